@@ -1,0 +1,23 @@
+/** Enumerated values of SPEC §3–§4 and §9, shared by both sides. Labels live in the console's i18n. */
+
+export const ACCOUNT_LEVELS = ['tourist', 'general', 'registered'] as const
+export type AccountLevel = (typeof ACCOUNT_LEVELS)[number]
+
+/** pending review, normal, review failed, stopped, locked */
+export const ACCOUNT_STATUSES = ['pending', 'normal', 'rejected', 'stopped', 'locked'] as const
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
+
+/** Application types: platform, PC, app, mini-program, terminal. */
+export const APP_TYPES = ['platform', 'pc', 'app', 'miniProgram', 'terminal'] as const
+export type AppType = (typeof APP_TYPES)[number]
+
+/** A role's data scope: own organisation, with its children, all. */
+export const DATA_SCOPES = ['own', 'children', 'all'] as const
+export type DataScope = (typeof DATA_SCOPES)[number]
+
+/** Active flag used by roles and other records (SPEC §9: status 1 for active). */
+export const STATUS = { active: 1, stopped: 0 } as const
+
+/** Organisation unit tree node types and tree categories (SPEC §9). */
+export const ORG_NODE_TYPE = { unitType: 1, unit: 2, role: 3 } as const
+export const ORG_TREE_CATEGORY = { organization: 1, department: 2 } as const

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+/** `{ code, message, data, prompt? }` — every gateway answer. */
+export interface Envelope<T = unknown> {
+  code: number
+  message: string
+  data: T
+  prompt?: string
+}
+
+export const envelopeSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.unknown(),
+  prompt: z.string().optional(),
+})
+
+/** A field error of code 20001: `field` is a dotted path, `key` a validation key (see rules.ts). */
+export interface FieldError {
+  field: string
+  key: string
+  message: string
+}
+
+/** The `data` of a list page. */
+export interface Page<T> {
+  records: T[]
+  total: number
+  pageIndex: number
+  pageSize: number
+}

@@ -1,0 +1,7 @@
+export * from './codes'
+export * from './envelope'
+export * from './signing'
+export * from './rules'
+export * from './paths'
+export * from './enums'
+export * from './ids'

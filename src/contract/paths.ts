@@ -1,0 +1,55 @@
+/** Every gateway path the console calls (DESIGN §2: `/api/<service>/<resource>/<action>`). */
+export const API = {
+  auth: {
+    getPubKey: '/api/auth/v1/generalAccount/getPubKey',
+    login: '/api/auth/v1/generalAccount/login',
+    logout: '/api/auth/v1/generalAccount/logout',
+    getAccessToken: '/api/auth/v1/api/getAccessToken',
+    listAppByPermission: '/api/auth/v1/api/listAppByPermission',
+    thirdPlatformConfig: '/api/auth/v1/api/thirdPlatformConfig',
+    loginThirdPlatform: '/api/auth/v1/api/loginThirdPlatform',
+    getVerifyCode: '/api/auth/v1/generalAccount/getVerifyCode',
+    getForgotVerifyCode: '/api/auth/v1/generalAccount/getForgotVerifyCode',
+    validMobile: '/api/auth/v1/generalAccount/validMobile',
+    updatePassword: '/api/auth/v1/generalAccount/updatePassword',
+    checkLoginAccount: '/api/auth/v1/generalAccount/checkLoginAccount',
+    addByRegister: '/api/auth/v1/generalAccount/addByRegister',
+    valid: '/api/auth/v1/generalAccount/valid',
+  },
+  portal: {
+    userInfo: '/api/portal/v1/user/info',
+  },
+  admin: {
+    menuByPermission: '/api/admin/v1/applicationMenu/listByMenuOperatePermission',
+    operateLogAdd: '/api/admin/v1/operateLog/add',
+  },
+} as const
+
+/** The five calls of a resource (SPEC §7 "Generic list page"): `/api/admin/v1/<resource>/<action>`. */
+export const resourcePaths = (resource: string, base = '/api/admin/v1') => ({
+  listPage: `${base}/${resource}/listPage`,
+  list: `${base}/${resource}/list`,
+  add: `${base}/${resource}/add`,
+  update: `${base}/${resource}/update`,
+  delete: `${base}/${resource}/delete`,
+})
+
+/** Calls that carry no signature: the login sequence, registration and recovery, logout. */
+export const UNSIGNED_PATHS: ReadonlySet<string> = new Set([
+  API.auth.getPubKey,
+  API.auth.login,
+  API.auth.logout,
+  API.auth.getAccessToken,
+  API.auth.listAppByPermission,
+  API.auth.thirdPlatformConfig,
+  API.auth.loginThirdPlatform,
+  API.auth.getVerifyCode,
+  API.auth.getForgotVerifyCode,
+  API.auth.validMobile,
+  API.auth.updatePassword,
+  API.auth.checkLoginAccount,
+  API.auth.addByRegister,
+  API.auth.valid,
+])
+
+export const DEFAULT_APP_CODE = 'trestle-admin'

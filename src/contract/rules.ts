@@ -1,0 +1,179 @@
+/**
+ * SPEC §5 validation rules as zod building blocks, used by the console's forms and by the gateway.
+ *
+ * Messages are validation keys, not text: `v.required`, or `v.tooLong:50` (key, a colon, one
+ * parameter). `validationText` turns a key into zh or en; the console's forms add the field's label.
+ */
+import { z } from 'zod'
+
+export const V = {
+  required: 'v.required',
+  invalid: 'v.invalid',
+  tooLong: 'v.tooLong',
+  tooShort: 'v.tooShort',
+  nameStart: 'v.nameStart',
+  accountName: 'v.accountName',
+  password: 'v.password',
+  passwordSameAsAccount: 'v.passwordSameAsAccount',
+  passwordMismatch: 'v.passwordMismatch',
+  phone: 'v.phone',
+  email: 'v.email',
+  idCard: 'v.idCard',
+  url: 'v.url',
+  fax: 'v.fax',
+  sort: 'v.sort',
+  repeat: 'v.repeat',
+  action: 'v.action',
+  code: 'v.code',
+} as const
+
+export type ValidationKey = (typeof V)[keyof typeof V]
+
+export const validationMessages: Record<ValidationKey, { zh: string; en: string }> = {
+  'v.required': { zh: '请输入{field}', en: 'Please enter {field}' },
+  'v.invalid': { zh: '{field}格式不正确', en: '{field} is not valid' },
+  'v.tooLong': { zh: '{field}最多{n}个字符', en: '{field} may have at most {n} characters' },
+  'v.tooShort': { zh: '{field}至少{n}个字符', en: '{field} needs at least {n} characters' },
+  'v.nameStart': { zh: '名称内容不能以特殊字符开头', en: 'Name content may not start with a special character' },
+  'v.accountName': { zh: '账号为3-20位字母或数字', en: 'Account name: 3–20 letters or digits' },
+  'v.password': { zh: '密码为6-20位字母、数字或特殊字符', en: 'Password: 6–20 letters, digits or special characters' },
+  'v.passwordSameAsAccount': { zh: '密码不能与账号相同', en: 'The password may not equal the account name' },
+  'v.passwordMismatch': { zh: '两次输入的密码不一致', en: 'The two passwords differ' },
+  'v.phone': { zh: '请输入正确的手机号码', en: 'Enter a correct phone number' },
+  'v.email': { zh: '请输入正确的邮箱', en: 'Enter a correct email address' },
+  'v.idCard': { zh: '身份证号码格式错误', en: 'The ID card number is not valid' },
+  'v.url': { zh: '请输入正确的网址', en: 'Enter a correct website address' },
+  'v.fax': { zh: '请输入正确的传真号码', en: 'Enter a correct fax number' },
+  'v.sort': { zh: '排序码须为正整数', en: 'Sort code must be a positive integer' },
+  'v.repeat': { zh: '存在重复项：{value}', en: 'Repeated item: {value}' },
+  'v.action': { zh: '请输入以字母开头的操作标识（字母、数字、-、_、/）', en: 'Enter an action of letters, digits, -, _ or /, starting with a letter' },
+  'v.code': { zh: '编码为字母、数字、-或_', en: 'Code: letters, digits, - or _' },
+}
+
+/** Splits `v.tooLong:50` into its key and parameter. */
+export function parseValidationMessage(message: string): { key: string; param?: string } {
+  const i = message.indexOf(':')
+  return i < 0 ? { key: message } : { key: message.slice(0, i), param: message.slice(i + 1) }
+}
+
+/** Renders a validation message in a language; `field` is the field's label (may be empty). */
+export function validationText(message: string, lang: 'zh' | 'en', field = ''): string {
+  const { key, param } = parseValidationMessage(message)
+  const entry = validationMessages[key as ValidationKey]
+  if (!entry) return message
+  return entry[lang]
+    .replace('{field}', field)
+    .replace('{n}', param ?? '')
+    .replace('{value}', param ?? '')
+    .trim()
+}
+
+/** Missing → v.required, wrong type → v.invalid. */
+const typeError = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null || iss.input === '' ? V.required : V.invalid
+
+// ---- primitives -----------------------------------------------------------
+
+/** A required, trimmed string with a maximum length. */
+export const text = (max = 200) =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: V.required })
+    .max(max, { error: `${V.tooLong}:${max}` })
+
+/** An optional string: empty becomes undefined. */
+export const optionalText = (max = 500) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string({ error: typeError }).trim().max(max, { error: `${V.tooLong}:${max}` }).optional(),
+  )
+
+/** A first character that is a letter or a digit (any script). */
+const NAME_START = /^[\p{L}\p{N}]/u
+
+/** Name-type fields may not begin with a special character. */
+export const name = (max = 50) => text(max).regex(NAME_START, { error: V.nameStart })
+
+export const ACCOUNT_NAME = /^[A-Za-z0-9]{3,20}$/
+export const accountName = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).regex(ACCOUNT_NAME, { error: V.accountName })
+
+/** 6–20 letters, digits and printable ASCII special characters (no spaces). */
+export const PASSWORD = /^[\x21-\x7e]{6,20}$/
+export const password = () => z.string({ error: typeError }).min(1, { error: V.required }).regex(PASSWORD, { error: V.password })
+
+/** Mainland mobile numbers. */
+export const PHONE = /^1[3-9]\d{9}$/
+export const phone = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).regex(PHONE, { error: V.phone })
+
+export const email = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).pipe(z.email({ error: V.email }))
+
+export const FAX = /^(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?$/
+export const URL_RE = /^https?:\/\/[^\s/$.?#].[^\s]*$/i
+
+/** A positive integer sort code; numeric strings from inputs are accepted. */
+export const sortCode = () =>
+  z.coerce
+    .number({ error: typeError })
+    .refine((n) => Number.isInteger(n) && n > 0, { error: V.sort })
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+const ID_CHECK = '10X98765432'
+
+/** Mainland resident ID number (GB 11643): 18 characters, a valid birth date and check character. */
+export function isValidIdCard(value: string): boolean {
+  const v = value.toUpperCase()
+  if (!/^\d{17}[\dX]$/.test(v)) return false
+  const y = Number(v.slice(6, 10))
+  const m = Number(v.slice(10, 12))
+  const d = Number(v.slice(12, 14))
+  const birth = new Date(Date.UTC(y, m - 1, d))
+  if (y < 1900 || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d || birth.getTime() > Date.now()) return false
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(v[i]), 0)
+  return ID_CHECK[sum % 11] === v[17]
+}
+
+export const idCard = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).refine(isValidIdCard, { error: V.idCard })
+
+/** A list whose items (by `key`) must not repeat; the message names the first repeated item. */
+export function uniqueBy<T>(items: readonly T[], key: (item: T) => string): string | null {
+  const seen = new Set<string>()
+  for (const item of items) {
+    const k = key(item).trim()
+    if (!k) continue
+    if (seen.has(k)) return k
+    seen.add(k)
+  }
+  return null
+}
+
+/** Refinement for arrays: repeated items are rejected with `v.repeat:<item>`. */
+export function noRepeats<T>(key: (item: T) => string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const repeated = uniqueBy(items, key)
+    if (repeated !== null) ctx.addIssue({ code: 'custom', message: `${V.repeat}:${repeated}` })
+  }
+}
+
+/** Decimal inputs keep only the first dot (and only digits and a leading minus). */
+export function keepFirstDot(input: string): string {
+  const negative = input.trimStart().startsWith('-')
+  const cleaned = input.replace(/[^\d.]/g, '')
+  const i = cleaned.indexOf('.')
+  const kept = i < 0 ? cleaned : cleaned.slice(0, i + 1) + cleaned.slice(i + 1).replace(/\./g, '')
+  return (negative ? '-' : '') + kept
+}
+
+/** Empty values (undefined, null, '') are stripped from payloads, recursively through plain objects. */
+export function stripEmpty<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => stripEmpty(v)) as T
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (v === undefined || v === null || v === '') continue
+      out[k] = stripEmpty(v)
+    }
+    return out as T
+  }
+  return value
+}
