@@ -1,0 +1,327 @@
+/**
+ * The gateway's tables (DESIGN §3): one drizzle pg-core schema for PGlite and node-postgres.
+ * Ids are UUIDv7 strings generated in code (newId), never by SQL.
+ */
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/** Columns of every business record. */
+const stamped = {
+  version: integer('version').notNull().default(0),
+  createTime: ts('create_time').notNull().defaultNow(),
+  updateTime: ts('update_time').notNull().defaultNow(),
+  createBy: text('create_by'),
+  updateBy: text('update_by'),
+}
+
+// ---- organisations --------------------------------------------------------
+
+export const organizationType = pgTable('organization_type', {
+  organizationTypeId: text('organization_type_id').primaryKey(),
+  parentId: text('parent_id'),
+  typeName: text('type_name').notNull(),
+  typeCode: text('type_code').notNull().unique(),
+  sort: integer('sort').notNull().default(1),
+  ...stamped,
+})
+
+export const organization = pgTable(
+  'organization',
+  {
+    organizationId: text('organization_id').primaryKey(),
+    parentId: text('parent_id'),
+    organizationTypeId: text('organization_type_id').references(() => organizationType.organizationTypeId),
+    organizationName: text('organization_name').notNull(),
+    shortName: text('short_name'),
+    creditCode: text('credit_code'),
+    status: integer('status').notNull().default(1),
+    legalPerson: text('legal_person'),
+    contactPerson: text('contact_person'),
+    contactPhone: text('contact_phone'),
+    address: text('address'),
+    email: text('email'),
+    sort: integer('sort').notNull().default(1),
+    ...stamped,
+  },
+  (t) => [index('organization_parent_idx').on(t.parentId), uniqueIndex('organization_name_uq').on(t.organizationName)],
+)
+
+// ---- applications and menus -------------------------------------------------
+
+export const application = pgTable('application', {
+  applicationId: text('application_id').primaryKey(),
+  name: text('name').notNull(),
+  shortName: text('short_name'),
+  code: text('code').notNull().unique(),
+  type: text('type').notNull(),
+  url: text('url'),
+  sort: integer('sort').notNull().default(1),
+  principal: text('principal'),
+  principalPhone: text('principal_phone'),
+  industry: text('industry'),
+  major: text('major'),
+  remark: text('remark'),
+  ...stamped,
+})
+
+export const applicationMenu = pgTable(
+  'application_menu',
+  {
+    applicationMenuId: text('application_menu_id').primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => application.applicationId, { onDelete: 'cascade' }),
+    parentId: text('parent_id'),
+    menuName: text('menu_name').notNull(),
+    action: text('action'),
+    iconPath: text('icon_path'),
+    sort: integer('sort').notNull().default(1),
+    ...stamped,
+  },
+  (t) => [index('application_menu_app_idx').on(t.applicationId), index('application_menu_parent_idx').on(t.parentId)],
+)
+
+export const applicationMenuFunction = pgTable(
+  'application_menu_function',
+  {
+    applicationMenuFunctionId: text('application_menu_function_id').primaryKey(),
+    applicationMenuId: text('application_menu_id')
+      .notNull()
+      .references(() => applicationMenu.applicationMenuId, { onDelete: 'cascade' }),
+    functionName: text('function_name').notNull(),
+    functionAction: text('function_action').notNull(),
+    sort: integer('sort').notNull().default(1),
+    ...stamped,
+  },
+  (t) => [uniqueIndex('menu_function_action_uq').on(t.applicationMenuId, t.functionAction)],
+)
+
+// ---- roles and grants ---------------------------------------------------------
+
+export const role = pgTable('role', {
+  roleId: text('role_id').primaryKey(),
+  organizationId: text('organization_id').references(() => organization.organizationId),
+  roleName: text('role_name').notNull(),
+  remark: text('remark'),
+  status: integer('status').notNull().default(1),
+  sort: integer('sort').notNull().default(1),
+  dataScope: text('data_scope').notNull().default('own'),
+  ...stamped,
+})
+
+export const roleMenu = pgTable(
+  'role_menu',
+  {
+    roleId: text('role_id')
+      .notNull()
+      .references(() => role.roleId, { onDelete: 'cascade' }),
+    applicationMenuId: text('application_menu_id')
+      .notNull()
+      .references(() => applicationMenu.applicationMenuId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.applicationMenuId] })],
+)
+
+export const roleMenuFunction = pgTable(
+  'role_menu_function',
+  {
+    roleId: text('role_id')
+      .notNull()
+      .references(() => role.roleId, { onDelete: 'cascade' }),
+    applicationMenuFunctionId: text('application_menu_function_id')
+      .notNull()
+      .references(() => applicationMenuFunction.applicationMenuFunctionId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.applicationMenuFunctionId] })],
+)
+
+// ---- accounts -------------------------------------------------------------------
+
+export const account = pgTable(
+  'account',
+  {
+    accountId: text('account_id').primaryKey(),
+    accountName: text('account_name').notNull(),
+    userName: text('user_name'),
+    cellphone: text('cellphone'),
+    email: text('email'),
+    level: text('level').notNull().default('general'),
+    status: text('status').notNull().default('normal'),
+    lockedUntil: ts('locked_until'),
+    passwordHash: text('password_hash').notNull(),
+    validUntil: ts('valid_until'),
+    organizationId: text('organization_id').references(() => organization.organizationId),
+    ...stamped,
+  },
+  (t) => [
+    uniqueIndex('account_name_uq').on(sql`lower(${t.accountName})`),
+    uniqueIndex('account_cellphone_uq').on(t.cellphone),
+  ],
+)
+
+export const accountRole = pgTable(
+  'account_role',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => account.accountId, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => role.roleId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.roleId] }), index('account_role_role_idx').on(t.roleId)],
+)
+
+// ---- sessions, tokens, keys -------------------------------------------------------
+
+export const session = pgTable(
+  'session',
+  {
+    sessionId: text('session_id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    accountId: text('account_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+    carrier: text('carrier'),
+  },
+  (t) => [index('session_account_idx').on(t.accountId)],
+)
+
+export const accessToken = pgTable(
+  'access_token',
+  {
+    accessTokenId: text('access_token_id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => session.sessionId, { onDelete: 'cascade' }),
+    appCode: text('app_code').notNull(),
+    /** The HMAC key handed to the client once; needed in clear to verify signatures. */
+    privateKey: text('private_key').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('access_token_session_idx').on(t.sessionId)],
+)
+
+export const nonce = pgTable(
+  'nonce',
+  {
+    accessTokenId: text('access_token_id').notNull(),
+    nonce: text('nonce').notNull(),
+    seenAt: ts('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accessTokenId, t.nonce] }), index('nonce_seen_idx').on(t.seenAt)],
+)
+
+/** RSA key pairs; `slot` (= floor(epoch / TTL)) is unique, so concurrent processes agree on one current key. */
+export const rsaKey = pgTable('rsa_key', {
+  keyId: text('key_id').primaryKey(),
+  slot: integer('slot').notNull().unique(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+})
+
+export const loginFailure = pgTable('login_failure', {
+  nameKey: text('name_key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: ts('window_start').notNull(),
+  lockedUntil: ts('locked_until'),
+})
+
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+)
+
+export const idempotency = pgTable(
+  'idempotency',
+  {
+    accountId: text('account_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+)
+
+export const verifyCode = pgTable(
+  'verify_code',
+  {
+    verifyCodeId: text('verify_code_id').primaryKey(),
+    target: text('target').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('verify_code_target_idx').on(t.target, t.purpose)],
+)
+
+// ---- logs -----------------------------------------------------------------------------
+
+export const operateLog = pgTable(
+  'operate_log',
+  {
+    operateLogId: text('operate_log_id').primaryKey(),
+    accountName: text('account_name'),
+    appCode: text('app_code'),
+    menuId: text('menu_id'),
+    functionId: text('function_id'),
+    uri: text('uri'),
+    method: text('method'),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms'),
+    content: text('content'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('operate_log_created_idx').on(t.createdAt)],
+)
+
+export const loginLog = pgTable(
+  'login_log',
+  {
+    loginLogId: text('login_log_id').primaryKey(),
+    accountName: text('account_name'),
+    ip: text('ip'),
+    carrier: text('carrier'),
+    success: boolean('success').notNull(),
+    code: integer('code').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('login_log_created_idx').on(t.createdAt)],
+)
+
+export const systemLog = pgTable(
+  'system_log',
+  {
+    systemLogId: text('system_log_id').primaryKey(),
+    event: text('event').notNull(),
+    accountName: text('account_name'),
+    appCode: text('app_code'),
+    ip: text('ip'),
+    uri: text('uri'),
+    method: text('method'),
+    code: integer('code'),
+    content: text('content'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('system_log_created_idx').on(t.createdAt)],
+)

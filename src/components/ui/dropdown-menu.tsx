@@ -1,0 +1,62 @@
+import * as React from 'react'
+import { DropdownMenu as P } from 'radix-ui'
+import { Check } from 'lucide-react'
+import { cn } from '@/lib/utils'
+
+export const DropdownMenu = P.Root
+export const DropdownMenuTrigger = P.Trigger
+export const DropdownMenuGroup = P.Group
+
+export const DropdownMenuContent = React.forwardRef<React.ComponentRef<typeof P.Content>, React.ComponentPropsWithoutRef<typeof P.Content>>(
+  ({ className, sideOffset = 4, ...props }, ref) => (
+    <P.Portal>
+      <P.Content
+        ref={ref}
+        sideOffset={sideOffset}
+        className={cn('z-50 min-w-[10rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md', className)}
+        {...props}
+      />
+    </P.Portal>
+  ),
+)
+DropdownMenuContent.displayName = 'DropdownMenuContent'
+
+export const DropdownMenuItem = React.forwardRef<React.ComponentRef<typeof P.Item>, React.ComponentPropsWithoutRef<typeof P.Item>>(
+  ({ className, ...props }, ref) => (
+    <P.Item
+      ref={ref}
+      className={cn(
+        'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none transition-colors focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4',
+        className,
+      )}
+      {...props}
+    />
+  ),
+)
+DropdownMenuItem.displayName = 'DropdownMenuItem'
+
+export const DropdownMenuCheckboxItem = React.forwardRef<React.ComponentRef<typeof P.CheckboxItem>, React.ComponentPropsWithoutRef<typeof P.CheckboxItem>>(
+  ({ className, children, ...props }, ref) => (
+    <P.CheckboxItem
+      ref={ref}
+      className={cn('relative flex cursor-default select-none items-center rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent', className)}
+      {...props}
+    >
+      <span className="absolute left-2 flex h-3.5 w-3.5 items-center justify-center">
+        <P.ItemIndicator>
+          <Check className="h-4 w-4" />
+        </P.ItemIndicator>
+      </span>
+      {children}
+    </P.CheckboxItem>
+  ),
+)
+DropdownMenuCheckboxItem.displayName = 'DropdownMenuCheckboxItem'
+
+export const DropdownMenuLabel = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
+  <div className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />
+)
+export const DropdownMenuSeparator = React.forwardRef<React.ComponentRef<typeof P.Separator>, React.ComponentPropsWithoutRef<typeof P.Separator>>(
+  ({ className, ...props }, ref) => <P.Separator ref={ref} className={cn('-mx-1 my-1 h-px bg-muted', className)} {...props} />,
+)
+DropdownMenuSeparator.displayName = 'DropdownMenuSeparator'

@@ -1,0 +1,78 @@
+/**
+ * Typed i18n: zh (default) and en. Messages live in ./locales/<namespace>.ts; each namespace
+ * exports `zh` and an `en` of the same shape, so a missing English text fails the typecheck.
+ * Keys are dotted paths (`roles.title`); `{name}` placeholders are filled from params.
+ */
+import { createStore } from '@/lib/store'
+import { messages, type Messages } from './messages'
+
+export type Locale = 'zh' | 'en'
+export const LOCALES: readonly Locale[] = ['zh', 'en']
+const STORAGE_KEY = 'trestle.locale'
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>
+}[keyof T & string]
+
+export type TKey = Leaves<Messages>
+export type TParams = Record<string, string | number>
+
+function initialLocale(): Locale {
+  try {
+    const saved = globalThis.localStorage?.getItem(STORAGE_KEY)
+    if (saved === 'zh' || saved === 'en') return saved
+  } catch {
+    /* storage unavailable */
+  }
+  return 'zh'
+}
+
+export const localeStore = createStore<Locale>(initialLocale())
+
+export function setLocale(locale: Locale) {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, locale)
+  } catch {
+    /* storage unavailable */
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en'
+  localeStore.set(locale)
+}
+
+function lookup(locale: Locale, key: string): string | undefined {
+  let node: unknown = messages[locale]
+  for (const part of key.split('.')) {
+    if (node && typeof node === 'object') node = (node as Record<string, unknown>)[part]
+    else return undefined
+  }
+  return typeof node === 'string' ? node : undefined
+}
+
+export function format(template: string, params?: TParams): string {
+  if (!params) return template
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m))
+}
+
+/** Translates in a given locale; an unknown key (e.g. from the server) is returned as is. */
+export function translate(locale: Locale, key: TKey | (string & {}), params?: TParams): string {
+  return format(lookup(locale, key) ?? key, params)
+}
+
+/** Translates in the current locale (for code outside React). */
+export function t(key: TKey, params?: TParams): string {
+  return translate(localeStore.get(), key, params)
+}
+
+/** Whether a key exists (for data-driven keys such as route titles). */
+export function hasKey(key: string): key is TKey {
+  return lookup('zh', key) !== undefined
+}
+
+/** The current locale and a `t` bound to it; re-renders on switch. */
+export function useT() {
+  const locale = localeStore.use()
+  return { locale, t: (key: TKey, params?: TParams) => translate(locale, key, params) }
+}
+
+/** The Accept-Language header for the gateway. */
+export const acceptLanguage = (): string => (localeStore.get() === 'zh' ? 'zh-CN,zh;q=0.9' : 'en')

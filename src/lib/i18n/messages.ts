@@ -1,0 +1,27 @@
+import { codeMessages, validationMessages } from '@/contract'
+import * as common from './locales/common'
+import * as auth from './locales/auth'
+import * as shell from './locales/shell'
+import * as crud from './locales/crud'
+import * as roles from './locales/roles'
+import * as apps from './locales/apps'
+import * as routes from './locales/routes'
+
+/** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
+const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
+  Object.fromEntries(Object.entries<{ zh: string; en: string }>(table).map(([k, m]) => [k.slice(strip.length), m[lang]])) as Record<string, string>
+
+export const messages = {
+  zh: {
+    common: common.zh, auth: auth.zh, shell: shell.zh, crud: crud.zh, roles: roles.zh, apps: apps.zh, routes: routes.zh,
+    v: fromContract(validationMessages, 'zh', 'v.'),
+    codes: fromContract(codeMessages, 'zh'),
+  },
+  en: {
+    common: common.en, auth: auth.en, shell: shell.en, crud: crud.en, roles: roles.en, apps: apps.en, routes: routes.en,
+    v: fromContract(validationMessages, 'en', 'v.'),
+    codes: fromContract(codeMessages, 'en'),
+  },
+}
+
+export type Messages = (typeof messages)['zh']
