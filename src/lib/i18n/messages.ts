@@ -6,6 +6,7 @@ import * as crud from './locales/crud'
 import * as roles from './locales/roles'
 import * as apps from './locales/apps'
 import * as routes from './locales/routes'
+import * as pwa from './locales/pwa'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -13,12 +14,12 @@ const fromContract = <K extends string>(table: Record<K, { zh: string; en: strin
 
 export const messages = {
   zh: {
-    common: common.zh, auth: auth.zh, shell: shell.zh, crud: crud.zh, roles: roles.zh, apps: apps.zh, routes: routes.zh,
+    common: common.zh, auth: auth.zh, shell: shell.zh, crud: crud.zh, roles: roles.zh, apps: apps.zh, routes: routes.zh, pwa: pwa.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
   en: {
-    common: common.en, auth: auth.en, shell: shell.en, crud: crud.en, roles: roles.en, apps: apps.en, routes: routes.en,
+    common: common.en, auth: auth.en, shell: shell.en, crud: crud.en, roles: roles.en, apps: apps.en, routes: routes.en, pwa: pwa.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },

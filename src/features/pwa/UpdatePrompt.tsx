@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react'
+import type { Workbox } from 'workbox-window'
+import { RefreshCw } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { useT } from '@/lib/i18n'
+import { dirtyStore } from '@/lib/dirty'
+
+/**
+ * Registers the service worker (production builds only) and, when a new version is waiting,
+ * offers to update. It never reloads on its own, and never while a form holds unsaved input.
+ */
+export function UpdatePrompt() {
+  const { t } = useT()
+  const [waiting, setWaiting] = useState(false)
+  const [dismissed, setDismissed] = useState(false)
+  const wb = useRef<Workbox | null>(null)
+  const dirty = dirtyStore.use((s) => s.size > 0)
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+    let cancelled = false
+    void import('workbox-window').then(({ Workbox }) => {
+      if (cancelled) return
+      const instance = new Workbox('/sw.js', { scope: '/' })
+      instance.addEventListener('waiting', () => setWaiting(true))
+      wb.current = instance
+      void instance.register()
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  const update = () => {
+    const instance = wb.current
+    if (!instance || dirtyStore.get().size > 0) return
+    instance.addEventListener('controlling', () => window.location.reload())
+    instance.messageSkipWaiting()
+  }
+
+  if (!waiting || dismissed) return null
+  return (
+    <div role="status" className="fixed bottom-4 right-4 z-50 w-80 rounded-lg border bg-card p-4 text-card-foreground shadow-lg">
+      <div className="flex items-start gap-3">
+        <RefreshCw className="mt-0.5 h-5 w-5 text-primary" />
+        <div className="flex-1 space-y-1">
+          <p className="font-medium">{t('pwa.updateReady')}</p>
+          <p className="text-sm text-muted-foreground">{dirty ? t('pwa.saveFormFirst') : t('pwa.updateHint')}</p>
+        </div>
+      </div>
+      <div className="mt-3 flex justify-end gap-2">
+        <Button variant="ghost" size="sm" onClick={() => setDismissed(true)}>
+          {t('pwa.later')}
+        </Button>
+        <Button size="sm" disabled={dirty} onClick={update}>
+          {t('pwa.updateNow')}
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export { UpdatePrompt } from './UpdatePrompt'
