@@ -1,0 +1,94 @@
+/**
+ * The signed request client (DESIGN §2, SPEC §7–8), wired for the browser.
+ *
+ *   import { http, ApiError } from '@/lib/http'
+ *   const page = await http.get<Page<Role>>(API.role.listPage, { pageIndex: 1, status: [1, 2] }, { signal })
+ *   await http.post(API.role.add, body, { handled: [Code.INVALID] })   // caller marks the fields itself
+ *
+ * Resolves with `data` on 10000/20120, rejects with `ApiError` ({ kind, code, data, prompt })
+ * otherwise. Session codes are handled here: 20004 (renew access token, retry), 20007 (new public
+ * key + cipher, retry), 20112 (one password prompt for everyone, then retry), 20114 (clear, /login),
+ * 20119 (alert, clear, /login). Other codes and network failures show a box unless
+ * `silent` / `handled`.
+ *
+ * What the shell wires (main.tsx / root route):
+ *   - `<GlobalDialogs />` (from '@/features/auth' or '@/lib/http/GlobalDialogs') mounted once at the root;
+ *   - `setNavigator((path) => router.navigate({ to: path }))` once the router exists
+ *     (until then a full page load is used);
+ *   - `resetDialogFlag()` whenever a navigation leaves /login (SPEC §2);
+ *   - `logout()` for the logout menu item.
+ */
+import { v7 as uuidv7 } from 'uuid'
+import { DEFAULT_APP_CODE } from '@/contract/paths'
+import { hmacSha256Hex, randomHex, rsaEncrypt, sha256Hex } from '@/lib/crypto'
+import { acceptLanguage, hasKey, t } from '@/lib/i18n'
+import { clearSession, getCipher, getSession, setCipher, setSession } from '@/lib/session'
+import { browserCarrier } from './carrier'
+import { createHttpClient, type CoreText } from './core'
+import { passwordPrompt, showAlert, showError, showMessage, takeDialogFlag } from './dialogs'
+import { navigateTo } from './navigation'
+
+export { ApiError, hasCode, isApiError, DEFAULT_TIMEOUT_MS, createHttpClient } from './core'
+export type { ErrorKind, RequestOptions, HttpClient, HttpDeps } from './core'
+export { setNavigator, navigateTo } from './navigation'
+export { resetDialogFlag, showError, showMessage, showAlert } from './dialogs'
+export { formEncode, jsonBody } from './encode'
+export { fieldErrorsOf } from './fieldErrors'
+
+/** The application code sent with every request. */
+export const APP_CODE: string = (import.meta.env.VITE_APP_CODE as string | undefined) || DEFAULT_APP_CODE
+
+function text(key: CoreText, code?: number): string {
+  switch (key) {
+    case 'network':
+      return t('common.networkError')
+    case 'timeout':
+      return t('common.timeout')
+    case 'invalid':
+      return t('common.invalidResponse')
+    case 'cancelled':
+      return t('auth.http.cancelled')
+    case 'emptyPassword':
+      return t('auth.relogin.empty')
+    case 'code': {
+      const k = `codes.${code}`
+      return hasKey(k) ? t(k) : t('auth.http.unknownCode', { code: code ?? 0 })
+    }
+  }
+}
+
+const client = createHttpClient({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  now: () => new Date(),
+  nonce: () => randomHex(16),
+  uuid: () => uuidv7(),
+  appCode: APP_CODE,
+  baseUrl: (import.meta.env.VITE_API_BASE as string | undefined) ?? '',
+  language: acceptLanguage,
+  sha256Hex,
+  hmacSha256Hex,
+  rsaEncrypt,
+  carrier: () => browserCarrier(globalThis.navigator?.userAgent ?? ''),
+  session: { get: getSession, set: setSession, clear: clearSession, getCipher, setCipher },
+  ui: { error: showError, message: showMessage, alert: showAlert, passwordPrompt, takeDialogFlag },
+  navigate: navigateTo,
+  text,
+})
+
+/** The request client. */
+export const http = {
+  get: client.get,
+  post: client.post,
+  put: client.put,
+  form: client.form,
+  del: client.del,
+}
+
+/** The login sequence (used by @/features/auth and by the 20112 prompt). */
+export const authClient = {
+  login: client.login,
+  completeLogin: client.completeLogin,
+}
+
+/** POST logout (failure ignored), clear the session (keeping the remembered login), go to /login. */
+export const logout = (): Promise<void> => client.logout()

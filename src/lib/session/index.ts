@@ -1,0 +1,168 @@
+/**
+ * The console's session (SPEC §3 "Session-stored items" and "Local-storage items").
+ *
+ * - Session items live in sessionStorage (one key per item, `trestle.<item>`, JSON) and in a
+ *   reactive store, so React subscribes with `useSession(s => s.userAccount)`.
+ * - Local items live in localStorage: the cipher (+ keyId) per application, used to refetch the
+ *   access token (code 20004), and the remembered login `{ accountName, remember: true }` —
+ *   never the password.
+ * - `clearSession()` (logout, 20114, 20119) clears every session item and the ciphers, and keeps
+ *   the remembered login. Other modules that keep per-account data (query cache, outbox) register
+ *   with `onSessionCleared(fn)`.
+ *
+ * All storage access goes through ./storage (swap backends with `setStorageBackend`).
+ */
+import type { UserAccount } from '@/contract/schemas/auth'
+import type { CurrentUser, MenuEntry, MenuFunction } from '@/contract/schemas/shell'
+import { createStore } from '@/lib/store'
+import { readJson, storage, writeJson } from './storage'
+
+export { setStorageBackend, memoryBackend, type StorageBackend } from './storage'
+
+/** An authorised function of a menu: `{ applicationMenuFunctionId, functionName, functionAction }`. */
+export type AuthFunction = MenuFunction
+
+/** The menu the user is on; its functions decide which actions the UI shows (SPEC §6). */
+export interface CurrentMenu {
+  menuId: string
+  menuName?: string
+  action?: string
+  authFunctionList: AuthFunction[]
+}
+
+export interface SessionState {
+  /** Session token (header `authorization`). */
+  token: string | null
+  /** Access token (header `accessToken`). */
+  accessToken: string | null
+  /** HMAC key for request signatures. */
+  privateKey: string | null
+  /** The RSA public key (PEM) last fetched, with its id. */
+  publicKey: string | null
+  keyId: string | null
+  userAccount: UserAccount | null
+  currentMenu: CurrentMenu | null
+  user: CurrentUser | null
+  nodes: unknown
+  unitTypes: unknown
+  menuItems: MenuEntry[] | null
+}
+
+export const SESSION_ITEMS = [
+  'token',
+  'accessToken',
+  'privateKey',
+  'publicKey',
+  'keyId',
+  'userAccount',
+  'currentMenu',
+  'user',
+  'nodes',
+  'unitTypes',
+  'menuItems',
+] as const satisfies readonly (keyof SessionState)[]
+
+const PREFIX = 'trestle.'
+const sessionKey = (item: keyof SessionState) => `${PREFIX}${item}`
+const CIPHER_PREFIX = `${PREFIX}cipher.`
+const REMEMBERED_KEY = `${PREFIX}rememberedLogin`
+
+const emptySession = (): SessionState => ({
+  token: null,
+  accessToken: null,
+  privateKey: null,
+  publicKey: null,
+  keyId: null,
+  userAccount: null,
+  currentMenu: null,
+  user: null,
+  nodes: null,
+  unitTypes: null,
+  menuItems: null,
+})
+
+function load(): SessionState {
+  const s = emptySession() as unknown as Record<string, unknown>
+  for (const item of SESSION_ITEMS) s[item] = readJson(storage('session'), sessionKey(item))
+  return s as unknown as SessionState
+}
+
+export const sessionStore = createStore<SessionState>(load())
+
+export const getSession = (): SessionState => sessionStore.get()
+
+/** Subscribes a component to (a slice of) the session. */
+export const useSession = sessionStore.use
+
+/** Merges items into the session and persists the changed ones. `null` removes an item. */
+export function setSession(partial: Partial<SessionState>): void {
+  const prev = sessionStore.get()
+  const next = { ...prev, ...partial }
+  for (const item of SESSION_ITEMS) {
+    if (item in partial && !Object.is(prev[item], next[item])) writeJson(storage('session'), sessionKey(item), next[item])
+  }
+  sessionStore.set(next)
+}
+
+/** Re-reads the session from storage (after swapping a backend, or another tab's change). */
+export function reloadSession(): void {
+  sessionStore.set(load())
+}
+
+/** Logged in = a session token and an access token are present. */
+export function isLoggedIn(): boolean {
+  const s = sessionStore.get()
+  return Boolean(s.token && s.accessToken)
+}
+
+const clearedListeners = new Set<() => void>()
+
+/** Called after every `clearSession()`; returns an unsubscribe function. */
+export function onSessionCleared(listener: () => void): () => void {
+  clearedListeners.add(listener)
+  return () => clearedListeners.delete(listener)
+}
+
+/** Clears every session item and the stored ciphers; keeps the remembered login. */
+export function clearSession(): void {
+  for (const item of SESSION_ITEMS) writeJson(storage('session'), sessionKey(item), null)
+  const local = storage('local')
+  for (const key of local.keys()) if (key.startsWith(CIPHER_PREFIX)) writeJson(local, key, null)
+  sessionStore.set(emptySession())
+  for (const l of clearedListeners) {
+    try {
+      l()
+    } catch {
+      /* one listener's failure must not keep the others from running */
+    }
+  }
+}
+
+// ---- local items ------------------------------------------------------------
+
+/** The cipher of `{ appCode, loginAccount }` kept per application to refetch the access token. */
+export interface StoredCipher {
+  cipherText: string
+  keyId: string
+}
+
+export const getCipher = (appCode: string): StoredCipher | null => readJson<StoredCipher>(storage('local'), CIPHER_PREFIX + appCode)
+
+export function setCipher(appCode: string, cipher: StoredCipher | null): void {
+  writeJson(storage('local'), CIPHER_PREFIX + appCode, cipher)
+}
+
+export interface RememberedLogin {
+  accountName: string
+  remember: true
+}
+
+export function getRememberedLogin(): RememberedLogin | null {
+  const r = readJson<RememberedLogin>(storage('local'), REMEMBERED_KEY)
+  return r && typeof r.accountName === 'string' && r.remember === true ? { accountName: r.accountName, remember: true } : null
+}
+
+/** Remembers an account name for the next login, or forgets it (`null`). Never the password. */
+export function setRememberedLogin(accountName: string | null): void {
+  writeJson(storage('local'), REMEMBERED_KEY, accountName ? { accountName, remember: true } : null)
+}
