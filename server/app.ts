@@ -1,0 +1,72 @@
+/** Builds the gateway (used by main.ts and by tests): parsers, headers, the gate, modules, the console. */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { Code } from '../src/contract/codes'
+import type { Config } from './config'
+import type { Ctx } from './context'
+import type { Db } from './db/client'
+import { envelope, requestLang } from './lib/http'
+import { registerApplicationRoutes } from './modules/application/routes'
+import { KeyStore } from './modules/auth/keys'
+import { registerRegistrationRoutes } from './modules/auth/register'
+import { registerAuthRoutes } from './modules/auth/routes'
+import { registerMenuRoutes } from './modules/menu/routes'
+import { registerRoleRoutes } from './modules/role/routes'
+import { registerShellRoutes } from './modules/shell/routes'
+import { registerBodyParsers } from './plugins/body'
+import { registerErrorHandling } from './plugins/errors'
+import { registerGate } from './plugins/gate'
+import { registerSecurityHeaders } from './plugins/security-headers'
+import './types'
+
+export interface BuildOptions {
+  logger?: boolean | { level: string }
+}
+
+const NO_CACHE = new Set(['index.html', 'sw.js'])
+
+export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: 'info' },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  const ctx: Ctx = { config, db, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log }
+
+  registerBodyParsers(app)
+  registerSecurityHeaders(app)
+  registerErrorHandling(app)
+  registerGate(app, ctx)
+
+  registerAuthRoutes(app, ctx)
+  registerRegistrationRoutes(app, ctx)
+  registerShellRoutes(app, ctx)
+  registerRoleRoutes(app, ctx)
+  registerApplicationRoutes(app, ctx)
+  registerMenuRoutes(app, ctx)
+
+  const dist = config.serveDist
+  const hasConsole = existsSync(path.join(dist, 'index.html'))
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: true,
+      setHeaders: (res, file) => {
+        if (NO_CACHE.has(path.basename(file))) res.setHeader('Cache-Control', 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const accept = req.headers.accept ?? ''
+    if (hasConsole && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api') && accept.includes('text/html')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    }
+    return reply.code(404).send(envelope(Code.NOT_FOUND, null, requestLang(req)))
+  })
+
+  return app
+}

@@ -1,0 +1,67 @@
+/** Gateway settings, all from the environment (durations in seconds unless named otherwise). */
+import path from 'node:path'
+import { DEFAULT_APP_CODE } from '../src/contract/paths'
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | null
+  accessTokenTtl: number
+  sessionIdleTtl: number
+  sessionMaxTtl: number
+  rsaKeyTtl: number
+  appCode: string
+  demoPassword: string
+  adminPassword: string | null
+  loginMaxFailures: number
+  lockMinutes: number
+  loginRateLimit: number
+  serveDist: string
+  trustProxy: boolean
+  wechatClientId: string | null
+  qqClientId: string | null
+  bodyLimit: number
+}
+
+function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min = 1): number {
+  const raw = env[key]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${key} must be an integer ≥ ${min} (got "${raw}")`)
+  return n
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.TRESTLE_DATA_DIR || './data')
+  const databaseUrl = env.DATABASE_URL || null
+  const adminPassword = env.TRESTLE_ADMIN_PASSWORD || null
+  if (databaseUrl && !adminPassword) {
+    throw new ConfigError(
+      'DATABASE_URL is set, so TRESTLE_ADMIN_PASSWORD is required: it becomes the password of the "admin" account (no demo data is created on a real PostgreSQL server).',
+    )
+  }
+  return {
+    port: int(env, 'PORT', 8080, 0),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    accessTokenTtl: int(env, 'TRESTLE_ACCESS_TOKEN_TTL', 7200),
+    sessionIdleTtl: int(env, 'TRESTLE_SESSION_IDLE_TTL', 1800),
+    sessionMaxTtl: int(env, 'TRESTLE_SESSION_MAX_TTL', 43200),
+    rsaKeyTtl: int(env, 'TRESTLE_RSA_KEY_TTL', 86400),
+    appCode: env.TRESTLE_APP_CODE || DEFAULT_APP_CODE,
+    demoPassword: env.TRESTLE_DEMO_PASSWORD || 'Trestle@2026',
+    adminPassword,
+    loginMaxFailures: int(env, 'TRESTLE_LOGIN_MAX_FAILURES', 5),
+    lockMinutes: int(env, 'TRESTLE_LOCK_MINUTES', 15),
+    loginRateLimit: int(env, 'TRESTLE_LOGIN_RATE_LIMIT', 30),
+    serveDist: path.resolve(env.TRESTLE_SERVE_DIST || './dist'),
+    trustProxy: env.TRESTLE_TRUST_PROXY === '1' || env.TRESTLE_TRUST_PROXY === 'true',
+    wechatClientId: env.TRESTLE_WECHAT_CLIENT_ID || null,
+    qqClientId: env.TRESTLE_QQ_CLIENT_ID || null,
+    bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * First-start data, idempotent (skipped when the console application exists): the console
+ * application and its menus, and either the demo world (embedded database) or, on a real
+ * PostgreSQL server, only the admin account with the system administrator role.
+ */
+import { eq } from 'drizzle-orm'
+import { newId } from '../../src/contract/ids'
+import type { Config } from '../config'
+import { hashPassword } from '../lib/crypto'
+import type { Db } from './client'
+import * as t from './schema'
+import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedRole } from './seed-data'
+
+const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
+
+export async function seed(db: Db, config: Config, demo: boolean): Promise<'seeded' | 'present'> {
+  const [present] = await db.select({ id: t.application.applicationId }).from(t.application).where(eq(t.application.code, config.appCode))
+  if (present) return 'present'
+
+  const accounts = demo
+    ? ACCOUNTS
+    : [{ name: 'admin', userName: '系统管理员', cellphone: null, email: null, level: 'general' as const, org: null, roles: ['sysadmin'] as const, validDays: undefined }]
+  // Hash before the transaction (each hash takes a while on purpose).
+  const hashes: string[] = []
+  for (const _a of accounts) hashes.push(await hashPassword(demo ? config.demoPassword : (config.adminPassword ?? '')))
+
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db
+    const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
+
+    // ---- the console application and its menus
+    const applicationId = newId()
+    await tx.insert(t.application).values({
+      applicationId,
+      name: '工程协同管理平台',
+      shortName: '协同平台',
+      code: config.appCode,
+      type: 'platform',
+      url: null,
+      sort: 1,
+      principal: '王建国',
+      principalPhone: '13800138000',
+      industry: '铁路工程',
+      major: '综合',
+      remark: '本平台的管理控制台',
+      ...stamp,
+    })
+    const menus: { id: string; parentId: string | null; action: string | null }[] = []
+    const functions: { id: string; menuId: string; action: string }[] = []
+    const menuRows: (typeof t.applicationMenu.$inferInsert)[] = []
+    const fnRows: (typeof t.applicationMenuFunction.$inferInsert)[] = []
+    MENU_TREE.forEach((group, gi) => {
+      const groupId = newId()
+      menus.push({ id: groupId, parentId: null, action: group.action ?? null })
+      menuRows.push({ applicationMenuId: groupId, applicationId, parentId: null, menuName: group.name, action: group.action ?? null, iconPath: group.icon, sort: gi + 1, ...stamp })
+      group.pages.forEach((page, pi) => {
+        const pageId = newId()
+        menus.push({ id: pageId, parentId: groupId, action: page.action })
+        menuRows.push({ applicationMenuId: pageId, applicationId, parentId: groupId, menuName: page.name, action: page.action, iconPath: page.icon, sort: pi + 1, ...stamp })
+        ;(page.fns ?? []).forEach((fn, fi) => {
+          const fnId = newId()
+          functions.push({ id: fnId, menuId: pageId, action: fn.action })
+          fnRows.push({ applicationMenuFunctionId: fnId, applicationMenuId: pageId, functionName: fn.name, functionAction: fn.action, sort: fi + 1, ...stamp })
+        })
+      })
+    })
+    await tx.insert(t.applicationMenu).values(menuRows)
+    await tx.insert(t.applicationMenuFunction).values(fnRows)
+
+    // ---- organisations
+    const orgIds = new Map<string, string>()
+    if (demo) {
+      const typeIds = new Map<string, string>()
+      for (const [i, ty] of ORG_TYPES.entries()) {
+        const id = newId()
+        typeIds.set(ty.code, id)
+        await tx.insert(t.organizationType).values({ organizationTypeId: id, typeName: ty.name, typeCode: ty.code, sort: i + 1, ...stamp })
+      }
+      for (const [i, o] of ORGS.entries()) {
+        const id = newId()
+        orgIds.set(o.key, id)
+        await tx.insert(t.organization).values({
+          organizationId: id,
+          parentId: o.parent ? (orgIds.get(o.parent) ?? null) : null,
+          organizationTypeId: typeIds.get(o.type) ?? null,
+          organizationName: o.name,
+          shortName: o.short,
+          creditCode: o.creditCode,
+          legalPerson: o.legalPerson,
+          contactPerson: o.contactPerson,
+          contactPhone: o.contactPhone,
+          address: o.address,
+          sort: i + 1,
+          ...stamp,
+        })
+      }
+    }
+
+    // ---- roles and their grants
+    const roleIds = new Map<string, string>()
+    const roles: SeedRole[] = demo ? ROLES : ROLES.filter((r) => r.key === 'sysadmin')
+    for (const r of roles) {
+      const roleId = newId()
+      roleIds.set(r.key, roleId)
+      await tx.insert(t.role).values({
+        roleId,
+        organizationId: demo && r.org ? (orgIds.get(r.org) ?? null) : null,
+        roleName: r.name,
+        remark: r.remark,
+        status: 1,
+        sort: r.sort,
+        dataScope: r.scope,
+        ...stamp,
+      })
+      const granted = new Set<string>()
+      for (const m of menus) {
+        if (r.menus === 'all' || (m.action && r.menus.includes(withSlash(m.action)))) {
+          granted.add(m.id)
+          if (m.parentId) granted.add(m.parentId)
+        }
+      }
+      if (granted.size) await tx.insert(t.roleMenu).values([...granted].map((applicationMenuId) => ({ roleId, applicationMenuId })))
+      const fnIds =
+        r.fns === 'none'
+          ? []
+          : functions.filter((fn) => granted.has(fn.menuId) && (r.fns === 'all' || r.fns.includes(fn.action))).map((fn) => fn.id)
+      if (fnIds.length) await tx.insert(t.roleMenuFunction).values(fnIds.map((applicationMenuFunctionId) => ({ roleId, applicationMenuFunctionId })))
+    }
+
+    // ---- accounts
+    for (const [i, a] of accounts.entries()) {
+      const accountId = newId()
+      await tx.insert(t.account).values({
+        accountId,
+        accountName: a.name,
+        userName: a.userName,
+        cellphone: a.cellphone,
+        email: a.email,
+        level: a.level,
+        status: 'normal',
+        passwordHash: hashes[i]!,
+        validUntil: a.validDays ? new Date(Date.now() + a.validDays * 86400_000) : null,
+        organizationId: a.org ? (orgIds.get(a.org) ?? null) : null,
+        ...stamp,
+      })
+      for (const key of a.roles) {
+        const roleId = roleIds.get(key)
+        if (roleId) await tx.insert(t.accountRole).values({ accountId, roleId })
+      }
+    }
+  })
+  return 'seeded'
+}

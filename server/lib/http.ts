@@ -1,0 +1,46 @@
+/** Envelope helpers and the error type every handler throws for a business outcome. */
+import type { FastifyRequest } from 'fastify'
+import { codeMessages, langFrom, type CodeValue, type Lang } from '../../src/contract/codes'
+import type { Envelope, FieldError } from '../../src/contract/envelope'
+import { Code } from '../../src/contract/codes'
+import { validationText } from '../../src/contract/rules'
+import type { z } from 'zod'
+
+export class ApiError extends Error {
+  constructor(
+    public readonly code: CodeValue,
+    public readonly data: unknown = null,
+    public readonly text?: { zh: string; en: string },
+    public readonly httpStatus = 200,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(text?.en ?? codeMessages[code].en)
+  }
+}
+
+export const requestLang = (req: FastifyRequest): Lang => langFrom(req.headers['accept-language'])
+
+export function envelope<T>(code: CodeValue, data: T, lang: Lang, text?: { zh: string; en: string }): Envelope<T> {
+  return { code, message: (text ?? codeMessages[code])[lang], data }
+}
+
+export const ok = <T>(req: FastifyRequest, data: T): Envelope<T> => envelope(Code.OK, data, requestLang(req))
+
+/** zod issues → the 20001 data list, messages in the request language. */
+export function fieldErrors(error: z.ZodError, lang: Lang): FieldError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.')
+    const missing = issue.code === 'invalid_type' && /received (undefined|null)/.test(issue.message)
+    const key = issue.message.startsWith('v.') ? issue.message : missing ? 'v.required' : 'v.invalid'
+    return { field, key, message: validationText(key, lang) }
+  })
+}
+
+/** Parses input with a contract schema or throws 20001 with the field errors. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown, req: FastifyRequest): z.infer<S> {
+  const result = schema.safeParse(input ?? {})
+  if (!result.success) throw new ApiError(Code.INVALID, fieldErrors(result.error, requestLang(req)))
+  return result.data
+}
+
+export const clientIp = (req: FastifyRequest): string => req.ip

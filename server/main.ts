@@ -1,0 +1,54 @@
+/** Starts the gateway: settings, database (migrate, seed on first start), listen. */
+import { buildApp } from './app'
+import { ConfigError, loadConfig, type Config } from './config'
+import { openDatabase } from './db/client'
+import { seed } from './db/seed'
+
+async function main(): Promise<void> {
+  const major = Number(process.versions.node.split('.')[0])
+  if (major < 24) {
+    // Login ciphers rely on Node 24's implicit rejection for RSA PKCS#1 v1.5 (DESIGN §2).
+    console.error(`Trestle gateway needs Node.js 24 or later (this is ${process.version}); run it through npm scripts or npx.`)
+    process.exit(1)
+  }
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Trestle gateway: ${err.message}`)
+      process.exit(1)
+    }
+    throw err
+  }
+  const database = await openDatabase(config)
+  const demo = database.kind === 'pglite'
+  const seeded = await database.withStartupLock(async () => {
+    await database.migrate()
+    return seed(database.db, config, demo)
+  })
+  const app = await buildApp(config, database.db)
+  const shutdown = async () => {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown())
+  process.once('SIGTERM', () => void shutdown())
+
+  await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
+  console.log(`Trestle gateway: ${where}${seeded === 'seeded' ? ', first start: data seeded' : ''}`)
+  console.log(
+    demo
+      ? `Trestle gateway on http://localhost:${port} — sign in as admin / ${config.demoPassword} (demo)`
+      : `Trestle gateway on http://localhost:${port} — sign in as admin with the password in TRESTLE_ADMIN_PASSWORD`,
+  )
+}
+
+main().catch((err: unknown) => {
+  console.error('Trestle gateway failed to start:', err)
+  process.exit(1)
+})

@@ -1,0 +1,225 @@
+/** The login sequence of DESIGN §2: getPubKey → login → getAccessToken; logout; apps by permission. */
+import type { FastifyInstance } from 'fastify'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import { API } from '../../../src/contract/paths'
+import {
+  accessTokenBody,
+  cipherPayload,
+  loginBody,
+  loginInfoSchema,
+  pubKeyQuery,
+  type AccessTokenResult,
+  type LoginResult,
+  type PubKey,
+  type ThirdPlatformConfig,
+} from '../../../src/contract/schemas/auth'
+import type { AppByPermission } from '../../../src/contract/schemas/shell'
+import type { Ctx } from '../../context'
+import { accessToken, account, application, applicationMenu, loginFailure, roleMenu, session } from '../../db/schema'
+import { getDummyHash, randomToken, sha256Hex, verifyPassword } from '../../lib/crypto'
+import { ApiError, ok, parse } from '../../lib/http'
+import { activeRoleIds } from '../../plugins/permissions'
+import { hit } from '../../plugins/rate-limit'
+import { accountRefusal, headerValue, touchSession } from '../../plugins/session'
+import { writeLoginLog, writeSystemLog } from '../logs/write'
+import { findAccountByLogin, matchesLogin, normalizeName, toUserAccount } from './accounts'
+import { decryptJson } from './keys'
+
+export async function appsAllowed(ctx: Ctx, accountId: string, appCode?: string): Promise<AppByPermission[]> {
+  const roles = await activeRoleIds(ctx, accountId)
+  if (roles.length === 0) return []
+  const rows = await ctx.db
+    .selectDistinct({
+      applicationId: application.applicationId,
+      name: application.name,
+      code: application.code,
+      type: application.type,
+      url: application.url,
+      sort: application.sort,
+    })
+    .from(application)
+    .innerJoin(applicationMenu, eq(applicationMenu.applicationId, application.applicationId))
+    .innerJoin(roleMenu, eq(roleMenu.applicationMenuId, applicationMenu.applicationMenuId))
+    .where(
+      and(
+        inArray(
+          roleMenu.roleId,
+          roles.map((r) => r.roleId),
+        ),
+        appCode ? eq(application.code, appCode) : undefined,
+      ),
+    )
+    .orderBy(application.sort, application.name)
+  return rows.map(({ sort: _sort, ...app }) => app)
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const { config } = ctx
+
+  app.get(API.auth.getPubKey, async (req) => {
+    const q = parse(pubKeyQuery, req.query, req)
+    const [known] = await ctx.db.select({ id: application.applicationId }).from(application).where(eq(application.code, q.appCode))
+    if (!known) throw new ApiError(Code.NOT_FOUND)
+    const key = await ctx.keys.current()
+    return ok<PubKey>(req, key)
+  })
+
+  app.post(API.auth.login, async (req) => {
+    const limit = await hit(ctx, `login:${req.ip}`, 60)
+    if (limit.count > config.loginRateLimit) {
+      await writeSystemLog(ctx, req, 'login_rate_limited', Code.REFUSED, `${limit.count} login attempts this minute from ${req.ip}`, null)
+      throw new ApiError(
+        Code.REFUSED,
+        null,
+        { zh: '登录尝试过于频繁，请稍后再试', en: 'Too many sign-in attempts; try again later' },
+        429,
+        { 'Retry-After': String(limit.retryAfter) },
+      )
+    }
+    const body = parse(loginBody, req.body, req)
+    const carrier = body.carrier ?? null
+    const key = await ctx.keys.currentPrivateKey(body.keyId)
+    if (!key) throw new ApiError(Code.CIPHER_INVALID)
+    const info = loginInfoSchema.safeParse(decryptJson(key, body.loginInfo))
+    if (!info.success) {
+      // Answered exactly like a wrong password, at the same cost.
+      await verifyPassword('-', await getDummyHash())
+      await writeLoginLog(ctx, req, null, false, Code.BAD_CREDENTIALS, carrier)
+      throw new ApiError(Code.BAD_CREDENTIALS)
+    }
+    const login = info.data.accountName.trim()
+    const nameKey = normalizeName(login)
+    const now = new Date()
+    const locked = () => {
+      void writeLoginLog(ctx, req, login, false, Code.ACCOUNT_LOCKED, carrier)
+      return new ApiError(Code.ACCOUNT_LOCKED)
+    }
+
+    const [failure] = await ctx.db.select().from(loginFailure).where(eq(loginFailure.nameKey, nameKey))
+    if (failure?.lockedUntil && failure.lockedUntil > now) throw locked()
+    let acc = await findAccountByLogin(ctx, login)
+    if (acc?.status === 'locked' && (!acc.lockedUntil || acc.lockedUntil > now)) throw locked()
+
+    const passwordOk = await verifyPassword(info.data.password, acc?.passwordHash ?? (await getDummyHash()))
+    if (!acc || !passwordOk) {
+      const windowMs = config.lockMinutes * 60_000
+      const cutoff = new Date(now.getTime() - windowMs)
+      const restart = sql`(${loginFailure.windowStart} < ${cutoff} or ${loginFailure.lockedUntil} is not null)`
+      const [row] = await ctx.db
+        .insert(loginFailure)
+        .values({ nameKey, count: 1, windowStart: now })
+        .onConflictDoUpdate({
+          target: loginFailure.nameKey,
+          set: {
+            count: sql`case when ${restart} then 1 else ${loginFailure.count} + 1 end`,
+            windowStart: sql`case when ${restart} then ${now} else ${loginFailure.windowStart} end`,
+            lockedUntil: null,
+          },
+        })
+        .returning({ count: loginFailure.count })
+      if ((row?.count ?? 1) >= config.loginMaxFailures) {
+        const until = new Date(now.getTime() + windowMs)
+        await ctx.db.update(loginFailure).set({ lockedUntil: until }).where(eq(loginFailure.nameKey, nameKey))
+        if (acc) {
+          await ctx.db
+            .update(account)
+            .set({ status: 'locked', lockedUntil: until, version: sql`${account.version} + 1`, updateTime: now })
+            .where(eq(account.accountId, acc.accountId))
+        }
+        await writeSystemLog(ctx, req, 'account_locked', Code.ACCOUNT_LOCKED, `${row?.count} failed sign-ins for "${login.slice(0, 64)}"`, login.slice(0, 64))
+        throw locked()
+      }
+      await writeLoginLog(ctx, req, login, false, Code.BAD_CREDENTIALS, carrier)
+      throw new ApiError(Code.BAD_CREDENTIALS)
+    }
+
+    // The password is right.
+    await ctx.db.delete(loginFailure).where(eq(loginFailure.nameKey, nameKey))
+    if (acc.status === 'locked') {
+      const [unlocked] = await ctx.db
+        .update(account)
+        .set({ status: 'normal', lockedUntil: null, version: sql`${account.version} + 1`, updateTime: now })
+        .where(eq(account.accountId, acc.accountId))
+        .returning()
+      if (!unlocked) throw new ApiError(Code.BAD_CREDENTIALS)
+      acc = unlocked
+    }
+    const refusal = accountRefusal(acc, now)
+    if (refusal) {
+      await writeLoginLog(ctx, req, acc.accountName, false, Code.ACCOUNT_DISABLED, carrier)
+      throw new ApiError(Code.ACCOUNT_DISABLED, null, refusal)
+    }
+    const token = randomToken()
+    await ctx.db.insert(session).values({
+      sessionId: newId(),
+      tokenHash: sha256Hex(token),
+      accountId: acc.accountId,
+      createdAt: now,
+      lastSeenAt: now,
+      ip: req.ip,
+      carrier: carrier?.slice(0, 200) ?? null,
+    })
+    await writeLoginLog(ctx, req, acc.accountName, true, Code.OK, carrier)
+    return ok<LoginResult>(req, { token, userAccount: await toUserAccount(ctx, acc) })
+  })
+
+  app.post(API.auth.getAccessToken, { config: { auth: 'session' } }, async (req) => {
+    const auth = req.auth!
+    const body = parse(accessTokenBody, req.body, req)
+    const key = await ctx.keys.currentPrivateKey(body.keyId)
+    if (!key) throw new ApiError(Code.CIPHER_INVALID)
+    const payload = cipherPayload.safeParse(decryptJson(key, body.cipherText))
+    if (!payload.success || payload.data.appCode !== body.appCode || !matchesLogin(auth.account, payload.data.loginAccount))
+      throw new ApiError(Code.CIPHER_INVALID)
+    const allowed = await appsAllowed(ctx, auth.account.accountId, body.appCode)
+    if (allowed.length === 0) {
+      await writeSystemLog(ctx, req, 'permission_refused', Code.FORBIDDEN, `application ${body.appCode.slice(0, 64)}`)
+      throw new ApiError(Code.FORBIDDEN)
+    }
+    const token = randomToken()
+    const privateKey = randomToken(32)
+    const now = Date.now()
+    await ctx.db.insert(accessToken).values({
+      accessTokenId: newId(),
+      tokenHash: sha256Hex(token),
+      sessionId: auth.session.sessionId,
+      appCode: body.appCode,
+      privateKey,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + config.accessTokenTtl * 1000),
+    })
+    await touchSession(ctx, auth.session)
+    if (Math.random() < 0.02) await ctx.db.delete(accessToken).where(lt(accessToken.expiresAt, new Date(now - 86400_000)))
+    return ok<AccessTokenResult>(req, { accessToken: token, privateKey, expiresIn: config.accessTokenTtl })
+  })
+
+  app.post(API.auth.logout, async (req) => {
+    const token = headerValue(req, 'authorization')?.replace(/^Bearer\s+/i, '')
+    if (token) {
+      const now = new Date()
+      const [s] = await ctx.db
+        .update(session)
+        .set({ revokedAt: now })
+        .where(eq(session.tokenHash, sha256Hex(token)))
+        .returning({ sessionId: session.sessionId })
+      if (s) await ctx.db.update(accessToken).set({ revokedAt: now }).where(eq(accessToken.sessionId, s.sessionId))
+    }
+    return ok(req, null)
+  })
+
+  app.get(API.auth.listAppByPermission, { config: { auth: 'session' } }, async (req) => {
+    const apps = await appsAllowed(ctx, req.auth!.account.accountId)
+    await touchSession(ctx, req.auth!.session)
+    return ok(req, apps)
+  })
+
+  app.get(API.auth.thirdPlatformConfig, async (req) =>
+    ok<ThirdPlatformConfig>(req, { wechat: Boolean(config.wechatClientId), qq: Boolean(config.qqClientId) }),
+  )
+
+  app.post(API.auth.loginThirdPlatform, async () => {
+    throw new ApiError(Code.REFUSED, null, { zh: '未配置第三方登录', en: 'Third-party sign-in is not configured' })
+  })
+}

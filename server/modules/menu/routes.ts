@@ -1,0 +1,143 @@
+/**
+ * Application menus (permission /admin/app-manage): list?applicationId= (flat, with functionList),
+ * add/update (functionList merged by applicationMenuFunctionId), delete (with children, functions
+ * and grants).
+ */
+import type { FastifyInstance } from 'fastify'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import { validationText } from '../../../src/contract/rules'
+import { menuAdd, menuListQuery, menuUpdate, type MenuFields } from '../../../src/contract/schemas/application'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { application, applicationMenu, applicationMenuFunction } from '../../db/schema'
+import { ApiError } from '../../lib/http'
+import { defineResource, registerResource, type WriteContext } from '../resource'
+
+export async function functionsOf(db: Db, menuIds: string[]) {
+  if (menuIds.length === 0) return []
+  return db
+    .select({
+      applicationMenuFunctionId: applicationMenuFunction.applicationMenuFunctionId,
+      applicationMenuId: applicationMenuFunction.applicationMenuId,
+      functionName: applicationMenuFunction.functionName,
+      functionAction: applicationMenuFunction.functionAction,
+    })
+    .from(applicationMenuFunction)
+    .where(inArray(applicationMenuFunction.applicationMenuId, menuIds))
+    .orderBy(asc(applicationMenuFunction.sort), asc(applicationMenuFunction.functionAction))
+}
+
+const invalid = (field: string) =>
+  new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', 'zh') }])
+
+/** The parent must be a menu of the same application, and not the menu itself or one of its descendants. */
+async function checkParent(id: string, input: MenuFields, tx: Db): Promise<void> {
+  const [app] = await tx.select({ id: application.applicationId }).from(application).where(eq(application.applicationId, input.applicationId))
+  if (!app) throw invalid('applicationId')
+  let parent = input.parentId ?? null
+  for (let depth = 0; parent; depth++) {
+    if (parent === id || depth > 20) throw invalid('parentId')
+    const [p] = await tx
+      .select({ parentId: applicationMenu.parentId, applicationId: applicationMenu.applicationId })
+      .from(applicationMenu)
+      .where(eq(applicationMenu.applicationMenuId, parent))
+    if (!p || p.applicationId !== input.applicationId) throw invalid('parentId')
+    parent = p.parentId
+  }
+}
+
+/** Functions: kept (same id, updated), created (no or unknown id), deleted (absent). */
+async function mergeFunctions(menuId: string, list: MenuFields['functionList'], w: WriteContext): Promise<void> {
+  const { tx, now, auth } = w
+  const existing = await tx
+    .select()
+    .from(applicationMenuFunction)
+    .where(eq(applicationMenuFunction.applicationMenuId, menuId))
+  const keep = new Set(list.map((f) => f.applicationMenuFunctionId).filter((x): x is string => Boolean(x)))
+  const gone = existing.filter((f) => !keep.has(f.applicationMenuFunctionId)).map((f) => f.applicationMenuFunctionId)
+  if (gone.length) await tx.delete(applicationMenuFunction).where(inArray(applicationMenuFunction.applicationMenuFunctionId, gone))
+  for (const [i, f] of list.entries()) {
+    const old = existing.find((e) => e.applicationMenuFunctionId === f.applicationMenuFunctionId)
+    if (old) {
+      if (old.functionName !== f.functionName || old.functionAction !== f.functionAction || old.sort !== i + 1)
+        await tx
+          .update(applicationMenuFunction)
+          .set({
+            functionName: f.functionName,
+            functionAction: f.functionAction,
+            sort: i + 1,
+            version: sql`${applicationMenuFunction.version} + 1`,
+            updateTime: now,
+            updateBy: auth.account.accountId,
+          })
+          .where(eq(applicationMenuFunction.applicationMenuFunctionId, old.applicationMenuFunctionId))
+    } else {
+      await tx.insert(applicationMenuFunction).values({
+        applicationMenuFunctionId: f.applicationMenuFunctionId ?? newId(),
+        applicationMenuId: menuId,
+        functionName: f.functionName,
+        functionAction: f.functionAction,
+        sort: i + 1,
+        createTime: now,
+        updateTime: now,
+        createBy: auth.account.accountId,
+        updateBy: auth.account.accountId,
+      })
+    }
+  }
+}
+
+/** Every descendant of the given menus. */
+async function descendants(tx: Db, ids: string[]): Promise<string[]> {
+  const out: string[] = []
+  let frontier = ids
+  while (frontier.length) {
+    const rows = await tx
+      .select({ id: applicationMenu.applicationMenuId })
+      .from(applicationMenu)
+      .where(inArray(applicationMenu.parentId, frontier))
+    frontier = rows.map((r) => r.id).filter((id) => !out.includes(id) && !ids.includes(id))
+    out.push(...frontier)
+  }
+  return out
+}
+
+export function registerMenuRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'applicationMenu',
+      table: applicationMenu,
+      idField: 'applicationMenuId',
+      menu: '/admin/app-manage',
+      schemas: { add: menuAdd, update: menuUpdate, listQuery: menuListQuery },
+      without: ['listPage'],
+      filters: (q) => [eq(applicationMenu.applicationId, q.applicationId)],
+      sortable: { sort: applicationMenu.sort, menuName: applicationMenu.menuName },
+      unique: [{ field: 'menuName', within: ['applicationId', 'parentId'], message: { zh: '同级菜单名称已存在', en: 'A sibling menu of that name exists' } }],
+      enrich: async (c, rows) => {
+        const fns = await functionsOf(
+          c.db,
+          rows.map((r) => String(r.applicationMenuId)),
+        )
+        return rows.map((r) => ({
+          ...r,
+          functionList: fns
+            .filter((f) => f.applicationMenuId === r.applicationMenuId)
+            .map(({ applicationMenuId: _m, ...f }) => f),
+        }))
+      },
+      afterWrite: async (id, input, w) => {
+        await checkParent(id, input, w.tx)
+        await mergeFunctions(id, input.functionList, w)
+      },
+      beforeDelete: async (ids, _rows, w) => {
+        const children = await descendants(w.tx, ids)
+        if (children.length) await w.tx.delete(applicationMenu).where(and(inArray(applicationMenu.applicationMenuId, children)))
+      },
+    }),
+  )
+}

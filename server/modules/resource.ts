@@ -1,0 +1,269 @@
+/**
+ * The resource pattern (SPEC §7 "Generic list page"): one declaration gives
+ *   GET  <base>/<name>/listPage   paging, sorting, filters → { records, total, pageIndex, pageSize }
+ *   GET  <base>/<name>/list       the same filters, unpaged
+ *   POST <base>/<name>/add        the client may supply the id
+ *   PUT  <base>/<name>/update     `version` check → 20008 with the current record
+ *   POST|DELETE <base>/<name>/delete   form data `ids=a,b`, all-or-nothing
+ * with validation (20001), function permission (20003), data scope (20002), unique names (20006),
+ * Idempotency-Key and the operation log (both in the gate).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import { Code } from '../../src/contract/codes'
+import type { Page } from '../../src/contract/envelope'
+import { newId } from '../../src/contract/ids'
+import { resourcePaths } from '../../src/contract/paths'
+import { deleteBody } from '../../src/contract/schemas/common'
+import type { Ctx } from '../context'
+import type { Db } from '../db/client'
+import { ApiError, ok, parse } from '../lib/http'
+import { scopeOrgIds } from '../plugins/permissions'
+import type { AuthContext } from '../types'
+
+type Row = Record<string, unknown>
+
+export interface UniqueRule {
+  /** Payload field (= table property). */
+  field: string
+  /** Compare lower-cased. */
+  caseInsensitive?: boolean
+  /** Other payload fields that must also match for a clash (e.g. unique within an application). */
+  within?: string[]
+  message?: { zh: string; en: string }
+}
+
+export interface WriteContext {
+  tx: Db
+  auth: AuthContext
+  now: Date
+}
+
+export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType> {
+  /** Path segment: `role` → /api/admin/v1/role/... */
+  name: string
+  base?: string
+  table: PgTable
+  /** Payload/DTO id field, also the table property of the primary key. */
+  idField: string
+  /** Menu action of the permission, e.g. `/admin/role-manage`. */
+  menu: string
+  /** Function actions of the mutations. */
+  fns?: { add?: string; update?: string; delete?: string }
+  /** Table property holding the owning organisation: lists and calls are filtered by data scope. */
+  scopeField?: string
+  schemas: { add: A; update: U; listQuery: L }
+  filters?: (q: z.infer<L>) => (SQL | undefined)[]
+  /** Sortable DTO fields → columns; the first is the default. */
+  sortable: Record<string, AnyPgColumn>
+  defaultDesc?: boolean
+  unique?: UniqueRule[]
+  /** Columns answered (default: every column of the table). */
+  selection?: Record<string, AnyPgColumn | SQL.Aliased>
+  join?: <T extends PgSelect>(q: T) => T
+  /** Batch enrichment of the answered rows (e.g. child lists). */
+  enrich?: (ctx: Ctx, rows: Row[]) => Promise<Row[]>
+  /** Extra values on add (after the payload's columns). */
+  onAdd?: (values: Row, input: z.infer<A>, w: WriteContext) => Promise<void> | void
+  /** After an add or update, in the same transaction (e.g. child rows). */
+  afterWrite?: (id: string, input: z.infer<A> | z.infer<U>, w: WriteContext) => Promise<void>
+  /** Before deleting, in the same transaction; may refuse by throwing. */
+  beforeDelete?: (ids: string[], rows: Row[], w: WriteContext) => Promise<void>
+  /** Disable some of the five calls. */
+  without?: ('listPage' | 'list' | 'add' | 'update' | 'delete')[]
+}
+
+const PG_UNIQUE = '23505'
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: unknown }).code === PG_UNIQUE) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
+export function defineResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(def: ResourceDef<A, U, L>) {
+  return def
+}
+
+function shapeKeys(schema: z.ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape
+  return shape ? Object.keys(shape) : []
+}
+
+export function registerResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(
+  app: FastifyInstance,
+  ctx: Ctx,
+  def: ResourceDef<A, U, L>,
+): void {
+  const columns = getTableColumns(def.table) as Record<string, AnyPgColumn>
+  const col = (field: string): AnyPgColumn => {
+    const c = columns[field]
+    if (!c) throw new Error(`${def.name}: no column ${field}`)
+    return c
+  }
+  const idCol = col(def.idField)
+  const versionCol = col('version')
+  const scopeCol = def.scopeField ? col(def.scopeField) : null
+  const paths = resourcePaths(def.name, def.base)
+  const fns = { add: 'add', update: 'edit', delete: 'delete', ...def.fns }
+  const without = new Set(def.without ?? [])
+  const editable = (schema: z.ZodType) =>
+    shapeKeys(schema).filter((k) => k !== def.idField && k !== 'version' && k in columns && k !== def.scopeField)
+
+  const sortColumns = Object.entries(def.sortable)
+  const defaultSort = sortColumns[0]?.[1] ?? idCol
+
+  async function scopeWhere(auth: AuthContext): Promise<SQL | undefined> {
+    if (!scopeCol) return undefined
+    const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
+    if (ids === null) return undefined
+    return ids.length ? inArray(scopeCol, ids) : sql`false`
+  }
+
+  async function select(db: Db, where: SQL | undefined, order: SQL[], limit?: number, offset?: number): Promise<Row[]> {
+    let q = db
+      .select(def.selection ?? columns)
+      .from(def.table)
+      .$dynamic()
+    if (def.join) q = def.join(q)
+    q = q.where(where).orderBy(...order)
+    if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0)
+    const rows = (await q) as Row[]
+    return def.enrich ? def.enrich(ctx, rows) : rows
+  }
+
+  async function visibleById(db: Db, auth: AuthContext, id: string): Promise<Row | null> {
+    const [row] = await select(db, and(eq(idCol, id), await scopeWhere(auth)), [asc(idCol)], 1)
+    return row ?? null
+  }
+
+  const listWhere = async (req: FastifyRequest, q: z.infer<L>) =>
+    and(...(def.filters ? def.filters(q) : []), await scopeWhere(req.auth!))
+
+  function orderOf(q: { sortBy?: string; desc?: boolean }): SQL[] {
+    const column = (q.sortBy && def.sortable[q.sortBy]) || defaultSort
+    const descending = q.desc ?? (q.sortBy ? false : (def.defaultDesc ?? false))
+    return [descending ? desc(column) : asc(column), asc(idCol)]
+  }
+
+  async function checkUnique(db: Db, input: Row, selfId: string | null): Promise<void> {
+    for (const rule of def.unique ?? []) {
+      const value = input[rule.field]
+      if (value === undefined || value === null || value === '') continue
+      const c = col(rule.field)
+      const conds: (SQL | undefined)[] = [
+        rule.caseInsensitive ? eq(sql`lower(${c})`, String(value).toLowerCase()) : eq(c, value),
+        ...(rule.within ?? []).map((f) => (input[f] === undefined || input[f] === null ? sql`${col(f)} is null` : eq(col(f), input[f]))),
+        selfId ? ne(idCol, selfId) : undefined,
+      ]
+      const [clash] = await db.select({ id: idCol }).from(def.table).where(and(...conds)).limit(1)
+      if (clash) {
+        throw new ApiError(Code.DUPLICATE, { field: rule.field, value }, rule.message ?? { zh: `${String(value)} 已存在`, en: `${String(value)} already exists` })
+      }
+    }
+  }
+
+  const read = { auth: 'signed' as const, perm: { menu: def.menu } }
+
+  if (!without.has('listPage'))
+    app.get(paths.listPage, { config: read }, async (req) => {
+      const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & { pageIndex: number; pageSize: number; sortBy?: string; desc?: boolean }
+      const where = await listWhere(req, q)
+      const [total] = await ctx.db.select({ n: count() }).from(def.table).where(where)
+      const records = await select(ctx.db, where, orderOf(q), q.pageSize, (q.pageIndex - 1) * q.pageSize)
+      return ok<Page<Row>>(req, { records, total: Number(total?.n ?? 0), pageIndex: q.pageIndex, pageSize: q.pageSize })
+    })
+
+  if (!without.has('list'))
+    app.get(paths.list, { config: read }, async (req) => {
+      const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & { sortBy?: string; desc?: boolean }
+      return ok(req, await select(ctx.db, await listWhere(req, q), orderOf(q), 5000))
+    })
+
+  const mutation = (fn: string) => ({ auth: 'signed' as const, perm: { menu: def.menu, fn } })
+
+  if (!without.has('add'))
+    app.post(paths.add, { config: mutation(fns.add) }, async (req) => {
+      const input = parse(def.schemas.add, req.body, req) as Row
+      const auth = req.auth!
+      const id = typeof input[def.idField] === 'string' ? (input[def.idField] as string) : newId()
+      const now = new Date()
+      const created = await ctx.db
+        .transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db
+          const w = { tx, auth, now }
+          const [existing] = await tx.select({ id: idCol }).from(def.table).where(eq(idCol, id))
+          if (existing) throw new ApiError(Code.DUPLICATE, { field: def.idField, value: id })
+          await checkUnique(tx, def.scopeField ? { ...input, [def.scopeField]: auth.account.organizationId } : input, null)
+          const values: Row = {}
+          for (const k of editable(def.schemas.add)) if (input[k] !== undefined) values[k] = input[k]
+          values[def.idField] = id
+          if (def.scopeField) values[def.scopeField] = auth.account.organizationId
+          Object.assign(values, { version: 0, createTime: now, updateTime: now, createBy: auth.account.accountId, updateBy: auth.account.accountId })
+          await def.onAdd?.(values, input as z.infer<A>, w)
+          await tx.insert(def.table).values(values as never)
+          await def.afterWrite?.(id, input as z.infer<A>, w)
+          return visibleById(tx, auth, id)
+        })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
+          throw err
+        })
+      return ok(req, created)
+    })
+
+  if (!without.has('update'))
+    app.put(paths.update, { config: mutation(fns.update) }, async (req) => {
+      const input = parse(def.schemas.update, req.body, req) as Row
+      const auth = req.auth!
+      const id = String(input[def.idField])
+      const now = new Date()
+      const updated = await ctx.db
+        .transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db
+          const current = await visibleById(tx, auth, id)
+          if (!current) throw new ApiError(Code.NOT_FOUND)
+          if (Number(current.version) !== Number(input.version)) throw new ApiError(Code.VERSION_CONFLICT, current)
+          await checkUnique(tx, { ...current, ...input }, id)
+          const values: Row = {}
+          for (const k of editable(def.schemas.update)) values[k] = input[k] ?? null
+          Object.assign(values, { version: sql`${versionCol} + 1`, updateTime: now, updateBy: auth.account.accountId })
+          const done = await tx
+            .update(def.table)
+            .set(values as never)
+            .where(and(eq(idCol, id), eq(versionCol, Number(input.version))))
+            .returning({ id: idCol })
+          if (done.length === 0) throw new ApiError(Code.VERSION_CONFLICT, await visibleById(tx, auth, id))
+          await def.afterWrite?.(id, input as z.infer<U>, { tx, auth, now })
+          return visibleById(tx, auth, id)
+        })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
+          throw err
+        })
+      return ok(req, updated)
+    })
+
+  if (!without.has('delete')) {
+    const handler = async (req: FastifyRequest) => {
+      const body = req.body && typeof req.body === 'object' && 'ids' in req.body ? req.body : { ids: (req.query as Row | undefined)?.ids }
+      const { ids } = parse(deleteBody, body, req)
+      const unique = [...new Set(ids)]
+      const auth = req.auth!
+      await ctx.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db
+        const rows = await select(tx, and(inArray(idCol, unique), await scopeWhere(auth)), [asc(idCol)])
+        if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((i) => !rows.some((r) => r[def.idField] === i)))
+        await def.beforeDelete?.(unique, rows, { tx, auth, now: new Date() })
+        await tx.delete(def.table).where(inArray(idCol, unique))
+      })
+      return ok(req, { deleted: unique.length })
+    }
+    app.post(paths.delete, { config: mutation(fns.delete) }, handler)
+    app.delete(paths.delete, { config: mutation(fns.delete) }, handler)
+  }
+}

@@ -1,0 +1,148 @@
+/** The shell's calls: the left menu by permission, the operation log of clicks, the current user. */
+import type { FastifyInstance } from 'fastify'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { API } from '../../../src/contract/paths'
+import { menuByPermissionQuery, operateLogBody, type CurrentUser, type MenuEntry } from '../../../src/contract/schemas/shell'
+import type { Ctx } from '../../context'
+import { application, applicationMenu, applicationMenuFunction, role, roleMenu, roleMenuFunction } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { activeRoleIds } from '../../plugins/permissions'
+import { organizationName } from '../auth/accounts'
+import { writeOperateLog } from '../logs/write'
+import { functionsOf } from '../menu/routes'
+
+export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get(API.admin.menuByPermission, { config: { auth: 'signed' } }, async (req) => {
+    const q = parse(menuByPermissionQuery, req.query, req)
+    const auth = req.auth!
+    const roles = await activeRoleIds(ctx, auth.account.accountId)
+    if (roles.length === 0) return ok<MenuEntry[]>(req, [])
+    const roleIds = roles.map((r) => r.roleId)
+    const all = await ctx.db
+      .select({
+        applicationMenuId: applicationMenu.applicationMenuId,
+        parentId: applicationMenu.parentId,
+        menuName: applicationMenu.menuName,
+        action: applicationMenu.action,
+        iconPath: applicationMenu.iconPath,
+        sort: applicationMenu.sort,
+      })
+      .from(applicationMenu)
+      .innerJoin(application, eq(application.applicationId, applicationMenu.applicationId))
+      .where(eq(application.code, q.appCode))
+      .orderBy(asc(applicationMenu.sort), asc(applicationMenu.menuName))
+    const granted = new Set(
+      (
+        await ctx.db
+          .selectDistinct({ id: roleMenu.applicationMenuId })
+          .from(roleMenu)
+          .where(
+            and(
+              inArray(roleMenu.roleId, roleIds),
+              inArray(
+                roleMenu.applicationMenuId,
+                all.map((m) => m.applicationMenuId),
+              ),
+            ),
+          )
+      ).map((r) => r.id),
+    )
+    // Keep the tree whole: the ancestors of a granted menu are shown too.
+    const byId = new Map(all.map((m) => [m.applicationMenuId, m]))
+    for (const id of [...granted]) {
+      let p = byId.get(id)?.parentId
+      while (p && !granted.has(p) && byId.has(p)) {
+        granted.add(p)
+        p = byId.get(p)?.parentId
+      }
+    }
+    const menus = all.filter((m) => granted.has(m.applicationMenuId))
+    const fns = await functionsOf(
+      ctx.db,
+      menus.map((m) => m.applicationMenuId),
+    )
+    const authorised =
+      auth.account.level === 'tourist' || fns.length === 0
+        ? new Set<string>()
+        : new Set(
+            (
+              await ctx.db
+                .selectDistinct({ id: roleMenuFunction.applicationMenuFunctionId })
+                .from(roleMenuFunction)
+                .innerJoin(role, eq(role.roleId, roleMenuFunction.roleId))
+                .where(
+                  and(
+                    inArray(roleMenuFunction.roleId, roleIds),
+                    inArray(
+                      roleMenuFunction.applicationMenuFunctionId,
+                      fns.map((f) => f.applicationMenuFunctionId),
+                    ),
+                  ),
+                )
+            ).map((r) => r.id),
+          )
+    const descending = q.desc === true || q.desc === 'true'
+    const entries: MenuEntry[] = menus.map((m) => {
+      const functionList = fns
+        .filter((f) => f.applicationMenuId === m.applicationMenuId)
+        .map(({ applicationMenuId: _m, ...f }) => f)
+      return { ...m, functionList, authFunctionList: functionList.filter((f) => authorised.has(f.applicationMenuFunctionId)) }
+    })
+    if (descending) entries.reverse()
+    return ok(req, entries)
+  })
+
+  app.post(API.admin.operateLogAdd, { config: { auth: 'signed', noOperateLog: true } }, async (req) => {
+    const body = parse(operateLogBody, req.body, req)
+    const auth = req.auth!
+    if (body.accountName.toLowerCase() !== auth.account.accountName.toLowerCase()) throw new ApiError(Code.FORBIDDEN)
+    const [fn] = await ctx.db
+      .select({ name: applicationMenuFunction.functionName, action: applicationMenuFunction.functionAction, menu: applicationMenu.menuName })
+      .from(applicationMenuFunction)
+      .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, applicationMenuFunction.applicationMenuId))
+      .where(and(eq(applicationMenuFunction.applicationMenuFunctionId, body.functionId), eq(applicationMenu.applicationMenuId, body.menuId)))
+    if (!fn) throw new ApiError(Code.NOT_FOUND)
+    await writeOperateLog(ctx, {
+      accountName: auth.account.accountName,
+      appCode: body.appCode,
+      menuId: body.menuId,
+      functionId: body.functionId,
+      uri: API.admin.operateLogAdd,
+      method: 'CLICK',
+      statusCode: Code.OK,
+      durationMs: 0,
+      content: `${fn.menu} · ${fn.name} (${fn.action})`,
+    })
+    return ok(req, null)
+  })
+
+  app.get(API.portal.userInfo, { config: { auth: 'signed' } }, async (req) => {
+    const a = req.auth!.account
+    const roles = await ctx.db
+      .select({ roleName: role.roleName })
+      .from(role)
+      .where(
+        inArray(
+          role.roleId,
+          (await activeRoleIds(ctx, a.accountId)).map((r) => r.roleId),
+        ),
+      )
+      .orderBy(asc(role.sort))
+    return ok<CurrentUser>(req, {
+      accountId: a.accountId,
+      accountName: a.accountName,
+      level: a.level,
+      status: a.status,
+      userId: null,
+      userName: a.userName,
+      cellphone: a.cellphone,
+      email: a.email,
+      profilePhoto: null,
+      profilePhotoUrl: null,
+      organizationId: a.organizationId,
+      organizationName: await organizationName(ctx, a.organizationId),
+      roleNames: roles.map((r) => r.roleName),
+    })
+  })
+}

@@ -1,0 +1,32 @@
+/** Every answer is an envelope: business errors, malformed requests (4xx) and faults (500, no details). */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { Code } from '../../src/contract/codes'
+import { ApiError, envelope, requestLang } from '../lib/http'
+
+const MALFORMED = {
+  zh: '请求格式不正确',
+  en: 'The request is malformed',
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    const lang = requestLang(req)
+    if (err instanceof ApiError) {
+      return reply
+        .code(err.httpStatus)
+        .headers(err.headers)
+        .send(envelope(err.code, err.data, lang, err.text))
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500
+    if (status >= 400 && status < 500) {
+      // Unparseable JSON, an unknown content type, an oversized body…
+      req.log.info({ code: err.code, msg: err.message }, 'malformed request')
+      const field = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'body' : ''
+      return reply
+        .code(status)
+        .send(envelope(Code.INVALID, [{ field, key: 'v.invalid', message: MALFORMED[lang] }], lang, MALFORMED))
+    }
+    req.log.error({ err }, 'unexpected error')
+    return reply.code(500).send(envelope(Code.SERVER_FAULT, null, lang))
+  })
+}

@@ -1,0 +1,58 @@
+/**
+ * The one preHandler every route passes, in the order of DESIGN §2: session (20114/20119/20112),
+ * access token (20004), signature/timestamp/nonce (20005), function permission (20003),
+ * Idempotency-Key (20009 or a replay). onSend stores idempotent answers; onResponse writes the
+ * operation log of every signed mutation.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { Ctx } from '../context'
+import { logContent, writeOperateLog } from '../modules/logs/write'
+import { completeIdempotencyKey, MUTATING, reserveIdempotencyKey } from './idempotency'
+import { checkPermission } from './permissions'
+import { authenticateSession, headerValue, touchSession } from './session'
+import { checkAccessToken, checkSignature, splitUrl } from './signature'
+
+export function registerGate(app: FastifyInstance, ctx: Ctx): void {
+  app.addHook('preHandler', async (req, reply) => {
+    const mode = req.routeOptions.config.auth ?? 'none'
+    if (mode === 'none') return
+    const { account, session } = await authenticateSession(ctx, req)
+    if (mode === 'session') {
+      req.auth = { account, session, accessToken: null, appCode: null, grant: null }
+      return
+    }
+    const token = await checkAccessToken(ctx, req, session)
+    await checkSignature(ctx, req, token)
+    await touchSession(ctx, session)
+    req.auth = { account, session, accessToken: token, appCode: token.appCode, grant: null }
+    const perm = req.routeOptions.config.perm
+    if (perm) await checkPermission(ctx, req, req.auth, perm)
+    if (await reserveIdempotencyKey(ctx, req, reply, account.accountId)) return reply
+  })
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (typeof payload === 'string' && payload.startsWith('{"code":')) {
+      const m = /^\{"code":(\d+)/.exec(payload)
+      if (m) req.answerCode = Number(m[1])
+    }
+    await completeIdempotencyKey(ctx, req, reply, payload)
+    return payload
+  })
+
+  app.addHook('onResponse', async (req, reply) => {
+    const auth = req.auth
+    if (!auth?.accessToken || !MUTATING.has(req.method) || req.routeOptions.config.noOperateLog) return
+    if (reply.getHeader('idempotent-replayed')) return
+    await writeOperateLog(ctx, {
+      accountName: auth.account.accountName,
+      appCode: auth.appCode,
+      menuId: auth.grant?.menuId ?? headerValue(req, 'menuid'),
+      functionId: auth.grant?.functionId ?? null,
+      uri: splitUrl(req.url).path,
+      method: req.method,
+      statusCode: req.answerCode ?? reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime),
+      content: logContent(req.body),
+    })
+  })
+}

@@ -1,0 +1,100 @@
+/**
+ * Function permissions (SPEC §6): an account's roles grant menus of an application and, per
+ * menu, function actions, plus a data scope. Checked on every signed endpoint that declares one.
+ */
+import type { FastifyRequest } from 'fastify'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { Code } from '../../src/contract/codes'
+import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
+import type { Ctx } from '../context'
+import { accountRole, application, applicationMenu, applicationMenuFunction, organization, role, roleMenu, roleMenuFunction } from '../db/schema'
+import { ApiError } from '../lib/http'
+import { writeSystemLog } from '../modules/logs/write'
+import type { AccountRow, AuthContext, Permission } from '../types'
+
+const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
+
+/** Active roles of an account. */
+export function activeRoleIds(ctx: Ctx, accountId: string) {
+  return ctx.db
+    .select({ roleId: role.roleId, dataScope: role.dataScope })
+    .from(accountRole)
+    .innerJoin(role, eq(role.roleId, accountRole.roleId))
+    .where(and(eq(accountRole.accountId, accountId), eq(role.status, 1)))
+}
+
+const widest = (scopes: string[]): DataScope =>
+  DATA_SCOPES[Math.max(0, ...scopes.map((s) => DATA_SCOPES.indexOf(s as DataScope)))] ?? 'own'
+
+export async function resolveGrant(
+  ctx: Ctx,
+  acc: AccountRow,
+  appCode: string,
+  perm: Permission,
+): Promise<{ menuId: string; functionId: string | null; scope: DataScope } | null> {
+  const roles = await activeRoleIds(ctx, acc.accountId)
+  if (roles.length === 0) return null
+  const action = withSlash(perm.menu)
+  const menus = await ctx.db
+    .select({ menuId: applicationMenu.applicationMenuId, roleId: roleMenu.roleId })
+    .from(applicationMenu)
+    .innerJoin(application, eq(application.applicationId, applicationMenu.applicationId))
+    .innerJoin(roleMenu, eq(roleMenu.applicationMenuId, applicationMenu.applicationMenuId))
+    .where(
+      and(
+        eq(application.code, appCode),
+        inArray(applicationMenu.action, [action, action.slice(1)]),
+        inArray(
+          roleMenu.roleId,
+          roles.map((r) => r.roleId),
+        ),
+      ),
+    )
+  if (menus.length === 0) return null
+  const grantingRoles = new Set(menus.map((m) => m.roleId))
+  const scope = widest(roles.filter((r) => grantingRoles.has(r.roleId)).map((r) => r.dataScope))
+  const menuId = menus[0]!.menuId
+  if (!perm.fn) return { menuId, functionId: null, scope }
+  if (acc.level === 'tourist') return null
+  const fns = await ctx.db
+    .select({ functionId: applicationMenuFunction.applicationMenuFunctionId })
+    .from(applicationMenuFunction)
+    .innerJoin(roleMenuFunction, eq(roleMenuFunction.applicationMenuFunctionId, applicationMenuFunction.applicationMenuFunctionId))
+    .where(
+      and(
+        inArray(
+          applicationMenuFunction.applicationMenuId,
+          menus.map((m) => m.menuId),
+        ),
+        eq(applicationMenuFunction.functionAction, perm.fn),
+        inArray(roleMenuFunction.roleId, [...grantingRoles]),
+      ),
+    )
+    .limit(1)
+  if (fns.length === 0) return null
+  return { menuId, functionId: fns[0]!.functionId, scope }
+}
+
+export async function checkPermission(ctx: Ctx, req: FastifyRequest, auth: AuthContext, perm: Permission): Promise<void> {
+  const grant = auth.appCode ? await resolveGrant(ctx, auth.account, auth.appCode, perm) : null
+  if (!grant) {
+    await writeSystemLog(ctx, req, 'permission_refused', Code.FORBIDDEN, `${perm.menu}${perm.fn ? ` · ${perm.fn}` : ''}`)
+    throw new ApiError(Code.FORBIDDEN)
+  }
+  auth.grant = grant
+}
+
+/** Organisation ids visible under a data scope; null means every organisation. */
+export async function scopeOrgIds(ctx: Ctx, acc: AccountRow, scope: DataScope): Promise<string[] | null> {
+  if (scope === 'all') return null
+  if (!acc.organizationId) return []
+  if (scope === 'own') return [acc.organizationId]
+  const result = (await ctx.db.execute(sql`
+    with recursive sub(id) as (
+      select ${organization.organizationId} from ${organization} where ${organization.organizationId} = ${acc.organizationId}
+      union
+      select o.organization_id from organization o join sub on o.parent_id = sub.id
+    )
+    select id from sub`)) as unknown as { rows: { id: string }[] }
+  return result.rows.map((r) => r.id)
+}

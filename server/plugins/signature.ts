@@ -1,0 +1,84 @@
+/**
+ * The signature check of DESIGN §2 "Signed requests": access token (20004), then timestamp,
+ * HMAC-SHA256 signature and nonce (20005). Nonces live in the database (unique per access token).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import { and, eq, lt, sql } from 'drizzle-orm'
+import { Code } from '../../src/contract/codes'
+import {
+  NONCE_TTL_SECONDS,
+  SIGNATURE_WINDOW_SECONDS,
+  SIGNED_HEADERS,
+  UNSIGNED_PAYLOAD,
+  parseTimestamp,
+  stringToSign,
+} from '../../src/contract/signing'
+import type { Ctx } from '../context'
+import { accessToken, nonce } from '../db/schema'
+import { ApiError } from '../lib/http'
+import { sha256Hex } from '../lib/crypto'
+import { writeSystemLog } from '../modules/logs/write'
+import type { AccessTokenRow, SessionRow } from '../types'
+import { headerValue } from './session'
+
+/** Lowercase hex SHA-256 of the raw body, or UNSIGNED-PAYLOAD for multipart. */
+export function bodyHashOf(req: FastifyRequest): string {
+  const type = headerValue(req, 'content-type') ?? ''
+  if (type.toLowerCase().startsWith('multipart/')) return UNSIGNED_PAYLOAD
+  return sha256Hex(req.rawBody ?? Buffer.alloc(0))
+}
+
+export function splitUrl(url: string): { path: string; query: string } {
+  const i = url.indexOf('?')
+  return i < 0 ? { path: url, query: '' } : { path: url.slice(0, i), query: url.slice(i + 1) }
+}
+
+export async function checkAccessToken(ctx: Ctx, req: FastifyRequest, s: SessionRow): Promise<AccessTokenRow> {
+  const token = headerValue(req, SIGNED_HEADERS.accessToken)
+  if (!token) throw new ApiError(Code.ACCESS_TOKEN_EXPIRED)
+  const [row] = await ctx.db.select().from(accessToken).where(eq(accessToken.tokenHash, sha256Hex(token)))
+  if (!row || row.sessionId !== s.sessionId || row.revokedAt || row.expiresAt.getTime() <= Date.now())
+    throw new ApiError(Code.ACCESS_TOKEN_EXPIRED)
+  const app = headerValue(req, SIGNED_HEADERS.appCode)
+  if (app !== null && app !== row.appCode) throw new ApiError(Code.ACCESS_TOKEN_EXPIRED)
+  return row
+}
+
+async function refuse(ctx: Ctx, req: FastifyRequest, reason: string): Promise<never> {
+  await writeSystemLog(ctx, req, 'signature_refused', Code.SIGNATURE_REJECTED, reason)
+  throw new ApiError(Code.SIGNATURE_REJECTED)
+}
+
+export async function checkSignature(ctx: Ctx, req: FastifyRequest, token: AccessTokenRow): Promise<void> {
+  const timestamp = headerValue(req, SIGNED_HEADERS.timestamp) ?? ''
+  const nonceValue = headerValue(req, SIGNED_HEADERS.nonce) ?? ''
+  const signature = (headerValue(req, SIGNED_HEADERS.signature) ?? '').toLowerCase()
+  const at = parseTimestamp(timestamp)
+  if (!at) return refuse(ctx, req, `malformed timestamp "${timestamp.slice(0, 40)}"`)
+  const skew = Math.abs(Date.now() - at.getTime()) / 1000
+  if (skew > SIGNATURE_WINDOW_SECONDS) return refuse(ctx, req, `timestamp ${timestamp} is ${Math.round(skew)} s off`)
+  if (nonceValue.length < 16 || nonceValue.length > 128) return refuse(ctx, req, 'nonce shorter than 16 characters or too long')
+  if (!/^[0-9a-f]{64}$/.test(signature)) return refuse(ctx, req, 'malformed signature')
+  const { path, query } = splitUrl(req.raw.url ?? req.url)
+  const expected = createHmac('sha256', token.privateKey)
+    .update(stringToSign({ timestamp, nonce: nonceValue, method: req.method, path, query, bodyHash: bodyHashOf(req) }))
+    .digest()
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return refuse(ctx, req, 'signature mismatch')
+  const now = new Date()
+  const cutoff = new Date(now.getTime() - NONCE_TTL_SECONDS * 1000)
+  // A nonce seen within the TTL conflicts and is not updated: no row comes back.
+  const inserted = await ctx.db
+    .insert(nonce)
+    .values({ accessTokenId: token.accessTokenId, nonce: nonceValue, seenAt: now })
+    .onConflictDoUpdate({
+      target: [nonce.accessTokenId, nonce.nonce],
+      set: { seenAt: now },
+      setWhere: lt(nonce.seenAt, cutoff),
+    })
+    .returning({ n: nonce.nonce })
+  if (inserted.length === 0) return refuse(ctx, req, 'nonce replayed')
+  if (Math.random() < 0.02) {
+    await ctx.db.delete(nonce).where(and(lt(nonce.seenAt, cutoff), sql`true`))
+  }
+}

@@ -1,0 +1,43 @@
+/** Request decorations and per-route settings of the gateway. */
+import type { account, accessToken, session } from './db/schema'
+import type { DataScope } from '../src/contract/enums'
+
+export type AccountRow = typeof account.$inferSelect
+export type SessionRow = typeof session.$inferSelect
+export type AccessTokenRow = typeof accessToken.$inferSelect
+
+/** `none`: public; `session`: authorization header only; `signed`: the full signature check. */
+export type AuthMode = 'none' | 'session' | 'signed'
+
+export interface Permission {
+  /** Menu action, e.g. `/admin/role-manage`. */
+  menu: string
+  /** Function action; omitted for reads (then the menu must be granted). */
+  fn?: string
+}
+
+export interface AuthContext {
+  account: AccountRow
+  session: SessionRow
+  accessToken: AccessTokenRow | null
+  appCode: string | null
+  /** Resolved when the route declares a permission. */
+  grant: { menuId: string; functionId: string | null; scope: DataScope } | null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: Buffer
+    auth?: AuthContext
+    /** Set when this request reserved an Idempotency-Key. */
+    idempotencyKey?: string
+    /** The envelope code of the answer, for the operation log. */
+    answerCode?: number
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode
+    perm?: Permission
+    /** Do not write an operate_log row for this mutation (it logs itself). */
+    noOperateLog?: boolean
+  }
+}
