@@ -38,7 +38,13 @@ describe('mapServerErrors', () => {
   })
 
   it('puts errors of unknown fields above the form, with the server message', () => {
-    const r = mapServerErrors([{ field: 'roleId', key: 'v.invalid', message: 'roleId 格式不正确' }, { field: '', key: '', message: '参数不合法' }], has)
+    const r = mapServerErrors(
+      [
+        { field: 'roleId', key: 'v.invalid', message: 'roleId 格式不正确' },
+        { field: '', key: '', message: '参数不合法' },
+      ],
+      has,
+    )
     expect(r.fields).toEqual([])
     expect(r.form).toEqual(['roleId 格式不正确', '参数不合法'])
   })

@@ -1,0 +1,396 @@
+/**
+ * Forms of a resource: react-hook-form validated by the contract's zod schema, fields that show
+ * 请输入… messages in the current language, server 20001 errors mapped back onto the fields,
+ * 20006 shown on the form, 20008 as a conflict notice offering the current record.
+ */
+import { useRef, useState, type ReactNode } from 'react'
+import { FormProvider, get, useController, useForm, useFormContext, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { toast } from 'sonner'
+import { AlertCircle, GitMerge, Loader2 } from 'lucide-react'
+import { Code, keepFirstDot } from '@/contract'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Input, Textarea } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Switch } from '@/components/ui/switch'
+import { useDirtyGuard } from '@/lib/dirty'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { errorText, isApiError, mapServerErrors } from './errors'
+import { useSave } from './hooks'
+import type { FormValues, Resource } from './resource'
+
+export interface UseResourceFormOptions<T extends object> {
+  /** The record being edited; null/undefined → add. */
+  record?: T | null
+  /** Initial values on add (the new id is added). */
+  defaults?: FormValues
+  /** After a successful save (the toast 提交成功 is already shown). */
+  onSaved?: (saved: T | undefined) => void
+}
+
+export interface ResourceForm<T extends object> {
+  form: UseFormReturn<FieldValues>
+  editing: boolean
+  /** Submit handler for `<form onSubmit>`. */
+  submit: (e?: React.BaseSyntheticEvent) => Promise<void>
+  saving: boolean
+  /** Messages above the form (20006 duplicate, 20001 errors of fields the form lacks). */
+  formErrors: string[]
+  /** The current record after a 20008 answer, until reloaded or overwritten. */
+  conflict: T | null
+  reloadConflict: () => void
+  overwriteConflict: () => void
+}
+
+/** A stable key per distinct payload, so a resubmission of the same data is applied once (DESIGN §4). */
+function useIdempotencyKey() {
+  const last = useRef<{ fp: string; key: string } | null>(null)
+  return (payload: unknown) => {
+    const fp = JSON.stringify(payload)
+    if (last.current?.fp !== fp) last.current = { fp, key: crypto.randomUUID() }
+    return last.current.key
+  }
+}
+
+function firstSegment(path: string) {
+  return path.split('.')[0] ?? path
+}
+
+export function useResourceForm<T extends object>(resource: Resource<T>, options: UseResourceFormOptions<T> = {}): ResourceForm<T> {
+  const { t } = useT()
+  const editing = !!options.record
+  const schema = editing ? resource.updateSchema : resource.addSchema
+  const [initial] = useState(() => resource.formValues(options.record, options.defaults))
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
+    defaultValues: initial,
+    mode: 'onTouched',
+  })
+  useDirtyGuard(form.formState.isDirty)
+  const save = useSave(resource)
+  const keyFor = useIdempotencyKey()
+  const [formErrors, setFormErrors] = useState<string[]>([])
+  const [conflict, setConflict] = useState<T | null>(null)
+  const onSaved = options.onSaved
+
+  const send = async (values: FieldValues) => {
+    setFormErrors([])
+    setConflict(null)
+    try {
+      const saved = await save.mutateAsync({ values, editing, idempotencyKey: keyFor(values) })
+      toast.success(t('common.success'))
+      form.reset(form.getValues())
+      onSaved?.(saved)
+    } catch (e) {
+      if (!isApiError(e) || e.kind !== 'code') return // network errors: the client shows them
+      if (e.code === Code.INVALID) {
+        const known = new Set(Object.keys(form.getValues()))
+        const mapped = mapServerErrors(e.data, (p) => known.has(firstSegment(p)))
+        mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
+        setFormErrors(mapped.form.length || mapped.fields.length ? mapped.form : [e.message || t('codes.20001')])
+      } else if (e.code === Code.DUPLICATE) {
+        setFormErrors([e.message || t('codes.20006')])
+      } else if (e.code === Code.VERSION_CONFLICT && e.data && typeof e.data === 'object') {
+        setConflict(e.data as T)
+      } else {
+        setFormErrors([e.message || t('crud.formError')])
+      }
+    }
+  }
+
+  const submit = form.handleSubmit(send)
+
+  const reloadConflict = () => {
+    if (!conflict) return
+    form.reset(resource.formValues(conflict))
+    setConflict(null)
+    setFormErrors([])
+    toast.info(t('crud.conflictReloaded'))
+  }
+
+  const overwriteConflict = () => {
+    if (!conflict) return
+    const version = (conflict as { version?: unknown }).version
+    form.setValue('version', version, { shouldDirty: true })
+    setConflict(null)
+    void submit()
+  }
+
+  return { form, editing, submit, saving: save.isPending || form.formState.isSubmitting, formErrors, conflict, reloadConflict, overwriteConflict }
+}
+
+// ---- dialog -----------------------------------------------------------------
+
+export interface FormDialogProps<T extends object> extends UseResourceFormOptions<T> {
+  resource: Resource<T>
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Default: 新增{entity} / 编辑{entity}. */
+  title?: ReactNode
+  description?: ReactNode
+  /** The fields; a function gets the form (for dependent fields). */
+  children: ReactNode | ((ctx: ResourceForm<T>) => ReactNode)
+  size?: 'md' | 'lg' | 'xl'
+}
+
+const SIZES = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' }
+
+/** Add/edit dialog of a resource. The form is created fresh each time the dialog opens. */
+export function FormDialog<T extends object>(props: FormDialogProps<T>) {
+  const { open, onOpenChange, size = 'lg' } = props
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={cn('gap-0 p-0', SIZES[size])} onInteractOutside={(e) => e.preventDefault()} aria-describedby={undefined}>
+        {open && <FormDialogBody {...props} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function FormDialogBody<T extends object>({ resource, record, defaults, onSaved, onOpenChange, title, description, children }: FormDialogProps<T>) {
+  const { t } = useT()
+  const rf = useResourceForm(resource, {
+    record,
+    defaults,
+    onSaved: (saved) => {
+      onSaved?.(saved)
+      onOpenChange(false)
+    },
+  })
+  const entity = resource.entity ? t(resource.entity) : ''
+  const heading = title ?? t(rf.editing ? 'crud.editTitle' : 'crud.addTitle', { name: entity })
+  return (
+    <FormProvider {...rf.form}>
+      <form onSubmit={rf.submit} noValidate className="flex max-h-[90vh] flex-col">
+        <DialogHeader className="border-b px-6 py-4">
+          <DialogTitle>{heading}</DialogTitle>
+          {description && <DialogDescription>{description}</DialogDescription>}
+        </DialogHeader>
+        <div className="flex-1 overflow-y-auto px-6 py-5">
+          <FormMessages rf={rf} />
+          {typeof children === 'function' ? children(rf) : children}
+        </div>
+        <DialogFooter className="border-t px-6 py-3">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={rf.saving}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={rf.saving} className="min-w-24">
+            {rf.saving && <Loader2 className="animate-spin" aria-hidden />}
+            {t('common.submit')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
+  )
+}
+
+/** Form-level errors and the 20008 conflict notice; `<FormDialog>` renders it, custom forms may too. */
+export function FormMessages<T extends object>({ rf }: { rf: ResourceForm<T> }) {
+  const { t } = useT()
+  const version = rf.conflict ? String((rf.conflict as { version?: unknown }).version ?? '') : ''
+  return (
+    <>
+      {rf.formErrors.length > 0 && (
+        <div role="alert" className="mb-4 flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <div className="space-y-0.5">
+            {rf.formErrors.map((m) => (
+              <p key={m}>{m}</p>
+            ))}
+          </div>
+        </div>
+      )}
+      {rf.conflict && (
+        <div role="alert" className="mb-4 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-3 text-sm">
+          <p className="flex items-center gap-2 font-medium text-amber-800 dark:text-amber-300">
+            <GitMerge className="h-4 w-4" aria-hidden />
+            {t('crud.conflictTitle')}
+          </p>
+          <p className="mt-1 text-muted-foreground">{t('crud.conflictText', { version })}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button type="button" size="sm" className="h-9" onClick={rf.reloadConflict}>
+              {t('crud.conflictReload')}
+            </Button>
+            <Button type="button" size="sm" variant="outline" className="h-9" onClick={rf.overwriteConflict} disabled={rf.saving}>
+              {t('crud.conflictOverwrite')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </>
+  )
+}
+
+// ---- fields -----------------------------------------------------------------
+
+/** Two columns from `sm` up; `<FormField wide>` spans both. */
+export function FormGrid({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2', className)}>{children}</div>
+}
+
+export interface FieldOption {
+  value: string | number
+  label: ReactNode
+}
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'select' | 'switch' | 'password'
+
+export interface FormFieldProps {
+  /** react-hook-form path, e.g. `roleName` or `functionList.0.functionAction`. */
+  name: string
+  label: string
+  kind?: FieldKind
+  options?: readonly FieldOption[]
+  required?: boolean
+  placeholder?: string
+  /** Help text under the field. */
+  hint?: ReactNode
+  disabled?: boolean
+  /** Spans both columns of a `<FormGrid>` (textareas do by default). */
+  wide?: boolean
+  /** Switch values: checked / unchecked (default true / false). */
+  checkedValue?: unknown
+  uncheckedValue?: unknown
+  maxLength?: number
+  /** Hide the label visually (still read by screen readers), e.g. inside table-like rows. */
+  hideLabel?: boolean
+  className?: string
+}
+
+/** A labelled input bound to the surrounding form; its error shows in the current language. */
+export function FormField(props: FormFieldProps) {
+  const {
+    name,
+    label,
+    kind = 'text',
+    options = [],
+    required,
+    placeholder,
+    hint,
+    disabled,
+    checkedValue = true,
+    uncheckedValue = false,
+    maxLength,
+    hideLabel,
+  } = props
+  const { t, locale } = useT()
+  const { control } = useFormContext()
+  const { field, fieldState } = useController({ name, control })
+  const id = `f-${name.replace(/\./g, '-')}`
+  const errorId = `${id}-error`
+  const message = fieldState.error?.message ?? (get(fieldState.error, 'root.message') as string | undefined)
+  const error = errorText(message, locale, label)
+  const invalid = !!error
+  const common = {
+    id,
+    name: field.name,
+    disabled,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? errorId : undefined,
+    'aria-required': required || undefined,
+  }
+  const text = field.value === null || field.value === undefined ? '' : String(field.value)
+  const ph = placeholder ?? t(kind === 'select' ? 'crud.selectPlaceholder' : 'crud.inputPlaceholder', { field: label })
+
+  let control_: ReactNode
+  switch (kind) {
+    case 'textarea':
+      control_ = (
+        <Textarea {...common} ref={field.ref} value={text} placeholder={ph} maxLength={maxLength} onChange={field.onChange} onBlur={field.onBlur} rows={3} />
+      )
+      break
+    case 'select':
+      control_ = (
+        <Select
+          name={field.name}
+          disabled={disabled}
+          value={text}
+          onValueChange={(v) => {
+            const opt = options.find((o) => String(o.value) === v)
+            field.onChange(opt ? opt.value : v)
+          }}
+        >
+          <SelectTrigger {...common} ref={field.ref} onBlur={field.onBlur}>
+            <SelectValue placeholder={ph} />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((o) => (
+              <SelectItem key={String(o.value)} value={String(o.value)} className="min-h-9">
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )
+      break
+    case 'switch':
+      control_ = (
+        <div className="flex h-9 items-center">
+          <Switch
+            {...common}
+            ref={field.ref}
+            checked={field.value === checkedValue}
+            onCheckedChange={(c) => field.onChange(c ? checkedValue : uncheckedValue)}
+            onBlur={field.onBlur}
+          />
+        </div>
+      )
+      break
+    default:
+      control_ = (
+        <Input
+          {...common}
+          ref={field.ref}
+          type={kind === 'password' ? 'password' : 'text'}
+          inputMode={kind === 'number' ? 'numeric' : kind === 'decimal' ? 'decimal' : undefined}
+          autoComplete={kind === 'password' ? 'new-password' : 'off'}
+          value={text}
+          placeholder={ph}
+          maxLength={maxLength}
+          onChange={(e) => {
+            const v = e.target.value
+            field.onChange(kind === 'decimal' ? keepFirstDot(v) : kind === 'number' ? v.replace(/[^\d-]/g, '') : v)
+          }}
+          onBlur={field.onBlur}
+        />
+      )
+  }
+
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', (props.wide ?? kind === 'textarea') && 'sm:col-span-2', props.className)}>
+      <Label htmlFor={id} className={cn('text-sm', hideLabel && 'sr-only')}>
+        {required && (
+          <span className="mr-0.5 text-destructive" aria-hidden>
+            *
+          </span>
+        )}
+        {label}
+      </Label>
+      {control_}
+      {invalid ? (
+        <p id={errorId} className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The error of a non-input path (e.g. an array's repeat message), translated. */
+export function FieldError({ name, label = '' }: { name: string; label?: string }) {
+  const { locale } = useT()
+  const { formState } = useFormContext()
+  const err = get(formState.errors, name) as { message?: string; root?: { message?: string } } | undefined
+  const text = errorText(err?.message ?? err?.root?.message, locale, label)
+  if (!text) return null
+  return (
+    <p role="alert" className="text-xs text-destructive">
+      {text}
+    </p>
+  )
+}

@@ -1,0 +1,113 @@
+/**
+ * Query and mutation hooks of a resource: the list page (paging, sorting, filters from the URL),
+ * the plain list, save (add POST / update PUT with version) and delete (confirm, POST ids as
+ * form data, toast 提交成功, refetch).
+ */
+import { useCallback } from 'react'
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { toast } from 'sonner'
+import { Code, stripEmpty, type Page } from '@/contract'
+import { http } from '@/lib/http'
+import { t } from '@/lib/i18n'
+import { queryKeys, type FormValues, type Resource } from './resource'
+import { parseListSearch, serializeListSearch, toListParams, toQuery, type ListSearch } from './search'
+import { confirm } from './confirm'
+
+/** Codes the form handles itself (field errors, duplicate, version conflict); others get the global error box. */
+export const FORM_HANDLED_CODES: number[] = [Code.INVALID, Code.DUPLICATE, Code.VERSION_CONFLICT]
+
+/** Refetches everything of a resource, and the prefixes it declares (e.g. the shell's ['menus']). */
+export function invalidateResource(qc: QueryClient, resource: Pick<Resource<object>, 'key' | 'invalidates'>) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: queryKeys.all(resource) }),
+    ...(resource.invalidates ?? []).map((queryKey) => qc.invalidateQueries({ queryKey })),
+  ])
+}
+
+/** The list search of the current route (works with or without `validateSearch: listSearch`) and a setter. */
+export function useListSearch(): [ListSearch, (next: ListSearch, opts?: { replace?: boolean }) => void] {
+  const raw = useSearch({ strict: false }) as Record<string, unknown>
+  const navigate = useNavigate()
+  const search = parseListSearch(raw)
+  const setSearch = useCallback(
+    (next: ListSearch, opts?: { replace?: boolean }) => {
+      void navigate({ to: '.', search: serializeListSearch(next) as never, replace: opts?.replace ?? false })
+    },
+    [navigate],
+  )
+  return [search, setSearch]
+}
+
+/** One page of records: GET listPage with pageIndex/pageSize/sortBy/desc and the filters; keeps the previous page while loading. */
+export function useListPage<T extends object>(resource: Resource<T>, search: ListSearch, extra?: Record<string, string>) {
+  const query = { ...toQuery(toListParams(search)), ...extra }
+  return useQuery({
+    queryKey: queryKeys.listPage(resource, query),
+    queryFn: ({ signal }) => http.get<Page<T>>(resource.paths.listPage, query, { signal, silent: true }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** All records (GET list), e.g. options of a select or a tree. */
+export function useList<T extends object>(resource: Resource<T>, params: Record<string, string | number | boolean> = {}, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.list(resource, params),
+    queryFn: ({ signal }) => http.get<T[]>(resource.paths.list, params, { signal, silent: true }),
+    enabled: options.enabled ?? true,
+  })
+}
+
+export interface SaveInput {
+  /** The validated form values (id and, on update, version included). */
+  values: FormValues
+  /** true → PUT update, false → POST add. */
+  editing: boolean
+  idempotencyKey?: string
+}
+
+/**
+ * Add (POST) or update (PUT with version). Rejects with the client's ApiError; 20001, 20006 and
+ * 20008 are left to the caller (`useResourceForm` puts them on the form), others get the error box.
+ */
+export function useSave<T extends object>(resource: Resource<T>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ values, editing, idempotencyKey }: SaveInput) => {
+      const body = stripEmpty(values)
+      const opts = { handled: FORM_HANDLED_CODES, idempotencyKey }
+      return editing ? http.put<T>(resource.paths.update, body, opts) : http.post<T>(resource.paths.add, body, opts)
+    },
+    onSuccess: () => invalidateResource(qc, resource),
+  })
+}
+
+/**
+ * Delete with confirmation: `remove(ids)` asks 确定要删除文件吗？, POSTs the ids as form data,
+ * toasts 提交成功 and refetches. Resolves true when deleted.
+ */
+export function useDelete<T extends object>(resource: Resource<T>) {
+  const qc = useQueryClient()
+  const mutation = useMutation({
+    mutationFn: (ids: string[]) => http.del<unknown>(resource.paths.delete, ids),
+    onSuccess: async () => {
+      toast.success(t('common.success'))
+      await invalidateResource(qc, resource)
+    },
+  })
+  const remove = useCallback(
+    async (ids: string[], description?: string): Promise<boolean> => {
+      if (ids.length === 0) return false
+      const ok = await confirm({ description: description ?? t('common.deleteConfirm'), destructive: true, confirmText: t('common.delete') })
+      if (!ok) return false
+      try {
+        await mutation.mutateAsync(ids)
+        return true
+      } catch {
+        return false // the client has shown the error box
+      }
+    },
+    [mutation],
+  )
+  return { remove, isPending: mutation.isPending }
+}

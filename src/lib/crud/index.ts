@@ -1,0 +1,35 @@
+/**
+ * The CRUD machinery every list screen reuses. A screen declares its resource, columns, filters
+ * and form fields; the rest (URL search, paging, sorting, selection, column settings, export,
+ * add/edit dialog with validation and server errors, delete with confirmation) is here.
+ */
+export {
+  listSearch,
+  parseListSearch,
+  serializeListSearch,
+  toListParams,
+  toQuery,
+  withFilters,
+  withPage,
+  withSort,
+  filtersOf,
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+} from './search'
+export type { ListSearch, ListParams } from './search'
+export { defineResource, queryKeys } from './resource'
+export type { Resource, ResourceDef, ResourcePaths, FormValues } from './resource'
+export { useListPage, useList, useSave, useDelete, useListSearch, invalidateResource, FORM_HANDLED_CODES } from './hooks'
+export type { SaveInput } from './hooks'
+export { useResourceForm, FormDialog, FormField, FormGrid, FormMessages, FieldError } from './form'
+export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FormFieldProps, FieldKind, FieldOption } from './form'
+export { ListPage } from './ListPage'
+export { pageWindow } from './pageWindow'
+export type { ListPageProps, ListColumn, FilterField } from './ListPage'
+export { confirm, confirmDelete, ConfirmHost } from './confirm'
+export type { ConfirmOptions } from './confirm'
+export { errorText, mapServerErrors, normalizeFieldPath, isApiError } from './errors'
+export type { ApiErrorLike, MappedErrors } from './errors'
+export { toCsv, csvCell, csvFileName, downloadText } from './export'
+export { loadVisibility, saveVisibility } from './columns'
+export { formatDateTime, enumOptions } from './format'

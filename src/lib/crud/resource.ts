@@ -1,0 +1,68 @@
+/**
+ * A resource declaration: the one place a CRUD screen says where its data lives and how it is
+ * validated. The hooks (`useListPage`, `useList`, `useSave`, `useDelete`), `<ListPage>` and
+ * `<FormDialog>` take it.
+ *
+ *   export const roleResource = defineResource<Role>({
+ *     key: 'role', paths: resourcePaths('role'), idKey: 'roleId',
+ *     addSchema: roleAdd, updateSchema: roleUpdate, entity: 'roles.entity',
+ *   })
+ */
+import type { QueryKey } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { resourcePaths } from '@/contract'
+import { newId } from '@/contract'
+import type { TKey } from '@/lib/i18n'
+
+export type ResourcePaths = ReturnType<typeof resourcePaths>
+export type FormValues = Record<string, unknown>
+
+export interface ResourceDef<T extends object> {
+  /** Query-key prefix, also used for per-resource settings (column visibility). */
+  key: string
+  paths: ResourcePaths
+  /** The record's id field; on add the form gets a new UUIDv7 there. */
+  idKey: keyof T & string
+  /** zod schemas of the contract: the form validates with them, so the payload is what the gateway checks. */
+  addSchema: z.ZodType
+  updateSchema: z.ZodType
+  /** i18n key of the thing's name, for titles: 新增{name} / 编辑{name}. */
+  entity?: TKey
+  /** Further query-key prefixes to refetch after a change (e.g. ['menus'] for the shell's menu). */
+  invalidates?: QueryKey[]
+  /** Form values of a record for editing; default: the record itself (the schema drops extras). */
+  toForm?: (record: T) => FormValues
+}
+
+export interface Resource<T extends object> extends ResourceDef<T> {
+  /** The id of a record. */
+  idOf(record: T): string
+  /** Initial form values: from a record (edit), or defaults plus a new id (add). */
+  formValues(record: T | null | undefined, defaults?: FormValues): FormValues
+}
+
+/** Declares a resource: `defineResource<Role>({ key: 'role', ... })`. */
+export function defineResource<T extends object>(def: ResourceDef<T>): Resource<T> {
+  return {
+    ...def,
+    idOf: (record: T) => String(record[def.idKey]),
+    formValues(record, defaults) {
+      if (record) return nullsToEmpty(def.toForm ? def.toForm(record) : { ...(record as FormValues) })
+      return { ...defaults, [def.idKey]: newId() }
+    },
+  }
+}
+
+/** Inputs are controlled with strings: null → ''. */
+function nullsToEmpty(values: FormValues): FormValues {
+  const out: FormValues = {}
+  for (const [k, v] of Object.entries(values)) out[k] = v === null ? '' : v
+  return out
+}
+
+/** Query keys: everything of a resource starts with its key, so one invalidation refreshes all its lists. */
+export const queryKeys = {
+  all: (r: { key: string }) => [r.key] as const,
+  listPage: (r: { key: string }, query: Record<string, unknown>) => [r.key, 'listPage', query] as const,
+  list: (r: { key: string }, query: Record<string, unknown> = {}) => [r.key, 'list', query] as const,
+}
