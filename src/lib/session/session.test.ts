@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest'
+import { storage } from './storage'
+import {
+  clearSession,
+  getCipher,
+  getRememberedLogin,
+  getSession,
+  isLoggedIn,
+  onSessionCleared,
+  reloadSession,
+  sessionStore,
+  setCipher,
+  setRememberedLogin,
+  setSession,
+} from './index'
+
+describe('session', () => {
+  it('persists items, reloads them, and reports logged-in state', () => {
+    setSession({ token: 't', userAccount: { accountName: 'alice' } as never })
+    expect(isLoggedIn()).toBe(false)
+    setSession({ accessToken: 'a', privateKey: 'p', currentMenu: { menuId: 'm', authFunctionList: [] } })
+    expect(isLoggedIn()).toBe(true)
+    expect(storage('session').getItem('trestle.token')).toBe('"t"')
+    sessionStore.set({ ...getSession(), token: null })
+    reloadSession()
+    expect(getSession().token).toBe('t')
+    expect(getSession().currentMenu?.menuId).toBe('m')
+  })
+
+  it('notifies subscribers', () => {
+    const l = vi.fn()
+    const off = sessionStore.subscribe(l)
+    setSession({ user: null, menuItems: [] })
+    expect(l).toHaveBeenCalled()
+    off()
+  })
+
+  it('clearSession clears session items and ciphers but keeps the remembered login (never a password)', () => {
+    setSession({ token: 't', accessToken: 'a' })
+    setCipher('trestle-admin', { cipherText: 'c', keyId: 'k' })
+    setCipher('other-app', { cipherText: 'c2', keyId: 'k2' })
+    setRememberedLogin('alice')
+    expect(JSON.parse(storage('local').getItem('trestle.rememberedLogin')!)).toEqual({ accountName: 'alice', remember: true })
+    const cleared = vi.fn()
+    const off = onSessionCleared(cleared)
+    clearSession()
+    off()
+    expect(cleared).toHaveBeenCalledTimes(1)
+    expect(getSession().token).toBeNull()
+    expect(isLoggedIn()).toBe(false)
+    expect(storage('session').getItem('trestle.token')).toBeNull()
+    expect(getCipher('trestle-admin')).toBeNull()
+    expect(getCipher('other-app')).toBeNull()
+    expect(getRememberedLogin()).toEqual({ accountName: 'alice', remember: true })
+    setRememberedLogin(null)
+    expect(getRememberedLogin()).toBeNull()
+  })
+})
