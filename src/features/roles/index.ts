@@ -1,0 +1,2 @@
+export { RoleManagePage } from './RoleManagePage'
+export { roleResource } from './resource'
