@@ -1,0 +1,185 @@
+/**
+ * Starts real gateway processes for the API tests (DESIGN §5):
+ *  - `embedded`: PGlite in a temp dir, demo data;
+ *  - `short`: embedded, with short access-token / idle / RSA-key TTLs and a low login rate limit;
+ *  - `pgA` + `pgB`: two processes on one PostgreSQL 15 server that this setup starts itself
+ *    (when /usr/local/bin/initdb exists or TRESTLE_TEST_PG=1).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createWriteStream, existsSync, mkdtempSync, rmSync, chmodSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+
+export interface Target {
+  name: string
+  url: string
+  /** Demo data (tourist, orgadmin…) present. */
+  demo: boolean
+  adminPassword: string
+  log: string
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    targets: Target[]
+    short: Target
+    pgPair: Target[] | null
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
+const PG_BIN = process.env.TRESTLE_PG_BIN ?? '/usr/local/bin'
+const DEMO_PASSWORD = 'Trestle@2026'
+const PG_ADMIN_PASSWORD = 'PgAdmin#2026'
+
+const children: ChildProcess[] = []
+const cleanups: (() => void)[] = []
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address()
+      const port = typeof addr === 'object' && addr ? addr.port : 0
+      s.close(() => resolve(port))
+    })
+    s.on('error', reject)
+  })
+}
+
+async function startGateway(name: string, env: Record<string, string>, dataDir?: string): Promise<Target> {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), `trestle-${name}-`))
+  if (!dataDir) cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  const log = path.join(dir, `${name}.log`)
+  const out = createWriteStream(log)
+  const child = spawn(process.execPath, [TSX, 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRESTLE_DATA_DIR: dir,
+      TRESTLE_SERVE_DIST: path.join(dir, 'no-dist'),
+      TRESTLE_LOGIN_RATE_LIMIT: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  child.stdout.pipe(out)
+  child.stderr.pipe(out)
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in time; see ${log}`)), 90_000)
+    let buf = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      buf += chunk.toString()
+      const m = /Trestle gateway on http:\/\/localhost:(\d+)/.exec(buf)
+      if (m) {
+        clearTimeout(timer)
+        resolve(`http://127.0.0.1:${m[1]}`)
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited with ${code}: ${readFileSync(log, 'utf8').slice(-2000)}`))
+    })
+  })
+  child.removeAllListeners('exit')
+  return { name, url, demo: !env.DATABASE_URL, adminPassword: env.TRESTLE_ADMIN_PASSWORD ?? DEMO_PASSWORD, log }
+}
+
+const asPostgres = (args: string[]) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' })
+
+async function startPostgres(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'trestle-pg-'))
+  chmodSync(dir, 0o777)
+  const data = path.join(dir, 'data')
+  const port = await freePort()
+  let r = asPostgres([path.join(PG_BIN, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'])
+  if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr}`)
+  r = asPostgres([
+    path.join(PG_BIN, 'pg_ctl'),
+    '-D',
+    data,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    '-l',
+    path.join(dir, 'pg.log'),
+    '-w',
+    'start',
+  ])
+  if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr}`)
+  cleanups.push(() => {
+    asPostgres([path.join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'])
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` })
+  await admin.connect()
+  await admin.query('create database trestle')
+  await admin.end()
+  return `postgres://postgres@127.0.0.1:${port}/trestle`
+}
+
+export default async function setup(project: TestProject) {
+  const wantPg = process.env.TRESTLE_TEST_PG === '1' || (process.env.TRESTLE_TEST_PG !== '0' && existsSync(path.join(PG_BIN, 'initdb')))
+  try {
+    const pgUrl = wantPg ? startPostgres() : Promise.resolve(null)
+    const [embedded, short, databaseUrl] = await Promise.all([
+      startGateway('embedded', {}),
+      startGateway('short', {
+        TRESTLE_ACCESS_TOKEN_TTL: '2',
+        TRESTLE_SESSION_IDLE_TTL: '5',
+        TRESTLE_RSA_KEY_TTL: '8',
+        TRESTLE_LOGIN_RATE_LIMIT: '4',
+      }),
+      pgUrl,
+    ])
+    let pgPair: Target[] | null = null
+    if (databaseUrl) {
+      const env = { DATABASE_URL: databaseUrl, TRESTLE_ADMIN_PASSWORD: PG_ADMIN_PASSWORD }
+      const a = await startGateway('pgA', env)
+      const b = await startGateway('pgB', env)
+      pgPair = [a, b]
+    }
+    project.provide('targets', pgPair ? [embedded, pgPair[0]!] : [embedded])
+    project.provide('short', short)
+    project.provide('pgPair', pgPair)
+  } catch (err) {
+    await teardown()
+    throw err
+  }
+  return teardown
+}
+
+async function teardown() {
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve()
+          const timer = setTimeout(() => {
+            c.kill('SIGKILL')
+            resolve()
+          }, 5000)
+          c.once('exit', () => {
+            clearTimeout(timer)
+            resolve()
+          })
+          c.kill('SIGTERM')
+        }),
+    ),
+  )
+  for (const clean of cleanups.reverse()) {
+    try {
+      clean()
+    } catch {
+      // best effort
+    }
+  }
+  children.length = 0
+  cleanups.length = 0
+}
