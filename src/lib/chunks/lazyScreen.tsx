@@ -1,0 +1,62 @@
+import { use, useState, type ComponentType } from 'react'
+import { ChunkErrorScreen } from './ChunkErrorScreen'
+import { ChunkLoadError, loadChunk } from './classify'
+
+type State =
+  | { status: 'idle' }
+  | { status: 'loading'; promise: Promise<void> }
+  | { status: 'ready'; Screen: ComponentType }
+  | { status: 'failed'; error: ChunkLoadError }
+
+/** A route component whose code is loaded on first use; the router calls `preload` while it loads the route. */
+export type LazyScreen = (() => React.ReactNode) & { preload: () => Promise<void> }
+
+/**
+ * A screen loaded lazily from its feature chunk, e.g.
+ * `component: lazyScreen(() => import('@/features/roles'), 'RoleManagePage')`.
+ *
+ * The import goes through `loadChunk` (120 s timeout, failures classified as missing / timeout /
+ * error). A failure does not throw to the router: the screen renders the retry screen in its
+ * place, and Retry loads the chunk again (a missing chunk needs a page reload instead).
+ * `preload` never rejects, so a failed preload does not fail the navigation.
+ */
+export function lazyScreen<M extends Record<string, unknown>, K extends keyof M & string>(importer: () => Promise<M>, exportName: K): LazyScreen {
+  let state: State = { status: 'idle' }
+
+  const load = (): Promise<void> => {
+    if (state.status === 'loading') return state.promise
+    if (state.status !== 'idle') return Promise.resolve()
+    const promise = (async () => {
+      try {
+        const mod = await loadChunk(importer)
+        const Screen = mod[exportName]
+        if (typeof Screen !== 'function' && !(Screen && typeof Screen === 'object')) {
+          throw new ChunkLoadError('error', 'script', undefined, { cause: new Error(`the chunk has no export '${exportName}'`) })
+        }
+        state = { status: 'ready', Screen: Screen as ComponentType }
+      } catch (error) {
+        state = { status: 'failed', error: error instanceof ChunkLoadError ? error : new ChunkLoadError('error', 'script', undefined, { cause: error }) }
+      }
+    })()
+    state = { status: 'loading', promise }
+    return promise
+  }
+
+  function LazyScreenComponent() {
+    const [, setAttempt] = useState(0)
+    if (state.status === 'idle' || state.status === 'loading') use(load())
+    const s = state as State
+    if (s.status === 'ready') return <s.Screen />
+    if (s.status === 'failed') {
+      const retry = () => {
+        state = { status: 'idle' }
+        setAttempt((n) => n + 1)
+      }
+      return <ChunkErrorScreen error={s.error} onRetry={retry} />
+    }
+    return null
+  }
+  LazyScreenComponent.displayName = `Lazy(${exportName})`
+
+  return Object.assign(LazyScreenComponent, { preload: load })
+}

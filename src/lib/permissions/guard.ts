@@ -1,0 +1,39 @@
+import { isLoggedIn } from '@/lib/session'
+import { ensureMenus, setCurrentMenuForPath } from './menus'
+import { findMenuByPath } from './menu'
+
+/** A route guard's refusal: the account has no menu for `path`. Rendered as the 403 page. */
+export class ForbiddenError extends Error {
+  override readonly name = 'ForbiddenError'
+  constructor(readonly path: string) {
+    super(`No menu grants ${path}`)
+  }
+}
+
+export const isForbiddenError = (e: unknown): e is ForbiddenError => e instanceof ForbiddenError
+
+/**
+ * Route guard for `beforeLoad`: lets the navigation through only when one of the account's
+ * menus leads to `path` (fetching the menus first if they are not known), and makes that menu
+ * the current one — unless the router is only preloading the route (hovering a link must not
+ * change the current menu). Otherwise throws a ForbiddenError, shown as the 403 page.
+ *
+ *   beforeLoad: ({ preload }) => requireMenu('/admin/role-manage', { preload })
+ */
+export async function requireMenu(path: string, opts: { preload?: boolean } = {}): Promise<void> {
+  const menus = await ensureMenus()
+  if (!findMenuByPath(menus, path)) throw new ForbiddenError(path)
+  if (!opts.preload) setCurrentMenuForPath(path, menus)
+}
+
+/**
+ * The shell's guard: no session token → /login (thrown as the router's redirect by the caller's
+ * `redirect`). With one, the menus are made known (fetched once) and the current menu set from
+ * the location, so every page below starts with its menu.
+ */
+export async function enterShell(pathname: string, opts: { preload?: boolean } = {}): Promise<'login' | 'ok'> {
+  if (!isLoggedIn()) return 'login'
+  const menus = await ensureMenus()
+  if (!opts.preload) setCurrentMenuForPath(pathname, menus)
+  return 'ok'
+}

@@ -1,0 +1,21 @@
+/**
+ * Permissions (SPEC §6) — one primitive, "does the current menu grant this function action",
+ * in three surfaces: `useCan(action)`, `<Can action>`, and the route guard `requireMenu(path)`;
+ * plus `hasMenuAction(action)` over all menus.
+ */
+export { Can, useCan, hasMenuAction, logOperation } from './can'
+export { enterShell, requireMenu, ForbiddenError, isForbiddenError } from './guard'
+export { ensureMenus, knownMenus, menusQueryKey, menusQueryOptions, setCurrentMenuForPath, useMenus } from './menus'
+export {
+  buildMenuTree,
+  canIn,
+  findMenuByPath,
+  hasActionInMenus,
+  menuLeaves,
+  menuTrail,
+  normalizeAction,
+  normalizePath,
+  toCurrentMenu,
+  type CurrentMenu,
+  type MenuNode,
+} from './menu'
