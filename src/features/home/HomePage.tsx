@@ -1,0 +1,106 @@
+import { useMemo } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Building2, CalendarDays, ShieldCheck } from 'lucide-react'
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { HOME_PATH, MenuIcon, displayName, dynamicTo, menuNodeName, useCurrentUser } from '@/features/shell'
+import { useT, type Locale } from '@/lib/i18n'
+import { buildMenuTree, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
+import { useSession } from '@/lib/session'
+
+function greetingKey(hour: number) {
+  if (hour < 12) return 'shell.home.greeting.morning' as const
+  if (hour < 18) return 'shell.home.greeting.afternoon' as const
+  return 'shell.home.greeting.evening' as const
+}
+
+const formatDate = (date: Date, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }).format(date)
+
+/** /admin/home: who you are, today's date, and the areas your account may open. */
+export function HomePage() {
+  const { t, locale } = useT()
+  const account = useSession((s) => s.userAccount)
+  const user = useCurrentUser()
+  const menus = useMenus()
+  const now = new Date()
+  const name = displayName(user.data ?? account, account?.accountName ?? '')
+  const org = user.data?.organizationName ?? account?.organizationName ?? null
+  const roles = user.data?.roleNames ?? []
+
+  const links = useMemo(
+    () => menuLeaves(buildMenuTree(menus.data ?? [])).filter(({ node }) => normalizePath(node.action) !== HOME_PATH),
+    [menus.data],
+  )
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <section className="rounded-lg border bg-card p-5 shadow-sm lg:p-6" aria-labelledby="home-greeting">
+        <h1 id="home-greeting" className="text-xl font-semibold lg:text-2xl">
+          {t(greetingKey(now.getHours()), { name })}
+        </h1>
+        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
+          <li className="flex items-center gap-1.5">
+            <Building2 aria-hidden className="size-4" />
+            {org ? t('shell.home.organization', { name: org }) : t('shell.home.noOrganization')}
+          </li>
+          {roles.length > 0 && (
+            <li className="flex items-center gap-1.5">
+              <ShieldCheck aria-hidden className="size-4" />
+              {t('shell.home.roles', { names: roles.join('、') })}
+            </li>
+          )}
+          <li className="flex items-center gap-1.5">
+            <CalendarDays aria-hidden className="size-4" />
+            {t('shell.home.today', { date: formatDate(now, locale) })}
+          </li>
+        </ul>
+        {user.isPending && account && <p className="mt-2 text-xs text-muted-foreground">{t('shell.home.loadingUser')}</p>}
+      </section>
+
+      <section aria-labelledby="home-links" className="space-y-3">
+        <div>
+          <h2 id="home-links" className="text-base font-semibold">
+            {t('shell.home.quickLinks')}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t('shell.home.quickLinksHint')}</p>
+        </div>
+        {menus.isPending ? (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} className="h-20" />
+            ))}
+          </div>
+        ) : links.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{t('shell.home.noMenus')}</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" role="list">
+            {links.map(({ node, ancestors }) => {
+              const group = ancestors.at(-1)
+              return (
+                <li key={node.applicationMenuId}>
+                  <Link
+                    to={dynamicTo(node.action)}
+                    className="block h-full rounded-lg outline-none ring-offset-background focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <Card className="h-full transition-colors hover:border-primary/50 hover:bg-accent/40">
+                      <CardHeader className="flex-row items-center gap-3 space-y-0 p-4">
+                        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+                          <MenuIcon iconPath={node.iconPath} className="size-5" />
+                        </span>
+                        <div className="min-w-0">
+                          <CardTitle className="truncate text-sm font-medium">{menuNodeName(node, locale)}</CardTitle>
+                          {group && <CardDescription className="truncate text-xs">{menuNodeName(group, locale)}</CardDescription>}
+                        </div>
+                      </CardHeader>
+                    </Card>
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
+import { House, X } from 'lucide-react'
+import { useT } from '@/lib/i18n'
+import { normalizePath } from '@/lib/permissions'
+import { cn } from '@/lib/utils'
+import { dynamicTo } from './links'
+import { HOME_PATH, openTab, removeTab, setTabs, tabsStore } from './tabs'
+import { usePageTitle } from './titles'
+
+/** The tabs of open pages: the current page joins on every navigation; home is pinned. */
+export function TabsBar() {
+  const { t } = useT()
+  const title = usePageTitle()
+  const navigate = useNavigate()
+  const pathname = normalizePath(useLocation({ select: (l) => l.pathname }))
+  const tabs = tabsStore.use()
+  const activeRef = useRef<HTMLAnchorElement | null>(null)
+
+  useEffect(() => {
+    openTab(pathname)
+  }, [pathname])
+  useEffect(() => {
+    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [pathname, tabs])
+
+  const close = (path: string) => {
+    const { tabs: left, next } = removeTab(tabsStore.get(), path, pathname)
+    setTabs(left)
+    if (next) void navigate({ to: dynamicTo(next) })
+  }
+
+  return (
+    <div className="flex h-10 shrink-0 items-end gap-1 overflow-x-auto border-b bg-muted/40 px-2 [scrollbar-width:thin]" role="navigation" aria-label={t('shell.tabs.label')}>
+      {tabs.map((path) => {
+        const active = path === pathname
+        const home = path === HOME_PATH
+        const name = title(path)
+        return (
+          <div
+            key={path}
+            className={cn(
+              'group flex h-8 max-w-52 shrink-0 items-center rounded-t-md border border-b-0 text-sm transition-colors',
+              active ? 'bg-background text-foreground' : 'border-transparent text-muted-foreground hover:bg-background/60 hover:text-foreground',
+            )}
+          >
+            <Link
+              ref={active ? activeRef : undefined}
+              to={dynamicTo(path)}
+              aria-current={active ? 'page' : undefined}
+              className="flex h-full min-w-0 items-center gap-1.5 rounded-t-md pl-3 pr-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              onAuxClick={(e) => {
+                if (e.button === 1 && !home) {
+                  e.preventDefault()
+                  close(path)
+                }
+              }}
+              title={home ? `${name} · ${t('shell.tabs.pinned')}` : name}
+            >
+              {home && <House aria-hidden className="size-3.5 shrink-0" />}
+              <span className="truncate">{name}</span>
+            </Link>
+            {!home && (
+              <button
+                type="button"
+                onClick={() => close(path)}
+                aria-label={t('shell.tabs.close', { title: name })}
+                className="mr-1 rounded p-0.5 opacity-60 outline-none hover:bg-muted hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            )}
+          </div>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+/** /test/demo's chunk. */
+export { DemoPage } from './DemoPage'

@@ -1,0 +1,13 @@
+/**
+ * The shell's public surface. The layout itself, the not-built page and the demo page are
+ * loaded lazily from ./layout, ./not-built and ./demo.
+ */
+export { ForbiddenPage, NotFoundPage, PagePending, RouteErrorPage } from './pages'
+export { NavigationProgress } from './NavigationProgress'
+export { installNavigationEffects, documentTitle, scrollToTop, LOGIN_PATH } from './navigation'
+export { initTheme, setTheme, themeStore, toggleTheme, type Theme } from './theme'
+export { HOME_PATH } from './tabs'
+export { pageTitle, menuNodeName, usePageTitle } from './titles'
+export { currentUserQueryOptions, displayName, useCurrentUser } from './user'
+export { MenuIcon, resolveIcon } from './icons'
+export { dynamicTo } from './links'

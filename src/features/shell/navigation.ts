@@ -1,0 +1,41 @@
+/**
+ * Navigation behaviour (SPEC §2), wired once to the router:
+ * - before each navigation, the current menu is set from the target path (so the request
+ *   client's `menuId` header and `useCan` are right for the page being loaded);
+ * - leaving /login resets the request client's dialog flag;
+ * - after each navigation the document title is the platform name in Chinese;
+ * - each navigation to another path scrolls the window and the content area to the top.
+ */
+import type { AnyRouter } from '@tanstack/react-router'
+import { resetDialogFlag } from '@/lib/http'
+import { translate } from '@/lib/i18n'
+import { normalizePath, setCurrentMenuForPath } from '@/lib/permissions'
+import { isLoggedIn } from '@/lib/session'
+
+export const LOGIN_PATH = '/login'
+const MAIN_CONTENT_ID = 'main-content'
+
+/** The document title: always the Chinese platform name, whatever the interface language. */
+export const documentTitle = (): string => translate('zh', 'common.platformName')
+
+export function scrollToTop() {
+  document.getElementById(MAIN_CONTENT_ID)?.scrollTo({ top: 0, left: 0 })
+  window.scrollTo({ top: 0, left: 0 })
+}
+
+export function installNavigationEffects(router: AnyRouter): () => void {
+  const offs = [
+    router.subscribe('onBeforeNavigate', ({ fromLocation, toLocation }) => {
+      const to = normalizePath(toLocation.pathname)
+      if (fromLocation && normalizePath(fromLocation.pathname) === LOGIN_PATH && to !== LOGIN_PATH) resetDialogFlag()
+      if (isLoggedIn()) setCurrentMenuForPath(to)
+    }),
+    router.subscribe('onResolved', () => {
+      document.title = documentTitle()
+    }),
+    router.subscribe('onRendered', ({ pathChanged }) => {
+      if (pathChanged) scrollToTop()
+    }),
+  ]
+  return () => offs.forEach((off) => off())
+}

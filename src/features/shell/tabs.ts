@@ -1,0 +1,74 @@
+/**
+ * The tabs of open pages: the home tab first and pinned, then the pages in the order they were
+ * opened, at most MAX_TABS of them (the oldest inactive one goes). Kept in sessionStorage, so a
+ * reload keeps them and a new browser tab starts clean; cleared with the session.
+ */
+import { createStore } from '@/lib/store'
+import { onSessionCleared } from '@/lib/session'
+import { normalizePath } from '@/lib/permissions/menu'
+
+export const HOME_PATH = '/admin/home'
+export const MAX_TABS = 10
+const STORAGE_KEY = 'trestle.tabs'
+
+/** Adds `path` (if new) and trims to `max` closable tabs, never dropping `path` itself. */
+export function addTab(tabs: readonly string[], path: string, max = MAX_TABS): string[] {
+  const p = normalizePath(path)
+  const rest = tabs.filter((t) => t !== HOME_PATH)
+  if (p !== HOME_PATH && !rest.includes(p)) rest.push(p)
+  while (rest.length > max) {
+    const i = rest.findIndex((t) => t !== p)
+    if (i < 0) break
+    rest.splice(i, 1)
+  }
+  return [HOME_PATH, ...rest]
+}
+
+/**
+ * Removes `path` (the home tab cannot be closed). When it was the active one, `next` is where to
+ * go: the tab to its right, else to its left.
+ */
+export function removeTab(tabs: readonly string[], path: string, active: string): { tabs: string[]; next: string | null } {
+  const p = normalizePath(path)
+  if (p === HOME_PATH) return { tabs: [...tabs], next: null }
+  const i = tabs.indexOf(p)
+  if (i < 0) return { tabs: [...tabs], next: null }
+  const left = tabs.filter((t) => t !== p)
+  if (normalizePath(active) !== p) return { tabs: left, next: null }
+  return { tabs: left, next: left[i] ?? left[i - 1] ?? HOME_PATH }
+}
+
+function load(): string[] {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY)
+    const parsed: unknown = raw ? JSON.parse(raw) : null
+    if (Array.isArray(parsed)) {
+      return parsed.filter((x): x is string => typeof x === 'string' && x.startsWith('/')).reduce<string[]>((acc, t) => addTab(acc, t), [HOME_PATH])
+    }
+  } catch {
+    /* unreadable: start clean */
+  }
+  return [HOME_PATH]
+}
+
+export const tabsStore = createStore<string[]>(load())
+
+function save(tabs: string[]) {
+  try {
+    globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify(tabs))
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function setTabs(tabs: string[]) {
+  save(tabs)
+  tabsStore.set(tabs)
+}
+
+export const openTab = (path: string) => {
+  const next = addTab(tabsStore.get(), path)
+  if (next.join('\n') !== tabsStore.get().join('\n')) setTabs(next)
+}
+
+onSessionCleared(() => setTabs([HOME_PATH]))
