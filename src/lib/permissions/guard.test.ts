@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MenuEntry } from '@/contract/schemas/shell'
+
+const post = vi.fn(async () => null)
+const get = vi.fn(async (): Promise<unknown> => [])
+vi.mock('@/lib/http', () => ({
+  APP_CODE: 'test-app',
+  http: { get: (...a: unknown[]) => get(...(a as [])), post: (...a: unknown[]) => post(...(a as [])) },
+  isApiError: () => false,
+}))
+
+const { clearSession, getSession, setSession } = await import('@/lib/session')
+const { queryClient } = await import('@/lib/query')
+const { ForbiddenError, enterShell, hasMenuAction, logOperation, menusQueryKey, requireMenu, setCurrentMenuForPath } = await import('./index')
+
+const fn = (action: string) => ({ applicationMenuFunctionId: `00000000-0000-7000-8000-0000000000${action.length}0`, functionName: action, functionAction: action })
+const menus: MenuEntry[] = [
+  { applicationMenuId: 'm-sys', parentId: null, menuName: '系统', action: null, iconPath: null, sort: 1, functionList: [], authFunctionList: [] },
+  { applicationMenuId: 'm-roles', parentId: 'm-sys', menuName: '角色管理', action: 'admin/role-manage', iconPath: null, sort: 1, functionList: [fn('add')], authFunctionList: [fn('add')] },
+]
+
+function logIn() {
+  setSession({ token: 't', accessToken: 'a', userAccount: { accountId: '1', accountName: 'admin', level: '', status: '', userId: null, userName: null, organizationId: null, organizationName: null } })
+}
+
+beforeEach(() => {
+  clearSession()
+  queryClient.clear()
+  post.mockClear()
+  get.mockClear()
+})
+
+describe('requireMenu', () => {
+  it('lets a granted path through and makes its menu current', async () => {
+    logIn()
+    queryClient.setQueryData(menusQueryKey('admin'), menus)
+    await requireMenu('/admin/role-manage')
+    expect(getSession().currentMenu).toMatchObject({ menuId: 'm-roles', authFunctionList: [fn('add')] })
+    expect(get).not.toHaveBeenCalled()
+  })
+  it('refuses a path no menu leads to with a ForbiddenError', async () => {
+    logIn()
+    queryClient.setQueryData(menusQueryKey('admin'), menus)
+    await expect(requireMenu('/admin/organization')).rejects.toBeInstanceOf(ForbiddenError)
+  })
+  it('does not change the current menu while only preloading', async () => {
+    logIn()
+    queryClient.setQueryData(menusQueryKey('admin'), menus)
+    await requireMenu('/admin/role-manage', { preload: true })
+    expect(getSession().currentMenu).toBeNull()
+  })
+  it('fetches the menus when not known, with appCode and sort, and keeps them in the session', async () => {
+    logIn()
+    get.mockResolvedValueOnce(menus)
+    await requireMenu('/admin/role-manage')
+    expect(get).toHaveBeenCalledWith(expect.stringMatching(/listByMenuOperatePermission$/), { appCode: 'test-app', sortBy: 'sort', desc: false }, expect.anything())
+    expect(getSession().menuItems).toEqual(menus)
+  })
+  it('refuses everything when the menus cannot be loaded', async () => {
+    logIn()
+    get.mockRejectedValueOnce(new Error('offline'))
+    await expect(requireMenu('/admin/role-manage')).rejects.toBeInstanceOf(ForbiddenError)
+  })
+})
+
+describe('enterShell', () => {
+  it('sends a visitor without a session to the login', async () => {
+    expect(await enterShell('/admin/home')).toBe('login')
+    expect(get).not.toHaveBeenCalled()
+  })
+  it('loads the menus for a logged-in user and sets the current menu from the path', async () => {
+    logIn()
+    get.mockResolvedValueOnce(menus)
+    expect(await enterShell('/admin/role-manage')).toBe('ok')
+    expect(getSession().currentMenu?.menuId).toBe('m-roles')
+  })
+})
+
+describe('current menu, hasMenuAction, operation log', () => {
+  it('clears the current menu on a path no menu leads to', () => {
+    logIn()
+    setCurrentMenuForPath('/admin/role-manage', menus)
+    expect(getSession().currentMenu?.menuId).toBe('m-roles')
+    setCurrentMenuForPath('/admin/home', menus)
+    expect(getSession().currentMenu).toBeNull()
+  })
+  it('answers whether any known menu has an action', () => {
+    logIn()
+    queryClient.setQueryData(menusQueryKey('admin'), menus)
+    expect(hasMenuAction('add')).toBe(true)
+    expect(hasMenuAction('delete')).toBe(false)
+  })
+  it('posts the operation log silently with account, app, function and menu', () => {
+    logIn()
+    setCurrentMenuForPath('/admin/role-manage', menus)
+    logOperation(fn('add'))
+    expect(post).toHaveBeenCalledWith(
+      expect.stringMatching(/operateLog\/add$/),
+      { accountName: 'admin', appCode: 'test-app', functionId: fn('add').applicationMenuFunctionId, menuId: 'm-roles' },
+      { silent: true },
+    )
+  })
+  it('logs nothing without a current menu', () => {
+    logIn()
+    logOperation(fn('add'))
+    expect(post).not.toHaveBeenCalled()
+  })
+})
