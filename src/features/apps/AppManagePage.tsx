@@ -1,0 +1,114 @@
+/** /admin/app-manage: applications list (add/edit/delete) and, per application, its menu tree. */
+import { useState } from 'react'
+import { ListTree } from 'lucide-react'
+import { APP_TYPES, type AppType } from '@/contract'
+import type { Application } from '@/contract/schemas/application'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { MenuPanel } from './MenuPanel'
+import { applicationResource } from './resource'
+
+export function AppManagePage() {
+  const { t } = useT()
+  const typeLabel = (v: AppType) => t(`apps.type.${v}`)
+  const typeOptions = enumOptions(APP_TYPES, typeLabel)
+  const [menuApp, setMenuApp] = useState<Application | null>(null)
+  const [menuOpen, setMenuOpen] = useState(false)
+
+  const filters: FilterField[] = [
+    { name: 'name', label: t('apps.field.name') },
+    { name: 'type', label: t('apps.field.type'), kind: 'select', options: typeOptions },
+  ]
+
+  const columns: ListColumn<Application>[] = [
+    {
+      key: 'name',
+      header: t('apps.field.name'),
+      sortable: true,
+      cell: (r) => <span className="font-medium">{r.name}</span>,
+    },
+    { key: 'shortName', header: t('apps.field.shortName') },
+    { key: 'code', header: t('apps.field.code'), sortable: true, cell: (r) => <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{r.code}</code> },
+    { key: 'type', header: t('apps.field.type'), cell: (r) => <Badge variant="outline">{typeLabel(r.type)}</Badge>, exportValue: (r) => typeLabel(r.type) },
+    {
+      key: 'url',
+      header: t('apps.field.url'),
+      className: 'max-w-[16rem] truncate',
+      cell: (r) =>
+        r.url ? (
+          <a href={r.url} target="_blank" rel="noreferrer noopener" className="text-primary underline-offset-4 hover:underline" title={r.url}>
+            {r.url}
+          </a>
+        ) : (
+          <span className="text-muted-foreground">--</span>
+        ),
+    },
+    { key: 'sort', header: t('apps.field.sort'), sortable: true, align: 'right' },
+    { key: 'principal', header: t('apps.field.principal') },
+    { key: 'principalPhone', header: t('apps.field.principalPhone'), cell: (r) => <span className="tabular-nums">{r.principalPhone || '--'}</span> },
+    { key: 'industry', header: t('apps.field.industry'), defaultHidden: true },
+    { key: 'major', header: t('apps.field.major'), defaultHidden: true },
+    { key: 'remark', header: t('apps.field.remark'), defaultHidden: true, className: 'max-w-[16rem] truncate' },
+    {
+      key: 'createTime',
+      header: t('apps.field.createTime'),
+      sortable: true,
+      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.createTime)}</span>,
+      exportValue: (r) => formatDateTime(r.createTime),
+    },
+    {
+      key: 'updateTime',
+      header: t('apps.field.updateTime'),
+      defaultHidden: true,
+      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.updateTime)}</span>,
+      exportValue: (r) => formatDateTime(r.updateTime),
+    },
+  ]
+
+  return (
+    <>
+      <ListPage
+        resource={applicationResource}
+        title={t('apps.title')}
+        description={t('apps.description')}
+        filters={filters}
+        columns={columns}
+        rowActions={(r) => (
+          <Button
+            variant="ghost"
+            className="h-9 px-2 text-primary"
+            onClick={() => {
+              setMenuApp(r)
+              setMenuOpen(true)
+            }}
+          >
+            <ListTree aria-hidden />
+            {t('apps.menus')}
+          </Button>
+        )}
+        form={{
+          size: 'xl',
+          defaults: { sort: 1, type: 'pc' },
+          render: () => (
+            <FormGrid>
+              <FormField name="name" label={t('apps.field.name')} required maxLength={50} />
+              <FormField name="shortName" label={t('apps.field.shortName')} maxLength={20} />
+              <FormField name="code" label={t('apps.field.code')} required maxLength={64} hint={t('apps.codeHint')} />
+              <FormField name="type" label={t('apps.field.type')} kind="select" required options={typeOptions} />
+              <FormField name="url" label={t('apps.field.url')} maxLength={300} wide placeholder="https://" />
+              <FormField name="sort" label={t('apps.field.sort')} kind="number" required />
+              <FormField name="principal" label={t('apps.field.principal')} maxLength={30} />
+              <FormField name="principalPhone" label={t('apps.field.principalPhone')} maxLength={20} />
+              <FormField name="industry" label={t('apps.field.industry')} maxLength={50} />
+              <FormField name="major" label={t('apps.field.major')} maxLength={50} />
+              <FormField name="remark" label={t('apps.field.remark')} kind="textarea" maxLength={500} />
+            </FormGrid>
+          ),
+        }}
+      />
+      <MenuPanel app={menuApp} open={menuOpen} onOpenChange={setMenuOpen} />
+    </>
+  )
+}

@@ -1,0 +1,326 @@
+/**
+ * The menu tree of one application (GET applicationMenu/list?applicationId=), built by parentId:
+ * add a top-level menu or a submenu, edit, delete (with its submenus). Changes refetch the
+ * shell's left menu.
+ */
+import { useState } from 'react'
+import { useFieldArray, useFormContext } from 'react-hook-form'
+import { ChevronDown, ChevronRight, FolderTree, Pencil, Plus, RefreshCw, Trash2, X } from 'lucide-react'
+import type { Application, ApplicationMenu } from '@/contract/schemas/application'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Skeleton } from '@/components/ui/skeleton'
+import { FieldError, FormDialog, FormField, FormGrid, useDelete, useList } from '@/lib/crud'
+import { Can } from '@/lib/permissions'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { menuResource } from './resource'
+import { buildMenuTree, descendantCount, nextSort, parentIds, visibleRows, type MenuTreeNode } from './menuTree'
+
+type Editing = { open: false } | { open: true; record: ApplicationMenu | null; parent: MenuTreeNode | null }
+
+export function MenuPanel({ app, open, onOpenChange }: { app: Application | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useT()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        closeLabel={t('common.close')}
+        className="left-auto right-0 top-0 flex h-full max-h-none w-full max-w-3xl translate-x-0 translate-y-0 flex-col gap-0 rounded-none p-0 sm:rounded-l-lg"
+      >
+        <DialogHeader className="border-b px-6 py-4 pr-12">
+          <DialogTitle>{t('apps.menu.title', { app: app?.name ?? '' })}</DialogTitle>
+          <DialogDescription>{t('apps.menu.description')}</DialogDescription>
+        </DialogHeader>
+        {open && app && <MenuTree app={app} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function MenuTree({ app }: { app: Application }) {
+  const { t } = useT()
+  const query = useList(menuResource, { applicationId: app.applicationId })
+  const menus = query.data ?? []
+  const tree = buildMenuTree(menus)
+  const [expanded, setExpanded] = useState<ReadonlySet<string> | null>(null)
+  const open = expanded ?? new Set(parentIds(tree)) // everything open at first
+  const rows = visibleRows(tree, open)
+  const [editing, setEditing] = useState<Editing>({ open: false })
+  const del = useDelete(menuResource)
+
+  const toggle = (id: string) => {
+    const next = new Set(open)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    setExpanded(next)
+  }
+  const remove = (node: MenuTreeNode) => {
+    const n = descendantCount(node)
+    void del.remove([node.applicationMenuId], n ? `${t('common.deleteConfirm')}\n${t('apps.menu.deleteWithChildren', { n })}` : undefined)
+  }
+  const addChild = (parent: MenuTreeNode | null) => {
+    if (parent) setExpanded(new Set([...open, parent.applicationMenuId]))
+    setEditing({ open: true, record: null, parent })
+  }
+
+  const parent = editing.open ? editing.parent : null
+  const siblings = parent ? parent.children : tree
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2 border-b px-6 py-3">
+        <Can action="add">
+          <Button onClick={() => addChild(null)}>
+            <Plus aria-hidden />
+            {t('apps.menu.addRoot')}
+          </Button>
+        </Can>
+        <span className="text-sm text-muted-foreground">{t('apps.menu.count', { n: menus.length })}</span>
+        <div className="ml-auto flex items-center gap-1">
+          <Button variant="ghost" className="h-9 px-2" onClick={() => setExpanded(new Set(parentIds(tree)))}>
+            {t('apps.menu.expandAll')}
+          </Button>
+          <Button variant="ghost" className="h-9 px-2" onClick={() => setExpanded(new Set())}>
+            {t('apps.menu.collapseAll')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('common.refresh')}
+            title={t('common.refresh')}
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+          >
+            <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex-1 overflow-auto" aria-busy={query.isFetching}>
+        {query.isPending ? (
+          <div className="space-y-3 px-6 py-4">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-6" style={{ marginLeft: `${(i % 3) * 1.5}rem` }} />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-sm">
+            <p className="font-medium">{t('crud.loadError')}</p>
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              <RefreshCw aria-hidden />
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-6 py-16 text-sm text-muted-foreground">
+            <FolderTree className="h-10 w-10 opacity-50" aria-hidden />
+            {t('apps.menu.empty')}
+          </div>
+        ) : (
+          <ul role="tree" aria-label={t('apps.menus')} className="divide-y">
+            {rows.map((node) => (
+              <MenuRow
+                key={node.applicationMenuId}
+                node={node}
+                expanded={open.has(node.applicationMenuId)}
+                onToggle={() => toggle(node.applicationMenuId)}
+                onAddChild={() => addChild(node)}
+                onEdit={() => setEditing({ open: true, record: node, parent: null })}
+                onDelete={() => remove(node)}
+                deleting={del.isPending}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <FormDialog
+        key={editing.open ? (editing.record?.applicationMenuId ?? `new-${parent?.applicationMenuId ?? 'root'}`) : 'closed'}
+        resource={menuResource}
+        open={editing.open}
+        onOpenChange={(o) => !o && setEditing({ open: false })}
+        record={editing.open ? editing.record : null}
+        title={parent ? t('apps.menu.addChildTitle', { parent: parent.menuName }) : undefined}
+        defaults={{ applicationId: app.applicationId, parentId: parent?.applicationMenuId ?? null, sort: nextSort(siblings), functionList: [] }}
+        size="xl"
+      >
+        <MenuFormFields />
+      </FormDialog>
+    </>
+  )
+}
+
+function MenuRow(props: {
+  node: MenuTreeNode
+  expanded: boolean
+  onToggle: () => void
+  onAddChild: () => void
+  onEdit: () => void
+  onDelete: () => void
+  deleting: boolean
+}) {
+  const { node, expanded } = props
+  const { t } = useT()
+  const hasChildren = node.children.length > 0
+  const shown = node.functionList.slice(0, 4)
+  const more = node.functionList.length - shown.length
+  return (
+    <li
+      role="treeitem"
+      aria-expanded={hasChildren ? expanded : undefined}
+      aria-level={node.depth + 1}
+      className="group flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5 pr-4 hover:bg-muted/40 sm:flex-nowrap"
+      style={{ paddingLeft: `${1 + node.depth * 1.5}rem` }}
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-1">
+        {hasChildren ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-9 w-9 shrink-0"
+            onClick={props.onToggle}
+            aria-label={expanded ? t('crud.collapse') : t('crud.expand')}
+          >
+            {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+          </Button>
+        ) : (
+          <span className="w-9 shrink-0" />
+        )}
+        <div className="min-w-0">
+          <p className="truncate font-medium">{node.menuName}</p>
+          <p className="truncate font-mono text-xs text-muted-foreground">{node.action || '—'}</p>
+        </div>
+      </div>
+      <div className="hidden w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground md:block" title={t('apps.menu.sort')}>
+        {node.sort}
+      </div>
+      <div className="flex min-w-0 shrink-0 flex-wrap items-center gap-1 sm:w-56">
+        {shown.map((f) => (
+          <Badge key={f.applicationMenuFunctionId} variant="outline" className="font-normal" title={f.functionAction}>
+            {f.functionName}
+          </Badge>
+        ))}
+        {more > 0 && (
+          <Badge
+            variant="secondary"
+            title={node.functionList
+              .slice(4)
+              .map((f) => f.functionName)
+              .join('、')}
+          >
+            +{more}
+          </Badge>
+        )}
+        {node.functionList.length === 0 && <span className="text-xs text-muted-foreground">{t('apps.menu.noFunctions')}</span>}
+      </div>
+      <div className="flex shrink-0 items-center gap-0.5">
+        <Can action="add">
+          <Button variant="ghost" size="icon" onClick={props.onAddChild} aria-label={t('apps.menu.addChild')} title={t('apps.menu.addChild')}>
+            <Plus aria-hidden />
+          </Button>
+        </Can>
+        <Can action="edit">
+          <Button variant="ghost" size="icon" className="text-primary" onClick={props.onEdit} aria-label={t('common.edit')} title={t('common.edit')}>
+            <Pencil aria-hidden />
+          </Button>
+        </Can>
+        <Can action="delete">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive hover:text-destructive"
+            onClick={props.onDelete}
+            disabled={props.deleting}
+            aria-label={t('common.delete')}
+            title={t('common.delete')}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </Can>
+      </div>
+    </li>
+  )
+}
+
+const PRESETS = ['add', 'edit', 'delete', 'export'] as const
+
+/** Menu fields and the editable list of its functions (repeated actions are rejected by the schema). */
+function MenuFormFields() {
+  const { t } = useT()
+  const { control, formState } = useFormContext()
+  const { fields, append, remove } = useFieldArray({ control, name: 'functionList' })
+  const saving = formState.isSubmitting
+  return (
+    <div className="space-y-6">
+      <FormGrid>
+        <FormField name="menuName" label={t('apps.menu.menuName')} required maxLength={30} />
+        <FormField name="action" label={t('apps.menu.action')} hint={t('apps.menu.actionHint')} maxLength={200} />
+        <FormField name="iconPath" label={t('apps.menu.iconPath')} maxLength={300} />
+        <FormField name="sort" label={t('apps.menu.sort')} kind="number" required />
+      </FormGrid>
+
+      <fieldset className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <legend className="text-sm font-medium">{t('apps.menu.functions')}</legend>
+          <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+            <span>{t('apps.menu.presets')}</span>
+            {PRESETS.map((p) => (
+              <Button
+                key={p}
+                type="button"
+                variant="outline"
+                className="h-9 px-2.5 text-xs"
+                onClick={() => append({ functionName: t(`apps.menu.preset.${p}`), functionAction: p })}
+              >
+                {t(`apps.menu.preset.${p}`)} <span className="font-mono text-muted-foreground">{p}</span>
+              </Button>
+            ))}
+          </div>
+        </div>
+        <p className="text-xs text-muted-foreground">{t('apps.menu.functionsHint')}</p>
+        {fields.length > 0 && (
+          <div className="rounded-md border">
+            <div className="grid grid-cols-[1.5rem_minmax(0,1fr)_minmax(0,1fr)_2.25rem] gap-3 border-b bg-muted/50 px-3 py-2 text-xs font-medium text-muted-foreground">
+              <span>#</span>
+              <span>
+                <span className="text-destructive">*</span>
+                {t('apps.menu.functionName')}
+              </span>
+              <span>
+                <span className="text-destructive">*</span>
+                {t('apps.menu.functionAction')}
+              </span>
+              <span />
+            </div>
+            <ol className="divide-y">
+              {fields.map((f, i) => (
+                <li key={f.id} className="grid grid-cols-[1.5rem_minmax(0,1fr)_minmax(0,1fr)_2.25rem] items-start gap-3 px-3 py-2">
+                  <span className="pt-2 text-xs tabular-nums text-muted-foreground">{i + 1}</span>
+                  <FormField name={`functionList.${i}.functionName`} label={t('apps.menu.functionName')} required hideLabel maxLength={30} />
+                  <FormField name={`functionList.${i}.functionAction`} label={t('apps.menu.functionAction')} required hideLabel maxLength={50} />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="text-muted-foreground hover:text-destructive"
+                    onClick={() => remove(i)}
+                    aria-label={t('crud.removeItem')}
+                    title={t('crud.removeItem')}
+                  >
+                    <X aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+        <FieldError name="functionList" label={t('apps.menu.functions')} />
+        <Button type="button" variant="outline" onClick={() => append({ functionName: '', functionAction: '' })} disabled={saving}>
+          <Plus aria-hidden />
+          {t('apps.menu.addFunction')}
+        </Button>
+      </fieldset>
+    </div>
+  )
+}
