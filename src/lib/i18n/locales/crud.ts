@@ -74,7 +74,8 @@ export const en: Shape<typeof zh> = {
   formError: 'Not submitted',
   duplicate: 'Duplicate: {message}',
   conflictTitle: 'Changed by someone else',
-  conflictText: 'While you were editing, someone else changed this record (now version {version}). Load the latest data and edit again, or overwrite it with your changes.',
+  conflictText:
+    'While you were editing, someone else changed this record (now version {version}). Load the latest data and edit again, or overwrite it with your changes.',
   conflictReload: 'Load latest data',
   conflictOverwrite: 'Overwrite with my changes',
   conflictReloaded: 'The latest data is loaded; check it and submit again',
