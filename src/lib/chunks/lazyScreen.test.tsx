@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Suspense } from 'react'
+import { prerender } from 'react-dom/static'
+import { lazyScreen } from './lazyScreen'
+
+async function html(node: React.ReactNode): Promise<string> {
+  const { prelude } = await prerender(<Suspense fallback="loading">{node}</Suspense>)
+  return new Response(prelude).text()
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('lazyScreen', () => {
+  it('renders the named export of the chunk', async () => {
+    const Screen = lazyScreen(async () => ({ RolePage: () => <p>roles</p> }), 'RolePage')
+    expect(await html(<Screen />)).toContain('<p>roles</p>')
+  })
+
+  it('preload resolves even when the chunk fails, and the screen shows the retry screen for its type', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ({ status: 404, ok: false, headers: new Headers() })))
+    const importer = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://x.example/assets/a-1.js')))
+    const Screen = lazyScreen<{ Page: () => null }, 'Page'>(importer, 'Page')
+    await expect(Screen.preload()).resolves.toBeUndefined()
+    const out = await html(<Screen />)
+    expect(out).toContain('data-chunk-error="missing"')
+    expect(importer).toHaveBeenCalledTimes(1)
+  })
+
+  it('loads the chunk once for preload and render', async () => {
+    const importer = vi.fn(async () => ({ Page: () => <i>ok</i> }))
+    const Screen = lazyScreen(importer, 'Page')
+    await Screen.preload()
+    await html(<Screen />)
+    expect(importer).toHaveBeenCalledTimes(1)
+  })
+
+  it('treats a chunk without the export as a failed load', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ({ status: 200, ok: true, headers: new Headers() })))
+    const Screen = lazyScreen(async () => ({ Other: () => null }) as Record<string, unknown>, 'Page')
+    expect(await html(<Screen />)).toContain('data-chunk-error="error"')
+  })
+})
