@@ -33,7 +33,6 @@ export type { ErrorKind, RequestOptions, HttpClient, HttpDeps } from './core'
 export { setNavigator, navigateTo } from './navigation'
 export { resetDialogFlag, showError, showMessage, showAlert } from './dialogs'
 export { formEncode, jsonBody } from './encode'
-export { fieldErrorsOf } from './fieldErrors'
 
 /** The application code sent with every request. */
 export const APP_CODE: string = (import.meta.env.VITE_APP_CODE as string | undefined) || DEFAULT_APP_CODE

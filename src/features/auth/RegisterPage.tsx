@@ -1,0 +1,235 @@
+/** /register — create an account; it waits for an administrator's review (待审核). */
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Link } from '@tanstack/react-router'
+import { CheckCircle2, Clock, Loader2 } from 'lucide-react'
+import { Code } from '@/contract/codes'
+import { registerBody } from '@/contract/schemas/auth'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { hasCode, isApiError } from '@/lib/http'
+import { useT, type TKey } from '@/lib/i18n'
+import { INLINE_CODES, authApi, type RegisterInput } from './api'
+import { AuthLayout } from './components/AuthLayout'
+import { RESEND_SECONDS } from './components/ForgotPasswordDialog'
+import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './components/form'
+import { useCountdown } from './components/useCountdown'
+
+const FIELDS = ['accountName', 'password', 'confirmPassword', 'userName', 'cellphone', 'email', 'verifyCode'] as const
+type FieldName = (typeof FIELDS)[number]
+
+const LABELS: Record<FieldName, TKey> = {
+  accountName: 'auth.register.accountName',
+  password: 'auth.register.password',
+  confirmPassword: 'auth.register.confirmPassword',
+  userName: 'auth.register.userName',
+  cellphone: 'auth.register.cellphone',
+  email: 'auth.register.email',
+  verifyCode: 'auth.register.code',
+}
+
+type Availability = 'idle' | 'checking' | 'free'
+
+export function RegisterPage() {
+  const { t } = useT()
+  const [done, setDone] = useState<string | null>(null)
+  return (
+    <AuthLayout wide>
+      <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">{done ? <Registered accountName={done} /> : <RegisterForm onDone={setDone} />}</div>
+      <p className="mt-4 text-center text-sm text-muted-foreground">
+        {t('auth.register.haveAccount')}{' '}
+        <Link to="/login" className="font-medium text-primary hover:underline">
+          {t('auth.register.toLogin')}
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}
+
+function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
+  const { t, locale } = useT()
+  const countdown = useCountdown()
+  const [sending, setSending] = useState(false)
+  const [sent, setSent] = useState(false)
+  const [account, setAccount] = useState<Availability>('idle')
+  const [formError, setFormError] = useState<string | null>(null)
+  const { register, handleSubmit, formState, trigger, getValues, setError, clearErrors } = useForm<RegisterInput>({
+    resolver: zodResolver(registerBody),
+    defaultValues: { accountName: '', password: '', confirmPassword: '', userName: '', cellphone: '', verifyCode: '' },
+    mode: 'onTouched',
+  })
+  const errors = formState.errors
+  const err = (name: FieldName) => fieldText(errors[name]?.message, locale, t(LABELS[name]))
+  const inline = (e: unknown) => (isApiError(e) && e.kind === 'code' && INLINE_CODES.includes(e.code) ? e.message : null)
+
+  /** checkLoginAccount on blur: 20006 means the name is taken. */
+  const checkAccount = async () => {
+    setAccount('idle')
+    if (!(await trigger('accountName'))) return
+    const name = getValues('accountName').trim()
+    setAccount('checking')
+    try {
+      await authApi.checkLoginAccount(name)
+      if (getValues('accountName').trim() === name) setAccount('free')
+    } catch (e) {
+      setAccount('idle')
+      if (hasCode(e, Code.DUPLICATE)) setError('accountName', { type: 'server', message: t('auth.register.accountTaken') })
+    }
+  }
+
+  /** validMobile: the number must be usable before a code is sent. */
+  const checkMobile = async (): Promise<boolean> => {
+    if (!(await trigger('cellphone'))) return false
+    try {
+      await authApi.validMobile(getValues('cellphone').trim())
+      return true
+    } catch (e) {
+      if (hasCode(e, Code.DUPLICATE)) setError('cellphone', { type: 'server', message: t('auth.register.cellphoneTaken') })
+      else if (isApiError(e) && e.kind === 'code') setError('cellphone', { type: 'server', message: e.message })
+      // a network failure of this check is not the user's fault: let the server decide on submit
+      return !(isApiError(e) && e.kind === 'code')
+    }
+  }
+
+  const sendCode = async () => {
+    setSending(true)
+    try {
+      if (!(await checkMobile())) return
+      await authApi.getVerifyCode(getValues('cellphone').trim())
+      setSent(true)
+      clearErrors('verifyCode')
+      countdown.start(RESEND_SECONDS)
+    } catch (e) {
+      const m = inline(e)
+      if (m) setError('cellphone', { type: 'server', message: m })
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      await authApi.addByRegister(values)
+      onDone(values.accountName)
+    } catch (e) {
+      if (hasCode(e, Code.INVALID)) {
+        const rest = applyServerErrors(e.data, FIELDS, setError)
+        if (rest.length) setFormError(rest.join('；'))
+        return
+      }
+      if (hasCode(e, Code.DUPLICATE)) {
+        setFormError(e.message)
+        return
+      }
+      setFormError(inline(e))
+    }
+  })
+
+  const busy = formState.isSubmitting
+  const accountHint =
+    account === 'checking' ? t('auth.register.checking') : account === 'free' ? <span className="text-emerald-600">{t('auth.register.accountAvailable')}</span> : undefined
+
+  return (
+    <>
+      <div className="mb-6 space-y-1">
+        <h1 className="text-2xl font-semibold">{t('auth.register.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('auth.register.subtitle')}</p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+        <Field id="reg-account" label={t('auth.register.accountName')} error={err('accountName')} hint={accountHint} className="sm:col-span-2">
+          <Input
+            {...describedBy('reg-account', errors.accountName?.message)}
+            autoComplete="username"
+            placeholder={t('auth.register.accountNamePlaceholder')}
+            maxLength={20}
+            {...register('accountName', { onBlur: () => void checkAccount(), onChange: () => setAccount('idle') })}
+          />
+        </Field>
+        <Field id="reg-password" label={t('auth.register.password')} error={err('password')}>
+          <PasswordInput
+            {...describedBy('reg-password', errors.password?.message)}
+            autoComplete="new-password"
+            placeholder={t('auth.register.passwordPlaceholder')}
+            maxLength={20}
+            {...register('password', { deps: ['confirmPassword'] })}
+          />
+        </Field>
+        <Field id="reg-confirm" label={t('auth.register.confirmPassword')} error={err('confirmPassword')}>
+          <PasswordInput
+            {...describedBy('reg-confirm', errors.confirmPassword?.message)}
+            autoComplete="new-password"
+            placeholder={t('auth.register.confirmPlaceholder')}
+            maxLength={20}
+            {...register('confirmPassword')}
+          />
+        </Field>
+        <Field id="reg-name" label={t('auth.register.userName')} error={err('userName')}>
+          <Input {...describedBy('reg-name', errors.userName?.message)} autoComplete="name" placeholder={t('auth.register.userNamePlaceholder')} {...register('userName')} />
+        </Field>
+        <Field id="reg-email" label={t('auth.register.email')} optional={t('auth.register.optional')} error={err('email')}>
+          <Input
+            {...describedBy('reg-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            placeholder={t('auth.register.emailPlaceholder')}
+            {...register('email', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
+          />
+        </Field>
+        <Field id="reg-phone" label={t('auth.register.cellphone')} error={err('cellphone')}>
+          <Input
+            {...describedBy('reg-phone', errors.cellphone?.message)}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={11}
+            placeholder={t('auth.register.cellphonePlaceholder')}
+            {...register('cellphone')}
+          />
+        </Field>
+        <Field id="reg-code" label={t('auth.register.code')} error={err('verifyCode')} hint={sent ? t('auth.register.sent') : undefined}>
+          <div className="flex gap-2">
+            <Input
+              {...describedBy('reg-code', errors.verifyCode?.message)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('auth.register.codePlaceholder')}
+              {...register('verifyCode')}
+            />
+            <Button type="button" variant="outline" className="w-32 shrink-0" onClick={sendCode} disabled={sending || countdown.running}>
+              {sending ? t('auth.register.sending') : countdown.running ? t('auth.register.resend', { n: countdown.remaining }) : t('auth.register.send')}
+            </Button>
+          </div>
+        </Field>
+        {formError && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" size="lg" className="w-full sm:col-span-2" disabled={busy}>
+          {busy && <Loader2 className="animate-spin" />}
+          {busy ? t('auth.register.submitting') : t('auth.register.submit')}
+        </Button>
+      </form>
+    </>
+  )
+}
+
+function Registered({ accountName }: { accountName: string }) {
+  const { t } = useT()
+  return (
+    <div className="grid justify-items-center gap-3 py-6 text-center" role="status" data-testid="register-done">
+      <CheckCircle2 className="h-12 w-12 text-emerald-600" />
+      <h1 className="text-xl font-semibold">{t('auth.register.successTitle')}</h1>
+      <p className="flex max-w-sm items-start gap-2 text-left text-sm text-muted-foreground">
+        <Clock className="mt-0.5 h-4 w-4 shrink-0 text-amber-500" />
+        {t('auth.register.successText', { account: accountName })}
+      </p>
+      <Button asChild className="mt-2">
+        <Link to="/login">{t('auth.register.backToLogin')}</Link>
+      </Button>
+    </div>
+  )
+}

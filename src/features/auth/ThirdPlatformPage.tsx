@@ -1,0 +1,107 @@
+/**
+ * /loginThirdPlatform?platform=wechat|qq&code=… — quick login through WeChat or QQ.
+ * Unconfigured providers are said so plainly; with a code, loginThirdPlatform is called and a
+ * `{ token, userAccount }` answer continues the normal login sequence.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { AlertCircle, Info, Loader2 } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { isApiError } from '@/lib/http'
+import { useT } from '@/lib/i18n'
+import { authApi } from './api'
+import { AuthLayout } from './components/AuthLayout'
+import { QQIcon, WeChatIcon } from './components/PlatformIcons'
+import { continueLogin, enterConsole } from './login'
+
+const PLATFORMS = ['wechat', 'qq'] as const
+type Platform = (typeof PLATFORMS)[number]
+const isPlatform = (v: string | null): v is Platform => v !== null && (PLATFORMS as readonly string[]).includes(v)
+
+function readParams(): { platform: string | null; code: string | null } {
+  if (typeof window === 'undefined') return { platform: null, code: null }
+  const q = new URLSearchParams(window.location.search)
+  return { platform: q.get('platform'), code: q.get('code') }
+}
+
+export function ThirdPlatformPage() {
+  const { t } = useT()
+  const [{ platform, code }] = useState(readParams)
+  const config = useQuery({
+    queryKey: ['auth', 'thirdPlatformConfig'],
+    queryFn: ({ signal }) => authApi.thirdPlatformConfig(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+    enabled: isPlatform(platform),
+  })
+
+  let body: ReactNode
+  if (!isPlatform(platform)) body = <Notice tone="error" text={t('auth.third.unknownPlatform')} />
+  else {
+    const name = t(`auth.third.${platform}`)
+    if (config.isPending) body = <Notice tone="busy" text={t('auth.login.configLoading')} />
+    else if (config.isError) body = <Notice tone="error" text={isApiError(config.error) ? config.error.message : t('auth.login.configFailed')} />
+    else if (!config.data?.[platform]) body = <Notice tone="info" text={t('auth.third.notConfigured', { platform: name })} />
+    else if (!code) body = <Notice tone="info" text={t('auth.third.missingCode', { platform: name })} />
+    else body = <Exchange platform={platform} code={code} name={name} />
+  }
+
+  const Icon = platform === 'qq' ? QQIcon : WeChatIcon
+  return (
+    <AuthLayout>
+      <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+        <div className="mb-5 flex items-center gap-3">
+          {isPlatform(platform) && <Icon className={platform === 'qq' ? 'h-7 w-7 text-[#12b7f5]' : 'h-7 w-7 text-[#07c160]'} />}
+          <h1 className="text-xl font-semibold">{t('auth.third.title')}</h1>
+        </div>
+        <div className="min-h-16">{body}</div>
+        <Button asChild variant="outline" className="mt-6 w-full">
+          <Link to="/login">{t('auth.third.backToLogin')}</Link>
+        </Button>
+      </div>
+    </AuthLayout>
+  )
+}
+
+function Exchange({ platform, code, name }: { platform: Platform; code: string; name: string }) {
+  const { t } = useT()
+  const [error, setError] = useState<string | null>(null)
+  const started = useRef(false)
+  useEffect(() => {
+    // A code can be exchanged once: guard against StrictMode's double effect.
+    if (started.current) return
+    started.current = true
+    void (async () => {
+      try {
+        const result = await authApi.loginThirdPlatform(platform, code)
+        if (!result || !result.token || !result.userAccount) {
+          setError(t('auth.third.notBound', { platform: name }))
+          return
+        }
+        await continueLogin(result)
+        enterConsole()
+      } catch (e) {
+        setError(isApiError(e) ? e.message : String(e))
+      }
+    })()
+  }, [platform, code, name, t])
+  if (error)
+    return (
+      <div className="grid gap-2">
+        <p className="font-medium">{t('auth.third.failed', { platform: name })}</p>
+        <Notice tone="error" text={error} />
+      </div>
+    )
+  return <Notice tone="busy" text={t('auth.third.working', { platform: name })} />
+}
+
+function Notice({ tone, text }: { tone: 'info' | 'error' | 'busy'; text: string }) {
+  const Icon = tone === 'error' ? AlertCircle : tone === 'busy' ? Loader2 : Info
+  return (
+    <p role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-2 text-sm ${tone === 'error' ? 'text-destructive' : 'text-muted-foreground'}`}>
+      <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${tone === 'busy' ? 'animate-spin' : ''}`} />
+      <span>{text}</span>
+    </p>
+  )
+}

@@ -1,0 +1,93 @@
+/** Small form pieces shared by the auth screens. */
+import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { Eye, EyeOff } from 'lucide-react'
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { errorText, mapServerErrors } from '@/lib/crud/errors'
+import { useT, type Locale } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+
+export { errorText }
+
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  children,
+  className,
+}: {
+  id: string
+  label: string
+  error?: string
+  hint?: ReactNode
+  optional?: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id} className="flex items-baseline gap-1.5">
+        {label}
+        {optional && <span className="text-xs font-normal text-muted-foreground">（{optional}）</span>}
+      </Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** aria attributes tying an input to its Field's message. */
+export const describedBy = (id: string, error?: string) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+})
+
+type PasswordInputProps = InputHTMLAttributes<HTMLInputElement>
+
+/** A password input with a show/hide toggle. */
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(({ className, ...props }, ref) => {
+  const { t } = useT()
+  const [visible, setVisible] = useState(false)
+  return (
+    <div className="relative">
+      <Input ref={ref} type={visible ? 'text' : 'password'} className={cn('pr-10', className)} {...props} />
+      <button
+        type="button"
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-r-md"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+        aria-pressed={visible}
+        tabIndex={-1}
+      >
+        {visible ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
+      </button>
+    </div>
+  )
+})
+PasswordInput.displayName = 'PasswordInput'
+
+/**
+ * Puts the field errors of a 20001 answer on the form's fields; returns the messages that
+ * belong to no field (to show above the form).
+ */
+export function applyServerErrors<T extends FieldValues>(data: unknown, fields: readonly string[], setError: UseFormSetError<T>): string[] {
+  const mapped = mapServerErrors(data, (p) => fields.includes(p.split('.')[0] ?? ''))
+  for (const f of mapped.fields) setError(f.name as Path<T>, { type: 'server', message: f.message })
+  return mapped.form
+}
+
+/** The text of a react-hook-form error message (a validation key or server text). */
+export const fieldText = (message: unknown, locale: Locale, label: string): string | undefined =>
+  typeof message === 'string' && message ? errorText(message, locale, label) : undefined

@@ -1,0 +1,40 @@
+/**
+ * The login flow of the auth screens on top of the request client's login sequence
+ * (`authClient.login`: getPubKey → login → cipher → getAccessToken; 20007 handled there).
+ */
+import type { LoginResult } from '@/contract/schemas/auth'
+import { authClient, logout as clientLogout } from '@/lib/http'
+import { clearSession, getSession, setRememberedLogin } from '@/lib/session'
+
+/** Where a successful login lands (SPEC: "the page then reloads"). */
+export const AFTER_LOGIN_PATH = '/admin/index'
+
+export interface SignInInput {
+  accountName: string
+  password: string
+  /** Remember the account name (never the password) for the next visit. */
+  remember: boolean
+}
+
+/** Runs the full login sequence; rejects with the ApiError of the failing step (nothing is shown). */
+export async function signIn({ accountName, password, remember }: SignInInput): Promise<LoginResult> {
+  // A new login starts from a clean session (another account's menus and keys must not linger).
+  if (getSession().token) clearSession()
+  const result = await authClient.login({ accountName: accountName.trim(), password })
+  setRememberedLogin(remember ? accountName.trim() : null)
+  return result
+}
+
+/** Continues after a third-party login answered `{ token, userAccount }`. */
+export async function continueLogin(result: LoginResult): Promise<void> {
+  if (getSession().token) clearSession()
+  await authClient.completeLogin(result)
+}
+
+/** Full page load into the console, so every module starts from the new session. */
+export function enterConsole(): void {
+  window.location.assign(AFTER_LOGIN_PATH)
+}
+
+/** POST logout (failure ignored), clear the session (keeping the remembered login), go to /login. */
+export const logout = (): Promise<void> => clientLogout()
