@@ -1,0 +1,30 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { TooltipProvider } from '@/components/ui/tooltip'
+import { documentTitle, initTheme, installNavigationEffects } from '@/features/shell'
+import { installPreloadErrorListener } from '@/lib/chunks'
+import { setNavigator } from '@/lib/http'
+import { localeStore } from '@/lib/i18n'
+import { queryClient } from '@/lib/query'
+import { router } from './router'
+import './styles.css'
+
+initTheme()
+document.documentElement.lang = localeStore.get() === 'zh' ? 'zh-CN' : 'en'
+document.title = documentTitle()
+installPreloadErrorListener()
+installNavigationEffects(router)
+// The request client navigates (20114, 20119, a cancelled re-login) through the router.
+setNavigator((path) => void router.navigate({ to: path }))
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={300}>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+)

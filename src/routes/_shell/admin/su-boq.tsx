@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { lazyScreen } from '@/lib/chunks'
+import { requireMenu } from '@/lib/permissions'
+
+/** Not built yet: the shared not-built page. */
+export const Route = createFileRoute('/_shell/admin/su-boq')({
+  beforeLoad: ({ preload }) => requireMenu('/admin/su-boq', { preload }),
+  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+})
