@@ -86,8 +86,16 @@ export function LoginPage() {
           <p className="text-sm text-muted-foreground">{t('auth.login.subtitle')}</p>
         </div>
 
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={busy}>
-          <Field id="login-account" label={t('auth.login.accountLabel')} error={fieldText(errors.accountName?.message, locale, t('auth.login.account'))}>
+        <form
+          onSubmit={(e) => {
+            setFormError(null)
+            void onSubmit(e)
+          }}
+          noValidate
+          className="grid gap-4"
+          aria-busy={busy}
+        >
+          <Field id="login-account" label={t('auth.login.accountLabel')} error={fieldText(errors.accountName?.message, locale, t('auth.login.accountField'))}>
             <Input
               {...describedBy('login-account', errors.accountName?.message)}
               autoComplete="username"
@@ -98,7 +106,7 @@ export function LoginPage() {
               {...register('accountName')}
             />
           </Field>
-          <Field id="login-password" label={t('auth.login.password')} error={fieldText(errors.password?.message, locale, t('auth.login.password'))}>
+          <Field id="login-password" label={t('auth.login.password')} error={fieldText(errors.password?.message, locale, t('auth.login.passwordField'))}>
             <PasswordInput
               {...describedBy('login-password', errors.password?.message)}
               autoComplete="current-password"
