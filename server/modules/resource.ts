@@ -64,7 +64,7 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
   selection?: Record<string, AnyPgColumn | SQL.Aliased>
   join?: <T extends PgSelect>(q: T) => T
   /** Batch enrichment of the answered rows (e.g. child lists). */
-  enrich?: (ctx: Ctx, rows: Row[]) => Promise<Row[]>
+  enrich?: (db: Db, rows: Row[]) => Promise<Row[]>
   /** Extra values on add (after the payload's columns). */
   onAdd?: (values: Row, input: z.infer<A>, w: WriteContext) => Promise<void> | void
   /** After an add or update, in the same transaction (e.g. child rows). */
@@ -133,11 +133,12 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     q = q.where(where).orderBy(...order)
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0)
     const rows = (await q) as Row[]
-    return def.enrich ? def.enrich(ctx, rows) : rows
+    return def.enrich ? def.enrich(db, rows) : rows
   }
 
-  async function visibleById(db: Db, auth: AuthContext, id: string): Promise<Row | null> {
-    const [row] = await select(db, and(eq(idCol, id), await scopeWhere(auth)), [asc(idCol)], 1)
+  /** `scope` is computed before any transaction (PGlite has one connection: no ctx.db inside a transaction). */
+  async function visibleById(db: Db, scope: SQL | undefined, id: string): Promise<Row | null> {
+    const [row] = await select(db, and(eq(idCol, id), scope), [asc(idCol)], 1)
     return row ?? null
   }
 
@@ -192,6 +193,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const auth = req.auth!
       const id = typeof input[def.idField] === 'string' ? (input[def.idField] as string) : newId()
       const now = new Date()
+      const scope = await scopeWhere(auth)
       const created = await ctx.db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db
@@ -207,7 +209,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
           await def.onAdd?.(values, input as z.infer<A>, w)
           await tx.insert(def.table).values(values as never)
           await def.afterWrite?.(id, input as z.infer<A>, w)
-          return visibleById(tx, auth, id)
+          return visibleById(tx, scope, id)
         })
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
@@ -222,10 +224,11 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const auth = req.auth!
       const id = String(input[def.idField])
       const now = new Date()
+      const scope = await scopeWhere(auth)
       const updated = await ctx.db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db
-          const current = await visibleById(tx, auth, id)
+          const current = await visibleById(tx, scope, id)
           if (!current) throw new ApiError(Code.NOT_FOUND)
           if (Number(current.version) !== Number(input.version)) throw new ApiError(Code.VERSION_CONFLICT, current)
           await checkUnique(tx, { ...current, ...input }, id)
@@ -237,9 +240,9 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
             .set(values as never)
             .where(and(eq(idCol, id), eq(versionCol, Number(input.version))))
             .returning({ id: idCol })
-          if (done.length === 0) throw new ApiError(Code.VERSION_CONFLICT, await visibleById(tx, auth, id))
+          if (done.length === 0) throw new ApiError(Code.VERSION_CONFLICT, await visibleById(tx, scope, id))
           await def.afterWrite?.(id, input as z.infer<U>, { tx, auth, now })
-          return visibleById(tx, auth, id)
+          return visibleById(tx, scope, id)
         })
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
@@ -254,9 +257,10 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const { ids } = parse(deleteBody, body, req)
       const unique = [...new Set(ids)]
       const auth = req.auth!
+      const scope = await scopeWhere(auth)
       await ctx.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db
-        const rows = await select(tx, and(inArray(idCol, unique), await scopeWhere(auth)), [asc(idCol)])
+        const rows = await select(tx, and(inArray(idCol, unique), scope), [asc(idCol)])
         if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((i) => !rows.some((r) => r[def.idField] === i)))
         await def.beforeDelete?.(unique, rows, { tx, auth, now: new Date() })
         await tx.delete(def.table).where(inArray(idCol, unique))

@@ -69,15 +69,16 @@ export class Client {
   ) {}
 
   async fetchRaw(method: string, pathAndQuery: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
-    const res = await fetch(this.base + pathAndQuery, { method, headers: init.headers, body: init.body })
+    const body = typeof init.body === 'string' || init.body === undefined ? init.body : new Uint8Array(init.body)
+    const res = await fetch(this.base + pathAndQuery, { method, headers: init.headers, body })
     const text = await res.text()
-    let body: Envelope
+    let envelope: Envelope
     try {
-      body = JSON.parse(text) as Envelope
+      envelope = JSON.parse(text) as Envelope
     } catch {
-      body = { code: -1, message: 'not json', data: text }
+      envelope = { code: -1, message: 'not json', data: text }
     }
-    return { status: res.status, headers: res.headers, body, text }
+    return { status: res.status, headers: res.headers, body: envelope, text }
   }
 
   async getPubKey(): Promise<{ publicKey: string; keyId: string }> {

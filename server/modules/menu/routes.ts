@@ -118,9 +118,9 @@ export function registerMenuRoutes(app: FastifyInstance, ctx: Ctx): void {
       filters: (q) => [eq(applicationMenu.applicationId, q.applicationId)],
       sortable: { sort: applicationMenu.sort, menuName: applicationMenu.menuName },
       unique: [{ field: 'menuName', within: ['applicationId', 'parentId'], message: { zh: '同级菜单名称已存在', en: 'A sibling menu of that name exists' } }],
-      enrich: async (c, rows) => {
+      enrich: async (db, rows) => {
         const fns = await functionsOf(
-          c.db,
+          db,
           rows.map((r) => String(r.applicationMenuId)),
         )
         return rows.map((r) => ({
