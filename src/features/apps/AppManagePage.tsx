@@ -6,6 +6,7 @@ import type { Application } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { Can } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { MenuPanel } from './MenuPanel'
 import { applicationResource } from './resource'
@@ -76,17 +77,19 @@ export function AppManagePage() {
         filters={filters}
         columns={columns}
         rowActions={(r) => (
-          <Button
-            variant="ghost"
-            className="h-9 px-2 text-primary"
-            onClick={() => {
-              setMenuApp(r)
-              setMenuOpen(true)
-            }}
-          >
-            <ListTree aria-hidden />
-            {t('apps.menus')}
-          </Button>
+          <Can action="menu">
+            <Button
+              variant="ghost"
+              className="h-9 px-2 text-primary"
+              onClick={() => {
+                setMenuApp(r)
+                setMenuOpen(true)
+              }}
+            >
+              <ListTree aria-hidden />
+              {t('apps.menus')}
+            </Button>
+          </Can>
         )}
         form={{
           size: 'xl',

@@ -31,12 +31,17 @@ export function RoleManagePage() {
     },
     { key: 'dataScope', header: t('roles.field.dataScope'), cell: (r) => scopeLabel(r.dataScope), exportValue: (r) => scopeLabel(r.dataScope) },
     { key: 'memberCount', header: t('roles.field.memberCount'), align: 'right', cell: (r) => <span className="tabular-nums">{r.memberCount ?? 0}</span> },
-    { key: 'organizationName', header: t('roles.field.organizationName') },
+    {
+      key: 'organizationName',
+      header: t('roles.field.organizationName'),
+      className: 'max-w-[15rem] truncate',
+      cell: (r) => <span title={r.organizationName ?? ''}>{r.organizationName || '--'}</span>,
+    },
     { key: 'sort', header: t('roles.field.sort'), sortable: true, align: 'right' },
     {
       key: 'remark',
       header: t('roles.field.remark'),
-      className: 'max-w-[16rem] truncate',
+      className: 'max-w-[13rem] truncate',
       cell: (r) => <span title={r.remark ?? ''}>{r.remark || '--'}</span>,
     },
     {

@@ -92,7 +92,12 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
         mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
         setFormErrors(mapped.form.length || mapped.fields.length ? mapped.form : [e.message || t('codes.20001')])
       } else if (e.code === Code.DUPLICATE) {
-        setFormErrors([e.message || t('codes.20006')])
+        // data: { field, value } — mark the field when the form has it, else say it above the form
+        const field = (e.data as { field?: unknown } | null)?.field
+        const message = e.message || t('codes.20006')
+        if (typeof field === 'string' && field !== resource.idKey && field in form.getValues())
+          form.setError(field, { type: 'server', message }, { shouldFocus: true })
+        else setFormErrors([message])
       } else if (e.code === Code.VERSION_CONFLICT && e.data && typeof e.data === 'object') {
         setConflict(e.data as T)
       } else {
