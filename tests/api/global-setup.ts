@@ -1,7 +1,8 @@
 /**
  * Starts real gateway processes for the API tests (DESIGN §5):
  *  - `embedded`: PGlite in a temp dir, demo data;
- *  - `short`: embedded, with short access-token / idle / RSA-key TTLs and a low login rate limit;
+ *  - `short`: embedded, with short access-token (2 s) / idle (4 s) / RSA-key (5 s) TTLs;
+ *  - `limited`: embedded, with a login rate limit of 3 per minute;
  *  - `pgA` + `pgB`: two processes on one PostgreSQL 15 server that this setup starts itself
  *    (when /usr/local/bin/initdb exists or TRESTLE_TEST_PG=1).
  */
@@ -25,6 +26,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     targets: Target[]
     short: Target
+    limited: Target
     pgPair: Target[] | null
   }
 }
@@ -128,14 +130,14 @@ export default async function setup(project: TestProject) {
   const wantPg = process.env.TRESTLE_TEST_PG === '1' || (process.env.TRESTLE_TEST_PG !== '0' && existsSync(path.join(PG_BIN, 'initdb')))
   try {
     const pgUrl = wantPg ? startPostgres() : Promise.resolve(null)
-    const [embedded, short, databaseUrl] = await Promise.all([
+    const [embedded, short, limited, databaseUrl] = await Promise.all([
       startGateway('embedded', {}),
       startGateway('short', {
         TRESTLE_ACCESS_TOKEN_TTL: '2',
-        TRESTLE_SESSION_IDLE_TTL: '5',
-        TRESTLE_RSA_KEY_TTL: '8',
-        TRESTLE_LOGIN_RATE_LIMIT: '4',
+        TRESTLE_SESSION_IDLE_TTL: '4',
+        TRESTLE_RSA_KEY_TTL: '5',
       }),
+      startGateway('limited', { TRESTLE_LOGIN_RATE_LIMIT: '3' }),
       pgUrl,
     ])
     let pgPair: Target[] | null = null
@@ -147,6 +149,7 @@ export default async function setup(project: TestProject) {
     }
     project.provide('targets', pgPair ? [embedded, pgPair[0]!] : [embedded])
     project.provide('short', short)
+    project.provide('limited', limited)
     project.provide('pgPair', pgPair)
   } catch (err) {
     await teardown()
