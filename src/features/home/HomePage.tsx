@@ -9,6 +9,7 @@ import { buildMenuTree, menuLeaves, normalizePath, useMenus } from '@/lib/permis
 import { useSession } from '@/lib/session'
 
 function greetingKey(hour: number) {
+  if (hour < 5) return 'shell.home.greeting.evening' as const
   if (hour < 12) return 'shell.home.greeting.morning' as const
   if (hour < 18) return 'shell.home.greeting.afternoon' as const
   return 'shell.home.greeting.evening' as const

@@ -164,7 +164,7 @@ export function SidebarBrand({ collapsed }: { collapsed: boolean }) {
   return (
     <Link to="/admin/home" className="flex h-14 shrink-0 items-center gap-2 border-b border-white/10 px-4 text-white outline-none focus-visible:ring-2 focus-visible:ring-sidebar-accent">
       <img src="/icons/favicon.svg" alt="" aria-hidden className="size-7 shrink-0" />
-      {!collapsed && <span className="truncate text-sm font-semibold">{t('common.platformName')}</span>}
+      {!collapsed && <span className="line-clamp-2 text-sm font-semibold leading-tight">{t('common.platformName')}</span>}
     </Link>
   )
 }

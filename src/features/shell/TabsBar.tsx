@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Link, useLocation, useNavigate } from '@tanstack/react-router'
+import { Link, useLocation, useNavigate, useRouterState } from '@tanstack/react-router'
 import { House, X } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { normalizePath } from '@/lib/permissions'
@@ -14,12 +14,14 @@ export function TabsBar() {
   const title = usePageTitle()
   const navigate = useNavigate()
   const pathname = normalizePath(useLocation({ select: (l) => l.pathname }))
+  // Only a page that opened becomes a tab (not one the guard refused or that failed).
+  const opened = useRouterState({ select: (s) => s.status === 'idle' && s.matches.at(-1)?.status === 'success' })
   const tabs = tabsStore.use()
   const activeRef = useRef<HTMLAnchorElement | null>(null)
 
   useEffect(() => {
-    openTab(pathname)
-  }, [pathname])
+    if (opened) openTab(pathname)
+  }, [pathname, opened])
   useEffect(() => {
     activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
   }, [pathname, tabs])
