@@ -25,8 +25,6 @@ export interface BuildOptions {
   logger?: boolean | { level: string }
 }
 
-const NO_CACHE = new Set(['index.html', 'sw.js'])
-
 export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: 'info' },
@@ -54,16 +52,13 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: true,
-      setHeaders: (res, file) => {
-        if (NO_CACHE.has(path.basename(file))) res.setHeader('Cache-Control', 'no-cache')
-      },
     })
   }
 
   app.setNotFoundHandler((req, reply) => {
     const accept = req.headers.accept ?? ''
     if (hasConsole && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api') && accept.includes('text/html')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+      return reply.sendFile('index.html')
     }
     return reply.code(404).send(envelope(Code.NOT_FOUND, null, requestLang(req)))
   })

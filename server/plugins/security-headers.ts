@@ -21,7 +21,12 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin')
     reply.header('X-Frame-Options', 'DENY')
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store')
+    const path = req.url.split('?')[0] ?? ''
+    if (path.startsWith('/api/')) reply.header('Cache-Control', 'no-store')
+    else if (path.endsWith('/sw.js') || String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      // The service worker and the shell (index.html, also the SPA fallback) are always revalidated.
+      reply.header('Cache-Control', 'no-cache')
+    else if (path.startsWith('/assets/') && reply.statusCode === 200) reply.header('Cache-Control', 'public, max-age=31536000, immutable')
     return payload
   })
 }
