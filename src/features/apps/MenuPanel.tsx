@@ -4,7 +4,7 @@
  * shell's left menu.
  */
 import { useState } from 'react'
-import { useFieldArray, useFormContext } from 'react-hook-form'
+import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { ChevronDown, ChevronRight, FolderTree, Pencil, Plus, RefreshCw, Trash2, X } from 'lucide-react'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
@@ -212,7 +212,7 @@ function MenuRow(props: {
             +{more}
           </Badge>
         )}
-        {node.functionList.length === 0 && <span className="text-xs text-muted-foreground">{t('apps.menu.noFunctions')}</span>}
+        {node.functionList.length === 0 && node.action && <span className="text-xs text-muted-foreground">{t('apps.menu.noFunctions')}</span>}
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
         <Can action="add">
@@ -249,6 +249,11 @@ const PRESETS = ['add', 'edit', 'delete', 'export'] as const
 function MenuFormFields() {
   const { t } = useT()
   const { control, formState } = useFormContext()
+  // the repeat message (v.repeat:<action>) of the list: also mark the rows holding that action
+  const listError = get(formState.errors, 'functionList') as { message?: string; root?: { message?: string } } | undefined
+  const listMessage = listError?.message ?? listError?.root?.message ?? ''
+  const repeated = listMessage.startsWith('v.repeat:') ? listMessage.slice('v.repeat:'.length) : null
+  const actions = useWatch({ control, name: 'functionList' }) as { functionAction?: string }[] | undefined
   const { fields, append, remove } = useFieldArray({ control, name: 'functionList' })
   const saving = formState.isSubmitting
   return (
@@ -279,6 +284,7 @@ function MenuFormFields() {
           </div>
         </div>
         <p className="text-xs text-muted-foreground">{t('apps.menu.functionsHint')}</p>
+        <FieldError name="functionList" label={t('apps.menu.functions')} />
         {fields.length > 0 && (
           <div className="rounded-md border">
             <div className="grid grid-cols-[1.5rem_minmax(0,1fr)_minmax(0,1fr)_2.25rem] gap-3 border-b bg-muted/50 px-3 py-2 text-xs font-medium text-muted-foreground">
@@ -295,7 +301,13 @@ function MenuFormFields() {
             </div>
             <ol className="divide-y">
               {fields.map((f, i) => (
-                <li key={f.id} className="grid grid-cols-[1.5rem_minmax(0,1fr)_minmax(0,1fr)_2.25rem] items-start gap-3 px-3 py-2">
+                <li
+                  key={f.id}
+                  className={cn(
+                    'grid grid-cols-[1.5rem_minmax(0,1fr)_minmax(0,1fr)_2.25rem] items-start gap-3 px-3 py-2',
+                    repeated !== null && actions?.[i]?.functionAction?.trim() === repeated && 'bg-destructive/10',
+                  )}
+                >
                   <span className="pt-2 text-xs tabular-nums text-muted-foreground">{i + 1}</span>
                   <FormField name={`functionList.${i}.functionName`} label={t('apps.menu.functionName')} required hideLabel maxLength={30} />
                   <FormField name={`functionList.${i}.functionAction`} label={t('apps.menu.functionAction')} required hideLabel maxLength={50} />
@@ -315,7 +327,6 @@ function MenuFormFields() {
             </ol>
           </div>
         )}
-        <FieldError name="functionList" label={t('apps.menu.functions')} />
         <Button type="button" variant="outline" onClick={() => append({ functionName: '', functionAction: '' })} disabled={saving}>
           <Plus aria-hidden />
           {t('apps.menu.addFunction')}

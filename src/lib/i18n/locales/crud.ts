@@ -29,7 +29,6 @@ export const zh = {
   addTitle: '新增{name}',
   editTitle: '编辑{name}',
   formError: '提交失败',
-  duplicate: '数据重复：{message}',
   conflictTitle: '数据已被他人修改',
   conflictText: '你编辑期间，此记录已被其他人修改（当前版本 {version}）。你可以载入最新数据后重新编辑，或用你的修改覆盖。',
   conflictReload: '载入最新数据',
@@ -72,7 +71,6 @@ export const en: Shape<typeof zh> = {
   addTitle: 'Add {name}',
   editTitle: 'Edit {name}',
   formError: 'Not submitted',
-  duplicate: 'Duplicate: {message}',
   conflictTitle: 'Changed by someone else',
   conflictText:
     'While you were editing, someone else changed this record (now version {version}). Load the latest data and edit again, or overwrite it with your changes.',
