@@ -9,7 +9,8 @@ export function currentUserQueryOptions(accountName: string | null | undefined) 
   return queryOptions({
     queryKey: ['portal', 'userInfo', accountName ?? ''] as const,
     queryFn: async ({ signal }) => {
-      const user = await http.get<CurrentUser>(API.portal.userInfo, undefined, { signal })
+      // With the session's copy on screen (a reload, or offline), a failed refresh says nothing.
+      const user = await http.get<CurrentUser>(API.portal.userInfo, undefined, { signal, silent: !!getSession().user })
       setSession({ user })
       return user
     },

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test'
+import { signIn, waitForServiceWorker } from './helpers'
+
+test('/ goes to the login page, in Chinese, with the platform name as title', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveTitle('工程协同管理平台')
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible()
+})
+
+test('a wrong password is refused with the server message', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByLabel('账号或手机号').fill('zhangwei')
+  await page.getByLabel('密码', { exact: true }).fill('Wrong@2026')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page.getByText('账号或密码错误')).toBeVisible()
+  await expect(page).toHaveURL(/\/login/)
+})
+
+test('admin: login → server menu → navigate → add and delete a role → logout', async ({ page }) => {
+  await signIn(page, 'admin')
+  const nav = page.getByRole('navigation').first()
+  // The menu comes from the server: groups and pages of the seeded console application.
+  await expect(nav.getByText('组织机构')).toBeVisible()
+  await nav.getByText('组织机构').click()
+  await nav.getByRole('link', { name: '角色管理' }).click()
+  await expect(page).toHaveURL(/\/admin\/role-manage/)
+  await expect(page).toHaveTitle('工程协同管理平台')
+  await expect(page.getByRole('cell', { name: '系统管理员', exact: true })).toBeVisible()
+
+  // Add: an empty name is refused with the form's own message, then a real one is saved.
+  await page.getByRole('button', { name: '新增' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: /保存|提交|确定/ }).click()
+  await expect(dialog.getByText('请输入角色名称')).toBeVisible()
+  const roleName = `测试角色${Date.now() % 100000}`
+  await dialog.getByLabel('角色名称').fill(roleName)
+  await dialog.getByRole('button', { name: /保存|提交|确定/ }).click()
+  await expect(page.getByText('提交成功').first()).toBeVisible()
+  await expect(dialog).toBeHidden()
+  const row = page.getByRole('row').filter({ hasText: roleName })
+  await expect(row).toBeVisible()
+
+  // Delete with the confirmation of SPEC §8.
+  await row.getByRole('button', { name: '删除' }).click()
+  await expect(page.getByText('确定要删除文件吗？')).toBeVisible()
+  await page.getByRole('alertdialog').getByRole('button', { name: /确定|删除/ }).click()
+  await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0)
+
+  // Logout from the user menu.
+  await page.getByRole('button', { name: /^用户菜单/ }).click()
+  await page.getByRole('menuitem', { name: '退出登录' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await page.goto('/admin/role-manage')
+  await expect(page).toHaveURL(/\/login/)
+})
+
+test('tourist: reads the role list but the add, edit and delete buttons are gone', async ({ page }) => {
+  await signIn(page, 'tourist')
+  await page.goto('/admin/role-manage')
+  await expect(page.getByRole('cell', { name: '系统管理员', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: '新增' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: '删除' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: '编辑' })).toHaveCount(0)
+})
+
+test('a general account is refused a page its roles do not grant', async ({ page }) => {
+  await signIn(page, 'zhangwei')
+  await page.goto('/admin/role-manage')
+  await expect(page.getByRole('heading', { name: '无权访问' })).toBeVisible()
+  await expect(page.getByText('您的账号没有访问“角色管理”的权限')).toBeVisible()
+})
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/no-such-page')
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible()
+})
+
+test('an area built later says so plainly', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/ebs-management')
+  await expect(page.getByRole('heading', { name: /EBS.*尚未建设/ })).toBeVisible()
+  await expect(page.getByText('当前版本中不可使用')).toBeVisible()
+})
+
+test('an offline reload still shows the shell', async ({ page, context }) => {
+  await signIn(page, 'admin')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('navigation').first()).toBeVisible()
+  await expect(page.getByRole('navigation').first().getByText('组织机构')).toBeVisible()
+  await context.setOffline(false)
+})
+
+test('the manifest makes it installable', async ({ page }) => {
+  const res = await page.request.get('/manifest.webmanifest')
+  expect(res.ok()).toBe(true)
+  const manifest = await res.json()
+  expect(manifest.name).toBe('工程协同管理平台')
+  expect(manifest.display).toBe('standalone')
+  expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true)
+  for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true)
+})
