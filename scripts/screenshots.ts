@@ -1,0 +1,81 @@
+/**
+ * `npx tsx scripts/screenshots.ts [outDir]`: starts a gateway on a fresh demo database and takes
+ * screenshots of the main screens in zh and en at 1440×900 and 1024×768, for people to look at.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+
+const out = process.argv[2] ?? 'screenshots'
+const port = 4391
+const base = `http://localhost:${port}`
+const PASSWORD = 'Trestle@2026'
+
+async function login(page: Page, account: string) {
+  await page.goto(`${base}/login`)
+  await page.locator('#login-account').fill(account)
+  await page.locator('#login-password').fill(PASSWORD)
+  await page.locator('form button[type=submit]').click()
+  await page.waitForURL(/\/admin\/home/)
+}
+
+async function main() {
+  mkdirSync(out, { recursive: true })
+  const gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: mkdtempSync(join(tmpdir(), 'trestle-shots-')), TRESTLE_SERVE_DIST: 'dist', TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  })
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)).ok) break
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  try {
+    for (const locale of ['zh', 'en'] as const) {
+      for (const [w, h] of [[1440, 900], [1024, 768]] as const) {
+        const context = await browser.newContext({ viewport: { width: w, height: h }, locale: locale === 'zh' ? 'zh-CN' : 'en-US' })
+        await context.addInitScript((l) => localStorage.setItem('trestle.locale', l), locale)
+        const page = await context.newPage()
+        const shot = async (name: string) => {
+          await page.waitForTimeout(600)
+          await page.screenshot({ path: join(out, `${name}-${locale}-${w}.png`) })
+        }
+        await page.goto(`${base}/login`)
+        await shot('login')
+        await login(page, 'admin')
+        await shot('home')
+        await page.goto(`${base}/admin/role-manage`)
+        await page.getByRole('table').waitFor()
+        await shot('roles')
+        await page.locator('main button').filter({ hasText: locale === 'zh' ? '新增' : 'Add' }).first().click()
+        await page.getByRole('dialog').waitFor()
+        await page.getByRole('dialog').locator('button[type=submit]').click()
+        await shot('role-form')
+        await page.keyboard.press('Escape')
+        await page.goto(`${base}/admin/app-manage`)
+        await page.getByRole('table').waitFor()
+        await shot('apps')
+        await page.goto(`${base}/admin/ebs-management`)
+        await shot('not-built')
+        await context.close()
+      }
+    }
+  } finally {
+    await browser.close()
+    gateway.kill('SIGTERM')
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
