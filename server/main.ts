@@ -21,13 +21,19 @@ async function main(): Promise<void> {
     }
     throw err
   }
-  const database = await openDatabase(config)
+  // The app's logger exists only once the app is built; until then, stderr.
+  let warn = (obj: object, msg: string) => console.error(msg, obj)
+  const database = await openDatabase(config, {
+    onSlowTransaction: ({ ms, done, stack }) =>
+      warn({ ms, stack }, done ? `database transaction ended after ${ms} ms` : `database transaction open for ${ms} ms`),
+  })
   const demo = database.kind === 'pglite'
   const seeded = await database.withStartupLock(async () => {
     await database.migrate()
     return seed(database.db, config, demo)
   })
   const app = await buildApp(config, database.db)
+  warn = (obj, msg) => app.log.warn(obj, msg)
   const shutdown = async () => {
     await app.close()
     await database.close()

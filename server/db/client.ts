@@ -1,4 +1,5 @@
 /** Opens the database: PGlite in <dataDir>/pglite by default, node-postgres when DATABASE_URL is set. */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,16 +17,85 @@ export interface Database {
   close(): Promise<void>
 }
 
+export interface OpenOptions {
+  /** Told about a transaction still open after `slowTransactionMs` (default 5000), and again when it ends. */
+  onSlowTransaction?: (info: { ms: number; done: boolean; stack: string | undefined }) => void
+  slowTransactionMs?: number
+}
+
+/**
+ * The outer `db` was used inside one of its own transactions. PGlite has one connection and runs
+ * one transaction at a time: such a query would wait for the transaction that waits for it — the
+ * whole gateway would hang. On PostgreSQL it would take a second connection (out of ten) and read
+ * around the transaction, or wait for its locks. Use the transaction handle (`tx`) instead.
+ */
+export class OuterDbInTransactionError extends Error {
+  constructor(what: string) {
+    super(`${what} on the outer database inside a transaction: use the transaction handle (tx)`)
+    this.name = 'OuterDbInTransactionError'
+  }
+}
+
 const STARTUP_LOCK = 7_283_001
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-export async function openDatabase(config: Config): Promise<Database> {
+/** Set while a callback of `db.transaction` runs (per async call chain, so other requests are unaffected). */
+const inTransaction = new AsyncLocalStorage<true>()
+
+/** Makes `methods` of a driver client refuse calls made from inside a transaction callback. */
+function refuseInsideTransactions(client: object, methods: string[], label: string): void {
+  const target = client as Record<string, unknown>
+  for (const name of methods) {
+    const original = target[name]
+    if (typeof original !== 'function') throw new Error(`${label}.${name} is not a function`)
+    const bound = (original as (...args: unknown[]) => unknown).bind(client)
+    target[name] = (...args: unknown[]) => {
+      if (inTransaction.getStore()) {
+        const err = new OuterDbInTransactionError(`${label}.${name}`)
+        // Callback-style pool.connect(cb) does not exist in our code; promise style throughout.
+        return Promise.reject(err)
+      }
+      return bound(...args)
+    }
+  }
+}
+
+/** Marks the callbacks of `db.transaction` (see `inTransaction`) and reports transactions held too long. */
+function markTransactions(db: Db, opts: OpenOptions): void {
+  const original = db.transaction.bind(db)
+  const slowMs = opts.slowTransactionMs ?? 5000
+  db.transaction = ((fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    if (inTransaction.getStore()) return Promise.reject(new OuterDbInTransactionError('db.transaction'))
+    return original(async (tx) => {
+      const started = Date.now()
+      const stack = new Error('transaction started').stack
+      let slow = false
+      const timer = opts.onSlowTransaction
+        ? setTimeout(() => {
+            slow = true
+            opts.onSlowTransaction?.({ ms: Date.now() - started, done: false, stack })
+          }, slowMs)
+        : null
+      timer?.unref()
+      try {
+        return await inTransaction.run(true, () => fn(tx))
+      } finally {
+        if (timer) clearTimeout(timer)
+        if (slow) opts.onSlowTransaction?.({ ms: Date.now() - started, done: true, stack })
+      }
+    }, config)
+  }) as Db['transaction']
+}
+
+export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
     const { Pool } = (await import('pg')).default
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 })
+    refuseInsideTransactions(pool, ['query', 'connect'], 'pool')
     const db = drizzle(pool)
+    markTransactions(db as unknown as Db, opts)
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -49,7 +119,10 @@ export async function openDatabase(config: Config): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   const client = await PGlite.create(dir)
+  // PGlite serialises everything: a query issued here while a transaction is open waits for it forever.
+  refuseInsideTransactions(client, ['query', 'exec', 'sql', 'transaction', 'describeQuery'], 'pglite')
   const db = drizzle(client)
+  markTransactions(db as unknown as Db, opts)
   return {
     db: db as unknown as Db,
     kind: 'pglite',

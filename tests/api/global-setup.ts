@@ -28,6 +28,8 @@ declare module 'vitest' {
     short: Target
     limited: Target
     pgPair: Target[] | null
+    /** The PostgreSQL database behind pgA/pgB, for tests that look at or change rows directly. */
+    pgUrl: string | null
   }
 }
 
@@ -151,6 +153,7 @@ export default async function setup(project: TestProject) {
     project.provide('short', short)
     project.provide('limited', limited)
     project.provide('pgPair', pgPair)
+    project.provide('pgUrl', databaseUrl)
   } catch (err) {
     await teardown()
     throw err

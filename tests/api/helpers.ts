@@ -22,3 +22,12 @@ export function lastVerifyCode(t: Target, target: string): string | null {
 }
 
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
+
+/** Resolves as `p` does, or fails after `ms` (a hung gateway fails the test instead of stalling it). */
+export function within<T>(ms: number, p: Promise<T>, what = 'request'): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer))
+}
