@@ -1,7 +1,7 @@
 /** Builds the gateway (used by main.ts and by tests): parsers, headers, the gate, modules, the console. */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { Code } from '../src/contract/codes'
 import type { Config } from './config'
@@ -27,7 +27,9 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: 'info' },
+    logger: opts.logger ?? { level: config.logLevel },
+    // "incoming request" / "request completed" for every call: only when asked for.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },

@@ -22,6 +22,17 @@ export interface Config {
   wechatClientId: string | null
   qqClientId: string | null
   bodyLimit: number
+  /** pino level; per-request lines only at `debug` and `trace`. */
+  logLevel: LogLevel
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+function logLevel(env: NodeJS.ProcessEnv): LogLevel {
+  const raw = (env.TRESTLE_LOG_LEVEL || 'info').toLowerCase()
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new ConfigError(`TRESTLE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.TRESTLE_LOG_LEVEL}")`)
+  return raw as LogLevel
 }
 
 function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min = 1): number {
@@ -63,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatClientId: env.TRESTLE_WECHAT_CLIENT_ID || null,
     qqClientId: env.TRESTLE_QQ_CLIENT_ID || null,
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
+    logLevel: logLevel(env),
   }
 }

@@ -20,7 +20,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500
     if (status >= 400 && status < 500) {
       // Unparseable JSON, an unknown content type, an oversized body…
-      req.log.info({ code: err.code, msg: err.message }, 'malformed request')
+      req.log.debug({ code: err.code, msg: err.message }, 'malformed request')
       const field = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'body' : ''
       return reply
         .code(status)
