@@ -231,9 +231,11 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
           const current = await visibleById(tx, scope, id)
           if (!current) throw new ApiError(Code.NOT_FOUND)
           if (Number(current.version) !== Number(input.version)) throw new ApiError(Code.VERSION_CONFLICT, current)
-          await checkUnique(tx, { ...current, ...input }, id)
+          // The update carries the whole record: a field it leaves out (the console strips null and
+          // empty values) becomes null — e.g. no parentId moves a menu to the root.
           const values: Row = {}
           for (const k of editable(def.schemas.update)) values[k] = input[k] ?? null
+          await checkUnique(tx, { ...current, ...values, ...input }, id)
           Object.assign(values, { version: sql`${versionCol} + 1`, updateTime: now, updateBy: auth.account.accountId })
           const done = await tx
             .update(def.table)

@@ -32,13 +32,22 @@ export async function functionsOf(db: Db, menuIds: string[]) {
 const invalid = (field: string) =>
   new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', 'zh') }])
 
-/** The parent must be a menu of the same application, and not the menu itself or one of its descendants. */
+const UNDER_ITSELF = {
+  zh: '不能把菜单移到它自身或它的下级菜单之下',
+  en: 'A menu cannot be moved under itself or one of its own submenus',
+}
+
+/**
+ * The parent must be a menu of the same application, and not the menu itself or one of its
+ * descendants (20021). No parentId: the root.
+ */
 async function checkParent(id: string, input: MenuFields, tx: Db): Promise<void> {
   const [app] = await tx.select({ id: application.applicationId }).from(application).where(eq(application.applicationId, input.applicationId))
   if (!app) throw invalid('applicationId')
   let parent = input.parentId ?? null
   for (let depth = 0; parent; depth++) {
-    if (parent === id || depth > 20) throw invalid('parentId')
+    if (parent === id) throw new ApiError(Code.REFUSED, null, UNDER_ITSELF)
+    if (depth > 20) throw invalid('parentId')
     const [p] = await tx
       .select({ parentId: applicationMenu.parentId, applicationId: applicationMenu.applicationId })
       .from(applicationMenu)
