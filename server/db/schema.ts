@@ -108,6 +108,8 @@ export const role = pgTable('role', {
   status: integer('status').notNull().default(1),
   sort: integer('sort').notNull().default(1),
   dataScope: text('data_scope').notNull().default('own'),
+  /** `sysadmin`: the seeded system administrator role (grants the console to admin); never deleted or stopped. */
+  builtin: text('builtin'),
   ...stamped,
 })
 

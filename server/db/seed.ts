@@ -110,6 +110,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
         status: 1,
         sort: r.sort,
         dataScope: r.scope,
+        builtin: r.key === 'sysadmin' ? 'sysadmin' : null,
         ...stamp,
       })
       const granted = new Set<string>()

@@ -1,7 +1,8 @@
 /**
  * Starts real gateway processes for the API tests (DESIGN §5):
  *  - `embedded`: PGlite in a temp dir, demo data;
- *  - `short`: embedded, with short access-token (2 s) / idle (4 s) / RSA-key (5 s) TTLs;
+ *  - `short`: embedded, with short access-token (2 s) / idle (4 s) / absolute session (8 s) /
+ *    RSA-key (5 s) TTLs;
  *  - `limited`: embedded, with a login rate limit of 3 per minute;
  *  - `pgA` + `pgB`: two processes on one PostgreSQL 15 server that this setup starts itself
  *    (when /usr/local/bin/initdb exists or TRESTLE_TEST_PG=1).
@@ -137,6 +138,7 @@ export default async function setup(project: TestProject) {
       startGateway('short', {
         TRESTLE_ACCESS_TOKEN_TTL: '2',
         TRESTLE_SESSION_IDLE_TTL: '4',
+        TRESTLE_SESSION_MAX_TTL: '8',
         TRESTLE_RSA_KEY_TTL: '5',
       }),
       startGateway('limited', { TRESTLE_LOGIN_RATE_LIMIT: '3' }),

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { Client, rsaEncrypt } from './client'
 import { DEMO_PASSWORD, sleep } from './helpers'
 
-/** The `short` gateway: access token 2 s, idle 4 s, RSA key slots of 5 s. */
+/** The `short` gateway: access token 2 s, idle 4 s, absolute session 8 s, RSA key slots of 5 s. */
 const USER_INFO = '/api/portal/v1/user/info'
 const KEY_TTL_MS = 5000
 
@@ -44,5 +44,27 @@ describe('timeouts', () => {
     // Signing in again (the console's password prompt) continues.
     const c2 = await new Client(short.url).signIn('admin', DEMO_PASSWORD)
     expect((await c2.call('GET', USER_INFO)).body.code).toBe(10000)
+  })
+
+  it('ends a session at its absolute limit (20112), however active', async () => {
+    const c = await new Client(short.url).signIn('admin', DEMO_PASSWORD)
+    const started = Date.now()
+    const codes: number[] = []
+    // Never idle for long (idle limit 4 s): a call every second, a new access token when it expires.
+    while (Date.now() - started < 7000) {
+      let r = await c.call('GET', USER_INFO)
+      if (r.body.code === 20004) {
+        expect((await c.getAccessToken({ reuseCipher: true })).body.code).toBe(10000)
+        r = await c.call('GET', USER_INFO)
+      }
+      codes.push(r.body.code)
+      await sleep(1000)
+    }
+    expect(new Set(codes)).toEqual(new Set([10000]))
+    await sleep(Math.max(0, started + 8600 - Date.now()))
+    expect((await c.call('GET', USER_INFO)).body.code).toBe(20112)
+    expect((await c.getAccessToken({ reuseCipher: true })).body.code).toBe(20112)
+    const again = await new Client(short.url).signIn('admin', DEMO_PASSWORD)
+    expect((await again.call('GET', USER_INFO)).body.code).toBe(10000)
   })
 })

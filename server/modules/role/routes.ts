@@ -1,10 +1,11 @@
 /** Roles (/admin/role-manage): the resource pattern plus member count and organisation name. */
 import type { FastifyInstance } from 'fastify'
-import { eq, ilike, sql } from 'drizzle-orm'
+import { and, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { DATA_SCOPES } from '../../../src/contract/enums'
 import { roleAdd, roleListQuery, roleUpdate } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
 import { accountRole, organization, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
 import { defineResource, registerResource, type WriteContext } from '../resource'
@@ -15,6 +16,26 @@ const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 function checkScope(dataScope: string | undefined, w: WriteContext) {
   const mine = DATA_SCOPES.indexOf(w.auth.grant?.scope ?? 'own')
   if (dataScope && DATA_SCOPES.indexOf(dataScope as (typeof DATA_SCOPES)[number]) > mine) throw new ApiError(Code.FORBIDDEN)
+}
+
+const KEEP_SYSADMIN = {
+  delete: {
+    zh: '系统管理员角色不能删除（删除后将无人能管理平台）',
+    en: 'The system administrator role cannot be deleted (nobody could administer the platform any more)',
+  },
+  stop: {
+    zh: '系统管理员角色不能停用（停用后将无人能管理平台）',
+    en: 'The system administrator role cannot be stopped (nobody could administer the platform any more)',
+  },
+}
+
+/** Built-in roles among `ids` (read through the transaction handle). */
+async function builtinAmong(tx: Db, ids: string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ roleId: role.roleId })
+    .from(role)
+    .where(and(inArray(role.roleId, ids), isNotNull(role.builtin)))
+  return rows.map((r) => r.roleId)
 }
 
 export const roleResource = defineResource({
@@ -47,7 +68,13 @@ export const roleResource = defineResource({
     updateBy: role.updateBy,
   },
   join: (q) => q.leftJoin(organization, eq(organization.organizationId, role.organizationId)) as unknown as typeof q,
-  afterWrite: async (_id, input, w) => checkScope(input.dataScope, w),
+  afterWrite: async (id, input, w) => {
+    checkScope(input.dataScope, w)
+    if (input.status === 0 && (await builtinAmong(w.tx, [id])).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.stop)
+  },
+  beforeDelete: async (ids, _rows, w) => {
+    if ((await builtinAmong(w.tx, ids)).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.delete)
+  },
 })
 
 export function registerRoleRoutes(app: FastifyInstance, ctx: Ctx): void {
