@@ -4,7 +4,7 @@ import { API } from '@/contract/paths'
 import { EMPTY_BODY_HASH } from '@/contract/signing'
 import type { UserAccount } from '@/contract/schemas/auth'
 import { hmacSha256Hex, sha256Hex } from '@/lib/crypto/hash'
-import type { SessionState, StoredCipher } from '@/lib/session'
+import { emptySession, type SessionState, type StoredCipher } from '@/lib/session'
 import { ApiError, createHttpClient, type HttpDeps, type UiPort } from './core'
 import { formEncode, jsonBody } from './encode'
 
@@ -36,19 +36,6 @@ const alice: UserAccount = {
   organizationName: null,
 }
 
-const emptySession = (): SessionState => ({
-  token: null,
-  accessToken: null,
-  privateKey: null,
-  publicKey: null,
-  keyId: null,
-  userAccount: null,
-  currentMenu: null,
-  user: null,
-  nodes: null,
-  unitTypes: null,
-  menuItems: null,
-})
 
 const loggedIn = (): SessionState => ({
   ...emptySession(),

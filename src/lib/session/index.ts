@@ -67,19 +67,8 @@ const sessionKey = (item: keyof SessionState) => `${PREFIX}${item}`
 const CIPHER_PREFIX = `${PREFIX}cipher.`
 const REMEMBERED_KEY = `${PREFIX}rememberedLogin`
 
-const emptySession = (): SessionState => ({
-  token: null,
-  accessToken: null,
-  privateKey: null,
-  publicKey: null,
-  keyId: null,
-  userAccount: null,
-  currentMenu: null,
-  user: null,
-  nodes: null,
-  unitTypes: null,
-  menuItems: null,
-})
+/** A session with no item set. */
+export const emptySession = (): SessionState => Object.fromEntries(SESSION_ITEMS.map((item) => [item, null])) as unknown as SessionState
 
 function load(): SessionState {
   const s = emptySession() as unknown as Record<string, unknown>
