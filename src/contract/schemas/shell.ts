@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { V } from '../rules'
+import type { UserAccount } from './auth'
 
 /** GET listByMenuOperatePermission */
 export const menuByPermissionQuery = z.object({
@@ -35,20 +36,12 @@ export const operateLogBody = z.object({
   menuId: z.uuid({ error: V.invalid }),
 })
 
-/** GET /api/portal/v1/user/info */
-export interface CurrentUser {
-  accountId: string
-  accountName: string
-  level: string
-  status: string
-  userId: string | null
-  userName: string | null
+/** GET /api/portal/v1/user/info: the signed-in account (as login answers it) with its person's details. */
+export interface CurrentUser extends UserAccount {
   cellphone: string | null
   email: string | null
   profilePhoto: string | null
   profilePhotoUrl: string | null
-  organizationId: string | null
-  organizationName: string | null
   roleNames: string[]
 }
 
