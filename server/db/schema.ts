@@ -75,6 +75,8 @@ export const applicationMenu = pgTable(
       .references(() => application.applicationId, { onDelete: 'cascade' }),
     parentId: text('parent_id'),
     menuName: text('menu_name').notNull(),
+    /** English display name (≤ 60); null falls back to the console's route title, then menuName. */
+    menuNameEn: text('menu_name_en'),
     action: text('action'),
     iconPath: text('icon_path'),
     sort: integer('sort').notNull().default(1),

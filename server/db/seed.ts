@@ -52,11 +52,11 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     MENU_TREE.forEach((group, gi) => {
       const groupId = newId()
       menus.push({ id: groupId, parentId: null, action: group.action ?? null })
-      menuRows.push({ applicationMenuId: groupId, applicationId, parentId: null, menuName: group.name, action: group.action ?? null, iconPath: group.icon, sort: gi + 1, ...stamp })
+      menuRows.push({ applicationMenuId: groupId, applicationId, parentId: null, menuName: group.name, menuNameEn: group.nameEn, action: group.action ?? null, iconPath: group.icon, sort: gi + 1, ...stamp })
       group.pages.forEach((page, pi) => {
         const pageId = newId()
         menus.push({ id: pageId, parentId: groupId, action: page.action })
-        menuRows.push({ applicationMenuId: pageId, applicationId, parentId: groupId, menuName: page.name, action: page.action, iconPath: page.icon, sort: pi + 1, ...stamp })
+        menuRows.push({ applicationMenuId: pageId, applicationId, parentId: groupId, menuName: page.name, menuNameEn: page.nameEn, action: page.action, iconPath: page.icon, sort: pi + 1, ...stamp })
         ;(page.fns ?? []).forEach((fn, fi) => {
           const fnId = newId()
           functions.push({ id: fnId, menuId: pageId, action: fn.action })
