@@ -3,9 +3,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const port = Number(process.env.E2E_PORT ?? 4318)
+// Chosen once in the runner and inherited by its workers, so parallel runs on one machine don't collide.
+const port = Number((process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000))))
 export const baseURL = `http://localhost:${port}`
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'trestle-e2e-'))
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'trestle-e2e-')))
 
 export default defineConfig({
   testDir: 'tests/e2e',
