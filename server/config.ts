@@ -22,6 +22,8 @@ export interface Config {
   wechatClientId: string | null
   qqClientId: string | null
   bodyLimit: number
+  /** Seconds an in-progress Idempotency-Key is held; after that a retry with the same payload may take it over. */
+  idempotencyLease: number
   /** pino level; per-request lines only at `debug` and `trace`. */
   logLevel: LogLevel
 }
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatClientId: env.TRESTLE_WECHAT_CLIENT_ID || null,
     qqClientId: env.TRESTLE_QQ_CLIENT_ID || null,
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
+    idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     logLevel: logLevel(env),
   }
 }

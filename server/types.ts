@@ -31,6 +31,8 @@ declare module 'fastify' {
     auth?: AuthContext
     /** Set when this request reserved an Idempotency-Key. */
     idempotencyKey?: string
+    /** When this request reserved (or took over) that key: its completion is guarded by it. */
+    idempotencyReservedAt?: Date
     /** The envelope code of the answer, for the operation log. */
     answerCode?: number
   }

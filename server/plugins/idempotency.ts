@@ -2,6 +2,13 @@
  * Idempotency-Key (DESIGN §4): (account, key) → (fingerprint, stored response), kept ≥ 30 days.
  * The same key with the same payload answers the stored response again; another payload, or a
  * request still in progress, gets 20009.
+ *
+ * A reservation is a lease (`TRESTLE_IDEMPOTENCY_LEASE` seconds, `created_at` = when it was taken):
+ * if the process that took it died mid-request, the key would otherwise stay in progress forever
+ * and an outbox replaying after a gateway crash would get 20009 forever. Once the lease has run out,
+ * a retry with the same payload takes the key over in one conditional UPDATE (so of two concurrent
+ * retries exactly one wins; the other gets 20009), and the completion of a request is guarded by
+ * the time of its own reservation, so a superseded request can no longer store or free the key.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { and, eq, lt } from 'drizzle-orm'
@@ -33,38 +40,69 @@ export async function reserveIdempotencyKey(ctx: Ctx, req: FastifyRequest, reply
     .returning({ key: idempotency.key })
   if (inserted.length > 0) {
     req.idempotencyKey = key
+    req.idempotencyReservedAt = now
     return false
   }
-  const [row] = await ctx.db
-    .select()
-    .from(idempotency)
-    .where(and(eq(idempotency.accountId, accountId), eq(idempotency.key, key)))
+  const where = and(eq(idempotency.accountId, accountId), eq(idempotency.key, key))
+  const takenOver = await ctx.db
+    .update(idempotency)
+    .set({ createdAt: now })
+    .where(
+      and(
+        where,
+        eq(idempotency.state, 'in_progress'),
+        eq(idempotency.fingerprint, fingerprint),
+        lt(idempotency.createdAt, new Date(now.getTime() - ctx.config.idempotencyLease * 1000)),
+      ),
+    )
+    .returning({ key: idempotency.key })
+  if (takenOver.length > 0) {
+    ctx.log.warn({ accountId, key }, 'idempotency key taken over after its lease ran out')
+    req.idempotencyKey = key
+    req.idempotencyReservedAt = now
+    return false
+  }
+  const [row] = await ctx.db.select().from(idempotency).where(where)
   if (!row || row.fingerprint !== fingerprint || row.state !== 'done') throw new ApiError(Code.IDEMPOTENCY_MISMATCH)
   void reply
     .code(row.statusCode ?? 200)
     .header('idempotent-replayed', 'true')
     .type('application/json; charset=utf-8')
-    .send(JSON.stringify(row.response))
+    .send(storedBody(row.response))
   return true
 }
 
 /** Stores the answer of a reserved key (onSend); a server fault frees the key for a retry. */
 export async function completeIdempotencyKey(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
   const key = req.idempotencyKey
+  const reservedAt = req.idempotencyReservedAt
   const accountId = req.auth?.account.accountId
-  if (!key || !accountId) return
+  if (!key || !reservedAt || !accountId) return
   req.idempotencyKey = undefined
-  const where = and(eq(idempotency.accountId, accountId), eq(idempotency.key, key))
+  req.idempotencyReservedAt = undefined
+  // Only our own reservation: after a takeover the key belongs to the retry.
+  const where = and(
+    eq(idempotency.accountId, accountId),
+    eq(idempotency.key, key),
+    eq(idempotency.state, 'in_progress'),
+    eq(idempotency.createdAt, reservedAt),
+  )
   if (reply.statusCode >= 500 || typeof payload !== 'string') {
     await ctx.db.delete(idempotency).where(where)
     return
   }
-  let response: unknown
   try {
-    response = JSON.parse(payload)
+    JSON.parse(payload)
   } catch {
     await ctx.db.delete(idempotency).where(where)
     return
   }
-  await ctx.db.update(idempotency).set({ state: 'done', response, statusCode: reply.statusCode }).where(where)
+  // Kept as a JSON string, not as the parsed object: jsonb would reorder the keys, and a replay
+  // answers the very bytes of the first answer.
+  await ctx.db.update(idempotency).set({ state: 'done', response: payload, statusCode: reply.statusCode }).where(where)
+}
+
+/** The body a replay sends: the stored answer's text (rows stored before it was kept as text: re-serialised). */
+function storedBody(response: unknown): string {
+  return typeof response === 'string' ? response : JSON.stringify(response)
 }
