@@ -64,6 +64,8 @@ export interface ListColumn<T> {
   /** Hidden until the user shows it in the column settings. */
   defaultHidden?: boolean
   align?: 'left' | 'center' | 'right'
+  /** Width in px (`<VirtualTable>` lays columns out at fixed widths; default 140). */
+  width?: number
   className?: string
 }
 
@@ -96,6 +98,11 @@ export interface ListPageProps<T extends object> {
   /** Extra toolbar content, after the built-in actions. */
   toolbar?: ReactNode
   deletable?: boolean
+  /**
+   * Whether one row may be deleted (default: all may). A row that may not has no delete action
+   * and cannot be selected for the batch delete — e.g. a built-in record the server refuses to delete.
+   */
+  canDelete?: (row: T) => boolean
   exportable?: boolean
   /** Fixed query parameters (e.g. a parent id) sent with every page request. */
   extraQuery?: Record<string, string>
@@ -109,7 +116,7 @@ function plain(value: unknown): ReactNode {
 }
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, exportable = true, extraQuery } = props
+  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, exportable = true, extraQuery } = props
   const { t } = useT()
   const [urlSearch, setUrlSearch] = useListSearch()
   const search = props.search ?? urlSearch
@@ -126,6 +133,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const records = useMemo(() => page?.records ?? [], [page])
   const del = useDelete(resource)
   const canDelete = useCan('delete') && deletable
+  const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true)
   const canEdit = useCan('edit') && !!form
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null })
 
@@ -151,7 +159,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             onChange={(v) => table.toggleAllPageRowsSelected(v)}
           />
         ),
-        cell: ({ row }) => <RowCheckbox label={t('crud.selectRow')} checked={row.getIsSelected()} onChange={(v) => row.toggleSelected(v)} />,
+        cell: ({ row }) => (
+          <RowCheckbox label={t('crud.selectRow')} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={(v) => row.toggleSelected(v)} />
+        ),
       })
     }
     for (const c of columns) {
@@ -173,12 +183,12 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
-    enableRowSelection: canDelete,
+    enableRowSelection: canDelete ? (row) => mayDeleteRow(row.original) : false,
     state: { rowSelection, columnVisibility: visibility },
     onRowSelectionChange: setRowSelection,
   })
 
-  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && records.some((r) => resource.idOf(r) === id))
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && records.some((r) => resource.idOf(r) === id && mayDeleteRow(r)))
   const total = page?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / params.pageSize))
   const filtering = Object.keys(params.filters).length > 0
@@ -403,7 +413,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                               </Button>
                             </Can>
                           )}
-                          {canDelete && (
+                          {mayDeleteRow(row.original) && (
                             <Can action="delete">
                               <Button
                                 variant="ghost"
@@ -457,10 +467,20 @@ function alignClass(align: ListColumn<unknown>['align']) {
 }
 
 /** A checkbox with a 36px touch target. */
-function RowCheckbox({ label, checked, onChange }: { label: string; checked: boolean | 'indeterminate'; onChange: (v: boolean) => void }) {
+function RowCheckbox({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string
+  checked: boolean | 'indeterminate'
+  disabled?: boolean
+  onChange: (v: boolean) => void
+}) {
   return (
-    <label className="-m-2 flex h-9 w-9 cursor-pointer items-center justify-center">
-      <Checkbox aria-label={label} checked={checked} onCheckedChange={(v) => onChange(v === true)} />
+    <label className={cn('-m-2 flex h-9 w-9 items-center justify-center', disabled ? 'cursor-not-allowed' : 'cursor-pointer')}>
+      <Checkbox aria-label={label} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange(v === true)} />
     </label>
   )
 }

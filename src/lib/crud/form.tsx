@@ -34,6 +34,8 @@ export interface UseResourceFormOptions<T extends object> {
 export interface ResourceForm<T extends object> {
   form: UseFormReturn<FieldValues>
   editing: boolean
+  /** The record being edited (null when adding), e.g. to lock fields of a built-in record. */
+  record: T | null
   /** Submit handler for `<form onSubmit>`. */
   submit: (e?: React.BaseSyntheticEvent) => Promise<void>
   saving: boolean
@@ -124,7 +126,7 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
     void submit()
   }
 
-  return { form, editing, submit, saving: save.isPending || form.formState.isSubmitting, formErrors, conflict, reloadConflict, overwriteConflict }
+  return { form, editing, record: options.record ?? null, submit, saving: save.isPending || form.formState.isSubmitting, formErrors, conflict, reloadConflict, overwriteConflict }
 }
 
 // ---- dialog -----------------------------------------------------------------
@@ -241,7 +243,8 @@ export interface FieldOption {
   label: ReactNode
 }
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'select' | 'switch' | 'password'
+/** `date` and `month` are native pickers whose values are `YYYY-MM-DD` / `YYYY-MM` strings. */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'select' | 'switch' | 'password' | 'date' | 'month'
 
 export interface FormFieldProps {
   /** react-hook-form path, e.g. `roleName` or `functionList.0.functionAction`. */
@@ -260,6 +263,11 @@ export interface FormFieldProps {
   checkedValue?: unknown
   uncheckedValue?: unknown
   maxLength?: number
+  /** Dates and months: the earliest / latest value the picker offers (`YYYY-MM-DD` / `YYYY-MM`). */
+  min?: string
+  max?: string
+  /** Called after the user changes the value (e.g. to fill a dependent field). */
+  onValueChange?: (value: unknown) => void
   /** Hide the label visually (still read by screen readers), e.g. inside table-like rows. */
   hideLabel?: boolean
   className?: string
@@ -280,6 +288,9 @@ export function FormField(props: FormFieldProps) {
     uncheckedValue = false,
     maxLength,
     hideLabel,
+    min,
+    max,
+    onValueChange,
   } = props
   const { t, locale } = useT()
   const { control } = useFormContext()
@@ -298,13 +309,17 @@ export function FormField(props: FormFieldProps) {
     'aria-required': required || undefined,
   }
   const text = field.value === null || field.value === undefined ? '' : String(field.value)
+  const change = (value: unknown) => {
+    field.onChange(value)
+    onValueChange?.(value)
+  }
   const ph = placeholder ?? t(kind === 'select' ? 'crud.selectPlaceholder' : 'crud.inputPlaceholder', { field: label })
 
   let control_: ReactNode
   switch (kind) {
     case 'textarea':
       control_ = (
-        <Textarea {...common} ref={field.ref} value={text} placeholder={ph} maxLength={maxLength} onChange={field.onChange} onBlur={field.onBlur} rows={3} />
+        <Textarea {...common} ref={field.ref} value={text} placeholder={ph} maxLength={maxLength} onChange={(e) => change(e.target.value)} onBlur={field.onBlur} rows={3} />
       )
       break
     case 'select':
@@ -315,7 +330,7 @@ export function FormField(props: FormFieldProps) {
           value={text}
           onValueChange={(v) => {
             const opt = options.find((o) => String(o.value) === v)
-            field.onChange(opt ? opt.value : v)
+            change(opt ? opt.value : v)
           }}
         >
           <SelectTrigger {...common} ref={field.ref} onBlur={field.onBlur}>
@@ -338,7 +353,7 @@ export function FormField(props: FormFieldProps) {
             {...common}
             ref={field.ref}
             checked={field.value === checkedValue}
-            onCheckedChange={(c) => field.onChange(c ? checkedValue : uncheckedValue)}
+            onCheckedChange={(c) => change(c ? checkedValue : uncheckedValue)}
             onBlur={field.onBlur}
           />
         </div>
@@ -349,15 +364,17 @@ export function FormField(props: FormFieldProps) {
         <Input
           {...common}
           ref={field.ref}
-          type={kind === 'password' ? 'password' : 'text'}
+          type={kind === 'password' || kind === 'date' || kind === 'month' ? kind : 'text'}
           inputMode={kind === 'number' ? 'numeric' : kind === 'decimal' ? 'decimal' : undefined}
           autoComplete={kind === 'password' ? 'new-password' : 'off'}
           value={text}
           placeholder={ph}
           maxLength={maxLength}
+          min={min}
+          max={max}
           onChange={(e) => {
             const v = e.target.value
-            field.onChange(kind === 'decimal' ? keepFirstDot(v) : kind === 'number' ? v.replace(/[^\d-]/g, '') : v)
+            change(kind === 'decimal' ? keepFirstDot(v) : kind === 'number' ? v.replace(/[^\d-]/g, '') : v)
           }}
           onBlur={field.onBlur}
         />
