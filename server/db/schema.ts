@@ -42,10 +42,23 @@ export const organization = pgTable(
     contactPhone: text('contact_phone'),
     address: text('address'),
     email: text('email'),
+    fax: text('fax'),
+    website: text('website'),
+    depositBank: text('deposit_bank'),
+    bankAccount: text('bank_account'),
+    taxCode: text('tax_code'),
+    /** Most accounts the unit may have (org account limits); null: no limit. */
+    accountLimit: integer('account_limit'),
     sort: integer('sort').notNull().default(1),
     ...stamped,
   },
-  (t) => [index('organization_parent_idx').on(t.parentId), uniqueIndex('organization_name_uq').on(t.organizationName)],
+  (t) => [
+    index('organization_parent_idx').on(t.parentId),
+    uniqueIndex('organization_name_uq').on(t.organizationName),
+    uniqueIndex('organization_credit_code_uq').on(t.creditCode),
+    index('organization_type_idx').on(t.organizationTypeId, t.sort),
+    index('organization_lower_name_idx').on(sql`lower(${t.organizationName})`),
+  ],
 )
 
 // ---- applications and menus -------------------------------------------------
@@ -329,3 +342,5 @@ export const systemLog = pgTable(
   },
   (t) => [index('system_log_created_idx').on(t.createdAt)],
 )
+
+export * from './schema/org'

@@ -35,7 +35,7 @@ export const MENU_TREE: SeedGroup[] = [
     name: '组织机构', nameEn: 'Organisation',
     icon: 'lucide:building-2',
     pages: [
-      { name: '单位管理', nameEn: 'Organisations', action: '/admin/organization', icon: 'lucide:network', fns: crud(f('addDept', '新增部门'), f('moveStaff', '调动人员')) },
+      { name: '单位管理', nameEn: 'Organisations', action: '/admin/organization', icon: 'lucide:network', fns: crud(f('addDept', '新增部门'), f('moveStaff', '调动人员'), f('qualification', '资质管理'), f('group', '分组管理'), f('accountLimit', '账号限额'), f('import', '导入')) },
       { name: '用户审核', nameEn: 'User audit', action: '/admin/user-audit', icon: 'lucide:user-check', fns: [f('audit', '审核'), f('export', '导出')] },
       { name: '角色管理', nameEn: 'Roles', action: '/admin/role-manage', icon: 'lucide:shield-check', fns: crud(f('authorize', '授权'), f('member', '成员管理')) },
       {
@@ -151,14 +151,14 @@ export interface SeedOrg {
 }
 
 export const ORGS: SeedOrg[] = [
-  { key: 'owner', name: '中国铁路华东投资集团有限公司', short: '华东铁投', type: 'owner', creditCode: '91320000MA1XK3T20D', legalPerson: '周立新', contactPerson: '陈晓峰', contactPhone: '13905160218', address: '江苏省南京市建邺区江东中路218号' },
-  { key: 'design', name: '中铁远景勘察设计院有限公司', short: '远景设计院', type: 'design', creditCode: '91420100MA4K7B3Q5H', legalPerson: '刘卫东', contactPerson: '孙海燕', contactPhone: '13871023456', address: '湖北省武汉市洪山区珞喻路306号' },
-  { key: 'contractor', name: '中铁恒岳建设集团有限公司', short: '中铁恒岳', type: 'construction', creditCode: '91610000MA6W2R8L1C', legalPerson: '赵振华', contactPerson: '马俊', contactPhone: '13709182233', address: '陕西省西安市雁塔区科技路48号' },
-  { key: 'contractor-1', name: '中铁恒岳建设集团第一工程有限公司', short: '恒岳一公司', type: 'construction', parent: 'contractor', creditCode: '91610100MA6W4D9K2E', legalPerson: '韩志刚', contactPerson: '郭磊', contactPhone: '13991207788', address: '陕西省西安市未央区凤城八路66号' },
-  { key: 'contractor-bridge', name: '中铁恒岳建设集团桥梁工程有限公司', short: '恒岳桥梁', type: 'construction', parent: 'contractor', creditCode: '91610100MA6W5F1M3G', legalPerson: '冯建军', contactPerson: '高宏伟', contactPhone: '13892016655', address: '陕西省宝鸡市渭滨区清姜路12号' },
-  { key: 'ccc', name: '中交瀚海工程局有限公司', short: '中交瀚海', type: 'construction', creditCode: '91440300MA5F8H6N4J', legalPerson: '黄国平', contactPerson: '林志强', contactPhone: '13825093344', address: '广东省深圳市南山区后海大道1088号' },
-  { key: 'supervision', name: '江淮恒信工程监理咨询有限公司', short: '恒信监理', type: 'supervision', creditCode: '91340100MA2T6Y5P7K', legalPerson: '吴德明', contactPerson: '许静', contactPhone: '13956071122', address: '安徽省合肥市蜀山区长江西路699号' },
-  { key: 'testing', name: '华测中科工程检测有限公司', short: '华测中科', type: 'testing', creditCode: '91110108MA01R2X8L9', legalPerson: '郑永辉', contactPerson: '何丽', contactPhone: '13601234567', address: '北京市海淀区西三环北路27号' },
+  { key: 'owner', name: '中国铁路华东投资集团有限公司', short: '华东铁投', type: 'owner', creditCode: '91320000MA1XK3T20J', legalPerson: '周立新', contactPerson: '陈晓峰', contactPhone: '13905160218', address: '江苏省南京市建邺区江东中路218号' },
+  { key: 'design', name: '中铁远景勘察设计院有限公司', short: '远景设计院', type: 'design', creditCode: '91420100MA4K7B3Q5P', legalPerson: '刘卫东', contactPerson: '孙海燕', contactPhone: '13871023456', address: '湖北省武汉市洪山区珞喻路306号' },
+  { key: 'contractor', name: '中铁恒岳建设集团有限公司', short: '中铁恒岳', type: 'construction', creditCode: '91610000MA6W2R8L1R', legalPerson: '赵振华', contactPerson: '马俊', contactPhone: '13709182233', address: '陕西省西安市雁塔区科技路48号' },
+  { key: 'contractor-1', name: '中铁恒岳建设集团第一工程有限公司', short: '恒岳一公司', type: 'construction', parent: 'contractor', creditCode: '91610100MA6W4D9K2F', legalPerson: '韩志刚', contactPerson: '郭磊', contactPhone: '13991207788', address: '陕西省西安市未央区凤城八路66号' },
+  { key: 'contractor-bridge', name: '中铁恒岳建设集团桥梁工程有限公司', short: '恒岳桥梁', type: 'construction', parent: 'contractor', creditCode: '91610100MA6W5F1M3D', legalPerson: '冯建军', contactPerson: '高宏伟', contactPhone: '13892016655', address: '陕西省宝鸡市渭滨区清姜路12号' },
+  { key: 'ccc', name: '中交瀚海工程局有限公司', short: '中交瀚海', type: 'construction', creditCode: '91440300MA5F8H6N45', legalPerson: '黄国平', contactPerson: '林志强', contactPhone: '13825093344', address: '广东省深圳市南山区后海大道1088号' },
+  { key: 'supervision', name: '江淮恒信工程监理咨询有限公司', short: '恒信监理', type: 'supervision', creditCode: '91340100MA2T6Y5P71', legalPerson: '吴德明', contactPerson: '许静', contactPhone: '13956071122', address: '安徽省合肥市蜀山区长江西路699号' },
+  { key: 'testing', name: '华测中科工程检测有限公司', short: '华测中科', type: 'testing', creditCode: '91110108MA01R2X8LP', legalPerson: '郑永辉', contactPerson: '何丽', contactPhone: '13601234567', address: '北京市海淀区西三环北路27号' },
 ]
 
 export type SeedRoleKey = 'sysadmin' | 'orgadmin' | 'general' | 'project' | 'tourist' | 'auditor' | 'pm' | 'designadmin'

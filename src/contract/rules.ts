@@ -25,6 +25,14 @@ export const V = {
   repeat: 'v.repeat',
   action: 'v.action',
   code: 'v.code',
+  creditCode: 'v.creditCode',
+  bankAccount: 'v.bankAccount',
+  bankName: 'v.bankName',
+  tel: 'v.tel',
+  taxCode: 'v.taxCode',
+  date: 'v.date',
+  dateOrder: 'v.dateOrder',
+  birthDate: 'v.birthDate',
 } as const
 
 export type ValidationKey = (typeof V)[keyof typeof V]
@@ -48,6 +56,17 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
   'v.repeat': { zh: '存在重复项：{value}', en: 'Repeated item: {value}' },
   'v.action': { zh: '请输入以字母开头的操作标识（字母、数字、-、_、/）', en: 'Enter an action of letters, digits, -, _ or /, starting with a letter' },
   'v.code': { zh: '编码为字母、数字、-或_', en: 'Code: letters, digits, - or _' },
+  'v.creditCode': {
+    zh: '统一社会信用代码不正确（18位，校验位须符合 GB 32100-2015）',
+    en: 'The unified social credit code is not valid (18 characters with a GB 32100-2015 check character)',
+  },
+  'v.bankAccount': { zh: '请输入正确的银行账号（8-30位数字）', en: 'Enter a correct bank account number (8–30 digits)' },
+  'v.bankName': { zh: '请输入正确的开户银行名称', en: 'Enter a correct bank name' },
+  'v.tel': { zh: '请输入正确的电话号码（手机或座机）', en: 'Enter a correct phone number (mobile or landline)' },
+  'v.taxCode': { zh: '请输入正确的纳税人识别号（15、17、18或20位）', en: 'Enter a correct taxpayer number (15, 17, 18 or 20 characters)' },
+  'v.date': { zh: '请输入正确的日期', en: 'Enter a correct date' },
+  'v.dateOrder': { zh: '结束日期不能早于开始日期', en: 'The end date may not be before the start date' },
+  'v.birthDate': { zh: '出生日期与身份证号码不一致（身份证号码中为{value}）', en: 'The birth date differs from the one in the ID number ({value})' },
 }
 
 /** Splits `v.tooLong:50` into its key and parameter. */
@@ -134,6 +153,94 @@ export function isValidIdCard(value: string): boolean {
 }
 
 export const idCard = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).refine(isValidIdCard, { error: V.idCard })
+
+/** Makes a rule optional: undefined, null and '' pass (and become undefined). */
+export const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+
+// ---- unified social credit code (GB 32100-2015) -----------------------------
+
+/** The 31 characters of the code (no I, O, S, V, Z); a character's value is its index. */
+export const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY'
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
+/** Registration authority (1–9, A–G, Y) and institution category (1–9, A–Z minus the excluded), six-digit region, nine-character organisation code, check. */
+const CREDIT_CODE_FORMAT = /^[1-9A-GY][1-9A-HJ-NP-RTUW-Y]\d{6}[0-9A-HJ-NP-RTUW-Y]{10}$/
+
+/** The check character of the first 17 characters of a credit code, or null when they are not valid characters. */
+export function creditCodeCheckChar(first17: string): string | null {
+  if (first17.length !== 17) return null
+  let sum = 0
+  for (let i = 0; i < 17; i++) {
+    const v = CREDIT_CODE_CHARS.indexOf(first17[i]!)
+    if (v < 0) return null
+    sum += v * CREDIT_WEIGHTS[i]!
+  }
+  return CREDIT_CODE_CHARS[(31 - (sum % 31)) % 31]!
+}
+
+/** A unified social credit code: 18 characters in the GB 32100-2015 layout with a correct check character (upper case). */
+export function isValidCreditCode(value: string): boolean {
+  if (!CREDIT_CODE_FORMAT.test(value)) return false
+  return creditCodeCheckChar(value.slice(0, 17)) === value[17]
+}
+
+/** Credit code rule: trimmed, upper-cased, then checked. */
+export const creditCode = () =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: V.required })
+    .transform((v) => v.toUpperCase())
+    .refine(isValidCreditCode, { error: V.creditCode })
+
+// ---- further SPEC §5 checks: bank, phone numbers, tax, web, dates -------------
+
+/** Bank account numbers: 8–30 digits (spaces and dashes between groups are dropped). */
+export const BANK_ACCOUNT = /^\d{8,30}$/
+export const bankAccount = () =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: V.required })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => BANK_ACCOUNT.test(v), { error: V.bankAccount })
+
+/** Bank names: 2–60 letters (any script), digits, parentheses, dots or spaces, starting with a letter. */
+export const BANK_NAME = /^\p{L}[\p{L}\p{N}()（）·.\s]{1,59}$/u
+export const bankName = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).regex(BANK_NAME, { error: V.bankName })
+
+/** A mobile or a landline number (with area code and extension). */
+export const tel = () =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: V.required })
+    .refine((v) => PHONE.test(v) || FAX.test(v) || /^400-?\d{3}-?\d{4}$/.test(v), { error: V.tel })
+
+export const fax = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).regex(FAX, { error: V.fax })
+
+/** Websites: with or without http(s)://, a dotted host name, optional port and path. */
+export const WEBSITE = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{2,5})?(\/\S*)?$/i
+export const website = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).max(200, { error: `${V.tooLong}:200` }).regex(WEBSITE, { error: V.url })
+
+/** Taxpayer identification numbers: 15, 17, 18 or 20 digits or capital letters. */
+export const TAX_CODE = /^([0-9A-Z]{15}|[0-9A-Z]{17,18}|[0-9A-Z]{20})$/
+export const taxCode = () =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: V.required })
+    .transform((v) => v.toUpperCase())
+    .refine((v) => TAX_CODE.test(v), { error: V.taxCode })
+
+/** A calendar date `YYYY-MM-DD`. */
+export function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!m) return false
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+}
+export const isoDate = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).refine(isIsoDate, { error: V.date })
 
 /** A list whose items (by `key`) must not repeat; the message names the first repeated item. */
 export function uniqueBy<T>(items: readonly T[], key: (item: T) => string): string | null {
