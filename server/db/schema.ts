@@ -344,3 +344,7 @@ export const systemLog = pgTable(
 )
 
 export * from './schema/org'
+
+// ---- files, imports, invitations (server/modules/files, server/modules/invite) ----
+export * from './schema/files'
+export * from './schema/invite'
