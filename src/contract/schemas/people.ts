@@ -1,0 +1,477 @@
+/**
+ * Departments, people (staff records), their education / certificates / project experience /
+ * career resume, and the user audit (SPEC §3, §4, §7). One definition for the console's forms and
+ * the gateway's validation.
+ *
+ * Calls (base /api/admin/v1, see PEOPLE_API):
+ *   department: GET listTreeByOrgId?organizationId  → DeptTreeNode[] (the organisation itself as the root node)
+ *               GET listByOrgId?organizationId      → Department[] (departments of that organisation only)
+ *               POST addByOrgId  (deptAdd)           → DeptTreeNode (type company/subsidiary: a child organisation,
+ *                                                       category 1; type department: a department, category 2)
+ *               PUT update (deptUpdate)              → Department   (departments only; organisations: org/update)
+ *               POST delete  form ids=a,b            (departments only; refused 20021 while it has sub-departments or staff)
+ *   user:       GET listPage (userListQuery) → Page<Person>; GET list → Person[] (≤ 5000)
+ *               POST add (userAdd) / PUT update (userUpdate) / POST delete form ids
+ *               GET getIdCard?userId → { userId, idCard }; GET getCellphone?userId → { userId, cellphone }
+ *                   (functions viewIdCard / viewCellphone on /admin/organization; every reveal is logged)
+ *               POST move (userMove) → { moved }; POST archive (userArchive) → { updated }
+ *   userEducation | userCertificate | userJob | userProject:
+ *               GET list?userId → records (photo urls embedded); POST addFullByUserId { userId, items } replaces
+ *               all records of that person → the new list; POST delete form ids
+ *   userAudit:  GET listPage (auditListQuery) → Page<AuditRow>; POST audit (auditBody) → { updated }
+ *   userCheck:  GET checkIdcard?idCard[&userId] → { birthDate, sex } or 20001 (invalid) / 20006 (already
+ *               registered; who has it is not said)
+ *
+ * In lists idCard and cellphone are masked (110***********1234, 138****5678). On update leave
+ * idCard / cellphone out to keep the stored values; send them to change them.
+ */
+import { z } from 'zod'
+import { V, email, idCard, isoDate, isValidIdCard, name, noRepeats, optional, optionalText, phone, sortCode, text } from '../rules'
+import { id, listQuery, version, type Stamped } from './common'
+
+// ---- enumerations (labels live in the console's i18n) ---------------------------------
+
+export const DEPT_TYPES = ['company', 'subsidiary', 'department'] as const
+export type DeptType = (typeof DEPT_TYPES)[number]
+/** Tree node categories (SPEC §9): organisation 1, department 2. */
+export const TREE_CATEGORY = { organization: 1, department: 2 } as const
+
+export const SEXES = ['male', 'female'] as const
+export type Sex = (typeof SEXES)[number]
+
+/** Post values of SPEC §3: senior executive, engineering technology, quality, safety, cost/contract,
+ * accounting, administration, materials, environment/water conservation, coordination, design. */
+export const POSTS = [
+  'executive',
+  'engineering',
+  'quality',
+  'safety',
+  'costContract',
+  'accounting',
+  'administration',
+  'materials',
+  'environment',
+  'coordination',
+  'design',
+] as const
+export type Post = (typeof POSTS)[number]
+
+/** Position levels of SPEC §3: organisation head, deputy, full-time head, department head, deputy department head, staff member. */
+export const POSITION_LEVELS = ['orgHead', 'orgDeputy', 'fullTimeHead', 'deptHead', 'deptDeputy', 'staff'] as const
+export type PositionLevel = (typeof POSITION_LEVELS)[number]
+
+export const PERSON_STATUSES = ['active', 'archived'] as const
+export type PersonStatus = (typeof PERSON_STATUSES)[number]
+
+/** User audit statuses (SPEC §4): to be reviewed, approved, rejected. */
+export const AUDIT_STATUSES = ['pending', 'approved', 'rejected'] as const
+export type AuditStatus = (typeof AUDIT_STATUSES)[number]
+
+export const DEGREES = ['juniorCollege', 'undergraduate', 'master', 'doctor'] as const
+export type Degree = (typeof DEGREES)[number]
+
+/** Certificate title levels: senior-high (正高级), senior, intermediate, primary. */
+export const TITLE_LEVELS = ['seniorHigh', 'senior', 'intermediate', 'primary'] as const
+export type TitleLevel = (typeof TITLE_LEVELS)[number]
+
+/** Dept/status flag: 1 active, 0 stopped (SPEC §9). */
+const statusFlag = () => z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
+
+/** `1`/`0`/`true`/`false` from a query string. */
+const flag = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+/** `YYYY-MM`. */
+export const month = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).regex(MONTH, { error: V.invalid })
+/** A file id of the file service (its purpose — avatar / photo / scan — is checked by the gateway). */
+const fileId = () => optional(id())
+
+// ---- ID numbers -------------------------------------------------------------------------
+
+/** Birth date (`YYYY-MM-DD`) written in a valid 18-character ID number. */
+export function birthDateOfIdCard(value: string): string | null {
+  if (!isValidIdCard(value)) return null
+  return `${value.slice(6, 10)}-${value.slice(10, 12)}-${value.slice(12, 14)}`
+}
+/** Sex written in a valid ID number (17th character: odd male, even female). */
+export function sexOfIdCard(value: string): Sex | null {
+  if (!isValidIdCard(value)) return null
+  return Number(value[16]) % 2 === 1 ? 'male' : 'female'
+}
+/** 110***********1234 */
+export const maskIdCard = (v: string | null): string | null => (v ? (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '*'.repeat(v.length)) : v)
+/** 138****5678 */
+export const maskCellphone = (v: string | null): string | null => (v ? (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '*'.repeat(v.length)) : v)
+
+/** Message key when the birth date differs from the ID number's: `v.birthDate:<date in the ID number>`. */
+export const birthDateMismatch = (expected: string) => `${V.birthDate}:${expected}`
+
+// ---- departments --------------------------------------------------------------------------
+
+export const deptFields = z.object({
+  departmentName: name(50),
+  status: statusFlag().default(1),
+  sort: sortCode().default(1),
+})
+
+/**
+ * Add under an organisation. `type` department: a department of `organizationId`, under the
+ * department `parentId` (or directly under the organisation). company / subsidiary: a child
+ * organisation of `organizationId` (parentId must be left out), named `departmentName`.
+ */
+export const deptAdd = deptFields
+  .extend({
+    departmentId: id().optional(),
+    organizationId: id(),
+    parentId: optional(id()),
+    type: z.enum(DEPT_TYPES, { error: V.invalid }).default('department'),
+  })
+  .refine((v) => v.type === 'department' || !v.parentId, { path: ['parentId'], error: V.invalid })
+
+/** Update a department; `parentId` left out (or null) puts it directly under its organisation. */
+export const deptUpdate = deptFields.extend({
+  departmentId: id(),
+  parentId: optional(id().nullable()),
+  version: version(),
+})
+
+export const deptOrgQuery = z.object({ organizationId: optional(id()) })
+
+export type DeptFields = z.infer<typeof deptFields>
+export interface Department extends DeptFields, Stamped {
+  departmentId: string
+  organizationId: string
+  /** The parent department; null directly under the organisation. */
+  parentId: string | null
+  type: 'department'
+  /** Active staff in this department and its sub-departments. */
+  headCount: number
+}
+
+/** A node of listTreeByOrgId: an organisation (category 1) or a department (category 2). */
+export interface DeptTreeNode {
+  id: string
+  name: string
+  category: 1 | 2
+  type: DeptType
+  /** Parent node id (an organisation or a department); null for the root. */
+  parentId: string | null
+  /** The organisation the node belongs to (its own id for an organisation node). */
+  organizationId: string
+  headCount: number
+  status: number
+  sort: number
+  version: number
+  children?: DeptTreeNode[]
+}
+
+// ---- people ------------------------------------------------------------------------------
+
+const personBase = z.object({
+  name: name(30),
+  sex: z.enum(SEXES, { error: V.invalid }),
+  /** Left out: taken from the ID number. */
+  birthDate: optional(isoDate()),
+  email: optional(email()),
+  /** A JPG of at most 2 MB uploaded with purpose `avatar`. */
+  avatarFileId: fileId(),
+  post: optional(z.enum(POSTS, { error: V.invalid })),
+  positionLevel: optional(z.enum(POSITION_LEVELS, { error: V.invalid })),
+  /** Link to a sign-in account (in your data scope, not linked to another person). */
+  accountId: optional(id()),
+  sort: sortCode().default(1),
+})
+
+/** The ID number's birth date and the given one agree (checked where both are known). */
+function birthDateAgrees(v: { idCard?: string; birthDate?: string }, ctx: z.RefinementCtx) {
+  if (!v.idCard || !v.birthDate) return
+  const expected = birthDateOfIdCard(v.idCard.toUpperCase())
+  if (expected && expected !== v.birthDate) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: birthDateMismatch(expected) })
+}
+
+const idCardUpper = () => idCard().transform((s) => s.toUpperCase())
+
+export const personFields = personBase.extend({ idCard: idCardUpper(), cellphone: phone() })
+
+export const userAdd = personFields
+  .extend({
+    userId: id().optional(),
+    organizationId: id(),
+    /** A department of organizationId; left out: directly under the organisation. */
+    departmentId: optional(id()),
+  })
+  .superRefine(birthDateAgrees)
+
+export const userUpdate = personBase
+  .extend({
+    userId: id(),
+    version: version(),
+    /** Left out: unchanged. */
+    idCard: optional(idCardUpper()),
+    /** Left out: unchanged. */
+    cellphone: optional(phone()),
+  })
+  .superRefine(birthDateAgrees)
+
+export const userListQuery = listQuery.extend({
+  organizationId: optional(id()),
+  departmentId: optional(id()),
+  /** With the staff of child organisations / sub-departments. */
+  includeChildren: flag().default(false),
+  /** Name, cellphone, ID number or account name (contains). */
+  keyword: z.string().trim().max(50).optional(),
+  status: optional(z.enum(PERSON_STATUSES)),
+  post: optional(z.enum(POSTS)),
+  auditStatus: optional(z.enum(AUDIT_STATUSES)),
+})
+
+export const userIdQuery = z.object({ userId: id() })
+
+const userIds = () =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.uuid({ error: V.invalid })).min(1, { error: V.required }).max(2000))
+
+/** Move people to a department (its organisation follows) or directly under an organisation. */
+export const userMove = z
+  .object({ userIds: userIds(), departmentId: optional(id()), organizationId: optional(id()) })
+  .refine((v) => v.departmentId || v.organizationId, { path: ['departmentId'], error: V.required })
+
+export const userArchive = z.object({ userIds: userIds(), archived: z.boolean({ error: V.invalid }) })
+
+export const checkIdcardQuery = z.object({ idCard: idCardUpper(), userId: optional(id()) })
+
+export type PersonFields = z.infer<typeof personFields>
+export interface Person extends Stamped {
+  userId: string
+  organizationId: string | null
+  organizationName: string | null
+  departmentId: string | null
+  departmentName: string | null
+  name: string
+  sex: Sex | null
+  /** Masked in lists. */
+  idCard: string | null
+  birthDate: string | null
+  /** Masked in lists. */
+  cellphone: string | null
+  email: string | null
+  avatarFileId: string | null
+  avatarUrl: string | null
+  post: Post | null
+  positionLevel: PositionLevel | null
+  status: PersonStatus
+  auditStatus: AuditStatus
+  auditReason: string | null
+  sort: number
+  accountId: string | null
+  accountName: string | null
+  accountLevel: string | null
+  accountStatus: string | null
+  roleNames: string[]
+}
+
+// ---- sub-records ------------------------------------------------------------------------------
+
+function monthOrder(v: { startMonth?: string; endMonth?: string }, ctx: z.RefinementCtx) {
+  if (v.startMonth && v.endMonth && v.endMonth < v.startMonth) ctx.addIssue({ code: 'custom', path: ['endMonth'], message: V.dateOrder })
+}
+
+export const educationFields = z
+  .object({
+    educationId: id().optional(),
+    startMonth: month(),
+    endMonth: month(),
+    school: name(50),
+    major: optional(text(50)),
+    degree: z.enum(DEGREES, { error: V.invalid }),
+    graduationPhotoFileId: fileId(),
+    degreePhotoFileId: fileId(),
+  })
+  .superRefine(monthOrder)
+
+export const certificateFields = z
+  .object({
+    certificateId: id().optional(),
+    titleLevel: z.enum(TITLE_LEVELS, { error: V.invalid }),
+    certificateName: name(50),
+    certificateNo: text(50),
+    issuingUnit: optional(text(100)),
+    validFrom: optional(isoDate()),
+    /** Left out: long-term. */
+    validTo: optional(isoDate()),
+    frontPhotoFileId: fileId(),
+    backPhotoFileId: fileId(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.validFrom && v.validTo && v.validTo < v.validFrom) ctx.addIssue({ code: 'custom', path: ['validTo'], message: V.dateOrder })
+  })
+
+/** Project experience (SPEC §3): institution, position, organisation, department, job level, post. */
+export const jobFields = z.object({
+  jobId: id().optional(),
+  institution: name(100),
+  position: optional(text(50)),
+  organizationName: optional(text(100)),
+  departmentName: optional(text(50)),
+  jobLevel: optional(z.enum(POSITION_LEVELS, { error: V.invalid })),
+  post: optional(z.enum(POSTS, { error: V.invalid })),
+})
+
+/** Career resume: start/end month (end left out: to date), organisation, position, description. */
+export const projectFields = z
+  .object({
+    projectId: id().optional(),
+    startMonth: month(),
+    endMonth: optional(month()),
+    organizationName: name(100),
+    position: optional(text(50)),
+    description: optionalText(500),
+  })
+  .superRefine(monthOrder)
+
+const fullBody = <T extends z.ZodType>(item: T, key: (i: z.infer<T>) => string) =>
+  z.object({ userId: id(), items: z.array(item).max(50).default([]).superRefine(noRepeats(key)) })
+
+export const educationFull = fullBody(educationFields, (e) => `${e.school}/${e.degree}`)
+export const certificateFull = fullBody(certificateFields, (c) => c.certificateNo)
+export const jobFull = fullBody(jobFields, (j) => `${j.institution}/${j.position ?? ''}`)
+export const projectFull = fullBody(projectFields, (p) => `${p.startMonth}/${p.organizationName}`)
+
+export type EducationFields = z.infer<typeof educationFields>
+export type CertificateFields = z.infer<typeof certificateFields>
+export type JobFields = z.infer<typeof jobFields>
+export type ProjectFields = z.infer<typeof projectFields>
+
+interface SubRecord extends Stamped {
+  userId: string
+}
+export interface Education extends SubRecord {
+  educationId: string
+  startMonth: string
+  endMonth: string
+  school: string
+  major: string | null
+  degree: Degree
+  graduationPhotoFileId: string | null
+  graduationPhotoUrl: string | null
+  degreePhotoFileId: string | null
+  degreePhotoUrl: string | null
+}
+export interface Certificate extends SubRecord {
+  certificateId: string
+  titleLevel: TitleLevel
+  certificateName: string
+  certificateNo: string
+  issuingUnit: string | null
+  validFrom: string | null
+  validTo: string | null
+  frontPhotoFileId: string | null
+  frontPhotoUrl: string | null
+  backPhotoFileId: string | null
+  backPhotoUrl: string | null
+}
+export interface Job extends SubRecord {
+  jobId: string
+  institution: string
+  position: string | null
+  organizationName: string | null
+  departmentName: string | null
+  jobLevel: PositionLevel | null
+  post: Post | null
+}
+export interface Project extends SubRecord {
+  projectId: string
+  startMonth: string
+  endMonth: string | null
+  organizationName: string
+  position: string | null
+  description: string | null
+}
+
+// ---- user audit -------------------------------------------------------------------------------
+
+export const auditListQuery = listQuery.extend({
+  keyword: z.string().trim().max(50).optional(),
+  auditStatus: optional(z.enum(AUDIT_STATUSES)),
+  organizationId: optional(id()),
+})
+
+export const AUDIT_DECISIONS = ['approve', 'reject'] as const
+export const auditBody = z
+  .object({
+    userIds: userIds(),
+    decision: z.enum(AUDIT_DECISIONS, { error: V.invalid }),
+    reason: optionalText(200),
+  })
+  .refine((v) => v.decision === 'approve' || !!v.reason, { path: ['reason'], error: V.required })
+
+/** A row of the audit list: the person (masked numbers) with the account it came with. */
+export interface AuditRow {
+  userId: string
+  name: string
+  sex: Sex | null
+  idCard: string | null
+  cellphone: string | null
+  organizationId: string | null
+  organizationName: string | null
+  departmentName: string | null
+  accountId: string | null
+  accountName: string | null
+  accountStatus: string | null
+  auditStatus: AuditStatus
+  auditReason: string | null
+  /** Who decided (account name) and when; null while pending. */
+  auditBy: string | null
+  auditTime: string | null
+  /** When the record was submitted (registration, profile invite or add). */
+  createTime: string
+}
+
+// ---- paths -------------------------------------------------------------------------------------
+
+const A = '/api/admin/v1'
+const sub = (r: string) => ({ list: `${A}/${r}/list`, addFullByUserId: `${A}/${r}/addFullByUserId`, delete: `${A}/${r}/delete` })
+export const PEOPLE_API = {
+  department: {
+    listTreeByOrgId: `${A}/department/listTreeByOrgId`,
+    listByOrgId: `${A}/department/listByOrgId`,
+    addByOrgId: `${A}/department/addByOrgId`,
+    update: `${A}/department/update`,
+    delete: `${A}/department/delete`,
+  },
+  user: {
+    listPage: `${A}/user/listPage`,
+    list: `${A}/user/list`,
+    add: `${A}/user/add`,
+    update: `${A}/user/update`,
+    delete: `${A}/user/delete`,
+    getIdCard: `${A}/user/getIdCard`,
+    getCellphone: `${A}/user/getCellphone`,
+    move: `${A}/user/move`,
+    archive: `${A}/user/archive`,
+  },
+  userEducation: sub('userEducation'),
+  userCertificate: sub('userCertificate'),
+  userJob: sub('userJob'),
+  userProject: sub('userProject'),
+  userAudit: { listPage: `${A}/userAudit/listPage`, audit: `${A}/userAudit/audit` },
+  userCheck: { checkIdcard: `${A}/userCheck/checkIdcard` },
+} as const
+
+/** Function actions on /admin/organization (and /admin/user-audit for audit). */
+export const PEOPLE_FNS = {
+  add: 'add',
+  edit: 'edit',
+  delete: 'delete',
+  addDept: 'addDept',
+  moveStaff: 'moveStaff',
+  archive: 'archive',
+  viewIdCard: 'viewIdCard',
+  viewCellphone: 'viewCellphone',
+  audit: 'audit',
+} as const
