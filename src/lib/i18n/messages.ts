@@ -7,6 +7,7 @@ import * as roles from './locales/roles'
 import * as apps from './locales/apps'
 import * as routes from './locales/routes'
 import * as pwa from './locales/pwa'
+import * as people from './locales/people'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -14,12 +15,12 @@ const fromContract = <K extends string>(table: Record<K, { zh: string; en: strin
 
 export const messages = {
   zh: {
-    common: common.zh, auth: auth.zh, shell: shell.zh, crud: crud.zh, roles: roles.zh, apps: apps.zh, routes: routes.zh, pwa: pwa.zh,
+    common: common.zh, auth: auth.zh, shell: shell.zh, crud: crud.zh, roles: roles.zh, apps: apps.zh, routes: routes.zh, pwa: pwa.zh, people: people.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
   en: {
-    common: common.en, auth: auth.en, shell: shell.en, crud: crud.en, roles: roles.en, apps: apps.en, routes: routes.en, pwa: pwa.en,
+    common: common.en, auth: auth.en, shell: shell.en, crud: crud.en, roles: roles.en, apps: apps.en, routes: routes.en, pwa: pwa.en, people: people.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },
