@@ -49,6 +49,8 @@ export const organization = pgTable(
     taxCode: text('tax_code'),
     /** Most accounts the unit may have (org account limits); null: no limit. */
     accountLimit: integer('account_limit'),
+    /** Added as a sub-organisation through department/addByOrgId: 'company' or 'subsidiary' (else null). */
+    unitKind: text('unit_kind'),
     sort: integer('sort').notNull().default(1),
     ...stamped,
   },
@@ -348,3 +350,6 @@ export * from './schema/org'
 // ---- files, imports, invitations (server/modules/files, server/modules/invite) ----
 export * from './schema/files'
 export * from './schema/invite'
+
+// ---- departments and people (server/modules/department, server/modules/people) ----
+export * from './schema/people'
