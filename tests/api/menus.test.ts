@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { newKey, type Client } from './client'
-import { signedIn, uniqueName } from './helpers'
+import { MENU_BY_PERMISSION, signedIn, uniqueName } from './helpers'
 
 const M = '/api/admin/v1/applicationMenu'
 
@@ -9,6 +9,7 @@ interface Menu {
   applicationId: string
   parentId: string | null
   menuName: string
+  menuNameEn: string | null
   action: string | null
   sort: number
   version: number
@@ -42,6 +43,29 @@ describe.each(inject('targets'))('application menus on $name', (t) => {
     admin.call<Menu>('PUT', `${M}/update`, { json, idempotencyKey: newKey(), headers: lang ? { 'accept-language': lang } : {} })
   const list = async () => (await admin.call<Menu[]>('GET', `${M}/list`, { query: { applicationId: appId } })).body.data
   const remove = (ids: string[]) => admin.call('POST', `${M}/delete`, { form: { ids: ids.join(',') }, idempotencyKey: newKey() })
+
+  it('keeps an English name (≤ 60) per menu, seeded for every seeded menu and answered with the left menu', async () => {
+    const mine = (await admin.call<{ menuName: string; menuNameEn: string | null; action: string | null }[]>('GET', MENU_BY_PERMISSION, { query: { appCode: 'trestle-admin' } })).body.data
+    expect(mine.find((m) => m.menuName === '组织机构')?.menuNameEn).toBe('Organisation')
+    expect(mine.find((m) => m.action === '/admin/role-manage')?.menuNameEn).toBe('Roles')
+    const seeded = (await list()).filter((m) => !m.menuName.startsWith('分组') && !m.menuName.startsWith('页面') && !m.menuName.startsWith('同名'))
+    expect(seeded.filter((m) => !m.menuNameEn).map((m) => m.menuName)).toEqual([])
+
+    const r = await admin.call<Menu>('POST', `${M}/add`, {
+      json: { applicationId: appId, menuName: uniqueName('英文'), menuNameEn: '  Site diary ', sort: 95, functionList: [] },
+      idempotencyKey: newKey(),
+    })
+    expect(r.body.code).toBe(10000)
+    expect(r.body.data.menuNameEn).toBe('Site diary')
+    const long = await update({ ...asConsole(r.body.data), menuNameEn: 'x'.repeat(61) })
+    expect(long.body.code).toBe(20001)
+    // The console strips an emptied field: the English name is cleared.
+    const { menuNameEn: _en, ...cleared } = asConsole(r.body.data) as Record<string, unknown>
+    const u = await update(cleared)
+    expect(u.body.code).toBe(10000)
+    expect(u.body.data.menuNameEn).toBeNull()
+    expect((await remove([r.body.data.applicationMenuId])).body.code).toBe(10000)
+  })
 
   it('moves a menu to the root when the update carries no parentId', async () => {
     const a = await add(uniqueName('分组A'))

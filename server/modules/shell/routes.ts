@@ -24,6 +24,7 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
         applicationMenuId: applicationMenu.applicationMenuId,
         parentId: applicationMenu.parentId,
         menuName: applicationMenu.menuName,
+        menuNameEn: applicationMenu.menuNameEn,
         action: applicationMenu.action,
         iconPath: applicationMenu.iconPath,
         sort: applicationMenu.sort,

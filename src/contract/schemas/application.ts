@@ -42,6 +42,8 @@ export const menuFields = z.object({
   applicationId: id(),
   parentId: id().nullable().optional(),
   menuName: name(30),
+  /** English display name; without it the console shows the route's title, then menuName. */
+  menuNameEn: optionalText(60),
   action: optionalText(200).refine((v) => v === undefined || MENU_ACTION.test(v), { error: V.action }),
   iconPath: optionalText(300),
   sort: sortCode().default(1),
@@ -61,6 +63,7 @@ export interface ApplicationMenu extends Stamped {
   applicationId: string
   parentId: string | null
   menuName: string
+  menuNameEn: string | null
   action: string | null
   iconPath: string | null
   sort: number

@@ -20,6 +20,8 @@ export interface MenuEntry {
   applicationMenuId: string
   parentId: string | null
   menuName: string
+  /** English name, when the menu has one (the console falls back to the route's title, then menuName). */
+  menuNameEn: string | null
   /** Action path; may lack its leading slash (the console adds it). Empty for a group. */
   action: string | null
   iconPath: string | null

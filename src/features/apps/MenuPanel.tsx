@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { FieldError, FormDialog, FormField, FormGrid, useDelete, useList } from '@/lib/crud'
-import { Can } from '@/lib/permissions'
+import { Can, menuLabel } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { menuResource } from './resource'
@@ -39,7 +39,7 @@ export function MenuPanel({ app, open, onOpenChange }: { app: Application | null
 }
 
 function MenuTree({ app }: { app: Application }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const query = useList(menuResource, { applicationId: app.applicationId })
   const menus = query.data ?? []
   const tree = buildMenuTree(menus)
@@ -141,7 +141,7 @@ function MenuTree({ app }: { app: Application }) {
         open={editing.open}
         onOpenChange={(o) => !o && setEditing({ open: false })}
         record={editing.open ? editing.record : null}
-        title={parent ? t('apps.menu.addChildTitle', { parent: parent.menuName }) : undefined}
+        title={parent ? t('apps.menu.addChildTitle', { parent: menuLabel(parent, locale) }) : undefined}
         defaults={{ applicationId: app.applicationId, parentId: parent?.applicationMenuId ?? null, sort: nextSort(siblings), functionList: [] }}
         size="xl"
       >
@@ -161,7 +161,10 @@ function MenuRow(props: {
   deleting: boolean
 }) {
   const { node, expanded } = props
-  const { t } = useT()
+  const { t, locale } = useT()
+  const label = menuLabel(node, locale)
+  // the other language's name, when the menu has one
+  const other = locale === 'zh' ? node.menuNameEn : node.menuName !== label ? node.menuName : null
   const hasChildren = node.children.length > 0
   const shown = node.functionList.slice(0, 4)
   const more = node.functionList.length - shown.length
@@ -188,7 +191,10 @@ function MenuRow(props: {
           <span className="w-9 shrink-0" />
         )}
         <div className="min-w-0">
-          <p className="truncate font-medium">{node.menuName}</p>
+          <p className="truncate font-medium">
+            {label}
+            {other && <span className="ml-2 text-xs font-normal text-muted-foreground">{other}</span>}
+          </p>
           <p className="truncate font-mono text-xs text-muted-foreground">{node.action || '—'}</p>
         </div>
       </div>
@@ -260,6 +266,7 @@ function MenuFormFields() {
     <div className="space-y-6">
       <FormGrid>
         <FormField name="menuName" label={t('apps.menu.menuName')} required maxLength={30} />
+        <FormField name="menuNameEn" label={t('apps.menu.menuNameEn')} hint={t('apps.menu.menuNameEnHint')} maxLength={60} />
         <FormField name="action" label={t('apps.menu.action')} hint={t('apps.menu.actionHint')} maxLength={200} />
         <FormField name="iconPath" label={t('apps.menu.iconPath')} maxLength={300} />
         <FormField name="sort" label={t('apps.menu.sort')} kind="number" required />

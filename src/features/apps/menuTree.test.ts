@@ -7,6 +7,7 @@ const m = (id: string, parentId: string | null, sort: number, menuName = id): Ap
   applicationId: 'app',
   parentId,
   menuName,
+  menuNameEn: null,
   action: null,
   iconPath: null,
   sort,

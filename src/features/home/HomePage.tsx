@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { Building2, CalendarDays, ShieldCheck } from 'lucide-react'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { HOME_PATH, MenuIcon, displayName, dynamicTo, menuNodeName, useCurrentUser } from '@/features/shell'
+import { HOME_PATH, MenuIcon, displayName, dynamicTo, useCurrentUser } from '@/features/shell'
 import { useT, type Locale } from '@/lib/i18n'
-import { buildMenuTree, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
+import { buildMenuTree, menuLabel, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 
 function greetingKey(hour: number) {
@@ -90,8 +90,8 @@ export function HomePage() {
                           <MenuIcon iconPath={node.iconPath} className="size-5" />
                         </span>
                         <div className="min-w-0">
-                          <CardTitle className="truncate text-sm font-medium">{menuNodeName(node, locale)}</CardTitle>
-                          {group && <CardDescription className="truncate text-xs">{menuNodeName(group, locale)}</CardDescription>}
+                          <CardTitle className="truncate text-sm font-medium">{menuLabel(node, locale)}</CardTitle>
+                          {group && <CardDescription className="truncate text-xs">{menuLabel(group, locale)}</CardDescription>}
                         </div>
                       </CardHeader>
                     </Card>

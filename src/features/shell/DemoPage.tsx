@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { useT } from '@/lib/i18n'
-import { Can, hasMenuAction } from '@/lib/permissions'
+import { Can, hasMenuAction, menuLabel } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 
 const DEMO_ACTIONS = [
@@ -16,7 +16,7 @@ const DEMO_ACTIONS = [
 
 /** /test/demo: the permission primitive at work on the current menu's functions. */
 export function DemoPage() {
-  const { t } = useT()
+  const { t, locale } = useT()
   const menu = useSession((s) => s.currentMenu)
   const [clicked, setClicked] = useState<string | null>(null)
   return (
@@ -29,7 +29,7 @@ export function DemoPage() {
         <CardContent className="space-y-3 text-sm">
           <div>
             <span className="text-muted-foreground">{t('shell.demo.currentMenu')}：</span>
-            {menu ? String(menu.menuName ?? menu.menuId) : t('shell.demo.noMenu')}
+            {menu ? (menu.menuName ? menuLabel({ menuName: menu.menuName, menuNameEn: menu.menuNameEn, action: menu.action }, locale) : menu.menuId) : t('shell.demo.noMenu')}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-muted-foreground">{t('shell.demo.granted')}：</span>

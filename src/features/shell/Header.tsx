@@ -7,11 +7,11 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
 import { setLocale, useT } from '@/lib/i18n'
-import { buildMenuTree, menuTrail, normalizePath, useMenus } from '@/lib/permissions'
+import { buildMenuTree, menuLabel, menuTrail, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 import { logout } from './logout'
 import { themeStore, toggleTheme } from './theme'
-import { menuNodeName, pageTitle } from './titles'
+import { pageTitle } from './titles'
 import { displayName, useCurrentUser } from './user'
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
@@ -46,7 +46,7 @@ export function Breadcrumbs() {
   const { data: menus } = useMenus()
   const tree = useMemo(() => buildMenuTree(menus ?? []), [menus])
   const trail = menuTrail(tree, pathname)
-  const items = trail.length ? trail.map((n) => menuNodeName(n, locale)) : [pageTitle(pathname, locale, menus)]
+  const items = trail.length ? trail.map((n) => menuLabel(n, locale)) : [pageTitle(pathname, locale, menus)]
   return (
     <nav aria-label={t('shell.header.breadcrumbs')} className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1 text-sm">

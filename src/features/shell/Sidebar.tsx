@@ -6,11 +6,10 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
 import { useT, type Locale } from '@/lib/i18n'
-import { buildMenuTree, menuLeaves, menuTrail, normalizePath, useMenus, type MenuNode } from '@/lib/permissions'
+import { buildMenuTree, menuLabel, menuLeaves, menuTrail, normalizePath, useMenus, type MenuNode } from '@/lib/permissions'
 import { cn } from '@/lib/utils'
 import { MenuIcon } from './icons'
 import { dynamicTo } from './links'
-import { menuNodeName } from './titles'
 
 const itemBase =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-sidebar-foreground/85 outline-none transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-accent'
@@ -80,7 +79,7 @@ interface EntryProps {
 }
 
 function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: EntryProps) {
-  const name = menuNodeName(node, locale)
+  const name = menuLabel(node, locale)
   const indent = { paddingLeft: `${0.75 + depth * 1}rem` }
   if (node.children.length === 0) {
     if (!node.action) return null
@@ -116,7 +115,7 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
 
 /** Icons-only: a page is an icon link with a tooltip; a group opens its pages in a menu beside it. */
 function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode; pathname: string; locale: Locale; onNavigate?: () => void }) {
-  const name = menuNodeName(node, locale)
+  const name = menuLabel(node, locale)
   const iconItem = 'flex h-10 w-full items-center justify-center rounded-md text-sidebar-foreground/85 outline-none transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-accent'
   if (node.children.length === 0) {
     if (!node.action) return null
@@ -148,7 +147,7 @@ function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode
             <DropdownMenuItem key={leaf.applicationMenuId} asChild>
               <Link to={dynamicTo(leaf.action)} onClick={onNavigate} aria-current={normalizePath(leaf.action) === pathname ? 'page' : undefined}>
                 <MenuIcon iconPath={leaf.iconPath} />
-                {menuNodeName(leaf, locale)}
+                {menuLabel(leaf, locale)}
               </Link>
             </DropdownMenuItem>
           ))}

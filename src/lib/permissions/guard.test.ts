@@ -15,8 +15,8 @@ const { ForbiddenError, enterShell, hasMenuAction, logOperation, menusQueryKey, 
 
 const fn = (action: string) => ({ applicationMenuFunctionId: `00000000-0000-7000-8000-0000000000${action.length}0`, functionName: action, functionAction: action })
 const menus: MenuEntry[] = [
-  { applicationMenuId: 'm-sys', parentId: null, menuName: '系统', action: null, iconPath: null, sort: 1, functionList: [], authFunctionList: [] },
-  { applicationMenuId: 'm-roles', parentId: 'm-sys', menuName: '角色管理', action: 'admin/role-manage', iconPath: null, sort: 1, functionList: [fn('add')], authFunctionList: [fn('add')] },
+  { applicationMenuId: 'm-sys', parentId: null, menuName: '系统', menuNameEn: null, action: null, iconPath: null, sort: 1, functionList: [], authFunctionList: [] },
+  { applicationMenuId: 'm-roles', parentId: 'm-sys', menuName: '角色管理', menuNameEn: null, action: 'admin/role-manage', iconPath: null, sort: 1, functionList: [fn('add')], authFunctionList: [fn('add')] },
 ]
 
 function logIn() {

@@ -11,11 +11,13 @@ export {
   canIn,
   findMenuByPath,
   hasActionInMenus,
+  menuLabel,
   menuLeaves,
   menuTrail,
   normalizeAction,
   normalizePath,
   toCurrentMenu,
   type CurrentMenu,
+  type MenuLabelSource,
   type MenuNode,
 } from './menu'

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { MenuEntry } from '@/contract/schemas/shell'
-import { buildMenuTree, canIn, findMenuByPath, hasActionInMenus, menuLeaves, menuTrail, normalizeAction, normalizePath, toCurrentMenu } from './menu'
+import { buildMenuTree, canIn, findMenuByPath, hasActionInMenus, menuLabel, menuLeaves, menuTrail, normalizeAction, normalizePath, toCurrentMenu } from './menu'
 
 const fn = (action: string, id = `f-${action}`) => ({ applicationMenuFunctionId: id, functionName: action, functionAction: action })
 const entry = (id: string, parentId: string | null, action: string | null, sort: number, auth: string[] = []): MenuEntry => ({
   applicationMenuId: id,
   parentId,
   menuName: `menu ${id}`,
+  menuNameEn: null,
   action,
   iconPath: null,
   sort,
@@ -79,6 +80,7 @@ describe('path → menu', () => {
     expect(toCurrentMenu(flat[1]!)).toEqual({
       menuId: 'roles',
       menuName: 'menu roles',
+      menuNameEn: null,
       action: '/admin/role-manage',
       authFunctionList: [fn('add'), fn('delete')],
     })
@@ -97,5 +99,24 @@ describe('can / hasMenuAction', () => {
     expect(hasActionInMenus(flat, 'edit')).toBe(true)
     expect(hasActionInMenus(flat, 'export')).toBe(false)
     expect(hasActionInMenus([], 'edit')).toBe(false)
+  })
+})
+
+describe('menuLabel', () => {
+  const group = { menuName: '组织机构', menuNameEn: 'Organisation', action: null }
+  it('is the server menu name in Chinese, whatever else the menu has', () => {
+    expect(menuLabel(group, 'zh')).toBe('组织机构')
+    expect(menuLabel({ menuName: '角色管理', menuNameEn: 'Role admin', action: 'admin/role-manage' }, 'zh')).toBe('角色管理')
+  })
+  it('is the English name in English when the menu has one (groups too)', () => {
+    expect(menuLabel(group, 'en')).toBe('Organisation')
+    // before the route title
+    expect(menuLabel({ menuName: '角色管理', menuNameEn: 'Role admin', action: 'admin/role-manage' }, 'en')).toBe('Role admin')
+  })
+  it('falls back to the route title of the action (leading slash or not), then to the menu name', () => {
+    expect(menuLabel({ menuName: '角色管理', menuNameEn: null, action: 'admin/role-manage' }, 'en')).toBe('Roles')
+    expect(menuLabel({ menuName: '角色管理', menuNameEn: '  ', action: '/admin/role-manage/' }, 'en')).toBe('Roles')
+    expect(menuLabel({ menuName: '自建菜单', action: '/admin/not-a-route' }, 'en')).toBe('自建菜单')
+    expect(menuLabel({ menuName: '自建分组', menuNameEn: null, action: null }, 'en')).toBe('自建分组')
   })
 })

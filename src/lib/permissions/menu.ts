@@ -4,6 +4,7 @@
  * actions it grants.
  */
 import type { MenuEntry, MenuFunction } from '@/contract/schemas/shell'
+import { hasKey, translate, type Locale } from '@/lib/i18n'
 
 /** A menu entry with a normalised action ('' for a group) and its children, sorted. */
 export interface MenuNode extends Omit<MenuEntry, 'action'> {
@@ -15,6 +16,7 @@ export interface MenuNode extends Omit<MenuEntry, 'action'> {
 export interface CurrentMenu {
   menuId: string
   menuName: string
+  menuNameEn: string | null
   action: string
   authFunctionList: MenuFunction[]
 }
@@ -81,11 +83,36 @@ export function findMenuByPath(entries: readonly MenuEntry[] | null | undefined,
   })
 }
 
+/** What a menu's display name is made of (an entry, a tree node, the session's current menu). */
+export interface MenuLabelSource {
+  menuName: string
+  menuNameEn?: string | null
+  action?: string | null
+}
+
+/**
+ * The one way a menu name is shown (sidebar, breadcrumbs, tabs, home, 403, not-built, demo).
+ * zh: the server's menuName. en: the menu's English name; else the console's routes.<path> title
+ * when there is one; else the (Chinese) menuName.
+ */
+export function menuLabel(entry: MenuLabelSource, locale: Locale): string {
+  if (locale === 'zh') return entry.menuName
+  const en = entry.menuNameEn?.trim()
+  if (en) return en
+  const path = normalizeAction(entry.action)
+  if (path) {
+    const key = `routes.${normalizePath(path)}`
+    if (hasKey(key)) return translate(locale, key)
+  }
+  return entry.menuName
+}
+
 /** The session's currentMenu for an entry. */
 export function toCurrentMenu(entry: MenuEntry): CurrentMenu {
   return {
     menuId: entry.applicationMenuId,
     menuName: entry.menuName,
+    menuNameEn: entry.menuNameEn ?? null,
     action: normalizeAction(entry.action),
     authFunctionList: entry.authFunctionList ?? [],
   }

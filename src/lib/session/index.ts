@@ -26,6 +26,7 @@ export type AuthFunction = MenuFunction
 export interface CurrentMenu {
   menuId: string
   menuName?: string
+  menuNameEn?: string | null
   action?: string
   authFunctionList: AuthFunction[]
 }
