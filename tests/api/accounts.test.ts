@@ -18,13 +18,18 @@ const pair = inject('pgPair')
 describe.each(inject('targets'))('the system administrator role on $name', (t) => {
   it('cannot be deleted or stopped (20021), so nobody locks everyone out', async () => {
     const admin = await signedIn(t)
-    const roles = (await admin.call<{ roleId: string; roleName: string; version: number; sort: number; dataScope: string }[]>('GET', `${ROLE}/list`)).body.data
+    const roles = (await admin.call<{ roleId: string; roleName: string; version: number; sort: number; dataScope: string; builtin: boolean }[]>('GET', `${ROLE}/list`)).body.data
     const sys = roles.find((r) => r.roleName === '系统管理员')!
+    // The lists say which role is built in, so the console offers neither delete nor stop for it.
+    expect(roles.filter((r) => r.builtin).map((r) => r.roleId)).toEqual([sys.roleId])
+    const page = await admin.call<{ records: { roleId: string; builtin: boolean }[] }>('GET', `${ROLE}/listPage`, { query: { roleName: '系统管理员' } })
+    expect(page.body.data.records.find((r) => r.roleId === sys.roleId)?.builtin).toBe(true)
     const del = await admin.call('POST', `${ROLE}/delete`, { form: { ids: sys.roleId }, idempotencyKey: newKey() })
     expect(del.body.code).toBe(20021)
     expect(del.body.message).toBe('系统管理员角色不能删除（删除后将无人能管理平台）')
     // Not even together with another role: all or nothing.
-    const other = await admin.call<{ roleId: string }>('POST', `${ROLE}/add`, { json: { roleName: uniqueName('临时'), dataScope: 'own' }, idempotencyKey: newKey() })
+    const other = await admin.call<{ roleId: string; builtin: boolean }>('POST', `${ROLE}/add`, { json: { roleName: uniqueName('临时'), dataScope: 'own' }, idempotencyKey: newKey() })
+    expect(other.body.data.builtin).toBe(false)
     const both = await admin.call('POST', `${ROLE}/delete`, { form: { ids: `${other.body.data.roleId},${sys.roleId}` }, idempotencyKey: newKey() })
     expect(both.body.code).toBe(20021)
     const stop = await admin.call('PUT', `${ROLE}/update`, {

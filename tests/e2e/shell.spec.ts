@@ -26,7 +26,12 @@ test('admin: login → server menu → navigate → add and delete a role → lo
   await nav.getByRole('link', { name: '角色管理' }).click()
   await expect(page).toHaveURL(/\/admin\/role-manage/)
   await expect(page).toHaveTitle('工程协同管理平台')
-  await expect(page.getByRole('cell', { name: '系统管理员', exact: true })).toBeVisible()
+  // The built-in role says so, and offers no delete (the gateway would refuse it).
+  const sysRow = page.getByRole('row').filter({ hasText: '系统管理员' })
+  await expect(sysRow.getByText('内置', { exact: true })).toBeVisible()
+  await expect(sysRow.getByRole('button', { name: '编辑' })).toBeVisible()
+  await expect(sysRow.getByRole('button', { name: '删除' })).toHaveCount(0)
+  await expect(sysRow.getByRole('checkbox')).toBeDisabled()
 
   // Add: an empty name is refused with the form's own message, then a real one is saved.
   await page.getByRole('button', { name: '新增' }).click()
@@ -53,6 +58,23 @@ test('admin: login → server menu → navigate → add and delete a role → lo
   await expect(page).toHaveURL(/\/login/)
   await page.goto('/admin/role-manage')
   await expect(page).toHaveURL(/\/login/)
+})
+
+test('in English the server menu has English names: sidebar groups and pages, breadcrumbs, tabs', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.getByRole('button', { name: /^语言/ }).click()
+  const nav = page.getByRole('navigation').first()
+  await expect(nav.getByText('Organisation', { exact: true })).toBeVisible()
+  await expect(nav.getByText('Application management', { exact: true })).toBeVisible()
+  await expect(nav.getByText('组织机构')).toHaveCount(0)
+  await nav.getByText('Organisation', { exact: true }).click()
+  await nav.getByRole('link', { name: 'Roles' }).click()
+  await expect(page).toHaveURL(/\/admin\/role-manage/)
+  const crumbs = page.getByRole('navigation', { name: 'You are here' })
+  await expect(crumbs).toContainText('Organisation')
+  await expect(crumbs).toContainText('Roles')
+  await expect(page.getByRole('navigation', { name: 'Open pages' })).toContainText('Roles')
+  await expect(page.getByRole('row').filter({ hasText: '系统管理员' }).getByText('Built-in', { exact: true })).toBeVisible()
 })
 
 test('tourist: reads the role list but the add, edit and delete buttons are gone', async ({ page }) => {

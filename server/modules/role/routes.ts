@@ -61,6 +61,8 @@ export const roleResource = defineResource({
     organizationId: role.organizationId,
     organizationName: organization.organizationName,
     memberCount: sql<number>`(select count(*)::int from ${accountRole} where ${accountRole.roleId} = ${role.roleId})`.as('member_count'),
+    /** A built-in role (the system administrator): never deleted or stopped. */
+    builtin: sql<boolean>`(${role.builtin} is not null)`.as('builtin'),
     version: role.version,
     createTime: role.createTime,
     updateTime: role.updateTime,

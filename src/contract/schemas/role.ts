@@ -26,4 +26,6 @@ export interface Role extends RoleFields, Stamped {
   organizationId: string | null
   organizationName: string | null
   memberCount: number
+  /** Built in (the system administrator role): the gateway refuses to delete or stop it (20021). */
+  builtin: boolean
 }

@@ -22,7 +22,21 @@ export function RoleManagePage() {
   ]
 
   const columns: ListColumn<Role>[] = [
-    { key: 'roleName', header: t('roles.field.roleName'), sortable: true, cell: (r) => <span className="font-medium">{r.roleName}</span> },
+    {
+      key: 'roleName',
+      header: t('roles.field.roleName'),
+      sortable: true,
+      cell: (r) => (
+        <span className="inline-flex items-center gap-2">
+          <span className="font-medium">{r.roleName}</span>
+          {r.builtin && (
+            <Badge variant="outline" className="font-normal" title={t('roles.builtinTitle')}>
+              {t('roles.builtin')}
+            </Badge>
+          )}
+        </span>
+      ),
+    },
     {
       key: 'status',
       header: t('roles.field.status'),
@@ -68,10 +82,11 @@ export function RoleManagePage() {
       description={t('roles.description')}
       filters={filters}
       columns={columns}
+      canDelete={(r) => !r.builtin}
       form={{
         size: 'lg',
         defaults: { status: STATUS.active, sort: 1, dataScope: 'own' },
-        render: () => (
+        render: ({ record }) => (
           <FormGrid>
             <FormField name="roleName" label={t('roles.field.roleName')} required maxLength={30} wide />
             <FormField name="dataScope" label={t('roles.field.dataScope')} kind="select" required options={enumOptions(DATA_SCOPES, scopeLabel)} />
@@ -82,7 +97,8 @@ export function RoleManagePage() {
               kind="switch"
               checkedValue={STATUS.active}
               uncheckedValue={STATUS.stopped}
-              hint={t('roles.statusHint')}
+              disabled={record?.builtin}
+              hint={record?.builtin ? t('roles.builtinStatusHint') : t('roles.statusHint')}
               wide
             />
             <FormField name="remark" label={t('roles.field.remark')} kind="textarea" maxLength={200} />

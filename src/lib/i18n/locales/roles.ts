@@ -18,6 +18,9 @@ export const zh = {
   },
   dataScope: { own: '本单位', children: '本单位及下级', all: '全部' },
   statusHint: '停用后，该角色的成员将失去此角色授予的权限',
+  builtin: '内置',
+  builtinTitle: '内置角色，不能删除或停用',
+  builtinStatusHint: '内置角色不能停用（停用后将无人能管理平台）',
   sortHint: '正整数，越小越靠前',
 }
 
@@ -38,5 +41,8 @@ export const en: Shape<typeof zh> = {
   },
   dataScope: { own: 'Own organisation', children: 'Own and subordinate', all: 'All' },
   statusHint: 'When stopped, its members lose the permissions this role grants',
+  builtin: 'Built-in',
+  builtinTitle: 'A built-in role: it cannot be deleted or stopped',
+  builtinStatusHint: 'A built-in role cannot be stopped (nobody could administer the platform any more)',
   sortHint: 'A positive integer; smaller comes first',
 }
