@@ -18,8 +18,8 @@ import { Switch } from '@/components/ui/switch'
 import { useDirtyGuard } from '@/lib/dirty'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { errorText, isApiError, mapServerErrors } from './errors'
-import { useSave } from './hooks'
+import { errorText, isApiError, mapServerErrors, normalizeFieldPath } from './errors'
+import { useSave, useSaveSubList } from './hooks'
 import type { FormValues, Resource } from './resource'
 
 export interface UseResourceFormOptions<T extends object> {
@@ -61,58 +61,109 @@ function firstSegment(path: string) {
   return path.split('.')[0] ?? path
 }
 
+/** Whether a react-hook-form dirty-fields entry marks anything (arrays and objects: any leaf). */
+function anyDirty(entry: unknown): boolean {
+  if (entry === true) return true
+  if (Array.isArray(entry)) return entry.some(anyDirty)
+  if (entry && typeof entry === 'object') return Object.values(entry).some(anyDirty)
+  return false
+}
+
 export function useResourceForm<T extends object>(resource: Resource<T>, options: UseResourceFormOptions<T> = {}): ResourceForm<T> {
   const { t } = useT()
-  const editing = !!options.record
-  const schema = editing ? resource.updateSchema : resource.addSchema
+  // After an add whose sub-lists failed, the record exists: the form goes on as an edit of it.
+  const [added, setAdded] = useState<T | null>(null)
+  const record = options.record ?? added
+  const editing = !!record
+  const schemaRef = useRef(resource.addSchema)
+  schemaRef.current = editing ? resource.updateSchema : resource.addSchema
   const [initial] = useState(() => resource.formValues(options.record, options.defaults))
-  const form = useForm<FieldValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
-    defaultValues: initial,
-    mode: 'onTouched',
-  })
+  const [resolver] = useState<Resolver<FieldValues>>(
+    () => ((values, context, opts) => zodResolver(schemaRef.current as never)(values, context, opts as never)) as Resolver<FieldValues>,
+  )
+  const form = useForm<FieldValues>({ resolver, defaultValues: initial, mode: 'onTouched' })
   useDirtyGuard(form.formState.isDirty)
   const save = useSave(resource)
+  const saveSub = useSaveSubList(resource)
   const keyFor = useIdempotencyKey()
   const [formErrors, setFormErrors] = useState<string[]>([])
   const [conflict, setConflict] = useState<T | null>(null)
   const onSaved = options.onSaved
+  const subLists = resource.subLists ?? []
+  const subFields = new Set(subLists.map((l) => l.field))
+
+  /** Puts an error answer on the form; `prefix` maps a sub-list call's `items.0.x` to `<field>.0.x`. */
+  const showError = (e: unknown, prefix?: string) => {
+    if (!isApiError(e) || e.kind !== 'code') return // network errors: the client shows them
+    const toForm = (p: string) => (prefix ? p.replace(/^items(?=\.|$)/, prefix) : p)
+    if (e.code === Code.INVALID) {
+      const known = new Set(Object.keys(form.getValues()))
+      const data = Array.isArray(e.data)
+        ? e.data.map((d: unknown) => (d && typeof d === 'object' && typeof (d as { field?: unknown }).field === 'string' ? { ...d, field: toForm(normalizeFieldPath((d as { field: string }).field)) } : d))
+        : e.data
+      const mapped = mapServerErrors(data, (p) => known.has(firstSegment(p)))
+      mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
+      setFormErrors(mapped.form.length || mapped.fields.length ? mapped.form : [e.message || t('codes.20001')])
+    } else if (e.code === Code.DUPLICATE) {
+      // data: { field, value } — mark the field when the form has it, else say it above the form
+      const field = (e.data as { field?: unknown } | null)?.field
+      const message = e.message || t('codes.20006')
+      if (!prefix && typeof field === 'string' && field !== resource.idKey && field in form.getValues())
+        form.setError(field, { type: 'server', message }, { shouldFocus: true })
+      else setFormErrors([message])
+    } else if (e.code === Code.VERSION_CONFLICT && e.data && typeof e.data === 'object' && !prefix) {
+      setConflict(e.data as T)
+    } else {
+      setFormErrors([e.message || t('crud.formError')])
+    }
+  }
 
   const send = async (values: FieldValues) => {
     setFormErrors([])
     setConflict(null)
+    const main: FormValues = {}
+    for (const [k, v] of Object.entries(values)) if (!subFields.has(k)) main[k] = v
+    const payload = resource.toPayload ? resource.toPayload(main, editing) : main
+    let saved: T | undefined
     try {
-      const saved = await save.mutateAsync({ values, editing, idempotencyKey: keyFor(values) })
-      toast.success(t('common.success'))
-      form.reset(form.getValues())
-      onSaved?.(saved)
+      saved = await save.mutateAsync({ values: payload, editing, idempotencyKey: keyFor(payload) })
     } catch (e) {
-      if (!isApiError(e) || e.kind !== 'code') return // network errors: the client shows them
-      if (e.code === Code.INVALID) {
-        const known = new Set(Object.keys(form.getValues()))
-        const mapped = mapServerErrors(e.data, (p) => known.has(firstSegment(p)))
-        mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
-        setFormErrors(mapped.form.length || mapped.fields.length ? mapped.form : [e.message || t('codes.20001')])
-      } else if (e.code === Code.DUPLICATE) {
-        // data: { field, value } — mark the field when the form has it, else say it above the form
-        const field = (e.data as { field?: unknown } | null)?.field
-        const message = e.message || t('codes.20006')
-        if (typeof field === 'string' && field !== resource.idKey && field in form.getValues())
-          form.setError(field, { type: 'server', message }, { shouldFocus: true })
-        else setFormErrors([message])
-      } else if (e.code === Code.VERSION_CONFLICT && e.data && typeof e.data === 'object') {
-        setConflict(e.data as T)
-      } else {
-        setFormErrors([e.message || t('crud.formError')])
+      showError(e)
+      return
+    }
+    // the next save is an update of this version
+    const version = (saved as { version?: unknown } | undefined)?.version
+    if (saved && !editing) setAdded(saved)
+    if (typeof version === 'number') form.setValue('version', version)
+    const id = String(values[resource.idKey] ?? (saved ? resource.idOf(saved) : ''))
+    const dirty = form.formState.dirtyFields as Record<string, unknown>
+    for (const list of subLists) {
+      const items = (values[list.field] as unknown[] | undefined) ?? []
+      if (!anyDirty(dirty[list.field]) && (editing || items.length === 0)) continue
+      try {
+        await saveSub.mutateAsync({ path: list.path, body: { [list.parentKey]: id, items } })
+        form.resetField(list.field, { defaultValue: form.getValues(list.field) })
+      } catch (e) {
+        showError(e, list.field)
+        return
       }
     }
+    toast.success(t('common.success'))
+    form.reset(form.getValues())
+    onSaved?.(saved)
   }
 
   const submit = form.handleSubmit(send)
 
+  const keepSubLists = (values: FormValues) => {
+    const out = { ...values }
+    for (const f of subFields) out[f] = form.getValues(f)
+    return out
+  }
+
   const reloadConflict = () => {
     if (!conflict) return
-    form.reset(resource.formValues(conflict))
+    form.reset(keepSubLists(resource.formValues(conflict)))
     setConflict(null)
     setFormErrors([])
     toast.info(t('crud.conflictReloaded'))
@@ -126,7 +177,8 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
     void submit()
   }
 
-  return { form, editing, record: options.record ?? null, submit, saving: save.isPending || form.formState.isSubmitting, formErrors, conflict, reloadConflict, overwriteConflict }
+  const saving = save.isPending || saveSub.isPending || form.formState.isSubmitting
+  return { form, editing, record, submit, saving, formErrors, conflict, reloadConflict, overwriteConflict }
 }
 
 // ---- dialog -----------------------------------------------------------------

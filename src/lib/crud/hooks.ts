@@ -83,6 +83,18 @@ export function useSave<T extends object>(resource: Resource<T>) {
 }
 
 /**
+ * Saves a list edited inside a record's form with its own call (`ResourceDef.subLists`): POST
+ * `{ <parentKey>: id, items }`; 20001/20006/20008 are left to the form. Refetches the resource.
+ */
+export function useSaveSubList<T extends object>(resource: Resource<T>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ path, body }: { path: string; body: FormValues }) => http.post<unknown>(path, stripEmpty(body), { handled: FORM_HANDLED_CODES }),
+    onSuccess: () => invalidateResource(qc, resource),
+  })
+}
+
+/**
  * Delete with confirmation: `remove(ids)` asks 确定要删除文件吗？, POSTs the ids as form data,
  * toasts 提交成功 and refetches. Resolves true when deleted.
  */

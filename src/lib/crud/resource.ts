@@ -32,6 +32,22 @@ export interface ResourceDef<T extends object> {
   invalidates?: QueryKey[]
   /** Form values of a record for editing; default: the record itself (the schema drops extras). */
   toForm?: (record: T) => FormValues
+  /** What add / update send, from the validated values (sub-lists already taken out); default: the values. */
+  toPayload?: (values: FormValues, editing: boolean) => FormValues
+  /**
+   * Lists edited in the same form but stored by their own call once the record is saved (e.g. a
+   * person's education): POST `path` `{ [parentKey]: <record id>, items }`, sent when the list
+   * changed (on add: when it has items). Their 20001 errors (`items[0].school`) mark the list's fields.
+   */
+  subLists?: readonly SubList[]
+}
+
+export interface SubList {
+  /** The array field of the form. */
+  field: string
+  path: string
+  /** The parent id's name in the body, e.g. `userId`. */
+  parentKey: string
 }
 
 export interface Resource<T extends object> extends ResourceDef<T> {
