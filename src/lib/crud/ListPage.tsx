@@ -103,6 +103,11 @@ export interface ListPageProps<T extends object> {
    * and cannot be selected for the batch delete — e.g. a built-in record the server refuses to delete.
    */
   canDelete?: (row: T) => boolean
+  /**
+   * Actions on the selected rows, in the toolbar (e.g. approve / reject). With it rows can be
+   * selected even without the delete function. `clear` empties the selection.
+   */
+  bulkActions?: (selectedIds: string[], clear: () => void) => ReactNode
   exportable?: boolean
   /** Fixed query parameters (e.g. a parent id) sent with every page request. */
   extraQuery?: Record<string, string>
@@ -116,7 +121,7 @@ function plain(value: unknown): ReactNode {
 }
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, exportable = true, extraQuery } = props
+  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, bulkActions, exportable = true, extraQuery } = props
   const { t } = useT()
   const [urlSearch, setUrlSearch] = useListSearch()
   const search = props.search ?? urlSearch
@@ -134,6 +139,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const del = useDelete(resource)
   const canDelete = useCan('delete') && deletable
   const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true)
+  const selectable = canDelete || !!bulkActions
   const canEdit = useCan('edit') && !!form
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null })
 
@@ -149,7 +155,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const hasRowActions = canEdit || canDelete || !!rowActions
   const tableColumns = useMemo<ColumnDef<T>[]>(() => {
     const cols: ColumnDef<T>[] = []
-    if (canDelete) {
+    if (selectable) {
       cols.push({
         id: '__select',
         header: ({ table }) => (
@@ -174,7 +180,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       })
     }
     return cols
-  }, [columns, canDelete, t])
+  }, [columns, selectable, t])
 
   const table = useReactTable({
     data: records,
@@ -183,12 +189,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
-    enableRowSelection: canDelete ? (row) => mayDeleteRow(row.original) : false,
+    enableRowSelection: bulkActions ? true : canDelete ? (row) => mayDeleteRow(row.original) : false,
     state: { rowSelection, columnVisibility: visibility },
     onRowSelectionChange: setRowSelection,
   })
 
-  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && records.some((r) => resource.idOf(r) === id && mayDeleteRow(r)))
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && records.some((r) => resource.idOf(r) === id))
+  const deleteIds = selectedIds.filter((id) => records.some((r) => resource.idOf(r) === id && mayDeleteRow(r)))
   const total = page?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / params.pageSize))
   const filtering = Object.keys(params.filters).length > 0
@@ -257,12 +264,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           )}
           {canDelete && (
             <Can action="delete">
-              <Button variant="outline" disabled={selectedIds.length === 0 || del.isPending} onClick={() => void removeRows(selectedIds)}>
+              <Button variant="outline" disabled={deleteIds.length === 0 || del.isPending} onClick={() => void removeRows(deleteIds)}>
                 <Trash2 aria-hidden />
                 {t('crud.deleteSelected')}
               </Button>
             </Can>
           )}
+          {bulkActions?.(selectedIds, () => setRowSelection({}))}
           {toolbar}
           {selectedIds.length > 0 && (
             <span className="flex items-center gap-1 text-sm text-muted-foreground">
@@ -357,7 +365,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                   <TableRow key={`sk-${i}`} className="hover:bg-transparent">
                     {Array.from({ length: colCount }, (_, j) => (
                       <TableCell key={j} className="py-3.5">
-                        <Skeleton className={cn('h-4', j === 0 && canDelete ? 'w-4' : 'w-full max-w-[10rem]')} />
+                        <Skeleton className={cn('h-4', j === 0 && selectable ? 'w-4' : 'w-full max-w-[10rem]')} />
                       </TableCell>
                     ))}
                   </TableRow>

@@ -1,0 +1,118 @@
+/**
+ * 部门与人员 of one organisation (rendered by /admin/organization for the selected unit): the
+ * department tree on the left, the staff of the selected node on the right. Below 1280 px the
+ * tree moves into a drawer opened from the staff header.
+ */
+import { useState } from 'react'
+import { AlertCircle, FolderTree } from 'lucide-react'
+import type { DeptTreeNode } from '@/contract/schemas/people'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { useDelete } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { useDeptTree } from './api'
+import { DeptDialog, type DeptEditing } from './DeptDialog'
+import { DeptTree } from './DeptTree'
+import { deptResource } from './resource'
+import { StaffPanel } from './StaffPanel'
+import { findNode, pathTo } from './tree'
+
+export function DepartmentsPanel({ organizationId }: { organizationId: string }) {
+  // a new organisation starts from its root again
+  return <Panel key={organizationId} organizationId={organizationId} />
+}
+
+function Panel({ organizationId }: { organizationId: string }) {
+  const { t } = useT()
+  const tree = useDeptTree(organizationId)
+  const nodes = tree.data ?? []
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [editing, setEditing] = useState<DeptEditing | null>(null)
+  const [drawer, setDrawer] = useState(false)
+  const del = useDelete(deptResource)
+  const selected = findNode(nodes, selectedId) ?? nodes[0] ?? null
+
+  const parentOf = (node: DeptTreeNode): DeptTreeNode | null => findNode(nodes, pathTo(nodes, node.id).at(-2))
+  const remove = async (node: DeptTreeNode) => {
+    if (await del.remove([node.id])) {
+      if (selected?.id === node.id) setSelectedId(parentOf(node)?.id ?? null)
+    }
+  }
+  const select = (node: DeptTreeNode) => {
+    setSelectedId(node.id)
+    setDrawer(false)
+  }
+
+  const treeView = (
+    <DeptTree
+      className="min-h-0 flex-1"
+      nodes={nodes}
+      loading={tree.isPending}
+      selectedId={selected?.id ?? null}
+      onSelect={select}
+      onAdd={(parent) => setEditing({ mode: 'add', parent })}
+      onEdit={(node) => setEditing({ mode: 'edit', node, parent: parentOf(node) })}
+      onDelete={(node) => void remove(node)}
+    />
+  )
+
+  return (
+    <div className="flex h-[max(32rem,calc(100dvh-14rem))] min-h-0 overflow-hidden rounded-lg border bg-card" data-testid="departments-panel">
+      <aside className="hidden w-64 shrink-0 flex-col border-r xl:flex" aria-label={t('people.dept.tree')}>
+        <h2 className="flex h-11 items-center gap-2 border-b px-3 text-sm font-semibold">
+          <FolderTree className="h-4 w-4 text-muted-foreground" aria-hidden />
+          {t('people.dept.tree')}
+        </h2>
+        {treeView}
+      </aside>
+
+      <section className="flex min-w-0 flex-1 flex-col">
+        {tree.isError ? (
+          <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 text-sm">
+            <AlertCircle className="h-8 w-8 text-destructive" aria-hidden />
+            <p>{t('people.dept.loadError')}</p>
+            <Button variant="outline" onClick={() => void tree.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : selected ? (
+          <StaffPanel
+            key={selected.id}
+            node={selected}
+            nodes={nodes}
+            leading={
+              <Button variant="outline" size="sm" className="h-9 xl:hidden" onClick={() => setDrawer(true)}>
+                <FolderTree aria-hidden />
+                {t('people.staff.openTree')}
+              </Button>
+            }
+          />
+        ) : (
+          <p className="flex flex-1 items-center justify-center text-sm text-muted-foreground">{tree.isPending ? t('common.loading') : t('people.staff.selectUnit')}</p>
+        )}
+      </section>
+
+      <Dialog open={drawer} onOpenChange={setDrawer}>
+        <DialogContent
+          closeLabel={t('common.close')}
+          className="left-0 top-0 flex h-full max-h-none w-80 max-w-[85vw] translate-x-0 translate-y-0 flex-col gap-0 rounded-none p-0 sm:rounded-r-lg"
+          aria-describedby={undefined}
+        >
+          <DialogHeader className="border-b px-4 py-3 pr-12">
+            <DialogTitle className="text-base">{t('people.dept.tree')}</DialogTitle>
+          </DialogHeader>
+          {treeView}
+        </DialogContent>
+      </Dialog>
+
+      <DeptDialog
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(node) => {
+          setEditing(null)
+          if (node?.id) setSelectedId(node.id)
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+/** Add a sub-organisation or department under a tree node, or edit a department. */
+import { useWatch } from 'react-hook-form'
+import { DEPT_TYPES, TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
+import { STATUS } from '@/contract'
+import { enumOptions, FormDialog, FormField, FormGrid } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { deptResource } from './resource'
+
+export type DeptEditing = { mode: 'add'; parent: DeptTreeNode } | { mode: 'edit'; node: DeptTreeNode; parent: DeptTreeNode | null }
+
+export function DeptDialog({ editing, onClose, onSaved }: { editing: DeptEditing | null; onClose: () => void; onSaved: (node: DeptTreeNode | undefined) => void }) {
+  const { t } = useT()
+  const parent = editing?.parent ?? null
+  const underOrg = editing?.mode === 'add' && parent?.category === TREE_CATEGORY.organization
+  const defaults =
+    editing?.mode === 'add'
+      ? {
+          organizationId: parent!.organizationId,
+          parentId: parent!.category === TREE_CATEGORY.department ? parent!.id : '',
+          type: 'department',
+          status: STATUS.active,
+          sort: (parent!.children?.length ?? 0) + 1,
+        }
+      : undefined
+  return (
+    <FormDialog
+      key={editing ? (editing.mode === 'add' ? `add-${editing.parent.id}` : editing.node.id) : 'closed'}
+      resource={deptResource}
+      open={!!editing}
+      onOpenChange={(o) => !o && onClose()}
+      record={editing?.mode === 'edit' ? editing.node : null}
+      defaults={defaults}
+      title={editing?.mode === 'edit' ? t('people.dept.editTitle') : t('people.dept.addTitle')}
+      size="md"
+      onSaved={onSaved}
+    >
+      <FormGrid>
+        {parent && (
+          <div className="flex flex-col gap-1.5 sm:col-span-2">
+            <span className="text-sm">{t('people.dept.parent')}</span>
+            <p className="flex h-9 items-center rounded-md border bg-muted/50 px-3 text-sm">{parent.name}</p>
+          </div>
+        )}
+        {underOrg && <TypeField />}
+        <FormField name="departmentName" label={t('people.dept.name')} required maxLength={50} wide />
+        <FormField name="sort" label={t('people.dept.sort')} kind="number" required />
+        <FormField name="status" label={t('people.dept.status')} kind="switch" checkedValue={STATUS.active} uncheckedValue={STATUS.stopped} />
+      </FormGrid>
+    </FormDialog>
+  )
+}
+
+function TypeField() {
+  const { t } = useT()
+  const type = useWatch({ name: 'type' }) as string
+  return (
+    <FormField
+      name="type"
+      label={t('people.dept.type')}
+      kind="select"
+      required
+      wide
+      options={enumOptions(DEPT_TYPES, (v) => t(`people.dept.types.${v}`))}
+      hint={type !== 'department' ? t('people.dept.typeHint') : undefined}
+    />
+  )
+}

@@ -1,0 +1,274 @@
+/**
+ * Add or edit a person: basic information (every staff field of SPEC §3, SPEC §5 validation from
+ * the contract; sex and birth date filled from the ID number; avatar JPG ≤ 2 MB), then education,
+ * vocational certificates, project experience and career resume, each an editable list with its
+ * photos. One submit: the person first, then each changed list through its addFullByUserId call.
+ */
+import { useRef } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
+import { Loader2 } from 'lucide-react'
+import { birthDateOfIdCard, DEGREES, POSITION_LEVELS, POSTS, SEXES, sexOfIdCard, TITLE_LEVELS, type Person } from '@/contract/schemas/people'
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
+import { enumOptions, FormDialog, FormField, FormGrid, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
+import { useT, type TKey } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { usePersonRecord } from './api'
+import { personResource, type PersonRecord } from './resource'
+import { PhotoField } from './PhotoField'
+
+export interface PersonDialogProps {
+  /** null: closed; 'new': add; a person: edit. */
+  target: Person | 'new' | null
+  /** Where a new person goes. */
+  organizationId: string
+  departmentId?: string
+  onClose: () => void
+}
+
+export function PersonDialog({ target, organizationId, departmentId, onClose }: PersonDialogProps) {
+  const { t } = useT()
+  const person = target && target !== 'new' ? target : null
+  const record = usePersonRecord(person)
+  if (person && !record.data) {
+    return (
+      <Dialog open onOpenChange={(o) => !o && onClose()}>
+        <DialogContent className="max-w-sm" aria-describedby={undefined}>
+          <DialogTitle className="sr-only">{t('people.staff.editTitle')}</DialogTitle>
+          <p className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
+            {record.isError ? t('crud.loadError') : <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+            {!record.isError && t('people.section.loading')}
+          </p>
+        </DialogContent>
+      </Dialog>
+    )
+  }
+  return (
+    <FormDialog<PersonRecord>
+      key={person?.userId ?? 'new'}
+      resource={personResource}
+      open={!!target}
+      onOpenChange={(o) => !o && onClose()}
+      record={record.data ?? null}
+      defaults={{ organizationId, departmentId: departmentId ?? '', sort: 1, educations: [], certificates: [], jobs: [], projects: [] }}
+      title={person ? t('people.staff.editTitle') : t('people.staff.addTitle')}
+      size="xl"
+      onSaved={onClose}
+    >
+      {(rf) => <PersonForm rf={rf} />}
+    </FormDialog>
+  )
+}
+
+const SECTIONS = [
+  { id: 'basic', label: 'people.section.basic' },
+  { id: 'educations', label: 'people.section.education' },
+  { id: 'certificates', label: 'people.section.certificate' },
+  { id: 'jobs', label: 'people.section.job' },
+  { id: 'projects', label: 'people.section.project' },
+] as const satisfies readonly { id: string; label: TKey }[]
+
+function PersonForm({ rf }: { rf: ResourceForm<PersonRecord> }) {
+  const { t } = useT()
+  const root = useRef<HTMLDivElement>(null)
+  const values = useWatch({ control: rf.form.control }) as FormValues
+  const errors = rf.form.formState.errors
+  const go = (id: string) => root.current?.querySelector(`[data-section="${id}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  return (
+    <div ref={root}>
+      <nav aria-label={t('people.section.basic')} className="sticky -top-5 z-10 -mx-6 -mt-5 mb-4 flex gap-1 overflow-x-auto border-b bg-background/95 px-5 py-2 backdrop-blur">
+        {SECTIONS.map((s) => {
+          const n = s.id === 'basic' ? null : ((values[s.id] as unknown[] | undefined)?.length ?? 0)
+          const bad = !!errors[s.id] || (s.id === 'basic' && Object.keys(errors).some((k) => !SECTIONS.some((x) => x.id === k)))
+          return (
+            <button
+              key={s.id}
+              type="button"
+              onClick={() => go(s.id)}
+              className={cn(
+                'inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-md px-3 text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                bad && 'text-destructive',
+              )}
+            >
+              {t(s.label)}
+              {n !== null && n > 0 && <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground">{n}</span>}
+            </button>
+          )
+        })}
+      </nav>
+
+      <Section id="basic" title={t('people.section.basic')}>
+        <BasicFields rf={rf} />
+      </Section>
+
+      <Section id="educations" title={t('people.section.education')}>
+        <FormList
+          name="educations"
+          label={t('people.section.education')}
+          addText={t('people.education.add')}
+          newItem={() => ({ startMonth: '', endMonth: '', school: '', major: '', degree: '' })}
+          itemTitle={(e, i) => (e.school ? `${String(e.school)}${e.degree ? ` · ${t(`people.education.degrees.${e.degree as (typeof DEGREES)[number]}`)}` : ''}` : `#${i + 1}`)}
+        >
+          {(p) => (
+            <FormGrid>
+              <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
+              <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
+              <FormField name={`${p}.school`} label={t('people.education.school')} required maxLength={50} />
+              <FormField name={`${p}.major`} label={t('people.education.major')} maxLength={50} />
+              <FormField
+                name={`${p}.degree`}
+                label={t('people.education.degree')}
+                kind="select"
+                required
+                options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))}
+              />
+              <div className="hidden sm:block" />
+              <PhotoField name={`${p}.graduationPhotoFileId`} urlName={`${p}.graduationPhotoUrl`} label={t('people.education.graduationPhoto')} />
+              <PhotoField name={`${p}.degreePhotoFileId`} urlName={`${p}.degreePhotoUrl`} label={t('people.education.degreePhoto')} />
+            </FormGrid>
+          )}
+        </FormList>
+      </Section>
+
+      <Section id="certificates" title={t('people.section.certificate')}>
+        <FormList
+          name="certificates"
+          label={t('people.section.certificate')}
+          addText={t('people.certificate.add')}
+          newItem={() => ({ titleLevel: '', certificateName: '', certificateNo: '', issuingUnit: '', validFrom: '', validTo: '' })}
+          itemTitle={(c, i) => (c.certificateName ? String(c.certificateName) : `#${i + 1}`)}
+        >
+          {(p) => (
+            <FormGrid>
+              <FormField name={`${p}.certificateName`} label={t('people.certificate.certificateName')} required maxLength={50} />
+              <FormField
+                name={`${p}.titleLevel`}
+                label={t('people.certificate.titleLevel')}
+                kind="select"
+                required
+                options={enumOptions(TITLE_LEVELS, (v) => t(`people.certificate.titleLevels.${v}`))}
+              />
+              <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
+              <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
+              <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
+              <FormField name={`${p}.validTo`} label={t('people.certificate.validTo')} kind="date" hint={t('people.certificate.validToHint')} />
+              <PhotoField name={`${p}.frontPhotoFileId`} urlName={`${p}.frontPhotoUrl`} label={t('people.certificate.frontPhoto')} />
+              <PhotoField name={`${p}.backPhotoFileId`} urlName={`${p}.backPhotoUrl`} label={t('people.certificate.backPhoto')} />
+            </FormGrid>
+          )}
+        </FormList>
+      </Section>
+
+      <Section id="jobs" title={t('people.section.job')}>
+        <FormList
+          name="jobs"
+          label={t('people.section.job')}
+          addText={t('people.job.add')}
+          newItem={() => ({ institution: '', position: '', organizationName: '', departmentName: '', jobLevel: '', post: '' })}
+          itemTitle={(j, i) => (j.institution ? String(j.institution) : `#${i + 1}`)}
+        >
+          {(p) => (
+            <FormGrid>
+              <FormField name={`${p}.institution`} label={t('people.job.institution')} required maxLength={100} wide />
+              <FormField name={`${p}.organizationName`} label={t('people.job.organizationName')} maxLength={100} />
+              <FormField name={`${p}.departmentName`} label={t('people.job.departmentName')} maxLength={50} />
+              <FormField name={`${p}.position`} label={t('people.job.position')} maxLength={50} />
+              <FormField name={`${p}.jobLevel`} label={t('people.job.jobLevel')} kind="select" options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))} />
+              <FormField name={`${p}.post`} label={t('people.job.post')} kind="select" options={enumOptions(POSTS, (v) => t(`people.post.${v}`))} />
+            </FormGrid>
+          )}
+        </FormList>
+      </Section>
+
+      <Section id="projects" title={t('people.section.project')} last>
+        <FormList
+          name="projects"
+          label={t('people.section.project')}
+          addText={t('people.project.add')}
+          newItem={() => ({ startMonth: '', endMonth: '', organizationName: '', position: '', description: '' })}
+          itemTitle={(r, i) =>
+            r.organizationName ? `${String(r.startMonth || '')} ~ ${String(r.endMonth || t('people.project.toDate'))} · ${String(r.organizationName)}` : `#${i + 1}`
+          }
+        >
+          {(p) => (
+            <FormGrid>
+              <FormField name={`${p}.startMonth`} label={t('people.project.startMonth')} kind="month" required />
+              <FormField name={`${p}.endMonth`} label={t('people.project.endMonth')} kind="month" hint={t('people.project.endMonthHint')} />
+              <FormField name={`${p}.organizationName`} label={t('people.project.organizationName')} required maxLength={100} />
+              <FormField name={`${p}.position`} label={t('people.project.position')} maxLength={50} />
+              <FormField name={`${p}.description`} label={t('people.project.description')} kind="textarea" maxLength={500} />
+            </FormGrid>
+          )}
+        </FormList>
+      </Section>
+    </div>
+  )
+}
+
+function Section({ id, title, children, last }: { id: string; title: string; children: React.ReactNode; last?: boolean }) {
+  return (
+    <section data-section={id} className={cn('scroll-mt-14', !last && 'mb-6 border-b pb-6')} aria-label={title}>
+      <h3 className="mb-4 text-base font-semibold">{title}</h3>
+      {children}
+    </section>
+  )
+}
+
+/** Basic information; the ID number fills sex and birth date when it is valid. */
+export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | null; compact?: boolean }) {
+  const { t } = useT()
+  const { setValue } = useFormContext()
+  const record = rf?.record ?? null
+  const fillFromIdCard = (v: unknown) => {
+    const s = String(v ?? '').trim().toUpperCase()
+    const birth = birthDateOfIdCard(s)
+    const sex = sexOfIdCard(s)
+    if (birth) setValue('birthDate', birth, { shouldValidate: true, shouldDirty: true })
+    if (sex) setValue('sex', sex, { shouldValidate: true, shouldDirty: true })
+  }
+  return (
+    <div className={cn('flex flex-col gap-5', !compact && 'sm:flex-row')}>
+      {!compact && (
+        <div className="shrink-0">
+          <PhotoField name="avatarFileId" urlName="avatarUrl" purpose="avatar" label={t('people.field.avatar')} hint={t('people.hint.avatar')} round />
+        </div>
+      )}
+      <FormGrid className="min-w-0 flex-1">
+        <FormField name="name" label={t('people.field.name')} required maxLength={30} />
+        <FormField name="sex" label={t('people.field.sex')} kind="select" required options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))} />
+        <FormField
+          name="idCard"
+          label={t('people.field.idCard')}
+          required={!record}
+          maxLength={18}
+          onValueChange={fillFromIdCard}
+          hint={record?.idCard ? t('people.hint.idCardKeep', { value: record.idCard }) : undefined}
+        />
+        <FormField name="birthDate" label={t('people.field.birthDate')} kind="date" hint={t('people.hint.birthDate')} />
+        <FormField
+          name="cellphone"
+          label={t('people.field.cellphone')}
+          required={!record}
+          maxLength={11}
+          hint={record?.cellphone ? t('people.hint.cellphoneKeep', { value: record.cellphone }) : undefined}
+        />
+        <FormField name="email" label={t('people.field.email')} maxLength={100} />
+        {!compact && (
+          <>
+            <FormField name="post" label={t('people.field.post')} kind="select" options={enumOptions(POSTS, (v) => t(`people.post.${v}`))} />
+            <FormField name="positionLevel" label={t('people.field.positionLevel')} kind="select" options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))} />
+            <FormField name="sort" label={t('people.field.sort')} kind="number" required />
+          </>
+        )}
+        {record?.accountName && (
+          <div className="flex flex-col gap-1.5">
+            <span className="text-sm">{t('people.field.accountName')}</span>
+            <p className="flex h-9 items-center gap-2 rounded-md border bg-muted/50 px-3 text-sm">
+              {record.accountName}
+              {record.accountLevel && <span className="text-muted-foreground">· {t(`people.accountLevel.${record.accountLevel as 'general'}`)}</span>}
+            </p>
+          </div>
+        )}
+      </FormGrid>
+    </div>
+  )
+}

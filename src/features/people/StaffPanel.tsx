@@ -1,0 +1,268 @@
+/**
+ * The staff of the selected department or organisation: all of them at once (pageSize 2000) in a
+ * virtualised table with a keyword filter; select to move, archive, invite or delete; add / edit.
+ */
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
+import type { RowSelectionState } from '@tanstack/react-table'
+import { Archive, ArchiveRestore, ArrowRightLeft, Pencil, Plus, RefreshCw, Search, Trash2, UserRoundX } from 'lucide-react'
+import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type Person } from '@/contract/schemas/people'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Switch } from '@/components/ui/switch'
+import { confirm, useDelete, VirtualTable, type ListColumn } from '@/lib/crud'
+import { Can, useCan } from '@/lib/permissions'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { STAFF_PAGE_SIZE, useArchive, useStaff } from './api'
+import { RevealCell, RoleNamesCell, roleNamesText } from './cells'
+import { MoveDialog } from './MoveDialog'
+import { PersonDialog } from './PersonDialog'
+import { personResource } from './resource'
+
+/** Case-insensitive match of a keyword against what the row shows. */
+function matches(p: Person, k: string, labels: (p: Person) => string[]) {
+  if (!k) return true
+  return [p.name, p.accountName, p.email, p.departmentName, p.cellphone, p.idCard, ...labels(p)].some((v) => !!v && v.toLowerCase().includes(k))
+}
+
+export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes: readonly DeptTreeNode[]; leading?: ReactNode }) {
+  const { t } = useT()
+  const [includeChildren, setIncludeChildren] = useState(true)
+  const [archived, setArchived] = useState(false)
+  const [keyword, setKeyword] = useState('')
+  const deferred = useDeferredValue(keyword.trim().toLowerCase())
+  const [selection, setSelection] = useState<RowSelectionState>({})
+  const [editing, setEditing] = useState<Person | 'new' | null>(null)
+  const [moving, setMoving] = useState(false)
+  const isDept = node.category === TREE_CATEGORY.department
+  const query = useStaff({ organizationId: isDept ? undefined : node.id, departmentId: isDept ? node.id : undefined, includeChildren, archived })
+  const del = useDelete(personResource)
+  const archive = useArchive()
+  const canMove = useCan(PEOPLE_FNS.moveStaff)
+  const canArchive = useCan(PEOPLE_FNS.archive)
+  const canDelete = useCan(PEOPLE_FNS.delete)
+  const canSelect = canMove || canArchive || canDelete
+
+  const all = useMemo(() => query.data?.records ?? [], [query.data])
+  const total = query.data?.total ?? 0
+  const labels = (p: Person) => [p.post ? t(`people.post.${p.post}`) : '', ...(p.roleNames ?? [])]
+  const rows = useMemo(() => all.filter((p) => matches(p, deferred, labels)), [all, deferred]) // eslint-disable-line react-hooks/exhaustive-deps
+  const selectedIds = Object.keys(selection).filter((id) => selection[id] && all.some((p) => p.userId === id))
+  const clear = () => setSelection({})
+
+  const columns = useMemo<ListColumn<Person>[]>(
+    () => [
+      {
+        key: 'name',
+        header: t('people.field.name'),
+        sortable: true,
+        width: 120,
+        cell: (p) => (
+          <span className="inline-flex max-w-full items-center gap-1.5">
+            <span className="truncate font-medium" title={p.name}>
+              {p.name}
+            </span>
+            {p.status === 'archived' && (
+              <Badge variant="secondary" className="shrink-0 px-1.5 py-0 text-[11px]">
+                {t('people.staff.archived')}
+              </Badge>
+            )}
+          </span>
+        ),
+      },
+      { key: 'sex', header: t('people.field.sex'), width: 64, cell: (p) => (p.sex ? t(`people.sex.${p.sex}`) : '--'), exportValue: (p) => (p.sex ? t(`people.sex.${p.sex}`) : '') },
+      { key: 'idCard', header: t('people.field.idCard'), width: 212, cell: (p) => <RevealCell userId={p.userId} masked={p.idCard} kind="idCard" /> },
+      { key: 'cellphone', header: t('people.field.cellphone'), width: 150, cell: (p) => <RevealCell userId={p.userId} masked={p.cellphone} kind="cellphone" /> },
+      { key: 'email', header: t('people.field.email'), width: 180, cell: (p) => (p.email ? <span title={p.email}>{p.email}</span> : '--') },
+      { key: 'accountName', header: t('people.field.accountName'), sortable: true, width: 120 },
+      {
+        key: 'accountLevel',
+        header: t('people.field.accountLevel'),
+        width: 96,
+        cell: (p) => (p.accountLevel ? t(`people.accountLevel.${p.accountLevel as 'general'}`) : '--'),
+      },
+      {
+        key: 'accountStatus',
+        header: t('people.field.accountStatus'),
+        width: 104,
+        cell: (p) =>
+          p.accountStatus ? (
+            <Badge variant={p.accountStatus === 'normal' ? 'success' : p.accountStatus === 'pending' ? 'warning' : 'secondary'}>
+              {t(`people.accountStatus.${p.accountStatus as 'normal'}`)}
+            </Badge>
+          ) : (
+            '--'
+          ),
+      },
+      { key: 'post', header: t('people.field.post'), sortable: true, width: 110, cell: (p) => (p.post ? t(`people.post.${p.post}`) : '--') },
+      { key: 'departmentName', header: t('people.field.department'), sortable: true, width: 130, cell: (p) => (p.departmentName ? <span title={p.departmentName}>{p.departmentName}</span> : '--') },
+      { key: 'roleNames', header: t('people.field.roleNames'), width: 190, cell: (p) => <RoleNamesCell roleNames={p.roleNames} />, exportValue: (p) => roleNamesText(p.roleNames) },
+    ],
+    [t],
+  )
+
+  const changeArchive = async (to: boolean) => {
+    const ok = await confirm({ description: t(to ? 'people.staff.archiveConfirm' : 'people.staff.unarchiveConfirm', { n: selectedIds.length }) })
+    if (!ok) return
+    try {
+      await archive.mutateAsync({ userIds: selectedIds, archived: to })
+      clear()
+    } catch {
+      /* the client has shown the error */
+    }
+  }
+
+  const rowActions = (p: Person) => (
+    <>
+      <Can action={PEOPLE_FNS.edit}>
+        <Button variant="ghost" size="icon" className="h-9 w-9 text-primary" title={t('common.edit')} aria-label={`${t('common.edit')} ${p.name}`} onClick={() => setEditing(p)}>
+          <Pencil aria-hidden />
+        </Button>
+      </Can>
+      <Can action={PEOPLE_FNS.delete}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="h-9 w-9 text-destructive hover:text-destructive"
+          title={t('common.delete')}
+          aria-label={`${t('common.delete')} ${p.name}`}
+          disabled={del.isPending}
+          onClick={() => void del.remove([p.userId]).then((ok) => ok && clear())}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </Can>
+    </>
+  )
+
+  const none = selectedIds.length === 0
+  return (
+    <div className="flex h-full min-h-0 min-w-0 flex-col">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b px-3 py-2.5">
+        {leading}
+        <h2 className="min-w-0 truncate text-base font-semibold" title={node.name}>
+          {t('people.staff.of', { name: node.name })}
+        </h2>
+        <span className="text-sm tabular-nums text-muted-foreground" aria-live="polite">
+          {deferred ? t('people.staff.shown', { shown: rows.length, n: total }) : t('people.staff.count', { n: total })}
+        </span>
+        <div className="ml-auto flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Switch checked={includeChildren} onCheckedChange={(v) => (setIncludeChildren(v), clear())} />
+            {t('people.staff.includeChildren')}
+          </label>
+          <label className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Switch checked={archived} onCheckedChange={(v) => (setArchived(v), clear())} />
+            {t('people.staff.showArchived')}
+          </label>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2 border-b px-3 py-2">
+        <Can action={PEOPLE_FNS.add}>
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden />
+            {t('people.staff.add')}
+          </Button>
+        </Can>
+        <Can action={PEOPLE_FNS.moveStaff}>
+          <Button variant="outline" disabled={none} onClick={() => setMoving(true)}>
+            <ArrowRightLeft aria-hidden />
+            {t('people.staff.move')}
+          </Button>
+        </Can>
+        <Can action={PEOPLE_FNS.archive}>
+          {archived ? (
+            <Button variant="outline" disabled={none || archive.isPending} onClick={() => void changeArchive(false)}>
+              <ArchiveRestore aria-hidden />
+              {t('people.staff.unarchive')}
+            </Button>
+          ) : (
+            <Button variant="outline" disabled={none || archive.isPending} onClick={() => void changeArchive(true)}>
+              <Archive aria-hidden />
+              {t('people.staff.archive')}
+            </Button>
+          )}
+        </Can>
+        <Can action={PEOPLE_FNS.delete}>
+          <Button variant="outline" disabled={none || del.isPending} onClick={() => void del.remove(selectedIds).then((ok) => ok && clear())}>
+            <UserRoundX aria-hidden />
+            {t('crud.deleteSelected')}
+          </Button>
+        </Can>
+        {!none && (
+          <span className="flex items-center gap-1 text-sm text-muted-foreground">
+            {t('crud.selected', { n: selectedIds.length })}
+            <Button variant="link" className="h-9 px-1" onClick={clear}>
+              {t('crud.clearSelection')}
+            </Button>
+          </span>
+        )}
+        <div className="ml-auto flex items-center gap-1">
+          <div className="relative w-56 max-w-full">
+            <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              type="search"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              placeholder={t('people.staff.keyword')}
+              aria-label={t('people.staff.keyword')}
+              className="pl-8"
+            />
+          </div>
+          <Button variant="ghost" size="icon" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
+          </Button>
+        </div>
+      </div>
+
+      {total > STAFF_PAGE_SIZE && (
+        <p role="status" className="border-b bg-amber-500/10 px-3 py-1.5 text-xs text-amber-800 dark:text-amber-300">
+          {t('people.staff.tooMany', { n: STAFF_PAGE_SIZE })}
+        </p>
+      )}
+
+      <VirtualTable
+        className="min-h-0 flex-1"
+        label={t('people.staff.of', { name: node.name })}
+        rows={rows}
+        columns={columns}
+        getRowId={(p) => p.userId}
+        selection={canSelect ? selection : undefined}
+        onSelectionChange={canSelect ? setSelection : undefined}
+        rowActions={rowActions}
+        actionsWidth={96}
+        loading={query.isPending}
+        empty={
+          <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
+            {query.isError ? (
+              <>
+                <p>{t('crud.loadError')}</p>
+                <Button variant="outline" onClick={() => void query.refetch()}>
+                  {t('common.retry')}
+                </Button>
+              </>
+            ) : (
+              <p>{deferred ? t('people.staff.emptyFiltered') : t('people.staff.empty')}</p>
+            )}
+          </div>
+        }
+      />
+
+      {editing && (
+        <PersonDialog target={editing} organizationId={node.organizationId} departmentId={isDept ? node.id : undefined} onClose={() => setEditing(null)} />
+      )}
+      <MoveDialog
+        open={moving}
+        nodes={nodes}
+        userIds={selectedIds}
+        currentId={node.id}
+        onClose={(moved) => {
+          setMoving(false)
+          if (moved) clear()
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,258 @@
+/**
+ * /admin/user-audit: people waiting for review (registration, profile invitations, additions),
+ * approved and rejected. Approve and reject per row and in batch, each after a confirm prompt;
+ * a rejection needs a reason, shown in the list.
+ */
+import { useState } from 'react'
+import { Check, Loader2, X } from 'lucide-react'
+import { AUDIT_STATUSES, auditBody, PEOPLE_API, PEOPLE_FNS, type AuditRow, type AuditStatus } from '@/contract/schemas/people'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/input'
+import { confirm, defineResource, enumOptions, errorText, formatDateTime, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { Can } from '@/lib/permissions'
+import { useT } from '@/lib/i18n'
+import { useAudit } from './api'
+
+const auditResource = defineResource<AuditRow>({
+  key: 'userAudit',
+  paths: { listPage: PEOPLE_API.userAudit.listPage, list: PEOPLE_API.userAudit.listPage, add: '', update: '', delete: '' },
+  idKey: 'userId',
+  addSchema: auditBody,
+  updateSchema: auditBody,
+})
+
+const STATUS_BADGE: Record<AuditStatus, 'warning' | 'success' | 'destructive'> = { pending: 'warning', approved: 'success', rejected: 'destructive' }
+
+type Rejecting = { ids: string[]; who: string; done?: () => void } | null
+
+export function UserAuditPage() {
+  const { t } = useT()
+  const audit = useAudit()
+  const [rejecting, setRejecting] = useState<Rejecting>(null)
+  const statusLabel = (s: AuditStatus) => t(`people.audit.status.${s}`)
+
+  const approve = async (ids: string[], who: string | null, done?: () => void) => {
+    const ok = await confirm({ description: who ? t('people.audit.approveConfirm', { name: who }) : t('people.audit.approveManyConfirm', { n: ids.length }) })
+    if (!ok) return
+    try {
+      await audit.mutateAsync({ userIds: ids, decision: 'approve' })
+      done?.()
+    } catch {
+      /* the client has shown the error */
+    }
+  }
+
+  const filters: FilterField[] = [
+    { name: 'keyword', label: t('people.audit.keyword'), placeholder: t('people.audit.keywordPlaceholder') },
+    { name: 'auditStatus', label: t('people.field.auditStatus'), kind: 'select', options: enumOptions(AUDIT_STATUSES, statusLabel) },
+  ]
+
+  const columns: ListColumn<AuditRow>[] = [
+    { key: 'name', header: t('people.field.name'), sortable: true, cell: (r) => <span className="font-medium">{r.name}</span> },
+    { key: 'sex', header: t('people.field.sex'), cell: (r) => (r.sex ? t(`people.sex.${r.sex}`) : '--'), exportValue: (r) => (r.sex ? t(`people.sex.${r.sex}`) : '') },
+    { key: 'idCard', header: t('people.field.idCard'), cell: (r) => <span className="font-mono text-[13px] tabular-nums">{r.idCard ?? '--'}</span> },
+    { key: 'cellphone', header: t('people.field.cellphone'), cell: (r) => <span className="font-mono text-[13px] tabular-nums">{r.cellphone ?? '--'}</span> },
+    { key: 'accountName', header: t('people.field.accountName') },
+    {
+      key: 'organizationName',
+      header: t('people.field.organization'),
+      className: 'max-w-[14rem] truncate',
+      cell: (r) => <span title={[r.organizationName, r.departmentName].filter(Boolean).join(' / ')}>{[r.organizationName, r.departmentName].filter(Boolean).join(' / ') || '--'}</span>,
+    },
+    {
+      key: 'auditStatus',
+      header: t('people.field.auditStatus'),
+      sortable: true,
+      cell: (r) => <Badge variant={STATUS_BADGE[r.auditStatus]}>{statusLabel(r.auditStatus)}</Badge>,
+      exportValue: (r) => statusLabel(r.auditStatus),
+    },
+    {
+      key: 'auditReason',
+      header: t('people.audit.reason'),
+      className: 'max-w-[16rem] truncate',
+      cell: (r) => (r.auditReason ? <span title={r.auditReason}>{r.auditReason}</span> : <span className="text-muted-foreground">--</span>),
+    },
+    {
+      key: 'createTime',
+      header: t('people.audit.submitTime'),
+      sortable: true,
+      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.createTime)}</span>,
+      exportValue: (r) => formatDateTime(r.createTime),
+    },
+    { key: 'auditBy', header: t('people.audit.auditBy'), defaultHidden: true },
+    {
+      key: 'auditTime',
+      header: t('people.audit.auditTime'),
+      sortable: true,
+      defaultHidden: true,
+      cell: (r) => formatDateTime(r.auditTime) || '--',
+      exportValue: (r) => formatDateTime(r.auditTime),
+    },
+  ]
+
+  return (
+    <>
+      <ListPage
+        resource={auditResource}
+        title={t('people.audit.title')}
+        description={t('people.audit.description')}
+        filters={filters}
+        columns={columns}
+        deletable={false}
+        rowActions={(r) =>
+          r.auditStatus === 'pending' ? (
+            <>
+              <Can action={PEOPLE_FNS.audit}>
+                <Button variant="ghost" className="h-9 px-2 text-emerald-700 dark:text-emerald-400" disabled={audit.isPending} onClick={() => void approve([r.userId], r.name)}>
+                  <Check aria-hidden />
+                  {t('people.audit.approve')}
+                </Button>
+              </Can>
+              <Can action={PEOPLE_FNS.audit}>
+                <Button
+                  variant="ghost"
+                  className="h-9 px-2 text-destructive hover:text-destructive"
+                  disabled={audit.isPending}
+                  onClick={() => setRejecting({ ids: [r.userId], who: r.name })}
+                >
+                  <X aria-hidden />
+                  {t('people.audit.reject')}
+                </Button>
+              </Can>
+            </>
+          ) : null
+        }
+        bulkActions={(ids, clear) => (
+          <>
+            <Can action={PEOPLE_FNS.audit}>
+              <Button variant="outline" disabled={ids.length === 0 || audit.isPending} onClick={() => void approve(ids, null, clear)}>
+                <Check aria-hidden />
+                {t('people.audit.batchApprove')}
+              </Button>
+            </Can>
+            <Can action={PEOPLE_FNS.audit}>
+              <Button
+                variant="outline"
+                disabled={ids.length === 0 || audit.isPending}
+                onClick={() => setRejecting({ ids, who: t('people.audit.rejectMany', { n: ids.length }), done: clear })}
+              >
+                <X aria-hidden />
+                {t('people.audit.batchReject')}
+              </Button>
+            </Can>
+          </>
+        )}
+      />
+      <RejectDialog
+        key={rejecting?.ids.join(',') ?? 'none'}
+        rejecting={rejecting}
+        pending={audit.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={async (reason) => {
+          if (!rejecting) return
+          const ok = await confirm({ description: t('people.audit.rejectConfirm'), destructive: true, confirmText: t('people.audit.reject') })
+          if (!ok) return
+          try {
+            await audit.mutateAsync({ userIds: rejecting.ids, decision: 'reject', reason })
+            rejecting.done?.()
+            setRejecting(null)
+          } catch {
+            /* the client has shown the error */
+          }
+        }}
+      />
+    </>
+  )
+}
+
+/** The reason of a rejection: required, at most 200 characters (the contract's auditBody). */
+function RejectDialog({
+  rejecting,
+  pending,
+  onClose,
+  onReject,
+}: {
+  rejecting: Rejecting
+  pending: boolean
+  onClose: () => void
+  onReject: (reason: string) => Promise<void>
+}) {
+  const { t, locale } = useT()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState('')
+  const label = t('people.audit.reason')
+  const submit = async () => {
+    const parsed = auditBody.safeParse({ userIds: rejecting?.ids ?? [], decision: 'reject', reason })
+    const issue = parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === 'reason')
+    if (issue) {
+      setError(errorText(issue.message, locale, label))
+      return
+    }
+    setError('')
+    await onReject(reason.trim())
+  }
+  return (
+    <Dialog
+      open={!!rejecting}
+      onOpenChange={(o) => {
+        if (!o) {
+          setReason('')
+          setError('')
+          onClose()
+        }
+      }}
+    >
+      <DialogContent className="max-w-md" closeLabel={t('common.close')}>
+        <DialogHeader>
+          <DialogTitle>{t('people.audit.rejectTitle')}</DialogTitle>
+          <DialogDescription>{t('people.audit.rejectFor', { who: rejecting?.who ?? '' })}</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void submit()
+          }}
+        >
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="audit-reason">
+              <span className="mr-0.5 text-destructive" aria-hidden>
+                *
+              </span>
+              {label}
+            </Label>
+            <Textarea
+              id="audit-reason"
+              value={reason}
+              maxLength={200}
+              rows={4}
+              aria-invalid={!!error || undefined}
+              aria-describedby={error ? 'audit-reason-error' : undefined}
+              placeholder={t('crud.inputPlaceholder', { field: label })}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <div className="flex justify-between text-xs">
+              <span id="audit-reason-error" className="text-destructive">
+                {error}
+              </span>
+              <span className="tabular-nums text-muted-foreground">{reason.length}/200</span>
+            </div>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending} className="min-w-20">
+              {pending && <Loader2 className="animate-spin" aria-hidden />}
+              {t('people.audit.reject')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,2 @@
+export { DepartmentsPanel } from './DepartmentsPanel'
+export { UserAuditPage } from './UserAuditPage'
