@@ -1,0 +1,178 @@
+/**
+ * Departments (SPEC §7 Department): listTreeByOrgId, listByOrgId, addByOrgId, update, delete.
+ * addByOrgId with type company / subsidiary adds a child organisation (an `organization` row with
+ * parentId, category 1 in the tree); with type department a department (category 2).
+ * update and delete are the resource pattern's and concern departments only.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import { deptAdd, deptOrgQuery, deptUpdate, PEOPLE_API, PEOPLE_FNS, type Department } from '../../../src/contract/schemas/people'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { department, organization, person } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { ORG_MENU, requireVisible, visibleOrgIds } from '../org/scope'
+import { defineResource, registerResource, type WriteContext } from '../resource'
+import { buildDeptTree, deptHeadCounts } from './tree'
+
+const DUP_DEPT = { zh: '同级下已有同名部门', en: 'A department of that name exists at this level' }
+const DUP_ORG = { zh: '已有同名单位', en: 'An organisation of that name exists' }
+const HAS_CHILDREN = { zh: '该部门下还有子部门，不能删除', en: 'The department still has sub-departments, so it cannot be deleted' }
+const HAS_STAFF = { zh: '该部门下还有人员，请先调动人员', en: 'The department still has staff; move them first' }
+const CYCLE = { zh: '不能移动到自身或其下级部门之下', en: 'A department cannot be placed under itself or one of its sub-departments' }
+
+type Row = Record<string, unknown>
+
+/** The organisation of the query (default: the caller's own), visible to the caller (else 20002). */
+async function queriedOrg(ctx: Ctx, req: FastifyRequest): Promise<{ orgId: string; visible: string[] | null }> {
+  const q = parse(deptOrgQuery, req.query, req)
+  const orgId = q.organizationId ?? req.auth!.account.organizationId
+  if (!orgId) throw new ApiError(Code.INVALID, [{ field: 'organizationId', key: 'v.required', message: 'organizationId' }])
+  const visible = await visibleOrgIds(ctx, req)
+  requireVisible(visible, [orgId])
+  return { orgId, visible }
+}
+
+/** A department of `orgId` (read through `tx`), or 20002. */
+async function deptOf(tx: Db, orgId: string, departmentId: string) {
+  const [d] = await tx
+    .select()
+    .from(department)
+    .where(and(eq(department.departmentId, departmentId), eq(department.organizationId, orgId)))
+  if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'parentId' })
+  return d
+}
+
+/** The parent must be a department of the same organisation, and not the department itself or below it. */
+async function checkParent(tx: Db, self: { departmentId: string; organizationId: string }, parentId: string | null | undefined) {
+  if (!parentId) return
+  const parent = await deptOf(tx, self.organizationId, parentId)
+  const all = await tx.select({ id: department.departmentId, parentId: department.parentId }).from(department).where(eq(department.organizationId, self.organizationId))
+  const up = new Map(all.map((d) => [d.id, d.parentId]))
+  for (let id: string | null = parent.departmentId, steps = 0; id && steps < 10_000; id = up.get(id) ?? null, steps++) {
+    if (id === self.departmentId) throw new ApiError(Code.REFUSED, null, CYCLE)
+  }
+}
+
+async function withHeadCounts(db: Db, rows: Row[]): Promise<Row[]> {
+  const counts = await deptHeadCounts(db, rows as (typeof department.$inferSelect)[])
+  return rows.map((r) => ({ ...r, type: 'department', headCount: counts.get(r.departmentId as string) ?? 0 }))
+}
+
+export const departmentResource = defineResource({
+  name: 'department',
+  table: department,
+  idField: 'departmentId',
+  menu: ORG_MENU,
+  fns: { add: PEOPLE_FNS.addDept, update: PEOPLE_FNS.edit, delete: PEOPLE_FNS.delete },
+  scopeField: 'organizationId',
+  schemas: { add: deptAdd, update: deptUpdate, listQuery: deptOrgQuery },
+  without: ['listPage', 'list', 'add'],
+  sortable: { sort: department.sort, departmentName: department.departmentName },
+  unique: [{ field: 'departmentName', within: ['organizationId', 'parentId'], message: DUP_DEPT }],
+  enrich: withHeadCounts,
+  afterWrite: async (id, input, w: WriteContext) => {
+    const [self] = await w.tx.select().from(department).where(eq(department.departmentId, id))
+    if (self) await checkParent(w.tx, self, (input as { parentId?: string | null }).parentId)
+  },
+  beforeDelete: async (ids, _rows, w) => {
+    const [child] = await w.tx
+      .select({ id: department.departmentId })
+      .from(department)
+      .where(inArray(department.parentId, ids))
+      .limit(ids.length + 1)
+      .then((rows) => rows.filter((r) => !ids.includes(r.id)))
+    if (child) throw new ApiError(Code.REFUSED, null, HAS_CHILDREN)
+    const [staff] = await w.tx.select({ id: person.userId }).from(person).where(inArray(person.departmentId, ids)).limit(1)
+    if (staff) throw new ApiError(Code.REFUSED, null, HAS_STAFF)
+  },
+})
+
+export function registerDepartmentRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const read = { auth: 'signed' as const, perm: { menu: ORG_MENU } }
+
+  app.get(PEOPLE_API.department.listTreeByOrgId, { config: read }, async (req) => {
+    const { orgId, visible } = await queriedOrg(ctx, req)
+    const root = await buildDeptTree(ctx.db, orgId, visible)
+    if (!root) throw new ApiError(Code.NOT_FOUND)
+    return ok(req, [root])
+  })
+
+  app.get(PEOPLE_API.department.listByOrgId, { config: read }, async (req) => {
+    const { orgId } = await queriedOrg(ctx, req)
+    const rows = await ctx.db
+      .select()
+      .from(department)
+      .where(eq(department.organizationId, orgId))
+      .orderBy(asc(department.sort), asc(department.departmentName))
+    return ok(req, (await withHeadCounts(ctx.db, rows)) as unknown as Department[])
+  })
+
+  app.post(PEOPLE_API.department.addByOrgId, { config: { auth: 'signed', perm: { menu: ORG_MENU, fn: PEOPLE_FNS.addDept } } }, async (req) => {
+    const input = parse(deptAdd, req.body, req)
+    const auth = req.auth!
+    const visible = await visibleOrgIds(ctx, req)
+    requireVisible(visible, [input.organizationId])
+    const id = input.departmentId ?? newId()
+    const now = new Date()
+    const stamp = { version: 0, createTime: now, updateTime: now, createBy: auth.account.accountId, updateBy: auth.account.accountId }
+    await ctx.db
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db
+        const [parentOrg] = await tx.select().from(organization).where(eq(organization.organizationId, input.organizationId))
+        if (!parentOrg) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
+        if (input.type === 'department') {
+          if (input.parentId) await deptOf(tx, input.organizationId, input.parentId)
+          await tx.insert(department).values({
+            departmentId: id,
+            organizationId: input.organizationId,
+            parentId: input.parentId ?? null,
+            departmentName: input.departmentName,
+            status: input.status,
+            sort: input.sort,
+            ...stamp,
+          })
+        } else {
+          await tx.insert(organization).values({
+            organizationId: id,
+            parentId: input.organizationId,
+            organizationTypeId: parentOrg.organizationTypeId,
+            organizationName: input.departmentName,
+            status: input.status,
+            sort: input.sort,
+            unitKind: input.type,
+            ...stamp,
+          })
+        }
+      })
+      .catch((err: unknown) => {
+        if (isUnique(err)) throw new ApiError(Code.DUPLICATE, { field: 'departmentName', value: input.departmentName }, input.type === 'department' ? DUP_DEPT : DUP_ORG)
+        throw err
+      })
+    // The new node as the tree shows it (a new child organisation is visible to whoever may add under its parent).
+    const tree = await buildDeptTree(ctx.db, input.type === 'department' ? input.organizationId : id, null)
+    const node = input.type === 'department' ? findNode(tree, id) : tree && { ...tree, parentId: input.organizationId }
+    return ok(req, node)
+  })
+
+  registerResource(app, ctx, departmentResource)
+}
+
+function findNode<T extends { id: string; children?: T[] }>(node: T | null, id: string): T | null {
+  if (!node) return null
+  if (node.id === id) return node
+  for (const c of node.children ?? []) {
+    const found = findNode(c, id)
+    if (found) return found
+  }
+  return null
+}
+
+function isUnique(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; i < 3 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}

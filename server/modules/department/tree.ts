@@ -1,0 +1,143 @@
+/**
+ * The department tree of an organisation (SPEC §9 categories: organisation 1, department 2) and
+ * head counts: active staff of a node and everything under it.
+ */
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import type { DeptTreeNode, DeptType } from '../../../src/contract/schemas/people'
+import { TREE_CATEGORY } from '../../../src/contract/schemas/people'
+import type { Db } from '../../db/client'
+import { department, organization, person } from '../../db/schema'
+
+type DeptRow = typeof department.$inferSelect
+
+/** The organisation `rootId` and every organisation under it (ids), depth first not guaranteed. */
+export async function orgSubtree(db: Db, rootId: string): Promise<string[]> {
+  const result = (await db.execute(sql`
+    with recursive sub(id) as (
+      select ${rootId}::text
+      union
+      select o.organization_id from organization o join sub on o.parent_id = sub.id
+    )
+    select id from sub`)) as unknown as { rows: { id: string }[] }
+  return result.rows.map((r) => r.id)
+}
+
+/** SQL: the ids of the organisation and its descendants (for `in (…)`). */
+export const orgSubtreeSql = (rootId: string) => sql`(
+    with recursive sub(id) as (
+      select ${rootId}::text
+      union
+      select o.organization_id from organization o join sub on o.parent_id = sub.id
+    )
+    select id from sub)`
+
+/** SQL: the ids of the department and its descendants. */
+export const deptSubtreeSql = (rootId: string) => sql`(
+    with recursive sub(id) as (
+      select ${rootId}::text
+      union
+      select d.department_id from department d join sub on d.parent_id = sub.id
+    )
+    select id from sub)`
+
+/** Active staff per (organisation, department) of some organisations. */
+async function staffCounts(db: Db, orgIds: string[]): Promise<{ organizationId: string; departmentId: string | null; n: number }[]> {
+  if (orgIds.length === 0) return []
+  const rows = await db
+    .select({ organizationId: person.organizationId, departmentId: person.departmentId, n: count() })
+    .from(person)
+    .where(and(inArray(person.organizationId, orgIds), eq(person.status, 'active')))
+    .groupBy(person.organizationId, person.departmentId)
+  return rows.map((r) => ({ organizationId: r.organizationId!, departmentId: r.departmentId, n: Number(r.n) }))
+}
+
+/** Head count of each department (its own staff and those of its sub-departments). */
+export async function deptHeadCounts(db: Db, depts: DeptRow[]): Promise<Map<string, number>> {
+  const orgIds = [...new Set(depts.map((d) => d.organizationId))]
+  const all = orgIds.length ? await db.select().from(department).where(inArray(department.organizationId, orgIds)) : []
+  const parent = new Map(all.map((d) => [d.departmentId, d.parentId]))
+  const totals = new Map<string, number>()
+  for (const c of await staffCounts(db, orgIds)) {
+    // Walk up from the staff's department, adding to each ancestor (guarding against a cycle).
+    for (let id = c.departmentId, steps = 0; id && steps < 1000; id = parent.get(id) ?? null, steps++) totals.set(id, (totals.get(id) ?? 0) + c.n)
+  }
+  return totals
+}
+
+const bySort = <T extends { sort: number; name: string }>(a: T, b: T) => a.sort - b.sort || a.name.localeCompare(b.name, 'zh')
+
+/**
+ * The tree under organisation `rootId`: child organisations (only those in `visible`, null = all)
+ * and departments, each with its head count.
+ */
+export async function buildDeptTree(db: Db, rootId: string, visible: string[] | null): Promise<DeptTreeNode | null> {
+  const subtree = await orgSubtree(db, rootId)
+  const allowed = visible === null ? null : new Set(visible)
+  const orgIds = subtree.filter((id) => allowed === null || allowed.has(id))
+  if (!orgIds.includes(rootId)) return null
+  const orgs = await db
+    .select({
+      id: organization.organizationId,
+      parentId: organization.parentId,
+      name: organization.organizationName,
+      status: organization.status,
+      sort: organization.sort,
+      version: organization.version,
+      unitKind: organization.unitKind,
+    })
+    .from(organization)
+    .where(inArray(organization.organizationId, orgIds))
+  const depts = await db
+    .select()
+    .from(department)
+    .where(inArray(department.organizationId, orgIds))
+    .orderBy(asc(department.sort), asc(department.departmentName))
+  const counts = await staffCounts(db, orgIds)
+
+  const nodes = new Map<string, DeptTreeNode>()
+  for (const o of orgs) {
+    nodes.set(o.id, {
+      id: o.id,
+      name: o.name,
+      category: TREE_CATEGORY.organization,
+      type: (o.unitKind as DeptType | null) ?? 'company',
+      parentId: o.id === rootId ? null : o.parentId,
+      organizationId: o.id,
+      headCount: 0,
+      status: o.status,
+      sort: o.sort,
+      version: o.version,
+      children: [],
+    })
+  }
+  for (const d of depts) {
+    nodes.set(d.departmentId, {
+      id: d.departmentId,
+      name: d.departmentName,
+      category: TREE_CATEGORY.department,
+      type: 'department',
+      parentId: d.parentId ?? d.organizationId,
+      organizationId: d.organizationId,
+      headCount: 0,
+      status: d.status,
+      sort: d.sort,
+      version: d.version,
+      children: [],
+    })
+  }
+  for (const c of counts) {
+    const start = c.departmentId && nodes.has(c.departmentId) ? c.departmentId : c.organizationId
+    for (let n = nodes.get(start), steps = 0; n && steps < 10_000; n = n.parentId ? nodes.get(n.parentId) : undefined, steps++) n.headCount += c.n
+  }
+  const root = nodes.get(rootId)!
+  for (const n of nodes.values()) {
+    if (n === root || !n.parentId) continue
+    nodes.get(n.parentId)?.children!.push(n)
+  }
+  for (const n of nodes.values()) {
+    // Organisations first, then departments, each by sort code and name.
+    n.children!.sort((a, b) => a.category - b.category || bySort(a, b))
+    if (n.children!.length === 0) delete n.children
+  }
+  return root
+}

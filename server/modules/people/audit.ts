@@ -1,0 +1,154 @@
+/**
+ * User audit (/admin/user-audit, SPEC §4): records submitted for review — registrations and
+ * profiles completed through an invitation — to be reviewed, approved or rejected.
+ *   GET  userAudit/listPage  (auditListQuery) → Page<AuditRow>: records that are pending or were decided
+ *   POST userAudit/audit     (auditBody)      → { updated }
+ * Approving sets the record approved and a pending (or earlier rejected) account normal, so it can
+ * sign in; rejecting sets the record rejected, with the reason, and a pending account rejected.
+ * An approved record is not audited again (20021).
+ * Registrations carry no organisation: their records have none, so only administrators whose data
+ * scope is 'all' see them here.
+ */
+import type { FastifyInstance } from 'fastify'
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import { auditBody, auditListQuery, PEOPLE_API, PEOPLE_FNS, userAdd, userUpdate } from '../../../src/contract/schemas/people'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { account, person } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { inScope, visibleOrgIds } from '../org/scope'
+import { defineResource, registerResource } from '../resource'
+import { joinPersonRefs, keywordFilter, maskPeople, personSelection } from './user'
+
+export const AUDIT_MENU = '/admin/user-audit'
+
+const ALREADY_APPROVED = { zh: '所选记录中有已审核通过的记录', en: 'Some of the chosen records are already approved' }
+
+/** Records that went through review: pending ones and those decided. */
+const submitted = or(eq(person.auditStatus, 'pending'), isNotNull(person.auditTime))
+
+export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const {
+    userId,
+    name,
+    sex,
+    idCard,
+    cellphone,
+    organizationId,
+    organizationName,
+    departmentName,
+    accountId,
+    accountName,
+    accountStatus,
+    auditStatus,
+    auditReason,
+    auditBy,
+    auditTime,
+    createTime,
+    version,
+  } = personSelection
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'userAudit',
+      table: person,
+      idField: 'userId',
+      menu: AUDIT_MENU,
+      scopeField: 'organizationId',
+      schemas: { add: userAdd, update: userUpdate, listQuery: auditListQuery },
+      without: ['list', 'add', 'update', 'delete'],
+      filters: (q) => [
+        submitted,
+        q.auditStatus ? eq(person.auditStatus, q.auditStatus) : undefined,
+        q.organizationId ? eq(person.organizationId, q.organizationId) : undefined,
+        keywordFilter(q.keyword),
+      ],
+      sortable: { createTime: person.createTime, auditTime: person.auditTime, name: person.name },
+      defaultDesc: true,
+      selection: {
+        userId,
+        name,
+        sex,
+        idCard,
+        cellphone,
+        organizationId,
+        organizationName,
+        departmentName,
+        accountId,
+        accountName,
+        accountStatus,
+        auditStatus,
+        auditReason,
+        auditBy,
+        auditTime,
+        createTime,
+        version,
+      },
+      join: joinPersonRefs,
+      enrich: async (_db, rows) => maskPeople(rows).map(({ roleNames: _r, ...r }) => r),
+    }),
+  )
+
+  app.post(PEOPLE_API.userAudit.audit, { config: { auth: 'signed', perm: { menu: AUDIT_MENU, fn: PEOPLE_FNS.audit } } }, async (req) => {
+    const input = parse(auditBody, req.body, req)
+    const auth = req.auth!
+    const unique = [...new Set(input.userIds)]
+    const visible = await visibleOrgIds(ctx, req)
+    const approve = input.decision === 'approve'
+    const now = new Date()
+    const updated = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const rows = await tx
+        .select({ userId: person.userId, auditStatus: person.auditStatus, accountId: person.accountId })
+        .from(person)
+        .where(and(inArray(person.userId, unique), inScope(person.organizationId, visible)))
+      if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((u) => !rows.some((r) => r.userId === u)))
+      if (rows.some((r) => r.auditStatus === 'approved')) throw new ApiError(Code.REFUSED, null, ALREADY_APPROVED)
+      await tx
+        .update(person)
+        .set({
+          auditStatus: approve ? 'approved' : 'rejected',
+          auditReason: input.reason ?? null,
+          auditBy: auth.account.accountName,
+          auditTime: now,
+          version: sql`${person.version} + 1`,
+          updateTime: now,
+          updateBy: auth.account.accountId,
+        })
+        .where(inArray(person.userId, unique))
+      const accountIds = rows.map((r) => r.accountId).filter((a): a is string => !!a)
+      if (accountIds.length)
+        await tx
+          .update(account)
+          .set({ status: approve ? 'normal' : 'rejected', version: sql`${account.version} + 1`, updateTime: now, updateBy: auth.account.accountId })
+          .where(and(inArray(account.accountId, accountIds), inArray(account.status, approve ? ['pending', 'rejected'] : ['pending'])))
+      return rows.length
+    })
+    return ok(req, { updated })
+  })
+}
+
+/**
+ * A registration's staff record, pending review (called by auth/register.ts with the new account).
+ * The account has no organisation yet, so neither has the record.
+ */
+export async function addRegistrationPerson(
+  db: Db,
+  acc: { accountId: string; userName: string; cellphone: string; email?: string | null; organizationId?: string | null },
+): Promise<void> {
+  await db.insert(person).values({
+    userId: newId(),
+    organizationId: acc.organizationId ?? null,
+    name: acc.userName,
+    cellphone: acc.cellphone,
+    email: acc.email ?? null,
+    accountId: acc.accountId,
+    status: 'active',
+    auditStatus: 'pending',
+    createBy: acc.accountId,
+    updateBy: acc.accountId,
+  })
+}
