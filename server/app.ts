@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { Code } from '../src/contract/codes'
 import type { Config } from './config'
@@ -12,6 +13,8 @@ import { registerApplicationRoutes } from './modules/application/routes'
 import { KeyStore } from './modules/auth/keys'
 import { registerRegistrationRoutes } from './modules/auth/register'
 import { registerAuthRoutes } from './modules/auth/routes'
+import { registerFileRoutes } from './modules/files/routes'
+import { registerInviteRoutes } from './modules/invite/routes'
 import { registerMenuRoutes } from './modules/menu/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerShellRoutes } from './modules/shell/routes'
@@ -37,6 +40,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   const ctx: Ctx = { config, db, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log }
 
   registerBodyParsers(app)
+  // multipart/form-data for uploads: streamed by the handler after the gate (limits per call).
+  await app.register(fastifyMultipart, { limits: { fields: 10, fieldSize: 1000, files: 1, parts: 12 } })
   registerSecurityHeaders(app)
   registerErrorHandling(app)
   registerGate(app, ctx)
@@ -47,6 +52,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerRoleRoutes(app, ctx)
   registerApplicationRoutes(app, ctx)
   registerMenuRoutes(app, ctx)
+  registerFileRoutes(app, ctx)
+  registerInviteRoutes(app, ctx)
 
   const dist = config.serveDist
   const hasConsole = existsSync(path.join(dist, 'index.html'))

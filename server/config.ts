@@ -24,6 +24,8 @@ export interface Config {
   bodyLimit: number
   /** Seconds an in-progress Idempotency-Key is held; after that a retry with the same payload may take it over. */
   idempotencyLease: number
+  /** Seconds a signed file URL (`/files/<id>?exp&sig`) stays valid. */
+  fileUrlTtl: number
   /** pino level; per-request lines only at `debug` and `trace`. */
   logLevel: LogLevel
 }
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     qqClientId: env.TRESTLE_QQ_CLIENT_ID || null,
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
+    fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
     logLevel: logLevel(env),
   }
 }

@@ -37,7 +37,7 @@ export const MENU_TREE: SeedGroup[] = [
     pages: [
       { name: '单位管理', nameEn: 'Organisations', action: '/admin/organization', icon: 'lucide:network', fns: crud(f('addDept', '新增部门'), f('moveStaff', '调动人员'), f('qualification', '资质管理'), f('group', '分组管理'), f('accountLimit', '账号限额'), f('import', '导入')) },
       { name: '用户审核', nameEn: 'User audit', action: '/admin/user-audit', icon: 'lucide:user-check', fns: [f('audit', '审核'), f('export', '导出')] },
-      { name: '角色管理', nameEn: 'Roles', action: '/admin/role-manage', icon: 'lucide:shield-check', fns: crud(f('authorize', '授权'), f('member', '成员管理')) },
+      { name: '角色管理', nameEn: 'Roles', action: '/admin/role-manage', icon: 'lucide:shield-check', fns: crud(f('authorize', '授权'), f('member', '成员管理'), f('import', '导入')) },
       {
         name: '项目账号管理', nameEn: 'Project accounts',
         action: 'admin/project-org-account',

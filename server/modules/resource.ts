@@ -76,7 +76,7 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
 }
 
 const PG_UNIQUE = '23505'
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   let e: unknown = err
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
     if ((e as { code?: unknown }).code === PG_UNIQUE) return true
@@ -94,11 +94,20 @@ function shapeKeys(schema: z.ZodType): string[] {
   return shape ? Object.keys(shape) : []
 }
 
+/** What registerResource gives back, for other calls on the same records (e.g. Excel import/export). */
+export interface ResourceHandle<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType> {
+  def: ResourceDef<A, U, L>
+  /** The add call's write for an already validated payload, inside the caller's transaction (`w.tx`). */
+  insert(w: WriteContext, input: z.infer<A>): Promise<Row | null>
+  /** The list call's rows (filters, data scope of `auth.grant`, order), at most `limit`. Outside transactions. */
+  list(auth: AuthContext, q: z.infer<L>, limit: number): Promise<Row[]>
+}
+
 export function registerResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(
   app: FastifyInstance,
   ctx: Ctx,
   def: ResourceDef<A, U, L>,
-): void {
+): ResourceHandle<A, U, L> {
   const columns = getTableColumns(def.table) as Record<string, AnyPgColumn>
   const col = (field: string): AnyPgColumn => {
     const c = columns[field]
@@ -187,30 +196,32 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
 
   const mutation = (fn: string) => ({ auth: 'signed' as const, perm: { menu: def.menu, fn } })
 
+  /** The add call's write, inside a transaction: id clash, unique rules, onAdd, insert, afterWrite. */
+  async function insertRecord(w: WriteContext, input: Row, scope: SQL | undefined): Promise<Row | null> {
+    const { tx, auth, now } = w
+    const id = typeof input[def.idField] === 'string' ? (input[def.idField] as string) : newId()
+    const [existing] = await tx.select({ id: idCol }).from(def.table).where(eq(idCol, id))
+    if (existing) throw new ApiError(Code.DUPLICATE, { field: def.idField, value: id })
+    await checkUnique(tx, def.scopeField ? { ...input, [def.scopeField]: auth.account.organizationId } : input, null)
+    const values: Row = {}
+    for (const k of editable(def.schemas.add)) if (input[k] !== undefined) values[k] = input[k]
+    values[def.idField] = id
+    if (def.scopeField) values[def.scopeField] = auth.account.organizationId
+    Object.assign(values, { version: 0, createTime: now, updateTime: now, createBy: auth.account.accountId, updateBy: auth.account.accountId })
+    await def.onAdd?.(values, input as z.infer<A>, w)
+    await tx.insert(def.table).values(values as never)
+    await def.afterWrite?.(id, input as z.infer<A>, w)
+    return visibleById(tx, scope, id)
+  }
+
   if (!without.has('add'))
     app.post(paths.add, { config: mutation(fns.add) }, async (req) => {
       const input = parse(def.schemas.add, req.body, req) as Row
       const auth = req.auth!
-      const id = typeof input[def.idField] === 'string' ? (input[def.idField] as string) : newId()
       const now = new Date()
       const scope = await scopeWhere(auth)
       const created = await ctx.db
-        .transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Db
-          const w = { tx, auth, now }
-          const [existing] = await tx.select({ id: idCol }).from(def.table).where(eq(idCol, id))
-          if (existing) throw new ApiError(Code.DUPLICATE, { field: def.idField, value: id })
-          await checkUnique(tx, def.scopeField ? { ...input, [def.scopeField]: auth.account.organizationId } : input, null)
-          const values: Row = {}
-          for (const k of editable(def.schemas.add)) if (input[k] !== undefined) values[k] = input[k]
-          values[def.idField] = id
-          if (def.scopeField) values[def.scopeField] = auth.account.organizationId
-          Object.assign(values, { version: 0, createTime: now, updateTime: now, createBy: auth.account.accountId, updateBy: auth.account.accountId })
-          await def.onAdd?.(values, input as z.infer<A>, w)
-          await tx.insert(def.table).values(values as never)
-          await def.afterWrite?.(id, input as z.infer<A>, w)
-          return visibleById(tx, scope, id)
-        })
+        .transaction(async (txRaw) => insertRecord({ tx: txRaw as unknown as Db, auth, now }, input, scope))
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
           throw err
@@ -271,5 +282,11 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     }
     app.post(paths.delete, { config: mutation(fns.delete) }, handler)
     app.delete(paths.delete, { config: mutation(fns.delete) }, handler)
+  }
+
+  return {
+    def,
+    insert: (w, input) => insertRecord(w, input as Row, undefined),
+    list: async (auth, q, limit) => select(ctx.db, and(...(def.filters ? def.filters(q) : []), await scopeWhere(auth)), orderOf(q as { sortBy?: string; desc?: boolean }), limit),
   }
 }

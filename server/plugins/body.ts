@@ -1,6 +1,8 @@
 /**
  * Body parsers that keep the raw bytes (the signature covers them exactly as sent):
- * application/json and application/x-www-form-urlencoded. Anything else is refused (415).
+ * application/json and application/x-www-form-urlencoded. multipart/form-data is left to
+ * @fastify/multipart (registered in app.ts; signed with UNSIGNED-PAYLOAD, read by the upload
+ * handlers after the gate). Anything else is refused (415).
  */
 import type { FastifyInstance } from 'fastify'
 

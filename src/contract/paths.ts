@@ -1,3 +1,5 @@
+import { INVITE_PATHS } from './schemas/invite'
+
 /** Every gateway path the console calls (DESIGN §2: `/api/<service>/<resource>/<action>`). */
 export const API = {
   auth: {
@@ -50,6 +52,8 @@ export const UNSIGNED_PATHS: ReadonlySet<string> = new Set([
   API.auth.checkLoginAccount,
   API.auth.addByRegister,
   API.auth.valid,
+  INVITE_PATHS.open,
+  INVITE_PATHS.submit,
 ])
 
 export const DEFAULT_APP_CODE = 'trestle-admin'

@@ -51,6 +51,8 @@ export interface CallOptions {
   nonce?: string
   tamper?: boolean
   unsigned?: boolean
+  /** Multipart uploads: sign with the literal UNSIGNED-PAYLOAD instead of the body's hash. */
+  unsignedPayload?: boolean
 }
 
 export class Client {
@@ -148,7 +150,8 @@ export class Client {
     const timestamp = opts.timestamp ?? utcStamp()
     const nonce = opts.nonce ?? randomBytes(12).toString('hex')
     this.lastNonce = nonce
-    const toSign = [timestamp, nonce, method.toUpperCase(), path, query, sha256(body ?? '')].join('\n')
+    const bodyHash = opts.unsignedPayload ? 'UNSIGNED-PAYLOAD' : sha256(body ?? '')
+    const toSign = [timestamp, nonce, method.toUpperCase(), path, query, bodyHash].join('\n')
     let signature = createHmac('sha256', this.privateKey ?? '').update(toSign).digest('hex')
     if (opts.tamper) signature = (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1)
     const headers: Record<string, string> = opts.unsigned

@@ -140,6 +140,7 @@ export default async function setup(project: TestProject) {
         TRESTLE_SESSION_IDLE_TTL: '4',
         TRESTLE_SESSION_MAX_TTL: '8',
         TRESTLE_RSA_KEY_TTL: '5',
+        TRESTLE_FILE_URL_TTL: '2',
       }),
       startGateway('limited', { TRESTLE_LOGIN_RATE_LIMIT: '3' }),
       pgUrl,

@@ -8,6 +8,8 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { accountRole, organization, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
+import type { ExcelColumn } from '../../lib/excel'
+import { fromResource, registerImportExport } from '../files/import-export'
 import { defineResource, registerResource, type WriteContext } from '../resource'
 
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -79,6 +81,45 @@ export const roleResource = defineResource({
   },
 })
 
+/** Excel columns of roles (import: the first five; export: all). */
+export const ROLE_COLUMNS: ExcelColumn[] = [
+  { field: 'roleName', title: { zh: '角色名称', en: 'Role name' }, required: true, width: 24, hint: { zh: '最多 30 个字符，不能以特殊字符开头；本单位内不能重名', en: 'At most 30 characters, not starting with a special character; unique in your organisation' } },
+  {
+    field: 'dataScope',
+    title: { zh: '数据权限', en: 'Data scope' },
+    width: 16,
+    values: [
+      { value: 'own', label: { zh: '本单位', en: 'Own organisation' } },
+      { value: 'children', label: { zh: '本单位及下级', en: 'Own and subordinate' } },
+      { value: 'all', label: { zh: '全部', en: 'All' } },
+    ],
+    hint: { zh: '不填为“本单位”', en: 'Empty: own organisation' },
+  },
+  {
+    field: 'status',
+    title: { zh: '状态', en: 'Status' },
+    width: 10,
+    values: [
+      { value: 1, label: { zh: '启用', en: 'Active' } },
+      { value: 0, label: { zh: '停用', en: 'Stopped' } },
+    ],
+    hint: { zh: '不填为“启用”', en: 'Empty: active' },
+  },
+  { field: 'sort', title: { zh: '排序', en: 'Sort' }, width: 8, hint: { zh: '正整数，越小越靠前；不填为 1', en: 'A positive integer, smaller first; empty: 1' } },
+  { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 32, hint: { zh: '最多 200 个字符', en: 'At most 200 characters' } },
+  { field: 'organizationName', title: { zh: '所属单位', en: 'Organisation' }, width: 30, exportOnly: true },
+  { field: 'memberCount', title: { zh: '成员数', en: 'Members' }, width: 8, exportOnly: true },
+]
+
 export function registerRoleRoutes(app: FastifyInstance, ctx: Ctx): void {
-  registerResource(app, ctx, roleResource)
+  const roles = registerResource(app, ctx, roleResource)
+  registerImportExport(
+    app,
+    ctx,
+    fromResource(roles, {
+      columns: ROLE_COLUMNS,
+      example: { roleName: '安全质量管理员', dataScope: 'own', status: 1, sort: 10, remark: '负责安全质量检查' },
+      fileName: { zh: '角色', en: 'roles' },
+    }),
+  )
 }

@@ -12,7 +12,7 @@
  * Only a SHA-256 of the token is stored.
  */
 import { z } from 'zod'
-import { V } from '../rules'
+import { V, email, name, optional, phone } from '../rules'
 
 export const INVITE_PATHS = {
   create: '/api/admin/v1/invite/create',
@@ -20,7 +20,11 @@ export const INVITE_PATHS = {
   submit: '/api/portal/v1/invite/submit',
 } as const
 
-export const INVITE_PURPOSES = ['profile', 'account'] as const
+/**
+ * `profile`: a staff record (PEOPLE registers it); `account`: account invites (issue 4);
+ * `contact`: an account's own contact details (name, cellphone, email) — built in.
+ */
+export const INVITE_PURPOSES = ['profile', 'account', 'contact'] as const
 export type InvitePurpose = (typeof INVITE_PURPOSES)[number]
 
 export const INVITE_MIN_HOURS = 1
@@ -78,3 +82,11 @@ export interface InviteOpened {
 }
 
 export type InviteState = 'expired' | 'used' | 'invalid'
+
+/** The built-in `contact` purpose: what the invitee fills in about their account. */
+export const contactForm = z.object({
+  userName: name(30),
+  cellphone: phone(),
+  email: optional(email()),
+})
+export type ContactForm = z.infer<typeof contactForm>

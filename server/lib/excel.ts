@@ -1,0 +1,324 @@
+/**
+ * Excel (xlsx) reading and writing for imports and exports, on exceljs.
+ *
+ *   const columns: ExcelColumn[] = [
+ *     { field: 'roleName', title: { zh: '角色名称', en: 'Role name' }, required: true, width: 24 },
+ *     { field: 'status', title: { zh: '状态', en: 'Status' }, values: [{ value: 1, label: { zh: '启用', en: 'Active' } }, …] },
+ *   ]
+ *   const { rows, missing } = await readSheet(buffer, columns)     // header matched by zh OR en title ('*' marks ignored)
+ *   const { valid, errors } = validateRows(rows, roleAdd, 'zh')    // errors: [{ row, field, message }]
+ *   await buildWorkbook(columns, records, 'zh')                    // export
+ *   await buildReport(columns, failedRows, errors, 'zh')           // failed rows + 错误原因 column, bad cells marked
+ *   await buildTemplate(columns, exampleRow, 'zh')                 // header (required marked) + instructions sheet
+ *
+ * Cells of columns with `values` hold labels (zh or en, or the raw value); reading maps them back
+ * to values, writing maps values to labels. Reading never throws on a bad cell: validation does.
+ */
+import ExcelJS from 'exceljs'
+import type { z } from 'zod'
+import type { Lang } from '../../src/contract/codes'
+import { validationText } from '../../src/contract/rules'
+import { fieldErrors } from './http'
+
+type Text = { zh: string; en: string }
+type Row = Record<string, unknown>
+
+export interface ExcelColumn {
+  /** Payload field (and record field on export). */
+  field: string
+  title: Text
+  required?: boolean
+  /** Column width in characters. */
+  width?: number
+  /** Allowed values and their labels. */
+  values?: readonly { value: string | number; label: Text }[]
+  /** Shown in the instructions sheet. */
+  hint?: Text
+  /** Export: the cell of a record (default: the field, mapped through `values`). */
+  format?: (value: unknown, record: Row) => unknown
+  /** Export only (not in the template, not read). */
+  exportOnly?: boolean
+}
+
+export interface SheetRow {
+  /** Row number in the sheet (1-based; the header is row 1 in our templates). */
+  row: number
+  /** Values by field: trimmed text or numbers, labels mapped to values, empty cells left out. */
+  values: Row
+  /** The cells as the user typed them, by field (for the report). */
+  raw: Record<string, string>
+}
+
+export interface RowError {
+  row: number
+  /** Field, or '' for the whole row. */
+  field: string
+  message: string
+}
+
+export class ExcelError extends Error {
+  constructor(public readonly text: Text) {
+    super(text.en)
+  }
+}
+
+const ERROR_TITLE: Text = { zh: '错误原因', en: 'Error' }
+const XLSX_UNREADABLE: Text = { zh: '无法读取该 Excel 文件，请使用 .xlsx 格式的导入模板', en: 'The Excel file cannot be read; use the .xlsx import template' }
+const NO_HEADER: Text = { zh: '未找到表头，请使用导入模板', en: 'No header row found; use the import template' }
+
+const normTitle = (s: string) => s.replace(/^[*＊\s]+/, '').replace(/\s+/g, '').toLowerCase()
+
+/** The text of a cell, whatever exceljs made of it (rich text, formula results, hyperlinks, dates). */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('')
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue)
+    if ('text' in value) return String(value.text)
+    if ('error' in value) return ''
+    return ''
+  }
+  return String(value)
+}
+
+function labelToValue(col: ExcelColumn, text: string): unknown {
+  if (!col.values) return text
+  const t = text.trim().toLowerCase()
+  const hit = col.values.find((v) => v.label.zh.toLowerCase() === t || v.label.en.toLowerCase() === t || String(v.value).toLowerCase() === t)
+  return hit ? hit.value : text
+}
+
+const valueToLabel = (col: ExcelColumn, value: unknown, lang: Lang): unknown => {
+  if (!col.values || value === null || value === undefined) return value
+  const hit = col.values.find((v) => String(v.value) === String(value))
+  return hit ? hit.label[lang] : value
+}
+
+async function load(buffer: Buffer): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook()
+  try {
+    await wb.xlsx.load(buffer as unknown as ArrayBuffer)
+  } catch {
+    throw new ExcelError(XLSX_UNREADABLE)
+  }
+  return wb
+}
+
+/**
+ * Reads the first sheet: finds the header row (within the first 5 rows) by the columns' zh or en
+ * titles, then one SheetRow per non-empty row. `missing` lists required columns absent from the header.
+ * Unknown columns (e.g. a report's 错误原因) are ignored.
+ */
+export async function readSheet(buffer: Buffer, columns: ExcelColumn[]): Promise<{ rows: SheetRow[]; missing: ExcelColumn[] }> {
+  const wb = await load(buffer)
+  const ws = wb.worksheets[0]
+  if (!ws) throw new ExcelError(NO_HEADER)
+  const readable = columns.filter((c) => !c.exportOnly)
+  const byTitle = new Map<string, ExcelColumn>()
+  for (const c of readable) {
+    byTitle.set(normTitle(c.title.zh), c)
+    byTitle.set(normTitle(c.title.en), c)
+  }
+  let headerRow = 0
+  let map = new Map<number, ExcelColumn>()
+  for (let r = 1; r <= Math.min(5, ws.rowCount) && !headerRow; r++) {
+    const found = new Map<number, ExcelColumn>()
+    ws.getRow(r).eachCell((cell, colNumber) => {
+      const col = byTitle.get(normTitle(cellText(cell.value)))
+      if (col && ![...found.values()].includes(col)) found.set(colNumber, col)
+    })
+    if (found.size > 0) {
+      headerRow = r
+      map = found
+    }
+  }
+  if (!headerRow) throw new ExcelError(NO_HEADER)
+  const present = new Set(map.values())
+  const missing = readable.filter((c) => c.required && !present.has(c))
+  const rows: SheetRow[] = []
+  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r)
+    const values: Row = {}
+    const raw: Record<string, string> = {}
+    let any = false
+    for (const [colNumber, col] of map) {
+      const cell = row.getCell(colNumber)
+      const v = cell.value
+      const text = cellText(v).trim()
+      if (text === '') continue
+      any = true
+      raw[col.field] = text
+      values[col.field] = typeof v === 'number' && !col.values ? v : labelToValue(col, text)
+    }
+    if (any) rows.push({ row: r, values, raw })
+  }
+  return { rows, missing }
+}
+
+/** Validates each row with a contract schema; errors name the column (`请输入角色名称`). */
+export function validateRows<S extends z.ZodType>(
+  rows: SheetRow[],
+  schema: S,
+  lang: Lang,
+  columns: ExcelColumn[] = [],
+): { valid: { row: number; data: z.infer<S>; source: SheetRow }[]; errors: RowError[] } {
+  const titles = new Map(columns.map((c) => [c.field, c.title[lang]]))
+  const valid: { row: number; data: z.infer<S>; source: SheetRow }[] = []
+  const errors: RowError[] = []
+  for (const r of rows) {
+    const result = schema.safeParse(r.values)
+    if (result.success) valid.push({ row: r.row, data: result.data, source: r })
+    else
+      for (const e of fieldErrors(result.error, lang)) {
+        const field = e.field.split('.')[0] ?? ''
+        errors.push({ row: r.row, field, message: validationText(e.key, lang, titles.get(field) ?? field) })
+      }
+  }
+  return { valid, errors }
+}
+
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } }
+const BAD_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } }
+const THIN: Partial<ExcelJS.Borders> = {
+  top: { style: 'thin', color: { argb: 'FFD0D7E2' } },
+  bottom: { style: 'thin', color: { argb: 'FFD0D7E2' } },
+  left: { style: 'thin', color: { argb: 'FFD0D7E2' } },
+  right: { style: 'thin', color: { argb: 'FFD0D7E2' } },
+}
+
+function sheetWithHeader(wb: ExcelJS.Workbook, name: string, titles: { text: string; required?: boolean; width?: number }[]): ExcelJS.Worksheet {
+  const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
+  ws.columns = titles.map((t) => ({ header: t.text, width: t.width ?? Math.max(12, t.text.length * 2 + 4) }))
+  const header = ws.getRow(1)
+  header.height = 22
+  titles.forEach((t, i) => {
+    const cell = header.getCell(i + 1)
+    cell.font = { bold: true, color: { argb: t.required ? 'FFC0392B' : 'FF1F2937' } }
+    cell.fill = HEADER_FILL
+    cell.border = THIN
+    cell.alignment = { vertical: 'middle' }
+  })
+  return ws
+}
+
+const titleOf = (c: ExcelColumn, lang: Lang, markRequired: boolean) => (markRequired && c.required ? `*${c.title[lang]}` : c.title[lang])
+
+async function toBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
+  return Buffer.from(await wb.xlsx.writeBuffer())
+}
+
+const SHEET_DATA: Text = { zh: '数据', en: 'Data' }
+
+/** An export: a header and one row per record. */
+export async function buildWorkbook(columns: ExcelColumn[], records: Row[], lang: Lang, sheetName = SHEET_DATA[lang]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook()
+  wb.creator = 'Trestle'
+  const ws = sheetWithHeader(
+    wb,
+    sheetName,
+    columns.map((c) => ({ text: c.title[lang], width: c.width })),
+  )
+  for (const rec of records) {
+    ws.addRow(
+      columns.map((c) => {
+        const v = c.format ? c.format(rec[c.field], rec) : valueToLabel(c, rec[c.field], lang)
+        if (v === null || v === undefined) return null
+        if (v instanceof Date || typeof v === 'number' || typeof v === 'boolean') return v
+        return String(v)
+      }),
+    )
+  }
+  return toBuffer(wb)
+}
+
+const SHEET_REPORT: Text = { zh: '导入失败', en: 'Failed rows' }
+
+/**
+ * The failure report: the failed rows as the user typed them (so it can be fixed and uploaded
+ * again — it reads like the template), an extra 错误原因/Error column, and the bad cells marked.
+ */
+export async function buildReport(columns: ExcelColumn[], failed: SheetRow[], errors: RowError[], lang: Lang): Promise<Buffer> {
+  const cols = columns.filter((c) => !c.exportOnly)
+  const wb = new ExcelJS.Workbook()
+  wb.creator = 'Trestle'
+  const ws = sheetWithHeader(wb, SHEET_REPORT[lang], [
+    ...cols.map((c) => ({ text: titleOf(c, lang, true), required: c.required, width: c.width })),
+    { text: ERROR_TITLE[lang], width: 48 },
+  ])
+  const byRow = new Map<number, RowError[]>()
+  for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e])
+  for (const r of failed) {
+    const errs = byRow.get(r.row) ?? []
+    const line = ws.addRow([...cols.map((c) => r.raw[c.field] ?? null), errs.map((e) => e.message).join('；')])
+    const errorCell = line.getCell(cols.length + 1)
+    errorCell.font = { color: { argb: 'FFC0392B' } }
+    errorCell.alignment = { wrapText: true, vertical: 'top' }
+    cols.forEach((c, i) => {
+      const mine = errs.filter((e) => e.field === c.field)
+      if (mine.length === 0) return
+      const cell = line.getCell(i + 1)
+      cell.fill = BAD_FILL
+      cell.border = THIN
+      cell.note = mine.map((e) => e.message).join('\n')
+    })
+  }
+  return toBuffer(wb)
+}
+
+const SHEET_TEMPLATE: Text = { zh: '导入模板', en: 'Template' }
+const SHEET_HELP: Text = { zh: '填写说明', en: 'Instructions' }
+const HELP_HEAD: Text[] = [
+  { zh: '列名', en: 'Column' },
+  { zh: '是否必填', en: 'Required' },
+  { zh: '可选值', en: 'Allowed values' },
+  { zh: '说明', en: 'Notes' },
+  { zh: '示例', en: 'Example' },
+]
+const YES: Text = { zh: '是', en: 'Yes' }
+const NO: Text = { zh: '否', en: 'No' }
+const HELP_NOTE: Text = {
+  zh: '在“导入模板”工作表第 2 行起逐行填写数据，表头（第 1 行）请勿修改；带 * 的列为必填。导入后失败的行会生成失败报告，修改后可直接再次导入。',
+  en: 'Fill in the data on the "Template" sheet from row 2, one record per row, and leave the header (row 1) as it is; columns marked * are required. Rows that fail come back in a report you can fix and import again.',
+}
+
+/** The import template: header row (required columns marked *, dropdowns for allowed values) and an instructions sheet with an example. */
+export async function buildTemplate(columns: ExcelColumn[], example: Row, lang: Lang): Promise<Buffer> {
+  const cols = columns.filter((c) => !c.exportOnly)
+  const wb = new ExcelJS.Workbook()
+  wb.creator = 'Trestle'
+  const ws = sheetWithHeader(
+    wb,
+    SHEET_TEMPLATE[lang],
+    cols.map((c) => ({ text: titleOf(c, lang, true), required: c.required, width: c.width })),
+  )
+  cols.forEach((c, i) => {
+    if (!c.values?.length) return
+    const letter = ws.getColumn(i + 1).letter
+    const list = c.values.map((v) => v.label[lang]).join(',')
+    if (list.length > 250) return // Excel's limit for an inline list
+    for (let r = 2; r <= 501; r++)
+      ws.getCell(`${letter}${r}`).dataValidation = { type: 'list', allowBlank: !c.required, formulae: [`"${list}"`], showErrorMessage: false }
+  })
+  const help = sheetWithHeader(
+    wb,
+    SHEET_HELP[lang],
+    HELP_HEAD.map((h, i) => ({ text: h[lang], width: [22, 10, 36, 48, 24][i] })),
+  )
+  for (const c of cols) {
+    const ex = example[c.field]
+    help.addRow([
+      titleOf(c, lang, true),
+      (c.required ? YES : NO)[lang],
+      c.values ? c.values.map((v) => v.label[lang]).join(' / ') : '',
+      c.hint?.[lang] ?? '',
+      ex === undefined || ex === null ? '' : String(valueToLabel(c, ex, lang)),
+    ])
+  }
+  help.addRow([])
+  const note = help.addRow([HELP_NOTE[lang]])
+  help.mergeCells(note.number, 1, note.number, 5)
+  note.getCell(1).alignment = { wrapText: true, vertical: 'top' }
+  note.height = 48
+  return toBuffer(wb)
+}

@@ -1,0 +1,289 @@
+/**
+ * Excel import and export for a resource. With the resource pattern's handle:
+ *
+ *   const roles = registerResource(app, ctx, roleResource)
+ *   registerImportExport(app, ctx, fromResource(roles, { columns: ROLE_COLUMNS, example: { roleName: '项目经理', … }, fileName: { zh: '角色', en: 'roles' } }))
+ *
+ * or with your own functions (e.g. a person with its department looked up by name):
+ *
+ *   registerImportExport(app, ctx, {
+ *     name: 'user', menu: '/admin/organization', columns, example, fileName,
+ *     import: { schema: userAdd, row: async (w, data, source) => { … insert with w.tx … } },
+ *     export: { query: userListQuery, rows: (auth, q, limit) => … },
+ *   })
+ *
+ * gives (functions `import` / `export` of the menu; data scope as for the list):
+ *   GET  <base>/<name>/importTemplate              the template (xlsx, request language)
+ *   POST <base>/<name>/import   multipart `file`   → ImportStatus. Each row is validated with `schema`
+ *        and written in its own transaction; a failing row never blocks the others. Up to
+ *        SYNC_ROWS rows the answer comes when the job is done; larger files answer at once
+ *        (done: false) and the job continues — poll importStatus. The failure report (failed rows +
+ *        错误原因 column, bad cells marked) is stored through the file service: `reportFileId`.
+ *   GET  <base>/<name>/importStatus?jobId=…       → ImportStatus (job state is in the database)
+ *   GET  <base>/<name>/export?<list filters>      the filtered list as xlsx (≤ 50,000 rows, else 20021)
+ * Binary answers carry `Content-Type` xlsx and `Content-Disposition: attachment`; errors are envelopes.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { Code, type Lang } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import { V, validationText } from '../../../src/contract/rules'
+import {
+  EXPORT_MAX_ROWS,
+  FILE_KINDS,
+  IMPORT_MAX_ROWS,
+  importExportPaths,
+  importStatusQuery,
+  type ImportStatus,
+} from '../../../src/contract/schemas/files'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { importJob } from '../../db/schema'
+import { buildReport, buildTemplate, buildWorkbook, ExcelError, readSheet, validateRows, type ExcelColumn, type RowError, type SheetRow } from '../../lib/excel'
+import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import type { AuthContext } from '../../types'
+import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../resource'
+import { receiveUpload } from './routes'
+import { storeFile } from './store'
+
+type Row = Record<string, unknown>
+type Text = { zh: string; en: string }
+
+/** Files with at most this many rows are imported before the POST answers. */
+export const SYNC_ROWS = 200
+/** A running job not touched for this long is reported as interrupted. */
+const STALE_MS = 120_000
+
+export interface ImportExportDef<S extends z.ZodType = z.ZodType, L extends z.ZodType = z.ZodType> {
+  name: string
+  base?: string
+  /** Menu action of the permission. */
+  menu: string
+  fns?: { import?: string; export?: string }
+  columns: ExcelColumn[]
+  /** One example record for the template's instructions. */
+  example?: Row
+  /** Download names: `<name>_导入模板.xlsx`, `<name>_20261121.xlsx`. */
+  fileName: Text
+  import?: {
+    schema: S
+    /** Writes one validated row with `w.tx` (its own transaction). Throw ApiError to fail the row with a message. */
+    row: (w: WriteContext, data: z.infer<S>, source: SheetRow) => Promise<unknown>
+  }
+  export?: {
+    query: L
+    /** The filtered, scope-filtered records (outside transactions), at most `limit`. */
+    rows: (auth: AuthContext, q: z.infer<L>, limit: number) => Promise<Row[]>
+  }
+}
+
+/** Import and export through a resource's own add and list code paths. */
+export function fromResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(
+  handle: ResourceHandle<A, U, L>,
+  opts: Pick<ImportExportDef, 'columns' | 'example' | 'fileName' | 'fns'>,
+): ImportExportDef<A, L> {
+  return {
+    name: handle.def.name,
+    base: handle.def.base,
+    menu: handle.def.menu,
+    ...opts,
+    import: { schema: handle.def.schemas.add, row: (w, data) => handle.insert(w, data) },
+    export: { query: handle.def.schemas.listQuery, rows: (auth, q, limit) => handle.list(auth, q, limit) },
+  }
+}
+
+const XLSX = FILE_KINDS.xlsx.mime
+const TEMPLATE: Text = { zh: '导入模板', en: 'import template' }
+const MISSING_COLUMNS: Text = { zh: '模板不匹配，缺少必填列：{cols}', en: 'The file does not match the template; required columns missing: {cols}' }
+const NO_ROWS: Text = { zh: '文件中没有数据行', en: 'The file has no data rows' }
+const TOO_MANY_ROWS: Text = { zh: `一次最多导入 ${IMPORT_MAX_ROWS} 行`, en: `At most ${IMPORT_MAX_ROWS} rows per import` }
+const TOO_MANY_EXPORT: Text = {
+  zh: `导出结果超过 ${EXPORT_MAX_ROWS} 行，请缩小筛选范围后再导出`,
+  en: `More than ${EXPORT_MAX_ROWS} rows match; narrow the filters and export again`,
+}
+const ROW_FAILED: Text = { zh: '保存失败', en: 'Could not be saved' }
+const INTERRUPTED = 'interrupted'
+
+const fill = (t: Text, lang: Lang, params: Record<string, string>) => t[lang].replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '')
+
+function stamp(d = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}`
+}
+
+function sendXlsx(reply: FastifyReply, bytes: Buffer, name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_')
+  return reply
+    .header('Content-Type', XLSX)
+    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('Content-Length', String(bytes.length))
+    .send(bytes)
+}
+
+function statusOf(row: typeof importJob.$inferSelect): ImportStatus {
+  const stale = !row.done && Date.now() - row.updateTime.getTime() > STALE_MS
+  return {
+    jobId: row.jobId,
+    total: row.total,
+    processed: row.processed,
+    succeeded: row.succeeded,
+    failed: row.failed,
+    done: !!row.done || stale,
+    reportFileId: row.reportFileId,
+    error: row.error ?? (stale ? INTERRUPTED : null),
+  }
+}
+
+/** The row's error(s) from what a write threw. */
+function rowErrors(err: unknown, row: number, lang: Lang, columns: ExcelColumn[]): RowError[] {
+  const title = (f: string) => columns.find((c) => c.field === f)?.title[lang] ?? f
+  if (err instanceof ApiError) {
+    const text = err.text?.[lang] ?? null
+    if (err.code === Code.INVALID && Array.isArray(err.data))
+      return (err.data as { field?: string; key?: string; message?: string }[]).map((e) => ({
+        row,
+        field: e.field ?? '',
+        message: e.key ? validationText(e.key, lang, title(e.field ?? '')) : (e.message ?? ROW_FAILED[lang]),
+      }))
+    const field = (err.data as { field?: unknown } | null)?.field
+    const message = text ?? err.message
+    return [{ row, field: typeof field === 'string' && columns.some((c) => c.field === field) ? field : '', message: err.code === Code.DUPLICATE && !err.text ? `${title(String(field ?? ''))}: ${message}` : message }]
+  }
+  if (isUniqueViolation(err)) return [{ row, field: '', message: { zh: '数据重复', en: 'Duplicate' }[lang] }]
+  return [{ row, field: '', message: ROW_FAILED[lang] }]
+}
+
+export function registerImportExport<S extends z.ZodType, L extends z.ZodType>(app: FastifyInstance, ctx: Ctx, def: ImportExportDef<S, L>): void {
+  const paths = importExportPaths(def.name, def.base)
+  const fns = { import: 'import', export: 'export', ...def.fns }
+  const resourceKey = def.base ? `${def.base}/${def.name}` : def.name
+  const importPerm = { auth: 'signed' as const, perm: { menu: def.menu, fn: fns.import } }
+
+  if (def.import) {
+    const imp = def.import
+    app.get(paths.importTemplate, { config: importPerm }, async (req, reply) => {
+      const lang = requestLang(req)
+      const bytes = await buildTemplate(def.columns, def.example ?? {}, lang)
+      return sendXlsx(reply, bytes, `${def.fileName[lang]}_${TEMPLATE[lang]}.xlsx`)
+    })
+
+    app.post(paths.import, { config: importPerm }, async (req) => {
+      const auth = req.auth!
+      const lang = requestLang(req)
+      const file = await receiveUpload(req, () => 'import')
+      let sheet: Awaited<ReturnType<typeof readSheet>>
+      try {
+        sheet = await readSheet(file.bytes, def.columns)
+      } catch (err) {
+        if (err instanceof ExcelError) throw new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: err.text[lang] }], err.text)
+        throw err
+      }
+      const invalid = (text: Text) => new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: text[lang] }], text)
+      if (sheet.missing.length) {
+        const cols = { zh: sheet.missing.map((c) => c.title.zh).join('、'), en: sheet.missing.map((c) => c.title.en).join(', ') }
+        throw invalid({ zh: fill(MISSING_COLUMNS, 'zh', { cols: cols.zh }), en: fill(MISSING_COLUMNS, 'en', { cols: cols.en }) })
+      }
+      if (sheet.rows.length === 0) throw invalid(NO_ROWS)
+      if (sheet.rows.length > IMPORT_MAX_ROWS) throw invalid(TOO_MANY_ROWS)
+      const stored = await storeFile(ctx, { bytes: file.bytes, purpose: 'import', kind: 'xlsx', originalName: file.filename, owner: auth })
+      const jobId = newId()
+      const now = new Date()
+      await ctx.db.insert(importJob).values({
+        jobId,
+        resource: resourceKey,
+        fileId: stored.fileId,
+        accountId: auth.account.accountId,
+        total: sheet.rows.length,
+        createTime: now,
+        updateTime: now,
+      })
+      const run = runImport(ctx, jobId, sheet.rows, imp, def.columns, auth, lang).catch(async (err: unknown) => {
+        ctx.log.error({ err, jobId }, 'import job failed')
+        await ctx.db
+          .update(importJob)
+          .set({ done: 1, error: 'failed', updateTime: new Date() })
+          .where(eq(importJob.jobId, jobId))
+          .catch(() => undefined)
+      })
+      if (sheet.rows.length <= SYNC_ROWS) await run
+      return ok(req, await currentStatus(ctx, jobId, auth))
+    })
+
+    app.get(paths.importStatus, { config: importPerm }, async (req) => {
+      const { jobId } = parse(importStatusQuery, req.query, req)
+      return ok(req, await currentStatus(ctx, jobId, req.auth!))
+    })
+  }
+
+  if (def.export) {
+    const exp = def.export
+    app.get(paths.export, { config: { auth: 'signed', perm: { menu: def.menu, fn: fns.export } } }, async (req, reply) => {
+      const lang = requestLang(req)
+      const q = parse(exp.query, req.query, req)
+      const rows = await exp.rows(req.auth!, q, EXPORT_MAX_ROWS + 1)
+      if (rows.length > EXPORT_MAX_ROWS) throw new ApiError(Code.REFUSED, null, TOO_MANY_EXPORT)
+      const bytes = await buildWorkbook(def.columns, rows, lang)
+      return sendXlsx(reply, bytes, `${def.fileName[lang]}_${stamp()}.xlsx`)
+    })
+  }
+
+  async function currentStatus(ctx: Ctx, jobId: string, auth: AuthContext): Promise<ImportStatus> {
+    const [row] = await ctx.db
+      .select()
+      .from(importJob)
+      .where(and(eq(importJob.jobId, jobId), eq(importJob.accountId, auth.account.accountId), eq(importJob.resource, resourceKey)))
+    if (!row) throw new ApiError(Code.NOT_FOUND)
+    return statusOf(row)
+  }
+}
+
+async function runImport<S extends z.ZodType>(
+  ctx: Ctx,
+  jobId: string,
+  rows: SheetRow[],
+  imp: NonNullable<ImportExportDef<S>['import']>,
+  columns: ExcelColumn[],
+  auth: AuthContext,
+  lang: Lang,
+): Promise<void> {
+  const { valid, errors } = validateRows(rows, imp.schema, lang, columns)
+  const failedRows = new Set(errors.map((e) => e.row))
+  let succeeded = 0
+  let processed = failedRows.size
+  let lastWrite = Date.now()
+  const progress = async (force = false) => {
+    if (!force && Date.now() - lastWrite < 400) return
+    lastWrite = Date.now()
+    await ctx.db
+      .update(importJob)
+      .set({ processed, succeeded, failed: failedRows.size, updateTime: new Date() })
+      .where(eq(importJob.jobId, jobId))
+  }
+  await progress(true)
+  for (const v of valid) {
+    try {
+      await ctx.db.transaction(async (txRaw) => {
+        await imp.row({ tx: txRaw as unknown as Db, auth, now: new Date() }, v.data, v.source)
+      })
+      succeeded++
+    } catch (err) {
+      if (!(err instanceof ApiError) && !isUniqueViolation(err)) ctx.log.error({ err, jobId, row: v.row }, 'import row failed')
+      errors.push(...rowErrors(err, v.row, lang, columns))
+      failedRows.add(v.row)
+    }
+    processed++
+    await progress()
+  }
+  let reportFileId: string | null = null
+  if (failedRows.size > 0) {
+    const failed = rows.filter((r) => failedRows.has(r.row))
+    const bytes = await buildReport(columns, failed, errors, lang)
+    const name = `${{ zh: '导入失败报告', en: 'import-report' }[lang]}_${stamp()}.xlsx`
+    reportFileId = (await storeFile(ctx, { bytes, purpose: 'report', kind: 'xlsx', originalName: name, owner: auth })).fileId
+  }
+  await ctx.db
+    .update(importJob)
+    .set({ processed, succeeded, failed: failedRows.size, done: 1, reportFileId, updateTime: new Date() })
+    .where(eq(importJob.jobId, jobId))
+}

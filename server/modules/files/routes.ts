@@ -1,0 +1,133 @@
+/**
+ * The file service (SPEC §7 `userCommonFile`):
+ *   POST /api/portal/v1/userCommonFile/upload?purpose=…   multipart, one `file` part, body hash UNSIGNED-PAYLOAD → FileInfo
+ *   GET  /api/portal/v1/userCommonFile/listByIds?fileIds=a,b                     → FileInfo[] (visible ones, in the order asked)
+ *   GET  /files/<fileId>?exp=…&sig=…   the bytes (no headers needed: <img src>, links); bad or expired → 403 envelope
+ *
+ * `receiveUpload(req, purposeOf)` is exported for other multipart endpoints (e.g. Excel imports).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Code } from '../../../src/contract/codes'
+import {
+  checkFile,
+  FILE_PATHS,
+  FILE_RULES,
+  fileRefusalText,
+  listByIdsQuery,
+  MAX_UPLOAD_BYTES,
+  sniffKind,
+  uploadQuery,
+  type FileKind,
+  type FilePurpose,
+} from '../../../src/contract/schemas/files'
+import { V } from '../../../src/contract/rules'
+import type { Ctx } from '../../context'
+import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { checkSignedUrl, fileInfo, fileRow, readStoredBytes, storeFile, visibleFiles } from './store'
+
+export interface ReceivedFile {
+  bytes: Buffer
+  kind: FileKind
+  filename: string
+  fields: Record<string, string>
+}
+
+const invalidFile = (req: FastifyRequest, text: { zh: string; en: string }, field = 'file') =>
+  new ApiError(Code.INVALID, [{ field, key: V.invalid, message: text[requestLang(req)] }], text)
+
+const NOT_MULTIPART = { zh: '请以 multipart/form-data 上传文件（字段 file）', en: 'Upload the file as multipart/form-data (field "file")' }
+const NO_FILE = { zh: '请选择要上传的文件', en: 'Choose a file to upload' }
+
+/**
+ * Reads the one `file` part of a multipart request (fields before it are collected) and checks it
+ * by content against the purpose's rules (`purposeOf(fields)`): 20001 with a clear message otherwise.
+ */
+export async function receiveUpload(req: FastifyRequest, purposeOf: (fields: Record<string, string>) => FilePurpose): Promise<ReceivedFile> {
+  if (!req.isMultipart()) throw invalidFile(req, NOT_MULTIPART)
+  const fields: Record<string, string> = {}
+  let got: { chunks: Buffer[]; size: number; filename: string; purpose: FilePurpose } | null = null
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 1000, parts: 12 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value)
+        continue
+      }
+      if (part.fieldname !== 'file' || got) {
+        part.file.resume()
+        continue
+      }
+      const purpose = purposeOf(fields)
+      const limit = FILE_RULES[purpose].maxBytes
+      const entry = { chunks: [] as Buffer[], size: 0, filename: part.filename, purpose }
+      got = entry
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        entry.size += chunk.length
+        // Keep the head (for the type) and everything up to the limit; past it only count.
+        if (entry.size <= limit + 1 || entry.chunks.length === 0) entry.chunks.push(chunk)
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? ''
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const purpose = got?.purpose ?? purposeOf(fields)
+      throw invalidFile(req, fileRefusalText({ reason: 'size', maxBytes: FILE_RULES[purpose].maxBytes }))
+    }
+    if (code.startsWith('FST_') || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalidFile(req, NOT_MULTIPART)
+    throw err
+  }
+  if (!got) throw new ApiError(Code.INVALID, [{ field: 'file', key: V.required, message: NO_FILE[requestLang(req)] }], NO_FILE)
+  const bytes = Buffer.concat(got.chunks)
+  const oversize = got.size > FILE_RULES[got.purpose].maxBytes
+  const kind = sniffKind(bytes, oversize)
+  const refusal = checkFile(got.purpose, kind, got.size)
+  if (refusal) throw invalidFile(req, fileRefusalText(refusal))
+  return { bytes, kind: kind!, filename: got.filename, fields }
+}
+
+const NOT_SIGNED = { zh: '文件链接无效', en: 'The file link is not valid' }
+const EXPIRED = { zh: '文件链接已过期，请刷新页面后重试', en: 'The file link has expired; reload the page and try again' }
+
+/** `inline; filename="ascii"; filename*=UTF-8''…`. */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.post(FILE_PATHS.upload, { config: { auth: 'signed' } }, async (req) => {
+    const auth = req.auth!
+    if (auth.account.level === 'tourist') throw new ApiError(Code.FORBIDDEN)
+    const query = parse(uploadQuery, req.query, req)
+    const file = await receiveUpload(req, (fields) => (fields.purpose ? parse(uploadQuery, { purpose: fields.purpose }, req).purpose : query.purpose))
+    const purpose = file.fields.purpose ? parse(uploadQuery, { purpose: file.fields.purpose }, req).purpose : query.purpose
+    const row = await storeFile(ctx, { bytes: file.bytes, purpose, kind: file.kind, originalName: file.filename, owner: auth })
+    return ok(req, await fileInfo(ctx, row))
+  })
+
+  app.get(FILE_PATHS.listByIds, { config: { auth: 'signed' } }, async (req) => {
+    const { fileIds } = parse(listByIdsQuery, req.query, req)
+    const rows = await visibleFiles(ctx, fileIds, req.auth!)
+    const byId = new Map(rows.map((r) => [r.fileId, r]))
+    const ordered = [...new Set(fileIds)].map((id) => byId.get(id)).filter((r) => r !== undefined)
+    return ok(req, await Promise.all(ordered.map((r) => fileInfo(ctx, r))))
+  })
+
+  app.get<{ Params: { fileId: string }; Querystring: { exp?: string; sig?: string } }>(`${FILE_PATHS.download}/:fileId`, async (req, reply) => {
+    const { fileId } = req.params
+    const check = await checkSignedUrl(ctx, fileId, String(req.query.exp ?? ''), String(req.query.sig ?? ''))
+    if (check.state !== 'ok') throw new ApiError(Code.FORBIDDEN, null, check.state === 'expired' ? EXPIRED : NOT_SIGNED, 403)
+    const row = await fileRow(ctx, fileId)
+    if (!row) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
+    const bytes = await readStoredBytes(ctx, row).catch(() => null)
+    if (!bytes) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
+    const inline = row.mime.startsWith('image/') || row.mime === 'application/pdf'
+    return reply
+      .header('Content-Type', row.mime)
+      .header('Content-Length', String(bytes.length))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', row.originalName))
+      .header('Cache-Control', `private, max-age=${check.remaining}`)
+      .header('ETag', `"${row.sha256}"`)
+      .send(bytes)
+  })
+}

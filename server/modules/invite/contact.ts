@@ -1,0 +1,46 @@
+/**
+ * The built-in `contact` invitation: the holder of an account fills in their own name, cellphone
+ * and email (target: accountId; created by whoever may invite on /admin/organization, within scope).
+ */
+import { and, eq, ne } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { contactForm } from '../../../src/contract/schemas/invite'
+import { account } from '../../db/schema'
+import { ApiError } from '../../lib/http'
+import { registerInvitePurpose } from './registry'
+
+const PHONE_TAKEN = { zh: '该手机号已被其他账号使用', en: 'That cellphone number is used by another account' }
+
+export function registerContactPurpose(): void {
+  registerInvitePurpose('contact', {
+    perm: { menu: '/admin/organization', fn: 'invite' },
+    target: async (db, accountId) => {
+      const [row] = await db.select({ organizationId: account.organizationId }).from(account).where(eq(account.accountId, accountId))
+      return row ?? null
+    },
+    load: async (db, accountId) => {
+      const [row] = await db
+        .select({ accountName: account.accountName, userName: account.userName, cellphone: account.cellphone, email: account.email })
+        .from(account)
+        .where(eq(account.accountId, accountId))
+      return row ?? {}
+    },
+    schema: contactForm,
+    submit: async (tx, accountId, data) => {
+      const [clash] = await tx
+        .select({ id: account.accountId })
+        .from(account)
+        .where(and(eq(account.cellphone, data.cellphone), ne(account.accountId, accountId)))
+      if (clash) throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, PHONE_TAKEN)
+      await tx
+        .update(account)
+        .set({ userName: data.userName, cellphone: data.cellphone, email: data.email ?? null, updateTime: new Date() })
+        .where(eq(account.accountId, accountId))
+    },
+    fields: [
+      { name: 'userName', label: { zh: '姓名', en: 'Name' }, required: true, maxLength: 30 },
+      { name: 'cellphone', label: { zh: '手机号', en: 'Cellphone' }, required: true, maxLength: 11 },
+      { name: 'email', label: { zh: '邮箱', en: 'Email' }, maxLength: 100 },
+    ],
+  })
+}

@@ -1,0 +1,136 @@
+/**
+ * Invitations (contract: src/contract/schemas/invite.ts; purposes: ./registry.ts).
+ *   POST /api/admin/v1/invite/create   signed; permission and data scope of the purpose → { inviteId, url, expiresAt }
+ *   GET  /api/portal/v1/invite/open    public, rate-limited → { purpose, data, fields, organizationName, expiresAt }
+ *   POST /api/portal/v1/invite/submit  public, rate-limited, single use (claimed in the same transaction as the write)
+ * Expired / used / unknown tokens: 20021 with data { state }. Only SHA-256(token) is stored.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import { INVITE_PATHS, inviteCreate, inviteOpenQuery, inviteSubmit, type InviteCreated, type InviteOpened, type InviteState } from '../../../src/contract/schemas/invite'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { invite, organization } from '../../db/schema'
+import { randomToken, sha256Hex } from '../../lib/crypto'
+import { ApiError, fieldErrors, ok, parse, requestLang } from '../../lib/http'
+import { checkPermission, scopeOrgIds } from '../../plugins/permissions'
+import { hit } from '../../plugins/rate-limit'
+import { writeSystemLog } from '../logs/write'
+import { registerContactPurpose } from './contact'
+import { invitePurpose, type InviteRow } from './registry'
+
+const STATE_TEXT: Record<InviteState, { zh: string; en: string }> = {
+  expired: { zh: '邀请链接已过期，请联系邀请人重新发送', en: 'This invitation has expired; ask the person who invited you for a new one' },
+  used: { zh: '该邀请已提交过，链接已失效', en: 'This invitation has already been submitted; the link no longer works' },
+  invalid: { zh: '邀请链接无效，请检查链接是否完整', en: 'This invitation link is not valid; check that it is complete' },
+}
+const refused = (state: InviteState) => new ApiError(Code.REFUSED, { state }, STATE_TEXT[state])
+
+const UNKNOWN_PURPOSE = { zh: '不支持的邀请类型', en: 'Unsupported invitation type' }
+const TOO_MANY = { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; try again later' }
+/** Requests per IP per minute on the public calls. */
+const PUBLIC_LIMIT = 60
+
+async function limit(ctx: Ctx, req: FastifyRequest, what: string, max: number): Promise<void> {
+  const r = await hit(ctx, `invite-${what}:${req.ip}`, 60)
+  if (r.count > max) throw new ApiError(Code.REFUSED, null, TOO_MANY, 429, { 'Retry-After': String(r.retryAfter) })
+}
+
+function stateOf(row: InviteRow | undefined, now = Date.now()): InviteState | null {
+  if (!row) return 'invalid'
+  if (row.usedAt) return 'used'
+  if (row.expiresAt.getTime() <= now) return 'expired'
+  return null
+}
+
+async function findByToken(db: Db, token: string): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invite).where(eq(invite.tokenHash, sha256Hex(token)))
+  return row
+}
+
+function origin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`
+}
+
+export function registerInviteRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerContactPurpose()
+
+  app.post(INVITE_PATHS.create, { config: { auth: 'signed' } }, async (req) => {
+    const body = parse(inviteCreate, req.body, req)
+    const def = invitePurpose(body.purpose)
+    if (!def) throw new ApiError(Code.INVALID, [{ field: 'purpose', key: 'v.invalid', message: UNKNOWN_PURPOSE[requestLang(req)] }], UNKNOWN_PURPOSE)
+    const auth = req.auth!
+    await checkPermission(ctx, req, auth, def.perm)
+    const target = await def.target(ctx.db, body.targetId)
+    if (!target) throw new ApiError(Code.NOT_FOUND)
+    const orgs = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
+    if (orgs !== null && (target.organizationId === null || !orgs.includes(target.organizationId))) throw new ApiError(Code.NOT_FOUND)
+    const token = randomToken(32)
+    const now = new Date()
+    const expiresAt = new Date(now.getTime() + body.validHours * 3600_000)
+    const inviteId = newId()
+    await ctx.db.insert(invite).values({
+      inviteId,
+      tokenHash: sha256Hex(token),
+      purpose: body.purpose,
+      targetId: body.targetId,
+      organizationId: target.organizationId,
+      expiresAt,
+      createBy: auth.account.accountId,
+      createTime: now,
+    })
+    return ok<InviteCreated>(req, { inviteId, url: `${origin(req)}/sign?token=${token}`, expiresAt: expiresAt.toISOString() })
+  })
+
+  app.get(INVITE_PATHS.open, async (req) => {
+    await limit(ctx, req, 'open', PUBLIC_LIMIT)
+    const { token } = parse(inviteOpenQuery, req.query, req)
+    const row = await findByToken(ctx.db, token)
+    const state = stateOf(row)
+    if (state) throw refused(state)
+    const def = invitePurpose(row!.purpose)
+    if (!def) throw refused('invalid')
+    const data = await def.load(ctx.db, row!.targetId)
+    const [org] = row!.organizationId
+      ? await ctx.db.select({ name: organization.organizationName }).from(organization).where(eq(organization.organizationId, row!.organizationId))
+      : []
+    return ok<InviteOpened>(req, {
+      purpose: row!.purpose as InviteOpened['purpose'],
+      data,
+      fields: def.fields ?? [],
+      organizationName: org?.name ?? null,
+      expiresAt: row!.expiresAt.toISOString(),
+    })
+  })
+
+  app.post(INVITE_PATHS.submit, async (req) => {
+    await limit(ctx, req, 'submit', 20)
+    const { token, data } = parse(inviteSubmit, req.body, req)
+    const row = await findByToken(ctx.db, token)
+    const state = stateOf(row)
+    if (state) throw refused(state)
+    const def = invitePurpose(row!.purpose)
+    if (!def) throw refused('invalid')
+    const parsed = def.schema.safeParse(data)
+    if (!parsed.success) {
+      // Field paths as the form knows them (data.x → x).
+      throw new ApiError(Code.INVALID, fieldErrors(parsed.error, requestLang(req)))
+    }
+    await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const now = new Date()
+      // Claim first: of two concurrent submits exactly one gets the row.
+      const claimed = await tx
+        .update(invite)
+        .set({ usedAt: now })
+        .where(and(eq(invite.inviteId, row!.inviteId), isNull(invite.usedAt), gt(invite.expiresAt, now)))
+        .returning({ id: invite.inviteId })
+      if (claimed.length === 0) throw refused(stateOf({ ...row!, usedAt: row!.usedAt ?? now }) ?? 'used')
+      await def.submit(tx, row!.targetId, parsed.data, row!)
+    })
+    await writeSystemLog(ctx, req, 'invite_submitted', Code.OK, `${row!.purpose} ${row!.targetId}`, null)
+    return ok(req, { submitted: true })
+  })
+}
