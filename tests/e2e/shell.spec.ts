@@ -80,7 +80,7 @@ test('in English the server menu has English names: sidebar groups and pages, br
 test('tourist: reads the role list but the add, edit and delete buttons are gone', async ({ page }) => {
   await signIn(page, 'tourist')
   await page.goto('/admin/role-manage')
-  await expect(page.getByRole('cell', { name: '系统管理员', exact: true })).toBeVisible()
+  await expect(page.getByRole('cell', { name: '系统管理员 内置', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: '新增' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: '删除' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: '编辑' })).toHaveCount(0)
