@@ -1,10 +1,14 @@
 import { defineConfig, devices } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-// Chosen once in the runner and inherited by its workers, so parallel runs on one machine don't collide.
-const port = Number((process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000))))
+// A free port, chosen once in the runner and inherited by its workers (config loading is synchronous,
+// hence the child process), so parallel runs on one machine don't collide.
+const freePort = () =>
+  execFileSync(process.execPath, ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"], { encoding: 'utf8' })
+const port = Number((process.env.E2E_PORT ??= freePort()))
 export const baseURL = `http://localhost:${port}`
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'trestle-e2e-')))
 
