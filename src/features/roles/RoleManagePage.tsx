@@ -3,6 +3,7 @@ import { DATA_SCOPES, STATUS, type DataScope } from '@/contract'
 import type { Role } from '@/contract/schemas/role'
 import { Badge } from '@/components/ui/badge'
 import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { roleResource } from './resource'
 
@@ -83,6 +84,13 @@ export function RoleManagePage() {
       filters={filters}
       columns={columns}
       canDelete={(r) => !r.builtin}
+      exportable={false}
+      toolbar={({ query }) => (
+        <>
+          <ImportDialog resource={roleResource} />
+          <ExportButton resource={roleResource} query={query} />
+        </>
+      )}
       form={{
         size: 'lg',
         defaults: { status: STATUS.active, sort: 1, dataScope: 'own' },

@@ -95,8 +95,11 @@ export interface ListPageProps<T extends object> {
   }
   /** Extra per-row actions, before edit and delete. */
   rowActions?: (row: T) => ReactNode
-  /** Extra toolbar content, after the built-in actions. */
-  toolbar?: ReactNode
+  /**
+   * Extra toolbar content, after the built-in actions. A function gets the current list query
+   * (filters, sort and extraQuery, no paging), e.g. for `<ExportButton query={query} />`.
+   */
+  toolbar?: ReactNode | ((ctx: { query: Record<string, unknown> }) => ReactNode)
   deletable?: boolean
   /**
    * Whether one row may be deleted (default: all may). A row that may not has no delete action
@@ -271,7 +274,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             </Can>
           )}
           {bulkActions?.(selectedIds, () => setRowSelection({}))}
-          {toolbar}
+          {typeof toolbar === 'function'
+            ? toolbar({ query: { ...extraQuery, ...params.filters, ...(params.sortBy ? { sortBy: params.sortBy, desc: params.desc === true } : {}) } })
+            : toolbar}
           {selectedIds.length > 0 && (
             <span className="flex items-center gap-1 text-sm text-muted-foreground">
               {t('crud.selected', { n: selectedIds.length })}

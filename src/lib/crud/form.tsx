@@ -15,7 +15,9 @@ import { Input, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Switch } from '@/components/ui/switch'
+import type { UploadPurpose } from '@/contract/schemas/files'
 import { useDirtyGuard } from '@/lib/dirty'
+import { FileUpload } from '@/lib/files/FileUpload'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { errorText, isApiError, mapServerErrors, normalizeFieldPath } from './errors'
@@ -296,7 +298,7 @@ export interface FieldOption {
 }
 
 /** `date` and `month` are native pickers whose values are `YYYY-MM-DD` / `YYYY-MM` strings. */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'select' | 'switch' | 'password' | 'date' | 'month'
+export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'select' | 'switch' | 'password' | 'date' | 'month' | 'file'
 
 export interface FormFieldProps {
   /** react-hook-form path, e.g. `roleName` or `functionList.0.functionAction`. */
@@ -318,6 +320,13 @@ export interface FormFieldProps {
   /** Dates and months: the earliest / latest value the picker offers (`YYYY-MM-DD` / `YYYY-MM`). */
   min?: string
   max?: string
+  /** `file`: what the upload is for (its types and size limit); the value is a fileId, or fileIds with `multiple`. */
+  purpose?: UploadPurpose
+  multiple?: boolean
+  /** `file` with `multiple`: most files (default 9). */
+  maxFiles?: number
+  /** `file`: a smaller size limit in bytes than the purpose's. */
+  maxSize?: number
   /** Called after the user changes the value (e.g. to fill a dependent field). */
   onValueChange?: (value: unknown) => void
   /** Hide the label visually (still read by screen readers), e.g. inside table-like rows. */
@@ -396,6 +405,25 @@ export function FormField(props: FormFieldProps) {
             ))}
           </SelectContent>
         </Select>
+      )
+      break
+    case 'file':
+      control_ = (
+        <FileUpload
+          id={id}
+          purpose={props.purpose ?? 'photo'}
+          value={field.value as string | string[] | null}
+          onChange={(v) => {
+            change(v)
+            field.onBlur()
+          }}
+          multiple={props.multiple}
+          max={props.maxFiles}
+          maxSize={props.maxSize}
+          disabled={disabled}
+          invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+        />
       )
       break
     case 'switch':

@@ -212,6 +212,42 @@ describe('signed headers', () => {
     expect(new Set(calls.map((c) => c.headers['Idempotency-Key'])).size).toBe(3)
   })
 
+  it('signs a multipart upload with UNSIGNED-PAYLOAD and its query; never merges two uploads', async () => {
+    const { client, calls } = setup(() => ok({ fileId: 'f1' }))
+    const form = new FormData()
+    form.append('file', new Blob(['x']), 'a.jpg')
+    const [a, b] = await Promise.all([
+      client.upload('/api/portal/v1/userCommonFile/upload', form, { params: { purpose: 'avatar' } }),
+      client.upload('/api/portal/v1/userCommonFile/upload', form, { params: { purpose: 'avatar' } }),
+    ])
+    expect(a).toEqual({ fileId: 'f1' })
+    expect(b).toEqual({ fileId: 'f1' })
+    expect(calls).toHaveLength(2)
+    const c = calls[0]!
+    expect(c.query).toBe('purpose=avatar')
+    expect(c.headers['Content-Type']).toBeUndefined()
+    expect(c.headers['Idempotency-Key']).toBeTruthy()
+    expect(c.headers.signature).toBe(
+      expectedSignature('pk1', ['20240102030405', 'nonce-000000000001', 'POST', '/api/portal/v1/userCommonFile/upload', 'purpose=avatar', 'UNSIGNED-PAYLOAD']),
+    )
+  })
+
+  it('downloads a file answer as a blob with its name; an envelope answer is handled as usual', async () => {
+    const { client, ui } = setup((c) =>
+      c.query.includes('bad')
+        ? fail(20003, '没有该功能的权限')
+        : new Response(new Uint8Array([80, 75, 3, 4]), {
+            status: 200,
+            headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="__.xlsx"; filename*=UTF-8''${encodeURIComponent('角色.xlsx')}` },
+          }),
+    )
+    const d = await client.download('/api/admin/v1/role/export', { roleName: '质量' })
+    expect(d.fileName).toBe('角色.xlsx')
+    expect(d.blob.size).toBe(4)
+    await expect(client.download('/api/admin/v1/role/export', { roleName: 'bad' })).rejects.toMatchObject({ code: 20003 })
+    expect(ui.error).toHaveBeenCalledWith('没有该功能的权限')
+  })
+
   it('puts no signature headers on unsigned paths but keeps authorization', async () => {
     const { client, calls } = setup(() => ok())
     await client.get(API.auth.checkLoginAccount, { accountName: 'bob' })

@@ -8,7 +8,7 @@
 import { Code, isSuccess } from '@/contract/codes'
 import { envelopeSchema, type Envelope } from '@/contract/envelope'
 import { API, UNSIGNED_PATHS } from '@/contract/paths'
-import { EMPTY_BODY_HASH, HEADER_NAMES, formatTimestamp, stringToSign } from '@/contract/signing'
+import { EMPTY_BODY_HASH, HEADER_NAMES, UNSIGNED_PAYLOAD, formatTimestamp, stringToSign } from '@/contract/signing'
 import type { AccessTokenResult, LoginResult, PubKey } from '@/contract/schemas/auth'
 import type { SessionState, StoredCipher } from '@/lib/session'
 import { formEncode, jsonBody } from './encode'
@@ -50,6 +50,29 @@ export interface RequestOptions {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
+export interface UploadOptions extends RequestOptions {
+  /** Query parameters (signed with the path), e.g. `{ purpose: 'avatar' }`. */
+  params?: Record<string, unknown>
+  /** Bytes sent so far and in all (needs `HttpDeps.sendWithProgress`). */
+  onProgress?: (loaded: number, total: number) => void
+}
+
+/** A binary answer (e.g. an xlsx export): the bytes and the file name from Content-Disposition. */
+export interface Download {
+  blob: Blob
+  fileName: string | null
+}
+
+/**
+ * A transport that reports upload progress (the browser: XMLHttpRequest; fetch cannot). Answers
+ * like fetch. Without it, uploads go through `fetch` and report no progress.
+ */
+export type SendWithProgress = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: FormData; signal: AbortSignal },
+  onProgress: (loaded: number, total: number) => void,
+) => Promise<Response>
+
 /** What the core reads and writes of the session (see @/lib/session). */
 export interface SessionPort {
   get(): SessionState
@@ -78,6 +101,8 @@ export interface UiPort {
 
 export interface HttpDeps {
   fetch: typeof globalThis.fetch
+  /** Optional: uploads with progress (see SendWithProgress). */
+  sendWithProgress?: SendWithProgress
   now: () => Date
   /** 16+ random characters, new on every call. */
   nonce: () => string
@@ -110,8 +135,12 @@ interface Prepared {
   method: Method
   path: string
   query: string
-  body: string | undefined
+  /** FormData: multipart, signed with UNSIGNED-PAYLOAD (the browser sets the content type). */
+  body: string | FormData | undefined
   contentType?: string
+  onProgress?: (loaded: number, total: number) => void
+  /** A non-JSON answer resolves with a Download instead of an envelope. */
+  binary?: boolean
 }
 
 interface Sent {
@@ -130,6 +159,10 @@ export interface HttpClient {
   put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>
   form<T>(path: string, body: Record<string, unknown>, opts?: RequestOptions): Promise<T>
   del<T>(path: string, ids: string[], opts?: RequestOptions): Promise<T>
+  /** POST multipart/form-data (body hash UNSIGNED-PAYLOAD), with upload progress when the transport offers it. */
+  upload<T>(path: string, form: FormData, opts?: UploadOptions): Promise<T>
+  /** A signed GET whose success answer is a file (xlsx…); error answers are envelopes as usual. */
+  download(path: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Download>
   /** The full login sequence (SPEC §7); stores token, userAccount, cipher, accessToken, privateKey. Shows nothing. */
   login(credentials: { accountName: string; password: string }): Promise<LoginResult>
   /** Steps after a login call answered `{ token, userAccount }` (e.g. third-platform login). Shows nothing. */
@@ -138,6 +171,21 @@ export interface HttpClient {
   logout(): Promise<void>
   /** Number of requests in flight (deduplicated ones count once). */
   inFlight(): number
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* preferred). */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim())
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header)
+  return (plain?.[1] ?? plain?.[2])?.trim() || null
 }
 
 export function createHttpClient(deps: HttpDeps): HttpClient {
@@ -169,7 +217,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
           method: p.method,
           path: p.path,
           query: p.query,
-          bodyHash: p.body === undefined ? EMPTY_BODY_HASH : deps.sha256Hex(p.body),
+          bodyHash: p.body === undefined ? EMPTY_BODY_HASH : typeof p.body === 'string' ? deps.sha256Hex(p.body) : UNSIGNED_PAYLOAD,
         }),
       )
     }
@@ -195,14 +243,17 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     try {
       let text: string
       try {
-        const res = await deps.fetch(base + p.path + (p.query ? `?${p.query}` : ''), {
-          method: p.method,
-          headers,
-          body: p.body,
-          signal: controller.signal,
-          cache: 'no-store',
-          credentials: 'same-origin',
-        })
+        const url = base + p.path + (p.query ? `?${p.query}` : '')
+        const res =
+          p.onProgress && deps.sendWithProgress && typeof p.body === 'object'
+            ? await deps.sendWithProgress(url, { method: p.method, headers, body: p.body, signal: controller.signal }, p.onProgress)
+            : await deps.fetch(url, { method: p.method, headers, body: p.body, signal: controller.signal, cache: 'no-store', credentials: 'same-origin' })
+        const type = res.headers.get('content-type') ?? ''
+        // A file answer: anything but JSON or text (envelopes are JSON; a proxy's error page is text).
+        if (p.binary && res.ok && !type.includes('json') && !type.startsWith('text/')) {
+          const download: Download = { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) }
+          return { env: { code: Code.OK, message: '', data: download } as Envelope, ...sentWith }
+        }
         text = await res.text()
       } catch {
         if (timedOut) throw new ApiError('timeout', deps.text('timeout'))
@@ -457,8 +508,11 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
   }
   const flights = new Map<string, Flight>()
 
+  let uploads = 0
   function request<T>(p: Prepared, opts: RequestOptions = {}): Promise<T> {
-    const key = `${p.method} ${p.path}?${p.query}\n${p.body ?? ''}\n${opts.idempotencyKey ?? ''}`
+    // Uploads are never merged with another request (their bodies cannot be compared cheaply).
+    const body = typeof p.body === 'object' ? `upload#${++uploads}` : (p.body ?? '')
+    const key = `${p.method} ${p.path}?${p.query}\n${body}\n${opts.idempotencyKey ?? ''}${p.binary ? '\nbinary' : ''}`
     let flight = flights.get(key)
     if (!flight) {
       const controller = new AbortController()
@@ -518,6 +572,8 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       request({ method: 'PUT', path, query: '', body: jsonBody(body), contentType: body === undefined ? undefined : JSON_TYPE }, opts),
     form: (path, body, opts) => request({ method: 'POST', path, query: '', body: formEncode(body), contentType: FORM }, opts),
     del: (path, ids, opts) => request({ method: 'POST', path, query: '', body: formEncode({ ids }), contentType: FORM }, opts),
+    upload: (path, form, opts = {}) => request({ method: 'POST', path, query: formEncode(opts.params), body: form, onProgress: opts.onProgress }, opts),
+    download: (path, params, opts) => request<Download>({ method: 'GET', path, query: formEncode(params), body: undefined, binary: true }, opts),
     login,
     completeLogin,
     logout,

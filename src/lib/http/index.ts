@@ -4,6 +4,8 @@
  *   import { http, ApiError } from '@/lib/http'
  *   const page = await http.get<Page<Role>>(API.role.listPage, { pageIndex: 1, status: [1, 2] }, { signal })
  *   await http.post(API.role.add, body, { handled: [Code.INVALID] })   // caller marks the fields itself
+ *   await http.upload<FileInfo>(FILE_PATHS.upload, formData, { params: { purpose }, onProgress })  // multipart, UNSIGNED-PAYLOAD
+ *   const { blob, fileName } = await http.download(paths.export, filters)                       // xlsx and other files
  *
  * Resolves with `data` on 10000/20120, rejects with `ApiError` ({ kind, code, data, prompt })
  * otherwise. Session codes are handled here: 20004 (renew access token, retry), 20007 (new public
@@ -27,9 +29,10 @@ import { browserCarrier } from './carrier'
 import { createHttpClient, type CoreText } from './core'
 import { passwordPrompt, showAlert, showError, showMessage, takeDialogFlag } from './dialogs'
 import { navigateTo } from './navigation'
+import { xhrSend } from './xhr'
 
-export { ApiError, hasCode, isApiError, DEFAULT_TIMEOUT_MS, createHttpClient } from './core'
-export type { ErrorKind, RequestOptions, HttpClient, HttpDeps } from './core'
+export { ApiError, hasCode, isApiError, DEFAULT_TIMEOUT_MS, createHttpClient, fileNameOf } from './core'
+export type { ErrorKind, RequestOptions, HttpClient, HttpDeps, UploadOptions, Download } from './core'
 export { setNavigator, navigateTo } from './navigation'
 export { resetDialogFlag, showError, showMessage, showAlert } from './dialogs'
 export { formEncode, jsonBody } from './encode'
@@ -58,6 +61,7 @@ function text(key: CoreText, code?: number): string {
 
 const client = createHttpClient({
   fetch: (input, init) => globalThis.fetch(input, init),
+  sendWithProgress: typeof XMLHttpRequest === 'undefined' ? undefined : xhrSend,
   now: () => new Date(),
   nonce: () => randomHex(16),
   uuid: () => uuidv7(),
@@ -81,6 +85,8 @@ export const http = {
   put: client.put,
   form: client.form,
   del: client.del,
+  upload: client.upload,
+  download: client.download,
 }
 
 /** The login sequence (used by @/features/auth and by the 20112 prompt). */

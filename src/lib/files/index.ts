@@ -1,0 +1,15 @@
+/**
+ * Files in the console: upload through the signed client (multipart, UNSIGNED-PAYLOAD, progress),
+ * resolve ids to short-lived URLs, and the components.
+ *
+ *   <FileUpload purpose="scan" value={ids} onChange={setIds} multiple max={2} />
+ *   <FormField name="frontScanId" label="正面" kind="file" purpose="scan" />        // inside a crud form
+ *   <ImageThumb fileId={row.avatarId} className="size-9 rounded-full" />
+ *   const info = await uploadFile(file, 'avatar', { onProgress })
+ *   const { files } = useFileUrls(ids)
+ */
+export { uploadFile, precheck, precheckFile, refusalText, limitsText, useFileUrls, primeFile, fileQueryKey, FileRefusedError } from './api'
+export type { UploadFileOptions } from './api'
+export { FileUpload, ImageThumb } from './FileUpload'
+export type { FileUploadProps } from './FileUpload'
+export { saveBlob } from './save'
