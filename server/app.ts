@@ -15,7 +15,9 @@ import { registerRegistrationRoutes } from './modules/auth/register'
 import { registerAuthRoutes } from './modules/auth/routes'
 import { registerFileRoutes } from './modules/files/routes'
 import { registerInviteRoutes } from './modules/invite/routes'
+import { registerDepartmentRoutes } from './modules/department/routes'
 import { registerMenuRoutes } from './modules/menu/routes'
+import { registerPeopleRoutes } from './modules/people/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerShellRoutes } from './modules/shell/routes'
 import { registerBodyParsers } from './plugins/body'
@@ -52,6 +54,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerRoleRoutes(app, ctx)
   registerApplicationRoutes(app, ctx)
   registerMenuRoutes(app, ctx)
+  registerDepartmentRoutes(app, ctx)
+  registerPeopleRoutes(app, ctx)
   registerFileRoutes(app, ctx)
   registerInviteRoutes(app, ctx)
 

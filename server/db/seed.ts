@@ -9,6 +9,7 @@ import type { Config } from '../config'
 import { hashPassword } from '../lib/crypto'
 import type { Db } from './client'
 import * as t from './schema'
+import { seedPeopleDemo } from './seed/people'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedRole } from './seed-data'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
@@ -149,6 +150,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
         if (roleId) await tx.insert(t.accountRole).values({ accountId, roleId })
       }
     }
+    if (demo) await seedPeopleDemo(tx, orgIds)
   })
   return 'seeded'
 }

@@ -20,6 +20,7 @@ import { hashPassword, randomDigits, sha256Hex } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { hit } from '../../plugins/rate-limit'
 import { sendVerifyCode } from '../notify/sender'
+import { addRegistrationPerson } from '../people/audit'
 import { findAccountByLogin, normalizeName } from './accounts'
 
 const CODE_TTL_MS = 10 * 60_000
@@ -198,6 +199,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
       // A concurrent registration took the name or the phone between the checks and the insert.
       throw nameTaken()
     }
+    // The user audit reviews it through its pending staff record (server/modules/people/audit.ts).
+    await addRegistrationPerson(ctx.db, { accountId: id, userName: body.userName, cellphone: body.cellphone, email: body.email })
     return ok(req, { accountId: id, accountName: body.accountName, status: 'pending' })
   })
 }

@@ -14,10 +14,10 @@ import type { z } from 'zod'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { deleteBody } from '../../../src/contract/schemas/common'
-import { PEOPLE_FNS, userIdQuery } from '../../../src/contract/schemas/people'
+import { certificateFull, educationFull, jobFull, PEOPLE_FNS, projectFull, userIdQuery } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { person } from '../../db/schema'
+import { person, personCertificate, personEducation, personJob, personProject } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { ORG_MENU, inScope, visibleOrgIds } from '../org/scope'
 import { PHOTO, requireFiles, withFileUrls } from './files'
@@ -129,3 +129,11 @@ export function registerSubRecords<S extends z.ZodType>(app: FastifyInstance, ct
   app.post(`${base}/delete`, { config: write }, remove)
   app.delete(`${base}/delete`, { config: write }, remove)
 }
+
+/** The four kinds of a person's sub-records. */
+export const SUB_RECORDS = {
+  education: { name: 'userEducation', table: personEducation, idField: 'educationId', fullSchema: educationFull, fileFields: ['graduationPhotoFileId', 'degreePhotoFileId'] },
+  certificate: { name: 'userCertificate', table: personCertificate, idField: 'certificateId', fullSchema: certificateFull, fileFields: ['frontPhotoFileId', 'backPhotoFileId'] },
+  job: { name: 'userJob', table: personJob, idField: 'jobId', fullSchema: jobFull },
+  project: { name: 'userProject', table: personProject, idField: 'projectId', fullSchema: projectFull },
+} as const

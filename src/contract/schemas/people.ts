@@ -21,6 +21,9 @@
  *   userAudit:  GET listPage (auditListQuery) → Page<AuditRow>; POST audit (auditBody) → { updated }
  *   userCheck:  GET checkIdcard?idCard[&userId] → { birthDate, sex } or 20001 (invalid) / 20006 (already
  *               registered; who has it is not said)
+ *   user import / export (Excel, see importExportPaths('user') in files.ts): GET user/importTemplate,
+ *               POST user/import (rows: userImportRow; a bad row fails alone, with a report),
+ *               GET user/importStatus?jobId, GET user/export?<userListQuery> (numbers masked)
  *
  * In lists idCard and cellphone are masked (110***********1234, 138****5678). On update leave
  * idCard / cellphone out to keep the stored values; send them to change them.
@@ -216,12 +219,23 @@ export const userUpdate = personBase
   })
   .superRefine(birthDateAgrees)
 
+/**
+ * A row of the staff import (Excel): the person's fields, the organisation and department by name
+ * (organisation left out: the importer's own; department left out: directly under the organisation).
+ */
+export const userImportRow = personFields
+  .extend({
+    organizationName: optional(text(100)),
+    departmentName: optional(text(50)),
+  })
+  .superRefine(birthDateAgrees)
+
 export const userListQuery = listQuery.extend({
   organizationId: optional(id()),
   departmentId: optional(id()),
   /** With the staff of child organisations / sub-departments. */
   includeChildren: flag().default(false),
-  /** Name, cellphone, ID number or account name (contains). */
+  /** Name or account name (contains), or exactly a cellphone or ID number. */
   keyword: z.string().trim().max(50).optional(),
   status: optional(z.enum(PERSON_STATUSES)),
   post: optional(z.enum(POSTS)),
@@ -391,6 +405,41 @@ export interface Project extends SubRecord {
   organizationName: string
   position: string | null
   description: string | null
+}
+
+// ---- profile invitation ------------------------------------------------------------------------
+
+/**
+ * What a person fills in through a profile invitation (invite purpose `profile`, target: userId):
+ * their own editable fields, education and certificates. idCard / cellphone left out: unchanged
+ * (the form shows them masked). Photos: only files already on the record (the invitee is not signed
+ * in, so cannot upload). Submitting puts the record up for review (auditStatus pending).
+ */
+export const profileForm = personBase
+  .pick({ name: true, sex: true, birthDate: true, email: true, avatarFileId: true })
+  .extend({
+    idCard: optional(idCardUpper()),
+    cellphone: optional(phone()),
+    education: z.array(educationFields).max(20).default([]).superRefine(noRepeats((e: EducationFields) => `${e.school}/${e.degree}`)),
+    certificates: z.array(certificateFields).max(20).default([]).superRefine(noRepeats((c: CertificateFields) => c.certificateNo)),
+  })
+  .superRefine(birthDateAgrees)
+export type ProfileForm = z.infer<typeof profileForm>
+
+/** The invitation form's current values (`InviteOpened.data` of purpose `profile`). */
+export interface ProfileData {
+  name: string
+  sex: Sex | null
+  birthDate: string | null
+  email: string | null
+  avatarFileId: string | null
+  avatarUrl: string | null
+  /** Masked: 110***********1234 */
+  idCardMasked: string | null
+  /** Masked: 138****5678 */
+  cellphoneMasked: string | null
+  education: Education[]
+  certificates: Certificate[]
 }
 
 // ---- user audit -------------------------------------------------------------------------------
