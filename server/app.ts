@@ -17,6 +17,7 @@ import { registerFileRoutes } from './modules/files/routes'
 import { registerInviteRoutes } from './modules/invite/routes'
 import { registerDepartmentRoutes } from './modules/department/routes'
 import { registerMenuRoutes } from './modules/menu/routes'
+import { registerOrgRoutes } from './modules/org/routes'
 import { registerPeopleRoutes } from './modules/people/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerShellRoutes } from './modules/shell/routes'
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerMenuRoutes(app, ctx)
   registerDepartmentRoutes(app, ctx)
   registerPeopleRoutes(app, ctx)
+  registerOrgRoutes(app, ctx)
   registerFileRoutes(app, ctx)
   registerInviteRoutes(app, ctx)
 

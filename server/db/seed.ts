@@ -9,6 +9,7 @@ import type { Config } from '../config'
 import { hashPassword } from '../lib/crypto'
 import type { Db } from './client'
 import * as t from './schema'
+import { seedOrgDemo } from './seed/org'
 import { seedPeopleDemo } from './seed/people'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedRole } from './seed-data'
 
@@ -70,13 +71,14 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
 
     // ---- organisations
     const orgIds = new Map<string, string>()
+    // Unit types are a dictionary (no call adds them): seeded on every installation.
+    const typeIds = new Map<string, string>()
+    for (const [i, ty] of ORG_TYPES.entries()) {
+      const id = newId()
+      typeIds.set(ty.code, id)
+      await tx.insert(t.organizationType).values({ organizationTypeId: id, typeName: ty.name, typeCode: ty.code, sort: i + 1, ...stamp })
+    }
     if (demo) {
-      const typeIds = new Map<string, string>()
-      for (const [i, ty] of ORG_TYPES.entries()) {
-        const id = newId()
-        typeIds.set(ty.code, id)
-        await tx.insert(t.organizationType).values({ organizationTypeId: id, typeName: ty.name, typeCode: ty.code, sort: i + 1, ...stamp })
-      }
       for (const [i, o] of ORGS.entries()) {
         const id = newId()
         orgIds.set(o.key, id)
@@ -150,6 +152,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
         if (roleId) await tx.insert(t.accountRole).values({ accountId, roleId })
       }
     }
+    if (demo) await seedOrgDemo(tx, orgIds)
     if (demo) await seedPeopleDemo(tx, orgIds)
   })
   return 'seeded'

@@ -54,6 +54,13 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
   fns?: { add?: string; update?: string; delete?: string }
   /** Table property holding the owning organisation: lists and calls are filtered by data scope. */
   scopeField?: string
+  /**
+   * The organisation a payload belongs to, when it is not the caller's own (a sub-record's
+   * `organizationId`, a unit's `parentId`): it must lie within the caller's data scope on add, and
+   * on update when it changes (else 20002); the scope column is then written from the payload
+   * instead of being set to the caller's organisation. Reads may go through `w.tx`.
+   */
+  scopeOwner?: (input: Row, w: WriteContext) => Promise<string | null | undefined> | string | null | undefined
   schemas: { add: A; update: U; listQuery: L }
   filters?: (q: z.infer<L>) => (SQL | undefined)[]
   /** Sortable DTO fields → columns; the first is the default. */
@@ -63,10 +70,19 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
   /** Columns answered (default: every column of the table). */
   selection?: Record<string, AnyPgColumn | SQL.Aliased>
   join?: <T extends PgSelect>(q: T) => T
-  /** Batch enrichment of the answered rows (e.g. child lists). */
-  enrich?: (db: Db, rows: Row[]) => Promise<Row[]>
+  /**
+   * Batch enrichment of the answered rows (e.g. child lists, masked values, file URLs). Runs outside
+   * transactions (after a write has committed), on every answer including a 20008's current record.
+   */
+  enrich?: (db: Db, rows: Row[], auth: AuthContext) => Promise<Row[]>
+  /** Checks of a payload that need the database outside the transaction (e.g. file ids), before add and update. */
+  check?: (input: Row, req: FastifyRequest) => Promise<void>
+  /** Fields an update may leave out to keep their stored values (instead of clearing them). */
+  keep?: string[]
   /** Extra values on add (after the payload's columns). */
   onAdd?: (values: Row, input: z.infer<A>, w: WriteContext) => Promise<void> | void
+  /** Before an add or update is written, in its transaction (checks that need the database); `current` is null on add. */
+  beforeWrite?: (input: z.infer<A> | z.infer<U>, current: Row | null, w: WriteContext) => Promise<void>
   /** After an add or update, in the same transaction (e.g. child rows). */
   afterWrite?: (id: string, input: z.infer<A> | z.infer<U>, w: WriteContext) => Promise<void>
   /** Before deleting, in the same transaction; may refuse by throwing. */
@@ -76,13 +92,21 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
 }
 
 const PG_UNIQUE = '23505'
-export function isUniqueViolation(err: unknown): boolean {
+const PG_FOREIGN_KEY = '23503'
+function hasPgCode(err: unknown, code: string): boolean {
   let e: unknown = err
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: unknown }).code === PG_UNIQUE) return true
+    if ((e as { code?: unknown }).code === code) return true
     e = (e as { cause?: unknown }).cause
   }
   return false
+}
+export const isUniqueViolation = (err: unknown) => hasPgCode(err, PG_UNIQUE)
+
+/** A delete refused by a foreign key: other records still refer to the row. */
+export const STILL_REFERENCED = {
+  zh: '该记录仍被其他数据引用，不能删除',
+  en: 'Other records still refer to it, so it cannot be deleted',
 }
 
 export function defineResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(def: ResourceDef<A, U, L>) {
@@ -120,17 +144,27 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   const paths = resourcePaths(def.name, def.base)
   const fns = { add: 'add', update: 'edit', delete: 'delete', ...def.fns }
   const without = new Set(def.without ?? [])
+  const ownerFromPayload = !!def.scopeOwner
   const editable = (schema: z.ZodType) =>
-    shapeKeys(schema).filter((k) => k !== def.idField && k !== 'version' && k in columns && k !== def.scopeField)
+    shapeKeys(schema).filter((k) => k !== def.idField && k !== 'version' && k in columns && (ownerFromPayload || k !== def.scopeField))
 
   const sortColumns = Object.entries(def.sortable)
   const defaultSort = sortColumns[0]?.[1] ?? idCol
 
+  /** Organisation ids in the caller's scope (null: all), or null when the resource is not scoped. */
+  async function scopeIds(auth: AuthContext): Promise<string[] | null> {
+    if (!scopeCol) return null
+    return scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
+  }
+  const whereOf = (ids: string[] | null): SQL | undefined => (!scopeCol || ids === null ? undefined : ids.length ? inArray(scopeCol, ids) : sql`false`)
   async function scopeWhere(auth: AuthContext): Promise<SQL | undefined> {
-    if (!scopeCol) return undefined
-    const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
-    if (ids === null) return undefined
-    return ids.length ? inArray(scopeCol, ids) : sql`false`
+    return whereOf(await scopeIds(auth))
+  }
+  /** `scopeOwner`: the payload's organisation must be visible (20002 otherwise, as for any record one may not see). */
+  async function checkOwner(ids: string[] | null, input: Row, w: WriteContext): Promise<void> {
+    if (!def.scopeOwner || ids === null) return
+    const owner = await def.scopeOwner(input, w)
+    if (!owner || !ids.includes(owner)) throw new ApiError(Code.NOT_FOUND, { field: def.scopeField })
   }
 
   async function select(db: Db, where: SQL | undefined, order: SQL[], limit?: number, offset?: number): Promise<Row[]> {
@@ -141,8 +175,17 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     if (def.join) q = def.join(q)
     q = q.where(where).orderBy(...order)
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0)
-    const rows = (await q) as Row[]
-    return def.enrich ? def.enrich(db, rows) : rows
+    return (await q) as Row[]
+  }
+
+  /** Enriched answer rows (outside any transaction). */
+  const answer = async (rows: Row[], auth: AuthContext): Promise<Row[]> => (def.enrich && rows.length ? def.enrich(ctx.db, rows, auth) : rows)
+  const answerOne = async (row: Row | null, auth: AuthContext): Promise<Row | null> => (row ? ((await answer([row], auth))[0] ?? null) : null)
+  /** A 20008 carries the current record as the answers show it. */
+  async function enrichConflict(err: unknown, auth: AuthContext): Promise<never> {
+    if (err instanceof ApiError && err.code === Code.VERSION_CONFLICT && err.data && typeof err.data === 'object')
+      throw new ApiError(Code.VERSION_CONFLICT, await answerOne(err.data as Row, auth))
+    throw err
   }
 
   /** `scope` is computed before any transaction (PGlite has one connection: no ctx.db inside a transaction). */
@@ -184,29 +227,32 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & { pageIndex: number; pageSize: number; sortBy?: string; desc?: boolean }
       const where = await listWhere(req, q)
       const [total] = await ctx.db.select({ n: count() }).from(def.table).where(where)
-      const records = await select(ctx.db, where, orderOf(q), q.pageSize, (q.pageIndex - 1) * q.pageSize)
+      const records = await answer(await select(ctx.db, where, orderOf(q), q.pageSize, (q.pageIndex - 1) * q.pageSize), req.auth!)
       return ok<Page<Row>>(req, { records, total: Number(total?.n ?? 0), pageIndex: q.pageIndex, pageSize: q.pageSize })
     })
 
   if (!without.has('list'))
     app.get(paths.list, { config: read }, async (req) => {
       const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & { sortBy?: string; desc?: boolean }
-      return ok(req, await select(ctx.db, await listWhere(req, q), orderOf(q), 5000))
+      return ok(req, await answer(await select(ctx.db, await listWhere(req, q), orderOf(q), 5000), req.auth!))
     })
 
   const mutation = (fn: string) => ({ auth: 'signed' as const, perm: { menu: def.menu, fn } })
 
-  /** The add call's write, inside a transaction: id clash, unique rules, onAdd, insert, afterWrite. */
+  /** The add call's write, inside a transaction: id clash, unique rules, scope owner, onAdd, insert, afterWrite. */
   async function insertRecord(w: WriteContext, input: Row, scope: SQL | undefined): Promise<Row | null> {
     const { tx, auth, now } = w
     const id = typeof input[def.idField] === 'string' ? (input[def.idField] as string) : newId()
+    // scopeOwner: the payload's organisation must be visible (read through tx: this also runs inside imports).
+    if (def.scopeOwner) await checkOwner(scopeCol ? await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own', tx) : null, input, w)
     const [existing] = await tx.select({ id: idCol }).from(def.table).where(eq(idCol, id))
     if (existing) throw new ApiError(Code.DUPLICATE, { field: def.idField, value: id })
-    await checkUnique(tx, def.scopeField ? { ...input, [def.scopeField]: auth.account.organizationId } : input, null)
+    await checkUnique(tx, def.scopeField && !ownerFromPayload ? { ...input, [def.scopeField]: auth.account.organizationId } : input, null)
     const values: Row = {}
     for (const k of editable(def.schemas.add)) if (input[k] !== undefined) values[k] = input[k]
     values[def.idField] = id
-    if (def.scopeField) values[def.scopeField] = auth.account.organizationId
+    if (def.scopeField && !ownerFromPayload) values[def.scopeField] = auth.account.organizationId
+    await def.beforeWrite?.(input as z.infer<A>, null, w)
     Object.assign(values, { version: 0, createTime: now, updateTime: now, createBy: auth.account.accountId, updateBy: auth.account.accountId })
     await def.onAdd?.(values, input as z.infer<A>, w)
     await tx.insert(def.table).values(values as never)
@@ -218,24 +264,29 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     app.post(paths.add, { config: mutation(fns.add) }, async (req) => {
       const input = parse(def.schemas.add, req.body, req) as Row
       const auth = req.auth!
+      await def.check?.(input, req)
       const now = new Date()
-      const scope = await scopeWhere(auth)
+      // With scopeOwner the owner was checked: the new record is read back without the scope
+      // (a new unit's own id is not among the ids computed before it existed).
+      const scope = ownerFromPayload ? undefined : await scopeWhere(auth)
       const created = await ctx.db
         .transaction(async (txRaw) => insertRecord({ tx: txRaw as unknown as Db, auth, now }, input, scope))
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
           throw err
         })
-      return ok(req, created)
+      return ok(req, await answerOne(created, auth))
     })
 
   if (!without.has('update'))
     app.put(paths.update, { config: mutation(fns.update) }, async (req) => {
       const input = parse(def.schemas.update, req.body, req) as Row
       const auth = req.auth!
+      await def.check?.(input, req)
       const id = String(input[def.idField])
       const now = new Date()
-      const scope = await scopeWhere(auth)
+      const ids = await scopeIds(auth)
+      const scope = whereOf(ids)
       const updated = await ctx.db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db
@@ -245,7 +296,14 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
           // The update carries the whole record: a field it leaves out (the console strips null and
           // empty values) becomes null — e.g. no parentId moves a menu to the root.
           const values: Row = {}
-          for (const k of editable(def.schemas.update)) values[k] = input[k] ?? null
+          for (const k of editable(def.schemas.update)) if (input[k] !== undefined || !def.keep?.includes(k)) values[k] = input[k] ?? null
+          if (def.scopeOwner) {
+            const w = { tx, auth, now }
+            const before = await def.scopeOwner(current, w)
+            const after = await def.scopeOwner({ ...current, ...values, ...input }, w)
+            if ((before ?? null) !== (after ?? null)) await checkOwner(ids, { ...current, ...values, ...input }, w)
+          }
+          await def.beforeWrite?.(input as z.infer<U>, current, { tx, auth, now })
           await checkUnique(tx, { ...current, ...values, ...input }, id)
           Object.assign(values, { version: sql`${versionCol} + 1`, updateTime: now, updateBy: auth.account.accountId })
           const done = await tx
@@ -259,9 +317,9 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         })
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
-          throw err
+          return enrichConflict(err, auth)
         })
-      return ok(req, updated)
+      return ok(req, await answerOne(updated, auth))
     })
 
   if (!without.has('delete')) {
@@ -271,13 +329,18 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const unique = [...new Set(ids)]
       const auth = req.auth!
       const scope = await scopeWhere(auth)
-      await ctx.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db
-        const rows = await select(tx, and(inArray(idCol, unique), scope), [asc(idCol)])
-        if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((i) => !rows.some((r) => r[def.idField] === i)))
-        await def.beforeDelete?.(unique, rows, { tx, auth, now: new Date() })
-        await tx.delete(def.table).where(inArray(idCol, unique))
-      })
+      await ctx.db
+        .transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db
+          const rows = await select(tx, and(inArray(idCol, unique), scope), [asc(idCol)])
+          if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((i) => !rows.some((r) => r[def.idField] === i)))
+          await def.beforeDelete?.(unique, rows, { tx, auth, now: new Date() })
+          await tx.delete(def.table).where(inArray(idCol, unique))
+        })
+        .catch((err: unknown) => {
+          if (hasPgCode(err, PG_FOREIGN_KEY)) throw new ApiError(Code.REFUSED, null, STILL_REFERENCED)
+          throw err
+        })
       return ok(req, { deleted: unique.length })
     }
     app.post(paths.delete, { config: mutation(fns.delete) }, handler)

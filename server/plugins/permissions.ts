@@ -84,12 +84,12 @@ export async function checkPermission(ctx: Ctx, req: FastifyRequest, auth: AuthC
   auth.grant = grant
 }
 
-/** Organisation ids visible under a data scope; null means every organisation. */
-export async function scopeOrgIds(ctx: Ctx, acc: AccountRow, scope: DataScope): Promise<string[] | null> {
+/** Organisation ids visible under a data scope; null means every organisation. Inside a transaction pass its `db` (tx). */
+export async function scopeOrgIds(ctx: Ctx, acc: AccountRow, scope: DataScope, db: Ctx['db'] = ctx.db): Promise<string[] | null> {
   if (scope === 'all') return null
   if (!acc.organizationId) return []
   if (scope === 'own') return [acc.organizationId]
-  const result = (await ctx.db.execute(sql`
+  const result = (await db.execute(sql`
     with recursive sub(id) as (
       select ${organization.organizationId} from ${organization} where ${organization.organizationId} = ${acc.organizationId}
       union

@@ -1,0 +1,123 @@
+/** Groups of accounts within a unit (orgGroup) and their members (orgGroupAccount): the resource pattern, scoped by the group's unit. */
+import type { FastifyInstance } from 'fastify'
+import { eq, ilike, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { Code } from '../../../src/contract/codes'
+import {
+  orgGroupAccountAdd,
+  orgGroupAccountListQuery,
+  orgGroupAccountUpdate,
+  orgGroupAdd,
+  orgGroupListQuery,
+  orgGroupUpdate,
+} from '../../../src/contract/schemas/org'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { account, organization, orgGroup, orgGroupAccount } from '../../db/schema'
+import { ApiError } from '../../lib/http'
+import { scopeOrgIds } from '../../plugins/permissions'
+import { defineResource, registerResource, type WriteContext } from '../resource'
+import { likeEscape, ORG_MENU } from './scope'
+
+const FNS = { add: 'group', update: 'group', delete: 'group' }
+
+export const orgGroupResource = defineResource({
+  name: 'orgGroup',
+  table: orgGroup,
+  idField: 'orgGroupId',
+  menu: ORG_MENU,
+  fns: FNS,
+  scopeField: 'organizationId',
+  scopeOwner: (input) => (typeof input.organizationId === 'string' ? input.organizationId : null),
+  schemas: { add: orgGroupAdd, update: orgGroupUpdate, listQuery: orgGroupListQuery },
+  filters: (q) => [
+    q.organizationId ? eq(orgGroup.organizationId, q.organizationId) : undefined,
+    q.groupName ? ilike(orgGroup.groupName, likeEscape(q.groupName)) : undefined,
+  ],
+  sortable: { sort: orgGroup.sort, groupName: orgGroup.groupName, createTime: orgGroup.createTime },
+  unique: [{ field: 'groupName', within: ['organizationId'], message: { zh: '该单位已有同名分组', en: 'The unit already has a group of that name' } }],
+  selection: {
+    orgGroupId: orgGroup.orgGroupId,
+    organizationId: orgGroup.organizationId,
+    groupName: orgGroup.groupName,
+    remark: orgGroup.remark,
+    sort: orgGroup.sort,
+    accountCount: sql<number>`(select count(*)::int from org_group_account ga where ga.org_group_id = "org_group"."org_group_id")`.as('account_count'),
+    version: orgGroup.version,
+    createTime: orgGroup.createTime,
+    updateTime: orgGroup.updateTime,
+    createBy: orgGroup.createBy,
+    updateBy: orgGroup.updateBy,
+  },
+})
+
+async function groupOrg(tx: Db, orgGroupId: unknown): Promise<string | null> {
+  if (typeof orgGroupId !== 'string') return null
+  const [g] = await tx.select({ org: orgGroup.organizationId }).from(orgGroup).where(eq(orgGroup.orgGroupId, orgGroupId))
+  return g?.org ?? null
+}
+
+/** The member account must exist and belong to a unit the caller sees (20002 otherwise). */
+async function checkMember(ctx: Ctx, accountId: unknown, w: WriteContext) {
+  const [acc] = await w.tx.select({ org: account.organizationId }).from(account).where(eq(account.accountId, String(accountId)))
+  if (!acc) throw new ApiError(Code.NOT_FOUND, { field: 'accountId' })
+  const ids = await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx)
+  if (ids !== null && (!acc.org || !ids.includes(acc.org))) throw new ApiError(Code.NOT_FOUND, { field: 'accountId' })
+}
+
+const memberOrg = alias(organization, 'member_org')
+
+export function orgGroupAccountResource(ctx: Ctx) {
+  return defineResource({
+    name: 'orgGroupAccount',
+    table: orgGroupAccount,
+    idField: 'orgGroupAccountId',
+    menu: ORG_MENU,
+    fns: FNS,
+    scopeField: 'organizationId',
+    scopeOwner: (input, w) => groupOrg(w.tx, input.orgGroupId),
+    schemas: { add: orgGroupAccountAdd, update: orgGroupAccountUpdate, listQuery: orgGroupAccountListQuery },
+    filters: (q) => [
+      q.orgGroupId ? eq(orgGroupAccount.orgGroupId, q.orgGroupId) : undefined,
+      q.organizationId ? eq(orgGroupAccount.organizationId, q.organizationId) : undefined,
+    ],
+    sortable: { sort: orgGroupAccount.sort, accountName: account.accountName, createTime: orgGroupAccount.createTime },
+    unique: [{ field: 'accountId', within: ['orgGroupId'], message: { zh: '该账号已在分组中', en: 'The account is already in the group' } }],
+    selection: {
+      orgGroupAccountId: orgGroupAccount.orgGroupAccountId,
+      orgGroupId: orgGroupAccount.orgGroupId,
+      accountId: orgGroupAccount.accountId,
+      organizationId: orgGroupAccount.organizationId,
+      accountName: account.accountName,
+      userName: account.userName,
+      accountOrganizationName: memberOrg.organizationName,
+      remark: orgGroupAccount.remark,
+      sort: orgGroupAccount.sort,
+      version: orgGroupAccount.version,
+      createTime: orgGroupAccount.createTime,
+      updateTime: orgGroupAccount.updateTime,
+      createBy: orgGroupAccount.createBy,
+      updateBy: orgGroupAccount.updateBy,
+    },
+    join: (q) =>
+      q
+        .innerJoin(account, eq(account.accountId, orgGroupAccount.accountId))
+        .leftJoin(memberOrg, eq(memberOrg.organizationId, account.organizationId)) as unknown as typeof q,
+    onAdd: async (values, input, w) => {
+      values.organizationId = await groupOrg(w.tx, input.orgGroupId)
+    },
+    beforeWrite: async (input, _current, w) => {
+      if (!(await groupOrg(w.tx, input.orgGroupId))) throw new ApiError(Code.NOT_FOUND, { field: 'orgGroupId' })
+      await checkMember(ctx, input.accountId, w)
+    },
+    afterWrite: async (id, input, w) => {
+      const org = await groupOrg(w.tx, input.orgGroupId)
+      if (org) await w.tx.update(orgGroupAccount).set({ organizationId: org }).where(eq(orgGroupAccount.orgGroupAccountId, id))
+    },
+  })
+}
+
+export function registerGroupRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerResource(app, ctx, orgGroupResource)
+  registerResource(app, ctx, orgGroupAccountResource(ctx))
+}

@@ -1,0 +1,58 @@
+/**
+ * Where the organisation module meets people (server/db/schema/people.ts): departments under a
+ * unit (organisation/department trees) and the unit of a person (getByUserId).
+ */
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { OrgDeptNode } from '../../../src/contract/schemas/org'
+import type { Db } from '../../db/client'
+import { account, department, organization, person } from '../../db/schema'
+
+/** Department nodes (category 2) of the given units, nested by their parent department; the top ones are returned. */
+export async function departmentNodes(db: Db, orgIds: string[]): Promise<OrgDeptNode[]> {
+  if (orgIds.length === 0) return []
+  const rows = await db
+    .select({
+      departmentId: department.departmentId,
+      parentId: department.parentId,
+      departmentName: department.departmentName,
+      organizationId: department.organizationId,
+      organizationName: organization.organizationName,
+      organizationTypeId: organization.organizationTypeId,
+    })
+    .from(department)
+    .innerJoin(organization, eq(organization.organizationId, department.organizationId))
+    .where(inArray(department.organizationId, orgIds))
+    .orderBy(asc(department.sort), asc(department.departmentName))
+  const nodes = new Map<string, OrgDeptNode>(
+    rows.map((d) => [
+      d.departmentId,
+      {
+        nodeId: d.departmentId,
+        category: 2,
+        organizationId: d.organizationId,
+        organizationName: d.organizationName,
+        organizationTypeId: d.organizationTypeId,
+        organizationTypeName: null,
+        departmentId: d.departmentId,
+        departmentName: d.departmentName,
+        children: [],
+      },
+    ]),
+  )
+  const top: OrgDeptNode[] = []
+  for (const d of rows) {
+    const node = nodes.get(d.departmentId)!
+    const parent = d.parentId ? nodes.get(d.parentId) : undefined
+    if (parent) parent.children.push(node)
+    else top.push(node)
+  }
+  return top
+}
+
+/** The unit of a person (staff record) or, failing that, of an account with that id. */
+export async function personOrganization(db: Db, userId: string): Promise<string | null> {
+  const [p] = await db.select({ org: person.organizationId }).from(person).where(eq(person.userId, userId))
+  if (p) return p.org
+  const [acc] = await db.select({ org: account.organizationId }).from(account).where(eq(account.accountId, userId))
+  return acc?.org ?? null
+}

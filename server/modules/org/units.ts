@@ -1,0 +1,404 @@
+/**
+ * Units (SPEC §7 org/*): the resource calls with data scope, the lazy unit tree (types → units →
+ * child units and roles), the keyword search, the organisation/department node calls and
+ * getByUserId.
+ */
+import type { FastifyInstance } from 'fastify'
+import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import {
+  byUserIdQuery,
+  KEYWORD_LIMIT,
+  ORG_API,
+  ORG_NODE,
+  orgAdd,
+  orgIdsQuery,
+  orgKeywordQuery,
+  orgListQuery,
+  orgTreeQuery,
+  orgUpdate,
+  type OrgDeptNode,
+  type OrgKeywordResult,
+  type OrgNode,
+  type OrgTreeNode,
+} from '../../../src/contract/schemas/org'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { account, organization, organizationType, role } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { defineResource, registerResource, type WriteContext } from '../resource'
+import { departmentNodes, personOrganization } from './links'
+import { inScope, likeEscape, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
+
+const REFUSE = {
+  children: { zh: '该单位下还有下级单位，请先删除或移走下级单位', en: 'The unit still has child units: delete or move them first' },
+  accounts: { zh: '该单位下还有账号，不能删除', en: 'The unit still has accounts, so it cannot be deleted' },
+  roles: { zh: '该单位下还有角色，请先删除其角色', en: 'The unit still has roles: delete them first' },
+  cycle: { zh: '上级单位不能是该单位自身或其下级单位', en: 'The parent may not be the unit itself or one of its child units' },
+  type: { zh: '单位类型不存在', en: 'No such unit type' },
+}
+
+/** Ids of a unit and all its descendants (through `db`, which may be a transaction). */
+export async function descendantIds(db: Db, rootId: string): Promise<string[]> {
+  const result = (await db.execute(sql`
+    with recursive sub(id) as (
+      select ${organization.organizationId} from ${organization} where ${organization.organizationId} = ${rootId}
+      union
+      select o.organization_id from organization o join sub on o.parent_id = sub.id
+    )
+    select id from sub`)) as unknown as { rows: { id: string }[] }
+  return result.rows.map((r) => r.id)
+}
+
+async function checkUnitWrite(input: { organizationTypeId?: unknown; parentId?: unknown }, current: Record<string, unknown> | null, w: WriteContext) {
+  const typeId = String(input.organizationTypeId ?? '')
+  const [ty] = await w.tx.select({ id: organizationType.organizationTypeId }).from(organizationType).where(eq(organizationType.organizationTypeId, typeId))
+  if (!ty) throw new ApiError(Code.INVALID, [{ field: 'organizationTypeId', key: 'v.invalid', message: REFUSE.type.zh }], REFUSE.type)
+  const parentId = typeof input.parentId === 'string' ? input.parentId : null
+  if (!parentId) return
+  const [parent] = await w.tx.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationId, parentId))
+  if (!parent) throw new ApiError(Code.NOT_FOUND, { field: 'parentId' })
+  if (current && (await descendantIds(w.tx, String(current.organizationId))).includes(parentId)) throw new ApiError(Code.REFUSED, null, REFUSE.cycle)
+}
+
+export const orgResource = defineResource({
+  name: 'org',
+  table: organization,
+  idField: 'organizationId',
+  menu: ORG_MENU,
+  scopeField: 'organizationId',
+  // A new unit (or a moved one) goes under a parent the caller sees; a top unit needs the scope "all".
+  scopeOwner: (input) => (typeof input.parentId === 'string' ? input.parentId : null),
+  schemas: { add: orgAdd, update: orgUpdate, listQuery: orgListQuery },
+  filters: (q) => [
+    q.keyword
+      ? or(
+          ilike(organization.organizationName, likeEscape(q.keyword)),
+          ilike(organization.shortName, likeEscape(q.keyword)),
+          ilike(organization.creditCode, likeEscape(q.keyword.toUpperCase())),
+        )
+      : undefined,
+    q.organizationName ? ilike(organization.organizationName, likeEscape(q.organizationName)) : undefined,
+    q.creditCode ? ilike(organization.creditCode, likeEscape(q.creditCode.toUpperCase())) : undefined,
+    q.organizationTypeId ? eq(organization.organizationTypeId, q.organizationTypeId) : undefined,
+    q.parentId ? eq(organization.parentId, q.parentId) : undefined,
+    q.status !== undefined ? eq(organization.status, q.status) : undefined,
+  ],
+  sortable: {
+    sort: organization.sort,
+    organizationName: organization.organizationName,
+    creditCode: organization.creditCode,
+    createTime: organization.createTime,
+    updateTime: organization.updateTime,
+  },
+  unique: [
+    { field: 'organizationName', message: { zh: '单位名称已存在', en: 'A unit of that name exists' } },
+    { field: 'creditCode', message: { zh: '统一社会信用代码已被其他单位使用', en: 'Another unit has that unified social credit code' } },
+  ],
+  selection: {
+    organizationId: organization.organizationId,
+    organizationName: organization.organizationName,
+    shortName: organization.shortName,
+    creditCode: organization.creditCode,
+    organizationTypeId: organization.organizationTypeId,
+    organizationTypeName: organizationType.typeName,
+    status: organization.status,
+    legalPerson: organization.legalPerson,
+    contactPerson: organization.contactPerson,
+    contactPhone: organization.contactPhone,
+    address: organization.address,
+    email: organization.email,
+    fax: organization.fax,
+    website: organization.website,
+    depositBank: organization.depositBank,
+    bankAccount: organization.bankAccount,
+    taxCode: organization.taxCode,
+    parentId: organization.parentId,
+    parentName: sql<string | null>`(select p.organization_name from organization p where p.organization_id = "organization"."parent_id")`.as('parent_name'),
+    childCount: sql<number>`(select count(*)::int from organization c where c.parent_id = "organization"."organization_id")`.as('child_count'),
+    accountLimit: organization.accountLimit,
+    sort: organization.sort,
+    version: organization.version,
+    createTime: organization.createTime,
+    updateTime: organization.updateTime,
+    createBy: organization.createBy,
+    updateBy: organization.updateBy,
+  },
+  join: (q) => q.leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId)) as unknown as typeof q,
+  beforeWrite: (input, current, w) => checkUnitWrite(input, current, w),
+  beforeDelete: async (ids, _rows, w) => {
+    const [child] = await w.tx
+      .select({ id: organization.organizationId })
+      .from(organization)
+      .where(and(inArray(organization.parentId, ids), notInArray(organization.organizationId, ids)))
+      .limit(1)
+    if (child) throw new ApiError(Code.REFUSED, null, REFUSE.children)
+    const [acc] = await w.tx.select({ id: account.accountId }).from(account).where(inArray(account.organizationId, ids)).limit(1)
+    if (acc) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
+    const [r] = await w.tx.select({ id: role.roleId }).from(role).where(inArray(role.organizationId, ids)).limit(1)
+    if (r) throw new ApiError(Code.REFUSED, null, REFUSE.roles)
+  },
+})
+
+// ---- the lazy tree ------------------------------------------------------------------------------
+
+interface UnitRow {
+  organizationId: string
+  organizationName: string
+  shortName: string | null
+  organizationTypeId: string | null
+  typeName: string | null
+}
+
+const unitColumns = {
+  organizationId: organization.organizationId,
+  organizationName: organization.organizationName,
+  shortName: organization.shortName,
+  organizationTypeId: organization.organizationTypeId,
+  typeName: organizationType.typeName,
+}
+
+/** Unit nodes with hasChild: visible child units or roles. */
+async function unitNodes(db: Db, rows: UnitRow[], ids: string[] | null): Promise<OrgTreeNode[]> {
+  if (rows.length === 0) return []
+  const unitIds = rows.map((r) => r.organizationId)
+  const withChildren = new Set(
+    (
+      await db
+        .selectDistinct({ id: organization.parentId })
+        .from(organization)
+        .where(and(inArray(organization.parentId, unitIds), orgVisible(ids)))
+    ).map((r) => r.id),
+  )
+  const withRoles = new Set((await db.selectDistinct({ id: role.organizationId }).from(role).where(inArray(role.organizationId, unitIds))).map((r) => r.id))
+  return rows.map((r) => ({
+    nodeId: r.organizationId,
+    nodeName: r.organizationName,
+    nodeType: ORG_NODE.unit,
+    hasChild: withChildren.has(r.organizationId) || withRoles.has(r.organizationId) ? 1 : 0,
+    organizationId: r.organizationId,
+    organizationTypeId: r.organizationTypeId ?? undefined,
+    organizationTypeName: r.typeName ?? undefined,
+    nodeNameExt: r.shortName,
+  }))
+}
+
+/** Units shown directly under their type: visible, and their parent is not (or there is none). */
+const topUnits = (ids: string[] | null): SQL | undefined =>
+  ids === null ? isNull(organization.parentId) : and(orgVisible(ids), or(isNull(organization.parentId), ids.length ? notInArray(organization.parentId, ids) : undefined))
+
+async function typeNodes(db: Db, parentTypeId: string | null, ids: string[] | null): Promise<OrgTreeNode[]> {
+  const types = await db
+    .select({ id: organizationType.organizationTypeId, name: organizationType.typeName })
+    .from(organizationType)
+    .where(parentTypeId ? eq(organizationType.parentId, parentTypeId) : isNull(organizationType.parentId))
+    .orderBy(asc(organizationType.sort), asc(organizationType.typeName))
+  if (types.length === 0) return []
+  const typeIds = types.map((t) => t.id)
+  const withUnits = new Set(
+    (
+      await db
+        .selectDistinct({ id: organization.organizationTypeId })
+        .from(organization)
+        .where(and(inArray(organization.organizationTypeId, typeIds), topUnits(ids)))
+    ).map((r) => r.id),
+  )
+  const withSubtypes = new Set((await db.selectDistinct({ id: organizationType.parentId }).from(organizationType).where(inArray(organizationType.parentId, typeIds))).map((r) => r.id))
+  return types.map((t) => ({
+    nodeId: t.id,
+    nodeName: t.name,
+    nodeType: ORG_NODE.unitType,
+    hasChild: withUnits.has(t.id) || withSubtypes.has(t.id) ? 1 : 0,
+    organizationTypeId: t.id,
+    organizationTypeName: t.name,
+  }))
+}
+
+const UNIT_ORDER = [asc(organization.sort), asc(organization.organizationName)]
+const TREE_LIMIT = 5000
+
+async function childrenOf(ctx: Ctx, ids: string[] | null, nodeId: string | undefined, nodeType: number | undefined): Promise<OrgTreeNode[]> {
+  const db = ctx.db
+  if (!nodeId) return typeNodes(db, null, ids)
+  if (nodeType === ORG_NODE.unitType) {
+    const [ty] = await db.select({ id: organizationType.organizationTypeId }).from(organizationType).where(eq(organizationType.organizationTypeId, nodeId))
+    if (!ty) throw new ApiError(Code.NOT_FOUND)
+    const units = await db
+      .select(unitColumns)
+      .from(organization)
+      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+      .where(and(eq(organization.organizationTypeId, nodeId), topUnits(ids)))
+      .orderBy(...UNIT_ORDER)
+      .limit(TREE_LIMIT)
+    return [...(await typeNodes(db, nodeId, ids)), ...(await unitNodes(db, units, ids))]
+  }
+  if (nodeType === ORG_NODE.unit) {
+    const [unit] = await db.select({ id: organization.organizationId }).from(organization).where(and(eq(organization.organizationId, nodeId), orgVisible(ids)))
+    if (!unit) throw new ApiError(Code.NOT_FOUND)
+    const units = await db
+      .select(unitColumns)
+      .from(organization)
+      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+      .where(and(eq(organization.parentId, nodeId), orgVisible(ids)))
+      .orderBy(...UNIT_ORDER)
+      .limit(TREE_LIMIT)
+    const roles = await db
+      .select({ roleId: role.roleId, roleName: role.roleName, remark: role.remark })
+      .from(role)
+      .where(eq(role.organizationId, nodeId))
+      .orderBy(asc(role.sort), asc(role.roleName))
+    return [
+      ...(await unitNodes(db, units, ids)),
+      ...roles.map((r) => ({ nodeId: r.roleId, nodeName: r.roleName, nodeType: ORG_NODE.role, hasChild: 0 as const, organizationId: nodeId, nodeNameExt: r.remark })),
+    ]
+  }
+  return [] // role nodes are leaves
+}
+
+async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Promise<OrgKeywordResult> {
+  const db = ctx.db
+  const like = likeEscape(keyword)
+  const where = and(
+    or(ilike(organization.organizationName, like), ilike(organization.shortName, like), ilike(organization.creditCode, likeEscape(keyword.toUpperCase()))),
+    orgVisible(ids),
+  )
+  const [total] = await db.select({ n: count() }).from(organization).where(where)
+  const units = await db
+    .select(unitColumns)
+    .from(organization)
+    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+    .where(where)
+    .orderBy(asc(organizationType.sort), ...UNIT_ORDER)
+    .limit(KEYWORD_LIMIT)
+  const nodes = await unitNodes(db, units, ids)
+  const byType = new Map<string, OrgTreeNode>()
+  for (const n of nodes) {
+    const key = n.organizationTypeId ?? ''
+    let typeNode = byType.get(key)
+    if (!typeNode) {
+      typeNode = {
+        nodeId: key || 'untyped',
+        nodeName: n.organizationTypeName ?? '',
+        nodeType: ORG_NODE.unitType,
+        hasChild: 1,
+        organizationTypeId: n.organizationTypeId,
+        organizationTypeName: n.organizationTypeName,
+        children: [],
+      }
+      byType.set(key, typeNode)
+    }
+    typeNode.children!.push(n)
+  }
+  const n = Number(total?.n ?? 0)
+  return { nodes: [...byType.values()], total: n, truncated: n > units.length }
+}
+
+// ---- organisation / department nodes ---------------------------------------------------------------
+
+async function orgNodes(db: Db, orgIds: string[]): Promise<OrgNode[]> {
+  const rows = await db
+    .select(unitColumns)
+    .from(organization)
+    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+    .where(inArray(organization.organizationId, orgIds))
+  const byId = new Map(rows.map((r) => [r.organizationId, r]))
+  const missing = orgIds.filter((id) => !byId.has(id))
+  if (missing.length) throw new ApiError(Code.NOT_FOUND, missing)
+  return orgIds.map((id) => {
+    const r = byId.get(id)!
+    return {
+      nodeId: r.organizationId,
+      category: 1,
+      organizationId: r.organizationId,
+      organizationName: r.organizationName,
+      organizationTypeId: r.organizationTypeId,
+      organizationTypeName: r.typeName,
+    }
+  })
+}
+
+/** Each root unit with its visible child units and departments, recursively. */
+async function orgDeptTrees(ctx: Ctx, ids: string[] | null, roots: string[]): Promise<OrgDeptNode[]> {
+  const db = ctx.db
+  const all = new Set<string>()
+  for (const r of roots) for (const d of await descendantIds(db, r)) if (ids === null || ids.includes(d)) all.add(d)
+  const rows = await db
+    .select({ ...unitColumns, parentId: organization.parentId })
+    .from(organization)
+    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+    .where(inArray(organization.organizationId, [...all]))
+    .orderBy(...UNIT_ORDER)
+  const nodes = new Map<string, OrgDeptNode>()
+  for (const r of rows)
+    nodes.set(r.organizationId, {
+      nodeId: r.organizationId,
+      category: 1,
+      organizationId: r.organizationId,
+      organizationName: r.organizationName,
+      organizationTypeId: r.organizationTypeId,
+      organizationTypeName: r.typeName,
+      children: [],
+    })
+  const depts = await departmentNodes(db, [...all])
+  // departments before child units under each unit
+  for (const d of depts) {
+    const unit = nodes.get(d.organizationId)
+    if (!unit) continue
+    unit.children.push(d)
+  }
+  for (const r of rows) if (r.parentId && nodes.has(r.parentId) && !roots.includes(r.organizationId)) nodes.get(r.parentId)!.children.push(nodes.get(r.organizationId)!)
+  return roots.map((id) => nodes.get(id)!).filter(Boolean)
+}
+
+export function registerUnitRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerResource(app, ctx, orgResource)
+  const read = { auth: 'signed' as const, perm: { menu: ORG_MENU } }
+
+  app.get(ORG_API.listTree, { config: read }, async (req) => {
+    const q = parse(orgTreeQuery, req.query, req)
+    return ok(req, await childrenOf(ctx, await visibleOrgIds(ctx, req), q.nodeId, q.nodeType))
+  })
+
+  app.get(ORG_API.listByKeyword, { config: read }, async (req) => {
+    const q = parse(orgKeywordQuery, req.query, req)
+    return ok(req, await keywordTree(ctx, await visibleOrgIds(ctx, req), q.keyword))
+  })
+
+  app.get(ORG_API.listOrgNodeByOrgIds, { config: read }, async (req) => {
+    const q = parse(orgIdsQuery, req.query, req)
+    requireVisible(await visibleOrgIds(ctx, req), q.orgIds)
+    return ok(req, await orgNodes(ctx.db, q.orgIds))
+  })
+
+  app.get(ORG_API.listOrgAndDeptTreeByOrgIds, { config: read }, async (req) => {
+    const q = parse(orgIdsQuery, req.query, req)
+    const ids = await visibleOrgIds(ctx, req)
+    requireVisible(ids, q.orgIds)
+    await orgNodes(ctx.db, q.orgIds) // 20002 for unknown ids
+    return ok(req, await orgDeptTrees(ctx, ids, q.orgIds))
+  })
+
+  app.get(ORG_API.getOrgAndDeptTreeByOrgIds, { config: read }, async (req) => {
+    const q = parse(orgIdsQuery, req.query, req)
+    const ids = await visibleOrgIds(ctx, req)
+    requireVisible(ids, q.orgIds)
+    await orgNodes(ctx.db, q.orgIds)
+    const [tree] = await orgDeptTrees(ctx, ids, q.orgIds.slice(0, 1))
+    return ok(req, tree ?? null)
+  })
+
+  app.get(ORG_API.getByUserId, { config: read }, async (req) => {
+    const q = parse(byUserIdQuery, req.query, req)
+    const orgId = await personOrganization(ctx.db, q.userId)
+    if (!orgId) throw new ApiError(Code.NOT_FOUND)
+    const ids = await visibleOrgIds(ctx, req)
+    requireVisible(ids, [orgId])
+    const [row] = await ctx.db
+      .select(orgResource.selection!)
+      .from(organization)
+      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+      .where(and(eq(organization.organizationId, orgId), inScope(organization.organizationId, ids)))
+    if (!row) throw new ApiError(Code.NOT_FOUND)
+    return ok(req, row)
+  })
+}

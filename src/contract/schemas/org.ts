@@ -1,0 +1,368 @@
+/**
+ * Organisations (units), their types, listing / co-office institutions, contacts, qualifications,
+ * account groups and account limits (SPEC §3, §4, §7 "Organisation", §9). One definition for the
+ * console's forms and the gateway's validation.
+ *
+ * Calls (base /api/admin/v1, see ORG_API):
+ *   org:        GET listPage (orgListQuery) → Page<Organization>; GET list → Organization[] (≤ 5000)
+ *               POST add (orgAdd) / PUT update (orgUpdate) / POST delete form ids (refused 20021 while
+ *               the unit has child units, accounts or roles)
+ *               GET listTree?nodeId&nodeType → OrgTreeNode[] (lazy: none → unit types (1); a type → its
+ *                   child types and top units (2); a unit → child units and its roles (3))
+ *               GET listByKeyword?keyword → OrgKeywordResult (matching units under their type, ≤ 200)
+ *               GET listOrgNodeByOrgIds?orgIds=a,b → OrgNode[]
+ *               GET listOrgAndDeptTreeByOrgIds?orgIds=a,b → OrgDeptNode[] (each unit with its child
+ *                   units and departments, recursively); GET getOrgAndDeptTreeByOrgIds → OrgDeptNode (one root)
+ *               GET getByUserId?userId → Organization (of a person, or of an account)
+ *   orgType:    GET listTree → OrgTypeNode[]; GET list → OrgType[]   (any signed-in account: a dictionary)
+ *   orgListing | orgCowork | orgContact | orgQualification:
+ *               GET list?organizationId → items; POST delete form ids;
+ *               POST addFullByOrgId { organizationId, list } replaces the unit's whole list (all or
+ *               nothing; repeated items → 20001 `v.repeat:<item>`) → the new list
+ *   orgGroup:   the five resource calls (organizationId in the payload / filter)
+ *   orgGroupAccount: the five resource calls (orgGroupId; the account must be visible)
+ *   orgAccount: GET listPage (orgAccountListQuery) → Page<OrgAccountRow>; POST setAccountLimit
+ *   orgSearch:  GET listPage (orgSearchQuery) → Page<OrgSearchRow>  (units by name / credit code, within scope)
+ */
+import { z } from 'zod'
+import {
+  V,
+  bankAccount,
+  bankName,
+  creditCode,
+  email,
+  fax,
+  isoDate,
+  name,
+  noRepeats,
+  optional,
+  optionalText,
+  sortCode,
+  taxCode,
+  tel,
+  website,
+} from '../rules'
+import { id, listQuery, version, type Stamped } from './common'
+
+const BASE = '/api/admin/v1'
+export const ORG_API = {
+  listTree: `${BASE}/org/listTree`,
+  listByKeyword: `${BASE}/org/listByKeyword`,
+  listOrgNodeByOrgIds: `${BASE}/org/listOrgNodeByOrgIds`,
+  listOrgAndDeptTreeByOrgIds: `${BASE}/org/listOrgAndDeptTreeByOrgIds`,
+  getOrgAndDeptTreeByOrgIds: `${BASE}/org/getOrgAndDeptTreeByOrgIds`,
+  getByUserId: `${BASE}/org/getByUserId`,
+  typeListTree: `${BASE}/orgType/listTree`,
+  typeList: `${BASE}/orgType/list`,
+  accountListPage: `${BASE}/orgAccount/listPage`,
+  setAccountLimit: `${BASE}/orgAccount/setAccountLimit`,
+  searchListPage: `${BASE}/orgSearch/listPage`,
+} as const
+
+/** The four sub-lists replaced as a whole (`<name>/addFullByOrgId`). */
+export const ORG_SUBLISTS = ['orgListing', 'orgCowork', 'orgContact', 'orgQualification'] as const
+export type OrgSublist = (typeof ORG_SUBLISTS)[number]
+export const sublistPaths = (resource: OrgSublist) => ({
+  list: `${BASE}/${resource}/list`,
+  delete: `${BASE}/${resource}/delete`,
+  addFullByOrgId: `${BASE}/${resource}/addFullByOrgId`,
+})
+
+/** Node types of the unit tree (SPEC §9): unit type 1, unit 2, role 3. */
+export const ORG_NODE = { unitType: 1, unit: 2, role: 3 } as const
+export type OrgNodeType = (typeof ORG_NODE)[keyof typeof ORG_NODE]
+
+/** Qualification levels 甲/乙/丙/其他 and categories (SPEC §3). */
+export const QUALIFICATION_LEVELS = ['first', 'second', 'third', 'other'] as const
+export type QualificationLevel = (typeof QUALIFICATION_LEVELS)[number]
+export const QUALIFICATION_CATEGORIES = ['design', 'supervision', 'consulting', 'construction', 'testing', 'other'] as const
+export type QualificationCategory = (typeof QUALIFICATION_CATEGORIES)[number]
+
+const status = () => z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
+const optionalName = (max: number) => optional(name(max))
+
+// ---- organisation -----------------------------------------------------------------------
+
+/** Every field of SPEC §3 a user edits; the form and the gateway share this. */
+export const orgFields = z.object({
+  organizationName: name(100),
+  shortName: optionalName(30),
+  creditCode: optional(creditCode()),
+  organizationTypeId: id(),
+  status: status().default(1),
+  legalPerson: optionalName(30),
+  contactPerson: optionalName(30),
+  contactPhone: optional(tel()),
+  address: optionalText(200),
+  email: optional(email()),
+  fax: optional(fax()),
+  website: optional(website()),
+  depositBank: optional(bankName()),
+  bankAccount: optional(bankAccount()),
+  taxCode: optional(taxCode()),
+  /** The parent unit; none: a top unit (only with the data scope "all"). */
+  parentId: optional(id()),
+  sort: sortCode().default(1),
+})
+
+export const orgAdd = orgFields.extend({ organizationId: id().optional() })
+export const orgUpdate = orgFields.extend({ organizationId: id(), version: version() })
+
+export const orgListQuery = listQuery.extend({
+  /** Name, short name or credit code contains. */
+  keyword: z.string().trim().max(100).optional(),
+  organizationName: z.string().trim().max(100).optional(),
+  creditCode: z.string().trim().max(18).optional(),
+  organizationTypeId: z.uuid().optional(),
+  parentId: z.uuid().optional(),
+  status: status().optional(),
+})
+
+export type OrgFields = z.infer<typeof orgFields>
+export interface Organization extends Stamped {
+  organizationId: string
+  organizationName: string
+  shortName: string | null
+  creditCode: string | null
+  organizationTypeId: string | null
+  organizationTypeName: string | null
+  status: number
+  legalPerson: string | null
+  contactPerson: string | null
+  contactPhone: string | null
+  address: string | null
+  email: string | null
+  fax: string | null
+  website: string | null
+  depositBank: string | null
+  bankAccount: string | null
+  taxCode: string | null
+  parentId: string | null
+  parentName: string | null
+  accountLimit: number | null
+  sort: number
+  childCount: number
+}
+
+// ---- the unit tree ------------------------------------------------------------------------
+
+export const orgTreeQuery = z.object({
+  nodeId: z.uuid({ error: V.invalid }).optional(),
+  nodeType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: V.invalid })).optional(),
+})
+
+export interface OrgTreeNode {
+  nodeId: string
+  nodeName: string
+  nodeType: OrgNodeType
+  /** 1: has children to load, 0: a leaf. */
+  hasChild: 0 | 1
+  organizationId?: string
+  organizationTypeId?: string
+  organizationTypeName?: string
+  /** Short name (units) or remark (roles). */
+  nodeNameExt?: string | null
+  /** Keyword search: the matching units under their type. */
+  children?: OrgTreeNode[]
+}
+
+export const KEYWORD_LIMIT = 200
+export const orgKeywordQuery = z.object({ keyword: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: `${V.tooLong}:100` }) })
+export interface OrgKeywordResult {
+  /** Unit types (nodeType 1) with the matching units (nodeType 2) as children. */
+  nodes: OrgTreeNode[]
+  /** How many units match in all (may exceed those answered). */
+  total: number
+  /** More matched than answered (KEYWORD_LIMIT): narrow the keyword. */
+  truncated: boolean
+}
+
+const idList = () =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.uuid({ error: V.invalid })).min(1, { error: V.required }).max(500))
+export const orgIdsQuery = z.object({ orgIds: idList() })
+export const byUserIdQuery = z.object({ userId: z.uuid({ error: V.invalid }) })
+
+/** Organisation tree node (SPEC §3): category 1 organisation, 2 department. */
+export interface OrgDeptNode {
+  nodeId: string
+  category: 1 | 2
+  organizationId: string
+  organizationName: string
+  organizationTypeId: string | null
+  organizationTypeName: string | null
+  departmentId?: string
+  departmentName?: string
+  children: OrgDeptNode[]
+}
+export type OrgNode = Omit<OrgDeptNode, 'children'>
+
+// ---- unit types --------------------------------------------------------------------------
+
+export interface OrgType {
+  organizationTypeId: string
+  parentId: string | null
+  typeName: string
+  typeCode: string
+  sort: number
+}
+export interface OrgTypeNode extends OrgType {
+  children: OrgTypeNode[]
+}
+
+// ---- sub-lists ------------------------------------------------------------------------------
+
+export const orgListingItem = z.object({
+  orgListingId: id().optional(),
+  institutionName: name(100),
+  stockCode: optional(z.string().trim().regex(/^[0-9A-Za-z.]{1,12}$/, { error: V.invalid })),
+  listingDate: optional(isoDate()),
+  remark: optionalText(200),
+})
+export const orgCoworkItem = z.object({
+  orgCoworkId: id().optional(),
+  coworkName: name(100),
+  creditCode: optional(creditCode()),
+  contactPerson: optionalName(30),
+  contactPhone: optional(tel()),
+  remark: optionalText(200),
+})
+export const orgContactItem = z.object({
+  orgContactId: id().optional(),
+  contactName: name(30),
+  post: optionalText(30),
+  phone: tel(),
+  email: optional(email()),
+  remark: optionalText(200),
+})
+export const orgQualificationItem = z
+  .object({
+    orgQualificationId: id().optional(),
+    qualificationName: name(100),
+    level: z.enum(QUALIFICATION_LEVELS, { error: V.required }),
+    category: z.enum(QUALIFICATION_CATEGORIES, { error: V.required }),
+    certificateNo: optional(z.string().trim().max(50, { error: `${V.tooLong}:50` }).regex(/^[\p{L}\p{N}\-()（）]+$/u, { error: V.invalid })),
+    issuer: optionalName(100),
+    validFrom: isoDate(),
+    validTo: isoDate(),
+    frontFileId: optional(id()),
+    backFileId: optional(id()),
+    remark: optionalText(200),
+  })
+  .refine((q) => !q.validFrom || !q.validTo || q.validTo >= q.validFrom, { path: ['validTo'], error: V.dateOrder })
+
+/** The key that may not repeat within a unit's list (the repeat message names it). */
+export const SUBLIST_KEY = {
+  orgListing: (i: { institutionName?: string }) => i.institutionName ?? '',
+  orgCowork: (i: { coworkName?: string }) => i.coworkName ?? '',
+  orgContact: (i: { contactName?: string; phone?: string }) => (i.contactName && i.phone ? `${i.contactName} ${i.phone}` : ''),
+  orgQualification: (i: { qualificationName?: string }) => i.qualificationName ?? '',
+} as const
+
+const fullBody = <S extends z.ZodType>(item: S, key: (i: z.infer<S>) => string) =>
+  z.object({
+    organizationId: id(),
+    list: z.array(item).max(200, { error: `${V.tooLong}:200` }).superRefine(noRepeats(key)),
+  })
+
+export const orgListingFull = fullBody(orgListingItem, SUBLIST_KEY.orgListing)
+export const orgCoworkFull = fullBody(orgCoworkItem, SUBLIST_KEY.orgCowork)
+export const orgContactFull = fullBody(orgContactItem, SUBLIST_KEY.orgContact)
+export const orgQualificationFull = fullBody(orgQualificationItem, SUBLIST_KEY.orgQualification)
+export const sublistQuery = z.object({ organizationId: z.uuid({ error: V.invalid }) })
+
+interface SubRecord extends Stamped {
+  organizationId: string
+  sort: number
+}
+export type OrgListing = z.infer<typeof orgListingItem> & SubRecord & { orgListingId: string }
+export type OrgCowork = z.infer<typeof orgCoworkItem> & SubRecord & { orgCoworkId: string }
+export type OrgContact = z.infer<typeof orgContactItem> & SubRecord & { orgContactId: string }
+export type OrgQualification = z.infer<typeof orgQualificationItem> &
+  SubRecord & {
+    orgQualificationId: string
+    /** Signed URLs of the scans (file service), null when none or not visible. */
+    frontUrl: string | null
+    backUrl: string | null
+    frontMime: string | null
+    backMime: string | null
+  }
+
+// ---- groups and their accounts --------------------------------------------------------------
+
+export const orgGroupFields = z.object({
+  organizationId: id(),
+  groupName: name(30),
+  remark: optionalText(200),
+  sort: sortCode().default(1),
+})
+export const orgGroupAdd = orgGroupFields.extend({ orgGroupId: id().optional() })
+export const orgGroupUpdate = orgGroupFields.extend({ orgGroupId: id(), version: version() })
+export const orgGroupListQuery = listQuery.extend({
+  organizationId: z.uuid().optional(),
+  groupName: z.string().trim().max(30).optional(),
+})
+export interface OrgGroup extends z.infer<typeof orgGroupFields>, Stamped {
+  orgGroupId: string
+  accountCount: number
+}
+
+export const orgGroupAccountFields = z.object({
+  orgGroupId: id(),
+  accountId: id(),
+  remark: optionalText(200),
+  sort: sortCode().default(1),
+})
+export const orgGroupAccountAdd = orgGroupAccountFields.extend({ orgGroupAccountId: id().optional() })
+export const orgGroupAccountUpdate = orgGroupAccountFields.extend({ orgGroupAccountId: id(), version: version() })
+export const orgGroupAccountListQuery = listQuery.extend({ orgGroupId: z.uuid().optional(), organizationId: z.uuid().optional() })
+export interface OrgGroupAccount extends z.infer<typeof orgGroupAccountFields>, Stamped {
+  orgGroupAccountId: string
+  organizationId: string
+  accountName: string
+  userName: string | null
+  accountOrganizationName: string | null
+}
+
+// ---- account limits ---------------------------------------------------------------------------
+
+export const orgAccountListQuery = listQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  parentId: z.uuid().optional(),
+})
+export interface OrgAccountRow {
+  organizationId: string
+  organizationName: string
+  organizationTypeName: string | null
+  accountLimit: number | null
+  accountCount: number
+}
+export const setAccountLimitBody = z.object({
+  organizationId: id(),
+  /** Empty or null: no limit. */
+  accountLimit: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce
+      .number({ error: V.invalid })
+      .refine((n) => Number.isInteger(n) && n >= 0 && n <= 100000, { error: V.invalid })
+      .nullable(),
+  ),
+})
+
+// ---- platform search --------------------------------------------------------------------------
+
+export const orgSearchQuery = listQuery.extend({
+  /** Name, short name or credit code contains. */
+  keyword: z.string().trim().max(100).optional(),
+  organizationTypeId: z.uuid().optional(),
+})
+export interface OrgSearchRow {
+  organizationId: string
+  organizationName: string
+  shortName: string | null
+  creditCode: string | null
+  organizationTypeName: string | null
+  status: number
+}
