@@ -14,7 +14,6 @@ import { useT, type TKey } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { usePersonRecord } from './api'
 import { personResource, type PersonRecord } from './resource'
-import { PhotoField } from './PhotoField'
 
 export interface PersonDialogProps {
   /** null: closed; 'new': add; a person: edit. */
@@ -122,8 +121,8 @@ function PersonForm({ rf }: { rf: ResourceForm<PersonRecord> }) {
                 options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))}
               />
               <div className="hidden sm:block" />
-              <PhotoField name={`${p}.graduationPhotoFileId`} urlName={`${p}.graduationPhotoUrl`} label={t('people.education.graduationPhoto')} />
-              <PhotoField name={`${p}.degreePhotoFileId`} urlName={`${p}.degreePhotoUrl`} label={t('people.education.degreePhoto')} />
+              <FormField name={`${p}.graduationPhotoFileId`} label={t('people.education.graduationPhoto')} kind="file" purpose="photo" />
+              <FormField name={`${p}.degreePhotoFileId`} label={t('people.education.degreePhoto')} kind="file" purpose="photo" />
             </FormGrid>
           )}
         </FormList>
@@ -151,8 +150,8 @@ function PersonForm({ rf }: { rf: ResourceForm<PersonRecord> }) {
               <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
               <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
               <FormField name={`${p}.validTo`} label={t('people.certificate.validTo')} kind="date" hint={t('people.certificate.validToHint')} />
-              <PhotoField name={`${p}.frontPhotoFileId`} urlName={`${p}.frontPhotoUrl`} label={t('people.certificate.frontPhoto')} />
-              <PhotoField name={`${p}.backPhotoFileId`} urlName={`${p}.backPhotoUrl`} label={t('people.certificate.backPhoto')} />
+              <FormField name={`${p}.frontPhotoFileId`} label={t('people.certificate.frontPhoto')} kind="file" purpose="photo" />
+              <FormField name={`${p}.backPhotoFileId`} label={t('people.certificate.backPhoto')} kind="file" purpose="photo" />
             </FormGrid>
           )}
         </FormList>
@@ -226,13 +225,8 @@ export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | 
     if (sex) setValue('sex', sex, { shouldValidate: true, shouldDirty: true })
   }
   return (
-    <div className={cn('flex flex-col gap-5', !compact && 'sm:flex-row')}>
-      {!compact && (
-        <div className="shrink-0">
-          <PhotoField name="avatarFileId" urlName="avatarUrl" purpose="avatar" label={t('people.field.avatar')} hint={t('people.hint.avatar')} round />
-        </div>
-      )}
-      <FormGrid className="min-w-0 flex-1">
+    <div>
+      <FormGrid>
         <FormField name="name" label={t('people.field.name')} required maxLength={30} />
         <FormField name="sex" label={t('people.field.sex')} kind="select" required options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))} />
         <FormField
@@ -257,6 +251,7 @@ export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | 
             <FormField name="post" label={t('people.field.post')} kind="select" options={enumOptions(POSTS, (v) => t(`people.post.${v}`))} />
             <FormField name="positionLevel" label={t('people.field.positionLevel')} kind="select" options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))} />
             <FormField name="sort" label={t('people.field.sort')} kind="number" required />
+            <FormField name="avatarFileId" label={t('people.field.avatar')} kind="file" purpose="avatar" hint={t('people.hint.avatar')} />
           </>
         )}
         {record?.accountName && (

@@ -4,13 +4,15 @@
  */
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
-import { Archive, ArchiveRestore, ArrowRightLeft, Pencil, Plus, RefreshCw, Search, Trash2, UserRoundX } from 'lucide-react'
+import { Archive, ArchiveRestore, ArrowRightLeft, Pencil, Plus, RefreshCw, Search, Send, Trash2, UserRoundX } from 'lucide-react'
 import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type Person } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Switch } from '@/components/ui/switch'
 import { confirm, useDelete, VirtualTable, type ListColumn } from '@/lib/crud'
+import { ExportButton, ImportDialog } from '@/lib/excel'
+import { InviteDialog } from '@/features/invite'
 import { Can, useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -35,8 +37,12 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const [selection, setSelection] = useState<RowSelectionState>({})
   const [editing, setEditing] = useState<Person | 'new' | null>(null)
   const [moving, setMoving] = useState(false)
+  const [inviting, setInviting] = useState<Person | null>(null)
   const isDept = node.category === TREE_CATEGORY.department
-  const query = useStaff({ organizationId: isDept ? undefined : node.id, departmentId: isDept ? node.id : undefined, includeChildren, archived })
+  const staffQuery = { organizationId: isDept ? undefined : node.id, departmentId: isDept ? node.id : undefined, includeChildren, archived }
+  const query = useStaff(staffQuery)
+  /** The export's filters: what the list shows. */
+  const listQuery = { ...(isDept ? { departmentId: node.id } : { organizationId: node.id }), includeChildren, status: archived ? 'archived' : 'active' }
   const del = useDelete(personResource)
   const archive = useArchive()
   const canMove = useCan(PEOPLE_FNS.moveStaff)
@@ -191,6 +197,19 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             {t('crud.deleteSelected')}
           </Button>
         </Can>
+        <Can action="invite">
+          <Button
+            variant="outline"
+            disabled={selectedIds.length !== 1}
+            title={selectedIds.length > 1 ? t('people.staff.inviteOne') : undefined}
+            onClick={() => setInviting(all.find((p) => p.userId === selectedIds[0]) ?? null)}
+          >
+            <Send aria-hidden />
+            {t('people.staff.invite')}
+          </Button>
+        </Can>
+        <ImportDialog resource={personResource} name={t('people.entity')} />
+        <ExportButton resource={personResource} query={listQuery} />
         {!none && (
           <span className="flex items-center gap-1 text-sm text-muted-foreground">
             {t('crud.selected', { n: selectedIds.length })}
@@ -253,6 +272,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
       {editing && (
         <PersonDialog target={editing} organizationId={node.organizationId} departmentId={isDept ? node.id : undefined} onClose={() => setEditing(null)} />
       )}
+      <InviteDialog purpose="profile" targetId={inviting?.userId ?? ''} subject={inviting?.name} open={!!inviting} onOpenChange={(o) => !o && setInviting(null)} />
       <MoveDialog
         open={moving}
         nodes={nodes}

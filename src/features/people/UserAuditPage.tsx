@@ -53,8 +53,8 @@ export function UserAuditPage() {
   const columns: ListColumn<AuditRow>[] = [
     { key: 'name', header: t('people.field.name'), sortable: true, cell: (r) => <span className="font-medium">{r.name}</span> },
     { key: 'sex', header: t('people.field.sex'), cell: (r) => (r.sex ? t(`people.sex.${r.sex}`) : '--'), exportValue: (r) => (r.sex ? t(`people.sex.${r.sex}`) : '') },
-    { key: 'idCard', header: t('people.field.idCard'), cell: (r) => <span className="font-mono text-[13px] tabular-nums">{r.idCard ?? '--'}</span> },
-    { key: 'cellphone', header: t('people.field.cellphone'), cell: (r) => <span className="font-mono text-[13px] tabular-nums">{r.cellphone ?? '--'}</span> },
+    { key: 'idCard', header: t('people.field.idCard'), cell: (r) => <span className="tabular-nums">{r.idCard ?? '--'}</span> },
+    { key: 'cellphone', header: t('people.field.cellphone'), cell: (r) => <span className="tabular-nums">{r.cellphone ?? '--'}</span> },
     { key: 'accountName', header: t('people.field.accountName') },
     {
       key: 'organizationName',

@@ -29,7 +29,7 @@ export function RevealCell({ userId, masked, kind }: { userId: string; masked: s
   }
   return (
     <span className="inline-flex max-w-full items-center gap-0.5">
-      <span className="truncate font-mono text-[13px] tabular-nums" data-reveal={kind}>
+      <span className="truncate tabular-nums" data-reveal={kind}>
         {full ?? masked}
       </span>
       {full ? (

@@ -1,2 +1,3 @@
 export { DepartmentsPanel } from './DepartmentsPanel'
 export { UserAuditPage } from './UserAuditPage'
+export { ProfileInviteForm } from './ProfileInviteForm'

@@ -1,0 +1,167 @@
+/**
+ * The /sign form of a profile invitation (purpose `profile`): the person's own fields, education
+ * and certificates, one column, for a phone. Validated with the contract's `profileForm` (what the
+ * gateway checks). ID number and cellphone are shown masked and left unchanged unless typed anew;
+ * photos already on the record are kept (the invitee is not signed in and cannot upload).
+ */
+import { useState } from 'react'
+import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AlertCircle, Loader2 } from 'lucide-react'
+import { Code } from '@/contract'
+import { birthDateOfIdCard, DEGREES, profileForm, SEXES, sexOfIdCard, TITLE_LEVELS, type ProfileData } from '@/contract/schemas/people'
+import { Button } from '@/components/ui/button'
+import { enumOptions, FormField, FormGrid, FormList, isApiError, mapServerErrors, normalizeFieldPath, type FormValues } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+
+export interface ProfileInviteFormProps {
+  data: Record<string, unknown>
+  submit: (data: Record<string, unknown>) => Promise<void>
+}
+
+const blank = (items: unknown): FormValues[] =>
+  Array.isArray(items) ? items.map((i: Record<string, unknown>) => Object.fromEntries(Object.entries(i).map(([k, v]) => [k, v === null ? '' : v]))) : []
+
+export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
+  const { t } = useT()
+  const d = data as Partial<ProfileData>
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(profileForm as never) as unknown as Resolver<FieldValues>,
+    defaultValues: {
+      name: d.name ?? '',
+      sex: d.sex ?? '',
+      birthDate: d.birthDate ?? '',
+      email: d.email ?? '',
+      avatarFileId: d.avatarFileId ?? '',
+      idCard: '',
+      cellphone: '',
+      education: blank(d.education),
+      certificates: blank(d.certificates),
+    },
+    mode: 'onTouched',
+  })
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const fill = (v: unknown) => {
+    const s = String(v ?? '').trim().toUpperCase()
+    const birth = birthDateOfIdCard(s)
+    const sex = sexOfIdCard(s)
+    if (birth) form.setValue('birthDate', birth, { shouldValidate: true, shouldDirty: true })
+    if (sex) form.setValue('sex', sex, { shouldValidate: true, shouldDirty: true })
+  }
+
+  const send = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      await submit(values)
+    } catch (e) {
+      if (!isApiError(e) || e.kind !== 'code') return
+      if (e.code === Code.INVALID) {
+        const known = new Set(Object.keys(form.getValues()))
+        const data = Array.isArray(e.data)
+          ? e.data.map((x: { field?: unknown }) => (typeof x?.field === 'string' ? { ...x, field: normalizeFieldPath(x.field).replace(/^data\./, '') } : x))
+          : e.data
+        const mapped = mapServerErrors(data, (p) => known.has(p.split('.')[0] ?? p))
+        mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
+        setFormError(mapped.form.length ? mapped.form.join(' ') : mapped.fields.length ? null : (e.message ?? null))
+      } else if (e.code === Code.DUPLICATE) {
+        const field = (e.data as { field?: unknown } | null)?.field
+        if (typeof field === 'string' && field in form.getValues()) form.setError(field, { type: 'server', message: e.message }, { shouldFocus: true })
+        else setFormError(e.message ?? null)
+      } else if (e.code !== Code.REFUSED) setFormError(e.message ?? null)
+    }
+  })
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={send} noValidate className="space-y-8">
+        <p className="text-sm text-muted-foreground">{t('people.invite.intro')}</p>
+        {formError && (
+          <p role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {formError}
+          </p>
+        )}
+
+        <section aria-label={t('people.section.basic')} className="space-y-4">
+          <h2 className="text-base font-semibold">{t('people.section.basic')}</h2>
+          <FormGrid className="sm:grid-cols-1">
+            <FormField name="name" label={t('people.field.name')} required maxLength={30} />
+            <FormField
+              name="idCard"
+              label={t('people.field.idCard')}
+              maxLength={18}
+              onValueChange={fill}
+              hint={d.idCardMasked ? t('people.hint.idCardKeep', { value: d.idCardMasked }) : undefined}
+            />
+            <FormField name="sex" label={t('people.field.sex')} kind="select" required options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))} />
+            <FormField name="birthDate" label={t('people.field.birthDate')} kind="date" hint={t('people.hint.birthDate')} />
+            <FormField
+              name="cellphone"
+              label={t('people.field.cellphone')}
+              maxLength={11}
+              hint={d.cellphoneMasked ? t('people.hint.cellphoneKeep', { value: d.cellphoneMasked }) : undefined}
+            />
+            <FormField name="email" label={t('people.field.email')} maxLength={100} />
+          </FormGrid>
+        </section>
+
+        <section aria-label={t('people.section.education')} className="space-y-4">
+          <h2 className="text-base font-semibold">{t('people.section.education')}</h2>
+          <FormList
+            name="education"
+            label={t('people.section.education')}
+            addText={t('people.education.add')}
+            max={20}
+            newItem={() => ({ startMonth: '', endMonth: '', school: '', major: '', degree: '' })}
+            itemTitle={(e, i) => (e.school ? String(e.school) : `#${i + 1}`)}
+          >
+            {(p) => (
+              <FormGrid className="sm:grid-cols-1">
+                <FormField name={`${p}.school`} label={t('people.education.school')} required maxLength={50} />
+                <FormField name={`${p}.major`} label={t('people.education.major')} maxLength={50} />
+                <FormField name={`${p}.degree`} label={t('people.education.degree')} kind="select" required options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))} />
+                <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
+                <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
+              </FormGrid>
+            )}
+          </FormList>
+        </section>
+
+        <section aria-label={t('people.section.certificate')} className="space-y-4">
+          <h2 className="text-base font-semibold">{t('people.section.certificate')}</h2>
+          <FormList
+            name="certificates"
+            label={t('people.section.certificate')}
+            addText={t('people.certificate.add')}
+            max={20}
+            newItem={() => ({ titleLevel: '', certificateName: '', certificateNo: '', issuingUnit: '', validFrom: '', validTo: '' })}
+            itemTitle={(c, i) => (c.certificateName ? String(c.certificateName) : `#${i + 1}`)}
+          >
+            {(p) => (
+              <FormGrid className="sm:grid-cols-1">
+                <FormField name={`${p}.certificateName`} label={t('people.certificate.certificateName')} required maxLength={50} />
+                <FormField
+                  name={`${p}.titleLevel`}
+                  label={t('people.certificate.titleLevel')}
+                  kind="select"
+                  required
+                  options={enumOptions(TITLE_LEVELS, (v) => t(`people.certificate.titleLevels.${v}`))}
+                />
+                <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
+                <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
+                <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
+                <FormField name={`${p}.validTo`} label={t('people.certificate.validTo')} kind="date" hint={t('people.certificate.validToHint')} />
+              </FormGrid>
+            )}
+          </FormList>
+        </section>
+
+        <Button type="submit" className="w-full" size="lg" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+          {t('people.invite.submit')}
+        </Button>
+      </form>
+    </FormProvider>
+  )
+}

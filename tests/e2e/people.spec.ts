@@ -1,0 +1,194 @@
+/**
+ * People in Chromium against the real gateway (demo data): user audit (approve, reject with a
+ * reason, confirm prompts), and — through /admin/organization's 部门与人员 tab — a department, a
+ * person with education and a certificate (masked ID number, reveal), moving them, and the staff
+ * import with one bad row and its report.
+ */
+import ExcelJS from 'exceljs'
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers'
+
+const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+
+/** A valid mainland ID number (GB 11643 check character) for a birth date and a sequence number. */
+function idNumber(birth: string, seq: number): string {
+  const body = `110105${birth.replace(/-/g, '')}${String(seq % 1000).padStart(3, '0')}`
+  const sum = W.reduce((a, w, i) => a + w * Number(body[i]), 0)
+  return body + '10X98765432'[sum % 11]
+}
+
+const uniq = () => `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`
+
+test('user audit: approve one pending person and reject another with a reason, each after a confirm prompt', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/user-audit')
+  await expect(page.getByRole('heading', { name: '用户审核' })).toBeVisible()
+
+  // only the pending ones
+  await page.getByRole('combobox', { name: '审核状态' }).click()
+  await page.getByRole('option', { name: '待审核' }).click()
+  await page.getByRole('button', { name: '查询' }).click()
+  const pending = page.getByRole('row').filter({ has: page.getByText('待审核', { exact: true }) })
+  await expect(pending.first()).toBeVisible()
+  expect(await pending.count()).toBeGreaterThanOrEqual(2)
+  const [first, second] = [pending.nth(0), pending.nth(1)]
+  const firstName = (await first.getByRole('cell').nth(1).innerText()).trim()
+  const secondName = (await second.getByRole('cell').nth(1).innerText()).trim()
+
+  // approve: a confirm prompt naming the person; cancelling changes nothing
+  await first.getByRole('button', { name: '通过' }).click()
+  const prompt = page.getByRole('alertdialog')
+  await expect(prompt.getByText(`确定通过 ${firstName} 的审核吗？`)).toBeVisible()
+  await prompt.getByRole('button', { name: '取消' }).click()
+  await expect(page.getByRole('row').filter({ hasText: firstName }).getByText('待审核')).toBeVisible()
+  await page.getByRole('row').filter({ hasText: firstName }).getByRole('button', { name: '通过' }).click()
+  await prompt.getByRole('button', { name: '确定' }).click()
+  await expect(page.getByText('已处理 1 人')).toBeVisible()
+
+  // reject: the reason is required, then a confirm prompt
+  await page.getByRole('row').filter({ hasText: secondName }).getByRole('button', { name: '驳回' }).click()
+  const dialog = page.getByRole('dialog', { name: '驳回审核' })
+  await dialog.getByRole('button', { name: '驳回' }).click()
+  await expect(dialog.getByText('请输入驳回原因')).toBeVisible()
+  const reason = `身份证照片不清晰 ${uniq()}`
+  await dialog.getByRole('textbox', { name: '驳回原因' }).fill(reason)
+  await dialog.getByRole('button', { name: '驳回' }).click()
+  await expect(prompt.getByText('确定驳回吗？')).toBeVisible()
+  await prompt.getByRole('button', { name: '驳回' }).click()
+  await expect(dialog).toBeHidden()
+
+  // both decisions are in the list, the reason with the rejection
+  await page.getByRole('combobox', { name: '审核状态' }).click()
+  await page.getByRole('option', { name: '全部' }).click()
+  await page.getByRole('button', { name: '查询' }).click()
+  await expect(page.getByRole('row').filter({ hasText: firstName }).getByText('已通过')).toBeVisible()
+  const rejected = page.getByRole('row').filter({ hasText: reason })
+  await expect(rejected).toHaveCount(1)
+  await expect(rejected.getByText('已驳回')).toBeVisible()
+  await expect(rejected.getByText(secondName)).toBeVisible()
+})
+
+/** /admin/organization → the first unit → 部门与人员 (ORG's page renders our DepartmentsPanel there). */
+async function openPeopleTab(page: Page) {
+  await page.goto('/admin/organization')
+  await page.getByRole('tab', { name: '部门与人员' }).click()
+  const panel = page.getByTestId('departments-panel')
+  await expect(panel.getByRole('tree')).toBeVisible()
+  return panel
+}
+
+test('departments and people: add a department, add a person with education and a certificate, reveal the ID number, move them', async ({ page }) => {
+  await signIn(page, 'admin')
+  const panel = await openPeopleTab(page)
+  const tree = panel.getByRole('tree')
+  const root = tree.getByRole('treeitem').first()
+  const orgName = (await root.innerText()).split('\n')[0]!.trim()
+
+  // a department under the organisation
+  const deptName = `测绘部${uniq()}`
+  await root.getByRole('button', { name: /的操作$/ }).click()
+  await page.getByRole('menuitem', { name: '新增下级' }).click()
+  const deptDialog = page.getByRole('dialog', { name: '新增下级单位或部门' })
+  await deptDialog.getByRole('button', { name: '提交' }).click()
+  await expect(deptDialog.getByText('请输入名称')).toBeVisible()
+  await deptDialog.getByRole('textbox', { name: '名称' }).fill(deptName)
+  await deptDialog.getByRole('button', { name: '提交' }).click()
+  await expect(deptDialog).toBeHidden()
+  await expect(tree.getByRole('treeitem').filter({ hasText: deptName })).toBeVisible()
+
+  // back to the organisation: add a person there
+  await tree.getByRole('treeitem').first().getByRole('button', { name: orgName }).click()
+  await panel.getByRole('button', { name: '新增人员' }).click()
+  const form = page.getByRole('dialog', { name: '新增人员' })
+  const name = `测试${uniq()}`
+  const idCard = idNumber('1988-04-17', Number(uniq()))
+  await form.getByRole('textbox', { name: '姓名' }).fill(name)
+  // a wrong check character is refused by the same rule as the gateway's
+  await form.getByRole('textbox', { name: '身份证号' }).fill(idCard.slice(0, 17) + (idCard[17] === '1' ? '2' : '1'))
+  await form.getByRole('textbox', { name: '手机号' }).click()
+  await expect(form.getByText('身份证号码格式错误')).toBeVisible()
+  await form.getByRole('textbox', { name: '身份证号' }).fill(idCard)
+  // birth date and sex come from the ID number
+  await expect(form.locator('[name="birthDate"]')).toHaveValue('1988-04-17')
+  await form.getByRole('textbox', { name: '手机号' }).fill(`139${uniq().padStart(8, '0').slice(-8)}`)
+  await form.getByRole('button', { name: '添加教育经历' }).click()
+  await form.locator('[name="educations.0.startMonth"]').fill('2006-09')
+  await form.locator('[name="educations.0.endMonth"]').fill('2010-07')
+  await form.getByRole('textbox', { name: '学校' }).fill('西南交通大学')
+  await form.getByRole('combobox', { name: '学历' }).click()
+  await page.getByRole('option', { name: '本科' }).click()
+  await form.getByRole('button', { name: '添加职业证书' }).click()
+  await form.getByRole('textbox', { name: '证书名称' }).fill('一级建造师')
+  await form.getByRole('combobox', { name: '职称等级' }).click()
+  await page.getByRole('option', { name: '中级' }).click()
+  await form.getByRole('textbox', { name: '证书编号' }).fill(`JZ${uniq()}`)
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+
+  // in the list with the ID number masked; revealed on request
+  await panel.getByRole('searchbox').fill(name)
+  const row = panel.getByRole('row').filter({ hasText: name })
+  await expect(row).toBeVisible()
+  const masked = `${idCard.slice(0, 3)}${'*'.repeat(11)}${idCard.slice(-4)}`
+  await expect(row.getByText(masked)).toBeVisible()
+  await expect(row.getByText(idCard)).toHaveCount(0)
+  await row.getByRole('button', { name: '查看完整身份证号' }).click()
+  await expect(row.getByText(idCard)).toBeVisible()
+
+  // the education and certificate were stored with the person
+  await row.getByRole('button', { name: `编辑 ${name}` }).click()
+  const edit = page.getByRole('dialog', { name: '编辑人员' })
+  await expect(edit.getByRole('textbox', { name: '学校' })).toHaveValue('西南交通大学')
+  await expect(edit.getByRole('textbox', { name: '证书名称' })).toHaveValue('一级建造师')
+  await edit.getByRole('button', { name: '取消' }).click()
+
+  // move them to the new department
+  await row.getByRole('checkbox').check()
+  await panel.getByRole('button', { name: '调动' }).click()
+  const move = page.getByRole('dialog', { name: /调动 1 人/ })
+  await move.getByRole('treeitem').filter({ hasText: deptName }).getByRole('button', { name: deptName }).click()
+  await move.getByRole('button', { name: '确定' }).click()
+  await expect(page.getByText('已调动 1 人')).toBeVisible()
+  await tree.getByRole('treeitem').filter({ hasText: deptName }).getByRole('button', { name: deptName }).click()
+  await expect(panel.getByRole('heading', { name: `${deptName} 的人员` })).toBeVisible()
+  await expect(panel.getByRole('row').filter({ hasText: name })).toBeVisible()
+  await expect(tree.getByRole('treeitem').filter({ hasText: deptName })).toContainText('1')
+})
+
+test('staff import: a file with one bad row imports the good row and offers the report of the bad one', async ({ page }, info) => {
+  await signIn(page, 'admin')
+  const panel = await openPeopleTab(page)
+  await panel.getByRole('button', { name: '导入' }).click()
+  const dialog = page.getByRole('dialog', { name: /导入/ })
+
+  // the gateway's template, filled with one good row and one with a bad ID number
+  const [template] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载模板' }).click()])
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile((await template.path())!)
+  const sheet = book.getWorksheet('导入模板') ?? book.worksheets[0]!
+  const col: Record<string, number> = {}
+  sheet.getRow(1).eachCell((cell, n) => (col[String(cell.value).replace(/\*/g, '').trim()] = n))
+  const good = `导入${uniq()}`
+  const bad = `坏行${uniq()}`
+  const put = (r: number, v: Record<string, string>) => Object.entries(v).forEach(([k, x]) => (sheet.getRow(r).getCell(col[k]!).value = x))
+  put(2, { 姓名: good, 性别: '男', 身份证号码: idNumber('1990-01-02', Number(uniq())), 手机号码: `137${uniq().padStart(8, '0').slice(-8)}` })
+  put(3, { 姓名: bad, 性别: '女', 身份证号码: '110105199001021230', 手机号码: `137${uniq().padStart(8, '1').slice(-8)}` })
+  const file = info.outputPath('staff.xlsx')
+  await book.xlsx.writeFile(file)
+
+  await dialog.locator('input[type=file]').setInputFiles(file)
+  await dialog.getByRole('button', { name: '开始导入' }).click()
+  await expect(dialog.getByText('共 2 行：成功 1 行，失败 1 行')).toBeVisible({ timeout: 30_000 })
+  const [report] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载失败报告' }).click()])
+  const rep = new ExcelJS.Workbook()
+  await rep.xlsx.readFile((await report.path())!)
+  const text = rep.worksheets.map((ws) => ws.getSheetValues().flat().join('|')).join('|')
+  expect(text).toContain(bad)
+  expect(text).not.toContain(good)
+  expect(text).toContain('身份证号码格式错误')
+  await dialog.getByRole('button', { name: '关闭' }).first().click()
+
+  // the good row is in the list
+  await panel.getByRole('searchbox').fill(good)
+  await expect(panel.getByRole('row').filter({ hasText: good })).toBeVisible()
+})
