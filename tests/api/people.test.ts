@@ -1,0 +1,259 @@
+/** Staff records (user/*, sub-records, userCheck, import/export) on every target; cross-organisation isolation on the demo database. */
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { newKey, type Client } from './client'
+import { JPG, png, upload } from './files-fixtures'
+import { signedIn, uniqueName } from './helpers'
+import { A, addDept, addPerson, badChecksum, idCard, personBody, phone, USER, workOrg, type Page, type PersonRow } from './people-fixtures'
+
+const pgUrl = inject('pgUrl')
+
+describe.each(inject('targets'))('people on $name', (t) => {
+  let admin: Client
+  let orgId: string
+  let deptId: string
+  beforeAll(async () => {
+    admin = await signedIn(t)
+    orgId = await workOrg(admin)
+    deptId = (await addDept(admin, orgId)).body.data.id
+  })
+
+  it('adds a person (birth date from the ID number), lists them masked, updates keeping the numbers, deletes', async () => {
+    const id = idCard('1985-03-17')
+    const cell = phone()
+    const added = await addPerson(admin, orgId, { departmentId: deptId, idCard: id, cellphone: cell, email: 'zhao@example.cn' })
+    expect(added.body.code).toBe(10000)
+    const p = added.body.data
+    expect(p).toMatchObject({ organizationId: orgId, departmentId: deptId, birthDate: '1985-03-17', status: 'active', version: 0, roleNames: [] })
+    expect(p.idCard).toBe(`${id.slice(0, 3)}***********${id.slice(-4)}`)
+    expect(p.cellphone).toBe(`${cell.slice(0, 3)}****${cell.slice(-4)}`)
+
+    const page = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { departmentId: deptId, pageIndex: 1, pageSize: 2000 } })
+    expect(page.body.code).toBe(10000)
+    const row = page.body.data.records.find((r) => r.userId === p.userId)!
+    expect(row.idCard).not.toContain(id.slice(6, 14))
+    expect(JSON.stringify(page.body.data)).not.toContain(id)
+    expect(JSON.stringify(page.body.data)).not.toContain(cell)
+
+    const updated = await admin.call<PersonRow>('PUT', `${USER}/update`, { json: { userId: p.userId, version: 0, name: '赵国强', sex: 'male', email: 'zgq@example.cn' } })
+    expect(updated.body.code).toBe(10000)
+    expect(updated.body.data).toMatchObject({ name: '赵国强', version: 1, idCard: p.idCard, cellphone: p.cellphone, birthDate: '1985-03-17' })
+    const full = await admin.call<{ idCard: string }>('GET', `${USER}/getIdCard`, { query: { userId: p.userId } })
+    expect(full.body.data.idCard).toBe(id)
+
+    const stale = await admin.call<PersonRow>('PUT', `${USER}/update`, { json: { userId: p.userId, version: 0, name: '赵国', sex: 'male' } })
+    expect(stale.body.code).toBe(20008)
+    expect(stale.body.data).toMatchObject({ name: '赵国强', version: 1 })
+    expect(stale.body.data.idCard).not.toBe(id)
+
+    expect((await admin.call('POST', `${USER}/delete`, { form: { ids: p.userId } })).body.code).toBe(10000)
+    expect((await admin.call('GET', `${USER}/getIdCard`, { query: { userId: p.userId } })).body.code).toBe(20002)
+  })
+
+  it('validates the ID number (format, check character), its birth date, phone and email, and refuses a registered number', async () => {
+    const id = idCard('1990-06-15')
+    const bad = async (extra: Record<string, unknown>) => {
+      const r = await admin.call<{ field: string; message: string }[]>('POST', `${USER}/add`, { json: personBody(orgId, extra) })
+      expect(r.body.code).toBe(20001)
+      return r.body.data
+    }
+    expect((await bad({ idCard: badChecksum(id) })).map((e) => e.field)).toEqual(['idCard'])
+    expect((await bad({ idCard: '1234567890' })).map((e) => e.field)).toEqual(['idCard'])
+    const birth = await bad({ idCard: id, birthDate: '1990-06-16' })
+    expect(birth).toEqual([expect.objectContaining({ field: 'birthDate', message: expect.stringContaining('1990-06-15') })])
+    expect((await bad({ cellphone: '1380013' })).map((e) => e.field)).toEqual(['cellphone'])
+    expect((await bad({ email: 'not-an-email' })).map((e) => e.field)).toEqual(['email'])
+    expect(new Set((await bad({ name: '' })).map((e) => e.field))).toEqual(new Set(['name']))
+
+    const first = await addPerson(admin, orgId, { idCard: id, birthDate: '1990-06-15' })
+    expect(first.body.code).toBe(10000)
+    const dup = await addPerson(admin, orgId, { idCard: id })
+    expect(dup.body.code).toBe(20006)
+    expect(dup.body.message).not.toContain(first.body.data.name)
+
+    const check = (idCardValue: string) => admin.call<{ birthDate: string; sex: string }>('GET', `${A}/userCheck/checkIdcard`, { query: { idCard: idCardValue } })
+    const used = await check(id)
+    expect(used.body.code).toBe(20006)
+    expect(JSON.stringify(used.body)).not.toContain(first.body.data.name)
+    expect((await check(badChecksum(idCard()))).body.code).toBe(20001)
+    const fresh = await check(idCard('1979-11-02'))
+    expect(fresh.body).toMatchObject({ code: 10000, data: { birthDate: '1979-11-02' } })
+    expect((await admin.call('GET', `${A}/userCheck/checkIdcard`, { query: { idCard: id, userId: first.body.data.userId } })).body.code).toBe(10000)
+
+    // An update may not contradict the stored ID number either.
+    const u = first.body.data
+    const contradict = await admin.call('PUT', `${USER}/update`, { json: { userId: u.userId, version: u.version, name: u.name, sex: 'male', birthDate: '1990-01-01' } })
+    expect(contradict.body.code).toBe(20001)
+  })
+
+  it('takes an avatar only from a JPG uploaded as an avatar', async () => {
+    const photo = await upload(admin, 'photo', 'me.png', 'image/png', png())
+    expect(photo.body.code).toBe(10000)
+    const refused = await addPerson(admin, orgId, { avatarFileId: photo.body.data.fileId })
+    expect(refused.body.code).toBe(20001)
+    expect(refused.body.data).toEqual([expect.objectContaining({ field: 'avatarFileId', message: expect.stringContaining('JPG') })])
+    const notJpg = await upload(admin, 'avatar', 'me.png', 'image/png', png())
+    expect(notJpg.body.code).toBe(20001)
+    const avatar = await upload(admin, 'avatar', 'me.jpg', 'image/jpeg', JPG)
+    expect(avatar.body.code).toBe(10000)
+    const ok = await addPerson(admin, orgId, { avatarFileId: avatar.body.data.fileId })
+    expect(ok.body.code).toBe(10000)
+    expect(ok.body.data.avatarUrl).toMatch(/^\/files\//)
+  })
+
+  it('saves education, certificates, project experience and career resume as whole lists', async () => {
+    const p = (await addPerson(admin, orgId)).body.data
+    const scan = (await upload(admin, 'scan', 'cert.png', 'image/png', png())).body.data
+    const edu = await admin.call<{ educationId: string; graduationPhotoUrl: string | null }[]>('POST', `${A}/userEducation/addFullByUserId`, {
+      json: { userId: p.userId, items: [{ startMonth: '2003-09', endMonth: '2007-07', school: '西南交通大学', major: '土木工程', degree: 'undergraduate', graduationPhotoFileId: scan.fileId }] },
+    })
+    expect(edu.body.code).toBe(10000)
+    expect(edu.body.data).toHaveLength(1)
+    expect(edu.body.data[0]!.graduationPhotoUrl).toMatch(/^\/files\//)
+    const reversed = await admin.call<{ field: string }[]>('POST', `${A}/userEducation/addFullByUserId`, {
+      json: { userId: p.userId, items: [{ startMonth: '2007-09', endMonth: '2003-07', school: '同济大学', degree: 'master' }] },
+    })
+    expect(reversed.body.code).toBe(20001)
+    expect(reversed.body.data[0]!.field).toBe('items.0.endMonth')
+    const cert = { titleLevel: 'senior', certificateName: '一级注册建造师', certificateNo: 'JZ2019-0001', issuingUnit: '住房和城乡建设部', validFrom: '2019-05-01', validTo: '2024-04-30' }
+    const repeated = await admin.call('POST', `${A}/userCertificate/addFullByUserId`, { json: { userId: p.userId, items: [cert, cert] } })
+    expect(repeated.body.code).toBe(20001)
+    const certs = await admin.call<{ certificateId: string }[]>('POST', `${A}/userCertificate/addFullByUserId`, { json: { userId: p.userId, items: [cert] } })
+    expect(certs.body.code).toBe(10000)
+    const jobs = await admin.call('POST', `${A}/userJob/addFullByUserId`, {
+      json: { userId: p.userId, items: [{ institution: '沪宁城际铁路', position: '总工程师', organizationName: '中铁恒岳', departmentName: '工程部', jobLevel: 'deptHead', post: 'engineering' }] },
+    })
+    expect(jobs.body.code).toBe(10000)
+    const resume = await admin.call('POST', `${A}/userProject/addFullByUserId`, {
+      json: { userId: p.userId, items: [{ startMonth: '2010-07', organizationName: '中铁一局集团有限公司', position: '技术员', description: '路基施工' }] },
+    })
+    expect(resume.body.code).toBe(10000)
+    const list = await admin.call<unknown[]>('GET', `${A}/userProject/list`, { query: { userId: p.userId } })
+    expect(list.body.data).toHaveLength(1)
+    // Saving again keeps an item's id; delete removes one.
+    const again = await admin.call<{ certificateId: string }[]>('POST', `${A}/userCertificate/addFullByUserId`, {
+      json: { userId: p.userId, items: [{ ...cert, certificateId: certs.body.data[0]!.certificateId, issuingUnit: '住建部' }] },
+    })
+    expect(again.body.data[0]!.certificateId).toBe(certs.body.data[0]!.certificateId)
+    expect((await admin.call('POST', `${A}/userCertificate/delete`, { form: { ids: again.body.data[0]!.certificateId } })).body.code).toBe(10000)
+    expect((await admin.call<unknown[]>('GET', `${A}/userCertificate/list`, { query: { userId: p.userId } })).body.data).toHaveLength(0)
+  })
+
+  it('moves people to another department and archives them', async () => {
+    const target = (await addDept(admin, orgId)).body.data.id
+    const a = (await addPerson(admin, orgId, { departmentId: deptId })).body.data
+    const b = (await addPerson(admin, orgId, { departmentId: deptId })).body.data
+    const moved = await admin.call<{ moved: number }>('POST', `${USER}/move`, { json: { userIds: [a.userId, b.userId], departmentId: target } })
+    expect(moved.body).toMatchObject({ code: 10000, data: { moved: 2 } })
+    const inTarget = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { departmentId: target } })
+    expect(inTarget.body.data.records.map((r) => r.userId).sort()).toEqual([a.userId, b.userId].sort())
+    expect((await admin.call('POST', `${USER}/move`, { json: { userIds: [a.userId] } })).body.code).toBe(20001)
+
+    const archived = await admin.call('POST', `${USER}/archive`, { json: { userIds: [a.userId], archived: true } })
+    expect(archived.body.code).toBe(10000)
+    const active = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { departmentId: target, status: 'active' } })
+    expect(active.body.data.records.map((r) => r.userId)).toEqual([b.userId])
+    await admin.call('POST', `${USER}/archive`, { json: { userIds: [a.userId], archived: false } })
+    const back = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { departmentId: target, status: 'active' } })
+    expect(back.body.data.total).toBe(2)
+  })
+
+  it('lists by organisation with children, by keyword, and answers pageSize 2000', async () => {
+    const p = (await addPerson(admin, orgId, { name: uniqueName('钱').slice(0, 12), departmentId: deptId })).body.data
+    const byKeyword = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { keyword: p.name, organizationId: orgId, includeChildren: 1 } })
+    expect(byKeyword.body.data.records.map((r) => r.userId)).toEqual([p.userId])
+    const big = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { organizationId: orgId, includeChildren: 1, pageIndex: 1, pageSize: 2000 } })
+    expect(big.body.code).toBe(10000)
+    expect(big.body.data.records.length).toBe(Math.min(2000, big.body.data.total))
+    expect((await admin.call('GET', `${USER}/listPage`, { query: { pageSize: 2001 } })).body.code).toBe(20001)
+  })
+
+  it('imports staff from Excel: a bad ID number fails only its row, with a report', async () => {
+    const { default: ExcelJS } = await import('exceljs')
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('人员')
+    const orgName = (await addPerson(admin, orgId)).body.data.organizationName
+    ws.addRow(['姓名', '性别', '身份证号码', '手机号码', '单位', '岗位'])
+    const good = idCard('1988-08-08')
+    ws.addRow(['孙立伟', '男', good, phone(), orgName, '安全'])
+    ws.addRow(['孙立华', '男', badChecksum(idCard('1989-09-09')), phone(), orgName, '安全'])
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer())
+    const { multipart } = await import('./files-fixtures')
+    const r = await admin.call<{ succeeded: number; failed: number; reportFileId: string | null; done: boolean }>('POST', `${USER}/import`, {
+      raw: multipart({ name: 'staff.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes }),
+      unsignedPayload: true,
+      idempotencyKey: newKey(),
+    })
+    expect(r.body.code).toBe(10000)
+    expect(r.body.data).toMatchObject({ done: true, succeeded: 1, failed: 1 })
+    expect(r.body.data.reportFileId).toBeTruthy()
+    const found = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { keyword: good } })
+    expect(found.body.data.records.map((x) => x.name)).toEqual(['孙立伟'])
+  })
+
+  it.runIf(t.demo)('keeps another organisation out of reach for orgadmin (20002) and masks numbers', async () => {
+    const orgadmin = await signedIn(t, 'orgadmin')
+    // The owner organisation (the admin's) is not orgadmin's: its people and departments answer 20002.
+    const stranger = (await addPerson(admin, orgId, { departmentId: deptId })).body.data
+    const own = await orgadmin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { pageSize: 2000 } })
+    expect(own.body.code).toBe(10000)
+    expect(own.body.data.total).toBeGreaterThan(0)
+    expect(own.body.data.records.some((r) => r.organizationId === orgId)).toBe(false)
+    const inOther = await orgadmin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { organizationId: orgId, includeChildren: 1 } })
+    expect(inOther.body.data.total).toBe(0)
+    const mine = own.body.data.records[0]!
+    const calls: [string, string, Record<string, unknown>][] = [
+      ['GET', `${USER}/getIdCard`, { query: { userId: stranger.userId } }],
+      ['GET', `${USER}/getCellphone`, { query: { userId: stranger.userId } }],
+      ['PUT', `${USER}/update`, { json: { userId: stranger.userId, version: stranger.version, name: '改名', sex: 'male' } }],
+      ['POST', `${USER}/delete`, { form: { ids: stranger.userId } }],
+      ['POST', `${USER}/move`, { json: { userIds: [stranger.userId], organizationId: mine.organizationId } }],
+      ['POST', `${USER}/move`, { json: { userIds: [mine.userId], departmentId: deptId } }],
+      ['POST', `${USER}/archive`, { json: { userIds: [stranger.userId], archived: true } }],
+      ['POST', `${USER}/add`, { json: personBody(orgId) }],
+      ['GET', `${A}/userEducation/list`, { query: { userId: stranger.userId } }],
+      ['POST', `${A}/userCertificate/addFullByUserId`, { json: { userId: stranger.userId, items: [] } }],
+      ['GET', `${A}/userJob/list`, { query: { userId: stranger.userId } }],
+      ['GET', `${A}/userProject/list`, { query: { userId: stranger.userId } }],
+    ]
+    for (const [method, path, opts] of calls) {
+      const r = await orgadmin.call(method, path, opts)
+      expect([path, r.body.code]).toEqual([path, 20002])
+    }
+    expect((await admin.call<PersonRow>('GET', `${USER}/getIdCard`, { query: { userId: stranger.userId } })).body.code).toBe(10000)
+    // orgadmin may reveal their own staff's numbers.
+    expect((await orgadmin.call('GET', `${USER}/getCellphone`, { query: { userId: mine.userId } })).body.code).toBe(10000)
+  })
+
+  it.runIf(t.demo)('refuses the reveal and every change to zhangwei and the tourist (20003)', async () => {
+    const p = (await addPerson(admin, orgId)).body.data
+    for (const name of ['zhangwei', 'tourist']) {
+      const c = await signedIn(t, name)
+      expect((await c.call('GET', `${USER}/getIdCard`, { query: { userId: p.userId } })).body.code).toBe(20003)
+      expect((await c.call('GET', `${USER}/getCellphone`, { query: { userId: p.userId } })).body.code).toBe(20003)
+      expect((await c.call('POST', `${USER}/add`, { json: personBody(orgId) })).body.code).toBe(20003)
+      expect((await c.call('POST', `${USER}/move`, { json: { userIds: [p.userId], departmentId: deptId } })).body.code).toBe(20003)
+      expect((await c.call('POST', `${A}/userEducation/addFullByUserId`, { json: { userId: p.userId, items: [] } })).body.code).toBe(20003)
+    }
+  })
+})
+
+describe.runIf(pgUrl && inject('targets').length > 1)('reveals are logged (PostgreSQL)', () => {
+  const t = inject('targets')[1]!
+  const db = new pg.Pool({ connectionString: pgUrl ?? undefined, max: 2 })
+  afterAll(() => db.end())
+
+  it('writes a system log row naming who looked at whose ID number and cellphone', async () => {
+    const admin = await signedIn(t)
+    const orgId = await workOrg(admin)
+    const p = (await addPerson(admin, orgId)).body.data
+    expect((await admin.call('GET', `${USER}/getIdCard`, { query: { userId: p.userId } })).body.code).toBe(10000)
+    expect((await admin.call('GET', `${USER}/getCellphone`, { query: { userId: p.userId } })).body.code).toBe(10000)
+    const rows = await db.query<{ event: string; account_name: string; content: string }>(
+      'select event, account_name, content from system_log where content like $1 order by created_at',
+      [`%${p.userId}%`],
+    )
+    expect(rows.rows.map((r) => r.event)).toEqual(['view_id_card', 'view_cellphone'])
+    expect(rows.rows.every((r) => r.account_name === 'admin' && r.content.includes(p.name))).toBe(true)
+  })
+})
