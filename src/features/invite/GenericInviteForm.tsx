@@ -1,0 +1,69 @@
+/** The form of an invitation purpose that has no form of its own: its `fields`, validated with the contract schema when known. */
+import { useState } from 'react'
+import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AlertCircle, Loader2 } from 'lucide-react'
+import { Code } from '@/contract/codes'
+import { Button } from '@/components/ui/button'
+import { FormField, FormGrid, isApiError, mapServerErrors } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { INVITE_SCHEMAS, type InviteFormProps } from './forms'
+
+export function GenericInviteForm({ purpose, data, fields, submit }: InviteFormProps) {
+  const { t, locale } = useT()
+  const schema = INVITE_SCHEMAS[purpose]
+  const form = useForm<FieldValues>({
+    resolver: schema ? (zodResolver(schema as never) as unknown as Resolver<FieldValues>) : undefined,
+    defaultValues: Object.fromEntries(fields.map((f) => [f.name, data[f.name] ?? ''])),
+    mode: 'onTouched',
+  })
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const send = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      await submit(values)
+    } catch (e) {
+      if (!isApiError(e) || e.kind !== 'code') return
+      if (e.code === Code.INVALID) {
+        const mapped = mapServerErrors(e.data, (p) => fields.some((f) => f.name === p))
+        mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
+        if (mapped.form.length) setFormError(mapped.form.join(' '))
+      } else if (e.code === Code.DUPLICATE) {
+        const field = (e.data as { field?: unknown } | null)?.field
+        if (typeof field === 'string' && fields.some((f) => f.name === field)) form.setError(field, { type: 'server', message: e.message }, { shouldFocus: true })
+        else setFormError(e.message ?? null)
+      } else if (e.code !== Code.REFUSED) setFormError(e.message ?? null)
+    }
+  })
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={send} noValidate className="space-y-5">
+        {formError && (
+          <p role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {formError}
+          </p>
+        )}
+        <FormGrid className="sm:grid-cols-1">
+          {fields.map((f) => (
+            <FormField
+              key={f.name}
+              name={f.name}
+              label={f.label[locale]}
+              required={f.required}
+              maxLength={f.maxLength}
+              kind={f.kind === 'select' ? 'select' : f.kind === 'textarea' ? 'textarea' : f.kind === 'date' ? 'date' : 'text'}
+              options={f.options?.map((o) => ({ value: o.value, label: o.label[locale] }))}
+            />
+          ))}
+        </FormGrid>
+        <Button type="submit" className="w-full" size="lg" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+          {t('invite.sign.submit')}
+        </Button>
+      </form>
+    </FormProvider>
+  )
+}
