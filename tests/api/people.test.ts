@@ -1,7 +1,7 @@
 /** Staff records (user/*, sub-records, userCheck, import/export) on every target; cross-organisation isolation on the demo database. */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { newKey, type Client } from './client'
+import { Client, newKey } from './client'
 import { JPG, png, upload } from './files-fixtures'
 import { signedIn, uniqueName } from './helpers'
 import { A, addDept, addPerson, badChecksum, idCard, personBody, phone, USER, workOrg, type Page, type PersonRow } from './people-fixtures'
@@ -189,6 +189,38 @@ describe.each(inject('targets'))('people on $name', (t) => {
     expect(r.body.data.reportFileId).toBeTruthy()
     const found = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { keyword: good } })
     expect(found.body.data.records.map((x) => x.name)).toEqual(['孙立伟'])
+  })
+
+  it('a profile invitation lets the person complete their record, which then waits for review', async () => {
+    const p = (await addPerson(admin, orgId, { birthDate: undefined })).body.data
+    const created = await admin.call<{ url: string }>('POST', `${A}/invite/create`, { json: { purpose: 'profile', targetId: p.userId, validHours: 24 } })
+    expect(created.body.code).toBe(10000)
+    const token = new URL(created.body.data.url, t.url).searchParams.get('token')!
+    const anon = new Client(t.url)
+    const opened = await anon.fetchRaw('GET', `/api/portal/v1/invite/open?token=${token}`)
+    expect(opened.body.code).toBe(10000)
+    const data = (opened.body.data as { data: Record<string, unknown> }).data
+    expect(data).toMatchObject({ name: p.name, idCardMasked: p.idCard, cellphoneMasked: p.cellphone })
+    expect(JSON.stringify(opened.body)).not.toMatch(/\d{17}[\dX]/)
+    const submit = (body: Record<string, unknown>) =>
+      anon.fetchRaw('POST', '/api/portal/v1/invite/submit', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, data: body }) })
+    const wrongBirth = await submit({ name: p.name, sex: 'male', birthDate: '2001-01-01' })
+    expect(wrongBirth.body.code).toBe(20001)
+    const done = await submit({
+      name: `${p.name}新`,
+      sex: 'male',
+      email: 'self@example.cn',
+      education: [{ startMonth: '2006-09', endMonth: '2010-07', school: '长安大学', major: '道路桥梁', degree: 'undergraduate' }],
+      certificates: [{ titleLevel: 'intermediate', certificateName: '工程师', certificateNo: `GC${Date.now()}` }],
+    })
+    expect(done.body.code).toBe(10000)
+    expect((await submit({ name: p.name, sex: 'male' })).body.code).toBe(20021)
+    const list = await admin.call<Page<PersonRow>>('GET', `${A}/userAudit/listPage`, { query: { keyword: `${p.name}新`, auditStatus: 'pending' } })
+    expect(list.body.data.records.map((r) => r.userId)).toEqual([p.userId])
+    const edu = await admin.call<{ school: string }[]>('GET', `${A}/userEducation/list`, { query: { userId: p.userId } })
+    expect(edu.body.data.map((e) => e.school)).toEqual(['长安大学'])
+    const full = await admin.call<{ idCard: string }>('GET', `${USER}/getIdCard`, { query: { userId: p.userId } })
+    expect(full.body.data.idCard.slice(-4)).toBe(p.idCard!.slice(-4))
   })
 
   it.runIf(t.demo)('keeps another organisation out of reach for orgadmin (20002) and masks numbers', async () => {

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client'
 import { department, organization, person } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { ORG_MENU, requireVisible, visibleOrgIds } from '../org/scope'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../resource'
 import { buildDeptTree, deptHeadCounts } from './tree'
 
 const DUP_DEPT = { zh: '同级下已有同名部门', en: 'A department of that name exists at this level' }
@@ -148,7 +148,7 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: Ctx): void {
         }
       })
       .catch((err: unknown) => {
-        if (isUnique(err)) throw new ApiError(Code.DUPLICATE, { field: 'departmentName', value: input.departmentName }, input.type === 'department' ? DUP_DEPT : DUP_ORG)
+        if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE, { field: 'departmentName', value: input.departmentName }, input.type === 'department' ? DUP_DEPT : DUP_ORG)
         throw err
       })
     // The new node as the tree shows it (a new child organisation is visible to whoever may add under its parent).
@@ -168,11 +168,4 @@ function findNode<T extends { id: string; children?: T[] }>(node: T | null, id: 
     if (found) return found
   }
   return null
-}
-
-function isUnique(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; i < 3 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
 }
