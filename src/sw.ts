@@ -13,7 +13,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/files\//] }))
 
 // The page decides when a waiting worker takes over (the update prompt), never the worker itself.
 self.addEventListener('message', (event) => {

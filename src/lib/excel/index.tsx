@@ -183,7 +183,9 @@ function ImportBody({ resource, paths: given, name, onImported, onClose }: Impor
   const report = async (fileId: string) => {
     try {
       const [info] = await http.get<FileInfo[]>(FILE_PATHS.listByIds, { fileIds: [fileId] })
-      if (info) window.location.assign(info.url)
+      if (!info) return
+      const res = await fetch(info.url)
+      if (res.ok) saveBlob(await res.blob(), info.originalName)
     } catch {
       /* shown by the client */
     }
