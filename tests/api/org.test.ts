@@ -211,7 +211,7 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
   it('replaces contacts, listings, co-office institutions and qualifications as a whole; repeats are refused', async () => {
     const unit = (await addUnit(admin)).body.data
     const orgId = unit.organizationId
-    const save = (name: string, list: unknown[]) => admin.call<Record<string, unknown>[]>('POST', `${API}/${name}/addFullByOrgId`, { json: { organizationId: orgId, list }, idempotencyKey: newKey() })
+    const save = (name: string, list: unknown[]) => admin.call<Record<string, unknown>[]>('POST', `${API}/${name}/addFullByOrgId`, { json: { organizationId: orgId, items: list }, idempotencyKey: newKey() })
     const list = (name: string) => admin.call<Record<string, unknown>[]>('GET', `${API}/${name}/list`, { query: { organizationId: orgId } })
 
     const contacts = await save('orgContact', [
@@ -234,18 +234,18 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
       { contactName: '赵六', phone: '13700003333' },
     ])
     expect(repeated.body.code).toBe(20001)
-    expect((repeated.body.data as unknown as FieldError[])[0]).toMatchObject({ field: 'list', key: 'v.repeat:赵六 13700003333' })
+    expect((repeated.body.data as unknown as FieldError[])[0]).toMatchObject({ field: 'items', key: 'v.repeat:赵六 13700003333' })
     expect((repeated.body.data as unknown as FieldError[])[0]!.message).toContain('赵六 13700003333')
     expect((await list('orgContact')).body.data).toHaveLength(2) // all or nothing
 
     const badRow = await save('orgContact', [{ contactName: '钱七', phone: '12' }])
-    expect(fieldsOf(badRow.body.data)).toEqual(['list.0.phone'])
+    expect(fieldsOf(badRow.body.data)).toEqual(['items.0.phone'])
 
     expect((await save('orgListing', [{ institutionName: '上海证券交易所', stockCode: '601999', listingDate: '2015-06-30' }])).body.code).toBe(10000)
     const dupListing = await save('orgListing', [{ institutionName: '上海证券交易所' }, { institutionName: '上海证券交易所' }])
     expect(dupListing.body.code).toBe(20001)
     const cowork = await save('orgCowork', [{ coworkName: '某某设计研究院', creditCode: tampered(randomCreditCode()) }])
-    expect(fieldsOf(cowork.body.data)).toEqual(['list.0.creditCode'])
+    expect(fieldsOf(cowork.body.data)).toEqual(['items.0.creditCode'])
     expect((await save('orgCowork', [{ coworkName: '某某设计研究院', contactPerson: '郑工', contactPhone: '13600004444' }])).body.code).toBe(10000)
 
     const qual = { qualificationName: '建筑工程施工总承包一级', level: 'first', category: 'construction', certificateNo: 'D161234567', validFrom: '2024-01-01', validTo: '2028-12-31' }
@@ -253,11 +253,11 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     expect(quals.body.code).toBe(10000)
     expect(quals.body.data[0]).toMatchObject({ ...qual, frontUrl: null, backUrl: null })
     const backwards = await save('orgQualification', [{ ...qual, validFrom: '2029-01-01' }])
-    expect(backwards.body.data).toEqual([expect.objectContaining({ field: 'list.0.validTo', key: 'v.dateOrder' })])
+    expect(backwards.body.data).toEqual([expect.objectContaining({ field: 'items.0.validTo', key: 'v.dateOrder' })])
     const badLevel = await save('orgQualification', [{ ...qual, level: '特级', validTo: '2024-02-30' }])
-    expect(fieldsOf(badLevel.body.data).sort()).toEqual(['list.0.level', 'list.0.validTo'])
+    expect(fieldsOf(badLevel.body.data).sort()).toEqual(['items.0.level', 'items.0.validTo'])
     const foreignScan = await save('orgQualification', [{ ...qual, frontFileId: '01900000-0000-7000-8000-000000000002' }])
-    expect(fieldsOf(foreignScan.body.data)).toEqual(['list.0.frontFileId'])
+    expect(fieldsOf(foreignScan.body.data)).toEqual(['items.0.frontFileId'])
 
     const qid = quals.body.data[0]!.orgQualificationId as string
     expect((await del(admin, 'orgQualification', [qid])).body.code).toBe(10000)
@@ -334,7 +334,7 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     expect((await del(orgadmin, 'org', [other.organizationId])).body.code).toBe(20002)
     for (const sub of ['orgContact', 'orgListing', 'orgCowork', 'orgQualification']) {
       expect((await orgadmin.call('GET', `${API}/${sub}/list`, { query: { organizationId: owner.organizationId } })).body.code).toBe(20002)
-      const save = await orgadmin.call('POST', `${API}/${sub}/addFullByOrgId`, { json: { organizationId: owner.organizationId, list: [] }, idempotencyKey: newKey() })
+      const save = await orgadmin.call('POST', `${API}/${sub}/addFullByOrgId`, { json: { organizationId: owner.organizationId, items: [] }, idempotencyKey: newKey() })
       expect(save.body.code).toBe(20002)
     }
     const ownerContacts = (await admin.call<{ orgContactId: string }[]>('GET', `${API}/orgContact/list`, { query: { organizationId: owner.organizationId } })).body.data
@@ -370,7 +370,7 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     expect((await tourist.call('GET', `${API}/org/listTree`)).body.code).toBe(10000)
     expect((await addUnit(tourist)).body.code).toBe(20003)
     const own = (await tourist.call<Unit[]>('GET', `${API}/org/list`)).body.data[0]!
-    const save = await tourist.call('POST', `${API}/orgContact/addFullByOrgId`, { json: { organizationId: own.organizationId, list: [] } })
+    const save = await tourist.call('POST', `${API}/orgContact/addFullByOrgId`, { json: { organizationId: own.organizationId, items: [] } })
     expect(save.body.code).toBe(20003)
   })
 })

@@ -3,16 +3,26 @@
  * before adding an account (`checkAccountLimit`), and the platform unit search (orgSearch/listPage).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
-import { ORG_API, orgAccountListQuery, orgSearchQuery, setAccountLimitBody, type OrgAccountRow, type OrgSearchRow } from '../../../src/contract/schemas/org'
+import {
+  ORG_API,
+  orgAccountListQuery,
+  orgSearchQuery,
+  setAccountLimitBody,
+  sublistQuery,
+  type OrgAccountOption,
+  type OrgAccountRow,
+  type OrgSearchRow,
+} from '../../../src/contract/schemas/org'
 import { validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, organization, organizationType } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { likeEscape, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
+import { descendantIds } from './units'
 
 /** Accounts of the unit (outer table named explicitly: drizzle leaves columns unqualified in single-table selects). */
 const accountCount = sql<number>`(select count(*)::int from account a where a.organization_id = "organization"."organization_id")`
@@ -48,6 +58,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       orgVisible(ids),
       q.keyword ? or(ilike(organization.organizationName, likeEscape(q.keyword)), ilike(organization.shortName, likeEscape(q.keyword))) : undefined,
       q.parentId ? eq(organization.parentId, q.parentId) : undefined,
+      q.unitId ? or(eq(organization.organizationId, q.unitId), eq(organization.parentId, q.unitId)) : undefined,
     )
     const [total] = await ctx.db.select({ n: count() }).from(organization).where(where)
     const records: OrgAccountRow[] = await ctx.db
@@ -61,7 +72,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       .from(organization)
       .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
       .where(where)
-      .orderBy(asc(organization.sort), asc(organization.organizationName))
+      .orderBy(...(q.unitId ? [sql`${organization.organizationId} <> ${q.unitId}`] : []), asc(organization.sort), asc(organization.organizationName))
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize)
     return ok<Page<OrgAccountRow>>(req, { records, total: Number(total?.n ?? 0), pageIndex: q.pageIndex, pageSize: q.pageSize })
@@ -89,6 +100,22 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       return { organizationId: input.organizationId, accountLimit: input.accountLimit, accountCount: row.n }
     })
     return ok(req, updated)
+  })
+
+  app.get(ORG_API.listAccounts, { config: read }, async (req) => {
+    const q = parse(sublistQuery, req.query, req)
+    const ids = await visibleOrgIds(ctx, req)
+    requireVisible(ids, [q.organizationId])
+    const units = (await descendantIds(ctx.db, q.organizationId)).filter((id) => ids === null || ids.includes(id))
+    if (units.length === 0) throw new ApiError(Code.NOT_FOUND)
+    const rows: OrgAccountOption[] = await ctx.db
+      .select({ accountId: account.accountId, accountName: account.accountName, userName: account.userName, organizationName: organization.organizationName })
+      .from(account)
+      .leftJoin(organization, eq(organization.organizationId, account.organizationId))
+      .where(inArray(account.organizationId, units))
+      .orderBy(asc(account.accountName))
+      .limit(5000)
+    return ok(req, rows)
   })
 
   app.get(ORG_API.searchListPage, { config: read }, async (req) => {

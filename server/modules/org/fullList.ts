@@ -25,7 +25,7 @@ export interface FullListDef<S extends z.ZodType> {
   name: OrgSublist
   table: PgTable
   idField: string
-  /** `{ organizationId, list }` with the item schema and the no-repeat refinement. */
+  /** `{ organizationId, items }` with the item schema and the no-repeat refinement. */
   fullSchema: S
   /** Function action of the changes on /admin/organization. */
   fn: string
@@ -79,9 +79,9 @@ export function registerFullList<S extends z.ZodType>(app: FastifyInstance, ctx:
   app.delete(`${base}/delete`, { config: write }, remove)
 
   app.post(`${base}/addFullByOrgId`, { config: write }, async (req) => {
-    const input = parse(def.fullSchema, req.body, req) as { organizationId: string; list: Row[] }
+    const input = parse(def.fullSchema, req.body, req) as { organizationId: string; items: Row[] }
     await visibleUnit(req, input.organizationId)
-    await def.check?.(req, input.list)
+    await def.check?.(req, input.items)
     const auth = req.auth!
     const now = new Date()
     const itemKeys = (item: Row) => Object.keys(item).filter((k) => k in columns && k !== def.idField)
@@ -90,8 +90,8 @@ export function registerFullList<S extends z.ZodType>(app: FastifyInstance, ctx:
         const tx = txRaw as unknown as Db
         const before = new Map((await listOf(tx, input.organizationId)).map((r) => [String(r[def.idField]), r]))
         await tx.delete(def.table).where(eq(orgCol, input.organizationId))
-        if (input.list.length === 0) return
-        const values = input.list.map((item, i) => {
+        if (input.items.length === 0) return
+        const values = input.items.map((item, i) => {
           const keep = typeof item[def.idField] === 'string' ? before.get(item[def.idField] as string) : undefined
           const v: Row = { [def.idField]: keep ? keep[def.idField] : newId() }
           for (const k of itemKeys(item)) v[k] = item[k]

@@ -19,7 +19,7 @@ async function checkScans(ctx: Ctx, req: FastifyRequest, list: Row[]) {
   const seen = new Set((await visibleFiles(ctx, wanted, req.auth!)).map((f) => f.fileId))
   const lang = requestLang(req)
   const errors = list.flatMap((q, i) =>
-    SCAN_FIELDS.filter((f) => typeof q[f] === 'string' && !seen.has(q[f] as string)).map((f) => ({ field: `list.${i}.${f}`, key: 'v.invalid', message: validationText('v.invalid', lang) })),
+    SCAN_FIELDS.filter((f) => typeof q[f] === 'string' && !seen.has(q[f] as string)).map((f) => ({ field: `items.${i}.${f}`, key: 'v.invalid', message: validationText('v.invalid', lang) })),
   )
   if (errors.length) throw new ApiError(Code.INVALID, errors)
 }

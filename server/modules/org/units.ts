@@ -4,6 +4,7 @@
  * getByUserId.
  */
 import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
 import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -13,6 +14,7 @@ import {
   ORG_NODE,
   orgAdd,
   orgIdsQuery,
+  orgImportRow,
   orgKeywordQuery,
   orgListQuery,
   orgTreeQuery,
@@ -26,7 +28,9 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, organization, organizationType, role } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import type { ExcelColumn } from '../../lib/excel'
+import { fromResource, registerImportExport } from '../files/import-export'
+import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../resource'
 import { departmentNodes, personOrganization } from './links'
 import { inScope, likeEscape, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
 
@@ -36,6 +40,7 @@ const REFUSE = {
   roles: { zh: '该单位下还有角色，请先删除其角色', en: 'The unit still has roles: delete them first' },
   cycle: { zh: '上级单位不能是该单位自身或其下级单位', en: 'The parent may not be the unit itself or one of its child units' },
   type: { zh: '单位类型不存在', en: 'No such unit type' },
+  parent: { zh: '上级单位不存在', en: 'No such parent unit' },
 }
 
 /** Ids of a unit and all its descendants (through `db`, which may be a transaction). */
@@ -78,6 +83,7 @@ export const orgResource = defineResource({
           ilike(organization.creditCode, likeEscape(q.keyword.toUpperCase())),
         )
       : undefined,
+    q.organizationId ? eq(organization.organizationId, q.organizationId) : undefined,
     q.organizationName ? ilike(organization.organizationName, likeEscape(q.organizationName)) : undefined,
     q.creditCode ? ilike(organization.creditCode, likeEscape(q.creditCode.toUpperCase())) : undefined,
     q.organizationTypeId ? eq(organization.organizationTypeId, q.organizationTypeId) : undefined,
@@ -350,8 +356,50 @@ async function orgDeptTrees(ctx: Ctx, ids: string[] | null, roots: string[]): Pr
   return roots.map((id) => nodes.get(id)!).filter(Boolean)
 }
 
+const title = (zh: string, en: string) => ({ zh, en })
+export const ORG_COLUMNS: ExcelColumn[] = [
+  { field: 'organizationName', title: title('单位名称', 'Unit name'), required: true, width: 34, hint: title('最多 100 个字符，不能以特殊字符开头；平台内不能重名', 'At most 100 characters, not starting with a special character; unique on the platform') },
+  { field: 'shortName', title: title('单位简称', 'Short name'), width: 16 },
+  { field: 'creditCode', title: title('统一社会信用代码', 'Unified social credit code'), width: 22, hint: title('18 位，校验位须正确；项目经理部等非法人单位可不填', '18 characters with a correct check character; may be empty for units that are not legal entities') },
+  { field: 'organizationTypeName', title: title('单位类型', 'Unit type'), required: true, width: 14, hint: title('填写单位类型名称，如：施工单位', 'The name of a unit type, e.g. 施工单位') },
+  { field: 'parentName', title: title('上级单位', 'Parent unit'), width: 30, hint: title('上级单位的全称，须为已有单位；不填为顶级单位', 'Full name of an existing unit; empty: a top unit') },
+  { field: 'legalPerson', title: title('法定代表人', 'Legal person'), width: 12 },
+  { field: 'contactPerson', title: title('联系人', 'Contact'), width: 12 },
+  { field: 'contactPhone', title: title('联系电话', 'Phone'), width: 16 },
+  { field: 'address', title: title('注册地址', 'Registered address'), width: 34 },
+  { field: 'email', title: title('邮箱', 'Email'), width: 24 },
+  { field: 'fax', title: title('传真', 'Fax'), width: 16 },
+  { field: 'website', title: title('网址', 'Website'), width: 24 },
+  { field: 'depositBank', title: title('开户银行', 'Deposit bank'), width: 24 },
+  { field: 'bankAccount', title: title('银行账号', 'Bank account'), width: 24 },
+  { field: 'taxCode', title: title('纳税人识别号', 'Taxpayer number'), width: 22 },
+  { field: 'sort', title: title('排序', 'Sort'), width: 8 },
+]
+
+/** Import: the type and the parent by name, then the add call's own write. */
+async function importRow(handle: ResourceHandle<typeof orgAdd, typeof orgUpdate, typeof orgListQuery>, w: WriteContext, data: z.infer<typeof orgImportRow>) {
+  const [ty] = await w.tx.select({ id: organizationType.organizationTypeId }).from(organizationType).where(eq(organizationType.typeName, data.organizationTypeName))
+  if (!ty) throw new ApiError(Code.INVALID, [{ field: 'organizationTypeName', key: 'v.invalid', message: REFUSE.type.zh }], REFUSE.type)
+  let parentId: string | undefined
+  if (data.parentName) {
+    const [p] = await w.tx.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationName, data.parentName))
+    if (!p) throw new ApiError(Code.INVALID, [{ field: 'parentName', key: 'v.invalid', message: REFUSE.parent.zh }], REFUSE.parent)
+    parentId = p.id
+  }
+  const { organizationTypeName: _t, parentName: _p, ...fields } = data
+  return handle.insert(w, { ...fields, organizationTypeId: ty.id, parentId, status: 1 } as z.infer<typeof orgAdd>)
+}
+
 export function registerUnitRoutes(app: FastifyInstance, ctx: Ctx): void {
-  registerResource(app, ctx, orgResource)
+  const units = registerResource(app, ctx, orgResource)
+  registerImportExport(app, ctx, {
+    ...fromResource(units, {
+      columns: ORG_COLUMNS,
+      example: { organizationName: '中铁示例建设有限公司', shortName: '中铁示例', creditCode: '91320000MA1XK3T20J', organizationTypeName: '施工单位', contactPerson: '张工', contactPhone: '13800138000' },
+      fileName: { zh: '单位', en: 'units' },
+    }),
+    import: { schema: orgImportRow, row: (w, data) => importRow(units, w, data) },
+  })
   const read = { auth: 'signed' as const, perm: { menu: ORG_MENU } }
 
   app.get(ORG_API.listTree, { config: read }, async (req) => {

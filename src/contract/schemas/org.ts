@@ -17,12 +17,14 @@
  *   orgType:    GET listTree → OrgTypeNode[]; GET list → OrgType[]   (any signed-in account: a dictionary)
  *   orgListing | orgCowork | orgContact | orgQualification:
  *               GET list?organizationId → items; POST delete form ids;
- *               POST addFullByOrgId { organizationId, list } replaces the unit's whole list (all or
+ *               POST addFullByOrgId { organizationId, items } replaces the unit's whole list (all or
  *               nothing; repeated items → 20001 `v.repeat:<item>`) → the new list
  *   orgGroup:   the five resource calls (organizationId in the payload / filter)
  *   orgGroupAccount: the five resource calls (orgGroupId; the account must be visible)
- *   orgAccount: GET listPage (orgAccountListQuery) → Page<OrgAccountRow>; POST setAccountLimit
+ *   orgAccount: GET listPage (orgAccountListQuery) → Page<OrgAccountRow>; POST setAccountLimit;
+ *               GET listAccounts?organizationId → OrgAccountOption[] (accounts of the unit and its child units, for groups)
  *   orgSearch:  GET listPage (orgSearchQuery) → Page<OrgSearchRow>  (units by name / credit code, within scope)
+ *   org import/export (importExportPaths('org')): template, import (orgImportRow per row), importStatus, export
  */
 import { z } from 'zod'
 import {
@@ -56,6 +58,7 @@ export const ORG_API = {
   typeList: `${BASE}/orgType/list`,
   accountListPage: `${BASE}/orgAccount/listPage`,
   setAccountLimit: `${BASE}/orgAccount/setAccountLimit`,
+  listAccounts: `${BASE}/orgAccount/listAccounts`,
   searchListPage: `${BASE}/orgSearch/listPage`,
 } as const
 
@@ -109,6 +112,7 @@ export const orgAdd = orgFields.extend({ organizationId: id().optional() })
 export const orgUpdate = orgFields.extend({ organizationId: id(), version: version() })
 
 export const orgListQuery = listQuery.extend({
+  organizationId: z.uuid().optional(),
   /** Name, short name or credit code contains. */
   keyword: z.string().trim().max(100).optional(),
   organizationName: z.string().trim().max(100).optional(),
@@ -116,6 +120,15 @@ export const orgListQuery = listQuery.extend({
   organizationTypeId: z.uuid().optional(),
   parentId: z.uuid().optional(),
   status: status().optional(),
+})
+
+/**
+ * One row of the organisation import (Excel, `org/import`): the type and the parent unit by name,
+ * the rest as in the form.
+ */
+export const orgImportRow = orgFields.omit({ organizationTypeId: true, parentId: true, status: true }).extend({
+  organizationTypeName: name(30),
+  parentName: optionalName(100),
 })
 
 export type OrgFields = z.infer<typeof orgFields>
@@ -264,7 +277,7 @@ export const SUBLIST_KEY = {
 const fullBody = <S extends z.ZodType>(item: S, key: (i: z.infer<S>) => string) =>
   z.object({
     organizationId: id(),
-    list: z.array(item).max(200, { error: `${V.tooLong}:200` }).superRefine(noRepeats(key)),
+    items: z.array(item).max(200, { error: `${V.tooLong}:200` }).superRefine(noRepeats(key)),
   })
 
 export const orgListingFull = fullBody(orgListingItem, SUBLIST_KEY.orgListing)
@@ -331,6 +344,8 @@ export interface OrgGroupAccount extends z.infer<typeof orgGroupAccountFields>, 
 export const orgAccountListQuery = listQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   parentId: z.uuid().optional(),
+  /** A unit and its direct child units. */
+  unitId: z.uuid().optional(),
 })
 export interface OrgAccountRow {
   organizationId: string
@@ -350,6 +365,13 @@ export const setAccountLimitBody = z.object({
       .nullable(),
   ),
 })
+
+export interface OrgAccountOption {
+  accountId: string
+  accountName: string
+  userName: string | null
+  organizationName: string | null
+}
 
 // ---- platform search --------------------------------------------------------------------------
 

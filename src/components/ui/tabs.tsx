@@ -1,0 +1,27 @@
+import * as React from 'react'
+import { Tabs as P } from 'radix-ui'
+import { cn } from '@/lib/utils'
+
+export const Tabs = P.Root
+
+export const TabsList = React.forwardRef<React.ComponentRef<typeof P.List>, React.ComponentPropsWithoutRef<typeof P.List>>(({ className, ...props }, ref) => (
+  <P.List ref={ref} className={cn('inline-flex items-center gap-1 overflow-x-auto border-b', className)} {...props} />
+))
+TabsList.displayName = 'TabsList'
+
+export const TabsTrigger = React.forwardRef<React.ComponentRef<typeof P.Trigger>, React.ComponentPropsWithoutRef<typeof P.Trigger>>(({ className, ...props }, ref) => (
+  <P.Trigger
+    ref={ref}
+    className={cn(
+      '-mb-px inline-flex min-h-10 shrink-0 items-center gap-1.5 whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:border-primary data-[state=active]:text-foreground',
+      className,
+    )}
+    {...props}
+  />
+))
+TabsTrigger.displayName = 'TabsTrigger'
+
+export const TabsContent = React.forwardRef<React.ComponentRef<typeof P.Content>, React.ComponentPropsWithoutRef<typeof P.Content>>(({ className, ...props }, ref) => (
+  <P.Content ref={ref} className={cn('focus-visible:outline-none', className)} {...props} />
+))
+TabsContent.displayName = 'TabsContent'

@@ -1,0 +1,174 @@
+/** 分组: the unit's groups of accounts (orgGroup) and each group's members (orgGroupAccount). */
+import { useState } from 'react'
+import { Pencil, Plus, Trash2, Users } from 'lucide-react'
+import type { OrgGroup } from '@/contract/schemas/org'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { FormDialog, FormField, FormGrid, useDelete, useList } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { Can } from '@/lib/permissions'
+import { cn } from '@/lib/utils'
+import { orgGroupAccountResource, orgGroupResource, useUnitAccounts } from './api'
+
+type Editing = { open: false } | { open: true; record: OrgGroup | null }
+
+export function GroupsTab({ organizationId }: { organizationId: string }) {
+  const { t } = useT()
+  const groups = useList(orgGroupResource, { organizationId })
+  const list = groups.data ?? []
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const selected = list.find((g) => g.orgGroupId === selectedId) ?? list[0] ?? null
+  const [editing, setEditing] = useState<Editing>({ open: false })
+  const del = useDelete(orgGroupResource)
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(14rem,18rem)_1fr]">
+      <section className="flex min-w-0 flex-col rounded-lg border" aria-label={t('organization.group.title')}>
+        <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
+          <h3 className="text-sm font-semibold">{t('organization.group.title')}</h3>
+          <Can action="group">
+            <Button size="sm" className="h-9" onClick={() => setEditing({ open: true, record: null })}>
+              <Plus aria-hidden />
+              {t('organization.group.add')}
+            </Button>
+          </Can>
+        </div>
+        {groups.isPending ? (
+          <Skeleton className="m-3 h-20" />
+        ) : list.length === 0 ? (
+          <p className="px-3 py-8 text-center text-sm text-muted-foreground">{t('organization.group.empty')}</p>
+        ) : (
+          <ul className="divide-y">
+            {list.map((g) => (
+              <li key={g.orgGroupId} className={cn('group flex items-center gap-1 pr-1', selected?.orgGroupId === g.orgGroupId && 'bg-primary/10')}>
+                <button
+                  type="button"
+                  className="flex min-h-11 min-w-0 flex-1 flex-col items-start px-3 py-1.5 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+                  aria-pressed={selected?.orgGroupId === g.orgGroupId}
+                  onClick={() => setSelectedId(g.orgGroupId)}
+                >
+                  <span className="truncate text-sm font-medium">{g.groupName}</span>
+                  <span className="text-xs text-muted-foreground">{t('organization.group.accountCount', { n: g.accountCount })}</span>
+                </button>
+                <Can action="group">
+                  <Button variant="ghost" size="icon" aria-label={`${t('common.edit')} ${g.groupName}`} onClick={() => setEditing({ open: true, record: g })}>
+                    <Pencil aria-hidden />
+                  </Button>
+                </Can>
+                <Can action="group">
+                  <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`${t('common.delete')} ${g.groupName}`} onClick={() => void del.remove([g.orgGroupId])}>
+                    <Trash2 aria-hidden />
+                  </Button>
+                </Can>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {selected ? <Members group={selected} organizationId={organizationId} /> : <p className="self-center text-center text-sm text-muted-foreground">{t('organization.group.pickGroup')}</p>}
+      <FormDialog
+        key={editing.open ? (editing.record?.orgGroupId ?? 'new') : 'closed'}
+        resource={orgGroupResource}
+        open={editing.open}
+        onOpenChange={(o) => !o && setEditing({ open: false })}
+        record={editing.open ? editing.record : null}
+        defaults={{ organizationId, sort: list.length + 1 }}
+        size="md"
+        onSaved={(g) => g && setSelectedId(g.orgGroupId)}
+      >
+        <FormGrid>
+          <FormField name="groupName" label={t('organization.group.groupName')} required maxLength={30} wide />
+          <FormField name="sort" label={t('organization.group.sort')} kind="number" required />
+          <FormField name="remark" label={t('organization.group.remark')} kind="textarea" maxLength={200} />
+        </FormGrid>
+      </FormDialog>
+    </div>
+  )
+}
+
+function Members({ group, organizationId }: { group: OrgGroup; organizationId: string }) {
+  const { t } = useT()
+  const members = useList(orgGroupAccountResource, { orgGroupId: group.orgGroupId })
+  const rows = members.data ?? []
+  const [adding, setAdding] = useState(false)
+  const accounts = useUnitAccounts(organizationId, adding)
+  const taken = new Set(rows.map((r) => r.accountId))
+  const options = (accounts.data ?? []).filter((a) => !taken.has(a.accountId)).map((a) => ({ value: a.accountId, label: `${a.userName ?? a.accountName}（${a.accountName}）` }))
+  const del = useDelete(orgGroupAccountResource)
+  return (
+    <section className="flex min-w-0 flex-col rounded-lg border" aria-label={t('organization.group.members')}>
+      <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
+        <h3 className="truncate text-sm font-semibold">
+          {group.groupName} · {t('organization.group.members')}
+        </h3>
+        <Can action="group">
+          <Button size="sm" variant="outline" className="h-9" onClick={() => setAdding(true)}>
+            <Plus aria-hidden />
+            {t('organization.group.addMember')}
+          </Button>
+        </Can>
+      </div>
+      {members.isPending ? (
+        <Skeleton className="m-3 h-20" />
+      ) : rows.length === 0 ? (
+        <p className="flex flex-col items-center gap-2 px-3 py-10 text-sm text-muted-foreground">
+          <Users className="h-7 w-7 opacity-50" aria-hidden />
+          {t('organization.group.noMembers')}
+        </p>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t('organization.group.userName')}</TableHead>
+              <TableHead>{t('organization.group.accountName')}</TableHead>
+              <TableHead>{t('organization.group.memberOrg')}</TableHead>
+              <TableHead className="text-right">{t('common.actions')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((m) => (
+              <TableRow key={m.orgGroupAccountId}>
+                <TableCell className="font-medium">{m.userName ?? '--'}</TableCell>
+                <TableCell>{m.accountName}</TableCell>
+                <TableCell className="max-w-[16rem] truncate" title={m.accountOrganizationName ?? ''}>
+                  {m.accountOrganizationName ?? '--'}
+                </TableCell>
+                <TableCell className="py-1 text-right">
+                  <Can action="group">
+                    <Button variant="ghost" className="h-9 px-2 text-destructive hover:text-destructive" onClick={() => void del.remove([m.orgGroupAccountId])}>
+                      <Trash2 aria-hidden />
+                      {t('common.delete')}
+                    </Button>
+                  </Can>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <FormDialog
+        key={adding ? `add-${group.orgGroupId}` : 'closed'}
+        resource={orgGroupAccountResource}
+        open={adding}
+        onOpenChange={setAdding}
+        defaults={{ orgGroupId: group.orgGroupId, sort: rows.length + 1 }}
+        size="md"
+        title={`${group.groupName} · ${t('organization.group.addMember')}`}
+      >
+        <FormGrid>
+          <FormField
+            name="accountId"
+            label={t('organization.group.account')}
+            kind="select"
+            required
+            options={options}
+            wide
+            hint={accounts.data && accounts.data.length === 0 ? t('organization.group.noAccounts') : undefined}
+          />
+          <FormField name="remark" label={t('organization.group.remark')} kind="textarea" maxLength={200} />
+        </FormGrid>
+      </FormDialog>
+    </section>
+  )
+}

@@ -1,0 +1,158 @@
+/**
+ * /admin/organization: the unit tree on the left (a drawer below 1280 px), the selected unit on
+ * the right with its tabs; add child units, edit, delete; import and export units.
+ */
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Building2, FolderTree, Network, Plus, ShieldCheck } from 'lucide-react'
+import { ORG_NODE, type Organization, type OrgTreeNode } from '@/contract/schemas/org'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useDelete } from '@/lib/crud'
+import { ExportButton, ImportDialog } from '@/lib/excel'
+import { useT } from '@/lib/i18n'
+import { Can } from '@/lib/permissions'
+import { orgResource, useUnit } from './api'
+import { UnitDialog, type UnitEditing } from './UnitForm'
+import { UnitPanel, type UnitTab } from './UnitPanel'
+import { nodeKey, UnitTree } from './UnitTree'
+
+interface Selection {
+  node: OrgTreeNode
+  path: OrgTreeNode[]
+}
+
+export function OrganizationPage() {
+  const { t } = useT()
+  const [selection, setSelection] = useState<Selection | null>(null)
+  const [drawer, setDrawer] = useState(false)
+  const [tab, setTab] = useState<UnitTab>('info')
+  const [editing, setEditing] = useState<UnitEditing>({ open: false })
+  const node = selection?.node ?? null
+  const unitId = node?.nodeType === ORG_NODE.unit ? node.nodeId : null
+  const unit = useUnit(unitId)
+  const del = useDelete(orgResource)
+
+  const select = (n: OrgTreeNode, path: OrgTreeNode[]) => {
+    setSelection({ node: n, path })
+    // In the drawer, a unit type only opens; a unit or a role is the choice.
+    if (n.nodeType !== ORG_NODE.unitType) setDrawer(false)
+  }
+  const unitNode = (u: Organization): OrgTreeNode => ({
+    nodeId: u.organizationId,
+    nodeName: u.organizationName,
+    nodeType: ORG_NODE.unit,
+    hasChild: 0,
+    organizationId: u.organizationId,
+    organizationTypeId: u.organizationTypeId ?? undefined,
+    organizationTypeName: u.organizationTypeName ?? undefined,
+  })
+  const onSaved = (saved: Organization | undefined) => {
+    if (saved && !(editing.open && editing.record)) setSelection({ node: unitNode(saved), path: [...(selection?.path ?? []), unitNode(saved)] })
+  }
+  const remove = async (u: Organization) => {
+    if (await del.remove([u.organizationId], `${t('common.deleteConfirm')}\n${t('organization.deleteHint')}`)) {
+      const parent = selection?.path.at(-2)
+      setSelection(parent ? { node: parent, path: selection!.path.slice(0, -1) } : null)
+    }
+  }
+
+  const tree = <UnitTree selectedKey={node ? nodeKey(node) : null} onSelect={select} className="h-full" />
+
+  let detail
+  if (!node)
+    detail = (
+      <Empty icon={<Network className="h-10 w-10 opacity-40" aria-hidden />} title={t('organization.none')} text={t('organization.noneHint')}>
+        <Button variant="outline" className="xl:hidden" onClick={() => setDrawer(true)}>
+          <FolderTree aria-hidden />
+          {t('organization.tree.open')}
+        </Button>
+      </Empty>
+    )
+  else if (node.nodeType === ORG_NODE.unitType)
+    detail = (
+      <Empty icon={<FolderTree className="h-10 w-10 text-amber-600 opacity-60" aria-hidden />} title={node.nodeName} text={t('organization.typeSelected', { name: node.nodeName })}>
+        <Can action="add">
+          <Button onClick={() => setEditing({ open: true, record: null, parent: null, typeId: node.nodeId })}>
+            <Plus aria-hidden />
+            {t('organization.addTop')}
+          </Button>
+        </Can>
+      </Empty>
+    )
+  else if (node.nodeType === ORG_NODE.role) {
+    const owner = selection!.path.at(-2)
+    detail = (
+      <Empty icon={<ShieldCheck className="h-10 w-10 text-emerald-600 opacity-60" aria-hidden />} title={node.nodeName} text={t('organization.roleSelected', { name: node.nodeName, unit: owner?.nodeName ?? '' })}>
+        <Button variant="outline" asChild>
+          <Link to="/admin/role-manage">{t('organization.goRoles')}</Link>
+        </Button>
+      </Empty>
+    )
+  } else if (unit.isPending) detail = <Skeleton className="h-64" />
+  else if (!unit.data) detail = <Empty icon={<Building2 className="h-10 w-10 opacity-40" aria-hidden />} title={node.nodeName} text={t('crud.loadError')} />
+  else {
+    const u = unit.data
+    detail = (
+      <UnitPanel
+        key={u.organizationId}
+        unit={u}
+        tab={tab}
+        onTab={setTab}
+        onAddChild={() => setEditing({ open: true, record: null, parent: { id: u.organizationId, name: u.organizationName }, typeId: u.organizationTypeId ?? undefined })}
+        onEdit={() => setEditing({ open: true, record: u, parent: null })}
+        onDelete={() => void remove(u)}
+      />
+    )
+  }
+
+  return (
+    <div className="flex h-full min-h-[32rem] min-w-0 flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold tracking-tight">{t('organization.title')}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t('organization.description')}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" className="xl:hidden" onClick={() => setDrawer(true)} aria-haspopup="dialog">
+            <FolderTree aria-hidden />
+            {t('organization.tree.open')}
+          </Button>
+          <ImportDialog resource={orgResource} name={t('organization.entity')} />
+          <ExportButton resource={orgResource} />
+        </div>
+      </header>
+
+      <div className="flex min-h-0 flex-1 gap-4">
+        <Card className="hidden w-72 shrink-0 overflow-hidden xl:flex xl:flex-col 2xl:w-80" aria-label={t('organization.tree.label')}>
+          {tree}
+        </Card>
+        <Card className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-5">{detail}</Card>
+      </div>
+
+      <Dialog open={drawer} onOpenChange={setDrawer}>
+        <DialogContent className="left-0 top-0 flex h-full max-h-none w-[22rem] max-w-[90vw] translate-x-0 translate-y-0 flex-col gap-0 rounded-none p-0 sm:rounded-r-lg">
+          <DialogHeader className="border-b px-4 py-3 pr-12">
+            <DialogTitle>{t('organization.tree.label')}</DialogTitle>
+          </DialogHeader>
+          <div className="min-h-0 flex-1">{drawer && tree}</div>
+        </DialogContent>
+      </Dialog>
+
+      <UnitDialog editing={editing} onClose={() => setEditing({ open: false })} onSaved={onSaved} />
+    </div>
+  )
+}
+
+function Empty({ icon, title, text, children }: { icon: React.ReactNode; title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex h-full min-h-[16rem] flex-col items-center justify-center gap-3 px-4 text-center">
+      {icon}
+      <p className="font-medium">{title}</p>
+      <p className="max-w-md text-sm text-muted-foreground">{text}</p>
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+/** Every field of a unit (SPEC §3) in the add / edit dialog, checked with the contract's orgAdd / orgUpdate. */
+import type { ReactNode } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
+import { STATUS } from '@/contract'
+import type { Organization } from '@/contract/schemas/org'
+import { FormDialog, FormField, FormGrid } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { orgResource, useOrgTypes } from './api'
+
+function Section({ children }: { children: ReactNode }) {
+  return <h3 className="border-b pb-1.5 pt-2 text-sm font-semibold text-muted-foreground first:pt-0 sm:col-span-2">{children}</h3>
+}
+
+/** Tax number: a one-click copy of the credit code (the same for units registered since 2015). */
+function TaxCodeHint() {
+  const { t } = useT()
+  const { control, setValue } = useFormContext()
+  const credit = useWatch({ control, name: 'creditCode' }) as string | undefined
+  return (
+    <span>
+      {t('organization.hint.taxCode')}
+      {credit && (
+        <button type="button" className="ml-2 text-primary underline-offset-2 hover:underline" onClick={() => setValue('taxCode', credit.trim().toUpperCase(), { shouldDirty: true, shouldValidate: true })}>
+          {t('organization.copyCredit')}
+        </button>
+      )}
+    </span>
+  )
+}
+
+export function UnitFields({ parentName }: { parentName: string | null }) {
+  const { t } = useT()
+  const types = useOrgTypes().data ?? []
+  const f = (k: Parameters<typeof t>[0]) => t(k)
+  return (
+    <FormGrid>
+      <Section>{t('organization.section.basic')}</Section>
+      <FormField name="organizationName" label={f('organization.field.organizationName')} required maxLength={100} wide />
+      <FormField name="shortName" label={f('organization.field.shortName')} maxLength={30} />
+      <FormField
+        name="organizationTypeId"
+        label={f('organization.field.organizationTypeId')}
+        kind="select"
+        required
+        options={types.map((ty) => ({ value: ty.organizationTypeId, label: ty.typeName }))}
+      />
+      <FormField name="creditCode" label={f('organization.field.creditCode')} maxLength={18} hint={t('organization.hint.creditCode')} wide />
+      <FormField name="legalPerson" label={f('organization.field.legalPerson')} maxLength={30} />
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <span className="text-sm">{t('organization.field.parentName')}</span>
+        <span className="flex h-9 items-center truncate rounded-md border bg-muted/50 px-3 text-sm text-muted-foreground" title={parentName ?? ''}>
+          {parentName ?? t('organization.hint.parentTop')}
+        </span>
+      </div>
+      <FormField name="sort" label={f('organization.field.sort')} kind="number" required />
+      <FormField
+        name="status"
+        label={f('organization.field.status')}
+        kind="switch"
+        checkedValue={STATUS.active}
+        uncheckedValue={STATUS.stopped}
+        hint={t('organization.hint.status')}
+      />
+      <Section>{t('organization.section.contact')}</Section>
+      <FormField name="contactPerson" label={f('organization.field.contactPerson')} maxLength={30} />
+      <FormField name="contactPhone" label={f('organization.field.contactPhone')} maxLength={20} />
+      <FormField name="email" label={f('organization.field.email')} maxLength={100} />
+      <FormField name="fax" label={f('organization.field.fax')} maxLength={20} />
+      <FormField name="website" label={f('organization.field.website')} maxLength={200} placeholder="www.example.cn" wide />
+      <FormField name="address" label={f('organization.field.address')} maxLength={200} wide />
+      <Section>{t('organization.section.finance')}</Section>
+      <FormField name="depositBank" label={f('organization.field.depositBank')} maxLength={60} />
+      <FormField name="bankAccount" label={f('organization.field.bankAccount')} maxLength={40} />
+      <FormField name="taxCode" label={f('organization.field.taxCode')} maxLength={20} hint={<TaxCodeHint />} wide />
+    </FormGrid>
+  )
+}
+
+export type UnitEditing = { open: false } | { open: true; record: Organization | null; parent: { id: string; name: string } | null; typeId?: string }
+
+export function UnitDialog({ editing, onClose, onSaved }: { editing: UnitEditing; onClose: () => void; onSaved?: (unit: Organization | undefined) => void }) {
+  const { t } = useT()
+  const open = editing.open
+  const record = open ? editing.record : null
+  const parent = open ? editing.parent : null
+  return (
+    <FormDialog
+      key={open ? (record?.organizationId ?? `new-${parent?.id ?? editing.typeId ?? ''}`) : 'closed'}
+      resource={orgResource}
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      record={record}
+      size="xl"
+      title={!record && parent ? t('organization.addChildOf', { name: parent.name }) : undefined}
+      defaults={{ status: STATUS.active, sort: 1, parentId: parent?.id, organizationTypeId: open ? editing.typeId : undefined }}
+      onSaved={onSaved}
+    >
+      <UnitFields parentName={record ? record.parentName : (parent?.name ?? null)} />
+    </FormDialog>
+  )
+}

@@ -1,0 +1,1 @@
+export { OrganizationPage } from './OrganizationPage'
