@@ -5,7 +5,7 @@
  * account groups. Names are invented; credit codes carry valid GB 32100-2015 check characters.
  */
 import { eq, inArray } from 'drizzle-orm'
-import { creditCodeCheckChar } from '../../../src/contract/rules'
+import { CREDIT_CODE_CHARS, creditCodeCheckChar } from '../../../src/contract/rules'
 import { newId } from '../../../src/contract/ids'
 import type { Db } from '../client'
 import * as t from '../schema'
@@ -225,4 +225,44 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
         await tx.insert(t.orgGroupAccount).values(members.map((accountId, i) => ({ orgGroupAccountId: newId(), orgGroupId, accountId, organizationId, sort: i + 1, ...stamp })))
     }
   }
+}
+
+const REGIONS = ['华北', '华东', '华南', '华中', '西南', '西北', '东北', '京津', '长三角', '珠三角', '成渝', '关中', '中原', '海峡', '北部湾', '环渤海']
+const TRADES = ['建设', '路桥', '隧道', '轨道', '市政', '勘察设计', '工程监理', '工程检测', '工程咨询', '电气化', '房建', '机电安装']
+
+/**
+ * The bench's unit tree (bench/org-tree.ts): `n` units in three levels — groups (1/25), their
+ * branches (8 each) and project departments (2 per branch) — over the seeded unit types, bulk
+ * inserted in chunks. Groups and branches carry valid credit codes. Returns how many were added.
+ */
+export async function insertBenchUnits(db: Db, n: number): Promise<number> {
+  const types = (await db.select({ id: t.organizationType.organizationTypeId }).from(t.organizationType)).map((r) => r.id)
+  const rows: (typeof t.organization.$inferInsert)[] = []
+  // the organisation-code part: `i` written in the code's own 31 characters (distinct for distinct i)
+  const code = (i: number) => {
+    let org = ''
+    for (let v = i; org.length < 9; v = Math.floor(v / 31)) org = CREDIT_CODE_CHARS[v % 31]! + org
+    return creditCodeOf(`91110000${org}`)
+  }
+  let serial = 0
+  const add = (name: string, parentId: string | null, typeId: string, withCode: boolean) => {
+    const id = newId()
+    serial++
+    rows.push({ organizationId: id, parentId, organizationTypeId: typeId, organizationName: name, shortName: name.slice(0, 12), creditCode: withCode ? code(serial) : null, sort: serial, ...stamp })
+    return id
+  }
+  const groups = Math.max(1, Math.round(n / 25))
+  for (let g = 0; g < groups && rows.length < n; g++) {
+    const region = REGIONS[g % REGIONS.length]!
+    const trade = TRADES[Math.floor(g / REGIONS.length) % TRADES.length]!
+    const typeId = types[g % types.length]!
+    const groupName = `${region}${trade}第${g + 1}集团有限公司`
+    const groupId = add(groupName, null, typeId, true)
+    for (let b = 1; b <= 8 && rows.length < n; b++) {
+      const branchId = add(`${groupName}第${b}分公司`, groupId, typeId, true)
+      for (let p = 1; p <= 2 && rows.length < n; p++) add(`${region}${trade}${g + 1}-${b}-${p}标段项目经理部`, branchId, typeId, false)
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(t.organization).values(rows.slice(i, i + 1000))
+  return rows.length
 }

@@ -1,0 +1,122 @@
+/**
+ * `npm run bench` (organisation part): a 10,000-unit tree in a fresh embedded database (bulk
+ * insert), then the calls of the unit tree — org/listTree expansions (types, a type's units, a
+ * unit's children and roles) and org/listByKeyword (broad and narrow keywords) — as the system
+ * administrator and as an organisation administrator, from an outside client over loopback.
+ * Prints figures; budgets are read by people, not asserted.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { loadConfig } from '../server/config'
+import { openDatabase } from '../server/db/client'
+import { seed } from '../server/db/seed'
+import { insertBenchUnits } from '../server/db/seed/org'
+import { Client } from '../tests/api/client'
+
+const PASSWORD = 'Bench@2026'
+const UNITS = Number(process.env.BENCH_ORG_UNITS ?? 10_000)
+const API = '/api/admin/v1/org'
+
+interface Node {
+  nodeId: string
+  nodeType: number
+  hasChild: number
+  nodeName: string
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+
+function stats(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b)
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+  return `n=${ms.length} p50=${at(0.5).toFixed(1)} ms p95=${at(0.95).toFixed(1)} ms max=${sorted[sorted.length - 1]!.toFixed(1)} ms`
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'trestle-bench-org-'))
+  const env = { ...process.env, TRESTLE_DATA_DIR: dir, TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: join(dir, 'none'), DATABASE_URL: '' }
+  try {
+    const config = loadConfig(env)
+    const database = await openDatabase(config)
+    await database.migrate()
+    await seed(database.db, config, true)
+    let started = performance.now()
+    const inserted = await insertBenchUnits(database.db, UNITS)
+    const insertMs = performance.now() - started
+    console.log(`bulk insert: ${inserted} units in ${(insertMs / 1000).toFixed(1)} s (${Math.round(inserted / (insertMs / 1000))} rows/s)`)
+    await database.db.execute(sql`analyze`)
+    await database.close()
+
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    const gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] })
+    try {
+      started = performance.now()
+      for (;;) {
+        try {
+          if ((await fetch(`${base}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)).ok) break
+        } catch {
+          /* not up yet */
+        }
+        if (performance.now() - started > 120_000) throw new Error('gateway did not start')
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      const time = async <T>(client: Client, label: string, path: string, query: Record<string, string | number>, describe: (data: T) => string, n = 20) => {
+        const ms: number[] = []
+        let data: T | undefined
+        let bytes = 0
+        for (let i = 0; i < n; i++) {
+          const s = performance.now()
+          const r = await client.call<T>('GET', path, { query })
+          ms.push(performance.now() - s)
+          if (r.body.code !== 10000) throw new Error(`${label}: ${r.text.slice(0, 300)}`)
+          data = r.body.data
+          bytes = r.text.length
+        }
+        console.log(`${label} (${describe(data!)}, ${(bytes / 1024).toFixed(0)} KB): ${stats(ms)}`)
+        return data!
+      }
+      for (const who of ['admin', 'orgadmin']) {
+        const client = await new Client(base).signIn(who, PASSWORD)
+        console.log(`— as ${who}`)
+        const types = await time<Node[]>(client, '  org/listTree (unit types)', `${API}/listTree`, {}, (d) => `${d.length} types`)
+        const busiest = types.find((t) => t.hasChild === 1) ?? types[0]!
+        const units = await time<Node[]>(client, `  org/listTree (units of ${busiest.nodeName})`, `${API}/listTree`, { nodeId: busiest.nodeId, nodeType: 1 }, (d) => `${d.length} nodes`)
+        const unit = units.find((u) => u.nodeType === 2 && u.hasChild === 1)
+        if (unit) {
+          const kids = await time<Node[]>(client, '  org/listTree (a unit: child units and roles)', `${API}/listTree`, { nodeId: unit.nodeId, nodeType: 2 }, (d) => `${d.length} nodes`)
+          const branch = kids.find((k) => k.nodeType === 2 && k.hasChild === 1)
+          if (branch) await time<Node[]>(client, '  org/listTree (a branch: project departments)', `${API}/listTree`, { nodeId: branch.nodeId, nodeType: 2 }, (d) => `${d.length} nodes`)
+        }
+        const kw = (d: { total: number; truncated: boolean }) => `${d.total} matches${d.truncated ? ', first 200 answered' : ''}`
+        await time(client, '  org/listByKeyword "集团" (broad)', `${API}/listByKeyword`, { keyword: '集团' }, kw)
+        await time(client, '  org/listByKeyword "项目经理部" (broad)', `${API}/listByKeyword`, { keyword: '项目经理部' }, kw)
+        await time(client, '  org/listByKeyword "第37集团" (narrow)', `${API}/listByKeyword`, { keyword: '第37集团' }, kw)
+        await time(client, '  org/listByKeyword "恒岳" (demo units)', `${API}/listByKeyword`, { keyword: '恒岳' }, kw)
+        await time(client, '  org/listByKeyword "不存在的单位" (none)', `${API}/listByKeyword`, { keyword: '不存在的单位' }, kw)
+      }
+    } finally {
+      gateway.kill('SIGTERM')
+      await new Promise((r) => gateway.once('exit', r))
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
