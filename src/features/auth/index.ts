@@ -2,13 +2,12 @@
  * The auth area: public screens and the login flow.
  *
  * Screens (for the route files): LoginPage (/login), RegisterPage (/register),
- * ThirdPlatformPage (/loginThirdPlatform), SignPage (/sign).
+ * ThirdPlatformPage (/loginThirdPlatform).
  * App-root wiring (re-exported from @/lib/http): GlobalDialogs, setNavigator, resetDialogFlag, logout.
  */
 export { LoginPage } from './LoginPage'
 export { RegisterPage } from './RegisterPage'
 export { ThirdPlatformPage } from './ThirdPlatformPage'
-export { SignPage } from './SignPage'
 export { signIn, continueLogin, enterConsole, logout, AFTER_LOGIN_PATH, type SignInInput } from './login'
 export { GlobalDialogs } from '@/lib/http/GlobalDialogs'
 export { setNavigator, resetDialogFlag } from '@/lib/http'

@@ -135,11 +135,6 @@ export const zh = {
     notBound: '该{platform}账号尚未绑定平台账号，请先使用账号密码登录后在个人中心绑定。',
     backToLogin: '返回登录',
   },
-  sign: {
-    title: '签名页',
-    text: '手写签名功能正在建设中，暂不可用。',
-    back: '返回',
-  },
 }
 
 export const en: Shape<typeof zh> = {
@@ -276,10 +271,5 @@ export const en: Shape<typeof zh> = {
     failed: '{platform} sign-in failed',
     notBound: 'This {platform} account is not bound to a platform account yet. Sign in with your password and bind it in the personal centre.',
     backToLogin: 'Back to sign-in',
-  },
-  sign: {
-    title: 'Signing page',
-    text: 'Handwritten signatures are not available yet; this area is still being built.',
-    back: 'Back',
   },
 }
