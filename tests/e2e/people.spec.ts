@@ -97,7 +97,7 @@ test('departments and people: add a department, add a person with education and 
   await expect(tree.getByRole('treeitem').filter({ hasText: deptName })).toBeVisible()
 
   // back to the organisation: add a person there
-  await tree.getByRole('treeitem').first().getByRole('button', { name: orgName }).click()
+  await tree.getByTitle(orgName, { exact: true }).click()
   await panel.getByRole('button', { name: '新增人员' }).click()
   const form = page.getByRole('dialog', { name: '新增人员' })
   const name = `测试${uniq()}`
@@ -146,10 +146,10 @@ test('departments and people: add a department, add a person with education and 
   await row.getByRole('checkbox').check()
   await panel.getByRole('button', { name: '调动' }).click()
   const move = page.getByRole('dialog', { name: /调动 1 人/ })
-  await move.getByRole('treeitem').filter({ hasText: deptName }).getByRole('button', { name: deptName }).click()
+  await move.getByRole('tree').getByTitle(deptName, { exact: true }).click()
   await move.getByRole('button', { name: '确定' }).click()
   await expect(page.getByText('已调动 1 人')).toBeVisible()
-  await tree.getByRole('treeitem').filter({ hasText: deptName }).getByRole('button', { name: deptName }).click()
+  await tree.getByTitle(deptName, { exact: true }).click()
   await expect(panel.getByRole('heading', { name: `${deptName} 的人员` })).toBeVisible()
   await expect(panel.getByRole('row').filter({ hasText: name })).toBeVisible()
   await expect(tree.getByRole('treeitem').filter({ hasText: deptName })).toContainText('1')

@@ -4,10 +4,11 @@
  */
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
-import { Archive, ArchiveRestore, ArrowRightLeft, Pencil, Plus, RefreshCw, Search, Send, Trash2, UserRoundX } from 'lucide-react'
+import { Archive, ArchiveRestore, ArrowRightLeft, ChevronDown, Pencil, Plus, RefreshCw, Search, Send, Trash2, UserRoundX } from 'lucide-react'
 import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type Person } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Input } from '@/components/ui/input'
 import { Switch } from '@/components/ui/switch'
 import { confirm, useDelete, VirtualTable, type ListColumn } from '@/lib/crud'
@@ -29,7 +30,7 @@ function matches(p: Person, k: string, labels: (p: Person) => string[]) {
 }
 
 export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes: readonly DeptTreeNode[]; leading?: ReactNode }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const [includeChildren, setIncludeChildren] = useState(true)
   const [archived, setArchived] = useState(false)
   const [keyword, setKeyword] = useState('')
@@ -48,7 +49,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const canMove = useCan(PEOPLE_FNS.moveStaff)
   const canArchive = useCan(PEOPLE_FNS.archive)
   const canDelete = useCan(PEOPLE_FNS.delete)
-  const canSelect = canMove || canArchive || canDelete
+  const canInvite = useCan('invite')
+  const canSelect = canMove || canArchive || canDelete || canInvite
 
   const all = useMemo(() => query.data?.records ?? [], [query.data])
   const total = query.data?.total ?? 0
@@ -105,7 +107,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
       { key: 'departmentName', header: t('people.field.department'), sortable: true, width: 130, cell: (p) => (p.departmentName ? <span title={p.departmentName}>{p.departmentName}</span> : '--') },
       { key: 'roleNames', header: t('people.field.roleNames'), width: 190, cell: (p) => <RoleNamesCell roleNames={p.roleNames} />, exportValue: (p) => roleNamesText(p.roleNames) },
     ],
-    [t],
+    [locale], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
   )
 
   const changeArchive = async (to: boolean) => {
@@ -178,36 +180,45 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             {t('people.staff.move')}
           </Button>
         </Can>
-        <Can action={PEOPLE_FNS.archive}>
-          {archived ? (
-            <Button variant="outline" disabled={none || archive.isPending} onClick={() => void changeArchive(false)}>
-              <ArchiveRestore aria-hidden />
-              {t('people.staff.unarchive')}
-            </Button>
-          ) : (
-            <Button variant="outline" disabled={none || archive.isPending} onClick={() => void changeArchive(true)}>
-              <Archive aria-hidden />
-              {t('people.staff.archive')}
-            </Button>
-          )}
-        </Can>
-        <Can action={PEOPLE_FNS.delete}>
-          <Button variant="outline" disabled={none || del.isPending} onClick={() => void del.remove(selectedIds).then((ok) => ok && clear())}>
-            <UserRoundX aria-hidden />
-            {t('crud.deleteSelected')}
-          </Button>
-        </Can>
-        <Can action="invite">
-          <Button
-            variant="outline"
-            disabled={selectedIds.length !== 1}
-            title={selectedIds.length > 1 ? t('people.staff.inviteOne') : undefined}
-            onClick={() => setInviting(all.find((p) => p.userId === selectedIds[0]) ?? null)}
-          >
-            <Send aria-hidden />
-            {t('people.staff.invite')}
-          </Button>
-        </Can>
+        {(canArchive || canDelete || canInvite) && (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline">
+                {t('people.staff.more')}
+                <ChevronDown aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              <Can action={PEOPLE_FNS.archive}>
+                <DropdownMenuItem className="min-h-9" disabled={none || archive.isPending} onSelect={() => void changeArchive(!archived)}>
+                  {archived ? <ArchiveRestore className="h-4 w-4" aria-hidden /> : <Archive className="h-4 w-4" aria-hidden />}
+                  {archived ? t('people.staff.unarchive') : t('people.staff.archive')}
+                </DropdownMenuItem>
+              </Can>
+              <Can action="invite">
+                <DropdownMenuItem
+                  className="min-h-9"
+                  disabled={selectedIds.length !== 1}
+                  onSelect={() => setInviting(all.find((p) => p.userId === selectedIds[0]) ?? null)}
+                >
+                  <Send className="h-4 w-4" aria-hidden />
+                  {t('people.staff.invite')}
+                  {selectedIds.length > 1 && <span className="ml-auto pl-2 text-xs text-muted-foreground">{t('people.staff.inviteOne')}</span>}
+                </DropdownMenuItem>
+              </Can>
+              <Can action={PEOPLE_FNS.delete}>
+                <DropdownMenuItem
+                  className="min-h-9 text-destructive focus:text-destructive"
+                  disabled={none || del.isPending}
+                  onSelect={() => void del.remove(selectedIds).then((ok) => ok && clear())}
+                >
+                  <UserRoundX className="h-4 w-4" aria-hidden />
+                  {t('crud.deleteSelected')}
+                </DropdownMenuItem>
+              </Can>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
         <ImportDialog resource={personResource} name={t('people.entity')} />
         <ExportButton resource={personResource} query={listQuery} />
         {!none && (

@@ -6,7 +6,7 @@
  *
  * The caller gives the table a bounded height (e.g. `className="min-h-0 flex-1"` in a flex column).
  */
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { memo, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
   flexRender,
   getCoreRowModel,
@@ -14,6 +14,7 @@ import {
   useReactTable,
   type ColumnDef,
   type OnChangeFn,
+  type Row,
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table'
@@ -21,7 +22,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useT } from '@/lib/i18n'
+import { translate, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { ListColumn } from './ListPage'
 
@@ -79,12 +80,12 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         enableSorting: false,
         header: ({ table }) => (
           <RowCheckbox
-            label={t('crud.selectAllRows')}
+            label={translate(locale, 'crud.selectAllRows')}
             checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
             onChange={(v) => table.toggleAllRowsSelected(v)}
           />
         ),
-        cell: ({ row }) => <RowCheckbox label={t('crud.selectRow')} checked={row.getIsSelected()} onChange={(v) => row.toggleSelected(v)} />,
+        cell: ({ row }) => <RowCheckbox label={translate(locale, 'crud.selectRow')} checked={row.getIsSelected()} onChange={(v) => row.toggleSelected(v)} />,
       })
     }
     for (const c of columns) {
@@ -104,7 +105,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       })
     }
     return cols
-  }, [columns, selectable, t, collator])
+    // `t` is new on every render: depend on the locale, or every scroll would rebuild the row models
+  }, [columns, selectable, locale, collator])
 
   const onRowSelectionChange: OnChangeFn<RowSelectionState> = (updater) => {
     if (!onSelectionChange) return
@@ -226,38 +228,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               )}
               {items.map((vi) => {
                 const row = model[vi.index]!
-                const selected = row.getIsSelected()
-                return (
-                  <tr
-                    key={row.id}
-                    aria-rowindex={vi.index + 2}
-                    aria-selected={selectable ? selected : undefined}
-                    data-state={selected ? 'selected' : undefined}
-                    className="group"
-                    style={{ height: rowHeight }}
-                  >
-                    {row.getVisibleCells().map((cell) => {
-                      const meta = cell.column.columnDef.meta as ListColumn<T> | undefined
-                      return (
-                        <td
-                          key={cell.id}
-                          className={cn(
-                            'overflow-hidden text-ellipsis whitespace-nowrap border-b px-3 align-middle group-hover:bg-muted/40 group-data-[state=selected]:bg-muted',
-                            meta ? alignClass(meta.align) : 'px-2',
-                            meta?.className,
-                          )}
-                        >
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </td>
-                      )
-                    })}
-                    {rowActions && (
-                      <td className="sticky right-0 whitespace-nowrap border-b border-l bg-background px-1 text-right align-middle group-hover:bg-muted group-data-[state=selected]:bg-muted">
-                        <div className="inline-flex items-center justify-end gap-0.5">{rowActions(row.original)}</div>
-                      </td>
-                    )}
-                  </tr>
-                )
+                return <VirtualRow key={row.id} row={row} index={vi.index} selected={row.getIsSelected()} selectable={selectable} rowActions={rowActions} rowHeight={rowHeight} />
               })}
               {padBottom > 0 && (
                 <tr aria-hidden style={{ height: padBottom }}>
@@ -271,6 +242,51 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     </div>
   )
 }
+
+/**
+ * One row; memoised, so scrolling renders only the rows that come into view (the row object is
+ * stable while data and columns are).
+ */
+const VirtualRow = memo(function VirtualRow<T>({
+  row,
+  index,
+  selected,
+  selectable,
+  rowActions,
+  rowHeight,
+}: {
+  row: Row<T>
+  index: number
+  selected: boolean
+  selectable: boolean
+  rowActions?: (row: T) => ReactNode
+  rowHeight: number
+}) {
+  return (
+    <tr aria-rowindex={index + 2} aria-selected={selectable ? selected : undefined} data-state={selected ? 'selected' : undefined} className="group" style={{ height: rowHeight }}>
+      {row.getVisibleCells().map((cell) => {
+        const meta = cell.column.columnDef.meta as ListColumn<T> | undefined
+        return (
+          <td
+            key={cell.id}
+            className={cn(
+              'overflow-hidden text-ellipsis whitespace-nowrap border-b px-3 align-middle group-hover:bg-muted/40 group-data-[state=selected]:bg-muted',
+              meta ? alignClass(meta.align) : 'px-2',
+              meta?.className,
+            )}
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        )
+      })}
+      {rowActions && (
+        <td className="sticky right-0 whitespace-nowrap border-b border-l bg-background px-1 text-right align-middle group-hover:bg-muted group-data-[state=selected]:bg-muted">
+          <div className="inline-flex items-center justify-end gap-0.5">{rowActions(row.original)}</div>
+        </td>
+      )}
+    </tr>
+  )
+}) as <T>(props: { row: Row<T>; index: number; selected: boolean; selectable: boolean; rowActions?: (row: T) => ReactNode; rowHeight: number }) => ReactNode
 
 function alignClass(align: ListColumn<unknown>['align']) {
   return align === 'right' ? 'text-right' : align === 'center' ? 'text-center' : undefined

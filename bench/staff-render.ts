@@ -1,0 +1,219 @@
+/**
+ * `npm run bench` (part): the 2,000-row staff list (SPEC §9: pageIndex 1, pageSize 2000) in the
+ * browser. A fresh gateway serving the built console (`dist`, built when missing), a department
+ * with 2,000 people added through the API, then Chromium (/usr/bin/chromium): open
+ * /admin/organization → 部门与人员, choose the department, and print
+ *   - time from choosing it to the first rows on screen (fetch + render of 2,000 rows),
+ *   - rows in the DOM (virtualised: a screenful, not 2,000),
+ *   - scrolling through to the last row: time, frames and frame times,
+ *   - the keyword filter over the 2,000 rows.
+ * Figures only, no assertions. `BENCH_URL=http://…` uses a running gateway (with admin/Trestle@2026) instead;
+ * `BENCH_DEPT=<name>` measures an existing department of its first organisation without seeding.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { Client, newKey } from '../tests/api/client'
+
+const ROWS = Number(process.env.BENCH_STAFF ?? 2000)
+const PASSWORD = process.env.BENCH_PASSWORD ?? 'Trestle@2026'
+const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+
+function idNumber(i: number): string {
+  const y = 1960 + (i % 40)
+  const m = String((i % 12) + 1).padStart(2, '0')
+  const d = String((Math.floor(i / 12) % 28) + 1).padStart(2, '0')
+  const body = `3101${String(10 + (Math.floor(i / 1000) % 90))}${y}${m}${d}${String(i % 1000).padStart(3, '0')}`
+  const sum = W.reduce((a, w, k) => a + w * Number(body[k]), 0)
+  return body + '10X98765432'[sum % 11]
+}
+
+const SURNAMES = '王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗'
+const GIVEN = ['伟', '芳', '娜', '敏', '静', '强', '磊', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '海燕', '晓东']
+const POSTS = ['executive', 'engineering', 'quality', 'safety', 'costContract', 'accounting', 'administration', 'materials', 'environment', 'coordination', 'design']
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+
+async function waitUp(base: string) {
+  const started = performance.now()
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)).ok) return
+    } catch {
+      /* not up yet */
+    }
+    if (performance.now() - started > 120_000) throw new Error('gateway did not start')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** A department of the first organisation with ROWS people in it. */
+async function seed(base: string): Promise<{ deptName: string }> {
+  const c = await new Client(base).signIn('admin', PASSWORD)
+  const orgs = (await c.call<{ organizationId: string }[]>('GET', '/api/admin/v1/org/list', { query: {} })).body.data
+  const organizationId = orgs[0]!.organizationId
+  const deptName = `基准部门${Date.now() % 100000}`
+  const d = await c.call<{ id: string }>('POST', '/api/admin/v1/department/addByOrgId', { json: { organizationId, departmentName: deptName, type: 'department' }, idempotencyKey: newKey() })
+  if (d.body.code !== 10000) throw new Error(`department: ${d.text}`)
+  const departmentId = d.body.data.id
+  const started = performance.now()
+  let next = 0
+  const offset = 500_000 + (Date.now() % 100_000) * 3
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      for (let i = next++; i < ROWS; i = next++) {
+        const n = offset + i
+        const r = await c.call('POST', '/api/admin/v1/user/add', {
+          json: {
+            organizationId,
+            departmentId,
+            name: SURNAMES[n % SURNAMES.length]! + GIVEN[Math.floor(n / 20) % GIVEN.length]!,
+            sex: n % 2 ? 'male' : 'female',
+            idCard: idNumber(n),
+            cellphone: `136${String(n).padStart(8, '0').slice(-8)}`,
+            email: n % 3 ? `staff${n}@bench.example.cn` : undefined,
+            post: POSTS[n % POSTS.length],
+          },
+          idempotencyKey: newKey(),
+        })
+        if (r.body.code !== 10000) throw new Error(`user/add ${i}: ${r.text}`)
+      }
+    }),
+  )
+  console.log(`seeded ${ROWS} people through user/add (6 concurrent): ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  return { deptName }
+}
+
+async function openPanel(page: Page, base: string) {
+  await page.goto(`${base}/login`)
+  await page.getByLabel('账号或手机号').fill('admin')
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.waitForURL(/\/admin\/home/)
+  await page.goto(`${base}/admin/organization`)
+  const tab = page.getByRole('tab', { name: '部门与人员' })
+  const panel = page.getByTestId('departments-panel')
+  await Promise.race([tab.waitFor(), panel.waitFor()])
+  if (await tab.isVisible()) await tab.click()
+  await panel.getByRole('tree').waitFor()
+  return panel
+}
+
+async function measure(base: string, deptName: string) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
+    const panel = await openPanel(page, base)
+    const node = panel.getByRole('tree').getByTitle(deptName, { exact: true })
+    await node.waitFor()
+
+    // choose the department → first rows on screen
+    const t0 = await page.evaluate(() => performance.now())
+    await node.click()
+    await panel.locator('[data-virtual-table] tbody tr[aria-rowindex="2"]').waitFor()
+    const firstRows = (await page.evaluate(() => performance.now())) - t0
+    const total = await panel.locator('[data-virtual-table] table').getAttribute('aria-rowcount')
+    const domRows = await panel.locator('[data-virtual-table] tbody tr[aria-rowindex]').count()
+    console.log(`staff list of a department with ${Number(total) - 1} people: first rows ${firstRows.toFixed(0)} ms after choosing it; ${domRows} rows in the DOM`)
+
+    // the machine's own frame time (no scrolling), to read the scroll figures against
+    const idle = await page.evaluate(async () => {
+      const frames: number[] = []
+      let prev = await new Promise<number>((r) => requestAnimationFrame(r))
+      for (let i = 0; i < 60; i++) {
+        const now = await new Promise<number>((r) => requestAnimationFrame(r))
+        frames.push(now - prev)
+        prev = now
+      }
+      return frames.reduce((a, b) => a + b, 0) / frames.length
+    })
+    console.log(`idle frame time (no scrolling, same page): mean ${idle.toFixed(1)} ms`)
+
+    // scroll through, one screen per frame, until the last row is rendered
+    const scroll = await page.evaluate(async () => {
+      const el = document.querySelector<HTMLElement>('[data-testid="departments-panel"] [data-virtual-table]')!
+      const last = Number(el.querySelector('table')!.getAttribute('aria-rowcount'))
+      const frames: number[] = []
+      const start = performance.now()
+      let prev = start
+      el.scrollTop = 0
+      while (!el.querySelector(`tr[aria-rowindex="${last}"]`)) {
+        el.scrollTop += el.clientHeight
+        const now = await new Promise<number>((r) => requestAnimationFrame(r))
+        frames.push(now - prev)
+        prev = now
+        if (now - start > 60_000) break
+      }
+      const sorted = [...frames].sort((a, b) => a - b)
+      return {
+        ms: performance.now() - start,
+        frames: frames.length,
+        mean: frames.reduce((a, b) => a + b, 0) / Math.max(1, frames.length),
+        p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+        max: sorted[sorted.length - 1] ?? 0,
+        found: !!el.querySelector(`tr[aria-rowindex="${last}"]`),
+      }
+    })
+    console.log(
+      `scroll to the last row (one screen per frame): ${scroll.ms.toFixed(0)} ms, ${scroll.frames} frames, frame mean ${scroll.mean.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms${scroll.found ? '' : ' (last row not reached)'}`,
+    )
+
+    // keyword filter over the loaded rows
+    const search = panel.getByRole('searchbox')
+    const t1 = await page.evaluate(() => performance.now())
+    await search.fill('王伟')
+    await panel.getByText(/^显示 \d+ \/ \d+ 人$/).waitFor()
+    const filtered = (await page.evaluate(() => performance.now())) - t1
+    console.log(`keyword filter over ${Number(total) - 1} rows: ${filtered.toFixed(0)} ms to the filtered list`)
+  } finally {
+    await browser.close()
+  }
+}
+
+async function main() {
+  let gateway: ChildProcess | null = null
+  let dir: string | null = null
+  let base = process.env.BENCH_URL ?? ''
+  try {
+    if (!base) {
+      if (!existsSync('dist/index.html')) {
+        console.log('building the console (dist/ missing)…')
+        const b = spawnSync('node_modules/.bin/vite', ['build'], { stdio: 'ignore' })
+        if (b.status !== 0) throw new Error('vite build failed')
+      }
+      dir = mkdtempSync(join(tmpdir(), 'trestle-bench-staff-'))
+      const port = await freePort()
+      base = `http://127.0.0.1:${port}`
+      gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+        env: { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: dir, TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+      await waitUp(base)
+    }
+    // BENCH_DEPT: measure an existing department (of the first organisation) instead of seeding one
+    const deptName = process.env.BENCH_DEPT ?? (await seed(base)).deptName
+    await measure(base, deptName)
+  } finally {
+    if (gateway) {
+      gateway.kill('SIGTERM')
+      await new Promise((r) => gateway!.once('exit', r))
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
