@@ -354,12 +354,17 @@ export function FormField(props: FormFieldProps) {
     onValueChange,
   } = props
   const { t, locale } = useT()
-  const { control } = useFormContext()
+  const { control, formState } = useFormContext()
   const { field, fieldState } = useController({ name, control })
   const id = `f-${name.replace(/\./g, '-')}`
   const errorId = `${id}-error`
-  const message = fieldState.error?.message ?? (get(fieldState.error, 'root.message') as string | undefined)
-  const error = errorText(message, locale, label)
+  const empty = field.value === null || field.value === undefined || field.value === ''
+  // Errors show once the user has been in the field, has submitted, or the server said so — not
+  // on fields just added (a new item of a FormList is validated at once by react-hook-form).
+  const shown = fieldState.isTouched || formState.isSubmitted || fieldState.error?.type === 'server'
+  const raw = shown ? (fieldState.error?.message ?? (get(fieldState.error, 'root.message') as string | undefined)) : undefined
+  // an empty select is "please choose", whatever the schema calls it
+  const error = raw && kind === 'select' && empty ? t('crud.selectPlaceholder', { field: label }) : errorText(raw, locale, label)
   const invalid = !!error
   const common = {
     id,
