@@ -353,3 +353,6 @@ export * from './schema/invite'
 
 // ---- departments and people (server/modules/department, server/modules/people) ----
 export * from './schema/people'
+
+// ---- role authorisation beyond menus (server/modules/roleAuth) ----
+export * from './schema/role'

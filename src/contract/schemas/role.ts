@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { DATA_SCOPES } from '../enums'
-import { V, name, optionalText, sortCode } from '../rules'
+import { DATA_SCOPES, type AccountLevel, type AccountStatus, type DataScope } from '../enums'
+import { V, name, noRepeats, optionalText, sortCode } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
 /** Fields a user edits; the form and the gateway share this. */
@@ -28,4 +28,135 @@ export interface Role extends RoleFields, Stamped {
   memberCount: number
   /** Built in (the system administrator role): the gateway refuses to delete or stop it (20021). */
   builtin: boolean
+}
+
+// ---- role members and authorisation (roleAccount, roleMenu, roleOrg, dataPermission, roleResource) ----
+
+const uuidList = (max: number) =>
+  z
+    .union([z.array(z.string()), z.string()])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',').map((s) => s.trim()).filter(Boolean)))
+    .pipe(z.array(z.uuid({ error: V.invalid })).max(max, { error: V.invalid }).superRefine(noRepeats((s: string) => s)))
+
+/** Paths of the role authorisation calls (DESIGN §2: `/api/admin/v1/<resource>/<action>`). */
+export const ROLE_AUTH_API = {
+  members: '/api/admin/v1/roleAccount/list',
+  memberCandidates: '/api/admin/v1/roleAccount/listCandidates',
+  addMembers: '/api/admin/v1/roleAccount/add',
+  deleteMembers: '/api/admin/v1/roleAccount/delete',
+  menuApps: '/api/admin/v1/roleMenu/listApp',
+  menuTree: '/api/admin/v1/roleMenu/listTree',
+  saveMenus: '/api/admin/v1/roleMenu/save',
+  orgs: '/api/admin/v1/roleOrg/list',
+  saveOrgs: '/api/admin/v1/roleOrg/save',
+  dataPermission: '/api/admin/v1/dataPermission/get',
+  saveDataPermission: '/api/admin/v1/dataPermission/save',
+  resources: '/api/admin/v1/roleResource/list',
+  saveResources: '/api/admin/v1/roleResource/save',
+} as const
+
+/**
+ * The response header of every signed call: a digest of the caller's effective grants (roles,
+ * their menus, functions, scope, organisations, resources). When it changes, the console reloads
+ * its menu.
+ */
+export const GRANTS_VERSION_HEADER = 'grants-version'
+
+/** Kinds of records a role may be granted (resource authorisation); projects come later. */
+export const ROLE_RESOURCE_TYPES = ['application'] as const
+export type RoleResourceType = (typeof ROLE_RESOURCE_TYPES)[number]
+
+export const roleIdQuery = z.object({ roleId: id() })
+
+export const roleMembersQuery = roleIdQuery.extend({ keyword: z.string().trim().max(30).optional() })
+export const roleCandidatesQuery = roleIdQuery.extend({ keyword: z.string().trim().max(30).optional() })
+export const roleMembersBody = z.object({ roleId: id(), accountIds: uuidList(500).pipe(z.array(z.string()).min(1, { error: V.required })) })
+
+export const roleMenuTreeQuery = roleIdQuery.extend({ appId: id().optional() })
+export const roleMenuSave = z.object({
+  roleId: id(),
+  applicationId: id(),
+  menuIds: uuidList(5000),
+  functionIds: uuidList(20000),
+})
+
+export const roleOrgSave = z.object({ roleId: id(), organizationIds: uuidList(5000) })
+
+export const dataPermissionSave = z.object({ roleId: id(), scope: z.enum(DATA_SCOPES, { error: V.invalid }) })
+
+export const roleResourceQuery = roleIdQuery.extend({ resourceType: z.enum(ROLE_RESOURCE_TYPES, { error: V.invalid }).default('application') })
+export const roleResourceSave = z.object({
+  roleId: id(),
+  resourceType: z.enum(ROLE_RESOURCE_TYPES, { error: V.invalid }),
+  resourceIds: uuidList(5000),
+})
+
+/** A member of a role (roleAccount/list) or a candidate account (roleAccount/listCandidates). */
+export interface RoleMember {
+  accountId: string
+  accountName: string
+  userName: string | null
+  organizationId: string | null
+  organizationName: string | null
+  level: AccountLevel
+  status: AccountStatus
+}
+
+/** An application the caller may grant menus of (roleMenu/listApp). */
+export interface RoleMenuApp {
+  applicationId: string
+  name: string
+  code: string
+}
+
+export interface RoleMenuFunctionNode {
+  applicationMenuFunctionId: string
+  functionName: string
+  functionAction: string
+  granted: boolean
+  /** The caller holds it, so may grant it. */
+  grantable: boolean
+}
+
+export interface RoleMenuNode {
+  applicationMenuId: string
+  parentId: string | null
+  menuName: string
+  menuNameEn: string | null
+  action: string | null
+  sort: number
+  granted: boolean
+  grantable: boolean
+  functions: RoleMenuFunctionNode[]
+  children: RoleMenuNode[]
+}
+
+/** roleMenu/listTree: the application's menu tree with the role's grants. */
+export interface RoleMenuTree {
+  applicationId: string
+  applicationName: string
+  menus: RoleMenuNode[]
+}
+
+/** roleOrg/list: the organisations granted, and those the caller may grant (flat, with parents). */
+export interface RoleOrgGrant {
+  organizationIds: string[]
+  options: { organizationId: string; organizationName: string; parentId: string | null }[]
+}
+
+/** dataPermission/get: the role's scope and the widest the caller may give. */
+export interface DataPermission {
+  roleId: string
+  scope: DataScope
+  maxScope: DataScope
+}
+
+/** roleResource/list: the records of a type, each with whether the role has it and the caller may grant it. */
+export interface RoleResourceItem {
+  resourceId: string
+  resourceName: string
+  resourceCode: string | null
+  granted: boolean
+  grantable: boolean
 }
