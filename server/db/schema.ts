@@ -172,6 +172,18 @@ export const account = pgTable(
     passwordHash: text('password_hash').notNull(),
     validUntil: ts('valid_until'),
     organizationId: text('organization_id').references(() => organization.organizationId),
+    // ---- accounts (server/modules/account) ----
+    /** After it the password must be changed at the next login (20021 passwordExpired); null: never. */
+    passwordValidUntil: ts('password_valid_until'),
+    /** Off: signing in by cellphone is refused for this account. */
+    phoneLoginEnabled: boolean('phone_login_enabled').notNull().default(true),
+    /** Registered (project) accounts: free text until projects exist. */
+    projectName: text('project_name'),
+    projectOrganizationName: text('project_organization_name'),
+    projectDepartmentName: text('project_department_name'),
+    /** Bound third-party identities (set by third-party login; read-only elsewhere). */
+    wechatId: text('wechat_id'),
+    qqId: text('qq_id'),
     ...stamped,
   },
   (t) => [
@@ -356,3 +368,6 @@ export * from './schema/people'
 
 // ---- role authorisation beyond menus (server/modules/roleAuth) ----
 export * from './schema/role'
+
+// ---- account change history (server/modules/account) ----
+export * from './schema/account'
