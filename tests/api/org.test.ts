@@ -3,9 +3,11 @@
  * lazy tree and keyword search, the sub-lists saved as a whole, groups, account limits, unit
  * search, and data scope (an organisation administrator never reaches another group's units).
  */
+import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { creditCodeCheckChar } from '../../src/contract/rules'
 import { newKey, type Client } from './client'
+import { multipart, png, upload } from './files-fixtures'
 import { signedIn, uniqueName } from './helpers'
 
 const API = '/api/admin/v1'
@@ -269,6 +271,43 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     expect((await list('orgListing')).body.code).toBe(20002)
   })
 
+  it('keeps uploaded scans on a qualification and answers their signed URLs', async () => {
+    const unit = (await addUnit(admin)).body.data
+    const scan = await upload(admin, 'scan', '资质正面.png', 'image/png', png(8, 6))
+    expect(scan.body.code).toBe(10000)
+    const saved = await admin.call<{ frontFileId: string; frontUrl: string; frontMime: string; backUrl: null }[]>('POST', `${API}/orgQualification/addFullByOrgId`, {
+      json: { organizationId: unit.organizationId, items: [{ qualificationName: '工程监理综合资质', level: 'first', category: 'supervision', validFrom: '2023-05-01', validTo: '2028-04-30', frontFileId: scan.body.data.fileId }] },
+      idempotencyKey: newKey(),
+    })
+    expect(saved.body.data[0]).toMatchObject({ frontFileId: scan.body.data.fileId, frontMime: 'image/png', backUrl: null })
+    const image = await fetch(t.url + saved.body.data[0]!.frontUrl)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/png')
+    await del(admin, 'org', [unit.organizationId])
+  })
+
+  it('imports units from Excel: good rows under their parent, bad rows reported', async () => {
+    const parent = (await addUnit(admin)).body.data
+    const good = uniqueName('导入测试项目经理部')
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('导入模板')
+    ws.addRow(['*单位名称', '单位简称', '统一社会信用代码', '*单位类型', '上级单位', '联系人', '联系电话'])
+    ws.addRow([good, '导入项目部', '', '施工单位', parent.organizationName, '孟工', '13700001111'])
+    ws.addRow([uniqueName('导入坏代码公司'), '', tampered(randomCreditCode()), '施工单位', '', '', ''])
+    ws.addRow([uniqueName('导入坏类型公司'), '', '', '不存在的类型', '', '', ''])
+    ws.addRow([uniqueName('导入坏上级公司'), '', '', '监理单位', '不存在的上级单位', '', '13700002222'])
+    const r = await admin.call<{ total: number; succeeded: number; failed: number; done: boolean }>('POST', `${API}/org/import`, {
+      raw: multipart({ name: 'units.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: Buffer.from(await wb.xlsx.writeBuffer()) }),
+      unsignedPayload: true,
+      idempotencyKey: newKey(),
+    })
+    expect(r.body.code, r.text).toBe(10000)
+    expect(r.body.data).toMatchObject({ total: 4, succeeded: 1, failed: 3, done: true })
+    const added = (await admin.call<Unit[]>('GET', `${API}/org/list`, { query: { organizationName: good } })).body.data
+    expect(added).toEqual([expect.objectContaining({ parentId: parent.organizationId, organizationTypeName: '施工单位', contactPhone: '13700001111' })])
+    await del(admin, 'org', [added[0]!.organizationId, parent.organizationId])
+  })
+
   it('keeps groups of accounts and account limits', async () => {
     const unit = (await addUnit(admin)).body.data
     const group = await admin.call<{ orgGroupId: string; accountCount: number }>('POST', `${API}/orgGroup/add`, {
@@ -355,7 +394,11 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
 
     // adding: under another group's unit or at the top → 20002; under their own → fine
     expect((await addUnit(orgadmin, { parentId: other.organizationId })).body.code).toBe(20002)
-    expect((await addUnit(orgadmin)).body.code).toBe(20002)
+    const top = await addUnit(orgadmin)
+    expect(top.body).toMatchObject({ code: 20021, message: expect.stringContaining('顶级单位') })
+    // their own top unit (no parent) stays editable
+    const ownBody = { ...unitBody({ organizationName: own.organizationName, creditCode: own.creditCode, legalPerson: '赵振华' }), organizationId: own.organizationId, version: own.version }
+    expect((await orgadmin.call('PUT', `${API}/org/update`, { json: ownBody, idempotencyKey: newKey() })).body.code).toBe(10000)
     const mine = await addUnit(orgadmin, { parentId: own.organizationId })
     expect(mine.body.code).toBe(10000)
     const moveAway = await orgadmin.call('PUT', `${API}/org/update`, {

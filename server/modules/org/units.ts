@@ -41,6 +41,7 @@ const REFUSE = {
   cycle: { zh: '上级单位不能是该单位自身或其下级单位', en: 'The parent may not be the unit itself or one of its child units' },
   type: { zh: '单位类型不存在', en: 'No such unit type' },
   parent: { zh: '上级单位不存在', en: 'No such parent unit' },
+  top: { zh: '只有数据权限为“全部”的管理员可以新增顶级单位，请选择上级单位', en: 'Only administrators whose data scope is “all” may add top units: choose a parent unit' },
 }
 
 /** Ids of a unit and all its descendants (through `db`, which may be a transaction). */
@@ -131,6 +132,10 @@ export const orgResource = defineResource({
     updateBy: organization.updateBy,
   },
   join: (q) => q.leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId)) as unknown as typeof q,
+  // Adding a top unit (no parent: in nobody's scope) takes the data scope "all"; updates are checked by scopeOwner.
+  check: async (input, req) => {
+    if (!input.parentId && input.version === undefined && req.auth?.grant?.scope !== 'all') throw new ApiError(Code.REFUSED, { field: 'parentId' }, REFUSE.top)
+  },
   beforeWrite: (input, current, w) => checkUnitWrite(input, current, w),
   beforeDelete: async (ids, _rows, w) => {
     const [child] = await w.tx

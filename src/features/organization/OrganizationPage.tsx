@@ -129,7 +129,10 @@ export function OrganizationPage() {
         <Card className="hidden w-72 shrink-0 overflow-hidden xl:flex xl:flex-col 2xl:w-80" aria-label={t('organization.tree.label')}>
           {tree}
         </Card>
-        <Card className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-5">{detail}</Card>
+        {/* padding inside the scrolled box, so sticky bars (save) reach its edge */}
+        <Card className="min-w-0 flex-1 overflow-y-auto">
+          <div className="flex min-h-full flex-col p-4 sm:p-5">{detail}</div>
+        </Card>
       </div>
 
       <Dialog open={drawer} onOpenChange={setDrawer}>
@@ -148,7 +151,7 @@ export function OrganizationPage() {
 
 function Empty({ icon, title, text, children }: { icon: React.ReactNode; title: string; text: string; children?: React.ReactNode }) {
   return (
-    <div className="flex h-full min-h-[16rem] flex-col items-center justify-center gap-3 px-4 text-center">
+    <div className="flex min-h-[16rem] flex-1 flex-col items-center justify-center gap-3 px-4 text-center">
       {icon}
       <p className="font-medium">{title}</p>
       <p className="max-w-md text-sm text-muted-foreground">{text}</p>

@@ -83,7 +83,7 @@ export function QualificationsTab({ organizationId }: { organizationId: string }
                   </div>
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
                     <dt className="text-muted-foreground">{t('organization.qualification.validity')}</dt>
-                    <dd className={cn('tabular-nums', expired && 'text-destructive')}>
+                    <dd className={cn('whitespace-nowrap tabular-nums', expired && 'text-destructive')}>
                       {item.validFrom} ~ {item.validTo}
                     </dd>
                     {item.certificateNo && (

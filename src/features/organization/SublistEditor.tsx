@@ -98,7 +98,7 @@ export function SublistEditor(props: SublistEditorProps) {
           </p>
         )}
         {canEdit ? (
-          <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-2 border-t bg-background/95 px-1 py-3 backdrop-blur">
+          <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-2 border-t bg-background py-3">
             <Button type="submit" disabled={saving || !form.formState.isDirty} className="min-w-24">
               {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
               {t('organization.sublist.save')}
