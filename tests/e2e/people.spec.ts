@@ -17,6 +17,7 @@ function idNumber(birth: string, seq: number): string {
   return body + '10X98765432'[sum % 11]
 }
 
+const UNIT = '中铁恒岳建设集团有限公司'
 const uniq = () => `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`
 
 test('user audit: approve one pending person and reject another with a reason, each after a confirm prompt', async ({ page }) => {
@@ -68,9 +69,12 @@ test('user audit: approve one pending person and reject another with a reason, e
   await expect(rejected.getByText(secondName)).toBeVisible()
 })
 
-/** /admin/organization → the first unit → 部门与人员 (ORG's page renders our DepartmentsPanel there). */
+/** /admin/organization → 施工单位 → 中铁恒岳建设集团有限公司 → 部门与人员 (ORG's page renders our DepartmentsPanel there). */
 async function openPeopleTab(page: Page) {
   await page.goto('/admin/organization')
+  const units = page.getByRole('tree', { name: '单位树' })
+  await units.getByRole('treeitem', { name: '施工单位' }).click()
+  await units.getByRole('treeitem', { name: UNIT }).click()
   await page.getByRole('tab', { name: '部门与人员' }).click()
   const panel = page.getByTestId('departments-panel')
   await expect(panel.getByRole('tree')).toBeVisible()
@@ -171,8 +175,8 @@ test('staff import: a file with one bad row imports the good row and offers the 
   const good = `导入${uniq()}`
   const bad = `坏行${uniq()}`
   const put = (r: number, v: Record<string, string>) => Object.entries(v).forEach(([k, x]) => (sheet.getRow(r).getCell(col[k]!).value = x))
-  put(2, { 姓名: good, 性别: '男', 身份证号码: idNumber('1990-01-02', Number(uniq())), 手机号码: `137${uniq().padStart(8, '0').slice(-8)}` })
-  put(3, { 姓名: bad, 性别: '女', 身份证号码: '110105199001021230', 手机号码: `137${uniq().padStart(8, '1').slice(-8)}` })
+  put(2, { 单位: UNIT, 姓名: good, 性别: '男', 身份证号码: idNumber('1990-01-02', Number(uniq())), 手机号码: `137${uniq().padStart(8, '0').slice(-8)}` })
+  put(3, { 单位: UNIT, 姓名: bad, 性别: '女', 身份证号码: '110105199001021230', 手机号码: `137${uniq().padStart(8, '1').slice(-8)}` })
   const file = info.outputPath('staff.xlsx')
   await book.xlsx.writeFile(file)
 
