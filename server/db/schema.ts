@@ -371,3 +371,6 @@ export * from './schema/role'
 
 // ---- account change history (server/modules/account) ----
 export * from './schema/account'
+
+// ---- personal centre and third-party sign-in (server/modules/personal, server/modules/oauth) ----
+export * from './schema/personal'

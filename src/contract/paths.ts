@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from './schemas/auth'
 import { INVITE_PATHS } from './schemas/invite'
 
 /** Every gateway path the console calls (DESIGN §2: `/api/<service>/<resource>/<action>`). */
@@ -52,6 +53,7 @@ export const UNSIGNED_PATHS: ReadonlySet<string> = new Set([
   API.auth.checkLoginAccount,
   API.auth.addByRegister,
   API.auth.valid,
+  AUTH_PATHS.verifyChannels,
   INVITE_PATHS.open,
   INVITE_PATHS.submit,
 ])

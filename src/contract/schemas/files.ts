@@ -24,9 +24,9 @@ export const FILE_PATHS = {
 } as const
 
 /** What an upload is for. `report` is written by the gateway only (import failure reports). */
-export const FILE_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'report'] as const
+export const FILE_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'report', 'signature'] as const
 export type FilePurpose = (typeof FILE_PURPOSES)[number]
-export const UPLOAD_PURPOSES = ['avatar', 'scan', 'photo', 'import'] as const
+export const UPLOAD_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'signature'] as const
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
 
 /** File kinds recognised by their content. */
@@ -47,6 +47,8 @@ export const FILE_RULES: Record<FilePurpose, { kinds: readonly FileKind[]; maxBy
   photo: { kinds: ['jpg', 'png'], maxBytes: 10 * MB },
   import: { kinds: ['xlsx'], maxBytes: 10 * MB },
   report: { kinds: ['xlsx'], maxBytes: 20 * MB },
+  /** A handwritten signature drawn in the personal centre (a PNG from a canvas). */
+  signature: { kinds: ['png'], maxBytes: 1 * MB },
 }
 
 /** The largest upload of any purpose (the multipart limit). */
