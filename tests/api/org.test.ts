@@ -206,6 +206,15 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
       const ownerChildren = (await admin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: owner.organizationId, nodeType: 2 } })).body.data
       expect(ownerChildren.filter((n) => n.nodeType === 3).map((n) => n.nodeName)).toContain('系统管理员')
       expect(ownerChildren.filter((n) => n.nodeType === 2).length).toBeGreaterThan(0)
+      // organisation and department tree: departments (category 2) under their unit, child units (category 1)
+      const contractor = (await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, { query: { organizationName: '中铁恒岳建设集团有限公司' } })).body.data.records[0]!
+      const od = await admin.call<{ category: number; organizationName: string; departmentName?: string; children: { category: number; organizationId: string }[] }[]>('GET', `${API}/org/listOrgAndDeptTreeByOrgIds`, {
+        query: { orgIds: contractor.organizationId },
+      })
+      const root = od.body.data[0]!
+      expect(root).toMatchObject({ category: 1, organizationName: '中铁恒岳建设集团有限公司' })
+      expect(root.children.some((c) => c.category === 2)).toBe(true)
+      expect(root.children.filter((c) => c.category === 1)).toHaveLength(contractor.childCount)
     }
     await del(admin, 'org', [child.organizationId, parent.organizationId])
   })
