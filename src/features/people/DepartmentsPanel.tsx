@@ -1,9 +1,10 @@
 /**
  * 部门与人员 of one organisation (rendered by /admin/organization for the selected unit): the
- * department tree on the left, the staff of the selected node on the right. Below 1280 px the
- * tree moves into a drawer opened from the staff header.
+ * department tree on the left, the staff of the selected node on the right. When the panel itself
+ * is narrower than WIDE (the page around it has its own tree, the screen is a tablet…) the tree
+ * moves into a drawer opened from the staff header, and the table keeps the width.
  */
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { AlertCircle, FolderTree } from 'lucide-react'
 import type { DeptTreeNode } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
@@ -22,8 +23,26 @@ export function DepartmentsPanel({ organizationId }: { organizationId: string })
   return <Panel key={organizationId} organizationId={organizationId} />
 }
 
+/** Panel width from which the tree stays beside the table. */
+const WIDE = 1000
+
+/** Whether the element is at least `min` px wide (follows resizes). */
+function useWide(min: number) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [wide, setWide] = useState(true)
+  useEffect(() => {
+    const el = ref.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const ro = new ResizeObserver(([entry]) => setWide((entry?.contentRect.width ?? el.clientWidth) >= min))
+    ro.observe(el)
+    return () => ro.disconnect()
+  }, [min])
+  return [ref, wide] as const
+}
+
 function Panel({ organizationId }: { organizationId: string }) {
   const { t } = useT()
+  const [ref, wide] = useWide(WIDE)
   const tree = useDeptTree(organizationId)
   const nodes = tree.data ?? []
   const [selectedId, setSelectedId] = useState<string | null>(null)
@@ -57,14 +76,16 @@ function Panel({ organizationId }: { organizationId: string }) {
   )
 
   return (
-    <div className="flex h-[max(32rem,calc(100dvh-14rem))] min-h-0 overflow-hidden rounded-lg border bg-card" data-testid="departments-panel">
-      <aside className="hidden w-64 shrink-0 flex-col border-r xl:flex" aria-label={t('people.dept.tree')}>
-        <h2 className="flex h-11 items-center gap-2 border-b px-3 text-sm font-semibold">
-          <FolderTree className="h-4 w-4 text-muted-foreground" aria-hidden />
-          {t('people.dept.tree')}
-        </h2>
-        {treeView}
-      </aside>
+    <div ref={ref} className="flex h-[max(28rem,calc(100dvh-21rem))] min-h-0 overflow-hidden rounded-lg border bg-card" data-testid="departments-panel">
+      {wide && (
+        <aside className="flex w-64 shrink-0 flex-col border-r" aria-label={t('people.dept.tree')}>
+          <h2 className="flex h-11 items-center gap-2 border-b px-3 text-sm font-semibold">
+            <FolderTree className="h-4 w-4 text-muted-foreground" aria-hidden />
+            {t('people.dept.tree')}
+          </h2>
+          {treeView}
+        </aside>
+      )}
 
       <section className="flex min-w-0 flex-1 flex-col">
         {tree.isError ? (
@@ -81,10 +102,12 @@ function Panel({ organizationId }: { organizationId: string }) {
             node={selected}
             nodes={nodes}
             leading={
-              <Button variant="outline" size="sm" className="h-9 xl:hidden" onClick={() => setDrawer(true)}>
-                <FolderTree aria-hidden />
-                {t('people.staff.openTree')}
-              </Button>
+              wide ? undefined : (
+                <Button variant="outline" size="sm" className="h-9" onClick={() => setDrawer(true)} aria-haspopup="dialog">
+                  <FolderTree aria-hidden />
+                  {t('people.staff.openTree')}
+                </Button>
+              )
             }
           />
         ) : (
@@ -92,7 +115,7 @@ function Panel({ organizationId }: { organizationId: string }) {
         )}
       </section>
 
-      <Dialog open={drawer} onOpenChange={setDrawer}>
+      <Dialog open={drawer && !wide} onOpenChange={setDrawer}>
         <DialogContent
           closeLabel={t('common.close')}
           className="left-0 top-0 flex h-full max-h-none w-80 max-w-[85vw] translate-x-0 translate-y-0 flex-col gap-0 rounded-none p-0 sm:rounded-r-lg"
