@@ -155,15 +155,21 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         <span className="text-sm tabular-nums text-muted-foreground" aria-live="polite">
           {deferred ? t('people.staff.shown', { shown: rows.length, n: total }) : t('people.staff.count', { n: total })}
         </span>
-        <div className="ml-auto flex flex-wrap items-center gap-3">
-          <label className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Switch checked={includeChildren} onCheckedChange={(v) => (setIncludeChildren(v), clear())} />
-            {t('people.staff.includeChildren')}
-          </label>
-          <label className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Switch checked={archived} onCheckedChange={(v) => (setArchived(v), clear())} />
-            {t('people.staff.showArchived')}
-          </label>
+        <div className="ml-auto flex items-center gap-1">
+          <div className="relative w-56 max-w-full">
+            <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              type="search"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              placeholder={t('people.staff.keyword')}
+              aria-label={t('people.staff.keyword')}
+              className="pl-8"
+            />
+          </div>
+          <Button variant="ghost" size="icon" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
+          </Button>
         </div>
       </div>
 
@@ -229,21 +235,15 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             </Button>
           </span>
         )}
-        <div className="ml-auto flex items-center gap-1">
-          <div className="relative w-56 max-w-full">
-            <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              placeholder={t('people.staff.keyword')}
-              aria-label={t('people.staff.keyword')}
-              className="pl-8"
-            />
-          </div>
-          <Button variant="ghost" size="icon" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
-          </Button>
+        <div className="ml-auto flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Switch checked={includeChildren} onCheckedChange={(v) => (setIncludeChildren(v), clear())} />
+            {t('people.staff.includeChildren')}
+          </label>
+          <label className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Switch checked={archived} onCheckedChange={(v) => (setArchived(v), clear())} />
+            {t('people.staff.showArchived')}
+          </label>
         </div>
       </div>
 
