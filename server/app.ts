@@ -20,6 +20,7 @@ import { registerMenuRoutes } from './modules/menu/routes'
 import { registerOrgRoutes } from './modules/org/routes'
 import { registerPeopleRoutes } from './modules/people/routes'
 import { registerRoleRoutes } from './modules/role/routes'
+import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
 import { registerBodyParsers } from './plugins/body'
 import { registerErrorHandling } from './plugins/errors'
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerRegistrationRoutes(app, ctx)
   registerShellRoutes(app, ctx)
   registerRoleRoutes(app, ctx)
+  registerRoleAuthRoutes(app, ctx)
   registerApplicationRoutes(app, ctx)
   registerMenuRoutes(app, ctx)
   registerDepartmentRoutes(app, ctx)

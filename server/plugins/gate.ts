@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Ctx } from '../context'
 import { logContent, writeOperateLog } from '../modules/logs/write'
+import { setGrantsVersion } from '../modules/roleAuth/grantsVersion'
 import { completeIdempotencyKey, MUTATING, reserveIdempotencyKey } from './idempotency'
 import { checkPermission } from './permissions'
 import { authenticateSession, headerValue, touchSession } from './session'
@@ -35,6 +36,8 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
       const m = /^\{"code":(\d+)/.exec(payload)
       if (m) req.answerCode = Number(m[1])
     }
+    // Signed answers say which grants they were made with (the console reloads its menu on a change).
+    await setGrantsVersion(ctx, req, reply)
     await completeIdempotencyKey(ctx, req, reply, payload)
     return payload
   })

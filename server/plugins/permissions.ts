@@ -84,17 +84,29 @@ export async function checkPermission(ctx: Ctx, req: FastifyRequest, auth: AuthC
   auth.grant = grant
 }
 
-/** Organisation ids visible under a data scope; null means every organisation. Inside a transaction pass its `db` (tx). */
+/**
+ * Organisation ids visible under a data scope; null means every organisation. Besides the scope's
+ * own organisation (and its descendants for 'children'), the organisations granted to any of the
+ * account's active roles (role_org, roleOrg/save) are visible. Inside a transaction pass its `db` (tx).
+ */
 export async function scopeOrgIds(ctx: Ctx, acc: AccountRow, scope: DataScope, db: Ctx['db'] = ctx.db): Promise<string[] | null> {
   if (scope === 'all') return null
-  if (!acc.organizationId) return []
-  if (scope === 'own') return [acc.organizationId]
-  const result = (await db.execute(sql`
+  const granted = sql`
+    select ro.organization_id as id from role_org ro
+      join account_role ar on ar.role_id = ro.role_id
+      join role r on r.role_id = ro.role_id
+    where ar.account_id = ${acc.accountId} and r.status = 1`
+  const own = !acc.organizationId
+    ? sql`select null::text as id where false`
+    : scope === 'own'
+      ? sql`select ${acc.organizationId}::text as id`
+      : sql`
     with recursive sub(id) as (
       select ${organization.organizationId} from ${organization} where ${organization.organizationId} = ${acc.organizationId}
       union
       select o.organization_id from organization o join sub on o.parent_id = sub.id
     )
-    select id from sub`)) as unknown as { rows: { id: string }[] }
+    select id from sub`
+  const result = (await db.execute(sql`${own} union ${granted}`)) as unknown as { rows: { id: string }[] }
   return result.rows.map((r) => r.id)
 }

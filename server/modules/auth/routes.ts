@@ -1,6 +1,6 @@
 /** The login sequence of DESIGN §2: getPubKey → login → getAccessToken; logout; apps by permission. */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { API } from '../../../src/contract/paths'
@@ -26,6 +26,7 @@ import { accountRefusal, headerValue, touchSession } from '../../plugins/session
 import { writeLoginLog, writeSystemLog } from '../logs/write'
 import { findAccountByLogin, matchesLogin, normalizeName, toUserAccount } from './accounts'
 import { decryptJson } from './keys'
+import { grantedResources } from '../roleAuth/grants'
 
 export async function appsAllowed(ctx: Ctx, accountId: string, appCode?: string): Promise<AppByPermission[]> {
   const roles = await activeRoleIds(ctx, accountId)
@@ -40,13 +41,23 @@ export async function appsAllowed(ctx: Ctx, accountId: string, appCode?: string)
       sort: application.sort,
     })
     .from(application)
-    .innerJoin(applicationMenu, eq(applicationMenu.applicationId, application.applicationId))
-    .innerJoin(roleMenu, eq(roleMenu.applicationMenuId, applicationMenu.applicationMenuId))
+    .leftJoin(applicationMenu, eq(applicationMenu.applicationId, application.applicationId))
+    .leftJoin(roleMenu, eq(roleMenu.applicationMenuId, applicationMenu.applicationMenuId))
     .where(
       and(
-        inArray(
-          roleMenu.roleId,
-          roles.map((r) => r.roleId),
+        // An application some role grants menus of, or grants itself (resource authorisation, roleResource/save).
+        or(
+          inArray(
+            roleMenu.roleId,
+            roles.map((r) => r.roleId),
+          ),
+          inArray(
+            application.applicationId,
+            grantedResources(
+              roles.map((r) => r.roleId),
+              'application',
+            ),
+          ),
         ),
         appCode ? eq(application.code, appCode) : undefined,
       ),

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { and, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
-import { DATA_SCOPES } from '../../../src/contract/enums'
+import type { DataScope } from '../../../src/contract/enums'
 import { roleAdd, roleListQuery, roleUpdate } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
@@ -11,13 +11,15 @@ import { ApiError } from '../../lib/http'
 import type { ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files/import-export'
 import { defineResource, registerResource, type WriteContext } from '../resource'
+import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth/holdings'
 
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-/** Nobody hands out a wider data scope than their own. */
-function checkScope(dataScope: string | undefined, w: WriteContext) {
-  const mine = DATA_SCOPES.indexOf(w.auth.grant?.scope ?? 'own')
-  if (dataScope && DATA_SCOPES.indexOf(dataScope as (typeof DATA_SCOPES)[number]) > mine) throw new ApiError(Code.FORBIDDEN)
+/** Nobody hands out a wider data scope than their own (20003 naming it); keeping a role's scope hands nothing out. */
+function checkScope(dataScope: string | undefined, current: Record<string, unknown> | null, w: WriteContext) {
+  if (!dataScope || dataScope === current?.dataScope) return
+  const mine = w.auth.grant?.scope ?? 'own'
+  checkScopeHeld({ root: false, scope: mine }, dataScope as DataScope)
 }
 
 const KEEP_SYSADMIN = {
@@ -72,9 +74,10 @@ export const roleResource = defineResource({
     updateBy: role.updateBy,
   },
   join: (q) => q.leftJoin(organization, eq(organization.organizationId, role.organizationId)) as unknown as typeof q,
+  beforeWrite: async (input, current, w) => checkScope(input.dataScope, current, w),
   afterWrite: async (id, input, w) => {
-    checkScope(input.dataScope, w)
     if (input.status === 0 && (await builtinAmong(w.tx, [id])).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.stop)
+    if (input.dataScope && input.dataScope !== 'all' && (await builtinAmong(w.tx, [id])).length) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.scope)
   },
   beforeDelete: async (ids, _rows, w) => {
     if ((await builtinAmong(w.tx, ids)).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.delete)

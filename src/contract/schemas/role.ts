@@ -139,10 +139,13 @@ export interface RoleMenuTree {
   menus: RoleMenuNode[]
 }
 
-/** roleOrg/list: the organisations granted, and those the caller may grant (flat, with parents). */
+/**
+ * roleOrg/list: the organisations granted, and the organisations to pick from (flat, with parents):
+ * those the caller may grant, plus granted ones beyond that (not grantable: shown, kept, removable).
+ */
 export interface RoleOrgGrant {
   organizationIds: string[]
-  options: { organizationId: string; organizationName: string; parentId: string | null }[]
+  options: { organizationId: string; organizationName: string; parentId: string | null; grantable: boolean }[]
 }
 
 /** dataPermission/get: the role's scope and the widest the caller may give. */

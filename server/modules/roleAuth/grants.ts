@@ -1,0 +1,189 @@
+/**
+ * The other units of a role's authorisation:
+ *   - roleOrg: organisations the role's data permission covers besides its scope (read by
+ *     scopeOrgIds for every member); only organisations within the caller's own scope are granted;
+ *   - dataPermission: the role's scope (own | children | all), at most the caller's own;
+ *   - roleResource: records of a kind the role may use — applications now (listAppByPermission and
+ *     getAccessToken honour them); a kind is one entry of RESOURCE_KINDS.
+ * Each save replaces the role's grants of that unit, all-or-nothing; only additions must be held.
+ */
+import type { FastifyInstance } from 'fastify'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { validationText } from '../../../src/contract/rules'
+import {
+  dataPermissionSave,
+  roleIdQuery,
+  roleOrgSave,
+  roleResourceQuery,
+  roleResourceSave,
+  ROLE_AUTH_API,
+  type DataPermission,
+  type RoleOrgGrant,
+  type RoleResourceItem,
+  type RoleResourceType,
+} from '../../../src/contract/schemas/role'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { application, organization, role, roleOrg, roleResourceGrant } from '../../db/schema'
+import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { appText, checkAdminKept, checkScopeHeld, heldApplicationIds, holdingsOf, holdsOrg, notHeld, orgText, touchRole, visibleRole, type Holdings, type Text } from './holdings'
+import { read, write } from './perm'
+
+const invalid = (field: string, lang: 'zh' | 'en') => new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', lang) }])
+
+/** A kind of record a role may be granted. */
+interface ResourceKind {
+  /** Records by id (all when `ids` is absent), ordered for display. */
+  records(tx: Db, ids?: string[]): Promise<{ id: string; name: string; code: string | null }[]>
+  /** Ids the caller holds (and so may grant). */
+  held(tx: Db, h: Holdings): Promise<Set<string>>
+  text(name: string): Text
+}
+
+const RESOURCE_KINDS: Record<RoleResourceType, ResourceKind> = {
+  application: {
+    records: (tx, ids) =>
+      tx
+        .select({ id: application.applicationId, name: application.name, code: application.code })
+        .from(application)
+        .where(ids ? (ids.length ? inArray(application.applicationId, ids) : sql`false`) : undefined)
+        .orderBy(asc(application.sort), asc(application.name)),
+    held: heldApplicationIds,
+    text: appText,
+  },
+}
+
+export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
+  // ---- organisations ----
+  app.get(ROLE_AUTH_API.orgs, { config: read }, async (req) => {
+    const q = parse(roleIdQuery, req.query, req)
+    const h = await holdingsOf(ctx, ctx.db, req.auth!)
+    const r = await visibleRole(ctx.db, h, q.roleId)
+    const granted = (await ctx.db.select({ id: roleOrg.organizationId }).from(roleOrg).where(eq(roleOrg.roleId, r.roleId))).map((x) => x.id)
+    const cols = { organizationId: organization.organizationId, organizationName: organization.organizationName, parentId: organization.parentId }
+    const scoped = h.root || h.orgIds === null ? undefined : inArray(organization.organizationId, [...h.orgIds, ...granted])
+    const rows = h.orgIds?.length === 0 && granted.length === 0 ? [] : await ctx.db.select(cols).from(organization).where(scoped).orderBy(asc(organization.sort), asc(organization.organizationName)).limit(20000)
+    return ok<RoleOrgGrant>(req, { organizationIds: granted, options: rows.map((o) => ({ ...o, grantable: holdsOrg(h, o.organizationId) })) })
+  })
+
+  app.post(ROLE_AUTH_API.saveOrgs, { config: write('authorize') }, async (req) => {
+    const body = parse(roleOrgSave, req.body, req)
+    const auth = req.auth!
+    const lang = requestLang(req)
+    await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const h = await holdingsOf(ctx, tx, auth)
+      const r = await visibleRole(tx, h, body.roleId)
+      const found = body.organizationIds.length
+        ? await tx.select({ id: organization.organizationId, name: organization.organizationName }).from(organization).where(inArray(organization.organizationId, body.organizationIds))
+        : []
+      const names = new Map(found.map((o) => [o.id, o.name]))
+      const bad = body.organizationIds.findIndex((id) => !names.has(id))
+      if (bad >= 0) throw invalid(`organizationIds.${bad}`, lang)
+      const current = new Set((await tx.select({ id: roleOrg.organizationId }).from(roleOrg).where(eq(roleOrg.roleId, r.roleId))).map((x) => x.id))
+      for (const id of body.organizationIds) if (!current.has(id) && !holdsOrg(h, id)) throw notHeld(orgText(names.get(id)!))
+      await tx.delete(roleOrg).where(eq(roleOrg.roleId, r.roleId))
+      if (body.organizationIds.length)
+        await tx.insert(roleOrg).values(body.organizationIds.map((organizationId) => ({ roleId: r.roleId, organizationId, createBy: auth.account.accountId })))
+      await touchRole(tx, r.roleId, auth)
+    })
+    return ok(req, { count: body.organizationIds.length })
+  })
+
+  // ---- data permission ----
+  app.get(ROLE_AUTH_API.dataPermission, { config: read }, async (req) => {
+    const q = parse(roleIdQuery, req.query, req)
+    const h = await holdingsOf(ctx, ctx.db, req.auth!)
+    const r = await visibleRole(ctx.db, h, q.roleId)
+    return ok<DataPermission>(req, { roleId: r.roleId, scope: r.dataScope, maxScope: h.root ? 'all' : h.scope })
+  })
+
+  app.post(ROLE_AUTH_API.saveDataPermission, { config: write('authorize') }, async (req) => {
+    const body = parse(dataPermissionSave, req.body, req)
+    const auth = req.auth!
+    await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const h = await holdingsOf(ctx, tx, auth)
+      const r = await visibleRole(tx, h, body.roleId)
+      if (body.scope !== r.dataScope) checkScopeHeld(h, body.scope)
+      // The scope is a field of the role record: its version moves, so an open edit form gets 20008.
+      await tx
+        .update(role)
+        .set({ dataScope: body.scope, version: sql`${role.version} + 1`, updateTime: new Date(), updateBy: auth.account.accountId })
+        .where(eq(role.roleId, r.roleId))
+      if (r.builtin) await checkAdminKept(ctx, tx, r.roleId)
+    })
+    return ok(req, { roleId: body.roleId, scope: body.scope })
+  })
+
+  // ---- resources ----
+  app.get(ROLE_AUTH_API.resources, { config: read }, async (req) => {
+    const q = parse(roleResourceQuery, req.query, req)
+    const h = await holdingsOf(ctx, ctx.db, req.auth!)
+    const r = await visibleRole(ctx.db, h, q.roleId)
+    const kind = RESOURCE_KINDS[q.resourceType]
+    const granted = new Set(
+      (
+        await ctx.db
+          .select({ id: roleResourceGrant.resourceId })
+          .from(roleResourceGrant)
+          .where(and(eq(roleResourceGrant.roleId, r.roleId), eq(roleResourceGrant.resourceType, q.resourceType)))
+      ).map((x) => x.id),
+    )
+    const held = await kind.held(ctx.db, h)
+    const records = await kind.records(ctx.db, h.root ? undefined : [...new Set([...held, ...granted])])
+    return ok<RoleResourceItem[]>(
+      req,
+      records.map((x) => ({ resourceId: x.id, resourceName: x.name, resourceCode: x.code, granted: granted.has(x.id), grantable: held.has(x.id) })),
+    )
+  })
+
+  app.post(ROLE_AUTH_API.saveResources, { config: write('authorize') }, async (req) => {
+    const body = parse(roleResourceSave, req.body, req)
+    const auth = req.auth!
+    const lang = requestLang(req)
+    const kind = RESOURCE_KINDS[body.resourceType]
+    await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const h = await holdingsOf(ctx, tx, auth)
+      const r = await visibleRole(tx, h, body.roleId)
+      const found = await kind.records(tx, body.resourceIds)
+      const names = new Map(found.map((x) => [x.id, x.name]))
+      const bad = body.resourceIds.findIndex((id) => !names.has(id))
+      if (bad >= 0) throw invalid(`resourceIds.${bad}`, lang)
+      const where = and(eq(roleResourceGrant.roleId, r.roleId), eq(roleResourceGrant.resourceType, body.resourceType))
+      const current = new Set((await tx.select({ id: roleResourceGrant.resourceId }).from(roleResourceGrant).where(where)).map((x) => x.id))
+      const added = body.resourceIds.filter((id) => !current.has(id))
+      if (added.length) {
+        const held = await kind.held(tx, h)
+        const missing = added.find((id) => !held.has(id))
+        if (missing) throw notHeld(kind.text(names.get(missing)!))
+      }
+      await tx.delete(roleResourceGrant).where(where)
+      if (body.resourceIds.length)
+        await tx
+          .insert(roleResourceGrant)
+          .values(body.resourceIds.map((resourceId) => ({ roleId: r.roleId, resourceType: body.resourceType, resourceId, createBy: auth.account.accountId })))
+      await touchRole(tx, r.roleId, auth)
+    })
+    return ok(req, { count: body.resourceIds.length })
+  })
+}
+
+/** Ids of records of a kind granted to any of the roles (e.g. applications for listAppByPermission). */
+export async function grantedResourceIds(db: Db, roleIds: string[], resourceType: RoleResourceType): Promise<string[]> {
+  if (roleIds.length === 0) return []
+  const rows = await db
+    .selectDistinct({ id: roleResourceGrant.resourceId })
+    .from(roleResourceGrant)
+    .where(and(inArray(roleResourceGrant.roleId, roleIds), eq(roleResourceGrant.resourceType, resourceType)))
+  return rows.map((r) => r.id)
+}
+
+/** A subquery of the ids of records of a kind granted to any of the roles (for `inArray`). */
+export function grantedResources(roleIds: string[], resourceType: RoleResourceType) {
+  return sql`(select ${roleResourceGrant.resourceId} from ${roleResourceGrant} where ${roleResourceGrant.resourceType} = ${resourceType} and ${
+    roleIds.length ? inArray(roleResourceGrant.roleId, roleIds) : sql`false`
+  })`
+}

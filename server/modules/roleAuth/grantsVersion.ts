@@ -1,0 +1,39 @@
+/**
+ * The `grants-version` response header of every signed call: a digest of what the caller's grants
+ * are made of — its roles (id, status, version, update time: every grant call moves the role's
+ * update time), how many menu and function grants they hold (a deleted menu drops its grants
+ * without touching the role), the menus' and functions' latest change, and the account's level.
+ * One cheap query per call, nothing cached: when it differs from the last one the console saw,
+ * the console reloads its menu, so buttons appear or disappear without signing out.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sql } from 'drizzle-orm'
+import { GRANTS_VERSION_HEADER } from '../../../src/contract/schemas/role'
+import type { Ctx } from '../../context'
+
+export async function grantsVersion(ctx: Ctx, accountId: string, level: string): Promise<string> {
+  const result = (await ctx.db.execute(sql`
+    select md5(
+      coalesce((
+        select string_agg(r.role_id || ':' || r.status || ':' || r.version || ':' || floor(extract(epoch from r.update_time) * 1000)::bigint, ',' order by r.role_id)
+        from account_role ar join role r on r.role_id = ar.role_id where ar.account_id = ${accountId}
+      ), '')
+      || '|' || (select count(*) from role_menu rm join account_role ar on ar.role_id = rm.role_id where ar.account_id = ${accountId})
+      || '|' || (select count(*) from role_menu_function rf join account_role ar on ar.role_id = rf.role_id where ar.account_id = ${accountId})
+      || '|' || coalesce((select floor(extract(epoch from max(update_time)) * 1000)::bigint from application_menu)::text, '')
+      || '|' || coalesce((select floor(extract(epoch from max(update_time)) * 1000)::bigint from application_menu_function)::text, '')
+      || '|' || ${level}
+    ) as v`)) as unknown as { rows: { v: string }[] }
+  return (result.rows[0]?.v ?? '').slice(0, 16)
+}
+
+/** Sets the header on a signed call's answer (success or refusal alike); never fails the answer. */
+export async function setGrantsVersion(ctx: Ctx, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const auth = req.auth
+  if (!auth?.accessToken || reply.raw.headersSent) return
+  try {
+    reply.header(GRANTS_VERSION_HEADER, await grantsVersion(ctx, auth.account.accountId, auth.account.level))
+  } catch (err) {
+    ctx.log.warn({ err }, 'grants-version not computed')
+  }
+}

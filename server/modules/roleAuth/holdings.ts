@@ -1,0 +1,226 @@
+/**
+ * What a caller holds, and the rules every grant call checks (SPEC §6, issue 4):
+ *   - nobody grants a menu, function, data scope, organisation or resource they do not hold
+ *     themselves (20003 naming what) — members of the built-in 系统管理员 role hold everything
+ *     (they are the root of delegation: a new application's menus are granted by them first);
+ *   - nobody removes the last grant path that lets the built-in role administer roles (20021);
+ *   - a visible role only (its organisation within the caller's data scope, else 20002).
+ * Everything is read through the transaction handle `tx` (never the outer db inside one).
+ */
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { DATA_SCOPES, type DataScope } from '../../../src/contract/enums'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { account, accountRole, application, applicationMenu, applicationMenuFunction, organization, role, roleMenu, roleMenuFunction, roleOrg, roleResourceGrant } from '../../db/schema'
+import { ApiError } from '../../lib/http'
+import { scopeOrgIds } from '../../plugins/permissions'
+import type { AuthContext } from '../../types'
+
+export type Text = { zh: string; en: string }
+
+const SCOPE_TEXT: Record<DataScope, Text> = {
+  own: { zh: '本单位', en: 'own organisation' },
+  children: { zh: '本单位及下级', en: 'own and subordinate organisations' },
+  all: { zh: '全部', en: 'all' },
+}
+
+export const refuse = (text: Text) => new ApiError(Code.FORBIDDEN, null, text)
+
+export interface Holdings {
+  /** A member of an active built-in role: holds every menu, function, organisation and resource. */
+  root: boolean
+  menuIds: Set<string>
+  functionIds: Set<string>
+  /** The data scope of the caller's role-manage grant. */
+  scope: DataScope
+  /** Organisations within that scope (null: all). */
+  orgIds: string[] | null
+  roleIds: string[]
+}
+
+/** The caller's holdings, read per call (no cache: a change to the caller's roles counts at once). */
+export async function holdingsOf(ctx: Ctx, tx: Db, auth: AuthContext): Promise<Holdings> {
+  const roles = await tx
+    .select({ roleId: role.roleId, builtin: role.builtin })
+    .from(accountRole)
+    .innerJoin(role, eq(role.roleId, accountRole.roleId))
+    .where(and(eq(accountRole.accountId, auth.account.accountId), eq(role.status, 1)))
+  const roleIds = roles.map((r) => r.roleId)
+  const scope = auth.grant?.scope ?? 'own'
+  const orgIds = await scopeOrgIds(ctx, auth.account, scope, tx)
+  const root = roles.some((r) => r.builtin !== null)
+  if (root || roleIds.length === 0) return { root, menuIds: new Set(), functionIds: new Set(), scope, orgIds, roleIds }
+  const menus = await tx.selectDistinct({ id: roleMenu.applicationMenuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds))
+  const fns =
+    auth.account.level === 'tourist'
+      ? []
+      : await tx.selectDistinct({ id: roleMenuFunction.applicationMenuFunctionId }).from(roleMenuFunction).where(inArray(roleMenuFunction.roleId, roleIds))
+  return { root, menuIds: new Set(menus.map((m) => m.id)), functionIds: new Set(fns.map((f) => f.id)), scope, orgIds, roleIds }
+}
+
+export const holdsMenu = (h: Holdings, id: string) => h.root || h.menuIds.has(id)
+export const holdsFunction = (h: Holdings, id: string) => h.root || h.functionIds.has(id)
+export const holdsOrg = (h: Holdings, id: string) => h.root || h.orgIds === null || h.orgIds.includes(id)
+export const scopeRank = (s: string) => DATA_SCOPES.indexOf(s as DataScope)
+
+/** The caller may give at most its own scope. */
+export function checkScopeHeld(h: Pick<Holdings, 'root' | 'scope'>, scope: DataScope): void {
+  if (h.root || scopeRank(scope) <= scopeRank(h.scope)) return
+  throw refuse({
+    zh: `不能授予超出您自己范围的数据权限「${SCOPE_TEXT[scope].zh}」（您的数据权限：${SCOPE_TEXT[h.scope].zh}）`,
+    en: `You cannot grant the data scope "${SCOPE_TEXT[scope].en}": it is wider than your own (${SCOPE_TEXT[h.scope].en})`,
+  })
+}
+
+export const menuText = (menuName: string): Text => ({ zh: `菜单「${menuName}」`, en: `the menu "${menuName}"` })
+export const functionText = (menuName: string, fnName: string): Text => ({ zh: `功能「${menuName} · ${fnName}」`, en: `the function "${menuName} · ${fnName}"` })
+export const orgText = (orgName: string): Text => ({ zh: `组织「${orgName}」`, en: `the organisation "${orgName}"` })
+export const appText = (appName: string): Text => ({ zh: `应用「${appName}」`, en: `the application "${appName}"` })
+
+/** 20003: "you cannot grant <what>: you do not hold it yourself". */
+export const notHeld = (what: Text) =>
+  refuse({ zh: `不能授予您自己没有的${what.zh}`, en: `You cannot grant ${what.en}: you do not hold it yourself` })
+
+export interface VisibleRole {
+  roleId: string
+  roleName: string
+  organizationId: string | null
+  dataScope: DataScope
+  builtin: string | null
+}
+
+/** The role, when the caller may see it (its organisation within the caller's scope); 20002 otherwise. */
+export async function visibleRole(tx: Db, h: Holdings, roleId: string): Promise<VisibleRole> {
+  const [r] = await tx
+    .select({ roleId: role.roleId, roleName: role.roleName, organizationId: role.organizationId, dataScope: role.dataScope, builtin: role.builtin })
+    .from(role)
+    .where(eq(role.roleId, roleId))
+  if (!r) throw new ApiError(Code.NOT_FOUND, { field: 'roleId' })
+  if (h.orgIds !== null && (!r.organizationId || !h.orgIds.includes(r.organizationId))) throw new ApiError(Code.NOT_FOUND, { field: 'roleId' })
+  return { ...r, dataScope: r.dataScope as DataScope }
+}
+
+/** A grant change is a change of the role: its update time moves (members' grants-version follows). */
+export async function touchRole(tx: Db, roleId: string, auth: AuthContext, now = new Date()): Promise<void> {
+  await tx.update(role).set({ updateTime: now, updateBy: auth.account.accountId }).where(eq(role.roleId, roleId))
+}
+
+/**
+ * Everything a role grants that the caller does not hold (the first such item), or null. Used
+ * before handing the role to more accounts: adding a member hands out all of it.
+ */
+export async function firstNotHeld(tx: Db, h: Holdings, r: VisibleRole): Promise<Text | null> {
+  if (h.root) return null
+  if (scopeRank(r.dataScope) > scopeRank(h.scope)) return { zh: `数据权限「${SCOPE_TEXT[r.dataScope].zh}」`, en: `the data scope "${SCOPE_TEXT[r.dataScope].en}"` }
+  const menus = await tx
+    .select({ id: applicationMenu.applicationMenuId, name: applicationMenu.menuName })
+    .from(roleMenu)
+    .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, roleMenu.applicationMenuId))
+    .where(eq(roleMenu.roleId, r.roleId))
+  const menu = menus.find((m) => !h.menuIds.has(m.id))
+  if (menu) return menuText(menu.name)
+  const fns = await tx
+    .select({ id: applicationMenuFunction.applicationMenuFunctionId, name: applicationMenuFunction.functionName, menu: applicationMenu.menuName })
+    .from(roleMenuFunction)
+    .innerJoin(applicationMenuFunction, eq(applicationMenuFunction.applicationMenuFunctionId, roleMenuFunction.applicationMenuFunctionId))
+    .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, applicationMenuFunction.applicationMenuId))
+    .where(eq(roleMenuFunction.roleId, r.roleId))
+  const fn = fns.find((f) => !h.functionIds.has(f.id))
+  if (fn) return functionText(fn.menu, fn.name)
+  if (h.orgIds !== null) {
+    const orgs = await tx
+      .select({ id: organization.organizationId, name: organization.organizationName })
+      .from(roleOrg)
+      .innerJoin(organization, eq(organization.organizationId, roleOrg.organizationId))
+      .where(eq(roleOrg.roleId, r.roleId))
+    const org = orgs.find((o) => !h.orgIds!.includes(o.id))
+    if (org) return orgText(org.name)
+  }
+  const apps = await tx
+    .select({ id: application.applicationId, name: application.name })
+    .from(roleResourceGrant)
+    .innerJoin(application, eq(application.applicationId, roleResourceGrant.resourceId))
+    .where(and(eq(roleResourceGrant.roleId, r.roleId), eq(roleResourceGrant.resourceType, 'application')))
+  if (apps.length) {
+    const held = await heldApplicationIds(tx, h)
+    const app = apps.find((a) => !held.has(a.id))
+    if (app) return appText(app.name)
+  }
+  return null
+}
+
+/** Applications the caller may use (and so grant): those its roles grant menus of or as resources. */
+export async function heldApplicationIds(tx: Db, h: Holdings): Promise<Set<string>> {
+  if (h.root) return new Set((await tx.select({ id: application.applicationId }).from(application)).map((a) => a.id))
+  if (h.roleIds.length === 0) return new Set()
+  const viaMenus = await tx
+    .selectDistinct({ id: applicationMenu.applicationId })
+    .from(roleMenu)
+    .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, roleMenu.applicationMenuId))
+    .where(inArray(roleMenu.roleId, h.roleIds))
+  const direct = await tx
+    .selectDistinct({ id: roleResourceGrant.resourceId })
+    .from(roleResourceGrant)
+    .where(and(inArray(roleResourceGrant.roleId, h.roleIds), eq(roleResourceGrant.resourceType, 'application')))
+  return new Set([...viaMenus, ...direct].map((r) => r.id))
+}
+
+// ---- keeping the platform administrable --------------------------------------------------
+
+const ADMIN_FNS = ['authorize', 'member'] as const
+
+export const KEEP_ADMIN = {
+  menus: {
+    zh: '系统管理员角色必须保留「角色管理」菜单及其「授权」「成员管理」功能（否则将无人能管理角色）',
+    en: 'The system administrator role must keep the Roles menu with its authorise and member functions (otherwise nobody could administer roles)',
+  },
+  members: {
+    zh: '系统管理员角色至少要保留一名状态正常的成员（否则将无人能管理平台）',
+    en: 'The system administrator role must keep at least one active member (otherwise nobody could administer the platform)',
+  },
+  scope: {
+    zh: '系统管理员角色的数据权限必须为“全部”',
+    en: 'The data scope of the system administrator role must stay "all"',
+  },
+}
+
+/**
+ * After a change to a built-in role, inside its transaction: the role still grants the console's
+ * 角色管理 menu with `authorize` and `member`, keeps scope 'all' and an active member — else 20021.
+ */
+export async function checkAdminKept(ctx: Ctx, tx: Db, roleId: string): Promise<void> {
+  const [r] = await tx
+    .select({ dataScope: role.dataScope })
+    .from(role)
+    .where(and(eq(role.roleId, roleId), isNotNull(role.builtin)))
+  if (!r) return
+  if (r.dataScope !== 'all') throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.scope)
+  const menus = await tx
+    .select({ id: applicationMenu.applicationMenuId })
+    .from(applicationMenu)
+    .innerJoin(application, eq(application.applicationId, applicationMenu.applicationId))
+    .where(and(eq(application.code, ctx.config.appCode), inArray(applicationMenu.action, ['/admin/role-manage', 'admin/role-manage'])))
+  for (const m of menus) {
+    const [granted] = await tx
+      .select({ id: roleMenu.applicationMenuId })
+      .from(roleMenu)
+      .where(and(eq(roleMenu.roleId, roleId), eq(roleMenu.applicationMenuId, m.id)))
+    const fns = await tx
+      .select({ action: applicationMenuFunction.functionAction, granted: sql<boolean>`(${roleMenuFunction.roleId} is not null)` })
+      .from(applicationMenuFunction)
+      .leftJoin(
+        roleMenuFunction,
+        and(eq(roleMenuFunction.applicationMenuFunctionId, applicationMenuFunction.applicationMenuFunctionId), eq(roleMenuFunction.roleId, roleId)),
+      )
+      .where(and(eq(applicationMenuFunction.applicationMenuId, m.id), inArray(applicationMenuFunction.functionAction, [...ADMIN_FNS])))
+    if (!granted || fns.some((f) => !f.granted)) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.menus)
+  }
+  const [active] = await tx
+    .select({ id: account.accountId })
+    .from(accountRole)
+    .innerJoin(account, eq(account.accountId, accountRole.accountId))
+    .where(and(eq(accountRole.roleId, roleId), eq(account.status, 'normal')))
+    .limit(1)
+  if (!active) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.members)
+}

@@ -1,0 +1,121 @@
+/**
+ * Role members (roleAccount): list, candidates (accounts within the caller's scope, for the
+ * picker), add, delete. Adding hands the role to accounts, so the caller must hold everything the
+ * role grants (20003 naming the first thing missing); removing the last active member of the
+ * built-in role is refused (20021). Members' permissions change on their next call (nothing is
+ * cached: grants are read per request).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { roleCandidatesQuery, roleMembersBody, roleMembersQuery, ROLE_AUTH_API, type RoleMember } from '../../../src/contract/schemas/role'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { account, accountRole, organization, person } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { checkAdminKept, firstNotHeld, holdingsOf, refuse, touchRole, visibleRole } from './holdings'
+import { read, write } from './perm'
+
+const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+const memberColumns = {
+  accountId: account.accountId,
+  accountName: account.accountName,
+  userName: sql<string | null>`coalesce(${person.name}, ${account.userName})`.as('user_name'),
+  organizationId: account.organizationId,
+  organizationName: organization.organizationName,
+  level: account.level,
+  status: account.status,
+}
+
+function selectAccounts(db: Db, where: SQL | undefined, limit: number) {
+  return db
+    .select(memberColumns)
+    .from(account)
+    .leftJoin(person, eq(person.accountId, account.accountId))
+    .leftJoin(organization, eq(organization.organizationId, account.organizationId))
+    .where(where)
+    .orderBy(asc(account.accountName))
+    .limit(limit) as unknown as Promise<RoleMember[]>
+}
+
+const keywordWhere = (keyword: string | undefined) =>
+  keyword ? or(ilike(account.accountName, likeEscape(keyword)), ilike(account.userName, likeEscape(keyword)), ilike(person.name, likeEscape(keyword))) : undefined
+
+export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get(ROLE_AUTH_API.members, { config: read }, async (req) => {
+    const q = parse(roleMembersQuery, req.query, req)
+    const h = await holdingsOf(ctx, ctx.db, req.auth!)
+    await visibleRole(ctx.db, h, q.roleId)
+    const ids = ctx.db.select({ id: accountRole.accountId }).from(accountRole).where(eq(accountRole.roleId, q.roleId))
+    return ok(req, await selectAccounts(ctx.db, and(inArray(account.accountId, ids), keywordWhere(q.keyword)), 5000))
+  })
+
+  app.get(ROLE_AUTH_API.memberCandidates, { config: write('member') }, async (req) => {
+    const q = parse(roleCandidatesQuery, req.query, req)
+    const h = await holdingsOf(ctx, ctx.db, req.auth!)
+    await visibleRole(ctx.db, h, q.roleId)
+    const members = ctx.db.select({ id: accountRole.accountId }).from(accountRole).where(eq(accountRole.roleId, q.roleId))
+    const where = and(
+      notInArray(account.accountId, members),
+      inArray(account.status, ['normal', 'stopped', 'locked']),
+      h.orgIds === null ? undefined : h.orgIds.length ? inArray(account.organizationId, h.orgIds) : sql`false`,
+      keywordWhere(q.keyword),
+    )
+    return ok(req, await selectAccounts(ctx.db, where, 50))
+  })
+
+  app.post(ROLE_AUTH_API.addMembers, { config: write('member') }, async (req) => {
+    const body = parse(roleMembersBody, req.body, req)
+    const auth = req.auth!
+    const added = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const h = await holdingsOf(ctx, tx, auth)
+      const r = await visibleRole(tx, h, body.roleId)
+      const found = await tx
+        .select({ id: account.accountId, organizationId: account.organizationId })
+        .from(account)
+        .where(inArray(account.accountId, body.accountIds))
+      const visible = new Set(found.filter((a) => h.orgIds === null || (a.organizationId !== null && h.orgIds.includes(a.organizationId))).map((a) => a.id))
+      const missing = body.accountIds.filter((id) => !visible.has(id))
+      if (missing.length) throw new ApiError(Code.NOT_FOUND, missing)
+      const lacking = await firstNotHeld(tx, h, r)
+      if (lacking)
+        throw refuse({
+          zh: `不能为角色「${r.roleName}」添加成员：它含有您自己没有的${lacking.zh}`,
+          en: `You cannot add members to the role "${r.roleName}": it grants ${lacking.en}, which you do not hold yourself`,
+        })
+      const rows = await tx
+        .insert(accountRole)
+        .values(body.accountIds.map((accountId) => ({ accountId, roleId: r.roleId })))
+        .onConflictDoNothing()
+        .returning({ id: accountRole.accountId })
+      await touchRole(tx, r.roleId, auth)
+      return rows.length
+    })
+    return ok(req, { added })
+  })
+
+  const remove = async (req: FastifyRequest) => {
+    const body = parse(roleMembersBody, req.body, req)
+    const auth = req.auth!
+    const removed = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const h = await holdingsOf(ctx, tx, auth)
+      const r = await visibleRole(tx, h, body.roleId)
+      const rows = await tx
+        .delete(accountRole)
+        .where(and(eq(accountRole.roleId, r.roleId), inArray(accountRole.accountId, body.accountIds)))
+        .returning({ id: accountRole.accountId })
+      const gone = new Set(rows.map((x) => x.id))
+      const notMembers = body.accountIds.filter((id) => !gone.has(id))
+      if (notMembers.length) throw new ApiError(Code.NOT_FOUND, notMembers)
+      if (r.builtin) await checkAdminKept(ctx, tx, r.roleId)
+      await touchRole(tx, r.roleId, auth)
+      return rows.length
+    })
+    return ok(req, { removed })
+  }
+  app.post(ROLE_AUTH_API.deleteMembers, { config: write('member') }, remove)
+  app.delete(ROLE_AUTH_API.deleteMembers, { config: write('member') }, remove)
+}
