@@ -9,6 +9,7 @@ import type { Config } from './config'
 import type { Ctx } from './context'
 import type { Db } from './db/client'
 import { envelope, requestLang } from './lib/http'
+import { registerAccountRoutes } from './modules/account/routes'
 import { registerApplicationRoutes } from './modules/application/routes'
 import { KeyStore } from './modules/auth/keys'
 import { registerRegistrationRoutes } from './modules/auth/register'
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerOrgRoutes(app, ctx)
   registerFileRoutes(app, ctx)
   registerInviteRoutes(app, ctx)
+  registerAccountRoutes(app, ctx)
 
   const dist = config.serveDist
   const hasConsole = existsSync(path.join(dist, 'index.html'))

@@ -35,7 +35,7 @@ export const MENU_TREE: SeedGroup[] = [
     name: '组织机构', nameEn: 'Organisation',
     icon: 'lucide:building-2',
     pages: [
-      { name: '单位管理', nameEn: 'Organisations', action: '/admin/organization', icon: 'lucide:network', fns: crud(f('addDept', '新增部门'), f('moveStaff', '调动人员'), f('qualification', '资质管理'), f('group', '分组管理'), f('accountLimit', '账号限额'), f('import', '导入'), f('archive', '归档'), f('invite', '邀请完善资料'), f('viewIdCard', '查看身份证号'), f('viewCellphone', '查看手机号')) },
+      { name: '单位管理', nameEn: 'Organisations', action: '/admin/organization', icon: 'lucide:network', fns: crud(f('addDept', '新增部门'), f('moveStaff', '调动人员'), f('qualification', '资质管理'), f('group', '分组管理'), f('accountLimit', '账号限额'), f('import', '导入'), f('archive', '归档'), f('invite', '邀请完善资料'), f('viewIdCard', '查看身份证号'), f('viewCellphone', '查看手机号'), f('account', '账号管理'), f('accountEnable', '启用/停用账号'), f('accountResetPwd', '重置账号密码'), f('accountAudit', '审核账号')) },
       { name: '用户审核', nameEn: 'User audit', action: '/admin/user-audit', icon: 'lucide:user-check', fns: [f('audit', '审核'), f('export', '导出')] },
       { name: '角色管理', nameEn: 'Roles', action: '/admin/role-manage', icon: 'lucide:shield-check', fns: crud(f('authorize', '授权'), f('member', '成员管理'), f('import', '导入')) },
       {

@@ -9,6 +9,7 @@ import type { Config } from '../config'
 import { hashPassword } from '../lib/crypto'
 import type { Db } from './client'
 import * as t from './schema'
+import { seedAccountDemo } from './seed/account'
 import { seedOrgDemo } from './seed/org'
 import { seedPeopleDemo } from './seed/people'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedRole } from './seed-data'
@@ -154,6 +155,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     }
     if (demo) await seedOrgDemo(tx, orgIds)
     if (demo) await seedPeopleDemo(tx, orgIds)
+    if (demo) await seedAccountDemo(tx, orgIds, hashes[0]!)
   })
   return 'seeded'
 }

@@ -34,12 +34,14 @@ export async function authenticateSession(ctx: Ctx, req: FastifyRequest): Promis
   const token = raw?.replace(/^Bearer\s+/i, '')
   if (!token) throw new ApiError(Code.SESSION_INVALID)
   const [s] = await ctx.db.select().from(session).where(eq(session.tokenHash, sha256Hex(token)))
-  if (!s || s.revokedAt) throw new ApiError(Code.SESSION_INVALID)
+  if (!s) throw new ApiError(Code.SESSION_INVALID)
   const [a] = await ctx.db.select().from(account).where(eq(account.accountId, s.accountId))
+  // A session ended because its account was stopped, expired or removed answers why (20119).
   if (!a) throw new ApiError(Code.ACCOUNT_DISABLED)
   const now = Date.now()
   const refusal = accountRefusal(a, new Date(now))
   if (refusal) throw new ApiError(Code.ACCOUNT_DISABLED, null, refusal)
+  if (s.revokedAt) throw new ApiError(Code.SESSION_INVALID)
   if (s.lastSeenAt.getTime() + ctx.config.sessionIdleTtl * 1000 < now || s.createdAt.getTime() + ctx.config.sessionMaxTtl * 1000 < now)
     throw new ApiError(Code.IDLE)
   return { account: a, session: s }

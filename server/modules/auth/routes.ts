@@ -23,6 +23,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../plugins/permissions'
 import { hit } from '../../plugins/rate-limit'
 import { accountRefusal, headerValue, touchSession } from '../../plugins/session'
+import { accountLoginRefusal } from '../account/login'
 import { writeLoginLog, writeSystemLog } from '../logs/write'
 import { findAccountByLogin, matchesLogin, normalizeName, toUserAccount } from './accounts'
 import { decryptJson } from './keys'
@@ -161,6 +162,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (refusal) {
       await writeLoginLog(ctx, req, acc.accountName, false, Code.ACCOUNT_DISABLED, carrier)
       throw new ApiError(Code.ACCOUNT_DISABLED, null, refusal)
+    }
+    // Phone login switched off, or the password's valid period has passed (server/modules/account).
+    const loginRefused = accountLoginRefusal(acc, login, now)
+    if (loginRefused) {
+      await writeLoginLog(ctx, req, acc.accountName, false, loginRefused.code, carrier)
+      throw loginRefused
     }
     const token = randomToken()
     await ctx.db.insert(session).values({

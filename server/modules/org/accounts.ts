@@ -21,27 +21,22 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, organization, organizationType } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ensureSeats } from '../account/state'
 import { likeEscape, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
 import { descendantIds } from './units'
 
-/** Accounts of the unit (outer table named explicitly: drizzle leaves columns unqualified in single-table selects). */
-const accountCount = sql<number>`(select count(*)::int from account a where a.organization_id = "organization"."organization_id")`
+/**
+ * Accounts holding a place in the unit: those in SEAT_STATUSES (accounts pending review or rejected hold
+ * none; server/modules/account/state.ts ensureSeats). Outer table named explicitly: drizzle leaves
+ * columns unqualified in single-table selects.
+ */
+const accountCount = sql<number>`(select count(*)::int from account a where a.organization_id = "organization"."organization_id" and a.status in ('normal', 'stopped', 'locked'))`
 
 /**
  * For modules that add accounts to a unit: refuses (20021) when the unit has reached its account
- * limit. Call it inside the adding transaction with its `tx`.
+ * limit. Call it inside the adding transaction with its `tx`. (The account module's ensureSeats.)
  */
-export async function checkAccountLimit(tx: Db, organizationId: string | null | undefined): Promise<void> {
-  if (!organizationId) return
-  const [row] = await tx.select({ limit: organization.accountLimit }).from(organization).where(eq(organization.organizationId, organizationId))
-  if (!row || row.limit === null) return
-  const [n] = await tx.select({ n: count() }).from(account).where(eq(account.organizationId, organizationId))
-  if (Number(n?.n ?? 0) >= row.limit)
-    throw new ApiError(Code.REFUSED, { accountLimit: row.limit }, {
-      zh: `该单位的账号数已达上限（${row.limit}个）`,
-      en: `The unit has reached its account limit (${row.limit})`,
-    })
-}
+export const checkAccountLimit = (tx: Db, organizationId: string | null | undefined): Promise<void> => ensureSeats(tx, organizationId, 1)
 
 const OWN_LIMIT = {
   zh: '不能修改本单位的账号限额，请联系上级单位或平台管理员',

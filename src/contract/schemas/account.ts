@@ -11,7 +11,7 @@
  *   POST enable (enableBody {ids, enable}) → { updated } fn `accountEnable`  normal ↔ stopped
  *   POST unlock (idsBody) → { updated }                  fn `accountEnable`  locked → normal
  *   POST audit (accountAuditBody) → { updated }          fn `accountAudit`   pending → normal | rejected
- *   POST resetPwd (resetPwdBody) → { password? }         fn `accountResetPwd` (a generated one is answered once)
+ *   POST resetPwd (resetPwdBody) → { accountId }         fn `accountResetPwd` (ends the account's sessions)
  *   POST updateValidPeriod (validPeriodBody) / updatePwdValidPeriod (pwdValidPeriodBody) fn `account`
  *   GET  listDetailPage (accountChangeQuery) → Page<AccountChange>   the change history
  *   GET  getLoggedInAccount → Account                    any signed-in account: itself
@@ -182,19 +182,17 @@ export const accountAuditBody = z
   })
   .refine((v) => v.decision === 'approve' || !!v.reason, { path: ['reason'], error: V.required })
 
+/**
+ * A new password set by an administrator (the console can generate one and shows it once: the
+ * gateway never answers a password, so none is kept in stored idempotent answers).
+ */
 export const resetPwdBody = z
   .object({
     accountId: z.uuid({ error: V.invalid }),
-    /** Omitted: the gateway generates one and answers it once. */
-    password: optional(password()),
-    confirmPassword: optionalText(64),
+    password: password(),
+    confirmPassword: z.string({ error: V.required }).min(1, { error: V.required }),
   })
-  .refine((v) => !v.password || v.password === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch })
-export interface ResetPwdResult {
-  accountId: string
-  /** Only when the gateway generated it: shown once, never stored in clear. */
-  password: string | null
-}
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch })
 
 export const validPeriodBody = z.object({ ids: idList(), validUntil: validDate() })
 export const pwdValidPeriodBody = z.object({ ids: idList(), passwordValidUntil: validDate() })

@@ -1,0 +1,69 @@
+/**
+ * The `account` invitation (SPEC §2 "invite by QR code or link"): targetId is a unit. The invitee
+ * opens /sign?token=…, chooses an account name and password and gives their name and cellphone;
+ * the account is created pending review in that unit (with a pending staff record, so the user
+ * audit sees it too), and an administrator approves or rejects it (generalAccount/audit).
+ * Created by those with `invite` on /admin/organization, within their scope; single use, expiring
+ * (the invite module). A unit at its account limit refuses the registration (20021).
+ */
+import { eq, sql } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import { ACCOUNT_FNS, ACCOUNT_MENU, accountInviteForm } from '../../../src/contract/schemas/account'
+import { account, organization } from '../../db/schema'
+import { hashPassword } from '../../lib/crypto'
+import { ApiError } from '../../lib/http'
+import { normalizeName } from '../auth/accounts'
+import { registerInvitePurpose } from '../invite/registry'
+import { addRegistrationPerson } from '../people/audit'
+import { ensureSeats, recordChanges } from './state'
+
+const TAKEN = {
+  name: { zh: '账号已存在，请换一个账号名', en: 'That account name is taken; choose another' },
+  phone: { zh: '该手机号已注册账号', en: 'That cellphone number already has an account' },
+}
+
+export function registerAccountInvite(): void {
+  registerInvitePurpose('account', {
+    perm: { menu: ACCOUNT_MENU.general, fn: ACCOUNT_FNS.general.invite },
+    target: async (db, organizationId) => {
+      const [row] = await db.select({ organizationId: organization.organizationId }).from(organization).where(eq(organization.organizationId, organizationId))
+      return row ?? null
+    },
+    load: async (db, organizationId) => {
+      const [row] = await db.select({ organizationName: organization.organizationName }).from(organization).where(eq(organization.organizationId, organizationId))
+      return { organizationName: row?.organizationName ?? null }
+    },
+    schema: accountInviteForm,
+    submit: async (tx, organizationId, data, invite) => {
+      const [nameClash] = await tx
+        .select({ id: account.accountId })
+        .from(account)
+        .where(eq(sql`lower(${account.accountName})`, normalizeName(data.accountName)))
+      if (nameClash) throw new ApiError(Code.DUPLICATE, { field: 'accountName', value: data.accountName }, TAKEN.name)
+      const [phoneClash] = await tx.select({ id: account.accountId }).from(account).where(eq(account.cellphone, data.cellphone))
+      if (phoneClash) throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, TAKEN.phone)
+      // The place is taken at approval; refuse already now when none is left.
+      await ensureSeats(tx, organizationId, 1)
+      const accountId = newId()
+      const now = new Date()
+      await tx.insert(account).values({
+        accountId,
+        accountName: data.accountName,
+        userName: data.userName,
+        cellphone: data.cellphone,
+        email: data.email ?? null,
+        level: 'general',
+        status: 'pending',
+        passwordHash: await hashPassword(data.password),
+        organizationId,
+        createTime: now,
+        updateTime: now,
+        createBy: invite.createBy ?? accountId,
+        updateBy: accountId,
+      })
+      await addRegistrationPerson(tx, { accountId, userName: data.userName, cellphone: data.cellphone, email: data.email, organizationId })
+      await recordChanges(tx, [{ accountId, accountName: data.accountName, field: 'created', toValue: 'pending', remark: 'invite' }], { accountId: null, accountName: data.accountName }, now)
+    },
+  })
+}

@@ -1,0 +1,572 @@
+/**
+ * General accounts (generalAccount/…, every account of the caller's units, menu /admin/organization)
+ * and registered (project) accounts (registerAccount/…, level `registered`, menu
+ * /admin/project-org-account): one implementation for both, on the resource pattern
+ * (listPage/list/add/update/delete) plus the state calls. Contract: src/contract/schemas/account.ts.
+ *
+ * The state machine of SPEC §4 (ACCOUNT_TRANSITIONS) is enforced here: an invalid transition is
+ * refused as a whole (20021, data: the accounts that cannot take it). Stopping, expiring (a valid
+ * period in the past), resetting the password and deleting end the account's sessions at once.
+ * Every change writes account_change rows (state.ts), in the same transaction.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import { Code } from '../../../src/contract/codes'
+import type { Page } from '../../../src/contract/envelope'
+import type { AccountStatus } from '../../../src/contract/enums'
+import { validationText } from '../../../src/contract/rules'
+import {
+  ACCOUNT_API,
+  ACCOUNT_FNS,
+  ACCOUNT_MENU,
+  ACCOUNT_TRANSITIONS,
+  accountAdd,
+  accountAuditBody,
+  accountChangeQuery,
+  accountListQuery,
+  accountUpdate,
+  canTransition,
+  enableBody,
+  idsBody,
+  phoneLoginBody,
+  projectDeptBody,
+  pwdValidPeriodBody,
+  registerAccountAdd,
+  registerAccountUpdate,
+  resetPwdBody,
+  SEAT_STATUSES,
+  validPeriodBody,
+  type AccountAction,
+  type AccountChange,
+} from '../../../src/contract/schemas/account'
+import { maskCellphone } from '../../../src/contract/schemas/people'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { account, accountChange, loginFailure, organization, person } from '../../db/schema'
+import { hashPassword } from '../../lib/crypto'
+import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { scopeOrgIds } from '../../plugins/permissions'
+import type { AccountRow, AuthContext } from '../../types'
+import { normalizeName } from '../auth/accounts'
+import { orgSubtreeSql } from '../department/tree'
+import { likeEscape } from '../org/scope'
+import { defineResource, registerResource, type WriteContext } from '../resource'
+import { registerAccountInvite } from './invite'
+import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
+import { dayOf, endOfDay, endSessions, ensureSeats, isExpired, isPasswordExpired, recordChanges, touched, type Actor, type ChangeRow } from './state'
+
+type Row = Record<string, unknown>
+type Kind = 'general' | 'registered'
+
+const STATUS_LABEL: Record<AccountStatus, { zh: string; en: string }> = {
+  pending: { zh: '待审核', en: 'pending review' },
+  normal: { zh: '正常', en: 'normal' },
+  rejected: { zh: '审核未通过', en: 'review failed' },
+  stopped: { zh: '已停用', en: 'stopped' },
+  locked: { zh: '已锁定', en: 'locked' },
+}
+const ACTION_LABEL: Record<AccountAction, { zh: string; en: string }> = {
+  approve: { zh: '审核通过', en: 'approved' },
+  reject: { zh: '审核驳回', en: 'rejected' },
+  stop: { zh: '停用', en: 'stopped' },
+  enable: { zh: '启用', en: 'enabled' },
+  unlock: { zh: '解锁', en: 'unlocked' },
+}
+
+const TEXT = {
+  self: { zh: '不能对自己的账号执行该操作', en: 'You cannot do this to your own account' },
+  nameTaken: { zh: '账号已存在', en: 'That account name is taken' },
+  phoneTaken: { zh: '该手机号已被其他账号使用', en: 'That cellphone number is used by another account' },
+  personTaken: { zh: '该人员已关联其他账号', en: 'That person already has an account' },
+  personOtherUnit: { zh: '关联的人员不属于所选单位', en: 'The person belongs to another unit' },
+}
+
+/** 20021 naming the accounts that cannot take the action and the statuses it needs. */
+function transitionRefused(action: AccountAction, rows: AccountRow[]): ApiError {
+  const from = ACCOUNT_TRANSITIONS[action].from
+  const list = (lang: 'zh' | 'en') => rows.map((r) => `${r.accountName}（${STATUS_LABEL[r.status as AccountStatus]?.[lang] ?? r.status}）`).join(lang === 'zh' ? '、' : ', ')
+  const need = (lang: 'zh' | 'en') => from.map((s) => STATUS_LABEL[s][lang]).join(lang === 'zh' ? '或' : ' or ')
+  return new ApiError(
+    Code.REFUSED,
+    rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, status: r.status })),
+    {
+      zh: `只有「${need('zh')}」的账号可以${ACTION_LABEL[action].zh}：${list('zh')}`,
+      en: `Only ${need('en')} accounts can be ${ACTION_LABEL[action].en}: ${list('en').replace(/（/g, ' (').replace(/）/g, ')')}`,
+    },
+  )
+}
+
+const selection = {
+  accountId: account.accountId,
+  accountName: account.accountName,
+  userName: account.userName,
+  cellphone: account.cellphone,
+  email: account.email,
+  level: account.level,
+  status: account.status,
+  lockedUntil: account.lockedUntil,
+  validUntil: account.validUntil,
+  passwordValidUntil: account.passwordValidUntil,
+  organizationId: account.organizationId,
+  organizationName: organization.organizationName,
+  userId: sql<string | null>`(select p.user_id from person p where p.account_id = "account"."account_id" limit 1)`.as('user_id'),
+  wechatBound: sql<boolean>`("account"."wechat_id" is not null)`.as('wechat_bound'),
+  qqBound: sql<boolean>`("account"."qq_id" is not null)`.as('qq_bound'),
+  phoneLoginEnabled: account.phoneLoginEnabled,
+  projectName: account.projectName,
+  projectOrganizationName: account.projectOrganizationName,
+  projectDepartmentName: account.projectDepartmentName,
+  roleNames: sql<string[]>`coalesce((select json_agg(r.role_name order by r.sort, r.role_name) from account_role ar join role r on r.role_id = ar.role_id where ar.account_id = "account"."account_id"), '[]'::json)`.as(
+    'role_names',
+  ),
+  version: account.version,
+  createTime: account.createTime,
+  updateTime: account.updateTime,
+}
+
+const joinOrg = <T extends PgSelect>(q: T): T => q.leftJoin(organization, eq(organization.organizationId, account.organizationId)) as unknown as T
+
+/** The answer shape: masked cellphone (unless `own`), expiry flags, roleNames an array. */
+export function toAccount(r: Row, now = new Date(), own = false): Row {
+  const validUntil = r.validUntil as Date | null
+  const passwordValidUntil = r.passwordValidUntil as Date | null
+  return {
+    ...r,
+    cellphone: own ? r.cellphone : maskCellphone(r.cellphone as string | null),
+    expired: isExpired({ validUntil }, now),
+    passwordExpired: isPasswordExpired({ passwordValidUntil }, now),
+    wechatBound: r.wechatBound === true,
+    qqBound: r.qqBound === true,
+    roleNames: Array.isArray(r.roleNames) ? r.roleNames : typeof r.roleNames === 'string' ? (JSON.parse(r.roleNames) as string[]) : [],
+  }
+}
+
+function keywordFilter(keyword: string | undefined): SQL | undefined {
+  const kw = keyword?.trim()
+  if (!kw) return undefined
+  const like = likeEscape(kw)
+  return or(ilike(account.accountName, like), ilike(account.userName, like), eq(account.cellphone, kw))
+}
+
+const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.account.accountId, accountName: auth.account.accountName })
+
+async function orgName(tx: Db, id: string | null | undefined): Promise<string | null> {
+  if (!id) return null
+  const [o] = await tx.select({ name: organization.organizationName }).from(organization).where(eq(organization.organizationId, id))
+  return o?.name ?? id
+}
+
+const projectText = (r: { projectName?: string | null; projectOrganizationName?: string | null; projectDepartmentName?: string | null }) =>
+  [r.projectName, r.projectOrganizationName, r.projectDepartmentName].some(Boolean)
+    ? [r.projectName ?? '', r.projectOrganizationName ?? '', r.projectDepartmentName ?? ''].join(' / ')
+    : null
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerAccountKind(app, ctx, 'general')
+  registerAccountKind(app, ctx, 'registered')
+  registerAccountInvite()
+
+  // The current account, for any signed-in account (its own cellphone unmasked).
+  app.get(ACCOUNT_API.general.getLoggedInAccount, { config: { auth: 'signed' } }, async (req) => {
+    const [row] = await joinOrg(ctx.db.select(selection).from(account).$dynamic()).where(eq(account.accountId, req.auth!.account.accountId))
+    if (!row) throw new ApiError(Code.ACCOUNT_DISABLED)
+    return ok(req, toAccount(row as Row, new Date(), true))
+  })
+}
+
+function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
+  const api = ACCOUNT_API[kind]
+  const menu = ACCOUNT_MENU[kind]
+  const registered = kind === 'registered'
+  const fns = registered
+    ? { add: ACCOUNT_FNS.registered.add, update: ACCOUNT_FNS.registered.edit, delete: ACCOUNT_FNS.registered.delete }
+    : { add: ACCOUNT_FNS.general.add, update: ACCOUNT_FNS.general.add, delete: ACCOUNT_FNS.general.delete }
+  const fn = {
+    enable: registered ? ACCOUNT_FNS.registered.enable : ACCOUNT_FNS.general.enable,
+    resetPwd: registered ? ACCOUNT_FNS.registered.resetPwd : ACCOUNT_FNS.general.resetPwd,
+    validPeriod: registered ? ACCOUNT_FNS.registered.validPeriod : ACCOUNT_FNS.general.validPeriod,
+    edit: registered ? ACCOUNT_FNS.registered.edit : ACCOUNT_FNS.general.add,
+    audit: ACCOUNT_FNS.general.audit,
+  }
+  const levelFilter = registered ? eq(account.level, 'registered') : undefined
+  /** Password hashes computed before the add's transaction (hashing is slow on purpose). */
+  const hashes = new WeakMap<object, string>()
+
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: registered ? 'registerAccount' : 'generalAccount',
+      table: account,
+      idField: 'accountId',
+      menu,
+      fns,
+      scopeField: 'organizationId',
+      scopeOwner: (input) => (typeof input.organizationId === 'string' ? input.organizationId : null),
+      schemas: (registered
+        ? { add: registerAccountAdd, update: registerAccountUpdate, listQuery: accountListQuery }
+        : { add: accountAdd, update: accountUpdate, listQuery: accountListQuery }) as { add: z.ZodType; update: z.ZodType; listQuery: typeof accountListQuery },
+      filters: (q) => [
+        levelFilter,
+        q.level ? eq(account.level, q.level) : undefined,
+        q.status ? eq(account.status, q.status) : undefined,
+        q.organizationId
+          ? q.hasChild === 0
+            ? eq(account.organizationId, q.organizationId)
+            : inArray(account.organizationId, orgSubtreeSql(q.organizationId))
+          : undefined,
+        q.expired === true ? lt(account.validUntil, new Date()) : undefined,
+        keywordFilter(q.keyword),
+      ],
+      sortable: {
+        createTime: account.createTime,
+        accountName: account.accountName,
+        userName: account.userName,
+        status: account.status,
+        validUntil: account.validUntil,
+        updateTime: account.updateTime,
+      },
+      defaultDesc: true,
+      unique: [
+        { field: 'accountName', caseInsensitive: true, message: TEXT.nameTaken },
+        { field: 'cellphone', message: TEXT.phoneTaken },
+      ],
+      keep: ['cellphone'],
+      selection,
+      join: joinOrg,
+      enrich: async (_db, rows) => {
+        const now = new Date()
+        return rows.map((r) => toAccount(r, now))
+      },
+      check: async (input) => {
+        if (typeof input.password === 'string') hashes.set(input, await hashPassword(input.password))
+      },
+      onAdd: (values, input) => {
+        const i = input as Row
+        values.passwordHash = hashes.get(input as object)
+        values.status = 'normal'
+        values.validUntil = endOfDay(i.validUntil as string | null | undefined)
+        values.passwordValidUntil = endOfDay(i.passwordValidUntil as string | null | undefined)
+        if (registered) values.level = 'registered'
+      },
+      beforeWrite: async (input, current, w) => {
+        const i = input as Row
+        if (!current) {
+          await ensureSeats(w.tx, i.organizationId as string, 1)
+          if (i.userId) await checkPerson(w.tx, String(i.userId), String(i.organizationId))
+          if (Array.isArray(i.roleIds) && i.roleIds.length)
+            await checkGrantableRoles(w.tx, w.auth, await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx), i.roleIds as string[])
+          return
+        }
+        // An edit: the unit and the level go to the history; a new unit must have a place.
+        const changes: ChangeRow[] = []
+        const base = { accountId: String(current.accountId), accountName: String(current.accountName) }
+        if (i.organizationId !== current.organizationId) {
+          if ((SEAT_STATUSES as readonly string[]).includes(String(current.status))) await ensureSeats(w.tx, i.organizationId as string, 1)
+          changes.push({ ...base, field: 'organization', fromValue: await orgName(w.tx, current.organizationId as string | null), toValue: await orgName(w.tx, i.organizationId as string) })
+        }
+        if (!registered && i.level !== undefined && i.level !== current.level) changes.push({ ...base, field: 'level', fromValue: String(current.level), toValue: String(i.level) })
+        await recordChanges(w.tx, changes, actorOf(w.auth), w.now)
+      },
+      afterWrite: async (id, input, w) => {
+        const i = input as Row
+        if (i.version !== undefined) return // an edit
+        if (i.userId) await w.tx.update(person).set({ accountId: id, updateTime: w.now, updateBy: w.auth.account.accountId }).where(eq(person.userId, String(i.userId)))
+        const roleIds = Array.isArray(i.roleIds) ? (i.roleIds as string[]) : []
+        await giveRoles(w.tx, [id], roleIds)
+        const base = { accountId: id, accountName: String(i.accountName) }
+        await recordChanges(
+          w.tx,
+          [
+            { ...base, field: 'created', toValue: 'normal', remark: 'manual' },
+            ...(roleIds.length ? [{ ...base, field: 'roles' as const, fromValue: null, toValue: await roleNamesOf(w.tx, roleIds) }] : []),
+          ],
+          actorOf(w.auth),
+          w.now,
+        )
+      },
+      beforeDelete: async (ids, rows, w) => {
+        if (ids.includes(w.auth.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
+        if (registered && rows.some((r) => r.level !== 'registered'))
+          throw new ApiError(
+            Code.NOT_FOUND,
+            rows.filter((r) => r.level !== 'registered').map((r) => r.accountId),
+          )
+        await endSessions(w.tx, ids, w.now)
+        await recordChanges(
+          w.tx,
+          rows.map((r) => ({ accountId: String(r.accountId), accountName: String(r.accountName), field: 'deleted' as const, fromValue: String(r.status) })),
+          actorOf(w.auth),
+          w.now,
+        )
+      },
+    }),
+  )
+
+  const signed = (fnAction?: string) => ({ config: { auth: 'signed' as const, perm: { menu, ...(fnAction ? { fn: fnAction } : {}) } } })
+
+  /** Caller's visible units (null: all), computed outside the transaction. */
+  const scopeOf = (req: FastifyRequest) => scopeOrgIds(ctx, req.auth!.account, req.auth!.grant?.scope ?? 'own')
+
+  /** The accounts, all visible (and of this kind), locked for the change; else 20002 with the missing ids. */
+  async function targets(tx: Db, ids: string[], scope: string[] | null): Promise<AccountRow[]> {
+    const unique = [...new Set(ids)]
+    const rows = await tx
+      .select()
+      .from(account)
+      .where(
+        and(
+          inArray(account.accountId, unique),
+          levelFilter,
+          scope === null ? undefined : scope.length ? inArray(account.organizationId, scope) : sql`false`,
+        ),
+      )
+      .for('update')
+    if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((id) => !rows.some((r) => r.accountId === id)))
+    return rows
+  }
+
+  /** Runs one change over visible accounts in a transaction. */
+  async function change<T>(req: FastifyRequest, ids: string[], work: (tx: Db, rows: AccountRow[], w: WriteContext) => Promise<T>): Promise<T> {
+    const scope = await scopeOf(req)
+    const auth = req.auth!
+    return ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const rows = await targets(tx, ids, scope)
+      return work(tx, rows, { tx, auth, now: new Date() })
+    })
+  }
+
+  function assertTransition(rows: AccountRow[], action: AccountAction): void {
+    const refused = rows.filter((r) => !canTransition(r.status, action))
+    if (refused.length) throw transitionRefused(action, refused)
+  }
+
+  /** Moves the accounts along one transition of the state machine (all or none). */
+  async function transition(tx: Db, rows: AccountRow[], action: AccountAction, w: WriteContext, extra: Partial<typeof account.$inferInsert> = {}, remark: string | null = null) {
+    assertTransition(rows, action)
+    const to = ACCOUNT_TRANSITIONS[action].to
+    const ids = rows.map((r) => r.accountId)
+    await tx
+      .update(account)
+      .set({ status: to, ...extra, ...touched(w.auth.account.accountId, w.now) })
+      .where(inArray(account.accountId, ids))
+    await recordChanges(
+      tx,
+      rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'status', fromValue: r.status, toValue: to, remark })),
+      actorOf(w.auth),
+      w.now,
+    )
+  }
+
+  app.post(api.enable, signed(fn.enable), async (req) => {
+    const body = parse(enableBody, req.body, req)
+    if (!body.enable && body.ids.includes(req.auth!.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
+    const updated = await change(req, body.ids, async (tx, rows, w) => {
+      await transition(tx, rows, body.enable ? 'enable' : 'stop', w)
+      if (!body.enable) await endSessions(tx, body.ids, w.now)
+      return rows.length
+    })
+    return ok(req, { updated })
+  })
+
+  app.post(api.unlock, signed(fn.enable), async (req) => {
+    const body = parse(idsBody, req.body, req)
+    const updated = await change(req, body.ids, async (tx, rows, w) => {
+      await transition(tx, rows, 'unlock', w, { lockedUntil: null })
+      // The failure counters that locked them (by account name or cellphone) start again.
+      const keys = rows.flatMap((r) => [normalizeName(r.accountName), ...(r.cellphone ? [normalizeName(r.cellphone)] : [])])
+      await tx.delete(loginFailure).where(inArray(loginFailure.nameKey, keys))
+      return rows.length
+    })
+    return ok(req, { updated })
+  })
+
+  if (!registered)
+    app.post(ACCOUNT_API.general.audit, signed(fn.audit), async (req) => {
+      const body = parse(accountAuditBody, req.body, req)
+      const approve = body.decision === 'approve'
+      const scope = await scopeOf(req)
+      const updated = await change(req, body.ids, async (tx, rows, w) => {
+        assertTransition(rows, approve ? 'approve' : 'reject')
+        if (approve) {
+          // Approved accounts take places: each unit must have room for its newly approved ones.
+          const perUnit = new Map<string, number>()
+          for (const r of rows) if (r.organizationId) perUnit.set(r.organizationId, (perUnit.get(r.organizationId) ?? 0) + 1)
+          for (const [unit, n] of perUnit) await ensureSeats(tx, unit, n)
+        }
+        await transition(tx, rows, approve ? 'approve' : 'reject', w, {}, approve ? null : (body.reason ?? null))
+        if (approve) {
+          const roleIds = body.roleIds ?? []
+          if (roleIds.length) {
+            await checkGrantableRoles(tx, w.auth, scope, roleIds)
+            await giveRoles(tx, rows.map((r) => r.accountId), roleIds)
+            const names = await roleNamesOf(tx, roleIds)
+            await recordChanges(tx, rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'roles' as const, fromValue: null, toValue: names })), actorOf(w.auth), w.now)
+          }
+        }
+        // The staff records registered with them leave the user audit with the same decision.
+        await tx
+          .update(person)
+          .set({
+            auditStatus: approve ? 'approved' : 'rejected',
+            auditReason: body.reason ?? null,
+            auditBy: w.auth.account.accountName,
+            auditTime: w.now,
+            version: sql`${person.version} + 1`,
+            updateTime: w.now,
+            updateBy: w.auth.account.accountId,
+          })
+          .where(and(inArray(person.accountId, rows.map((r) => r.accountId)), eq(person.auditStatus, 'pending')))
+        return rows.length
+      })
+      return ok(req, { updated })
+    })
+
+  app.post(api.resetPwd, signed(fn.resetPwd), async (req) => {
+    const body = parse(resetPwdBody, req.body, req)
+    const hash = await hashPassword(body.password)
+    await change(req, [body.accountId], async (tx, [row], w) => {
+      if (normalizeName(body.password) === normalizeName(row!.accountName)) {
+        const lang = requestLang(req)
+        throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) }])
+      }
+      await tx
+        .update(account)
+        .set({ passwordHash: hash, ...touched(w.auth.account.accountId, w.now) })
+        .where(eq(account.accountId, row!.accountId))
+      await endSessions(tx, [row!.accountId], w.now)
+      await recordChanges(tx, [{ accountId: row!.accountId, accountName: row!.accountName, field: 'password', remark: 'reset' }], actorOf(w.auth), w.now)
+    })
+    return ok(req, { accountId: body.accountId })
+  })
+
+  app.post(api.updateValidPeriod, signed(fn.validPeriod), async (req) => {
+    const body = parse(validPeriodBody, req.body, req)
+    const until = endOfDay(body.validUntil)
+    const updated = await change(req, body.ids, async (tx, rows, w) => {
+      await tx
+        .update(account)
+        .set({ validUntil: until, ...touched(w.auth.account.accountId, w.now) })
+        .where(inArray(account.accountId, body.ids))
+      // A period that has already ended expires the accounts now.
+      if (until && until.getTime() < w.now.getTime()) {
+        if (body.ids.includes(w.auth.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
+        await endSessions(tx, body.ids, w.now)
+      }
+      await recordChanges(
+        tx,
+        rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'validUntil' as const, fromValue: dayOf(r.validUntil), toValue: body.validUntil })),
+        actorOf(w.auth),
+        w.now,
+      )
+      return rows.length
+    })
+    return ok(req, { updated })
+  })
+
+  if (!registered)
+    app.post(ACCOUNT_API.general.updatePwdValidPeriod, signed(fn.validPeriod), async (req) => {
+      const body = parse(pwdValidPeriodBody, req.body, req)
+      const until = endOfDay(body.passwordValidUntil)
+      const updated = await change(req, body.ids, async (tx, rows, w) => {
+        await tx
+          .update(account)
+          .set({ passwordValidUntil: until, ...touched(w.auth.account.accountId, w.now) })
+          .where(inArray(account.accountId, body.ids))
+        await recordChanges(
+          tx,
+          rows.map((r) => ({
+            accountId: r.accountId,
+            accountName: r.accountName,
+            field: 'passwordValidUntil' as const,
+            fromValue: dayOf(r.passwordValidUntil),
+            toValue: body.passwordValidUntil,
+          })),
+          actorOf(w.auth),
+          w.now,
+        )
+        return rows.length
+      })
+      return ok(req, { updated })
+    })
+
+  if (registered) {
+    app.post(ACCOUNT_API.registered.updateProjectDept, signed(fn.edit), async (req) => {
+      const body = parse(projectDeptBody, req.body, req)
+      await change(req, [body.accountId], async (tx, [row], w) => {
+        const next = {
+          projectName: body.projectName ?? null,
+          projectOrganizationName: body.projectOrganizationName ?? null,
+          projectDepartmentName: body.projectDepartmentName ?? null,
+        }
+        await tx
+          .update(account)
+          .set({ ...next, ...touched(w.auth.account.accountId, w.now) })
+          .where(eq(account.accountId, row!.accountId))
+        await recordChanges(
+          tx,
+          [{ accountId: row!.accountId, accountName: row!.accountName, field: 'projectDept', fromValue: projectText(row!), toValue: projectText(next) }],
+          actorOf(w.auth),
+          w.now,
+        )
+      })
+      return ok(req, { accountId: body.accountId })
+    })
+
+    app.post(ACCOUNT_API.registered.enablePhoneLogin, signed(fn.edit), async (req) => {
+      const body = parse(phoneLoginBody, req.body, req)
+      const updated = await change(req, body.ids, async (tx, rows, w) => {
+        await tx
+          .update(account)
+          .set({ phoneLoginEnabled: body.enable, ...touched(w.auth.account.accountId, w.now) })
+          .where(inArray(account.accountId, body.ids))
+        await recordChanges(
+          tx,
+          rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'phoneLogin' as const, fromValue: String(r.phoneLoginEnabled), toValue: String(body.enable) })),
+          actorOf(w.auth),
+          w.now,
+        )
+        return rows.length
+      })
+      return ok(req, { updated })
+    })
+  }
+
+  // The change history of one visible account (newest first).
+  app.get(api.listDetailPage, signed(), async (req) => {
+    const q = parse(accountChangeQuery, req.query, req)
+    const scope = await scopeOf(req)
+    const [visible] = await ctx.db
+      .select({ id: account.accountId })
+      .from(account)
+      .where(
+        and(
+          eq(account.accountId, q.accountId),
+          levelFilter,
+          scope === null ? undefined : scope.length ? inArray(account.organizationId, scope) : sql`false`,
+        ),
+      )
+    // A removed account's history stays readable by those who see every unit.
+    if (!visible && scope !== null) throw new ApiError(Code.NOT_FOUND)
+    const where = eq(accountChange.accountId, q.accountId)
+    const [total] = await ctx.db.select({ n: count() }).from(accountChange).where(where)
+    const records = (await ctx.db
+      .select()
+      .from(accountChange)
+      .where(where)
+      .orderBy(desc(accountChange.changedAt), desc(accountChange.changeId))
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize)) as unknown as AccountChange[]
+    return ok<Page<AccountChange>>(req, { records, total: Number(total?.n ?? 0), pageIndex: q.pageIndex, pageSize: q.pageSize })
+  })
+}
+
+async function checkPerson(tx: Db, userId: string, organizationId: string): Promise<void> {
+  const [p] = await tx.select({ organizationId: person.organizationId, accountId: person.accountId }).from(person).where(eq(person.userId, userId))
+  if (!p) throw new ApiError(Code.NOT_FOUND, [userId])
+  if (p.organizationId !== organizationId) throw new ApiError(Code.REFUSED, { field: 'userId' }, TEXT.personOtherUnit)
+  if (p.accountId) throw new ApiError(Code.DUPLICATE, { field: 'userId' }, TEXT.personTaken)
+}
