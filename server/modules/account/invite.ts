@@ -65,5 +65,13 @@ export function registerAccountInvite(): void {
       await addRegistrationPerson(tx, { accountId, userName: data.userName, cellphone: data.cellphone, email: data.email, organizationId })
       await recordChanges(tx, [{ accountId, accountName: data.accountName, field: 'created', toValue: 'pending', remark: 'invite' }], { accountId: null, accountName: data.accountName }, now)
     },
+    fields: [
+      { name: 'accountName', label: { zh: '账号', en: 'Account name' }, required: true, maxLength: 20 },
+      { name: 'password', label: { zh: '密码', en: 'Password' }, kind: 'password', required: true, maxLength: 20 },
+      { name: 'confirmPassword', label: { zh: '确认密码', en: 'Confirm password' }, kind: 'password', required: true, maxLength: 20 },
+      { name: 'userName', label: { zh: '姓名', en: 'Name' }, required: true, maxLength: 30 },
+      { name: 'cellphone', label: { zh: '手机号', en: 'Cellphone' }, required: true, maxLength: 11 },
+      { name: 'email', label: { zh: '邮箱', en: 'Email' }, maxLength: 100 },
+    ],
   })
 }

@@ -64,7 +64,7 @@ export const inviteSubmit = z.object({
 export interface InviteField {
   name: string
   label: { zh: string; en: string }
-  kind?: 'text' | 'textarea' | 'select' | 'date'
+  kind?: 'text' | 'textarea' | 'select' | 'date' | 'password'
   required?: boolean
   options?: { value: string | number; label: { zh: string; en: string } }[]
   maxLength?: number

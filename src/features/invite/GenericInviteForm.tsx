@@ -54,7 +54,7 @@ export function GenericInviteForm({ purpose, data, fields, submit }: InviteFormP
               label={f.label[locale]}
               required={f.required}
               maxLength={f.maxLength}
-              kind={f.kind === 'select' ? 'select' : f.kind === 'textarea' ? 'textarea' : f.kind === 'date' ? 'date' : 'text'}
+              kind={f.kind ?? 'text'}
               options={f.options?.map((o) => ({ value: o.value, label: o.label[locale] }))}
             />
           ))}

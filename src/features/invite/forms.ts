@@ -4,12 +4,14 @@
  *
  * PEOPLE-UI: add one line, a lazy import so /sign loads only what it shows:
  *   profile: () => import('@/features/people').then((m) => m.ProfileInviteForm),
+  account: () => import('@/features/accounts').then((m) => m.AccountInviteForm),
  * The component gets InviteFormProps: the record's current data, and `submit(data)` which resolves
  * when done and rejects with the client's ApiError (20001 field errors: map them with
  * mapServerErrors from @/lib/crud, as GenericInviteForm does).
  */
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
+import { accountInviteForm } from '@/contract/schemas/account'
 import { contactForm, type InviteField, type InvitePurpose } from '@/contract/schemas/invite'
 
 export interface InviteFormProps {
@@ -27,4 +29,5 @@ export const INVITE_FORMS: Partial<Record<InvitePurpose, () => Promise<Component
 /** Contract schemas the generic form validates with before sending. */
 export const INVITE_SCHEMAS: Partial<Record<InvitePurpose, z.ZodType>> = {
   contact: contactForm,
+  account: accountInviteForm,
 }

@@ -7,4 +7,5 @@
 export { InviteDialog } from './InviteDialog'
 export type { InviteDialogProps } from './InviteDialog'
 export { InviteSignPage } from './InviteSignPage'
+export { GenericInviteForm } from './GenericInviteForm'
 export type { InviteFormProps } from './forms'

@@ -6,6 +6,7 @@ import type { Organization } from '@/contract/schemas/org'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { AccountsPanel } from '@/features/accounts'
 import { DepartmentsPanel } from '@/features/people'
 import { formatDateTime } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
@@ -15,7 +16,7 @@ import { LimitTab } from './LimitTab'
 import { ContactsTab, InstitutionsTab } from './ListsTabs'
 import { QualificationsTab } from './QualificationsTab'
 
-export const UNIT_TABS = ['info', 'qualification', 'institutions', 'contacts', 'departments', 'groups', 'accountLimit'] as const
+export const UNIT_TABS = ['info', 'qualification', 'institutions', 'contacts', 'departments', 'accounts', 'groups', 'accountLimit'] as const
 export type UnitTab = (typeof UNIT_TABS)[number]
 
 function Value({ children }: { children: ReactNode }) {
@@ -158,6 +159,9 @@ export function UnitPanel({ unit, tab, onTab, onAddChild, onEdit, onDelete }: Un
           </TabsContent>
           <TabsContent value="departments">
             <DepartmentsPanel organizationId={unit.organizationId} />
+          </TabsContent>
+          <TabsContent value="accounts">
+            <AccountsPanel organizationId={unit.organizationId} organizationName={unit.organizationName} />
           </TabsContent>
           <TabsContent value="groups">
             <GroupsTab organizationId={unit.organizationId} />

@@ -114,6 +114,13 @@ export interface ListPageProps<T extends object> {
   exportable?: boolean
   /** Fixed query parameters (e.g. a parent id) sent with every page request. */
   extraQuery?: Record<string, string>
+  /**
+   * The function actions that gate the built-in add / edit / delete (default 'add', 'edit',
+   * 'delete'), for a list inside another menu's page (e.g. accounts on /admin/organization: 'account').
+   */
+  actions?: { add?: string; edit?: string; delete?: string }
+  /** Inside a tab or panel: no page heading (the title still names exports). */
+  headerless?: boolean
 }
 
 const SELECT_ALL = '__all__'
@@ -124,7 +131,8 @@ function plain(value: unknown): ReactNode {
 }
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, bulkActions, exportable = true, extraQuery } = props
+  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, bulkActions, exportable = true, extraQuery, headerless } = props
+  const act = { add: 'add', edit: 'edit', delete: 'delete', ...props.actions }
   const { t } = useT()
   const [urlSearch, setUrlSearch] = useListSearch()
   const search = props.search ?? urlSearch
@@ -140,10 +148,10 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const page = query.data
   const records = useMemo(() => page?.records ?? [], [page])
   const del = useDelete(resource)
-  const canDelete = useCan('delete') && deletable
+  const canDelete = useCan(act.delete) && deletable
   const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true)
   const selectable = canDelete || !!bulkActions
-  const canEdit = useCan('edit') && !!form
+  const canEdit = useCan(act.edit) && !!form
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null })
 
   // column visibility, per resource in localStorage
@@ -238,12 +246,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-          {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
-        </div>
-      </header>
+      {!headerless && (
+        <header className="flex flex-wrap items-end justify-between gap-2">
+          <div className="min-w-0">
+            <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+            {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+          </div>
+        </header>
+      )}
 
       {filters.length > 0 && (
         <FilterBar
@@ -258,7 +268,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         {/* toolbar */}
         <div className="flex flex-wrap items-center gap-2 border-b px-3 py-2.5 sm:px-4">
           {form && (
-            <Can action="add">
+            <Can action={act.add}>
               <Button onClick={openAdd}>
                 <Plus aria-hidden />
                 {t('common.add')}
@@ -266,7 +276,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             </Can>
           )}
           {canDelete && (
-            <Can action="delete">
+            <Can action={act.delete}>
               <Button variant="outline" disabled={deleteIds.length === 0 || del.isPending} onClick={() => void removeRows(deleteIds)}>
                 <Trash2 aria-hidden />
                 {t('crud.deleteSelected')}
@@ -419,7 +429,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                         <div className="inline-flex items-center justify-end gap-0.5">
                           {rowActions?.(row.original)}
                           {canEdit && (
-                            <Can action="edit">
+                            <Can action={act.edit}>
                               <Button variant="ghost" className="h-9 px-2 text-primary" onClick={() => openEdit(row.original)}>
                                 <Pencil aria-hidden />
                                 {t('common.edit')}
@@ -427,7 +437,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                             </Can>
                           )}
                           {mayDeleteRow(row.original) && (
-                            <Can action="delete">
+                            <Can action={act.delete}>
                               <Button
                                 variant="ghost"
                                 className="h-9 px-2 text-destructive hover:text-destructive"

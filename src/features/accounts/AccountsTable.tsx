@@ -1,0 +1,338 @@
+/**
+ * The account list both screens share (general accounts of a unit; registered accounts): filters,
+ * status badges, the state actions of SPEC §4 (each after a confirmation), reset password, valid
+ * periods, audit, project department, phone login, add / edit / delete and the detail sheet with
+ * the change history. Every action is gated by its function (<Can>).
+ */
+import { useState, type ReactNode } from 'react'
+import { CalendarClock, ChevronDown, ClipboardCheck, KeyRound, LockOpen, Play, Smartphone, Square, Building } from 'lucide-react'
+import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract'
+import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
+import { Button } from '@/components/ui/button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { confirm, enumOptions, formatDateTime, FormField, FormGrid, ListPage, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
+import { useT, type TKey } from '@/lib/i18n'
+import { Can, useCan } from '@/lib/permissions'
+import { useAccountCall, useUnitOptions } from './api'
+import { AccountDetail } from './AccountDetail'
+import { dateOf, StatusBadge, statusText } from './cells'
+import { AuditDialog, PeriodDialog, ProjectDeptDialog, ResetPwdDialog, RolesFormField, type PeriodTarget } from './dialogs'
+import { accountResource, type AccountKind } from './resource'
+
+export interface AccountsTableProps {
+  kind: AccountKind
+  title: string
+  description?: ReactNode
+  /** The unit whose accounts are listed (with its child units); the add form puts new accounts there. */
+  organizationId?: string
+  /** Local list state (inside a tab) instead of the URL. */
+  search?: ListSearch
+  onSearchChange?: (next: ListSearch) => void
+  headerless?: boolean
+  /** Extra toolbar content (e.g. the invite button). */
+  toolbar?: ReactNode
+}
+
+export function AccountsTable({ kind, title, description, organizationId, search, onSearchChange, headerless, toolbar }: AccountsTableProps) {
+  const { t } = useT()
+  const general = kind === 'general'
+  const resource = accountResource(kind)
+  const fns = general
+    ? { add: ACCOUNT_FNS.general.add, edit: ACCOUNT_FNS.general.add, delete: ACCOUNT_FNS.general.delete, enable: ACCOUNT_FNS.general.enable, resetPwd: ACCOUNT_FNS.general.resetPwd, validPeriod: ACCOUNT_FNS.general.validPeriod }
+    : { add: ACCOUNT_FNS.registered.add, edit: ACCOUNT_FNS.registered.edit, delete: ACCOUNT_FNS.registered.delete, enable: ACCOUNT_FNS.registered.enable, resetPwd: ACCOUNT_FNS.registered.resetPwd, validPeriod: ACCOUNT_FNS.registered.validPeriod }
+  const call = useAccountCall(kind)
+  const canEnable = useCan(fns.enable)
+  const canAudit = useCan(ACCOUNT_FNS.general.audit)
+  const canReset = useCan(fns.resetPwd)
+  const canPeriod = useCan(fns.validPeriod)
+  const canEdit = useCan(fns.edit)
+  const canMore = canReset || canPeriod || canEdit
+
+  const [detail, setDetail] = useState<Account | null>(null)
+  const [auditing, setAuditing] = useState<Account | null>(null)
+  const [resetting, setResetting] = useState<Account | null>(null)
+  const [period, setPeriod] = useState<PeriodTarget | null>(null)
+  const [dept, setDept] = useState<Account | null>(null)
+  const units = useUnitOptions(true)
+
+  /** A state call after its confirmation; `n` > 1 uses the batch text. */
+  const run = async (callName: 'enable' | 'unlock' | 'audit' | 'enablePhoneLogin', body: Record<string, unknown>, question: string, done: TKey, destructive = false) => {
+    if (!(await confirm({ description: question, destructive }))) return false
+    try {
+      await call.mutateAsync({ call: callName, body, done })
+      return true
+    } catch {
+      return false
+    }
+  }
+  const stop = (rows: Account[]) =>
+    run(
+      'enable',
+      { ids: rows.map((r) => r.accountId), enable: false },
+      rows.length === 1 ? t('accounts.confirm.stop', { name: rows[0]!.accountName }) : t('accounts.confirm.stopMany', { n: rows.length }),
+      'accounts.done.stop',
+      true,
+    )
+  const enable = (rows: Account[]) =>
+    run(
+      'enable',
+      { ids: rows.map((r) => r.accountId), enable: true },
+      rows.length === 1 ? t('accounts.confirm.enable', { name: rows[0]!.accountName }) : t('accounts.confirm.enableMany', { n: rows.length }),
+      'accounts.done.enable',
+    )
+  const unlock = (a: Account) => run('unlock', { ids: [a.accountId] }, t('accounts.confirm.unlock', { name: a.accountName }), 'accounts.done.unlock')
+  const approveMany = (ids: string[]) => run('audit', { ids, decision: 'approve' }, t('accounts.confirm.approveMany', { n: ids.length }), 'accounts.done.approve')
+  const phoneLogin = (a: Account) =>
+    run(
+      'enablePhoneLogin',
+      { ids: [a.accountId], enable: !a.phoneLoginEnabled },
+      t(a.phoneLoginEnabled ? 'accounts.confirm.phoneLoginOff' : 'accounts.confirm.phoneLoginOn', { name: a.accountName }),
+      'accounts.done.phoneLogin',
+    )
+
+  const levelLabel = (l: Account['level']) => t(`accounts.level.${l}`)
+  const filters: FilterField[] = [
+    { name: 'keyword', label: t('accounts.field.keyword'), placeholder: t('accounts.field.keywordPlaceholder') },
+    { name: 'status', label: t('accounts.field.status'), kind: 'select', options: enumOptions(ACCOUNT_STATUSES, (s: AccountStatus) => t(`accounts.status.${s}`)) },
+    ...(general ? [{ name: 'level', label: t('accounts.field.level'), kind: 'select' as const, options: enumOptions(ACCOUNT_LEVELS, levelLabel) }] : []),
+  ]
+
+  const columns: ListColumn<Account>[] = [
+    {
+      key: 'accountName',
+      header: t('accounts.field.accountName'),
+      sortable: true,
+      cell: (a) => (
+        <button type="button" className="min-h-9 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => setDetail(a)}>
+          {a.accountName}
+        </button>
+      ),
+    },
+    { key: 'userName', header: t('accounts.field.userName'), sortable: true },
+    { key: 'cellphone', header: t('accounts.field.cellphone'), cell: (a) => <span className="tabular-nums">{a.cellphone ?? '--'}</span> },
+    ...(general ? [{ key: 'level', header: t('accounts.field.level'), cell: (a: Account) => levelLabel(a.level), exportValue: (a: Account) => levelLabel(a.level) }] : []),
+    { key: 'status', header: t('accounts.field.status'), sortable: true, cell: (a) => <StatusBadge account={a} />, exportValue: (a) => statusText(t, a) },
+    {
+      key: 'organizationName',
+      header: t('accounts.field.organization'),
+      className: 'max-w-[13rem] truncate',
+      cell: (a) => <span title={a.organizationName ?? ''}>{a.organizationName ?? '--'}</span>,
+    },
+    ...(general
+      ? [
+          {
+            key: 'roleNames',
+            header: t('accounts.field.roles'),
+            className: 'max-w-[11rem] truncate',
+            cell: (a: Account) => (a.roleNames.length ? <span title={a.roleNames.join('、')}>{a.roleNames.join('、')}</span> : <span className="text-muted-foreground">--</span>),
+            exportValue: (a: Account) => a.roleNames.join('、'),
+          },
+        ]
+      : [
+          {
+            key: 'projectName',
+            header: t('accounts.field.project'),
+            className: 'max-w-[15rem] truncate',
+            cell: (a: Account) => {
+              const text = [a.projectName, a.projectOrganizationName, a.projectDepartmentName].filter(Boolean).join(' / ')
+              return text ? <span title={text}>{text}</span> : <span className="text-muted-foreground">--</span>
+            },
+            exportValue: (a: Account) => [a.projectName, a.projectOrganizationName, a.projectDepartmentName].filter(Boolean).join(' / '),
+          },
+          {
+            key: 'phoneLoginEnabled',
+            header: t('accounts.field.phoneLogin'),
+            cell: (a: Account) => (a.phoneLoginEnabled ? t('accounts.on') : <span className="text-muted-foreground">{t('accounts.off')}</span>),
+            exportValue: (a: Account) => (a.phoneLoginEnabled ? t('accounts.on') : t('accounts.off')),
+          },
+        ]),
+    {
+      key: 'validUntil',
+      header: t('accounts.field.validUntil'),
+      sortable: true,
+      cell: (a) => <span className="tabular-nums">{a.validUntil ? dateOf(a.validUntil) : <span className="text-muted-foreground">{t('accounts.permanent')}</span>}</span>,
+      exportValue: (a) => (a.validUntil ? dateOf(a.validUntil) : t('accounts.permanent')),
+    },
+    {
+      key: 'passwordValidUntil',
+      header: t('accounts.field.passwordValidUntil'),
+      defaultHidden: true,
+      cell: (a) => (a.passwordValidUntil ? dateOf(a.passwordValidUntil) : t('accounts.permanent')),
+    },
+    { key: 'email', header: t('accounts.field.email'), defaultHidden: true },
+    {
+      key: 'createTime',
+      header: t('accounts.field.createTime'),
+      sortable: true,
+      defaultHidden: !general,
+      cell: (a) => <span className="tabular-nums text-muted-foreground">{formatDateTime(a.createTime)}</span>,
+      exportValue: (a) => formatDateTime(a.createTime),
+    },
+  ]
+
+  const stateAction = (a: Account) => {
+    const btn = (label: string, icon: ReactNode, onClick: () => void, tone = 'text-primary') => (
+      <Button variant="ghost" className={`h-9 px-2 ${tone}`} disabled={call.isPending} onClick={onClick}>
+        {icon}
+        {label}
+      </Button>
+    )
+    switch (a.status) {
+      case 'pending':
+        return general && canAudit ? btn(t('accounts.action.audit'), <ClipboardCheck aria-hidden />, () => setAuditing(a)) : null
+      case 'normal':
+        return canEnable ? btn(t('accounts.action.stop'), <Square aria-hidden />, () => void stop([a]), 'text-destructive hover:text-destructive') : null
+      case 'stopped':
+        return canEnable ? btn(t('accounts.action.enable'), <Play aria-hidden />, () => void enable([a]), 'text-emerald-700 dark:text-emerald-400') : null
+      case 'locked':
+        return canEnable ? btn(t('accounts.action.unlock'), <LockOpen aria-hidden />, () => void unlock(a)) : null
+      default:
+        return null
+    }
+  }
+
+  const more = (a: Account) =>
+    canMore ? (
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" className="h-9 px-2" aria-label={`${t('accounts.action.more')} ${a.accountName}`}>
+            {t('accounts.action.more')}
+            <ChevronDown aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <Can action={fns.resetPwd}>
+            <DropdownMenuItem className="min-h-9" onSelect={() => setResetting(a)}>
+              <KeyRound aria-hidden />
+              {t('accounts.action.resetPwd')}
+            </DropdownMenuItem>
+          </Can>
+          <Can action={fns.validPeriod}>
+            <DropdownMenuItem className="min-h-9" onSelect={() => setPeriod({ accounts: [a], which: 'valid' })}>
+              <CalendarClock aria-hidden />
+              {t('accounts.action.validPeriod')}
+            </DropdownMenuItem>
+          </Can>
+          {general && (
+            <Can action={fns.validPeriod}>
+              <DropdownMenuItem className="min-h-9" onSelect={() => setPeriod({ accounts: [a], which: 'password' })}>
+                <CalendarClock aria-hidden />
+                {t('accounts.action.pwdValidPeriod')}
+              </DropdownMenuItem>
+            </Can>
+          )}
+          {!general && (
+            <Can action={fns.edit}>
+              <DropdownMenuItem className="min-h-9" onSelect={() => setDept(a)}>
+                <Building aria-hidden />
+                {t('accounts.action.projectDept')}
+              </DropdownMenuItem>
+            </Can>
+          )}
+          {!general && (
+            <Can action={fns.edit}>
+              <DropdownMenuItem className="min-h-9" onSelect={() => void phoneLogin(a)}>
+                <Smartphone aria-hidden />
+                {t(a.phoneLoginEnabled ? 'accounts.action.phoneLoginOff' : 'accounts.action.phoneLoginOn')}
+              </DropdownMenuItem>
+            </Can>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    ) : null
+
+  const unitOptions = (units.data ?? []).map((u) => ({ value: u.organizationId, label: u.organizationName }))
+
+  return (
+    <>
+      <ListPage
+        resource={resource}
+        title={title}
+        description={description}
+        headerless={headerless}
+        search={search}
+        onSearchChange={onSearchChange}
+        extraQuery={organizationId ? { organizationId } : undefined}
+        filters={filters}
+        columns={columns}
+        actions={{ add: fns.add, edit: fns.edit, delete: fns.delete }}
+        rowActions={(a) => (
+          <>
+            {stateAction(a)}
+            {more(a)}
+          </>
+        )}
+        bulkActions={(ids, clear) => {
+          const page = ids
+          const done = (ok: boolean) => ok && clear()
+          return (
+            <>
+              <Can action={fns.enable}>
+                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void stopIds(page).then(done)}>
+                  <Square aria-hidden />
+                  {t('accounts.action.batchStop')}
+                </Button>
+              </Can>
+              <Can action={fns.enable}>
+                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void enableIds(page).then(done)}>
+                  <Play aria-hidden />
+                  {t('accounts.action.batchEnable')}
+                </Button>
+              </Can>
+              {general && canAudit && (
+                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void approveMany(page).then(done)}>
+                  <ClipboardCheck aria-hidden />
+                  {t('accounts.action.batchApprove')}
+                </Button>
+              )}
+            </>
+          )
+        }}
+        toolbar={toolbar}
+        form={{
+          size: 'lg',
+          defaults: { organizationId: organizationId ?? '', level: 'general', roleIds: [], ...(general ? {} : { phoneLoginEnabled: true }) },
+          render: ({ editing }) => (
+            <FormGrid>
+              <FormField name="accountName" label={t('accounts.field.accountName')} required={!editing} disabled={editing} maxLength={20} hint={editing ? undefined : t('accounts.accountNameHint')} />
+              <FormField name="userName" label={t('accounts.field.userName')} required maxLength={30} />
+              {!editing && <FormField name="password" kind="password" label={t('accounts.field.password')} required maxLength={20} hint={t('accounts.passwordHint')} />}
+              {!editing && <FormField name="confirmPassword" kind="password" label={t('accounts.field.confirmPassword')} required maxLength={20} />}
+              <FormField name="cellphone" label={t('accounts.field.cellphone')} maxLength={11} hint={editing ? t('accounts.cellphoneKeepHint') : undefined} />
+              <FormField name="email" label={t('accounts.field.email')} maxLength={100} />
+              <FormField
+                name="organizationId"
+                kind="select"
+                label={t('accounts.field.organization')}
+                required
+                options={unitOptions.length ? unitOptions : organizationId ? [{ value: organizationId, label: title }] : []}
+                placeholder={t('accounts.selectUnitFirst')}
+              />
+              {general && <FormField name="level" kind="select" label={t('accounts.field.level')} required options={enumOptions(ACCOUNT_LEVELS, levelLabel)} />}
+              {!editing && <FormField name="validUntil" kind="date" label={t('accounts.field.validUntil')} hint={t('accounts.period.hint')} />}
+              {!editing && general && <FormField name="passwordValidUntil" kind="date" label={t('accounts.field.passwordValidUntil')} hint={t('accounts.period.pwdHint')} />}
+              {!editing && !general && <FormField name="projectName" label={t('accounts.field.projectName')} maxLength={100} />}
+              {!editing && !general && <FormField name="projectOrganizationName" label={t('accounts.field.projectOrganizationName')} maxLength={100} />}
+              {!editing && !general && <FormField name="projectDepartmentName" label={t('accounts.field.projectDepartmentName')} maxLength={100} />}
+              {!editing && !general && <FormField name="phoneLoginEnabled" kind="switch" label={t('accounts.field.phoneLogin')} />}
+              {!editing && <RolesFormField label={t('accounts.field.roles')} hint={t('accounts.rolesHint')} />}
+            </FormGrid>
+          ),
+        }}
+      />
+      <AccountDetail kind={kind} account={detail} onClose={() => setDetail(null)} />
+      <AuditDialog key={auditing?.accountId ?? 'audit'} account={auditing} onClose={() => setAuditing(null)} />
+      <ResetPwdDialog key={resetting?.accountId ?? 'reset'} kind={kind} account={resetting} onClose={() => setResetting(null)} />
+      <PeriodDialog key={period ? `${period.which}${period.accounts[0]?.accountId}` : 'period'} kind={kind} target={period} onClose={() => setPeriod(null)} />
+      {!general && <ProjectDeptDialog key={dept?.accountId ?? 'dept'} account={dept} onClose={() => setDept(null)} />}
+    </>
+  )
+
+  async function stopIds(ids: string[]) {
+    return run('enable', { ids, enable: false }, t('accounts.confirm.stopMany', { n: ids.length }), 'accounts.done.stop', true)
+  }
+  async function enableIds(ids: string[]) {
+    return run('enable', { ids, enable: true }, t('accounts.confirm.enableMany', { n: ids.length }), 'accounts.done.enable')
+  }
+}
+

@@ -1,0 +1,75 @@
+/** Account calls besides the list machinery: state changes, passwords, periods, history, grantable roles. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import type { Page } from '@/contract'
+import { ACCOUNT_API, type AccountChange } from '@/contract/schemas/account'
+import type { Role } from '@/contract/schemas/role'
+import { invalidateResource } from '@/lib/crud'
+import { http } from '@/lib/http'
+import { t, type TKey } from '@/lib/i18n'
+import { accountResource, type AccountKind } from './resource'
+
+export type AccountCall = 'enable' | 'unlock' | 'audit' | 'resetPwd' | 'updateValidPeriod' | 'updatePwdValidPeriod' | 'updateProjectDept' | 'enablePhoneLogin'
+
+function pathOf(kind: AccountKind, call: AccountCall): string {
+  const api = ACCOUNT_API[kind] as Record<string, string>
+  return api[call] ?? (ACCOUNT_API.general as Record<string, string>)[call]!
+}
+
+/** One mutation for every state call; refreshes both account lists (and unit account counts). */
+export function useAccountCall(kind: AccountKind) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ call, body }: { call: AccountCall; body: Record<string, unknown>; done?: TKey }) => http.post<unknown>(pathOf(kind, call), body),
+    onSuccess: async (_d, v) => {
+      if (v.done) toast.success(t(v.done))
+      await invalidateResource(qc, accountResource(kind))
+      await qc.invalidateQueries({ queryKey: ['accountHistory'] })
+    },
+  })
+}
+
+export function useAccountHistory(kind: AccountKind, accountId: string | null, pageIndex: number, pageSize = 10) {
+  return useQuery({
+    queryKey: ['accountHistory', kind, accountId, pageIndex, pageSize],
+    queryFn: ({ signal }) => http.get<Page<AccountChange>>(ACCOUNT_API[kind].listDetailPage, { accountId: accountId!, pageIndex, pageSize }, { signal }),
+    enabled: !!accountId,
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** Roles the caller sees (the gateway still refuses those beyond the caller's own grants). */
+export function useRoleOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['role', 'list', { status: 1 }],
+    queryFn: ({ signal }) => http.get<Role[]>('/api/admin/v1/role/list', { status: 1 }, { signal, silent: true }),
+    enabled,
+    staleTime: 60_000,
+  })
+}
+
+/** Units the caller sees, for the unit field of the project-account form. */
+export function useUnitOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['org', 'list', 'options'],
+    queryFn: ({ signal }) => http.get<{ organizationId: string; organizationName: string }[]>('/api/admin/v1/org/list', { pageSize: 2000 }, { signal, silent: true }),
+    enabled,
+    staleTime: 60_000,
+  })
+}
+
+/** A random password of SPEC §5 (letters, digits and a special character), never equal to the account name. */
+export function generatePassword(accountName: string): string {
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '@#$%&*!?']
+  const all = sets.join('')
+  const pick = (chars: string) => chars[crypto.getRandomValues(new Uint32Array(1))[0]! % chars.length]!
+  for (;;) {
+    const chars = [...sets.map(pick), ...Array.from({ length: 8 }, () => pick(all))]
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = crypto.getRandomValues(new Uint32Array(1))[0]! % (i + 1)
+      ;[chars[i], chars[j]] = [chars[j]!, chars[i]!]
+    }
+    const pw = chars.join('')
+    if (pw.toLowerCase() !== accountName.toLowerCase()) return pw
+  }
+}

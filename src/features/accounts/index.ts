@@ -1,0 +1,13 @@
+/**
+ * Accounts (issue 4).
+ *   AccountsPanel — the 账号 tab of /admin/organization (`<AccountsPanel organizationId organizationName? />`)
+ *   ProjectOrgAccountPage — /admin/project-org-account
+ *   AccountDetail — an account's details and change history in a sheet
+ *   AccountInviteForm — the /sign form of the 'account' invitation (registered in features/invite/forms.ts)
+ */
+export { AccountsPanel } from './AccountsPanel'
+export type { AccountsPanelProps } from './AccountsPanel'
+export { ProjectOrgAccountPage } from './ProjectOrgAccountPage'
+export { AccountDetail } from './AccountDetail'
+export type { AccountDetailProps } from './AccountDetail'
+export { AccountInviteForm } from './AccountInviteForm'

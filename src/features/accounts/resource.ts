@@ -1,0 +1,39 @@
+/** The two account resources (general: every account of the units one sees; registered: project accounts). */
+import {
+  ACCOUNT_API,
+  accountAdd,
+  accountUpdate,
+  registerAccountAdd,
+  registerAccountUpdate,
+  type Account,
+} from '@/contract/schemas/account'
+import { defineResource, type FormValues } from '@/lib/crud'
+
+export type AccountKind = 'general' | 'registered'
+
+/** Edit form values: the list's cellphone is masked, so it starts empty (empty keeps the stored one). */
+const toForm = (a: Account): FormValues => ({ ...a, cellphone: '' })
+
+export const generalAccountResource = defineResource<Account>({
+  key: 'generalAccount',
+  paths: ACCOUNT_API.general,
+  idKey: 'accountId',
+  addSchema: accountAdd,
+  updateSchema: accountUpdate,
+  entity: 'accounts.general.entity',
+  invalidates: [['registerAccount'], ['orgAccount']],
+  toForm,
+})
+
+export const registerAccountResource = defineResource<Account>({
+  key: 'registerAccount',
+  paths: ACCOUNT_API.registered,
+  idKey: 'accountId',
+  addSchema: registerAccountAdd,
+  updateSchema: registerAccountUpdate,
+  entity: 'accounts.registered.entity',
+  invalidates: [['generalAccount'], ['orgAccount']],
+  toForm,
+})
+
+export const accountResource = (kind: AccountKind) => (kind === 'general' ? generalAccountResource : registerAccountResource)
