@@ -49,7 +49,10 @@ const loggedIn = (): SessionState => ({
 /** A fake RSA: readable, so tests can check what was encrypted with which key. */
 const fakeRsa = (pem: string, text: string) => `rsa[${pem}](${text})`
 
-function setup(handler: (c: Call) => Reply, init: { session?: SessionState; passwords?: string[]; cipher?: StoredCipher | null } = {}) {
+function setup(
+  handler: (c: Call) => Reply,
+  init: { session?: SessionState; passwords?: string[]; cipher?: StoredCipher | null; onHeaders?: HttpDeps['onHeaders'] } = {},
+) {
   const calls: Call[] = []
   let state = init.session ?? loggedIn()
   const ciphers = new Map<string, StoredCipher>()
@@ -121,6 +124,7 @@ function setup(handler: (c: Call) => Reply, init: { session?: SessionState; pass
     ui,
     navigate,
     text: (key, code) => (key === 'code' ? `text:${code}` : `text:${key}`),
+    onHeaders: init.onHeaders,
   }
   const client = createHttpClient(deps)
   return { client, calls, ui, navigate, cleared, promptErrors, ciphers, session: () => state }
@@ -328,6 +332,31 @@ describe('outcomes', () => {
 })
 
 // ---- dedupe ------------------------------------------------------------------------
+
+describe('answer headers', () => {
+  it('shows the headers of every answer to onHeaders — successes, refusals and files — and survives a throwing observer', async () => {
+    const seen: (string | null)[] = []
+    const { client } = setup(
+      (c) =>
+        c.path.endsWith('/refused')
+          ? new Response(JSON.stringify(fail(20003)), { headers: { 'grants-version': 'v2' } })
+          : c.path.endsWith('/file')
+            ? new Response(new Uint8Array([1, 2]), { headers: { 'content-type': 'application/octet-stream', 'grants-version': 'v3' } })
+            : new Response(JSON.stringify(ok(1)), { headers: { 'grants-version': 'v1' } }),
+      { onHeaders: (h) => seen.push(h.get('grants-version')) },
+    )
+    expect(await client.get('/api/admin/v1/x/ok')).toBe(1)
+    await expect(client.post('/api/admin/v1/x/refused', {})).rejects.toMatchObject({ code: 20003 })
+    await client.download('/api/admin/v1/x/file')
+    expect(seen).toEqual(['v1', 'v2', 'v3'])
+    const { client: other } = setup(() => ok(2), {
+      onHeaders: () => {
+        throw new Error('observer failed')
+      },
+    })
+    expect(await other.get('/api/admin/v1/x/ok')).toBe(2)
+  })
+})
 
 describe('identical in-flight requests', () => {
   it('share one fetch; different ones do not', async () => {

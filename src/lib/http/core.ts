@@ -123,6 +123,11 @@ export interface HttpDeps {
   /** Texts shown by the core (translated by the caller). */
   text: (key: CoreText, code?: number) => string
   timeoutMs?: number
+  /**
+   * Sees the headers of every answer that arrives (envelope or file, success or not), e.g. the
+   * gateway's `grants-version`. Called before the answer is handled; what it throws is ignored.
+   */
+  onHeaders?: (headers: Headers) => void
 }
 
 export type CoreText = 'network' | 'timeout' | 'invalid' | 'cancelled' | 'emptyPassword' | 'code'
@@ -248,6 +253,11 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
           p.onProgress && deps.sendWithProgress && typeof p.body === 'object'
             ? await deps.sendWithProgress(url, { method: p.method, headers, body: p.body, signal: controller.signal }, p.onProgress)
             : await deps.fetch(url, { method: p.method, headers, body: p.body, signal: controller.signal, cache: 'no-store', credentials: 'same-origin' })
+        try {
+          deps.onHeaders?.(res.headers)
+        } catch {
+          /* an observer never breaks a request */
+        }
         const type = res.headers.get('content-type') ?? ''
         // A file answer: anything but JSON or text (envelopes are JSON; a proxy's error page is text).
         if (p.binary && res.ok && !type.includes('json') && !type.startsWith('text/')) {

@@ -19,6 +19,8 @@
  *     (until then a full page load is used);
  *   - `resetDialogFlag()` whenever a navigation leaves /login (SPEC §2);
  *   - `logout()` for the logout menu item.
+ *
+ * `onResponseHeader(name, listener)` observes a response header of every answer (grants-version).
  */
 import { v7 as uuidv7 } from 'uuid'
 import { DEFAULT_APP_CODE } from '@/contract/paths'
@@ -59,6 +61,30 @@ function text(key: CoreText, code?: number): string {
   }
 }
 
+type HeaderListener = (value: string) => void
+const headerListeners = new Map<string, Set<HeaderListener>>()
+
+/**
+ * Calls `listener` with the value of response header `name` on every answer that carries it
+ * (e.g. `grants-version`, which @/lib/permissions watches to reload the menu). Returns an unsubscribe.
+ */
+export function onResponseHeader(name: string, listener: HeaderListener): () => void {
+  const key = name.toLowerCase()
+  let set = headerListeners.get(key)
+  if (!set) headerListeners.set(key, (set = new Set()))
+  set.add(listener)
+  return () => {
+    set.delete(listener)
+  }
+}
+
+function notifyHeaders(headers: Headers): void {
+  for (const [name, listeners] of headerListeners) {
+    const value = headers.get(name)
+    if (value !== null) for (const l of listeners) l(value)
+  }
+}
+
 const client = createHttpClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   sendWithProgress: typeof XMLHttpRequest === 'undefined' ? undefined : xhrSend,
@@ -76,6 +102,7 @@ const client = createHttpClient({
   ui: { error: showError, message: showMessage, alert: showAlert, passwordPrompt, takeDialogFlag },
   navigate: navigateTo,
   text,
+  onHeaders: notifyHeaders,
 })
 
 /** The request client. */

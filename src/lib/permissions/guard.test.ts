@@ -3,15 +3,21 @@ import type { MenuEntry } from '@/contract/schemas/shell'
 
 const post = vi.fn(async () => null)
 const get = vi.fn(async (): Promise<unknown> => [])
+const headerListeners = new Map<string, (value: string) => void>()
 vi.mock('@/lib/http', () => ({
   APP_CODE: 'test-app',
   http: { get: (...a: unknown[]) => get(...(a as [])), post: (...a: unknown[]) => post(...(a as [])) },
   isApiError: () => false,
+  onResponseHeader: (name: string, l: (value: string) => void) => {
+    headerListeners.set(name, l)
+    return () => headerListeners.delete(name)
+  },
 }))
 
 const { clearSession, getSession, setSession } = await import('@/lib/session')
 const { queryClient } = await import('@/lib/query')
 const { ForbiddenError, enterShell, hasMenuAction, logOperation, menusQueryKey, requireMenu, setCurrentMenuForPath } = await import('./index')
+const { resetGrantsVersion, reloadMenus } = await import('./grants')
 
 const fn = (action: string) => ({ applicationMenuFunctionId: `00000000-0000-7000-8000-0000000000${action.length}0`, functionName: action, functionAction: action })
 const menus: MenuEntry[] = [
@@ -24,6 +30,7 @@ function logIn() {
 }
 
 beforeEach(() => {
+  resetGrantsVersion()
   clearSession()
   queryClient.clear()
   post.mockClear()
@@ -104,5 +111,38 @@ describe('current menu, hasMenuAction, operation log', () => {
     logIn()
     logOperation(fn('add'))
     expect(post).not.toHaveBeenCalled()
+  })
+})
+
+describe('grants-version', () => {
+  const withEdit: MenuEntry[] = [menus[0]!, { ...menus[1]!, functionList: [fn('add'), fn('edit')], authFunctionList: [fn('add'), fn('edit')] }]
+  const answer = (v: string) => headerListeners.get('grants-version')!(v)
+
+  it('reloads the menus when an answer carries another version, and re-derives the current menu', async () => {
+    vi.stubGlobal('window', { location: { pathname: '/admin/role-manage' } })
+    try {
+      logIn()
+      queryClient.setQueryData(menusQueryKey('admin'), menus)
+      setCurrentMenuForPath('/admin/role-manage', menus)
+      answer('v1')
+      answer('v1')
+      expect(get).not.toHaveBeenCalled()
+      get.mockResolvedValueOnce(withEdit)
+      answer('v2')
+      await reloadMenus()
+      expect(get).toHaveBeenCalledTimes(1)
+      expect(getSession().currentMenu?.authFunctionList.map((f) => f.functionAction)).toEqual(['add', 'edit'])
+      expect(getSession().menuItems).toEqual(withEdit)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('ignores versions without a signed-in account, and starts afresh for another account', async () => {
+    answer('v1')
+    logIn()
+    queryClient.setQueryData(menusQueryKey('admin'), menus)
+    answer('v9')
+    expect(get).not.toHaveBeenCalled()
   })
 })

@@ -1,11 +1,13 @@
 /**
  * Permissions (SPEC §6) — one primitive, "does the current menu grant this function action",
  * in three surfaces: `useCan(action)`, `<Can action>`, and the route guard `requireMenu(path)`;
- * plus `hasMenuAction(action)` over all menus.
+ * plus `hasMenuAction(action)` over all menus. The menus reload by themselves when the gateway's
+ * `grants-version` answer header changes (./grants.ts): a role change shows without signing out.
  */
 export { Can, useCan, hasMenuAction, logOperation } from './can'
 export { enterShell, requireMenu, ForbiddenError, isForbiddenError } from './guard'
 export { ensureMenus, knownMenus, menusQueryKey, menusQueryOptions, setCurrentMenuForPath, useMenus } from './menus'
+export { noteGrantsVersion, reloadMenus } from './grants'
 export {
   buildMenuTree,
   canIn,
