@@ -25,16 +25,17 @@ test('user audit: approve one pending person and reject another with a reason, e
   await page.goto('/admin/user-audit')
   await expect(page.getByRole('heading', { name: '用户审核' })).toBeVisible()
 
-  // only the pending ones
-  await page.getByRole('combobox', { name: '审核状态' }).click()
-  await page.getByRole('option', { name: '待审核' }).click()
-  await page.getByRole('button', { name: '查询' }).click()
-  const pending = page.getByRole('row').filter({ has: page.getByText('待审核', { exact: true }) })
-  await expect(pending.first()).toBeVisible()
-  expect(await pending.count()).toBeGreaterThanOrEqual(2)
-  const [first, second] = [pending.nth(0), pending.nth(1)]
-  const firstName = (await first.getByRole('cell').nth(1).innerText()).trim()
-  const secondName = (await second.getByRole('cell').nth(1).innerText()).trim()
+  // two pending people whose names are unique in the whole list (other tests add audit rows too)
+  await page.getByRole('combobox', { name: '每页条数' }).click()
+  await page.getByRole('option', { name: '100 条/页' }).click()
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') })
+  await expect(rows.first()).toBeVisible()
+  const all = await rows.evaluateAll((trs) => trs.map((tr) => [tr.children[1]?.textContent?.trim() ?? '', tr.textContent ?? ''] as const))
+  const count = (n: string) => all.filter(([name]) => name === n).length
+  const candidates = all.filter(([name, text]) => text.includes('待审核') && count(name) === 1).map(([name]) => name)
+  expect(candidates.length).toBeGreaterThanOrEqual(2)
+  const [firstName, secondName] = candidates as [string, string]
+  const first = page.getByRole('row').filter({ hasText: firstName })
 
   // approve: a confirm prompt naming the person; cancelling changes nothing
   await first.getByRole('button', { name: '通过' }).click()
@@ -58,7 +59,12 @@ test('user audit: approve one pending person and reject another with a reason, e
   await prompt.getByRole('button', { name: '驳回' }).click()
   await expect(dialog).toBeHidden()
 
-  // both decisions are in the list, the reason with the rejection
+  // both decisions are in the list, the reason with the rejection; the status filter finds them
+  await page.getByRole('combobox', { name: '审核状态' }).click()
+  await page.getByRole('option', { name: '已驳回' }).click()
+  await page.getByRole('button', { name: '查询' }).click()
+  await expect(page.getByRole('row').filter({ hasText: reason })).toHaveCount(1)
+  await expect(page.getByRole('row').filter({ hasText: firstName })).toHaveCount(0)
   await page.getByRole('combobox', { name: '审核状态' }).click()
   await page.getByRole('option', { name: '全部' }).click()
   await page.getByRole('button', { name: '查询' }).click()
