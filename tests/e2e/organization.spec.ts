@@ -104,7 +104,8 @@ test('an administrator adds a unit with a qualification scan, then finds it in t
   await qd.getByLabel('有效期起').fill('2024-03-01')
   await qd.getByLabel('有效期止').fill('2029-02-28')
   await qd.locator('#f-items-0-frontFileId').setInputFiles({ name: '资质正面.png', mimeType: 'image/png', buffer: pngFixture() })
-  await expect(qd.getByText('资质正面.png')).toBeVisible()
+  // uploaded (not just picked): the stored file offers its remove button
+  await expect(qd.getByRole('button', { name: /资质正面\.png/ })).toBeVisible()
   await qd.getByRole('button', { name: '保存' }).click()
   await expect(qd).toBeHidden()
   const card = page.getByRole('listitem').filter({ hasText: '市政公用工程施工总承包二级' })

@@ -34,12 +34,12 @@ export function ContactsTab({ organizationId }: { organizationId: string }) {
       {(items) => (
         <SublistEditor {...base} items={items}>
           {(p) => (
-            <FormGrid className="lg:grid-cols-4">
+            <FormGrid className="xl:grid-cols-4">
               <FormField name={`${p}.contactName`} label={t('organization.contact.contactName')} required maxLength={30} />
               <FormField name={`${p}.post`} label={t('organization.contact.post')} maxLength={30} />
               <FormField name={`${p}.phone`} label={t('organization.contact.phone')} required maxLength={20} />
               <FormField name={`${p}.email`} label={t('organization.contact.email')} maxLength={100} />
-              <FormField name={`${p}.remark`} label={t('organization.contact.remark')} maxLength={200} className="lg:col-span-4" />
+              <FormField name={`${p}.remark`} label={t('organization.contact.remark')} maxLength={200} className="xl:col-span-4" />
             </FormGrid>
           )}
         </SublistEditor>
@@ -68,7 +68,7 @@ export function InstitutionsTab({ organizationId }: { organizationId: string }) 
               action="edit"
             >
               {(p) => (
-                <FormGrid className="lg:grid-cols-4">
+                <FormGrid className="xl:grid-cols-4">
                   <FormField name={`${p}.institutionName`} label={t('organization.listing.institutionName')} required maxLength={100} />
                   <FormField name={`${p}.stockCode`} label={t('organization.listing.stockCode')} maxLength={12} />
                   <FormField name={`${p}.listingDate`} label={t('organization.listing.listingDate')} kind="date" />
@@ -95,12 +95,12 @@ export function InstitutionsTab({ organizationId }: { organizationId: string }) 
               action="edit"
             >
               {(p) => (
-                <FormGrid className="lg:grid-cols-4">
-                  <FormField name={`${p}.coworkName`} label={t('organization.cowork.coworkName')} required maxLength={100} className="lg:col-span-2" />
-                  <FormField name={`${p}.creditCode`} label={t('organization.cowork.creditCode')} maxLength={18} className="lg:col-span-2" />
+                <FormGrid className="xl:grid-cols-4">
+                  <FormField name={`${p}.coworkName`} label={t('organization.cowork.coworkName')} required maxLength={100} className="xl:col-span-2" />
+                  <FormField name={`${p}.creditCode`} label={t('organization.cowork.creditCode')} maxLength={18} className="xl:col-span-2" />
                   <FormField name={`${p}.contactPerson`} label={t('organization.cowork.contactPerson')} maxLength={30} />
                   <FormField name={`${p}.contactPhone`} label={t('organization.cowork.contactPhone')} maxLength={20} />
-                  <FormField name={`${p}.remark`} label={t('organization.cowork.remark')} maxLength={200} className="lg:col-span-2" />
+                  <FormField name={`${p}.remark`} label={t('organization.cowork.remark')} maxLength={200} className="xl:col-span-2" />
                 </FormGrid>
               )}
             </SublistEditor>

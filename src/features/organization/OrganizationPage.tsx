@@ -2,18 +2,18 @@
  * /admin/organization: the unit tree on the left (a drawer below 1280 px), the selected unit on
  * the right with its tabs; add child units, edit, delete; import and export units.
  */
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { Building2, FolderTree, Network, Plus, ShieldCheck } from 'lucide-react'
+import { Building2, FolderTree, Network, Plus, ShieldCheck, X } from 'lucide-react'
 import { ORG_NODE, type Organization, type OrgTreeNode } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useDelete } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
+import { cn } from '@/lib/utils'
 import { orgResource, useUnit } from './api'
 import { UnitDialog, type UnitEditing } from './UnitForm'
 import { UnitPanel, type UnitTab } from './UnitPanel'
@@ -59,7 +59,11 @@ export function OrganizationPage() {
     }
   }
 
-  const tree = <UnitTree selectedKey={node ? nodeKey(node) : null} onSelect={select} className="h-full" />
+  // The drawer takes the focus when it opens (its search box).
+  const aside = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (drawer) aside.current?.querySelector<HTMLInputElement>('input')?.focus()
+  }, [drawer])
 
   let detail
   if (!node)
@@ -126,23 +130,41 @@ export function OrganizationPage() {
       </header>
 
       <div className="flex min-h-0 flex-1 gap-4">
-        <Card className="hidden w-72 shrink-0 overflow-hidden xl:flex xl:flex-col 2xl:w-80" aria-label={t('organization.tree.label')}>
-          {tree}
-        </Card>
+        {/* One tree (its expanded nodes and search survive): a column from 1280 px, a drawer below. */}
+        {drawer && <div className="fixed inset-0 z-40 bg-black/50 xl:hidden" aria-hidden onClick={() => setDrawer(false)} />}
+        <aside
+          ref={aside}
+          aria-label={t('organization.tree.label')}
+          role={drawer ? 'dialog' : undefined}
+          aria-modal={drawer ? true : undefined}
+          onKeyDown={(e) => {
+            if (drawer && e.key === 'Escape') {
+              e.stopPropagation()
+              setDrawer(false)
+            }
+          }}
+          className={cn(
+            'flex-col overflow-hidden border bg-card text-card-foreground',
+            drawer ? 'fixed inset-y-0 left-0 z-50 flex w-[22rem] max-w-[90vw] shadow-xl sm:rounded-r-lg xl:static xl:z-auto xl:w-72 xl:max-w-none xl:rounded-lg xl:shadow-sm' : 'hidden rounded-lg shadow-sm xl:flex xl:w-72',
+            'shrink-0 2xl:w-80',
+          )}
+        >
+          {drawer && (
+            <div className="flex items-center justify-between border-b px-4 py-2 xl:hidden">
+              <h2 className="font-semibold">{t('organization.tree.label')}</h2>
+              <Button variant="ghost" size="icon" onClick={() => setDrawer(false)} aria-label={t('common.close')}>
+                <X aria-hidden />
+              </Button>
+            </div>
+          )}
+          <UnitTree selectedKey={node ? nodeKey(node) : null} onSelect={select} className="min-h-0 flex-1" />
+        </aside>
         {/* padding inside the scrolled box, so sticky bars (save) reach its edge */}
         <Card className="min-w-0 flex-1 overflow-y-auto">
           <div className="flex min-h-full flex-col p-4 sm:p-5">{detail}</div>
         </Card>
       </div>
 
-      <Dialog open={drawer} onOpenChange={setDrawer}>
-        <DialogContent className="left-0 top-0 flex h-full max-h-none w-[22rem] max-w-[90vw] translate-x-0 translate-y-0 flex-col gap-0 rounded-none p-0 sm:rounded-r-lg">
-          <DialogHeader className="border-b px-4 py-3 pr-12">
-            <DialogTitle>{t('organization.tree.label')}</DialogTitle>
-          </DialogHeader>
-          <div className="min-h-0 flex-1">{drawer && tree}</div>
-        </DialogContent>
-      </Dialog>
 
       <UnitDialog editing={editing} onClose={() => setEditing({ open: false })} onSaved={onSaved} />
     </div>
