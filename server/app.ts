@@ -20,6 +20,7 @@ import { registerDepartmentRoutes } from './modules/department/routes'
 import { registerMenuRoutes } from './modules/menu/routes'
 import { registerOrgRoutes } from './modules/org/routes'
 import { registerPeopleRoutes } from './modules/people/routes'
+import { registerPersonalRoutes } from './modules/personal/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerOrgRoutes(app, ctx)
   registerFileRoutes(app, ctx)
   registerInviteRoutes(app, ctx)
+  registerPersonalRoutes(app, ctx)
   registerAccountRoutes(app, ctx)
 
   const dist = config.serveDist

@@ -1,6 +1,8 @@
 /** Gateway settings, all from the environment (durations in seconds unless named otherwise). */
 import path from 'node:path'
 import { DEFAULT_APP_CODE } from '../src/contract/paths'
+import { loadNotifyConfig, type NotifyConfig } from './modules/notify/config'
+import { loadOAuthConfig, type OAuthConfig } from './modules/oauth/config'
 
 export interface Config {
   port: number
@@ -19,8 +21,10 @@ export interface Config {
   loginRateLimit: number
   serveDist: string
   trustProxy: boolean
-  wechatClientId: string | null
-  qqClientId: string | null
+  /** Verification codes: SMTP, SMS webhook, code lifetime, per-IP limit (server/modules/notify/config.ts). */
+  notify: NotifyConfig
+  /** WeChat / QQ OAuth2 providers and the public URL for redirects (server/modules/oauth/config.ts). */
+  oauth: OAuthConfig
   bodyLimit: number
   /** Seconds an in-progress Idempotency-Key is held; after that a retry with the same payload may take it over. */
   idempotencyLease: number
@@ -75,8 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: int(env, 'TRESTLE_LOGIN_RATE_LIMIT', 30),
     serveDist: path.resolve(env.TRESTLE_SERVE_DIST || './dist'),
     trustProxy: env.TRESTLE_TRUST_PROXY === '1' || env.TRESTLE_TRUST_PROXY === 'true',
-    wechatClientId: env.TRESTLE_WECHAT_CLIENT_ID || null,
-    qqClientId: env.TRESTLE_QQ_CLIENT_ID || null,
+    notify: loadNotifyConfig(env, (m) => new ConfigError(m)),
+    oauth: loadOAuthConfig(env, (m) => new ConfigError(m)),
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),

@@ -7,21 +7,15 @@
  *  - `pgA` + `pgB`: two processes on one PostgreSQL 15 server that this setup starts itself
  *    (when /usr/local/bin/initdb exists or TRESTLE_TEST_PG=1).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync, mkdtempSync, rmSync, chmodSync, readFileSync } from 'node:fs'
+import { spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { startGateway as start, stopChild, type GatewayTarget } from '../support/gateway'
 
-export interface Target {
-  name: string
-  url: string
-  /** Demo data (tourist, orgadmin…) present. */
-  demo: boolean
-  adminPassword: string
-  log: string
-}
+export type Target = GatewayTarget
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,10 +28,7 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
-const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
 const PG_BIN = process.env.TRESTLE_PG_BIN ?? '/usr/local/bin'
-const DEMO_PASSWORD = 'Trestle@2026'
 const PG_ADMIN_PASSWORD = 'PgAdmin#2026'
 
 const children: ChildProcess[] = []
@@ -56,44 +47,10 @@ function freePort(): Promise<number> {
 }
 
 async function startGateway(name: string, env: Record<string, string>, dataDir?: string): Promise<Target> {
-  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), `trestle-${name}-`))
-  if (!dataDir) cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-  const log = path.join(dir, `${name}.log`)
-  const out = createWriteStream(log)
-  const child = spawn(process.execPath, [TSX, 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      TRESTLE_DATA_DIR: dir,
-      TRESTLE_SERVE_DIST: path.join(dir, 'no-dist'),
-      TRESTLE_LOGIN_RATE_LIMIT: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  child.stdout.pipe(out)
-  child.stderr.pipe(out)
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in time; see ${log}`)), 90_000)
-    let buf = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      buf += chunk.toString()
-      const m = /Trestle gateway on http:\/\/localhost:(\d+)/.exec(buf)
-      if (m) {
-        clearTimeout(timer)
-        resolve(`http://127.0.0.1:${m[1]}`)
-      }
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`${name} exited with ${code}: ${readFileSync(log, 'utf8').slice(-2000)}`))
-    })
-  })
-  child.removeAllListeners('exit')
-  return { name, url, demo: !env.DATABASE_URL, adminPassword: env.TRESTLE_ADMIN_PASSWORD ?? DEMO_PASSWORD, log }
+  const g = await start(name, env, dataDir)
+  children.push(g.child)
+  cleanups.push(g.removeData)
+  return { name: g.name, url: g.url, demo: g.demo, adminPassword: g.adminPassword, log: g.log }
 }
 
 const asPostgres = (args: string[]) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' })
@@ -165,23 +122,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function teardown() {
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve()
-          const timer = setTimeout(() => {
-            c.kill('SIGKILL')
-            resolve()
-          }, 5000)
-          c.once('exit', () => {
-            clearTimeout(timer)
-            resolve()
-          })
-          c.kill('SIGTERM')
-        }),
-    ),
-  )
+  await Promise.all(children.map(stopChild))
   for (const clean of cleanups.reverse()) {
     try {
       clean()

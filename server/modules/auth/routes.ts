@@ -1,5 +1,5 @@
 /** The login sequence of DESIGN §2: getPubKey → login → getAccessToken; logout; apps by permission. */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -9,7 +9,9 @@ import {
   cipherPayload,
   loginBody,
   loginInfoSchema,
+  loginThirdPlatformBody,
   pubKeyQuery,
+  thirdPlatformConfigQuery,
   type AccessTokenResult,
   type LoginResult,
   type PubKey,
@@ -25,6 +27,9 @@ import { hit } from '../../plugins/rate-limit'
 import { accountRefusal, headerValue, touchSession } from '../../plugins/session'
 import { accountLoginRefusal } from '../account/login'
 import { writeLoginLog, writeSystemLog } from '../logs/write'
+import { configuredPlatforms, finishAuthorize, PLATFORM_NAMES, startAuthorize } from '../oauth/flow'
+import { accountOfIdentity, notBound } from '../oauth/identities'
+import type { AccountRow } from '../../types'
 import { findAccountByLogin, matchesLogin, normalizeName, toUserAccount } from './accounts'
 import { decryptJson } from './keys'
 import { grantedResources } from '../roleAuth/grants'
@@ -169,18 +174,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
       await writeLoginLog(ctx, req, acc.accountName, false, loginRefused.code, carrier)
       throw loginRefused
     }
-    const token = randomToken()
-    await ctx.db.insert(session).values({
-      sessionId: newId(),
-      tokenHash: sha256Hex(token),
-      accountId: acc.accountId,
-      createdAt: now,
-      lastSeenAt: now,
-      ip: req.ip,
-      carrier: carrier?.slice(0, 200) ?? null,
-    })
-    await writeLoginLog(ctx, req, acc.accountName, true, Code.OK, carrier)
-    return ok<LoginResult>(req, { token, userAccount: await toUserAccount(ctx, acc) })
+    return ok<LoginResult>(req, await openSession(ctx, req, acc, carrier))
   })
 
   app.post(API.auth.getAccessToken, { config: { auth: 'session' } }, async (req) => {
@@ -233,11 +227,57 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(req, apps)
   })
 
-  app.get(API.auth.thirdPlatformConfig, async (req) =>
-    ok<ThirdPlatformConfig>(req, { wechat: Boolean(config.wechatClientId), qq: Boolean(config.qqClientId) }),
-  )
-
-  app.post(API.auth.loginThirdPlatform, async () => {
-    throw new ApiError(Code.REFUSED, null, { zh: '未配置第三方登录', en: 'Third-party sign-in is not configured' })
+  // Which providers are configured; with ?platform= also an authorize URL with a fresh state (server/modules/oauth).
+  app.get(API.auth.thirdPlatformConfig, async (req) => {
+    const q = parse(thirdPlatformConfigQuery, req.query, req)
+    const answer: ThirdPlatformConfig = configuredPlatforms(ctx)
+    if (q.platform) answer.authorizeUrl = await startAuthorize(ctx, req, q.platform, 'login')
+    return ok<ThirdPlatformConfig>(req, answer)
   })
+
+  // The provider sent the user back with code + state: the bound account signs in like a password login.
+  app.post(API.auth.loginThirdPlatform, async (req) => {
+    const body = parse(loginThirdPlatformBody, req.body, req)
+    const carrier = PLATFORM_NAMES[body.platform].en
+    const identity = await finishAuthorize(ctx, body, 'login')
+    const acc = await accountOfIdentity(ctx, body.platform, identity.subject)
+    if (!acc) {
+      await writeLoginLog(ctx, req, null, false, Code.REFUSED, carrier)
+      throw notBound(body.platform)
+    }
+    const now = new Date()
+    if (acc.status === 'locked' && (!acc.lockedUntil || acc.lockedUntil > now)) {
+      await writeLoginLog(ctx, req, acc.accountName, false, Code.ACCOUNT_LOCKED, carrier)
+      throw new ApiError(Code.ACCOUNT_LOCKED)
+    }
+    const refusal = accountRefusal(acc, now)
+    if (refusal) {
+      await writeLoginLog(ctx, req, acc.accountName, false, Code.ACCOUNT_DISABLED, carrier)
+      throw new ApiError(Code.ACCOUNT_DISABLED, null, refusal)
+    }
+    // The password's valid period has passed (server/modules/account); phone login does not apply here.
+    const loginRefused = accountLoginRefusal(acc, acc.accountName, now)
+    if (loginRefused) {
+      await writeLoginLog(ctx, req, acc.accountName, false, loginRefused.code, carrier)
+      throw loginRefused
+    }
+    return ok<LoginResult>(req, await openSession(ctx, req, acc, carrier))
+  })
+}
+
+/** A new session for an account whose sign-in succeeded (password or third party); writes the login log. */
+export async function openSession(ctx: Ctx, req: FastifyRequest, acc: AccountRow, carrier: string | null): Promise<LoginResult> {
+  const token = randomToken()
+  const now = new Date()
+  await ctx.db.insert(session).values({
+    sessionId: newId(),
+    tokenHash: sha256Hex(token),
+    accountId: acc.accountId,
+    createdAt: now,
+    lastSeenAt: now,
+    ip: req.ip,
+    carrier: carrier?.slice(0, 200) ?? null,
+  })
+  await writeLoginLog(ctx, req, acc.accountName, true, Code.OK, carrier)
+  return { token, userAccount: await toUserAccount(ctx, acc) }
 }

@@ -1,15 +1,161 @@
 /**
- * Sends verification codes. Nothing is configured yet (an SMS provider is a later issue), so the
- * code goes to the server log: `[verify-code] 13800000000 → 123456`.
+ * The one verification-code sender. A code goes to a phone number (SMS) or to an email address,
+ * through one of these channels:
+ *
+ *   - email: SMTP via nodemailer when TRESTLE_SMTP_HOST is set;
+ *   - SMS: an `SmsProvider` — here the HTTP-webhook provider (TRESTLE_SMS_WEBHOOK_URL, POST
+ *     `{ "to": "138…", "text": "…" }`, any 2xx is accepted); a vendor SDK fits the same interface;
+ *   - otherwise the server log, so the demo works: `[verify-code] 13800000000 → 123456`.
+ *
+ * Texts are zh or en by the requester's language. A delivery failure throws `DeliveryError`
+ * (the caller withdraws the code and answers 20021); the code itself is never logged when a real
+ * channel carries it.
  */
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { Lang } from '../../../src/contract/codes'
 import type { Ctx } from '../../context'
+import type { NotifyConfig, SmtpConfig } from './config'
+
+export type CodePurpose = 'register' | 'forgot' | 'bindPhone' | 'bindEmail'
 
 export interface VerifyMessage {
+  /** A phone number or an email address. */
   target: string
   code: string
-  purpose: string
+  purpose: CodePurpose
+  lang: Lang
+  /** Minutes the code stays valid (for the text). */
+  minutes: number
 }
 
-export async function sendVerifyCode(ctx: Ctx, msg: VerifyMessage): Promise<void> {
+export class DeliveryError extends Error {}
+
+/** A text-message provider. */
+export interface SmsProvider {
+  readonly name: string
+  send(to: string, text: string): Promise<void>
+}
+
+/** POSTs `{ to, text }` as JSON to a URL; any 2xx answer counts as delivered. */
+export class WebhookSmsProvider implements SmsProvider {
+  readonly name = 'sms-webhook'
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  async send(to: string, text: string): Promise<void> {
+    let res: Response
+    try {
+      res = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to, text }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      })
+    } catch (err) {
+      throw new DeliveryError(`SMS webhook unreachable: ${(err as Error).message}`)
+    }
+    await res.body?.cancel().catch(() => undefined)
+    if (!res.ok) throw new DeliveryError(`SMS webhook answered HTTP ${res.status}`)
+  }
+}
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export class SmtpMailer {
+  readonly name = 'smtp'
+  private readonly transport: Transporter
+  constructor(private readonly cfg: SmtpConfig) {
+    this.transport = nodemailer.createTransport({
+      host: cfg.host,
+      port: cfg.port,
+      secure: cfg.secure,
+      auth: cfg.user ? { user: cfg.user, pass: cfg.pass ?? '' } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    })
+  }
+
+  async send(mail: Mail): Promise<void> {
+    try {
+      await this.transport.sendMail({ from: this.cfg.from, ...mail })
+    } catch (err) {
+      throw new DeliveryError(`SMTP delivery failed: ${(err as Error).message}`)
+    }
+  }
+}
+
+export const isEmailTarget = (target: string): boolean => target.includes('@')
+
+const PURPOSE: Record<CodePurpose, { zh: string; en: string }> = {
+  register: { zh: '注册账号', en: 'registering your account' },
+  forgot: { zh: '找回密码', en: 'resetting your password' },
+  bindPhone: { zh: '绑定手机号', en: 'binding this phone number' },
+  bindEmail: { zh: '绑定邮箱', en: 'binding this email address' },
+}
+
+/** The SMS text of a code. */
+export function smsText(m: VerifyMessage): string {
+  const p = PURPOSE[m.purpose][m.lang]
+  return m.lang === 'zh'
+    ? `【工程协同管理平台】您的验证码为${m.code}，用于${p}，${m.minutes}分钟内有效。如非本人操作，请忽略本短信。`
+    : `[Trestle] Your verification code is ${m.code}, for ${p}. It is valid for ${m.minutes} minutes. If this was not you, ignore this message.`
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The email of a code (subject, text and HTML). */
+export function mailOf(m: VerifyMessage): Mail {
+  const p = PURPOSE[m.purpose][m.lang]
+  const zh = m.lang === 'zh'
+  const subject = zh ? `工程协同管理平台验证码：${m.code}` : `Trestle verification code: ${m.code}`
+  const lines = zh
+    ? ['您好：', `您正在${p}，验证码为：${m.code}`, `验证码${m.minutes}分钟内有效，且只能使用一次。`, '如非本人操作，请忽略本邮件。', '', '工程协同管理平台']
+    : ['Hello,', `Your verification code for ${p} is: ${m.code}`, `It is valid for ${m.minutes} minutes and can be used once.`, 'If this was not you, ignore this email.', '', 'Trestle']
+  const html = `<div style="font-family:sans-serif;font-size:14px;line-height:1.6">${lines
+    .map((l) => (l.includes(m.code) ? `<p>${escapeHtml(l.replace(m.code, '')).trimEnd()} <strong style="font-size:20px;letter-spacing:2px">${m.code}</strong></p>` : `<p>${escapeHtml(l)}</p>`))
+    .join('')}</div>`
+  return { to: m.target, subject, text: lines.join('\n'), html }
+}
+
+interface Channels {
+  mailer: SmtpMailer | null
+  sms: SmsProvider | null
+}
+const channelCache = new WeakMap<NotifyConfig, Channels>()
+
+function channels(cfg: NotifyConfig): Channels {
+  let c = channelCache.get(cfg)
+  if (!c) {
+    c = { mailer: cfg.smtp ? new SmtpMailer(cfg.smtp) : null, sms: cfg.smsWebhookUrl ? new WebhookSmsProvider(cfg.smsWebhookUrl) : null }
+    channelCache.set(cfg, c)
+  }
+  return c
+}
+
+/** Which channels deliver for real (the rest log). */
+export const realChannels = (cfg: NotifyConfig) => ({ sms: cfg.smsWebhookUrl !== null, email: cfg.smtp !== null })
+
+/** Sends a code to its target by the channel configured for it; throws DeliveryError when that fails. */
+export async function sendVerifyCode(ctx: Ctx, msg: VerifyMessage): Promise<'smtp' | 'sms' | 'log'> {
+  const { mailer, sms } = channels(ctx.config.notify)
+  if (isEmailTarget(msg.target) && mailer) {
+    await mailer.send(mailOf(msg))
+    ctx.log.info({ purpose: msg.purpose, channel: mailer.name }, `[verify-code] sent to ${msg.target}`)
+    return 'smtp'
+  }
+  if (!isEmailTarget(msg.target) && sms) {
+    await sms.send(msg.target, smsText(msg))
+    ctx.log.info({ purpose: msg.purpose, channel: sms.name }, `[verify-code] sent to ${msg.target}`)
+    return 'sms'
+  }
   ctx.log.info({ purpose: msg.purpose }, `[verify-code] ${msg.target} → ${msg.code}`)
+  return 'log'
 }

@@ -137,7 +137,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
  */
 export async function addRegistrationPerson(
   db: Db,
-  acc: { accountId: string; userName: string; cellphone: string; email?: string | null; organizationId?: string | null },
+  acc: { accountId: string; userName: string; cellphone: string | null; email?: string | null; organizationId?: string | null },
 ): Promise<void> {
   await db.insert(person).values({
     userId: newId(),

@@ -11,6 +11,7 @@ import { activeRoleIds } from '../../plugins/permissions'
 import { organizationName } from '../auth/accounts'
 import { writeOperateLog } from '../logs/write'
 import { functionsOf } from '../menu/routes'
+import { profilePhoto } from '../personal/routes'
 
 export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(API.admin.menuByPermission, { config: { auth: 'signed' } }, async (req) => {
@@ -130,6 +131,7 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
         ),
       )
       .orderBy(asc(role.sort))
+    const photo = await profilePhoto(ctx, a.accountId)
     return ok<CurrentUser>(req, {
       accountId: a.accountId,
       accountName: a.accountName,
@@ -139,8 +141,8 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       userName: a.userName,
       cellphone: a.cellphone,
       email: a.email,
-      profilePhoto: null,
-      profilePhotoUrl: null,
+      profilePhoto: photo?.fileId ?? null,
+      profilePhotoUrl: photo?.url ?? null,
       organizationId: a.organizationId,
       organizationName: await organizationName(ctx, a.organizationId),
       roleNames: roles.map((r) => r.roleName),

@@ -1,0 +1,97 @@
+/**
+ * Starts a real gateway process (tsx server/main.ts) on a free port with its own embedded
+ * database, for the API tests' global setup and for tests that need a gateway configured their
+ * own way (a local SMTP server, SMS webhook or OAuth provider).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export interface GatewayTarget {
+  name: string
+  url: string
+  /** Demo data (tourist, orgadmin…) present. */
+  demo: boolean
+  adminPassword: string
+  log: string
+}
+
+export interface Gateway extends GatewayTarget {
+  child: ChildProcess
+  /** Removes the data directory when it was created here (after the process ended). */
+  removeData(): void
+  /** SIGTERM (SIGKILL after 5 s), then removeData(). */
+  stop(): Promise<void>
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
+export const DEMO_PASSWORD = 'Trestle@2026'
+
+export function stopChild(c: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (c.exitCode !== null || c.signalCode !== null) return resolve()
+    const timer = setTimeout(() => {
+      c.kill('SIGKILL')
+      resolve()
+    }, 5000)
+    c.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    c.kill('SIGTERM')
+  })
+}
+
+export async function startGateway(name: string, env: Record<string, string>, dataDir?: string): Promise<Gateway> {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), `trestle-${name}-`))
+  const log = path.join(dir, `${name}.log`)
+  const out = createWriteStream(log)
+  const child = spawn(process.execPath, [TSX, 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRESTLE_DATA_DIR: dir,
+      TRESTLE_SERVE_DIST: path.join(dir, 'no-dist'),
+      TRESTLE_LOGIN_RATE_LIMIT: '1000',
+      TRESTLE_VERIFY_IP_LIMIT: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.pipe(out)
+  child.stderr.pipe(out)
+  const removeData = () => {
+    if (!dataDir) rmSync(dir, { recursive: true, force: true })
+  }
+  const stop = async () => {
+    await stopChild(child)
+    removeData()
+  }
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start in time; see ${log}`)), 90_000)
+      let buf = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        buf += chunk.toString()
+        const m = /Trestle gateway on http:\/\/localhost:(\d+)/.exec(buf)
+        if (m) {
+          clearTimeout(timer)
+          resolve(`http://127.0.0.1:${m[1]}`)
+        }
+      })
+      child.on('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`${name} exited with ${code}: ${readFileSync(log, 'utf8').slice(-2000)}`))
+      })
+    })
+    child.removeAllListeners('exit')
+    return { name, url, demo: !env.DATABASE_URL, adminPassword: env.TRESTLE_ADMIN_PASSWORD ?? DEMO_PASSWORD, log, child, removeData, stop }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+}
