@@ -1,0 +1,370 @@
+/**
+ * 成员 of a role: the members (account, name, organisation, level, status) with search, remove
+ * one or the selected ones after a confirmation, and an account picker (accounts within the
+ * caller's scope that are not members yet).
+ */
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { Search, UserMinus, UserPlus } from "lucide-react";
+import type { Role, RoleMember } from "@/contract/schemas/role";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import {
+  Popover,
+  PopoverContent,
+  PopoverTrigger,
+} from "@/components/ui/popover";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { confirm } from "@/lib/crud";
+import { useT } from "@/lib/i18n";
+import { Can } from "@/lib/permissions";
+import {
+  useAddMembers,
+  useCandidates,
+  useDeleteMembers,
+  useMembers,
+} from "./api";
+import { RoleSheet } from "./RoleSheet";
+
+const statusVariant = (s: string) =>
+  (s === "normal" ? "success" : s === "pending" ? "secondary" : "outline") as
+    "success" | "secondary" | "outline";
+
+export function MembersSheet({
+  role,
+  open,
+  onOpenChange,
+}: {
+  role: Role | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useT();
+  return (
+    <RoleSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("roles.members.title", { role: role?.roleName ?? "" })}
+      description={t("roles.members.description")}
+    >
+      {open && role && <Members role={role} />}
+    </RoleSheet>
+  );
+}
+
+function Members({ role }: { role: Role }) {
+  const { t } = useT();
+  const [keyword, setKeyword] = useState("");
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const members = useMembers(role.roleId, keyword.trim());
+  const remove = useDeleteMembers();
+  const rows = members.data ?? [];
+  const visibleSelected = rows.filter((r) => selected.has(r.accountId));
+
+  async function removeMembers(list: RoleMember[]) {
+    const names = list.map((m) => m.userName || m.accountName).join("、");
+    if (
+      !(await confirm({
+        description: t("roles.members.removeConfirm", {
+          names,
+          role: role.roleName,
+        }),
+        destructive: true,
+        confirmText: t("roles.members.remove"),
+      }))
+    )
+      return;
+    await remove.mutateAsync({
+      roleId: role.roleId,
+      accountIds: list.map((m) => m.accountId),
+    });
+    setSelected(new Set());
+    toast.success(t("roles.members.removed", { n: list.length }));
+  }
+
+  const allChecked =
+    rows.length > 0 && visibleSelected.length === rows.length
+      ? true
+      : visibleSelected.length
+        ? "indeterminate"
+        : false;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center gap-2 border-b px-6 py-3">
+        <div className="relative min-w-[12rem] flex-1">
+          <Search
+            className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder={t("roles.members.search")}
+            className="h-10 pl-8"
+            aria-label={t("roles.members.search")}
+            maxLength={30}
+          />
+        </div>
+        <Can action="member">
+          <Button
+            variant="outline"
+            className="h-10"
+            disabled={!visibleSelected.length || remove.isPending}
+            onClick={() => void removeMembers(visibleSelected)}
+          >
+            <UserMinus aria-hidden />
+            {t("roles.members.removeSelected", { n: visibleSelected.length })}
+          </Button>
+        </Can>
+        <Can action="member">
+          <MemberPicker role={role} />
+        </Can>
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto">
+        <Table>
+          <TableHeader className="sticky top-0 z-10 bg-muted">
+            <TableRow>
+              <TableHead className="w-10">
+                <Checkbox
+                  checked={allChecked}
+                  onCheckedChange={() =>
+                    setSelected(
+                      allChecked === true
+                        ? new Set()
+                        : new Set(rows.map((r) => r.accountId)),
+                    )
+                  }
+                  aria-label={t("crud.selectAllRows")}
+                  disabled={!rows.length}
+                />
+              </TableHead>
+              <TableHead>{t("roles.members.field.accountName")}</TableHead>
+              <TableHead>{t("roles.members.field.userName")}</TableHead>
+              <TableHead>{t("roles.members.field.organizationName")}</TableHead>
+              <TableHead>{t("roles.members.field.level")}</TableHead>
+              <TableHead>{t("roles.members.field.status")}</TableHead>
+              <TableHead className="text-right">
+                {t("common.actions")}
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.isPending &&
+              Array.from({ length: 4 }, (_, i) => (
+                <TableRow key={i}>
+                  <TableCell colSpan={7}>
+                    <Skeleton className="h-6 w-full" />
+                  </TableCell>
+                </TableRow>
+              ))}
+            {!members.isPending && rows.length === 0 && (
+              <TableRow>
+                <TableCell
+                  colSpan={7}
+                  className="h-32 text-center text-muted-foreground"
+                >
+                  {keyword.trim()
+                    ? t("roles.members.noMatch")
+                    : t("roles.members.empty")}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((m) => (
+              <TableRow
+                key={m.accountId}
+                data-state={selected.has(m.accountId) ? "selected" : undefined}
+              >
+                <TableCell>
+                  <Checkbox
+                    checked={selected.has(m.accountId)}
+                    onCheckedChange={() =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        if (next.has(m.accountId)) next.delete(m.accountId);
+                        else next.add(m.accountId);
+                        return next;
+                      })
+                    }
+                    aria-label={m.accountName}
+                  />
+                </TableCell>
+                <TableCell className="font-medium">{m.accountName}</TableCell>
+                <TableCell>{m.userName || t("common.none")}</TableCell>
+                <TableCell
+                  className="max-w-[14rem] truncate"
+                  title={m.organizationName ?? ""}
+                >
+                  {m.organizationName || t("common.none")}
+                </TableCell>
+                <TableCell>{t(`people.accountLevel.${m.level}`)}</TableCell>
+                <TableCell>
+                  <Badge variant={statusVariant(m.status)}>
+                    {t(`people.accountStatus.${m.status}`)}
+                  </Badge>
+                </TableCell>
+                <TableCell className="text-right">
+                  <Can action="member">
+                    <Button
+                      variant="ghost"
+                      className="h-9 px-2 text-destructive"
+                      disabled={remove.isPending}
+                      onClick={() => void removeMembers([m])}
+                    >
+                      {t("roles.members.remove")}
+                    </Button>
+                  </Can>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <div className="border-t px-6 py-2 text-sm text-muted-foreground">
+        {t("roles.members.count", { n: rows.length })}
+      </div>
+    </div>
+  );
+}
+
+/** Accounts to add: a searchable checklist in a popover. */
+function MemberPicker({ role }: { role: Role }) {
+  const { t } = useT();
+  const [open, setOpen] = useState(false);
+  const [keyword, setKeyword] = useState("");
+  const [picked, setPicked] = useState<ReadonlyMap<string, RoleMember>>(
+    new Map(),
+  );
+  const candidates = useCandidates(role.roleId, keyword.trim(), open);
+  const add = useAddMembers();
+  const list = useMemo(() => candidates.data ?? [], [candidates.data]);
+
+  async function submit() {
+    const ids = [...picked.keys()];
+    await add.mutateAsync({ roleId: role.roleId, accountIds: ids });
+    toast.success(t("roles.members.added", { n: ids.length }));
+    setPicked(new Map());
+    setKeyword("");
+    setOpen(false);
+  }
+
+  return (
+    <Popover
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) setPicked(new Map());
+      }}
+    >
+      <PopoverTrigger asChild>
+        <Button className="h-10">
+          <UserPlus aria-hidden />
+          {t("roles.members.add")}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent
+        align="end"
+        className="w-[26rem] max-w-[calc(100vw-2rem)] p-0"
+      >
+        <div className="border-b p-3">
+          <p className="text-sm font-medium">
+            {t("roles.members.picker.title")}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {t("roles.members.picker.description")}
+          </p>
+          <Input
+            autoFocus
+            className="mt-2 h-10"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder={t("roles.members.picker.search")}
+            aria-label={t("roles.members.picker.search")}
+            maxLength={30}
+          />
+        </div>
+        <ul
+          className="max-h-72 overflow-auto py-1"
+          role="listbox"
+          aria-multiselectable
+          aria-label={t("roles.members.picker.title")}
+        >
+          {candidates.isPending && (
+            <li className="px-3 py-4 text-sm text-muted-foreground">
+              {t("common.loading")}
+            </li>
+          )}
+          {!candidates.isPending && list.length === 0 && (
+            <li className="px-3 py-4 text-sm text-muted-foreground">
+              {t("roles.members.picker.empty")}
+            </li>
+          )}
+          {list.map((c) => {
+            const on = picked.has(c.accountId);
+            return (
+              <li key={c.accountId} role="option" aria-selected={on}>
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-1.5 hover:bg-muted">
+                  <Checkbox
+                    checked={on}
+                    onCheckedChange={() =>
+                      setPicked((p) => {
+                        const next = new Map(p);
+                        if (next.has(c.accountId)) next.delete(c.accountId);
+                        else next.set(c.accountId, c);
+                        return next;
+                      })
+                    }
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium">
+                      {c.accountName}
+                      {c.userName ? (
+                        <span className="ml-2 font-normal text-muted-foreground">
+                          {c.userName}
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="block truncate text-xs text-muted-foreground">
+                      {c.organizationName || t("common.none")}
+                    </span>
+                  </span>
+                  {c.status !== "normal" && (
+                    <Badge variant="outline">
+                      {t(`people.accountStatus.${c.status}`)}
+                    </Badge>
+                  )}
+                </label>
+              </li>
+            );
+          })}
+          {list.length >= 50 && (
+            <li className="px-3 py-2 text-xs text-muted-foreground">
+              {t("roles.members.picker.limit")}
+            </li>
+          )}
+        </ul>
+        <div className="flex items-center justify-between gap-2 border-t p-3">
+          <span className="text-sm text-muted-foreground">
+            {t("roles.members.picker.selected", { n: picked.size })}
+          </span>
+          <Button
+            disabled={!picked.size || add.isPending}
+            onClick={() => void submit()}
+          >
+            {t("roles.members.picker.submit")}
+          </Button>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}

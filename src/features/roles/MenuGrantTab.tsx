@@ -1,0 +1,369 @@
+/**
+ * 菜单与功能: an application's menu tree with each menu's functions as checkboxes (tri-state
+ * parents, select all, search, expand/collapse). What the caller does not hold is shown but cannot
+ * be changed. A failed load shows nothing checked (SPEC §8) — never the previous role's grants.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { ChevronDown, ChevronRight, Lock, Search } from "lucide-react";
+import type { Role, RoleMenuNode } from "@/contract/schemas/role";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { APP_CODE } from "@/lib/http";
+import { useT } from "@/lib/i18n";
+import { menuLabel } from "@/lib/permissions";
+import { cn } from "@/lib/utils";
+import { useMenuApps, useMenuTree, useSaveMenus } from "./api";
+import {
+  allState,
+  countChecked,
+  filterTree,
+  initialChecked,
+  menuGrantable,
+  menuState,
+  toggleAll,
+  toggleFunction,
+  toggleMenu,
+  toPayload,
+  walk,
+  type Checked,
+} from "./checkTree";
+import { GrantFooter } from "./GrantFooter";
+
+const EMPTY: Checked = { menus: new Set(), fns: new Set() };
+const same = (a: Checked, b: Checked) =>
+  a.menus.size === b.menus.size &&
+  a.fns.size === b.fns.size &&
+  [...a.menus].every((x) => b.menus.has(x)) &&
+  [...a.fns].every((x) => b.fns.has(x));
+
+export function MenuGrantTab({
+  role,
+  canSave,
+}: {
+  role: Role;
+  canSave: boolean;
+}) {
+  const { t, locale } = useT();
+  const apps = useMenuApps();
+  const [appId, setAppId] = useState<string | undefined>(undefined);
+  const chosen =
+    appId ??
+    (apps.data?.find((a) => a.code === APP_CODE) ?? apps.data?.[0])
+      ?.applicationId;
+  const tree = useMenuTree(role.roleId, chosen);
+  const menus = useMemo(
+    () => (tree.isError ? [] : (tree.data?.menus ?? [])),
+    [tree.data, tree.isError],
+  );
+  const [base, setBase] = useState<Checked>(EMPTY);
+  const [checked, setChecked] = useState<Checked>(EMPTY);
+  const [keyword, setKeyword] = useState("");
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const save = useSaveMenus();
+
+  // A new answer (or a failure: nothing) replaces whatever was shown.
+  useEffect(() => {
+    const c = initialChecked(menus);
+    setBase(c);
+    setChecked(c);
+  }, [menus]);
+
+  const label = (m: RoleMenuNode) => menuLabel(m, locale);
+  const shown = useMemo(
+    () => filterTree(menus, keyword, (m) => menuLabel(m, locale)),
+    [menus, keyword, locale],
+  );
+  const dirty = !same(base, checked);
+  const counts = countChecked(checked);
+  const groups = useMemo(() => {
+    const ids: string[] = [];
+    walk(menus, (m) => {
+      if (m.children.length) ids.push(m.applicationMenuId);
+    });
+    return ids;
+  }, [menus]);
+
+  async function submit() {
+    if (!tree.data) return;
+    await save.mutateAsync({
+      roleId: role.roleId,
+      applicationId: tree.data.applicationId,
+      ...toPayload(menus, checked),
+    });
+    toast.success(t("roles.auth.saved"));
+  }
+
+  const all = allState(menus, checked);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center gap-2 border-b px-6 py-3">
+        {(apps.data?.length ?? 0) > 1 && (
+          <Select value={chosen} onValueChange={setAppId}>
+            <SelectTrigger
+              className="h-10 w-56"
+              aria-label={t("roles.auth.menus.app")}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {apps.data!.map((a) => (
+                <SelectItem key={a.applicationId} value={a.applicationId}>
+                  {a.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+        <div className="relative min-w-[12rem] flex-1">
+          <Search
+            className="pointer-events-none absolute left-2.5 top-3 h-4 w-4 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            className="h-10 pl-8"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder={t("roles.auth.menus.search")}
+            aria-label={t("roles.auth.menus.search")}
+          />
+        </div>
+        <label className="flex h-10 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm">
+          <Checkbox
+            checked={all}
+            disabled={!canSave || !menus.some(menuGrantable)}
+            onCheckedChange={() => setChecked((c) => toggleAll(menus, c))}
+          />
+          {t("roles.auth.menus.selectAll")}
+        </label>
+        <Button
+          variant="ghost"
+          className="h-10"
+          onClick={() =>
+            setCollapsed((c) => (c.size ? new Set() : new Set(groups)))
+          }
+        >
+          {collapsed.size
+            ? t("roles.auth.menus.expandAll")
+            : t("roles.auth.menus.collapseAll")}
+        </Button>
+      </div>
+      <div
+        className="min-h-0 flex-1 overflow-auto px-4 py-2"
+        role="tree"
+        aria-label={t("roles.auth.tabs.menus")}
+      >
+        {(apps.isPending || (chosen && tree.isPending)) && (
+          <div className="space-y-2 p-2">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-8 w-full" />
+            ))}
+          </div>
+        )}
+        {apps.isSuccess && !chosen && (
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {t("roles.auth.menus.noApps")}
+          </p>
+        )}
+        {tree.isError && (
+          <p className="p-6 text-center text-sm text-destructive">
+            {t("roles.auth.menus.loadFailed")}
+          </p>
+        )}
+        {tree.isSuccess && menus.length === 0 && (
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {t("roles.auth.menus.empty")}
+          </p>
+        )}
+        {tree.isSuccess && menus.length > 0 && shown.length === 0 && (
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {t("roles.auth.menus.noMatch")}
+          </p>
+        )}
+        {shown.map((m) => (
+          <MenuRow
+            key={m.applicationMenuId}
+            menu={m}
+            depth={0}
+            checked={checked}
+            onChange={setChecked}
+            collapsed={keyword.trim() ? new Set() : collapsed}
+            onCollapse={(id) =>
+              setCollapsed((c) => {
+                const next = new Set(c);
+                if (next.has(id)) next.delete(id);
+                else next.add(id);
+                return next;
+              })
+            }
+            label={label}
+            readOnly={!canSave}
+          />
+        ))}
+      </div>
+      <GrantFooter
+        summary={t("roles.auth.menus.summary", {
+          menus: counts.menus,
+          fns: counts.fns,
+        })}
+        dirty={dirty}
+        saving={save.isPending}
+        canSave={canSave && !!tree.data}
+        onReset={() => setChecked(base)}
+        onSave={() => void submit()}
+      />
+    </div>
+  );
+}
+
+function MenuRow({
+  menu,
+  depth,
+  checked,
+  onChange,
+  collapsed,
+  onCollapse,
+  label,
+  readOnly,
+}: {
+  menu: RoleMenuNode;
+  depth: number;
+  checked: Checked;
+  onChange: (update: (c: Checked) => Checked) => void;
+  collapsed: ReadonlySet<string>;
+  onCollapse: (id: string) => void;
+  label: (m: RoleMenuNode) => string;
+  readOnly: boolean;
+}) {
+  const { t } = useT();
+  const open = !collapsed.has(menu.applicationMenuId);
+  const state = menuState(menu, checked);
+  const grantable = menuGrantable(menu);
+  const name = label(menu);
+  return (
+    <div
+      role="treeitem"
+      aria-expanded={menu.children.length ? open : undefined}
+      aria-selected={state === true}
+      aria-label={name}
+    >
+      <div
+        className="flex min-h-11 items-start gap-2 rounded-md py-1 pr-2 hover:bg-muted/60"
+        style={{ paddingLeft: `${depth * 1.5}rem` }}
+      >
+        <button
+          type="button"
+          className={cn(
+            "mt-1.5 flex h-7 w-7 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted",
+            !menu.children.length && "invisible",
+          )}
+          onClick={() => onCollapse(menu.applicationMenuId)}
+          aria-label={
+            open
+              ? t("roles.auth.menus.collapseAll")
+              : t("roles.auth.menus.expandAll")
+          }
+          tabIndex={menu.children.length ? 0 : -1}
+        >
+          {open ? (
+            <ChevronDown className="h-4 w-4" />
+          ) : (
+            <ChevronRight className="h-4 w-4" />
+          )}
+        </button>
+        <div className="min-w-0 flex-1">
+          <label
+            className={cn(
+              "flex min-h-10 items-center gap-2 text-sm",
+              grantable && !readOnly ? "cursor-pointer" : "cursor-not-allowed",
+            )}
+            title={grantable ? undefined : t("roles.auth.notGrantable")}
+          >
+            <Checkbox
+              checked={state}
+              disabled={readOnly || !grantable}
+              onCheckedChange={() => onChange((c) => toggleMenu(menu, c))}
+              aria-label={name}
+            />
+            <span
+              className={cn(
+                menu.children.length ? "font-medium" : "",
+                !grantable && "text-muted-foreground",
+              )}
+            >
+              {name}
+            </span>
+            {!grantable && (
+              <Lock className="h-3.5 w-3.5 text-muted-foreground" aria-hidden />
+            )}
+          </label>
+          {menu.functions.length > 0 && (
+            <div
+              className="flex flex-wrap gap-x-1 gap-y-1 pb-1 pl-6"
+              role="group"
+              aria-label={name}
+            >
+              {menu.functions.map((f) => {
+                const on = checked.fns.has(f.applicationMenuFunctionId);
+                return (
+                  <label
+                    key={f.applicationMenuFunctionId}
+                    className={cn(
+                      "flex min-h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm",
+                      on ? "border-primary/50 bg-primary/5" : "border-border",
+                      f.grantable && !readOnly
+                        ? "cursor-pointer"
+                        : "cursor-not-allowed text-muted-foreground",
+                    )}
+                    title={
+                      f.grantable
+                        ? f.functionAction
+                        : t("roles.auth.notGrantable")
+                    }
+                  >
+                    <Checkbox
+                      checked={on}
+                      disabled={readOnly || !f.grantable}
+                      onCheckedChange={() =>
+                        onChange((c) =>
+                          toggleFunction(menu, f.applicationMenuFunctionId, c),
+                        )
+                      }
+                      aria-label={`${name} · ${f.functionName}`}
+                    />
+                    {f.functionName}
+                    {!f.grantable && <Lock className="h-3 w-3" aria-hidden />}
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+      {open &&
+        menu.children.map((c) => (
+          <MenuRow
+            key={c.applicationMenuId}
+            menu={c}
+            depth={depth + 1}
+            checked={checked}
+            onChange={onChange}
+            collapsed={collapsed}
+            onCollapse={onCollapse}
+            label={label}
+            readOnly={readOnly}
+          />
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,406 @@
+/**
+ * The other units of a role's authorisation: 组织 (organisations whose data members see besides
+ * their scope), 数据权限 (own / children / all, at most the caller's own) and 资源 (records of a
+ * kind the role may use: applications). Each is saved on its own.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import { Lock, Search } from "lucide-react";
+import { DATA_SCOPES, type DataScope } from "@/contract";
+import {
+  ROLE_RESOURCE_TYPES,
+  type Role,
+  type RoleOrgGrant,
+  type RoleResourceType,
+} from "@/contract/schemas/role";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import {
+  useDataPermission,
+  useRoleOrgs,
+  useRoleResources,
+  useSaveDataPermission,
+  useSaveOrgs,
+  useSaveResources,
+} from "./api";
+import { GrantFooter } from "./GrantFooter";
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((x) => b.has(x));
+const toggled = (s: ReadonlySet<string>, id: string) => {
+  const next = new Set(s);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+};
+
+function Loading() {
+  return (
+    <div className="space-y-2 p-6">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} className="h-8 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** A set of ids chosen on screen, starting from (and reset to) the answer's. */
+function useSelection(initial: readonly string[] | undefined) {
+  const [base, setBase] = useState<ReadonlySet<string>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const s = new Set(initial ?? []);
+    setBase(s);
+    setChosen(s);
+  }, [initial]);
+  return {
+    base,
+    chosen,
+    setChosen,
+    dirty: !sameSet(base, chosen),
+    reset: () => setChosen(base),
+  };
+}
+
+// ---- organisations ----------------------------------------------------------------------
+
+type OrgOption = RoleOrgGrant["options"][number];
+interface OrgNode extends OrgOption {
+  children: OrgNode[];
+}
+
+function orgTree(options: readonly OrgOption[], keyword: string): OrgNode[] {
+  const nodes = new Map<string, OrgNode>(
+    options.map((o) => [o.organizationId, { ...o, children: [] }]),
+  );
+  const roots: OrgNode[] = [];
+  for (const o of options) {
+    const n = nodes.get(o.organizationId)!;
+    const parent =
+      o.parentId && o.parentId !== o.organizationId
+        ? nodes.get(o.parentId)
+        : undefined;
+    (parent ? parent.children : roots).push(n);
+  }
+  const k = keyword.trim().toLowerCase();
+  if (!k) return roots;
+  const keep = (list: OrgNode[]): OrgNode[] =>
+    list.flatMap((n) =>
+      n.organizationName.toLowerCase().includes(k)
+        ? [n]
+        : keep(n.children).length
+          ? [{ ...n, children: keep(n.children) }]
+          : [],
+    );
+  return keep(roots);
+}
+
+export function OrgGrantTab({
+  role,
+  canSave,
+}: {
+  role: Role;
+  canSave: boolean;
+}) {
+  const { t } = useT();
+  const orgs = useRoleOrgs(role.roleId);
+  const sel = useSelection(orgs.data?.organizationIds);
+  const [keyword, setKeyword] = useState("");
+  const save = useSaveOrgs();
+  const tree = useMemo(
+    () => orgTree(orgs.data?.options ?? [], keyword),
+    [orgs.data, keyword],
+  );
+
+  async function submit() {
+    await save.mutateAsync({
+      roleId: role.roleId,
+      organizationIds: [...sel.chosen],
+    });
+    toast.success(t("roles.auth.saved"));
+  }
+
+  const row = (n: OrgNode, depth: number): ReactNode => (
+    <li key={n.organizationId}>
+      <label
+        className={cn(
+          "flex min-h-11 items-center gap-2 rounded-md pr-2 text-sm hover:bg-muted/60",
+          n.grantable && canSave
+            ? "cursor-pointer"
+            : "cursor-not-allowed text-muted-foreground",
+        )}
+        style={{ paddingLeft: `${0.5 + depth * 1.5}rem` }}
+        title={n.grantable ? undefined : t("roles.auth.notGrantable")}
+      >
+        <Checkbox
+          checked={sel.chosen.has(n.organizationId)}
+          disabled={
+            !canSave || (!n.grantable && !sel.chosen.has(n.organizationId))
+          }
+          onCheckedChange={() =>
+            sel.setChosen((s) => toggled(s, n.organizationId))
+          }
+          aria-label={n.organizationName}
+        />
+        <span className="truncate">{n.organizationName}</span>
+        {!n.grantable && <Lock className="h-3.5 w-3.5 shrink-0" aria-hidden />}
+      </label>
+      {n.children.length > 0 && (
+        <ul>{n.children.map((c) => row(c, depth + 1))}</ul>
+      )}
+    </li>
+  );
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="space-y-2 border-b px-6 py-3">
+        <p className="text-sm text-muted-foreground">
+          {t("roles.auth.orgs.hint")}
+        </p>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute left-2.5 top-3 h-4 w-4 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            className="h-10 pl-8"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder={t("roles.auth.orgs.search")}
+            aria-label={t("roles.auth.orgs.search")}
+          />
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto px-4 py-2">
+        {orgs.isPending && <Loading />}
+        {orgs.isSuccess &&
+          (orgs.data.options.length === 0 || tree.length === 0) && (
+            <p className="p-6 text-center text-sm text-muted-foreground">
+              {orgs.data.options.length
+                ? t("roles.auth.orgs.noMatch")
+                : t("roles.auth.orgs.empty")}
+            </p>
+          )}
+        <ul aria-label={t("roles.auth.tabs.orgs")}>
+          {tree.map((n) => row(n, 0))}
+        </ul>
+      </div>
+      <GrantFooter
+        summary={t("roles.auth.orgs.summary", { n: sel.chosen.size })}
+        dirty={sel.dirty}
+        saving={save.isPending}
+        canSave={canSave && orgs.isSuccess}
+        onReset={sel.reset}
+        onSave={() => void submit()}
+      />
+    </div>
+  );
+}
+
+// ---- data scope ---------------------------------------------------------------------------
+
+export function ScopeGrantTab({
+  role,
+  canSave,
+}: {
+  role: Role;
+  canSave: boolean;
+}) {
+  const { t } = useT();
+  const dp = useDataPermission(role.roleId);
+  const [scope, setScope] = useState<DataScope | null>(null);
+  const save = useSaveDataPermission();
+  useEffect(() => setScope(dp.data?.scope ?? null), [dp.data]);
+  const max = dp.data ? DATA_SCOPES.indexOf(dp.data.maxScope) : -1;
+
+  async function submit() {
+    if (!scope) return;
+    await save.mutateAsync({ roleId: role.roleId, scope });
+    toast.success(t("roles.auth.saved"));
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="min-h-0 flex-1 overflow-auto px-6 py-4">
+        <p className="mb-3 text-sm text-muted-foreground">
+          {t("roles.auth.scope.hint")}
+        </p>
+        {dp.isPending && <Loading />}
+        {dp.isSuccess && (
+          <div
+            role="radiogroup"
+            aria-label={t("roles.auth.tabs.scope")}
+            className="grid gap-2"
+          >
+            {DATA_SCOPES.map((s, i) => {
+              const beyond = i > max && s !== dp.data.scope;
+              const on = scope === s;
+              return (
+                <label
+                  key={s}
+                  className={cn(
+                    "flex min-h-14 items-start gap-3 rounded-lg border p-3",
+                    on ? "border-primary bg-primary/5" : "border-border",
+                    beyond || !canSave
+                      ? "cursor-not-allowed opacity-60"
+                      : "cursor-pointer hover:bg-muted/60",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="dataScope"
+                    className="mt-1 h-4 w-4 accent-primary"
+                    value={s}
+                    checked={on}
+                    disabled={beyond || !canSave}
+                    onChange={() => setScope(s)}
+                  />
+                  <span>
+                    <span className="block text-sm font-medium">
+                      {t(`roles.dataScope.${s}`)}
+                    </span>
+                    <span className="block text-sm text-muted-foreground">
+                      {beyond
+                        ? t("roles.auth.scope.beyond", {
+                            scope: t(`roles.dataScope.${dp.data.maxScope}`),
+                          })
+                        : t(`roles.auth.scope.${s}`)}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        )}
+      </div>
+      <GrantFooter
+        summary={scope ? t(`roles.dataScope.${scope}`) : ""}
+        dirty={!!dp.data && scope !== dp.data.scope}
+        saving={save.isPending}
+        canSave={canSave && dp.isSuccess}
+        onReset={() => setScope(dp.data?.scope ?? null)}
+        onSave={() => void submit()}
+      />
+    </div>
+  );
+}
+
+// ---- resources ------------------------------------------------------------------------------
+
+export function ResourceGrantTab({
+  role,
+  canSave,
+}: {
+  role: Role;
+  canSave: boolean;
+}) {
+  const { t } = useT();
+  const [type, setType] = useState<RoleResourceType>("application");
+  const items = useRoleResources(role.roleId, type);
+  const granted = useMemo(
+    () => items.data?.filter((i) => i.granted).map((i) => i.resourceId),
+    [items.data],
+  );
+  const sel = useSelection(granted);
+  const save = useSaveResources();
+
+  async function submit() {
+    await save.mutateAsync({
+      roleId: role.roleId,
+      resourceType: type,
+      resourceIds: [...sel.chosen],
+    });
+    toast.success(t("roles.auth.saved"));
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center gap-3 border-b px-6 py-3">
+        <Select
+          value={type}
+          onValueChange={(v) => setType(v as RoleResourceType)}
+        >
+          <SelectTrigger
+            className="h-10 w-44"
+            aria-label={t("roles.auth.resources.type")}
+          >
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {ROLE_RESOURCE_TYPES.map((r) => (
+              <SelectItem key={r} value={r}>
+                {t(`roles.auth.resources.types.${r}`)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <p className="min-w-[14rem] flex-1 text-sm text-muted-foreground">
+          {t("roles.auth.resources.hint")}
+        </p>
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto px-4 py-2">
+        {items.isPending && <Loading />}
+        {items.isSuccess && items.data.length === 0 && (
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {t("roles.auth.resources.empty")}
+          </p>
+        )}
+        <ul aria-label={t(`roles.auth.resources.types.${type}`)}>
+          {items.data?.map((i) => (
+            <li key={i.resourceId}>
+              <label
+                className={cn(
+                  "flex min-h-11 items-center gap-3 rounded-md px-2 text-sm hover:bg-muted/60",
+                  i.grantable && canSave
+                    ? "cursor-pointer"
+                    : "cursor-not-allowed text-muted-foreground",
+                )}
+                title={i.grantable ? undefined : t("roles.auth.notGrantable")}
+              >
+                <Checkbox
+                  checked={sel.chosen.has(i.resourceId)}
+                  disabled={
+                    !canSave || (!i.grantable && !sel.chosen.has(i.resourceId))
+                  }
+                  onCheckedChange={() =>
+                    sel.setChosen((s) => toggled(s, i.resourceId))
+                  }
+                  aria-label={i.resourceName}
+                />
+                <span className="min-w-0 flex-1 truncate">
+                  {i.resourceName}
+                </span>
+                {i.resourceCode && (
+                  <span className="font-mono text-xs text-muted-foreground">
+                    {i.resourceCode}
+                  </span>
+                )}
+                {!i.grantable && (
+                  <Lock className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                )}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <GrantFooter
+        summary={t("roles.auth.resources.summary", { n: sel.chosen.size })}
+        dirty={sel.dirty}
+        saving={save.isPending}
+        canSave={canSave && items.isSuccess}
+        onReset={sel.reset}
+        onSave={() => void submit()}
+      />
+    </div>
+  );
+}
