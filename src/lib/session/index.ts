@@ -7,8 +7,9 @@
  *   access token (code 20004), and the remembered login `{ accountName, remember: true }` —
  *   never the password.
  * - `clearSession()` (logout, 20114, 20119) clears every session item and the ciphers, and keeps
- *   the remembered login. Other modules that keep per-account data (query cache, outbox) register
- *   with `onSessionCleared(fn)`.
+ *   the remembered login. Other modules that keep per-account data (query cache, persisted cache,
+ *   service-worker caches, outbox) register with `onSessionCleared(fn)`; `fn` may be async, and
+ *   `clearSession()` returns a promise that settles when every hook has finished.
  *
  * All storage access goes through ./storage (swap backends with `setStorageBackend`).
  */
@@ -105,27 +106,48 @@ export function isLoggedIn(): boolean {
   return Boolean(s.token && s.accessToken)
 }
 
-const clearedListeners = new Set<() => void>()
+/** A clear hook; an async one (IndexedDB, CacheStorage) returns its promise. */
+export type SessionClearedListener = () => void | Promise<void>
 
-/** Called after every `clearSession()`; returns an unsubscribe function. */
-export function onSessionCleared(listener: () => void): () => void {
+const clearedListeners = new Set<SessionClearedListener>()
+/** Longest wait for the clear hooks (a blocked IndexedDB deletion must not hold up a logout). */
+export const CLEAR_HOOKS_TIMEOUT_MS = 5_000
+let clearing: Promise<void> = Promise.resolve()
+
+/** Called after every `clearSession()`; returns an unsubscribe function. Async listeners are awaited by `clearSession()`'s promise. */
+export function onSessionCleared(listener: SessionClearedListener): () => void {
   clearedListeners.add(listener)
   return () => clearedListeners.delete(listener)
 }
 
-/** Clears every session item and the stored ciphers; keeps the remembered login. */
-export function clearSession(): void {
+/** Settles once the hooks of the last `clearSession()` have finished (or the timeout passed). */
+export const sessionClearing = (): Promise<void> => clearing
+
+/**
+ * Clears every session item and the stored ciphers; keeps the remembered login. Runs every clear
+ * hook at once (synchronously started) and returns a promise that settles when all of them have
+ * finished — await it before a full page load (logout, account switch) so per-account data is gone.
+ * It never rejects.
+ */
+export function clearSession(): Promise<void> {
   for (const item of SESSION_ITEMS) writeJson(storage('session'), sessionKey(item), null)
   const local = storage('local')
   for (const key of local.keys()) if (key.startsWith(CIPHER_PREFIX)) writeJson(local, key, null)
   sessionStore.set(emptySession())
+  const pending: Promise<unknown>[] = []
   for (const l of clearedListeners) {
     try {
-      l()
+      const r = l()
+      if (r && typeof (r as Promise<void>).then === 'function') pending.push(Promise.resolve(r).catch(() => undefined))
     } catch {
       /* one listener's failure must not keep the others from running */
     }
   }
+  if (pending.length === 0) return (clearing = Promise.resolve())
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const capped = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLEAR_HOOKS_TIMEOUT_MS)))
+  clearing = Promise.race([Promise.all(pending).then(() => undefined), capped]).finally(() => clearTimeout(timer))
+  return clearing
 }
 
 // ---- local items ------------------------------------------------------------

@@ -56,3 +56,30 @@ describe('session', () => {
     expect(getRememberedLogin()).toBeNull()
   })
 })
+
+describe('async clear hooks', () => {
+  it('clearSession resolves only after every async hook finished, even when one fails', async () => {
+    const order: string[] = []
+    let release!: () => void
+    const slow = new Promise<void>((r) => (release = r))
+    const offs = [
+      onSessionCleared(async () => {
+        await slow
+        order.push('slow')
+      }),
+      onSessionCleared(() => Promise.reject(new Error('boom'))),
+      onSessionCleared(() => void order.push('sync')),
+    ]
+    setSession({ token: 't' })
+    let done = false
+    const p = clearSession().then(() => (done = true))
+    expect(order).toEqual(['sync'])
+    expect(getSession().token).toBeNull()
+    await Promise.resolve()
+    expect(done).toBe(false)
+    release()
+    await p
+    expect(order).toEqual(['sync', 'slow'])
+    offs.forEach((off) => off())
+  })
+})
