@@ -5,7 +5,7 @@
  * the change history. Every action is gated by its function (<Can>).
  */
 import { useState, type ReactNode } from 'react'
-import { CalendarClock, ChevronDown, ClipboardCheck, KeyRound, LockOpen, Play, Smartphone, Square, Building } from 'lucide-react'
+import { CalendarClock, MoreHorizontal, ClipboardCheck, KeyRound, LockOpen, Play, Smartphone, Square, Building } from 'lucide-react'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract'
 import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
@@ -195,9 +195,8 @@ export function AccountsTable({ kind, title, description, organizationId, search
     canMore ? (
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="h-9 px-2" aria-label={`${t('accounts.action.more')} ${a.accountName}`}>
-            {t('accounts.action.more')}
-            <ChevronDown aria-hidden />
+          <Button variant="ghost" size="icon" className="h-9 w-9" aria-label={`${t('accounts.action.more')} ${a.accountName}`} title={t('accounts.action.more')}>
+            <MoreHorizontal aria-hidden />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">

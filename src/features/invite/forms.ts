@@ -4,7 +4,6 @@
  *
  * PEOPLE-UI: add one line, a lazy import so /sign loads only what it shows:
  *   profile: () => import('@/features/people').then((m) => m.ProfileInviteForm),
-  account: () => import('@/features/accounts').then((m) => m.AccountInviteForm),
  * The component gets InviteFormProps: the record's current data, and `submit(data)` which resolves
  * when done and rejects with the client's ApiError (20001 field errors: map them with
  * mapServerErrors from @/lib/crud, as GenericInviteForm does).
@@ -24,6 +23,7 @@ export interface InviteFormProps {
 
 export const INVITE_FORMS: Partial<Record<InvitePurpose, () => Promise<ComponentType<InviteFormProps>>>> = {
   profile: () => import('@/features/people').then((m) => m.ProfileInviteForm),
+  account: () => import('@/features/accounts').then((m) => m.AccountInviteForm),
 }
 
 /** Contract schemas the generic form validates with before sending. */
