@@ -16,6 +16,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { newKey, type Answer, type CallOptions, type Client } from './client'
 import { ROLE, signedIn, uniqueName } from './helpers'
+import { ACCOUNT_API } from '../../src/contract/schemas/account'
 import { addMembers, addRole, deleteRole, RA, roles, type RoleRow } from './roles-fixtures'
 
 const ACTORS = ['admin', 'orgadmin', 'zhangwei', 'lisite', 'tourist'] as const
@@ -37,7 +38,25 @@ interface World {
   zhangweiId: string
   /** The console application. */
   appId: string
+  /** A fresh account of a kind in the caller's organisation (made by admin, or by orgadmin for itself). */
+  account(actor: Actor, kind: Kind): Promise<AccountRow>
+  /** A fresh account in 中国铁路华东投资集团 (beyond orgadmin's scope). */
+  foreignAccount(kind: Kind): Promise<AccountRow>
+  /** The caller's organisation for new accounts (中铁恒岳 for orgadmin, else 华东铁投). */
+  orgOf(actor: Actor): string
 }
+
+type Kind = 'general' | 'registered'
+interface AccountRow {
+  accountId: string
+  accountName: string
+  version: number
+  organizationId: string
+}
+const GA = '/api/admin/v1/generalAccount'
+const RA_ = '/api/admin/v1/registerAccount'
+const PW = 'Truth#2026ab'
+const accountName = () => `tt${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
 interface Row {
   name: string
@@ -158,6 +177,106 @@ const ROLE_ROWS: Row[] = [
   },
 ]
 
+/** Allowed for any signed-in account. */
+const EVERYONE: Expect = { admin: 10000, orgadmin: 10000, zhangwei: 10000, lisite: 10000, tourist: 10000 }
+/** A read of 单位管理 or 项目账号管理: the administrators and the tourist (every menu); not 普通用户 nor 项目账号. */
+const ACCOUNT_READ: Expect = { admin: 10000, orgadmin: 10000, zhangwei: 20003, lisite: 20003, tourist: 10000 }
+
+/** The account endpoints of one kind (general: /admin/organization; registered: /admin/project-org-account). */
+function accountRows(kind: Kind): Row[] {
+  const base = kind === 'general' ? GA : RA_
+  const mine = (w: World, a: Actor) => w.account(a, kind)
+  const foreign = (w: World) => w.foreignAccount(kind)
+  const edit = (r: AccountRow) => ({ accountId: r.accountId, version: r.version, userName: '真值表改名', organizationId: r.organizationId })
+  const rows: Row[] = [
+    { name: `${kind}/listPage`, method: 'GET', path: `${base}/listPage`, call: () => q({ pageIndex: 1, pageSize: 5 }), expect: ACCOUNT_READ },
+    { name: `${kind}/list`, method: 'GET', path: `${base}/list`, call: () => ({}), expect: ACCOUNT_READ },
+    {
+      name: `${kind}/add`,
+      method: 'POST',
+      path: `${base}/add`,
+      call: (w, a) => json({ accountName: accountName(), userName: '真值表账号', password: PW, confirmPassword: PW, organizationId: w.orgOf(a) }),
+      expect: ADMINS(),
+    },
+    { name: `${kind}/update`, method: 'PUT', path: `${base}/update`, call: async (w, a) => json(edit(await mine(w, a))), expect: ADMINS() },
+    { name: `${kind}/update (an account of 华东铁投)`, method: 'PUT', path: `${base}/update`, call: async (w) => json(edit(await foreign(w))), expect: FOREIGN },
+    { name: `${kind}/delete`, method: 'POST', path: `${base}/delete`, call: async (w, a) => ({ form: { ids: (await mine(w, a)).accountId }, idempotencyKey: newKey() }), expect: ADMINS() },
+    {
+      name: `${kind}/delete (an account of 华东铁投)`,
+      method: 'POST',
+      path: `${base}/delete`,
+      call: async (w) => ({ form: { ids: (await foreign(w)).accountId }, idempotencyKey: newKey() }),
+      expect: FOREIGN,
+    },
+    { name: `${kind}/enable (stop)`, method: 'POST', path: `${base}/enable`, call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], enable: false }), expect: ADMINS() },
+    { name: `${kind}/enable (an account of 华东铁投)`, method: 'POST', path: `${base}/enable`, call: async (w) => json({ ids: [(await foreign(w)).accountId], enable: false }), expect: FOREIGN },
+    // A normal account is not locked: the state machine refuses (20021) once the function is allowed.
+    { name: `${kind}/unlock (a normal account)`, method: 'POST', path: `${base}/unlock`, call: async (w, a) => json({ ids: [(await mine(w, a)).accountId] }), expect: ADMINS(20021) },
+    {
+      name: `${kind}/resetPwd`,
+      method: 'POST',
+      path: `${base}/resetPwd`,
+      call: async (w, a) => json({ accountId: (await mine(w, a)).accountId, password: 'Reset#2026xy', confirmPassword: 'Reset#2026xy' }),
+      expect: ADMINS(),
+    },
+    {
+      name: `${kind}/resetPwd (an account of 华东铁投)`,
+      method: 'POST',
+      path: `${base}/resetPwd`,
+      call: async (w) => json({ accountId: (await foreign(w)).accountId, password: 'Reset#2026xy', confirmPassword: 'Reset#2026xy' }),
+      expect: FOREIGN,
+    },
+    {
+      name: `${kind}/updateValidPeriod`,
+      method: 'POST',
+      path: `${base}/updateValidPeriod`,
+      call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], validUntil: '2030-12-31' }),
+      expect: ADMINS(),
+    },
+    // The change history: the tourist (华东铁投, reads every menu) sees the history of an account of its organisation.
+    { name: `${kind}/listDetailPage`, method: 'GET', path: `${base}/listDetailPage`, call: async (w, a) => q({ accountId: (await mine(w, a)).accountId }), expect: ACCOUNT_READ },
+    {
+      name: `${kind}/listDetailPage (an account of 华东铁投)`,
+      method: 'GET',
+      path: `${base}/listDetailPage`,
+      call: async (w) => q({ accountId: (await foreign(w)).accountId }),
+      expect: { ...ACCOUNT_READ, orgadmin: 20002 },
+    },
+  ]
+  if (kind === 'general')
+    rows.push(
+      { name: 'general/audit (a normal account)', method: 'POST', path: `${GA}/audit`, call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], decision: 'approve' }), expect: ADMINS(20021) },
+      {
+        name: 'general/updatePwdValidPeriod',
+        method: 'POST',
+        path: `${GA}/updatePwdValidPeriod`,
+        call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], passwordValidUntil: '2030-12-31' }),
+        expect: ADMINS(),
+      },
+      { name: 'general/getLoggedInAccount', method: 'GET', path: `${GA}/getLoggedInAccount`, call: () => ({}), expect: EVERYONE },
+    )
+  else
+    rows.push(
+      {
+        name: 'registered/updateProjectDept',
+        method: 'POST',
+        path: `${RA_}/updateProjectDept`,
+        call: async (w, a) => json({ accountId: (await mine(w, a)).accountId, projectName: '沪宁城际', projectDepartmentName: '二分部' }),
+        expect: ADMINS(),
+      },
+      {
+        name: 'registered/enablePhoneLogin',
+        method: 'POST',
+        path: `${RA_}/enablePhoneLogin`,
+        call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], enable: false }),
+        expect: ADMINS(),
+      },
+    )
+  return rows
+}
+
+const ACCOUNT_ROWS: Row[] = [...accountRows('general'), ...accountRows('registered')]
+
 const outcome = (a: Answer): Outcome => (a.body.code === -1 && a.status === 200 && !(a.headers.get('content-type') ?? '').includes('json') ? 'file' : a.body.code)
 
 describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (t) => {
@@ -171,6 +290,19 @@ describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (
     const foreignRole = await addRole(as.admin, '真值表他单位')
     const candidates = await as.admin.call<{ accountId: string; accountName: string }[]>('GET', RA.candidates, { query: { roleId: adminRole.roleId, keyword: 'zhangwei' } })
     const apps = await as.admin.call<{ applicationId: string; code: string }[]>('GET', RA.menuApps)
+    const orgs = (await as.admin.call<{ options: { organizationId: string; organizationName: string }[] }>('GET', RA.orgs, { query: { roleId: adminRole.roleId } })).body.data.options
+    const orgId = (name: string) => orgs.find((o) => o.organizationName === name)!.organizationId
+    const ownerOrg = orgId('中国铁路华东投资集团有限公司')
+    const contractorOrg = orgId('中铁恒岳建设集团有限公司')
+    const orgOf = (a: Actor) => (a === 'orgadmin' ? contractorOrg : ownerOrg)
+    const makeAccount = async (by: Client, kind: Kind, organizationId: string): Promise<AccountRow> => {
+      const r = await by.call<AccountRow>('POST', `${kind === 'general' ? GA : RA_}/add`, {
+        json: { accountName: accountName(), userName: '真值表账号', password: PW, confirmPassword: PW, organizationId },
+        idempotencyKey: newKey(),
+      })
+      expect(r.body.code, r.text).toBe(10000)
+      return r.body.data
+    }
     w = {
       as,
       ownRole: (a) => (a === 'orgadmin' ? orgRole : adminRole),
@@ -178,6 +310,9 @@ describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (
       foreignRole,
       zhangweiId: candidates.body.data.find((c) => c.accountName === 'zhangwei')!.accountId,
       appId: apps.body.data.find((x) => x.code === 'trestle-admin')!.applicationId,
+      orgOf,
+      account: (a, kind) => makeAccount(a === 'orgadmin' ? as.orgadmin : as.admin, kind, orgOf(a)),
+      foreignAccount: (kind) => makeAccount(as.admin, kind, ownerOrg),
     }
   })
 
@@ -185,7 +320,7 @@ describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (
     for (const r of await roles(w.as.admin)) if (r.roleName.startsWith('真值表')) await deleteRole(w.as.admin, r.roleId)
   })
 
-  const cases = ROLE_ROWS.flatMap((row) => ACTORS.map((actor) => ({ row, actor })))
+  const cases = [...ROLE_ROWS, ...ACCOUNT_ROWS].flatMap((row) => ACTORS.map((actor) => ({ row, actor })))
   it.each(cases)('$row.name as $actor', async ({ row, actor }) => {
     const expected = row.expect[actor]
     const opts = await row.call(w, actor)
@@ -193,8 +328,9 @@ describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (
     expect(outcome(answer), `${row.name} as ${actor}: ${answer.text.slice(0, 200)}`).toBe(expected)
   })
 
-  it('lists every role and authorisation endpoint of the gateway in the table', () => {
-    const paths = new Set(ROLE_ROWS.map((r) => r.path))
+  it('lists every role, authorisation and account endpoint of the gateway in the table', () => {
+    const paths = new Set([...ROLE_ROWS, ...ACCOUNT_ROWS].map((r) => r.path))
+    for (const kind of Object.values(ACCOUNT_API)) for (const p of Object.values(kind)) expect(paths, p).toContain(p)
     for (const p of Object.values(RA)) expect(paths, p).toContain(p)
     for (const a of ['listPage', 'list', 'add', 'update', 'delete', 'importTemplate', 'import', 'importStatus', 'export']) expect(paths).toContain(`${ROLE}/${a}`)
   })
