@@ -8,6 +8,7 @@ import { installPreloadErrorListener } from '@/lib/chunks'
 import { setNavigator } from '@/lib/http'
 import { localeStore } from '@/lib/i18n'
 import { queryClient } from '@/lib/query'
+import { QueryRestoreGate } from '@/lib/offline/read'
 import { router } from './router'
 import './styles.css'
 
@@ -22,9 +23,11 @@ setNavigator((path) => void router.navigate({ to: path }))
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <QueryRestoreGate>
+        <TooltipProvider delayDuration={300}>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </QueryRestoreGate>
     </QueryClientProvider>
   </StrictMode>,
 )

@@ -6,11 +6,15 @@
  *   shown its message. Cancellations and unreadable answers are not retried either. A network
  *   failure or a timeout is retried once.
  * - Data is fresh for 30 s, then refetched in the background when used again.
- * - When the session is cleared (logout, 20114, 20119) the cache goes with it, so the next
- *   account never sees the previous one's data.
+ * - Reading offline (@/lib/offline/read): the cache is persisted to IndexedDB per account, so
+ *   queries are kept (gcTime) as long as a persisted copy may be restored; an answer the service
+ *   worker served from its cache keeps the time it was fetched as `dataUpdatedAt`.
+ * - When the session is cleared (logout, 20114, 20119) the cache goes with it (and the persisted
+ *   copy), so the next account never sees the previous one's data.
  */
-import { QueryClient } from '@tanstack/react-query'
+import { QueryCache, QueryClient } from '@tanstack/react-query'
 import { isApiError } from '@/lib/http'
+import { installOfflineRead, PERSIST_MAX_AGE_MS, recordQuerySuccess } from '@/lib/offline/read'
 import { onSessionCleared } from '@/lib/session'
 
 export const STALE_TIME_MS = 30_000
@@ -22,14 +26,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onSuccess: (data, query) => recordQuerySuccess(client, data, query) }),
     defaultOptions: {
-      queries: { staleTime: STALE_TIME_MS, retry: shouldRetry, refetchOnWindowFocus: true },
+      queries: { staleTime: STALE_TIME_MS, gcTime: PERSIST_MAX_AGE_MS, retry: shouldRetry, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   })
+  return client
 }
 
 export const queryClient = createQueryClient()
 
 onSessionCleared(() => queryClient.clear())
+installOfflineRead(queryClient)

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
+import { DataAgeNote } from '@/lib/offline/read'
 import { cn } from '@/lib/utils'
 import { treeKey, useKeywordTree, useTreeChildren } from './api'
 
@@ -215,6 +216,8 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
         </p>
       )}
 
+      {!searching && <DataAgeNote query={query} className="border-b px-3 py-1.5" />}
+
       <div ref={scroller} className="relative min-h-0 flex-1 overflow-auto py-1" aria-busy={query.isFetching}>
         {query.isPending && (!searching || found.fetchStatus !== 'idle') ? (
           <div className="space-y-2 p-3">
@@ -222,7 +225,7 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
               <Skeleton key={i} className="h-6" style={{ marginLeft: `${(i % 3) * 1}rem` }} />
             ))}
           </div>
-        ) : query.isError ? (
+        ) : query.isError && !query.data ? (
           <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center text-sm">
             <AlertCircle className="h-6 w-6 text-destructive" aria-hidden />
             {t('organization.tree.loadError')}

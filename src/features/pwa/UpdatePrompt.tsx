@@ -4,10 +4,12 @@ import { RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/lib/i18n'
 import { dirtyStore } from '@/lib/dirty'
+import { usePendingEdits } from './pending'
 
 /**
  * Registers the service worker (production builds only) and, when a new version is waiting,
- * offers to update. It never reloads on its own, and never while a form holds unsaved input.
+ * offers to update. It never reloads on its own, never while a form holds unsaved input, and
+ * never while edits wait in the outbox (a new version could change how they are replayed).
  */
 export function UpdatePrompt() {
   const { t } = useT()
@@ -15,6 +17,10 @@ export function UpdatePrompt() {
   const [dismissed, setDismissed] = useState(false)
   const wb = useRef<Workbox | null>(null)
   const dirty = dirtyStore.use((s) => s.size > 0)
+  const pending = usePendingEdits()
+  const blocked = dirty || pending > 0
+  const blockedRef = useRef(blocked)
+  blockedRef.current = blocked
 
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
@@ -33,8 +39,11 @@ export function UpdatePrompt() {
 
   const update = () => {
     const instance = wb.current
-    if (!instance || dirtyStore.get().size > 0) return
-    instance.addEventListener('controlling', () => window.location.reload())
+    if (!instance || blockedRef.current || dirtyStore.get().size > 0) return
+    instance.addEventListener('controlling', () => {
+      // a form opened or an edit queued between the click and the switch: reload later, by hand
+      if (!blockedRef.current) window.location.reload()
+    })
     instance.messageSkipWaiting()
   }
 
@@ -45,14 +54,16 @@ export function UpdatePrompt() {
         <RefreshCw className="mt-0.5 h-5 w-5 text-primary" />
         <div className="flex-1 space-y-1">
           <p className="font-medium">{t('pwa.updateReady')}</p>
-          <p className="text-sm text-muted-foreground">{dirty ? t('pwa.saveFormFirst') : t('pwa.updateHint')}</p>
+          <p className="text-sm text-muted-foreground">
+            {dirty ? t('pwa.saveFormFirst') : pending > 0 ? t('pwa.syncFirst', { n: pending }) : t('pwa.updateHint')}
+          </p>
         </div>
       </div>
       <div className="mt-3 flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={() => setDismissed(true)}>
           {t('pwa.later')}
         </Button>
-        <Button size="sm" disabled={dirty} onClick={update}>
+        <Button size="sm" disabled={blocked} onClick={update}>
           {t('pwa.updateNow')}
         </Button>
       </div>

@@ -7,6 +7,8 @@ export const zh = {
   later: '稍后',
   saveFormFirst: '请先保存或关闭正在编辑的表单，再更新。',
   offlineReady: '应用已可离线使用',
+  syncFirst: '还有 {n} 条修改未同步，请先同步，再更新。',
+  dataFrom: '数据更新于 {time}',
 }
 
 export const en: Shape<typeof zh> = {
@@ -16,4 +18,6 @@ export const en: Shape<typeof zh> = {
   later: 'Later',
   saveFormFirst: 'Save or close the form you are editing first, then update.',
   offlineReady: 'The app now works offline',
+  syncFirst: '{n} edits are not synced yet — sync them first, then update.',
+  dataFrom: 'Data from {time}',
 }

@@ -1,0 +1,174 @@
+/**
+ * The TanStack Query cache persisted to IndexedDB (DESIGN §4), so lists the user opened read
+ * offline — after a reload, or after closing the app.
+ *
+ * - One entry per account in the `trestle-query` database (`clients` store, key
+ *   `trestle-query:<accountId>`), written by @tanstack/query-async-storage-persister (throttled
+ *   to once a second); another account never restores it.
+ * - Restored when an account is signed in (at start, or after login); while restoring, queries wait
+ *   (`useIsRestoring`, see QueryRestoreGate) instead of hitting the network first.
+ * - Not persisted: failed or pending queries, revealed ID numbers and cellphones (getIdCard /
+ *   getCellphone, or a key part containing `reveal`), and any query with `meta: { persist: false }`.
+ * - Entries older than PERSIST_MAX_AGE_MS are dropped on restore; a full disk drops the oldest
+ *   queries until the rest fits.
+ * - On logout (session cleared) persisting stops and every entry is deleted, then the database.
+ */
+import type { Query, QueryClient } from '@tanstack/react-query'
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
+import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client'
+import { openDB, type IDBPDatabase } from 'idb'
+import { createStore } from '@/lib/store'
+
+export const QUERY_DB = 'trestle-query'
+const STORE = 'clients'
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 3600 * 1000
+/** Bumped when what we persist changes shape: older entries are then discarded. */
+export const PERSIST_BUSTER = 'v1'
+const KEY_PREFIX = 'trestle-query:'
+export const persistKeyFor = (accountId: string) => KEY_PREFIX + accountId
+
+/** Key parts that mark a query whose answer must never be written to disk. */
+const SENSITIVE_KEY_PARTS = ['getidcard', 'getcellphone', 'reveal']
+
+/** Whether a query may be written to IndexedDB. */
+export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'meta' | 'state'>): boolean {
+  if (query.state.status !== 'success') return false
+  if ((query.meta as { persist?: unknown } | undefined)?.persist === false) return false
+  if (typeof Blob !== 'undefined' && query.state.data instanceof Blob) return false
+  const parts = query.queryKey.filter((p): p is string => typeof p === 'string').map((p) => p.toLowerCase())
+  return !parts.some((p) => SENSITIVE_KEY_PARTS.some((s) => p.includes(s)))
+}
+
+// ---- the IndexedDB storage ----------------------------------------------------------------
+
+let dbPromise: Promise<IDBPDatabase> | null = null
+function db(): Promise<IDBPDatabase> {
+  dbPromise ??= openDB(QUERY_DB, 1, {
+    upgrade(d) {
+      if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE)
+    },
+    blocking() {
+      // another tab deletes the database (logout there): let it
+      void closeDb()
+    },
+  })
+  return dbPromise
+}
+
+async function closeDb(): Promise<void> {
+  const p = dbPromise
+  dbPromise = null
+  if (p) (await p.catch(() => null))?.close()
+}
+
+/** A storage for the persister; once `dispose()`d it writes nothing (a throttled save after logout is dropped). */
+function idbStorage() {
+  let disposed = false
+  return {
+    dispose: () => void (disposed = true),
+    storage: {
+      getItem: async (key: string) => ((await (await db()).get(STORE, key)) as string | undefined) ?? null,
+      setItem: async (key: string, value: string) => {
+        if (disposed) return
+        await (await db()).put(STORE, value, key)
+      },
+      removeItem: async (key: string) => {
+        await (await db()).delete(STORE, key)
+      },
+    },
+  }
+}
+
+// ---- the controller --------------------------------------------------------------------
+
+/** True while the signed-in account's cache is being restored (queries wait). */
+export const restoringStore = createStore<boolean>(false)
+
+interface Active {
+  accountId: string
+  persister: Persister
+  dispose: () => void
+  unsubscribe: (() => void) | null
+}
+let active: Active | null = null
+
+function options(queryClient: QueryClient, persister: Persister) {
+  return {
+    queryClient,
+    persister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: PERSIST_BUSTER,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+  }
+}
+
+/**
+ * Restores `accountId`'s persisted queries into `queryClient` and keeps persisting them.
+ * Does nothing when that account is already active.
+ */
+export async function startPersistence(queryClient: QueryClient, accountId: string): Promise<void> {
+  if (active?.accountId === accountId) return
+  if (active) {
+    stopPersistence()
+    queryClient.clear()
+  }
+  const { storage, dispose } = idbStorage()
+  const persister = createAsyncStoragePersister({ storage, key: persistKeyFor(accountId), throttleTime: 1000, retry: removeOldestQuery })
+  const me: Active = { accountId, persister, dispose, unsubscribe: null }
+  active = me
+  restoringStore.set(true)
+  try {
+    await persistQueryClientRestore(options(queryClient, persister))
+  } catch {
+    /* unreadable: discarded by the restore; start empty */
+  } finally {
+    if (active === me) {
+      me.unsubscribe = persistQueryClientSubscribe(options(queryClient, persister))
+      restoringStore.set(false)
+    } else if (!active) {
+      // signed out while restoring: what was hydrated belongs to nobody now
+      queryClient.clear()
+    }
+  }
+}
+
+/** Stops persisting (nothing more is written); what is on disk stays. */
+export function stopPersistence(): void {
+  if (!active) return
+  active.unsubscribe?.()
+  active.dispose()
+  active = null
+  restoringStore.set(false)
+}
+
+/** Deletes every persisted query cache (all accounts) and the database itself. */
+export async function wipePersistedQueries(): Promise<void> {
+  stopPersistence()
+  try {
+    await (await db()).clear(STORE)
+  } catch {
+    /* no database */
+  }
+  await closeDb()
+  await new Promise<void>((resolve) => {
+    try {
+      const req = indexedDB.deleteDatabase(QUERY_DB)
+      req.onsuccess = req.onerror = () => resolve()
+      // another tab holds it open: the store is empty already; don't wait for that tab
+      req.onblocked = () => resolve()
+    } catch {
+      resolve()
+    }
+  })
+}
+
+/** Deletes the persisted caches of every account but `keep` (after another account signed in here). */
+export async function removeOtherAccounts(keep: string): Promise<void> {
+  try {
+    const d = await db()
+    const keys = (await d.getAllKeys(STORE)).map(String)
+    await Promise.all(keys.filter((k) => k !== persistKeyFor(keep)).map((k) => d.delete(STORE, k)))
+  } catch {
+    /* nothing to remove */
+  }
+}
