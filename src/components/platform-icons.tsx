@@ -1,4 +1,4 @@
-/** Simple marks for the quick-login buttons (drawn here, no external images). */
+/** Marks of the third-party platforms (WeChat, QQ): quick login, bindings. Drawn here, no external images. */
 export function WeChatIcon({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">

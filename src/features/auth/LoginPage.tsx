@@ -19,7 +19,7 @@ import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
 import { ForgotPasswordDialog } from './components/ForgotPasswordDialog'
 import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './components/form'
-import { QQIcon, WeChatIcon } from './components/PlatformIcons'
+import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { enterConsole, signIn } from './login'
 
 const loginForm = z.object({
@@ -38,6 +38,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
   const [forgotOpen, setForgotOpen] = useState(false)
+  const [expiredNotice, setExpiredNotice] = useState<string | null>(null)
 
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginForm),
@@ -66,12 +67,31 @@ export function LoginPage() {
         if (rest.length) setFormError(rest.join('；'))
         return
       }
+      // The password's valid period has passed (server/modules/account): reset it with a code.
+      if (hasCode(e, Code.REFUSED) && (e.data as { reason?: unknown } | null)?.reason === 'passwordExpired') {
+        setExpiredNotice(e.message)
+        setForgotOpen(true)
+        return
+      }
       // 20010 wrong credentials, 20011 locked, 20119 stopped/expired: the server's message, in place.
       setFormError(isApiError(e) ? e.message : t('common.networkError'))
     }
   })
 
-  const quick = (platform: ThirdPlatform) => void navigate({ href: `/loginThirdPlatform?platform=${platform}` })
+  // Quick login: the gateway builds the provider's authorize URL (with a state it keeps); off we go.
+  const [starting, setStarting] = useState<ThirdPlatform | null>(null)
+  const quick = async (platform: ThirdPlatform) => {
+    setFormError(null)
+    setStarting(platform)
+    try {
+      const url = await authApi.authorizeUrl(platform)
+      if (url) window.location.assign(url)
+      else void navigate({ href: `/loginThirdPlatform?platform=${platform}` })
+    } catch (e) {
+      setStarting(null)
+      setFormError(isApiError(e) ? e.message : t('common.networkError'))
+    }
+  }
 
   const platforms: { id: ThirdPlatform; label: string; missing: string; icon: typeof WeChatIcon; className: string }[] = [
     { id: 'wechat', label: t('auth.login.wechat'), missing: t('auth.login.wechatMissing'), icon: WeChatIcon, className: 'text-[#07c160]' },
@@ -132,7 +152,10 @@ export function LoginPage() {
             <button
               type="button"
               className="text-sm text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded"
-              onClick={() => setForgotOpen(true)}
+              onClick={() => {
+                setExpiredNotice(null)
+                setForgotOpen(true)
+              }}
             >
               {t('auth.login.forgot')}
             </button>
@@ -165,11 +188,11 @@ export function LoginPage() {
                   <Button
                     type="button"
                     variant="outline"
-                    disabled={!configured || busy}
-                    onClick={() => quick(p.id)}
+                    disabled={!configured || busy || starting !== null}
+                    onClick={() => void quick(p.id)}
                     aria-describedby={!configured && config.isSuccess ? `missing-${p.id}` : undefined}
                   >
-                    <Icon className={p.className} />
+                    {starting === p.id ? <Loader2 className="animate-spin" /> : <Icon className={p.className} />}
                     {p.label}
                   </Button>
                   {config.isSuccess && !configured && (
@@ -195,10 +218,15 @@ export function LoginPage() {
 
       <ForgotPasswordDialog
         open={forgotOpen}
-        onOpenChange={setForgotOpen}
+        onOpenChange={(open) => {
+          setForgotOpen(open)
+          if (!open) setExpiredNotice(null)
+        }}
+        notice={expiredNotice}
         initialAccount={watch('accountName')}
         onDone={(accountName) => {
           setForgotOpen(false)
+          setExpiredNotice(null)
           setValue('accountName', accountName)
           setValue('password', '')
         }}

@@ -1,23 +1,38 @@
 /** /register — create an account; it waits for an administrator's review (待审核). */
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Clock, Loader2 } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { registerBody } from '@/contract/schemas/auth'
+import { registerBody, type CodeSent, type VerifyChannel } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { hasCode, isApiError } from '@/lib/http'
 import { useT, type TKey } from '@/lib/i18n'
-import { INLINE_CODES, authApi, type RegisterInput } from './api'
+import { INLINE_CODES, authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
+import { ChannelToggle } from './components/ChannelToggle'
 import { RESEND_SECONDS } from './components/ForgotPasswordDialog'
 import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './components/form'
-import { useCountdown } from './components/useCountdown'
+import { useCountdown } from '@/lib/countdown'
 
 const FIELDS = ['accountName', 'password', 'confirmPassword', 'userName', 'cellphone', 'email', 'verifyCode'] as const
 type FieldName = (typeof FIELDS)[number]
+
+/** The form's values (inputs are strings; the contract schema drops empty optionals). */
+interface RegisterForm {
+  accountName: string
+  password: string
+  confirmPassword: string
+  userName: string
+  channel: VerifyChannel
+  cellphone: string
+  email: string
+  verifyCode: string
+}
+const resolver = zodResolver(registerBody) as unknown as Resolver<RegisterForm>
 
 const LABELS: Record<FieldName, TKey> = {
   accountName: 'auth.register.accountName',
@@ -51,14 +66,17 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
   const { t, locale } = useT()
   const countdown = useCountdown()
   const [sending, setSending] = useState(false)
-  const [sent, setSent] = useState(false)
+  const [sent, setSent] = useState<CodeSent | null>(null)
   const [account, setAccount] = useState<Availability>('idle')
   const [formError, setFormError] = useState<string | null>(null)
-  const { register, handleSubmit, formState, trigger, getValues, setError, clearErrors } = useForm<RegisterInput>({
-    resolver: zodResolver(registerBody),
-    defaultValues: { accountName: '', password: '', confirmPassword: '', userName: '', cellphone: '', verifyCode: '' },
+  // "Code by email" is offered when the gateway mails for real (SMTP configured).
+  const channels = useQuery({ queryKey: ['auth', 'verifyChannels'], queryFn: ({ signal }) => authApi.verifyChannels(signal), staleTime: 5 * 60_000, retry: false })
+  const { register, handleSubmit, formState, trigger, getValues, setError, clearErrors, watch, setValue } = useForm<RegisterForm>({
+    resolver,
+    defaultValues: { accountName: '', password: '', confirmPassword: '', userName: '', channel: 'sms', cellphone: '', email: '', verifyCode: '' },
     mode: 'onTouched',
   })
+  const channel = watch('channel')
   const errors = formState.errors
   const err = (name: FieldName) => fieldText(errors[name]?.message, locale, t(LABELS[name]))
   const inline = (e: unknown) => (isApiError(e) && e.kind === 'code' && INLINE_CODES.includes(e.code) ? e.message : null)
@@ -80,6 +98,10 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
 
   /** validMobile: the number must be usable before a code is sent. */
   const checkMobile = async (): Promise<boolean> => {
+    if (!getValues('cellphone').trim()) {
+      setError('cellphone', { type: 'manual', message: 'v.required' })
+      return false
+    }
     if (!(await trigger('cellphone'))) return false
     try {
       await authApi.validMobile(getValues('cellphone').trim())
@@ -93,19 +115,35 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
   }
 
   const sendCode = async () => {
+    const field = channel === 'email' ? 'email' : 'cellphone'
     setSending(true)
     try {
-      if (!(await checkMobile())) return
-      await authApi.getVerifyCode(getValues('cellphone').trim())
-      setSent(true)
+      if (channel === 'email') {
+        if (!getValues('email').trim()) {
+          setError('email', { type: 'manual', message: 'v.required' })
+          return
+        }
+        if (!(await trigger('email'))) return
+      } else if (!(await checkMobile())) return
+      const answer = await authApi.getVerifyCode(
+        channel === 'email' ? { channel: 'email', email: getValues('email').trim() } : { channel: 'sms', cellphone: getValues('cellphone').trim() },
+      )
+      setSent(answer)
       clearErrors('verifyCode')
       countdown.start(RESEND_SECONDS)
     } catch (e) {
       const m = inline(e)
-      if (m) setError('cellphone', { type: 'server', message: m })
+      if (m) setError(field, { type: 'server', message: m })
     } finally {
       setSending(false)
     }
+  }
+
+  const switchChannel = (next: VerifyChannel) => {
+    setValue('channel', next)
+    setSent(null)
+    countdown.start(0)
+    clearErrors(['cellphone', 'email', 'verifyCode'])
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -168,16 +206,10 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
         <Field id="reg-name" label={t('auth.register.userName')} error={err('userName')}>
           <Input {...describedBy('reg-name', errors.userName?.message)} autoComplete="name" placeholder={t('auth.register.userNamePlaceholder')} {...register('userName')} />
         </Field>
-        <Field id="reg-email" label={t('auth.register.email')} optional={t('auth.register.optional')} error={err('email')}>
-          <Input
-            {...describedBy('reg-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            placeholder={t('auth.register.emailPlaceholder')}
-            {...register('email', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
-          />
-        </Field>
-        <Field id="reg-phone" label={t('auth.register.cellphone')} error={err('cellphone')}>
+        {channels.data?.email && (
+          <ChannelToggle className="sm:col-span-2" label={t('auth.register.channel')} value={channel} onChange={switchChannel} disabled={busy} />
+        )}
+        <Field id="reg-phone" label={t('auth.register.cellphone')} optional={channel === 'email' ? t('auth.register.optional') : undefined} error={err('cellphone')}>
           <Input
             {...describedBy('reg-phone', errors.cellphone?.message)}
             type="tel"
@@ -188,7 +220,22 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
             {...register('cellphone')}
           />
         </Field>
-        <Field id="reg-code" label={t('auth.register.code')} error={err('verifyCode')} hint={sent ? t('auth.register.sent') : undefined}>
+        <Field id="reg-email" label={t('auth.register.email')} optional={channel === 'email' ? undefined : t('auth.register.optional')} error={err('email')}>
+          <Input
+            {...describedBy('reg-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            placeholder={channel === 'email' ? t('auth.register.emailRequiredPlaceholder') : t('auth.register.emailPlaceholder')}
+            {...register('email')}
+          />
+        </Field>
+        <Field
+          id="reg-code"
+          label={t('auth.register.code')}
+          error={err('verifyCode')}
+          hint={sent ? t('auth.register.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined}
+          className="sm:col-span-2"
+        >
           <div className="flex gap-2">
             <Input
               {...describedBy('reg-code', errors.verifyCode?.message)}

@@ -1,7 +1,9 @@
 /**
- * /loginThirdPlatform?platform=wechat|qq&code=… — quick login through WeChat or QQ.
+ * /loginThirdPlatform?platform=wechat|qq&code=…&state=… — where WeChat or QQ sends the user back
+ * after the login page's quick login (the authorize URL and its state come from the gateway).
  * Unconfigured providers are said so plainly; with a code, loginThirdPlatform is called and a
- * `{ token, userAccount }` answer continues the normal login sequence.
+ * `{ token, userAccount }` answer continues the normal login sequence. The provider's own refusal
+ * (`error=access_denied`, the user cancelled) is shown as such.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -12,22 +14,30 @@ import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
-import { QQIcon, WeChatIcon } from './components/PlatformIcons'
+import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { continueLogin, enterConsole } from './login'
 
 const PLATFORMS = ['wechat', 'qq'] as const
 type Platform = (typeof PLATFORMS)[number]
 const isPlatform = (v: string | null): v is Platform => v !== null && (PLATFORMS as readonly string[]).includes(v)
 
-function readParams(): { platform: string | null; code: string | null } {
-  if (typeof window === 'undefined') return { platform: null, code: null }
+interface Params {
+  platform: string | null
+  code: string | null
+  state: string | null
+  /** The provider said no (e.g. the user cancelled). */
+  denied: boolean
+}
+
+function readParams(): Params {
+  if (typeof window === 'undefined') return { platform: null, code: null, state: null, denied: false }
   const q = new URLSearchParams(window.location.search)
-  return { platform: q.get('platform'), code: q.get('code') }
+  return { platform: q.get('platform'), code: q.get('code'), state: q.get('state'), denied: q.has('error') && !q.get('code') }
 }
 
 export function ThirdPlatformPage() {
   const { t } = useT()
-  const [{ platform, code }] = useState(readParams)
+  const [{ platform, code, state, denied }] = useState(readParams)
   const config = useQuery({
     queryKey: ['auth', 'thirdPlatformConfig'],
     queryFn: ({ signal }) => authApi.thirdPlatformConfig(signal),
@@ -43,8 +53,9 @@ export function ThirdPlatformPage() {
     if (config.isPending) body = <Notice tone="busy" text={t('auth.login.configLoading')} />
     else if (config.isError) body = <Notice tone="error" text={isApiError(config.error) ? config.error.message : t('auth.login.configFailed')} />
     else if (!config.data?.[platform]) body = <Notice tone="info" text={t('auth.third.notConfigured', { platform: name })} />
-    else if (!code) body = <Notice tone="info" text={t('auth.third.missingCode', { platform: name })} />
-    else body = <Exchange platform={platform} code={code} name={name} />
+    else if (denied) body = <Notice tone="info" text={t('auth.third.denied', { platform: name })} />
+    else if (!code || !state) body = <Notice tone="info" text={t('auth.third.missingCode', { platform: name })} />
+    else body = <Exchange platform={platform} code={code} state={state} name={name} />
   }
 
   const Icon = platform === 'qq' ? QQIcon : WeChatIcon
@@ -64,7 +75,7 @@ export function ThirdPlatformPage() {
   )
 }
 
-function Exchange({ platform, code, name }: { platform: Platform; code: string; name: string }) {
+function Exchange({ platform, code, state, name }: { platform: Platform; code: string; state: string; name: string }) {
   const { t } = useT()
   const [error, setError] = useState<string | null>(null)
   const started = useRef(false)
@@ -74,7 +85,9 @@ function Exchange({ platform, code, name }: { platform: Platform; code: string; 
     started.current = true
     void (async () => {
       try {
-        const result = await authApi.loginThirdPlatform(platform, code)
+        // The code and state are single use: take them out of the address bar (a reload must not resend them).
+        window.history.replaceState(window.history.state, '', `/loginThirdPlatform?platform=${platform}`)
+        const result = await authApi.loginThirdPlatform(platform, code, state)
         if (!result || !result.token || !result.userAccount) {
           setError(t('auth.third.notBound', { platform: name }))
           return
@@ -85,7 +98,7 @@ function Exchange({ platform, code, name }: { platform: Platform; code: string; 
         setError(isApiError(e) ? e.message : String(e))
       }
     })()
-  }, [platform, code, name, t])
+  }, [platform, code, state, name, t])
   if (error)
     return (
       <div className="grid gap-2">

@@ -1,18 +1,19 @@
 /** The auth area's gateway calls (bodies per DESIGN §2 / contract schemas/auth.ts). */
 import { Code } from '@/contract/codes'
 import { API } from '@/contract/paths'
-import type { LoginResult, ThirdPlatformConfig } from '@/contract/schemas/auth'
+import {
+  AUTH_PATHS,
+  type CodeSent,
+  type LoginResult,
+  type RegisterBody,
+  type ThirdPlatform,
+  type ThirdPlatformConfig,
+  type VerifyChannel,
+  type VerifyChannels,
+} from '@/contract/schemas/auth'
 import { http, type RequestOptions } from '@/lib/http'
 
-export interface RegisterInput {
-  accountName: string
-  password: string
-  confirmPassword: string
-  userName: string
-  cellphone: string
-  email?: string
-  verifyCode: string
-}
+export type RegisterInput = RegisterBody
 
 /** Codes the auth screens show in place (inline), never in a box; the request client boxes the rest. */
 export const INLINE_CODES: number[] = [
@@ -28,16 +29,19 @@ const INLINE: RequestOptions = { handled: INLINE_CODES }
 
 export const authApi = {
   thirdPlatformConfig: (signal?: AbortSignal) => http.get<ThirdPlatformConfig>(API.auth.thirdPlatformConfig, undefined, { signal, silent: true }),
+  /** A fresh authorize URL (with a state the gateway keeps) for a quick login. */
+  authorizeUrl: async (platform: ThirdPlatform) => (await http.get<ThirdPlatformConfig>(API.auth.thirdPlatformConfig, { platform }, INLINE)).authorizeUrl ?? null,
+  verifyChannels: (signal?: AbortSignal) => http.get<VerifyChannels>(AUTH_PATHS.verifyChannels, undefined, { signal, silent: true }),
   /** Resolves when the account name is free; rejects with 20006 when taken. */
   checkLoginAccount: (accountName: string, signal?: AbortSignal) => http.get<unknown>(API.auth.checkLoginAccount, { accountName }, { signal, silent: true }),
   /** Resolves when the phone number is usable; rejects with 20006 when it is taken. */
   validMobile: (cellphone: string, signal?: AbortSignal) => http.get<unknown>(API.auth.validMobile, { cellphone }, { signal, silent: true }),
-  getVerifyCode: (cellphone: string) => http.post<unknown>(API.auth.getVerifyCode, { cellphone }, INLINE),
-  getForgotVerifyCode: (accountName: string) => http.post<unknown>(API.auth.getForgotVerifyCode, { accountName }, INLINE),
+  getVerifyCode: (target: { channel: 'sms'; cellphone: string } | { channel: 'email'; email: string }) => http.post<CodeSent>(API.auth.getVerifyCode, target, INLINE),
+  getForgotVerifyCode: (accountName: string, channel?: VerifyChannel) => http.post<CodeSent>(API.auth.getForgotVerifyCode, { accountName, channel }, INLINE),
   valid: (accountName: string, verifyCode: string) => http.post<unknown>(API.auth.valid, { accountName, verifyCode }, INLINE),
   updatePassword: (body: { accountName: string; verifyCode: string; password: string; confirmPassword: string }) =>
     http.post<unknown>(API.auth.updatePassword, body, INLINE),
   addByRegister: (body: RegisterInput) => http.post<unknown>(API.auth.addByRegister, body, INLINE),
-  loginThirdPlatform: (platform: string, code: string) =>
-    http.post<LoginResult | null>(API.auth.loginThirdPlatform, { platform, code }, { silent: true }),
+  loginThirdPlatform: (platform: ThirdPlatform, code: string, state: string) =>
+    http.post<LoginResult | null>(API.auth.loginThirdPlatform, { platform, code, state }, { silent: true }),
 }

@@ -1,13 +1,15 @@
 /**
- * Forgot password (SPEC §2): account + verification code (60 s resend) → next step (valid) →
- * new password twice (updatePassword; SPEC §5 rules) → success, back to login after a countdown.
+ * Forgot password (SPEC §2): account + verification code to the account's phone or email (60 s
+ * resend) → next step (valid) → new password twice (updatePassword; SPEC §5 rules; every session
+ * of the account ends) → success, back to login after a countdown. Also the way out of an expired
+ * password (the login answers 20021 passwordExpired): `notice` says why the dialog opened.
  */
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Check, CheckCircle2, Loader2 } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { updatePasswordBody, validBody } from '@/contract/schemas/auth'
+import { updatePasswordBody, validBody, type CodeSent, type VerifyChannel } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
@@ -15,8 +17,9 @@ import { hasCode, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { INLINE_CODES, authApi } from '../api'
+import { ChannelToggle } from './ChannelToggle'
 import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './form'
-import { useCountdown } from './useCountdown'
+import { useCountdown } from '@/lib/countdown'
 
 export const RESEND_SECONDS = 60
 export const RETURN_SECONDS = 5
@@ -27,11 +30,13 @@ interface Props {
   open: boolean
   onOpenChange(open: boolean): void
   initialAccount?: string
+  /** Shown above the steps (e.g. why the password must be reset). */
+  notice?: string | null
   /** Called when the flow ends (countdown or "back now") with the account whose password changed. */
   onDone(accountName: string): void
 }
 
-export function ForgotPasswordDialog({ open, onOpenChange, initialAccount, onDone }: Props) {
+export function ForgotPasswordDialog({ open, onOpenChange, initialAccount, notice, onDone }: Props) {
   const { t } = useT()
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -40,6 +45,11 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialAccount, onDon
           <DialogTitle>{t('auth.forgot.title')}</DialogTitle>
           <DialogDescription className="sr-only">{t('auth.forgot.title')}</DialogDescription>
         </DialogHeader>
+        {notice && (
+          <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+            {notice}
+          </p>
+        )}
         {/* The content unmounts when closed, so every opening starts a fresh flow. */}
         <Flow initialAccount={initialAccount ?? ''} onDone={onDone} />
       </DialogContent>
@@ -105,8 +115,9 @@ function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; on
   const { t, locale } = useT()
   const countdown = useCountdown()
   const [sending, setSending] = useState(false)
-  const [sent, setSent] = useState(false)
-  const { register, handleSubmit, formState, trigger, getValues, setError } = useForm({
+  const [sent, setSent] = useState<CodeSent | null>(null)
+  const [channel, setChannel] = useState<VerifyChannel>('sms')
+  const { register, handleSubmit, formState, trigger, getValues, setError, clearErrors } = useForm({
     resolver: zodResolver(validBody),
     defaultValues: { accountName: initialAccount, verifyCode: '' },
   })
@@ -116,8 +127,7 @@ function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; on
     if (!(await trigger('accountName'))) return
     setSending(true)
     try {
-      await authApi.getForgotVerifyCode(getValues('accountName').trim())
-      setSent(true)
+      setSent(await authApi.getForgotVerifyCode(getValues('accountName').trim(), channel))
       countdown.start(RESEND_SECONDS)
     } catch (e) {
       const m = inlineMessage(e)
@@ -148,6 +158,16 @@ function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; on
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <ChannelToggle
+        label={t('auth.forgot.channel')}
+        value={channel}
+        onChange={(c) => {
+          setChannel(c)
+          setSent(null)
+          countdown.start(0)
+          clearErrors()
+        }}
+      />
       <Field id="forgot-account" label={t('auth.forgot.account')} error={fieldText(errors.accountName?.message, locale, t('auth.forgot.account'))}>
         <Input
           {...describedBy('forgot-account', errors.accountName?.message)}
@@ -160,7 +180,7 @@ function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; on
         id="forgot-code"
         label={t('auth.forgot.code')}
         error={fieldText(errors.verifyCode?.message, locale, t('auth.forgot.code'))}
-        hint={sent ? t('auth.forgot.sent') : undefined}
+        hint={sent ? t('auth.forgot.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined}
       >
         <div className="flex gap-2">
           <Input

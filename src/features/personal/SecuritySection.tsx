@@ -1,0 +1,331 @@
+/**
+ * Account security: cellphone and email (bind or change: the password first, then a code to the new
+ * target; unbind with the password), and the password (old + new twice; other devices signed out).
+ */
+import { useState, type ReactNode } from 'react'
+import { FormProvider, useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { toast } from 'sonner'
+import { AlertCircle, Check, KeyRound, Loader2, Mail, Smartphone } from 'lucide-react'
+import type { CodeSent } from '@/contract/schemas/auth'
+import { bindCellphoneBody, bindEmailBody, changePasswordSchema, passwordBody, type PersonalInfo } from '@/contract/schemas/personal'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/lib/crud'
+import { useCountdown } from '@/lib/countdown'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { personalApi, SESSIONS_KEY, useApplyInfo } from './api'
+import { applyError } from './form'
+import { Section } from './Section'
+import { useQueryClient } from '@tanstack/react-query'
+
+type Contact = 'cellphone' | 'email'
+type Open = { kind: 'bind'; contact: Contact } | { kind: 'unbind'; contact: Contact } | { kind: 'password' } | null
+
+export function SecuritySection({ info, readOnly }: { info: PersonalInfo; readOnly: boolean }) {
+  const { t } = useT()
+  const [open, setOpen] = useState<Open>(null)
+  const close = () => setOpen(null)
+  const rows: { contact: Contact; icon: typeof Mail; value: string | null; hint: string }[] = [
+    { contact: 'cellphone', icon: Smartphone, value: info.cellphone, hint: t('personal.security.cellphoneHint') },
+    { contact: 'email', icon: Mail, value: info.email, hint: t('personal.security.emailHint') },
+  ]
+  return (
+    <Section title={t('personal.security.heading')}>
+      <ul className="divide-y rounded-md border">
+        {rows.map((r) => (
+          <Row
+            key={r.contact}
+            icon={<r.icon className="h-5 w-5" aria-hidden />}
+            title={t(`personal.security.${r.contact}`)}
+            value={r.value ?? <span className="text-muted-foreground">{t('personal.security.notBound')}</span>}
+            hint={r.hint}
+            testId={`contact-${r.contact}`}
+          >
+            {!readOnly && (
+              <>
+                <Button type="button" variant="outline" className="h-9" onClick={() => setOpen({ kind: 'bind', contact: r.contact })}>
+                  {r.value ? t('personal.security.change') : t('personal.security.bind')}
+                </Button>
+                {r.value && (
+                  <Button type="button" variant="ghost" className="h-9 text-destructive hover:text-destructive" onClick={() => setOpen({ kind: 'unbind', contact: r.contact })}>
+                    {t('personal.security.unbind')}
+                  </Button>
+                )}
+              </>
+            )}
+          </Row>
+        ))}
+        <Row icon={<KeyRound className="h-5 w-5" aria-hidden />} title={t('personal.security.password')} value="••••••••" hint={t('personal.security.passwordHint')}>
+          {!readOnly && (
+            <Button type="button" variant="outline" className="h-9" onClick={() => setOpen({ kind: 'password' })}>
+              {t('personal.security.changePassword')}
+            </Button>
+          )}
+        </Row>
+      </ul>
+
+      <Dialog open={open !== null} onOpenChange={(o) => !o && close()}>
+        <DialogContent className="sm:max-w-md" closeLabel={t('common.close')} onInteractOutside={(e) => e.preventDefault()}>
+          {open?.kind === 'bind' && <BindFlow contact={open.contact} changing={!!info[open.contact]} onDone={close} />}
+          {open?.kind === 'unbind' && <UnbindForm contact={open.contact} onDone={close} />}
+          {open?.kind === 'password' && <PasswordForm accountName={info.accountName} onDone={close} />}
+        </DialogContent>
+      </Dialog>
+    </Section>
+  )
+}
+
+function Row({ icon, title, value, hint, children, testId }: { icon: ReactNode; title: string; value: ReactNode; hint: string; children?: ReactNode; testId?: string }) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3.5" data-testid={testId}>
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">{icon}</span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <span className="font-medium">{title}</span>
+          <span className="break-all text-sm">{value}</span>
+        </div>
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </div>
+      <div className="flex shrink-0 gap-2">{children}</div>
+    </li>
+  )
+}
+
+function FormAlert({ text }: { text: string | null }) {
+  if (!text) return null
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      {text}
+    </p>
+  )
+}
+
+function Steps({ current, labels }: { current: number; labels: string[] }) {
+  return (
+    <ol className="flex items-center gap-2 text-xs">
+      {labels.map((l, i) => (
+        <li key={l} className="flex flex-1 items-center gap-2" aria-current={i === current ? 'step' : undefined}>
+          <span
+            className={cn(
+              'flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-[11px] font-medium',
+              i < current && 'border-primary bg-primary text-primary-foreground',
+              i === current && 'border-primary text-primary',
+              i > current && 'text-muted-foreground',
+            )}
+          >
+            {i < current ? <Check className="h-3.5 w-3.5" /> : i + 1}
+          </span>
+          <span className={cn('whitespace-nowrap', i === current ? 'font-medium' : 'text-muted-foreground')}>{l}</span>
+          {i < labels.length - 1 && <span className="h-px flex-1 bg-border" aria-hidden />}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/** Bind or change: the password (checked at once), then the new target with its code. */
+function BindFlow({ contact, changing, onDone }: { contact: Contact; changing: boolean; onDone(): void }) {
+  const { t } = useT()
+  const [password, setPassword] = useState<string | null>(null)
+  const target = t(`personal.security.${contact}`)
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{t(changing ? 'personal.contact.titleChange' : 'personal.contact.titleBind', { target })}</DialogTitle>
+        <DialogDescription className="sr-only">{t('personal.contact.passwordHint')}</DialogDescription>
+      </DialogHeader>
+      <Steps current={password ? 1 : 0} labels={[t('personal.contact.stepPassword'), t('personal.contact.stepTarget', { target })]} />
+      {password === null ? <PasswordStep onOk={setPassword} /> : <TargetStep contact={contact} password={password} onBack={() => setPassword(null)} onDone={onDone} />}
+    </>
+  )
+}
+
+function PasswordStep({ onOk }: { onOk(password: string): void }) {
+  const { t } = useT()
+  const [error, setError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(passwordBody), defaultValues: { password: '' } })
+  const submit = form.handleSubmit(async ({ password }) => {
+    setError(null)
+    try {
+      await personalApi.verifyPassword(password)
+      onOk(password)
+    } catch (e) {
+      setError(applyError(form, e))
+    }
+  })
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <FormAlert text={error} />
+        <FormField name="password" kind="password" label={t('personal.contact.password')} hint={t('personal.contact.passwordHint')} required />
+        <DialogFooter>
+          <Button type="submit" className="h-10 min-w-24" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+            {form.formState.isSubmitting ? t('personal.contact.checking') : t('personal.contact.next')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
+  )
+}
+
+function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; password: string; onBack(): void; onDone(): void }) {
+  const { t } = useT()
+  const apply = useApplyInfo()
+  const countdown = useCountdown()
+  const [sent, setSent] = useState<CodeSent | null>(null)
+  const [sending, setSending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const isPhone = contact === 'cellphone'
+  const form = useForm<{ cellphone?: string; email?: string; verifyCode: string }>({
+    resolver: zodResolver(isPhone ? bindCellphoneBody : bindEmailBody) as never,
+    defaultValues: isPhone ? { cellphone: '', verifyCode: '' } : { email: '', verifyCode: '' },
+    mode: 'onTouched',
+  })
+  const targetField = isPhone ? 'cellphone' : 'email'
+
+  const send = async () => {
+    setError(null)
+    if (!(await form.trigger(targetField))) return
+    setSending(true)
+    try {
+      const value = (form.getValues(targetField) ?? '').trim()
+      const answer = await personalApi.getBindCode(isPhone ? { type: 'cellphone', cellphone: value, password } : { type: 'email', email: value, password })
+      setSent(answer)
+      form.clearErrors('verifyCode')
+      countdown.start(60)
+    } catch (e) {
+      setError(applyError(form, e))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const submit = form.handleSubmit(async (v) => {
+    setError(null)
+    if (!sent) {
+      form.setError('verifyCode', { type: 'manual', message: t('personal.contact.sendFirst') })
+      return
+    }
+    try {
+      apply(isPhone ? await personalApi.bindCellphone(v.cellphone!, v.verifyCode) : await personalApi.bindEmail(v.email!, v.verifyCode))
+      toast.success(t('personal.contact.done', { target: t(`personal.security.${contact}`) }))
+      onDone()
+    } catch (e) {
+      setError(applyError(form, e))
+    }
+  })
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <FormAlert text={error} />
+        <FormField name={targetField} label={t(isPhone ? 'personal.contact.newCellphone' : 'personal.contact.newEmail')} required maxLength={isPhone ? 11 : 100} />
+        <div className="grid grid-cols-[1fr_auto] items-start gap-2">
+          <FormField
+            name="verifyCode"
+            label={t('personal.contact.code')}
+            placeholder={t('personal.contact.codePlaceholder')}
+            maxLength={6}
+            required
+            hint={sent ? t('personal.contact.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined}
+          />
+          <Button type="button" variant="outline" className="mt-[26px] h-9 w-36" onClick={() => void send()} disabled={sending || countdown.running}>
+            {sending ? t('personal.contact.sending') : countdown.running ? t('personal.contact.resend', { n: countdown.remaining }) : t('personal.contact.send')}
+          </Button>
+        </div>
+        <DialogFooter className="gap-2">
+          <Button type="button" variant="outline" className="h-10" onClick={onBack}>
+            {t('personal.contact.back')}
+          </Button>
+          <Button type="submit" className="h-10 min-w-24" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+            {t('personal.contact.submit')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
+  )
+}
+
+function UnbindForm({ contact, onDone }: { contact: Contact; onDone(): void }) {
+  const { t } = useT()
+  const apply = useApplyInfo()
+  const [error, setError] = useState<string | null>(null)
+  const target = t(`personal.security.${contact}`)
+  const form = useForm({ resolver: zodResolver(passwordBody), defaultValues: { password: '' } })
+  const submit = form.handleSubmit(async ({ password }) => {
+    setError(null)
+    try {
+      apply(contact === 'cellphone' ? await personalApi.unbindCellphone(password) : await personalApi.unbindEmail(password))
+      toast.success(t('personal.unbind.done', { target }))
+      onDone()
+    } catch (e) {
+      setError(applyError(form, e))
+    }
+  })
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <DialogHeader>
+          <DialogTitle>{t('personal.unbind.title', { target })}</DialogTitle>
+          <DialogDescription>{t('personal.unbind.text', { target })}</DialogDescription>
+        </DialogHeader>
+        <FormAlert text={error} />
+        <FormField name="password" kind="password" label={t('personal.contact.password')} required />
+        <DialogFooter>
+          <Button type="submit" variant="destructive" className="h-10 min-w-24" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+            {t('personal.unbind.submit')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
+  )
+}
+
+function PasswordForm({ accountName, onDone }: { accountName: string; onDone(): void }) {
+  const { t } = useT()
+  const qc = useQueryClient()
+  const [error, setError] = useState<string | null>(null)
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema(accountName)),
+    defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  })
+  const submit = form.handleSubmit(async (v) => {
+    setError(null)
+    try {
+      const { signedOut } = await personalApi.updatePassword(v)
+      void qc.invalidateQueries({ queryKey: SESSIONS_KEY })
+      toast.success(signedOut > 0 ? t('personal.password.doneOthers', { n: signedOut }) : t('personal.password.done'))
+      onDone()
+    } catch (e) {
+      setError(applyError(form, e))
+    }
+  })
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <DialogHeader>
+          <DialogTitle>{t('personal.password.title')}</DialogTitle>
+          <DialogDescription className="sr-only">{t('personal.password.newHint')}</DialogDescription>
+        </DialogHeader>
+        <FormAlert text={error} />
+        <input type="text" autoComplete="username" value={accountName} readOnly hidden />
+        <FormField name="oldPassword" kind="password" label={t('personal.password.old')} required />
+        <FormField name="password" kind="password" label={t('personal.password.new')} hint={t('personal.password.newHint')} required maxLength={20} />
+        <FormField name="confirmPassword" kind="password" label={t('personal.password.confirm')} required maxLength={20} />
+        <DialogFooter>
+          <Button type="submit" className="h-10 min-w-24" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+            {t('personal.password.submit')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
+  )
+}

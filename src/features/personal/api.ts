@@ -1,0 +1,54 @@
+/** The personal centre's gateway calls (paths and payloads: src/contract/schemas/personal.ts). */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Code } from '@/contract/codes'
+import type { CodeSent, ThirdPlatform } from '@/contract/schemas/auth'
+import {
+  PERSONAL_PATHS as P,
+  type BindCodeBody,
+  type ChangePasswordBody,
+  type PersonalInfo,
+  type SessionInfo,
+  type SignedOut,
+  type ThirdPartyBinding,
+} from '@/contract/schemas/personal'
+import { http, type RequestOptions } from '@/lib/http'
+
+/** Codes the personal centre shows in place. */
+const HANDLED: RequestOptions = { handled: [Code.INVALID, Code.DUPLICATE, Code.REFUSED, Code.NOT_FOUND, Code.VERSION_CONFLICT, Code.FORBIDDEN] }
+
+export const personalApi = {
+  info: (signal?: AbortSignal) => http.get<PersonalInfo>(P.info, undefined, { signal }),
+  updateInfo: (body: { userName: string; version: number }) => http.put<PersonalInfo>(P.updateInfo, body, HANDLED),
+  verifyPassword: (password: string) => http.post<null>(P.verifyPassword, { password }, HANDLED),
+  getBindCode: (body: BindCodeBody) => http.post<CodeSent>(P.getBindCode, body, HANDLED),
+  bindCellphone: (cellphone: string, verifyCode: string) => http.post<PersonalInfo>(P.bindCellphone, { cellphone, verifyCode }, HANDLED),
+  bindEmail: (email: string, verifyCode: string) => http.post<PersonalInfo>(P.bindEmail, { email, verifyCode }, HANDLED),
+  unbindCellphone: (password: string) => http.post<PersonalInfo>(P.unbindCellphone, { password }, HANDLED),
+  unbindEmail: (password: string) => http.post<PersonalInfo>(P.unbindEmail, { password }, HANDLED),
+  updatePassword: (body: ChangePasswordBody) => http.post<SignedOut>(P.updatePassword, body, HANDLED),
+  updatePhoto: (fileId: string | null) => http.post<PersonalInfo>(P.updatePhoto, { fileId }, HANDLED),
+  updateSignature: (fileId: string | null) => http.post<PersonalInfo>(P.updateSignature, { fileId }, HANDLED),
+  sessions: (signal?: AbortSignal) => http.get<SessionInfo[]>(P.sessions, undefined, { signal }),
+  signOutSession: (sessionId: string) => http.post<SignedOut>(P.signOutSession, { sessionId }, HANDLED),
+  signOutOthers: () => http.post<SignedOut>(P.signOutOthers, {}, HANDLED),
+  thirdPartyAuthorize: (platform: ThirdPlatform) => http.get<{ authorizeUrl: string }>(P.thirdPartyAuthorize, { platform }, HANDLED),
+  bindThirdParty: (body: { platform: ThirdPlatform; code: string; state: string }) => http.post<ThirdPartyBinding>(P.bindThirdParty, body, HANDLED),
+  unbindThirdParty: (platform: ThirdPlatform) => http.post<null>(P.unbindThirdParty, { platform }, HANDLED),
+}
+
+export const PERSONAL_KEY = ['personal', 'info'] as const
+export const SESSIONS_KEY = ['personal', 'sessions'] as const
+
+export function usePersonalInfo() {
+  return useQuery({ queryKey: PERSONAL_KEY, queryFn: ({ signal }) => personalApi.info(signal), staleTime: 60_000 })
+}
+
+/** Puts a fresh PersonalInfo in the cache and refreshes the shell's user (name, photo in the header). */
+export function useApplyInfo() {
+  const qc = useQueryClient()
+  return (info: PersonalInfo | null | undefined) => {
+    if (info) qc.setQueryData(PERSONAL_KEY, info)
+    else void qc.invalidateQueries({ queryKey: PERSONAL_KEY })
+    void qc.invalidateQueries({ queryKey: ['portal', 'userInfo'] })
+  }
+}
