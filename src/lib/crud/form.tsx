@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch'
 import type { UploadPurpose } from '@/contract/schemas/files'
 import { useDirtyGuard } from '@/lib/dirty'
+import { uploadsInFlight, useUploading } from '@/lib/files'
 import { FileUpload } from '@/lib/files/FileUpload'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -155,7 +156,7 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
     onSaved?.(saved)
   }
 
-  const submit = form.handleSubmit(send)
+  const submit = form.handleSubmit((values) => (uploadsInFlight.get() > 0 ? undefined : send(values)))
 
   const keepSubLists = (values: FormValues) => {
     const out = { ...values }
@@ -179,7 +180,9 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
     void submit()
   }
 
-  const saving = save.isPending || saveSub.isPending || form.formState.isSubmitting
+  // A file still uploading has no id yet: saving now would lose it.
+  const uploading = useUploading()
+  const saving = uploading || save.isPending || saveSub.isPending || form.formState.isSubmitting
   return { form, editing, record, submit, saving, formErrors, conflict, reloadConflict, overwriteConflict }
 }
 

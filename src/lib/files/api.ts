@@ -10,6 +10,7 @@ import { Code } from '@/contract/codes'
 import { checkFile, FILE_PATHS, FILE_RULES, formatBytes, sniffKind, type FileInfo, type FilePurpose, type FileRefusal, type UploadPurpose } from '@/contract/schemas/files'
 import { http, type UploadOptions } from '@/lib/http'
 import { t } from '@/lib/i18n'
+import { createStore } from '@/lib/store'
 
 /** A file the console refused before sending it (same rules as the gateway). */
 export class FileRefusedError extends Error {
@@ -68,7 +69,20 @@ export interface UploadFileOptions extends Pick<UploadOptions, 'signal' | 'silen
  * type and size first (FileRefusedError); the gateway's 20001 (same rules) rejects as ApiError
  * without an error box — the caller shows the message where the file is.
  */
+/** How many uploads are under way: forms don't save while one is, or its file id would be lost. */
+export const uploadsInFlight = createStore(0)
+export const useUploading = (): boolean => uploadsInFlight.use((n) => n > 0)
+
 export async function uploadFile(file: File, purpose: UploadPurpose, opts: UploadFileOptions = {}): Promise<FileInfo> {
+  uploadsInFlight.set((n) => n + 1)
+  try {
+    return await send(file, purpose, opts)
+  } finally {
+    uploadsInFlight.set((n) => n - 1)
+  }
+}
+
+async function send(file: File, purpose: UploadPurpose, opts: UploadFileOptions): Promise<FileInfo> {
   const refusal = await precheck(file, purpose, opts.maxBytes)
   if (refusal) throw new FileRefusedError(refusalText(refusal, purpose), refusal)
   const form = new FormData()
