@@ -49,6 +49,7 @@ import { pageWindow } from './pageWindow'
 import { csvFileName, downloadText, toCsv } from './export'
 import { FormDialog, type ResourceForm } from './form'
 import { useDelete, useListPage, useListSearch } from './hooks'
+import { DataAgeNote, dataAge } from '@/lib/offline/read'
 import type { FormValues, Resource } from './resource'
 import { DEFAULT_PAGE_SIZE, filtersOf, PAGE_SIZES, toListParams, withFilters, withPage, withSort, type ListSearch } from './search'
 
@@ -317,7 +318,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           </div>
         </div>
 
-        {query.isError && page && (
+        {dataAge(query).show ? (
+          <DataAgeNote query={query} className="border-b bg-muted/40 px-4 py-2" />
+        ) : query.isError && page && (
           <div role="alert" className="flex items-center gap-2 border-b bg-destructive/10 px-4 py-2 text-sm text-destructive">
             <AlertCircle className="h-4 w-4" aria-hidden />
             {t('crud.loadError')}

@@ -128,6 +128,11 @@ export interface HttpDeps {
    * gateway's `grants-version`. Called before the answer is handled; what it throws is ignored.
    */
   onHeaders?: (headers: Headers) => void
+  /**
+   * Sees the data of every envelope that arrives, with its answer's headers (e.g. @/lib/offline/read
+   * notes when an answer the service worker served from its cache was fetched). What it throws is ignored.
+   */
+  onEnvelope?: (data: unknown, headers: Headers) => void
 }
 
 export type CoreText = 'network' | 'timeout' | 'invalid' | 'cancelled' | 'emptyPassword' | 'code'
@@ -237,6 +242,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     const s = deps.session.get()
     const sentWith = { token: s.token, accessToken: s.accessToken }
     const headers = headersFor(p, idempotencyKey)
+    let answerHeaders: Headers | undefined
     const controller = new AbortController()
     let timedOut = false
     const onAbort = () => controller.abort()
@@ -258,6 +264,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
         } catch {
           /* an observer never breaks a request */
         }
+        answerHeaders = res.headers
         const type = res.headers.get('content-type') ?? ''
         // A file answer: anything but JSON or text (envelopes are JSON; a proxy's error page is text).
         if (p.binary && res.ok && !type.includes('json') && !type.startsWith('text/')) {
@@ -278,6 +285,13 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       }
       const parsed = envelopeSchema.safeParse(json)
       if (!parsed.success) throw new ApiError('invalid', deps.text('invalid'))
+      if (answerHeaders && deps.onEnvelope) {
+        try {
+          deps.onEnvelope(parsed.data.data, answerHeaders)
+        } catch {
+          /* an observer never breaks a request */
+        }
+      }
       return { env: { ...parsed.data, data: parsed.data.data ?? null } as Envelope, ...sentWith }
     } finally {
       clearTimeout(timer)

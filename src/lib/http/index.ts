@@ -23,9 +23,11 @@
  * `onResponseHeader(name, listener)` observes a response header of every answer (grants-version).
  */
 import { v7 as uuidv7 } from 'uuid'
+import { CACHED_AT_HEADER } from '@/contract/offline'
 import { DEFAULT_APP_CODE } from '@/contract/paths'
 import { hmacSha256Hex, randomHex, rsaEncrypt, sha256Hex } from '@/lib/crypto'
 import { acceptLanguage, hasKey, t } from '@/lib/i18n'
+import { markServedFromCache } from '@/lib/offline/read/freshness'
 import { clearSession, getCipher, getSession, setCipher, setSession } from '@/lib/session'
 import { browserCarrier } from './carrier'
 import { createHttpClient, type CoreText } from './core'
@@ -103,6 +105,11 @@ const client = createHttpClient({
   navigate: navigateTo,
   text,
   onHeaders: notifyHeaders,
+  // an answer the service worker served from its cache: its data remembers when it was fetched
+  onEnvelope: (data, headers) => {
+    const fetchedAt = headers.get(CACHED_AT_HEADER)
+    if (fetchedAt) markServedFromCache(data, fetchedAt)
+  },
 })
 
 /** The request client. */

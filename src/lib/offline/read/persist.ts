@@ -6,7 +6,8 @@
  *   `trestle-query:<accountId>`), written by @tanstack/query-async-storage-persister (throttled
  *   to once a second); another account never restores it.
  * - Restored when an account is signed in (at start, or after login); while restoring, queries wait
- *   (`useIsRestoring`, see QueryRestoreGate) instead of hitting the network first.
+ *   (`useIsRestoring`, see QueryRestoreGate) instead of hitting the network first. Restored
+ *   queries are marked stale, so each is refetched when used.
  * - Not persisted: failed or pending queries, revealed ID numbers and cellphones (getIdCard /
  *   getCellphone, or a key part containing `reveal`), and any query with `meta: { persist: false }`.
  * - Entries older than PERSIST_MAX_AGE_MS are dropped on restore; a full disk drops the oldest
@@ -119,6 +120,9 @@ export async function startPersistence(queryClient: QueryClient, accountId: stri
   restoringStore.set(true)
   try {
     await persistQueryClientRestore(options(queryClient, persister))
+    // What comes from disk is shown at once but always revalidated when used: online it is
+    // replaced, offline it stays with the time it was fetched ("data from HH:mm").
+    await queryClient.invalidateQueries({ refetchType: 'none' })
   } catch {
     /* unreadable: discarded by the restore; start empty */
   } finally {

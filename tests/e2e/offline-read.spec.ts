@@ -1,0 +1,169 @@
+/**
+ * Reading offline (DESIGN §4), in Chromium against real gateways:
+ * - the unit tree, opened online, still shows after the gateway is gone and the page reloads —
+ *   answered by the service worker from the account's cache, with when it was fetched;
+ * - a list (roles) opened online shows offline after a reload, from the persisted query cache,
+ *   with when it was fetched;
+ * - logout leaves none of the account's API answers in IndexedDB or CacheStorage, and the next
+ *   account to sign in on the same browser finds nothing of the first one's.
+ *
+ * `context.setOffline(true)` does not cut the service worker's own fetches, so the first test
+ * stops a gateway of its own instead.
+ */
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { startGateway, stopChild } from '../support/gateway'
+import { signIn, waitForServiceWorker } from './helpers'
+
+const tree = (page: Page) => page.getByRole('tree', { name: '单位树' })
+const dataAge = (page: Page) => page.getByTestId('data-age')
+
+interface Stored {
+  /** IndexedDB databases of the origin. */
+  dbs: string[]
+  /** CacheStorage cache names. */
+  caches: string[]
+  /** `<cache> <url>` of every cached answer of the gateway (/api/…), in any cache. */
+  apiEntries: string[]
+  /** The account the service worker caches for (trestle-meta), or null. */
+  account: string | null
+  /** Keys and contents of the persisted query cache. */
+  persisted: { key: string; value: string }[]
+}
+
+/** What the browser keeps for this origin, read from the page. */
+function stored(page: Page): Promise<Stored> {
+  return page.evaluate(async () => {
+    const dbs = (await indexedDB.databases()).map((d) => d.name ?? '')
+    const names = await caches.keys()
+    const apiEntries: string[] = []
+    for (const name of names) {
+      const cache = await caches.open(name)
+      for (const req of await cache.keys()) if (new URL(req.url).pathname.startsWith('/api/')) apiEntries.push(`${name} ${req.url}`)
+    }
+    let account: string | null = null
+    if (names.includes('trestle-meta')) {
+      const entry = await (await caches.open('trestle-meta')).match('/__trestle/account')
+      account = entry ? await entry.text() : null
+    }
+    const persisted: { key: string; value: string }[] = []
+    if (dbs.includes('trestle-query')) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open('trestle-query')
+        req.onsuccess = () => resolve(req.result)
+        req.onerror = () => reject(req.error)
+      })
+      if (db.objectStoreNames.contains('clients')) {
+        const all = await new Promise<{ keys: IDBValidKey[]; values: unknown[] }>((resolve, reject) => {
+          const store = db.transaction('clients').objectStore('clients')
+          const keys = store.getAllKeys()
+          const values = store.getAll()
+          values.onsuccess = () => resolve({ keys: keys.result, values: values.result })
+          values.onerror = () => reject(values.error)
+        })
+        all.keys.forEach((k, i) => persisted.push({ key: String(k), value: String(all.values[i]) }))
+      }
+      db.close()
+    }
+    return { dbs, caches: names, apiEntries, account, persisted }
+  })
+}
+
+test('the unit tree reads from the service worker cache when the gateway is gone, with when it was fetched', async ({ browser }) => {
+  const gateway = await startGateway('offline-read', { TRESTLE_SERVE_DIST: path.resolve('dist') })
+  const context = await browser.newContext({ baseURL: gateway.url })
+  const page = await context.newPage()
+  try {
+    await signIn(page, 'admin')
+    await waitForServiceWorker(page)
+    await page.goto('/admin/organization')
+    await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
+    await expect(dataAge(page)).toHaveCount(0)
+
+    // kept in the account's cache, one entry per call (the signature headers play no part)
+    const online = await stored(page)
+    expect(online.account).toBeTruthy()
+    await expect
+      .poll(async () => (await stored(page)).apiEntries.filter((e) => e.includes('/api/admin/v1/org/listTree')))
+      .toEqual([`trestle-api:${encodeURIComponent(online.account!)} ${gateway.url}/api/admin/v1/org/listTree`])
+    await page.reload()
+    await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
+    expect((await stored(page)).apiEntries.filter((e) => e.includes('/org/listTree'))).toHaveLength(1)
+
+    // the gateway goes away; the page reloads from the precache and the tree from the SW's cache
+    await stopChild(gateway.child)
+    const answered = page.waitForResponse((r) => r.url().includes('/api/admin/v1/org/listTree'))
+    await page.reload()
+    const res = await answered
+    expect(res.fromServiceWorker()).toBe(true)
+    expect(Date.parse(res.headers()['x-trestle-cached-at'] ?? '')).toBeLessThanOrEqual(Date.now())
+    await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
+    await expect(dataAge(page)).toHaveText(/^数据更新于 \d{2}:\d{2}$/)
+    await expect(page.getByRole('alert').filter({ hasText: '加载失败' })).toHaveCount(0)
+    await page.screenshot({ path: '.tmp/offline-read-tree-1440.png' })
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.screenshot({ path: '.tmp/offline-read-tree-1024.png' })
+  } finally {
+    await context.close()
+    await gateway.stop()
+  }
+})
+
+test('a list opened online reads offline after a reload, from the persisted cache, with when it was fetched', async ({ page, context }) => {
+  await signIn(page, 'admin')
+  await waitForServiceWorker(page)
+  await page.goto('/admin/role-manage')
+  const row = page.getByRole('row').filter({ hasText: '系统管理员' })
+  await expect(row).toBeVisible()
+  await expect(dataAge(page)).toHaveCount(0)
+  // written to IndexedDB (throttled to once a second)
+  await expect.poll(async () => (await stored(page)).persisted.some((p) => p.value.includes('系统管理员'))).toBe(true)
+
+  await context.setOffline(true)
+  try {
+    await page.reload()
+    await expect(row).toBeVisible()
+    await expect(dataAge(page)).toHaveText(/^数据更新于 \d{2}:\d{2}$/)
+    await expect(page.getByRole('alert').filter({ hasText: '加载失败' })).toHaveCount(0)
+    await page.screenshot({ path: '.tmp/offline-read-roles-1440.png' })
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.screenshot({ path: '.tmp/offline-read-roles-1024.png' })
+  } finally {
+    await context.setOffline(false)
+  }
+})
+
+test('logout leaves none of the account’s API data in IndexedDB or CacheStorage; the next account finds none of it', async ({ page }) => {
+  await signIn(page, 'admin')
+  await waitForServiceWorker(page)
+  await page.goto('/admin/organization')
+  await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
+  await page.goto('/admin/role-manage')
+  await expect(page.getByRole('row').filter({ hasText: '系统管理员' })).toBeVisible()
+  await expect.poll(async () => (await stored(page)).persisted.some((p) => p.value.includes('系统管理员'))).toBe(true)
+  const before = await stored(page)
+  const adminId = before.account!
+  expect(adminId).toBeTruthy()
+  expect(before.apiEntries.length).toBeGreaterThan(0)
+
+  await page.getByRole('button', { name: /^用户菜单/ }).click()
+  await page.getByRole('menuitem', { name: '退出登录' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expect
+    .poll(async () => {
+      const s = await stored(page)
+      return { apiEntries: s.apiEntries, apiCaches: s.caches.filter((c) => c.startsWith('trestle-api:')), account: s.account, persisted: s.persisted, db: s.dbs.includes('trestle-query') }
+    })
+    .toEqual({ apiEntries: [], apiCaches: [], account: null, persisted: [], db: false })
+
+  // another account on the same browser
+  await signIn(page, 'zhangwei')
+  await waitForServiceWorker(page)
+  await expect.poll(async () => (await stored(page)).account).not.toBeNull()
+  const after = await stored(page)
+  expect(after.account).not.toBe(adminId)
+  expect(after.caches.filter((c) => c.startsWith('trestle-api:') && c !== `trestle-api:${encodeURIComponent(after.account!)}`)).toEqual([])
+  expect(after.apiEntries.filter((e) => e.includes('/role/listPage') || e.includes(encodeURIComponent(adminId)))).toEqual([])
+  expect(after.persisted.every((p) => p.key === `trestle-query:${after.account}`)).toBe(true)
+  expect(after.persisted.some((p) => p.value.includes('"role","listPage"') || p.value.includes(adminId))).toBe(false)
+})
