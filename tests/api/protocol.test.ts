@@ -125,7 +125,14 @@ describe.each(inject('targets'))('protocol on $name', (t) => {
     expect((await c.getAccessToken({ retry: false })).body.code).toBe(20007)
     const cfg = await c.fetchRaw('GET', '/api/auth/v1/api/thirdPlatformConfig')
     expect(cfg.body.data).toEqual({ wechat: false, qq: false })
-    const third = await c.fetchRaw('POST', '/api/auth/v1/api/loginThirdPlatform', { headers: { 'content-type': 'application/json' }, body: '{}' })
-    expect(third.body.code).toBe(20021)
+    // Not configured here (tests/api/oauth.test.ts runs a provider): a well-formed call is refused, a malformed one is 20001.
+    const third = await c.fetchRaw('POST', '/api/auth/v1/api/loginThirdPlatform', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ platform: 'wechat', code: 'a-code', state: 'a-state' }),
+    })
+    expect(third.body).toMatchObject({ code: 20021, message: '未配置该第三方登录' })
+    const malformed = await c.fetchRaw('POST', '/api/auth/v1/api/loginThirdPlatform', { headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(malformed.body.code).toBe(20001)
+    expect((await c.fetchRaw('GET', '/api/auth/v1/api/thirdPlatformConfig?platform=wechat')).body.code).toBe(20021)
   })
 })
