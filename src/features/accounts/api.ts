@@ -6,6 +6,7 @@ import { ACCOUNT_API, type AccountChange } from '@/contract/schemas/account'
 import type { Role } from '@/contract/schemas/role'
 import { invalidateResource } from '@/lib/crud'
 import { http } from '@/lib/http'
+import { submitEdit } from '@/lib/offline'
 import { t, type TKey } from '@/lib/i18n'
 import { accountResource, type AccountKind } from './resource'
 
@@ -20,12 +21,28 @@ function pathOf(kind: AccountKind, call: AccountCall): string {
 export function useAccountCall(kind: AccountKind) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ call, body }: { call: AccountCall; body: Record<string, unknown>; done?: TKey }) => http.post<unknown>(pathOf(kind, call), body),
-    onSuccess: async (_d, v) => {
-      if (v.done) toast.success(t(v.done))
+    mutationFn: async ({ call, body }: { call: AccountCall; body: Record<string, unknown>; done?: TKey }): Promise<{ queued: boolean }> => {
+      const offline = accountResource(kind).offline
+      if (call !== 'enable' || !offline) {
+        await http.post<unknown>(pathOf(kind, call), body)
+        return { queued: false }
+      }
+      // enable / stop works offline: one outbox entry per account (sent at once when reachable)
+      let queued = false
+      for (const id of body.ids as string[]) {
+        const r = await submitEdit({ entity: offline.entity.entity, entityId: id, op: 'enable', payload: { enable: body.enable === true } })
+        queued ||= r.queued
+      }
+      return { queued }
+    },
+    onSuccess: async (r, v) => {
+      if (r.queued) toast.info(t('sync.queued'))
+      else if (v.done) toast.success(t(v.done))
       await invalidateResource(qc, accountResource(kind))
       await qc.invalidateQueries({ queryKey: ['accountHistory'] })
     },
+    // enable / stop goes to the outbox offline (never paused by navigator.onLine)
+    networkMode: 'always',
   })
 }
 

@@ -8,6 +8,7 @@ import {
   type Account,
 } from '@/contract/schemas/account'
 import { defineResource, type FormValues } from '@/lib/crud'
+import { generalAccountOffline, registerAccountOffline } from './offline'
 
 export type AccountKind = 'general' | 'registered'
 
@@ -23,6 +24,8 @@ export const generalAccountResource = defineResource<Account>({
   entity: 'accounts.general.entity',
   invalidates: [['registerAccount'], ['orgAccount']],
   toForm,
+  // works offline (DESIGN §4): saves and deletes go through the outbox when the gateway cannot be reached
+  offline: { entity: generalAccountOffline },
 })
 
 export const registerAccountResource = defineResource<Account>({
@@ -34,6 +37,7 @@ export const registerAccountResource = defineResource<Account>({
   entity: 'accounts.registered.entity',
   invalidates: [['generalAccount'], ['orgAccount']],
   toForm,
+  offline: { entity: registerAccountOffline },
 })
 
 export const accountResource = (kind: AccountKind) => (kind === 'general' ? generalAccountResource : registerAccountResource)

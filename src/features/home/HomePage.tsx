@@ -4,6 +4,7 @@ import { Building2, CalendarDays, ShieldCheck } from 'lucide-react'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { HOME_PATH, MenuIcon, displayName, dynamicTo, useCurrentUser } from '@/features/shell'
+import { SyncWidget } from '@/features/sync'
 import { useT, type Locale } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
@@ -58,6 +59,8 @@ export function HomePage() {
         </ul>
         {user.isPending && account && <p className="mt-2 text-xs text-muted-foreground">{t('shell.home.loadingUser')}</p>}
       </section>
+
+      <SyncWidget />
 
       <section aria-labelledby="home-links" className="space-y-3">
         <div>

@@ -11,9 +11,11 @@ import { birthDateOfIdCard, DEGREES, POSITION_LEVELS, POSTS, SEXES, sexOfIdCard,
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { enumOptions, FormDialog, FormField, FormGrid, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
+import { isApiError } from '@/lib/http'
+import { useLocalRecords, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { usePersonRecord } from './api'
-import { personResource, type PersonRecord } from './resource'
+import { personResource, SUB_LISTS, type PersonRecord } from './resource'
 
 export interface PersonDialogProps {
   /** null: closed; 'new': add; a person: edit. */
@@ -22,13 +24,59 @@ export interface PersonDialogProps {
   organizationId: string
   departmentId?: string
   onClose: () => void
+  /** A failed / conflicted outbox entry of a person to edit (from the sync centre). */
+  entry?: OutboxEntry | null
 }
 
-export function PersonDialog({ target, organizationId, departmentId, onClose }: PersonDialogProps) {
+const LIST_FIELDS = SUB_LISTS.map((l) => l.field)
+
+/** The lists a local copy carries (edited offline), over the server's. */
+function withLocalLists(base: PersonRecord | Person, local: Record<string, unknown> | null | undefined, fill: boolean): PersonRecord {
+  const out = { ...base } as PersonRecord & Record<string, unknown>
+  for (const f of LIST_FIELDS) {
+    const v = local?.[f]
+    if (Array.isArray(v)) out[f] = v
+    else if (fill && !Array.isArray(out[f])) out[f] = []
+  }
+  return out
+}
+
+export function PersonDialog({ target, organizationId, departmentId, onClose, entry }: PersonDialogProps) {
   const { t } = useT()
   const person = target && target !== 'new' ? target : null
-  const record = usePersonRecord(person)
-  if (person && !record.data) {
+  // a person added offline exists only here: its lists are the local copy's
+  const local = useLocalRecords('user').find((l) => l.entityId === person?.userId)
+  const localOnly = !!local?.added
+  const record = usePersonRecord(localOnly || entry ? null : person)
+  // offline: the lists cannot be loaded — the form saves the person only (an empty list would replace them)
+  const listsUnavailable = !!person && !localOnly && !entry && record.isError && isApiError(record.error) && record.error.kind !== 'code'
+  const data: PersonRecord | null = !person
+    ? null
+    : localOnly
+      ? withLocalLists(person, local?.data, true)
+      : record.data
+        ? withLocalLists(record.data, local?.data, false)
+        : listsUnavailable
+          ? withLocalLists(person, null, true)
+          : null
+  if (entry) {
+    return (
+      <FormDialog<PersonRecord>
+        key={entry.id}
+        resource={personResource}
+        open
+        onOpenChange={(o) => !o && onClose()}
+        entry={entry}
+        defaults={{ organizationId, departmentId: departmentId ?? '', sort: 1, educations: [], certificates: [], jobs: [], projects: [] }}
+        title={entry.op === 'add' ? t('people.staff.addTitle') : t('people.staff.editTitle')}
+        size="xl"
+        onSaved={onClose}
+      >
+        {(rf) => <PersonForm rf={rf} listsUnavailable={false} />}
+      </FormDialog>
+    )
+  }
+  if (person && !data) {
     return (
       <Dialog open onOpenChange={(o) => !o && onClose()}>
         <DialogContent className="max-w-sm" aria-describedby={undefined}>
@@ -47,13 +95,13 @@ export function PersonDialog({ target, organizationId, departmentId, onClose }: 
       resource={personResource}
       open={!!target}
       onOpenChange={(o) => !o && onClose()}
-      record={record.data ?? null}
+      record={data}
       defaults={{ organizationId, departmentId: departmentId ?? '', sort: 1, educations: [], certificates: [], jobs: [], projects: [] }}
       title={person ? t('people.staff.editTitle') : t('people.staff.addTitle')}
       size="xl"
       onSaved={onClose}
     >
-      {(rf) => <PersonForm rf={rf} />}
+      {(rf) => <PersonForm rf={rf} listsUnavailable={listsUnavailable} />}
     </FormDialog>
   )
 }
@@ -66,7 +114,7 @@ const SECTIONS = [
   { id: 'projects', label: 'people.section.project' },
 ] as const satisfies readonly { id: string; label: TKey }[]
 
-function PersonForm({ rf }: { rf: ResourceForm<PersonRecord> }) {
+function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; listsUnavailable: boolean }) {
   const { t } = useT()
   const root = useRef<HTMLDivElement>(null)
   const values = useWatch({ control: rf.form.control }) as FormValues
@@ -75,7 +123,7 @@ function PersonForm({ rf }: { rf: ResourceForm<PersonRecord> }) {
   return (
     <div ref={root}>
       <nav aria-label={t('people.section.basic')} className="sticky -top-5 z-10 -mx-6 -mt-5 mb-4 flex gap-1 overflow-x-auto border-b bg-background/95 px-5 py-2 backdrop-blur">
-        {SECTIONS.map((s) => {
+        {SECTIONS.filter((s) => !listsUnavailable || s.id === 'basic').map((s) => {
           const n = s.id === 'basic' ? null : ((values[s.id] as unknown[] | undefined)?.length ?? 0)
           const bad = !!errors[s.id] || (s.id === 'basic' && Object.keys(errors).some((k) => !SECTIONS.some((x) => x.id === k)))
           return (
@@ -99,106 +147,114 @@ function PersonForm({ rf }: { rf: ResourceForm<PersonRecord> }) {
         <BasicFields rf={rf} />
       </Section>
 
-      <Section id="educations" title={t('people.section.education')}>
-        <FormList
-          name="educations"
-          label={t('people.section.education')}
-          addText={t('people.education.add')}
-          newItem={() => ({ startMonth: '', endMonth: '', school: '', major: '', degree: '' })}
-          itemTitle={(e, i) => (e.school ? `${String(e.school)}${e.degree ? ` · ${t(`people.education.degrees.${e.degree as (typeof DEGREES)[number]}`)}` : ''}` : `#${i + 1}`)}
-        >
-          {(p) => (
-            <FormGrid>
-              <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
-              <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
-              <FormField name={`${p}.school`} label={t('people.education.school')} required maxLength={50} />
-              <FormField name={`${p}.major`} label={t('people.education.major')} maxLength={50} />
-              <FormField
-                name={`${p}.degree`}
-                label={t('people.education.degree')}
-                kind="select"
-                required
-                options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))}
-              />
-              <div className="hidden sm:block" />
-              <FormField name={`${p}.graduationPhotoFileId`} label={t('people.education.graduationPhoto')} kind="file" purpose="photo" />
-              <FormField name={`${p}.degreePhotoFileId`} label={t('people.education.degreePhoto')} kind="file" purpose="photo" />
-            </FormGrid>
-          )}
-        </FormList>
-      </Section>
+      {listsUnavailable ? (
+        <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300">
+          {t('people.section.offlineLists')}
+        </p>
+      ) : (
+        <>
+          <Section id="educations" title={t('people.section.education')}>
+            <FormList
+              name="educations"
+              label={t('people.section.education')}
+              addText={t('people.education.add')}
+              newItem={() => ({ startMonth: '', endMonth: '', school: '', major: '', degree: '' })}
+              itemTitle={(e, i) => (e.school ? `${String(e.school)}${e.degree ? ` · ${t(`people.education.degrees.${e.degree as (typeof DEGREES)[number]}`)}` : ''}` : `#${i + 1}`)}
+            >
+              {(p) => (
+                <FormGrid>
+                  <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
+                  <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
+                  <FormField name={`${p}.school`} label={t('people.education.school')} required maxLength={50} />
+                  <FormField name={`${p}.major`} label={t('people.education.major')} maxLength={50} />
+                  <FormField
+                    name={`${p}.degree`}
+                    label={t('people.education.degree')}
+                    kind="select"
+                    required
+                    options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))}
+                  />
+                  <div className="hidden sm:block" />
+                  <FormField name={`${p}.graduationPhotoFileId`} label={t('people.education.graduationPhoto')} kind="file" purpose="photo" />
+                  <FormField name={`${p}.degreePhotoFileId`} label={t('people.education.degreePhoto')} kind="file" purpose="photo" />
+                </FormGrid>
+              )}
+            </FormList>
+          </Section>
 
-      <Section id="certificates" title={t('people.section.certificate')}>
-        <FormList
-          name="certificates"
-          label={t('people.section.certificate')}
-          addText={t('people.certificate.add')}
-          newItem={() => ({ titleLevel: '', certificateName: '', certificateNo: '', issuingUnit: '', validFrom: '', validTo: '' })}
-          itemTitle={(c, i) => (c.certificateName ? String(c.certificateName) : `#${i + 1}`)}
-        >
-          {(p) => (
-            <FormGrid>
-              <FormField name={`${p}.certificateName`} label={t('people.certificate.certificateName')} required maxLength={50} />
-              <FormField
-                name={`${p}.titleLevel`}
-                label={t('people.certificate.titleLevel')}
-                kind="select"
-                required
-                options={enumOptions(TITLE_LEVELS, (v) => t(`people.certificate.titleLevels.${v}`))}
-              />
-              <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
-              <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
-              <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
-              <FormField name={`${p}.validTo`} label={t('people.certificate.validTo')} kind="date" hint={t('people.certificate.validToHint')} />
-              <FormField name={`${p}.frontPhotoFileId`} label={t('people.certificate.frontPhoto')} kind="file" purpose="photo" />
-              <FormField name={`${p}.backPhotoFileId`} label={t('people.certificate.backPhoto')} kind="file" purpose="photo" />
-            </FormGrid>
-          )}
-        </FormList>
-      </Section>
+          <Section id="certificates" title={t('people.section.certificate')}>
+            <FormList
+              name="certificates"
+              label={t('people.section.certificate')}
+              addText={t('people.certificate.add')}
+              newItem={() => ({ titleLevel: '', certificateName: '', certificateNo: '', issuingUnit: '', validFrom: '', validTo: '' })}
+              itemTitle={(c, i) => (c.certificateName ? String(c.certificateName) : `#${i + 1}`)}
+            >
+              {(p) => (
+                <FormGrid>
+                  <FormField name={`${p}.certificateName`} label={t('people.certificate.certificateName')} required maxLength={50} />
+                  <FormField
+                    name={`${p}.titleLevel`}
+                    label={t('people.certificate.titleLevel')}
+                    kind="select"
+                    required
+                    options={enumOptions(TITLE_LEVELS, (v) => t(`people.certificate.titleLevels.${v}`))}
+                  />
+                  <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
+                  <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
+                  <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
+                  <FormField name={`${p}.validTo`} label={t('people.certificate.validTo')} kind="date" hint={t('people.certificate.validToHint')} />
+                  <FormField name={`${p}.frontPhotoFileId`} label={t('people.certificate.frontPhoto')} kind="file" purpose="photo" />
+                  <FormField name={`${p}.backPhotoFileId`} label={t('people.certificate.backPhoto')} kind="file" purpose="photo" />
+                </FormGrid>
+              )}
+            </FormList>
+          </Section>
 
-      <Section id="jobs" title={t('people.section.job')}>
-        <FormList
-          name="jobs"
-          label={t('people.section.job')}
-          addText={t('people.job.add')}
-          newItem={() => ({ institution: '', position: '', organizationName: '', departmentName: '', jobLevel: '', post: '' })}
-          itemTitle={(j, i) => (j.institution ? String(j.institution) : `#${i + 1}`)}
-        >
-          {(p) => (
-            <FormGrid>
-              <FormField name={`${p}.institution`} label={t('people.job.institution')} required maxLength={100} wide />
-              <FormField name={`${p}.organizationName`} label={t('people.job.organizationName')} maxLength={100} />
-              <FormField name={`${p}.departmentName`} label={t('people.job.departmentName')} maxLength={50} />
-              <FormField name={`${p}.position`} label={t('people.job.position')} maxLength={50} />
-              <FormField name={`${p}.jobLevel`} label={t('people.job.jobLevel')} kind="select" options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))} />
-              <FormField name={`${p}.post`} label={t('people.job.post')} kind="select" options={enumOptions(POSTS, (v) => t(`people.post.${v}`))} />
-            </FormGrid>
-          )}
-        </FormList>
-      </Section>
+          <Section id="jobs" title={t('people.section.job')}>
+            <FormList
+              name="jobs"
+              label={t('people.section.job')}
+              addText={t('people.job.add')}
+              newItem={() => ({ institution: '', position: '', organizationName: '', departmentName: '', jobLevel: '', post: '' })}
+              itemTitle={(j, i) => (j.institution ? String(j.institution) : `#${i + 1}`)}
+            >
+              {(p) => (
+                <FormGrid>
+                  <FormField name={`${p}.institution`} label={t('people.job.institution')} required maxLength={100} wide />
+                  <FormField name={`${p}.organizationName`} label={t('people.job.organizationName')} maxLength={100} />
+                  <FormField name={`${p}.departmentName`} label={t('people.job.departmentName')} maxLength={50} />
+                  <FormField name={`${p}.position`} label={t('people.job.position')} maxLength={50} />
+                  <FormField name={`${p}.jobLevel`} label={t('people.job.jobLevel')} kind="select" options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))} />
+                  <FormField name={`${p}.post`} label={t('people.job.post')} kind="select" options={enumOptions(POSTS, (v) => t(`people.post.${v}`))} />
+                </FormGrid>
+              )}
+            </FormList>
+          </Section>
 
-      <Section id="projects" title={t('people.section.project')} last>
-        <FormList
-          name="projects"
-          label={t('people.section.project')}
-          addText={t('people.project.add')}
-          newItem={() => ({ startMonth: '', endMonth: '', organizationName: '', position: '', description: '' })}
-          itemTitle={(r, i) =>
-            r.organizationName ? `${String(r.startMonth || '')} ~ ${String(r.endMonth || t('people.project.toDate'))} · ${String(r.organizationName)}` : `#${i + 1}`
-          }
-        >
-          {(p) => (
-            <FormGrid>
-              <FormField name={`${p}.startMonth`} label={t('people.project.startMonth')} kind="month" required />
-              <FormField name={`${p}.endMonth`} label={t('people.project.endMonth')} kind="month" hint={t('people.project.endMonthHint')} />
-              <FormField name={`${p}.organizationName`} label={t('people.project.organizationName')} required maxLength={100} />
-              <FormField name={`${p}.position`} label={t('people.project.position')} maxLength={50} />
-              <FormField name={`${p}.description`} label={t('people.project.description')} kind="textarea" maxLength={500} />
-            </FormGrid>
-          )}
-        </FormList>
-      </Section>
+          <Section id="projects" title={t('people.section.project')} last>
+            <FormList
+              name="projects"
+              label={t('people.section.project')}
+              addText={t('people.project.add')}
+              newItem={() => ({ startMonth: '', endMonth: '', organizationName: '', position: '', description: '' })}
+              itemTitle={(r, i) =>
+                r.organizationName ? `${String(r.startMonth || '')} ~ ${String(r.endMonth || t('people.project.toDate'))} · ${String(r.organizationName)}` : `#${i + 1}`
+              }
+            >
+              {(p) => (
+                <FormGrid>
+                  <FormField name={`${p}.startMonth`} label={t('people.project.startMonth')} kind="month" required />
+                  <FormField name={`${p}.endMonth`} label={t('people.project.endMonth')} kind="month" hint={t('people.project.endMonthHint')} />
+                  <FormField name={`${p}.organizationName`} label={t('people.project.organizationName')} required maxLength={100} />
+                  <FormField name={`${p}.position`} label={t('people.project.position')} maxLength={50} />
+                  <FormField name={`${p}.description`} label={t('people.project.description')} kind="textarea" maxLength={500} />
+                </FormGrid>
+              )}
+            </FormList>
+          </Section>
+        </>
+      )}
     </div>
   )
 }

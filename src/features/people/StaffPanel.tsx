@@ -15,6 +15,7 @@ import { confirm, useDelete, VirtualTable, type ListColumn } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { InviteDialog } from '@/features/invite'
 import { Can, useCan } from '@/lib/permissions'
+import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { STAFF_PAGE_SIZE, useArchive, useStaff } from './api'
@@ -52,8 +53,14 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const canInvite = useCan('invite')
   const canSelect = canMove || canArchive || canDelete || canInvite
 
-  const all = useMemo(() => query.data?.records ?? [], [query.data])
-  const total = query.data?.total ?? 0
+  const server = useMemo(() => query.data?.records ?? [], [query.data])
+  // edits kept offline: local copies over the server's rows, people added offline in their place
+  const merged = useMergedRows(personResource.offline?.entity.entity, server, (p) => p.userId, (d) =>
+    !archived && (isDept ? d.departmentId === node.id : d.organizationId === node.id),
+  )
+  const all = merged.rows
+  const marks = useMarks(personResource.offline?.entity.entity)
+  const total = (query.data?.total ?? 0) + merged.added - merged.removed
   const labels = (p: Person) => [p.post ? t(`people.post.${p.post}`) : '', ...(p.roleNames ?? [])]
   const rows = useMemo(() => all.filter((p) => matches(p, deferred, labels)), [all, deferred]) // eslint-disable-line react-hooks/exhaustive-deps
   const selectedIds = Object.keys(selection).filter((id) => selection[id] && all.some((p) => p.userId === id))
@@ -71,6 +78,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             <span className="truncate font-medium" title={p.name}>
               {p.name}
             </span>
+            <SyncMark status={marks?.[p.userId]} />
             {p.status === 'archived' && (
               <Badge variant="secondary" className="shrink-0 px-1.5 py-0 text-[11px]">
                 {t('people.staff.archived')}
@@ -107,7 +115,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
       { key: 'departmentName', header: t('people.field.department'), sortable: true, width: 130, cell: (p) => (p.departmentName ? <span title={p.departmentName}>{p.departmentName}</span> : '--') },
       { key: 'roleNames', header: t('people.field.roleNames'), width: 190, cell: (p) => <RoleNamesCell roleNames={p.roleNames} />, exportValue: (p) => roleNamesText(p.roleNames) },
     ],
-    [locale], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
+    [locale, marks], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
   )
 
   const changeArchive = async (to: boolean) => {
@@ -136,7 +144,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
           title={t('common.delete')}
           aria-label={`${t('common.delete')} ${p.name}`}
           disabled={del.isPending}
-          onClick={() => void del.remove([p.userId]).then((ok) => ok && clear())}
+          onClick={() => void del.remove([p.userId], undefined, all).then((ok) => ok && clear())}
         >
           <Trash2 aria-hidden />
         </Button>
@@ -216,7 +224,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
                 <DropdownMenuItem
                   className="min-h-9 text-destructive focus:text-destructive"
                   disabled={none || del.isPending}
-                  onSelect={() => void del.remove(selectedIds).then((ok) => ok && clear())}
+                  onSelect={() => void del.remove(selectedIds, undefined, all).then((ok) => ok && clear())}
                 >
                   <UserRoundX className="h-4 w-4" aria-hidden />
                   {t('crud.deleteSelected')}

@@ -60,14 +60,17 @@ export function usePersonRecord(person: Person | null) {
     enabled: !!person,
     staleTime: 0,
     gcTime: 0,
+    // fail rather than wait while the browser says offline: the form then edits the person without the lists
+    networkMode: 'always',
+    retry: false,
     queryFn: async ({ signal }): Promise<PersonRecord> => {
       const p = person!
       const q = { userId: p.userId }
       const [educations, certificates, jobs, projects] = await Promise.all([
-        http.get<Education[]>(PEOPLE_API.userEducation.list, q, { signal }),
-        http.get<Certificate[]>(PEOPLE_API.userCertificate.list, q, { signal }),
-        http.get<Job[]>(PEOPLE_API.userJob.list, q, { signal }),
-        http.get<Project[]>(PEOPLE_API.userProject.list, q, { signal }),
+        http.get<Education[]>(PEOPLE_API.userEducation.list, q, { signal, silent: true }),
+        http.get<Certificate[]>(PEOPLE_API.userCertificate.list, q, { signal, silent: true }),
+        http.get<Job[]>(PEOPLE_API.userJob.list, q, { signal, silent: true }),
+        http.get<Project[]>(PEOPLE_API.userProject.list, q, { signal, silent: true }),
       ])
       return { ...p, educations, certificates, jobs, projects }
     },

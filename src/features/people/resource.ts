@@ -23,6 +23,7 @@ import {
   type Project,
 } from '@/contract/schemas/people'
 import { defineResource, type FormValues } from '@/lib/crud'
+import { personOffline } from './offline'
 
 /** Department add/edit: the tree node is what the panel edits. */
 export const deptResource = defineResource<DeptTreeNode>({
@@ -83,6 +84,8 @@ export const personResource = defineResource<PersonRecord>({
   entity: 'people.entity',
   invalidates: [['department'], ['userAudit']],
   subLists: SUB_LISTS,
+  // staff edits work offline (DESIGN §4): saved through the outbox when the gateway cannot be reached
+  offline: { entity: personOffline },
   // ID number and cellphone come masked: the edit form leaves them empty (= unchanged)
   toForm: (p): FormValues => ({
     userId: p.userId,

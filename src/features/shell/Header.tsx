@@ -9,6 +9,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { setLocale, useT } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuTrail, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
+import { SyncBadge, SyncHost } from '@/features/sync'
 import { logout } from './logout'
 import { themeStore, toggleTheme } from './theme'
 import { pageTitle } from './titles'
@@ -23,6 +24,8 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       </Button>
       <Breadcrumbs />
       <div className="ml-auto flex items-center gap-1">
+        <SyncBadge />
+        <SyncHost />
         <LanguageSwitch />
         <ThemeToggle />
         <UserMenu />

@@ -42,6 +42,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { Can, useCan } from '@/lib/permissions'
+import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { loadVisibility, saveVisibility, type Visibility } from './columns'
@@ -147,7 +148,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const params = toListParams(search)
   const query = useListPage(resource, search, extraQuery)
   const page = query.data
-  const records = useMemo(() => page?.records ?? [], [page])
+  const serverRecords = useMemo(() => page?.records ?? [], [page])
+  // offline-capable: local copies over the server's rows, records added offline on the first page
+  const offlineEntity = resource.offline?.entity.entity
+  const merged = useMergedRows(offlineEntity, serverRecords, resource.idOf, (data) =>
+    params.pageIndex === 1 && (resource.offline?.belongs?.(data, { ...extraQuery, ...params.filters }) ?? true),
+  )
+  const records = merged.rows
+  const marks = useMarks(offlineEntity)
   const del = useDelete(resource)
   const canDelete = useCan(act.delete) && deletable
   const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true)
@@ -182,17 +190,27 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         ),
       })
     }
-    for (const c of columns) {
+    columns.forEach((c, i) => {
       cols.push({
         id: c.key,
         accessorFn: (row) => (row as Record<string, unknown>)[c.key],
         header: c.header,
-        cell: ({ row, getValue }) => (c.cell ? c.cell(row.original) : plain(getValue())),
+        cell: ({ row, getValue }) => {
+          const content = c.cell ? c.cell(row.original) : plain(getValue())
+          const mark = i === 0 ? marks?.[row.id] : undefined
+          if (!mark) return content
+          return (
+            <span className="inline-flex items-center gap-1.5">
+              {content}
+              <SyncMark status={mark} />
+            </span>
+          )
+        },
         meta: c,
       })
-    }
+    })
     return cols
-  }, [columns, selectable, t])
+  }, [columns, selectable, t, marks])
 
   const table = useReactTable({
     data: records,
@@ -208,7 +226,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && records.some((r) => resource.idOf(r) === id))
   const deleteIds = selectedIds.filter((id) => records.some((r) => resource.idOf(r) === id && mayDeleteRow(r)))
-  const total = page?.total ?? 0
+  const total = (page?.total ?? 0) + merged.added - merged.removed
   const pages = Math.max(1, Math.ceil(total / params.pageSize))
   const filtering = Object.keys(params.filters).length > 0
   const colCount = table.getVisibleLeafColumns().length + (hasRowActions ? 1 : 0)
@@ -223,7 +241,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const openAdd = () => setDialog({ open: true, record: null })
   const openEdit = (record: T) => setDialog({ open: true, record })
   const removeRows = async (ids: string[]) => {
-    if (await del.remove(ids)) setRowSelection({})
+    if (await del.remove(ids, undefined, records)) setRowSelection({})
   }
 
   const exportCsv = () => {

@@ -3,7 +3,7 @@
  * 请输入… messages in the current language, server 20001 errors mapped back onto the fields,
  * 20006 shown on the form, 20008 as a conflict notice offering the current record.
  */
-import { useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { FormProvider, get, useController, useForm, useFormContext, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
@@ -20,9 +20,10 @@ import { useDirtyGuard } from '@/lib/dirty'
 import { uploadsInFlight, useUploading } from '@/lib/files'
 import { FileUpload } from '@/lib/files/FileUpload'
 import { useT } from '@/lib/i18n'
+import { StepError, SyncMark, useMarks, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { errorText, isApiError, mapServerErrors, normalizeFieldPath } from './errors'
-import { useSave, useSaveSubList } from './hooks'
+import { useOfflineSave, useSave, useSaveSubList } from './hooks'
 import type { FormValues, Resource } from './resource'
 
 export interface UseResourceFormOptions<T extends object> {
@@ -30,8 +31,13 @@ export interface UseResourceFormOptions<T extends object> {
   record?: T | null
   /** Initial values on add (the new id is added). */
   defaults?: FormValues
-  /** After a successful save (the toast 提交成功 is already shown). */
+  /** After a successful save (the toast 提交成功 is already shown); `saved` is undefined when the save was queued offline. */
   onSaved?: (saved: T | undefined) => void
+  /**
+   * A failed or conflicted outbox entry to edit (offline-capable resources): the form starts from
+   * its payload, shows its field errors, and the save replaces it.
+   */
+  entry?: OutboxEntry | null
 }
 
 export interface ResourceForm<T extends object> {
@@ -76,17 +82,19 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
   const { t } = useT()
   // After an add whose sub-lists failed, the record exists: the form goes on as an edit of it.
   const [added, setAdded] = useState<T | null>(null)
-  const record = options.record ?? added
-  const editing = !!record
+  const entry = options.entry ?? null
+  const record = options.record ?? added ?? (entry?.base ? (entry.base as T) : null)
+  const editing = entry && !added ? entry.op !== 'add' : !!record
   const schemaRef = useRef(resource.addSchema)
   schemaRef.current = editing ? resource.updateSchema : resource.addSchema
-  const [initial] = useState(() => resource.formValues(options.record, options.defaults))
+  const [initial] = useState(() => (entry ? entryValues(resource, entry, options.defaults) : resource.formValues(options.record, options.defaults)))
   const [resolver] = useState<Resolver<FieldValues>>(
     () => ((values, context, opts) => zodResolver(schemaRef.current as never)(values, context, opts as never)) as Resolver<FieldValues>,
   )
   const form = useForm<FieldValues>({ resolver, defaultValues: initial, mode: 'onTouched' })
   useDirtyGuard(form.formState.isDirty)
   const save = useSave(resource)
+  const offlineSave = useOfflineSave(resource)
   const saveSub = useSaveSubList(resource)
   const keyFor = useIdempotencyKey()
   const [formErrors, setFormErrors] = useState<string[]>([])
@@ -121,12 +129,53 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
     }
   }
 
+  // an entry that failed with field errors shows them at once
+  const entryError = entry?.lastError
+  useEffect(() => {
+    if (entryError?.kind === 'code' && entryError.code) showError({ kind: 'code', code: entryError.code, data: entryError.data, message: entryError.message })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form opens
+  }, [])
+
+  /** Offline-capable resources: the record and its changed lists as one edit (sent, or queued). */
+  const sendThroughOutbox = async (values: FieldValues, payload: FormValues) => {
+    const dirty = form.formState.dirtyFields as Record<string, unknown>
+    const fromEntry = Object.keys((entry?.payload.lists as Record<string, unknown> | undefined) ?? {})
+    const lists: Record<string, unknown[]> = {}
+    for (const list of subLists) {
+      const items = (values[list.field] as unknown[] | undefined) ?? []
+      if (!anyDirty(dirty[list.field]) && (editing || items.length === 0) && !fromEntry.includes(list.field)) continue
+      lists[list.field] = items
+    }
+    const entityId = String(values[resource.idKey] ?? '')
+    let result
+    try {
+      result = await offlineSave.mutateAsync({ values: payload, lists, editing, entityId, base: record, replaces: entry && !added ? entry : undefined })
+    } catch (e) {
+      if (e instanceof StepError) showError(e.error, e.step === 0 ? undefined : Object.keys(lists)[e.step - 1])
+      return
+    }
+    if (result.queued) {
+      toast.info(t('sync.queued'))
+      form.reset(form.getValues())
+      onSaved?.(undefined)
+      return
+    }
+    const saved = result.data as T | undefined
+    const version = (saved as { version?: unknown } | undefined)?.version
+    if (saved && !editing) setAdded(saved)
+    if (typeof version === 'number') form.setValue('version', version)
+    toast.success(t('common.success'))
+    form.reset(form.getValues())
+    onSaved?.(saved)
+  }
+
   const send = async (values: FieldValues) => {
     setFormErrors([])
     setConflict(null)
     const main: FormValues = {}
     for (const [k, v] of Object.entries(values)) if (!subFields.has(k)) main[k] = v
     const payload = resource.toPayload ? resource.toPayload(main, editing) : main
+    if (resource.offline) return sendThroughOutbox(values, payload)
     let saved: T | undefined
     try {
       saved = await save.mutateAsync({ values: payload, editing, idempotencyKey: keyFor(payload) })
@@ -182,8 +231,19 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
 
   // A file still uploading has no id yet: saving now would lose it.
   const uploading = useUploading()
-  const saving = uploading || save.isPending || saveSub.isPending || form.formState.isSubmitting
+  const saving = uploading || save.isPending || offlineSave.isPending || saveSub.isPending || form.formState.isSubmitting
   return { form, editing, record, submit, saving, formErrors, conflict, reloadConflict, overwriteConflict }
+}
+
+/** Form values of an outbox entry: the record it was based on, overlaid with the edit's values and lists. */
+function entryValues<T extends object>(resource: Resource<T>, entry: OutboxEntry, defaults?: FormValues): FormValues {
+  const p = entry.payload as { values?: FormValues; lists?: Record<string, unknown[]> }
+  const start = entry.base ? resource.formValues(entry.base as T) : resource.formValues(null, defaults)
+  const values: FormValues = { ...start }
+  for (const [k, v] of Object.entries(p.values ?? {})) values[k] = v === null || v === undefined ? '' : v
+  for (const [k, v] of Object.entries(p.lists ?? {})) values[k] = v
+  values[resource.idKey] = entry.entityId
+  return values
 }
 
 // ---- dialog -----------------------------------------------------------------
@@ -214,11 +274,12 @@ export function FormDialog<T extends object>(props: FormDialogProps<T>) {
   )
 }
 
-function FormDialogBody<T extends object>({ resource, record, defaults, onSaved, onOpenChange, title, description, children }: FormDialogProps<T>) {
+function FormDialogBody<T extends object>({ resource, record, defaults, entry, onSaved, onOpenChange, title, description, children }: FormDialogProps<T>) {
   const { t } = useT()
   const rf = useResourceForm(resource, {
     record,
     defaults,
+    entry,
     onSaved: (saved) => {
       onSaved?.(saved)
       onOpenChange(false)
@@ -226,11 +287,16 @@ function FormDialogBody<T extends object>({ resource, record, defaults, onSaved,
   })
   const entity = resource.entity ? t(resource.entity) : ''
   const heading = title ?? t(rf.editing ? 'crud.editTitle' : 'crud.addTitle', { name: entity })
+  const marks = useMarks(resource.offline?.entity.entity)
+  const mark = rf.record && marks ? marks[resource.idOf(rf.record)] : undefined
   return (
     <FormProvider {...rf.form}>
       <form onSubmit={rf.submit} noValidate className="flex max-h-[90vh] flex-col">
         <DialogHeader className="border-b px-6 py-4">
-          <DialogTitle>{heading}</DialogTitle>
+          <DialogTitle className="flex items-center gap-2">
+            {heading}
+            <SyncMark status={mark} />
+          </DialogTitle>
           {description && <DialogDescription>{description}</DialogDescription>}
         </DialogHeader>
         <div className="flex-1 overflow-y-auto px-6 py-5">

@@ -10,6 +10,7 @@ import { toast } from 'sonner'
 import { Code, stripEmpty, type Page } from '@/contract'
 import { http } from '@/lib/http'
 import { t } from '@/lib/i18n'
+import { submitEdit, type OutboxEntry, type Submitted } from '@/lib/offline'
 import { queryKeys, type FormValues, type Resource } from './resource'
 import { parseListSearch, serializeListSearch, toListParams, toQuery, type ListSearch } from './search'
 import { confirm } from './confirm'
@@ -82,6 +83,48 @@ export function useSave<T extends object>(resource: Resource<T>) {
   })
 }
 
+export interface OfflineSaveInput {
+  /** The validated record values (sub-lists taken out); undefined: only lists changed. */
+  values: FormValues | undefined
+  /** The sub-lists that changed, by field. */
+  lists: Record<string, unknown[]>
+  editing: boolean
+  /** The record id (a new record keeps the id the form gave it). */
+  entityId: string
+  /** The record as the form showed it. */
+  base: object | null
+  /** A failed / conflicted outbox entry this save replaces. */
+  replaces?: OutboxEntry
+}
+
+/**
+ * Save of an offline-capable resource (`ResourceDef.offline`): the record and its changed lists
+ * as ONE edit — sent at once when the gateway can be reached, else kept in the outbox with a
+ * local copy. Rejects with StepError (the refused step: 0 the record, then the lists in order).
+ */
+export function useOfflineSave<T extends object>(resource: Resource<T>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ values, lists, editing, entityId, base, replaces }: OfflineSaveInput): Promise<Submitted> => {
+      const decl = resource.offline!.entity
+      const version = values?.version
+      return submitEdit({
+        entity: decl.entity,
+        entityId,
+        op: replaces && replaces.op !== 'add' && replaces.op !== 'update' ? replaces.op : editing ? 'update' : 'add',
+        payload: { ...(values ? { values } : {}), ...(Object.keys(lists).length ? { lists } : {}) },
+        baseVersion: editing && typeof version === 'number' ? version : null,
+        base: (base as Record<string, unknown> | null) ?? null,
+        replaces: replaces?.id,
+        handled: FORM_HANDLED_CODES,
+      })
+    },
+    onSuccess: (r) => (r.queued ? undefined : invalidateResource(qc, resource)),
+    // never paused by navigator.onLine: submitEdit decides by reaching the gateway
+    networkMode: 'always',
+  })
+}
+
 /**
  * Saves a list edited inside a record's form with its own call (`ResourceDef.subLists`): POST
  * `{ <parentKey>: id, items }`; 20001/20006/20008 are left to the form. Refetches the resource.
@@ -101,19 +144,36 @@ export function useSaveSubList<T extends object>(resource: Resource<T>) {
 export function useDelete<T extends object>(resource: Resource<T>) {
   const qc = useQueryClient()
   const mutation = useMutation({
-    mutationFn: (ids: string[]) => http.del<unknown>(resource.paths.delete, ids),
-    onSuccess: async () => {
-      toast.success(t('common.success'))
+    mutationFn: async ({ ids, rows }: { ids: string[]; rows?: readonly object[] }): Promise<{ queued: boolean }> => {
+      const offline = resource.offline
+      if (!offline) {
+        await http.del<unknown>(resource.paths.delete, ids)
+        return { queued: false }
+      }
+      // one outbox entry per record (each record keeps its own order); errors are shown here
+      let queued = false
+      for (const id of ids) {
+        const base = rows?.find((r) => resource.idOf(r as T) === id) ?? null
+        // a refusal rejects (the client has shown its box); no connection queues it
+        const r = await submitEdit({ entity: offline.entity.entity, entityId: id, op: 'delete', payload: {}, base: base as Record<string, unknown> | null })
+        queued ||= r.queued
+      }
+      return { queued }
+    },
+    onSuccess: async (r) => {
+      if (r.queued) toast.info(t('sync.queuedDelete'))
+      else toast.success(t('common.success'))
       await invalidateResource(qc, resource)
     },
+    networkMode: resource.offline ? 'always' : 'online',
   })
   const remove = useCallback(
-    async (ids: string[], description?: string): Promise<boolean> => {
+    async (ids: string[], description?: string, rows?: readonly object[]): Promise<boolean> => {
       if (ids.length === 0) return false
       const ok = await confirm({ description: description ?? t('common.deleteConfirm'), destructive: true, confirmText: t('common.delete') })
       if (!ok) return false
       try {
-        await mutation.mutateAsync(ids)
+        await mutation.mutateAsync({ ids, rows })
         return true
       } catch {
         return false // the client has shown the error box

@@ -13,6 +13,7 @@ import type { z } from 'zod'
 import type { resourcePaths } from '@/contract'
 import { newId } from '@/contract'
 import type { TKey } from '@/lib/i18n'
+import type { OfflineEntity } from '@/lib/offline/types'
 
 export type ResourcePaths = ReturnType<typeof resourcePaths>
 export type FormValues = Record<string, unknown>
@@ -40,6 +41,18 @@ export interface ResourceDef<T extends object> {
    * changed (on add: when it has items). Their 20001 errors (`items[0].school`) mark the list's fields.
    */
   subLists?: readonly SubList[]
+  /**
+   * Offline-capable (DESIGN §4): saves and deletes go through the outbox when the gateway cannot
+   * be reached, lists show the local copies with a pending mark. `entity` is the outbox
+   * declaration (`crudEntity(...)` from @/lib/offline); `belongs` says whether a record added
+   * offline belongs to a list with these query parameters (default: yes).
+   */
+  offline?: OfflineSpec
+}
+
+export interface OfflineSpec {
+  entity: OfflineEntity
+  belongs?: (data: Record<string, unknown>, query: Record<string, unknown>) => boolean
 }
 
 export interface SubList {

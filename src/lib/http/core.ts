@@ -21,13 +21,19 @@ export class ApiError extends Error {
   readonly data: unknown
   readonly prompt?: string
   readonly kind: ErrorKind
-  constructor(kind: ErrorKind, message: string, code = 0, data: unknown = null, prompt?: string) {
+  /** HTTP status of the answer, when one arrived (e.g. 429, 502 from a proxy). */
+  readonly status?: number
+  /** The answer's Retry-After header, when it had one (seconds or an HTTP date). */
+  readonly retryAfter?: string
+  constructor(kind: ErrorKind, message: string, code = 0, data: unknown = null, prompt?: string, http?: { status?: number; retryAfter?: string | null }) {
     super(message)
     this.name = 'ApiError'
     this.kind = kind
     this.code = code
     this.data = data
     this.prompt = prompt
+    if (http?.status) this.status = http.status
+    if (http?.retryAfter) this.retryAfter = http.retryAfter
   }
 }
 
@@ -42,6 +48,8 @@ export interface RequestOptions {
   silent?: boolean
   /** Codes the caller shows itself (no box for these), e.g. [20001, 20008]. */
   handled?: number[]
+  /** Transport failures the caller handles itself (no box), e.g. ['network', 'timeout'] when an edit goes to the outbox instead. */
+  quietKinds?: ErrorKind[]
   /** Idempotency-Key for a mutation; a new UUID per logical request when absent. */
   idempotencyKey?: string
   /** Per-attempt timeout, default 30 000 ms. */
@@ -157,6 +165,8 @@ interface Sent {
   env: Envelope
   token: string | null
   accessToken: string | null
+  status?: number
+  retryAfter?: string | null
 }
 
 const FORM = 'application/x-www-form-urlencoded;charset=UTF-8'
@@ -251,6 +261,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       timedOut = true
       controller.abort()
     }, timeoutMs)
+    let httpMeta: { status: number; retryAfter: string | null } | undefined
     try {
       let text: string
       try {
@@ -271,6 +282,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
           const download: Download = { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) }
           return { env: { code: Code.OK, message: '', data: download } as Envelope, ...sentWith }
         }
+        httpMeta = { status: res.status, retryAfter: res.headers.get('retry-after') }
         text = await res.text()
       } catch {
         if (timedOut) throw new ApiError('timeout', deps.text('timeout'))
@@ -281,10 +293,10 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       try {
         json = JSON.parse(text)
       } catch {
-        throw new ApiError('invalid', deps.text('invalid'))
+        throw new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta)
       }
       const parsed = envelopeSchema.safeParse(json)
-      if (!parsed.success) throw new ApiError('invalid', deps.text('invalid'))
+      if (!parsed.success) throw new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta)
       if (answerHeaders && deps.onEnvelope) {
         try {
           deps.onEnvelope(parsed.data.data, answerHeaders)
@@ -292,15 +304,15 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
           /* an observer never breaks a request */
         }
       }
-      return { env: { ...parsed.data, data: parsed.data.data ?? null } as Envelope, ...sentWith }
+      return { env: { ...parsed.data, data: parsed.data.data ?? null } as Envelope, ...sentWith, ...httpMeta }
     } finally {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
     }
   }
 
-  const codeError = (env: Envelope) =>
-    new ApiError('code', env.prompt || env.message || deps.text('code', env.code), env.code, env.data, env.prompt || undefined)
+  const codeError = (env: Envelope, sent?: Pick<Sent, 'status' | 'retryAfter'>) =>
+    new ApiError('code', env.prompt || env.message || deps.text('code', env.code), env.code, env.data, env.prompt || undefined, sent)
 
   /** An exchange without any code handling: data on success, ApiError otherwise. */
   async function bare<T>(p: Prepared): Promise<T> {
@@ -442,7 +454,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
   function show(err: ApiError, opts: RequestOptions) {
     if (reported.has(err)) return
     reported.add(err)
-    if (opts.silent || err.kind === 'cancelled') return
+    if (opts.silent || err.kind === 'cancelled' || opts.quietKinds?.includes(err.kind)) return
     if (err.kind === 'code') {
       if (opts.handled?.includes(err.code)) return
       if (err.code === Code.REFUSED || err.code === Code.NOTICE) deps.ui.message(err.message)
@@ -499,7 +511,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
           sent = await send()
           continue
         }
-        const err = codeError(env)
+        const err = codeError(env, sent)
         if (!LOGIN_CALLS.has(p.path)) {
           if (env.code === Code.SESSION_INVALID) {
             reported.add(err)

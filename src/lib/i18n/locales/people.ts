@@ -118,6 +118,7 @@ export const zh = {
     staff: '员工',
   },
   section: {
+    offlineLists: '无法连接服务器，教育经历、证书和履历暂时无法加载；本次只保存基本信息。',
     basic: '基本信息',
     education: '教育经历',
     certificate: '职业证书',
@@ -318,6 +319,7 @@ export const en: Shape<typeof zh> = {
     staff: 'Staff member',
   },
   section: {
+    offlineLists: 'The server cannot be reached: education, certificates and experience cannot be loaded now; this save keeps the basic information only.',
     basic: 'Basic information',
     education: 'Education',
     certificate: 'Vocational certificates',

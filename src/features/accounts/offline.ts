@@ -1,0 +1,52 @@
+/**
+ * General and registered accounts as the outbox carries them (DESIGN §4): add, edit, delete and
+ * enable / stop, each one entry per account. A new account's initial password stays in the
+ * outbox only until the add reaches the gateway, and is never exported.
+ */
+import { maskCellphone } from '@/contract/schemas/people'
+import { ACCOUNT_API } from '@/contract/schemas/account'
+import { t } from '@/lib/i18n'
+import { crudEntity, type CrudEntityDef } from '@/lib/offline'
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+
+const common = {
+  idKey: 'accountId',
+  titleOf: (d: Record<string, unknown>) => text(d.accountName) || text(d.userName),
+  toLocal: (d: Record<string, unknown>) => {
+    const { password: _p, confirmPassword: _c, ...rest } = d
+    return { ...rest, cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null) }
+  },
+  secret: ['password', 'confirmPassword'],
+  fields: [
+    { key: 'accountName', label: 'accounts.field.accountName' },
+    { key: 'userName', label: 'accounts.field.userName' },
+    { key: 'cellphone', label: 'accounts.field.cellphone', format: (v: unknown) => maskCellphone(text(v) || null) ?? '' },
+    { key: 'email', label: 'accounts.field.email' },
+    { key: 'level', label: 'accounts.field.level', format: (v: unknown) => (v ? t(`accounts.level.${v as 'general'}`) : '') },
+    { key: 'validUntil', label: 'accounts.field.validUntil' },
+  ],
+  invalidates: [['generalAccount'], ['registerAccount'], ['orgAccount'], ['accountHistory']],
+} satisfies Partial<CrudEntityDef>
+
+/** enable / stop: POST enable `{ ids: [id], enable }`; the local copy shows the new status. */
+const enableOp = (path: string) => ({
+  steps: (id: string, p: Record<string, unknown>) => [{ method: 'post' as const, path, body: { ids: [id], enable: p.enable === true } }],
+  apply: (prev: Record<string, unknown> | null, p: Record<string, unknown>) => ({ ...(prev ?? {}), status: p.enable === true ? 'normal' : 'stopped' }),
+})
+
+export const generalAccountOffline = crudEntity({
+  ...common,
+  entity: 'generalAccount',
+  label: 'accounts.general.entity',
+  paths: ACCOUNT_API.general,
+  ops: { enable: enableOp(ACCOUNT_API.general.enable) },
+})
+
+export const registerAccountOffline = crudEntity({
+  ...common,
+  entity: 'registerAccount',
+  label: 'accounts.registered.entity',
+  paths: ACCOUNT_API.registered,
+  ops: { enable: enableOp(ACCOUNT_API.registered.enable) },
+})

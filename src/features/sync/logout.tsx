@@ -1,0 +1,103 @@
+/**
+ * Logout with the outbox in mind (DESIGN §4): a non-empty outbox asks first — sync now, export,
+ * discard and sign out, or cancel. Signing out then clears the account's outbox and local
+ * copies; the request client's logout clears the session, and with it (onSessionCleared) the
+ * query cache, the persisted cache and the service worker's cached answers. The remembered login
+ * stays.
+ */
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { CloudOff, Download, LogOut, RefreshCw } from 'lucide-react'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
+import { logout as clientLogout } from '@/lib/http'
+import { useT, t } from '@/lib/i18n'
+import { clearOutboxOf, outboxStore, syncStore, useSyncState } from '@/lib/offline'
+import { getSession } from '@/lib/session'
+import { exportOutbox, syncAll } from './actions'
+import { syncUi } from './state'
+
+async function signOut(): Promise<void> {
+  const accountId = getSession().userAccount?.accountId ?? null
+  syncUi.set((s) => ({ ...s, logout: false, centre: false }))
+  try {
+    await clearOutboxOf(accountId)
+  } catch {
+    /* the account's rows stay keyed by account: nobody else is shown them */
+  }
+  await clientLogout()
+}
+
+/** The header's logout: asks first when edits are waiting. */
+export async function requestLogout(): Promise<void> {
+  const accountId = getSession().userAccount?.accountId
+  const waiting = accountId ? await outboxStore.list(accountId).catch(() => []) : []
+  if (waiting.length === 0) return signOut()
+  syncUi.set((s) => ({ ...s, logout: true }))
+}
+
+export function LogoutGuard() {
+  const { t: tr } = useT()
+  const open = syncUi.use((s) => s.logout)
+  const n = useSyncState((s) => s.entries.length)
+  const online = useSyncState((s) => s.online)
+  const syncing = useSyncState((s) => s.syncing)
+  const [busy, setBusy] = useState(false)
+  const close = () => syncUi.set((s) => ({ ...s, logout: false }))
+
+  const syncThenLeave = async () => {
+    setBusy(true)
+    try {
+      await syncAll()
+      const left = syncStore.get().entries.length
+      if (left === 0) {
+        toast.success(t('sync.logout.syncedAll'))
+        await signOut()
+      } else toast.warning(t('sync.logout.stillPending', { n: left }))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(o) => !o && close()}>
+      <AlertDialogContent className="max-w-lg">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{tr('sync.logout.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{tr('sync.logout.description', { n })}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {online === false && (
+          <p className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300">
+            <CloudOff className="h-4 w-4 shrink-0" aria-hidden />
+            {tr('sync.logout.offlineHint')}
+          </p>
+        )}
+        <AlertDialogFooter className="flex-wrap gap-2 sm:justify-between">
+          <AlertDialogCancel className="mt-0">{tr('sync.logout.cancel')}</AlertDialogCancel>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button variant="outline" className="text-destructive hover:text-destructive" disabled={busy} onClick={() => void signOut()}>
+              <LogOut aria-hidden />
+              {tr('sync.logout.discard')}
+            </Button>
+            <Button variant="outline" disabled={busy} onClick={exportOutbox}>
+              <Download aria-hidden />
+              {tr('sync.logout.export')}
+            </Button>
+            <Button disabled={busy || syncing} onClick={() => void syncThenLeave()}>
+              <RefreshCw className={busy ? 'animate-spin' : undefined} aria-hidden />
+              {tr('sync.logout.syncNow')}
+            </Button>
+          </div>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}

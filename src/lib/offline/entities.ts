@@ -1,0 +1,99 @@
+/**
+ * Entities the outbox carries, by declaration. Most are CRUD resources — `crudEntity(...)` derives
+ * the declaration from the resource's paths (add POST, update PUT with version, delete with ids,
+ * lists saved after the record by their own calls) and takes extra ops (e.g. an account's
+ * enable/stop) as `ops`. Another entity is one more declaration, no new machinery.
+ */
+import type { QueryKey } from '@tanstack/react-query'
+import { stripEmpty } from '@/contract/rules'
+import type { FieldSpec, OfflineEntity, OutboxEntry, Step } from './types'
+
+const registry = new Map<string, OfflineEntity>()
+
+/** Registers an entity (by its name) and returns it. */
+export function defineOfflineEntity<E extends OfflineEntity>(decl: E): E {
+  registry.set(decl.entity, decl)
+  return decl
+}
+
+export const entityOf = (name: string): OfflineEntity | undefined => registry.get(name)
+export const allEntities = (): OfflineEntity[] => [...registry.values()]
+
+/** The payload of a CRUD add / update: the validated values and the lists that changed. */
+export interface CrudPayload extends Record<string, unknown> {
+  values: Record<string, unknown>
+  lists?: Record<string, unknown[]>
+}
+
+export interface CrudOp {
+  /** The requests of this op for one record. */
+  steps(entityId: string, payload: Record<string, unknown>): Step[]
+  /** The local copy after it. */
+  apply(prev: Record<string, unknown> | null, payload: Record<string, unknown>): Record<string, unknown> | null
+}
+
+export interface CrudEntityDef {
+  entity: string
+  label: string
+  idKey: string
+  paths: { add: string; update: string; delete: string }
+  /** Lists saved after the record: POST `path` `{ [parentKey]: id, items }`. */
+  subLists?: readonly { field: string; path: string; parentKey: string }[]
+  invalidates: QueryKey[]
+  fields: FieldSpec[]
+  secret?: string[]
+  titleOf(data: Record<string, unknown>): string
+  /** What a list shows of a local copy (e.g. masked numbers); default: the values as they are. */
+  toLocal?(data: Record<string, unknown>): Record<string, unknown>
+  /** Further ops (enable…). */
+  ops?: Record<string, CrudOp>
+  editor?: OfflineEntity['editor']
+}
+
+export function crudEntity(def: CrudEntityDef): OfflineEntity {
+  const toLocal = def.toLocal ?? ((d: Record<string, unknown>) => d)
+  const lists = (entityId: string, payload: CrudPayload): Step[] =>
+    (def.subLists ?? [])
+      .filter((l) => payload.lists && l.field in payload.lists)
+      .map((l) => ({ method: 'post', path: l.path, body: stripEmpty({ [l.parentKey]: entityId, items: payload.lists![l.field] }) }))
+  return defineOfflineEntity({
+    entity: def.entity,
+    label: def.label,
+    idKey: def.idKey,
+    invalidates: def.invalidates,
+    fields: def.fields,
+    secret: def.secret,
+    titleOf: def.titleOf,
+    editor: def.editor,
+    steps(entry: OutboxEntry): Step[] {
+      const p = entry.payload as CrudPayload
+      switch (entry.op) {
+        case 'add':
+          return [{ method: 'post', path: def.paths.add, body: stripEmpty(p.values) }, ...lists(entry.entityId, p)]
+        case 'update':
+          // a save that changed only the lists has no record step
+          return [...(p.values ? [{ method: 'put' as const, path: def.paths.update, body: stripEmpty(p.values) }] : []), ...lists(entry.entityId, p)]
+        case 'delete':
+          return [{ method: 'del', path: def.paths.delete, body: [entry.entityId] }]
+        default: {
+          const op = def.ops?.[entry.op]
+          if (!op) throw new Error(`unknown op ${entry.op} of ${def.entity}`)
+          return op.steps(entry.entityId, entry.payload)
+        }
+      }
+    },
+    apply(prev, entry) {
+      const p = entry.payload as CrudPayload
+      switch (entry.op) {
+        case 'add':
+          return toLocal({ ...stripEmpty(p.values), [def.idKey]: entry.entityId, version: 0, ...(p.lists ?? {}) })
+        case 'update':
+          return toLocal({ ...(prev ?? {}), ...stripEmpty(p.values ?? {}), ...(p.lists ?? {}), version: prev?.version ?? p.values?.version })
+        case 'delete':
+          return null
+        default:
+          return def.ops?.[entry.op]?.apply(prev, entry.payload) ?? prev
+      }
+    },
+  })
+}

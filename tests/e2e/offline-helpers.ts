@@ -1,0 +1,97 @@
+/** Shared steps of the offline specs: demo data through the gateway's API, the staff panel, the outbox in IndexedDB. */
+import { expect, type Page } from '@playwright/test'
+import { Client } from '../api/client'
+import { PASSWORD } from './helpers'
+
+export const UNIT = '中铁恒岳建设集团有限公司'
+export const uniq = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 10)}`
+
+const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+/** A valid mainland ID number (GB 11643 check character). */
+export function idNumber(birth: string, seq: number): string {
+  const body = `110105${birth.replace(/-/g, '')}${String(seq % 1000).padStart(3, '0')}`
+  const sum = W.reduce((a, w, i) => a + w * Number(body[i]), 0)
+  return body + '10X98765432'[sum % 11]
+}
+export const phone = () => `139${uniq().padStart(8, '0').slice(-8)}`
+
+export interface PersonRow {
+  userId: string
+  name: string
+  email: string | null
+  version: number
+}
+
+export async function api(baseURL: string, account = 'admin'): Promise<Client> {
+  return new Client(baseURL).signIn(account, PASSWORD)
+}
+
+export async function unitId(c: Client): Promise<string> {
+  const orgs = (await c.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })).body.data
+  return orgs.find((o) => o.organizationName === UNIT)!.organizationId
+}
+
+export async function addPerson(c: Client, name: string): Promise<PersonRow> {
+  const r = await c.call<PersonRow>('POST', '/api/admin/v1/user/add', {
+    json: { name, sex: 'male', idCard: idNumber('1985-03-12', Number(uniq())), cellphone: phone(), organizationId: await unitId(c), sort: 1 },
+    idempotencyKey: crypto.randomUUID(),
+  })
+  expect(r.body.code, r.text).toBe(10000)
+  return r.body.data
+}
+
+/** People whose name contains `name` (the gateway's keyword search). */
+export async function people(c: Client, name: string): Promise<PersonRow[]> {
+  const r = await c.call<{ records: PersonRow[] }>('GET', '/api/admin/v1/user/listPage', { query: { pageIndex: 1, pageSize: 50, keyword: name } })
+  expect(r.body.code, r.text).toBe(10000)
+  return r.body.data.records.filter((p) => p.name === name)
+}
+
+/** /admin/organization → 施工单位 → the unit → 部门与人员, filtered to `keyword`. */
+export async function openStaff(page: Page, keyword?: string) {
+  await page.goto('/admin/organization')
+  const units = page.getByRole('tree', { name: '单位树' })
+  await units.getByRole('treeitem', { name: '施工单位' }).click()
+  await units.getByRole('treeitem', { name: UNIT }).click()
+  await page.getByRole('tab', { name: '部门与人员' }).click()
+  const panel = page.getByTestId('departments-panel')
+  await expect(panel.getByRole('heading', { name: `${UNIT} 的人员` })).toBeVisible()
+  if (keyword) await panel.getByRole('searchbox').fill(keyword)
+  return panel
+}
+
+export interface StoredEntry {
+  id: string
+  accountId: string
+  entity: string
+  entityId: string
+  op: string
+  status: string
+  attempts: number
+  payload: Record<string, unknown>
+  lastError: { kind: string; code?: number; message: string } | null
+}
+
+/** What the outbox database holds (every account), read in the page. */
+export function storedEntries(page: Page): Promise<StoredEntry[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredEntry[]>((resolve, reject) => {
+        const open = indexedDB.open('trestle-outbox')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('outbox')) return resolve([])
+          const req = db.transaction('outbox').objectStore('outbox').getAll()
+          req.onsuccess = () => {
+            db.close()
+            resolve(req.result as StoredEntry[])
+          }
+          req.onerror = () => reject(req.error)
+        }
+      }),
+  )
+}
+
+/** The header's sync badge. */
+export const badge = (page: Page) => page.getByTestId('sync-badge')
