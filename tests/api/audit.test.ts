@@ -1,5 +1,10 @@
-/** User audit: registrations wait for review, approve lets them sign in, reject records the reason. */
+/**
+ * User audit: registrations wait for review, approve lets them sign in, reject records the reason.
+ * The accounts under review go through the account state machine exactly as generalAccount/audit:
+ * history rows by the auditor, the unit's account limit, rejected accounts refused.
+ */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { GA, PASSWORD, accountNameOf, getAccount, history, newUnit, nextPhone, post, registerByInvite, type AccountDto } from './accounts-fixtures'
 import { Client } from './client'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
 import { AUDIT, type Page, type PersonRow } from './people-fixtures'
@@ -86,5 +91,93 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
 
     const done = await orgadmin.call('POST', `${AUDIT}/audit`, { json: { userIds: [mine.userId], decision: 'reject', reason: '资料不全' } })
     expect(done.body.code).toBe(10000)
+  })
+
+  describe('through the account state machine', () => {
+    let unit: string
+    beforeAll(async () => {
+      unit = await newUnit(admin, '审核单位')
+    })
+
+    /** An invitee of the unit: a pending account with its pending staff record. */
+    async function invitee(organizationId = unit): Promise<{ account: AccountDto; userId: string }> {
+      const name = accountNameOf('uaud')
+      const r = await registerByInvite(t, admin, organizationId, { accountName: name, password: PASSWORD, confirmPassword: PASSWORD, userName: '孙受邀', cellphone: nextPhone() })
+      expect(r.body.code, r.text).toBe(10000)
+      const [row] = await find(admin, name, 'pending')
+      expect(row).toMatchObject({ accountName: name, accountStatus: 'pending', organizationId })
+      return { account: (await getAccount(admin, organizationId, name))!, userId: row!.userId }
+    }
+    const audit = (json: Record<string, unknown>, lang?: string) => post(admin, `${AUDIT}/audit`, json, lang)
+
+    it('approving writes the status change to the account history, by the auditor and with the reason', async () => {
+      const { account, userId } = await invitee()
+      const r = await audit({ userIds: [userId], decision: 'approve', reason: '资料齐全' })
+      expect(r.body, r.text).toMatchObject({ code: 10000, data: { updated: 1 } })
+      expect((await getAccount(admin, unit, account.accountName))!.status).toBe('normal')
+      const rows = await history(admin, account.accountId)
+      expect(rows.map((h) => [h.field, h.fromValue, h.toValue, h.remark, h.changedByName])).toEqual([
+        ['status', 'pending', 'normal', '资料齐全', 'admin'],
+        ['created', null, 'pending', 'invite', account.accountName],
+      ])
+      expect((await new Client(t.url).login(account.accountName, PASSWORD)).body.code).toBe(10000)
+    })
+
+    it('rejecting writes the history too, with the reason', async () => {
+      const { account, userId } = await invitee()
+      expect((await audit({ userIds: [userId], decision: 'reject', reason: '非本单位人员' })).body.code).toBe(10000)
+      expect((await getAccount(admin, unit, account.accountName))!.status).toBe('rejected')
+      expect((await history(admin, account.accountId))[0]).toMatchObject({ field: 'status', fromValue: 'pending', toValue: 'rejected', remark: '非本单位人员', changedByName: 'admin' })
+    })
+
+    it("approving beyond the unit's account limit is refused (20021) and changes nothing", async () => {
+      const small = await newUnit(admin, '审核限额单位')
+      const limit = await post(admin, '/api/admin/v1/orgAccount/setAccountLimit', { organizationId: small, accountLimit: 1 })
+      expect(limit.body.code, limit.text).toBe(10000)
+      const first = await invitee(small)
+      const second = await invitee(small)
+      // Both at once would take two places.
+      const both = await audit({ userIds: [first.userId, second.userId], decision: 'approve' })
+      expect(both.body.code).toBe(20021)
+      expect(both.body.message).toBe('已达到账号数量上限（该单位最多1个账号）')
+      expect((await getAccount(admin, small, first.account.accountName))!.status).toBe('pending')
+      expect((await find(admin, first.account.accountName, 'pending')).map((r) => r.userId)).toEqual([first.userId])
+      // One fits; the next no longer does, and its record stays pending without a history row.
+      expect((await audit({ userIds: [first.userId], decision: 'approve' })).body.code).toBe(10000)
+      const over = await audit({ userIds: [second.userId], decision: 'approve' }, 'en')
+      expect(over.body.code).toBe(20021)
+      expect(over.body.message).toBe('The account limit has been reached (the unit may have 1 accounts)')
+      expect((await getAccount(admin, small, second.account.accountName))!.status).toBe('pending')
+      expect((await find(admin, second.account.accountName, 'pending')).map((r) => r.userId)).toEqual([second.userId])
+      expect((await history(admin, second.account.accountId)).map((h) => h.field)).toEqual(['created'])
+      // Rejecting takes no place: allowed at the limit.
+      expect((await audit({ userIds: [second.userId], decision: 'reject', reason: '名额已满' })).body.code).toBe(10000)
+    })
+
+    it('a rejected account is refused as generalAccount/audit refuses it (rejected → normal is not in the state machine)', async () => {
+      const { account, userId } = await invitee()
+      expect((await audit({ userIds: [userId], decision: 'reject', reason: '资料不全' })).body.code).toBe(10000)
+      for (const [decision, reason] of [
+        ['approve', undefined],
+        ['reject', '再次驳回'],
+      ] as const) {
+        const viaUser = await audit({ userIds: [userId], decision, reason })
+        const viaAccount = await post(admin, `${GA}/audit`, { ids: [account.accountId], decision, reason })
+        expect(viaUser.body.code, decision).toBe(20021)
+        expect(viaUser.body.message).toBe(viaAccount.body.message)
+        expect(viaUser.body.data).toEqual(viaAccount.body.data)
+        expect(viaUser.body.data).toEqual([{ accountId: account.accountId, accountName: account.accountName, status: 'rejected' }])
+      }
+      const approve = await audit({ userIds: [userId], decision: 'approve' })
+      expect(approve.body.message).toBe(`只有「待审核」的账号可以审核通过：${account.accountName}（审核未通过）`)
+      // Nothing changed: the record stays rejected with its reason, the account rejected, no new history.
+      const [row] = await find(admin, account.accountName, 'rejected')
+      expect(row).toMatchObject({ auditStatus: 'rejected', auditReason: '资料不全', accountStatus: 'rejected' })
+      expect((await history(admin, account.accountId)).map((h) => [h.field, h.toValue])).toEqual([
+        ['status', 'rejected'],
+        ['created', 'pending'],
+      ])
+      expect((await new Client(t.url).login(account.accountName, PASSWORD)).body.code).toBe(20119)
+    })
   })
 })

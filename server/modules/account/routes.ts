@@ -15,19 +15,16 @@ import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
-import type { AccountStatus } from '../../../src/contract/enums'
 import { validationText } from '../../../src/contract/rules'
 import {
   ACCOUNT_API,
   ACCOUNT_FNS,
   ACCOUNT_MENU,
-  ACCOUNT_TRANSITIONS,
   accountAdd,
   accountAuditBody,
   accountChangeQuery,
   accountListQuery,
   accountUpdate,
-  canTransition,
   enableBody,
   idsBody,
   phoneLoginBody,
@@ -48,32 +45,17 @@ import { account, accountChange, loginFailure, organization, person } from '../.
 import { hashPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { scopeOrgIds } from '../../plugins/permissions'
-import type { AccountRow, AuthContext } from '../../types'
+import type { AccountRow } from '../../types'
 import { normalizeName } from '../auth/accounts'
 import { orgSubtreeSql } from '../department/tree'
 import { likeEscape } from '../org/scope'
 import { defineResource, registerResource, type WriteContext } from '../resource'
 import { registerAccountInvite } from './invite'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
-import { dayOf, endOfDay, endSessions, ensureSeats, isExpired, isPasswordExpired, recordChanges, touched, type Actor, type ChangeRow } from './state'
+import { actorOf, applyTransition, dayOf, endOfDay, endSessions, ensureSeats, isExpired, isPasswordExpired, recordChanges, touched, type ChangeRow } from './state'
 
 type Row = Record<string, unknown>
 type Kind = 'general' | 'registered'
-
-const STATUS_LABEL: Record<AccountStatus, { zh: string; en: string }> = {
-  pending: { zh: '待审核', en: 'pending review' },
-  normal: { zh: '正常', en: 'normal' },
-  rejected: { zh: '审核未通过', en: 'review failed' },
-  stopped: { zh: '已停用', en: 'stopped' },
-  locked: { zh: '已锁定', en: 'locked' },
-}
-const ACTION_LABEL: Record<AccountAction, { zh: string; en: string }> = {
-  approve: { zh: '审核通过', en: 'approved' },
-  reject: { zh: '审核驳回', en: 'rejected' },
-  stop: { zh: '停用', en: 'stopped' },
-  enable: { zh: '启用', en: 'enabled' },
-  unlock: { zh: '解锁', en: 'unlocked' },
-}
 
 const TEXT = {
   self: { zh: '不能对自己的账号执行该操作', en: 'You cannot do this to your own account' },
@@ -81,21 +63,6 @@ const TEXT = {
   phoneTaken: { zh: '该手机号已被其他账号使用', en: 'That cellphone number is used by another account' },
   personTaken: { zh: '该人员已关联其他账号', en: 'That person already has an account' },
   personOtherUnit: { zh: '关联的人员不属于所选单位', en: 'The person belongs to another unit' },
-}
-
-/** 20021 naming the accounts that cannot take the action and the statuses it needs. */
-function transitionRefused(action: AccountAction, rows: AccountRow[]): ApiError {
-  const from = ACCOUNT_TRANSITIONS[action].from
-  const list = (lang: 'zh' | 'en') => rows.map((r) => `${r.accountName}（${STATUS_LABEL[r.status as AccountStatus]?.[lang] ?? r.status}）`).join(lang === 'zh' ? '、' : ', ')
-  const need = (lang: 'zh' | 'en') => from.map((s) => STATUS_LABEL[s][lang]).join(lang === 'zh' ? '或' : ' or ')
-  return new ApiError(
-    Code.REFUSED,
-    rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, status: r.status })),
-    {
-      zh: `只有「${need('zh')}」的账号可以${ACTION_LABEL[action].zh}：${list('zh')}`,
-      en: `Only ${need('en')} accounts can be ${ACTION_LABEL[action].en}: ${list('en').replace(/（/g, ' (').replace(/）/g, ')')}`,
-    },
-  )
 }
 
 const selection = {
@@ -149,8 +116,6 @@ function keywordFilter(keyword: string | undefined): SQL | undefined {
   const like = likeEscape(kw)
   return or(ilike(account.accountName, like), ilike(account.userName, like), eq(account.cellphone, kw))
 }
-
-const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.account.accountId, accountName: auth.account.accountName })
 
 async function orgName(tx: Db, id: string | null | undefined): Promise<string | null> {
   if (!id) return null
@@ -339,34 +304,15 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     })
   }
 
-  function assertTransition(rows: AccountRow[], action: AccountAction): void {
-    const refused = rows.filter((r) => !canTransition(r.status, action))
-    if (refused.length) throw transitionRefused(action, refused)
-  }
-
-  /** Moves the accounts along one transition of the state machine (all or none). */
-  async function transition(tx: Db, rows: AccountRow[], action: AccountAction, w: WriteContext, extra: Partial<typeof account.$inferInsert> = {}, remark: string | null = null) {
-    assertTransition(rows, action)
-    const to = ACCOUNT_TRANSITIONS[action].to
-    const ids = rows.map((r) => r.accountId)
-    await tx
-      .update(account)
-      .set({ status: to, ...extra, ...touched(w.auth.account.accountId, w.now) })
-      .where(inArray(account.accountId, ids))
-    await recordChanges(
-      tx,
-      rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'status', fromValue: r.status, toValue: to, remark })),
-      actorOf(w.auth),
-      w.now,
-    )
-  }
+  /** Moves the accounts along one transition of the state machine (all or none): state.ts applyTransition. */
+  const transition = (tx: Db, rows: AccountRow[], action: AccountAction, w: WriteContext, extra: Partial<typeof account.$inferInsert> = {}, remark: string | null = null) =>
+    applyTransition(tx, rows, action, actorOf(w.auth), w.now, { extra, remark })
 
   app.post(api.enable, signed(fn.enable), async (req) => {
     const body = parse(enableBody, req.body, req)
     if (!body.enable && body.ids.includes(req.auth!.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
     const updated = await change(req, body.ids, async (tx, rows, w) => {
-      await transition(tx, rows, body.enable ? 'enable' : 'stop', w)
-      if (!body.enable) await endSessions(tx, body.ids, w.now)
+      await transition(tx, rows, body.enable ? 'enable' : 'stop', w) // stopping ends their sessions
       return rows.length
     })
     return ok(req, { updated })
@@ -390,13 +336,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       const approve = body.decision === 'approve'
       const scope = await scopeOf(req)
       const updated = await change(req, body.ids, async (tx, rows, w) => {
-        assertTransition(rows, approve ? 'approve' : 'reject')
-        if (approve) {
-          // Approved accounts take places: each unit must have room for its newly approved ones.
-          const perUnit = new Map<string, number>()
-          for (const r of rows) if (r.organizationId) perUnit.set(r.organizationId, (perUnit.get(r.organizationId) ?? 0) + 1)
-          for (const [unit, n] of perUnit) await ensureSeats(tx, unit, n)
-        }
+        // Approved accounts take places: the transition checks each unit has room (20021).
         await transition(tx, rows, approve ? 'approve' : 'reject', w, {}, approve ? null : (body.reason ?? null))
         if (approve) {
           const roleIds = body.roleIds ?? []

@@ -1,15 +1,17 @@
 /**
- * Account state helpers shared by the general and registered account calls, the invite purpose and
- * the login check: the change history, ending sessions, seats (account limits), dates of valid periods.
+ * Account state helpers shared by the general and registered account calls, the user audit, the
+ * invite purpose and the login check: the SPEC §4 state machine (transitions), the change history,
+ * ending sessions, seats (account limits), dates of valid periods.
  */
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
+import type { AccountStatus } from '../../../src/contract/enums'
 import { newId } from '../../../src/contract/ids'
-import { SEAT_STATUSES, type AccountChangeField } from '../../../src/contract/schemas/account'
+import { ACCOUNT_TRANSITIONS, canTransition, SEAT_STATUSES, type AccountAction, type AccountChangeField } from '../../../src/contract/schemas/account'
 import type { Db } from '../../db/client'
 import { accessToken, account, accountChange, organization, session } from '../../db/schema'
 import { ApiError } from '../../lib/http'
-import type { AccountRow } from '../../types'
+import type { AccountRow, AuthContext } from '../../types'
 
 export interface ChangeRow {
   accountId: string
@@ -24,6 +26,9 @@ export interface Actor {
   accountId: string | null
   accountName: string | null
 }
+
+/** The signed-in caller as the author of changes. */
+export const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.account.accountId, accountName: auth.account.accountName })
 
 /** Writes change-history rows (inside the change's transaction). */
 export async function recordChanges(tx: Db, rows: ChangeRow[], by: Actor, now: Date): Promise<void> {
@@ -82,13 +87,95 @@ export const LIMIT_REACHED = (limit: number) => ({
  */
 export async function ensureSeats(tx: Db, organizationId: string | null | undefined, adding: number): Promise<void> {
   if (!organizationId || adding <= 0) return
-  const [row] = await tx.select({ limit: organization.accountLimit }).from(organization).where(eq(organization.organizationId, organizationId))
+  // The unit's row is locked: two changes taking places in one unit wait for each other.
+  const [row] = await tx.select({ limit: organization.accountLimit }).from(organization).where(eq(organization.organizationId, organizationId)).for('update')
   if (!row || row.limit === null) return
   const [n] = await tx
     .select({ n: count() })
     .from(account)
     .where(and(eq(account.organizationId, organizationId), inArray(account.status, [...SEAT_STATUSES])))
   if (Number(n?.n ?? 0) + adding > row.limit) throw new ApiError(Code.REFUSED, { accountLimit: row.limit, organizationId }, LIMIT_REACHED(row.limit))
+}
+
+// ---- the state machine (SPEC §4, ACCOUNT_TRANSITIONS) -------------------------------------
+
+const STATUS_LABEL: Record<AccountStatus, { zh: string; en: string }> = {
+  pending: { zh: '待审核', en: 'pending review' },
+  normal: { zh: '正常', en: 'normal' },
+  rejected: { zh: '审核未通过', en: 'review failed' },
+  stopped: { zh: '已停用', en: 'stopped' },
+  locked: { zh: '已锁定', en: 'locked' },
+}
+const ACTION_LABEL: Record<AccountAction, { zh: string; en: string }> = {
+  approve: { zh: '审核通过', en: 'approved' },
+  reject: { zh: '审核驳回', en: 'rejected' },
+  stop: { zh: '停用', en: 'stopped' },
+  enable: { zh: '启用', en: 'enabled' },
+  unlock: { zh: '解锁', en: 'unlocked' },
+}
+
+/** What a transition needs of an account. */
+export type TransitionRow = Pick<AccountRow, 'accountId' | 'accountName' | 'status' | 'organizationId'>
+
+/** 20021 naming the accounts that cannot take the action and the statuses it needs. */
+export function transitionRefused(action: AccountAction, rows: Pick<AccountRow, 'accountId' | 'accountName' | 'status'>[]): ApiError {
+  const from = ACCOUNT_TRANSITIONS[action].from
+  const list = (lang: 'zh' | 'en') => rows.map((r) => `${r.accountName}（${STATUS_LABEL[r.status as AccountStatus]?.[lang] ?? r.status}）`).join(lang === 'zh' ? '、' : ', ')
+  const need = (lang: 'zh' | 'en') => from.map((s) => STATUS_LABEL[s][lang]).join(lang === 'zh' ? '或' : ' or ')
+  return new ApiError(
+    Code.REFUSED,
+    rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, status: r.status })),
+    {
+      zh: `只有「${need('zh')}」的账号可以${ACTION_LABEL[action].zh}：${list('zh')}`,
+      en: `Only ${need('en')} accounts can be ${ACTION_LABEL[action].en}: ${list('en').replace(/（/g, ' (').replace(/）/g, ')')}`,
+    },
+  )
+}
+
+/** Refuses (20021, naming them) when any of the accounts cannot take the action. */
+export function assertTransition(rows: Pick<AccountRow, 'accountId' | 'accountName' | 'status'>[], action: AccountAction): void {
+  const refused = rows.filter((r) => !canTransition(r.status, action))
+  if (refused.length) throw transitionRefused(action, refused)
+}
+
+const isSeat = (status: string) => (SEAT_STATUSES as readonly string[]).includes(status)
+
+/**
+ * Moves the accounts (read `for update` in the caller's transaction) along one transition of the
+ * state machine, all or none: 20021 when one cannot take it; 20021 with LIMIT_REACHED when the
+ * accounts that come to take a place (approve) do not fit their unit's account limit. Writes a
+ * `status` history row per account (by, remark) and ends the sessions of accounts that leave
+ * `normal` for a status that cannot sign in (stopped, rejected).
+ */
+export async function applyTransition(
+  tx: Db,
+  rows: TransitionRow[],
+  action: AccountAction,
+  by: Actor,
+  now: Date,
+  opts: { extra?: Partial<typeof account.$inferInsert>; remark?: string | null } = {},
+): Promise<void> {
+  if (rows.length === 0) return
+  assertTransition(rows, action)
+  const to = ACCOUNT_TRANSITIONS[action].to
+  if (isSeat(to)) {
+    // Accounts that take a place now: each unit must have room for its newly seated ones.
+    const perUnit = new Map<string, number>()
+    for (const r of rows) if (r.organizationId && !isSeat(r.status)) perUnit.set(r.organizationId, (perUnit.get(r.organizationId) ?? 0) + 1)
+    for (const [unit, n] of [...perUnit].sort(([a], [b]) => (a < b ? -1 : 1))) await ensureSeats(tx, unit, n)
+  }
+  const ids = rows.map((r) => r.accountId)
+  await tx
+    .update(account)
+    .set({ status: to, ...opts.extra, ...touched(by.accountId, now) })
+    .where(inArray(account.accountId, ids))
+  if (to !== 'normal') await endSessions(tx, ids, now)
+  await recordChanges(
+    tx,
+    rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'status', fromValue: r.status, toValue: to, remark: opts.remark ?? null })),
+    by,
+    now,
+  )
 }
 
 /** `YYYY-MM-DD` → the end of that day in China time (UTC+8); null stays null. */

@@ -3,8 +3,14 @@
  * profiles completed through an invitation — to be reviewed, approved or rejected.
  *   GET  userAudit/listPage  (auditListQuery) → Page<AuditRow>: records that are pending or were decided
  *   POST userAudit/audit     (auditBody)      → { updated }
- * Approving sets the record approved and a pending (or earlier rejected) account normal, so it can
- * sign in; rejecting sets the record rejected, with the reason, and a pending account rejected.
+ * The records' accounts under review (pending, or rejected by an earlier review) go through the
+ * account state machine (account/state.ts applyTransition, SPEC §4 ACCOUNT_TRANSITIONS), exactly as
+ * generalAccount/audit does: approving moves a pending account to normal (it takes a place: beyond
+ * the unit's account limit 20021 已达到账号数量上限…), rejecting a pending one to rejected; each
+ * writes an account_change row by the auditor with the reason. An account the transition does not
+ * allow (a rejected one: rejected → normal is not in the machine) refuses the whole call with the
+ * machine's 20021 naming it. Accounts in service (normal, stopped, locked: a profile completed
+ * through an invitation) are not touched; only the record is decided.
  * An approved record is not audited again (20021).
  * Registrations carry no organisation: their records have none, so only administrators whose data
  * scope is 'all' see them here.
@@ -13,16 +19,21 @@ import type { FastifyInstance } from 'fastify'
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
+import { ACCOUNT_TRANSITIONS } from '../../../src/contract/schemas/account'
 import { auditBody, auditListQuery, PEOPLE_API, PEOPLE_FNS, userAdd, userUpdate } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, person } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
+import { actorOf, applyTransition } from '../account/state'
 import { inScope, visibleOrgIds } from '../org/scope'
 import { defineResource, registerResource } from '../resource'
 import { joinPersonRefs, keywordFilter, maskPeople, personSelection } from './user'
 
 export const AUDIT_MENU = '/admin/user-audit'
+
+/** Account statuses the review decides: those it starts from and the one a rejection leaves. */
+const UNDER_REVIEW: readonly string[] = [...new Set([...ACCOUNT_TRANSITIONS.approve.from, ...ACCOUNT_TRANSITIONS.reject.from, ACCOUNT_TRANSITIONS.reject.to])]
 
 const ALREADY_APPROVED = { zh: '所选记录中有已审核通过的记录', en: 'Some of the chosen records are already approved' }
 
@@ -105,8 +116,20 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
         .select({ userId: person.userId, auditStatus: person.auditStatus, accountId: person.accountId })
         .from(person)
         .where(and(inArray(person.userId, unique), inScope(person.organizationId, visible)))
+        .for('update')
       if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((u) => !rows.some((r) => r.userId === u)))
       if (rows.some((r) => r.auditStatus === 'approved')) throw new ApiError(Code.REFUSED, null, ALREADY_APPROVED)
+      // The accounts under review go through the state machine (all or none, history, seats).
+      const accountIds = rows.map((r) => r.accountId).filter((a): a is string => !!a)
+      const accounts = accountIds.length ? await tx.select().from(account).where(inArray(account.accountId, accountIds)).for('update') : []
+      await applyTransition(
+        tx,
+        accounts.filter((a) => UNDER_REVIEW.includes(a.status)),
+        approve ? 'approve' : 'reject',
+        actorOf(auth),
+        now,
+        { remark: input.reason ?? null },
+      )
       await tx
         .update(person)
         .set({
@@ -119,12 +142,6 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
           updateBy: auth.account.accountId,
         })
         .where(inArray(person.userId, unique))
-      const accountIds = rows.map((r) => r.accountId).filter((a): a is string => !!a)
-      if (accountIds.length)
-        await tx
-          .update(account)
-          .set({ status: approve ? 'normal' : 'rejected', version: sql`${account.version} + 1`, updateTime: now, updateBy: auth.account.accountId })
-          .where(and(inArray(account.accountId, accountIds), inArray(account.status, approve ? ['pending', 'rejected'] : ['pending'])))
       return rows.length
     })
     return ok(req, { updated })
