@@ -1,4 +1,9 @@
 /** Shared steps of the offline specs: demo data through the gateway's API, the staff panel, the outbox in IndexedDB. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import { Client } from '../api/client'
 import { PASSWORD } from './helpers'
@@ -95,3 +100,60 @@ export function storedEntries(page: Page): Promise<StoredEntry[]> {
 
 /** The header's sync badge. */
 export const badge = (page: Page) => page.getByTestId('sync-badge')
+
+// ---- a gateway of the test's own (short TTLs, killed and restarted) ----------------------------
+
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+
+export interface Gateway {
+  baseURL: string
+  /** Stops the process (SIGKILL: as if it crashed) and waits for it to be gone. */
+  kill(): Promise<void>
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>
+}
+
+/** A gateway process on a free port and a fresh embedded database, with `env` settings (e.g. short TTLs). */
+export async function ownGateway(env: Record<string, string> = {}): Promise<Gateway> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'trestle-offline-e2e-'))
+  const baseURL = `http://localhost:${port}`
+  let child: ChildProcess | null = null
+  const start = async () => {
+    child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+      env: { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: dataDir, TRESTLE_SERVE_DIST: 'dist', TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    const until = Date.now() + 120_000
+    for (;;) {
+      try {
+        const r = await fetch(`${baseURL}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)
+        if (r.ok) return
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > until) throw new Error('own gateway did not start')
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+  const kill = async () => {
+    const c = child
+    if (!c || c.exitCode !== null) return
+    await new Promise<void>((resolve) => {
+      c.once('exit', () => resolve())
+      c.kill('SIGKILL')
+    })
+    child = null
+  }
+  await start()
+  return { baseURL, kill, start }
+}

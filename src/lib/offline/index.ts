@@ -29,7 +29,6 @@ export {
   syncNow,
   submitEdit,
   StepError,
-  requestPersistence,
   refreshStorage,
   outboxExport,
   clearOutboxOf,

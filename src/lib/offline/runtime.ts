@@ -18,6 +18,7 @@ import { createStore } from '@/lib/store'
 import { openOutboxDb } from './db'
 import { entityOf } from './entities'
 import { Outbox, type EnqueueInput } from './outbox'
+import { estimateUsage } from './read/storage'
 import { OutboxStore } from './store'
 import type { EntryStatus, LocalRecord, OutboxEntry, Step } from './types'
 
@@ -289,29 +290,13 @@ export async function submitEdit(input: SubmitInput): Promise<Submitted> {
 
 // ---- storage --------------------------------------------------------------------------------
 
-/** Asks the browser to keep this origin's storage (after sign-in); answers whether it is persisted. */
-export async function requestPersistence(): Promise<boolean | null> {
-  const s = (globalThis.navigator as Navigator | undefined)?.storage
-  if (!s?.persist) return null
-  try {
-    return (await s.persisted()) || (await s.persist())
-  } catch {
-    return null
-  }
-}
-
-/** Usage and quota of this origin (IndexedDB, caches…), for the sync centre. */
+/** Usage and quota of this origin (IndexedDB, caches…) for the sync centre (persistence is asked after sign-in by ./read). */
 export async function refreshStorage(): Promise<StorageInfo | null> {
-  const s = (globalThis.navigator as Navigator | undefined)?.storage
-  if (!s?.estimate) return null
-  try {
-    const [est, persisted] = await Promise.all([s.estimate(), s.persisted ? s.persisted() : Promise.resolve(null)])
-    const info: StorageInfo = { usage: est.usage ?? null, quota: est.quota ?? null, persisted }
-    syncStore.set((st) => ({ ...st, storage: info }))
-    return info
-  } catch {
-    return null
-  }
+  const usage = await estimateUsage()
+  if (!usage) return null
+  const info: StorageInfo = { usage: usage.usage, quota: usage.quota, persisted: usage.persisted }
+  syncStore.set((st) => ({ ...st, storage: info }))
+  return info
 }
 
 // ---- the outbox file ----------------------------------------------------------------------
@@ -359,10 +344,7 @@ export function startOutbox(): void {
     lastAccount = accountId
     lastToken = token
     void refresh()
-    if (accountId) {
-      void requestPersistence()
-      void syncNow()
-    }
+    if (accountId) void syncNow()
   }
   sessionStore.subscribe(onAccount)
   onAccount()
