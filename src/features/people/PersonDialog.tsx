@@ -43,13 +43,15 @@ function withLocalLists(base: PersonRecord | Person, local: Record<string, unkno
 
 export function PersonDialog({ target, organizationId, departmentId, onClose, entry }: PersonDialogProps) {
   const { t } = useT()
-  const person = target && target !== 'new' ? target : null
+  // editing an outbox entry of an existing person: the person it was based on
+  const entryPerson = entry && entry.op !== 'add' && entry.base ? (entry.base as unknown as Person) : null
+  const person = target && target !== 'new' ? target : entryPerson
   // a person added offline exists only here: its lists are the local copy's
   const local = useLocalRecords('user').find((l) => l.entityId === person?.userId)
   const localOnly = !!local?.added
-  const record = usePersonRecord(localOnly || entry ? null : person)
+  const record = usePersonRecord(localOnly ? null : person)
   // offline: the lists cannot be loaded — the form saves the person only (an empty list would replace them)
-  const listsUnavailable = !!person && !localOnly && !entry && record.isError && isApiError(record.error) && record.error.kind !== 'code'
+  const listsUnavailable = !!person && !localOnly && record.isError && isApiError(record.error) && record.error.kind !== 'code'
   const data: PersonRecord | null = !person
     ? null
     : localOnly
@@ -59,20 +61,22 @@ export function PersonDialog({ target, organizationId, departmentId, onClose, en
         : listsUnavailable
           ? withLocalLists(person, null, true)
           : null
-  if (entry) {
+  if (entry && (!entryPerson || data)) {
+    // the entry's values over the person as it is (with the lists the entry does not change)
+    const onto = data ? { ...entry, base: { ...entry.base, ...Object.fromEntries(LIST_FIELDS.map((f) => [f, data[f]])) } } : entry
     return (
       <FormDialog<PersonRecord>
         key={entry.id}
         resource={personResource}
         open
         onOpenChange={(o) => !o && onClose()}
-        entry={entry}
+        entry={onto}
         defaults={{ organizationId, departmentId: departmentId ?? '', sort: 1, educations: [], certificates: [], jobs: [], projects: [] }}
         title={entry.op === 'add' ? t('people.staff.addTitle') : t('people.staff.editTitle')}
         size="xl"
         onSaved={onClose}
       >
-        {(rf) => <PersonForm rf={rf} listsUnavailable={false} />}
+        {(rf) => <PersonForm rf={rf} listsUnavailable={listsUnavailable && !entry.payload.lists} />}
       </FormDialog>
     )
   }
