@@ -132,6 +132,8 @@ export async function ownGateway(env: Record<string, string> = {}): Promise<Gate
     child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
       env: { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: dataDir, TRESTLE_SERVE_DIST: 'dist', TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
+      // its own process group: tsx runs the server in a child process, and a kill must reach both
+      detached: true,
     })
     const until = Date.now() + 120_000
     for (;;) {
@@ -150,9 +152,18 @@ export async function ownGateway(env: Record<string, string> = {}): Promise<Gate
     if (!c || c.exitCode !== null) return
     await new Promise<void>((resolve) => {
       c.once('exit', () => resolve())
-      c.kill('SIGKILL')
+      process.kill(-c.pid!, 'SIGKILL')
     })
     child = null
+    // the port is free once the server process (tsx's child) is gone too
+    for (let i = 0; i < 100; i++) {
+      try {
+        await fetch(`${baseURL}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)
+      } catch {
+        return
+      }
+      await new Promise((r) => setTimeout(r, 100))
+    }
   }
   await start()
   return { baseURL, kill, start }

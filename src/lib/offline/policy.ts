@@ -38,8 +38,8 @@ export function parseRetryAfter(value: string | undefined | null, now: number): 
   return Number.isNaN(at) ? null : Math.max(0, at - now)
 }
 
-/** How many times "still in progress" (20009 of an entry already sent) is retried before it fails. */
-export const MAX_IN_PROGRESS_RETRIES = 5
+/** How many times "still in progress" (20009 of an entry already sent) is retried before it fails: with the backoff, minutes — longer than the gateway's lease (TRESTLE_IDEMPOTENCY_LEASE, 60 s) after which a retry takes the key over. */
+export const MAX_IN_PROGRESS_RETRIES = 8
 
 export function classify(err: ErrorLike, entry: { sent?: boolean; attempts: number }, now: number): Outcome {
   const retryAfterMs = parseRetryAfter(err.retryAfter, now)
