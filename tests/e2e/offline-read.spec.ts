@@ -69,6 +69,16 @@ function stored(page: Page): Promise<Stored> {
   })
 }
 
+/** Role names of the persisted roles list page (empty until it is written). */
+function persistedRoles(s: Stored): string[] {
+  for (const p of s.persisted) {
+    const client = JSON.parse(p.value) as { clientState: { queries: { queryKey: unknown[]; state: { status: string; data?: { records?: { roleName: string }[] } } }[] } }
+    const q = client.clientState.queries.find((x) => x.queryKey[0] === 'role' && x.queryKey[1] === 'listPage' && x.state.status === 'success')
+    if (q) return (q.state.data?.records ?? []).map((r) => r.roleName)
+  }
+  return []
+}
+
 test('the unit tree reads from the service worker cache when the gateway is gone, with when it was fetched', async ({ browser }) => {
   const gateway = await startGateway('offline-read', { TRESTLE_SERVE_DIST: path.resolve('dist') })
   const context = await browser.newContext({ baseURL: gateway.url })
@@ -116,8 +126,8 @@ test('a list opened online reads offline after a reload, from the persisted cach
   const row = page.getByRole('row').filter({ hasText: '系统管理员' })
   await expect(row).toBeVisible()
   await expect(dataAge(page)).toHaveCount(0)
-  // written to IndexedDB (throttled to once a second)
-  await expect.poll(async () => (await stored(page)).persisted.some((p) => p.value.includes('系统管理员'))).toBe(true)
+  // written to IndexedDB (throttled to once a second), the list's rows included
+  await expect.poll(async () => persistedRoles(await stored(page))).toContain('系统管理员')
 
   await context.setOffline(true)
   try {
@@ -140,7 +150,7 @@ test('logout leaves none of the account’s API data in IndexedDB or CacheStorag
   await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
   await page.goto('/admin/role-manage')
   await expect(page.getByRole('row').filter({ hasText: '系统管理员' })).toBeVisible()
-  await expect.poll(async () => (await stored(page)).persisted.some((p) => p.value.includes('系统管理员'))).toBe(true)
+  await expect.poll(async () => persistedRoles(await stored(page))).toContain('系统管理员')
   const before = await stored(page)
   const adminId = before.account!
   expect(adminId).toBeTruthy()
