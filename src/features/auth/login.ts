@@ -19,7 +19,7 @@ export interface SignInInput {
 /** Runs the full login sequence; rejects with the ApiError of the failing step (nothing is shown). */
 export async function signIn({ accountName, password, remember }: SignInInput): Promise<LoginResult> {
   // A new login starts from a clean session (another account's menus and keys must not linger).
-  if (getSession().token) clearSession()
+  if (getSession().token) await clearSession()
   const result = await authClient.login({ accountName: accountName.trim(), password })
   setRememberedLogin(remember ? accountName.trim() : null)
   return result
@@ -27,7 +27,7 @@ export async function signIn({ accountName, password, remember }: SignInInput): 
 
 /** Continues after a third-party login answered `{ token, userAccount }`. */
 export async function continueLogin(result: LoginResult): Promise<void> {
-  if (getSession().token) clearSession()
+  if (getSession().token) await clearSession()
   await authClient.completeLogin(result)
 }
 
