@@ -49,7 +49,7 @@ test('the gateway killed during a replay and started again: every edit arrives, 
   await openStaff(page)
 
   await context.setOffline(true)
-  const emails = existing.map((p, i) => `crash${i}-${uniq()}@example.com`)
+  const emails = existing.map((_, i) => `crash${i}-${uniq()}@example.com`)
   for (const [i, p] of existing.entries()) await editOffline(page, p.name, emails[i]!)
   const added = [`崩溃新增甲${uniq()}`, `崩溃新增乙${uniq()}`]
   for (const n of added) await addOffline(page, n)

@@ -6,7 +6,7 @@
 import { maskCellphone } from '@/contract/schemas/people'
 import { ACCOUNT_API } from '@/contract/schemas/account'
 import { t } from '@/lib/i18n'
-import { crudEntity, type CrudEntityDef } from '@/lib/offline'
+import { crudEntity, type CrudEntityDef } from '@/lib/offline/entities'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 

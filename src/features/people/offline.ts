@@ -6,7 +6,7 @@
  */
 import { maskCellphone, maskIdCard, PEOPLE_API } from '@/contract/schemas/people'
 import { t } from '@/lib/i18n'
-import { crudEntity } from '@/lib/offline'
+import { crudEntity } from '@/lib/offline/entities'
 
 const SUB_LIST_PATHS = [
   { field: 'educations', path: PEOPLE_API.userEducation.addFullByUserId, parentKey: 'userId' },

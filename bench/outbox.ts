@@ -1,0 +1,220 @@
+/**
+ * `npm run bench` (outbox part): 1,000 edits queued offline — 600 people added and 400 of them
+ * edited again — replayed against a local gateway by the console's outbox engine (on
+ * fake-indexeddb, a real IndexedDB implementation in Node) through the console's signed request
+ * client (signed at send time, the entry id as Idempotency-Key). 5 % of the answers are lost on
+ * the way back (the gateway applied the request, the client sees a network error), so the
+ * replay must send those again. Prints the time and the counts of lost and duplicated edits,
+ * which must be 0.
+ */
+import 'fake-indexeddb/auto'
+import { spawn } from 'node:child_process'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { v7 } from 'uuid'
+import { createHttpClient } from '../src/lib/http/core'
+import type { SessionState, StoredCipher } from '../src/lib/session'
+import { openOutboxDb } from '../src/lib/offline/db'
+import { Outbox } from '../src/lib/offline/outbox'
+import { OutboxStore } from '../src/lib/offline/store'
+import { personOffline } from '../src/features/people/offline'
+import { Client } from '../tests/api/client'
+
+const PASSWORD = 'Bench@2026'
+const ADDS = Number(process.env.BENCH_OUTBOX_ADDS ?? 600)
+const EDITS = Number(process.env.BENCH_OUTBOX_EDITS ?? 400)
+const LOSS = Number(process.env.BENCH_OUTBOX_LOSS ?? 0.05)
+
+type JSEncryptCtor = new () => { setPublicKey(pem: string): void; encrypt(text: string): string | false }
+const jsencryptModule = createRequire(import.meta.url)('jsencrypt') as JSEncryptCtor | { default: JSEncryptCtor }
+const JSEncrypt: JSEncryptCtor = 'default' in jsencryptModule ? jsencryptModule.default : jsencryptModule
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+
+const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+/** A valid ID number, distinct for each (phase, seq < 30,000). */
+function idNumber(phase: number, seq: number): string {
+  const body = `11010519${String(60 + (seq % 30))}${String(phase + 1).padStart(2, '0')}${String(1 + (Math.floor(seq / 30) % 28)).padStart(2, '0')}${String(Math.floor(seq / 840) % 1000).padStart(3, '0')}`
+  const sum = W.reduce((a, w, i) => a + w * Number(body[i]), 0)
+  return body + '10X98765432'[sum % 11]
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'trestle-bench-outbox-'))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const env = { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: dir, TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: join(dir, 'none'), TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '' }
+  const gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  try {
+    const t0 = performance.now()
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)).ok) break
+      } catch {
+        /* not up yet */
+      }
+      if (performance.now() - t0 > 120_000) throw new Error('gateway did not start')
+      await new Promise((r) => setTimeout(r, 200))
+    }
+
+    // the console's request client, wired for Node
+    let session: SessionState = { token: null, accessToken: null, privateKey: null, publicKey: null, keyId: null, userAccount: null, currentMenu: null, user: null, nodes: null, unitTypes: null, menuItems: null }
+    const ciphers = new Map<string, StoredCipher>()
+    let sent = 0
+    let lostAnswers = 0
+    let loss = 0
+    const http = createHttpClient({
+      // an answer lost on the way back: the gateway did the work, the client sees a network error
+      fetch: async (input, init) => {
+        const res = await fetch(input, init)
+        const mutation = init?.method && init.method !== 'GET'
+        if (mutation) sent++
+        if (mutation && String(input).includes('/api/admin/') && Math.random() < loss) {
+          await res.text()
+          lostAnswers++
+          throw new TypeError('network error (bench: answer lost)')
+        }
+        return res
+      },
+      now: () => new Date(),
+      nonce: () => randomBytes(12).toString('hex'),
+      uuid: () => randomUUID(),
+      appCode: 'trestle-admin',
+      baseUrl: base,
+      language: () => 'zh-CN',
+      sha256Hex: (s) => createHash('sha256').update(s).digest('hex'),
+      hmacSha256Hex: (k, s) => createHmac('sha256', k).update(s).digest('hex'),
+      rsaEncrypt: (pem, text) => {
+        const e = new JSEncrypt()
+        e.setPublicKey(pem)
+        const out = e.encrypt(text)
+        if (!out) throw new Error('rsa')
+        return out
+      },
+      carrier: () => 'bench 1',
+      session: {
+        get: () => session,
+        set: (p) => (session = { ...session, ...p }),
+        clear: () => undefined,
+        getCipher: (a) => ciphers.get(a) ?? null,
+        setCipher: (a, c) => (c ? ciphers.set(a, c) : ciphers.delete(a)),
+      },
+      ui: { error: () => undefined, message: () => undefined, alert: async () => undefined, passwordPrompt: async () => false, takeDialogFlag: () => false },
+      navigate: () => undefined,
+      text: (k) => k,
+    })
+    await http.login({ accountName: 'admin', password: PASSWORD })
+    const accountId = session.userAccount!.accountId
+
+    const admin = await new Client(base).signIn('admin', PASSWORD)
+    const orgs = (await admin.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: '中铁恒岳建设集团有限公司' } })).body.data
+    const organizationId = orgs[0]!.organizationId
+
+    let failed = 0
+    for (const [n, [label, rate]] of ([['no loss', 0], [`${Math.round(LOSS * 100)} % of answers lost`, LOSS]] as const).entries()) {
+      loss = rate
+      sent = 0
+      lostAnswers = 0
+      failed += await phase(n, label)
+    }
+    if (failed) process.exitCode = 1
+
+    async function phase(no: number, label: string): Promise<number> {
+      // 1,000 edits queued offline
+      const store = new OutboxStore(() => openOutboxDb(`bench-outbox-${label}`))
+      const outbox = new Outbox({
+        store,
+        now: () => Date.now(),
+        random: () => Math.random(),
+        lock: (fn) => fn(),
+        send: (step, key) => {
+          const opts = { idempotencyKey: key, silent: true }
+          if (step.method === 'put') return http.put(step.path, step.body, opts)
+          if (step.method === 'del') return http.del(step.path, step.body as string[], opts)
+          return http.post(step.path, step.body, opts)
+        },
+      })
+      const stamp = Date.now() % 100000
+      const people = Array.from({ length: ADDS }, (_, i) => ({ userId: v7(), name: `出站${stamp}-${i}` }))
+      const q0 = performance.now()
+      for (const [i, p] of people.entries())
+        await outbox.enqueue({
+          accountId,
+          entity: personOffline.entity,
+          entityId: p.userId,
+          op: 'add',
+          payload: { values: { userId: p.userId, name: p.name, sex: 'male', idCard: idNumber(no, i), cellphone: `13${no}${String(stamp).padStart(5, '0').slice(-4)}${String(i).padStart(4, '0')}`, organizationId, sort: 1 } },
+        })
+      for (const p of people.slice(0, EDITS)) {
+        const local = await store.record(accountId, personOffline.entity, p.userId)
+        await outbox.enqueue({
+          accountId,
+          entity: personOffline.entity,
+          entityId: p.userId,
+          op: 'update',
+          payload: { values: { userId: p.userId, name: p.name, sex: 'male', email: `${p.userId.slice(-8)}@bench.example`, sort: 1, version: local!.data!.version } },
+          baseVersion: local!.data!.version as number,
+        })
+      }
+      const queueMs = performance.now() - q0
+      console.log(`outbox (${label}): ${ADDS + EDITS} edits queued in IndexedDB (fake-indexeddb) in ${(queueMs / 1000).toFixed(1)} s`)
+
+      // replay until nothing is waiting (lost answers back off, then go again with the same key)
+      const r0 = performance.now()
+      let rounds = 0
+      for (;;) {
+        rounds++
+        const r = await outbox.run(accountId)
+        if (r.failed || r.conflicted) break
+        const due = await outbox.nextDue(accountId)
+        if (due === null) break
+        await new Promise((res) => setTimeout(res, Math.max(0, due - Date.now())))
+      }
+      const replayMs = performance.now() - r0
+      const left = await store.list(accountId)
+
+      // what the gateway holds
+      const got = await admin.call<{ records: { userId: string; name: string; email: string | null; version: number }[] }>('GET', '/api/admin/v1/user/listPage', {
+        query: { keyword: `出站${stamp}-`, pageIndex: 1, pageSize: 2000 },
+      })
+      const rows = got.body.data.records
+      const byName = new Map<string, typeof rows>()
+      for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row])
+      let lost = 0
+      let duplicated = 0
+      for (const [i, p] of people.entries()) {
+        const found = byName.get(p.name) ?? []
+        if (found.length === 0) lost++
+        if (found.length > 1) duplicated += found.length - 1
+        const edited = i < EDITS
+        const ok = found[0] && found[0].userId === p.userId && (edited ? found[0].version === 1 && !!found[0].email : found[0].version === 0)
+        if (found.length === 1 && !ok) lost++ // the edit of it did not arrive (or arrived twice: version 2)
+      }
+      console.log(
+        `outbox replay (${label}): ${ADDS + EDITS} edits in ${(replayMs / 1000).toFixed(1)} s (${Math.round((ADDS + EDITS) / (replayMs / 1000))} edits/s, ${rounds} rounds, ${sent} requests, ${lostAnswers} answers lost on the way and re-sent) — lost ${lost}, duplicated ${duplicated}, left in the outbox ${left.length}`,
+      )
+      return lost + duplicated + left.length
+    }
+  } finally {
+    gateway.kill('SIGTERM')
+    await new Promise((r) => gateway.once('exit', r))
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})
