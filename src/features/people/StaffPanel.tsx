@@ -78,7 +78,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             <span className="truncate font-medium" title={p.name}>
               {p.name}
             </span>
-            <SyncMark status={marks?.[p.userId]} />
+            <SyncMark status={marks?.[p.userId]} compact />
             {p.status === 'archived' && (
               <Badge variant="secondary" className="shrink-0 px-1.5 py-0 text-[11px]">
                 {t('people.staff.archived')}

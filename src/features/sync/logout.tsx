@@ -69,7 +69,7 @@ export function LogoutGuard() {
 
   return (
     <AlertDialog open={open} onOpenChange={(o) => !o && close()}>
-      <AlertDialogContent className="max-w-lg">
+      <AlertDialogContent className="max-w-xl">
         <AlertDialogHeader>
           <AlertDialogTitle>{tr('sync.logout.title')}</AlertDialogTitle>
           <AlertDialogDescription>{tr('sync.logout.description', { n })}</AlertDialogDescription>
@@ -80,7 +80,7 @@ export function LogoutGuard() {
             {tr('sync.logout.offlineHint')}
           </p>
         )}
-        <AlertDialogFooter className="flex-wrap gap-2 sm:justify-between">
+        <AlertDialogFooter className="gap-2 sm:items-center sm:justify-between">
           <AlertDialogCancel className="mt-0">{tr('sync.logout.cancel')}</AlertDialogCancel>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button variant="outline" className="text-destructive hover:text-destructive" disabled={busy} onClick={() => void signOut()}>

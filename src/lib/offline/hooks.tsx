@@ -38,18 +38,25 @@ const STYLE: Record<EntryStatus, string> = {
   conflicted: 'border-amber-500/50 bg-amber-500/10 text-amber-800 dark:text-amber-300',
 }
 
-/** The small badge on a row or form of a record with unsynced edits. */
-export function SyncMark({ status, className }: { status: EntryStatus | undefined; className?: string }) {
+/** The small badge on a row or form of a record with unsynced edits; `compact`: the icon only (narrow columns), the text for screen readers and as a tooltip. */
+export function SyncMark({ status, className, compact }: { status: EntryStatus | undefined; className?: string; compact?: boolean }) {
   const { t } = useT()
   if (!status) return null
   const Icon = status === 'sending' ? Loader2 : status === 'failed' ? TriangleAlert : status === 'conflicted' ? GitMerge : CloudOff
+  const label = t(`sync.mark.${status}`)
   return (
     <span
       data-sync-mark={status}
-      className={cn('inline-flex shrink-0 items-center gap-1 rounded-full border px-1.5 py-0 text-[11px] font-medium leading-5', STYLE[status], className)}
+      title={compact ? label : undefined}
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full border text-[11px] font-medium leading-5',
+        compact ? 'h-5 w-5 justify-center' : 'px-1.5 py-0',
+        STYLE[status],
+        className,
+      )}
     >
       <Icon className={cn('h-3 w-3', status === 'sending' && 'animate-spin')} aria-hidden />
-      {t(`sync.mark.${status}`)}
+      <span className={compact ? 'sr-only' : undefined}>{label}</span>
     </span>
   )
 }
