@@ -2,8 +2,9 @@
  * General and registered accounts: add (SPEC §5 rules on both sides' one schema, duplicates),
  * edits and their history, list filters (keyword, status, level, unit with or without its
  * children), password resets, registered-account project departments and phone login, roles only
- * within the caller's grants, data scope (orgadmin sees its subtree; another unit's account → 20002)
- * and function permissions (tourist, general user → 20003).
+ * within the caller's grants (a role granting what the caller lacks → 20003 naming it), data scope
+ * (orgadmin sees its subtree; another unit's account → 20002) and function permissions (tourist,
+ * general user → 20003).
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { Client, newKey } from './client'
@@ -26,6 +27,7 @@ import {
   type PageOf,
 } from './accounts-fixtures'
 import { DEMO_PASSWORD, signedIn, uniqueName } from './helpers'
+import { addRole, byAction, fnOf, grantsOf, roles, saveMenus, tree } from './roles-fixtures'
 
 interface FieldErr {
   field: string
@@ -207,6 +209,28 @@ describe.each(inject('targets').filter((t) => t.demo))('account scope and permis
     const ok = await addAccount(orgadmin, contractor, { roleIds: [general.roleId] })
     expect(ok.body.code, ok.text).toBe(10000)
     expect(ok.body.data.roleNames).toEqual(['普通用户'])
+  })
+
+  it('a role granting a function the giver lacks: orgadmin is refused with 20003 naming it; admin (built-in) may give it', async () => {
+    // admin takes 角色管理 · 导出 from the organisation admin role for a moment (as roles-auth does).
+    const orgRole = (await roles(admin)).find((r) => r.roleName === '组织管理员')!
+    const ot = await tree(admin, orgRole.roleId)
+    const before = grantsOf(ot)
+    const roleManage = byAction(ot, '/admin/role-manage')
+    const exportFn = fnOf(roleManage, 'export')
+    const target = await addRole(orgadmin, '含导出角色')
+    expect((await saveMenus(admin, target.roleId, ot.applicationId, [roleManage.applicationMenuId], [exportFn.applicationMenuFunctionId])).body.code).toBe(10000)
+    const without = before.functionIds.filter((id) => id !== exportFn.applicationMenuFunctionId)
+    expect((await saveMenus(admin, orgRole.roleId, ot.applicationId, before.menuIds, without)).body.code).toBe(10000)
+    try {
+      const r = await addAccount(orgadmin, contractor, { roleIds: [target.roleId] })
+      expect(r.body).toMatchObject({ code: 20003, message: '不能授予您自己没有的功能「角色管理 · 导出」' })
+      const byAdmin = await addAccount(admin, contractor, { roleIds: [target.roleId] })
+      expect(byAdmin.body.code, byAdmin.text).toBe(10000)
+      expect(byAdmin.body.data.roleNames).toEqual([target.roleName])
+    } finally {
+      expect((await saveMenus(admin, orgRole.roleId, ot.applicationId, before.menuIds, before.functionIds)).body.code).toBe(10000)
+    }
   })
 
   it('tourist reads but changes nothing (20003); a general user has no account menu (20003)', async () => {

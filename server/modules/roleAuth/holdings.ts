@@ -41,6 +41,11 @@ export interface Holdings {
 
 /** The caller's holdings, read per call (no cache: a change to the caller's roles counts at once). */
 export async function holdingsOf(ctx: Ctx, tx: Db, auth: AuthContext): Promise<Holdings> {
+  return holdingsWithin(tx, auth, await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own', tx))
+}
+
+/** The same, when the organisations within the caller's grant scope are known already (`orgIds`, null: all). */
+export async function holdingsWithin(tx: Db, auth: AuthContext, orgIds: string[] | null): Promise<Holdings> {
   const roles = await tx
     .select({ roleId: role.roleId, builtin: role.builtin })
     .from(accountRole)
@@ -48,7 +53,6 @@ export async function holdingsOf(ctx: Ctx, tx: Db, auth: AuthContext): Promise<H
     .where(and(eq(accountRole.accountId, auth.account.accountId), eq(role.status, 1)))
   const roleIds = roles.map((r) => r.roleId)
   const scope = auth.grant?.scope ?? 'own'
-  const orgIds = await scopeOrgIds(ctx, auth.account, scope, tx)
   const root = roles.some((r) => r.builtin !== null)
   if (root || roleIds.length === 0) return { root, menuIds: new Set(), functionIds: new Set(), scope, orgIds, roleIds }
   const menus = await tx.selectDistinct({ id: roleMenu.applicationMenuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds))

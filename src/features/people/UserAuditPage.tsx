@@ -1,7 +1,8 @@
 /**
  * /admin/user-audit: people waiting for review (registration, profile invitations, additions),
  * approved and rejected. Approve and reject per row and in batch, each after a confirm prompt;
- * a rejection needs a reason, shown in the list.
+ * a rejection needs a reason, shown in the list. Only pending records can be decided (the gateway's
+ * account state machine refuses the rest): the actions and the batch selection are for those only.
  */
 import { useState } from 'react'
 import { Check, Loader2, X } from 'lucide-react'
@@ -25,6 +26,9 @@ const auditResource = defineResource<AuditRow>({
 })
 
 const STATUS_BADGE: Record<AuditStatus, 'warning' | 'success' | 'destructive'> = { pending: 'warning', approved: 'success', rejected: 'destructive' }
+
+/** Only a pending record can be approved or rejected. */
+const isPending = (r: AuditRow) => r.auditStatus === 'pending'
 
 type Rejecting = { ids: string[]; who: string; done?: () => void } | null
 
@@ -102,8 +106,9 @@ export function UserAuditPage() {
         filters={filters}
         columns={columns}
         deletable={false}
+        canSelect={isPending}
         rowActions={(r) =>
-          r.auditStatus === 'pending' ? (
+          isPending(r) ? (
             <>
               <Can action={PEOPLE_FNS.audit}>
                 <Button variant="ghost" className="h-9 px-2 text-emerald-700 dark:text-emerald-400" disabled={audit.isPending} onClick={() => void approve([r.userId], r.name)}>

@@ -113,6 +113,12 @@ export interface ListPageProps<T extends object> {
    * selected even without the delete function. `clear` empties the selection.
    */
   bulkActions?: (selectedIds: string[], clear: () => void) => ReactNode
+  /**
+   * Whether one row may be selected for the bulkActions (default: all may). A row that may not
+   * has a disabled checkbox (unless it may be deleted) and is never among their `selectedIds` —
+   * e.g. a record whose state the server no longer lets the actions change.
+   */
+  canSelect?: (row: T) => boolean
   exportable?: boolean
   /** Fixed query parameters (e.g. a parent id) sent with every page request. */
   extraQuery?: Record<string, string>
@@ -133,7 +139,7 @@ function plain(value: unknown): ReactNode {
 }
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, bulkActions, exportable = true, extraQuery, headerless } = props
+  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, bulkActions, canSelect: rowSelectable, exportable = true, extraQuery, headerless } = props
   const act = { add: 'add', edit: 'edit', delete: 'delete', ...props.actions }
   const { t } = useT()
   const [urlSearch, setUrlSearch] = useListSearch()
@@ -159,6 +165,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const del = useDelete(resource)
   const canDelete = useCan(act.delete) && deletable
   const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true)
+  const mayBulkRow = (row: T) => !!bulkActions && (rowSelectable?.(row) ?? true)
   const selectable = canDelete || !!bulkActions
   const canEdit = useCan(act.edit) && !!form
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null })
@@ -182,6 +189,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           <RowCheckbox
             label={t('crud.selectAll')}
             checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
+            disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())}
             onChange={(v) => table.toggleAllPageRowsSelected(v)}
           />
         ),
@@ -219,13 +227,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
-    enableRowSelection: bulkActions ? true : canDelete ? (row) => mayDeleteRow(row.original) : false,
+    enableRowSelection: selectable ? (row) => mayBulkRow(row.original) || mayDeleteRow(row.original) : false,
     state: { rowSelection, columnVisibility: visibility },
     onRowSelectionChange: setRowSelection,
   })
 
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && records.some((r) => resource.idOf(r) === id))
   const deleteIds = selectedIds.filter((id) => records.some((r) => resource.idOf(r) === id && mayDeleteRow(r)))
+  const bulkIds = selectedIds.filter((id) => records.some((r) => resource.idOf(r) === id && mayBulkRow(r)))
   const total = (page?.total ?? 0) + merged.added - merged.removed
   const pages = Math.max(1, Math.ceil(total / params.pageSize))
   const filtering = Object.keys(params.filters).length > 0
@@ -302,7 +311,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               </Button>
             </Can>
           )}
-          {bulkActions?.(selectedIds, () => setRowSelection({}))}
+          {bulkActions?.(bulkIds, () => setRowSelection({}))}
           {typeof toolbar === 'function'
             ? toolbar({ query: { ...extraQuery, ...params.filters, ...(params.sortBy ? { sortBy: params.sortBy, desc: params.desc === true } : {}) } })
             : toolbar}
