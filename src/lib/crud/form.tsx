@@ -155,7 +155,9 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
       return
     }
     if (result.queued) {
-      toast.info(t('sync.queued'))
+      // a full disk: kept in this tab only — say so until dismissed (the sync centre offers the export)
+      if (result.memoryOnly) toast.error(t('sync.storage.full'), { duration: Infinity })
+      else toast.info(t('sync.queued'))
       form.reset(form.getValues())
       onSaved?.(undefined)
       return

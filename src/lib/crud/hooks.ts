@@ -144,7 +144,7 @@ export function useSaveSubList<T extends object>(resource: Resource<T>) {
 export function useDelete<T extends object>(resource: Resource<T>) {
   const qc = useQueryClient()
   const mutation = useMutation({
-    mutationFn: async ({ ids, rows }: { ids: string[]; rows?: readonly object[] }): Promise<{ queued: boolean }> => {
+    mutationFn: async ({ ids, rows }: { ids: string[]; rows?: readonly object[] }): Promise<{ queued: boolean; memoryOnly?: boolean }> => {
       const offline = resource.offline
       if (!offline) {
         await http.del<unknown>(resource.paths.delete, ids)
@@ -152,16 +152,19 @@ export function useDelete<T extends object>(resource: Resource<T>) {
       }
       // one outbox entry per record (each record keeps its own order); errors are shown here
       let queued = false
+      let memoryOnly = false
       for (const id of ids) {
         const base = rows?.find((r) => resource.idOf(r as T) === id) ?? null
         // a refusal rejects (the client has shown its box); no connection queues it
         const r = await submitEdit({ entity: offline.entity.entity, entityId: id, op: 'delete', payload: {}, base: base as Record<string, unknown> | null })
         queued ||= r.queued
+        memoryOnly ||= !!r.memoryOnly
       }
-      return { queued }
+      return { queued, memoryOnly }
     },
-    onSuccess: async (r) => {
-      if (r.queued) toast.info(t('sync.queuedDelete'))
+    onSuccess: async (r: { queued: boolean; memoryOnly?: boolean }) => {
+      if (r.memoryOnly) toast.error(t('sync.storage.full'), { duration: Infinity })
+      else if (r.queued) toast.info(t('sync.queuedDelete'))
       else toast.success(t('common.success'))
       await invalidateResource(qc, resource)
     },

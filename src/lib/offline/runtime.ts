@@ -225,6 +225,8 @@ export interface Submitted {
   /** The first step's answer (the saved record) when sent directly. */
   data?: unknown
   entry?: OutboxEntry
+  /** Queued, but only in this tab's memory: the disk is full (tell the user to export). */
+  memoryOnly?: boolean
 }
 
 /** A refusal of a direct attempt, with the step that was refused (0 = the record, then its lists). */
@@ -257,7 +259,8 @@ export async function submitEdit(input: SubmitInput): Promise<Submitted> {
     const entry = await outbox.enqueue({ ...rest, accountId, id, progress })
     await refresh()
     void scheduleDue(accountId)
-    return { queued: true, entry } satisfies Submitted
+    const memoryOnly = outboxStore.memoryOnly().some((e) => e.id === entry.id)
+    return { queued: true, entry, memoryOnly } satisfies Submitted
   }
   const waiting = (await outboxStore.listRecord(accountId, input.entity, input.entityId)).filter((e) => e.id !== input.replaces)
   if (waiting.length > 0 || isKnownOffline()) return queue(0)
