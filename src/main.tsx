@@ -1,3 +1,6 @@
+// first: the session's storage (localStorage), then the outbox's triggers (see the modules)
+import '@/features/sync/session'
+import '@/features/sync/install'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -18,7 +18,7 @@ export function idNumber(birth: string, seq: number): string {
   const sum = W.reduce((a, w, i) => a + w * Number(body[i]), 0)
   return body + '10X98765432'[sum % 11]
 }
-export const phone = () => `139${uniq().padStart(8, '0').slice(-8)}`
+export const phone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
 
 export interface PersonRow {
   userId: string
@@ -36,13 +36,18 @@ export async function unitId(c: Client): Promise<string> {
   return orgs.find((o) => o.organizationName === UNIT)!.organizationId
 }
 
+/** A person of the unit, born 1985-03-12 by the ID number (another ID number when one is taken). */
 export async function addPerson(c: Client, name: string): Promise<PersonRow> {
-  const r = await c.call<PersonRow>('POST', '/api/admin/v1/user/add', {
-    json: { name, sex: 'male', idCard: idNumber('1985-03-12', Number(uniq())), cellphone: phone(), organizationId: await unitId(c), sort: 1 },
-    idempotencyKey: crypto.randomUUID(),
-  })
-  expect(r.body.code, r.text).toBe(10000)
-  return r.body.data
+  const organizationId = await unitId(c)
+  for (let attempt = 0; ; attempt++) {
+    const r = await c.call<PersonRow>('POST', '/api/admin/v1/user/add', {
+      json: { name, sex: 'male', idCard: idNumber('1985-03-12', Math.floor(Math.random() * 1000)), cellphone: phone(), organizationId, sort: 1 },
+      idempotencyKey: crypto.randomUUID(),
+    })
+    if (r.body.code === 20006 && attempt < 10) continue // that ID number or cellphone is taken
+    expect(r.body.code, r.text).toBe(10000)
+    return r.body.data
+  }
 }
 
 /** People whose name contains `name` (the gateway's keyword search). */

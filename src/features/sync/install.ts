@@ -1,61 +1,12 @@
 /**
- * Wiring of the outbox, imported first by main.tsx:
+ * Wiring of the outbox, imported by main.tsx right after ./session:
  *
- * - The session lives in localStorage, not sessionStorage: an installed app closed on a site and
- *   opened again on the way back still knows who signed in, so the outbox replays (the gateway's
- *   idle / absolute lifetimes still apply: a stale session gets the 20112 password prompt, and
- *   the waiting edits survive it). Tabs share the session; another tab's sign-in or sign-out is
- *   followed (storage event). Logout clears it as before, keeping only the remembered login.
  * - The entity declarations of offline-capable areas are loaded, so a replay at start-up knows
  *   how to send what the outbox holds before their screens are opened.
  * - The replay triggers start (start, sign-in, online, visible, timer).
  */
-import { SESSION_ITEMS, reloadSession, setStorageBackend, type StorageBackend } from '@/lib/session'
 import { startOutbox } from '@/lib/offline'
 import '@/features/people/offline'
 import '@/features/accounts/offline'
 
-const PREFIX = 'trestle.'
-
-function localBackend(): StorageBackend | null {
-  try {
-    const s = globalThis.localStorage
-    if (!s) return null
-    return {
-      getItem: (k) => s.getItem(k),
-      setItem: (k, v) => s.setItem(k, v),
-      removeItem: (k) => s.removeItem(k),
-      keys: () => Array.from({ length: s.length }, (_, i) => s.key(i)).filter((k): k is string => k !== null),
-    }
-  } catch {
-    return null
-  }
-}
-
-function keepSessionAcrossRestarts() {
-  const local = localBackend()
-  if (!local) return
-  // a session from before this change (sessionStorage) moves over once
-  try {
-    const old = globalThis.sessionStorage
-    for (const item of SESSION_ITEMS) {
-      const key = PREFIX + item
-      const v = old?.getItem(key)
-      if (v !== null && v !== undefined && local.getItem(key) === null) local.setItem(key, v)
-      old?.removeItem(key)
-    }
-  } catch {
-    /* no sessionStorage: nothing to move */
-  }
-  setStorageBackend('session', local)
-  reloadSession()
-  const sessionKeys = new Set(SESSION_ITEMS.map((i) => PREFIX + i))
-  window.addEventListener('storage', (e) => {
-    if (e.key === null || sessionKeys.has(e.key)) reloadSession()
-  })
-}
-
-if (typeof window !== 'undefined') {
-  keepSessionAcrossRestarts()
-  startOutbox()
-}
+if (typeof window !== 'undefined') startOutbox()
