@@ -5,17 +5,10 @@
  * administrator and as an organisation administrator, from an outside client over loopback.
  * Prints figures; budgets are read by people, not asserted.
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/client'
-import { seed } from '../server/db/seed'
 import { insertBenchUnits } from '../server/db/seed/org'
 import { Client } from '../tests/api/client'
+import { seededDatabase, startGateway, stats } from './support'
 
 const PASSWORD = 'Bench@2026'
 const UNITS = Number(process.env.BENCH_ORG_UNITS ?? 10_000)
@@ -28,51 +21,19 @@ interface Node {
   nodeName: string
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
-
-function stats(ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b)
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
-  return `n=${ms.length} p50=${at(0.5).toFixed(1)} ms p95=${at(0.95).toFixed(1)} ms max=${sorted[sorted.length - 1]!.toFixed(1)} ms`
-}
-
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'trestle-bench-org-'))
-  const env = { ...process.env, TRESTLE_DATA_DIR: dir, TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: join(dir, 'none'), DATABASE_URL: '' }
+  const { env, database, remove } = await seededDatabase('bench-org', { TRESTLE_DEMO_PASSWORD: PASSWORD })
   try {
-    const config = loadConfig(env)
-    const database = await openDatabase(config)
-    await database.migrate()
-    await seed(database.db, config, true)
-    let started = performance.now()
+    const started = performance.now()
     const inserted = await insertBenchUnits(database.db, UNITS)
     const insertMs = performance.now() - started
     console.log(`bulk insert: ${inserted} units in ${(insertMs / 1000).toFixed(1)} s (${Math.round(inserted / (insertMs / 1000))} rows/s)`)
     await database.db.execute(sql`analyze`)
     await database.close()
 
-    const port = await freePort()
-    const base = `http://127.0.0.1:${port}`
-    const gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] })
+    const gateway = await startGateway(env)
+    const { base } = gateway
     try {
-      started = performance.now()
-      for (;;) {
-        try {
-          if ((await fetch(`${base}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)).ok) break
-        } catch {
-          /* not up yet */
-        }
-        if (performance.now() - started > 120_000) throw new Error('gateway did not start')
-        await new Promise((r) => setTimeout(r, 200))
-      }
       const time = async <T>(client: Client, label: string, path: string, query: Record<string, string | number>, describe: (data: T) => string, n = 20) => {
         const ms: number[] = []
         let data: T | undefined
@@ -108,11 +69,10 @@ async function main() {
         await time(client, '  org/listByKeyword "不存在的单位" (none)', `${API}/listByKeyword`, { keyword: '不存在的单位' }, kw)
       }
     } finally {
-      gateway.kill('SIGTERM')
-      await new Promise((r) => gateway.once('exit', r))
+      await gateway.stop()
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    remove()
   }
 }
 

@@ -8,13 +8,8 @@
  * which must be 0.
  */
 import 'fake-indexeddb/auto'
-import { spawn } from 'node:child_process'
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { v7 } from 'uuid'
 import { createHttpClient } from '../src/lib/http/core'
 import type { SessionState, StoredCipher } from '../src/lib/session'
@@ -23,6 +18,7 @@ import { Outbox } from '../src/lib/offline/outbox'
 import { OutboxStore } from '../src/lib/offline/store'
 import { personOffline } from '../src/features/people/offline'
 import { Client } from '../tests/api/client'
+import { startGateway } from './support'
 
 const PASSWORD = 'Bench@2026'
 const ADDS = Number(process.env.BENCH_OUTBOX_ADDS ?? 600)
@@ -33,16 +29,6 @@ type JSEncryptCtor = new () => { setPublicKey(pem: string): void; encrypt(text: 
 const jsencryptModule = createRequire(import.meta.url)('jsencrypt') as JSEncryptCtor | { default: JSEncryptCtor }
 const JSEncrypt: JSEncryptCtor = 'default' in jsencryptModule ? jsencryptModule.default : jsencryptModule
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
-
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 /** A valid ID number, distinct for each (phase, seq < 30,000). */
 function idNumber(phase: number, seq: number): string {
@@ -52,23 +38,9 @@ function idNumber(phase: number, seq: number): string {
 }
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'trestle-bench-outbox-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const env = { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: dir, TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: join(dir, 'none'), TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '' }
-  const gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const gateway = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '' }, 'bench-outbox')
+  const { base } = gateway
   try {
-    const t0 = performance.now()
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)).ok) break
-      } catch {
-        /* not up yet */
-      }
-      if (performance.now() - t0 > 120_000) throw new Error('gateway did not start')
-      await new Promise((r) => setTimeout(r, 200))
-    }
-
     // the console's request client, wired for Node
     let session: SessionState = { token: null, accessToken: null, privateKey: null, publicKey: null, keyId: null, userAccount: null, currentMenu: null, user: null, nodes: null, unitTypes: null, menuItems: null }
     const ciphers = new Map<string, StoredCipher>()
@@ -208,9 +180,7 @@ async function main() {
       return lost + duplicated + left.length
     }
   } finally {
-    gateway.kill('SIGTERM')
-    await new Promise((r) => gateway.once('exit', r))
-    rmSync(dir, { recursive: true, force: true })
+    await gateway.stop()
   }
 }
 

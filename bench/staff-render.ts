@@ -10,13 +10,11 @@
  * Figures only, no assertions. `BENCH_URL=http://…` uses a running gateway (with admin/Trestle@2026) instead;
  * `BENCH_DEPT=<name>` measures an existing department of its first organisation without seeding.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 import { Client, newKey } from '../tests/api/client'
+import { startGateway, type BenchGateway } from './support'
 
 const ROWS = Number(process.env.BENCH_STAFF ?? 2000)
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Trestle@2026'
@@ -34,29 +32,6 @@ function idNumber(i: number): string {
 const SURNAMES = '王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗'
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '强', '磊', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '海燕', '晓东']
 const POSTS = ['executive', 'engineering', 'quality', 'safety', 'costContract', 'accounting', 'administration', 'materials', 'environment', 'coordination', 'design']
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
-
-async function waitUp(base: string) {
-  const started = performance.now()
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    if (performance.now() - started > 120_000) throw new Error('gateway did not start')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 /** A department of the first organisation with ROWS people in it. */
 async function seed(base: string): Promise<{ deptName: string }> {
@@ -182,8 +157,7 @@ async function measure(base: string, deptName: string) {
 }
 
 async function main() {
-  let gateway: ChildProcess | null = null
-  let dir: string | null = null
+  let gateway: BenchGateway | null = null
   let base = process.env.BENCH_URL ?? ''
   try {
     if (!base) {
@@ -192,24 +166,14 @@ async function main() {
         const b = spawnSync('node_modules/.bin/vite', ['build'], { stdio: 'ignore' })
         if (b.status !== 0) throw new Error('vite build failed')
       }
-      dir = mkdtempSync(join(tmpdir(), 'trestle-bench-staff-'))
-      const port = await freePort()
-      base = `http://127.0.0.1:${port}`
-      gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-        env: { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: dir, TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      })
-      await waitUp(base)
+      gateway = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' }, 'bench-staff')
+      base = gateway.base
     }
     // BENCH_DEPT: measure an existing department (of the first organisation) instead of seeding one
     const deptName = process.env.BENCH_DEPT ?? (await seed(base)).deptName
     await measure(base, deptName)
   } finally {
-    if (gateway) {
-      gateway.kill('SIGTERM')
-      await new Promise((r) => gateway!.once('exit', r))
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true })
+    await gateway?.stop()
   }
 }
 

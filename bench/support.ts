@@ -1,0 +1,119 @@
+/**
+ * What the benchmark scripts share: a free loopback port, the percentile line they print, and a
+ * gateway process (node_modules/.bin/tsx server/main.ts) on a fresh data directory, waited for until
+ * it answers. (tests/support/gateway.ts starts the gateway for the API tests with their own log file
+ * and rate limits; the benches keep the gateway's stderr on the console instead.)
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Database } from '../server/db/client'
+import { stopChild } from '../tests/support/gateway'
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+
+export interface StatsOptions {
+  /** Print the mean after n (default false). */
+  mean?: boolean
+  /** Print the maximum after p95 (default true). */
+  max?: boolean
+  /** Decimals of the milliseconds (default 1). */
+  digits?: number
+}
+
+/** `n=… [mean=… ms] p50=… ms p95=… ms [max=… ms]` */
+export function stats(ms: number[], { mean = false, max = true, digits = 1 }: StatsOptions = {}) {
+  const sorted = [...ms].sort((a, b) => a - b)
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+  const f = (v: number) => `${v.toFixed(digits)} ms`
+  const parts = [`n=${ms.length}`]
+  if (mean) parts.push(`mean=${f(ms.reduce((a, b) => a + b, 0) / ms.length)}`)
+  parts.push(`p50=${f(at(0.5))}`, `p95=${f(at(0.95))}`)
+  if (max) parts.push(`max=${f(at(1))}`)
+  return parts.join(' ')
+}
+
+/** Polls getPubKey until the gateway at `base` answers (at most 120 s). */
+export async function waitUp(base: string) {
+  const started = performance.now()
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`)).ok) return
+    } catch {
+      /* not up yet */
+    }
+    if (performance.now() - started > 120_000) throw new Error('gateway did not start')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+export interface BenchGateway {
+  base: string
+  /** SIGTERM (SIGKILL after 5 s), then the data directory removed when it was created here. */
+  stop(): Promise<void>
+}
+
+/**
+ * A gateway on a free port with `env` over process.env, answering when this resolves. Without
+ * TRESTLE_DATA_DIR in `env`, a fresh temporary one (`trestle-<name>-…`, serving no console unless
+ * TRESTLE_SERVE_DIST says otherwise) that stop() removes.
+ */
+export async function startGateway(env: Record<string, string | undefined>, name = 'bench'): Promise<BenchGateway> {
+  const own = env.TRESTLE_DATA_DIR ? null : mkdtempSync(join(tmpdir(), `trestle-${name}-`))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: { ...process.env, ...(own ? { TRESTLE_DATA_DIR: own, TRESTLE_SERVE_DIST: join(own, 'none') } : {}), ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const stop = async () => {
+    await stopChild(child)
+    if (own) rmSync(own, { recursive: true, force: true })
+  }
+  try {
+    await waitUp(base)
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { base, stop }
+}
+
+export interface SeededDatabase {
+  /** process.env with the data directory, no console and the embedded database; for startGateway. */
+  env: Record<string, string | undefined>
+  database: Database
+  /** Removes the data directory (after the database and any gateway on it are closed). */
+  remove(): void
+}
+
+/**
+ * A fresh embedded database in a temporary data directory (`trestle-<name>-…`), migrated and seeded
+ * with the demo data, opened here for bulk inserts before a gateway is started on it.
+ */
+export async function seededDatabase(name: string, extra: Record<string, string>): Promise<SeededDatabase> {
+  const [{ loadConfig }, { openDatabase }, { seed }] = await Promise.all([import('../server/config'), import('../server/db/client'), import('../server/db/seed')])
+  const dir = mkdtempSync(join(tmpdir(), `trestle-${name}-`))
+  const remove = () => rmSync(dir, { recursive: true, force: true })
+  const env = { ...process.env, TRESTLE_DATA_DIR: dir, TRESTLE_SERVE_DIST: join(dir, 'none'), DATABASE_URL: '', ...extra }
+  try {
+    const config = loadConfig(env)
+    const database = await openDatabase(config)
+    await database.migrate()
+    await seed(database.db, config, true)
+    return { env, database, remove }
+  } catch (err) {
+    remove()
+    throw err
+  }
+}
