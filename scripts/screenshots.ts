@@ -64,8 +64,17 @@ async function main() {
         await page.goto(`${base}/admin/app-manage`)
         await page.getByRole('table').waitFor()
         await shot('apps')
-        await page.goto(`${base}/admin/ebs-management`)
-        await shot('not-built')
+        for (const [name, path] of [
+          ['organization', '/admin/organization'],
+          ['user-audit', '/admin/user-audit'],
+          ['project-accounts', '/admin/project-org-account'],
+          ['personal', '/personal-view'],
+          ['not-built', '/admin/ebs-management'],
+        ] as const) {
+          await page.goto(`${base}${path}`)
+          await page.waitForLoadState('networkidle')
+          await shot(name)
+        }
         await context.close()
       }
     }
