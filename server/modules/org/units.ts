@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Code } from '../../../src/contract/codes'
 import {
   byUserIdQuery,
@@ -169,19 +170,18 @@ const unitColumns = {
   typeName: organizationType.typeName,
 }
 
+/** Which of `values` occur in `column` of `table` (under `where`): for the tree's hasChild flags. */
+async function present(db: Db, table: PgTable, column: AnyPgColumn, values: string[], where?: SQL): Promise<Set<unknown>> {
+  const rows = await db.selectDistinct({ id: column }).from(table).where(and(inArray(column, values), where))
+  return new Set(rows.map((r) => r.id))
+}
+
 /** Unit nodes with hasChild: visible child units or roles. */
 async function unitNodes(db: Db, rows: UnitRow[], ids: string[] | null): Promise<OrgTreeNode[]> {
   if (rows.length === 0) return []
   const unitIds = rows.map((r) => r.organizationId)
-  const withChildren = new Set(
-    (
-      await db
-        .selectDistinct({ id: organization.parentId })
-        .from(organization)
-        .where(and(inArray(organization.parentId, unitIds), orgVisible(ids)))
-    ).map((r) => r.id),
-  )
-  const withRoles = new Set((await db.selectDistinct({ id: role.organizationId }).from(role).where(inArray(role.organizationId, unitIds))).map((r) => r.id))
+  const withChildren = await present(db, organization, organization.parentId, unitIds, orgVisible(ids))
+  const withRoles = await present(db, role, role.organizationId, unitIds)
   return rows.map((r) => ({
     nodeId: r.organizationId,
     nodeName: r.organizationName,
@@ -206,15 +206,8 @@ async function typeNodes(db: Db, parentTypeId: string | null, ids: string[] | nu
     .orderBy(asc(organizationType.sort), asc(organizationType.typeName))
   if (types.length === 0) return []
   const typeIds = types.map((t) => t.id)
-  const withUnits = new Set(
-    (
-      await db
-        .selectDistinct({ id: organization.organizationTypeId })
-        .from(organization)
-        .where(and(inArray(organization.organizationTypeId, typeIds), topUnits(ids)))
-    ).map((r) => r.id),
-  )
-  const withSubtypes = new Set((await db.selectDistinct({ id: organizationType.parentId }).from(organizationType).where(inArray(organizationType.parentId, typeIds))).map((r) => r.id))
+  const withUnits = await present(db, organization, organization.organizationTypeId, typeIds, topUnits(ids))
+  const withSubtypes = await present(db, organizationType, organizationType.parentId, typeIds)
   return types.map((t) => ({
     nodeId: t.id,
     nodeName: t.name,
