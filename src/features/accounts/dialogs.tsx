@@ -1,15 +1,14 @@
 /** The account action dialogs: audit, reset password, valid periods, project department; and the roles picker. */
 import { useState, type ReactNode } from 'react'
 import { useController } from 'react-hook-form'
-import { Check, Copy, Loader2, Sparkles } from 'lucide-react'
+import { Check, Copy, Sparkles } from 'lucide-react'
 import { z } from 'zod'
 import { accountAuditBody, projectDeptFields, resetPwdBody, validDate, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { confirm, errorText, isApiError, mapServerErrors } from '@/lib/crud'
+import { ActionDialog, confirm, errorText, isApiError, mapServerErrors } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { generatePassword, useAccountCall, useRoleOptions } from './api'
@@ -54,21 +53,6 @@ function Field({ id, label, required, error, hint, children }: { id: string; lab
         <p className="text-xs text-muted-foreground">{hint}</p>
       ) : null}
     </div>
-  )
-}
-
-function Footer({ pending, onCancel, submit, destructive }: { pending: boolean; onCancel: () => void; submit: string; destructive?: boolean }) {
-  const { t } = useT()
-  return (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending} className="min-w-20">
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
-        {submit}
-      </Button>
-    </DialogFooter>
   )
 }
 
@@ -142,52 +126,45 @@ export function AuditDialog({ account, onClose }: { account: Account | null; onC
     }
   }
   return (
-    <Dialog open={!!account} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="sm:max-w-lg" closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('accounts.audit.title')}</DialogTitle>
-          <DialogDescription>{t('accounts.audit.for', { name })}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void submit()
-          }}
-        >
-          <div role="radiogroup" aria-label={t('accounts.audit.decision')} className="grid grid-cols-2 gap-2">
-            {(['approve', 'reject'] as const).map((d) => (
-              <button
-                key={d}
-                type="button"
-                role="radio"
-                aria-checked={decision === d}
-                onClick={() => setDecision(d)}
-                className={cn(
-                  'min-h-11 rounded-md border px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  decision === d ? (d === 'approve' ? 'border-emerald-600 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400' : 'border-destructive bg-destructive/10 text-destructive') : 'hover:bg-accent',
-                )}
-              >
-                {t(d === 'approve' ? 'accounts.action.approve' : 'accounts.action.reject')}
-              </button>
-            ))}
-          </div>
-          {decision === 'approve' ? (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="audit-roles">{t('accounts.audit.rolesOnApprove')}</Label>
-              <RolePicker id="audit-roles" value={roleIds} onChange={setRoleIds} />
-              <p className="text-xs text-muted-foreground">{t('accounts.rolesHint')}</p>
-            </div>
-          ) : (
-            <Field id="audit-reason" label={labels.reason} required error={errors.reason}>
-              <Textarea id="audit-reason" rows={3} maxLength={200} value={reason} aria-invalid={!!errors.reason || undefined} onChange={(e) => setReason(e.target.value)} />
-            </Field>
-          )}
-          <Footer pending={call.isPending} onCancel={onClose} submit={t('common.submit')} destructive={decision === 'reject'} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={!!account}
+      onClose={onClose}
+      title={t('accounts.audit.title')}
+      description={t('accounts.audit.for', { name })}
+      pending={call.isPending}
+      destructive={decision === 'reject'}
+      onSubmit={submit}
+      className="sm:max-w-lg"
+    >
+      <div role="radiogroup" aria-label={t('accounts.audit.decision')} className="grid grid-cols-2 gap-2">
+        {(['approve', 'reject'] as const).map((d) => (
+          <button
+            key={d}
+            type="button"
+            role="radio"
+            aria-checked={decision === d}
+            onClick={() => setDecision(d)}
+            className={cn(
+              'min-h-11 rounded-md border px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              decision === d ? (d === 'approve' ? 'border-emerald-600 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400' : 'border-destructive bg-destructive/10 text-destructive') : 'hover:bg-accent',
+            )}
+          >
+            {t(d === 'approve' ? 'accounts.action.approve' : 'accounts.action.reject')}
+          </button>
+        ))}
+      </div>
+      {decision === 'approve' ? (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-roles">{t('accounts.audit.rolesOnApprove')}</Label>
+          <RolePicker id="audit-roles" value={roleIds} onChange={setRoleIds} />
+          <p className="text-xs text-muted-foreground">{t('accounts.rolesHint')}</p>
+        </div>
+      ) : (
+        <Field id="audit-reason" label={labels.reason} required error={errors.reason}>
+          <Textarea id="audit-reason" rows={3} maxLength={200} value={reason} aria-invalid={!!errors.reason || undefined} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+      )}
+    </ActionDialog>
   )
 }
 
@@ -230,66 +207,58 @@ export function ResetPwdDialog({ kind, account, onClose }: { kind: AccountKind; 
     }
   }
   return (
-    <Dialog open={!!account} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="sm:max-w-md" closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('accounts.resetPwd.title')}</DialogTitle>
-          <DialogDescription>{t('accounts.resetPwd.for', { name: account?.accountName ?? '' })}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void submit()
-          }}
-        >
-          <Field id="reset-password" label={labels.password} required error={errors.password} hint={t('accounts.passwordHint')}>
-            <div className="flex gap-2">
-              <Input
-                id="reset-password"
-                type={generated ? 'text' : 'password'}
-                autoComplete="new-password"
-                className={cn(generated && 'font-mono')}
-                value={password}
-                maxLength={20}
-                aria-invalid={!!errors.password || undefined}
-                onChange={(e) => {
-                  setPassword(e.target.value)
-                  setGenerated(false)
-                }}
-              />
-              <Button type="button" variant="outline" onClick={generate}>
-                <Sparkles aria-hidden />
-                {t('accounts.resetPwd.generate')}
-              </Button>
-            </div>
-          </Field>
-          {generated ? (
-            <div role="status" className="flex items-center justify-between gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
-              <span>{t('accounts.resetPwd.generated')}</span>
-              <Button type="button" size="sm" variant="outline" className="h-9 shrink-0" onClick={() => void copy()}>
-                {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-                {t(copied ? 'accounts.resetPwd.copied' : 'accounts.resetPwd.copy')}
-              </Button>
-            </div>
-          ) : (
-            <Field id="reset-confirm" label={labels.confirmPassword} required error={errors.confirmPassword}>
-              <Input
-                id="reset-confirm"
-                type="password"
-                autoComplete="new-password"
-                value={confirmPassword}
-                maxLength={20}
-                aria-invalid={!!errors.confirmPassword || undefined}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            </Field>
-          )}
-          <Footer pending={call.isPending} onCancel={onClose} submit={t('accounts.action.resetPwd')} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={!!account}
+      onClose={onClose}
+      title={t('accounts.resetPwd.title')}
+      description={t('accounts.resetPwd.for', { name: account?.accountName ?? '' })}
+      pending={call.isPending}
+      submitText={t('accounts.action.resetPwd')}
+      onSubmit={submit}
+    >
+      <Field id="reset-password" label={labels.password} required error={errors.password} hint={t('accounts.passwordHint')}>
+        <div className="flex gap-2">
+          <Input
+            id="reset-password"
+            type={generated ? 'text' : 'password'}
+            autoComplete="new-password"
+            className={cn(generated && 'font-mono')}
+            value={password}
+            maxLength={20}
+            aria-invalid={!!errors.password || undefined}
+            onChange={(e) => {
+              setPassword(e.target.value)
+              setGenerated(false)
+            }}
+          />
+          <Button type="button" variant="outline" onClick={generate}>
+            <Sparkles aria-hidden />
+            {t('accounts.resetPwd.generate')}
+          </Button>
+        </div>
+      </Field>
+      {generated ? (
+        <div role="status" className="flex items-center justify-between gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+          <span>{t('accounts.resetPwd.generated')}</span>
+          <Button type="button" size="sm" variant="outline" className="h-9 shrink-0" onClick={() => void copy()}>
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            {t(copied ? 'accounts.resetPwd.copied' : 'accounts.resetPwd.copy')}
+          </Button>
+        </div>
+      ) : (
+        <Field id="reset-confirm" label={labels.confirmPassword} required error={errors.confirmPassword}>
+          <Input
+            id="reset-confirm"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            maxLength={20}
+            aria-invalid={!!errors.confirmPassword || undefined}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        </Field>
+      )}
+    </ActionDialog>
   )
 }
 
@@ -335,33 +304,24 @@ export function PeriodDialog({ kind, target, onClose }: { kind: AccountKind; tar
     }
   }
   return (
-    <Dialog open={!!target} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="sm:max-w-md" closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{t(target?.which === 'password' ? 'accounts.period.pwdTitle' : 'accounts.period.title')}</DialogTitle>
-          <DialogDescription>{t('accounts.period.for', { names: target?.accounts.map((a) => a.accountName).join('、') ?? '' })}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void submit()
-          }}
-        >
-          <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
-            <Checkbox checked={permanent} onCheckedChange={(v) => setPermanent(v === true)} />
-            {t('accounts.period.permanent')}
-          </label>
-          {!permanent && (
-            <Field id="period-date" label={label} required error={error} hint={t(target?.which === 'password' ? 'accounts.period.pwdHint' : 'accounts.period.hint')}>
-              <Input id="period-date" type="date" value={date} aria-invalid={!!error || undefined} onChange={(e) => setDate(e.target.value)} />
-            </Field>
-          )}
-          <Footer pending={call.isPending} onCancel={onClose} submit={t('common.submit')} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={!!target}
+      onClose={onClose}
+      title={t(target?.which === 'password' ? 'accounts.period.pwdTitle' : 'accounts.period.title')}
+      description={t('accounts.period.for', { names: target?.accounts.map((a) => a.accountName).join('、') ?? '' })}
+      pending={call.isPending}
+      onSubmit={submit}
+    >
+      <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+        <Checkbox checked={permanent} onCheckedChange={(v) => setPermanent(v === true)} />
+        {t('accounts.period.permanent')}
+      </label>
+      {!permanent && (
+        <Field id="period-date" label={label} required error={error} hint={t(target?.which === 'password' ? 'accounts.period.pwdHint' : 'accounts.period.hint')}>
+          <Input id="period-date" type="date" value={date} aria-invalid={!!error || undefined} onChange={(e) => setDate(e.target.value)} />
+        </Field>
+      )}
+    </ActionDialog>
   )
 }
 
@@ -395,28 +355,19 @@ export function ProjectDeptDialog({ account, onClose }: { account: Account | nul
     }
   }
   return (
-    <Dialog open={!!account} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="sm:max-w-md" closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('accounts.projectDept.title')}</DialogTitle>
-          <DialogDescription>{t('accounts.projectDept.hint')}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void submit()
-          }}
-        >
-          {(Object.keys(labels) as (keyof typeof labels)[]).map((k) => (
-            <Field key={k} id={`pd-${k}`} label={labels[k]} error={errors[k]}>
-              <Input id={`pd-${k}`} value={values[k]} maxLength={100} aria-invalid={!!errors[k] || undefined} onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))} />
-            </Field>
-          ))}
-          <Footer pending={call.isPending} onCancel={onClose} submit={t('common.submit')} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={!!account}
+      onClose={onClose}
+      title={t('accounts.projectDept.title')}
+      description={t('accounts.projectDept.hint')}
+      pending={call.isPending}
+      onSubmit={submit}
+    >
+      {(Object.keys(labels) as (keyof typeof labels)[]).map((k) => (
+        <Field key={k} id={`pd-${k}`} label={labels[k]} error={errors[k]}>
+          <Input id={`pd-${k}`} value={values[k]} maxLength={100} aria-invalid={!!errors[k] || undefined} onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))} />
+        </Field>
+      ))}
+    </ActionDialog>
   )
 }

@@ -5,14 +5,13 @@
  * account state machine refuses the rest): the actions and the batch selection are for those only.
  */
 import { useState } from 'react'
-import { Check, Loader2, X } from 'lucide-react'
+import { Check, X } from 'lucide-react'
 import { AUDIT_STATUSES, auditBody, PEOPLE_API, PEOPLE_FNS, type AuditRow, type AuditStatus } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/input'
-import { confirm, defineResource, enumOptions, errorText, formatDateTime, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { ActionDialog, confirm, defineResource, enumOptions, errorText, formatDateTime, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
 import { Can } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { useAudit } from './api'
@@ -199,65 +198,46 @@ function RejectDialog({
     setError('')
     await onReject(reason.trim())
   }
+  const close = () => {
+    setReason('')
+    setError('')
+    onClose()
+  }
   return (
-    <Dialog
+    <ActionDialog
       open={!!rejecting}
-      onOpenChange={(o) => {
-        if (!o) {
-          setReason('')
-          setError('')
-          onClose()
-        }
-      }}
+      onClose={close}
+      title={t('people.audit.rejectTitle')}
+      description={t('people.audit.rejectFor', { who: rejecting?.who ?? '' })}
+      pending={pending}
+      submitText={t('people.audit.reject')}
+      destructive
+      onSubmit={submit}
     >
-      <DialogContent className="max-w-md" closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('people.audit.rejectTitle')}</DialogTitle>
-          <DialogDescription>{t('people.audit.rejectFor', { who: rejecting?.who ?? '' })}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void submit()
-          }}
-        >
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="audit-reason">
-              <span className="mr-0.5 text-destructive" aria-hidden>
-                *
-              </span>
-              {label}
-            </Label>
-            <Textarea
-              id="audit-reason"
-              value={reason}
-              maxLength={200}
-              rows={4}
-              aria-invalid={!!error || undefined}
-              aria-describedby={error ? 'audit-reason-error' : undefined}
-              placeholder={t('crud.inputPlaceholder', { field: label })}
-              onChange={(e) => setReason(e.target.value)}
-            />
-            <div className="flex justify-between text-xs">
-              <span id="audit-reason-error" className="text-destructive">
-                {error}
-              </span>
-              <span className="tabular-nums text-muted-foreground">{reason.length}/200</span>
-            </div>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending} className="min-w-20">
-              {pending && <Loader2 className="animate-spin" aria-hidden />}
-              {t('people.audit.reject')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="audit-reason">
+          <span className="mr-0.5 text-destructive" aria-hidden>
+            *
+          </span>
+          {label}
+        </Label>
+        <Textarea
+          id="audit-reason"
+          value={reason}
+          maxLength={200}
+          rows={4}
+          aria-invalid={!!error || undefined}
+          aria-describedby={error ? 'audit-reason-error' : undefined}
+          placeholder={t('crud.inputPlaceholder', { field: label })}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <div className="flex justify-between text-xs">
+          <span id="audit-reason-error" className="text-destructive">
+            {error}
+          </span>
+          <span className="tabular-nums text-muted-foreground">{reason.length}/200</span>
+        </div>
+      </div>
+    </ActionDialog>
   )
 }
