@@ -48,12 +48,15 @@ function stored(page: Page): Promise<Stored> {
     }
     const persisted: { key: string; value: string }[] = []
     if (dbs.includes('trestle-query')) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      // Opening a database that was deleted since databases() answered would create it anew
+      // (and make "logout deleted it" look false): abort the upgrade that creation starts.
+      const db = await new Promise<IDBDatabase | null>((resolve) => {
         const req = indexedDB.open('trestle-query')
+        req.onupgradeneeded = () => req.transaction?.abort()
         req.onsuccess = () => resolve(req.result)
-        req.onerror = () => reject(req.error)
+        req.onerror = () => resolve(null)
       })
-      if (db.objectStoreNames.contains('clients')) {
+      if (db?.objectStoreNames.contains('clients')) {
         const all = await new Promise<{ keys: IDBValidKey[]; values: unknown[] }>((resolve, reject) => {
           const store = db.transaction('clients').objectStore('clients')
           const keys = store.getAllKeys()
@@ -63,7 +66,7 @@ function stored(page: Page): Promise<Stored> {
         })
         all.keys.forEach((k, i) => persisted.push({ key: String(k), value: String(all.values[i]) }))
       }
-      db.close()
+      db?.close()
     }
     return { dbs, caches: names, apiEntries, account, persisted }
   })

@@ -110,9 +110,10 @@ export interface ListPageProps<T extends object> {
   canDelete?: (row: T) => boolean
   /**
    * Actions on the selected rows, in the toolbar (e.g. approve / reject). With it rows can be
-   * selected even without the delete function. `clear` empties the selection.
+   * selected even without the delete function. `clear` empties the selection; `rows` are the
+   * selected records (as the list shows them) in the order of `selectedIds`.
    */
-  bulkActions?: (selectedIds: string[], clear: () => void) => ReactNode
+  bulkActions?: (selectedIds: string[], clear: () => void, rows: T[]) => ReactNode
   /**
    * Whether one row may be selected for the bulkActions (default: all may). A row that may not
    * has a disabled checkbox (unless it may be deleted) and is never among their `selectedIds` —
@@ -311,7 +312,11 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               </Button>
             </Can>
           )}
-          {bulkActions?.(bulkIds, () => setRowSelection({}))}
+          {bulkActions?.(
+            bulkIds,
+            () => setRowSelection({}),
+            bulkIds.map((id) => records.find((r) => resource.idOf(r) === id)!),
+          )}
           {typeof toolbar === 'function'
             ? toolbar({ query: { ...extraQuery, ...params.filters, ...(params.sortBy ? { sortBy: params.sortBy, desc: params.desc === true } : {}) } })
             : toolbar}
