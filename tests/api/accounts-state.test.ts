@@ -105,6 +105,20 @@ describe.each(inject('targets'))('account states on $name', (t) => {
     expect(rows[0]).toMatchObject({ field: 'status', fromValue: status, toValue: to, changedByName: 'admin' })
   })
 
+  it('a stop and an enable answer each account’s new version, which the next edit builds on', async () => {
+    const a = await mustAdd(admin, unit)
+    const b = await mustAdd(admin, unit)
+    const stop = await post<{ updated: number; versions: Record<string, number> }>(admin, `${GA}/enable`, { ids: [a.accountId, b.accountId], enable: false })
+    expect(stop.body.data).toEqual({ updated: 2, versions: { [a.accountId]: a.version + 1, [b.accountId]: b.version + 1 } })
+    // the version the list showed before the stop is stale now; the answered one is current
+    const edit = (version: number) =>
+      admin.call('PUT', `${GA}/update`, { json: { accountId: a.accountId, version, userName: '改名', organizationId: unit }, idempotencyKey: newKey() })
+    expect((await edit(a.version)).body.code).toBe(20008)
+    expect((await edit(stop.body.data.versions[a.accountId]!)).body.code).toBe(10000)
+    const back = await post<{ versions: Record<string, number> }>(admin, `${GA}/enable`, { ids: [a.accountId], enable: true })
+    expect(back.body.data.versions).toEqual({ [a.accountId]: (await getAccount(admin, unit, a.accountName))!.version })
+  })
+
   it('refuses a batch as a whole when one account cannot take the action, and names it', async () => {
     const a = await mustAdd(admin, unit)
     const b = await inStatus('stopped')

@@ -311,11 +311,13 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
   app.post(api.enable, signed(fn.enable), async (req) => {
     const body = parse(enableBody, req.body, req)
     if (!body.enable && body.ids.includes(req.auth!.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
-    const updated = await change(req, body.ids, async (tx, rows, w) => {
+    const answer = await change(req, body.ids, async (tx, rows, w) => {
       await transition(tx, rows, body.enable ? 'enable' : 'stop', w) // stopping ends their sessions
-      return rows.length
+      // each account's new version: an edit made after this one (e.g. queued offline) builds on it
+      const now = await tx.select({ accountId: account.accountId, version: account.version }).from(account).where(inArray(account.accountId, rows.map((r) => r.accountId)))
+      return { updated: rows.length, versions: Object.fromEntries(now.map((r) => [r.accountId, r.version])) }
     })
-    return ok(req, { updated })
+    return ok(req, answer)
   })
 
   app.post(api.unlock, signed(fn.enable), async (req) => {

@@ -8,7 +8,7 @@
  *   POST add (accountAdd) → Account                     fn `account`
  *   PUT  update (accountUpdate: name, phone, email, level, unit; never the account name) fn `account`
  *   POST delete  form ids=a,b → { deleted }              fn `account`   (never one's own account)
- *   POST enable (enableBody {ids, enable}) → { updated } fn `accountEnable`  normal ↔ stopped
+ *   POST enable (enableBody {ids, enable}) → { updated, versions: { [accountId]: version } } fn `accountEnable`  normal ↔ stopped
  *   POST unlock (idsBody) → { updated }                  fn `accountEnable`  locked → normal
  *   POST audit (accountAuditBody) → { updated }          fn `accountAudit`   pending → normal | rejected
  *   POST resetPwd (resetPwdBody) → { accountId }         fn `accountResetPwd` (ends the account's sessions)

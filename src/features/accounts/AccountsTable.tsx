@@ -10,13 +10,14 @@ import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract
 import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { confirm, enumOptions, formatDateTime, FormField, FormGrid, ListPage, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
+import { confirm, enumOptions, formatDateTime, ListPage, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
 import { Can, useCan } from '@/lib/permissions'
-import { useAccountCall, useUnitOptions } from './api'
+import { useAccountCall } from './api'
 import { AccountDetail } from './AccountDetail'
 import { dateOf, StatusBadge, statusText } from './cells'
-import { AuditDialog, PeriodDialog, ProjectDeptDialog, ResetPwdDialog, RolesFormField, type PeriodTarget } from './dialogs'
+import { AccountFormFields, accountFormDefaults } from './AccountForm'
+import { AuditDialog, PeriodDialog, ProjectDeptDialog, ResetPwdDialog, type PeriodTarget } from './dialogs'
 import { accountResource, type AccountKind } from './resource'
 
 export interface AccountsTableProps {
@@ -53,13 +54,12 @@ export function AccountsTable({ kind, title, description, organizationId, search
   const [resetting, setResetting] = useState<Account | null>(null)
   const [period, setPeriod] = useState<PeriodTarget | null>(null)
   const [dept, setDept] = useState<Account | null>(null)
-  const units = useUnitOptions(true)
 
   /** A state call after its confirmation; `n` > 1 uses the batch text. */
-  const run = async (callName: 'enable' | 'unlock' | 'audit' | 'enablePhoneLogin', body: Record<string, unknown>, question: string, done: TKey, destructive = false) => {
+  const run = async (callName: 'enable' | 'unlock' | 'audit' | 'enablePhoneLogin', body: Record<string, unknown>, question: string, done: TKey, destructive = false, rows?: Account[]) => {
     if (!(await confirm({ description: question, destructive }))) return false
     try {
-      await call.mutateAsync({ call: callName, body, done })
+      await call.mutateAsync({ call: callName, body, done, rows })
       return true
     } catch {
       return false
@@ -72,6 +72,7 @@ export function AccountsTable({ kind, title, description, organizationId, search
       rows.length === 1 ? t('accounts.confirm.stop', { name: rows[0]!.accountName }) : t('accounts.confirm.stopMany', { n: rows.length }),
       'accounts.done.stop',
       true,
+      rows,
     )
   const enable = (rows: Account[]) =>
     run(
@@ -79,6 +80,8 @@ export function AccountsTable({ kind, title, description, organizationId, search
       { ids: rows.map((r) => r.accountId), enable: true },
       rows.length === 1 ? t('accounts.confirm.enable', { name: rows[0]!.accountName }) : t('accounts.confirm.enableMany', { n: rows.length }),
       'accounts.done.enable',
+      false,
+      rows,
     )
   const unlock = (a: Account) => run('unlock', { ids: [a.accountId] }, t('accounts.confirm.unlock', { name: a.accountName }), 'accounts.done.unlock')
   const approveMany = (ids: string[]) => run('audit', { ids, decision: 'approve' }, t('accounts.confirm.approveMany', { n: ids.length }), 'accounts.done.approve')
@@ -240,8 +243,6 @@ export function AccountsTable({ kind, title, description, organizationId, search
       </DropdownMenu>
     ) : null
 
-  const unitOptions = (units.data ?? []).map((u) => ({ value: u.organizationId, label: u.organizationName }))
-
   return (
     <>
       <ListPage
@@ -261,19 +262,19 @@ export function AccountsTable({ kind, title, description, organizationId, search
             {more(a)}
           </>
         )}
-        bulkActions={(ids, clear) => {
+        bulkActions={(ids, clear, rows) => {
           const page = ids
           const done = (ok: boolean) => ok && clear()
           return (
             <>
               <Can action={fns.enable}>
-                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void stopIds(page).then(done)}>
+                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void stop(rows).then(done)}>
                   <Square aria-hidden />
                   {t('accounts.action.batchStop')}
                 </Button>
               </Can>
               <Can action={fns.enable}>
-                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void enableIds(page).then(done)}>
+                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void enable(rows).then(done)}>
                   <Play aria-hidden />
                   {t('accounts.action.batchEnable')}
                 </Button>
@@ -290,33 +291,8 @@ export function AccountsTable({ kind, title, description, organizationId, search
         toolbar={toolbar}
         form={{
           size: 'lg',
-          defaults: { organizationId: organizationId ?? '', level: 'general', roleIds: [], ...(general ? {} : { phoneLoginEnabled: true }) },
-          render: ({ editing }) => (
-            <FormGrid>
-              <FormField name="accountName" label={t('accounts.field.accountName')} required={!editing} disabled={editing} maxLength={20} hint={editing ? undefined : t('accounts.accountNameHint')} />
-              <FormField name="userName" label={t('accounts.field.userName')} required maxLength={30} />
-              {!editing && <FormField name="password" kind="password" label={t('accounts.field.password')} required maxLength={20} hint={t('accounts.passwordHint')} />}
-              {!editing && <FormField name="confirmPassword" kind="password" label={t('accounts.field.confirmPassword')} required maxLength={20} />}
-              <FormField name="cellphone" label={t('accounts.field.cellphone')} maxLength={11} hint={editing ? t('accounts.cellphoneKeepHint') : undefined} />
-              <FormField name="email" label={t('accounts.field.email')} maxLength={100} />
-              <FormField
-                name="organizationId"
-                kind="select"
-                label={t('accounts.field.organization')}
-                required
-                options={unitOptions.length ? unitOptions : organizationId ? [{ value: organizationId, label: title }] : []}
-                placeholder={t('accounts.selectUnitFirst')}
-              />
-              {general && <FormField name="level" kind="select" label={t('accounts.field.level')} required options={enumOptions(ACCOUNT_LEVELS, levelLabel)} />}
-              {!editing && <FormField name="validUntil" kind="date" label={t('accounts.field.validUntil')} hint={t('accounts.period.hint')} />}
-              {!editing && general && <FormField name="passwordValidUntil" kind="date" label={t('accounts.field.passwordValidUntil')} hint={t('accounts.period.pwdHint')} />}
-              {!editing && !general && <FormField name="projectName" label={t('accounts.field.projectName')} maxLength={100} />}
-              {!editing && !general && <FormField name="projectOrganizationName" label={t('accounts.field.projectOrganizationName')} maxLength={100} />}
-              {!editing && !general && <FormField name="projectDepartmentName" label={t('accounts.field.projectDepartmentName')} maxLength={100} />}
-              {!editing && !general && <FormField name="phoneLoginEnabled" kind="switch" label={t('accounts.field.phoneLogin')} />}
-              {!editing && <RolesFormField label={t('accounts.field.roles')} hint={t('accounts.rolesHint')} />}
-            </FormGrid>
-          ),
+          defaults: accountFormDefaults(kind, organizationId),
+          render: ({ editing }) => <AccountFormFields kind={kind} editing={editing} organizationId={organizationId} unitLabel={title} />,
         }}
       />
       <AccountDetail kind={kind} account={detail} onClose={() => setDetail(null)} />
@@ -327,11 +303,5 @@ export function AccountsTable({ kind, title, description, organizationId, search
     </>
   )
 
-  async function stopIds(ids: string[]) {
-    return run('enable', { ids, enable: false }, t('accounts.confirm.stopMany', { n: ids.length }), 'accounts.done.stop', true)
-  }
-  async function enableIds(ids: string[]) {
-    return run('enable', { ids, enable: true }, t('accounts.confirm.enableMany', { n: ids.length }), 'accounts.done.enable')
-  }
 }
 

@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { Page } from '@/contract'
-import { ACCOUNT_API, type AccountChange } from '@/contract/schemas/account'
+import { ACCOUNT_API, type Account, type AccountChange } from '@/contract/schemas/account'
 import type { Role } from '@/contract/schemas/role'
 import { invalidateResource } from '@/lib/crud'
 import { http } from '@/lib/http'
@@ -21,16 +21,26 @@ function pathOf(kind: AccountKind, call: AccountCall): string {
 export function useAccountCall(kind: AccountKind) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async ({ call, body }: { call: AccountCall; body: Record<string, unknown>; done?: TKey }): Promise<{ queued: boolean }> => {
+    mutationFn: async ({ call, body, rows }: { call: AccountCall; body: Record<string, unknown>; done?: TKey; rows?: Account[] }): Promise<{ queued: boolean }> => {
       const offline = accountResource(kind).offline
       if (call !== 'enable' || !offline) {
         await http.post<unknown>(pathOf(kind, call), body)
         return { queued: false }
       }
-      // enable / stop works offline: one outbox entry per account (sent at once when reachable)
+      // enable / stop works offline: one outbox entry per account (sent at once when reachable),
+      // based on the account as the list showed it — an edit queued after it is rebased onto the
+      // version the gateway answers for it
       let queued = false
       for (const id of body.ids as string[]) {
-        const r = await submitEdit({ entity: offline.entity.entity, entityId: id, op: 'enable', payload: { enable: body.enable === true } })
+        const row = rows?.find((r) => r.accountId === id) ?? null
+        const r = await submitEdit({
+          entity: offline.entity.entity,
+          entityId: id,
+          op: 'enable',
+          payload: { enable: body.enable === true },
+          baseVersion: row?.version ?? null,
+          base: row as Record<string, unknown> | null,
+        })
         queued ||= r.queued
       }
       return { queued }

@@ -18,6 +18,7 @@ const common = {
     return { ...rest, cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null) }
   },
   secret: ['password', 'confirmPassword'],
+  editor: () => import('./EntryEditor'),
   fields: [
     { key: 'accountName', label: 'accounts.field.accountName' },
     { key: 'userName', label: 'accounts.field.userName' },
@@ -29,10 +30,15 @@ const common = {
   invalidates: [['generalAccount'], ['registerAccount'], ['orgAccount'], ['accountHistory']],
 } satisfies Partial<CrudEntityDef>
 
-/** enable / stop: POST enable `{ ids: [id], enable }`; the local copy shows the new status. */
+/** enable / stop: POST enable `{ ids: [id], enable }`; the local copy shows the new status; the answer carries the new version. */
 const enableOp = (path: string) => ({
   steps: (id: string, p: Record<string, unknown>) => [{ method: 'post' as const, path, body: { ids: [id], enable: p.enable === true } }],
   apply: (prev: Record<string, unknown> | null, p: Record<string, unknown>) => ({ ...(prev ?? {}), status: p.enable === true ? 'normal' : 'stopped' }),
+  // the answer: { updated, versions: { [accountId]: version } }
+  versionOf: (id: string, data: unknown) => {
+    const v = (data as { versions?: Record<string, unknown> } | null)?.versions?.[id]
+    return typeof v === 'number' ? v : null
+  },
 })
 
 export const generalAccountOffline = crudEntity({

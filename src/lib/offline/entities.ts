@@ -30,6 +30,8 @@ export interface CrudOp {
   steps(entityId: string, payload: Record<string, unknown>): Step[]
   /** The local copy after it. */
   apply(prev: Record<string, unknown> | null, payload: Record<string, unknown>): Record<string, unknown> | null
+  /** The record's new version in the op's answer (when it answers one), see OfflineEntity.versionOf. */
+  versionOf?(entityId: string, data: unknown): number | null
 }
 
 export interface CrudEntityDef {
@@ -65,6 +67,12 @@ export function crudEntity(def: CrudEntityDef): OfflineEntity {
     secret: def.secret,
     titleOf: def.titleOf,
     editor: def.editor,
+    versionOf(entry, data) {
+      const op = def.ops?.[entry.op]
+      if (op) return op.versionOf?.(entry.entityId, data) ?? null
+      const v = (data as { version?: unknown } | null)?.version
+      return typeof v === 'number' ? v : null
+    },
     steps(entry: OutboxEntry): Step[] {
       const p = entry.payload as CrudPayload
       switch (entry.op) {

@@ -27,6 +27,7 @@ crudEntity({
     enable: {
       steps: (id, p) => [{ method: 'post', path: '/api/thing/enable', body: { ids: [id], enable: p.enable } }],
       apply: (prev, p) => ({ ...(prev ?? {}), status: p.enable ? 'on' : 'off' }),
+      versionOf: (id, data) => (data as { versions: Record<string, number> }).versions[id] ?? null,
     },
   },
 })
@@ -110,6 +111,26 @@ describe('outbox', () => {
     expect(r1[1]!.step.body).toMatchObject({ name: 'a2', version: 5 })
     expect(most).toBeGreaterThan(1)
     expect(most).toBeLessThanOrEqual(3)
+  })
+
+  it('an op answering the new version (enable) rebases the edit queued after it: no self-conflict', async () => {
+    let version = 4
+    const { outbox, store, sent } = setup((s) => {
+      if (s.path === '/api/thing/enable') return { updated: 1, versions: { r1: ++version } }
+      const b = s.body as { version: number }
+      if (b.version !== version) throw new ApiErr('code', Code.VERSION_CONFLICT, { thingId: 'r1', version })
+      return { ...(s.body as object), version: ++version }
+    })
+    const base = { thingId: 'r1', name: 'before', version: 4 }
+    await outbox.enqueue({ accountId: A, entity: 'thing', entityId: 'r1', op: 'enable', payload: { enable: false }, baseVersion: 4, base })
+    await outbox.enqueue(edit('r1', 'after stop', 4)) // made on the local copy, which still says version 4
+    await outbox.enqueue({ accountId: A, entity: 'thing', entityId: 'r1', op: 'enable', payload: { enable: true }, baseVersion: 4, base })
+    const r = await outbox.run(A)
+    expect(r.sent).toBe(3)
+    expect(sent.map((x) => x.step.path)).toEqual(['/api/thing/enable', '/api/thing/update', '/api/thing/enable'])
+    expect(sent[1]!.step.body).toMatchObject({ name: 'after stop', version: 5 })
+    expect(await store.list(A)).toEqual([])
+    expect(await store.record(A, 'thing', 'r1')).toBeUndefined()
   })
 
   it('a person and then its lists, each step its own key; a network error resumes after the steps done', async () => {

@@ -353,7 +353,7 @@ export class Outbox {
         return 'failed'
       }
       this.deps.reachable?.(true)
-      if (i === 0 && data && typeof data === 'object' && typeof (data as { version?: unknown }).version === 'number') answeredVersion = (data as { version: number }).version
+      if (i === 0) answeredVersion = versionIn(decl, e, data)
       e = { ...e, progress: i + 1 }
       if (i + 1 < steps.length) await store.put(e)
     }
@@ -373,4 +373,11 @@ export class Outbox {
     this.deps.changed?.()
     return 'done'
   }
+}
+
+/** The record's version the first request of `entry` answered (the declaration may say where it is). */
+function versionIn(decl: OfflineEntity, entry: OutboxEntry, data: unknown): number | null {
+  if (decl.versionOf) return decl.versionOf(entry, data)
+  const v = (data as { version?: unknown } | null)?.version
+  return typeof v === 'number' ? v : null
 }

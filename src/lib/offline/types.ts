@@ -104,6 +104,11 @@ export interface OfflineEntity {
   secret?: string[]
   /** Title of a record for the sync centre. */
   titleOf(data: Record<string, unknown>): string
+  /**
+   * The record's version in the answer of the entry's first request, so that later edits of the
+   * record made on top of this one are rebased onto it; default: the answer's `version`.
+   */
+  versionOf?(entry: OutboxEntry, data: unknown): number | null
   /** The form that edits a failed / conflicted entry (loaded when needed), e.g. `() => import('./EntryEditor')`. */
   editor?: () => Promise<{ default: ComponentType<EntryEditorProps> }>
 }
