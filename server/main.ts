@@ -1,7 +1,8 @@
-/** Starts the gateway: settings, database (migrate, seed on first start), listen. */
+/** Starts the gateway: settings, database (migrate, seed on first start, sync the console's menus), listen. */
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { openDatabase } from './db/client'
+import { describeSync, syncConsoleMenus } from './db/menuSync'
 import { seed } from './db/seed'
 
 async function main(): Promise<void> {
@@ -28,9 +29,11 @@ async function main(): Promise<void> {
       warn({ ms, stack }, done ? `database transaction ended after ${ms} ms` : `database transaction open for ${ms} ms`),
   })
   const demo = database.kind === 'pglite'
-  const seeded = await database.withStartupLock(async () => {
+  const { seeded, synced } = await database.withStartupLock(async () => {
     await database.migrate()
-    return seed(database.db, config, demo)
+    const seeded = await seed(database.db, config, demo)
+    // Every start: menus and functions a later version added reach a database seeded before it.
+    return { seeded, synced: await syncConsoleMenus(database.db, config.appCode) }
   })
   const app = await buildApp(config, database.db)
   warn = (obj, msg) => app.log.warn(obj, msg)
@@ -46,7 +49,7 @@ async function main(): Promise<void> {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
-  console.log(`Trestle gateway: ${where}${seeded === 'seeded' ? ', first start: data seeded' : ''}`)
+  console.log(`Trestle gateway: ${where}${seeded === 'seeded' ? ', first start: data seeded' : ''}${describeSync(synced)}`)
   console.log(
     demo
       ? `Trestle gateway on http://localhost:${port} — sign in as admin / ${config.demoPassword} (demo)`

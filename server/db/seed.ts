@@ -2,6 +2,7 @@
  * First-start data, idempotent (skipped when the console application exists): the console
  * application and its menus, and either the demo world (embedded database) or, on a real
  * PostgreSQL server, only the admin account with the system administrator role.
+ * Later starts keep the console's menus in line with MENU_TREE through menuSync.ts.
  */
 import { eq } from 'drizzle-orm'
 import { newId } from '../../src/contract/ids'
