@@ -14,6 +14,7 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { startGateway, stopChild } from '../support/gateway'
 import { signIn, waitForServiceWorker } from './helpers'
+import { openStaff } from './offline-helpers'
 
 const tree = (page: Page) => page.getByRole('tree', { name: '单位树' })
 const dataAge = (page: Page) => page.getByTestId('data-age')
@@ -145,6 +146,38 @@ test('a list opened online reads offline after a reload, from the persisted cach
     await context.setOffline(false)
   }
 })
+
+test('the department tree and the staff list opened online read offline after a reload, each with when it was fetched', async ({ page, context }) => {
+  await signIn(page, 'admin')
+  await waitForServiceWorker(page)
+  const panel = await openStaff(page)
+  const person = panel.getByRole('row').nth(1)
+  await expect(person).toBeVisible()
+  const name = (await person.getByRole('cell').nth(1).innerText()).trim()
+  await expect(panel.getByTestId('data-age')).toHaveCount(0)
+  await expect.poll(async () => (await stored(page)).persisted.some((p) => p.value.includes('"department"') && p.value.includes(name))).toBe(true)
+
+  await context.setOffline(true)
+  try {
+    await page.reload()
+    await openStaff(page) // the unit tree, the unit and its departments, all from what was read online
+    await expect(panel.getByRole('row').filter({ hasText: name }).first()).toBeVisible()
+    await expect(panel.getByTestId('data-age')).toHaveText(/^数据更新于 \d{2}:\d{2}$/)
+    // the department tree (beside the list, or in its drawer on a narrower panel) says so too
+    const aside = panel.getByRole('complementary', { name: '组织架构' })
+    const where = (await aside.isVisible()) ? aside : await openDeptDrawer(page)
+    await expect(where.getByTestId('data-age')).toHaveText(/^数据更新于 \d{2}:\d{2}$/)
+    await expect(where.getByRole('treeitem').first()).toBeVisible()
+    await page.screenshot({ path: '.tmp/offline-read-staff-1440.png' })
+  } finally {
+    await context.setOffline(false)
+  }
+})
+
+async function openDeptDrawer(page: Page) {
+  await page.getByTestId('departments-panel').getByRole('button', { name: '组织架构' }).click()
+  return page.getByRole('dialog', { name: '组织架构' })
+}
 
 test('logout leaves none of the account’s API data in IndexedDB or CacheStorage; the next account finds none of it', async ({ page }) => {
   await signIn(page, 'admin')

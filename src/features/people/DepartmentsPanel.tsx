@@ -10,6 +10,7 @@ import type { DeptTreeNode } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { useDelete } from '@/lib/crud'
+import { DataAgeNote } from '@/lib/offline/read'
 import { useT } from '@/lib/i18n'
 import { useDeptTree } from './api'
 import { DeptDialog, type DeptEditing } from './DeptDialog'
@@ -63,16 +64,19 @@ function Panel({ organizationId }: { organizationId: string }) {
   }
 
   const treeView = (
-    <DeptTree
-      className="min-h-0 flex-1"
-      nodes={nodes}
-      loading={tree.isPending}
-      selectedId={selected?.id ?? null}
-      onSelect={select}
-      onAdd={(parent) => setEditing({ mode: 'add', parent })}
-      onEdit={(node) => setEditing({ mode: 'edit', node, parent: parentOf(node) })}
-      onDelete={(node) => void remove(node)}
-    />
+    <>
+      <DataAgeNote query={tree} className="border-b px-3 py-1.5" />
+      <DeptTree
+        className="min-h-0 flex-1"
+        nodes={nodes}
+        loading={tree.isPending}
+        selectedId={selected?.id ?? null}
+        onSelect={select}
+        onAdd={(parent) => setEditing({ mode: 'add', parent })}
+        onEdit={(node) => setEditing({ mode: 'edit', node, parent: parentOf(node) })}
+        onDelete={(node) => void remove(node)}
+      />
+    </>
   )
 
   return (
@@ -88,7 +92,7 @@ function Panel({ organizationId }: { organizationId: string }) {
       )}
 
       <section className="flex min-w-0 flex-1 flex-col">
-        {tree.isError ? (
+        {tree.isError && !tree.data ? (
           <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 text-sm">
             <AlertCircle className="h-8 w-8 text-destructive" aria-hidden />
             <p>{t('people.dept.loadError')}</p>

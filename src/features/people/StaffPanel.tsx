@@ -12,6 +12,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from '@/components/ui/input'
 import { Switch } from '@/components/ui/switch'
 import { confirm, useDelete, VirtualTable, type ListColumn } from '@/lib/crud'
+import { DataAgeNote } from '@/lib/offline/read'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { InviteDialog } from '@/features/invite'
 import { Can, useCan } from '@/lib/permissions'
@@ -261,6 +262,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         </p>
       )}
 
+      <DataAgeNote query={query} className="border-b bg-muted/40 px-3 py-1.5" />
       <VirtualTable
         className="min-h-0 flex-1"
         label={t('people.staff.of', { name: node.name })}
