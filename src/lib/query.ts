@@ -6,6 +6,8 @@
  *   shown its message. Cancellations and unreadable answers are not retried either. A network
  *   failure or a timeout is retried once.
  * - Data is fresh for 30 s, then refetched in the background when used again.
+ * - Online means the gateway can be reached (@/lib/offline sets onlineManager from its probes),
+ *   not navigator.onLine.
  * - Reading offline (@/lib/offline/read): the cache is persisted to IndexedDB per account, so
  *   queries are kept (gcTime) as long as a persisted copy may be restored; an answer the service
  *   worker served from its cache keeps the time it was fetched as `dataUpdatedAt`.
@@ -29,8 +31,10 @@ export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onSuccess: (data, query) => recordQuerySuccess(client, data, query) }),
     defaultOptions: {
-      queries: { staleTime: STALE_TIME_MS, gcTime: PERSIST_MAX_AGE_MS, retry: shouldRetry, refetchOnWindowFocus: true },
-      mutations: { retry: false },
+      // a query asks once even when the gateway is known unreachable (the service worker may
+      // answer from its cache), then waits for it; a mutation always tries and says why it failed
+      queries: { staleTime: STALE_TIME_MS, gcTime: PERSIST_MAX_AGE_MS, retry: shouldRetry, refetchOnWindowFocus: true, networkMode: 'offlineFirst' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
   return client

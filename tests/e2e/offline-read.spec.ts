@@ -10,11 +10,9 @@
  * `context.setOffline(true)` does not cut the service worker's own fetches, so the first test
  * stops a gateway of its own instead.
  */
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { startGateway, stopChild } from '../support/gateway'
 import { signIn, waitForServiceWorker } from './helpers'
-import { openStaff } from './offline-helpers'
+import { badge, openStaff, ownGateway } from './offline-helpers'
 
 const tree = (page: Page) => page.getByRole('tree', { name: '单位树' })
 const dataAge = (page: Page) => page.getByTestId('data-age')
@@ -83,9 +81,9 @@ function persistedRoles(s: Stored): string[] {
   return []
 }
 
-test('the unit tree reads from the service worker cache when the gateway is gone, with when it was fetched', async ({ browser }) => {
-  const gateway = await startGateway('offline-read', { TRESTLE_SERVE_DIST: path.resolve('dist') })
-  const context = await browser.newContext({ baseURL: gateway.url })
+test('the unit tree reads from the service worker cache when the gateway is gone, with when it was fetched, and refreshes when it is back', async ({ browser }) => {
+  const gateway = await ownGateway()
+  const context = await browser.newContext({ baseURL: gateway.baseURL })
   const page = await context.newPage()
   try {
     await signIn(page, 'admin')
@@ -99,13 +97,13 @@ test('the unit tree reads from the service worker cache when the gateway is gone
     expect(online.account).toBeTruthy()
     await expect
       .poll(async () => (await stored(page)).apiEntries.filter((e) => e.includes('/api/admin/v1/org/listTree')))
-      .toEqual([`trestle-api:${encodeURIComponent(online.account!)} ${gateway.url}/api/admin/v1/org/listTree`])
+      .toEqual([`trestle-api:${encodeURIComponent(online.account!)} ${gateway.baseURL}/api/admin/v1/org/listTree`])
     await page.reload()
     await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
     expect((await stored(page)).apiEntries.filter((e) => e.includes('/org/listTree'))).toHaveLength(1)
 
     // the gateway goes away; the page reloads from the precache and the tree from the SW's cache
-    await stopChild(gateway.child)
+    await gateway.kill()
     const answered = page.waitForResponse((r) => r.url().includes('/api/admin/v1/org/listTree'))
     await page.reload()
     const res = await answered
@@ -117,9 +115,18 @@ test('the unit tree reads from the service worker cache when the gateway is gone
     await page.screenshot({ path: '.tmp/offline-read-tree-1440.png' })
     await page.setViewportSize({ width: 1024, height: 768 })
     await page.screenshot({ path: '.tmp/offline-read-tree-1024.png' })
+    await page.setViewportSize({ width: 1440, height: 900 })
+    // an answer from the cache means the gateway was not reached: the header says offline
+    await expect(badge(page)).toContainText('离线')
+
+    // the gateway returns: its probe finds it, and the tree is fetched afresh without a reload
+    await gateway.start()
+    await expect(badge(page)).not.toContainText('离线', { timeout: 60_000 })
+    await expect(dataAge(page)).toHaveCount(0)
+    await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
   } finally {
     await context.close()
-    await gateway.stop()
+    await gateway.kill()
   }
 })
 

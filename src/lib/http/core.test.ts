@@ -51,7 +51,7 @@ const fakeRsa = (pem: string, text: string) => `rsa[${pem}](${text})`
 
 function setup(
   handler: (c: Call) => Reply,
-  init: { session?: SessionState; passwords?: string[]; cipher?: StoredCipher | null; onHeaders?: HttpDeps['onHeaders'] } = {},
+  init: { session?: SessionState; passwords?: string[]; cipher?: StoredCipher | null; onHeaders?: HttpDeps['onHeaders']; onUnreached?: HttpDeps['onUnreached'] } = {},
 ) {
   const calls: Call[] = []
   let state = init.session ?? loggedIn()
@@ -125,6 +125,7 @@ function setup(
     navigate,
     text: (key, code) => (key === 'code' ? `text:${code}` : `text:${key}`),
     onHeaders: init.onHeaders,
+    onUnreached: init.onUnreached,
   }
   const client = createHttpClient(deps)
   return { client, calls, ui, navigate, cleared, promptErrors, ciphers, session: () => state }
@@ -355,6 +356,32 @@ describe('answer headers', () => {
       },
     })
     expect(await other.get('/api/admin/v1/x/ok')).toBe(2)
+  })
+})
+
+describe('reaching the gateway', () => {
+  it('tells onUnreached when no envelope came back — no answer, a page that is not an envelope — but not for a refusal or a cancel', async () => {
+    const unreached: string[] = []
+    const { client } = setup(
+      (c) => {
+        if (c.path === '/api/down') throw new TypeError('Failed to fetch')
+        if (c.path === '/api/portal') return new Response('<html>Wi-Fi login</html>', { headers: { 'content-type': 'text/html' } })
+        if (c.path === '/api/refused') return fail(20003)
+        if (c.path === '/api/ok') return ok(1)
+        return new Promise((_, reject) => c.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      },
+      { onUnreached: (kind) => unreached.push(kind) },
+    )
+    await expect(client.get('/api/down')).rejects.toMatchObject({ kind: 'network' })
+    await expect(client.get('/api/portal')).rejects.toMatchObject({ kind: 'invalid' })
+    await expect(client.get('/api/refused')).rejects.toMatchObject({ code: 20003 })
+    expect(await client.get('/api/ok')).toBe(1)
+    const ac = new AbortController()
+    const p = client.get('/api/slow', undefined, { signal: ac.signal })
+    await flush()
+    ac.abort()
+    await expect(p).rejects.toMatchObject({ kind: 'cancelled' })
+    expect(unreached).toEqual(['network', 'invalid'])
   })
 })
 

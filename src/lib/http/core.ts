@@ -141,6 +141,11 @@ export interface HttpDeps {
    * notes when an answer the service worker served from its cache was fetched). What it throws is ignored.
    */
   onEnvelope?: (data: unknown, headers: Headers) => void
+  /**
+   * A request that did not reach the gateway: no answer, no answer in time, or an answer that is
+   * not an envelope (a captive portal's page). What it throws is ignored.
+   */
+  onUnreached?: (kind: 'network' | 'timeout' | 'invalid') => void
 }
 
 export type CoreText = 'network' | 'timeout' | 'invalid' | 'cancelled' | 'emptyPassword' | 'code'
@@ -211,6 +216,16 @@ export function fileNameOf(header: string | null): string | null {
 export function createHttpClient(deps: HttpDeps): HttpClient {
   const timeoutDefault = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const base = deps.baseUrl ?? ''
+
+  /** Tells `onUnreached` (never failing the request for it) and gives the error back. */
+  function unreached(err: ApiError): ApiError {
+    try {
+      deps.onUnreached?.(err.kind as 'network' | 'timeout' | 'invalid')
+    } catch {
+      /* an observer never breaks a request */
+    }
+    return err
+  }
 
   // ---- one exchange: headers, signature, fetch, envelope ------------------------
 
@@ -285,18 +300,18 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
         httpMeta = { status: res.status, retryAfter: res.headers.get('retry-after') }
         text = await res.text()
       } catch {
-        if (timedOut) throw new ApiError('timeout', deps.text('timeout'))
+        if (timedOut) throw unreached(new ApiError('timeout', deps.text('timeout')))
         if (signal?.aborted) throw new ApiError('cancelled', deps.text('cancelled'))
-        throw new ApiError('network', deps.text('network'))
+        throw unreached(new ApiError('network', deps.text('network')))
       }
       let json: unknown
       try {
         json = JSON.parse(text)
       } catch {
-        throw new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta)
+        throw unreached(new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta))
       }
       const parsed = envelopeSchema.safeParse(json)
-      if (!parsed.success) throw new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta)
+      if (!parsed.success) throw unreached(new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta))
       if (answerHeaders && deps.onEnvelope) {
         try {
           deps.onEnvelope(parsed.data.data, answerHeaders)

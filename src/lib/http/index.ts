@@ -80,6 +80,27 @@ export function onResponseHeader(name: string, listener: HeaderListener): () => 
   }
 }
 
+/**
+ * How a request went: an envelope from the gateway (`reached`); no answer, a timeout or something
+ * that is not an envelope (`unreached`); an answer the service worker served from its cache
+ * because the gateway did not answer within its short timeout (`cached`: down, or just slow).
+ */
+export type Reach = 'reached' | 'unreached' | 'cached'
+type ReachListener = (reach: Reach) => void
+const reachListeners = new Set<ReachListener>()
+
+/** Calls `listener` after every request with how it went (@/lib/offline keeps its connectivity by it). */
+export function onReachability(listener: ReachListener): () => void {
+  reachListeners.add(listener)
+  return () => {
+    reachListeners.delete(listener)
+  }
+}
+
+function notifyReach(reach: Reach): void {
+  for (const l of reachListeners) l(reach)
+}
+
 function notifyHeaders(headers: Headers): void {
   for (const [name, listeners] of headerListeners) {
     const value = headers.get(name)
@@ -109,7 +130,9 @@ const client = createHttpClient({
   onEnvelope: (data, headers) => {
     const fetchedAt = headers.get(CACHED_AT_HEADER)
     if (fetchedAt) markServedFromCache(data, fetchedAt)
+    notifyReach(fetchedAt ? 'cached' : 'reached')
   },
+  onUnreached: () => notifyReach('unreached'),
 })
 
 /** The request client. */

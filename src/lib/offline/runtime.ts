@@ -8,10 +8,11 @@
  *
  *   import { submitEdit, syncNow, useSyncState, useRecordMarks } from '@/lib/offline'
  */
+import { onlineManager } from '@tanstack/react-query'
 import { envelopeSchema } from '@/contract/envelope'
 import { newId } from '@/contract/ids'
 import { API, DEFAULT_APP_CODE } from '@/contract/paths'
-import { http, type ApiError } from '@/lib/http'
+import { http, onReachability, type ApiError } from '@/lib/http'
 import { queryClient } from '@/lib/query'
 import { getSession, isLoggedIn, sessionStore } from '@/lib/session'
 import { createStore } from '@/lib/store'
@@ -159,8 +160,15 @@ function scheduleProbe() {
   }, delay)
 }
 
-/** Whether the gateway answers now: a GET of the public key, an envelope within the timeout. */
-export async function probe(): Promise<boolean> {
+let probing: Promise<boolean> | null = null
+
+/** Whether the gateway answers now: a GET of the public key, an envelope within the timeout (one probe at a time). */
+export function probe(): Promise<boolean> {
+  probing ??= probeOnce().finally(() => (probing = null))
+  return probing
+}
+
+async function probeOnce(): Promise<boolean> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS)
   let ok = false
@@ -332,6 +340,13 @@ let lastToken: string | null = null
 export function startOutbox(): void {
   if (started || typeof window === 'undefined' || typeof indexedDB === 'undefined') return
   started = true
+  // TanStack Query is online when the gateway can be reached, not when navigator.onLine says so:
+  // queries pause their retries while it is known unreachable and go on when a probe reaches it
+  onlineManager.setEventListener((setOnline) => syncStore.subscribe(() => setOnline(syncStore.get().online !== false)))
+  // every call tells whether it reached the gateway (the badge shows offline at once; a probe
+  // then watches for its return); an answer from the service worker's cache may only mean a slow
+  // gateway: a probe decides
+  onReachability((reach) => (reach === 'cached' ? void probe() : setOnline(reach === 'reached')))
   const onAccount = () => {
     const accountId = currentAccount()
     const token = getSession().token

@@ -41,6 +41,9 @@ export function recordQuerySuccess(queryClient: QueryClient, data: unknown, quer
   if (at < query.state.dataUpdatedAt) queryClient.setQueryData(query.queryKey, stored, { updatedAt: at })
 }
 
+/** Whether a query's data is an answer the service worker served from its cache (not yet replaced from the network). */
+export const isFromCache = (data: unknown): boolean => isObject(data) && storedFromCache.has(data)
+
 /** The slice of a query result `dataAge` reads. */
 export interface QueryLike {
   data: unknown
@@ -67,7 +70,7 @@ export interface DataAge {
 export function dataAge(q: QueryLike, online = onlineManager.isOnline()): DataAge {
   const fetchedAt = q.dataUpdatedAt
   if (q.data === undefined || q.isPlaceholderData || !fetchedAt) return { show: false, fetchedAt }
-  const fromCache = isObject(q.data) && storedFromCache.has(q.data)
+  const fromCache = isFromCache(q.data)
   const show = fromCache || q.fetchStatus === 'paused' || (q.isError && transportFailure(q.error)) || (!online && q.isStale)
   return { show, fetchedAt }
 }

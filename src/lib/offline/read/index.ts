@@ -12,9 +12,10 @@
  * session is cleared (logout, 20114, 20119) everything goes — `clearSession()`'s promise settles
  * after that.
  */
-import type { QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { getSession, onSessionCleared, sessionStore } from '@/lib/session'
 import { clearApiCaches, setCacheAccount } from './apiCache'
+import { isFromCache } from './freshness'
 import { removeOtherAccounts, startPersistence, stopPersistence, wipePersistedQueries } from './persist'
 import { requestPersistence } from './storage'
 
@@ -50,6 +51,11 @@ export function installOfflineRead(queryClient: QueryClient): void {
   }
   follow()
   sessionStore.subscribe(follow)
+  // the gateway is reachable again: what came from the service worker's cache is fetched afresh
+  // (however recent its fetch time)
+  onlineManager.subscribe((online) => {
+    if (online) void queryClient.invalidateQueries({ predicate: (q) => isFromCache(q.state.data) })
+  })
   onSessionCleared(async () => {
     current = null
     await Promise.all([setCacheAccount(null).then(() => clearApiCaches()), wipePersistedQueries()])
