@@ -292,6 +292,14 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     const image = await fetch(t.url + saved.body.data[0]!.frontUrl)
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/png')
+    // a file uploaded for another purpose (a staff photo) is not a scan
+    const photo = await upload(admin, 'photo', '照片.png', 'image/png', png(8, 6))
+    const wrong = await admin.call<FieldError[]>('POST', `${API}/orgQualification/addFullByOrgId`, {
+      json: { organizationId: unit.organizationId, items: [{ qualificationName: '工程监理综合资质', level: 'first', category: 'supervision', validFrom: '2023-05-01', validTo: '2028-04-30', backFileId: photo.body.data.fileId }] },
+      idempotencyKey: newKey(),
+    })
+    expect(wrong.body.code).toBe(20001)
+    expect(fieldsOf(wrong.body.data)).toEqual(['items.0.backFileId'])
     await del(admin, 'org', [unit.organizationId])
   })
 

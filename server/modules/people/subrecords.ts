@@ -17,7 +17,7 @@ import { person, personCertificate, personEducation, personJob, personProject } 
 import { ApiError } from '../../lib/http'
 import { registerSubList, replaceSubList, type SubListDef, type SubListOwner } from '../subList'
 import { ORG_MENU, inScope } from '../org/scope'
-import { PHOTO, requireFiles, withFileUrls } from './files'
+import { PHOTO, requireFiles, withFileUrls } from '../files/refs'
 
 /** The person: exists within the caller's scope (else 20002); records follow the person's organisation. */
 const PERSON: SubListOwner = {

@@ -31,7 +31,7 @@ import { writeSystemLog } from '../logs/write'
 import { ORG_MENU, inScope, likeEscape, requireVisible, visibleOrgIds } from '../org/scope'
 import { defineResource, registerResource, type WriteContext } from '../resource'
 import { deptSubtreeSql, orgSubtreeSql } from '../department/tree'
-import { AVATAR, requireFiles, withFileUrls } from './files'
+import { AVATAR, requireFiles, withFileUrls } from '../files/refs'
 
 type Row = Record<string, unknown>
 
