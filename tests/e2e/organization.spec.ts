@@ -1,7 +1,8 @@
 /**
  * /admin/organization in Chromium: an administrator adds a unit under another with its main fields
  * and a qualification with a front scan, finds it in the tree and by search; an organisation
- * administrator's tree holds only their own group of units.
+ * administrator's tree holds only their own group of units, and they are offered only the adds
+ * their data scope allows (child units of their units, no top units).
  */
 import { deflateSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
@@ -61,6 +62,8 @@ test('an administrator adds a unit with a qualification scan, then finds it in t
   await signIn(page, 'admin')
   await openOrganization(page)
   await tree(page).getByRole('treeitem', { name: '施工单位' }).click()
+  // the data scope "all": a top unit of the selected type may be added
+  await expect(page.getByRole('button', { name: '新增单位', exact: true })).toBeVisible()
   await tree(page).getByRole('treeitem', { name: '中铁恒岳建设集团有限公司' }).click()
   await expect(page.getByRole('heading', { name: '中铁恒岳建设集团有限公司', level: 2 })).toBeVisible()
 
@@ -136,6 +139,21 @@ test('an organisation administrator sees only their own group of units', async (
   await expect(tree(page).getByRole('treeitem', { name: '中交瀚海工程局有限公司' })).toHaveCount(0)
   // types with none of their units have nothing to expand
   await expect(tree(page).getByRole('treeitem', { name: '建设单位' })).not.toHaveAttribute('aria-expanded', /.*/)
+
+  // A top unit takes the data scope "all" (the gateway refuses it otherwise): the selected type
+  // offers no 新增单位 but points to 新增下级单位, which works under one of their units.
+  await expect(page.getByText('展开单位树中的“施工单位”查看其下的单位。新增单位请先选中其上级单位，再点“新增下级单位”')).toBeVisible()
+  await expect(page.getByRole('button', { name: '新增单位', exact: true })).toHaveCount(0)
+  await tree(page).getByRole('treeitem', { name: '中铁恒岳建设集团有限公司' }).click()
+  await expect(page.getByRole('heading', { name: '中铁恒岳建设集团有限公司', level: 2 })).toBeVisible()
+  await page.getByRole('button', { name: '新增下级单位' }).click()
+  const dialog = page.getByRole('dialog', { name: /在“中铁恒岳建设集团有限公司”下新增单位/ })
+  const name = `中铁恒岳测试项目经理部${Date.now().toString(36).toUpperCase()}`
+  await dialog.getByLabel('单位名称').fill(name)
+  await dialog.getByRole('button', { name: '提交' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
+
   await page.getByLabel('搜索单位名称、简称或信用代码').fill('瀚海')
   await page.getByRole('search').getByRole('button', { name: '查询' }).click()
   await expect(page.getByText('没有匹配“瀚海”的单位').first()).toBeVisible()

@@ -3,7 +3,7 @@
  * child units and roles), the keyword search, the organisation/department node calls and
  * getByUserId.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
@@ -20,6 +20,7 @@ import {
   orgListQuery,
   orgTreeQuery,
   orgUpdate,
+  type OrgAddRules,
   type OrgDeptNode,
   type OrgKeywordResult,
   type OrgNode,
@@ -44,6 +45,9 @@ const REFUSE = {
   parent: { zh: '上级单位不存在', en: 'No such parent unit' },
   top: { zh: '只有数据权限为“全部”的管理员可以新增顶级单位，请选择上级单位', en: 'Only administrators whose data scope is “all” may add top units: choose a parent unit' },
 }
+
+/** A top unit (no parent: in nobody's scope) takes the data scope "all"; org/addRules tells the console. */
+const mayAddTopUnits = (req: FastifyRequest): boolean => req.auth?.grant?.scope === 'all'
 
 /** Ids of a unit and all its descendants (through `db`, which may be a transaction). */
 export async function descendantIds(db: Db, rootId: string): Promise<string[]> {
@@ -135,7 +139,7 @@ export const orgResource = defineResource({
   join: (q) => q.leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId)) as unknown as typeof q,
   // Adding a top unit (no parent: in nobody's scope) takes the data scope "all"; updates are checked by scopeOwner.
   check: async (input, req) => {
-    if (!input.parentId && input.version === undefined && req.auth?.grant?.scope !== 'all') throw new ApiError(Code.REFUSED, { field: 'parentId' }, REFUSE.top)
+    if (!input.parentId && input.version === undefined && !mayAddTopUnits(req)) throw new ApiError(Code.REFUSED, { field: 'parentId' }, REFUSE.top)
   },
   beforeWrite: (input, current, w) => checkUnitWrite(input, current, w),
   beforeDelete: async (ids, _rows, w) => {
@@ -404,6 +408,9 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: Ctx): void {
     const q = parse(orgTreeQuery, req.query, req)
     return ok(req, await childrenOf(ctx, await visibleOrgIds(ctx, req), q.nodeId, q.nodeType))
   })
+
+  // The add call's rules, for the console to offer only adds that can succeed (the function itself is in the menus).
+  app.get(ORG_API.addRules, { config: read }, async (req) => ok<OrgAddRules>(req, { topUnits: mayAddTopUnits(req) }))
 
   app.get(ORG_API.listByKeyword, { config: read }, async (req) => {
     const q = parse(orgKeywordQuery, req.query, req)

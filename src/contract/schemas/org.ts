@@ -14,6 +14,7 @@
  *               GET listOrgAndDeptTreeByOrgIds?orgIds=a,b → OrgDeptNode[] (each unit with its child
  *                   units and departments, recursively); GET getOrgAndDeptTreeByOrgIds → OrgDeptNode (one root)
  *               GET getByUserId?userId → Organization (of a person, or of an account)
+ *               GET addRules → OrgAddRules (what the caller's data scope lets it add)
  *   orgType:    GET listTree → OrgTypeNode[]; GET list → OrgType[]   (any signed-in account: a dictionary)
  *   orgListing | orgCowork | orgContact | orgQualification:
  *               GET list?organizationId → items; POST delete form ids;
@@ -54,6 +55,7 @@ export const ORG_API = {
   listOrgAndDeptTreeByOrgIds: `${BASE}/org/listOrgAndDeptTreeByOrgIds`,
   getOrgAndDeptTreeByOrgIds: `${BASE}/org/getOrgAndDeptTreeByOrgIds`,
   getByUserId: `${BASE}/org/getByUserId`,
+  addRules: `${BASE}/org/addRules`,
   typeListTree: `${BASE}/orgType/listTree`,
   typeList: `${BASE}/orgType/list`,
   accountListPage: `${BASE}/orgAccount/listPage`,
@@ -211,6 +213,14 @@ export interface OrgDeptNode {
   children: OrgDeptNode[]
 }
 export type OrgNode = Omit<OrgDeptNode, 'children'>
+
+/**
+ * org/addRules: what the caller may add. A new unit goes under a parent unit the caller sees;
+ * a top unit (no parent) takes the data scope "all" on the organisation menu.
+ */
+export interface OrgAddRules {
+  topUnits: boolean
+}
 
 // ---- unit types --------------------------------------------------------------------------
 

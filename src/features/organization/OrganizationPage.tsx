@@ -12,9 +12,9 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useDelete } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
-import { Can } from '@/lib/permissions'
+import { Can, useCan } from '@/lib/permissions'
 import { cn } from '@/lib/utils'
-import { orgResource, useUnit } from './api'
+import { orgResource, useAddRules, useUnit } from './api'
 import { UnitDialog, type UnitEditing } from './UnitForm'
 import { UnitPanel, type UnitTab } from './UnitPanel'
 import { nodeKey, UnitTree } from './UnitTree'
@@ -76,16 +76,7 @@ export function OrganizationPage() {
       </Empty>
     )
   else if (node.nodeType === ORG_NODE.unitType)
-    detail = (
-      <Empty icon={<FolderTree className="h-10 w-10 text-amber-600 opacity-60" aria-hidden />} title={node.nodeName} text={t('organization.typeSelected', { name: node.nodeName })}>
-        <Can action="add">
-          <Button onClick={() => setEditing({ open: true, record: null, parent: null, typeId: node.nodeId })}>
-            <Plus aria-hidden />
-            {t('organization.addTop')}
-          </Button>
-        </Can>
-      </Empty>
-    )
+    detail = <TypeSelected node={node} onAddTop={() => setEditing({ open: true, record: null, parent: null, typeId: node.nodeId })} />
   else if (node.nodeType === ORG_NODE.role) {
     const owner = selection!.path.at(-2)
     detail = (
@@ -168,6 +159,35 @@ export function OrganizationPage() {
 
       <UnitDialog editing={editing} onClose={() => setEditing({ open: false })} onSaved={onSaved} />
     </div>
+  )
+}
+
+/**
+ * A unit type is selected. A top unit of that type can be added only with the data scope "all"
+ * (the gateway refuses others): a scoped administrator is pointed to "add child unit" on one of
+ * their units instead, and whoever may not add at all is only told where the units are.
+ */
+function TypeSelected({ node, onAddTop }: { node: OrgTreeNode; onAddTop: () => void }) {
+  const { t } = useT()
+  const mayAdd = useCan('add')
+  const rules = useAddRules()
+  const top = mayAdd && rules.data?.topUnits === true
+  const text = !mayAdd
+    ? t('organization.typeSelectedView', { name: node.nodeName })
+    : rules.data?.topUnits === false
+      ? t('organization.typeSelectedScoped', { name: node.nodeName })
+      : t('organization.typeSelected', { name: node.nodeName })
+  return (
+    <Empty icon={<FolderTree className="h-10 w-10 text-amber-600 opacity-60" aria-hidden />} title={node.nodeName} text={text}>
+      {top && (
+        <Can action="add">
+          <Button onClick={onAddTop}>
+            <Plus aria-hidden />
+            {t('organization.addTop')}
+          </Button>
+        </Can>
+      )}
+    </Empty>
   )
 }
 

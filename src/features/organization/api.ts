@@ -11,6 +11,7 @@ import {
   orgUpdate,
   sublistPaths,
   type OrgAccountOption,
+  type OrgAddRules,
   type OrgGroup,
   type OrgGroupAccount,
   type OrgKeywordResult,
@@ -77,6 +78,18 @@ export function useOrgTypes() {
     queryKey: ['orgType', 'list'],
     queryFn: ({ signal }) => http.get<OrgType[]>(ORG_API.typeList, {}, { signal, silent: true }),
     staleTime: 10 * 60_000,
+  })
+}
+
+/**
+ * What the caller's data scope lets it add (org/addRules): top units only with the scope "all".
+ * Fetched again whenever a view using it opens (a role's scope may have changed meanwhile).
+ */
+export function useAddRules() {
+  return useQuery({
+    queryKey: ['org', 'addRules'],
+    queryFn: ({ signal }) => http.get<OrgAddRules>(ORG_API.addRules, {}, { signal, silent: true }),
+    staleTime: 0,
   })
 }
 
