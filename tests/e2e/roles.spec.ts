@@ -62,7 +62,8 @@ test('grant a function to a role: the member sees the menu and the button, and l
     await expect(member.getByRole('button', { name: '新增' })).toHaveCount(0)
     await expect(nav.getByRole('link', { name: '角色管理' })).toBeVisible()
 
-    // Revoke the menu: after a reload it is gone from zhangwei's menu.
+    // Revoke the menu while zhangwei is on its page: the page's next call brings the new grants,
+    // and the page turns into the 403 page (same address, no reload); the menu is gone.
     sheet = await openAuthorize(admin, '普通用户')
     const menu = sheet.getByRole('checkbox', { name: '角色管理', exact: true })
     await expect(menu).toHaveAttribute('data-state', 'indeterminate')
@@ -71,6 +72,13 @@ test('grant a function to a role: the member sees the menu and the button, and l
     await menu.click()
     await expect(menu).toHaveAttribute('data-state', 'unchecked')
     await save(sheet)
+    await expect(member.getByRole('heading', { name: '角色管理', level: 1 })).toBeVisible()
+    await member.getByRole('button', { name: '刷新' }).click()
+    await expect(member.getByRole('heading', { name: '无权访问' })).toBeVisible()
+    await expect(member.getByText('您的账号没有访问“角色管理”的权限')).toBeVisible()
+    await expect(member.getByRole('heading', { name: '角色管理', level: 1 })).toHaveCount(0)
+    await expect(member).toHaveURL(/\/admin\/role-manage/)
+    await expect(nav.getByRole('link', { name: '角色管理' })).toHaveCount(0)
     await member.goto('/admin/home')
     await expect(nav.getByRole('button', { name: '项目管理' })).toBeVisible()
     await expect(nav.getByRole('button', { name: '组织机构' })).toHaveCount(0)

@@ -4,12 +4,14 @@
  *   client's `menuId` header and `useCan` are right for the page being loaded);
  * - leaving /login resets the request client's dialog flag;
  * - after each navigation the document title is the platform name in Chinese;
- * - each navigation to another path scrolls the window and the content area to the top.
+ * - each navigation to another path scrolls the window and the content area to the top;
+ * - when the account's grants change under the current page (a role edited while it is open),
+ *   the route guards run again, so a page whose menu was revoked becomes the 403 page.
  */
 import type { AnyRouter } from '@tanstack/react-router'
 import { resetDialogFlag } from '@/lib/http'
 import { translate } from '@/lib/i18n'
-import { normalizePath, setCurrentMenuForPath } from '@/lib/permissions'
+import { normalizePath, onPageGrantChange, setCurrentMenuForPath } from '@/lib/permissions'
 import { isLoggedIn } from '@/lib/session'
 
 export const LOGIN_PATH = '/login'
@@ -36,6 +38,7 @@ export function installNavigationEffects(router: AnyRouter): () => void {
     router.subscribe('onRendered', ({ pathChanged }) => {
       if (pathChanged) scrollToTop()
     }),
+    onPageGrantChange(() => void router.invalidate()),
   ]
   return () => offs.forEach((off) => off())
 }

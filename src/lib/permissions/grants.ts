@@ -3,17 +3,29 @@
  * the console follows: every signed answer carries `grants-version` (a digest of the account's
  * grants), and when it differs from the one seen before, the menus are fetched again and the
  * current menu re-derived from the location — the sidebar and the buttons behind <Can> change
- * without signing out.
+ * without signing out. When the reload changes whether the current page itself is granted, the
+ * listeners of onPageGrantChange are told (the router then runs its guards again: a page whose
+ * menu was revoked turns into the 403 page, and the 403 page into the page once it is granted).
  */
 import { GRANTS_VERSION_HEADER } from '@/contract/schemas/role'
 import type { MenuEntry } from '@/contract/schemas/shell'
 import { onResponseHeader } from '@/lib/http'
 import { queryClient } from '@/lib/query'
 import { getSession } from '@/lib/session'
-import { menusQueryKey, menusQueryOptions, setCurrentMenuForPath } from './menus'
+import { findMenuByPath } from './menu'
+import { knownMenus, menusQueryKey, menusQueryOptions, setCurrentMenuForPath } from './menus'
 
 let last: { account: string; version: string } | null = null
 let reloading: Promise<MenuEntry[]> | null = null
+const pageGrantListeners = new Set<() => void>()
+
+/** Calls `listener` when a reload of the menus changed whether the current path is granted. Returns an unsubscribe. */
+export function onPageGrantChange(listener: () => void): () => void {
+  pageGrantListeners.add(listener)
+  return () => {
+    pageGrantListeners.delete(listener)
+  }
+}
 
 const currentPath = () => (typeof window === 'undefined' ? '/' : window.location.pathname)
 
@@ -21,9 +33,12 @@ const currentPath = () => (typeof window === 'undefined' ? '/' : window.location
 export function reloadMenus(): Promise<MenuEntry[]> {
   const account = getSession().userAccount?.accountName
   reloading ??= (async () => {
+    const before = knownMenus()
     await queryClient.invalidateQueries({ queryKey: menusQueryKey(account) })
     const menus = await queryClient.fetchQuery(menusQueryOptions(account))
-    setCurrentMenuForPath(currentPath(), menus)
+    const path = currentPath()
+    setCurrentMenuForPath(path, menus)
+    if (!!findMenuByPath(menus, path) !== !!findMenuByPath(before, path)) for (const l of pageGrantListeners) l()
     return menus
   })().finally(() => {
     reloading = null

@@ -17,7 +17,7 @@ vi.mock('@/lib/http', () => ({
 const { clearSession, getSession, setSession } = await import('@/lib/session')
 const { queryClient } = await import('@/lib/query')
 const { ForbiddenError, enterShell, hasMenuAction, logOperation, menusQueryKey, requireMenu, setCurrentMenuForPath } = await import('./index')
-const { resetGrantsVersion, reloadMenus } = await import('./grants')
+const { onPageGrantChange, resetGrantsVersion, reloadMenus } = await import('./grants')
 
 const fn = (action: string) => ({ applicationMenuFunctionId: `00000000-0000-7000-8000-0000000000${action.length}0`, functionName: action, functionAction: action })
 const menus: MenuEntry[] = [
@@ -134,6 +134,30 @@ describe('grants-version', () => {
       expect(getSession().currentMenu?.authFunctionList.map((f) => f.functionAction)).toEqual(['add', 'edit'])
       expect(getSession().menuItems).toEqual(withEdit)
     } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('tells when a reload changes whether the current page is granted (revoked, then granted again), and only then', async () => {
+    vi.stubGlobal('window', { location: { pathname: '/admin/role-manage' } })
+    const changed = vi.fn()
+    const off = onPageGrantChange(changed)
+    try {
+      logIn()
+      queryClient.setQueryData(menusQueryKey('admin'), menus)
+      setCurrentMenuForPath('/admin/role-manage', menus)
+      get.mockResolvedValueOnce(withEdit)
+      await reloadMenus()
+      expect(changed).not.toHaveBeenCalled()
+      get.mockResolvedValueOnce([menus[0]!])
+      await reloadMenus()
+      expect(changed).toHaveBeenCalledTimes(1)
+      expect(getSession().currentMenu).toBeNull()
+      get.mockResolvedValueOnce(menus)
+      await reloadMenus()
+      expect(changed).toHaveBeenCalledTimes(2)
+    } finally {
+      off()
       vi.unstubAllGlobals()
     }
   })

@@ -7,7 +7,7 @@
 export { Can, useCan, hasMenuAction, logOperation } from './can'
 export { enterShell, requireMenu, ForbiddenError, isForbiddenError } from './guard'
 export { ensureMenus, knownMenus, menusQueryKey, menusQueryOptions, setCurrentMenuForPath, useMenus } from './menus'
-export { noteGrantsVersion, reloadMenus } from './grants'
+export { noteGrantsVersion, onPageGrantChange, reloadMenus } from './grants'
 export {
   buildMenuTree,
   canIn,
