@@ -3,7 +3,7 @@
  * column settings, pagination, loading/empty/error states, add/edit dialog, delete with
  * confirmation. Filters, paging and sorting live in the URL.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table'
 import { toast } from 'sonner'
 import {
@@ -181,6 +181,8 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const visibleColumns = columns.filter((c) => visibility[c.key] !== false)
 
   const hasRowActions = canEdit || canDelete || !!rowActions
+  const [scrollRef, edges] = useScrollEdges()
+  useActionTitles(scrollRef, edges.compact)
   const tableColumns = useMemo<ColumnDef<T>[]>(() => {
     const cols: ColumnDef<T>[] = []
     if (selectable) {
@@ -362,8 +364,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           </div>
         )}
 
-        {/* table */}
-        <div className={cn('relative transition-opacity', query.isFetching && query.isPlaceholderData && 'opacity-60')} aria-busy={query.isFetching}>
+        {/* table: scrolls sideways when wider than the list, with a shadow on the side where columns are out of view (behind the actions column on the right) */}
+        <div
+          ref={scrollRef}
+          className={cn('relative transition-opacity', query.isFetching && query.isPlaceholderData && 'opacity-60')}
+          aria-busy={query.isFetching}
+        >
+          {edges.left && <div aria-hidden className="pointer-events-none absolute inset-y-0 left-0 z-10 w-4 bg-gradient-to-r from-black/15 to-transparent" />}
+          {edges.right && !hasRowActions && <div aria-hidden className="pointer-events-none absolute inset-y-0 right-0 z-10 w-4 bg-gradient-to-l from-black/15 to-transparent" />}
           <Table>
             <TableHeader>
               {table.getHeaderGroups().map((hg) => (
@@ -404,7 +412,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                     )
                   })}
                   {hasRowActions && (
-                    <TableHead className="sticky right-0 bg-muted text-right shadow-[-1px_0_0_hsl(var(--border))]">{t('common.actions')}</TableHead>
+                    <TableHead className={cn('sticky right-0 bg-muted text-right', actionsEdge(edges.right))}>{t('common.actions')}</TableHead>
                   )}
                 </TableRow>
               ))}
@@ -460,12 +468,15 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                       )
                     })}
                     {hasRowActions && (
-                      <TableCell className="sticky right-0 whitespace-nowrap bg-background py-1 text-right shadow-[-1px_0_0_hsl(var(--border))] group-hover:bg-muted group-data-[state=selected]:bg-muted">
-                        <div className="inline-flex items-center justify-end gap-0.5">
+                      <TableCell
+                        data-row-actions=""
+                        className={cn('sticky right-0 whitespace-nowrap bg-background py-1 text-right group-hover:bg-muted group-data-[state=selected]:bg-muted', actionsEdge(edges.right))}
+                      >
+                        <div className={cn('inline-flex items-center justify-end gap-0.5', edges.compact && COMPACT_ACTIONS)}>
                           {rowActions?.(row.original)}
                           {canEdit && (
                             <Can action={act.edit}>
-                              <Button variant="ghost" className="h-9 px-2 text-primary" onClick={() => openEdit(row.original)}>
+                              <Button variant="ghost" className="h-9 px-2 text-primary" title={edges.compact ? t('common.edit') : undefined} onClick={() => openEdit(row.original)}>
                                 <Pencil aria-hidden />
                                 {t('common.edit')}
                               </Button>
@@ -476,6 +487,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                               <Button
                                 variant="ghost"
                                 className="h-9 px-2 text-destructive hover:text-destructive"
+                                title={edges.compact ? t('common.delete') : undefined}
                                 disabled={del.isPending}
                                 onClick={() => void removeRows([row.id])}
                               >
@@ -518,6 +530,82 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       )}
     </div>
   )
+}
+
+/**
+ * Compact row actions: every button with an icon shrinks to a 36 px square showing the icon; its
+ * text stays inside, clipped (still its accessible name, and its tooltip — see useActionTitles).
+ * Text-only buttons keep their text. For the built-in ones and whatever `rowActions` renders.
+ */
+const COMPACT_ACTIONS =
+  '[&_button:has(svg)]:w-9 [&_button:has(svg)]:justify-start [&_button:has(svg)]:gap-[10px] [&_button:has(svg)]:overflow-hidden [&_button:has(svg)]:px-[10px]'
+
+/**
+ * The sticky actions column's left edge: a line, and a shadow while columns are scrolled out of
+ * view behind it. Drawn by pseudo-elements: a cell's box-shadow is not painted in a table with
+ * collapsed borders (ours).
+ */
+const actionsEdge = (hidden: boolean) =>
+  cn(
+    'before:pointer-events-none before:absolute before:inset-y-0 before:left-0 before:w-px before:bg-border',
+    hidden && 'after:pointer-events-none after:absolute after:inset-y-0 after:-left-3 after:w-3 after:bg-gradient-to-l after:from-black/15 after:to-transparent',
+  )
+
+/**
+ * The table's scroll box (the wrapper's first child, ui/table's overflow box): whether the row
+ * actions are compact, and whether columns are out of view on the left or the right. The actions
+ * keep their text while the table fits; when it does not (a tablet, a narrow panel, many columns)
+ * they turn compact and stay so until the box's width changes, when the text is tried again.
+ */
+function useScrollEdges() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [edges, setEdges] = useState({ compact: false, left: false, right: false })
+  useLayoutEffect(() => {
+    const box = ref.current?.firstElementChild
+    if (!(box instanceof HTMLElement)) return
+    let width = -1
+    let compact = false
+    const update = () => {
+      const hidden = box.scrollWidth - box.clientWidth
+      if (box.clientWidth !== width) {
+        width = box.clientWidth
+        // compact: try the text again (the table's own resize then tells whether it fits)
+        compact = compact ? false : hidden > 1
+      } else if (hidden > 1) compact = true
+      const next = { compact, left: box.scrollLeft > 1, right: box.scrollLeft < hidden - 1 }
+      setEdges((e) => (e.compact === next.compact && e.left === next.left && e.right === next.right ? e : next))
+    }
+    update()
+    box.addEventListener('scroll', update, { passive: true })
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update)
+    ro?.observe(box)
+    if (box.firstElementChild) ro?.observe(box.firstElementChild)
+    return () => {
+      box.removeEventListener('scroll', update)
+      ro?.disconnect()
+    }
+  }, [])
+  return [ref, edges] as const
+}
+
+/**
+ * In compact mode a row action without a title of its own (one a screen passed in `rowActions`)
+ * gets its text as tooltip, kept in step with the text; out of compact mode those titles go again.
+ */
+function useActionTitles(ref: RefObject<HTMLElement | null>, compact: boolean) {
+  useEffect(() => {
+    ref.current?.querySelectorAll<HTMLButtonElement>('td[data-row-actions] button').forEach((b) => {
+      const auto = b.dataset.autoTitle !== undefined
+      const text = b.textContent?.trim() ?? ''
+      if (compact && text && b.querySelector('svg') && (auto || !b.title)) {
+        if (b.title !== text) b.title = text
+        b.dataset.autoTitle = ''
+      } else if (!compact && auto) {
+        b.removeAttribute('title')
+        delete b.dataset.autoTitle
+      }
+    })
+  })
 }
 
 function alignClass(align: ListColumn<unknown>['align']) {
