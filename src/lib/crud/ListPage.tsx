@@ -3,7 +3,7 @@
  * column settings, pagination, loading/empty/error states, add/edit dialog, delete with
  * confirmation. Filters, paging and sorting live in the URL.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react'
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table'
 import { toast } from 'sonner'
 import {
@@ -48,6 +48,7 @@ import { cn } from '@/lib/utils'
 import { loadVisibility, saveVisibility, type Visibility } from './columns'
 import { pageWindow } from './pageWindow'
 import { csvFileName, downloadText, toCsv } from './export'
+import { actionsEdge, useScrollEdges } from './tableEdges'
 import { FormDialog, type ResourceForm } from './form'
 import { useDelete, useListPage, useListSearch } from './hooks'
 import { DataAgeNote, dataAge } from '@/lib/offline/read'
@@ -181,7 +182,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const visibleColumns = columns.filter((c) => visibility[c.key] !== false)
 
   const hasRowActions = canEdit || canDelete || !!rowActions
-  const [scrollRef, edges] = useScrollEdges()
+  const [scrollRef, edges] = useScrollEdges({ inner: true })
   useActionTitles(scrollRef, edges.compact)
   const tableColumns = useMemo<ColumnDef<T>[]>(() => {
     const cols: ColumnDef<T>[] = []
@@ -539,54 +540,6 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
  */
 const COMPACT_ACTIONS =
   '[&_button:has(svg)]:w-9 [&_button:has(svg)]:justify-start [&_button:has(svg)]:gap-[10px] [&_button:has(svg)]:overflow-hidden [&_button:has(svg)]:px-[10px]'
-
-/**
- * The sticky actions column's left edge: a line, and a shadow while columns are scrolled out of
- * view behind it. Drawn by pseudo-elements: a cell's box-shadow is not painted in a table with
- * collapsed borders (ours).
- */
-const actionsEdge = (hidden: boolean) =>
-  cn(
-    'before:pointer-events-none before:absolute before:inset-y-0 before:left-0 before:w-px before:bg-border',
-    hidden && 'after:pointer-events-none after:absolute after:inset-y-0 after:-left-3 after:w-3 after:bg-gradient-to-l after:from-black/15 after:to-transparent',
-  )
-
-/**
- * The table's scroll box (the wrapper's first child, ui/table's overflow box): whether the row
- * actions are compact, and whether columns are out of view on the left or the right. The actions
- * keep their text while the table fits; when it does not (a tablet, a narrow panel, many columns)
- * they turn compact and stay so until the box's width changes, when the text is tried again.
- */
-function useScrollEdges() {
-  const ref = useRef<HTMLDivElement>(null)
-  const [edges, setEdges] = useState({ compact: false, left: false, right: false })
-  useLayoutEffect(() => {
-    const box = ref.current?.firstElementChild
-    if (!(box instanceof HTMLElement)) return
-    let width = -1
-    let compact = false
-    const update = () => {
-      const hidden = box.scrollWidth - box.clientWidth
-      if (box.clientWidth !== width) {
-        width = box.clientWidth
-        // compact: try the text again (the table's own resize then tells whether it fits)
-        compact = compact ? false : hidden > 1
-      } else if (hidden > 1) compact = true
-      const next = { compact, left: box.scrollLeft > 1, right: box.scrollLeft < hidden - 1 }
-      setEdges((e) => (e.compact === next.compact && e.left === next.left && e.right === next.right ? e : next))
-    }
-    update()
-    box.addEventListener('scroll', update, { passive: true })
-    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update)
-    ro?.observe(box)
-    if (box.firstElementChild) ro?.observe(box.firstElementChild)
-    return () => {
-      box.removeEventListener('scroll', update)
-      ro?.disconnect()
-    }
-  }, [])
-  return [ref, edges] as const
-}
 
 /**
  * In compact mode a row action without a title of its own (one a screen passed in `rowActions`)

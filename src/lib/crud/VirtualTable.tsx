@@ -6,7 +6,7 @@
  *
  * The caller gives the table a bounded height (e.g. `className="min-h-0 flex-1"` in a flex column).
  */
-import { memo, useMemo, useRef, useState, type ReactNode } from 'react'
+import { memo, useMemo, useState, type ReactNode } from 'react'
 import {
   flexRender,
   getCoreRowModel,
@@ -25,6 +25,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { translate, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { ListColumn } from './ListPage'
+import { actionsShadow, useScrollEdges } from './tableEdges'
 
 export interface VirtualTableProps<T> {
   rows: readonly T[]
@@ -66,7 +67,8 @@ function sortValue<T>(c: ListColumn<T>, row: T): string | number {
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const { rows, columns, getRowId, selection, onSelectionChange, rowActions, actionsWidth = 160, rowHeight = 44, loading, empty, label, className, overscan = 10 } = props
   const { t, locale } = useT()
-  const scrollRef = useRef<HTMLDivElement>(null)
+  // the actions column shows a shadow while columns are out of view behind it
+  const [scrollRef, edges] = useScrollEdges()
   const [sorting, setSorting] = useState<SortingState>([])
   const selectable = !!onSelectionChange
 
@@ -193,7 +195,9 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                   </th>
                 )
               })}
-              {rowActions && <th className="sticky right-0 h-10 border-b border-l bg-muted px-3 text-right align-middle font-medium text-muted-foreground">{t('common.actions')}</th>}
+              {rowActions && (
+                <th className={cn('sticky right-0 h-10 border-b border-l bg-muted px-3 text-right align-middle font-medium text-muted-foreground', actionsShadow(edges.right))}>{t('common.actions')}</th>
+              )}
             </tr>
           ))}
         </thead>
@@ -228,7 +232,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               )}
               {items.map((vi) => {
                 const row = model[vi.index]!
-                return <VirtualRow key={row.id} row={row} index={vi.index} selected={row.getIsSelected()} selectable={selectable} rowActions={rowActions} rowHeight={rowHeight} />
+                return <VirtualRow key={row.id} row={row} index={vi.index} selected={row.getIsSelected()} selectable={selectable} rowActions={rowActions} rowHeight={rowHeight} edgeHidden={edges.right} />
               })}
               {padBottom > 0 && (
                 <tr aria-hidden style={{ height: padBottom }}>
@@ -254,11 +258,13 @@ const VirtualRow = memo(function VirtualRow<T>({
   selectable,
   rowActions,
   rowHeight,
+  edgeHidden,
 }: {
   row: Row<T>
   index: number
   selected: boolean
   selectable: boolean
+  edgeHidden: boolean
   rowActions?: (row: T) => ReactNode
   rowHeight: number
 }) {
@@ -280,13 +286,18 @@ const VirtualRow = memo(function VirtualRow<T>({
         )
       })}
       {rowActions && (
-        <td className="sticky right-0 whitespace-nowrap border-b border-l bg-background px-1 text-right align-middle group-hover:bg-muted group-data-[state=selected]:bg-muted">
+        <td
+          className={cn(
+            'sticky right-0 whitespace-nowrap border-b border-l bg-background px-1 text-right align-middle group-hover:bg-muted group-data-[state=selected]:bg-muted',
+            actionsShadow(edgeHidden),
+          )}
+        >
           <div className="inline-flex items-center justify-end gap-0.5">{rowActions(row.original)}</div>
         </td>
       )}
     </tr>
   )
-}) as <T>(props: { row: Row<T>; index: number; selected: boolean; selectable: boolean; rowActions?: (row: T) => ReactNode; rowHeight: number }) => ReactNode
+}) as <T>(props: { row: Row<T>; index: number; selected: boolean; selectable: boolean; rowActions?: (row: T) => ReactNode; rowHeight: number; edgeHidden: boolean }) => ReactNode
 
 function alignClass(align: ListColumn<unknown>['align']) {
   return align === 'right' ? 'text-right' : align === 'center' ? 'text-center' : undefined
