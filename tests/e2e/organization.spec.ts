@@ -129,6 +129,17 @@ test('an administrator adds a unit with a qualification scan, then finds it in t
   await expect(tree(page).getByRole('treeitem', { name })).toHaveAttribute('aria-level', '2')
   await page.getByRole('button', { name: '清除搜索' }).click()
   await expect(tree(page).getByRole('treeitem', { name: '建设单位' })).toBeVisible()
+
+  // the unit and its tab are in the address: a reload comes back to them, back returns to the parent
+  await expect(page).toHaveURL(/[?&]unit=[^&]+&tab=qualification/)
+  await page.reload()
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
+  await expect(page.getByRole('tab', { name: '资质' })).toHaveAttribute('aria-selected', 'true')
+  await expect(card.getByText('2024-03-01 ~ 2029-02-28')).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: '中铁恒岳建设集团有限公司', level: 2 })).toBeVisible()
+  await page.goForward()
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
 })
 
 test('an organisation administrator sees only their own group of units', async ({ page }) => {

@@ -3,7 +3,7 @@
  * the right with its tabs; add child units, edit, delete; import and export units.
  */
 import { useEffect, useRef, useState } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { Building2, FolderTree, Network, Plus, ShieldCheck, X } from 'lucide-react'
 import { ORG_NODE, type Organization, type OrgTreeNode } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
@@ -16,7 +16,7 @@ import { Can, useCan } from '@/lib/permissions'
 import { cn } from '@/lib/utils'
 import { orgResource, useAddRules, useUnit } from './api'
 import { UnitDialog, type UnitEditing } from './UnitForm'
-import { UnitPanel, type UnitTab } from './UnitPanel'
+import { UNIT_TABS, UnitPanel, type UnitTab } from './UnitPanel'
 import { nodeKey, UnitTree } from './UnitTree'
 
 interface Selection {
@@ -24,38 +24,67 @@ interface Selection {
   path: OrgTreeNode[]
 }
 
+const unitNode = (u: Organization): OrgTreeNode => ({
+  nodeId: u.organizationId,
+  nodeName: u.organizationName,
+  nodeType: ORG_NODE.unit,
+  hasChild: 0,
+  organizationId: u.organizationId,
+  organizationTypeId: u.organizationTypeId ?? undefined,
+  organizationTypeName: u.organizationTypeName ?? undefined,
+})
+
+/**
+ * The selected unit and its tab live in the URL (`?unit=<id>&tab=accounts`), so a reload, a link
+ * or back / forward keep the place; a selected unit type or role is only the page's state.
+ */
+function usePlace(): [{ unit: string | null; tab: UnitTab }, (unit: string | null, tab: UnitTab, replace?: boolean) => void] {
+  const raw = useSearch({ strict: false }) as { unit?: unknown; tab?: unknown }
+  const navigate = useNavigate()
+  const unit = typeof raw.unit === 'string' && raw.unit ? raw.unit : null
+  const tab = (UNIT_TABS as readonly unknown[]).includes(raw.tab) ? (raw.tab as UnitTab) : 'info'
+  const go = (u: string | null, tb: UnitTab, replace = false) =>
+    void navigate({ to: '.', search: { ...(u ? { unit: u } : {}), ...(u && tb !== 'info' ? { tab: tb } : {}) } as never, replace })
+  return [{ unit, tab }, go]
+}
+
 export function OrganizationPage() {
   const { t } = useT()
+  const [place, setPlace] = usePlace()
   const [selection, setSelection] = useState<Selection | null>(null)
   const [drawer, setDrawer] = useState(false)
-  const [tab, setTab] = useState<UnitTab>('info')
   const [editing, setEditing] = useState<UnitEditing>({ open: false })
-  const node = selection?.node ?? null
-  const unitId = node?.nodeType === ORG_NODE.unit ? node.nodeId : null
-  const unit = useUnit(unitId)
+  const unit = useUnit(place.unit)
+  // the tree's selection when it is what the URL says; else the URL's unit (its tree path unknown)
+  const current: Selection | null = place.unit
+    ? selection?.node.nodeType === ORG_NODE.unit && selection.node.nodeId === place.unit
+      ? selection
+      : unit.data
+        ? { node: unitNode(unit.data), path: [unitNode(unit.data)] }
+        : null
+    : selection?.node.nodeType === ORG_NODE.unit
+      ? null
+      : selection
+  const node = current?.node ?? null
   const del = useDelete(orgResource)
 
+  const choose = (next: Selection | null) => {
+    setSelection(next)
+    const id = next?.node.nodeType === ORG_NODE.unit ? next.node.nodeId : null
+    if (id !== place.unit) setPlace(id, place.tab)
+  }
   const select = (n: OrgTreeNode, path: OrgTreeNode[]) => {
-    setSelection({ node: n, path })
+    choose({ node: n, path })
     // In the drawer, a unit type only opens; a unit or a role is the choice.
     if (n.nodeType !== ORG_NODE.unitType) setDrawer(false)
   }
-  const unitNode = (u: Organization): OrgTreeNode => ({
-    nodeId: u.organizationId,
-    nodeName: u.organizationName,
-    nodeType: ORG_NODE.unit,
-    hasChild: 0,
-    organizationId: u.organizationId,
-    organizationTypeId: u.organizationTypeId ?? undefined,
-    organizationTypeName: u.organizationTypeName ?? undefined,
-  })
   const onSaved = (saved: Organization | undefined) => {
-    if (saved && !(editing.open && editing.record)) setSelection({ node: unitNode(saved), path: [...(selection?.path ?? []), unitNode(saved)] })
+    if (saved && !(editing.open && editing.record)) choose({ node: unitNode(saved), path: [...(current?.path ?? []), unitNode(saved)] })
   }
   const remove = async (u: Organization) => {
     if (await del.remove([u.organizationId], `${t('common.deleteConfirm')}\n${t('organization.deleteHint')}`)) {
-      const parent = selection?.path.at(-2)
-      setSelection(parent ? { node: parent, path: selection!.path.slice(0, -1) } : null)
+      const parent = current?.path.at(-2)
+      choose(parent ? { node: parent, path: current!.path.slice(0, -1) } : null)
     }
   }
 
@@ -66,7 +95,13 @@ export function OrganizationPage() {
   }, [drawer])
 
   let detail
-  if (!node)
+  if (place.unit && !node)
+    detail = unit.isPending ? (
+      <Skeleton className="h-64" />
+    ) : (
+      <Empty icon={<Building2 className="h-10 w-10 opacity-40" aria-hidden />} title={t('organization.entity')} text={t('crud.loadError')} />
+    )
+  else if (!node)
     detail = (
       <Empty icon={<Network className="h-10 w-10 opacity-40" aria-hidden />} title={t('organization.none')} text={t('organization.noneHint')}>
         <Button variant="outline" className="xl:hidden" onClick={() => setDrawer(true)}>
@@ -78,7 +113,7 @@ export function OrganizationPage() {
   else if (node.nodeType === ORG_NODE.unitType)
     detail = <TypeSelected node={node} onAddTop={() => setEditing({ open: true, record: null, parent: null, typeId: node.nodeId })} />
   else if (node.nodeType === ORG_NODE.role) {
-    const owner = selection!.path.at(-2)
+    const owner = current!.path.at(-2)
     detail = (
       <Empty icon={<ShieldCheck className="h-10 w-10 text-emerald-600 opacity-60" aria-hidden />} title={node.nodeName} text={t('organization.roleSelected', { name: node.nodeName, unit: owner?.nodeName ?? '' })}>
         <Button variant="outline" asChild>
@@ -94,8 +129,8 @@ export function OrganizationPage() {
       <UnitPanel
         key={u.organizationId}
         unit={u}
-        tab={tab}
-        onTab={setTab}
+        tab={place.tab}
+        onTab={(next) => setPlace(u.organizationId, next, true)}
         onAddChild={() => setEditing({ open: true, record: null, parent: { id: u.organizationId, name: u.organizationName }, typeId: u.organizationTypeId ?? undefined })}
         onEdit={() => setEditing({ open: true, record: u, parent: null })}
         onDelete={() => void remove(u)}
