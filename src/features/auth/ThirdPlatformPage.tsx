@@ -3,7 +3,7 @@
  * after the login page's quick login (the authorize URL and its state come from the gateway).
  * Unconfigured providers are said so plainly; with a code, loginThirdPlatform is called and a
  * `{ token, userAccount }` answer continues the normal login sequence. The provider's own refusal
- * (`error=access_denied`, the user cancelled) is shown as such.
+ * (the user cancelled: `error=access_denied`, or WeChat's state without a code) is shown as such.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -32,7 +32,8 @@ interface Params {
 function readParams(): Params {
   if (typeof window === 'undefined') return { platform: null, code: null, state: null, denied: false }
   const q = new URLSearchParams(window.location.search)
-  return { platform: q.get('platform'), code: q.get('code'), state: q.get('state'), denied: q.has('error') && !q.get('code') }
+  // A refusal comes back without a code: `error=access_denied` (QQ, RFC 6749), or the state alone (WeChat).
+  return { platform: q.get('platform'), code: q.get('code'), state: q.get('state'), denied: !q.get('code') && (q.has('error') || !!q.get('state')) }
 }
 
 export function ThirdPlatformPage() {

@@ -1,0 +1,168 @@
+/**
+ * Third-party login round trip in Chromium, against a local OAuth2 provider speaking the WeChat
+ * and QQ dialects (tests/support/oauth-provider.ts) and a gateway of the test's own configured for
+ * it. The flow as built:
+ *
+ *   /login → 微信登录 → the provider's authorize page → /loginThirdPlatform?platform=wechat&code&state;
+ *   an identity bound to no account is refused there with what to do (sign in with the password,
+ *   bind under 个人中心 → 第三方账号); binding goes through the provider once more and back to
+ *   /personal-view; from then on 微信登录 signs straight in as that account.
+ *
+ * Refusals shown on the callback page: the user cancels at the provider (WeChat sends only the
+ * state back, QQ `error=access_denied`), and the provider refuses the code. The provider's consent
+ * page is answered with page.route for these, as the local provider always consents.
+ * Screenshots of the callback page at 1440×900 and 1024×768 in .tmp/shots.
+ */
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test'
+import { startOAuthProvider, type LocalOAuthProvider } from '../support/oauth-provider'
+import { signIn } from './helpers'
+import { ownGateway, type Gateway } from './offline-helpers'
+
+const SUBJECT = 'zhang-e2e'
+const NICKNAME = '张伟的微信'
+
+let provider: LocalOAuthProvider
+let gw: Gateway
+let context: BrowserContext
+let page: Page
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async ({ browser }) => {
+  provider = await startOAuthProvider()
+  gw = await ownGateway(provider.env())
+  context = await browser.newContext({ baseURL: gw.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } })
+  page = await context.newPage()
+})
+test.afterAll(async () => {
+  await context?.close()
+  await gw?.kill()
+  await provider?.close()
+})
+
+/** /login → the WeChat (or QQ) button; resolves once the browser has been to the provider's authorize page. */
+async function quickLogin(platform: 'wechat' | 'qq') {
+  await page.goto('/login')
+  const button = page.getByRole('button', { name: platform === 'wechat' ? '微信登录' : 'QQ登录', exact: true })
+  await expect(button).toBeEnabled()
+  const toProvider = page.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${provider.url}/${platform}/authorize?`))
+  await button.click()
+  return toProvider
+}
+
+async function shoot(name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.screenshot({ path: `.tmp/shots/oauth-${name}-1440.png` })
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.screenshot({ path: `.tmp/shots/oauth-${name}-1024.png` })
+  await page.setViewportSize({ width: 1440, height: 900 })
+}
+
+/** The account signed in, as the header's user menu shows it. */
+async function expectSignedInAs(userName: string, accountName: string) {
+  await expect(page).toHaveURL(/\/admin\/home/)
+  const menu = page.getByRole('button', { name: `用户菜单: ${userName}` })
+  await menu.click()
+  await expect(page.getByRole('menu').getByText(`账号：${accountName}`)).toBeVisible()
+  await page.keyboard.press('Escape')
+}
+
+test('an unknown WeChat identity is refused with what to do; bound in the personal centre, WeChat signs straight in', async () => {
+  test.setTimeout(120_000)
+
+  // 1. WeChat login with an identity bound to no account
+  provider.approveAs(SUBJECT, NICKNAME)
+  const authorize = await quickLogin('wechat')
+  const sent = new URL(authorize.url())
+  expect(sent.searchParams.get('appid')).toBe(provider.wechat.id)
+  expect(sent.searchParams.get('redirect_uri')).toBe(`${gw.baseURL}/loginThirdPlatform?platform=wechat`)
+  // back from the provider; the code and state leave the address bar
+  await expect(page).toHaveURL(`${gw.baseURL}/loginThirdPlatform?platform=wechat`)
+  await expect(page.getByRole('heading', { name: '第三方登录' })).toBeVisible()
+  await expect(page.getByText('微信登录失败')).toBeVisible()
+  const refusal = page.getByRole('alert')
+  await expect(refusal).toContainText('该微信账号尚未绑定平台账号')
+  await expect(refusal).toContainText('个人中心 → 第三方账号')
+  await shoot('not-bound')
+  // nobody is signed in
+  await page.goto('/admin/home')
+  await expect(page).toHaveURL(/\/login/)
+
+  // 2. as the message says: sign in with the password, bind WeChat in the personal centre
+  await signIn(page, 'zhangwei')
+  await page.getByRole('button', { name: '用户菜单: 张伟' }).click()
+  await page.getByRole('menuitem', { name: '个人中心' }).click()
+  await page.getByRole('tab', { name: '第三方账号' }).click()
+  const row = page.getByTestId('third-wechat')
+  await expect(row).toContainText('未绑定')
+  const toProvider = page.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${provider.url}/wechat/authorize?`))
+  await row.getByRole('button', { name: '绑定' }).click()
+  expect(new URL((await toProvider).url()).searchParams.get('redirect_uri')).toBe(`${gw.baseURL}/personal-view?platform=wechat`)
+  await expect(page).toHaveURL(`${gw.baseURL}/personal-view?tab=thirdParty`)
+  await expect(page.getByText('微信已绑定')).toBeVisible()
+  await expect(row).toContainText(`已绑定：${NICKNAME}`)
+
+  // 3. sign out; WeChat login with the same identity: straight into the console as zhangwei
+  await page.getByRole('button', { name: '退出登录' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await quickLogin('wechat')
+  await expectSignedInAs('张伟', 'zhangwei')
+  // the session is listed as a WeChat one
+  await page.goto('/personal-view?tab=sessions')
+  await expect(page.getByRole('row').filter({ hasText: '当前设备' })).toContainText('WeChat')
+})
+
+/** Answers the provider's consent page as a user who cancels: back to redirect_uri with `extra` and no code. */
+function cancelAt(extra: Record<string, string>) {
+  return async (route: Route) => {
+    const asked = new URL(route.request().url())
+    const back = new URL(asked.searchParams.get('redirect_uri')!)
+    back.searchParams.set('state', asked.searchParams.get('state')!)
+    for (const [k, v] of Object.entries(extra)) back.searchParams.set(k, v)
+    await route.fulfill({ status: 302, headers: { location: back.toString() } })
+  }
+}
+
+test('cancelling at the provider says so, for WeChat (state only) and QQ (error=access_denied)', async () => {
+  await page.getByRole('button', { name: '退出登录' }).click()
+  await expect(page).toHaveURL(/\/login/)
+
+  await page.route(`${provider.url}/wechat/authorize?**`, cancelAt({}))
+  await quickLogin('wechat')
+  await expect(page).toHaveURL(/\/loginThirdPlatform\?platform=wechat/)
+  await expect(page.getByRole('status')).toHaveText('您已取消微信授权，请返回登录页重新选择登录方式。')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await shoot('cancelled')
+  await page.unroute(`${provider.url}/wechat/authorize?**`)
+
+  await page.route(`${provider.url}/qq/authorize?**`, cancelAt({ error: 'access_denied', error_description: 'user cancelled' }))
+  await quickLogin('qq')
+  await expect(page).toHaveURL(/\/loginThirdPlatform\?platform=qq/)
+  await expect(page.getByRole('status')).toHaveText('您已取消QQ授权，请返回登录页重新选择登录方式。')
+  await page.unroute(`${provider.url}/qq/authorize?**`)
+
+  // back to the login page from there
+  await page.getByRole('link', { name: '返回登录' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('button', { name: '微信登录', exact: true })).toBeEnabled()
+})
+
+test('a code the provider refuses: the page says WeChat sign-in failed, with the provider’s reason', async () => {
+  provider.approveAs(SUBJECT, NICKNAME)
+  // The consent page sends back a code the provider's token endpoint does not know.
+  await page.route(`${provider.url}/wechat/authorize?**`, async (route) => {
+    const answer = await route.fetch({ maxRedirects: 0 })
+    const back = new URL(answer.headers()['location']!)
+    back.searchParams.set('code', 'not-a-code-of-this-provider')
+    await route.fulfill({ status: 302, headers: { location: back.toString() } })
+  })
+  await quickLogin('wechat')
+  await expect(page).toHaveURL(`${gw.baseURL}/loginThirdPlatform?platform=wechat`)
+  await expect(page.getByText('微信登录失败')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveText('微信授权失败，请重试（invalid code (40029)）')
+  await shoot('refused')
+  await page.unroute(`${provider.url}/wechat/authorize?**`)
+  // still nobody signed in; the next try works
+  await quickLogin('wechat')
+  await expectSignedInAs('张伟', 'zhangwei')
+})
