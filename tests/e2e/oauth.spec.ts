@@ -99,7 +99,7 @@ test('an unknown WeChat identity is refused with what to do; bound in the person
   await row.getByRole('button', { name: '绑定' }).click()
   expect(new URL((await toProvider).url()).searchParams.get('redirect_uri')).toBe(`${gw.baseURL}/personal-view?platform=wechat`)
   await expect(page).toHaveURL(`${gw.baseURL}/personal-view?tab=thirdParty`)
-  await expect(page.getByText('微信已绑定')).toBeVisible()
+  await expect(page.getByText('微信已绑定', { exact: true })).toBeVisible()
   await expect(row).toContainText(`已绑定：${NICKNAME}`)
 
   // 3. sign out; WeChat login with the same identity: straight into the console as zhangwei
@@ -132,6 +132,7 @@ test('cancelling at the provider says so, for WeChat (state only) and QQ (error=
   await expect(page).toHaveURL(/\/loginThirdPlatform\?platform=wechat/)
   await expect(page.getByRole('status')).toHaveText('您已取消微信授权，请返回登录页重新选择登录方式。')
   await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: '重新进行微信授权' })).toBeVisible()
   await shoot('cancelled')
   await page.unroute(`${provider.url}/wechat/authorize?**`)
 
@@ -162,7 +163,7 @@ test('a code the provider refuses: the page says WeChat sign-in failed, with the
   await expect(page.getByRole('alert')).toHaveText('微信授权失败，请重试（invalid code (40029)）')
   await shoot('refused')
   await page.unroute(`${provider.url}/wechat/authorize?**`)
-  // still nobody signed in; the next try works
-  await quickLogin('wechat')
+  // still nobody signed in; the page's own retry goes to WeChat again and this time it works
+  await page.getByRole('button', { name: '重新进行微信授权' }).click()
   await expectSignedInAs('张伟', 'zhangwei')
 })

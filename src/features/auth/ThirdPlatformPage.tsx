@@ -47,16 +47,19 @@ export function ThirdPlatformPage() {
     enabled: isPlatform(platform),
   })
 
+  // cancelled, or the code is missing or refused: the user may go to the provider once more
+  const [exchangeFailed, setExchangeFailed] = useState(false)
   let body: ReactNode
+  let retry = false
   if (!isPlatform(platform)) body = <Notice tone="error" text={t('auth.third.unknownPlatform')} />
   else {
     const name = t(`auth.third.${platform}`)
     if (config.isPending) body = <Notice tone="busy" text={t('auth.login.configLoading')} />
     else if (config.isError) body = <Notice tone="error" text={isApiError(config.error) ? config.error.message : t('auth.login.configFailed')} />
     else if (!config.data?.[platform]) body = <Notice tone="info" text={t('auth.third.notConfigured', { platform: name })} />
-    else if (denied) body = <Notice tone="info" text={t('auth.third.denied', { platform: name })} />
-    else if (!code || !state) body = <Notice tone="info" text={t('auth.third.missingCode', { platform: name })} />
-    else body = <Exchange platform={platform} code={code} state={state} name={name} />
+    else if (denied) [body, retry] = [<Notice tone="info" text={t('auth.third.denied', { platform: name })} />, true]
+    else if (!code || !state) [body, retry] = [<Notice tone="info" text={t('auth.third.missingCode', { platform: name })} />, true]
+    else [body, retry] = [<Exchange platform={platform} code={code} state={state} name={name} onFailed={() => setExchangeFailed(true)} />, exchangeFailed]
   }
 
   const Icon = platform === 'qq' ? QQIcon : WeChatIcon
@@ -68,7 +71,8 @@ export function ThirdPlatformPage() {
           <h1 className="text-xl font-semibold">{t('auth.third.title')}</h1>
         </div>
         <div className="min-h-16">{body}</div>
-        <Button asChild variant="outline" className="mt-6 w-full">
+        {retry && isPlatform(platform) && <RetryButton platform={platform} />}
+        <Button asChild variant="outline" className={retry ? 'mt-3 w-full' : 'mt-6 w-full'}>
           <Link to="/login">{t('auth.third.backToLogin')}</Link>
         </Button>
       </div>
@@ -76,7 +80,35 @@ export function ThirdPlatformPage() {
   )
 }
 
-function Exchange({ platform, code, state, name }: { platform: Platform; code: string; state: string; name: string }) {
+/** Back to the provider's authorisation (a new state from the gateway). */
+function RetryButton({ platform }: { platform: Platform }) {
+  const { t } = useT()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const go = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const url = await authApi.authorizeUrl(platform)
+      if (url) window.location.assign(url)
+      else setBusy(false)
+    } catch (e) {
+      setBusy(false)
+      setError(isApiError(e) ? e.message : t('common.networkError'))
+    }
+  }
+  return (
+    <>
+      {error && <Notice tone="error" text={error} />}
+      <Button className="mt-6 w-full" disabled={busy} onClick={() => void go()}>
+        {busy && <Loader2 className="animate-spin" aria-hidden />}
+        {t('auth.third.retry', { platform: t(`auth.third.${platform}`) })}
+      </Button>
+    </>
+  )
+}
+
+function Exchange({ platform, code, state, name, onFailed }: { platform: Platform; code: string; state: string; name: string; onFailed: () => void }) {
   const { t } = useT()
   const [error, setError] = useState<string | null>(null)
   const started = useRef(false)
@@ -97,9 +129,10 @@ function Exchange({ platform, code, state, name }: { platform: Platform; code: s
         enterConsole()
       } catch (e) {
         setError(isApiError(e) ? e.message : String(e))
+        onFailed()
       }
     })()
-  }, [platform, code, state, name, t])
+  }, [platform, code, state, name, t, onFailed])
   if (error)
     return (
       <div className="grid gap-2">

@@ -143,6 +143,7 @@ export const zh = {
     working: '正在通过{platform}登录…',
     failed: '{platform}登录失败',
     notBound: '该{platform}账号尚未绑定平台账号，请先使用账号密码登录后在个人中心绑定。',
+    retry: '重新进行{platform}授权',
     backToLogin: '返回登录',
   },
 }
@@ -290,6 +291,7 @@ export const en: Shape<typeof zh> = {
     working: 'Signing in with {platform}…',
     failed: '{platform} sign-in failed',
     notBound: 'This {platform} account is not bound to a platform account yet. Sign in with your password and bind it in the personal centre.',
+    retry: 'Authorise with {platform} again',
     backToLogin: 'Back to sign-in',
   },
 }
