@@ -22,6 +22,7 @@ interface Info {
   photo: { fileId: string; url: string } | null
   signature: { fileId: string; url: string } | null
   version: number
+  userId: string | null
 }
 interface SessionRow {
   sessionId: string
@@ -63,7 +64,11 @@ describe.each(inject('targets'))('personal centre on $name', (t) => {
     expect(bad.body.data[0]!.field).toBe('userName')
     const renamed = await c.call<Info>('PUT', `${P}/updateInfo`, { json: { userName: '新名字', version: info.body.data.version } })
     expect(renamed.body.data).toMatchObject({ userName: '新名字', version: info.body.data.version + 1 })
-    expect((await c.call<{ userName: string }>('GET', '/api/portal/v1/user/info')).body.data.userName).toBe('新名字')
+    const userInfo = (await c.call<{ userName: string; userId: string | null }>('GET', '/api/portal/v1/user/info')).body.data
+    expect(userInfo.userName).toBe('新名字')
+    // the staff record linked to the account (SPEC §3 user info), the same as the personal centre's
+    expect(userInfo.userId).toBe(info.body.data.userId)
+    if (t.demo) expect(userInfo.userId).toEqual(expect.any(String))
     await c.call('PUT', `${P}/updateInfo`, { json: { userName: original, version: renamed.body.data.version } })
   })
 

@@ -5,7 +5,7 @@ import { Code } from '../../../src/contract/codes'
 import { API } from '../../../src/contract/paths'
 import { menuByPermissionQuery, operateLogBody, type CurrentUser, type MenuEntry } from '../../../src/contract/schemas/shell'
 import type { Ctx } from '../../context'
-import { application, applicationMenu, applicationMenuFunction, role, roleMenu, roleMenuFunction } from '../../db/schema'
+import { application, applicationMenu, applicationMenuFunction, person, role, roleMenu, roleMenuFunction } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../plugins/permissions'
 import { organizationName } from '../auth/accounts'
@@ -132,12 +132,14 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       )
       .orderBy(asc(role.sort))
     const photo = await profilePhoto(ctx, a.accountId)
+    // the staff record linked to this account, if any
+    const [staff] = await ctx.db.select({ userId: person.userId }).from(person).where(eq(person.accountId, a.accountId))
     return ok<CurrentUser>(req, {
       accountId: a.accountId,
       accountName: a.accountName,
       level: a.level,
       status: a.status,
-      userId: null,
+      userId: staff?.userId ?? null,
       userName: a.userName,
       cellphone: a.cellphone,
       email: a.email,
