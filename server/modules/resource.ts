@@ -293,6 +293,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
           const current = await visibleById(tx, scope, id)
           if (!current) throw new ApiError(Code.NOT_FOUND)
           if (Number(current.version) !== Number(input.version)) throw new ApiError(Code.VERSION_CONFLICT, current)
+          // checks first; it may also normalise the input, which the values below are taken from
+          await def.beforeWrite?.(input as z.infer<U>, current, { tx, auth, now })
           // The update carries the whole record: a field it leaves out (the console strips null and
           // empty values) becomes null — e.g. no parentId moves a menu to the root.
           const values: Row = {}
@@ -303,7 +305,6 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
             const after = await def.scopeOwner({ ...current, ...values, ...input }, w)
             if ((before ?? null) !== (after ?? null)) await checkOwner(ids, { ...current, ...values, ...input }, w)
           }
-          await def.beforeWrite?.(input as z.infer<U>, current, { tx, auth, now })
           await checkUnique(tx, { ...current, ...values, ...input }, id)
           Object.assign(values, { version: sql`${versionCol} + 1`, updateTime: now, updateBy: auth.account.accountId })
           const done = await tx

@@ -73,9 +73,13 @@ export const departmentResource = defineResource({
   sortable: { sort: department.sort, departmentName: department.departmentName },
   unique: [{ field: 'departmentName', within: ['organizationId', 'parentId'], message: DUP_DEPT }],
   enrich: withHeadCounts,
-  afterWrite: async (id, input, w: WriteContext) => {
-    const [self] = await w.tx.select().from(department).where(eq(department.departmentId, id))
-    if (self) await checkParent(w.tx, self, (input as { parentId?: string | null }).parentId)
+  beforeWrite: async (input, current, w: WriteContext) => {
+    if (!current) return
+    const self = current as { departmentId: string; organizationId: string }
+    const fields = input as { parentId?: string | null }
+    // the tree shows a top-level department under its organisation: that parent means "none"
+    if (fields.parentId === self.organizationId) fields.parentId = null
+    await checkParent(w.tx, self, fields.parentId)
   },
   beforeDelete: async (ids, _rows, w) => {
     const [child] = await w.tx
