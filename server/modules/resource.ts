@@ -102,6 +102,8 @@ function hasPgCode(err: unknown, code: string): boolean {
   return false
 }
 export const isUniqueViolation = (err: unknown) => hasPgCode(err, PG_UNIQUE)
+/** An add or update naming a row that does not exist (a parent, an owner…): that id is not found. */
+export const isForeignKeyViolation = (err: unknown) => hasPgCode(err, PG_FOREIGN_KEY)
 
 /** A delete refused by a foreign key: other records still refer to the row. */
 export const STILL_REFERENCED = {
@@ -273,6 +275,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         .transaction(async (txRaw) => insertRecord({ tx: txRaw as unknown as Db, auth, now }, input, scope))
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
+          if (isForeignKeyViolation(err)) throw new ApiError(Code.NOT_FOUND)
           throw err
         })
       return ok(req, await answerOne(created, auth))
@@ -318,6 +321,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         })
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE)
+          if (isForeignKeyViolation(err)) throw new ApiError(Code.NOT_FOUND)
           return enrichConflict(err, auth)
         })
       return ok(req, await answerOne(updated, auth))
@@ -339,7 +343,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
           await tx.delete(def.table).where(inArray(idCol, unique))
         })
         .catch((err: unknown) => {
-          if (hasPgCode(err, PG_FOREIGN_KEY)) throw new ApiError(Code.REFUSED, null, STILL_REFERENCED)
+          if (isForeignKeyViolation(err)) throw new ApiError(Code.REFUSED, null, STILL_REFERENCED)
           throw err
         })
       return ok(req, { deleted: unique.length })
