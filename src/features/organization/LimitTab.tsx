@@ -19,6 +19,7 @@ import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
+import { useAddRules } from './api'
 
 export function LimitTab({ organizationId }: { organizationId: string }) {
   const { t } = useT()
@@ -27,6 +28,8 @@ export function LimitTab({ organizationId }: { organizationId: string }) {
     queryFn: ({ signal }) => http.get<Page<OrgAccountRow>>(ORG_API.accountListPage, { unitId: organizationId, pageIndex: 1, pageSize: 200 }, { signal, silent: true }),
   })
   const ownOrg = useSession((s) => s.userAccount?.organizationId ?? null)
+  // one's own unit's limit: only with the data scope "all" (the same rule as adding top units)
+  const mayOwn = useAddRules().data?.topUnits === true
   const [editing, setEditing] = useState<OrgAccountRow | null>(null)
   const rows = q.data?.records ?? []
   return (
@@ -68,7 +71,7 @@ export function LimitTab({ organizationId }: { organizationId: string }) {
                       )}
                     </TableCell>
                     <TableCell className="py-1 text-right">
-                      {r.organizationId === ownOrg ? (
+                      {r.organizationId === ownOrg && !mayOwn ? (
                         <span className="text-xs text-muted-foreground" title={t('organization.limit.ownHint')}>
                           --
                         </span>

@@ -68,7 +68,6 @@ export function UserAuditPage() {
     {
       key: 'auditStatus',
       header: t('people.field.auditStatus'),
-      sortable: true,
       cell: (r) => <Badge variant={STATUS_BADGE[r.auditStatus]}>{statusLabel(r.auditStatus)}</Badge>,
       exportValue: (r) => statusLabel(r.auditStatus),
     },

@@ -49,6 +49,20 @@ describe('mapServerErrors', () => {
     expect(r.form).toEqual(['roleId 格式不正确', '参数不合法'])
   })
 
+  it("shows the gateway's own sentence for a bare 'invalid', but translates the plain one", () => {
+    const r = mapServerErrors(
+      [
+        { field: 'sort', key: 'v.invalid', message: '限额不能小于现有账号数（3个）' },
+        { field: 'roleName', key: 'v.invalid', message: '格式不正确' },
+      ],
+      has,
+    )
+    expect(r.fields).toEqual([
+      { name: 'sort', message: '限额不能小于现有账号数（3个）' },
+      { name: 'roleName', message: 'v.invalid' },
+    ])
+  })
+
   it('tolerates data that is not a list', () => {
     expect(mapServerErrors(null, has)).toEqual({ fields: [], form: [] })
     expect(mapServerErrors([null, 3, {}], has)).toEqual({ fields: [], form: [] })

@@ -3,7 +3,7 @@
  * rules.ts); the server's 20001 answers carry the same keys. Here they become text with the
  * field's label, and server field errors are mapped back onto form fields.
  */
-import { parseValidationMessage } from '@/contract'
+import { parseValidationMessage, validationText } from '@/contract'
 import { hasKey, translate, type Locale } from '@/lib/i18n'
 
 /** Text of a validation message: a key becomes `请输入角色名称`; anything else (server text) is kept. */
@@ -42,6 +42,9 @@ export function normalizeFieldPath(field: string): string {
  * Maps the `data` of a 20001 answer (`[{ field, key, message }]`) onto a form. `hasField` tells
  * whether a path is a field of the form (its first segment is checked by default).
  */
+/** The gateway's plain "not valid" (no field name): the key's own translation says it better. */
+const GENERIC_INVALID = new Set([validationText('v.invalid', 'zh'), validationText('v.invalid', 'en')])
+
 export function mapServerErrors(data: unknown, hasField: (path: string) => boolean): MappedErrors {
   const out: MappedErrors = { fields: [], form: [] }
   if (!Array.isArray(data)) return out
@@ -49,7 +52,10 @@ export function mapServerErrors(data: unknown, hasField: (path: string) => boole
   for (const item of data) {
     if (!item || typeof item !== 'object') continue
     const { field, key, message } = item as { field?: unknown; key?: unknown; message?: unknown }
-    const text = typeof key === 'string' && key ? key : typeof message === 'string' ? message : ''
+    // the key (translated here, in the UI's language) — but a bare "invalid" with the gateway's
+    // own sentence (e.g. "限额不能小于现有账号数（3个）") says more: that sentence
+    const specific = key === 'v.invalid' && typeof message === 'string' && message !== '' && !message.startsWith('v.') && !GENERIC_INVALID.has(message)
+    const text = specific ? (message as string) : typeof key === 'string' && key ? key : typeof message === 'string' ? message : ''
     if (!text) continue
     const path = typeof field === 'string' ? normalizeFieldPath(field) : ''
     if (path && hasField(path)) {
