@@ -42,8 +42,6 @@ export function AccountsTable({ kind, title, description, organizationId, search
     ? { add: ACCOUNT_FNS.general.add, edit: ACCOUNT_FNS.general.add, delete: ACCOUNT_FNS.general.delete, enable: ACCOUNT_FNS.general.enable, resetPwd: ACCOUNT_FNS.general.resetPwd, validPeriod: ACCOUNT_FNS.general.validPeriod }
     : { add: ACCOUNT_FNS.registered.add, edit: ACCOUNT_FNS.registered.edit, delete: ACCOUNT_FNS.registered.delete, enable: ACCOUNT_FNS.registered.enable, resetPwd: ACCOUNT_FNS.registered.resetPwd, validPeriod: ACCOUNT_FNS.registered.validPeriod }
   const call = useAccountCall(kind)
-  const canEnable = useCan(fns.enable)
-  const canAudit = useCan(ACCOUNT_FNS.general.audit)
   const canReset = useCan(fns.resetPwd)
   const canPeriod = useCan(fns.validPeriod)
   const canEdit = useCan(fns.edit)
@@ -180,15 +178,16 @@ export function AccountsTable({ kind, title, description, organizationId, search
         {label}
       </Button>
     )
+    // <Can>: shown when granted, and each click is recorded in the operation log (SPEC §6)
     switch (a.status) {
       case 'pending':
-        return general && canAudit ? btn(t('accounts.action.audit'), <ClipboardCheck aria-hidden />, () => setAuditing(a)) : null
+        return general ? <Can action={ACCOUNT_FNS.general.audit}>{btn(t('accounts.action.audit'), <ClipboardCheck aria-hidden />, () => setAuditing(a))}</Can> : null
       case 'normal':
-        return canEnable ? btn(t('accounts.action.stop'), <Square aria-hidden />, () => void stop([a]), 'text-destructive hover:text-destructive') : null
+        return <Can action={fns.enable}>{btn(t('accounts.action.stop'), <Square aria-hidden />, () => void stop([a]), 'text-destructive hover:text-destructive')}</Can>
       case 'stopped':
-        return canEnable ? btn(t('accounts.action.enable'), <Play aria-hidden />, () => void enable([a]), 'text-emerald-700 dark:text-emerald-400') : null
+        return <Can action={fns.enable}>{btn(t('accounts.action.enable'), <Play aria-hidden />, () => void enable([a]), 'text-emerald-700 dark:text-emerald-400')}</Can>
       case 'locked':
-        return canEnable ? btn(t('accounts.action.unlock'), <LockOpen aria-hidden />, () => void unlock(a)) : null
+        return <Can action={fns.enable}>{btn(t('accounts.action.unlock'), <LockOpen aria-hidden />, () => void unlock(a))}</Can>
       default:
         return null
     }
@@ -279,11 +278,13 @@ export function AccountsTable({ kind, title, description, organizationId, search
                   {t('accounts.action.batchEnable')}
                 </Button>
               </Can>
-              {general && canAudit && (
-                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void approveMany(page).then(done)}>
-                  <ClipboardCheck aria-hidden />
-                  {t('accounts.action.batchApprove')}
-                </Button>
+              {general && (
+                <Can action={ACCOUNT_FNS.general.audit}>
+                  <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void approveMany(page).then(done)}>
+                    <ClipboardCheck aria-hidden />
+                    {t('accounts.action.batchApprove')}
+                  </Button>
+                </Can>
               )}
             </>
           )
