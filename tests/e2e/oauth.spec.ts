@@ -11,6 +11,8 @@
  * Refusals shown on the callback page: the user cancels at the provider (WeChat sends only the
  * state back, QQ `error=access_denied`), and the provider refuses the code. The provider's consent
  * page is answered with page.route for these, as the local provider always consents.
+ * A callback link started in one browser (context) and opened in another is refused there and
+ * signs nobody in (login CSRF): the flow is tied to the verifier the starting browser keeps.
  * Screenshots of the callback page at 1440×900 and 1024×768 in .tmp/shots.
  */
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test'
@@ -41,30 +43,30 @@ test.afterAll(async () => {
 })
 
 /** /login → the WeChat (or QQ) button; resolves once the browser has been to the provider's authorize page. */
-async function quickLogin(platform: 'wechat' | 'qq') {
-  await page.goto('/login')
-  const button = page.getByRole('button', { name: platform === 'wechat' ? '微信登录' : 'QQ登录', exact: true })
+async function quickLogin(platform: 'wechat' | 'qq', p: Page = page) {
+  await p.goto('/login')
+  const button = p.getByRole('button', { name: platform === 'wechat' ? '微信登录' : 'QQ登录', exact: true })
   await expect(button).toBeEnabled()
-  const toProvider = page.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${provider.url}/${platform}/authorize?`))
+  const toProvider = p.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${provider.url}/${platform}/authorize?`))
   await button.click()
   return toProvider
 }
 
-async function shoot(name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: `.tmp/shots/oauth-${name}-1440.png` })
-  await page.setViewportSize({ width: 1024, height: 768 })
-  await page.screenshot({ path: `.tmp/shots/oauth-${name}-1024.png` })
-  await page.setViewportSize({ width: 1440, height: 900 })
+async function shoot(name: string, p: Page = page) {
+  await p.setViewportSize({ width: 1440, height: 900 })
+  await p.screenshot({ path: `.tmp/shots/oauth-${name}-1440.png` })
+  await p.setViewportSize({ width: 1024, height: 768 })
+  await p.screenshot({ path: `.tmp/shots/oauth-${name}-1024.png` })
+  await p.setViewportSize({ width: 1440, height: 900 })
 }
 
 /** The account signed in, as the header's user menu shows it. */
-async function expectSignedInAs(userName: string, accountName: string) {
-  await expect(page).toHaveURL(/\/admin\/home/)
-  const menu = page.getByRole('button', { name: `用户菜单: ${userName}` })
+async function expectSignedInAs(userName: string, accountName: string, p: Page = page) {
+  await expect(p).toHaveURL(/\/admin\/home/)
+  const menu = p.getByRole('button', { name: `用户菜单: ${userName}` })
   await menu.click()
-  await expect(page.getByRole('menu').getByText(`账号：${accountName}`)).toBeVisible()
-  await page.keyboard.press('Escape')
+  await expect(p.getByRole('menu').getByText(`账号：${accountName}`)).toBeVisible()
+  await p.keyboard.press('Escape')
 }
 
 test('an unknown WeChat identity is refused with what to do; bound in the personal centre, WeChat signs straight in', async () => {
@@ -166,4 +168,49 @@ test('a code the provider refuses: the page says WeChat sign-in failed, with the
   // still nobody signed in; the page's own retry goes to WeChat again and this time it works
   await page.getByRole('button', { name: '重新进行微信授权' }).click()
   await expectSignedInAs('张伟', 'zhangwei')
+})
+
+test('a callback link started in another browser signs nobody in: the page says so; started here, WeChat signs in', async ({ browser }) => {
+  test.setTimeout(120_000)
+  // The identity is bound to zhangwei (first test): followed by the browser that started it, the link signs in as 张伟.
+  provider.approveAs(SUBJECT, NICKNAME)
+
+  // Browser A goes to WeChat and keeps the callback link instead of following it.
+  const starter = await browser.newContext({ baseURL: gw.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } })
+  let link = ''
+  try {
+    const a = await starter.newPage()
+    await a.route(`${provider.url}/wechat/authorize?**`, async (route) => {
+      const answer = await route.fetch({ maxRedirects: 0 })
+      link = answer.headers()['location']!
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>kept the link</p>' })
+    })
+    await quickLogin('wechat', a)
+    await expect.poll(() => link).toContain(`${gw.baseURL}/loginThirdPlatform?platform=wechat&`)
+    expect(new URL(link).searchParams.get('code')).toBeTruthy()
+    expect(new URL(link).searchParams.get('state')).toBeTruthy()
+  } finally {
+    await starter.close()
+  }
+
+  // Browser B, a fresh one, opens the link: refused on the page, nobody signed in.
+  const other = await browser.newContext({ baseURL: gw.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } })
+  try {
+    const b = await other.newPage()
+    await b.goto(link)
+    await expect(b).toHaveURL(`${gw.baseURL}/loginThirdPlatform?platform=wechat`)
+    await expect(b.getByText('微信登录失败')).toBeVisible()
+    await expect(b.getByRole('alert')).toHaveText('授权已失效或不是从本浏览器发起，请重新登录')
+    await expect(b.getByRole('button', { name: '重新进行微信授权' })).toBeVisible()
+    await shoot('other-browser', b)
+    await b.goto('/admin/home')
+    await expect(b).toHaveURL(/\/login/)
+    await expect(b.getByRole('button', { name: '微信登录', exact: true })).toBeVisible()
+
+    // Started in this browser, the same WeChat login goes straight in.
+    await quickLogin('wechat', b)
+    await expectSignedInAs('张伟', 'zhangwei', b)
+  } finally {
+    await other.close()
+  }
 })

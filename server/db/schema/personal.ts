@@ -52,6 +52,11 @@ export const oauthState = pgTable(
     /** The account binding an identity (purpose bind). */
     accountId: text('account_id'),
     redirectUri: text('redirect_uri').notNull(),
+    /**
+     * base64url SHA-256 of the verifier the starting browser keeps (sessionStorage); the callback
+     * must send that verifier. Null only on states from before this column: never accepted.
+     */
+    verifierHash: text('verifier_hash'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),

@@ -2,19 +2,28 @@
  * Third-party sign-in and binding over the OAuth2 authorization-code flow:
  *
  *   start:  a random `state` (only its SHA-256 kept, 10 minutes, single use) with its purpose
- *           (`login`, or `bind` for one account) → the provider's authorize URL, whose
- *           redirect_uri is `/loginThirdPlatform?platform=…` (login) or `/personal-view?platform=…` (bind);
- *   finish: the state is taken (one conditional UPDATE: one winner), the code exchanged for the
- *           identity (openid, nickname, avatar) with the same redirect_uri.
+ *           (`login`, or `bind` for one account) and the console's `challenge` (the base64url
+ *           SHA-256 of a verifier only the starting browser holds) → the provider's authorize URL,
+ *           whose redirect_uri is `/loginThirdPlatform?platform=…` (login) or `/personal-view?platform=…` (bind);
+ *   finish: the state is taken (one conditional UPDATE: one winner), then the verifier sent with
+ *           the code must hash to the kept challenge — else 20021 and the state stays spent, so a
+ *           callback link started in another browser signs nobody in and binds nothing (login
+ *           CSRF) —, then the code is exchanged for the identity (openid, nickname, avatar) with
+ *           the same redirect_uri.
+ *
+ * The challenge is read from the request's query here (`oauthChallengeQuery` of the contract), so
+ * the routes that start a flow (auth thirdPlatformConfig, personal thirdPartyAuthorize) pass only
+ * the request; the verifier comes in the parsed body (`loginThirdPlatformBody`, `bindThirdPartyBody`).
  */
+import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
-import type { ThirdPlatform } from '../../../src/contract/schemas/auth'
+import { oauthChallengeQuery, type ThirdPlatform } from '../../../src/contract/schemas/auth'
 import type { Ctx } from '../../context'
 import { oauthState } from '../../db/schema'
-import { randomToken, sha256Hex } from '../../lib/crypto'
-import { ApiError } from '../../lib/http'
+import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto'
+import { ApiError, parse } from '../../lib/http'
 import { hit } from '../../plugins/rate-limit'
 import { OAuthClient, ProviderError, type Identity } from './client'
 
@@ -54,10 +63,14 @@ export function redirectUriFor(ctx: Ctx, req: FastifyRequest, platform: ThirdPla
   return `${publicOrigin(ctx, req)}${page}?platform=${platform}`
 }
 
-/** A new state and the provider's authorize URL. */
+/** The challenge of a verifier: base64url SHA-256 (what the console sends at the start). */
+export const verifierChallenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url')
+
+/** A new state (kept with the request's `challenge`, 20001 without one) and the provider's authorize URL. */
 export async function startAuthorize(ctx: Ctx, req: FastifyRequest, platform: ThirdPlatform, purpose: OAuthPurpose, accountId: string | null = null): Promise<string> {
   const client = oauthClient(ctx, platform)
   if (!client) throw notConfigured()
+  const { challenge } = parse(oauthChallengeQuery, req.query, req)
   const limit = await hit(ctx, `oauth:${req.ip}`, 600)
   if (limit.count > STARTS_PER_IP)
     throw new ApiError(Code.REFUSED, null, { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; try again later' }, 429, { 'Retry-After': String(limit.retryAfter) })
@@ -70,6 +83,7 @@ export async function startAuthorize(ctx: Ctx, req: FastifyRequest, platform: Th
     purpose,
     accountId,
     redirectUri,
+    verifierHash: challenge,
     createdAt: new Date(now),
     expiresAt: new Date(now + STATE_TTL_MS),
   })
@@ -77,16 +91,20 @@ export async function startAuthorize(ctx: Ctx, req: FastifyRequest, platform: Th
   return client.authorizeUrl(redirectUri, state)
 }
 
-const stateRefused = () =>
-  new ApiError(Code.REFUSED, null, {
-    zh: '授权请求已失效或与本次登录不匹配，请重新发起',
-    en: 'The authorisation request has expired or does not match; start again',
-  })
+/** One answer for an unknown, used, expired or mismatched state and for a verifier that does not match it. */
+const stateRefused = (purpose: OAuthPurpose) =>
+  new ApiError(
+    Code.REFUSED,
+    null,
+    purpose === 'login'
+      ? { zh: '授权已失效或不是从本浏览器发起，请重新登录', en: 'The authorisation was not started in this browser or has expired; sign in again' }
+      : { zh: '授权已失效或不是从本浏览器发起，请重新绑定', en: 'The authorisation was not started in this browser or has expired; bind again' },
+  )
 
-/** Takes the state (once) and exchanges the code for the identity. */
+/** Takes the state (once), checks the verifier against its challenge and exchanges the code for the identity. */
 export async function finishAuthorize(
   ctx: Ctx,
-  input: { platform: ThirdPlatform; code: string; state: string },
+  input: { platform: ThirdPlatform; code: string; state: string; verifier?: string | undefined },
   purpose: OAuthPurpose,
   accountId: string | null = null,
 ): Promise<Identity> {
@@ -107,7 +125,12 @@ export async function finishAuthorize(
       ),
     )
     .returning()
-  if (!row) throw stateRefused()
+  if (!row) throw stateRefused(purpose)
+  // The state is spent above whatever the verifier says: a link opened in another browser cannot be retried.
+  if (!row.verifierHash || input.verifier === undefined || !safeEqual(verifierChallenge(input.verifier), row.verifierHash)) {
+    ctx.log.warn({ platform: input.platform, purpose, verifier: input.verifier === undefined ? 'missing' : 'mismatch' }, 'third-party authorisation from another browser refused')
+    throw stateRefused(purpose)
+  }
   try {
     return await client.identity(input.code, row.redirectUri)
   } catch (err) {

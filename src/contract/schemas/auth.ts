@@ -52,23 +52,44 @@ export const THIRD_PLATFORMS = ['wechat', 'qq'] as const
 export type ThirdPlatform = (typeof THIRD_PLATFORMS)[number]
 export const thirdPlatform = () => z.enum(THIRD_PLATFORMS, { error: V.invalid })
 
+/**
+ * Each authorisation is tied to the browser that started it (PKCE-like, between console and
+ * gateway): the console keeps a random `verifier` (≥ 32 bytes, base64url) in sessionStorage per
+ * platform and purpose (login / bind), and sends `challenge` = base64url(SHA-256(verifier)) when it
+ * asks for the authorize URL; the gateway keeps that hash with the state. The callback sends the
+ * verifier with code + state; a missing verifier, or one that does not hash to the kept challenge,
+ * is refused (20021) and the state is spent all the same. A link to the callback page opened in
+ * another browser therefore signs nobody in and binds nothing (login CSRF).
+ */
+export const OAUTH_CHALLENGE_LENGTH = 43
+export const oauthChallenge = () =>
+  z
+    .string({ error: V.required })
+    .length(OAUTH_CHALLENGE_LENGTH, { error: V.invalid })
+    .regex(/^[\w-]+$/, { error: V.invalid })
+/** The start of an authorisation (thirdPlatformConfig?platform, personal thirdPartyAuthorize): `challenge`. */
+export const oauthChallengeQuery = z.object({ challenge: oauthChallenge() })
+/** The verifier on the callback: any text up to 256 characters; one that does not match is 20021, not 20001. */
+export const oauthVerifier = () => z.string().max(256, { error: V.invalid }).optional()
+
 export interface ThirdPlatformConfig {
   wechat: boolean
   qq: boolean
   /**
-   * With `?platform=wechat|qq` (a configured one): the provider's authorize URL, built by the
-   * gateway with a single-use `state` it keeps for 10 minutes. The console navigates there; the
-   * provider sends the user back to `/loginThirdPlatform?platform&code&state`.
+   * With `?platform=wechat|qq&challenge=` (a configured one): the provider's authorize URL, built by
+   * the gateway with a single-use `state` it keeps for 10 minutes with the challenge. The console
+   * navigates there; the provider sends the user back to `/loginThirdPlatform?platform&code&state`.
    */
   authorizeUrl?: string
 }
-export const thirdPlatformConfigQuery = z.object({ platform: thirdPlatform().optional() })
+export const thirdPlatformConfigQuery = z.object({ platform: thirdPlatform().optional(), challenge: oauthChallenge().optional() })
 
-/** POST loginThirdPlatform: the provider's `code` and the gateway's `state`. */
+/** POST loginThirdPlatform: the provider's `code`, the gateway's `state` and the console's `verifier`. */
 export const loginThirdPlatformBody = z.object({
   platform: thirdPlatform(),
   code: z.string().trim().min(1, { error: V.required }).max(512, { error: V.invalid }),
   state: z.string().trim().min(1, { error: V.required }).max(128, { error: V.invalid }),
+  verifier: oauthVerifier(),
 })
 
 // ---- registration and recovery --------------------------------------------

@@ -11,14 +11,15 @@
  * Photo and signature are files of the file service (`userCommonFile/upload`, purposes `avatar`
  * — JPG ≤ 2 MB — and `signature` — PNG ≤ 1 MB), then `updatePhoto` / `updateSignature` `{ fileId }`.
  *
- * Third-party bindings: `thirdPartyAuthorize?platform=` answers the provider's authorize URL
- * (state purpose "bind"); the provider returns to `/personal-view?platform&code&state`, and the
- * page calls `bindThirdParty`.
+ * Third-party bindings: `thirdPartyAuthorize?platform=&challenge=` answers the provider's authorize
+ * URL (state purpose "bind"); the provider returns to `/personal-view?platform&code&state`, and the
+ * page calls `bindThirdParty` with the verifier of that challenge (see `oauthChallenge` in ./auth:
+ * a link started in another browser binds nothing).
  */
 import { z } from 'zod'
 import { V, email, name, password, phone } from '../rules'
 import { version } from './common'
-import { thirdPlatform, verifyCodeText, type ThirdPlatform } from './auth'
+import { oauthVerifier, thirdPlatform, verifyCodeText, type ThirdPlatform } from './auth'
 
 const P = '/api/portal/v1/personal'
 export const PERSONAL_PATHS = {
@@ -45,9 +46,9 @@ export const PERSONAL_PATHS = {
   signOutSession: `${P}/signOutSession`,
   /** POST → { signedOut } */
   signOutOthers: `${P}/signOutOthers`,
-  /** GET ?platform= → { authorizeUrl } */
+  /** GET ?platform=&challenge= → { authorizeUrl } */
   thirdPartyAuthorize: `${P}/thirdPartyAuthorize`,
-  /** POST { platform, code, state } → ThirdPartyBinding */
+  /** POST { platform, code, state, verifier } → ThirdPartyBinding */
   bindThirdParty: `${P}/bindThirdParty`,
   /** POST { platform } */
   unbindThirdParty: `${P}/unbindThirdParty`,
@@ -90,6 +91,7 @@ export const bindThirdPartyBody = z.object({
   platform: thirdPlatform(),
   code: z.string().trim().min(1, { error: V.required }).max(512, { error: V.invalid }),
   state: z.string().trim().min(1, { error: V.required }).max(128, { error: V.invalid }),
+  verifier: oauthVerifier(),
 })
 
 export interface StoredImage {

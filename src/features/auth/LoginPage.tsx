@@ -78,7 +78,7 @@ export function LoginPage() {
     }
   })
 
-  // Quick login: the gateway builds the provider's authorize URL (with a state it keeps); off we go.
+  // Quick login: the gateway builds the provider's authorize URL (with a state it keeps, tied to this browser); off we go.
   const [starting, setStarting] = useState<ThirdPlatform | null>(null)
   const quick = async (platform: ThirdPlatform) => {
     setFormError(null)

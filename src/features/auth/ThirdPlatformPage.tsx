@@ -1,7 +1,9 @@
 /**
  * /loginThirdPlatform?platform=wechat|qq&code=…&state=… — where WeChat or QQ sends the user back
- * after the login page's quick login (the authorize URL and its state come from the gateway).
- * Unconfigured providers are said so plainly; with a code, loginThirdPlatform is called and a
+ * after the login page's quick login (the authorize URL and its state come from the gateway, tied
+ * to a verifier this browser keeps in sessionStorage: ./oauthVerifier). Unconfigured providers are
+ * said so plainly; with a code, loginThirdPlatform is called with that verifier (a link started in
+ * another browser has none and the gateway refuses it, shown like any refusal) and a
  * `{ token, userAccount }` answer continues the normal login sequence. The provider's own refusal
  * (the user cancelled: `error=access_denied`, or WeChat's state without a code) is shown as such.
  */

@@ -12,6 +12,7 @@ import {
   type VerifyChannels,
 } from '@/contract/schemas/auth'
 import { http, type RequestOptions } from '@/lib/http'
+import { newOAuthChallenge, takeOAuthVerifier } from './oauthVerifier'
 
 export type RegisterInput = RegisterBody
 
@@ -29,8 +30,9 @@ const INLINE: RequestOptions = { handled: INLINE_CODES }
 
 export const authApi = {
   thirdPlatformConfig: (signal?: AbortSignal) => http.get<ThirdPlatformConfig>(API.auth.thirdPlatformConfig, undefined, { signal, silent: true }),
-  /** A fresh authorize URL (with a state the gateway keeps) for a quick login. */
-  authorizeUrl: async (platform: ThirdPlatform) => (await http.get<ThirdPlatformConfig>(API.auth.thirdPlatformConfig, { platform }, INLINE)).authorizeUrl ?? null,
+  /** A fresh authorize URL (with a state the gateway keeps, tied to a verifier this browser keeps: ./oauthVerifier) for a quick login. */
+  authorizeUrl: async (platform: ThirdPlatform) =>
+    (await http.get<ThirdPlatformConfig>(API.auth.thirdPlatformConfig, { platform, challenge: newOAuthChallenge(platform, 'login') }, INLINE)).authorizeUrl ?? null,
   verifyChannels: (signal?: AbortSignal) => http.get<VerifyChannels>(AUTH_PATHS.verifyChannels, undefined, { signal, silent: true }),
   /** Resolves when the account name is free; rejects with 20006 when taken. */
   checkLoginAccount: (accountName: string, signal?: AbortSignal) => http.get<unknown>(API.auth.checkLoginAccount, { accountName }, { signal, silent: true }),
@@ -42,6 +44,7 @@ export const authApi = {
   updatePassword: (body: { accountName: string; verifyCode: string; password: string; confirmPassword: string }) =>
     http.post<unknown>(API.auth.updatePassword, body, INLINE),
   addByRegister: (body: RegisterInput) => http.post<unknown>(API.auth.addByRegister, body, INLINE),
+  /** The provider's code and state with this browser's verifier of the start (taken: it goes once). */
   loginThirdPlatform: (platform: ThirdPlatform, code: string, state: string) =>
-    http.post<LoginResult | null>(API.auth.loginThirdPlatform, { platform, code, state }, { silent: true }),
+    http.post<LoginResult | null>(API.auth.loginThirdPlatform, { platform, code, state, verifier: takeOAuthVerifier(platform, 'login') }, { silent: true }),
 }

@@ -1,7 +1,8 @@
 /**
- * WeChat / QQ bindings. "Bind" fetches an authorize URL (state purpose bind) and goes to the
- * provider, which sends the user back to /personal-view?platform&code&state; the page then calls
- * bindThirdParty (see PersonalCenterPage).
+ * WeChat / QQ bindings. "Bind" fetches an authorize URL (state purpose bind, tied to a verifier
+ * this browser keeps) and goes to the provider, which sends the user back to
+ * /personal-view?platform&code&state; the page then calls bindThirdParty with that verifier (see
+ * PersonalCenterPage): a callback link opened in another browser binds nothing.
  */
 import { useState } from 'react'
 import { toast } from 'sonner'

@@ -11,6 +11,7 @@ import {
   type SignedOut,
   type ThirdPartyBinding,
 } from '@/contract/schemas/personal'
+import { newOAuthChallenge, takeOAuthVerifier } from '@/features/auth'
 import { http, type RequestOptions } from '@/lib/http'
 
 /** Codes the personal centre shows in place. */
@@ -31,8 +32,12 @@ export const personalApi = {
   sessions: (signal?: AbortSignal) => http.get<SessionInfo[]>(P.sessions, undefined, { signal }),
   signOutSession: (sessionId: string) => http.post<SignedOut>(P.signOutSession, { sessionId }, HANDLED),
   signOutOthers: () => http.post<SignedOut>(P.signOutOthers, {}, HANDLED),
-  thirdPartyAuthorize: (platform: ThirdPlatform) => http.get<{ authorizeUrl: string }>(P.thirdPartyAuthorize, { platform }, HANDLED),
-  bindThirdParty: (body: { platform: ThirdPlatform; code: string; state: string }) => http.post<ThirdPartyBinding>(P.bindThirdParty, body, HANDLED),
+  /** The provider's authorize URL for a binding, tied to a verifier this browser keeps (@/features/auth oauthVerifier). */
+  thirdPartyAuthorize: (platform: ThirdPlatform) =>
+    http.get<{ authorizeUrl: string }>(P.thirdPartyAuthorize, { platform, challenge: newOAuthChallenge(platform, 'bind') }, HANDLED),
+  /** The provider's code and state with this browser's verifier of the start (taken: it goes once). */
+  bindThirdParty: (body: { platform: ThirdPlatform; code: string; state: string }) =>
+    http.post<ThirdPartyBinding>(P.bindThirdParty, { ...body, verifier: takeOAuthVerifier(body.platform, 'bind') }, HANDLED),
   unbindThirdParty: (platform: ThirdPlatform) => http.post<null>(P.unbindThirdParty, { platform }, HANDLED),
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "oauth_state" ADD COLUMN "verifier_hash" text;
