@@ -27,6 +27,7 @@ import { registerShellRoutes } from './modules/shell/routes'
 import { registerBodyParsers } from './plugins/body'
 import { registerErrorHandling } from './plugins/errors'
 import { registerGate } from './plugins/gate'
+import { registerReadsByPost } from './plugins/read-by-post'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import './types'
 
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerSecurityHeaders(app)
   registerErrorHandling(app)
   registerGate(app, ctx)
+  registerReadsByPost(app)
 
   registerAuthRoutes(app, ctx)
   registerRegistrationRoutes(app, ctx)
