@@ -108,6 +108,10 @@ describe.each(demo)('role authorisation on $name', (t) => {
     expect((await addMembers(admin, probe.roleId, [unknown])).body).toMatchObject({ code: 20002, data: [unknown] })
     expect((await deleteMembers(admin, probe.roleId, [unknown])).body.code).toBe(20002)
     expect((await deleteMembers(admin, probe.roleId, [zhangweiId])).body).toMatchObject({ code: 10000, data: { removed: 1 } })
+    // also as a delete is sent (DESIGN §2): form data, the ids comma-joined
+    expect((await addMembers(admin, probe.roleId, [zhangweiId])).body.code).toBe(10000)
+    const asForm = await admin.call('POST', '/api/admin/v1/roleAccount/delete', { form: { roleId: probe.roleId, ids: zhangweiId } })
+    expect(asForm.body).toMatchObject({ code: 10000, data: { removed: 1 } })
     expect((await admin.call<Member[]>('GET', RA.members, { query: { roleId: probe.roleId } })).body.data).toEqual([])
   })
 

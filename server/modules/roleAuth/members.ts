@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
-import { roleCandidatesQuery, roleMembersBody, roleMembersQuery, ROLE_AUTH_API, type RoleMember } from '../../../src/contract/schemas/role'
+import { roleCandidatesQuery, roleMembersBody, roleMembersDeleteBody, roleMembersQuery, ROLE_AUTH_API, type RoleMember } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, accountRole, organization, person } from '../../db/schema'
@@ -97,7 +97,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
   })
 
   const remove = async (req: FastifyRequest) => {
-    const body = parse(roleMembersBody, req.body, req)
+    const body = parse(roleMembersDeleteBody, req.body, req)
     const auth = req.auth!
     const removed = await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db

@@ -72,6 +72,11 @@ export const roleIdQuery = z.object({ roleId: id() })
 export const roleMembersQuery = roleIdQuery.extend({ keyword: z.string().trim().max(30).optional() })
 export const roleCandidatesQuery = roleIdQuery.extend({ keyword: z.string().trim().max(30).optional() })
 export const roleMembersBody = z.object({ roleId: id(), accountIds: uuidList(500).pipe(z.array(z.string()).min(1, { error: V.required })) })
+/** Removing members: the same, or as a delete is sent (DESIGN §2) — form data `roleId` and `ids=a,b`. */
+export const roleMembersDeleteBody = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('accountIds' in v) && 'ids' in v ? { ...(v as Record<string, unknown>), accountIds: (v as { ids: unknown }).ids } : v),
+  roleMembersBody,
+)
 
 export const roleMenuTreeQuery = roleIdQuery.extend({ appId: id().optional() })
 export const roleMenuSave = z.object({
