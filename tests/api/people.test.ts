@@ -124,6 +124,14 @@ describe.each(inject('targets'))('people on $name', (t) => {
       json: { userId: p.userId, items: [{ institution: '沪宁城际铁路', position: '总工程师', organizationName: '中铁恒岳', departmentName: '工程部', jobLevel: 'deptHead', post: 'engineering' }] },
     })
     expect(jobs.body.code).toBe(10000)
+    // name-type fields may not start with a special character (SPEC §5)
+    const badNames = await admin.call<{ field: string; key: string }[]>('POST', `${A}/userJob/addFullByUserId`, {
+      json: { userId: p.userId, items: [{ institution: '沪宁城际铁路', organizationName: '#中铁恒岳', departmentName: '*工程部' }] },
+    })
+    expect(badNames.body.code).toBe(20001)
+    expect(badNames.body.data.map((e) => `${e.field} ${e.key}`).sort()).toEqual(['items.0.departmentName v.nameStart', 'items.0.organizationName v.nameStart'])
+    const badUnit = await admin.call<{ field: string }[]>('POST', `${A}/userCertificate/addFullByUserId`, { json: { userId: p.userId, items: [{ ...cert, issuingUnit: '@住建部' }] } })
+    expect(badUnit.body.data.map((e) => e.field)).toEqual(['items.0.issuingUnit'])
     const resume = await admin.call('POST', `${A}/userProject/addFullByUserId`, {
       json: { userId: p.userId, items: [{ startMonth: '2010-07', organizationName: '中铁一局集团有限公司', position: '技术员', description: '路基施工' }] },
     })

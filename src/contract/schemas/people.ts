@@ -314,7 +314,7 @@ export const certificateFields = z
     titleLevel: z.enum(TITLE_LEVELS, { error: V.invalid }),
     certificateName: name(50),
     certificateNo: text(50),
-    issuingUnit: optional(text(100)),
+    issuingUnit: optional(name(100)),
     validFrom: optional(isoDate()),
     /** Left out: long-term. */
     validTo: optional(isoDate()),
@@ -330,8 +330,8 @@ export const jobFields = z.object({
   jobId: id().optional(),
   institution: name(100),
   position: optional(text(50)),
-  organizationName: optional(text(100)),
-  departmentName: optional(text(50)),
+  organizationName: optional(name(100)),
+  departmentName: optional(name(50)),
   jobLevel: optional(z.enum(POSITION_LEVELS, { error: V.invalid })),
   post: optional(z.enum(POSTS, { error: V.invalid })),
 })
