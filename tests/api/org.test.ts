@@ -359,7 +359,21 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     const search = await admin.call<Page<{ organizationId: string }>>('GET', `${API}/orgSearch/listPage`, { query: { keyword: unit.creditCode!, pageSize: 5 } })
     expect(search.body.data.records.map((r) => r.organizationId)).toEqual([unit.organizationId])
 
-    await del(admin, 'org', [unit.organizationId])
+    // both list pages sort by what they offer (sortBy / desc)
+    const counts = async (desc: boolean) =>
+      (await admin.call<Page<{ accountCount: number }>>('GET', `${API}/orgAccount/listPage`, { query: { sortBy: 'accountCount', desc: String(desc), pageSize: 200 } })).body.data.records.map((r) => r.accountCount)
+    const down = await counts(true)
+    expect(down).toEqual([...down].sort((a, b) => b - a))
+    const up = await counts(false)
+    expect(up).toEqual([...up].sort((a, b) => a - b))
+    const codes = async (desc: boolean) =>
+      (await admin.call<Page<{ creditCode: string | null }>>('GET', `${API}/orgSearch/listPage`, { query: { sortBy: 'creditCode', desc: String(desc), pageSize: 50 } })).body.data.records.map((r) => r.creditCode ?? '')
+    const second = (await addUnit(admin)).body.data // two codes at least, demo data or not
+    const az = (await codes(false)).filter(Boolean) // ascending: units without a code come last
+    expect(az.length).toBeGreaterThan(1)
+    expect(az).toEqual([...az].sort())
+
+    await del(admin, 'org', [unit.organizationId, second.organizationId])
   })
 
   it.runIf(t.demo)('keeps an organisation administrator inside their own group of units', async () => {

@@ -3,7 +3,7 @@
  * before adding an account (`checkAccountLimit`), and the platform unit search (orgSearch/listPage).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
 import {
@@ -38,6 +38,12 @@ const accountCount = sql<number>`(select count(*)::int from account a where a.or
  */
 export const checkAccountLimit = (tx: Db, organizationId: string | null | undefined): Promise<void> => ensureSeats(tx, organizationId, 1)
 
+/** A list page's sortBy/desc over the columns it offers (an unknown sortBy: the default order). */
+function sortedBy(q: { sortBy?: string; desc?: boolean }, columns: Record<string, SQL | Parameters<typeof asc>[0]>): SQL[] {
+  const column = q.sortBy ? columns[q.sortBy] : undefined
+  return column ? [q.desc ? desc(column) : asc(column)] : []
+}
+
 const OWN_LIMIT = {
   zh: '不能修改本单位的账号限额，请联系上级单位或平台管理员',
   en: "You cannot change your own unit's account limit; ask the parent unit or the platform administrator",
@@ -67,7 +73,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       .from(organization)
       .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
       .where(where)
-      .orderBy(...(q.unitId ? [sql`${organization.organizationId} <> ${q.unitId}`] : []), asc(organization.sort), asc(organization.organizationName))
+      .orderBy(
+        ...(q.unitId ? [sql`${organization.organizationId} <> ${q.unitId}`] : []),
+        ...sortedBy(q, { organizationName: organization.organizationName, accountLimit: organization.accountLimit, accountCount }),
+        asc(organization.sort),
+        asc(organization.organizationName),
+      )
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize)
     return ok<Page<OrgAccountRow>>(req, { records, total: Number(total?.n ?? 0), pageIndex: q.pageIndex, pageSize: q.pageSize })
@@ -140,7 +151,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       .from(organization)
       .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
       .where(where)
-      .orderBy(asc(organization.organizationName))
+      .orderBy(...sortedBy(q, { organizationName: organization.organizationName, shortName: organization.shortName, creditCode: organization.creditCode }), asc(organization.organizationName))
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize)
     return ok<Page<OrgSearchRow>>(req, { records, total: Number(total?.n ?? 0), pageIndex: q.pageIndex, pageSize: q.pageSize })
