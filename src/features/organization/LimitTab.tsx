@@ -21,11 +21,14 @@ import { Can } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 import { useAddRules } from './api'
 
+/** The unit and its direct child units, in one page (the largest the gateway gives). */
+const LIMIT_ROWS = 2000
+
 export function LimitTab({ organizationId }: { organizationId: string }) {
   const { t } = useT()
   const q = useQuery({
     queryKey: ['org', 'limits', organizationId],
-    queryFn: ({ signal }) => http.get<Page<OrgAccountRow>>(ORG_API.accountListPage, { unitId: organizationId, pageIndex: 1, pageSize: 200 }, { signal, silent: true }),
+    queryFn: ({ signal }) => http.get<Page<OrgAccountRow>>(ORG_API.accountListPage, { unitId: organizationId, pageIndex: 1, pageSize: LIMIT_ROWS }, { signal, silent: true }),
   })
   const ownOrg = useSession((s) => s.userAccount?.organizationId ?? null)
   // one's own unit's limit: only with the data scope "all" (the same rule as adding top units)
@@ -35,6 +38,11 @@ export function LimitTab({ organizationId }: { organizationId: string }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">{t('organization.limit.description')}</p>
+      {q.data && q.data.total > rows.length && (
+        <p role="status" className="text-sm text-amber-700 dark:text-amber-400">
+          {t('organization.limit.partial', { shown: rows.length, total: q.data.total })}
+        </p>
+      )}
       {q.isPending ? (
         <Skeleton className="h-32" />
       ) : (

@@ -130,6 +130,7 @@ export const zh = {
   limit: {
     title: '账号限额',
     description: '限制单位可开设的账号数，不填为不限',
+    partial: '仅显示前 {shown} 个单位（共 {total} 个），请在单位树中选择下级单位查看其余',
     unit: '单位',
     type: '类型',
     count: '已有账号',
@@ -275,6 +276,7 @@ export const en: Shape<typeof zh> = {
   limit: {
     title: 'Account limits',
     description: 'How many accounts a unit may have; empty means no limit',
+    partial: 'Showing the first {shown} of {total} units; select a child unit in the tree to see the rest',
     unit: 'Unit',
     type: 'Type',
     count: 'Accounts',
