@@ -17,7 +17,8 @@ export interface Config {
   demoPassword: string
   adminPassword: string | null
   loginMaxFailures: number
-  lockMinutes: number
+  /** How long a lock lasts, also the window failed sign-ins are counted in (TRESTLE_LOCK_MINUTES, or TRESTLE_LOCK_SECONDS). */
+  lockSeconds: number
   loginRateLimit: number
   serveDist: string
   trustProxy: boolean
@@ -75,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.TRESTLE_DEMO_PASSWORD || 'Trestle@2026',
     adminPassword,
     loginMaxFailures: int(env, 'TRESTLE_LOGIN_MAX_FAILURES', 5),
-    lockMinutes: int(env, 'TRESTLE_LOCK_MINUTES', 15),
+    lockSeconds: env.TRESTLE_LOCK_SECONDS ? int(env, 'TRESTLE_LOCK_SECONDS', 900) : 60 * int(env, 'TRESTLE_LOCK_MINUTES', 15),
     loginRateLimit: int(env, 'TRESTLE_LOGIN_RATE_LIMIT', 30),
     serveDist: path.resolve(env.TRESTLE_SERVE_DIST || './dist'),
     trustProxy: env.TRESTLE_TRUST_PROXY === '1' || env.TRESTLE_TRUST_PROXY === 'true',

@@ -7,7 +7,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { AccountStatus } from '../../../src/contract/enums'
 import { newId } from '../../../src/contract/ids'
-import { ACCOUNT_TRANSITIONS, canTransition, SEAT_STATUSES, type AccountAction, type AccountChangeField } from '../../../src/contract/schemas/account'
+import { ACCOUNT_TRANSITIONS, SEAT_STATUSES, type AccountAction, type AccountChangeField } from '../../../src/contract/schemas/account'
 import type { Db } from '../../db/client'
 import { accessToken, account, accountChange, organization, session } from '../../db/schema'
 import { ApiError } from '../../lib/http'
@@ -26,6 +26,12 @@ export interface Actor {
   accountId: string | null
   accountName: string | null
 }
+
+/**
+ * The gateway itself as the author of a change it makes on its own (failed sign-ins lock an
+ * account, the lock's time ends): no account, no name — the change history shows 系统 / System.
+ */
+export const SYSTEM: Actor = { accountId: null, accountName: null }
 
 /** The signed-in caller as the author of changes. */
 export const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.account.accountId, accountName: auth.account.accountName })
@@ -106,20 +112,32 @@ const STATUS_LABEL: Record<AccountStatus, { zh: string; en: string }> = {
   stopped: { zh: '已停用', en: 'stopped' },
   locked: { zh: '已锁定', en: 'locked' },
 }
-const ACTION_LABEL: Record<AccountAction, { zh: string; en: string }> = {
+/**
+ * The transitions: the actions of ACCOUNT_TRANSITIONS, and the one the gateway takes on its own —
+ * too many failed sign-ins lock a normal account (`lock`; any other status keeps its status).
+ */
+export type Transition = AccountAction | 'lock'
+const TRANSITIONS: Record<Transition, { from: readonly AccountStatus[]; to: AccountStatus }> = {
+  ...ACCOUNT_TRANSITIONS,
+  lock: { from: ['normal'], to: 'locked' },
+}
+export const allows = (status: string, t: Transition): boolean => (TRANSITIONS[t].from as readonly string[]).includes(status)
+
+const ACTION_LABEL: Record<Transition, { zh: string; en: string }> = {
   approve: { zh: '审核通过', en: 'approved' },
   reject: { zh: '审核驳回', en: 'rejected' },
   stop: { zh: '停用', en: 'stopped' },
   enable: { zh: '启用', en: 'enabled' },
   unlock: { zh: '解锁', en: 'unlocked' },
+  lock: { zh: '锁定', en: 'locked' },
 }
 
 /** What a transition needs of an account. */
 export type TransitionRow = Pick<AccountRow, 'accountId' | 'accountName' | 'status' | 'organizationId'>
 
 /** 20021 naming the accounts that cannot take the action and the statuses it needs. */
-export function transitionRefused(action: AccountAction, rows: Pick<AccountRow, 'accountId' | 'accountName' | 'status'>[]): ApiError {
-  const from = ACCOUNT_TRANSITIONS[action].from
+export function transitionRefused(action: Transition, rows: Pick<AccountRow, 'accountId' | 'accountName' | 'status'>[]): ApiError {
+  const from = TRANSITIONS[action].from
   const list = (lang: 'zh' | 'en') => rows.map((r) => `${r.accountName}（${STATUS_LABEL[r.status as AccountStatus]?.[lang] ?? r.status}）`).join(lang === 'zh' ? '、' : ', ')
   const need = (lang: 'zh' | 'en') => from.map((s) => STATUS_LABEL[s][lang]).join(lang === 'zh' ? '或' : ' or ')
   return new ApiError(
@@ -133,31 +151,36 @@ export function transitionRefused(action: AccountAction, rows: Pick<AccountRow, 
 }
 
 /** Refuses (20021, naming them) when any of the accounts cannot take the action. */
-export function assertTransition(rows: Pick<AccountRow, 'accountId' | 'accountName' | 'status'>[], action: AccountAction): void {
-  const refused = rows.filter((r) => !canTransition(r.status, action))
+export function assertTransition(rows: Pick<AccountRow, 'accountId' | 'accountName' | 'status'>[], action: Transition): void {
+  const refused = rows.filter((r) => !allows(r.status, action))
   if (refused.length) throw transitionRefused(action, refused)
 }
 
 const isSeat = (status: string) => (SEAT_STATUSES as readonly string[]).includes(status)
+/**
+ * Statuses whose open sessions go on: a lock only refuses new sign-ins (someone guessing the
+ * password must not sign the holder out).
+ */
+const KEEPS_SESSIONS: readonly AccountStatus[] = ['normal', 'locked']
 
 /**
  * Moves the accounts (read `for update` in the caller's transaction) along one transition of the
  * state machine, all or none: 20021 when one cannot take it; 20021 with LIMIT_REACHED when the
  * accounts that come to take a place (approve) do not fit their unit's account limit. Writes a
  * `status` history row per account (by, remark) and ends the sessions of accounts that leave
- * `normal` for a status that cannot sign in (stopped, rejected).
+ * `normal` for a status that cannot sign in (stopped, rejected; a lock keeps them).
  */
 export async function applyTransition(
   tx: Db,
   rows: TransitionRow[],
-  action: AccountAction,
+  action: Transition,
   by: Actor,
   now: Date,
   opts: { extra?: Partial<typeof account.$inferInsert>; remark?: string | null } = {},
 ): Promise<void> {
   if (rows.length === 0) return
   assertTransition(rows, action)
-  const to = ACCOUNT_TRANSITIONS[action].to
+  const to = TRANSITIONS[action].to
   if (isSeat(to)) {
     // Accounts that take a place now: each unit must have room for its newly seated ones.
     const perUnit = new Map<string, number>()
@@ -169,7 +192,7 @@ export async function applyTransition(
     .update(account)
     .set({ status: to, ...opts.extra, ...touched(by.accountId, now) })
     .where(inArray(account.accountId, ids))
-  if (to !== 'normal') await endSessions(tx, ids, now)
+  if (!KEEPS_SESSIONS.includes(to)) await endSessions(tx, ids, now)
   await recordChanges(
     tx,
     rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'status', fromValue: r.status, toValue: to, remark: opts.remark ?? null })),
@@ -202,4 +225,38 @@ export const touched = (by: string | null, now: Date) => ({ version: sql`${accou
 export async function passwordChanged(tx: Db, acc: Pick<AccountRow, 'accountId' | 'accountName'>, now: Date, remark = 'self'): Promise<void> {
   await tx.update(account).set({ passwordValidUntil: null }).where(eq(account.accountId, acc.accountId))
   await recordChanges(tx, [{ accountId: acc.accountId, accountName: acc.accountName, field: 'password', remark }], acc, now)
+}
+
+// ---- lockout (auth/routes.ts login, auth/register.ts forgot password) ------------------------
+
+const lockedRow = async (tx: Db, accountId: string): Promise<AccountRow | undefined> =>
+  (await tx.select().from(account).where(eq(account.accountId, accountId)).for('update'))[0]
+
+/**
+ * Too many failed sign-ins: a normal account moves to locked until `until` (history by the
+ * system, remark `lockout`); one already locked by failures gets the new end. Any other status
+ * (pending, rejected, stopped) stays as it is — a lock must never become a way out of it.
+ */
+export async function lockAfterFailures(db: Db, accountId: string, until: Date, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockedRow(tx, accountId)
+    if (!row) return
+    if (allows(row.status, 'lock')) await applyTransition(tx, [row], 'lock', SYSTEM, now, { extra: { lockedUntil: until }, remark: 'lockout' })
+    else if (row.status === 'locked' && row.lockedUntil) await tx.update(account).set({ lockedUntil: until }).where(eq(account.accountId, accountId))
+  })
+}
+
+/**
+ * The right password (or a bound third-party identity) after a lock's time has passed: locked →
+ * normal by the system (remark `lockExpired`). Answers the account as it is afterwards (still
+ * locked when its lock has not ended; null when it is gone).
+ */
+export async function endExpiredLock(db: Db, accountId: string, now: Date): Promise<AccountRow | null> {
+  return db.transaction(async (tx) => {
+    const row = await lockedRow(tx, accountId)
+    if (!row) return null
+    if (row.status !== 'locked' || !row.lockedUntil || row.lockedUntil.getTime() > now.getTime()) return row
+    await applyTransition(tx, [row], 'unlock', SYSTEM, now, { extra: { lockedUntil: null }, remark: 'lockExpired' })
+    return (await tx.select().from(account).where(eq(account.accountId, accountId)))[0] ?? null
+  })
 }

@@ -12,7 +12,7 @@
  *   GET  api/verifyChannels → { sms, email }: which channels deliver for real
  */
 import type { FastifyInstance } from 'fastify'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { API } from '../../../src/contract/paths'
@@ -33,7 +33,7 @@ import type { Ctx } from '../../context'
 import { account, loginFailure } from '../../db/schema'
 import { hashPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import { endSessions, passwordChanged } from '../account/state'
+import { applyTransition, endSessions, passwordChanged } from '../account/state'
 import { checkCode, issueCode } from '../notify/codes'
 import { realChannels } from '../notify/sender'
 import { addRegistrationPerson } from '../people/audit'
@@ -135,22 +135,22 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     const passwordHash = await hashPassword(body.password)
     const now = new Date()
     await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(account).where(eq(account.accountId, acc.accountId)).for('update')
+      if (!row) throw noAccount()
       await tx
         .update(account)
-        .set({
-          passwordHash,
-          ...(acc.status === 'locked' ? { status: 'normal', lockedUntil: null } : {}),
-          version: sql`${account.version} + 1`,
-          updateTime: now,
-          updateBy: acc.accountId,
-        })
+        .set({ passwordHash, version: sql`${account.version} + 1`, updateTime: now, updateBy: acc.accountId })
         .where(eq(account.accountId, acc.accountId))
       // The password valid period starts again; the change history records it (server/modules/account).
       await passwordChanged(tx, acc, now, 'forgot')
+      // A locked account is unlocked by its holder (locked → normal in the history); any other status stays.
+      if (row.status === 'locked') await applyTransition(tx, [row], 'unlock', acc, now, { extra: { lockedUntil: null }, remark: 'forgot' })
       // Every session of the account ends with the old password.
       await endSessions(tx, [acc.accountId], now)
     })
-    await ctx.db.delete(loginFailure).where(eq(loginFailure.nameKey, normalizeName(acc.accountName)))
+    // The failure counters (by account name and by cellphone) start again, as after an administrator's unlock.
+    const keys = [normalizeName(acc.accountName), ...(acc.cellphone ? [normalizeName(acc.cellphone)] : [])]
+    await ctx.db.delete(loginFailure).where(inArray(loginFailure.nameKey, keys))
     return ok(req, null)
   })
 

@@ -19,13 +19,14 @@ import {
 } from '../../../src/contract/schemas/auth'
 import type { AppByPermission } from '../../../src/contract/schemas/shell'
 import type { Ctx } from '../../context'
-import { accessToken, account, application, applicationMenu, loginFailure, roleMenu, session } from '../../db/schema'
+import { accessToken, application, applicationMenu, loginFailure, roleMenu, session } from '../../db/schema'
 import { getDummyHash, randomToken, sha256Hex, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../plugins/permissions'
 import { hit } from '../../plugins/rate-limit'
 import { accountRefusal, headerValue, touchSession } from '../../plugins/session'
 import { accountLoginRefusal } from '../account/login'
+import { endExpiredLock, lockAfterFailures } from '../account/state'
 import { writeLoginLog, writeSystemLog } from '../logs/write'
 import { configuredPlatforms, finishAuthorize, PLATFORM_NAMES, startAuthorize } from '../oauth/flow'
 import { accountOfIdentity, notBound } from '../oauth/identities'
@@ -121,7 +122,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
 
     const passwordOk = await verifyPassword(info.data.password, acc?.passwordHash ?? (await getDummyHash()))
     if (!acc || !passwordOk) {
-      const windowMs = config.lockMinutes * 60_000
+      const windowMs = config.lockSeconds * 1000
       const cutoff = new Date(now.getTime() - windowMs)
       const restart = sql`(${loginFailure.windowStart} < ${cutoff} or ${loginFailure.lockedUntil} is not null)`
       const [row] = await ctx.db
@@ -139,12 +140,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
       if ((row?.count ?? 1) >= config.loginMaxFailures) {
         const until = new Date(now.getTime() + windowMs)
         await ctx.db.update(loginFailure).set({ lockedUntil: until }).where(eq(loginFailure.nameKey, nameKey))
-        if (acc) {
-          await ctx.db
-            .update(account)
-            .set({ status: 'locked', lockedUntil: until, version: sql`${account.version} + 1`, updateTime: now })
-            .where(eq(account.accountId, acc.accountId))
-        }
+        // Only a normal account moves to locked (state.ts); the answer is the same whatever the status,
+        // and for a name that does not exist: nothing is told to someone without the password.
+        if (acc) await lockAfterFailures(ctx.db, acc.accountId, until, now)
         await writeSystemLog(ctx, req, 'account_locked', Code.ACCOUNT_LOCKED, `${row?.count} failed sign-ins for "${login.slice(0, 64)}"`, login.slice(0, 64))
         throw locked()
       }
@@ -155,13 +153,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     // The password is right.
     await ctx.db.delete(loginFailure).where(eq(loginFailure.nameKey, nameKey))
     if (acc.status === 'locked') {
-      const [unlocked] = await ctx.db
-        .update(account)
-        .set({ status: 'normal', lockedUntil: null, version: sql`${account.version} + 1`, updateTime: now })
-        .where(eq(account.accountId, acc.accountId))
-        .returning()
-      if (!unlocked) throw new ApiError(Code.BAD_CREDENTIALS)
-      acc = unlocked
+      // The lock's time has passed (a current lock was refused above): locked → normal, by the system.
+      const current = await endExpiredLock(ctx.db, acc.accountId, now)
+      if (!current) throw new ApiError(Code.BAD_CREDENTIALS)
+      if (current.status === 'locked') throw locked()
+      acc = current
     }
     const refusal = accountRefusal(acc, now)
     if (refusal) {
@@ -240,13 +236,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(loginThirdPlatformBody, req.body, req)
     const carrier = PLATFORM_NAMES[body.platform].en
     const identity = await finishAuthorize(ctx, body, 'login')
-    const acc = await accountOfIdentity(ctx, body.platform, identity.subject)
+    let acc = await accountOfIdentity(ctx, body.platform, identity.subject)
     if (!acc) {
       await writeLoginLog(ctx, req, null, false, Code.REFUSED, carrier)
       throw notBound(body.platform)
     }
     const now = new Date()
-    if (acc.status === 'locked' && (!acc.lockedUntil || acc.lockedUntil > now)) {
+    // A lock whose time has passed ends as at a password sign-in (locked → normal, by the system).
+    if (acc.status === 'locked' && acc.lockedUntil && acc.lockedUntil <= now) acc = (await endExpiredLock(ctx.db, acc.accountId, now)) ?? acc
+    if (acc.status === 'locked') {
       await writeLoginLog(ctx, req, acc.accountName, false, Code.ACCOUNT_LOCKED, carrier)
       throw new ApiError(Code.ACCOUNT_LOCKED)
     }
