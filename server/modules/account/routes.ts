@@ -375,12 +375,17 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
         const lang = requestLang(req)
         throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) }])
       }
+      // A password valid period that has already ended is cleared: the new password can sign in.
+      const expired = isPasswordExpired(row!, w.now)
       await tx
         .update(account)
-        .set({ passwordHash: hash, ...touched(w.auth.account.accountId, w.now) })
+        .set({ passwordHash: hash, ...(expired ? { passwordValidUntil: null } : {}), ...touched(w.auth.account.accountId, w.now) })
         .where(eq(account.accountId, row!.accountId))
       await endSessions(tx, [row!.accountId], w.now)
-      await recordChanges(tx, [{ accountId: row!.accountId, accountName: row!.accountName, field: 'password', remark: 'reset' }], actorOf(w.auth), w.now)
+      const base = { accountId: row!.accountId, accountName: row!.accountName, remark: 'reset' }
+      const changes: ChangeRow[] = [{ ...base, field: 'password' }]
+      if (expired) changes.push({ ...base, field: 'passwordValidUntil', fromValue: dayOf(row!.passwordValidUntil), toValue: null })
+      await recordChanges(tx, changes, actorOf(w.auth), w.now)
     })
     return ok(req, { accountId: body.accountId })
   })
