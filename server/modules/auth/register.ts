@@ -33,7 +33,7 @@ import type { Ctx } from '../../context'
 import { account, loginFailure } from '../../db/schema'
 import { hashPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import { applyTransition, endSessions, passwordChanged } from '../account/state'
+import { applyTransition, endSessions, passwordChanged, recordChanges } from '../account/state'
 import { checkCode, issueCode } from '../notify/codes'
 import { realChannels } from '../notify/sender'
 import { addRegistrationPerson } from '../people/audit'
@@ -163,6 +163,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     await checkCode(ctx, req, { targets: [target], purpose: 'register', code: body.verifyCode, consume: true })
     const id = newId()
     const passwordHash = await hashPassword(body.password)
+    const now = new Date()
     try {
       await ctx.db.transaction(async (tx) => {
         await tx.insert(account).values({
@@ -177,6 +178,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
           createBy: id,
           updateBy: id,
         })
+        // The history starts with it, by the registrant, as for an invited or added account.
+        await recordChanges(tx, [{ accountId: id, accountName: body.accountName, field: 'created', toValue: 'pending', remark: 'register' }], { accountId: id, accountName: body.accountName }, now)
         // The user audit reviews it through its pending staff record (server/modules/people/audit.ts).
         await addRegistrationPerson(tx, { accountId: id, userName: body.userName, cellphone: body.cellphone ?? null, email: body.email ?? null })
       })
