@@ -145,7 +145,7 @@ function HistorySection({ kind, accountId }: { kind: AccountKind; accountId: str
               </div>
               <div className="mt-0.5 text-sm">{text(c)}</div>
               <div className="mt-0.5 text-xs text-muted-foreground">
-                {t('accounts.detail.by')}：{c.changedByName ?? '--'}
+                {t('accounts.detail.by')}：{c.changedByName ?? (c.changedBy === null ? t('accounts.detail.system') : '--')}
                 {c.remark && (
                   <>
                     {' · '}

@@ -134,6 +134,7 @@ export const zh = {
     field: '变更项',
     change: '变更内容',
     by: '操作人',
+    system: '系统',
     remark: '备注',
   },
   change: {
@@ -149,7 +150,18 @@ export const zh = {
     roles: '授予角色',
     deleted: '删除账号',
   },
-  changeRemark: { manual: '手动新增', invite: '邀请注册', reset: '管理员重置', self: '本人修改' },
+  /** How a change came about (account_change.remark written by the gateway); other remarks (an audit's reason) show as written. */
+  changeRemark: {
+    manual: '手动新增',
+    invite: '邀请注册',
+    register: '自助注册',
+    reset: '管理员重置',
+    self: '本人修改',
+    personal: '个人中心修改',
+    forgot: '找回密码',
+    lockout: '连续登录失败',
+    lockExpired: '锁定到期',
+  },
   passwordChanged: '已修改（不记录密码内容）',
   invite: {
     title: '注册账号',
@@ -294,6 +306,7 @@ export const en: Shape<typeof zh> = {
     field: 'Item',
     change: 'Change',
     by: 'By',
+    system: 'System',
     remark: 'Remark',
   },
   change: {
@@ -309,7 +322,17 @@ export const en: Shape<typeof zh> = {
     roles: 'Roles granted',
     deleted: 'Account deleted',
   },
-  changeRemark: { manual: 'Added manually', invite: 'Registered by invitation', reset: 'Reset by an administrator', self: 'Changed by the holder' },
+  changeRemark: {
+    manual: 'Added manually',
+    invite: 'Registered by invitation',
+    register: 'Self-registered',
+    reset: 'Reset by an administrator',
+    self: 'Changed by the holder',
+    personal: 'Changed in the personal centre',
+    forgot: 'Forgotten password reset',
+    lockout: 'Too many failed sign-ins',
+    lockExpired: 'Lock time ended',
+  },
   passwordChanged: 'Changed (the password itself is never recorded)',
   invite: {
     title: 'Register an account',
