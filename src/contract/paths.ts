@@ -54,6 +54,7 @@ export const UNSIGNED_PATHS: ReadonlySet<string> = new Set([
   API.auth.addByRegister,
   API.auth.valid,
   AUTH_PATHS.verifyChannels,
+  AUTH_PATHS.orgSearch,
   INVITE_PATHS.open,
   INVITE_PATHS.submit,
 ])

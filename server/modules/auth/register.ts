@@ -10,9 +10,14 @@
  *   POST valid { accountName, verifyCode }                                  checks, does not use the code
  *   POST updatePassword { accountName, verifyCode, password, confirmPassword }  uses the code, ends every session
  *   GET  api/verifyChannels → { sms, email }: which channels deliver for real
+ *   GET  orgSearch/list?keyword          public unit search for the form: active units only, ≤ 20,
+ *                                        id + name + type; keyword ≥ 2 characters; rate-limited per IP
+ * addByRegister's optional organizationId puts the pending account (and its staff record) in that
+ * unit — it must exist and be active (else 20001 on organizationId) — so the unit's administrators
+ * review it; without one the account has no unit and only administrators with scope 'all' see it.
  */
-import type { FastifyInstance } from 'fastify'
-import { eq, inArray, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { API } from '../../../src/contract/paths'
@@ -20,22 +25,27 @@ import {
   AUTH_PATHS,
   checkLoginAccountQuery,
   forgotVerifyCodeBody,
+  REGISTER_ORG_SEARCH,
   registerBody,
+  registerOrgSearchQuery,
   updatePasswordBody,
   validBody,
   validMobileQuery,
   verifyCodeBody,
   type CodeSent,
+  type RegisterOrgOption,
   type VerifyChannels,
 } from '../../../src/contract/schemas/auth'
 import { validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
-import { account, loginFailure } from '../../db/schema'
+import { account, loginFailure, organization, organizationType } from '../../db/schema'
 import { hashPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { applyTransition, endSessions, passwordChanged, recordChanges } from '../account/state'
 import { checkCode, issueCode } from '../notify/codes'
 import { realChannels } from '../notify/sender'
+import { likeEscape } from '../org/scope'
+import { hit } from '../../plugins/rate-limit'
 import { addRegistrationPerson } from '../people/audit'
 import { isUniqueViolation } from '../resource'
 import { findAccountByLogin, normalizeName } from './accounts'
@@ -45,6 +55,24 @@ const nameTaken = () => taken('账号已被注册', 'The account name is taken')
 export const phoneTaken = () => taken('手机号已被注册', 'The phone number is already registered')
 export const emailTaken = () => taken('邮箱已被其他账号使用', 'The email address is used by another account')
 const noAccount = () => new ApiError(Code.NOT_FOUND, null, { zh: '账号不存在', en: 'No such account' })
+
+/** Public unit searches per IP per minute (a debounced search-as-you-type stays well below it). */
+const ORG_SEARCH_PER_MINUTE = 60
+const ORG_SEARCH_TOO_MANY = { zh: '查询过于频繁，请稍后再试', en: 'Too many searches; try again later' }
+/** The active status of a unit (organization.status: 1 active, 0 disabled). */
+const ACTIVE_UNIT = 1
+const UNIT_UNAVAILABLE = { zh: '所选单位不存在或已停用，请重新选择', en: 'The chosen unit does not exist or is disabled; choose another' }
+
+/** An active unit with this id exists; else 20001 on organizationId. */
+async function requireActiveUnit(ctx: Ctx, req: FastifyRequest, organizationId: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: organization.organizationId })
+    .from(organization)
+    .where(and(eq(organization.organizationId, organizationId), eq(organization.status, ACTIVE_UNIT)))
+  if (row) return
+  const lang = requestLang(req)
+  throw new ApiError(Code.INVALID, [{ field: 'organizationId', key: 'v.invalid', message: UNIT_UNAVAILABLE[lang] }], UNIT_UNAVAILABLE)
+}
 
 async function nameExists(ctx: Ctx, name: string): Promise<boolean> {
   const rows = await ctx.db
@@ -69,6 +97,27 @@ export async function emailExists(ctx: Ctx, email: string, except?: string): Pro
 
 export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(AUTH_PATHS.verifyChannels, async (req) => ok<VerifyChannels>(req, realChannels(ctx.config.notify)))
+
+  app.get(AUTH_PATHS.orgSearch, async (req) => {
+    const limit = await hit(ctx, `org-search:${req.ip}`, 60)
+    if (limit.count > ORG_SEARCH_PER_MINUTE) throw new ApiError(Code.REFUSED, null, ORG_SEARCH_TOO_MANY, 429, { 'Retry-After': String(limit.retryAfter) })
+    const q = parse(registerOrgSearchQuery, req.query, req)
+    const pattern = likeEscape(q.keyword)
+    // Names that start with the keyword first, then the rest by name.
+    const prefix = sql`case when ${organization.organizationName} ilike ${pattern.slice(1)} then 0 else 1 end`
+    const rows: RegisterOrgOption[] = await ctx.db
+      .select({
+        organizationId: organization.organizationId,
+        organizationName: organization.organizationName,
+        organizationTypeName: organizationType.typeName,
+      })
+      .from(organization)
+      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+      .where(and(eq(organization.status, ACTIVE_UNIT), or(ilike(organization.organizationName, pattern), ilike(organization.shortName, pattern))))
+      .orderBy(prefix, asc(organization.organizationName))
+      .limit(REGISTER_ORG_SEARCH.max)
+    return ok(req, rows)
+  })
 
   app.get(API.auth.checkLoginAccount, async (req) => {
     const q = parse(checkLoginAccountQuery, req.query, req)
@@ -159,6 +208,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     if (await nameExists(ctx, body.accountName)) throw nameTaken()
     if (body.cellphone && (await phoneExists(ctx, body.cellphone))) throw phoneTaken()
     if (body.email && (await emailExists(ctx, body.email))) throw emailTaken()
+    if (body.organizationId) await requireActiveUnit(ctx, req, body.organizationId)
     const target = body.channel === 'email' ? body.email! : body.cellphone!
     await checkCode(ctx, req, { targets: [target], purpose: 'register', code: body.verifyCode, consume: true })
     const id = newId()
@@ -174,6 +224,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
           email: body.email?.toLowerCase() ?? null,
           level: 'general',
           status: 'pending',
+          // The chosen unit's administrators review it (scope own / children); none: only scope 'all'.
+          organizationId: body.organizationId ?? null,
           passwordHash,
           createBy: id,
           updateBy: id,
@@ -181,7 +233,13 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
         // The history starts with it, by the registrant, as for an invited or added account.
         await recordChanges(tx, [{ accountId: id, accountName: body.accountName, field: 'created', toValue: 'pending', remark: 'register' }], { accountId: id, accountName: body.accountName }, now)
         // The user audit reviews it through its pending staff record (server/modules/people/audit.ts).
-        await addRegistrationPerson(tx, { accountId: id, userName: body.userName, cellphone: body.cellphone ?? null, email: body.email ?? null })
+        await addRegistrationPerson(tx, {
+          accountId: id,
+          userName: body.userName,
+          cellphone: body.cellphone ?? null,
+          email: body.email ?? null,
+          organizationId: body.organizationId ?? null,
+        })
       })
     } catch (err) {
       if (!isUniqueViolation(err)) throw err

@@ -98,6 +98,13 @@ export const loginThirdPlatformBody = z.object({
 export const AUTH_PATHS = {
   /** GET → VerifyChannels: which channels deliver for real (else codes go to the server log). */
   verifyChannels: '/api/auth/v1/api/verifyChannels',
+  /**
+   * GET ?keyword → RegisterOrgOption[]: the public unit search of the registration form (SPEC §7
+   * orgSearch among the auth calls). Not signed, rate-limited per IP; only active units, at most
+   * REGISTER_ORG_SEARCH.max of them, and only their id, name and type (the signed, scoped
+   * /api/admin/v1/orgSearch/listPage answers more to signed-in callers).
+   */
+  orgSearch: '/api/auth/v1/orgSearch/list',
 } as const
 
 /** Where a verification code goes: a text message to a phone, or an email. */
@@ -140,6 +147,24 @@ export const forgotVerifyCodeBody = z.object({
   channel: z.enum(VERIFY_CHANNELS, { error: V.invalid }).optional(),
 })
 
+/** The public unit search: the keyword's length bounds and the most units one answer lists. */
+export const REGISTER_ORG_SEARCH = { minKeyword: 2, maxKeyword: 50, max: 20 } as const
+export const registerOrgSearchQuery = z.object({
+  /** Unit name or short name contains (case-insensitive). */
+  keyword: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .min(REGISTER_ORG_SEARCH.minKeyword, { error: `${V.tooShort}:${REGISTER_ORG_SEARCH.minKeyword}` })
+    .max(REGISTER_ORG_SEARCH.maxKeyword, { error: `${V.tooLong}:${REGISTER_ORG_SEARCH.maxKeyword}` }),
+})
+/** One unit a registrant may choose: nothing beyond its id, name and type. */
+export interface RegisterOrgOption {
+  organizationId: string
+  organizationName: string
+  organizationTypeName: string | null
+}
+
 /** Registration with a code sent to the phone (channel sms) or to the email (channel email). */
 export const registerBody = z
   .object({
@@ -151,6 +176,8 @@ export const registerBody = z
     cellphone: blankToUndefined(phone()),
     email: blankToUndefined(email()),
     verifyCode: verifyCodeText(),
+    /** The unit the registrant belongs to (chosen through AUTH_PATHS.orgSearch); none: no unit, as before. */
+    organizationId: blankToUndefined(z.string().trim().max(64, { error: V.invalid })),
   })
   .superRefine(requireTarget)
   .refine((v) => v.password.toLowerCase() !== v.accountName.toLowerCase(), { path: ['password'], error: V.passwordSameAsAccount })
