@@ -1,11 +1,14 @@
 /**
  * Registration in Chromium against a gateway whose codes go through a real local SMTP server:
- * choose "code by email", get the code from the mail, submit → the pending-review message.
- * Also the field messages of an empty form. Screenshots at 1440×900 and 1024×768.
+ * choose "code by email", pick the unit (所属单位) through its search-as-you-type list by keyboard,
+ * get the code from the mail, submit → the pending-review message; the account then waits in that
+ * unit for its organisation administrator (demo orgadmin). Also the field messages of an empty form.
+ * Screenshots at 1440×900 and 1024×768 (the unit list open in .tmp/shots/register-unit-*.png).
  */
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { startGateway, type Gateway } from '../support/gateway'
+import { Client } from '../api/client'
+import { DEMO_PASSWORD, startGateway, type Gateway } from '../support/gateway'
 import { codeIn, startSmtp, type LocalSmtp } from '../support/smtp'
 
 let smtp: LocalSmtp
@@ -42,9 +45,28 @@ test('registers with a code sent by email and is told the account awaits review'
   await page.getByLabel('密码', { exact: true }).fill('Build#2026')
   await page.getByLabel('确认密码').fill('Build#2026')
   await page.getByLabel('姓名').fill('端到端')
+
+  // 所属单位: one character asks for more; two list matching units with their type; ↓ + Enter chooses.
+  const unit = page.getByRole('combobox', { name: '所属单位' })
+  await unit.fill('恒')
+  const list = page.getByRole('listbox', { name: '所属单位' })
+  await expect(list).toContainText('请至少输入 2 个字符')
+  await unit.fill('中铁恒岳')
+  const contractor = list.getByRole('option', { name: '中铁恒岳建设集团有限公司 施工单位', exact: true })
+  await expect(contractor).toBeVisible()
+  await expect(contractor).toContainText('施工单位')
+  await expect(list.getByRole('option')).not.toHaveCount(0)
+  await page.screenshot({ path: '.tmp/shots/register-unit-1440.png' })
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.screenshot({ path: '.tmp/shots/register-unit-1024.png' })
+  await page.setViewportSize({ width: 1440, height: 900 })
+  // Esc closes the list and keeps the text; no unit is chosen yet.
+  await unit.press('Escape')
+  await expect(list).toBeHidden()
+  await expect(unit).toHaveValue('中铁恒岳')
   await page.getByRole('radio', { name: '电子邮箱' }).click()
   await expect(page.getByRole('radio', { name: '电子邮箱' })).toHaveAttribute('aria-checked', 'true')
-  await page.getByLabel('邮箱').fill(email)
+  await page.getByLabel('邮箱', { exact: true }).fill(email)
   await page.screenshot({ path: '.tmp/screens/register-1440.png' })
 
   const mail = smtp.waitFor(email)
@@ -54,9 +76,35 @@ test('registers with a code sent by email and is told the account awaits review'
   await page.getByRole('textbox', { name: '验证码' }).fill(code)
   await page.setViewportSize({ width: 1024, height: 768 })
   await page.screenshot({ path: '.tmp/screens/register-1024.png', fullPage: true })
+  // Text typed but no unit chosen: the form asks to choose one (or to clear the field) instead of dropping it.
+  await page.getByRole('button', { name: '提交注册' }).click()
+  await expect(page.getByText('请从列表中选择单位，或清空此项')).toBeVisible()
+  await expect(unit).toBeFocused()
+  await expect(unit).toHaveAttribute('aria-invalid', 'true')
+  // ↓ moves through the list, Enter chooses (and does not submit the form).
+  await unit.press('ArrowDown')
+  await expect(contractor).toBeVisible()
+  const index = Number(await contractor.getAttribute('data-index'))
+  for (let i = 1; i <= index; i++) await unit.press('ArrowDown')
+  await expect(contractor).toHaveAttribute('aria-selected', 'true')
+  await expect(unit).toHaveAttribute('aria-activedescendant', (await contractor.getAttribute('id'))!)
+  await unit.press('Enter')
+  await expect(list).toBeHidden()
+  await expect(unit).toHaveValue('中铁恒岳建设集团有限公司')
+  await expect(unit).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByText('请从列表中选择单位，或清空此项')).toBeHidden()
+  await expect(page.getByTestId('register-done')).toHaveCount(0)
+  await page.screenshot({ path: '.tmp/shots/register-unit-chosen-1024.png' })
   await page.getByRole('button', { name: '提交注册' }).click()
 
   const done = page.getByTestId('register-done')
   await expect(done).toContainText('注册申请已提交')
   await expect(done).toContainText('待审核')
+
+  // The account waits in the chosen unit: its organisation administrator sees it in the user audit.
+  const orgadmin = await new Client(gw.url).signIn('orgadmin', DEMO_PASSWORD)
+  const audit = await orgadmin.call<{ records: { accountName: string; organizationName: string; accountStatus: string }[] }>('GET', '/api/admin/v1/userAudit/listPage', {
+    query: { keyword: `e2e${stamp}`.slice(0, 20), auditStatus: 'pending' },
+  })
+  expect(audit.body.data.records).toEqual([expect.objectContaining({ organizationName: '中铁恒岳建设集团有限公司', accountStatus: 'pending' })])
 })

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Clock, Loader2 } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { registerBody, type CodeSent, type VerifyChannel } from '@/contract/schemas/auth'
+import { registerBody, type CodeSent, type RegisterOrgOption, type VerifyChannel } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { hasCode, isApiError } from '@/lib/http'
@@ -16,9 +16,10 @@ import { AuthLayout } from './components/AuthLayout'
 import { ChannelToggle } from './components/ChannelToggle'
 import { RESEND_SECONDS } from './components/ForgotPasswordDialog'
 import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './components/form'
+import { UnitCombobox } from './components/UnitCombobox'
 import { useCountdown } from '@/lib/countdown'
 
-const FIELDS = ['accountName', 'password', 'confirmPassword', 'userName', 'cellphone', 'email', 'verifyCode'] as const
+const FIELDS = ['accountName', 'password', 'confirmPassword', 'userName', 'organizationId', 'cellphone', 'email', 'verifyCode'] as const
 type FieldName = (typeof FIELDS)[number]
 
 /** The form's values (inputs are strings; the contract schema drops empty optionals). */
@@ -27,6 +28,8 @@ interface RegisterForm {
   password: string
   confirmPassword: string
   userName: string
+  /** The chosen unit's id ('' : none). */
+  organizationId: string
   channel: VerifyChannel
   cellphone: string
   email: string
@@ -39,6 +42,7 @@ const LABELS: Record<FieldName, TKey> = {
   password: 'auth.register.password',
   confirmPassword: 'auth.register.confirmPassword',
   userName: 'auth.register.userName',
+  organizationId: 'auth.register.unit',
   cellphone: 'auth.register.cellphone',
   email: 'auth.register.email',
   verifyCode: 'auth.register.code',
@@ -69,11 +73,13 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
   const [sent, setSent] = useState<CodeSent | null>(null)
   const [account, setAccount] = useState<Availability>('idle')
   const [formError, setFormError] = useState<string | null>(null)
+  const [unit, setUnit] = useState<RegisterOrgOption | null>(null)
+  const [unitText, setUnitText] = useState('')
   // "Code by email" is offered when the gateway mails for real (SMTP configured).
   const channels = useQuery({ queryKey: ['auth', 'verifyChannels'], queryFn: ({ signal }) => authApi.verifyChannels(signal), staleTime: 5 * 60_000, retry: false })
   const { register, handleSubmit, formState, trigger, getValues, setError, clearErrors, watch, setValue } = useForm<RegisterForm>({
     resolver,
-    defaultValues: { accountName: '', password: '', confirmPassword: '', userName: '', channel: 'sms', cellphone: '', email: '', verifyCode: '' },
+    defaultValues: { accountName: '', password: '', confirmPassword: '', userName: '', organizationId: '', channel: 'sms', cellphone: '', email: '', verifyCode: '' },
     mode: 'onTouched',
   })
   const channel = watch('channel')
@@ -146,8 +152,19 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
     clearErrors(['cellphone', 'email', 'verifyCode'])
   }
 
+  const chooseUnit = (next: RegisterOrgOption | null) => {
+    setUnit(next)
+    setValue('organizationId', next?.organizationId ?? '')
+    clearErrors('organizationId')
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null)
+    // Text typed in 所属单位 but no unit chosen from the list: the registrant meant one; ask them to pick it.
+    if (!values.organizationId && unitText.trim()) {
+      setError('organizationId', { type: 'manual', message: t('auth.register.unitNotChosen') }, { shouldFocus: true })
+      return
+    }
     try {
       await authApi.addByRegister(values)
       onDone(values.accountName)
@@ -203,8 +220,19 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
             {...register('confirmPassword')}
           />
         </Field>
-        <Field id="reg-name" label={t('auth.register.userName')} error={err('userName')}>
+        <Field id="reg-name" label={t('auth.register.userName')} error={err('userName')} className="content-start">
           <Input {...describedBy('reg-name', errors.userName?.message)} autoComplete="name" placeholder={t('auth.register.userNamePlaceholder')} {...register('userName')} />
+        </Field>
+        <Field id="reg-unit" label={t('auth.register.unit')} optional={t('auth.register.optional')} error={err('organizationId')} hint={t('auth.register.unitHint')} className="content-start">
+          <UnitCombobox
+            {...describedBy('reg-unit', errors.organizationId?.message)}
+            ref={register('organizationId').ref}
+            placeholder={t('auth.register.unitPlaceholder')}
+            maxLength={50}
+            value={unit}
+            onChange={chooseUnit}
+            onTextChange={setUnitText}
+          />
         </Field>
         {channels.data?.email && (
           <ChannelToggle className="sm:col-span-2" label={t('auth.register.channel')} value={channel} onChange={switchChannel} disabled={busy} />

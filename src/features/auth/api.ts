@@ -6,6 +6,7 @@ import {
   type CodeSent,
   type LoginResult,
   type RegisterBody,
+  type RegisterOrgOption,
   type ThirdPlatform,
   type ThirdPlatformConfig,
   type VerifyChannel,
@@ -38,6 +39,8 @@ export const authApi = {
   checkLoginAccount: (accountName: string, signal?: AbortSignal) => http.get<unknown>(API.auth.checkLoginAccount, { accountName }, { signal, silent: true }),
   /** Resolves when the phone number is usable; rejects with 20006 when it is taken. */
   validMobile: (cellphone: string, signal?: AbortSignal) => http.get<unknown>(API.auth.validMobile, { cellphone }, { signal, silent: true }),
+  /** The public unit search of the registration form (keyword ≥ 2 characters; at most 20 active units). */
+  orgSearch: (keyword: string, signal?: AbortSignal) => http.get<RegisterOrgOption[]>(AUTH_PATHS.orgSearch, { keyword }, { signal, silent: true }),
   getVerifyCode: (target: { channel: 'sms'; cellphone: string } | { channel: 'email'; email: string }) => http.post<CodeSent>(API.auth.getVerifyCode, target, INLINE),
   getForgotVerifyCode: (accountName: string, channel?: VerifyChannel) => http.post<CodeSent>(API.auth.getForgotVerifyCode, { accountName, channel }, INLINE),
   valid: (accountName: string, verifyCode: string) => http.post<unknown>(API.auth.valid, { accountName, verifyCode }, INLINE),
