@@ -12,8 +12,8 @@
  * machine's 20021 naming it. Accounts in service (normal, stopped, locked: a profile completed
  * through an invitation) are not touched; only the record is decided.
  * An approved record is not audited again (20021).
- * Registrations carry no organisation: their records have none, so only administrators whose data
- * scope is 'all' see them here.
+ * A registration carries the unit its registrant chose (/register); one without a unit has no
+ * organisation, so only administrators whose data scope is 'all' see it here.
  */
 import type { FastifyInstance } from 'fastify'
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
