@@ -4,6 +4,7 @@
  * - moving menus there without dragging, as on a tablet: 上移 / 下移 and 移动到… (the new parent
  *   chosen in a tree), each saved through the gateway (a reload shows the same order), and a
  *   mouse drag onto a row;
+ * - Space checking a row (and all below it) in 角色管理's grant tree;
  * - screenshots of the trees on the toolkit: .tmp/shots/tree-*.png.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
@@ -135,7 +136,7 @@ test('moving menus: 上移 / 下移 and 移动到… without dragging, and a mou
   }
 })
 
-test('screenshots of the trees on the toolkit (1024×768, zh)', async ({ page }) => {
+test('screenshots of the trees on the toolkit (1024×768, zh); Space checks a row of the grant tree', async ({ page }) => {
   test.setTimeout(180_000)
   await signIn(page, 'admin')
 
@@ -174,6 +175,20 @@ test('screenshots of the trees on the toolkit (1024×768, zh)', async ({ page })
   const sheet = page.getByRole('dialog', { name: '授权 · 普通用户' })
   await expect(sheet.getByRole('treeitem', { name: '角色管理', exact: true })).toBeVisible()
   await shot(page, 'grant')
+  // Space on a row checks it (with everything below), Space again unchecks; 重置 leaves nothing changed
+  const roles = sheet.getByRole('treeitem', { name: '角色管理', exact: true })
+  const rolesBox = sheet.getByRole('checkbox', { name: '角色管理', exact: true })
+  const before = await rolesBox.getAttribute('data-state')
+  await roles.focus()
+  await page.keyboard.press(' ')
+  await expect(rolesBox).toHaveAttribute('data-state', 'checked')
+  await expect(sheet.getByRole('checkbox', { name: '角色管理 · 新增', exact: true })).toBeChecked()
+  await expect(roles).toHaveAttribute('aria-checked', 'true')
+  await page.keyboard.press(' ')
+  await expect(rolesBox).toHaveAttribute('data-state', 'unchecked')
+  const reset = sheet.getByRole('button', { name: '重置' })
+  if (await reset.isEnabled()) await reset.click()
+  await expect(rolesBox).toHaveAttribute('data-state', before!)
   await sheet.getByRole('textbox', { name: '搜索菜单或功能' }).fill('角色')
   await expect(sheet.locator('mark').first()).toHaveText('角色')
   await shot(page, 'grant-search')
