@@ -1,22 +1,26 @@
 /**
  * The menu tree of one application (GET applicationMenu/list?applicationId=), built by parentId:
- * add a top-level menu or a submenu, edit, delete (with its submenus). Changes refetch the
- * shell's left menu.
+ * add a top-level menu or a submenu, edit, delete (with its submenus), move (drag, 上移/下移,
+ * 移动到…: the menu's parentId and sort code are updated). Changes refetch the shell's left menu.
  */
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
-import { ChevronDown, ChevronRight, FolderTree, Pencil, Plus, RefreshCw, Trash2, X } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { FolderTree, Pencil, Plus, RefreshCw, Trash2, X } from 'lucide-react'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { FieldError, FormDialog, FormField, FormGrid, useDelete, useList } from '@/lib/crud'
-import { Can, menuLabel } from '@/lib/permissions'
+import { FieldError, FormDialog, FormField, FormGrid, invalidateResource, useDelete, useList } from '@/lib/crud'
+import { http } from '@/lib/http'
+import { Can, menuLabel, useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
+import { branchIds, descendantCount, indexTree, Tree, type MovePlace } from '@/lib/tree'
 import { cn } from '@/lib/utils'
 import { menuResource } from './resource'
-import { buildMenuTree, descendantCount, nextSort, parentIds, visibleRows, type MenuTreeNode } from './menuTree'
+import { buildMenuTree, menuAccess, moveBody, moveUpdates, nextSort, type MenuTreeNode } from './menuTree'
 
 type Editing = { open: false } | { open: true; record: ApplicationMenu | null; parent: MenuTreeNode | null }
 
@@ -40,28 +44,37 @@ export function MenuPanel({ app, open, onOpenChange }: { app: Application | null
 
 function MenuTree({ app }: { app: Application }) {
   const { t, locale } = useT()
+  const qc = useQueryClient()
   const query = useList(menuResource, { applicationId: app.applicationId })
   const menus = query.data ?? []
-  const tree = buildMenuTree(menus)
+  const tree = useMemo(() => buildMenuTree(query.data ?? []), [query.data])
+  const index = useMemo(() => indexTree(tree, menuAccess), [tree])
   const [expanded, setExpanded] = useState<ReadonlySet<string> | null>(null)
-  const open = expanded ?? new Set(parentIds(tree)) // everything open at first
-  const rows = visibleRows(tree, open)
+  const open = expanded ?? new Set(branchIds(tree, menuAccess)) // everything open at first
   const [editing, setEditing] = useState<Editing>({ open: false })
+  const [moving, setMoving] = useState(false)
   const del = useDelete(menuResource)
+  const canMove = useCan('edit')
 
-  const toggle = (id: string) => {
-    const next = new Set(open)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    setExpanded(next)
-  }
   const remove = (node: MenuTreeNode) => {
-    const n = descendantCount(node)
+    const n = descendantCount(node, menuAccess.children)
     void del.remove([node.applicationMenuId], n ? `${t('common.deleteConfirm')}\n${t('apps.menu.deleteWithChildren', { n })}` : undefined)
   }
   const addChild = (parent: MenuTreeNode | null) => {
     if (parent) setExpanded(new Set([...open, parent.applicationMenuId]))
     setEditing({ open: true, record: null, parent })
+  }
+  // a move writes the menu's parent and sort code, then renumbers its new siblings
+  const move = async (id: string, place: MovePlace) => {
+    setMoving(true)
+    try {
+      for (const update of moveUpdates(index, id, place)) await http.put(menuResource.paths.update, moveBody(update))
+      if (place.parentId) setExpanded(new Set([...open, place.parentId]))
+      toast.success(t('tree.moved'))
+    } finally {
+      await invalidateResource(qc, menuResource)
+      setMoving(false)
+    }
   }
 
   const parent = editing.open ? editing.parent : null
@@ -78,7 +91,7 @@ function MenuTree({ app }: { app: Application }) {
         </Can>
         <span className="text-sm text-muted-foreground">{t('apps.menu.count', { n: menus.length })}</span>
         <div className="ml-auto flex items-center gap-1">
-          <Button variant="ghost" className="h-9 px-2" onClick={() => setExpanded(new Set(parentIds(tree)))}>
+          <Button variant="ghost" className="h-9 px-2" onClick={() => setExpanded(new Set(branchIds(tree, menuAccess)))}>
             {t('apps.menu.expandAll')}
           </Button>
           <Button variant="ghost" className="h-9 px-2" onClick={() => setExpanded(new Set())}>
@@ -97,7 +110,7 @@ function MenuTree({ app }: { app: Application }) {
         </div>
       </div>
 
-      <div className="flex-1 overflow-auto" aria-busy={query.isFetching}>
+      <div className="flex min-h-0 flex-1 flex-col" aria-busy={query.isFetching || moving}>
         {query.isPending ? (
           <div className="space-y-3 px-6 py-4">
             {Array.from({ length: 6 }, (_, i) => (
@@ -112,26 +125,32 @@ function MenuTree({ app }: { app: Application }) {
               {t('common.retry')}
             </Button>
           </div>
-        ) : rows.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-6 py-16 text-sm text-muted-foreground">
-            <FolderTree className="h-10 w-10 opacity-50" aria-hidden />
-            {t('apps.menu.empty')}
-          </div>
         ) : (
-          <ul role="tree" aria-label={t('apps.menus')} className="divide-y">
-            {rows.map((node) => (
-              <MenuRow
-                key={node.applicationMenuId}
-                node={node}
-                expanded={open.has(node.applicationMenuId)}
-                onToggle={() => toggle(node.applicationMenuId)}
-                onAddChild={() => addChild(node)}
-                onEdit={() => setEditing({ open: true, record: node, parent: null })}
-                onDelete={() => remove(node)}
-                deleting={del.isPending}
-              />
-            ))}
-          </ul>
+          <Tree
+            label={t('apps.menus')}
+            nodes={tree}
+            getId={menuAccess.id}
+            getChildren={menuAccess.children}
+            getLabel={(m) => menuLabel(m, locale)}
+            expanded={open}
+            onExpandedChange={setExpanded}
+            rowHeight={52}
+            indent={24}
+            className="px-2 py-1"
+            rowClassName="rounded-none border-b border-border/60"
+            renderLabel={(node) => <MenuName node={node} />}
+            renderExtra={(node) => <MenuFunctions node={node} />}
+            renderActions={(node) => (
+              <MenuActions node={node} onAddChild={() => addChild(node)} onEdit={() => setEditing({ open: true, record: node, parent: null })} onDelete={() => remove(node)} deleting={del.isPending} />
+            )}
+            move={canMove ? { onMove: move, busy: moving } : undefined}
+            empty={
+              <div className="flex flex-col items-center gap-2 px-6 py-16 text-sm text-muted-foreground">
+                <FolderTree className="h-10 w-10 opacity-50" aria-hidden />
+                {t('apps.menu.empty')}
+              </div>
+            }
+          />
         )}
       </div>
 
@@ -151,57 +170,33 @@ function MenuTree({ app }: { app: Application }) {
   )
 }
 
-function MenuRow(props: {
-  node: MenuTreeNode
-  expanded: boolean
-  onToggle: () => void
-  onAddChild: () => void
-  onEdit: () => void
-  onDelete: () => void
-  deleting: boolean
-}) {
-  const { node, expanded } = props
-  const { t, locale } = useT()
+/** The menu's name (with the other language's, when it has one) and its route. */
+function MenuName({ node }: { node: MenuTreeNode }) {
+  const { locale } = useT()
   const label = menuLabel(node, locale)
-  // the other language's name, when the menu has one
   const other = locale === 'zh' ? node.menuNameEn : node.menuName !== label ? node.menuName : null
-  const hasChildren = node.children.length > 0
+  return (
+    <span className="block min-w-0 py-1 font-normal text-foreground">
+      <span className="block truncate font-medium">
+        {label}
+        {other && <span className="ml-2 text-xs font-normal text-muted-foreground">{other}</span>}
+      </span>
+      <span className="block truncate font-mono text-xs text-muted-foreground">{node.action || '—'}</span>
+    </span>
+  )
+}
+
+/** Sort code and the first functions. */
+function MenuFunctions({ node }: { node: MenuTreeNode }) {
+  const { t } = useT()
   const shown = node.functionList.slice(0, 4)
   const more = node.functionList.length - shown.length
   return (
-    <li
-      role="treeitem"
-      aria-expanded={hasChildren ? expanded : undefined}
-      aria-level={node.depth + 1}
-      className="group flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5 pr-4 hover:bg-muted/40 sm:flex-nowrap"
-      style={{ paddingLeft: `${1 + node.depth * 1.5}rem` }}
-    >
-      <div className="flex min-w-0 flex-1 items-center gap-1">
-        {hasChildren ? (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="h-9 w-9 shrink-0"
-            onClick={props.onToggle}
-            aria-label={expanded ? t('crud.collapse') : t('crud.expand')}
-          >
-            {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-          </Button>
-        ) : (
-          <span className="w-9 shrink-0" />
-        )}
-        <div className="min-w-0">
-          <p className="truncate font-medium">
-            {label}
-            {other && <span className="ml-2 text-xs font-normal text-muted-foreground">{other}</span>}
-          </p>
-          <p className="truncate font-mono text-xs text-muted-foreground">{node.action || '—'}</p>
-        </div>
-      </div>
-      <div className="hidden w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground md:block" title={t('apps.menu.sort')}>
+    <>
+      <span className="hidden w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground md:block" title={t('apps.menu.sort')}>
         {node.sort}
-      </div>
-      <div className="flex min-w-0 shrink-0 flex-wrap items-center gap-1 sm:w-56">
+      </span>
+      <span className="hidden w-56 min-w-0 shrink-0 flex-wrap items-center gap-1 sm:flex">
         {shown.map((f) => (
           <Badge key={f.applicationMenuFunctionId} variant="outline" className="font-normal" title={f.functionAction}>
             {f.functionName}
@@ -219,33 +214,39 @@ function MenuRow(props: {
           </Badge>
         )}
         {node.functionList.length === 0 && node.action && <span className="text-xs text-muted-foreground">{t('apps.menu.noFunctions')}</span>}
-      </div>
-      <div className="flex shrink-0 items-center gap-0.5">
-        <Can action="add">
-          <Button variant="ghost" size="icon" onClick={props.onAddChild} aria-label={t('apps.menu.addChild')} title={t('apps.menu.addChild')}>
-            <Plus aria-hidden />
-          </Button>
-        </Can>
-        <Can action="edit">
-          <Button variant="ghost" size="icon" className="text-primary" onClick={props.onEdit} aria-label={t('common.edit')} title={t('common.edit')}>
-            <Pencil aria-hidden />
-          </Button>
-        </Can>
-        <Can action="delete">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-destructive hover:text-destructive"
-            onClick={props.onDelete}
-            disabled={props.deleting}
-            aria-label={t('common.delete')}
-            title={t('common.delete')}
-          >
-            <Trash2 aria-hidden />
-          </Button>
-        </Can>
-      </div>
-    </li>
+      </span>
+    </>
+  )
+}
+
+function MenuActions(props: { node: MenuTreeNode; onAddChild: () => void; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
+  const { t } = useT()
+  return (
+    <>
+      <Can action="add">
+        <Button variant="ghost" size="icon" onClick={props.onAddChild} aria-label={t('apps.menu.addChild')} title={t('apps.menu.addChild')}>
+          <Plus aria-hidden />
+        </Button>
+      </Can>
+      <Can action="edit">
+        <Button variant="ghost" size="icon" className="text-primary" onClick={props.onEdit} aria-label={t('common.edit')} title={t('common.edit')}>
+          <Pencil aria-hidden />
+        </Button>
+      </Can>
+      <Can action="delete">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive hover:text-destructive"
+          onClick={props.onDelete}
+          disabled={props.deleting}
+          aria-label={t('common.delete')}
+          title={t('common.delete')}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </Can>
+    </>
   )
 }
 

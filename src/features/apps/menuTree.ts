@@ -1,75 +1,63 @@
-/** The flat menu list of an application as a tree by parentId, sorted by `sort` then name. */
+/**
+ * The menu tree of an application: the flat menu list as a tree by parentId (sorted by `sort`
+ * then name, built by the tree toolkit), and what a move of a menu writes.
+ */
 import type { ApplicationMenu } from '@/contract/schemas/application'
+import { buildTree, siblingsAfterMove, type MovePlace, type Nested, type TreeAccess, type TreeIndex } from '@/lib/tree'
 
-export interface MenuTreeNode extends ApplicationMenu {
-  children: MenuTreeNode[]
-  depth: number
-}
+export type MenuTreeNode = Nested<ApplicationMenu>
+
+export const menuAccess: TreeAccess<MenuTreeNode> = { id: (m) => m.applicationMenuId, children: (m) => m.children }
 
 export function buildMenuTree(menus: readonly ApplicationMenu[]): MenuTreeNode[] {
-  const nodes = new Map<string, MenuTreeNode>()
-  for (const m of menus) nodes.set(m.applicationMenuId, { ...m, children: [], depth: 0 })
-  const roots: MenuTreeNode[] = []
-  for (const m of menus) {
-    const node = nodes.get(m.applicationMenuId)!
-    const parent = m.parentId && m.parentId !== m.applicationMenuId ? nodes.get(m.parentId) : undefined
-    // a parent chain that loops back would hide nodes: attach such a node as a root instead
-    if (parent && !isAncestor(node, parent, nodes)) parent.children.push(node)
-    else roots.push(node)
-  }
-  const order = (list: MenuTreeNode[], depth: number) => {
-    list.sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.menuName.localeCompare(b.menuName))
-    for (const n of list) {
-      n.depth = depth
-      order(n.children, depth + 1)
-    }
-  }
-  order(roots, 0)
-  return roots
-}
-
-function isAncestor(node: MenuTreeNode, of: MenuTreeNode, nodes: Map<string, MenuTreeNode>): boolean {
-  let cur: MenuTreeNode | undefined = of
-  for (let i = 0; cur && i < nodes.size + 1; i++) {
-    if (cur === node) return true
-    cur = cur.parentId ? nodes.get(cur.parentId) : undefined
-  }
-  return false
-}
-
-/** Depth-first rows of the expanded part of the tree. */
-export function visibleRows(tree: readonly MenuTreeNode[], expanded: ReadonlySet<string>): MenuTreeNode[] {
-  const out: MenuTreeNode[] = []
-  const walk = (list: readonly MenuTreeNode[]) => {
-    for (const n of list) {
-      out.push(n)
-      if (n.children.length && expanded.has(n.applicationMenuId)) walk(n.children)
-    }
-  }
-  walk(tree)
-  return out
-}
-
-/** Number of descendants of a node. */
-export function descendantCount(node: MenuTreeNode): number {
-  return node.children.reduce((n, c) => n + 1 + descendantCount(c), 0)
-}
-
-/** Ids of nodes that have children (for "expand all"). */
-export function parentIds(tree: readonly MenuTreeNode[]): string[] {
-  const out: string[] = []
-  const walk = (list: readonly MenuTreeNode[]) => {
-    for (const n of list)
-      if (n.children.length) {
-        out.push(n.applicationMenuId)
-        walk(n.children)
-      }
-  }
-  walk(tree)
-  return out
+  return buildTree(menus, {
+    id: (m) => m.applicationMenuId,
+    parentId: (m) => m.parentId,
+    compare: (a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.menuName.localeCompare(b.menuName),
+  })
 }
 
 /** The next free sort code among siblings. */
 export function nextSort(siblings: readonly { sort: number }[]): number {
   return siblings.reduce((m, s) => Math.max(m, s.sort ?? 0), 0) + 1
+}
+
+export interface MenuMove {
+  menu: ApplicationMenu
+  parentId: string | null
+  sort: number
+}
+
+/**
+ * The updates a move makes: the moved menu under its new parent first, then sort codes 1…n in
+ * the new sibling order for the siblings whose code changes (under the parent they are shown
+ * under: an orphan shown as a root is written as one).
+ */
+export function moveUpdates(index: TreeIndex<MenuTreeNode>, id: string, place: MovePlace): MenuMove[] {
+  const order = siblingsAfterMove(index, id, place)
+  const out: MenuMove[] = []
+  order.forEach((sid, i) => {
+    const menu = index.node.get(sid)
+    if (!menu) return
+    const sort = i + 1
+    if (sid === id) out.unshift({ menu, parentId: place.parentId, sort })
+    else if (menu.sort !== sort || (menu.parentId ?? null) !== place.parentId) out.push({ menu, parentId: place.parentId, sort })
+  })
+  return out
+}
+
+/** The whole-record update of a moved menu (its functions kept by their ids). */
+export function moveBody({ menu, parentId, sort }: MenuMove) {
+  return {
+    applicationMenuId: menu.applicationMenuId,
+    applicationId: menu.applicationId,
+    parentId,
+    menuName: menu.menuName,
+    menuNameEn: menu.menuNameEn,
+    action: menu.action,
+    iconPath: menu.iconPath,
+    sort,
+    functionList: menu.functionList.map((f) => ({ applicationMenuFunctionId: f.applicationMenuFunctionId, functionName: f.functionName, functionAction: f.functionAction })),
+    version: menu.version,
+  }
 }

@@ -12,12 +12,12 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { useDelete } from '@/lib/crud'
 import { DataAgeNote } from '@/lib/offline/read'
 import { useT } from '@/lib/i18n'
+import { pathTo } from '@/lib/tree'
 import { useDeptTree } from './api'
 import { DeptDialog, type DeptEditing } from './DeptDialog'
-import { DeptTree } from './DeptTree'
+import { deptAccess, DeptTree } from './DeptTree'
 import { deptResource } from './resource'
 import { StaffPanel } from './StaffPanel'
-import { findNode, pathTo } from './tree'
 
 export function DepartmentsPanel({ organizationId }: { organizationId: string }) {
   // a new organisation starts from its root again
@@ -50,9 +50,9 @@ function Panel({ organizationId }: { organizationId: string }) {
   const [editing, setEditing] = useState<DeptEditing | null>(null)
   const [drawer, setDrawer] = useState(false)
   const del = useDelete(deptResource)
-  const selected = findNode(nodes, selectedId) ?? nodes[0] ?? null
+  const selected = pathTo(nodes, deptAccess, selectedId).at(-1) ?? nodes[0] ?? null
 
-  const parentOf = (node: DeptTreeNode): DeptTreeNode | null => findNode(nodes, pathTo(nodes, node.id).at(-2))
+  const parentOf = (node: DeptTreeNode): DeptTreeNode | null => pathTo(nodes, deptAccess, node.id).at(-2) ?? null
   const remove = async (node: DeptTreeNode) => {
     if (await del.remove([node.id])) {
       if (selected?.id === node.id) setSelectedId(parentOf(node)?.id ?? null)

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
-import { ChevronDown, ChevronRight, Lock, Search } from "lucide-react";
+import { Lock, Search } from "lucide-react";
 import type { Role, RoleMenuNode } from "@/contract/schemas/role";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -21,14 +21,16 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { APP_CODE } from "@/lib/http";
 import { useT } from "@/lib/i18n";
 import { menuLabel } from "@/lib/permissions";
+import { filterTree, Highlight, Tree } from "@/lib/tree";
 import { cn } from "@/lib/utils";
 import { useMenuApps, useMenuTree, useSaveMenus } from "./api";
 import {
   allState,
   countChecked,
-  filterTree,
   initialChecked,
   menuGrantable,
+  menuMatches,
+  menuNodeAccess,
   menuState,
   toggleAll,
   toggleFunction,
@@ -79,8 +81,12 @@ export function MenuGrantTab({
   }, [menus]);
 
   const label = (m: RoleMenuNode) => menuLabel(m, locale);
-  const shown = useMemo(
-    () => filterTree(menus, keyword, (m) => menuLabel(m, locale)),
+  const noMatch = useMemo(
+    () =>
+      !!keyword.trim() &&
+      filterTree(menus, menuNodeAccess, (m) =>
+        menuMatches(m, keyword, (n) => menuLabel(n, locale)),
+      ).keep.size === 0,
     [menus, keyword, locale],
   );
   const dirty = !same(base, checked);
@@ -92,6 +98,10 @@ export function MenuGrantTab({
     });
     return ids;
   }, [menus]);
+  const expanded = useMemo(
+    () => new Set(groups.filter((id) => !collapsed.has(id))),
+    [groups, collapsed],
+  );
 
   async function submit() {
     if (!tree.data) return;
@@ -158,11 +168,7 @@ export function MenuGrantTab({
             : t("roles.auth.menus.collapseAll")}
         </Button>
       </div>
-      <div
-        className="min-h-0 flex-1 overflow-auto px-4 py-2"
-        role="tree"
-        aria-label={t("roles.auth.tabs.menus")}
-      >
+      <div className="flex min-h-0 flex-1 flex-col px-4 py-2">
         {(apps.isPending || (chosen && tree.isPending)) && (
           <div className="space-y-2 p-2">
             {Array.from({ length: 6 }, (_, i) => (
@@ -185,31 +191,68 @@ export function MenuGrantTab({
             {t("roles.auth.menus.empty")}
           </p>
         )}
-        {tree.isSuccess && menus.length > 0 && shown.length === 0 && (
-          <p className="p-6 text-center text-sm text-muted-foreground">
-            {t("roles.auth.menus.noMatch")}
-          </p>
-        )}
-        {shown.map((m) => (
-          <MenuRow
-            key={m.applicationMenuId}
-            menu={m}
-            depth={0}
-            checked={checked}
-            onChange={setChecked}
-            collapsed={keyword.trim() ? new Set() : collapsed}
-            onCollapse={(id) =>
-              setCollapsed((c) => {
-                const next = new Set(c);
-                if (next.has(id)) next.delete(id);
-                else next.add(id);
-                return next;
-              })
+        {tree.isSuccess && menus.length > 0 && (
+          <Tree
+            label={t("roles.auth.tabs.menus")}
+            nodes={menus}
+            getId={menuNodeAccess.id}
+            getChildren={menuNodeAccess.children}
+            getLabel={label}
+            expanded={expanded}
+            onExpandedChange={(next) =>
+              setCollapsed(new Set(groups.filter((id) => !next.has(id))))
             }
-            label={label}
-            readOnly={!canSave}
+            keyword={keyword}
+            match={(m, k) => menuMatches(m, k, label)}
+            searchSubtree
+            check={{
+              state: (m) => menuState(m, checked),
+              onToggle: (m) => setChecked((c) => toggleMenu(m, c)),
+              disabled: (m) => !canSave || !menuGrantable(m),
+            }}
+            rowHeight={40}
+            indent={24}
+            renderLabel={(m, { highlight }) => (
+              <span
+                className={cn(
+                  m.children.length ? "font-medium" : "font-normal",
+                  !menuGrantable(m) && "text-muted-foreground",
+                )}
+                title={
+                  menuGrantable(m) ? undefined : t("roles.auth.notGrantable")
+                }
+              >
+                <Highlight text={label(m)} keyword={highlight} />
+              </span>
+            )}
+            renderExtra={(m) =>
+              !menuGrantable(m) && (
+                <Lock
+                  className="h-3.5 w-3.5 shrink-0 text-muted-foreground"
+                  aria-hidden
+                />
+              )
+            }
+            renderDetail={(m) =>
+              m.functions.length > 0 && (
+                <Functions
+                  menu={m}
+                  name={label(m)}
+                  checked={checked}
+                  onChange={setChecked}
+                  readOnly={!canSave}
+                />
+              )
+            }
+            empty={
+              noMatch && (
+                <p className="p-6 text-center text-sm text-muted-foreground">
+                  {t("roles.auth.menus.noMatch")}
+                </p>
+              )
+            }
           />
-        ))}
+        )}
       </div>
       <GrantFooter
         summary={t("roles.auth.menus.summary", {
@@ -226,144 +269,56 @@ export function MenuGrantTab({
   );
 }
 
-function MenuRow({
+/** A menu's functions as checkboxes below its name. */
+function Functions({
   menu,
-  depth,
+  name,
   checked,
   onChange,
-  collapsed,
-  onCollapse,
-  label,
   readOnly,
 }: {
   menu: RoleMenuNode;
-  depth: number;
+  name: string;
   checked: Checked;
   onChange: (update: (c: Checked) => Checked) => void;
-  collapsed: ReadonlySet<string>;
-  onCollapse: (id: string) => void;
-  label: (m: RoleMenuNode) => string;
   readOnly: boolean;
 }) {
   const { t } = useT();
-  const open = !collapsed.has(menu.applicationMenuId);
-  const state = menuState(menu, checked);
-  const grantable = menuGrantable(menu);
-  const name = label(menu);
   return (
     <div
-      role="treeitem"
-      aria-expanded={menu.children.length ? open : undefined}
-      aria-selected={state === true}
+      className="flex flex-wrap gap-x-1 gap-y-1 pb-1.5"
+      role="group"
       aria-label={name}
     >
-      <div
-        className="flex min-h-11 items-start gap-2 rounded-md py-1 pr-2 hover:bg-muted/60"
-        style={{ paddingLeft: `${depth * 1.5}rem` }}
-      >
-        <button
-          type="button"
-          className={cn(
-            "mt-1.5 flex h-7 w-7 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted",
-            !menu.children.length && "invisible",
-          )}
-          onClick={() => onCollapse(menu.applicationMenuId)}
-          aria-label={
-            open
-              ? t("roles.auth.menus.collapseAll")
-              : t("roles.auth.menus.expandAll")
-          }
-          tabIndex={menu.children.length ? 0 : -1}
-        >
-          {open ? (
-            <ChevronDown className="h-4 w-4" />
-          ) : (
-            <ChevronRight className="h-4 w-4" />
-          )}
-        </button>
-        <div className="min-w-0 flex-1">
+      {menu.functions.map((f) => {
+        const on = checked.fns.has(f.applicationMenuFunctionId);
+        return (
           <label
+            key={f.applicationMenuFunctionId}
             className={cn(
-              "flex min-h-10 items-center gap-2 text-sm",
-              grantable && !readOnly ? "cursor-pointer" : "cursor-not-allowed",
+              "flex min-h-9 items-center gap-1.5 rounded-md border bg-background px-2.5 text-sm font-normal text-foreground",
+              on ? "border-primary/50 bg-primary/5" : "border-border",
+              f.grantable && !readOnly
+                ? "cursor-pointer"
+                : "cursor-not-allowed text-muted-foreground",
             )}
-            title={grantable ? undefined : t("roles.auth.notGrantable")}
+            title={f.grantable ? f.functionAction : t("roles.auth.notGrantable")}
           >
             <Checkbox
-              checked={state}
-              disabled={readOnly || !grantable}
-              onCheckedChange={() => onChange((c) => toggleMenu(menu, c))}
-              aria-label={name}
+              checked={on}
+              disabled={readOnly || !f.grantable}
+              onCheckedChange={() =>
+                onChange((c) =>
+                  toggleFunction(menu, f.applicationMenuFunctionId, c),
+                )
+              }
+              aria-label={`${name} · ${f.functionName}`}
             />
-            <span
-              className={cn(
-                menu.children.length ? "font-medium" : "",
-                !grantable && "text-muted-foreground",
-              )}
-            >
-              {name}
-            </span>
-            {!grantable && (
-              <Lock className="h-3.5 w-3.5 text-muted-foreground" aria-hidden />
-            )}
+            {f.functionName}
+            {!f.grantable && <Lock className="h-3 w-3" aria-hidden />}
           </label>
-          {menu.functions.length > 0 && (
-            <div
-              className="flex flex-wrap gap-x-1 gap-y-1 pb-1 pl-6"
-              role="group"
-              aria-label={name}
-            >
-              {menu.functions.map((f) => {
-                const on = checked.fns.has(f.applicationMenuFunctionId);
-                return (
-                  <label
-                    key={f.applicationMenuFunctionId}
-                    className={cn(
-                      "flex min-h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm",
-                      on ? "border-primary/50 bg-primary/5" : "border-border",
-                      f.grantable && !readOnly
-                        ? "cursor-pointer"
-                        : "cursor-not-allowed text-muted-foreground",
-                    )}
-                    title={
-                      f.grantable
-                        ? f.functionAction
-                        : t("roles.auth.notGrantable")
-                    }
-                  >
-                    <Checkbox
-                      checked={on}
-                      disabled={readOnly || !f.grantable}
-                      onCheckedChange={() =>
-                        onChange((c) =>
-                          toggleFunction(menu, f.applicationMenuFunctionId, c),
-                        )
-                      }
-                      aria-label={`${name} · ${f.functionName}`}
-                    />
-                    {f.functionName}
-                    {!f.grantable && <Lock className="h-3 w-3" aria-hidden />}
-                  </label>
-                );
-              })}
-            </div>
-          )}
-        </div>
-      </div>
-      {open &&
-        menu.children.map((c) => (
-          <MenuRow
-            key={c.applicationMenuId}
-            menu={c}
-            depth={depth + 1}
-            checked={checked}
-            onChange={onChange}
-            collapsed={collapsed}
-            onCollapse={onCollapse}
-            label={label}
-            readOnly={readOnly}
-          />
-        ))}
+        );
+      })}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * their scope), 数据权限 (own / children / all, at most the caller's own) and 资源 (records of a
  * kind the role may use: applications). Each is saved on its own.
  */
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Lock, Search } from "lucide-react";
 import { DATA_SCOPES, type DataScope } from "@/contract";
@@ -24,6 +24,15 @@ import {
 } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
+import {
+  branchIds,
+  buildTree,
+  filterTree,
+  Highlight,
+  Tree,
+  type Nested,
+  type TreeAccess,
+} from "@/lib/tree";
 import { cn } from "@/lib/utils";
 import {
   useDataPermission,
@@ -75,35 +84,13 @@ function useSelection(initial: readonly string[] | undefined) {
 // ---- organisations ----------------------------------------------------------------------
 
 type OrgOption = RoleOrgGrant["options"][number];
-interface OrgNode extends OrgOption {
-  children: OrgNode[];
-}
-
-function orgTree(options: readonly OrgOption[], keyword: string): OrgNode[] {
-  const nodes = new Map<string, OrgNode>(
-    options.map((o) => [o.organizationId, { ...o, children: [] }]),
-  );
-  const roots: OrgNode[] = [];
-  for (const o of options) {
-    const n = nodes.get(o.organizationId)!;
-    const parent =
-      o.parentId && o.parentId !== o.organizationId
-        ? nodes.get(o.parentId)
-        : undefined;
-    (parent ? parent.children : roots).push(n);
-  }
-  const k = keyword.trim().toLowerCase();
-  if (!k) return roots;
-  const keep = (list: OrgNode[]): OrgNode[] =>
-    list.flatMap((n) =>
-      n.organizationName.toLowerCase().includes(k)
-        ? [n]
-        : keep(n.children).length
-          ? [{ ...n, children: keep(n.children) }]
-          : [],
-    );
-  return keep(roots);
-}
+type OrgNode = Nested<OrgOption>;
+const orgAccess: TreeAccess<OrgNode> = {
+  id: (n) => n.organizationId,
+  children: (n) => n.children,
+};
+const orgMatches = (n: OrgNode, keyword: string) =>
+  n.organizationName.toLowerCase().includes(keyword.trim().toLowerCase());
 
 export function OrgGrantTab({
   role,
@@ -118,9 +105,19 @@ export function OrgGrantTab({
   const [keyword, setKeyword] = useState("");
   const save = useSaveOrgs();
   const tree = useMemo(
-    () => orgTree(orgs.data?.options ?? [], keyword),
-    [orgs.data, keyword],
+    () =>
+      buildTree(orgs.data?.options ?? [], {
+        id: (o) => o.organizationId,
+        parentId: (o) => o.parentId,
+      }),
+    [orgs.data],
   );
+  // everything open at first
+  const [expanded, setExpanded] = useState<ReadonlySet<string> | null>(null);
+  const open = expanded ?? new Set(branchIds(tree, orgAccess));
+  const noMatch =
+    !!keyword.trim() &&
+    filterTree(tree, orgAccess, (n) => orgMatches(n, keyword)).keep.size === 0;
 
   async function submit() {
     await save.mutateAsync({
@@ -129,37 +126,6 @@ export function OrgGrantTab({
     });
     toast.success(t("roles.auth.saved"));
   }
-
-  const row = (n: OrgNode, depth: number): ReactNode => (
-    <li key={n.organizationId}>
-      <label
-        className={cn(
-          "flex min-h-11 items-center gap-2 rounded-md pr-2 text-sm hover:bg-muted/60",
-          n.grantable && canSave
-            ? "cursor-pointer"
-            : "cursor-not-allowed text-muted-foreground",
-        )}
-        style={{ paddingLeft: `${0.5 + depth * 1.5}rem` }}
-        title={n.grantable ? undefined : t("roles.auth.notGrantable")}
-      >
-        <Checkbox
-          checked={sel.chosen.has(n.organizationId)}
-          disabled={
-            !canSave || (!n.grantable && !sel.chosen.has(n.organizationId))
-          }
-          onCheckedChange={() =>
-            sel.setChosen((s) => toggled(s, n.organizationId))
-          }
-          aria-label={n.organizationName}
-        />
-        <span className="truncate">{n.organizationName}</span>
-        {!n.grantable && <Lock className="h-3.5 w-3.5 shrink-0" aria-hidden />}
-      </label>
-      {n.children.length > 0 && (
-        <ul>{n.children.map((c) => row(c, depth + 1))}</ul>
-      )}
-    </li>
-  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -181,19 +147,56 @@ export function OrgGrantTab({
           />
         </div>
       </div>
-      <div className="min-h-0 flex-1 overflow-auto px-4 py-2">
+      <div className="flex min-h-0 flex-1 flex-col px-4 py-2">
         {orgs.isPending && <Loading />}
-        {orgs.isSuccess &&
-          (orgs.data.options.length === 0 || tree.length === 0) && (
-            <p className="p-6 text-center text-sm text-muted-foreground">
-              {orgs.data.options.length
-                ? t("roles.auth.orgs.noMatch")
-                : t("roles.auth.orgs.empty")}
-            </p>
-          )}
-        <ul aria-label={t("roles.auth.tabs.orgs")}>
-          {tree.map((n) => row(n, 0))}
-        </ul>
+        {orgs.isSuccess && (orgs.data.options.length === 0 || noMatch) && (
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {orgs.data.options.length
+              ? t("roles.auth.orgs.noMatch")
+              : t("roles.auth.orgs.empty")}
+          </p>
+        )}
+        {orgs.isSuccess && tree.length > 0 && (
+          <Tree
+            label={t("roles.auth.tabs.orgs")}
+            nodes={tree}
+            getId={orgAccess.id}
+            getChildren={orgAccess.children}
+            getLabel={(n) => n.organizationName}
+            expanded={open}
+            onExpandedChange={setExpanded}
+            keyword={keyword}
+            match={orgMatches}
+            searchSubtree
+            check={{
+              state: (n) => sel.chosen.has(n.organizationId),
+              onToggle: (n) =>
+                sel.setChosen((s) => toggled(s, n.organizationId)),
+              disabled: (n) =>
+                !canSave ||
+                (!n.grantable && !sel.chosen.has(n.organizationId)),
+            }}
+            rowHeight={44}
+            indent={24}
+            renderLabel={(n, { highlight }) => (
+              <span
+                className={cn(!n.grantable && "text-muted-foreground")}
+                title={n.grantable ? undefined : t("roles.auth.notGrantable")}
+              >
+                <Highlight text={n.organizationName} keyword={highlight} />
+              </span>
+            )}
+            renderExtra={(n) =>
+              !n.grantable && (
+                <Lock
+                  className="h-3.5 w-3.5 shrink-0 text-muted-foreground"
+                  aria-hidden
+                />
+              )
+            }
+            empty={null}
+          />
+        )}
       </div>
       <GrantFooter
         summary={t("roles.auth.orgs.summary", { n: sel.chosen.size })}

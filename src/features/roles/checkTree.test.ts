@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RoleMenuNode } from '@/contract/schemas/role'
-import { allState, filterTree, initialChecked, menuState, toggleAll, toggleFunction, toggleMenu, toPayload } from './checkTree'
+import { filterTree, flattenTree } from '@/lib/tree'
+import { allState, initialChecked, menuMatches, menuNodeAccess, menuState, toggleAll, toggleFunction, toggleMenu, toPayload } from './checkTree'
 
 const fn = (id: string, granted = false, grantable = true) => ({ applicationMenuFunctionId: id, functionName: `功能${id}`, functionAction: id, granted, grantable })
 const menu = (id: string, action: string | null, opts: Partial<RoleMenuNode> = {}): RoleMenuNode => ({
@@ -82,13 +83,18 @@ describe('role menu checkboxes', () => {
     expect(toPayload(tree, c)).toEqual({ menuIds: [], functionIds: [] })
   })
 
-  it('filters by menu or function name, keeping ancestors', () => {
+  it('searches by menu or function name, keeping ancestors and all below a match', () => {
     const { tree } = build()
     const label = (m: RoleMenuNode) => m.menuName
-    expect(filterTree(tree, '功能edit', label).map((m) => m.applicationMenuId)).toEqual(['org'])
-    expect(filterTree(tree, '功能edit', label)[0]!.children.map((m) => m.applicationMenuId)).toEqual(['roles'])
-    expect(filterTree(tree, '菜单home', label).map((m) => m.applicationMenuId)).toEqual(['home'])
-    expect(filterTree(tree, '  ', label)).toHaveLength(2)
-    expect(filterTree(tree, 'nothing', label)).toEqual([])
+    const shown = (k: string) => {
+      const f = filterTree(tree, menuNodeAccess, (m) => menuMatches(m, k, label), { subtree: true })
+      return flattenTree(tree, menuNodeAccess, { expanded: () => true, keep: f.keep }).map((r) => r.id)
+    }
+    expect(shown('功能edit')).toEqual(['org', 'roles'])
+    expect(shown('EDIT')).toEqual(['org', 'roles'])
+    expect(shown('菜单home')).toEqual(['home'])
+    expect(shown('菜单org')).toEqual(['org', 'roles', 'audit'])
+    expect(shown('nothing')).toEqual([])
+    expect(menuMatches(tree[0]!, '  ', label)).toBe(false)
   })
 })

@@ -7,15 +7,20 @@
  *  - Checking a menu grants it, its functions and everything below; checking a function grants its
  *    menu too. Unchecking a menu takes away everything below; unchecking a function only itself.
  *  - Only grantable items (the caller holds them) change; others keep their state.
+ *
+ * The walking, tallying and searching are the tree toolkit's (src/lib/tree); these are the rules.
  */
 import type { RoleMenuNode } from '@/contract/schemas/role'
+import { checkState, forestState, walk as walkTree, type CheckState, type TreeAccess } from '@/lib/tree'
+
+export type { CheckState }
+
+export const menuNodeAccess: TreeAccess<RoleMenuNode> = { id: (m) => m.applicationMenuId, children: (m) => m.children }
 
 export interface Checked {
   menus: ReadonlySet<string>
   fns: ReadonlySet<string>
 }
-
-export type CheckState = boolean | 'indeterminate'
 
 const hasAction = (m: RoleMenuNode) => !!m.action?.trim()
 
@@ -30,15 +35,12 @@ export function initialChecked(tree: readonly RoleMenuNode[]): Checked {
   return { menus, fns }
 }
 
-export function walk(tree: readonly RoleMenuNode[], visit: (m: RoleMenuNode, ancestors: RoleMenuNode[]) => void, ancestors: RoleMenuNode[] = []): void {
-  for (const m of tree) {
-    visit(m, ancestors)
-    walk(m.children, visit, [...ancestors, m])
-  }
+export function walk(tree: readonly RoleMenuNode[], visit: (m: RoleMenuNode, ancestors: readonly RoleMenuNode[]) => void): void {
+  walkTree(tree, menuNodeAccess.children, (m, _depth, ancestors) => visit(m, ancestors))
 }
 
-/** Counts of granted and grantable-or-granted items below and including a menu (menus with an action and functions). */
-function tally(m: RoleMenuNode, c: Checked): { on: number; all: number } {
+/** What a menu itself holds: [granted, countable] over its own checkbox (when it has an action) and its functions. */
+const own = (c: Checked) => (m: RoleMenuNode): [number, number] => {
   let on = 0
   let all = 0
   if (hasAction(m)) {
@@ -49,18 +51,11 @@ function tally(m: RoleMenuNode, c: Checked): { on: number; all: number } {
     all++
     if (c.fns.has(f.applicationMenuFunctionId)) on++
   }
-  for (const child of m.children) {
-    const t = tally(child, c)
-    on += t.on
-    all += t.all
-  }
-  return { on, all }
+  return [on, all]
 }
 
 export function menuState(m: RoleMenuNode, c: Checked): CheckState {
-  const { on, all } = tally(m, c)
-  if (on === 0) return false
-  return on === all ? true : 'indeterminate'
+  return checkState(m, menuNodeAccess.children, own(c))
 }
 
 /** Whether anything below and including a menu could be changed by the caller. */
@@ -120,15 +115,7 @@ export function toggleAll(tree: readonly RoleMenuNode[], c: Checked): Checked {
 }
 
 export function allState(tree: readonly RoleMenuNode[], c: Checked): CheckState {
-  let on = 0
-  let all = 0
-  for (const m of tree) {
-    const t = tally(m, c)
-    on += t.on
-    all += t.all
-  }
-  if (on === 0) return false
-  return on === all ? true : 'indeterminate'
+  return forestState(tree, menuNodeAccess.children, own(c))
 }
 
 /**
@@ -148,21 +135,10 @@ export function toPayload(tree: readonly RoleMenuNode[], c: Checked): { menuIds:
   return { menuIds: [...menuIds], functionIds }
 }
 
-/** The menus to show for a keyword (name or function name, case-insensitive): matches with their ancestors, all of a match's subtree. */
-export function filterTree(tree: readonly RoleMenuNode[], keyword: string, label: (m: RoleMenuNode) => string): RoleMenuNode[] {
+/** Whether a menu matches a search keyword (its name or one of its functions' names or actions, case-insensitive); the tree shows a match with its ancestors and all below it. */
+export function menuMatches(m: RoleMenuNode, keyword: string, label: (m: RoleMenuNode) => string): boolean {
   const k = keyword.trim().toLowerCase()
-  if (!k) return [...tree]
-  const out: RoleMenuNode[] = []
-  for (const m of tree) {
-    const self = label(m).toLowerCase().includes(k) || m.functions.some((f) => f.functionName.toLowerCase().includes(k) || f.functionAction.toLowerCase().includes(k))
-    if (self) {
-      out.push(m)
-      continue
-    }
-    const children = filterTree(m.children, keyword, label)
-    if (children.length) out.push({ ...m, children })
-  }
-  return out
+  return !!k && (label(m).toLowerCase().includes(k) || m.functions.some((f) => f.functionName.toLowerCase().includes(k) || f.functionAction.toLowerCase().includes(k)))
 }
 
 /** Numbers for the tab's summary: granted menus (with an action) and functions. */

@@ -14,6 +14,7 @@ import * as organization from './locales/organization'
 import * as personal from './locales/personal'
 import * as accounts from './locales/accounts'
 import * as sync from './locales/sync'
+import * as tree from './locales/tree'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -21,12 +22,12 @@ const fromContract = <K extends string>(table: Record<K, { zh: string; en: strin
 
 export const messages = {
   zh: {
-    common: common.zh, auth: auth.zh, shell: shell.zh, crud: crud.zh, roles: roles.zh, apps: apps.zh, routes: routes.zh, pwa: pwa.zh, people: people.zh, files: files.zh, invite: invite.zh, organization: organization.zh, personal: personal.zh, accounts: accounts.zh, sync: sync.zh,
+    common: common.zh, auth: auth.zh, shell: shell.zh, crud: crud.zh, roles: roles.zh, apps: apps.zh, routes: routes.zh, pwa: pwa.zh, people: people.zh, files: files.zh, invite: invite.zh, organization: organization.zh, personal: personal.zh, accounts: accounts.zh, sync: sync.zh, tree: tree.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
   en: {
-    common: common.en, auth: auth.en, shell: shell.en, crud: crud.en, roles: roles.en, apps: apps.en, routes: routes.en, pwa: pwa.en, people: people.en, files: files.en, invite: invite.en, organization: organization.en, personal: personal.en, accounts: accounts.en, sync: sync.en,
+    common: common.en, auth: auth.en, shell: shell.en, crud: crud.en, roles: roles.en, apps: apps.en, routes: routes.en, pwa: pwa.en, people: people.en, files: files.en, invite: invite.en, organization: organization.en, personal: personal.en, accounts: accounts.en, sync: sync.en, tree: tree.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },

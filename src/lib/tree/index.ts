@@ -1,0 +1,8 @@
+/**
+ * The tree toolkit: pure data helpers (./data) and one accessible, virtualised tree component
+ * with search, tri-state checks, lazy children and moves (drag, 上移/下移, 移动到…).
+ */
+export * from './data'
+export { Tree, MoveToDialog } from './Tree'
+export type { TreeProps, TreeCheck, TreeMove, TreeRowContext, MoveToDialogProps } from './Tree'
+export { Highlight } from './Highlight'
