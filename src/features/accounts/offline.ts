@@ -18,7 +18,6 @@ const common = {
     return { ...rest, cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null) }
   },
   secret: ['password', 'confirmPassword'],
-  editor: () => import('./EntryEditor'),
   fields: [
     { key: 'accountName', label: 'accounts.field.accountName' },
     { key: 'userName', label: 'accounts.field.userName' },

@@ -14,7 +14,7 @@ import { formatDateTime } from '@/lib/crud'
 import { hasCode, http } from '@/lib/http'
 import { LOCALES, setLocale, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { INVITE_FORMS, type InviteFormProps } from './forms'
+import { inviteFormOf, type InviteFormProps } from './forms'
 import { GenericInviteForm } from './GenericInviteForm'
 
 function stateOf(e: unknown): InviteState | null {
@@ -84,7 +84,7 @@ export function InviteSignPage() {
   const opened = q.data
   const purpose = opened?.purpose
   const Form = useMemo<ComponentType<InviteFormProps>>(() => {
-    const load = purpose ? INVITE_FORMS[purpose] : undefined
+    const load = purpose ? inviteFormOf(purpose) : undefined
     return load ? lazy(() => load().then((c) => ({ default: c }))) : GenericInviteForm
   }, [purpose])
 
@@ -142,7 +142,7 @@ export function InviteSignPage() {
           {t('invite.sign.expires', { time: formatDateTime(opened.expiresAt) })}
         </p>
         <div className="mt-6">
-          {!INVITE_FORMS[opened.purpose] && opened.fields.length === 0 ? (
+          {!inviteFormOf(opened.purpose) && opened.fields.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('invite.sign.noForm')}</p>
           ) : (
             <Suspense fallback={<Loader2 className="mx-auto size-5 animate-spin text-muted-foreground" aria-hidden />}>

@@ -26,7 +26,6 @@ export const personOffline = crudEntity({
   subLists: SUB_LIST_PATHS,
   invalidates: [['user'], ['department'], ['userAudit']],
   titleOf: (d) => text(d.name),
-  editor: () => import('./EntryEditor'),
   toLocal: (d) => ({ ...d, idCard: maskIdCard((d.idCard as string | null | undefined) ?? null), cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null) }),
   fields: [
     { key: 'name', label: 'people.field.name' },
