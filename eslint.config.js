@@ -8,8 +8,9 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /**
  * Import boundaries (DESIGN §5, issue 8):
- * - a feature imports its own files and other features only through their public `index.ts`
- *   (`@/features/<x>`), never their internals;
+ * - a feature imports its own files and other features only through their public entries, never
+ *   their internals: `index.ts` (`@/features/<x>`: screens and components) and `queries.ts`
+ *   (`@/features/<x>/queries`: its query keys and options, light enough for any chunk);
  * - src/lib, src/components and src/contract never import a feature or a route (they are below them);
  * - the gateway imports of the console only the shared contract and the locale texts;
  * - no import cycles (dynamic `import()` counts), in src/ and server/.
@@ -23,8 +24,8 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
-  except: [`./${name}`, ...features.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
-  message: `A feature uses another only through its public index (@/features/<name>), never its internals: move shared code down to src/lib or src/components, or register it (see src/app).`,
+  except: [`./${name}`, ...features.filter((other) => other !== name).flatMap((other) => [`./${other}/index.ts`, `./${other}/queries.ts`])],
+  message: `A feature uses another only through its public entries (@/features/<x> and @/features/<x>/queries), never its internals: move shared code down to src/lib or src/components, or register it (see src/app).`,
 }))
 
 const { 'import-x/resolver': _legacyResolver, ...importSettings } = importX.flatConfigs.typescript.settings

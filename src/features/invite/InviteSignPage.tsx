@@ -8,7 +8,7 @@ import { Link, useSearch } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Languages, Link2Off, Loader2, RotateCcw, UserCheck } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { INVITE_PATHS, type InviteOpened, type InviteState } from '@/contract/schemas/invite'
+import { INVITE_PATHS, type InviteState } from '@/contract/schemas/invite'
 import { Button } from '@/components/ui/button'
 import { formatDateTime } from '@/lib/crud'
 import { hasCode, http } from '@/lib/http'
@@ -16,6 +16,7 @@ import { LOCALES, setLocale, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { inviteFormOf, type InviteFormProps } from './forms'
 import { GenericInviteForm } from './GenericInviteForm'
+import { inviteOpenQueryOptions } from './queries'
 
 function stateOf(e: unknown): InviteState | null {
   if (!hasCode(e, Code.REFUSED, Code.INVALID)) return null
@@ -72,14 +73,7 @@ export function InviteSignPage() {
   const token = typeof search.token === 'string' ? search.token : ''
   const [finished, setFinished] = useState<'submitted' | InviteState | null>(null)
 
-  const q = useQuery({
-    queryKey: ['invite', 'open', token],
-    queryFn: ({ signal }) => http.get<InviteOpened>(INVITE_PATHS.open, { token }, { signal, silent: true }),
-    enabled: !!token && !finished,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  })
+  const q = useQuery({ ...inviteOpenQueryOptions(token), enabled: !!token && !finished })
 
   const opened = q.data
   const purpose = opened?.purpose

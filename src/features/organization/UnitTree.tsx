@@ -7,15 +7,15 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { AlertCircle, Building2, ChevronRight, FolderTree, Loader2, RefreshCw, Search, ShieldCheck, X } from 'lucide-react'
-import { ORG_API, ORG_NODE, KEYWORD_LIMIT, type OrgTreeNode } from '@/contract/schemas/org'
+import { ORG_NODE, KEYWORD_LIMIT, type OrgTreeNode } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { DataAgeNote } from '@/lib/offline/read'
 import { cn } from '@/lib/utils'
-import { treeKey, useKeywordTree, useTreeChildren } from './api'
+import { useKeywordTree, useTreeChildren } from './api'
+import { orgTreeQueryOptions } from './queries'
 
 export const nodeKey = (n: Pick<OrgTreeNode, 'nodeType' | 'nodeId'>) => `${n.nodeType}:${n.nodeId}`
 
@@ -54,11 +54,7 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
   // Lazily loaded children of expanded nodes (search results: type nodes carry their children already).
   const lazy = useMemo(() => [...open].map((k) => k.split(':') as [string, string]).filter(([type]) => Number(type) !== ORG_NODE.unitType || !searching), [open, searching])
   const children = useQueries({
-    queries: lazy.map(([type, id]) => ({
-      queryKey: treeKey(id, Number(type)),
-      queryFn: ({ signal }: { signal: AbortSignal }) => http.get<OrgTreeNode[]>(ORG_API.listTree, { nodeId: id, nodeType: Number(type) }, { signal, silent: true }),
-      staleTime: 60_000,
-    })),
+    queries: lazy.map(([type, id]) => orgTreeQueryOptions(id, Number(type))),
   })
   const childState = new Map(lazy.map(([type, id], i) => [`${type}:${id}`, children[i]!]))
 
