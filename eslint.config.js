@@ -79,6 +79,24 @@ export default tseslint.config(
     },
   },
   {
+    // query keys are written once per area (src/features/<area>/queries.ts, @/lib/crud's queryKeys…): none inline elsewhere
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/queries.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Write query keys in the area's key factory (src/features/<area>/queries.ts) and use it here.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueriesData|getQueriesData)$/][arguments.0.type='ArrayExpression']",
+          message: "Write query keys in the area's key factory (src/features/<area>/queries.ts) and use it here.",
+        },
+      ],
+    },
+  },
+  {
     // not all of server/: server/db/schema.ts and server/db/schema/*.ts import each other (known, see there)
     files: ['src/**/*.{ts,tsx}', 'server/modules/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
