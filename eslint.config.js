@@ -1,7 +1,34 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { importX } from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+/**
+ * Import boundaries (DESIGN §5, issue 8):
+ * - a feature imports its own files and other features only through their public entries, never
+ *   their internals: `index.ts` (`@/features/<x>`: screens and components) and `queries.ts`
+ *   (`@/features/<x>/queries`: its query keys and options, light enough for any chunk);
+ * - src/lib, src/components and src/contract never import a feature or a route (they are below them);
+ * - the gateway imports of the console only the shared contract and the locale texts;
+ * - no import cycles (dynamic `import()` counts), in src/ and server/.
+ * The app layer (main.tsx, router.tsx, src/app, src/routes) wires features together and may
+ * import a feature's entry modules (lazy screens, outbox declarations).
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+
+const featureZones = features.map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`, ...features.filter((other) => other !== name).flatMap((other) => [`./${other}/index.ts`, `./${other}/queries.ts`])],
+  message: `A feature uses another only through its public entries (@/features/<x> and @/features/<x>/queries), never its internals: move shared code down to src/lib or src/components, or register it (see src/app).`,
+}))
+
+const { 'import-x/resolver': _legacyResolver, ...importSettings } = importX.flatConfigs.typescript.settings
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', '.tmp', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'server/db/migrations'] },
@@ -17,5 +44,61 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // .ts/.tsx read with typescript-eslint's parser (import-x's TypeScript preset, without its legacy resolver)
+      ...importSettings,
+      // understands the `@/` alias of tsconfig.json
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: ['./src/lib', './src/components', './src/contract'],
+              from: ['./src/features', './src/routes', './src/app'],
+              message: 'src/lib, src/components and src/contract are below the features: pass what they need in, or register it.',
+            },
+            { target: './src/contract', from: ['./src/lib', './src/components'], message: 'The contract is shared with the gateway and imports nothing of the console.' },
+            { target: './src/features', from: ['./src/routes', './src/app'], message: 'Features do not import the app layer.' },
+            {
+              target: './server',
+              from: './src',
+              except: ['./contract', './lib/i18n/locales'],
+              message: 'The gateway imports of src/ only the contract and the locale texts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // query keys are written once per area (src/features/<area>/queries.ts, @/lib/crud's queryKeys…): none inline elsewhere
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/queries.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Write query keys in the area's key factory (src/features/<area>/queries.ts) and use it here.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueriesData|getQueriesData)$/][arguments.0.type='ArrayExpression']",
+          message: "Write query keys in the area's key factory (src/features/<area>/queries.ts) and use it here.",
+        },
+      ],
+    },
+  },
+  {
+    // not all of server/: server/db/schema.ts and server/db/schema/*.ts import each other (known, see there)
+    files: ['src/**/*.{ts,tsx}', 'server/modules/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 )

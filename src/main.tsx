@@ -1,6 +1,8 @@
-// first: the session's storage (localStorage), then the outbox's triggers (see the modules)
+// first: the session's storage (localStorage), then the outbox's entities and its triggers (see the modules)
 import '@/features/sync/session'
+import './app/outbox'
 import '@/features/sync/install'
+import './app/inviteForms'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'

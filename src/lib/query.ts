@@ -14,7 +14,7 @@
  * - When the session is cleared (logout, 20114, 20119) the cache goes with it (and the persisted
  *   copy), so the next account never sees the previous one's data.
  */
-import { QueryCache, QueryClient } from '@tanstack/react-query'
+import { onlineManager, QueryCache, QueryClient, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
 import { isApiError } from '@/lib/http'
 import { installOfflineRead, PERSIST_MAX_AGE_MS, recordQuerySuccess } from '@/lib/offline/read'
 import { onSessionCleared } from '@/lib/session'
@@ -44,3 +44,29 @@ export const queryClient = createQueryClient()
 
 onSessionCleared(() => queryClient.clear())
 installOfflineRead(queryClient)
+
+/** How long a route loader holds the page for its data before the screen opens with its own loading state. */
+export const ROUTE_DATA_WAIT_MS = 3_000
+
+/**
+ * A route loader's prefetch (TanStack Router `loader`, with the client from the router's context):
+ * the screen's queries start in parallel with its code, on the same query options the screen reads.
+ *
+ *   loader: ({ context }) => preloadRouteData(context.queryClient, personalInfoQueryOptions())
+ *
+ * (Several queries of different types: one call each, in a Promise.all.)
+ *
+ * - Data already cached, also the persisted copy restored offline, answers at once (`ensureQueryData`)
+ *   and is refreshed behind it when stale.
+ * - It never throws: a failure is the screen's to show (its own error / empty state); the page opens.
+ * - It never holds the page while the gateway is known unreachable (an offline-first query may wait
+ *   for the network), nor longer than ROUTE_DATA_WAIT_MS otherwise: the fetch goes on, and the
+ *   screen shows it when it lands.
+ */
+export async function preloadRouteData<TData, TKey extends QueryKey>(client: QueryClient, ...options: EnsureQueryDataOptions<TData, Error, TData, TKey>[]): Promise<void> {
+  const loads = Promise.all(options.map((o) => client.ensureQueryData({ ...o, revalidateIfStale: true }).catch(() => undefined)))
+  if (!onlineManager.isOnline()) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([loads, new Promise<void>((resolve) => (timer = setTimeout(resolve, ROUTE_DATA_WAIT_MS)))])
+  clearTimeout(timer)
+}

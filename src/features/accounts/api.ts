@@ -1,14 +1,15 @@
 /** Account calls besides the list machinery: state changes, passwords, periods, history, grantable roles. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { Page } from '@/contract'
-import { ACCOUNT_API, type Account, type AccountChange } from '@/contract/schemas/account'
-import type { Role } from '@/contract/schemas/role'
+import { ACCOUNT_API, type Account } from '@/contract/schemas/account'
+import { orgOptionsQueryOptions } from '@/features/organization/queries'
+import { roleOptionsQueryOptions } from '@/features/roles/queries'
 import { invalidateResource } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { submitEdit } from '@/lib/offline'
 import { t, type TKey } from '@/lib/i18n'
-import { accountResource, type AccountKind } from './resource'
+import { accountHistoryQueryOptions, accountKeys, type AccountKind } from './queries'
+import { accountResource } from './resource'
 
 export type AccountCall = 'enable' | 'unlock' | 'audit' | 'resetPwd' | 'updateValidPeriod' | 'updatePwdValidPeriod' | 'updateProjectDept' | 'enablePhoneLogin'
 
@@ -49,7 +50,7 @@ export function useAccountCall(kind: AccountKind) {
       if (r.queued) toast.info(t('sync.queued'))
       else if (v.done) toast.success(t(v.done))
       await invalidateResource(qc, accountResource(kind))
-      await qc.invalidateQueries({ queryKey: ['accountHistory'] })
+      await qc.invalidateQueries({ queryKey: accountKeys.histories() })
     },
     // enable / stop goes to the outbox offline (never paused by navigator.onLine)
     networkMode: 'always',
@@ -57,32 +58,17 @@ export function useAccountCall(kind: AccountKind) {
 }
 
 export function useAccountHistory(kind: AccountKind, accountId: string | null, pageIndex: number, pageSize = 10) {
-  return useQuery({
-    queryKey: ['accountHistory', kind, accountId, pageIndex, pageSize],
-    queryFn: ({ signal }) => http.get<Page<AccountChange>>(ACCOUNT_API[kind].listDetailPage, { accountId: accountId!, pageIndex, pageSize }, { signal }),
-    enabled: !!accountId,
-    placeholderData: keepPreviousData,
-  })
+  return useQuery({ ...accountHistoryQueryOptions(kind, accountId, pageIndex, pageSize), enabled: !!accountId })
 }
 
 /** Roles the caller sees (the gateway still refuses those beyond the caller's own grants). */
 export function useRoleOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['role', 'list', { status: 1 }],
-    queryFn: ({ signal }) => http.get<Role[]>('/api/admin/v1/role/list', { status: 1 }, { signal, silent: true }),
-    enabled,
-    staleTime: 60_000,
-  })
+  return useQuery({ ...roleOptionsQueryOptions(), enabled })
 }
 
 /** Units the caller sees, for the unit field of the project-account form. */
 export function useUnitOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['org', 'list', 'options'],
-    queryFn: ({ signal }) => http.get<{ organizationId: string; organizationName: string }[]>('/api/admin/v1/org/list', { pageSize: 2000 }, { signal, silent: true }),
-    enabled,
-    staleTime: 60_000,
-  })
+  return useQuery({ ...orgOptionsQueryOptions(), enabled })
 }
 
 /** A random password of SPEC §5 (letters, digits and a special character), never equal to the account name. */

@@ -3,7 +3,7 @@
  *   AccountsPanel — the 账号 tab of /admin/organization (`<AccountsPanel organizationId organizationName? />`)
  *   ProjectOrgAccountPage — /admin/project-org-account
  *   AccountDetail — an account's details and change history in a sheet
- *   AccountInviteForm — the /sign form of the 'account' invitation (registered in features/invite/forms.ts)
+ *   AccountInviteForm — the /sign form of the 'account' invitation (registered in src/app/inviteForms.ts)
  */
 export { AccountsPanel } from './AccountsPanel'
 export type { AccountsPanelProps } from './AccountsPanel'

@@ -6,7 +6,9 @@
 import { maskCellphone } from '@/contract/schemas/people'
 import { ACCOUNT_API } from '@/contract/schemas/account'
 import { t } from '@/lib/i18n'
+import { orgKeys } from '@/features/organization/queries'
 import { crudEntity, type CrudEntityDef } from '@/lib/offline/entities'
+import { accountKeys } from './queries'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
@@ -18,7 +20,6 @@ const common = {
     return { ...rest, cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null) }
   },
   secret: ['password', 'confirmPassword'],
-  editor: () => import('./EntryEditor'),
   fields: [
     { key: 'accountName', label: 'accounts.field.accountName' },
     { key: 'userName', label: 'accounts.field.userName' },
@@ -27,7 +28,7 @@ const common = {
     { key: 'level', label: 'accounts.field.level', format: (v: unknown) => (v ? t(`accounts.level.${v as 'general'}`) : '') },
     { key: 'validUntil', label: 'accounts.field.validUntil' },
   ],
-  invalidates: [['generalAccount'], ['registerAccount'], ['orgAccount'], ['accountHistory']],
+  invalidates: [accountKeys.list('general'), accountKeys.list('registered'), orgKeys.accounts(), orgKeys.limits(), accountKeys.histories()],
 } satisfies Partial<CrudEntityDef>
 
 /** enable / stop: POST enable `{ ids: [id], enable }`; the local copy shows the new status; the answer carries the new version. */

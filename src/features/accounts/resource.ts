@@ -8,34 +8,37 @@ import {
   type Account,
 } from '@/contract/schemas/account'
 import { defineResource, type FormValues } from '@/lib/crud'
+import { orgKeys } from '@/features/organization/queries'
 import { generalAccountOffline, registerAccountOffline } from './offline'
+import { accountKeys, type AccountKind } from './queries'
 
-export type AccountKind = 'general' | 'registered'
+export type { AccountKind }
 
 /** Edit form values: the list's cellphone is masked, so it starts empty (empty keeps the stored one). */
 const toForm = (a: Account): FormValues => ({ ...a, cellphone: '' })
 
 export const generalAccountResource = defineResource<Account>({
-  key: 'generalAccount',
+  key: accountKeys.list('general')[0],
   paths: ACCOUNT_API.general,
   idKey: 'accountId',
   addSchema: accountAdd,
   updateSchema: accountUpdate,
   entity: 'accounts.general.entity',
-  invalidates: [['registerAccount'], ['orgAccount']],
+  // and the unit's accounts (the organisation page's account pickers and counts)
+  invalidates: [accountKeys.list('registered'), orgKeys.accounts(), orgKeys.limits()],
   toForm,
   // works offline (DESIGN §4): saves and deletes go through the outbox when the gateway cannot be reached
   offline: { entity: generalAccountOffline },
 })
 
 export const registerAccountResource = defineResource<Account>({
-  key: 'registerAccount',
+  key: accountKeys.list('registered')[0],
   paths: ACCOUNT_API.registered,
   idKey: 'accountId',
   addSchema: registerAccountAdd,
   updateSchema: registerAccountUpdate,
   entity: 'accounts.registered.entity',
-  invalidates: [['generalAccount'], ['orgAccount']],
+  invalidates: [accountKeys.list('general'), orgKeys.accounts(), orgKeys.limits()],
   toForm,
   offline: { entity: registerAccountOffline },
 })

@@ -1,13 +1,14 @@
 import { resourcePaths } from '@/contract'
 import { applicationAdd, applicationUpdate, menuAdd, menuUpdate, type Application, type ApplicationMenu } from '@/contract/schemas/application'
 import { defineResource } from '@/lib/crud'
-import { menusQueryKey } from '@/lib/permissions'
+import { menuKeys } from '@/lib/permissions'
+import { appKeys } from './queries'
 
-/** The shell's left-menu query keys: ['menus', …] by convention, ['shell', 'menus', …] as written. */
-const shellMenus = [['menus'], menusQueryKey(null).slice(0, 2)]
+/** A change of an application or a menu refetches the shell's menus. */
+const shellMenus = [menuKeys.all()]
 
 export const applicationResource = defineResource<Application>({
-  key: 'application',
+  key: appKeys.applications()[0],
   paths: resourcePaths('application'),
   idKey: 'applicationId',
   addSchema: applicationAdd,
@@ -17,7 +18,7 @@ export const applicationResource = defineResource<Application>({
 })
 
 export const menuResource = defineResource<ApplicationMenu>({
-  key: 'applicationMenu',
+  key: appKeys.menus()[0],
   paths: resourcePaths('applicationMenu'),
   idKey: 'applicationMenuId',
   addSchema: menuAdd,

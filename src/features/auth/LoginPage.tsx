@@ -21,6 +21,7 @@ import { ForgotPasswordDialog } from './components/ForgotPasswordDialog'
 import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './components/form'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { enterConsole, signIn } from './login'
+import { thirdPlatformConfigQueryOptions } from './queries'
 
 const loginForm = z.object({
   accountName: z.string().trim().min(1, { error: V.required }).max(64, { error: `${V.tooLong}:64` }),
@@ -48,12 +49,7 @@ export function LoginPage() {
   const errors = formState.errors
   const busy = formState.isSubmitting || redirecting
 
-  const config = useQuery({
-    queryKey: ['auth', 'thirdPlatformConfig'],
-    queryFn: ({ signal }) => authApi.thirdPlatformConfig(signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  })
+  const config = useQuery(thirdPlatformConfigQueryOptions())
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null)

@@ -17,6 +17,7 @@ import { ChannelToggle } from './components/ChannelToggle'
 import { RESEND_SECONDS } from './components/ForgotPasswordDialog'
 import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './components/form'
 import { UnitCombobox } from './components/UnitCombobox'
+import { verifyChannelsQueryOptions } from './queries'
 import { useCountdown } from '@/lib/countdown'
 
 const FIELDS = ['accountName', 'password', 'confirmPassword', 'userName', 'organizationId', 'cellphone', 'email', 'verifyCode'] as const
@@ -76,7 +77,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
   const [unit, setUnit] = useState<RegisterOrgOption | null>(null)
   const [unitText, setUnitText] = useState('')
   // "Code by email" is offered when the gateway mails for real (SMTP configured).
-  const channels = useQuery({ queryKey: ['auth', 'verifyChannels'], queryFn: ({ signal }) => authApi.verifyChannels(signal), staleTime: 5 * 60_000, retry: false })
+  const channels = useQuery(verifyChannelsQueryOptions())
   const { register, handleSubmit, formState, trigger, getValues, setError, clearErrors, watch, setValue } = useForm<RegisterForm>({
     resolver,
     defaultValues: { accountName: '', password: '', confirmPassword: '', userName: '', organizationId: '', channel: 'sms', cellphone: '', email: '', verifyCode: '' },

@@ -18,6 +18,7 @@ import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { continueLogin, enterConsole } from './login'
+import { thirdPlatformConfigQueryOptions } from './queries'
 
 const PLATFORMS = ['wechat', 'qq'] as const
 type Platform = (typeof PLATFORMS)[number]
@@ -41,13 +42,7 @@ function readParams(): Params {
 export function ThirdPlatformPage() {
   const { t } = useT()
   const [{ platform, code, state, denied }] = useState(readParams)
-  const config = useQuery({
-    queryKey: ['auth', 'thirdPlatformConfig'],
-    queryFn: ({ signal }) => authApi.thirdPlatformConfig(signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-    enabled: isPlatform(platform),
-  })
+  const config = useQuery({ ...thirdPlatformConfigQueryOptions(), enabled: isPlatform(platform) })
 
   // cancelled, or the code is missing or refused: the user may go to the provider once more
   const [exchangeFailed, setExchangeFailed] = useState(false)

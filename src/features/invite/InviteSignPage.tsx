@@ -8,14 +8,15 @@ import { Link, useSearch } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Languages, Link2Off, Loader2, RotateCcw, UserCheck } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { INVITE_PATHS, type InviteOpened, type InviteState } from '@/contract/schemas/invite'
+import { INVITE_PATHS, type InviteState } from '@/contract/schemas/invite'
 import { Button } from '@/components/ui/button'
 import { formatDateTime } from '@/lib/crud'
 import { hasCode, http } from '@/lib/http'
 import { LOCALES, setLocale, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { INVITE_FORMS, type InviteFormProps } from './forms'
+import { inviteFormOf, type InviteFormProps } from './forms'
 import { GenericInviteForm } from './GenericInviteForm'
+import { inviteOpenQueryOptions } from './queries'
 
 function stateOf(e: unknown): InviteState | null {
   if (!hasCode(e, Code.REFUSED, Code.INVALID)) return null
@@ -72,19 +73,12 @@ export function InviteSignPage() {
   const token = typeof search.token === 'string' ? search.token : ''
   const [finished, setFinished] = useState<'submitted' | InviteState | null>(null)
 
-  const q = useQuery({
-    queryKey: ['invite', 'open', token],
-    queryFn: ({ signal }) => http.get<InviteOpened>(INVITE_PATHS.open, { token }, { signal, silent: true }),
-    enabled: !!token && !finished,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  })
+  const q = useQuery({ ...inviteOpenQueryOptions(token), enabled: !!token && !finished })
 
   const opened = q.data
   const purpose = opened?.purpose
   const Form = useMemo<ComponentType<InviteFormProps>>(() => {
-    const load = purpose ? INVITE_FORMS[purpose] : undefined
+    const load = purpose ? inviteFormOf(purpose) : undefined
     return load ? lazy(() => load().then((c) => ({ default: c }))) : GenericInviteForm
   }, [purpose])
 
@@ -142,7 +136,7 @@ export function InviteSignPage() {
           {t('invite.sign.expires', { time: formatDateTime(opened.expiresAt) })}
         </p>
         <div className="mt-6">
-          {!INVITE_FORMS[opened.purpose] && opened.fields.length === 0 ? (
+          {!inviteFormOf(opened.purpose) && opened.fields.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('invite.sign.noForm')}</p>
           ) : (
             <Suspense fallback={<Loader2 className="mx-auto size-5 animate-spin text-muted-foreground" aria-hidden />}>

@@ -1,9 +1,11 @@
 /**
- * The form /sign shows per invitation purpose. A purpose without an entry here gets the generic
- * form built from the `fields` the gateway sends (validated with `INVITE_SCHEMAS` when known).
+ * The form /sign shows per invitation purpose, a registry (like the gateway's
+ * server/modules/invite/registry.ts): the areas owning the forms use this area themselves, so the
+ * app registers them (src/app/inviteForms.ts), one lazy import each so /sign loads only what it shows:
+ *   registerInviteForm('profile', () => import('@/features/people').then((m) => m.ProfileInviteForm))
+ * A purpose without a registered form gets the generic form built from the `fields` the gateway
+ * sends (validated with `INVITE_SCHEMAS` when known).
  *
- * PEOPLE-UI: add one line, a lazy import so /sign loads only what it shows:
- *   profile: () => import('@/features/people').then((m) => m.ProfileInviteForm),
  * The component gets InviteFormProps: the record's current data, and `submit(data)` which resolves
  * when done and rejects with the client's ApiError (20001 field errors: map them with
  * mapServerErrors from @/lib/crud, as GenericInviteForm does).
@@ -21,10 +23,16 @@ export interface InviteFormProps {
   submit: (data: Record<string, unknown>) => Promise<void>
 }
 
-export const INVITE_FORMS: Partial<Record<InvitePurpose, () => Promise<ComponentType<InviteFormProps>>>> = {
-  profile: () => import('@/features/people').then((m) => m.ProfileInviteForm),
-  account: () => import('@/features/accounts').then((m) => m.AccountInviteForm),
+export type InviteFormLoader = () => Promise<ComponentType<InviteFormProps>>
+
+const forms = new Map<InvitePurpose, InviteFormLoader>()
+
+/** Registers the form of a purpose (a later registration replaces an earlier one). */
+export function registerInviteForm(purpose: InvitePurpose, load: InviteFormLoader): void {
+  forms.set(purpose, load)
 }
+
+export const inviteFormOf = (purpose: InvitePurpose): InviteFormLoader | undefined => forms.get(purpose)
 
 /** Contract schemas the generic form validates with before sending. */
 export const INVITE_SCHEMAS: Partial<Record<InvitePurpose, z.ZodType>> = {

@@ -2,7 +2,7 @@
  * Invitations in the console.
  *   InviteDialog — create a link + QR code for one record (`<InviteDialog purpose targetId open onOpenChange subject />`)
  *   InviteSignPage — the public /sign?token=… page (route file)
- *   INVITE_FORMS (./forms.ts) — per-purpose forms for /sign (PEOPLE-UI registers 'profile' there)
+ *   registerInviteForm (./forms.ts) — per-purpose forms for /sign, registered by the app (src/app/inviteForms.ts)
  */
 export { InviteDialog } from './InviteDialog'
 export type { InviteDialogProps } from './InviteDialog'

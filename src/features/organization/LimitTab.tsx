@@ -5,7 +5,6 @@ import { toast } from 'sonner'
 import { Loader2, Pencil } from 'lucide-react'
 import { Code } from '@/contract'
 import { ORG_API, type OrgAccountRow } from '@/contract/schemas/org'
-import type { Page } from '@/contract'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -20,16 +19,11 @@ import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 import { useAddRules } from './api'
-
-/** The unit and its direct child units, in one page (the largest the gateway gives). */
-const LIMIT_ROWS = 2000
+import { orgKeys, orgLimitsQueryOptions } from './queries'
 
 export function LimitTab({ organizationId }: { organizationId: string }) {
   const { t } = useT()
-  const q = useQuery({
-    queryKey: ['org', 'limits', organizationId],
-    queryFn: ({ signal }) => http.get<Page<OrgAccountRow>>(ORG_API.accountListPage, { unitId: organizationId, pageIndex: 1, pageSize: LIMIT_ROWS }, { signal, silent: true }),
-  })
+  const q = useQuery(orgLimitsQueryOptions(organizationId))
   const ownOrg = useSession((s) => s.userAccount?.organizationId ?? null)
   // one's own unit's limit: only with the data scope "all" (the same rule as adding top units)
   const mayOwn = useAddRules().data?.topUnits === true
@@ -113,7 +107,7 @@ function LimitDialog({ row, onClose }: { row: OrgAccountRow | null; onClose: () 
     mutationFn: (body: { organizationId: string; accountLimit: string }) => http.post(ORG_API.setAccountLimit, body, { handled: [Code.INVALID] }),
     onSuccess: async () => {
       toast.success(t('common.success'))
-      await qc.invalidateQueries({ queryKey: ['org'] })
+      await qc.invalidateQueries({ queryKey: orgKeys.all() })
       onClose()
     },
     onError: (e) => {

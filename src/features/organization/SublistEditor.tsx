@@ -19,6 +19,7 @@ import { useDirtyGuard } from '@/lib/dirty'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useCan } from '@/lib/permissions'
+import { orgKeys } from './queries'
 
 type Item = Record<string, unknown>
 const toForm = (items: Item[]) => items.map((it) => Object.fromEntries(Object.entries(it).map(([k, v]) => [k, v === null ? '' : v])))
@@ -69,7 +70,7 @@ export function SublistEditor(props: SublistEditorProps) {
       const saved = await http.post<Item[]>(sublistPaths(name).addFullByOrgId, stripEmpty({ organizationId, items: values.items as Item[] }), { handled: FORM_HANDLED_CODES })
       form.reset({ items: toForm(saved) })
       last.current = saved
-      qc.setQueryData(['org', 'sublist', name, organizationId], saved)
+      qc.setQueryData(orgKeys.sublist(name, organizationId), saved)
       toast.success(t('common.success'))
       props.onSaved?.()
     } catch (e) {

@@ -6,16 +6,16 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { AlertCircle, Building2, FolderTree, Loader2, RefreshCw, Search, ShieldCheck, X } from 'lucide-react'
-import { ORG_API, ORG_NODE, KEYWORD_LIMIT, type OrgTreeNode } from '@/contract/schemas/org'
+import { ORG_NODE, KEYWORD_LIMIT, type OrgTreeNode } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { DataAgeNote } from '@/lib/offline/read'
 import { Highlight, Tree } from '@/lib/tree'
 import { cn } from '@/lib/utils'
-import { treeKey, useKeywordTree, useTreeChildren } from './api'
+import { useKeywordTree, useTreeChildren } from './api'
+import { orgTreeQueryOptions } from './queries'
 
 export const nodeKey = (n: Pick<OrgTreeNode, 'nodeType' | 'nodeId'>) => `${n.nodeType}:${n.nodeId}`
 
@@ -48,11 +48,7 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
   // Lazily loaded children of expanded nodes (search results: type nodes carry their children already).
   const lazy = useMemo(() => [...open].map((k) => k.split(':') as [string, string]).filter(([type]) => Number(type) !== ORG_NODE.unitType || !searching), [open, searching])
   const children = useQueries({
-    queries: lazy.map(([type, id]) => ({
-      queryKey: treeKey(id, Number(type)),
-      queryFn: ({ signal }: { signal: AbortSignal }) => http.get<OrgTreeNode[]>(ORG_API.listTree, { nodeId: id, nodeType: Number(type) }, { signal, silent: true }),
-      staleTime: 60_000,
-    })),
+    queries: lazy.map(([type, id]) => orgTreeQueryOptions(id, Number(type))),
   })
   const childState = new Map(lazy.map(([type, id], i) => [`${type}:${id}`, children[i]!]))
 

@@ -1,31 +1,22 @@
-/** Resources and queries of /admin/organization (gateway: server/modules/org). */
+/** Resources and query hooks of /admin/organization (gateway: server/modules/org); keys and query options: ./queries. */
 import { useQuery } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
-import {
-  ORG_API,
-  orgAdd,
-  orgGroupAccountAdd,
-  orgGroupAccountUpdate,
-  orgGroupAdd,
-  orgGroupUpdate,
-  orgUpdate,
-  sublistPaths,
-  type OrgAccountOption,
-  type OrgAddRules,
-  type OrgGroup,
-  type OrgGroupAccount,
-  type OrgKeywordResult,
-  type Organization,
-  type OrgSublist,
-  type OrgTreeNode,
-  type OrgType,
-} from '@/contract/schemas/org'
+import { orgAdd, orgGroupAccountAdd, orgGroupAccountUpdate, orgGroupAdd, orgGroupUpdate, orgUpdate, type OrgGroup, type OrgGroupAccount, type Organization, type OrgSublist } from '@/contract/schemas/org'
 import { defineResource } from '@/lib/crud'
-import { http } from '@/lib/http'
+import {
+  orgAccountsQueryOptions,
+  orgAddRulesQueryOptions,
+  orgKeys,
+  orgKeywordQueryOptions,
+  orgSublistQueryOptions,
+  orgTreeQueryOptions,
+  orgTypesQueryOptions,
+  orgUnitQueryOptions,
+} from './queries'
 
 /** Every query of this screen starts with 'org' (the unit resource's key), so one change refetches the tree too. */
 export const orgResource = defineResource<Organization>({
-  key: 'org',
+  key: orgKeys.all()[0],
   paths: resourcePaths('org'),
   idKey: 'organizationId',
   addSchema: orgAdd,
@@ -34,7 +25,7 @@ export const orgResource = defineResource<Organization>({
 })
 
 export const orgGroupResource = defineResource<OrgGroup>({
-  key: 'orgGroup',
+  key: orgKeys.groups()[0],
   paths: resourcePaths('orgGroup'),
   idKey: 'orgGroupId',
   addSchema: orgGroupAdd,
@@ -43,42 +34,26 @@ export const orgGroupResource = defineResource<OrgGroup>({
 })
 
 export const orgGroupAccountResource = defineResource<OrgGroupAccount>({
-  key: 'orgGroupAccount',
+  key: orgKeys.groupMembers()[0],
   paths: resourcePaths('orgGroupAccount'),
   idKey: 'orgGroupAccountId',
   addSchema: orgGroupAccountAdd,
   updateSchema: orgGroupAccountUpdate,
   entity: 'organization.group.memberEntity',
-  invalidates: [['orgGroup']],
+  invalidates: [orgKeys.groups()],
 })
-
-export const treeKey = (nodeId: string | null, nodeType: number | null) => ['org', 'tree', nodeId ?? 'root', nodeType ?? 0] as const
 
 /** Children of a tree node (none: the unit types), loaded when first expanded. */
 export function useTreeChildren(nodeId: string | null, nodeType: number | null, enabled = true) {
-  return useQuery({
-    queryKey: treeKey(nodeId, nodeType),
-    queryFn: ({ signal }) => http.get<OrgTreeNode[]>(ORG_API.listTree, nodeId ? { nodeId, nodeType } : {}, { signal, silent: true }),
-    enabled,
-    staleTime: 60_000,
-  })
+  return useQuery({ ...orgTreeQueryOptions(nodeId, nodeType), enabled })
 }
 
 export function useKeywordTree(keyword: string) {
-  return useQuery({
-    queryKey: ['org', 'keyword', keyword],
-    queryFn: ({ signal }) => http.get<OrgKeywordResult>(ORG_API.listByKeyword, { keyword }, { signal, silent: true }),
-    enabled: keyword.length > 0,
-    staleTime: 30_000,
-  })
+  return useQuery({ ...orgKeywordQueryOptions(keyword), enabled: keyword.length > 0 })
 }
 
 export function useOrgTypes() {
-  return useQuery({
-    queryKey: ['orgType', 'list'],
-    queryFn: ({ signal }) => http.get<OrgType[]>(ORG_API.typeList, {}, { signal, silent: true }),
-    staleTime: 10 * 60_000,
-  })
+  return useQuery(orgTypesQueryOptions())
 }
 
 /**
@@ -86,33 +61,18 @@ export function useOrgTypes() {
  * Fetched again whenever a view using it opens (a role's scope may have changed meanwhile).
  */
 export function useAddRules() {
-  return useQuery({
-    queryKey: ['org', 'addRules'],
-    queryFn: ({ signal }) => http.get<OrgAddRules>(ORG_API.addRules, {}, { signal, silent: true }),
-    staleTime: 0,
-  })
+  return useQuery(orgAddRulesQueryOptions())
 }
 
 /** One unit with every field (org/list filtered by id). */
 export function useUnit(organizationId: string | null) {
-  return useQuery({
-    queryKey: ['org', 'unit', organizationId],
-    queryFn: async ({ signal }) => (await http.get<Organization[]>(orgResource.paths.list, { organizationId }, { signal, silent: true }))[0] ?? null,
-    enabled: !!organizationId,
-  })
+  return useQuery({ ...orgUnitQueryOptions(organizationId), enabled: !!organizationId })
 }
 
 export function useSublist<T>(name: OrgSublist, organizationId: string) {
-  return useQuery({
-    queryKey: ['org', 'sublist', name, organizationId],
-    queryFn: ({ signal }) => http.get<T[]>(sublistPaths(name).list, { organizationId }, { signal, silent: true }),
-  })
+  return useQuery(orgSublistQueryOptions<T>(name, organizationId))
 }
 
 export function useUnitAccounts(organizationId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['org', 'accounts', organizationId],
-    queryFn: ({ signal }) => http.get<OrgAccountOption[]>(ORG_API.listAccounts, { organizationId }, { signal, silent: true }),
-    enabled,
-  })
+  return useQuery({ ...orgAccountsQueryOptions(organizationId), enabled })
 }

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { Check, X } from 'lucide-react'
-import { AUDIT_STATUSES, auditBody, PEOPLE_API, PEOPLE_FNS, type AuditRow, type AuditStatus } from '@/contract/schemas/people'
+import { AUDIT_STATUSES, auditBody, PEOPLE_FNS, type AuditRow, type AuditStatus } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
@@ -15,10 +15,11 @@ import { ActionDialog, confirm, defineResource, enumOptions, errorText, formatDa
 import { Can } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { useAudit } from './api'
+import { auditList } from './queries'
 
 const auditResource = defineResource<AuditRow>({
-  key: 'userAudit',
-  paths: { listPage: PEOPLE_API.userAudit.listPage, list: PEOPLE_API.userAudit.listPage, add: '', update: '', delete: '' },
+  key: auditList.key,
+  paths: { ...auditList.paths, add: '', update: '', delete: '' },
   idKey: 'userId',
   addSchema: auditBody,
   updateSchema: auditBody,

@@ -7,6 +7,7 @@
 import { maskCellphone, maskIdCard, PEOPLE_API } from '@/contract/schemas/people'
 import { t } from '@/lib/i18n'
 import { crudEntity } from '@/lib/offline/entities'
+import { peopleKeys } from './queries'
 
 const SUB_LIST_PATHS = [
   { field: 'educations', path: PEOPLE_API.userEducation.addFullByUserId, parentKey: 'userId' },
@@ -24,9 +25,8 @@ export const personOffline = crudEntity({
   idKey: 'userId',
   paths: { add: PEOPLE_API.user.add, update: PEOPLE_API.user.update, delete: PEOPLE_API.user.delete },
   subLists: SUB_LIST_PATHS,
-  invalidates: [['user'], ['department'], ['userAudit']],
+  invalidates: [peopleKeys.persons(), peopleKeys.departments(), peopleKeys.audit()],
   titleOf: (d) => text(d.name),
-  editor: () => import('./EntryEditor'),
   toLocal: (d) => ({ ...d, idCard: maskIdCard((d.idCard as string | null | undefined) ?? null), cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null) }),
   fields: [
     { key: 'name', label: 'people.field.name' },

@@ -24,10 +24,11 @@ import {
 } from '@/contract/schemas/people'
 import { defineResource, type FormValues } from '@/lib/crud'
 import { personOffline } from './offline'
+import { peopleKeys } from './queries'
 
 /** Department add/edit: the tree node is what the panel edits. */
 export const deptResource = defineResource<DeptTreeNode>({
-  key: 'department',
+  key: peopleKeys.departments()[0],
   paths: {
     listPage: PEOPLE_API.department.listTreeByOrgId,
     list: PEOPLE_API.department.listByOrgId,
@@ -39,7 +40,7 @@ export const deptResource = defineResource<DeptTreeNode>({
   addSchema: deptAdd,
   updateSchema: deptUpdate,
   entity: 'people.dept.entity',
-  invalidates: [['user']],
+  invalidates: [peopleKeys.persons()],
   // a company / subsidiary is a child organisation: no parent department
   toPayload: (v, editing) => (editing || v.type === 'department' ? v : { ...v, parentId: undefined }),
   // a top-level department's tree parent is its organisation: no parent department
@@ -77,13 +78,13 @@ export interface PersonRecord extends Person {
 const blank = (items: object[]) => items.map((i) => Object.fromEntries(Object.entries(i).map(([k, v]) => [k, v === null ? '' : v])))
 
 export const personResource = defineResource<PersonRecord>({
-  key: 'user',
+  key: peopleKeys.persons()[0],
   paths: resourcePaths('user'),
   idKey: 'userId',
   addSchema: personAddForm,
   updateSchema: personUpdateForm,
   entity: 'people.entity',
-  invalidates: [['department'], ['userAudit']],
+  invalidates: [peopleKeys.departments(), peopleKeys.audit()],
   subLists: SUB_LISTS,
   // staff edits work offline (DESIGN §4): saved through the outbox when the gateway cannot be reached
   offline: { entity: personOffline },

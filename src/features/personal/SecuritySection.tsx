@@ -15,7 +15,8 @@ import { FormField } from '@/lib/crud'
 import { useCountdown } from '@/lib/countdown'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { personalApi, SESSIONS_KEY, useApplyInfo } from './api'
+import { personalApi, useApplyInfo } from './api'
+import { personalKeys } from './queries'
 import { applyError } from './form'
 import { Section } from './Section'
 import { useQueryClient } from '@tanstack/react-query'
@@ -300,7 +301,7 @@ function PasswordForm({ accountName, onDone }: { accountName: string; onDone(): 
     setError(null)
     try {
       const { signedOut } = await personalApi.updatePassword(v)
-      void qc.invalidateQueries({ queryKey: SESSIONS_KEY })
+      void qc.invalidateQueries({ queryKey: personalKeys.sessions() })
       toast.success(signedOut > 0 ? t('personal.password.doneOthers', { n: signedOut }) : t('personal.password.done'))
       onDone()
     } catch (e) {

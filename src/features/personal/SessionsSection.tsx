@@ -10,16 +10,17 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { confirm, formatDateTime } from '@/lib/crud'
 import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
-import { personalApi, SESSIONS_KEY } from './api'
+import { personalApi } from './api'
+import { personalKeys, sessionsQueryOptions } from './queries'
 import { Section } from './Section'
 
 export function SessionsSection() {
   const { t } = useT()
   const qc = useQueryClient()
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => personalApi.sessions(signal), refetchOnWindowFocus: true })
+  const sessions = useQuery(sessionsQueryOptions())
   const rows = sessions.data ?? []
   const others = rows.filter((s) => !s.current).length
-  const refresh = () => void qc.invalidateQueries({ queryKey: SESSIONS_KEY })
+  const refresh = () => void qc.invalidateQueries({ queryKey: personalKeys.sessions() })
 
   const signOutOne = async (s: SessionInfo) => {
     if (!(await confirm({ description: t('personal.sessions.confirmOne'), destructive: true }))) return

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { StoredImage } from '@/contract/schemas/personal'
-import { PERSONAL_KEY } from './api'
+import { personalKeys } from './queries'
 
 export function StoredImg({ image, alt, className, testId }: { image: StoredImage; alt: string; className?: string; testId?: string }) {
   const qc = useQueryClient()
@@ -17,7 +17,7 @@ export function StoredImg({ image, alt, className, testId }: { image: StoredImag
       onError={() => {
         if (retried === image.url) return
         setRetried(image.url)
-        void qc.invalidateQueries({ queryKey: PERSONAL_KEY })
+        void qc.invalidateQueries({ queryKey: personalKeys.info() })
       }}
     />
   )

@@ -7,18 +7,18 @@ import {
   type BindCodeBody,
   type ChangePasswordBody,
   type PersonalInfo,
-  type SessionInfo,
   type SignedOut,
   type ThirdPartyBinding,
 } from '@/contract/schemas/personal'
 import { newOAuthChallenge, takeOAuthVerifier } from '@/features/auth'
+import { shellKeys } from '@/features/shell/queries'
 import { http, type RequestOptions } from '@/lib/http'
+import { personalInfoQueryOptions, personalKeys } from './queries'
 
 /** Codes the personal centre shows in place. */
 const HANDLED: RequestOptions = { handled: [Code.INVALID, Code.DUPLICATE, Code.REFUSED, Code.NOT_FOUND, Code.VERSION_CONFLICT, Code.FORBIDDEN] }
 
 export const personalApi = {
-  info: (signal?: AbortSignal) => http.get<PersonalInfo>(P.info, undefined, { signal }),
   updateInfo: (body: { userName: string; version: number }) => http.put<PersonalInfo>(P.updateInfo, body, HANDLED),
   verifyPassword: (password: string) => http.post<null>(P.verifyPassword, { password }, HANDLED),
   getBindCode: (body: BindCodeBody) => http.post<CodeSent>(P.getBindCode, body, HANDLED),
@@ -29,7 +29,6 @@ export const personalApi = {
   updatePassword: (body: ChangePasswordBody) => http.post<SignedOut>(P.updatePassword, body, HANDLED),
   updatePhoto: (fileId: string | null) => http.post<PersonalInfo>(P.updatePhoto, { fileId }, HANDLED),
   updateSignature: (fileId: string | null) => http.post<PersonalInfo>(P.updateSignature, { fileId }, HANDLED),
-  sessions: (signal?: AbortSignal) => http.get<SessionInfo[]>(P.sessions, undefined, { signal }),
   signOutSession: (sessionId: string) => http.post<SignedOut>(P.signOutSession, { sessionId }, HANDLED),
   signOutOthers: () => http.post<SignedOut>(P.signOutOthers, {}, HANDLED),
   /** The provider's authorize URL for a binding, tied to a verifier this browser keeps (@/features/auth oauthVerifier). */
@@ -41,19 +40,16 @@ export const personalApi = {
   unbindThirdParty: (platform: ThirdPlatform) => http.post<null>(P.unbindThirdParty, { platform }, HANDLED),
 }
 
-export const PERSONAL_KEY = ['personal', 'info'] as const
-export const SESSIONS_KEY = ['personal', 'sessions'] as const
-
 export function usePersonalInfo() {
-  return useQuery({ queryKey: PERSONAL_KEY, queryFn: ({ signal }) => personalApi.info(signal), staleTime: 60_000 })
+  return useQuery(personalInfoQueryOptions())
 }
 
 /** Puts a fresh PersonalInfo in the cache and refreshes the shell's user (name, photo in the header). */
 export function useApplyInfo() {
   const qc = useQueryClient()
   return (info: PersonalInfo | null | undefined) => {
-    if (info) qc.setQueryData(PERSONAL_KEY, info)
-    else void qc.invalidateQueries({ queryKey: PERSONAL_KEY })
-    void qc.invalidateQueries({ queryKey: ['portal', 'userInfo'] })
+    if (info) qc.setQueryData(personalKeys.info(), info)
+    else void qc.invalidateQueries({ queryKey: personalKeys.info() })
+    void qc.invalidateQueries({ queryKey: shellKeys.users() })
   }
 }

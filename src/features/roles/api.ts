@@ -1,72 +1,47 @@
-/** Queries and saves of role members and authorisation (gateway: server/modules/roleAuth). */
+/** Queries and saves of role members and authorisation (gateway: server/modules/roleAuth); keys and query options: ./queries. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { DataScope } from '@/contract'
-import {
-  ROLE_AUTH_API,
-  type DataPermission,
-  type RoleMember,
-  type RoleMenuApp,
-  type RoleMenuTree,
-  type RoleOrgGrant,
-  type RoleResourceItem,
-  type RoleResourceType,
-} from '@/contract/schemas/role'
+import { ROLE_AUTH_API, type RoleResourceType } from '@/contract/schemas/role'
 import { invalidateResource } from '@/lib/crud'
 import { http } from '@/lib/http'
+import {
+  roleCandidatesQueryOptions,
+  roleDataPermissionQueryOptions,
+  roleMembersQueryOptions,
+  roleMenuAppsQueryOptions,
+  roleMenuTreeQueryOptions,
+  roleOrgsQueryOptions,
+  roleResourcesQueryOptions,
+} from './queries'
 import { roleResource } from './resource'
 
-/** Every query here starts with the role resource's key: a change refetches the role list (member counts) too. */
-const key = (...parts: unknown[]) => [roleResource.key, 'auth', ...parts] as const
-
 export function useMembers(roleId: string, keyword: string) {
-  return useQuery({
-    queryKey: key('members', roleId, keyword),
-    queryFn: ({ signal }) => http.get<RoleMember[]>(ROLE_AUTH_API.members, { roleId, keyword }, { signal }),
-    placeholderData: keepPreviousData,
-  })
+  return useQuery({ ...roleMembersQueryOptions(roleId, keyword), placeholderData: keepPreviousData })
 }
 
 export function useCandidates(roleId: string, keyword: string, enabled: boolean) {
-  return useQuery({
-    queryKey: key('candidates', roleId, keyword),
-    queryFn: ({ signal }) => http.get<RoleMember[]>(ROLE_AUTH_API.memberCandidates, { roleId, keyword }, { signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  })
+  return useQuery({ ...roleCandidatesQueryOptions(roleId, keyword), enabled, placeholderData: keepPreviousData })
 }
 
 export function useMenuApps() {
-  return useQuery({ queryKey: key('apps'), queryFn: ({ signal }) => http.get<RoleMenuApp[]>(ROLE_AUTH_API.menuApps, undefined, { signal }) })
+  return useQuery(roleMenuAppsQueryOptions())
 }
 
 /** The role's menu tree of an application. A failed load shows nothing checked (SPEC §8): no stale data is kept. */
 export function useMenuTree(roleId: string, appId: string | undefined) {
-  return useQuery({
-    queryKey: key('menuTree', roleId, appId ?? ''),
-    queryFn: ({ signal }) => http.get<RoleMenuTree>(ROLE_AUTH_API.menuTree, { roleId, appId }, { signal }),
-    gcTime: 0,
-    retry: false,
-  })
+  return useQuery(roleMenuTreeQueryOptions(roleId, appId))
 }
 
 export function useRoleOrgs(roleId: string) {
-  return useQuery({ queryKey: key('orgs', roleId), queryFn: ({ signal }) => http.get<RoleOrgGrant>(ROLE_AUTH_API.orgs, { roleId }, { signal }), gcTime: 0 })
+  return useQuery(roleOrgsQueryOptions(roleId))
 }
 
 export function useDataPermission(roleId: string) {
-  return useQuery({
-    queryKey: key('dataPermission', roleId),
-    queryFn: ({ signal }) => http.get<DataPermission>(ROLE_AUTH_API.dataPermission, { roleId }, { signal }),
-    gcTime: 0,
-  })
+  return useQuery(roleDataPermissionQueryOptions(roleId))
 }
 
 export function useRoleResources(roleId: string, resourceType: RoleResourceType) {
-  return useQuery({
-    queryKey: key('resources', roleId, resourceType),
-    queryFn: ({ signal }) => http.get<RoleResourceItem[]>(ROLE_AUTH_API.resources, { roleId, resourceType }, { signal }),
-    gcTime: 0,
-  })
+  return useQuery(roleResourcesQueryOptions(roleId, resourceType))
 }
 
 /** A save of this area: refetches the role list and every query of roles afterwards. */

@@ -1,9 +1,10 @@
 import { resourcePaths } from '@/contract'
 import { roleAdd, roleUpdate, type Role } from '@/contract/schemas/role'
 import { defineResource } from '@/lib/crud'
+import { roleKeys } from './queries'
 
 export const roleResource = defineResource<Role>({
-  key: 'role',
+  key: roleKeys.all()[0],
   paths: resourcePaths('role'),
   idKey: 'roleId',
   addSchema: roleAdd,

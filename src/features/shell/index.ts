@@ -8,6 +8,7 @@ export { installNavigationEffects, documentTitle, scrollToTop, LOGIN_PATH } from
 export { initTheme, setTheme, themeStore, toggleTheme, type Theme } from './theme'
 export { HOME_PATH } from './tabs'
 export { pageTitle, usePageTitle } from './titles'
-export { currentUserQueryOptions, displayName, useCurrentUser } from './user'
+export { displayName, useCurrentUser } from './user'
+export { currentUserQueryOptions, shellKeys } from './queries'
 export { MenuIcon, resolveIcon } from './icons'
 export { dynamicTo } from './links'

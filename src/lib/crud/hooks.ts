@@ -7,12 +7,13 @@ import { useCallback } from 'react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { toast } from 'sonner'
-import { Code, stripEmpty, type Page } from '@/contract'
+import { Code, stripEmpty } from '@/contract'
 import { http } from '@/lib/http'
 import { t } from '@/lib/i18n'
 import { submitEdit, type OutboxEntry, type Submitted } from '@/lib/offline'
 import { queryKeys, type FormValues, type Resource } from './resource'
-import { parseListSearch, serializeListSearch, toListParams, toQuery, type ListSearch } from './search'
+import { listPageQueryOptions, listQueryOptions } from './queries'
+import { parseListSearch, serializeListSearch, type ListSearch } from './search'
 import { confirm } from './confirm'
 
 /** Codes the form handles itself (field errors, duplicate, version conflict); others get the global error box. */
@@ -42,21 +43,12 @@ export function useListSearch(): [ListSearch, (next: ListSearch, opts?: { replac
 
 /** One page of records: GET listPage with pageIndex/pageSize/sortBy/desc and the filters; keeps the previous page while loading. */
 export function useListPage<T extends object>(resource: Resource<T>, search: ListSearch, extra?: Record<string, string>) {
-  const query = { ...toQuery(toListParams(search)), ...extra }
-  return useQuery({
-    queryKey: queryKeys.listPage(resource, query),
-    queryFn: ({ signal }) => http.get<Page<T>>(resource.paths.listPage, query, { signal, silent: true }),
-    placeholderData: keepPreviousData,
-  })
+  return useQuery({ ...listPageQueryOptions<T>(resource, search, extra), placeholderData: keepPreviousData })
 }
 
 /** All records (GET list), e.g. options of a select or a tree. */
 export function useList<T extends object>(resource: Resource<T>, params: Record<string, string | number | boolean> = {}, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.list(resource, params),
-    queryFn: ({ signal }) => http.get<T[]>(resource.paths.list, params, { signal, silent: true }),
-    enabled: options.enabled ?? true,
-  })
+  return useQuery({ ...listQueryOptions<T>(resource, params), enabled: options.enabled ?? true })
 }
 
 export interface SaveInput {

@@ -18,6 +18,8 @@ export {
 } from './search'
 export type { ListSearch, ListParams } from './search'
 export { defineResource, queryKeys } from './resource'
+export { listPageQueryOptions, listQueryOptions } from './queries'
+export type { ListResource } from './queries'
 export type { Resource, ResourceDef, ResourcePaths, FormValues, SubList } from './resource'
 export { useListPage, useList, useSave, useSaveSubList, useDelete, useListSearch, invalidateResource, FORM_HANDLED_CODES } from './hooks'
 export type { SaveInput } from './hooks'

@@ -17,6 +17,21 @@ export function defineOfflineEntity<E extends OfflineEntity>(decl: E): E {
 }
 
 export const entityOf = (name: string): OfflineEntity | undefined => registry.get(name)
+
+type EntryEditorLoader = NonNullable<OfflineEntity['editor']>
+const editors = new Map<string, EntryEditorLoader>()
+
+/**
+ * Registers the form that edits a failed / conflicted entry of an entity (loaded when needed).
+ * The app registers it (src/app/outbox.ts) rather than the declaration, because the form imports
+ * the entity's resource, which imports the declaration: declaring it there would be an import cycle.
+ */
+export function registerEntryEditor(entity: string, editor: EntryEditorLoader): void {
+  editors.set(entity, editor)
+}
+
+/** The form of an entity's entries: the registered one, else the declaration's own `editor`. */
+export const editorOf = (name: string): EntryEditorLoader | undefined => editors.get(name) ?? registry.get(name)?.editor
 export const allEntities = (): OfflineEntity[] => [...registry.values()]
 
 /** The payload of a CRUD add / update: the validated values and the lists that changed. */

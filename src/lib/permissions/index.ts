@@ -6,7 +6,7 @@
  */
 export { Can, useCan, hasMenuAction, logOperation } from './can'
 export { enterShell, requireMenu, ForbiddenError, isForbiddenError } from './guard'
-export { ensureMenus, knownMenus, menusQueryKey, menusQueryOptions, setCurrentMenuForPath, useMenus } from './menus'
+export { ensureMenus, knownMenus, menuKeys, menusQueryKey, menusQueryOptions, setCurrentMenuForPath, useMenus } from './menus'
 export { noteGrantsVersion, onPageGrantChange, reloadMenus } from './grants'
 export {
   buildMenuTree,

@@ -17,7 +17,13 @@ const MENU_STALE_MS = 5 * 60_000
 /** The application whose menus are loaded (the request client's application code). */
 export const appCode = (): string => APP_CODE
 
-export const menusQueryKey = (accountName: string | null | undefined) => ['shell', 'menus', appCode(), accountName ?? ''] as const
+/** Query keys of the menus: every account's (e.g. to refetch after an application or menu changed), one account's. */
+export const menuKeys = {
+  all: () => ['shell', 'menus'] as const,
+  account: (accountName: string | null | undefined) => [...menuKeys.all(), appCode(), accountName ?? ''] as const,
+}
+
+export const menusQueryKey = menuKeys.account
 
 export function menusQueryOptions(accountName: string | null | undefined) {
   return queryOptions({

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input'
 import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { authApi } from '../api'
+import { orgSearchQueryOptions } from '../queries'
 
 const DEBOUNCE_MS = 300
 
@@ -43,13 +43,7 @@ export const UnitCombobox = forwardRef<HTMLInputElement, UnitComboboxProps>(func
   const [active, setActive] = useState(-1)
   const keyword = useDebounced(text.trim(), DEBOUNCE_MS)
   const enabled = keyword.length >= REGISTER_ORG_SEARCH.minKeyword && keyword !== value?.organizationName
-  const search = useQuery({
-    queryKey: ['auth', 'orgSearch', keyword],
-    queryFn: ({ signal }) => authApi.orgSearch(keyword, signal),
-    enabled,
-    staleTime: 60_000,
-    retry: false,
-  })
+  const search = useQuery({ ...orgSearchQueryOptions(keyword), enabled })
   const options = enabled ? (search.data ?? []) : []
   const typing = text.trim() !== keyword
   const loading = enabled && (search.isFetching || typing)

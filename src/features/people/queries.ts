@@ -1,0 +1,89 @@
+/**
+ * Query keys and options of the people area, the one place they are written. Every key starts
+ * with a resource's key — 'user' (persons), 'department', 'userAudit' — so a save of that resource
+ * refetches all of it. Public (with ./index.ts): other areas import `@/features/people/queries`.
+ */
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import type { Page } from '@/contract'
+import { PEOPLE_API, type AuditRow, type Certificate, type DeptTreeNode, type Education, type Job, type Person, type Project } from '@/contract/schemas/people'
+import { listPageQueryOptions } from '@/lib/crud/queries'
+import type { ListSearch } from '@/lib/crud/search'
+import { http } from '@/lib/http'
+import type { PersonRecord } from './resource'
+
+/** SPEC §9: staff are loaded with pageIndex 1 and pageSize 2000. */
+export const STAFF_PAGE_SIZE = 2000
+
+export interface StaffQuery {
+  organizationId?: string
+  departmentId?: string
+  includeChildren: boolean
+  archived: boolean
+}
+
+export const peopleKeys = {
+  /** Everything of persons (the person resource's key). */
+  persons: () => ['user'] as const,
+  staff: (q: StaffQuery) => [...peopleKeys.persons(), 'staff', q] as const,
+  person: (userId: string) => [...peopleKeys.persons(), 'record', userId] as const,
+  /** Everything of departments (the department resource's key). */
+  departments: () => ['department'] as const,
+  tree: (organizationId: string) => [...peopleKeys.departments(), 'tree', organizationId] as const,
+  /** The registration review list (/admin/user-audit). */
+  audit: () => ['userAudit'] as const,
+}
+
+/** The department tree of an organisation; the organisation itself is the root node. */
+export const deptTreeQueryOptions = (organizationId: string) =>
+  queryOptions({
+    queryKey: peopleKeys.tree(organizationId),
+    queryFn: ({ signal }) => http.get<DeptTreeNode[]>(PEOPLE_API.department.listTreeByOrgId, { organizationId }, { signal, silent: true }),
+  })
+
+/** The staff of a department or organisation, all at once (pageSize 2000), for the virtualised table. */
+export const staffQueryOptions = (q: StaffQuery) =>
+  queryOptions({
+    queryKey: peopleKeys.staff(q),
+    queryFn: ({ signal }) =>
+      http.get<Page<Person>>(
+        PEOPLE_API.user.listPage,
+        {
+          pageIndex: 1,
+          pageSize: STAFF_PAGE_SIZE,
+          organizationId: q.departmentId ? undefined : q.organizationId,
+          departmentId: q.departmentId,
+          includeChildren: q.includeChildren,
+          status: q.archived ? 'archived' : 'active',
+        },
+        { signal, silent: true },
+      ),
+  })
+
+/** A person with education, certificates, project experience and career resume, for the edit form (none: nothing to load). */
+export const personRecordQueryOptions = (person: Person | null) =>
+  queryOptions({
+    queryKey: peopleKeys.person(person?.userId ?? ''),
+    queryFn: person ? ({ signal }) => loadPersonRecord(person, signal) : skipToken,
+    staleTime: 0,
+    gcTime: 0,
+    // fail rather than wait while the browser says offline: the form then edits the person without the lists
+    networkMode: 'always',
+    retry: false,
+  })
+
+async function loadPersonRecord(person: Person, signal: AbortSignal): Promise<PersonRecord> {
+  const q = { userId: person.userId }
+  const [educations, certificates, jobs, projects] = await Promise.all([
+    http.get<Education[]>(PEOPLE_API.userEducation.list, q, { signal, silent: true }),
+    http.get<Certificate[]>(PEOPLE_API.userCertificate.list, q, { signal, silent: true }),
+    http.get<Job[]>(PEOPLE_API.userJob.list, q, { signal, silent: true }),
+    http.get<Project[]>(PEOPLE_API.userProject.list, q, { signal, silent: true }),
+  ])
+  return { ...person, educations, certificates, jobs, projects }
+}
+
+/** The review list's resource (read only: approve / reject are their own calls). */
+export const auditList = { key: peopleKeys.audit()[0], paths: { listPage: PEOPLE_API.userAudit.listPage, list: PEOPLE_API.userAudit.listPage } }
+
+/** The review list page (/admin/user-audit) for a list search. */
+export const auditListPageQueryOptions = (search: ListSearch) => listPageQueryOptions<AuditRow>(auditList, search)

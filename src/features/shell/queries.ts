@@ -1,0 +1,28 @@
+/** Query keys and options of the shell (the current user), the one place they are written; exported by ./index.ts. */
+import { queryOptions } from '@tanstack/react-query'
+import { API } from '@/contract/paths'
+import type { CurrentUser } from '@/contract/schemas/shell'
+import { http } from '@/lib/http'
+import { getSession, setSession } from '@/lib/session'
+
+export const shellKeys = {
+  /** The current user of every account; of one account. */
+  users: () => ['portal', 'userInfo'] as const,
+  user: (accountName: string | null | undefined) => [...shellKeys.users(), accountName ?? ''] as const,
+}
+
+/** The current user (GET /api/portal/v1/user/info), cached per account and mirrored to the session's `user`. */
+export function currentUserQueryOptions(accountName: string | null | undefined) {
+  return queryOptions({
+    queryKey: shellKeys.user(accountName),
+    queryFn: async ({ signal }) => {
+      // With the session's copy on screen (a reload, or offline), a failed refresh says nothing.
+      const user = await http.get<CurrentUser>(API.portal.userInfo, undefined, { signal, silent: !!getSession().user })
+      setSession({ user })
+      return user
+    },
+    initialData: () => getSession().user ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 5 * 60_000,
+  })
+}

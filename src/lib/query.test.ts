@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { onlineManager, queryOptions } from '@tanstack/react-query'
+import { createQueryClient, preloadRouteData, ROUTE_DATA_WAIT_MS } from './query'
+
+const never = () => new Promise<string[]>(() => {})
+const settledWithin = async (p: Promise<unknown>, ms: number) => {
+  let done = false
+  void p.then(() => (done = true))
+  await new Promise((r) => setTimeout(r, ms))
+  return done
+}
+
+describe('preloadRouteData (route loaders)', () => {
+  afterEach(() => {
+    onlineManager.setOnline(true)
+    vi.useRealTimers()
+  })
+
+  it('puts the data in the cache the screen reads', async () => {
+    const qc = createQueryClient()
+    const opts = queryOptions({ queryKey: ['t', 'list'], queryFn: async () => ['a', 'b'] })
+    await preloadRouteData(qc, opts)
+    expect(qc.getQueryData(opts.queryKey)).toEqual(['a', 'b'])
+  })
+
+  it('answers at once from cached data (e.g. the persisted copy offline), refreshing it behind when stale', async () => {
+    const qc = createQueryClient()
+    const queryFn = vi.fn(never)
+    const opts = queryOptions({ queryKey: ['t', 'cached'], queryFn, staleTime: 0 })
+    qc.setQueryData(opts.queryKey, ['kept'], { updatedAt: Date.now() - 60_000 })
+    expect(await settledWithin(preloadRouteData(qc, opts), 50)).toBe(true)
+    expect(qc.getQueryData(opts.queryKey)).toEqual(['kept'])
+    expect(queryFn).toHaveBeenCalledTimes(1)
+  })
+
+  it('never throws: a failed load is left to the screen', async () => {
+    const qc = createQueryClient()
+    const opts = queryOptions({ queryKey: ['t', 'fails'], queryFn: async (): Promise<string[]> => Promise.reject(new Error('refused')) })
+    await expect(preloadRouteData(qc, opts)).resolves.toBeUndefined()
+    expect(qc.getQueryState(opts.queryKey)?.status).toBe('error')
+  })
+
+  it('does not hold the page while the gateway is known unreachable', async () => {
+    onlineManager.setOnline(false)
+    const qc = createQueryClient()
+    const opts = queryOptions({ queryKey: ['t', 'offline'], queryFn: never })
+    expect(await settledWithin(preloadRouteData(qc, opts), 50)).toBe(true)
+  })
+
+  it('holds the page at most ROUTE_DATA_WAIT_MS for a slow answer', async () => {
+    vi.useFakeTimers()
+    const qc = createQueryClient()
+    const opts = queryOptions({ queryKey: ['t', 'slow'], queryFn: never })
+    let done = false
+    void preloadRouteData(qc, opts).then(() => (done = true))
+    await vi.advanceTimersByTimeAsync(ROUTE_DATA_WAIT_MS - 100)
+    expect(done).toBe(false)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(done).toBe(true)
+  })
+})
