@@ -160,13 +160,14 @@ export const INT4_MAX = 2147483647
 
 /**
  * An integer between `min` and `max` (default: the int4 column's range); numeric strings from
- * inputs and query strings are accepted. Not an integer → `error` (v.invalid); above `max` →
+ * inputs and query strings are accepted. Not a number → `typeError` (v.invalid; coercion hides a
+ * missing value); not an integer or below `min` → `error` (v.invalid); above `max` →
  * v.tooLarge:<max>, so a value the column cannot hold is refused on its field, not by the database.
  */
-export const int = (opts: { min?: number; max?: number; error?: string } = {}) => {
+export const int = (opts: { min?: number; max?: number; error?: string; typeError?: string } = {}) => {
   const { min = 0, max = INT4_MAX, error = V.invalid } = opts
   return z.coerce
-    .number({ error: typeError })
+    .number({ error: opts.typeError ?? typeError })
     .refine((n) => Number.isInteger(n) && n >= min, { error })
     .refine((n) => !(Number.isInteger(n) && n > max), { error: `${V.tooLarge}:${max}` })
 }

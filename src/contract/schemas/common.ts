@@ -5,7 +5,7 @@ import { INT4_MAX, V, int } from '../rules'
 export const id = () => z.uuid({ error: V.invalid })
 
 /** A record's version: an int4 column (a value it cannot hold is 20001 on `version`, not a fault). */
-export const version = () => int({ min: 0 })
+export const version = () => int({ min: 0, typeError: V.required })
 
 /** Largest page size of a list page. */
 export const MAX_PAGE_SIZE = 2000
