@@ -285,7 +285,7 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
     expect(last.body.data).toMatchObject({ records: [], pageIndex: INT4_MAX })
   }, 180_000)
 
-  it('a JSON body nested 5,000 deep is refused before anything reads it (400, 20001 on body), on every route', async () => {
+  it('a JSON body nested 5,000 deep is refused before anything reads it (400, 20001 on body), on every route; a huge one is 413', async () => {
     const deep = nested(5000)
     const posts = routes.filter((r) => r.methods.some((m) => m !== 'GET'))
     for (const route of posts) {
@@ -299,6 +299,10 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
     const pub = await c.fetchRaw('POST', '/api/auth/v1/orgSearch/list', { headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: deep })
     expect(pub.status).toBe(400)
     expect(pub.body).toMatchObject({ code: 20001, message: 'The request body is nested too deeply' })
+    // A huge body (over the 1 MB limit): the enveloped 413 on body.
+    const huge = await admin.call('POST', `${ROLE}/add`, { raw: { body: `{"roleName":"${'a'.repeat(1_100_000)}"}`, type: 'application/json' }, idempotencyKey: newKey() })
+    expect(huge.status).toBe(413)
+    expectFieldError(huge, 'body', 'v.invalid', 'a body over the limit')
     // Ordinary nesting still reads: a read by POST with a nested (ignored) parameter.
     const ok = await admin.call('POST', `${ROLE}/listPage`, { raw: { body: `{"pageIndex":1,"x":${'['.repeat(50)}1${']'.repeat(50)}}`, type: 'application/json' }, idempotencyKey: newKey() })
     expect(ok.body.code, ok.text).toBe(10000)
