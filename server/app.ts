@@ -1,13 +1,16 @@
 /** Builds the gateway (used by main.ts and by tests): parsers, headers, the gate, modules, the console. */
 import { existsSync } from 'node:fs'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import path from 'node:path'
-import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { Code } from '../src/contract/codes'
 import type { Config } from './config'
 import type { Ctx } from './context'
 import type { Db } from './db/client'
+import { langFrom } from '../src/contract/codes'
 import { envelope, requestLang } from './lib/http'
 import { registerAccountRoutes } from './modules/account/routes'
 import { registerApplicationRoutes } from './modules/application/routes'
@@ -24,7 +27,7 @@ import { registerPersonalRoutes } from './modules/personal/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
-import { registerBodyParsers } from './plugins/body'
+import { registerBodyParsers, registerInputGuard } from './plugins/body'
 import { registerErrorHandling } from './plugins/errors'
 import { registerGate } from './plugins/gate'
 import { registerReadsByPost } from './plugins/read-by-post'
@@ -35,6 +38,51 @@ export interface BuildOptions {
   logger?: boolean | { level: string }
 }
 
+/** Largest request line + headers (Node's default); beyond it the answer is an enveloped 431. */
+export const MAX_HEADER_BYTES = 16 * 1024
+
+const HEADERS_TOO_LARGE = { zh: '请求行或请求头过大', en: 'The request line or headers are too large' }
+const BAD_REQUEST = { zh: '请求格式不正确', en: 'The request is malformed' }
+const BAD_URL = { zh: '请求地址格式不正确', en: 'The request address is malformed' }
+
+/** A 20001 envelope for a request refused before it reached a route. */
+const refusal = (lang: 'zh' | 'en', field: string, text: { zh: string; en: string }) =>
+  envelope(Code.INVALID, [{ field, key: 'v.invalid', message: text[lang] }], lang, text)
+
+/**
+ * Requests Node's HTTP parser refuses (request line or headers over MAX_HEADER_BYTES, a malformed
+ * request line or header, a timeout) never reach Fastify: answered here on the socket with the
+ * envelope (DESIGN §2: a malformed request gets a 4xx with the envelope), in the language the
+ * request asked for when its head can still be read.
+ */
+function clientErrorHandler(err: ConnectionError, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+  // At run time rawPacket is the Buffer Node's parser was reading (the types describe its JSON form).
+  const raw: unknown = err.rawPacket
+  const head = Buffer.isBuffer(raw) ? raw.subarray(0, MAX_HEADER_BYTES).toString('latin1') : ''
+  const lang = langFrom(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(head)?.[1])
+  const body = JSON.stringify(refusal(lang, status === 431 ? 'headers' : '', status === 431 ? HEADERS_TOO_LARGE : BAD_REQUEST))
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy()
+}
+
+/** Errors of the router (a URL that does not decode, a path parameter over maxParamLength): enveloped 4xx. */
+function onFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : err.code === 'FST_ERR_BAD_URL' ? 400 : 500
+  const lang = requestLang(req)
+  if (status === 500) {
+    req.log.error({ code: err.code }, 'router error')
+    void reply.code(500).send(envelope(Code.SERVER_FAULT, null, lang))
+    return
+  }
+  void reply.code(status).send(refusal(lang, 'url', BAD_URL))
+}
+
 export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
@@ -43,6 +91,9 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
+    frameworkErrors: (err, req, reply) => onFrameworkError(err, req, reply),
   })
   const ctx: Ctx = { config, db, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log }
 
@@ -52,6 +103,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerSecurityHeaders(app)
   registerErrorHandling(app)
   registerGate(app, ctx)
+  // After the gate (an unsigned probe is refused as such first), before every handler and read-by-post.
+  registerInputGuard(app)
   registerReadsByPost(app)
 
   registerAuthRoutes(app, ctx)

@@ -3,11 +3,72 @@
  * application/json and application/x-www-form-urlencoded. multipart/form-data is left to
  * @fastify/multipart (registered in app.ts; signed with UNSIGNED-PAYLOAD, read by the upload
  * handlers after the gate). Anything else is refused (415).
+ *
+ * DESIGN §3 "Bad input never reaches a fault", for every route at once:
+ *  - a JSON body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (400, 20001 on
+ *    `body`): no handler, hook or log writer ever walks a 5,000-deep structure;
+ *  - `registerInputGuard`: a NUL character in any string of the path parameters, the query or the
+ *    body (values and keys) is 20001 on that field — PostgreSQL text cannot hold it. The contract's
+ *    text rules (src/contract/rules.ts) refuse it too, with the other control characters; this
+ *    guard covers the fields whose schemas are bare strings (codes, ids, ciphers…).
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Code } from '../../src/contract/codes'
+import { V, validationText } from '../../src/contract/rules'
+import { ApiError, requestLang } from '../lib/http'
 
-/** Answered by the error handler as 20001 with this HTTP status. */
-const malformed = (statusCode: number) => Object.assign(new Error('malformed body'), { statusCode, code: 'TRESTLE_MALFORMED_BODY' })
+/** Answered by the error handler as 20001 on `field` with this HTTP status (and `text`, if given). */
+const malformed = (statusCode: number, field = '', text?: { zh: string; en: string }) =>
+  Object.assign(new Error('malformed body'), { statusCode, code: 'TRESTLE_MALFORMED_BODY', field, text })
+
+const TOO_DEEP = { zh: '请求体嵌套过深', en: 'The request body is nested too deeply' }
+
+/** Deepest nesting of objects and arrays a JSON body may have. */
+export const MAX_JSON_DEPTH = 64
+
+/** Whether JSON text nests objects/arrays deeper than `max` (a linear scan, strings skipped; no recursion). */
+export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return false
+}
+
+const NUL = '\u0000'
+
+/** The path (`a.b.0`) of the first string value or key holding a NUL, or null. Depth is bounded by the parser. */
+export function nulField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path : null
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return null
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value)
+  for (const [k, v] of entries) {
+    const here = path ? `${path}.${k}` : k
+    if (k.includes(NUL)) return here
+    const found = nulField(v, here)
+    if (found !== null) return found
+  }
+  return null
+}
+
+/** 20001 on the first field (path parameter, query or body) whose text holds a NUL character. */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    const field = nulField(req.params) ?? nulField(req.query) ?? nulField(req.body)
+    if (field === null) return
+    // The field's name is echoed: never with the NUL itself (answers are stored as jsonb).
+    const name = field.replaceAll(NUL, '\uFFFD')
+    throw new ApiError(Code.INVALID, [{ field: name, key: V.control, message: validationText(V.control, requestLang(req)) }])
+  })
+}
 
 export function parseForm(text: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}
@@ -24,8 +85,10 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
     req.rawBody = body
     if (body.length === 0) return done(null, undefined)
+    const text = body.toString('utf8')
+    if (jsonDepthExceeds(text)) return done(malformed(400, 'body', TOO_DEEP), undefined)
     try {
-      done(null, JSON.parse(body.toString('utf8')))
+      done(null, JSON.parse(text))
     } catch {
       done(malformed(400), undefined)
     }

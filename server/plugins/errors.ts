@@ -21,10 +21,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Unparseable JSON, an unknown content type, an oversized body…
       req.log.debug({ code: err.code, msg: err.message }, 'malformed request')
-      const field = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'body' : ''
-      return reply
-        .code(status)
-        .send(envelope(Code.INVALID, [{ field, key: 'v.invalid', message: MALFORMED[lang] }], lang, MALFORMED))
+      const own = err as { field?: unknown; text?: { zh: string; en: string } }
+      const field = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'body' : typeof own.field === 'string' ? own.field : ''
+      const text = own.text ?? MALFORMED
+      return reply.code(status).send(envelope(Code.INVALID, [{ field, key: 'v.invalid', message: text[lang] }], lang, text))
     }
     req.log.error({ err }, 'unexpected error')
     return reply.code(500).send(envelope(Code.SERVER_FAULT, null, lang))

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify'
 
+/** One body field as a query value. An object becomes its JSON (bounded: the JSON parser refuses bodies nested deeper than MAX_JSON_DEPTH, body.ts). */
 const asQueryValue = (v: unknown): string | undefined =>
   v === null || v === undefined ? undefined : Array.isArray(v) ? v.map(String).join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v)
 

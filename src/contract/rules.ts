@@ -37,6 +37,8 @@ export const V = {
   date: 'v.date',
   dateOrder: 'v.dateOrder',
   birthDate: 'v.birthDate',
+  control: 'v.control',
+  tooLarge: 'v.tooLarge',
 } as const
 
 export type ValidationKey = (typeof V)[keyof typeof V]
@@ -75,6 +77,8 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
   'v.date': { zh: '请输入正确的日期', en: 'Enter a correct date' },
   'v.dateOrder': { zh: '结束日期不能早于开始日期', en: 'The end date may not be before the start date' },
   'v.birthDate': { zh: '出生日期与身份证号码不一致（身份证号码中为{value}）', en: 'The birth date differs from the one in the ID number ({value})' },
+  'v.control': { zh: '{field}不能包含控制字符', en: '{field} may not contain control characters' },
+  'v.tooLarge': { zh: '{field}不能大于{n}', en: '{field} may not be greater than {n}' },
 }
 
 /** Splits `v.tooLong:50` into its key and parameter. */
@@ -101,6 +105,24 @@ const typeError = (iss: { input?: unknown }) =>
 
 // ---- primitives -----------------------------------------------------------
 
+/**
+ * Control characters (DESIGN §3 "Bad input never reaches a fault"): PostgreSQL text cannot hold
+ * NUL, and no single-line field has a use for the other C0 characters (or DEL). Multi-line text
+ * (remarks, reasons, descriptions) keeps tab, line feed and carriage return.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+export const hasControlChars = (value: string, multiline = false): boolean => (multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).test(value)
+
+/**
+ * The base of every text rule: a string (missing → v.required, another type → v.invalid) without
+ * control characters (v.control). Schemas build on it instead of a bare `z.string()`.
+ */
+export const str = (opts: { multiline?: boolean } = {}) =>
+  z.string({ error: typeError }).refine((v) => !hasControlChars(v, opts.multiline), { error: V.control })
+
 /** A required, trimmed string with a maximum length. */
 export const text = (max = 200) =>
   z
@@ -108,13 +130,47 @@ export const text = (max = 200) =>
     .trim()
     .min(1, { error: V.required })
     .max(max, { error: `${V.tooLong}:${max}` })
+    .refine((v) => !hasControlChars(v), { error: V.control })
 
-/** An optional string: empty becomes undefined. */
+/** An optional string: empty becomes undefined. May span lines (remarks, reasons). */
 export const optionalText = (max = 500) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string({ error: typeError }).trim().max(max, { error: `${V.tooLong}:${max}` }).optional(),
+    z
+      .string({ error: typeError })
+      .trim()
+      .max(max, { error: `${V.tooLong}:${max}` })
+      .refine((v) => !hasControlChars(v, true), { error: V.control })
+      .optional(),
   )
+
+/** A list filter (keyword, name…): optional, trimmed, at most `max` characters, no control characters. */
+export const filterText = (max = 100) =>
+  z
+    .string({ error: V.invalid })
+    .trim()
+    .max(max, { error: `${V.tooLong}:${max}` })
+    .refine((v) => !hasControlChars(v), { error: V.control })
+    .optional()
+
+// ---- integers within their column -------------------------------------------
+
+/** PostgreSQL `integer` (int4): sort codes, versions, counters, page numbers. */
+export const INT4_MAX = 2147483647
+
+/**
+ * An integer between `min` and `max` (default: the int4 column's range); numeric strings from
+ * inputs and query strings are accepted. Not a number → `typeError` (v.invalid; coercion hides a
+ * missing value); not an integer or below `min` → `error` (v.invalid); above `max` →
+ * v.tooLarge:<max>, so a value the column cannot hold is refused on its field, not by the database.
+ */
+export const int = (opts: { min?: number; max?: number; error?: string; typeError?: string } = {}) => {
+  const { min = 0, max = INT4_MAX, error = V.invalid } = opts
+  return z.coerce
+    .number({ error: opts.typeError ?? typeError })
+    .refine((n) => Number.isInteger(n) && n >= min, { error })
+    .refine((n) => !(Number.isInteger(n) && n > max), { error: `${V.tooLarge}:${max}` })
+}
 
 /** A first character that is a letter or a digit (any script). */
 const NAME_START = /^[\p{L}\p{N}]/u
@@ -138,11 +194,8 @@ export const email = () => z.string({ error: typeError }).trim().min(1, { error:
 export const FAX = /^(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?$/
 export const URL_RE = /^https?:\/\/[^\s/$.?#].[^\s]*$/i
 
-/** A positive integer sort code; numeric strings from inputs are accepted. */
-export const sortCode = () =>
-  z.coerce
-    .number({ error: typeError })
-    .refine((n) => Number.isInteger(n) && n > 0, { error: V.sort })
+/** A positive integer sort code within the int4 column; numeric strings from inputs are accepted. */
+export const sortCode = () => int({ min: 1, error: V.sort })
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 const ID_CHECK = '10X98765432'

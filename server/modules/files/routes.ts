@@ -37,6 +37,7 @@ const invalidFile = (req: FastifyRequest, text: { zh: string; en: string }, fiel
 
 const NOT_MULTIPART = { zh: '请以 multipart/form-data 上传文件（字段 file）', en: 'Upload the file as multipart/form-data (field "file")' }
 const NO_FILE = { zh: '请选择要上传的文件', en: 'Choose a file to upload' }
+const BROKEN_MULTIPART = { zh: '上传的内容不完整或格式不正确，请重新上传', en: 'The upload is incomplete or malformed; upload the file again' }
 
 /**
  * Reads the one `file` part of a multipart request (fields before it are collected) and checks it
@@ -67,13 +68,18 @@ export async function receiveUpload(req: FastifyRequest, purposeOf: (fields: Rec
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code ?? ''
+    // A refusal of the fields read so far (an unknown purpose…) is the answer as it stands.
+    if (err instanceof ApiError) throw err
+    const code = String((err as { code?: unknown }).code ?? '')
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       const purpose = got?.purpose ?? purposeOf(fields)
       throw invalidFile(req, fileRefusalText({ reason: 'size', maxBytes: FILE_RULES[purpose].maxBytes }))
     }
-    if (code.startsWith('FST_') || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalidFile(req, NOT_MULTIPART)
-    throw err
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalidFile(req, NOT_MULTIPART)
+    // Nothing here but reading the request: whatever else fails is the request's own (a body cut
+    // short, a boundary that is missing or does not match, too many parts) — 20001, never a fault.
+    req.log.debug({ code, msg: (err as Error).message }, 'malformed multipart')
+    throw invalidFile(req, code.startsWith('FST_') ? NOT_MULTIPART : BROKEN_MULTIPART)
   }
   if (!got) throw new ApiError(Code.INVALID, [{ field: 'file', key: V.required, message: NO_FILE[requestLang(req)] }], NO_FILE)
   const bytes = Buffer.concat(got.chunks)

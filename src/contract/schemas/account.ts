@@ -34,7 +34,7 @@
  */
 import { z } from 'zod'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountLevel, type AccountStatus } from '../enums'
-import { V, accountName, email, isIsoDate, name, optional, optionalText, password, phone } from '../rules'
+import { V, accountName, email, filterText, isIsoDate, name, optional, optionalText, password, phone } from '../rules'
 import { id, listQuery, version } from './common'
 
 const GENERAL = '/api/admin/v1/generalAccount'
@@ -152,7 +152,7 @@ export const registerAccountAdd = passwordChecks(registerAccountAddFields)
 export const registerAccountUpdate = accountEditFields.omit({ level: true }).extend({ accountId: id(), version: version() })
 
 export const accountListQuery = listQuery.extend({
-  keyword: z.string().trim().max(50, { error: `${V.tooLong}:50` }).optional(),
+  keyword: filterText(50),
   status: z.enum(ACCOUNT_STATUSES, { error: V.invalid }).optional(),
   level: z.enum(ACCOUNT_LEVELS, { error: V.invalid }).optional(),
   organizationId: z.uuid({ error: V.invalid }).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { APP_TYPES } from '../enums'
-import { V, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
+import { V, filterText, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
 export const applicationFields = z.object({
@@ -19,7 +19,7 @@ export const applicationFields = z.object({
 export const applicationAdd = applicationFields.extend({ applicationId: id().optional() })
 export const applicationUpdate = applicationFields.extend({ applicationId: id(), version: version() })
 export const applicationListQuery = listQuery.extend({
-  name: z.string().max(50).optional(),
+  name: filterText(50),
   type: z.enum(APP_TYPES).optional(),
 })
 export type ApplicationFields = z.infer<typeof applicationFields>

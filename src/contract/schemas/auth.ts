@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { V, accountName, password, phone, name as nameRule, email } from '../rules'
+import { V, accountName, password, phone, name as nameRule, email, str } from '../rules'
 
-export const pubKeyQuery = z.object({ appCode: z.string().min(1, { error: V.required }).max(64) })
+export const pubKeyQuery = z.object({ appCode: str().min(1, { error: V.required }).max(64) })
 export interface PubKey {
   publicKey: string
   keyId: string
@@ -9,14 +9,14 @@ export interface PubKey {
 
 /** `loginInfo` is base64 RSA PKCS#1 v1.5 of JSON.stringify({ accountName, password }). */
 export const loginBody = z.object({
-  loginInfo: z.string().min(1, { error: V.required }).max(4096),
-  keyId: z.string().min(1, { error: V.required }).max(64),
+  loginInfo: str().min(1, { error: V.required }).max(4096),
+  keyId: str().min(1, { error: V.required }).max(64),
   loginType: z.literal(1).or(z.literal('1').transform(() => 1 as const)),
-  carrier: z.string().max(200).optional(),
+  carrier: str().max(200).optional(),
 })
 export const loginInfoSchema = z.object({
-  accountName: z.string().min(1).max(64),
-  password: z.string().min(1).max(64),
+  accountName: str().min(1).max(64),
+  password: str().min(1).max(64),
 })
 
 export interface UserAccount {
@@ -36,11 +36,11 @@ export interface LoginResult {
 
 /** `cipherText` is RSA of JSON.stringify({ appCode, loginAccount }). */
 export const accessTokenBody = z.object({
-  appCode: z.string().min(1, { error: V.required }).max(64),
-  cipherText: z.string().min(1, { error: V.required }).max(4096),
-  keyId: z.string().min(1, { error: V.required }).max(64),
+  appCode: str().min(1, { error: V.required }).max(64),
+  cipherText: str().min(1, { error: V.required }).max(4096),
+  keyId: str().min(1, { error: V.required }).max(64),
 })
-export const cipherPayload = z.object({ appCode: z.string(), loginAccount: z.string() })
+export const cipherPayload = z.object({ appCode: str(), loginAccount: str() })
 export interface AccessTokenResult {
   accessToken: string
   privateKey: string
@@ -70,7 +70,7 @@ export const oauthChallenge = () =>
 /** The start of an authorisation (thirdPlatformConfig?platform, personal thirdPartyAuthorize): `challenge`. */
 export const oauthChallengeQuery = z.object({ challenge: oauthChallenge() })
 /** The verifier on the callback: any text up to 256 characters; one that does not match is 20021, not 20001. */
-export const oauthVerifier = () => z.string().max(256, { error: V.invalid }).optional()
+export const oauthVerifier = () => str().max(256, { error: V.invalid }).optional()
 
 export interface ThirdPlatformConfig {
   wechat: boolean
@@ -87,8 +87,8 @@ export const thirdPlatformConfigQuery = z.object({ platform: thirdPlatform().opt
 /** POST loginThirdPlatform: the provider's `code`, the gateway's `state` and the console's `verifier`. */
 export const loginThirdPlatformBody = z.object({
   platform: thirdPlatform(),
-  code: z.string().trim().min(1, { error: V.required }).max(512, { error: V.invalid }),
-  state: z.string().trim().min(1, { error: V.required }).max(128, { error: V.invalid }),
+  code: str().trim().min(1, { error: V.required }).max(512, { error: V.invalid }),
+  state: str().trim().min(1, { error: V.required }).max(128, { error: V.invalid }),
   verifier: oauthVerifier(),
 })
 
@@ -127,7 +127,7 @@ export interface CodeSent {
 const verifyChannel = () => z.enum(VERIFY_CHANNELS, { error: V.invalid }).default('sms')
 /** Empty → undefined, so an untouched optional input passes. */
 const blankToUndefined = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
-export const verifyCodeText = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).regex(/^\d{6}$/, { error: V.invalid })
+export const verifyCodeText = () => str().trim().min(1, { error: V.required }).regex(/^\d{6}$/, { error: V.invalid })
 
 /** The target field a channel needs: the cellphone for sms, the email for email. */
 const requireTarget = (v: { channel: VerifyChannel; cellphone?: string; email?: string }, ctx: z.RefinementCtx) => {
@@ -143,7 +143,7 @@ export const verifyCodeBody = z
   .superRefine(requireTarget)
 /** The code goes to the account's phone (default when it has one) or its email. */
 export const forgotVerifyCodeBody = z.object({
-  accountName: z.string().trim().min(1, { error: V.required }).max(64),
+  accountName: str().trim().min(1, { error: V.required }).max(64),
   channel: z.enum(VERIFY_CHANNELS, { error: V.invalid }).optional(),
 })
 
@@ -151,8 +151,7 @@ export const forgotVerifyCodeBody = z.object({
 export const REGISTER_ORG_SEARCH = { minKeyword: 2, maxKeyword: 50, max: 20 } as const
 export const registerOrgSearchQuery = z.object({
   /** Unit name or short name contains (case-insensitive). */
-  keyword: z
-    .string({ error: V.required })
+  keyword: str()
     .trim()
     .min(1, { error: V.required })
     .min(REGISTER_ORG_SEARCH.minKeyword, { error: `${V.tooShort}:${REGISTER_ORG_SEARCH.minKeyword}` })
@@ -170,14 +169,14 @@ export const registerBody = z
   .object({
     accountName: accountName(),
     password: password(),
-    confirmPassword: z.string().min(1, { error: V.required }),
+    confirmPassword: str().min(1, { error: V.required }),
     userName: nameRule(30),
     channel: verifyChannel(),
     cellphone: blankToUndefined(phone()),
     email: blankToUndefined(email()),
     verifyCode: verifyCodeText(),
     /** The unit the registrant belongs to (chosen through AUTH_PATHS.orgSearch); none: no unit, as before. */
-    organizationId: blankToUndefined(z.string().trim().max(64, { error: V.invalid })),
+    organizationId: blankToUndefined(str().trim().max(64, { error: V.invalid })),
   })
   .superRefine(requireTarget)
   .refine((v) => v.password.toLowerCase() !== v.accountName.toLowerCase(), { path: ['password'], error: V.passwordSameAsAccount })
@@ -186,16 +185,16 @@ export type RegisterBody = z.input<typeof registerBody>
 
 export const updatePasswordBody = z
   .object({
-    accountName: z.string().trim().min(1, { error: V.required }).max(64),
+    accountName: str().trim().min(1, { error: V.required }).max(64),
     verifyCode: verifyCodeText(),
     password: password(),
-    confirmPassword: z.string().min(1, { error: V.required }),
+    confirmPassword: str().min(1, { error: V.required }),
   })
   .refine((v) => v.password !== v.accountName, { path: ['password'], error: V.passwordSameAsAccount })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch })
 
 /** `valid`: checks a verification code before the next step (forgot password). */
 export const validBody = z.object({
-  accountName: z.string().trim().min(1, { error: V.required }).max(64),
+  accountName: str().trim().min(1, { error: V.required }).max(64),
   verifyCode: verifyCodeText(),
 })

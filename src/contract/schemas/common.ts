@@ -1,15 +1,22 @@
 import { z } from 'zod'
-import { V } from '../rules'
+import { INT4_MAX, V, int } from '../rules'
 
 /** Record ids are UUIDv7 strings; the client may supply one on add. */
 export const id = () => z.uuid({ error: V.invalid })
 
-export const version = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid })
+/** A record's version: an int4 column (a value it cannot hold is 20001 on `version`, not a fault). */
+export const version = () => int({ min: 0, typeError: V.required })
 
-/** Query of every list page: paging, sorting. Filters are added per resource. */
+/** Largest page size of a list page. */
+export const MAX_PAGE_SIZE = 2000
+
+/**
+ * Query of every list page: paging, sorting. Filters are added per resource. pageIndex stays within
+ * int4, so the offset ((pageIndex − 1) × pageSize < 2^42) fits a bigint and a JavaScript number.
+ */
 export const listQuery = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(2000).default(20),
+  pageIndex: int({ min: 1, max: INT4_MAX }).default(1),
+  pageSize: int({ min: 1, max: MAX_PAGE_SIZE }).default(20),
   sortBy: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/).optional(),
   desc: z
     .union([z.boolean(), z.enum(['true', 'false'])])

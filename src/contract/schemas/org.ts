@@ -35,6 +35,7 @@ import {
   creditCode,
   email,
   fax,
+  filterText,
   isoDate,
   name,
   noRepeats,
@@ -43,6 +44,7 @@ import {
   sortCode,
   taxCode,
   tel,
+  text,
   website,
 } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
@@ -116,9 +118,9 @@ export const orgUpdate = orgFields.extend({ organizationId: id(), version: versi
 export const orgListQuery = listQuery.extend({
   organizationId: z.uuid().optional(),
   /** Name, short name or credit code contains. */
-  keyword: z.string().trim().max(100).optional(),
-  organizationName: z.string().trim().max(100).optional(),
-  creditCode: z.string().trim().max(18).optional(),
+  keyword: filterText(100),
+  organizationName: filterText(100),
+  creditCode: filterText(18),
   organizationTypeId: z.uuid().optional(),
   parentId: z.uuid().optional(),
   status: status().optional(),
@@ -182,7 +184,7 @@ export interface OrgTreeNode {
 }
 
 export const KEYWORD_LIMIT = 200
-export const orgKeywordQuery = z.object({ keyword: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: `${V.tooLong}:100` }) })
+export const orgKeywordQuery = z.object({ keyword: text(100) })
 export interface OrgKeywordResult {
   /** Unit types (nodeType 1) with the matching units (nodeType 2) as children. */
   nodes: OrgTreeNode[]
@@ -325,7 +327,7 @@ export const orgGroupAdd = orgGroupFields.extend({ orgGroupId: id().optional() }
 export const orgGroupUpdate = orgGroupFields.extend({ orgGroupId: id(), version: version() })
 export const orgGroupListQuery = listQuery.extend({
   organizationId: z.uuid().optional(),
-  groupName: z.string().trim().max(30).optional(),
+  groupName: filterText(30),
 })
 export interface OrgGroup extends z.infer<typeof orgGroupFields>, Stamped {
   orgGroupId: string
@@ -352,7 +354,7 @@ export interface OrgGroupAccount extends z.infer<typeof orgGroupAccountFields>, 
 // ---- account limits ---------------------------------------------------------------------------
 
 export const orgAccountListQuery = listQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: filterText(100),
   parentId: z.uuid().optional(),
   /** A unit and its direct child units. */
   unitId: z.uuid().optional(),
@@ -387,7 +389,7 @@ export interface OrgAccountOption {
 
 export const orgSearchQuery = listQuery.extend({
   /** Name, short name or credit code contains. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: filterText(100),
   organizationTypeId: z.uuid().optional(),
 })
 export interface OrgSearchRow {

@@ -29,7 +29,7 @@
  * idCard / cellphone out to keep the stored values; send them to change them.
  */
 import { z } from 'zod'
-import { V, email, idCard, isoDate, isValidIdCard, name, noRepeats, optional, optionalText, phone, sortCode, text } from '../rules'
+import { V, email, filterText, idCard, isoDate, isValidIdCard, name, noRepeats, optional, optionalText, phone, sortCode, text } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
@@ -236,7 +236,7 @@ export const userListQuery = listQuery.extend({
   /** With the staff of child organisations / sub-departments. */
   includeChildren: flag().default(false),
   /** Name or account name (contains), or exactly a cellphone or ID number. */
-  keyword: z.string().trim().max(50).optional(),
+  keyword: filterText(50),
   status: optional(z.enum(PERSON_STATUSES)),
   post: optional(z.enum(POSTS)),
   auditStatus: optional(z.enum(AUDIT_STATUSES)),
@@ -445,7 +445,7 @@ export interface ProfileData {
 // ---- user audit -------------------------------------------------------------------------------
 
 export const auditListQuery = listQuery.extend({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: filterText(50),
   auditStatus: optional(z.enum(AUDIT_STATUSES)),
   organizationId: optional(id()),
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DATA_SCOPES, type AccountLevel, type AccountStatus, type DataScope } from '../enums'
-import { V, name, noRepeats, optionalText, sortCode } from '../rules'
+import { V, filterText, name, noRepeats, optionalText, sortCode } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
 /** Fields a user edits; the form and the gateway share this. */
@@ -16,7 +16,7 @@ export const roleAdd = roleFields.extend({ roleId: id().optional() })
 export const roleUpdate = roleFields.extend({ roleId: id(), version: version() })
 
 export const roleListQuery = listQuery.extend({
-  roleName: z.string().max(30).optional(),
+  roleName: filterText(30),
   status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional(),
 })
 
@@ -69,8 +69,8 @@ export type RoleResourceType = (typeof ROLE_RESOURCE_TYPES)[number]
 
 export const roleIdQuery = z.object({ roleId: id() })
 
-export const roleMembersQuery = roleIdQuery.extend({ keyword: z.string().trim().max(30).optional() })
-export const roleCandidatesQuery = roleIdQuery.extend({ keyword: z.string().trim().max(30).optional() })
+export const roleMembersQuery = roleIdQuery.extend({ keyword: filterText(30) })
+export const roleCandidatesQuery = roleIdQuery.extend({ keyword: filterText(30) })
 export const roleMembersBody = z.object({ roleId: id(), accountIds: uuidList(500).pipe(z.array(z.string()).min(1, { error: V.required })) })
 /** Removing members: the same, or as a delete is sent (DESIGN §2) — form data `roleId` and `ids=a,b`. */
 export const roleMembersDeleteBody = z.preprocess(
