@@ -1,6 +1,7 @@
 /** Request decorations and per-route settings of the gateway. */
 import type { account, accessToken, session } from './db/schema'
 import type { DataScope } from '../src/contract/enums'
+import type { Permission } from '../src/contract/catalogue'
 
 export type AccountRow = typeof account.$inferSelect
 export type SessionRow = typeof session.$inferSelect
@@ -9,12 +10,11 @@ export type AccessTokenRow = typeof accessToken.$inferSelect
 /** `none`: public; `session`: authorization header only; `signed`: the full signature check. */
 export type AuthMode = 'none' | 'session' | 'signed'
 
-export interface Permission {
-  /** Menu action, e.g. `/admin/role-manage`. */
-  menu: string
-  /** Function action; omitted for reads (then the menu must be granted). */
-  fn?: string
-}
+/**
+ * A route's permission: a menu of the catalogue and, for mutations, one of that menu's function
+ * actions (omitted for reads: then the menu must be granted). A wrong name does not compile.
+ */
+export type { Permission } from '../src/contract/catalogue'
 
 export interface AuthContext {
   account: AccountRow

@@ -1,8 +1,10 @@
 /**
- * Seed data: the console's menu tree (every route of SPEC §2 under Chinese group menus, lucide
- * icons, functions on every page) and the demo organisations, roles and accounts.
+ * Seed data: the console's menu tree (from the catalogue, src/contract/catalogue.ts: every route
+ * of SPEC §2 under Chinese group menus, lucide icons, functions on every page) and the demo
+ * organisations, roles and accounts.
  * Some actions are stored without their leading slash on purpose: the console adds it (SPEC §2).
  */
+import { CATALOGUE, MENU_PATHS, type CataloguePage, type FnAction, type MenuPath } from '../../src/contract/catalogue'
 
 export interface SeedFunction {
   action: string
@@ -25,108 +27,18 @@ export interface SeedGroup {
   pages: SeedPage[]
 }
 
-const f = (action: string, name: string): SeedFunction => ({ action, name })
-const CRUD = [f('add', '新增'), f('edit', '编辑'), f('delete', '删除'), f('export', '导出')]
-const crud = (...extra: SeedFunction[]) => [...CRUD, ...extra]
-
-export const MENU_TREE: SeedGroup[] = [
-  { name: '首页', nameEn: 'Home', icon: 'lucide:house', action: '/admin/home', pages: [] },
-  {
-    name: '组织机构', nameEn: 'Organisation',
-    icon: 'lucide:building-2',
-    pages: [
-      { name: '单位管理', nameEn: 'Organisations', action: '/admin/organization', icon: 'lucide:network', fns: crud(f('addDept', '新增部门'), f('moveStaff', '调动人员'), f('qualification', '资质管理'), f('group', '分组管理'), f('accountLimit', '账号限额'), f('import', '导入'), f('archive', '归档'), f('invite', '邀请完善资料'), f('viewIdCard', '查看身份证号'), f('viewCellphone', '查看手机号'), f('account', '账号管理'), f('accountEnable', '启用/停用账号'), f('accountResetPwd', '重置账号密码'), f('accountAudit', '审核账号')) },
-      { name: '用户审核', nameEn: 'User audit', action: '/admin/user-audit', icon: 'lucide:user-check', fns: [f('audit', '审核'), f('export', '导出')] },
-      { name: '角色管理', nameEn: 'Roles', action: '/admin/role-manage', icon: 'lucide:shield-check', fns: crud(f('authorize', '授权'), f('member', '成员管理'), f('import', '导入')) },
-      {
-        name: '项目账号管理', nameEn: 'Project accounts',
-        action: 'admin/project-org-account',
-        icon: 'lucide:id-card',
-        fns: crud(f('enable', '启用/停用'), f('resetPwd', '重置密码'), f('validPeriod', '有效期')),
-      },
-    ],
-  },
-  {
-    name: '应用管理', nameEn: 'Application management',
-    icon: 'lucide:layout-grid',
-    pages: [
-      { name: '应用管理', nameEn: 'Applications', action: '/admin/app-manage', icon: 'lucide:app-window', fns: crud(f('publish', '发布'), f('authorize', '授权'), f('menu', '菜单管理')) },
-      {
-        name: '终端授权', nameEn: 'Terminal authorisation',
-        action: '/admin/terminal-authentication',
-        icon: 'lucide:monitor-smartphone',
-        fns: [f('authorize', '授权'), f('reject', '驳回'), f('cancel', '取消授权'), f('export', '导出')],
-      },
-      { name: '系统日志', nameEn: 'System logs', action: 'admin/systemLog', icon: 'lucide:scroll-text', fns: [f('export', '导出')] },
-    ],
-  },
-  {
-    name: '项目管理', nameEn: 'Project management',
-    icon: 'lucide:folder-kanban',
-    pages: [
-      { name: '项目总览', nameEn: 'Project overview', action: '/admin/project-manage', icon: 'lucide:briefcase', fns: crud() },
-      { name: '项目', nameEn: 'Projects', action: '/admin/project', icon: 'lucide:folder', fns: crud(f('unit', '参建单位'), f('line', '线路')) },
-      { name: '项目信息', nameEn: 'Project information', action: '/admin/project-information', icon: 'lucide:info', fns: crud() },
-      { name: '项目配置', nameEn: 'Project configuration', action: '/admin/project-configuration', icon: 'lucide:settings-2', fns: crud() },
-      { name: '项目初始化', nameEn: 'Project initialisation', action: '/admin/project-initial', icon: 'lucide:rocket', fns: crud(f('init', '初始化')) },
-      { name: '项目数据初始化', nameEn: 'Project data set-up', action: '/admin/project-initialization', icon: 'lucide:database', fns: crud(f('init', '初始化')) },
-      { name: '项目容器', nameEn: 'Project containers', action: '/admin/project-container', icon: 'lucide:boxes', fns: crud() },
-      { name: '设计单元', nameEn: 'Design units', action: '/admin/designunit', icon: 'lucide:ruler', fns: crud() },
-      { name: '项目设计单元', nameEn: 'Project design units', action: '/admin/project-design-unit', icon: 'lucide:drafting-compass', fns: crud() },
-      { name: '单位工程', nameEn: 'Unit projects', action: '/admin/unit-project', icon: 'lucide:construction', fns: crud() },
-      { name: '单位工程划分', nameEn: 'Unit project breakdown', action: '/admin/unit-engineering', icon: 'lucide:blocks', fns: crud() },
-      { name: '工点信息', nameEn: 'Work sites', action: '/admin/work-site-information', icon: 'lucide:map-pin', fns: crud() },
-      { name: '项目工点信息', nameEn: 'Project work sites', action: '/admin/project-worksite-information', icon: 'lucide:map-pinned', fns: crud() },
-      { name: '工点初始化', nameEn: 'Work-site initialisation', action: 'admin/work-site-initialization', icon: 'lucide:flag', fns: crud(f('init', '初始化')) },
-      { name: '工业化初始化', nameEn: 'Industrialisation set-up', action: '/admin/industrial-initial', icon: 'lucide:factory', fns: crud(f('init', '初始化')) },
-      { name: '资源池', nameEn: 'Resource pool', action: '/admin/resource-pool', icon: 'lucide:warehouse', fns: crud(f('import', '导入')) },
-    ],
-  },
-  {
-    name: '工程字典', nameEn: 'Engineering dictionary',
-    icon: 'lucide:book-open',
-    pages: [
-      { name: 'EBS管理', nameEn: 'EBS dictionary', action: '/admin/ebs-management', icon: 'lucide:list-tree', fns: crud(f('import', '导入'), f('copy', '复制')) },
-      { name: 'WBS管理', nameEn: 'WBS dictionary', action: '/admin/wbs-management', icon: 'lucide:git-fork', fns: crud(f('import', '导入'), f('copy', '复制')) },
-      { name: '工程量管理', nameEn: 'Quantity dictionary', action: '/admin/account-quantity-management', icon: 'lucide:calculator', fns: crud(f('import', '导入')) },
-      { name: 'WBS-EBS关联配置', nameEn: 'WBS–EBS relations', action: '/admin/wbs-ebs-rel-configuration', icon: 'lucide:link', fns: crud() },
-      { name: '工程量清单', nameEn: 'Bill of quantities', action: '/admin/su-boq', icon: 'lucide:clipboard-list', fns: crud(f('import', '导入')) },
-    ],
-  },
-  {
-    name: '扩展属性', nameEn: 'Extended attributes',
-    icon: 'lucide:sliders-horizontal',
-    pages: [
-      { name: '属性配置', nameEn: 'Attribute configuration', action: '/admin/extends-configuration', icon: 'lucide:settings', fns: crud(f('copy', '复制')) },
-      { name: '属性设置', nameEn: 'Attribute settings', action: '/admin/extends-setting', icon: 'lucide:toggle-left', fns: crud() },
-    ],
-  },
-  {
-    name: '工作流', nameEn: 'Workflow',
-    icon: 'lucide:workflow',
-    pages: [
-      { name: '流程模型管理', nameEn: 'Process models', action: '/admin/process-model-management', icon: 'lucide:git-branch', fns: crud(f('publish', '发布'), f('stop', '停用')) },
-      { name: '流程查询', nameEn: 'Workflow query', action: '/admin/workflow-query', icon: 'lucide:search', fns: [f('delegate', '委派'), f('withdraw', '撤回'), f('export', '导出')] },
-      { name: '流程角色管理', nameEn: 'Process roles', action: '/admin/process-role-management', icon: 'lucide:users-round', fns: crud(f('member', '成员管理')) },
-    ],
-  },
-  {
-    name: '消息', nameEn: 'Messages',
-    icon: 'lucide:bell',
-    pages: [
-      { name: '消息中心', nameEn: 'Message centre', action: '/admin/message-center', icon: 'lucide:inbox', fns: [f('read', '标记已读'), f('delete', '删除')] },
-      { name: '消息设置', nameEn: 'Message settings', action: '/admin/message-setting', icon: 'lucide:bell-ring', fns: crud() },
-      { name: '自定义消息配置', nameEn: 'Custom messages', action: '/admin/message-custom-config', icon: 'lucide:message-square-more', fns: crud(f('send', '发送')) },
-    ],
-  },
-  {
-    name: '填报模板', nameEn: 'Form templates',
-    icon: 'lucide:table',
-    pages: [{ name: '表格管理', nameEn: 'Table management', action: '/admin/table-manage', icon: 'lucide:sheet', fns: crud(f('publish', '发布'), f('design', '设计')) }],
-  },
-  { name: '个人中心', nameEn: 'Personal centre', icon: 'lucide:circle-user', action: 'personal-view', pages: [] },
-  { name: '测试', nameEn: 'Test', icon: 'lucide:flask-conical', action: 'test/demo', pages: [] },
-]
+/** The catalogue (src/contract/catalogue.ts) as the seed's tree: every menu, its functions, in order. */
+export const MENU_TREE: SeedGroup[] = CATALOGUE.map((e): SeedGroup => {
+  const page = (p: CataloguePage): SeedPage => ({
+    name: p.name,
+    nameEn: p.nameEn,
+    action: p.bare ? p.path.slice(1) : p.path,
+    icon: p.icon,
+    fns: Object.entries(p.fns).map(([action, name]) => ({ action, name })),
+  })
+  if (!('pages' in e)) return { name: e.name, nameEn: e.nameEn, icon: e.icon, action: page(e).action, pages: [] }
+  return { name: e.name, nameEn: e.nameEn, icon: e.icon, pages: e.pages.map(page) }
+})
 
 export const ORG_TYPES = [
   { code: 'owner', name: '建设单位' },
@@ -170,15 +82,15 @@ export interface SeedRole {
   scope: 'own' | 'children' | 'all'
   org?: string
   sort: number
-  /** Which menu actions (page actions, normalised with a slash) the role gets; 'all' = every menu. */
-  menus: 'all' | string[]
+  /** Which menus (catalogue paths) the role gets; 'all' = every menu. */
+  menus: 'all' | MenuPath[]
   /** Functions on those menus: 'all', 'none', or a list of actions. */
-  fns: 'all' | 'none' | string[]
+  fns: 'all' | 'none' | FnAction[]
 }
 
-const ORGADMIN_EXCLUDES = new Set(['/admin/app-manage', '/admin/terminal-authentication', '/admin/systemLog', '/test/demo'])
-export const allPageActions = (): string[] =>
-  MENU_TREE.flatMap((g) => [...(g.action ? [g.action] : []), ...g.pages.map((p) => p.action)]).map((a) => (a.startsWith('/') ? a : `/${a}`))
+const ORGADMIN_EXCLUDES = new Set<MenuPath>(['/admin/app-manage', '/admin/terminal-authentication', '/admin/systemLog', '/test/demo'])
+/** Every page's menu path (normalised with a slash), in menu order. */
+export const allPageActions = (): MenuPath[] => [...MENU_PATHS]
 
 export const ROLES: SeedRole[] = [
   { key: 'sysadmin', name: '系统管理员', remark: '平台全部菜单与功能，数据范围：全部', scope: 'all', org: 'owner', sort: 1, menus: 'all', fns: 'all' },

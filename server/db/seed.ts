@@ -120,7 +120,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
       })
       const granted = new Set<string>()
       for (const m of menus) {
-        if (r.menus === 'all' || (m.action && r.menus.includes(withSlash(m.action)))) {
+        if (r.menus === 'all' || (m.action && (r.menus as readonly string[]).includes(withSlash(m.action)))) {
           granted.add(m.id)
           if (m.parentId) granted.add(m.parentId)
         }
@@ -129,7 +129,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
       const fnIds =
         r.fns === 'none'
           ? []
-          : functions.filter((fn) => granted.has(fn.menuId) && (r.fns === 'all' || r.fns.includes(fn.action))).map((fn) => fn.id)
+          : functions.filter((fn) => granted.has(fn.menuId) && (r.fns === 'all' || (r.fns as readonly string[]).includes(fn.action))).map((fn) => fn.id)
       if (fnIds.length) await tx.insert(t.roleMenuFunction).values(fnIds.map((applicationMenuFunctionId) => ({ roleId, applicationMenuFunctionId })))
     }
 

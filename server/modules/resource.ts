@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
+import { perm, type FnOf, type MenuPath } from '../../src/contract/catalogue'
 import { Code } from '../../src/contract/codes'
 import type { Page } from '../../src/contract/envelope'
 import { newId } from '../../src/contract/ids'
@@ -41,17 +42,17 @@ export interface WriteContext {
   now: Date
 }
 
-export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType> {
+export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath = MenuPath> {
   /** Path segment: `role` → /api/admin/v1/role/... */
   name: string
   base?: string
   table: PgTable
   /** Payload/DTO id field, also the table property of the primary key. */
   idField: string
-  /** Menu action of the permission, e.g. `/admin/role-manage`. */
-  menu: string
-  /** Function actions of the mutations. */
-  fns?: { add?: string; update?: string; delete?: string }
+  /** Menu of the permission (catalogue), e.g. `/admin/role-manage`. */
+  menu: M
+  /** Function actions of the mutations, that menu's (default add, edit, delete). */
+  fns?: { add?: FnOf<M>; update?: FnOf<M>; delete?: FnOf<M> }
   /** Table property holding the owning organisation: lists and calls are filtered by data scope. */
   scopeField?: string
   /**
@@ -111,7 +112,7 @@ export const STILL_REFERENCED = {
   en: 'Other records still refer to it, so it cannot be deleted',
 }
 
-export function defineResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(def: ResourceDef<A, U, L>) {
+export function defineResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath>(def: ResourceDef<A, U, L, M>) {
   return def
 }
 
@@ -121,19 +122,19 @@ function shapeKeys(schema: z.ZodType): string[] {
 }
 
 /** What registerResource gives back, for other calls on the same records (e.g. Excel import/export). */
-export interface ResourceHandle<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType> {
-  def: ResourceDef<A, U, L>
+export interface ResourceHandle<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath = MenuPath> {
+  def: ResourceDef<A, U, L, M>
   /** The add call's write for an already validated payload, inside the caller's transaction (`w.tx`). */
   insert(w: WriteContext, input: z.infer<A>): Promise<Row | null>
   /** The list call's rows (filters, data scope of `auth.grant`, order), at most `limit`. Outside transactions. */
   list(auth: AuthContext, q: z.infer<L>, limit: number): Promise<Row[]>
 }
 
-export function registerResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(
+export function registerResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath>(
   app: FastifyInstance,
   ctx: Ctx,
-  def: ResourceDef<A, U, L>,
-): ResourceHandle<A, U, L> {
+  def: ResourceDef<A, U, L, M>,
+): ResourceHandle<A, U, L, M> {
   const columns = getTableColumns(def.table) as Record<string, AnyPgColumn>
   const col = (field: string): AnyPgColumn => {
     const c = columns[field]
@@ -144,7 +145,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   const versionCol = col('version')
   const scopeCol = def.scopeField ? col(def.scopeField) : null
   const paths = resourcePaths(def.name, def.base)
-  const fns = { add: 'add', update: 'edit', delete: 'delete', ...def.fns }
+  // The defaults are checked against the catalogue when the route is registered (gate.ts).
+  const fns = { add: 'add' as FnOf<M>, update: 'edit' as FnOf<M>, delete: 'delete' as FnOf<M>, ...def.fns }
   const without = new Set(def.without ?? [])
   const ownerFromPayload = !!def.scopeOwner
   const editable = (schema: z.ZodType) =>
@@ -222,7 +224,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     }
   }
 
-  const read = { auth: 'signed' as const, perm: { menu: def.menu } }
+  const read = { auth: 'signed' as const, perm: perm(def.menu) }
 
   if (!without.has('listPage'))
     app.get(paths.listPage, { config: read }, async (req) => {
@@ -239,7 +241,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       return ok(req, await answer(await select(ctx.db, await listWhere(req, q), orderOf(q), 5000), req.auth!))
     })
 
-  const mutation = (fn: string) => ({ auth: 'signed' as const, perm: { menu: def.menu, fn } })
+  const mutation = (fn: FnOf<M>) => ({ auth: 'signed' as const, perm: perm(def.menu, fn) })
 
   /** The add call's write, inside a transaction: id clash, unique rules, scope owner, onAdd, insert, afterWrite. */
   async function insertRecord(w: WriteContext, input: Row, scope: SQL | undefined): Promise<Row | null> {

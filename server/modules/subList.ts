@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, asc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
+import { perm, type FnOf, type MenuPath } from '../../src/contract/catalogue'
 import { Code } from '../../src/contract/codes'
 import { newId } from '../../src/contract/ids'
 import { deleteBody } from '../../src/contract/schemas/common'
@@ -39,7 +40,7 @@ export interface SubListOwner {
   scope: (db: Db, ownerCol: AnyPgColumn, visible: string[] | null) => SQL | undefined
 }
 
-export interface SubListDef {
+export interface SubListDef<M extends MenuPath = MenuPath> {
   /** Path segment: `orgContact` → /api/admin/v1/orgContact/... */
   name: string
   table: PgTable
@@ -49,8 +50,8 @@ export interface SubListDef {
   /** `{ <owner field>, items }` with the item schema and the no-repeat refinement (contract). */
   fullSchema: z.ZodType
   /** Menu action of every call, function action of the changes. */
-  menu: string
-  fn: string
+  menu: M
+  fn: FnOf<M>
   /** Checks of the items that need the database, before the transaction (e.g. file ids). */
   check?: (req: FastifyRequest, items: Row[]) => Promise<void>
   /** Adds derived fields to answered rows (outside transactions), e.g. file URLs. */
@@ -87,11 +88,11 @@ export async function replaceSubList(tx: Db, def: Stored, ownerId: string, items
   await tx.insert(def.table).values(values as never)
 }
 
-export function registerSubList(app: FastifyInstance, ctx: Ctx, def: SubListDef): void {
+export function registerSubList<M extends MenuPath>(app: FastifyInstance, ctx: Ctx, def: SubListDef<M>): void {
   const col = columnsOf(def)
   const base = `/api/admin/v1/${def.name}`
-  const read = { auth: 'signed' as const, perm: { menu: def.menu } }
-  const write = { auth: 'signed' as const, perm: { menu: def.menu, fn: def.fn } }
+  const read = { auth: 'signed' as const, perm: perm(def.menu) }
+  const write = { auth: 'signed' as const, perm: perm(def.menu, def.fn) }
 
   const answer = async (req: FastifyRequest, ownerId: string) => {
     const rows = (await ctx.db.select().from(def.table).where(eq(col.owner, ownerId)).orderBy(asc(col.sort), asc(col.id))) as Row[]

@@ -2,9 +2,10 @@
  * The one preHandler every route passes, in the order of DESIGN §2: session (20114/20119/20112),
  * access token (20004), signature/timestamp/nonce (20005), function permission (20003),
  * Idempotency-Key (20009 or a replay). onSend stores idempotent answers; onResponse writes the
- * operation log of every signed mutation.
+ * operation log of every signed mutation. onRoute refuses a permission the catalogue does not declare.
  */
 import type { FastifyInstance } from 'fastify'
+import { isDeclared } from '../../src/contract/catalogue'
 import type { Ctx } from '../context'
 import { logContent, writeOperateLog } from '../modules/logs/write'
 import { setGrantsVersion } from '../modules/roleAuth/grantsVersion'
@@ -14,6 +15,12 @@ import { authenticateSession, headerValue, touchSession } from './session'
 import { checkAccessToken, checkSignature, splitUrl } from './signature'
 
 export function registerGate(app: FastifyInstance, ctx: Ctx): void {
+  // A route's permission names a catalogue menu and one of its functions: the types say so at the
+  // declaration; this catches what types cannot (a definition's default function), at start-up.
+  app.addHook('onRoute', (route) => {
+    const perm = route.config?.perm
+    if (perm && !isDeclared(perm)) throw new Error(`${route.method} ${route.url}: ${perm.menu}${perm.fn ? ` · ${perm.fn}` : ''} is not in the catalogue (src/contract/catalogue.ts)`)
+  })
   app.addHook('preHandler', async (req, reply) => {
     const mode = req.routeOptions.config.auth ?? 'none'
     if (mode === 'none') return

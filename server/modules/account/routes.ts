@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
+import { perm, type FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
 import { validationText } from '../../../src/contract/rules'
@@ -270,7 +271,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     }),
   )
 
-  const signed = (fnAction?: string) => ({ config: { auth: 'signed' as const, perm: { menu, ...(fnAction ? { fn: fnAction } : {}) } } })
+  const signed = (fnAction?: FnOf<typeof menu>) => ({ config: { auth: 'signed' as const, perm: perm(menu, fnAction) } })
 
   /** Caller's visible units (null: all), computed outside the transaction. */
   const scopeOf = (req: FastifyRequest) => scopeOrgIds(ctx, req.auth!.account, req.auth!.grant?.scope ?? 'own')

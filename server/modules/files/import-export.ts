@@ -26,6 +26,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
+import { perm, type FnOf, type MenuPath } from '../../../src/contract/catalogue'
 import { Code, type Lang } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { V, validationText } from '../../../src/contract/rules'
@@ -55,12 +56,13 @@ export const SYNC_ROWS = 200
 /** A running job not touched for this long is reported as interrupted. */
 const STALE_MS = 120_000
 
-export interface ImportExportDef<S extends z.ZodType = z.ZodType, L extends z.ZodType = z.ZodType> {
+export interface ImportExportDef<S extends z.ZodType = z.ZodType, L extends z.ZodType = z.ZodType, M extends MenuPath = MenuPath> {
   name: string
   base?: string
-  /** Menu action of the permission. */
-  menu: string
-  fns?: { import?: string; export?: string }
+  /** Menu of the permission (catalogue). */
+  menu: M
+  /** That menu's function actions of the import and the export (default import, export). */
+  fns?: { import?: FnOf<M>; export?: FnOf<M> }
   columns: ExcelColumn[]
   /** One example record for the template's instructions. */
   example?: Row
@@ -79,10 +81,10 @@ export interface ImportExportDef<S extends z.ZodType = z.ZodType, L extends z.Zo
 }
 
 /** Import and export through a resource's own add and list code paths. */
-export function fromResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(
-  handle: ResourceHandle<A, U, L>,
-  opts: Pick<ImportExportDef, 'columns' | 'example' | 'fileName' | 'fns'>,
-): ImportExportDef<A, L> {
+export function fromResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath>(
+  handle: ResourceHandle<A, U, L, M>,
+  opts: Pick<ImportExportDef<A, L, M>, 'columns' | 'example' | 'fileName' | 'fns'>,
+): ImportExportDef<A, L, M> {
   return {
     name: handle.def.name,
     base: handle.def.base,
@@ -154,11 +156,12 @@ function rowErrors(err: unknown, row: number, lang: Lang, columns: ExcelColumn[]
   return [{ row, field: '', message: ROW_FAILED[lang] }]
 }
 
-export function registerImportExport<S extends z.ZodType, L extends z.ZodType>(app: FastifyInstance, ctx: Ctx, def: ImportExportDef<S, L>): void {
+export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M extends MenuPath>(app: FastifyInstance, ctx: Ctx, def: ImportExportDef<S, L, M>): void {
   const paths = importExportPaths(def.name, def.base)
-  const fns = { import: 'import', export: 'export', ...def.fns }
+  // The defaults are checked against the catalogue when the route is registered (gate.ts).
+  const fns = { import: 'import' as FnOf<M>, export: 'export' as FnOf<M>, ...def.fns }
   const resourceKey = def.base ? `${def.base}/${def.name}` : def.name
-  const importPerm = { auth: 'signed' as const, perm: { menu: def.menu, fn: fns.import } }
+  const importPerm = { auth: 'signed' as const, perm: perm(def.menu, fns.import) }
 
   if (def.import) {
     const imp = def.import
@@ -218,7 +221,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType>(a
 
   if (def.export) {
     const exp = def.export
-    app.get(paths.export, { config: { auth: 'signed', perm: { menu: def.menu, fn: fns.export } } }, async (req, reply) => {
+    app.get(paths.export, { config: { auth: 'signed', perm: perm(def.menu, fns.export) } }, async (req, reply) => {
       const lang = requestLang(req)
       const q = parse(exp.query, req.query, req)
       const rows = await exp.rows(req.auth!, q, EXPORT_MAX_ROWS + 1)

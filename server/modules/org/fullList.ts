@@ -26,10 +26,8 @@ const UNIT: SubListOwner = {
   scope: (_db, ownerCol, visible) => inScope(ownerCol, visible),
 }
 
-export type FullListDef = Omit<SubListDef, 'owner' | 'menu' | 'name'> & {
+export type FullListDef = Omit<SubListDef<typeof ORG_MENU>, 'owner' | 'menu' | 'name'> & {
   name: OrgSublist
-  /** Function action of the changes on /admin/organization. */
-  fn: string
 }
 
 export function registerFullList(app: FastifyInstance, ctx: Ctx, def: FullListDef): void {

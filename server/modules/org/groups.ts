@@ -19,7 +19,7 @@ import { scopeOrgIds } from '../../plugins/permissions'
 import { defineResource, registerResource, type WriteContext } from '../resource'
 import { likeEscape, ORG_MENU } from './scope'
 
-const FNS = { add: 'group', update: 'group', delete: 'group' }
+const FNS = { add: 'group', update: 'group', delete: 'group' } as const
 
 export const orgGroupResource = defineResource({
   name: 'orgGroup',

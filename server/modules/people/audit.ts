@@ -17,6 +17,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { ACCOUNT_TRANSITIONS } from '../../../src/contract/schemas/account'
@@ -30,7 +31,7 @@ import { inScope, visibleOrgIds } from '../org/scope'
 import { defineResource, registerResource } from '../resource'
 import { joinPersonRefs, keywordFilter, maskPeople, personSelection } from './user'
 
-export const AUDIT_MENU = '/admin/user-audit'
+export const AUDIT_MENU = '/admin/user-audit' as const satisfies MenuPath
 
 /** Account statuses the review decides: those it starts from and the one a rejection leaves. */
 const UNDER_REVIEW: readonly string[] = [...new Set([...ACCOUNT_TRANSITIONS.approve.from, ...ACCOUNT_TRANSITIONS.reject.from, ACCOUNT_TRANSITIONS.reject.to])]

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { perm, type FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { V, validationText } from '../../../src/contract/rules'
 import {
@@ -218,8 +219,8 @@ async function requirePeople(ctx: Ctx, req: FastifyRequest, userIds: string[]): 
 
 export function registerUserRoutes(app: FastifyInstance, ctx: Ctx) {
   const handle = registerResource(app, ctx, personResource(ctx))
-  const read = { auth: 'signed' as const, perm: { menu: ORG_MENU } }
-  const fn = (f: string) => ({ auth: 'signed' as const, perm: { menu: ORG_MENU, fn: f } })
+  const read = { auth: 'signed' as const, perm: perm(ORG_MENU) }
+  const fn = (f: FnOf<typeof ORG_MENU>) => ({ auth: 'signed' as const, perm: perm(ORG_MENU, f) })
 
   // ---- the full numbers, for those allowed, logged ------------------------------------------
   const reveal = (field: 'idCard' | 'cellphone', event: string, what: string) => async (req: FastifyRequest) => {

@@ -8,6 +8,7 @@
  * Everything is read through the transaction handle `tx` (never the outer db inside one).
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import type { FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../../src/contract/enums'
 import type { Ctx } from '../../context'
@@ -16,6 +17,7 @@ import { account, accountRole, application, applicationMenu, applicationMenuFunc
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../plugins/permissions'
 import type { AuthContext } from '../../types'
+import { MENU } from './perm'
 
 export type Text = { zh: string; en: string }
 
@@ -172,7 +174,7 @@ export async function heldApplicationIds(tx: Db, h: Holdings): Promise<Set<strin
 
 // ---- keeping the platform administrable --------------------------------------------------
 
-const ADMIN_FNS = ['authorize', 'member'] as const
+const ADMIN_FNS = ['authorize', 'member'] as const satisfies readonly FnOf<typeof MENU>[]
 
 export const KEEP_ADMIN = {
   menus: {
@@ -204,7 +206,7 @@ export async function checkAdminKept(ctx: Ctx, tx: Db, roleId: string): Promise<
     .select({ id: applicationMenu.applicationMenuId })
     .from(applicationMenu)
     .innerJoin(application, eq(application.applicationId, applicationMenu.applicationId))
-    .where(and(eq(application.code, ctx.config.appCode), inArray(applicationMenu.action, ['/admin/role-manage', 'admin/role-manage'])))
+    .where(and(eq(application.code, ctx.config.appCode), inArray(applicationMenu.action, [MENU, MENU.slice(1)])))
   for (const m of menus) {
     const [granted] = await tx
       .select({ id: roleMenu.applicationMenuId })

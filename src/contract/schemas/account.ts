@@ -33,6 +33,7 @@
  *     account was signed in by cellphone but phone login is off for it.
  */
 import { z } from 'zod'
+import type { FnOf, MenuPath } from '../catalogue'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountLevel, type AccountStatus } from '../enums'
 import { V, accountName, email, filterText, isIsoDate, name, optional, optionalText, password, phone } from '../rules'
 import { id, listQuery, version } from './common'
@@ -72,13 +73,13 @@ export const ACCOUNT_API = {
   },
 } as const
 
-export const ACCOUNT_MENU = { general: '/admin/organization', registered: '/admin/project-org-account' } as const
+export const ACCOUNT_MENU = { general: '/admin/organization', registered: '/admin/project-org-account' } as const satisfies Record<string, MenuPath>
 
-/** Function actions (seed-data.ts) per menu. */
+/** Function actions (the catalogue's) per menu. */
 export const ACCOUNT_FNS = {
   general: { add: 'account', delete: 'account', enable: 'accountEnable', resetPwd: 'accountResetPwd', audit: 'accountAudit', validPeriod: 'account', invite: 'invite' },
   registered: { add: 'add', delete: 'delete', enable: 'enable', resetPwd: 'resetPwd', validPeriod: 'validPeriod', edit: 'edit' },
-} as const
+} as const satisfies { general: Record<string, FnOf<typeof ACCOUNT_MENU.general>>; registered: Record<string, FnOf<typeof ACCOUNT_MENU.registered>> }
 
 // ---- the state machine (SPEC §4) ------------------------------------------------------
 

@@ -29,6 +29,7 @@
  * idCard / cellphone out to keep the stored values; send them to change them.
  */
 import { z } from 'zod'
+import type { FnOf } from '../catalogue'
 import { V, email, filterText, idCard, isoDate, isValidIdCard, name, noRepeats, optional, optionalText, phone, sortCode, text } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
@@ -512,7 +513,7 @@ export const PEOPLE_API = {
   userCheck: { checkIdcard: `${A}/userCheck/checkIdcard` },
 } as const
 
-/** Function actions on /admin/organization (and /admin/user-audit for audit). */
+/** Function actions on /admin/organization (and /admin/user-audit for audit), from the catalogue. */
 export const PEOPLE_FNS = {
   add: 'add',
   edit: 'edit',
@@ -523,4 +524,4 @@ export const PEOPLE_FNS = {
   viewIdCard: 'viewIdCard',
   viewCellphone: 'viewCellphone',
   audit: 'audit',
-} as const
+} as const satisfies Record<string, FnOf<'/admin/organization' | '/admin/user-audit'>>

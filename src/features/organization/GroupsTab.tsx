@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { FormDialog, FormField, FormGrid, useDelete, useList } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { Can } from '@/lib/permissions'
+import { Can } from './permissions'
 import { cn } from '@/lib/utils'
 import { orgGroupAccountResource, orgGroupResource, useUnitAccounts } from './api'
 

@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorText, isApiError, mapServerErrors } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
-import { Can } from '@/lib/permissions'
+import { Can } from './permissions'
 import { useSession } from '@/lib/session'
 import { useAddRules } from './api'
 import { orgKeys, orgLimitsQueryOptions } from './queries'

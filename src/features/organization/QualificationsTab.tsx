@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton'
 import { enumOptions, FormField, FormGrid } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { Can } from '@/lib/permissions'
+import { Can } from './permissions'
 import { cn } from '@/lib/utils'
 import { useSublist } from './api'
 import { SublistEditor } from './SublistEditor'

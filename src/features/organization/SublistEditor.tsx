@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { Loader2, RotateCcw, Save } from 'lucide-react'
 import type { z } from 'zod'
+import type { FnOf } from '@/contract/catalogue'
 import { Code, stripEmpty } from '@/contract'
 import { sublistPaths, type OrgSublist } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
@@ -18,7 +19,7 @@ import { FORM_HANDLED_CODES, FormList, isApiError, mapServerErrors, type FormVal
 import { useDirtyGuard } from '@/lib/dirty'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
-import { useCan } from '@/lib/permissions'
+import { useCan } from './permissions'
 import { orgKeys } from './queries'
 
 type Item = Record<string, unknown>
@@ -36,7 +37,7 @@ export interface SublistEditorProps {
   itemTitle: (item: FormValues, index: number) => ReactNode
   emptyText: string
   /** Function action needed to change the list. */
-  action: string
+  action: FnOf<'/admin/organization'>
   children: (prefix: string, index: number) => ReactNode
   onSaved?: () => void
   onCancel?: () => void

@@ -12,10 +12,13 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/input'
 import { ActionDialog, confirm, defineResource, enumOptions, errorText, formatDateTime, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
-import { Can } from '@/lib/permissions'
+import { permissionsOf } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { useAudit } from './api'
 import { auditList } from './queries'
+
+/** <Can> of the 用户审核 screen: only its functions (src/contract/catalogue.ts) compile. */
+const { Can } = permissionsOf('/admin/user-audit')
 
 const auditResource = defineResource<AuditRow>({
   key: auditList.key,

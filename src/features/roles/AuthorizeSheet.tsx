@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { Role } from "@/contract/schemas/role";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useT } from "@/lib/i18n";
-import { useCan } from "@/lib/permissions";
+import { useCan } from "./permissions";
 import { MenuGrantTab } from "./MenuGrantTab";
 import { OrgGrantTab, ResourceGrantTab, ScopeGrantTab } from "./OtherGrantTabs";
 import { RoleSheet } from "./RoleSheet";

@@ -27,7 +27,7 @@ import {
 } from "@/components/ui/table";
 import { confirm } from "@/lib/crud";
 import { useT } from "@/lib/i18n";
-import { Can } from "@/lib/permissions";
+import { Can } from "./permissions";
 import {
   useAddMembers,
   useCandidates,

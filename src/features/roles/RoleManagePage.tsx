@@ -16,7 +16,7 @@ import {
 } from "@/lib/crud";
 import { ExportButton, ImportDialog } from "@/lib/excel";
 import { useT } from "@/lib/i18n";
-import { Can } from "@/lib/permissions";
+import { Can } from "./permissions";
 import { AuthorizeSheet } from "./AuthorizeSheet";
 import { MembersSheet } from "./MembersSheet";
 import { roleResource } from "./resource";

@@ -3,11 +3,12 @@
  * opened, at most MAX_TABS of them (the oldest inactive one goes). Kept in sessionStorage, so a
  * reload keeps them and a new browser tab starts clean; cleared with the session.
  */
+import type { MenuPath } from '@/contract/catalogue'
 import { createStore } from '@/lib/store'
 import { onSessionCleared } from '@/lib/session'
 import { normalizePath } from '@/lib/permissions/menu'
 
-export const HOME_PATH = '/admin/home'
+export const HOME_PATH = '/admin/home' satisfies MenuPath
 export const MAX_TABS = 10
 const STORAGE_KEY = 'trestle.tabs'
 

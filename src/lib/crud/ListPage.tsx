@@ -25,6 +25,7 @@ import {
   Search,
   Trash2,
 } from 'lucide-react'
+import type { FnAction } from '@/contract/catalogue'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -128,7 +129,7 @@ export interface ListPageProps<T extends object> {
    * The function actions that gate the built-in add / edit / delete (default 'add', 'edit',
    * 'delete'), for a list inside another menu's page (e.g. accounts on /admin/organization: 'account').
    */
-  actions?: { add?: string; edit?: string; delete?: string }
+  actions?: { add?: FnAction; edit?: FnAction; delete?: FnAction }
   /** Inside a tab or panel: no page heading (the title still names exports). */
   headerless?: boolean
 }
@@ -142,7 +143,7 @@ function plain(value: unknown): ReactNode {
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, bulkActions, canSelect: rowSelectable, exportable = true, extraQuery, headerless } = props
-  const act = { add: 'add', edit: 'edit', delete: 'delete', ...props.actions }
+  const act: Record<'add' | 'edit' | 'delete', FnAction> = { add: 'add', edit: 'edit', delete: 'delete', ...props.actions }
   const { t } = useT()
   const [urlSearch, setUrlSearch] = useListSearch()
   const search = props.search ?? urlSearch

@@ -1,30 +1,47 @@
 import { Slot } from 'radix-ui'
 import type { ReactElement } from 'react'
+import type { FnAction, FnOf, MenuPath } from '@/contract/catalogue'
 import { API } from '@/contract/paths'
-import type { MenuFunction } from '@/contract/schemas/shell'
+import type { MenuEntry, MenuFunction } from '@/contract/schemas/shell'
 import { http } from '@/lib/http'
 import { getSession, useSession } from '@/lib/session'
-import { canIn, findFunction, hasActionInMenus } from './menu'
+import { canIn, findFunction, findMenuByPath, hasActionInMenus } from './menu'
 import { appCode, knownMenus } from './menus'
 
-/** Whether the current menu grants `action` (SPEC §6); re-renders when the current menu changes. */
-export function useCan(action: string): boolean {
-  return useSession((s) => canIn(s.currentMenu, action))
+/** A menu of the catalogue and one of its function actions: `{ menu: '/admin/role-manage', action: 'member' }`. */
+export type MenuAction = { [M in MenuPath]: { menu: M; action: FnOf<M> } }[MenuPath]
+
+/** The granted function `action` of `menu` among the account's menus, if any (the list's own object: a stable selection). */
+function grantedIn(menus: readonly MenuEntry[] | null | undefined, menu: string, action: string): MenuFunction | undefined {
+  const entry = findMenuByPath(menus, menu)
+  return entry ? findFunction(entry, action) : undefined
+}
+
+/**
+ * Whether the current menu grants `action` (SPEC §6); with a menu first, whether that menu of the
+ * catalogue grants one of its functions. Re-renders when the grants change. A function the
+ * catalogue does not declare (for that menu) does not compile.
+ */
+export function useCan(action: FnAction): boolean
+export function useCan<M extends MenuPath>(menu: M, action: FnOf<M>): boolean
+export function useCan(first: string, second?: string): boolean {
+  return useSession((s) => (second === undefined ? canIn(s.currentMenu, first) : grantedIn(s.menuItems, first, second) !== undefined))
 }
 
 /** Whether any of the account's menus grants `action` (SPEC §6 "a menu-permission check"). */
-export function hasMenuAction(action: string): boolean {
+export function hasMenuAction(action: FnAction): boolean {
   return hasActionInMenus(knownMenus(), action)
 }
 
 /**
  * Records the use of a granted function: POST operateLog/add {accountName, appCode, functionId,
- * menuId}. Fire and forget — never awaited, never shown, never in the user's way.
+ * menuId} (the current menu's unless given). Fire and forget — never awaited, never shown, never in the user's way.
  */
-export function logOperation(fn: Pick<MenuFunction, 'applicationMenuFunctionId'>): void {
+export function logOperation(fn: Pick<MenuFunction, 'applicationMenuFunctionId'>, menuId?: string): void {
   const { currentMenu, userAccount } = getSession()
-  if (!currentMenu?.menuId || !userAccount?.accountName) return
-  const body = { accountName: userAccount.accountName, appCode: appCode(), functionId: fn.applicationMenuFunctionId, menuId: currentMenu.menuId }
+  const menu = menuId ?? currentMenu?.menuId
+  if (!menu || !userAccount?.accountName) return
+  const body = { accountName: userAccount.accountName, appCode: appCode(), functionId: fn.applicationMenuFunctionId, menuId: menu }
   try {
     void http.post(API.admin.operateLogAdd, body, { silent: true }).catch(() => undefined)
   } catch {
@@ -33,11 +50,34 @@ export function logOperation(fn: Pick<MenuFunction, 'applicationMenuFunctionId'>
 }
 
 /**
- * Renders its single child only when the current menu grants `action`; clicking it then also
- * records the operation log. `<Can action="add"><Button onClick={…}>新增</Button></Can>`
+ * Renders its single child only when the current menu grants `action` — or, given `menu`, when
+ * that menu grants it; clicking it then also records the operation log.
+ * `<Can action="add"><Button onClick={…}>新增</Button></Can>`, `<Can menu="/admin/role-manage" action="member">`.
  */
-export function Can({ action, children }: { action: string; children: ReactElement }) {
-  const fn = useSession((s) => findFunction(s.currentMenu, action))
+export function Can(props: ({ menu?: undefined; action: FnAction } | MenuAction) & { children: ReactElement }) {
+  return <CanIn menu={props.menu} action={props.action}>{props.children}</CanIn>
+}
+
+function CanIn({ menu, action, children }: { menu: string | undefined; action: string; children: ReactElement }) {
+  const fn = useSession((s) => (menu === undefined ? findFunction(s.currentMenu, action) : grantedIn(s.menuItems, menu, action)))
+  const menuId = useSession((s) => (menu === undefined ? undefined : findMenuByPath(s.menuItems, menu)?.applicationMenuId))
   if (!fn) return null
-  return <Slot.Root onClick={() => logOperation(fn)}>{children}</Slot.Root>
+  return <Slot.Root onClick={() => logOperation(fn, menuId)}>{children}</Slot.Root>
+}
+
+/**
+ * `<Can>` and `useCan` bound to one screen's menu, so they take only that menu's functions:
+ *
+ *   const { Can, useCan } = permissionsOf('/admin/role-manage')
+ *   <Can action="member">…</Can>          // <Can action="memeber"> does not compile
+ */
+export function permissionsOf<M extends MenuPath>(menu: M) {
+  return {
+    Can: ({ action, children }: { action: FnOf<M>; children: ReactElement }) => (
+      <CanIn menu={menu} action={action}>
+        {children}
+      </CanIn>
+    ),
+    useCan: (action: FnOf<M>): boolean => useSession((s) => grantedIn(s.menuItems, menu, action) !== undefined),
+  }
 }

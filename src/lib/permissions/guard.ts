@@ -1,3 +1,4 @@
+import type { MenuPath } from '@/contract/catalogue'
 import { isLoggedIn } from '@/lib/session'
 import { ensureMenus, setCurrentMenuForPath } from './menus'
 import { findMenuByPath } from './menu'
@@ -13,14 +14,15 @@ export class ForbiddenError extends Error {
 export const isForbiddenError = (e: unknown): e is ForbiddenError => e instanceof ForbiddenError
 
 /**
- * Route guard for `beforeLoad`: lets the navigation through only when one of the account's
+ * Route guard for `beforeLoad`: `path` is a menu of the catalogue (a route whose path is not one
+ * does not compile); lets the navigation through only when one of the account's
  * menus leads to `path` (fetching the menus first if they are not known), and makes that menu
  * the current one — unless the router is only preloading the route (hovering a link must not
  * change the current menu). Otherwise throws a ForbiddenError, shown as the 403 page.
  *
  *   beforeLoad: ({ preload }) => requireMenu('/admin/role-manage', { preload })
  */
-export async function requireMenu(path: string, opts: { preload?: boolean } = {}): Promise<void> {
+export async function requireMenu(path: MenuPath, opts: { preload?: boolean } = {}): Promise<void> {
   const menus = await ensureMenus()
   if (!findMenuByPath(menus, path)) throw new ForbiddenError(path)
   if (!opts.preload) setCurrentMenuForPath(path, menus)
