@@ -24,6 +24,30 @@ export type { SaveInput } from './hooks'
 export { useResourceForm, FormDialog, FormField, FormGrid, FormMessages, FieldError } from './form'
 export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FormFieldProps, FieldKind, FieldOption } from './form'
 export { ListPage } from './ListPage'
+export {
+  BulkActions,
+  ColumnSettings,
+  DataTable,
+  DeleteRowAction,
+  DeleteSelectedButton,
+  EditRowAction,
+  EmptyState,
+  ExportCsvButton,
+  FilterBar,
+  ListFilters,
+  ListPagination,
+  ListToolbar,
+  Pagination,
+  RefreshButton,
+  RowAction,
+  RowActions,
+  RowCheckbox,
+  ToolbarEnd,
+  plainCell,
+  useColumnVisibility,
+  useListState,
+} from './list'
+export type { ColumnVisibility, DataTableProps, ListState } from './list'
 export { VirtualTable } from './VirtualTable'
 export type { VirtualTableProps } from './VirtualTable'
 export { FormList } from './FormList'
