@@ -12,9 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Progress } from '@/components/ui/progress'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { errorText, isApiError, mapServerErrors } from '@/lib/crud'
+import { DataTable, errorText, isApiError, mapServerErrors, RowAction, type ListColumn } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
@@ -35,6 +33,23 @@ export function LimitTab({ organizationId }: { organizationId: string }) {
   const mayOwn = useAddRules().data?.topUnits === true
   const [editing, setEditing] = useState<OrgAccountRow | null>(null)
   const rows = q.data?.records ?? []
+  const columns: ListColumn<OrgAccountRow>[] = [
+    {
+      key: 'organizationName',
+      header: t('organization.limit.unit'),
+      cell: (r) => <span className={r.organizationId === organizationId ? 'font-semibold' : 'pl-5'}>{r.organizationName}</span>,
+    },
+    { key: 'organizationTypeName', header: t('organization.limit.type') },
+    { key: 'accountCount', header: t('organization.limit.count'), align: 'right', className: 'tabular-nums' },
+    {
+      key: 'accountLimit',
+      header: t('organization.limit.limit'),
+      align: 'right',
+      className: 'tabular-nums',
+      cell: (r) => r.accountLimit ?? <span className="text-muted-foreground">{t('organization.limit.unlimited')}</span>,
+    },
+    { key: 'usage', header: t('organization.limit.usage'), className: 'w-40', cell: (r) => <Usage row={r} /> },
+  ]
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">{t('organization.limit.description')}</p>
@@ -43,63 +58,43 @@ export function LimitTab({ organizationId }: { organizationId: string }) {
           {t('organization.limit.partial', { shown: rows.length, total: q.data.total })}
         </p>
       )}
-      {q.isPending ? (
-        <Skeleton className="h-32" />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>{t('organization.limit.unit')}</TableHead>
-                <TableHead>{t('organization.limit.type')}</TableHead>
-                <TableHead className="text-right">{t('organization.limit.count')}</TableHead>
-                <TableHead className="text-right">{t('organization.limit.limit')}</TableHead>
-                <TableHead className="w-40">{t('organization.limit.usage')}</TableHead>
-                <TableHead className="text-right">{t('common.actions')}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((r) => {
-                const pct = r.accountLimit ? Math.min(100, Math.round((r.accountCount / r.accountLimit) * 100)) : null
-                const full = r.accountLimit !== null && r.accountCount >= r.accountLimit
-                return (
-                  <TableRow key={r.organizationId}>
-                    <TableCell className={r.organizationId === organizationId ? 'font-semibold' : 'pl-8'}>{r.organizationName}</TableCell>
-                    <TableCell>{r.organizationTypeName ?? '--'}</TableCell>
-                    <TableCell className="text-right tabular-nums">{r.accountCount}</TableCell>
-                    <TableCell className="text-right tabular-nums">{r.accountLimit ?? <span className="text-muted-foreground">{t('organization.limit.unlimited')}</span>}</TableCell>
-                    <TableCell>
-                      {pct === null ? (
-                        <span className="text-muted-foreground">--</span>
-                      ) : (
-                        <div className="flex items-center gap-2">
-                          <Progress value={pct} className="h-2" aria-label={`${pct}%`} />
-                          {full ? <Badge variant="destructive">{t('organization.limit.full')}</Badge> : <span className="w-9 text-right text-xs tabular-nums text-muted-foreground">{pct}%</span>}
-                        </div>
-                      )}
-                    </TableCell>
-                    <TableCell className="py-1 text-right">
-                      {r.organizationId === ownOrg && !mayOwn ? (
-                        <span className="text-xs text-muted-foreground" title={t('organization.limit.ownHint')}>
-                          --
-                        </span>
-                      ) : (
-                        <Can action="accountLimit">
-                          <Button variant="ghost" className="h-9 px-2 text-primary" onClick={() => setEditing(r)}>
-                            <Pencil aria-hidden />
-                            {t('organization.limit.set')}
-                          </Button>
-                        </Can>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                )
-              })}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <div className="overflow-hidden rounded-lg border">
+        <DataTable
+          label={t('organization.limit.title')}
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.organizationId}
+          loading={q.isPending}
+          loadingRows={3}
+          error={q.isError && !q.data ? { message: q.error?.message, retry: () => void q.refetch() } : null}
+          rowActions={(r) =>
+            r.organizationId === ownOrg && !mayOwn ? (
+              <span className="px-2 text-xs text-muted-foreground" title={t('organization.limit.ownHint')}>
+                --
+              </span>
+            ) : (
+              <Can action="accountLimit">
+                <RowAction icon={<Pencil aria-hidden />} label={t('organization.limit.set')} onClick={() => setEditing(r)} />
+              </Can>
+            )
+          }
+        />
+      </div>
       <LimitDialog row={editing} onClose={() => setEditing(null)} />
+    </div>
+  )
+}
+
+/** How much of the limit is used: a bar and a percentage, 已满 when full. */
+function Usage({ row: r }: { row: OrgAccountRow }) {
+  const { t } = useT()
+  const pct = r.accountLimit ? Math.min(100, Math.round((r.accountCount / r.accountLimit) * 100)) : null
+  if (pct === null) return <span className="text-muted-foreground">--</span>
+  const full = r.accountLimit !== null && r.accountCount >= r.accountLimit
+  return (
+    <div className="flex items-center gap-2">
+      <Progress value={pct} className="h-2" aria-label={`${pct}%`} />
+      {full ? <Badge variant="destructive">{t('organization.limit.full')}</Badge> : <span className="w-9 text-right text-xs tabular-nums text-muted-foreground">{pct}%</span>}
     </div>
   )
 }

@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/input'
-import { ActionDialog, confirm, defineResource, enumOptions, errorText, formatDateTime, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { ActionDialog, confirm, defineResource, enumOptions, errorText, formatDateTime, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { Can } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { useAudit } from './api'
@@ -109,21 +109,16 @@ export function UserAuditPage() {
           isPending(r) ? (
             <>
               <Can action={PEOPLE_FNS.audit}>
-                <Button variant="ghost" className="h-9 px-2 text-emerald-700 dark:text-emerald-400" disabled={audit.isPending} onClick={() => void approve([r.userId], r.name)}>
-                  <Check aria-hidden />
-                  {t('people.audit.approve')}
-                </Button>
+                <RowAction icon={<Check aria-hidden />} label={t('people.audit.approve')} tone="success" disabled={audit.isPending} onClick={() => void approve([r.userId], r.name)} />
               </Can>
               <Can action={PEOPLE_FNS.audit}>
-                <Button
-                  variant="ghost"
-                  className="h-9 px-2 text-destructive hover:text-destructive"
+                <RowAction
+                  icon={<X aria-hidden />}
+                  label={t('people.audit.reject')}
+                  tone="destructive"
                   disabled={audit.isPending}
                   onClick={() => setRejecting({ ids: [r.userId], who: r.name })}
-                >
-                  <X aria-hidden />
-                  {t('people.audit.reject')}
-                </Button>
+                />
               </Can>
             </>
           ) : null

@@ -31,8 +31,12 @@ export interface DataTableProps<T> {
   onSelectionChange?: (next: RowSelectionState) => void
   /** Whether a row may be selected (default: all). */
   canSelect?: (row: T) => boolean
+  /** The accessible name of a row's checkbox (default 选择此行). */
+  selectLabel?: (row: T) => string
   /** The buttons of a row (`<RowAction>`s…), in the sticky actions column. */
   rowActions?: (row: T) => ReactNode
+  /** Attributes of a row's `<tr>` (e.g. `data-*` for a test or a style). */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string | boolean | undefined>
   /** Something after the first column's content, e.g. an offline sync mark. */
   mark?: (row: T) => ReactNode
   loading?: boolean
@@ -53,7 +57,7 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, columns, getRowId, visibility, sort, selection, onSelectionChange, canSelect, rowActions, mark, loading, loadingRows = 8, error, empty, busy, stickyHeader, label, className } = props
+  const { rows, columns, getRowId, visibility, sort, selection, onSelectionChange, canSelect, selectLabel, rowActions, rowAttributes, mark, loading, loadingRows = 8, error, empty, busy, stickyHeader, label, className } = props
   const { t } = useT()
   const selectable = !!onSelectionChange
   const [scrollRef, edges] = useScrollEdges({ inner: true })
@@ -72,7 +76,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             onChange={(v) => table.toggleAllPageRowsSelected(v)}
           />
         ),
-        cell: ({ row }) => <RowCheckbox label={t('crud.selectRow')} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={(v) => row.toggleSelected(v)} />,
+        cell: ({ row }) => <RowCheckbox label={selectLabel?.(row.original) ?? t('crud.selectRow')} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={(v) => row.toggleSelected(v)} />,
       })
     }
     columns.forEach((c, i) => {
@@ -95,7 +99,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       })
     })
     return cols
-  }, [columns, selectable, t, mark])
+  }, [columns, selectable, t, mark, selectLabel])
 
   const table = useReactTable({
     data: rows as T[],
@@ -193,7 +197,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </TableRow>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined} className="group">
+                <TableRow key={row.id} {...rowAttributes?.(row.original)} data-state={row.getIsSelected() ? 'selected' : undefined} className="group">
                   {row.getVisibleCells().map((cell) => {
                     const meta = cell.column.columnDef.meta as ListColumn<T> | undefined
                     return (
