@@ -1,18 +1,13 @@
 /** 账号限额: accounts against the limit of the unit and its child units; set a limit (not your own unit's unless your scope is all). */
 import { useState } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { Loader2, Pencil } from 'lucide-react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Pencil } from 'lucide-react'
 import { Code } from '@/contract'
-import { ORG_API, type OrgAccountRow } from '@/contract/schemas/org'
+import { ORG_API, setAccountLimitBody, type OrgAccountRow } from '@/contract/schemas/org'
 import type { Page } from '@/contract'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Progress } from '@/components/ui/progress'
-import { DataTable, errorText, isApiError, mapServerErrors, RowAction, type ListColumn } from '@/lib/crud'
+import { ActionDialog, DataTable, FormField, RowAction, useActionForm, type ListColumn } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
@@ -80,7 +75,7 @@ export function LimitTab({ organizationId }: { organizationId: string }) {
           }
         />
       </div>
-      <LimitDialog row={editing} onClose={() => setEditing(null)} />
+      <LimitDialog key={editing?.organizationId ?? 'none'} row={editing} onClose={() => setEditing(null)} />
     </div>
   )
 }
@@ -100,73 +95,26 @@ function Usage({ row: r }: { row: OrgAccountRow }) {
 }
 
 function LimitDialog({ row, onClose }: { row: OrgAccountRow | null; onClose: () => void }) {
-  const { t, locale } = useT()
+  const { t } = useT()
   const qc = useQueryClient()
-  const [value, setValue] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const save = useMutation({
-    mutationFn: (body: { organizationId: string; accountLimit: string }) => http.post(ORG_API.setAccountLimit, body, { handled: [Code.INVALID] }),
-    onSuccess: async () => {
-      toast.success(t('common.success'))
-      await qc.invalidateQueries({ queryKey: ['org'] })
+  const action = useActionForm({
+    schema: setAccountLimitBody,
+    defaultValues: { organizationId: row?.organizationId ?? '', accountLimit: row?.accountLimit === null || !row ? '' : String(row.accountLimit) },
+    action: (v) => http.post(ORG_API.setAccountLimit, v, { handled: [Code.INVALID] }),
+    onDone: () => {
+      void qc.invalidateQueries({ queryKey: ['org'] })
       onClose()
-    },
-    onError: (e) => {
-      if (isApiError(e) && e.code === Code.INVALID) {
-        const mapped = mapServerErrors(e.data, (p) => p === 'accountLimit')
-        setError(errorText(mapped.fields[0]?.message ?? mapped.form[0] ?? e.message, locale, t('organization.limit.value')))
-      }
     },
   })
   return (
-    <Dialog
+    <ActionDialog
       open={!!row}
-      onOpenChange={(o) => {
-        if (!o) onClose()
-        else setValue('')
-      }}
+      onClose={onClose}
+      title={t('organization.limit.setFor', { name: row?.organizationName ?? '' })}
+      description={t('organization.limit.valueHint')}
+      action={action}
     >
-      <DialogContent className="sm:max-w-md" onOpenAutoFocus={() => (setValue(row?.accountLimit === null || !row ? '' : String(row.accountLimit)), setError(null))}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (row) save.mutate({ organizationId: row.organizationId, accountLimit: value.trim() })
-          }}
-          className="grid gap-4"
-          noValidate
-        >
-          <DialogHeader>
-            <DialogTitle>{t('organization.limit.setFor', { name: row?.organizationName ?? '' })}</DialogTitle>
-            <DialogDescription>{t('organization.limit.valueHint')}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-1.5">
-            <Label htmlFor="account-limit">{t('organization.limit.value')}</Label>
-            <Input
-              id="account-limit"
-              inputMode="numeric"
-              value={value}
-              onChange={(e) => setValue(e.target.value.replace(/[^\d]/g, ''))}
-              placeholder={t('organization.limit.unlimited')}
-              aria-invalid={!!error || undefined}
-              aria-describedby={error ? 'account-limit-error' : undefined}
-            />
-            {error && (
-              <p id="account-limit-error" className="text-xs text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending} className="min-w-24">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {t('common.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormField name="accountLimit" kind="number" label={t('organization.limit.value')} placeholder={t('organization.limit.unlimited')} />
+    </ActionDialog>
   )
 }
