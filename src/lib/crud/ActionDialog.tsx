@@ -19,9 +19,9 @@ export interface UseActionFormOptions<V extends FieldValues> {
   /** The call. */
   action: (values: V) => Promise<unknown>
   /** The toast after success (default 提交成功); false when the call shows its own. */
-  success?: string | false | ((values: V) => string)
+  success?: string | false | ((values: V, result: unknown) => string)
   /** After success (the toast is shown): e.g. close the dialog. */
-  onDone?: () => void
+  onDone?: (values: V, result: unknown) => void
   /** How a refusal maps onto the fields (`applyRefusal`). */
   refusal?: RefusalOptions
 }
@@ -53,16 +53,17 @@ export function useActionForm<V extends FieldValues = FieldValues>(options: UseA
     setFormErrors([])
     if (o.confirm && !(await o.confirm(values))) return
     setPending(true)
+    let result: unknown
     try {
-      await o.action(values)
+      result = await o.action(values)
     } catch (e) {
       setFormErrors(applyRefusal(form, e, o.refusal) ?? [])
       return
     } finally {
       setPending(false)
     }
-    if (o.success !== false) toast.success(typeof o.success === 'function' ? o.success(values) : (o.success ?? t('common.success')))
-    o.onDone?.()
+    if (o.success !== false) toast.success(typeof o.success === 'function' ? o.success(values, result) : (o.success ?? t('common.success')))
+    o.onDone?.(values, result)
   })
   return { form, submit, pending, formErrors }
 }
