@@ -87,7 +87,7 @@ function Usage({ row: r }: { row: OrgAccountRow }) {
   if (pct === null) return <span className="text-muted-foreground">--</span>
   const full = r.accountLimit !== null && r.accountCount >= r.accountLimit
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-[8.5rem] items-center gap-2">
       <Progress value={pct} className="h-2" aria-label={`${pct}%`} />
       {full ? <Badge variant="destructive">{t('organization.limit.full')}</Badge> : <span className="w-9 text-right text-xs tabular-nums text-muted-foreground">{pct}%</span>}
     </div>
