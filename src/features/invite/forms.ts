@@ -6,7 +6,7 @@
  *   profile: () => import('@/features/people').then((m) => m.ProfileInviteForm),
  * The component gets InviteFormProps: the record's current data, and `submit(data)` which resolves
  * when done and rejects with the client's ApiError (20001 field errors: map them with
- *  applyRefusal from @/lib/crud, as GenericInviteForm does).
+ * applyRefusal from @/lib/crud, as GenericInviteForm does).
  */
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
