@@ -10,7 +10,7 @@ import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract
 import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { confirm, enumOptions, formatDateTime, ListPage, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
+import { confirm, enumOptions, formatDateTime, ListPage, RowAction, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
 import { Can, useCan } from '@/lib/permissions'
 import { useAccountCall } from './api'
@@ -172,20 +172,17 @@ export function AccountsTable({ kind, title, description, organizationId, search
   ]
 
   const stateAction = (a: Account) => {
-    const btn = (label: string, icon: ReactNode, onClick: () => void, tone = 'text-primary') => (
-      <Button variant="ghost" className={`h-9 px-2 ${tone}`} disabled={call.isPending} onClick={onClick}>
-        {icon}
-        {label}
-      </Button>
+    const btn = (label: string, icon: ReactNode, onClick: () => void, tone: 'primary' | 'destructive' | 'success' = 'primary') => (
+      <RowAction icon={icon} label={label} tone={tone} disabled={call.isPending} onClick={onClick} />
     )
     // <Can>: shown when granted, and each click is recorded in the operation log (SPEC §6)
     switch (a.status) {
       case 'pending':
         return general ? <Can action={ACCOUNT_FNS.general.audit}>{btn(t('accounts.action.audit'), <ClipboardCheck aria-hidden />, () => setAuditing(a))}</Can> : null
       case 'normal':
-        return <Can action={fns.enable}>{btn(t('accounts.action.stop'), <Square aria-hidden />, () => void stop([a]), 'text-destructive hover:text-destructive')}</Can>
+        return <Can action={fns.enable}>{btn(t('accounts.action.stop'), <Square aria-hidden />, () => void stop([a]), 'destructive')}</Can>
       case 'stopped':
-        return <Can action={fns.enable}>{btn(t('accounts.action.enable'), <Play aria-hidden />, () => void enable([a]), 'text-emerald-700 dark:text-emerald-400')}</Can>
+        return <Can action={fns.enable}>{btn(t('accounts.action.enable'), <Play aria-hidden />, () => void enable([a]), 'success')}</Can>
       case 'locked':
         return <Can action={fns.enable}>{btn(t('accounts.action.unlock'), <LockOpen aria-hidden />, () => void unlock(a))}</Can>
       default:

@@ -3,37 +3,37 @@ import { useState, type ReactNode } from 'react'
 import { useController } from 'react-hook-form'
 import { Check, Copy, Sparkles } from 'lucide-react'
 import { z } from 'zod'
+import { V } from '@/contract'
 import { accountAuditBody, projectDeptFields, resetPwdBody, validDate, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Input, Textarea } from '@/components/ui/input'
+import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { ActionDialog, confirm, errorText, isApiError, mapServerErrors } from '@/lib/crud'
+import { ActionDialog, confirm, errorText, FormField, useActionForm } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { generatePassword, useAccountCall, useRoleOptions } from './api'
 import type { AccountKind } from './resource'
 
-type Errors = Record<string, string>
-
-/** zod issues → messages per field, in the current language with the field's label. */
-function issuesToErrors(error: z.ZodError, locale: 'zh' | 'en', labels: Record<string, string>): Errors {
-  const out: Errors = {}
-  for (const i of error.issues) {
-    const f = String(i.path[0] ?? '')
-    if (!out[f]) out[f] = errorText(i.message, locale, labels[f] ?? '')
-  }
-  return out
-}
-
-/** 20001 answers → field messages (others are shown by the client). */
-function serverErrors(e: unknown, labels: Record<string, string>): Errors | null {
-  if (!isApiError(e) || e.kind !== 'code' || e.code !== 20001) return null
-  const mapped = mapServerErrors(e.data, (p) => p in labels)
-  return Object.fromEntries(mapped.fields.map((f) => [f.name, f.message]))
-}
-
-function Field({ id, label, required, error, hint, children }: { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode }) {
+/** A labelled control bound to the dialog's form by `name`, with its error in the current language. */
+function BoundField({
+  name,
+  label,
+  required,
+  hint,
+  children,
+}: {
+  name: string
+  label: string
+  required?: boolean
+  hint?: ReactNode
+  children: (field: { id: string; value: string; onChange: (v: string) => void; onBlur: () => void; invalid: boolean }) => ReactNode
+}) {
+  const { locale } = useT()
+  const { field, fieldState, formState } = useController({ name })
+  const id = `f-${name}`
+  const shown = fieldState.isTouched || formState.isSubmitted || fieldState.error?.type === 'server'
+  const error = shown ? errorText(fieldState.error?.message, locale, label) : ''
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>
@@ -44,7 +44,7 @@ function Field({ id, label, required, error, hint, children }: { id: string; lab
         )}
         {label}
       </Label>
-      {children}
+      {children({ id, value: String(field.value ?? ''), onChange: field.onChange, onBlur: field.onBlur, invalid: !!error })}
       {error ? (
         <p id={`${id}-error`} className="text-xs text-destructive">
           {error}
@@ -97,43 +97,32 @@ export function RolesFormField({ label, hint }: { label: string; hint: string })
 // ---- audit ----------------------------------------------------------------------------------
 
 export function AuditDialog({ account, onClose }: { account: Account | null; onClose: () => void }) {
-  const { t, locale } = useT()
+  const { t } = useT()
   const call = useAccountCall('general')
-  const [decision, setDecision] = useState<'approve' | 'reject'>('approve')
-  const [reason, setReason] = useState('')
-  const [roleIds, setRoleIds] = useState<string[]>([])
-  const [errors, setErrors] = useState<Errors>({})
-  const labels = { reason: t('accounts.audit.reason') }
   const name = account ? `${account.userName ?? ''}（${account.accountName}）` : ''
-  const submit = async () => {
-    if (!account) return
-    const body = { ids: [account.accountId], decision, reason: decision === 'reject' ? reason : undefined, roleIds: decision === 'approve' ? roleIds : undefined }
-    const parsed = accountAuditBody.safeParse(body)
-    if (!parsed.success) return setErrors(issuesToErrors(parsed.error, locale, labels))
-    setErrors({})
-    const ok = await confirm({
-      description: t(decision === 'approve' ? 'accounts.confirm.approve' : 'accounts.confirm.reject', { name: account.accountName }),
-      destructive: decision === 'reject',
-      confirmText: t(decision === 'approve' ? 'accounts.action.approve' : 'accounts.action.reject'),
-    })
-    if (!ok) return
-    try {
-      await call.mutateAsync({ call: 'audit', body, done: decision === 'approve' ? 'accounts.done.approve' : 'accounts.done.reject' })
-      onClose()
-    } catch (e) {
-      const f = serverErrors(e, labels)
-      if (f) setErrors(f)
-    }
-  }
+  const action = useActionForm({
+    schema: accountAuditBody,
+    defaultValues: { ids: account ? [account.accountId] : [], decision: 'approve', reason: '', roleIds: [] as string[] },
+    confirm: (v) =>
+      confirm({
+        description: t(v.decision === 'approve' ? 'accounts.confirm.approve' : 'accounts.confirm.reject', { name: account?.accountName ?? '' }),
+        destructive: v.decision === 'reject',
+        confirmText: t(v.decision === 'approve' ? 'accounts.action.approve' : 'accounts.action.reject'),
+      }),
+    action: (v) =>
+      call.mutateAsync({ call: 'audit', body: { ids: v.ids, decision: v.decision, reason: v.decision === 'reject' ? v.reason : undefined, roleIds: v.decision === 'approve' ? v.roleIds : undefined } }),
+    success: (v) => t(v.decision === 'approve' ? 'accounts.done.approve' : 'accounts.done.reject'),
+    onDone: onClose,
+  })
+  const decision = action.form.watch('decision') as 'approve' | 'reject'
   return (
     <ActionDialog
       open={!!account}
       onClose={onClose}
       title={t('accounts.audit.title')}
       description={t('accounts.audit.for', { name })}
-      pending={call.isPending}
+      action={action}
       destructive={decision === 'reject'}
-      onSubmit={submit}
       className="sm:max-w-lg"
     >
       <div role="radiogroup" aria-label={t('accounts.audit.decision')} className="grid grid-cols-2 gap-2">
@@ -143,7 +132,7 @@ export function AuditDialog({ account, onClose }: { account: Account | null; onC
             type="button"
             role="radio"
             aria-checked={decision === d}
-            onClick={() => setDecision(d)}
+            onClick={() => action.form.setValue('decision', d)}
             className={cn(
               'min-h-11 rounded-md border px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
               decision === d ? (d === 'approve' ? 'border-emerald-600 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400' : 'border-destructive bg-destructive/10 text-destructive') : 'hover:bg-accent',
@@ -154,89 +143,88 @@ export function AuditDialog({ account, onClose }: { account: Account | null; onC
         ))}
       </div>
       {decision === 'approve' ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-roles">{t('accounts.audit.rolesOnApprove')}</Label>
-          <RolePicker id="audit-roles" value={roleIds} onChange={setRoleIds} />
-          <p className="text-xs text-muted-foreground">{t('accounts.rolesHint')}</p>
-        </div>
+        <AuditRoles />
       ) : (
-        <Field id="audit-reason" label={labels.reason} required error={errors.reason}>
-          <Textarea id="audit-reason" rows={3} maxLength={200} value={reason} aria-invalid={!!errors.reason || undefined} onChange={(e) => setReason(e.target.value)} />
-        </Field>
+        <FormField name="reason" label={t('accounts.audit.reason')} kind="textarea" required maxLength={200} />
       )}
     </ActionDialog>
+  )
+}
+
+/** The roles given on approval (the form's `roleIds`). */
+function AuditRoles() {
+  const { t } = useT()
+  const { field } = useController({ name: 'roleIds' })
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor="audit-roles">{t('accounts.audit.rolesOnApprove')}</Label>
+      <RolePicker id="audit-roles" value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />
+      <p className="text-xs text-muted-foreground">{t('accounts.rolesHint')}</p>
+    </div>
   )
 }
 
 // ---- reset password -------------------------------------------------------------------------
 
 export function ResetPwdDialog({ kind, account, onClose }: { kind: AccountKind; account: Account | null; onClose: () => void }) {
-  const { t, locale } = useT()
+  const { t } = useT()
   const call = useAccountCall(kind)
-  const [password, setPassword] = useState('')
-  const [confirmPassword, setConfirm] = useState('')
   const [generated, setGenerated] = useState(false)
   const [copied, setCopied] = useState(false)
-  const [errors, setErrors] = useState<Errors>({})
-  const labels = { password: t('accounts.field.password'), confirmPassword: t('accounts.field.confirmPassword') }
+  const accountName = account?.accountName ?? ''
+  const action = useActionForm({
+    schema: resetPwdBody.refine((v) => !v.password || v.password.toLowerCase() !== accountName.toLowerCase(), { path: ['password'], error: V.passwordSameAsAccount }),
+    defaultValues: { accountId: account?.accountId ?? '', password: '', confirmPassword: '' },
+    action: (v) => call.mutateAsync({ call: 'resetPwd', body: v }),
+    success: t('accounts.done.resetPwd'),
+    onDone: onClose,
+  })
   const generate = () => {
-    const pw = generatePassword(account?.accountName ?? '')
-    setPassword(pw)
-    setConfirm(pw)
+    const pw = generatePassword(accountName)
+    action.form.setValue('password', pw, { shouldValidate: action.form.formState.isSubmitted })
+    action.form.setValue('confirmPassword', pw)
+    action.form.clearErrors('confirmPassword')
     setGenerated(true)
     setCopied(false)
   }
   const copy = async () => {
-    await navigator.clipboard?.writeText(password).catch(() => undefined)
+    await navigator.clipboard?.writeText(action.form.getValues('password')).catch(() => undefined)
     setCopied(true)
-  }
-  const submit = async () => {
-    if (!account) return
-    const body = { accountId: account.accountId, password, confirmPassword }
-    const parsed = resetPwdBody.safeParse(body)
-    const errs = parsed.success ? {} : issuesToErrors(parsed.error, locale, labels)
-    if (password && password.toLowerCase() === account.accountName.toLowerCase()) errs.password = errorText('v.passwordSameAsAccount', locale, labels.password)
-    if (Object.keys(errs).length) return setErrors(errs)
-    setErrors({})
-    try {
-      await call.mutateAsync({ call: 'resetPwd', body, done: 'accounts.done.resetPwd' })
-      onClose()
-    } catch (e) {
-      const f = serverErrors(e, labels)
-      if (f) setErrors(f)
-    }
   }
   return (
     <ActionDialog
       open={!!account}
       onClose={onClose}
       title={t('accounts.resetPwd.title')}
-      description={t('accounts.resetPwd.for', { name: account?.accountName ?? '' })}
-      pending={call.isPending}
+      description={t('accounts.resetPwd.for', { name: accountName })}
+      action={action}
       submitText={t('accounts.action.resetPwd')}
-      onSubmit={submit}
     >
-      <Field id="reset-password" label={labels.password} required error={errors.password} hint={t('accounts.passwordHint')}>
-        <div className="flex gap-2">
-          <Input
-            id="reset-password"
-            type={generated ? 'text' : 'password'}
-            autoComplete="new-password"
-            className={cn(generated && 'font-mono')}
-            value={password}
-            maxLength={20}
-            aria-invalid={!!errors.password || undefined}
-            onChange={(e) => {
-              setPassword(e.target.value)
-              setGenerated(false)
-            }}
-          />
-          <Button type="button" variant="outline" onClick={generate}>
-            <Sparkles aria-hidden />
-            {t('accounts.resetPwd.generate')}
-          </Button>
-        </div>
-      </Field>
+      <BoundField name="password" label={t('accounts.field.password')} required hint={t('accounts.passwordHint')}>
+        {(f) => (
+          <div className="flex gap-2">
+            <Input
+              id={f.id}
+              type={generated ? 'text' : 'password'}
+              autoComplete="new-password"
+              className={cn(generated && 'font-mono')}
+              value={f.value}
+              maxLength={20}
+              aria-invalid={f.invalid || undefined}
+              aria-describedby={f.invalid ? `${f.id}-error` : undefined}
+              onBlur={f.onBlur}
+              onChange={(e) => {
+                f.onChange(e.target.value)
+                setGenerated(false)
+              }}
+            />
+            <Button type="button" variant="outline" onClick={generate}>
+              <Sparkles aria-hidden />
+              {t('accounts.resetPwd.generate')}
+            </Button>
+          </div>
+        )}
+      </BoundField>
       {generated ? (
         <div role="status" className="flex items-center justify-between gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
           <span>{t('accounts.resetPwd.generated')}</span>
@@ -246,17 +234,7 @@ export function ResetPwdDialog({ kind, account, onClose }: { kind: AccountKind; 
           </Button>
         </div>
       ) : (
-        <Field id="reset-confirm" label={labels.confirmPassword} required error={errors.confirmPassword}>
-          <Input
-            id="reset-confirm"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            maxLength={20}
-            aria-invalid={!!errors.confirmPassword || undefined}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </Field>
+        <FormField name="confirmPassword" label={t('accounts.field.confirmPassword')} kind="password" required maxLength={20} />
       )}
     </ActionDialog>
   )
@@ -272,54 +250,50 @@ export interface PeriodTarget {
 
 const todayInChina = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
+/** Permanent, or a date (the contract's validDate). */
+const periodForm = z
+  .object({ permanent: z.boolean(), date: z.string() })
+  .superRefine((v, ctx) => {
+    if (v.permanent) return
+    if (!v.date) ctx.addIssue({ code: 'custom', path: ['date'], message: V.required })
+    else if (!validDate().safeParse(v.date).success) ctx.addIssue({ code: 'custom', path: ['date'], message: V.date })
+  })
+
 export function PeriodDialog({ kind, target, onClose }: { kind: AccountKind; target: PeriodTarget | null; onClose: () => void }) {
-  const { t, locale } = useT()
+  const { t } = useT()
   const call = useAccountCall(kind)
   const first = target?.accounts[0]
   const current = target ? (target.which === 'valid' ? first?.validUntil : first?.passwordValidUntil) : null
-  const [permanent, setPermanent] = useState(!current)
-  const [date, setDate] = useState(current ? new Date(new Date(current).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : '')
-  const [error, setError] = useState('')
-  const label = t('accounts.period.until')
-  const submit = async () => {
-    if (!target) return
-    const value = permanent ? null : date
-    const parsed = validDate().safeParse(value)
-    if (!permanent && (!date || !parsed.success)) return setError(errorText(date ? 'v.date' : 'v.required', locale, label))
-    setError('')
-    if (target.which === 'valid' && value && value < todayInChina()) {
-      const ok = await confirm({ description: t('accounts.confirm.expireNow'), destructive: true })
-      if (!ok) return
-    }
-    const ids = target.accounts.map((a) => a.accountId)
-    try {
-      await call.mutateAsync(
-        target.which === 'valid'
-          ? { call: 'updateValidPeriod', body: { ids, validUntil: value }, done: 'accounts.done.validPeriod' }
-          : { call: 'updatePwdValidPeriod', body: { ids, passwordValidUntil: value }, done: 'accounts.done.validPeriod' },
+  const action = useActionForm({
+    schema: periodForm,
+    defaultValues: { permanent: !current, date: current ? new Date(new Date(current).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : '' },
+    // a valid period that has already ended stops the accounts at once: ask first
+    confirm: (v) => (target?.which === 'valid' && !v.permanent && v.date < todayInChina() ? confirm({ description: t('accounts.confirm.expireNow'), destructive: true }) : true),
+    action: (v) => {
+      const ids = target?.accounts.map((a) => a.accountId) ?? []
+      const value = v.permanent ? null : v.date
+      return call.mutateAsync(
+        target?.which === 'password' ? { call: 'updatePwdValidPeriod', body: { ids, passwordValidUntil: value } } : { call: 'updateValidPeriod', body: { ids, validUntil: value } },
       )
-      onClose()
-    } catch {
-      /* shown by the client */
-    }
-  }
+    },
+    success: t('accounts.done.validPeriod'),
+    onDone: onClose,
+  })
+  const permanent = action.form.watch('permanent') as boolean
   return (
     <ActionDialog
       open={!!target}
       onClose={onClose}
       title={t(target?.which === 'password' ? 'accounts.period.pwdTitle' : 'accounts.period.title')}
       description={t('accounts.period.for', { names: target?.accounts.map((a) => a.accountName).join('、') ?? '' })}
-      pending={call.isPending}
-      onSubmit={submit}
+      action={action}
     >
       <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
-        <Checkbox checked={permanent} onCheckedChange={(v) => setPermanent(v === true)} />
+        <Checkbox checked={permanent} onCheckedChange={(v) => action.form.setValue('permanent', v === true)} />
         {t('accounts.period.permanent')}
       </label>
       {!permanent && (
-        <Field id="period-date" label={label} required error={error} hint={t(target?.which === 'password' ? 'accounts.period.pwdHint' : 'accounts.period.hint')}>
-          <Input id="period-date" type="date" value={date} aria-invalid={!!error || undefined} onChange={(e) => setDate(e.target.value)} />
-        </Field>
+        <FormField name="date" kind="date" label={t('accounts.period.until')} required hint={t(target?.which === 'password' ? 'accounts.period.pwdHint' : 'accounts.period.hint')} />
       )}
     </ActionDialog>
   )
@@ -328,46 +302,24 @@ export function PeriodDialog({ kind, target, onClose }: { kind: AccountKind; tar
 // ---- project department (registered accounts) -----------------------------------------------
 
 export function ProjectDeptDialog({ account, onClose }: { account: Account | null; onClose: () => void }) {
-  const { t, locale } = useT()
+  const { t } = useT()
   const call = useAccountCall('registered')
-  const [values, setValues] = useState({
-    projectName: account?.projectName ?? '',
-    projectOrganizationName: account?.projectOrganizationName ?? '',
-    projectDepartmentName: account?.projectDepartmentName ?? '',
+  const action = useActionForm({
+    schema: projectDeptFields,
+    defaultValues: {
+      projectName: account?.projectName ?? '',
+      projectOrganizationName: account?.projectOrganizationName ?? '',
+      projectDepartmentName: account?.projectDepartmentName ?? '',
+    },
+    action: (v) => call.mutateAsync({ call: 'updateProjectDept', body: { accountId: account?.accountId, ...v } }),
+    success: t('accounts.done.projectDept'),
+    onDone: onClose,
   })
-  const [errors, setErrors] = useState<Errors>({})
-  const labels = {
-    projectName: t('accounts.field.projectName'),
-    projectOrganizationName: t('accounts.field.projectOrganizationName'),
-    projectDepartmentName: t('accounts.field.projectDepartmentName'),
-  }
-  const submit = async () => {
-    if (!account) return
-    const parsed = projectDeptFields.safeParse(values)
-    if (!parsed.success) return setErrors(issuesToErrors(parsed.error, locale, labels))
-    setErrors({})
-    try {
-      await call.mutateAsync({ call: 'updateProjectDept', body: { accountId: account.accountId, ...values }, done: 'accounts.done.projectDept' })
-      onClose()
-    } catch (e) {
-      const f = serverErrors(e, labels)
-      if (f) setErrors(f)
-    }
-  }
   return (
-    <ActionDialog
-      open={!!account}
-      onClose={onClose}
-      title={t('accounts.projectDept.title')}
-      description={t('accounts.projectDept.hint')}
-      pending={call.isPending}
-      onSubmit={submit}
-    >
-      {(Object.keys(labels) as (keyof typeof labels)[]).map((k) => (
-        <Field key={k} id={`pd-${k}`} label={labels[k]} error={errors[k]}>
-          <Input id={`pd-${k}`} value={values[k]} maxLength={100} aria-invalid={!!errors[k] || undefined} onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))} />
-        </Field>
-      ))}
+    <ActionDialog open={!!account} onClose={onClose} title={t('accounts.projectDept.title')} description={t('accounts.projectDept.hint')} action={action}>
+      <FormField name="projectName" label={t('accounts.field.projectName')} maxLength={100} />
+      <FormField name="projectOrganizationName" label={t('accounts.field.projectOrganizationName')} maxLength={100} />
+      <FormField name="projectDepartmentName" label={t('accounts.field.projectDepartmentName')} maxLength={100} />
     </ActionDialog>
   )
 }

@@ -4,8 +4,7 @@ import { ListTree } from 'lucide-react'
 import { APP_TYPES, type AppType } from '@/contract'
 import type { Application } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
-import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { Can } from './permissions'
 import { useT } from '@/lib/i18n'
 import { MenuPanel } from './MenuPanel'
@@ -78,17 +77,14 @@ export function AppManagePage() {
         columns={columns}
         rowActions={(r) => (
           <Can action="menu">
-            <Button
-              variant="ghost"
-              className="h-9 px-2 text-primary"
+            <RowAction
+              icon={<ListTree aria-hidden />}
+              label={t('apps.menus')}
               onClick={() => {
                 setMenuApp(r)
                 setMenuOpen(true)
               }}
-            >
-              <ListTree aria-hidden />
-              {t('apps.menus')}
-            </Button>
+            />
           </Can>
         )}
         form={{

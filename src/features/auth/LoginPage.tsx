@@ -18,7 +18,8 @@ import { getRememberedLogin } from '@/lib/session'
 import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
 import { ForgotPasswordDialog } from './components/ForgotPasswordDialog'
-import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './components/form'
+import { applyRefusal, onlyFields } from '@/lib/crud/errors'
+import { Field, PasswordInput, describedBy, fieldText } from './components/form'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { enterConsole, signIn } from './login'
 import { thirdPlatformConfigQueryOptions } from './queries'
@@ -45,7 +46,7 @@ export function LoginPage() {
     resolver: zodResolver(loginForm),
     defaultValues: { accountName: remembered?.accountName ?? '', password: '', remember: remembered !== null },
   })
-  const { register, handleSubmit, formState, setError, setValue, watch } = form
+  const { register, handleSubmit, formState, setValue, watch } = form
   const errors = formState.errors
   const busy = formState.isSubmitting || redirecting
 
@@ -59,8 +60,8 @@ export function LoginPage() {
       enterConsole()
     } catch (e) {
       if (hasCode(e, Code.INVALID)) {
-        const rest = applyServerErrors(e.data, ['accountName', 'password'], setError)
-        if (rest.length) setFormError(rest.join('；'))
+        const rest = applyRefusal(form, e, { hasField: onlyFields(['accountName', 'password']) })
+        if (rest?.length) setFormError(rest.join('；'))
         return
       }
       // The password's valid period has passed (server/modules/account): reset it with a code.

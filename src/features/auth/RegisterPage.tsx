@@ -15,7 +15,8 @@ import { INLINE_CODES, authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
 import { ChannelToggle } from './components/ChannelToggle'
 import { RESEND_SECONDS } from './components/ForgotPasswordDialog'
-import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './components/form'
+import { applyRefusal, onlyFields } from '@/lib/crud/errors'
+import { Field, PasswordInput, describedBy, fieldText } from './components/form'
 import { UnitCombobox } from './components/UnitCombobox'
 import { verifyChannelsQueryOptions } from './queries'
 import { useCountdown } from '@/lib/countdown'
@@ -170,13 +171,10 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
       await authApi.addByRegister(values)
       onDone(values.accountName)
     } catch (e) {
-      if (hasCode(e, Code.INVALID)) {
-        const rest = applyServerErrors(e.data, FIELDS, setError)
-        if (rest.length) setFormError(rest.join('；'))
-        return
-      }
-      if (hasCode(e, Code.DUPLICATE)) {
-        setFormError(e.message)
+      // 20001 and 20006 on their fields (a taken account name or number), the rest above the form
+      if (hasCode(e, Code.INVALID, Code.DUPLICATE)) {
+        const rest = applyRefusal({ getValues, setError }, e, { hasField: onlyFields(FIELDS) })
+        if (rest?.length) setFormError(rest.join('；'))
         return
       }
       setFormError(inline(e))

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, Loader2 } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { Button } from '@/components/ui/button'
-import { FormField, FormGrid, isApiError, mapServerErrors } from '@/lib/crud'
+import { applyRefusal, FormField, FormGrid, isApiError } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { INVITE_SCHEMAS, type InviteFormProps } from './forms'
 
@@ -24,16 +24,10 @@ export function GenericInviteForm({ purpose, data, fields, submit }: InviteFormP
     try {
       await submit(values)
     } catch (e) {
-      if (!isApiError(e) || e.kind !== 'code') return
-      if (e.code === Code.INVALID) {
-        const mapped = mapServerErrors(e.data, (p) => fields.some((f) => f.name === p))
-        mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
-        if (mapped.form.length) setFormError(mapped.form.join(' '))
-      } else if (e.code === Code.DUPLICATE) {
-        const field = (e.data as { field?: unknown } | null)?.field
-        if (typeof field === 'string' && fields.some((f) => f.name === field)) form.setError(field, { type: 'server', message: e.message }, { shouldFocus: true })
-        else setFormError(e.message ?? null)
-      } else if (e.code !== Code.REFUSED) setFormError(e.message ?? null)
+      // a 20021 (the invitation has ended) is left to the page; other refusals onto the form
+      if (isApiError(e) && e.code === Code.REFUSED) return
+      const above = applyRefusal(form, e, { hasField: (p) => fields.some((f) => f.name === p) })
+      if (above?.length) setFormError(above.join(' '))
     }
   })
 

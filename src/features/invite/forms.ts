@@ -8,7 +8,7 @@
  *
  * The component gets InviteFormProps: the record's current data, and `submit(data)` which resolves
  * when done and rejects with the client's ApiError (20001 field errors: map them with
- * mapServerErrors from @/lib/crud, as GenericInviteForm does).
+ * applyRefusal from @/lib/crud, as GenericInviteForm does).
  */
 import type { ComponentType } from 'react'
 import type { z } from 'zod'

@@ -1,11 +1,10 @@
 /** 分组: the unit's groups of accounts (orgGroup) and each group's members (orgGroupAccount). */
 import { useState } from 'react'
 import { Pencil, Plus, Trash2, Users } from 'lucide-react'
-import type { OrgGroup } from '@/contract/schemas/org'
+import type { OrgGroup, OrgGroupAccount } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { FormDialog, FormField, FormGrid, useDelete, useList } from '@/lib/crud'
+import { DataTable, DeleteRowAction, FormDialog, FormField, FormGrid, useDelete, useList, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { cn } from '@/lib/utils'
@@ -96,6 +95,16 @@ function Members({ group, organizationId }: { group: OrgGroup; organizationId: s
   const taken = new Set(rows.map((r) => r.accountId))
   const options = (accounts.data ?? []).filter((a) => !taken.has(a.accountId)).map((a) => ({ value: a.accountId, label: `${a.userName ?? a.accountName}（${a.accountName}）` }))
   const del = useDelete(orgGroupAccountResource)
+  const columns: ListColumn<OrgGroupAccount>[] = [
+    { key: 'userName', header: t('organization.group.userName'), className: 'font-medium' },
+    { key: 'accountName', header: t('organization.group.accountName') },
+    {
+      key: 'accountOrganizationName',
+      header: t('organization.group.memberOrg'),
+      className: 'max-w-[16rem] truncate',
+      cell: (m) => <span title={m.accountOrganizationName ?? ''}>{m.accountOrganizationName ?? '--'}</span>,
+    },
+  ]
   return (
     <section className="flex min-w-0 flex-col rounded-lg border" aria-label={t('organization.group.members')}>
       <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
@@ -109,44 +118,21 @@ function Members({ group, organizationId }: { group: OrgGroup; organizationId: s
           </Button>
         </Can>
       </div>
-      {members.isPending ? (
-        <Skeleton className="m-3 h-20" />
-      ) : rows.length === 0 ? (
-        <p className="flex flex-col items-center gap-2 px-3 py-10 text-sm text-muted-foreground">
-          <Users className="h-7 w-7 opacity-50" aria-hidden />
-          {t('organization.group.noMembers')}
-        </p>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t('organization.group.userName')}</TableHead>
-              <TableHead>{t('organization.group.accountName')}</TableHead>
-              <TableHead>{t('organization.group.memberOrg')}</TableHead>
-              <TableHead className="text-right">{t('common.actions')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((m) => (
-              <TableRow key={m.orgGroupAccountId}>
-                <TableCell className="font-medium">{m.userName ?? '--'}</TableCell>
-                <TableCell>{m.accountName}</TableCell>
-                <TableCell className="max-w-[16rem] truncate" title={m.accountOrganizationName ?? ''}>
-                  {m.accountOrganizationName ?? '--'}
-                </TableCell>
-                <TableCell className="py-1 text-right">
-                  <Can action="group">
-                    <Button variant="ghost" className="h-9 px-2 text-destructive hover:text-destructive" onClick={() => void del.remove([m.orgGroupAccountId])}>
-                      <Trash2 aria-hidden />
-                      {t('common.delete')}
-                    </Button>
-                  </Can>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        label={`${group.groupName} · ${t('organization.group.members')}`}
+        rows={rows}
+        columns={columns}
+        getRowId={(m) => m.orgGroupAccountId}
+        loading={members.isPending}
+        loadingRows={3}
+        empty={
+          <p className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
+            <Users className="h-7 w-7 opacity-50" aria-hidden />
+            {t('organization.group.noMembers')}
+          </p>
+        }
+        rowActions={(m) => <DeleteRowAction action="group" onClick={() => void del.remove([m.orgGroupAccountId])} />}
+      />
       <FormDialog
         key={adding ? `add-${group.orgGroupId}` : 'closed'}
         resource={orgGroupAccountResource}

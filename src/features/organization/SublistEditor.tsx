@@ -12,10 +12,10 @@ import { toast } from 'sonner'
 import { Loader2, RotateCcw, Save } from 'lucide-react'
 import type { z } from 'zod'
 import type { FnOf } from '@/contract/catalogue'
-import { Code, stripEmpty } from '@/contract'
+import { stripEmpty } from '@/contract'
 import { sublistPaths, type OrgSublist } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
-import { FORM_HANDLED_CODES, FormList, isApiError, mapServerErrors, type FormValues } from '@/lib/crud'
+import { applyRefusal, FORM_HANDLED_CODES, FormList, onlyFields, type FormValues } from '@/lib/crud'
 import { useDirtyGuard } from '@/lib/dirty'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -75,12 +75,8 @@ export function SublistEditor(props: SublistEditorProps) {
       toast.success(t('common.success'))
       props.onSaved?.()
     } catch (e) {
-      if (!isApiError(e) || e.kind !== 'code') return
-      if (e.code === Code.INVALID) {
-        const mapped = mapServerErrors(e.data, (p) => p === 'items' || p.startsWith('items.'))
-        mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
-        if (mapped.form.length) setFormError(mapped.form.join('；'))
-      } else setFormError(e.message || t('crud.formError'))
+      const above = applyRefusal(form, e, { hasField: onlyFields(['items']), fallback: t('crud.formError') })
+      if (above?.length) setFormError(above.join('；'))
     } finally {
       setSaving(false)
     }

@@ -11,7 +11,7 @@ import { AlertCircle, Loader2 } from 'lucide-react'
 import { Code } from '@/contract'
 import { birthDateOfIdCard, DEGREES, profileForm, SEXES, sexOfIdCard, TITLE_LEVELS, type ProfileData } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
-import { enumOptions, FormField, FormGrid, FormList, isApiError, mapServerErrors, normalizeFieldPath, type FormValues } from '@/lib/crud'
+import { applyRefusal, enumOptions, FormField, FormGrid, FormList, isApiError, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 
 export interface ProfileInviteFormProps {
@@ -55,20 +55,10 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
     try {
       await submit(values)
     } catch (e) {
-      if (!isApiError(e) || e.kind !== 'code') return
-      if (e.code === Code.INVALID) {
-        const known = new Set(Object.keys(form.getValues()))
-        const data = Array.isArray(e.data)
-          ? e.data.map((x: { field?: unknown }) => (typeof x?.field === 'string' ? { ...x, field: normalizeFieldPath(x.field).replace(/^data\./, '') } : x))
-          : e.data
-        const mapped = mapServerErrors(data, (p) => known.has(p.split('.')[0] ?? p))
-        mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
-        setFormError(mapped.form.length ? mapped.form.join(' ') : mapped.fields.length ? null : (e.message ?? null))
-      } else if (e.code === Code.DUPLICATE) {
-        const field = (e.data as { field?: unknown } | null)?.field
-        if (typeof field === 'string' && field in form.getValues()) form.setError(field, { type: 'server', message: e.message }, { shouldFocus: true })
-        else setFormError(e.message ?? null)
-      } else if (e.code !== Code.REFUSED) setFormError(e.message ?? null)
+      // a 20021 (the invitation has ended) is left to the page; other refusals onto the form (its fields are the invitation's `data.*`)
+      if (isApiError(e) && e.code === Code.REFUSED) return
+      const above = applyRefusal(form, e, { toField: (p) => p.replace(/^data\./, '') })
+      if (above?.length) setFormError(above.join(' '))
     }
   })
 

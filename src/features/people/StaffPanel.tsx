@@ -4,21 +4,33 @@
  */
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
-import { Archive, ArchiveRestore, ArrowRightLeft, ChevronDown, Pencil, Plus, RefreshCw, Search, Send, Trash2, UserRoundX } from 'lucide-react'
+import { Archive, ArchiveRestore, ArrowRightLeft, ChevronDown, Plus, Search, Send, UserRoundX } from 'lucide-react'
 import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type Person } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Input } from '@/components/ui/input'
 import { Switch } from '@/components/ui/switch'
-import { confirm, useDelete, VirtualTable, type ListColumn } from '@/lib/crud'
+import {
+  BulkActions,
+  ColumnSettings,
+  confirm,
+  DeleteRowAction,
+  EditRowAction,
+  ListToolbar,
+  RefreshButton,
+  ToolbarEnd,
+  useColumnVisibility,
+  useDelete,
+  VirtualTable,
+  type ListColumn,
+} from '@/lib/crud'
 import { DataAgeNote } from '@/lib/offline/read'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { InviteDialog } from '@/features/invite'
 import { Can, useCan } from '@/lib/permissions'
 import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
 import { useT } from '@/lib/i18n'
-import { cn } from '@/lib/utils'
 import { STAFF_PAGE_SIZE, useArchive, useStaff } from './api'
 import { RevealCell, RoleNamesCell, roleNamesText } from './cells'
 import { MoveDialog } from './MoveDialog'
@@ -118,6 +130,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
     ],
     [locale, marks], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
   )
+  const cols = useColumnVisibility('people.staff', columns)
 
   const changeArchive = async (to: boolean) => {
     const ok = await confirm({ description: t(to ? 'people.staff.archiveConfirm' : 'people.staff.unarchiveConfirm', { n: selectedIds.length }) })
@@ -132,24 +145,13 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
 
   const rowActions = (p: Person) => (
     <>
-      <Can action={PEOPLE_FNS.edit}>
-        <Button variant="ghost" size="icon" className="h-9 w-9 text-primary" title={t('common.edit')} aria-label={`${t('common.edit')} ${p.name}`} onClick={() => setEditing(p)}>
-          <Pencil aria-hidden />
-        </Button>
-      </Can>
-      <Can action={PEOPLE_FNS.delete}>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="h-9 w-9 text-destructive hover:text-destructive"
-          title={t('common.delete')}
-          aria-label={`${t('common.delete')} ${p.name}`}
-          disabled={del.isPending}
-          onClick={() => void del.remove([p.userId], undefined, all).then((ok) => ok && clear())}
-        >
-          <Trash2 aria-hidden />
-        </Button>
-      </Can>
+      <EditRowAction action={PEOPLE_FNS.edit} ariaLabel={`${t('common.edit')} ${p.name}`} onClick={() => setEditing(p)} />
+      <DeleteRowAction
+        action={PEOPLE_FNS.delete}
+        ariaLabel={`${t('common.delete')} ${p.name}`}
+        pending={del.isPending}
+        onClick={() => void del.remove([p.userId], undefined, all).then((ok) => ok && clear())}
+      />
     </>
   )
 
@@ -176,13 +178,12 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
               className="pl-8"
             />
           </div>
-          <Button variant="ghost" size="icon" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
-          </Button>
+          <RefreshButton query={query} />
+          <ColumnSettings state={cols} />
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center gap-2 border-b px-3 py-2">
+      <ListToolbar className="py-2 sm:px-3">
         <Can action={PEOPLE_FNS.add}>
           <Button onClick={() => setEditing('new')}>
             <Plus aria-hidden />
@@ -234,17 +235,11 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             </DropdownMenuContent>
           </DropdownMenu>
         )}
-        <ImportDialog resource={personResource} name={t('people.entity')} />
-        <ExportButton resource={personResource} query={listQuery} />
-        {!none && (
-          <span className="flex items-center gap-1 text-sm text-muted-foreground">
-            {t('crud.selected', { n: selectedIds.length })}
-            <Button variant="link" className="h-9 px-1" onClick={clear}>
-              {t('crud.clearSelection')}
-            </Button>
-          </span>
-        )}
-        <div className="ml-auto flex flex-wrap items-center gap-3">
+        <BulkActions count={selectedIds.length} onClear={clear}>
+          <ImportDialog resource={personResource} name={t('people.entity')} />
+          <ExportButton resource={personResource} query={listQuery} />
+        </BulkActions>
+        <ToolbarEnd className="flex-wrap gap-3">
           <label className="flex items-center gap-2 text-sm text-muted-foreground">
             <Switch checked={includeChildren} onCheckedChange={(v) => (setIncludeChildren(v), clear())} />
             {t('people.staff.includeChildren')}
@@ -253,8 +248,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             <Switch checked={archived} onCheckedChange={(v) => (setArchived(v), clear())} />
             {t('people.staff.showArchived')}
           </label>
-        </div>
-      </div>
+        </ToolbarEnd>
+      </ListToolbar>
 
       {total > STAFF_PAGE_SIZE && (
         <p role="status" className="border-b bg-amber-500/10 px-3 py-1.5 text-xs text-amber-800 dark:text-amber-300">
@@ -268,11 +263,13 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         label={t('people.staff.of', { name: node.name })}
         rows={rows}
         columns={columns}
+        visibility={cols.visibility}
         getRowId={(p) => p.userId}
         selection={canSelect ? selection : undefined}
         onSelectionChange={canSelect ? setSelection : undefined}
         rowActions={rowActions}
         actionsWidth={96}
+        compactActions
         loading={query.isPending}
         empty={
           <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground">

@@ -9,9 +9,7 @@ import { Check, X } from 'lucide-react'
 import { AUDIT_STATUSES, auditBody, PEOPLE_FNS, type AuditRow, type AuditStatus } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/input'
-import { ActionDialog, confirm, defineResource, enumOptions, errorText, formatDateTime, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { ActionDialog, confirm, defineResource, enumOptions, formatDateTime, FormField, ListPage, RowAction, useActionForm, type FilterField, type ListColumn } from '@/lib/crud'
 import { permissionsOf } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { useAudit } from './api'
@@ -113,21 +111,16 @@ export function UserAuditPage() {
           isPending(r) ? (
             <>
               <Can action={PEOPLE_FNS.audit}>
-                <Button variant="ghost" className="h-9 px-2 text-emerald-700 dark:text-emerald-400" disabled={audit.isPending} onClick={() => void approve([r.userId], r.name)}>
-                  <Check aria-hidden />
-                  {t('people.audit.approve')}
-                </Button>
+                <RowAction icon={<Check aria-hidden />} label={t('people.audit.approve')} tone="success" disabled={audit.isPending} onClick={() => void approve([r.userId], r.name)} />
               </Can>
               <Can action={PEOPLE_FNS.audit}>
-                <Button
-                  variant="ghost"
-                  className="h-9 px-2 text-destructive hover:text-destructive"
+                <RowAction
+                  icon={<X aria-hidden />}
+                  label={t('people.audit.reject')}
+                  tone="destructive"
                   disabled={audit.isPending}
                   onClick={() => setRejecting({ ids: [r.userId], who: r.name })}
-                >
-                  <X aria-hidden />
-                  {t('people.audit.reject')}
-                </Button>
+                />
               </Can>
             </>
           ) : null
@@ -153,94 +146,38 @@ export function UserAuditPage() {
           </>
         )}
       />
-      <RejectDialog
-        key={rejecting?.ids.join(',') ?? 'none'}
-        rejecting={rejecting}
-        pending={audit.isPending}
-        onClose={() => setRejecting(null)}
-        onReject={async (reason) => {
-          if (!rejecting) return
-          const ok = await confirm({ description: t('people.audit.rejectConfirm'), destructive: true, confirmText: t('people.audit.reject') })
-          if (!ok) return
-          try {
-            await audit.mutateAsync({ userIds: rejecting.ids, decision: 'reject', reason })
-            rejecting.done?.()
-            setRejecting(null)
-          } catch {
-            /* the client has shown the error */
-          }
-        }}
-      />
+      <RejectDialog key={rejecting?.ids.join(',') ?? 'none'} rejecting={rejecting} onClose={() => setRejecting(null)} />
     </>
   )
 }
 
-/** The reason of a rejection: required, at most 200 characters (the contract's auditBody). */
-function RejectDialog({
-  rejecting,
-  pending,
-  onClose,
-  onReject,
-}: {
-  rejecting: Rejecting
-  pending: boolean
-  onClose: () => void
-  onReject: (reason: string) => Promise<void>
-}) {
-  const { t, locale } = useT()
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState('')
-  const label = t('people.audit.reason')
-  const submit = async () => {
-    const parsed = auditBody.safeParse({ userIds: rejecting?.ids ?? [], decision: 'reject', reason })
-    const issue = parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === 'reason')
-    if (issue) {
-      setError(errorText(issue.message, locale, label))
-      return
-    }
-    setError('')
-    await onReject(reason.trim())
-  }
-  const close = () => {
-    setReason('')
-    setError('')
-    onClose()
-  }
+/** The reason of a rejection: required, at most 200 characters (the contract's auditBody); a confirmation, then the call. */
+function RejectDialog({ rejecting, onClose }: { rejecting: Rejecting; onClose: () => void }) {
+  const { t } = useT()
+  const audit = useAudit()
+  const action = useActionForm({
+    schema: auditBody,
+    defaultValues: { userIds: rejecting?.ids ?? [], decision: 'reject', reason: '' },
+    confirm: () => confirm({ description: t('people.audit.rejectConfirm'), destructive: true, confirmText: t('people.audit.reject') }),
+    action: (v) => audit.mutateAsync({ userIds: v.userIds as string[], decision: 'reject', reason: String(v.reason).trim() }),
+    // the call toasts how many were rejected
+    success: false,
+    onDone: () => {
+      rejecting?.done?.()
+      onClose()
+    },
+  })
   return (
     <ActionDialog
       open={!!rejecting}
-      onClose={close}
+      onClose={onClose}
       title={t('people.audit.rejectTitle')}
       description={t('people.audit.rejectFor', { who: rejecting?.who ?? '' })}
-      pending={pending}
+      action={action}
       submitText={t('people.audit.reject')}
       destructive
-      onSubmit={submit}
     >
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="audit-reason">
-          <span className="mr-0.5 text-destructive" aria-hidden>
-            *
-          </span>
-          {label}
-        </Label>
-        <Textarea
-          id="audit-reason"
-          value={reason}
-          maxLength={200}
-          rows={4}
-          aria-invalid={!!error || undefined}
-          aria-describedby={error ? 'audit-reason-error' : undefined}
-          placeholder={t('crud.inputPlaceholder', { field: label })}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <div className="flex justify-between text-xs">
-          <span id="audit-reason-error" className="text-destructive">
-            {error}
-          </span>
-          <span className="tabular-nums text-muted-foreground">{reason.length}/200</span>
-        </div>
-      </div>
+      <FormField name="reason" label={t('people.audit.reason')} kind="textarea" required maxLength={200} />
     </ActionDialog>
   )
 }

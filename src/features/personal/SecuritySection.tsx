@@ -3,15 +3,13 @@
  * target; unbind with the password), and the password (old + new twice; other devices signed out).
  */
 import { useState, type ReactNode } from 'react'
-import { FormProvider, useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { toast } from 'sonner'
+import { FormProvider } from 'react-hook-form'
 import { AlertCircle, Check, KeyRound, Loader2, Mail, Smartphone } from 'lucide-react'
 import type { CodeSent } from '@/contract/schemas/auth'
 import { bindCellphoneBody, bindEmailBody, changePasswordSchema, passwordBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FormField } from '@/lib/crud'
+import { FormField, useActionForm, type ActionForm } from '@/lib/crud'
 import { useCountdown } from '@/lib/countdown'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -20,6 +18,9 @@ import { personalKeys } from './queries'
 import { applyError } from './form'
 import { Section } from './Section'
 import { useQueryClient } from '@tanstack/react-query'
+
+/** The refusals of an action form that belong to no field, as one line. */
+const alertOf = (action: Pick<ActionForm, 'formErrors'>) => (action.formErrors.length ? action.formErrors.join('；') : null)
 
 type Contact = 'cellphone' | 'email'
 type Open = { kind: 'bind'; contact: Contact } | { kind: 'unbind'; contact: Contact } | { kind: 'password' } | null
@@ -146,26 +147,23 @@ function BindFlow({ contact, changing, onDone }: { contact: Contact; changing: b
 
 function PasswordStep({ onOk }: { onOk(password: string): void }) {
   const { t } = useT()
-  const [error, setError] = useState<string | null>(null)
-  const form = useForm({ resolver: zodResolver(passwordBody), defaultValues: { password: '' } })
-  const submit = form.handleSubmit(async ({ password }) => {
-    setError(null)
-    try {
-      await personalApi.verifyPassword(password)
-      onOk(password)
-    } catch (e) {
-      setError(applyError(form, e))
-    }
+  const action = useActionForm({
+    schema: passwordBody,
+    defaultValues: { password: '' },
+    action: (v) => personalApi.verifyPassword(v.password),
+    success: false,
+    onDone: (v) => onOk(v.password),
   })
+  const busy = action.pending
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-        <FormAlert text={error} />
+    <FormProvider {...action.form}>
+      <form onSubmit={(e) => void action.submit(e)} noValidate className="grid gap-4">
+        <FormAlert text={alertOf(action)} />
         <FormField name="password" kind="password" label={t('personal.contact.password')} hint={t('personal.contact.passwordHint')} required />
         <DialogFooter>
-          <Button type="submit" className="h-10 min-w-24" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-            {form.formState.isSubmitting ? t('personal.contact.checking') : t('personal.contact.next')}
+          <Button type="submit" className="h-10 min-w-24" disabled={busy}>
+            {busy && <Loader2 className="animate-spin" aria-hidden />}
+            {busy ? t('personal.contact.checking') : t('personal.contact.next')}
           </Button>
         </DialogFooter>
       </form>
@@ -179,17 +177,26 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
   const countdown = useCountdown()
   const [sent, setSent] = useState<CodeSent | null>(null)
   const [sending, setSending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [sendError, setSendError] = useState<string | null>(null)
   const isPhone = contact === 'cellphone'
-  const form = useForm<{ cellphone?: string; email?: string; verifyCode: string }>({
-    resolver: zodResolver(isPhone ? bindCellphoneBody : bindEmailBody) as never,
+  const action = useActionForm<{ cellphone?: string; email?: string; verifyCode: string }>({
+    schema: isPhone ? bindCellphoneBody : bindEmailBody,
     defaultValues: isPhone ? { cellphone: '', verifyCode: '' } : { email: '', verifyCode: '' },
-    mode: 'onTouched',
+    // a code must have been sent first
+    confirm: () => {
+      if (sent) return true
+      form.setError('verifyCode', { type: 'manual', message: t('personal.contact.sendFirst') })
+      return false
+    },
+    action: async (v) => apply(isPhone ? await personalApi.bindCellphone(v.cellphone!, v.verifyCode) : await personalApi.bindEmail(v.email!, v.verifyCode)),
+    success: t('personal.contact.done', { target: t(`personal.security.${contact}`) }),
+    onDone,
   })
+  const form = action.form
   const targetField = isPhone ? 'cellphone' : 'email'
 
   const send = async () => {
-    setError(null)
+    setSendError(null)
     if (!(await form.trigger(targetField))) return
     setSending(true)
     try {
@@ -199,31 +206,16 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
       form.clearErrors('verifyCode')
       countdown.start(60)
     } catch (e) {
-      setError(applyError(form, e))
+      setSendError(applyError(form, e))
     } finally {
       setSending(false)
     }
   }
 
-  const submit = form.handleSubmit(async (v) => {
-    setError(null)
-    if (!sent) {
-      form.setError('verifyCode', { type: 'manual', message: t('personal.contact.sendFirst') })
-      return
-    }
-    try {
-      apply(isPhone ? await personalApi.bindCellphone(v.cellphone!, v.verifyCode) : await personalApi.bindEmail(v.email!, v.verifyCode))
-      toast.success(t('personal.contact.done', { target: t(`personal.security.${contact}`) }))
-      onDone()
-    } catch (e) {
-      setError(applyError(form, e))
-    }
-  })
-
   return (
     <FormProvider {...form}>
-      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-        <FormAlert text={error} />
+      <form onSubmit={(e) => void action.submit(e)} noValidate className="grid gap-4">
+        <FormAlert text={sendError ?? alertOf(action)} />
         <FormField name={targetField} label={t(isPhone ? 'personal.contact.newCellphone' : 'personal.contact.newEmail')} required maxLength={isPhone ? 11 : 100} />
         <div className="grid grid-cols-[1fr_auto] items-start gap-2">
           <FormField
@@ -242,8 +234,8 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
           <Button type="button" variant="outline" className="h-10" onClick={onBack}>
             {t('personal.contact.back')}
           </Button>
-          <Button type="submit" className="h-10 min-w-24" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" className="h-10 min-w-24" disabled={action.pending}>
+            {action.pending && <Loader2 className="animate-spin" aria-hidden />}
             {t('personal.contact.submit')}
           </Button>
         </DialogFooter>
@@ -255,31 +247,26 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
 function UnbindForm({ contact, onDone }: { contact: Contact; onDone(): void }) {
   const { t } = useT()
   const apply = useApplyInfo()
-  const [error, setError] = useState<string | null>(null)
   const target = t(`personal.security.${contact}`)
-  const form = useForm({ resolver: zodResolver(passwordBody), defaultValues: { password: '' } })
-  const submit = form.handleSubmit(async ({ password }) => {
-    setError(null)
-    try {
-      apply(contact === 'cellphone' ? await personalApi.unbindCellphone(password) : await personalApi.unbindEmail(password))
-      toast.success(t('personal.unbind.done', { target }))
-      onDone()
-    } catch (e) {
-      setError(applyError(form, e))
-    }
+  const action = useActionForm({
+    schema: passwordBody,
+    defaultValues: { password: '' },
+    action: async ({ password }) => apply(contact === 'cellphone' ? await personalApi.unbindCellphone(password) : await personalApi.unbindEmail(password)),
+    success: t('personal.unbind.done', { target }),
+    onDone,
   })
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+    <FormProvider {...action.form}>
+      <form onSubmit={(e) => void action.submit(e)} noValidate className="grid gap-4">
         <DialogHeader>
           <DialogTitle>{t('personal.unbind.title', { target })}</DialogTitle>
           <DialogDescription>{t('personal.unbind.text', { target })}</DialogDescription>
         </DialogHeader>
-        <FormAlert text={error} />
+        <FormAlert text={alertOf(action)} />
         <FormField name="password" kind="password" label={t('personal.contact.password')} required />
         <DialogFooter>
-          <Button type="submit" variant="destructive" className="h-10 min-w-24" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" variant="destructive" className="h-10 min-w-24" disabled={action.pending}>
+            {action.pending && <Loader2 className="animate-spin" aria-hidden />}
             {t('personal.unbind.submit')}
           </Button>
         </DialogFooter>
@@ -291,38 +278,34 @@ function UnbindForm({ contact, onDone }: { contact: Contact; onDone(): void }) {
 function PasswordForm({ accountName, onDone }: { accountName: string; onDone(): void }) {
   const { t } = useT()
   const qc = useQueryClient()
-  const [error, setError] = useState<string | null>(null)
-  const form = useForm({
-    resolver: zodResolver(changePasswordSchema(accountName)),
+  const action = useActionForm({
+    schema: changePasswordSchema(accountName),
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
-    mode: 'onTouched',
-  })
-  const submit = form.handleSubmit(async (v) => {
-    setError(null)
-    try {
-      const { signedOut } = await personalApi.updatePassword(v)
+    action: (v) => personalApi.updatePassword(v),
+    success: (_, r) => {
+      const { signedOut } = r as { signedOut: number }
+      return signedOut > 0 ? t('personal.password.doneOthers', { n: signedOut }) : t('personal.password.done')
+    },
+    onDone: () => {
       void qc.invalidateQueries({ queryKey: personalKeys.sessions() })
-      toast.success(signedOut > 0 ? t('personal.password.doneOthers', { n: signedOut }) : t('personal.password.done'))
       onDone()
-    } catch (e) {
-      setError(applyError(form, e))
-    }
+    },
   })
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+    <FormProvider {...action.form}>
+      <form onSubmit={(e) => void action.submit(e)} noValidate className="grid gap-4">
         <DialogHeader>
           <DialogTitle>{t('personal.password.title')}</DialogTitle>
           <DialogDescription className="sr-only">{t('personal.password.newHint')}</DialogDescription>
         </DialogHeader>
-        <FormAlert text={error} />
+        <FormAlert text={alertOf(action)} />
         <input type="text" autoComplete="username" value={accountName} readOnly hidden />
         <FormField name="oldPassword" kind="password" label={t('personal.password.old')} required />
         <FormField name="password" kind="password" label={t('personal.password.new')} hint={t('personal.password.newHint')} required maxLength={20} />
         <FormField name="confirmPassword" kind="password" label={t('personal.password.confirm')} required maxLength={20} />
         <DialogFooter>
-          <Button type="submit" className="h-10 min-w-24" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" className="h-10 min-w-24" disabled={action.pending}>
+            {action.pending && <Loader2 className="animate-spin" aria-hidden />}
             {t('personal.password.submit')}
           </Button>
         </DialogFooter>

@@ -5,9 +5,7 @@ import { LogOut, Monitor } from 'lucide-react'
 import type { SessionInfo } from '@/contract/schemas/personal'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { confirm, formatDateTime } from '@/lib/crud'
+import { confirm, DataTable, formatDateTime, RowAction, type ListColumn } from '@/lib/crud'
 import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { personalApi } from './api'
@@ -44,6 +42,24 @@ export function SessionsSection() {
     refresh()
   }
 
+  const columns: ListColumn<SessionInfo>[] = [
+    {
+      key: 'carrier',
+      header: t('personal.sessions.device'),
+      className: 'whitespace-normal',
+      cell: (s) => (
+        <span className="flex items-center gap-2">
+          <Monitor className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="break-all">{s.carrier || t('personal.sessions.unknown')}</span>
+          {s.current && <Badge variant="success">{t('personal.sessions.current')}</Badge>}
+        </span>
+      ),
+    },
+    { key: 'ip', header: t('personal.sessions.ip'), className: 'tabular-nums' },
+    { key: 'createdAt', header: t('personal.sessions.created'), className: 'tabular-nums', cell: (s) => formatDateTime(s.createdAt) },
+    { key: 'lastSeenAt', header: t('personal.sessions.lastSeen'), className: 'tabular-nums', cell: (s) => formatDateTime(s.lastSeenAt) },
+  ]
+
   return (
     <Section
       title={t('personal.sessions.heading')}
@@ -55,50 +71,22 @@ export function SessionsSection() {
         </Button>
       }
     >
-      {sessions.isPending ? (
-        <div className="grid gap-2">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : (
-        <div className="overflow-x-auto rounded-md border">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t('personal.sessions.device')}</TableHead>
-                <TableHead>{t('personal.sessions.ip')}</TableHead>
-                <TableHead>{t('personal.sessions.created')}</TableHead>
-                <TableHead>{t('personal.sessions.lastSeen')}</TableHead>
-                <TableHead className="w-24" />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((s) => (
-                <TableRow key={s.sessionId} data-testid="session-row" data-current={s.current || undefined}>
-                  <TableCell>
-                    <span className="flex items-center gap-2">
-                      <Monitor className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
-                      <span className="break-all">{s.carrier || t('personal.sessions.unknown')}</span>
-                      {s.current && <Badge variant="success">{t('personal.sessions.current')}</Badge>}
-                    </span>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{s.ip ?? '--'}</TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(s.createdAt)}</TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(s.lastSeenAt)}</TableCell>
-                  <TableCell className="text-right">
-                    {!s.current && (
-                      <Button type="button" variant="ghost" size="sm" className="h-9 text-destructive hover:text-destructive" onClick={() => void signOutOne(s)}>
-                        {t('personal.sessions.signOut')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {others === 0 && <p className="border-t px-4 py-3 text-sm text-muted-foreground">{t('personal.sessions.onlyThis')}</p>}
-        </div>
-      )}
+      <div className="overflow-hidden rounded-md border">
+        <DataTable
+          label={t('personal.sessions.heading')}
+          rows={rows}
+          columns={columns}
+          getRowId={(s) => s.sessionId}
+          rowAttributes={(s) => ({ 'data-testid': 'session-row', 'data-current': s.current || undefined })}
+          loading={sessions.isPending}
+          loadingRows={2}
+          error={sessions.isError && !sessions.data ? { message: sessions.error?.message, retry: refresh } : null}
+          rowActions={(s) =>
+            s.current ? null : <RowAction icon={<LogOut aria-hidden />} label={t('personal.sessions.signOut')} tone="destructive" onClick={() => void signOutOne(s)} />
+          }
+        />
+        {!sessions.isPending && others === 0 && <p className="border-t px-4 py-3 text-sm text-muted-foreground">{t('personal.sessions.onlyThis')}</p>}
+      </div>
     </Section>
   )
 }

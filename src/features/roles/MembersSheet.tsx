@@ -4,6 +4,7 @@
  * caller's scope that are not members yet).
  */
 import { useMemo, useState } from "react";
+import type { RowSelectionState } from "@tanstack/react-table";
 import { toast } from "sonner";
 import { Search, UserMinus, UserPlus } from "lucide-react";
 import type { Role, RoleMember } from "@/contract/schemas/role";
@@ -16,16 +17,13 @@ import {
   PopoverContent,
   PopoverTrigger,
 } from "@/components/ui/popover";
-import { Skeleton } from "@/components/ui/skeleton";
 import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
-import { confirm } from "@/lib/crud";
+  confirm,
+  DataTable,
+  ListToolbar,
+  RowAction,
+  type ListColumn,
+} from "@/lib/crud";
 import { useT } from "@/lib/i18n";
 import { Can } from "./permissions";
 import {
@@ -35,6 +33,8 @@ import {
   useMembers,
 } from "./api";
 import { RoleSheet } from "./RoleSheet";
+
+const selectLabel = (m: RoleMember) => m.accountName;
 
 const statusVariant = (s: string) =>
   (s === "normal" ? "success" : s === "pending" ? "secondary" : "outline") as
@@ -65,11 +65,11 @@ export function MembersSheet({
 function Members({ role }: { role: Role }) {
   const { t } = useT();
   const [keyword, setKeyword] = useState("");
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selection, setSelection] = useState<RowSelectionState>({});
   const members = useMembers(role.roleId, keyword.trim());
   const remove = useDeleteMembers();
-  const rows = members.data ?? [];
-  const visibleSelected = rows.filter((r) => selected.has(r.accountId));
+  const rows = useMemo(() => members.data ?? [], [members.data]);
+  const visibleSelected = rows.filter((r) => selection[r.accountId]);
 
   async function removeMembers(list: RoleMember[]) {
     const names = list.map((m) => m.userName || m.accountName).join("、");
@@ -88,20 +88,50 @@ function Members({ role }: { role: Role }) {
       roleId: role.roleId,
       accountIds: list.map((m) => m.accountId),
     });
-    setSelected(new Set());
+    setSelection({});
     toast.success(t("roles.members.removed", { n: list.length }));
   }
 
-  const allChecked =
-    rows.length > 0 && visibleSelected.length === rows.length
-      ? true
-      : visibleSelected.length
-        ? "indeterminate"
-        : false;
+  const columns: ListColumn<RoleMember>[] = [
+    {
+      key: "accountName",
+      header: t("roles.members.field.accountName"),
+      className: "font-medium",
+    },
+    {
+      key: "userName",
+      header: t("roles.members.field.userName"),
+      cell: (m) => m.userName || t("common.none"),
+    },
+    {
+      key: "organizationName",
+      header: t("roles.members.field.organizationName"),
+      className: "max-w-[14rem] truncate",
+      cell: (m) => (
+        <span title={m.organizationName ?? ""}>
+          {m.organizationName || t("common.none")}
+        </span>
+      ),
+    },
+    {
+      key: "level",
+      header: t("roles.members.field.level"),
+      cell: (m) => t(`people.accountLevel.${m.level}`),
+    },
+    {
+      key: "status",
+      header: t("roles.members.field.status"),
+      cell: (m) => (
+        <Badge variant={statusVariant(m.status)}>
+          {t(`people.accountStatus.${m.status}`)}
+        </Badge>
+      ),
+    },
+  ];
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex flex-wrap items-center gap-2 border-b px-6 py-3">
+      <ListToolbar className="px-6 py-3 sm:px-6">
         <div className="relative min-w-[12rem] flex-1">
           <Search
             className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-muted-foreground"
@@ -130,106 +160,46 @@ function Members({ role }: { role: Role }) {
         <Can action="member">
           <MemberPicker role={role} />
         </Can>
-      </div>
-      <div className="min-h-0 flex-1 overflow-auto">
-        <Table>
-          <TableHeader className="sticky top-0 z-10 bg-muted">
-            <TableRow>
-              <TableHead className="w-10">
-                <Checkbox
-                  checked={allChecked}
-                  onCheckedChange={() =>
-                    setSelected(
-                      allChecked === true
-                        ? new Set()
-                        : new Set(rows.map((r) => r.accountId)),
-                    )
-                  }
-                  aria-label={t("crud.selectAllRows")}
-                  disabled={!rows.length}
-                />
-              </TableHead>
-              <TableHead>{t("roles.members.field.accountName")}</TableHead>
-              <TableHead>{t("roles.members.field.userName")}</TableHead>
-              <TableHead>{t("roles.members.field.organizationName")}</TableHead>
-              <TableHead>{t("roles.members.field.level")}</TableHead>
-              <TableHead>{t("roles.members.field.status")}</TableHead>
-              <TableHead className="text-right">
-                {t("common.actions")}
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {members.isPending &&
-              Array.from({ length: 4 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={7}>
-                    <Skeleton className="h-6 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))}
-            {!members.isPending && rows.length === 0 && (
-              <TableRow>
-                <TableCell
-                  colSpan={7}
-                  className="h-32 text-center text-muted-foreground"
-                >
-                  {keyword.trim()
-                    ? t("roles.members.noMatch")
-                    : t("roles.members.empty")}
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((m) => (
-              <TableRow
-                key={m.accountId}
-                data-state={selected.has(m.accountId) ? "selected" : undefined}
-              >
-                <TableCell>
-                  <Checkbox
-                    checked={selected.has(m.accountId)}
-                    onCheckedChange={() =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (next.has(m.accountId)) next.delete(m.accountId);
-                        else next.add(m.accountId);
-                        return next;
-                      })
-                    }
-                    aria-label={m.accountName}
-                  />
-                </TableCell>
-                <TableCell className="font-medium">{m.accountName}</TableCell>
-                <TableCell>{m.userName || t("common.none")}</TableCell>
-                <TableCell
-                  className="max-w-[14rem] truncate"
-                  title={m.organizationName ?? ""}
-                >
-                  {m.organizationName || t("common.none")}
-                </TableCell>
-                <TableCell>{t(`people.accountLevel.${m.level}`)}</TableCell>
-                <TableCell>
-                  <Badge variant={statusVariant(m.status)}>
-                    {t(`people.accountStatus.${m.status}`)}
-                  </Badge>
-                </TableCell>
-                <TableCell className="text-right">
-                  <Can action="member">
-                    <Button
-                      variant="ghost"
-                      className="h-9 px-2 text-destructive"
-                      disabled={remove.isPending}
-                      onClick={() => void removeMembers([m])}
-                    >
-                      {t("roles.members.remove")}
-                    </Button>
-                  </Can>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      </ListToolbar>
+      <DataTable
+        className="min-h-0 flex-1"
+        stickyHeader
+        label={t("roles.members.title", { role: role.roleName })}
+        rows={rows}
+        columns={columns}
+        getRowId={(m) => m.accountId}
+        selection={selection}
+        onSelectionChange={setSelection}
+        selectLabel={selectLabel}
+        loading={members.isPending}
+        loadingRows={4}
+        error={
+          members.isError && !members.data
+            ? {
+                message: members.error?.message,
+                retry: () => void members.refetch(),
+              }
+            : null
+        }
+        empty={
+          <span className="text-muted-foreground">
+            {keyword.trim()
+              ? t("roles.members.noMatch")
+              : t("roles.members.empty")}
+          </span>
+        }
+        rowActions={(m) => (
+          <Can action="member">
+            <RowAction
+              icon={<UserMinus aria-hidden />}
+              label={t("roles.members.remove")}
+              tone="destructive"
+              disabled={remove.isPending}
+              onClick={() => void removeMembers([m])}
+            />
+          </Can>
+        )}
+      />
       <div className="border-t px-6 py-2 text-sm text-muted-foreground">
         {t("roles.members.count", { n: rows.length })}
       </div>

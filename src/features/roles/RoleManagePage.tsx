@@ -4,13 +4,13 @@ import { KeyRound, Users } from "lucide-react";
 import { DATA_SCOPES, STATUS, type DataScope } from "@/contract";
 import type { Role } from "@/contract/schemas/role";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import {
   enumOptions,
   formatDateTime,
   FormField,
   FormGrid,
   ListPage,
+  RowAction,
   type FilterField,
   type ListColumn,
 } from "@/lib/crud";
@@ -149,24 +149,18 @@ export function RoleManagePage() {
         rowActions={(r) => (
           <>
             <Can action="member">
-              <Button
-                variant="ghost"
-                className="h-9 px-2 text-primary"
+              <RowAction
+                icon={<Users aria-hidden />}
+                label={t("roles.actions.members")}
                 onClick={() => openSheet("members", r)}
-              >
-                <Users aria-hidden />
-                {t("roles.actions.members")}
-              </Button>
+              />
             </Can>
             <Can action="authorize">
-              <Button
-                variant="ghost"
-                className="h-9 px-2 text-primary"
+              <RowAction
+                icon={<KeyRound aria-hidden />}
+                label={t("roles.actions.authorize")}
                 onClick={() => openSheet("authorize", r)}
-              >
-                <KeyRound aria-hidden />
-                {t("roles.actions.authorize")}
-              </Button>
+              />
             </Can>
           </>
         )}

@@ -2,7 +2,9 @@
  * A client-side table for long lists (thousands of rows, e.g. the 2,000 staff of SPEC §9): only
  * the rows in view are in the DOM (@tanstack/react-virtual), the header stays put while the body
  * scrolls, columns keep fixed widths so nothing jumps while scrolling. Same `ListColumn`s as
- * `<ListPage>`; sorting is client-side; selection by checkbox; per-row actions in a sticky column.
+ * `<ListPage>` and the same parts (./list): column settings (`visibility` from useColumnVisibility),
+ * row actions (`<RowAction>`s, compact: icons with their text as tooltip), checkboxes. Sorting is
+ * client-side; selection by checkbox; per-row actions in a sticky column.
  *
  * The caller gives the table a bounded height (e.g. `className="min-h-0 flex-1"` in a flex column).
  */
@@ -19,25 +21,30 @@ import {
   type SortingState,
 } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react'
-import { Checkbox } from '@/components/ui/checkbox'
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { translate, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import type { ListColumn } from './ListPage'
+import type { Visibility } from './columns'
+import { EmptyState, RowActions, RowCheckbox, useActionTitles } from './list'
+import { alignClass, plainCell, type ListColumn } from './list/types'
 import { actionsShadow, useScrollEdges } from './tableEdges'
 
 export interface VirtualTableProps<T> {
   rows: readonly T[]
   columns: ListColumn<T>[]
+  /** From the column settings (`useColumnVisibility`); default: every column. */
+  visibility?: Visibility
   getRowId: (row: T) => string
   /** Checkbox selection (controlled). */
   selection?: RowSelectionState
   onSelectionChange?: (next: RowSelectionState) => void
-  /** Per-row actions, in a column that sticks to the right edge. */
+  /** Per-row actions (`<RowAction>`s…), in a column that sticks to the right edge. */
   rowActions?: (row: T) => ReactNode
   /** Width of the actions column in px (default 160). */
   actionsWidth?: number
+  /** Row actions as icons only, their text as tooltip (for a narrow actions column). */
+  compactActions?: boolean
   /** Row height in px; cells are one line (truncated), so rows are all this high. */
   rowHeight?: number
   loading?: boolean
@@ -53,11 +60,6 @@ export interface VirtualTableProps<T> {
 const SELECT_WIDTH = 44
 const DEFAULT_WIDTH = 140
 
-function plain(value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return <span className="text-muted-foreground">--</span>
-  return String(value)
-}
-
 function sortValue<T>(c: ListColumn<T>, row: T): string | number {
   const v = c.exportValue ? c.exportValue(row) : (row as Record<string, unknown>)[c.key]
   if (typeof v === 'number') return v
@@ -65,10 +67,12 @@ function sortValue<T>(c: ListColumn<T>, row: T): string | number {
 }
 
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  const { rows, columns, getRowId, selection, onSelectionChange, rowActions, actionsWidth = 160, rowHeight = 44, loading, empty, label, className, overscan = 10 } = props
+  const { rows, columns, visibility, getRowId, selection, onSelectionChange, rowActions, actionsWidth = 160, compactActions = false, rowHeight = 44, loading, empty, label, className, overscan = 10 } = props
   const { t, locale } = useT()
   // the actions column shows a shadow while columns are out of view behind it
   const [scrollRef, edges] = useScrollEdges()
+  const compact = compactActions || edges.compact
+  useActionTitles(scrollRef, compact)
   const [sorting, setSorting] = useState<SortingState>([])
   const selectable = !!onSelectionChange
 
@@ -82,12 +86,13 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         enableSorting: false,
         header: ({ table }) => (
           <RowCheckbox
+            className="m-0"
             label={translate(locale, 'crud.selectAllRows')}
             checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
             onChange={(v) => table.toggleAllRowsSelected(v)}
           />
         ),
-        cell: ({ row }) => <RowCheckbox label={translate(locale, 'crud.selectRow')} checked={row.getIsSelected()} onChange={(v) => row.toggleSelected(v)} />,
+        cell: ({ row }) => <RowCheckbox className="m-0" label={translate(locale, 'crud.selectRow')} checked={row.getIsSelected()} onChange={(v) => row.toggleSelected(v)} />,
       })
     }
     for (const c of columns) {
@@ -102,7 +107,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           const y = sortValue(c, b.original)
           return typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y))
         },
-        cell: ({ row, getValue }) => (c.cell ? c.cell(row.original) : plain(getValue())),
+        cell: ({ row, getValue }) => (c.cell ? c.cell(row.original) : plainCell(getValue())),
         meta: c,
       })
     }
@@ -122,7 +127,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     enableRowSelection: selectable,
-    state: { rowSelection: selection ?? {}, sorting },
+    state: { rowSelection: selection ?? {}, sorting, columnVisibility: visibility ?? {} },
     onRowSelectionChange,
     onSortingChange: setSorting,
   })
@@ -215,12 +220,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           ) : model.length === 0 ? (
             <tr>
               <td colSpan={colCount} className="h-52 text-center">
-                {empty ?? (
-                  <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
-                    <Inbox className="h-10 w-10 opacity-50" aria-hidden />
-                    <p>{t('crud.empty')}</p>
-                  </div>
-                )}
+                {empty ?? <EmptyState text={t('crud.empty')} />}
               </td>
             </tr>
           ) : (
@@ -232,7 +232,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               )}
               {items.map((vi) => {
                 const row = model[vi.index]!
-                return <VirtualRow key={row.id} row={row} index={vi.index} selected={row.getIsSelected()} selectable={selectable} rowActions={rowActions} rowHeight={rowHeight} edgeHidden={edges.right} />
+                return <VirtualRow key={row.id} row={row} index={vi.index} selected={row.getIsSelected()} selectable={selectable} rowActions={rowActions} rowHeight={rowHeight} edgeHidden={edges.right} compact={compact} />
               })}
               {padBottom > 0 && (
                 <tr aria-hidden style={{ height: padBottom }}>
@@ -259,12 +259,14 @@ const VirtualRow = memo(function VirtualRow<T>({
   rowActions,
   rowHeight,
   edgeHidden,
+  compact,
 }: {
   row: Row<T>
   index: number
   selected: boolean
   selectable: boolean
   edgeHidden: boolean
+  compact: boolean
   rowActions?: (row: T) => ReactNode
   rowHeight: number
 }) {
@@ -287,27 +289,15 @@ const VirtualRow = memo(function VirtualRow<T>({
       })}
       {rowActions && (
         <td
+          data-row-actions=""
           className={cn(
             'sticky right-0 whitespace-nowrap border-b border-l bg-background px-1 text-right align-middle group-hover:bg-muted group-data-[state=selected]:bg-muted',
             actionsShadow(edgeHidden),
           )}
         >
-          <div className="inline-flex items-center justify-end gap-0.5">{rowActions(row.original)}</div>
+          <RowActions compact={compact}>{rowActions(row.original)}</RowActions>
         </td>
       )}
     </tr>
   )
-}) as <T>(props: { row: Row<T>; index: number; selected: boolean; selectable: boolean; rowActions?: (row: T) => ReactNode; rowHeight: number; edgeHidden: boolean }) => ReactNode
-
-function alignClass(align: ListColumn<unknown>['align']) {
-  return align === 'right' ? 'text-right' : align === 'center' ? 'text-center' : undefined
-}
-
-/** A checkbox with a 36px touch target. */
-function RowCheckbox({ label, checked, onChange }: { label: string; checked: boolean | 'indeterminate'; onChange: (v: boolean) => void }) {
-  return (
-    <label className="flex h-9 w-9 cursor-pointer items-center justify-center">
-      <Checkbox aria-label={label} checked={checked} onCheckedChange={(v) => onChange(v === true)} />
-    </label>
-  )
-}
+}) as <T>(props: { row: Row<T>; index: number; selected: boolean; selectable: boolean; rowActions?: (row: T) => ReactNode; rowHeight: number; edgeHidden: boolean; compact: boolean }) => ReactNode

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { errorText, isApiError, mapServerErrors, normalizeFieldPath } from './errors'
+import { createFormControl } from 'react-hook-form'
+import { applyRefusal, errorText, isApiError, mapServerErrors, normalizeFieldPath } from './errors'
 
 describe('errorText', () => {
   it('turns validation keys into text with the field label', () => {
@@ -77,5 +78,73 @@ describe('isApiError', () => {
   it('recognises the client error shape', () => {
     expect(isApiError({ code: 20001, data: [], kind: 'code' })).toBe(true)
     expect(isApiError(new Error('x'))).toBe(false)
+  })
+})
+
+describe('applyRefusal', () => {
+  /** A real react-hook-form form (no React needed) with the given values. */
+  const formOf = (values: Record<string, unknown>) => createFormControl({ defaultValues: values })
+  const refusal = (code: number, data: unknown, message = '') => ({ code, data, kind: 'code' as const, message })
+  const errorOf = (form: ReturnType<typeof formOf>, name: string) => form.getFieldState(name).error?.message
+
+  it('puts 20001 field errors on their fields, bracket paths included, and nothing above the form', () => {
+    const form = formOf({ roleName: '', sort: 1, functionList: [{ functionAction: '' }, { functionAction: '' }] })
+    const above = applyRefusal(
+      form,
+      refusal(20001, [
+        { field: 'roleName', key: 'v.tooLong:30', message: '角色名称最多30个字符' },
+        { field: 'functionList[1].functionAction', key: 'v.action', message: 'x' },
+      ]),
+    )
+    expect(above).toEqual([])
+    expect(errorOf(form, 'roleName')).toBe('v.tooLong:30')
+    expect(errorOf(form, 'functionList.1.functionAction')).toBe('v.action')
+    expect(errorOf(form, 'sort')).toBeUndefined()
+  })
+
+  it("keeps the gateway's own sentence for a bare 'invalid' on the field", () => {
+    const form = formOf({ accountLimit: '2' })
+    expect(applyRefusal(form, refusal(20001, [{ field: 'accountLimit', key: 'v.invalid', message: '限额不能小于现有账号数（3个）' }], '参数不合法'))).toEqual([])
+    expect(errorOf(form, 'accountLimit')).toBe('限额不能小于现有账号数（3个）')
+  })
+
+  it('returns errors of fields the form lacks as text, and the message of a 20001 without fields', () => {
+    const form = formOf({ name: '' })
+    expect(applyRefusal(form, refusal(20001, [{ field: 'roleId', key: 'v.invalid', message: 'roleId 格式不正确' }], '参数不合法'))).toEqual(['roleId 格式不正确'])
+    expect(applyRefusal(form, refusal(20001, null, '参数不合法'))).toEqual(['参数不合法'])
+    expect(applyRefusal(form, refusal(20001, null), { fallback: '提交失败' })).toEqual(['提交失败'])
+    expect(errorOf(form, 'name')).toBeUndefined()
+  })
+
+  it('maps paths with toField and asks hasField which are fields', () => {
+    const form = formOf({ educations: [{ school: '' }] })
+    const above = applyRefusal(form, refusal(20001, [{ field: 'items[0].school', key: 'v.required', message: '请输入学校' }]), {
+      toField: (p) => p.replace(/^items(?=\.|$)/, 'educations'),
+    })
+    expect(above).toEqual([])
+    expect(errorOf(form, 'educations.0.school')).toBe('v.required')
+
+    const only = formOf({ a: '', b: '' })
+    expect(applyRefusal(only, refusal(20001, [{ field: 'b', key: 'v.required', message: '请输入B' }]), { hasField: (p) => p === 'a' })).toEqual(['请输入B'])
+    expect(errorOf(only, 'b')).toBeUndefined()
+  })
+
+  it('puts a 20006 duplicate on its field with the gateway sentence, else above the form', () => {
+    const form = formOf({ roleId: 'r1', roleName: '' })
+    expect(applyRefusal(form, refusal(20006, { field: 'roleName', value: '管理员' }, '角色名称已存在'))).toEqual([])
+    expect(errorOf(form, 'roleName')).toBe('角色名称已存在')
+
+    const other = formOf({ roleId: 'r1', roleName: '' })
+    expect(applyRefusal(other, refusal(20006, { field: 'roleId' }, '编号已存在'), { notOn: ['roleId'] })).toEqual(['编号已存在'])
+    expect(applyRefusal(other, refusal(20006, { field: 'code' }, '编码已存在'))).toEqual(['编码已存在'])
+    expect(applyRefusal(other, refusal(20006, null), { fallback: '数据已存在' })).toEqual(['数据已存在'])
+    expect(errorOf(other, 'roleId')).toBeUndefined()
+  })
+
+  it('gives any other refusal its message, and null for what is not a refusal', () => {
+    const form = formOf({ name: '' })
+    expect(applyRefusal(form, refusal(20021, null, '邀请已失效'))).toEqual(['邀请已失效'])
+    expect(applyRefusal(form, { code: 0, data: null, kind: 'network', message: '网络错误' })).toBeNull()
+    expect(applyRefusal(form, new Error('x'))).toBeNull()
   })
 })

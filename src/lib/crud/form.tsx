@@ -22,7 +22,7 @@ import { FileUpload } from '@/lib/files/FileUpload'
 import { useT } from '@/lib/i18n'
 import { StepError, SyncMark, useMarks, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
-import { errorText, isApiError, mapServerErrors, normalizeFieldPath } from './errors'
+import { applyRefusal, errorText, isApiError } from './errors'
 import { useOfflineSave, useSave, useSaveSubList } from './hooks'
 import type { FormValues, Resource } from './resource'
 
@@ -66,10 +66,6 @@ function useIdempotencyKey() {
   }
 }
 
-function firstSegment(path: string) {
-  return path.split('.')[0] ?? path
-}
-
 /** Whether a react-hook-form dirty-fields entry marks anything (arrays and objects: any leaf). */
 function anyDirty(entry: unknown): boolean {
   if (entry === true) return true
@@ -106,27 +102,14 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
   /** Puts an error answer on the form; `prefix` maps a sub-list call's `items.0.x` to `<field>.0.x`. */
   const showError = (e: unknown, prefix?: string) => {
     if (!isApiError(e) || e.kind !== 'code') return // network errors: the client shows them
-    const toForm = (p: string) => (prefix ? p.replace(/^items(?=\.|$)/, prefix) : p)
-    if (e.code === Code.INVALID) {
-      const known = new Set(Object.keys(form.getValues()))
-      const data = Array.isArray(e.data)
-        ? e.data.map((d: unknown) => (d && typeof d === 'object' && typeof (d as { field?: unknown }).field === 'string' ? { ...d, field: toForm(normalizeFieldPath((d as { field: string }).field)) } : d))
-        : e.data
-      const mapped = mapServerErrors(data, (p) => known.has(firstSegment(p)))
-      mapped.fields.forEach((f, i) => form.setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }))
-      setFormErrors(mapped.form.length || mapped.fields.length ? mapped.form : [e.message || t('codes.20001')])
-    } else if (e.code === Code.DUPLICATE) {
-      // data: { field, value } — mark the field when the form has it, else say it above the form
-      const field = (e.data as { field?: unknown } | null)?.field
-      const message = e.message || t('codes.20006')
-      if (!prefix && typeof field === 'string' && field !== resource.idKey && field in form.getValues())
-        form.setError(field, { type: 'server', message }, { shouldFocus: true })
-      else setFormErrors([message])
-    } else if (e.code === Code.VERSION_CONFLICT && e.data && typeof e.data === 'object' && !prefix) {
+    if (e.code === Code.VERSION_CONFLICT && e.data && typeof e.data === 'object' && !prefix) {
       setConflict(e.data as T)
-    } else {
-      setFormErrors([e.message || t('crud.formError')])
+      return
     }
+    // a sub-list call's `items.0.x` is the form's `<field>.0.x`; its 20006 goes above the form
+    const toForm = (p: string) => (prefix ? p.replace(/^items(?=\.|$)/, prefix) : p)
+    const fallback = e.code === Code.INVALID ? t('codes.20001') : e.code === Code.DUPLICATE ? t('codes.20006') : t('crud.formError')
+    setFormErrors(applyRefusal(form, e, { toField: toForm, notOn: [prefix ?? resource.idKey], fallback }) ?? [])
   }
 
   // an entry that failed with field errors shows them at once

@@ -26,6 +26,30 @@ export type { SaveInput } from './hooks'
 export { useResourceForm, FormDialog, FormField, FormGrid, FormMessages, FieldError } from './form'
 export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FormFieldProps, FieldKind, FieldOption } from './form'
 export { ListPage } from './ListPage'
+export {
+  BulkActions,
+  ColumnSettings,
+  DataTable,
+  DeleteRowAction,
+  DeleteSelectedButton,
+  EditRowAction,
+  EmptyState,
+  ExportCsvButton,
+  FilterBar,
+  ListFilters,
+  ListPagination,
+  ListToolbar,
+  Pagination,
+  RefreshButton,
+  RowAction,
+  RowActions,
+  RowCheckbox,
+  ToolbarEnd,
+  plainCell,
+  useColumnVisibility,
+  useListState,
+} from './list'
+export type { ColumnVisibility, DataTableProps, ListState } from './list'
 export { VirtualTable } from './VirtualTable'
 export type { VirtualTableProps } from './VirtualTable'
 export { FormList } from './FormList'
@@ -33,11 +57,11 @@ export type { FormListProps } from './FormList'
 export { pageWindow } from './pageWindow'
 export type { ListPageProps, ListColumn, FilterField } from './ListPage'
 export { confirm, confirmDelete, ConfirmHost } from './confirm'
-export { ActionDialog } from './ActionDialog'
-export type { ActionDialogProps } from './ActionDialog'
+export { ActionDialog, useActionForm } from './ActionDialog'
+export type { ActionDialogProps, ActionForm, UseActionFormOptions } from './ActionDialog'
 export type { ConfirmOptions } from './confirm'
-export { errorText, mapServerErrors, normalizeFieldPath, isApiError } from './errors'
-export type { ApiErrorLike, MappedErrors } from './errors'
+export { applyRefusal, onlyFields, errorText, mapServerErrors, normalizeFieldPath, isApiError } from './errors'
+export type { ApiErrorLike, MappedErrors, RefusableForm, RefusalOptions } from './errors'
 export { toCsv, csvCell, csvFileName, downloadText } from './export'
 export { loadVisibility, saveVisibility } from './columns'
 export { formatDateTime, enumOptions } from './format'

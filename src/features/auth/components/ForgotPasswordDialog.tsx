@@ -18,7 +18,8 @@ import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { INLINE_CODES, authApi } from '../api'
 import { ChannelToggle } from './ChannelToggle'
-import { Field, PasswordInput, applyServerErrors, describedBy, fieldText } from './form'
+import { applyRefusal, onlyFields } from '@/lib/crud/errors'
+import { Field, PasswordInput, describedBy, fieldText } from './form'
 import { useCountdown } from '@/lib/countdown'
 
 export const RESEND_SECONDS = 60
@@ -147,8 +148,8 @@ function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; on
       onVerified(v)
     } catch (e) {
       if (hasCode(e, Code.INVALID)) {
-        const rest = applyServerErrors(e.data, ['accountName', 'verifyCode'], setError)
-        if (rest.length) setError('verifyCode', { type: 'server', message: rest.join('；') })
+        const rest = applyRefusal({ getValues, setError }, e, { hasField: onlyFields(['accountName', 'verifyCode']) })
+        if (rest?.length) setError('verifyCode', { type: 'server', message: rest.join('；') })
         return
       }
       const m = inlineMessage(e)
@@ -207,7 +208,7 @@ function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; on
 function ResetStep({ verified, onReset }: { verified: { accountName: string; verifyCode: string }; onReset(): void }) {
   const { t, locale } = useT()
   const [formError, setFormError] = useState<string | null>(null)
-  const { register, handleSubmit, formState, setError } = useForm({
+  const { register, handleSubmit, formState, getValues, setError } = useForm({
     resolver: zodResolver(updatePasswordBody),
     defaultValues: { ...verified, password: '', confirmPassword: '' },
   })
@@ -220,8 +221,8 @@ function ResetStep({ verified, onReset }: { verified: { accountName: string; ver
       onReset()
     } catch (e) {
       if (hasCode(e, Code.INVALID)) {
-        const rest = applyServerErrors(e.data, ['password', 'confirmPassword'], setError)
-        if (rest.length) setFormError(rest.join('；'))
+        const rest = applyRefusal({ getValues, setError }, e, { hasField: onlyFields(['password', 'confirmPassword']) })
+        if (rest?.length) setFormError(rest.join('；'))
         return
       }
       setFormError(inlineMessage(e))

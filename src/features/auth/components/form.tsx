@@ -1,10 +1,9 @@
 /** Small form pieces shared by the auth screens. */
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { Eye, EyeOff } from 'lucide-react'
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { errorText, mapServerErrors } from '@/lib/crud/errors'
+import { errorText } from '@/lib/crud/errors'
 import { useT, type Locale } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
@@ -77,16 +76,6 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(({
   )
 })
 PasswordInput.displayName = 'PasswordInput'
-
-/**
- * Puts the field errors of a 20001 answer on the form's fields; returns the messages that
- * belong to no field (to show above the form).
- */
-export function applyServerErrors<T extends FieldValues>(data: unknown, fields: readonly string[], setError: UseFormSetError<T>): string[] {
-  const mapped = mapServerErrors(data, (p) => fields.includes(p.split('.')[0] ?? ''))
-  for (const f of mapped.fields) setError(f.name as Path<T>, { type: 'server', message: f.message })
-  return mapped.form
-}
 
 /** The text of a react-hook-form error message (a validation key or server text). */
 export const fieldText = (message: unknown, locale: Locale, label: string): string | undefined =>

@@ -1,0 +1,259 @@
+/**
+ * The list's table: columns from `ListColumn`s (shown per the column settings), sortable headers,
+ * checkbox selection, row actions in a sticky right-hand column (compact when the table does not
+ * fit), and the loading / error / empty states. Rows are given (one page of a server list, or a
+ * client-side list); sorting is the caller's (`sort`).
+ */
+import { useMemo, type ReactNode } from 'react'
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table'
+import { AlertCircle, ArrowDown, ArrowUp, ArrowUpDown, Inbox, RefreshCw } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Skeleton } from '@/components/ui/skeleton'
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import type { Visibility } from '../columns'
+import { actionsEdge, useScrollEdges } from '../tableEdges'
+import { RowActions, useActionTitles } from './RowActions'
+import { alignClass, plainCell, type ListColumn } from './types'
+
+export interface DataTableProps<T> {
+  rows: readonly T[]
+  columns: ListColumn<T>[]
+  getRowId: (row: T) => string
+  /** From the column settings (`useColumnVisibility`); default: every column. */
+  visibility?: Visibility
+  /** Sorting by clicking a sortable header; `sortBy`/`desc` mark the sorted column. */
+  sort?: { sortBy?: string; desc?: boolean; onSort: (key: string) => void }
+  /** Checkbox selection (controlled); without `onSelectionChange` there are no checkboxes. */
+  selection?: RowSelectionState
+  onSelectionChange?: (next: RowSelectionState) => void
+  /** Whether a row may be selected (default: all). */
+  canSelect?: (row: T) => boolean
+  /** The accessible name of a row's checkbox (default 选择此行). */
+  selectLabel?: (row: T) => string
+  /** The buttons of a row (`<RowAction>`s…), in the sticky actions column. */
+  rowActions?: (row: T) => ReactNode
+  /** Attributes of a row's `<tr>` (e.g. `data-*` for a test or a style). */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string | boolean | undefined>
+  /** Something after the first column's content, e.g. an offline sync mark. */
+  mark?: (row: T) => ReactNode
+  loading?: boolean
+  /** Skeleton rows while loading (default 8). */
+  loadingRows?: number
+  /** A failed load with nothing to show: the message and a retry. */
+  error?: { message?: string; retry: () => void } | null
+  /** Shown instead of rows when there are none. */
+  empty?: ReactNode
+  /** Dimmed while a new page is on its way. */
+  busy?: boolean
+  /** The header stays on top while the rows scroll (in a box of bounded height). */
+  stickyHeader?: boolean
+  /** Accessible name of the table. */
+  label?: string
+  /** The scroll box (e.g. `min-h-0 flex-1` in a flex column). */
+  className?: string
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { rows, columns, getRowId, visibility, sort, selection, onSelectionChange, canSelect, selectLabel, rowActions, rowAttributes, mark, loading, loadingRows = 8, error, empty, busy, stickyHeader, label, className } = props
+  const { t } = useT()
+  const selectable = !!onSelectionChange
+  const [scrollRef, edges] = useScrollEdges({ inner: true })
+  useActionTitles(scrollRef, edges.compact)
+
+  const tableColumns = useMemo<ColumnDef<T>[]>(() => {
+    const cols: ColumnDef<T>[] = []
+    if (selectable) {
+      cols.push({
+        id: '__select',
+        header: ({ table }) => (
+          <RowCheckbox
+            label={t('crud.selectAll')}
+            checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
+            disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())}
+            onChange={(v) => table.toggleAllPageRowsSelected(v)}
+          />
+        ),
+        cell: ({ row }) => <RowCheckbox label={selectLabel?.(row.original) ?? t('crud.selectRow')} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={(v) => row.toggleSelected(v)} />,
+      })
+    }
+    columns.forEach((c, i) => {
+      cols.push({
+        id: c.key,
+        accessorFn: (row) => (row as Record<string, unknown>)[c.key],
+        header: c.header,
+        cell: ({ row, getValue }) => {
+          const content = c.cell ? c.cell(row.original) : plainCell(getValue())
+          const extra = i === 0 ? mark?.(row.original) : undefined
+          if (!extra) return content
+          return (
+            <span className="inline-flex items-center gap-1.5">
+              {content}
+              {extra}
+            </span>
+          )
+        },
+        meta: c,
+      })
+    })
+    return cols
+  }, [columns, selectable, t, mark, selectLabel])
+
+  const table = useReactTable({
+    data: rows as T[],
+    columns: tableColumns,
+    getRowId: (row) => getRowId(row),
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableRowSelection: selectable ? (row) => canSelect?.(row.original) ?? true : false,
+    state: { rowSelection: selection ?? {}, columnVisibility: visibility ?? {} },
+    onRowSelectionChange: (updater) => onSelectionChange?.(typeof updater === 'function' ? updater(selection ?? {}) : updater),
+  })
+
+  const hasRowActions = !!rowActions
+  const colCount = table.getVisibleLeafColumns().length + (hasRowActions ? 1 : 0)
+
+  return (
+    /* scrolls sideways when wider than the list, with a shadow on the side where columns are out of view (behind the actions column on the right) */
+    <div ref={scrollRef} className={cn('relative flex min-h-0 flex-col transition-opacity', busy && 'opacity-60', className)} aria-busy={busy || undefined}>
+      <div className="relative min-h-0 w-full flex-1 overflow-auto">
+        <table className="w-full caption-bottom text-sm" aria-label={label}>
+          <TableHeader className={cn(stickyHeader && 'sticky top-0 z-10 bg-muted')}>
+            {table.getHeaderGroups().map((hg) => (
+              <TableRow key={hg.id} className="hover:bg-transparent">
+                {hg.headers.map((h) => {
+                  const meta = h.column.columnDef.meta as ListColumn<T> | undefined
+                  if (!meta)
+                    return (
+                      <TableHead key={h.id} className="w-10">
+                        {flexRender(h.column.columnDef.header, h.getContext())}
+                      </TableHead>
+                    )
+                  const sorted = sort?.sortBy === meta.key ? (sort.desc ? 'descending' : 'ascending') : undefined
+                  const sortable = meta.sortable && !!sort
+                  return (
+                    <TableHead key={h.id} aria-sort={sorted ?? (sortable ? 'none' : undefined)} className={cn(alignClass(meta.align), meta.className)}>
+                      {sortable ? (
+                        <button
+                          type="button"
+                          className={cn(
+                            '-mx-2 inline-flex min-h-9 items-center gap-1 rounded px-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                            sorted && 'text-foreground',
+                          )}
+                          onClick={() => sort.onSort(meta.key)}
+                        >
+                          {meta.header}
+                          {sorted === 'ascending' ? (
+                            <ArrowUp className="h-3.5 w-3.5" aria-label={t('crud.sortAsc')} />
+                          ) : sorted === 'descending' ? (
+                            <ArrowDown className="h-3.5 w-3.5" aria-label={t('crud.sortDesc')} />
+                          ) : (
+                            <ArrowUpDown className="h-3.5 w-3.5 opacity-40" aria-hidden />
+                          )}
+                        </button>
+                      ) : (
+                        meta.header
+                      )}
+                    </TableHead>
+                  )
+                })}
+                {hasRowActions && <TableHead className={cn('sticky right-0 bg-muted text-right', actionsEdge(edges.right))}>{t('common.actions')}</TableHead>}
+              </TableRow>
+            ))}
+          </TableHeader>
+          <TableBody>
+            {loading ? (
+              Array.from({ length: loadingRows }, (_, i) => (
+                <TableRow key={`sk-${i}`} className="hover:bg-transparent">
+                  {Array.from({ length: colCount }, (_, j) => (
+                    <TableCell key={j} className="py-3.5">
+                      <Skeleton className={cn('h-4', j === 0 && selectable ? 'w-4' : 'w-full max-w-[10rem]')} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            ) : error && rows.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell colSpan={colCount} className="h-52 text-center">
+                  <div role="alert" className="flex flex-col items-center gap-3 text-sm">
+                    <AlertCircle className="h-8 w-8 text-destructive" aria-hidden />
+                    <p className="font-medium">{t('crud.loadError')}</p>
+                    {error.message && <p className="max-w-md text-muted-foreground">{error.message}</p>}
+                    <Button variant="outline" onClick={error.retry}>
+                      <RefreshCw aria-hidden />
+                      {t('common.retry')}
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell colSpan={colCount} className="h-52 text-center">
+                  {empty ?? <EmptyState text={t('crud.empty')} />}
+                </TableCell>
+              </TableRow>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <TableRow key={row.id} {...rowAttributes?.(row.original)} data-state={row.getIsSelected() ? 'selected' : undefined} className="group">
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta as ListColumn<T> | undefined
+                    return (
+                      <TableCell key={cell.id} className={cn('whitespace-nowrap', meta && alignClass(meta.align), meta?.className, !meta && 'w-10 py-0')}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </TableCell>
+                    )
+                  })}
+                  {hasRowActions && (
+                    <TableCell
+                      data-row-actions=""
+                      className={cn('sticky right-0 whitespace-nowrap bg-background py-1 text-right group-hover:bg-muted group-data-[state=selected]:bg-muted', actionsEdge(edges.right))}
+                    >
+                      <RowActions compact={edges.compact}>{rowActions(row.original)}</RowActions>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </table>
+      </div>
+      {edges.left && <div aria-hidden className="pointer-events-none absolute inset-y-0 left-0 z-10 w-4 bg-gradient-to-r from-black/15 to-transparent" />}
+      {edges.right && !hasRowActions && <div aria-hidden className="pointer-events-none absolute inset-y-0 right-0 z-10 w-4 bg-gradient-to-l from-black/15 to-transparent" />}
+    </div>
+  )
+}
+
+/** The empty state: an icon and a sentence, and e.g. a reset button. */
+export function EmptyState({ text, children }: { text: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
+      <Inbox className="h-10 w-10 opacity-50" aria-hidden />
+      <p>{text}</p>
+      {children}
+    </div>
+  )
+}
+
+/** A checkbox with a 36px touch target. */
+export function RowCheckbox({
+  label,
+  checked,
+  disabled,
+  onChange,
+  className,
+}: {
+  label: string
+  checked: boolean | 'indeterminate'
+  disabled?: boolean
+  onChange: (v: boolean) => void
+  className?: string
+}) {
+  return (
+    <label className={cn('-m-2 flex h-9 w-9 items-center justify-center', disabled ? 'cursor-not-allowed' : 'cursor-pointer', className)}>
+      <Checkbox aria-label={label} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange(v === true)} />
+    </label>
+  )
+}

@@ -1,0 +1,95 @@
+/** Pagination: total, page size, first/previous/page numbers/next/last. */
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { useT } from '@/lib/i18n'
+import { pageWindow } from '../pageWindow'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toListParams, withPage, type ListSearch } from '../search'
+
+/** Paging bound to a list search (the URL's with `useListState()`). */
+export function ListPagination({ total, search, onSearchChange }: { total: number; search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  const { pageIndex, pageSize } = toListParams(search)
+  return (
+    <Pagination
+      total={total}
+      pageIndex={pageIndex}
+      pageSize={pageSize}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+      onChange={(p, size) => onSearchChange(withPage(search, p, size))}
+    />
+  )
+}
+
+export function Pagination({
+  total,
+  pageIndex,
+  pageSize,
+  pages,
+  onChange,
+}: {
+  total: number
+  pageIndex: number
+  pageSize: number
+  pages: number
+  onChange: (pageIndex: number, pageSize?: number) => void
+}) {
+  const { t } = useT()
+  const go = (p: number) => onChange(Math.min(Math.max(1, p), pages))
+  const nav = 'h-9 w-9'
+  return (
+    <nav
+      aria-label={t('crud.pageOf', { page: pageIndex, pages })}
+      className="flex flex-wrap items-center justify-between gap-3 border-t px-3 py-2.5 text-sm sm:px-4"
+    >
+      <div className="flex items-center gap-3 text-muted-foreground">
+        <span>{t('crud.total', { total })}</span>
+        <Select value={String(pageSize)} onValueChange={(v) => onChange(1, Number(v))}>
+          <SelectTrigger className="h-9 w-28" aria-label={t('crud.pageSize')}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {(PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [DEFAULT_PAGE_SIZE, ...PAGE_SIZES]).map((n) => (
+              <SelectItem key={n} value={String(n)} className="min-h-9">
+                {t('crud.perPage', { n })}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex items-center gap-1">
+        <Button variant="outline" size="icon" className={nav} disabled={pageIndex <= 1} onClick={() => go(1)} aria-label={t('crud.firstPage')}>
+          <ChevronsLeft aria-hidden />
+        </Button>
+        <Button variant="outline" size="icon" className={nav} disabled={pageIndex <= 1} onClick={() => go(pageIndex - 1)} aria-label={t('crud.prevPage')}>
+          <ChevronLeft aria-hidden />
+        </Button>
+        <div className="hidden items-center gap-1 md:flex">
+          {pageWindow(pageIndex, pages).map((p, i) =>
+            p === '…' ? (
+              <span key={`gap-${i}`} className="px-1 text-muted-foreground">
+                …
+              </span>
+            ) : (
+              <Button
+                key={p}
+                variant={p === pageIndex ? 'default' : 'ghost'}
+                className="h-9 min-w-9 px-2"
+                aria-current={p === pageIndex ? 'page' : undefined}
+                onClick={() => go(p)}
+              >
+                {p}
+              </Button>
+            ),
+          )}
+        </div>
+        <span className="px-2 text-muted-foreground md:hidden">{t('crud.pageOf', { page: pageIndex, pages })}</span>
+        <Button variant="outline" size="icon" className={nav} disabled={pageIndex >= pages} onClick={() => go(pageIndex + 1)} aria-label={t('crud.nextPage')}>
+          <ChevronRight aria-hidden />
+        </Button>
+        <Button variant="outline" size="icon" className={nav} disabled={pageIndex >= pages} onClick={() => go(pages)} aria-label={t('crud.lastPage')}>
+          <ChevronsRight aria-hidden />
+        </Button>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,96 @@
+/**
+ * Row actions: the buttons of one row, in a column that sticks to the right edge. When the table
+ * does not fit (crud/tableEdges.ts) they turn compact: icons only, the text kept as accessible name
+ * and tooltip.
+ */
+import type { FnAction } from '@/contract/catalogue'
+import { useEffect, type ReactNode, type RefObject } from 'react'
+import { Pencil, Trash2 } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Can } from '@/lib/permissions'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+
+/**
+ * Compact row actions: every button with an icon shrinks to a 36 px square showing the icon; its
+ * text stays inside, clipped (still its accessible name, and its tooltip — see useActionTitles).
+ * Text-only buttons keep their text.
+ */
+export const COMPACT_ACTIONS =
+  '[&_button:has(svg)]:w-9 [&_button:has(svg)]:justify-start [&_button:has(svg)]:gap-[10px] [&_button:has(svg)]:overflow-hidden [&_button:has(svg)]:px-[10px]'
+
+/** The buttons of one row, side by side; compact when the table does not fit. */
+export function RowActions({ compact, children }: { compact?: boolean; children: ReactNode }) {
+  return <div className={cn('inline-flex items-center justify-end gap-0.5', compact && COMPACT_ACTIONS)}>{children}</div>
+}
+
+/** One row action: an icon and a text (in compact mode the icon, with the text as tooltip). */
+export function RowAction({
+  icon,
+  label,
+  onClick,
+  tone = 'primary',
+  disabled,
+  ariaLabel,
+}: {
+  icon: ReactNode
+  label: string
+  onClick: () => void
+  tone?: 'primary' | 'destructive' | 'success' | 'plain'
+  disabled?: boolean
+  /** A fuller accessible name, e.g. 编辑 张伟. */
+  ariaLabel?: string
+}) {
+  const toneClass = {
+    primary: 'text-primary',
+    destructive: 'text-destructive hover:text-destructive',
+    success: 'text-emerald-700 dark:text-emerald-400',
+    plain: undefined,
+  }[tone]
+  return (
+    <Button variant="ghost" className={cn('h-9 px-2', toneClass)} disabled={disabled} aria-label={ariaLabel} onClick={onClick}>
+      {icon}
+      {label}
+    </Button>
+  )
+}
+
+/** 编辑, gated by its function. */
+export function EditRowAction({ action = 'edit', onClick, ariaLabel }: { action?: FnAction; onClick: () => void; ariaLabel?: string }) {
+  const { t } = useT()
+  return (
+    <Can action={action}>
+      <RowAction icon={<Pencil aria-hidden />} label={t('common.edit')} ariaLabel={ariaLabel} onClick={onClick} />
+    </Can>
+  )
+}
+
+/** 删除, gated by its function. */
+export function DeleteRowAction({ action = 'delete', onClick, pending, ariaLabel }: { action?: FnAction; onClick: () => void; pending?: boolean; ariaLabel?: string }) {
+  const { t } = useT()
+  return (
+    <Can action={action}>
+      <RowAction icon={<Trash2 aria-hidden />} label={t('common.delete')} tone="destructive" disabled={pending} ariaLabel={ariaLabel} onClick={onClick} />
+    </Can>
+  )
+}
+
+/**
+ * In compact mode a row action without a title of its own gets its text as tooltip, kept in step
+ * with the text; out of compact mode those titles go again. `ref` is the table's scroll box.
+ */
+export function useActionTitles(ref: RefObject<HTMLElement | null>, compact: boolean) {
+  useEffect(() => {
+    ref.current?.querySelectorAll<HTMLButtonElement>('[data-row-actions] button').forEach((b) => {
+      const auto = b.dataset.autoTitle !== undefined
+      const text = b.textContent?.trim() ?? ''
+      if (compact && text && b.querySelector('svg') && (auto || !b.title)) {
+        if (b.title !== text) b.title = text
+        b.dataset.autoTitle = ''
+      } else if (!compact && auto) {
+        b.removeAttribute('title')
+        delete b.dataset.autoTitle
+      }
+    })
+  })
+}
