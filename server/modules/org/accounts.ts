@@ -23,7 +23,7 @@ import { account, organization, organizationType } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { ensureSeats } from '../account/state'
 import { likeEscape, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
-import { descendantIds } from './units'
+import { orgSubtreeIds } from './queries'
 
 /**
  * Accounts holding a place in the unit: those in SEAT_STATUSES (accounts pending review or rejected hold
@@ -112,7 +112,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const q = parse(sublistQuery, req.query, req)
     const ids = await visibleOrgIds(ctx, req)
     requireVisible(ids, [q.organizationId])
-    const units = (await descendantIds(ctx.db, q.organizationId)).filter((id) => ids === null || ids.includes(id))
+    const units = (await orgSubtreeIds(ctx.db, q.organizationId)).filter((id) => ids === null || ids.includes(id))
     if (units.length === 0) throw new ApiError(Code.NOT_FOUND)
     const rows: OrgAccountOption[] = await ctx.db
       .select({ accountId: account.accountId, accountName: account.accountName, userName: account.userName, organizationName: organization.organizationName })

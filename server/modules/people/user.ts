@@ -30,7 +30,8 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { writeSystemLog } from '../logs/write'
 import { ORG_MENU, inScope, likeEscape, requireVisible, visibleOrgIds } from '../org/scope'
 import { defineResource, registerResource, type WriteContext } from '../resource'
-import { deptSubtreeSql, orgSubtreeSql } from '../department/tree'
+import { deptSubtreeSql } from '../department/tree'
+import { orgSubtreeSql } from '../org/queries'
 import { AVATAR, requireFiles, withFileUrls } from '../files/refs'
 
 type Row = Record<string, unknown>
