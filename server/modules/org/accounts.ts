@@ -22,7 +22,8 @@ import type { Db } from '../../db/client'
 import { account, organization, organizationType } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { ensureSeats } from '../account/state'
-import { likeEscape, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
+import { likeEscape } from '../../lib/sql'
+import { ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
 import { orgSubtreeIds } from './queries'
 
 /**

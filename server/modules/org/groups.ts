@@ -17,7 +17,8 @@ import { account, organization, orgGroup, orgGroupAccount } from '../../db/schem
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../plugins/permissions'
 import { defineResource, registerResource, type WriteContext } from '../resource'
-import { likeEscape, ORG_MENU } from './scope'
+import { likeEscape } from '../../lib/sql'
+import { ORG_MENU } from './scope'
 
 const FNS = { add: 'group', update: 'group', delete: 'group' }
 

@@ -13,10 +13,10 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, accountRole, organization, person } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
+import { likeEscape } from '../../lib/sql'
 import { checkAdminKept, firstNotHeld, holdingsOf, refuse, touchRole, visibleRole } from './holdings'
 import { read, write } from './perm'
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 const memberColumns = {
   accountId: account.accountId,
