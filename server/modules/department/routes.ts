@@ -11,9 +11,9 @@ import { newId } from '../../../src/contract/ids'
 import { deptAdd, deptOrgQuery, deptUpdate, PEOPLE_API, PEOPLE_FNS, type Department } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { department, organization, person } from '../../db/schema'
+import { department, person } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
-import { orgTree } from '../org/queries'
+import { findOrg, orgTree } from '../org/queries'
 import { ORG_MENU, requireVisible, visibleOrgIds } from '../org/scope'
 import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../resource'
 import { buildDeptTree, deptHeadCounts, deptTree } from './tree'
@@ -124,7 +124,7 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: Ctx): void {
     await ctx.db
       .transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db
-        const [parentOrg] = await tx.select().from(organization).where(eq(organization.organizationId, input.organizationId))
+        const parentOrg = await findOrg(tx, input.organizationId)
         if (!parentOrg) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
         if (input.type === 'department') {
           if (input.parentId) await deptOf(tx, input.organizationId, input.parentId)

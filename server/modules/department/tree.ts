@@ -6,9 +6,9 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { DeptTreeNode, DeptType } from '../../../src/contract/schemas/people'
 import { TREE_CATEGORY } from '../../../src/contract/schemas/people'
 import type { Db } from '../../db/client'
-import { department, organization, person } from '../../db/schema'
+import { department, person } from '../../db/schema'
 import { defineTree } from '../../lib/tree'
-import { orgSubtreeIds } from '../org/queries'
+import { orgSubtreeIds, unitsForTree } from '../org/queries'
 
 type DeptRow = typeof department.$inferSelect
 
@@ -61,18 +61,7 @@ export async function buildDeptTree(db: Db, rootId: string, visible: string[] | 
   const allowed = visible === null ? null : new Set(visible)
   const orgIds = subtree.filter((id) => allowed === null || allowed.has(id))
   if (!orgIds.includes(rootId)) return null
-  const orgs = await db
-    .select({
-      id: organization.organizationId,
-      parentId: organization.parentId,
-      name: organization.organizationName,
-      status: organization.status,
-      sort: organization.sort,
-      version: organization.version,
-      unitKind: organization.unitKind,
-    })
-    .from(organization)
-    .where(inArray(organization.organizationId, orgIds))
+  const orgs = await unitsForTree(db, orgIds)
   const depts = await db
     .select()
     .from(department)

@@ -28,7 +28,8 @@ import {
 } from '../../../src/contract/schemas/org'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, organization, organizationType, role } from '../../db/schema'
+import { organization, organizationType, role } from '../../db/schema'
+import { anyAccountIn } from '../account/queries'
 import { ApiError, ok, parse } from '../../lib/http'
 import type { ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files/import-export'
@@ -140,8 +141,7 @@ export const orgResource = defineResource({
       .where(and(inArray(organization.parentId, ids), notInArray(organization.organizationId, ids)))
       .limit(1)
     if (child) throw new ApiError(Code.REFUSED, null, REFUSE.children)
-    const [acc] = await w.tx.select({ id: account.accountId }).from(account).where(inArray(account.organizationId, ids)).limit(1)
-    if (acc) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
+    if (await anyAccountIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
     const [r] = await w.tx.select({ id: role.roleId }).from(role).where(inArray(role.organizationId, ids)).limit(1)
     if (r) throw new ApiError(Code.REFUSED, null, REFUSE.roles)
   },
