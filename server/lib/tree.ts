@@ -170,6 +170,23 @@ export function defineTree(spec: TreeSpec) {
       where ${path} >= ${oldPath} and ${path} < ${pathEnd(oldPath)}`)
   }
 
+  /**
+   * Refuses (20021) a move of `nodeId` under `parentId` when that is the node itself or one of its
+   * descendants; 20002 on parentId when the parent is not in the tree. Call under the lock.
+   */
+  async function checkMove(db: Db, nodeId: string, parentId: string | null): Promise<void> {
+    if (parentId === null) return
+    const self = await node(db, nodeId)
+    if (!self) throw new ApiError(Code.NOT_FOUND)
+    const p = await parentNode(db, parentId, self.scope)
+    if (parentId === nodeId || (self.path !== null && p.path.startsWith(self.path))) throw new ApiError(Code.REFUSED, null, spec.cycle ?? CYCLE)
+  }
+
+  /** SQL: the ids of `rootId` and its descendants (an indexed path range), for `in (…)`. */
+  function subtreeSql(rootId: string | SQL): SQL {
+    return sql`(select d.${id} as id from ${t} d join ${t} r on r.${id} = ${rootId} where d.${path} >= r.${path} and d.${path} < left(r.${path}, -1) || '0')`
+  }
+
   return {
     spec,
     node,
@@ -191,17 +208,7 @@ export function defineTree(spec: TreeSpec) {
       return (await node(db, nodeId))!
     },
 
-    /**
-     * Refuses (20021) a move of `nodeId` under `parentId` when that is the node itself or one of its
-     * descendants; 20002 on parentId when the parent is not in the tree. Call under the lock.
-     */
-    async checkMove(db: Db, nodeId: string, parentId: string | null): Promise<void> {
-      if (parentId === null) return
-      const self = await node(db, nodeId)
-      if (!self) throw new ApiError(Code.NOT_FOUND)
-      const p = await parentNode(db, parentId, self.scope)
-      if (parentId === nodeId || (self.path !== null && p.path.startsWith(self.path))) throw new ApiError(Code.REFUSED, null, spec.cycle ?? CYCLE)
-    },
+    checkMove,
 
     /**
      * Moves a node (re-parent and/or reorder) in the caller's transaction: lock, cycle check, the
@@ -211,7 +218,7 @@ export function defineTree(spec: TreeSpec) {
       const before = await node(db, nodeId)
       if (!before) throw new ApiError(Code.NOT_FOUND)
       await lock(db, before.scope)
-      await this.checkMove(db, nodeId, to.parentId)
+      await checkMove(db, nodeId, to.parentId)
       const self = (await node(db, nodeId))!
       const parentPath = to.parentId === null ? '/' : (await parentNode(db, to.parentId, self.scope)).path
       const key = sortKey ? await keyAt(db, to.parentId, self.scope, to.position ?? 'last', nodeId) : null
@@ -277,14 +284,11 @@ export function defineTree(spec: TreeSpec) {
       return ids
     },
 
-    /** SQL: the ids of `rootId` and its descendants (an indexed path range), for `in (…)`. */
-    subtreeSql(rootId: string | SQL): SQL {
-      return sql`(select d.${id} as id from ${t} d join ${t} r on r.${id} = ${rootId} where d.${path} >= r.${path} and d.${path} < left(r.${path}, -1) || '0')`
-    },
+    subtreeSql,
 
     /** The ids of `rootId` and its descendants (empty when it does not exist). */
     async subtreeIds(db: Db, rootId: string): Promise<string[]> {
-      const rows = await rowsOf<{ id: string }>(db, this.subtreeSql(rootId))
+      const rows = await rowsOf<{ id: string }>(db, subtreeSql(rootId))
       return rows.map((r) => r.id)
     },
 
