@@ -32,6 +32,8 @@ export const organization = pgTable(
   {
     organizationId: text('organization_id').primaryKey(),
     parentId: text('parent_id'),
+    /** Materialised path '/root/…/self/' of ids (COLLATE "C"; kept by server/lib/tree.ts): subtrees by an indexed range. */
+    path: text('path'),
     organizationTypeId: text('organization_type_id').references(() => organizationType.organizationTypeId),
     organizationName: text('organization_name').notNull(),
     shortName: text('short_name'),
@@ -56,6 +58,7 @@ export const organization = pgTable(
   },
   (t) => [
     index('organization_parent_idx').on(t.parentId),
+    index('organization_path_idx').on(t.path),
     uniqueIndex('organization_name_uq').on(t.organizationName),
     uniqueIndex('organization_credit_code_uq').on(t.creditCode),
     index('organization_type_idx').on(t.organizationTypeId, t.sort),

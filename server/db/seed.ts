@@ -10,6 +10,8 @@ import type { Config } from '../config'
 import { hashPassword } from '../lib/crypto'
 import type { Db } from './client'
 import * as t from './schema'
+import { deptTree } from '../modules/department/tree'
+import { orgTree } from '../modules/org/queries'
 import { seedAccountDemo } from './seed/account'
 import { seedOrgDemo } from './seed/org'
 import { seedPeopleDemo } from './seed/people'
@@ -157,6 +159,9 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     if (demo) await seedOrgDemo(tx, orgIds)
     if (demo) await seedPeopleDemo(tx, orgIds)
     if (demo) await seedAccountDemo(tx, orgIds, hashes[0]!)
+    // the rows above were written with their parent ids only: the trees' paths from those, in one statement each
+    await orgTree.rebuildPaths(tx)
+    await deptTree.rebuildPaths(tx)
   })
   return 'seeded'
 }

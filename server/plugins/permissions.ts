@@ -7,7 +7,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { Code } from '../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
 import type { Ctx } from '../context'
-import { accountRole, application, applicationMenu, applicationMenuFunction, organization, role, roleMenu, roleMenuFunction } from '../db/schema'
+import { accountRole, application, applicationMenu, applicationMenuFunction, role, roleMenu, roleMenuFunction } from '../db/schema'
+import { orgSubtreeSql } from '../modules/org/queries'
 import { ApiError } from '../lib/http'
 import { writeSystemLog } from '../modules/logs/write'
 import type { AccountRow, AuthContext, Permission } from '../types'
@@ -100,13 +101,7 @@ export async function scopeOrgIds(ctx: Ctx, acc: AccountRow, scope: DataScope, d
     ? sql`select null::text as id where false`
     : scope === 'own'
       ? sql`select ${acc.organizationId}::text as id`
-      : sql`
-    with recursive sub(id) as (
-      select ${organization.organizationId} from ${organization} where ${organization.organizationId} = ${acc.organizationId}
-      union
-      select o.organization_id from organization o join sub on o.parent_id = sub.id
-    )
-    select id from sub`
+      : sql`select sub.id from ${orgSubtreeSql(acc.organizationId)} as sub`
   const result = (await db.execute(sql`${own} union ${granted}`)) as unknown as { rows: { id: string }[] }
   return result.rows.map((r) => r.id)
 }

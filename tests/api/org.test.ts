@@ -167,6 +167,44 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     expect((await del(admin, 'org', [child.organizationId, parent.organizationId])).body.code).toBe(10000)
   })
 
+  it('moves a unit with its sub-units: the sub-unit trees follow the move, a move below itself is refused', async () => {
+    const a = (await addUnit(admin)).body.data
+    const b = (await addUnit(admin, { parentId: a.organizationId, creditCode: '' })).body.data
+    const c = (await addUnit(admin, { parentId: b.organizationId, creditCode: '' })).body.data
+    const d = (await addUnit(admin)).body.data
+    type DeptNode = { organizationId: string; children?: DeptNode[] }
+    const unitsUnder = async (root: string) => {
+      const tree = (await admin.call<DeptNode>('GET', `${API}/org/getOrgAndDeptTreeByOrgIds`, { query: { orgIds: root } })).body.data
+      const ids: string[] = []
+      const walk = (n: DeptNode) => {
+        ids.push(n.organizationId)
+        for (const k of n.children ?? []) if (k.organizationId !== n.organizationId) walk(k)
+      }
+      walk(tree)
+      return [...new Set(ids)].sort()
+    }
+    expect(await unitsUnder(a.organizationId)).toEqual([a.organizationId, b.organizationId, c.organizationId].sort())
+    const moved = await admin.call<Unit>('PUT', `${API}/org/update`, {
+      json: { ...unitBody({ organizationName: b.organizationName, creditCode: '' }), organizationId: b.organizationId, version: b.version, parentId: d.organizationId },
+    })
+    expect(moved.body).toMatchObject({ code: 10000, data: { parentId: d.organizationId, parentName: d.organizationName } })
+    expect(await unitsUnder(a.organizationId)).toEqual([a.organizationId])
+    expect(await unitsUnder(d.organizationId)).toEqual([b.organizationId, c.organizationId, d.organizationId].sort())
+    // d is now above c: d under c would be a cycle
+    const cycle = await admin.call('PUT', `${API}/org/update`, {
+      json: { ...unitBody({ organizationName: d.organizationName, creditCode: d.creditCode }), organizationId: d.organizationId, version: d.version, parentId: c.organizationId },
+      headers: { 'accept-language': 'en' },
+    })
+    expect(cycle.body).toMatchObject({ code: 20021, message: 'The parent may not be the unit itself or one of its child units' })
+    const cycleZh = await admin.call('PUT', `${API}/org/update`, {
+      json: { ...unitBody({ organizationName: d.organizationName, creditCode: d.creditCode }), organizationId: d.organizationId, version: d.version, parentId: d.organizationId },
+      headers: { 'accept-language': 'zh-CN' },
+    })
+    expect(cycleZh.body).toMatchObject({ code: 20021, message: '上级单位不能是该单位自身或其下级单位' })
+    expect(await unitsUnder(d.organizationId)).toEqual([b.organizationId, c.organizationId, d.organizationId].sort())
+    expect((await del(admin, 'org', [c.organizationId, b.organizationId, a.organizationId, d.organizationId])).body.code).toBe(10000)
+  })
+
   it('loads the tree lazily (types → units → child units and roles) and searches by keyword', async () => {
     const parent = (await addUnit(admin)).body.data
     const child = (await addUnit(admin, { parentId: parent.organizationId, creditCode: '', organizationName: uniqueName('测试项目经理部') })).body.data

@@ -25,6 +25,8 @@ export const department = pgTable(
       .references(() => organization.organizationId, { onDelete: 'cascade' }),
     /** The parent department; null directly under the organisation. */
     parentId: text('parent_id').references((): AnyPgColumn => department.departmentId),
+    /** Materialised path '/top/…/self/' of department ids (COLLATE "C"; kept by server/lib/tree.ts). */
+    path: text('path'),
     departmentName: text('department_name').notNull(),
     status: integer('status').notNull().default(1),
     sort: integer('sort').notNull().default(1),
@@ -33,6 +35,7 @@ export const department = pgTable(
   (t) => [
     index('department_org_idx').on(t.organizationId, t.sort),
     index('department_parent_idx').on(t.parentId),
+    index('department_path_idx').on(t.path),
     uniqueIndex('department_name_uq').on(t.organizationId, sql`coalesce(${t.parentId}, '')`, t.departmentName),
   ],
 )

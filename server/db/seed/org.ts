@@ -9,6 +9,7 @@ import { CREDIT_CODE_CHARS, creditCodeCheckChar } from '../../../src/contract/ru
 import { newId } from '../../../src/contract/ids'
 import type { Db } from '../client'
 import * as t from '../schema'
+import { orgTree } from '../../modules/org/queries'
 
 /** A credit code from its first 17 characters. */
 export const creditCodeOf = (first17: string): string => {
@@ -264,5 +265,6 @@ export async function insertBenchUnits(db: Db, n: number): Promise<number> {
     }
   }
   for (let i = 0; i < rows.length; i += 1000) await db.insert(t.organization).values(rows.slice(i, i + 1000))
+  await orgTree.rebuildPaths(db)
   return rows.length
 }

@@ -10,10 +10,11 @@ import { eq, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { ACCOUNT_FNS, ACCOUNT_MENU, accountInviteForm } from '../../../src/contract/schemas/account'
-import { account, organization } from '../../db/schema'
+import { account } from '../../db/schema'
+import { findOrg, orgName } from '../org/queries'
 import { hashPassword } from '../../lib/crypto'
 import { ApiError } from '../../lib/http'
-import { normalizeName } from '../auth/accounts'
+import { normalizeName } from './queries'
 import { registerInvitePurpose } from '../invite/registry'
 import { addRegistrationPerson } from '../people/audit'
 import { ensureSeats, recordChanges } from './state'
@@ -27,12 +28,11 @@ export function registerAccountInvite(): void {
   registerInvitePurpose('account', {
     perm: { menu: ACCOUNT_MENU.general, fn: ACCOUNT_FNS.general.invite },
     target: async (db, organizationId) => {
-      const [row] = await db.select({ organizationId: organization.organizationId }).from(organization).where(eq(organization.organizationId, organizationId))
-      return row ?? null
+      const unit = await findOrg(db, organizationId)
+      return unit && { organizationId: unit.organizationId }
     },
     load: async (db, organizationId) => {
-      const [row] = await db.select({ organizationName: organization.organizationName }).from(organization).where(eq(organization.organizationId, organizationId))
-      return { organizationName: row?.organizationName ?? null }
+      return { organizationName: await orgName(db, organizationId) }
     },
     schema: accountInviteForm,
     submit: async (tx, organizationId, data, invite) => {

@@ -10,7 +10,7 @@ import { Code } from '../../../src/contract/codes'
 import type { PasswordExpiredData } from '../../../src/contract/schemas/account'
 import { ApiError } from '../../lib/http'
 import type { AccountRow } from '../../types'
-import { normalizeName } from '../auth/accounts'
+import { normalizeName } from './queries'
 import { isPasswordExpired } from './state'
 
 export const PASSWORD_EXPIRED = {

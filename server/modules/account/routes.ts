@@ -47,9 +47,9 @@ import { hashPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { scopeOrgIds } from '../../plugins/permissions'
 import type { AccountRow } from '../../types'
-import { normalizeName } from '../auth/accounts'
-import { orgSubtreeSql } from '../department/tree'
-import { likeEscape } from '../org/scope'
+import { normalizeName } from './queries'
+import { orgName as orgNameOf, orgSubtreeSql } from '../org/queries'
+import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, type WriteContext } from '../resource'
 import { registerAccountInvite } from './invite'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
@@ -120,8 +120,7 @@ function keywordFilter(keyword: string | undefined): SQL | undefined {
 
 async function orgName(tx: Db, id: string | null | undefined): Promise<string | null> {
   if (!id) return null
-  const [o] = await tx.select({ name: organization.organizationName }).from(organization).where(eq(organization.organizationId, id))
-  return o?.name ?? id
+  return (await orgNameOf(tx, id)) ?? id
 }
 
 const projectText = (r: { projectName?: string | null; projectOrganizationName?: string | null; projectDepartmentName?: string | null }) =>

@@ -9,7 +9,8 @@ import type { AccountStatus } from '../../../src/contract/enums'
 import { newId } from '../../../src/contract/ids'
 import { ACCOUNT_TRANSITIONS, SEAT_STATUSES, type AccountAction, type AccountChangeField } from '../../../src/contract/schemas/account'
 import type { Db } from '../../db/client'
-import { accessToken, account, accountChange, organization, session } from '../../db/schema'
+import { accessToken, account, accountChange, session } from '../../db/schema'
+import { lockUnitAccountLimit } from '../org/queries'
 import { ApiError } from '../../lib/http'
 import type { AccountRow, AuthContext } from '../../types'
 
@@ -94,8 +95,9 @@ export const LIMIT_REACHED = (limit: number) => ({
 export async function ensureSeats(tx: Db, organizationId: string | null | undefined, adding: number): Promise<void> {
   if (!organizationId || adding <= 0) return
   // The unit's row is locked: two changes taking places in one unit wait for each other.
-  const [row] = await tx.select({ limit: organization.accountLimit }).from(organization).where(eq(organization.organizationId, organizationId)).for('update')
-  if (!row || row.limit === null) return
+  const limit = await lockUnitAccountLimit(tx, organizationId)
+  if (limit === undefined || limit === null) return
+  const row = { limit }
   const [n] = await tx
     .select({ n: count() })
     .from(account)

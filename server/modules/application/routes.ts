@@ -6,9 +6,9 @@ import { applicationAdd, applicationListQuery, applicationUpdate } from '../../.
 import type { Ctx } from '../../context'
 import { application } from '../../db/schema'
 import { ApiError } from '../../lib/http'
+import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource } from '../resource'
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerResource(

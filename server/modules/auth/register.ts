@@ -17,7 +17,7 @@
  * review it; without one the account has no unit and only administrators with scope 'all' see it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { API } from '../../../src/contract/paths'
@@ -38,17 +38,18 @@ import {
 } from '../../../src/contract/schemas/auth'
 import { validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
-import { account, loginFailure, organization, organizationType } from '../../db/schema'
+import type { Db } from '../../db/client'
+import { account, loginFailure } from '../../db/schema'
 import { hashPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { applyTransition, endSessions, passwordChanged, recordChanges } from '../account/state'
 import { checkCode, issueCode } from '../notify/codes'
 import { realChannels } from '../notify/sender'
-import { likeEscape } from '../org/scope'
 import { hit } from '../../plugins/rate-limit'
 import { addRegistrationPerson } from '../people/audit'
 import { isUniqueViolation } from '../resource'
-import { findAccountByLogin, normalizeName } from './accounts'
+import { accountById, accountNameInUse, cellphoneInUse, emailInUse, findAccountByLogin, normalizeName } from '../account/queries'
+import { findOrg, searchActiveUnits } from '../org/queries'
 
 const taken = (zh: string, en: string) => new ApiError(Code.DUPLICATE, null, { zh, en })
 const nameTaken = () => taken('账号已被注册', 'The account name is taken')
@@ -65,35 +66,17 @@ const UNIT_UNAVAILABLE = { zh: '所选单位不存在或已停用，请重新选
 
 /** An active unit with this id exists; else 20001 on organizationId. */
 async function requireActiveUnit(ctx: Ctx, req: FastifyRequest, organizationId: string): Promise<void> {
-  const [row] = await ctx.db
-    .select({ id: organization.organizationId })
-    .from(organization)
-    .where(and(eq(organization.organizationId, organizationId), eq(organization.status, ACTIVE_UNIT)))
-  if (row) return
+  const unit = await findOrg(ctx.db, organizationId)
+  if (unit?.status === ACTIVE_UNIT) return
   const lang = requestLang(req)
   throw new ApiError(Code.INVALID, [{ field: 'organizationId', key: 'v.invalid', message: UNIT_UNAVAILABLE[lang] }], UNIT_UNAVAILABLE)
 }
 
-async function nameExists(ctx: Ctx, name: string): Promise<boolean> {
-  const rows = await ctx.db
-    .select({ id: account.accountId })
-    .from(account)
-    .where(eq(sql`lower(${account.accountName})`, normalizeName(name)))
-  return rows.length > 0
-}
+const nameExists = (ctx: Ctx, name: string): Promise<boolean> => accountNameInUse(ctx.db, name)
 /** Another account (not `except`) has this cellphone. */
-export async function phoneExists(ctx: Ctx, phone: string, except?: string): Promise<boolean> {
-  const rows = await ctx.db.select({ id: account.accountId }).from(account).where(eq(account.cellphone, phone))
-  return rows.some((r) => r.id !== except)
-}
+export const phoneExists = (ctx: Ctx, phone: string, except?: string): Promise<boolean> => cellphoneInUse(ctx.db, phone, except)
 /** Another account (not `except`) has this email (case-insensitive). */
-export async function emailExists(ctx: Ctx, email: string, except?: string): Promise<boolean> {
-  const rows = await ctx.db
-    .select({ id: account.accountId })
-    .from(account)
-    .where(eq(sql`lower(${account.email})`, email.trim().toLowerCase()))
-  return rows.some((r) => r.id !== except)
-}
+export const emailExists = (ctx: Ctx, email: string, except?: string): Promise<boolean> => emailInUse(ctx.db, email, except)
 
 export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(AUTH_PATHS.verifyChannels, async (req) => ok<VerifyChannels>(req, realChannels(ctx.config.notify)))
@@ -102,20 +85,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     const limit = await hit(ctx, `org-search:${req.ip}`, 60)
     if (limit.count > ORG_SEARCH_PER_MINUTE) throw new ApiError(Code.REFUSED, null, ORG_SEARCH_TOO_MANY, 429, { 'Retry-After': String(limit.retryAfter) })
     const q = parse(registerOrgSearchQuery, req.query, req)
-    const pattern = likeEscape(q.keyword)
-    // Names that start with the keyword first, then the rest by name.
-    const prefix = sql`case when ${organization.organizationName} ilike ${pattern.slice(1)} then 0 else 1 end`
-    const rows: RegisterOrgOption[] = await ctx.db
-      .select({
-        organizationId: organization.organizationId,
-        organizationName: organization.organizationName,
-        organizationTypeName: organizationType.typeName,
-      })
-      .from(organization)
-      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
-      .where(and(eq(organization.status, ACTIVE_UNIT), or(ilike(organization.organizationName, pattern), ilike(organization.shortName, pattern))))
-      .orderBy(prefix, asc(organization.organizationName))
-      .limit(REGISTER_ORG_SEARCH.max)
+    const rows: RegisterOrgOption[] = await searchActiveUnits(ctx.db, q.keyword, REGISTER_ORG_SEARCH.max)
     return ok(req, rows)
   })
 
@@ -143,7 +113,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
 
   app.post(API.auth.getForgotVerifyCode, async (req) => {
     const body = parse(forgotVerifyCodeBody, req.body, req)
-    const acc = await findAccountByLogin(ctx, body.accountName)
+    const acc = await findAccountByLogin(ctx.db, body.accountName)
     if (!acc) throw noAccount()
     const channel = body.channel ?? (acc.cellphone ? 'sms' : 'email')
     const target = channel === 'sms' ? acc.cellphone : acc.email
@@ -166,7 +136,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
 
   app.post(API.auth.valid, async (req) => {
     const body = parse(validBody, req.body, req)
-    const acc = await findAccountByLogin(ctx, body.accountName)
+    const acc = await findAccountByLogin(ctx.db, body.accountName)
     if (!acc) throw noAccount()
     await checkCode(ctx, req, { targets: [acc.cellphone, acc.email], purpose: 'forgot', code: body.verifyCode, consume: false })
     return ok(req, null)
@@ -174,7 +144,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
 
   app.post(API.auth.updatePassword, async (req) => {
     const body = parse(updatePasswordBody, req.body, req)
-    const acc = await findAccountByLogin(ctx, body.accountName)
+    const acc = await findAccountByLogin(ctx.db, body.accountName)
     if (!acc) throw noAccount()
     if (normalizeName(body.password) === normalizeName(acc.accountName)) {
       const lang = requestLang(req)
@@ -184,7 +154,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     const passwordHash = await hashPassword(body.password)
     const now = new Date()
     await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(account).where(eq(account.accountId, acc.accountId)).for('update')
+      const row = await accountById(tx as unknown as Db, acc.accountId, { forUpdate: true })
       if (!row) throw noAccount()
       await tx
         .update(account)

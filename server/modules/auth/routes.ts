@@ -31,7 +31,8 @@ import { writeLoginLog, writeSystemLog } from '../logs/write'
 import { configuredPlatforms, finishAuthorize, PLATFORM_NAMES, startAuthorize } from '../oauth/flow'
 import { accountOfIdentity, notBound } from '../oauth/identities'
 import type { AccountRow } from '../../types'
-import { findAccountByLogin, matchesLogin, normalizeName, toUserAccount } from './accounts'
+import { findAccountByLogin, matchesLogin, normalizeName } from '../account/queries'
+import { toUserAccount } from './accounts'
 import { decryptJson } from './keys'
 import { grantedResources } from '../roleAuth/grants'
 
@@ -117,7 +118,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
 
     const [failure] = await ctx.db.select().from(loginFailure).where(eq(loginFailure.nameKey, nameKey))
     if (failure?.lockedUntil && failure.lockedUntil > now) throw locked()
-    let acc = await findAccountByLogin(ctx, login)
+    let acc = await findAccountByLogin(ctx.db, login)
     if (acc?.status === 'locked' && (!acc.lockedUntil || acc.lockedUntil > now)) throw locked()
 
     const passwordOk = await verifyPassword(info.data.password, acc?.passwordHash ?? (await getDummyHash()))

@@ -11,17 +11,17 @@ import { newId } from '../../../src/contract/ids'
 import { deptAdd, deptOrgQuery, deptUpdate, PEOPLE_API, PEOPLE_FNS, type Department } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { department, organization, person } from '../../db/schema'
+import { department, person } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
+import { findOrg, orgTree } from '../org/queries'
 import { ORG_MENU, requireVisible, visibleOrgIds } from '../org/scope'
 import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../resource'
-import { buildDeptTree, deptHeadCounts } from './tree'
+import { buildDeptTree, deptHeadCounts, deptTree } from './tree'
 
 const DUP_DEPT = { zh: '同级下已有同名部门', en: 'A department of that name exists at this level' }
 const DUP_ORG = { zh: '已有同名单位', en: 'An organisation of that name exists' }
 const HAS_CHILDREN = { zh: '该部门下还有子部门，不能删除', en: 'The department still has sub-departments, so it cannot be deleted' }
 const HAS_STAFF = { zh: '该部门下还有人员，请先调动人员', en: 'The department still has staff; move them first' }
-const CYCLE = { zh: '不能移动到自身或其下级部门之下', en: 'A department cannot be placed under itself or one of its sub-departments' }
 
 type Row = Record<string, unknown>
 
@@ -45,20 +45,17 @@ async function deptOf(tx: Db, orgId: string, departmentId: string) {
   return d
 }
 
-/** The parent must be a department of the same organisation, and not the department itself or below it. */
+/** The parent must be a department of the same organisation, and not the department itself or below it (under the tree's lock). */
 async function checkParent(tx: Db, self: { departmentId: string; organizationId: string }, parentId: string | null | undefined) {
   if (!parentId) return
-  const parent = await deptOf(tx, self.organizationId, parentId)
-  const all = await tx.select({ id: department.departmentId, parentId: department.parentId }).from(department).where(eq(department.organizationId, self.organizationId))
-  const up = new Map(all.map((d) => [d.id, d.parentId]))
-  for (let id: string | null = parent.departmentId, steps = 0; id && steps < 10_000; id = up.get(id) ?? null, steps++) {
-    if (id === self.departmentId) throw new ApiError(Code.REFUSED, null, CYCLE)
-  }
+  await deptOf(tx, self.organizationId, parentId)
+  await deptTree.checkMove(tx, self.departmentId, parentId)
 }
 
 async function withHeadCounts(db: Db, rows: Row[]): Promise<Row[]> {
   const counts = await deptHeadCounts(db, rows as (typeof department.$inferSelect)[])
-  return rows.map((r) => ({ ...r, type: 'department', headCount: counts.get(r.departmentId as string) ?? 0 }))
+  // the path is the tree's bookkeeping, not part of the answer
+  return rows.map(({ path: _path, ...r }) => ({ ...r, type: 'department', headCount: counts.get(r.departmentId as string) ?? 0 }))
 }
 
 export const departmentResource = defineResource({
@@ -79,8 +76,10 @@ export const departmentResource = defineResource({
     const fields = input as { parentId?: string | null }
     // the tree shows a top-level department under its organisation: that parent means "none"
     if (fields.parentId === self.organizationId) fields.parentId = null
+    if ((fields.parentId ?? null) !== ((current.parentId as string | null) ?? null)) await deptTree.lock(w.tx, self.organizationId)
     await checkParent(w.tx, self, fields.parentId)
   },
+  afterWrite: (id, _input, w) => deptTree.repath(w.tx, id),
   beforeDelete: async (ids, _rows, w) => {
     const [child] = await w.tx
       .select({ id: department.departmentId })
@@ -125,30 +124,29 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: Ctx): void {
     await ctx.db
       .transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db
-        const [parentOrg] = await tx.select().from(organization).where(eq(organization.organizationId, input.organizationId))
+        const parentOrg = await findOrg(tx, input.organizationId)
         if (!parentOrg) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
         if (input.type === 'department') {
           if (input.parentId) await deptOf(tx, input.organizationId, input.parentId)
-          await tx.insert(department).values({
-            departmentId: id,
-            organizationId: input.organizationId,
-            parentId: input.parentId ?? null,
-            departmentName: input.departmentName,
-            status: input.status,
-            sort: input.sort,
-            ...stamp,
-          })
+          await deptTree.insert(
+            tx,
+            { departmentId: id, organizationId: input.organizationId, departmentName: input.departmentName, status: input.status, sort: input.sort, ...stamp },
+            { parentId: input.parentId ?? null },
+          )
         } else {
-          await tx.insert(organization).values({
-            organizationId: id,
-            parentId: input.organizationId,
-            organizationTypeId: parentOrg.organizationTypeId,
-            organizationName: input.departmentName,
-            status: input.status,
-            sort: input.sort,
-            unitKind: input.type,
-            ...stamp,
-          })
+          await orgTree.insert(
+            tx,
+            {
+              organizationId: id,
+              organizationTypeId: parentOrg.organizationTypeId,
+              organizationName: input.departmentName,
+              status: input.status,
+              sort: input.sort,
+              unitKind: input.type,
+              ...stamp,
+            },
+            { parentId: input.organizationId },
+          )
         }
       })
       .catch((err: unknown) => {

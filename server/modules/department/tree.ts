@@ -2,43 +2,29 @@
  * The department tree of an organisation (SPEC §9 categories: organisation 1, department 2) and
  * head counts: active staff of a node and everything under it.
  */
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { DeptTreeNode, DeptType } from '../../../src/contract/schemas/people'
 import { TREE_CATEGORY } from '../../../src/contract/schemas/people'
 import type { Db } from '../../db/client'
-import { department, organization, person } from '../../db/schema'
+import { department, person } from '../../db/schema'
+import { defineTree } from '../../lib/tree'
+import { orgSubtreeIds, unitsForTree } from '../org/queries'
 
 type DeptRow = typeof department.$inferSelect
 
-/** The organisation `rootId` and every organisation under it (ids), depth first not guaranteed. */
-export async function orgSubtree(db: Db, rootId: string): Promise<string[]> {
-  const result = (await db.execute(sql`
-    with recursive sub(id) as (
-      select ${rootId}::text
-      union
-      select o.organization_id from organization o join sub on o.parent_id = sub.id
-    )
-    select id from sub`)) as unknown as { rows: { id: string }[] }
-  return result.rows.map((r) => r.id)
-}
+/** The departments of every organisation: one tree per organisation (locks per organisation), paths of department ids. */
+export const deptTree = defineTree({
+  key: 'department',
+  table: department,
+  id: department.departmentId,
+  parentId: department.parentId,
+  path: department.path,
+  scope: department.organizationId,
+  cycle: { zh: '不能移动到自身或其下级部门之下', en: 'A department cannot be placed under itself or one of its sub-departments' },
+})
 
-/** SQL: the ids of the organisation and its descendants (for `in (…)`). */
-export const orgSubtreeSql = (rootId: string) => sql`(
-    with recursive sub(id) as (
-      select ${rootId}::text
-      union
-      select o.organization_id from organization o join sub on o.parent_id = sub.id
-    )
-    select id from sub)`
-
-/** SQL: the ids of the department and its descendants. */
-export const deptSubtreeSql = (rootId: string) => sql`(
-    with recursive sub(id) as (
-      select ${rootId}::text
-      union
-      select d.department_id from department d join sub on d.parent_id = sub.id
-    )
-    select id from sub)`
+/** SQL: the ids of the department and its descendants (an indexed path range). */
+export const deptSubtreeSql = (rootId: string) => deptTree.subtreeSql(rootId)
 
 /** Active staff per (organisation, department) of some organisations. */
 async function staffCounts(db: Db, orgIds: string[]): Promise<{ organizationId: string; departmentId: string | null; n: number }[]> {
@@ -71,22 +57,11 @@ const bySort = <T extends { sort: number; name: string }>(a: T, b: T) => a.sort 
  * and departments, each with its head count.
  */
 export async function buildDeptTree(db: Db, rootId: string, visible: string[] | null): Promise<DeptTreeNode | null> {
-  const subtree = await orgSubtree(db, rootId)
+  const subtree = await orgSubtreeIds(db, rootId)
   const allowed = visible === null ? null : new Set(visible)
   const orgIds = subtree.filter((id) => allowed === null || allowed.has(id))
   if (!orgIds.includes(rootId)) return null
-  const orgs = await db
-    .select({
-      id: organization.organizationId,
-      parentId: organization.parentId,
-      name: organization.organizationName,
-      status: organization.status,
-      sort: organization.sort,
-      version: organization.version,
-      unitKind: organization.unitKind,
-    })
-    .from(organization)
-    .where(inArray(organization.organizationId, orgIds))
+  const orgs = await unitsForTree(db, orgIds)
   const depts = await db
     .select()
     .from(department)

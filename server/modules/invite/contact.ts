@@ -2,10 +2,11 @@
  * The built-in `contact` invitation: the holder of an account fills in their own name, cellphone
  * and email (target: accountId; created by whoever may invite on /admin/organization, within scope).
  */
-import { and, eq, ne } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { contactForm } from '../../../src/contract/schemas/invite'
 import { account } from '../../db/schema'
+import { accountContact, accountUnit, cellphoneInUse } from '../account/queries'
 import { ApiError } from '../../lib/http'
 import { registerInvitePurpose } from './registry'
 
@@ -15,23 +16,14 @@ export function registerContactPurpose(): void {
   registerInvitePurpose('contact', {
     perm: { menu: '/admin/organization', fn: 'invite' },
     target: async (db, accountId) => {
-      const [row] = await db.select({ organizationId: account.organizationId }).from(account).where(eq(account.accountId, accountId))
-      return row ?? null
+      return accountUnit(db, accountId)
     },
     load: async (db, accountId) => {
-      const [row] = await db
-        .select({ accountName: account.accountName, userName: account.userName, cellphone: account.cellphone, email: account.email })
-        .from(account)
-        .where(eq(account.accountId, accountId))
-      return row ?? {}
+      return (await accountContact(db, accountId)) ?? {}
     },
     schema: contactForm,
     submit: async (tx, accountId, data) => {
-      const [clash] = await tx
-        .select({ id: account.accountId })
-        .from(account)
-        .where(and(eq(account.cellphone, data.cellphone), ne(account.accountId, accountId)))
-      if (clash) throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, PHONE_TAKEN)
+      if (await cellphoneInUse(tx, data.cellphone, accountId)) throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, PHONE_TAKEN)
       await tx
         .update(account)
         .set({ userName: data.userName, cellphone: data.cellphone, email: data.email ?? null, updateTime: new Date() })

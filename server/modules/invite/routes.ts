@@ -12,7 +12,8 @@ import { newId } from '../../../src/contract/ids'
 import { INVITE_PATHS, inviteCreate, inviteOpenQuery, inviteSubmit, type InviteCreated, type InviteOpened, type InviteState } from '../../../src/contract/schemas/invite'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { invite, organization } from '../../db/schema'
+import { invite } from '../../db/schema'
+import { orgName } from '../org/queries'
 import { randomToken, sha256Hex } from '../../lib/crypto'
 import { ApiError, fieldErrors, ok, parse, requestLang } from '../../lib/http'
 import { checkPermission, scopeOrgIds } from '../../plugins/permissions'
@@ -93,9 +94,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: Ctx): void {
     const def = invitePurpose(row!.purpose)
     if (!def) throw refused('invalid')
     const data = await def.load(ctx.db, row!.targetId)
-    const [org] = row!.organizationId
-      ? await ctx.db.select({ name: organization.organizationName }).from(organization).where(eq(organization.organizationId, row!.organizationId))
-      : []
+    const org = row!.organizationId ? { name: await orgName(ctx.db, row!.organizationId) } : undefined
     return ok<InviteOpened>(req, {
       purpose: row!.purpose as InviteOpened['purpose'],
       data,

@@ -3,7 +3,7 @@
  * before adding an account (`checkAccountLimit`), and the platform unit search (orgSearch/listPage).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
 import {
@@ -19,11 +19,13 @@ import {
 import { validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, organization, organizationType } from '../../db/schema'
+import { organization, organizationType } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { ensureSeats } from '../account/state'
-import { likeEscape, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
-import { descendantIds } from './units'
+import { likeEscape } from '../../lib/sql'
+import { ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
+import { orgSubtreeIds } from './queries'
+import { accountOptionsIn } from '../account/queries'
 
 /**
  * Accounts holding a place in the unit: those in SEAT_STATUSES (accounts pending review or rejected hold
@@ -112,15 +114,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const q = parse(sublistQuery, req.query, req)
     const ids = await visibleOrgIds(ctx, req)
     requireVisible(ids, [q.organizationId])
-    const units = (await descendantIds(ctx.db, q.organizationId)).filter((id) => ids === null || ids.includes(id))
+    const units = (await orgSubtreeIds(ctx.db, q.organizationId)).filter((id) => ids === null || ids.includes(id))
     if (units.length === 0) throw new ApiError(Code.NOT_FOUND)
-    const rows: OrgAccountOption[] = await ctx.db
-      .select({ accountId: account.accountId, accountName: account.accountName, userName: account.userName, organizationName: organization.organizationName })
-      .from(account)
-      .leftJoin(organization, eq(organization.organizationId, account.organizationId))
-      .where(inArray(account.organizationId, units))
-      .orderBy(asc(account.accountName))
-      .limit(5000)
+    const rows: OrgAccountOption[] = await accountOptionsIn(ctx.db, units, 5000)
     return ok(req, rows)
   })
 

@@ -14,10 +14,12 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, organization, orgGroup, orgGroupAccount } from '../../db/schema'
+import { accountUnit } from '../account/queries'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../plugins/permissions'
 import { defineResource, registerResource, type WriteContext } from '../resource'
-import { likeEscape, ORG_MENU } from './scope'
+import { likeEscape } from '../../lib/sql'
+import { ORG_MENU } from './scope'
 
 const FNS = { add: 'group', update: 'group', delete: 'group' } as const
 
@@ -59,10 +61,10 @@ async function groupOrg(tx: Db, orgGroupId: unknown): Promise<string | null> {
 
 /** The member account must exist and belong to a unit the caller sees (20002 otherwise). */
 async function checkMember(ctx: Ctx, accountId: unknown, w: WriteContext) {
-  const [acc] = await w.tx.select({ org: account.organizationId }).from(account).where(eq(account.accountId, String(accountId)))
+  const acc = await accountUnit(w.tx, String(accountId))
   if (!acc) throw new ApiError(Code.NOT_FOUND, { field: 'accountId' })
   const ids = await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx)
-  if (ids !== null && (!acc.org || !ids.includes(acc.org))) throw new ApiError(Code.NOT_FOUND, { field: 'accountId' })
+  if (ids !== null && (!acc.organizationId || !ids.includes(acc.organizationId))) throw new ApiError(Code.NOT_FOUND, { field: 'accountId' })
 }
 
 const memberOrg = alias(organization, 'member_org')

@@ -5,7 +5,8 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { OrgDeptNode } from '../../../src/contract/schemas/org'
 import type { Db } from '../../db/client'
-import { account, department, organization, person } from '../../db/schema'
+import { department, organization, person } from '../../db/schema'
+import { accountUnit } from '../account/queries'
 
 /** Department nodes (category 2) of the given units, nested by their parent department; the top ones are returned. */
 export async function departmentNodes(db: Db, orgIds: string[]): Promise<OrgDeptNode[]> {
@@ -53,6 +54,5 @@ export async function departmentNodes(db: Db, orgIds: string[]): Promise<OrgDept
 export async function personOrganization(db: Db, userId: string): Promise<string | null> {
   const [p] = await db.select({ org: person.organizationId }).from(person).where(eq(person.userId, userId))
   if (p) return p.org
-  const [acc] = await db.select({ org: account.organizationId }).from(account).where(eq(account.accountId, userId))
-  return acc?.org ?? null
+  return (await accountUnit(db, userId))?.organizationId ?? null
 }

@@ -11,8 +11,6 @@ import { scopeOrgIds } from '../../plugins/permissions'
 
 export const ORG_MENU = '/admin/organization' as const satisfies MenuPath
 
-export const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** The ids of the units the caller sees (null: every unit). */
 export function visibleOrgIds(ctx: Ctx, req: FastifyRequest, db: Db = ctx.db): Promise<string[] | null> {
   const auth = req.auth!

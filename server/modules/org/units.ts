@@ -28,19 +28,21 @@ import {
 } from '../../../src/contract/schemas/org'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, organization, organizationType, role } from '../../db/schema'
+import { organization, organizationType, role } from '../../db/schema'
+import { anyAccountIn } from '../account/queries'
 import { ApiError, ok, parse } from '../../lib/http'
 import type { ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files/import-export'
 import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../resource'
 import { departmentNodes, personOrganization } from './links'
-import { inScope, likeEscape, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
+import { inScope, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
+import { orgExists, orgIdByName, orgSubtreeIds, orgTree } from './queries'
+import { likeEscape } from '../../lib/sql'
 
 const REFUSE = {
   children: { zh: '该单位下还有下级单位，请先删除或移走下级单位', en: 'The unit still has child units: delete or move them first' },
   accounts: { zh: '该单位下还有账号，不能删除', en: 'The unit still has accounts, so it cannot be deleted' },
   roles: { zh: '该单位下还有角色，请先删除其角色', en: 'The unit still has roles: delete them first' },
-  cycle: { zh: '上级单位不能是该单位自身或其下级单位', en: 'The parent may not be the unit itself or one of its child units' },
   type: { zh: '单位类型不存在', en: 'No such unit type' },
   parent: { zh: '上级单位不存在', en: 'No such parent unit' },
   top: { zh: '只有数据权限为“全部”的管理员可以新增顶级单位，请选择上级单位', en: 'Only administrators whose data scope is “all” may add top units: choose a parent unit' },
@@ -49,27 +51,16 @@ const REFUSE = {
 /** A top unit (no parent: in nobody's scope) takes the data scope "all"; org/addRules tells the console. */
 const mayAddTopUnits = (req: FastifyRequest): boolean => req.auth?.grant?.scope === 'all'
 
-/** Ids of a unit and all its descendants (through `db`, which may be a transaction). */
-export async function descendantIds(db: Db, rootId: string): Promise<string[]> {
-  const result = (await db.execute(sql`
-    with recursive sub(id) as (
-      select ${organization.organizationId} from ${organization} where ${organization.organizationId} = ${rootId}
-      union
-      select o.organization_id from organization o join sub on o.parent_id = sub.id
-    )
-    select id from sub`)) as unknown as { rows: { id: string }[] }
-  return result.rows.map((r) => r.id)
-}
-
 async function checkUnitWrite(input: { organizationTypeId?: unknown; parentId?: unknown }, current: Record<string, unknown> | null, w: WriteContext) {
   const typeId = String(input.organizationTypeId ?? '')
   const [ty] = await w.tx.select({ id: organizationType.organizationTypeId }).from(organizationType).where(eq(organizationType.organizationTypeId, typeId))
   if (!ty) throw new ApiError(Code.INVALID, [{ field: 'organizationTypeId', key: 'v.invalid', message: REFUSE.type.zh }], REFUSE.type)
   const parentId = typeof input.parentId === 'string' ? input.parentId : null
+  // A new unit or a move changes the tree: under its lock (afterWrite then sets the paths).
+  if (!current || parentId !== ((current.parentId as string | null) ?? null)) await orgTree.lock(w.tx)
   if (!parentId) return
-  const [parent] = await w.tx.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationId, parentId))
-  if (!parent) throw new ApiError(Code.NOT_FOUND, { field: 'parentId' })
-  if (current && (await descendantIds(w.tx, String(current.organizationId))).includes(parentId)) throw new ApiError(Code.REFUSED, null, REFUSE.cycle)
+  if (!(await orgExists(w.tx, parentId))) throw new ApiError(Code.NOT_FOUND, { field: 'parentId' })
+  if (current) await orgTree.checkMove(w.tx, String(current.organizationId), parentId)
 }
 
 export const orgResource = defineResource({
@@ -142,6 +133,7 @@ export const orgResource = defineResource({
     if (!input.parentId && input.version === undefined && !mayAddTopUnits(req)) throw new ApiError(Code.REFUSED, { field: 'parentId' }, REFUSE.top)
   },
   beforeWrite: (input, current, w) => checkUnitWrite(input, current, w),
+  afterWrite: (id, _input, w) => orgTree.repath(w.tx, id),
   beforeDelete: async (ids, _rows, w) => {
     const [child] = await w.tx
       .select({ id: organization.organizationId })
@@ -149,8 +141,7 @@ export const orgResource = defineResource({
       .where(and(inArray(organization.parentId, ids), notInArray(organization.organizationId, ids)))
       .limit(1)
     if (child) throw new ApiError(Code.REFUSED, null, REFUSE.children)
-    const [acc] = await w.tx.select({ id: account.accountId }).from(account).where(inArray(account.organizationId, ids)).limit(1)
-    if (acc) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
+    if (await anyAccountIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
     const [r] = await w.tx.select({ id: role.roleId }).from(role).where(inArray(role.organizationId, ids)).limit(1)
     if (r) throw new ApiError(Code.REFUSED, null, REFUSE.roles)
   },
@@ -329,7 +320,7 @@ async function orgNodes(db: Db, orgIds: string[]): Promise<OrgNode[]> {
 async function orgDeptTrees(ctx: Ctx, ids: string[] | null, roots: string[]): Promise<OrgDeptNode[]> {
   const db = ctx.db
   const all = new Set<string>()
-  for (const r of roots) for (const d of await descendantIds(db, r)) if (ids === null || ids.includes(d)) all.add(d)
+  for (const r of roots) for (const d of await orgSubtreeIds(db, r)) if (ids === null || ids.includes(d)) all.add(d)
   const rows = await db
     .select({ ...unitColumns, parentId: organization.parentId })
     .from(organization)
@@ -384,9 +375,9 @@ async function importRow(handle: ResourceHandle<typeof orgAdd, typeof orgUpdate,
   if (!ty) throw new ApiError(Code.INVALID, [{ field: 'organizationTypeName', key: 'v.invalid', message: REFUSE.type.zh }], REFUSE.type)
   let parentId: string | undefined
   if (data.parentName) {
-    const [p] = await w.tx.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationName, data.parentName))
+    const p = await orgIdByName(w.tx, data.parentName)
     if (!p) throw new ApiError(Code.INVALID, [{ field: 'parentName', key: 'v.invalid', message: REFUSE.parent.zh }], REFUSE.parent)
-    parentId = p.id
+    parentId = p
   }
   const { organizationTypeName: _t, parentName: _p, ...fields } = data
   return handle.insert(w, { ...fields, organizationTypeId: ty.id, parentId, status: 1 } as z.infer<typeof orgAdd>)

@@ -24,7 +24,8 @@ import { ACCOUNT_TRANSITIONS } from '../../../src/contract/schemas/account'
 import { auditBody, auditListQuery, PEOPLE_API, PEOPLE_FNS, userAdd, userUpdate } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, person } from '../../db/schema'
+import { person } from '../../db/schema'
+import { accountsByIds } from '../account/queries'
 import { ApiError, ok, parse } from '../../lib/http'
 import { actorOf, applyTransition } from '../account/state'
 import { inScope, visibleOrgIds } from '../org/scope'
@@ -122,7 +123,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (rows.some((r) => r.auditStatus === 'approved')) throw new ApiError(Code.REFUSED, null, ALREADY_APPROVED)
       // The accounts under review go through the state machine (all or none, history, seats).
       const accountIds = rows.map((r) => r.accountId).filter((a): a is string => !!a)
-      const accounts = accountIds.length ? await tx.select().from(account).where(inArray(account.accountId, accountIds)).for('update') : []
+      const accounts = await accountsByIds(tx, accountIds, { forUpdate: true })
       await applyTransition(
         tx,
         accounts.filter((a) => UNDER_REVIEW.includes(a.status)),

@@ -11,7 +11,8 @@ import { Code } from '../../../src/contract/codes'
 import { POSITION_LEVELS, POSTS, SEXES, userAdd, userImportRow, userListQuery, userUpdate } from '../../../src/contract/schemas/people'
 import { en as peopleEn, zh as peopleZh } from '../../../src/lib/i18n/locales/people'
 import type { Ctx } from '../../context'
-import { department, organization } from '../../db/schema'
+import { department } from '../../db/schema'
+import { orgIdByName } from '../org/queries'
 import type { ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../plugins/permissions'
@@ -71,8 +72,7 @@ export function registerPeopleImportExport(app: FastifyInstance, ctx: Ctx, peopl
         const visible = await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx)
         let organizationId = w.auth.account.organizationId
         if (organizationName) {
-          const [org] = await w.tx.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationName, organizationName))
-          organizationId = org?.id ?? null
+          organizationId = await orgIdByName(w.tx, organizationName)
         }
         if (!organizationId || (visible !== null && !visible.includes(organizationId))) throw new ApiError(Code.NOT_FOUND, { field: 'organizationName' }, NO_ORG)
         let departmentId: string | undefined

@@ -29,9 +29,12 @@ import type { Ctx } from '../../context'
 import { account, accountRole, department, organization, person, role } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { writeSystemLog } from '../logs/write'
-import { ORG_MENU, inScope, likeEscape, requireVisible, visibleOrgIds } from '../org/scope'
+import { likeEscape } from '../../lib/sql'
+import { ORG_MENU, inScope, requireVisible, visibleOrgIds } from '../org/scope'
 import { defineResource, registerResource, type WriteContext } from '../resource'
-import { deptSubtreeSql, orgSubtreeSql } from '../department/tree'
+import { deptSubtreeSql } from '../department/tree'
+import { orgExists, orgSubtreeSql } from '../org/queries'
+import { accountUnit } from '../account/queries'
 import { AVATAR, requireFiles, withFileUrls } from '../files/refs'
 
 type Row = Record<string, unknown>
@@ -144,7 +147,7 @@ async function checkPerson(ctx: Ctx, input: Row, req: FastifyRequest): Promise<v
     if (expected && expected !== input.birthDate) throw fieldError(req, 'birthDate', birthDateMismatch(expected))
   }
   if (input.accountId) {
-    const [acc] = await ctx.db.select({ organizationId: account.organizationId }).from(account).where(eq(account.accountId, String(input.accountId)))
+    const acc = await accountUnit(ctx.db, String(input.accountId))
     const visible = await visibleOrgIds(ctx, req)
     if (!acc || (visible !== null && !(acc.organizationId && visible.includes(acc.organizationId)))) throw new ApiError(Code.NOT_FOUND, { field: 'accountId' })
     const [other] = await ctx.db
@@ -249,8 +252,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Ctx) {
       deptId = input.departmentId
     }
     requireVisible(visible, [orgId!])
-    const [org] = await ctx.db.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationId, orgId!))
-    if (!org) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
+    if (!(await orgExists(ctx.db, orgId!))) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
     const userIds = await requirePeople(ctx, req, input.userIds)
     const now = new Date()
     const moved = await ctx.db

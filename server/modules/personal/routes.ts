@@ -37,7 +37,8 @@ import { hit, peek } from '../../plugins/rate-limit'
 import { writeSystemLog } from '../logs/write'
 import type { AccountRow, AuthContext } from '../../types'
 import { passwordChanged } from '../account/state'
-import { normalizeName, organizationName } from '../auth/accounts'
+import { accountById, normalizeName } from '../account/queries'
+import { organizationName } from '../auth/accounts'
 import { emailExists, emailTaken, phoneExists, phoneTaken } from '../auth/register'
 import { fileInfo, fileRow } from '../files/store'
 import { checkCode, issueCode } from '../notify/codes'
@@ -88,7 +89,7 @@ export async function profilePhoto(ctx: Ctx, accountId: string): Promise<StoredI
 }
 
 async function personalInfo(ctx: Ctx, accountId: string): Promise<PersonalInfo> {
-  const [a] = await ctx.db.select().from(account).where(eq(account.accountId, accountId))
+  const a = await accountById(ctx.db, accountId)
   if (!a) throw new ApiError(Code.ACCOUNT_DISABLED)
   const [p] = await ctx.db.select({ userId: person.userId, avatar: person.avatarFileId }).from(person).where(eq(person.accountId, accountId))
   const [prof] = await ctx.db.select().from(accountProfile).where(eq(accountProfile.accountId, accountId))

@@ -8,12 +8,12 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { accountRole, organization, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
+import { likeEscape } from '../../lib/sql'
 import type { ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files/import-export'
 import { defineResource, registerResource, type WriteContext } from '../resource'
 import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth/holdings'
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Nobody hands out a wider data scope than their own (20003 naming it); keeping a role's scope hands nothing out. */
 function checkScope(dataScope: string | undefined, current: Record<string, unknown> | null, w: WriteContext) {

@@ -25,7 +25,8 @@ import {
 } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { application, organization, role, roleOrg, roleResourceGrant } from '../../db/schema'
+import { application, role, roleOrg, roleResourceGrant } from '../../db/schema'
+import { orgNames, unitOptions } from '../org/queries'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { appText, checkAdminKept, checkScopeHeld, heldApplicationIds, holdingsOf, holdsOrg, notHeld, orgText, touchRole, visibleRole, type Holdings, type Text } from './holdings'
 import { read, write } from './perm'
@@ -61,9 +62,8 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const h = await holdingsOf(ctx, ctx.db, req.auth!)
     const r = await visibleRole(ctx.db, h, q.roleId)
     const granted = (await ctx.db.select({ id: roleOrg.organizationId }).from(roleOrg).where(eq(roleOrg.roleId, r.roleId))).map((x) => x.id)
-    const cols = { organizationId: organization.organizationId, organizationName: organization.organizationName, parentId: organization.parentId }
-    const scoped = h.root || h.orgIds === null ? undefined : inArray(organization.organizationId, [...h.orgIds, ...granted])
-    const rows = h.orgIds?.length === 0 && granted.length === 0 ? [] : await ctx.db.select(cols).from(organization).where(scoped).orderBy(asc(organization.sort), asc(organization.organizationName)).limit(20000)
+    const scoped = h.root || h.orgIds === null ? null : [...h.orgIds, ...granted]
+    const rows = h.orgIds?.length === 0 && granted.length === 0 ? [] : await unitOptions(ctx.db, scoped, 20000)
     return ok<RoleOrgGrant>(req, { organizationIds: granted, options: rows.map((o) => ({ ...o, grantable: holdsOrg(h, o.organizationId) })) })
   })
 
@@ -75,9 +75,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const tx = txRaw as unknown as Db
       const h = await holdingsOf(ctx, tx, auth)
       const r = await visibleRole(tx, h, body.roleId)
-      const found = body.organizationIds.length
-        ? await tx.select({ id: organization.organizationId, name: organization.organizationName }).from(organization).where(inArray(organization.organizationId, body.organizationIds))
-        : []
+      const found = await orgNames(tx, body.organizationIds)
       const names = new Map(found.map((o) => [o.id, o.name]))
       const bad = body.organizationIds.findIndex((id) => !names.has(id))
       if (bad >= 0) throw invalid(`organizationIds.${bad}`, lang)

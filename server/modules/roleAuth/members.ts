@@ -6,41 +6,16 @@
  * cached: grants are read per request).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { roleCandidatesQuery, roleMembersBody, roleMembersDeleteBody, roleMembersQuery, ROLE_AUTH_API, type RoleMember } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, accountRole, organization, person } from '../../db/schema'
+import { accountRole } from '../../db/schema'
+import { accountsWithHolder, accountUnits } from '../account/queries'
 import { ApiError, ok, parse } from '../../lib/http'
 import { checkAdminKept, firstNotHeld, holdingsOf, refuse, touchRole, visibleRole } from './holdings'
 import { read, write } from './perm'
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-const memberColumns = {
-  accountId: account.accountId,
-  accountName: account.accountName,
-  userName: sql<string | null>`coalesce(${person.name}, ${account.userName})`.as('user_name'),
-  organizationId: account.organizationId,
-  organizationName: organization.organizationName,
-  level: account.level,
-  status: account.status,
-}
-
-function selectAccounts(db: Db, where: SQL | undefined, limit: number) {
-  return db
-    .select(memberColumns)
-    .from(account)
-    .leftJoin(person, eq(person.accountId, account.accountId))
-    .leftJoin(organization, eq(organization.organizationId, account.organizationId))
-    .where(where)
-    .orderBy(asc(account.accountName))
-    .limit(limit) as unknown as Promise<RoleMember[]>
-}
-
-const keywordWhere = (keyword: string | undefined) =>
-  keyword ? or(ilike(account.accountName, likeEscape(keyword)), ilike(account.userName, likeEscape(keyword)), ilike(person.name, likeEscape(keyword))) : undefined
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(ROLE_AUTH_API.members, { config: read }, async (req) => {
@@ -48,7 +23,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
     const h = await holdingsOf(ctx, ctx.db, req.auth!)
     await visibleRole(ctx.db, h, q.roleId)
     const ids = ctx.db.select({ id: accountRole.accountId }).from(accountRole).where(eq(accountRole.roleId, q.roleId))
-    return ok(req, await selectAccounts(ctx.db, and(inArray(account.accountId, ids), keywordWhere(q.keyword)), 5000))
+    return ok(req, (await accountsWithHolder(ctx.db, { in: ids, keyword: q.keyword, limit: 5000 })) as RoleMember[])
   })
 
   app.get(ROLE_AUTH_API.memberCandidates, { config: write('member') }, async (req) => {
@@ -56,13 +31,8 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
     const h = await holdingsOf(ctx, ctx.db, req.auth!)
     await visibleRole(ctx.db, h, q.roleId)
     const members = ctx.db.select({ id: accountRole.accountId }).from(accountRole).where(eq(accountRole.roleId, q.roleId))
-    const where = and(
-      notInArray(account.accountId, members),
-      inArray(account.status, ['normal', 'stopped', 'locked']),
-      h.orgIds === null ? undefined : h.orgIds.length ? inArray(account.organizationId, h.orgIds) : sql`false`,
-      keywordWhere(q.keyword),
-    )
-    return ok(req, await selectAccounts(ctx.db, where, 50))
+    const rows = await accountsWithHolder(ctx.db, { notIn: members, statuses: ['normal', 'stopped', 'locked'], organizationIds: h.orgIds, keyword: q.keyword, limit: 50 })
+    return ok(req, rows as RoleMember[])
   })
 
   app.post(ROLE_AUTH_API.addMembers, { config: write('member') }, async (req) => {
@@ -72,10 +42,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
       const tx = txRaw as unknown as Db
       const h = await holdingsOf(ctx, tx, auth)
       const r = await visibleRole(tx, h, body.roleId)
-      const found = await tx
-        .select({ id: account.accountId, organizationId: account.organizationId })
-        .from(account)
-        .where(inArray(account.accountId, body.accountIds))
+      const found = await accountUnits(tx, body.accountIds)
       const visible = new Set(found.filter((a) => h.orgIds === null || (a.organizationId !== null && h.orgIds.includes(a.organizationId))).map((a) => a.id))
       const missing = body.accountIds.filter((id) => !visible.has(id))
       if (missing.length) throw new ApiError(Code.NOT_FOUND, missing)

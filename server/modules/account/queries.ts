@@ -1,0 +1,143 @@
+/**
+ * The account module's queries that other modules use (login, registration, invitations, staff,
+ * units, role members, the personal centre). Other modules call these instead of selecting from
+ * `account` themselves.
+ */
+import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { account, organization, person } from '../../db/schema'
+import { likeEscape } from '../../lib/sql'
+import type { AccountRow } from '../../types'
+
+/** Account names compare trimmed and case-insensitively. */
+export const normalizeName = (name: string): string => name.trim().toLowerCase()
+
+/** By account name (case-insensitive) or by cellphone. */
+export async function findAccountByLogin(db: Db, login: string): Promise<AccountRow | null> {
+  const name = login.trim()
+  if (!name) return null
+  const rows = await db
+    .select()
+    .from(account)
+    .where(or(eq(sql`lower(${account.accountName})`, normalizeName(name)), eq(account.cellphone, name)))
+    .limit(2)
+  // A name match wins over a phone match.
+  return rows.find((r) => normalizeName(r.accountName) === normalizeName(name)) ?? rows[0] ?? null
+}
+
+export const matchesLogin = (a: AccountRow, login: string): boolean =>
+  normalizeName(a.accountName) === normalizeName(login) || (a.cellphone !== null && a.cellphone === login.trim())
+
+/** The account row, or null; `forUpdate` locks it until the transaction ends. */
+export async function accountById(db: Db, accountId: string, opts: { forUpdate?: boolean } = {}): Promise<AccountRow | null> {
+  const q = db.select().from(account).where(eq(account.accountId, accountId))
+  const [row] = opts.forUpdate ? await q.for('update') : await q
+  return row ?? null
+}
+
+/** The account rows of some ids (those that exist); `forUpdate` locks them. */
+export async function accountsByIds(db: Db, accountIds: string[], opts: { forUpdate?: boolean } = {}): Promise<AccountRow[]> {
+  if (accountIds.length === 0) return []
+  const q = db.select().from(account).where(inArray(account.accountId, accountIds))
+  return opts.forUpdate ? q.for('update') : q
+}
+
+/** The unit of an account: null when there is no such account, `{ organizationId: null }` for one without a unit. */
+export async function accountUnit(db: Db, accountId: string): Promise<{ organizationId: string | null } | null> {
+  const [row] = await db.select({ organizationId: account.organizationId }).from(account).where(eq(account.accountId, accountId))
+  return row ?? null
+}
+
+/** The units of some accounts (those that exist). */
+export function accountUnits(db: Db, accountIds: string[]): Promise<{ id: string; organizationId: string | null }[]> {
+  return db.select({ id: account.accountId, organizationId: account.organizationId }).from(account).where(inArray(account.accountId, accountIds))
+}
+
+/** Name, holder's name and contact of an account (the contact invitation's form), or null. */
+export async function accountContact(db: Db, accountId: string) {
+  const [row] = await db
+    .select({ accountName: account.accountName, userName: account.userName, cellphone: account.cellphone, email: account.email })
+    .from(account)
+    .where(eq(account.accountId, accountId))
+  return row ?? null
+}
+
+/** Some account has this name (case-insensitive). */
+export async function accountNameInUse(db: Db, name: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: account.accountId })
+    .from(account)
+    .where(eq(sql`lower(${account.accountName})`, normalizeName(name)))
+  return rows.length > 0
+}
+
+/** Another account (not `except`) has this cellphone. */
+export async function cellphoneInUse(db: Db, phone: string, except?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: account.accountId })
+    .from(account)
+    .where(and(eq(account.cellphone, phone), except === undefined ? undefined : ne(account.accountId, except)))
+  return rows.length > 0
+}
+
+/** Another account (not `except`) has this email (case-insensitive). */
+export async function emailInUse(db: Db, email: string, except?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: account.accountId })
+    .from(account)
+    .where(eq(sql`lower(${account.email})`, email.trim().toLowerCase()))
+  return rows.some((r) => r.id !== except)
+}
+
+/** Whether any account belongs to one of these units. */
+export async function anyAccountIn(db: Db, organizationIds: string[]): Promise<boolean> {
+  const [row] = await db.select({ id: account.accountId }).from(account).where(inArray(account.organizationId, organizationIds)).limit(1)
+  return Boolean(row)
+}
+
+/** The accounts of some units with their unit's name, by account name (pickers). */
+export function accountOptionsIn(db: Db, organizationIds: string[], limit: number) {
+  return db
+    .select({ accountId: account.accountId, accountName: account.accountName, userName: account.userName, organizationName: organization.organizationName })
+    .from(account)
+    .leftJoin(organization, eq(organization.organizationId, account.organizationId))
+    .where(inArray(account.organizationId, organizationIds))
+    .orderBy(asc(account.accountName))
+    .limit(limit)
+}
+
+/**
+ * Accounts with the holder's name (the staff record's, else the account's) and unit name, by
+ * account name (the role member list and picker): ids in / not in a subquery, statuses, units
+ * (null: any; empty: none), a keyword in the account name, user name or staff name.
+ */
+export function accountsWithHolder(
+  db: Db,
+  f: { in?: SQLWrapper; notIn?: SQLWrapper; statuses?: string[]; organizationIds?: string[] | null; keyword?: string; limit: number },
+) {
+  const like = f.keyword ? likeEscape(f.keyword) : null
+  return db
+    .select({
+      accountId: account.accountId,
+      accountName: account.accountName,
+      userName: sql<string | null>`coalesce(${person.name}, ${account.userName})`.as('user_name'),
+      organizationId: account.organizationId,
+      organizationName: organization.organizationName,
+      level: account.level,
+      status: account.status,
+    })
+    .from(account)
+    .leftJoin(person, eq(person.accountId, account.accountId))
+    .leftJoin(organization, eq(organization.organizationId, account.organizationId))
+    .where(
+      and(
+        f.in ? inArray(account.accountId, f.in) : undefined,
+        f.notIn ? notInArray(account.accountId, f.notIn) : undefined,
+        f.statuses ? inArray(account.status, f.statuses as AccountRow['status'][]) : undefined,
+        f.organizationIds === undefined || f.organizationIds === null ? undefined : f.organizationIds.length ? inArray(account.organizationId, f.organizationIds) : sql`false`,
+        like ? or(ilike(account.accountName, like), ilike(account.userName, like), ilike(person.name, like)) : undefined,
+      ),
+    )
+    .orderBy(asc(account.accountName))
+    .limit(f.limit)
+}

@@ -1,0 +1,107 @@
+/**
+ * The organisation module's queries that other modules use: the unit tree (paths, subtrees) and
+ * small lookups of units. Other modules call these instead of selecting from `organization`.
+ */
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { organization, organizationType } from '../../db/schema'
+import { likeEscape } from '../../lib/sql'
+import { defineTree } from '../../lib/tree'
+
+/** organization.status of an active unit (0: disabled). */
+const ACTIVE_UNIT = 1
+
+/** The unit tree (one tree over all units): parent ids, materialised paths, no sort key of its own (units sort by `sort`). */
+export const orgTree = defineTree({
+  key: 'organization',
+  table: organization,
+  id: organization.organizationId,
+  parentId: organization.parentId,
+  path: organization.path,
+  cycle: { zh: '上级单位不能是该单位自身或其下级单位', en: 'The parent may not be the unit itself or one of its child units' },
+})
+
+/** SQL: the ids of the unit and every unit under it (an indexed path range), for `in (…)`. */
+export const orgSubtreeSql = (rootId: string) => orgTree.subtreeSql(rootId)
+
+/** The ids of the unit and every unit under it (through `db`, which may be a transaction). */
+export const orgSubtreeIds = (db: Db, rootId: string) => orgTree.subtreeIds(db, rootId)
+
+/** A unit's id, name and type, or null. */
+export async function findOrg(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ organizationId: organization.organizationId, organizationName: organization.organizationName, organizationTypeId: organization.organizationTypeId, status: organization.status })
+    .from(organization)
+    .where(eq(organization.organizationId, organizationId))
+  return row ?? null
+}
+
+/** Whether the unit exists. */
+export const orgExists = async (db: Db, organizationId: string): Promise<boolean> => (await findOrg(db, organizationId)) !== null
+
+/** A unit's name, or null. */
+export const orgName = async (db: Db, organizationId: string): Promise<string | null> => (await findOrg(db, organizationId))?.organizationName ?? null
+
+/** The id of the unit of that exact name, or null. */
+export async function orgIdByName(db: Db, organizationName: string): Promise<string | null> {
+  const [row] = await db.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationName, organizationName))
+  return row?.id ?? null
+}
+
+/** Some units' ids and names (those that exist). */
+export function orgNames(db: Db, organizationIds: string[]): Promise<{ id: string; name: string }[]> {
+  if (organizationIds.length === 0) return Promise.resolve([])
+  return db.select({ id: organization.organizationId, name: organization.organizationName }).from(organization).where(inArray(organization.organizationId, organizationIds))
+}
+
+/**
+ * The public unit search of registration: active units whose name or short name contains the
+ * keyword, names starting with it first, then by name; id, name and type name.
+ */
+export function searchActiveUnits(db: Db, keyword: string, limit: number) {
+  const pattern = likeEscape(keyword)
+  const prefix = sql`case when ${organization.organizationName} ilike ${pattern.slice(1)} then 0 else 1 end`
+  return db
+    .select({
+      organizationId: organization.organizationId,
+      organizationName: organization.organizationName,
+      organizationTypeName: organizationType.typeName,
+    })
+    .from(organization)
+    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+    .where(and(eq(organization.status, ACTIVE_UNIT), or(ilike(organization.organizationName, pattern), ilike(organization.shortName, pattern))))
+    .orderBy(prefix, asc(organization.organizationName))
+    .limit(limit)
+}
+
+/** Locks a unit's row until the transaction ends and answers its account limit (undefined: no such unit; null: no limit). */
+export async function lockUnitAccountLimit(tx: Db, organizationId: string): Promise<number | null | undefined> {
+  const [row] = await tx.select({ limit: organization.accountLimit }).from(organization).where(eq(organization.organizationId, organizationId)).for('update')
+  return row ? row.limit : undefined
+}
+
+/** Units of some ids as the department tree shows them (parent, name, status, sort, version, kind). */
+export function unitsForTree(db: Db, organizationIds: string[]) {
+  return db
+    .select({
+      id: organization.organizationId,
+      parentId: organization.parentId,
+      name: organization.organizationName,
+      status: organization.status,
+      sort: organization.sort,
+      version: organization.version,
+      unitKind: organization.unitKind,
+    })
+    .from(organization)
+    .where(inArray(organization.organizationId, organizationIds))
+}
+
+/** Units (id, name, parent) by sort code and name: those of `organizationIds`, or all (null). */
+export function unitOptions(db: Db, organizationIds: string[] | null, limit: number) {
+  return db
+    .select({ organizationId: organization.organizationId, organizationName: organization.organizationName, parentId: organization.parentId })
+    .from(organization)
+    .where(organizationIds === null ? undefined : inArray(organization.organizationId, organizationIds))
+    .orderBy(asc(organization.sort), asc(organization.organizationName))
+    .limit(limit)
+}
