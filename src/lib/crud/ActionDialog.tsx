@@ -99,16 +99,7 @@ export function ActionDialog<V extends FieldValues>({ open, onClose, title, desc
         </DialogHeader>
         <FormProvider {...action.form}>
           <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void action.submit(e)}>
-            {action.formErrors.length > 0 && (
-              <div role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-                <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                <div className="space-y-0.5">
-                  {action.formErrors.map((m) => (
-                    <p key={m}>{m}</p>
-                  ))}
-                </div>
-              </div>
-            )}
+            <FormErrors messages={action.formErrors} />
             {children}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
@@ -123,5 +114,20 @@ export function ActionDialog<V extends FieldValues>({ open, onClose, title, desc
         </FormProvider>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** The refusals that belong to no field, above a form's fields (one alert, a line each). */
+export function FormErrors({ messages, className }: { messages: readonly string[]; className?: string }) {
+  if (messages.length === 0) return null
+  return (
+    <div role="alert" className={cn('flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive', className)}>
+      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <div className="space-y-0.5">
+        {messages.map((m) => (
+          <p key={m}>{m}</p>
+        ))}
+      </div>
+    </div>
   )
 }

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { FormProvider, get, useController, useForm, useFormContext, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
-import { AlertCircle, GitMerge, Loader2 } from 'lucide-react'
+import { GitMerge, Loader2 } from 'lucide-react'
 import { Code, keepFirstDot } from '@/contract'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -22,6 +22,7 @@ import { FileUpload } from '@/lib/files/FileUpload'
 import { useT } from '@/lib/i18n'
 import { StepError, SyncMark, useMarks, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
+import { FormErrors } from './ActionDialog'
 import { applyRefusal, errorText, isApiError } from './errors'
 import { useOfflineSave, useSave, useSaveSubList } from './hooks'
 import type { FormValues, Resource } from './resource'
@@ -308,16 +309,7 @@ export function FormMessages<T extends object>({ rf }: { rf: ResourceForm<T> }) 
   const version = rf.conflict ? String((rf.conflict as { version?: unknown }).version ?? '') : ''
   return (
     <>
-      {rf.formErrors.length > 0 && (
-        <div role="alert" className="mb-4 flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <div className="space-y-0.5">
-            {rf.formErrors.map((m) => (
-              <p key={m}>{m}</p>
-            ))}
-          </div>
-        </div>
-      )}
+      <FormErrors messages={rf.formErrors} className="mb-4" />
       {rf.conflict && (
         <div role="alert" className="mb-4 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-3 text-sm">
           <p className="flex items-center gap-2 font-medium text-amber-800 dark:text-amber-300">
