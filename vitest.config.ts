@@ -18,7 +18,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

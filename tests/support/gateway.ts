@@ -73,7 +73,7 @@ export async function startGateway(name: string, env: Record<string, string>, da
   }
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name} did not start in time; see ${log}`)), 90_000)
+      const timer = setTimeout(() => reject(new Error(`${name} did not start in time; see ${log}`)), 180_000)
       let buf = ''
       child.stdout.on('data', (chunk: Buffer) => {
         buf += chunk.toString()
