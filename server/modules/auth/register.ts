@@ -188,7 +188,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
       if (!row) throw noAccount()
       await tx
         .update(account)
-        .set({ passwordHash, version: sql`${account.version} + 1`, updateTime: now, updateBy: acc.accountId })
+        .set({ passwordHash, updateTime: now, updateBy: acc.accountId })
         .where(eq(account.accountId, acc.accountId))
       // The password valid period starts again; the change history records it (server/modules/account).
       await passwordChanged(tx, acc, now, 'forgot')

@@ -16,7 +16,7 @@
  * organisation, so only administrators whose data scope is 'all' see it here.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { ACCOUNT_TRANSITIONS } from '../../../src/contract/schemas/account'
@@ -137,7 +137,6 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
           auditReason: input.reason ?? null,
           auditBy: auth.account.accountName,
           auditTime: now,
-          version: sql`${person.version} + 1`,
           updateTime: now,
           updateBy: auth.account.accountId,
         })

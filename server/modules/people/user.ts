@@ -254,7 +254,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Ctx) {
     const now = new Date()
     const moved = await ctx.db
       .update(person)
-      .set({ organizationId: orgId, departmentId: deptId, version: sql`${person.version} + 1`, updateTime: now, updateBy: req.auth!.account.accountId })
+      .set({ organizationId: orgId, departmentId: deptId, updateTime: now, updateBy: req.auth!.account.accountId })
       .where(inArray(person.userId, userIds))
       .returning({ id: person.userId })
     return ok(req, { moved: moved.length })
@@ -265,7 +265,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Ctx) {
     const userIds = await requirePeople(ctx, req, input.userIds)
     const updated = await ctx.db
       .update(person)
-      .set({ status: input.archived ? 'archived' : 'active', version: sql`${person.version} + 1`, updateTime: new Date(), updateBy: req.auth!.account.accountId })
+      .set({ status: input.archived ? 'archived' : 'active', updateTime: new Date(), updateBy: req.auth!.account.accountId })
       .where(inArray(person.userId, userIds))
       .returning({ id: person.userId })
     return ok(req, { updated: updated.length })
