@@ -129,7 +129,7 @@ describe('invitation links with TRESTLE_PUBLIC_URL', () => {
   let gw: Gateway
   beforeAll(async () => {
     gw = await startGateway('publicurl', { TRESTLE_PUBLIC_URL: 'https://trestle.example.cn/', TRESTLE_TRUST_PROXY: '1' })
-  })
+  }, 300_000)
   afterAll(async () => {
     await gw?.stop()
   })
