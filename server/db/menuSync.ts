@@ -9,7 +9,7 @@
  *    its group's grant with it, a new function on an existing page is granted when the role
  *    holds that page.
  *  - Matched ones get the seed's names (zh/en), icon, sort and parent; a row is written only when
- *    something differs (version + 1), so a start with nothing to do changes nothing.
+ *    something differs (its version moves by the trigger of migration 0010), so a start with nothing to do changes nothing.
  *  - Nothing is deleted, and no existing grant is added or removed: menus an administrator
  *    created, and every role's grants, stay as they are.
  *
@@ -123,7 +123,7 @@ export async function syncConsoleMenus(db: Db, appCode: string, tree: SeedGroup[
     for (const { row, want } of changed)
       await tx
         .update(t.applicationMenu)
-        .set({ ...want, version: sql`${t.applicationMenu.version} + 1`, updateTime: now, updateBy: SYSTEM })
+        .set({ ...want, updateTime: now, updateBy: SYSTEM })
         .where(eq(t.applicationMenu.applicationMenuId, row.applicationMenuId))
 
     // ---- functions, per menu by action
@@ -151,7 +151,7 @@ export async function syncConsoleMenus(db: Db, appCode: string, tree: SeedGroup[
           functionsUpdated++
           await tx
             .update(t.applicationMenuFunction)
-            .set({ functionName: fn.name, sort: fi + 1, version: sql`${t.applicationMenuFunction.version} + 1`, updateTime: now, updateBy: SYSTEM })
+            .set({ functionName: fn.name, sort: fi + 1, updateTime: now, updateBy: SYSTEM })
             .where(eq(t.applicationMenuFunction.applicationMenuFunctionId, old.id))
         }
       }

@@ -311,7 +311,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
             if ((before ?? null) !== (after ?? null)) await checkOwner(ids, { ...current, ...values, ...input }, w)
           }
           await checkUnique(tx, { ...current, ...values, ...input }, id)
-          Object.assign(values, { version: sql`${versionCol} + 1`, updateTime: now, updateBy: auth.account.accountId })
+          // the version moves by the database's trigger when the row changed (migration 0010_versions_trigger)
+          Object.assign(values, { updateTime: now, updateBy: auth.account.accountId })
           const done = await tx
             .update(def.table)
             .set(values as never)

@@ -96,6 +96,6 @@ export async function getAccount(c: Client, organizationId: string, accountName:
 export async function registerByInvite(t: Target, admin: Client, organizationId: string, data: Record<string, unknown>): Promise<Answer> {
   const created = await post<{ url: string }>(admin, INVITE_CREATE, { purpose: 'account', targetId: organizationId, validHours: 1 })
   if (created.body.code !== 10000) return created
-  const token = new URL(created.body.data.url).searchParams.get('token')!
+  const token = new URL(created.body.data.url, t.url).searchParams.get('token')!
   return new Client(t.url).fetchRaw('POST', INVITE_SUBMIT, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, data }) })
 }

@@ -25,7 +25,7 @@ interface Opened {
   expiresAt: string
 }
 
-const tokenOf = (url: string) => new URL(url).searchParams.get('token')!
+const tokenOf = (url: string) => new URL(url, 'http://link.invalid').searchParams.get('token')!
 
 /** The public calls: no session, no signature. */
 async function open(base: string, token: string): Promise<Answer<Opened>> {

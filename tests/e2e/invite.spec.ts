@@ -67,7 +67,7 @@ test('an invitation link opens in a fresh browser, is filled and submitted once,
   const me = (await zhangwei.call<{ accountId: string; cellphone?: string }>('GET', '/api/portal/v1/user/info')).body.data
   const created = await admin.call<{ url: string }>('POST', '/api/admin/v1/invite/create', { json: { purpose: 'contact', targetId: me.accountId, validHours: 24 }, idempotencyKey: crypto.randomUUID() })
   expect(created.body.code).toBe(10000)
-  const link = new URL(created.body.data.url)
+  const link = new URL(created.body.data.url, baseURL)
 
   const context = await browser.newContext({ locale: 'zh-CN' })
   const invitee = await context.newPage()

@@ -357,7 +357,6 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
             auditReason: body.reason ?? null,
             auditBy: w.auth.account.accountName,
             auditTime: w.now,
-            version: sql`${person.version} + 1`,
             updateTime: w.now,
             updateBy: w.auth.account.accountId,
           })

@@ -3,7 +3,7 @@
  * invite purpose and the login check: the SPEC §4 state machine (transitions), the change history,
  * ending sessions, seats (account limits), dates of valid periods.
  */
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { AccountStatus } from '../../../src/contract/enums'
 import { newId } from '../../../src/contract/ids'
@@ -216,8 +216,8 @@ export const isExpired = (a: Pick<AccountRow, 'validUntil'>, now = new Date()): 
 export const isPasswordExpired = (a: Pick<AccountRow, 'passwordValidUntil'>, now = new Date()): boolean =>
   !!a.passwordValidUntil && a.passwordValidUntil.getTime() < now.getTime()
 
-/** Bumps version and stamps an update of account rows. */
-export const touched = (by: string | null, now: Date) => ({ version: sql`${account.version} + 1`, updateTime: now, updateBy: by })
+/** Stamps an update of account rows (their version moves by the database's trigger, migration 0010_versions_trigger). */
+export const touched = (by: string | null, now: Date) => ({ updateTime: now, updateBy: by })
 
 /**
  * For calls where the holder changes their own password (forgot password, the login page's

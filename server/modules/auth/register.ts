@@ -17,7 +17,7 @@
  * review it; without one the account has no unit and only administrators with scope 'all' see it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { API } from '../../../src/contract/paths'
@@ -158,7 +158,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
       if (!row) throw noAccount()
       await tx
         .update(account)
-        .set({ passwordHash, version: sql`${account.version} + 1`, updateTime: now, updateBy: acc.accountId })
+        .set({ passwordHash, updateTime: now, updateBy: acc.accountId })
         .where(eq(account.accountId, acc.accountId))
       // The password valid period starts again; the change history records it (server/modules/account).
       await passwordChanged(tx, acc, now, 'forgot')

@@ -51,8 +51,17 @@ async function findByToken(db: Db, token: string): Promise<InviteRow | undefined
   return row
 }
 
-function origin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`
+/**
+ * Where invitation links point: never taken from an untrusted Host header (a forged one would put
+ * the invitee's token on someone else's site). TRESTLE_PUBLIC_URL when set; else the request's
+ * origin only when the operator trusts it (TRESTLE_TRUST_PROXY: the proxy sets X-Forwarded-Host and
+ * -Proto); else no origin — the link is the path `/sign?token=…`, which the console completes with
+ * its own origin.
+ */
+function linkOrigin(ctx: Ctx, req: FastifyRequest): string {
+  if (ctx.config.oauth.publicUrl) return ctx.config.oauth.publicUrl
+  if (ctx.config.trustProxy) return `${req.protocol}://${req.host}`
+  return ''
 }
 
 export function registerInviteRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -82,7 +91,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: Ctx): void {
       createBy: auth.account.accountId,
       createTime: now,
     })
-    return ok<InviteCreated>(req, { inviteId, url: `${origin(req)}/sign?token=${token}`, expiresAt: expiresAt.toISOString() })
+    return ok<InviteCreated>(req, { inviteId, url: `${linkOrigin(ctx, req)}/sign?token=${token}`, expiresAt: expiresAt.toISOString() })
   })
 
   app.get(INVITE_PATHS.open, async (req) => {

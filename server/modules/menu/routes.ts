@@ -4,7 +4,7 @@
  * and grants).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { validationText } from '../../../src/contract/rules'
@@ -77,7 +77,6 @@ async function mergeFunctions(menuId: string, list: MenuFields['functionList'], 
             functionName: f.functionName,
             functionAction: f.functionAction,
             sort: i + 1,
-            version: sql`${applicationMenuFunction.version} + 1`,
             updateTime: now,
             updateBy: auth.account.accountId,
           })

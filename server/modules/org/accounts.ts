@@ -103,7 +103,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       }
       await tx
         .update(organization)
-        .set({ accountLimit: input.accountLimit, version: sql`${organization.version} + 1`, updateTime: new Date(), updateBy: auth.account.accountId })
+        .set({ accountLimit: input.accountLimit, updateTime: new Date(), updateBy: auth.account.accountId })
         .where(eq(organization.organizationId, input.organizationId))
       return { organizationId: input.organizationId, accountLimit: input.accountLimit, accountCount: row.n }
     })

@@ -16,7 +16,7 @@
  * organisation, so only administrators whose data scope is 'all' see it here.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -139,7 +139,6 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
           auditReason: input.reason ?? null,
           auditBy: auth.account.accountName,
           auditTime: now,
-          version: sql`${person.version} + 1`,
           updateTime: now,
           updateBy: auth.account.accountId,
         })

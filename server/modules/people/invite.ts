@@ -3,7 +3,7 @@
  * birth date, cellphone, email, avatar, education, certificates) through a link, with the same
  * contract validation as the console's form; the record then waits for review in the user audit.
  */
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { V, validationText } from '../../../src/contract/rules'
 import { birthDateMismatch, birthDateOfIdCard, maskCellphone, maskIdCard, profileForm, type ProfileData } from '../../../src/contract/schemas/people'
@@ -112,7 +112,6 @@ export function registerProfileInvite(ctx: Ctx): void {
           auditReason: null,
           auditBy: null,
           auditTime: null,
-          version: sql`${person.version} + 1`,
           updateTime: now,
           updateBy: p.accountId ?? 'invite',
         })

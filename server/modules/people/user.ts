@@ -158,11 +158,19 @@ async function checkPerson(ctx: Ctx, input: Row, req: FastifyRequest): Promise<v
   }
 }
 
-/** In the write's transaction: a birth date left out is taken from the ID number. */
-async function fillBirthDate(id: string, w: WriteContext): Promise<void> {
-  const [row] = await w.tx.select({ idCard: person.idCard, birthDate: person.birthDate }).from(person).where(eq(person.userId, id))
-  const expected = row?.idCard ? birthDateOfIdCard(row.idCard) : null
-  if (expected && row!.birthDate !== expected) await w.tx.update(person).set({ birthDate: expected }).where(eq(person.userId, id))
+/**
+ * In the write's transaction, before it: a birth date left out is taken from the ID number (the
+ * payload's, else the stored one), so the record is written once and its version moves once.
+ */
+async function fillBirthDate(input: Row, current: Row | null, w: WriteContext): Promise<void> {
+  if (input.birthDate) return
+  let idCard = typeof input.idCard === 'string' && input.idCard ? input.idCard : null
+  if (!idCard && current) {
+    const [row] = await w.tx.select({ idCard: person.idCard }).from(person).where(eq(person.userId, String(current.userId)))
+    idCard = row?.idCard ?? null
+  }
+  const expected = idCard ? birthDateOfIdCard(idCard) : null
+  if (expected) input.birthDate = expected
 }
 
 export function personResource(ctx: Ctx) {
@@ -189,11 +197,13 @@ export function personResource(ctx: Ctx) {
     join: joinPersonRefs,
     enrich: async (_db, rows, auth) => withFileUrls(ctx, auth, maskPeople(rows), ['avatarFileId']),
     check: (input, req) => checkPerson(ctx, input, req),
-    onAdd: (values) => {
+    onAdd: (values, input) => {
       values.auditStatus = 'approved'
       values.status = 'active'
+      // the values were taken before beforeWrite filled the birth date in
+      values.birthDate ??= (input as Row).birthDate ?? null
     },
-    afterWrite: (id, _input, w) => fillBirthDate(id, w),
+    beforeWrite: (input, current, w) => fillBirthDate(input as Row, current, w),
   })
 }
 
@@ -257,7 +267,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Ctx) {
     const now = new Date()
     const moved = await ctx.db
       .update(person)
-      .set({ organizationId: orgId, departmentId: deptId, version: sql`${person.version} + 1`, updateTime: now, updateBy: req.auth!.account.accountId })
+      .set({ organizationId: orgId, departmentId: deptId, updateTime: now, updateBy: req.auth!.account.accountId })
       .where(inArray(person.userId, userIds))
       .returning({ id: person.userId })
     return ok(req, { moved: moved.length })
@@ -268,7 +278,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Ctx) {
     const userIds = await requirePeople(ctx, req, input.userIds)
     const updated = await ctx.db
       .update(person)
-      .set({ status: input.archived ? 'archived' : 'active', version: sql`${person.version} + 1`, updateTime: new Date(), updateBy: req.auth!.account.accountId })
+      .set({ status: input.archived ? 'archived' : 'active', updateTime: new Date(), updateBy: req.auth!.account.accountId })
       .where(inArray(person.userId, userIds))
       .returning({ id: person.userId })
     return ok(req, { updated: updated.length })

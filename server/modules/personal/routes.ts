@@ -5,7 +5,7 @@
  * reads only (sessions may still be signed out).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { V, validationText } from '../../../src/contract/rules'
 import type { CodeSent } from '../../../src/contract/schemas/auth'
@@ -122,7 +122,8 @@ async function uploadedFile(ctx: Ctx, req: FastifyRequest, acc: AccountRow, file
     throw fieldError(req, 'fileId', V.invalid)
 }
 
-const bump = (acc: AccountRow, now: Date) => ({ version: sql`${account.version} + 1`, updateTime: now, updateBy: acc.accountId })
+/** Stamps a write of the caller's account (its version moves by the database's trigger, migration 0010_versions_trigger). */
+const bump = (acc: AccountRow, now: Date) => ({ updateTime: now, updateBy: acc.accountId })
 
 async function setProfile(ctx: Ctx, accountId: string, values: { photoFileId?: string | null; signatureFileId?: string | null }): Promise<void> {
   const now = new Date()

@@ -105,10 +105,10 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const h = await holdingsOf(ctx, tx, auth)
       const r = await visibleRole(tx, h, body.roleId)
       if (body.scope !== r.dataScope) checkScopeHeld(h, body.scope)
-      // The scope is a field of the role record: its version moves, so an open edit form gets 20008.
+      // The scope is a field of the role record: its version moves (by the database's trigger), so an open edit form gets 20008.
       await tx
         .update(role)
-        .set({ dataScope: body.scope, version: sql`${role.version} + 1`, updateTime: new Date(), updateBy: auth.account.accountId })
+        .set({ dataScope: body.scope, updateTime: new Date(), updateBy: auth.account.accountId })
         .where(eq(role.roleId, r.roleId))
       if (r.builtin) await checkAdminKept(ctx, tx, r.roleId)
     })

@@ -9,7 +9,8 @@ import { application, applicationMenu, applicationMenuFunction, person, role, ro
 import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../plugins/permissions'
 import { organizationName } from '../auth/accounts'
-import { writeOperateLog } from '../logs/write'
+import { heldFunction } from '../logs/clicks'
+import { writeOperateLog, writeSystemLog } from '../logs/write'
 import { functionsOf } from '../menu/routes'
 import { profilePhoto } from '../personal/routes'
 
@@ -105,6 +106,11 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, applicationMenuFunction.applicationMenuId))
       .where(and(eq(applicationMenuFunction.applicationMenuFunctionId, body.functionId), eq(applicationMenu.applicationMenuId, body.menuId)))
     if (!fn) throw new ApiError(Code.NOT_FOUND)
+    // Only a function the caller holds is recorded; a click on any other is refused like a call of it (20003).
+    if (!(await heldFunction(ctx, auth.account, body))) {
+      await writeSystemLog(ctx, req, 'permission_refused', Code.FORBIDDEN, `operateLog · ${fn.menu} · ${fn.name} (${fn.action})`)
+      throw new ApiError(Code.FORBIDDEN)
+    }
     await writeOperateLog(ctx, {
       accountName: auth.account.accountName,
       appCode: body.appCode,

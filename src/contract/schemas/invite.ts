@@ -45,7 +45,11 @@ export type InviteCreate = z.infer<typeof inviteCreate>
 
 export interface InviteCreated {
   inviteId: string
-  /** Absolute when the gateway knows its origin from the request, e.g. `https://host/sign?token=…`. */
+  /**
+   * Absolute (`https://host/sign?token=…`) when the gateway knows its public origin
+   * (TRESTLE_PUBLIC_URL, or the request's behind a trusted proxy: TRESTLE_TRUST_PROXY); else the
+   * path `/sign?token=…`, to be resolved against the console's own origin.
+   */
   url: string
   expiresAt: string
 }

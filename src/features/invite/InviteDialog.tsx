@@ -58,7 +58,9 @@ function InviteBody({ purpose, targetId, subject }: InviteDialogProps) {
   const create = async () => {
     setBusy(true)
     try {
-      setInvite(await http.post<InviteCreated>(INVITE_PATHS.create, { purpose, targetId, validHours: hours }))
+      const created = await http.post<InviteCreated>(INVITE_PATHS.create, { purpose, targetId, validHours: hours })
+      // Without a configured public origin the gateway answers the path only: the link is on this console's origin.
+      setInvite({ ...created, url: new URL(created.url, window.location.origin).href })
       setQr(null)
       setCopied(false)
     } catch {
