@@ -108,25 +108,32 @@ async function bundles(base: string) {
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', serviceWorkers: 'block' })
     const page = await context.newPage()
+    // the console's JS as fetched, with the bytes that came over the wire (Resource Timing's encodedBodySize)
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => new URL(e.name).pathname.startsWith('/assets/') && new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => ({ path: new URL(e.name).pathname, sent: e.encodedBodySize })),
+      )
     const js = new Map<string, { sent: number }>()
-    let phase = 'login'
     const seen: Record<string, Set<string>> = { login: new Set(), home: new Set() }
-    page.on('requestfinished', (req) => {
-      const u = new URL(req.url())
-      if (!u.pathname.endsWith('.js') || !u.pathname.startsWith('/assets/')) return
-      seen[phase]!.add(u.pathname)
-      void req.sizes().then((s) => js.set(u.pathname, { sent: s.responseBodySize }))
-    })
     const t0 = Date.now()
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' })
     const loginMs = Date.now() - t0
-    phase = 'home'
+    for (const e of await scripts()) {
+      seen.login!.add(e.path)
+      js.set(e.path, { sent: e.sent })
+    }
     await page.getByLabel('账号或手机号').fill('admin')
     await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: '登录', exact: true }).click()
     await page.waitForURL(/\/admin\/home/)
     await page.waitForLoadState('networkidle')
     await new Promise((r) => setTimeout(r, 500))
+    // after a full-page reload the timeline starts again; either way every script seen counts once
+    for (const e of await scripts()) seen.home!.add(e.path)
     const sum = (paths: Iterable<string>, f: (p: string) => number) => [...paths].reduce((a, p) => a + f(p), 0)
     const gz = (p: string) => gzipOf(join('dist', p))
     const login = seen.login!
@@ -150,7 +157,7 @@ interface Statement {
   params: unknown[]
 }
 
-function startPostgres(): { url: string; stop(): void } {
+async function startPostgres(): Promise<{ url: string; stop(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'trestle-bench-pg-'))
   chmodSync(dir, 0o777)
   const data = join(dir, 'data')
@@ -160,8 +167,11 @@ function startPostgres(): { url: string; stop(): void } {
   const port = 20000 + Math.floor(Math.random() * 20000)
   r = as([join(PG_BIN, 'pg_ctl'), '-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB`, '-l', join(dir, 'pg.log'), '-w', 'start'])
   if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr}`)
-  r = spawnSync(join(PG_BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'create database trestle'], { encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`create database failed: ${r.stderr}`)
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` })
+  await admin.connect()
+  await admin.query('create database trestle')
+  await admin.end()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/trestle`,
     stop: () => {
@@ -183,7 +193,7 @@ const isWrite = (q: string) => /^\s*(insert|update|delete)\b/i.test(q)
 const isListQuery = (q: string) => /^\s*select\b/i.test(q) && /from "person"/i.test(q)
 
 async function scale(kind: 'embedded' | 'postgres') {
-  const pg = kind === 'postgres' ? startPostgres() : null
+  const pg = kind === 'postgres' ? await startPostgres() : null
   const sqlLog = join(tmpdir(), `trestle-bench-sql-${kind}-${process.pid}.jsonl`)
   const extra: Record<string, string> = { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', TRESTLE_LOGIN_MAX_FAILURES: '1000' }
   if (pg) Object.assign(extra, { DATABASE_URL: pg.url, TRESTLE_ADMIN_PASSWORD: PASSWORD })
@@ -215,7 +225,7 @@ async function scale(kind: 'embedded' | 'postgres') {
     try {
       const admin = await new Client(gateway.base).signIn('admin', PASSWORD)
       const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()
-      const capture = async (label: string, q: Record<string, string | number>) => {
+      const capture = async (label: string, q: Record<string, string | number>, explain = true) => {
         writeFileSync(sqlLog, '')
         const s = performance.now()
         const r = await admin.call<{ total: number; records: unknown[] }>('GET', LIST, { query: q })
@@ -226,7 +236,7 @@ async function scale(kind: 'embedded' | 'postgres') {
         console.log(
           `  ${label}: ${d.records.length} of ${d.total}${d.totalIsEstimate ? ' (estimate)' : ''}${d.totalCapped ? ' (capped)' : ''} rows, ${(r.text.length / 1024).toFixed(0)} KB, ${ms.toFixed(0)} ms; ${statements.length} SQL statements, ${statements.filter((x) => isWrite(x.query)).length} writes`,
         )
-        for (const st of statements.filter((x) => isListQuery(x.query))) explains.push({ label, s: st })
+        if (explain) for (const st of statements.filter((x) => isListQuery(x.query))) explains.push({ label, s: st })
         return { statements, ms }
       }
       oneUnitQuery = qs({ organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 })
@@ -235,7 +245,7 @@ async function scale(kind: 'embedded' | 'postgres') {
       anchorStatements = one.statements.filter((x) => isListQuery(x.query))
       figure({ name: `[${kind}] SQL statements per signed list request`, value: one.statements.length, unit: 'statements', goal: null, note: `${one.statements.filter((x) => isWrite(x.query)).length} of them writes` })
       // the second request of a session: bookkeeping the first one did need not be repeated
-      const again = await capture('the same again', { organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 })
+      const again = await capture('the same again', { organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 }, false)
       figure({ name: `[${kind}] SQL statements per signed list request (next one)`, value: again.statements.length, unit: 'statements', goal: null, note: `${again.statements.filter((x) => isWrite(x.query)).length} of them writes` })
       await capture('unit with its sub-units, page 1 of 20', { organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 20 })
       const deep = await capture('all units, page 2,000 of 20 (deep)', { pageIndex: 2000, pageSize: 20 })

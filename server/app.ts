@@ -25,6 +25,7 @@ import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
 import { registerBodyParsers } from './plugins/body'
+import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
 import { registerGate } from './plugins/gate'
 import { registerReadsByPost } from './plugins/read-by-post'
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerSecurityHeaders(app)
   registerErrorHandling(app)
   registerGate(app, ctx)
+  await registerCompression(app)
   registerReadsByPost(app)
 
   registerAuthRoutes(app, ctx)
@@ -72,10 +74,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   const dist = config.serveDist
   const hasConsole = existsSync(path.join(dist, 'index.html'))
   if (hasConsole) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: true,
-    })
+    await app.register(fastifyStatic, staticOptions(dist))
   }
 
   app.setNotFoundHandler((req, reply) => {
