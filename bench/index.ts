@@ -249,7 +249,14 @@ async function scale(kind: 'embedded' | 'postgres') {
       figure({ name: `[${kind}] SQL statements per signed list request (next one)`, value: again.statements.length, unit: 'statements', goal: null, note: `${again.statements.filter((x) => isWrite(x.query)).length} of them writes` })
       await capture('unit with its sub-units, page 1 of 20', { organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 20 })
       const deep = await capture('all units, page 2,000 of 20 (deep)', { pageIndex: 2000, pageSize: 20 })
-      figure({ name: `[${kind}] deep page (2,000 × 20) of all staff, one request`, value: deep.ms, unit: 'ms', goal: null })
+      figure({ name: `[${kind}] deep page (2,000 × 20) of all staff by offset, one request`, value: deep.ms, unit: 'ms', goal: null })
+      // the same depth by keyset: the cursor after row 39,980 (from page 1,999), then the page after it
+      const before = await admin.call<{ nextCursor?: string }>('GET', LIST, { query: { pageIndex: 1999, pageSize: 20 } })
+      const cursor = before.body.data?.nextCursor
+      if (cursor) {
+        const keyset = await capture('all units, page 2,000 of 20 by cursor (keyset)', { pageIndex: 2000, pageSize: 20, cursor })
+        figure({ name: `[${kind}] deep page (2,000 × 20) of all staff by cursor, one request`, value: keyset.ms, unit: 'ms', goal: null, anchor: { label: 'by offset', value: deep.ms } })
+      } else console.log('  (no nextCursor in the answer: keyset paging not measured)')
       await capture('keyword 张伟, page 1 of 20', { keyword: '张伟', pageIndex: 1, pageSize: 20 })
       const big = await capture('unit with its sub-units, pageSize 2000', { organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 2000 })
       figure({ name: `[${kind}] pageSize 2000 of a unit with its sub-units, one request`, value: big.ms, unit: 'ms', goal: null })
