@@ -189,7 +189,7 @@ const readLog = (file: string): Statement[] =>
         .map((l) => JSON.parse(l) as Statement)
     : []
 
-const isWrite = (q: string) => /^\s*(insert|update|delete)\b/i.test(q)
+const isWrite = (q: string) => /\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i.test(q)
 const isListQuery = (q: string) => /^\s*select\b/i.test(q) && /from "person"/i.test(q)
 
 async function scale(kind: 'embedded' | 'postgres') {
@@ -232,9 +232,9 @@ async function scale(kind: 'embedded' | 'postgres') {
         const ms = performance.now() - s
         if (r.body.code !== 10000) throw new Error(`${label}: ${r.text.slice(0, 300)}`)
         const statements = readLog(sqlLog)
-        const d = r.body.data as { total: number; records: unknown[]; totalIsEstimate?: boolean; totalCapped?: boolean }
+        const d = r.body.data as { total: number; records: unknown[]; totalCapped?: boolean }
         console.log(
-          `  ${label}: ${d.records.length} of ${d.total}${d.totalIsEstimate ? ' (estimate)' : ''}${d.totalCapped ? ' (capped)' : ''} rows, ${(r.text.length / 1024).toFixed(0)} KB, ${ms.toFixed(0)} ms; ${statements.length} SQL statements, ${statements.filter((x) => isWrite(x.query)).length} writes`,
+          `  ${label}: ${d.records.length} of ${d.total}${d.totalCapped ? '+ (capped count)' : ''} rows, ${(r.text.length / 1024).toFixed(0)} KB, ${ms.toFixed(0)} ms; ${statements.length} SQL statements, ${statements.filter((x) => isWrite(x.query)).length} writes`,
         )
         if (explain) for (const st of statements.filter((x) => isListQuery(x.query))) explains.push({ label, s: st })
         return { statements, ms }

@@ -1,7 +1,7 @@
 /**
  * List pages at scale (issue 9): keyset paging — the `nextCursor` of a full page, passed as
  * `cursor`, answers the rows the next page by offset answers, in the same order, and a cursor that
- * is not one is 20001 on `cursor`; an exact total below the cap says nothing about an estimate.
+ * is not one is 20001 on `cursor`; an exact total below the cap is not marked capped.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Client } from './client'
@@ -13,7 +13,7 @@ interface Page {
   records: { userId: string }[]
   total: number
   pageIndex: number
-  totalIsEstimate?: boolean
+  totalCapped?: boolean
   nextCursor?: string
 }
 
@@ -28,7 +28,7 @@ describe.each(inject('targets'))('list paging on $name', (t) => {
     const size = 3
     const first = await admin.call<Page>('GET', LIST, { query: { pageIndex: 1, pageSize: size } })
     expect(first.body.code, first.text).toBe(10000)
-    expect(first.body.data.totalIsEstimate).toBeUndefined()
+    expect(first.body.data.totalCapped).toBeUndefined()
     const total = first.body.data.total
     expect(total).toBeGreaterThan(size * 2)
     let cursor = first.body.data.nextCursor

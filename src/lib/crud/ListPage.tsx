@@ -509,7 +509,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
         <Pagination
           total={total}
-          estimate={!!page?.totalIsEstimate}
+          capped={!!page?.totalCapped}
           pageIndex={params.pageIndex}
           pageSize={params.pageSize}
           pages={pages}
@@ -724,15 +724,15 @@ function ColumnSettings<T>({
 
 function Pagination({
   total,
-  estimate,
+  capped,
   pageIndex,
   pageSize,
   pages,
   onChange,
 }: {
   total: number
-  /** The gateway estimated the total (more rows than it counts exactly). */
-  estimate: boolean
+  /** More rows match than the gateway counts exactly: `total` is a lower bound. */
+  capped: boolean
   pageIndex: number
   pageSize: number
   pages: number
@@ -747,7 +747,7 @@ function Pagination({
       className="flex flex-wrap items-center justify-between gap-3 border-t px-3 py-2.5 text-sm sm:px-4"
     >
       <div className="flex items-center gap-3 text-muted-foreground">
-        <span>{t(estimate ? 'crud.totalAbout' : 'crud.total', { total })}</span>
+        <span>{t(capped ? 'crud.totalCapped' : 'crud.total', { total })}</span>
         <Select value={String(pageSize)} onValueChange={(v) => onChange(1, Number(v))}>
           <SelectTrigger className="h-9 w-28" aria-label={t('crud.pageSize')}>
             <SelectValue />
