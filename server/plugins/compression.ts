@@ -12,7 +12,9 @@ import fastifyCompress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+  // Request bodies are left as sent (no inflating: body.ts decides what a body may be).
+  // The plugin adds its hooks to the routes registered after it: register before the routes.
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] })
 }
 
 /** The options of @fastify/static for the console in `root`. */
