@@ -86,16 +86,24 @@ async function openPanel(page: Page, base: string) {
   await units.getByRole('treeitem', { name: UNIT }).click()
   await page.getByRole('tab', { name: '部门与人员' }).click()
   const panel = page.getByTestId('departments-panel')
-  await panel.getByRole('tree').waitFor()
-  return panel
+  // the department tree: beside the table on a wide panel, else in the drawer 组织架构 opens (as tests/e2e/people.spec.ts)
+  const opener = panel.getByRole('button', { name: '组织架构' })
+  await opener.or(panel.getByRole('tree')).first().waitFor()
+  if (await opener.isVisible()) {
+    await opener.click()
+    const tree = page.getByRole('dialog', { name: '组织架构' }).getByRole('tree')
+    await tree.waitFor()
+    return { panel, tree }
+  }
+  return { panel, tree: panel.getByRole('tree') }
 }
 
 async function measure(base: string, deptName: string) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
-    const panel = await openPanel(page, base)
-    const node = panel.getByRole('tree').getByTitle(deptName, { exact: true })
+    const { panel, tree } = await openPanel(page, base)
+    const node = tree.getByTitle(deptName, { exact: true })
     await node.waitFor()
 
     // choose the department → first rows on screen
