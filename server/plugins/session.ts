@@ -36,13 +36,13 @@ export interface Authenticated {
   session: SessionRow
   /** The access token row of the `accessToken` header when it belongs to this session (signed calls), else null. */
   accessToken: AccessTokenRow | null
-  /** The caller's grants version, read in the same query (signed calls). */
+  /** The caller's grants version, read in the same query (signed reads). */
   grantsVersion: string | null
 }
 
 /**
  * The session of the `authorization` header with its account — and, for a signed call, the access
- * token of the `accessToken` header and the grants version — in one joined query. Refusals in the
+ * token of the `accessToken` header (and for a signed read the grants version) — in one joined query. Refusals in the
  * order of DESIGN §2: 20114 unknown, 20119 account unusable, 20114 revoked, 20112 idle.
  */
 export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolean): Promise<Authenticated> {
@@ -55,7 +55,8 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolea
       s: session,
       a: account,
       t: accessToken,
-      v: signed ? grantsVersionSql(sql`${session.accountId}`, sql`${account.level}`) : sql<null>`null`,
+      // a read answers with this version; a write reads it again after its change (grantsVersion.ts)
+      v: signed && (req.method === 'GET' || req.method === 'HEAD') ? grantsVersionSql(sql`${session.accountId}`, sql`${account.level}`) : sql<null>`null`,
     })
     .from(session)
     .leftJoin(account, eq(account.accountId, session.accountId))
