@@ -42,8 +42,9 @@ export interface Authenticated {
 
 /**
  * The session of the `authorization` header with its account — and, for a signed call, the access
- * token of the `accessToken` header (and for a signed read the grants version) — in one joined query. Refusals in the
- * order of DESIGN §2: 20114 unknown, 20119 account unusable, 20114 revoked, 20112 idle.
+ * token of the `accessToken` header (for a signed read also the grants version) — in one joined
+ * query. Refusals in the order of DESIGN §2: 20114 unknown, 20119 account unusable, 20114 revoked,
+ * 20112 idle.
  */
 export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolean): Promise<Authenticated> {
   const raw = headerValue(req, 'authorization')
