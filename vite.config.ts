@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompressPlugin } from './scripts/vite-precompress'
 
 const gateway = `http://localhost:${process.env.PORT ?? 8080}`
 
@@ -24,6 +25,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // .br and .gz next to every compressible file, after the service worker is written
+    precompressPlugin(),
   ],
   server: {
     port: 5173,

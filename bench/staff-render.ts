@@ -2,13 +2,13 @@
  * `npm run bench` (part): the 2,000-row staff list (SPEC §9: pageIndex 1, pageSize 2000) in the
  * browser. A fresh gateway serving the built console (`dist`, built when missing), a department
  * with 2,000 people added through the API, then Chromium (/usr/bin/chromium): open
- * /admin/organization → 部门与人员, choose the department, and print
+ * /admin/organization → 施工单位 → 中铁恒岳建设集团有限公司 → 部门与人员, choose the department, and print
  *   - time from choosing it to the first rows on screen (fetch + render of 2,000 rows),
  *   - rows in the DOM (virtualised: a screenful, not 2,000),
  *   - scrolling through to the last row: time, frames and frame times,
  *   - the keyword filter over the 2,000 rows.
  * Figures only, no assertions. `BENCH_URL=http://…` uses a running gateway (with admin/Trestle@2026) instead;
- * `BENCH_DEPT=<name>` measures an existing department of its first organisation without seeding.
+ * `BENCH_DEPT=<name>` measures an existing department of that unit without seeding.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -33,11 +33,14 @@ const SURNAMES = '王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗'
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '强', '磊', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '海燕', '晓东']
 const POSTS = ['executive', 'engineering', 'quality', 'safety', 'costContract', 'accounting', 'administration', 'materials', 'environment', 'coordination', 'design']
 
-/** A department of the first organisation with ROWS people in it. */
+const UNIT = '中铁恒岳建设集团有限公司'
+const UNIT_TYPE = '施工单位'
+
+/** A department of the demo unit UNIT with ROWS people in it. */
 async function seed(base: string): Promise<{ deptName: string }> {
   const c = await new Client(base).signIn('admin', PASSWORD)
-  const orgs = (await c.call<{ organizationId: string }[]>('GET', '/api/admin/v1/org/list', { query: {} })).body.data
-  const organizationId = orgs[0]!.organizationId
+  const orgs = (await c.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })).body.data
+  const organizationId = orgs.find((o) => o.organizationName === UNIT)!.organizationId
   const deptName = `基准部门${Date.now() % 100000}`
   const d = await c.call<{ id: string }>('POST', '/api/admin/v1/department/addByOrgId', { json: { organizationId, departmentName: deptName, type: 'department' }, idempotencyKey: newKey() })
   if (d.body.code !== 10000) throw new Error(`department: ${d.text}`)
@@ -76,21 +79,31 @@ async function openPanel(page: Page, base: string) {
   await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: '登录', exact: true }).click()
   await page.waitForURL(/\/admin\/home/)
+  // /admin/organization → the unit type → the unit → 部门与人员 (as tests/e2e/people.spec.ts does)
   await page.goto(`${base}/admin/organization`)
-  const tab = page.getByRole('tab', { name: '部门与人员' })
+  const units = page.getByRole('tree', { name: '单位树' })
+  await units.getByRole('treeitem', { name: UNIT_TYPE }).click()
+  await units.getByRole('treeitem', { name: UNIT }).click()
+  await page.getByRole('tab', { name: '部门与人员' }).click()
   const panel = page.getByTestId('departments-panel')
-  await Promise.race([tab.waitFor(), panel.waitFor()])
-  if (await tab.isVisible()) await tab.click()
-  await panel.getByRole('tree').waitFor()
-  return panel
+  // the department tree: beside the table on a wide panel, else in the drawer 组织架构 opens (as tests/e2e/people.spec.ts)
+  const opener = panel.getByRole('button', { name: '组织架构' })
+  await opener.or(panel.getByRole('tree')).first().waitFor()
+  if (await opener.isVisible()) {
+    await opener.click()
+    const tree = page.getByRole('dialog', { name: '组织架构' }).getByRole('tree')
+    await tree.waitFor()
+    return { panel, tree }
+  }
+  return { panel, tree: panel.getByRole('tree') }
 }
 
 async function measure(base: string, deptName: string) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
-    const panel = await openPanel(page, base)
-    const node = panel.getByRole('tree').getByTitle(deptName, { exact: true })
+    const { panel, tree } = await openPanel(page, base)
+    const node = tree.getByTitle(deptName, { exact: true })
     await node.waitFor()
 
     // choose the department → first rows on screen
@@ -169,7 +182,7 @@ async function main() {
       gateway = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' }, 'bench-staff')
       base = gateway.base
     }
-    // BENCH_DEPT: measure an existing department (of the first organisation) instead of seeding one
+    // BENCH_DEPT: measure an existing department (of UNIT) instead of seeding one
     const deptName = process.env.BENCH_DEPT ?? (await seed(base)).deptName
     await measure(base, deptName)
   } finally {

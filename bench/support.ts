@@ -43,7 +43,7 @@ export function stats(ms: number[], { mean = false, max = true, digits = 1 }: St
   return parts.join(' ')
 }
 
-/** Polls getPubKey until the gateway at `base` answers (at most 120 s). */
+/** Polls getPubKey until the gateway at `base` answers (at most 300 s: a busy machine starts slowly). */
 export async function waitUp(base: string) {
   const started = performance.now()
   for (;;) {
@@ -52,7 +52,7 @@ export async function waitUp(base: string) {
     } catch {
       /* not up yet */
     }
-    if (performance.now() - started > 120_000) throw new Error('gateway did not start')
+    if (performance.now() - started > 300_000) throw new Error('gateway did not start')
     await new Promise((r) => setTimeout(r, 200))
   }
 }

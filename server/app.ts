@@ -28,6 +28,7 @@ import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
 import { registerBodyParsers, registerInputGuard } from './plugins/body'
+import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
 import { registerGate } from './plugins/gate'
 import { registerReadsByPost } from './plugins/read-by-post'
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerGate(app, ctx)
   // After the gate (an unsigned probe is refused as such first), before every handler and read-by-post.
   registerInputGuard(app)
+  await registerCompression(app)
   registerReadsByPost(app)
 
   registerAuthRoutes(app, ctx)
@@ -125,10 +127,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   const dist = config.serveDist
   const hasConsole = existsSync(path.join(dist, 'index.html'))
   if (hasConsole) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: true,
-    })
+    await app.register(fastifyStatic, staticOptions(dist))
   }
 
   app.setNotFoundHandler((req, reply) => {

@@ -23,6 +23,8 @@ export interface AuthContext {
   appCode: string | null
   /** Resolved when the route declares a permission. */
   grant: { menuId: string; functionId: string | null; scope: DataScope } | null
+  /** The grants version read with the session (signed calls; see roleAuth/grantsVersion.ts). */
+  grantsVersion?: string | null
 }
 
 declare module 'fastify' {

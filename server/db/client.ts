@@ -1,6 +1,6 @@
 /** Opens the database: PGlite in <dataDir>/pglite by default, node-postgres when DATABASE_URL is set. */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { mkdirSync } from 'node:fs'
+import { appendFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -37,6 +37,16 @@ export class OuterDbInTransactionError extends Error {
 }
 
 const STARTUP_LOCK = 7_283_001
+
+/**
+ * `TRESTLE_SQL_LOG=<file>` (the bench): every statement with its parameters appended to the file as
+ * one JSON line, so the bench can count a request's statements and EXPLAIN them. Off by default.
+ */
+function sqlLogger(): { logQuery(query: string, params: unknown[]): void } | undefined {
+  const file = process.env.TRESTLE_SQL_LOG
+  if (!file) return undefined
+  return { logQuery: (query, params) => appendFileSync(file, `${JSON.stringify({ query, params })}\n`) }
+}
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /** Set while a callback of `db.transaction` runs (per async call chain, so other requests are unaffected). */
@@ -94,7 +104,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 })
     refuseInsideTransactions(pool, ['query', 'connect'], 'pool')
-    const db = drizzle(pool)
+    const db = drizzle(pool, { logger: sqlLogger() })
     markTransactions(db as unknown as Db, opts)
     return {
       db: db as unknown as Db,
@@ -121,7 +131,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
   const client = await PGlite.create(dir)
   // PGlite serialises everything: a query issued here while a transaction is open waits for it forever.
   refuseInsideTransactions(client, ['query', 'exec', 'sql', 'transaction', 'describeQuery'], 'pglite')
-  const db = drizzle(client)
+  const db = drizzle(client, { logger: sqlLogger() })
   markTransactions(db as unknown as Db, opts)
   return {
     db: db as unknown as Db,

@@ -9,7 +9,7 @@
  * Idempotency-Key and the operation log (both in the gate).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { perm, type FnOf, type MenuPath } from '../../src/contract/catalogue'
@@ -20,11 +20,26 @@ import { resourcePaths } from '../../src/contract/paths'
 import { deleteBody } from '../../src/contract/schemas/common'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
-import { ApiError, ok, parse } from '../lib/http'
+import { V, validationText } from '../../src/contract/rules'
+import { ApiError, ok, parse, requestLang } from '../lib/http'
 import { scopeOrgIds } from '../plugins/permissions'
 import type { AuthContext } from '../types'
 
 type Row = Record<string, unknown>
+
+/** Up to this many matching rows a list page counts exactly; above it, `totalCapped` says there are more. */
+export const COUNT_CAP = 5000
+
+/** A cursor of cursorOf: [sort value, id]; anything else is 20001 on `cursor`. */
+function decodeCursor(cursor: string, req: FastifyRequest): [unknown, unknown] {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown
+    if (Array.isArray(v) && v.length === 2 && v[0] !== null && typeof v[1] === 'string') return v as [unknown, unknown]
+  } catch {
+    /* below */
+  }
+  throw new ApiError(Code.INVALID, [{ field: 'cursor', key: V.invalid, message: validationText(V.invalid, requestLang(req)) }])
+}
 
 export interface UniqueRule {
   /** Payload field (= table property). */
@@ -224,15 +239,52 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     }
   }
 
+  /**
+   * The total of a list without counting everything: up to COUNT_CAP matching rows are counted
+   * exactly (an index walk of at most that many entries); above that the answer says so
+   * (`totalCapped`, total = the cap, or the rows already seen when a deeper page was asked for).
+   * A planner estimate would be cheaper still, but it is far off for the unit-subtree filter.
+   */
+  async function countOf(where: SQL | undefined, seen: number): Promise<{ total: number; totalCapped?: true }> {
+    const capped = ctx.db.select({ one: sql`1`.as('one') }).from(def.table).where(where).limit(COUNT_CAP + 1).as('capped')
+    const [c] = await ctx.db.select({ n: count() }).from(capped)
+    const n = Number(c?.n ?? 0)
+    return n <= COUNT_CAP ? { total: n } : { total: Math.max(COUNT_CAP, seen), totalCapped: true }
+  }
+
+  /** The cursor after `row` in the list's order: its sort value and id. */
+  function cursorOf(q: { sortBy?: string }, row: Row): string | undefined {
+    const key = (q.sortBy && def.sortable[q.sortBy] ? q.sortBy : sortColumns[0]?.[0]) ?? def.idField
+    const value = row[key]
+    const id = row[def.idField]
+    if (value === null || value === undefined || id === undefined) return undefined
+    return Buffer.from(JSON.stringify([value instanceof Date ? { d: value.toISOString() } : value, id])).toString('base64url')
+  }
+
+  /** Rows after the cursor's row in the list's order (sort column, then id). */
+  function keysetAfter(q: { sortBy?: string; desc?: boolean }, [value, id]: [unknown, unknown]): SQL | undefined {
+    const column = (q.sortBy && def.sortable[q.sortBy]) || defaultSort
+    const descending = q.desc ?? (q.sortBy ? false : (def.defaultDesc ?? false))
+    const v = value && typeof value === 'object' && 'd' in value ? new Date(String((value as { d: unknown }).d)) : value
+    return or(descending ? lt(column, v) : gt(column, v), and(eq(column, v), gt(idCol, id)))
+  }
+
   const read = { auth: 'signed' as const, perm: perm(def.menu) }
 
   if (!without.has('listPage'))
     app.get(paths.listPage, { config: read }, async (req) => {
-      const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & { pageIndex: number; pageSize: number; sortBy?: string; desc?: boolean }
+      const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & { pageIndex: number; pageSize: number; sortBy?: string; desc?: boolean; cursor?: string }
       const where = await listWhere(req, q)
-      const [total] = await ctx.db.select({ n: count() }).from(def.table).where(where)
-      const records = await answer(await select(ctx.db, where, orderOf(q), q.pageSize, (q.pageIndex - 1) * q.pageSize), req.auth!)
-      return ok<Page<Row>>(req, { records, total: Number(total?.n ?? 0), pageIndex: q.pageIndex, pageSize: q.pageSize })
+      // keyset paging: a cursor (nextCursor of the previous page) continues after its row, no offset
+      const after = q.cursor ? keysetAfter(q, decodeCursor(q.cursor, req)) : undefined
+      const offset = after ? 0 : (q.pageIndex - 1) * q.pageSize
+      const rows = await select(ctx.db, and(where, after), orderOf(q), q.pageSize, offset)
+      // a first page that is not full is the whole list: no count
+      const counted = !after && offset === 0 && rows.length < q.pageSize ? { total: rows.length } : await countOf(where, offset + rows.length)
+      const last = rows.length === q.pageSize ? rows[rows.length - 1] : undefined
+      const nextCursor = last ? cursorOf(q, last) : undefined
+      const records = await answer(rows, req.auth!)
+      return ok<Page<Row>>(req, { records, ...counted, pageIndex: q.pageIndex, pageSize: q.pageSize, ...(nextCursor ? { nextCursor } : {}) })
     })
 
   if (!without.has('list'))

@@ -11,7 +11,7 @@ import { logContent, writeOperateLog } from '../modules/logs/write'
 import { setGrantsVersion } from '../modules/roleAuth/grantsVersion'
 import { completeIdempotencyKey, MUTATING, reserveIdempotencyKey } from './idempotency'
 import { checkPermission } from './permissions'
-import { authenticateSession, headerValue, touchSession } from './session'
+import { authenticate, headerValue } from './session'
 import { checkAccessToken, checkSignature, splitUrl } from './signature'
 
 export function registerGate(app: FastifyInstance, ctx: Ctx): void {
@@ -24,15 +24,16 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
   app.addHook('preHandler', async (req, reply) => {
     const mode = req.routeOptions.config.auth ?? 'none'
     if (mode === 'none') return
-    const { account, session } = await authenticateSession(ctx, req)
+    // session, account, access token and grants version in one query
+    const { account, session, accessToken, grantsVersion } = await authenticate(ctx, req, mode !== 'session')
     if (mode === 'session') {
       req.auth = { account, session, accessToken: null, appCode: null, grant: null }
       return
     }
-    const token = await checkAccessToken(ctx, req, session)
-    await checkSignature(ctx, req, token)
-    await touchSession(ctx, session)
-    req.auth = { account, session, accessToken: token, appCode: token.appCode, grant: null }
+    const token = checkAccessToken(req, accessToken)
+    // nonce and last-seen time in one statement
+    await checkSignature(ctx, req, token, session)
+    req.auth = { account, session, accessToken: token, appCode: token.appCode, grant: null, grantsVersion }
     const perm = req.routeOptions.config.perm
     if (perm) await checkPermission(ctx, req, req.auth, perm)
     if (await reserveIdempotencyKey(ctx, req, reply, account.accountId)) return reply

@@ -1,10 +1,11 @@
 /**
  * The signature check of DESIGN §2 "Signed requests": access token (20004), then timestamp,
- * HMAC-SHA256 signature and nonce (20005). Nonces live in the database (unique per access token).
+ * HMAC-SHA256 signature and nonce (20005). Nonces live in the database (unique per access token),
+ * recorded in the same statement that keeps the session's last-seen time (at most once a minute).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { lt, sql } from 'drizzle-orm'
 import { Code } from '../../src/contract/codes'
 import {
   NONCE_TTL_SECONDS,
@@ -15,12 +16,12 @@ import {
   stringToSign,
 } from '../../src/contract/signing'
 import type { Ctx } from '../context'
-import { accessToken, nonce } from '../db/schema'
+import { nonce, session } from '../db/schema'
 import { ApiError } from '../lib/http'
 import { sha256Hex } from '../lib/crypto'
 import { writeSystemLog } from '../modules/logs/write'
 import type { AccessTokenRow, SessionRow } from '../types'
-import { headerValue } from './session'
+import { headerValue, touchInterval } from './session'
 
 /** Lowercase hex SHA-256 of the raw body, or UNSIGNED-PAYLOAD for multipart. */
 export function bodyHashOf(req: FastifyRequest): string {
@@ -34,12 +35,10 @@ export function splitUrl(url: string): { path: string; query: string } {
   return i < 0 ? { path: url, query: '' } : { path: url.slice(0, i), query: url.slice(i + 1) }
 }
 
-export async function checkAccessToken(ctx: Ctx, req: FastifyRequest, s: SessionRow): Promise<AccessTokenRow> {
+/** 20004 unless `row` (read with the session, see authenticate) is a live access token of this application. */
+export function checkAccessToken(req: FastifyRequest, row: AccessTokenRow | null): AccessTokenRow {
   const token = headerValue(req, SIGNED_HEADERS.accessToken)
-  if (!token) throw new ApiError(Code.ACCESS_TOKEN_EXPIRED)
-  const [row] = await ctx.db.select().from(accessToken).where(eq(accessToken.tokenHash, sha256Hex(token)))
-  if (!row || row.sessionId !== s.sessionId || row.revokedAt || row.expiresAt.getTime() <= Date.now())
-    throw new ApiError(Code.ACCESS_TOKEN_EXPIRED)
+  if (!token || !row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw new ApiError(Code.ACCESS_TOKEN_EXPIRED)
   const app = headerValue(req, SIGNED_HEADERS.appCode)
   if (app !== null && app !== row.appCode) throw new ApiError(Code.ACCESS_TOKEN_EXPIRED)
   return row
@@ -50,7 +49,7 @@ async function refuse(ctx: Ctx, req: FastifyRequest, reason: string): Promise<ne
   throw new ApiError(Code.SIGNATURE_REJECTED)
 }
 
-export async function checkSignature(ctx: Ctx, req: FastifyRequest, token: AccessTokenRow): Promise<void> {
+export async function checkSignature(ctx: Ctx, req: FastifyRequest, token: AccessTokenRow, s: SessionRow): Promise<void> {
   const timestamp = headerValue(req, SIGNED_HEADERS.timestamp) ?? ''
   const nonceValue = headerValue(req, SIGNED_HEADERS.nonce) ?? ''
   const signature = (headerValue(req, SIGNED_HEADERS.signature) ?? '').toLowerCase()
@@ -65,20 +64,23 @@ export async function checkSignature(ctx: Ctx, req: FastifyRequest, token: Acces
     .update(stringToSign({ timestamp, nonce: nonceValue, method: req.method, path, query, bodyHash: bodyHashOf(req) }))
     .digest()
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return refuse(ctx, req, 'signature mismatch')
-  const now = new Date()
-  const cutoff = new Date(now.getTime() - NONCE_TTL_SECONDS * 1000)
-  // A nonce seen within the TTL conflicts and is not updated: no row comes back.
-  const inserted = await ctx.db
-    .insert(nonce)
-    .values({ accessTokenId: token.accessTokenId, nonce: nonceValue, seenAt: now })
-    .onConflictDoUpdate({
-      target: [nonce.accessTokenId, nonce.nonce],
-      set: { seenAt: now },
-      setWhere: lt(nonce.seenAt, cutoff),
-    })
-    .returning({ n: nonce.nonce })
-  if (inserted.length === 0) return refuse(ctx, req, 'nonce replayed')
-  if (Math.random() < 0.02) {
-    await ctx.db.delete(nonce).where(and(lt(nonce.seenAt, cutoff), sql`true`))
+  const now = Date.now()
+  const cutoff = new Date(now - NONCE_TTL_SECONDS * 1000).toISOString()
+  // One statement: the nonce recorded (a nonce seen within the TTL conflicts and is not updated:
+  // no row comes back) and, only then and at most once per touchInterval, the session's last-seen time.
+  const result = (await ctx.db.execute(sql`
+    with n as (
+      insert into ${nonce} (access_token_id, nonce, seen_at) values (${token.accessTokenId}, ${nonceValue}, ${new Date(now).toISOString()}::timestamptz)
+      on conflict (access_token_id, nonce) do update set seen_at = excluded.seen_at where ${nonce}.seen_at < ${cutoff}::timestamptz
+      returning 1
+    ), touched as (
+      update ${session} set last_seen_at = ${new Date(now).toISOString()}::timestamptz
+      where session_id = ${s.sessionId} and last_seen_at < ${new Date(now - touchInterval(ctx) * 1000).toISOString()}::timestamptz and exists (select 1 from n)
+      returning 1
+    )
+    select (select count(*) from n)::int as fresh`)) as unknown as { rows: { fresh: number }[] }
+  if (!result.rows[0]?.fresh) return refuse(ctx, req, 'nonce replayed')
+  if (Math.random() < 0.01) {
+    await ctx.db.delete(nonce).where(lt(nonce.seenAt, new Date(cutoff)))
   }
 }

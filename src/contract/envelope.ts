@@ -25,7 +25,12 @@ export interface FieldError {
 /** The `data` of a list page. */
 export interface Page<T> {
   records: T[]
+  /** Exact up to 5,000 matching rows; above that 5,000 (or the rows up to this page) with totalCapped. */
   total: number
   pageIndex: number
   pageSize: number
+  /** True when more rows match than `total` says (more than 5,000 were not counted): show "more than". */
+  totalCapped?: boolean
+  /** When the page is full: pass as `cursor` for the next page (keyset paging, cheap at any depth). */
+  nextCursor?: string
 }

@@ -3,17 +3,18 @@
  * are made of — its roles (id, status, version, update time: every grant call moves the role's
  * update time), how many menu and function grants they hold (a deleted menu drops its grants
  * without touching the role), the menus' and functions' latest change, and the account's level.
- * One cheap query per call, nothing cached: when it differs from the last one the console saw,
- * the console reloads its menu, so buttons appear or disappear without signing out.
+ * Nothing cached: when it differs from the last one the console saw, the console reloads its menu,
+ * so buttons appear or disappear without signing out. A read (GET/HEAD) changes no grant, so the
+ * version the gate read with the session (same query) is the answer's; after a write it is read again.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { GRANTS_VERSION_HEADER } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 
-export async function grantsVersion(ctx: Ctx, accountId: string, level: string): Promise<string> {
-  const result = (await ctx.db.execute(sql`
-    select md5(
+/** The version as an SQL expression over an account id and level (also read by the gate's joined session query). */
+export function grantsVersionSql(accountId: SQL, level: SQL): SQL {
+  return sql`left(md5(
       coalesce((
         select string_agg(r.role_id || ':' || r.status || ':' || r.version || ':' || floor(extract(epoch from r.update_time) * 1000)::bigint, ',' order by r.role_id)
         from account_role ar join role r on r.role_id = ar.role_id where ar.account_id = ${accountId}
@@ -23,8 +24,12 @@ export async function grantsVersion(ctx: Ctx, accountId: string, level: string):
       || '|' || coalesce((select floor(extract(epoch from max(update_time)) * 1000)::bigint from application_menu)::text, '')
       || '|' || coalesce((select floor(extract(epoch from max(update_time)) * 1000)::bigint from application_menu_function)::text, '')
       || '|' || ${level}
-    ) as v`)) as unknown as { rows: { v: string }[] }
-  return (result.rows[0]?.v ?? '').slice(0, 16)
+    ), 16)`
+}
+
+export async function grantsVersion(ctx: Ctx, accountId: string, level: string): Promise<string> {
+  const result = (await ctx.db.execute(sql`select ${grantsVersionSql(sql`${accountId}`, sql`${level}`)} as v`)) as unknown as { rows: { v: string }[] }
+  return result.rows[0]?.v ?? ''
 }
 
 /** Sets the header on a signed call's answer (success or refusal alike); never fails the answer. */
@@ -32,7 +37,8 @@ export async function setGrantsVersion(ctx: Ctx, req: FastifyRequest, reply: Fas
   const auth = req.auth
   if (!auth?.accessToken || reply.raw.headersSent) return
   try {
-    reply.header(GRANTS_VERSION_HEADER, await grantsVersion(ctx, auth.account.accountId, auth.account.level))
+    const read = req.method === 'GET' || req.method === 'HEAD'
+    reply.header(GRANTS_VERSION_HEADER, read && auth.grantsVersion ? auth.grantsVersion : await grantsVersion(ctx, auth.account.accountId, auth.account.level))
   } catch (err) {
     ctx.log.warn({ err }, 'grants-version not computed')
   }

@@ -22,6 +22,8 @@ export const listQuery = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])])
     .transform((v) => v === true || v === 'true')
     .optional(),
+  /** Keyset paging: the `nextCursor` of the previous page; the page after it (pageIndex is then only echoed). */
+  cursor: z.string().max(500).optional(),
 })
 export type ListQuery = z.infer<typeof listQuery>
 

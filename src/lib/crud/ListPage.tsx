@@ -218,7 +218,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           }
         />
 
-        <ListPagination total={total} search={search} onSearchChange={setSearch} />
+        <ListPagination total={total} capped={!!page?.totalCapped} search={search} onSearchChange={setSearch} />
       </Card>
 
       {form && (

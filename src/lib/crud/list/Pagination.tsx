@@ -7,11 +7,23 @@ import { pageWindow } from '../pageWindow'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toListParams, withPage, type ListSearch } from '../search'
 
 /** Paging bound to a list search (the URL's with `useListState()`). */
-export function ListPagination({ total, search, onSearchChange }: { total: number; search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+export function ListPagination({
+  total,
+  capped = false,
+  search,
+  onSearchChange,
+}: {
+  total: number
+  /** More rows match than the gateway counts exactly: `total` is a lower bound. */
+  capped?: boolean
+  search: ListSearch
+  onSearchChange: (next: ListSearch) => void
+}) {
   const { pageIndex, pageSize } = toListParams(search)
   return (
     <Pagination
       total={total}
+      capped={capped}
       pageIndex={pageIndex}
       pageSize={pageSize}
       pages={Math.max(1, Math.ceil(total / pageSize))}
@@ -22,12 +34,15 @@ export function ListPagination({ total, search, onSearchChange }: { total: numbe
 
 export function Pagination({
   total,
+  capped = false,
   pageIndex,
   pageSize,
   pages,
   onChange,
 }: {
   total: number
+  /** More rows match than the gateway counts exactly: `total` is a lower bound. */
+  capped?: boolean
   pageIndex: number
   pageSize: number
   pages: number
@@ -42,7 +57,7 @@ export function Pagination({
       className="flex flex-wrap items-center justify-between gap-3 border-t px-3 py-2.5 text-sm sm:px-4"
     >
       <div className="flex items-center gap-3 text-muted-foreground">
-        <span>{t('crud.total', { total })}</span>
+        <span>{t(capped ? 'crud.totalCapped' : 'crud.total', { total })}</span>
         <Select value={String(pageSize)} onValueChange={(v) => onChange(1, Number(v))}>
           <SelectTrigger className="h-9 w-28" aria-label={t('crud.pageSize')}>
             <SelectValue />

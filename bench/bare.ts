@@ -1,0 +1,55 @@
+/**
+ * The bench's anchor: bare Fastify answering GET /list with the very statements the gateway ran for
+ * one list request (captured with TRESTLE_SQL_LOG, passed in BARE_SQL as JSON lines), on the same
+ * database through the same driver and pool size — no session, signature, permission or log work.
+ * What the gateway adds on top of this is its own cost.
+ *   BARE_DATABASE_URL=postgres://…  or  BARE_PGLITE_DIR=<data dir>/pglite;  PORT.
+ */
+import { readFileSync } from 'node:fs'
+import Fastify from 'fastify'
+
+interface Statement {
+  query: string
+  params: unknown[]
+}
+
+async function main() {
+  const statements = readFileSync(process.env.BARE_SQL!, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Statement)
+  let run: (s: Statement) => Promise<unknown[]>
+  let close: () => Promise<void>
+  if (process.env.BARE_DATABASE_URL) {
+    const { Pool } = (await import('pg')).default
+    const pool = new Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 })
+    run = async (s) => (await pool.query(s.query, s.params)).rows
+    close = () => pool.end()
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite')
+    const db = await PGlite.create(process.env.BARE_PGLITE_DIR!)
+    run = async (s) => (await db.query(s.query, s.params)).rows
+    close = () => db.close()
+  }
+  const app = Fastify({ logger: false })
+  app.get('/ready', async () => ({ code: 10000 }))
+  app.get('/list', async () => {
+    const results: unknown[][] = []
+    for (const s of statements) results.push(await run(s))
+    const records = results.find((r) => r.length !== 1) ?? results[0] ?? []
+    return { code: 10000, message: 'ok', data: { records, total: results.length, pageIndex: 1, pageSize: 20 } }
+  })
+  const shutdown = async () => {
+    await app.close()
+    await close()
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void shutdown())
+  process.once('SIGINT', () => void shutdown())
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})

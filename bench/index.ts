@@ -1,0 +1,420 @@
+/**
+ * `npm run bench`: every benchmark of the project in one run, each figure printed with its goal
+ * (issue 9) and, where there is one, the ratio to an anchor measured in the same run:
+ *   - the console's bundles (a fresh `vite build`, then Chromium on /login and /admin/home through
+ *     the gateway): JS gzip sizes, files, bytes actually sent; anchor: the gzip size of those files
+ *     in the build;
+ *   - the 2,000-row staff list in the browser (bench/staff-render.ts), the unit tree at 10,000
+ *     units (bench/org-tree.ts), 1,000 offline edits (bench/outbox.ts), login and small reads
+ *     (bench/run.ts), each in its own process;
+ *   - the signed staff list at group scale (100,000 staff) on the embedded database and on a
+ *     PostgreSQL 15 server started here: statements per signed request, 50 clients on one unit
+ *     and on a unit with its sub-units (req/s, p99), the anchor bare Fastify + the same SQL on the
+ *     same database (bench/bare.ts), and EXPLAIN (ANALYZE, BUFFERS) of every list query.
+ * A figure that misses its goal is marked and the run goes on; the run fails (exit 1) only when a
+ * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
+ * BENCH_ONLY=bundles,browser,tree,outbox,login,embedded,postgres runs a subset.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { desc, eq, isNull, sql } from 'drizzle-orm'
+import { insertBenchStaff } from '../server/db/seed/people'
+import * as t from '../server/db/schema'
+import { Client } from '../tests/api/client'
+import { stopChild } from '../tests/support/gateway'
+import { load, type LoadResult } from './load'
+import { freePort, seededDatabase, startGateway, type BenchGateway } from './support'
+
+const QUICK = process.env.BENCH_QUICK === '1'
+const STAFF = Number(process.env.BENCH_STAFF_ROWS ?? (QUICK ? 30_000 : 100_000))
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 4 : 12))
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50)
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null
+const PASSWORD = 'Bench@2026'
+const PG_BIN = process.env.TRESTLE_PG_BIN ?? '/usr/local/bin'
+const LIST = '/api/admin/v1/user/listPage'
+
+// ---- figures ------------------------------------------------------------------------------------
+
+interface Figure {
+  name: string
+  value: number | null
+  unit: string
+  /** `<=` or `>=` the goal; null when the issue sets none. */
+  goal: { op: '<=' | '>='; value: number } | null
+  anchor?: { label: string; value: number }
+  note?: string
+}
+const figures: Figure[] = []
+const broken: string[] = []
+
+const fmt = (v: number, unit: string) => `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${unit}`
+const met = (f: Figure) => f.value !== null && f.goal !== null && (f.goal.op === '<=' ? f.value <= f.goal.value : f.value >= f.goal.value)
+
+function figure(f: Figure) {
+  figures.push(f)
+  const parts = [`  ▸ ${f.name}: ${f.value === null ? 'not measured' : fmt(f.value, f.unit)}`]
+  if (f.goal) parts.push(`goal ${f.goal.op === '<=' ? '≤' : '≥'} ${fmt(f.goal.value, f.unit)} ${f.value === null ? '' : met(f) ? '✓' : '✗ missed'}`)
+  if (f.anchor && f.value !== null) parts.push(`anchor (${f.anchor.label}) ${fmt(f.anchor.value, f.unit)}, ratio ${(f.value / f.anchor.value).toFixed(2)}`)
+  if (f.note) parts.push(f.note)
+  console.log(parts.join(' · '))
+}
+
+async function part(name: string, fn: () => Promise<void>) {
+  if (ONLY && !ONLY.has(name)) return
+  console.log(`\n=== ${name} ===`)
+  const started = performance.now()
+  try {
+    await fn()
+  } catch (err) {
+    broken.push(name)
+    console.error(`!!! benchmark "${name}" broke:`, err)
+  }
+  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`)
+}
+
+/** Runs `tsx bench/<script>` with `env`, echoing its output; returns the output (throws when it fails). */
+function script(file: string, env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('node_modules/.bin/tsx', [file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString()
+      process.stdout.write(c.toString().replace(/^(?=.)/gm, '    '))
+    })
+    child.stderr.on('data', (c: Buffer) => process.stderr.write(c))
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${file} exited with ${code}`))))
+  })
+}
+
+// ---- bundles and the browser --------------------------------------------------------------------
+
+function build() {
+  const reuse = process.env.BENCH_BUILD === '0' || (QUICK && process.env.BENCH_BUILD !== '1')
+  if (reuse && existsSync('dist/index.html')) return console.log('  (the existing dist/ is measured)')
+  const started = performance.now()
+  const b = spawnSync('node_modules/.bin/vite', ['build'], { stdio: 'ignore' })
+  if (b.status !== 0) throw new Error('vite build failed')
+  console.log(`  vite build: ${((performance.now() - started) / 1000).toFixed(0)} s`)
+}
+
+const gzipOf = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
+
+async function bundles(base: string) {
+  const { chromium } = await import('@playwright/test')
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', serviceWorkers: 'block' })
+    const page = await context.newPage()
+    // the console's JS as fetched, with the bytes that came over the wire (Resource Timing's encodedBodySize)
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => new URL(e.name).pathname.startsWith('/assets/') && new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => ({ path: new URL(e.name).pathname, sent: e.encodedBodySize })),
+      )
+    const js = new Map<string, { sent: number }>()
+    const seen: Record<string, Set<string>> = { login: new Set(), home: new Set() }
+    const t0 = Date.now()
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle' })
+    const loginMs = Date.now() - t0
+    for (const e of await scripts()) {
+      seen.login!.add(e.path)
+      js.set(e.path, { sent: e.sent })
+    }
+    await page.getByLabel('账号或手机号').fill('admin')
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: '登录', exact: true }).click()
+    await page.waitForURL(/\/admin\/home/)
+    await page.waitForLoadState('networkidle')
+    await new Promise((r) => setTimeout(r, 500))
+    // after a full-page reload the timeline starts again; either way every script seen counts once
+    for (const e of await scripts()) seen.home!.add(e.path)
+    const sum = (paths: Iterable<string>, f: (p: string) => number) => [...paths].reduce((a, p) => a + f(p), 0)
+    const gz = (p: string) => gzipOf(join('dist', p))
+    const login = seen.login!
+    const all = new Set([...login, ...seen.home!])
+    const loginGz = sum(login, gz) / 1024
+    const loginSent = sum(login, (p) => js.get(p)?.sent ?? 0) / 1024
+    const homeGz = sum(all, gz) / 1024
+    figure({ name: `/login JS, gzip (${login.size} files)`, value: loginGz, unit: 'KiB', goal: { op: '<=', value: 100 }, note: `shadcn-admin in issue 9: 200–220 KiB (not re-measured here); /login loaded in ${loginMs} ms` })
+    figure({ name: `shell + /admin/home JS, gzip (${all.size} files)`, value: homeGz, unit: 'KiB', goal: { op: '<=', value: 250 }, note: 'shadcn-admin in issue 9: 348–362 KiB (not re-measured here)' })
+    figure({ name: 'bytes actually sent for /login JS', value: loginSent, unit: 'KiB', goal: { op: '<=', value: 110 }, anchor: { label: 'gzip -9 of the same files from the build', value: loginGz } })
+    figure({ name: 'Lighthouse mobile performance /login · /admin/home', value: null, unit: '', goal: null, note: 'Lighthouse is not installed on this machine (no download allowed); not measured' })
+  } finally {
+    await browser.close()
+  }
+}
+
+// ---- the scale part: 100k staff, embedded and PostgreSQL ----------------------------------------
+
+interface Statement {
+  query: string
+  params: unknown[]
+}
+
+async function startPostgres(): Promise<{ url: string; stop(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'trestle-bench-pg-'))
+  chmodSync(dir, 0o777)
+  const data = join(dir, 'data')
+  const as = (args: string[]) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' })
+  let r = as([join(PG_BIN, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'])
+  if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr}`)
+  const port = 20000 + Math.floor(Math.random() * 20000)
+  r = as([join(PG_BIN, 'pg_ctl'), '-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB`, '-l', join(dir, 'pg.log'), '-w', 'start'])
+  if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr}`)
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` })
+  await admin.connect()
+  await admin.query('create database trestle')
+  await admin.end()
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/trestle`,
+    stop: () => {
+      as([join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'])
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+const readLog = (file: string): Statement[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Statement)
+    : []
+
+const isWrite = (q: string) => /\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i.test(q)
+const isListQuery = (q: string) => /^\s*select\b/i.test(q) && /from "person"/i.test(q)
+
+async function scale(kind: 'embedded' | 'postgres') {
+  const pg = kind === 'postgres' ? await startPostgres() : null
+  const sqlLog = join(tmpdir(), `trestle-bench-sql-${kind}-${process.pid}.jsonl`)
+  const extra: Record<string, string> = { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', TRESTLE_LOGIN_MAX_FAILURES: '1000' }
+  if (pg) Object.assign(extra, { DATABASE_URL: pg.url, TRESTLE_ADMIN_PASSWORD: PASSWORD })
+  const seeded = await seededDatabase(`bench-${kind}`, extra)
+  const { database } = seeded
+  const explains: { label: string; s: Statement }[] = []
+  try {
+    // 1. 100k staff over the demo units, written directly
+    const orgIds = (await database.db.select({ id: t.organization.organizationId }).from(t.organization)).map((o) => o.id)
+    const started = performance.now()
+    const inserted = await insertBenchStaff(database.db, orgIds, STAFF)
+    console.log(`  bulk insert: ${inserted} staff over ${orgIds.length} units in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    await database.db.execute(sql`analyze`)
+    const [root] = await database.db.select({ id: t.organization.organizationId }).from(t.organization).where(eq(t.organization.organizationName, '中铁恒岳建设集团有限公司'))
+    const tops = await database.db.select({ id: t.organization.organizationId }).from(t.organization).where(isNull(t.organization.parentId))
+    const [busiest] = await database.db
+      .select({ id: t.person.organizationId, n: sql<number>`count(*)::int` })
+      .from(t.person)
+      .groupBy(t.person.organizationId)
+      .orderBy(desc(sql`count(*)`))
+      .limit(1)
+    await database.close()
+    console.log(`  ${tops.length} top units; the unit with the most staff has ${busiest!.n}`)
+
+    // 2. the gateway on it, statements logged
+    const gateway: BenchGateway = await startGateway({ ...seeded.env, TRESTLE_SQL_LOG: sqlLog })
+    let oneUnitQuery = ''
+    let anchorStatements: Statement[] = []
+    try {
+      const admin = await new Client(gateway.base).signIn('admin', PASSWORD)
+      const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()
+      const capture = async (label: string, q: Record<string, string | number>, explain = true) => {
+        writeFileSync(sqlLog, '')
+        const s = performance.now()
+        const r = await admin.call<{ total: number; records: unknown[] }>('GET', LIST, { query: q })
+        const ms = performance.now() - s
+        if (r.body.code !== 10000) throw new Error(`${label}: ${r.text.slice(0, 300)}`)
+        const statements = readLog(sqlLog)
+        const d = r.body.data as { total: number; records: unknown[]; totalCapped?: boolean }
+        console.log(
+          `  ${label}: ${d.records.length} of ${d.total}${d.totalCapped ? '+ (capped count)' : ''} rows, ${(r.text.length / 1024).toFixed(0)} KB, ${ms.toFixed(0)} ms; ${statements.length} SQL statements, ${statements.filter((x) => isWrite(x.query)).length} writes`,
+        )
+        if (explain) for (const st of statements.filter((x) => isListQuery(x.query))) explains.push({ label, s: st })
+        return { statements, ms }
+      }
+      oneUnitQuery = qs({ organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 })
+      const subQuery = qs({ organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 20 })
+      const one = await capture('one unit, page 1 of 20', { organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 })
+      anchorStatements = one.statements.filter((x) => isListQuery(x.query))
+      figure({ name: `[${kind}] SQL statements per signed list request`, value: one.statements.length, unit: 'statements', goal: null, note: `${one.statements.filter((x) => isWrite(x.query)).length} of them writes` })
+      // the second request of a session: bookkeeping the first one did need not be repeated
+      const again = await capture('the same again', { organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 }, false)
+      figure({ name: `[${kind}] SQL statements per signed list request (next one)`, value: again.statements.length, unit: 'statements', goal: null, note: `${again.statements.filter((x) => isWrite(x.query)).length} of them writes` })
+      await capture('unit with its sub-units, page 1 of 20', { organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 20 })
+      const deep = await capture('all units, page 2,000 of 20 (deep)', { pageIndex: 2000, pageSize: 20 })
+      figure({ name: `[${kind}] deep page (2,000 × 20) of all staff by offset, one request`, value: deep.ms, unit: 'ms', goal: null })
+      // the same depth by keyset: the cursor after row 39,980 (from page 1,999), then the page after it
+      const before = await admin.call<{ nextCursor?: string }>('GET', LIST, { query: { pageIndex: 1999, pageSize: 20 } })
+      const cursor = before.body.data?.nextCursor
+      if (cursor) {
+        const keyset = await capture('all units, page 2,000 of 20 by cursor (keyset)', { pageIndex: 2000, pageSize: 20, cursor })
+        figure({ name: `[${kind}] deep page (2,000 × 20) of all staff by cursor, one request`, value: keyset.ms, unit: 'ms', goal: null, anchor: { label: 'by offset', value: deep.ms } })
+      } else console.log('  (no nextCursor in the answer: keyset paging not measured)')
+      await capture('keyword 张伟, page 1 of 20', { keyword: '张伟', pageIndex: 1, pageSize: 20 })
+      const big = await capture('unit with its sub-units, pageSize 2000', { organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 2000 })
+      figure({ name: `[${kind}] pageSize 2000 of a unit with its sub-units, one request`, value: big.ms, unit: 'ms', goal: null })
+
+      const show = (label: string, r: LoadResult) =>
+        console.log(`  ${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms (${r.requests} requests, ${r.errors} bad${r.firstError ? `: ${r.firstError.slice(0, 120)}` : ''})`)
+      writeFileSync(sqlLog, '')
+      // the load runs without the statement log (it costs a file write per statement)
+      await gateway.stop()
+      const quiet = await startGateway({ ...seeded.env })
+      try {
+        const signer = await new Client(quiet.base).signIn('admin', PASSWORD)
+        const a = await load({ base: quiet.base, path: LIST, query: oneUnitQuery, seconds: SECONDS, clients: CLIENTS, signer })
+        show(`${CLIENTS} clients, one unit`, a)
+        if (a.errors > a.requests / 2) throw new Error(`most answers bad: ${a.firstError}`)
+        const b = await load({ base: quiet.base, path: LIST, query: subQuery, seconds: SECONDS, clients: CLIENTS, signer })
+        show(`${CLIENTS} clients, unit with its sub-units`, b)
+        if (b.errors > b.requests / 2) throw new Error(`most answers bad: ${b.firstError}`)
+        await quiet.stop()
+        // the anchor: bare Fastify + the same statements on the same database
+        const bare = await bareServer(kind, seeded.env, pg?.url ?? null, anchorStatements)
+        let anchor: LoadResult
+        try {
+          anchor = await load({ base: bare.base, path: '/list', query: '', seconds: SECONDS, clients: CLIENTS })
+          show(`${CLIENTS} clients, bare Fastify + the same SQL (anchor)`, anchor)
+        } finally {
+          await bare.stop()
+        }
+        const goalRps = kind === 'postgres' ? 1500 : 500
+        figure({ name: `[${kind}] signed staff list page (20 rows), ${STAFF / 1000}k staff, one unit, ${CLIENTS} clients`, value: a.rps, unit: 'req/s', goal: { op: '>=', value: goalRps }, anchor: { label: 'bare Fastify + the same SQL', value: anchor.rps } })
+        if (kind === 'postgres') figure({ name: `[${kind}]   … p99`, value: a.p99, unit: 'ms', goal: { op: '<=', value: 50 }, anchor: { label: 'bare Fastify + the same SQL', value: anchor.p99 } })
+        figure({ name: `[${kind}] the same, unit with its sub-units`, value: b.rps, unit: 'req/s', goal: kind === 'postgres' ? { op: '>=', value: 1000 } : null, note: `p99 ${b.p99.toFixed(0)} ms` })
+      } finally {
+        await quiet.stop()
+      }
+    } finally {
+      await gateway.stop()
+    }
+
+    // 3. EXPLAIN of every list query
+    console.log('\n  EXPLAIN (ANALYZE, BUFFERS) of every list query:')
+    const explain = await explainer(kind, seeded.env, pg?.url ?? null)
+    try {
+      for (const { label, s } of explains) {
+        console.log(`  --- ${label}: ${s.query.slice(0, 160).replace(/\s+/g, ' ')}${s.query.length > 160 ? '…' : ''}`)
+        for (const line of await explain(s)) console.log(`      ${line}`)
+      }
+    } finally {
+      await explain.close()
+    }
+  } finally {
+    rmSync(sqlLog, { force: true })
+    seeded.remove()
+    pg?.stop()
+  }
+}
+
+async function bareServer(kind: string, env: Record<string, string | undefined>, url: string | null, statements: Statement[]) {
+  const file = join(tmpdir(), `trestle-bench-bare-${kind}-${process.pid}.jsonl`)
+  writeFileSync(file, statements.map((s) => JSON.stringify(s)).join('\n'))
+  const port = await freePort()
+  const child = spawn('node_modules/.bin/tsx', ['bench/bare.ts'], {
+    env: { ...process.env, PORT: String(port), BARE_SQL: file, ...(url ? { BARE_DATABASE_URL: url } : { BARE_PGLITE_DIR: join(env.TRESTLE_DATA_DIR!, 'pglite') }) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    await stopChild(child)
+    rmSync(file, { force: true })
+  }
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/ready`)).ok) break
+    } catch {
+      /* not up yet */
+    }
+    if (i > 300) {
+      await stop()
+      throw new Error('bare server did not start')
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return { base, stop }
+}
+
+async function explainer(kind: string, env: Record<string, string | undefined>, url: string | null) {
+  const prefix = 'explain (analyze, buffers, costs off) '
+  if (url) {
+    const { default: pg } = await import('pg')
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    const f = async (s: Statement) => (await client.query<{ 'QUERY PLAN': string }>(prefix + s.query, s.params)).rows.map((r) => r['QUERY PLAN'])
+    return Object.assign(f, { close: () => client.end() })
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const db = await PGlite.create(join(env.TRESTLE_DATA_DIR!, 'pglite'))
+  const f = async (s: Statement) => (await db.query<{ 'QUERY PLAN': string }>(prefix + s.query, s.params)).rows.map((r) => r['QUERY PLAN'])
+  void kind
+  return Object.assign(f, { close: () => db.close() })
+}
+
+// ---- the run ------------------------------------------------------------------------------------
+
+async function main() {
+  const started = performance.now()
+  console.log(`Trestle bench${QUICK ? ' (quick)' : ''}: ${STAFF} staff, ${CLIENTS} clients, ${SECONDS} s per load; ${new Date().toISOString()}`)
+
+  let web: BenchGateway | null = null
+  const needWeb = !ONLY || ONLY.has('bundles') || ONLY.has('browser')
+  try {
+    if (needWeb) {
+      await part('bundles', async () => {
+        build()
+        web = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' }, 'bench-web')
+        await bundles(web.base)
+      })
+      await part('browser', async () => {
+        if (!web) throw new Error('no gateway serving the console (the bundles part broke)')
+        const out = await script('bench/staff-render.ts', { BENCH_URL: web.base, BENCH_PASSWORD: PASSWORD, BENCH_STAFF: String(QUICK ? 500 : 2000) })
+        const m = /people: first rows (\d+) ms/.exec(out)
+        figure({ name: `${QUICK ? 500 : 2000}-row staff list: click a department → rows on screen`, value: m ? Number(m[1]) : null, unit: 'ms', goal: { op: '<=', value: 150 } })
+      })
+    }
+  } finally {
+    await (web as BenchGateway | null)?.stop()
+  }
+  await part('tree', async () => {
+    const out = await script('bench/org-tree.ts', { BENCH_ORG_UNITS: '10000' })
+    const p50s = [...out.matchAll(/listByKeyword[^\n]*p50=([\d.]+) ms/g)].map((m) => Number(m[1]))
+    figure({ name: 'unit tree keyword search over 10,000 units (slowest keyword, p50)', value: p50s.length ? Math.max(...p50s) : null, unit: 'ms', goal: { op: '<=', value: 50 } })
+  })
+  await part('outbox', async () => {
+    const out = await script('bench/outbox.ts', QUICK ? { BENCH_OUTBOX_ADDS: '150', BENCH_OUTBOX_EDITS: '100' } : {})
+    const m = [...out.matchAll(/outbox replay \(([^)]*)\): (\d+) edits in ([\d.]+) s/g)]
+    for (const x of m) figure({ name: `${x[2]} offline edits synced (${x[1]})`, value: Number(x[3]), unit: 's', goal: QUICK ? null : { op: '<=', value: 10 } })
+  })
+  await part('login', async () => {
+    await script('bench/run.ts')
+  })
+  await part('embedded', () => scale('embedded'))
+  if (existsSync(join(PG_BIN, 'initdb'))) await part('postgres', () => scale('postgres'))
+  else console.log(`\n(no PostgreSQL binaries in ${PG_BIN}: the PostgreSQL part is skipped)`)
+
+  console.log(`\n=== summary (${((performance.now() - started) / 60000).toFixed(1)} min) ===`)
+  for (const f of figures) {
+    const v = f.value === null ? 'not measured' : fmt(f.value, f.unit)
+    const g = f.goal ? `${f.goal.op === '<=' ? '≤' : '≥'} ${fmt(f.goal.value, f.unit)}` : '—'
+    const a = f.anchor && f.value !== null ? `${fmt(f.anchor.value, f.unit)} (${(f.value / f.anchor.value).toFixed(2)}×)` : '—'
+    console.log(`${f.goal && f.value !== null ? (met(f) ? '✓' : '✗') : ' '} ${f.name} | ${v} | goal ${g} | anchor ${a}`)
+  }
+  if (broken.length) {
+    console.error(`\nbroken: ${broken.join(', ')}`)
+    process.exit(1)
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})
