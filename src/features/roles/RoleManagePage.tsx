@@ -145,7 +145,7 @@ export function RoleManagePage() {
         description={t("roles.description")}
         filters={filters}
         columns={columns}
-        canDelete={(r) => !r.builtin}
+        canDelete={(r) => !r.builtin && (r.held ? t("roles.heldTitle") : true)}
         rowActions={(r) => (
           <>
             <Can action="member">

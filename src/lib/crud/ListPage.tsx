@@ -66,8 +66,10 @@ export interface ListPageProps<T extends object> {
   /**
    * Whether one row may be deleted (default: all may). A row that may not has no delete action
    * and cannot be selected for the batch delete — e.g. a built-in record the server refuses to delete.
+   * A text instead of false: the delete action stays visible, disabled, with the text as its tooltip
+   * saying why (e.g. one's own account).
    */
-  canDelete?: (row: T) => boolean
+  canDelete?: (row: T) => boolean | string
   /**
    * Actions on the selected rows, in the toolbar (e.g. approve / reject). With it rows can be
    * selected even without the delete function. `clear` empties the selection; `rows` are the
@@ -112,7 +114,11 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const mark = useMemo(() => (marks ? (row: T) => (marks[resource.idOf(row)] ? <SyncMark status={marks[resource.idOf(row)]} /> : null) : undefined), [marks, resource])
   const del = useDelete(resource)
   const canDelete = useCan(act.delete) && deletable
-  const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true)
+  const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true) === true
+  const whyNotDelete = (row: T) => {
+    const v = canDelete ? rowDeletable?.(row) : undefined
+    return typeof v === 'string' ? v : undefined
+  }
   const mayBulkRow = (row: T) => !!bulkActions && (rowSelectable?.(row) ?? true)
   const canEdit = useCan(act.edit) && !!form
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null })
@@ -212,6 +218,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                     {rowActions?.(row)}
                     {canEdit && <EditRowAction action={act.edit} onClick={() => setDialog({ open: true, record: row })} />}
                     {mayDeleteRow(row) && <DeleteRowAction action={act.delete} pending={del.isPending} onClick={() => void removeRows([resource.idOf(row)])} />}
+                    {whyNotDelete(row) && <DeleteRowAction action={act.delete} refused={whyNotDelete(row)} onClick={() => undefined} />}
                   </>
                 )
               : undefined

@@ -2,6 +2,7 @@ import type { Shape } from '../shape'
 
 /** General accounts (the 账号 tab of /admin/organization), registered accounts (/admin/project-org-account), the account invitation. */
 export const zh = {
+  selfRefused: '不能停用或删除自己的账号',
   general: {
     title: '账号',
     description: '本单位及下级单位的账号：新增、邀请注册、审核、启用停用、重置密码与有效期',
@@ -174,6 +175,7 @@ export const zh = {
 }
 
 export const en: Shape<typeof zh> = {
+  selfRefused: 'You cannot stop or delete your own account',
   general: {
     title: 'Accounts',
     description: 'Accounts of this unit and its child units: add, invite to register, review, stop or enable, reset passwords and valid periods',
