@@ -59,7 +59,8 @@ export function AccountsTable({ kind, title, description, organizationId, search
 
   /** A state call after its confirmation; `n` > 1 uses the batch text. */
   const run = async (callName: 'enable' | 'unlock' | 'audit' | 'enablePhoneLogin', body: Record<string, unknown>, question: string, done: TKey, destructive = false, rows?: Account[]) => {
-    if (!(await confirm({ description: question, destructive }))) return false
+    const title = t(`accounts.confirmTitle.${done.slice('accounts.done.'.length) as 'stop' | 'enable' | 'unlock' | 'approve' | 'phoneLogin'}`)
+    if (!(await confirm({ title, description: question, destructive }))) return false
     try {
       await call.mutateAsync({ call: callName, body, done, rows })
       return true

@@ -59,7 +59,7 @@ function MenuTree({ app }: { app: Application }) {
 
   const remove = (node: MenuTreeNode) => {
     const n = descendantCount(node, menuAccess.children)
-    void del.remove([node.applicationMenuId], n ? `${t('common.deleteConfirm')}\n${t('apps.menu.deleteWithChildren', { n })}` : undefined)
+    void del.remove([node.applicationMenuId], n ? t('apps.menu.deleteWithChildren', { n }) : undefined, [node])
   }
   const addChild = (parent: MenuTreeNode | null) => {
     if (parent) setExpanded(new Set([...open, parent.applicationMenuId]))

@@ -145,6 +145,10 @@ export function RoleManagePage() {
         description={t("roles.description")}
         filters={filters}
         columns={columns}
+        deleteHint={(rows) => {
+          const n = rows.reduce((sum, r) => sum + (r.memberCount ?? 0), 0);
+          return n > 0 ? t("roles.deleteMembers", { n }) : undefined;
+        }}
         canDelete={(r) => !r.builtin && (r.held ? t("roles.heldTitle") : true)}
         rowActions={(r) => (
           <>

@@ -70,6 +70,8 @@ export interface ListPageProps<T extends object> {
    * saying why (e.g. one's own account).
    */
   canDelete?: (row: T) => boolean | string
+  /** What else a deletion of these rows does, said after the confirmation's sentence (e.g. a role's members lose it). */
+  deleteHint?: (rows: T[]) => string | undefined
   /**
    * Actions on the selected rows, in the toolbar (e.g. approve / reject). With it rows can be
    * selected even without the delete function. `clear` empties the selection; `rows` are the
@@ -95,7 +97,7 @@ export interface ListPageProps<T extends object> {
 }
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, bulkActions, canSelect: rowSelectable, exportable = true, extraQuery, headerless } = props
+  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, deleteHint, bulkActions, canSelect: rowSelectable, exportable = true, extraQuery, headerless } = props
   const act: Record<'add' | 'edit' | 'delete', FnAction> = { add: 'add', edit: 'edit', delete: 'delete', ...props.actions }
   const { t } = useT()
   const list = useListState(props)
@@ -140,7 +142,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   }, [overshoot])
 
   const removeRows = async (ids: string[]) => {
-    if (await del.remove(ids, undefined, records)) setSelection({})
+    if (await del.remove(ids, deleteHint?.(records.filter((r) => ids.includes(resource.idOf(r)))), records)) setSelection({})
   }
   const hasRowActions = canEdit || canDelete || !!rowActions
   const formDefaults = typeof form?.defaults === 'function' ? form.defaults() : form?.defaults
