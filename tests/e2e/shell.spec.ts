@@ -46,9 +46,10 @@ test('admin: login → server menu → navigate → add and delete a role → lo
   const row = page.getByRole('row').filter({ hasText: roleName })
   await expect(row).toBeVisible()
 
-  // Delete with the confirmation of SPEC §8.
+  // Delete, with a confirmation naming the action and the role (issue 10 #4; 确定要删除文件吗？ is for files).
   await row.getByRole('button', { name: '删除' }).click()
-  await expect(page.getByText('确定要删除文件吗？')).toBeVisible()
+  await expect(page.getByRole('alertdialog').getByRole('heading', { name: '删除角色' })).toBeVisible()
+  await expect(page.getByRole('alertdialog').getByText(`确定要删除角色「${roleName}」吗？`, { exact: false })).toBeVisible()
   await page.getByRole('alertdialog').getByRole('button', { name: /确定|删除/ }).click()
   await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0)
 

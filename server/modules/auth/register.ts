@@ -40,7 +40,7 @@ import { validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, loginFailure } from '../../db/schema'
-import { hashPassword } from '../../lib/crypto'
+import { hashPassword, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { applyTransition, endSessions, passwordChanged, recordChanges } from '../account/state'
 import { checkCode, issueCode } from '../notify/codes'
@@ -149,6 +149,13 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     if (normalizeName(body.password) === normalizeName(acc.accountName)) {
       const lang = requestLang(req)
       throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) }])
+    }
+    // The rule of 修改密码 (v.passwordSameAsOld): the new password differs from the current one —
+    // compared only once the code has been checked (no password oracle without the code), and
+    // before it is spent, so the holder can choose another one with the same code.
+    await checkCode(ctx, req, { targets: [acc.cellphone, acc.email], purpose: 'forgot', code: body.verifyCode, consume: false })
+    if (acc.passwordHash && (await verifyPassword(body.password, acc.passwordHash))) {
+      throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.passwordSameAsOld', message: validationText('v.passwordSameAsOld', requestLang(req)) }])
     }
     await checkCode(ctx, req, { targets: [acc.cellphone, acc.email], purpose: 'forgot', code: body.verifyCode, consume: true })
     const passwordHash = await hashPassword(body.password)

@@ -33,6 +33,22 @@ const KEEP_SYSADMIN = {
   },
 }
 
+/** A role the caller holds grants their own rights: deleting or stopping it would take them away (SPEC issue 10). */
+const KEEP_OWN = {
+  delete: { zh: '不能删除自己所属的角色（删除后将失去该角色授予您的权限）', en: 'You cannot delete a role you hold (you would lose the rights it grants you)' },
+  stop: { zh: '不能停用自己所属的角色（停用后将失去该角色授予您的权限）', en: 'You cannot stop a role you hold (you would lose the rights it grants you)' },
+}
+
+/** The caller's roles among `ids`. */
+async function heldAmong(tx: Db, accountId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return []
+  const rows = await tx
+    .select({ roleId: accountRole.roleId })
+    .from(accountRole)
+    .where(and(eq(accountRole.accountId, accountId), inArray(accountRole.roleId, ids)))
+  return rows.map((r) => r.roleId)
+}
+
 /** Built-in roles among `ids` (read through the transaction handle). */
 async function builtinAmong(tx: Db, ids: string[]): Promise<string[]> {
   const rows = await tx
@@ -74,13 +90,23 @@ export const roleResource = defineResource({
     updateBy: role.updateBy,
   },
   join: (q) => q.leftJoin(organization, eq(organization.organizationId, role.organizationId)) as unknown as typeof q,
-  beforeWrite: async (input, current, w) => checkScope(input.dataScope, current, w),
+  /** `held`: the caller holds the role (the list offers neither stopping nor deleting it). */
+  enrich: async (db, rows, auth) => {
+    const held = new Set(await heldAmong(db, auth.account.accountId, rows.map((r) => String(r.roleId))))
+    return rows.map((r) => ({ ...r, held: held.has(String(r.roleId)) }))
+  },
+  beforeWrite: async (input, current, w) => {
+    checkScope(input.dataScope, current, w)
+    if (current && input.status === 0 && Number(current.status) !== 0 && (await heldAmong(w.tx, w.auth.account.accountId, [String(current.roleId)])).length)
+      throw new ApiError(Code.REFUSED, null, KEEP_OWN.stop)
+  },
   afterWrite: async (id, input, w) => {
     if (input.status === 0 && (await builtinAmong(w.tx, [id])).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.stop)
     if (input.dataScope && input.dataScope !== 'all' && (await builtinAmong(w.tx, [id])).length) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.scope)
   },
   beforeDelete: async (ids, _rows, w) => {
     if ((await builtinAmong(w.tx, ids)).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.delete)
+    if ((await heldAmong(w.tx, w.auth.account.accountId, ids)).length) throw new ApiError(Code.REFUSED, null, KEEP_OWN.delete)
   },
 })
 

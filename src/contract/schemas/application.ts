@@ -44,7 +44,10 @@ export const menuFields = z.object({
   menuName: name(30),
   /** English display name; without it the console shows the route's title, then menuName. */
   menuNameEn: optionalText(60),
-  action: optionalText(200).refine((v) => v === undefined || MENU_ACTION.test(v), { error: V.action }),
+  /** SPEC §2: a menu's action is a route — saved with its leading slash (`admin/x` → `/admin/x`). */
+  action: optionalText(200)
+    .refine((v) => v === undefined || MENU_ACTION.test(v), { error: V.action })
+    .transform((v) => (v === undefined || v.startsWith('/') ? v : `/${v}`)),
   iconPath: optionalText(300),
   sort: sortCode().default(1),
   functionList: z

@@ -28,6 +28,8 @@ export interface Role extends RoleFields, Stamped {
   memberCount: number
   /** Built in (the system administrator role): the gateway refuses to delete or stop it (20021). */
   builtin: boolean
+  /** The caller holds this role: the gateway refuses to delete or stop it (20021). */
+  held?: boolean
 }
 
 // ---- role members and authorisation (roleAccount, roleMenu, roleOrg, dataPermission, roleResource) ----

@@ -13,6 +13,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { confirm, enumOptions, formatDateTime, ListPage, RowAction, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
 import { Can, useCan } from '@/lib/permissions'
+import { useSession } from '@/lib/session'
 import { useAccountCall } from './api'
 import { AccountDetail } from './AccountDetail'
 import { dateOf, StatusBadge, statusText } from './cells'
@@ -46,6 +47,9 @@ export function AccountsTable({ kind, title, description, organizationId, search
   const canPeriod = useCan(fns.validPeriod)
   const canEdit = useCan(fns.edit)
   const canMore = canReset || canPeriod || canEdit
+  /** One's own account: never offered for stopping or deleting (the gateway refuses it too). */
+  const myId = useSession((s) => s.userAccount?.accountId)
+  const self = (a: Account) => a.accountId === myId
 
   const [detail, setDetail] = useState<Account | null>(null)
   const [auditing, setAuditing] = useState<Account | null>(null)
@@ -55,7 +59,8 @@ export function AccountsTable({ kind, title, description, organizationId, search
 
   /** A state call after its confirmation; `n` > 1 uses the batch text. */
   const run = async (callName: 'enable' | 'unlock' | 'audit' | 'enablePhoneLogin', body: Record<string, unknown>, question: string, done: TKey, destructive = false, rows?: Account[]) => {
-    if (!(await confirm({ description: question, destructive }))) return false
+    const title = t(`accounts.confirmTitle.${done.slice('accounts.done.'.length) as 'stop' | 'enable' | 'unlock' | 'approve' | 'phoneLogin'}`)
+    if (!(await confirm({ title, description: question, destructive }))) return false
     try {
       await call.mutateAsync({ call: callName, body, done, rows })
       return true
@@ -172,15 +177,15 @@ export function AccountsTable({ kind, title, description, organizationId, search
   ]
 
   const stateAction = (a: Account) => {
-    const btn = (label: string, icon: ReactNode, onClick: () => void, tone: 'primary' | 'destructive' | 'success' = 'primary') => (
-      <RowAction icon={icon} label={label} tone={tone} disabled={call.isPending} onClick={onClick} />
+    const btn = (label: string, icon: ReactNode, onClick: () => void, tone: 'primary' | 'destructive' | 'success' = 'primary', refused?: string) => (
+      <RowAction icon={icon} label={label} tone={tone} disabled={call.isPending} refused={refused} onClick={onClick} />
     )
     // <Can>: shown when granted, and each click is recorded in the operation log (SPEC §6)
     switch (a.status) {
       case 'pending':
         return general ? <Can action={ACCOUNT_FNS.general.audit}>{btn(t('accounts.action.audit'), <ClipboardCheck aria-hidden />, () => setAuditing(a))}</Can> : null
       case 'normal':
-        return <Can action={fns.enable}>{btn(t('accounts.action.stop'), <Square aria-hidden />, () => void stop([a]), 'destructive')}</Can>
+        return <Can action={fns.enable}>{btn(t('accounts.action.stop'), <Square aria-hidden />, () => void stop([a]), 'destructive', self(a) ? t('accounts.selfRefused') : undefined)}</Can>
       case 'stopped':
         return <Can action={fns.enable}>{btn(t('accounts.action.enable'), <Play aria-hidden />, () => void enable([a]), 'success')}</Can>
       case 'locked':
@@ -252,6 +257,7 @@ export function AccountsTable({ kind, title, description, organizationId, search
         filters={filters}
         columns={columns}
         actions={{ add: fns.add, edit: fns.edit, delete: fns.delete }}
+        canDelete={(a) => (self(a) ? t('accounts.selfRefused') : true)}
         rowActions={(a) => (
           <>
             {stateAction(a)}
@@ -264,7 +270,7 @@ export function AccountsTable({ kind, title, description, organizationId, search
           return (
             <>
               <Can action={fns.enable}>
-                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void stop(rows).then(done)}>
+                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void stop(rows.filter((r) => !self(r))).then(done)}>
                   <Square aria-hidden />
                   {t('accounts.action.batchStop')}
                 </Button>

@@ -105,6 +105,7 @@ export function AuditDialog({ account, onClose }: { account: Account | null; onC
     defaultValues: { ids: account ? [account.accountId] : [], decision: 'approve', reason: '', roleIds: [] as string[] },
     confirm: (v) =>
       confirm({
+        title: t(v.decision === 'approve' ? 'accounts.confirmTitle.approve' : 'accounts.confirmTitle.reject'),
         description: t(v.decision === 'approve' ? 'accounts.confirm.approve' : 'accounts.confirm.reject', { name: account?.accountName ?? '' }),
         destructive: v.decision === 'reject',
         confirmText: t(v.decision === 'approve' ? 'accounts.action.approve' : 'accounts.action.reject'),
@@ -268,7 +269,7 @@ export function PeriodDialog({ kind, target, onClose }: { kind: AccountKind; tar
     schema: periodForm,
     defaultValues: { permanent: !current, date: current ? new Date(new Date(current).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : '' },
     // a valid period that has already ended stops the accounts at once: ask first
-    confirm: (v) => (target?.which === 'valid' && !v.permanent && v.date < todayInChina() ? confirm({ description: t('accounts.confirm.expireNow'), destructive: true }) : true),
+    confirm: (v) => (target?.which === 'valid' && !v.permanent && v.date < todayInChina() ? confirm({ title: t('accounts.confirmTitle.expire'), description: t('accounts.confirm.expireNow'), destructive: true }) : true),
     action: (v) => {
       const ids = target?.accounts.map((a) => a.accountId) ?? []
       const value = v.permanent ? null : v.date

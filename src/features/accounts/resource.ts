@@ -24,6 +24,7 @@ export const generalAccountResource = defineResource<Account>({
   addSchema: accountAdd,
   updateSchema: accountUpdate,
   entity: 'accounts.general.entity',
+  nameOf: (a) => a.accountName,
   // and the unit's accounts (the organisation page's account pickers and counts)
   invalidates: [accountKeys.list('registered'), orgKeys.accounts(), orgKeys.limits()],
   toForm,
@@ -38,6 +39,7 @@ export const registerAccountResource = defineResource<Account>({
   addSchema: registerAccountAdd,
   updateSchema: registerAccountUpdate,
   entity: 'accounts.registered.entity',
+  nameOf: (a) => a.accountName,
   invalidates: [accountKeys.list('general'), orgKeys.accounts(), orgKeys.limits()],
   toForm,
   offline: { entity: registerAccountOffline },

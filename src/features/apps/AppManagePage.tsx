@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge'
 import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { Can } from './permissions'
 import { useT } from '@/lib/i18n'
+import { APP_CODE } from '@/lib/http'
 import { MenuPanel } from './MenuPanel'
 import { applicationResource } from './resource'
 
@@ -75,6 +76,7 @@ export function AppManagePage() {
         description={t('apps.description')}
         filters={filters}
         columns={columns}
+        canDelete={(r) => (r.code === APP_CODE ? t('apps.selfRefused') : true)}
         rowActions={(r) => (
           <Can action="menu">
             <RowAction

@@ -59,7 +59,7 @@ function MenuTree({ app }: { app: Application }) {
 
   const remove = (node: MenuTreeNode) => {
     const n = descendantCount(node, menuAccess.children)
-    void del.remove([node.applicationMenuId], n ? `${t('common.deleteConfirm')}\n${t('apps.menu.deleteWithChildren', { n })}` : undefined)
+    void del.remove([node.applicationMenuId], n ? t('apps.menu.deleteWithChildren', { n }) : undefined, [node])
   }
   const addChild = (parent: MenuTreeNode | null) => {
     if (parent) setExpanded(new Set([...open, parent.applicationMenuId]))
@@ -285,6 +285,9 @@ function MenuFormFields() {
                 type="button"
                 variant="outline"
                 className="h-9 px-2.5 text-xs"
+                // a preset already in the list is not offered twice (the schema refuses repeats)
+                disabled={actions?.some((a) => a.functionAction?.trim() === p)}
+                title={actions?.some((a) => a.functionAction?.trim() === p) ? t('apps.menu.presetAdded') : undefined}
                 onClick={() => append({ functionName: t(`apps.menu.preset.${p}`), functionAction: p })}
               >
                 {t(`apps.menu.preset.${p}`)} <span className="font-mono text-muted-foreground">{p}</span>

@@ -14,6 +14,7 @@ export const applicationResource = defineResource<Application>({
   addSchema: applicationAdd,
   updateSchema: applicationUpdate,
   entity: 'apps.entity',
+  nameOf: (a) => a.name,
   invalidates: shellMenus,
 })
 
@@ -24,6 +25,7 @@ export const menuResource = defineResource<ApplicationMenu>({
   addSchema: menuAdd,
   updateSchema: menuUpdate,
   entity: 'apps.menu.entity',
+  nameOf: (m) => m.menuName,
   invalidates: shellMenus,
   toForm: (m) => ({ ...m, functionList: m.functionList.map((f) => ({ ...f })) }),
 })

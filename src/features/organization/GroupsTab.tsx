@@ -56,7 +56,7 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
                   </Button>
                 </Can>
                 <Can action="group">
-                  <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`${t('common.delete')} ${g.groupName}`} onClick={() => void del.remove([g.orgGroupId])}>
+                  <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`${t('common.delete')} ${g.groupName}`} onClick={() => void del.remove([g.orgGroupId], undefined, [g])}>
                     <Trash2 aria-hidden />
                   </Button>
                 </Can>

@@ -82,7 +82,7 @@ export function OrganizationPage() {
     if (saved && !(editing.open && editing.record)) choose({ node: unitNode(saved), path: [...(current?.path ?? []), unitNode(saved)] })
   }
   const remove = async (u: Organization) => {
-    if (await del.remove([u.organizationId], `${t('common.deleteConfirm')}\n${t('organization.deleteHint')}`)) {
+    if (await del.remove([u.organizationId], t('organization.deleteHint'), [u])) {
       const parent = current?.path.at(-2)
       choose(parent ? { node: parent, path: current!.path.slice(0, -1) } : null)
     }

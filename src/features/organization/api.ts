@@ -22,6 +22,7 @@ export const orgResource = defineResource<Organization>({
   addSchema: orgAdd,
   updateSchema: orgUpdate,
   entity: 'organization.entity',
+  nameOf: (o) => o.organizationName,
 })
 
 export const orgGroupResource = defineResource<OrgGroup>({
@@ -31,6 +32,7 @@ export const orgGroupResource = defineResource<OrgGroup>({
   addSchema: orgGroupAdd,
   updateSchema: orgGroupUpdate,
   entity: 'organization.group.entity',
+  nameOf: (g) => g.groupName,
 })
 
 export const orgGroupAccountResource = defineResource<OrgGroupAccount>({
@@ -40,6 +42,7 @@ export const orgGroupAccountResource = defineResource<OrgGroupAccount>({
   addSchema: orgGroupAccountAdd,
   updateSchema: orgGroupAccountUpdate,
   entity: 'organization.group.memberEntity',
+  nameOf: (m) => m.accountName ?? '',
   invalidates: [orgKeys.groups()],
 })
 

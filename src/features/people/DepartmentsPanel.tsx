@@ -54,7 +54,7 @@ function Panel({ organizationId }: { organizationId: string }) {
 
   const parentOf = (node: DeptTreeNode): DeptTreeNode | null => pathTo(nodes, deptAccess, node.id).at(-2) ?? null
   const remove = async (node: DeptTreeNode) => {
-    if (await del.remove([node.id])) {
+    if (await del.remove([node.id], undefined, [node])) {
       if (selected?.id === node.id) setSelectedId(parentOf(node)?.id ?? null)
     }
   }

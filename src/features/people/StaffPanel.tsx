@@ -133,7 +133,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const cols = useColumnVisibility('people.staff', columns)
 
   const changeArchive = async (to: boolean) => {
-    const ok = await confirm({ description: t(to ? 'people.staff.archiveConfirm' : 'people.staff.unarchiveConfirm', { n: selectedIds.length }) })
+    const ok = await confirm({ title: t(to ? 'people.staff.archiveTitle' : 'people.staff.unarchiveTitle'), description: t(to ? 'people.staff.archiveConfirm' : 'people.staff.unarchiveConfirm', { n: selectedIds.length }) })
     if (!ok) return
     try {
       await archive.mutateAsync({ userIds: selectedIds, archived: to })

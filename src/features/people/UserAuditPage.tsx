@@ -40,7 +40,7 @@ export function UserAuditPage() {
   const statusLabel = (s: AuditStatus) => t(`people.audit.status.${s}`)
 
   const approve = async (ids: string[], who: string | null, done?: () => void) => {
-    const ok = await confirm({ description: who ? t('people.audit.approveConfirm', { name: who }) : t('people.audit.approveManyConfirm', { n: ids.length }) })
+    const ok = await confirm({ title: t('people.audit.approveTitle'), description: who ? t('people.audit.approveConfirm', { name: who }) : t('people.audit.approveManyConfirm', { n: ids.length }) })
     if (!ok) return
     try {
       await audit.mutateAsync({ userIds: ids, decision: 'approve' })
@@ -158,7 +158,7 @@ function RejectDialog({ rejecting, onClose }: { rejecting: Rejecting; onClose: (
   const action = useActionForm({
     schema: auditBody,
     defaultValues: { userIds: rejecting?.ids ?? [], decision: 'reject', reason: '' },
-    confirm: () => confirm({ description: t('people.audit.rejectConfirm'), destructive: true, confirmText: t('people.audit.reject') }),
+    confirm: () => confirm({ title: t('people.audit.rejectTitle'), description: t('people.audit.rejectConfirm', { n: rejecting?.ids.length ?? 0 }), destructive: true, confirmText: t('people.audit.reject') }),
     action: (v) => audit.mutateAsync({ userIds: v.userIds as string[], decision: 'reject', reason: String(v.reason).trim() }),
     // the call toasts how many were rejected
     success: false,

@@ -40,6 +40,7 @@ export const deptResource = defineResource<DeptTreeNode>({
   addSchema: deptAdd,
   updateSchema: deptUpdate,
   entity: 'people.dept.entity',
+  nameOf: (d) => d.name,
   invalidates: [peopleKeys.persons()],
   // a company / subsidiary is a child organisation: no parent department
   toPayload: (v, editing) => (editing || v.type === 'department' ? v : { ...v, parentId: undefined }),
@@ -84,6 +85,7 @@ export const personResource = defineResource<PersonRecord>({
   addSchema: personAddForm,
   updateSchema: personUpdateForm,
   entity: 'people.entity',
+  nameOf: (p) => p.name,
   invalidates: [peopleKeys.departments(), peopleKeys.audit()],
   subLists: SUB_LISTS,
   // staff edits work offline (DESIGN §4): saved through the outbox when the gateway cannot be reached

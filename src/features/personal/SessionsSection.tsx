@@ -21,7 +21,7 @@ export function SessionsSection() {
   const refresh = () => void qc.invalidateQueries({ queryKey: personalKeys.sessions() })
 
   const signOutOne = async (s: SessionInfo) => {
-    if (!(await confirm({ description: t('personal.sessions.confirmOne'), destructive: true }))) return
+    if (!(await confirm({ title: t('personal.sessions.signOutTitle'), description: t('personal.sessions.confirmOne'), destructive: true }))) return
     try {
       await personalApi.signOutSession(s.sessionId)
       toast.success(t('personal.sessions.doneOne'))
@@ -32,7 +32,7 @@ export function SessionsSection() {
   }
 
   const signOutOthers = async () => {
-    if (!(await confirm({ description: t('personal.sessions.confirmOthers'), destructive: true }))) return
+    if (!(await confirm({ title: t('personal.sessions.signOutTitle'), description: t('personal.sessions.confirmOthers'), destructive: true }))) return
     try {
       const { signedOut } = await personalApi.signOutOthers()
       toast.success(t('personal.sessions.doneOthers', { n: signedOut }))

@@ -43,7 +43,7 @@ export function SignatureSection({ info, readOnly }: { info: PersonalInfo; readO
   }
 
   const remove = async () => {
-    if (!(await confirm({ description: t('personal.signature.confirmRemove'), destructive: true }))) return
+    if (!(await confirm({ title: t('personal.signature.removeTitle'), description: t('personal.signature.confirmRemove'), destructive: true }))) return
     apply(await personalApi.updateSignature(null))
     toast.success(t('personal.signature.removed'))
   }

@@ -40,7 +40,7 @@ export function ThirdPartySection({ info, readOnly, notice }: { info: PersonalIn
 
   const unbind = async (platform: ThirdPlatform) => {
     const name = t(`personal.third.${platform}`)
-    if (!(await confirm({ description: t('personal.third.confirmUnbind', { platform: name }), destructive: true }))) return
+    if (!(await confirm({ title: t('personal.third.unbindTitle'), description: t('personal.third.confirmUnbind', { platform: name }), destructive: true }))) return
     try {
       await personalApi.unbindThirdParty(platform)
       apply(null)

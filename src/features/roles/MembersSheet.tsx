@@ -75,6 +75,7 @@ function Members({ role }: { role: Role }) {
     const names = list.map((m) => m.userName || m.accountName).join("、");
     if (
       !(await confirm({
+        title: t("roles.members.removeTitle"),
         description: t("roles.members.removeConfirm", {
           names,
           role: role.roleName,

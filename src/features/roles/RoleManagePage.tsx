@@ -145,7 +145,11 @@ export function RoleManagePage() {
         description={t("roles.description")}
         filters={filters}
         columns={columns}
-        canDelete={(r) => !r.builtin}
+        deleteHint={(rows) => {
+          const n = rows.reduce((sum, r) => sum + (r.memberCount ?? 0), 0);
+          return n > 0 ? t("roles.deleteMembers", { n }) : undefined;
+        }}
+        canDelete={(r) => !r.builtin && (r.held ? t("roles.heldTitle") : true)}
         rowActions={(r) => (
           <>
             <Can action="member">

@@ -10,4 +10,5 @@ export const roleResource = defineResource<Role>({
   addSchema: roleAdd,
   updateSchema: roleUpdate,
   entity: 'roles.entity',
+  nameOf: (r) => r.roleName,
 })

@@ -66,8 +66,12 @@ export interface ListPageProps<T extends object> {
   /**
    * Whether one row may be deleted (default: all may). A row that may not has no delete action
    * and cannot be selected for the batch delete — e.g. a built-in record the server refuses to delete.
+   * A text instead of false: the delete action stays visible, disabled, with the text as its tooltip
+   * saying why (e.g. one's own account).
    */
-  canDelete?: (row: T) => boolean
+  canDelete?: (row: T) => boolean | string
+  /** What else a deletion of these rows does, said after the confirmation's sentence (e.g. a role's members lose it). */
+  deleteHint?: (rows: T[]) => string | undefined
   /**
    * Actions on the selected rows, in the toolbar (e.g. approve / reject). With it rows can be
    * selected even without the delete function. `clear` empties the selection; `rows` are the
@@ -93,7 +97,7 @@ export interface ListPageProps<T extends object> {
 }
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, bulkActions, canSelect: rowSelectable, exportable = true, extraQuery, headerless } = props
+  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, deleteHint, bulkActions, canSelect: rowSelectable, exportable = true, extraQuery, headerless } = props
   const act: Record<'add' | 'edit' | 'delete', FnAction> = { add: 'add', edit: 'edit', delete: 'delete', ...props.actions }
   const { t } = useT()
   const list = useListState(props)
@@ -112,7 +116,11 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const mark = useMemo(() => (marks ? (row: T) => (marks[resource.idOf(row)] ? <SyncMark status={marks[resource.idOf(row)]} /> : null) : undefined), [marks, resource])
   const del = useDelete(resource)
   const canDelete = useCan(act.delete) && deletable
-  const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true)
+  const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true) === true
+  const whyNotDelete = (row: T) => {
+    const v = canDelete ? rowDeletable?.(row) : undefined
+    return typeof v === 'string' ? v : undefined
+  }
   const mayBulkRow = (row: T) => !!bulkActions && (rowSelectable?.(row) ?? true)
   const canEdit = useCan(act.edit) && !!form
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null })
@@ -134,7 +142,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   }, [overshoot])
 
   const removeRows = async (ids: string[]) => {
-    if (await del.remove(ids, undefined, records)) setSelection({})
+    if (await del.remove(ids, deleteHint?.(records.filter((r) => ids.includes(resource.idOf(r)))), records)) setSelection({})
   }
   const hasRowActions = canEdit || canDelete || !!rowActions
   const formDefaults = typeof form?.defaults === 'function' ? form.defaults() : form?.defaults
@@ -212,6 +220,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                     {rowActions?.(row)}
                     {canEdit && <EditRowAction action={act.edit} onClick={() => setDialog({ open: true, record: row })} />}
                     {mayDeleteRow(row) && <DeleteRowAction action={act.delete} pending={del.isPending} onClick={() => void removeRows([resource.idOf(row)])} />}
+                    {whyNotDelete(row) && <DeleteRowAction action={act.delete} refused={whyNotDelete(row)} onClick={() => undefined} />}
                   </>
                 )
               : undefined

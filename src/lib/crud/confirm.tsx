@@ -1,5 +1,5 @@
 /**
- * `await confirm({ description })` → true/false: a promise-based confirmation dialog usable from
+ * `await confirm({ title, description })` → true/false: a promise-based confirmation dialog usable from
  * any handler. A `<ConfirmHost />` renders the open request; when none is mounted, one is mounted
  * on first use in its own root (it needs no context: texts and theme are global).
  */
@@ -21,8 +21,13 @@ import { createStore } from '@/lib/store'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
+/**
+ * Every confirmation names its action in the title (停用账号, 驳回审核, 删除角色…) and says in one
+ * sentence what it does to what, with the record's name (确定要停用账号「zhangwei」吗？) — no
+ * generic 删除确认 / 确定要删除文件吗？ (that one is for files only).
+ */
 export interface ConfirmOptions {
-  title?: ReactNode
+  title: ReactNode
   description: ReactNode
   confirmText?: ReactNode
   cancelText?: ReactNode
@@ -47,9 +52,9 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
   })
 }
 
-/** The standard delete question (SPEC §8: 确定要删除文件吗？). */
-export function confirmDelete(description?: ReactNode): Promise<boolean> {
-  return confirm({ description: description ?? '', destructive: true })
+/** A deletion: its title (删除角色) and sentence (确定要删除角色「X」吗？), red confirm button. */
+export function confirmDelete(title: ReactNode, description: ReactNode): Promise<boolean> {
+  return confirm({ title, description, destructive: true })
 }
 
 function settle(id: number, ok: boolean) {
@@ -85,9 +90,9 @@ export function ConfirmHost() {
         <AlertDialogHeader>
           <AlertDialogTitle className="flex items-center gap-2">
             {destructive && <AlertTriangle className="h-5 w-5 text-destructive" aria-hidden />}
-            {current.title ?? (destructive ? t('common.deleteConfirmTitle') : t('common.notice'))}
+            {current.title}
           </AlertDialogTitle>
-          <AlertDialogDescription>{current.description || t('common.deleteConfirm')}</AlertDialogDescription>
+          <AlertDialogDescription className="whitespace-pre-line">{current.description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel className="min-h-9" onClick={() => settle(current.id, false)}>

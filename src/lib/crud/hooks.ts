@@ -130,7 +130,9 @@ export function useSaveSubList<T extends object>(resource: Resource<T>) {
 }
 
 /**
- * Delete with confirmation: `remove(ids)` asks 确定要删除文件吗？, POSTs the ids as form data,
+ * Delete with confirmation: `remove(ids, extra, rows)` asks 删除角色 · 确定要删除角色「X」吗？ (the
+ * resource's entity; the record's name when `rows` hold it and `nameOf` says it; N 个 for several),
+ * followed by `extra` (what else it does, e.g. its children go too), POSTs the ids as form data,
  * toasts 提交成功 and refetches. Resolves true when deleted.
  */
 export function useDelete<T extends object>(resource: Resource<T>) {
@@ -163,9 +165,22 @@ export function useDelete<T extends object>(resource: Resource<T>) {
     networkMode: resource.offline ? 'always' : 'online',
   })
   const remove = useCallback(
-    async (ids: string[], description?: string, rows?: readonly object[]): Promise<boolean> => {
+    async (ids: string[], extra?: string, rows?: readonly object[]): Promise<boolean> => {
       if (ids.length === 0) return false
-      const ok = await confirm({ description: description ?? t('common.deleteConfirm'), destructive: true, confirmText: t('common.delete') })
+      const entity = resource.entity ? t(resource.entity) : t('crud.record')
+      const one = ids.length === 1 ? (rows?.find((r) => resource.idOf(r as T) === ids[0]) as T | undefined) : undefined
+      const name = one && resource.nameOf ? resource.nameOf(one) : ''
+      const sentence = name
+        ? t('crud.deleteOne', { entity, name })
+        : ids.length === 1
+          ? t('crud.deleteThis', { entity })
+          : t('crud.deleteMany', { entity, n: ids.length })
+      const ok = await confirm({
+        title: t('crud.deleteTitle', { entity }),
+        description: extra ? `${sentence}\n${extra}` : sentence,
+        destructive: true,
+        confirmText: t('common.delete'),
+      })
       if (!ok) return false
       try {
         await mutation.mutateAsync({ ids, rows })
@@ -174,7 +189,7 @@ export function useDelete<T extends object>(resource: Resource<T>) {
         return false // the client has shown the error box
       }
     },
-    [mutation],
+    [mutation, resource],
   )
   return { remove, isPending: mutation.isPending }
 }

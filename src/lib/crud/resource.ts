@@ -29,6 +29,8 @@ export interface ResourceDef<T extends object> {
   updateSchema: z.ZodType
   /** i18n key of the thing's name, for titles: 新增{name} / 编辑{name}. */
   entity?: TKey
+  /** The record's name, for confirmations (确定要删除角色「X」吗？). */
+  nameOf?: (record: T) => string
   /** Further query-key prefixes to refetch after a change (e.g. ['menus'] for the shell's menu). */
   invalidates?: QueryKey[]
   /** Form values of a record for editing; default: the record itself (the schema drops extras). */

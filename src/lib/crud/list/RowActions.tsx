@@ -32,6 +32,7 @@ export function RowAction({
   tone = 'primary',
   disabled,
   ariaLabel,
+  refused,
 }: {
   icon: ReactNode
   label: string
@@ -40,6 +41,8 @@ export function RowAction({
   disabled?: boolean
   /** A fuller accessible name, e.g. 编辑 张伟. */
   ariaLabel?: string
+  /** Why this action is not offered on this row: shown disabled, with the reason as its tooltip. */
+  refused?: string
 }) {
   const toneClass = {
     primary: 'text-primary',
@@ -47,11 +50,19 @@ export function RowAction({
     success: 'text-emerald-700 dark:text-emerald-400',
     plain: undefined,
   }[tone]
-  return (
-    <Button variant="ghost" className={cn('h-9 px-2', toneClass)} disabled={disabled} aria-label={ariaLabel} onClick={onClick}>
+  const button = (
+    <Button variant="ghost" className={cn('h-9 px-2', toneClass)} disabled={disabled || !!refused} aria-label={ariaLabel} onClick={onClick}>
       {icon}
       {label}
     </Button>
+  )
+  // a disabled button gets no pointer events: the reason sits on a wrapper (tooltip and screen readers)
+  return refused ? (
+    <span className="inline-flex" title={refused} data-refused="" aria-description={refused}>
+      {button}
+    </span>
+  ) : (
+    button
   )
 }
 
@@ -66,11 +77,11 @@ export function EditRowAction({ action = 'edit', onClick, ariaLabel }: { action?
 }
 
 /** 删除, gated by its function. */
-export function DeleteRowAction({ action = 'delete', onClick, pending, ariaLabel }: { action?: FnAction; onClick: () => void; pending?: boolean; ariaLabel?: string }) {
+export function DeleteRowAction({ action = 'delete', onClick, pending, ariaLabel, refused }: { action?: FnAction; onClick: () => void; pending?: boolean; ariaLabel?: string; refused?: string }) {
   const { t } = useT()
   return (
     <Can action={action}>
-      <RowAction icon={<Trash2 aria-hidden />} label={t('common.delete')} tone="destructive" disabled={pending} ariaLabel={ariaLabel} onClick={onClick} />
+      <RowAction icon={<Trash2 aria-hidden />} label={t('common.delete')} tone="destructive" disabled={pending} ariaLabel={ariaLabel} refused={refused} onClick={onClick} />
     </Can>
   )
 }

@@ -2,6 +2,7 @@ import type { Shape } from '../shape'
 
 /** Application management (/admin/app-manage) and its menus. */
 export const zh = {
+  selfRefused: '本平台自身的应用不能删除',
   title: '应用管理',
   description: '平台接入的应用及其菜单、功能',
   entity: '应用',
@@ -49,6 +50,7 @@ export const zh = {
     empty: '该应用还没有菜单',
     expandAll: '全部展开',
     collapseAll: '全部折叠',
+    presetAdded: '已添加该功能',
     deleteWithChildren: '将同时删除其下 {n} 个子菜单及其功能。',
     count: '{n} 个菜单',
     preset: { add: '新增', edit: '编辑', delete: '删除', export: '导出' },
@@ -56,6 +58,7 @@ export const zh = {
 }
 
 export const en: Shape<typeof zh> = {
+  selfRefused: 'The console’s own application cannot be deleted',
   title: 'Applications',
   description: 'Applications on the platform, with their menus and functions',
   entity: 'application',
@@ -104,6 +107,7 @@ export const en: Shape<typeof zh> = {
     empty: 'This application has no menus yet',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',
+    presetAdded: 'Already added',
     deleteWithChildren: 'Its {n} submenus and their functions are deleted too.',
     count: '{n} menus',
     preset: { add: 'Add', edit: 'Edit', delete: 'Delete', export: 'Export' },
