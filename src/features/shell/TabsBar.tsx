@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useRouterState } from '@tanstack/react-
 import { House, X } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { normalizePath } from '@/lib/permissions'
+import { useScrollEdges } from '@/lib/scroll-edges'
 import { cn } from '@/lib/utils'
 import { dynamicTo } from './links'
 import { HOME_PATH, openTab, removeTab, setTabs, tabsStore } from './tabs'
@@ -18,6 +19,8 @@ export function TabsBar() {
   const opened = useRouterState({ select: (s) => s.status === 'idle' && s.matches.at(-1)?.status === 'success' })
   const tabs = tabsStore.use()
   const activeRef = useRef<HTMLAnchorElement | null>(null)
+  const strip = useRef<HTMLDivElement | null>(null)
+  useScrollEdges(strip)
 
   useEffect(() => {
     if (opened) openTab(pathname)
@@ -33,7 +36,7 @@ export function TabsBar() {
   }
 
   return (
-    <div className="flex h-10 shrink-0 items-end gap-1 overflow-x-auto border-b bg-muted/40 px-2 [scrollbar-width:thin]" role="navigation" aria-label={t('shell.tabs.label')}>
+    <div ref={strip} className="scroll-fade flex h-12 shrink-0 items-end gap-1 overflow-x-auto overflow-y-hidden border-b bg-muted/40 px-2 [scrollbar-width:thin]" role="navigation" aria-label={t('shell.tabs.label')}>
       {tabs.map((path) => {
         const active = path === pathname
         const home = path === HOME_PATH
@@ -42,7 +45,7 @@ export function TabsBar() {
           <div
             key={path}
             className={cn(
-              'group flex h-8 max-w-52 shrink-0 items-center rounded-t-md border border-b-0 text-sm transition-colors',
+              'group flex h-11 max-w-52 shrink-0 items-center rounded-t-md border border-b-0 text-sm transition-colors',
               active ? 'bg-background text-foreground' : 'border-transparent text-muted-foreground hover:bg-background/60 hover:text-foreground',
             )}
           >
@@ -67,7 +70,7 @@ export function TabsBar() {
                 type="button"
                 onClick={() => close(path)}
                 aria-label={t('shell.tabs.close', { title: name })}
-                className="mr-1 rounded p-0.5 opacity-60 outline-none hover:bg-muted hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+                className="flex size-11 shrink-0 items-center justify-center rounded opacity-60 outline-none hover:bg-muted hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
               >
                 <X aria-hidden className="size-3.5" />
               </button>
