@@ -6,7 +6,7 @@ import { normalizePath } from '@/lib/permissions'
 import { useScrollEdges } from '@/lib/scroll-edges'
 import { cn } from '@/lib/utils'
 import { dynamicTo } from './links'
-import { HOME_PATH, openTab, removeTab, setTabs, tabsStore } from './tabs'
+import { HOME_PATH, openTab, placeOf, placesStore, rememberPlace, removeTab, setTabs, tabsStore } from './tabs'
 import { usePageTitle } from './titles'
 
 /** The tabs of open pages: the current page joins on every navigation; home is pinned. */
@@ -15,6 +15,8 @@ export function TabsBar() {
   const title = usePageTitle()
   const navigate = useNavigate()
   const pathname = normalizePath(useLocation({ select: (l) => l.pathname }))
+  const search = useLocation({ select: (l) => l.search }) as Record<string, unknown>
+  const places = placesStore.use()
   // Only a page that opened becomes a tab (not one the guard refused or that failed).
   const opened = useRouterState({ select: (s) => s.status === 'idle' && s.matches.at(-1)?.status === 'success' })
   const tabs = tabsStore.use()
@@ -23,8 +25,11 @@ export function TabsBar() {
   useScrollEdges(strip)
 
   useEffect(() => {
-    if (opened) openTab(pathname)
-  }, [pathname, opened])
+    if (opened) {
+      openTab(pathname)
+      rememberPlace(pathname, search)
+    }
+  }, [pathname, search, opened])
   useEffect(() => {
     activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
   }, [pathname, tabs])
@@ -32,7 +37,7 @@ export function TabsBar() {
   const close = (path: string) => {
     const { tabs: left, next } = removeTab(tabsStore.get(), path, pathname)
     setTabs(left)
-    if (next) void navigate({ to: dynamicTo(next) })
+    if (next) void navigate({ to: dynamicTo(next), search: placeOf(placesStore.get(), next) as never })
   }
 
   return (
@@ -52,6 +57,7 @@ export function TabsBar() {
             <Link
               ref={active ? activeRef : undefined}
               to={dynamicTo(path)}
+              search={placeOf(places, path) as never}
               aria-current={active ? 'page' : undefined}
               className="flex h-full min-w-0 items-center gap-1.5 rounded-t-md pl-3 pr-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onAuxClick={(e) => {
