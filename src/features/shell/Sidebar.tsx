@@ -91,7 +91,7 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
       <li>
         <Link to={dynamicTo(node.action)} search={placeOf(places, node.action) as never} onClick={onNavigate} className={cn(itemBase, active && itemActive)} style={indent} aria-current={active ? 'page' : undefined}>
           <MenuIcon iconPath={node.iconPath} />
-          <span className="truncate">{name}</span>
+          <span className="line-clamp-2 min-w-0 break-words leading-snug">{name}</span>
         </Link>
       </li>
     )
@@ -102,7 +102,7 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
     <li>
       <button type="button" className={itemBase} style={indent} aria-expanded={open} aria-controls={groupId} onClick={() => toggle(node.applicationMenuId)}>
         <MenuIcon iconPath={node.iconPath} />
-        <span className="flex-1 truncate text-left">{name}</span>
+        <span className="line-clamp-2 min-w-0 flex-1 break-words text-left leading-snug">{name}</span>
         <ChevronDown aria-hidden className={cn('size-4 shrink-0 opacity-70 transition-transform', !open && '-rotate-90')} />
       </button>
       {open && (
