@@ -16,7 +16,7 @@ function Root() {
       <NavigationProgress />
       <Outlet />
       <GlobalDialogs />
-      <Toaster theme={theme} richColors closeButton position="top-center" />
+      <Toaster theme={theme} richColors closeButton position="bottom-right" />
       <UpdatePrompt />
     </>
   )

@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
+import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 export const Dialog = DialogPrimitive.Root
@@ -30,7 +31,7 @@ export const DialogContent = React.forwardRef<
       {!hideClose && (
         <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring">
           <X className="h-4 w-4" />
-          <span className="sr-only">{closeLabel ?? 'Close'}</span>
+          <span className="sr-only">{closeLabel ?? <CloseText />}</span>
         </DialogPrimitive.Close>
       )}
     </DialogPrimitive.Content>
@@ -53,3 +54,9 @@ export const DialogDescription = React.forwardRef<
   React.ComponentPropsWithoutRef<typeof DialogPrimitive.Description>
 >(({ className, ...props }, ref) => <DialogPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />)
 DialogDescription.displayName = 'DialogDescription'
+
+/** The close button's screen-reader text, in the page's language. */
+function CloseText() {
+  const { t } = useT()
+  return <>{t('common.close')}</>
+}

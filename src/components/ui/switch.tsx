@@ -2,11 +2,13 @@ import * as React from 'react'
 import { Switch as P } from 'radix-ui'
 import { cn } from '@/lib/utils'
 
+/** A 36 × 20 switch drawn inside a 44 × 44 touch target (the track is the content box). */
+
 export const Switch = React.forwardRef<React.ComponentRef<typeof P.Root>, React.ComponentPropsWithoutRef<typeof P.Root>>(({ className, ...props }, ref) => (
   <P.Root
     ref={ref}
     className={cn(
-      'peer inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent shadow-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input',
+      'peer inline-flex h-11 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-clip-content px-px py-[10px] shadow-none transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input',
       className,
     )}
     {...props}

@@ -1,12 +1,21 @@
 import * as React from 'react'
 import { Tabs as P } from 'radix-ui'
+import { useScrollEdges } from '@/lib/scroll-edges'
 import { cn } from '@/lib/utils'
 
 export const Tabs = P.Root
 
-export const TabsList = React.forwardRef<React.ComponentRef<typeof P.List>, React.ComponentPropsWithoutRef<typeof P.List>>(({ className, ...props }, ref) => (
-  <P.List ref={ref} className={cn('inline-flex items-center gap-1 overflow-x-auto border-b', className)} {...props} />
-))
+/** A tab list scrolls sideways when its tabs do not fit, and fades the edge where more are hidden. */
+export const TabsList = React.forwardRef<React.ComponentRef<typeof P.List>, React.ComponentPropsWithoutRef<typeof P.List>>(({ className, ...props }, ref) => {
+  const inner = React.useRef<HTMLDivElement | null>(null)
+  useScrollEdges(inner)
+  const setRef = (el: HTMLDivElement | null) => {
+    inner.current = el
+    if (typeof ref === 'function') ref(el)
+    else if (ref) ref.current = el
+  }
+  return <P.List ref={setRef} className={cn('scroll-fade inline-flex max-w-full items-center gap-1 overflow-x-auto border-b', className)} {...props} />
+})
 TabsList.displayName = 'TabsList'
 
 export const TabsTrigger = React.forwardRef<React.ComponentRef<typeof P.Trigger>, React.ComponentPropsWithoutRef<typeof P.Trigger>>(({ className, ...props }, ref) => (

@@ -5,7 +5,7 @@
  * the change history. Every action is gated by its function (<Can>).
  */
 import { useState, type ReactNode } from 'react'
-import { CalendarClock, MoreHorizontal, ClipboardCheck, KeyRound, LockOpen, Play, Smartphone, Square, Building } from 'lucide-react'
+import { CalendarClock, MoreHorizontal, ClipboardCheck, KeyRound, LockOpen, Play, Smartphone, Ban, Building } from 'lucide-react'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract'
 import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
@@ -185,7 +185,7 @@ export function AccountsTable({ kind, title, description, organizationId, search
       case 'pending':
         return general ? <Can action={ACCOUNT_FNS.general.audit}>{btn(t('accounts.action.audit'), <ClipboardCheck aria-hidden />, () => setAuditing(a))}</Can> : null
       case 'normal':
-        return <Can action={fns.enable}>{btn(t('accounts.action.stop'), <Square aria-hidden />, () => void stop([a]), 'destructive', self(a) ? t('accounts.selfRefused') : undefined)}</Can>
+        return <Can action={fns.enable}>{btn(t('accounts.action.stop'), <Ban aria-hidden />, () => void stop([a]), 'destructive', self(a) ? t('accounts.selfRefused') : undefined)}</Can>
       case 'stopped':
         return <Can action={fns.enable}>{btn(t('accounts.action.enable'), <Play aria-hidden />, () => void enable([a]), 'success')}</Can>
       case 'locked':
@@ -271,7 +271,7 @@ export function AccountsTable({ kind, title, description, organizationId, search
             <>
               <Can action={fns.enable}>
                 <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void stop(rows.filter((r) => !self(r))).then(done)}>
-                  <Square aria-hidden />
+                  <Ban aria-hidden />
                   {t('accounts.action.batchStop')}
                 </Button>
               </Can>

@@ -1,10 +1,10 @@
 /**
- * /admin/organization: the unit tree on the left (a drawer below 1280 px), the selected unit on
+ * /admin/organization: the unit tree docked on the left from 1024 px (collapsible; a drawer below), the selected unit on
  * the right with its tabs; add child units, edit, delete; import and export units.
  */
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import { Building2, FolderTree, Network, Plus, ShieldCheck, X } from 'lucide-react'
+import { Building2, FolderTree, Network, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck, X } from 'lucide-react'
 import { ORG_NODE, type Organization, type OrgTreeNode } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -53,6 +53,8 @@ export function OrganizationPage() {
   const [place, setPlace] = usePlace()
   const [selection, setSelection] = useState<Selection | null>(null)
   const [drawer, setDrawer] = useState(false)
+  // From 1024 px the tree is docked; the user may fold it away to give the unit the width.
+  const [docked, setDocked] = useState(true)
   const [editing, setEditing] = useState<UnitEditing>({ open: false })
   const unit = useUnit(place.unit)
   // the tree's selection when it is what the URL says; else the URL's unit (its tree path unknown)
@@ -104,7 +106,7 @@ export function OrganizationPage() {
   else if (!node)
     detail = (
       <Empty icon={<Network className="h-10 w-10 opacity-40" aria-hidden />} title={t('organization.none')} text={t('organization.noneHint')}>
-        <Button variant="outline" className="xl:hidden" onClick={() => setDrawer(true)}>
+        <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)}>
           <FolderTree aria-hidden />
           {t('organization.tree.open')}
         </Button>
@@ -139,27 +141,33 @@ export function OrganizationPage() {
   }
 
   return (
-    <div className="flex h-full min-h-[32rem] min-w-0 flex-col gap-4">
+    // One scroll area: the shell's content area scrolls the page; the docked tree stays in view.
+    <div className="flex min-w-0 flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-2">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold tracking-tight">{t('organization.title')}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t('organization.description')}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" className="xl:hidden" onClick={() => setDrawer(true)} aria-haspopup="dialog">
+          <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)} aria-haspopup="dialog">
             <FolderTree aria-hidden />
             {t('organization.tree.open')}
+          </Button>
+          <Button variant="outline" className="hidden lg:inline-flex" onClick={() => setDocked(!docked)} aria-expanded={docked} aria-controls="unit-tree-panel">
+            {docked ? <PanelLeftClose aria-hidden /> : <PanelLeftOpen aria-hidden />}
+            {docked ? t('organization.tree.hide') : t('organization.tree.show')}
           </Button>
           <ImportDialog resource={orgResource} name={t('organization.entity')} />
           <ExportButton resource={orgResource} />
         </div>
       </header>
 
-      <div className="flex min-h-0 flex-1 gap-4">
-        {/* One tree (its expanded nodes and search survive): a column from 1280 px, a drawer below. */}
-        {drawer && <div className="fixed inset-0 z-40 bg-black/50 xl:hidden" aria-hidden onClick={() => setDrawer(false)} />}
+      <div className="flex min-h-0 items-start gap-4">
+        {/* One tree (its expanded nodes and search survive): a docked column from 1024 px, a drawer below. */}
+        {drawer && <div className="fixed inset-0 z-40 bg-black/50 lg:hidden" aria-hidden onClick={() => setDrawer(false)} />}
         <aside
           ref={aside}
+          id="unit-tree-panel"
           aria-label={t('organization.tree.label')}
           role={drawer ? 'dialog' : undefined}
           aria-modal={drawer ? true : undefined}
@@ -171,12 +179,14 @@ export function OrganizationPage() {
           }}
           className={cn(
             'flex-col overflow-hidden border bg-card text-card-foreground',
-            drawer ? 'fixed inset-y-0 left-0 z-50 flex w-[22rem] max-w-[90vw] shadow-xl sm:rounded-r-lg xl:static xl:z-auto xl:w-72 xl:max-w-none xl:rounded-lg xl:shadow-sm' : 'hidden rounded-lg shadow-sm xl:flex xl:w-72',
+            drawer
+              ? 'fixed inset-y-0 left-0 z-50 flex w-[22rem] max-w-[90vw] shadow-xl sm:rounded-r-lg lg:static lg:z-auto lg:w-64 lg:max-w-none lg:rounded-lg lg:shadow-sm xl:w-72'
+              : cn('hidden rounded-lg shadow-sm lg:sticky lg:top-0 lg:h-[calc(100dvh-10rem)] lg:w-64 xl:w-72', docked && 'lg:flex'),
             'shrink-0 2xl:w-80',
           )}
         >
           {drawer && (
-            <div className="flex items-center justify-between border-b px-4 py-2 xl:hidden">
+            <div className="flex items-center justify-between border-b px-4 py-2 lg:hidden">
               <h2 className="font-semibold">{t('organization.tree.label')}</h2>
               <Button variant="ghost" size="icon" onClick={() => setDrawer(false)} aria-label={t('common.close')}>
                 <X aria-hidden />
@@ -185,9 +195,8 @@ export function OrganizationPage() {
           )}
           <UnitTree selectedKey={node ? nodeKey(node) : null} onSelect={select} className="min-h-0 flex-1" />
         </aside>
-        {/* padding inside the scrolled box, so sticky bars (save) reach its edge */}
-        <Card className="min-w-0 flex-1 overflow-y-auto">
-          <div className="flex min-h-full flex-col p-4 sm:p-5">{detail}</div>
+        <Card className="min-w-0 flex-1 self-stretch">
+          <div className="flex min-h-[calc(100dvh-10rem)] flex-col p-4 sm:p-5">{detail}</div>
         </Card>
       </div>
 

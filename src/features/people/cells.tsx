@@ -33,7 +33,7 @@ export function RevealCell({ userId, masked, kind }: { userId: string; masked: s
         {full ?? masked}
       </span>
       {full ? (
-        <Button variant="ghost" size="icon" className="h-7 w-7 shrink-0" title={t('people.staff.hide')} aria-label={t('people.staff.hide')} onClick={() => setFull(null)}>
+        <Button variant="ghost" size="icon" className="-my-2 h-11 w-11 shrink-0" title={t('people.staff.hide')} aria-label={t('people.staff.hide')} onClick={() => setFull(null)}>
           <EyeOff className="h-3.5 w-3.5" aria-hidden />
         </Button>
       ) : (
@@ -41,7 +41,7 @@ export function RevealCell({ userId, masked, kind }: { userId: string; masked: s
           <Button
             variant="ghost"
             size="icon"
-            className="h-7 w-7 shrink-0 text-muted-foreground"
+            className="-my-2 h-11 w-11 shrink-0 text-muted-foreground"
             title={t('people.staff.reveal', { field })}
             aria-label={t('people.staff.reveal', { field })}
             disabled={busy}

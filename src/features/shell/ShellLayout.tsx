@@ -11,13 +11,18 @@ import { TabsBar } from './TabsBar'
 
 const COLLAPSED_KEY = 'trestle.sidebarCollapsed'
 
+/** Below this width (a 1024 px tablet in landscape) the menu starts as icons unless the user chose otherwise. */
+export const WIDE_SIDEBAR_MIN = 1280
+
 const collapsedStore = createStore<boolean>(
   (() => {
     try {
-      return globalThis.localStorage?.getItem(COLLAPSED_KEY) === '1'
+      const stored = globalThis.localStorage?.getItem(COLLAPSED_KEY)
+      if (stored === '1' || stored === '0') return stored === '1'
     } catch {
-      return false
+      /* storage unavailable */
     }
+    return (globalThis.innerWidth ?? WIDE_SIDEBAR_MIN) < WIDE_SIDEBAR_MIN
   })(),
 )
 
@@ -34,8 +39,8 @@ function setCollapsed(value: boolean) {
 export const MAIN_CONTENT_ID = 'main-content'
 
 /**
- * The shell of every logged-in page: the menu on the left (collapsible to icons on wide
- * screens, an overlay drawer below 1024 px), the header, the tabs of open pages, and the
+ * The shell of every logged-in page: the menu on the left (collapsible to icons from 1024 px,
+ * icons by default below 1280 px; an overlay drawer below 1024 px), the header, the tabs of open pages, and the
  * content area, which is what scrolls.
  */
 export function ShellLayout() {

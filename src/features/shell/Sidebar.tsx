@@ -10,6 +10,7 @@ import { buildMenuTree, menuLabel, menuLeaves, menuTrail, normalizePath, useMenu
 import { cn } from '@/lib/utils'
 import { MenuIcon } from './icons'
 import { dynamicTo } from './links'
+import { placeOf, placesStore } from './tabs'
 
 const itemBase =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-sidebar-foreground/85 outline-none transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-accent'
@@ -79,6 +80,8 @@ interface EntryProps {
 }
 
 function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: EntryProps) {
+  // a page open in a tab is entered where it was left (its unit, its tab…)
+  const places = placesStore.use()
   const name = menuLabel(node, locale)
   const indent = { paddingLeft: `${0.75 + depth * 1}rem` }
   if (node.children.length === 0) {
@@ -86,9 +89,9 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
     const active = normalizePath(node.action) === pathname
     return (
       <li>
-        <Link to={dynamicTo(node.action)} onClick={onNavigate} className={cn(itemBase, active && itemActive)} style={indent} aria-current={active ? 'page' : undefined}>
+        <Link to={dynamicTo(node.action)} search={placeOf(places, node.action) as never} onClick={onNavigate} className={cn(itemBase, active && itemActive)} style={indent} aria-current={active ? 'page' : undefined}>
           <MenuIcon iconPath={node.iconPath} />
-          <span className="truncate">{name}</span>
+          <span className="line-clamp-2 min-w-0 break-words leading-snug">{name}</span>
         </Link>
       </li>
     )
@@ -99,7 +102,7 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
     <li>
       <button type="button" className={itemBase} style={indent} aria-expanded={open} aria-controls={groupId} onClick={() => toggle(node.applicationMenuId)}>
         <MenuIcon iconPath={node.iconPath} />
-        <span className="flex-1 truncate text-left">{name}</span>
+        <span className="line-clamp-2 min-w-0 flex-1 break-words text-left leading-snug">{name}</span>
         <ChevronDown aria-hidden className={cn('size-4 shrink-0 opacity-70 transition-transform', !open && '-rotate-90')} />
       </button>
       {open && (
@@ -115,6 +118,7 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
 
 /** Icons-only: a page is an icon link with a tooltip; a group opens its pages in a menu beside it. */
 function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode; pathname: string; locale: Locale; onNavigate?: () => void }) {
+  const places = placesStore.use()
   const name = menuLabel(node, locale)
   const iconItem = 'flex h-10 w-full items-center justify-center rounded-md text-sidebar-foreground/85 outline-none transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-accent'
   if (node.children.length === 0) {
@@ -124,7 +128,7 @@ function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode
       <li>
         <Tooltip>
           <TooltipTrigger asChild>
-            <Link to={dynamicTo(node.action)} onClick={onNavigate} aria-label={name} aria-current={active ? 'page' : undefined} className={cn(iconItem, active && itemActive)}>
+            <Link to={dynamicTo(node.action)} search={placeOf(places, node.action) as never} onClick={onNavigate} aria-label={name} aria-current={active ? 'page' : undefined} className={cn(iconItem, active && itemActive)}>
               <MenuIcon iconPath={node.iconPath} className="size-5" />
             </Link>
           </TooltipTrigger>
@@ -145,7 +149,7 @@ function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode
           <DropdownMenuLabel>{name}</DropdownMenuLabel>
           {leaves.map(({ node: leaf }) => (
             <DropdownMenuItem key={leaf.applicationMenuId} asChild>
-              <Link to={dynamicTo(leaf.action)} onClick={onNavigate} aria-current={normalizePath(leaf.action) === pathname ? 'page' : undefined}>
+              <Link to={dynamicTo(leaf.action)} search={placeOf(places, leaf.action) as never} onClick={onNavigate} aria-current={normalizePath(leaf.action) === pathname ? 'page' : undefined}>
                 <MenuIcon iconPath={leaf.iconPath} />
                 {menuLabel(leaf, locale)}
               </Link>

@@ -65,6 +65,9 @@ function save(tabs: string[]) {
 export function setTabs(tabs: string[]) {
   save(tabs)
   tabsStore.set(tabs)
+  // a closed tab forgets where its page was
+  const places = placesStore.get()
+  if (Object.keys(places).some((p) => !tabs.includes(p))) savePlaces(Object.fromEntries(Object.entries(places).filter(([p]) => tabs.includes(p))))
 }
 
 export const openTab = (path: string) => {
@@ -72,4 +75,50 @@ export const openTab = (path: string) => {
   if (next.join('\n') !== tabsStore.get().join('\n')) setTabs(next)
 }
 
-onSessionCleared(() => setTabs([HOME_PATH]))
+/**
+ * Where each open page was last (its search: the selected unit, tab…), so its page tab and its
+ * menu entry return there instead of to the bare route. Kept with the tabs, per browser tab.
+ */
+export type PageSearch = Record<string, unknown>
+const PLACES_KEY = 'trestle.tabPlaces'
+
+function loadPlaces(): Record<string, PageSearch> {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.sessionStorage?.getItem(PLACES_KEY) ?? 'null')
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, PageSearch>
+  } catch {
+    /* unreadable: start clean */
+  }
+  return {}
+}
+
+export const placesStore = createStore<Record<string, PageSearch>>(loadPlaces())
+
+function savePlaces(places: Record<string, PageSearch>) {
+  try {
+    globalThis.sessionStorage?.setItem(PLACES_KEY, JSON.stringify(places))
+  } catch {
+    /* storage unavailable */
+  }
+  placesStore.set(places)
+}
+
+/** Remembers the search of an open page (only of open tabs; an empty search forgets it). */
+export function rememberPlace(path: string, search: PageSearch) {
+  const p = normalizePath(path)
+  const places = placesStore.get()
+  const empty = Object.keys(search).length === 0
+  if (JSON.stringify(places[p] ?? {}) === JSON.stringify(search)) return
+  const next: Record<string, PageSearch> = {}
+  for (const t of tabsStore.get()) if (t !== p && places[t]) next[t] = places[t]
+  if (!empty) next[p] = search
+  savePlaces(next)
+}
+
+/** The remembered search of a page, if it is open in a tab. */
+export const placeOf = (places: Record<string, PageSearch>, path: string): PageSearch | undefined => places[normalizePath(path)]
+
+onSessionCleared(() => {
+  setTabs([HOME_PATH])
+  savePlaces({})
+})

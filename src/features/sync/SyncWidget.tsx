@@ -30,7 +30,12 @@ export function SyncWidget() {
             {t('sync.centre.widgetTitle')}
           </h2>
           <p className="mt-0.5 text-sm text-muted-foreground">
-            {online === false ? t('sync.centre.offline') : lastSyncedAt ? t('sync.centre.lastSynced', { time: formatWhen(lastSyncedAt, locale) }) : t('sync.centre.neverSynced')}
+            {/* "never synced" only while something waits: with nothing to sync the line below says all is synced */}
+            {online === false
+              ? t('sync.centre.offline')
+              : lastSyncedAt
+                ? t('sync.centre.lastSynced', { time: formatWhen(lastSyncedAt, locale) })
+                : entries.length > 0 && t('sync.centre.neverSynced')}
             {entries.length > 0 && ` · ${t('sync.badge.pending', { n: entries.length })}`}
             {problems.length > 0 && ` · ${t('sync.badge.problems', { n: problems.length })}`}
           </p>

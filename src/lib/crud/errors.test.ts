@@ -5,7 +5,9 @@ import { applyRefusal, errorText, isApiError, mapServerErrors, normalizeFieldPat
 describe('errorText', () => {
   it('turns validation keys into text with the field label', () => {
     expect(errorText('v.required', 'zh', '角色名称')).toBe('请输入角色名称')
-    expect(errorText('v.required', 'en', 'role name')).toBe('Please enter role name')
+    expect(errorText('v.required', 'en', 'role name')).toBe('Please enter the role name')
+    expect(errorText('v.required', 'en', 'Account name')).toBe('Please enter the account name')
+    expect(errorText('v.required', 'en', 'ID number')).toBe('Please enter the ID number')
     expect(errorText('v.tooLong:30', 'zh', '角色名称')).toBe('角色名称最多30个字符')
     expect(errorText('v.repeat:edit', 'zh', '功能')).toBe('存在重复项：edit')
     expect(errorText('v.nameStart', 'zh', '名称')).toBe('名称内容不能以特殊字符开头')

@@ -12,7 +12,14 @@ export function errorText(message: string | undefined | null, locale: Locale, la
   if (!message) return ''
   const { key, param } = parseValidationMessage(message)
   if (!key.startsWith('v.') || !hasKey(key)) return message
-  return translate(locale, key, { field: label, n: param ?? '', value: param ?? '' }).trim()
+  return translate(locale, key, { field: key === 'v.required' ? requiredField(label, locale) : label, n: param ?? '', value: param ?? '' }).trim()
+}
+
+/** In English the field reads inside the sentence: "Please enter the account name" (an acronym such as "ID number" keeps its case). */
+function requiredField(label: string, locale: Locale): string {
+  if (locale !== 'en' || !label) return label
+  const lower = /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label
+  return `the ${lower}`
 }
 
 /** The error an `@/lib/http` call rejects with (duck-typed, so tests need no client). */

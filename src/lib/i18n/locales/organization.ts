@@ -7,6 +7,8 @@ export const zh = {
   entity: '单位',
   tree: {
     label: '单位树',
+    hide: '收起单位树',
+    show: '展开单位树',
     search: '搜索单位名称、简称或信用代码',
     clear: '清除搜索',
     empty: '暂无单位',
@@ -153,6 +155,8 @@ export const en: Shape<typeof zh> = {
   entity: 'unit',
   tree: {
     label: 'Unit tree',
+    hide: 'Hide unit tree',
+    show: 'Show unit tree',
     search: 'Search name, short name or credit code',
     clear: 'Clear search',
     empty: 'No units yet',

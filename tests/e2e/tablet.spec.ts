@@ -1,0 +1,99 @@
+/**
+ * Issue 10, item 6: 1024 × 768 landscape (a tablet) is a first-class layout — the menu as icons,
+ * the unit tree docked (and collapsible) so the organisation page does not open empty, tab strips
+ * that show they scroll, and 44 px touch targets. Screenshots in zh and en go to .tmp/shots/.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers'
+
+test.use({ viewport: { width: 1024, height: 768 } })
+
+const UNIT = '中铁恒岳建设集团有限公司'
+const PAGES = ['/admin/organization', '/admin/role-manage', '/admin/user-audit', '/admin/app-manage', '/admin/account-quantity-management', '/admin/systemLog', '/admin/message-center', '/personal-view']
+
+async function box(locator: ReturnType<Page['locator']>) {
+  const b = await locator.boundingBox()
+  expect(b, 'the element is laid out').not.toBeNull()
+  return b!
+}
+
+/** The elements that scroll vertically and have something to scroll (the page's scroll areas). */
+const scrollAreas = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        const s = getComputedStyle(el)
+        return /(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 0 && !el.closest('[role="tree"],aside,nav')
+      })
+      .map((el) => el.id || el.getAttribute('data-testid') || el.className.slice(0, 60)),
+  )
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`1024×768 (${lang}): icons menu, docked unit tree, one scroll area, scrolling tabs fade, 44 px targets`, async ({ page }) => {
+    await signIn(page, 'admin')
+    if (lang === 'en') {
+      await page.getByRole('button', { name: 'English' }).click()
+      await expect(page.getByRole('button', { name: '中文' })).toBeVisible()
+    }
+    const zh = lang === 'zh'
+    // the menu starts as icons below 1280 px
+    const menu = page.getByRole('complementary', { name: zh ? '主菜单' : 'Main menu' })
+    expect((await box(menu)).width).toBeLessThanOrEqual(80)
+
+    // the organisation page opens with its unit tree docked (no drawer to open first)
+    await page.goto('/admin/organization')
+    const tree = page.getByRole('tree', { name: zh ? '单位树' : 'Unit tree' })
+    const type = tree.getByRole('treeitem', { name: /施工单位|Construction/ }).first()
+    await expect(type).toBeVisible()
+    await type.click()
+    await tree.getByRole('treeitem', { name: UNIT }).click()
+    await page.getByRole('tab', { name: zh ? '部门与人员' : /Departments/ }).click()
+    const panel = page.getByTestId('departments-panel')
+    await expect(panel.getByRole('table')).toBeVisible()
+    await page.screenshot({ path: `.tmp/shots/tablet-organization-${lang}.png` })
+    // one scroll area for the page (the content area), plus the long staff list's own; no box nested between
+    const areas = await scrollAreas(page)
+    expect(areas[0]).toBe('main-content')
+    expect(areas.length).toBeLessThanOrEqual(2)
+    // scrolled to the staff, the table fills the screen (it showed 3 rows)
+    await page.locator('#main-content').evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await page.screenshot({ path: `.tmp/shots/tablet-staff-${lang}.png` })
+    const rows = panel.getByRole('row')
+    let visible = 0
+    for (const r of await rows.all()) {
+      const b = await r.boundingBox()
+      if (b && b.y + b.height <= 768) visible++
+    }
+    expect(visible).toBeGreaterThanOrEqual(8)
+
+    // the tree is collapsible, and comes back
+    await page.getByRole('button', { name: zh ? '收起单位树' : 'Hide unit tree' }).click()
+    await expect(tree).toBeHidden()
+    await page.getByRole('button', { name: zh ? '展开单位树' : 'Show unit tree' }).click()
+    await expect(tree).toBeVisible()
+
+    // touch targets: switches and reveal buttons are at least 44 px square
+    for (const sw of await panel.getByRole('switch').all()) {
+      const b = await box(sw)
+      expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(44)
+    }
+    const reveal = panel.getByRole('button', { name: zh ? /查看完整/ : /Show full|Reveal/ }).first()
+    if (await reveal.count()) {
+      const b = await box(reveal)
+      expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(44)
+    }
+
+    // open enough pages that the tab strip overflows: it fades the edge where more are hidden
+    const strip = page.getByRole('navigation', { name: zh ? '已打开的页面' : 'Open pages' })
+    for (const p of PAGES) {
+      await page.goto(p)
+      await expect(strip.locator('a[aria-current="page"]')).toHaveAttribute('href', p)
+    }
+    const closeBtn = strip.getByRole('button').first()
+    const b = await box(closeBtn)
+    expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(44)
+    await strip.evaluate((el) => (el.scrollLeft = 0))
+    await expect.poll(() => strip.evaluate((el) => getComputedStyle(el).maskImage)).toContain('gradient')
+    await page.screenshot({ path: `.tmp/shots/tablet-tabs-${lang}.png` })
+  })
+}

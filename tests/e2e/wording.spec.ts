@@ -1,0 +1,37 @@
+/**
+ * Issue 10, item 8: in English the menu groups read whole and the required-field messages read
+ * naturally; in Chinese a dialog's close button is announced in Chinese. At 1024 × 768.
+ */
+import { expect, test } from '@playwright/test'
+import { signIn } from './helpers'
+
+test.use({ viewport: { width: 1024, height: 768 } })
+
+test('zh: a dialog close button is announced as 关闭, not "Close"', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/role-manage')
+  await page.getByRole('button', { name: '新增' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('button', { name: '关闭', exact: true })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0)
+  await page.screenshot({ path: '.tmp/shots/wording-dialog-zh.png' })
+})
+
+test('en: menu groups are not cut off; "Please enter the role name"', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.getByRole('button', { name: 'English' }).click()
+  await page.getByRole('button', { name: 'Expand sidebar' }).click()
+  const menu = page.getByRole('complementary', { name: 'Main menu' })
+  const labels = menu.locator('li span')
+  await expect(labels.first()).toBeVisible()
+  const cut = await labels.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent))
+  expect(cut).toEqual([])
+  await page.screenshot({ path: '.tmp/shots/wording-menu-en.png' })
+
+  await page.goto('/admin/role-manage')
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: /Save|Submit|OK/ }).click()
+  await expect(dialog.getByText('Please enter the role name')).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/wording-required-en.png' })
+})
