@@ -4,7 +4,7 @@
  * history rows by the auditor, the unit's account limit, rejected accounts refused.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { GA, PASSWORD, accountNameOf, getAccount, history, newUnit, nextPhone, post, registerByInvite, type AccountDto } from './accounts-fixtures'
+import { GA, PASSWORD, accountNameOf, sysadminRoleId, getAccount, history, newUnit, nextPhone, post, registerByInvite, type AccountDto } from './accounts-fixtures'
 import { Client } from './client'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
 import { AUDIT, type Page, type PersonRow } from './people-fixtures'
@@ -54,6 +54,32 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
     expect((await new Client(t.url).login(reg.accountName, reg.password)).body.code).toBe(10000)
     // An approved record is not audited again.
     expect((await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'reject', reason: '重复' } })).body.code).toBe(20021)
+  })
+
+  it('approval here offers the roles of 账号: a registrant approved without one is told plainly, with one signs in', async () => {
+    // Without a role: the login works, the console's access token says the account has no role yet.
+    const bare = await register(t)
+    const [row] = await find(admin, bare.accountName, 'pending')
+    expect((await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'approve' } })).body.code).toBe(10000)
+    const c = new Client(t.url)
+    expect((await c.login(bare.accountName, bare.password)).body.code).toBe(10000)
+    const refused = await c.getAccessToken()
+    expect(refused.body).toMatchObject({ code: 20003, data: { reason: 'noRole' } })
+    expect(refused.body.message).toMatch(/尚未分配角色/)
+
+    // With a role chosen in 用户审核: the same choices as generalAccount/audit, recorded in the history.
+    const reg = await register(t)
+    const [pending] = await find(admin, reg.accountName, 'pending')
+    const roleId = await sysadminRoleId(admin)
+    const badRole = await admin.call<{ field: string }[]>('POST', `${AUDIT}/audit`, { json: { userIds: [pending!.userId], decision: 'approve', roleIds: ['nope'] } })
+    expect(badRole.body.code).toBe(20001)
+    expect(badRole.body.data[0]!.field).toMatch(/^roleIds/)
+    expect((await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [pending!.userId], decision: 'approve', roleIds: [roleId] } })).body.code).toBe(10000)
+    const signed = new Client(t.url)
+    expect((await signed.login(reg.accountName, reg.password)).body.code).toBe(10000)
+    expect((await signed.getAccessToken()).body.code).toBe(10000)
+    const changes = await history(admin, pending!.accountId!)
+    expect(changes.some((h) => h.field === 'roles' && (h.toValue ?? '').length > 0)).toBe(true)
   })
 
   it('rejecting needs a reason (≤ 200), records it and keeps the account out', async () => {

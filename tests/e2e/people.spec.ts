@@ -37,27 +37,37 @@ test('user audit: approve one pending person and reject another with a reason, e
   const [firstName, secondName] = candidates as [string, string]
   const first = page.getByRole('row').filter({ hasText: firstName })
 
-  // approve: a confirm prompt naming the person; cancelling changes nothing
+  // approve: the review dialog of 账号 (issue 10 #1) offers the roles; a confirm prompt naming the person; cancelling changes nothing
   await first.getByRole('button', { name: '通过' }).click()
+  const review = page.getByRole('dialog', { name: '审核账号' })
+  await expect(review.getByRole('radio', { name: '通过' })).toHaveAttribute('aria-checked', 'true')
+  await expect(review.getByText('通过后授予的角色（可选）')).toBeVisible()
+  await review.getByRole('checkbox', { name: '普通用户' }).click()
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.screenshot({ path: '.tmp/shots/user-audit-review-1024-zh.png' })
+  await review.getByRole('button', { name: '提交' }).click()
   const prompt = page.getByRole('alertdialog')
-  await expect(prompt.getByText(`确定通过 ${firstName} 的审核吗？`)).toBeVisible()
+  await expect(prompt).toContainText(`确定审核通过账号「${firstName}」吗？`)
   await prompt.getByRole('button', { name: '取消' }).click()
+  await review.getByRole('button', { name: '取消' }).click()
+  await expect(review).toBeHidden()
   await expect(page.getByRole('row').filter({ hasText: firstName }).getByText('待审核')).toBeVisible()
   await page.getByRole('row').filter({ hasText: firstName }).getByRole('button', { name: '通过' }).click()
-  await prompt.getByRole('button', { name: '确定' }).click()
+  await review.getByRole('button', { name: '提交' }).click()
+  await prompt.getByRole('button', { name: '通过' }).click()
   await expect(page.getByText('已处理 1 人')).toBeVisible()
 
-  // reject: the reason is required, then a confirm prompt
+  // reject: the same dialog opened on 驳回; the reason is required, then a confirm prompt
   await page.getByRole('row').filter({ hasText: secondName }).getByRole('button', { name: '驳回' }).click()
-  const dialog = page.getByRole('dialog', { name: '驳回审核' })
-  await dialog.getByRole('button', { name: '驳回' }).click()
-  await expect(dialog.getByText('请输入驳回原因')).toBeVisible()
+  await expect(review.getByRole('radio', { name: '驳回' })).toHaveAttribute('aria-checked', 'true')
+  await review.getByRole('button', { name: '提交' }).click()
+  await expect(review.getByText('请输入驳回原因')).toBeVisible()
   const reason = `身份证照片不清晰 ${uniq()}`
-  await dialog.getByRole('textbox', { name: '驳回原因' }).fill(reason)
-  await dialog.getByRole('button', { name: '驳回' }).click()
-  await expect(prompt.getByText('确定驳回吗？')).toBeVisible()
+  await review.getByRole('textbox', { name: '驳回原因' }).fill(reason)
+  await review.getByRole('button', { name: '提交' }).click()
+  await expect(prompt).toContainText(`确定驳回账号「${secondName}」的注册申请吗？`)
   await prompt.getByRole('button', { name: '驳回' }).click()
-  await expect(dialog).toBeHidden()
+  await expect(review).toBeHidden()
 
   // both decisions are in the list, the reason with the rejection; the status filter finds them
   await page.getByRole('combobox', { name: '审核状态' }).click()

@@ -52,6 +52,7 @@ import { orgName as orgNameOf, orgSubtreeSql } from '../org/queries'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, type WriteContext } from '../resource'
 import { registerAccountInvite } from './invite'
+import { applyReview, pendingRecordsOf } from './review'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
 import { actorOf, applyTransition, dayOf, endOfDay, endSessions, ensureSeats, isExpired, isPasswordExpired, recordChanges, touched, type ChangeRow } from './state'
 
@@ -335,32 +336,11 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
   if (!registered)
     app.post(ACCOUNT_API.general.audit, signed(fn.audit), async (req) => {
       const body = parse(accountAuditBody, req.body, req)
-      const approve = body.decision === 'approve'
       const scope = await scopeOf(req)
       const updated = await change(req, body.ids, async (tx, rows, w) => {
-        // Approved accounts take places: the transition checks each unit has room (20021).
-        await transition(tx, rows, approve ? 'approve' : 'reject', w, {}, approve ? null : (body.reason ?? null))
-        if (approve) {
-          const roleIds = body.roleIds ?? []
-          if (roleIds.length) {
-            await checkGrantableRoles(tx, w.auth, scope, roleIds)
-            await giveRoles(tx, rows.map((r) => r.accountId), roleIds)
-            const names = await roleNamesOf(tx, roleIds)
-            await recordChanges(tx, rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'roles' as const, fromValue: null, toValue: names })), actorOf(w.auth), w.now)
-          }
-        }
-        // The staff records registered with them leave the user audit with the same decision.
-        await tx
-          .update(person)
-          .set({
-            auditStatus: approve ? 'approved' : 'rejected',
-            auditReason: body.reason ?? null,
-            auditBy: w.auth.account.accountName,
-            auditTime: w.now,
-            updateTime: w.now,
-            updateBy: w.auth.account.accountId,
-          })
-          .where(and(inArray(person.accountId, rows.map((r) => r.accountId)), eq(person.auditStatus, 'pending')))
+        // The one review (review.ts): approved accounts take places (20021 beyond the unit's limit), get
+        // the chosen roles; the staff records registered with them leave the user audit with the same decision.
+        await applyReview(tx, w.auth, w.now, scope, rows, pendingRecordsOf(rows.map((r) => r.accountId)), body)
         return rows.length
       })
       return ok(req, { updated })

@@ -36,6 +36,12 @@ import { toUserAccount } from './accounts'
 import { decryptJson } from './keys'
 import { grantedResources } from '../roleAuth/grants'
 
+/** getAccessToken for an account that holds no role (issue 10 #1). */
+export const NO_ROLE = {
+  zh: '该账号尚未分配角色，暂时无法登录，请联系管理员为其分配角色',
+  en: 'This account has no role yet, so it cannot sign in; ask an administrator to give it a role',
+}
+
 export async function appsAllowed(ctx: Ctx, accountId: string, appCode?: string): Promise<AppByPermission[]> {
   const roles = await activeRoleIds(ctx, accountId)
   if (roles.length === 0) return []
@@ -185,6 +191,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     const allowed = await appsAllowed(ctx, auth.account.accountId, body.appCode)
     if (allowed.length === 0) {
       await writeSystemLog(ctx, req, 'permission_refused', Code.FORBIDDEN, `application ${body.appCode.slice(0, 64)}`)
+      // An account with no role at all (e.g. a registration approved without one) is told so plainly.
+      if ((await activeRoleIds(ctx, auth.account.accountId)).length === 0) throw new ApiError(Code.FORBIDDEN, { reason: 'noRole' }, NO_ROLE)
       throw new ApiError(Code.FORBIDDEN)
     }
     const token = randomToken()

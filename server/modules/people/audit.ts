@@ -27,7 +27,7 @@ import type { Db } from '../../db/client'
 import { person } from '../../db/schema'
 import { accountsByIds } from '../account/queries'
 import { ApiError, ok, parse } from '../../lib/http'
-import { actorOf, applyTransition } from '../account/state'
+import { applyReview } from '../account/review'
 import { inScope, visibleOrgIds } from '../org/scope'
 import { defineResource, registerResource } from '../resource'
 import { joinPersonRefs, keywordFilter, maskPeople, personSelection } from './user'
@@ -110,7 +110,6 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
     const auth = req.auth!
     const unique = [...new Set(input.userIds)]
     const visible = await visibleOrgIds(ctx, req)
-    const approve = input.decision === 'approve'
     const now = new Date()
     const updated = await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db
@@ -121,28 +120,11 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
         .for('update')
       if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((u) => !rows.some((r) => r.userId === u)))
       if (rows.some((r) => r.auditStatus === 'approved')) throw new ApiError(Code.REFUSED, null, ALREADY_APPROVED)
-      // The accounts under review go through the state machine (all or none, history, seats).
+      // The one review (account/review.ts), as generalAccount/audit: the accounts under review go through
+      // the state machine (all or none, history, seats) and get the chosen roles; the records are decided.
       const accountIds = rows.map((r) => r.accountId).filter((a): a is string => !!a)
       const accounts = await accountsByIds(tx, accountIds, { forUpdate: true })
-      await applyTransition(
-        tx,
-        accounts.filter((a) => UNDER_REVIEW.includes(a.status)),
-        approve ? 'approve' : 'reject',
-        actorOf(auth),
-        now,
-        { remark: input.reason ?? null },
-      )
-      await tx
-        .update(person)
-        .set({
-          auditStatus: approve ? 'approved' : 'rejected',
-          auditReason: input.reason ?? null,
-          auditBy: auth.account.accountName,
-          auditTime: now,
-          updateTime: now,
-          updateBy: auth.account.accountId,
-        })
-        .where(inArray(person.userId, unique))
+      await applyReview(tx, auth, now, visible, accounts.filter((a) => UNDER_REVIEW.includes(a.status)), inArray(person.userId, unique), input)
       return rows.length
     })
     return ok(req, { updated })

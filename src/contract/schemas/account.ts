@@ -36,7 +36,7 @@ import { z } from 'zod'
 import type { FnOf, MenuPath } from '../catalogue'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountLevel, type AccountStatus } from '../enums'
 import { V, accountName, email, filterText, isIsoDate, name, optional, optionalText, password, phone } from '../rules'
-import { id, listQuery, version } from './common'
+import { id, listQuery, reasonOnReject, reviewFields, version } from './common'
 
 const GENERAL = '/api/admin/v1/generalAccount'
 const REGISTERED = '/api/admin/v1/registerAccount'
@@ -174,14 +174,7 @@ const idList = () =>
 
 export const idsBody = z.object({ ids: idList() })
 export const enableBody = z.object({ ids: idList(), enable: z.boolean({ error: V.required }) })
-export const accountAuditBody = z
-  .object({
-    ids: idList(),
-    decision: z.enum(['approve', 'reject'], { error: V.required }),
-    reason: optionalText(200),
-    roleIds: roleIds(),
-  })
-  .refine((v) => v.decision === 'approve' || !!v.reason, { path: ['reason'], error: V.required })
+export const accountAuditBody = z.object({ ids: idList(), ...reviewFields }).refine(...reasonOnReject)
 
 /**
  * A new password set by an administrator (the console can generate one and shows it once: the

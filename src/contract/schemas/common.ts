@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT4_MAX, V, int } from '../rules'
+import { INT4_MAX, V, int, optionalText } from '../rules'
 
 /** Record ids are UUIDv7 strings; the client may supply one on add. */
 export const id = () => z.uuid({ error: V.invalid })
@@ -43,3 +43,21 @@ export interface Stamped {
   createBy?: string | null
   updateBy?: string | null
 }
+
+/**
+ * A review decision (issue 10 #1): the one approval of an account under review, whether it is made in
+ * 账号 (generalAccount/audit, by account ids) or in 用户审核 (userAudit/audit, by staff record ids).
+ * Approving may give roles (an account without a role cannot sign in); rejecting needs a reason.
+ */
+export const reviewFields = {
+  decision: z.enum(['approve', 'reject'], { error: V.required }),
+  reason: optionalText(200),
+  roleIds: z.array(z.uuid({ error: V.invalid })).max(50).optional(),
+}
+export const reasonOnReject: [(v: { decision: 'approve' | 'reject'; reason?: string | null }) => boolean, { path: string[]; error: string }] = [
+  (v) => v.decision === 'approve' || !!v.reason,
+  { path: ['reason'], error: V.required },
+]
+/** The form of the shared review dialog: the decision alone (the ids are the dialog's target). */
+export const reviewDecision = z.object(reviewFields).refine(...reasonOnReject)
+export type ReviewDecision = z.infer<typeof reviewDecision>

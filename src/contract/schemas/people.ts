@@ -31,7 +31,7 @@
 import { z } from 'zod'
 import type { FnOf } from '../catalogue'
 import { V, email, filterText, idCard, isoDate, isValidIdCard, name, noRepeats, optional, optionalText, phone, sortCode, text } from '../rules'
-import { id, listQuery, version, type Stamped } from './common'
+import { id, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
 
@@ -452,13 +452,8 @@ export const auditListQuery = listQuery.extend({
 })
 
 export const AUDIT_DECISIONS = ['approve', 'reject'] as const
-export const auditBody = z
-  .object({
-    userIds: userIds(),
-    decision: z.enum(AUDIT_DECISIONS, { error: V.invalid }),
-    reason: optionalText(200),
-  })
-  .refine((v) => v.decision === 'approve' || !!v.reason, { path: ['reason'], error: V.required })
+/** The same decision as generalAccount/audit (reviewFields: roles given on approval), by staff record. */
+export const auditBody = z.object({ userIds: userIds(), ...reviewFields, decision: z.enum(AUDIT_DECISIONS, { error: V.invalid }) }).refine(...reasonOnReject)
 
 /** A row of the audit list: the person (masked numbers) with the account it came with. */
 export interface AuditRow {

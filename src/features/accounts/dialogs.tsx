@@ -4,7 +4,8 @@ import { useController } from 'react-hook-form'
 import { Check, Copy, Sparkles } from 'lucide-react'
 import { z } from 'zod'
 import { V } from '@/contract'
-import { accountAuditBody, projectDeptFields, resetPwdBody, validDate, type Account } from '@/contract/schemas/account'
+import { reviewDecision, type ReviewDecision } from '@/contract/schemas/common'
+import { projectDeptFields, resetPwdBody, validDate, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
@@ -96,36 +97,61 @@ export function RolesFormField({ label, hint }: { label: string; hint: string })
 
 // ---- audit ----------------------------------------------------------------------------------
 
-export function AuditDialog({ account, onClose }: { account: Account | null; onClose: () => void }) {
+/**
+ * The one review of an account under review (issue 10 #1): approve (with the roles it gets) or reject
+ * (with a reason), after a confirm prompt; the same dialog in 账号 and 用户审核. `details` shows what was
+ * submitted; `submit` makes the call (generalAccount/audit or userAudit/audit: one gateway path).
+ */
+export interface ReviewTarget {
+  /** Who is reviewed (a name, or "3 records"). */
+  who: string
+  /** The name in the confirm prompt (default: who). */
+  confirmName?: string
+  /** The decision the dialog opens with. */
+  initial?: ReviewDecision['decision']
+  details?: ReactNode
+  submit: (decision: ReviewDecision) => Promise<unknown>
+  /** The call shows its own success message. */
+  toasts?: boolean
+  done?: () => void
+}
+
+export function ReviewDialog({ target, onClose }: { target: ReviewTarget | null; onClose: () => void }) {
   const { t } = useT()
-  const call = useAccountCall('general')
-  const name = account ? `${account.userName ?? ''}（${account.accountName}）` : ''
   const action = useActionForm({
-    schema: accountAuditBody,
-    defaultValues: { ids: account ? [account.accountId] : [], decision: 'approve', reason: '', roleIds: [] as string[] },
+    schema: reviewDecision,
+    defaultValues: { decision: target?.initial ?? 'approve', reason: '', roleIds: [] as string[] },
     confirm: (v) =>
       confirm({
         title: t(v.decision === 'approve' ? 'accounts.confirmTitle.approve' : 'accounts.confirmTitle.reject'),
-        description: t(v.decision === 'approve' ? 'accounts.confirm.approve' : 'accounts.confirm.reject', { name: account?.accountName ?? '' }),
+        description: t(v.decision === 'approve' ? 'accounts.confirm.approve' : 'accounts.confirm.reject', { name: target?.confirmName ?? target?.who ?? '' }),
         destructive: v.decision === 'reject',
         confirmText: t(v.decision === 'approve' ? 'accounts.action.approve' : 'accounts.action.reject'),
       }),
     action: (v) =>
-      call.mutateAsync({ call: 'audit', body: { ids: v.ids, decision: v.decision, reason: v.decision === 'reject' ? v.reason : undefined, roleIds: v.decision === 'approve' ? v.roleIds : undefined } }),
-    success: (v) => t(v.decision === 'approve' ? 'accounts.done.approve' : 'accounts.done.reject'),
-    onDone: onClose,
+      target!.submit(
+        v.decision === 'approve'
+          ? { decision: 'approve', roleIds: (v.roleIds as string[] | undefined) ?? [] }
+          : { decision: 'reject', reason: String(v.reason ?? '').trim() },
+      ),
+    success: target?.toasts ? false : (v) => t(v.decision === 'approve' ? 'accounts.done.approve' : 'accounts.done.reject'),
+    onDone: () => {
+      target?.done?.()
+      onClose()
+    },
   })
   const decision = action.form.watch('decision') as 'approve' | 'reject'
   return (
     <ActionDialog
-      open={!!account}
+      open={!!target}
       onClose={onClose}
       title={t('accounts.audit.title')}
-      description={t('accounts.audit.for', { name })}
+      description={t('accounts.audit.for', { name: target?.who ?? '' })}
       action={action}
       destructive={decision === 'reject'}
       className="sm:max-w-lg"
     >
+      {target?.details}
       <div role="radiogroup" aria-label={t('accounts.audit.decision')} className="grid grid-cols-2 gap-2">
         {(['approve', 'reject'] as const).map((d) => (
           <button
@@ -152,6 +178,15 @@ export function AuditDialog({ account, onClose }: { account: Account | null; onC
   )
 }
 
+/** The review of one account of the 账号 tab (generalAccount/audit). */
+export function AuditDialog({ account, onClose }: { account: Account | null; onClose: () => void }) {
+  const call = useAccountCall('general')
+  const target: ReviewTarget | null = account
+    ? { who: `${account.userName ?? ''}（${account.accountName}）`, confirmName: account.accountName, submit: (d) => call.mutateAsync({ call: 'audit', body: { ids: [account.accountId], ...d } }) }
+    : null
+  return <ReviewDialog target={target} onClose={onClose} />
+}
+
 /** The roles given on approval (the form's `roleIds`). */
 function AuditRoles() {
   const { t } = useT()
@@ -161,6 +196,7 @@ function AuditRoles() {
       <Label htmlFor="audit-roles">{t('accounts.audit.rolesOnApprove')}</Label>
       <RolePicker id="audit-roles" value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />
       <p className="text-xs text-muted-foreground">{t('accounts.rolesHint')}</p>
+      {((field.value as string[] | undefined) ?? []).length === 0 && <p className="text-xs text-amber-700 dark:text-amber-400">{t('accounts.audit.noRoleHint')}</p>}
     </div>
   )
 }

@@ -11,3 +11,6 @@ export { ProjectOrgAccountPage } from './ProjectOrgAccountPage'
 export { AccountDetail } from './AccountDetail'
 export type { AccountDetailProps } from './AccountDetail'
 export { AccountInviteForm } from './AccountInviteForm'
+/** The one review dialog of an account under review (账号 and 用户审核, issue 10 #1). */
+export { ReviewDialog } from './dialogs'
+export type { ReviewTarget } from './dialogs'

@@ -7,9 +7,11 @@
 import { useState } from 'react'
 import { Check, X } from 'lucide-react'
 import { AUDIT_STATUSES, auditBody, PEOPLE_FNS, type AuditRow, type AuditStatus } from '@/contract/schemas/people'
+import type { ReviewDecision } from '@/contract/schemas/common'
+import { ReviewDialog, type ReviewTarget } from '@/features/accounts'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { ActionDialog, confirm, defineResource, enumOptions, formatDateTime, FormField, ListPage, RowAction, useActionForm, type FilterField, type ListColumn } from '@/lib/crud'
+import { defineResource, enumOptions, formatDateTime, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { permissionsOf } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { useAudit } from './api'
@@ -31,24 +33,21 @@ const STATUS_BADGE: Record<AuditStatus, 'warning' | 'success' | 'destructive'> =
 /** Only a pending record can be approved or rejected. */
 const isPending = (r: AuditRow) => r.auditStatus === 'pending'
 
-type Rejecting = { ids: string[]; who: string; done?: () => void } | null
-
 export function UserAuditPage() {
   const { t } = useT()
   const audit = useAudit()
-  const [rejecting, setRejecting] = useState<Rejecting>(null)
+  const [reviewing, setReviewing] = useState<ReviewTarget | null>(null)
   const statusLabel = (s: AuditStatus) => t(`people.audit.status.${s}`)
 
-  const approve = async (ids: string[], who: string | null, done?: () => void) => {
-    const ok = await confirm({ title: t('people.audit.approveTitle'), description: who ? t('people.audit.approveConfirm', { name: who }) : t('people.audit.approveManyConfirm', { n: ids.length }) })
-    if (!ok) return
-    try {
-      await audit.mutateAsync({ userIds: ids, decision: 'approve' })
-      done?.()
-    } catch {
-      /* the client has shown the error */
-    }
-  }
+  /** The one review dialog of 账号 (issue 10 #1): approve with roles, or reject with a reason. */
+  const review = (rows: AuditRow[], initial: ReviewDecision['decision'], done?: () => void) =>
+    setReviewing({
+      who: rows.length === 1 ? rows[0]!.name : t('people.audit.rejectMany', { n: rows.length }),
+      initial,
+      toasts: true,
+      done,
+      submit: (d) => audit.mutateAsync({ userIds: rows.map((r) => r.userId), ...d }),
+    })
 
   const filters: FilterField[] = [
     { name: 'keyword', label: t('people.audit.keyword'), placeholder: t('people.audit.keywordPlaceholder') },
@@ -111,7 +110,7 @@ export function UserAuditPage() {
           isPending(r) ? (
             <>
               <Can action={PEOPLE_FNS.audit}>
-                <RowAction icon={<Check aria-hidden />} label={t('people.audit.approve')} tone="success" disabled={audit.isPending} onClick={() => void approve([r.userId], r.name)} />
+                <RowAction icon={<Check aria-hidden />} label={t('people.audit.approve')} tone="success" disabled={audit.isPending} onClick={() => review([r], 'approve')} />
               </Can>
               <Can action={PEOPLE_FNS.audit}>
                 <RowAction
@@ -119,16 +118,16 @@ export function UserAuditPage() {
                   label={t('people.audit.reject')}
                   tone="destructive"
                   disabled={audit.isPending}
-                  onClick={() => setRejecting({ ids: [r.userId], who: r.name })}
+                  onClick={() => review([r], 'reject')}
                 />
               </Can>
             </>
           ) : null
         }
-        bulkActions={(ids, clear) => (
+        bulkActions={(ids, clear, selected) => (
           <>
             <Can action={PEOPLE_FNS.audit}>
-              <Button variant="outline" disabled={ids.length === 0 || audit.isPending} onClick={() => void approve(ids, null, clear)}>
+              <Button variant="outline" disabled={ids.length === 0 || audit.isPending} onClick={() => review(selected, 'approve', clear)}>
                 <Check aria-hidden />
                 {t('people.audit.batchApprove')}
               </Button>
@@ -137,7 +136,7 @@ export function UserAuditPage() {
               <Button
                 variant="outline"
                 disabled={ids.length === 0 || audit.isPending}
-                onClick={() => setRejecting({ ids, who: t('people.audit.rejectMany', { n: ids.length }), done: clear })}
+                onClick={() => review(selected, 'reject', clear)}
               >
                 <X aria-hidden />
                 {t('people.audit.batchReject')}
@@ -146,38 +145,7 @@ export function UserAuditPage() {
           </>
         )}
       />
-      <RejectDialog key={rejecting?.ids.join(',') ?? 'none'} rejecting={rejecting} onClose={() => setRejecting(null)} />
+      <ReviewDialog key={reviewing ? `${reviewing.who}-${reviewing.initial}` : 'none'} target={reviewing} onClose={() => setReviewing(null)} />
     </>
-  )
-}
-
-/** The reason of a rejection: required, at most 200 characters (the contract's auditBody); a confirmation, then the call. */
-function RejectDialog({ rejecting, onClose }: { rejecting: Rejecting; onClose: () => void }) {
-  const { t } = useT()
-  const audit = useAudit()
-  const action = useActionForm({
-    schema: auditBody,
-    defaultValues: { userIds: rejecting?.ids ?? [], decision: 'reject', reason: '' },
-    confirm: () => confirm({ title: t('people.audit.rejectTitle'), description: t('people.audit.rejectConfirm', { n: rejecting?.ids.length ?? 0 }), destructive: true, confirmText: t('people.audit.reject') }),
-    action: (v) => audit.mutateAsync({ userIds: v.userIds as string[], decision: 'reject', reason: String(v.reason).trim() }),
-    // the call toasts how many were rejected
-    success: false,
-    onDone: () => {
-      rejecting?.done?.()
-      onClose()
-    },
-  })
-  return (
-    <ActionDialog
-      open={!!rejecting}
-      onClose={onClose}
-      title={t('people.audit.rejectTitle')}
-      description={t('people.audit.rejectFor', { who: rejecting?.who ?? '' })}
-      action={action}
-      submitText={t('people.audit.reject')}
-      destructive
-    >
-      <FormField name="reason" label={t('people.audit.reason')} kind="textarea" required maxLength={200} />
-    </ActionDialog>
   )
 }

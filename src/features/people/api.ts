@@ -60,7 +60,7 @@ export function useArchive() {
 export function useAudit() {
   const refetch = useRefetchPeople()
   return useMutation({
-    mutationFn: (body: { userIds: string[]; decision: 'approve' | 'reject'; reason?: string }) => http.post<{ updated: number }>(PEOPLE_API.userAudit.audit, body),
+    mutationFn: (body: { userIds: string[]; decision: 'approve' | 'reject'; reason?: string; roleIds?: string[] }) => http.post<{ updated: number }>(PEOPLE_API.userAudit.audit, body),
     onSuccess: async (r, body) => {
       toast.success(t('people.audit.done', { n: r?.updated ?? body.userIds.length }))
       await refetch()

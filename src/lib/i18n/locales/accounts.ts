@@ -105,6 +105,7 @@ export const zh = {
     decision: '审核结果',
     reason: '驳回原因',
     rolesOnApprove: '通过后授予的角色（可选）',
+    noRoleHint: '未授予角色的账号通过后仍无法登录，需另行分配角色',
   },
   resetPwd: {
     title: '重置密码',
@@ -279,6 +280,7 @@ export const en: Shape<typeof zh> = {
     decision: 'Decision',
     reason: 'Reason for rejection',
     rolesOnApprove: 'Roles to grant on approval (optional)',
+    noRoleHint: 'An account approved without a role still cannot sign in until it is given one',
   },
   resetPwd: {
     title: 'Reset password',

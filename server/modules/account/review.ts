@@ -1,0 +1,56 @@
+/**
+ * The one review decision of an account under review (issue 10 #1), made in 账号 (generalAccount/audit,
+ * account/routes.ts) or in 用户审核 (userAudit/audit, people/audit.ts): the same choices and the same
+ * effects wherever it happens.
+ *   - the accounts move along the state machine (approve: pending → normal, taking a place; reject:
+ *     pending → rejected), with an account_change row by the reviewer (state.ts applyTransition);
+ *   - approving gives the chosen roles (the granting rule of roles.ts), recorded as a 'roles' change:
+ *     an account without a role cannot sign in (auth/routes.ts getAccessToken says so);
+ *   - the staff records under review (`people`) are decided with the same reason.
+ */
+import { and, inArray, sql, type SQL } from 'drizzle-orm'
+import type { ReviewDecision } from '../../../src/contract/schemas/common'
+import type { Db } from '../../db/client'
+import { person } from '../../db/schema'
+import type { AuthContext } from '../../types'
+import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
+import { actorOf, applyTransition, recordChanges, type TransitionRow } from './state'
+
+export async function applyReview(
+  tx: Db,
+  auth: AuthContext,
+  now: Date,
+  /** The caller's visible units (null: all), for the roles they may give. */
+  scope: string[] | null,
+  accounts: TransitionRow[],
+  /** Which staff records leave the review with this decision. */
+  people: SQL | undefined,
+  input: Pick<ReviewDecision, 'decision' | 'reason' | 'roleIds'>,
+): Promise<void> {
+  const approve = input.decision === 'approve'
+  const reason = input.reason ?? null
+  await applyTransition(tx, accounts, approve ? 'approve' : 'reject', actorOf(auth), now, { remark: reason })
+  const roleIds = approve ? [...new Set(input.roleIds ?? [])] : []
+  if (roleIds.length && accounts.length) {
+    await checkGrantableRoles(tx, auth, scope, roleIds)
+    await giveRoles(tx, accounts.map((a) => a.accountId), roleIds)
+    const names = await roleNamesOf(tx, roleIds)
+    await recordChanges(tx, accounts.map((a) => ({ accountId: a.accountId, accountName: a.accountName, field: 'roles' as const, fromValue: null, toValue: names })), actorOf(auth), now)
+  }
+  if (!people) return
+  await tx
+    .update(person)
+    .set({
+      auditStatus: approve ? 'approved' : 'rejected',
+      auditReason: reason,
+      auditBy: auth.account.accountName,
+      auditTime: now,
+      updateTime: now,
+      updateBy: auth.account.accountId,
+    })
+    .where(and(people))
+}
+
+/** The staff records of these accounts that are still pending. */
+export const pendingRecordsOf = (accountIds: string[]): SQL | undefined =>
+  accountIds.length ? and(inArray(person.accountId, accountIds), sql`${person.auditStatus} = 'pending'`) : undefined
