@@ -31,7 +31,9 @@ const featureZones = features.map((name) => ({
 const { 'import-x/resolver': _legacyResolver, ...importSettings } = importX.flatConfigs.typescript.settings
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', '.tmp', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'server/db/migrations'] },
+  {
+    ignores: ['dist', 'data', 'node_modules', '.tmp', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'server/db/migrations'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -65,7 +67,11 @@ export default tseslint.config(
               from: ['./src/features', './src/routes', './src/app'],
               message: 'src/lib, src/components and src/contract are below the features: pass what they need in, or register it.',
             },
-            { target: './src/contract', from: ['./src/lib', './src/components'], message: 'The contract is shared with the gateway and imports nothing of the console.' },
+            {
+              target: './src/contract',
+              from: ['./src/lib', './src/components'],
+              message: 'The contract is shared with the gateway and imports nothing of the console.',
+            },
             { target: './src/features', from: ['./src/routes', './src/app'], message: 'Features do not import the app layer.' },
             {
               target: './server',
@@ -90,7 +96,8 @@ export default tseslint.config(
           message: "Write query keys in the area's key factory (src/features/<area>/queries.ts) and use it here.",
         },
         {
-          selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueriesData|getQueriesData)$/][arguments.0.type='ArrayExpression']",
+          selector:
+            "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueriesData|getQueriesData)$/][arguments.0.type='ArrayExpression']",
           message: "Write query keys in the area's key factory (src/features/<area>/queries.ts) and use it here.",
         },
       ],

@@ -57,8 +57,10 @@ const met = (f: Figure) => f.value !== null && f.goal !== null && (f.goal.op ===
 function figure(f: Figure) {
   figures.push(f)
   const parts = [`  ▸ ${f.name}: ${f.value === null ? 'not measured' : fmt(f.value, f.unit)}`]
-  if (f.goal) parts.push(`goal ${f.goal.op === '<=' ? '≤' : '≥'} ${fmt(f.goal.value, f.unit)} ${f.value === null ? '' : met(f) ? '✓' : '✗ missed'}`)
-  if (f.anchor && f.value !== null) parts.push(`anchor (${f.anchor.label}) ${fmt(f.anchor.value, f.unit)}, ratio ${(f.value / f.anchor.value).toFixed(2)}`)
+  if (f.goal)
+    parts.push(`goal ${f.goal.op === '<=' ? '≤' : '≥'} ${fmt(f.goal.value, f.unit)} ${f.value === null ? '' : met(f) ? '✓' : '✗ missed'}`)
+  if (f.anchor && f.value !== null)
+    parts.push(`anchor (${f.anchor.label}) ${fmt(f.anchor.value, f.unit)}, ratio ${(f.value / f.anchor.value).toFixed(2)}`)
   if (f.note) parts.push(f.note)
   console.log(parts.join(' · '))
 }
@@ -105,7 +107,10 @@ const gzipOf = (file: string) => gzipSync(readFileSync(file), { level: 9 }).leng
 
 async function bundles(base: string) {
   const { chromium } = await import('@playwright/test')
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', serviceWorkers: 'block' })
     const page = await context.newPage()
@@ -142,10 +147,34 @@ async function bundles(base: string) {
     const loginGz = sum(login, gz) / 1024
     const loginSent = sum(login, (p) => js.get(p)?.sent ?? 0) / 1024
     const homeGz = sum(all, gz) / 1024
-    figure({ name: `/login JS, gzip (${login.size} files)`, value: loginGz, unit: 'KiB', goal: { op: '<=', value: 100 }, note: `shadcn-admin in issue 9: 200–220 KiB (not re-measured here); /login loaded in ${loginMs} ms` })
-    figure({ name: `shell + /admin/home JS, gzip (${all.size} files)`, value: homeGz, unit: 'KiB', goal: { op: '<=', value: 250 }, note: 'shadcn-admin in issue 9: 348–362 KiB (not re-measured here)' })
-    figure({ name: 'bytes actually sent for /login JS', value: loginSent, unit: 'KiB', goal: { op: '<=', value: 110 }, anchor: { label: 'gzip -9 of the same files from the build', value: loginGz } })
-    figure({ name: 'Lighthouse mobile performance /login · /admin/home', value: null, unit: '', goal: null, note: 'Lighthouse is not installed on this machine (no download allowed); not measured' })
+    figure({
+      name: `/login JS, gzip (${login.size} files)`,
+      value: loginGz,
+      unit: 'KiB',
+      goal: { op: '<=', value: 100 },
+      note: `shadcn-admin in issue 9: 200–220 KiB (not re-measured here); /login loaded in ${loginMs} ms`,
+    })
+    figure({
+      name: `shell + /admin/home JS, gzip (${all.size} files)`,
+      value: homeGz,
+      unit: 'KiB',
+      goal: { op: '<=', value: 250 },
+      note: 'shadcn-admin in issue 9: 348–362 KiB (not re-measured here)',
+    })
+    figure({
+      name: 'bytes actually sent for /login JS',
+      value: loginSent,
+      unit: 'KiB',
+      goal: { op: '<=', value: 110 },
+      anchor: { label: 'gzip -9 of the same files from the build', value: loginGz },
+    })
+    figure({
+      name: 'Lighthouse mobile performance /login · /admin/home',
+      value: null,
+      unit: '',
+      goal: null,
+      note: 'Lighthouse is not installed on this machine (no download allowed); not measured',
+    })
   } finally {
     await browser.close()
   }
@@ -166,7 +195,17 @@ async function startPostgres(): Promise<{ url: string; stop(): void }> {
   let r = as([join(PG_BIN, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'])
   if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr}`)
   const port = 20000 + Math.floor(Math.random() * 20000)
-  r = as([join(PG_BIN, 'pg_ctl'), '-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB`, '-l', join(dir, 'pg.log'), '-w', 'start'])
+  r = as([
+    join(PG_BIN, 'pg_ctl'),
+    '-D',
+    data,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB`,
+    '-l',
+    join(dir, 'pg.log'),
+    '-w',
+    'start',
+  ])
   if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr}`)
   const { default: pg } = await import('pg')
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` })
@@ -208,7 +247,10 @@ async function scale(kind: 'embedded' | 'postgres') {
     const inserted = await insertBenchStaff(database.db, orgIds, STAFF)
     console.log(`  bulk insert: ${inserted} staff over ${orgIds.length} units in ${((performance.now() - started) / 1000).toFixed(0)} s`)
     await database.db.execute(sql`analyze`)
-    const [root] = await database.db.select({ id: t.organization.organizationId }).from(t.organization).where(eq(t.organization.organizationName, '中铁恒岳建设集团有限公司'))
+    const [root] = await database.db
+      .select({ id: t.organization.organizationId })
+      .from(t.organization)
+      .where(eq(t.organization.organizationName, '中铁恒岳建设集团有限公司'))
     const tops = await database.db.select({ id: t.organization.organizationId }).from(t.organization).where(isNull(t.organization.parentId))
     const [busiest] = await database.db
       .select({ id: t.person.organizationId, n: sql<number>`count(*)::int` })
@@ -244,10 +286,22 @@ async function scale(kind: 'embedded' | 'postgres') {
       const subQuery = qs({ organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 20 })
       const one = await capture('one unit, page 1 of 20', { organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 })
       anchorStatements = one.statements.filter((x) => isListQuery(x.query))
-      figure({ name: `[${kind}] SQL statements per signed list request`, value: one.statements.length, unit: 'statements', goal: null, note: `${one.statements.filter((x) => isWrite(x.query)).length} of them writes` })
+      figure({
+        name: `[${kind}] SQL statements per signed list request`,
+        value: one.statements.length,
+        unit: 'statements',
+        goal: null,
+        note: `${one.statements.filter((x) => isWrite(x.query)).length} of them writes`,
+      })
       // the second request of a session: bookkeeping the first one did need not be repeated
       const again = await capture('the same again', { organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 }, false)
-      figure({ name: `[${kind}] SQL statements per signed list request (next one)`, value: again.statements.length, unit: 'statements', goal: null, note: `${again.statements.filter((x) => isWrite(x.query)).length} of them writes` })
+      figure({
+        name: `[${kind}] SQL statements per signed list request (next one)`,
+        value: again.statements.length,
+        unit: 'statements',
+        goal: null,
+        note: `${again.statements.filter((x) => isWrite(x.query)).length} of them writes`,
+      })
       await capture('unit with its sub-units, page 1 of 20', { organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 20 })
       const deep = await capture('all units, page 2,000 of 20 (deep)', { pageIndex: 2000, pageSize: 20 })
       figure({ name: `[${kind}] deep page (2,000 × 20) of all staff by offset, one request`, value: deep.ms, unit: 'ms', goal: null })
@@ -256,14 +310,27 @@ async function scale(kind: 'embedded' | 'postgres') {
       const cursor = before.body.data?.nextCursor
       if (cursor) {
         const keyset = await capture('all units, page 2,000 of 20 by cursor (keyset)', { pageIndex: 2000, pageSize: 20, cursor })
-        figure({ name: `[${kind}] deep page (2,000 × 20) of all staff by cursor, one request`, value: keyset.ms, unit: 'ms', goal: null, anchor: { label: 'by offset', value: deep.ms } })
+        figure({
+          name: `[${kind}] deep page (2,000 × 20) of all staff by cursor, one request`,
+          value: keyset.ms,
+          unit: 'ms',
+          goal: null,
+          anchor: { label: 'by offset', value: deep.ms },
+        })
       } else console.log('  (no nextCursor in the answer: keyset paging not measured)')
       await capture('keyword 张伟, page 1 of 20', { keyword: '张伟', pageIndex: 1, pageSize: 20 })
-      const big = await capture('unit with its sub-units, pageSize 2000', { organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 2000 })
+      const big = await capture('unit with its sub-units, pageSize 2000', {
+        organizationId: root!.id,
+        includeChildren: 1,
+        pageIndex: 1,
+        pageSize: 2000,
+      })
       figure({ name: `[${kind}] pageSize 2000 of a unit with its sub-units, one request`, value: big.ms, unit: 'ms', goal: null })
 
       const show = (label: string, r: LoadResult) =>
-        console.log(`  ${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms (${r.requests} requests, ${r.errors} bad${r.firstError ? `: ${r.firstError.slice(0, 120)}` : ''})`)
+        console.log(
+          `  ${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms (${r.requests} requests, ${r.errors} bad${r.firstError ? `: ${r.firstError.slice(0, 120)}` : ''})`,
+        )
       writeFileSync(sqlLog, '')
       // the load runs without the statement log (it costs a file write per statement)
       await gateway.stop()
@@ -287,9 +354,28 @@ async function scale(kind: 'embedded' | 'postgres') {
           await bare.stop()
         }
         const goalRps = kind === 'postgres' ? 1500 : 500
-        figure({ name: `[${kind}] signed staff list page (20 rows), ${STAFF / 1000}k staff, one unit, ${CLIENTS} clients`, value: a.rps, unit: 'req/s', goal: { op: '>=', value: goalRps }, anchor: { label: 'bare Fastify + the same SQL', value: anchor.rps } })
-        if (kind === 'postgres') figure({ name: `[${kind}]   … p99`, value: a.p99, unit: 'ms', goal: { op: '<=', value: 50 }, anchor: { label: 'bare Fastify + the same SQL', value: anchor.p99 } })
-        figure({ name: `[${kind}] the same, unit with its sub-units`, value: b.rps, unit: 'req/s', goal: kind === 'postgres' ? { op: '>=', value: 1000 } : null, note: `p99 ${b.p99.toFixed(0)} ms` })
+        figure({
+          name: `[${kind}] signed staff list page (20 rows), ${STAFF / 1000}k staff, one unit, ${CLIENTS} clients`,
+          value: a.rps,
+          unit: 'req/s',
+          goal: { op: '>=', value: goalRps },
+          anchor: { label: 'bare Fastify + the same SQL', value: anchor.rps },
+        })
+        if (kind === 'postgres')
+          figure({
+            name: `[${kind}]   … p99`,
+            value: a.p99,
+            unit: 'ms',
+            goal: { op: '<=', value: 50 },
+            anchor: { label: 'bare Fastify + the same SQL', value: anchor.p99 },
+          })
+        figure({
+          name: `[${kind}] the same, unit with its sub-units`,
+          value: b.rps,
+          unit: 'req/s',
+          goal: kind === 'postgres' ? { op: '>=', value: 1000 } : null,
+          note: `p99 ${b.p99.toFixed(0)} ms`,
+        })
       } finally {
         await quiet.stop()
       }
@@ -320,7 +406,12 @@ async function bareServer(kind: string, env: Record<string, string | undefined>,
   writeFileSync(file, statements.map((s) => JSON.stringify(s)).join('\n'))
   const port = await freePort()
   const child = spawn('node_modules/.bin/tsx', ['bench/bare.ts'], {
-    env: { ...process.env, PORT: String(port), BARE_SQL: file, ...(url ? { BARE_DATABASE_URL: url } : { BARE_PGLITE_DIR: join(env.TRESTLE_DATA_DIR!, 'pglite') }) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BARE_SQL: file,
+      ...(url ? { BARE_DATABASE_URL: url } : { BARE_PGLITE_DIR: join(env.TRESTLE_DATA_DIR!, 'pglite') }),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`
@@ -349,7 +440,8 @@ async function explainer(kind: string, env: Record<string, string | undefined>, 
     const { default: pg } = await import('pg')
     const client = new pg.Client({ connectionString: url })
     await client.connect()
-    const f = async (s: Statement) => (await client.query<{ 'QUERY PLAN': string }>(prefix + s.query, s.params)).rows.map((r) => r['QUERY PLAN'])
+    const f = async (s: Statement) =>
+      (await client.query<{ 'QUERY PLAN': string }>(prefix + s.query, s.params)).rows.map((r) => r['QUERY PLAN'])
     return Object.assign(f, { close: () => client.end() })
   }
   const { PGlite } = await import('@electric-sql/pglite')
@@ -363,7 +455,9 @@ async function explainer(kind: string, env: Record<string, string | undefined>, 
 
 async function main() {
   const started = performance.now()
-  console.log(`Trestle bench${QUICK ? ' (quick)' : ''}: ${STAFF} staff, ${CLIENTS} clients, ${SECONDS} s per load; ${new Date().toISOString()}`)
+  console.log(
+    `Trestle bench${QUICK ? ' (quick)' : ''}: ${STAFF} staff, ${CLIENTS} clients, ${SECONDS} s per load; ${new Date().toISOString()}`,
+  )
 
   let web: BenchGateway | null = null
   const needWeb = !ONLY || ONLY.has('bundles') || ONLY.has('browser')
@@ -371,14 +465,26 @@ async function main() {
     if (needWeb) {
       await part('bundles', async () => {
         build()
-        web = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' }, 'bench-web')
+        web = await startGateway(
+          { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' },
+          'bench-web',
+        )
         await bundles(web.base)
       })
       await part('browser', async () => {
         if (!web) throw new Error('no gateway serving the console (the bundles part broke)')
-        const out = await script('bench/staff-render.ts', { BENCH_URL: web.base, BENCH_PASSWORD: PASSWORD, BENCH_STAFF: String(QUICK ? 500 : 2000) })
+        const out = await script('bench/staff-render.ts', {
+          BENCH_URL: web.base,
+          BENCH_PASSWORD: PASSWORD,
+          BENCH_STAFF: String(QUICK ? 500 : 2000),
+        })
         const m = /people: first rows (\d+) ms/.exec(out)
-        figure({ name: `${QUICK ? 500 : 2000}-row staff list: click a department → rows on screen`, value: m ? Number(m[1]) : null, unit: 'ms', goal: { op: '<=', value: 150 } })
+        figure({
+          name: `${QUICK ? 500 : 2000}-row staff list: click a department → rows on screen`,
+          value: m ? Number(m[1]) : null,
+          unit: 'ms',
+          goal: { op: '<=', value: 150 },
+        })
       })
     }
   } finally {
@@ -387,12 +493,23 @@ async function main() {
   await part('tree', async () => {
     const out = await script('bench/org-tree.ts', { BENCH_ORG_UNITS: '10000' })
     const p50s = [...out.matchAll(/listByKeyword[^\n]*p50=([\d.]+) ms/g)].map((m) => Number(m[1]))
-    figure({ name: 'unit tree keyword search over 10,000 units (slowest keyword, p50)', value: p50s.length ? Math.max(...p50s) : null, unit: 'ms', goal: { op: '<=', value: 50 } })
+    figure({
+      name: 'unit tree keyword search over 10,000 units (slowest keyword, p50)',
+      value: p50s.length ? Math.max(...p50s) : null,
+      unit: 'ms',
+      goal: { op: '<=', value: 50 },
+    })
   })
   await part('outbox', async () => {
     const out = await script('bench/outbox.ts', QUICK ? { BENCH_OUTBOX_ADDS: '150', BENCH_OUTBOX_EDITS: '100' } : {})
     const m = [...out.matchAll(/outbox replay \(([^)]*)\): (\d+) edits in ([\d.]+) s/g)]
-    for (const x of m) figure({ name: `${x[2]} offline edits synced (${x[1]})`, value: Number(x[3]), unit: 's', goal: QUICK ? null : { op: '<=', value: 10 } })
+    for (const x of m)
+      figure({
+        name: `${x[2]} offline edits synced (${x[1]})`,
+        value: Number(x[3]),
+        unit: 's',
+        goal: QUICK ? null : { op: '<=', value: 10 },
+      })
   })
   await part('login', async () => {
     await script('bench/run.ts')

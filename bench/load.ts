@@ -30,7 +30,14 @@ export function signedHeaders(client: Client, path: string, query: string): Reco
   return { authorization: client.token ?? '', accessToken: client.accessToken ?? '', appCode: client.appCode, timestamp, nonce, signature }
 }
 
-export async function load(opts: { base: string; path: string; query: string; seconds: number; clients: number; signer?: Client }): Promise<LoadResult> {
+export async function load(opts: {
+  base: string
+  path: string
+  query: string
+  seconds: number
+  clients: number
+  signer?: Client
+}): Promise<LoadResult> {
   const url = new URL(opts.base)
   const agent = new Agent({ keepAlive: true, maxSockets: opts.clients })
   const target = opts.query ? `${opts.path}?${opts.query}` : opts.path
@@ -63,17 +70,21 @@ export async function load(opts: { base: string; path: string; query: string; se
     })
   // a short warm-up (connections, JIT, the database's caches), not counted
   const warmEnd = performance.now() + Math.min(2000, opts.seconds * 200)
-  await Promise.all(Array.from({ length: opts.clients }, async () => {
-    while (performance.now() < warmEnd) await get()
-  }))
+  await Promise.all(
+    Array.from({ length: opts.clients }, async () => {
+      while (performance.now() < warmEnd) await get()
+    }),
+  )
   times.length = 0
   errors = 0
   firstError = null
   const started = performance.now()
   const end = started + opts.seconds * 1000
-  await Promise.all(Array.from({ length: opts.clients }, async () => {
-    while (performance.now() < end) await get()
-  }))
+  await Promise.all(
+    Array.from({ length: opts.clients }, async () => {
+      while (performance.now() < end) await get()
+    }),
+  )
   const elapsed = (performance.now() - started) / 1000
   agent.destroy()
   const sorted = [...times].sort((a, b) => a - b)

@@ -34,7 +34,14 @@ async function main() {
     const gateway = await startGateway(env)
     const { base } = gateway
     try {
-      const time = async <T>(client: Client, label: string, path: string, query: Record<string, string | number>, describe: (data: T) => string, n = 20) => {
+      const time = async <T>(
+        client: Client,
+        label: string,
+        path: string,
+        query: Record<string, string | number>,
+        describe: (data: T) => string,
+        n = 20,
+      ) => {
         const ms: number[] = []
         let data: T | undefined
         let bytes = 0
@@ -54,12 +61,31 @@ async function main() {
         console.log(`— as ${who}`)
         const types = await time<Node[]>(client, '  org/listTree (unit types)', `${API}/listTree`, {}, (d) => `${d.length} types`)
         const busiest = types.find((t) => t.hasChild === 1) ?? types[0]!
-        const units = await time<Node[]>(client, `  org/listTree (units of ${busiest.nodeName})`, `${API}/listTree`, { nodeId: busiest.nodeId, nodeType: 1 }, (d) => `${d.length} nodes`)
+        const units = await time<Node[]>(
+          client,
+          `  org/listTree (units of ${busiest.nodeName})`,
+          `${API}/listTree`,
+          { nodeId: busiest.nodeId, nodeType: 1 },
+          (d) => `${d.length} nodes`,
+        )
         const unit = units.find((u) => u.nodeType === 2 && u.hasChild === 1)
         if (unit) {
-          const kids = await time<Node[]>(client, '  org/listTree (a unit: child units and roles)', `${API}/listTree`, { nodeId: unit.nodeId, nodeType: 2 }, (d) => `${d.length} nodes`)
+          const kids = await time<Node[]>(
+            client,
+            '  org/listTree (a unit: child units and roles)',
+            `${API}/listTree`,
+            { nodeId: unit.nodeId, nodeType: 2 },
+            (d) => `${d.length} nodes`,
+          )
           const branch = kids.find((k) => k.nodeType === 2 && k.hasChild === 1)
-          if (branch) await time<Node[]>(client, '  org/listTree (a branch: project departments)', `${API}/listTree`, { nodeId: branch.nodeId, nodeType: 2 }, (d) => `${d.length} nodes`)
+          if (branch)
+            await time<Node[]>(
+              client,
+              '  org/listTree (a branch: project departments)',
+              `${API}/listTree`,
+              { nodeId: branch.nodeId, nodeType: 2 },
+              (d) => `${d.length} nodes`,
+            )
         }
         const kw = (d: { total: number; truncated: boolean }) => `${d.total} matches${d.truncated ? ', first 200 answered' : ''}`
         await time(client, '  org/listByKeyword "集团" (broad)', `${API}/listByKeyword`, { keyword: '集团' }, kw)

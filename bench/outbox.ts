@@ -42,7 +42,19 @@ async function main() {
   const { base } = gateway
   try {
     // the console's request client, wired for Node
-    let session: SessionState = { token: null, accessToken: null, privateKey: null, publicKey: null, keyId: null, userAccount: null, currentMenu: null, user: null, nodes: null, unitTypes: null, menuItems: null }
+    let session: SessionState = {
+      token: null,
+      accessToken: null,
+      privateKey: null,
+      publicKey: null,
+      keyId: null,
+      userAccount: null,
+      currentMenu: null,
+      user: null,
+      nodes: null,
+      unitTypes: null,
+      menuItems: null,
+    }
     const ciphers = new Map<string, StoredCipher>()
     let sent = 0
     let lostAnswers = 0
@@ -83,7 +95,13 @@ async function main() {
         getCipher: (a) => ciphers.get(a) ?? null,
         setCipher: (a, c) => (c ? ciphers.set(a, c) : ciphers.delete(a)),
       },
-      ui: { error: () => undefined, message: () => undefined, alert: async () => undefined, passwordPrompt: async () => false, takeDialogFlag: () => false },
+      ui: {
+        error: () => undefined,
+        message: () => undefined,
+        alert: async () => undefined,
+        passwordPrompt: async () => false,
+        takeDialogFlag: () => false,
+      },
       navigate: () => undefined,
       text: (k) => k,
     })
@@ -91,11 +109,20 @@ async function main() {
     const accountId = session.userAccount!.accountId
 
     const admin = await new Client(base).signIn('admin', PASSWORD)
-    const orgs = (await admin.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: '中铁恒岳建设集团有限公司' } })).body.data
+    const orgs = (
+      await admin.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', {
+        query: { keyword: '中铁恒岳建设集团有限公司' },
+      })
+    ).body.data
     const organizationId = orgs[0]!.organizationId
 
     let failed = 0
-    for (const [n, [label, rate]] of ([['no loss', 0], [`${Math.round(LOSS * 100)} % of answers lost`, LOSS]] as const).entries()) {
+    for (const [n, [label, rate]] of (
+      [
+        ['no loss', 0],
+        [`${Math.round(LOSS * 100)} % of answers lost`, LOSS],
+      ] as const
+    ).entries()) {
       loss = rate
       sent = 0
       lostAnswers = 0
@@ -127,7 +154,17 @@ async function main() {
           entity: personOffline.entity,
           entityId: p.userId,
           op: 'add',
-          payload: { values: { userId: p.userId, name: p.name, sex: 'male', idCard: idNumber(no, i), cellphone: `13${no}${String(stamp).padStart(5, '0').slice(-4)}${String(i).padStart(4, '0')}`, organizationId, sort: 1 } },
+          payload: {
+            values: {
+              userId: p.userId,
+              name: p.name,
+              sex: 'male',
+              idCard: idNumber(no, i),
+              cellphone: `13${no}${String(stamp).padStart(5, '0').slice(-4)}${String(i).padStart(4, '0')}`,
+              organizationId,
+              sort: 1,
+            },
+          },
         })
       for (const p of people.slice(0, EDITS)) {
         const local = await store.record(accountId, personOffline.entity, p.userId)
@@ -136,7 +173,16 @@ async function main() {
           entity: personOffline.entity,
           entityId: p.userId,
           op: 'update',
-          payload: { values: { userId: p.userId, name: p.name, sex: 'male', email: `${p.userId.slice(-8)}@bench.example`, sort: 1, version: local!.data!.version } },
+          payload: {
+            values: {
+              userId: p.userId,
+              name: p.name,
+              sex: 'male',
+              email: `${p.userId.slice(-8)}@bench.example`,
+              sort: 1,
+              version: local!.data!.version,
+            },
+          },
           baseVersion: local!.data!.version as number,
         })
       }
@@ -158,9 +204,13 @@ async function main() {
       const left = await store.list(accountId)
 
       // what the gateway holds
-      const got = await admin.call<{ records: { userId: string; name: string; email: string | null; version: number }[] }>('GET', '/api/admin/v1/user/listPage', {
-        query: { keyword: `出站${stamp}-`, pageIndex: 1, pageSize: 2000 },
-      })
+      const got = await admin.call<{ records: { userId: string; name: string; email: string | null; version: number }[] }>(
+        'GET',
+        '/api/admin/v1/user/listPage',
+        {
+          query: { keyword: `出站${stamp}-`, pageIndex: 1, pageSize: 2000 },
+        },
+      )
       const rows = got.body.data.records
       const byName = new Map<string, typeof rows>()
       for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row])
@@ -171,7 +221,8 @@ async function main() {
         if (found.length === 0) lost++
         if (found.length > 1) duplicated += found.length - 1
         const edited = i < EDITS
-        const ok = found[0] && found[0].userId === p.userId && (edited ? found[0].version === 1 && !!found[0].email : found[0].version === 0)
+        const ok =
+          found[0] && found[0].userId === p.userId && (edited ? found[0].version === 1 && !!found[0].email : found[0].version === 0)
         if (found.length === 1 && !ok) lost++ // the edit of it did not arrive (or arrived twice: version 2)
       }
       console.log(

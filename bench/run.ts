@@ -46,17 +46,23 @@ async function main() {
       Promise.all(
         Array.from({ length: concurrency }, async () => {
           for (let i = 0; i < perWorker; i++) {
-            const r = await client.call('GET', '/api/admin/v1/applicationMenu/listByMenuOperatePermission', { query: { appCode: 'trestle-admin', sortBy: 'sort', desc: false } })
+            const r = await client.call('GET', '/api/admin/v1/applicationMenu/listByMenuOperatePermission', {
+              query: { appCode: 'trestle-admin', sortBy: 'sort', desc: false },
+            })
             if (r.body.code !== 10000) throw new Error(r.text)
           }
         }),
       ),
     )
-    console.log(`signed GET menu by permission, ${concurrency} concurrent: ${((concurrency * perWorker) / (total / 1000)).toFixed(0)} req/s`)
+    console.log(
+      `signed GET menu by permission, ${concurrency} concurrent: ${((concurrency * perWorker) / (total / 1000)).toFixed(0)} req/s`,
+    )
 
     const writes: number[] = []
     for (let i = 0; i < 100; i++) {
-      const [ms, r] = await timed(() => client.call('POST', '/api/admin/v1/role/add', { json: { roleName: `基准角色${i}`, sort: 1 }, idempotencyKey: newKey() }))
+      const [ms, r] = await timed(() =>
+        client.call('POST', '/api/admin/v1/role/add', { json: { roleName: `基准角色${i}`, sort: 1 }, idempotencyKey: newKey() }),
+      )
       if (r.body.code !== 10000) throw new Error(r.text)
       writes.push(ms)
     }

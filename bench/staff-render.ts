@@ -30,8 +30,41 @@ function idNumber(i: number): string {
 }
 
 const SURNAMES = '王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗'
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '强', '磊', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '海燕', '晓东']
-const POSTS = ['executive', 'engineering', 'quality', 'safety', 'costContract', 'accounting', 'administration', 'materials', 'environment', 'coordination', 'design']
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '建华',
+  '志强',
+  '海燕',
+  '晓东',
+]
+const POSTS = [
+  'executive',
+  'engineering',
+  'quality',
+  'safety',
+  'costContract',
+  'accounting',
+  'administration',
+  'materials',
+  'environment',
+  'coordination',
+  'design',
+]
 
 const UNIT = '中铁恒岳建设集团有限公司'
 const UNIT_TYPE = '施工单位'
@@ -39,10 +72,15 @@ const UNIT_TYPE = '施工单位'
 /** A department of the demo unit UNIT with ROWS people in it. */
 async function seed(base: string): Promise<{ deptName: string }> {
   const c = await new Client(base).signIn('admin', PASSWORD)
-  const orgs = (await c.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })).body.data
+  const orgs = (
+    await c.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })
+  ).body.data
   const organizationId = orgs.find((o) => o.organizationName === UNIT)!.organizationId
   const deptName = `基准部门${Date.now() % 100000}`
-  const d = await c.call<{ id: string }>('POST', '/api/admin/v1/department/addByOrgId', { json: { organizationId, departmentName: deptName, type: 'department' }, idempotencyKey: newKey() })
+  const d = await c.call<{ id: string }>('POST', '/api/admin/v1/department/addByOrgId', {
+    json: { organizationId, departmentName: deptName, type: 'department' },
+    idempotencyKey: newKey(),
+  })
   if (d.body.code !== 10000) throw new Error(`department: ${d.text}`)
   const departmentId = d.body.data.id
   const started = performance.now()
@@ -99,7 +137,10 @@ async function openPanel(page: Page, base: string) {
 }
 
 async function measure(base: string, deptName: string) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
     const { panel, tree } = await openPanel(page, base)
@@ -113,7 +154,9 @@ async function measure(base: string, deptName: string) {
     const firstRows = (await page.evaluate(() => performance.now())) - t0
     const total = await panel.locator('[data-virtual-table] table').getAttribute('aria-rowcount')
     const domRows = await panel.locator('[data-virtual-table] tbody tr[aria-rowindex]').count()
-    console.log(`staff list of a department with ${Number(total) - 1} people: first rows ${firstRows.toFixed(0)} ms after choosing it; ${domRows} rows in the DOM`)
+    console.log(
+      `staff list of a department with ${Number(total) - 1} people: first rows ${firstRows.toFixed(0)} ms after choosing it; ${domRows} rows in the DOM`,
+    )
 
     // the machine's own frame time (no scrolling), to read the scroll figures against
     const idle = await page.evaluate(async () => {
@@ -179,7 +222,10 @@ async function main() {
         const b = spawnSync('node_modules/.bin/vite', ['build'], { stdio: 'ignore' })
         if (b.status !== 0) throw new Error('vite build failed')
       }
-      gateway = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' }, 'bench-staff')
+      gateway = await startGateway(
+        { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' },
+        'bench-staff',
+      )
       base = gateway.base
     }
     // BENCH_DEPT: measure an existing department (of UNIT) instead of seeding one

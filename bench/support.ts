@@ -102,7 +102,11 @@ export interface SeededDatabase {
  * with the demo data, opened here for bulk inserts before a gateway is started on it.
  */
 export async function seededDatabase(name: string, extra: Record<string, string>): Promise<SeededDatabase> {
-  const [{ loadConfig }, { openDatabase }, { seed }] = await Promise.all([import('../server/config'), import('../server/db/client'), import('../server/db/seed')])
+  const [{ loadConfig }, { openDatabase }, { seed }] = await Promise.all([
+    import('../server/config'),
+    import('../server/db/client'),
+    import('../server/db/seed'),
+  ])
   const dir = mkdtempSync(join(tmpdir(), `trestle-${name}-`))
   const remove = () => rmSync(dir, { recursive: true, force: true })
   const env = { ...process.env, TRESTLE_DATA_DIR: dir, TRESTLE_SERVE_DIST: join(dir, 'none'), DATABASE_URL: '', ...extra }

@@ -3,10 +3,18 @@
 import { spawn } from 'node:child_process'
 
 const children = [
-  spawn('node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, TRESTLE_SERVE_DIST: process.env.TRESTLE_SERVE_DIST ?? '' } }),
+  spawn('node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, TRESTLE_SERVE_DIST: process.env.TRESTLE_SERVE_DIST ?? '' },
+  }),
   spawn('node_modules/.bin/vite', ['--host'], { stdio: 'inherit' }),
 ]
 const stop = () => children.forEach((c) => c.kill('SIGTERM'))
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
-children.forEach((c) => c.on('exit', (code) => { stop(); process.exitCode = code ?? 0 }))
+children.forEach((c) =>
+  c.on('exit', (code) => {
+    stop()
+    process.exitCode = code ?? 0
+  }),
+)

@@ -24,7 +24,14 @@ async function login(page: Page, account: string) {
 async function main() {
   mkdirSync(out, { recursive: true })
   const gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: mkdtempSync(join(tmpdir(), 'trestle-shots-')), TRESTLE_SERVE_DIST: 'dist', TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      TRESTLE_DATA_DIR: mkdtempSync(join(tmpdir(), 'trestle-shots-')),
+      TRESTLE_SERVE_DIST: 'dist',
+      TRESTLE_DEMO_PASSWORD: PASSWORD,
+      TRESTLE_LOG_LEVEL: 'warn',
+    },
     stdio: 'inherit',
   })
   for (let i = 0; i < 600; i++) {
@@ -37,11 +44,21 @@ async function main() {
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   try {
     for (const locale of ['zh', 'en'] as const) {
-      for (const [w, h] of [[1440, 900], [1024, 768]] as const) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 768],
+      ] as const) {
         const context = await browser.newContext({ viewport: { width: w, height: h }, locale: locale === 'zh' ? 'zh-CN' : 'en-US' })
         await context.addInitScript((l) => localStorage.setItem('trestle.locale', l), locale)
         const page = await context.newPage()
@@ -56,7 +73,11 @@ async function main() {
         await page.goto(`${base}/admin/role-manage`)
         await page.getByRole('table').waitFor()
         await shot('roles')
-        await page.locator('main button').filter({ hasText: locale === 'zh' ? '新增' : 'Add' }).first().click()
+        await page
+          .locator('main button')
+          .filter({ hasText: locale === 'zh' ? '新增' : 'Add' })
+          .first()
+          .click()
         await page.getByRole('dialog').waitFor()
         await page.getByRole('dialog').locator('button[type=submit]').click()
         await shot('role-form')

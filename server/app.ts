@@ -3,7 +3,14 @@ import { existsSync } from 'node:fs'
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import path from 'node:path'
-import Fastify, { LogController, type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, {
+  LogController,
+  type ConnectionError,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { Code } from '../src/contract/codes'

@@ -40,7 +40,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 
 function logLevel(env: NodeJS.ProcessEnv): LogLevel {
   const raw = (env.TRESTLE_LOG_LEVEL || 'info').toLowerCase()
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new ConfigError(`TRESTLE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.TRESTLE_LOG_LEVEL}")`)
+  if (!(LOG_LEVELS as readonly string[]).includes(raw))
+    throw new ConfigError(`TRESTLE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.TRESTLE_LOG_LEVEL}")`)
   return raw as LogLevel
 }
 

@@ -89,7 +89,9 @@ export async function syncConsoleMenus(db: Db, appCode: string, tree: SeedGroup[
       const free = rows.filter((r) => !claimed.has(r.applicationMenuId) && r.action === null && r.createBy === SYSTEM)
       const votes = new Map<string, number>()
       for (const p of pageRows[gi]!) if (p?.parentId) votes.set(p.parentId, (votes.get(p.parentId) ?? 0) + 1)
-      const voted = free.filter((r) => votes.has(r.applicationMenuId)).sort((a, b) => votes.get(b.applicationMenuId)! - votes.get(a.applicationMenuId)!)[0]
+      const voted = free
+        .filter((r) => votes.has(r.applicationMenuId))
+        .sort((a, b) => votes.get(b.applicationMenuId)! - votes.get(a.applicationMenuId)!)[0]
       const named = free.find((r) => r.parentId === null && (r.menuName === g.name || r.menuNameEn === g.nameEn))
       groupRows[gi] = claim(voted ?? named)
     })
@@ -101,7 +103,12 @@ export async function syncConsoleMenus(db: Db, appCode: string, tree: SeedGroup[
     const place = (row: MenuRow | undefined, action: string | null, want: Wanted, fns: { action: string; name: string }[]) => {
       if (row) {
         const { parentId, menuName, menuNameEn, iconPath, sort } = row
-        const same = parentId === want.parentId && menuName === want.menuName && menuNameEn === want.menuNameEn && iconPath === want.iconPath && sort === want.sort
+        const same =
+          parentId === want.parentId &&
+          menuName === want.menuName &&
+          menuNameEn === want.menuNameEn &&
+          iconPath === want.iconPath &&
+          sort === want.sort
         if (!same) changed.push({ row, want })
         menuIds.push({ id: row.applicationMenuId, isNew: false, parentId: want.parentId, fns })
         return row.applicationMenuId
@@ -112,9 +119,19 @@ export async function syncConsoleMenus(db: Db, appCode: string, tree: SeedGroup[
       return id
     }
     tree.forEach((g, gi) => {
-      const groupId = place(groupRows[gi], g.action ?? null, { parentId: null, menuName: g.name, menuNameEn: g.nameEn, iconPath: g.icon, sort: gi + 1 }, [])
+      const groupId = place(
+        groupRows[gi],
+        g.action ?? null,
+        { parentId: null, menuName: g.name, menuNameEn: g.nameEn, iconPath: g.icon, sort: gi + 1 },
+        [],
+      )
       g.pages.forEach((p, pi) => {
-        place(pageRows[gi]![pi], p.action, { parentId: groupId, menuName: p.name, menuNameEn: p.nameEn, iconPath: p.icon, sort: pi + 1 }, p.fns ?? [])
+        place(
+          pageRows[gi]![pi],
+          p.action,
+          { parentId: groupId, menuName: p.name, menuNameEn: p.nameEn, iconPath: p.icon, sort: pi + 1 },
+          p.fns ?? [],
+        )
       })
     })
 
@@ -146,7 +163,17 @@ export async function syncConsoleMenus(db: Db, appCode: string, tree: SeedGroup[
       for (const [fi, fn] of m.fns.entries()) {
         const old = fnRows.find((r) => r.menuId === m.id && r.action === fn.action)
         if (!old) {
-          newFns.push({ applicationMenuFunctionId: newId(), applicationMenuId: m.id, functionName: fn.name, functionAction: fn.action, sort: fi + 1, createTime: now, updateTime: now, createBy: SYSTEM, updateBy: SYSTEM })
+          newFns.push({
+            applicationMenuFunctionId: newId(),
+            applicationMenuId: m.id,
+            functionName: fn.name,
+            functionAction: fn.action,
+            sort: fi + 1,
+            createTime: now,
+            updateTime: now,
+            createBy: SYSTEM,
+            updateBy: SYSTEM,
+          })
         } else if (old.name !== fn.name || old.sort !== fi + 1) {
           functionsUpdated++
           await tx
@@ -170,7 +197,11 @@ export async function syncConsoleMenus(db: Db, appCode: string, tree: SeedGroup[
           const parent = parentOf.get(id)
           if (parent) menuGrants.add(parent)
         }
-        if (menuGrants.size) await tx.insert(t.roleMenu).values([...menuGrants].map((applicationMenuId) => ({ roleId, applicationMenuId }))).onConflictDoNothing()
+        if (menuGrants.size)
+          await tx
+            .insert(t.roleMenu)
+            .values([...menuGrants].map((applicationMenuId) => ({ roleId, applicationMenuId })))
+            .onConflictDoNothing()
         const fnMenus = [...new Set(newFns.map((f) => f.applicationMenuId))].filter((id) => !newMenuIds.has(id))
         const held = new Set(
           fnMenus.length

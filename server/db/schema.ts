@@ -189,10 +189,7 @@ export const account = pgTable(
     qqId: text('qq_id'),
     ...stamped,
   },
-  (t) => [
-    uniqueIndex('account_name_uq').on(sql`lower(${t.accountName})`),
-    uniqueIndex('account_cellphone_uq').on(t.cellphone),
-  ],
+  (t) => [uniqueIndex('account_name_uq').on(sql`lower(${t.accountName})`), uniqueIndex('account_cellphone_uq').on(t.cellphone)],
 )
 
 export const accountRole = pgTable(

@@ -44,7 +44,11 @@ afterAll(async () => {
 async function storedTree(): Promise<Node[]> {
   const { db } = database
   const [app] = await db.select({ id: t.application.applicationId }).from(t.application).where(eq(t.application.code, config.appCode))
-  const menus = await db.select().from(t.applicationMenu).where(eq(t.applicationMenu.applicationId, app!.id)).orderBy(asc(t.applicationMenu.sort))
+  const menus = await db
+    .select()
+    .from(t.applicationMenu)
+    .where(eq(t.applicationMenu.applicationId, app!.id))
+    .orderBy(asc(t.applicationMenu.sort))
   const fns = await db.select().from(t.applicationMenuFunction).orderBy(asc(t.applicationMenuFunction.sort))
   const node = (m: (typeof menus)[number]): Node => ({
     name: m.menuName,
@@ -67,25 +71,40 @@ function catalogueTree(): Node[] {
     fns: Object.entries(p.fns),
     children: [],
   })
-  return CATALOGUE.map((e) => ('pages' in e ? { name: e.name, nameEn: e.nameEn, icon: e.icon, action: null, fns: [], children: e.pages.map(page) } : page(e)))
+  return CATALOGUE.map((e) =>
+    'pages' in e ? { name: e.name, nameEn: e.nameEn, icon: e.icon, action: null, fns: [], children: e.pages.map(page) } : page(e),
+  )
 }
 
 describe('seed = catalogue', () => {
   it('writes every menu and function of the catalogue, in order, and nothing else', async () => {
     const stored = await storedTree()
     expect(stored).toEqual(catalogueTree())
-    expect(stored.find((g) => g.name === '组织机构')?.children.map((p) => p.action)).toEqual(['/admin/organization', '/admin/user-audit', '/admin/role-manage', 'admin/project-org-account'])
+    expect(stored.find((g) => g.name === '组织机构')?.children.map((p) => p.action)).toEqual([
+      '/admin/organization',
+      '/admin/user-audit',
+      '/admin/role-manage',
+      'admin/project-org-account',
+    ])
   })
 
   it('leaves the start-up sync nothing to do', async () => {
-    expect(await syncConsoleMenus(database.db, config.appCode)).toEqual({ menusAdded: 0, menusUpdated: 0, functionsAdded: 0, functionsUpdated: 0 })
+    expect(await syncConsoleMenus(database.db, config.appCode)).toEqual({
+      menusAdded: 0,
+      menusUpdated: 0,
+      functionsAdded: 0,
+      functionsUpdated: 0,
+    })
   })
 
   it('grants 系统管理员 every menu and function', async () => {
     const { db } = database
     const [admin] = await db.select({ id: t.role.roleId }).from(t.role).where(eq(t.role.builtin, 'sysadmin'))
     const menus = await db.select({ id: t.roleMenu.applicationMenuId }).from(t.roleMenu).where(eq(t.roleMenu.roleId, admin!.id))
-    const fns = await db.select({ id: t.roleMenuFunction.applicationMenuFunctionId }).from(t.roleMenuFunction).where(eq(t.roleMenuFunction.roleId, admin!.id))
+    const fns = await db
+      .select({ id: t.roleMenuFunction.applicationMenuFunctionId })
+      .from(t.roleMenuFunction)
+      .where(eq(t.roleMenuFunction.roleId, admin!.id))
     const pages = CATALOGUE.flatMap((e): readonly CataloguePage[] => ('pages' in e ? e.pages : [e]))
     expect(menus).toHaveLength(CATALOGUE.length + pages.length - CATALOGUE.filter((e) => !('pages' in e)).length)
     expect(fns).toHaveLength(pages.reduce((n, p) => n + Object.keys(p.fns).length, 0))

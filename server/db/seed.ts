@@ -25,7 +25,18 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
 
   const accounts = demo
     ? ACCOUNTS
-    : [{ name: 'admin', userName: '系统管理员', cellphone: null, email: null, level: 'general' as const, org: null, roles: ['sysadmin'] as const, validDays: undefined }]
+    : [
+        {
+          name: 'admin',
+          userName: '系统管理员',
+          cellphone: null,
+          email: null,
+          level: 'general' as const,
+          org: null,
+          roles: ['sysadmin'] as const,
+          validDays: undefined,
+        },
+      ]
   // Hash before the transaction (each hash takes a while on purpose).
   const hashes: string[] = []
   for (const _a of accounts) hashes.push(await hashPassword(demo ? config.demoPassword : (config.adminPassword ?? '')))
@@ -58,15 +69,42 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     MENU_TREE.forEach((group, gi) => {
       const groupId = newId()
       menus.push({ id: groupId, parentId: null, action: group.action ?? null })
-      menuRows.push({ applicationMenuId: groupId, applicationId, parentId: null, menuName: group.name, menuNameEn: group.nameEn, action: group.action ?? null, iconPath: group.icon, sort: gi + 1, ...stamp })
+      menuRows.push({
+        applicationMenuId: groupId,
+        applicationId,
+        parentId: null,
+        menuName: group.name,
+        menuNameEn: group.nameEn,
+        action: group.action ?? null,
+        iconPath: group.icon,
+        sort: gi + 1,
+        ...stamp,
+      })
       group.pages.forEach((page, pi) => {
         const pageId = newId()
         menus.push({ id: pageId, parentId: groupId, action: page.action })
-        menuRows.push({ applicationMenuId: pageId, applicationId, parentId: groupId, menuName: page.name, menuNameEn: page.nameEn, action: page.action, iconPath: page.icon, sort: pi + 1, ...stamp })
+        menuRows.push({
+          applicationMenuId: pageId,
+          applicationId,
+          parentId: groupId,
+          menuName: page.name,
+          menuNameEn: page.nameEn,
+          action: page.action,
+          iconPath: page.icon,
+          sort: pi + 1,
+          ...stamp,
+        })
         ;(page.fns ?? []).forEach((fn, fi) => {
           const fnId = newId()
           functions.push({ id: fnId, menuId: pageId, action: fn.action })
-          fnRows.push({ applicationMenuFunctionId: fnId, applicationMenuId: pageId, functionName: fn.name, functionAction: fn.action, sort: fi + 1, ...stamp })
+          fnRows.push({
+            applicationMenuFunctionId: fnId,
+            applicationMenuId: pageId,
+            functionName: fn.name,
+            functionAction: fn.action,
+            sort: fi + 1,
+            ...stamp,
+          })
         })
       })
     })
@@ -131,8 +169,11 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
       const fnIds =
         r.fns === 'none'
           ? []
-          : functions.filter((fn) => granted.has(fn.menuId) && (r.fns === 'all' || (r.fns as readonly string[]).includes(fn.action))).map((fn) => fn.id)
-      if (fnIds.length) await tx.insert(t.roleMenuFunction).values(fnIds.map((applicationMenuFunctionId) => ({ roleId, applicationMenuFunctionId })))
+          : functions
+              .filter((fn) => granted.has(fn.menuId) && (r.fns === 'all' || (r.fns as readonly string[]).includes(fn.action)))
+              .map((fn) => fn.id)
+      if (fnIds.length)
+        await tx.insert(t.roleMenuFunction).values(fnIds.map((applicationMenuFunctionId) => ({ roleId, applicationMenuFunctionId })))
     }
 
     // ---- accounts

@@ -8,9 +8,7 @@ const KEYLEN = 32
 const MAXMEM = 256 * 1024 * 1024
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  )
+  return new Promise((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))))
 }
 
 /** `scrypt$N$r$p$salt$hash` (salt and hash base64). */

@@ -18,7 +18,14 @@ const COLUMNS: ExcelColumn[] = [
   { field: 'sort', title: { zh: '排序', en: 'Sort' } },
   { field: 'memberCount', title: { zh: '成员数', en: 'Members' }, exportOnly: true },
 ]
-const schema = z.object({ roleName: name(30), status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(1), sort: sortCode().default(1) })
+const schema = z.object({
+  roleName: name(30),
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .default(1),
+  sort: sortCode().default(1),
+})
 
 async function sheet(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook()
@@ -35,12 +42,7 @@ async function cells(bytes: Buffer, sheetIndex = 0) {
 
 describe('readSheet', () => {
   it('matches the header by zh or en titles (required marks ignored), maps labels to values, skips empty rows', async () => {
-    const buf = await sheet([
-      ['*Role name', '状态', 'Sort', 'Whatever'],
-      ['质检员', 'Active', 3, 'x'],
-      [],
-      ['  资料员 ', '停用', '', ''],
-    ])
+    const buf = await sheet([['*Role name', '状态', 'Sort', 'Whatever'], ['质检员', 'Active', 3, 'x'], [], ['  资料员 ', '停用', '', '']])
     const { rows, missing } = await readSheet(buf, COLUMNS)
     expect(missing).toEqual([])
     expect(rows).toEqual([
@@ -50,16 +52,32 @@ describe('readSheet', () => {
   })
 
   it('reports missing required columns and refuses files without a header or not xlsx', async () => {
-    const { missing } = await readSheet(await sheet([['状态', '排序'], ['启用', 1]]), COLUMNS)
+    const { missing } = await readSheet(
+      await sheet([
+        ['状态', '排序'],
+        ['启用', 1],
+      ]),
+      COLUMNS,
+    )
     expect(missing.map((c) => c.field)).toEqual(['roleName'])
     await expect(readSheet(await sheet([['a', 'b']]), COLUMNS)).rejects.toBeInstanceOf(ExcelError)
-    await expect(readSheet(Buffer.from('%PDF-1.4 not a workbook'), COLUMNS)).rejects.toMatchObject({ text: { zh: '无法读取该 Excel 文件，请使用 .xlsx 格式的导入模板' } })
+    await expect(readSheet(Buffer.from('%PDF-1.4 not a workbook'), COLUMNS)).rejects.toMatchObject({
+      text: { zh: '无法读取该 Excel 文件，请使用 .xlsx 格式的导入模板' },
+    })
   })
 })
 
 describe('validateRows', () => {
   it('splits valid rows from errors named by the column title, in the language asked', async () => {
-    const { rows } = await readSheet(await sheet([['角色名称', '状态', '排序'], ['甲', '启用', 2], ['', '启用', 1], ['#乙', '未知', -3]]), COLUMNS)
+    const { rows } = await readSheet(
+      await sheet([
+        ['角色名称', '状态', '排序'],
+        ['甲', '启用', 2],
+        ['', '启用', 1],
+        ['#乙', '未知', -3],
+      ]),
+      COLUMNS,
+    )
     const zh = validateRows(rows, schema, 'zh', COLUMNS)
     expect(zh.valid.map((v) => v.data)).toEqual([{ roleName: '甲', status: 1, sort: 2 }])
     expect(zh.errors).toEqual([
@@ -80,16 +98,31 @@ describe('writing', () => {
   })
 
   it('buildReport keeps the failed rows as typed, adds 错误原因 and marks the bad cells — and reads back like the template', async () => {
-    const { rows } = await readSheet(await sheet([['角色名称', '状态', '排序'], ['好', '启用', 1], ['', '停用', 'x']]), COLUMNS)
+    const { rows } = await readSheet(
+      await sheet([
+        ['角色名称', '状态', '排序'],
+        ['好', '启用', 1],
+        ['', '停用', 'x'],
+      ]),
+      COLUMNS,
+    )
     const { errors } = validateRows(rows, schema, 'zh', COLUMNS)
-    const bytes = await buildReport(COLUMNS, rows.filter((r) => r.row === 3), errors, 'zh')
+    const bytes = await buildReport(
+      COLUMNS,
+      rows.filter((r) => r.row === 3),
+      errors,
+      'zh',
+    )
     const ws = await cells(bytes)
     expect(ws.getRow(1).values).toEqual([undefined, '*角色名称', '状态', '排序', '错误原因'])
     expect(ws.getRow(2).getCell(2).value).toBe('停用')
     expect(ws.getRow(2).getCell(4).value).toBe('请输入角色名称；排序格式不正确')
     expect((ws.getRow(2).getCell(1).fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFFFC7CE')
     expect((ws.getRow(2).getCell(3).fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFFFC7CE')
-    expect(ws.getRow(2).getCell(2).fill?.type === 'pattern' && (ws.getRow(2).getCell(2).fill as ExcelJS.FillPattern).fgColor?.argb === 'FFFFC7CE').toBe(false)
+    expect(
+      ws.getRow(2).getCell(2).fill?.type === 'pattern' &&
+        (ws.getRow(2).getCell(2).fill as ExcelJS.FillPattern).fgColor?.argb === 'FFFFC7CE',
+    ).toBe(false)
     expect(ws.rowCount).toBe(2)
     const again = await readSheet(bytes, COLUMNS)
     expect(again.rows[0]!.values).toEqual({ status: 0, sort: 'x' })

@@ -63,10 +63,17 @@ export class ExcelError extends Error {
 }
 
 const ERROR_TITLE: Text = { zh: '错误原因', en: 'Error' }
-const XLSX_UNREADABLE: Text = { zh: '无法读取该 Excel 文件，请使用 .xlsx 格式的导入模板', en: 'The Excel file cannot be read; use the .xlsx import template' }
+const XLSX_UNREADABLE: Text = {
+  zh: '无法读取该 Excel 文件，请使用 .xlsx 格式的导入模板',
+  en: 'The Excel file cannot be read; use the .xlsx import template',
+}
 const NO_HEADER: Text = { zh: '未找到表头，请使用导入模板', en: 'No header row found; use the import template' }
 
-const normTitle = (s: string) => s.replace(/^[*＊\s]+/, '').replace(/\s+/g, '').toLowerCase()
+const normTitle = (s: string) =>
+  s
+    .replace(/^[*＊\s]+/, '')
+    .replace(/\s+/g, '')
+    .toLowerCase()
 
 /** The text of a cell, whatever exceljs made of it (rich text, formula results, hyperlinks, dates). */
 export function cellText(value: ExcelJS.CellValue): string {
@@ -85,7 +92,9 @@ export function cellText(value: ExcelJS.CellValue): string {
 function labelToValue(col: ExcelColumn, text: string): unknown {
   if (!col.values) return text
   const t = text.trim().toLowerCase()
-  const hit = col.values.find((v) => v.label.zh.toLowerCase() === t || v.label.en.toLowerCase() === t || String(v.value).toLowerCase() === t)
+  const hit = col.values.find(
+    (v) => v.label.zh.toLowerCase() === t || v.label.en.toLowerCase() === t || String(v.value).toLowerCase() === t,
+  )
   return hit ? hit.value : text
 }
 
@@ -187,7 +196,11 @@ const THIN: Partial<ExcelJS.Borders> = {
   right: { style: 'thin', color: { argb: 'FFD0D7E2' } },
 }
 
-function sheetWithHeader(wb: ExcelJS.Workbook, name: string, titles: { text: string; required?: boolean; width?: number }[]): ExcelJS.Worksheet {
+function sheetWithHeader(
+  wb: ExcelJS.Workbook,
+  name: string,
+  titles: { text: string; required?: boolean; width?: number }[],
+): ExcelJS.Worksheet {
   const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
   ws.columns = titles.map((t) => ({ header: t.text, width: t.width ?? Math.max(12, t.text.length * 2 + 4) }))
   const header = ws.getRow(1)
@@ -298,7 +311,12 @@ export async function buildTemplate(columns: ExcelColumn[], example: Row, lang: 
     const list = c.values.map((v) => v.label[lang]).join(',')
     if (list.length > 250) return // Excel's limit for an inline list
     for (let r = 2; r <= 501; r++)
-      ws.getCell(`${letter}${r}`).dataValidation = { type: 'list', allowBlank: !c.required, formulae: [`"${list}"`], showErrorMessage: false }
+      ws.getCell(`${letter}${r}`).dataValidation = {
+        type: 'list',
+        allowBlank: !c.required,
+        formulae: [`"${list}"`],
+        showErrorMessage: false,
+      }
   })
   const help = sheetWithHeader(
     wb,

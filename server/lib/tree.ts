@@ -152,8 +152,15 @@ export function defineTree(spec: TreeSpec) {
     const refNode = await node(db, ref)
     if (!refNode || refNode.parentId !== parentId || (scope && refNode.scope !== scopeValue) || refNode.sortKey === null || ref === moving)
       throw new ApiError(Code.NOT_FOUND, { field: 'before' in position ? 'before' : 'after' })
-    if ('before' in position) return keyBetween(await one(sql`select max(${sortKey}) as k from ${t} where ${siblings} and ${sortKey} < ${refNode.sortKey}`), refNode.sortKey)
-    return keyBetween(refNode.sortKey, await one(sql`select min(${sortKey}) as k from ${t} where ${siblings} and ${sortKey} > ${refNode.sortKey}`))
+    if ('before' in position)
+      return keyBetween(
+        await one(sql`select max(${sortKey}) as k from ${t} where ${siblings} and ${sortKey} < ${refNode.sortKey}`),
+        refNode.sortKey,
+      )
+    return keyBetween(
+      refNode.sortKey,
+      await one(sql`select min(${sortKey}) as k from ${t} where ${siblings} and ${sortKey} > ${refNode.sortKey}`),
+    )
   }
 
   /** The parent row (or 20002 on `parentId`), which must be in the same tree. */
@@ -179,7 +186,8 @@ export function defineTree(spec: TreeSpec) {
     const self = await node(db, nodeId)
     if (!self) throw new ApiError(Code.NOT_FOUND)
     const p = await parentNode(db, parentId, self.scope)
-    if (parentId === nodeId || (self.path !== null && p.path.startsWith(self.path))) throw new ApiError(Code.REFUSED, null, spec.cycle ?? CYCLE)
+    if (parentId === nodeId || (self.path !== null && p.path.startsWith(self.path)))
+      throw new ApiError(Code.REFUSED, null, spec.cycle ?? CYCLE)
   }
 
   /** SQL: the ids of `rootId` and its descendants (an indexed path range), for `in (…)`. */
@@ -197,12 +205,21 @@ export function defineTree(spec: TreeSpec) {
      * Inserts a row as a child of `parentId` (null: a root) at `position` (default: last), under the
      * tree's lock; fills its path (and sort key). `values` are the row's other columns, by JS property.
      */
-    async insert(db: Db, values: Record<string, unknown>, opts: { parentId: string | null; position?: Position; scopeValue?: string | null }): Promise<TreeNode> {
+    async insert(
+      db: Db,
+      values: Record<string, unknown>,
+      opts: { parentId: string | null; position?: Position; scopeValue?: string | null },
+    ): Promise<TreeNode> {
       const nodeId = String(values[propOf(spec.id)] ?? newId())
       const scopeValue = spec.scope ? ((values[propOf(spec.scope)] as string | undefined) ?? opts.scopeValue ?? null) : null
       await lock(db, scopeValue)
       const parentPath = opts.parentId === null ? '/' : (await parentNode(db, opts.parentId, scopeValue)).path
-      const row: Record<string, unknown> = { ...values, [propOf(spec.id)]: nodeId, [propOf(spec.parentId)]: opts.parentId, [propOf(spec.path)]: `${parentPath}${nodeId}/` }
+      const row: Record<string, unknown> = {
+        ...values,
+        [propOf(spec.id)]: nodeId,
+        [propOf(spec.parentId)]: opts.parentId,
+        [propOf(spec.path)]: `${parentPath}${nodeId}/`,
+      }
       if (spec.sortKey) row[propOf(spec.sortKey)] = await keyAt(db, opts.parentId, scopeValue, opts.position ?? 'last')
       await db.insert(spec.table).values(row as never)
       return (await node(db, nodeId))!
@@ -222,7 +239,9 @@ export function defineTree(spec: TreeSpec) {
       const self = (await node(db, nodeId))!
       const parentPath = to.parentId === null ? '/' : (await parentNode(db, to.parentId, self.scope)).path
       const key = sortKey ? await keyAt(db, to.parentId, self.scope, to.position ?? 'last', nodeId) : null
-      await db.execute(sql`update ${t} set ${parent} = ${to.parentId}${sortKey ? sql`, ${sortKey} = ${key}` : sql``} where ${id} = ${nodeId}`)
+      await db.execute(
+        sql`update ${t} set ${parent} = ${to.parentId}${sortKey ? sql`, ${sortKey} = ${key}` : sql``} where ${id} = ${nodeId}`,
+      )
       await rewritePaths(db, self.path, `${parentPath}${nodeId}/`)
       return (await node(db, nodeId))!
     },
@@ -247,14 +266,22 @@ export function defineTree(spec: TreeSpec) {
      * rows keeping theirs (their order among siblings). `set` overrides columns of every copy (by
      * column name, SQL over the source row `s`). Answers old id → new id.
      */
-    async copy(db: Db, rootId: string, to: { parentId: string | null; position?: Position }, set: Record<string, SQL> = {}): Promise<Map<string, string>> {
+    async copy(
+      db: Db,
+      rootId: string,
+      to: { parentId: string | null; position?: Position },
+      set: Record<string, SQL> = {},
+    ): Promise<Map<string, string>> {
       const root = await node(db, rootId)
       if (!root) throw new ApiError(Code.NOT_FOUND)
       await lock(db, root.scope)
       const src = (await node(db, rootId))!
       const parentPath = to.parentId === null ? '/' : (await parentNode(db, to.parentId, src.scope)).path
       const key = sortKey ? await keyAt(db, to.parentId, src.scope, to.position ?? 'last') : null
-      const rows = await rowsOf<{ id: string; path: string }>(db, sql`select ${id} as id, ${path} as path from ${t} where ${path} >= ${src.path} and ${path} < ${pathEnd(src.path)}`)
+      const rows = await rowsOf<{ id: string; path: string }>(
+        db,
+        sql`select ${id} as id, ${path} as path from ${t} where ${path} >= ${src.path} and ${path} < ${pathEnd(src.path)}`,
+      )
       const ids = new Map(rows.map((r) => [r.id, newId()]))
       const cut = src.path.length - rootId.length - 1 // the part of each path above the root
       const mapped = rows.map((r) => {
@@ -300,7 +327,10 @@ export function defineTree(spec: TreeSpec) {
 
     /** Whether `nodeId` is `rootId` or below it. */
     async isWithin(db: Db, nodeId: string, rootId: string): Promise<boolean> {
-      const [row] = await rowsOf<{ yes: boolean }>(db, sql`select true as yes from ${t} n join ${t} r on r.${id} = ${rootId} where n.${id} = ${nodeId} and starts_with(n.${path}, r.${path})`)
+      const [row] = await rowsOf<{ yes: boolean }>(
+        db,
+        sql`select true as yes from ${t} n join ${t} r on r.${id} = ${rootId} where n.${id} = ${nodeId} and starts_with(n.${path}, r.${path})`,
+      )
       return Boolean(row?.yes)
     },
 

@@ -127,7 +127,9 @@ export const STILL_REFERENCED = {
   en: 'Other records still refer to it, so it cannot be deleted',
 }
 
-export function defineResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath>(def: ResourceDef<A, U, L, M>) {
+export function defineResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath>(
+  def: ResourceDef<A, U, L, M>,
+) {
   return def
 }
 
@@ -175,7 +177,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     if (!scopeCol) return null
     return scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
   }
-  const whereOf = (ids: string[] | null): SQL | undefined => (!scopeCol || ids === null ? undefined : ids.length ? inArray(scopeCol, ids) : sql`false`)
+  const whereOf = (ids: string[] | null): SQL | undefined =>
+    !scopeCol || ids === null ? undefined : ids.length ? inArray(scopeCol, ids) : sql`false`
   async function scopeWhere(auth: AuthContext): Promise<SQL | undefined> {
     return whereOf(await scopeIds(auth))
   }
@@ -198,8 +201,10 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   }
 
   /** Enriched answer rows (outside any transaction). */
-  const answer = async (rows: Row[], auth: AuthContext): Promise<Row[]> => (def.enrich && rows.length ? def.enrich(ctx.db, rows, auth) : rows)
-  const answerOne = async (row: Row | null, auth: AuthContext): Promise<Row | null> => (row ? ((await answer([row], auth))[0] ?? null) : null)
+  const answer = async (rows: Row[], auth: AuthContext): Promise<Row[]> =>
+    def.enrich && rows.length ? def.enrich(ctx.db, rows, auth) : rows
+  const answerOne = async (row: Row | null, auth: AuthContext): Promise<Row | null> =>
+    row ? ((await answer([row], auth))[0] ?? null) : null
   /** A 20008 carries the current record as the answers show it. */
   async function enrichConflict(err: unknown, auth: AuthContext): Promise<never> {
     if (err instanceof ApiError && err.code === Code.VERSION_CONFLICT && err.data && typeof err.data === 'object')
@@ -213,8 +218,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     return row ?? null
   }
 
-  const listWhere = async (req: FastifyRequest, q: z.infer<L>) =>
-    and(...(def.filters ? def.filters(q) : []), await scopeWhere(req.auth!))
+  const listWhere = async (req: FastifyRequest, q: z.infer<L>) => and(...(def.filters ? def.filters(q) : []), await scopeWhere(req.auth!))
 
   function orderOf(q: { sortBy?: string; desc?: boolean }): SQL[] {
     const column = (q.sortBy && def.sortable[q.sortBy]) || defaultSort
@@ -232,9 +236,17 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         ...(rule.within ?? []).map((f) => (input[f] === undefined || input[f] === null ? sql`${col(f)} is null` : eq(col(f), input[f]))),
         selfId ? ne(idCol, selfId) : undefined,
       ]
-      const [clash] = await db.select({ id: idCol }).from(def.table).where(and(...conds)).limit(1)
+      const [clash] = await db
+        .select({ id: idCol })
+        .from(def.table)
+        .where(and(...conds))
+        .limit(1)
       if (clash) {
-        throw new ApiError(Code.DUPLICATE, { field: rule.field, value }, rule.message ?? { zh: `${String(value)} 已存在`, en: `${String(value)} already exists` })
+        throw new ApiError(
+          Code.DUPLICATE,
+          { field: rule.field, value },
+          rule.message ?? { zh: `${String(value)} 已存在`, en: `${String(value)} already exists` },
+        )
       }
     }
   }
@@ -246,7 +258,12 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
    * A planner estimate would be cheaper still, but it is far off for the unit-subtree filter.
    */
   async function countOf(where: SQL | undefined, seen: number): Promise<{ total: number; totalCapped?: true }> {
-    const capped = ctx.db.select({ one: sql`1`.as('one') }).from(def.table).where(where).limit(COUNT_CAP + 1).as('capped')
+    const capped = ctx.db
+      .select({ one: sql`1`.as('one') })
+      .from(def.table)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('capped')
     const [c] = await ctx.db.select({ n: count() }).from(capped)
     const n = Number(c?.n ?? 0)
     return n <= COUNT_CAP ? { total: n } : { total: Math.max(COUNT_CAP, seen), totalCapped: true }
@@ -273,18 +290,31 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
 
   if (!without.has('listPage'))
     app.get(paths.listPage, { config: read }, async (req) => {
-      const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & { pageIndex: number; pageSize: number; sortBy?: string; desc?: boolean; cursor?: string }
+      const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & {
+        pageIndex: number
+        pageSize: number
+        sortBy?: string
+        desc?: boolean
+        cursor?: string
+      }
       const where = await listWhere(req, q)
       // keyset paging: a cursor (nextCursor of the previous page) continues after its row, no offset
       const after = q.cursor ? keysetAfter(q, decodeCursor(q.cursor, req)) : undefined
       const offset = after ? 0 : (q.pageIndex - 1) * q.pageSize
       const rows = await select(ctx.db, and(where, after), orderOf(q), q.pageSize, offset)
       // a first page that is not full is the whole list: no count
-      const counted = !after && offset === 0 && rows.length < q.pageSize ? { total: rows.length } : await countOf(where, offset + rows.length)
+      const counted =
+        !after && offset === 0 && rows.length < q.pageSize ? { total: rows.length } : await countOf(where, offset + rows.length)
       const last = rows.length === q.pageSize ? rows[rows.length - 1] : undefined
       const nextCursor = last ? cursorOf(q, last) : undefined
       const records = await answer(rows, req.auth!)
-      return ok<Page<Row>>(req, { records, ...counted, pageIndex: q.pageIndex, pageSize: q.pageSize, ...(nextCursor ? { nextCursor } : {}) })
+      return ok<Page<Row>>(req, {
+        records,
+        ...counted,
+        pageIndex: q.pageIndex,
+        pageSize: q.pageSize,
+        ...(nextCursor ? { nextCursor } : {}),
+      })
     })
 
   if (!without.has('list'))
@@ -309,7 +339,13 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     values[def.idField] = id
     if (def.scopeField && !ownerFromPayload) values[def.scopeField] = auth.account.organizationId
     await def.beforeWrite?.(input as z.infer<A>, null, w)
-    Object.assign(values, { version: 0, createTime: now, updateTime: now, createBy: auth.account.accountId, updateBy: auth.account.accountId })
+    Object.assign(values, {
+      version: 0,
+      createTime: now,
+      updateTime: now,
+      createBy: auth.account.accountId,
+      updateBy: auth.account.accountId,
+    })
     await def.onAdd?.(values, input as z.infer<A>, w)
     await tx.insert(def.table).values(values as never)
     await def.afterWrite?.(id, input as z.infer<A>, w)
@@ -393,7 +429,11 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db
           const rows = await select(tx, and(inArray(idCol, unique), scope), [asc(idCol)])
-          if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((i) => !rows.some((r) => r[def.idField] === i)))
+          if (rows.length !== unique.length)
+            throw new ApiError(
+              Code.NOT_FOUND,
+              unique.filter((i) => !rows.some((r) => r[def.idField] === i)),
+            )
           await def.beforeDelete?.(unique, rows, { tx, auth, now: new Date() })
           await tx.delete(def.table).where(inArray(idCol, unique))
         })
@@ -410,6 +450,12 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   return {
     def,
     insert: (w, input) => insertRecord(w, input as Row, undefined),
-    list: async (auth, q, limit) => select(ctx.db, and(...(def.filters ? def.filters(q) : []), await scopeWhere(auth)), orderOf(q as { sortBy?: string; desc?: boolean }), limit),
+    list: async (auth, q, limit) =>
+      select(
+        ctx.db,
+        and(...(def.filters ? def.filters(q) : []), await scopeWhere(auth)),
+        orderOf(q as { sortBy?: string; desc?: boolean }),
+        limit,
+      ),
   }
 }

@@ -68,7 +68,9 @@ const columnsOf = (def: Stored) => {
 /** Replaces an owner's items inside a transaction (also used by flows that save items on the owner's behalf). */
 export async function replaceSubList(tx: Db, def: Stored, ownerId: string, items: Row[], by: string, now = new Date()): Promise<void> {
   const col = columnsOf(def)
-  const before = new Map(((await tx.select().from(def.table).where(eq(col.owner, ownerId))) as Row[]).map((r) => [String(r[def.idField]), r]))
+  const before = new Map(
+    ((await tx.select().from(def.table).where(eq(col.owner, ownerId))) as Row[]).map((r) => [String(r[def.idField]), r]),
+  )
   await tx.delete(def.table).where(eq(col.owner, ownerId))
   if (items.length === 0) return
   const values = items.map((item, i) => {
@@ -98,7 +100,8 @@ export function registerSubList<M extends MenuPath>(app: FastifyInstance, ctx: C
     const rows = (await ctx.db.select().from(def.table).where(eq(col.owner, ownerId)).orderBy(asc(col.sort), asc(col.id))) as Row[]
     return ok(req, def.enrich ? await def.enrich(req, rows) : rows)
   }
-  const visibleOwner = async (req: FastifyRequest, ownerId: string) => def.owner.requireVisible(ctx.db, ownerId, await visibleOrgIds(ctx, req))
+  const visibleOwner = async (req: FastifyRequest, ownerId: string) =>
+    def.owner.requireVisible(ctx.db, ownerId, await visibleOrgIds(ctx, req))
 
   app.get(`${base}/list`, { config: read }, async (req) => {
     const ownerId = (parse(def.owner.query, req.query, req) as Row)[def.owner.field] as string
@@ -128,7 +131,11 @@ export function registerSubList<M extends MenuPath>(app: FastifyInstance, ctx: C
         .select({ id: col.id })
         .from(def.table)
         .where(and(inArray(col.id, unique), def.owner.scope(tx, col.owner, visible)))
-      if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((i) => !rows.some((r) => r.id === i)))
+      if (rows.length !== unique.length)
+        throw new ApiError(
+          Code.NOT_FOUND,
+          unique.filter((i) => !rows.some((r) => r.id === i)),
+        )
       await tx.delete(def.table).where(inArray(col.id, unique))
     })
     return ok(req, { deleted: unique.length })

@@ -25,9 +25,13 @@ describe('gate: permissions from the catalogue', () => {
   it('refuses a function the menu does not declare, and an unknown menu', async () => {
     const a = app()
     const wrongFn = { menu: '/admin/role-manage', fn: 'accountLimit' } as unknown as Permission
-    expect(() => a.post('/x', { config: { auth: 'signed', perm: wrongFn } }, async () => 'x')).toThrow(/\/admin\/role-manage · accountLimit is not in the catalogue/)
+    expect(() => a.post('/x', { config: { auth: 'signed', perm: wrongFn } }, async () => 'x')).toThrow(
+      /\/admin\/role-manage · accountLimit is not in the catalogue/,
+    )
     const wrongMenu = { menu: '/admin/nowhere' } as unknown as Permission
-    expect(() => a.get('/y', { config: { auth: 'signed', perm: wrongMenu } }, async () => 'y')).toThrow(/\/admin\/nowhere is not in the catalogue/)
+    expect(() => a.get('/y', { config: { auth: 'signed', perm: wrongMenu } }, async () => 'y')).toThrow(
+      /\/admin\/nowhere is not in the catalogue/,
+    )
     await a.close()
   })
 })

@@ -19,7 +19,10 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
   // declaration; this catches what types cannot (a definition's default function), at start-up.
   app.addHook('onRoute', (route) => {
     const perm = route.config?.perm
-    if (perm && !isDeclared(perm)) throw new Error(`${route.method} ${route.url}: ${perm.menu}${perm.fn ? ` · ${perm.fn}` : ''} is not in the catalogue (src/contract/catalogue.ts)`)
+    if (perm && !isDeclared(perm))
+      throw new Error(
+        `${route.method} ${route.url}: ${perm.menu}${perm.fn ? ` · ${perm.fn}` : ''} is not in the catalogue (src/contract/catalogue.ts)`,
+      )
   })
   app.addHook('preHandler', async (req, reply) => {
     const mode = req.routeOptions.config.auth ?? 'none'

@@ -24,8 +24,7 @@ export function activeRoleIds(ctx: Ctx, accountId: string) {
     .where(and(eq(accountRole.accountId, accountId), eq(role.status, 1)))
 }
 
-const widest = (scopes: string[]): DataScope =>
-  DATA_SCOPES[Math.max(0, ...scopes.map((s) => DATA_SCOPES.indexOf(s as DataScope)))] ?? 'own'
+const widest = (scopes: string[]): DataScope => DATA_SCOPES[Math.max(0, ...scopes.map((s) => DATA_SCOPES.indexOf(s as DataScope)))] ?? 'own'
 
 /**
  * The grant of `perm` to an account: the menu (and function) through its active roles, with the
@@ -44,7 +43,10 @@ export async function resolveGrant(
     .from(accountRole)
     .innerJoin(role, and(eq(role.roleId, accountRole.roleId), eq(role.status, 1)))
     .innerJoin(roleMenu, eq(roleMenu.roleId, role.roleId))
-    .innerJoin(applicationMenu, and(eq(applicationMenu.applicationMenuId, roleMenu.applicationMenuId), inArray(applicationMenu.action, [action, action.slice(1)])))
+    .innerJoin(
+      applicationMenu,
+      and(eq(applicationMenu.applicationMenuId, roleMenu.applicationMenuId), inArray(applicationMenu.action, [action, action.slice(1)])),
+    )
     .innerJoin(application, and(eq(application.applicationId, applicationMenu.applicationId), eq(application.code, appCode)))
     .where(eq(accountRole.accountId, acc.accountId))
   if (menus.length === 0) return null

@@ -9,7 +9,13 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptio
 
 /** One body field as a query value. An object becomes its JSON (bounded: the JSON parser refuses bodies nested deeper than MAX_JSON_DEPTH, body.ts). */
 const asQueryValue = (v: unknown): string | undefined =>
-  v === null || v === undefined ? undefined : Array.isArray(v) ? v.map(String).join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v)
+  v === null || v === undefined
+    ? undefined
+    : Array.isArray(v)
+      ? v.map(String).join(',')
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v)
 
 /** A POST to a read: its body's fields become the query (the query string's own fields win). */
 async function bodyAsQuery(req: FastifyRequest): Promise<void> {

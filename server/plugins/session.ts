@@ -57,11 +57,17 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolea
       a: account,
       t: accessToken,
       // a read answers with this version; a write reads it again after its change (grantsVersion.ts)
-      v: signed && (req.method === 'GET' || req.method === 'HEAD') ? grantsVersionSql(sql`${session.accountId}`, sql`${account.level}`) : sql<null>`null`,
+      v:
+        signed && (req.method === 'GET' || req.method === 'HEAD')
+          ? grantsVersionSql(sql`${session.accountId}`, sql`${account.level}`)
+          : sql<null>`null`,
     })
     .from(session)
     .leftJoin(account, eq(account.accountId, session.accountId))
-    .leftJoin(accessToken, and(eq(accessToken.sessionId, session.sessionId), eq(accessToken.tokenHash, accessHeader ? sha256Hex(accessHeader) : '')))
+    .leftJoin(
+      accessToken,
+      and(eq(accessToken.sessionId, session.sessionId), eq(accessToken.tokenHash, accessHeader ? sha256Hex(accessHeader) : '')),
+    )
     .where(eq(session.tokenHash, sha256Hex(token)))
   if (!row) throw new ApiError(Code.SESSION_INVALID)
   const { s, a } = row

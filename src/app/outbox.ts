@@ -10,4 +10,5 @@ import { personOffline } from '@/features/people/offline'
 import { generalAccountOffline, registerAccountOffline } from '@/features/accounts/offline'
 
 registerEntryEditor(personOffline.entity, () => import('@/features/people/EntryEditor'))
-for (const decl of [generalAccountOffline, registerAccountOffline]) registerEntryEditor(decl.entity, () => import('@/features/accounts/EntryEditor'))
+for (const decl of [generalAccountOffline, registerAccountOffline])
+  registerEntryEditor(decl.entity, () => import('@/features/accounts/EntryEditor'))

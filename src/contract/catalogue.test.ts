@@ -6,7 +6,20 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { FileRoutesByFullPath } from '@/routeTree.gen'
-import { CATALOGUE, fnsOf, isDeclared, isMenuPath, MENU_PATHS, menuOf, perm, type FnAction, type FnOf, type MenuFns, type MenuPath, type Permission } from './catalogue'
+import {
+  CATALOGUE,
+  fnsOf,
+  isDeclared,
+  isMenuPath,
+  MENU_PATHS,
+  menuOf,
+  perm,
+  type FnAction,
+  type FnOf,
+  type MenuFns,
+  type MenuPath,
+  type Permission,
+} from './catalogue'
 
 // ---- wrong names do not compile ------------------------------------------------------------
 

@@ -43,7 +43,10 @@ export const codeMessages: Record<CodeValue, { zh: string; en: string }> = {
   20008: { zh: '数据已被他人修改', en: 'The record was changed by someone else' },
   20009: { zh: '重复提交的请求与原请求不一致或仍在处理中', en: 'Idempotency key reused with another payload, or still in progress' },
   20010: { zh: '账号或密码错误', en: 'Wrong account or password' },
-  20011: { zh: '账号已被锁定，请稍后再试或联系管理员', en: 'Account locked after repeated failures; try later or contact your administrator' },
+  20011: {
+    zh: '账号已被锁定，请稍后再试或联系管理员',
+    en: 'Account locked after repeated failures; try later or contact your administrator',
+  },
   20021: { zh: '操作被拒绝', en: 'Request refused' },
   20099: { zh: '提示', en: 'Notice' },
   20112: { zh: '长时间未操作，请重新输入密码', en: 'You have been inactive for a long time; enter your password again' },

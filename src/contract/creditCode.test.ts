@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { creditCode, creditCodeCheckChar, CREDIT_CODE_CHARS, isValidCreditCode } from './rules'
 
 /** Codes whose check characters were computed by a separate implementation (Python, weights 3^i mod 31); the first is a published example. */
-const GOOD = ['91350100M000100Y43', '91320000MA1XK3T20J', '91110108MA01R2X8LP', '91440300MA5F8H6N45', '12100000400000624D', '311100003583476226']
+const GOOD = [
+  '91350100M000100Y43',
+  '91320000MA1XK3T20J',
+  '91110108MA01R2X8LP',
+  '91440300MA5F8H6N45',
+  '12100000400000624D',
+  '311100003583476226',
+]
 
 describe('unified social credit code (GB 32100-2015)', () => {
   it('accepts codes with a correct check character', () => {
@@ -11,7 +18,8 @@ describe('unified social credit code (GB 32100-2015)', () => {
 
   it('refuses every other check character of a good code', () => {
     for (const code of GOOD)
-      for (const c of CREDIT_CODE_CHARS) if (c !== code[17]) expect(isValidCreditCode(code.slice(0, 17) + c), code.slice(0, 17) + c).toBe(false)
+      for (const c of CREDIT_CODE_CHARS)
+        if (c !== code[17]) expect(isValidCreditCode(code.slice(0, 17) + c), code.slice(0, 17) + c).toBe(false)
   })
 
   it('refuses a changed character in the body (the check character no longer fits)', () => {

@@ -64,7 +64,10 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
   'v.fax': { zh: '请输入正确的传真号码', en: 'Enter a correct fax number' },
   'v.sort': { zh: '排序码须为正整数', en: 'Sort code must be a positive integer' },
   'v.repeat': { zh: '存在重复项：{value}', en: 'Repeated item: {value}' },
-  'v.action': { zh: '请输入以字母开头的操作标识（字母、数字、-、_、/）', en: 'Enter an action of letters, digits, -, _ or /, starting with a letter' },
+  'v.action': {
+    zh: '请输入以字母开头的操作标识（字母、数字、-、_、/）',
+    en: 'Enter an action of letters, digits, -, _ or /, starting with a letter',
+  },
   'v.code': { zh: '编码为字母、数字、-或_', en: 'Code: letters, digits, - or _' },
   'v.creditCode': {
     zh: '统一社会信用代码不正确（18位，校验位须符合 GB 32100-2015）',
@@ -76,7 +79,10 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
   'v.taxCode': { zh: '请输入正确的纳税人识别号（15、17、18或20位）', en: 'Enter a correct taxpayer number (15, 17, 18 or 20 characters)' },
   'v.date': { zh: '请输入正确的日期', en: 'Enter a correct date' },
   'v.dateOrder': { zh: '结束日期不能早于开始日期', en: 'The end date may not be before the start date' },
-  'v.birthDate': { zh: '出生日期与身份证号码不一致（身份证号码中为{value}）', en: 'The birth date differs from the one in the ID number ({value})' },
+  'v.birthDate': {
+    zh: '出生日期与身份证号码不一致（身份证号码中为{value}）',
+    en: 'The birth date differs from the one in the ID number ({value})',
+  },
   'v.control': { zh: '{field}不能包含控制字符', en: '{field} may not contain control characters' },
   'v.tooLarge': { zh: '{field}不能大于{n}', en: '{field} may not be greater than {n}' },
 }
@@ -100,8 +106,7 @@ export function validationText(message: string, lang: 'zh' | 'en', field = ''): 
 }
 
 /** Missing → v.required, wrong type → v.invalid. */
-const typeError = (iss: { input?: unknown }) =>
-  iss.input === undefined || iss.input === null || iss.input === '' ? V.required : V.invalid
+const typeError = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null || iss.input === '' ? V.required : V.invalid)
 
 // ---- primitives -----------------------------------------------------------
 
@@ -114,7 +119,8 @@ const typeError = (iss: { input?: unknown }) =>
 export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-export const hasControlChars = (value: string, multiline = false): boolean => (multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).test(value)
+export const hasControlChars = (value: string, multiline = false): boolean =>
+  (multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).test(value)
 
 /**
  * The base of every text rule: a string (missing → v.required, another type → v.invalid) without
@@ -179,7 +185,8 @@ const NAME_START = /^[\p{L}\p{N}]/u
 export const name = (max = 50) => text(max).regex(NAME_START, { error: V.nameStart })
 
 export const ACCOUNT_NAME = /^[A-Za-z0-9]{3,20}$/
-export const accountName = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).regex(ACCOUNT_NAME, { error: V.accountName })
+export const accountName = () =>
+  z.string({ error: typeError }).trim().min(1, { error: V.required }).regex(ACCOUNT_NAME, { error: V.accountName })
 
 /** 6–20 letters, digits and printable ASCII special characters (no spaces). */
 export const PASSWORD = /^[\x21-\x7e]{6,20}$/
@@ -189,7 +196,12 @@ export const password = () => z.string({ error: typeError }).min(1, { error: V.r
 export const PHONE = /^1[3-9]\d{9}$/
 export const phone = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).regex(PHONE, { error: V.phone })
 
-export const email = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).pipe(z.email({ error: V.email }))
+export const email = () =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: V.required })
+    .pipe(z.email({ error: V.email }))
 
 export const FAX = /^(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?$/
 export const URL_RE = /^https?:\/\/[^\s/$.?#].[^\s]*$/i
@@ -216,8 +228,7 @@ export function isValidIdCard(value: string): boolean {
 export const idCard = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).refine(isValidIdCard, { error: V.idCard })
 
 /** Makes a rule optional: undefined, null and '' pass (and become undefined). */
-export const optional = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+export const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
 
 // ---- unified social credit code (GB 32100-2015) -----------------------------
 
@@ -282,7 +293,13 @@ export const fax = () => z.string({ error: typeError }).trim().min(1, { error: V
 
 /** Websites: with or without http(s)://, a dotted host name, optional port and path. */
 export const WEBSITE = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{2,5})?(\/\S*)?$/i
-export const website = () => z.string({ error: typeError }).trim().min(1, { error: V.required }).max(200, { error: `${V.tooLong}:200` }).regex(WEBSITE, { error: V.url })
+export const website = () =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: V.required })
+    .max(200, { error: `${V.tooLong}:200` })
+    .regex(WEBSITE, { error: V.url })
 
 /** Taxpayer identification numbers: 15, 17, 18 or 20 digits or capital letters. */
 export const TAX_CODE = /^([0-9A-Z]{15}|[0-9A-Z]{17,18}|[0-9A-Z]{20})$/

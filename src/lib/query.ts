@@ -33,7 +33,13 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       // a query asks once even when the gateway is known unreachable (the service worker may
       // answer from its cache), then waits for it; a mutation always tries and says why it failed
-      queries: { staleTime: STALE_TIME_MS, gcTime: PERSIST_MAX_AGE_MS, retry: shouldRetry, refetchOnWindowFocus: true, networkMode: 'offlineFirst' },
+      queries: {
+        staleTime: STALE_TIME_MS,
+        gcTime: PERSIST_MAX_AGE_MS,
+        retry: shouldRetry,
+        refetchOnWindowFocus: true,
+        networkMode: 'offlineFirst',
+      },
       mutations: { retry: false, networkMode: 'always' },
     },
   })
@@ -63,7 +69,10 @@ export const ROUTE_DATA_WAIT_MS = 3_000
  *   for the network), nor longer than ROUTE_DATA_WAIT_MS otherwise: the fetch goes on, and the
  *   screen shows it when it lands.
  */
-export async function preloadRouteData<TData, TKey extends QueryKey>(client: QueryClient, ...options: EnsureQueryDataOptions<TData, Error, TData, TKey>[]): Promise<void> {
+export async function preloadRouteData<TData, TKey extends QueryKey>(
+  client: QueryClient,
+  ...options: EnsureQueryDataOptions<TData, Error, TData, TKey>[]
+): Promise<void> {
   const loads = Promise.all(options.map((o) => client.ensureQueryData({ ...o, revalidateIfStale: true }).catch(() => undefined)))
   if (!onlineManager.isOnline()) return
   let timer: ReturnType<typeof setTimeout> | undefined

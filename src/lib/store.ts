@@ -20,7 +20,11 @@ export function createStore<T>(initial: T) {
   function useStore(): T
   function useStore<S>(selector: (state: T) => S): S
   function useStore<S>(selector?: (state: T) => S) {
-    return useSyncExternalStore(store.subscribe, () => (selector ? selector(state) : state), () => (selector ? selector(state) : state))
+    return useSyncExternalStore(
+      store.subscribe,
+      () => (selector ? selector(state) : state),
+      () => (selector ? selector(state) : state),
+    )
   }
   return Object.assign(store, { use: useStore })
 }

@@ -44,7 +44,10 @@ export interface PageOf<T> {
 let phoneSeq = Math.floor(Math.random() * 9_000_000)
 /** A fresh mainland mobile number. */
 export const nextPhone = () => `1770${String(1_000_000 + ((phoneSeq += 7919) % 9_000_000)).padStart(7, '0')}`
-export const accountNameOf = (prefix: string) => uniqueName(prefix).replace(/[^A-Za-z0-9]/g, '').slice(0, 20)
+export const accountNameOf = (prefix: string) =>
+  uniqueName(prefix)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 20)
 
 export async function post<T = unknown>(c: Client, path: string, json: unknown, lang?: string): Promise<Answer<T>> {
   return c.call<T>('POST', path, { json, idempotencyKey: newKey(), headers: lang ? { 'accept-language': lang } : undefined })
@@ -52,8 +55,12 @@ export async function post<T = unknown>(c: Client, path: string, json: unknown, 
 
 /** A new unit (top level: the admin's scope is "all"), optionally with an account limit. */
 export async function newUnit(admin: Client, prefix = '账号测试单位'): Promise<string> {
-  const types = (await admin.call<{ organizationTypeId: string; typeCode: string }[]>('GET', `${ORG.replace('/org', '/orgType')}/list`)).body.data
-  const r = await post<{ organizationId: string }>(admin, `${ORG}/add`, { organizationName: uniqueName(prefix), organizationTypeId: types[0]!.organizationTypeId })
+  const types = (await admin.call<{ organizationTypeId: string; typeCode: string }[]>('GET', `${ORG.replace('/org', '/orgType')}/list`))
+    .body.data
+  const r = await post<{ organizationId: string }>(admin, `${ORG}/add`, {
+    organizationName: uniqueName(prefix),
+    organizationTypeId: types[0]!.organizationTypeId,
+  })
   if (r.body.code !== 10000) throw new Error(`org/add: ${r.text}`)
   return r.body.data.organizationId
 }
@@ -64,7 +71,12 @@ export async function sysadminRoleId(admin: Client): Promise<string> {
   return roles.find((r) => r.builtin)!.roleId
 }
 
-export async function addAccount(admin: Client, organizationId: string, extra: Record<string, unknown> = {}, path = `${GA}/add`): Promise<Answer<AccountDto>> {
+export async function addAccount(
+  admin: Client,
+  organizationId: string,
+  extra: Record<string, unknown> = {},
+  path = `${GA}/add`,
+): Promise<Answer<AccountDto>> {
   return post<AccountDto>(admin, path, {
     accountName: accountNameOf('ac'),
     userName: '测试账号',
@@ -75,7 +87,12 @@ export async function addAccount(admin: Client, organizationId: string, extra: R
   })
 }
 
-export async function mustAdd(admin: Client, organizationId: string, extra: Record<string, unknown> = {}, path?: string): Promise<AccountDto> {
+export async function mustAdd(
+  admin: Client,
+  organizationId: string,
+  extra: Record<string, unknown> = {},
+  path?: string,
+): Promise<AccountDto> {
   const r = await addAccount(admin, organizationId, extra, path)
   if (r.body.code !== 10000) throw new Error(`add: ${r.text}`)
   return r.body.data
@@ -97,5 +114,8 @@ export async function registerByInvite(t: Target, admin: Client, organizationId:
   const created = await post<{ url: string }>(admin, INVITE_CREATE, { purpose: 'account', targetId: organizationId, validHours: 1 })
   if (created.body.code !== 10000) return created
   const token = new URL(created.body.data.url, t.url).searchParams.get('token')!
-  return new Client(t.url).fetchRaw('POST', INVITE_SUBMIT, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, data }) })
+  return new Client(t.url).fetchRaw('POST', INVITE_SUBMIT, {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, data }),
+  })
 }

@@ -44,13 +44,24 @@ describe.each(inject('targets'))('general and registered accounts on $name', (t)
     admin = await signedIn(t)
     unit = await newUnit(admin)
     const types = (await admin.call<{ organizationTypeId: string }[]>('GET', '/api/admin/v1/orgType/list')).body.data
-    const r = await post<{ organizationId: string }>(admin, `${ORG}/add`, { organizationName: uniqueName('子单位'), organizationTypeId: types[0]!.organizationTypeId, parentId: unit })
+    const r = await post<{ organizationId: string }>(admin, `${ORG}/add`, {
+      organizationName: uniqueName('子单位'),
+      organizationTypeId: types[0]!.organizationTypeId,
+      parentId: unit,
+    })
     child = r.body.data.organizationId
     roleId = await sysadminRoleId(admin)
   })
 
   it('add follows SPEC §5: account name 3–20 letters/digits, password 6–20 and not the account name, the two entries equal', async () => {
-    const bad = await post<FieldErr[]>(admin, `${GA}/add`, { accountName: 'ab', userName: '#坏名', password: 'abc', confirmPassword: 'abd', organizationId: unit, cellphone: '123' })
+    const bad = await post<FieldErr[]>(admin, `${GA}/add`, {
+      accountName: 'ab',
+      userName: '#坏名',
+      password: 'abc',
+      confirmPassword: 'abd',
+      organizationId: unit,
+      cellphone: '123',
+    })
     expect(bad.body.code).toBe(20001)
     const byField = Object.fromEntries(bad.body.data.map((e) => [e.field, e.message]))
     expect(byField).toMatchObject({
@@ -60,7 +71,13 @@ describe.each(inject('targets'))('general and registered accounts on $name', (t)
       cellphone: '请输入正确的手机号码',
     })
     const name = accountNameOf('Same')
-    const same = await post<FieldErr[]>(admin, `${GA}/add`, { accountName: name, userName: '同名', password: name.toLowerCase(), confirmPassword: 'other', organizationId: unit })
+    const same = await post<FieldErr[]>(admin, `${GA}/add`, {
+      accountName: name,
+      userName: '同名',
+      password: name.toLowerCase(),
+      confirmPassword: 'other',
+      organizationId: unit,
+    })
     expect(same.body.data.map((e) => [e.field, e.message])).toEqual([
       ['password', '密码不能与账号相同'],
       ['confirmPassword', '两次输入的密码不一致'],
@@ -70,7 +87,14 @@ describe.each(inject('targets'))('general and registered accounts on $name', (t)
   it('add answers the account (normal, cellphone masked) with its history; a taken name or phone → 20006', async () => {
     const phone = nextPhone()
     const a = await mustAdd(admin, unit, { cellphone: phone, level: 'tourist', validUntil: '2099-06-30' })
-    expect(a).toMatchObject({ status: 'normal', level: 'tourist', organizationId: unit, cellphone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, expired: false, roleNames: [] })
+    expect(a).toMatchObject({
+      status: 'normal',
+      level: 'tourist',
+      organizationId: unit,
+      cellphone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+      expired: false,
+      roleNames: [],
+    })
     expect(a.validUntil?.slice(0, 10)).toBe('2099-06-30')
     const dupName = await addAccount(admin, unit, { accountName: a.accountName.toUpperCase() })
     expect(dupName.body.code).toBe(20006)
@@ -78,23 +102,40 @@ describe.each(inject('targets'))('general and registered accounts on $name', (t)
     const dupPhone = await addAccount(admin, unit, { cellphone: phone })
     expect(dupPhone.body.code).toBe(20006)
     expect(dupPhone.body.message).toBe('该手机号已被其他账号使用')
-    expect((await history(admin, a.accountId)).map((h) => [h.field, h.toValue, h.remark, h.changedByName])).toEqual([['created', 'normal', 'manual', 'admin']])
+    expect((await history(admin, a.accountId)).map((h) => [h.field, h.toValue, h.remark, h.changedByName])).toEqual([
+      ['created', 'normal', 'manual', 'admin'],
+    ])
   })
 
   it('edit: the account name stays, the unit and level changes go to the history', async () => {
     const a = await mustAdd(admin, unit)
     const r = await admin.call<AccountDto>('PUT', `${GA}/update`, {
-      json: { accountId: a.accountId, version: a.version, accountName: 'renamed', userName: '改名后', level: 'registered', organizationId: child },
+      json: {
+        accountId: a.accountId,
+        version: a.version,
+        accountName: 'renamed',
+        userName: '改名后',
+        level: 'registered',
+        organizationId: child,
+      },
       idempotencyKey: newKey(),
     })
     expect(r.body.code, r.text).toBe(10000)
     expect(r.body.data).toMatchObject({ accountName: a.accountName, userName: '改名后', level: 'registered', organizationId: child })
     const rows = await history(admin, a.accountId)
-    expect(rows.slice(0, 2).map((h) => h.field).sort()).toEqual(['level', 'organization'])
+    expect(
+      rows
+        .slice(0, 2)
+        .map((h) => h.field)
+        .sort(),
+    ).toEqual(['level', 'organization'])
     expect(rows.find((h) => h.field === 'level')).toMatchObject({ fromValue: 'general', toValue: 'registered' })
     expect(rows.find((h) => h.field === 'organization')?.toValue).toMatch(/^子单位/)
     // A stale version → 20008.
-    const stale = await admin.call('PUT', `${GA}/update`, { json: { accountId: a.accountId, version: a.version, userName: 'x', organizationId: unit }, idempotencyKey: newKey() })
+    const stale = await admin.call('PUT', `${GA}/update`, {
+      json: { accountId: a.accountId, version: a.version, userName: 'x', organizationId: unit },
+      idempotencyKey: newKey(),
+    })
     expect(stale.body.code).toBe(20008)
   })
 
@@ -103,7 +144,9 @@ describe.each(inject('targets'))('general and registered accounts on $name', (t)
     const low = await mustAdd(admin, child, { userName: '筛选乙', level: 'tourist' })
     await post(admin, `${GA}/enable`, { ids: [low.accountId], enable: false })
     const page = async (query: Record<string, string | number>) =>
-      (await admin.call<PageOf<AccountDto>>('GET', `${GA}/listPage`, { query: { pageSize: 200, ...query } })).body.data.records.map((r) => r.accountName)
+      (await admin.call<PageOf<AccountDto>>('GET', `${GA}/listPage`, { query: { pageSize: 200, ...query } })).body.data.records.map(
+        (r) => r.accountName,
+      )
     expect(await page({ organizationId: unit })).toEqual(expect.arrayContaining([top.accountName, low.accountName]))
     const only = await page({ organizationId: unit, hasChild: 0 })
     expect(only).toContain(top.accountName)
@@ -118,7 +161,11 @@ describe.each(inject('targets'))('general and registered accounts on $name', (t)
   it('resetPwd sets the new password (never the account name) and ends the sessions', async () => {
     const a = await mustAdd(admin, unit, { roleIds: [roleId] })
     const user = await new Client(t.url).signIn(a.accountName, PASSWORD)
-    const same = await post<FieldErr[]>(admin, `${GA}/resetPwd`, { accountId: a.accountId, password: a.accountName, confirmPassword: a.accountName })
+    const same = await post<FieldErr[]>(admin, `${GA}/resetPwd`, {
+      accountId: a.accountId,
+      password: a.accountName,
+      confirmPassword: a.accountName,
+    })
     expect(same.body.code).toBe(20001)
     expect(same.body.data[0]).toMatchObject({ field: 'password', message: '密码不能与账号相同' })
     const r = await post(admin, `${GA}/resetPwd`, { accountId: a.accountId, password: 'Reset#2026', confirmPassword: 'Reset#2026' })
@@ -133,17 +180,32 @@ describe.each(inject('targets'))('general and registered accounts on $name', (t)
 
   it('registered accounts: their own list, project department, phone login on/off (login by cellphone refused when off)', async () => {
     const phone = nextPhone()
-    const r = await mustAdd(admin, unit, { cellphone: phone, projectName: '沪渝蓉高铁', projectDepartmentName: '工程部', roleIds: [roleId] }, `${RA}/add`)
+    const r = await mustAdd(
+      admin,
+      unit,
+      { cellphone: phone, projectName: '沪渝蓉高铁', projectDepartmentName: '工程部', roleIds: [roleId] },
+      `${RA}/add`,
+    )
     expect(r).toMatchObject({ level: 'registered', projectName: '沪渝蓉高铁', phoneLoginEnabled: true })
     const general = await mustAdd(admin, unit)
-    const list = (await admin.call<PageOf<AccountDto>>('GET', `${RA}/listPage`, { query: { organizationId: unit, pageSize: 200 } })).body.data.records
+    const list = (await admin.call<PageOf<AccountDto>>('GET', `${RA}/listPage`, { query: { organizationId: unit, pageSize: 200 } })).body
+      .data.records
     expect(list.map((a) => a.accountName)).toContain(r.accountName)
     expect(list.every((a) => a.level === 'registered')).toBe(true)
     // A general account through the registered calls: not found.
     expect((await post(admin, `${RA}/enable`, { ids: [general.accountId], enable: false })).body.code).toBe(20002)
-    const dept = await post(admin, `${RA}/updateProjectDept`, { accountId: r.accountId, projectName: '沪渝蓉高铁', projectOrganizationName: '项目经理部', projectDepartmentName: '安质部' })
+    const dept = await post(admin, `${RA}/updateProjectDept`, {
+      accountId: r.accountId,
+      projectName: '沪渝蓉高铁',
+      projectOrganizationName: '项目经理部',
+      projectDepartmentName: '安质部',
+    })
     expect(dept.body.code).toBe(10000)
-    expect((await history(admin, r.accountId, RA))[0]).toMatchObject({ field: 'projectDept', fromValue: '沪渝蓉高铁 /  / 工程部', toValue: '沪渝蓉高铁 / 项目经理部 / 安质部' })
+    expect((await history(admin, r.accountId, RA))[0]).toMatchObject({
+      field: 'projectDept',
+      fromValue: '沪渝蓉高铁 /  / 工程部',
+      toValue: '沪渝蓉高铁 / 项目经理部 / 安质部',
+    })
     expect((await new Client(t.url).login(phone, PASSWORD)).body.code).toBe(10000)
     expect((await post(admin, `${RA}/enablePhoneLogin`, { ids: [r.accountId], enable: false })).body.code).toBe(10000)
     const byPhone = await new Client(t.url).login(phone, PASSWORD)
@@ -167,7 +229,9 @@ describe.each(inject('targets').filter((t) => t.demo))('account scope and permis
   beforeAll(async () => {
     admin = await signedIn(t)
     orgadmin = await signedIn(t, 'orgadmin', DEMO_PASSWORD)
-    const orgs = (await admin.call<{ organizationId: string; organizationName: string }[]>('GET', `${ORG}/list`, { query: { keyword: '中' } })).body.data
+    const orgs = (
+      await admin.call<{ organizationId: string; organizationName: string }[]>('GET', `${ORG}/list`, { query: { keyword: '中' } })
+    ).body.data
     const id = (name: string) => orgs.find((o) => o.organizationName === name)!.organizationId
     contractor = id('中铁恒岳建设集团有限公司')
     foreign = await mustAdd(admin, id('中交瀚海工程局有限公司'))
@@ -175,7 +239,9 @@ describe.each(inject('targets').filter((t) => t.demo))('account scope and permis
   })
 
   it("orgadmin sees its units' accounts and acts on them; another unit's account answers 20002 everywhere", async () => {
-    const names = (await orgadmin.call<PageOf<AccountDto>>('GET', `${GA}/listPage`, { query: { pageSize: 2000 } })).body.data.records.map((a) => a.accountName)
+    const names = (await orgadmin.call<PageOf<AccountDto>>('GET', `${GA}/listPage`, { query: { pageSize: 2000 } })).body.data.records.map(
+      (a) => a.accountName,
+    )
     expect(names).toContain(own.accountName)
     expect(names).toContain('zhangwei')
     expect(names).not.toContain(foreign.accountName)
@@ -190,7 +256,9 @@ describe.each(inject('targets').filter((t) => t.demo))('account scope and permis
       expect(r.body.code, path).toBe(20002)
     }
     expect((await orgadmin.call('GET', `${GA}/listDetailPage`, { query: { accountId: foreign.accountId } })).body.code).toBe(20002)
-    expect((await orgadmin.call('POST', `${GA}/delete`, { form: { ids: foreign.accountId }, idempotencyKey: newKey() })).body.code).toBe(20002)
+    expect((await orgadmin.call('POST', `${GA}/delete`, { form: { ids: foreign.accountId }, idempotencyKey: newKey() })).body.code).toBe(
+      20002,
+    )
     const into = await addAccount(orgadmin, foreign.organizationId!)
     expect(into.body.code).toBe(20002)
     expect((await getAccount(admin, foreign.organizationId!, foreign.accountName))!.status).toBe('normal')
@@ -219,7 +287,10 @@ describe.each(inject('targets').filter((t) => t.demo))('account scope and permis
     const roleManage = byAction(ot, '/admin/role-manage')
     const exportFn = fnOf(roleManage, 'export')
     const target = await addRole(orgadmin, '含导出角色')
-    expect((await saveMenus(admin, target.roleId, ot.applicationId, [roleManage.applicationMenuId], [exportFn.applicationMenuFunctionId])).body.code).toBe(10000)
+    expect(
+      (await saveMenus(admin, target.roleId, ot.applicationId, [roleManage.applicationMenuId], [exportFn.applicationMenuFunctionId])).body
+        .code,
+    ).toBe(10000)
     const without = before.functionIds.filter((id) => id !== exportFn.applicationMenuFunctionId)
     expect((await saveMenus(admin, orgRole.roleId, ot.applicationId, before.menuIds, without)).body.code).toBe(10000)
     try {

@@ -11,7 +11,21 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en, zh } from '../../src/lib/i18n/locales/accounts'
 import { startGateway, type Gateway } from '../support/gateway'
 import { Client } from './client'
-import { GA, PASSWORD, USER_INFO, accountNameOf, getAccount, history, mustAdd, newUnit, nextPhone, post, registerByInvite, sysadminRoleId, type ChangeDto } from './accounts-fixtures'
+import {
+  GA,
+  PASSWORD,
+  USER_INFO,
+  accountNameOf,
+  getAccount,
+  history,
+  mustAdd,
+  newUnit,
+  nextPhone,
+  post,
+  registerByInvite,
+  sysadminRoleId,
+  type ChangeDto,
+} from './accounts-fixtures'
 import type { Target } from './global-setup'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
 
@@ -70,7 +84,13 @@ describe.each(inject('targets'))('login lockout and the account states on $name'
   it('a pending (invited, not yet audited) account stays pending after too many wrong passwords', async () => {
     const name = accountNameOf('pend')
     const phone = nextPhone()
-    const r = await registerByInvite(t, admin, unit, { accountName: name, password: PASSWORD, confirmPassword: PASSWORD, userName: '受邀人', cellphone: phone })
+    const r = await registerByInvite(t, admin, unit, {
+      accountName: name,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userName: '受邀人',
+      cellphone: phone,
+    })
     expect(r.body.code, r.text).toBe(10000)
     expect(await failMax(t, name)).toEqual(FAILED)
     const a = (await getAccount(admin, unit, name))!
@@ -92,7 +112,14 @@ describe.each(inject('targets'))('login lockout and the account states on $name'
     // Someone guessing the password does not sign the holder out.
     expect((await user.call('GET', USER_INFO)).body.code).toBe(10000)
     const locked = seen(await history(admin, a.accountId))
-    expect(locked[0]).toMatchObject({ field: 'status', fromValue: 'normal', toValue: 'locked', remark: 'lockout', changedBy: null, changedByName: null })
+    expect(locked[0]).toMatchObject({
+      field: 'status',
+      fromValue: 'normal',
+      toValue: 'locked',
+      remark: 'lockout',
+      changedBy: null,
+      changedByName: null,
+    })
     expect((await post(admin, `${GA}/unlock`, { ids: [a.accountId] })).body.code).toBe(10000)
     expect((await new Client(t.url).login(a.accountName, PASSWORD)).body.code).toBe(10000)
     const rows = seen(await history(admin, a.accountId))
@@ -107,7 +134,10 @@ describe.each(inject('targets'))('login lockout and the account states on $name'
     expect(await failMax(t, phone)).toEqual(FAILED)
     expect((await getAccount(admin, unit, a.accountName))!.status).toBe('locked')
     const c = new Client(t.url)
-    const send = await c.fetchRaw('POST', `${AUTH}/getForgotVerifyCode`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountName: a.accountName }) })
+    const send = await c.fetchRaw('POST', `${AUTH}/getForgotVerifyCode`, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountName: a.accountName }),
+    })
     expect(send.body.code, send.text).toBe(10000)
     await sleep(200)
     const code = lastVerifyCode(t, phone)
@@ -120,7 +150,12 @@ describe.each(inject('targets'))('login lockout and the account states on $name'
     expect(reset.body.code, reset.text).toBe(10000)
     expect((await getAccount(admin, unit, a.accountName))!.status).toBe('normal')
     const rows = seen(await history(admin, a.accountId))
-    expect(rows.find((r) => r.field === 'status')).toMatchObject({ fromValue: 'locked', toValue: 'normal', remark: 'forgot', changedByName: a.accountName })
+    expect(rows.find((r) => r.field === 'status')).toMatchObject({
+      fromValue: 'locked',
+      toValue: 'normal',
+      remark: 'forgot',
+      changedByName: a.accountName,
+    })
     expect(rows.find((r) => r.field === 'password')).toMatchObject({ remark: 'forgot', changedByName: a.accountName })
     expect((await new Client(t.url).login(phone, next)).body.code).toBe(10000)
     expect((await new Client(t.url).login(a.accountName, next)).body.code).toBe(10000)
@@ -131,11 +166,20 @@ describe.each(inject('targets'))('login lockout and the account states on $name'
     const a = await mustAdd(admin, unit, { cellphone: phone })
     expect((await post(admin, `${GA}/enable`, { ids: [a.accountId], enable: false })).body.code).toBe(10000)
     const c = new Client(t.url)
-    expect((await c.fetchRaw('POST', `${AUTH}/getForgotVerifyCode`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountName: a.accountName }) })).body.code).toBe(10000)
+    expect(
+      (
+        await c.fetchRaw('POST', `${AUTH}/getForgotVerifyCode`, {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ accountName: a.accountName }),
+        })
+      ).body.code,
+    ).toBe(10000)
     await sleep(200)
     const next = 'Again#2026x'
     const body = JSON.stringify({ accountName: a.accountName, verifyCode: lastVerifyCode(t, phone), password: next, confirmPassword: next })
-    expect((await c.fetchRaw('POST', `${AUTH}/updatePassword`, { headers: { 'content-type': 'application/json' }, body })).body.code).toBe(10000)
+    expect((await c.fetchRaw('POST', `${AUTH}/updatePassword`, { headers: { 'content-type': 'application/json' }, body })).body.code).toBe(
+      10000,
+    )
     expect((await getAccount(admin, unit, a.accountName))!.status).toBe('stopped')
     expect((await new Client(t.url).login(a.accountName, next)).body.code).toBe(20119)
     expect(statusRows(seen(await history(admin, a.accountId)))).toEqual(['normal→stopped'])
@@ -151,7 +195,12 @@ describe.each(inject('targets'))('login lockout and the account states on $name'
     expect((await new Client(t.url).login(a.accountName, next)).body.code).toBe(10000)
     expect((await getAccount(admin, unit, a.accountName))!).toMatchObject({ passwordValidUntil: null, passwordExpired: false })
     const rows = seen(await history(admin, a.accountId))
-    expect(rows.find((r) => r.field === 'passwordValidUntil')).toMatchObject({ fromValue: '2021-06-30', toValue: null, remark: 'reset', changedByName: 'admin' })
+    expect(rows.find((r) => r.field === 'passwordValidUntil')).toMatchObject({
+      fromValue: '2021-06-30',
+      toValue: null,
+      remark: 'reset',
+      changedByName: 'admin',
+    })
     expect(rows.find((r) => r.field === 'password')).toMatchObject({ remark: 'reset', changedByName: 'admin' })
     // A period still running is left alone.
     const b = await mustAdd(admin, unit, { passwordValidUntil: '2099-12-31' })
@@ -164,22 +213,47 @@ describe.each(inject('targets'))('login lockout and the account states on $name'
     const c = new Client(t.url)
     const name = accountNameOf('reg')
     const phone = nextPhone()
-    expect((await c.fetchRaw('POST', `${AUTH}/getVerifyCode`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cellphone: phone }) })).body.code).toBe(10000)
+    expect(
+      (
+        await c.fetchRaw('POST', `${AUTH}/getVerifyCode`, {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ cellphone: phone }),
+        })
+      ).body.code,
+    ).toBe(10000)
     await sleep(200)
-    const body = { accountName: name, password: PASSWORD, confirmPassword: PASSWORD, userName: '自助注册人', cellphone: phone, verifyCode: lastVerifyCode(t, phone) }
-    const r = await c.fetchRaw('POST', `${AUTH}/addByRegister`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const body = {
+      accountName: name,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userName: '自助注册人',
+      cellphone: phone,
+      verifyCode: lastVerifyCode(t, phone),
+    }
+    const r = await c.fetchRaw('POST', `${AUTH}/addByRegister`, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     expect(r.body.code, r.text).toBe(10000)
     const { accountId } = r.body.data as { accountId: string }
-    expect(seen(await history(admin, accountId))).toEqual([expect.objectContaining({ field: 'created', fromValue: null, toValue: 'pending', remark: 'register', changedByName: name })])
+    expect(seen(await history(admin, accountId))).toEqual([
+      expect.objectContaining({ field: 'created', fromValue: null, toValue: 'pending', remark: 'register', changedByName: name }),
+    ])
   })
 
   it('a password changed in the personal centre is in the history', async () => {
     const a = await mustAdd(admin, unit, { roleIds: [await sysadminRoleId(admin)] })
     const user = await new Client(t.url).signIn(a.accountName, PASSWORD)
     const next = 'Mine#2026x'
-    const r = await user.call('POST', '/api/portal/v1/personal/updatePassword', { json: { oldPassword: PASSWORD, password: next, confirmPassword: next } })
+    const r = await user.call('POST', '/api/portal/v1/personal/updatePassword', {
+      json: { oldPassword: PASSWORD, password: next, confirmPassword: next },
+    })
     expect(r.body.code, r.text).toBe(10000)
-    expect(seen(await history(admin, a.accountId))[0]).toMatchObject({ field: 'password', remark: 'personal', changedByName: a.accountName })
+    expect(seen(await history(admin, a.accountId))[0]).toMatchObject({
+      field: 'password',
+      remark: 'personal',
+      changedByName: a.accountName,
+    })
   })
 })
 
@@ -212,8 +286,22 @@ describe(`a lock's time passing (TRESTLE_LOCK_SECONDS=${LOCK_SECONDS})`, () => {
     expect((await new Client(gw.url).login(normal.accountName, PASSWORD)).body.code).toBe(10000)
     expect((await getAccount(admin, unit, normal.accountName))!.status).toBe('normal')
     const rows = seen(await history(admin, normal.accountId))
-    expect(rows[0]).toMatchObject({ field: 'status', fromValue: 'locked', toValue: 'normal', remark: 'lockExpired', changedBy: null, changedByName: null })
-    expect(rows[1]).toMatchObject({ field: 'status', fromValue: 'normal', toValue: 'locked', remark: 'lockout', changedBy: null, changedByName: null })
+    expect(rows[0]).toMatchObject({
+      field: 'status',
+      fromValue: 'locked',
+      toValue: 'normal',
+      remark: 'lockExpired',
+      changedBy: null,
+      changedByName: null,
+    })
+    expect(rows[1]).toMatchObject({
+      field: 'status',
+      fromValue: 'normal',
+      toValue: 'locked',
+      remark: 'lockout',
+      changedBy: null,
+      changedByName: null,
+    })
     const refused = await new Client(gw.url).login(stopped.accountName, PASSWORD)
     expect(refused.body.code).toBe(20119)
     expect(refused.body.message).toBe('账号已停用，请联系管理员')

@@ -61,7 +61,13 @@ describe.each(inject('targets'))('account states on $name', (t) => {
   async function inStatus(status: Status): Promise<AccountDto> {
     if (status === 'pending' || status === 'rejected') {
       const name = accountNameOf('inv')
-      const r = await registerByInvite(t, admin, unit, { accountName: name, password: PASSWORD, confirmPassword: PASSWORD, userName: '受邀人', cellphone: nextPhone() })
+      const r = await registerByInvite(t, admin, unit, {
+        accountName: name,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        userName: '受邀人',
+        cellphone: nextPhone(),
+      })
       expect(r.body.code, r.text).toBe(10000)
       const a = (await getAccount(admin, unit, name))!
       if (status === 'rejected') expect((await act(admin, 'reject', [a.accountId])).body.code).toBe(10000)
@@ -108,11 +114,17 @@ describe.each(inject('targets'))('account states on $name', (t) => {
   it('a stop and an enable answer each account’s new version, which the next edit builds on', async () => {
     const a = await mustAdd(admin, unit)
     const b = await mustAdd(admin, unit)
-    const stop = await post<{ updated: number; versions: Record<string, number> }>(admin, `${GA}/enable`, { ids: [a.accountId, b.accountId], enable: false })
+    const stop = await post<{ updated: number; versions: Record<string, number> }>(admin, `${GA}/enable`, {
+      ids: [a.accountId, b.accountId],
+      enable: false,
+    })
     expect(stop.body.data).toEqual({ updated: 2, versions: { [a.accountId]: a.version + 1, [b.accountId]: b.version + 1 } })
     // the version the list showed before the stop is stale now; the answered one is current
     const edit = (version: number) =>
-      admin.call('PUT', `${GA}/update`, { json: { accountId: a.accountId, version, userName: '改名', organizationId: unit }, idempotencyKey: newKey() })
+      admin.call('PUT', `${GA}/update`, {
+        json: { accountId: a.accountId, version, userName: '改名', organizationId: unit },
+        idempotencyKey: newKey(),
+      })
     expect((await edit(a.version)).body.code).toBe(20008)
     expect((await edit(stop.body.data.versions[a.accountId]!)).body.code).toBe(10000)
     const back = await post<{ versions: Record<string, number> }>(admin, `${GA}/enable`, { ids: [a.accountId], enable: true })
@@ -211,9 +223,25 @@ describe.each(inject('targets'))('account states on $name', (t) => {
     expect(limit.body.code, limit.text).toBe(10000)
     // An invitee registers while there is room: pending accounts take no place.
     const name = accountNameOf('lim')
-    expect((await registerByInvite(t, admin, small, { accountName: name, password: PASSWORD, confirmPassword: PASSWORD, userName: '待审', cellphone: nextPhone() })).body.code).toBe(10000)
+    expect(
+      (
+        await registerByInvite(t, admin, small, {
+          accountName: name,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          userName: '待审',
+          cellphone: nextPhone(),
+        })
+      ).body.code,
+    ).toBe(10000)
     await mustAdd(admin, small)
-    const over = await post(admin, `${GA}/add`, { accountName: accountNameOf('lim'), userName: '超额', password: PASSWORD, confirmPassword: PASSWORD, organizationId: small })
+    const over = await post(admin, `${GA}/add`, {
+      accountName: accountNameOf('lim'),
+      userName: '超额',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      organizationId: small,
+    })
     expect(over.body.code).toBe(20021)
     expect(over.body.message).toBe('已达到账号数量上限（该单位最多1个账号）')
     const pending = (await getAccount(admin, small, name))!
@@ -221,7 +249,13 @@ describe.each(inject('targets'))('account states on $name', (t) => {
     expect(approve.body.code).toBe(20021)
     expect(approve.body.message).toContain('已达到账号数量上限')
     expect((await getAccount(admin, small, name))!.status).toBe('pending')
-    const late = await registerByInvite(t, admin, small, { accountName: accountNameOf('lim'), password: PASSWORD, confirmPassword: PASSWORD, userName: '晚到', cellphone: nextPhone() })
+    const late = await registerByInvite(t, admin, small, {
+      accountName: accountNameOf('lim'),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userName: '晚到',
+      cellphone: nextPhone(),
+    })
     expect(late.body.code).toBe(20021)
     expect(late.body.message).toContain('已达到账号数量上限')
   })
@@ -229,10 +263,21 @@ describe.each(inject('targets'))('account states on $name', (t) => {
   it('invite → register → pending (cannot sign in) → approved with a role → first login', async () => {
     const name = accountNameOf('new')
     const phone = nextPhone()
-    const r = await registerByInvite(t, admin, unit, { accountName: name, password: PASSWORD, confirmPassword: PASSWORD, userName: '新同事', cellphone: phone })
+    const r = await registerByInvite(t, admin, unit, {
+      accountName: name,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userName: '新同事',
+      cellphone: phone,
+    })
     expect(r.body.code, r.text).toBe(10000)
     const pending = (await getAccount(admin, unit, name))!
-    expect(pending).toMatchObject({ status: 'pending', level: 'general', userName: '新同事', cellphone: `${phone.slice(0, 3)}****${phone.slice(-4)}` })
+    expect(pending).toMatchObject({
+      status: 'pending',
+      level: 'general',
+      userName: '新同事',
+      cellphone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+    })
     const early = await new Client(t.url).login(name, PASSWORD)
     expect(early.body.code).toBe(20119)
     expect(early.body.message).toBe('账号待审核，审核通过后方可登录')
@@ -240,7 +285,13 @@ describe.each(inject('targets'))('account states on $name', (t) => {
     expect(ok.body.code, ok.text).toBe(10000)
     const user = await new Client(t.url).signIn(name, PASSWORD)
     const me = await user.call<AccountDto>('GET', `${GA}/getLoggedInAccount`)
-    expect(me.body.data).toMatchObject({ accountName: name, status: 'normal', cellphone: phone, organizationId: unit, roleNames: ['系统管理员'] })
+    expect(me.body.data).toMatchObject({
+      accountName: name,
+      status: 'normal',
+      cellphone: phone,
+      organizationId: unit,
+      roleNames: ['系统管理员'],
+    })
     expect((await history(admin, pending.accountId)).map((h) => [h.field, h.toValue, h.remark])).toEqual([
       ['roles', '系统管理员', null],
       ['status', 'normal', null],

@@ -4,7 +4,19 @@
  * history rows by the auditor, the unit's account limit, rejected accounts refused.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { GA, PASSWORD, accountNameOf, sysadminRoleId, getAccount, history, newUnit, nextPhone, post, registerByInvite, type AccountDto } from './accounts-fixtures'
+import {
+  GA,
+  PASSWORD,
+  accountNameOf,
+  sysadminRoleId,
+  getAccount,
+  history,
+  newUnit,
+  nextPhone,
+  post,
+  registerByInvite,
+  type AccountDto,
+} from './accounts-fixtures'
 import { Client } from './client'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
 import { AUDIT, type Page, type PersonRow } from './people-fixtures'
@@ -15,7 +27,8 @@ async function register(t: { url: string; log: string; name: string }): Promise<
   const c = new Client(t.url)
   const accountName = uniqueName('aud').slice(0, 20)
   const phone = `15${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}${Math.floor(Math.random() * 10)}`.slice(0, 11)
-  const post = (path: string, body: unknown) => c.fetchRaw('POST', `${REG}/${path}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const post = (path: string, body: unknown) =>
+    c.fetchRaw('POST', `${REG}/${path}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   expect((await post('getVerifyCode', { cellphone: phone })).body.code).toBe(10000)
   let code: string | null = null
   for (let i = 0; i < 20 && !code; i++) {
@@ -23,7 +36,14 @@ async function register(t: { url: string; log: string; name: string }): Promise<
     code = lastVerifyCode(t as never, phone)
   }
   const password = 'Audit#2026'
-  const r = await post('addByRegister', { accountName, password, confirmPassword: password, userName: '钱审核', cellphone: phone, verifyCode: code })
+  const r = await post('addByRegister', {
+    accountName,
+    password,
+    confirmPassword: password,
+    userName: '钱审核',
+    cellphone: phone,
+    verifyCode: code,
+  })
   expect(r.body.code).toBe(10000)
   return { accountName, password }
 }
@@ -35,7 +55,9 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
   })
 
   const find = async (c: Client, accountName: string, auditStatus?: string) => {
-    const r = await c.call<Page<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { keyword: accountName, ...(auditStatus ? { auditStatus } : {}) } })
+    const r = await c.call<Page<PersonRow>>('GET', `${AUDIT}/listPage`, {
+      query: { keyword: accountName, ...(auditStatus ? { auditStatus } : {}) },
+    })
     expect(r.body.code).toBe(10000)
     return r.body.data.records
   }
@@ -53,7 +75,9 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
     expect(after).toMatchObject({ auditStatus: 'approved', accountStatus: 'normal', auditBy: 'admin' })
     expect((await new Client(t.url).login(reg.accountName, reg.password)).body.code).toBe(10000)
     // An approved record is not audited again.
-    expect((await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'reject', reason: '重复' } })).body.code).toBe(20021)
+    expect(
+      (await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'reject', reason: '重复' } })).body.code,
+    ).toBe(20021)
   })
 
   it('approval here offers the roles of 账号: a registrant approved without one is told plainly, with one signs in', async () => {
@@ -71,10 +95,15 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
     const reg = await register(t)
     const [pending] = await find(admin, reg.accountName, 'pending')
     const roleId = await sysadminRoleId(admin)
-    const badRole = await admin.call<{ field: string }[]>('POST', `${AUDIT}/audit`, { json: { userIds: [pending!.userId], decision: 'approve', roleIds: ['nope'] } })
+    const badRole = await admin.call<{ field: string }[]>('POST', `${AUDIT}/audit`, {
+      json: { userIds: [pending!.userId], decision: 'approve', roleIds: ['nope'] },
+    })
     expect(badRole.body.code).toBe(20001)
     expect(badRole.body.data[0]!.field).toMatch(/^roleIds/)
-    expect((await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [pending!.userId], decision: 'approve', roleIds: [roleId] } })).body.code).toBe(10000)
+    expect(
+      (await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [pending!.userId], decision: 'approve', roleIds: [roleId] } })).body
+        .code,
+    ).toBe(10000)
     const signed = new Client(t.url)
     expect((await signed.login(reg.accountName, reg.password)).body.code).toBe(10000)
     expect((await signed.getAccessToken()).body.code).toBe(10000)
@@ -85,12 +114,19 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
   it('rejecting needs a reason (≤ 200), records it and keeps the account out', async () => {
     const reg = await register(t)
     const [row] = await find(admin, reg.accountName)
-    const noReason = await admin.call<{ field: string }[]>('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'reject' } })
+    const noReason = await admin.call<{ field: string }[]>('POST', `${AUDIT}/audit`, {
+      json: { userIds: [row!.userId], decision: 'reject' },
+    })
     expect(noReason.body.code).toBe(20001)
     expect(noReason.body.data[0]!.field).toBe('reason')
-    expect((await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'reject', reason: '长'.repeat(201) } })).body.code).toBe(20001)
+    expect(
+      (await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'reject', reason: '长'.repeat(201) } })).body
+        .code,
+    ).toBe(20001)
     expect((await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'maybe' } })).body.code).toBe(20001)
-    const reject = await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'reject', reason: '姓名与身份证不符' } })
+    const reject = await admin.call('POST', `${AUDIT}/audit`, {
+      json: { userIds: [row!.userId], decision: 'reject', reason: '姓名与身份证不符' },
+    })
     expect(reject.body.code).toBe(10000)
     const [after] = await find(admin, reg.accountName, 'rejected')
     expect(after).toMatchObject({ auditStatus: 'rejected', auditReason: '姓名与身份证不符', accountStatus: 'rejected' })
@@ -128,7 +164,13 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
     /** An invitee of the unit: a pending account with its pending staff record. */
     async function invitee(organizationId = unit): Promise<{ account: AccountDto; userId: string }> {
       const name = accountNameOf('uaud')
-      const r = await registerByInvite(t, admin, organizationId, { accountName: name, password: PASSWORD, confirmPassword: PASSWORD, userName: '孙受邀', cellphone: nextPhone() })
+      const r = await registerByInvite(t, admin, organizationId, {
+        accountName: name,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        userName: '孙受邀',
+        cellphone: nextPhone(),
+      })
       expect(r.body.code, r.text).toBe(10000)
       const [row] = await find(admin, name, 'pending')
       expect(row).toMatchObject({ accountName: name, accountStatus: 'pending', organizationId })
@@ -153,7 +195,13 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
       const { account, userId } = await invitee()
       expect((await audit({ userIds: [userId], decision: 'reject', reason: '非本单位人员' })).body.code).toBe(10000)
       expect((await getAccount(admin, unit, account.accountName))!.status).toBe('rejected')
-      expect((await history(admin, account.accountId))[0]).toMatchObject({ field: 'status', fromValue: 'pending', toValue: 'rejected', remark: '非本单位人员', changedByName: 'admin' })
+      expect((await history(admin, account.accountId))[0]).toMatchObject({
+        field: 'status',
+        fromValue: 'pending',
+        toValue: 'rejected',
+        remark: '非本单位人员',
+        changedByName: 'admin',
+      })
     })
 
     it("approving beyond the unit's account limit is refused (20021) and changes nothing", async () => {

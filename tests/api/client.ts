@@ -70,7 +70,11 @@ export class Client {
     public appCode = APP,
   ) {}
 
-  async fetchRaw(method: string, pathAndQuery: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+  async fetchRaw(
+    method: string,
+    pathAndQuery: string,
+    init: { headers?: Record<string, string>; body?: string | Buffer } = {},
+  ): Promise<Answer> {
     const body = typeof init.body === 'string' || init.body === undefined ? init.body : new Uint8Array(init.body)
     const res = await fetch(this.base + pathAndQuery, { method, headers: init.headers, body })
     const text = await res.text()
@@ -90,11 +94,20 @@ export class Client {
   }
 
   /** Step 2; retries once on 20007 (key rotated between steps), as the console does. */
-  async login(accountName: string, password: string, retry = true): Promise<Answer<{ token: string; userAccount: { accountName: string } }>> {
+  async login(
+    accountName: string,
+    password: string,
+    retry = true,
+  ): Promise<Answer<{ token: string; userAccount: { accountName: string } }>> {
     const key = await this.getPubKey()
     const r = await this.fetchRaw('POST', '/api/auth/v1/generalAccount/login', {
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginInfo: rsaEncrypt(key.publicKey, { accountName, password }), keyId: key.keyId, loginType: 1, carrier: 'node-test/24' }),
+      body: JSON.stringify({
+        loginInfo: rsaEncrypt(key.publicKey, { accountName, password }),
+        keyId: key.keyId,
+        loginType: 1,
+        carrier: 'node-test/24',
+      }),
     })
     if (r.body.code === 20007 && retry) return this.login(accountName, password, false)
     if (r.body.code === 10000) {
@@ -134,7 +147,12 @@ export class Client {
 
   /** A signed call (DESIGN §2 "Signed requests"). */
   async call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> {
-    const query = typeof opts.query === 'string' ? opts.query : opts.query ? new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString() : ''
+    const query =
+      typeof opts.query === 'string'
+        ? opts.query
+        : opts.query
+          ? new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()
+          : ''
     let body: string | Buffer | undefined
     let type: string | undefined
     if (opts.json !== undefined) {
@@ -152,7 +170,9 @@ export class Client {
     this.lastNonce = nonce
     const bodyHash = opts.unsignedPayload ? 'UNSIGNED-PAYLOAD' : sha256(body ?? '')
     const toSign = [timestamp, nonce, method.toUpperCase(), path, query, bodyHash].join('\n')
-    let signature = createHmac('sha256', this.privateKey ?? '').update(toSign).digest('hex')
+    let signature = createHmac('sha256', this.privateKey ?? '')
+      .update(toSign)
+      .digest('hex')
     if (opts.tamper) signature = (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1)
     const headers: Record<string, string> = opts.unsigned
       ? {}

@@ -37,7 +37,13 @@ function rawGet(base: string, pathAndQuery: string, headers: Record<string, stri
   })
 }
 
-const decode = (r: Raw) => (r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body).toString()
+const decode = (r: Raw) =>
+  (r.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(r.body)
+      : r.body
+  ).toString()
 
 const ASSET = 'assets/index-B7xQ2mZk.js'
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}]\n`
@@ -49,7 +55,10 @@ describe('compression and caching', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'trestle-dist-'))
     mkdirSync(path.join(dist, 'assets'))
-    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script type="module" src="/${ASSET}"></script></head><body><div id="root"></div></body></html>`)
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><script type="module" src="/${ASSET}"></script></head><body><div id="root"></div></body></html>`,
+    )
     writeFileSync(path.join(dist, 'sw.js'), `self.addEventListener('fetch', () => {})\n${'// service worker\n'.repeat(100)}`)
     writeFileSync(path.join(dist, ASSET), SCRIPT)
     expect(precompress(dist)).toBeGreaterThanOrEqual(2)
@@ -96,7 +105,10 @@ describe('compression and caching', () => {
     const query = 'appCode=trestle-admin&sortBy=sort&desc=false'
     const answers: Record<string, string> = {}
     for (const enc of ['br', 'gzip', 'identity']) {
-      const r = await rawGet(gw.url, `${MENU_BY_PERMISSION}?${query}`, { ...signedHeaders(admin, MENU_BY_PERMISSION, query), 'accept-encoding': enc })
+      const r = await rawGet(gw.url, `${MENU_BY_PERMISSION}?${query}`, {
+        ...signedHeaders(admin, MENU_BY_PERMISSION, query),
+        'accept-encoding': enc,
+      })
       expect(r.status).toBe(200)
       expect(r.headers['content-encoding']).toBe(enc === 'identity' ? undefined : enc)
       expect(r.headers['cache-control']).toBe('no-store')

@@ -30,7 +30,9 @@ describe.each(inject('targets'))('departments on $name', (t) => {
     const team = await addDept(admin, orgId, uniqueName('测量队'), { parentId: eng.body.data.id })
     expect(team.body.data).toMatchObject({ category: 2, parentId: eng.body.data.id })
     const subName = uniqueName('第三工程有限公司')
-    const sub = await admin.call<TreeNode>('POST', `${DEPT}/addByOrgId`, { json: { organizationId: orgId, departmentName: subName, type: 'subsidiary' } })
+    const sub = await admin.call<TreeNode>('POST', `${DEPT}/addByOrgId`, {
+      json: { organizationId: orgId, departmentName: subName, type: 'subsidiary' },
+    })
     expect(sub.body.code).toBe(10000)
     expect(sub.body.data).toMatchObject({ category: 1, type: 'subsidiary', name: subName, parentId: orgId })
     const subDept = await addDept(admin, sub.body.data.id, '综合办公室')
@@ -58,7 +60,9 @@ describe.each(inject('targets'))('departments on $name', (t) => {
     expect(flat.body.data.some((d) => d.departmentId === subDept.body.data.id)).toBe(false)
 
     // Staff of the organisation with its children include the sub-organisation's.
-    const withChildren = await admin.call<{ total: number }>('GET', `${USER}/listPage`, { query: { organizationId: orgId, includeChildren: 1, pageSize: 2000 } })
+    const withChildren = await admin.call<{ total: number }>('GET', `${USER}/listPage`, {
+      query: { organizationId: orgId, includeChildren: 1, pageSize: 2000 },
+    })
     const without = await admin.call<{ total: number }>('GET', `${USER}/listPage`, { query: { organizationId: orgId, pageSize: 2000 } })
     expect(withChildren.body.data.total - without.body.data.total).toBeGreaterThanOrEqual(1)
   })
@@ -66,7 +70,10 @@ describe.each(inject('targets'))('departments on $name', (t) => {
   it('validates names, refuses duplicates at one level and cycles, and deletes only empty departments', async () => {
     expect((await addDept(admin, orgId, '')).body.code).toBe(20001)
     expect((await addDept(admin, orgId, '#工程部')).body.code).toBe(20001)
-    expect((await admin.call('POST', `${DEPT}/addByOrgId`, { json: { organizationId: orgId, departmentName: '工程部', type: 'workshop' } })).body.code).toBe(20001)
+    expect(
+      (await admin.call('POST', `${DEPT}/addByOrgId`, { json: { organizationId: orgId, departmentName: '工程部', type: 'workshop' } })).body
+        .code,
+    ).toBe(20001)
     const name = uniqueName('物资部')
     const a = (await addDept(admin, orgId, name)).body.data
     expect((await addDept(admin, orgId, name)).body.code).toBe(20006)
@@ -74,16 +81,24 @@ describe.each(inject('targets'))('departments on $name', (t) => {
 
     const [flat] = [(await admin.call<Department[]>('GET', `${DEPT}/listByOrgId`, { query: { organizationId: orgId } })).body.data]
     const aRow = flat!.find((d) => d.departmentId === a.id)!
-    const cycle = await admin.call('PUT', `${DEPT}/update`, { json: { departmentId: a.id, version: aRow.version, departmentName: name, parentId: b.id } })
+    const cycle = await admin.call('PUT', `${DEPT}/update`, {
+      json: { departmentId: a.id, version: aRow.version, departmentName: name, parentId: b.id },
+    })
     expect(cycle.body.code).toBe(20021)
-    const renamed = await admin.call<Department>('PUT', `${DEPT}/update`, { json: { departmentId: a.id, version: aRow.version, departmentName: `${name}一`, sort: 3 } })
+    const renamed = await admin.call<Department>('PUT', `${DEPT}/update`, {
+      json: { departmentId: a.id, version: aRow.version, departmentName: `${name}一`, sort: 3 },
+    })
     expect(renamed.body).toMatchObject({ code: 10000, data: { departmentName: `${name}一`, version: aRow.version + 1 } })
     // the tree's parent of a top-level department is its organisation: sent back, it stays top-level
     // (so nothing changed, and the version stays: migration 0010_versions_trigger)
-    const asInTree = await admin.call<Department>('PUT', `${DEPT}/update`, { json: { departmentId: a.id, version: aRow.version + 1, departmentName: `${name}一`, sort: 3, parentId: orgId } })
+    const asInTree = await admin.call<Department>('PUT', `${DEPT}/update`, {
+      json: { departmentId: a.id, version: aRow.version + 1, departmentName: `${name}一`, sort: 3, parentId: orgId },
+    })
     expect(asInTree.body).toMatchObject({ code: 10000, data: { parentId: null, version: aRow.version + 1 } })
     // a parent that is no department of the organisation: 20002, never a server fault
-    const unknown = await admin.call('PUT', `${DEPT}/update`, { json: { departmentId: b.id, version: 0, departmentName: 'x部', parentId: '01900000-0000-7000-8000-00000000abcd' } })
+    const unknown = await admin.call('PUT', `${DEPT}/update`, {
+      json: { departmentId: b.id, version: 0, departmentName: 'x部', parentId: '01900000-0000-7000-8000-00000000abcd' },
+    })
     expect(unknown.body.code).toBe(20002)
 
     expect((await admin.call('POST', `${DEPT}/delete`, { form: { ids: a.id } })).body.code).toBe(20021)
@@ -100,7 +115,9 @@ describe.each(inject('targets'))('departments on $name', (t) => {
     expect((await tree(orgadmin)).body.code).toBe(20002)
     expect((await orgadmin.call('GET', `${DEPT}/listByOrgId`, { query: { organizationId: orgId } })).body.code).toBe(20002)
     expect((await addDept(orgadmin, orgId, '渗透部')).body.code).toBe(20002)
-    expect((await orgadmin.call('PUT', `${DEPT}/update`, { json: { departmentId: foreign.id, version: 0, departmentName: '改名' } })).body.code).toBe(20002)
+    expect(
+      (await orgadmin.call('PUT', `${DEPT}/update`, { json: { departmentId: foreign.id, version: 0, departmentName: '改名' } })).body.code,
+    ).toBe(20002)
     expect((await orgadmin.call('POST', `${DEPT}/delete`, { form: { ids: foreign.id } })).body.code).toBe(20002)
     // orgadmin's own tree (default: their organisation) has its child units, not the owner's.
     const own = await orgadmin.call<TreeNode[]>('GET', `${DEPT}/listTreeByOrgId`)

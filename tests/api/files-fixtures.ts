@@ -38,7 +38,12 @@ export function png(w = 4, h = 4, rgb: [number, number, number] = [30, 120, 200]
   ihdr.set([8, 2, 0, 0, 0], 8)
   const raw = Buffer.alloc((w * 3 + 1) * h)
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(rgb, y * (w * 3 + 1) + 1 + x * 3)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 export const PDF = Buffer.from(
@@ -51,9 +56,14 @@ export const EXE = Buffer.concat([Buffer.from('MZ'), randomBytes(200)])
 export function multipart(file: { name: string; type: string; bytes: Buffer } | null, fields: Record<string, string> = {}) {
   const boundary = `----trestle${randomBytes(8).toString('hex')}`
   const parts: Buffer[] = []
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`))
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    )
     parts.push(file.bytes, Buffer.from('\r\n'))
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
@@ -61,6 +71,10 @@ export function multipart(file: { name: string; type: string; bytes: Buffer } | 
 }
 
 export function upload(c: Client, purpose: string, name: string, type: string, bytes: Buffer): Promise<Answer<FileInfo>> {
-  return c.call<FileInfo>('POST', UPLOAD, { query: { purpose }, raw: multipart({ name, type, bytes }), unsignedPayload: true, idempotencyKey: newKey() })
+  return c.call<FileInfo>('POST', UPLOAD, {
+    query: { purpose },
+    raw: multipart({ name, type, bytes }),
+    unsignedPayload: true,
+    idempotencyKey: newKey(),
+  })
 }
-

@@ -37,7 +37,15 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const ws = wb.worksheets[0]!
   const out: string[][] = []
   ws.eachRow((row) => {
-    const vals = (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : typeof v === 'object' && v && 'richText' in v ? (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('') : String(v)))
+    const vals = (row.values as unknown[])
+      .slice(1)
+      .map((v) =>
+        v === null || v === undefined
+          ? ''
+          : typeof v === 'object' && v && 'richText' in v
+            ? (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('')
+            : String(v),
+      )
     out.push(vals)
   })
   return out
@@ -62,7 +70,9 @@ describe.each(inject('targets'))('files on $name', (t) => {
     expect(pngFile.mime).toBe('image/png')
     expect(pdf).toMatchObject({ mime: 'application/pdf', purpose: 'scan' })
 
-    const list = await admin.call<FileInfo[]>('GET', LIST_BY_IDS, { query: { fileIds: [pdf.fileId, jpg.fileId, pngFile.fileId].join(',') } })
+    const list = await admin.call<FileInfo[]>('GET', LIST_BY_IDS, {
+      query: { fileIds: [pdf.fileId, jpg.fileId, pngFile.fileId].join(',') },
+    })
     expect(list.body.code).toBe(10000)
     expect(list.body.data.map((f) => f.fileId)).toEqual([pdf.fileId, jpg.fileId, pngFile.fileId])
 
@@ -102,7 +112,12 @@ describe.each(inject('targets'))('files on $name', (t) => {
       expect(r.body.code).toBe(20001)
       expect(r.body.message).toBe('仅支持 JPG / PNG 格式的文件')
     }
-    const noFile = await admin.call('POST', UPLOAD, { query: { purpose: 'photo' }, raw: multipart(null, { note: 'x' }), unsignedPayload: true, idempotencyKey: newKey() })
+    const noFile = await admin.call('POST', UPLOAD, {
+      query: { purpose: 'photo' },
+      raw: multipart(null, { note: 'x' }),
+      unsignedPayload: true,
+      idempotencyKey: newKey(),
+    })
     expect(noFile.body.code).toBe(20001)
     expect(noFile.body.message).toBe('请选择要上传的文件')
     const badPurpose = await upload(admin, 'report', 'r.xlsx', 'application/octet-stream', await xlsx([['a']]))
@@ -110,7 +125,11 @@ describe.each(inject('targets'))('files on $name', (t) => {
   })
 
   it('a multipart upload signed over the body hash instead of UNSIGNED-PAYLOAD is refused (20005)', async () => {
-    const r = await admin.call('POST', UPLOAD, { query: { purpose: 'photo' }, raw: multipart({ name: 'a.jpg', type: 'image/jpeg', bytes: JPG }), idempotencyKey: newKey() })
+    const r = await admin.call('POST', UPLOAD, {
+      query: { purpose: 'photo' },
+      raw: multipart({ name: 'a.jpg', type: 'image/jpeg', bytes: JPG }),
+      idempotencyKey: newKey(),
+    })
     expect(r.body.code).toBe(20005)
   })
 
@@ -160,7 +179,10 @@ describe.each(inject('targets'))('files on $name', (t) => {
   it('imports good rows, reports exactly the bad ones, and the fixed report imports', async () => {
     const tag = uniqueName('导入')
     const existing = uniqueName('已有角色')
-    expect((await admin.call('POST', `${ROLE}/add`, { json: { roleName: existing, sort: 1, dataScope: 'own' }, idempotencyKey: newKey() })).body.code).toBe(10000)
+    expect(
+      (await admin.call('POST', `${ROLE}/add`, { json: { roleName: existing, sort: 1, dataScope: 'own' }, idempotencyKey: newKey() })).body
+        .code,
+    ).toBe(10000)
     const file = await xlsx([
       ['*角色名称', '数据权限', '状态', '排序', '备注'],
       [`${tag}甲`, '本单位', '启用', 3, '第一行'],
@@ -179,9 +201,13 @@ describe.each(inject('targets'))('files on $name', (t) => {
     const status = await admin.call<ImportStatus>('GET', `${ROLE}/importStatus`, { query: { jobId: r.body.data.jobId } })
     expect(status.body.data).toMatchObject({ succeeded: 2, failed: 3, done: true })
 
-    const page = await admin.call<{ records: { roleName: string; status: number; dataScope: string; sort: number }[] }>('GET', `${ROLE}/listPage`, {
-      query: { pageIndex: 1, pageSize: 10, roleName: tag, sortBy: 'roleName' },
-    })
+    const page = await admin.call<{ records: { roleName: string; status: number; dataScope: string; sort: number }[] }>(
+      'GET',
+      `${ROLE}/listPage`,
+      {
+        query: { pageIndex: 1, pageSize: 10, roleName: tag, sortBy: 'roleName' },
+      },
+    )
     expect(page.body.data.records.map((x) => [x.roleName, x.dataScope, x.status, x.sort])).toEqual([
       [`${tag}乙`, 'children', 0, 2],
       [`${tag}甲`, 'own', 1, 3],
@@ -216,19 +242,34 @@ describe.each(inject('targets'))('files on $name', (t) => {
 
   it('refuses an import that is not the template or not xlsx', async () => {
     const wrong = await admin.call('POST', `${ROLE}/import`, {
-      raw: multipart({ name: 'x.xlsx', type: 'application/octet-stream', bytes: await xlsx([['姓名', '电话'], ['张三', '1']]) }),
+      raw: multipart({
+        name: 'x.xlsx',
+        type: 'application/octet-stream',
+        bytes: await xlsx([
+          ['姓名', '电话'],
+          ['张三', '1'],
+        ]),
+      }),
       unsignedPayload: true,
       idempotencyKey: newKey(),
     })
     expect(wrong.body.code).toBe(20001)
     expect(wrong.body.message).toBe('未找到表头，请使用导入模板')
-    const pdf = await admin.call('POST', `${ROLE}/import`, { raw: multipart({ name: 'x.xlsx', type: 'application/pdf', bytes: PDF }), unsignedPayload: true, idempotencyKey: newKey() })
+    const pdf = await admin.call('POST', `${ROLE}/import`, {
+      raw: multipart({ name: 'x.xlsx', type: 'application/pdf', bytes: PDF }),
+      unsignedPayload: true,
+      idempotencyKey: newKey(),
+    })
     expect(pdf.body.message).toBe('仅支持 XLSX 格式的文件')
   })
 
   it('exports the filtered list', async () => {
     const tag = uniqueName('导出')
-    for (const n of ['一', '二']) expect((await admin.call('POST', `${ROLE}/add`, { json: { roleName: `${tag}${n}`, sort: 1, dataScope: 'own' }, idempotencyKey: newKey() })).body.code).toBe(10000)
+    for (const n of ['一', '二'])
+      expect(
+        (await admin.call('POST', `${ROLE}/add`, { json: { roleName: `${tag}${n}`, sort: 1, dataScope: 'own' }, idempotencyKey: newKey() }))
+          .body.code,
+      ).toBe(10000)
     const r = await fetchSigned(admin, 'GET', `${ROLE}/export`, `roleName=${encodeURIComponent(tag)}&sortBy=roleName`)
     expect(r.status).toBe(200)
     const rows = await readXlsx(r.bytes)
@@ -263,10 +304,20 @@ async function fetchSigned(c: Client, method: string, path: string, query = '') 
   const timestamp = utcStamp()
   const nonce = randomBytes(12).toString('hex')
   const toSign = [timestamp, nonce, method, path, query, sha256('')].join('\n')
-  const signature = createHmac('sha256', c.privateKey ?? '').update(toSign).digest('hex')
+  const signature = createHmac('sha256', c.privateKey ?? '')
+    .update(toSign)
+    .digest('hex')
   const res = await fetch(c.base + path + (query ? `?${query}` : ''), {
     method,
-    headers: { authorization: c.token ?? '', accessToken: c.accessToken ?? '', appCode: c.appCode, menuId: '', timestamp, nonce, signature },
+    headers: {
+      authorization: c.token ?? '',
+      accessToken: c.accessToken ?? '',
+      appCode: c.appCode,
+      menuId: '',
+      timestamp,
+      nonce,
+      signature,
+    },
   })
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) }
 }

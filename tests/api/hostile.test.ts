@@ -56,7 +56,10 @@ const INT4_MAX = 2147483647
 const TOO_LARGE = `v.tooLarge:${INT4_MAX}`
 
 /** Add and update calls whose records have a sort code / a version (both int4 columns). */
-const WITH_SORT = ['applicationMenu', 'application', 'org', 'orgGroup', 'orgGroupAccount', 'role', 'user'].flatMap((r) => [`/api/admin/v1/${r}/add`, `/api/admin/v1/${r}/update`])
+const WITH_SORT = ['applicationMenu', 'application', 'org', 'orgGroup', 'orgGroupAccount', 'role', 'user'].flatMap((r) => [
+  `/api/admin/v1/${r}/add`,
+  `/api/admin/v1/${r}/update`,
+])
 WITH_SORT.push('/api/admin/v1/department/addByOrgId', '/api/admin/v1/department/update')
 const WITH_VERSION = [
   ...WITH_SORT.filter((p) => p.endsWith('/update')),
@@ -164,14 +167,24 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
     })
     expectFieldError(nestedValue, 'extra.list.1', 'v.control')
     expect((nestedValue.body.data as FieldErrors)[0]!.message).toBe('may not contain control characters')
-    const key = await admin.call('POST', `${ROLE}/add`, { json: { roleName: uniqueName('角色'), [`ke${NUL}y`]: 'v' }, idempotencyKey: newKey() })
+    const key = await admin.call('POST', `${ROLE}/add`, {
+      json: { roleName: uniqueName('角色'), [`ke${NUL}y`]: 'v' },
+      idempotencyKey: newKey(),
+    })
     expectFieldError(key, 'ke\uFFFDy', 'v.control')
     expect(key.text).not.toContain('\\u0000')
     expect((key.body.data as FieldErrors)[0]!.message).toBe('不能包含控制字符')
     // Other control characters in a name are refused by the contract's text rule (the console's forms use it too).
-    expectFieldError(await admin.call('POST', `${ROLE}/add`, { json: { roleName: 'a\u0007b', dataScope: 'own' }, idempotencyKey: newKey() }), 'roleName', 'v.control')
+    expectFieldError(
+      await admin.call('POST', `${ROLE}/add`, { json: { roleName: 'a\u0007b', dataScope: 'own' }, idempotencyKey: newKey() }),
+      'roleName',
+      'v.control',
+    )
     // A remark may span lines.
-    const remark = await admin.call('POST', `${ROLE}/add`, { json: { roleName: uniqueName('角色'), dataScope: 'own', remark: '第一行\n第二行' }, idempotencyKey: newKey() })
+    const remark = await admin.call('POST', `${ROLE}/add`, {
+      json: { roleName: uniqueName('角色'), dataScope: 'own', remark: '第一行\n第二行' },
+      idempotencyKey: newKey(),
+    })
     expect(remark.body.code, remark.text).toBe(10000)
   })
 
@@ -181,13 +194,19 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
     expectFieldError(await c.fetchRaw('GET', '/api/auth/v1/generalAccount/getPubKey?appCode=a%00b'), 'appCode', 'v.control', 'getPubKey')
     const json = { 'content-type': 'application/json' }
     expectFieldError(
-      await c.fetchRaw('POST', '/api/auth/v1/generalAccount/getForgotVerifyCode', { headers: json, body: JSON.stringify({ accountName: `ad${NUL}min` }) }),
+      await c.fetchRaw('POST', '/api/auth/v1/generalAccount/getForgotVerifyCode', {
+        headers: json,
+        body: JSON.stringify({ accountName: `ad${NUL}min` }),
+      }),
       'accountName',
       'v.control',
       'getForgotVerifyCode',
     )
     expectFieldError(
-      await c.fetchRaw('POST', '/api/auth/v1/generalAccount/checkLoginAccount', { headers: json, body: JSON.stringify({ accountName: `ad${NUL}min` }) }),
+      await c.fetchRaw('POST', '/api/auth/v1/generalAccount/checkLoginAccount', {
+        headers: json,
+        body: JSON.stringify({ accountName: `ad${NUL}min` }),
+      }),
       'accountName',
       'v.control',
       'checkLoginAccount',
@@ -230,7 +249,11 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
     const key = await s.getPubKey()
     const r = await s.fetchRaw('POST', '/api/auth/v1/api/getAccessToken', {
       headers: { 'content-type': 'application/json', authorization: s.token! },
-      body: JSON.stringify({ appCode: s.appCode, cipherText: rsaEncrypt(key.publicKey, { appCode: s.appCode, loginAccount: `admin${NUL}` }), keyId: key.keyId }),
+      body: JSON.stringify({
+        appCode: s.appCode,
+        cipherText: rsaEncrypt(key.publicKey, { appCode: s.appCode, loginAccount: `admin${NUL}` }),
+        keyId: key.keyId,
+      }),
     })
     expect(r.body.code).toBe(20007)
   })
@@ -238,11 +261,22 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
   it('sort 2147483648 on every add and update, version 2^31 on every update: 20001 on the field', async () => {
     // Complete, otherwise valid records: what reached the database (integer out of range → 50000) before.
     const roleName = uniqueName('排序')
-    expectFieldError(await admin.call('POST', `${ROLE}/add`, { json: { roleName, dataScope: 'own', sort: 2 ** 31 }, idempotencyKey: newKey() }), 'sort', TOO_LARGE)
-    const added = await admin.call<{ roleId: string; version: number }>('POST', `${ROLE}/add`, { json: { roleName, dataScope: 'own', sort: INT4_MAX }, idempotencyKey: newKey() })
+    expectFieldError(
+      await admin.call('POST', `${ROLE}/add`, { json: { roleName, dataScope: 'own', sort: 2 ** 31 }, idempotencyKey: newKey() }),
+      'sort',
+      TOO_LARGE,
+    )
+    const added = await admin.call<{ roleId: string; version: number }>('POST', `${ROLE}/add`, {
+      json: { roleName, dataScope: 'own', sort: INT4_MAX },
+      idempotencyKey: newKey(),
+    })
     expect(added.body.code, added.text).toBe(10000)
     const { roleId, version } = added.body.data
-    const upd = (extra: object) => admin.call('PUT', `${ROLE}/update`, { json: { roleId, roleName, dataScope: 'own', sort: 1, version, ...extra }, idempotencyKey: newKey() })
+    const upd = (extra: object) =>
+      admin.call('PUT', `${ROLE}/update`, {
+        json: { roleId, roleName, dataScope: 'own', sort: 1, version, ...extra },
+        idempotencyKey: newKey(),
+      })
     expectFieldError(await upd({ sort: '2147483648' }), 'sort', TOO_LARGE)
     expectFieldError(await upd({ version: 2 ** 31 }), 'version', TOO_LARGE)
     expect((await upd({ version: INT4_MAX })).body.code).toBe(20008)
@@ -264,7 +298,8 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
       const r = await admin.call(method, route.path, { json: { sort: 2 ** 31, version: 2 ** 31 }, idempotencyKey: newKey() })
       expectNoFault(r, route.path)
       const errors = r.body.code === 20001 ? (r.body.data as FieldErrors) : []
-      for (const e of errors.filter((x) => x.field === 'sort' || x.field === 'version')) expect(e.key, `${route.path} ${e.field}`).toBe(TOO_LARGE)
+      for (const e of errors.filter((x) => x.field === 'sort' || x.field === 'version'))
+        expect(e.key, `${route.path} ${e.field}`).toBe(TOO_LARGE)
       if (WITH_SORT.includes(route.path)) expectFieldError(r, 'sort', TOO_LARGE, route.path)
       if (WITH_VERSION.includes(route.path)) expectFieldError(r, 'version', TOO_LARGE, route.path)
     }
@@ -278,9 +313,16 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
       expectFieldError(r, 'pageIndex', TOO_LARGE, route.path)
       const post = await admin.call('POST', route.path, { json: { pageIndex: 2 ** 53, pageSize: 20 }, idempotencyKey: newKey() })
       expectFieldError(post, 'pageIndex', TOO_LARGE, `${route.path} by POST`)
-      expectFieldError(await admin.call('GET', route.path, { query: 'pageIndex=1&pageSize=2001' }), 'pageSize', 'v.tooLarge:2000', route.path)
+      expectFieldError(
+        await admin.call('GET', route.path, { query: 'pageIndex=1&pageSize=2001' }),
+        'pageSize',
+        'v.tooLarge:2000',
+        route.path,
+      )
     }
-    const last = await admin.call<{ records: unknown[]; pageIndex: number }>('GET', `${ROLE}/listPage`, { query: `pageIndex=${INT4_MAX}&pageSize=2000` })
+    const last = await admin.call<{ records: unknown[]; pageIndex: number }>('GET', `${ROLE}/listPage`, {
+      query: `pageIndex=${INT4_MAX}&pageSize=2000`,
+    })
     expect(last.body.code, last.text).toBe(10000)
     expect(last.body.data).toMatchObject({ records: [], pageIndex: INT4_MAX })
   }, 180_000)
@@ -290,31 +332,48 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
     const posts = routes.filter((r) => r.methods.some((m) => m !== 'GET'))
     for (const route of posts) {
       const method = route.methods.find((m) => m !== 'GET')!
-      const r = await admin.call(method, route.path.replace(/:[A-Za-z]+/g, 'x'), { raw: { body: deep, type: 'application/json' }, idempotencyKey: newKey() })
+      const r = await admin.call(method, route.path.replace(/:[A-Za-z]+/g, 'x'), {
+        raw: { body: deep, type: 'application/json' },
+        idempotencyKey: newKey(),
+      })
       expect(r.status, `${route.path}: ${r.text.slice(0, 200)}`).toBe(400)
       expectFieldError(r, 'body', 'v.invalid', route.path)
     }
     // Unsigned, on a public read by POST, in English.
     const c = new Client(t.url)
-    const pub = await c.fetchRaw('POST', '/api/auth/v1/orgSearch/list', { headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: deep })
+    const pub = await c.fetchRaw('POST', '/api/auth/v1/orgSearch/list', {
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: deep,
+    })
     expect(pub.status).toBe(400)
     expect(pub.body).toMatchObject({ code: 20001, message: 'The request body is nested too deeply' })
     // A huge body (over the 1 MB limit): the enveloped 413 on body.
-    const huge = await admin.call('POST', `${ROLE}/add`, { raw: { body: `{"roleName":"${'a'.repeat(1_100_000)}"}`, type: 'application/json' }, idempotencyKey: newKey() })
+    const huge = await admin.call('POST', `${ROLE}/add`, {
+      raw: { body: `{"roleName":"${'a'.repeat(1_100_000)}"}`, type: 'application/json' },
+      idempotencyKey: newKey(),
+    })
     expect(huge.status).toBe(413)
     expectFieldError(huge, 'body', 'v.invalid', 'a body over the limit')
     // Ordinary nesting still reads: a read by POST with a nested (ignored) parameter.
-    const ok = await admin.call('POST', `${ROLE}/listPage`, { raw: { body: `{"pageIndex":1,"x":${'['.repeat(50)}1${']'.repeat(50)}}`, type: 'application/json' }, idempotencyKey: newKey() })
+    const ok = await admin.call('POST', `${ROLE}/listPage`, {
+      raw: { body: `{"pageIndex":1,"x":${'['.repeat(50)}1${']'.repeat(50)}}`, type: 'application/json' },
+      idempotencyKey: newKey(),
+    })
     expect(ok.body.code, ok.text).toBe(10000)
   }, 180_000)
 
   it('truncated multipart, a boundary that does not match and an unknown purpose are 20001 on the field (uploads and the three imports)', async () => {
     const targets: [string, string | undefined, { name: string; type: string; bytes: Buffer }][] = [
       [UPLOAD, 'purpose=avatar', { name: 'a.jpg', type: 'image/jpeg', bytes: JPG }],
-      ...IMPORTS.map((p): [string, undefined, { name: string; type: string; bytes: Buffer }] => [p, undefined, { name: 'x.xlsx', type: XLSX_TYPE, bytes: Buffer.alloc(600, 1) }]),
+      ...IMPORTS.map((p): [string, undefined, { name: string; type: string; bytes: Buffer }] => [
+        p,
+        undefined,
+        { name: 'x.xlsx', type: XLSX_TYPE, bytes: Buffer.alloc(600, 1) },
+      ]),
     ]
     for (const [p, query, file] of targets) {
-      const call = (raw: { body: Buffer; type: string }) => admin.call('POST', p, { raw, unsignedPayload: true, idempotencyKey: newKey(), query })
+      const call = (raw: { body: Buffer; type: string }) =>
+        admin.call('POST', p, { raw, unsignedPayload: true, idempotencyKey: newKey(), query })
       const whole = multipart(file)
       const truncated = await call({ body: whole.body.subarray(0, whole.body.length - 40), type: whole.type })
       expectFieldError(truncated, 'file', 'v.invalid', `${p} truncated`)
@@ -336,7 +395,12 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
       expectFieldError(r, 'purpose', 'v.invalid', `purpose ${JSON.stringify(purpose)}`)
     }
     // And a whole, well-formed upload still works.
-    const good = await admin.call('POST', UPLOAD, { raw: multipart({ name: 'a.jpg', type: 'image/jpeg', bytes: JPG }), unsignedPayload: true, idempotencyKey: newKey(), query: 'purpose=avatar' })
+    const good = await admin.call('POST', UPLOAD, {
+      raw: multipart({ name: 'a.jpg', type: 'image/jpeg', bytes: JPG }),
+      unsignedPayload: true,
+      idempotencyKey: newKey(),
+      query: 'purpose=avatar',
+    })
     expect(good.body.code, good.text).toBe(10000)
   })
 
@@ -350,7 +414,11 @@ describe.each(inject('targets'))('hostile input on $name', (t) => {
     })
     expect(longHeader.status).toBe(431)
     expect(longHeader.headers.get('content-type')).toMatch(/^application\/json/)
-    expect(longHeader.body).toMatchObject({ code: 20001, message: 'The request line or headers are too large', data: [{ field: 'headers' }] })
+    expect(longHeader.body).toMatchObject({
+      code: 20001,
+      message: 'The request line or headers are too large',
+      data: [{ field: 'headers' }],
+    })
 
     const badHead = await rawHttp(t.url, 'GET /api/auth/v1/generalAccount/getPubKey?appCode=x HTTP/1.1\r\nHost: a\r\nNo colon here\r\n\r\n')
     expect(badHead).toMatch(/^HTTP\/1\.1 400 /)

@@ -31,12 +31,10 @@ describe.runIf(pgUrl && pair)('Idempotency-Keys left in progress (PostgreSQL)', 
 
   /** The row a request leaves behind when its process dies after reserving the key. */
   async function abandoned(key: string, json: unknown, secondsAgo: number) {
-    await db.query(`insert into idempotency (account_id, key, fingerprint, state, created_at) values ($1, $2, $3, 'in_progress', now() - make_interval(secs => $4))`, [
-      adminId,
-      key,
-      fingerprintOf('POST', ADD, JSON.stringify(json)),
-      secondsAgo,
-    ])
+    await db.query(
+      `insert into idempotency (account_id, key, fingerprint, state, created_at) values ($1, $2, $3, 'in_progress', now() - make_interval(secs => $4))`,
+      [adminId, key, fingerprintOf('POST', ADD, JSON.stringify(json)), secondsAgo],
+    )
   }
 
   it('keeps refusing (20009) while the lease of an in-progress key runs', async () => {
@@ -83,7 +81,9 @@ describe.runIf(pgUrl && pair)('Idempotency-Keys left in progress (PostgreSQL)', 
     const row = await db.query<{ state: string }>('select state from idempotency where account_id = $1 and key = $2', [adminId, key])
     expect(row.rows[0]?.state).toBe('done')
 
-    expect((await admin.call('POST', `${ROLE}/delete`, { form: { ids: first.body.data.roleId }, idempotencyKey: newKey() })).body.code).toBe(10000)
+    expect(
+      (await admin.call('POST', `${ROLE}/delete`, { form: { ids: first.body.data.roleId }, idempotencyKey: newKey() })).body.code,
+    ).toBe(10000)
   })
 })
 
@@ -101,6 +101,8 @@ describe.each(inject('targets'))('a successful Idempotency-Key replay on $name',
     expect(again.text).toBe(first.text)
     const list = await admin.call<unknown[]>('GET', `${ROLE}/list`, { query: { roleName: json.roleName } })
     expect(list.body.data).toHaveLength(1)
-    expect((await admin.call('POST', `${ROLE}/delete`, { form: { ids: first.body.data.roleId }, idempotencyKey: newKey() })).body.code).toBe(10000)
+    expect(
+      (await admin.call('POST', `${ROLE}/delete`, { form: { ids: first.body.data.roleId }, idempotencyKey: newKey() })).body.code,
+    ).toBe(10000)
   })
 })

@@ -32,7 +32,10 @@ async function open(base: string, token: string): Promise<Answer<Opened>> {
   return new Client(base).fetchRaw('GET', `${OPEN}?token=${encodeURIComponent(token)}`) as Promise<Answer<Opened>>
 }
 async function submit(base: string, token: string, data: Record<string, unknown>, lang = 'zh-CN'): Promise<Answer> {
-  return new Client(base).fetchRaw('POST', SUBMIT, { headers: { 'content-type': 'application/json', 'accept-language': lang }, body: JSON.stringify({ token, data }) })
+  return new Client(base).fetchRaw('POST', SUBMIT, {
+    headers: { 'content-type': 'application/json', 'accept-language': lang },
+    body: JSON.stringify({ token, data }),
+  })
 }
 
 async function accountIdOf(c: Client): Promise<string> {
@@ -55,7 +58,11 @@ describe.each(inject('targets'))('invitations on $name', (t) => {
     // Put the admin's contact details back.
     if (!original) return
     const c = await create(admin, { purpose: 'contact', targetId: adminId, validHours: 1 })
-    await submit(t.url, tokenOf(c.body.data.url), { userName: original.userName ?? '管理员', cellphone: original.cellphone ?? '13800138000', email: original.email ?? '' })
+    await submit(t.url, tokenOf(c.body.data.url), {
+      userName: original.userName ?? '管理员',
+      cellphone: original.cellphone ?? '13800138000',
+      email: original.email ?? '',
+    })
   })
 
   it('creates a link, opens it without signing in, submits once, then refuses it (20021 used)', async () => {
@@ -81,7 +88,11 @@ describe.each(inject('targets'))('invitations on $name', (t) => {
     expect([...new Set((bad.body.data as { field: string }[]).map((e) => e.field))].sort()).toEqual(['cellphone', 'userName'])
 
     const email = `invite${Date.now()}@trestle.example.cn`
-    const good = await submit(t.url, token, { userName: original.userName ?? '管理员', cellphone: original.cellphone ?? '13800138000', email })
+    const good = await submit(t.url, token, {
+      userName: original.userName ?? '管理员',
+      cellphone: original.cellphone ?? '13800138000',
+      email,
+    })
     expect(good.body.code, good.text).toBe(10000)
     const info = await admin.call<{ email?: string }>('GET', USER_INFO)
     expect(info.body.data.email).toBe(email)
@@ -89,7 +100,11 @@ describe.each(inject('targets'))('invitations on $name', (t) => {
     const reopened = await open(t.url, token)
     expect(reopened.body).toMatchObject({ code: 20021, data: { state: 'used' }, message: '该邀请已提交过，链接已失效' })
     const again = await submit(t.url, token, { userName: 'x', cellphone: '13800138000' }, 'en')
-    expect(again.body).toMatchObject({ code: 20021, data: { state: 'used' }, message: 'This invitation has already been submitted; the link no longer works' })
+    expect(again.body).toMatchObject({
+      code: 20021,
+      data: { state: 'used' },
+      message: 'This invitation has already been submitted; the link no longer works',
+    })
   })
 
   it('two concurrent submits: exactly one succeeds', async () => {
@@ -102,7 +117,8 @@ describe.each(inject('targets'))('invitations on $name', (t) => {
   })
 
   it('validates the creation: validHours 1–168, a known purpose, an existing target', async () => {
-    for (const validHours of [0, 169, 'x']) expect((await create(admin, { purpose: 'contact', targetId: adminId, validHours })).body.code).toBe(20001)
+    for (const validHours of [0, 169, 'x'])
+      expect((await create(admin, { purpose: 'contact', targetId: adminId, validHours })).body.code).toBe(20001)
     expect((await create(admin, { purpose: 'nothing', targetId: adminId })).body.code).toBe(20001)
     expect((await create(admin, { purpose: 'contact', targetId: '0190a0a0-0000-7000-8000-000000000000' })).body.code).toBe(20002)
   })
@@ -128,20 +144,33 @@ describe.each(inject('targets'))('invitations on $name', (t) => {
 describe('invitation expiry', () => {
   const pgUrl = inject('pgUrl')
   const pgPair = inject('pgPair')
-  it.runIf(!!pgUrl && !!pgPair)('an expired invitation is refused (20021 expired), on another gateway of the same database too', async () => {
-    const [a, b] = pgPair!
-    const admin = await signedIn(a!)
-    const c = await admin.call<Created>('POST', CREATE, { json: { purpose: 'contact', targetId: await accountIdOf(admin), validHours: 1 }, idempotencyKey: newKey() })
-    const token = tokenOf(c.body.data.url)
-    expect((await open(b!.url, token)).body.code).toBe(10000)
-    const { default: pg } = await import('pg')
-    const db = new pg.Client({ connectionString: pgUrl! })
-    await db.connect()
-    await db.query(`update invite set expires_at = now() - interval '1 second' where invite_id = $1`, [c.body.data.inviteId])
-    await db.end()
-    expect((await open(a!.url, token)).body).toMatchObject({ code: 20021, data: { state: 'expired' }, message: '邀请链接已过期，请联系邀请人重新发送' })
-    expect((await submit(b!.url, token, { userName: '王建国', cellphone: '13800138000' })).body).toMatchObject({ code: 20021, data: { state: 'expired' } })
-  })
+  it.runIf(!!pgUrl && !!pgPair)(
+    'an expired invitation is refused (20021 expired), on another gateway of the same database too',
+    async () => {
+      const [a, b] = pgPair!
+      const admin = await signedIn(a!)
+      const c = await admin.call<Created>('POST', CREATE, {
+        json: { purpose: 'contact', targetId: await accountIdOf(admin), validHours: 1 },
+        idempotencyKey: newKey(),
+      })
+      const token = tokenOf(c.body.data.url)
+      expect((await open(b!.url, token)).body.code).toBe(10000)
+      const { default: pg } = await import('pg')
+      const db = new pg.Client({ connectionString: pgUrl! })
+      await db.connect()
+      await db.query(`update invite set expires_at = now() - interval '1 second' where invite_id = $1`, [c.body.data.inviteId])
+      await db.end()
+      expect((await open(a!.url, token)).body).toMatchObject({
+        code: 20021,
+        data: { state: 'expired' },
+        message: '邀请链接已过期，请联系邀请人重新发送',
+      })
+      expect((await submit(b!.url, token, { userName: '王建国', cellphone: '13800138000' })).body).toMatchObject({
+        code: 20021,
+        data: { state: 'expired' },
+      })
+    },
+  )
 })
 
 describe('invitation rate limit', () => {

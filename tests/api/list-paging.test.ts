@@ -51,7 +51,9 @@ describe.each(inject('targets'))('list paging on $name', (t) => {
 
     // by name, descending: the cursor follows the order asked for
     const desc = await admin.call<Page>('GET', LIST, { query: { pageIndex: 1, pageSize: size, sortBy: 'name', desc: 'true' } })
-    const next = await admin.call<Page>('GET', LIST, { query: { pageIndex: 2, pageSize: size, sortBy: 'name', desc: 'true', cursor: desc.body.data.nextCursor! } })
+    const next = await admin.call<Page>('GET', LIST, {
+      query: { pageIndex: 2, pageSize: size, sortBy: 'name', desc: 'true', cursor: desc.body.data.nextCursor! },
+    })
     const offset = await admin.call<Page>('GET', LIST, { query: { pageIndex: 2, pageSize: size, sortBy: 'name', desc: 'true' } })
     expect(next.body.data.records.map((r) => r.userId)).toEqual(offset.body.data.records.map((r) => r.userId))
   })

@@ -29,7 +29,10 @@ describe('login rate limit', () => {
   it('answers HTTP 429 with Retry-After and 20021 past the per-IP limit', async () => {
     const c = new Client(inject('limited').url)
     const key = await c.getPubKey()
-    let last = await c.fetchRaw('POST', '/api/auth/v1/generalAccount/login', { headers: { 'content-type': 'application/json' }, body: '{}' })
+    let last = await c.fetchRaw('POST', '/api/auth/v1/generalAccount/login', {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     for (let i = 0; i < 6 && last.status !== 429; i++) {
       last = await c.fetchRaw('POST', '/api/auth/v1/generalAccount/login', {
         headers: { 'content-type': 'application/json' },

@@ -67,7 +67,9 @@ async function leftMenu(c: Client): Promise<Entry[]> {
 const entry = (menu: Entry[], action: string) => menu.find((m) => norm(m.action) === action)
 
 async function consoleApp(c: Client): Promise<string> {
-  const apps = await c.call<{ records: { applicationId: string; code: string }[] }>('GET', '/api/admin/v1/application/listPage', { query: { pageIndex: 1, pageSize: 100 } })
+  const apps = await c.call<{ records: { applicationId: string; code: string }[] }>('GET', '/api/admin/v1/application/listPage', {
+    query: { pageIndex: 1, pageSize: 100 },
+  })
   return apps.body.data.records.find((a) => a.code === APP)!.applicationId
 }
 async function menus(c: Client, appId: string): Promise<Menu[]> {
@@ -95,90 +97,115 @@ describe('console menus on an embedded database', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('restores missing and renamed seeded menus and functions on restart, leaving administrators’ menus and grants alone', { timeout: 240_000 }, async () => {
-    gw = await startGateway('menusync', {}, dir)
-    let admin = await signedIn(gw)
-    const appId = await consoleApp(admin)
-    const sysadmin = (await roles(admin)).find((r) => r.builtin)!
+  it(
+    'restores missing and renamed seeded menus and functions on restart, leaving administrators’ menus and grants alone',
+    { timeout: 240_000 },
+    async () => {
+      gw = await startGateway('menusync', {}, dir)
+      let admin = await signedIn(gw)
+      const appId = await consoleApp(admin)
+      const sysadmin = (await roles(admin)).find((r) => r.builtin)!
 
-    // An administrator's own menu with a function, and a role granted part of the renamed page.
-    const own = await admin.call<Menu>('POST', `${M}/add`, {
-      json: { applicationId: appId, menuName: uniqueName('自建菜单'), sort: 97, functionList: [{ functionName: '自建功能', functionAction: 'mine' }] },
-      idempotencyKey: newKey(),
-    })
-    expect(own.body.code, own.text).toBe(10000)
-    const role = await addRole(admin, '同步')
-    const before = await tree(admin, role.roleId)
-    const roleManage = byAction(before, '/admin/role-manage')
-    const granted = await saveMenus(admin, role.roleId, appId, [roleManage.applicationMenuId, roleManage.parentId!], [fnOf(roleManage, 'edit').applicationMenuFunctionId])
-    expect(granted.body.code, granted.text).toBe(10000)
-    // 系统管理员 no longer holds 资源池: the administrator's choice, kept by the sync.
-    const adminBefore = await tree(admin, sysadmin.roleId)
-    const pool = byAction(adminBefore, '/admin/resource-pool')
-    const kept = grantsOf(adminBefore)
-    const withoutPool = {
-      menuIds: kept.menuIds.filter((id) => id !== pool.applicationMenuId),
-      functionIds: kept.functionIds.filter((id) => !pool.functions.some((f) => f.applicationMenuFunctionId === id)),
-    }
-    expect((await saveMenus(admin, sysadmin.roleId, appId, withoutPool.menuIds, withoutPool.functionIds)).body.code).toBe(10000)
-    const roleGrants = grantsOf(await tree(admin, role.roleId))
-    const old = await leftMenu(admin)
-    const oldWbsCopy = fnOf(byAction(adminBefore, '/admin/wbs-management'), 'copy').applicationMenuFunctionId
+      // An administrator's own menu with a function, and a role granted part of the renamed page.
+      const own = await admin.call<Menu>('POST', `${M}/add`, {
+        json: {
+          applicationId: appId,
+          menuName: uniqueName('自建菜单'),
+          sort: 97,
+          functionList: [{ functionName: '自建功能', functionAction: 'mine' }],
+        },
+        idempotencyKey: newKey(),
+      })
+      expect(own.body.code, own.text).toBe(10000)
+      const role = await addRole(admin, '同步')
+      const before = await tree(admin, role.roleId)
+      const roleManage = byAction(before, '/admin/role-manage')
+      const granted = await saveMenus(
+        admin,
+        role.roleId,
+        appId,
+        [roleManage.applicationMenuId, roleManage.parentId!],
+        [fnOf(roleManage, 'edit').applicationMenuFunctionId],
+      )
+      expect(granted.body.code, granted.text).toBe(10000)
+      // 系统管理员 no longer holds 资源池: the administrator's choice, kept by the sync.
+      const adminBefore = await tree(admin, sysadmin.roleId)
+      const pool = byAction(adminBefore, '/admin/resource-pool')
+      const kept = grantsOf(adminBefore)
+      const withoutPool = {
+        menuIds: kept.menuIds.filter((id) => id !== pool.applicationMenuId),
+        functionIds: kept.functionIds.filter((id) => !pool.functions.some((f) => f.applicationMenuFunctionId === id)),
+      }
+      expect((await saveMenus(admin, sysadmin.roleId, appId, withoutPool.menuIds, withoutPool.functionIds)).body.code).toBe(10000)
+      const roleGrants = grantsOf(await tree(admin, role.roleId))
+      const old = await leftMenu(admin)
+      const oldWbsCopy = fnOf(byAction(adminBefore, '/admin/wbs-management'), 'copy').applicationMenuFunctionId
 
-    // The same data directory, aged by hand while no gateway runs.
-    await gw.stop()
-    const database = await openDatabase(loadConfig({ TRESTLE_DATA_DIR: dir }))
-    for (const q of AGE) await database.db.execute(sql.raw(q))
-    await database.close()
+      // The same data directory, aged by hand while no gateway runs.
+      await gw.stop()
+      const database = await openDatabase(loadConfig({ TRESTLE_DATA_DIR: dir }))
+      for (const q of AGE) await database.db.execute(sql.raw(q))
+      await database.close()
 
-    gw = await startGateway('menusync', {}, dir)
-    expect(await startLog(gw)).toMatch(/console menus synced \(menus: 1 added, 2 updated; functions: 4 added, 0 updated\)/)
-    admin = await signedIn(gw)
-    const now = await leftMenu(admin)
+      gw = await startGateway('menusync', {}, dir)
+      expect(await startLog(gw)).toMatch(/console menus synced \(menus: 1 added, 2 updated; functions: 4 added, 0 updated\)/)
+      admin = await signedIn(gw)
+      const now = await leftMenu(admin)
 
-    // The missing page is back under its group, with its functions, granted to the admin.
-    const audit = entry(now, '/admin/user-audit')
-    expect(audit).toMatchObject({ menuName: '用户审核', menuNameEn: 'User audit', iconPath: 'lucide:user-check' })
-    expect(audit!.applicationMenuId).not.toBe(entry(old, '/admin/user-audit')!.applicationMenuId)
-    expect(audit!.parentId).toBe(entry(old, '/admin/user-audit')!.parentId)
-    expect(actions(audit!.authFunctionList)).toEqual(['audit', 'export'])
-    // The missing function is back and granted; the one on a page the admin no longer holds is back, not granted.
-    const wbs = entry(now, '/admin/wbs-management')!
-    expect(actions(wbs.authFunctionList)).toContain('copy')
-    expect(wbs.authFunctionList.find((f) => f.functionAction === 'copy')!.applicationMenuFunctionId).not.toBe(oldWbsCopy)
-    expect(entry(now, '/admin/resource-pool')).toBeUndefined()
-    const adminAfter = await tree(admin, sysadmin.roleId)
-    const poolAfter = byAction(adminAfter, '/admin/resource-pool')
-    expect(poolAfter.granted).toBe(false)
-    expect(fnOf(poolAfter, 'import').granted).toBe(false)
-    // The renamed page and group carry the seed's names, icon and place again (same records).
-    const roles2 = entry(now, '/admin/role-manage')!
-    expect(roles2).toMatchObject({ applicationMenuId: roleManage.applicationMenuId, menuName: '角色管理', menuNameEn: 'Roles', iconPath: 'lucide:shield-check' })
-    const oldRoles = entry(old, '/admin/role-manage')!
-    expect(now.filter((m) => m.parentId === roles2.parentId).map((m) => m.action)).toEqual(old.filter((m) => m.parentId === oldRoles.parentId).map((m) => m.action))
-    const workflow = now.find((m) => m.applicationMenuId === old.find((o) => o.menuName === '工作流')!.applicationMenuId)
-    expect(workflow).toMatchObject({ menuName: '工作流', menuNameEn: 'Workflow' })
-    // Everything else the admin saw is there as it was.
-    expect(now.map((m) => m.applicationMenuId)).toEqual(expect.arrayContaining(old.filter((m) => norm(m.action) !== '/admin/user-audit').map((m) => m.applicationMenuId)))
+      // The missing page is back under its group, with its functions, granted to the admin.
+      const audit = entry(now, '/admin/user-audit')
+      expect(audit).toMatchObject({ menuName: '用户审核', menuNameEn: 'User audit', iconPath: 'lucide:user-check' })
+      expect(audit!.applicationMenuId).not.toBe(entry(old, '/admin/user-audit')!.applicationMenuId)
+      expect(audit!.parentId).toBe(entry(old, '/admin/user-audit')!.parentId)
+      expect(actions(audit!.authFunctionList)).toEqual(['audit', 'export'])
+      // The missing function is back and granted; the one on a page the admin no longer holds is back, not granted.
+      const wbs = entry(now, '/admin/wbs-management')!
+      expect(actions(wbs.authFunctionList)).toContain('copy')
+      expect(wbs.authFunctionList.find((f) => f.functionAction === 'copy')!.applicationMenuFunctionId).not.toBe(oldWbsCopy)
+      expect(entry(now, '/admin/resource-pool')).toBeUndefined()
+      const adminAfter = await tree(admin, sysadmin.roleId)
+      const poolAfter = byAction(adminAfter, '/admin/resource-pool')
+      expect(poolAfter.granted).toBe(false)
+      expect(fnOf(poolAfter, 'import').granted).toBe(false)
+      // The renamed page and group carry the seed's names, icon and place again (same records).
+      const roles2 = entry(now, '/admin/role-manage')!
+      expect(roles2).toMatchObject({
+        applicationMenuId: roleManage.applicationMenuId,
+        menuName: '角色管理',
+        menuNameEn: 'Roles',
+        iconPath: 'lucide:shield-check',
+      })
+      const oldRoles = entry(old, '/admin/role-manage')!
+      expect(now.filter((m) => m.parentId === roles2.parentId).map((m) => m.action)).toEqual(
+        old.filter((m) => m.parentId === oldRoles.parentId).map((m) => m.action),
+      )
+      const workflow = now.find((m) => m.applicationMenuId === old.find((o) => o.menuName === '工作流')!.applicationMenuId)
+      expect(workflow).toMatchObject({ menuName: '工作流', menuNameEn: 'Workflow' })
+      // Everything else the admin saw is there as it was.
+      expect(now.map((m) => m.applicationMenuId)).toEqual(
+        expect.arrayContaining(old.filter((m) => norm(m.action) !== '/admin/user-audit').map((m) => m.applicationMenuId)),
+      )
 
-    // The administrator's menu and the other role's grants are untouched.
-    const all = await menus(admin, appId)
-    const mine = all.find((m) => m.applicationMenuId === own.body.data.applicationMenuId)
-    expect(mine).toMatchObject({ menuName: own.body.data.menuName, version: own.body.data.version })
-    expect(mine!.functionList.map((f) => f.functionAction)).toEqual(['mine'])
-    expect(grantsOf(await tree(admin, role.roleId))).toEqual(roleGrants)
-    expect(all.filter((m) => norm(m.action) === '/admin/user-audit')).toHaveLength(1)
+      // The administrator's menu and the other role's grants are untouched.
+      const all = await menus(admin, appId)
+      const mine = all.find((m) => m.applicationMenuId === own.body.data.applicationMenuId)
+      expect(mine).toMatchObject({ menuName: own.body.data.menuName, version: own.body.data.version })
+      expect(mine!.functionList.map((f) => f.functionAction)).toEqual(['mine'])
+      expect(grantsOf(await tree(admin, role.roleId))).toEqual(roleGrants)
+      expect(all.filter((m) => norm(m.action) === '/admin/user-audit')).toHaveLength(1)
 
-    // Another start changes nothing.
-    await gw.stop()
-    gw = await startGateway('menusync', {}, dir)
-    expect(await startLog(gw)).not.toMatch(/console menus synced/)
-    admin = await signedIn(gw)
-    const again = await menus(admin, appId)
-    const shape = (ms: Menu[]) => ms.map((m) => [m.applicationMenuId, m.parentId, m.menuName, m.version, m.functionList.map((f) => f.applicationMenuFunctionId)])
-    expect(shape(again)).toEqual(shape(all))
-    expect(grantsOf(await tree(admin, sysadmin.roleId))).toEqual(grantsOf(adminAfter))
-  })
+      // Another start changes nothing.
+      await gw.stop()
+      gw = await startGateway('menusync', {}, dir)
+      expect(await startLog(gw)).not.toMatch(/console menus synced/)
+      admin = await signedIn(gw)
+      const again = await menus(admin, appId)
+      const shape = (ms: Menu[]) =>
+        ms.map((m) => [m.applicationMenuId, m.parentId, m.menuName, m.version, m.functionList.map((f) => f.applicationMenuFunctionId)])
+      expect(shape(again)).toEqual(shape(all))
+      expect(grantsOf(await tree(admin, sysadmin.roleId))).toEqual(grantsOf(adminAfter))
+    },
+  )
 })
 
 const pgUrl = inject('pgUrl')
@@ -215,7 +242,10 @@ describe.runIf(pgUrl)('console menus on PostgreSQL (no demo data)', () => {
     const [a, b] = await Promise.all([startGateway('menusync-pgA', env), startGateway('menusync-pgB', env)])
     gateways.push(a!, b!)
     const logs = await Promise.all([a!, b!].map(startLog))
-    expect(logs.filter((l) => /console menus synced/.test(l)), logs.join('\n---\n')).toHaveLength(1)
+    expect(
+      logs.filter((l) => /console menus synced/.test(l)),
+      logs.join('\n---\n'),
+    ).toHaveLength(1)
     for (const g of [a!, b!]) {
       const admin = await signedIn(g)
       const now = await leftMenu(admin)

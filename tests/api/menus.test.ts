@@ -46,7 +46,11 @@ describe.each(inject('targets'))('application menus on $name', (t) => {
   const remove = (ids: string[]) => admin.call('POST', `${M}/delete`, { form: { ids: ids.join(',') }, idempotencyKey: newKey() })
 
   it('keeps an English name (≤ 60) per menu, seeded for every seeded menu and answered with the left menu', async () => {
-    const mine = (await admin.call<{ menuName: string; menuNameEn: string | null; action: string | null }[]>('GET', MENU_BY_PERMISSION, { query: { appCode: 'trestle-admin' } })).body.data
+    const mine = (
+      await admin.call<{ menuName: string; menuNameEn: string | null; action: string | null }[]>('GET', MENU_BY_PERMISSION, {
+        query: { appCode: 'trestle-admin' },
+      })
+    ).body.data
     expect(mine.find((m) => m.menuName === '组织机构')?.menuNameEn).toBe('Organisation')
     expect(mine.find((m) => m.action === '/admin/role-manage')?.menuNameEn).toBe('Roles')
     const seeded = (await list()).filter((m) => m.createBy === 'system')
@@ -117,7 +121,10 @@ describe.each(inject('targets'))('application menus on $name', (t) => {
     // Nothing changed.
     const rows = await list()
     expect(rows.find((m) => m.applicationMenuId === a.applicationMenuId)).toMatchObject({ parentId: null, version: a.version })
-    expect(rows.find((m) => m.applicationMenuId === b.applicationMenuId)).toMatchObject({ parentId: a.applicationMenuId, version: b.version })
+    expect(rows.find((m) => m.applicationMenuId === b.applicationMenuId)).toMatchObject({
+      parentId: a.applicationMenuId,
+      version: b.version,
+    })
     // A parent that is no menu of this application stays a parameter error.
     expect((await update(asConsole(b, { parentId: 'no-such-menu' }))).body.code).toBe(20001)
     expect((await remove([a.applicationMenuId])).body.code).toBe(10000)

@@ -159,7 +159,9 @@ describe('third-party sign-in', () => {
     expect((await thirdLogin('wechat', bindBack.code, bindBack.state, b.verifier)).body.code).toBe(20021)
     // …nor binds another account.
     const orgadmin = await signedIn(gw, 'orgadmin')
-    const other = await orgadmin.call('POST', `${P}/bindThirdParty`, { json: { platform: 'wechat', code: bindBack.code, state: bindBack.state, verifier: b.verifier } })
+    const other = await orgadmin.call('POST', `${P}/bindThirdParty`, {
+      json: { platform: 'wechat', code: bindBack.code, state: bindBack.state, verifier: b.verifier },
+    })
     expect(other.body).toMatchObject({ code: 20021, message: BIND_ELSEWHERE })
   })
 
@@ -181,7 +183,10 @@ describe('third-party sign-in', () => {
     expect((await thirdLogin('wechat', empty.code, empty.state, '')).body).toMatchObject({ code: 20021, message: LOGIN_ELSEWHERE })
     const b = browser()
     const asChallenge = await authorize(await loginUrl('wechat', b))
-    expect((await thirdLogin('wechat', asChallenge.code, asChallenge.state, b.challenge)).body).toMatchObject({ code: 20021, message: LOGIN_ELSEWHERE })
+    expect((await thirdLogin('wechat', asChallenge.code, asChallenge.state, b.challenge)).body).toMatchObject({
+      code: 20021,
+      message: LOGIN_ELSEWHERE,
+    })
 
     // In English, too.
     const en = await loginRoundTrip('wechat')
@@ -189,11 +194,17 @@ describe('third-party sign-in', () => {
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
       body: JSON.stringify({ platform: 'wechat', code: en.code, state: en.state }),
     })
-    expect(r.body).toMatchObject({ code: 20021, message: 'The authorisation was not started in this browser or has expired; sign in again' })
+    expect(r.body).toMatchObject({
+      code: 20021,
+      message: 'The authorisation was not started in this browser or has expired; sign in again',
+    })
 
     // The browser that started it still signs in.
     const mine = await loginRoundTrip('wechat')
-    expect((await thirdLogin('wechat', mine.code, mine.state, mine.verifier)).body).toMatchObject({ code: 10000, data: { userAccount: { accountName: 'zhangwei' } } })
+    expect((await thirdLogin('wechat', mine.code, mine.state, mine.verifier)).body).toMatchObject({
+      code: 10000,
+      data: { userAccount: { accountName: 'zhangwei' } },
+    })
   })
 
   it('bind: a callback started in another browser, or sent without a verifier, binds nothing and spends the state', async () => {
@@ -204,10 +215,14 @@ describe('third-party sign-in', () => {
     provider.approveAs('attacker', '攻击者的微信')
     const started = browser()
     const link = await bindRoundTrip(lisi, 'wechat', started)
-    const elsewhere = await lisi.call('POST', `${P}/bindThirdParty`, { json: { platform: 'wechat', code: link.code, state: link.state, verifier: browser().verifier } })
+    const elsewhere = await lisi.call('POST', `${P}/bindThirdParty`, {
+      json: { platform: 'wechat', code: link.code, state: link.state, verifier: browser().verifier },
+    })
     expect(elsewhere.body).toMatchObject({ code: 20021, message: BIND_ELSEWHERE })
     // spent: the starting browser's verifier does not bring it back
-    const again = await lisi.call('POST', `${P}/bindThirdParty`, { json: { platform: 'wechat', code: link.code, state: link.state, verifier: started.verifier } })
+    const again = await lisi.call('POST', `${P}/bindThirdParty`, {
+      json: { platform: 'wechat', code: link.code, state: link.state, verifier: started.verifier },
+    })
     expect(again.body).toMatchObject({ code: 20021, message: BIND_ELSEWHERE })
 
     const bare = await bindRoundTrip(lisi, 'wechat', browser())

@@ -87,11 +87,15 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     sort: 5,
     ...over,
   })
-  const addUnit = (c: Client, over: Record<string, unknown> = {}) => c.call<Unit>('POST', `${API}/org/add`, { json: unitBody(over), idempotencyKey: newKey() })
-  const del = (c: Client, path: string, ids: string[]) => c.call('POST', `${API}/${path}/delete`, { form: { ids: ids.join(',') }, idempotencyKey: newKey() })
+  const addUnit = (c: Client, over: Record<string, unknown> = {}) =>
+    c.call<Unit>('POST', `${API}/org/add`, { json: unitBody(over), idempotencyKey: newKey() })
+  const del = (c: Client, path: string, ids: string[]) =>
+    c.call('POST', `${API}/${path}/delete`, { form: { ids: ids.join(',') }, idempotencyKey: newKey() })
 
   it('answers the unit types as a list and a tree', async () => {
-    expect(types.map((x) => x.typeCode)).toEqual(expect.arrayContaining(['owner', 'design', 'construction', 'supervision', 'consulting', 'testing']))
+    expect(types.map((x) => x.typeCode)).toEqual(
+      expect.arrayContaining(['owner', 'design', 'construction', 'supervision', 'consulting', 'testing']),
+    )
     const tree = await admin.call<{ typeName: string; children: unknown[] }[]>('GET', `${API}/orgType/listTree`)
     expect(tree.body.data.map((n) => n.typeName)).toContain('施工单位')
   })
@@ -100,11 +104,26 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     const added = await addUnit(admin)
     expect(added.body.code).toBe(10000)
     const unit = added.body.data
-    expect(unit).toMatchObject({ organizationTypeName: '施工单位', legalPerson: '周建华', fax: '029-88886667', bankAccount: '6100123456789012345', version: 0, childCount: 0 })
-    const page = await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, { query: { pageIndex: 1, pageSize: 10, keyword: unit.creditCode!.toLowerCase() } })
+    expect(unit).toMatchObject({
+      organizationTypeName: '施工单位',
+      legalPerson: '周建华',
+      fax: '029-88886667',
+      bankAccount: '6100123456789012345',
+      version: 0,
+      childCount: 0,
+    })
+    const page = await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, {
+      query: { pageIndex: 1, pageSize: 10, keyword: unit.creditCode!.toLowerCase() },
+    })
     expect(page.body.data.records.map((r) => r.organizationId)).toEqual([unit.organizationId])
 
-    const body = { ...unitBody({ organizationName: unit.organizationName, creditCode: unit.creditCode }), organizationId: unit.organizationId, version: 0, taxCode: unit.creditCode, website: 'https://www.renamed.example.cn/about' }
+    const body = {
+      ...unitBody({ organizationName: unit.organizationName, creditCode: unit.creditCode }),
+      organizationId: unit.organizationId,
+      version: 0,
+      taxCode: unit.creditCode,
+      website: 'https://www.renamed.example.cn/about',
+    }
     const updated = await admin.call<Unit>('PUT', `${API}/org/update`, { json: body, idempotencyKey: newKey() })
     expect(updated.body.code).toBe(10000)
     expect(updated.body.data).toMatchObject({ version: 1, taxCode: unit.creditCode, website: 'https://www.renamed.example.cn/about' })
@@ -159,7 +178,12 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     const refused = await del(admin, 'org', [parent.organizationId])
     expect(refused.body.code).toBe(20021)
     const cycle = await admin.call('PUT', `${API}/org/update`, {
-      json: { ...unitBody({ organizationName: parent.organizationName, creditCode: parent.creditCode }), organizationId: parent.organizationId, version: parent.version, parentId: child.organizationId },
+      json: {
+        ...unitBody({ organizationName: parent.organizationName, creditCode: parent.creditCode }),
+        organizationId: parent.organizationId,
+        version: parent.version,
+        parentId: child.organizationId,
+      },
     })
     expect(cycle.body.code).toBe(20021)
     const noParent = await addUnit(admin, { parentId: '01900000-0000-7000-8000-000000000001' })
@@ -185,19 +209,34 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     }
     expect(await unitsUnder(a.organizationId)).toEqual([a.organizationId, b.organizationId, c.organizationId].sort())
     const moved = await admin.call<Unit>('PUT', `${API}/org/update`, {
-      json: { ...unitBody({ organizationName: b.organizationName, creditCode: '' }), organizationId: b.organizationId, version: b.version, parentId: d.organizationId },
+      json: {
+        ...unitBody({ organizationName: b.organizationName, creditCode: '' }),
+        organizationId: b.organizationId,
+        version: b.version,
+        parentId: d.organizationId,
+      },
     })
     expect(moved.body).toMatchObject({ code: 10000, data: { parentId: d.organizationId, parentName: d.organizationName } })
     expect(await unitsUnder(a.organizationId)).toEqual([a.organizationId])
     expect(await unitsUnder(d.organizationId)).toEqual([b.organizationId, c.organizationId, d.organizationId].sort())
     // d is now above c: d under c would be a cycle
     const cycle = await admin.call('PUT', `${API}/org/update`, {
-      json: { ...unitBody({ organizationName: d.organizationName, creditCode: d.creditCode }), organizationId: d.organizationId, version: d.version, parentId: c.organizationId },
+      json: {
+        ...unitBody({ organizationName: d.organizationName, creditCode: d.creditCode }),
+        organizationId: d.organizationId,
+        version: d.version,
+        parentId: c.organizationId,
+      },
       headers: { 'accept-language': 'en' },
     })
     expect(cycle.body).toMatchObject({ code: 20021, message: 'The parent may not be the unit itself or one of its child units' })
     const cycleZh = await admin.call('PUT', `${API}/org/update`, {
-      json: { ...unitBody({ organizationName: d.organizationName, creditCode: d.creditCode }), organizationId: d.organizationId, version: d.version, parentId: d.organizationId },
+      json: {
+        ...unitBody({ organizationName: d.organizationName, creditCode: d.creditCode }),
+        organizationId: d.organizationId,
+        version: d.version,
+        parentId: d.organizationId,
+      },
       headers: { 'accept-language': 'zh-CN' },
     })
     expect(cycleZh.body).toMatchObject({ code: 20021, message: '上级单位不能是该单位自身或其下级单位' })
@@ -207,46 +246,69 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
 
   it('loads the tree lazily (types → units → child units and roles) and searches by keyword', async () => {
     const parent = (await addUnit(admin)).body.data
-    const child = (await addUnit(admin, { parentId: parent.organizationId, creditCode: '', organizationName: uniqueName('测试项目经理部') })).body.data
+    const child = (
+      await addUnit(admin, { parentId: parent.organizationId, creditCode: '', organizationName: uniqueName('测试项目经理部') })
+    ).body.data
 
     const roots = (await admin.call<Node[]>('GET', `${API}/org/listTree`)).body.data
     expect(roots.every((n) => n.nodeType === 1)).toBe(true)
     const construction = roots.find((n) => n.nodeId === typeId('construction'))!
     expect(construction.hasChild).toBe(1)
 
-    const units = (await admin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: construction.nodeId, nodeType: 1 } })).body.data
+    const units = (await admin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: construction.nodeId, nodeType: 1 } })).body
+      .data
     const mine = units.find((n) => n.nodeId === parent.organizationId)!
     expect(mine).toMatchObject({ nodeType: 2, hasChild: 1, organizationId: parent.organizationId, organizationTypeId: construction.nodeId })
     expect(units.some((n) => n.nodeId === child.organizationId)).toBe(false) // a child unit shows under its parent only
 
-    const under = (await admin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: parent.organizationId, nodeType: 2 } })).body.data
+    const under = (await admin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: parent.organizationId, nodeType: 2 } })).body
+      .data
     expect(under).toEqual([expect.objectContaining({ nodeId: child.organizationId, nodeType: 2, hasChild: 0 })])
 
-    const found = await admin.call<{ nodes: Node[]; total: number; truncated: boolean }>('GET', `${API}/org/listByKeyword`, { query: { keyword: child.organizationName.slice(-10) } })
+    const found = await admin.call<{ nodes: Node[]; total: number; truncated: boolean }>('GET', `${API}/org/listByKeyword`, {
+      query: { keyword: child.organizationName.slice(-10) },
+    })
     expect(found.body.data).toMatchObject({ total: 1, truncated: false })
     expect(found.body.data.nodes).toEqual([
-      expect.objectContaining({ nodeType: 1, nodeId: construction.nodeId, children: [expect.objectContaining({ nodeId: child.organizationId, nodeType: 2 })] }),
+      expect.objectContaining({
+        nodeType: 1,
+        nodeId: construction.nodeId,
+        children: [expect.objectContaining({ nodeId: child.organizationId, nodeType: 2 })],
+      }),
     ])
     const empty = await admin.call('GET', `${API}/org/listByKeyword`, { query: { keyword: ' ' } })
     expect(empty.body.code).toBe(20001)
 
-    const nodes = await admin.call<{ organizationId: string; category: number }[]>('GET', `${API}/org/listOrgNodeByOrgIds`, { query: { orgIds: `${parent.organizationId},${child.organizationId}` } })
+    const nodes = await admin.call<{ organizationId: string; category: number }[]>('GET', `${API}/org/listOrgNodeByOrgIds`, {
+      query: { orgIds: `${parent.organizationId},${child.organizationId}` },
+    })
     expect(nodes.body.data.map((n) => [n.organizationId, n.category])).toEqual([
       [parent.organizationId, 1],
       [child.organizationId, 1],
     ])
-    const tree = await admin.call<{ organizationId: string; children: { organizationId: string }[] }>('GET', `${API}/org/getOrgAndDeptTreeByOrgIds`, { query: { orgIds: parent.organizationId } })
+    const tree = await admin.call<{ organizationId: string; children: { organizationId: string }[] }>(
+      'GET',
+      `${API}/org/getOrgAndDeptTreeByOrgIds`,
+      { query: { orgIds: parent.organizationId } },
+    )
     expect(tree.body.data.children.map((c) => c.organizationId)).toContain(child.organizationId)
 
     if (t.demo) {
       // role nodes (type 3) under a unit that has roles
-      const owner = (await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, { query: { keyword: '中国铁路华东投资集团有限公司' } })).body.data.records[0]!
-      const ownerChildren = (await admin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: owner.organizationId, nodeType: 2 } })).body.data
+      const owner = (await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, { query: { keyword: '中国铁路华东投资集团有限公司' } }))
+        .body.data.records[0]!
+      const ownerChildren = (
+        await admin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: owner.organizationId, nodeType: 2 } })
+      ).body.data
       expect(ownerChildren.filter((n) => n.nodeType === 3).map((n) => n.nodeName)).toContain('系统管理员')
       expect(ownerChildren.filter((n) => n.nodeType === 2).length).toBeGreaterThan(0)
       // organisation and department tree: departments (category 2) under their unit, child units (category 1)
-      const contractor = (await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, { query: { organizationName: '中铁恒岳建设集团有限公司' } })).body.data.records[0]!
-      const od = await admin.call<{ category: number; organizationName: string; departmentName?: string; children: { category: number; organizationId: string }[] }[]>('GET', `${API}/org/listOrgAndDeptTreeByOrgIds`, {
+      const contractor = (
+        await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, { query: { organizationName: '中铁恒岳建设集团有限公司' } })
+      ).body.data.records[0]!
+      const od = await admin.call<
+        { category: number; organizationName: string; departmentName?: string; children: { category: number; organizationId: string }[] }[]
+      >('GET', `${API}/org/listOrgAndDeptTreeByOrgIds`, {
         query: { orgIds: contractor.organizationId },
       })
       const root = od.body.data[0]!
@@ -260,7 +322,11 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
   it('replaces contacts, listings, co-office institutions and qualifications as a whole; repeats are refused', async () => {
     const unit = (await addUnit(admin)).body.data
     const orgId = unit.organizationId
-    const save = (name: string, list: unknown[]) => admin.call<Record<string, unknown>[]>('POST', `${API}/${name}/addFullByOrgId`, { json: { organizationId: orgId, items: list }, idempotencyKey: newKey() })
+    const save = (name: string, list: unknown[]) =>
+      admin.call<Record<string, unknown>[]>('POST', `${API}/${name}/addFullByOrgId`, {
+        json: { organizationId: orgId, items: list },
+        idempotencyKey: newKey(),
+      })
     const list = (name: string) => admin.call<Record<string, unknown>[]>('GET', `${API}/${name}/list`, { query: { organizationId: orgId } })
 
     const contacts = await save('orgContact', [
@@ -270,7 +336,10 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     expect(contacts.body.code).toBe(10000)
     expect(contacts.body.data.map((c) => c.contactName)).toEqual(['张丽', '李强'])
     const keepId = contacts.body.data[0]!.orgContactId
-    const replaced = await save('orgContact', [{ orgContactId: keepId, contactName: '张丽', post: '总经理助理', phone: '13800001111' }, { contactName: '王芳', phone: '13900002222' }])
+    const replaced = await save('orgContact', [
+      { orgContactId: keepId, contactName: '张丽', post: '总经理助理', phone: '13800001111' },
+      { contactName: '王芳', phone: '13900002222' },
+    ])
     expect(replaced.body.data.map((c) => [c.contactName, c.post ?? null])).toEqual([
       ['张丽', '总经理助理'],
       ['王芳', null],
@@ -290,14 +359,25 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     const badRow = await save('orgContact', [{ contactName: '钱七', phone: '12' }])
     expect(fieldsOf(badRow.body.data)).toEqual(['items.0.phone'])
 
-    expect((await save('orgListing', [{ institutionName: '上海证券交易所', stockCode: '601999', listingDate: '2015-06-30' }])).body.code).toBe(10000)
+    expect(
+      (await save('orgListing', [{ institutionName: '上海证券交易所', stockCode: '601999', listingDate: '2015-06-30' }])).body.code,
+    ).toBe(10000)
     const dupListing = await save('orgListing', [{ institutionName: '上海证券交易所' }, { institutionName: '上海证券交易所' }])
     expect(dupListing.body.code).toBe(20001)
     const cowork = await save('orgCowork', [{ coworkName: '某某设计研究院', creditCode: tampered(randomCreditCode()) }])
     expect(fieldsOf(cowork.body.data)).toEqual(['items.0.creditCode'])
-    expect((await save('orgCowork', [{ coworkName: '某某设计研究院', contactPerson: '郑工', contactPhone: '13600004444' }])).body.code).toBe(10000)
+    expect(
+      (await save('orgCowork', [{ coworkName: '某某设计研究院', contactPerson: '郑工', contactPhone: '13600004444' }])).body.code,
+    ).toBe(10000)
 
-    const qual = { qualificationName: '建筑工程施工总承包一级', level: 'first', category: 'construction', certificateNo: 'D161234567', validFrom: '2024-01-01', validTo: '2028-12-31' }
+    const qual = {
+      qualificationName: '建筑工程施工总承包一级',
+      level: 'first',
+      category: 'construction',
+      certificateNo: 'D161234567',
+      validFrom: '2024-01-01',
+      validTo: '2028-12-31',
+    }
     const quals = await save('orgQualification', [qual])
     expect(quals.body.code).toBe(10000)
     expect(quals.body.data[0]).toMatchObject({ ...qual, frontUrl: null, backUrl: null })
@@ -322,10 +402,26 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     const unit = (await addUnit(admin)).body.data
     const scan = await upload(admin, 'scan', '资质正面.png', 'image/png', png(8, 6))
     expect(scan.body.code).toBe(10000)
-    const saved = await admin.call<{ frontFileId: string; frontUrl: string; frontMime: string; backUrl: null }[]>('POST', `${API}/orgQualification/addFullByOrgId`, {
-      json: { organizationId: unit.organizationId, items: [{ qualificationName: '工程监理综合资质', level: 'first', category: 'supervision', validFrom: '2023-05-01', validTo: '2028-04-30', frontFileId: scan.body.data.fileId }] },
-      idempotencyKey: newKey(),
-    })
+    const saved = await admin.call<{ frontFileId: string; frontUrl: string; frontMime: string; backUrl: null }[]>(
+      'POST',
+      `${API}/orgQualification/addFullByOrgId`,
+      {
+        json: {
+          organizationId: unit.organizationId,
+          items: [
+            {
+              qualificationName: '工程监理综合资质',
+              level: 'first',
+              category: 'supervision',
+              validFrom: '2023-05-01',
+              validTo: '2028-04-30',
+              frontFileId: scan.body.data.fileId,
+            },
+          ],
+        },
+        idempotencyKey: newKey(),
+      },
+    )
     expect(saved.body.data[0]).toMatchObject({ frontFileId: scan.body.data.fileId, frontMime: 'image/png', backUrl: null })
     const image = await fetch(t.url + saved.body.data[0]!.frontUrl)
     expect(image.status).toBe(200)
@@ -333,7 +429,19 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     // a file uploaded for another purpose (a staff photo) is not a scan
     const photo = await upload(admin, 'photo', '照片.png', 'image/png', png(8, 6))
     const wrong = await admin.call<FieldError[]>('POST', `${API}/orgQualification/addFullByOrgId`, {
-      json: { organizationId: unit.organizationId, items: [{ qualificationName: '工程监理综合资质', level: 'first', category: 'supervision', validFrom: '2023-05-01', validTo: '2028-04-30', backFileId: photo.body.data.fileId }] },
+      json: {
+        organizationId: unit.organizationId,
+        items: [
+          {
+            qualificationName: '工程监理综合资质',
+            level: 'first',
+            category: 'supervision',
+            validFrom: '2023-05-01',
+            validTo: '2028-04-30',
+            backFileId: photo.body.data.fileId,
+          },
+        ],
+      },
       idempotencyKey: newKey(),
     })
     expect(wrong.body.code).toBe(20001)
@@ -352,14 +460,20 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     ws.addRow([uniqueName('导入坏类型公司'), '', '', '不存在的类型', '', '', ''])
     ws.addRow([uniqueName('导入坏上级公司'), '', '', '监理单位', '不存在的上级单位', '', '13700002222'])
     const r = await admin.call<{ total: number; succeeded: number; failed: number; done: boolean }>('POST', `${API}/org/import`, {
-      raw: multipart({ name: 'units.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: Buffer.from(await wb.xlsx.writeBuffer()) }),
+      raw: multipart({
+        name: 'units.xlsx',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        bytes: Buffer.from(await wb.xlsx.writeBuffer()),
+      }),
       unsignedPayload: true,
       idempotencyKey: newKey(),
     })
     expect(r.body.code, r.text).toBe(10000)
     expect(r.body.data).toMatchObject({ total: 4, succeeded: 1, failed: 3, done: true })
     const added = (await admin.call<Unit[]>('GET', `${API}/org/list`, { query: { organizationName: good } })).body.data
-    expect(added).toEqual([expect.objectContaining({ parentId: parent.organizationId, organizationTypeName: '施工单位', contactPhone: '13700001111' })])
+    expect(added).toEqual([
+      expect.objectContaining({ parentId: parent.organizationId, organizationTypeName: '施工单位', contactPhone: '13700001111' }),
+    ])
     await del(admin, 'org', [added[0]!.organizationId, parent.organizationId])
   })
 
@@ -370,7 +484,10 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
       idempotencyKey: newKey(),
     })
     expect(group.body.code).toBe(10000)
-    const again = await admin.call('POST', `${API}/orgGroup/add`, { json: { organizationId: unit.organizationId, groupName: '安全质量组' }, idempotencyKey: newKey() })
+    const again = await admin.call('POST', `${API}/orgGroup/add`, {
+      json: { organizationId: unit.organizationId, groupName: '安全质量组' },
+      idempotencyKey: newKey(),
+    })
     expect(again.body).toMatchObject({ code: 20006, data: { field: 'groupName' } })
 
     const me = (await admin.call<{ accountId: string }>('GET', '/api/portal/v1/user/info')).body.data
@@ -380,32 +497,58 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     })
     expect(member.body.code).toBe(10000)
     expect(member.body.data.accountName).toBe('admin')
-    const twice = await admin.call('POST', `${API}/orgGroupAccount/add`, { json: { orgGroupId: group.body.data.orgGroupId, accountId: me.accountId }, idempotencyKey: newKey() })
+    const twice = await admin.call('POST', `${API}/orgGroupAccount/add`, {
+      json: { orgGroupId: group.body.data.orgGroupId, accountId: me.accountId },
+      idempotencyKey: newKey(),
+    })
     expect(twice.body.code).toBe(20006)
-    const groups = await admin.call<{ accountCount: number }[]>('GET', `${API}/orgGroup/list`, { query: { organizationId: unit.organizationId } })
+    const groups = await admin.call<{ accountCount: number }[]>('GET', `${API}/orgGroup/list`, {
+      query: { organizationId: unit.organizationId },
+    })
     expect(groups.body.data.map((g) => g.accountCount)).toEqual([1])
 
-    const limit = await admin.call('POST', `${API}/orgAccount/setAccountLimit`, { json: { organizationId: unit.organizationId, accountLimit: 25 }, idempotencyKey: newKey() })
+    const limit = await admin.call('POST', `${API}/orgAccount/setAccountLimit`, {
+      json: { organizationId: unit.organizationId, accountLimit: 25 },
+      idempotencyKey: newKey(),
+    })
     expect(limit.body.code).toBe(10000)
-    const rows = await admin.call<Page<{ organizationId: string; accountLimit: number; accountCount: number }>>('GET', `${API}/orgAccount/listPage`, { query: { keyword: unit.organizationName } })
-    expect(rows.body.data.records).toEqual([expect.objectContaining({ organizationId: unit.organizationId, accountLimit: 25, accountCount: 0 })])
-    const negative = await admin.call('POST', `${API}/orgAccount/setAccountLimit`, { json: { organizationId: unit.organizationId, accountLimit: -1 } })
+    const rows = await admin.call<Page<{ organizationId: string; accountLimit: number; accountCount: number }>>(
+      'GET',
+      `${API}/orgAccount/listPage`,
+      { query: { keyword: unit.organizationName } },
+    )
+    expect(rows.body.data.records).toEqual([
+      expect.objectContaining({ organizationId: unit.organizationId, accountLimit: 25, accountCount: 0 }),
+    ])
+    const negative = await admin.call('POST', `${API}/orgAccount/setAccountLimit`, {
+      json: { organizationId: unit.organizationId, accountLimit: -1 },
+    })
     expect(fieldsOf(negative.body.data)).toEqual(['accountLimit'])
     const cleared = await admin.call('POST', `${API}/orgAccount/setAccountLimit`, { json: { organizationId: unit.organizationId } })
     expect(cleared.body.data).toMatchObject({ accountLimit: null })
 
-    const search = await admin.call<Page<{ organizationId: string }>>('GET', `${API}/orgSearch/listPage`, { query: { keyword: unit.creditCode!, pageSize: 5 } })
+    const search = await admin.call<Page<{ organizationId: string }>>('GET', `${API}/orgSearch/listPage`, {
+      query: { keyword: unit.creditCode!, pageSize: 5 },
+    })
     expect(search.body.data.records.map((r) => r.organizationId)).toEqual([unit.organizationId])
 
     // both list pages sort by what they offer (sortBy / desc)
     const counts = async (desc: boolean) =>
-      (await admin.call<Page<{ accountCount: number }>>('GET', `${API}/orgAccount/listPage`, { query: { sortBy: 'accountCount', desc: String(desc), pageSize: 200 } })).body.data.records.map((r) => r.accountCount)
+      (
+        await admin.call<Page<{ accountCount: number }>>('GET', `${API}/orgAccount/listPage`, {
+          query: { sortBy: 'accountCount', desc: String(desc), pageSize: 200 },
+        })
+      ).body.data.records.map((r) => r.accountCount)
     const down = await counts(true)
     expect(down).toEqual([...down].sort((a, b) => b - a))
     const up = await counts(false)
     expect(up).toEqual([...up].sort((a, b) => a - b))
     const codes = async (desc: boolean) =>
-      (await admin.call<Page<{ creditCode: string | null }>>('GET', `${API}/orgSearch/listPage`, { query: { sortBy: 'creditCode', desc: String(desc), pageSize: 50 } })).body.data.records.map((r) => r.creditCode ?? '')
+      (
+        await admin.call<Page<{ creditCode: string | null }>>('GET', `${API}/orgSearch/listPage`, {
+          query: { sortBy: 'creditCode', desc: String(desc), pageSize: 50 },
+        })
+      ).body.data.records.map((r) => r.creditCode ?? '')
     const second = (await addUnit(admin)).body.data // two codes at least, demo data or not
     const az = (await codes(false)).filter(Boolean) // ascending: units without a code come last
     expect(az.length).toBeGreaterThan(1)
@@ -416,7 +559,8 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
 
   it.runIf(t.demo)('keeps an organisation administrator inside their own group of units', async () => {
     const orgadmin = await signedIn(t, 'orgadmin')
-    const find = async (name: string) => (await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, { query: { organizationName: name } })).body.data.records[0]!
+    const find = async (name: string) =>
+      (await admin.call<Page<Unit>>('GET', `${API}/org/listPage`, { query: { organizationName: name } })).body.data.records[0]!
     const owner = await find('中国铁路华东投资集团有限公司')
     const other = await find('中交瀚海工程局有限公司')
     const own = await find('中铁恒岳建设集团有限公司')
@@ -431,34 +575,74 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     expect(page.body.data.total).toBe(0)
 
     // the tree: under 施工单位 only their own group
-    const under = (await orgadmin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: typeId('construction'), nodeType: 1 } })).body.data
+    const under = (await orgadmin.call<Node[]>('GET', `${API}/org/listTree`, { query: { nodeId: typeId('construction'), nodeType: 1 } }))
+      .body.data
     expect(under.map((n) => n.nodeId)).toEqual([own.organizationId])
-    expect((await orgadmin.call<{ total: number }>('GET', `${API}/org/listByKeyword`, { query: { keyword: '瀚海' } })).body.data.total).toBe(0)
-    expect((await orgadmin.call('GET', `${API}/org/listTree`, { query: { nodeId: other.organizationId, nodeType: 2 } })).body.code).toBe(20002)
+    expect(
+      (await orgadmin.call<{ total: number }>('GET', `${API}/org/listByKeyword`, { query: { keyword: '瀚海' } })).body.data.total,
+    ).toBe(0)
+    expect((await orgadmin.call('GET', `${API}/org/listTree`, { query: { nodeId: other.organizationId, nodeType: 2 } })).body.code).toBe(
+      20002,
+    )
 
     // direct calls with another group's id
-    const foreign = { ...unitBody({ organizationName: other.organizationName, creditCode: other.creditCode }), organizationId: other.organizationId, version: other.version }
+    const foreign = {
+      ...unitBody({ organizationName: other.organizationName, creditCode: other.creditCode }),
+      organizationId: other.organizationId,
+      version: other.version,
+    }
     expect((await orgadmin.call('PUT', `${API}/org/update`, { json: foreign, idempotencyKey: newKey() })).body.code).toBe(20002)
     expect((await del(orgadmin, 'org', [other.organizationId])).body.code).toBe(20002)
     for (const sub of ['orgContact', 'orgListing', 'orgCowork', 'orgQualification']) {
       expect((await orgadmin.call('GET', `${API}/${sub}/list`, { query: { organizationId: owner.organizationId } })).body.code).toBe(20002)
-      const save = await orgadmin.call('POST', `${API}/${sub}/addFullByOrgId`, { json: { organizationId: owner.organizationId, items: [] }, idempotencyKey: newKey() })
+      const save = await orgadmin.call('POST', `${API}/${sub}/addFullByOrgId`, {
+        json: { organizationId: owner.organizationId, items: [] },
+        idempotencyKey: newKey(),
+      })
       expect(save.body.code).toBe(20002)
     }
-    const ownerContacts = (await admin.call<{ orgContactId: string }[]>('GET', `${API}/orgContact/list`, { query: { organizationId: owner.organizationId } })).body.data
+    const ownerContacts = (
+      await admin.call<{ orgContactId: string }[]>('GET', `${API}/orgContact/list`, { query: { organizationId: owner.organizationId } })
+    ).body.data
     expect(ownerContacts.length).toBeGreaterThan(0)
     expect((await del(orgadmin, 'orgContact', [ownerContacts[0]!.orgContactId])).body.code).toBe(20002)
-    expect((await orgadmin.call('GET', `${API}/org/listOrgNodeByOrgIds`, { query: { orgIds: `${own.organizationId},${owner.organizationId}` } })).body.code).toBe(20002)
-    expect((await orgadmin.call('GET', `${API}/org/getOrgAndDeptTreeByOrgIds`, { query: { orgIds: owner.organizationId } })).body.code).toBe(20002)
+    expect(
+      (await orgadmin.call('GET', `${API}/org/listOrgNodeByOrgIds`, { query: { orgIds: `${own.organizationId},${owner.organizationId}` } }))
+        .body.code,
+    ).toBe(20002)
+    expect(
+      (await orgadmin.call('GET', `${API}/org/getOrgAndDeptTreeByOrgIds`, { query: { orgIds: owner.organizationId } })).body.code,
+    ).toBe(20002)
     const adminInfo = (await admin.call<{ accountId: string }>('GET', '/api/portal/v1/user/info')).body.data
     expect((await orgadmin.call('GET', `${API}/org/getByUserId`, { query: { userId: adminInfo.accountId } })).body.code).toBe(20002)
     const selfInfo = (await orgadmin.call<{ accountId: string }>('GET', '/api/portal/v1/user/info')).body.data
-    expect((await orgadmin.call<Unit>('GET', `${API}/org/getByUserId`, { query: { userId: selfInfo.accountId } })).body.data.organizationId).toBe(own.organizationId)
-    expect((await orgadmin.call('POST', `${API}/orgGroup/add`, { json: { organizationId: owner.organizationId, groupName: '越权分组' }, idempotencyKey: newKey() })).body.code).toBe(20002)
+    expect(
+      (await orgadmin.call<Unit>('GET', `${API}/org/getByUserId`, { query: { userId: selfInfo.accountId } })).body.data.organizationId,
+    ).toBe(own.organizationId)
+    expect(
+      (
+        await orgadmin.call('POST', `${API}/orgGroup/add`, {
+          json: { organizationId: owner.organizationId, groupName: '越权分组' },
+          idempotencyKey: newKey(),
+        })
+      ).body.code,
+    ).toBe(20002)
     const ownerGroups = (await orgadmin.call<unknown[]>('GET', `${API}/orgGroup/list`)).body.data as { organizationId: string }[]
     expect(ownerGroups.every((g) => g.organizationId !== owner.organizationId)).toBe(true)
-    expect((await orgadmin.call('POST', `${API}/orgAccount/setAccountLimit`, { json: { organizationId: other.organizationId, accountLimit: 9 } })).body.code).toBe(20002)
-    expect((await orgadmin.call('POST', `${API}/orgAccount/setAccountLimit`, { json: { organizationId: own.organizationId, accountLimit: 9999 } })).body.code).toBe(20021)
+    expect(
+      (
+        await orgadmin.call('POST', `${API}/orgAccount/setAccountLimit`, {
+          json: { organizationId: other.organizationId, accountLimit: 9 },
+        })
+      ).body.code,
+    ).toBe(20002)
+    expect(
+      (
+        await orgadmin.call('POST', `${API}/orgAccount/setAccountLimit`, {
+          json: { organizationId: own.organizationId, accountLimit: 9999 },
+        })
+      ).body.code,
+    ).toBe(20021)
     expect((await orgadmin.call<Page<unknown>>('GET', `${API}/orgSearch/listPage`, { query: { keyword: '瀚海' } })).body.data.total).toBe(0)
 
     // adding: under another group's unit or at the top → 20002; under their own → fine
@@ -466,12 +650,21 @@ describe.each(inject('targets'))('organisations on $name', (t) => {
     const top = await addUnit(orgadmin)
     expect(top.body).toMatchObject({ code: 20021, message: expect.stringContaining('顶级单位') })
     // their own top unit (no parent) stays editable
-    const ownBody = { ...unitBody({ organizationName: own.organizationName, creditCode: own.creditCode, legalPerson: '赵振华' }), organizationId: own.organizationId, version: own.version }
+    const ownBody = {
+      ...unitBody({ organizationName: own.organizationName, creditCode: own.creditCode, legalPerson: '赵振华' }),
+      organizationId: own.organizationId,
+      version: own.version,
+    }
     expect((await orgadmin.call('PUT', `${API}/org/update`, { json: ownBody, idempotencyKey: newKey() })).body.code).toBe(10000)
     const mine = await addUnit(orgadmin, { parentId: own.organizationId })
     expect(mine.body.code).toBe(10000)
     const moveAway = await orgadmin.call('PUT', `${API}/org/update`, {
-      json: { ...unitBody({ organizationName: mine.body.data.organizationName, creditCode: mine.body.data.creditCode }), organizationId: mine.body.data.organizationId, version: 0, parentId: other.organizationId },
+      json: {
+        ...unitBody({ organizationName: mine.body.data.organizationName, creditCode: mine.body.data.creditCode }),
+        organizationId: mine.body.data.organizationId,
+        version: 0,
+        parentId: other.organizationId,
+      },
     })
     expect(moveAway.body.code).toBe(20002)
     expect((await del(orgadmin, 'org', [mine.body.data.organizationId])).body.code).toBe(10000)

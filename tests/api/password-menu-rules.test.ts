@@ -24,7 +24,10 @@ describe.each(inject('targets'))('password and menu rules on $name', (t) => {
     const a = await mustAdd(admin, unit, { cellphone: phone })
     const c = new Client(t.url)
     const json = { 'content-type': 'application/json' }
-    const send = await c.fetchRaw('POST', `${AUTH}/getForgotVerifyCode`, { headers: json, body: JSON.stringify({ accountName: a.accountName }) })
+    const send = await c.fetchRaw('POST', `${AUTH}/getForgotVerifyCode`, {
+      headers: json,
+      body: JSON.stringify({ accountName: a.accountName }),
+    })
     expect(send.body.code, send.text).toBe(10000)
     await sleep(200)
     const code = lastVerifyCode(t, phone)
@@ -44,7 +47,9 @@ describe.each(inject('targets'))('password and menu rules on $name', (t) => {
   })
 
   it('stores a menu action with its leading slash and refuses repeated functions', async () => {
-    const apps = await admin.call<{ records: { applicationId: string; code: string }[] }>('GET', '/api/admin/v1/application/listPage', { query: { pageIndex: 1, pageSize: 100 } })
+    const apps = await admin.call<{ records: { applicationId: string; code: string }[] }>('GET', '/api/admin/v1/application/listPage', {
+      query: { pageIndex: 1, pageSize: 100 },
+    })
     const appId = apps.body.data.records.find((x) => x.code === 'trestle-admin')!.applicationId
     const action = `admin/${uniqueName('slash')}`
     const r = await admin.call<{ applicationMenuId: string; action: string }>('POST', `${M}/add`, {

@@ -50,7 +50,9 @@ const CHECK = '10X98765432'
 let serial = Math.floor(Math.random() * 900)
 
 /** A valid, fresh ID number (GB 11643) born on `birth` (YYYY-MM-DD). */
-export function idCard(birth = `19${70 + Math.floor(Math.random() * 29)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`): string {
+export function idCard(
+  birth = `19${70 + Math.floor(Math.random() * 29)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`,
+): string {
   serial = (serial + 7) % 1000
   const region = String(110000 + Math.floor(Math.random() * 89999)).slice(0, 6)
   const first17 = `${region}${birth.replaceAll('-', '')}${String(serial).padStart(3, '0')}`
@@ -74,12 +76,26 @@ export async function workOrg(admin: Client): Promise<string> {
   return added.body.data.organizationId
 }
 
-export async function addDept(c: Client, organizationId: string, departmentName = uniqueName('工程部'), extra: Record<string, unknown> = {}) {
+export async function addDept(
+  c: Client,
+  organizationId: string,
+  departmentName = uniqueName('工程部'),
+  extra: Record<string, unknown> = {},
+) {
   return c.call<TreeNode>('POST', `${DEPT}/addByOrgId`, { json: { organizationId, departmentName, type: 'department', ...extra } })
 }
 
 export function personBody(organizationId: string, extra: Record<string, unknown> = {}) {
-  return { organizationId, name: uniqueName('赵').slice(0, 12), sex: 'male', idCard: idCard(), cellphone: phone(), post: 'engineering', positionLevel: 'staff', ...extra }
+  return {
+    organizationId,
+    name: uniqueName('赵').slice(0, 12),
+    sex: 'male',
+    idCard: idCard(),
+    cellphone: phone(),
+    post: 'engineering',
+    positionLevel: 'staff',
+    ...extra,
+  }
 }
 
 export async function addPerson(c: Client, organizationId: string, extra: Record<string, unknown> = {}) {

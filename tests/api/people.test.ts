@@ -24,24 +24,43 @@ describe.each(inject('targets'))('people on $name', (t) => {
     const added = await addPerson(admin, orgId, { departmentId: deptId, idCard: id, cellphone: cell, email: 'zhao@example.cn' })
     expect(added.body.code).toBe(10000)
     const p = added.body.data
-    expect(p).toMatchObject({ organizationId: orgId, departmentId: deptId, birthDate: '1985-03-17', status: 'active', version: 0, roleNames: [] })
+    expect(p).toMatchObject({
+      organizationId: orgId,
+      departmentId: deptId,
+      birthDate: '1985-03-17',
+      status: 'active',
+      version: 0,
+      roleNames: [],
+    })
     expect(p.idCard).toBe(`${id.slice(0, 3)}***********${id.slice(-4)}`)
     expect(p.cellphone).toBe(`${cell.slice(0, 3)}****${cell.slice(-4)}`)
 
-    const page = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { departmentId: deptId, pageIndex: 1, pageSize: 2000 } })
+    const page = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, {
+      query: { departmentId: deptId, pageIndex: 1, pageSize: 2000 },
+    })
     expect(page.body.code).toBe(10000)
     const row = page.body.data.records.find((r) => r.userId === p.userId)!
     expect(row.idCard).not.toContain(id.slice(6, 14))
     expect(JSON.stringify(page.body.data)).not.toContain(id)
     expect(JSON.stringify(page.body.data)).not.toContain(cell)
 
-    const updated = await admin.call<PersonRow>('PUT', `${USER}/update`, { json: { userId: p.userId, version: 0, name: '赵国强', sex: 'male', email: 'zgq@example.cn' } })
+    const updated = await admin.call<PersonRow>('PUT', `${USER}/update`, {
+      json: { userId: p.userId, version: 0, name: '赵国强', sex: 'male', email: 'zgq@example.cn' },
+    })
     expect(updated.body.code).toBe(10000)
-    expect(updated.body.data).toMatchObject({ name: '赵国强', version: 1, idCard: p.idCard, cellphone: p.cellphone, birthDate: '1985-03-17' })
+    expect(updated.body.data).toMatchObject({
+      name: '赵国强',
+      version: 1,
+      idCard: p.idCard,
+      cellphone: p.cellphone,
+      birthDate: '1985-03-17',
+    })
     const full = await admin.call<{ idCard: string }>('GET', `${USER}/getIdCard`, { query: { userId: p.userId } })
     expect(full.body.data.idCard).toBe(id)
 
-    const stale = await admin.call<PersonRow>('PUT', `${USER}/update`, { json: { userId: p.userId, version: 0, name: '赵国', sex: 'male' } })
+    const stale = await admin.call<PersonRow>('PUT', `${USER}/update`, {
+      json: { userId: p.userId, version: 0, name: '赵国', sex: 'male' },
+    })
     expect(stale.body.code).toBe(20008)
     expect(stale.body.data).toMatchObject({ name: '赵国强', version: 1 })
     expect(stale.body.data.idCard).not.toBe(id)
@@ -71,18 +90,23 @@ describe.each(inject('targets'))('people on $name', (t) => {
     expect(dup.body.code).toBe(20006)
     expect(dup.body.message).not.toContain(first.body.data.name)
 
-    const check = (idCardValue: string) => admin.call<{ birthDate: string; sex: string }>('GET', `${A}/userCheck/checkIdcard`, { query: { idCard: idCardValue } })
+    const check = (idCardValue: string) =>
+      admin.call<{ birthDate: string; sex: string }>('GET', `${A}/userCheck/checkIdcard`, { query: { idCard: idCardValue } })
     const used = await check(id)
     expect(used.body.code).toBe(20006)
     expect(JSON.stringify(used.body)).not.toContain(first.body.data.name)
     expect((await check(badChecksum(idCard()))).body.code).toBe(20001)
     const fresh = await check(idCard('1979-11-02'))
     expect(fresh.body).toMatchObject({ code: 10000, data: { birthDate: '1979-11-02' } })
-    expect((await admin.call('GET', `${A}/userCheck/checkIdcard`, { query: { idCard: id, userId: first.body.data.userId } })).body.code).toBe(10000)
+    expect(
+      (await admin.call('GET', `${A}/userCheck/checkIdcard`, { query: { idCard: id, userId: first.body.data.userId } })).body.code,
+    ).toBe(10000)
 
     // An update may not contradict the stored ID number either.
     const u = first.body.data
-    const contradict = await admin.call('PUT', `${USER}/update`, { json: { userId: u.userId, version: u.version, name: u.name, sex: 'male', birthDate: '1990-01-01' } })
+    const contradict = await admin.call('PUT', `${USER}/update`, {
+      json: { userId: u.userId, version: u.version, name: u.name, sex: 'male', birthDate: '1990-01-01' },
+    })
     expect(contradict.body.code).toBe(20001)
   })
 
@@ -104,9 +128,25 @@ describe.each(inject('targets'))('people on $name', (t) => {
   it('saves education, certificates, project experience and career resume as whole lists', async () => {
     const p = (await addPerson(admin, orgId)).body.data
     const scan = (await upload(admin, 'scan', 'cert.png', 'image/png', png())).body.data
-    const edu = await admin.call<{ educationId: string; graduationPhotoUrl: string | null }[]>('POST', `${A}/userEducation/addFullByUserId`, {
-      json: { userId: p.userId, items: [{ startMonth: '2003-09', endMonth: '2007-07', school: '西南交通大学', major: '土木工程', degree: 'undergraduate', graduationPhotoFileId: scan.fileId }] },
-    })
+    const edu = await admin.call<{ educationId: string; graduationPhotoUrl: string | null }[]>(
+      'POST',
+      `${A}/userEducation/addFullByUserId`,
+      {
+        json: {
+          userId: p.userId,
+          items: [
+            {
+              startMonth: '2003-09',
+              endMonth: '2007-07',
+              school: '西南交通大学',
+              major: '土木工程',
+              degree: 'undergraduate',
+              graduationPhotoFileId: scan.fileId,
+            },
+          ],
+        },
+      },
+    )
     expect(edu.body.code).toBe(10000)
     expect(edu.body.data).toHaveLength(1)
     expect(edu.body.data[0]!.graduationPhotoUrl).toMatch(/^\/files\//)
@@ -115,13 +155,34 @@ describe.each(inject('targets'))('people on $name', (t) => {
     })
     expect(reversed.body.code).toBe(20001)
     expect(reversed.body.data[0]!.field).toBe('items.0.endMonth')
-    const cert = { titleLevel: 'senior', certificateName: '一级注册建造师', certificateNo: 'JZ2019-0001', issuingUnit: '住房和城乡建设部', validFrom: '2019-05-01', validTo: '2024-04-30' }
+    const cert = {
+      titleLevel: 'senior',
+      certificateName: '一级注册建造师',
+      certificateNo: 'JZ2019-0001',
+      issuingUnit: '住房和城乡建设部',
+      validFrom: '2019-05-01',
+      validTo: '2024-04-30',
+    }
     const repeated = await admin.call('POST', `${A}/userCertificate/addFullByUserId`, { json: { userId: p.userId, items: [cert, cert] } })
     expect(repeated.body.code).toBe(20001)
-    const certs = await admin.call<{ certificateId: string }[]>('POST', `${A}/userCertificate/addFullByUserId`, { json: { userId: p.userId, items: [cert] } })
+    const certs = await admin.call<{ certificateId: string }[]>('POST', `${A}/userCertificate/addFullByUserId`, {
+      json: { userId: p.userId, items: [cert] },
+    })
     expect(certs.body.code).toBe(10000)
     const jobs = await admin.call('POST', `${A}/userJob/addFullByUserId`, {
-      json: { userId: p.userId, items: [{ institution: '沪宁城际铁路', position: '总工程师', organizationName: '中铁恒岳', departmentName: '工程部', jobLevel: 'deptHead', post: 'engineering' }] },
+      json: {
+        userId: p.userId,
+        items: [
+          {
+            institution: '沪宁城际铁路',
+            position: '总工程师',
+            organizationName: '中铁恒岳',
+            departmentName: '工程部',
+            jobLevel: 'deptHead',
+            post: 'engineering',
+          },
+        ],
+      },
     })
     expect(jobs.body.code).toBe(10000)
     // name-type fields may not start with a special character (SPEC §5)
@@ -129,11 +190,19 @@ describe.each(inject('targets'))('people on $name', (t) => {
       json: { userId: p.userId, items: [{ institution: '沪宁城际铁路', organizationName: '#中铁恒岳', departmentName: '*工程部' }] },
     })
     expect(badNames.body.code).toBe(20001)
-    expect(badNames.body.data.map((e) => `${e.field} ${e.key}`).sort()).toEqual(['items.0.departmentName v.nameStart', 'items.0.organizationName v.nameStart'])
-    const badUnit = await admin.call<{ field: string }[]>('POST', `${A}/userCertificate/addFullByUserId`, { json: { userId: p.userId, items: [{ ...cert, issuingUnit: '@住建部' }] } })
+    expect(badNames.body.data.map((e) => `${e.field} ${e.key}`).sort()).toEqual([
+      'items.0.departmentName v.nameStart',
+      'items.0.organizationName v.nameStart',
+    ])
+    const badUnit = await admin.call<{ field: string }[]>('POST', `${A}/userCertificate/addFullByUserId`, {
+      json: { userId: p.userId, items: [{ ...cert, issuingUnit: '@住建部' }] },
+    })
     expect(badUnit.body.data.map((e) => e.field)).toEqual(['items.0.issuingUnit'])
     const resume = await admin.call('POST', `${A}/userProject/addFullByUserId`, {
-      json: { userId: p.userId, items: [{ startMonth: '2010-07', organizationName: '中铁一局集团有限公司', position: '技术员', description: '路基施工' }] },
+      json: {
+        userId: p.userId,
+        items: [{ startMonth: '2010-07', organizationName: '中铁一局集团有限公司', position: '技术员', description: '路基施工' }],
+      },
     })
     expect(resume.body.code).toBe(10000)
     const list = await admin.call<unknown[]>('GET', `${A}/userProject/list`, { query: { userId: p.userId } })
@@ -143,7 +212,9 @@ describe.each(inject('targets'))('people on $name', (t) => {
       json: { userId: p.userId, items: [{ ...cert, certificateId: certs.body.data[0]!.certificateId, issuingUnit: '住建部' }] },
     })
     expect(again.body.data[0]!.certificateId).toBe(certs.body.data[0]!.certificateId)
-    expect((await admin.call('POST', `${A}/userCertificate/delete`, { form: { ids: again.body.data[0]!.certificateId } })).body.code).toBe(10000)
+    expect((await admin.call('POST', `${A}/userCertificate/delete`, { form: { ids: again.body.data[0]!.certificateId } })).body.code).toBe(
+      10000,
+    )
     expect((await admin.call<unknown[]>('GET', `${A}/userCertificate/list`, { query: { userId: p.userId } })).body.data).toHaveLength(0)
   })
 
@@ -151,7 +222,9 @@ describe.each(inject('targets'))('people on $name', (t) => {
     const target = (await addDept(admin, orgId)).body.data.id
     const a = (await addPerson(admin, orgId, { departmentId: deptId })).body.data
     const b = (await addPerson(admin, orgId, { departmentId: deptId })).body.data
-    const moved = await admin.call<{ moved: number }>('POST', `${USER}/move`, { json: { userIds: [a.userId, b.userId], departmentId: target } })
+    const moved = await admin.call<{ moved: number }>('POST', `${USER}/move`, {
+      json: { userIds: [a.userId, b.userId], departmentId: target },
+    })
     expect(moved.body).toMatchObject({ code: 10000, data: { moved: 2 } })
     const inTarget = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { departmentId: target } })
     expect(inTarget.body.data.records.map((r) => r.userId).sort()).toEqual([a.userId, b.userId].sort())
@@ -168,9 +241,13 @@ describe.each(inject('targets'))('people on $name', (t) => {
 
   it('lists by organisation with children, by keyword, and answers pageSize 2000', async () => {
     const p = (await addPerson(admin, orgId, { name: uniqueName('钱').slice(0, 12), departmentId: deptId })).body.data
-    const byKeyword = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { keyword: p.name, organizationId: orgId, includeChildren: 1 } })
+    const byKeyword = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, {
+      query: { keyword: p.name, organizationId: orgId, includeChildren: 1 },
+    })
     expect(byKeyword.body.data.records.map((r) => r.userId)).toEqual([p.userId])
-    const big = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { organizationId: orgId, includeChildren: 1, pageIndex: 1, pageSize: 2000 } })
+    const big = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, {
+      query: { organizationId: orgId, includeChildren: 1, pageIndex: 1, pageSize: 2000 },
+    })
     expect(big.body.code).toBe(10000)
     expect(big.body.data.records.length).toBe(Math.min(2000, big.body.data.total))
     expect((await admin.call('GET', `${USER}/listPage`, { query: { pageSize: 2001 } })).body.code).toBe(20001)
@@ -187,11 +264,15 @@ describe.each(inject('targets'))('people on $name', (t) => {
     ws.addRow(['孙立华', '男', badChecksum(idCard('1989-09-09')), phone(), orgName, '安全'])
     const bytes = Buffer.from(await wb.xlsx.writeBuffer())
     const { multipart } = await import('./files-fixtures')
-    const r = await admin.call<{ succeeded: number; failed: number; reportFileId: string | null; done: boolean }>('POST', `${USER}/import`, {
-      raw: multipart({ name: 'staff.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes }),
-      unsignedPayload: true,
-      idempotencyKey: newKey(),
-    })
+    const r = await admin.call<{ succeeded: number; failed: number; reportFileId: string | null; done: boolean }>(
+      'POST',
+      `${USER}/import`,
+      {
+        raw: multipart({ name: 'staff.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes }),
+        unsignedPayload: true,
+        idempotencyKey: newKey(),
+      },
+    )
     expect(r.body.code).toBe(10000)
     expect(r.body.data).toMatchObject({ done: true, succeeded: 1, failed: 1 })
     expect(r.body.data.reportFileId).toBeTruthy()
@@ -201,7 +282,9 @@ describe.each(inject('targets'))('people on $name', (t) => {
 
   it('a profile invitation lets the person complete their record, which then waits for review', async () => {
     const p = (await addPerson(admin, orgId, { birthDate: undefined })).body.data
-    const created = await admin.call<{ url: string }>('POST', `${A}/invite/create`, { json: { purpose: 'profile', targetId: p.userId, validHours: 24 } })
+    const created = await admin.call<{ url: string }>('POST', `${A}/invite/create`, {
+      json: { purpose: 'profile', targetId: p.userId, validHours: 24 },
+    })
     expect(created.body.code).toBe(10000)
     const token = new URL(created.body.data.url, t.url).searchParams.get('token')!
     const anon = new Client(t.url)
@@ -211,7 +294,10 @@ describe.each(inject('targets'))('people on $name', (t) => {
     expect(data).toMatchObject({ name: p.name, idCardMasked: p.idCard, cellphoneMasked: p.cellphone })
     expect(JSON.stringify(opened.body)).not.toMatch(/\d{17}[\dX]/)
     const submit = (body: Record<string, unknown>) =>
-      anon.fetchRaw('POST', '/api/portal/v1/invite/submit', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, data: body }) })
+      anon.fetchRaw('POST', '/api/portal/v1/invite/submit', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, data: body }),
+      })
     const wrongBirth = await submit({ name: p.name, sex: 'male', birthDate: '2001-01-01' })
     expect(wrongBirth.body.code).toBe(20001)
     const done = await submit({
@@ -223,7 +309,9 @@ describe.each(inject('targets'))('people on $name', (t) => {
     })
     expect(done.body.code).toBe(10000)
     expect((await submit({ name: p.name, sex: 'male' })).body.code).toBe(20021)
-    const list = await admin.call<Page<PersonRow>>('GET', `${A}/userAudit/listPage`, { query: { keyword: `${p.name}新`, auditStatus: 'pending' } })
+    const list = await admin.call<Page<PersonRow>>('GET', `${A}/userAudit/listPage`, {
+      query: { keyword: `${p.name}新`, auditStatus: 'pending' },
+    })
     expect(list.body.data.records.map((r) => r.userId)).toEqual([p.userId])
     const edu = await admin.call<{ school: string }[]>('GET', `${A}/userEducation/list`, { query: { userId: p.userId } })
     expect(edu.body.data.map((e) => e.school)).toEqual(['长安大学'])
@@ -239,7 +327,9 @@ describe.each(inject('targets'))('people on $name', (t) => {
     expect(own.body.code).toBe(10000)
     expect(own.body.data.total).toBeGreaterThan(0)
     expect(own.body.data.records.some((r) => r.organizationId === orgId)).toBe(false)
-    const inOther = await orgadmin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { organizationId: orgId, includeChildren: 1 } })
+    const inOther = await orgadmin.call<Page<PersonRow>>('GET', `${USER}/listPage`, {
+      query: { organizationId: orgId, includeChildren: 1 },
+    })
     expect(inOther.body.data.total).toBe(0)
     const mine = own.body.data.records[0]!
     const calls: [string, string, Record<string, unknown>][] = [

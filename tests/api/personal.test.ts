@@ -59,7 +59,9 @@ describe.each(inject('targets'))('personal centre on $name', (t) => {
     const stale = await c.call<Info>('PUT', `${P}/updateInfo`, { json: { userName: '改名', version: info.body.data.version + 5 } })
     expect(stale.body.code).toBe(20008)
     expect(stale.body.data.accountName).toBe(who)
-    const bad = await c.call<{ field: string }[]>('PUT', `${P}/updateInfo`, { json: { userName: '#开头', version: info.body.data.version } })
+    const bad = await c.call<{ field: string }[]>('PUT', `${P}/updateInfo`, {
+      json: { userName: '#开头', version: info.body.data.version },
+    })
     expect(bad.body.code).toBe(20001)
     expect(bad.body.data[0]!.field).toBe('userName')
     const renamed = await c.call<Info>('PUT', `${P}/updateInfo`, { json: { userName: '新名字', version: info.body.data.version } })
@@ -76,15 +78,21 @@ describe.each(inject('targets'))('personal centre on $name', (t) => {
     const c = await me()
     const before = (await c.call<Info>('GET', `${P}/info`)).body.data
     const phone = newPhone()
-    const wrongPassword = await c.call<{ field: string; message: string }[]>('POST', `${P}/getBindCode`, { json: { type: 'cellphone', cellphone: phone, password: 'Wrong#2026' } })
+    const wrongPassword = await c.call<{ field: string; message: string }[]>('POST', `${P}/getBindCode`, {
+      json: { type: 'cellphone', cellphone: phone, password: 'Wrong#2026' },
+    })
     expect(wrongPassword.body.code).toBe(20001)
     expect(wrongPassword.body.data[0]).toMatchObject({ field: 'password', message: '密码不正确' })
     expect((await c.call('POST', `${P}/verifyPassword`, { json: { password } })).body.code).toBe(10000)
     if (t.demo) {
       // A number another account uses.
-      expect((await c.call('POST', `${P}/getBindCode`, { json: { type: 'cellphone', cellphone: '13800138000', password } })).body.code).toBe(20006)
+      expect(
+        (await c.call('POST', `${P}/getBindCode`, { json: { type: 'cellphone', cellphone: '13800138000', password } })).body.code,
+      ).toBe(20006)
     }
-    const sent = await c.call<{ channel: string; target: string }>('POST', `${P}/getBindCode`, { json: { type: 'cellphone', cellphone: phone, password } })
+    const sent = await c.call<{ channel: string; target: string }>('POST', `${P}/getBindCode`, {
+      json: { type: 'cellphone', cellphone: phone, password },
+    })
     expect(sent.body).toMatchObject({ code: 10000, data: { channel: 'sms', target: `${phone.slice(0, 3)}****${phone.slice(-4)}` } })
     const code = await codeFor(t, phone)
     const wrong = code === '000000' ? '111111' : '000000'
@@ -97,7 +105,9 @@ describe.each(inject('targets'))('personal centre on $name', (t) => {
     // Put the old number back (a code to it, as for any new target).
     if (before.cellphone) {
       await c.call('POST', `${P}/getBindCode`, { json: { type: 'cellphone', cellphone: before.cellphone, password } })
-      const back = await c.call<Info>('POST', `${P}/bindCellphone`, { json: { cellphone: before.cellphone, verifyCode: await codeFor(t, before.cellphone) } })
+      const back = await c.call<Info>('POST', `${P}/bindCellphone`, {
+        json: { cellphone: before.cellphone, verifyCode: await codeFor(t, before.cellphone) },
+      })
       expect(back.body.data.cellphone).toBe(before.cellphone)
     }
   })
@@ -147,7 +157,10 @@ describe.each(inject('targets'))('personal centre on $name', (t) => {
     const mine = rows.find((r) => r.current)!.sessionId
 
     expect((await a.call('POST', `${P}/signOutSession`, { json: { sessionId: mine } })).body.code).toBe(20021)
-    expect((await a.call('POST', `${P}/signOutSession`, { json: { sessionId: bId } })).body).toMatchObject({ code: 10000, data: { signedOut: 1 } })
+    expect((await a.call('POST', `${P}/signOutSession`, { json: { sessionId: bId } })).body).toMatchObject({
+      code: 10000,
+      data: { signedOut: 1 },
+    })
     expect((await b.call('GET', '/api/portal/v1/user/info')).body.code).toBe(20114)
     expect((await d.call('GET', '/api/portal/v1/user/info')).body.code).toBe(10000)
     if (t.demo) {
@@ -172,7 +185,9 @@ describe.each(inject('targets'))('personal centre on $name', (t) => {
     expect(wrongOld.body.data[0]!.field).toBe('oldPassword')
     const sameAsName = await change({ oldPassword: password, password: who, confirmPassword: who })
     expect(sameAsName.body.data.map((e) => e.field)).toContain('password')
-    expect((await change({ oldPassword: password, password: 'Next#2026', confirmPassword: 'Other#2026' })).body.data[0]!.field).toBe('confirmPassword')
+    expect((await change({ oldPassword: password, password: 'Next#2026', confirmPassword: 'Other#2026' })).body.data[0]!.field).toBe(
+      'confirmPassword',
+    )
     expect((await change({ oldPassword: password, password: 'short', confirmPassword: 'short' })).body.code).toBe(20001)
     expect((await change({ oldPassword: password, password, confirmPassword: password })).body.code).toBe(20001)
     try {
@@ -218,8 +233,16 @@ describe.each(inject('targets'))('personal centre on $name', (t) => {
     const tourist = await signedIn(t, 'tourist')
     const info = await tourist.call<Info>('GET', `${P}/info`)
     expect(info.body.code).toBe(10000)
-    expect((await tourist.call('PUT', `${P}/updateInfo`, { json: { userName: '游客改名', version: info.body.data.version } })).body.code).toBe(20003)
-    expect((await tourist.call('POST', `${P}/updatePassword`, { json: { oldPassword: DEMO_PASSWORD, password: 'Tour#2026', confirmPassword: 'Tour#2026' } })).body.code).toBe(20003)
+    expect(
+      (await tourist.call('PUT', `${P}/updateInfo`, { json: { userName: '游客改名', version: info.body.data.version } })).body.code,
+    ).toBe(20003)
+    expect(
+      (
+        await tourist.call('POST', `${P}/updatePassword`, {
+          json: { oldPassword: DEMO_PASSWORD, password: 'Tour#2026', confirmPassword: 'Tour#2026' },
+        })
+      ).body.code,
+    ).toBe(20003)
     expect((await tourist.call('POST', `${P}/signOutOthers`)).body.code).toBe(10000)
   })
 

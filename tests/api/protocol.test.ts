@@ -131,7 +131,10 @@ describe.each(inject('targets'))('protocol on $name', (t) => {
       body: JSON.stringify({ platform: 'wechat', code: 'a-code', state: 'a-state' }),
     })
     expect(third.body).toMatchObject({ code: 20021, message: '未配置该第三方登录' })
-    const malformed = await c.fetchRaw('POST', '/api/auth/v1/api/loginThirdPlatform', { headers: { 'content-type': 'application/json' }, body: '{}' })
+    const malformed = await c.fetchRaw('POST', '/api/auth/v1/api/loginThirdPlatform', {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(malformed.body.code).toBe(20001)
     expect((await c.fetchRaw('GET', '/api/auth/v1/api/thirdPlatformConfig?platform=wechat')).body.code).toBe(20021)
   })

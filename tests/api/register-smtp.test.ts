@@ -42,7 +42,10 @@ afterAll(async () => {
 })
 
 const post = (path: string, body: unknown, lang = 'zh-CN') =>
-  new Client(gw.url).fetchRaw('POST', path, { headers: { 'content-type': 'application/json', 'accept-language': lang }, body: JSON.stringify(body) })
+  new Client(gw.url).fetchRaw('POST', path, {
+    headers: { 'content-type': 'application/json', 'accept-language': lang },
+    body: JSON.stringify(body),
+  })
 
 let seq = 0
 const newPhone = () => `17${String(Date.now()).slice(-7)}${String(seq++ % 100).padStart(2, '0')}`
@@ -70,7 +73,15 @@ describe('verification codes over SMTP and the SMS webhook', () => {
     expect(readFileSync(gw.log, 'utf8')).not.toContain(`→ ${code}`)
 
     const accountName = uniqueName('mail').slice(0, 20)
-    const body = { accountName, password: 'Mail#2026', confirmPassword: 'Mail#2026', userName: '邮件注册', channel: 'email', email, verifyCode: code }
+    const body = {
+      accountName,
+      password: 'Mail#2026',
+      confirmPassword: 'Mail#2026',
+      userName: '邮件注册',
+      channel: 'email',
+      email,
+      verifyCode: code,
+    }
     const missing = await post(`${A}/addByRegister`, { ...body, email: '' })
     expect(missing.body.code).toBe(20001)
     expect(missing.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'email' })]))
@@ -84,9 +95,13 @@ describe('verification codes over SMTP and the SMS webhook', () => {
     expect(login.body.code).toBe(20119)
     expect(login.body.message).toContain('待审核')
     const admin = await signedIn(gw)
-    const audit = await admin.call<{ records: { accountName: string; auditStatus: string; email: string | null }[] }>('GET', '/api/admin/v1/userAudit/listPage', {
-      query: { keyword: accountName, auditStatus: 'pending' },
-    })
+    const audit = await admin.call<{ records: { accountName: string; auditStatus: string; email: string | null }[] }>(
+      'GET',
+      '/api/admin/v1/userAudit/listPage',
+      {
+        query: { keyword: accountName, auditStatus: 'pending' },
+      },
+    )
     expect(audit.body.data.records).toEqual([expect.objectContaining({ accountName, auditStatus: 'pending' })])
   })
 
@@ -108,7 +123,14 @@ describe('verification codes over SMTP and the SMS webhook', () => {
     const msg = await waiting
     expect(msg.text).toMatch(/^【工程协同管理平台】您的验证码为\d{6}，用于注册账号/)
     const accountName = uniqueName('sms').slice(0, 20)
-    const r = await post(`${A}/addByRegister`, { accountName, password: 'Text#2026', confirmPassword: 'Text#2026', userName: '短信注册', cellphone: phone, verifyCode: codeIn(msg.text) })
+    const r = await post(`${A}/addByRegister`, {
+      accountName,
+      password: 'Text#2026',
+      confirmPassword: 'Text#2026',
+      userName: '短信注册',
+      cellphone: phone,
+      verifyCode: codeIn(msg.text),
+    })
     expect(r.body).toMatchObject({ code: 10000, data: { status: 'pending' } })
     expect((await post(`${A}/getVerifyCode`, { cellphone: phone })).body.code).toBe(20006)
   })
@@ -163,7 +185,15 @@ describe('verification codes over SMTP and the SMS webhook', () => {
     await post(`${A}/getVerifyCode`, { channel: 'email', email })
     const code = codeIn((await waiting).text)
     const accountName = uniqueName('np').slice(0, 20)
-    await post(`${A}/addByRegister`, { accountName, password: 'Mail#2026', confirmPassword: 'Mail#2026', userName: '无手机', channel: 'email', email, verifyCode: code })
+    await post(`${A}/addByRegister`, {
+      accountName,
+      password: 'Mail#2026',
+      confirmPassword: 'Mail#2026',
+      userName: '无手机',
+      channel: 'email',
+      email,
+      verifyCode: code,
+    })
     const bySms = await post(`${A}/getForgotVerifyCode`, { accountName, channel: 'sms' })
     expect(bySms.body.code).toBe(20021)
     expect(bySms.body.message).toContain('未绑定手机号')
@@ -179,7 +209,13 @@ describe('verification codes over SMTP and the SMS webhook', () => {
     const waiting = sms.waitFor(phone)
     await post(`${A}/getVerifyCode`, { cellphone: phone })
     const code = codeIn((await waiting).text)
-    const body = { accountName: uniqueName('try').slice(0, 20), password: 'Try#20260', confirmPassword: 'Try#20260', userName: '试错', cellphone: phone }
+    const body = {
+      accountName: uniqueName('try').slice(0, 20),
+      password: 'Try#20260',
+      confirmPassword: 'Try#20260',
+      userName: '试错',
+      cellphone: phone,
+    }
     for (let i = 0; i < 5; i++) {
       const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')
       expect((await post(`${A}/addByRegister`, { ...body, verifyCode: wrong })).body.code).toBe(20001)
@@ -195,7 +231,14 @@ describe('verification codes over SMTP and the SMS webhook', () => {
     await post(`${A}/getVerifyCode`, { cellphone: phone })
     const code = codeIn((await waiting).text)
     await sleep((CODE_TTL + 1) * 1000)
-    const late = await post(`${A}/addByRegister`, { accountName: uniqueName('late').slice(0, 20), password: 'Late#2026', confirmPassword: 'Late#2026', userName: '过期', cellphone: phone, verifyCode: code })
+    const late = await post(`${A}/addByRegister`, {
+      accountName: uniqueName('late').slice(0, 20),
+      password: 'Late#2026',
+      confirmPassword: 'Late#2026',
+      userName: '过期',
+      cellphone: phone,
+      verifyCode: code,
+    })
     expect(late.body.code).toBe(20001)
     expect(late.body.data).toEqual([expect.objectContaining({ field: 'verifyCode', message: '验证码错误或已失效' })])
   })

@@ -38,10 +38,15 @@ const search = (t: { url: string }, keyword?: string, lang?: string): Promise<An
 /** Registers through the public calls (code by SMS, read from the gateway's log); answers the addByRegister answer. */
 async function register(t: { url: string; log: string }, extra: Record<string, unknown>, lang?: string) {
   const c = new Client(t.url)
-  const accountName = uniqueName('ru').replace(/[^A-Za-z0-9]/g, '').slice(0, 20)
+  const accountName = uniqueName('ru')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 20)
   const cellphone = nextPhone()
   const send = (path: string, body: unknown) =>
-    c.fetchRaw('POST', `${REG}/${path}`, { headers: { 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) }, body: JSON.stringify(body) })
+    c.fetchRaw('POST', `${REG}/${path}`, {
+      headers: { 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) },
+      body: JSON.stringify(body),
+    })
   expect((await send('getVerifyCode', { cellphone })).body.code).toBe(10000)
   let code: string | null = null
   for (let i = 0; i < 30 && !code; i++) {
@@ -49,7 +54,15 @@ async function register(t: { url: string; log: string }, extra: Record<string, u
     code = lastVerifyCode(t as never, cellphone)
   }
   const password = 'Unit#2026'
-  const answer = await send('addByRegister', { accountName, password, confirmPassword: password, userName: '孙注册', cellphone, verifyCode: code, ...extra })
+  const answer = await send('addByRegister', {
+    accountName,
+    password,
+    confirmPassword: password,
+    userName: '孙注册',
+    cellphone,
+    verifyCode: code,
+    ...extra,
+  })
   return { accountName, password, answer }
 }
 
@@ -61,11 +74,19 @@ describe.each(inject('targets'))('registration with a unit on $name', (t) => {
 
   beforeAll(async () => {
     admin = await signedIn(t)
-    const types = (await admin.call<{ organizationTypeId: string; typeName: string }[]>('GET', `${ORG.replace('/org', '/orgType')}/list`)).body.data
+    const types = (await admin.call<{ organizationTypeId: string; typeName: string }[]>('GET', `${ORG.replace('/org', '/orgType')}/list`))
+      .body.data
     const add = async (organizationName: string, status: number) => {
       const creditCode = randomCreditCode()
       const r = await admin.call<{ organizationId: string }>('POST', `${ORG}/add`, {
-        json: { organizationName, creditCode, organizationTypeId: types[0]!.organizationTypeId, status, contactPerson: '吴敏', contactPhone: '029-88886666' },
+        json: {
+          organizationName,
+          creditCode,
+          organizationTypeId: types[0]!.organizationTypeId,
+          status,
+          contactPerson: '吴敏',
+          contactPhone: '029-88886666',
+        },
         idempotencyKey: newKey(),
       })
       if (r.body.code !== 10000) throw new Error(`org/add: ${r.text}`)
@@ -97,7 +118,9 @@ describe.each(inject('targets'))('registration with a unit on $name', (t) => {
     expect((await search(t, units[0]!.creditCode)).body.data).toEqual([])
 
     const one = await search(t, `${token}第01分`)
-    expect(one.body.data).toEqual([{ organizationId: units[0]!.organizationId, organizationName: units[0]!.organizationName, organizationTypeName: expect.any(String) }])
+    expect(one.body.data).toEqual([
+      { organizationId: units[0]!.organizationId, organizationName: units[0]!.organizationName, organizationTypeName: expect.any(String) },
+    ])
     // Two characters are enough; case and surrounding spaces do not matter.
     expect((await search(t, '注册')).body.code).toBe(10000)
     expect((await search(t, `  ${token}第02  `)).body.data.map((x) => x.organizationId)).toEqual([units[1]!.organizationId])
@@ -108,7 +131,9 @@ describe.each(inject('targets'))('registration with a unit on $name', (t) => {
     expect(short.body.code).toBe(20001)
     expect(short.body.data).toEqual([expect.objectContaining({ field: 'keyword', key: 'v.tooShort:2' })])
     expect(short.body.data).toEqual([expect.objectContaining({ message: expect.stringContaining('至少2个字符') })])
-    expect((await search(t, 'a', 'en')).body.data).toEqual([expect.objectContaining({ message: expect.stringContaining('at least 2 characters') })])
+    expect((await search(t, 'a', 'en')).body.data).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('at least 2 characters') }),
+    ])
     const missing = await search(t)
     expect(missing.body.code).toBe(20001)
     expect(missing.body.data).toEqual([expect.objectContaining({ field: 'keyword', key: 'v.required' })])
@@ -120,12 +145,22 @@ describe.each(inject('targets'))('registration with a unit on $name', (t) => {
     const reg = await register(t, { organizationId: unit.organizationId })
     expect(reg.answer.body.code, reg.answer.text).toBe(10000)
     expect(reg.answer.body.data).toMatchObject({ accountName: reg.accountName, status: 'pending' })
-    const audit = (await admin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { keyword: reg.accountName, auditStatus: 'pending' } })).body.data.records
-    expect(audit).toEqual([expect.objectContaining({ organizationId: unit.organizationId, organizationName: unit.organizationName, accountStatus: 'pending' })])
-    const byUnit = (await admin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { organizationId: unit.organizationId } })).body.data.records
+    const audit = (
+      await admin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { keyword: reg.accountName, auditStatus: 'pending' } })
+    ).body.data.records
+    expect(audit).toEqual([
+      expect.objectContaining({ organizationId: unit.organizationId, organizationName: unit.organizationName, accountStatus: 'pending' }),
+    ])
+    const byUnit = (await admin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { organizationId: unit.organizationId } }))
+      .body.data.records
     expect(byUnit.map((r) => r.accountName)).toContain(reg.accountName)
-    const accounts = (await admin.call<PageOf<AccountDto>>('GET', `${GA}/listPage`, { query: { organizationId: unit.organizationId, pageSize: 100 } })).body.data.records
-    expect(accounts.find((a) => a.accountName === reg.accountName)).toMatchObject({ organizationId: unit.organizationId, status: 'pending' })
+    const accounts = (
+      await admin.call<PageOf<AccountDto>>('GET', `${GA}/listPage`, { query: { organizationId: unit.organizationId, pageSize: 100 } })
+    ).body.data.records
+    expect(accounts.find((a) => a.accountName === reg.accountName)).toMatchObject({
+      organizationId: unit.organizationId,
+      status: 'pending',
+    })
     expect((await new Client(t.url).login(reg.accountName, reg.password)).body.code).toBe(20119)
   })
 
@@ -138,7 +173,8 @@ describe.each(inject('targets'))('registration with a unit on $name', (t) => {
       const reg = await register(t, { organizationId }, lang)
       expect(reg.answer.body.code, reg.answer.text).toBe(20001)
       expect(reg.answer.body.data).toEqual([expect.objectContaining({ field: 'organizationId', message: expect.stringContaining(text) })])
-      const audit = (await admin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { keyword: reg.accountName } })).body.data.records
+      const audit = (await admin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { keyword: reg.accountName } })).body.data
+        .records
       expect(audit).toEqual([])
     }
   })
@@ -146,32 +182,41 @@ describe.each(inject('targets'))('registration with a unit on $name', (t) => {
   it('still registers without a unit (no unit, as before)', async () => {
     const reg = await register(t, { organizationId: '' })
     expect(reg.answer.body.code, reg.answer.text).toBe(10000)
-    const [row] = (await admin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { keyword: reg.accountName } })).body.data.records
+    const [row] = (await admin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { keyword: reg.accountName } })).body.data
+      .records
     expect(row).toMatchObject({ organizationId: null, accountStatus: 'pending' })
   })
 
-  it.runIf(t.demo)("the unit's organisation administrator (orgadmin) sees the registration in the user audit and the account list, and approves it", async () => {
-    const found = (await search(t, '中铁恒岳建设集团有限')).body.data
-    const contractor = found.find((u) => u.organizationName === '中铁恒岳建设集团有限公司')!
-    expect(contractor).toBeDefined()
-    const reg = await register(t, { organizationId: contractor.organizationId })
-    expect(reg.answer.body.code, reg.answer.text).toBe(10000)
-    const unitless = await register(t, {})
-    expect(unitless.answer.body.code).toBe(10000)
+  it.runIf(t.demo)(
+    "the unit's organisation administrator (orgadmin) sees the registration in the user audit and the account list, and approves it",
+    async () => {
+      const found = (await search(t, '中铁恒岳建设集团有限')).body.data
+      const contractor = found.find((u) => u.organizationName === '中铁恒岳建设集团有限公司')!
+      expect(contractor).toBeDefined()
+      const reg = await register(t, { organizationId: contractor.organizationId })
+      expect(reg.answer.body.code, reg.answer.text).toBe(10000)
+      const unitless = await register(t, {})
+      expect(unitless.answer.body.code).toBe(10000)
 
-    const orgadmin = await signedIn(t, 'orgadmin', DEMO_PASSWORD)
-    const pending = (await orgadmin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { auditStatus: 'pending', pageSize: 500 } })).body.data.records
-    const row = pending.find((r) => r.accountName === reg.accountName)
-    expect(row).toMatchObject({ organizationName: '中铁恒岳建设集团有限公司', accountStatus: 'pending' })
-    // A registration without a unit stays with the administrators whose scope is all.
-    expect(pending.map((r) => r.accountName)).not.toContain(unitless.accountName)
-    const accounts = (await orgadmin.call<PageOf<AccountDto>>('GET', `${GA}/listPage`, { query: { pageSize: 2000 } })).body.data.records
-    expect(accounts.find((a) => a.accountName === reg.accountName)).toMatchObject({ status: 'pending', organizationId: contractor.organizationId })
+      const orgadmin = await signedIn(t, 'orgadmin', DEMO_PASSWORD)
+      const pending = (
+        await orgadmin.call<PageOf<PersonRow>>('GET', `${AUDIT}/listPage`, { query: { auditStatus: 'pending', pageSize: 500 } })
+      ).body.data.records
+      const row = pending.find((r) => r.accountName === reg.accountName)
+      expect(row).toMatchObject({ organizationName: '中铁恒岳建设集团有限公司', accountStatus: 'pending' })
+      // A registration without a unit stays with the administrators whose scope is all.
+      expect(pending.map((r) => r.accountName)).not.toContain(unitless.accountName)
+      const accounts = (await orgadmin.call<PageOf<AccountDto>>('GET', `${GA}/listPage`, { query: { pageSize: 2000 } })).body.data.records
+      expect(accounts.find((a) => a.accountName === reg.accountName)).toMatchObject({
+        status: 'pending',
+        organizationId: contractor.organizationId,
+      })
 
-    const approve = await post(orgadmin, `${AUDIT}/audit`, { userIds: [row!.userId], decision: 'approve' })
-    expect(approve.body, approve.text).toMatchObject({ code: 10000, data: { updated: 1 } })
-    expect((await new Client(t.url).login(reg.accountName, reg.password)).body.code).toBe(10000)
-  })
+      const approve = await post(orgadmin, `${AUDIT}/audit`, { userIds: [row!.userId], decision: 'approve' })
+      expect(approve.body, approve.text).toMatchObject({ code: 10000, data: { updated: 1 } })
+      expect((await new Client(t.url).login(reg.accountName, reg.password)).body.code).toBe(10000)
+    },
+  )
 
   it('limits the public search per IP (429 with Retry-After once over the limit)', async () => {
     let answer: Answer<Option[]> | undefined

@@ -23,7 +23,14 @@ describe('registration and recovery (embedded)', () => {
     await sleep(200)
     const code = lastVerifyCode(t, phone)
     expect(code).toMatch(/^\d{6}$/)
-    const body = { accountName: name, password: 'Build#2026', confirmPassword: 'Build#2026', userName: '赵工', cellphone: phone, verifyCode: code }
+    const body = {
+      accountName: name,
+      password: 'Build#2026',
+      confirmPassword: 'Build#2026',
+      userName: '赵工',
+      cellphone: phone,
+      verifyCode: code,
+    }
     const wrong = await post(c, `${A}/addByRegister`, { ...body, verifyCode: code === '000000' ? '111111' : '000000' })
     expect(wrong.body.code).toBe(20001)
     const mismatch = await post(c, `${A}/addByRegister`, { ...body, confirmPassword: 'Other#2026' })
@@ -42,7 +49,12 @@ describe('registration and recovery (embedded)', () => {
     await sleep(200)
     const code = lastVerifyCode(t, '13682457719')!
     expect((await post(c, `${A}/valid`, { accountName: 'lisite', verifyCode: code })).body.code).toBe(10000)
-    const same = await post(c, `${A}/updatePassword`, { accountName: 'lisite', verifyCode: code, password: 'lisite', confirmPassword: 'lisite' })
+    const same = await post(c, `${A}/updatePassword`, {
+      accountName: 'lisite',
+      verifyCode: code,
+      password: 'lisite',
+      confirmPassword: 'lisite',
+    })
     expect(same.body.code).toBe(20001)
     const reset = { accountName: 'lisite', verifyCode: code, password: 'Site#2026', confirmPassword: 'Site#2026' }
     expect((await post(c, `${A}/updatePassword`, reset)).body.code).toBe(10000)

@@ -93,8 +93,12 @@ describe.each(inject('targets'))('resources on $name', (t) => {
   })
 
   it('merges menu functions by id and deletes a menu with its children', async () => {
-    const me = await admin.call<MenuEntry[]>('GET', MENU_BY_PERMISSION, { query: { appCode: 'trestle-admin', sortBy: 'sort', desc: 'false' } })
-    const apps = await admin.call<Page<{ applicationId: string; code: string }>>('GET', '/api/admin/v1/application/listPage', { query: { code: 'x' } })
+    const me = await admin.call<MenuEntry[]>('GET', MENU_BY_PERMISSION, {
+      query: { appCode: 'trestle-admin', sortBy: 'sort', desc: 'false' },
+    })
+    const apps = await admin.call<Page<{ applicationId: string; code: string }>>('GET', '/api/admin/v1/application/listPage', {
+      query: { code: 'x' },
+    })
     const appId = apps.body.data.records.find((a) => a.code === 'trestle-admin')!.applicationId
     expect(me.body.data.length).toBeGreaterThan(40)
     const M = '/api/admin/v1/applicationMenu'
@@ -102,23 +106,23 @@ describe.each(inject('targets'))('resources on $name', (t) => {
       json: { applicationId: appId, menuName: uniqueName('临时分组'), sort: 99, functionList: [] },
     })
     expect(parent.body.code).toBe(10000)
-    const child = await admin.call<{ applicationMenuId: string; version: number; functionList: { applicationMenuFunctionId: string; functionAction: string }[] }>(
-      'POST',
-      `${M}/add`,
-      {
-        json: {
-          applicationId: appId,
-          parentId: parent.body.data.applicationMenuId,
-          menuName: '临时页面',
-          action: 'admin/tmp-page',
-          sort: 1,
-          functionList: [
-            { functionName: '新增', functionAction: 'add' },
-            { functionName: '删除', functionAction: 'delete' },
-          ],
-        },
+    const child = await admin.call<{
+      applicationMenuId: string
+      version: number
+      functionList: { applicationMenuFunctionId: string; functionAction: string }[]
+    }>('POST', `${M}/add`, {
+      json: {
+        applicationId: appId,
+        parentId: parent.body.data.applicationMenuId,
+        menuName: '临时页面',
+        action: 'admin/tmp-page',
+        sort: 1,
+        functionList: [
+          { functionName: '新增', functionAction: 'add' },
+          { functionName: '删除', functionAction: 'delete' },
+        ],
       },
-    )
+    })
     expect(child.body.code).toBe(10000)
     const fns = child.body.data.functionList
     expect(fns.map((f) => f.functionAction)).toEqual(['add', 'delete'])
@@ -142,7 +146,14 @@ describe.each(inject('targets'))('resources on $name', (t) => {
     expect(upd.body.data.functionList.map((f) => f.functionAction)).toEqual(['add', 'export'])
     expect(upd.body.data.functionList[0]!.applicationMenuFunctionId).toBe(kept.applicationMenuFunctionId)
     const dupFns = await admin.call('POST', `${M}/add`, {
-      json: { applicationId: appId, menuName: '重复', functionList: [{ functionName: 'a', functionAction: 'x' }, { functionName: 'b', functionAction: 'x' }] },
+      json: {
+        applicationId: appId,
+        menuName: '重复',
+        functionList: [
+          { functionName: 'a', functionAction: 'x' },
+          { functionName: 'b', functionAction: 'x' },
+        ],
+      },
     })
     expect(dupFns.body.code).toBe(20001)
     const del = await admin.call('POST', `${M}/delete`, { form: { ids: parent.body.data.applicationMenuId } })
@@ -152,12 +163,23 @@ describe.each(inject('targets'))('resources on $name', (t) => {
   })
 
   it('records operation-log clicks only for the caller', async () => {
-    const menus = (await admin.call<(MenuEntry & { functionList: { applicationMenuFunctionId: string; functionAction: string }[] })[]>('GET', MENU_BY_PERMISSION, {
-      query: { appCode: 'trestle-admin', sortBy: 'sort', desc: 'false' },
-    })).body.data
+    const menus = (
+      await admin.call<(MenuEntry & { functionList: { applicationMenuFunctionId: string; functionAction: string }[] })[]>(
+        'GET',
+        MENU_BY_PERMISSION,
+        {
+          query: { appCode: 'trestle-admin', sortBy: 'sort', desc: 'false' },
+        },
+      )
+    ).body.data
     const roleMenu = menus.find((m) => m.action === '/admin/role-manage')!
     const fn = roleMenu.functionList[0]!
-    const body = { accountName: 'admin', appCode: 'trestle-admin', functionId: fn.applicationMenuFunctionId, menuId: roleMenu.applicationMenuId }
+    const body = {
+      accountName: 'admin',
+      appCode: 'trestle-admin',
+      functionId: fn.applicationMenuFunctionId,
+      menuId: roleMenu.applicationMenuId,
+    }
     expect((await admin.call('POST', '/api/admin/v1/operateLog/add', { json: body })).body.code).toBe(10000)
     expect((await admin.call('POST', '/api/admin/v1/operateLog/add', { json: { ...body, accountName: 'tourist' } })).body.code).toBe(20003)
   })
@@ -193,7 +215,8 @@ describe.each(inject('targets').filter((t) => t.demo))('permissions on $name', (
     // Some actions are stored without their leading slash (the console adds it).
     expect(a.some((m) => m.action !== null && m.action !== '' && !m.action.startsWith('/'))).toBe(true)
     const actions = new Set(a.map((m) => (m.action ? (m.action.startsWith('/') ? m.action : `/${m.action}`) : '')))
-    for (const route of ['/admin/home', '/admin/project-design-unit', '/personal-view', '/test/demo', '/admin/su-boq']) expect(actions).toContain(route)
+    for (const route of ['/admin/home', '/admin/project-design-unit', '/personal-view', '/test/demo', '/admin/su-boq'])
+      expect(actions).toContain(route)
   })
 
   it('filters roles by data scope and hides other organisations (20002)', async () => {
@@ -205,7 +228,9 @@ describe.each(inject('targets').filter((t) => t.demo))('permissions on $name', (
     const all = (await admin.call<Role[]>('GET', `${ROLE}/list`)).body.data
     const sys = all.find((r) => r.roleName === '系统管理员')!
     expect(sys.memberCount).toBeGreaterThanOrEqual(1)
-    const r = await orgadmin.call('PUT', `${ROLE}/update`, { json: { roleId: sys.roleId, version: sys.version, roleName: '夺权', dataScope: 'own' } })
+    const r = await orgadmin.call('PUT', `${ROLE}/update`, {
+      json: { roleId: sys.roleId, version: sys.version, roleName: '夺权', dataScope: 'own' },
+    })
     expect(r.body.code).toBe(20002)
     expect((await orgadmin.call('POST', `${ROLE}/delete`, { form: { ids: sys.roleId } })).body.code).toBe(20002)
     const wider = await orgadmin.call('POST', `${ROLE}/add`, { json: { roleName: uniqueName('越权'), dataScope: 'all' } })

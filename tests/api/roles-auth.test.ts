@@ -89,7 +89,14 @@ describe.each(demo)('role authorisation on $name', (t) => {
     expect((await addMembers(admin, probe.roleId, [zhangweiId])).body).toMatchObject({ code: 10000, data: { added: 0 } })
     const list = await admin.call<Member[]>('GET', RA.members, { query: { roleId: probe.roleId } })
     expect(list.body.data).toEqual([
-      expect.objectContaining({ accountId: zhangweiId, accountName: 'zhangwei', userName: '张伟', organizationName: '中铁恒岳建设集团第一工程有限公司', level: 'general', status: 'normal' }),
+      expect.objectContaining({
+        accountId: zhangweiId,
+        accountName: 'zhangwei',
+        userName: '张伟',
+        organizationName: '中铁恒岳建设集团第一工程有限公司',
+        level: 'general',
+        status: 'normal',
+      }),
     ])
     expect((await roles(admin)).find((x) => x.roleId === probe.roleId)?.memberCount).toBe(1)
     // A candidate no longer once a member.
@@ -101,7 +108,10 @@ describe.each(demo)('role authorisation on $name', (t) => {
     expect(grantsVersion(after)).not.toBe(grantsVersion(before))
     expect(grantsVersion(await zhangwei.call('GET', '/api/portal/v1/user/info'))).toBe(grantsVersion(after))
     // Repeats and unknown accounts.
-    const rep = await admin.call<{ field: string; message: string }[]>('POST', RA.addMembers, { json: { roleId: probe.roleId, accountIds: [zhangweiId, zhangweiId] }, idempotencyKey: newKey() })
+    const rep = await admin.call<{ field: string; message: string }[]>('POST', RA.addMembers, {
+      json: { roleId: probe.roleId, accountIds: [zhangweiId, zhangweiId] },
+      idempotencyKey: newKey(),
+    })
     expect(rep.body.code).toBe(20001)
     expect(rep.body.data[0]!.message).toBe(`存在重复项：${zhangweiId}`)
     const unknown = '0190a000-0000-7000-8000-000000000001'
@@ -127,13 +137,23 @@ describe.each(demo)('role authorisation on $name', (t) => {
     expect((await newRole()).body.code).toBe(20003)
     const v1 = grantsVersion(await zhangwei.call('GET', MENU_BY_PERMISSION, { query: { appCode: 'trestle-admin' } }))
     // The function: the next call may.
-    const saved = await saveMenus(admin, probe.roleId, console.applicationId, [roleManage.applicationMenuId], [add.applicationMenuFunctionId])
+    const saved = await saveMenus(
+      admin,
+      probe.roleId,
+      console.applicationId,
+      [roleManage.applicationMenuId],
+      [add.applicationMenuFunctionId],
+    )
     expect(saved.body).toMatchObject({ code: 10000, data: { functionCount: 1 } })
     const made = await newRole()
     expect(made.body.code).toBe(10000)
-    const menus = await zhangwei.call<{ action: string; menuName: string; authFunctionList: { functionAction: string }[] }[]>('GET', MENU_BY_PERMISSION, {
-      query: { appCode: 'trestle-admin' },
-    })
+    const menus = await zhangwei.call<{ action: string; menuName: string; authFunctionList: { functionAction: string }[] }[]>(
+      'GET',
+      MENU_BY_PERMISSION,
+      {
+        query: { appCode: 'trestle-admin' },
+      },
+    )
     expect(grantsVersion(menus)).not.toBe(v1)
     const granted = menus.body.data.find((m) => m.action === '/admin/role-manage')!
     expect(granted.authFunctionList.map((f) => f.functionAction)).toEqual(['add'])
@@ -155,7 +175,10 @@ describe.each(demo)('role authorisation on $name', (t) => {
     const before = grantsOf(await tree(admin, probe.roleId))
     const r = await saveMenus(admin, probe.roleId, console.applicationId, [orgMenu.applicationMenuId], [fn.applicationMenuFunctionId])
     expect(r.body.code).toBe(20001)
-    expect((r.body.data as { field: string; message: string }[])[0]).toMatchObject({ field: 'functionIds.0', message: '授予功能「编辑」须同时授予菜单「角色管理」' })
+    expect((r.body.data as { field: string; message: string }[])[0]).toMatchObject({
+      field: 'functionIds.0',
+      message: '授予功能「编辑」须同时授予菜单「角色管理」',
+    })
     const unknown = await saveMenus(admin, probe.roleId, console.applicationId, ['0190a000-0000-7000-8000-000000000002'], [])
     expect(unknown.body).toMatchObject({ code: 20001, data: [expect.objectContaining({ field: 'menuIds.0' })] })
     expect(grantsOf(await tree(admin, probe.roleId))).toEqual(before)
@@ -178,15 +201,29 @@ describe.each(demo)('role authorisation on $name', (t) => {
     expect((await saveMenus(admin, orgRole.roleId, ot.applicationId, before.menuIds, without)).body.code).toBe(10000)
     try {
       const roleManage = byAction(ot, '/admin/role-manage')
-      const fn = await saveMenus(orgadmin, own.roleId, ot.applicationId, [roleManage.applicationMenuId], [exportFn.applicationMenuFunctionId])
+      const fn = await saveMenus(
+        orgadmin,
+        own.roleId,
+        ot.applicationId,
+        [roleManage.applicationMenuId],
+        [exportFn.applicationMenuFunctionId],
+      )
       expect(fn.body).toMatchObject({ code: 20003, message: '不能授予您自己没有的功能「角色管理 · 导出」' })
       // What it holds it may grant.
-      const ok = await saveMenus(orgadmin, own.roleId, ot.applicationId, [roleManage.applicationMenuId], [fnOf(roleManage, 'add').applicationMenuFunctionId])
+      const ok = await saveMenus(
+        orgadmin,
+        own.roleId,
+        ot.applicationId,
+        [roleManage.applicationMenuId],
+        [fnOf(roleManage, 'add').applicationMenuFunctionId],
+      )
       expect(ok.body.code).toBe(10000)
       // A role that grants something it lacks cannot be handed on by adding members.
       const ownTree = await tree(admin, own.roleId)
       const g = grantsOf(ownTree)
-      expect((await saveMenus(admin, own.roleId, ot.applicationId, g.menuIds, [...g.functionIds, exportFn.applicationMenuFunctionId])).body.code).toBe(10000)
+      expect(
+        (await saveMenus(admin, own.roleId, ot.applicationId, g.menuIds, [...g.functionIds, exportFn.applicationMenuFunctionId])).body.code,
+      ).toBe(10000)
       const member = await addMembers(orgadmin, own.roleId, [zhangweiId])
       expect(member.body).toMatchObject({ code: 20003 })
       expect(member.body.message).toBe(`不能为角色「${own.roleName}」添加成员：它含有您自己没有的功能「角色管理 · 导出」`)
@@ -194,26 +231,53 @@ describe.each(demo)('role authorisation on $name', (t) => {
       expect((await saveMenus(admin, orgRole.roleId, ot.applicationId, before.menuIds, before.functionIds)).body.code).toBe(10000)
     }
     // A scope.
-    const scope = await orgadmin.call('POST', RA.saveDataPermission, { json: { roleId: own.roleId, scope: 'all' }, idempotencyKey: newKey() })
+    const scope = await orgadmin.call('POST', RA.saveDataPermission, {
+      json: { roleId: own.roleId, scope: 'all' },
+      idempotencyKey: newKey(),
+    })
     expect(scope.body).toMatchObject({ code: 20003, message: '不能授予超出您自己范围的数据权限「全部」（您的数据权限：本单位及下级）' })
-    const viaUpdate = await orgadmin.call('PUT', `${ROLE}/update`, { json: { roleId: own.roleId, version: own.version, roleName: own.roleName, dataScope: 'all' }, idempotencyKey: newKey() })
+    const viaUpdate = await orgadmin.call('PUT', `${ROLE}/update`, {
+      json: { roleId: own.roleId, version: own.version, roleName: own.roleName, dataScope: 'all' },
+      idempotencyKey: newKey(),
+    })
     expect(viaUpdate.body.code).toBe(20003)
     const dp = await orgadmin.call<{ scope: string; maxScope: string }>('GET', RA.dataPermission, { query: { roleId: own.roleId } })
     expect(dp.body.data).toMatchObject({ scope: 'own', maxScope: 'children' })
-    expect((await orgadmin.call('POST', RA.saveDataPermission, { json: { roleId: own.roleId, scope: 'children' }, idempotencyKey: newKey() })).body.code).toBe(10000)
+    expect(
+      (await orgadmin.call('POST', RA.saveDataPermission, { json: { roleId: own.roleId, scope: 'children' }, idempotencyKey: newKey() }))
+        .body.code,
+    ).toBe(10000)
     // An organisation.
-    const orgs = await orgadmin.call<{ options: { organizationId: string; organizationName: string; grantable: boolean }[] }>('GET', RA.orgs, { query: { roleId: own.roleId } })
+    const orgs = await orgadmin.call<{ options: { organizationId: string; organizationName: string; grantable: boolean }[] }>(
+      'GET',
+      RA.orgs,
+      { query: { roleId: own.roleId } },
+    )
     const offered = orgs.body.data.options.map((o) => o.organizationName)
-    expect(offered).toEqual(expect.arrayContaining(['中铁恒岳建设集团有限公司', '中铁恒岳建设集团桥梁工程有限公司', '中铁恒岳建设集团第一工程有限公司']))
+    expect(offered).toEqual(
+      expect.arrayContaining(['中铁恒岳建设集团有限公司', '中铁恒岳建设集团桥梁工程有限公司', '中铁恒岳建设集团第一工程有限公司']),
+    )
     expect(offered).not.toContain('中国铁路华东投资集团有限公司')
     expect(orgs.body.data.options.every((o) => o.grantable)).toBe(true)
-    const all = await admin.call<{ options: { organizationId: string; organizationName: string }[] }>('GET', RA.orgs, { query: { roleId: own.roleId } })
+    const all = await admin.call<{ options: { organizationId: string; organizationName: string }[] }>('GET', RA.orgs, {
+      query: { roleId: own.roleId },
+    })
     const owner = all.body.data.options.find((o) => o.organizationName === '中国铁路华东投资集团有限公司')!
     const bridge = all.body.data.options.find((o) => o.organizationName === '中铁恒岳建设集团桥梁工程有限公司')!
-    const org = await orgadmin.call('POST', RA.saveOrgs, { json: { roleId: own.roleId, organizationIds: [bridge.organizationId, owner.organizationId] }, idempotencyKey: newKey() })
+    const org = await orgadmin.call('POST', RA.saveOrgs, {
+      json: { roleId: own.roleId, organizationIds: [bridge.organizationId, owner.organizationId] },
+      idempotencyKey: newKey(),
+    })
     expect(org.body).toMatchObject({ code: 20003, message: '不能授予您自己没有的组织「中国铁路华东投资集团有限公司」' })
     expect((await orgadmin.call('GET', RA.orgs, { query: { roleId: own.roleId } })).body).toMatchObject({ data: { organizationIds: [] } })
-    expect((await orgadmin.call('POST', RA.saveOrgs, { json: { roleId: own.roleId, organizationIds: [bridge.organizationId] }, idempotencyKey: newKey() })).body.code).toBe(10000)
+    expect(
+      (
+        await orgadmin.call('POST', RA.saveOrgs, {
+          json: { roleId: own.roleId, organizationIds: [bridge.organizationId] },
+          idempotencyKey: newKey(),
+        })
+      ).body.code,
+    ).toBe(10000)
     // Roles of organisations beyond its scope do not exist for it.
     const sys = (await roles(admin)).find((r) => r.builtin)!
     for (const [path, q] of [
@@ -236,11 +300,23 @@ describe.each(demo)('role authorisation on $name', (t) => {
     try {
       // Scope own: zhangwei's own unit (恒岳一公司) has no roles.
       expect(await rolesOf()).toEqual([])
-      const orgs = await admin.call<{ options: { organizationId: string; organizationName: string }[] }>('GET', RA.orgs, { query: { roleId: probe.roleId } })
+      const orgs = await admin.call<{ options: { organizationId: string; organizationName: string }[] }>('GET', RA.orgs, {
+        query: { roleId: probe.roleId },
+      })
       const group = orgs.body.data.options.find((o) => o.organizationName === '中铁恒岳建设集团有限公司')!
-      expect((await admin.call('POST', RA.saveOrgs, { json: { roleId: probe.roleId, organizationIds: [group.organizationId] }, idempotencyKey: newKey() })).body.code).toBe(10000)
+      expect(
+        (
+          await admin.call('POST', RA.saveOrgs, {
+            json: { roleId: probe.roleId, organizationIds: [group.organizationId] },
+            idempotencyKey: newKey(),
+          })
+        ).body.code,
+      ).toBe(10000)
       expect(await rolesOf()).toEqual(expect.arrayContaining(['组织管理员', '普通用户', '项目经理']))
-      expect((await admin.call('POST', RA.saveOrgs, { json: { roleId: probe.roleId, organizationIds: [] }, idempotencyKey: newKey() })).body.code).toBe(10000)
+      expect(
+        (await admin.call('POST', RA.saveOrgs, { json: { roleId: probe.roleId, organizationIds: [] }, idempotencyKey: newKey() })).body
+          .code,
+      ).toBe(10000)
       expect(await rolesOf()).toEqual([])
     } finally {
       await deleteMembers(admin, probe.roleId, [zhangweiId])
@@ -250,16 +326,29 @@ describe.each(demo)('role authorisation on $name', (t) => {
 
   it('grants applications as resources: listAppByPermission and getAccessToken honour them', async () => {
     const code = uniqueName('app').toLowerCase()
-    const made = await admin.call<{ applicationId: string; version: number }>('POST', `${APP}/add`, { json: { name: uniqueName('现场应用'), code, type: 'app', sort: 9 }, idempotencyKey: newKey() })
+    const made = await admin.call<{ applicationId: string; version: number }>('POST', `${APP}/add`, {
+      json: { name: uniqueName('现场应用'), code, type: 'app', sort: 9 },
+      idempotencyKey: newKey(),
+    })
     expect(made.body.code, made.text).toBe(10000)
     const appId = made.body.data.applicationId
-    const appsOf = async () => ((await zhangwei.fetchRaw('GET', LIST_APPS, { headers: { authorization: zhangwei.token! } })).body.data as { code: string }[]).map((a) => a.code)
+    const appsOf = async () =>
+      ((await zhangwei.fetchRaw('GET', LIST_APPS, { headers: { authorization: zhangwei.token! } })).body.data as { code: string }[]).map(
+        (a) => a.code,
+      )
     expect(await appsOf()).not.toContain(code)
-    const list = await admin.call<{ resourceId: string; resourceName: string; granted: boolean; grantable: boolean }[]>('GET', RA.resources, { query: { roleId: probe.roleId, resourceType: 'application' } })
+    const list = await admin.call<{ resourceId: string; resourceName: string; granted: boolean; grantable: boolean }[]>(
+      'GET',
+      RA.resources,
+      { query: { roleId: probe.roleId, resourceType: 'application' } },
+    )
     expect(list.body.data.find((a) => a.resourceId === appId)).toMatchObject({ granted: false, grantable: true })
     await addMembers(admin, probe.roleId, [zhangweiId])
     try {
-      const save = await admin.call('POST', RA.saveResources, { json: { roleId: probe.roleId, resourceType: 'application', resourceIds: [appId] }, idempotencyKey: newKey() })
+      const save = await admin.call('POST', RA.saveResources, {
+        json: { roleId: probe.roleId, resourceType: 'application', resourceIds: [appId] },
+        idempotencyKey: newKey(),
+      })
       expect(save.body.code).toBe(10000)
       expect(await appsOf()).toContain(code)
       // A token for that application now.
@@ -268,13 +357,25 @@ describe.each(demo)('role authorisation on $name', (t) => {
       expect((await other.getAccessToken()).body.code).toBe(10000)
       // orgadmin does not hold it, so cannot grant it (nor see it offered).
       const own = await addRole(orgadmin, '资源测试')
-      const offered = await orgadmin.call<{ resourceId: string }[]>('GET', RA.resources, { query: { roleId: own.roleId, resourceType: 'application' } })
+      const offered = await orgadmin.call<{ resourceId: string }[]>('GET', RA.resources, {
+        query: { roleId: own.roleId, resourceType: 'application' },
+      })
       expect(offered.body.data.map((a) => a.resourceId)).not.toContain(appId)
-      const refused = await orgadmin.call('POST', RA.saveResources, { json: { roleId: own.roleId, resourceType: 'application', resourceIds: [appId] }, idempotencyKey: newKey() })
+      const refused = await orgadmin.call('POST', RA.saveResources, {
+        json: { roleId: own.roleId, resourceType: 'application', resourceIds: [appId] },
+        idempotencyKey: newKey(),
+      })
       expect(refused.body.code).toBe(20003)
       expect(refused.body.message).toMatch(/^不能授予您自己没有的应用「现场应用/)
       await deleteRole(orgadmin, own.roleId)
-      expect((await admin.call('POST', RA.saveResources, { json: { roleId: probe.roleId, resourceType: 'application', resourceIds: [] }, idempotencyKey: newKey() })).body.code).toBe(10000)
+      expect(
+        (
+          await admin.call('POST', RA.saveResources, {
+            json: { roleId: probe.roleId, resourceType: 'application', resourceIds: [] },
+            idempotencyKey: newKey(),
+          })
+        ).body.code,
+      ).toBe(10000)
       expect(await appsOf()).not.toContain(code)
     } finally {
       await deleteMembers(admin, probe.roleId, [zhangweiId])
@@ -288,8 +389,17 @@ describe.each(demo)('role authorisation on $name', (t) => {
     const roleManage = byAction(st, '/admin/role-manage')
     const noAuthorize = g.functionIds.filter((id) => id !== fnOf(roleManage, 'authorize').applicationMenuFunctionId)
     const r1 = await saveMenus(admin, sys.roleId, st.applicationId, g.menuIds, noAuthorize)
-    expect(r1.body).toMatchObject({ code: 20021, message: '系统管理员角色必须保留「角色管理」菜单及其「授权」「成员管理」功能（否则将无人能管理角色）' })
-    const r2 = await saveMenus(admin, sys.roleId, st.applicationId, g.menuIds.filter((id) => id !== roleManage.applicationMenuId), g.functionIds.filter((id) => !roleManage.functions.some((f) => f.applicationMenuFunctionId === id)))
+    expect(r1.body).toMatchObject({
+      code: 20021,
+      message: '系统管理员角色必须保留「角色管理」菜单及其「授权」「成员管理」功能（否则将无人能管理角色）',
+    })
+    const r2 = await saveMenus(
+      admin,
+      sys.roleId,
+      st.applicationId,
+      g.menuIds.filter((id) => id !== roleManage.applicationMenuId),
+      g.functionIds.filter((id) => !roleManage.functions.some((f) => f.applicationMenuFunctionId === id)),
+    )
     expect(r2.body.code).toBe(20021)
     // Removing every active member at once (other tests may have added some besides admin).
     const members = (await admin.call<Member[]>('GET', RA.members, { query: { roleId: sys.roleId } })).body.data
@@ -298,14 +408,27 @@ describe.each(demo)('role authorisation on $name', (t) => {
     const r3 = await deleteMembers(admin, sys.roleId, active)
     expect(r3.body).toMatchObject({ code: 20021, message: '系统管理员角色至少要保留一名状态正常的成员（否则将无人能管理平台）' })
     expect((await admin.call<Member[]>('GET', RA.members, { query: { roleId: sys.roleId } })).body.data).toHaveLength(members.length)
-    const r4 = await admin.call('POST', RA.saveDataPermission, { json: { roleId: sys.roleId, scope: 'children' }, idempotencyKey: newKey() })
+    const r4 = await admin.call('POST', RA.saveDataPermission, {
+      json: { roleId: sys.roleId, scope: 'children' },
+      idempotencyKey: newKey(),
+    })
     expect(r4.body).toMatchObject({ code: 20021, message: '系统管理员角色的数据权限必须为“全部”' })
     // Nothing changed; still administering.
     expect(grantsOf(await tree(admin, sys.roleId))).toEqual(g)
     expect((await admin.call('GET', RA.dataPermission, { query: { roleId: sys.roleId } })).body.data).toMatchObject({ scope: 'all' })
     // Other grants of the role may change (a menu unrelated to roles), and back.
     const home = byAction(st, '/admin/home')
-    expect((await saveMenus(admin, sys.roleId, st.applicationId, g.menuIds.filter((id) => id !== home.applicationMenuId), g.functionIds)).body.code).toBe(10000)
+    expect(
+      (
+        await saveMenus(
+          admin,
+          sys.roleId,
+          st.applicationId,
+          g.menuIds.filter((id) => id !== home.applicationMenuId),
+          g.functionIds,
+        )
+      ).body.code,
+    ).toBe(10000)
     expect((await saveMenus(admin, sys.roleId, st.applicationId, g.menuIds, g.functionIds)).body.code).toBe(10000)
   })
 })
@@ -322,11 +445,10 @@ describe.runIf(inject('pgPair'))('role changes across two gateway processes on o
       const name = uniqueName('member')
       const password = 'Member#2026'
       const id = crypto.randomUUID()
-      await db.query(`insert into account (account_id, account_name, user_name, level, status, password_hash) values ($1, $2, '成员', 'general', 'normal', $3)`, [
-        id,
-        name,
-        await hashPassword(password),
-      ])
+      await db.query(
+        `insert into account (account_id, account_name, user_name, level, status, password_hash) values ($1, $2, '成员', 'general', 'normal', $3)`,
+        [id, name, await hashPassword(password)],
+      )
       expect((await addMembers(adminA, role.roleId, [id])).body.code).toBe(10000)
       const t = await tree(adminA, role.roleId)
       const roleManage = byAction(t, '/admin/role-manage')
@@ -337,7 +459,9 @@ describe.runIf(inject('pgPair'))('role changes across two gateway processes on o
       const newRole = () => onB.call('POST', `${ROLE}/add`, { json: { roleName: uniqueName('B角色') }, idempotencyKey: newKey() })
       expect((await newRole()).body.code).toBe(20003)
       const v1 = grantsVersion(await onB.call('GET', '/api/portal/v1/user/info'))
-      expect((await saveMenus(adminA, role.roleId, t.applicationId, [roleManage.applicationMenuId], [add.applicationMenuFunctionId])).body.code).toBe(10000)
+      expect(
+        (await saveMenus(adminA, role.roleId, t.applicationId, [roleManage.applicationMenuId], [add.applicationMenuFunctionId])).body.code,
+      ).toBe(10000)
       const made = await newRole()
       expect(made.body.code).toBe(10000)
       expect(grantsVersion(made)).not.toBe(v1)

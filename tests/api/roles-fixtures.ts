@@ -80,9 +80,14 @@ export function grantsOf(t: Tree): { menuIds: string[]; functionIds: string[] } 
 }
 
 export const saveMenus = (c: Client, roleId: string, applicationId: string, menuIds: string[], functionIds: string[], lang?: string) =>
-  c.call('POST', RA.saveMenus, { json: { roleId, applicationId, menuIds, functionIds }, idempotencyKey: newKey(), headers: lang ? { 'accept-language': lang } : {} })
+  c.call('POST', RA.saveMenus, {
+    json: { roleId, applicationId, menuIds, functionIds },
+    idempotencyKey: newKey(),
+    headers: lang ? { 'accept-language': lang } : {},
+  })
 
-export const addMembers = (c: Client, roleId: string, accountIds: string[]) => c.call('POST', RA.addMembers, { json: { roleId, accountIds }, idempotencyKey: newKey() })
+export const addMembers = (c: Client, roleId: string, accountIds: string[]) =>
+  c.call('POST', RA.addMembers, { json: { roleId, accountIds }, idempotencyKey: newKey() })
 export const deleteMembers = (c: Client, roleId: string, accountIds: string[]) =>
   c.call('POST', RA.deleteMembers, { json: { roleId, accountIds }, idempotencyKey: newKey() })
 
@@ -98,6 +103,7 @@ export async function addRole(c: Client, prefix = '授权测试', dataScope = 'o
   return r.body.data
 }
 
-export const deleteRole = (c: Client, roleId: string) => c.call('POST', `${ROLE}/delete`, { form: { ids: roleId }, idempotencyKey: newKey() })
+export const deleteRole = (c: Client, roleId: string) =>
+  c.call('POST', `${ROLE}/delete`, { form: { ids: roleId }, idempotencyKey: newKey() })
 
 export const grantsVersion = (a: Answer) => a.headers.get('grants-version')

@@ -30,7 +30,11 @@ class ForgedHostClient extends Client {
     Object.assign(this, { token: from.token, accessToken: from.accessToken, privateKey: from.privateKey })
   }
 
-  override fetchRaw(method: string, pathAndQuery: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+  override fetchRaw(
+    method: string,
+    pathAndQuery: string,
+    init: { headers?: Record<string, string>; body?: string | Buffer } = {},
+  ): Promise<Answer> {
     const url = new URL(this.base + pathAndQuery)
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -40,7 +44,12 @@ class ForgedHostClient extends Client {
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8')
-            resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), body: JSON.parse(text) as Envelope, text })
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: new Headers(res.headers as Record<string, string>),
+              body: JSON.parse(text) as Envelope,
+              text,
+            })
           })
         },
       )
@@ -53,7 +62,11 @@ class ForgedHostClient extends Client {
 const FORGED = { 'x-forwarded-host': 'forwarded.evil.example', 'x-forwarded-proto': 'https' }
 
 async function createInvite(c: Client, targetId: string): Promise<Answer<{ url: string }>> {
-  return c.call<{ url: string }>('POST', CREATE, { json: { purpose: 'contact', targetId, validHours: 1 }, idempotencyKey: newKey(), headers: FORGED })
+  return c.call<{ url: string }>('POST', CREATE, {
+    json: { purpose: 'contact', targetId, validHours: 1 },
+    idempotencyKey: newKey(),
+    headers: FORGED,
+  })
 }
 const myAccountId = async (c: Client) => (await c.call<{ accountId: string }>('GET', '/api/portal/v1/user/info')).body.data.accountId
 
@@ -87,27 +100,64 @@ describe.each(inject('targets'))('security details on $name', (t) => {
     const acc = await mustAdd(admin, unit, { roleIds: [role.roleId] })
     const c = await new Client(t.url).signIn(acc.accountName, PASSWORD)
 
-    const own = await c.call('POST', CLICK, { json: { accountName: acc.accountName, appCode: 'trestle-admin', functionId: held!.applicationMenuFunctionId, menuId: menu.applicationMenuId } })
+    const own = await c.call('POST', CLICK, {
+      json: {
+        accountName: acc.accountName,
+        appCode: 'trestle-admin',
+        functionId: held!.applicationMenuFunctionId,
+        menuId: menu.applicationMenuId,
+      },
+    })
     expect(own.body.code, own.text).toBe(10000)
-    const other = await c.call('POST', CLICK, { json: { accountName: acc.accountName, appCode: 'trestle-admin', functionId: notHeld!.applicationMenuFunctionId, menuId: menu.applicationMenuId } })
+    const other = await c.call('POST', CLICK, {
+      json: {
+        accountName: acc.accountName,
+        appCode: 'trestle-admin',
+        functionId: notHeld!.applicationMenuFunctionId,
+        menuId: menu.applicationMenuId,
+      },
+    })
     expect(other.body.code, other.text).toBe(20003)
     // Another application code than the menu's: not held there.
-    const elsewhere = await c.call('POST', CLICK, { json: { accountName: acc.accountName, appCode: 'other-app', functionId: held!.applicationMenuFunctionId, menuId: menu.applicationMenuId } })
+    const elsewhere = await c.call('POST', CLICK, {
+      json: {
+        accountName: acc.accountName,
+        appCode: 'other-app',
+        functionId: held!.applicationMenuFunctionId,
+        menuId: menu.applicationMenuId,
+      },
+    })
     expect(elsewhere.body.code).toBe(20003)
 
     // The administrator holds every function of the console.
-    const menus = (await admin.call<{ applicationMenuId: string; action: string; authFunctionList: { applicationMenuFunctionId: string }[] }[]>('GET', MENU_BY_PERMISSION, {
-      query: { appCode: 'trestle-admin', sortBy: 'sort', desc: 'false' },
-    })).body.data
+    const menus = (
+      await admin.call<{ applicationMenuId: string; action: string; authFunctionList: { applicationMenuFunctionId: string }[] }[]>(
+        'GET',
+        MENU_BY_PERMISSION,
+        {
+          query: { appCode: 'trestle-admin', sortBy: 'sort', desc: 'false' },
+        },
+      )
+    ).body.data
     const adminMenu = menus.find((m) => m.action === '/admin/role-manage')!
     const adminClick = await admin.call('POST', CLICK, {
-      json: { accountName: 'admin', appCode: 'trestle-admin', functionId: notHeld!.applicationMenuFunctionId, menuId: adminMenu.applicationMenuId },
+      json: {
+        accountName: 'admin',
+        appCode: 'trestle-admin',
+        functionId: notHeld!.applicationMenuFunctionId,
+        menuId: adminMenu.applicationMenuId,
+      },
     })
     expect(adminClick.body.code).toBe(10000)
     if (t.demo) {
       const tourist = await signedIn(t, 'tourist')
       const touristClick = await tourist.call('POST', CLICK, {
-        json: { accountName: 'tourist', appCode: 'trestle-admin', functionId: held!.applicationMenuFunctionId, menuId: menu.applicationMenuId },
+        json: {
+          accountName: 'tourist',
+          appCode: 'trestle-admin',
+          functionId: held!.applicationMenuFunctionId,
+          menuId: menu.applicationMenuId,
+        },
       })
       expect(touristClick.body.code).toBe(20003)
     }
@@ -116,7 +166,10 @@ describe.each(inject('targets'))('security details on $name', (t) => {
       const db = new pg.Client({ connectionString: pgUrl })
       await db.connect()
       try {
-        const { rows } = await db.query<{ function_id: string; app_code: string }>('select function_id, app_code from operate_log where account_name = $1 and method = $2', [acc.accountName, 'CLICK'])
+        const { rows } = await db.query<{ function_id: string; app_code: string }>(
+          'select function_id, app_code from operate_log where account_name = $1 and method = $2',
+          [acc.accountName, 'CLICK'],
+        )
         expect(rows).toEqual([{ function_id: held!.applicationMenuFunctionId, app_code: 'trestle-admin' }])
       } finally {
         await db.end()

@@ -23,7 +23,9 @@ describe.each(demo)('self guards on $name', (t) => {
     admin = await signedIn(t)
     orgadmin = await signedIn(t, 'orgadmin')
     held = await addRole(orgadmin, '自持角色')
-    const c = await admin.call<{ accountId: string; accountName: string }[]>('GET', RA.candidates, { query: { roleId: held.roleId, keyword: 'admin' } })
+    const c = await admin.call<{ accountId: string; accountName: string }[]>('GET', RA.candidates, {
+      query: { roleId: held.roleId, keyword: 'admin' },
+    })
     adminId = c.body.data.find((m) => m.accountName === 'admin')!.accountId
     orgadminId = c.body.data.find((m) => m.accountName === 'orgadmin')!.accountId
     // admin holds it, orgadmin (who made it) does not
@@ -38,11 +40,27 @@ describe.each(demo)('self guards on $name', (t) => {
     expect(mine.held).toBe(true)
     expect((await roles(orgadmin)).find((r) => r.roleId === held.roleId)).toMatchObject({ held: false })
 
-    const del = await admin.call('POST', `${ROLE}/delete`, { form: { ids: held.roleId }, idempotencyKey: newKey(), headers: { 'accept-language': 'zh-CN' } })
+    const del = await admin.call('POST', `${ROLE}/delete`, {
+      form: { ids: held.roleId },
+      idempotencyKey: newKey(),
+      headers: { 'accept-language': 'zh-CN' },
+    })
     expect(del.body.code, del.text).toBe(20021)
     expect(del.body.message).toContain('不能删除自己所属的角色')
-    const stopBody = { roleId: held.roleId, roleName: mine.roleName, dataScope: mine.dataScope, sort: mine.sort, organizationId: mine.organizationId, status: 0, version: mine.version }
-    const stop = await admin.call('PUT', `${ROLE}/update`, { json: stopBody, idempotencyKey: newKey(), headers: { 'accept-language': 'en' } })
+    const stopBody = {
+      roleId: held.roleId,
+      roleName: mine.roleName,
+      dataScope: mine.dataScope,
+      sort: mine.sort,
+      organizationId: mine.organizationId,
+      status: 0,
+      version: mine.version,
+    }
+    const stop = await admin.call('PUT', `${ROLE}/update`, {
+      json: stopBody,
+      idempotencyKey: newKey(),
+      headers: { 'accept-language': 'en' },
+    })
     expect(stop.body.code, stop.text).toBe(20021)
     expect(stop.body.message).toContain('cannot stop a role you hold')
     // Still there and active.
@@ -59,7 +77,11 @@ describe.each(demo)('self guards on $name', (t) => {
   it('refuses deleting the console application itself', async () => {
     const apps = (await admin.call<{ applicationId: string; name: string; code: string }[]>('GET', `${APP}/list`)).body.data
     const own = apps.find((a) => a.name === '工程协同管理平台')!
-    const del = await admin.call('POST', `${APP}/delete`, { form: { ids: own.applicationId }, idempotencyKey: newKey(), headers: { 'accept-language': 'zh-CN' } })
+    const del = await admin.call('POST', `${APP}/delete`, {
+      form: { ids: own.applicationId },
+      idempotencyKey: newKey(),
+      headers: { 'accept-language': 'zh-CN' },
+    })
     expect(del.body.code, del.text).toBe(20021)
     expect(del.body.message).toContain('不能删除本平台自身的应用')
   })

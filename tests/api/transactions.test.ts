@@ -66,9 +66,13 @@ describe.each(drivers)('the database layer on $name', ({ env }) => {
       await tx.execute(sql`select 1`)
       await db.execute(sql`select 2`)
     })
-    expect(rootCause(await within(5000, misuse, 'the misused transaction').catch((e: unknown) => e))).toBeInstanceOf(OuterDbInTransactionError)
+    expect(rootCause(await within(5000, misuse, 'the misused transaction').catch((e: unknown) => e))).toBeInstanceOf(
+      OuterDbInTransactionError,
+    )
     const nested = db.transaction(async () => db.transaction(async (tx) => tx.execute(sql`select 1`)))
-    expect(rootCause(await within(5000, nested, 'the nested transaction').catch((e: unknown) => e))).toBeInstanceOf(OuterDbInTransactionError)
+    expect(rootCause(await within(5000, nested, 'the nested transaction').catch((e: unknown) => e))).toBeInstanceOf(
+      OuterDbInTransactionError,
+    )
     // Still usable afterwards: the refused transactions were rolled back and released.
     const r = (await within(5000, db.execute(sql`select 3 as n`))) as unknown as { rows: { n: number }[] }
     expect(r.rows[0]!.n).toBe(3)
@@ -153,17 +157,26 @@ describe.each(inject('targets'))('concurrent mutations on $name', (t) => {
     const clash = await within(
       10_000,
       admin.call('PUT', `${M}/update`, {
-        json: asPayload(a, [...a.functionList, { applicationMenuFunctionId: b.functionList[0]!.applicationMenuFunctionId, functionName: '删除', functionAction: 'delete' }]),
+        json: asPayload(a, [
+          ...a.functionList,
+          { applicationMenuFunctionId: b.functionList[0]!.applicationMenuFunctionId, functionName: '删除', functionAction: 'delete' },
+        ]),
         idempotencyKey: newKey(),
       }),
     )
     expect(clash.body.code).toBe(20006)
     // A parent that does not exist: refused after the row was updated, rolled back.
-    const badParent = await within(10_000, admin.call('PUT', `${M}/update`, { json: { ...asPayload(a, a.functionList), parentId: 'no-such-menu' } }))
+    const badParent = await within(
+      10_000,
+      admin.call('PUT', `${M}/update`, { json: { ...asPayload(a, a.functionList), parentId: 'no-such-menu' } }),
+    )
     expect(badParent.body.code).toBe(20001)
     await within(10_000, Promise.all(reads(admin)), 'the requests after the failures')
     const list = (await admin.call<Menu[]>('GET', `${M}/list`, { query: { applicationId: appId } })).body.data
-    expect(list.find((m) => m.applicationMenuId === a.applicationMenuId)).toMatchObject({ version: a.version, functionList: [{ functionAction: 'add' }] })
+    expect(list.find((m) => m.applicationMenuId === a.applicationMenuId)).toMatchObject({
+      version: a.version,
+      functionList: [{ functionAction: 'add' }],
+    })
     await admin.call('POST', `${M}/delete`, { form: { ids: `${a.applicationMenuId},${b.applicationMenuId}` }, idempotencyKey: newKey() })
   })
 
@@ -180,15 +193,24 @@ describe.each(inject('targets'))('concurrent mutations on $name', (t) => {
         idempotencyKey: newKey(),
       }),
     )
-    const menuDeletes = [addMenu().then((m) => admin.call('POST', `${M}/delete`, { form: { ids: m.applicationMenuId }, idempotencyKey: newKey() }))]
-    const all = await within(30_000, Promise.all([Promise.all(roleAdds), Promise.all(menuUpdates), Promise.all(menuDeletes), ...reads(admin), ...reads(admin)]), 'the parallel requests')
+    const menuDeletes = [
+      addMenu().then((m) => admin.call('POST', `${M}/delete`, { form: { ids: m.applicationMenuId }, idempotencyKey: newKey() })),
+    ]
+    const all = await within(
+      30_000,
+      Promise.all([Promise.all(roleAdds), Promise.all(menuUpdates), Promise.all(menuDeletes), ...reads(admin), ...reads(admin)]),
+      'the parallel requests',
+    )
     const [added, updated, deleted] = all
     expect(added.map((r) => r.body.code)).toEqual(Array(10).fill(10000))
     expect(updated.map((r) => r.body.code).sort()).toEqual([10000, 10000, 20008])
     expect(deleted.map((r) => r.body.code)).toEqual([10000])
     const listed = await admin.call<{ roleName: string }[]>('GET', `${ROLE}/list`)
     for (const n of names) expect(listed.body.data.some((r) => r.roleName === n)).toBe(true)
-    const del = await admin.call('POST', `${ROLE}/delete`, { form: { ids: added.map((r) => r.body.data.roleId).join(',') }, idempotencyKey: newKey() })
+    const del = await admin.call('POST', `${ROLE}/delete`, {
+      form: { ids: added.map((r) => r.body.data.roleId).join(',') },
+      idempotencyKey: newKey(),
+    })
     expect(del.body.code).toBe(10000)
     await admin.call('POST', `${M}/delete`, { form: { ids: `${m1.applicationMenuId},${m2.applicationMenuId}` }, idempotencyKey: newKey() })
   })

@@ -137,12 +137,18 @@ describe.each(targets)('ordered tree storage on $name', ({ open }) => {
     await add('e', 'root', { after: ids.d! })
     await add('c2', 'root', { after: ids.c! })
     expect(await childrenOf('root')).toEqual(['a', 'b', 'c', 'c2', 'd', 'e'])
-    const [row] = await db.select({ path: table.path }).from(table).where(sql`${table.id} = ${ids.c2!}`)
+    const [row] = await db
+      .select({ path: table.path })
+      .from(table)
+      .where(sql`${table.id} = ${ids.c2!}`)
     expect(row!.path).toBe(`/${ids.root}/${ids.c2}/`)
     // a place next to a node of another parent is not a place among these siblings
     await add('other', null)
     await expect(add('x', 'other', { before: ids.a! })).rejects.toMatchObject({ code: 20002 })
-    await expect(tx((t) => tree.insert(t, { label: 'y' }, { parentId: 'no-such-node' }))).rejects.toMatchObject({ code: 20002, data: { field: 'parentId' } })
+    await expect(tx((t) => tree.insert(t, { label: 'y' }, { parentId: 'no-such-node' }))).rejects.toMatchObject({
+      code: 20002,
+      data: { field: 'parentId' },
+    })
     await expectValidTree()
   })
 
@@ -173,9 +179,15 @@ describe.each(targets)('ordered tree storage on $name', ({ open }) => {
     const before = await db.select().from(table).orderBy(asc(table.id))
     for (const target of ['d', 'b1', 'b12']) {
       const err = await tx((t) => tree.move(t, ids.d!, { parentId: ids[target]! })).catch((e: unknown) => e)
-      expect(err).toMatchObject({ code: 20021, text: { zh: expect.stringContaining('下级') as string, en: expect.stringContaining('descendants') as string } })
+      expect(err).toMatchObject({
+        code: 20021,
+        text: { zh: expect.stringContaining('下级') as string, en: expect.stringContaining('descendants') as string },
+      })
     }
-    await expect(tx((t) => tree.move(t, ids.d!, { parentId: 'no-such-node' }))).rejects.toMatchObject({ code: 20002, data: { field: 'parentId' } })
+    await expect(tx((t) => tree.move(t, ids.d!, { parentId: 'no-such-node' }))).rejects.toMatchObject({
+      code: 20002,
+      data: { field: 'parentId' },
+    })
     expect(await db.select().from(table).orderBy(asc(table.id))).toEqual(before)
   })
 
@@ -208,7 +220,10 @@ describe.each(targets)('ordered tree storage on $name', ({ open }) => {
     for (let i = 0; i < 12; i++) pool.push((await add(`m${i}`, i === 0 ? null : `m${Math.floor(i / 3)}`)).id)
     let seed = 11
     const rand = (n: number) => (seed = (seed * 48271) % 2147483647) % n
-    const moves = Array.from({ length: 24 }, () => ({ node: pool[rand(pool.length)]!, parent: rand(4) === 0 ? null : pool[rand(pool.length)]! }))
+    const moves = Array.from({ length: 24 }, () => ({
+      node: pool[rand(pool.length)]!,
+      parent: rand(4) === 0 ? null : pool[rand(pool.length)]!,
+    }))
     const results = await Promise.allSettled(moves.map((m) => tx((t) => tree.move(t, m.node, { parentId: m.parent }))))
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 20021 })
     expect(results.some((r) => r.status === 'fulfilled')).toBe(true)
@@ -223,14 +238,25 @@ describe.each(targets)('ordered tree storage on $name', ({ open }) => {
     const newB1 = map.get(ids.b1!)!
     expect(newB1).not.toBe(ids.b1)
     expect(newB1).toMatch(/^[0-9a-f-]{36}$/)
-    const copies = await db.select().from(table).where(sql`${table.id} in ${[...map.values()]}`)
+    const copies = await db
+      .select()
+      .from(table)
+      .where(sql`${table.id} in ${[...map.values()]}`)
     expect(copies.map((r) => r.label).sort()).toEqual(['b1', 'b11', 'b12'])
     expect(copies.every((r) => r.weight === 1)).toBe(true)
     expect(copies.find((r) => r.id === newB1)!.parentId).toBe(ids.c)
     expect(copies.find((r) => r.id === map.get(ids.b11!))!.parentId).toBe(newB1)
-    const kids = await db.select({ label: table.label }).from(table).where(sql`${table.parentId} = ${ids.c!}`).orderBy(asc(table.sortKey))
+    const kids = await db
+      .select({ label: table.label })
+      .from(table)
+      .where(sql`${table.parentId} = ${ids.c!}`)
+      .orderBy(asc(table.sortKey))
     expect(kids.map((k) => k.label)).toEqual(['b1', 'c-child'])
-    const copiedKids = await db.select({ id: table.id }).from(table).where(sql`${table.parentId} = ${newB1}`).orderBy(asc(table.sortKey))
+    const copiedKids = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(sql`${table.parentId} = ${newB1}`)
+      .orderBy(asc(table.sortKey))
     expect(copiedKids.map((k) => k.id)).toEqual([map.get(ids.b11!), map.get(ids.b12!)])
     // the original is untouched
     expect(await labelsOf(await tree.subtreeIds(db, ids.b1!))).toEqual(['b1', 'b11', 'b12'])
@@ -244,10 +270,14 @@ describe.each(targets)('ordered tree storage on $name', ({ open }) => {
     await expectValidTree()
     // many more rows, so that an index range is clearly the cheaper plan
     await db.execute(
-      sql.raw(`insert into "${name}" (id, parent_id, path, label) select 'z' || g, null, '/z' || g || '/', 'z' from generate_series(1, 5000) g`),
+      sql.raw(
+        `insert into "${name}" (id, parent_id, path, label) select 'z' || g, null, '/z' || g || '/', 'z' from generate_series(1, 5000) g`,
+      ),
     )
     await db.execute(sql.raw(`analyze "${name}"`))
-    const plan = (await db.execute(sql`explain select * from ${tree.subtreeSql(ids.root!)} as s`)) as unknown as { rows: Record<string, string>[] }
+    const plan = (await db.execute(sql`explain select * from ${tree.subtreeSql(ids.root!)} as s`)) as unknown as {
+      rows: Record<string, string>[]
+    }
     const text = plan.rows.map((r) => Object.values(r).join(' ')).join('\n')
     expect(text).toContain(`${name}_path_idx`)
   })

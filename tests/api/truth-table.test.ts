@@ -69,7 +69,13 @@ interface Row {
 /** Allowed for the two administrators, refused for the rest. */
 const ADMINS = (allowed: Outcome = 10000): Expect => ({ admin: allowed, orgadmin: allowed, zhangwei: 20003, lisite: 20003, tourist: 20003 })
 /** A read of 角色管理: every account whose roles grant the menu (tourist too). */
-const ROLE_READ = (allowed: Outcome = 10000): Expect => ({ admin: allowed, orgadmin: allowed, zhangwei: 20003, lisite: 20003, tourist: allowed })
+const ROLE_READ = (allowed: Outcome = 10000): Expect => ({
+  admin: allowed,
+  orgadmin: allowed,
+  zhangwei: 20003,
+  lisite: 20003,
+  tourist: allowed,
+})
 /**
  * Acting on a role of 中国铁路华东投资集团 (admin's organisation): beyond orgadmin's scope (20002); the
  * tourist belongs to that organisation, so it reads the role.
@@ -101,7 +107,13 @@ const ROLE_ROWS: Row[] = [
     call: (w) => json({ roleId: w.foreignRole.roleId, version: w.foreignRole.version, roleName: w.foreignRole.roleName, dataScope: 'own' }),
     expect: FOREIGN,
   },
-  { name: 'role/delete', method: 'POST', path: `${ROLE}/delete`, call: async (w, a) => ({ form: { ids: (await w.freshRole(a)).roleId }, idempotencyKey: newKey() }), expect: ADMINS() },
+  {
+    name: 'role/delete',
+    method: 'POST',
+    path: `${ROLE}/delete`,
+    call: async (w, a) => ({ form: { ids: (await w.freshRole(a)).roleId }, idempotencyKey: newKey() }),
+    expect: ADMINS(),
+  },
   {
     name: 'role/delete (a role of 华东铁投)',
     method: 'POST',
@@ -110,17 +122,53 @@ const ROLE_ROWS: Row[] = [
     expect: FOREIGN,
   },
   { name: 'role/importTemplate', method: 'GET', path: `${ROLE}/importTemplate`, call: () => ({}), expect: ADMINS('file') },
-  { name: 'role/import (no file)', method: 'POST', path: `${ROLE}/import`, call: () => ({ idempotencyKey: newKey() }), expect: ADMINS(20001) },
-  { name: 'role/importStatus (unknown job)', method: 'GET', path: `${ROLE}/importStatus`, call: () => q({ jobId: '0190a000-0000-7000-8000-0000000000ff' }), expect: ADMINS(20002) },
+  {
+    name: 'role/import (no file)',
+    method: 'POST',
+    path: `${ROLE}/import`,
+    call: () => ({ idempotencyKey: newKey() }),
+    expect: ADMINS(20001),
+  },
+  {
+    name: 'role/importStatus (unknown job)',
+    method: 'GET',
+    path: `${ROLE}/importStatus`,
+    call: () => q({ jobId: '0190a000-0000-7000-8000-0000000000ff' }),
+    expect: ADMINS(20002),
+  },
   // export: 游客 has no export function; 普通用户's export is on its own menus, not 角色管理.
   { name: 'role/export', method: 'GET', path: `${ROLE}/export`, call: () => ({}), expect: ADMINS('file') },
 
   // ---- members ----
   { name: 'roleAccount/list', method: 'GET', path: RA.members, call: (w, a) => q({ roleId: w.ownRole(a).roleId }), expect: ROLE_READ() },
-  { name: 'roleAccount/list (a role of 华东铁投)', method: 'GET', path: RA.members, call: (w) => q({ roleId: w.foreignRole.roleId }), expect: FOREIGN_READ },
-  { name: 'roleAccount/listCandidates', method: 'GET', path: RA.candidates, call: (w, a) => q({ roleId: w.ownRole(a).roleId }), expect: ADMINS() },
-  { name: 'roleAccount/add', method: 'POST', path: RA.addMembers, call: (w, a) => json({ roleId: w.ownRole(a).roleId, accountIds: [w.zhangweiId] }), expect: ADMINS() },
-  { name: 'roleAccount/add (a role of 华东铁投)', method: 'POST', path: RA.addMembers, call: (w) => json({ roleId: w.foreignRole.roleId, accountIds: [w.zhangweiId] }), expect: FOREIGN },
+  {
+    name: 'roleAccount/list (a role of 华东铁投)',
+    method: 'GET',
+    path: RA.members,
+    call: (w) => q({ roleId: w.foreignRole.roleId }),
+    expect: FOREIGN_READ,
+  },
+  {
+    name: 'roleAccount/listCandidates',
+    method: 'GET',
+    path: RA.candidates,
+    call: (w, a) => q({ roleId: w.ownRole(a).roleId }),
+    expect: ADMINS(),
+  },
+  {
+    name: 'roleAccount/add',
+    method: 'POST',
+    path: RA.addMembers,
+    call: (w, a) => json({ roleId: w.ownRole(a).roleId, accountIds: [w.zhangweiId] }),
+    expect: ADMINS(),
+  },
+  {
+    name: 'roleAccount/add (a role of 华东铁投)',
+    method: 'POST',
+    path: RA.addMembers,
+    call: (w) => json({ roleId: w.foreignRole.roleId, accountIds: [w.zhangweiId] }),
+    expect: FOREIGN,
+  },
   {
     name: 'roleAccount/delete',
     method: 'POST',
@@ -146,21 +194,93 @@ const ROLE_ROWS: Row[] = [
   // ---- menus and functions ----
   { name: 'roleMenu/listApp', method: 'GET', path: RA.menuApps, call: () => ({}), expect: ROLE_READ() },
   { name: 'roleMenu/listTree', method: 'GET', path: RA.menuTree, call: (w, a) => q({ roleId: w.ownRole(a).roleId }), expect: ROLE_READ() },
-  { name: 'roleMenu/listTree (a role of 华东铁投)', method: 'GET', path: RA.menuTree, call: (w) => q({ roleId: w.foreignRole.roleId }), expect: FOREIGN_READ },
-  { name: 'roleMenu/save', method: 'POST', path: RA.saveMenus, call: (w, a) => json({ roleId: w.ownRole(a).roleId, applicationId: w.appId, menuIds: [], functionIds: [] }), expect: ADMINS() },
-  { name: 'roleMenu/save (a role of 华东铁投)', method: 'POST', path: RA.saveMenus, call: (w) => json({ roleId: w.foreignRole.roleId, applicationId: w.appId, menuIds: [], functionIds: [] }), expect: FOREIGN },
+  {
+    name: 'roleMenu/listTree (a role of 华东铁投)',
+    method: 'GET',
+    path: RA.menuTree,
+    call: (w) => q({ roleId: w.foreignRole.roleId }),
+    expect: FOREIGN_READ,
+  },
+  {
+    name: 'roleMenu/save',
+    method: 'POST',
+    path: RA.saveMenus,
+    call: (w, a) => json({ roleId: w.ownRole(a).roleId, applicationId: w.appId, menuIds: [], functionIds: [] }),
+    expect: ADMINS(),
+  },
+  {
+    name: 'roleMenu/save (a role of 华东铁投)',
+    method: 'POST',
+    path: RA.saveMenus,
+    call: (w) => json({ roleId: w.foreignRole.roleId, applicationId: w.appId, menuIds: [], functionIds: [] }),
+    expect: FOREIGN,
+  },
 
   // ---- organisations, data permission, resources ----
   { name: 'roleOrg/list', method: 'GET', path: RA.orgs, call: (w, a) => q({ roleId: w.ownRole(a).roleId }), expect: ROLE_READ() },
-  { name: 'roleOrg/list (a role of 华东铁投)', method: 'GET', path: RA.orgs, call: (w) => q({ roleId: w.foreignRole.roleId }), expect: FOREIGN_READ },
-  { name: 'roleOrg/save', method: 'POST', path: RA.saveOrgs, call: (w, a) => json({ roleId: w.ownRole(a).roleId, organizationIds: [] }), expect: ADMINS() },
-  { name: 'roleOrg/save (a role of 华东铁投)', method: 'POST', path: RA.saveOrgs, call: (w) => json({ roleId: w.foreignRole.roleId, organizationIds: [] }), expect: FOREIGN },
-  { name: 'dataPermission/get', method: 'GET', path: RA.dataPermission, call: (w, a) => q({ roleId: w.ownRole(a).roleId }), expect: ROLE_READ() },
-  { name: 'dataPermission/get (a role of 华东铁投)', method: 'GET', path: RA.dataPermission, call: (w) => q({ roleId: w.foreignRole.roleId }), expect: FOREIGN_READ },
-  { name: 'dataPermission/save', method: 'POST', path: RA.saveDataPermission, call: (w, a) => json({ roleId: w.ownRole(a).roleId, scope: 'own' }), expect: ADMINS() },
-  { name: 'dataPermission/save (a role of 华东铁投)', method: 'POST', path: RA.saveDataPermission, call: (w) => json({ roleId: w.foreignRole.roleId, scope: 'own' }), expect: FOREIGN },
-  { name: 'roleResource/list', method: 'GET', path: RA.resources, call: (w, a) => q({ roleId: w.ownRole(a).roleId, resourceType: 'application' }), expect: ROLE_READ() },
-  { name: 'roleResource/list (a role of 华东铁投)', method: 'GET', path: RA.resources, call: (w) => q({ roleId: w.foreignRole.roleId, resourceType: 'application' }), expect: FOREIGN_READ },
+  {
+    name: 'roleOrg/list (a role of 华东铁投)',
+    method: 'GET',
+    path: RA.orgs,
+    call: (w) => q({ roleId: w.foreignRole.roleId }),
+    expect: FOREIGN_READ,
+  },
+  {
+    name: 'roleOrg/save',
+    method: 'POST',
+    path: RA.saveOrgs,
+    call: (w, a) => json({ roleId: w.ownRole(a).roleId, organizationIds: [] }),
+    expect: ADMINS(),
+  },
+  {
+    name: 'roleOrg/save (a role of 华东铁投)',
+    method: 'POST',
+    path: RA.saveOrgs,
+    call: (w) => json({ roleId: w.foreignRole.roleId, organizationIds: [] }),
+    expect: FOREIGN,
+  },
+  {
+    name: 'dataPermission/get',
+    method: 'GET',
+    path: RA.dataPermission,
+    call: (w, a) => q({ roleId: w.ownRole(a).roleId }),
+    expect: ROLE_READ(),
+  },
+  {
+    name: 'dataPermission/get (a role of 华东铁投)',
+    method: 'GET',
+    path: RA.dataPermission,
+    call: (w) => q({ roleId: w.foreignRole.roleId }),
+    expect: FOREIGN_READ,
+  },
+  {
+    name: 'dataPermission/save',
+    method: 'POST',
+    path: RA.saveDataPermission,
+    call: (w, a) => json({ roleId: w.ownRole(a).roleId, scope: 'own' }),
+    expect: ADMINS(),
+  },
+  {
+    name: 'dataPermission/save (a role of 华东铁投)',
+    method: 'POST',
+    path: RA.saveDataPermission,
+    call: (w) => json({ roleId: w.foreignRole.roleId, scope: 'own' }),
+    expect: FOREIGN,
+  },
+  {
+    name: 'roleResource/list',
+    method: 'GET',
+    path: RA.resources,
+    call: (w, a) => q({ roleId: w.ownRole(a).roleId, resourceType: 'application' }),
+    expect: ROLE_READ(),
+  },
+  {
+    name: 'roleResource/list (a role of 华东铁投)',
+    method: 'GET',
+    path: RA.resources,
+    call: (w) => q({ roleId: w.foreignRole.roleId, resourceType: 'application' }),
+    expect: FOREIGN_READ,
+  },
   {
     name: 'roleResource/save',
     method: 'POST',
@@ -189,18 +309,37 @@ function accountRows(kind: Kind): Row[] {
   const foreign = (w: World) => w.foreignAccount(kind)
   const edit = (r: AccountRow) => ({ accountId: r.accountId, version: r.version, userName: '真值表改名', organizationId: r.organizationId })
   const rows: Row[] = [
-    { name: `${kind}/listPage`, method: 'GET', path: `${base}/listPage`, call: () => q({ pageIndex: 1, pageSize: 5 }), expect: ACCOUNT_READ },
+    {
+      name: `${kind}/listPage`,
+      method: 'GET',
+      path: `${base}/listPage`,
+      call: () => q({ pageIndex: 1, pageSize: 5 }),
+      expect: ACCOUNT_READ,
+    },
     { name: `${kind}/list`, method: 'GET', path: `${base}/list`, call: () => ({}), expect: ACCOUNT_READ },
     {
       name: `${kind}/add`,
       method: 'POST',
       path: `${base}/add`,
-      call: (w, a) => json({ accountName: accountName(), userName: '真值表账号', password: PW, confirmPassword: PW, organizationId: w.orgOf(a) }),
+      call: (w, a) =>
+        json({ accountName: accountName(), userName: '真值表账号', password: PW, confirmPassword: PW, organizationId: w.orgOf(a) }),
       expect: ADMINS(),
     },
     { name: `${kind}/update`, method: 'PUT', path: `${base}/update`, call: async (w, a) => json(edit(await mine(w, a))), expect: ADMINS() },
-    { name: `${kind}/update (an account of 华东铁投)`, method: 'PUT', path: `${base}/update`, call: async (w) => json(edit(await foreign(w))), expect: FOREIGN },
-    { name: `${kind}/delete`, method: 'POST', path: `${base}/delete`, call: async (w, a) => ({ form: { ids: (await mine(w, a)).accountId }, idempotencyKey: newKey() }), expect: ADMINS() },
+    {
+      name: `${kind}/update (an account of 华东铁投)`,
+      method: 'PUT',
+      path: `${base}/update`,
+      call: async (w) => json(edit(await foreign(w))),
+      expect: FOREIGN,
+    },
+    {
+      name: `${kind}/delete`,
+      method: 'POST',
+      path: `${base}/delete`,
+      call: async (w, a) => ({ form: { ids: (await mine(w, a)).accountId }, idempotencyKey: newKey() }),
+      expect: ADMINS(),
+    },
     {
       name: `${kind}/delete (an account of 华东铁投)`,
       method: 'POST',
@@ -208,10 +347,28 @@ function accountRows(kind: Kind): Row[] {
       call: async (w) => ({ form: { ids: (await foreign(w)).accountId }, idempotencyKey: newKey() }),
       expect: FOREIGN,
     },
-    { name: `${kind}/enable (stop)`, method: 'POST', path: `${base}/enable`, call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], enable: false }), expect: ADMINS() },
-    { name: `${kind}/enable (an account of 华东铁投)`, method: 'POST', path: `${base}/enable`, call: async (w) => json({ ids: [(await foreign(w)).accountId], enable: false }), expect: FOREIGN },
+    {
+      name: `${kind}/enable (stop)`,
+      method: 'POST',
+      path: `${base}/enable`,
+      call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], enable: false }),
+      expect: ADMINS(),
+    },
+    {
+      name: `${kind}/enable (an account of 华东铁投)`,
+      method: 'POST',
+      path: `${base}/enable`,
+      call: async (w) => json({ ids: [(await foreign(w)).accountId], enable: false }),
+      expect: FOREIGN,
+    },
     // A normal account is not locked: the state machine refuses (20021) once the function is allowed.
-    { name: `${kind}/unlock (a normal account)`, method: 'POST', path: `${base}/unlock`, call: async (w, a) => json({ ids: [(await mine(w, a)).accountId] }), expect: ADMINS(20021) },
+    {
+      name: `${kind}/unlock (a normal account)`,
+      method: 'POST',
+      path: `${base}/unlock`,
+      call: async (w, a) => json({ ids: [(await mine(w, a)).accountId] }),
+      expect: ADMINS(20021),
+    },
     {
       name: `${kind}/resetPwd`,
       method: 'POST',
@@ -234,7 +391,13 @@ function accountRows(kind: Kind): Row[] {
       expect: ADMINS(),
     },
     // The change history: the tourist (华东铁投, reads every menu) sees the history of an account of its organisation.
-    { name: `${kind}/listDetailPage`, method: 'GET', path: `${base}/listDetailPage`, call: async (w, a) => q({ accountId: (await mine(w, a)).accountId }), expect: ACCOUNT_READ },
+    {
+      name: `${kind}/listDetailPage`,
+      method: 'GET',
+      path: `${base}/listDetailPage`,
+      call: async (w, a) => q({ accountId: (await mine(w, a)).accountId }),
+      expect: ACCOUNT_READ,
+    },
     {
       name: `${kind}/listDetailPage (an account of 华东铁投)`,
       method: 'GET',
@@ -245,7 +408,13 @@ function accountRows(kind: Kind): Row[] {
   ]
   if (kind === 'general')
     rows.push(
-      { name: 'general/audit (a normal account)', method: 'POST', path: `${GA}/audit`, call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], decision: 'approve' }), expect: ADMINS(20021) },
+      {
+        name: 'general/audit (a normal account)',
+        method: 'POST',
+        path: `${GA}/audit`,
+        call: async (w, a) => json({ ids: [(await mine(w, a)).accountId], decision: 'approve' }),
+        expect: ADMINS(20021),
+      },
       {
         name: 'general/updatePwdValidPeriod',
         method: 'POST',
@@ -277,7 +446,8 @@ function accountRows(kind: Kind): Row[] {
 
 const ACCOUNT_ROWS: Row[] = [...accountRows('general'), ...accountRows('registered')]
 
-const outcome = (a: Answer): Outcome => (a.body.code === -1 && a.status === 200 && !(a.headers.get('content-type') ?? '').includes('json') ? 'file' : a.body.code)
+const outcome = (a: Answer): Outcome =>
+  a.body.code === -1 && a.status === 200 && !(a.headers.get('content-type') ?? '').includes('json') ? 'file' : a.body.code
 
 describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (t) => {
   let w: World
@@ -288,9 +458,15 @@ describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (
     const adminRole = await addRole(as.admin, '真值表管理员')
     const orgRole = await addRole(as.orgadmin, '真值表组织')
     const foreignRole = await addRole(as.admin, '真值表他单位')
-    const candidates = await as.admin.call<{ accountId: string; accountName: string }[]>('GET', RA.candidates, { query: { roleId: adminRole.roleId, keyword: 'zhangwei' } })
+    const candidates = await as.admin.call<{ accountId: string; accountName: string }[]>('GET', RA.candidates, {
+      query: { roleId: adminRole.roleId, keyword: 'zhangwei' },
+    })
     const apps = await as.admin.call<{ applicationId: string; code: string }[]>('GET', RA.menuApps)
-    const orgs = (await as.admin.call<{ options: { organizationId: string; organizationName: string }[] }>('GET', RA.orgs, { query: { roleId: adminRole.roleId } })).body.data.options
+    const orgs = (
+      await as.admin.call<{ options: { organizationId: string; organizationName: string }[] }>('GET', RA.orgs, {
+        query: { roleId: adminRole.roleId },
+      })
+    ).body.data.options
     const orgId = (name: string) => orgs.find((o) => o.organizationName === name)!.organizationId
     const ownerOrg = orgId('中国铁路华东投资集团有限公司')
     const contractorOrg = orgId('中铁恒岳建设集团有限公司')
@@ -332,6 +508,7 @@ describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (
     const paths = new Set([...ROLE_ROWS, ...ACCOUNT_ROWS].map((r) => r.path))
     for (const kind of Object.values(ACCOUNT_API)) for (const p of Object.values(kind)) expect(paths, p).toContain(p)
     for (const p of Object.values(RA)) expect(paths, p).toContain(p)
-    for (const a of ['listPage', 'list', 'add', 'update', 'delete', 'importTemplate', 'import', 'importStatus', 'export']) expect(paths).toContain(`${ROLE}/${a}`)
+    for (const a of ['listPage', 'list', 'add', 'update', 'delete', 'importTemplate', 'import', 'importStatus', 'export'])
+      expect(paths).toContain(`${ROLE}/${a}`)
   })
 })

@@ -9,7 +9,20 @@
 import pg from 'pg'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { Client, newKey, type Answer } from './client'
-import { GA, INVITE_CREATE, INVITE_SUBMIT, PASSWORD, getAccount, mustAdd, newUnit, nextPhone, post, registerByInvite, sysadminRoleId, type AccountDto } from './accounts-fixtures'
+import {
+  GA,
+  INVITE_CREATE,
+  INVITE_SUBMIT,
+  PASSWORD,
+  getAccount,
+  mustAdd,
+  newUnit,
+  nextPhone,
+  post,
+  registerByInvite,
+  sysadminRoleId,
+  type AccountDto,
+} from './accounts-fixtures'
 import { JPG, upload } from './files-fixtures'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
 import { A, DEPT, USER, addDept, addPerson, type Page, type PersonRow } from './people-fixtures'
@@ -49,7 +62,10 @@ async function codeFor(t: Target, target: string): Promise<string> {
 
 /** A public invitation submit (no session, no signature). */
 function submitInvite(t: Target, token: string, data: Record<string, unknown>) {
-  return new Client(t.url).fetchRaw('POST', INVITE_SUBMIT, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, data }) })
+  return new Client(t.url).fetchRaw('POST', INVITE_SUBMIT, {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, data }),
+  })
 }
 
 describe.each(inject('targets'))('versions move on every change on $name', (t) => {
@@ -79,10 +95,15 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
 
   /** The administrator saves a staff form read at `version`. */
   const stalePerson = (p: PersonRow, version: number) =>
-    admin.call<PersonRow>('PUT', `${USER}/update`, { json: { userId: p.userId, version, name: '旧表单', sex: 'male', organizationId: unit } })
+    admin.call<PersonRow>('PUT', `${USER}/update`, {
+      json: { userId: p.userId, version, name: '旧表单', sex: 'male', organizationId: unit },
+    })
   /** The administrator saves an account form read at `version`. */
   const staleAccount = (a: AccountDto, version: number) =>
-    admin.call<AccountDto>('PUT', `${GA}/update`, { json: { accountId: a.accountId, version, userName: '旧表单', organizationId: unit }, idempotencyKey: newKey() })
+    admin.call<AccountDto>('PUT', `${GA}/update`, {
+      json: { accountId: a.accountId, version, userName: '旧表单', organizationId: unit },
+      idempotencyKey: newKey(),
+    })
 
   /** A staff record with a sign-in account (the holder can use the personal centre). */
   async function staffWithAccount(): Promise<{ person: PersonRow; account: AccountDto; holder: () => Promise<Client> }> {
@@ -94,7 +115,7 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
     return { person, account: await accountOf(account.accountName), holder: () => new Client(t.url).signIn(account.accountName, PASSWORD) }
   }
 
-  it('张伟 renames himself in the personal centre: the administrator\'s open staff form and account form are refused (20008), the rename is kept', async () => {
+  it("张伟 renames himself in the personal centre: the administrator's open staff form and account form are refused (20008), the rename is kept", async () => {
     const { person, account, holder } = await staffWithAccount()
     const c = await holder()
     const info = (await c.call<Info>('GET', `${P}/info`)).body.data
@@ -130,7 +151,9 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
 
     let a = await accountOf(account.accountName)
     const phone = nextPhone()
-    expect((await c.call('POST', `${P}/getBindCode`, { json: { type: 'cellphone', cellphone: phone, password: PASSWORD } })).body.code).toBe(10000)
+    expect(
+      (await c.call('POST', `${P}/getBindCode`, { json: { type: 'cellphone', cellphone: phone, password: PASSWORD } })).body.code,
+    ).toBe(10000)
     const bound = await c.call<Info>('POST', `${P}/bindCellphone`, { json: { cellphone: phone, verifyCode: await codeFor(t, phone) } })
     expect(bound.body.code, bound.text).toBe(10000)
     expect((await staleAccount(a, a.version)).body.code).toBe(20008)
@@ -147,7 +170,9 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
 
     a = await accountOf(account.accountName)
     const next = 'Newpw#2026x'
-    expect((await c.call('POST', `${P}/updatePassword`, { json: { oldPassword: PASSWORD, password: next, confirmPassword: next } })).body.code).toBe(10000)
+    expect(
+      (await c.call('POST', `${P}/updatePassword`, { json: { oldPassword: PASSWORD, password: next, confirmPassword: next } })).body.code,
+    ).toBe(10000)
     expect((await staleAccount(a, a.version)).body.code).toBe(20008)
   })
 
@@ -165,7 +190,9 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
 
   it('the profile invitation, the user audit, moving and archiving staff move the person version', async () => {
     const p = (await addPerson(admin, unit, { departmentId: deptId })).body.data
-    const created = await admin.call<{ url: string }>('POST', `${A}/invite/create`, { json: { purpose: 'profile', targetId: p.userId, validHours: 1 } })
+    const created = await admin.call<{ url: string }>('POST', `${A}/invite/create`, {
+      json: { purpose: 'profile', targetId: p.userId, validHours: 1 },
+    })
     expect(created.body.code, created.text).toBe(10000)
     const token = new URL(created.body.data.url, t.url).searchParams.get('token')!
     expect((await new Client(t.url).fetchRaw('GET', `${OPEN}?token=${token}`)).body.code).toBe(10000)
@@ -174,24 +201,34 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
     expect((await stalePerson(p, p.version)).body.code).toBe(20008)
 
     let now = await personOf(p.userId)
-    const audited = await admin.call('POST', `${A}/userAudit/audit`, { json: { userIds: [p.userId], decision: 'approve' }, idempotencyKey: newKey() })
+    const audited = await admin.call('POST', `${A}/userAudit/audit`, {
+      json: { userIds: [p.userId], decision: 'approve' },
+      idempotencyKey: newKey(),
+    })
     expect(audited.body.code, audited.text).toBe(10000)
     expect((await stalePerson(p, now.version)).body.code).toBe(20008)
 
     now = await personOf(p.userId)
     const other = (await addDept(admin, unit)).body.data.id
-    expect((await admin.call('POST', `${USER}/move`, { json: { userIds: [p.userId], departmentId: other }, idempotencyKey: newKey() })).body.code).toBe(10000)
+    expect(
+      (await admin.call('POST', `${USER}/move`, { json: { userIds: [p.userId], departmentId: other }, idempotencyKey: newKey() })).body
+        .code,
+    ).toBe(10000)
     const moved = await stalePerson(p, now.version)
     expect(moved.body.code).toBe(20008)
     expect(moved.body.data.departmentId).toBe(other)
 
     now = await personOf(p.userId)
-    expect((await admin.call('POST', `${USER}/archive`, { json: { userIds: [p.userId], archived: true }, idempotencyKey: newKey() })).body.code).toBe(10000)
+    expect(
+      (await admin.call('POST', `${USER}/archive`, { json: { userIds: [p.userId], archived: true }, idempotencyKey: newKey() })).body.code,
+    ).toBe(10000)
     expect((await stalePerson(p, now.version)).body.code).toBe(20008)
 
     // The administrator's own edit, as before.
     now = await personOf(p.userId)
-    const edit = await admin.call<PersonRow>('PUT', `${USER}/update`, { json: { userId: p.userId, version: now.version, name: '赵管理', sex: 'male', organizationId: unit } })
+    const edit = await admin.call<PersonRow>('PUT', `${USER}/update`, {
+      json: { userId: p.userId, version: now.version, name: '赵管理', sex: 'male', organizationId: unit },
+    })
     expect(edit.body).toMatchObject({ code: 10000, data: { version: now.version + 1 } })
     expect((await stalePerson(p, now.version)).body.code).toBe(20008)
   })
@@ -199,7 +236,7 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
   it('the account administration calls move the account version (enable answers the new versions)', async () => {
     const a = await mustAdd(admin, unit)
     let v = (await accountOf(a.accountName)).version
-    const step = async <T,>(what: string, call: () => Promise<Answer<T>>): Promise<Answer<T>> => {
+    const step = async <T>(what: string, call: () => Promise<Answer<T>>): Promise<Answer<T>> => {
       const r = await call()
       expect(r.body.code, what).toBe(10000)
       const stale = await staleAccount(a, v)
@@ -207,14 +244,27 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
       v = (await accountOf(a.accountName)).version
       return r
     }
-    await step('edit', () => admin.call('PUT', `${GA}/update`, { json: { accountId: a.accountId, version: v, userName: '新名字', organizationId: unit }, idempotencyKey: newKey() }))
-    const stop = await step('stop', () => post<{ versions: Record<string, number> }>(admin, `${GA}/enable`, { ids: [a.accountId], enable: false }))
+    await step('edit', () =>
+      admin.call('PUT', `${GA}/update`, {
+        json: { accountId: a.accountId, version: v, userName: '新名字', organizationId: unit },
+        idempotencyKey: newKey(),
+      }),
+    )
+    const stop = await step('stop', () =>
+      post<{ versions: Record<string, number> }>(admin, `${GA}/enable`, { ids: [a.accountId], enable: false }),
+    )
     expect(stop.body.data.versions[a.accountId]).toBe(v)
-    const start = await step('enable', () => post<{ versions: Record<string, number> }>(admin, `${GA}/enable`, { ids: [a.accountId], enable: true }))
+    const start = await step('enable', () =>
+      post<{ versions: Record<string, number> }>(admin, `${GA}/enable`, { ids: [a.accountId], enable: true }),
+    )
     expect(start.body.data.versions[a.accountId]).toBe(v)
-    await step('resetPwd', () => post(admin, `${GA}/resetPwd`, { accountId: a.accountId, password: 'Reset#2026x', confirmPassword: 'Reset#2026x' }))
+    await step('resetPwd', () =>
+      post(admin, `${GA}/resetPwd`, { accountId: a.accountId, password: 'Reset#2026x', confirmPassword: 'Reset#2026x' }),
+    )
     await step('updateValidPeriod', () => post(admin, `${GA}/updateValidPeriod`, { ids: [a.accountId], validUntil: '2099-12-31' }))
-    await step('updatePwdValidPeriod', () => post(admin, `${GA}/updatePwdValidPeriod`, { ids: [a.accountId], passwordValidUntil: '2099-12-31' }))
+    await step('updatePwdValidPeriod', () =>
+      post(admin, `${GA}/updatePwdValidPeriod`, { ids: [a.accountId], passwordValidUntil: '2099-12-31' }),
+    )
     // Locked by wrong passwords (a status change by the system), then unlocked by the administrator.
     const anon = new Client(t.url)
     for (let i = 0; i < 5; i++) await anon.login(a.accountName, 'Wrong#pass1')
@@ -225,8 +275,16 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
   })
 
   it('approving a registration moves the account version', async () => {
-    const name = uniqueName('reg').replace(/[^A-Za-z0-9]/g, '').slice(0, 20)
-    const r = await registerByInvite(t, admin, unit, { accountName: name, password: PASSWORD, confirmPassword: PASSWORD, userName: '受邀人', cellphone: nextPhone() })
+    const name = uniqueName('reg')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 20)
+    const r = await registerByInvite(t, admin, unit, {
+      accountName: name,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      userName: '受邀人',
+      cellphone: nextPhone(),
+    })
     expect(r.body.code, r.text).toBe(10000)
     const a = await accountOf(name)
     expect(a.status).toBe('pending')
@@ -244,7 +302,10 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
     const stale = await staleUnit(u.version)
     expect(stale.body.code, stale.text).toBe(20008)
     expect(stale.body.data).toMatchObject({ accountLimit: 40, version: u.version + 1 })
-    const edit = await admin.call<Unit>('PUT', `${A}/org/update`, { json: { ...stale.body.data, shortName: '新简称' }, idempotencyKey: newKey() })
+    const edit = await admin.call<Unit>('PUT', `${A}/org/update`, {
+      json: { ...stale.body.data, shortName: '新简称' },
+      idempotencyKey: newKey(),
+    })
     expect(edit.body).toMatchObject({ code: 10000, data: { shortName: '新简称', version: u.version + 2 } })
     expect((await staleUnit(u.version + 1)).body.code).toBe(20008)
   })
@@ -253,9 +314,13 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
     const d = (await addDept(admin, unit)).body.data
     const rows = (await admin.call<Dept[]>('GET', `${DEPT}/listByOrgId`, { query: { organizationId: unit } })).body.data
     const row = rows.find((x) => x.departmentId === d.id)!
-    const edit = await admin.call<Dept>('PUT', `${DEPT}/update`, { json: { departmentId: d.id, version: row.version, departmentName: `${row.departmentName}新` } })
+    const edit = await admin.call<Dept>('PUT', `${DEPT}/update`, {
+      json: { departmentId: d.id, version: row.version, departmentName: `${row.departmentName}新` },
+    })
     expect(edit.body.code, edit.text).toBe(10000)
-    const stale = await admin.call('PUT', `${DEPT}/update`, { json: { departmentId: d.id, version: row.version, departmentName: '旧表单' } })
+    const stale = await admin.call('PUT', `${DEPT}/update`, {
+      json: { departmentId: d.id, version: row.version, departmentName: '旧表单' },
+    })
     expect(stale.body.code).toBe(20008)
   })
 })
@@ -272,7 +337,9 @@ describe.runIf(pgUrl && inject('targets').length > 1)('the version trigger (Post
       )
       expect(rows.length).toBeGreaterThan(10)
       expect(rows.filter((r) => !r.has).map((r) => r.table_name)).toEqual([])
-      expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['account', 'person', 'organization', 'department', 'role', 'application_menu']))
+      expect(rows.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(['account', 'person', 'organization', 'department', 'role', 'application_menu']),
+      )
     } finally {
       await db.end()
     }

@@ -32,7 +32,10 @@ async function filterBy(page: Page, accountName: string) {
   return page.getByRole('row').filter({ hasText: accountName })
 }
 
-test('invite by link → the invitee registers in a fresh context → audit with a confirm prompt → first sign-in', async ({ page, browser }) => {
+test('invite by link → the invitee registers in a fresh context → audit with a confirm prompt → first sign-in', async ({
+  page,
+  browser,
+}) => {
   const name = `yq${stamp()}`
   const phone = `1390${String(Date.now()).slice(-7)}`
   await signIn(page, 'admin')
@@ -101,10 +104,16 @@ test('invite by link → the invitee registers in a fresh context → audit with
   await context.close()
 })
 
-test('an account stopped while signed in elsewhere: its next action there shows the 20119 alert and lands on /login', async ({ page, browser, baseURL }) => {
+test('an account stopped while signed in elsewhere: its next action there shows the 20119 alert and lands on /login', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const admin = await new Client(baseURL!).signIn('admin', PASSWORD)
   const roles = (await admin.call<{ roleId: string; roleName: string }[]>('GET', '/api/admin/v1/role/list')).body.data
-  const orgs = (await admin.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })).body.data
+  const orgs = (
+    await admin.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })
+  ).body.data
   const name = `ty${stamp()}`
   const added = await admin.call<{ accountId: string }>('POST', '/api/admin/v1/generalAccount/add', {
     json: {

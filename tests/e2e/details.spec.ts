@@ -25,7 +25,10 @@ for (const lang of ['zh', 'en'] as const) {
 
     await page.goto('/admin/organization')
     const tree = page.getByRole('tree', { name: zh ? '单位树' : 'Unit tree' })
-    await tree.getByRole('treeitem', { name: /施工单位|Construction/ }).first().click()
+    await tree
+      .getByRole('treeitem', { name: /施工单位|Construction/ })
+      .first()
+      .click()
     await tree.getByRole('treeitem', { name: UNIT }).click()
     await page.getByRole('tab', { name: zh ? '账号' : 'Accounts', exact: true }).click()
     const stop = page.getByRole('button', { name: zh ? /停用/ : /Stop/ }).first()

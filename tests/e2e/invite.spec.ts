@@ -34,11 +34,15 @@ test('roles: import a file with one bad row, get the summary and the failure rep
     ['', '本单位', '启用', 1, '缺少名称'],
   ])
   // A PDF is refused before anything is sent.
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'roles.xlsx', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') })
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'roles.xlsx', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') })
   await expect(dialog.getByRole('alert')).toHaveText('仅支持 XLSX 格式的文件')
   await expect(dialog.getByRole('button', { name: '开始导入' })).toBeDisabled()
 
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'roles.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file })
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'roles.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file })
   await expect(dialog.getByText('roles.xlsx')).toBeVisible()
   await dialog.getByRole('button', { name: '开始导入' }).click()
   await expect(dialog.getByText('导入完成')).toBeVisible()
@@ -65,7 +69,10 @@ test('an invitation link opens in a fresh browser, is filled and submitted once,
   const admin = await new Client(baseURL!).signIn('admin', PASSWORD)
   const zhangwei = await new Client(baseURL!).signIn('zhangwei', PASSWORD)
   const me = (await zhangwei.call<{ accountId: string; cellphone?: string }>('GET', '/api/portal/v1/user/info')).body.data
-  const created = await admin.call<{ url: string }>('POST', '/api/admin/v1/invite/create', { json: { purpose: 'contact', targetId: me.accountId, validHours: 24 }, idempotencyKey: crypto.randomUUID() })
+  const created = await admin.call<{ url: string }>('POST', '/api/admin/v1/invite/create', {
+    json: { purpose: 'contact', targetId: me.accountId, validHours: 24 },
+    idempotencyKey: crypto.randomUUID(),
+  })
   expect(created.body.code).toBe(10000)
   const link = new URL(created.body.data.url, baseURL)
 

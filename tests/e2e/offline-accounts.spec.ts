@@ -21,7 +21,9 @@ interface AccountRow {
 }
 
 async function accountNamed(c: Client, accountName: string): Promise<AccountRow | undefined> {
-  const r = await c.call<{ records: AccountRow[] }>('GET', `${GA}/listPage`, { query: { pageIndex: 1, pageSize: 20, keyword: accountName } })
+  const r = await c.call<{ records: AccountRow[] }>('GET', `${GA}/listPage`, {
+    query: { pageIndex: 1, pageSize: 20, keyword: accountName },
+  })
   expect(r.body.code, r.text).toBe(10000)
   return r.body.data.records.find((a) => a.accountName === accountName)
 }
@@ -46,7 +48,11 @@ async function openAccounts(page: Page) {
   return page.getByRole('tabpanel')
 }
 
-test('an account stopped and then edited offline: both arrive in order, the edit on the version the stop answered', async ({ page, context, baseURL }) => {
+test('an account stopped and then edited offline: both arrive in order, the edit on the version the stop answered', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const admin = await api(baseURL!)
   const name = `lx${uniq()}`
   const before = await addAccount(admin, name, '离线停用')
@@ -79,7 +85,11 @@ test('an account stopped and then edited offline: both arrive in order, the edit
   await expect(badge(page)).not.toContainText('需处理')
 })
 
-test('an account added offline under a name taken meanwhile: failed with the reason, fixed in the account form from the sync centre', async ({ page, context, baseURL }) => {
+test('an account added offline under a name taken meanwhile: failed with the reason, fixed in the account form from the sync centre', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const admin = await api(baseURL!)
   const name = `zy${uniq()}`
 

@@ -10,7 +10,11 @@ import { addPerson, api, badge, openStaff, people, storedEntries, uniq } from '.
 async function editEmail(page: Page, name: string, email: string) {
   const panel = page.getByTestId('departments-panel')
   await panel.getByRole('searchbox').fill(name)
-  await panel.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `编辑 ${name}` }).click()
+  await panel
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `编辑 ${name}` })
+    .click()
   const edit = page.getByRole('dialog', { name: '编辑人员' })
   await edit.getByRole('textbox', { name: '邮箱' }).fill(email)
   await edit.getByRole('button', { name: '提交' }).click()

@@ -31,7 +31,11 @@ async function addOffline(page: Page, name: string) {
 async function editOffline(page: Page, name: string, email: string) {
   const panel = page.getByTestId('departments-panel')
   await panel.getByRole('searchbox').fill(name)
-  await panel.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `编辑 ${name}` }).click()
+  await panel
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `编辑 ${name}` })
+    .click()
   const edit = page.getByRole('dialog', { name: '编辑人员' })
   await edit.getByRole('textbox', { name: '邮箱' }).fill(email)
   await edit.getByRole('button', { name: '提交' }).click()
@@ -71,7 +75,8 @@ test('the gateway killed during a replay and started again: every edit arrives, 
 
   await expect.poll(async () => (await storedEntries(page)).length, { timeout: 90_000 }).toBe(0)
   const fresh = await api(gw.baseURL)
-  for (const [i, p] of existing.entries()) expect((await people(fresh, p.name))[0]).toMatchObject({ email: emails[i], version: p.version + 1 })
+  for (const [i, p] of existing.entries())
+    expect((await people(fresh, p.name))[0]).toMatchObject({ email: emails[i], version: p.version + 1 })
   for (const n of added) expect(await people(fresh, n)).toHaveLength(1)
   await context.close()
 })

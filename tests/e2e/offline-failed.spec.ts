@@ -7,7 +7,11 @@ import { expect, test } from '@playwright/test'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, people, storedEntries, uniq } from './offline-helpers'
 
-test('a 20001 on replay: the entry is failed with the reason, edited from the sync centre, sent again', async ({ page, context, baseURL }) => {
+test('a 20001 on replay: the entry is failed with the reason, edited from the sync centre, sent again', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const admin = await api(baseURL!)
   const p = await addPerson(admin, `校验${uniq()}`) // born 1985-03-12 by its ID number
 
@@ -16,7 +20,11 @@ test('a 20001 on replay: the entry is failed with the reason, edited from the sy
   const panel = await openStaff(page, p.name)
   await context.setOffline(true)
   // a birth date that disagrees with the stored ID number: only the gateway can tell
-  await panel.getByRole('row').filter({ hasText: p.name }).getByRole('button', { name: `编辑 ${p.name}` }).click()
+  await panel
+    .getByRole('row')
+    .filter({ hasText: p.name })
+    .getByRole('button', { name: `编辑 ${p.name}` })
+    .click()
   let edit = page.getByRole('dialog', { name: '编辑人员' })
   await edit.locator('[name="birthDate"]').fill('1990-01-01')
   await edit.getByRole('button', { name: '提交' }).click()
@@ -47,14 +55,22 @@ test('a 20001 on replay: the entry is failed with the reason, edited from the sy
   await expect(centre.getByText('没有待同步的修改')).toBeVisible()
 })
 
-test('logout with waiting edits asks first; afterwards IndexedDB and the caches hold nothing of the account', async ({ page, context, baseURL }) => {
+test('logout with waiting edits asks first; afterwards IndexedDB and the caches hold nothing of the account', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const admin = await api(baseURL!)
   const p = await addPerson(admin, `退出${uniq()}`)
   await signIn(page, 'admin')
   await waitForServiceWorker(page)
   const panel = await openStaff(page, p.name)
   await context.setOffline(true)
-  await panel.getByRole('row').filter({ hasText: p.name }).getByRole('button', { name: `编辑 ${p.name}` }).click()
+  await panel
+    .getByRole('row')
+    .filter({ hasText: p.name })
+    .getByRole('button', { name: `编辑 ${p.name}` })
+    .click()
   const edit = page.getByRole('dialog', { name: '编辑人员' })
   await edit.getByRole('textbox', { name: '邮箱' }).fill(`bye${uniq()}@example.com`)
   await edit.getByRole('button', { name: '提交' }).click()
@@ -69,7 +85,9 @@ test('logout with waiting edits asks first; afterwards IndexedDB and the caches 
   // export: the file holds the edit
   const [download] = await Promise.all([page.waitForEvent('download'), guard.getByRole('button', { name: '导出为文件' }).click()])
   expect(download.suggestedFilename()).toMatch(/^trestle-outbox-\d{8}-\d{4}\.json$/)
-  const file = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8')) as { entries: { entityId: string }[] }
+  const file = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8')) as {
+    entries: { entityId: string }[]
+  }
   expect(file.entries.map((e) => e.entityId)).toEqual([p.userId])
   await guard.getByRole('button', { name: '取消' }).click()
   await expect(guard).toBeHidden()
@@ -94,7 +112,8 @@ test('logout with waiting edits asks first; afterwards IndexedDB and the caches 
       })
     const caches_ = await caches.keys()
     const cached: string[] = []
-    for (const name of caches_) if (!name.startsWith('workbox-precache')) for (const r of await (await caches.open(name)).keys()) cached.push(`${name} ${r.url}`)
+    for (const name of caches_)
+      if (!name.startsWith('workbox-precache')) for (const r of await (await caches.open(name)).keys()) cached.push(`${name} ${r.url}`)
     return {
       outbox: await read('trestle-outbox', 'outbox'),
       records: await read('trestle-outbox', 'records'),

@@ -32,7 +32,9 @@ export async function api(baseURL: string, account = 'admin'): Promise<Client> {
 }
 
 export async function unitId(c: Client): Promise<string> {
-  const orgs = (await c.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })).body.data
+  const orgs = (
+    await c.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })
+  ).body.data
   return orgs.find((o) => o.organizationName === UNIT)!.organizationId
 }
 
@@ -41,7 +43,14 @@ export async function addPerson(c: Client, name: string): Promise<PersonRow> {
   const organizationId = await unitId(c)
   for (let attempt = 0; ; attempt++) {
     const r = await c.call<PersonRow>('POST', '/api/admin/v1/user/add', {
-      json: { name, sex: 'male', idCard: idNumber('1985-03-12', Math.floor(Math.random() * 1000)), cellphone: phone(), organizationId, sort: 1 },
+      json: {
+        name,
+        sex: 'male',
+        idCard: idNumber('1985-03-12', Math.floor(Math.random() * 1000)),
+        cellphone: phone(),
+        organizationId,
+        sort: 1,
+      },
       idempotencyKey: crypto.randomUUID(),
     })
     if (r.body.code === 20006 && attempt < 10) continue // that ID number or cellphone is taken
@@ -52,7 +61,9 @@ export async function addPerson(c: Client, name: string): Promise<PersonRow> {
 
 /** People whose name contains `name` (the gateway's keyword search). */
 export async function people(c: Client, name: string): Promise<PersonRow[]> {
-  const r = await c.call<{ records: PersonRow[] }>('GET', '/api/admin/v1/user/listPage', { query: { pageIndex: 1, pageSize: 50, keyword: name } })
+  const r = await c.call<{ records: PersonRow[] }>('GET', '/api/admin/v1/user/listPage', {
+    query: { pageIndex: 1, pageSize: 50, keyword: name },
+  })
   expect(r.body.code, r.text).toBe(10000)
   return r.body.data.records.filter((p) => p.name === name)
 }
@@ -108,7 +119,6 @@ export const badge = (page: Page) => page.getByTestId('sync-badge')
 
 // ---- a gateway of the test's own (short TTLs, killed and restarted) ----------------------------
 
-
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const s = createServer()
@@ -135,7 +145,16 @@ export async function ownGateway(env: Record<string, string> = {}): Promise<Gate
   let child: ChildProcess | null = null
   const start = async () => {
     child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-      env: { ...process.env, PORT: String(port), TRESTLE_DATA_DIR: dataDir, TRESTLE_SERVE_DIST: 'dist', TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        TRESTLE_DATA_DIR: dataDir,
+        TRESTLE_SERVE_DIST: 'dist',
+        TRESTLE_DEMO_PASSWORD: PASSWORD,
+        TRESTLE_LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
       // its own process group: tsx runs the server in a child process, and a kill must reach both
       detached: true,

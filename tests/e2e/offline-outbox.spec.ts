@@ -6,7 +6,11 @@ import { expect, test } from '@playwright/test'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, idNumber, openStaff, people, phone, storedEntries, uniq } from './offline-helpers'
 
-test('a person edited and one added offline stay pending across a reload, then reach the server exactly once', async ({ page, context, baseURL }) => {
+test('a person edited and one added offline stay pending across a reload, then reach the server exactly once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const admin = await api(baseURL!)
   const name = `离线${uniq()}`
   const before = await addPerson(admin, name)

@@ -74,14 +74,20 @@ function stored(page: Page): Promise<Stored> {
 /** Role names of the persisted roles list page (empty until it is written). */
 function persistedRoles(s: Stored): string[] {
   for (const p of s.persisted) {
-    const client = JSON.parse(p.value) as { clientState: { queries: { queryKey: unknown[]; state: { status: string; data?: { records?: { roleName: string }[] } } }[] } }
-    const q = client.clientState.queries.find((x) => x.queryKey[0] === 'role' && x.queryKey[1] === 'listPage' && x.state.status === 'success')
+    const client = JSON.parse(p.value) as {
+      clientState: { queries: { queryKey: unknown[]; state: { status: string; data?: { records?: { roleName: string }[] } } }[] }
+    }
+    const q = client.clientState.queries.find(
+      (x) => x.queryKey[0] === 'role' && x.queryKey[1] === 'listPage' && x.state.status === 'success',
+    )
     if (q) return (q.state.data?.records ?? []).map((r) => r.roleName)
   }
   return []
 }
 
-test('the unit tree reads from the service worker cache when the gateway is gone, with when it was fetched, and refreshes when it is back', async ({ browser }) => {
+test('the unit tree reads from the service worker cache when the gateway is gone, with when it was fetched, and refreshes when it is back', async ({
+  browser,
+}) => {
   const gateway = await ownGateway()
   const context = await browser.newContext({ baseURL: gateway.baseURL })
   const page = await context.newPage()
@@ -154,7 +160,10 @@ test('a list opened online reads offline after a reload, from the persisted cach
   }
 })
 
-test('the department tree and the staff list opened online read offline after a reload, each with when it was fetched', async ({ page, context }) => {
+test('the department tree and the staff list opened online read offline after a reload, each with when it was fetched', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'admin')
   await waitForServiceWorker(page)
   const panel = await openStaff(page)
@@ -162,7 +171,9 @@ test('the department tree and the staff list opened online read offline after a 
   await expect(person).toBeVisible()
   const name = (await person.getByRole('cell').nth(1).innerText()).trim()
   await expect(panel.getByTestId('data-age')).toHaveCount(0)
-  await expect.poll(async () => (await stored(page)).persisted.some((p) => p.value.includes('"department"') && p.value.includes(name))).toBe(true)
+  await expect
+    .poll(async () => (await stored(page)).persisted.some((p) => p.value.includes('"department"') && p.value.includes(name)))
+    .toBe(true)
 
   await context.setOffline(true)
   try {
@@ -205,7 +216,13 @@ test('logout leaves none of the account’s API data in IndexedDB or CacheStorag
   await expect
     .poll(async () => {
       const s = await stored(page)
-      return { apiEntries: s.apiEntries, apiCaches: s.caches.filter((c) => c.startsWith('trestle-api:')), account: s.account, persisted: s.persisted, db: s.dbs.includes('trestle-query') }
+      return {
+        apiEntries: s.apiEntries,
+        apiCaches: s.caches.filter((c) => c.startsWith('trestle-api:')),
+        account: s.account,
+        persisted: s.persisted,
+        db: s.dbs.includes('trestle-query'),
+      }
     })
     .toEqual({ apiEntries: [], apiCaches: [], account: null, persisted: [], db: false })
 

@@ -16,7 +16,11 @@ test('waiting edits in the staff list, the badge, the home widget and the sync c
   const panel = await openStaff(page, stamp)
   await context.setOffline(true)
   for (const p of [a, b]) {
-    await panel.getByRole('row').filter({ hasText: p.name }).getByRole('button', { name: `编辑 ${p.name}` }).click()
+    await panel
+      .getByRole('row')
+      .filter({ hasText: p.name })
+      .getByRole('button', { name: `编辑 ${p.name}` })
+      .click()
     const edit = page.getByRole('dialog', { name: '编辑人员' })
     await edit.getByRole('textbox', { name: '邮箱' }).fill(`screen${uniq()}@example.com`)
     await edit.getByRole('button', { name: '提交' }).click()

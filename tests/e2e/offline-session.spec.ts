@@ -22,14 +22,20 @@ test.afterAll(async () => {
 async function editOffline(page: import('@playwright/test').Page, name: string, email: string) {
   const panel = page.getByTestId('departments-panel')
   await panel.getByRole('searchbox').fill(name)
-  await panel.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `编辑 ${name}` }).click()
+  await panel
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `编辑 ${name}` })
+    .click()
   const edit = page.getByRole('dialog', { name: '编辑人员' })
   await edit.getByRole('textbox', { name: '邮箱' }).fill(email)
   await edit.getByRole('button', { name: '提交' }).click()
   await expect(edit).toBeHidden()
 }
 
-test('offline past the access-token TTL: the replay renews the token; past the idle TTL: one password prompt, then every edit arrives', async ({ browser }) => {
+test('offline past the access-token TTL: the replay renews the token; past the idle TTL: one password prompt, then every edit arrives', async ({
+  browser,
+}) => {
   test.setTimeout(150_000)
   const context = await browser.newContext({ baseURL: gw.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } })
   const page = await context.newPage()
@@ -64,7 +70,10 @@ test('offline past the access-token TTL: the replay renews the token; past the i
   await expect(prompt).toBeVisible({ timeout: 30_000 })
   await expect(prompt).toHaveCount(1)
   // the edits wait through the prompt (their requests hold on it), neither failed
-  expect((await storedEntries(page)).map((e) => e.status)).toEqual([expect.stringMatching(/^(pending|sending)$/), expect.stringMatching(/^(pending|sending)$/)])
+  expect((await storedEntries(page)).map((e) => e.status)).toEqual([
+    expect.stringMatching(/^(pending|sending)$/),
+    expect.stringMatching(/^(pending|sending)$/),
+  ])
   await prompt.getByLabel('密码').fill(PASSWORD)
   await prompt.getByRole('button', { name: '继续' }).click()
   await expect(prompt).toBeHidden()

@@ -109,7 +109,9 @@ async function deptTree(page: Page) {
   return panel.getByRole('tree')
 }
 
-test('departments and people: add a department, add a person with education and a certificate, reveal the ID number, move them', async ({ page }) => {
+test('departments and people: add a department, add a person with education and a certificate, reveal the ID number, move them', async ({
+  page,
+}) => {
   await signIn(page, 'admin')
   const panel = await openPeopleTab(page)
   let tree = await deptTree(page)
@@ -205,7 +207,13 @@ test('staff import: a file with one bad row imports the good row and offers the 
   const good = `导入${uniq()}`
   const bad = `坏行${uniq()}`
   const put = (r: number, v: Record<string, string>) => Object.entries(v).forEach(([k, x]) => (sheet.getRow(r).getCell(col[k]!).value = x))
-  put(2, { 单位: UNIT, 姓名: good, 性别: '男', 身份证号码: idNumber('1990-01-02', Number(uniq())), 手机号码: `137${uniq().padStart(8, '0').slice(-8)}` })
+  put(2, {
+    单位: UNIT,
+    姓名: good,
+    性别: '男',
+    身份证号码: idNumber('1990-01-02', Number(uniq())),
+    手机号码: `137${uniq().padStart(8, '0').slice(-8)}`,
+  })
   put(3, { 单位: UNIT, 姓名: bad, 性别: '女', 身份证号码: '110105199001021230', 手机号码: `137${uniq().padStart(8, '1').slice(-8)}` })
   const file = info.outputPath('staff.xlsx')
   await book.xlsx.writeFile(file)

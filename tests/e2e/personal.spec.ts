@@ -68,7 +68,9 @@ test('draws a signature on the canvas, saves it, and sees it after a reload', as
   const after = page.getByTestId('saved-signature')
   await expect(after).toHaveAttribute('data-file-id', fileId!)
   // The image really loaded: a cropped PNG of the ink, wider than tall.
-  await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > img.naturalHeight && img.naturalHeight > 20)).toBe(true)
+  await expect
+    .poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > img.naturalHeight && img.naturalHeight > 20))
+    .toBe(true)
 
   await page.setViewportSize({ width: 1024, height: 768 })
   await page.screenshot({ path: '.tmp/screens/personal-signature-1024.png' })

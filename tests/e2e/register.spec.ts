@@ -103,8 +103,14 @@ test('registers with a code sent by email and is told the account awaits review'
 
   // The account waits in the chosen unit: its organisation administrator sees it in the user audit.
   const orgadmin = await new Client(gw.url).signIn('orgadmin', DEMO_PASSWORD)
-  const audit = await orgadmin.call<{ records: { accountName: string; organizationName: string; accountStatus: string }[] }>('GET', '/api/admin/v1/userAudit/listPage', {
-    query: { keyword: `e2e${stamp}`.slice(0, 20), auditStatus: 'pending' },
-  })
-  expect(audit.body.data.records).toEqual([expect.objectContaining({ organizationName: '中铁恒岳建设集团有限公司', accountStatus: 'pending' })])
+  const audit = await orgadmin.call<{ records: { accountName: string; organizationName: string; accountStatus: string }[] }>(
+    'GET',
+    '/api/admin/v1/userAudit/listPage',
+    {
+      query: { keyword: `e2e${stamp}`.slice(0, 20), auditStatus: 'pending' },
+    },
+  )
+  expect(audit.body.data.records).toEqual([
+    expect.objectContaining({ organizationName: '中铁恒岳建设集团有限公司', accountStatus: 'pending' }),
+  ])
 })

@@ -50,7 +50,10 @@ test('admin: login → server menu → navigate → add and delete a role → lo
   await row.getByRole('button', { name: '删除' }).click()
   await expect(page.getByRole('alertdialog').getByRole('heading', { name: '删除角色' })).toBeVisible()
   await expect(page.getByRole('alertdialog').getByText(`确定要删除角色「${roleName}」吗？`, { exact: false })).toBeVisible()
-  await page.getByRole('alertdialog').getByRole('button', { name: /确定|删除/ }).click()
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /确定|删除/ })
+    .click()
   await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0)
 
   // Logout from the user menu.

@@ -16,7 +16,10 @@ for (const lang of ['zh', 'en'] as const) {
     if (!zh) await page.getByRole('button', { name: 'English' }).click()
     await page.goto('/admin/organization')
     const tree = page.getByRole('tree', { name: zh ? '单位树' : 'Unit tree' })
-    await tree.getByRole('treeitem', { name: /施工单位|Construction/ }).first().click()
+    await tree
+      .getByRole('treeitem', { name: /施工单位|Construction/ })
+      .first()
+      .click()
     await tree.getByRole('treeitem', { name: UNIT }).click()
     await page.getByRole('tab', { name: zh ? '账号' : 'Accounts', exact: true }).click()
     await expect(page).toHaveURL(/[?&]unit=[^&]+&tab=accounts/)
@@ -36,7 +39,10 @@ for (const lang of ['zh', 'en'] as const) {
     // and by the menu (icons below 1280 px: the group opens its pages in a menu)
     await strip.getByRole('link', { name: zh ? '首页' : 'Home' }).click()
     await expect(page).toHaveURL(/\/admin\/home/)
-    await page.getByRole('complementary').getByRole('button', { name: zh ? '组织机构' : 'Organisation', exact: true }).click()
+    await page
+      .getByRole('complementary')
+      .getByRole('button', { name: zh ? '组织机构' : 'Organisation', exact: true })
+      .click()
     await page.getByRole('menuitem', { name: zh ? '单位管理' : 'Organisations' }).click()
     await expect(page).toHaveURL(/\/admin\/organization\?.*tab=accounts/)
     await expect(page.getByRole('heading', { name: UNIT, level: 2 })).toBeVisible()

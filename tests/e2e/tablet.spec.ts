@@ -9,7 +9,16 @@ import { signIn } from './helpers'
 test.use({ viewport: { width: 1024, height: 768 } })
 
 const UNIT = '中铁恒岳建设集团有限公司'
-const PAGES = ['/admin/organization', '/admin/role-manage', '/admin/user-audit', '/admin/app-manage', '/admin/account-quantity-management', '/admin/systemLog', '/admin/message-center', '/personal-view']
+const PAGES = [
+  '/admin/organization',
+  '/admin/role-manage',
+  '/admin/user-audit',
+  '/admin/app-manage',
+  '/admin/account-quantity-management',
+  '/admin/systemLog',
+  '/admin/message-center',
+  '/personal-view',
+]
 
 async function box(locator: ReturnType<Page['locator']>) {
   const b = await locator.boundingBox()
@@ -23,7 +32,12 @@ const scrollAreas = (page: Page) =>
     [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((el) => {
         const s = getComputedStyle(el)
-        return /(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 0 && !el.closest('[role="tree"],aside,nav')
+        return (
+          /(auto|scroll)/.test(s.overflowY) &&
+          el.scrollHeight > el.clientHeight + 1 &&
+          el.clientHeight > 0 &&
+          !el.closest('[role="tree"],aside,nav')
+        )
       })
       .map((el) => el.id || el.getAttribute('data-testid') || el.className.slice(0, 60)),
   )

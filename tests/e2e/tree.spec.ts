@@ -33,7 +33,8 @@ async function addTopMenu(page: Page, sheet: Locator, name: string) {
 }
 
 /** The names of the top-level rows, in order. */
-const topLevel = (tree: Locator) => tree.locator('[role="treeitem"][aria-level="1"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
+const topLevel = (tree: Locator) =>
+  tree.locator('[role="treeitem"][aria-level="1"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
 
 test('keyboard navigation in the menu tree', async ({ page }) => {
   await signIn(page, 'admin')
@@ -131,7 +132,10 @@ test('moving menus: 上移 / 下移 and 移动到… without dragging, and a mou
   // the test's menus go away
   for (const name of [a, b]) {
     await row(name).getByRole('button', { name: '删除' }).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: /确定|删除/ }).click()
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /确定|删除/ })
+      .click()
     await expect(row(name)).toHaveCount(0)
   }
 })

@@ -24,7 +24,9 @@ test('en: menu groups are not cut off; "Please enter the role name"', async ({ p
   const menu = page.getByRole('complementary', { name: 'Main menu' })
   const labels = menu.locator('li span')
   await expect(labels.first()).toBeVisible()
-  const cut = await labels.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent))
+  const cut = await labels.evaluateAll((els) =>
+    els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+  )
   expect(cut).toEqual([])
   await page.screenshot({ path: '.tmp/shots/wording-menu-en.png' })
 

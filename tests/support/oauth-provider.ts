@@ -58,7 +58,8 @@ export async function startOAuthProvider(): Promise<LocalOAuthProvider> {
     const clientId = platform === 'wechat' ? q('appid') : q('client_id')
 
     if (step === 'authorize') {
-      if (clientId !== client.id || q('response_type') !== 'code' || !q('redirect_uri') || !q('state')) return res.writeHead(400).end('bad authorize request')
+      if (clientId !== client.id || q('response_type') !== 'code' || !q('redirect_uri') || !q('state'))
+        return res.writeHead(400).end('bad authorize request')
       const code = token()
       codes.set(code, { platform, ...user, clientId, redirectUri: q('redirect_uri'), used: false })
       const to = new URL(q('redirect_uri'))
@@ -69,13 +70,29 @@ export async function startOAuthProvider(): Promise<LocalOAuthProvider> {
     if (step === 'token') {
       const secret = platform === 'wechat' ? q('secret') : q('client_secret')
       const grant = codes.get(q('code'))
-      const bad = !grant || grant.used || grant.clientId !== clientId || secret !== client.secret || q('grant_type') !== 'authorization_code' || (platform === 'qq' && q('redirect_uri') !== grant.redirectUri)
-      if (bad) return platform === 'wechat' ? json(res, { errcode: 40029, errmsg: 'invalid code' }) : json(res, { error: 100019, error_description: 'code to access token error' })
+      const bad =
+        !grant ||
+        grant.used ||
+        grant.clientId !== clientId ||
+        secret !== client.secret ||
+        q('grant_type') !== 'authorization_code' ||
+        (platform === 'qq' && q('redirect_uri') !== grant.redirectUri)
+      if (bad)
+        return platform === 'wechat'
+          ? json(res, { errcode: 40029, errmsg: 'invalid code' })
+          : json(res, { error: 100019, error_description: 'code to access token error' })
       grant.used = true
       const access = token()
       tokens.set(access, grant)
       return platform === 'wechat'
-        ? json(res, { access_token: access, expires_in: 7200, refresh_token: token(), openid: `o-${grant.subject}`, scope: 'snsapi_login', unionid: `u-${grant.subject}` })
+        ? json(res, {
+            access_token: access,
+            expires_in: 7200,
+            refresh_token: token(),
+            openid: `o-${grant.subject}`,
+            scope: 'snsapi_login',
+            unionid: `u-${grant.subject}`,
+          })
         : json(res, { access_token: access, expires_in: 7776000, refresh_token: token() })
     }
     if (platform === 'qq' && step === 'me') {
@@ -87,9 +104,15 @@ export async function startOAuthProvider(): Promise<LocalOAuthProvider> {
       const grant = tokens.get(q('access_token'))
       if (platform === 'wechat') {
         if (!grant || q('openid') !== `o-${grant.subject}`) return json(res, { errcode: 40003, errmsg: 'invalid openid' })
-        return json(res, { openid: `o-${grant.subject}`, nickname: grant.nickname, headimgurl: `https://thirdwx.example/${grant.subject}.png`, unionid: `u-${grant.subject}` })
+        return json(res, {
+          openid: `o-${grant.subject}`,
+          nickname: grant.nickname,
+          headimgurl: `https://thirdwx.example/${grant.subject}.png`,
+          unionid: `u-${grant.subject}`,
+        })
       }
-      if (!grant || q('oauth_consumer_key') !== qq.id || q('openid') !== `Q-${grant.subject}`) return json(res, { ret: -1, msg: 'client request params is invalid' })
+      if (!grant || q('oauth_consumer_key') !== qq.id || q('openid') !== `Q-${grant.subject}`)
+        return json(res, { ret: -1, msg: 'client request params is invalid' })
       return json(res, { ret: 0, msg: '', nickname: grant.nickname, figureurl_qq_2: `https://qlogo.example/${grant.subject}.png` })
     }
     return res.writeHead(404).end()

@@ -37,5 +37,8 @@ export const roleResourceGrant = pgTable(
     createTime: ts('create_time').notNull().defaultNow(),
     createBy: text('create_by'),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.resourceType, t.resourceId] }), index('role_resource_res_idx').on(t.resourceType, t.resourceId)],
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.resourceType, t.resourceId] }),
+    index('role_resource_res_idx').on(t.resourceType, t.resourceId),
+  ],
 )

@@ -26,8 +26,24 @@ interface DemoAccount {
 }
 
 const DEMO: DemoAccount[] = [
-  { name: 'wangfang', userName: '王芳', cellphone: '13609180231', org: 'contractor-1', level: 'general', status: 'pending', history: [{ field: 'created', to: 'pending', remark: 'invite', daysAgo: 1 }] },
-  { name: 'hejun', userName: '何军', cellphone: '13609180232', org: 'contractor-bridge', level: 'general', status: 'pending', history: [{ field: 'created', to: 'pending', remark: 'invite', daysAgo: 2 }] },
+  {
+    name: 'wangfang',
+    userName: '王芳',
+    cellphone: '13609180231',
+    org: 'contractor-1',
+    level: 'general',
+    status: 'pending',
+    history: [{ field: 'created', to: 'pending', remark: 'invite', daysAgo: 1 }],
+  },
+  {
+    name: 'hejun',
+    userName: '何军',
+    cellphone: '13609180232',
+    org: 'contractor-bridge',
+    level: 'general',
+    status: 'pending',
+    history: [{ field: 'created', to: 'pending', remark: 'invite', daysAgo: 2 }],
+  },
   {
     name: 'liuyang',
     userName: '刘洋',
@@ -172,7 +188,8 @@ export async function seedAccountDemo(tx: Db, orgIds: Map<string, string>, passw
         createBy: accountId,
         updateBy: accountId,
       })
-    const dayText = (v: string | undefined, days: number | undefined) => (v === 'past' && days !== undefined ? at(days).toISOString().slice(0, 10) : (v ?? null))
+    const dayText = (v: string | undefined, days: number | undefined) =>
+      v === 'past' && days !== undefined ? at(days).toISOString().slice(0, 10) : (v ?? null)
     await tx.insert(t.accountChange).values(
       d.history.map((h) => ({
         changeId: newId(),
@@ -180,7 +197,12 @@ export async function seedAccountDemo(tx: Db, orgIds: Map<string, string>, passw
         accountName: d.name,
         field: h.field,
         fromValue: h.from ?? null,
-        toValue: h.field === 'validUntil' ? dayText(h.to, d.validDays) : h.field === 'passwordValidUntil' ? dayText(h.to, d.pwdValidDays) : (h.to ?? null),
+        toValue:
+          h.field === 'validUntil'
+            ? dayText(h.to, d.validDays)
+            : h.field === 'passwordValidUntil'
+              ? dayText(h.to, d.pwdValidDays)
+              : (h.to ?? null),
         remark: h.remark ?? null,
         changedBy: null,
         changedByName: h.remark === 'invite' ? d.name : 'admin',

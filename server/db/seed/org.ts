@@ -22,18 +22,74 @@ const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
 const day = 86_400_000
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-type Details = Partial<Pick<typeof t.organization.$inferInsert, 'email' | 'fax' | 'website' | 'depositBank' | 'bankAccount' | 'taxCode' | 'accountLimit'>>
+type Details = Partial<
+  Pick<typeof t.organization.$inferInsert, 'email' | 'fax' | 'website' | 'depositBank' | 'bankAccount' | 'taxCode' | 'accountLimit'>
+>
 
 /** Fields the base seed leaves empty, per unit key of seed-data.ts. */
 const DETAILS: Record<string, Details> = {
-  owner: { email: 'office@hdrail-invest.example.cn', fax: '025-86630218', website: 'www.hdrail-invest.example.cn', depositBank: '中国工商银行南京建邺支行', bankAccount: '4301016509100218866', accountLimit: 200 },
-  design: { email: 'contact@yjdesign.example.cn', fax: '027-87560306', website: 'https://www.yjdesign.example.cn', depositBank: '中国建设银行武汉洪山支行', bankAccount: '42050110084600000306', accountLimit: 150 },
-  contractor: { email: 'hr@hengyue-cg.example.cn', fax: '029-88326048', website: 'www.hengyue-cg.example.cn', depositBank: '中国银行西安雁塔支行', bankAccount: '102865431022', accountLimit: 500 },
-  'contractor-1': { email: 'yigongsi@hengyue-cg.example.cn', fax: '029-86150066', depositBank: '中国农业银行西安未央支行', bankAccount: '26105101040012345', accountLimit: 120 },
-  'contractor-bridge': { email: 'qiaoliang@hengyue-cg.example.cn', fax: '0917-3261212', depositBank: '招商银行宝鸡分行', bankAccount: '917900112210606', accountLimit: 80 },
-  ccc: { email: 'office@zjhanhai.example.cn', fax: '0755-26881088', website: 'www.zjhanhai.example.cn', depositBank: '交通银行深圳南山支行', bankAccount: '443066285018150088866', accountLimit: 300 },
-  supervision: { email: 'jianli@hengxin-sup.example.cn', fax: '0551-65310699', website: 'www.hengxin-sup.example.cn', depositBank: '徽商银行合肥蜀山支行', bankAccount: '1021201021000369981', accountLimit: 60 },
-  testing: { email: 'lab@huace-zk.example.cn', fax: '010-68412700', website: 'www.huace-zk.example.cn', depositBank: '北京银行海淀支行', bankAccount: '20000012345600221768', accountLimit: 60 },
+  owner: {
+    email: 'office@hdrail-invest.example.cn',
+    fax: '025-86630218',
+    website: 'www.hdrail-invest.example.cn',
+    depositBank: '中国工商银行南京建邺支行',
+    bankAccount: '4301016509100218866',
+    accountLimit: 200,
+  },
+  design: {
+    email: 'contact@yjdesign.example.cn',
+    fax: '027-87560306',
+    website: 'https://www.yjdesign.example.cn',
+    depositBank: '中国建设银行武汉洪山支行',
+    bankAccount: '42050110084600000306',
+    accountLimit: 150,
+  },
+  contractor: {
+    email: 'hr@hengyue-cg.example.cn',
+    fax: '029-88326048',
+    website: 'www.hengyue-cg.example.cn',
+    depositBank: '中国银行西安雁塔支行',
+    bankAccount: '102865431022',
+    accountLimit: 500,
+  },
+  'contractor-1': {
+    email: 'yigongsi@hengyue-cg.example.cn',
+    fax: '029-86150066',
+    depositBank: '中国农业银行西安未央支行',
+    bankAccount: '26105101040012345',
+    accountLimit: 120,
+  },
+  'contractor-bridge': {
+    email: 'qiaoliang@hengyue-cg.example.cn',
+    fax: '0917-3261212',
+    depositBank: '招商银行宝鸡分行',
+    bankAccount: '917900112210606',
+    accountLimit: 80,
+  },
+  ccc: {
+    email: 'office@zjhanhai.example.cn',
+    fax: '0755-26881088',
+    website: 'www.zjhanhai.example.cn',
+    depositBank: '交通银行深圳南山支行',
+    bankAccount: '443066285018150088866',
+    accountLimit: 300,
+  },
+  supervision: {
+    email: 'jianli@hengxin-sup.example.cn',
+    fax: '0551-65310699',
+    website: 'www.hengxin-sup.example.cn',
+    depositBank: '徽商银行合肥蜀山支行',
+    bankAccount: '1021201021000369981',
+    accountLimit: 60,
+  },
+  testing: {
+    email: 'lab@huace-zk.example.cn',
+    fax: '010-68412700',
+    website: 'www.huace-zk.example.cn',
+    depositBank: '北京银行海淀支行',
+    bankAccount: '20000012345600221768',
+    accountLimit: 60,
+  },
 }
 
 interface ChildUnit {
@@ -50,17 +106,126 @@ interface ChildUnit {
 }
 
 const CHILDREN: ChildUnit[] = [
-  { key: 'owner-hq', parent: 'owner', type: 'owner', name: '华东铁投沪宁城际铁路建设指挥部', short: '沪宁城际指挥部', contactPerson: '顾文斌', contactPhone: '025-86630301', address: '江苏省南京市玄武区龙蟠路111号' },
-  { key: 'owner-hub', parent: 'owner', type: 'owner', name: '华东铁投南京枢纽工程建设管理部', short: '南京枢纽建管部', contactPerson: '钱志伟', contactPhone: '13951762230', address: '江苏省南京市秦淮区应天大街388号' },
-  { key: 'design-east', parent: 'design', type: 'design', name: '中铁远景勘察设计院有限公司华东分院', short: '远景华东分院', creditCode: creditCodeOf('91320100MA1R7H2K3'), legalPerson: '彭建平', contactPerson: '叶青', contactPhone: '025-52318877', address: '江苏省南京市鼓楼区中山北路283号' },
-  { key: 'contractor-east', parent: 'contractor', type: 'construction', name: '中铁恒岳建设集团有限公司华东分公司', short: '恒岳华东分公司', creditCode: creditCodeOf('91320100MA1T4N8P6'), legalPerson: '董立军', contactPerson: '范明', contactPhone: '13813962258', address: '江苏省南京市江宁区双龙大道1539号' },
-  { key: 'contractor-1-pm', parent: 'contractor-1', type: 'construction', name: '中铁恒岳第一工程有限公司沪宁城际SG-2标项目经理部', short: '恒岳一公司SG-2项目部', contactPerson: '曹宇', contactPhone: '13770653312', address: '江苏省常州市武进区湖塘镇长安路6号' },
-  { key: 'contractor-bridge-pm', parent: 'contractor-bridge', type: 'construction', name: '中铁恒岳桥梁工程有限公司江阴长江大桥项目经理部', short: '恒岳桥梁江阴项目部', contactPerson: '邓文涛', contactPhone: '13606165532', address: '江苏省江阴市澄江街道滨江西路9号' },
-  { key: 'ccc-east', parent: 'ccc', type: 'construction', name: '中交瀚海工程局有限公司华东分公司', short: '瀚海华东分公司', creditCode: creditCodeOf('91310115MA1H9K2L7'), legalPerson: '孔令军', contactPerson: '谢晓东', contactPhone: '021-58832266', address: '上海市浦东新区世纪大道1600号' },
-  { key: 'ccc-pm', parent: 'ccc-east', type: 'construction', name: '中交瀚海工程局沪宁城际SG-3标项目经理部', short: '瀚海SG-3项目部', contactPerson: '蒋涛', contactPhone: '13862117745', address: '江苏省苏州市相城区元和街道华元路18号' },
-  { key: 'supervision-station', parent: 'supervision', type: 'supervision', name: '江淮恒信监理沪宁城际铁路监理站', short: '恒信沪宁监理站', contactPerson: '潘国强', contactPhone: '13505513398', address: '江苏省无锡市梁溪区通江大道88号' },
-  { key: 'testing-nj', parent: 'testing', type: 'testing', name: '华测中科工程检测有限公司南京实验室', short: '华测南京实验室', creditCode: creditCodeOf('91320106MA1W3C5X8'), legalPerson: '田野', contactPerson: '崔丽娟', contactPhone: '025-83316620', address: '江苏省南京市鼓楼区草场门大街99号' },
-  { key: 'consulting', parent: '', type: 'consulting', name: '华咨工程造价咨询有限公司', short: '华咨造价', creditCode: creditCodeOf('91320000MA1N6B7Q2'), legalPerson: '任晓明', contactPerson: '杜欣', contactPhone: '025-84457796', address: '江苏省南京市建邺区江东中路369号' },
+  {
+    key: 'owner-hq',
+    parent: 'owner',
+    type: 'owner',
+    name: '华东铁投沪宁城际铁路建设指挥部',
+    short: '沪宁城际指挥部',
+    contactPerson: '顾文斌',
+    contactPhone: '025-86630301',
+    address: '江苏省南京市玄武区龙蟠路111号',
+  },
+  {
+    key: 'owner-hub',
+    parent: 'owner',
+    type: 'owner',
+    name: '华东铁投南京枢纽工程建设管理部',
+    short: '南京枢纽建管部',
+    contactPerson: '钱志伟',
+    contactPhone: '13951762230',
+    address: '江苏省南京市秦淮区应天大街388号',
+  },
+  {
+    key: 'design-east',
+    parent: 'design',
+    type: 'design',
+    name: '中铁远景勘察设计院有限公司华东分院',
+    short: '远景华东分院',
+    creditCode: creditCodeOf('91320100MA1R7H2K3'),
+    legalPerson: '彭建平',
+    contactPerson: '叶青',
+    contactPhone: '025-52318877',
+    address: '江苏省南京市鼓楼区中山北路283号',
+  },
+  {
+    key: 'contractor-east',
+    parent: 'contractor',
+    type: 'construction',
+    name: '中铁恒岳建设集团有限公司华东分公司',
+    short: '恒岳华东分公司',
+    creditCode: creditCodeOf('91320100MA1T4N8P6'),
+    legalPerson: '董立军',
+    contactPerson: '范明',
+    contactPhone: '13813962258',
+    address: '江苏省南京市江宁区双龙大道1539号',
+  },
+  {
+    key: 'contractor-1-pm',
+    parent: 'contractor-1',
+    type: 'construction',
+    name: '中铁恒岳第一工程有限公司沪宁城际SG-2标项目经理部',
+    short: '恒岳一公司SG-2项目部',
+    contactPerson: '曹宇',
+    contactPhone: '13770653312',
+    address: '江苏省常州市武进区湖塘镇长安路6号',
+  },
+  {
+    key: 'contractor-bridge-pm',
+    parent: 'contractor-bridge',
+    type: 'construction',
+    name: '中铁恒岳桥梁工程有限公司江阴长江大桥项目经理部',
+    short: '恒岳桥梁江阴项目部',
+    contactPerson: '邓文涛',
+    contactPhone: '13606165532',
+    address: '江苏省江阴市澄江街道滨江西路9号',
+  },
+  {
+    key: 'ccc-east',
+    parent: 'ccc',
+    type: 'construction',
+    name: '中交瀚海工程局有限公司华东分公司',
+    short: '瀚海华东分公司',
+    creditCode: creditCodeOf('91310115MA1H9K2L7'),
+    legalPerson: '孔令军',
+    contactPerson: '谢晓东',
+    contactPhone: '021-58832266',
+    address: '上海市浦东新区世纪大道1600号',
+  },
+  {
+    key: 'ccc-pm',
+    parent: 'ccc-east',
+    type: 'construction',
+    name: '中交瀚海工程局沪宁城际SG-3标项目经理部',
+    short: '瀚海SG-3项目部',
+    contactPerson: '蒋涛',
+    contactPhone: '13862117745',
+    address: '江苏省苏州市相城区元和街道华元路18号',
+  },
+  {
+    key: 'supervision-station',
+    parent: 'supervision',
+    type: 'supervision',
+    name: '江淮恒信监理沪宁城际铁路监理站',
+    short: '恒信沪宁监理站',
+    contactPerson: '潘国强',
+    contactPhone: '13505513398',
+    address: '江苏省无锡市梁溪区通江大道88号',
+  },
+  {
+    key: 'testing-nj',
+    parent: 'testing',
+    type: 'testing',
+    name: '华测中科工程检测有限公司南京实验室',
+    short: '华测南京实验室',
+    creditCode: creditCodeOf('91320106MA1W3C5X8'),
+    legalPerson: '田野',
+    contactPerson: '崔丽娟',
+    contactPhone: '025-83316620',
+    address: '江苏省南京市鼓楼区草场门大街99号',
+  },
+  {
+    key: 'consulting',
+    parent: '',
+    type: 'consulting',
+    name: '华咨工程造价咨询有限公司',
+    short: '华咨造价',
+    creditCode: creditCodeOf('91320000MA1N6B7Q2'),
+    legalPerson: '任晓明',
+    contactPerson: '杜欣',
+    contactPhone: '025-84457796',
+    address: '江苏省南京市建邺区江东中路369号',
+  },
 ]
 
 type Contact = [name: string, post: string, phone: string, email?: string]
@@ -156,10 +321,18 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
   const codeOf = new Map(mains.map((m) => [m.id, m.creditCode]))
   for (const [key, details] of Object.entries(DETAILS)) {
     const id = orgIds.get(key)
-    if (id) await tx.update(t.organization).set({ ...details, taxCode: codeOf.get(id) ?? null }).where(eq(t.organization.organizationId, id))
+    if (id)
+      await tx
+        .update(t.organization)
+        .set({ ...details, taxCode: codeOf.get(id) ?? null })
+        .where(eq(t.organization.organizationId, id))
   }
 
-  const types = new Map((await tx.select({ id: t.organizationType.organizationTypeId, code: t.organizationType.typeCode }).from(t.organizationType)).map((r) => [r.code, r.id]))
+  const types = new Map(
+    (await tx.select({ id: t.organizationType.organizationTypeId, code: t.organizationType.typeCode }).from(t.organizationType)).map(
+      (r) => [r.code, r.id],
+    ),
+  )
   const ids = new Map(orgIds)
   for (const [i, c] of CHILDREN.entries()) {
     const id = newId()
@@ -187,15 +360,43 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
       return orgId ? items.map((item, i) => ({ ...make(orgId, item, i + 1), ...stamp })) : []
     })
 
-  await tx.insert(t.orgContact).values(
-    rows(CONTACTS, (organizationId, [contactName, post, phone, email], sort) => ({ orgContactId: newId(), organizationId, contactName, post, phone, email: email ?? null, sort })) as never,
-  )
-  await tx.insert(t.orgListing).values(
-    rows(LISTINGS, (organizationId, [institutionName, stockCode, listingDate], sort) => ({ orgListingId: newId(), organizationId, institutionName, stockCode, listingDate, sort })) as never,
-  )
-  await tx.insert(t.orgCowork).values(
-    rows(COWORKS, (organizationId, [coworkName, contactPerson, contactPhone], sort) => ({ orgCoworkId: newId(), organizationId, coworkName, contactPerson, contactPhone, sort })) as never,
-  )
+  await tx
+    .insert(t.orgContact)
+    .values(
+      rows(CONTACTS, (organizationId, [contactName, post, phone, email], sort) => ({
+        orgContactId: newId(),
+        organizationId,
+        contactName,
+        post,
+        phone,
+        email: email ?? null,
+        sort,
+      })) as never,
+    )
+  await tx
+    .insert(t.orgListing)
+    .values(
+      rows(LISTINGS, (organizationId, [institutionName, stockCode, listingDate], sort) => ({
+        orgListingId: newId(),
+        organizationId,
+        institutionName,
+        stockCode,
+        listingDate,
+        sort,
+      })) as never,
+    )
+  await tx
+    .insert(t.orgCowork)
+    .values(
+      rows(COWORKS, (organizationId, [coworkName, contactPerson, contactPhone], sort) => ({
+        orgCoworkId: newId(),
+        organizationId,
+        coworkName,
+        contactPerson,
+        contactPhone,
+        sort,
+      })) as never,
+    )
   await tx.insert(t.orgQualification).values(
     rows(QUALIFICATIONS, (organizationId, [qualificationName, level, category, certificateNo, issuer, from, to], sort) => ({
       orgQualificationId: newId(),
@@ -213,7 +414,9 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
 
   const names = [...new Set(Object.values(GROUPS).flatMap((gs) => gs.flatMap((g) => g.accounts)))]
   const accounts = new Map(
-    (await tx.select({ id: t.account.accountId, name: t.account.accountName }).from(t.account).where(inArray(t.account.accountName, names))).map((a) => [a.name, a.id]),
+    (
+      await tx.select({ id: t.account.accountId, name: t.account.accountName }).from(t.account).where(inArray(t.account.accountName, names))
+    ).map((a) => [a.name, a.id]),
   )
   for (const [key, groups] of Object.entries(GROUPS)) {
     const organizationId = ids.get(key)
@@ -223,12 +426,33 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
       await tx.insert(t.orgGroup).values({ orgGroupId, organizationId, groupName: g.name, remark: g.remark, sort: gi + 1, ...stamp })
       const members = g.accounts.map((n) => accounts.get(n)).filter((a): a is string => !!a)
       if (members.length)
-        await tx.insert(t.orgGroupAccount).values(members.map((accountId, i) => ({ orgGroupAccountId: newId(), orgGroupId, accountId, organizationId, sort: i + 1, ...stamp })))
+        await tx
+          .insert(t.orgGroupAccount)
+          .values(
+            members.map((accountId, i) => ({ orgGroupAccountId: newId(), orgGroupId, accountId, organizationId, sort: i + 1, ...stamp })),
+          )
     }
   }
 }
 
-const REGIONS = ['华北', '华东', '华南', '华中', '西南', '西北', '东北', '京津', '长三角', '珠三角', '成渝', '关中', '中原', '海峡', '北部湾', '环渤海']
+const REGIONS = [
+  '华北',
+  '华东',
+  '华南',
+  '华中',
+  '西南',
+  '西北',
+  '东北',
+  '京津',
+  '长三角',
+  '珠三角',
+  '成渝',
+  '关中',
+  '中原',
+  '海峡',
+  '北部湾',
+  '环渤海',
+]
 const TRADES = ['建设', '路桥', '隧道', '轨道', '市政', '勘察设计', '工程监理', '工程检测', '工程咨询', '电气化', '房建', '机电安装']
 
 /**
@@ -249,7 +473,16 @@ export async function insertBenchUnits(db: Db, n: number): Promise<number> {
   const add = (name: string, parentId: string | null, typeId: string, withCode: boolean) => {
     const id = newId()
     serial++
-    rows.push({ organizationId: id, parentId, organizationTypeId: typeId, organizationName: name, shortName: name.slice(0, 12), creditCode: withCode ? code(serial) : null, sort: serial, ...stamp })
+    rows.push({
+      organizationId: id,
+      parentId,
+      organizationTypeId: typeId,
+      organizationName: name,
+      shortName: name.slice(0, 12),
+      creditCode: withCode ? code(serial) : null,
+      sort: serial,
+      ...stamp,
+    })
     return id
   }
   const groups = Math.max(1, Math.round(n / 25))

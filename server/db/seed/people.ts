@@ -27,11 +27,35 @@ export function prng(seed: number): () => number {
 }
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!
 
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'
 const GIVEN_MALE = '伟强磊军勇杰涛斌鹏辉刚建明华亮超峰飞波宇浩凯俊晨志国海东林平文卫振洪鑫毅龙博旭晓卓'
 const GIVEN_FEMALE = '芳娜敏静丽艳娟霞燕玲婷雪琳洁倩颖慧佳蕾晶莉萍梅红兰琴璐瑶欣悦琪雯月'
 /** Region codes (six digits) of places our demo units recruit from. */
-const REGIONS = ['110105', '110108', '310104', '320106', '320102', '330106', '340104', '350102', '360102', '370102', '410105', '420111', '420106', '430104', '440305', '440106', '500103', '510107', '610113', '610112', '620102', '640104']
+const REGIONS = [
+  '110105',
+  '110108',
+  '310104',
+  '320106',
+  '320102',
+  '330106',
+  '340104',
+  '350102',
+  '360102',
+  '370102',
+  '410105',
+  '420111',
+  '420106',
+  '430104',
+  '440305',
+  '440106',
+  '500103',
+  '510107',
+  '610113',
+  '610112',
+  '620102',
+  '640104',
+]
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 const ID_CHECK = '10X98765432'
@@ -56,10 +80,42 @@ export interface GeneratedPerson {
  * `count` distinct people (unique ID numbers and phones), deterministic for a seed. `taken` holds
  * ID numbers / phones already in use (filled as people are generated).
  */
-export function generatePeople(count: number, seed: number, taken: { ids: Set<string>; phones: Set<string> } = { ids: new Set(), phones: new Set() }): GeneratedPerson[] {
+export function generatePeople(
+  count: number,
+  seed: number,
+  taken: { ids: Set<string>; phones: Set<string> } = { ids: new Set(), phones: new Set() },
+): GeneratedPerson[] {
   const rnd = prng(seed)
   const out: GeneratedPerson[] = []
-  const phonePrefixes = ['130', '131', '132', '133', '135', '136', '137', '138', '139', '150', '151', '152', '155', '157', '158', '159', '166', '177', '180', '181', '182', '185', '186', '187', '188', '189', '199']
+  const phonePrefixes = [
+    '130',
+    '131',
+    '132',
+    '133',
+    '135',
+    '136',
+    '137',
+    '138',
+    '139',
+    '150',
+    '151',
+    '152',
+    '155',
+    '157',
+    '158',
+    '159',
+    '166',
+    '177',
+    '180',
+    '181',
+    '182',
+    '185',
+    '186',
+    '187',
+    '188',
+    '189',
+    '199',
+  ]
   while (out.length < count) {
     const sex = rnd() < 0.78 ? 'male' : 'female' // construction sites: mostly men
     const given = sex === 'male' ? GIVEN_MALE : GIVEN_FEMALE
@@ -119,7 +175,20 @@ const DESIGN_DEPTS: DeptPlan[] = [
   { name: '综合办公室', posts: ['administration'] },
 ]
 
-const SCHOOLS = ['西南交通大学', '北京交通大学', '中南大学', '同济大学', '兰州交通大学', '石家庄铁道大学', '长安大学', '华东交通大学', '东南大学', '武汉理工大学', '陕西铁路工程职业技术学院', '湖南高速铁路职业技术学院']
+const SCHOOLS = [
+  '西南交通大学',
+  '北京交通大学',
+  '中南大学',
+  '同济大学',
+  '兰州交通大学',
+  '石家庄铁道大学',
+  '长安大学',
+  '华东交通大学',
+  '东南大学',
+  '武汉理工大学',
+  '陕西铁路工程职业技术学院',
+  '湖南高速铁路职业技术学院',
+]
 const MAJORS = ['土木工程', '铁道工程', '桥梁与隧道工程', '工程管理', '测绘工程', '工程造价', '交通运输', '安全工程', '会计学', '机械工程']
 const CERTS: { name: string; level: TitleLevel; unit: string }[] = [
   { name: '一级注册建造师（铁路工程）', level: 'senior', unit: '中华人民共和国住房和城乡建设部' },
@@ -169,7 +238,17 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
       const staff = generatePeople(perDept + Math.floor(rnd() * 3), seed++, taken)
       staff.forEach((p, i) => {
         const level: PositionLevel =
-          plan.posts[0] === 'executive' ? (i === 0 ? 'orgHead' : i === 1 ? 'fullTimeHead' : 'orgDeputy') : i === 0 ? 'deptHead' : i === 1 ? 'deptDeputy' : 'staff'
+          plan.posts[0] === 'executive'
+            ? i === 0
+              ? 'orgHead'
+              : i === 1
+                ? 'fullTimeHead'
+                : 'orgDeputy'
+            : i === 0
+              ? 'deptHead'
+              : i === 1
+                ? 'deptDeputy'
+                : 'staff'
         const userId = newId()
         people.push({
           userId,
@@ -218,9 +297,30 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
           })
         }
         if (rnd() < 0.25) {
-          jobs.push({ jobId: newId(), userId, institution: pick(rnd, ['沪宁城际铁路', '西成高速铁路', '郑万高速铁路', '京雄城际铁路', '川藏铁路雅林段']), position: pick(rnd, ['技术员', '工程师', '总工程师', '安全员', '质检员']), organizationName: org.name, departmentName: plan.name, jobLevel: level, post: pick(rnd, plan.posts), sort: 1, ...stamp })
+          jobs.push({
+            jobId: newId(),
+            userId,
+            institution: pick(rnd, ['沪宁城际铁路', '西成高速铁路', '郑万高速铁路', '京雄城际铁路', '川藏铁路雅林段']),
+            position: pick(rnd, ['技术员', '工程师', '总工程师', '安全员', '质检员']),
+            organizationName: org.name,
+            departmentName: plan.name,
+            jobLevel: level,
+            post: pick(rnd, plan.posts),
+            sort: 1,
+            ...stamp,
+          })
           const start = Number(p.birthDate.slice(0, 4)) + 23
-          resumes.push({ projectId: newId(), userId, startMonth: `${start}-07`, endMonth: `${start + 4}-12`, organizationName: pick(rnd, ['中铁一局集团有限公司', '中铁十二局集团有限公司', '中国铁建大桥工程局集团有限公司']), position: '技术员', description: '参与路基、桥梁施工技术管理与现场质量控制。', sort: 1, ...stamp })
+          resumes.push({
+            projectId: newId(),
+            userId,
+            startMonth: `${start}-07`,
+            endMonth: `${start + 4}-12`,
+            organizationName: pick(rnd, ['中铁一局集团有限公司', '中铁十二局集团有限公司', '中国铁建大桥工程局集团有限公司']),
+            position: '技术员',
+            description: '参与路基、桥梁施工技术管理与现场质量控制。',
+            sort: 1,
+            ...stamp,
+          })
         }
       })
       plan.children?.forEach((c, i) => addDept(c, departmentId, i + 1))
@@ -234,7 +334,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
   pending.forEach((p, i) =>
     people.push({
       userId: newId(),
-      organizationId: i < 4 ? contractor : orgIds.get('ccc') ?? contractor,
+      organizationId: i < 4 ? contractor : (orgIds.get('ccc') ?? contractor),
       departmentId: null,
       ...p,
       post: 'engineering',
@@ -288,7 +388,10 @@ export async function insertBenchStaff(db: Db, organizationIds: string[], count:
     .from(t.department)
     .where(inArray(t.department.organizationId, organizationIds))
   const existing = await db.select({ idCard: t.person.idCard, cellphone: t.person.cellphone }).from(t.person)
-  const taken = { ids: new Set(existing.map((e) => e.idCard!).filter(Boolean)), phones: new Set(existing.map((e) => e.cellphone!).filter(Boolean)) }
+  const taken = {
+    ids: new Set(existing.map((e) => e.idCard!).filter(Boolean)),
+    phones: new Set(existing.map((e) => e.cellphone!).filter(Boolean)),
+  }
   const rnd = prng(4242)
   let inserted = 0
   for (let batch = 0; inserted < count; batch++) {

@@ -63,7 +63,12 @@ export function registerAccountInvite(): void {
         updateBy: accountId,
       })
       await addRegistrationPerson(tx, { accountId, userName: data.userName, cellphone: data.cellphone, email: data.email, organizationId })
-      await recordChanges(tx, [{ accountId, accountName: data.accountName, field: 'created', toValue: 'pending', remark: 'invite' }], { accountId: null, accountName: data.accountName }, now)
+      await recordChanges(
+        tx,
+        [{ accountId, accountName: data.accountName, field: 'created', toValue: 'pending', remark: 'invite' }],
+        { accountId: null, accountName: data.accountName },
+        now,
+      )
     },
     fields: [
       { name: 'accountName', label: { zh: '账号', en: 'Account name' }, required: true, maxLength: 20 },

@@ -25,6 +25,11 @@ export const PHONE_LOGIN_DISABLED = {
 export function accountLoginRefusal(acc: AccountRow, login: string, now = new Date()): ApiError | null {
   const byName = normalizeName(acc.accountName) === normalizeName(login)
   if (!byName && !acc.phoneLoginEnabled) return new ApiError(Code.REFUSED, { reason: 'phoneLoginDisabled' }, PHONE_LOGIN_DISABLED)
-  if (isPasswordExpired(acc, now)) return new ApiError(Code.REFUSED, { reason: 'passwordExpired', accountName: acc.accountName } satisfies PasswordExpiredData, PASSWORD_EXPIRED)
+  if (isPasswordExpired(acc, now))
+    return new ApiError(
+      Code.REFUSED,
+      { reason: 'passwordExpired', accountName: acc.accountName } satisfies PasswordExpiredData,
+      PASSWORD_EXPIRED,
+    )
   return null
 }

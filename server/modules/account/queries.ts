@@ -50,7 +50,10 @@ export async function accountUnit(db: Db, accountId: string): Promise<{ organiza
 
 /** The units of some accounts (those that exist). */
 export function accountUnits(db: Db, accountIds: string[]): Promise<{ id: string; organizationId: string | null }[]> {
-  return db.select({ id: account.accountId, organizationId: account.organizationId }).from(account).where(inArray(account.accountId, accountIds))
+  return db
+    .select({ id: account.accountId, organizationId: account.organizationId })
+    .from(account)
+    .where(inArray(account.accountId, accountIds))
 }
 
 /** Name, holder's name and contact of an account (the contact invitation's form), or null. */
@@ -98,7 +101,12 @@ export async function anyAccountIn(db: Db, organizationIds: string[]): Promise<b
 /** The accounts of some units with their unit's name, by account name (pickers). */
 export function accountOptionsIn(db: Db, organizationIds: string[], limit: number) {
   return db
-    .select({ accountId: account.accountId, accountName: account.accountName, userName: account.userName, organizationName: organization.organizationName })
+    .select({
+      accountId: account.accountId,
+      accountName: account.accountName,
+      userName: account.userName,
+      organizationName: organization.organizationName,
+    })
     .from(account)
     .leftJoin(organization, eq(organization.organizationId, account.organizationId))
     .where(inArray(account.organizationId, organizationIds))
@@ -134,7 +142,11 @@ export function accountsWithHolder(
         f.in ? inArray(account.accountId, f.in) : undefined,
         f.notIn ? notInArray(account.accountId, f.notIn) : undefined,
         f.statuses ? inArray(account.status, f.statuses as AccountRow['status'][]) : undefined,
-        f.organizationIds === undefined || f.organizationIds === null ? undefined : f.organizationIds.length ? inArray(account.organizationId, f.organizationIds) : sql`false`,
+        f.organizationIds === undefined || f.organizationIds === null
+          ? undefined
+          : f.organizationIds.length
+            ? inArray(account.organizationId, f.organizationIds)
+            : sql`false`,
         like ? or(ilike(account.accountName, like), ilike(account.userName, like), ilike(person.name, like)) : undefined,
       ),
     )

@@ -33,9 +33,24 @@ export async function applyReview(
   const roleIds = approve ? [...new Set(input.roleIds ?? [])] : []
   if (roleIds.length && accounts.length) {
     await checkGrantableRoles(tx, auth, scope, roleIds)
-    await giveRoles(tx, accounts.map((a) => a.accountId), roleIds)
+    await giveRoles(
+      tx,
+      accounts.map((a) => a.accountId),
+      roleIds,
+    )
     const names = await roleNamesOf(tx, roleIds)
-    await recordChanges(tx, accounts.map((a) => ({ accountId: a.accountId, accountName: a.accountName, field: 'roles' as const, fromValue: null, toValue: names })), actorOf(auth), now)
+    await recordChanges(
+      tx,
+      accounts.map((a) => ({
+        accountId: a.accountId,
+        accountName: a.accountName,
+        field: 'roles' as const,
+        fromValue: null,
+        toValue: names,
+      })),
+      actorOf(auth),
+      now,
+    )
   }
   if (!people) return
   await tx

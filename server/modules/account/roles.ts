@@ -20,11 +20,21 @@ export async function checkGrantableRoles(tx: Db, auth: AuthContext, scopeIds: s
   const wanted = [...new Set(roleIds)]
   if (wanted.length === 0) return
   const rows = await tx
-    .select({ roleId: role.roleId, roleName: role.roleName, organizationId: role.organizationId, dataScope: role.dataScope, builtin: role.builtin })
+    .select({
+      roleId: role.roleId,
+      roleName: role.roleName,
+      organizationId: role.organizationId,
+      dataScope: role.dataScope,
+      builtin: role.builtin,
+    })
     .from(role)
     .where(inArray(role.roleId, wanted))
   const visible = rows.filter((r) => scopeIds === null || (r.organizationId !== null && scopeIds.includes(r.organizationId)))
-  if (visible.length !== wanted.length) throw new ApiError(Code.NOT_FOUND, wanted.filter((id) => !visible.some((r) => r.roleId === id)))
+  if (visible.length !== wanted.length)
+    throw new ApiError(
+      Code.NOT_FOUND,
+      wanted.filter((id) => !visible.some((r) => r.roleId === id)),
+    )
   const h = await holdingsWithin(tx, auth, scopeIds)
   for (const id of wanted) {
     const r = visible.find((v) => v.roleId === id)!

@@ -54,7 +54,19 @@ import { defineResource, registerResource, type WriteContext } from '../resource
 import { registerAccountInvite } from './invite'
 import { applyReview, pendingRecordsOf } from './review'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
-import { actorOf, applyTransition, dayOf, endOfDay, endSessions, ensureSeats, isExpired, isPasswordExpired, recordChanges, touched, type ChangeRow } from './state'
+import {
+  actorOf,
+  applyTransition,
+  dayOf,
+  endOfDay,
+  endSessions,
+  ensureSeats,
+  isExpired,
+  isPasswordExpired,
+  recordChanges,
+  touched,
+  type ChangeRow,
+} from './state'
 
 type Row = Record<string, unknown>
 type Kind = 'general' | 'registered'
@@ -87,7 +99,9 @@ const selection = {
   projectName: account.projectName,
   projectOrganizationName: account.projectOrganizationName,
   projectDepartmentName: account.projectDepartmentName,
-  roleNames: sql<string[]>`coalesce((select json_agg(r.role_name order by r.sort, r.role_name) from account_role ar join role r on r.role_id = ar.role_id where ar.account_id = "account"."account_id"), '[]'::json)`.as(
+  roleNames: sql<
+    string[]
+  >`coalesce((select json_agg(r.role_name order by r.sort, r.role_name) from account_role ar join role r on r.role_id = ar.role_id where ar.account_id = "account"."account_id"), '[]'::json)`.as(
     'role_names',
   ),
   version: account.version,
@@ -95,7 +109,8 @@ const selection = {
   updateTime: account.updateTime,
 }
 
-const joinOrg = <T extends PgSelect>(q: T): T => q.leftJoin(organization, eq(organization.organizationId, account.organizationId)) as unknown as T
+const joinOrg = <T extends PgSelect>(q: T): T =>
+  q.leftJoin(organization, eq(organization.organizationId, account.organizationId)) as unknown as T
 
 /** The answer shape: masked cellphone (unless `own`), expiry flags, roleNames an array. */
 export function toAccount(r: Row, now = new Date(), own = false): Row {
@@ -173,7 +188,11 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       scopeOwner: (input) => (typeof input.organizationId === 'string' ? input.organizationId : null),
       schemas: (registered
         ? { add: registerAccountAdd, update: registerAccountUpdate, listQuery: accountListQuery }
-        : { add: accountAdd, update: accountUpdate, listQuery: accountListQuery }) as { add: z.ZodType; update: z.ZodType; listQuery: typeof accountListQuery },
+        : { add: accountAdd, update: accountUpdate, listQuery: accountListQuery }) as {
+        add: z.ZodType
+        update: z.ZodType
+        listQuery: typeof accountListQuery
+      },
       filters: (q) => [
         levelFilter,
         q.level ? eq(account.level, q.level) : undefined,
@@ -223,7 +242,12 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
           await ensureSeats(w.tx, i.organizationId as string, 1)
           if (i.userId) await checkPerson(w.tx, String(i.userId), String(i.organizationId))
           if (Array.isArray(i.roleIds) && i.roleIds.length)
-            await checkGrantableRoles(w.tx, w.auth, await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx), i.roleIds as string[])
+            await checkGrantableRoles(
+              w.tx,
+              w.auth,
+              await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx),
+              i.roleIds as string[],
+            )
           return
         }
         // An edit: the unit and the level go to the history; a new unit must have a place.
@@ -231,15 +255,25 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
         const base = { accountId: String(current.accountId), accountName: String(current.accountName) }
         if (i.organizationId !== current.organizationId) {
           if ((SEAT_STATUSES as readonly string[]).includes(String(current.status))) await ensureSeats(w.tx, i.organizationId as string, 1)
-          changes.push({ ...base, field: 'organization', fromValue: await orgName(w.tx, current.organizationId as string | null), toValue: await orgName(w.tx, i.organizationId as string) })
+          changes.push({
+            ...base,
+            field: 'organization',
+            fromValue: await orgName(w.tx, current.organizationId as string | null),
+            toValue: await orgName(w.tx, i.organizationId as string),
+          })
         }
-        if (!registered && i.level !== undefined && i.level !== current.level) changes.push({ ...base, field: 'level', fromValue: String(current.level), toValue: String(i.level) })
+        if (!registered && i.level !== undefined && i.level !== current.level)
+          changes.push({ ...base, field: 'level', fromValue: String(current.level), toValue: String(i.level) })
         await recordChanges(w.tx, changes, actorOf(w.auth), w.now)
       },
       afterWrite: async (id, input, w) => {
         const i = input as Row
         if (i.version !== undefined) return // an edit
-        if (i.userId) await w.tx.update(person).set({ accountId: id, updateTime: w.now, updateBy: w.auth.account.accountId }).where(eq(person.userId, String(i.userId)))
+        if (i.userId)
+          await w.tx
+            .update(person)
+            .set({ accountId: id, updateTime: w.now, updateBy: w.auth.account.accountId })
+            .where(eq(person.userId, String(i.userId)))
         const roleIds = Array.isArray(i.roleIds) ? (i.roleIds as string[]) : []
         await giveRoles(w.tx, [id], roleIds)
         const base = { accountId: id, accountName: String(i.accountName) }
@@ -263,7 +297,12 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
         await endSessions(w.tx, ids, w.now)
         await recordChanges(
           w.tx,
-          rows.map((r) => ({ accountId: String(r.accountId), accountName: String(r.accountName), field: 'deleted' as const, fromValue: String(r.status) })),
+          rows.map((r) => ({
+            accountId: String(r.accountId),
+            accountName: String(r.accountName),
+            field: 'deleted' as const,
+            fromValue: String(r.status),
+          })),
           actorOf(w.auth),
           w.now,
         )
@@ -290,12 +329,20 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
         ),
       )
       .for('update')
-    if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((id) => !rows.some((r) => r.accountId === id)))
+    if (rows.length !== unique.length)
+      throw new ApiError(
+        Code.NOT_FOUND,
+        unique.filter((id) => !rows.some((r) => r.accountId === id)),
+      )
     return rows
   }
 
   /** Runs one change over visible accounts in a transaction. */
-  async function change<T>(req: FastifyRequest, ids: string[], work: (tx: Db, rows: AccountRow[], w: WriteContext) => Promise<T>): Promise<T> {
+  async function change<T>(
+    req: FastifyRequest,
+    ids: string[],
+    work: (tx: Db, rows: AccountRow[], w: WriteContext) => Promise<T>,
+  ): Promise<T> {
     const scope = await scopeOf(req)
     const auth = req.auth!
     return ctx.db.transaction(async (txRaw) => {
@@ -306,8 +353,14 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
   }
 
   /** Moves the accounts along one transition of the state machine (all or none): state.ts applyTransition. */
-  const transition = (tx: Db, rows: AccountRow[], action: AccountAction, w: WriteContext, extra: Partial<typeof account.$inferInsert> = {}, remark: string | null = null) =>
-    applyTransition(tx, rows, action, actorOf(w.auth), w.now, { extra, remark })
+  const transition = (
+    tx: Db,
+    rows: AccountRow[],
+    action: AccountAction,
+    w: WriteContext,
+    extra: Partial<typeof account.$inferInsert> = {},
+    remark: string | null = null,
+  ) => applyTransition(tx, rows, action, actorOf(w.auth), w.now, { extra, remark })
 
   app.post(api.enable, signed(fn.enable), async (req) => {
     const body = parse(enableBody, req.body, req)
@@ -315,7 +368,15 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     const answer = await change(req, body.ids, async (tx, rows, w) => {
       await transition(tx, rows, body.enable ? 'enable' : 'stop', w) // stopping ends their sessions
       // each account's new version: an edit made after this one (e.g. queued offline) builds on it
-      const now = await tx.select({ accountId: account.accountId, version: account.version }).from(account).where(inArray(account.accountId, rows.map((r) => r.accountId)))
+      const now = await tx
+        .select({ accountId: account.accountId, version: account.version })
+        .from(account)
+        .where(
+          inArray(
+            account.accountId,
+            rows.map((r) => r.accountId),
+          ),
+        )
       return { updated: rows.length, versions: Object.fromEntries(now.map((r) => [r.accountId, r.version])) }
     })
     return ok(req, answer)
@@ -352,7 +413,9 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     await change(req, [body.accountId], async (tx, [row], w) => {
       if (normalizeName(body.password) === normalizeName(row!.accountName)) {
         const lang = requestLang(req)
-        throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) }])
+        throw new ApiError(Code.INVALID, [
+          { field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) },
+        ])
       }
       // A password valid period that has already ended is cleared: the new password can sign in.
       const expired = isPasswordExpired(row!, w.now)
@@ -384,7 +447,13 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       }
       await recordChanges(
         tx,
-        rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'validUntil' as const, fromValue: dayOf(r.validUntil), toValue: body.validUntil })),
+        rows.map((r) => ({
+          accountId: r.accountId,
+          accountName: r.accountName,
+          field: 'validUntil' as const,
+          fromValue: dayOf(r.validUntil),
+          toValue: body.validUntil,
+        })),
         actorOf(w.auth),
         w.now,
       )
@@ -434,7 +503,15 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
           .where(eq(account.accountId, row!.accountId))
         await recordChanges(
           tx,
-          [{ accountId: row!.accountId, accountName: row!.accountName, field: 'projectDept', fromValue: projectText(row!), toValue: projectText(next) }],
+          [
+            {
+              accountId: row!.accountId,
+              accountName: row!.accountName,
+              field: 'projectDept',
+              fromValue: projectText(row!),
+              toValue: projectText(next),
+            },
+          ],
           actorOf(w.auth),
           w.now,
         )
@@ -451,7 +528,13 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
           .where(inArray(account.accountId, body.ids))
         await recordChanges(
           tx,
-          rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'phoneLogin' as const, fromValue: String(r.phoneLoginEnabled), toValue: String(body.enable) })),
+          rows.map((r) => ({
+            accountId: r.accountId,
+            accountName: r.accountName,
+            field: 'phoneLogin' as const,
+            fromValue: String(r.phoneLoginEnabled),
+            toValue: String(body.enable),
+          })),
           actorOf(w.auth),
           w.now,
         )
@@ -491,7 +574,10 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
 }
 
 async function checkPerson(tx: Db, userId: string, organizationId: string): Promise<void> {
-  const [p] = await tx.select({ organizationId: person.organizationId, accountId: person.accountId }).from(person).where(eq(person.userId, userId))
+  const [p] = await tx
+    .select({ organizationId: person.organizationId, accountId: person.accountId })
+    .from(person)
+    .where(eq(person.userId, userId))
   if (!p) throw new ApiError(Code.NOT_FOUND, [userId])
   if (p.organizationId !== organizationId) throw new ApiError(Code.REFUSED, { field: 'userId' }, TEXT.personOtherUnit)
   if (p.accountId) throw new ApiError(Code.DUPLICATE, { field: 'userId' }, TEXT.personTaken)

@@ -39,7 +39,9 @@ export const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.account.
 
 /** Writes change-history rows (inside the change's transaction). */
 export async function recordChanges(tx: Db, rows: ChangeRow[], by: Actor, now: Date): Promise<void> {
-  const changed = rows.filter((r) => r.field === 'password' || r.field === 'created' || r.field === 'deleted' || (r.fromValue ?? null) !== (r.toValue ?? null))
+  const changed = rows.filter(
+    (r) => r.field === 'password' || r.field === 'created' || r.field === 'deleted' || (r.fromValue ?? null) !== (r.toValue ?? null),
+  )
   if (changed.length === 0) return
   await tx.insert(accountChange).values(
     changed.map((r) => ({
@@ -102,7 +104,8 @@ export async function ensureSeats(tx: Db, organizationId: string | null | undefi
     .select({ n: count() })
     .from(account)
     .where(and(eq(account.organizationId, organizationId), inArray(account.status, [...SEAT_STATUSES])))
-  if (Number(n?.n ?? 0) + adding > row.limit) throw new ApiError(Code.REFUSED, { accountLimit: row.limit, organizationId }, LIMIT_REACHED(row.limit))
+  if (Number(n?.n ?? 0) + adding > row.limit)
+    throw new ApiError(Code.REFUSED, { accountLimit: row.limit, organizationId }, LIMIT_REACHED(row.limit))
 }
 
 // ---- the state machine (SPEC §4, ACCOUNT_TRANSITIONS) -------------------------------------
@@ -140,7 +143,8 @@ export type TransitionRow = Pick<AccountRow, 'accountId' | 'accountName' | 'stat
 /** 20021 naming the accounts that cannot take the action and the statuses it needs. */
 export function transitionRefused(action: Transition, rows: Pick<AccountRow, 'accountId' | 'accountName' | 'status'>[]): ApiError {
   const from = TRANSITIONS[action].from
-  const list = (lang: 'zh' | 'en') => rows.map((r) => `${r.accountName}（${STATUS_LABEL[r.status as AccountStatus]?.[lang] ?? r.status}）`).join(lang === 'zh' ? '、' : ', ')
+  const list = (lang: 'zh' | 'en') =>
+    rows.map((r) => `${r.accountName}（${STATUS_LABEL[r.status as AccountStatus]?.[lang] ?? r.status}）`).join(lang === 'zh' ? '、' : ', ')
   const need = (lang: 'zh' | 'en') => from.map((s) => STATUS_LABEL[s][lang]).join(lang === 'zh' ? '或' : ' or ')
   return new ApiError(
     Code.REFUSED,
@@ -197,7 +201,14 @@ export async function applyTransition(
   if (!KEEPS_SESSIONS.includes(to)) await endSessions(tx, ids, now)
   await recordChanges(
     tx,
-    rows.map((r) => ({ accountId: r.accountId, accountName: r.accountName, field: 'status', fromValue: r.status, toValue: to, remark: opts.remark ?? null })),
+    rows.map((r) => ({
+      accountId: r.accountId,
+      accountName: r.accountName,
+      field: 'status',
+      fromValue: r.status,
+      toValue: to,
+      remark: opts.remark ?? null,
+    })),
     by,
     now,
   )
@@ -212,7 +223,8 @@ export function dayOf(d: Date | null | undefined): string | null {
   return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10)
 }
 
-export const isExpired = (a: Pick<AccountRow, 'validUntil'>, now = new Date()): boolean => !!a.validUntil && a.validUntil.getTime() < now.getTime()
+export const isExpired = (a: Pick<AccountRow, 'validUntil'>, now = new Date()): boolean =>
+  !!a.validUntil && a.validUntil.getTime() < now.getTime()
 export const isPasswordExpired = (a: Pick<AccountRow, 'passwordValidUntil'>, now = new Date()): boolean =>
   !!a.passwordValidUntil && a.passwordValidUntil.getTime() < now.getTime()
 
@@ -224,7 +236,12 @@ export const touched = (by: string | null, now: Date) => ({ updateTime: now, upd
  * password-change step, the personal centre): the password valid period starts again (cleared)
  * and the history records it. Inside the change's transaction.
  */
-export async function passwordChanged(tx: Db, acc: Pick<AccountRow, 'accountId' | 'accountName'>, now: Date, remark = 'self'): Promise<void> {
+export async function passwordChanged(
+  tx: Db,
+  acc: Pick<AccountRow, 'accountId' | 'accountName'>,
+  now: Date,
+  remark = 'self',
+): Promise<void> {
   await tx.update(account).set({ passwordValidUntil: null }).where(eq(account.accountId, acc.accountId))
   await recordChanges(tx, [{ accountId: acc.accountId, accountName: acc.accountName, field: 'password', remark }], acc, now)
 }
@@ -243,8 +260,10 @@ export async function lockAfterFailures(db: Db, accountId: string, until: Date, 
   await db.transaction(async (tx) => {
     const row = await lockedRow(tx, accountId)
     if (!row) return
-    if (allows(row.status, 'lock')) await applyTransition(tx, [row], 'lock', SYSTEM, now, { extra: { lockedUntil: until }, remark: 'lockout' })
-    else if (row.status === 'locked' && row.lockedUntil) await tx.update(account).set({ lockedUntil: until }).where(eq(account.accountId, accountId))
+    if (allows(row.status, 'lock'))
+      await applyTransition(tx, [row], 'lock', SYSTEM, now, { extra: { lockedUntil: until }, remark: 'lockout' })
+    else if (row.status === 'locked' && row.lockedUntil)
+      await tx.update(account).set({ lockedUntil: until }).where(eq(account.accountId, accountId))
   })
 }
 

@@ -9,7 +9,6 @@ import { ApiError } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource } from '../resource'
 
-
 export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerResource(
     app,

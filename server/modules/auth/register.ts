@@ -83,7 +83,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
 
   app.get(AUTH_PATHS.orgSearch, async (req) => {
     const limit = await hit(ctx, `org-search:${req.ip}`, 60)
-    if (limit.count > ORG_SEARCH_PER_MINUTE) throw new ApiError(Code.REFUSED, null, ORG_SEARCH_TOO_MANY, 429, { 'Retry-After': String(limit.retryAfter) })
+    if (limit.count > ORG_SEARCH_PER_MINUTE)
+      throw new ApiError(Code.REFUSED, null, ORG_SEARCH_TOO_MANY, 429, { 'Retry-After': String(limit.retryAfter) })
     const q = parse(registerOrgSearchQuery, req.query, req)
     const rows: RegisterOrgOption[] = await searchActiveUnits(ctx.db, q.keyword, REGISTER_ORG_SEARCH.max)
     return ok(req, rows)
@@ -148,14 +149,18 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     if (!acc) throw noAccount()
     if (normalizeName(body.password) === normalizeName(acc.accountName)) {
       const lang = requestLang(req)
-      throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) }])
+      throw new ApiError(Code.INVALID, [
+        { field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) },
+      ])
     }
     // The rule of 修改密码 (v.passwordSameAsOld): the new password differs from the current one —
     // compared only once the code has been checked (no password oracle without the code), and
     // before it is spent, so the holder can choose another one with the same code.
     await checkCode(ctx, req, { targets: [acc.cellphone, acc.email], purpose: 'forgot', code: body.verifyCode, consume: false })
     if (acc.passwordHash && (await verifyPassword(body.password, acc.passwordHash))) {
-      throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.passwordSameAsOld', message: validationText('v.passwordSameAsOld', requestLang(req)) }])
+      throw new ApiError(Code.INVALID, [
+        { field: 'password', key: 'v.passwordSameAsOld', message: validationText('v.passwordSameAsOld', requestLang(req)) },
+      ])
     }
     await checkCode(ctx, req, { targets: [acc.cellphone, acc.email], purpose: 'forgot', code: body.verifyCode, consume: true })
     const passwordHash = await hashPassword(body.password)
@@ -163,10 +168,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     await ctx.db.transaction(async (tx) => {
       const row = await accountById(tx as unknown as Db, acc.accountId, { forUpdate: true })
       if (!row) throw noAccount()
-      await tx
-        .update(account)
-        .set({ passwordHash, updateTime: now, updateBy: acc.accountId })
-        .where(eq(account.accountId, acc.accountId))
+      await tx.update(account).set({ passwordHash, updateTime: now, updateBy: acc.accountId }).where(eq(account.accountId, acc.accountId))
       // The password valid period starts again; the change history records it (server/modules/account).
       await passwordChanged(tx, acc, now, 'forgot')
       // A locked account is unlocked by its holder (locked → normal in the history); any other status stays.
@@ -208,7 +210,12 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
           updateBy: id,
         })
         // The history starts with it, by the registrant, as for an invited or added account.
-        await recordChanges(tx, [{ accountId: id, accountName: body.accountName, field: 'created', toValue: 'pending', remark: 'register' }], { accountId: id, accountName: body.accountName }, now)
+        await recordChanges(
+          tx,
+          [{ accountId: id, accountName: body.accountName, field: 'created', toValue: 'pending', remark: 'register' }],
+          { accountId: id, accountName: body.accountName },
+          now,
+        )
         // The user audit reviews it through its pending staff record (server/modules/people/audit.ts).
         await addRegistrationPerson(tx, {
           accountId: id,

@@ -150,7 +150,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
         // Only a normal account moves to locked (state.ts); the answer is the same whatever the status,
         // and for a name that does not exist: nothing is told to someone without the password.
         if (acc) await lockAfterFailures(ctx.db, acc.accountId, until, now)
-        await writeSystemLog(ctx, req, 'account_locked', Code.ACCOUNT_LOCKED, `${row?.count} failed sign-ins for "${login.slice(0, 64)}"`, login.slice(0, 64))
+        await writeSystemLog(
+          ctx,
+          req,
+          'account_locked',
+          Code.ACCOUNT_LOCKED,
+          `${row?.count} failed sign-ins for "${login.slice(0, 64)}"`,
+          login.slice(0, 64),
+        )
         throw locked()
       }
       await writeLoginLog(ctx, req, login, false, Code.BAD_CREDENTIALS, carrier)
@@ -252,7 +259,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     const now = new Date()
     // A lock whose time has passed ends as at a password sign-in (locked → normal, by the system).
-    if (acc.status === 'locked' && acc.lockedUntil && acc.lockedUntil <= now) acc = (await endExpiredLock(ctx.db, acc.accountId, now)) ?? acc
+    if (acc.status === 'locked' && acc.lockedUntil && acc.lockedUntil <= now)
+      acc = (await endExpiredLock(ctx.db, acc.accountId, now)) ?? acc
     if (acc.status === 'locked') {
       await writeLoginLog(ctx, req, acc.accountName, false, Code.ACCOUNT_LOCKED, carrier)
       throw new ApiError(Code.ACCOUNT_LOCKED)

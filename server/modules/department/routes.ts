@@ -113,51 +113,67 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(req, (await withHeadCounts(ctx.db, rows)) as unknown as Department[])
   })
 
-  app.post(PEOPLE_API.department.addByOrgId, { config: { auth: 'signed', perm: { menu: ORG_MENU, fn: PEOPLE_FNS.addDept } } }, async (req) => {
-    const input = parse(deptAdd, req.body, req)
-    const auth = req.auth!
-    const visible = await visibleOrgIds(ctx, req)
-    requireVisible(visible, [input.organizationId])
-    const id = input.departmentId ?? newId()
-    const now = new Date()
-    const stamp = { version: 0, createTime: now, updateTime: now, createBy: auth.account.accountId, updateBy: auth.account.accountId }
-    await ctx.db
-      .transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db
-        const parentOrg = await findOrg(tx, input.organizationId)
-        if (!parentOrg) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
-        if (input.type === 'department') {
-          if (input.parentId) await deptOf(tx, input.organizationId, input.parentId)
-          await deptTree.insert(
-            tx,
-            { departmentId: id, organizationId: input.organizationId, departmentName: input.departmentName, status: input.status, sort: input.sort, ...stamp },
-            { parentId: input.parentId ?? null },
-          )
-        } else {
-          await orgTree.insert(
-            tx,
-            {
-              organizationId: id,
-              organizationTypeId: parentOrg.organizationTypeId,
-              organizationName: input.departmentName,
-              status: input.status,
-              sort: input.sort,
-              unitKind: input.type,
-              ...stamp,
-            },
-            { parentId: input.organizationId },
-          )
-        }
-      })
-      .catch((err: unknown) => {
-        if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE, { field: 'departmentName', value: input.departmentName }, input.type === 'department' ? DUP_DEPT : DUP_ORG)
-        throw err
-      })
-    // The new node as the tree shows it (a new child organisation is visible to whoever may add under its parent).
-    const tree = await buildDeptTree(ctx.db, input.type === 'department' ? input.organizationId : id, null)
-    const node = input.type === 'department' ? findNode(tree, id) : tree && { ...tree, parentId: input.organizationId }
-    return ok(req, node)
-  })
+  app.post(
+    PEOPLE_API.department.addByOrgId,
+    { config: { auth: 'signed', perm: { menu: ORG_MENU, fn: PEOPLE_FNS.addDept } } },
+    async (req) => {
+      const input = parse(deptAdd, req.body, req)
+      const auth = req.auth!
+      const visible = await visibleOrgIds(ctx, req)
+      requireVisible(visible, [input.organizationId])
+      const id = input.departmentId ?? newId()
+      const now = new Date()
+      const stamp = { version: 0, createTime: now, updateTime: now, createBy: auth.account.accountId, updateBy: auth.account.accountId }
+      await ctx.db
+        .transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db
+          const parentOrg = await findOrg(tx, input.organizationId)
+          if (!parentOrg) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
+          if (input.type === 'department') {
+            if (input.parentId) await deptOf(tx, input.organizationId, input.parentId)
+            await deptTree.insert(
+              tx,
+              {
+                departmentId: id,
+                organizationId: input.organizationId,
+                departmentName: input.departmentName,
+                status: input.status,
+                sort: input.sort,
+                ...stamp,
+              },
+              { parentId: input.parentId ?? null },
+            )
+          } else {
+            await orgTree.insert(
+              tx,
+              {
+                organizationId: id,
+                organizationTypeId: parentOrg.organizationTypeId,
+                organizationName: input.departmentName,
+                status: input.status,
+                sort: input.sort,
+                unitKind: input.type,
+                ...stamp,
+              },
+              { parentId: input.organizationId },
+            )
+          }
+        })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err))
+            throw new ApiError(
+              Code.DUPLICATE,
+              { field: 'departmentName', value: input.departmentName },
+              input.type === 'department' ? DUP_DEPT : DUP_ORG,
+            )
+          throw err
+        })
+      // The new node as the tree shows it (a new child organisation is visible to whoever may add under its parent).
+      const tree = await buildDeptTree(ctx.db, input.type === 'department' ? input.organizationId : id, null)
+      const node = input.type === 'department' ? findNode(tree, id) : tree && { ...tree, parentId: input.organizationId }
+      return ok(req, node)
+    },
+  )
 
   registerResource(app, ctx, departmentResource)
 }

@@ -45,7 +45,8 @@ export async function deptHeadCounts(db: Db, depts: DeptRow[]): Promise<Map<stri
   const totals = new Map<string, number>()
   for (const c of await staffCounts(db, orgIds)) {
     // Walk up from the staff's department, adding to each ancestor (guarding against a cycle).
-    for (let id = c.departmentId, steps = 0; id && steps < 1000; id = parent.get(id) ?? null, steps++) totals.set(id, (totals.get(id) ?? 0) + c.n)
+    for (let id = c.departmentId, steps = 0; id && steps < 1000; id = parent.get(id) ?? null, steps++)
+      totals.set(id, (totals.get(id) ?? 0) + c.n)
   }
   return totals
 }
@@ -102,7 +103,8 @@ export async function buildDeptTree(db: Db, rootId: string, visible: string[] | 
   }
   for (const c of counts) {
     const start = c.departmentId && nodes.has(c.departmentId) ? c.departmentId : c.organizationId
-    for (let n = nodes.get(start), steps = 0; n && steps < 10_000; n = n.parentId ? nodes.get(n.parentId) : undefined, steps++) n.headCount += c.n
+    for (let n = nodes.get(start), steps = 0; n && steps < 10_000; n = n.parentId ? nodes.get(n.parentId) : undefined, steps++)
+      n.headCount += c.n
   }
   const root = nodes.get(rootId)!
   for (const n of nodes.values()) {

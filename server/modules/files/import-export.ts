@@ -41,7 +41,17 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { importJob } from '../../db/schema'
-import { buildReport, buildTemplate, buildWorkbook, ExcelError, readSheet, validateRows, type ExcelColumn, type RowError, type SheetRow } from '../../lib/excel'
+import {
+  buildReport,
+  buildTemplate,
+  buildWorkbook,
+  ExcelError,
+  readSheet,
+  validateRows,
+  type ExcelColumn,
+  type RowError,
+  type SheetRow,
+} from '../../lib/excel'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import type { AuthContext } from '../../types'
 import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../resource'
@@ -97,7 +107,10 @@ export function fromResource<A extends z.ZodType, U extends z.ZodType, L extends
 
 const XLSX = FILE_KINDS.xlsx.mime
 const TEMPLATE: Text = { zh: '导入模板', en: 'import template' }
-const MISSING_COLUMNS: Text = { zh: '模板不匹配，缺少必填列：{cols}', en: 'The file does not match the template; required columns missing: {cols}' }
+const MISSING_COLUMNS: Text = {
+  zh: '模板不匹配，缺少必填列：{cols}',
+  en: 'The file does not match the template; required columns missing: {cols}',
+}
 const NO_ROWS: Text = { zh: '文件中没有数据行', en: 'The file has no data rows' }
 const TOO_MANY_ROWS: Text = { zh: `一次最多导入 ${IMPORT_MAX_ROWS} 行`, en: `At most ${IMPORT_MAX_ROWS} rows per import` }
 const TOO_MANY_EXPORT: Text = {
@@ -150,13 +163,23 @@ function rowErrors(err: unknown, row: number, lang: Lang, columns: ExcelColumn[]
       }))
     const field = (err.data as { field?: unknown } | null)?.field
     const message = text ?? err.message
-    return [{ row, field: typeof field === 'string' && columns.some((c) => c.field === field) ? field : '', message: err.code === Code.DUPLICATE && !err.text ? `${title(String(field ?? ''))}: ${message}` : message }]
+    return [
+      {
+        row,
+        field: typeof field === 'string' && columns.some((c) => c.field === field) ? field : '',
+        message: err.code === Code.DUPLICATE && !err.text ? `${title(String(field ?? ''))}: ${message}` : message,
+      },
+    ]
   }
   if (isUniqueViolation(err)) return [{ row, field: '', message: { zh: '数据重复', en: 'Duplicate' }[lang] }]
   return [{ row, field: '', message: ROW_FAILED[lang] }]
 }
 
-export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M extends MenuPath>(app: FastifyInstance, ctx: Ctx, def: ImportExportDef<S, L, M>): void {
+export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M extends MenuPath>(
+  app: FastifyInstance,
+  ctx: Ctx,
+  def: ImportExportDef<S, L, M>,
+): void {
   const paths = importExportPaths(def.name, def.base)
   // The defaults are checked against the catalogue when the route is registered (gate.ts).
   const fns = { import: 'import' as FnOf<M>, export: 'export' as FnOf<M>, ...def.fns }
@@ -179,7 +202,8 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
       try {
         sheet = await readSheet(file.bytes, def.columns)
       } catch (err) {
-        if (err instanceof ExcelError) throw new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: err.text[lang] }], err.text)
+        if (err instanceof ExcelError)
+          throw new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: err.text[lang] }], err.text)
         throw err
       }
       const invalid = (text: Text) => new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: text[lang] }], text)

@@ -26,7 +26,15 @@ export interface FileRef {
 export async function requireFiles(ctx: Ctx, req: FastifyRequest, auth: AuthContext, refs: FileRef[]): Promise<void> {
   const wanted = refs.filter((r) => !!r.fileId)
   if (wanted.length === 0) return
-  const rows = new Map((await visibleFiles(ctx, wanted.map((r) => r.fileId!), auth)).map((f) => [f.fileId, f]))
+  const rows = new Map(
+    (
+      await visibleFiles(
+        ctx,
+        wanted.map((r) => r.fileId!),
+        auth,
+      )
+    ).map((f) => [f.fileId, f]),
+  )
   const lang = requestLang(req)
   const errors = wanted
     .filter((r) => !r.purposes.includes(rows.get(r.fileId!)?.purpose as FilePurpose))
@@ -47,7 +55,13 @@ export async function requireFiles(ctx: Ctx, req: FastifyRequest, auth: AuthCont
  * Adds `<name>Url` for every `<name>FileId` field of the rows (visible files only, else null) —
  * and `<name>Mime` with `{ mime: true }` (a scan may be an image or a PDF). Outside transactions.
  */
-export async function withFileUrls(ctx: Ctx, auth: AuthContext, rows: Row[], fields: readonly string[], opts: { mime?: boolean } = {}): Promise<Row[]> {
+export async function withFileUrls(
+  ctx: Ctx,
+  auth: AuthContext,
+  rows: Row[],
+  fields: readonly string[],
+  opts: { mime?: boolean } = {},
+): Promise<Row[]> {
   if (fields.length === 0 || rows.length === 0) return rows
   const urls = await fileUrls(
     ctx,

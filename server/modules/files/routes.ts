@@ -37,13 +37,19 @@ const invalidFile = (req: FastifyRequest, text: { zh: string; en: string }, fiel
 
 const NOT_MULTIPART = { zh: '请以 multipart/form-data 上传文件（字段 file）', en: 'Upload the file as multipart/form-data (field "file")' }
 const NO_FILE = { zh: '请选择要上传的文件', en: 'Choose a file to upload' }
-const BROKEN_MULTIPART = { zh: '上传的内容不完整或格式不正确，请重新上传', en: 'The upload is incomplete or malformed; upload the file again' }
+const BROKEN_MULTIPART = {
+  zh: '上传的内容不完整或格式不正确，请重新上传',
+  en: 'The upload is incomplete or malformed; upload the file again',
+}
 
 /**
  * Reads the one `file` part of a multipart request (fields before it are collected) and checks it
  * by content against the purpose's rules (`purposeOf(fields)`): 20001 with a clear message otherwise.
  */
-export async function receiveUpload(req: FastifyRequest, purposeOf: (fields: Record<string, string>) => FilePurpose): Promise<ReceivedFile> {
+export async function receiveUpload(
+  req: FastifyRequest,
+  purposeOf: (fields: Record<string, string>) => FilePurpose,
+): Promise<ReceivedFile> {
   if (!req.isMultipart()) throw invalidFile(req, NOT_MULTIPART)
   const fields: Record<string, string> = {}
   let got: { chunks: Buffer[]; size: number; filename: string; purpose: FilePurpose } | null = null
@@ -104,7 +110,9 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const auth = req.auth!
     if (auth.account.level === 'tourist') throw new ApiError(Code.FORBIDDEN)
     const query = parse(uploadQuery, req.query, req)
-    const file = await receiveUpload(req, (fields) => (fields.purpose ? parse(uploadQuery, { purpose: fields.purpose }, req).purpose : query.purpose))
+    const file = await receiveUpload(req, (fields) =>
+      fields.purpose ? parse(uploadQuery, { purpose: fields.purpose }, req).purpose : query.purpose,
+    )
     const purpose = file.fields.purpose ? parse(uploadQuery, { purpose: file.fields.purpose }, req).purpose : query.purpose
     const row = await storeFile(ctx, { bytes: file.bytes, purpose, kind: file.kind, originalName: file.filename, owner: auth })
     return ok(req, await fileInfo(ctx, row))
@@ -118,22 +126,25 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(req, await Promise.all(ordered.map((r) => fileInfo(ctx, r))))
   })
 
-  app.get<{ Params: { fileId: string }; Querystring: { exp?: string; sig?: string } }>(`${FILE_PATHS.download}/:fileId`, async (req, reply) => {
-    const { fileId } = req.params
-    const check = await checkSignedUrl(ctx, fileId, String(req.query.exp ?? ''), String(req.query.sig ?? ''))
-    if (check.state !== 'ok') throw new ApiError(Code.FORBIDDEN, null, check.state === 'expired' ? EXPIRED : NOT_SIGNED, 403)
-    const row = await fileRow(ctx, fileId)
-    if (!row) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
-    const bytes = await readStoredBytes(ctx, row).catch(() => null)
-    if (!bytes) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
-    const inline = row.mime.startsWith('image/') || row.mime === 'application/pdf'
-    return reply
-      .header('Content-Type', row.mime)
-      .header('Content-Length', String(bytes.length))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', row.originalName))
-      .header('Cache-Control', `private, max-age=${check.remaining}`)
-      .header('ETag', `"${row.sha256}"`)
-      .send(bytes)
-  })
+  app.get<{ Params: { fileId: string }; Querystring: { exp?: string; sig?: string } }>(
+    `${FILE_PATHS.download}/:fileId`,
+    async (req, reply) => {
+      const { fileId } = req.params
+      const check = await checkSignedUrl(ctx, fileId, String(req.query.exp ?? ''), String(req.query.sig ?? ''))
+      if (check.state !== 'ok') throw new ApiError(Code.FORBIDDEN, null, check.state === 'expired' ? EXPIRED : NOT_SIGNED, 403)
+      const row = await fileRow(ctx, fileId)
+      if (!row) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
+      const bytes = await readStoredBytes(ctx, row).catch(() => null)
+      if (!bytes) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
+      const inline = row.mime.startsWith('image/') || row.mime === 'application/pdf'
+      return reply
+        .header('Content-Type', row.mime)
+        .header('Content-Length', String(bytes.length))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', row.originalName))
+        .header('Cache-Control', `private, max-age=${check.remaining}`)
+        .header('ETag', `"${row.sha256}"`)
+        .send(bytes)
+    },
+  )
 }

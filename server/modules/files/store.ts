@@ -38,7 +38,10 @@ let secretCache: { db: unknown; secret: Buffer } | null = null
 /** The URL signing secret: created once in the database (first process wins), then cached. */
 async function urlSecret(ctx: Ctx): Promise<Buffer> {
   if (secretCache && secretCache.db === ctx.db) return secretCache.secret
-  await ctx.db.insert(appSetting).values({ key: SECRET_KEY, value: randomBytes(32).toString('base64') }).onConflictDoNothing()
+  await ctx.db
+    .insert(appSetting)
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing()
   const [row] = await ctx.db.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.key, SECRET_KEY))
   const secret = Buffer.from(row!.value, 'base64')
   secretCache = { db: ctx.db, secret }
@@ -55,7 +58,12 @@ export async function signedUrl(ctx: Ctx, fileId: string, now = Date.now()): Pro
 }
 
 /** 'ok', 'expired' or 'bad'; `remaining` seconds when ok. */
-export async function checkSignedUrl(ctx: Ctx, fileId: string, exp: string, sig: string): Promise<{ state: 'ok' | 'expired' | 'bad'; remaining: number }> {
+export async function checkSignedUrl(
+  ctx: Ctx,
+  fileId: string,
+  exp: string,
+  sig: string,
+): Promise<{ state: 'ok' | 'expired' | 'bad'; remaining: number }> {
   const expNum = Number(exp)
   if (!/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return { state: 'bad', remaining: 0 }
   const expected = mac(await urlSecret(ctx), fileId, expNum)
@@ -70,7 +78,10 @@ const filesDir = (ctx: Ctx) => path.join(ctx.config.dataDir, 'files')
 export function sanitiseName(name: string | undefined, kind: FileKind | null): string {
   let base = (name ?? '').split(/[\\/]/).pop() ?? ''
   // eslint-disable-next-line no-control-regex
-  base = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim()
+  base = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
   if (base.length > 120) {
     const dot = base.lastIndexOf('.')
     const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : ''
@@ -143,7 +154,9 @@ export async function visibleFiles(ctx: Ctx, fileIds: string[], auth: Pick<AuthC
   const scope = auth.grant?.scope ?? (await widestScope(ctx, auth.account.accountId))
   const orgs = await scopeOrgIds(ctx, auth.account, scope)
   const allowed = orgs === null ? null : new Set(orgs)
-  return rows.filter((r) => r.createBy === auth.account.accountId || allowed === null || (r.organizationId !== null && allowed.has(r.organizationId)))
+  return rows.filter(
+    (r) => r.createBy === auth.account.accountId || allowed === null || (r.organizationId !== null && allowed.has(r.organizationId)),
+  )
 }
 
 export async function fileInfo(ctx: Ctx, row: FileRow): Promise<FileInfo> {
@@ -162,8 +175,16 @@ export async function fileInfo(ctx: Ctx, row: FileRow): Promise<FileInfo> {
  * For other modules: the visible files among `fileIds` (nulls and duplicates ignored) with fresh
  * signed URLs, keyed by fileId. Call it outside transactions (it reads with ctx.db).
  */
-export async function fileUrls(ctx: Ctx, fileIds: (string | null | undefined)[], auth: Pick<AuthContext, 'account' | 'grant'>): Promise<Map<string, FileInfo>> {
-  const rows = await visibleFiles(ctx, fileIds.filter((x): x is string => !!x), auth)
+export async function fileUrls(
+  ctx: Ctx,
+  fileIds: (string | null | undefined)[],
+  auth: Pick<AuthContext, 'account' | 'grant'>,
+): Promise<Map<string, FileInfo>> {
+  const rows = await visibleFiles(
+    ctx,
+    fileIds.filter((x): x is string => !!x),
+    auth,
+  )
   const out = new Map<string, FileInfo>()
   for (const r of rows) out.set(r.fileId, await fileInfo(ctx, r))
   return out

@@ -23,7 +23,8 @@ export function registerContactPurpose(): void {
     },
     schema: contactForm,
     submit: async (tx, accountId, data) => {
-      if (await cellphoneInUse(tx, data.cellphone, accountId)) throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, PHONE_TAKEN)
+      if (await cellphoneInUse(tx, data.cellphone, accountId))
+        throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, PHONE_TAKEN)
       await tx
         .update(account)
         .set({ userName: data.userName, cellphone: data.cellphone, email: data.email ?? null, updateTime: new Date() })

@@ -9,7 +9,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
-import { INVITE_PATHS, inviteCreate, inviteOpenQuery, inviteSubmit, type InviteCreated, type InviteOpened, type InviteState } from '../../../src/contract/schemas/invite'
+import {
+  INVITE_PATHS,
+  inviteCreate,
+  inviteOpenQuery,
+  inviteSubmit,
+  type InviteCreated,
+  type InviteOpened,
+  type InviteState,
+} from '../../../src/contract/schemas/invite'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { invite } from '../../db/schema'
@@ -47,7 +55,10 @@ function stateOf(row: InviteRow | undefined, now = Date.now()): InviteState | nu
 }
 
 async function findByToken(db: Db, token: string): Promise<InviteRow | undefined> {
-  const [row] = await db.select().from(invite).where(eq(invite.tokenHash, sha256Hex(token)))
+  const [row] = await db
+    .select()
+    .from(invite)
+    .where(eq(invite.tokenHash, sha256Hex(token)))
   return row
 }
 
@@ -70,7 +81,12 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post(INVITE_PATHS.create, { config: { auth: 'signed' } }, async (req) => {
     const body = parse(inviteCreate, req.body, req)
     const def = invitePurpose(body.purpose)
-    if (!def) throw new ApiError(Code.INVALID, [{ field: 'purpose', key: 'v.invalid', message: UNKNOWN_PURPOSE[requestLang(req)] }], UNKNOWN_PURPOSE)
+    if (!def)
+      throw new ApiError(
+        Code.INVALID,
+        [{ field: 'purpose', key: 'v.invalid', message: UNKNOWN_PURPOSE[requestLang(req)] }],
+        UNKNOWN_PURPOSE,
+      )
     const auth = req.auth!
     await checkPermission(ctx, req, auth, def.perm)
     const target = await def.target(ctx.db, body.targetId)

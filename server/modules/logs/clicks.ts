@@ -17,7 +17,11 @@ export interface Click {
 }
 
 /** The clicked function's names when the caller holds it; null when they do not. */
-export async function heldFunction(ctx: Ctx, acc: AccountRow, click: Click): Promise<{ name: string; action: string; menu: string } | null> {
+export async function heldFunction(
+  ctx: Ctx,
+  acc: AccountRow,
+  click: Click,
+): Promise<{ name: string; action: string; menu: string } | null> {
   if (acc.level === 'tourist') return null
   const roles = (await activeRoleIds(ctx, acc.accountId)).map((r) => r.roleId)
   if (roles.length === 0) return null
@@ -27,7 +31,10 @@ export async function heldFunction(ctx: Ctx, acc: AccountRow, click: Click): Pro
     .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, applicationMenuFunction.applicationMenuId))
     .innerJoin(application, eq(application.applicationId, applicationMenu.applicationId))
     .innerJoin(roleMenuFunction, eq(roleMenuFunction.applicationMenuFunctionId, applicationMenuFunction.applicationMenuFunctionId))
-    .innerJoin(roleMenu, and(eq(roleMenu.applicationMenuId, applicationMenu.applicationMenuId), eq(roleMenu.roleId, roleMenuFunction.roleId)))
+    .innerJoin(
+      roleMenu,
+      and(eq(roleMenu.applicationMenuId, applicationMenu.applicationMenuId), eq(roleMenu.roleId, roleMenuFunction.roleId)),
+    )
     .where(
       and(
         eq(applicationMenuFunction.applicationMenuFunctionId, click.functionId),

@@ -29,8 +29,7 @@ export async function functionsOf(db: Db, menuIds: string[]) {
     .orderBy(asc(applicationMenuFunction.sort), asc(applicationMenuFunction.functionAction))
 }
 
-const invalid = (field: string) =>
-  new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', 'zh') }])
+const invalid = (field: string) => new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', 'zh') }])
 
 const UNDER_ITSELF = {
   zh: '不能把菜单移到它自身或它的下级菜单之下',
@@ -42,7 +41,10 @@ const UNDER_ITSELF = {
  * descendants (20021). No parentId: the root.
  */
 async function checkParent(id: string, input: MenuFields, tx: Db): Promise<void> {
-  const [app] = await tx.select({ id: application.applicationId }).from(application).where(eq(application.applicationId, input.applicationId))
+  const [app] = await tx
+    .select({ id: application.applicationId })
+    .from(application)
+    .where(eq(application.applicationId, input.applicationId))
   if (!app) throw invalid('applicationId')
   let parent = input.parentId ?? null
   for (let depth = 0; parent; depth++) {
@@ -60,10 +62,7 @@ async function checkParent(id: string, input: MenuFields, tx: Db): Promise<void>
 /** Functions: kept (same id, updated), created (no or unknown id), deleted (absent). */
 async function mergeFunctions(menuId: string, list: MenuFields['functionList'], w: WriteContext): Promise<void> {
   const { tx, now, auth } = w
-  const existing = await tx
-    .select()
-    .from(applicationMenuFunction)
-    .where(eq(applicationMenuFunction.applicationMenuId, menuId))
+  const existing = await tx.select().from(applicationMenuFunction).where(eq(applicationMenuFunction.applicationMenuId, menuId))
   const keep = new Set(list.map((f) => f.applicationMenuFunctionId).filter((x): x is string => Boolean(x)))
   const gone = existing.filter((f) => !keep.has(f.applicationMenuFunctionId)).map((f) => f.applicationMenuFunctionId)
   if (gone.length) await tx.delete(applicationMenuFunction).where(inArray(applicationMenuFunction.applicationMenuFunctionId, gone))
@@ -125,7 +124,13 @@ export function registerMenuRoutes(app: FastifyInstance, ctx: Ctx): void {
       without: ['listPage'],
       filters: (q) => [eq(applicationMenu.applicationId, q.applicationId)],
       sortable: { sort: applicationMenu.sort, menuName: applicationMenu.menuName },
-      unique: [{ field: 'menuName', within: ['applicationId', 'parentId'], message: { zh: '同级菜单名称已存在', en: 'A sibling menu of that name exists' } }],
+      unique: [
+        {
+          field: 'menuName',
+          within: ['applicationId', 'parentId'],
+          message: { zh: '同级菜单名称已存在', en: 'A sibling menu of that name exists' },
+        },
+      ],
       enrich: async (db, rows) => {
         const fns = await functionsOf(
           db,
@@ -133,9 +138,7 @@ export function registerMenuRoutes(app: FastifyInstance, ctx: Ctx): void {
         )
         return rows.map((r) => ({
           ...r,
-          functionList: fns
-            .filter((f) => f.applicationMenuId === r.applicationMenuId)
-            .map(({ applicationMenuId: _m, ...f }) => f),
+          functionList: fns.filter((f) => f.applicationMenuId === r.applicationMenuId).map(({ applicationMenuId: _m, ...f }) => f),
         }))
       },
       afterWrite: async (id, input, w) => {

@@ -23,7 +23,8 @@ const RESEND_MS = 60_000
 const TARGET_PER_HOUR = 10
 const MAX_TRIES = 5
 
-const codeHash = (target: string, purpose: CodePurpose, scope: string, code: string) => sha256Hex(`${purpose}:${scope}:${target.toLowerCase()}:${code}`)
+const codeHash = (target: string, purpose: CodePurpose, scope: string, code: string) =>
+  sha256Hex(`${purpose}:${scope}:${target.toLowerCase()}:${code}`)
 
 export const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`
 export function maskEmail(e: string): string {
@@ -57,10 +58,15 @@ export async function issueCode(ctx: Ctx, req: FastifyRequest, input: IssueInput
     .where(and(eq(verifyCode.target, target), eq(verifyCode.purpose, input.purpose)))
     .orderBy(desc(verifyCode.createdAt))
     .limit(1)
-  if (last && last.createdAt.getTime() + RESEND_MS > now) throw tooMany('验证码发送过于频繁，请60秒后再试', 'Wait 60 seconds before requesting another code')
+  if (last && last.createdAt.getTime() + RESEND_MS > now)
+    throw tooMany('验证码发送过于频繁，请60秒后再试', 'Wait 60 seconds before requesting another code')
   const perTarget = await hit(ctx, `verify-target:${target}`, 3600)
   if (perTarget.count > TARGET_PER_HOUR)
-    throw tooMany('该号码或邮箱本小时获取验证码次数已达上限，请稍后再试', 'This number or address has had too many codes this hour; try again later', perTarget.retryAfter)
+    throw tooMany(
+      '该号码或邮箱本小时获取验证码次数已达上限，请稍后再试',
+      'This number or address has had too many codes this hour; try again later',
+      perTarget.retryAfter,
+    )
 
   const code = randomDigits(6)
   const id = newId()
@@ -74,7 +80,13 @@ export async function issueCode(ctx: Ctx, req: FastifyRequest, input: IssueInput
   })
   if (Math.random() < 0.02) await ctx.db.delete(verifyCode).where(lt(verifyCode.expiresAt, new Date(now - 86400_000)))
   try {
-    await sendVerifyCode(ctx, { target, code, purpose: input.purpose, lang: requestLang(req), minutes: Math.max(1, Math.round(cfg.codeTtl / 60)) })
+    await sendVerifyCode(ctx, {
+      target,
+      code,
+      purpose: input.purpose,
+      lang: requestLang(req),
+      minutes: Math.max(1, Math.round(cfg.codeTtl / 60)),
+    })
   } catch (err) {
     // Not delivered: withdraw it, so the user may ask again at once.
     await ctx.db.delete(verifyCode).where(eq(verifyCode.verifyCodeId, id))
@@ -102,22 +114,33 @@ export async function checkCode(ctx: Ctx, req: FastifyRequest, input: CheckInput
   const targets = [...new Set(input.targets.filter((t): t is string => !!t).map((t) => t.trim().toLowerCase()))]
   const scope = input.scope ?? ''
   const lang = requestLang(req)
-  const wrong = () => new ApiError(Code.INVALID, [{ field: input.field ?? 'verifyCode', key: V.codeWrong, message: validationText(V.codeWrong, lang) }])
+  const wrong = () =>
+    new ApiError(Code.INVALID, [{ field: input.field ?? 'verifyCode', key: V.codeWrong, message: validationText(V.codeWrong, lang) }])
   if (targets.length === 0) throw wrong()
   const now = new Date()
   const rows = await ctx.db
     .select()
     .from(verifyCode)
-    .where(and(inArray(verifyCode.target, targets), eq(verifyCode.purpose, input.purpose), isNull(verifyCode.usedAt), gt(verifyCode.expiresAt, now)))
+    .where(
+      and(
+        inArray(verifyCode.target, targets),
+        eq(verifyCode.purpose, input.purpose),
+        isNull(verifyCode.usedAt),
+        gt(verifyCode.expiresAt, now),
+      ),
+    )
     .orderBy(desc(verifyCode.createdAt))
   // Only the latest code of each target counts.
   const latest = new Map<string, (typeof rows)[number]>()
   for (const r of rows) if (!latest.has(r.target)) latest.set(r.target, r)
   if (latest.size === 0) throw wrong()
-  const match = [...latest.values()].find((r) => r.attempts < MAX_TRIES && r.codeHash === codeHash(r.target, input.purpose, scope, input.code))
+  const match = [...latest.values()].find(
+    (r) => r.attempts < MAX_TRIES && r.codeHash === codeHash(r.target, input.purpose, scope, input.code),
+  )
   if (!match) {
     const open = [...latest.values()].filter((r) => r.attempts < MAX_TRIES)
-    if (open.length === 0) throw new ApiError(Code.REFUSED, null, { zh: '验证码错误次数过多，请重新获取', en: 'Too many wrong codes; request a new one' })
+    if (open.length === 0)
+      throw new ApiError(Code.REFUSED, null, { zh: '验证码错误次数过多，请重新获取', en: 'Too many wrong codes; request a new one' })
     await ctx.db
       .update(verifyCode)
       .set({ attempts: sql`${verifyCode.attempts} + 1` })

@@ -117,10 +117,28 @@ export function mailOf(m: VerifyMessage): Mail {
   const zh = m.lang === 'zh'
   const subject = zh ? `工程协同管理平台验证码：${m.code}` : `Trestle verification code: ${m.code}`
   const lines = zh
-    ? ['您好：', `您正在${p}，验证码为：${m.code}`, `验证码${m.minutes}分钟内有效，且只能使用一次。`, '如非本人操作，请忽略本邮件。', '', '工程协同管理平台']
-    : ['Hello,', `Your verification code for ${p} is: ${m.code}`, `It is valid for ${m.minutes} minutes and can be used once.`, 'If this was not you, ignore this email.', '', 'Trestle']
+    ? [
+        '您好：',
+        `您正在${p}，验证码为：${m.code}`,
+        `验证码${m.minutes}分钟内有效，且只能使用一次。`,
+        '如非本人操作，请忽略本邮件。',
+        '',
+        '工程协同管理平台',
+      ]
+    : [
+        'Hello,',
+        `Your verification code for ${p} is: ${m.code}`,
+        `It is valid for ${m.minutes} minutes and can be used once.`,
+        'If this was not you, ignore this email.',
+        '',
+        'Trestle',
+      ]
   const html = `<div style="font-family:sans-serif;font-size:14px;line-height:1.6">${lines
-    .map((l) => (l.includes(m.code) ? `<p>${escapeHtml(l.replace(m.code, '')).trimEnd()} <strong style="font-size:20px;letter-spacing:2px">${m.code}</strong></p>` : `<p>${escapeHtml(l)}</p>`))
+    .map((l) =>
+      l.includes(m.code)
+        ? `<p>${escapeHtml(l.replace(m.code, '')).trimEnd()} <strong style="font-size:20px;letter-spacing:2px">${m.code}</strong></p>`
+        : `<p>${escapeHtml(l)}</p>`,
+    )
     .join('')}</div>`
   return { to: m.target, subject, text: lines.join('\n'), html }
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { DIALECTS, OAuthClient, parseAnswer, ProviderError } from './client'
 
-const cfg = { clientId: 'app', clientSecret: 'sec', authorizeUrl: 'https://p.example/auth?x=1', tokenUrl: 'https://p.example/t', userinfoUrl: 'https://p.example/u', openidUrl: 'https://p.example/me' }
+const cfg = {
+  clientId: 'app',
+  clientSecret: 'sec',
+  authorizeUrl: 'https://p.example/auth?x=1',
+  tokenUrl: 'https://p.example/t',
+  userinfoUrl: 'https://p.example/u',
+  openidUrl: 'https://p.example/me',
+}
 
 describe('OAuth2 provider answers and dialects', () => {
   it('reads JSON, JSONP and form-encoded answers; refuses anything else', () => {
@@ -23,10 +30,23 @@ describe('OAuth2 provider answers and dialects', () => {
   })
 
   it('maps the token and user-info parameters per provider', () => {
-    expect(DIALECTS.wechat.token(cfg, 'c', 'r')).toEqual({ method: 'GET', params: { appid: 'app', secret: 'sec', code: 'c', grant_type: 'authorization_code' } })
-    expect(DIALECTS.qq.token(cfg, 'c', 'r').params).toMatchObject({ client_id: 'app', client_secret: 'sec', redirect_uri: 'r', fmt: 'json' })
+    expect(DIALECTS.wechat.token(cfg, 'c', 'r')).toEqual({
+      method: 'GET',
+      params: { appid: 'app', secret: 'sec', code: 'c', grant_type: 'authorization_code' },
+    })
+    expect(DIALECTS.qq.token(cfg, 'c', 'r').params).toMatchObject({
+      client_id: 'app',
+      client_secret: 'sec',
+      redirect_uri: 'r',
+      fmt: 'json',
+    })
     const token = { accessToken: 't', openid: null, unionId: null }
     expect(DIALECTS.qq.userinfo(cfg, token, 'Q1').params).toEqual({ access_token: 't', oauth_consumer_key: 'app', openid: 'Q1' })
-    expect(DIALECTS.qq.user({ ret: 0, nickname: 'n', figureurl_qq_1: 'f1' }, 'Q1', token)).toEqual({ subject: 'Q1', unionId: null, nickname: 'n', avatarUrl: 'f1' })
+    expect(DIALECTS.qq.user({ ret: 0, nickname: 'n', figureurl_qq_1: 'f1' }, 'Q1', token)).toEqual({
+      subject: 'Q1',
+      unionId: null,
+      nickname: 'n',
+      avatarUrl: 'f1',
+    })
   })
 })

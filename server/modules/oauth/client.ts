@@ -45,7 +45,8 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 /** The provider's own error text in an answer, if it is an error. */
 function errorOf(json: Record<string, unknown>): string | null {
   const errcode = json.errcode ?? json.ret ?? json.code
-  if (errcode !== undefined && errcode !== 0 && errcode !== '0') return `${str(json.errmsg) ?? str(json.msg) ?? str(json.message) ?? 'error'} (${String(errcode)})`
+  if (errcode !== undefined && errcode !== 0 && errcode !== '0')
+    return `${str(json.errmsg) ?? str(json.msg) ?? str(json.message) ?? 'error'} (${String(errcode)})`
   if (json.error !== undefined) return str(json.error_description) ?? str(json.error) ?? 'error'
   return null
 }
@@ -56,7 +57,10 @@ export const DIALECTS: Record<ThirdPlatform, Dialect> = {
       params: { appid: cfg.clientId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_login', state },
       fragment: 'wechat_redirect',
     }),
-    token: (cfg, code) => ({ method: 'GET', params: { appid: cfg.clientId, secret: cfg.clientSecret, code, grant_type: 'authorization_code' } }),
+    token: (cfg, code) => ({
+      method: 'GET',
+      params: { appid: cfg.clientId, secret: cfg.clientSecret, code, grant_type: 'authorization_code' },
+    }),
     userinfo: (_cfg, token, openid) => ({ params: { access_token: token.accessToken, openid, lang: 'zh_CN' } }),
     user: (json, openid, token) => ({
       subject: str(json.openid) ?? openid,
@@ -71,7 +75,14 @@ export const DIALECTS: Record<ThirdPlatform, Dialect> = {
     }),
     token: (cfg, code, redirectUri) => ({
       method: 'GET',
-      params: { grant_type: 'authorization_code', client_id: cfg.clientId, client_secret: cfg.clientSecret, code, redirect_uri: redirectUri, fmt: 'json' },
+      params: {
+        grant_type: 'authorization_code',
+        client_id: cfg.clientId,
+        client_secret: cfg.clientSecret,
+        code,
+        redirect_uri: redirectUri,
+        fmt: 'json',
+      },
     }),
     openid: (_cfg, token) => ({ access_token: token.accessToken, fmt: 'json', unionid: '1' }),
     userinfo: (cfg, token, openid) => ({ params: { access_token: token.accessToken, oauth_consumer_key: cfg.clientId, openid } }),
@@ -102,12 +113,18 @@ export function parseAnswer(text: string): Record<string, unknown> {
 
 const withQuery = (url: string, params: Params) => `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}`
 
-async function call(url: string, init: { method: 'GET' | 'POST'; params: Params; headers?: Record<string, string> }): Promise<Record<string, unknown>> {
+async function call(
+  url: string,
+  init: { method: 'GET' | 'POST'; params: Params; headers?: Record<string, string> },
+): Promise<Record<string, unknown>> {
   let res: Response
   try {
     res =
       init.method === 'GET'
-        ? await fetch(withQuery(url, init.params), { headers: { accept: 'application/json', ...init.headers }, signal: AbortSignal.timeout(10_000) })
+        ? await fetch(withQuery(url, init.params), {
+            headers: { accept: 'application/json', ...init.headers },
+            signal: AbortSignal.timeout(10_000),
+          })
         : await fetch(url, {
             method: 'POST',
             headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', ...init.headers },

@@ -32,7 +32,10 @@ export type OAuthPurpose = 'login' | 'bind'
 const STATE_TTL_MS = 10 * 60_000
 const STARTS_PER_IP = 60
 
-export const PLATFORM_NAMES: Record<ThirdPlatform, { zh: string; en: string }> = { wechat: { zh: '微信', en: 'WeChat' }, qq: { zh: 'QQ', en: 'QQ' } }
+export const PLATFORM_NAMES: Record<ThirdPlatform, { zh: string; en: string }> = {
+  wechat: { zh: '微信', en: 'WeChat' },
+  qq: { zh: 'QQ', en: 'QQ' },
+}
 
 const clients = new WeakMap<object, Partial<Record<ThirdPlatform, OAuthClient>>>()
 
@@ -50,7 +53,8 @@ export const configuredPlatforms = (ctx: Ctx): Record<ThirdPlatform, boolean> =>
   qq: ctx.config.oauth.providers.qq !== null,
 })
 
-export const notConfigured = () => new ApiError(Code.REFUSED, null, { zh: '未配置该第三方登录', en: 'This third-party sign-in is not configured' })
+export const notConfigured = () =>
+  new ApiError(Code.REFUSED, null, { zh: '未配置该第三方登录', en: 'This third-party sign-in is not configured' })
 
 /** The console's origin: TRESTLE_PUBLIC_URL, else the request's (behind a proxy: X-Forwarded-* with TRESTLE_TRUST_PROXY). */
 function publicOrigin(ctx: Ctx, req: FastifyRequest): string {
@@ -67,13 +71,21 @@ export function redirectUriFor(ctx: Ctx, req: FastifyRequest, platform: ThirdPla
 export const verifierChallenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url')
 
 /** A new state (kept with the request's `challenge`, 20001 without one) and the provider's authorize URL. */
-export async function startAuthorize(ctx: Ctx, req: FastifyRequest, platform: ThirdPlatform, purpose: OAuthPurpose, accountId: string | null = null): Promise<string> {
+export async function startAuthorize(
+  ctx: Ctx,
+  req: FastifyRequest,
+  platform: ThirdPlatform,
+  purpose: OAuthPurpose,
+  accountId: string | null = null,
+): Promise<string> {
   const client = oauthClient(ctx, platform)
   if (!client) throw notConfigured()
   const { challenge } = parse(oauthChallengeQuery, req.query, req)
   const limit = await hit(ctx, `oauth:${req.ip}`, 600)
   if (limit.count > STARTS_PER_IP)
-    throw new ApiError(Code.REFUSED, null, { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; try again later' }, 429, { 'Retry-After': String(limit.retryAfter) })
+    throw new ApiError(Code.REFUSED, null, { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; try again later' }, 429, {
+      'Retry-After': String(limit.retryAfter),
+    })
   const state = randomToken(24)
   const now = Date.now()
   const redirectUri = redirectUriFor(ctx, req, platform, purpose)
@@ -97,8 +109,14 @@ const stateRefused = (purpose: OAuthPurpose) =>
     Code.REFUSED,
     null,
     purpose === 'login'
-      ? { zh: '授权已失效或不是从本浏览器发起，请重新登录', en: 'The authorisation was not started in this browser or has expired; sign in again' }
-      : { zh: '授权已失效或不是从本浏览器发起，请重新绑定', en: 'The authorisation was not started in this browser or has expired; bind again' },
+      ? {
+          zh: '授权已失效或不是从本浏览器发起，请重新登录',
+          en: 'The authorisation was not started in this browser or has expired; sign in again',
+        }
+      : {
+          zh: '授权已失效或不是从本浏览器发起，请重新绑定',
+          en: 'The authorisation was not started in this browser or has expired; bind again',
+        },
   )
 
 /** Takes the state (once), checks the verifier against its challenge and exchanges the code for the identity. */
@@ -128,7 +146,10 @@ export async function finishAuthorize(
   if (!row) throw stateRefused(purpose)
   // The state is spent above whatever the verifier says: a link opened in another browser cannot be retried.
   if (!row.verifierHash || input.verifier === undefined || !safeEqual(verifierChallenge(input.verifier), row.verifierHash)) {
-    ctx.log.warn({ platform: input.platform, purpose, verifier: input.verifier === undefined ? 'missing' : 'mismatch' }, 'third-party authorisation from another browser refused')
+    ctx.log.warn(
+      { platform: input.platform, purpose, verifier: input.verifier === undefined ? 'missing' : 'mismatch' },
+      'third-party authorisation from another browser refused',
+    )
     throw stateRefused(purpose)
   }
   try {

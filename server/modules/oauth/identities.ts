@@ -30,8 +30,17 @@ export const notBound = (platform: ThirdPlatform) => {
 }
 
 export async function bindingsOf(ctx: Ctx, accountId: string): Promise<ThirdPartyBinding[]> {
-  const rows = await ctx.db.select().from(thirdPartyIdentity).where(eq(thirdPartyIdentity.accountId, accountId)).orderBy(thirdPartyIdentity.platform)
-  return rows.map((r) => ({ platform: r.platform as ThirdPlatform, nickname: r.nickname, avatarUrl: r.avatarUrl, boundAt: r.createTime.toISOString() }))
+  const rows = await ctx.db
+    .select()
+    .from(thirdPartyIdentity)
+    .where(eq(thirdPartyIdentity.accountId, accountId))
+    .orderBy(thirdPartyIdentity.platform)
+  return rows.map((r) => ({
+    platform: r.platform as ThirdPlatform,
+    nickname: r.nickname,
+    avatarUrl: r.avatarUrl,
+    boundAt: r.createTime.toISOString(),
+  }))
 }
 
 /** Binds an identity to an account: 20006 when the identity belongs to another account or the account has one of this platform. */
@@ -39,7 +48,10 @@ export async function bindIdentity(ctx: Ctx, accountId: string, platform: ThirdP
   const n = PLATFORM_NAMES[platform]
   const owner = await accountOfIdentity(ctx, platform, id.subject)
   if (owner && owner.accountId !== accountId)
-    throw new ApiError(Code.DUPLICATE, null, { zh: `该${n.zh}账号已绑定其他平台账号`, en: `This ${n.en} account is already bound to another account` })
+    throw new ApiError(Code.DUPLICATE, null, {
+      zh: `该${n.zh}账号已绑定其他平台账号`,
+      en: `This ${n.en} account is already bound to another account`,
+    })
   if (owner) {
     await ctx.db
       .update(thirdPartyIdentity)
@@ -51,7 +63,10 @@ export async function bindIdentity(ctx: Ctx, accountId: string, platform: ThirdP
       .from(thirdPartyIdentity)
       .where(and(eq(thirdPartyIdentity.accountId, accountId), eq(thirdPartyIdentity.platform, platform)))
     if (existing.length > 0)
-      throw new ApiError(Code.DUPLICATE, null, { zh: `已绑定其他${n.zh}账号，请先解除绑定`, en: `Another ${n.en} account is bound; unbind it first` })
+      throw new ApiError(Code.DUPLICATE, null, {
+        zh: `已绑定其他${n.zh}账号，请先解除绑定`,
+        en: `Another ${n.en} account is bound; unbind it first`,
+      })
     try {
       await ctx.db.insert(thirdPartyIdentity).values({
         identityId: newId(),

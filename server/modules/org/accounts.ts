@@ -59,7 +59,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const ids = await visibleOrgIds(ctx, req)
     const where = and(
       orgVisible(ids),
-      q.keyword ? or(ilike(organization.organizationName, likeEscape(q.keyword)), ilike(organization.shortName, likeEscape(q.keyword))) : undefined,
+      q.keyword
+        ? or(ilike(organization.organizationName, likeEscape(q.keyword)), ilike(organization.shortName, likeEscape(q.keyword)))
+        : undefined,
       q.parentId ? eq(organization.parentId, q.parentId) : undefined,
       q.unitId ? or(eq(organization.organizationId, q.unitId), eq(organization.parentId, q.unitId)) : undefined,
     )
@@ -94,12 +96,22 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (ids !== null && input.organizationId === auth.account.organizationId) throw new ApiError(Code.REFUSED, null, OWN_LIMIT)
     const updated = await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db
-      const [row] = await tx.select({ id: organization.organizationId, n: accountCount }).from(organization).where(eq(organization.organizationId, input.organizationId))
+      const [row] = await tx
+        .select({ id: organization.organizationId, n: accountCount })
+        .from(organization)
+        .where(eq(organization.organizationId, input.organizationId))
       if (!row) throw new ApiError(Code.NOT_FOUND)
       if (input.accountLimit !== null && input.accountLimit < row.n) {
         const lang = requestLang(req)
-        const text = { zh: `限额不能小于现有账号数（${row.n}个）`, en: `The limit may not be below the current number of accounts (${row.n})` }
-        throw new ApiError(Code.INVALID, [{ field: 'accountLimit', key: 'v.invalid', message: text[lang] ?? validationText('v.invalid', lang) }], text)
+        const text = {
+          zh: `限额不能小于现有账号数（${row.n}个）`,
+          en: `The limit may not be below the current number of accounts (${row.n})`,
+        }
+        throw new ApiError(
+          Code.INVALID,
+          [{ field: 'accountLimit', key: 'v.invalid', message: text[lang] ?? validationText('v.invalid', lang) }],
+          text,
+        )
       }
       await tx
         .update(organization)
@@ -147,7 +159,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       .from(organization)
       .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
       .where(where)
-      .orderBy(...sortedBy(q, { organizationName: organization.organizationName, shortName: organization.shortName, creditCode: organization.creditCode }), asc(organization.organizationName))
+      .orderBy(
+        ...sortedBy(q, {
+          organizationName: organization.organizationName,
+          shortName: organization.shortName,
+          creditCode: organization.creditCode,
+        }),
+        asc(organization.organizationName),
+      )
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize)
     return ok<Page<OrgSearchRow>>(req, { records, total: Number(total?.n ?? 0), pageIndex: q.pageIndex, pageSize: q.pageSize })

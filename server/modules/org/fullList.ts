@@ -20,7 +20,10 @@ const UNIT: SubListOwner = {
   query: sublistQuery,
   requireVisible: async (db, organizationId, visible) => {
     requireVisible(visible, [organizationId])
-    const [unit] = await db.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationId, organizationId))
+    const [unit] = await db
+      .select({ id: organization.organizationId })
+      .from(organization)
+      .where(eq(organization.organizationId, organizationId))
     if (!unit) throw new ApiError(Code.NOT_FOUND)
   },
   scope: (_db, ownerCol, visible) => inScope(ownerCol, visible),

@@ -37,14 +37,22 @@ export const orgGroupResource = defineResource({
     q.groupName ? ilike(orgGroup.groupName, likeEscape(q.groupName)) : undefined,
   ],
   sortable: { sort: orgGroup.sort, groupName: orgGroup.groupName, createTime: orgGroup.createTime },
-  unique: [{ field: 'groupName', within: ['organizationId'], message: { zh: '该单位已有同名分组', en: 'The unit already has a group of that name' } }],
+  unique: [
+    {
+      field: 'groupName',
+      within: ['organizationId'],
+      message: { zh: '该单位已有同名分组', en: 'The unit already has a group of that name' },
+    },
+  ],
   selection: {
     orgGroupId: orgGroup.orgGroupId,
     organizationId: orgGroup.organizationId,
     groupName: orgGroup.groupName,
     remark: orgGroup.remark,
     sort: orgGroup.sort,
-    accountCount: sql<number>`(select count(*)::int from org_group_account ga where ga.org_group_id = "org_group"."org_group_id")`.as('account_count'),
+    accountCount: sql<number>`(select count(*)::int from org_group_account ga where ga.org_group_id = "org_group"."org_group_id")`.as(
+      'account_count',
+    ),
     version: orgGroup.version,
     createTime: orgGroup.createTime,
     updateTime: orgGroup.updateTime,
@@ -84,7 +92,9 @@ export function orgGroupAccountResource(ctx: Ctx) {
       q.organizationId ? eq(orgGroupAccount.organizationId, q.organizationId) : undefined,
     ],
     sortable: { sort: orgGroupAccount.sort, accountName: account.accountName, createTime: orgGroupAccount.createTime },
-    unique: [{ field: 'accountId', within: ['orgGroupId'], message: { zh: '该账号已在分组中', en: 'The account is already in the group' } }],
+    unique: [
+      { field: 'accountId', within: ['orgGroupId'], message: { zh: '该账号已在分组中', en: 'The account is already in the group' } },
+    ],
     selection: {
       orgGroupAccountId: orgGroupAccount.orgGroupAccountId,
       orgGroupId: orgGroupAccount.orgGroupId,

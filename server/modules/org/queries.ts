@@ -30,7 +30,12 @@ export const orgSubtreeIds = (db: Db, rootId: string) => orgTree.subtreeIds(db, 
 /** A unit's id, name and type, or null. */
 export async function findOrg(db: Db, organizationId: string) {
   const [row] = await db
-    .select({ organizationId: organization.organizationId, organizationName: organization.organizationName, organizationTypeId: organization.organizationTypeId, status: organization.status })
+    .select({
+      organizationId: organization.organizationId,
+      organizationName: organization.organizationName,
+      organizationTypeId: organization.organizationTypeId,
+      status: organization.status,
+    })
     .from(organization)
     .where(eq(organization.organizationId, organizationId))
   return row ?? null
@@ -40,18 +45,25 @@ export async function findOrg(db: Db, organizationId: string) {
 export const orgExists = async (db: Db, organizationId: string): Promise<boolean> => (await findOrg(db, organizationId)) !== null
 
 /** A unit's name, or null. */
-export const orgName = async (db: Db, organizationId: string): Promise<string | null> => (await findOrg(db, organizationId))?.organizationName ?? null
+export const orgName = async (db: Db, organizationId: string): Promise<string | null> =>
+  (await findOrg(db, organizationId))?.organizationName ?? null
 
 /** The id of the unit of that exact name, or null. */
 export async function orgIdByName(db: Db, organizationName: string): Promise<string | null> {
-  const [row] = await db.select({ id: organization.organizationId }).from(organization).where(eq(organization.organizationName, organizationName))
+  const [row] = await db
+    .select({ id: organization.organizationId })
+    .from(organization)
+    .where(eq(organization.organizationName, organizationName))
   return row?.id ?? null
 }
 
 /** Some units' ids and names (those that exist). */
 export function orgNames(db: Db, organizationIds: string[]): Promise<{ id: string; name: string }[]> {
   if (organizationIds.length === 0) return Promise.resolve([])
-  return db.select({ id: organization.organizationId, name: organization.organizationName }).from(organization).where(inArray(organization.organizationId, organizationIds))
+  return db
+    .select({ id: organization.organizationId, name: organization.organizationName })
+    .from(organization)
+    .where(inArray(organization.organizationId, organizationIds))
 }
 
 /**
@@ -69,14 +81,20 @@ export function searchActiveUnits(db: Db, keyword: string, limit: number) {
     })
     .from(organization)
     .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
-    .where(and(eq(organization.status, ACTIVE_UNIT), or(ilike(organization.organizationName, pattern), ilike(organization.shortName, pattern))))
+    .where(
+      and(eq(organization.status, ACTIVE_UNIT), or(ilike(organization.organizationName, pattern), ilike(organization.shortName, pattern))),
+    )
     .orderBy(prefix, asc(organization.organizationName))
     .limit(limit)
 }
 
 /** Locks a unit's row until the transaction ends and answers its account limit (undefined: no such unit; null: no limit). */
 export async function lockUnitAccountLimit(tx: Db, organizationId: string): Promise<number | null | undefined> {
-  const [row] = await tx.select({ limit: organization.accountLimit }).from(organization).where(eq(organization.organizationId, organizationId)).for('update')
+  const [row] = await tx
+    .select({ limit: organization.accountLimit })
+    .from(organization)
+    .where(eq(organization.organizationId, organizationId))
+    .for('update')
   return row ? row.limit : undefined
 }
 
@@ -99,7 +117,11 @@ export function unitsForTree(db: Db, organizationIds: string[]) {
 /** Units (id, name, parent) by sort code and name: those of `organizationIds`, or all (null). */
 export function unitOptions(db: Db, organizationIds: string[] | null, limit: number) {
   return db
-    .select({ organizationId: organization.organizationId, organizationName: organization.organizationName, parentId: organization.parentId })
+    .select({
+      organizationId: organization.organizationId,
+      organizationName: organization.organizationName,
+      parentId: organization.parentId,
+    })
     .from(organization)
     .where(organizationIds === null ? undefined : inArray(organization.organizationId, organizationIds))
     .orderBy(asc(organization.sort), asc(organization.organizationName))

@@ -15,7 +15,9 @@ const checkScans = (ctx: Ctx, req: FastifyRequest, list: Row[]) =>
     ctx,
     req,
     req.auth!,
-    list.flatMap((q, i) => SCAN_FIELDS.map((f) => ({ field: `items.${i}.${f}`, fileId: q[f] as string | null | undefined, purposes: SCAN }))),
+    list.flatMap((q, i) =>
+      SCAN_FIELDS.map((f) => ({ field: `items.${i}.${f}`, fileId: q[f] as string | null | undefined, purposes: SCAN })),
+    ),
   )
 
 export function registerSublistRoutes(app: FastifyInstance, ctx: Ctx): void {

@@ -45,15 +45,25 @@ const REFUSE = {
   roles: { zh: '该单位下还有角色，请先删除其角色', en: 'The unit still has roles: delete them first' },
   type: { zh: '单位类型不存在', en: 'No such unit type' },
   parent: { zh: '上级单位不存在', en: 'No such parent unit' },
-  top: { zh: '只有数据权限为“全部”的管理员可以新增顶级单位，请选择上级单位', en: 'Only administrators whose data scope is “all” may add top units: choose a parent unit' },
+  top: {
+    zh: '只有数据权限为“全部”的管理员可以新增顶级单位，请选择上级单位',
+    en: 'Only administrators whose data scope is “all” may add top units: choose a parent unit',
+  },
 }
 
 /** A top unit (no parent: in nobody's scope) takes the data scope "all"; org/addRules tells the console. */
 const mayAddTopUnits = (req: FastifyRequest): boolean => req.auth?.grant?.scope === 'all'
 
-async function checkUnitWrite(input: { organizationTypeId?: unknown; parentId?: unknown }, current: Record<string, unknown> | null, w: WriteContext) {
+async function checkUnitWrite(
+  input: { organizationTypeId?: unknown; parentId?: unknown },
+  current: Record<string, unknown> | null,
+  w: WriteContext,
+) {
   const typeId = String(input.organizationTypeId ?? '')
-  const [ty] = await w.tx.select({ id: organizationType.organizationTypeId }).from(organizationType).where(eq(organizationType.organizationTypeId, typeId))
+  const [ty] = await w.tx
+    .select({ id: organizationType.organizationTypeId })
+    .from(organizationType)
+    .where(eq(organizationType.organizationTypeId, typeId))
   if (!ty) throw new ApiError(Code.INVALID, [{ field: 'organizationTypeId', key: 'v.invalid', message: REFUSE.type.zh }], REFUSE.type)
   const parentId = typeof input.parentId === 'string' ? input.parentId : null
   // A new unit or a move changes the tree: under its lock (afterWrite then sets the paths).
@@ -117,8 +127,12 @@ export const orgResource = defineResource({
     bankAccount: organization.bankAccount,
     taxCode: organization.taxCode,
     parentId: organization.parentId,
-    parentName: sql<string | null>`(select p.organization_name from organization p where p.organization_id = "organization"."parent_id")`.as('parent_name'),
-    childCount: sql<number>`(select count(*)::int from organization c where c.parent_id = "organization"."organization_id")`.as('child_count'),
+    parentName: sql<
+      string | null
+    >`(select p.organization_name from organization p where p.organization_id = "organization"."parent_id")`.as('parent_name'),
+    childCount: sql<number>`(select count(*)::int from organization c where c.parent_id = "organization"."organization_id")`.as(
+      'child_count',
+    ),
     accountLimit: organization.accountLimit,
     sort: organization.sort,
     version: organization.version,
@@ -127,10 +141,12 @@ export const orgResource = defineResource({
     createBy: organization.createBy,
     updateBy: organization.updateBy,
   },
-  join: (q) => q.leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId)) as unknown as typeof q,
+  join: (q) =>
+    q.leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId)) as unknown as typeof q,
   // Adding a top unit (no parent: in nobody's scope) takes the data scope "all"; updates are checked by scopeOwner.
   check: async (input, req) => {
-    if (!input.parentId && input.version === undefined && !mayAddTopUnits(req)) throw new ApiError(Code.REFUSED, { field: 'parentId' }, REFUSE.top)
+    if (!input.parentId && input.version === undefined && !mayAddTopUnits(req))
+      throw new ApiError(Code.REFUSED, { field: 'parentId' }, REFUSE.top)
   },
   beforeWrite: (input, current, w) => checkUnitWrite(input, current, w),
   afterWrite: (id, _input, w) => orgTree.repath(w.tx, id),
@@ -167,7 +183,10 @@ const unitColumns = {
 
 /** Which of `values` occur in `column` of `table` (under `where`): for the tree's hasChild flags. */
 async function present(db: Db, table: PgTable, column: AnyPgColumn, values: string[], where?: SQL): Promise<Set<unknown>> {
-  const rows = await db.selectDistinct({ id: column }).from(table).where(and(inArray(column, values), where))
+  const rows = await db
+    .selectDistinct({ id: column })
+    .from(table)
+    .where(and(inArray(column, values), where))
   return new Set(rows.map((r) => r.id))
 }
 
@@ -191,7 +210,9 @@ async function unitNodes(db: Db, rows: UnitRow[], ids: string[] | null): Promise
 
 /** Units shown directly under their type: visible, and their parent is not (or there is none). */
 const topUnits = (ids: string[] | null): SQL | undefined =>
-  ids === null ? isNull(organization.parentId) : and(orgVisible(ids), or(isNull(organization.parentId), ids.length ? notInArray(organization.parentId, ids) : undefined))
+  ids === null
+    ? isNull(organization.parentId)
+    : and(orgVisible(ids), or(isNull(organization.parentId), ids.length ? notInArray(organization.parentId, ids) : undefined))
 
 async function typeNodes(db: Db, parentTypeId: string | null, ids: string[] | null): Promise<OrgTreeNode[]> {
   const types = await db
@@ -216,11 +237,19 @@ async function typeNodes(db: Db, parentTypeId: string | null, ids: string[] | nu
 const UNIT_ORDER = [asc(organization.sort), asc(organization.organizationName)]
 const TREE_LIMIT = 5000
 
-async function childrenOf(ctx: Ctx, ids: string[] | null, nodeId: string | undefined, nodeType: number | undefined): Promise<OrgTreeNode[]> {
+async function childrenOf(
+  ctx: Ctx,
+  ids: string[] | null,
+  nodeId: string | undefined,
+  nodeType: number | undefined,
+): Promise<OrgTreeNode[]> {
   const db = ctx.db
   if (!nodeId) return typeNodes(db, null, ids)
   if (nodeType === ORG_NODE.unitType) {
-    const [ty] = await db.select({ id: organizationType.organizationTypeId }).from(organizationType).where(eq(organizationType.organizationTypeId, nodeId))
+    const [ty] = await db
+      .select({ id: organizationType.organizationTypeId })
+      .from(organizationType)
+      .where(eq(organizationType.organizationTypeId, nodeId))
     if (!ty) throw new ApiError(Code.NOT_FOUND)
     const units = await db
       .select(unitColumns)
@@ -232,7 +261,10 @@ async function childrenOf(ctx: Ctx, ids: string[] | null, nodeId: string | undef
     return [...(await typeNodes(db, nodeId, ids)), ...(await unitNodes(db, units, ids))]
   }
   if (nodeType === ORG_NODE.unit) {
-    const [unit] = await db.select({ id: organization.organizationId }).from(organization).where(and(eq(organization.organizationId, nodeId), orgVisible(ids)))
+    const [unit] = await db
+      .select({ id: organization.organizationId })
+      .from(organization)
+      .where(and(eq(organization.organizationId, nodeId), orgVisible(ids)))
     if (!unit) throw new ApiError(Code.NOT_FOUND)
     const units = await db
       .select(unitColumns)
@@ -248,7 +280,14 @@ async function childrenOf(ctx: Ctx, ids: string[] | null, nodeId: string | undef
       .orderBy(asc(role.sort), asc(role.roleName))
     return [
       ...(await unitNodes(db, units, ids)),
-      ...roles.map((r) => ({ nodeId: r.roleId, nodeName: r.roleName, nodeType: ORG_NODE.role, hasChild: 0 as const, organizationId: nodeId, nodeNameExt: r.remark })),
+      ...roles.map((r) => ({
+        nodeId: r.roleId,
+        nodeName: r.roleName,
+        nodeType: ORG_NODE.role,
+        hasChild: 0 as const,
+        organizationId: nodeId,
+        nodeNameExt: r.remark,
+      })),
     ]
   }
   return [] // role nodes are leaves
@@ -258,7 +297,11 @@ async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Pro
   const db = ctx.db
   const like = likeEscape(keyword)
   const where = and(
-    or(ilike(organization.organizationName, like), ilike(organization.shortName, like), ilike(organization.creditCode, likeEscape(keyword.toUpperCase()))),
+    or(
+      ilike(organization.organizationName, like),
+      ilike(organization.shortName, like),
+      ilike(organization.creditCode, likeEscape(keyword.toUpperCase())),
+    ),
     orgVisible(ids),
   )
   const [total] = await db.select({ n: count() }).from(organization).where(where)
@@ -345,17 +388,47 @@ async function orgDeptTrees(ctx: Ctx, ids: string[] | null, roots: string[]): Pr
     if (!unit) continue
     unit.children.push(d)
   }
-  for (const r of rows) if (r.parentId && nodes.has(r.parentId) && !roots.includes(r.organizationId)) nodes.get(r.parentId)!.children.push(nodes.get(r.organizationId)!)
+  for (const r of rows)
+    if (r.parentId && nodes.has(r.parentId) && !roots.includes(r.organizationId))
+      nodes.get(r.parentId)!.children.push(nodes.get(r.organizationId)!)
   return roots.map((id) => nodes.get(id)!).filter(Boolean)
 }
 
 const title = (zh: string, en: string) => ({ zh, en })
 export const ORG_COLUMNS: ExcelColumn[] = [
-  { field: 'organizationName', title: title('单位名称', 'Unit name'), required: true, width: 34, hint: title('最多 100 个字符，不能以特殊字符开头；平台内不能重名', 'At most 100 characters, not starting with a special character; unique on the platform') },
+  {
+    field: 'organizationName',
+    title: title('单位名称', 'Unit name'),
+    required: true,
+    width: 34,
+    hint: title(
+      '最多 100 个字符，不能以特殊字符开头；平台内不能重名',
+      'At most 100 characters, not starting with a special character; unique on the platform',
+    ),
+  },
   { field: 'shortName', title: title('单位简称', 'Short name'), width: 16 },
-  { field: 'creditCode', title: title('统一社会信用代码', 'Unified social credit code'), width: 22, hint: title('18 位，校验位须正确；项目经理部等非法人单位可不填', '18 characters with a correct check character; may be empty for units that are not legal entities') },
-  { field: 'organizationTypeName', title: title('单位类型', 'Unit type'), required: true, width: 14, hint: title('填写单位类型名称，如：施工单位', 'The name of a unit type, e.g. 施工单位') },
-  { field: 'parentName', title: title('上级单位', 'Parent unit'), width: 30, hint: title('上级单位的全称，须为已有单位；不填为顶级单位', 'Full name of an existing unit; empty: a top unit') },
+  {
+    field: 'creditCode',
+    title: title('统一社会信用代码', 'Unified social credit code'),
+    width: 22,
+    hint: title(
+      '18 位，校验位须正确；项目经理部等非法人单位可不填',
+      '18 characters with a correct check character; may be empty for units that are not legal entities',
+    ),
+  },
+  {
+    field: 'organizationTypeName',
+    title: title('单位类型', 'Unit type'),
+    required: true,
+    width: 14,
+    hint: title('填写单位类型名称，如：施工单位', 'The name of a unit type, e.g. 施工单位'),
+  },
+  {
+    field: 'parentName',
+    title: title('上级单位', 'Parent unit'),
+    width: 30,
+    hint: title('上级单位的全称，须为已有单位；不填为顶级单位', 'Full name of an existing unit; empty: a top unit'),
+  },
   { field: 'legalPerson', title: title('法定代表人', 'Legal person'), width: 12 },
   { field: 'contactPerson', title: title('联系人', 'Contact'), width: 12 },
   { field: 'contactPhone', title: title('联系电话', 'Phone'), width: 16 },
@@ -370,8 +443,15 @@ export const ORG_COLUMNS: ExcelColumn[] = [
 ]
 
 /** Import: the type and the parent by name, then the add call's own write. */
-async function importRow(handle: ResourceHandle<typeof orgAdd, typeof orgUpdate, typeof orgListQuery>, w: WriteContext, data: z.infer<typeof orgImportRow>) {
-  const [ty] = await w.tx.select({ id: organizationType.organizationTypeId }).from(organizationType).where(eq(organizationType.typeName, data.organizationTypeName))
+async function importRow(
+  handle: ResourceHandle<typeof orgAdd, typeof orgUpdate, typeof orgListQuery>,
+  w: WriteContext,
+  data: z.infer<typeof orgImportRow>,
+) {
+  const [ty] = await w.tx
+    .select({ id: organizationType.organizationTypeId })
+    .from(organizationType)
+    .where(eq(organizationType.typeName, data.organizationTypeName))
   if (!ty) throw new ApiError(Code.INVALID, [{ field: 'organizationTypeName', key: 'v.invalid', message: REFUSE.type.zh }], REFUSE.type)
   let parentId: string | undefined
   if (data.parentName) {
@@ -388,7 +468,14 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerImportExport(app, ctx, {
     ...fromResource(units, {
       columns: ORG_COLUMNS,
-      example: { organizationName: '中铁示例建设有限公司', shortName: '中铁示例', creditCode: '91320000MA1XK3T20J', organizationTypeName: '施工单位', contactPerson: '张工', contactPhone: '13800138000' },
+      example: {
+        organizationName: '中铁示例建设有限公司',
+        shortName: '中铁示例',
+        creditCode: '91320000MA1XK3T20J',
+        organizationTypeName: '施工单位',
+        contactPerson: '张工',
+        contactPhone: '13800138000',
+      },
       fileName: { zh: '单位', en: 'units' },
     }),
     import: { schema: orgImportRow, row: (w, data) => importRow(units, w, data) },

@@ -35,7 +35,9 @@ import { joinPersonRefs, keywordFilter, maskPeople, personSelection } from './us
 export const AUDIT_MENU = '/admin/user-audit' as const satisfies MenuPath
 
 /** Account statuses the review decides: those it starts from and the one a rejection leaves. */
-const UNDER_REVIEW: readonly string[] = [...new Set([...ACCOUNT_TRANSITIONS.approve.from, ...ACCOUNT_TRANSITIONS.reject.from, ACCOUNT_TRANSITIONS.reject.to])]
+const UNDER_REVIEW: readonly string[] = [
+  ...new Set([...ACCOUNT_TRANSITIONS.approve.from, ...ACCOUNT_TRANSITIONS.reject.from, ACCOUNT_TRANSITIONS.reject.to]),
+]
 
 const ALREADY_APPROVED = { zh: '所选记录中有已审核通过的记录', en: 'Some of the chosen records are already approved' }
 
@@ -118,13 +120,25 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
         .from(person)
         .where(and(inArray(person.userId, unique), inScope(person.organizationId, visible)))
         .for('update')
-      if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((u) => !rows.some((r) => r.userId === u)))
+      if (rows.length !== unique.length)
+        throw new ApiError(
+          Code.NOT_FOUND,
+          unique.filter((u) => !rows.some((r) => r.userId === u)),
+        )
       if (rows.some((r) => r.auditStatus === 'approved')) throw new ApiError(Code.REFUSED, null, ALREADY_APPROVED)
       // The one review (account/review.ts), as generalAccount/audit: the accounts under review go through
       // the state machine (all or none, history, seats) and get the chosen roles; the records are decided.
       const accountIds = rows.map((r) => r.accountId).filter((a): a is string => !!a)
       const accounts = await accountsByIds(tx, accountIds, { forUpdate: true })
-      await applyReview(tx, auth, now, visible, accounts.filter((a) => UNDER_REVIEW.includes(a.status)), inArray(person.userId, unique), input)
+      await applyReview(
+        tx,
+        auth,
+        now,
+        visible,
+        accounts.filter((a) => UNDER_REVIEW.includes(a.status)),
+        inArray(person.userId, unique),
+        input,
+      )
       return rows.length
     })
     return ok(req, { updated })

@@ -22,10 +22,17 @@ import type { ResourceHandle } from '../resource'
 import { maskPeople } from './user'
 
 type Labels = Record<string, string>
-const valuesOf = (keys: readonly string[], zh: Labels, en: Labels) => keys.map((value) => ({ value, label: { zh: zh[value] ?? value, en: en[value] ?? value } }))
+const valuesOf = (keys: readonly string[], zh: Labels, en: Labels) =>
+  keys.map((value) => ({ value, label: { zh: zh[value] ?? value, en: en[value] ?? value } }))
 
 export const USER_COLUMNS: ExcelColumn[] = [
-  { field: 'name', title: { zh: '姓名', en: 'Name' }, required: true, width: 12, hint: { zh: '最多 30 个字符', en: 'At most 30 characters' } },
+  {
+    field: 'name',
+    title: { zh: '姓名', en: 'Name' },
+    required: true,
+    width: 12,
+    hint: { zh: '最多 30 个字符', en: 'At most 30 characters' },
+  },
   { field: 'sex', title: { zh: '性别', en: 'Sex' }, required: true, width: 8, values: valuesOf(SEXES, peopleZh.sex, peopleEn.sex) },
   {
     field: 'idCard',
@@ -34,21 +41,51 @@ export const USER_COLUMNS: ExcelColumn[] = [
     width: 22,
     hint: { zh: '18 位，校验位须正确；不能与已登记人员重复', en: '18 characters with a correct check character; not registered already' },
   },
-  { field: 'birthDate', title: { zh: '出生日期', en: 'Birth date' }, width: 12, hint: { zh: 'YYYY-MM-DD；不填则取身份证号码中的日期', en: 'YYYY-MM-DD; empty: the date in the ID number' } },
+  {
+    field: 'birthDate',
+    title: { zh: '出生日期', en: 'Birth date' },
+    width: 12,
+    hint: { zh: 'YYYY-MM-DD；不填则取身份证号码中的日期', en: 'YYYY-MM-DD; empty: the date in the ID number' },
+  },
   { field: 'cellphone', title: { zh: '手机号码', en: 'Cellphone' }, required: true, width: 14 },
   { field: 'email', title: { zh: '邮箱', en: 'Email' }, width: 24 },
-  { field: 'organizationName', title: { zh: '单位', en: 'Organisation' }, width: 28, hint: { zh: '单位全称；不填为导入人所在单位', en: 'Full name; empty: your own organisation' } },
-  { field: 'departmentName', title: { zh: '部门', en: 'Department' }, width: 16, hint: { zh: '该单位下的部门名称；不填则直属单位', en: 'A department of that organisation; empty: directly under it' } },
+  {
+    field: 'organizationName',
+    title: { zh: '单位', en: 'Organisation' },
+    width: 28,
+    hint: { zh: '单位全称；不填为导入人所在单位', en: 'Full name; empty: your own organisation' },
+  },
+  {
+    field: 'departmentName',
+    title: { zh: '部门', en: 'Department' },
+    width: 16,
+    hint: { zh: '该单位下的部门名称；不填则直属单位', en: 'A department of that organisation; empty: directly under it' },
+  },
   { field: 'post', title: { zh: '岗位', en: 'Post' }, width: 12, values: valuesOf(POSTS, peopleZh.post, peopleEn.post) },
-  { field: 'positionLevel', title: { zh: '职级', en: 'Position level' }, width: 12, values: valuesOf(POSITION_LEVELS, peopleZh.positionLevel, peopleEn.positionLevel) },
+  {
+    field: 'positionLevel',
+    title: { zh: '职级', en: 'Position level' },
+    width: 12,
+    values: valuesOf(POSITION_LEVELS, peopleZh.positionLevel, peopleEn.positionLevel),
+  },
   { field: 'accountName', title: { zh: '账号', en: 'Account' }, width: 14, exportOnly: true },
-  { field: 'status', title: { zh: '状态', en: 'Status' }, width: 8, exportOnly: true, values: valuesOf(['active', 'archived'], peopleZh.personStatus, peopleEn.personStatus) },
+  {
+    field: 'status',
+    title: { zh: '状态', en: 'Status' },
+    width: 8,
+    exportOnly: true,
+    values: valuesOf(['active', 'archived'], peopleZh.personStatus, peopleEn.personStatus),
+  },
 ]
 
 const NO_ORG = { zh: '单位不存在或无权导入', en: 'No such organisation, or not yours to import into' }
 const NO_DEPT = { zh: '该单位下没有这个部门', en: 'The organisation has no such department' }
 
-export function registerPeopleImportExport(app: FastifyInstance, ctx: Ctx, people: ResourceHandle<typeof userAdd, typeof userUpdate, typeof userListQuery>): void {
+export function registerPeopleImportExport(
+  app: FastifyInstance,
+  ctx: Ctx,
+  people: ResourceHandle<typeof userAdd, typeof userUpdate, typeof userListQuery>,
+): void {
   registerImportExport(app, ctx, {
     name: 'user',
     menu: ORG_MENU,
@@ -74,7 +111,8 @@ export function registerPeopleImportExport(app: FastifyInstance, ctx: Ctx, peopl
         if (organizationName) {
           organizationId = await orgIdByName(w.tx, organizationName)
         }
-        if (!organizationId || (visible !== null && !visible.includes(organizationId))) throw new ApiError(Code.NOT_FOUND, { field: 'organizationName' }, NO_ORG)
+        if (!organizationId || (visible !== null && !visible.includes(organizationId)))
+          throw new ApiError(Code.NOT_FOUND, { field: 'organizationName' }, NO_ORG)
         let departmentId: string | undefined
         if (departmentName) {
           const [d] = await w.tx

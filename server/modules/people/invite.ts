@@ -6,7 +6,14 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { V, validationText } from '../../../src/contract/rules'
-import { birthDateMismatch, birthDateOfIdCard, maskCellphone, maskIdCard, profileForm, type ProfileData } from '../../../src/contract/schemas/people'
+import {
+  birthDateMismatch,
+  birthDateOfIdCard,
+  maskCellphone,
+  maskIdCard,
+  profileForm,
+  type ProfileData,
+} from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { person, personCertificate, personEducation } from '../../db/schema'
@@ -50,7 +57,11 @@ export function registerProfileInvite(ctx: Ctx): void {
       const [p] = await db.select().from(person).where(eq(person.userId, userId))
       if (!p) return {}
       const education = await db.select().from(personEducation).where(eq(personEducation.userId, userId)).orderBy(personEducation.sort)
-      const certificates = await db.select().from(personCertificate).where(eq(personCertificate.userId, userId)).orderBy(personCertificate.sort)
+      const certificates = await db
+        .select()
+        .from(personCertificate)
+        .where(eq(personCertificate.userId, userId))
+        .orderBy(personCertificate.sort)
       const data = {
         name: p.name,
         sex: p.sex,
@@ -96,7 +107,11 @@ export function registerProfileInvite(ctx: Ctx): void {
         ]),
       ]
       const foreign = refs.filter((r) => r.id && !attached.has(r.id))
-      if (foreign.length) throw new ApiError(Code.INVALID, foreign.map((r) => ({ field: r.field, key: V.invalid, message: validationText(V.invalid, 'zh') })))
+      if (foreign.length)
+        throw new ApiError(
+          Code.INVALID,
+          foreign.map((r) => ({ field: r.field, key: V.invalid, message: validationText(V.invalid, 'zh') })),
+        )
       const now = new Date()
       await tx
         .update(person)

@@ -32,7 +32,9 @@ const PERSON: SubListOwner = {
     if (!p) throw new ApiError(Code.NOT_FOUND)
   },
   scope: (db, ownerCol, visible) =>
-    visible === null ? undefined : inArray(ownerCol, db.select({ id: person.userId }).from(person).where(inScope(person.organizationId, visible))),
+    visible === null
+      ? undefined
+      : inArray(ownerCol, db.select({ id: person.userId }).from(person).where(inScope(person.organizationId, visible))),
 }
 
 export interface SubRecordDef extends Pick<SubListDef, 'name' | 'table' | 'idField'> {
@@ -57,7 +59,9 @@ export function registerSubRecords(app: FastifyInstance, ctx: Ctx, def: SubRecor
         ctx,
         req,
         req.auth!,
-        items.flatMap((item, i) => fileFields.map((f) => ({ field: `items.${i}.${f}`, fileId: item[f] as string | undefined, purposes: PHOTO }))),
+        items.flatMap((item, i) =>
+          fileFields.map((f) => ({ field: `items.${i}.${f}`, fileId: item[f] as string | undefined, purposes: PHOTO })),
+        ),
       ),
     enrich: (req, rows) => withFileUrls(ctx, req.auth!, rows, fileFields),
   })
@@ -65,8 +69,22 @@ export function registerSubRecords(app: FastifyInstance, ctx: Ctx, def: SubRecor
 
 /** The four kinds of a person's sub-records. */
 export const SUB_RECORDS = {
-  education: { name: 'userEducation', table: personEducation, idField: 'educationId', owner: PERSON, fullSchema: educationFull, fileFields: ['graduationPhotoFileId', 'degreePhotoFileId'] },
-  certificate: { name: 'userCertificate', table: personCertificate, idField: 'certificateId', owner: PERSON, fullSchema: certificateFull, fileFields: ['frontPhotoFileId', 'backPhotoFileId'] },
+  education: {
+    name: 'userEducation',
+    table: personEducation,
+    idField: 'educationId',
+    owner: PERSON,
+    fullSchema: educationFull,
+    fileFields: ['graduationPhotoFileId', 'degreePhotoFileId'],
+  },
+  certificate: {
+    name: 'userCertificate',
+    table: personCertificate,
+    idField: 'certificateId',
+    owner: PERSON,
+    fullSchema: certificateFull,
+    fileFields: ['frontPhotoFileId', 'backPhotoFileId'],
+  },
   job: { name: 'userJob', table: personJob, idField: 'jobId', owner: PERSON, fullSchema: jobFull },
   project: { name: 'userProject', table: personProject, idField: 'projectId', owner: PERSON, fullSchema: projectFull },
 } as const

@@ -71,7 +71,9 @@ export const personSelection = {
   accountName: account.accountName,
   accountLevel: account.level,
   accountStatus: account.status,
-  roleNames: sql<string[]>`coalesce((select json_agg(${role.roleName} order by ${role.sort}, ${role.roleName}) from ${accountRole} join ${role} on ${role.roleId} = ${accountRole.roleId} where ${accountRole.accountId} = ${person.accountId}), '[]'::json)`.as(
+  roleNames: sql<
+    string[]
+  >`coalesce((select json_agg(${role.roleName} order by ${role.sort}, ${role.roleName}) from ${accountRole} join ${role} on ${role.roleId} = ${accountRole.roleId} where ${accountRole.accountId} = ${person.accountId}), '[]'::json)`.as(
     'role_names',
   ),
   version: person.version,
@@ -142,14 +144,18 @@ async function checkPerson(ctx: Ctx, input: Row, req: FastifyRequest): Promise<v
     if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentId' })
   }
   if (input.birthDate && !input.idCard && input.userId) {
-    const [stored] = await ctx.db.select({ idCard: person.idCard }).from(person).where(eq(person.userId, String(input.userId)))
+    const [stored] = await ctx.db
+      .select({ idCard: person.idCard })
+      .from(person)
+      .where(eq(person.userId, String(input.userId)))
     const expected = stored?.idCard ? birthDateOfIdCard(stored.idCard) : null
     if (expected && expected !== input.birthDate) throw fieldError(req, 'birthDate', birthDateMismatch(expected))
   }
   if (input.accountId) {
     const acc = await accountUnit(ctx.db, String(input.accountId))
     const visible = await visibleOrgIds(ctx, req)
-    if (!acc || (visible !== null && !(acc.organizationId && visible.includes(acc.organizationId)))) throw new ApiError(Code.NOT_FOUND, { field: 'accountId' })
+    if (!acc || (visible !== null && !(acc.organizationId && visible.includes(acc.organizationId))))
+      throw new ApiError(Code.NOT_FOUND, { field: 'accountId' })
     const [other] = await ctx.db
       .select({ id: person.userId })
       .from(person)
@@ -166,7 +172,10 @@ async function fillBirthDate(input: Row, current: Row | null, w: WriteContext): 
   if (input.birthDate) return
   let idCard = typeof input.idCard === 'string' && input.idCard ? input.idCard : null
   if (!idCard && current) {
-    const [row] = await w.tx.select({ idCard: person.idCard }).from(person).where(eq(person.userId, String(current.userId)))
+    const [row] = await w.tx
+      .select({ idCard: person.idCard })
+      .from(person)
+      .where(eq(person.userId, String(current.userId)))
     idCard = row?.idCard ?? null
   }
   const expected = idCard ? birthDateOfIdCard(idCard) : null
@@ -190,7 +199,13 @@ export function personResource(ctx: Ctx) {
       q.post ? eq(person.post, q.post) : undefined,
       q.auditStatus ? eq(person.auditStatus, q.auditStatus) : undefined,
     ],
-    sortable: { sort: person.sort, name: person.name, birthDate: person.birthDate, createTime: person.createTime, updateTime: person.updateTime },
+    sortable: {
+      sort: person.sort,
+      name: person.name,
+      birthDate: person.birthDate,
+      createTime: person.createTime,
+      updateTime: person.updateTime,
+    },
     unique: [{ field: 'idCard', message: ID_TAKEN }],
     keep: ['idCard', 'cellphone'],
     selection: personSelection,
@@ -211,7 +226,13 @@ export function personResource(ctx: Ctx) {
 async function visiblePerson(ctx: Ctx, req: FastifyRequest, userId: string) {
   const ids = await visibleOrgIds(ctx, req)
   const [row] = await ctx.db
-    .select({ userId: person.userId, name: person.name, idCard: person.idCard, cellphone: person.cellphone, organizationId: person.organizationId })
+    .select({
+      userId: person.userId,
+      name: person.name,
+      idCard: person.idCard,
+      cellphone: person.cellphone,
+      organizationId: person.organizationId,
+    })
     .from(person)
     .where(and(eq(person.userId, userId), inScope(person.organizationId, ids)))
   if (!row) throw new ApiError(Code.NOT_FOUND)
@@ -226,7 +247,11 @@ async function requirePeople(ctx: Ctx, req: FastifyRequest, userIds: string[]): 
     .select({ userId: person.userId })
     .from(person)
     .where(and(inArray(person.userId, unique), inScope(person.organizationId, ids)))
-  if (rows.length !== unique.length) throw new ApiError(Code.NOT_FOUND, unique.filter((u) => !rows.some((r) => r.userId === u)))
+  if (rows.length !== unique.length)
+    throw new ApiError(
+      Code.NOT_FOUND,
+      unique.filter((u) => !rows.some((r) => r.userId === u)),
+    )
   return unique
 }
 

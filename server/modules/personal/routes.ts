@@ -50,7 +50,8 @@ const REAUTH_FAILURES = 10
 
 const refused = (zh: string, en: string) => new ApiError(Code.REFUSED, null, { zh, en })
 /** 20001 on one field: a validation key of the contract (its text in the request's language). */
-const fieldError = (req: FastifyRequest, field: string, key: string) => new ApiError(Code.INVALID, [{ field, key, message: validationText(key, requestLang(req)) }])
+const fieldError = (req: FastifyRequest, field: string, key: string) =>
+  new ApiError(Code.INVALID, [{ field, key, message: validationText(key, requestLang(req)) }])
 
 /** A tourist reads only. */
 function writable(auth: AuthContext): AccountRow {
@@ -62,14 +63,21 @@ function writable(auth: AuthContext): AccountRow {
 async function reauthenticate(ctx: Ctx, req: FastifyRequest, acc: AccountRow, password: string, field = 'password'): Promise<void> {
   const key = `reauth-fail:${acc.accountId}`
   const tooMany = (retryAfter: number) =>
-    new ApiError(Code.REFUSED, null, { zh: '密码错误次数过多，请15分钟后再试', en: 'Too many wrong passwords; try again in 15 minutes' }, 429, {
-      'Retry-After': String(retryAfter),
-    })
+    new ApiError(
+      Code.REFUSED,
+      null,
+      { zh: '密码错误次数过多，请15分钟后再试', en: 'Too many wrong passwords; try again in 15 minutes' },
+      429,
+      {
+        'Retry-After': String(retryAfter),
+      },
+    )
   const failures = await peek(ctx, key, 900)
   if (failures.count >= REAUTH_FAILURES) throw tooMany(failures.retryAfter)
   if (await verifyPassword(password, acc.passwordHash)) return
   const after = await hit(ctx, key, 900)
-  if (after.count >= REAUTH_FAILURES) await writeSystemLog(ctx, req, 'reauth_limited', Code.REFUSED, `${after.count} wrong passwords in the personal centre`)
+  if (after.count >= REAUTH_FAILURES)
+    await writeSystemLog(ctx, req, 'reauth_limited', Code.REFUSED, `${after.count} wrong passwords in the personal centre`)
   throw fieldError(req, field, V.wrongPassword)
 }
 
@@ -84,17 +92,25 @@ async function ownFile(ctx: Ctx, fileId: string | null | undefined): Promise<Fil
 /** The account's photo: its staff record's avatar, else the one kept in account_profile. */
 export async function profilePhoto(ctx: Ctx, accountId: string): Promise<StoredImage | null> {
   const [p] = await ctx.db.select({ avatar: person.avatarFileId }).from(person).where(eq(person.accountId, accountId))
-  const [prof] = await ctx.db.select({ photo: accountProfile.photoFileId }).from(accountProfile).where(eq(accountProfile.accountId, accountId))
+  const [prof] = await ctx.db
+    .select({ photo: accountProfile.photoFileId })
+    .from(accountProfile)
+    .where(eq(accountProfile.accountId, accountId))
   return image(await ownFile(ctx, p?.avatar ?? prof?.photo))
 }
 
 async function personalInfo(ctx: Ctx, accountId: string): Promise<PersonalInfo> {
   const a = await accountById(ctx.db, accountId)
   if (!a) throw new ApiError(Code.ACCOUNT_DISABLED)
-  const [p] = await ctx.db.select({ userId: person.userId, avatar: person.avatarFileId }).from(person).where(eq(person.accountId, accountId))
+  const [p] = await ctx.db
+    .select({ userId: person.userId, avatar: person.avatarFileId })
+    .from(person)
+    .where(eq(person.accountId, accountId))
   const [prof] = await ctx.db.select().from(accountProfile).where(eq(accountProfile.accountId, accountId))
   const roleIds = (await activeRoleIds(ctx, accountId)).map((r) => r.roleId)
-  const roles = roleIds.length ? await ctx.db.select({ roleName: role.roleName }).from(role).where(inArray(role.roleId, roleIds)).orderBy(asc(role.sort)) : []
+  const roles = roleIds.length
+    ? await ctx.db.select({ roleName: role.roleName }).from(role).where(inArray(role.roleId, roleIds)).orderBy(asc(role.sort))
+    : []
   return {
     accountId: a.accountId,
     accountName: a.accountName,
@@ -116,16 +132,25 @@ async function personalInfo(ctx: Ctx, accountId: string): Promise<PersonalInfo> 
 }
 
 /** A stored file of the caller for a purpose (uploaded by them through userCommonFile/upload). */
-async function uploadedFile(ctx: Ctx, req: FastifyRequest, acc: AccountRow, fileId: string, purpose: 'avatar' | 'signature'): Promise<void> {
+async function uploadedFile(
+  ctx: Ctx,
+  req: FastifyRequest,
+  acc: AccountRow,
+  fileId: string,
+  purpose: 'avatar' | 'signature',
+): Promise<void> {
   const row = await fileRow(ctx, fileId)
-  if (!row || row.createBy !== acc.accountId || row.purpose !== purpose)
-    throw fieldError(req, 'fileId', V.invalid)
+  if (!row || row.createBy !== acc.accountId || row.purpose !== purpose) throw fieldError(req, 'fileId', V.invalid)
 }
 
 /** Stamps a write of the caller's account (its version moves by the database's trigger, migration 0010_versions_trigger). */
 const bump = (acc: AccountRow, now: Date) => ({ updateTime: now, updateBy: acc.accountId })
 
-async function setProfile(ctx: Ctx, accountId: string, values: { photoFileId?: string | null; signatureFileId?: string | null }): Promise<void> {
+async function setProfile(
+  ctx: Ctx,
+  accountId: string,
+  values: { photoFileId?: string | null; signatureFileId?: string | null },
+): Promise<void> {
   const now = new Date()
   await ctx.db
     .insert(accountProfile)
@@ -186,7 +211,10 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
         .where(and(eq(account.accountId, acc.accountId), eq(account.version, body.version)))
         .returning({ id: account.accountId })
       if (rows.length === 0) return false
-      await tx.update(person).set({ name: body.userName, updateTime: now, updateBy: acc.accountId }).where(eq(person.accountId, acc.accountId))
+      await tx
+        .update(person)
+        .set({ name: body.userName, updateTime: now, updateBy: acc.accountId })
+        .where(eq(person.accountId, acc.accountId))
       return true
     })
     if (!updated) throw new ApiError(Code.VERSION_CONFLICT, await personalInfo(ctx, acc.accountId))
@@ -217,7 +245,13 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const acc = writable(req.auth!)
     const body = parse(bindCellphoneBody, req.body, req)
     if (await phoneExists(ctx, body.cellphone, acc.accountId)) throw phoneTaken()
-    await checkCode(ctx, req, { targets: [body.cellphone], purpose: 'bindPhone', scope: acc.accountId, code: body.verifyCode, consume: true })
+    await checkCode(ctx, req, {
+      targets: [body.cellphone],
+      purpose: 'bindPhone',
+      scope: acc.accountId,
+      code: body.verifyCode,
+      consume: true,
+    })
     try {
       await ctx.db
         .update(account)
@@ -247,7 +281,11 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(passwordBody, req.body, req)
     await reauthenticate(ctx, req, acc, body.password)
     const other = which === 'cellphone' ? acc.email : acc.cellphone
-    if (!acc[which]) throw refused(which === 'cellphone' ? '未绑定手机号' : '未绑定邮箱', which === 'cellphone' ? 'No phone number is bound' : 'No email is bound')
+    if (!acc[which])
+      throw refused(
+        which === 'cellphone' ? '未绑定手机号' : '未绑定邮箱',
+        which === 'cellphone' ? 'No phone number is bound' : 'No email is bound',
+      )
     if (!other)
       throw refused(
         '手机号和邮箱至少保留一个，以便找回密码；请先绑定另一个',
@@ -268,7 +306,9 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(changePasswordBody, req.body, req)
     if (normalizeName(body.password) === normalizeName(acc.accountName)) {
       const lang = requestLang(req)
-      throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) }])
+      throw new ApiError(Code.INVALID, [
+        { field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) },
+      ])
     }
     await reauthenticate(ctx, req, acc, body.oldPassword, 'oldPassword')
     const passwordHash = await hashPassword(body.password)
@@ -290,7 +330,11 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { fileId } = parse(fileRefBody, req.body, req)
     if (fileId) await uploadedFile(ctx, req, acc, fileId, 'avatar')
     const [p] = await ctx.db.select({ userId: person.userId }).from(person).where(eq(person.accountId, acc.accountId))
-    if (p) await ctx.db.update(person).set({ avatarFileId: fileId, updateTime: new Date(), updateBy: acc.accountId }).where(eq(person.userId, p.userId))
+    if (p)
+      await ctx.db
+        .update(person)
+        .set({ avatarFileId: fileId, updateTime: new Date(), updateBy: acc.accountId })
+        .where(eq(person.userId, p.userId))
     else await setProfile(ctx, acc.accountId, { photoFileId: fileId })
     return ok<PersonalInfo>(req, await personalInfo(ctx, acc.accountId))
   })

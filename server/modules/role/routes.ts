@@ -14,7 +14,6 @@ import { fromResource, registerImportExport } from '../files/import-export'
 import { defineResource, registerResource, type WriteContext } from '../resource'
 import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth/holdings'
 
-
 /** Nobody hands out a wider data scope than their own (20003 naming it); keeping a role's scope hands nothing out. */
 function checkScope(dataScope: string | undefined, current: Record<string, unknown> | null, w: WriteContext) {
   if (!dataScope || dataScope === current?.dataScope) return
@@ -35,8 +34,14 @@ const KEEP_SYSADMIN = {
 
 /** A role the caller holds grants their own rights: deleting or stopping it would take them away (SPEC issue 10). */
 const KEEP_OWN = {
-  delete: { zh: '不能删除自己所属的角色（删除后将失去该角色授予您的权限）', en: 'You cannot delete a role you hold (you would lose the rights it grants you)' },
-  stop: { zh: '不能停用自己所属的角色（停用后将失去该角色授予您的权限）', en: 'You cannot stop a role you hold (you would lose the rights it grants you)' },
+  delete: {
+    zh: '不能删除自己所属的角色（删除后将失去该角色授予您的权限）',
+    en: 'You cannot delete a role you hold (you would lose the rights it grants you)',
+  },
+  stop: {
+    zh: '不能停用自己所属的角色（停用后将失去该角色授予您的权限）',
+    en: 'You cannot stop a role you hold (you would lose the rights it grants you)',
+  },
 }
 
 /** The caller's roles among `ids`. */
@@ -92,17 +97,29 @@ export const roleResource = defineResource({
   join: (q) => q.leftJoin(organization, eq(organization.organizationId, role.organizationId)) as unknown as typeof q,
   /** `held`: the caller holds the role (the list offers neither stopping nor deleting it). */
   enrich: async (db, rows, auth) => {
-    const held = new Set(await heldAmong(db, auth.account.accountId, rows.map((r) => String(r.roleId))))
+    const held = new Set(
+      await heldAmong(
+        db,
+        auth.account.accountId,
+        rows.map((r) => String(r.roleId)),
+      ),
+    )
     return rows.map((r) => ({ ...r, held: held.has(String(r.roleId)) }))
   },
   beforeWrite: async (input, current, w) => {
     checkScope(input.dataScope, current, w)
-    if (current && input.status === 0 && Number(current.status) !== 0 && (await heldAmong(w.tx, w.auth.account.accountId, [String(current.roleId)])).length)
+    if (
+      current &&
+      input.status === 0 &&
+      Number(current.status) !== 0 &&
+      (await heldAmong(w.tx, w.auth.account.accountId, [String(current.roleId)])).length
+    )
       throw new ApiError(Code.REFUSED, null, KEEP_OWN.stop)
   },
   afterWrite: async (id, input, w) => {
     if (input.status === 0 && (await builtinAmong(w.tx, [id])).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.stop)
-    if (input.dataScope && input.dataScope !== 'all' && (await builtinAmong(w.tx, [id])).length) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.scope)
+    if (input.dataScope && input.dataScope !== 'all' && (await builtinAmong(w.tx, [id])).length)
+      throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.scope)
   },
   beforeDelete: async (ids, _rows, w) => {
     if ((await builtinAmong(w.tx, ids)).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.delete)
@@ -112,7 +129,16 @@ export const roleResource = defineResource({
 
 /** Excel columns of roles (import: the first five; export: all). */
 export const ROLE_COLUMNS: ExcelColumn[] = [
-  { field: 'roleName', title: { zh: '角色名称', en: 'Role name' }, required: true, width: 24, hint: { zh: '最多 30 个字符，不能以特殊字符开头；本单位内不能重名', en: 'At most 30 characters, not starting with a special character; unique in your organisation' } },
+  {
+    field: 'roleName',
+    title: { zh: '角色名称', en: 'Role name' },
+    required: true,
+    width: 24,
+    hint: {
+      zh: '最多 30 个字符，不能以特殊字符开头；本单位内不能重名',
+      en: 'At most 30 characters, not starting with a special character; unique in your organisation',
+    },
+  },
   {
     field: 'dataScope',
     title: { zh: '数据权限', en: 'Data scope' },
@@ -134,7 +160,12 @@ export const ROLE_COLUMNS: ExcelColumn[] = [
     ],
     hint: { zh: '不填为“启用”', en: 'Empty: active' },
   },
-  { field: 'sort', title: { zh: '排序', en: 'Sort' }, width: 8, hint: { zh: '正整数，越小越靠前；不填为 1', en: 'A positive integer, smaller first; empty: 1' } },
+  {
+    field: 'sort',
+    title: { zh: '排序', en: 'Sort' },
+    width: 8,
+    hint: { zh: '正整数，越小越靠前；不填为 1', en: 'A positive integer, smaller first; empty: 1' },
+  },
   { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 32, hint: { zh: '最多 200 个字符', en: 'At most 200 characters' } },
   { field: 'organizationName', title: { zh: '所属单位', en: 'Organisation' }, width: 30, exportOnly: true },
   { field: 'memberCount', title: { zh: '成员数', en: 'Members' }, width: 8, exportOnly: true },

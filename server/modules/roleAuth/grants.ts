@@ -28,10 +28,24 @@ import type { Db } from '../../db/client'
 import { application, role, roleOrg, roleResourceGrant } from '../../db/schema'
 import { orgNames, unitOptions } from '../org/queries'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import { appText, checkAdminKept, checkScopeHeld, heldApplicationIds, holdingsOf, holdsOrg, notHeld, orgText, touchRole, visibleRole, type Holdings, type Text } from './holdings'
+import {
+  appText,
+  checkAdminKept,
+  checkScopeHeld,
+  heldApplicationIds,
+  holdingsOf,
+  holdsOrg,
+  notHeld,
+  orgText,
+  touchRole,
+  visibleRole,
+  type Holdings,
+  type Text,
+} from './holdings'
 import { read, write } from './perm'
 
-const invalid = (field: string, lang: 'zh' | 'en') => new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', lang) }])
+const invalid = (field: string, lang: 'zh' | 'en') =>
+  new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', lang) }])
 
 /** A kind of record a role may be granted. */
 interface ResourceKind {
@@ -64,7 +78,10 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const granted = (await ctx.db.select({ id: roleOrg.organizationId }).from(roleOrg).where(eq(roleOrg.roleId, r.roleId))).map((x) => x.id)
     const scoped = h.root || h.orgIds === null ? null : [...h.orgIds, ...granted]
     const rows = h.orgIds?.length === 0 && granted.length === 0 ? [] : await unitOptions(ctx.db, scoped, 20000)
-    return ok<RoleOrgGrant>(req, { organizationIds: granted, options: rows.map((o) => ({ ...o, grantable: holdsOrg(h, o.organizationId) })) })
+    return ok<RoleOrgGrant>(req, {
+      organizationIds: granted,
+      options: rows.map((o) => ({ ...o, grantable: holdsOrg(h, o.organizationId) })),
+    })
   })
 
   app.post(ROLE_AUTH_API.saveOrgs, { config: write('authorize') }, async (req) => {
@@ -79,11 +96,15 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const names = new Map(found.map((o) => [o.id, o.name]))
       const bad = body.organizationIds.findIndex((id) => !names.has(id))
       if (bad >= 0) throw invalid(`organizationIds.${bad}`, lang)
-      const current = new Set((await tx.select({ id: roleOrg.organizationId }).from(roleOrg).where(eq(roleOrg.roleId, r.roleId))).map((x) => x.id))
+      const current = new Set(
+        (await tx.select({ id: roleOrg.organizationId }).from(roleOrg).where(eq(roleOrg.roleId, r.roleId))).map((x) => x.id),
+      )
       for (const id of body.organizationIds) if (!current.has(id) && !holdsOrg(h, id)) throw notHeld(orgText(names.get(id)!))
       await tx.delete(roleOrg).where(eq(roleOrg.roleId, r.roleId))
       if (body.organizationIds.length)
-        await tx.insert(roleOrg).values(body.organizationIds.map((organizationId) => ({ roleId: r.roleId, organizationId, createBy: auth.account.accountId })))
+        await tx
+          .insert(roleOrg)
+          .values(body.organizationIds.map((organizationId) => ({ roleId: r.roleId, organizationId, createBy: auth.account.accountId })))
       await touchRole(tx, r.roleId, auth)
     })
     return ok(req, { count: body.organizationIds.length })
@@ -133,7 +154,13 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const records = await kind.records(ctx.db, h.root ? undefined : [...new Set([...held, ...granted])])
     return ok<RoleResourceItem[]>(
       req,
-      records.map((x) => ({ resourceId: x.id, resourceName: x.name, resourceCode: x.code, granted: granted.has(x.id), grantable: held.has(x.id) })),
+      records.map((x) => ({
+        resourceId: x.id,
+        resourceName: x.name,
+        resourceCode: x.code,
+        granted: granted.has(x.id),
+        grantable: held.has(x.id),
+      })),
     )
   })
 
@@ -162,7 +189,14 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (body.resourceIds.length)
         await tx
           .insert(roleResourceGrant)
-          .values(body.resourceIds.map((resourceId) => ({ roleId: r.roleId, resourceType: body.resourceType, resourceId, createBy: auth.account.accountId })))
+          .values(
+            body.resourceIds.map((resourceId) => ({
+              roleId: r.roleId,
+              resourceType: body.resourceType,
+              resourceId,
+              createBy: auth.account.accountId,
+            })),
+          )
       await touchRole(tx, r.roleId, auth)
     })
     return ok(req, { count: body.resourceIds.length })

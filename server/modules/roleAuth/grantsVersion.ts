@@ -28,7 +28,9 @@ export function grantsVersionSql(accountId: SQL, level: SQL): SQL {
 }
 
 export async function grantsVersion(ctx: Ctx, accountId: string, level: string): Promise<string> {
-  const result = (await ctx.db.execute(sql`select ${grantsVersionSql(sql`${accountId}`, sql`${level}`)} as v`)) as unknown as { rows: { v: string }[] }
+  const result = (await ctx.db.execute(sql`select ${grantsVersionSql(sql`${accountId}`, sql`${level}`)} as v`)) as unknown as {
+    rows: { v: string }[]
+  }
   return result.rows[0]?.v ?? ''
 }
 
@@ -38,7 +40,10 @@ export async function setGrantsVersion(ctx: Ctx, req: FastifyRequest, reply: Fas
   if (!auth?.accessToken || reply.raw.headersSent) return
   try {
     const read = req.method === 'GET' || req.method === 'HEAD'
-    reply.header(GRANTS_VERSION_HEADER, read && auth.grantsVersion ? auth.grantsVersion : await grantsVersion(ctx, auth.account.accountId, auth.account.level))
+    reply.header(
+      GRANTS_VERSION_HEADER,
+      read && auth.grantsVersion ? auth.grantsVersion : await grantsVersion(ctx, auth.account.accountId, auth.account.level),
+    )
   } catch (err) {
     ctx.log.warn({ err }, 'grants-version not computed')
   }

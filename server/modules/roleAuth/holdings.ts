@@ -13,7 +13,19 @@ import { Code } from '../../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../../src/contract/enums'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, accountRole, application, applicationMenu, applicationMenuFunction, organization, role, roleMenu, roleMenuFunction, roleOrg, roleResourceGrant } from '../../db/schema'
+import {
+  account,
+  accountRole,
+  application,
+  applicationMenu,
+  applicationMenuFunction,
+  organization,
+  role,
+  roleMenu,
+  roleMenuFunction,
+  roleOrg,
+  roleResourceGrant,
+} from '../../db/schema'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../plugins/permissions'
 import type { AuthContext } from '../../types'
@@ -61,7 +73,10 @@ export async function holdingsWithin(tx: Db, auth: AuthContext, orgIds: string[]
   const fns =
     auth.account.level === 'tourist'
       ? []
-      : await tx.selectDistinct({ id: roleMenuFunction.applicationMenuFunctionId }).from(roleMenuFunction).where(inArray(roleMenuFunction.roleId, roleIds))
+      : await tx
+          .selectDistinct({ id: roleMenuFunction.applicationMenuFunctionId })
+          .from(roleMenuFunction)
+          .where(inArray(roleMenuFunction.roleId, roleIds))
   return { root, menuIds: new Set(menus.map((m) => m.id)), functionIds: new Set(fns.map((f) => f.id)), scope, orgIds, roleIds }
 }
 
@@ -80,7 +95,10 @@ export function checkScopeHeld(h: Pick<Holdings, 'root' | 'scope'>, scope: DataS
 }
 
 export const menuText = (menuName: string): Text => ({ zh: `菜单「${menuName}」`, en: `the menu "${menuName}"` })
-export const functionText = (menuName: string, fnName: string): Text => ({ zh: `功能「${menuName} · ${fnName}」`, en: `the function "${menuName} · ${fnName}"` })
+export const functionText = (menuName: string, fnName: string): Text => ({
+  zh: `功能「${menuName} · ${fnName}」`,
+  en: `the function "${menuName} · ${fnName}"`,
+})
 export const orgText = (orgName: string): Text => ({ zh: `组织「${orgName}」`, en: `the organisation "${orgName}"` })
 export const appText = (appName: string): Text => ({ zh: `应用「${appName}」`, en: `the application "${appName}"` })
 
@@ -99,11 +117,18 @@ export interface VisibleRole {
 /** The role, when the caller may see it (its organisation within the caller's scope); 20002 otherwise. */
 export async function visibleRole(tx: Db, h: Holdings, roleId: string): Promise<VisibleRole> {
   const [r] = await tx
-    .select({ roleId: role.roleId, roleName: role.roleName, organizationId: role.organizationId, dataScope: role.dataScope, builtin: role.builtin })
+    .select({
+      roleId: role.roleId,
+      roleName: role.roleName,
+      organizationId: role.organizationId,
+      dataScope: role.dataScope,
+      builtin: role.builtin,
+    })
     .from(role)
     .where(eq(role.roleId, roleId))
   if (!r) throw new ApiError(Code.NOT_FOUND, { field: 'roleId' })
-  if (h.orgIds !== null && (!r.organizationId || !h.orgIds.includes(r.organizationId))) throw new ApiError(Code.NOT_FOUND, { field: 'roleId' })
+  if (h.orgIds !== null && (!r.organizationId || !h.orgIds.includes(r.organizationId)))
+    throw new ApiError(Code.NOT_FOUND, { field: 'roleId' })
   return { ...r, dataScope: r.dataScope as DataScope }
 }
 
@@ -118,7 +143,8 @@ export async function touchRole(tx: Db, roleId: string, auth: AuthContext, now =
  */
 export async function firstNotHeld(tx: Db, h: Holdings, r: VisibleRole): Promise<Text | null> {
   if (h.root) return null
-  if (scopeRank(r.dataScope) > scopeRank(h.scope)) return { zh: `数据权限「${SCOPE_TEXT[r.dataScope].zh}」`, en: `the data scope "${SCOPE_TEXT[r.dataScope].en}"` }
+  if (scopeRank(r.dataScope) > scopeRank(h.scope))
+    return { zh: `数据权限「${SCOPE_TEXT[r.dataScope].zh}」`, en: `the data scope "${SCOPE_TEXT[r.dataScope].en}"` }
   const menus = await tx
     .select({ id: applicationMenu.applicationMenuId, name: applicationMenu.menuName })
     .from(roleMenu)
@@ -127,7 +153,11 @@ export async function firstNotHeld(tx: Db, h: Holdings, r: VisibleRole): Promise
   const menu = menus.find((m) => !h.menuIds.has(m.id))
   if (menu) return menuText(menu.name)
   const fns = await tx
-    .select({ id: applicationMenuFunction.applicationMenuFunctionId, name: applicationMenuFunction.functionName, menu: applicationMenu.menuName })
+    .select({
+      id: applicationMenuFunction.applicationMenuFunctionId,
+      name: applicationMenuFunction.functionName,
+      menu: applicationMenu.menuName,
+    })
     .from(roleMenuFunction)
     .innerJoin(applicationMenuFunction, eq(applicationMenuFunction.applicationMenuFunctionId, roleMenuFunction.applicationMenuFunctionId))
     .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, applicationMenuFunction.applicationMenuId))
@@ -217,7 +247,10 @@ export async function checkAdminKept(ctx: Ctx, tx: Db, roleId: string): Promise<
       .from(applicationMenuFunction)
       .leftJoin(
         roleMenuFunction,
-        and(eq(roleMenuFunction.applicationMenuFunctionId, applicationMenuFunction.applicationMenuFunctionId), eq(roleMenuFunction.roleId, roleId)),
+        and(
+          eq(roleMenuFunction.applicationMenuFunctionId, applicationMenuFunction.applicationMenuFunctionId),
+          eq(roleMenuFunction.roleId, roleId),
+        ),
       )
       .where(and(eq(applicationMenuFunction.applicationMenuId, m.id), inArray(applicationMenuFunction.functionAction, [...ADMIN_FNS])))
     if (!granted || fns.some((f) => !f.granted)) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.menus)

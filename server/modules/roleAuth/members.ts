@@ -8,7 +8,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
-import { roleCandidatesQuery, roleMembersBody, roleMembersDeleteBody, roleMembersQuery, ROLE_AUTH_API, type RoleMember } from '../../../src/contract/schemas/role'
+import {
+  roleCandidatesQuery,
+  roleMembersBody,
+  roleMembersDeleteBody,
+  roleMembersQuery,
+  ROLE_AUTH_API,
+  type RoleMember,
+} from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { accountRole } from '../../db/schema'
@@ -31,7 +38,13 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
     const h = await holdingsOf(ctx, ctx.db, req.auth!)
     await visibleRole(ctx.db, h, q.roleId)
     const members = ctx.db.select({ id: accountRole.accountId }).from(accountRole).where(eq(accountRole.roleId, q.roleId))
-    const rows = await accountsWithHolder(ctx.db, { notIn: members, statuses: ['normal', 'stopped', 'locked'], organizationIds: h.orgIds, keyword: q.keyword, limit: 50 })
+    const rows = await accountsWithHolder(ctx.db, {
+      notIn: members,
+      statuses: ['normal', 'stopped', 'locked'],
+      organizationIds: h.orgIds,
+      keyword: q.keyword,
+      limit: 50,
+    })
     return ok(req, rows as RoleMember[])
   })
 
@@ -43,7 +56,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
       const h = await holdingsOf(ctx, tx, auth)
       const r = await visibleRole(tx, h, body.roleId)
       const found = await accountUnits(tx, body.accountIds)
-      const visible = new Set(found.filter((a) => h.orgIds === null || (a.organizationId !== null && h.orgIds.includes(a.organizationId))).map((a) => a.id))
+      const visible = new Set(
+        found.filter((a) => h.orgIds === null || (a.organizationId !== null && h.orgIds.includes(a.organizationId))).map((a) => a.id),
+      )
       const missing = body.accountIds.filter((id) => !visible.has(id))
       if (missing.length) throw new ApiError(Code.NOT_FOUND, missing)
       const lacking = await firstNotHeld(tx, h, r)

@@ -8,12 +8,30 @@ import type { FastifyInstance } from 'fastify'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { validationText } from '../../../src/contract/rules'
-import { roleMenuSave, roleMenuTreeQuery, ROLE_AUTH_API, type RoleMenuApp, type RoleMenuNode, type RoleMenuTree } from '../../../src/contract/schemas/role'
+import {
+  roleMenuSave,
+  roleMenuTreeQuery,
+  ROLE_AUTH_API,
+  type RoleMenuApp,
+  type RoleMenuNode,
+  type RoleMenuTree,
+} from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { application, applicationMenu, applicationMenuFunction, roleMenu, roleMenuFunction } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import { checkAdminKept, functionText, holdingsOf, holdsFunction, holdsMenu, menuText, notHeld, touchRole, visibleRole, type Holdings } from './holdings'
+import {
+  checkAdminKept,
+  functionText,
+  holdingsOf,
+  holdsFunction,
+  holdsMenu,
+  menuText,
+  notHeld,
+  touchRole,
+  visibleRole,
+  type Holdings,
+} from './holdings'
 import { read, write } from './perm'
 
 async function appsFor(tx: Db, h: Holdings): Promise<RoleMenuApp[]> {
@@ -62,7 +80,8 @@ async function appMenus(tx: Db, applicationId: string) {
   return { menus, fns }
 }
 
-const invalid = (field: string, lang: 'zh' | 'en') => new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', lang) }])
+const invalid = (field: string, lang: 'zh' | 'en') =>
+  new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', lang) }])
 
 export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(ROLE_AUTH_API.menuApps, { config: read }, async (req) => {
@@ -84,13 +103,22 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       (await ctx.db.select({ id: roleMenu.applicationMenuId }).from(roleMenu).where(eq(roleMenu.roleId, r.roleId))).map((x) => x.id),
     )
     const grantedFns = new Set(
-      (await ctx.db.select({ id: roleMenuFunction.applicationMenuFunctionId }).from(roleMenuFunction).where(eq(roleMenuFunction.roleId, r.roleId))).map(
-        (x) => x.id,
-      ),
+      (
+        await ctx.db
+          .select({ id: roleMenuFunction.applicationMenuFunctionId })
+          .from(roleMenuFunction)
+          .where(eq(roleMenuFunction.roleId, r.roleId))
+      ).map((x) => x.id),
     )
     const nodes = new Map<string, RoleMenuNode>()
     for (const m of menus)
-      nodes.set(m.applicationMenuId, { ...m, granted: grantedMenus.has(m.applicationMenuId), grantable: holdsMenu(h, m.applicationMenuId), functions: [], children: [] })
+      nodes.set(m.applicationMenuId, {
+        ...m,
+        granted: grantedMenus.has(m.applicationMenuId),
+        grantable: holdsMenu(h, m.applicationMenuId),
+        functions: [],
+        children: [],
+      })
     for (const f of fns)
       nodes.get(f.applicationMenuId)?.functions.push({
         applicationMenuFunctionId: f.applicationMenuFunctionId,
@@ -116,7 +144,10 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const tx = txRaw as unknown as Db
       const h = await holdingsOf(ctx, tx, auth)
       const r = await visibleRole(tx, h, body.roleId)
-      const [appRow] = await tx.select({ id: application.applicationId }).from(application).where(eq(application.applicationId, body.applicationId))
+      const [appRow] = await tx
+        .select({ id: application.applicationId })
+        .from(application)
+        .where(eq(application.applicationId, body.applicationId))
       if (!appRow) throw invalid('applicationId', lang)
       const { menus, fns } = await appMenus(tx, appRow.id)
       const menuById = new Map(menus.map((m) => [m.applicationMenuId, m]))
@@ -144,7 +175,10 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
           {
             field: `functionIds.${badFn}`,
             key: 'v.invalid',
-            message: lang === 'zh' ? `授予功能「${f.functionName}」须同时授予菜单「${menuName}」` : `The function "${f.functionName}" needs its menu "${menuName}" granted too`,
+            message:
+              lang === 'zh'
+                ? `授予功能「${f.functionName}」须同时授予菜单「${menuName}」`
+                : `The function "${f.functionName}" needs its menu "${menuName}" granted too`,
           },
         ])
       }
@@ -152,9 +186,12 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const appFnIds = fns.map((f) => f.applicationMenuFunctionId)
       const current = new Set(
         appMenuIds.length
-          ? (await tx.select({ id: roleMenu.applicationMenuId }).from(roleMenu).where(and(eq(roleMenu.roleId, r.roleId), inArray(roleMenu.applicationMenuId, appMenuIds)))).map(
-              (x) => x.id,
-            )
+          ? (
+              await tx
+                .select({ id: roleMenu.applicationMenuId })
+                .from(roleMenu)
+                .where(and(eq(roleMenu.roleId, r.roleId), inArray(roleMenu.applicationMenuId, appMenuIds)))
+            ).map((x) => x.id)
           : [],
       )
       const currentFns = new Set(
@@ -179,11 +216,17 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
           throw notHeld(functionText(menuById.get(f.applicationMenuId)?.menuName ?? '', f.functionName))
         }
       }
-      if (appMenuIds.length) await tx.delete(roleMenu).where(and(eq(roleMenu.roleId, r.roleId), inArray(roleMenu.applicationMenuId, appMenuIds)))
-      if (appFnIds.length) await tx.delete(roleMenuFunction).where(and(eq(roleMenuFunction.roleId, r.roleId), inArray(roleMenuFunction.applicationMenuFunctionId, appFnIds)))
+      if (appMenuIds.length)
+        await tx.delete(roleMenu).where(and(eq(roleMenu.roleId, r.roleId), inArray(roleMenu.applicationMenuId, appMenuIds)))
+      if (appFnIds.length)
+        await tx
+          .delete(roleMenuFunction)
+          .where(and(eq(roleMenuFunction.roleId, r.roleId), inArray(roleMenuFunction.applicationMenuFunctionId, appFnIds)))
       if (wanted.size) await tx.insert(roleMenu).values([...wanted].map((applicationMenuId) => ({ roleId: r.roleId, applicationMenuId })))
       if (body.functionIds.length)
-        await tx.insert(roleMenuFunction).values(body.functionIds.map((applicationMenuFunctionId) => ({ roleId: r.roleId, applicationMenuFunctionId })))
+        await tx
+          .insert(roleMenuFunction)
+          .values(body.functionIds.map((applicationMenuFunctionId) => ({ roleId: r.roleId, applicationMenuFunctionId })))
       if (r.builtin) await checkAdminKept(ctx, tx, r.roleId)
       await touchRole(tx, r.roleId, auth)
       return { menuCount: wanted.size, functionCount: body.functionIds.length }

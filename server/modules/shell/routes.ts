@@ -87,9 +87,7 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
           )
     const descending = q.desc === true || q.desc === 'true'
     const entries: MenuEntry[] = menus.map((m) => {
-      const functionList = fns
-        .filter((f) => f.applicationMenuId === m.applicationMenuId)
-        .map(({ applicationMenuId: _m, ...f }) => f)
+      const functionList = fns.filter((f) => f.applicationMenuId === m.applicationMenuId).map(({ applicationMenuId: _m, ...f }) => f)
       return { ...m, functionList, authFunctionList: functionList.filter((f) => authorised.has(f.applicationMenuFunctionId)) }
     })
     if (descending) entries.reverse()
@@ -101,10 +99,16 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
     const auth = req.auth!
     if (body.accountName.toLowerCase() !== auth.account.accountName.toLowerCase()) throw new ApiError(Code.FORBIDDEN)
     const [fn] = await ctx.db
-      .select({ name: applicationMenuFunction.functionName, action: applicationMenuFunction.functionAction, menu: applicationMenu.menuName })
+      .select({
+        name: applicationMenuFunction.functionName,
+        action: applicationMenuFunction.functionAction,
+        menu: applicationMenu.menuName,
+      })
       .from(applicationMenuFunction)
       .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, applicationMenuFunction.applicationMenuId))
-      .where(and(eq(applicationMenuFunction.applicationMenuFunctionId, body.functionId), eq(applicationMenu.applicationMenuId, body.menuId)))
+      .where(
+        and(eq(applicationMenuFunction.applicationMenuFunctionId, body.functionId), eq(applicationMenu.applicationMenuId, body.menuId)),
+      )
     if (!fn) throw new ApiError(Code.NOT_FOUND)
     // Only a function the caller holds is recorded; a click on any other is refused like a call of it (20003).
     if (!(await heldFunction(ctx, auth.account, body))) {

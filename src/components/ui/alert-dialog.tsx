@@ -12,7 +12,10 @@ export const AlertDialogContent = React.forwardRef<React.ComponentRef<typeof P.C
       <P.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <P.Content
         ref={ref}
-        className={cn('fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg', className)}
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg',
+          className,
+        )}
         {...props}
       />
     </P.Portal>
@@ -30,9 +33,12 @@ export const AlertDialogTitle = React.forwardRef<React.ComponentRef<typeof P.Tit
   ({ className, ...props }, ref) => <P.Title ref={ref} className={cn('text-lg font-semibold', className)} {...props} />,
 )
 AlertDialogTitle.displayName = 'AlertDialogTitle'
-export const AlertDialogDescription = React.forwardRef<React.ComponentRef<typeof P.Description>, React.ComponentPropsWithoutRef<typeof P.Description>>(
-  ({ className, ...props }, ref) => <P.Description ref={ref} className={cn('whitespace-pre-line text-sm text-muted-foreground', className)} {...props} />,
-)
+export const AlertDialogDescription = React.forwardRef<
+  React.ComponentRef<typeof P.Description>,
+  React.ComponentPropsWithoutRef<typeof P.Description>
+>(({ className, ...props }, ref) => (
+  <P.Description ref={ref} className={cn('whitespace-pre-line text-sm text-muted-foreground', className)} {...props} />
+))
 AlertDialogDescription.displayName = 'AlertDialogDescription'
 export const AlertDialogAction = React.forwardRef<React.ComponentRef<typeof P.Action>, React.ComponentPropsWithoutRef<typeof P.Action>>(
   ({ className, ...props }, ref) => <P.Action ref={ref} className={cn(buttonVariants(), className)} {...props} />,

@@ -35,28 +35,33 @@ export const DropdownMenuItem = React.forwardRef<React.ComponentRef<typeof P.Ite
 )
 DropdownMenuItem.displayName = 'DropdownMenuItem'
 
-export const DropdownMenuCheckboxItem = React.forwardRef<React.ComponentRef<typeof P.CheckboxItem>, React.ComponentPropsWithoutRef<typeof P.CheckboxItem>>(
-  ({ className, children, ...props }, ref) => (
-    <P.CheckboxItem
-      ref={ref}
-      className={cn('relative flex cursor-default select-none items-center rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent', className)}
-      {...props}
-    >
-      <span className="absolute left-2 flex h-3.5 w-3.5 items-center justify-center">
-        <P.ItemIndicator>
-          <Check className="h-4 w-4" />
-        </P.ItemIndicator>
-      </span>
-      {children}
-    </P.CheckboxItem>
-  ),
-)
+export const DropdownMenuCheckboxItem = React.forwardRef<
+  React.ComponentRef<typeof P.CheckboxItem>,
+  React.ComponentPropsWithoutRef<typeof P.CheckboxItem>
+>(({ className, children, ...props }, ref) => (
+  <P.CheckboxItem
+    ref={ref}
+    className={cn(
+      'relative flex cursor-default select-none items-center rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent',
+      className,
+    )}
+    {...props}
+  >
+    <span className="absolute left-2 flex h-3.5 w-3.5 items-center justify-center">
+      <P.ItemIndicator>
+        <Check className="h-4 w-4" />
+      </P.ItemIndicator>
+    </span>
+    {children}
+  </P.CheckboxItem>
+))
 DropdownMenuCheckboxItem.displayName = 'DropdownMenuCheckboxItem'
 
 export const DropdownMenuLabel = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
   <div className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />
 )
-export const DropdownMenuSeparator = React.forwardRef<React.ComponentRef<typeof P.Separator>, React.ComponentPropsWithoutRef<typeof P.Separator>>(
-  ({ className, ...props }, ref) => <P.Separator ref={ref} className={cn('-mx-1 my-1 h-px bg-muted', className)} {...props} />,
-)
+export const DropdownMenuSeparator = React.forwardRef<
+  React.ComponentRef<typeof P.Separator>,
+  React.ComponentPropsWithoutRef<typeof P.Separator>
+>(({ className, ...props }, ref) => <P.Separator ref={ref} className={cn('-mx-1 my-1 h-px bg-muted', className)} {...props} />)
 DropdownMenuSeparator.displayName = 'DropdownMenuSeparator'

@@ -6,31 +6,41 @@ import { cn } from '@/lib/utils'
 export const Tabs = P.Root
 
 /** A tab list scrolls sideways when its tabs do not fit, and fades the edge where more are hidden. */
-export const TabsList = React.forwardRef<React.ComponentRef<typeof P.List>, React.ComponentPropsWithoutRef<typeof P.List>>(({ className, ...props }, ref) => {
-  const inner = React.useRef<HTMLDivElement | null>(null)
-  useScrollEdges(inner)
-  const setRef = (el: HTMLDivElement | null) => {
-    inner.current = el
-    if (typeof ref === 'function') ref(el)
-    else if (ref) ref.current = el
-  }
-  return <P.List ref={setRef} className={cn('scroll-fade inline-flex max-w-full items-center gap-1 overflow-x-auto border-b', className)} {...props} />
-})
+export const TabsList = React.forwardRef<React.ComponentRef<typeof P.List>, React.ComponentPropsWithoutRef<typeof P.List>>(
+  ({ className, ...props }, ref) => {
+    const inner = React.useRef<HTMLDivElement | null>(null)
+    useScrollEdges(inner)
+    const setRef = (el: HTMLDivElement | null) => {
+      inner.current = el
+      if (typeof ref === 'function') ref(el)
+      else if (ref) ref.current = el
+    }
+    return (
+      <P.List
+        ref={setRef}
+        className={cn('scroll-fade inline-flex max-w-full items-center gap-1 overflow-x-auto border-b', className)}
+        {...props}
+      />
+    )
+  },
+)
 TabsList.displayName = 'TabsList'
 
-export const TabsTrigger = React.forwardRef<React.ComponentRef<typeof P.Trigger>, React.ComponentPropsWithoutRef<typeof P.Trigger>>(({ className, ...props }, ref) => (
-  <P.Trigger
-    ref={ref}
-    className={cn(
-      '-mb-px inline-flex min-h-10 shrink-0 items-center gap-1.5 whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:border-primary data-[state=active]:text-foreground',
-      className,
-    )}
-    {...props}
-  />
-))
+export const TabsTrigger = React.forwardRef<React.ComponentRef<typeof P.Trigger>, React.ComponentPropsWithoutRef<typeof P.Trigger>>(
+  ({ className, ...props }, ref) => (
+    <P.Trigger
+      ref={ref}
+      className={cn(
+        '-mb-px inline-flex min-h-10 shrink-0 items-center gap-1.5 whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:border-primary data-[state=active]:text-foreground',
+        className,
+      )}
+      {...props}
+    />
+  ),
+)
 TabsTrigger.displayName = 'TabsTrigger'
 
-export const TabsContent = React.forwardRef<React.ComponentRef<typeof P.Content>, React.ComponentPropsWithoutRef<typeof P.Content>>(({ className, ...props }, ref) => (
-  <P.Content ref={ref} className={cn('focus-visible:outline-none', className)} {...props} />
-))
+export const TabsContent = React.forwardRef<React.ComponentRef<typeof P.Content>, React.ComponentPropsWithoutRef<typeof P.Content>>(
+  ({ className, ...props }, ref) => <P.Content ref={ref} className={cn('focus-visible:outline-none', className)} {...props} />,
+)
 TabsContent.displayName = 'TabsContent'

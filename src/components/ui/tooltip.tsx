@@ -8,7 +8,12 @@ export const TooltipTrigger = P.Trigger
 export const TooltipContent = React.forwardRef<React.ComponentRef<typeof P.Content>, React.ComponentPropsWithoutRef<typeof P.Content>>(
   ({ className, sideOffset = 4, ...props }, ref) => (
     <P.Portal>
-      <P.Content ref={ref} sideOffset={sideOffset} className={cn('z-50 rounded-md bg-primary px-3 py-1.5 text-xs text-primary-foreground', className)} {...props} />
+      <P.Content
+        ref={ref}
+        sideOffset={sideOffset}
+        className={cn('z-50 rounded-md bg-primary px-3 py-1.5 text-xs text-primary-foreground', className)}
+        {...props}
+      />
     </P.Portal>
   ),
 )

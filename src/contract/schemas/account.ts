@@ -73,13 +73,27 @@ export const ACCOUNT_API = {
   },
 } as const
 
-export const ACCOUNT_MENU = { general: '/admin/organization', registered: '/admin/project-org-account' } as const satisfies Record<string, MenuPath>
+export const ACCOUNT_MENU = { general: '/admin/organization', registered: '/admin/project-org-account' } as const satisfies Record<
+  string,
+  MenuPath
+>
 
 /** Function actions (the catalogue's) per menu. */
 export const ACCOUNT_FNS = {
-  general: { add: 'account', delete: 'account', enable: 'accountEnable', resetPwd: 'accountResetPwd', audit: 'accountAudit', validPeriod: 'account', invite: 'invite' },
+  general: {
+    add: 'account',
+    delete: 'account',
+    enable: 'accountEnable',
+    resetPwd: 'accountResetPwd',
+    audit: 'accountAudit',
+    validPeriod: 'account',
+    invite: 'invite',
+  },
   registered: { add: 'add', delete: 'delete', enable: 'enable', resetPwd: 'resetPwd', validPeriod: 'validPeriod', edit: 'edit' },
-} as const satisfies { general: Record<string, FnOf<typeof ACCOUNT_MENU.general>>; registered: Record<string, FnOf<typeof ACCOUNT_MENU.registered>> }
+} as const satisfies {
+  general: Record<string, FnOf<typeof ACCOUNT_MENU.general>>
+  registered: Record<string, FnOf<typeof ACCOUNT_MENU.registered>>
+}
 
 // ---- the state machine (SPEC §4) ------------------------------------------------------
 
@@ -104,7 +118,10 @@ export const SEAT_STATUSES: readonly AccountStatus[] = ['normal', 'stopped', 'lo
 
 /** A calendar date (valid through the end of that day, China time) or null: no limit. */
 export const validDate = () =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string({ error: V.invalid }).trim().refine(isIsoDate, { error: V.date }).nullable())
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.string({ error: V.invalid }).trim().refine(isIsoDate, { error: V.date }).nullable(),
+  )
 
 /** The password may not equal the account name (case-insensitive), and the two entries must match. */
 function passwordChecks<T extends { accountName: string; password: string; confirmPassword: string }>(schema: z.ZodType<T>) {
@@ -114,7 +131,11 @@ function passwordChecks<T extends { accountName: string; password: string; confi
 }
 const passwordFields = { password: password(), confirmPassword: z.string({ error: V.required }).min(1, { error: V.required }) }
 
-const roleIds = () => z.array(z.uuid({ error: V.invalid })).max(50).optional()
+const roleIds = () =>
+  z
+    .array(z.uuid({ error: V.invalid }))
+    .max(50)
+    .optional()
 
 /** What an administrator edits of an account (the account name never changes after creation). */
 export const accountEditFields = z.object({
@@ -158,7 +179,10 @@ export const accountListQuery = listQuery.extend({
   level: z.enum(ACCOUNT_LEVELS, { error: V.invalid }).optional(),
   organizationId: z.uuid({ error: V.invalid }).optional(),
   /** With organizationId: include the accounts of its child units (1, default) or not (0). */
-  hasChild: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid })).optional(),
+  hasChild: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
+    .optional(),
   /** true: only accounts whose valid period has passed. */
   expired: z
     .union([z.boolean(), z.enum(['true', 'false'])])
@@ -170,7 +194,12 @@ const idList = () =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: V.invalid })).min(1, { error: V.required }).max(500))
+    .pipe(
+      z
+        .array(z.uuid({ error: V.invalid }))
+        .min(1, { error: V.required })
+        .max(500),
+    )
 
 export const idsBody = z.object({ ids: idList() })
 export const enableBody = z.object({ ids: idList(), enable: z.boolean({ error: V.required }) })

@@ -126,8 +126,13 @@ export interface CodeSent {
 
 const verifyChannel = () => z.enum(VERIFY_CHANNELS, { error: V.invalid }).default('sms')
 /** Empty → undefined, so an untouched optional input passes. */
-const blankToUndefined = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
-export const verifyCodeText = () => str().trim().min(1, { error: V.required }).regex(/^\d{6}$/, { error: V.invalid })
+const blankToUndefined = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+export const verifyCodeText = () =>
+  str()
+    .trim()
+    .min(1, { error: V.required })
+    .regex(/^\d{6}$/, { error: V.invalid })
 
 /** The target field a channel needs: the cellphone for sms, the email for email. */
 const requireTarget = (v: { channel: VerifyChannel; cellphone?: string; email?: string }, ctx: z.RefinementCtx) => {

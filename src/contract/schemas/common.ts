@@ -17,7 +17,10 @@ export const MAX_PAGE_SIZE = 2000
 export const listQuery = z.object({
   pageIndex: int({ min: 1, max: INT4_MAX }).default(1),
   pageSize: int({ min: 1, max: MAX_PAGE_SIZE }).default(20),
-  sortBy: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/).optional(),
+  sortBy: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]*$/)
+    .optional(),
   desc: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .transform((v) => v === true || v === 'true')
@@ -32,7 +35,12 @@ export const deleteBody = z.object({
   ids: z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: V.invalid })).min(1, { error: V.required }).max(500)),
+    .pipe(
+      z
+        .array(z.uuid({ error: V.invalid }))
+        .min(1, { error: V.required })
+        .max(500),
+    ),
 })
 
 /** Fields every stored record answers with. */
@@ -52,12 +60,15 @@ export interface Stamped {
 export const reviewFields = {
   decision: z.enum(['approve', 'reject'], { error: V.required }),
   reason: optionalText(200),
-  roleIds: z.array(z.uuid({ error: V.invalid })).max(50).optional(),
+  roleIds: z
+    .array(z.uuid({ error: V.invalid }))
+    .max(50)
+    .optional(),
 }
-export const reasonOnReject: [(v: { decision: 'approve' | 'reject'; reason?: string | null }) => boolean, { path: string[]; error: string }] = [
-  (v) => v.decision === 'approve' || !!v.reason,
-  { path: ['reason'], error: V.required },
-]
+export const reasonOnReject: [
+  (v: { decision: 'approve' | 'reject'; reason?: string | null }) => boolean,
+  { path: string[]; error: string },
+] = [(v) => v.decision === 'approve' || !!v.reason, { path: ['reason'], error: V.required }]
 /** The form of the shared review dialog: the decision alone (the ids are the dialog's target). */
 export const reviewDecision = z.object(reviewFields).refine(...reasonOnReject)
 export type ReviewDecision = z.infer<typeof reviewDecision>

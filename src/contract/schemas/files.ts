@@ -125,7 +125,12 @@ export const listByIdsQuery = z.object({
   fileIds: z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: V.invalid })).min(1, { error: V.required }).max(200)),
+    .pipe(
+      z
+        .array(z.uuid({ error: V.invalid }))
+        .min(1, { error: V.required })
+        .max(200),
+    ),
 })
 
 /** A stored file as answered by upload and listByIds. */

@@ -33,7 +33,11 @@ export const INVITE_DEFAULT_HOURS = 72
 
 export const inviteCreate = z.object({
   purpose: z.enum(INVITE_PURPOSES, { error: V.invalid }),
-  targetId: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(64, { error: `${V.tooLong}:64` }),
+  targetId: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(64, { error: `${V.tooLong}:64` }),
   validHours: z.coerce
     .number({ error: V.invalid })
     .int({ error: V.invalid })
@@ -55,7 +59,13 @@ export interface InviteCreated {
 }
 
 /** Tokens are 32 random bytes, base64url (43 characters). */
-export const inviteToken = () => z.string({ error: V.required }).trim().min(20, { error: V.invalid }).max(100, { error: V.invalid }).regex(/^[A-Za-z0-9_-]+$/, { error: V.invalid })
+export const inviteToken = () =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(20, { error: V.invalid })
+    .max(100, { error: V.invalid })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: V.invalid })
 
 export const inviteOpenQuery = z.object({ token: inviteToken() })
 

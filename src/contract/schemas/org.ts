@@ -165,7 +165,10 @@ export interface Organization extends Stamped {
 
 export const orgTreeQuery = z.object({
   nodeId: z.uuid({ error: V.invalid }).optional(),
-  nodeType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: V.invalid })).optional(),
+  nodeType: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: V.invalid }))
+    .optional(),
 })
 
 export interface OrgTreeNode {
@@ -198,7 +201,12 @@ const idList = () =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: V.invalid })).min(1, { error: V.required }).max(500))
+    .pipe(
+      z
+        .array(z.uuid({ error: V.invalid }))
+        .min(1, { error: V.required })
+        .max(500),
+    )
 export const orgIdsQuery = z.object({ orgIds: idList() })
 export const byUserIdQuery = z.object({ userId: z.uuid({ error: V.invalid }) })
 
@@ -242,7 +250,12 @@ export interface OrgTypeNode extends OrgType {
 export const orgListingItem = z.object({
   orgListingId: id().optional(),
   institutionName: name(100),
-  stockCode: optional(z.string().trim().regex(/^[0-9A-Za-z.]{1,12}$/, { error: V.invalid })),
+  stockCode: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z.]{1,12}$/, { error: V.invalid }),
+  ),
   listingDate: optional(isoDate()),
   remark: optionalText(200),
 })
@@ -268,7 +281,13 @@ export const orgQualificationItem = z
     qualificationName: name(100),
     level: z.enum(QUALIFICATION_LEVELS, { error: V.required }),
     category: z.enum(QUALIFICATION_CATEGORIES, { error: V.required }),
-    certificateNo: optional(z.string().trim().max(50, { error: `${V.tooLong}:50` }).regex(/^[\p{L}\p{N}\-()（）]+$/u, { error: V.invalid })),
+    certificateNo: optional(
+      z
+        .string()
+        .trim()
+        .max(50, { error: `${V.tooLong}:50` })
+        .regex(/^[\p{L}\p{N}\-()（）]+$/u, { error: V.invalid }),
+    ),
     issuer: optionalName(100),
     validFrom: isoDate(),
     validTo: isoDate(),
@@ -289,7 +308,10 @@ export const SUBLIST_KEY = {
 const fullBody = <S extends z.ZodType>(item: S, key: (i: z.infer<S>) => string) =>
   z.object({
     organizationId: id(),
-    items: z.array(item).max(200, { error: `${V.tooLong}:200` }).superRefine(noRepeats(key)),
+    items: z
+      .array(item)
+      .max(200, { error: `${V.tooLong}:200` })
+      .superRefine(noRepeats(key)),
   })
 
 export const orgListingFull = fullBody(orgListingItem, SUBLIST_KEY.orgListing)

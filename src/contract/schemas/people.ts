@@ -30,7 +30,21 @@
  */
 import { z } from 'zod'
 import type { FnOf } from '../catalogue'
-import { V, email, filterText, idCard, isoDate, isValidIdCard, name, noRepeats, optional, optionalText, phone, sortCode, text } from '../rules'
+import {
+  V,
+  email,
+  filterText,
+  idCard,
+  isoDate,
+  isValidIdCard,
+  name,
+  noRepeats,
+  optional,
+  optionalText,
+  phone,
+  sortCode,
+  text,
+} from '../rules'
 import { id, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
@@ -82,10 +96,7 @@ export type TitleLevel = (typeof TITLE_LEVELS)[number]
 const statusFlag = () => z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
 
 /** `1`/`0`/`true`/`false` from a query string. */
-const flag = () =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-    .transform((v) => v === true || v === 'true' || v === '1')
+const flag = () => z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 /** `YYYY-MM`. */
@@ -106,9 +117,11 @@ export function sexOfIdCard(value: string): Sex | null {
   return Number(value[16]) % 2 === 1 ? 'male' : 'female'
 }
 /** 110***********1234 */
-export const maskIdCard = (v: string | null): string | null => (v ? (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '*'.repeat(v.length)) : v)
+export const maskIdCard = (v: string | null): string | null =>
+  v ? (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '*'.repeat(v.length)) : v
 /** 138****5678 */
-export const maskCellphone = (v: string | null): string | null => (v ? (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '*'.repeat(v.length)) : v)
+export const maskCellphone = (v: string | null): string | null =>
+  v ? (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '*'.repeat(v.length)) : v
 
 /** Message key when the birth date differs from the ID number's: `v.birthDate:<date in the ID number>`. */
 export const birthDateMismatch = (expected: string) => `${V.birthDate}:${expected}`
@@ -249,7 +262,12 @@ const userIds = () =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: V.invalid })).min(1, { error: V.required }).max(2000))
+    .pipe(
+      z
+        .array(z.uuid({ error: V.invalid }))
+        .min(1, { error: V.required })
+        .max(2000),
+    )
 
 /** Move people to a department (its organisation follows) or directly under an organisation. */
 export const userMove = z
@@ -421,8 +439,16 @@ export const profileForm = personBase
   .extend({
     idCard: optional(idCardUpper()),
     cellphone: optional(phone()),
-    education: z.array(educationFields).max(20).default([]).superRefine(noRepeats((e: EducationFields) => `${e.school}/${e.degree}`)),
-    certificates: z.array(certificateFields).max(20).default([]).superRefine(noRepeats((c: CertificateFields) => c.certificateNo)),
+    education: z
+      .array(educationFields)
+      .max(20)
+      .default([])
+      .superRefine(noRepeats((e: EducationFields) => `${e.school}/${e.degree}`)),
+    certificates: z
+      .array(certificateFields)
+      .max(20)
+      .default([])
+      .superRefine(noRepeats((c: CertificateFields) => c.certificateNo)),
   })
   .superRefine(birthDateAgrees)
 export type ProfileForm = z.infer<typeof profileForm>
@@ -453,7 +479,9 @@ export const auditListQuery = listQuery.extend({
 
 export const AUDIT_DECISIONS = ['approve', 'reject'] as const
 /** The same decision as generalAccount/audit (reviewFields: roles given on approval), by staff record. */
-export const auditBody = z.object({ userIds: userIds(), ...reviewFields, decision: z.enum(AUDIT_DECISIONS, { error: V.invalid }) }).refine(...reasonOnReject)
+export const auditBody = z
+  .object({ userIds: userIds(), ...reviewFields, decision: z.enum(AUDIT_DECISIONS, { error: V.invalid }) })
+  .refine(...reasonOnReject)
 
 /** A row of the audit list: the person (masked numbers) with the account it came with. */
 export interface AuditRow {

@@ -54,7 +54,11 @@ export const PERSONAL_PATHS = {
   unbindThirdParty: `${P}/unbindThirdParty`,
 } as const
 
-const requiredPassword = () => z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: `${V.tooLong}:64` })
+const requiredPassword = () =>
+  z
+    .string({ error: V.required })
+    .min(1, { error: V.required })
+    .max(64, { error: `${V.tooLong}:64` })
 
 export const updateInfoBody = z.object({ userName: name(30), version: version() })
 export const passwordBody = z.object({ password: requiredPassword() })
@@ -76,7 +80,10 @@ export const bindEmailBody = z.object({ email: email(), verifyCode: verifyCodeTe
 export const changePasswordSchema = (accountName?: string) =>
   z
     .object({ oldPassword: requiredPassword(), password: password(), confirmPassword: z.string().min(1, { error: V.required }) })
-    .refine((v) => !accountName || v.password.toLowerCase() !== accountName.toLowerCase(), { path: ['password'], error: V.passwordSameAsAccount })
+    .refine((v) => !accountName || v.password.toLowerCase() !== accountName.toLowerCase(), {
+      path: ['password'],
+      error: V.passwordSameAsAccount,
+    })
     .refine((v) => v.password !== v.oldPassword, { path: ['password'], error: V.passwordSameAsOld })
     .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch })
 export const changePasswordBody = changePasswordSchema()

@@ -7,7 +7,10 @@ import { id, listQuery, version, type Stamped } from './common'
 export const roleFields = z.object({
   roleName: name(30),
   remark: optionalText(200),
-  status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid })).default(1),
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
+    .default(1),
   sort: sortCode().default(1),
   dataScope: z.enum(DATA_SCOPES, { error: V.invalid }).default('own'),
 })
@@ -17,7 +20,10 @@ export const roleUpdate = roleFields.extend({ roleId: id(), version: version() }
 
 export const roleListQuery = listQuery.extend({
   roleName: filterText(30),
-  status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional(),
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .optional(),
 })
 
 export type RoleFields = z.infer<typeof roleFields>
@@ -38,8 +44,22 @@ const uuidList = (max: number) =>
   z
     .union([z.array(z.string()), z.string()])
     .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',').map((s) => s.trim()).filter(Boolean)))
-    .pipe(z.array(z.uuid({ error: V.invalid })).max(max, { error: V.invalid }).superRefine(noRepeats((s: string) => s)))
+    .transform((v) =>
+      v === undefined
+        ? []
+        : Array.isArray(v)
+          ? v
+          : v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.uuid({ error: V.invalid }))
+        .max(max, { error: V.invalid })
+        .superRefine(noRepeats((s: string) => s)),
+    )
 
 /** Paths of the role authorisation calls (DESIGN §2: `/api/admin/v1/<resource>/<action>`). */
 export const ROLE_AUTH_API = {
@@ -76,7 +96,10 @@ export const roleCandidatesQuery = roleIdQuery.extend({ keyword: filterText(30) 
 export const roleMembersBody = z.object({ roleId: id(), accountIds: uuidList(500).pipe(z.array(z.string()).min(1, { error: V.required })) })
 /** Removing members: the same, or as a delete is sent (DESIGN §2) — form data `roleId` and `ids=a,b`. */
 export const roleMembersDeleteBody = z.preprocess(
-  (v) => (v && typeof v === 'object' && !('accountIds' in v) && 'ids' in v ? { ...(v as Record<string, unknown>), accountIds: (v as { ids: unknown }).ids } : v),
+  (v) =>
+    v && typeof v === 'object' && !('accountIds' in v) && 'ids' in v
+      ? { ...(v as Record<string, unknown>), accountIds: (v as { ids: unknown }).ids }
+      : v,
   roleMembersBody,
 )
 
@@ -92,7 +115,9 @@ export const roleOrgSave = z.object({ roleId: id(), organizationIds: uuidList(50
 
 export const dataPermissionSave = z.object({ roleId: id(), scope: z.enum(DATA_SCOPES, { error: V.invalid }) })
 
-export const roleResourceQuery = roleIdQuery.extend({ resourceType: z.enum(ROLE_RESOURCE_TYPES, { error: V.invalid }).default('application') })
+export const roleResourceQuery = roleIdQuery.extend({
+  resourceType: z.enum(ROLE_RESOURCE_TYPES, { error: V.invalid }).default('application'),
+})
 export const roleResourceSave = z.object({
   roleId: id(),
   resourceType: z.enum(ROLE_RESOURCE_TYPES, { error: V.invalid }),

@@ -45,7 +45,9 @@ function DetailBody({ kind, account }: { kind: AccountKind; account: Account }) 
   const item = (label: string, value: ReactNode) => (
     <div>
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm">{value === null || value === undefined || value === '' ? <span className="text-muted-foreground">--</span> : value}</dd>
+      <dd className="mt-0.5 break-words text-sm">
+        {value === null || value === undefined || value === '' ? <span className="text-muted-foreground">--</span> : value}
+      </dd>
     </div>
   )
   const bound = (b: boolean) => <Badge variant={b ? 'success' : 'secondary'}>{t(b ? 'accounts.bound' : 'accounts.unbound')}</Badge>
@@ -63,11 +65,18 @@ function DetailBody({ kind, account }: { kind: AccountKind; account: Account }) 
           {item(t('accounts.field.organization'), account.organizationName)}
           {item(t('accounts.field.roles'), account.roleNames.join('、'))}
           {item(t('accounts.field.validUntil'), account.validUntil ? dateOf(account.validUntil) : t('accounts.permanent'))}
-          {item(t('accounts.field.passwordValidUntil'), account.passwordValidUntil ? dateOf(account.passwordValidUntil) : t('accounts.permanent'))}
+          {item(
+            t('accounts.field.passwordValidUntil'),
+            account.passwordValidUntil ? dateOf(account.passwordValidUntil) : t('accounts.permanent'),
+          )}
           {item(t('accounts.field.wechat'), bound(account.wechatBound))}
           {item(t('accounts.field.qq'), bound(account.qqBound))}
           {kind === 'registered' && item(t('accounts.field.projectName'), account.projectName)}
-          {kind === 'registered' && item(t('accounts.field.projectDepartmentName'), [account.projectOrganizationName, account.projectDepartmentName].filter(Boolean).join(' / '))}
+          {kind === 'registered' &&
+            item(
+              t('accounts.field.projectDepartmentName'),
+              [account.projectOrganizationName, account.projectDepartmentName].filter(Boolean).join(' / '),
+            )}
           {kind === 'registered' && item(t('accounts.field.phoneLogin'), t(account.phoneLoginEnabled ? 'accounts.on' : 'accounts.off'))}
           {item(t('accounts.field.createTime'), <span className="tabular-nums">{formatDateTime(account.createTime)}</span>)}
         </dl>
@@ -122,7 +131,8 @@ function HistorySection({ kind, accountId }: { kind: AccountKind; accountId: str
   const rows = q.data?.records ?? []
   const total = q.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / PAGE))
-  const remark = (r: string | null) => (r && hasKey(`accounts.changeRemark.${r}`) ? t(`accounts.changeRemark.${r}` as 'accounts.changeRemark.manual') : r)
+  const remark = (r: string | null) =>
+    r && hasKey(`accounts.changeRemark.${r}`) ? t(`accounts.changeRemark.${r}` as 'accounts.changeRemark.manual') : r
   return (
     <section aria-label={t('accounts.detail.history')}>
       <h3 className="mb-3 flex items-center gap-1.5 border-b pb-1.5 text-sm font-semibold text-muted-foreground">
@@ -159,11 +169,25 @@ function HistorySection({ kind, accountId }: { kind: AccountKind; accountId: str
       )}
       {pages > 1 && (
         <div className="mt-3 flex items-center justify-end gap-1 text-sm">
-          <Button variant="outline" size="icon" className="h-9 w-9" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label={t('crud.prevPage')}>
+          <Button
+            variant="outline"
+            size="icon"
+            className="h-9 w-9"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+            aria-label={t('crud.prevPage')}
+          >
             <ChevronLeft aria-hidden />
           </Button>
           <span className="px-2 tabular-nums text-muted-foreground">{t('crud.pageOf', { page, pages })}</span>
-          <Button variant="outline" size="icon" className="h-9 w-9" disabled={page >= pages} onClick={() => setPage(page + 1)} aria-label={t('crud.nextPage')}>
+          <Button
+            variant="outline"
+            size="icon"
+            className="h-9 w-9"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+            aria-label={t('crud.nextPage')}
+          >
             <ChevronRight aria-hidden />
           </Button>
         </div>

@@ -34,11 +34,32 @@ export function AccountFormFields({ kind, editing, organizationId, unitLabel }: 
   const levelLabel = (l: Account['level']) => t(`accounts.level.${l}`)
   return (
     <FormGrid>
-      <FormField name="accountName" label={t('accounts.field.accountName')} required={!editing} disabled={editing} maxLength={20} hint={editing ? undefined : t('accounts.accountNameHint')} />
+      <FormField
+        name="accountName"
+        label={t('accounts.field.accountName')}
+        required={!editing}
+        disabled={editing}
+        maxLength={20}
+        hint={editing ? undefined : t('accounts.accountNameHint')}
+      />
       <FormField name="userName" label={t('accounts.field.userName')} required maxLength={30} />
-      {!editing && <FormField name="password" kind="password" label={t('accounts.field.password')} required maxLength={20} hint={t('accounts.passwordHint')} />}
+      {!editing && (
+        <FormField
+          name="password"
+          kind="password"
+          label={t('accounts.field.password')}
+          required
+          maxLength={20}
+          hint={t('accounts.passwordHint')}
+        />
+      )}
       {!editing && <FormField name="confirmPassword" kind="password" label={t('accounts.field.confirmPassword')} required maxLength={20} />}
-      <FormField name="cellphone" label={t('accounts.field.cellphone')} maxLength={11} hint={editing ? t('accounts.cellphoneKeepHint') : undefined} />
+      <FormField
+        name="cellphone"
+        label={t('accounts.field.cellphone')}
+        maxLength={11}
+        hint={editing ? t('accounts.cellphoneKeepHint') : undefined}
+      />
       <FormField name="email" label={t('accounts.field.email')} maxLength={100} />
       <FormField
         name="organizationId"
@@ -48,11 +69,28 @@ export function AccountFormFields({ kind, editing, organizationId, unitLabel }: 
         options={unitOptions.length ? unitOptions : organizationId ? [{ value: organizationId, label: unitLabel ?? organizationId }] : []}
         placeholder={t('accounts.selectUnitFirst')}
       />
-      {general && <FormField name="level" kind="select" label={t('accounts.field.level')} required options={enumOptions(ACCOUNT_LEVELS, levelLabel)} />}
+      {general && (
+        <FormField
+          name="level"
+          kind="select"
+          label={t('accounts.field.level')}
+          required
+          options={enumOptions(ACCOUNT_LEVELS, levelLabel)}
+        />
+      )}
       {!editing && <FormField name="validUntil" kind="date" label={t('accounts.field.validUntil')} hint={t('accounts.period.hint')} />}
-      {!editing && general && <FormField name="passwordValidUntil" kind="date" label={t('accounts.field.passwordValidUntil')} hint={t('accounts.period.pwdHint')} />}
+      {!editing && general && (
+        <FormField
+          name="passwordValidUntil"
+          kind="date"
+          label={t('accounts.field.passwordValidUntil')}
+          hint={t('accounts.period.pwdHint')}
+        />
+      )}
       {!editing && !general && <FormField name="projectName" label={t('accounts.field.projectName')} maxLength={100} />}
-      {!editing && !general && <FormField name="projectOrganizationName" label={t('accounts.field.projectOrganizationName')} maxLength={100} />}
+      {!editing && !general && (
+        <FormField name="projectOrganizationName" label={t('accounts.field.projectOrganizationName')} maxLength={100} />
+      )}
       {!editing && !general && <FormField name="projectDepartmentName" label={t('accounts.field.projectDepartmentName')} maxLength={100} />}
       {!editing && !general && <FormField name="phoneLoginEnabled" kind="switch" label={t('accounts.field.phoneLogin')} />}
       {!editing && <RolesFormField label={t('accounts.field.roles')} hint={t('accounts.rolesHint')} />}

@@ -35,13 +35,36 @@ export interface AccountsTableProps {
   toolbar?: ReactNode
 }
 
-export function AccountsTable({ kind, title, description, organizationId, search, onSearchChange, headerless, toolbar }: AccountsTableProps) {
+export function AccountsTable({
+  kind,
+  title,
+  description,
+  organizationId,
+  search,
+  onSearchChange,
+  headerless,
+  toolbar,
+}: AccountsTableProps) {
   const { t } = useT()
   const general = kind === 'general'
   const resource = accountResource(kind)
   const fns = general
-    ? { add: ACCOUNT_FNS.general.add, edit: ACCOUNT_FNS.general.add, delete: ACCOUNT_FNS.general.delete, enable: ACCOUNT_FNS.general.enable, resetPwd: ACCOUNT_FNS.general.resetPwd, validPeriod: ACCOUNT_FNS.general.validPeriod }
-    : { add: ACCOUNT_FNS.registered.add, edit: ACCOUNT_FNS.registered.edit, delete: ACCOUNT_FNS.registered.delete, enable: ACCOUNT_FNS.registered.enable, resetPwd: ACCOUNT_FNS.registered.resetPwd, validPeriod: ACCOUNT_FNS.registered.validPeriod }
+    ? {
+        add: ACCOUNT_FNS.general.add,
+        edit: ACCOUNT_FNS.general.add,
+        delete: ACCOUNT_FNS.general.delete,
+        enable: ACCOUNT_FNS.general.enable,
+        resetPwd: ACCOUNT_FNS.general.resetPwd,
+        validPeriod: ACCOUNT_FNS.general.validPeriod,
+      }
+    : {
+        add: ACCOUNT_FNS.registered.add,
+        edit: ACCOUNT_FNS.registered.edit,
+        delete: ACCOUNT_FNS.registered.delete,
+        enable: ACCOUNT_FNS.registered.enable,
+        resetPwd: ACCOUNT_FNS.registered.resetPwd,
+        validPeriod: ACCOUNT_FNS.registered.validPeriod,
+      }
   const call = useAccountCall(kind)
   const canReset = useCan(fns.resetPwd)
   const canPeriod = useCan(fns.validPeriod)
@@ -58,8 +81,17 @@ export function AccountsTable({ kind, title, description, organizationId, search
   const [dept, setDept] = useState<Account | null>(null)
 
   /** A state call after its confirmation; `n` > 1 uses the batch text. */
-  const run = async (callName: 'enable' | 'unlock' | 'audit' | 'enablePhoneLogin', body: Record<string, unknown>, question: string, done: TKey, destructive = false, rows?: Account[]) => {
-    const title = t(`accounts.confirmTitle.${done.slice('accounts.done.'.length) as 'stop' | 'enable' | 'unlock' | 'approve' | 'phoneLogin'}`)
+  const run = async (
+    callName: 'enable' | 'unlock' | 'audit' | 'enablePhoneLogin',
+    body: Record<string, unknown>,
+    question: string,
+    done: TKey,
+    destructive = false,
+    rows?: Account[],
+  ) => {
+    const title = t(
+      `accounts.confirmTitle.${done.slice('accounts.done.'.length) as 'stop' | 'enable' | 'unlock' | 'approve' | 'phoneLogin'}`,
+    )
     if (!(await confirm({ title, description: question, destructive }))) return false
     try {
       await call.mutateAsync({ call: callName, body, done, rows })
@@ -81,13 +113,17 @@ export function AccountsTable({ kind, title, description, organizationId, search
     run(
       'enable',
       { ids: rows.map((r) => r.accountId), enable: true },
-      rows.length === 1 ? t('accounts.confirm.enable', { name: rows[0]!.accountName }) : t('accounts.confirm.enableMany', { n: rows.length }),
+      rows.length === 1
+        ? t('accounts.confirm.enable', { name: rows[0]!.accountName })
+        : t('accounts.confirm.enableMany', { n: rows.length }),
       'accounts.done.enable',
       false,
       rows,
     )
-  const unlock = (a: Account) => run('unlock', { ids: [a.accountId] }, t('accounts.confirm.unlock', { name: a.accountName }), 'accounts.done.unlock')
-  const approveMany = (ids: string[]) => run('audit', { ids, decision: 'approve' }, t('accounts.confirm.approveMany', { n: ids.length }), 'accounts.done.approve')
+  const unlock = (a: Account) =>
+    run('unlock', { ids: [a.accountId] }, t('accounts.confirm.unlock', { name: a.accountName }), 'accounts.done.unlock')
+  const approveMany = (ids: string[]) =>
+    run('audit', { ids, decision: 'approve' }, t('accounts.confirm.approveMany', { n: ids.length }), 'accounts.done.approve')
   const phoneLogin = (a: Account) =>
     run(
       'enablePhoneLogin',
@@ -99,8 +135,15 @@ export function AccountsTable({ kind, title, description, organizationId, search
   const levelLabel = (l: Account['level']) => t(`accounts.level.${l}`)
   const filters: FilterField[] = [
     { name: 'keyword', label: t('accounts.field.keyword'), placeholder: t('accounts.field.keywordPlaceholder') },
-    { name: 'status', label: t('accounts.field.status'), kind: 'select', options: enumOptions(ACCOUNT_STATUSES, (s: AccountStatus) => t(`accounts.status.${s}`)) },
-    ...(general ? [{ name: 'level', label: t('accounts.field.level'), kind: 'select' as const, options: enumOptions(ACCOUNT_LEVELS, levelLabel) }] : []),
+    {
+      name: 'status',
+      label: t('accounts.field.status'),
+      kind: 'select',
+      options: enumOptions(ACCOUNT_STATUSES, (s: AccountStatus) => t(`accounts.status.${s}`)),
+    },
+    ...(general
+      ? [{ name: 'level', label: t('accounts.field.level'), kind: 'select' as const, options: enumOptions(ACCOUNT_LEVELS, levelLabel) }]
+      : []),
   ]
 
   const columns: ListColumn<Account>[] = [
@@ -109,15 +152,34 @@ export function AccountsTable({ kind, title, description, organizationId, search
       header: t('accounts.field.accountName'),
       sortable: true,
       cell: (a) => (
-        <button type="button" className="min-h-9 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => setDetail(a)}>
+        <button
+          type="button"
+          className="min-h-9 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          onClick={() => setDetail(a)}
+        >
           {a.accountName}
         </button>
       ),
     },
     { key: 'userName', header: t('accounts.field.userName'), sortable: true },
     { key: 'cellphone', header: t('accounts.field.cellphone'), cell: (a) => <span className="tabular-nums">{a.cellphone ?? '--'}</span> },
-    ...(general ? [{ key: 'level', header: t('accounts.field.level'), cell: (a: Account) => levelLabel(a.level), exportValue: (a: Account) => levelLabel(a.level) }] : []),
-    { key: 'status', header: t('accounts.field.status'), sortable: true, cell: (a) => <StatusBadge account={a} />, exportValue: (a) => statusText(t, a) },
+    ...(general
+      ? [
+          {
+            key: 'level',
+            header: t('accounts.field.level'),
+            cell: (a: Account) => levelLabel(a.level),
+            exportValue: (a: Account) => levelLabel(a.level),
+          },
+        ]
+      : []),
+    {
+      key: 'status',
+      header: t('accounts.field.status'),
+      sortable: true,
+      cell: (a) => <StatusBadge account={a} />,
+      exportValue: (a) => statusText(t, a),
+    },
     {
       key: 'organizationName',
       header: t('accounts.field.organization'),
@@ -130,7 +192,12 @@ export function AccountsTable({ kind, title, description, organizationId, search
             key: 'roleNames',
             header: t('accounts.field.roles'),
             className: 'max-w-[11rem] truncate',
-            cell: (a: Account) => (a.roleNames.length ? <span title={a.roleNames.join('、')}>{a.roleNames.join('、')}</span> : <span className="text-muted-foreground">--</span>),
+            cell: (a: Account) =>
+              a.roleNames.length ? (
+                <span title={a.roleNames.join('、')}>{a.roleNames.join('、')}</span>
+              ) : (
+                <span className="text-muted-foreground">--</span>
+              ),
             exportValue: (a: Account) => a.roleNames.join('、'),
           },
         ]
@@ -148,7 +215,8 @@ export function AccountsTable({ kind, title, description, organizationId, search
           {
             key: 'phoneLoginEnabled',
             header: t('accounts.field.phoneLogin'),
-            cell: (a: Account) => (a.phoneLoginEnabled ? t('accounts.on') : <span className="text-muted-foreground">{t('accounts.off')}</span>),
+            cell: (a: Account) =>
+              a.phoneLoginEnabled ? t('accounts.on') : <span className="text-muted-foreground">{t('accounts.off')}</span>,
             exportValue: (a: Account) => (a.phoneLoginEnabled ? t('accounts.on') : t('accounts.off')),
           },
         ]),
@@ -156,7 +224,11 @@ export function AccountsTable({ kind, title, description, organizationId, search
       key: 'validUntil',
       header: t('accounts.field.validUntil'),
       sortable: true,
-      cell: (a) => <span className="tabular-nums">{a.validUntil ? dateOf(a.validUntil) : <span className="text-muted-foreground">{t('accounts.permanent')}</span>}</span>,
+      cell: (a) => (
+        <span className="tabular-nums">
+          {a.validUntil ? dateOf(a.validUntil) : <span className="text-muted-foreground">{t('accounts.permanent')}</span>}
+        </span>
+      ),
       exportValue: (a) => (a.validUntil ? dateOf(a.validUntil) : t('accounts.permanent')),
     },
     {
@@ -177,15 +249,33 @@ export function AccountsTable({ kind, title, description, organizationId, search
   ]
 
   const stateAction = (a: Account) => {
-    const btn = (label: string, icon: ReactNode, onClick: () => void, tone: 'primary' | 'destructive' | 'success' = 'primary', refused?: string) => (
-      <RowAction icon={icon} label={label} tone={tone} disabled={call.isPending} refused={refused} onClick={onClick} />
-    )
+    const btn = (
+      label: string,
+      icon: ReactNode,
+      onClick: () => void,
+      tone: 'primary' | 'destructive' | 'success' = 'primary',
+      refused?: string,
+    ) => <RowAction icon={icon} label={label} tone={tone} disabled={call.isPending} refused={refused} onClick={onClick} />
     // <Can>: shown when granted, and each click is recorded in the operation log (SPEC §6)
     switch (a.status) {
       case 'pending':
-        return general ? <Can action={ACCOUNT_FNS.general.audit}>{btn(t('accounts.action.audit'), <ClipboardCheck aria-hidden />, () => setAuditing(a))}</Can> : null
+        return general ? (
+          <Can action={ACCOUNT_FNS.general.audit}>
+            {btn(t('accounts.action.audit'), <ClipboardCheck aria-hidden />, () => setAuditing(a))}
+          </Can>
+        ) : null
       case 'normal':
-        return <Can action={fns.enable}>{btn(t('accounts.action.stop'), <Ban aria-hidden />, () => void stop([a]), 'destructive', self(a) ? t('accounts.selfRefused') : undefined)}</Can>
+        return (
+          <Can action={fns.enable}>
+            {btn(
+              t('accounts.action.stop'),
+              <Ban aria-hidden />,
+              () => void stop([a]),
+              'destructive',
+              self(a) ? t('accounts.selfRefused') : undefined,
+            )}
+          </Can>
+        )
       case 'stopped':
         return <Can action={fns.enable}>{btn(t('accounts.action.enable'), <Play aria-hidden />, () => void enable([a]), 'success')}</Can>
       case 'locked':
@@ -199,7 +289,13 @@ export function AccountsTable({ kind, title, description, organizationId, search
     canMore ? (
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="h-9 w-9" aria-label={`${t('accounts.action.more')} ${a.accountName}`} title={t('accounts.action.more')}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-9 w-9"
+            aria-label={`${t('accounts.action.more')} ${a.accountName}`}
+            title={t('accounts.action.more')}
+          >
             <MoreHorizontal aria-hidden />
           </Button>
         </DropdownMenuTrigger>
@@ -270,7 +366,11 @@ export function AccountsTable({ kind, title, description, organizationId, search
           return (
             <>
               <Can action={fns.enable}>
-                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void stop(rows.filter((r) => !self(r))).then(done)}>
+                <Button
+                  variant="outline"
+                  disabled={page.length === 0 || call.isPending}
+                  onClick={() => void stop(rows.filter((r) => !self(r))).then(done)}
+                >
                   <Ban aria-hidden />
                   {t('accounts.action.batchStop')}
                 </Button>
@@ -283,7 +383,11 @@ export function AccountsTable({ kind, title, description, organizationId, search
               </Can>
               {general && (
                 <Can action={ACCOUNT_FNS.general.audit}>
-                  <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void approveMany(page).then(done)}>
+                  <Button
+                    variant="outline"
+                    disabled={page.length === 0 || call.isPending}
+                    onClick={() => void approveMany(page).then(done)}
+                  >
                     <ClipboardCheck aria-hidden />
                     {t('accounts.action.batchApprove')}
                   </Button>
@@ -302,10 +406,13 @@ export function AccountsTable({ kind, title, description, organizationId, search
       <AccountDetail kind={kind} account={detail} onClose={() => setDetail(null)} />
       <AuditDialog key={auditing?.accountId ?? 'audit'} account={auditing} onClose={() => setAuditing(null)} />
       <ResetPwdDialog key={resetting?.accountId ?? 'reset'} kind={kind} account={resetting} onClose={() => setResetting(null)} />
-      <PeriodDialog key={period ? `${period.which}${period.accounts[0]?.accountId}` : 'period'} kind={kind} target={period} onClose={() => setPeriod(null)} />
+      <PeriodDialog
+        key={period ? `${period.which}${period.accounts[0]?.accountId}` : 'period'}
+        kind={kind}
+        target={period}
+        onClose={() => setPeriod(null)}
+      />
       {!general && <ProjectDeptDialog key={dept?.accountId ?? 'dept'} account={dept} onClose={() => setDept(null)} />}
     </>
   )
-
 }
-

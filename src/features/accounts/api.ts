@@ -11,7 +11,8 @@ import { t, type TKey } from '@/lib/i18n'
 import { accountHistoryQueryOptions, accountKeys, type AccountKind } from './queries'
 import { accountResource } from './resource'
 
-export type AccountCall = 'enable' | 'unlock' | 'audit' | 'resetPwd' | 'updateValidPeriod' | 'updatePwdValidPeriod' | 'updateProjectDept' | 'enablePhoneLogin'
+export type AccountCall =
+  'enable' | 'unlock' | 'audit' | 'resetPwd' | 'updateValidPeriod' | 'updatePwdValidPeriod' | 'updateProjectDept' | 'enablePhoneLogin'
 
 function pathOf(kind: AccountKind, call: AccountCall): string {
   const api = ACCOUNT_API[kind] as Record<string, string>
@@ -22,7 +23,16 @@ function pathOf(kind: AccountKind, call: AccountCall): string {
 export function useAccountCall(kind: AccountKind) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async ({ call, body, rows }: { call: AccountCall; body: Record<string, unknown>; done?: TKey; rows?: Account[] }): Promise<{ queued: boolean }> => {
+    mutationFn: async ({
+      call,
+      body,
+      rows,
+    }: {
+      call: AccountCall
+      body: Record<string, unknown>
+      done?: TKey
+      rows?: Account[]
+    }): Promise<{ queued: boolean }> => {
       const offline = accountResource(kind).offline
       if (call !== 'enable' || !offline) {
         await http.post<unknown>(pathOf(kind, call), body)

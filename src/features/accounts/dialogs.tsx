@@ -72,7 +72,10 @@ export function RolePicker({ value, onChange, id }: { value: string[]; onChange:
         const on = value.includes(r.roleId)
         return (
           <label key={r.roleId} className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1.5 text-sm hover:bg-accent">
-            <Checkbox checked={on} onCheckedChange={(v) => onChange(v === true ? [...value, r.roleId] : value.filter((x) => x !== r.roleId))} />
+            <Checkbox
+              checked={on}
+              onCheckedChange={(v) => onChange(v === true ? [...value, r.roleId] : value.filter((x) => x !== r.roleId))}
+            />
             <span className="truncate" title={r.roleName}>
               {r.roleName}
             </span>
@@ -124,7 +127,9 @@ export function ReviewDialog({ target, onClose }: { target: ReviewTarget | null;
     confirm: (v) =>
       confirm({
         title: t(v.decision === 'approve' ? 'accounts.confirmTitle.approve' : 'accounts.confirmTitle.reject'),
-        description: t(v.decision === 'approve' ? 'accounts.confirm.approve' : 'accounts.confirm.reject', { name: target?.confirmName ?? target?.who ?? '' }),
+        description: t(v.decision === 'approve' ? 'accounts.confirm.approve' : 'accounts.confirm.reject', {
+          name: target?.confirmName ?? target?.who ?? '',
+        }),
         destructive: v.decision === 'reject',
         confirmText: t(v.decision === 'approve' ? 'accounts.action.approve' : 'accounts.action.reject'),
       }),
@@ -162,7 +167,11 @@ export function ReviewDialog({ target, onClose }: { target: ReviewTarget | null;
             onClick={() => action.form.setValue('decision', d)}
             className={cn(
               'min-h-11 rounded-md border px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              decision === d ? (d === 'approve' ? 'border-emerald-600 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400' : 'border-destructive bg-destructive/10 text-destructive') : 'hover:bg-accent',
+              decision === d
+                ? d === 'approve'
+                  ? 'border-emerald-600 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400'
+                  : 'border-destructive bg-destructive/10 text-destructive'
+                : 'hover:bg-accent',
             )}
           >
             {t(d === 'approve' ? 'accounts.action.approve' : 'accounts.action.reject')}
@@ -182,7 +191,11 @@ export function ReviewDialog({ target, onClose }: { target: ReviewTarget | null;
 export function AuditDialog({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const call = useAccountCall('general')
   const target: ReviewTarget | null = account
-    ? { who: `${account.userName ?? ''}（${account.accountName}）`, confirmName: account.accountName, submit: (d) => call.mutateAsync({ call: 'audit', body: { ids: [account.accountId], ...d } }) }
+    ? {
+        who: `${account.userName ?? ''}（${account.accountName}）`,
+        confirmName: account.accountName,
+        submit: (d) => call.mutateAsync({ call: 'audit', body: { ids: [account.accountId], ...d } }),
+      }
     : null
   return <ReviewDialog target={target} onClose={onClose} />
 }
@@ -196,7 +209,9 @@ function AuditRoles() {
       <Label htmlFor="audit-roles">{t('accounts.audit.rolesOnApprove')}</Label>
       <RolePicker id="audit-roles" value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />
       <p className="text-xs text-muted-foreground">{t('accounts.rolesHint')}</p>
-      {((field.value as string[] | undefined) ?? []).length === 0 && <p className="text-xs text-amber-700 dark:text-amber-400">{t('accounts.audit.noRoleHint')}</p>}
+      {((field.value as string[] | undefined) ?? []).length === 0 && (
+        <p className="text-xs text-amber-700 dark:text-amber-400">{t('accounts.audit.noRoleHint')}</p>
+      )}
     </div>
   )
 }
@@ -210,7 +225,10 @@ export function ResetPwdDialog({ kind, account, onClose }: { kind: AccountKind; 
   const [copied, setCopied] = useState(false)
   const accountName = account?.accountName ?? ''
   const action = useActionForm({
-    schema: resetPwdBody.refine((v) => !v.password || v.password.toLowerCase() !== accountName.toLowerCase(), { path: ['password'], error: V.passwordSameAsAccount }),
+    schema: resetPwdBody.refine((v) => !v.password || v.password.toLowerCase() !== accountName.toLowerCase(), {
+      path: ['password'],
+      error: V.passwordSameAsAccount,
+    }),
     defaultValues: { accountId: account?.accountId ?? '', password: '', confirmPassword: '' },
     action: (v) => call.mutateAsync({ call: 'resetPwd', body: v }),
     success: t('accounts.done.resetPwd'),
@@ -263,7 +281,10 @@ export function ResetPwdDialog({ kind, account, onClose }: { kind: AccountKind; 
         )}
       </BoundField>
       {generated ? (
-        <div role="status" className="flex items-center justify-between gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+        <div
+          role="status"
+          className="flex items-center justify-between gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm"
+        >
           <span>{t('accounts.resetPwd.generated')}</span>
           <Button type="button" size="sm" variant="outline" className="h-9 shrink-0" onClick={() => void copy()}>
             {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
@@ -288,13 +309,11 @@ export interface PeriodTarget {
 const todayInChina = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
 /** Permanent, or a date (the contract's validDate). */
-const periodForm = z
-  .object({ permanent: z.boolean(), date: z.string() })
-  .superRefine((v, ctx) => {
-    if (v.permanent) return
-    if (!v.date) ctx.addIssue({ code: 'custom', path: ['date'], message: V.required })
-    else if (!validDate().safeParse(v.date).success) ctx.addIssue({ code: 'custom', path: ['date'], message: V.date })
-  })
+const periodForm = z.object({ permanent: z.boolean(), date: z.string() }).superRefine((v, ctx) => {
+  if (v.permanent) return
+  if (!v.date) ctx.addIssue({ code: 'custom', path: ['date'], message: V.required })
+  else if (!validDate().safeParse(v.date).success) ctx.addIssue({ code: 'custom', path: ['date'], message: V.date })
+})
 
 export function PeriodDialog({ kind, target, onClose }: { kind: AccountKind; target: PeriodTarget | null; onClose: () => void }) {
   const { t } = useT()
@@ -303,14 +322,22 @@ export function PeriodDialog({ kind, target, onClose }: { kind: AccountKind; tar
   const current = target ? (target.which === 'valid' ? first?.validUntil : first?.passwordValidUntil) : null
   const action = useActionForm({
     schema: periodForm,
-    defaultValues: { permanent: !current, date: current ? new Date(new Date(current).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : '' },
+    defaultValues: {
+      permanent: !current,
+      date: current ? new Date(new Date(current).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : '',
+    },
     // a valid period that has already ended stops the accounts at once: ask first
-    confirm: (v) => (target?.which === 'valid' && !v.permanent && v.date < todayInChina() ? confirm({ title: t('accounts.confirmTitle.expire'), description: t('accounts.confirm.expireNow'), destructive: true }) : true),
+    confirm: (v) =>
+      target?.which === 'valid' && !v.permanent && v.date < todayInChina()
+        ? confirm({ title: t('accounts.confirmTitle.expire'), description: t('accounts.confirm.expireNow'), destructive: true })
+        : true,
     action: (v) => {
       const ids = target?.accounts.map((a) => a.accountId) ?? []
       const value = v.permanent ? null : v.date
       return call.mutateAsync(
-        target?.which === 'password' ? { call: 'updatePwdValidPeriod', body: { ids, passwordValidUntil: value } } : { call: 'updateValidPeriod', body: { ids, validUntil: value } },
+        target?.which === 'password'
+          ? { call: 'updatePwdValidPeriod', body: { ids, passwordValidUntil: value } }
+          : { call: 'updateValidPeriod', body: { ids, validUntil: value } },
       )
     },
     success: t('accounts.done.validPeriod'),
@@ -330,7 +357,13 @@ export function PeriodDialog({ kind, target, onClose }: { kind: AccountKind; tar
         {t('accounts.period.permanent')}
       </label>
       {!permanent && (
-        <FormField name="date" kind="date" label={t('accounts.period.until')} required hint={t(target?.which === 'password' ? 'accounts.period.pwdHint' : 'accounts.period.hint')} />
+        <FormField
+          name="date"
+          kind="date"
+          label={t('accounts.period.until')}
+          required
+          hint={t(target?.which === 'password' ? 'accounts.period.pwdHint' : 'accounts.period.hint')}
+        />
       )}
     </ActionDialog>
   )
@@ -353,7 +386,13 @@ export function ProjectDeptDialog({ account, onClose }: { account: Account | nul
     onDone: onClose,
   })
   return (
-    <ActionDialog open={!!account} onClose={onClose} title={t('accounts.projectDept.title')} description={t('accounts.projectDept.hint')} action={action}>
+    <ActionDialog
+      open={!!account}
+      onClose={onClose}
+      title={t('accounts.projectDept.title')}
+      description={t('accounts.projectDept.hint')}
+      action={action}
+    >
       <FormField name="projectName" label={t('accounts.field.projectName')} maxLength={100} />
       <FormField name="projectOrganizationName" label={t('accounts.field.projectOrganizationName')} maxLength={100} />
       <FormField name="projectDepartmentName" label={t('accounts.field.projectDepartmentName')} maxLength={100} />

@@ -34,7 +34,10 @@ const common = {
 /** enable / stop: POST enable `{ ids: [id], enable }`; the local copy shows the new status; the answer carries the new version. */
 const enableOp = (path: string) => ({
   steps: (id: string, p: Record<string, unknown>) => [{ method: 'post' as const, path, body: { ids: [id], enable: p.enable === true } }],
-  apply: (prev: Record<string, unknown> | null, p: Record<string, unknown>) => ({ ...(prev ?? {}), status: p.enable === true ? 'normal' : 'stopped' }),
+  apply: (prev: Record<string, unknown> | null, p: Record<string, unknown>) => ({
+    ...(prev ?? {}),
+    status: p.enable === true ? 'normal' : 'stopped',
+  }),
   // the answer: { updated, versions: { [accountId]: version } }
   versionOf: (id: string, data: unknown) => {
     const v = (data as { versions?: Record<string, unknown> } | null)?.versions?.[id]

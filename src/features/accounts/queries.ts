@@ -17,7 +17,8 @@ export const accountKeys = {
   list: (kind: AccountKind) => [kind === 'general' ? 'generalAccount' : 'registerAccount'] as const,
   /** Every account's change history; one page of one account's. */
   histories: () => ['accountHistory'] as const,
-  history: (kind: AccountKind, accountId: string | null, pageIndex: number, pageSize: number) => [...accountKeys.histories(), kind, accountId, pageIndex, pageSize] as const,
+  history: (kind: AccountKind, accountId: string | null, pageIndex: number, pageSize: number) =>
+    [...accountKeys.histories(), kind, accountId, pageIndex, pageSize] as const,
 }
 
 /** A kind's account list page for a list search (`extra`: e.g. the unit of the organisation page's tab). */
@@ -27,6 +28,7 @@ export const accountListPageQueryOptions = (kind: AccountKind, search: ListSearc
 export const accountHistoryQueryOptions = (kind: AccountKind, accountId: string | null, pageIndex: number, pageSize = 10) =>
   queryOptions({
     queryKey: accountKeys.history(kind, accountId, pageIndex, pageSize),
-    queryFn: ({ signal }) => http.get<Page<AccountChange>>(ACCOUNT_API[kind].listDetailPage, { accountId: accountId!, pageIndex, pageSize }, { signal }),
+    queryFn: ({ signal }) =>
+      http.get<Page<AccountChange>>(ACCOUNT_API[kind].listDetailPage, { accountId: accountId!, pageIndex, pageSize }, { signal }),
     placeholderData: keepPreviousData,
   })

@@ -1,12 +1,5 @@
 /** The two account resources (general: every account of the units one sees; registered: project accounts). */
-import {
-  ACCOUNT_API,
-  accountAdd,
-  accountUpdate,
-  registerAccountAdd,
-  registerAccountUpdate,
-  type Account,
-} from '@/contract/schemas/account'
+import { ACCOUNT_API, accountAdd, accountUpdate, registerAccountAdd, registerAccountUpdate, type Account } from '@/contract/schemas/account'
 import { defineResource, type FormValues } from '@/lib/crud'
 import { orgKeys } from '@/features/organization/queries'
 import { generalAccountOffline, registerAccountOffline } from './offline'

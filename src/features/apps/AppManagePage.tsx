@@ -31,15 +31,31 @@ export function AppManagePage() {
       cell: (r) => <span className="font-medium">{r.name}</span>,
     },
     { key: 'shortName', header: t('apps.field.shortName') },
-    { key: 'code', header: t('apps.field.code'), sortable: true, cell: (r) => <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{r.code}</code> },
-    { key: 'type', header: t('apps.field.type'), cell: (r) => <Badge variant="outline">{typeLabel(r.type)}</Badge>, exportValue: (r) => typeLabel(r.type) },
+    {
+      key: 'code',
+      header: t('apps.field.code'),
+      sortable: true,
+      cell: (r) => <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{r.code}</code>,
+    },
+    {
+      key: 'type',
+      header: t('apps.field.type'),
+      cell: (r) => <Badge variant="outline">{typeLabel(r.type)}</Badge>,
+      exportValue: (r) => typeLabel(r.type),
+    },
     {
       key: 'url',
       header: t('apps.field.url'),
       className: 'max-w-[16rem] truncate',
       cell: (r) =>
         r.url ? (
-          <a href={r.url} target="_blank" rel="noreferrer noopener" className="text-primary underline-offset-4 hover:underline" title={r.url}>
+          <a
+            href={r.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="text-primary underline-offset-4 hover:underline"
+            title={r.url}
+          >
             {r.url}
           </a>
         ) : (
@@ -48,7 +64,11 @@ export function AppManagePage() {
     },
     { key: 'sort', header: t('apps.field.sort'), sortable: true, align: 'right' },
     { key: 'principal', header: t('apps.field.principal') },
-    { key: 'principalPhone', header: t('apps.field.principalPhone'), cell: (r) => <span className="tabular-nums">{r.principalPhone || '--'}</span> },
+    {
+      key: 'principalPhone',
+      header: t('apps.field.principalPhone'),
+      cell: (r) => <span className="tabular-nums">{r.principalPhone || '--'}</span>,
+    },
     { key: 'industry', header: t('apps.field.industry'), defaultHidden: true },
     { key: 'major', header: t('apps.field.major'), defaultHidden: true },
     { key: 'remark', header: t('apps.field.remark'), defaultHidden: true, className: 'max-w-[16rem] truncate' },

@@ -142,7 +142,13 @@ function MenuTree({ app }: { app: Application }) {
             renderLabel={(node) => <MenuName node={node} />}
             renderExtra={(node) => <MenuFunctions node={node} />}
             renderActions={(node) => (
-              <MenuActions node={node} onAddChild={() => addChild(node)} onEdit={() => setEditing({ open: true, record: node, parent: null })} onDelete={() => remove(node)} deleting={del.isPending} />
+              <MenuActions
+                node={node}
+                onAddChild={() => addChild(node)}
+                onEdit={() => setEditing({ open: true, record: node, parent: null })}
+                onDelete={() => remove(node)}
+                deleting={del.isPending}
+              />
             )}
             move={canMove ? { onMove: move, busy: moving } : undefined}
             empty={
@@ -162,7 +168,12 @@ function MenuTree({ app }: { app: Application }) {
         onOpenChange={(o) => !o && setEditing({ open: false })}
         record={editing.open ? editing.record : null}
         title={parent ? t('apps.menu.addChildTitle', { parent: menuLabel(parent, locale) }) : undefined}
-        defaults={{ applicationId: app.applicationId, parentId: parent?.applicationMenuId ?? null, sort: nextSort(siblings), functionList: [] }}
+        defaults={{
+          applicationId: app.applicationId,
+          parentId: parent?.applicationMenuId ?? null,
+          sort: nextSort(siblings),
+          functionList: [],
+        }}
         size="xl"
       >
         <MenuFormFields />
@@ -214,7 +225,9 @@ function MenuFunctions({ node }: { node: MenuTreeNode }) {
             +{more}
           </Badge>
         )}
-        {node.functionList.length === 0 && node.action && <span className="text-xs text-muted-foreground">{t('apps.menu.noFunctions')}</span>}
+        {node.functionList.length === 0 && node.action && (
+          <span className="text-xs text-muted-foreground">{t('apps.menu.noFunctions')}</span>
+        )}
       </span>
     </>
   )
@@ -230,7 +243,14 @@ function MenuActions(props: { node: MenuTreeNode; onAddChild: () => void; onEdit
         </Button>
       </Can>
       <Can action="edit">
-        <Button variant="ghost" size="icon" className="text-primary" onClick={props.onEdit} aria-label={t('common.edit')} title={t('common.edit')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-primary"
+          onClick={props.onEdit}
+          aria-label={t('common.edit')}
+          title={t('common.edit')}
+        >
           <Pencil aria-hidden />
         </Button>
       </Can>
@@ -321,8 +341,20 @@ function MenuFormFields() {
                   )}
                 >
                   <span className="pt-2 text-xs tabular-nums text-muted-foreground">{i + 1}</span>
-                  <FormField name={`functionList.${i}.functionName`} label={t('apps.menu.functionName')} required hideLabel maxLength={30} />
-                  <FormField name={`functionList.${i}.functionAction`} label={t('apps.menu.functionAction')} required hideLabel maxLength={50} />
+                  <FormField
+                    name={`functionList.${i}.functionName`}
+                    label={t('apps.menu.functionName')}
+                    required
+                    hideLabel
+                    maxLength={30}
+                  />
+                  <FormField
+                    name={`functionList.${i}.functionAction`}
+                    label={t('apps.menu.functionAction')}
+                    required
+                    hideLabel
+                    maxLength={50}
+                  />
                   <Button
                     type="button"
                     variant="ghost"

@@ -40,7 +40,9 @@ describe('menu tree', () => {
       ['c1', 'a', 2],
     ])
     // b under a, last: only b changes (a's children already 1, 2)
-    expect(moveUpdates(idx, 'b', { parentId: 'a', index: 2 }).map((u) => [u.menu.applicationMenuId, u.parentId, u.sort])).toEqual([['b', 'a', 3]])
+    expect(moveUpdates(idx, 'b', { parentId: 'a', index: 2 }).map((u) => [u.menu.applicationMenuId, u.parentId, u.sort])).toEqual([
+      ['b', 'a', 3],
+    ])
     // d to the top level, first: the roots renumbered after it
     expect(moveUpdates(idx, 'd', { parentId: null, index: 0 }).map((u) => [u.menu.applicationMenuId, u.parentId, u.sort])).toEqual([
       ['d', null, 1],

@@ -57,7 +57,11 @@ export function moveBody({ menu, parentId, sort }: MenuMove) {
     action: menu.action,
     iconPath: menu.iconPath,
     sort,
-    functionList: menu.functionList.map((f) => ({ applicationMenuFunctionId: f.applicationMenuFunctionId, functionName: f.functionName, functionAction: f.functionAction })),
+    functionList: menu.functionList.map((f) => ({
+      applicationMenuFunctionId: f.applicationMenuFunctionId,
+      functionName: f.functionName,
+      functionAction: f.functionAction,
+    })),
     version: menu.version,
   }
 }

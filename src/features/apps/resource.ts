@@ -1,5 +1,12 @@
 import { resourcePaths } from '@/contract'
-import { applicationAdd, applicationUpdate, menuAdd, menuUpdate, type Application, type ApplicationMenu } from '@/contract/schemas/application'
+import {
+  applicationAdd,
+  applicationUpdate,
+  menuAdd,
+  menuUpdate,
+  type Application,
+  type ApplicationMenu,
+} from '@/contract/schemas/application'
 import { defineResource } from '@/lib/crud'
 import { menuKeys } from '@/lib/permissions'
 import { appKeys } from './queries'

@@ -25,8 +25,15 @@ import { enterConsole, signIn } from './login'
 import { thirdPlatformConfigQueryOptions } from './queries'
 
 const loginForm = z.object({
-  accountName: z.string().trim().min(1, { error: V.required }).max(64, { error: `${V.tooLong}:64` }),
-  password: z.string().min(1, { error: V.required }).max(64, { error: `${V.tooLong}:64` }),
+  accountName: z
+    .string()
+    .trim()
+    .min(1, { error: V.required })
+    .max(64, { error: `${V.tooLong}:64` }),
+  password: z
+    .string()
+    .min(1, { error: V.required })
+    .max(64, { error: `${V.tooLong}:64` }),
   remember: z.boolean(),
 })
 type LoginForm = z.infer<typeof loginForm>
@@ -112,7 +119,11 @@ export function LoginPage() {
           className="grid gap-4"
           aria-busy={busy}
         >
-          <Field id="login-account" label={t('auth.login.accountLabel')} error={fieldText(errors.accountName?.message, locale, t('auth.login.accountField'))}>
+          <Field
+            id="login-account"
+            label={t('auth.login.accountLabel')}
+            error={fieldText(errors.accountName?.message, locale, t('auth.login.accountField'))}
+          >
             <Input
               {...describedBy('login-account', errors.accountName?.message)}
               autoComplete="username"
@@ -123,7 +134,11 @@ export function LoginPage() {
               {...register('accountName')}
             />
           </Field>
-          <Field id="login-password" label={t('auth.login.password')} error={fieldText(errors.password?.message, locale, t('auth.login.passwordField'))}>
+          <Field
+            id="login-password"
+            label={t('auth.login.password')}
+            error={fieldText(errors.password?.message, locale, t('auth.login.passwordField'))}
+          >
             <PasswordInput
               {...describedBy('login-password', errors.password?.message)}
               autoComplete="current-password"
@@ -159,7 +174,11 @@ export function LoginPage() {
           </div>
 
           {formError && (
-            <div role="alert" data-testid="login-error" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+            <div
+              role="alert"
+              data-testid="login-error"
+              className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+            >
               <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" />
               <span>{formError}</span>
             </div>

@@ -57,7 +57,9 @@ export function RegisterPage() {
   const [done, setDone] = useState<string | null>(null)
   return (
     <AuthLayout wide>
-      <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">{done ? <Registered accountName={done} /> : <RegisterForm onDone={setDone} />}</div>
+      <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+        {done ? <Registered accountName={done} /> : <RegisterForm onDone={setDone} />}
+      </div>
       <p className="mt-4 text-center text-sm text-muted-foreground">
         {t('auth.register.haveAccount')}{' '}
         <Link to="/login" className="font-medium text-primary hover:underline">
@@ -81,7 +83,17 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
   const channels = useQuery(verifyChannelsQueryOptions())
   const { register, handleSubmit, formState, trigger, getValues, setError, clearErrors, watch, setValue } = useForm<RegisterForm>({
     resolver,
-    defaultValues: { accountName: '', password: '', confirmPassword: '', userName: '', organizationId: '', channel: 'sms', cellphone: '', email: '', verifyCode: '' },
+    defaultValues: {
+      accountName: '',
+      password: '',
+      confirmPassword: '',
+      userName: '',
+      organizationId: '',
+      channel: 'sms',
+      cellphone: '',
+      email: '',
+      verifyCode: '',
+    },
     mode: 'onTouched',
   })
   const channel = watch('channel')
@@ -134,7 +146,9 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
         if (!(await trigger('email'))) return
       } else if (!(await checkMobile())) return
       const answer = await authApi.getVerifyCode(
-        channel === 'email' ? { channel: 'email', email: getValues('email').trim() } : { channel: 'sms', cellphone: getValues('cellphone').trim() },
+        channel === 'email'
+          ? { channel: 'email', email: getValues('email').trim() }
+          : { channel: 'sms', cellphone: getValues('cellphone').trim() },
       )
       setSent(answer)
       clearErrors('verifyCode')
@@ -183,7 +197,11 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
 
   const busy = formState.isSubmitting
   const accountHint =
-    account === 'checking' ? t('auth.register.checking') : account === 'free' ? <span className="text-emerald-600">{t('auth.register.accountAvailable')}</span> : undefined
+    account === 'checking' ? (
+      t('auth.register.checking')
+    ) : account === 'free' ? (
+      <span className="text-emerald-600">{t('auth.register.accountAvailable')}</span>
+    ) : undefined
 
   return (
     <>
@@ -192,7 +210,13 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
         <p className="text-sm text-muted-foreground">{t('auth.register.subtitle')}</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
-        <Field id="reg-account" label={t('auth.register.accountName')} error={err('accountName')} hint={accountHint} className="sm:col-span-2">
+        <Field
+          id="reg-account"
+          label={t('auth.register.accountName')}
+          error={err('accountName')}
+          hint={accountHint}
+          className="sm:col-span-2"
+        >
           <Input
             {...describedBy('reg-account', errors.accountName?.message)}
             autoComplete="username"
@@ -220,9 +244,21 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
           />
         </Field>
         <Field id="reg-name" label={t('auth.register.userName')} error={err('userName')} className="content-start">
-          <Input {...describedBy('reg-name', errors.userName?.message)} autoComplete="name" placeholder={t('auth.register.userNamePlaceholder')} {...register('userName')} />
+          <Input
+            {...describedBy('reg-name', errors.userName?.message)}
+            autoComplete="name"
+            placeholder={t('auth.register.userNamePlaceholder')}
+            {...register('userName')}
+          />
         </Field>
-        <Field id="reg-unit" label={t('auth.register.unit')} optional={t('auth.register.optional')} error={err('organizationId')} hint={t('auth.register.unitHint')} className="content-start">
+        <Field
+          id="reg-unit"
+          label={t('auth.register.unit')}
+          optional={t('auth.register.optional')}
+          error={err('organizationId')}
+          hint={t('auth.register.unitHint')}
+          className="content-start"
+        >
           <UnitCombobox
             {...describedBy('reg-unit', errors.organizationId?.message)}
             ref={register('organizationId').ref}
@@ -234,9 +270,20 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
           />
         </Field>
         {channels.data?.email && (
-          <ChannelToggle className="sm:col-span-2" label={t('auth.register.channel')} value={channel} onChange={switchChannel} disabled={busy} />
+          <ChannelToggle
+            className="sm:col-span-2"
+            label={t('auth.register.channel')}
+            value={channel}
+            onChange={switchChannel}
+            disabled={busy}
+          />
         )}
-        <Field id="reg-phone" label={t('auth.register.cellphone')} optional={channel === 'email' ? t('auth.register.optional') : undefined} error={err('cellphone')}>
+        <Field
+          id="reg-phone"
+          label={t('auth.register.cellphone')}
+          optional={channel === 'email' ? t('auth.register.optional') : undefined}
+          error={err('cellphone')}
+        >
           <Input
             {...describedBy('reg-phone', errors.cellphone?.message)}
             type="tel"
@@ -247,7 +294,12 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
             {...register('cellphone')}
           />
         </Field>
-        <Field id="reg-email" label={t('auth.register.email')} optional={channel === 'email' ? undefined : t('auth.register.optional')} error={err('email')}>
+        <Field
+          id="reg-email"
+          label={t('auth.register.email')}
+          optional={channel === 'email' ? undefined : t('auth.register.optional')}
+          error={err('email')}
+        >
           <Input
             {...describedBy('reg-email', errors.email?.message)}
             type="email"
@@ -260,7 +312,9 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
           id="reg-code"
           label={t('auth.register.code')}
           error={err('verifyCode')}
-          hint={sent ? t('auth.register.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined}
+          hint={
+            sent ? t('auth.register.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined
+          }
           className="sm:col-span-2"
         >
           <div className="flex gap-2">
@@ -273,7 +327,11 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
               {...register('verifyCode')}
             />
             <Button type="button" variant="outline" className="w-32 shrink-0" onClick={sendCode} disabled={sending || countdown.running}>
-              {sending ? t('auth.register.sending') : countdown.running ? t('auth.register.resend', { n: countdown.remaining }) : t('auth.register.send')}
+              {sending
+                ? t('auth.register.sending')
+                : countdown.running
+                  ? t('auth.register.resend', { n: countdown.remaining })
+                  : t('auth.register.send')}
             </Button>
           </div>
         </Field>

@@ -36,7 +36,12 @@ function readParams(): Params {
   if (typeof window === 'undefined') return { platform: null, code: null, state: null, denied: false }
   const q = new URLSearchParams(window.location.search)
   // A refusal comes back without a code: `error=access_denied` (QQ, RFC 6749), or the state alone (WeChat).
-  return { platform: q.get('platform'), code: q.get('code'), state: q.get('state'), denied: !q.get('code') && (q.has('error') || !!q.get('state')) }
+  return {
+    platform: q.get('platform'),
+    code: q.get('code'),
+    state: q.get('state'),
+    denied: !q.get('code') && (q.has('error') || !!q.get('state')),
+  }
 }
 
 export function ThirdPlatformPage() {
@@ -52,11 +57,16 @@ export function ThirdPlatformPage() {
   else {
     const name = t(`auth.third.${platform}`)
     if (config.isPending) body = <Notice tone="busy" text={t('auth.login.configLoading')} />
-    else if (config.isError) body = <Notice tone="error" text={isApiError(config.error) ? config.error.message : t('auth.login.configFailed')} />
+    else if (config.isError)
+      body = <Notice tone="error" text={isApiError(config.error) ? config.error.message : t('auth.login.configFailed')} />
     else if (!config.data?.[platform]) body = <Notice tone="info" text={t('auth.third.notConfigured', { platform: name })} />
     else if (denied) [body, retry] = [<Notice tone="info" text={t('auth.third.denied', { platform: name })} />, true]
     else if (!code || !state) [body, retry] = [<Notice tone="info" text={t('auth.third.missingCode', { platform: name })} />, true]
-    else [body, retry] = [<Exchange platform={platform} code={code} state={state} name={name} onFailed={() => setExchangeFailed(true)} />, exchangeFailed]
+    else
+      [body, retry] = [
+        <Exchange platform={platform} code={code} state={state} name={name} onFailed={() => setExchangeFailed(true)} />,
+        exchangeFailed,
+      ]
   }
 
   const Icon = platform === 'qq' ? QQIcon : WeChatIcon
@@ -105,7 +115,19 @@ function RetryButton({ platform }: { platform: Platform }) {
   )
 }
 
-function Exchange({ platform, code, state, name, onFailed }: { platform: Platform; code: string; state: string; name: string; onFailed: () => void }) {
+function Exchange({
+  platform,
+  code,
+  state,
+  name,
+  onFailed,
+}: {
+  platform: Platform
+  code: string
+  state: string
+  name: string
+  onFailed: () => void
+}) {
   const { t } = useT()
   const [error, setError] = useState<string | null>(null)
   const started = useRef(false)
@@ -143,7 +165,10 @@ function Exchange({ platform, code, state, name, onFailed }: { platform: Platfor
 function Notice({ tone, text }: { tone: 'info' | 'error' | 'busy'; text: string }) {
   const Icon = tone === 'error' ? AlertCircle : tone === 'busy' ? Loader2 : Info
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-2 text-sm ${tone === 'error' ? 'text-destructive' : 'text-muted-foreground'}`}>
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex items-start gap-2 text-sm ${tone === 'error' ? 'text-destructive' : 'text-muted-foreground'}`}
+    >
       <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${tone === 'busy' ? 'animate-spin' : ''}`} />
       <span>{text}</span>
     </p>

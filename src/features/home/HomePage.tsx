@@ -17,7 +17,9 @@ function greetingKey(hour: number) {
 }
 
 const formatDate = (date: Date, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }).format(date)
+  new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }).format(
+    date,
+  )
 
 /** /admin/home: who you are, today's date, and the areas your account may open. */
 export function HomePage() {

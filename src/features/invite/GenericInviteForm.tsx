@@ -35,7 +35,10 @@ export function GenericInviteForm({ purpose, data, fields, submit }: InviteFormP
     <FormProvider {...form}>
       <form onSubmit={send} noValidate className="space-y-5">
         {formError && (
-          <p role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          <p
+            role="alert"
+            className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+          >
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
             {formError}
           </p>

@@ -133,7 +133,13 @@ function InviteBody({ purpose, targetId, subject }: InviteDialogProps) {
             <Label htmlFor="invite-link">{t('invite.dialog.link')}</Label>
             <div className="flex gap-2">
               <Input id="invite-link" readOnly value={invite.url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-              <Button variant="outline" size="icon" onClick={() => void copy()} aria-label={t('invite.dialog.copy')} title={t('invite.dialog.copy')}>
+              <Button
+                variant="outline"
+                size="icon"
+                onClick={() => void copy()}
+                aria-label={t('invite.dialog.copy')}
+                title={t('invite.dialog.copy')}
+              >
                 {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
               </Button>
             </div>

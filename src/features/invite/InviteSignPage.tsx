@@ -44,7 +44,10 @@ function Frame({ children }: { children: ReactNode }) {
               type="button"
               onClick={() => setLocale(l)}
               aria-pressed={locale === l}
-              className={cn('rounded px-2 py-1', locale === l ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground')}
+              className={cn(
+                'rounded px-2 py-1',
+                locale === l ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
+              )}
             >
               {t(`auth.lang.${l}`)}
             </button>
@@ -102,10 +105,40 @@ export function InviteSignPage() {
   const state: InviteState | null = !token ? 'invalid' : finished && finished !== 'submitted' ? finished : stateOf(q.error)
   let body: ReactNode
   if (finished === 'submitted')
-    body = <StateCard icon={<CheckCircle2 className="size-6 text-emerald-600" aria-hidden />} title={t('invite.sign.submitted')} text={t('invite.sign.submittedText')} />
-  else if (state === 'expired') body = <StateCard icon={<Clock className="size-6 text-amber-600" aria-hidden />} title={t('invite.sign.expired')} text={t('invite.sign.expiredText')} action={toLogin} />
-  else if (state === 'used') body = <StateCard icon={<CheckCircle2 className="size-6 text-muted-foreground" aria-hidden />} title={t('invite.sign.used')} text={t('invite.sign.usedText')} action={toLogin} />
-  else if (state === 'invalid') body = <StateCard icon={<Link2Off className="size-6 text-destructive" aria-hidden />} title={t('invite.sign.invalid')} text={t('invite.sign.invalidText')} action={toLogin} />
+    body = (
+      <StateCard
+        icon={<CheckCircle2 className="size-6 text-emerald-600" aria-hidden />}
+        title={t('invite.sign.submitted')}
+        text={t('invite.sign.submittedText')}
+      />
+    )
+  else if (state === 'expired')
+    body = (
+      <StateCard
+        icon={<Clock className="size-6 text-amber-600" aria-hidden />}
+        title={t('invite.sign.expired')}
+        text={t('invite.sign.expiredText')}
+        action={toLogin}
+      />
+    )
+  else if (state === 'used')
+    body = (
+      <StateCard
+        icon={<CheckCircle2 className="size-6 text-muted-foreground" aria-hidden />}
+        title={t('invite.sign.used')}
+        text={t('invite.sign.usedText')}
+        action={toLogin}
+      />
+    )
+  else if (state === 'invalid')
+    body = (
+      <StateCard
+        icon={<Link2Off className="size-6 text-destructive" aria-hidden />}
+        title={t('invite.sign.invalid')}
+        text={t('invite.sign.invalidText')}
+        action={toLogin}
+      />
+    )
   else if (q.isError)
     body = (
       <StateCard

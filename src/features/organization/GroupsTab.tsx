@@ -40,7 +40,10 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
         ) : (
           <ul className="divide-y">
             {list.map((g) => (
-              <li key={g.orgGroupId} className={cn('group flex items-center gap-1 pr-1', selected?.orgGroupId === g.orgGroupId && 'bg-primary/10')}>
+              <li
+                key={g.orgGroupId}
+                className={cn('group flex items-center gap-1 pr-1', selected?.orgGroupId === g.orgGroupId && 'bg-primary/10')}
+              >
                 <button
                   type="button"
                   className="flex min-h-11 min-w-0 flex-1 flex-col items-start px-3 py-1.5 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
@@ -51,12 +54,23 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
                   <span className="text-xs text-muted-foreground">{t('organization.group.accountCount', { n: g.accountCount })}</span>
                 </button>
                 <Can action="group">
-                  <Button variant="ghost" size="icon" aria-label={`${t('common.edit')} ${g.groupName}`} onClick={() => setEditing({ open: true, record: g })}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`${t('common.edit')} ${g.groupName}`}
+                    onClick={() => setEditing({ open: true, record: g })}
+                  >
                     <Pencil aria-hidden />
                   </Button>
                 </Can>
                 <Can action="group">
-                  <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`${t('common.delete')} ${g.groupName}`} onClick={() => void del.remove([g.orgGroupId], undefined, [g])}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-destructive hover:text-destructive"
+                    aria-label={`${t('common.delete')} ${g.groupName}`}
+                    onClick={() => void del.remove([g.orgGroupId], undefined, [g])}
+                  >
                     <Trash2 aria-hidden />
                   </Button>
                 </Can>
@@ -65,7 +79,11 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
           </ul>
         )}
       </section>
-      {selected ? <Members group={selected} organizationId={organizationId} /> : <p className="self-center text-center text-sm text-muted-foreground">{t('organization.group.pickGroup')}</p>}
+      {selected ? (
+        <Members group={selected} organizationId={organizationId} />
+      ) : (
+        <p className="self-center text-center text-sm text-muted-foreground">{t('organization.group.pickGroup')}</p>
+      )}
       <FormDialog
         key={editing.open ? (editing.record?.orgGroupId ?? 'new') : 'closed'}
         resource={orgGroupResource}
@@ -93,7 +111,9 @@ function Members({ group, organizationId }: { group: OrgGroup; organizationId: s
   const [adding, setAdding] = useState(false)
   const accounts = useUnitAccounts(organizationId, adding)
   const taken = new Set(rows.map((r) => r.accountId))
-  const options = (accounts.data ?? []).filter((a) => !taken.has(a.accountId)).map((a) => ({ value: a.accountId, label: `${a.userName ?? a.accountName}（${a.accountName}）` }))
+  const options = (accounts.data ?? [])
+    .filter((a) => !taken.has(a.accountId))
+    .map((a) => ({ value: a.accountId, label: `${a.userName ?? a.accountName}（${a.accountName}）` }))
   const del = useDelete(orgGroupAccountResource)
   const columns: ListColumn<OrgGroupAccount>[] = [
     { key: 'userName', header: t('organization.group.userName'), className: 'font-medium' },

@@ -83,7 +83,11 @@ function Usage({ row: r }: { row: OrgAccountRow }) {
   return (
     <div className="flex min-w-[8.5rem] items-center gap-2">
       <Progress value={pct} className="h-2" aria-label={`${pct}%`} />
-      {full ? <Badge variant="destructive">{t('organization.limit.full')}</Badge> : <span className="w-9 text-right text-xs tabular-nums text-muted-foreground">{pct}%</span>}
+      {full ? (
+        <Badge variant="destructive">{t('organization.limit.full')}</Badge>
+      ) : (
+        <span className="w-9 text-right text-xs tabular-nums text-muted-foreground">{pct}%</span>
+      )}
     </div>
   )
 }
@@ -93,7 +97,10 @@ function LimitDialog({ row, onClose }: { row: OrgAccountRow | null; onClose: () 
   const qc = useQueryClient()
   const action = useActionForm({
     schema: setAccountLimitBody,
-    defaultValues: { organizationId: row?.organizationId ?? '', accountLimit: row?.accountLimit === null || !row ? '' : String(row.accountLimit) },
+    defaultValues: {
+      organizationId: row?.organizationId ?? '',
+      accountLimit: row?.accountLimit === null || !row ? '' : String(row.accountLimit),
+    },
     action: (v) => http.post(ORG_API.setAccountLimit, v, { handled: [Code.INVALID] }),
     onDone: () => {
       void qc.invalidateQueries({ queryKey: orgKeys.all() })

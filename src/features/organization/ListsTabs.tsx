@@ -8,7 +8,15 @@ import { useSublist } from './api'
 import { SublistEditor, type SublistEditorProps } from './SublistEditor'
 
 /** Loads a list, then edits it. */
-function Loaded({ name, organizationId, children }: { name: OrgSublist; organizationId: string; children: (items: Record<string, unknown>[]) => ReactNode }) {
+function Loaded({
+  name,
+  organizationId,
+  children,
+}: {
+  name: OrgSublist
+  organizationId: string
+  children: (items: Record<string, unknown>[]) => ReactNode
+}) {
   const q = useSublist<Record<string, unknown>>(name, organizationId)
   if (q.isPending) return <Skeleton className="h-32" />
   if (q.isError) return <p className="text-sm text-destructive">{q.error.message}</p>
@@ -25,7 +33,10 @@ export function ContactsTab({ organizationId }: { organizationId: string }) {
     schema: orgContactFull,
     label: t('organization.contact.title'),
     newItem: () => ({ contactName: '', post: '', phone: '', email: '', remark: '' }),
-    itemTitle: (item, i) => (item.contactName ? `${String(item.contactName)}${item.post ? ` · ${String(item.post)}` : ''}` : `${t('organization.contact.entity')} #${i + 1}`),
+    itemTitle: (item, i) =>
+      item.contactName
+        ? `${String(item.contactName)}${item.post ? ` · ${String(item.post)}` : ''}`
+        : `${t('organization.contact.entity')} #${i + 1}`,
     emptyText: t('organization.contact.empty'),
     action: 'edit',
   }
@@ -63,7 +74,11 @@ export function InstitutionsTab({ organizationId }: { organizationId: string }) 
               items={items}
               label={t('organization.listing.title')}
               newItem={() => ({ institutionName: '', stockCode: '', listingDate: '', remark: '' })}
-              itemTitle={(item, i) => (item.institutionName ? `${String(item.institutionName)}${item.stockCode ? ` ${String(item.stockCode)}` : ''}` : `${t('organization.listing.entity')} #${i + 1}`)}
+              itemTitle={(item, i) =>
+                item.institutionName
+                  ? `${String(item.institutionName)}${item.stockCode ? ` ${String(item.stockCode)}` : ''}`
+                  : `${t('organization.listing.entity')} #${i + 1}`
+              }
               emptyText={t('organization.listing.empty')}
               action="edit"
             >
@@ -96,8 +111,19 @@ export function InstitutionsTab({ organizationId }: { organizationId: string }) 
             >
               {(p) => (
                 <FormGrid className="xl:grid-cols-4">
-                  <FormField name={`${p}.coworkName`} label={t('organization.cowork.coworkName')} required maxLength={100} className="xl:col-span-2" />
-                  <FormField name={`${p}.creditCode`} label={t('organization.cowork.creditCode')} maxLength={18} className="xl:col-span-2" />
+                  <FormField
+                    name={`${p}.coworkName`}
+                    label={t('organization.cowork.coworkName')}
+                    required
+                    maxLength={100}
+                    className="xl:col-span-2"
+                  />
+                  <FormField
+                    name={`${p}.creditCode`}
+                    label={t('organization.cowork.creditCode')}
+                    maxLength={18}
+                    className="xl:col-span-2"
+                  />
                   <FormField name={`${p}.contactPerson`} label={t('organization.cowork.contactPerson')} maxLength={30} />
                   <FormField name={`${p}.contactPhone`} label={t('organization.cowork.contactPhone')} maxLength={20} />
                   <FormField name={`${p}.remark`} label={t('organization.cowork.remark')} maxLength={200} className="xl:col-span-2" />

@@ -101,11 +101,19 @@ export function OrganizationPage() {
     detail = unit.isPending ? (
       <Skeleton className="h-64" />
     ) : (
-      <Empty icon={<Building2 className="h-10 w-10 opacity-40" aria-hidden />} title={t('organization.entity')} text={t('crud.loadError')} />
+      <Empty
+        icon={<Building2 className="h-10 w-10 opacity-40" aria-hidden />}
+        title={t('organization.entity')}
+        text={t('crud.loadError')}
+      />
     )
   else if (!node)
     detail = (
-      <Empty icon={<Network className="h-10 w-10 opacity-40" aria-hidden />} title={t('organization.none')} text={t('organization.noneHint')}>
+      <Empty
+        icon={<Network className="h-10 w-10 opacity-40" aria-hidden />}
+        title={t('organization.none')}
+        text={t('organization.noneHint')}
+      >
         <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)}>
           <FolderTree aria-hidden />
           {t('organization.tree.open')}
@@ -117,14 +125,19 @@ export function OrganizationPage() {
   else if (node.nodeType === ORG_NODE.role) {
     const owner = current!.path.at(-2)
     detail = (
-      <Empty icon={<ShieldCheck className="h-10 w-10 text-emerald-600 opacity-60" aria-hidden />} title={node.nodeName} text={t('organization.roleSelected', { name: node.nodeName, unit: owner?.nodeName ?? '' })}>
+      <Empty
+        icon={<ShieldCheck className="h-10 w-10 text-emerald-600 opacity-60" aria-hidden />}
+        title={node.nodeName}
+        text={t('organization.roleSelected', { name: node.nodeName, unit: owner?.nodeName ?? '' })}
+      >
         <Button variant="outline" asChild>
           <Link to="/admin/role-manage">{t('organization.goRoles')}</Link>
         </Button>
       </Empty>
     )
   } else if (unit.isPending) detail = <Skeleton className="h-64" />
-  else if (!unit.data) detail = <Empty icon={<Building2 className="h-10 w-10 opacity-40" aria-hidden />} title={node.nodeName} text={t('crud.loadError')} />
+  else if (!unit.data)
+    detail = <Empty icon={<Building2 className="h-10 w-10 opacity-40" aria-hidden />} title={node.nodeName} text={t('crud.loadError')} />
   else {
     const u = unit.data
     detail = (
@@ -133,7 +146,14 @@ export function OrganizationPage() {
         unit={u}
         tab={place.tab}
         onTab={(next) => setPlace(u.organizationId, next, true)}
-        onAddChild={() => setEditing({ open: true, record: null, parent: { id: u.organizationId, name: u.organizationName }, typeId: u.organizationTypeId ?? undefined })}
+        onAddChild={() =>
+          setEditing({
+            open: true,
+            record: null,
+            parent: { id: u.organizationId, name: u.organizationName },
+            typeId: u.organizationTypeId ?? undefined,
+          })
+        }
         onEdit={() => setEditing({ open: true, record: u, parent: null })}
         onDelete={() => void remove(u)}
       />
@@ -153,7 +173,13 @@ export function OrganizationPage() {
             <FolderTree aria-hidden />
             {t('organization.tree.open')}
           </Button>
-          <Button variant="outline" className="hidden lg:inline-flex" onClick={() => setDocked(!docked)} aria-expanded={docked} aria-controls="unit-tree-panel">
+          <Button
+            variant="outline"
+            className="hidden lg:inline-flex"
+            onClick={() => setDocked(!docked)}
+            aria-expanded={docked}
+            aria-controls="unit-tree-panel"
+          >
             {docked ? <PanelLeftClose aria-hidden /> : <PanelLeftOpen aria-hidden />}
             {docked ? t('organization.tree.hide') : t('organization.tree.show')}
           </Button>
@@ -199,7 +225,6 @@ export function OrganizationPage() {
           <div className="flex min-h-[calc(100dvh-10rem)] flex-col p-4 sm:p-5">{detail}</div>
         </Card>
       </div>
-
 
       <UnitDialog editing={editing} onClose={() => setEditing({ open: false })} onSaved={onSaved} />
     </div>

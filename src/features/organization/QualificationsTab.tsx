@@ -22,14 +22,21 @@ function Scan({ url, mime, label }: { url: string | null; mime: string | null; l
   const box = 'flex h-20 w-28 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted'
   if (!url)
     return (
-      <span className={cn(box, 'flex-col gap-1 text-xs text-muted-foreground')} title={`${label}：${t('organization.qualification.noScan')}`}>
+      <span
+        className={cn(box, 'flex-col gap-1 text-xs text-muted-foreground')}
+        title={`${label}：${t('organization.qualification.noScan')}`}
+      >
         <ImageOff className="h-4 w-4" aria-hidden />
         {label}
       </span>
     )
   return (
     <a href={url} target="_blank" rel="noreferrer noopener" className={cn(box, 'hover:ring-2 hover:ring-ring')} title={label}>
-      {mime?.startsWith('image/') ? <img src={url} alt={label} className="h-full w-full object-cover" loading="lazy" /> : <FileText className="h-6 w-6 text-muted-foreground" aria-label={label} />}
+      {mime?.startsWith('image/') ? (
+        <img src={url} alt={label} className="h-full w-full object-cover" loading="lazy" />
+      ) : (
+        <FileText className="h-6 w-6 text-muted-foreground" aria-label={label} />
+      )}
     </a>
   )
 }
@@ -66,7 +73,11 @@ export function QualificationsTab({ organizationId }: { organizationId: string }
             const left = daysUntil(item.validTo)
             const expired = left < 0
             return (
-              <li key={item.orgQualificationId} className={cn('flex flex-col gap-3 rounded-lg border bg-card p-4', expired && 'border-destructive/40 bg-destructive/5')} data-expired={expired || undefined}>
+              <li
+                key={item.orgQualificationId}
+                className={cn('flex flex-col gap-3 rounded-lg border bg-card p-4', expired && 'border-destructive/40 bg-destructive/5')}
+                data-expired={expired || undefined}
+              >
                 <div className="min-w-0 space-y-2">
                   <div className="flex flex-wrap items-center gap-2">
                     <h4 className="min-w-0 font-medium">{item.qualificationName}</h4>
@@ -124,8 +135,21 @@ export function QualificationsTab({ organizationId }: { organizationId: string }
                 schema={orgQualificationFull}
                 items={items as unknown as Record<string, unknown>[]}
                 label={t('organization.tabs.qualification')}
-                newItem={() => ({ qualificationName: '', level: '', category: '', certificateNo: '', issuer: '', validFrom: '', validTo: '', frontFileId: '', backFileId: '', remark: '' })}
-                itemTitle={(item, i) => (item.qualificationName ? String(item.qualificationName) : `${t('organization.qualification.entity')} #${i + 1}`)}
+                newItem={() => ({
+                  qualificationName: '',
+                  level: '',
+                  category: '',
+                  certificateNo: '',
+                  issuer: '',
+                  validFrom: '',
+                  validTo: '',
+                  frontFileId: '',
+                  backFileId: '',
+                  remark: '',
+                })}
+                itemTitle={(item, i) =>
+                  item.qualificationName ? String(item.qualificationName) : `${t('organization.qualification.entity')} #${i + 1}`
+                }
                 emptyText={t('organization.qualification.empty')}
                 action="qualification"
                 onSaved={() => setEditing(false)}
@@ -134,8 +158,20 @@ export function QualificationsTab({ organizationId }: { organizationId: string }
                 {(p) => (
                   <FormGrid>
                     <FormField name={`${p}.qualificationName`} label={t('organization.qualification.name')} required maxLength={100} wide />
-                    <FormField name={`${p}.level`} label={t('organization.qualification.level')} kind="select" required options={enumOptions(QUALIFICATION_LEVELS, levelLabel)} />
-                    <FormField name={`${p}.category`} label={t('organization.qualification.category')} kind="select" required options={enumOptions(QUALIFICATION_CATEGORIES, categoryLabel)} />
+                    <FormField
+                      name={`${p}.level`}
+                      label={t('organization.qualification.level')}
+                      kind="select"
+                      required
+                      options={enumOptions(QUALIFICATION_LEVELS, levelLabel)}
+                    />
+                    <FormField
+                      name={`${p}.category`}
+                      label={t('organization.qualification.category')}
+                      kind="select"
+                      required
+                      options={enumOptions(QUALIFICATION_CATEGORIES, categoryLabel)}
+                    />
                     <FormField name={`${p}.certificateNo`} label={t('organization.qualification.certificateNo')} maxLength={50} />
                     <FormField name={`${p}.issuer`} label={t('organization.qualification.issuer')} maxLength={100} />
                     <FormField name={`${p}.validFrom`} label={t('organization.qualification.validFrom')} kind="date" required />

@@ -68,7 +68,11 @@ export function SublistEditor(props: SublistEditorProps) {
     setSaving(true)
     setFormError(null)
     try {
-      const saved = await http.post<Item[]>(sublistPaths(name).addFullByOrgId, stripEmpty({ organizationId, items: values.items as Item[] }), { handled: FORM_HANDLED_CODES })
+      const saved = await http.post<Item[]>(
+        sublistPaths(name).addFullByOrgId,
+        stripEmpty({ organizationId, items: values.items as Item[] }),
+        { handled: FORM_HANDLED_CODES },
+      )
       form.reset({ items: toForm(saved) })
       last.current = saved
       qc.setQueryData(orgKeys.sublist(name, organizationId), saved)
@@ -86,7 +90,15 @@ export function SublistEditor(props: SublistEditorProps) {
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <fieldset disabled={!canEdit || saving} className="contents">
-          <FormList name="items" label={label} newItem={props.newItem} itemTitle={props.itemTitle} emptyText={props.emptyText} max={200} disabled={!canEdit}>
+          <FormList
+            name="items"
+            label={label}
+            newItem={props.newItem}
+            itemTitle={props.itemTitle}
+            emptyText={props.emptyText}
+            max={200}
+            disabled={!canEdit}
+          >
             {props.children}
           </FormList>
         </fieldset>
@@ -114,7 +126,9 @@ export function SublistEditor(props: SublistEditorProps) {
               <RotateCcw aria-hidden />
               {props.onCancel ? t('common.cancel') : t('organization.sublist.reset')}
             </Button>
-            {form.formState.isDirty && <span className="text-sm text-amber-700 dark:text-amber-400">{t('organization.sublist.unsaved')}</span>}
+            {form.formState.isDirty && (
+              <span className="text-sm text-amber-700 dark:text-amber-400">{t('organization.sublist.unsaved')}</span>
+            )}
           </div>
         ) : (
           <p className="text-sm text-muted-foreground">{t('organization.sublist.readonly')}</p>

@@ -20,7 +20,11 @@ function TaxCodeHint() {
     <span>
       {t('organization.hint.taxCode')}
       {credit && (
-        <button type="button" className="ml-2 text-primary underline-offset-2 hover:underline" onClick={() => setValue('taxCode', credit.trim().toUpperCase(), { shouldDirty: true, shouldValidate: true })}>
+        <button
+          type="button"
+          className="ml-2 text-primary underline-offset-2 hover:underline"
+          onClick={() => setValue('taxCode', credit.trim().toUpperCase(), { shouldDirty: true, shouldValidate: true })}
+        >
           {t('organization.copyCredit')}
         </button>
       )}
@@ -44,11 +48,20 @@ export function UnitFields({ parentName }: { parentName: string | null }) {
         required
         options={types.map((ty) => ({ value: ty.organizationTypeId, label: ty.typeName }))}
       />
-      <FormField name="creditCode" label={f('organization.field.creditCode')} maxLength={18} hint={t('organization.hint.creditCode')} wide />
+      <FormField
+        name="creditCode"
+        label={f('organization.field.creditCode')}
+        maxLength={18}
+        hint={t('organization.hint.creditCode')}
+        wide
+      />
       <FormField name="legalPerson" label={f('organization.field.legalPerson')} maxLength={30} />
       <div className="flex min-w-0 flex-col gap-1.5">
         <span className="text-sm">{t('organization.field.parentName')}</span>
-        <span className="flex h-9 items-center truncate rounded-md border bg-muted/50 px-3 text-sm text-muted-foreground" title={parentName ?? ''}>
+        <span
+          className="flex h-9 items-center truncate rounded-md border bg-muted/50 px-3 text-sm text-muted-foreground"
+          title={parentName ?? ''}
+        >
           {parentName ?? t('organization.hint.parentTop')}
         </span>
       </div>
@@ -76,9 +89,18 @@ export function UnitFields({ parentName }: { parentName: string | null }) {
   )
 }
 
-export type UnitEditing = { open: false } | { open: true; record: Organization | null; parent: { id: string; name: string } | null; typeId?: string }
+export type UnitEditing =
+  { open: false } | { open: true; record: Organization | null; parent: { id: string; name: string } | null; typeId?: string }
 
-export function UnitDialog({ editing, onClose, onSaved }: { editing: UnitEditing; onClose: () => void; onSaved?: (unit: Organization | undefined) => void }) {
+export function UnitDialog({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: UnitEditing
+  onClose: () => void
+  onSaved?: (unit: Organization | undefined) => void
+}) {
   const { t } = useT()
   const open = editing.open
   const record = open ? editing.record : null

@@ -20,7 +20,11 @@ export const UNIT_TABS = ['info', 'qualification', 'institutions', 'contacts', '
 export type UnitTab = (typeof UNIT_TABS)[number]
 
 function Value({ children }: { children: ReactNode }) {
-  return children === null || children === undefined || children === '' ? <span className="text-muted-foreground">--</span> : <>{children}</>
+  return children === null || children === undefined || children === '' ? (
+    <span className="text-muted-foreground">--</span>
+  ) : (
+    <>{children}</>
+  )
 }
 
 function InfoTab({ unit }: { unit: Organization }) {
@@ -34,7 +38,12 @@ function InfoTab({ unit }: { unit: Organization }) {
     </div>
   )
   const website = unit.website ? (
-    <a className="text-primary underline-offset-4 hover:underline" href={/^https?:\/\//i.test(unit.website) ? unit.website : `http://${unit.website}`} target="_blank" rel="noreferrer noopener">
+    <a
+      className="text-primary underline-offset-4 hover:underline"
+      href={/^https?:\/\//i.test(unit.website) ? unit.website : `http://${unit.website}`}
+      target="_blank"
+      rel="noreferrer noopener"
+    >
       {unit.website}
     </a>
   ) : null
@@ -44,7 +53,11 @@ function InfoTab({ unit }: { unit: Organization }) {
       [
         f('organizationName', 'organization.field.organizationName', null, true),
         f('shortName', 'organization.field.shortName'),
-        f('creditCode', 'organization.field.creditCode', unit.creditCode ? <span className="font-mono tracking-wide">{unit.creditCode}</span> : null),
+        f(
+          'creditCode',
+          'organization.field.creditCode',
+          unit.creditCode ? <span className="font-mono tracking-wide">{unit.creditCode}</span> : null,
+        ),
         f('organizationTypeName', 'organization.field.organizationTypeName'),
         f('legalPerson', 'organization.field.legalPerson'),
         f('parentName', 'organization.field.parentName'),
@@ -109,7 +122,9 @@ export function UnitPanel({ unit, tab, onTab, onAddChild, onEdit, onDelete }: Un
             <h2 className="text-lg font-semibold leading-tight">{unit.organizationName}</h2>
             <div className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
               {unit.organizationTypeName && <Badge variant="outline">{unit.organizationTypeName}</Badge>}
-              <Badge variant={active ? 'success' : 'secondary'}>{t(active ? 'organization.status.active' : 'organization.status.stopped')}</Badge>
+              <Badge variant={active ? 'success' : 'secondary'}>
+                {t(active ? 'organization.status.active' : 'organization.status.stopped')}
+              </Badge>
               {unit.shortName && <span>{unit.shortName}</span>}
               {unit.creditCode && <span className="font-mono text-xs">{unit.creditCode}</span>}
             </div>

@@ -46,7 +46,10 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
   const found = useKeywordTree(keyword)
 
   // Lazily loaded children of expanded nodes (search results: type nodes carry their children already).
-  const lazy = useMemo(() => [...open].map((k) => k.split(':') as [string, string]).filter(([type]) => Number(type) !== ORG_NODE.unitType || !searching), [open, searching])
+  const lazy = useMemo(
+    () => [...open].map((k) => k.split(':') as [string, string]).filter(([type]) => Number(type) !== ORG_NODE.unitType || !searching),
+    [open, searching],
+  )
   const children = useQueries({
     queries: lazy.map(([type, id]) => orgTreeQueryOptions(id, Number(type))),
   })
@@ -65,7 +68,8 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
   const select = (node: OrgTreeNode, path: OrgTreeNode[], how: 'pointer' | 'keyboard') => {
     onSelect(node, path)
     const key = nodeKey(node)
-    if (node.hasChild === 1 && !open.has(key) && (how === 'keyboard' || node.nodeType === ORG_NODE.unitType)) setOpen(new Set([...open, key]))
+    if (node.hasChild === 1 && !open.has(key) && (how === 'keyboard' || node.nodeType === ORG_NODE.unitType))
+      setOpen(new Set([...open, key]))
   }
 
   const submitSearch = () => {
@@ -123,8 +127,12 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
 
       {searching && found.data && (
         <p className="border-b px-3 py-1.5 text-xs text-muted-foreground" aria-live="polite">
-          {found.data.total === 0 ? t('organization.tree.noMatch', { keyword }) : t('organization.tree.matches', { total: found.data.total })}
-          {found.data.truncated && <span className="block text-amber-700 dark:text-amber-400">{t('organization.tree.more', { n: KEYWORD_LIMIT })}</span>}
+          {found.data.total === 0
+            ? t('organization.tree.noMatch', { keyword })
+            : t('organization.tree.matches', { total: found.data.total })}
+          {found.data.truncated && (
+            <span className="block text-amber-700 dark:text-amber-400">{t('organization.tree.more', { n: KEYWORD_LIMIT })}</span>
+          )}
         </p>
       )}
 
@@ -147,7 +155,9 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
             </Button>
           </div>
         ) : empty ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground">{searching ? t('organization.tree.noMatch', { keyword }) : t('organization.tree.empty')}</p>
+          <p className="px-4 py-10 text-center text-sm text-muted-foreground">
+            {searching ? t('organization.tree.noMatch', { keyword }) : t('organization.tree.empty')}
+          </p>
         ) : (
           <Tree
             label={t('organization.tree.label')}
@@ -171,7 +181,8 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
               </span>
             )}
             renderExtra={(n) =>
-              n.nodeType === ORG_NODE.unitType && n.children && <span className="ml-auto pl-1 text-xs font-normal tabular-nums text-muted-foreground">{n.children.length}</span>
+              n.nodeType === ORG_NODE.unitType &&
+              n.children && <span className="ml-auto pl-1 text-xs font-normal tabular-nums text-muted-foreground">{n.children.length}</span>
             }
           />
         )}

@@ -1,7 +1,18 @@
 /** Resources and query hooks of /admin/organization (gateway: server/modules/org); keys and query options: ./queries. */
 import { useQuery } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
-import { orgAdd, orgGroupAccountAdd, orgGroupAccountUpdate, orgGroupAdd, orgGroupUpdate, orgUpdate, type OrgGroup, type OrgGroupAccount, type Organization, type OrgSublist } from '@/contract/schemas/org'
+import {
+  orgAdd,
+  orgGroupAccountAdd,
+  orgGroupAccountUpdate,
+  orgGroupAdd,
+  orgGroupUpdate,
+  orgUpdate,
+  type OrgGroup,
+  type OrgGroupAccount,
+  type Organization,
+  type OrgSublist,
+} from '@/contract/schemas/org'
 import { defineResource } from '@/lib/crud'
 import {
   orgAccountsQueryOptions,

@@ -28,9 +28,11 @@ export const orgKeys = {
   unit: (organizationId: string | null) => [...orgKeys.all(), 'unit', organizationId] as const,
   sublist: (name: OrgSublist, organizationId: string) => [...orgKeys.all(), 'sublist', name, organizationId] as const,
   /** The accounts of a unit (the group member picker); every unit's with no id. */
-  accounts: (organizationId?: string) => (organizationId === undefined ? ([...orgKeys.all(), 'accounts'] as const) : ([...orgKeys.all(), 'accounts', organizationId] as const)),
+  accounts: (organizationId?: string) =>
+    organizationId === undefined ? ([...orgKeys.all(), 'accounts'] as const) : ([...orgKeys.all(), 'accounts', organizationId] as const),
   /** The account-limit tab (account counts) of a unit; every unit's with no id. */
-  limits: (organizationId?: string) => (organizationId === undefined ? ([...orgKeys.all(), 'limits'] as const) : ([...orgKeys.all(), 'limits', organizationId] as const)),
+  limits: (organizationId?: string) =>
+    organizationId === undefined ? ([...orgKeys.all(), 'limits'] as const) : ([...orgKeys.all(), 'limits', organizationId] as const),
   /** Units the caller sees, as options of a select. */
   options: () => [...orgKeys.all(), 'list', 'options'] as const,
   types: () => ['orgType', 'list'] as const,
@@ -73,7 +75,8 @@ export const orgAddRulesQueryOptions = () =>
 export const orgUnitQueryOptions = (organizationId: string | null) =>
   queryOptions({
     queryKey: orgKeys.unit(organizationId),
-    queryFn: async ({ signal }) => (await http.get<Organization[]>(resourcePaths('org').list, { organizationId }, { signal, silent: true }))[0] ?? null,
+    queryFn: async ({ signal }) =>
+      (await http.get<Organization[]>(resourcePaths('org').list, { organizationId }, { signal, silent: true }))[0] ?? null,
   })
 
 export const orgSublistQueryOptions = <T>(name: OrgSublist, organizationId: string) =>
@@ -94,13 +97,23 @@ export const LIMIT_ROWS = 2000
 export const orgLimitsQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: orgKeys.limits(organizationId),
-    queryFn: ({ signal }) => http.get<Page<OrgAccountRow>>(ORG_API.accountListPage, { unitId: organizationId, pageIndex: 1, pageSize: LIMIT_ROWS }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      http.get<Page<OrgAccountRow>>(
+        ORG_API.accountListPage,
+        { unitId: organizationId, pageIndex: 1, pageSize: LIMIT_ROWS },
+        { signal, silent: true },
+      ),
   })
 
 /** Units the caller sees, as options of a select (e.g. the unit of a project account). */
 export const orgOptionsQueryOptions = () =>
   queryOptions({
     queryKey: orgKeys.options(),
-    queryFn: ({ signal }) => http.get<{ organizationId: string; organizationName: string }[]>(resourcePaths('org').list, { pageSize: 2000 }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      http.get<{ organizationId: string; organizationName: string }[]>(
+        resourcePaths('org').list,
+        { pageSize: 2000 },
+        { signal, silent: true },
+      ),
     staleTime: 60_000,
   })

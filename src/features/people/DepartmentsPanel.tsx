@@ -80,7 +80,11 @@ function Panel({ organizationId }: { organizationId: string }) {
   )
 
   return (
-    <div ref={ref} className="flex h-[max(28rem,calc(100dvh-10rem))] min-h-0 overflow-hidden rounded-lg border bg-card" data-testid="departments-panel">
+    <div
+      ref={ref}
+      className="flex h-[max(28rem,calc(100dvh-10rem))] min-h-0 overflow-hidden rounded-lg border bg-card"
+      data-testid="departments-panel"
+    >
       {wide && (
         <aside className="flex w-64 shrink-0 flex-col border-r" aria-label={t('people.dept.tree')}>
           <h2 className="flex h-11 items-center gap-2 border-b px-3 text-sm font-semibold">
@@ -115,7 +119,9 @@ function Panel({ organizationId }: { organizationId: string }) {
             }
           />
         ) : (
-          <p className="flex flex-1 items-center justify-center text-sm text-muted-foreground">{tree.isPending ? t('common.loading') : t('people.staff.selectUnit')}</p>
+          <p className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
+            {tree.isPending ? t('common.loading') : t('people.staff.selectUnit')}
+          </p>
         )}
       </section>
 

@@ -8,7 +8,15 @@ import { deptResource } from './resource'
 
 export type DeptEditing = { mode: 'add'; parent: DeptTreeNode } | { mode: 'edit'; node: DeptTreeNode; parent: DeptTreeNode | null }
 
-export function DeptDialog({ editing, onClose, onSaved }: { editing: DeptEditing | null; onClose: () => void; onSaved: (node: DeptTreeNode | undefined) => void }) {
+export function DeptDialog({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: DeptEditing | null
+  onClose: () => void
+  onSaved: (node: DeptTreeNode | undefined) => void
+}) {
   const { t } = useT()
   const parent = editing?.parent ?? null
   const underOrg = editing?.mode === 'add' && parent?.category === TREE_CATEGORY.organization
@@ -44,7 +52,13 @@ export function DeptDialog({ editing, onClose, onSaved }: { editing: DeptEditing
         {underOrg && <TypeField />}
         <FormField name="departmentName" label={t('people.dept.name')} required maxLength={50} wide />
         <FormField name="sort" label={t('people.dept.sort')} kind="number" required />
-        <FormField name="status" label={t('people.dept.status')} kind="switch" checkedValue={STATUS.active} uncheckedValue={STATUS.stopped} />
+        <FormField
+          name="status"
+          label={t('people.dept.status')}
+          kind="switch"
+          checkedValue={STATUS.active}
+          uncheckedValue={STATUS.stopped}
+        />
       </FormGrid>
     </FormDialog>
   )

@@ -58,7 +58,13 @@ export function DeptTree({ nodes, loading, selectedId, onSelect, onAdd, onEdit, 
       <div className="flex items-center gap-1 border-b p-2">
         <div className="relative min-w-0 flex-1">
           <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('people.dept.filter')} aria-label={t('people.dept.filter')} className="pl-8" />
+          <Input
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder={t('people.dept.filter')}
+            aria-label={t('people.dept.filter')}
+            className="pl-8"
+          />
         </div>
         <Button
           variant="ghost"
@@ -94,13 +100,23 @@ export function DeptTree({ nodes, loading, selectedId, onSelect, onAdd, onEdit, 
           rowHeight={36}
           renderIcon={(node, { selected }) =>
             node.category === TREE_CATEGORY.organization ? (
-              <Building2 className={cn('h-4 w-4 shrink-0', selected ? 'text-primary' : 'text-muted-foreground')} aria-label={t('people.dept.orgNode')} />
+              <Building2
+                className={cn('h-4 w-4 shrink-0', selected ? 'text-primary' : 'text-muted-foreground')}
+                aria-label={t('people.dept.orgNode')}
+              />
             ) : (
-              <Users className={cn('h-4 w-4 shrink-0', selected ? 'text-primary' : 'text-muted-foreground')} aria-label={t('people.dept.deptNode')} />
+              <Users
+                className={cn('h-4 w-4 shrink-0', selected ? 'text-primary' : 'text-muted-foreground')}
+                aria-label={t('people.dept.deptNode')}
+              />
             )
           }
           renderLabel={(node, { highlight, selected }) => (
-            <span title={node.name} data-node-id={node.id} className={cn(node.category === TREE_CATEGORY.organization ? 'font-medium' : selected ? 'font-medium' : 'font-normal')}>
+            <span
+              title={node.name}
+              data-node-id={node.id}
+              className={cn(node.category === TREE_CATEGORY.organization ? 'font-medium' : selected ? 'font-medium' : 'font-normal')}
+            >
               <Highlight text={node.name} keyword={highlight} />
             </span>
           )}
@@ -111,7 +127,10 @@ export function DeptTree({ nodes, loading, selectedId, onSelect, onAdd, onEdit, 
                   {t('people.dept.stopped')}
                 </Badge>
               )}
-              <span className="shrink-0 pl-1 text-xs font-normal tabular-nums text-muted-foreground" title={t('people.dept.headCountN', { n: node.headCount })}>
+              <span
+                className="shrink-0 pl-1 text-xs font-normal tabular-nums text-muted-foreground"
+                title={t('people.dept.headCountN', { n: node.headCount })}
+              >
                 {node.headCount}
               </span>
             </>

@@ -27,7 +27,8 @@ export function MoveDialog({
   const move = useMove()
   const submit = async () => {
     if (!target) return
-    const body = target.category === TREE_CATEGORY.department ? { userIds, departmentId: target.id } : { userIds, organizationId: target.id }
+    const body =
+      target.category === TREE_CATEGORY.department ? { userIds, departmentId: target.id } : { userIds, organizationId: target.id }
     try {
       await move.mutateAsync(body)
       setTarget(null)

@@ -7,7 +7,16 @@
 import { useRef } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Loader2 } from 'lucide-react'
-import { birthDateOfIdCard, DEGREES, POSITION_LEVELS, POSTS, SEXES, sexOfIdCard, TITLE_LEVELS, type Person } from '@/contract/schemas/people'
+import {
+  birthDateOfIdCard,
+  DEGREES,
+  POSITION_LEVELS,
+  POSTS,
+  SEXES,
+  sexOfIdCard,
+  TITLE_LEVELS,
+  type Person,
+} from '@/contract/schemas/people'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { enumOptions, FormDialog, FormField, FormGrid, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
@@ -126,7 +135,10 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
   const go = (id: string) => root.current?.querySelector(`[data-section="${id}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
   return (
     <div ref={root}>
-      <nav aria-label={t('people.section.basic')} className="sticky -top-5 z-10 -mx-6 -mt-5 mb-4 flex gap-1 overflow-x-auto border-b bg-background/95 px-5 py-2 backdrop-blur">
+      <nav
+        aria-label={t('people.section.basic')}
+        className="sticky -top-5 z-10 -mx-6 -mt-5 mb-4 flex gap-1 overflow-x-auto border-b bg-background/95 px-5 py-2 backdrop-blur"
+      >
         {SECTIONS.filter((s) => !listsUnavailable || s.id === 'basic').map((s) => {
           const n = s.id === 'basic' ? null : ((values[s.id] as unknown[] | undefined)?.length ?? 0)
           const bad = !!errors[s.id] || (s.id === 'basic' && Object.keys(errors).some((k) => !SECTIONS.some((x) => x.id === k)))
@@ -152,7 +164,10 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
       </Section>
 
       {listsUnavailable ? (
-        <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300">
+        <p
+          role="status"
+          className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300"
+        >
           {t('people.section.offlineLists')}
         </p>
       ) : (
@@ -163,7 +178,11 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
               label={t('people.section.education')}
               addText={t('people.education.add')}
               newItem={() => ({ startMonth: '', endMonth: '', school: '', major: '', degree: '' })}
-              itemTitle={(e, i) => (e.school ? `${String(e.school)}${e.degree ? ` · ${t(`people.education.degrees.${e.degree as (typeof DEGREES)[number]}`)}` : ''}` : `#${i + 1}`)}
+              itemTitle={(e, i) =>
+                e.school
+                  ? `${String(e.school)}${e.degree ? ` · ${t(`people.education.degrees.${e.degree as (typeof DEGREES)[number]}`)}` : ''}`
+                  : `#${i + 1}`
+              }
             >
               {(p) => (
                 <FormGrid>
@@ -179,7 +198,12 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
                     options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))}
                   />
                   <div className="hidden sm:block" />
-                  <FormField name={`${p}.graduationPhotoFileId`} label={t('people.education.graduationPhoto')} kind="file" purpose="photo" />
+                  <FormField
+                    name={`${p}.graduationPhotoFileId`}
+                    label={t('people.education.graduationPhoto')}
+                    kind="file"
+                    purpose="photo"
+                  />
                   <FormField name={`${p}.degreePhotoFileId`} label={t('people.education.degreePhoto')} kind="file" purpose="photo" />
                 </FormGrid>
               )}
@@ -207,7 +231,12 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
                   <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
                   <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
                   <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
-                  <FormField name={`${p}.validTo`} label={t('people.certificate.validTo')} kind="date" hint={t('people.certificate.validToHint')} />
+                  <FormField
+                    name={`${p}.validTo`}
+                    label={t('people.certificate.validTo')}
+                    kind="date"
+                    hint={t('people.certificate.validToHint')}
+                  />
                   <FormField name={`${p}.frontPhotoFileId`} label={t('people.certificate.frontPhoto')} kind="file" purpose="photo" />
                   <FormField name={`${p}.backPhotoFileId`} label={t('people.certificate.backPhoto')} kind="file" purpose="photo" />
                 </FormGrid>
@@ -229,8 +258,18 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
                   <FormField name={`${p}.organizationName`} label={t('people.job.organizationName')} maxLength={100} />
                   <FormField name={`${p}.departmentName`} label={t('people.job.departmentName')} maxLength={50} />
                   <FormField name={`${p}.position`} label={t('people.job.position')} maxLength={50} />
-                  <FormField name={`${p}.jobLevel`} label={t('people.job.jobLevel')} kind="select" options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))} />
-                  <FormField name={`${p}.post`} label={t('people.job.post')} kind="select" options={enumOptions(POSTS, (v) => t(`people.post.${v}`))} />
+                  <FormField
+                    name={`${p}.jobLevel`}
+                    label={t('people.job.jobLevel')}
+                    kind="select"
+                    options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))}
+                  />
+                  <FormField
+                    name={`${p}.post`}
+                    label={t('people.job.post')}
+                    kind="select"
+                    options={enumOptions(POSTS, (v) => t(`people.post.${v}`))}
+                  />
                 </FormGrid>
               )}
             </FormList>
@@ -243,13 +282,20 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
               addText={t('people.project.add')}
               newItem={() => ({ startMonth: '', endMonth: '', organizationName: '', position: '', description: '' })}
               itemTitle={(r, i) =>
-                r.organizationName ? `${String(r.startMonth || '')} ~ ${String(r.endMonth || t('people.project.toDate'))} · ${String(r.organizationName)}` : `#${i + 1}`
+                r.organizationName
+                  ? `${String(r.startMonth || '')} ~ ${String(r.endMonth || t('people.project.toDate'))} · ${String(r.organizationName)}`
+                  : `#${i + 1}`
               }
             >
               {(p) => (
                 <FormGrid>
                   <FormField name={`${p}.startMonth`} label={t('people.project.startMonth')} kind="month" required />
-                  <FormField name={`${p}.endMonth`} label={t('people.project.endMonth')} kind="month" hint={t('people.project.endMonthHint')} />
+                  <FormField
+                    name={`${p}.endMonth`}
+                    label={t('people.project.endMonth')}
+                    kind="month"
+                    hint={t('people.project.endMonthHint')}
+                  />
                   <FormField name={`${p}.organizationName`} label={t('people.project.organizationName')} required maxLength={100} />
                   <FormField name={`${p}.position`} label={t('people.project.position')} maxLength={50} />
                   <FormField name={`${p}.description`} label={t('people.project.description')} kind="textarea" maxLength={500} />
@@ -278,7 +324,9 @@ export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | 
   const { setValue } = useFormContext()
   const record = rf?.record ?? null
   const fillFromIdCard = (v: unknown) => {
-    const s = String(v ?? '').trim().toUpperCase()
+    const s = String(v ?? '')
+      .trim()
+      .toUpperCase()
     const birth = birthDateOfIdCard(s)
     const sex = sexOfIdCard(s)
     if (birth) setValue('birthDate', birth, { shouldValidate: true, shouldDirty: true })
@@ -288,7 +336,13 @@ export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | 
     <div>
       <FormGrid>
         <FormField name="name" label={t('people.field.name')} required maxLength={30} />
-        <FormField name="sex" label={t('people.field.sex')} kind="select" required options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))} />
+        <FormField
+          name="sex"
+          label={t('people.field.sex')}
+          kind="select"
+          required
+          options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))}
+        />
         <FormField
           name="idCard"
           label={t('people.field.idCard')}
@@ -308,8 +362,18 @@ export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | 
         <FormField name="email" label={t('people.field.email')} maxLength={100} />
         {!compact && (
           <>
-            <FormField name="post" label={t('people.field.post')} kind="select" options={enumOptions(POSTS, (v) => t(`people.post.${v}`))} />
-            <FormField name="positionLevel" label={t('people.field.positionLevel')} kind="select" options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))} />
+            <FormField
+              name="post"
+              label={t('people.field.post')}
+              kind="select"
+              options={enumOptions(POSTS, (v) => t(`people.post.${v}`))}
+            />
+            <FormField
+              name="positionLevel"
+              label={t('people.field.positionLevel')}
+              kind="select"
+              options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))}
+            />
             <FormField name="sort" label={t('people.field.sort')} kind="number" required />
             <FormField name="avatarFileId" label={t('people.field.avatar')} kind="file" purpose="avatar" hint={t('people.hint.avatar')} />
           </>
@@ -319,7 +383,9 @@ export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | 
             <span className="text-sm">{t('people.field.accountName')}</span>
             <p className="flex h-9 items-center gap-2 rounded-md border bg-muted/50 px-3 text-sm">
               {record.accountName}
-              {record.accountLevel && <span className="text-muted-foreground">· {t(`people.accountLevel.${record.accountLevel as 'general'}`)}</span>}
+              {record.accountLevel && (
+                <span className="text-muted-foreground">· {t(`people.accountLevel.${record.accountLevel as 'general'}`)}</span>
+              )}
             </p>
           </div>
         )}

@@ -20,7 +20,9 @@ export interface ProfileInviteFormProps {
 }
 
 const blank = (items: unknown): FormValues[] =>
-  Array.isArray(items) ? items.map((i: Record<string, unknown>) => Object.fromEntries(Object.entries(i).map(([k, v]) => [k, v === null ? '' : v]))) : []
+  Array.isArray(items)
+    ? items.map((i: Record<string, unknown>) => Object.fromEntries(Object.entries(i).map(([k, v]) => [k, v === null ? '' : v])))
+    : []
 
 export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
   const { t } = useT()
@@ -43,7 +45,9 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
   const [formError, setFormError] = useState<string | null>(null)
 
   const fill = (v: unknown) => {
-    const s = String(v ?? '').trim().toUpperCase()
+    const s = String(v ?? '')
+      .trim()
+      .toUpperCase()
     const birth = birthDateOfIdCard(s)
     const sex = sexOfIdCard(s)
     if (birth) form.setValue('birthDate', birth, { shouldValidate: true, shouldDirty: true })
@@ -67,7 +71,10 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
       <form onSubmit={send} noValidate className="space-y-8">
         <p className="text-sm text-muted-foreground">{t('people.invite.intro')}</p>
         {formError && (
-          <p role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          <p
+            role="alert"
+            className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+          >
             <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             {formError}
           </p>
@@ -84,7 +91,13 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
               onValueChange={fill}
               hint={d.idCardMasked ? t('people.hint.idCardKeep', { value: d.idCardMasked }) : undefined}
             />
-            <FormField name="sex" label={t('people.field.sex')} kind="select" required options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))} />
+            <FormField
+              name="sex"
+              label={t('people.field.sex')}
+              kind="select"
+              required
+              options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))}
+            />
             <FormField name="birthDate" label={t('people.field.birthDate')} kind="date" hint={t('people.hint.birthDate')} />
             <FormField
               name="cellphone"
@@ -110,7 +123,13 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
               <FormGrid className="sm:grid-cols-1">
                 <FormField name={`${p}.school`} label={t('people.education.school')} required maxLength={50} />
                 <FormField name={`${p}.major`} label={t('people.education.major')} maxLength={50} />
-                <FormField name={`${p}.degree`} label={t('people.education.degree')} kind="select" required options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))} />
+                <FormField
+                  name={`${p}.degree`}
+                  label={t('people.education.degree')}
+                  kind="select"
+                  required
+                  options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))}
+                />
                 <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
                 <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
               </FormGrid>
@@ -141,7 +160,12 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
                 <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
                 <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
                 <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
-                <FormField name={`${p}.validTo`} label={t('people.certificate.validTo')} kind="date" hint={t('people.certificate.validToHint')} />
+                <FormField
+                  name={`${p}.validTo`}
+                  label={t('people.certificate.validTo')}
+                  kind="date"
+                  hint={t('people.certificate.validToHint')}
+                />
               </FormGrid>
             )}
           </FormList>

@@ -40,7 +40,9 @@ import { personResource } from './resource'
 /** Case-insensitive match of a keyword against what the row shows. */
 function matches(p: Person, k: string, labels: (p: Person) => string[]) {
   if (!k) return true
-  return [p.name, p.accountName, p.email, p.departmentName, p.cellphone, p.idCard, ...labels(p)].some((v) => !!v && v.toLowerCase().includes(k))
+  return [p.name, p.accountName, p.email, p.departmentName, p.cellphone, p.idCard, ...labels(p)].some(
+    (v) => !!v && v.toLowerCase().includes(k),
+  )
 }
 
 export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes: readonly DeptTreeNode[]; leading?: ReactNode }) {
@@ -57,7 +59,11 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const staffQuery = { organizationId: isDept ? undefined : node.id, departmentId: isDept ? node.id : undefined, includeChildren, archived }
   const query = useStaff(staffQuery)
   /** The export's filters: what the list shows. */
-  const listQuery = { ...(isDept ? { departmentId: node.id } : { organizationId: node.id }), includeChildren, status: archived ? 'archived' : 'active' }
+  const listQuery = {
+    ...(isDept ? { departmentId: node.id } : { organizationId: node.id }),
+    includeChildren,
+    status: archived ? 'archived' : 'active',
+  }
   const del = useDelete(personResource)
   const archive = useArchive()
   const canMove = useCan(PEOPLE_FNS.moveStaff)
@@ -68,8 +74,11 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
 
   const server = useMemo(() => query.data?.records ?? [], [query.data])
   // edits kept offline: local copies over the server's rows, people added offline in their place
-  const merged = useMergedRows(personResource.offline?.entity.entity, server, (p) => p.userId, (d) =>
-    !archived && (isDept ? d.departmentId === node.id : d.organizationId === node.id),
+  const merged = useMergedRows(
+    personResource.offline?.entity.entity,
+    server,
+    (p) => p.userId,
+    (d) => !archived && (isDept ? d.departmentId === node.id : d.organizationId === node.id),
   )
   const all = merged.rows
   const marks = useMarks(personResource.offline?.entity.entity)
@@ -100,9 +109,25 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
           </span>
         ),
       },
-      { key: 'sex', header: t('people.field.sex'), width: 64, cell: (p) => (p.sex ? t(`people.sex.${p.sex}`) : '--'), exportValue: (p) => (p.sex ? t(`people.sex.${p.sex}`) : '') },
-      { key: 'idCard', header: t('people.field.idCard'), width: 212, cell: (p) => <RevealCell userId={p.userId} masked={p.idCard} kind="idCard" /> },
-      { key: 'cellphone', header: t('people.field.cellphone'), width: 150, cell: (p) => <RevealCell userId={p.userId} masked={p.cellphone} kind="cellphone" /> },
+      {
+        key: 'sex',
+        header: t('people.field.sex'),
+        width: 64,
+        cell: (p) => (p.sex ? t(`people.sex.${p.sex}`) : '--'),
+        exportValue: (p) => (p.sex ? t(`people.sex.${p.sex}`) : ''),
+      },
+      {
+        key: 'idCard',
+        header: t('people.field.idCard'),
+        width: 212,
+        cell: (p) => <RevealCell userId={p.userId} masked={p.idCard} kind="idCard" />,
+      },
+      {
+        key: 'cellphone',
+        header: t('people.field.cellphone'),
+        width: 150,
+        cell: (p) => <RevealCell userId={p.userId} masked={p.cellphone} kind="cellphone" />,
+      },
       { key: 'email', header: t('people.field.email'), width: 180, cell: (p) => (p.email ? <span title={p.email}>{p.email}</span> : '--') },
       { key: 'accountName', header: t('people.field.accountName'), sortable: true, width: 120 },
       {
@@ -124,16 +149,37 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             '--'
           ),
       },
-      { key: 'post', header: t('people.field.post'), sortable: true, width: 110, cell: (p) => (p.post ? t(`people.post.${p.post}`) : '--') },
-      { key: 'departmentName', header: t('people.field.department'), sortable: true, width: 130, cell: (p) => (p.departmentName ? <span title={p.departmentName}>{p.departmentName}</span> : '--') },
-      { key: 'roleNames', header: t('people.field.roleNames'), width: 190, cell: (p) => <RoleNamesCell roleNames={p.roleNames} />, exportValue: (p) => roleNamesText(p.roleNames) },
+      {
+        key: 'post',
+        header: t('people.field.post'),
+        sortable: true,
+        width: 110,
+        cell: (p) => (p.post ? t(`people.post.${p.post}`) : '--'),
+      },
+      {
+        key: 'departmentName',
+        header: t('people.field.department'),
+        sortable: true,
+        width: 130,
+        cell: (p) => (p.departmentName ? <span title={p.departmentName}>{p.departmentName}</span> : '--'),
+      },
+      {
+        key: 'roleNames',
+        header: t('people.field.roleNames'),
+        width: 190,
+        cell: (p) => <RoleNamesCell roleNames={p.roleNames} />,
+        exportValue: (p) => roleNamesText(p.roleNames),
+      },
     ],
     [locale, marks], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
   )
   const cols = useColumnVisibility('people.staff', columns)
 
   const changeArchive = async (to: boolean) => {
-    const ok = await confirm({ title: t(to ? 'people.staff.archiveTitle' : 'people.staff.unarchiveTitle'), description: t(to ? 'people.staff.archiveConfirm' : 'people.staff.unarchiveConfirm', { n: selectedIds.length }) })
+    const ok = await confirm({
+      title: t(to ? 'people.staff.archiveTitle' : 'people.staff.unarchiveTitle'),
+      description: t(to ? 'people.staff.archiveConfirm' : 'people.staff.unarchiveConfirm', { n: selectedIds.length }),
+    })
     if (!ok) return
     try {
       await archive.mutateAsync({ userIds: selectedIds, archived: to })
@@ -219,7 +265,9 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
                 >
                   <Send className="h-4 w-4" aria-hidden />
                   {t('people.staff.invite')}
-                  {selectedIds.length > 1 && <span className="ml-auto pl-2 text-xs text-muted-foreground">{t('people.staff.inviteOne')}</span>}
+                  {selectedIds.length > 1 && (
+                    <span className="ml-auto pl-2 text-xs text-muted-foreground">{t('people.staff.inviteOne')}</span>
+                  )}
                 </DropdownMenuItem>
               </Can>
               <Can action={PEOPLE_FNS.delete}>
@@ -288,9 +336,20 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
       />
 
       {editing && (
-        <PersonDialog target={editing} organizationId={node.organizationId} departmentId={isDept ? node.id : undefined} onClose={() => setEditing(null)} />
+        <PersonDialog
+          target={editing}
+          organizationId={node.organizationId}
+          departmentId={isDept ? node.id : undefined}
+          onClose={() => setEditing(null)}
+        />
       )}
-      <InviteDialog purpose="profile" targetId={inviting?.userId ?? ''} subject={inviting?.name} open={!!inviting} onOpenChange={(o) => !o && setInviting(null)} />
+      <InviteDialog
+        purpose="profile"
+        targetId={inviting?.userId ?? ''}
+        subject={inviting?.name}
+        open={!!inviting}
+        onOpenChange={(o) => !o && setInviting(null)}
+      />
       <MoveDialog
         open={moving}
         nodes={nodes}

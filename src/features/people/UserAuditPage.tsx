@@ -28,7 +28,11 @@ const auditResource = defineResource<AuditRow>({
   updateSchema: auditBody,
 })
 
-const STATUS_BADGE: Record<AuditStatus, 'warning' | 'success' | 'destructive'> = { pending: 'warning', approved: 'success', rejected: 'destructive' }
+const STATUS_BADGE: Record<AuditStatus, 'warning' | 'success' | 'destructive'> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'destructive',
+}
 
 /** Only a pending record can be approved or rejected. */
 const isPending = (r: AuditRow) => r.auditStatus === 'pending'
@@ -56,7 +60,12 @@ export function UserAuditPage() {
 
   const columns: ListColumn<AuditRow>[] = [
     { key: 'name', header: t('people.field.name'), sortable: true, cell: (r) => <span className="font-medium">{r.name}</span> },
-    { key: 'sex', header: t('people.field.sex'), cell: (r) => (r.sex ? t(`people.sex.${r.sex}`) : '--'), exportValue: (r) => (r.sex ? t(`people.sex.${r.sex}`) : '') },
+    {
+      key: 'sex',
+      header: t('people.field.sex'),
+      cell: (r) => (r.sex ? t(`people.sex.${r.sex}`) : '--'),
+      exportValue: (r) => (r.sex ? t(`people.sex.${r.sex}`) : ''),
+    },
     { key: 'idCard', header: t('people.field.idCard'), cell: (r) => <span className="tabular-nums">{r.idCard ?? '--'}</span> },
     { key: 'cellphone', header: t('people.field.cellphone'), cell: (r) => <span className="tabular-nums">{r.cellphone ?? '--'}</span> },
     { key: 'accountName', header: t('people.field.accountName') },
@@ -64,7 +73,11 @@ export function UserAuditPage() {
       key: 'organizationName',
       header: t('people.field.organization'),
       className: 'max-w-[14rem] truncate',
-      cell: (r) => <span title={[r.organizationName, r.departmentName].filter(Boolean).join(' / ')}>{[r.organizationName, r.departmentName].filter(Boolean).join(' / ') || '--'}</span>,
+      cell: (r) => (
+        <span title={[r.organizationName, r.departmentName].filter(Boolean).join(' / ')}>
+          {[r.organizationName, r.departmentName].filter(Boolean).join(' / ') || '--'}
+        </span>
+      ),
     },
     {
       key: 'auditStatus',
@@ -110,7 +123,13 @@ export function UserAuditPage() {
           isPending(r) ? (
             <>
               <Can action={PEOPLE_FNS.audit}>
-                <RowAction icon={<Check aria-hidden />} label={t('people.audit.approve')} tone="success" disabled={audit.isPending} onClick={() => review([r], 'approve')} />
+                <RowAction
+                  icon={<Check aria-hidden />}
+                  label={t('people.audit.approve')}
+                  tone="success"
+                  disabled={audit.isPending}
+                  onClick={() => review([r], 'approve')}
+                />
               </Can>
               <Can action={PEOPLE_FNS.audit}>
                 <RowAction
@@ -133,11 +152,7 @@ export function UserAuditPage() {
               </Button>
             </Can>
             <Can action={PEOPLE_FNS.audit}>
-              <Button
-                variant="outline"
-                disabled={ids.length === 0 || audit.isPending}
-                onClick={() => review(selected, 'reject', clear)}
-              >
+              <Button variant="outline" disabled={ids.length === 0 || audit.isPending} onClick={() => review(selected, 'reject', clear)}>
                 <X aria-hidden />
                 {t('people.audit.batchReject')}
               </Button>
@@ -145,7 +160,11 @@ export function UserAuditPage() {
           </>
         )}
       />
-      <ReviewDialog key={reviewing ? `${reviewing.who}-${reviewing.initial}` : 'none'} target={reviewing} onClose={() => setReviewing(null)} />
+      <ReviewDialog
+        key={reviewing ? `${reviewing.who}-${reviewing.initial}` : 'none'}
+        target={reviewing}
+        onClose={() => setReviewing(null)}
+      />
     </>
   )
 }

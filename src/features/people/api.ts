@@ -15,7 +15,10 @@ export function useDeptTree(organizationId: string) {
 
 /** The staff of a department or organisation, all at once (pageSize 2000), for the virtualised table. */
 export function useStaff(q: StaffQuery | null) {
-  return useQuery({ ...staffQueryOptions(q ?? { includeChildren: false, archived: false }), enabled: !!q && !!(q.organizationId || q.departmentId) })
+  return useQuery({
+    ...staffQueryOptions(q ?? { includeChildren: false, archived: false }),
+    enabled: !!q && !!(q.organizationId || q.departmentId),
+  })
 }
 
 /** A person with education, certificates, project experience and career resume, for the edit form. */
@@ -31,14 +34,16 @@ export function revealValue(kind: 'idCard' | 'cellphone', userId: string): Promi
 
 function useRefetchPeople() {
   const qc = useQueryClient()
-  return () => Promise.all([peopleKeys.persons(), peopleKeys.departments(), peopleKeys.audit()].map((queryKey) => qc.invalidateQueries({ queryKey })))
+  return () =>
+    Promise.all([peopleKeys.persons(), peopleKeys.departments(), peopleKeys.audit()].map((queryKey) => qc.invalidateQueries({ queryKey })))
 }
 
 /** Move people to a department, or directly under an organisation. */
 export function useMove() {
   const refetch = useRefetchPeople()
   return useMutation({
-    mutationFn: (body: { userIds: string[]; departmentId?: string; organizationId?: string }) => http.post<{ moved: number }>(PEOPLE_API.user.move, body),
+    mutationFn: (body: { userIds: string[]; departmentId?: string; organizationId?: string }) =>
+      http.post<{ moved: number }>(PEOPLE_API.user.move, body),
     onSuccess: async (r, body) => {
       toast.success(t('people.staff.moveDone', { n: r?.moved ?? body.userIds.length }))
       await refetch()
@@ -60,7 +65,8 @@ export function useArchive() {
 export function useAudit() {
   const refetch = useRefetchPeople()
   return useMutation({
-    mutationFn: (body: { userIds: string[]; decision: 'approve' | 'reject'; reason?: string; roleIds?: string[] }) => http.post<{ updated: number }>(PEOPLE_API.userAudit.audit, body),
+    mutationFn: (body: { userIds: string[]; decision: 'approve' | 'reject'; reason?: string; roleIds?: string[] }) =>
+      http.post<{ updated: number }>(PEOPLE_API.userAudit.audit, body),
     onSuccess: async (r, body) => {
       toast.success(t('people.audit.done', { n: r?.updated ?? body.userIds.length }))
       await refetch()

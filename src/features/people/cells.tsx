@@ -33,7 +33,14 @@ export function RevealCell({ userId, masked, kind }: { userId: string; masked: s
         {full ?? masked}
       </span>
       {full ? (
-        <Button variant="ghost" size="icon" className="-my-2 h-11 w-11 shrink-0" title={t('people.staff.hide')} aria-label={t('people.staff.hide')} onClick={() => setFull(null)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-my-2 h-11 w-11 shrink-0"
+          title={t('people.staff.hide')}
+          aria-label={t('people.staff.hide')}
+          onClick={() => setFull(null)}
+        >
           <EyeOff className="h-3.5 w-3.5" aria-hidden />
         </Button>
       ) : (
@@ -67,7 +74,10 @@ export function RoleNamesCell({ roleNames }: { roleNames: readonly string[] | nu
       <span className="truncate">{firstTwo}</span>
       <Popover>
         <PopoverTrigger asChild>
-          <button type="button" className="shrink-0 rounded px-1 text-xs text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <button
+            type="button"
+            className="shrink-0 rounded px-1 text-xs text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {t('people.staff.moreRoles', { n: names.length })}
           </button>
         </PopoverTrigger>

@@ -27,7 +27,11 @@ export const personOffline = crudEntity({
   subLists: SUB_LIST_PATHS,
   invalidates: [peopleKeys.persons(), peopleKeys.departments(), peopleKeys.audit()],
   titleOf: (d) => text(d.name),
-  toLocal: (d) => ({ ...d, idCard: maskIdCard((d.idCard as string | null | undefined) ?? null), cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null) }),
+  toLocal: (d) => ({
+    ...d,
+    idCard: maskIdCard((d.idCard as string | null | undefined) ?? null),
+    cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null),
+  }),
   fields: [
     { key: 'name', label: 'people.field.name' },
     { key: 'sex', label: 'people.field.sex', format: (v) => (v ? t(`people.sex.${v as 'male'}`) : '') },

@@ -5,7 +5,16 @@
  */
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { Page } from '@/contract'
-import { PEOPLE_API, type AuditRow, type Certificate, type DeptTreeNode, type Education, type Job, type Person, type Project } from '@/contract/schemas/people'
+import {
+  PEOPLE_API,
+  type AuditRow,
+  type Certificate,
+  type DeptTreeNode,
+  type Education,
+  type Job,
+  type Person,
+  type Project,
+} from '@/contract/schemas/people'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
@@ -83,7 +92,10 @@ async function loadPersonRecord(person: Person, signal: AbortSignal): Promise<Pe
 }
 
 /** The review list's resource (read only: approve / reject are their own calls). */
-export const auditList = { key: peopleKeys.audit()[0], paths: { listPage: PEOPLE_API.userAudit.listPage, list: PEOPLE_API.userAudit.listPage } }
+export const auditList = {
+  key: peopleKeys.audit()[0],
+  paths: { listPage: PEOPLE_API.userAudit.listPage, list: PEOPLE_API.userAudit.listPage },
+}
 
 /** The review list page (/admin/user-audit) for a list search. */
 export const auditListPageQueryOptions = (search: ListSearch) => listPageQueryOptions<AuditRow>(auditList, search)

@@ -45,7 +45,14 @@ export const deptResource = defineResource<DeptTreeNode>({
   // a company / subsidiary is a child organisation: no parent department
   toPayload: (v, editing) => (editing || v.type === 'department' ? v : { ...v, parentId: undefined }),
   // a top-level department's tree parent is its organisation: no parent department
-  toForm: (n) => ({ departmentId: n.id, departmentName: n.name, status: n.status, sort: n.sort, version: n.version, parentId: n.parentId === n.organizationId ? null : n.parentId }),
+  toForm: (n) => ({
+    departmentId: n.id,
+    departmentName: n.name,
+    status: n.status,
+    sort: n.sort,
+    version: n.version,
+    parentId: n.parentId === n.organizationId ? null : n.parentId,
+  }),
 })
 
 /** The sub-lists of a person's form, in the order of its sections. */

@@ -129,7 +129,10 @@ function ProfileCard({ info }: { info: PersonalInfo }) {
   const { t } = useT()
   // A column beside the tabs from 1280 px; a band above them on tablets.
   return (
-    <aside className="flex flex-col gap-5 rounded-lg border bg-card p-5 sm:flex-row sm:items-center xl:flex-col xl:items-stretch" aria-label={t('personal.title')}>
+    <aside
+      className="flex flex-col gap-5 rounded-lg border bg-card p-5 sm:flex-row sm:items-center xl:flex-col xl:items-stretch"
+      aria-label={t('personal.title')}
+    >
       <div className="flex items-center gap-4 xl:flex-col xl:gap-3 xl:text-center">
         <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/10 text-primary xl:h-24 xl:w-24">
           {info.photo ? (
@@ -157,7 +160,11 @@ function ProfileCard({ info }: { info: PersonalInfo }) {
         <div>
           <dt className="text-xs text-muted-foreground">{t('personal.card.roles')}</dt>
           <dd className="mt-1 flex flex-wrap gap-1.5">
-            {info.roleNames.length ? info.roleNames.map((r) => <Badge key={r}>{r}</Badge>) : <span className="text-muted-foreground">{t('personal.card.noRoles')}</span>}
+            {info.roleNames.length ? (
+              info.roleNames.map((r) => <Badge key={r}>{r}</Badge>)
+            ) : (
+              <span className="text-muted-foreground">{t('personal.card.noRoles')}</span>
+            )}
           </dd>
         </div>
       </dl>
@@ -185,7 +192,12 @@ function useBindReturn(): { tone: 'busy' | 'error'; text: string } | null {
         apply(null)
         toast.success(t('personal.third.done', { platform: name }))
       })
-      .catch((e: unknown) => setNotice({ tone: 'error', text: t('personal.third.failed', { platform: name, message: isApiError(e) ? (e.message ?? '') : String(e) }) }))
+      .catch((e: unknown) =>
+        setNotice({
+          tone: 'error',
+          text: t('personal.third.failed', { platform: name, message: isApiError(e) ? (e.message ?? '') : String(e) }),
+        }),
+      )
   }, [ret, t, apply])
   return notice
 }

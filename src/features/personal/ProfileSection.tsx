@@ -21,7 +21,11 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
   const apply = useApplyInfo()
   const [formError, setFormError] = useState<string | null>(null)
   const [photoBusy, setPhotoBusy] = useState(false)
-  const form = useForm({ resolver: zodResolver(updateInfoBody), defaultValues: { userName: info.userName ?? '', version: info.version }, mode: 'onTouched' })
+  const form = useForm({
+    resolver: zodResolver(updateInfoBody),
+    defaultValues: { userName: info.userName ?? '', version: info.version },
+    mode: 'onTouched',
+  })
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null)
@@ -60,12 +64,19 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
         <FormProvider {...form}>
           <form onSubmit={(e) => void submit(e)} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
             {formError && (
-              <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive sm:col-span-2">
+              <p
+                role="alert"
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive sm:col-span-2"
+              >
                 <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
                 {formError}
               </p>
             )}
-            <ReadOnlyField label={t('personal.profile.accountName')} value={info.accountName} hint={t('personal.profile.accountNameHint')} />
+            <ReadOnlyField
+              label={t('personal.profile.accountName')}
+              value={info.accountName}
+              hint={t('personal.profile.accountNameHint')}
+            />
             <FormField name="userName" label={t('personal.profile.userName')} required maxLength={30} disabled={readOnly} />
             <ReadOnlyField label={t('personal.profile.organisation')} value={info.organizationName ?? t('personal.card.noOrg')} />
             <ReadOnlyField label={t('personal.card.level')} value={levelText(t, info.level)} />

@@ -2,7 +2,19 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/utils'
 
-export function Section({ title, description, actions, children, className }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Section({
+  title,
+  description,
+  actions,
+  children,
+  className,
+}: {
+  title: ReactNode
+  description?: ReactNode
+  actions?: ReactNode
+  children: ReactNode
+  className?: string
+}) {
   return (
     <section className={cn('rounded-lg border bg-card p-5', className)}>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">

@@ -51,7 +51,12 @@ export function SecuritySection({ info, readOnly }: { info: PersonalInfo; readOn
                   {r.value ? t('personal.security.change') : t('personal.security.bind')}
                 </Button>
                 {r.value && (
-                  <Button type="button" variant="ghost" className="h-9 text-destructive hover:text-destructive" onClick={() => setOpen({ kind: 'unbind', contact: r.contact })}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="h-9 text-destructive hover:text-destructive"
+                    onClick={() => setOpen({ kind: 'unbind', contact: r.contact })}
+                  >
                     {t('personal.security.unbind')}
                   </Button>
                 )}
@@ -59,7 +64,12 @@ export function SecuritySection({ info, readOnly }: { info: PersonalInfo; readOn
             )}
           </Row>
         ))}
-        <Row icon={<KeyRound className="h-5 w-5" aria-hidden />} title={t('personal.security.password')} value="••••••••" hint={t('personal.security.passwordHint')}>
+        <Row
+          icon={<KeyRound className="h-5 w-5" aria-hidden />}
+          title={t('personal.security.password')}
+          value="••••••••"
+          hint={t('personal.security.passwordHint')}
+        >
           {!readOnly && (
             <Button type="button" variant="outline" className="h-9" onClick={() => setOpen({ kind: 'password' })}>
               {t('personal.security.changePassword')}
@@ -79,7 +89,21 @@ export function SecuritySection({ info, readOnly }: { info: PersonalInfo; readOn
   )
 }
 
-function Row({ icon, title, value, hint, children, testId }: { icon: ReactNode; title: string; value: ReactNode; hint: string; children?: ReactNode; testId?: string }) {
+function Row({
+  icon,
+  title,
+  value,
+  hint,
+  children,
+  testId,
+}: {
+  icon: ReactNode
+  title: string
+  value: ReactNode
+  hint: string
+  children?: ReactNode
+  testId?: string
+}) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3.5" data-testid={testId}>
       <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">{icon}</span>
@@ -98,7 +122,10 @@ function Row({ icon, title, value, hint, children, testId }: { icon: ReactNode; 
 function FormAlert({ text }: { text: string | null }) {
   if (!text) return null
   return (
-    <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <p
+      role="alert"
+      className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       {text}
     </p>
@@ -140,7 +167,11 @@ function BindFlow({ contact, changing, onDone }: { contact: Contact; changing: b
         <DialogDescription className="sr-only">{t('personal.contact.passwordHint')}</DialogDescription>
       </DialogHeader>
       <Steps current={password ? 1 : 0} labels={[t('personal.contact.stepPassword'), t('personal.contact.stepTarget', { target })]} />
-      {password === null ? <PasswordStep onOk={setPassword} /> : <TargetStep contact={contact} password={password} onBack={() => setPassword(null)} onDone={onDone} />}
+      {password === null ? (
+        <PasswordStep onOk={setPassword} />
+      ) : (
+        <TargetStep contact={contact} password={password} onBack={() => setPassword(null)} onDone={onDone} />
+      )}
     </>
   )
 }
@@ -159,7 +190,13 @@ function PasswordStep({ onOk }: { onOk(password: string): void }) {
     <FormProvider {...action.form}>
       <form onSubmit={(e) => void action.submit(e)} noValidate className="grid gap-4">
         <FormAlert text={alertOf(action)} />
-        <FormField name="password" kind="password" label={t('personal.contact.password')} hint={t('personal.contact.passwordHint')} required />
+        <FormField
+          name="password"
+          kind="password"
+          label={t('personal.contact.password')}
+          hint={t('personal.contact.passwordHint')}
+          required
+        />
         <DialogFooter>
           <Button type="submit" className="h-10 min-w-24" disabled={busy}>
             {busy && <Loader2 className="animate-spin" aria-hidden />}
@@ -188,7 +225,8 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
       form.setError('verifyCode', { type: 'manual', message: t('personal.contact.sendFirst') })
       return false
     },
-    action: async (v) => apply(isPhone ? await personalApi.bindCellphone(v.cellphone!, v.verifyCode) : await personalApi.bindEmail(v.email!, v.verifyCode)),
+    action: async (v) =>
+      apply(isPhone ? await personalApi.bindCellphone(v.cellphone!, v.verifyCode) : await personalApi.bindEmail(v.email!, v.verifyCode)),
     success: t('personal.contact.done', { target: t(`personal.security.${contact}`) }),
     onDone,
   })
@@ -201,7 +239,9 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
     setSending(true)
     try {
       const value = (form.getValues(targetField) ?? '').trim()
-      const answer = await personalApi.getBindCode(isPhone ? { type: 'cellphone', cellphone: value, password } : { type: 'email', email: value, password })
+      const answer = await personalApi.getBindCode(
+        isPhone ? { type: 'cellphone', cellphone: value, password } : { type: 'email', email: value, password },
+      )
       setSent(answer)
       form.clearErrors('verifyCode')
       countdown.start(60)
@@ -216,7 +256,12 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
     <FormProvider {...form}>
       <form onSubmit={(e) => void action.submit(e)} noValidate className="grid gap-4">
         <FormAlert text={sendError ?? alertOf(action)} />
-        <FormField name={targetField} label={t(isPhone ? 'personal.contact.newCellphone' : 'personal.contact.newEmail')} required maxLength={isPhone ? 11 : 100} />
+        <FormField
+          name={targetField}
+          label={t(isPhone ? 'personal.contact.newCellphone' : 'personal.contact.newEmail')}
+          required
+          maxLength={isPhone ? 11 : 100}
+        />
         <div className="grid grid-cols-[1fr_auto] items-start gap-2">
           <FormField
             name="verifyCode"
@@ -224,10 +269,24 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
             placeholder={t('personal.contact.codePlaceholder')}
             maxLength={6}
             required
-            hint={sent ? t('personal.contact.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined}
+            hint={
+              sent
+                ? t('personal.contact.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) })
+                : undefined
+            }
           />
-          <Button type="button" variant="outline" className="mt-[26px] h-9 w-36" onClick={() => void send()} disabled={sending || countdown.running}>
-            {sending ? t('personal.contact.sending') : countdown.running ? t('personal.contact.resend', { n: countdown.remaining }) : t('personal.contact.send')}
+          <Button
+            type="button"
+            variant="outline"
+            className="mt-[26px] h-9 w-36"
+            onClick={() => void send()}
+            disabled={sending || countdown.running}
+          >
+            {sending
+              ? t('personal.contact.sending')
+              : countdown.running
+                ? t('personal.contact.resend', { n: countdown.remaining })
+                : t('personal.contact.send')}
           </Button>
         </div>
         <DialogFooter className="gap-2">
@@ -251,7 +310,8 @@ function UnbindForm({ contact, onDone }: { contact: Contact; onDone(): void }) {
   const action = useActionForm({
     schema: passwordBody,
     defaultValues: { password: '' },
-    action: async ({ password }) => apply(contact === 'cellphone' ? await personalApi.unbindCellphone(password) : await personalApi.unbindEmail(password)),
+    action: async ({ password }) =>
+      apply(contact === 'cellphone' ? await personalApi.unbindCellphone(password) : await personalApi.unbindEmail(password)),
     success: t('personal.unbind.done', { target }),
     onDone,
   })
@@ -301,7 +361,14 @@ function PasswordForm({ accountName, onDone }: { accountName: string; onDone(): 
         <FormAlert text={alertOf(action)} />
         <input type="text" autoComplete="username" value={accountName} readOnly hidden />
         <FormField name="oldPassword" kind="password" label={t('personal.password.old')} required />
-        <FormField name="password" kind="password" label={t('personal.password.new')} hint={t('personal.password.newHint')} required maxLength={20} />
+        <FormField
+          name="password"
+          kind="password"
+          label={t('personal.password.new')}
+          hint={t('personal.password.newHint')}
+          required
+          maxLength={20}
+        />
         <FormField name="confirmPassword" kind="password" label={t('personal.password.confirm')} required maxLength={20} />
         <DialogFooter>
           <Button type="submit" className="h-10 min-w-24" disabled={action.pending}>

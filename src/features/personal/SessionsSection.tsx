@@ -21,7 +21,8 @@ export function SessionsSection() {
   const refresh = () => void qc.invalidateQueries({ queryKey: personalKeys.sessions() })
 
   const signOutOne = async (s: SessionInfo) => {
-    if (!(await confirm({ title: t('personal.sessions.signOutTitle'), description: t('personal.sessions.confirmOne'), destructive: true }))) return
+    if (!(await confirm({ title: t('personal.sessions.signOutTitle'), description: t('personal.sessions.confirmOne'), destructive: true })))
+      return
     try {
       await personalApi.signOutSession(s.sessionId)
       toast.success(t('personal.sessions.doneOne'))
@@ -32,7 +33,10 @@ export function SessionsSection() {
   }
 
   const signOutOthers = async () => {
-    if (!(await confirm({ title: t('personal.sessions.signOutTitle'), description: t('personal.sessions.confirmOthers'), destructive: true }))) return
+    if (
+      !(await confirm({ title: t('personal.sessions.signOutTitle'), description: t('personal.sessions.confirmOthers'), destructive: true }))
+    )
+      return
     try {
       const { signedOut } = await personalApi.signOutOthers()
       toast.success(t('personal.sessions.doneOthers', { n: signedOut }))
@@ -82,10 +86,19 @@ export function SessionsSection() {
           loadingRows={2}
           error={sessions.isError && !sessions.data ? { message: sessions.error?.message, retry: refresh } : null}
           rowActions={(s) =>
-            s.current ? null : <RowAction icon={<LogOut aria-hidden />} label={t('personal.sessions.signOut')} tone="destructive" onClick={() => void signOutOne(s)} />
+            s.current ? null : (
+              <RowAction
+                icon={<LogOut aria-hidden />}
+                label={t('personal.sessions.signOut')}
+                tone="destructive"
+                onClick={() => void signOutOne(s)}
+              />
+            )
           }
         />
-        {!sessions.isPending && others === 0 && <p className="border-t px-4 py-3 text-sm text-muted-foreground">{t('personal.sessions.onlyThis')}</p>}
+        {!sessions.isPending && others === 0 && (
+          <p className="border-t px-4 py-3 text-sm text-muted-foreground">{t('personal.sessions.onlyThis')}</p>
+        )}
       </div>
     </Section>
   )

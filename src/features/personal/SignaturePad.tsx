@@ -233,7 +233,10 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
         style={{ touchAction: 'none' }}
       />
       {count === 0 && placeholder && (
-        <span className="pointer-events-none absolute inset-0 flex items-center justify-center text-lg text-muted-foreground/60" aria-hidden>
+        <span
+          className="pointer-events-none absolute inset-0 flex items-center justify-center text-lg text-muted-foreground/60"
+          aria-hidden
+        >
           {placeholder}
         </span>
       )}

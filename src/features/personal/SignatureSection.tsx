@@ -43,7 +43,14 @@ export function SignatureSection({ info, readOnly }: { info: PersonalInfo; readO
   }
 
   const remove = async () => {
-    if (!(await confirm({ title: t('personal.signature.removeTitle'), description: t('personal.signature.confirmRemove'), destructive: true }))) return
+    if (
+      !(await confirm({
+        title: t('personal.signature.removeTitle'),
+        description: t('personal.signature.confirmRemove'),
+        destructive: true,
+      }))
+    )
+      return
     apply(await personalApi.updateSignature(null))
     toast.success(t('personal.signature.removed'))
   }
@@ -54,7 +61,12 @@ export function SignatureSection({ info, readOnly }: { info: PersonalInfo; readO
         {info.signature ? (
           <div className="flex flex-wrap items-center gap-4">
             <div className="flex h-28 min-w-56 items-center justify-center rounded-md border bg-white px-4">
-              <StoredImg image={info.signature} alt={t('personal.signature.savedAlt')} className="max-h-24 max-w-full object-contain" testId="saved-signature" />
+              <StoredImg
+                image={info.signature}
+                alt={t('personal.signature.savedAlt')}
+                className="max-h-24 max-w-full object-contain"
+                testId="saved-signature"
+              />
             </div>
             {!readOnly && (
               <Button type="button" variant="outline" onClick={() => void remove()}>
@@ -93,11 +105,23 @@ export function SignatureSection({ info, readOnly }: { info: PersonalInfo; readO
               </p>
             )}
             <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="outline" className="h-10" onClick={() => pad.current?.undo()} disabled={strokes === 0 || saving}>
+              <Button
+                type="button"
+                variant="outline"
+                className="h-10"
+                onClick={() => pad.current?.undo()}
+                disabled={strokes === 0 || saving}
+              >
                 <Undo2 aria-hidden />
                 {t('personal.signature.undo')}
               </Button>
-              <Button type="button" variant="outline" className="h-10" onClick={() => pad.current?.clear()} disabled={strokes === 0 || saving}>
+              <Button
+                type="button"
+                variant="outline"
+                className="h-10"
+                onClick={() => pad.current?.clear()}
+                disabled={strokes === 0 || saving}
+              >
                 <Eraser aria-hidden />
                 {t('personal.signature.clear')}
               </Button>

@@ -22,7 +22,15 @@ const ICONS: Record<ThirdPlatform, { icon: typeof WeChatIcon; className: string 
   qq: { icon: QQIcon, className: 'text-[#12b7f5]' },
 }
 
-export function ThirdPartySection({ info, readOnly, notice }: { info: PersonalInfo; readOnly: boolean; notice?: { tone: 'busy' | 'error'; text: string } | null }) {
+export function ThirdPartySection({
+  info,
+  readOnly,
+  notice,
+}: {
+  info: PersonalInfo
+  readOnly: boolean
+  notice?: { tone: 'busy' | 'error'; text: string } | null
+}) {
   const { t } = useT()
   const apply = useApplyInfo()
   const [busy, setBusy] = useState<ThirdPlatform | null>(null)
@@ -40,7 +48,14 @@ export function ThirdPartySection({ info, readOnly, notice }: { info: PersonalIn
 
   const unbind = async (platform: ThirdPlatform) => {
     const name = t(`personal.third.${platform}`)
-    if (!(await confirm({ title: t('personal.third.unbindTitle'), description: t('personal.third.confirmUnbind', { platform: name }), destructive: true }))) return
+    if (
+      !(await confirm({
+        title: t('personal.third.unbindTitle'),
+        description: t('personal.third.confirmUnbind', { platform: name }),
+        destructive: true,
+      }))
+    )
+      return
     try {
       await personalApi.unbindThirdParty(platform)
       apply(null)
@@ -53,7 +68,14 @@ export function ThirdPartySection({ info, readOnly, notice }: { info: PersonalIn
   return (
     <Section title={t('personal.third.heading')} description={t('personal.third.hint')}>
       {notice && (
-        <p role={notice.tone === 'error' ? 'alert' : 'status'} className={notice.tone === 'error' ? 'mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive' : 'mb-4 flex items-center gap-2 text-sm text-muted-foreground'}>
+        <p
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+          className={
+            notice.tone === 'error'
+              ? 'mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive'
+              : 'mb-4 flex items-center gap-2 text-sm text-muted-foreground'
+          }
+        >
           {notice.tone === 'busy' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
           {notice.text}
         </p>
@@ -86,7 +108,13 @@ export function ThirdPartySection({ info, readOnly, notice }: { info: PersonalIn
                     {t('personal.third.unbind')}
                   </Button>
                 ) : (
-                  <Button type="button" variant="outline" className="h-9" onClick={() => void bind(p)} disabled={!configured || busy !== null}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="h-9"
+                    onClick={() => void bind(p)}
+                    disabled={!configured || busy !== null}
+                  >
                     {busy === p ? <Loader2 className="animate-spin" aria-hidden /> : <Link2 aria-hidden />}
                     {t('personal.third.bind')}
                   </Button>

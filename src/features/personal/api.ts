@@ -16,7 +16,9 @@ import { http, type RequestOptions } from '@/lib/http'
 import { personalInfoQueryOptions, personalKeys } from './queries'
 
 /** Codes the personal centre shows in place. */
-const HANDLED: RequestOptions = { handled: [Code.INVALID, Code.DUPLICATE, Code.REFUSED, Code.NOT_FOUND, Code.VERSION_CONFLICT, Code.FORBIDDEN] }
+const HANDLED: RequestOptions = {
+  handled: [Code.INVALID, Code.DUPLICATE, Code.REFUSED, Code.NOT_FOUND, Code.VERSION_CONFLICT, Code.FORBIDDEN],
+}
 
 export const personalApi = {
   updateInfo: (body: { userName: string; version: number }) => http.put<PersonalInfo>(P.updateInfo, body, HANDLED),

@@ -10,7 +10,15 @@ export const personalKeys = {
 }
 
 export const personalInfoQueryOptions = () =>
-  queryOptions({ queryKey: personalKeys.info(), queryFn: ({ signal }) => http.get<PersonalInfo>(P.info, undefined, { signal }), staleTime: 60_000 })
+  queryOptions({
+    queryKey: personalKeys.info(),
+    queryFn: ({ signal }) => http.get<PersonalInfo>(P.info, undefined, { signal }),
+    staleTime: 60_000,
+  })
 
 export const sessionsQueryOptions = () =>
-  queryOptions({ queryKey: personalKeys.sessions(), queryFn: ({ signal }) => http.get<SessionInfo[]>(P.sessions, undefined, { signal }), refetchOnWindowFocus: true })
+  queryOptions({
+    queryKey: personalKeys.sessions(),
+    queryFn: ({ signal }) => http.get<SessionInfo[]>(P.sessions, undefined, { signal }),
+    refetchOnWindowFocus: true,
+  })

@@ -1,170 +1,134 @@
 /** /admin/role-manage: roles list with filters, add, edit, delete (single and batch); members and authorisation per row. */
-import { useState } from "react";
-import { KeyRound, Users } from "lucide-react";
-import { DATA_SCOPES, STATUS, type DataScope } from "@/contract";
-import type { Role } from "@/contract/schemas/role";
-import { Badge } from "@/components/ui/badge";
-import {
-  enumOptions,
-  formatDateTime,
-  FormField,
-  FormGrid,
-  ListPage,
-  RowAction,
-  type FilterField,
-  type ListColumn,
-} from "@/lib/crud";
-import { ExportButton, ImportDialog } from "@/lib/excel";
-import { useT } from "@/lib/i18n";
-import { Can } from "./permissions";
-import { AuthorizeSheet } from "./AuthorizeSheet";
-import { MembersSheet } from "./MembersSheet";
-import { roleResource } from "./resource";
+import { useState } from 'react'
+import { KeyRound, Users } from 'lucide-react'
+import { DATA_SCOPES, STATUS, type DataScope } from '@/contract'
+import type { Role } from '@/contract/schemas/role'
+import { Badge } from '@/components/ui/badge'
+import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
+import { ExportButton, ImportDialog } from '@/lib/excel'
+import { useT } from '@/lib/i18n'
+import { Can } from './permissions'
+import { AuthorizeSheet } from './AuthorizeSheet'
+import { MembersSheet } from './MembersSheet'
+import { roleResource } from './resource'
 
-type Sheet = { kind: "members" | "authorize"; role: Role } | null;
+type Sheet = { kind: 'members' | 'authorize'; role: Role } | null
 
 export function RoleManagePage() {
-  const { t } = useT();
-  const [sheet, setSheet] = useState<Sheet>(null);
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const openSheet = (kind: "members" | "authorize", role: Role) => {
-    setSheet({ kind, role });
-    setSheetOpen(true);
-  };
-  const statusLabel = (s: number) =>
-    s === STATUS.active
-      ? t("common.status.active")
-      : t("common.status.stopped");
-  const scopeLabel = (s: DataScope) => t(`roles.dataScope.${s}`);
+  const { t } = useT()
+  const [sheet, setSheet] = useState<Sheet>(null)
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const openSheet = (kind: 'members' | 'authorize', role: Role) => {
+    setSheet({ kind, role })
+    setSheetOpen(true)
+  }
+  const statusLabel = (s: number) => (s === STATUS.active ? t('common.status.active') : t('common.status.stopped'))
+  const scopeLabel = (s: DataScope) => t(`roles.dataScope.${s}`)
 
   const statusOptions = [
-    { value: STATUS.active, label: t("common.status.active") },
-    { value: STATUS.stopped, label: t("common.status.stopped") },
-  ];
+    { value: STATUS.active, label: t('common.status.active') },
+    { value: STATUS.stopped, label: t('common.status.stopped') },
+  ]
 
   const filters: FilterField[] = [
-    { name: "roleName", label: t("roles.field.roleName") },
+    { name: 'roleName', label: t('roles.field.roleName') },
     {
-      name: "status",
-      label: t("roles.field.status"),
-      kind: "select",
+      name: 'status',
+      label: t('roles.field.status'),
+      kind: 'select',
       options: statusOptions,
     },
-  ];
+  ]
 
   const columns: ListColumn<Role>[] = [
     {
-      key: "roleName",
-      header: t("roles.field.roleName"),
+      key: 'roleName',
+      header: t('roles.field.roleName'),
       sortable: true,
       cell: (r) => (
         <span className="inline-flex items-center gap-2">
           <span className="font-medium">{r.roleName}</span>
           {r.builtin && (
-            <Badge
-              variant="outline"
-              className="font-normal"
-              title={t("roles.builtinTitle")}
-            >
-              {t("roles.builtin")}
+            <Badge variant="outline" className="font-normal" title={t('roles.builtinTitle')}>
+              {t('roles.builtin')}
             </Badge>
           )}
         </span>
       ),
     },
     {
-      key: "status",
-      header: t("roles.field.status"),
-      cell: (r) => (
-        <Badge variant={r.status === STATUS.active ? "success" : "secondary"}>
-          {statusLabel(r.status)}
-        </Badge>
-      ),
+      key: 'status',
+      header: t('roles.field.status'),
+      cell: (r) => <Badge variant={r.status === STATUS.active ? 'success' : 'secondary'}>{statusLabel(r.status)}</Badge>,
       exportValue: (r) => statusLabel(r.status),
     },
     {
-      key: "dataScope",
-      header: t("roles.field.dataScope"),
+      key: 'dataScope',
+      header: t('roles.field.dataScope'),
       cell: (r) => scopeLabel(r.dataScope),
       exportValue: (r) => scopeLabel(r.dataScope),
     },
     {
-      key: "memberCount",
-      header: t("roles.field.memberCount"),
-      align: "right",
+      key: 'memberCount',
+      header: t('roles.field.memberCount'),
+      align: 'right',
       cell: (r) => <span className="tabular-nums">{r.memberCount ?? 0}</span>,
     },
     {
-      key: "organizationName",
-      header: t("roles.field.organizationName"),
-      className: "max-w-[15rem] truncate",
-      cell: (r) => (
-        <span title={r.organizationName ?? ""}>
-          {r.organizationName || "--"}
-        </span>
-      ),
+      key: 'organizationName',
+      header: t('roles.field.organizationName'),
+      className: 'max-w-[15rem] truncate',
+      cell: (r) => <span title={r.organizationName ?? ''}>{r.organizationName || '--'}</span>,
     },
     {
-      key: "sort",
-      header: t("roles.field.sort"),
+      key: 'sort',
+      header: t('roles.field.sort'),
       sortable: true,
-      align: "right",
+      align: 'right',
     },
     {
-      key: "remark",
-      header: t("roles.field.remark"),
-      className: "max-w-[13rem] truncate",
-      cell: (r) => <span title={r.remark ?? ""}>{r.remark || "--"}</span>,
+      key: 'remark',
+      header: t('roles.field.remark'),
+      className: 'max-w-[13rem] truncate',
+      cell: (r) => <span title={r.remark ?? ''}>{r.remark || '--'}</span>,
     },
     {
-      key: "updateTime",
-      header: t("roles.field.updateTime"),
+      key: 'updateTime',
+      header: t('roles.field.updateTime'),
       sortable: true,
-      cell: (r) => (
-        <span className="tabular-nums text-muted-foreground">
-          {formatDateTime(r.updateTime)}
-        </span>
-      ),
+      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.updateTime)}</span>,
       exportValue: (r) => formatDateTime(r.updateTime),
     },
     {
-      key: "createTime",
-      header: t("roles.field.createTime"),
+      key: 'createTime',
+      header: t('roles.field.createTime'),
       sortable: true,
       defaultHidden: true,
       cell: (r) => formatDateTime(r.createTime),
       exportValue: (r) => formatDateTime(r.createTime),
     },
-  ];
+  ]
 
   return (
     <>
       <ListPage
         resource={roleResource}
-        title={t("roles.title")}
-        description={t("roles.description")}
+        title={t('roles.title')}
+        description={t('roles.description')}
         filters={filters}
         columns={columns}
         deleteHint={(rows) => {
-          const n = rows.reduce((sum, r) => sum + (r.memberCount ?? 0), 0);
-          return n > 0 ? t("roles.deleteMembers", { n }) : undefined;
+          const n = rows.reduce((sum, r) => sum + (r.memberCount ?? 0), 0)
+          return n > 0 ? t('roles.deleteMembers', { n }) : undefined
         }}
-        canDelete={(r) => !r.builtin && (r.held ? t("roles.heldTitle") : true)}
+        canDelete={(r) => !r.builtin && (r.held ? t('roles.heldTitle') : true)}
         rowActions={(r) => (
           <>
             <Can action="member">
-              <RowAction
-                icon={<Users aria-hidden />}
-                label={t("roles.actions.members")}
-                onClick={() => openSheet("members", r)}
-              />
+              <RowAction icon={<Users aria-hidden />} label={t('roles.actions.members')} onClick={() => openSheet('members', r)} />
             </Can>
             <Can action="authorize">
-              <RowAction
-                icon={<KeyRound aria-hidden />}
-                label={t("roles.actions.authorize")}
-                onClick={() => openSheet("authorize", r)}
-              />
+              <RowAction icon={<KeyRound aria-hidden />} label={t('roles.actions.authorize')} onClick={() => openSheet('authorize', r)} />
             </Can>
           </>
         )}
@@ -176,65 +140,44 @@ export function RoleManagePage() {
           </>
         )}
         form={{
-          size: "lg",
-          defaults: { status: STATUS.active, sort: 1, dataScope: "own" },
+          size: 'lg',
+          defaults: { status: STATUS.active, sort: 1, dataScope: 'own' },
           render: ({ record }) => (
             <FormGrid>
-              <FormField
-                name="roleName"
-                label={t("roles.field.roleName")}
-                required
-                maxLength={30}
-                wide
-              />
+              <FormField name="roleName" label={t('roles.field.roleName')} required maxLength={30} wide />
               <FormField
                 name="dataScope"
-                label={t("roles.field.dataScope")}
+                label={t('roles.field.dataScope')}
                 kind="select"
                 required
                 options={enumOptions(DATA_SCOPES, scopeLabel)}
               />
-              <FormField
-                name="sort"
-                label={t("roles.field.sort")}
-                kind="number"
-                required
-                hint={t("roles.sortHint")}
-              />
+              <FormField name="sort" label={t('roles.field.sort')} kind="number" required hint={t('roles.sortHint')} />
               <FormField
                 name="status"
-                label={t("roles.field.status")}
+                label={t('roles.field.status')}
                 kind="switch"
                 checkedValue={STATUS.active}
                 uncheckedValue={STATUS.stopped}
                 disabled={record?.builtin}
-                hint={
-                  record?.builtin
-                    ? t("roles.builtinStatusHint")
-                    : t("roles.statusHint")
-                }
+                hint={record?.builtin ? t('roles.builtinStatusHint') : t('roles.statusHint')}
                 wide
               />
-              <FormField
-                name="remark"
-                label={t("roles.field.remark")}
-                kind="textarea"
-                maxLength={200}
-              />
+              <FormField name="remark" label={t('roles.field.remark')} kind="textarea" maxLength={200} />
             </FormGrid>
           ),
         }}
       />
       <MembersSheet
-        role={sheet?.kind === "members" ? sheet.role : null}
-        open={sheetOpen && sheet?.kind === "members"}
+        role={sheet?.kind === 'members' ? sheet.role : null}
+        open={sheetOpen && sheet?.kind === 'members'}
         onOpenChange={setSheetOpen}
       />
       <AuthorizeSheet
-        role={sheet?.kind === "authorize" ? sheet.role : null}
-        open={sheetOpen && sheet?.kind === "authorize"}
+        role={sheet?.kind === 'authorize' ? sheet.role : null}
+        open={sheetOpen && sheet?.kind === 'authorize'}
         onOpenChange={setSheetOpen}
       />
     </>
-  );
+  )
 }

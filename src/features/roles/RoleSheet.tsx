@@ -1,14 +1,8 @@
 /** A panel sliding in from the right edge (members, authorisation), full height, tablet-wide. */
-import type { ReactNode } from "react";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import type { ReactNode } from 'react'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
 
 export function RoleSheet({
   open,
@@ -18,20 +12,20 @@ export function RoleSheet({
   className,
   children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
-  className?: string;
-  children: ReactNode;
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description: ReactNode
+  className?: string
+  children: ReactNode
 }) {
-  const { t } = useT();
+  const { t } = useT()
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        closeLabel={t("common.close")}
+        closeLabel={t('common.close')}
         className={cn(
-          "left-auto right-0 top-0 flex h-full max-h-none w-full max-w-3xl translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none p-0 sm:rounded-l-lg",
+          'left-auto right-0 top-0 flex h-full max-h-none w-full max-w-3xl translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none p-0 sm:rounded-l-lg',
           className,
         )}
       >
@@ -42,5 +36,5 @@ export function RoleSheet({
         {children}
       </DialogContent>
     </Dialog>
-  );
+  )
 }

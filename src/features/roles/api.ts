@@ -51,10 +51,16 @@ function useRoleMutation<V>(send: (v: V) => Promise<unknown>) {
 }
 
 export const useAddMembers = () => useRoleMutation((v: { roleId: string; accountIds: string[] }) => http.post(ROLE_AUTH_API.addMembers, v))
-export const useDeleteMembers = () => useRoleMutation((v: { roleId: string; accountIds: string[] }) => http.post(ROLE_AUTH_API.deleteMembers, v))
+export const useDeleteMembers = () =>
+  useRoleMutation((v: { roleId: string; accountIds: string[] }) => http.post(ROLE_AUTH_API.deleteMembers, v))
 export const useSaveMenus = () =>
-  useRoleMutation((v: { roleId: string; applicationId: string; menuIds: string[]; functionIds: string[] }) => http.post(ROLE_AUTH_API.saveMenus, v))
+  useRoleMutation((v: { roleId: string; applicationId: string; menuIds: string[]; functionIds: string[] }) =>
+    http.post(ROLE_AUTH_API.saveMenus, v),
+  )
 export const useSaveOrgs = () => useRoleMutation((v: { roleId: string; organizationIds: string[] }) => http.post(ROLE_AUTH_API.saveOrgs, v))
-export const useSaveDataPermission = () => useRoleMutation((v: { roleId: string; scope: DataScope }) => http.post(ROLE_AUTH_API.saveDataPermission, v))
+export const useSaveDataPermission = () =>
+  useRoleMutation((v: { roleId: string; scope: DataScope }) => http.post(ROLE_AUTH_API.saveDataPermission, v))
 export const useSaveResources = () =>
-  useRoleMutation((v: { roleId: string; resourceType: RoleResourceType; resourceIds: string[] }) => http.post(ROLE_AUTH_API.saveResources, v))
+  useRoleMutation((v: { roleId: string; resourceType: RoleResourceType; resourceIds: string[] }) =>
+    http.post(ROLE_AUTH_API.saveResources, v),
+  )

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import type { RoleMenuNode } from '@/contract/schemas/role'
 import { filterTree, flattenTree } from '@/lib/tree'
-import { allState, initialChecked, menuMatches, menuNodeAccess, menuState, toggleAll, toggleFunction, toggleMenu, toPayload } from './checkTree'
+import {
+  allState,
+  initialChecked,
+  menuMatches,
+  menuNodeAccess,
+  menuState,
+  toggleAll,
+  toggleFunction,
+  toggleMenu,
+  toPayload,
+} from './checkTree'
 
-const fn = (id: string, granted = false, grantable = true) => ({ applicationMenuFunctionId: id, functionName: `功能${id}`, functionAction: id, granted, grantable })
+const fn = (id: string, granted = false, grantable = true) => ({
+  applicationMenuFunctionId: id,
+  functionName: `功能${id}`,
+  functionAction: id,
+  granted,
+  grantable,
+})
 const menu = (id: string, action: string | null, opts: Partial<RoleMenuNode> = {}): RoleMenuNode => ({
   applicationMenuId: id,
   parentId: null,

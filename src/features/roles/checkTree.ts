@@ -40,19 +40,21 @@ export function walk(tree: readonly RoleMenuNode[], visit: (m: RoleMenuNode, anc
 }
 
 /** What a menu itself holds: [granted, countable] over its own checkbox (when it has an action) and its functions. */
-const own = (c: Checked) => (m: RoleMenuNode): [number, number] => {
-  let on = 0
-  let all = 0
-  if (hasAction(m)) {
-    all++
-    if (c.menus.has(m.applicationMenuId)) on++
+const own =
+  (c: Checked) =>
+  (m: RoleMenuNode): [number, number] => {
+    let on = 0
+    let all = 0
+    if (hasAction(m)) {
+      all++
+      if (c.menus.has(m.applicationMenuId)) on++
+    }
+    for (const f of m.functions) {
+      all++
+      if (c.fns.has(f.applicationMenuFunctionId)) on++
+    }
+    return [on, all]
   }
-  for (const f of m.functions) {
-    all++
-    if (c.fns.has(f.applicationMenuFunctionId)) on++
-  }
-  return [on, all]
-}
 
 export function menuState(m: RoleMenuNode, c: Checked): CheckState {
   return checkState(m, menuNodeAccess.children, own(c))
@@ -138,7 +140,11 @@ export function toPayload(tree: readonly RoleMenuNode[], c: Checked): { menuIds:
 /** Whether a menu matches a search keyword (its name or one of its functions' names or actions, case-insensitive); the tree shows a match with its ancestors and all below it. */
 export function menuMatches(m: RoleMenuNode, keyword: string, label: (m: RoleMenuNode) => string): boolean {
   const k = keyword.trim().toLowerCase()
-  return !!k && (label(m).toLowerCase().includes(k) || m.functions.some((f) => f.functionName.toLowerCase().includes(k) || f.functionAction.toLowerCase().includes(k)))
+  return (
+    !!k &&
+    (label(m).toLowerCase().includes(k) ||
+      m.functions.some((f) => f.functionName.toLowerCase().includes(k) || f.functionAction.toLowerCase().includes(k)))
+  )
 }
 
 /** Numbers for the tab's summary: granted menus (with an action) and functions. */

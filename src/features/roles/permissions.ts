@@ -1,4 +1,4 @@
-import { permissionsOf } from "@/lib/permissions";
+import { permissionsOf } from '@/lib/permissions'
 
 /** <Can> and useCan of the 角色管理 screen: only its functions (src/contract/catalogue.ts) compile. */
-export const { Can, useCan } = permissionsOf("/admin/role-manage");
+export const { Can, useCan } = permissionsOf('/admin/role-manage')

@@ -6,7 +6,16 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
-import type { Role, RoleMember, RoleMenuApp, RoleMenuTree, RoleOrgGrant, DataPermission, RoleResourceItem, RoleResourceType } from '@/contract/schemas/role'
+import type {
+  Role,
+  RoleMember,
+  RoleMenuApp,
+  RoleMenuTree,
+  RoleOrgGrant,
+  DataPermission,
+  RoleResourceItem,
+  RoleResourceType,
+} from '@/contract/schemas/role'
 import { ROLE_AUTH_API } from '@/contract/schemas/role'
 import { listPageQueryOptions, listQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
@@ -38,7 +47,10 @@ export const roleCandidatesQueryOptions = (roleId: string, keyword: string) =>
   })
 
 export const roleMenuAppsQueryOptions = () =>
-  queryOptions({ queryKey: roleKeys.auth('apps'), queryFn: ({ signal }) => http.get<RoleMenuApp[]>(ROLE_AUTH_API.menuApps, undefined, { signal }) })
+  queryOptions({
+    queryKey: roleKeys.auth('apps'),
+    queryFn: ({ signal }) => http.get<RoleMenuApp[]>(ROLE_AUTH_API.menuApps, undefined, { signal }),
+  })
 
 /** The role's menu tree of an application. A failed load shows nothing checked (SPEC §8): no stale data is kept. */
 export const roleMenuTreeQueryOptions = (roleId: string, appId: string | undefined) =>
@@ -50,7 +62,11 @@ export const roleMenuTreeQueryOptions = (roleId: string, appId: string | undefin
   })
 
 export const roleOrgsQueryOptions = (roleId: string) =>
-  queryOptions({ queryKey: roleKeys.auth('orgs', roleId), queryFn: ({ signal }) => http.get<RoleOrgGrant>(ROLE_AUTH_API.orgs, { roleId }, { signal }), gcTime: 0 })
+  queryOptions({
+    queryKey: roleKeys.auth('orgs', roleId),
+    queryFn: ({ signal }) => http.get<RoleOrgGrant>(ROLE_AUTH_API.orgs, { roleId }, { signal }),
+    gcTime: 0,
+  })
 
 export const roleDataPermissionQueryOptions = (roleId: string) =>
   queryOptions({

@@ -29,11 +29,21 @@ export function DemoPage() {
         <CardContent className="space-y-3 text-sm">
           <div>
             <span className="text-muted-foreground">{t('shell.demo.currentMenu')}：</span>
-            {menu ? (menu.menuName ? menuLabel({ menuName: menu.menuName, menuNameEn: menu.menuNameEn, action: menu.action }, locale) : menu.menuId) : t('shell.demo.noMenu')}
+            {menu
+              ? menu.menuName
+                ? menuLabel({ menuName: menu.menuName, menuNameEn: menu.menuNameEn, action: menu.action }, locale)
+                : menu.menuId
+              : t('shell.demo.noMenu')}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-muted-foreground">{t('shell.demo.granted')}：</span>
-            {menu?.authFunctionList.length ? menu.authFunctionList.map((f) => <Badge key={f.applicationMenuFunctionId} variant="secondary">{f.functionAction}</Badge>) : t('shell.demo.none')}
+            {menu?.authFunctionList.length
+              ? menu.authFunctionList.map((f) => (
+                  <Badge key={f.applicationMenuFunctionId} variant="secondary">
+                    {f.functionAction}
+                  </Badge>
+                ))
+              : t('shell.demo.none')}
           </div>
         </CardContent>
       </Card>
@@ -52,7 +62,11 @@ export function DemoPage() {
               </Can>
             ))}
           </div>
-          {clicked && <p className="text-sm text-muted-foreground" role="status">{t('shell.demo.clicked', { action: clicked })}</p>}
+          {clicked && (
+            <p className="text-sm text-muted-foreground" role="status">
+              {t('shell.demo.clicked', { action: clicked })}
+            </p>
+          )}
           <ul className="space-y-1 text-sm text-muted-foreground">
             {DEMO_ACTIONS.map(({ action }) => (
               <li key={action}>{t('shell.demo.anyMenu', { action, answer: hasMenuAction(action) ? t('common.yes') : t('common.no') })}</li>

@@ -3,7 +3,12 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { ChevronRight, Languages, LogOut, Menu, Moon, Sun, UserRound } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import {
-  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
 import { setLocale, useT } from '@/lib/i18n'
@@ -31,7 +36,13 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         <UserMenu />
         <Tooltip>
           <TooltipTrigger asChild>
-            <Button variant="ghost" size="icon" className="hidden sm:inline-flex" onClick={() => void logout()} aria-label={t('shell.header.logout')}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="hidden sm:inline-flex"
+              onClick={() => void logout()}
+              aria-label={t('shell.header.logout')}
+            >
               <LogOut />
             </Button>
           </TooltipTrigger>
@@ -56,7 +67,10 @@ export function Breadcrumbs() {
         {items.map((name, i) => {
           const last = i === items.length - 1
           return (
-            <li key={`${i}-${name}`} className={last ? 'flex min-w-0 items-center gap-1' : 'hidden items-center gap-1 text-muted-foreground sm:flex'}>
+            <li
+              key={`${i}-${name}`}
+              className={last ? 'flex min-w-0 items-center gap-1' : 'hidden items-center gap-1 text-muted-foreground sm:flex'}
+            >
               <span className={last ? 'truncate font-medium' : 'truncate'} aria-current={last ? 'page' : undefined}>
                 {name}
               </span>
@@ -74,7 +88,13 @@ function LanguageSwitch() {
   const next = locale === 'zh' ? 'en' : 'zh'
   const label = next === 'en' ? t('shell.header.switchToEn') : t('shell.header.switchToZh')
   return (
-    <Button variant="ghost" size="sm" onClick={() => setLocale(next)} aria-label={`${t('shell.header.language')}: ${label}`} lang={next === 'en' ? 'en' : 'zh-CN'}>
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => setLocale(next)}
+      aria-label={`${t('shell.header.language')}: ${label}`}
+      lang={next === 'en' ? 'en' : 'zh-CN'}
+    >
       <Languages />
       <span className="hidden sm:inline">{label}</span>
     </Button>
@@ -110,7 +130,13 @@ function UserMenu() {
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="gap-2 px-2" aria-label={`${t('shell.user.menu')}: ${name}`}>
           <span className="flex size-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-xs font-semibold text-primary">
-            {photo ? <img src={photo} alt="" className="size-full object-cover" /> : name ? name.slice(0, 1).toUpperCase() : <UserRound className="size-4" />}
+            {photo ? (
+              <img src={photo} alt="" className="size-full object-cover" />
+            ) : name ? (
+              name.slice(0, 1).toUpperCase()
+            ) : (
+              <UserRound className="size-4" />
+            )}
           </span>
           <span className="hidden max-w-32 truncate md:inline">{name}</span>
         </Button>
@@ -119,7 +145,9 @@ function UserMenu() {
         <DropdownMenuLabel className="space-y-1 font-normal">
           <div className="truncate text-sm font-medium">{name}</div>
           <div className="truncate text-xs text-muted-foreground">{t('shell.user.account', { name: accountName })}</div>
-          <div className="truncate text-xs text-muted-foreground">{org ? t('shell.user.organization', { name: org }) : t('shell.user.noOrganization')}</div>
+          <div className="truncate text-xs text-muted-foreground">
+            {org ? t('shell.user.organization', { name: org }) : t('shell.user.noOrganization')}
+          </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

@@ -20,7 +20,12 @@ export function NavigationProgress() {
   }, [busy])
   if (!visible) return null
   return (
-    <div role="progressbar" aria-label={t('shell.progress')} aria-busy="true" className="pointer-events-none fixed inset-x-0 top-0 z-[100] h-0.5 overflow-hidden bg-primary/20">
+    <div
+      role="progressbar"
+      aria-label={t('shell.progress')}
+      aria-busy="true"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] h-0.5 overflow-hidden bg-primary/20"
+    >
       <div className="h-full w-2/5 animate-progress bg-primary" />
     </div>
   )

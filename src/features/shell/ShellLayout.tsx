@@ -50,13 +50,19 @@ export function ShellLayout() {
 
   return (
     <div className="flex h-full overflow-hidden bg-background">
-      <a href={`#${MAIN_CONTENT_ID}`} className="sr-only z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
         {t('shell.nav.skipToContent')}
       </a>
 
       <aside
         aria-label={t('shell.nav.mainMenu')}
-        className={cn('hidden shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200 lg:flex', collapsed ? 'w-16' : 'w-60')}
+        className={cn(
+          'hidden shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200 lg:flex',
+          collapsed ? 'w-16' : 'w-60',
+        )}
       >
         <SidebarBrand collapsed={collapsed} />
         <nav className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden [scrollbar-width:thin]" aria-label={t('shell.nav.menu')}>

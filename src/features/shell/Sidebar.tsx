@@ -62,7 +62,16 @@ export function SidebarNav({ collapsed, onNavigate }: NavProps) {
         collapsed ? (
           <CollapsedEntry key={node.applicationMenuId} node={node} pathname={pathname} locale={locale} onNavigate={onNavigate} />
         ) : (
-          <Entry key={node.applicationMenuId} node={node} depth={0} pathname={pathname} locale={locale} isOpen={isOpen} toggle={toggle} onNavigate={onNavigate} />
+          <Entry
+            key={node.applicationMenuId}
+            node={node}
+            depth={0}
+            pathname={pathname}
+            locale={locale}
+            isOpen={isOpen}
+            toggle={toggle}
+            onNavigate={onNavigate}
+          />
         ),
       )}
     </ul>
@@ -89,7 +98,14 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
     const active = normalizePath(node.action) === pathname
     return (
       <li>
-        <Link to={dynamicTo(node.action)} search={placeOf(places, node.action) as never} onClick={onNavigate} className={cn(itemBase, active && itemActive)} style={indent} aria-current={active ? 'page' : undefined}>
+        <Link
+          to={dynamicTo(node.action)}
+          search={placeOf(places, node.action) as never}
+          onClick={onNavigate}
+          className={cn(itemBase, active && itemActive)}
+          style={indent}
+          aria-current={active ? 'page' : undefined}
+        >
           <MenuIcon iconPath={node.iconPath} />
           <span className="line-clamp-2 min-w-0 break-words leading-snug">{name}</span>
         </Link>
@@ -100,7 +116,14 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
   const groupId = `menu-group-${node.applicationMenuId}`
   return (
     <li>
-      <button type="button" className={itemBase} style={indent} aria-expanded={open} aria-controls={groupId} onClick={() => toggle(node.applicationMenuId)}>
+      <button
+        type="button"
+        className={itemBase}
+        style={indent}
+        aria-expanded={open}
+        aria-controls={groupId}
+        onClick={() => toggle(node.applicationMenuId)}
+      >
         <MenuIcon iconPath={node.iconPath} />
         <span className="line-clamp-2 min-w-0 flex-1 break-words text-left leading-snug">{name}</span>
         <ChevronDown aria-hidden className={cn('size-4 shrink-0 opacity-70 transition-transform', !open && '-rotate-90')} />
@@ -108,7 +131,16 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
       {open && (
         <ul id={groupId} className="mt-1 space-y-1" role="list">
           {node.children.map((child) => (
-            <Entry key={child.applicationMenuId} node={child} depth={depth + 1} pathname={pathname} locale={locale} isOpen={isOpen} toggle={toggle} onNavigate={onNavigate} />
+            <Entry
+              key={child.applicationMenuId}
+              node={child}
+              depth={depth + 1}
+              pathname={pathname}
+              locale={locale}
+              isOpen={isOpen}
+              toggle={toggle}
+              onNavigate={onNavigate}
+            />
           ))}
         </ul>
       )}
@@ -117,10 +149,21 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
 }
 
 /** Icons-only: a page is an icon link with a tooltip; a group opens its pages in a menu beside it. */
-function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode; pathname: string; locale: Locale; onNavigate?: () => void }) {
+function CollapsedEntry({
+  node,
+  pathname,
+  locale,
+  onNavigate,
+}: {
+  node: MenuNode
+  pathname: string
+  locale: Locale
+  onNavigate?: () => void
+}) {
   const places = placesStore.use()
   const name = menuLabel(node, locale)
-  const iconItem = 'flex h-10 w-full items-center justify-center rounded-md text-sidebar-foreground/85 outline-none transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-accent'
+  const iconItem =
+    'flex h-10 w-full items-center justify-center rounded-md text-sidebar-foreground/85 outline-none transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-accent'
   if (node.children.length === 0) {
     if (!node.action) return null
     const active = normalizePath(node.action) === pathname
@@ -128,7 +171,14 @@ function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode
       <li>
         <Tooltip>
           <TooltipTrigger asChild>
-            <Link to={dynamicTo(node.action)} search={placeOf(places, node.action) as never} onClick={onNavigate} aria-label={name} aria-current={active ? 'page' : undefined} className={cn(iconItem, active && itemActive)}>
+            <Link
+              to={dynamicTo(node.action)}
+              search={placeOf(places, node.action) as never}
+              onClick={onNavigate}
+              aria-label={name}
+              aria-current={active ? 'page' : undefined}
+              className={cn(iconItem, active && itemActive)}
+            >
               <MenuIcon iconPath={node.iconPath} className="size-5" />
             </Link>
           </TooltipTrigger>
@@ -149,7 +199,12 @@ function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode
           <DropdownMenuLabel>{name}</DropdownMenuLabel>
           {leaves.map(({ node: leaf }) => (
             <DropdownMenuItem key={leaf.applicationMenuId} asChild>
-              <Link to={dynamicTo(leaf.action)} search={placeOf(places, leaf.action) as never} onClick={onNavigate} aria-current={normalizePath(leaf.action) === pathname ? 'page' : undefined}>
+              <Link
+                to={dynamicTo(leaf.action)}
+                search={placeOf(places, leaf.action) as never}
+                onClick={onNavigate}
+                aria-current={normalizePath(leaf.action) === pathname ? 'page' : undefined}
+              >
                 <MenuIcon iconPath={leaf.iconPath} />
                 {menuLabel(leaf, locale)}
               </Link>
@@ -165,7 +220,10 @@ function CollapsedEntry({ node, pathname, locale, onNavigate }: { node: MenuNode
 export function SidebarBrand({ collapsed }: { collapsed: boolean }) {
   const { t } = useT()
   return (
-    <Link to="/admin/home" className="flex h-14 shrink-0 items-center gap-2 border-b border-white/10 px-4 text-white outline-none focus-visible:ring-2 focus-visible:ring-sidebar-accent">
+    <Link
+      to="/admin/home"
+      className="flex h-14 shrink-0 items-center gap-2 border-b border-white/10 px-4 text-white outline-none focus-visible:ring-2 focus-visible:ring-sidebar-accent"
+    >
       <img src="/icons/favicon.svg" alt="" aria-hidden className="size-7 shrink-0" />
       {!collapsed && <span className="line-clamp-2 text-sm font-semibold leading-tight">{t('common.platformName')}</span>}
     </Link>

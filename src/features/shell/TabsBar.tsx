@@ -41,7 +41,12 @@ export function TabsBar() {
   }
 
   return (
-    <div ref={strip} className="scroll-fade flex h-12 shrink-0 items-end gap-1 overflow-x-auto overflow-y-hidden border-b bg-muted/40 px-2 [scrollbar-width:thin]" role="navigation" aria-label={t('shell.tabs.label')}>
+    <div
+      ref={strip}
+      className="scroll-fade flex h-12 shrink-0 items-end gap-1 overflow-x-auto overflow-y-hidden border-b bg-muted/40 px-2 [scrollbar-width:thin]"
+      role="navigation"
+      aria-label={t('shell.tabs.label')}
+    >
       {tabs.map((path) => {
         const active = path === pathname
         const home = path === HOME_PATH
@@ -51,7 +56,9 @@ export function TabsBar() {
             key={path}
             className={cn(
               'group flex h-11 max-w-52 shrink-0 items-center rounded-t-md border border-b-0 text-sm transition-colors',
-              active ? 'bg-background text-foreground' : 'border-transparent text-muted-foreground hover:bg-background/60 hover:text-foreground',
+              active
+                ? 'bg-background text-foreground'
+                : 'border-transparent text-muted-foreground hover:bg-background/60 hover:text-foreground',
             )}
           >
             <Link

@@ -4,7 +4,17 @@ import { House } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 
 /** A centred message page: icon, title, text, actions. */
-export function Message({ icon, title, children, actions }: { icon: ReactNode; title: ReactNode; children: ReactNode; actions: ReactNode }) {
+export function Message({
+  icon,
+  title,
+  children,
+  actions,
+}: {
+  icon: ReactNode
+  title: ReactNode
+  children: ReactNode
+  actions: ReactNode
+}) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-16 text-center">
       <div className="text-muted-foreground [&_svg]:size-12">{icon}</div>
@@ -25,4 +35,3 @@ export function HomeButton({ label, variant = 'default' }: { label: string; vari
     </Button>
   )
 }
-

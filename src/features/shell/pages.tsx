@@ -87,7 +87,9 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
       }
     >
       <p>{t('shell.error.body')}</p>
-      {import.meta.env.DEV && error instanceof Error ? <pre className="max-w-full overflow-auto text-left text-xs">{error.message}</pre> : null}
+      {import.meta.env.DEV && error instanceof Error ? (
+        <pre className="max-w-full overflow-auto text-left text-xs">{error.message}</pre>
+      ) : null}
     </Message>
   )
 }

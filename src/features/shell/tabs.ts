@@ -44,7 +44,9 @@ function load(): string[] {
     const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY)
     const parsed: unknown = raw ? JSON.parse(raw) : null
     if (Array.isArray(parsed)) {
-      return parsed.filter((x): x is string => typeof x === 'string' && x.startsWith('/')).reduce<string[]>((acc, t) => addTab(acc, t), [HOME_PATH])
+      return parsed
+        .filter((x): x is string => typeof x === 'string' && x.startsWith('/'))
+        .reduce<string[]>((acc, t) => addTab(acc, t), [HOME_PATH])
     }
   } catch {
     /* unreadable: start clean */
@@ -67,7 +69,8 @@ export function setTabs(tabs: string[]) {
   tabsStore.set(tabs)
   // a closed tab forgets where its page was
   const places = placesStore.get()
-  if (Object.keys(places).some((p) => !tabs.includes(p))) savePlaces(Object.fromEntries(Object.entries(places).filter(([p]) => tabs.includes(p))))
+  if (Object.keys(places).some((p) => !tabs.includes(p)))
+    savePlaces(Object.fromEntries(Object.entries(places).filter(([p]) => tabs.includes(p))))
 }
 
 export const openTab = (path: string) => {

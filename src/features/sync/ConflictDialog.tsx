@@ -30,7 +30,12 @@ export function conflictRows(entry: OutboxEntry): FieldRow[] {
   const theirs = entry.theirs ?? {}
   return fields
     .filter((f) => !isEmpty(mine[f.key]))
-    .map((spec) => ({ spec, mine: mine[spec.key], theirs: theirs[spec.key], same: String(mine[spec.key] ?? '') === String(theirs[spec.key] ?? '') }))
+    .map((spec) => ({
+      spec,
+      mine: mine[spec.key],
+      theirs: theirs[spec.key],
+      same: String(mine[spec.key] ?? '') === String(theirs[spec.key] ?? ''),
+    }))
 }
 
 export function ConflictDialog() {
@@ -39,8 +44,16 @@ export function ConflictDialog() {
   const { t } = useT()
   return (
     <Dialog open={!!id && !!entry} onOpenChange={(o) => !o && closeConflict()}>
-      <DialogContent closeLabel={t('common.close')} className="flex max-w-3xl flex-col gap-0 p-0 sm:max-w-3xl" onInteractOutside={(e) => e.preventDefault()}>
-        {entry && entry.status === 'conflicted' ? <Body entry={entry} /> : <DialogTitle className="sr-only">{t('sync.centre.resolve')}</DialogTitle>}
+      <DialogContent
+        closeLabel={t('common.close')}
+        className="flex max-w-3xl flex-col gap-0 p-0 sm:max-w-3xl"
+        onInteractOutside={(e) => e.preventDefault()}
+      >
+        {entry && entry.status === 'conflicted' ? (
+          <Body entry={entry} />
+        ) : (
+          <DialogTitle className="sr-only">{t('sync.centre.resolve')}</DialogTitle>
+        )}
       </DialogContent>
     </Dialog>
   )
@@ -53,7 +66,8 @@ function Body({ entry }: { entry: OutboxEntry }) {
   const [pick, setPick] = useState<Record<string, Side>>(() => Object.fromEntries(differing.map((r) => [r.spec.key, 'mine' as Side])))
   const [busy, setBusy] = useState(false)
   const version = String(entry.theirs?.version ?? '')
-  const show = (spec: FieldSpec, v: unknown) => (isEmpty(v) ? t('sync.conflict.empty') : spec.format ? spec.format(v) || String(v) : String(v))
+  const show = (spec: FieldSpec, v: unknown) =>
+    isEmpty(v) ? t('sync.conflict.empty') : spec.format ? spec.format(v) || String(v) : String(v)
 
   const resolve = async (how: Parameters<typeof outbox.resolve>[1]) => {
     setBusy(true)

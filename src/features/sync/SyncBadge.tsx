@@ -45,7 +45,14 @@ export function SyncBadge() {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="sm" className={cn('gap-1.5 px-2', tone)} onClick={openCentre} aria-label={`${t('sync.centre.title')}: ${label}`} data-testid="sync-badge">
+        <Button
+          variant="ghost"
+          size="sm"
+          className={cn('gap-1.5 px-2', tone)}
+          onClick={openCentre}
+          aria-label={`${t('sync.centre.title')}: ${label}`}
+          data-testid="sync-badge"
+        >
           {icon}
           {text && <span className={cn('max-w-48 truncate', !(online === false || entries.length > 0) && 'hidden xl:inline')}>{text}</span>}
         </Button>

@@ -57,7 +57,12 @@ function CentreBody() {
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="space-y-3 border-b px-6 py-4">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-          <span className={cn('flex items-center gap-1.5 font-medium', online === false ? 'text-amber-700 dark:text-amber-300' : 'text-emerald-700 dark:text-emerald-400')}>
+          <span
+            className={cn(
+              'flex items-center gap-1.5 font-medium',
+              online === false ? 'text-amber-700 dark:text-amber-300' : 'text-emerald-700 dark:text-emerald-400',
+            )}
+          >
             {online === false ? <CloudOff className="h-4 w-4" aria-hidden /> : <Wifi className="h-4 w-4" aria-hidden />}
             {online === false ? t('sync.centre.offline') : online === null ? t('sync.centre.unknown') : t('sync.centre.online')}
           </span>
@@ -130,7 +135,11 @@ function StorageLine() {
       <div className="flex items-center gap-2">
         <HardDrive className="h-3.5 w-3.5" aria-hidden />
         <span className="font-medium text-foreground">{t('sync.storage.title')}</span>
-        <span>{storage ? t('sync.storage.usage', { used: formatBytes(storage.usage), quota: formatBytes(storage.quota) }) : t('sync.storage.unknown')}</span>
+        <span>
+          {storage
+            ? t('sync.storage.usage', { used: formatBytes(storage.usage), quota: formatBytes(storage.quota) })
+            : t('sync.storage.unknown')}
+        </span>
       </div>
       {pct !== null && <Progress value={pct} className="h-1.5" aria-label={t('sync.storage.title')} />}
       {storage?.persisted != null && <p>{storage.persisted ? t('sync.storage.persisted') : t('sync.storage.notPersisted')}</p>}
@@ -169,7 +178,9 @@ export function EntryItem({ entry, blocked, compact }: { entry: OutboxEntry; blo
             <p className="mt-1 text-xs text-muted-foreground">
               {t('sync.centre.created', { time: formatWhen(entry.createdAt, locale) })}
               {entry.attempts > 0 && ` · ${t('sync.centre.attempts', { n: entry.attempts })}`}
-              {entry.status === 'pending' && entry.nextAttemptAt > Date.now() && ` · ${t('sync.centre.nextAttempt', { time: formatWhen(entry.nextAttemptAt, locale) })}`}
+              {entry.status === 'pending' &&
+                entry.nextAttemptAt > Date.now() &&
+                ` · ${t('sync.centre.nextAttempt', { time: formatWhen(entry.nextAttemptAt, locale) })}`}
               {blocked && ` · ${t('sync.centre.waiting')}`}
             </p>
           )}
@@ -200,7 +211,12 @@ export function EntryItem({ entry, blocked, compact }: { entry: OutboxEntry; blo
               {t('sync.centre.retry')}
             </Button>
           )}
-          <Button size="sm" variant="ghost" className="h-9 text-destructive hover:text-destructive" onClick={() => void discardEntry(entry.id)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-9 text-destructive hover:text-destructive"
+            onClick={() => void discardEntry(entry.id)}
+          >
             <Trash2 aria-hidden />
             {t('sync.centre.discard')}
           </Button>

@@ -26,7 +26,11 @@ export function SyncWidget() {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id="home-sync" className="flex items-center gap-2 text-base font-semibold">
-            {online === false ? <CloudOff className="h-4 w-4 text-amber-600" aria-hidden /> : <CloudCheck className="h-4 w-4 text-emerald-600" aria-hidden />}
+            {online === false ? (
+              <CloudOff className="h-4 w-4 text-amber-600" aria-hidden />
+            ) : (
+              <CloudCheck className="h-4 w-4 text-emerald-600" aria-hidden />
+            )}
             {t('sync.centre.widgetTitle')}
           </h2>
           <p className="mt-0.5 text-sm text-muted-foreground">
@@ -59,7 +63,9 @@ export function SyncWidget() {
           {first.map((e) => (
             <EntryItem key={e.id} entry={e} blocked={blocked.has(e.id)} compact />
           ))}
-          {entries.length > SHOWN && <li className="self-center text-sm text-muted-foreground">{t('sync.centre.more', { n: entries.length - SHOWN })}</li>}
+          {entries.length > SHOWN && (
+            <li className="self-center text-sm text-muted-foreground">{t('sync.centre.more', { n: entries.length - SHOWN })}</li>
+          )}
         </ul>
       )}
     </section>

@@ -19,7 +19,15 @@ export async function retryEntry(id: string): Promise<void> {
 }
 
 export async function discardEntry(id: string): Promise<boolean> {
-  if (!(await confirm({ title: t('sync.centre.discardTitle'), description: t('sync.centre.discardConfirm'), destructive: true, confirmText: t('sync.centre.discard') }))) return false
+  if (
+    !(await confirm({
+      title: t('sync.centre.discardTitle'),
+      description: t('sync.centre.discardConfirm'),
+      destructive: true,
+      confirmText: t('sync.centre.discard'),
+    }))
+  )
+    return false
   await outbox.discard(id)
   await refresh()
   toast.success(t('sync.centre.discarded'))

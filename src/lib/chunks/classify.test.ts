@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ChunkLoadError, SCRIPT_CHUNK_TIMEOUT_MS, chunkUrlOf, classifyChunkFailure, installPreloadErrorListener, isChunkFailure, loadChunk, type FetchLike } from './classify'
+import {
+  ChunkLoadError,
+  SCRIPT_CHUNK_TIMEOUT_MS,
+  chunkUrlOf,
+  classifyChunkFailure,
+  installPreloadErrorListener,
+  isChunkFailure,
+  loadChunk,
+  type FetchLike,
+} from './classify'
 
 const JS = 'https://console.example/assets/RoleManagePage-abc123.js'
 const CSS = '/assets/RoleManagePage-abc123.css'

@@ -19,8 +19,13 @@ describe('lazyScreen', () => {
   })
 
   it('preload resolves even when the chunk fails, and the screen shows the retry screen for its type', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => ({ status: 404, ok: false, headers: new Headers() })))
-    const importer = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://x.example/assets/a-1.js')))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({ status: 404, ok: false, headers: new Headers() })),
+    )
+    const importer = vi.fn(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://x.example/assets/a-1.js')),
+    )
     const Screen = lazyScreen<{ Page: () => null }, 'Page'>(importer, 'Page')
     await expect(Screen.preload()).resolves.toBeUndefined()
     const out = await html(<Screen />)
@@ -37,7 +42,10 @@ describe('lazyScreen', () => {
   })
 
   it('treats a chunk without the export as a failed load', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => ({ status: 200, ok: true, headers: new Headers() })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({ status: 200, ok: true, headers: new Headers() })),
+    )
     const Screen = lazyScreen(async () => ({ Other: () => null }) as Record<string, unknown>, 'Page')
     expect(await html(<Screen />)).toContain('data-chunk-error="error"')
   })

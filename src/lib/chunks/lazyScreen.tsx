@@ -20,7 +20,10 @@ export type LazyScreen = (() => React.ReactNode) & { preload: () => Promise<void
  * place, and Retry loads the chunk again (a missing chunk needs a page reload instead).
  * `preload` never rejects, so a failed preload does not fail the navigation.
  */
-export function lazyScreen<M extends Record<string, unknown>, K extends keyof M & string>(importer: () => Promise<M>, exportName: K): LazyScreen {
+export function lazyScreen<M extends Record<string, unknown>, K extends keyof M & string>(
+  importer: () => Promise<M>,
+  exportName: K,
+): LazyScreen {
   let state: State = { status: 'idle' }
 
   const load = (): Promise<void> => {
@@ -35,7 +38,10 @@ export function lazyScreen<M extends Record<string, unknown>, K extends keyof M 
         }
         state = { status: 'ready', Screen: Screen as ComponentType }
       } catch (error) {
-        state = { status: 'failed', error: error instanceof ChunkLoadError ? error : new ChunkLoadError('error', 'script', undefined, { cause: error }) }
+        state = {
+          status: 'failed',
+          error: error instanceof ChunkLoadError ? error : new ChunkLoadError('error', 'script', undefined, { cause: error }),
+        }
       }
     })()
     state = { status: 'loading', promise }

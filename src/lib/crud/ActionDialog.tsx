@@ -87,7 +87,17 @@ export interface ActionDialogProps<V extends FieldValues> {
  * A dialog around one small form that performs an action (audit, reset a password, set a period,
  * give a reason): title, refusals, fields, cancel and submit. Record add/edit forms use FormDialog.
  */
-export function ActionDialog<V extends FieldValues>({ open, onClose, title, description, action, submitText, destructive, className, children }: ActionDialogProps<V>) {
+export function ActionDialog<V extends FieldValues>({
+  open,
+  onClose,
+  title,
+  description,
+  action,
+  submitText,
+  destructive,
+  className,
+  children,
+}: ActionDialogProps<V>) {
   const { t } = useT()
   const { pending } = action
   return (
@@ -121,7 +131,10 @@ export function ActionDialog<V extends FieldValues>({ open, onClose, title, desc
 export function FormErrors({ messages, className }: { messages: readonly string[]; className?: string }) {
   if (messages.length === 0) return null
   return (
-    <div role="alert" className={cn('flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive', className)}>
+    <div
+      role="alert"
+      className={cn('flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive', className)}
+    >
       <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <div className="space-y-0.5">
         {messages.map((m) => (

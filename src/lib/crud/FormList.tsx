@@ -48,7 +48,9 @@ export function FormList({ name, label, newItem, children, itemTitle, addText, e
   return (
     <section className={cn('flex flex-col gap-3', className)} aria-label={label}>
       {fields.length === 0 && (
-        <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{emptyText ?? t('crud.listEmpty')}</p>
+        <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          {emptyText ?? t('crud.listEmpty')}
+        </p>
       )}
       {fields.map((f, i) => (
         <div key={f.__key} className="rounded-lg border bg-card" data-form-list-item={name}>

@@ -97,7 +97,24 @@ export interface ListPageProps<T extends object> {
 }
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { resource, title, description, columns, filters = [], form, rowActions, toolbar, deletable = true, canDelete: rowDeletable, deleteHint, bulkActions, canSelect: rowSelectable, exportable = true, extraQuery, headerless } = props
+  const {
+    resource,
+    title,
+    description,
+    columns,
+    filters = [],
+    form,
+    rowActions,
+    toolbar,
+    deletable = true,
+    canDelete: rowDeletable,
+    deleteHint,
+    bulkActions,
+    canSelect: rowSelectable,
+    exportable = true,
+    extraQuery,
+    headerless,
+  } = props
   const act: Record<'add' | 'edit' | 'delete', FnAction> = { add: 'add', edit: 'edit', delete: 'delete', ...props.actions }
   const { t } = useT()
   const list = useListState(props)
@@ -110,10 +127,18 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const serverRecords = useMemo(() => page?.records ?? [], [page])
   // offline-capable: local copies over the server's rows, records added offline on the first page
   const offlineEntity = resource.offline?.entity.entity
-  const merged = useMergedRows(offlineEntity, serverRecords, resource.idOf, (data) => params.pageIndex === 1 && (resource.offline?.belongs?.(data, { ...extraQuery, ...params.filters }) ?? true))
+  const merged = useMergedRows(
+    offlineEntity,
+    serverRecords,
+    resource.idOf,
+    (data) => params.pageIndex === 1 && (resource.offline?.belongs?.(data, { ...extraQuery, ...params.filters }) ?? true),
+  )
   const records = merged.rows
   const marks = useMarks(offlineEntity)
-  const mark = useMemo(() => (marks ? (row: T) => (marks[resource.idOf(row)] ? <SyncMark status={marks[resource.idOf(row)]} /> : null) : undefined), [marks, resource])
+  const mark = useMemo(
+    () => (marks ? (row: T) => (marks[resource.idOf(row)] ? <SyncMark status={marks[resource.idOf(row)]} /> : null) : undefined),
+    [marks, resource],
+  )
   const del = useDelete(resource)
   const canDelete = useCan(act.delete) && deletable
   const mayDeleteRow = (row: T) => canDelete && (rowDeletable?.(row) ?? true) === true
@@ -171,10 +196,27 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             </Can>
           )}
           <BulkActions count={selectedIds.length} onClear={() => setSelection({})}>
-            {canDelete && <DeleteSelectedButton action={act.delete} count={deleteIds.length} pending={del.isPending} onClick={() => void removeRows(deleteIds)} />}
-            {bulkActions?.(bulkIds, () => setSelection({}), bulkIds.map((id) => records.find((r) => resource.idOf(r) === id)!))}
+            {canDelete && (
+              <DeleteSelectedButton
+                action={act.delete}
+                count={deleteIds.length}
+                pending={del.isPending}
+                onClick={() => void removeRows(deleteIds)}
+              />
+            )}
+            {bulkActions?.(
+              bulkIds,
+              () => setSelection({}),
+              bulkIds.map((id) => records.find((r) => resource.idOf(r) === id)!),
+            )}
             {typeof toolbar === 'function'
-              ? toolbar({ query: { ...extraQuery, ...params.filters, ...(params.sortBy ? { sortBy: params.sortBy, desc: params.desc === true } : {}) } })
+              ? toolbar({
+                  query: {
+                    ...extraQuery,
+                    ...params.filters,
+                    ...(params.sortBy ? { sortBy: params.sortBy, desc: params.desc === true } : {}),
+                  },
+                })
               : toolbar}
           </BulkActions>
           <ToolbarEnd>
@@ -219,7 +261,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                   <>
                     {rowActions?.(row)}
                     {canEdit && <EditRowAction action={act.edit} onClick={() => setDialog({ open: true, record: row })} />}
-                    {mayDeleteRow(row) && <DeleteRowAction action={act.delete} pending={del.isPending} onClick={() => void removeRows([resource.idOf(row)])} />}
+                    {mayDeleteRow(row) && (
+                      <DeleteRowAction action={act.delete} pending={del.isPending} onClick={() => void removeRows([resource.idOf(row)])} />
+                    )}
                     {whyNotDelete(row) && <DeleteRowAction action={act.delete} refused={whyNotDelete(row)} onClick={() => undefined} />}
                   </>
                 )

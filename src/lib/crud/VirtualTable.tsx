@@ -67,7 +67,23 @@ function sortValue<T>(c: ListColumn<T>, row: T): string | number {
 }
 
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  const { rows, columns, visibility, getRowId, selection, onSelectionChange, rowActions, actionsWidth = 160, compactActions = false, rowHeight = 44, loading, empty, label, className, overscan = 10 } = props
+  const {
+    rows,
+    columns,
+    visibility,
+    getRowId,
+    selection,
+    onSelectionChange,
+    rowActions,
+    actionsWidth = 160,
+    compactActions = false,
+    rowHeight = 44,
+    loading,
+    empty,
+    label,
+    className,
+    overscan = 10,
+  } = props
   const { t, locale } = useT()
   // the actions column shows a shadow while columns are out of view behind it
   const [scrollRef, edges] = useScrollEdges()
@@ -92,7 +108,14 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
             onChange={(v) => table.toggleAllRowsSelected(v)}
           />
         ),
-        cell: ({ row }) => <RowCheckbox className="m-0" label={translate(locale, 'crud.selectRow')} checked={row.getIsSelected()} onChange={(v) => row.toggleSelected(v)} />,
+        cell: ({ row }) => (
+          <RowCheckbox
+            className="m-0"
+            label={translate(locale, 'crud.selectRow')}
+            checked={row.getIsSelected()}
+            onChange={(v) => row.toggleSelected(v)}
+          />
+        ),
       })
     }
     for (const c of columns) {
@@ -150,7 +173,12 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
 
   return (
     <div ref={scrollRef} className={cn('relative overflow-auto overscroll-contain', className)} data-virtual-table="">
-      <table className="w-full table-fixed border-separate border-spacing-0 text-sm" style={{ minWidth }} aria-label={label} aria-rowcount={model.length + 1}>
+      <table
+        className="w-full table-fixed border-separate border-spacing-0 text-sm"
+        style={{ minWidth }}
+        aria-label={label}
+        aria-rowcount={model.length + 1}
+      >
         <colgroup>
           {leaf.map((c) => (
             <col key={c.id} style={{ width: c.getSize() }} />
@@ -201,7 +229,14 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                 )
               })}
               {rowActions && (
-                <th className={cn('sticky right-0 h-10 border-b border-l bg-muted px-3 text-right align-middle font-medium text-muted-foreground', actionsShadow(edges.right))}>{t('common.actions')}</th>
+                <th
+                  className={cn(
+                    'sticky right-0 h-10 border-b border-l bg-muted px-3 text-right align-middle font-medium text-muted-foreground',
+                    actionsShadow(edges.right),
+                  )}
+                >
+                  {t('common.actions')}
+                </th>
               )}
             </tr>
           ))}
@@ -232,7 +267,19 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               )}
               {items.map((vi) => {
                 const row = model[vi.index]!
-                return <VirtualRow key={row.id} row={row} index={vi.index} selected={row.getIsSelected()} selectable={selectable} rowActions={rowActions} rowHeight={rowHeight} edgeHidden={edges.right} compact={compact} />
+                return (
+                  <VirtualRow
+                    key={row.id}
+                    row={row}
+                    index={vi.index}
+                    selected={row.getIsSelected()}
+                    selectable={selectable}
+                    rowActions={rowActions}
+                    rowHeight={rowHeight}
+                    edgeHidden={edges.right}
+                    compact={compact}
+                  />
+                )
               })}
               {padBottom > 0 && (
                 <tr aria-hidden style={{ height: padBottom }}>
@@ -271,7 +318,13 @@ const VirtualRow = memo(function VirtualRow<T>({
   rowHeight: number
 }) {
   return (
-    <tr aria-rowindex={index + 2} aria-selected={selectable ? selected : undefined} data-state={selected ? 'selected' : undefined} className="group" style={{ height: rowHeight }}>
+    <tr
+      aria-rowindex={index + 2}
+      aria-selected={selectable ? selected : undefined}
+      data-state={selected ? 'selected' : undefined}
+      className="group"
+      style={{ height: rowHeight }}
+    >
       {row.getVisibleCells().map((cell) => {
         const meta = cell.column.columnDef.meta as ListColumn<T> | undefined
         return (
@@ -300,4 +353,13 @@ const VirtualRow = memo(function VirtualRow<T>({
       )}
     </tr>
   )
-}) as <T>(props: { row: Row<T>; index: number; selected: boolean; selectable: boolean; rowActions?: (row: T) => ReactNode; rowHeight: number; edgeHidden: boolean; compact: boolean }) => ReactNode
+}) as <T>(props: {
+  row: Row<T>
+  index: number
+  selected: boolean
+  selectable: boolean
+  rowActions?: (row: T) => ReactNode
+  rowHeight: number
+  edgeHidden: boolean
+  compact: boolean
+}) => ReactNode

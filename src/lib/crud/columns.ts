@@ -5,7 +5,11 @@ const PREFIX = 'trestle.columns.'
 export type Visibility = Record<string, boolean>
 
 /** Saved visibility merged over the defaults; unknown or corrupt entries are ignored. */
-export function loadVisibility(resourceKey: string, defaults: Visibility, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Visibility {
+export function loadVisibility(
+  resourceKey: string,
+  defaults: Visibility,
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): Visibility {
   const out = { ...defaults }
   try {
     const raw = storage?.getItem(PREFIX + resourceKey)
@@ -19,7 +23,11 @@ export function loadVisibility(resourceKey: string, defaults: Visibility, storag
   return out
 }
 
-export function saveVisibility(resourceKey: string, visibility: Visibility, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage) {
+export function saveVisibility(
+  resourceKey: string,
+  visibility: Visibility,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+) {
   try {
     storage?.setItem(PREFIX + resourceKey, JSON.stringify(visibility))
   } catch {

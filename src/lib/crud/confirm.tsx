@@ -98,7 +98,10 @@ export function ConfirmHost() {
           <AlertDialogCancel className="min-h-9" onClick={() => settle(current.id, false)}>
             {current.cancelText ?? t('common.cancel')}
           </AlertDialogCancel>
-          <AlertDialogAction className={cn('min-h-9', destructive && buttonVariants({ variant: 'destructive' }))} onClick={() => settle(current.id, true)}>
+          <AlertDialogAction
+            className={cn('min-h-9', destructive && buttonVariants({ variant: 'destructive' }))}
+            onClick={() => settle(current.id, true)}
+          >
             {current.confirmText ?? t('common.ok')}
           </AlertDialogAction>
         </AlertDialogFooter>

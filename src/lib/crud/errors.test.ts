@@ -106,13 +106,20 @@ describe('applyRefusal', () => {
 
   it("keeps the gateway's own sentence for a bare 'invalid' on the field", () => {
     const form = formOf({ accountLimit: '2' })
-    expect(applyRefusal(form, refusal(20001, [{ field: 'accountLimit', key: 'v.invalid', message: '限额不能小于现有账号数（3个）' }], '参数不合法'))).toEqual([])
+    expect(
+      applyRefusal(
+        form,
+        refusal(20001, [{ field: 'accountLimit', key: 'v.invalid', message: '限额不能小于现有账号数（3个）' }], '参数不合法'),
+      ),
+    ).toEqual([])
     expect(errorOf(form, 'accountLimit')).toBe('限额不能小于现有账号数（3个）')
   })
 
   it('returns errors of fields the form lacks as text, and the message of a 20001 without fields', () => {
     const form = formOf({ name: '' })
-    expect(applyRefusal(form, refusal(20001, [{ field: 'roleId', key: 'v.invalid', message: 'roleId 格式不正确' }], '参数不合法'))).toEqual(['roleId 格式不正确'])
+    expect(applyRefusal(form, refusal(20001, [{ field: 'roleId', key: 'v.invalid', message: 'roleId 格式不正确' }], '参数不合法'))).toEqual(
+      ['roleId 格式不正确'],
+    )
     expect(applyRefusal(form, refusal(20001, null, '参数不合法'))).toEqual(['参数不合法'])
     expect(applyRefusal(form, refusal(20001, null), { fallback: '提交失败' })).toEqual(['提交失败'])
     expect(errorOf(form, 'name')).toBeUndefined()
@@ -127,7 +134,9 @@ describe('applyRefusal', () => {
     expect(errorOf(form, 'educations.0.school')).toBe('v.required')
 
     const only = formOf({ a: '', b: '' })
-    expect(applyRefusal(only, refusal(20001, [{ field: 'b', key: 'v.required', message: '请输入B' }]), { hasField: (p) => p === 'a' })).toEqual(['请输入B'])
+    expect(
+      applyRefusal(only, refusal(20001, [{ field: 'b', key: 'v.required', message: '请输入B' }]), { hasField: (p) => p === 'a' }),
+    ).toEqual(['请输入B'])
     expect(errorOf(only, 'b')).toBeUndefined()
   })
 

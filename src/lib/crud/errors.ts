@@ -12,7 +12,11 @@ export function errorText(message: string | undefined | null, locale: Locale, la
   if (!message) return ''
   const { key, param } = parseValidationMessage(message)
   if (!key.startsWith('v.') || !hasKey(key)) return message
-  return translate(locale, key, { field: key === 'v.required' ? requiredField(label, locale) : label, n: param ?? '', value: param ?? '' }).trim()
+  return translate(locale, key, {
+    field: key === 'v.required' ? requiredField(label, locale) : label,
+    n: param ?? '',
+    value: param ?? '',
+  }).trim()
 }
 
 /** In English the field reads inside the sentence: "Please enter the account name" (an acronym such as "ID number" keeps its case). */
@@ -31,7 +35,9 @@ export interface ApiErrorLike {
 }
 
 export function isApiError(e: unknown): e is ApiErrorLike {
-  return !!e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'number' && typeof (e as { kind?: unknown }).kind === 'string'
+  return (
+    !!e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'number' && typeof (e as { kind?: unknown }).kind === 'string'
+  )
 }
 
 export interface MappedErrors {
@@ -62,7 +68,8 @@ export function mapServerErrors(data: unknown, hasField: (path: string) => boole
     const { field, key, message } = item as { field?: unknown; key?: unknown; message?: unknown }
     // the key (translated here, in the UI's language) — but a bare "invalid" with the gateway's
     // own sentence (e.g. "限额不能小于现有账号数（3个）") says more: that sentence
-    const specific = key === 'v.invalid' && typeof message === 'string' && message !== '' && !message.startsWith('v.') && !GENERIC_INVALID.has(message)
+    const specific =
+      key === 'v.invalid' && typeof message === 'string' && message !== '' && !message.startsWith('v.') && !GENERIC_INVALID.has(message)
     const text = specific ? (message as string) : typeof key === 'string' && key ? key : typeof message === 'string' ? message : ''
     if (!text) continue
     const path = typeof field === 'string' ? normalizeFieldPath(field) : ''
@@ -113,7 +120,8 @@ export function applyRefusal<T extends FieldValues>(form: RefusableForm<T>, e: u
   const values = (form.getValues() ?? {}) as Record<string, unknown>
   const hasField = options.hasField ?? ((p: string) => Object.prototype.hasOwnProperty.call(values, p.split('.')[0] ?? p))
   const message = e.message || fallback
-  const put = (name: string, text: string, first: boolean) => form.setError(name as Path<T>, { type: 'server', message: text }, { shouldFocus: focus && first })
+  const put = (name: string, text: string, first: boolean) =>
+    form.setError(name as Path<T>, { type: 'server', message: text }, { shouldFocus: focus && first })
   if (e.code === Code.INVALID) {
     const data = Array.isArray(e.data)
       ? e.data.map((d: unknown) => {

@@ -4,7 +4,16 @@
  * 20006 shown on the form, 20008 as a conflict notice offering the current record.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { FormProvider, get, useController, useForm, useFormContext, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
+import {
+  FormProvider,
+  get,
+  useController,
+  useForm,
+  useFormContext,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { GitMerge, Loader2 } from 'lucide-react'
@@ -84,7 +93,9 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
   const editing = entry && !added ? entry.op !== 'add' : !!record
   const schemaRef = useRef(resource.addSchema)
   schemaRef.current = editing ? resource.updateSchema : resource.addSchema
-  const [initial] = useState(() => (entry ? entryValues(resource, entry, options.defaults) : resource.formValues(options.record, options.defaults)))
+  const [initial] = useState(() =>
+    entry ? entryValues(resource, entry, options.defaults) : resource.formValues(options.record, options.defaults),
+  )
   const [resolver] = useState<Resolver<FieldValues>>(
     () => ((values, context, opts) => zodResolver(schemaRef.current as never)(values, context, opts as never)) as Resolver<FieldValues>,
   )
@@ -116,7 +127,8 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
   // an entry that failed with field errors shows them at once
   const entryError = entry?.lastError
   useEffect(() => {
-    if (entryError?.kind === 'code' && entryError.code) showError({ kind: 'code', code: entryError.code, data: entryError.data, message: entryError.message })
+    if (entryError?.kind === 'code' && entryError.code)
+      showError({ kind: 'code', code: entryError.code, data: entryError.data, message: entryError.message })
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form opens
   }, [])
 
@@ -133,7 +145,14 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
     const entityId = String(values[resource.idKey] ?? '')
     let result
     try {
-      result = await offlineSave.mutateAsync({ values: payload, lists, editing, entityId, base: record, replaces: entry && !added ? entry : undefined })
+      result = await offlineSave.mutateAsync({
+        values: payload,
+        lists,
+        editing,
+        entityId,
+        base: record,
+        replaces: entry && !added ? entry : undefined,
+      })
     } catch (e) {
       if (e instanceof StepError) showError(e.error, e.step === 0 ? undefined : Object.keys(lists)[e.step - 1])
       return
@@ -260,7 +279,17 @@ export function FormDialog<T extends object>(props: FormDialogProps<T>) {
   )
 }
 
-function FormDialogBody<T extends object>({ resource, record, defaults, entry, onSaved, onOpenChange, title, description, children }: FormDialogProps<T>) {
+function FormDialogBody<T extends object>({
+  resource,
+  record,
+  defaults,
+  entry,
+  onSaved,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: FormDialogProps<T>) {
   const { t } = useT()
   const rf = useResourceForm(resource, {
     record,
@@ -431,7 +460,16 @@ export function FormField(props: FormFieldProps) {
   switch (kind) {
     case 'textarea':
       control_ = (
-        <Textarea {...common} ref={field.ref} value={text} placeholder={ph} maxLength={maxLength} onChange={(e) => change(e.target.value)} onBlur={field.onBlur} rows={3} />
+        <Textarea
+          {...common}
+          ref={field.ref}
+          value={text}
+          placeholder={ph}
+          maxLength={maxLength}
+          onChange={(e) => change(e.target.value)}
+          onBlur={field.onBlur}
+          rows={3}
+        />
       )
       break
     case 'select':

@@ -47,7 +47,11 @@ export function useListPage<T extends object>(resource: Resource<T>, search: Lis
 }
 
 /** All records (GET list), e.g. options of a select or a tree. */
-export function useList<T extends object>(resource: Resource<T>, params: Record<string, string | number | boolean> = {}, options: { enabled?: boolean } = {}) {
+export function useList<T extends object>(
+  resource: Resource<T>,
+  params: Record<string, string | number | boolean> = {},
+  options: { enabled?: boolean } = {},
+) {
   return useQuery({ ...listQueryOptions<T>(resource, params), enabled: options.enabled ?? true })
 }
 
@@ -124,7 +128,8 @@ export function useOfflineSave<T extends object>(resource: Resource<T>) {
 export function useSaveSubList<T extends object>(resource: Resource<T>) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body: FormValues }) => http.post<unknown>(path, stripEmpty(body), { handled: FORM_HANDLED_CODES }),
+    mutationFn: ({ path, body }: { path: string; body: FormValues }) =>
+      http.post<unknown>(path, stripEmpty(body), { handled: FORM_HANDLED_CODES }),
     onSuccess: () => invalidateResource(qc, resource),
   })
 }
@@ -150,7 +155,13 @@ export function useDelete<T extends object>(resource: Resource<T>) {
       for (const id of ids) {
         const base = rows?.find((r) => resource.idOf(r as T) === id) ?? null
         // a refusal rejects (the client has shown its box); no connection queues it
-        const r = await submitEdit({ entity: offline.entity.entity, entityId: id, op: 'delete', payload: {}, base: base as Record<string, unknown> | null })
+        const r = await submitEdit({
+          entity: offline.entity.entity,
+          entityId: id,
+          op: 'delete',
+          payload: {},
+          base: base as Record<string, unknown> | null,
+        })
         queued ||= r.queued
         memoryOnly ||= !!r.memoryOnly
       }

@@ -20,7 +20,11 @@ export interface ListResource {
 
 /** One page of records: GET listPage with pageIndex/pageSize/sortBy/desc and the filters of the list search (a route's
  * `validateSearch: listSearch` gives it) plus `extra`. */
-export function listPageQueryOptions<T>(resource: Pick<ListResource, 'key'> & { paths: Pick<ResourcePaths, 'listPage'> }, search: ListSearch, extra?: Record<string, string>) {
+export function listPageQueryOptions<T>(
+  resource: Pick<ListResource, 'key'> & { paths: Pick<ResourcePaths, 'listPage'> },
+  search: ListSearch,
+  extra?: Record<string, string>,
+) {
   const query = { ...toQuery(toListParams(search)), ...extra }
   return queryOptions({
     queryKey: queryKeys.listPage(resource, query),
@@ -29,7 +33,10 @@ export function listPageQueryOptions<T>(resource: Pick<ListResource, 'key'> & { 
 }
 
 /** All records (GET list), e.g. options of a select or a tree. */
-export function listQueryOptions<T>(resource: Pick<ListResource, 'key'> & { paths: Pick<ResourcePaths, 'list'> }, params: Record<string, string | number | boolean> = {}) {
+export function listQueryOptions<T>(
+  resource: Pick<ListResource, 'key'> & { paths: Pick<ResourcePaths, 'list'> },
+  params: Record<string, string | number | boolean> = {},
+) {
   return queryOptions({
     queryKey: queryKeys.list(resource, params),
     queryFn: ({ signal }) => http.get<T[]>(resource.paths.list, params, { signal, silent: true }),

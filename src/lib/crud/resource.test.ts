@@ -4,7 +4,13 @@ import { roleAdd, roleUpdate, type Role } from '@/contract/schemas/role'
 import { defineResource, queryKeys } from './resource'
 import { formatDateTime } from './format'
 
-const roles = defineResource<Role>({ key: 'role', paths: resourcePaths('role'), idKey: 'roleId', addSchema: roleAdd, updateSchema: roleUpdate })
+const roles = defineResource<Role>({
+  key: 'role',
+  paths: resourcePaths('role'),
+  idKey: 'roleId',
+  addSchema: roleAdd,
+  updateSchema: roleUpdate,
+})
 
 describe('defineResource', () => {
   it('gives add forms the defaults and a new UUIDv7 the add schema accepts', () => {

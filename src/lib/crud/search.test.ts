@@ -8,7 +8,15 @@ describe('listSearch', () => {
   })
 
   it('drops invalid values instead of failing the route', () => {
-    const s = listSearch.parse({ pageIndex: 'abc', pageSize: 7, sortBy: 'drop table;', desc: 'yes', 'bad key': 'x', empty: '', obj: { a: 1 } })
+    const s = listSearch.parse({
+      pageIndex: 'abc',
+      pageSize: 7,
+      sortBy: 'drop table;',
+      desc: 'yes',
+      'bad key': 'x',
+      empty: '',
+      obj: { a: 1 },
+    })
     expect(s).toEqual({})
     expect(listSearch.parse('not an object')).toEqual({})
     expect(parseListSearch({ pageIndex: 0, pageSize: 20 })).toEqual({})

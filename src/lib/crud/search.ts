@@ -43,7 +43,8 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
   const pageIndex = toInt(raw.pageIndex)
   if (pageIndex !== undefined && pageIndex > 1) out.pageIndex = pageIndex
   const pageSize = toInt(raw.pageSize)
-  if (pageSize !== undefined && pageSize !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(pageSize)) out.pageSize = pageSize
+  if (pageSize !== undefined && pageSize !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(pageSize))
+    out.pageSize = pageSize
   if (typeof raw.sortBy === 'string' && FIELD.test(raw.sortBy)) {
     out.sortBy = raw.sortBy
     if (raw.desc === true || raw.desc === 'true') out.desc = true

@@ -10,11 +10,14 @@ import { cn } from '@/lib/utils'
  * view behind it. Drawn by pseudo-elements: a cell's box-shadow is not painted in a table with
  * collapsed borders.
  */
-export const actionsEdge = (hidden: boolean) => cn('before:pointer-events-none before:absolute before:inset-y-0 before:left-0 before:w-px before:bg-border', actionsShadow(hidden))
+export const actionsEdge = (hidden: boolean) =>
+  cn('before:pointer-events-none before:absolute before:inset-y-0 before:left-0 before:w-px before:bg-border', actionsShadow(hidden))
 
 /** Only the shadow (a table with separate borders draws the line as the cell's border). */
 export const actionsShadow = (hidden: boolean) =>
-  hidden ? 'after:pointer-events-none after:absolute after:inset-y-0 after:-left-3 after:w-3 after:bg-gradient-to-l after:from-black/15 after:to-transparent' : undefined
+  hidden
+    ? 'after:pointer-events-none after:absolute after:inset-y-0 after:-left-3 after:w-3 after:bg-gradient-to-l after:from-black/15 after:to-transparent'
+    : undefined
 
 export interface ScrollEdges {
   /** The row actions should show icons only (the table does not fit). */

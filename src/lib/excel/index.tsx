@@ -17,7 +17,16 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, FileUp, Loader2, RotateCcw, Upload } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { acceptOf, FILE_PATHS, FILE_RULES, formatBytes, importExportPaths, type FileInfo, type ImportExportPaths, type ImportStatus } from '@/contract/schemas/files'
+import {
+  acceptOf,
+  FILE_PATHS,
+  FILE_RULES,
+  formatBytes,
+  importExportPaths,
+  type FileInfo,
+  type ImportExportPaths,
+  type ImportStatus,
+} from '@/contract/schemas/files'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Progress } from '@/components/ui/progress'
@@ -37,7 +46,17 @@ export function excelPaths(resource: Pick<Resource<object>, 'paths'>): ImportExp
   return importExportPaths(at.slice(i + 1), at.slice(0, i))
 }
 
-export function ExportButton({ resource, query = {}, paths, label }: { resource: ResourceLike; query?: Record<string, unknown>; paths?: ImportExportPaths; label?: string }) {
+export function ExportButton({
+  resource,
+  query = {},
+  paths,
+  label,
+}: {
+  resource: ResourceLike
+  query?: Record<string, unknown>
+  paths?: ImportExportPaths
+  label?: string
+}) {
   const { t } = useT()
   const [busy, setBusy] = useState(false)
   const run = async () => {
@@ -62,7 +81,8 @@ export function ExportButton({ resource, query = {}, paths, label }: { resource:
   )
 }
 
-type Phase = { step: 'pick' } | { step: 'upload'; percent: number } | { step: 'run'; status: ImportStatus } | { step: 'done'; status: ImportStatus }
+type Phase =
+  { step: 'pick' } | { step: 'upload'; percent: number } | { step: 'run'; status: ImportStatus } | { step: 'done'; status: ImportStatus }
 
 export interface ImportDialogProps {
   resource: ResourceLike
@@ -170,7 +190,8 @@ function ImportBody({ resource, paths: given, name, onImported, onClose }: Impor
       const status = await http.upload<ImportStatus>(paths.import, form, {
         handled: [Code.INVALID],
         timeoutMs: 300_000,
-        onProgress: (loaded, total) => alive.current && setPhase({ step: 'upload', percent: total ? Math.round((loaded / total) * 100) : 0 }),
+        onProgress: (loaded, total) =>
+          alive.current && setPhase({ step: 'upload', percent: total ? Math.round((loaded / total) * 100) : 0 }),
       })
       if (status.done) finish(status)
       else await poll(status)
@@ -257,7 +278,9 @@ function ImportBody({ resource, paths: given, name, onImported, onClose }: Impor
                       <span className="text-sm">
                         {t('files.upload.drop')} <span className="font-medium text-primary">{t('files.upload.pick')}</span>
                       </span>
-                      <span className="text-xs text-muted-foreground">{t('files.import.step2Hint', { size: formatBytes(FILE_RULES.import.maxBytes) })}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {t('files.import.step2Hint', { size: formatBytes(FILE_RULES.import.maxBytes) })}
+                      </span>
                     </>
                   )}
                 </label>
@@ -286,8 +309,13 @@ function ImportBody({ resource, paths: given, name, onImported, onClose }: Impor
                 )}
                 {phase.step === 'run' && (
                   <div className="space-y-1" aria-live="polite">
-                    <p className="text-xs text-muted-foreground">{t('files.import.processing', { processed: phase.status.processed, total: phase.status.total })}</p>
-                    <Progress value={phase.status.total ? (phase.status.processed / phase.status.total) * 100 : 0} aria-label={t('files.import.processing', { processed: phase.status.processed, total: phase.status.total })} />
+                    <p className="text-xs text-muted-foreground">
+                      {t('files.import.processing', { processed: phase.status.processed, total: phase.status.total })}
+                    </p>
+                    <Progress
+                      value={phase.status.total ? (phase.status.processed / phase.status.total) * 100 : 0}
+                      aria-label={t('files.import.processing', { processed: phase.status.processed, total: phase.status.total })}
+                    />
                   </div>
                 )}
               </div>
@@ -323,7 +351,11 @@ function ImportBody({ resource, paths: given, name, onImported, onClose }: Impor
 }
 
 function StepNo({ n }: { n: number }) {
-  return <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">{n}</span>
+  return (
+    <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
+      {n}
+    </span>
+  )
 }
 
 function Summary({ status, onReport }: { status: ImportStatus; onReport: (fileId: string) => void }) {
@@ -332,11 +364,17 @@ function Summary({ status, onReport }: { status: ImportStatus; onReport: (fileId
   return (
     <div className="space-y-4" aria-live="polite">
       <div className="flex items-center gap-3">
-        {ok ? <CheckCircle2 className="size-8 text-emerald-600" aria-hidden /> : <AlertCircle className="size-8 text-amber-600" aria-hidden />}
+        {ok ? (
+          <CheckCircle2 className="size-8 text-emerald-600" aria-hidden />
+        ) : (
+          <AlertCircle className="size-8 text-amber-600" aria-hidden />
+        )}
         <div>
           <p className="font-medium">{t('files.import.done')}</p>
           <p className="text-sm text-muted-foreground">
-            {ok ? t('files.import.allOk', { total: status.total }) : t('files.import.summary', { total: status.total, succeeded: status.succeeded, failed: status.failed })}
+            {ok
+              ? t('files.import.allOk', { total: status.total })
+              : t('files.import.summary', { total: status.total, succeeded: status.succeeded, failed: status.failed })}
           </p>
         </div>
       </div>
@@ -354,7 +392,9 @@ function Summary({ status, onReport }: { status: ImportStatus; onReport: (fileId
           </div>
         ))}
       </dl>
-      {status.error && <p className="text-sm text-destructive">{t('files.import.interrupted', { processed: status.processed, total: status.total })}</p>}
+      {status.error && (
+        <p className="text-sm text-destructive">{t('files.import.interrupted', { processed: status.processed, total: status.total })}</p>
+      )}
       {status.failed > 0 && status.reportFileId && (
         <div className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
           <p>{t('files.import.someFailed', { failed: status.failed })}</p>

@@ -45,7 +45,8 @@ interface Pending {
   error: string | null
 }
 
-const asList = (v: FileUploadProps['value']): string[] => (v === null || v === undefined || v === '' ? [] : typeof v === 'string' ? [v] : [...v])
+const asList = (v: FileUploadProps['value']): string[] =>
+  v === null || v === undefined || v === '' ? [] : typeof v === 'string' ? [v] : [...v]
 const isImage = (mime: string) => mime.startsWith('image/')
 
 function KindIcon({ mime, className }: { mime: string; className?: string }) {
@@ -85,7 +86,12 @@ export function FileUpload(props: FileUploadProps) {
         emit(multiple ? [...current.current, info.fileId] : [info.fileId])
       })
       .catch((e: unknown) => {
-        const message = e instanceof FileRefusedError || (isApiError(e) && e.kind === 'code') ? (e as Error).message : isApiError(e) ? e.message : t('files.upload.failed')
+        const message =
+          e instanceof FileRefusedError || (isApiError(e) && e.kind === 'code')
+            ? (e as Error).message
+            : isApiError(e)
+              ? e.message
+              : t('files.upload.failed')
         setPending((list) => list.map((x) => (x.key === p.key ? { ...x, error: message || t('files.upload.failed') } : x)))
       })
   }
@@ -155,7 +161,14 @@ export function FileUpload(props: FileUploadProps) {
                   {f && <p className="text-xs text-muted-foreground">{formatBytes(f.size)}</p>}
                 </div>
                 {!disabled && (
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`${t('files.upload.remove')} ${f?.originalName ?? ''}`} onClick={() => emit(ids.filter((x) => x !== fileId))}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={`${t('files.upload.remove')} ${f?.originalName ?? ''}`}
+                    onClick={() => emit(ids.filter((x) => x !== fileId))}
+                  >
                     <X className="size-4" aria-hidden />
                   </Button>
                 )}
@@ -163,9 +176,16 @@ export function FileUpload(props: FileUploadProps) {
             )
           })}
           {pending.map((p) => (
-            <li key={p.key} className={cn('flex items-center gap-3 rounded-md border p-2', p.error && 'border-destructive/50 bg-destructive/5')}>
+            <li
+              key={p.key}
+              className={cn('flex items-center gap-3 rounded-md border p-2', p.error && 'border-destructive/50 bg-destructive/5')}
+            >
               <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded bg-muted">
-                {p.preview ? <img src={p.preview} alt="" className="size-full object-cover" /> : <KindIcon mime={p.file.type} className="size-6 text-muted-foreground" />}
+                {p.preview ? (
+                  <img src={p.preview} alt="" className="size-full object-cover" />
+                ) : (
+                  <KindIcon mime={p.file.type} className="size-6 text-muted-foreground" />
+                )}
               </div>
               <div className="min-w-0 flex-1 space-y-1">
                 <p className="truncate text-sm">{p.file.name}</p>
@@ -181,12 +201,26 @@ export function FileUpload(props: FileUploadProps) {
                 )}
               </div>
               {p.error && (
-                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t('files.upload.retry')} onClick={() => start(p)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={t('files.upload.retry')}
+                  onClick={() => start(p)}
+                >
                   <RotateCcw className="size-4" aria-hidden />
                 </Button>
               )}
               {p.error && (
-                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t('files.upload.remove')} onClick={() => dropPending(p.key)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={t('files.upload.remove')}
+                  onClick={() => dropPending(p.key)}
+                >
                   <X className="size-4" aria-hidden />
                 </Button>
               )}
@@ -212,7 +246,8 @@ export function FileUpload(props: FileUploadProps) {
         >
           <Upload className="size-5 text-muted-foreground" aria-hidden />
           <span className="text-sm">
-            {t(multiple ? 'files.upload.dropMultiple' : 'files.upload.drop')} <span className="font-medium text-primary">{t('files.upload.pick')}</span>
+            {t(multiple ? 'files.upload.dropMultiple' : 'files.upload.drop')}{' '}
+            <span className="font-medium text-primary">{t('files.upload.pick')}</span>
           </span>
           <span className="text-xs text-muted-foreground">{limitsText(purpose, props.maxSize)}</span>
         </label>
@@ -245,7 +280,10 @@ export function ImageThumb({ fileId, className, alt }: { fileId: string | null |
   const [failed, setFailed] = useState(false)
   if (!f || failed || !isImage(f.mime))
     return (
-      <span className={cn('inline-flex items-center justify-center bg-muted text-muted-foreground', className)} title={fileId ? t('files.unavailable') : undefined}>
+      <span
+        className={cn('inline-flex items-center justify-center bg-muted text-muted-foreground', className)}
+        title={fileId ? t('files.unavailable') : undefined}
+      >
         <ImageOff className="size-1/2 max-h-5 max-w-5" aria-hidden />
       </span>
     )

@@ -7,7 +7,17 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { Code } from '@/contract/codes'
-import { checkFile, FILE_PATHS, FILE_RULES, formatBytes, sniffKind, type FileInfo, type FilePurpose, type FileRefusal, type UploadPurpose } from '@/contract/schemas/files'
+import {
+  checkFile,
+  FILE_PATHS,
+  FILE_RULES,
+  formatBytes,
+  sniffKind,
+  type FileInfo,
+  type FilePurpose,
+  type FileRefusal,
+  type UploadPurpose,
+} from '@/contract/schemas/files'
 import { http, type UploadOptions } from '@/lib/http'
 import { t } from '@/lib/i18n'
 import { createStore } from '@/lib/store'
@@ -23,10 +33,7 @@ export class FileRefusedError extends Error {
   }
 }
 
-const kindList = (purpose: FilePurpose) =>
-  FILE_RULES[purpose].kinds
-    .map((k) => k.toUpperCase())
-    .join(' / ')
+const kindList = (purpose: FilePurpose) => FILE_RULES[purpose].kinds.map((k) => k.toUpperCase()).join(' / ')
 
 /** The refusal in the current language. */
 export function refusalText(r: FileRefusal, purpose: FilePurpose): string {

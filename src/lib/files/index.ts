@@ -8,7 +8,19 @@
  *   const info = await uploadFile(file, 'avatar', { onProgress })
  *   const { files } = useFileUrls(ids)
  */
-export { uploadFile, uploadsInFlight, useUploading, precheck, precheckFile, refusalText, limitsText, useFileUrls, primeFile, fileQueryKey, FileRefusedError } from './api'
+export {
+  uploadFile,
+  uploadsInFlight,
+  useUploading,
+  precheck,
+  precheckFile,
+  refusalText,
+  limitsText,
+  useFileUrls,
+  primeFile,
+  fileQueryKey,
+  FileRefusedError,
+} from './api'
 export type { UploadFileOptions } from './api'
 export { FileUpload, ImageThumb } from './FileUpload'
 export type { FileUploadProps } from './FileUpload'

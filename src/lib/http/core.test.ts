@@ -36,7 +36,6 @@ const alice: UserAccount = {
   organizationName: null,
 }
 
-
 const loggedIn = (): SessionState => ({
   ...emptySession(),
   token: 'tok1',
@@ -51,7 +50,13 @@ const fakeRsa = (pem: string, text: string) => `rsa[${pem}](${text})`
 
 function setup(
   handler: (c: Call) => Reply,
-  init: { session?: SessionState; passwords?: string[]; cipher?: StoredCipher | null; onHeaders?: HttpDeps['onHeaders']; onUnreached?: HttpDeps['onUnreached'] } = {},
+  init: {
+    session?: SessionState
+    passwords?: string[]
+    cipher?: StoredCipher | null
+    onHeaders?: HttpDeps['onHeaders']
+    onUnreached?: HttpDeps['onUnreached']
+  } = {},
 ) {
   const calls: Call[] = []
   let state = init.session ?? loggedIn()
@@ -233,7 +238,14 @@ describe('signed headers', () => {
     expect(c.headers['Content-Type']).toBeUndefined()
     expect(c.headers['Idempotency-Key']).toBeTruthy()
     expect(c.headers.signature).toBe(
-      expectedSignature('pk1', ['20240102030405', 'nonce-000000000001', 'POST', '/api/portal/v1/userCommonFile/upload', 'purpose=avatar', 'UNSIGNED-PAYLOAD']),
+      expectedSignature('pk1', [
+        '20240102030405',
+        'nonce-000000000001',
+        'POST',
+        '/api/portal/v1/userCommonFile/upload',
+        'purpose=avatar',
+        'UNSIGNED-PAYLOAD',
+      ]),
     )
   })
 
@@ -243,7 +255,10 @@ describe('signed headers', () => {
         ? fail(20003, '没有该功能的权限')
         : new Response(new Uint8Array([80, 75, 3, 4]), {
             status: 200,
-            headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="__.xlsx"; filename*=UTF-8''${encodeURIComponent('角色.xlsx')}` },
+            headers: {
+              'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'content-disposition': `attachment; filename="__.xlsx"; filename*=UTF-8''${encodeURIComponent('角色.xlsx')}`,
+            },
           }),
     )
     const d = await client.download('/api/admin/v1/role/export', { roleName: '质量' })
@@ -290,7 +305,9 @@ describe('outcomes', () => {
   })
 
   it('respects handled and silent, and uses a message box for 20021/20099', async () => {
-    const { client, ui } = setup((c) => (c.path === '/api/notice' ? fail(20099, 'fyi') : fail(20001, 'bad', { data: [{ field: 'a', key: 'v.required', message: 'm' }] })))
+    const { client, ui } = setup((c) =>
+      c.path === '/api/notice' ? fail(20099, 'fyi') : fail(20001, 'bad', { data: [{ field: 'a', key: 'v.required', message: 'm' }] }),
+    )
     await expect(client.post('/api/x', {}, { handled: [20001] })).rejects.toMatchObject({ code: 20001, data: [{ field: 'a' }] })
     await expect(client.post('/api/y', {}, { silent: true })).rejects.toMatchObject({ code: 20001 })
     expect(ui.error).not.toHaveBeenCalled()
@@ -499,7 +516,8 @@ describe('20007 cipher invalid', () => {
   it('a 20007 while renewing for 20004 rebuilds the cipher', async () => {
     const { client, calls } = setup((c) => {
       if (c.path === API.auth.getPubKey) return ok({ publicKey: 'PEM2', keyId: 'k2' })
-      if (c.path === API.auth.getAccessToken) return JSON.parse(c.body!).keyId === 'k1' ? fail(20007) : ok({ accessToken: 'acc2', privateKey: 'pk2', expiresIn: 1 })
+      if (c.path === API.auth.getAccessToken)
+        return JSON.parse(c.body!).keyId === 'k1' ? fail(20007) : ok({ accessToken: 'acc2', privateKey: 'pk2', expiresIn: 1 })
       return c.headers.accessToken === 'acc1' ? fail(20004) : ok('done')
     })
     expect(await client.get('/api/x')).toBe('done')
@@ -508,22 +526,24 @@ describe('20007 cipher invalid', () => {
 })
 
 describe('20112 long inactivity', () => {
-  const server = (password = 'secret') => (c: Call) => {
-    switch (c.path) {
-      case API.auth.getPubKey:
-        return ok({ publicKey: 'PEM', keyId: 'k9' })
-      case API.auth.login: {
-        const body = JSON.parse(c.body!) as { loginInfo: string }
-        return body.loginInfo === fakeRsa('PEM', JSON.stringify({ accountName: 'alice', password }))
-          ? ok({ token: 'tok2', userAccount: alice })
-          : fail(20010, '账号或密码错误')
+  const server =
+    (password = 'secret') =>
+    (c: Call) => {
+      switch (c.path) {
+        case API.auth.getPubKey:
+          return ok({ publicKey: 'PEM', keyId: 'k9' })
+        case API.auth.login: {
+          const body = JSON.parse(c.body!) as { loginInfo: string }
+          return body.loginInfo === fakeRsa('PEM', JSON.stringify({ accountName: 'alice', password }))
+            ? ok({ token: 'tok2', userAccount: alice })
+            : fail(20010, '账号或密码错误')
+        }
+        case API.auth.getAccessToken:
+          return ok({ accessToken: 'acc2', privateKey: 'pk2', expiresIn: 7200 })
+        default:
+          return c.headers.authorization === 'tok1' ? fail(20112) : ok(c.path)
       }
-      case API.auth.getAccessToken:
-        return ok({ accessToken: 'acc2', privateKey: 'pk2', expiresIn: 7200 })
-      default:
-        return c.headers.authorization === 'tok1' ? fail(20112) : ok(c.path)
     }
-  }
 
   it('asks for the password once for three concurrent requests and retries all of them', async () => {
     const { client, calls, ui, promptErrors } = setup(server(), { passwords: ['', 'wrong', 'secret'] })
@@ -576,9 +596,12 @@ describe('20114 and 20119', () => {
   })
 
   it('20119 on the login call is returned to the caller', async () => {
-    const { client, navigate, ui } = setup((c) => (c.path === API.auth.getPubKey ? ok({ publicKey: 'PEM', keyId: 'k' }) : fail(20119, '账号已过期')), {
-      session: emptySession(),
-    })
+    const { client, navigate, ui } = setup(
+      (c) => (c.path === API.auth.getPubKey ? ok({ publicKey: 'PEM', keyId: 'k' }) : fail(20119, '账号已过期')),
+      {
+        session: emptySession(),
+      },
+    )
     await expect(client.login({ accountName: 'alice', password: 'secret' })).rejects.toMatchObject({ code: 20119, message: '账号已过期' })
     await expect(client.post(API.auth.login, { loginInfo: 'x' }, { handled: [20119] })).rejects.toMatchObject({ code: 20119 })
     expect(ui.alert).not.toHaveBeenCalled()
@@ -618,7 +641,14 @@ describe('login sequence', () => {
     const cipherText = fakeRsa('PEM', JSON.stringify({ appCode: 'trestle-admin', loginAccount: 'alice' }))
     expect(JSON.parse(calls[2]!.body!)).toEqual({ appCode: 'trestle-admin', cipherText, keyId: 'k1' })
     expect(ciphers.get('trestle-admin')).toEqual({ cipherText, keyId: 'k1' })
-    expect(session()).toMatchObject({ token: 'tokA', userAccount: alice, accessToken: 'accA', privateKey: 'pkA', publicKey: 'PEM', keyId: 'k1' })
+    expect(session()).toMatchObject({
+      token: 'tokA',
+      userAccount: alice,
+      accessToken: 'accA',
+      privateKey: 'pkA',
+      publicKey: 'PEM',
+      keyId: 'k1',
+    })
   })
 
   it('on 20007 refetches the key once and retries the login', async () => {
@@ -639,13 +669,22 @@ describe('login sequence', () => {
       { session: emptySession() },
     )
     await client.login({ accountName: 'alice', password: 'p@ss' })
-    expect(calls.map((c) => c.path)).toEqual([API.auth.getPubKey, API.auth.login, API.auth.getPubKey, API.auth.login, API.auth.getAccessToken])
+    expect(calls.map((c) => c.path)).toEqual([
+      API.auth.getPubKey,
+      API.auth.login,
+      API.auth.getPubKey,
+      API.auth.login,
+      API.auth.getAccessToken,
+    ])
   })
 
   it('wrong credentials reject with 20010 and show nothing', async () => {
-    const { client, ui, session } = setup((c) => (c.path === API.auth.getPubKey ? ok({ publicKey: 'PEM', keyId: 'k' }) : fail(20010, '账号或密码错误')), {
-      session: emptySession(),
-    })
+    const { client, ui, session } = setup(
+      (c) => (c.path === API.auth.getPubKey ? ok({ publicKey: 'PEM', keyId: 'k' }) : fail(20010, '账号或密码错误')),
+      {
+        session: emptySession(),
+      },
+    )
     await expect(client.login({ accountName: 'alice', password: 'x' })).rejects.toMatchObject({ code: 20010 })
     expect(ui.error).not.toHaveBeenCalled()
     expect(session().token).toBeNull()

@@ -25,7 +25,14 @@ export class ApiError extends Error {
   readonly status?: number
   /** The answer's Retry-After header, when it had one (seconds or an HTTP date). */
   readonly retryAfter?: string
-  constructor(kind: ErrorKind, message: string, code = 0, data: unknown = null, prompt?: string, http?: { status?: number; retryAfter?: string | null }) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    code = 0,
+    data: unknown = null,
+    prompt?: string,
+    http?: { status?: number; retryAfter?: string | null },
+  ) {
     super(message)
     this.name = 'ApiError'
     this.kind = kind
@@ -39,7 +46,8 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError
 /** True when `e` is an ApiError carrying one of `codes`. */
-export const hasCode = (e: unknown, ...codes: number[]): e is ApiError => e instanceof ApiError && e.kind === 'code' && codes.includes(e.code)
+export const hasCode = (e: unknown, ...codes: number[]): e is ApiError =>
+  e instanceof ApiError && e.kind === 'code' && codes.includes(e.code)
 
 export interface RequestOptions {
   /** Caller's cancellation; aborting rejects with kind 'cancelled' and shows nothing. */
@@ -262,7 +270,12 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
   }
 
   /** Sends once (fresh timestamp, nonce and signature) and parses the envelope. */
-  async function exchange(p: Prepared, idempotencyKey: string | undefined, signal: AbortSignal | undefined, timeoutMs: number): Promise<Sent> {
+  async function exchange(
+    p: Prepared,
+    idempotencyKey: string | undefined,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<Sent> {
     if (signal?.aborted) throw new ApiError('cancelled', deps.text('cancelled'))
     const s = deps.session.get()
     const sentWith = { token: s.token, accessToken: s.accessToken }
@@ -284,7 +297,14 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
         const res =
           p.onProgress && deps.sendWithProgress && typeof p.body === 'object'
             ? await deps.sendWithProgress(url, { method: p.method, headers, body: p.body, signal: controller.signal }, p.onProgress)
-            : await deps.fetch(url, { method: p.method, headers, body: p.body, signal: controller.signal, cache: 'no-store', credentials: 'same-origin' })
+            : await deps.fetch(url, {
+                method: p.method,
+                headers,
+                body: p.body,
+                signal: controller.signal,
+                cache: 'no-store',
+                credentials: 'same-origin',
+              })
         try {
           deps.onHeaders?.(res.headers)
         } catch {
@@ -338,7 +358,8 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
 
   // ---- keys, ciphers, access tokens -----------------------------------------------
 
-  const fetchPubKey = () => bare<PubKey>({ method: 'GET', path: API.auth.getPubKey, query: formEncode({ appCode: deps.appCode }), body: undefined })
+  const fetchPubKey = () =>
+    bare<PubKey>({ method: 'GET', path: API.auth.getPubKey, query: formEncode({ appCode: deps.appCode }), body: undefined })
 
   /** RSA of {appCode, loginAccount}, stored per application with its keyId. */
   async function buildCipher(key?: PubKey): Promise<StoredCipher> {
@@ -623,8 +644,10 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       request({ method: 'PUT', path, query: '', body: jsonBody(body), contentType: body === undefined ? undefined : JSON_TYPE }, opts),
     form: (path, body, opts) => request({ method: 'POST', path, query: '', body: formEncode(body), contentType: FORM }, opts),
     del: (path, ids, opts) => request({ method: 'POST', path, query: '', body: formEncode({ ids }), contentType: FORM }, opts),
-    upload: (path, form, opts = {}) => request({ method: 'POST', path, query: formEncode(opts.params), body: form, onProgress: opts.onProgress }, opts),
-    download: (path, params, opts) => request<Download>({ method: 'GET', path, query: formEncode(params), body: undefined, binary: true }, opts),
+    upload: (path, form, opts = {}) =>
+      request({ method: 'POST', path, query: formEncode(opts.params), body: form, onProgress: opts.onProgress }, opts),
+    download: (path, params, opts) =>
+      request<Download>({ method: 'GET', path, query: formEncode(params), body: undefined, binary: true }, opts),
     login,
     completeLogin,
     logout,

@@ -58,13 +58,17 @@ describe('dialogs bridge', () => {
 
 describe('carrier', () => {
   it('names the browser and its version', () => {
-    expect(browserCarrier('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.6723.91 Safari/537.36')).toBe(
-      'Chrome 130.0.6723.91',
+    expect(
+      browserCarrier('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.6723.91 Safari/537.36'),
+    ).toBe('Chrome 130.0.6723.91')
+    expect(browserCarrier('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/130.0.0.0 Safari/537.36 Edg/130.0.2849.68')).toBe(
+      'Edge 130.0.2849.68',
     )
-    expect(browserCarrier('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/130.0.0.0 Safari/537.36 Edg/130.0.2849.68')).toBe('Edge 130.0.2849.68')
-    expect(browserCarrier('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe(
-      'Safari 17.0',
-    )
+    expect(
+      browserCarrier(
+        'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari 17.0')
     expect(browserCarrier('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox 128.0')
     expect(browserCarrier('')).toBe('Unknown 0')
   })

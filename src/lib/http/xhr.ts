@@ -17,7 +17,8 @@ export const xhrSend: SendWithProgress = (url, init, onProgress) =>
     xhr.responseType = 'blob'
     for (const [k, v] of Object.entries(init.headers)) xhr.setRequestHeader(k, v)
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0)
-    xhr.onload = () => resolve(new Response(xhr.response as Blob, { status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()) }))
+    xhr.onload = () =>
+      resolve(new Response(xhr.response as Blob, { status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()) }))
     xhr.onerror = () => reject(new TypeError('network error'))
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'))
     if (init.signal.aborted) return xhr.abort()

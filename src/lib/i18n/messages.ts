@@ -18,16 +18,49 @@ import * as tree from './locales/tree'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
-  Object.fromEntries(Object.entries<{ zh: string; en: string }>(table).map(([k, m]) => [k.slice(strip.length), m[lang]])) as Record<string, string>
+  Object.fromEntries(Object.entries<{ zh: string; en: string }>(table).map(([k, m]) => [k.slice(strip.length), m[lang]])) as Record<
+    string,
+    string
+  >
 
 export const messages = {
   zh: {
-    common: common.zh, auth: auth.zh, shell: shell.zh, crud: crud.zh, roles: roles.zh, apps: apps.zh, routes: routes.zh, pwa: pwa.zh, people: people.zh, files: files.zh, invite: invite.zh, organization: organization.zh, personal: personal.zh, accounts: accounts.zh, sync: sync.zh, tree: tree.zh,
+    common: common.zh,
+    auth: auth.zh,
+    shell: shell.zh,
+    crud: crud.zh,
+    roles: roles.zh,
+    apps: apps.zh,
+    routes: routes.zh,
+    pwa: pwa.zh,
+    people: people.zh,
+    files: files.zh,
+    invite: invite.zh,
+    organization: organization.zh,
+    personal: personal.zh,
+    accounts: accounts.zh,
+    sync: sync.zh,
+    tree: tree.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
   en: {
-    common: common.en, auth: auth.en, shell: shell.en, crud: crud.en, roles: roles.en, apps: apps.en, routes: routes.en, pwa: pwa.en, people: people.en, files: files.en, invite: invite.en, organization: organization.en, personal: personal.en, accounts: accounts.en, sync: sync.en, tree: tree.en,
+    common: common.en,
+    auth: auth.en,
+    shell: shell.en,
+    crud: crud.en,
+    roles: roles.en,
+    apps: apps.en,
+    routes: routes.en,
+    pwa: pwa.en,
+    people: people.en,
+    files: files.en,
+    invite: invite.en,
+    organization: organization.en,
+    personal: personal.en,
+    accounts: accounts.en,
+    sync: sync.en,
+    tree: tree.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },

@@ -54,7 +54,8 @@ export const MIGRATIONS: ((db: IDBPDatabase<OutboxDB>, tx: Upgrade) => void | Pr
     let cursor = await tx.objectStore('outbox').openCursor()
     while (cursor) {
       const e = cursor.value as Partial<OutboxEntry> & OutboxEntry
-      if (typeof e.progress !== 'number' || typeof e.title !== 'string') await cursor.update({ ...e, progress: e.progress ?? 0, title: e.title ?? '' })
+      if (typeof e.progress !== 'number' || typeof e.title !== 'string')
+        await cursor.update({ ...e, progress: e.progress ?? 0, title: e.title ?? '' })
       cursor = await cursor.continue()
     }
   },

@@ -95,7 +95,10 @@ export function crudEntity(def: CrudEntityDef): OfflineEntity {
           return [{ method: 'post', path: def.paths.add, body: stripEmpty(p.values) }, ...lists(entry.entityId, p)]
         case 'update':
           // a save that changed only the lists has no record step
-          return [...(p.values ? [{ method: 'put' as const, path: def.paths.update, body: stripEmpty(p.values) }] : []), ...lists(entry.entityId, p)]
+          return [
+            ...(p.values ? [{ method: 'put' as const, path: def.paths.update, body: stripEmpty(p.values) }] : []),
+            ...lists(entry.entityId, p),
+          ]
         case 'delete':
           return [{ method: 'del', path: def.paths.delete, body: [entry.entityId] }]
         default: {
@@ -111,7 +114,12 @@ export function crudEntity(def: CrudEntityDef): OfflineEntity {
         case 'add':
           return toLocal({ ...stripEmpty(p.values), [def.idKey]: entry.entityId, version: 0, ...(p.lists ?? {}) })
         case 'update':
-          return toLocal({ ...(prev ?? {}), ...stripEmpty(p.values ?? {}), ...(p.lists ?? {}), version: prev?.version ?? p.values?.version })
+          return toLocal({
+            ...(prev ?? {}),
+            ...stripEmpty(p.values ?? {}),
+            ...(p.lists ?? {}),
+            version: prev?.version ?? p.values?.version,
+          })
         case 'delete':
           return null
         default:

@@ -12,7 +12,17 @@
  * Reading offline (persisted query cache, service-worker dictionaries) is ./read.
  */
 export type { EntryEditorProps, EntryError, EntryStatus, FieldSpec, LocalRecord, OfflineEntity, OutboxEntry, Step } from './types'
-export { crudEntity, defineOfflineEntity, entityOf, editorOf, registerEntryEditor, allEntities, type CrudEntityDef, type CrudOp, type CrudPayload } from './entities'
+export {
+  crudEntity,
+  defineOfflineEntity,
+  entityOf,
+  editorOf,
+  registerEntryEditor,
+  allEntities,
+  type CrudEntityDef,
+  type CrudOp,
+  type CrudPayload,
+} from './entities'
 export { Outbox, type EnqueueInput, type OutboxDeps, type RunResult } from './outbox'
 export { OutboxStore, isQuotaError } from './store'
 export { openOutboxDb, DB_NAME, DB_VERSION } from './db'

@@ -8,7 +8,14 @@ import { mergeLocal } from './merge'
 import { OutboxStore } from './store'
 import type { LocalRecord, OutboxEntry } from './types'
 
-const local = (entityId: string, data: Record<string, unknown> | null, added = false): LocalRecord => ({ accountId: 'a', entity: 'user', entityId, data, added, updatedAt: 0 })
+const local = (entityId: string, data: Record<string, unknown> | null, added = false): LocalRecord => ({
+  accountId: 'a',
+  entity: 'user',
+  entityId,
+  data,
+  added,
+  updatedAt: 0,
+})
 
 describe('mergeLocal', () => {
   const rows = [
@@ -17,7 +24,17 @@ describe('mergeLocal', () => {
     { id: '3', name: 'three' },
   ]
   it('shows local copies over rows, drops rows deleted here, puts records added here first when they belong', () => {
-    const m = mergeLocal(rows, [local('2', { id: '2', name: 'two*' }), local('3', null), local('9', { id: '9', name: 'new', org: 'x' }, true), local('8', { id: '8', org: 'y' }, true)], (r) => r.id, (d) => d.org === 'x')
+    const m = mergeLocal(
+      rows,
+      [
+        local('2', { id: '2', name: 'two*' }),
+        local('3', null),
+        local('9', { id: '9', name: 'new', org: 'x' }, true),
+        local('8', { id: '8', org: 'y' }, true),
+      ],
+      (r) => r.id,
+      (d) => d.org === 'x',
+    )
     expect(m.rows.map((r) => r.name)).toEqual(['new', 'one', 'two*'])
     expect(m).toMatchObject({ added: 1, removed: 1 })
   })
@@ -29,8 +46,21 @@ describe('mergeLocal', () => {
 
 describe('a full disk', () => {
   const entry: OutboxEntry = {
-    id: 'e1', accountId: 'a', entity: 'user', entityId: 'r1', op: 'update', payload: { values: { name: 'x' } }, baseVersion: 1, createdAt: 0, seq: 1,
-    attempts: 0, status: 'pending', lastError: null, nextAttemptAt: 0, progress: 0, title: 'x',
+    id: 'e1',
+    accountId: 'a',
+    entity: 'user',
+    entityId: 'r1',
+    op: 'update',
+    payload: { values: { name: 'x' } },
+    baseVersion: 1,
+    createdAt: 0,
+    seq: 1,
+    attempts: 0,
+    status: 'pending',
+    lastError: null,
+    nextAttemptAt: 0,
+    progress: 0,
+    title: 'x',
   }
   it('keeps the edit in memory, listed and updatable, and says so', async () => {
     const real = await openOutboxDb('quota')

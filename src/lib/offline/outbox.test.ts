@@ -82,7 +82,9 @@ describe('outbox', () => {
     expect((await store.record(A, 'thing', 'r1'))?.data).toMatchObject({ name: 'after', version: 1 })
     const r = await outbox.run(A)
     expect(r).toMatchObject({ sent: 1, failed: 0, offline: false })
-    expect(sent).toEqual([{ step: { method: 'put', path: '/api/thing/update', body: { thingId: 'r1', name: 'after', version: 1 } }, key: e.id }])
+    expect(sent).toEqual([
+      { step: { method: 'put', path: '/api/thing/update', body: { thingId: 'r1', name: 'after', version: 1 } }, key: e.id },
+    ])
     expect(await store.list(A)).toEqual([])
     expect(await store.record(A, 'thing', 'r1')).toBeUndefined()
     expect(await store.getMeta(A, 'lastSyncedAt')).toBe(1_000_000)
@@ -142,7 +144,13 @@ describe('outbox', () => {
       }
       return { version: 0 }
     })
-    const e = await outbox.enqueue({ accountId: A, entity: 'thing', entityId: 'n1', op: 'add', payload: { values: { thingId: 'n1', name: 'new' }, lists: { parts: [{ p: 1 }] } } })
+    const e = await outbox.enqueue({
+      accountId: A,
+      entity: 'thing',
+      entityId: 'n1',
+      op: 'add',
+      payload: { values: { thingId: 'n1', name: 'new' }, lists: { parts: [{ p: 1 }] } },
+    })
     expect((await store.record(A, 'thing', 'n1'))?.added).toBe(true)
     const r1 = await outbox.run(A)
     expect(r1.offline).toBe(true)
@@ -217,7 +225,10 @@ describe('outbox', () => {
     const { outbox, store } = setup(() => {
       throw new ApiErr('code', Code.VERSION_CONFLICT, { thingId: 'r1', name: 'theirs', note: 'their note', version: 9 })
     })
-    const e = await outbox.enqueue({ ...edit('r1', 'mine', 8), payload: { values: { thingId: 'r1', name: 'mine', note: 'my note', version: 8 } } })
+    const e = await outbox.enqueue({
+      ...edit('r1', 'mine', 8),
+      payload: { values: { thingId: 'r1', name: 'mine', note: 'my note', version: 8 } },
+    })
     await outbox.run(A)
     await outbox.resolve(e.id, { pick: { name: 'theirs', note: 'mine' } })
     const [m] = await store.list(A)
@@ -273,7 +284,10 @@ describe('policy', () => {
     expect(classify({ kind: 'code', code: Code.INVALID }, e, 0)).toEqual({ kind: 'failed' })
     expect(classify({ kind: 'code', code: Code.IDEMPOTENCY_MISMATCH }, e, 0)).toEqual({ kind: 'failed' })
     expect(classify({ kind: 'code', code: Code.IDEMPOTENCY_MISMATCH }, { sent: true, attempts: 2 }, 0)).toMatchObject({ kind: 'retry' })
-    expect(classify({ kind: 'code', code: Code.VERSION_CONFLICT, data: { version: 3 } }, e, 0)).toEqual({ kind: 'conflicted', theirs: { version: 3 } })
+    expect(classify({ kind: 'code', code: Code.VERSION_CONFLICT, data: { version: 3 } }, e, 0)).toEqual({
+      kind: 'conflicted',
+      theirs: { version: 3 },
+    })
     expect(classify({ kind: 'cancelled', code: Code.IDLE }, e, 0)).toEqual({ kind: 'session' })
     expect(classify({ kind: 'code', code: Code.ACCOUNT_DISABLED }, e, 0)).toEqual({ kind: 'session' })
   })
@@ -296,7 +310,21 @@ describe('schema', () => {
   it('migrates a version-1 database: entries keep their data and get progress and title', async () => {
     const name = 'migrate-1'
     const v1 = await openOutboxDb(name, 1)
-    await v1.put('outbox', { id: 'e1', accountId: A, entity: 'thing', entityId: 'r1', op: 'update', payload: {}, baseVersion: 1, createdAt: 1, seq: 1, attempts: 0, status: 'pending', lastError: null, nextAttemptAt: 0 } as never)
+    await v1.put('outbox', {
+      id: 'e1',
+      accountId: A,
+      entity: 'thing',
+      entityId: 'r1',
+      op: 'update',
+      payload: {},
+      baseVersion: 1,
+      createdAt: 1,
+      seq: 1,
+      attempts: 0,
+      status: 'pending',
+      lastError: null,
+      nextAttemptAt: 0,
+    } as never)
     v1.close()
     const db = await openOutboxDb(name)
     expect(db.version).toBe(2)

@@ -65,7 +65,12 @@ export interface RunResult {
 const errorOf = (e: unknown): EntryError => {
   if (e && typeof e === 'object' && 'kind' in e) {
     const a = e as ErrorLike & { message?: string }
-    return { kind: a.kind, code: a.code || undefined, message: a.message ?? '', data: a.kind === 'code' ? (a.data ?? undefined) : undefined }
+    return {
+      kind: a.kind,
+      code: a.code || undefined,
+      message: a.message ?? '',
+      data: a.kind === 'code' ? (a.data ?? undefined) : undefined,
+    }
   }
   return { kind: 'invalid', message: e instanceof Error ? e.message : String(e) }
 }
@@ -121,7 +126,7 @@ export class Outbox {
       base: input.base ?? null,
     }
     const current = await store.record(input.accountId, input.entity, input.entityId)
-    const prev = replaced ? replaced.base ?? null : current ? current.data : (input.base ?? null)
+    const prev = replaced ? (replaced.base ?? null) : current ? current.data : (input.base ?? null)
     const data = decl.apply(prev ? { ...prev } : null, entry)
     entry.title ||= decl.titleOf(data ?? prev ?? entry.payload)
     const local: LocalRecord = {
@@ -139,7 +144,13 @@ export class Outbox {
   }
 
   /** Recomputes a record's local copy from `start` and its remaining entries (none: the copy goes). */
-  private async rebuild(accountId: string, entity: string, entityId: string, start: Record<string, unknown> | null, keepAdded: boolean): Promise<LocalRecord | null> {
+  private async rebuild(
+    accountId: string,
+    entity: string,
+    entityId: string,
+    start: Record<string, unknown> | null,
+    keepAdded: boolean,
+  ): Promise<LocalRecord | null> {
     const rest = await this.deps.store.listRecord(accountId, entity, entityId)
     if (rest.length === 0) return null
     const decl = this.decl(entity)
@@ -311,7 +322,10 @@ export class Outbox {
     return result
   }
 
-  private async sendEntry(entry: OutboxEntry, recordEntries: OutboxEntry[]): Promise<'done' | 'retry' | 'offline' | 'session' | 'failed' | 'conflicted'> {
+  private async sendEntry(
+    entry: OutboxEntry,
+    recordEntries: OutboxEntry[],
+  ): Promise<'done' | 'retry' | 'offline' | 'session' | 'failed' | 'conflicted'> {
     const { store } = this.deps
     const decl = this.decl(entry.entity)
     let e: OutboxEntry = { ...entry, status: 'sending', attempts: entry.attempts + 1, sent: true }
@@ -364,7 +378,9 @@ export class Outbox {
       for (const x of later) {
         if (x.sent || x.baseVersion !== e.baseVersion) continue
         const values = x.payload.values as Record<string, unknown> | undefined
-        const payload = values ? { ...x.payload, values: { ...values, version: answeredVersion } } : { ...x.payload, version: answeredVersion }
+        const payload = values
+          ? { ...x.payload, values: { ...values, version: answeredVersion } }
+          : { ...x.payload, version: answeredVersion }
         await store.put({ ...x, baseVersion: answeredVersion, payload })
       }
     }

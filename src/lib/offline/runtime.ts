@@ -46,7 +46,17 @@ export interface SyncState {
   storage: StorageInfo | null
 }
 
-const initial: SyncState = { accountId: null, entries: [], records: {}, marks: {}, online: null, syncing: false, lastSyncedAt: null, quotaExceeded: false, storage: null }
+const initial: SyncState = {
+  accountId: null,
+  entries: [],
+  records: {},
+  marks: {},
+  online: null,
+  syncing: false,
+  lastSyncedAt: null,
+  quotaExceeded: false,
+  storage: null,
+}
 export const syncStore = createStore<SyncState>(initial)
 export const useSyncState = syncStore.use
 
@@ -109,7 +119,11 @@ export async function refresh(): Promise<void> {
     syncStore.set((s) => ({ ...initial, online: s.online, storage: s.storage }))
     return
   }
-  const [entries, locals, lastSyncedAt] = await Promise.all([outboxStore.list(accountId), outboxStore.records(accountId), outboxStore.getMeta(accountId, 'lastSyncedAt')])
+  const [entries, locals, lastSyncedAt] = await Promise.all([
+    outboxStore.list(accountId),
+    outboxStore.records(accountId),
+    outboxStore.getMeta(accountId, 'lastSyncedAt'),
+  ])
   if (currentAccount() !== accountId) return
   const records: Record<string, LocalRecord[]> = {}
   for (const r of locals) (records[r.entity] ??= []).push(r)
@@ -173,7 +187,10 @@ async function probeOnce(): Promise<boolean> {
   const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS)
   let ok = false
   try {
-    const res = await fetch(`${BASE}${API.auth.getPubKey}?appCode=${encodeURIComponent(APP_CODE)}`, { cache: 'no-store', signal: controller.signal })
+    const res = await fetch(`${BASE}${API.auth.getPubKey}?appCode=${encodeURIComponent(APP_CODE)}`, {
+      cache: 'no-store',
+      signal: controller.signal,
+    })
     ok = envelopeSchema.safeParse(JSON.parse(await res.text())).success
   } catch {
     ok = false
@@ -276,7 +293,11 @@ export async function submitEdit(input: SubmitInput): Promise<Submitted> {
   let first: unknown
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!
-    const opts = { idempotencyKey: i === 0 ? id : `${id}:${i}`, handled, quietKinds: ['network', 'timeout', 'invalid'] as ApiError['kind'][] }
+    const opts = {
+      idempotencyKey: i === 0 ? id : `${id}:${i}`,
+      handled,
+      quietKinds: ['network', 'timeout', 'invalid'] as ApiError['kind'][],
+    }
     try {
       const data = await (step.method === 'put'
         ? http.put(step.path, step.body, opts)
@@ -317,10 +338,24 @@ export function outboxExport(entries: OutboxEntry[]): string {
   const redact = (e: OutboxEntry) => {
     const secret = entityOf(e.entity)?.secret ?? []
     const scrub = (o: unknown): unknown =>
-      Array.isArray(o) ? o.map(scrub) : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, secret.includes(k) ? '***' : scrub(v)])) : o
+      Array.isArray(o)
+        ? o.map(scrub)
+        : o && typeof o === 'object'
+          ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, secret.includes(k) ? '***' : scrub(v)]))
+          : o
     return { ...e, payload: scrub(e.payload) }
   }
-  return JSON.stringify({ format: 'trestle-outbox', version: 1, exportedAt: new Date().toISOString(), accountId: currentAccount(), entries: entries.map(redact) }, null, 2)
+  return JSON.stringify(
+    {
+      format: 'trestle-outbox',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      accountId: currentAccount(),
+      entries: entries.map(redact),
+    },
+    null,
+    2,
+  )
 }
 
 // ---- sign-in, sign-out --------------------------------------------------------------------
@@ -377,4 +412,3 @@ export function startOutbox(): void {
     if (syncStore.get().entries.some((e) => e.status === 'pending' || e.status === 'sending')) void syncNow()
   }, 60_000)
 }
-

@@ -140,8 +140,10 @@ export class OutboxStore {
     const db = await this.db()
     const tx = db.transaction(['outbox', 'records', 'meta'], 'readwrite')
     const ops: Promise<unknown>[] = []
-    for (const key of await tx.objectStore('outbox').index('byAccount').getAllKeys(accountId)) ops.push(tx.objectStore('outbox').delete(key))
-    for (const key of await tx.objectStore('records').index('byAccount').getAllKeys(accountId)) ops.push(tx.objectStore('records').delete(key))
+    for (const key of await tx.objectStore('outbox').index('byAccount').getAllKeys(accountId))
+      ops.push(tx.objectStore('outbox').delete(key))
+    for (const key of await tx.objectStore('records').index('byAccount').getAllKeys(accountId))
+      ops.push(tx.objectStore('records').delete(key))
     let cursor = await tx.objectStore('meta').openCursor()
     while (cursor) {
       if (cursor.key.startsWith(`${accountId}:`)) ops.push(cursor.delete())

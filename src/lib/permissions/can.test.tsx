@@ -18,7 +18,11 @@ vi.mock('@/lib/http', () => ({
 const { setSession, clearSession } = await import('@/lib/session')
 const { Can, useCan, permissionsOf, setCurrentMenuForPath } = await import('./index')
 
-const fn = (action: string, i: number) => ({ applicationMenuFunctionId: `00000000-0000-7000-8000-00000000000${i}`, functionName: action, functionAction: action })
+const fn = (action: string, i: number) => ({
+  applicationMenuFunctionId: `00000000-0000-7000-8000-00000000000${i}`,
+  functionName: action,
+  functionAction: action,
+})
 const entry = (id: string, action: string, granted: string[]): MenuEntry => ({
   applicationMenuId: id,
   parentId: null,
@@ -36,7 +40,13 @@ const roles = permissionsOf('/admin/role-manage')
 const audit = permissionsOf('/admin/user-audit')
 
 function Probe() {
-  const answers = [useCan('add'), useCan('/admin/organization', 'accountLimit'), useCan('/admin/organization', 'add'), roles.useCan('member'), audit.useCan('audit')]
+  const answers = [
+    useCan('add'),
+    useCan('/admin/organization', 'accountLimit'),
+    useCan('/admin/organization', 'add'),
+    roles.useCan('member'),
+    audit.useCan('audit'),
+  ]
   return <p>{answers.map((a) => (a ? 'y' : 'n')).join('')}</p>
 }
 
@@ -55,9 +65,27 @@ describe('Can / useCan', () => {
     expect(html(<Can action="accountLimit">{button}</Can>)).toBe('')
   })
   it('answers from the named menu with one, whatever the current menu', () => {
-    expect(html(<Can menu="/admin/organization" action="accountLimit">{button}</Can>)).toContain('go')
-    expect(html(<Can menu="/admin/organization" action="add">{button}</Can>)).toBe('')
-    expect(html(<Can menu="/admin/user-audit" action="audit">{button}</Can>)).toBe('')
+    expect(
+      html(
+        <Can menu="/admin/organization" action="accountLimit">
+          {button}
+        </Can>,
+      ),
+    ).toContain('go')
+    expect(
+      html(
+        <Can menu="/admin/organization" action="add">
+          {button}
+        </Can>,
+      ),
+    ).toBe('')
+    expect(
+      html(
+        <Can menu="/admin/user-audit" action="audit">
+          {button}
+        </Can>,
+      ),
+    ).toBe('')
   })
   it('binds to one menu with permissionsOf', () => {
     expect(html(<roles.Can action="member">{button}</roles.Can>)).toContain('go')
@@ -79,7 +107,9 @@ export const wrong = [
   // @ts-expect-error — no menu has this function
   <Can action="autorize">{button}</Can>,
   // @ts-expect-error — not a function of 角色管理
-  <Can menu="/admin/role-manage" action="accountLimit">{button}</Can>,
+  <Can menu="/admin/role-manage" action="accountLimit">
+    {button}
+  </Can>,
   // @ts-expect-error — a bound Can takes only its menu's functions
   <roles.Can action="accountLimit">{button}</roles.Can>,
 ]

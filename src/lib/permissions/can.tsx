@@ -55,7 +55,11 @@ export function logOperation(fn: Pick<MenuFunction, 'applicationMenuFunctionId'>
  * `<Can action="add"><Button onClick={…}>新增</Button></Can>`, `<Can menu="/admin/role-manage" action="member">`.
  */
 export function Can(props: ({ menu?: undefined; action: FnAction } | MenuAction) & { children: ReactElement }) {
-  return <CanIn menu={props.menu} action={props.action}>{props.children}</CanIn>
+  return (
+    <CanIn menu={props.menu} action={props.action}>
+      {props.children}
+    </CanIn>
+  )
 }
 
 function CanIn({ menu, action, children }: { menu: string | undefined; action: string; children: ReactElement }) {

@@ -16,17 +16,55 @@ vi.mock('@/lib/http', () => ({
 
 const { clearSession, getSession, setSession } = await import('@/lib/session')
 const { queryClient } = await import('@/lib/query')
-const { ForbiddenError, enterShell, hasMenuAction, logOperation, menusQueryKey, requireMenu, setCurrentMenuForPath } = await import('./index')
+const { ForbiddenError, enterShell, hasMenuAction, logOperation, menusQueryKey, requireMenu, setCurrentMenuForPath } =
+  await import('./index')
 const { onPageGrantChange, resetGrantsVersion, reloadMenus } = await import('./grants')
 
-const fn = (action: string) => ({ applicationMenuFunctionId: `00000000-0000-7000-8000-0000000000${action.length}0`, functionName: action, functionAction: action })
+const fn = (action: string) => ({
+  applicationMenuFunctionId: `00000000-0000-7000-8000-0000000000${action.length}0`,
+  functionName: action,
+  functionAction: action,
+})
 const menus: MenuEntry[] = [
-  { applicationMenuId: 'm-sys', parentId: null, menuName: '系统', menuNameEn: null, action: null, iconPath: null, sort: 1, functionList: [], authFunctionList: [] },
-  { applicationMenuId: 'm-roles', parentId: 'm-sys', menuName: '角色管理', menuNameEn: null, action: 'admin/role-manage', iconPath: null, sort: 1, functionList: [fn('add')], authFunctionList: [fn('add')] },
+  {
+    applicationMenuId: 'm-sys',
+    parentId: null,
+    menuName: '系统',
+    menuNameEn: null,
+    action: null,
+    iconPath: null,
+    sort: 1,
+    functionList: [],
+    authFunctionList: [],
+  },
+  {
+    applicationMenuId: 'm-roles',
+    parentId: 'm-sys',
+    menuName: '角色管理',
+    menuNameEn: null,
+    action: 'admin/role-manage',
+    iconPath: null,
+    sort: 1,
+    functionList: [fn('add')],
+    authFunctionList: [fn('add')],
+  },
 ]
 
 function logIn() {
-  setSession({ token: 't', accessToken: 'a', userAccount: { accountId: '1', accountName: 'admin', level: '', status: '', userId: null, userName: null, organizationId: null, organizationName: null } })
+  setSession({
+    token: 't',
+    accessToken: 'a',
+    userAccount: {
+      accountId: '1',
+      accountName: 'admin',
+      level: '',
+      status: '',
+      userId: null,
+      userName: null,
+      organizationId: null,
+      organizationName: null,
+    },
+  })
 }
 
 beforeEach(() => {
@@ -60,7 +98,11 @@ describe('requireMenu', () => {
     logIn()
     get.mockResolvedValueOnce(menus)
     await requireMenu('/admin/role-manage')
-    expect(get).toHaveBeenCalledWith(expect.stringMatching(/listByMenuOperatePermission$/), { appCode: 'test-app', sortBy: 'sort', desc: false }, expect.anything())
+    expect(get).toHaveBeenCalledWith(
+      expect.stringMatching(/listByMenuOperatePermission$/),
+      { appCode: 'test-app', sortBy: 'sort', desc: false },
+      expect.anything(),
+    )
     expect(getSession().menuItems).toEqual(menus)
   })
   it('refuses everything when the menus cannot be loaded', async () => {
@@ -115,7 +157,10 @@ describe('current menu, hasMenuAction, operation log', () => {
 })
 
 describe('grants-version', () => {
-  const withEdit: MenuEntry[] = [menus[0]!, { ...menus[1]!, functionList: [fn('add'), fn('edit')], authFunctionList: [fn('add'), fn('edit')] }]
+  const withEdit: MenuEntry[] = [
+    menus[0]!,
+    { ...menus[1]!, functionList: [fn('add'), fn('edit')], authFunctionList: [fn('add'), fn('edit')] },
+  ]
   const answer = (v: string) => headerListeners.get('grants-version')!(v)
 
   it('reloads the menus when an answer carries another version, and re-derives the current menu', async () => {

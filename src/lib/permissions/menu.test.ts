@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { MenuEntry } from '@/contract/schemas/shell'
-import { buildMenuTree, canIn, findMenuByPath, hasActionInMenus, menuLabel, menuLeaves, menuTrail, normalizeAction, normalizePath, toCurrentMenu } from './menu'
+import {
+  buildMenuTree,
+  canIn,
+  findMenuByPath,
+  hasActionInMenus,
+  menuLabel,
+  menuLeaves,
+  menuTrail,
+  normalizeAction,
+  normalizePath,
+  toCurrentMenu,
+} from './menu'
 
 const fn = (action: string, id = `f-${action}`) => ({ applicationMenuFunctionId: id, functionName: action, functionAction: action })
 const entry = (id: string, parentId: string | null, action: string | null, sort: number, auth: string[] = []): MenuEntry => ({

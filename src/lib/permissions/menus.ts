@@ -31,7 +31,11 @@ export function menusQueryOptions(accountName: string | null | undefined) {
     queryFn: async ({ signal }) => {
       // With the session's copy on screen (a reload, or offline), a failed refresh says nothing.
       const silent = (getSession().menuItems?.length ?? 0) > 0
-      const data = await http.get<MenuEntry[] | null>(API.admin.menuByPermission, { appCode: appCode(), sortBy: 'sort', desc: false }, { signal, silent })
+      const data = await http.get<MenuEntry[] | null>(
+        API.admin.menuByPermission,
+        { appCode: appCode(), sortBy: 'sort', desc: false },
+        { signal, silent },
+      )
       const menus = Array.isArray(data) ? data : []
       setSession({ menuItems: menus })
       return menus

@@ -174,7 +174,8 @@ export function Tree<T>(props: TreeProps<T>) {
   })
   const [focusId, setFocusId] = useState<string | null>(null)
   const nodeRows = rows.filter((r): r is NodeRow<T> => r.kind === 'node')
-  const tabId = (focusId && byId.has(focusId) ? focusId : null) ?? (selectedId && byId.has(selectedId) ? selectedId : null) ?? nodeRows[0]?.id ?? null
+  const tabId =
+    (focusId && byId.has(focusId) ? focusId : null) ?? (selectedId && byId.has(selectedId) ? selectedId : null) ?? nodeRows[0]?.id ?? null
 
   const focusRow = (id: string | undefined) => {
     if (!id) return
@@ -281,11 +282,22 @@ export function Tree<T>(props: TreeProps<T>) {
     endDrag()
   }
 
-  if (rows.length === 0) return <div className={cn('min-h-0 flex-1', props.className)}>{props.empty ?? <p className="px-4 py-10 text-center text-sm text-muted-foreground">{t('tree.empty')}</p>}</div>
+  if (rows.length === 0)
+    return (
+      <div className={cn('min-h-0 flex-1', props.className)}>
+        {props.empty ?? <p className="px-4 py-10 text-center text-sm text-muted-foreground">{t('tree.empty')}</p>}
+      </div>
+    )
 
   return (
     <div ref={scroller} className={cn('relative min-h-0 flex-1 overflow-auto', props.className)}>
-      <div role="tree" aria-label={props.label} aria-multiselectable={check ? true : undefined} onKeyDown={onKeyDown} style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+      <div
+        role="tree"
+        aria-label={props.label}
+        aria-multiselectable={check ? true : undefined}
+        onKeyDown={onKeyDown}
+        style={{ height: virtual.getTotalSize(), position: 'relative' }}
+      >
         {virtual.getVirtualItems().map((v) => {
           const row = rows[v.index]!
           const style = { transform: `translateY(${v.start}px)`, minHeight: rowHeight }
@@ -293,10 +305,21 @@ export function Tree<T>(props: TreeProps<T>) {
           if (row.kind === 'loading') {
             const failed = props.childError?.(row.node) ?? false
             return (
-              <div key={row.id} ref={virtual.measureElement} data-index={v.index} role="none" style={{ ...style, paddingLeft: pad }} className="absolute left-0 right-0 top-0 flex items-center gap-2 text-xs text-muted-foreground">
+              <div
+                key={row.id}
+                ref={virtual.measureElement}
+                data-index={v.index}
+                role="none"
+                style={{ ...style, paddingLeft: pad }}
+                className="absolute left-0 right-0 top-0 flex items-center gap-2 text-xs text-muted-foreground"
+              >
                 <span className="w-6 shrink-0" />
                 {failed ? (
-                  <button type="button" className="text-destructive underline-offset-2 hover:underline" onClick={() => props.onRetry?.(row.node)}>
+                  <button
+                    type="button"
+                    className="text-destructive underline-offset-2 hover:underline"
+                    onClick={() => props.onRetry?.(row.node)}
+                  >
                     {t('tree.loadError')} · {t('tree.retry')}
                   </button>
                 ) : (
@@ -312,7 +335,14 @@ export function Tree<T>(props: TreeProps<T>) {
           const name = getLabel(node)
           const selected = row.id === selectedId
           const disabled = isDisabled?.(node) ?? false
-          const ctx: TreeRowContext = { depth: row.depth, selected, expanded: row.expanded, hasChildren: row.hasChildren, disabled, highlight }
+          const ctx: TreeRowContext = {
+            depth: row.depth,
+            selected,
+            expanded: row.expanded,
+            hasChildren: row.hasChildren,
+            disabled,
+            highlight,
+          }
           const draggable = canMove(node) && !move?.busy
           const dropHere = drop?.id === row.id ? drop.position : null
           const checkState = check?.state(node)
@@ -362,8 +392,20 @@ export function Tree<T>(props: TreeProps<T>) {
                 props.rowClassName,
               )}
             >
-              {dropHere === 'before' && <span className="pointer-events-none absolute left-2 right-2 top-0 h-0.5 rounded bg-primary" style={{ marginLeft: pad }} aria-hidden />}
-              {dropHere === 'after' && <span className="pointer-events-none absolute bottom-0 left-2 right-2 h-0.5 rounded bg-primary" style={{ marginLeft: pad }} aria-hidden />}
+              {dropHere === 'before' && (
+                <span
+                  className="pointer-events-none absolute left-2 right-2 top-0 h-0.5 rounded bg-primary"
+                  style={{ marginLeft: pad }}
+                  aria-hidden
+                />
+              )}
+              {dropHere === 'after' && (
+                <span
+                  className="pointer-events-none absolute bottom-0 left-2 right-2 h-0.5 rounded bg-primary"
+                  style={{ marginLeft: pad }}
+                  aria-hidden
+                />
+              )}
               {row.hasChildren ? (
                 <button
                   type="button"
@@ -383,14 +425,26 @@ export function Tree<T>(props: TreeProps<T>) {
                 <span className="w-6 shrink-0" />
               )}
               {check && (
-                <span className="flex shrink-0 items-center self-start pr-1" style={{ height: rowHeight }} onClick={(e) => e.stopPropagation()}>
-                  <Checkbox tabIndex={-1} checked={checkState} disabled={checkDisabled} onCheckedChange={() => check.onToggle(node)} aria-label={name} />
+                <span
+                  className="flex shrink-0 items-center self-start pr-1"
+                  style={{ height: rowHeight }}
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  <Checkbox
+                    tabIndex={-1}
+                    checked={checkState}
+                    disabled={checkDisabled}
+                    onCheckedChange={() => check.onToggle(node)}
+                    aria-label={name}
+                  />
                 </span>
               )}
               <div className="flex min-w-0 flex-1 flex-col justify-center">
                 <div className="flex min-w-0 items-center gap-1.5" style={{ minHeight: rowHeight }}>
                   {props.renderIcon?.(node, ctx)}
-                  <span className="min-w-0 flex-1 truncate">{props.renderLabel ? props.renderLabel(node, ctx) : <Highlight text={name} keyword={highlight} />}</span>
+                  <span className="min-w-0 flex-1 truncate">
+                    {props.renderLabel ? props.renderLabel(node, ctx) : <Highlight text={name} keyword={highlight} />}
+                  </span>
                   {props.renderExtra?.(node, ctx)}
                 </div>
                 {props.renderDetail && <div onClick={(e) => e.stopPropagation()}>{props.renderDetail(node, ctx)}</div>}
@@ -443,7 +497,17 @@ export function Tree<T>(props: TreeProps<T>) {
   )
 }
 
-function MoveButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+function MoveButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string
+  disabled: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
   return (
     <button
       type="button"
@@ -494,12 +558,25 @@ export function MoveToDialog<T>(props: MoveToDialogProps<T>) {
   )
 }
 
-function Body<T>({ node, onClose, nodes, getId, getChildren, getLabel, index, canHoldChildren, renderIcon, onMove }: MoveToDialogProps<T> & { node: T }) {
+function Body<T>({
+  node,
+  onClose,
+  nodes,
+  getId,
+  getChildren,
+  getLabel,
+  index,
+  canHoldChildren,
+  renderIcon,
+  onMove,
+}: MoveToDialogProps<T> & { node: T }) {
   const { t } = useT()
   const id = getId(node)
   const name = getLabel(node)
   const access = { id: getId, children: getChildren }
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(index.node.size <= OPEN_ALL ? branchIds(nodes, access) : ancestorIds(nodes, access, id)))
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(index.node.size <= OPEN_ALL ? branchIds(nodes, access) : ancestorIds(nodes, access, id)),
+  )
   // undefined: nothing chosen yet; null: the top level
   const [target, setTarget] = useState<string | null | undefined>(undefined)
   const [busy, setBusy] = useState(false)

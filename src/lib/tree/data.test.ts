@@ -31,7 +31,8 @@ interface Item {
   name: string
 }
 const item = (id: string, parentId: string | null, sort: number, name = id): Item => ({ id, parentId, sort, name })
-const build = (items: Item[]) => buildTree(items, { id: (i) => i.id, parentId: (i) => i.parentId, compare: (a, b) => a.sort - b.sort || a.name.localeCompare(b.name) })
+const build = (items: Item[]) =>
+  buildTree(items, { id: (i) => i.id, parentId: (i) => i.parentId, compare: (a, b) => a.sort - b.sort || a.name.localeCompare(b.name) })
 const access: TreeAccess<Nested<Item>> = { id: (n) => n.id, children: (n) => n.children }
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id)
 const open = (list: string[]) => (id: string) => list.includes(id)
@@ -48,7 +49,14 @@ const org = () =>
   ])
 
 describe('building and walking', () => {
-  const flat = [item('c2', 'a', 2), item('a', null, 2), item('b', null, 1), item('c1', 'a', 1), item('d', 'c1', 1), item('orphan', 'missing', 3)]
+  const flat = [
+    item('c2', 'a', 2),
+    item('a', null, 2),
+    item('b', null, 1),
+    item('c1', 'a', 1),
+    item('d', 'c1', 1),
+    item('orphan', 'missing', 3),
+  ]
 
   it('builds by parent id, sorted, with depth; orphans become roots', () => {
     const tree = build(flat)
@@ -85,7 +93,9 @@ describe('visible rows', () => {
     const tree = org()
     expect(ids(flattenTree(tree, access, { expanded: open([]) }))).toEqual(['o'])
     const rows = flattenTree(tree, access, { expanded: open(['o']) })
-    expect(rows.map((r) => (r.kind === 'node' ? [r.id, r.depth, r.index, r.setSize, r.parentId, r.hasChildren, r.expanded] : r.id))).toEqual([
+    expect(
+      rows.map((r) => (r.kind === 'node' ? [r.id, r.depth, r.index, r.setSize, r.parentId, r.hasChildren, r.expanded] : r.id)),
+    ).toEqual([
       ['o', 0, 0, 1, null, true, true],
       ['a', 1, 0, 3, 'o', true, false],
       ['b', 1, 1, 3, 'o', false, false],
@@ -96,7 +106,10 @@ describe('visible rows', () => {
   it('puts a loading row under an open node whose children are not loaded (lazy trees)', () => {
     type Lazy = { id: string; hasChild: boolean; kids?: Lazy[] }
     const lazy: TreeAccess<Lazy> = { id: (n) => n.id, children: (n) => n.kids }
-    const roots: Lazy[] = [{ id: 't', hasChild: true }, { id: 'leaf', hasChild: false }]
+    const roots: Lazy[] = [
+      { id: 't', hasChild: true },
+      { id: 'leaf', hasChild: false },
+    ]
     const rows = flattenTree(roots, lazy, { expanded: () => true, hasChildren: (n) => n.hasChild })
     expect(rows.map((r) => [r.kind, r.depth])).toEqual([
       ['node', 0],

@@ -63,7 +63,11 @@ export function buildTree<T extends object>(
 }
 
 /** Every loaded node, depth first, with its depth (0 for a root) and its ancestors (root first). */
-export function walk<T>(roots: readonly T[], children: TreeAccess<T>['children'], visit: (node: T, depth: number, ancestors: readonly T[]) => void): void {
+export function walk<T>(
+  roots: readonly T[],
+  children: TreeAccess<T>['children'],
+  visit: (node: T, depth: number, ancestors: readonly T[]) => void,
+): void {
   const go = (list: readonly T[], ancestors: T[]) => {
     for (const n of list) {
       visit(n, ancestors.length, ancestors)
@@ -134,7 +138,12 @@ export interface TreeFilter {
  * Search: the matching nodes with their ancestors. With `subtree`, a match also keeps everything
  * below it (a matching menu shows all its submenus); without, only matching descendants.
  */
-export function filterTree<T>(roots: readonly T[], access: TreeAccess<T>, match: (node: T) => boolean, options: { subtree?: boolean } = {}): TreeFilter {
+export function filterTree<T>(
+  roots: readonly T[],
+  access: TreeAccess<T>,
+  match: (node: T) => boolean,
+  options: { subtree?: boolean } = {},
+): TreeFilter {
   const keep = new Set<string>()
   const matched = new Set<string>()
   const mark = (list: readonly T[], inMatch: boolean): boolean => {
@@ -190,7 +199,11 @@ export function flattenTree<T>(roots: readonly T[], access: TreeAccess<T>, optio
     shown.forEach((node, index) => {
       const id = access.id(node)
       const kids = access.children(node)
-      const hasChildren = keep ? !!kids?.some((c) => keep.has(access.id(c))) : options.hasChildren ? options.hasChildren(node) : !!kids?.length
+      const hasChildren = keep
+        ? !!kids?.some((c) => keep.has(access.id(c)))
+        : options.hasChildren
+          ? options.hasChildren(node)
+          : !!kids?.length
       const expanded = hasChildren && options.expanded(id)
       out.push({ kind: 'node', id, node, depth, parentId, hasChildren, expanded, index, setSize: shown.length })
       if (!expanded) return
@@ -230,7 +243,11 @@ export function checkState<T>(node: T, children: TreeAccess<T>['children'], own:
 }
 
 /** The tri-state of a whole tree (a "select all" box). */
-export function forestState<T>(roots: readonly T[], children: TreeAccess<T>['children'], own: (node: T) => readonly [number, number]): CheckState {
+export function forestState<T>(
+  roots: readonly T[],
+  children: TreeAccess<T>['children'],
+  own: (node: T) => readonly [number, number],
+): CheckState {
   let on = 0
   let all = 0
   for (const r of roots) {
@@ -245,7 +262,12 @@ export function forestState<T>(roots: readonly T[], children: TreeAccess<T>['chi
  * Checking a node in a plain checkbox tree (each node one id): checks it and everything below
  * that may change when anything of it that may change is off, else unchecks all of that.
  */
-export function toggleSubtree<T>(node: T, access: TreeAccess<T>, checked: ReadonlySet<string>, changeable: (node: T) => boolean = () => true): Set<string> {
+export function toggleSubtree<T>(
+  node: T,
+  access: TreeAccess<T>,
+  checked: ReadonlySet<string>,
+  changeable: (node: T) => boolean = () => true,
+): Set<string> {
   const ids: string[] = []
   walk([node], access.children, (n) => {
     if (changeable(n)) ids.push(access.id(n))
@@ -292,7 +314,8 @@ export function indexTree<T>(roots: readonly T[], access: TreeAccess<T>): TreeIn
 
 /** Whether `id` is `ancestorId` or lies below it (the cycle check of a move). */
 export function isWithin(index: Pick<TreeIndex<unknown>, 'parent'>, id: string | null, ancestorId: string): boolean {
-  for (let cur = id, i = 0; cur != null && i <= index.parent.size; cur = index.parent.get(cur) ?? null, i++) if (cur === ancestorId) return true
+  for (let cur = id, i = 0; cur != null && i <= index.parent.size; cur = index.parent.get(cur) ?? null, i++)
+    if (cur === ancestorId) return true
   return false
 }
 

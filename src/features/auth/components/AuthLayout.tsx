@@ -14,7 +14,14 @@ function Logo({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" className={className} aria-hidden="true">
       <rect width="32" height="32" rx="7" fill="currentColor" opacity="0.15" />
-      <path d="M5 22 H27 M8 22 L12 12 L16 22 L20 12 L24 22 M12 12 H20" stroke="currentColor" strokeWidth="2" fill="none" strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d="M5 22 H27 M8 22 L12 12 L16 22 L20 12 L24 22 M12 12 H20"
+        stroke="currentColor"
+        strokeWidth="2"
+        fill="none"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
       <path d="M7 26 H25" stroke="currentColor" strokeWidth="2" strokeLinecap="round" opacity="0.6" />
     </svg>
   )
@@ -33,7 +40,8 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
         <div
           className="pointer-events-none absolute inset-0 opacity-[0.07]"
           style={{
-            backgroundImage: 'linear-gradient(currentColor 1px, transparent 1px), linear-gradient(90deg, currentColor 1px, transparent 1px)',
+            backgroundImage:
+              'linear-gradient(currentColor 1px, transparent 1px), linear-gradient(90deg, currentColor 1px, transparent 1px)',
             backgroundSize: '28px 28px',
           }}
           aria-hidden="true"

@@ -1,14 +1,27 @@
 /** Line art for the brand panel: a tower crane over a building frame and a trestle bridge. Pure SVG. */
 export function BrandArt({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 480 300" className={className} fill="none" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 480 300"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {/* ground */}
       <path d="M0 270 H480" strokeWidth="1.5" opacity="0.5" />
       {/* tower crane */}
       <g strokeWidth="1.6" opacity="0.9">
         <path d="M96 270 V52 M112 270 V52" />
         {Array.from({ length: 11 }, (_, i) => (
-          <path key={i} d={`M96 ${270 - i * 20} L112 ${250 - i * 20} M112 ${270 - i * 20} L96 ${250 - i * 20}`} strokeWidth="0.9" opacity="0.6" />
+          <path
+            key={i}
+            d={`M96 ${270 - i * 20} L112 ${250 - i * 20} M112 ${270 - i * 20} L96 ${250 - i * 20}`}
+            strokeWidth="0.9"
+            opacity="0.6"
+          />
         ))}
         <path d="M40 52 H330 M40 40 H330 M104 40 V18 M104 18 L40 40 M104 18 L330 40" />
         {Array.from({ length: 14 }, (_, i) => (
@@ -30,9 +43,15 @@ export function BrandArt({ className }: { className?: string }) {
       <g strokeWidth="1.4" opacity="0.65">
         <path d="M330 214 H480" />
         {[350, 400, 450].map((x) => (
-          <path key={x} d={`M${x - 14} 270 L${x - 4} 214 M${x + 14} 270 L${x + 4} 214 M${x - 11} 250 H${x + 11} M${x - 8} 232 H${x + 8} M${x - 11} 250 L${x + 8} 232 M${x + 11} 250 L${x - 8} 232`} />
+          <path
+            key={x}
+            d={`M${x - 14} 270 L${x - 4} 214 M${x + 14} 270 L${x + 4} 214 M${x - 11} 250 H${x + 11} M${x - 8} 232 H${x + 8} M${x - 11} 250 L${x + 8} 232 M${x + 11} 250 L${x - 8} 232`}
+          />
         ))}
-        <path d="M330 214 V206 H480 M345 206 L360 214 L375 206 L390 214 L405 206 L420 214 L435 206 L450 214 L465 206 L480 214" strokeWidth="0.9" />
+        <path
+          d="M330 214 V206 H480 M345 206 L360 214 L375 206 L390 214 L405 206 L420 214 L435 206 L450 214 L465 206 L480 214"
+          strokeWidth="0.9"
+        />
       </g>
     </svg>
   )

@@ -47,7 +47,10 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialAccount, notic
           <DialogDescription className="sr-only">{t('auth.forgot.title')}</DialogDescription>
         </DialogHeader>
         {notice && (
-          <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+          <p
+            role="status"
+            className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+          >
             {notice}
           </p>
         )}
@@ -80,7 +83,9 @@ function Stepper({ step }: { step: Step }) {
           >
             {i < current ? <Check className="h-3.5 w-3.5" /> : i + 1}
           </span>
-          <span className={cn('whitespace-nowrap', i === current ? 'font-medium text-foreground' : 'text-muted-foreground')}>{s.label}</span>
+          <span className={cn('whitespace-nowrap', i === current ? 'font-medium text-foreground' : 'text-muted-foreground')}>
+            {s.label}
+          </span>
           {i < steps.length - 1 && <span className="h-px flex-1 bg-border" aria-hidden="true" />}
         </li>
       ))}
@@ -110,9 +115,16 @@ function Flow({ initialAccount, onDone }: { initialAccount: string; onDone(accou
 }
 
 /** Only codes the screens show in place get an inline text; the request client boxes the rest. */
-const inlineMessage = (e: unknown): string | null => (isApiError(e) && e.kind === 'code' && INLINE_CODES.includes(e.code) ? e.message : null)
+const inlineMessage = (e: unknown): string | null =>
+  isApiError(e) && e.kind === 'code' && INLINE_CODES.includes(e.code) ? e.message : null
 
-function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; onVerified(v: { accountName: string; verifyCode: string }): void }) {
+function VerifyStep({
+  initialAccount,
+  onVerified,
+}: {
+  initialAccount: string
+  onVerified(v: { accountName: string; verifyCode: string }): void
+}) {
   const { t, locale } = useT()
   const countdown = useCountdown()
   const [sending, setSending] = useState(false)
@@ -169,7 +181,11 @@ function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; on
           clearErrors()
         }}
       />
-      <Field id="forgot-account" label={t('auth.forgot.account')} error={fieldText(errors.accountName?.message, locale, t('auth.forgot.account'))}>
+      <Field
+        id="forgot-account"
+        label={t('auth.forgot.account')}
+        error={fieldText(errors.accountName?.message, locale, t('auth.forgot.account'))}
+      >
         <Input
           {...describedBy('forgot-account', errors.accountName?.message)}
           autoComplete="username"
@@ -193,7 +209,11 @@ function VerifyStep({ initialAccount, onVerified }: { initialAccount: string; on
             {...register('verifyCode')}
           />
           <Button type="button" variant="outline" className="w-36 shrink-0" onClick={send} disabled={sending || countdown.running}>
-            {sending ? t('auth.forgot.sending') : countdown.running ? t('auth.forgot.resend', { n: countdown.remaining }) : t('auth.forgot.send')}
+            {sending
+              ? t('auth.forgot.sending')
+              : countdown.running
+                ? t('auth.forgot.resend', { n: countdown.remaining })
+                : t('auth.forgot.send')}
           </Button>
         </div>
       </Field>
@@ -232,7 +252,11 @@ function ResetStep({ verified, onReset }: { verified: { accountName: string; ver
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <input type="text" autoComplete="username" value={verified.accountName} readOnly hidden />
-      <Field id="forgot-password" label={t('auth.forgot.newPassword')} error={fieldText(errors.password?.message, locale, t('auth.forgot.newPassword'))}>
+      <Field
+        id="forgot-password"
+        label={t('auth.forgot.newPassword')}
+        error={fieldText(errors.password?.message, locale, t('auth.forgot.newPassword'))}
+      >
         <PasswordInput
           {...describedBy('forgot-password', errors.password?.message)}
           autoComplete="new-password"

@@ -6,7 +6,11 @@ import { cn } from '@/lib/utils'
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, locale } = useT()
   return (
-    <div role="group" aria-label={t('auth.lang.label')} className={cn('inline-flex items-center gap-1 rounded-md border bg-background/80 p-0.5 text-xs backdrop-blur', className)}>
+    <div
+      role="group"
+      aria-label={t('auth.lang.label')}
+      className={cn('inline-flex items-center gap-1 rounded-md border bg-background/80 p-0.5 text-xs backdrop-blur', className)}
+    >
       <Languages className="mx-1 h-3.5 w-3.5 text-muted-foreground" aria-hidden="true" />
       {LOCALES.map((l) => (
         <button

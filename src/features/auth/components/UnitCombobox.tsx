@@ -35,7 +35,10 @@ export interface UnitComboboxProps extends InputProps {
   onTextChange?(text: string): void
 }
 
-export const UnitCombobox = forwardRef<HTMLInputElement, UnitComboboxProps>(function UnitCombobox({ value, onChange, onTextChange, className, disabled, onBlur, ...props }, ref) {
+export const UnitCombobox = forwardRef<HTMLInputElement, UnitComboboxProps>(function UnitCombobox(
+  { value, onChange, onTextChange, className, disabled, onBlur, ...props },
+  ref,
+) {
   const { t } = useT()
   const listId = useId()
   const [text, setText] = useState(value?.organizationName ?? '')
@@ -173,7 +176,9 @@ export const UnitCombobox = forwardRef<HTMLInputElement, UnitComboboxProps>(func
               onClick={() => choose(unit)}
             >
               <span className="min-w-0 break-words">{unit.organizationName}</span>
-              {unit.organizationTypeName && <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{unit.organizationTypeName}</span>}
+              {unit.organizationTypeName && (
+                <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{unit.organizationTypeName}</span>
+              )}
             </li>
           ))}
         <li role="presentation" className="flex items-center gap-2 px-2 py-1.5 text-xs text-muted-foreground">

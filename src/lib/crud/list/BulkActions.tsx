@@ -28,7 +28,17 @@ export function BulkActions({ count, onClear, children }: { count: number; onCle
 }
 
 /** 删除所选: a bulk action gated by a delete function. */
-export function DeleteSelectedButton({ action = 'delete', count, pending, onClick }: { action?: FnAction; count: number; pending?: boolean; onClick: () => void }) {
+export function DeleteSelectedButton({
+  action = 'delete',
+  count,
+  pending,
+  onClick,
+}: {
+  action?: FnAction
+  count: number
+  pending?: boolean
+  onClick: () => void
+}) {
   const { t } = useT()
   return (
     <Can action={action}>

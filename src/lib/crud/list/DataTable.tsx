@@ -57,7 +57,28 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, columns, getRowId, visibility, sort, selection, onSelectionChange, canSelect, selectLabel, rowActions, rowAttributes, mark, loading, loadingRows = 8, error, empty, busy, stickyHeader, label, className } = props
+  const {
+    rows,
+    columns,
+    getRowId,
+    visibility,
+    sort,
+    selection,
+    onSelectionChange,
+    canSelect,
+    selectLabel,
+    rowActions,
+    rowAttributes,
+    mark,
+    loading,
+    loadingRows = 8,
+    error,
+    empty,
+    busy,
+    stickyHeader,
+    label,
+    className,
+  } = props
   const { t } = useT()
   const selectable = !!onSelectionChange
   const [scrollRef, edges] = useScrollEdges({ inner: true })
@@ -76,7 +97,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
             onChange={(v) => table.toggleAllPageRowsSelected(v)}
           />
         ),
-        cell: ({ row }) => <RowCheckbox label={selectLabel?.(row.original) ?? t('crud.selectRow')} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={(v) => row.toggleSelected(v)} />,
+        cell: ({ row }) => (
+          <RowCheckbox
+            label={selectLabel?.(row.original) ?? t('crud.selectRow')}
+            checked={row.getIsSelected()}
+            disabled={!row.getCanSelect()}
+            onChange={(v) => row.toggleSelected(v)}
+          />
+        ),
       })
     }
     columns.forEach((c, i) => {
@@ -118,7 +146,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     /* scrolls sideways when wider than the list, with a shadow on the side where columns are out of view (behind the actions column on the right) */
-    <div ref={scrollRef} className={cn('relative flex min-h-0 flex-col transition-opacity', busy && 'opacity-60', className)} aria-busy={busy || undefined}>
+    <div
+      ref={scrollRef}
+      className={cn('relative flex min-h-0 flex-col transition-opacity', busy && 'opacity-60', className)}
+      aria-busy={busy || undefined}
+    >
       <div className="relative min-h-0 w-full flex-1 overflow-auto">
         <table className="w-full caption-bottom text-sm" aria-label={label}>
           <TableHeader className={cn(stickyHeader && 'sticky top-0 z-10 bg-muted')}>
@@ -135,7 +167,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   const sorted = sort?.sortBy === meta.key ? (sort.desc ? 'descending' : 'ascending') : undefined
                   const sortable = meta.sortable && !!sort
                   return (
-                    <TableHead key={h.id} aria-sort={sorted ?? (sortable ? 'none' : undefined)} className={cn(alignClass(meta.align), meta.className)}>
+                    <TableHead
+                      key={h.id}
+                      aria-sort={sorted ?? (sortable ? 'none' : undefined)}
+                      className={cn(alignClass(meta.align), meta.className)}
+                    >
                       {sortable ? (
                         <button
                           type="button"
@@ -160,7 +196,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     </TableHead>
                   )
                 })}
-                {hasRowActions && <TableHead className={cn('sticky right-0 bg-muted text-right', actionsEdge(edges.right))}>{t('common.actions')}</TableHead>}
+                {hasRowActions && (
+                  <TableHead className={cn('sticky right-0 bg-muted text-right', actionsEdge(edges.right))}>
+                    {t('common.actions')}
+                  </TableHead>
+                )}
               </TableRow>
             ))}
           </TableHeader>
@@ -197,11 +237,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </TableRow>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id} {...rowAttributes?.(row.original)} data-state={row.getIsSelected() ? 'selected' : undefined} className="group">
+                <TableRow
+                  key={row.id}
+                  {...rowAttributes?.(row.original)}
+                  data-state={row.getIsSelected() ? 'selected' : undefined}
+                  className="group"
+                >
                   {row.getVisibleCells().map((cell) => {
                     const meta = cell.column.columnDef.meta as ListColumn<T> | undefined
                     return (
-                      <TableCell key={cell.id} className={cn('whitespace-nowrap', meta && alignClass(meta.align), meta?.className, !meta && 'w-10 py-0')}>
+                      <TableCell
+                        key={cell.id}
+                        className={cn('whitespace-nowrap', meta && alignClass(meta.align), meta?.className, !meta && 'w-10 py-0')}
+                      >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </TableCell>
                     )
@@ -209,7 +257,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {hasRowActions && (
                     <TableCell
                       data-row-actions=""
-                      className={cn('sticky right-0 whitespace-nowrap bg-background py-1 text-right group-hover:bg-muted group-data-[state=selected]:bg-muted', actionsEdge(edges.right))}
+                      className={cn(
+                        'sticky right-0 whitespace-nowrap bg-background py-1 text-right group-hover:bg-muted group-data-[state=selected]:bg-muted',
+                        actionsEdge(edges.right),
+                      )}
                     >
                       <RowActions compact={edges.compact}>{rowActions(row.original)}</RowActions>
                     </TableCell>
@@ -220,8 +271,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </TableBody>
         </table>
       </div>
-      {edges.left && <div aria-hidden className="pointer-events-none absolute inset-y-0 left-0 z-10 w-4 bg-gradient-to-r from-black/15 to-transparent" />}
-      {edges.right && !hasRowActions && <div aria-hidden className="pointer-events-none absolute inset-y-0 right-0 z-10 w-4 bg-gradient-to-l from-black/15 to-transparent" />}
+      {edges.left && (
+        <div aria-hidden className="pointer-events-none absolute inset-y-0 left-0 z-10 w-4 bg-gradient-to-r from-black/15 to-transparent" />
+      )}
+      {edges.right && !hasRowActions && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 right-0 z-10 w-4 bg-gradient-to-l from-black/15 to-transparent"
+        />
+      )}
     </div>
   )
 }

@@ -15,13 +15,29 @@ const SELECT_ALL = '__all__'
  * Filters bound to a list search: what is submitted becomes the search's filters (back to page 1).
  * With `useListState()` the search is the URL's, so a filtered list can be linked and reloaded.
  */
-export function ListFilters({ fields, search, onSearchChange }: { fields: FilterField[]; search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+export function ListFilters({
+  fields,
+  search,
+  onSearchChange,
+}: {
+  fields: FilterField[]
+  search: ListSearch
+  onSearchChange: (next: ListSearch) => void
+}) {
   if (fields.length === 0) return null
   const values = filtersOf(search)
   return <FilterBar key={JSON.stringify(values)} fields={fields} values={values} onSubmit={(v) => onSearchChange(withFilters(search, v))} />
 }
 
-export function FilterBar({ fields, values, onSubmit }: { fields: FilterField[]; values: Record<string, string>; onSubmit: (values: Record<string, string>) => void }) {
+export function FilterBar({
+  fields,
+  values,
+  onSubmit,
+}: {
+  fields: FilterField[]
+  values: Record<string, string>
+  onSubmit: (values: Record<string, string>) => void
+}) {
   const { t } = useT()
   const [draft, setDraft] = useState<Record<string, string>>(values)
   const set = (name: string, v: string) => setDraft((d) => ({ ...d, [name]: v }))

@@ -72,10 +72,24 @@ export function Pagination({
         </Select>
       </div>
       <div className="flex items-center gap-1">
-        <Button variant="outline" size="icon" className={nav} disabled={pageIndex <= 1} onClick={() => go(1)} aria-label={t('crud.firstPage')}>
+        <Button
+          variant="outline"
+          size="icon"
+          className={nav}
+          disabled={pageIndex <= 1}
+          onClick={() => go(1)}
+          aria-label={t('crud.firstPage')}
+        >
           <ChevronsLeft aria-hidden />
         </Button>
-        <Button variant="outline" size="icon" className={nav} disabled={pageIndex <= 1} onClick={() => go(pageIndex - 1)} aria-label={t('crud.prevPage')}>
+        <Button
+          variant="outline"
+          size="icon"
+          className={nav}
+          disabled={pageIndex <= 1}
+          onClick={() => go(pageIndex - 1)}
+          aria-label={t('crud.prevPage')}
+        >
           <ChevronLeft aria-hidden />
         </Button>
         <div className="hidden items-center gap-1 md:flex">
@@ -98,10 +112,24 @@ export function Pagination({
           )}
         </div>
         <span className="px-2 text-muted-foreground md:hidden">{t('crud.pageOf', { page: pageIndex, pages })}</span>
-        <Button variant="outline" size="icon" className={nav} disabled={pageIndex >= pages} onClick={() => go(pageIndex + 1)} aria-label={t('crud.nextPage')}>
+        <Button
+          variant="outline"
+          size="icon"
+          className={nav}
+          disabled={pageIndex >= pages}
+          onClick={() => go(pageIndex + 1)}
+          aria-label={t('crud.nextPage')}
+        >
           <ChevronRight aria-hidden />
         </Button>
-        <Button variant="outline" size="icon" className={nav} disabled={pageIndex >= pages} onClick={() => go(pages)} aria-label={t('crud.lastPage')}>
+        <Button
+          variant="outline"
+          size="icon"
+          className={nav}
+          disabled={pageIndex >= pages}
+          onClick={() => go(pages)}
+          aria-label={t('crud.lastPage')}
+        >
           <ChevronsRight aria-hidden />
         </Button>
       </div>

@@ -77,11 +77,31 @@ export function EditRowAction({ action = 'edit', onClick, ariaLabel }: { action?
 }
 
 /** 删除, gated by its function. */
-export function DeleteRowAction({ action = 'delete', onClick, pending, ariaLabel, refused }: { action?: FnAction; onClick: () => void; pending?: boolean; ariaLabel?: string; refused?: string }) {
+export function DeleteRowAction({
+  action = 'delete',
+  onClick,
+  pending,
+  ariaLabel,
+  refused,
+}: {
+  action?: FnAction
+  onClick: () => void
+  pending?: boolean
+  ariaLabel?: string
+  refused?: string
+}) {
   const { t } = useT()
   return (
     <Can action={action}>
-      <RowAction icon={<Trash2 aria-hidden />} label={t('common.delete')} tone="destructive" disabled={pending} ariaLabel={ariaLabel} refused={refused} onClick={onClick} />
+      <RowAction
+        icon={<Trash2 aria-hidden />}
+        label={t('common.delete')}
+        tone="destructive"
+        disabled={pending}
+        ariaLabel={ariaLabel}
+        refused={refused}
+        onClick={onClick}
+      />
     </Can>
   )
 }

@@ -23,7 +23,14 @@ export function ToolbarEnd({ className, children }: { className?: string; childr
 export function RefreshButton({ query }: { query: { refetch: () => unknown; isFetching: boolean } }) {
   const { t } = useT()
   return (
-    <Button variant="ghost" size="icon" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void query.refetch()} disabled={query.isFetching}>
+    <Button
+      variant="ghost"
+      size="icon"
+      title={t('common.refresh')}
+      aria-label={t('common.refresh')}
+      onClick={() => void query.refetch()}
+      disabled={query.isFetching}
+    >
       <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
     </Button>
   )

@@ -17,5 +17,9 @@ export function useListState(own?: { search?: ListSearch; onSearchChange?: (next
     const set = own.onSearchChange
     return { search: own.search ?? urlSearch, setSearch: set, replaceSearch: set }
   }
-  return { search: own?.search ?? urlSearch, setSearch: (next) => setUrlSearch(next), replaceSearch: (next) => setUrlSearch(next, { replace: true }) }
+  return {
+    search: own?.search ?? urlSearch,
+    setSearch: (next) => setUrlSearch(next),
+    replaceSearch: (next) => setUrlSearch(next, { replace: true }),
+  }
 }

@@ -74,7 +74,15 @@ export const zh = {
     batchEnable: '批量启用',
     batchApprove: '批量通过',
   },
-  confirmTitle: { stop: '停用账号', enable: '启用账号', unlock: '解锁账号', approve: '审核通过', reject: '驳回注册申请', phoneLogin: '手机号登录', expire: '账号立即过期' },
+  confirmTitle: {
+    stop: '停用账号',
+    enable: '启用账号',
+    unlock: '解锁账号',
+    approve: '审核通过',
+    reject: '驳回注册申请',
+    phoneLogin: '手机号登录',
+    expire: '账号立即过期',
+  },
   confirm: {
     stop: '确定停用账号「{name}」吗？停用后该账号将立即被登出，且不能再登录。',
     stopMany: '确定停用所选的 {n} 个账号吗？停用后这些账号将立即被登出。',
@@ -180,12 +188,14 @@ export const en: Shape<typeof zh> = {
   selfRefused: 'You cannot stop or delete your own account',
   general: {
     title: 'Accounts',
-    description: 'Accounts of this unit and its child units: add, invite to register, review, stop or enable, reset passwords and valid periods',
+    description:
+      'Accounts of this unit and its child units: add, invite to register, review, stop or enable, reset passwords and valid periods',
     entity: 'account',
   },
   registered: {
     title: 'Project accounts',
-    description: 'Registered (project) accounts of participating units: valid periods, project departments, stop or enable and phone sign-in',
+    description:
+      'Registered (project) accounts of participating units: valid periods, project departments, stop or enable and phone sign-in',
     entity: 'project account',
   },
   field: {
@@ -249,7 +259,15 @@ export const en: Shape<typeof zh> = {
     batchEnable: 'Enable selected',
     batchApprove: 'Approve selected',
   },
-  confirmTitle: { stop: 'Stop account', enable: 'Enable account', unlock: 'Unlock account', approve: 'Approve account', reject: 'Reject registration', phoneLogin: 'Phone sign-in', expire: 'Expire at once' },
+  confirmTitle: {
+    stop: 'Stop account',
+    enable: 'Enable account',
+    unlock: 'Unlock account',
+    approve: 'Approve account',
+    reject: 'Reject registration',
+    phoneLogin: 'Phone sign-in',
+    expire: 'Expire at once',
+  },
   confirm: {
     stop: 'Stop the account "{name}"? It is signed out at once and can no longer sign in.',
     stopMany: 'Stop the {n} selected accounts? They are signed out at once.',

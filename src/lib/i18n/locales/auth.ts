@@ -188,7 +188,8 @@ export const en: Shape<typeof zh> = {
     en: 'English',
   },
   brand: {
-    tagline: 'Owners, designers, contractors and supervisors working on one platform: organisations, people, workflows and documents together.',
+    tagline:
+      'Owners, designers, contractors and supervisors working on one platform: organisations, people, workflows and documents together.',
     points: {
       org: 'Organisations and people in one place',
       project: 'Projects, lines and work sites maintained together',
@@ -314,7 +315,8 @@ export const en: Shape<typeof zh> = {
     denied: 'You cancelled the {platform} authorisation; go back to the sign-in page and choose how to sign in.',
     working: 'Signing in with {platform}…',
     failed: '{platform} sign-in failed',
-    notBound: 'This {platform} account is not bound to a platform account yet. Sign in with your password and bind it in the personal centre.',
+    notBound:
+      'This {platform} account is not bound to a platform account yet. Sign in with your password and bind it in the personal centre.',
     retry: 'Authorise with {platform} again',
     backToLogin: 'Back to sign-in',
   },

@@ -87,7 +87,8 @@ export const en: Shape<typeof zh> = {
     done: 'Import finished',
     summary: '{total} rows: {succeeded} imported, {failed} failed',
     allOk: 'All {total} rows imported',
-    someFailed: '{failed} rows could not be imported. Download the failure report, correct the rows as its "Error" column says and upload it again.',
+    someFailed:
+      '{failed} rows could not be imported. Download the failure report, correct the rows as its "Error" column says and upload it again.',
     report: 'Download failure report',
     again: 'Upload again',
     close: 'Close',

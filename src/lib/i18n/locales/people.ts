@@ -324,7 +324,8 @@ export const en: Shape<typeof zh> = {
     staff: 'Staff member',
   },
   section: {
-    offlineLists: 'The server cannot be reached: education, certificates and experience cannot be loaded now; this save keeps the basic information only.',
+    offlineLists:
+      'The server cannot be reached: education, certificates and experience cannot be loaded now; this save keeps the basic information only.',
     basic: 'Basic information',
     education: 'Education',
     certificate: 'Vocational certificates',

@@ -192,7 +192,8 @@ export const en: Shape<typeof zh> = {
   },
   demo: {
     title: 'Permission gating demo',
-    intro: 'This page shows button-level permissions: actions the current menu does not grant are not shown; clicking a granted button records an operation log entry.',
+    intro:
+      'This page shows button-level permissions: actions the current menu does not grant are not shown; clicking a granted button records an operation log entry.',
     currentMenu: 'Current menu',
     noMenu: 'No menu matches this page, so every gated button is hidden.',
     granted: 'Granted actions',

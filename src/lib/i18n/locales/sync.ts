@@ -121,7 +121,8 @@ export const en: Shape<typeof zh> = {
   queuedDelete: 'No connection: the deletion is kept on this device and syncs when the server can be reached',
   centre: {
     title: 'Sync centre',
-    description: 'Changes made offline are kept on this device and sent in order once the server can be reached; each applies exactly once.',
+    description:
+      'Changes made offline are kept on this device and sent in order once the server can be reached; each applies exactly once.',
     online: 'Server reachable',
     offline: 'Server unreachable',
     unknown: 'Checking the connection…',
@@ -186,7 +187,8 @@ export const en: Shape<typeof zh> = {
   },
   logout: {
     title: 'Changes not synced yet',
-    description: '{n} changes on this device have not reached the server. Signing out clears all data on this device, these changes included.',
+    description:
+      '{n} changes on this device have not reached the server. Signing out clears all data on this device, these changes included.',
     offlineHint: 'The server cannot be reached now; export them to a file first.',
     syncNow: 'Sync now',
     export: 'Export to a file',

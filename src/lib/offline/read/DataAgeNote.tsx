@@ -10,7 +10,11 @@ export function formatFetchedAt(at: number, locale: string, now = new Date()): s
   const tag = locale === 'zh' ? 'zh-CN' : 'en-GB'
   const time = d.toLocaleTimeString(tag, { hour: '2-digit', minute: '2-digit', hour12: false })
   if (sameDay) return time
-  const date = d.toLocaleDateString(tag, { month: '2-digit', day: '2-digit', ...(d.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) })
+  const date = d.toLocaleDateString(tag, {
+    month: '2-digit',
+    day: '2-digit',
+    ...(d.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
+  })
   return `${date} ${time}`
 }
 

@@ -50,7 +50,10 @@ describe('data age', () => {
 })
 
 describe('what is persisted', () => {
-  const q = (queryKey: unknown[], over: { status?: 'success' | 'error' | 'pending'; meta?: Record<string, unknown>; data?: unknown } = {}) => ({
+  const q = (
+    queryKey: unknown[],
+    over: { status?: 'success' | 'error' | 'pending'; meta?: Record<string, unknown>; data?: unknown } = {},
+  ) => ({
     queryKey,
     meta: over.meta,
     state: { status: over.status ?? 'success', data: over.data ?? [] } as never,

@@ -30,7 +30,11 @@ export const servedFromCacheAt = (data: unknown): number | undefined => (isObjec
  * QueryCache `onSuccess`: a query answered from the service worker's cache takes the cached
  * answer's fetch time as its `dataUpdatedAt`; an answer from the network clears the mark.
  */
-export function recordQuerySuccess(queryClient: QueryClient, data: unknown, query: Query<unknown, unknown, unknown, readonly unknown[]>): void {
+export function recordQuerySuccess(
+  queryClient: QueryClient,
+  data: unknown,
+  query: Query<unknown, unknown, unknown, readonly unknown[]>,
+): void {
   const stored = query.state.data
   const at = servedFromCacheAt(data)
   if (at === undefined) {

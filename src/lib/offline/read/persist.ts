@@ -16,7 +16,12 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client'
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  removeOldestQuery,
+  type Persister,
+} from '@tanstack/react-query-persist-client'
 import { openDB, type IDBPDatabase } from 'idb'
 import { createStore } from '@/lib/store'
 

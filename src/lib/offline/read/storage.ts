@@ -34,7 +34,10 @@ export async function requestPersistence(storage: StorageManagerLike | null = ma
 export async function estimateUsage(storage: StorageManagerLike | null = manager()): Promise<StorageUsage | null> {
   if (!storage?.estimate) return null
   try {
-    const [estimate, persisted] = await Promise.all([storage.estimate(), storage.persisted ? storage.persisted().catch(() => false) : Promise.resolve(false)])
+    const [estimate, persisted] = await Promise.all([
+      storage.estimate(),
+      storage.persisted ? storage.persisted().catch(() => false) : Promise.resolve(false),
+    ])
     return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, persisted }
   } catch {
     return null

@@ -19,16 +19,25 @@ const json = (body: unknown, init: ResponseInit = {}) =>
 
 const signed = (url: string, n: number) =>
   new Request(url, {
-    headers: { authorization: 'tok', accessToken: 'acc', timestamp: `2026010100000${n}`, nonce: `nonce-${n}-abcdefghijkl`, signature: `sig${n}` },
+    headers: {
+      authorization: 'tok',
+      accessToken: 'acc',
+      timestamp: `2026010100000${n}`,
+      nonce: `nonce-${n}-abcdefghijkl`,
+      signature: `sig${n}`,
+    },
   })
 
 // The plugin callbacks only read the fields below; Workbox passes more.
 type Param = Parameters<NonNullable<ReturnType<typeof dictionaryPlugins>['cacheWillUpdate']>>[0]
-const param = (p: { request?: Request; response?: Response }) => ({ event: {} as never, state: {}, mode: 'write', ...p }) as unknown as Param
+const param = (p: { request?: Request; response?: Response }) =>
+  ({ event: {} as never, state: {}, mode: 'write', ...p }) as unknown as Param
 
 describe('the cached paths', () => {
   it('are the dictionaries of the contract, GET only, same origin only', () => {
-    expect(OFFLINE_CACHED_PATHS).toEqual(expect.arrayContaining([ORG_API.listTree, ORG_API.typeListTree, ORG_API.typeList, PEOPLE_API.department.listTreeByOrgId]))
+    expect(OFFLINE_CACHED_PATHS).toEqual(
+      expect.arrayContaining([ORG_API.listTree, ORG_API.typeListTree, ORG_API.typeList, PEOPLE_API.department.listTreeByOrgId]),
+    )
     expect(isCachedRequest('GET', `${ORIGIN}${ORG_API.listTree}?nodeId=1&nodeType=1`, ORIGIN)).toBe(true)
     expect(isCachedRequest('POST', `${ORIGIN}${ORG_API.listTree}`, ORIGIN)).toBe(false)
     expect(isCachedRequest('GET', `${ORIGIN}/api/admin/v1/role/listPage`, ORIGIN)).toBe(false)
@@ -65,7 +74,8 @@ describe('only successful envelopes are kept', () => {
   it('accepts 10000 and 20120, refuses other codes, non-JSON, non-200', async () => {
     expect(await isSuccessfulEnvelope(json({ code: 10000, message: '', data: [] }))).toBe(true)
     expect(await isSuccessfulEnvelope(json({ code: 20120, message: '', data: [] }))).toBe(true)
-    for (const code of [20003, 20004, 20112, 20114, 50000]) expect(await isSuccessfulEnvelope(json({ code, message: 'x', data: null }))).toBe(false)
+    for (const code of [20003, 20004, 20112, 20114, 50000])
+      expect(await isSuccessfulEnvelope(json({ code, message: 'x', data: null }))).toBe(false)
     expect(await isSuccessfulEnvelope(json({ message: 'no code' }))).toBe(false)
     expect(await isSuccessfulEnvelope(json({ code: 10000, message: '', data: [] }, { status: 500 }))).toBe(false)
     expect(await isSuccessfulEnvelope(new Response('<html>portal</html>', { headers: { 'content-type': 'text/html' } }))).toBe(false)
@@ -73,7 +83,11 @@ describe('only successful envelopes are kept', () => {
   })
 
   it('stamps what it keeps with the fetch time, and leaves the answer readable', async () => {
-    const plugins = dictionaryPlugins({ accountId: 'acc-1', currentAccount: () => Promise.resolve('acc-1'), now: () => new Date('2026-03-01T08:30:00Z') })
+    const plugins = dictionaryPlugins({
+      accountId: 'acc-1',
+      currentAccount: () => Promise.resolve('acc-1'),
+      now: () => new Date('2026-03-01T08:30:00Z'),
+    })
     const original = json({ code: 10000, message: 'ok', data: [{ id: 1 }] })
     const kept = await plugins.cacheWillUpdate!(param({ response: original }))
     expect(kept?.headers.get(CACHED_AT_HEADER)).toBe('2026-03-01T08:30:00.000Z')
@@ -95,11 +109,15 @@ describe('only successful envelopes are kept', () => {
 describe('network answers', () => {
   it('a proxy error or a captive portal page falls back to the cache; our envelopes (even 50000) do not', async () => {
     expect(isUnusableNetworkAnswer(new Response('bad gateway', { status: 502 }))).toBe(true)
-    expect(isUnusableNetworkAnswer(new Response('<html>login to wifi</html>', { status: 200, headers: { 'content-type': 'text/html' } }))).toBe(true)
+    expect(
+      isUnusableNetworkAnswer(new Response('<html>login to wifi</html>', { status: 200, headers: { 'content-type': 'text/html' } })),
+    ).toBe(true)
     expect(isUnusableNetworkAnswer(json({ code: 50000, message: 'x', data: null }, { status: 500 }))).toBe(false)
     expect(isUnusableNetworkAnswer(json({ code: 10000, message: '', data: [] }))).toBe(false)
     const plugins = dictionaryPlugins({ accountId: 'a', currentAccount: () => Promise.resolve('a') })
-    await expect(plugins.fetchDidSucceed!({ request: new Request(ORIGIN), response: new Response('', { status: 503 }), event: {} as never })).rejects.toThrow(/503/)
+    await expect(
+      plugins.fetchDidSucceed!({ request: new Request(ORIGIN), response: new Response('', { status: 503 }), event: {} as never }),
+    ).rejects.toThrow(/503/)
   })
 })
 
