@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
+import { POSTS } from '../src/contract/schemas/people'
 import { Client, newKey } from '../tests/api/client'
 import { startGateway, type BenchGateway } from './support'
 
@@ -51,19 +52,6 @@ const GIVEN = [
   '志强',
   '海燕',
   '晓东',
-]
-const POSTS = [
-  'executive',
-  'engineering',
-  'quality',
-  'safety',
-  'costContract',
-  'accounting',
-  'administration',
-  'materials',
-  'environment',
-  'coordination',
-  'design',
 ]
 
 const UNIT = '中铁恒岳建设集团有限公司'

@@ -77,8 +77,8 @@ const filesDir = (ctx: Ctx) => path.join(ctx.config.dataDir, 'files')
 /** A file name safe to show and to send in Content-Disposition: no path, no control characters, ≤ 120 characters. */
 export function sanitiseName(name: string | undefined, kind: FileKind | null): string {
   let base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
   base = base
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .replace(/^\.+/, '')
     .trim()
