@@ -360,43 +360,37 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
       return orgId ? items.map((item, i) => ({ ...make(orgId, item, i + 1), ...stamp })) : []
     })
 
-  await tx
-    .insert(t.orgContact)
-    .values(
-      rows(CONTACTS, (organizationId, [contactName, post, phone, email], sort) => ({
-        orgContactId: newId(),
-        organizationId,
-        contactName,
-        post,
-        phone,
-        email: email ?? null,
-        sort,
-      })) as never,
-    )
-  await tx
-    .insert(t.orgListing)
-    .values(
-      rows(LISTINGS, (organizationId, [institutionName, stockCode, listingDate], sort) => ({
-        orgListingId: newId(),
-        organizationId,
-        institutionName,
-        stockCode,
-        listingDate,
-        sort,
-      })) as never,
-    )
-  await tx
-    .insert(t.orgCowork)
-    .values(
-      rows(COWORKS, (organizationId, [coworkName, contactPerson, contactPhone], sort) => ({
-        orgCoworkId: newId(),
-        organizationId,
-        coworkName,
-        contactPerson,
-        contactPhone,
-        sort,
-      })) as never,
-    )
+  await tx.insert(t.orgContact).values(
+    rows(CONTACTS, (organizationId, [contactName, post, phone, email], sort) => ({
+      orgContactId: newId(),
+      organizationId,
+      contactName,
+      post,
+      phone,
+      email: email ?? null,
+      sort,
+    })) as never,
+  )
+  await tx.insert(t.orgListing).values(
+    rows(LISTINGS, (organizationId, [institutionName, stockCode, listingDate], sort) => ({
+      orgListingId: newId(),
+      organizationId,
+      institutionName,
+      stockCode,
+      listingDate,
+      sort,
+    })) as never,
+  )
+  await tx.insert(t.orgCowork).values(
+    rows(COWORKS, (organizationId, [coworkName, contactPerson, contactPhone], sort) => ({
+      orgCoworkId: newId(),
+      organizationId,
+      coworkName,
+      contactPerson,
+      contactPhone,
+      sort,
+    })) as never,
+  )
   await tx.insert(t.orgQualification).values(
     rows(QUALIFICATIONS, (organizationId, [qualificationName, level, category, certificateNo, issuer, from, to], sort) => ({
       orgQualificationId: newId(),

@@ -187,16 +187,14 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       }
       await tx.delete(roleResourceGrant).where(where)
       if (body.resourceIds.length)
-        await tx
-          .insert(roleResourceGrant)
-          .values(
-            body.resourceIds.map((resourceId) => ({
-              roleId: r.roleId,
-              resourceType: body.resourceType,
-              resourceId,
-              createBy: auth.account.accountId,
-            })),
-          )
+        await tx.insert(roleResourceGrant).values(
+          body.resourceIds.map((resourceId) => ({
+            roleId: r.roleId,
+            resourceType: body.resourceType,
+            resourceId,
+            createBy: auth.account.accountId,
+          })),
+        )
       await touchRole(tx, r.roleId, auth)
     })
     return ok(req, { count: body.resourceIds.length })
