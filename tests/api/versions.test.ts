@@ -134,9 +134,12 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
     // The answer's version is the one to build on: a second rename from it is accepted.
     const again = await c.call<Info>('PUT', `${P}/updateInfo`, { json: { userName: '张伟', version: renamed.body.data.version } })
     expect(again.body).toMatchObject({ code: 10000, data: { userName: '张伟', version: renamed.body.data.version + 1 } })
-    // A write that changes nothing moves no version (nothing can be lost by it).
+    // Every save moves the version, even one whose values end up the same (it may have changed child
+    // rows): a second save based on the same version is then refused.
     const same = await c.call<Info>('PUT', `${P}/updateInfo`, { json: { userName: '张伟', version: again.body.data.version } })
-    expect(same.body).toMatchObject({ code: 10000, data: { version: again.body.data.version } })
+    expect(same.body).toMatchObject({ code: 10000, data: { version: again.body.data.version + 1 } })
+    const stale = await c.call<Info>('PUT', `${P}/updateInfo`, { json: { userName: '张伟', version: again.body.data.version } })
+    expect(stale.body.code, stale.text).toBe(20008)
   })
 
   it('the personal centre photo, cellphone and email binding and password change move the versions', async () => {

@@ -7,9 +7,11 @@
 --   * `path`: a tree's materialised path (server/lib/tree.ts), derived from `parent_id` and rewritten
 --     for a whole subtree when an ancestor moves — the moved node changes (its parent), its
 --     descendants do not, so their open forms must not conflict;
---   * `version`, `update_time`, `update_by`: the stamps every write sets (a write that changes
---     nothing else is not a change: nothing can be lost by it, so it must not make an open form or a
---     queued offline edit conflict; its update time still moves, which e.g. a role's grants-version uses);
+--   * `version` and `update_by`. `update_time` IS compared: every deliberate write stamps it, so every
+--     save moves the version even when the row's own columns end up the same — a save may change
+--     only rows of a child table (a menu's functions, a person's education), and a second save based
+--     on the same version must then get 20008, not overwrite it. Writes the system makes on the side
+--     without stamping `update_time` (a subtree's `path`, the bookkeeping below) move nothing;
 --   * bookkeeping columns listed per table in trestle_version_triggers() below, written by the system
 --     as a side effect and never by an edit form: account.locked_until (the end of a lockout, moved
 --     again by further failed sign-ins). A status change (locked, unlocked, stopped…) is a change and
@@ -22,7 +24,7 @@
 -- (idempotent; tests/api/versions.test.ts checks on PostgreSQL that every such table has the trigger).
 CREATE OR REPLACE FUNCTION trestle_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  ignored text[] := ARRAY['version', 'update_time', 'update_by', 'path'] || TG_ARGV;
+  ignored text[] := ARRAY['version', 'update_by', 'path'] || TG_ARGV;
 BEGIN
   IF (to_jsonb(NEW) - ignored) IS DISTINCT FROM (to_jsonb(OLD) - ignored) THEN
     NEW.version := OLD.version + 1;

@@ -108,6 +108,9 @@ export const roleResource = defineResource({
   },
   beforeWrite: async (input, current, w) => {
     checkScope(input.dataScope, current, w)
+    // The built-in role's own refusal comes first: it holds whoever holds it or not.
+    if (current && input.status === 0 && (await builtinAmong(w.tx, [String(current.roleId)])).length)
+      throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.stop)
     if (
       current &&
       input.status === 0 &&
