@@ -59,7 +59,7 @@ test('roles: import a file with one bad row, get the summary and the failure rep
   expect(ws.getCell('E2').value).toBe('缺少名称')
   expect(ws.getCell('F2').value).toBe('请输入角色名称')
 
-  await dialog.getByRole('button', { name: '关闭' }).click()
+  await dialog.getByRole('button', { name: '关闭' }).first().click()
   // The imported role is in the list (refetched after the import).
   await expect(page.getByRole('cell', { name: `${tag}资料员` })).toBeVisible()
 })
