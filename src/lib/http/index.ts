@@ -42,7 +42,7 @@ export { resetDialogFlag, showError, showMessage, showAlert } from './dialogs'
 export { formEncode, jsonBody } from './encode'
 
 /** The application code sent with every request. */
-export const APP_CODE: string = (import.meta.env.VITE_APP_CODE as string | undefined) || DEFAULT_APP_CODE
+export const APP_CODE: string = (import.meta.env?.VITE_APP_CODE as string | undefined) || DEFAULT_APP_CODE
 
 function text(key: CoreText, code?: number): string {
   switch (key) {
@@ -115,7 +115,7 @@ const client = createHttpClient({
   nonce: () => randomHex(16),
   uuid: () => uuidv7(),
   appCode: APP_CODE,
-  baseUrl: (import.meta.env.VITE_API_BASE as string | undefined) ?? '',
+  baseUrl: (import.meta.env?.VITE_API_BASE as string | undefined) ?? '',
   language: acceptLanguage,
   sha256Hex,
   hmacSha256Hex,
