@@ -236,8 +236,12 @@ describe.each(demo)('role authorisation on $name', (t) => {
       idempotencyKey: newKey(),
     })
     expect(scope.body).toMatchObject({ code: 20003, message: '不能授予超出您自己范围的数据权限「全部」（您的数据权限：本单位及下级）' })
+    // (on the role's current version: the grant saves above moved it)
+    const current = (await orgadmin.call<{ roleId: string; version: number }[]>('GET', `${ROLE}/list`)).body.data.find(
+      (r) => r.roleId === own.roleId,
+    )!
     const viaUpdate = await orgadmin.call('PUT', `${ROLE}/update`, {
-      json: { roleId: own.roleId, version: own.version, roleName: own.roleName, dataScope: 'all' },
+      json: { roleId: own.roleId, version: current.version, roleName: own.roleName, dataScope: 'all' },
       idempotencyKey: newKey(),
     })
     expect(viaUpdate.body.code).toBe(20003)
