@@ -146,9 +146,15 @@ test('screenshots of the trees on the toolkit (1024×768, zh); Space checks a ro
 
   // the unit tree (a drawer below 1280 px), opened down to a unit, and its keyword search
   await page.goto('/admin/organization')
-  const opener = page.getByRole('button', { name: '单位树' }).first()
-  if (await opener.isVisible()) await opener.click()
   const units = page.getByRole('tree', { name: '单位树' })
+  // the tree is docked (perhaps folded away by an earlier visit) or behind a drawer opener at this width
+  const opener = page.getByRole('button', { name: '单位树', exact: true }).or(page.getByRole('button', { name: '展开单位树' }))
+  const openUnits = async () => {
+    await expect(opener.or(units).first()).toBeVisible()
+    if (!(await units.isVisible())) await opener.first().click()
+    await expect(units).toBeVisible()
+  }
+  await openUnits()
   await units.getByRole('treeitem', { name: '施工单位' }).click()
   await expect(units.getByRole('treeitem', { name: '中铁恒岳建设集团有限公司' })).toBeVisible()
   await units.getByRole('treeitem', { name: '中铁恒岳建设集团有限公司' }).getByRole('button', { name: '展开' }).click()
@@ -162,7 +168,7 @@ test('screenshots of the trees on the toolkit (1024×768, zh); Space checks a ro
 
   // the department tree beside the staff (or in its drawer)
   await page.goto('/admin/organization')
-  if (await opener.isVisible()) await opener.click()
+  await openUnits()
   await units.getByRole('treeitem', { name: '施工单位' }).click()
   await units.getByRole('treeitem', { name: '中铁恒岳建设集团有限公司' }).click()
   await page.getByRole('tab', { name: '部门与人员' }).click()
