@@ -280,6 +280,53 @@ describe.each(inject('targets'))('people on $name', (t) => {
     expect(found.body.data.records.map((x) => x.name)).toEqual(['孙立伟'])
   })
 
+  it('an import started from a unit (or one of its departments) puts rows with an empty 单位 there, not in the importer’s unit', async () => {
+    const { default: ExcelJS } = await import('exceljs')
+    const { multipart } = await import('./files-fixtures')
+    const types = await admin.call<{ organizationTypeId: string }[]>('GET', `${A}/orgType/list`)
+    const sub = await admin.call<{ organizationId: string }>('POST', `${A}/org/add`, {
+      json: { organizationName: uniqueName('导入目标单位'), organizationTypeId: types.body.data[0]!.organizationTypeId, parentId: orgId },
+    })
+    expect(sub.body.code, JSON.stringify(sub.body)).toBe(10000)
+    const subId = sub.body.data.organizationId
+    const subDept = (await addDept(admin, subId)).body.data.id
+    const importRows = async (rows: unknown[][], query: Record<string, string>) => {
+      const wb = new ExcelJS.Workbook()
+      const ws = wb.addWorksheet('人员')
+      ws.addRow(['姓名', '性别', '身份证号码', '手机号码', '单位', '部门'])
+      for (const r of rows) ws.addRow(r)
+      const bytes = Buffer.from(await wb.xlsx.writeBuffer())
+      return admin.call<{ succeeded: number; failed: number; done: boolean }>('POST', `${USER}/import`, {
+        query,
+        raw: multipart({ name: 'staff.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes }),
+        unsignedPayload: true,
+        idempotencyKey: newKey(),
+      })
+    }
+    const [a, b] = [idCard('1987-07-07'), idCard('1986-06-06')]
+    const r = await importRows(
+      [
+        ['钱文博', '男', a, phone(), '', ''],
+        ['钱文静', '女', b, phone(), '', ''],
+      ],
+      { organizationId: subId, departmentId: subDept },
+    )
+    expect(r.body.data).toMatchObject({ done: true, succeeded: 2, failed: 0 })
+    const inSub = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { organizationId: subId, pageSize: 50 } })
+    expect(inSub.body.data.records.map((x) => [x.name, x.organizationId, x.departmentId]).sort()).toEqual([
+      ['钱文博', subId, subDept],
+      ['钱文静', subId, subDept],
+    ])
+    // from the unit itself: no department; a bad target is refused on its field before anything is read
+    const c = idCard('1985-05-05')
+    expect((await importRows([['钱文山', '男', c, phone(), '', '']], { organizationId: subId })).body.data).toMatchObject({ succeeded: 1 })
+    const third = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query: { keyword: c } })
+    expect(third.body.data.records.map((x) => [x.organizationId, x.departmentId])).toEqual([[subId, null]])
+    const bad = await importRows([['钱文水', '男', idCard('1984-04-04'), phone(), '', '']], { organizationId: 'not an id' })
+    expect(bad.body.code).toBe(20001)
+    expect((bad.body.data as unknown as { field: string }[]).map((e) => e.field)).toEqual(['organizationId'])
+  })
+
   it('a profile invitation lets the person complete their record, which then waits for review', async () => {
     const p = (await addPerson(admin, orgId, { birthDate: undefined })).body.data
     const created = await admin.call<{ url: string }>('POST', `${A}/invite/create`, {

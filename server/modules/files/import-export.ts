@@ -66,7 +66,12 @@ export const SYNC_ROWS = 200
 /** A running job not touched for this long is reported as interrupted. */
 const STALE_MS = 120_000
 
-export interface ImportExportDef<S extends z.ZodType = z.ZodType, L extends z.ZodType = z.ZodType, M extends MenuPath = MenuPath> {
+export interface ImportExportDef<
+  S extends z.ZodType = z.ZodType,
+  L extends z.ZodType = z.ZodType,
+  M extends MenuPath = MenuPath,
+  T extends z.ZodType = z.ZodType,
+> {
   name: string
   base?: string
   /** Menu of the permission (catalogue). */
@@ -80,8 +85,10 @@ export interface ImportExportDef<S extends z.ZodType = z.ZodType, L extends z.Zo
   fileName: Text
   import?: {
     schema: S
+    /** Where the rows go, from the import's signed query (e.g. the unit the import was started from); 20001 when bad. */
+    target?: T
     /** Writes one validated row with `w.tx` (its own transaction). Throw ApiError to fail the row with a message. */
-    row: (w: WriteContext, data: z.infer<S>, source: SheetRow) => Promise<unknown>
+    row: (w: WriteContext, data: z.infer<S>, source: SheetRow, target: z.infer<T>) => Promise<unknown>
   }
   export?: {
     query: L
@@ -175,10 +182,10 @@ function rowErrors(err: unknown, row: number, lang: Lang, columns: ExcelColumn[]
   return [{ row, field: '', message: ROW_FAILED[lang] }]
 }
 
-export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M extends MenuPath>(
+export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M extends MenuPath, T extends z.ZodType = z.ZodType>(
   app: FastifyInstance,
   ctx: Ctx,
-  def: ImportExportDef<S, L, M>,
+  def: ImportExportDef<S, L, M, T>,
 ): void {
   const paths = importExportPaths(def.name, def.base)
   // The defaults are checked against the catalogue when the route is registered (gate.ts).
@@ -197,6 +204,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
     app.post(paths.import, { config: importPerm }, async (req) => {
       const auth = req.auth!
       const lang = requestLang(req)
+      const target = (imp.target ? parse(imp.target, req.query, req) : {}) as z.infer<T>
       const file = await receiveUpload(req, () => 'import')
       let sheet: Awaited<ReturnType<typeof readSheet>>
       try {
@@ -225,7 +233,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
         createTime: now,
         updateTime: now,
       })
-      const run = runImport(ctx, jobId, sheet.rows, imp, def.columns, auth, lang).catch(async (err: unknown) => {
+      const run = runImport(ctx, jobId, sheet.rows, imp, def.columns, auth, lang, target).catch(async (err: unknown) => {
         ctx.log.error({ err, jobId }, 'import job failed')
         await ctx.db
           .update(importJob)
@@ -265,14 +273,15 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
   }
 }
 
-async function runImport<S extends z.ZodType>(
+async function runImport<S extends z.ZodType, T extends z.ZodType>(
   ctx: Ctx,
   jobId: string,
   rows: SheetRow[],
-  imp: NonNullable<ImportExportDef<S>['import']>,
+  imp: NonNullable<ImportExportDef<S, z.ZodType, MenuPath, T>['import']>,
   columns: ExcelColumn[],
   auth: AuthContext,
   lang: Lang,
+  target: z.infer<T>,
 ): Promise<void> {
   const { valid, errors } = validateRows(rows, imp.schema, lang, columns)
   const failedRows = new Set(errors.map((e) => e.row))
@@ -291,7 +300,7 @@ async function runImport<S extends z.ZodType>(
   for (const v of valid) {
     try {
       await ctx.db.transaction(async (txRaw) => {
-        await imp.row({ tx: txRaw as unknown as Db, auth, now: new Date() }, v.data, v.source)
+        await imp.row({ tx: txRaw as unknown as Db, auth, now: new Date() }, v.data, v.source, target)
       })
       succeeded++
     } catch (err) {

@@ -8,7 +8,16 @@
 import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
-import { POSITION_LEVELS, POSTS, SEXES, userAdd, userImportRow, userListQuery, userUpdate } from '../../../src/contract/schemas/people'
+import {
+  POSITION_LEVELS,
+  POSTS,
+  SEXES,
+  userAdd,
+  userImportRow,
+  userImportTarget,
+  userListQuery,
+  userUpdate,
+} from '../../../src/contract/schemas/people'
 import { en as peopleEn, zh as peopleZh } from '../../../src/lib/i18n/locales/people'
 import type { Ctx } from '../../context'
 import { department } from '../../db/schema'
@@ -53,7 +62,10 @@ export const USER_COLUMNS: ExcelColumn[] = [
     field: 'organizationName',
     title: { zh: '单位', en: 'Organisation' },
     width: 28,
-    hint: { zh: '单位全称；不填为导入人所在单位', en: 'Full name; empty: your own organisation' },
+    hint: {
+      zh: '单位全称；不填则导入到开始导入的单位（从首页等处导入时为导入人所在单位）',
+      en: 'Full name; empty: the organisation the import was started from (or your own)',
+    },
   },
   {
     field: 'departmentName',
@@ -104,13 +116,14 @@ export function registerPeopleImportExport(
     fileName: { zh: '人员', en: 'staff' },
     import: {
       schema: userImportRow,
-      row: async (w, data) => {
+      target: userImportTarget,
+      row: async (w, data, _source, target) => {
         const { organizationName, departmentName, ...fields } = data
         const visible = await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx)
-        let organizationId = w.auth.account.organizationId
-        if (organizationName) {
-          organizationId = await orgIdByName(w.tx, organizationName)
-        }
+        // an empty 单位 means the unit the import was started from (else the importer's own)
+        const organizationId = organizationName
+          ? await orgIdByName(w.tx, organizationName)
+          : (target.organizationId ?? w.auth.account.organizationId)
         if (!organizationId || (visible !== null && !visible.includes(organizationId)))
           throw new ApiError(Code.NOT_FOUND, { field: 'organizationName' }, NO_ORG)
         let departmentId: string | undefined
@@ -120,6 +133,14 @@ export function registerPeopleImportExport(
             .from(department)
             .where(and(eq(department.organizationId, organizationId), eq(department.departmentName, departmentName)))
             .orderBy(department.parentId)
+          if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentName' }, NO_DEPT)
+          departmentId = d.id
+        } else if (!organizationName && target.departmentId) {
+          // started from a department: a row naming neither unit nor department goes into it
+          const [d] = await w.tx
+            .select({ id: department.departmentId })
+            .from(department)
+            .where(and(eq(department.organizationId, organizationId), eq(department.departmentId, target.departmentId)))
           if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentName' }, NO_DEPT)
           departmentId = d.id
         }

@@ -244,6 +244,17 @@ export const userImportRow = personFields
   })
   .superRefine(birthDateAgrees)
 
+/**
+ * Where an import started from a unit's staff panel puts its rows (signed query of user/import):
+ * a row with no 单位 goes to `organizationId`; with neither 单位 nor 部门, into `departmentId` (a
+ * department of that unit) when given.
+ */
+export const userImportTarget = z.object({
+  organizationId: optional(id()),
+  departmentId: optional(id()),
+})
+export type UserImportTarget = z.infer<typeof userImportTarget>
+
 export const userListQuery = listQuery.extend({
   organizationId: optional(id()),
   departmentId: optional(id()),

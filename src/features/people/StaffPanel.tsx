@@ -56,6 +56,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const [moving, setMoving] = useState(false)
   const [inviting, setInviting] = useState<Person | null>(null)
   const isDept = node.category === TREE_CATEGORY.department
+  const unitName = nodes.find((n) => n.id === node.organizationId)?.name ?? node.name
   const staffQuery = { organizationId: isDept ? undefined : node.id, departmentId: isDept ? node.id : undefined, includeChildren, archived }
   const query = useStaff(staffQuery)
   /** The export's filters: what the list shows. */
@@ -284,7 +285,16 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
           </DropdownMenu>
         )}
         <BulkActions count={selectedIds.length} onClear={clear}>
-          <ImportDialog resource={personResource} name={t('people.entity')} />
+          <ImportDialog
+            resource={personResource}
+            name={t('people.entity')}
+            target={{
+              params: { organizationId: node.organizationId, departmentId: isDept ? node.id : undefined },
+              note: isDept
+                ? t('people.staff.importIntoDept', { unit: unitName, dept: node.name })
+                : t('people.staff.importInto', { unit: node.name }),
+            }}
+          />
           <ExportButton resource={personResource} query={listQuery} />
         </BulkActions>
         <ToolbarEnd className="flex-wrap gap-3">

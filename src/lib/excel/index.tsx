@@ -15,7 +15,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, FileUp, Loader2, RotateCcw, Upload } from 'lucide-react'
+import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, FileUp, Info, Loader2, RotateCcw, Upload } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import {
   acceptOf,
@@ -91,6 +91,8 @@ export interface ImportDialogProps {
   name?: string
   /** After an import that added rows (the resource's lists are refetched anyway). */
   onImported?: (status: ImportStatus) => void
+  /** Where the rows go, sent with the upload (signed query), and the sentence that tells the user so. */
+  target?: { params: Record<string, string | undefined>; note: string }
 }
 
 /** The 导入 button and its dialog: template, upload with progress, processing progress, summary, failure report, re-upload. */
@@ -116,7 +118,7 @@ export function ImportDialog(props: ImportDialogProps) {
 
 const POLL_MS = 700
 
-function ImportBody({ resource, paths: given, name, onImported, onClose }: ImportDialogProps & { onClose: () => void }) {
+function ImportBody({ resource, paths: given, name, onImported, target, onClose }: ImportDialogProps & { onClose: () => void }) {
   const { t } = useT()
   const qc = useQueryClient()
   const paths = given ?? excelPaths(resource)
@@ -188,6 +190,7 @@ function ImportBody({ resource, paths: given, name, onImported, onClose }: Impor
     form.append('file', file, file.name)
     try {
       const status = await http.upload<ImportStatus>(paths.import, form, {
+        params: target?.params,
         handled: [Code.INVALID],
         timeoutMs: 300_000,
         onProgress: (loaded, total) =>
@@ -230,6 +233,12 @@ function ImportBody({ resource, paths: given, name, onImported, onClose }: Impor
           <Summary status={phase.status} onReport={report} />
         ) : (
           <>
+            {target && (
+              <p className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="import-target">
+                <Info className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+                {target.note}
+              </p>
+            )}
             <section className="flex items-start gap-3">
               <StepNo n={1} />
               <div className="min-w-0 flex-1 space-y-2">

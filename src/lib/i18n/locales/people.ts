@@ -33,6 +33,8 @@ export const zh = {
     title: '人员',
     of: '{name} 的人员',
     count: '共 {n} 人',
+    importInto: '未填写“单位”的行将导入到“{unit}”',
+    importIntoDept: '未填写“单位”的行将导入到“{unit}”；单位和部门都未填写的行导入到部门“{dept}”',
     shown: '显示 {shown} / {n} 人',
     keyword: '搜索姓名、账号、部门、岗位',
     includeChildren: '含下级',
@@ -231,6 +233,9 @@ export const en: Shape<typeof zh> = {
     title: 'People',
     of: 'People of {name}',
     count: '{n} people',
+    importInto: 'Rows with an empty Organisation are imported into “{unit}”',
+    importIntoDept:
+      'Rows with an empty Organisation are imported into “{unit}”; rows with neither Organisation nor Department into the department “{dept}”',
     shown: '{shown} of {n} people',
     keyword: 'Search name, account, department, post',
     includeChildren: 'Include sub-units',
