@@ -16,7 +16,7 @@ import { stripEmpty } from '@/contract'
 import { sublistPaths, type OrgSublist } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { applyRefusal, FORM_HANDLED_CODES, FormList, onlyFields, type FormValues } from '@/lib/crud'
-import { useDirtyGuard } from '@/lib/dirty'
+import { useLeaveGuard } from '@/lib/dirty'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useCan } from './permissions'
@@ -53,7 +53,8 @@ export function SublistEditor(props: SublistEditorProps) {
     defaultValues: { items: toForm(items) },
     mode: 'onTouched',
   })
-  useDirtyGuard(form.formState.isDirty)
+  // leaving with unsaved items (another tab, unit or page) asks first
+  useLeaveGuard(canEdit && form.formState.isDirty)
   const [saving, setSaving] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
 

@@ -9,6 +9,7 @@ import { updateInfoBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { FormField } from '@/lib/crud'
+import { useLeaveGuard } from '@/lib/dirty'
 import { FileUpload } from '@/lib/files'
 import { hasCode, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -26,6 +27,7 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
     defaultValues: { userName: info.userName ?? '', version: info.version },
     mode: 'onTouched',
   })
+  useLeaveGuard(form.formState.isDirty)
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null)

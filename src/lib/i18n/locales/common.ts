@@ -33,6 +33,12 @@ export const zh = {
   timeout: '请求超时，请稍后重试',
   invalidResponse: '服务器返回了无法识别的内容',
   status: { active: '启用', stopped: '停用' },
+  leave: {
+    title: '放弃未保存的修改',
+    description: '这里有未保存的修改，离开后将丢失。确定要离开吗？',
+    confirm: '放弃修改并离开',
+    stay: '留下继续编辑',
+  },
 }
 
 export const en: Shape<typeof zh> = {
@@ -68,4 +74,10 @@ export const en: Shape<typeof zh> = {
   timeout: 'The request timed out; try again later',
   invalidResponse: 'The server answered with something unrecognisable',
   status: { active: 'Active', stopped: 'Stopped' },
+  leave: {
+    title: 'Discard unsaved changes',
+    description: 'There are unsaved changes here; they will be lost if you leave. Leave anyway?',
+    confirm: 'Discard and leave',
+    stay: 'Stay and keep editing',
+  },
 }
