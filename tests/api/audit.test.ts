@@ -68,6 +68,16 @@ describe.each(inject('targets'))('user audit on $name', (t) => {
     const [row] = await find(admin, reg.accountName, 'pending')
     expect(row).toMatchObject({ accountName: reg.accountName, accountStatus: 'pending', auditStatus: 'pending', name: '钱审核' })
     expect(row!.cellphone).toMatch(/^\d{3}\*{4}\d{4}$/)
+    // a registration: submitted now, shown as such with what it carries, nothing "changed"
+    const submitted = row as PersonRow & { submitKind: string; submitTime: string }
+    expect(submitted.submitKind).toBe('registration')
+    expect(Math.abs(Date.parse(submitted.submitTime) - Date.now())).toBeLessThan(120_000)
+    const sub = await admin.call<{ submitKind: string; values: Record<string, string | null>; changes: unknown[] }>(
+      'GET',
+      `${AUDIT}/submission`,
+      { query: { userId: row!.userId } },
+    )
+    expect(sub.body.data).toMatchObject({ submitKind: 'registration', values: { name: '钱审核', cellphone: row!.cellphone }, changes: [] })
 
     const approve = await admin.call('POST', `${AUDIT}/audit`, { json: { userIds: [row!.userId], decision: 'approve' } })
     expect(approve.body).toMatchObject({ code: 10000, data: { updated: 1 } })

@@ -360,6 +360,29 @@ describe.each(inject('targets'))('people on $name', (t) => {
       query: { keyword: `${p.name}新`, auditStatus: 'pending' },
     })
     expect(list.body.data.records.map((r) => r.userId)).toEqual([p.userId])
+    // 用户审核 shows when it was submitted (not when the record was made) and what the profile changed
+    const row = list.body.data.records[0] as PersonRow & { submitTime: string; submitKind: string; createTime: string }
+    expect(row.submitKind).toBe('profile')
+    expect(Date.parse(row.submitTime)).toBeGreaterThan(Date.parse(row.createTime))
+    const sub = await admin.call<{
+      submitKind: string
+      values: Record<string, string | null>
+      changes: { field: string; before: string | null; after: string | null }[]
+    }>('GET', `${A}/userAudit/submission`, { query: { userId: p.userId } })
+    expect(sub.body.code).toBe(10000)
+    expect(sub.body.data.submitKind).toBe('profile')
+    expect(sub.body.data.changes).toEqual(
+      [
+        { field: 'name', before: p.name, after: `${p.name}新` },
+        { field: 'sex', before: p.sex, after: 'male' },
+        { field: 'email', before: p.email, after: 'self@example.cn' },
+        { field: 'education', before: null, after: '1' },
+        { field: 'certificates', before: null, after: '1' },
+      ].filter((c) => c.before !== c.after),
+    )
+    expect(sub.body.data.values).toMatchObject({ idCard: p.idCard, cellphone: p.cellphone, name: `${p.name}新` })
+    expect(JSON.stringify(sub.body)).not.toMatch(/\d{17}[\dX]/)
+    expect((await admin.call('GET', `${A}/userAudit/submission`, { query: { userId: 'nope' } })).body.code).toBe(20001)
     const edu = await admin.call<{ school: string }[]>('GET', `${A}/userEducation/list`, { query: { userId: p.userId } })
     expect(edu.body.data.map((e) => e.school)).toEqual(['长安大学'])
     const full = await admin.call<{ idCard: string }>('GET', `${USER}/getIdCard`, { query: { userId: p.userId } })

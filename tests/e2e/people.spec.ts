@@ -42,6 +42,11 @@ test('user audit: approve one pending person and reject another with a reason, e
   const review = page.getByRole('dialog', { name: '审核账号' })
   await expect(review.getByRole('radio', { name: '通过' })).toHaveAttribute('aria-checked', 'true')
   await expect(review.getByText('通过后授予的角色（可选）')).toBeVisible()
+  // not blind (issue 10 #5): what the person submitted, how and when, is in the dialog
+  const submission = review.getByTestId('submission')
+  await expect(submission.getByRole('heading', { name: '提交的内容' })).toBeVisible()
+  await expect(submission.getByText(firstName, { exact: true })).toBeVisible()
+  await expect(submission.getByText(/(注册申请|邀请完善资料) · .+ 提交/)).toBeVisible()
   await review.getByRole('checkbox', { name: '普通用户' }).click()
   await page.setViewportSize({ width: 1024, height: 768 })
   await page.screenshot({ path: '.tmp/shots/user-audit-review-1024-zh.png' })

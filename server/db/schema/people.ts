@@ -4,7 +4,7 @@
  * Sub-organisations added through department/addByOrgId are `organization` rows (unit_kind).
  */
 import { sql } from 'drizzle-orm'
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { account, organization } from '../schema'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -61,6 +61,10 @@ export const person = pgTable(
     auditReason: text('audit_reason'),
     auditBy: text('audit_by'),
     auditTime: ts('audit_time'),
+    /** When and how it came to review (SubmitKind); for a profile, the record before it (SubmittedBefore). */
+    submitTime: ts('submit_time'),
+    submitKind: text('submit_kind'),
+    submittedBefore: jsonb('submitted_before'),
     accountId: text('account_id').references(() => account.accountId, { onDelete: 'set null' }),
     sort: integer('sort').notNull().default(1),
     ...stamped,

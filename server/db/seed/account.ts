@@ -185,6 +185,8 @@ export async function seedAccountDemo(tx: Db, orgIds: Map<string, string>, passw
         accountId,
         status: 'active',
         auditStatus: 'pending',
+        submitTime: at(-(d.history[0]?.daysAgo ?? 0)),
+        submitKind: 'registration',
         createBy: accountId,
         updateBy: accountId,
       })

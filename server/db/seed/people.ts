@@ -344,6 +344,8 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
       auditReason: i < 4 ? null : '身份证照片不清晰，请重新上传',
       auditBy: i < 4 ? null : 'admin',
       auditTime: i < 4 ? null : new Date(Date.UTC(2026, 0, 10 + i)),
+      submitTime: new Date(Date.UTC(2026, 0, 5 + i, 9, 30)),
+      submitKind: 'registration',
       sort: 100 + i,
       ...stamp,
     }),

@@ -21,7 +21,16 @@ import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { ACCOUNT_TRANSITIONS } from '../../../src/contract/schemas/account'
-import { auditBody, auditListQuery, PEOPLE_API, PEOPLE_FNS, userAdd, userUpdate } from '../../../src/contract/schemas/people'
+import {
+  auditBody,
+  auditListQuery,
+  PEOPLE_API,
+  PEOPLE_FNS,
+  submissionQuery,
+  userAdd,
+  userUpdate,
+  type SubmitKind,
+} from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { person } from '../../db/schema'
@@ -30,6 +39,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { applyReview } from '../account/review'
 import { inScope, visibleOrgIds } from '../org/scope'
 import { defineResource, registerResource } from '../resource'
+import { submissionOf } from './submission'
 import { joinPersonRefs, keywordFilter, maskPeople, personSelection } from './user'
 
 export const AUDIT_MENU = '/admin/user-audit' as const satisfies MenuPath
@@ -81,7 +91,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
         q.organizationId ? eq(person.organizationId, q.organizationId) : undefined,
         keywordFilter(q.keyword),
       ],
-      sortable: { createTime: person.createTime, auditTime: person.auditTime, name: person.name },
+      sortable: { submitTime: person.submitTime, createTime: person.createTime, auditTime: person.auditTime, name: person.name },
       defaultDesc: true,
       selection: {
         userId,
@@ -99,6 +109,8 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
         auditReason,
         auditBy,
         auditTime,
+        submitTime: person.submitTime,
+        submitKind: person.submitKind,
         createTime,
         version,
       },
@@ -143,6 +155,17 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
     })
     return ok(req, { updated })
   })
+
+  app.get(PEOPLE_API.userAudit.submission, { config: { auth: 'signed', perm: { menu: AUDIT_MENU } } }, async (req) => {
+    const { userId: id } = parse(submissionQuery, req.query, req)
+    const visible = await visibleOrgIds(ctx, req)
+    const [p] = await ctx.db
+      .select()
+      .from(person)
+      .where(and(eq(person.userId, id), submitted, inScope(person.organizationId, visible)))
+    if (!p) throw new ApiError(Code.NOT_FOUND)
+    return ok(req, await submissionOf(ctx.db, p))
+  })
 }
 
 /**
@@ -162,6 +185,8 @@ export async function addRegistrationPerson(
     accountId: acc.accountId,
     status: 'active',
     auditStatus: 'pending',
+    submitTime: new Date(),
+    submitKind: 'registration' satisfies SubmitKind,
     createBy: acc.accountId,
     updateBy: acc.accountId,
   })

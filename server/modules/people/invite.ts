@@ -13,6 +13,7 @@ import {
   maskIdCard,
   profileForm,
   type ProfileData,
+  type SubmitKind,
 } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
@@ -21,6 +22,7 @@ import { ApiError } from '../../lib/http'
 import { signedUrl } from '../files/store'
 import { registerInvitePurpose } from '../invite/registry'
 import { ORG_MENU } from '../org/scope'
+import { snapshotOf } from './submission'
 import { replaceSubRecords, SUB_RECORDS } from './subrecords'
 
 type Row = Record<string, unknown>
@@ -113,6 +115,8 @@ export function registerProfileInvite(ctx: Ctx): void {
           foreign.map((r) => ({ field: r.field, key: V.invalid, message: validationText(V.invalid, 'zh') })),
         )
       const now = new Date()
+      // what the record was, for 用户审核 to show what this submission changed
+      const before = await snapshotOf(tx, p)
       await tx
         .update(person)
         .set({
@@ -127,6 +131,9 @@ export function registerProfileInvite(ctx: Ctx): void {
           auditReason: null,
           auditBy: null,
           auditTime: null,
+          submitTime: now,
+          submitKind: 'profile' satisfies SubmitKind,
+          submittedBefore: before,
           updateTime: now,
           updateBy: p.accountId ?? 'invite',
         })

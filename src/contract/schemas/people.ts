@@ -18,7 +18,8 @@
  *   userEducation | userCertificate | userJob | userProject:
  *               GET list?userId → records (photo urls embedded); POST addFullByUserId { userId, items } replaces
  *               all records of that person → the new list; POST delete form ids
- *   userAudit:  GET listPage (auditListQuery) → Page<AuditRow>; POST audit (auditBody) → { updated }
+ *   userAudit:  GET listPage (auditListQuery) → Page<AuditRow>; POST audit (auditBody) → { updated };
+ *               GET submission?userId → AuditSubmission (what was submitted, what a profile changed)
  *   userCheck:  GET checkIdcard?idCard[&userId] → { birthDate, sex } or 20001 (invalid) / 20006 (already
  *               registered; who has it is not said)
  *   user import / export (Excel, see importExportPaths('user') in files.ts): GET user/importTemplate,
@@ -512,8 +513,43 @@ export interface AuditRow {
   /** Who decided (account name) and when; null while pending. */
   auditBy: string | null
   auditTime: string | null
-  /** When the record was submitted (registration, profile invite or add). */
+  /** When it was submitted for review (a registration, or a profile completed through an invitation). */
+  submitTime: string | null
+  submitKind: SubmitKind | null
   createTime: string
+}
+
+/** What came to review: a registration (/register), or a staff record completed through a profile invitation. */
+export const SUBMIT_KINDS = ['registration', 'profile'] as const
+export type SubmitKind = (typeof SUBMIT_KINDS)[number]
+
+/** The fields 用户审核 shows of a submission, in order; education and certificates as their counts. */
+export const SUBMISSION_FIELDS = [
+  'name',
+  'sex',
+  'idCard',
+  'birthDate',
+  'cellphone',
+  'email',
+  'avatar',
+  'education',
+  'certificates',
+] as const
+export type SubmissionField = (typeof SUBMISSION_FIELDS)[number]
+
+export const submissionQuery = z.object({ userId: id() })
+
+/**
+ * GET userAudit/submission?userId → what was submitted (numbers masked): the values as they are now and,
+ * for a profile, each field it changed with its value before (`changes`; empty for a registration).
+ * Values are display strings (sex: male/female, avatar: a file id, lists: their count).
+ */
+export interface AuditSubmission {
+  userId: string
+  submitKind: SubmitKind | null
+  submitTime: string | null
+  values: Record<SubmissionField, string | null>
+  changes: { field: SubmissionField; before: string | null; after: string | null }[]
 }
 
 // ---- paths -------------------------------------------------------------------------------------
@@ -543,7 +579,7 @@ export const PEOPLE_API = {
   userCertificate: sub('userCertificate'),
   userJob: sub('userJob'),
   userProject: sub('userProject'),
-  userAudit: { listPage: `${A}/userAudit/listPage`, audit: `${A}/userAudit/audit` },
+  userAudit: { listPage: `${A}/userAudit/listPage`, audit: `${A}/userAudit/audit`, submission: `${A}/userAudit/submission` },
   userCheck: { checkIdcard: `${A}/userCheck/checkIdcard` },
 } as const
 

@@ -15,6 +15,7 @@ import { defineResource, enumOptions, formatDateTime, ListPage, RowAction, type 
 import { permissionsOf } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { useAudit } from './api'
+import { SubmissionDetails } from './SubmissionDetails'
 import { auditList } from './queries'
 
 /** <Can> of the 用户审核 screen: only its functions (src/contract/catalogue.ts) compile. */
@@ -48,6 +49,8 @@ export function UserAuditPage() {
     setReviewing({
       who: rows.length === 1 ? rows[0]!.name : t('people.audit.rejectMany', { n: rows.length }),
       initial,
+      // one record: what it submitted (and what a profile changed) before the decision
+      details: rows.length === 1 ? <SubmissionDetails userId={rows[0]!.userId} /> : undefined,
       toasts: true,
       done,
       submit: (d) => audit.mutateAsync({ userIds: rows.map((r) => r.userId), ...d }),
@@ -92,11 +95,17 @@ export function UserAuditPage() {
       cell: (r) => (r.auditReason ? <span title={r.auditReason}>{r.auditReason}</span> : <span className="text-muted-foreground">--</span>),
     },
     {
-      key: 'createTime',
+      key: 'submitKind',
+      header: t('people.audit.kindColumn'),
+      cell: (r) => (r.submitKind ? t(`people.audit.kind.${r.submitKind}`) : '--'),
+      exportValue: (r) => (r.submitKind ? t(`people.audit.kind.${r.submitKind}`) : ''),
+    },
+    {
+      key: 'submitTime',
       header: t('people.audit.submitTime'),
       sortable: true,
-      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.createTime)}</span>,
-      exportValue: (r) => formatDateTime(r.createTime),
+      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.submitTime) || '--'}</span>,
+      exportValue: (r) => formatDateTime(r.submitTime),
     },
     { key: 'auditBy', header: t('people.audit.auditBy'), defaultHidden: true },
     {

@@ -8,6 +8,7 @@ import type { Page } from '@/contract'
 import {
   PEOPLE_API,
   type AuditRow,
+  type AuditSubmission,
   type Certificate,
   type DeptTreeNode,
   type Education,
@@ -40,7 +41,15 @@ export const peopleKeys = {
   tree: (organizationId: string) => [...peopleKeys.departments(), 'tree', organizationId] as const,
   /** The registration review list (/admin/user-audit). */
   audit: () => ['userAudit'] as const,
+  submission: (userId: string) => [...peopleKeys.audit(), 'submission', userId] as const,
 }
+
+/** What a record under review submitted, and what a profile changed (用户审核's review dialog). */
+export const submissionQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: peopleKeys.submission(userId),
+    queryFn: ({ signal }) => http.get<AuditSubmission>(PEOPLE_API.userAudit.submission, { userId }, { signal }),
+  })
 
 /** The department tree of an organisation; the organisation itself is the root node. */
 export const deptTreeQueryOptions = (organizationId: string) =>
