@@ -11,11 +11,12 @@ import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { useSession } from '@/lib/session'
-import { useAddRules } from './api'
+import { useAddRules, useTypeLabel } from './api'
 import { orgKeys, orgLimitsQueryOptions } from './queries'
 
 export function LimitTab({ organizationId }: { organizationId: string }) {
   const { t } = useT()
+  const typeLabel = useTypeLabel()
   const q = useQuery(orgLimitsQueryOptions(organizationId))
   const ownOrg = useSession((s) => s.userAccount?.organizationId ?? null)
   // one's own unit's limit: only with the data scope "all" (the same rule as adding top units)
@@ -28,7 +29,7 @@ export function LimitTab({ organizationId }: { organizationId: string }) {
       header: t('organization.limit.unit'),
       cell: (r) => <span className={r.organizationId === organizationId ? 'font-semibold' : 'pl-5'}>{r.organizationName}</span>,
     },
-    { key: 'organizationTypeName', header: t('organization.limit.type') },
+    { key: 'organizationTypeName', header: t('organization.limit.type'), cell: (r) => typeLabel(r.organizationTypeName) || '--' },
     { key: 'accountCount', header: t('organization.limit.count'), align: 'right', className: 'tabular-nums' },
     {
       key: 'accountLimit',

@@ -14,7 +14,7 @@ import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { Can, useCan } from './permissions'
 import { cn } from '@/lib/utils'
-import { orgResource, useAddRules, useUnit } from './api'
+import { orgResource, useAddRules, useTypeLabel, useUnit } from './api'
 import { UnitDialog, type UnitEditing } from './UnitForm'
 import { UNIT_TABS, UnitPanel, type UnitTab } from './UnitPanel'
 import { nodeKey, UnitTree } from './UnitTree'
@@ -240,14 +240,15 @@ function TypeSelected({ node, onAddTop }: { node: OrgTreeNode; onAddTop: () => v
   const { t } = useT()
   const mayAdd = useCan('add')
   const rules = useAddRules()
+  const name = useTypeLabel()(node.nodeName)
   const top = mayAdd && rules.data?.topUnits === true
   const text = !mayAdd
-    ? t('organization.typeSelectedView', { name: node.nodeName })
+    ? t('organization.typeSelectedView', { name })
     : rules.data?.topUnits === false
-      ? t('organization.typeSelectedScoped', { name: node.nodeName })
-      : t('organization.typeSelected', { name: node.nodeName })
+      ? t('organization.typeSelectedScoped', { name })
+      : t('organization.typeSelected', { name })
   return (
-    <Empty icon={<FolderTree className="h-10 w-10 text-amber-600 opacity-60" aria-hidden />} title={node.nodeName} text={text}>
+    <Empty icon={<FolderTree className="h-10 w-10 text-amber-600 opacity-60" aria-hidden />} title={name} text={text}>
       {top && (
         <Can action="add">
           <Button onClick={onAddTop}>

@@ -15,7 +15,7 @@ import type { FnOf } from '@/contract/catalogue'
 import { stripEmpty } from '@/contract'
 import { sublistPaths, type OrgSublist } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
-import { applyRefusal, FORM_HANDLED_CODES, FormList, onlyFields, type FormValues } from '@/lib/crud'
+import { applyRefusal, FORM_HANDLED_CODES, FormList, onlyFields, ReadOnly, type FormValues } from '@/lib/crud'
 import { useLeaveGuard } from '@/lib/dirty'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -90,19 +90,22 @@ export function SublistEditor(props: SublistEditorProps) {
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <fieldset disabled={!canEdit || saving} className="contents">
-          <FormList
-            name="items"
-            label={label}
-            newItem={props.newItem}
-            itemTitle={props.itemTitle}
-            emptyText={props.emptyText}
-            max={200}
-            disabled={!canEdit}
-          >
-            {props.children}
-          </FormList>
-        </fieldset>
+        {/* a reader (a tourist) sees the items as text, not disabled inputs */}
+        <ReadOnly value={!canEdit}>
+          <fieldset disabled={!canEdit || saving} className="contents">
+            <FormList
+              name="items"
+              label={label}
+              newItem={props.newItem}
+              itemTitle={props.itemTitle}
+              emptyText={props.emptyText}
+              max={200}
+              disabled={!canEdit}
+            >
+              {props.children}
+            </FormList>
+          </fieldset>
+        </ReadOnly>
         {formError && (
           <p role="alert" className="text-sm text-destructive">
             {formError}

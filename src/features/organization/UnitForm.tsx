@@ -5,7 +5,7 @@ import { STATUS } from '@/contract'
 import type { Organization } from '@/contract/schemas/org'
 import { FormDialog, FormField, FormGrid } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { orgResource, useOrgTypes } from './api'
+import { orgResource, useOrgTypes, useTypeLabel } from './api'
 
 function Section({ children }: { children: ReactNode }) {
   return <h3 className="border-b pb-1.5 pt-2 text-sm font-semibold text-muted-foreground first:pt-0 sm:col-span-2">{children}</h3>
@@ -35,6 +35,7 @@ function TaxCodeHint() {
 export function UnitFields({ parentName }: { parentName: string | null }) {
   const { t } = useT()
   const types = useOrgTypes().data ?? []
+  const typeLabel = useTypeLabel()
   const f = (k: Parameters<typeof t>[0]) => t(k)
   return (
     <FormGrid>
@@ -46,7 +47,7 @@ export function UnitFields({ parentName }: { parentName: string | null }) {
         label={f('organization.field.organizationTypeId')}
         kind="select"
         required
-        options={types.map((ty) => ({ value: ty.organizationTypeId, label: ty.typeName }))}
+        options={types.map((ty) => ({ value: ty.organizationTypeId, label: typeLabel(ty.typeName) }))}
       />
       <FormField
         name="creditCode"

@@ -10,6 +10,7 @@ import { AccountsPanel } from '@/features/accounts'
 import { DepartmentsPanel } from '@/features/people'
 import { formatDateTime } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+import { useTypeLabel } from './api'
 import { Can } from './permissions'
 import { GroupsTab } from './GroupsTab'
 import { LimitTab } from './LimitTab'
@@ -29,6 +30,7 @@ function Value({ children }: { children: ReactNode }) {
 
 function InfoTab({ unit }: { unit: Organization }) {
   const { t } = useT()
+  const typeLabel = useTypeLabel()
   const f = (k: keyof Organization, label: Parameters<typeof t>[0], node?: ReactNode, wide?: boolean) => (
     <div key={k} className={wide ? 'sm:col-span-2 xl:col-span-3' : undefined}>
       <dt className="text-xs text-muted-foreground">{t(label)}</dt>
@@ -58,7 +60,11 @@ function InfoTab({ unit }: { unit: Organization }) {
           'organization.field.creditCode',
           unit.creditCode ? <span className="font-mono tracking-wide">{unit.creditCode}</span> : null,
         ),
-        f('organizationTypeName', 'organization.field.organizationTypeName'),
+        f(
+          'organizationTypeName',
+          'organization.field.organizationTypeName',
+          unit.organizationTypeName ? typeLabel(unit.organizationTypeName) : null,
+        ),
         f('legalPerson', 'organization.field.legalPerson'),
         f('parentName', 'organization.field.parentName'),
         f('childCount', 'organization.field.childCount', String(unit.childCount)),
@@ -110,6 +116,7 @@ export interface UnitPanelProps {
 
 export function UnitPanel({ unit, tab, onTab, onAddChild, onEdit, onDelete }: UnitPanelProps) {
   const { t } = useT()
+  const typeLabel = useTypeLabel()
   const active = unit.status === STATUS.active
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -121,7 +128,7 @@ export function UnitPanel({ unit, tab, onTab, onAddChild, onEdit, onDelete }: Un
           <div className="min-w-0">
             <h2 className="text-lg font-semibold leading-tight">{unit.organizationName}</h2>
             <div className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
-              {unit.organizationTypeName && <Badge variant="outline">{unit.organizationTypeName}</Badge>}
+              {unit.organizationTypeName && <Badge variant="outline">{typeLabel(unit.organizationTypeName)}</Badge>}
               <Badge variant={active ? 'success' : 'secondary'}>
                 {t(active ? 'organization.status.active' : 'organization.status.stopped')}
               </Badge>

@@ -14,7 +14,7 @@ import { useT } from '@/lib/i18n'
 import { DataAgeNote } from '@/lib/offline/read'
 import { Highlight, Tree } from '@/lib/tree'
 import { cn } from '@/lib/utils'
-import { useKeywordTree, useTreeChildren } from './api'
+import { useKeywordTree, useTreeChildren, useTypeLabel } from './api'
 import { orgTreeQueryOptions } from './queries'
 
 export const nodeKey = (n: Pick<OrgTreeNode, 'nodeType' | 'nodeId'>) => `${n.nodeType}:${n.nodeId}`
@@ -34,6 +34,9 @@ export interface UnitTreeProps {
 
 export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
   const { t } = useT()
+  const typeLabel = useTypeLabel()
+  /** A unit type shows in the current language; units by their own names. */
+  const labelOf = (n: OrgTreeNode) => (n.nodeType === ORG_NODE.unitType ? typeLabel(n.nodeName) : n.nodeName)
   const [draft, setDraft] = useState('')
   const [keyword, setKeyword] = useState('')
   const searching = keyword.length > 0
@@ -165,7 +168,7 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
             getId={nodeKey}
             getChildren={childrenOf}
             hasChildren={(n) => n.hasChild === 1}
-            getLabel={(n) => n.nodeName}
+            getLabel={labelOf}
             expanded={open}
             onExpandedChange={setOpen}
             highlight={searching ? keyword : ''}
@@ -176,8 +179,8 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
             className="py-1"
             renderIcon={(n) => <NodeIcon type={n.nodeType} />}
             renderLabel={(n, { highlight }) => (
-              <span className="ml-1" title={n.nodeNameExt ? `${n.nodeName}（${n.nodeNameExt}）` : n.nodeName}>
-                <Highlight text={n.nodeName} keyword={highlight} />
+              <span className="ml-1" title={n.nodeNameExt ? `${labelOf(n)}（${n.nodeNameExt}）` : labelOf(n)}>
+                <Highlight text={labelOf(n)} keyword={highlight} />
               </span>
             )}
             renderExtra={(n) =>

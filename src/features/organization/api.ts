@@ -14,6 +14,7 @@ import {
   type OrgSublist,
 } from '@/contract/schemas/org'
 import { defineResource } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
 import {
   orgAccountsQueryOptions,
   orgAddRulesQueryOptions,
@@ -68,6 +69,20 @@ export function useKeywordTree(keyword: string) {
 
 export function useOrgTypes() {
   return useQuery(orgTypesQueryOptions())
+}
+
+/** The seeded unit types (SPEC §3) have names in every language; one added later shows its own name. */
+const KNOWN_TYPES = ['owner', 'design', 'construction', 'supervision', 'testing', 'consulting'] as const
+type KnownType = (typeof KNOWN_TYPES)[number]
+
+/** A unit type's name in the current language, from its stored (Chinese) name. */
+export function useTypeLabel(): (name: string | null | undefined) => string {
+  const { t } = useT()
+  const types = useOrgTypes().data
+  return (name) => {
+    const code = types?.find((ty) => ty.typeName === name)?.typeCode
+    return code && (KNOWN_TYPES as readonly string[]).includes(code) ? t(`organization.typeNames.${code as KnownType}`) : (name ?? '')
+  }
 }
 
 /**

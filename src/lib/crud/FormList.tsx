@@ -14,7 +14,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { FieldError } from './form'
+import { FieldError, useReadOnly } from './form'
 import type { FormValues } from './resource'
 
 export interface FormListProps {
@@ -44,6 +44,7 @@ export function FormList({ name, label, newItem, children, itemTitle, addText, e
   const { fields, append, remove } = useFieldArray({ control, name, keyName: '__key' })
   const items = (useWatch({ control, name }) as FormValues[] | undefined) ?? []
   const full = max !== undefined && fields.length >= max
+  const readOnly = useReadOnly()
 
   return (
     <section className={cn('flex flex-col gap-3', className)} aria-label={label}>
@@ -56,28 +57,32 @@ export function FormList({ name, label, newItem, children, itemTitle, addText, e
         <div key={f.__key} className="rounded-lg border bg-card" data-form-list-item={name}>
           <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
             <h4 className="min-w-0 truncate text-sm font-medium">{itemTitle ? itemTitle(items[i] ?? {}, i) : `${label} #${i + 1}`}</h4>
-            <Button
-              type="button"
-              variant="ghost"
-              className="h-9 shrink-0 px-2 text-destructive hover:text-destructive"
-              disabled={disabled}
-              onClick={() => remove(i)}
-              aria-label={`${t('crud.removeItem')} ${label} #${i + 1}`}
-            >
-              <Trash2 aria-hidden />
-              {t('crud.removeItem')}
-            </Button>
+            {!readOnly && (
+              <Button
+                type="button"
+                variant="ghost"
+                className="h-9 shrink-0 px-2 text-destructive hover:text-destructive"
+                disabled={disabled}
+                onClick={() => remove(i)}
+                aria-label={`${t('crud.removeItem')} ${label} #${i + 1}`}
+              >
+                <Trash2 aria-hidden />
+                {t('crud.removeItem')}
+              </Button>
+            )}
           </div>
           <div className="px-4 py-4">{children(`${name}.${i}`, i)}</div>
         </div>
       ))}
       <FieldError name={name} label={label} />
-      <div>
-        <Button type="button" variant="outline" disabled={disabled || full} onClick={() => append(newItem())}>
-          <Plus aria-hidden />
-          {addText ?? t('crud.addItem')}
-        </Button>
-      </div>
+      {!readOnly && (
+        <div>
+          <Button type="button" variant="outline" disabled={disabled || full} onClick={() => append(newItem())}>
+            <Plus aria-hidden />
+            {addText ?? t('crud.addItem')}
+          </Button>
+        </div>
+      )}
     </section>
   )
 }

@@ -3,7 +3,7 @@
  * 请输入… messages in the current language, server 20001 errors mapped back onto the fields,
  * 20006 shown on the form, 20008 as a conflict notice offering the current record.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import {
   FormProvider,
   get,
@@ -409,6 +409,18 @@ export interface FormFieldProps {
   className?: string
 }
 
+const ReadOnlyContext = createContext(false)
+
+/**
+ * Fields inside show their values as text (no inputs, no upload zones, no add/remove): the view of
+ * someone who may read but not change (a tourist), instead of disabled inputs that look editable.
+ */
+export function ReadOnly({ value = true, children }: { value?: boolean; children: ReactNode }) {
+  return <ReadOnlyContext.Provider value={value}>{children}</ReadOnlyContext.Provider>
+}
+
+export const useReadOnly = () => useContext(ReadOnlyContext)
+
 /** A labelled input bound to the surrounding form; its error shows in the current language. */
 export function FormField(props: FormFieldProps) {
   const {
@@ -429,6 +441,7 @@ export function FormField(props: FormFieldProps) {
     onValueChange,
   } = props
   const { t, locale } = useT()
+  const readOnly = useReadOnly()
   const { control, formState } = useFormContext()
   const { field, fieldState } = useController({ name, control })
   const id = `f-${name.replace(/\./g, '-')}`
@@ -455,6 +468,29 @@ export function FormField(props: FormFieldProps) {
     onValueChange?.(value)
   }
   const ph = placeholder ?? t(kind === 'select' ? 'crud.selectPlaceholder' : 'crud.inputPlaceholder', { field: label })
+
+  if (readOnly && kind !== 'file') {
+    const shownValue =
+      kind === 'password'
+        ? null
+        : kind === 'select'
+          ? (options.find((o) => String(o.value) === text)?.label ?? (empty ? null : text))
+          : kind === 'switch'
+            ? t(field.value === checkedValue ? 'common.yes' : 'common.no')
+            : empty
+              ? null
+              : text
+    return (
+      <div className={cn('flex min-w-0 flex-col gap-1', (props.wide ?? kind === 'textarea') && 'sm:col-span-2', props.className)}>
+        <span id={`${id}-label`} className={cn('text-sm text-muted-foreground', hideLabel && 'sr-only')}>
+          {label}
+        </span>
+        <span aria-labelledby={`${id}-label`} className="min-h-6 whitespace-pre-wrap break-words text-sm" data-readonly-field={name}>
+          {shownValue ?? <span className="text-muted-foreground">{t('common.none')}</span>}
+        </span>
+      </div>
+    )
+  }
 
   let control_: ReactNode
   switch (kind) {
@@ -509,7 +545,8 @@ export function FormField(props: FormFieldProps) {
           multiple={props.multiple}
           max={props.maxFiles}
           maxSize={props.maxSize}
-          disabled={disabled}
+          disabled={disabled || readOnly}
+          readOnly={readOnly}
           invalid={invalid}
           aria-describedby={invalid ? errorId : undefined}
         />

@@ -29,6 +29,8 @@ export interface FileUploadProps {
   /** Narrower `accept` for the file picker (default: the purpose's kinds). */
   accept?: string
   disabled?: boolean
+  /** Show the files only: no upload zone (a reader's view); nothing attached reads --. */
+  readOnly?: boolean
   id?: string
   invalid?: boolean
   /** Called with an upload's FileInfo (e.g. to keep the original name). */
@@ -228,7 +230,8 @@ export function FileUpload(props: FileUploadProps) {
           ))}
         </ul>
       )}
-      {showZone && (
+      {props.readOnly && ids.length === 0 && <p className="text-sm text-muted-foreground">{t('common.none')}</p>}
+      {showZone && !props.readOnly && (
         <label
           htmlFor={props.id ?? inputId}
           onDragOver={(e) => {

@@ -5,6 +5,14 @@ export const zh = {
   title: '单位管理',
   description: '维护参建单位及其下级单位、资质、联系人、部门与人员',
   entity: '单位',
+  typeNames: {
+    owner: '建设单位',
+    design: '勘察设计单位',
+    construction: '施工单位',
+    supervision: '监理单位',
+    testing: '检测单位',
+    consulting: '咨询单位',
+  },
   tree: {
     label: '单位树',
     hide: '收起单位树',
@@ -180,6 +188,14 @@ export const en: Shape<typeof zh> = {
   title: 'Organisations',
   description: 'Participating units with their child units, qualifications, contacts, departments and people',
   entity: 'unit',
+  typeNames: {
+    owner: 'Owner',
+    design: 'Survey and design',
+    construction: 'Construction',
+    supervision: 'Supervision',
+    testing: 'Testing',
+    consulting: 'Consulting',
+  },
   tree: {
     label: 'Unit tree',
     hide: 'Hide unit tree',
