@@ -11,6 +11,7 @@ import { TooltipProvider } from '@/components/ui/tooltip'
 import { documentTitle, initTheme, installNavigationEffects } from '@/features/shell'
 import { installPreloadErrorListener } from '@/lib/chunks'
 import { setNavigator } from '@/lib/http'
+import { isForbiddenError } from '@/lib/permissions'
 import { localeStore } from '@/lib/i18n'
 import { queryClient } from '@/lib/query'
 import { QueryRestoreGate } from '@/lib/offline/read'
@@ -25,7 +26,12 @@ installNavigationEffects(router)
 // The request client navigates (20114, 20119, a cancelled re-login) through the router.
 setNavigator((path) => void router.navigate({ to: path }))
 
-createRoot(document.getElementById('root')!).render(
+// A route refused by its guard is an answer (the 403 page), not a fault: nothing for the console.
+createRoot(document.getElementById('root')!, {
+  onCaughtError: (error, info) => {
+    if (!isForbiddenError(error)) console.error(error, info.componentStack)
+  },
+}).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <QueryRestoreGate>

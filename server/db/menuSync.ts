@@ -123,7 +123,7 @@ export async function syncConsoleMenus(db: Db, appCode: string, tree: SeedGroup[
         groupRows[gi],
         g.action ?? null,
         { parentId: null, menuName: g.name, menuNameEn: g.nameEn, iconPath: g.icon, sort: gi + 1 },
-        [],
+        g.fns ?? [],
       )
       g.pages.forEach((p, pi) => {
         place(

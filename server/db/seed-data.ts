@@ -22,8 +22,9 @@ export interface SeedGroup {
   name: string
   nameEn: string
   icon: string
-  /** A group that is itself a page (home, personal centre, test). */
+  /** A group that is itself a page (home, personal centre, test), with that page's functions. */
   action?: string
+  fns?: SeedFunction[]
   pages: SeedPage[]
 }
 
@@ -36,7 +37,7 @@ export const MENU_TREE: SeedGroup[] = CATALOGUE.map((e): SeedGroup => {
     icon: p.icon,
     fns: Object.entries(p.fns).map(([action, name]) => ({ action, name })),
   })
-  if (!('pages' in e)) return { name: e.name, nameEn: e.nameEn, icon: e.icon, action: page(e).action, pages: [] }
+  if (!('pages' in e)) return { name: e.name, nameEn: e.nameEn, icon: e.icon, action: page(e).action, fns: page(e).fns, pages: [] }
   return { name: e.name, nameEn: e.nameEn, icon: e.icon, pages: e.pages.map(page) }
 })
 

@@ -15,7 +15,7 @@ import { orgTree } from '../modules/org/queries'
 import { seedAccountDemo } from './seed/account'
 import { seedOrgDemo } from './seed/org'
 import { seedPeopleDemo } from './seed/people'
-import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedRole } from './seed-data'
+import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedFunction, type SeedRole } from './seed-data'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
 
@@ -66,6 +66,19 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     const functions: { id: string; menuId: string; action: string }[] = []
     const menuRows: (typeof t.applicationMenu.$inferInsert)[] = []
     const fnRows: (typeof t.applicationMenuFunction.$inferInsert)[] = []
+    const addFunctions = (menuId: string, fns: SeedFunction[] = []) =>
+      fns.forEach((fn, fi) => {
+        const fnId = newId()
+        functions.push({ id: fnId, menuId, action: fn.action })
+        fnRows.push({
+          applicationMenuFunctionId: fnId,
+          applicationMenuId: menuId,
+          functionName: fn.name,
+          functionAction: fn.action,
+          sort: fi + 1,
+          ...stamp,
+        })
+      })
     MENU_TREE.forEach((group, gi) => {
       const groupId = newId()
       menus.push({ id: groupId, parentId: null, action: group.action ?? null })
@@ -80,6 +93,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
         sort: gi + 1,
         ...stamp,
       })
+      addFunctions(groupId, group.fns)
       group.pages.forEach((page, pi) => {
         const pageId = newId()
         menus.push({ id: pageId, parentId: groupId, action: page.action })
@@ -94,18 +108,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
           sort: pi + 1,
           ...stamp,
         })
-        ;(page.fns ?? []).forEach((fn, fi) => {
-          const fnId = newId()
-          functions.push({ id: fnId, menuId: pageId, action: fn.action })
-          fnRows.push({
-            applicationMenuFunctionId: fnId,
-            applicationMenuId: pageId,
-            functionName: fn.name,
-            functionAction: fn.action,
-            sort: fi + 1,
-            ...stamp,
-          })
-        })
+        addFunctions(pageId, page.fns)
       })
     })
     await tx.insert(t.applicationMenu).values(menuRows)

@@ -295,7 +295,7 @@ export const CATALOGUE = [
     ],
   },
   { path: '/personal-view', bare: true, name: '个人中心', nameEn: 'Personal centre', icon: 'lucide:circle-user', fns: {} },
-  { path: '/test/demo', bare: true, name: '测试', nameEn: 'Test', icon: 'lucide:flask-conical', fns: {} },
+  { path: '/test/demo', bare: true, name: '测试', nameEn: 'Test', icon: 'lucide:flask-conical', fns: CRUD },
 ] as const satisfies readonly (CataloguePage | CatalogueGroup)[]
 
 // ---- types ------------------------------------------------------------------------------

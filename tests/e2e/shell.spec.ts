@@ -90,11 +90,22 @@ test('tourist: reads the role list but the add, edit and delete buttons are gone
   await expect(page.getByRole('button', { name: '编辑' })).toHaveCount(0)
 })
 
-test('a general account is refused a page its roles do not grant', async ({ page }) => {
+test('a general account is refused a page its roles do not grant, without an error in the console', async ({ page }) => {
   await signIn(page, 'zhangwei')
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  page.on('pageerror', (e) => errors.push(e.message))
   await page.goto('/admin/role-manage')
   await expect(page.getByRole('heading', { name: '无权访问' })).toBeVisible()
   await expect(page.getByText('您的账号没有访问“角色管理”的权限')).toBeVisible()
+  // and by a link inside the app
+  await page.goto('/admin/home')
+  await page.evaluate(() => {
+    history.pushState({}, '', '/admin/user-audit')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(page.getByRole('heading', { name: '无权访问' })).toBeVisible()
+  expect(errors.filter((e) => /ForbiddenError|No menu grants/.test(e))).toEqual([])
 })
 
 test('an unknown path shows the 404 page', async ({ page }) => {

@@ -49,6 +49,8 @@ function Panel({ organizationId }: { organizationId: string }) {
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [editing, setEditing] = useState<DeptEditing | null>(null)
   const [drawer, setDrawer] = useState(false)
+  // kept here, not in the tree: the drawer's tree opens again as it was left
+  const [expanded, setExpanded] = useState<ReadonlySet<string> | null>(null)
   const del = useDelete(deptResource)
   const selected = pathTo(nodes, deptAccess, selectedId).at(-1) ?? nodes[0] ?? null
 
@@ -72,6 +74,8 @@ function Panel({ organizationId }: { organizationId: string }) {
         loading={tree.isPending}
         selectedId={selected?.id ?? null}
         onSelect={select}
+        expanded={expanded}
+        onExpandedChange={setExpanded}
         onAdd={(parent) => setEditing({ mode: 'add', parent })}
         onEdit={(node) => setEditing({ mode: 'edit', node, parent: parentOf(node) })}
         onDelete={(node) => void remove(node)}

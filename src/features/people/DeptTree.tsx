@@ -30,13 +30,20 @@ export interface DeptTreeProps {
   onDelete?: (node: DeptTreeNode) => void
   /** Nodes that cannot be chosen (e.g. the current department when moving). */
   disabledIds?: ReadonlySet<string>
+  /** The open nodes kept by the owner (a drawer's tree remembers them when closed and opened again). */
+  expanded?: ReadonlySet<string> | null
+  onExpandedChange?: (expanded: ReadonlySet<string>) => void
   className?: string
 }
 
-export function DeptTree({ nodes, loading, selectedId, onSelect, onAdd, onEdit, onDelete, disabledIds, className }: DeptTreeProps) {
+export function DeptTree(props: DeptTreeProps) {
+  const { nodes, loading, selectedId, onSelect, onAdd, onEdit, onDelete, disabledIds, className } = props
   const { t } = useT()
   const [keyword, setKeyword] = useState('')
-  const [expanded, setExpanded] = useState<ReadonlySet<string> | null>(null)
+  const [own, setOwn] = useState<ReadonlySet<string> | null>(null)
+  const controlled = props.onExpandedChange !== undefined
+  const expanded = controlled ? (props.expanded ?? null) : own
+  const setExpanded = (next: ReadonlySet<string>) => (controlled ? props.onExpandedChange!(next) : setOwn(next))
   // first load: the root and the way to the selected node open
   const open = expanded ?? new Set([...nodes.map((n) => n.id), ...(selectedId ? ancestorIds(nodes, deptAccess, selectedId) : [])])
   const canAdd = useCan('addDept') && !!onAdd

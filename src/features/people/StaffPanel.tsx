@@ -95,7 +95,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         key: 'name',
         header: t('people.field.name'),
         sortable: true,
-        width: 120,
+        // the archived view adds a badge beside each name: room for both, names not cut off
+        width: archived ? (locale === 'en' ? 200 : 170) : 120,
         cell: (p) => (
           <span className="inline-flex max-w-full items-center gap-1.5">
             <span className="truncate font-medium" title={p.name}>
@@ -172,7 +173,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         exportValue: (p) => roleNamesText(p.roleNames),
       },
     ],
-    [locale, marks], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
+    [locale, marks, archived], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
   )
   const cols = useColumnVisibility('people.staff', columns)
 
