@@ -23,7 +23,7 @@ const TEXT = {
     appRefused: 'The console’s own application cannot be deleted',
     deleteRole: 'Delete role',
     sentence: (name: string) => `Delete the role “${name}”?`,
-    members: /It has \d+ members now/,
+    members: /It has \d+ member\(s\) now/,
   },
 }
 

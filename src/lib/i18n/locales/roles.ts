@@ -114,7 +114,7 @@ export const en: Shape<typeof zh> = {
   statusHint: 'When stopped, its members lose the permissions this role grants',
   builtin: 'Built-in',
   builtinTitle: 'A built-in role: it cannot be deleted or stopped',
-  deleteMembers: 'It has {n} members now: they lose the rights it grants.',
+  deleteMembers: 'It has {n} member(s) now: they lose the rights it grants.',
   heldTitle: 'You hold this role: it cannot be deleted or stopped (you would lose the rights it grants you)',
   builtinStatusHint: 'A built-in role cannot be stopped (nobody could administer the platform any more)',
   sortHint: 'A positive integer; smaller comes first',
