@@ -3,7 +3,7 @@
  * (category 2) with head counts and status, a filter, expand/collapse; per node: add below,
  * edit, delete. Also used, without actions, to pick a move target.
  */
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Building2, ChevronsDownUp, ChevronsUpDown, FolderTree, MoreHorizontal, Pencil, Plus, Search, Trash2, Users } from 'lucide-react'
 import { TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
@@ -43,7 +43,8 @@ export function DeptTree(props: DeptTreeProps) {
   const [own, setOwn] = useState<ReadonlySet<string> | null>(null)
   const controlled = props.onExpandedChange !== undefined
   const expanded = controlled ? (props.expanded ?? null) : own
-  const setExpanded = (next: ReadonlySet<string>) => (controlled ? props.onExpandedChange!(next) : setOwn(next))
+  const onChange = props.onExpandedChange
+  const setExpanded = useCallback((next: ReadonlySet<string>) => (onChange ? onChange(next) : setOwn(next)), [onChange])
   // first load: the root and the way to the selected node open
   const open = expanded ?? new Set([...nodes.map((n) => n.id), ...(selectedId ? ancestorIds(nodes, deptAccess, selectedId) : [])])
   const canAdd = useCan('addDept') && !!onAdd
@@ -55,7 +56,7 @@ export function DeptTree(props: DeptTreeProps) {
     if (!selectedId || !expanded) return
     const way = ancestorIds(nodes, deptAccess, selectedId)
     if (way.some((id) => !expanded.has(id))) setExpanded(new Set([...expanded, ...way]))
-  }, [selectedId, nodes, expanded])
+  }, [selectedId, nodes, expanded, setExpanded])
 
   const branches = branchIds(nodes, deptAccess)
   const allOpen = branches.every((id) => open.has(id))
