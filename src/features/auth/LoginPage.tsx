@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { preloadRsa } from '@/lib/crypto'
 import { hasCode, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { getRememberedLogin } from '@/lib/session'
@@ -47,6 +48,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
   const [forgotOpen, setForgotOpen] = useState(false)
+
   const [expiredNotice, setExpiredNotice] = useState<string | null>(null)
 
   const form = useForm<LoginForm>({
@@ -111,6 +113,8 @@ export function LoginPage() {
         </div>
 
         <form
+          // the password is encrypted on submit: fetch the RSA code once the user starts typing
+          onInputCapture={preloadRsa}
           onSubmit={(e) => {
             setFormError(null)
             void onSubmit(e)

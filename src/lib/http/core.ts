@@ -130,7 +130,7 @@ export interface HttpDeps {
   language: () => string
   sha256Hex(text: string): string
   hmacSha256Hex(key: string, text: string): string
-  rsaEncrypt(publicKeyPem: string, text: string): string
+  rsaEncrypt(publicKeyPem: string, text: string): string | Promise<string>
   /** `${browserName} ${version}` sent as `carrier` on login. */
   carrier: () => string
   session: SessionPort
@@ -366,7 +366,10 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     const loginAccount = deps.session.get().userAccount?.accountName
     if (!loginAccount) throw new ApiError('code', deps.text('code', Code.SESSION_INVALID), Code.SESSION_INVALID)
     const k = key ?? (await fetchPubKey())
-    const cipher = { cipherText: deps.rsaEncrypt(k.publicKey, JSON.stringify({ appCode: deps.appCode, loginAccount })), keyId: k.keyId }
+    const cipher = {
+      cipherText: await deps.rsaEncrypt(k.publicKey, JSON.stringify({ appCode: deps.appCode, loginAccount })),
+      keyId: k.keyId,
+    }
     deps.session.setCipher(deps.appCode, cipher)
     deps.session.set({ publicKey: k.publicKey, keyId: k.keyId })
     return cipher
@@ -411,13 +414,16 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
   }
 
   async function login(credentials: { accountName: string; password: string }): Promise<LoginResult> {
-    const attempt = (k: PubKey) =>
+    const attempt = async (k: PubKey) =>
       bare<LoginResult>({
         method: 'POST',
         path: API.auth.login,
         query: '',
         body: jsonBody({
-          loginInfo: deps.rsaEncrypt(k.publicKey, JSON.stringify({ accountName: credentials.accountName, password: credentials.password })),
+          loginInfo: await deps.rsaEncrypt(
+            k.publicKey,
+            JSON.stringify({ accountName: credentials.accountName, password: credentials.password }),
+          ),
           keyId: k.keyId,
           loginType: 1,
           carrier: deps.carrier(),

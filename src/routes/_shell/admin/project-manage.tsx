@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listSearch } from '@/lib/crud'
+import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
 import { preloadRouteData } from '@/lib/query'
