@@ -80,8 +80,14 @@ export interface ImportExportDef<S extends z.ZodType = z.ZodType, L extends z.Zo
   fileName: Text
   import?: {
     schema: S
+    /**
+     * Query parameters of the import call (e.g. `?projectId=` of the project the rows go into):
+     * validated (20001) and checked (`check`, e.g. 20002) before the file is read, then given to `row`.
+     */
+    query?: z.ZodType<Row>
+    check?: (auth: AuthContext, params: Row) => Promise<void>
     /** Writes one validated row with `w.tx` (its own transaction). Throw ApiError to fail the row with a message. */
-    row: (w: WriteContext, data: z.infer<S>, source: SheetRow) => Promise<unknown>
+    row: (w: WriteContext, data: z.infer<S>, source: SheetRow, params: Row) => Promise<unknown>
   }
   export?: {
     query: L
@@ -197,6 +203,8 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
     app.post(paths.import, { config: importPerm }, async (req) => {
       const auth = req.auth!
       const lang = requestLang(req)
+      const params = imp.query ? parse(imp.query, req.query, req) : {}
+      await imp.check?.(auth, params)
       const file = await receiveUpload(req, () => 'import')
       let sheet: Awaited<ReturnType<typeof readSheet>>
       try {
@@ -225,7 +233,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
         createTime: now,
         updateTime: now,
       })
-      const run = runImport(ctx, jobId, sheet.rows, imp, def.columns, auth, lang).catch(async (err: unknown) => {
+      const run = runImport(ctx, jobId, sheet.rows, imp, def.columns, auth, lang, params).catch(async (err: unknown) => {
         ctx.log.error({ err, jobId }, 'import job failed')
         await ctx.db
           .update(importJob)
@@ -273,6 +281,7 @@ async function runImport<S extends z.ZodType>(
   columns: ExcelColumn[],
   auth: AuthContext,
   lang: Lang,
+  params: Row,
 ): Promise<void> {
   const { valid, errors } = validateRows(rows, imp.schema, lang, columns)
   const failedRows = new Set(errors.map((e) => e.row))
@@ -291,7 +300,7 @@ async function runImport<S extends z.ZodType>(
   for (const v of valid) {
     try {
       await ctx.db.transaction(async (txRaw) => {
-        await imp.row({ tx: txRaw as unknown as Db, auth, now: new Date() }, v.data, v.source)
+        await imp.row({ tx: txRaw as unknown as Db, auth, now: new Date() }, v.data, v.source, params)
       })
       succeeded++
     } catch (err) {
