@@ -184,6 +184,8 @@ export const account = pgTable(
     projectName: text('project_name'),
     projectOrganizationName: text('project_organization_name'),
     projectDepartmentName: text('project_department_name'),
+    /** Registered (project) accounts: the project department (project_department, FK in 0012_projects) — its project is what they see. */
+    projectDepartmentId: text('project_department_id'),
     /** Bound third-party identities (set by third-party login; read-only elsewhere). */
     wechatId: text('wechat_id'),
     qqId: text('qq_id'),
@@ -374,3 +376,6 @@ export * from './schema/account'
 
 // ---- personal centre and third-party sign-in (server/modules/personal, server/modules/oauth) ----
 export * from './schema/personal'
+
+// ---- projects and their structure (server/modules/project) ----
+export * from './schema/project'

@@ -23,6 +23,7 @@ import type { Db } from '../db/client'
 import { V, validationText } from '../../src/contract/rules'
 import { ApiError, ok, parse, requestLang } from '../lib/http'
 import { scopeOrgIds } from '../plugins/permissions'
+import { projectWhere, requireProjects, visibleProjectIds } from '../lib/projectScope'
 import type { AuthContext } from '../types'
 
 type Row = Record<string, unknown>
@@ -77,6 +78,12 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
    * instead of being set to the caller's organisation. Reads may go through `w.tx`.
    */
   scopeOwner?: (input: Row, w: WriteContext) => Promise<string | null | undefined> | string | null | undefined
+  /**
+   * Table property (= payload field) holding the record's project (DESIGN §3 "Project scope"): lists
+   * and calls are limited to the caller's projects (server/lib/projectScope.ts); an add or an update
+   * naming another project is 20002 on this field. The `project` table itself names its id.
+   */
+  projectField?: string
   schemas: { add: A; update: U; listQuery: L }
   filters?: (q: z.infer<L>) => (SQL | undefined)[]
   /** Sortable DTO fields → columns; the first is the default. */
@@ -161,6 +168,9 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   const idCol = col(def.idField)
   const versionCol = col('version')
   const scopeCol = def.scopeField ? col(def.scopeField) : null
+  const projectCol = def.projectField ? col(def.projectField) : null
+  /** The project of a payload is checked (not for the project table itself, whose new id nobody sees yet). */
+  const projectOfPayload = !!def.projectField && def.projectField !== def.idField
   const paths = resourcePaths(def.name, def.base)
   // The defaults are checked against the catalogue when the route is registered (gate.ts).
   const fns = { add: 'add' as FnOf<M>, update: 'edit' as FnOf<M>, delete: 'delete' as FnOf<M>, ...def.fns }
@@ -179,8 +189,18 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   }
   const whereOf = (ids: string[] | null): SQL | undefined =>
     !scopeCol || ids === null ? undefined : ids.length ? inArray(scopeCol, ids) : sql`false`
+  /** Project ids the caller sees (null: all, or the resource has no project). */
+  async function projectIds(auth: AuthContext, db: Db = ctx.db): Promise<string[] | null> {
+    return projectCol ? visibleProjectIds(ctx, auth, db) : null
+  }
+  const projectScope = async (auth: AuthContext): Promise<SQL | undefined> =>
+    projectCol ? projectWhere(projectCol, await projectIds(auth)) : undefined
   async function scopeWhere(auth: AuthContext): Promise<SQL | undefined> {
-    return whereOf(await scopeIds(auth))
+    return and(whereOf(await scopeIds(auth)), await projectScope(auth))
+  }
+  /** `projectField`: the payload's project must be one of the caller's (20002 on that field). */
+  function checkProject(ids: string[] | null, input: Row): void {
+    if (projectOfPayload) requireProjects(ids, [(input[def.projectField!] as string | undefined) ?? ''], def.projectField)
   }
   /** `scopeOwner`: the payload's organisation must be visible (20002 otherwise, as for any record one may not see). */
   async function checkOwner(ids: string[] | null, input: Row, w: WriteContext): Promise<void> {
@@ -331,6 +351,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     const id = typeof input[def.idField] === 'string' ? (input[def.idField] as string) : newId()
     // scopeOwner: the payload's organisation must be visible (read through tx: this also runs inside imports).
     if (def.scopeOwner) await checkOwner(scopeCol ? await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own', tx) : null, input, w)
+    if (projectOfPayload) checkProject(await projectIds(auth, tx), input)
     const [existing] = await tx.select({ id: idCol }).from(def.table).where(eq(idCol, id))
     if (existing) throw new ApiError(Code.DUPLICATE, { field: def.idField, value: id })
     await checkUnique(tx, def.scopeField && !ownerFromPayload ? { ...input, [def.scopeField]: auth.account.organizationId } : input, null)
@@ -360,7 +381,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const now = new Date()
       // With scopeOwner the owner was checked: the new record is read back without the scope
       // (a new unit's own id is not among the ids computed before it existed).
-      const scope = ownerFromPayload ? undefined : await scopeWhere(auth)
+      const scope = ownerFromPayload ? undefined : def.projectField === def.idField ? whereOf(await scopeIds(auth)) : await scopeWhere(auth)
       const created = await ctx.db
         .transaction(async (txRaw) => insertRecord({ tx: txRaw as unknown as Db, auth, now }, input, scope))
         .catch((err: unknown) => {
@@ -379,7 +400,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const id = String(input[def.idField])
       const now = new Date()
       const ids = await scopeIds(auth)
-      const scope = whereOf(ids)
+      const projects = await projectIds(auth)
+      const scope = and(whereOf(ids), projectCol ? projectWhere(projectCol, projects) : undefined)
       const updated = await ctx.db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db
@@ -398,6 +420,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
             const after = await def.scopeOwner({ ...current, ...values, ...input }, w)
             if ((before ?? null) !== (after ?? null)) await checkOwner(ids, { ...current, ...values, ...input }, w)
           }
+          if (projectOfPayload && (values[def.projectField!] ?? null) !== (current[def.projectField!] ?? null))
+            checkProject(projects, values)
           await checkUnique(tx, { ...current, ...values, ...input }, id)
           // the version moves by the database's trigger when the row changed (migration 0010_versions_trigger)
           Object.assign(values, { updateTime: now, updateBy: auth.account.accountId })

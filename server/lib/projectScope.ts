@@ -1,0 +1,76 @@
+/**
+ * Project scope (DESIGN §3): which projects a caller may see. Every project record (lines, project
+ * organisations, containers, design units, work sites…) carries `projectId`; a record of a project
+ * outside the caller's answers 20002, as another unit's record does.
+ *
+ *  - A registered (project) account sees the projects of its project department (account.
+ *    project_department_id → project_department.project_id) — and nothing else.
+ *  - Any other account sees the projects whose owner unit or one of whose participating units lies
+ *    within its data scope (scopeOrgIds: own unit, with children, role-granted units); scope `all`
+ *    sees every project.
+ *  - Reading is all a tourist does: the function permissions refuse every change (gate).
+ *
+ * Resources declare `projectField` (server/modules/resource.ts) and get the filter and the checks;
+ * hand-written calls use `visibleProjectIds` + `projectWhere` / `requireProjects`.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { Code } from '../../src/contract/codes'
+import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
+import type { Ctx } from '../context'
+import type { Db } from '../db/client'
+import { accountRole, project, projectDepartment, projectUnit, role } from '../db/schema'
+import { scopeOrgIds } from '../plugins/permissions'
+import type { AuthContext } from '../types'
+import { ApiError } from './http'
+
+/** The widest data scope of the account's active roles (for calls that name no menu, such as the project picker). */
+async function widestScope(db: Db, accountId: string): Promise<DataScope> {
+  const rows = await db
+    .select({ s: role.dataScope })
+    .from(accountRole)
+    .innerJoin(role, and(eq(role.roleId, accountRole.roleId), eq(role.status, 1)))
+    .where(eq(accountRole.accountId, accountId))
+  return DATA_SCOPES[Math.max(0, ...rows.map((r) => DATA_SCOPES.indexOf(r.s as DataScope)))] ?? 'own'
+}
+
+/**
+ * The ids of the projects the caller sees; null: every project. The data scope is the one the
+ * route's permission resolved (auth.grant), else the widest of the account's roles. Inside a
+ * transaction pass its handle as `db` (PGlite has one connection).
+ */
+export async function visibleProjectIds(ctx: Ctx, auth: AuthContext, db: Db = ctx.db): Promise<string[] | null> {
+  const acc = auth.account
+  if (acc.level === 'registered') {
+    if (!acc.projectDepartmentId) return []
+    const rows = await db
+      .select({ id: projectDepartment.projectId })
+      .from(projectDepartment)
+      .where(eq(projectDepartment.projectDepartmentId, acc.projectDepartmentId))
+    return rows.map((r) => r.id)
+  }
+  const scope = auth.grant?.scope ?? (await widestScope(db, acc.accountId))
+  const orgIds = await scopeOrgIds(ctx, acc, scope, db)
+  if (orgIds === null) return null
+  if (orgIds.length === 0) return []
+  const owned = await db.select({ id: project.projectId }).from(project).where(inArray(project.organizationId, orgIds))
+  const joined = await db.selectDistinct({ id: projectUnit.projectId }).from(projectUnit).where(inArray(projectUnit.organizationId, orgIds))
+  return [...new Set([...owned, ...joined].map((r) => r.id))]
+}
+
+/** `column in ids` (ids null: no condition; none: nothing). */
+export const projectWhere = (column: AnyPgColumn, ids: string[] | null): SQL | undefined =>
+  ids === null ? undefined : ids.length ? inArray(column, ids) : sql`false`
+
+/** Every wanted project must be visible, else 20002 (on `field` when given). */
+export function requireProjects(ids: string[] | null, wanted: (string | null | undefined)[], field?: string): void {
+  if (ids === null) return
+  const set = new Set(ids)
+  const missing = wanted.filter((id): id is string => !!id && !set.has(id))
+  if (missing.length) throw new ApiError(Code.NOT_FOUND, field ? { field } : missing)
+}
+
+/** The caller's projects, checked: 20002 when `projectId` is not one of them. */
+export async function requireProject(ctx: Ctx, auth: AuthContext, projectId: string, db: Db = ctx.db, field = 'projectId'): Promise<void> {
+  requireProjects(await visibleProjectIds(ctx, auth, db), [projectId], field)
+}

@@ -1,0 +1,296 @@
+/**
+ * The project layer (issue 11; SPEC §3 Project, Line, Project organisation; SPEC §7 "Projects"):
+ * projects, their participating units, lines, engineering majors, project organisations and their
+ * department trees. Every record of a project carries `projectId`; the gateway answers 20002 for a
+ * project the caller may not see (DESIGN §3 "Project scope").
+ */
+import { z } from 'zod'
+import { V, filterText, int, isoDate, name, optional, optionalText, sortCode, tel, text } from '../rules'
+import { resourcePaths } from '../paths'
+import { id, listQuery, version, type Stamped } from './common'
+
+// ---- dictionaries --------------------------------------------------------------------------------
+
+/** 项目类型. */
+export const PROJECT_TYPES = ['railway', 'highway', 'urbanRail', 'building', 'water', 'other'] as const
+export type ProjectType = (typeof PROJECT_TYPES)[number]
+
+/** 项目状态: 筹备, 在建, 停工, 竣工. */
+export const PROJECT_STATUSES = ['preparing', 'ongoing', 'suspended', 'completed'] as const
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+
+/** 参建单位类型: 建设, 设计, 施工, 监理, 检测, 咨询, 其他. */
+export const PARTICIPANT_TYPES = ['build', 'design', 'construction', 'supervision', 'testing', 'consulting', 'other'] as const
+export type ParticipantType = (typeof PARTICIPANT_TYPES)[number]
+
+/** 线路类型: 正线, 联络线, 站线, 段所线, 专用线. */
+export const LINE_TYPES = ['main', 'connecting', 'station', 'depot', 'dedicated'] as const
+export type LineType = (typeof LINE_TYPES)[number]
+
+/** 项目组织类型 (projectOrgTypeId): 建设指挥部, 项目经理部, 监理站, 设计代表处, 检测中心, 其他. */
+export const PROJECT_ORG_TYPES = ['command', 'manager', 'supervision', 'design', 'testing', 'other'] as const
+export type ProjectOrgType = (typeof PROJECT_ORG_TYPES)[number]
+
+/** A code: letters, digits, `-` and `_`. */
+const code = (max = 50) => text(max).regex(/^[A-Za-z0-9_-]+$/, { error: V.code })
+/** A referenced record (a unit, a project): missing is v.required, not v.invalid. */
+const ref = () => z.uuid({ error: (iss) => (iss.input === undefined || iss.input === '' ? V.required : V.invalid) })
+
+const dateOrder = <T extends { startDate?: string; endDate?: string }>(q: T) => !q.startDate || !q.endDate || q.endDate >= q.startDate
+
+// ---- project -------------------------------------------------------------------------------------
+
+const projectShape = {
+  projectName: name(100),
+  projectCode: code(50),
+  projectType: z.enum(PROJECT_TYPES, { error: V.required }),
+  /** The owner (建设) unit, from the unit tree. */
+  organizationId: ref(),
+  startDate: optional(isoDate()),
+  endDate: optional(isoDate()),
+  location: optionalText(200),
+  description: optionalText(2000),
+  status: z.enum(PROJECT_STATUSES, { error: V.invalid }).default('preparing'),
+  progress: int({ min: 0, max: 100 }).default(0),
+  sort: sortCode().default(1),
+}
+/** The form's fields (the console) — the gateway's add and update are these plus the id (and version). */
+export const projectFields = z.object(projectShape).refine(dateOrder, { path: ['endDate'], error: V.dateOrder })
+export const projectAdd = z
+  .object({ ...projectShape, projectId: id().optional() })
+  .refine(dateOrder, { path: ['endDate'], error: V.dateOrder })
+export const projectUpdate = z
+  .object({ ...projectShape, projectId: id(), version: version() })
+  .refine(dateOrder, { path: ['endDate'], error: V.dateOrder })
+
+export const projectListQuery = listQuery.extend({
+  /** Name or code contains. */
+  keyword: filterText(100),
+  status: z.enum(PROJECT_STATUSES, { error: V.invalid }).optional(),
+  projectType: z.enum(PROJECT_TYPES, { error: V.invalid }).optional(),
+  /** Projects this unit participates in (or owns). */
+  organizationId: optional(id()),
+})
+
+export type ProjectFields = z.input<typeof projectFields>
+export interface Project extends Stamped {
+  projectId: string
+  projectName: string
+  projectCode: string
+  projectType: ProjectType
+  organizationId: string
+  organizationName: string | null
+  startDate: string | null
+  endDate: string | null
+  location: string | null
+  description: string | null
+  status: ProjectStatus
+  progress: number
+  sort: number
+  /** Participating units (names, in their order). */
+  unitCount: number
+  unitNames: string[]
+  lineCount: number
+  /** Work sites of the project (0 until work sites exist). */
+  workSiteCount: number
+}
+
+/** A project in a picker: what every project screen needs to choose one. */
+export interface ProjectOption {
+  projectId: string
+  projectName: string
+  projectCode: string
+  status: ProjectStatus
+}
+
+// ---- participating units -------------------------------------------------------------------------
+
+const projectUnitShape = {
+  projectId: ref(),
+  unitType: z.enum(PARTICIPANT_TYPES, { error: V.required }),
+  organizationId: ref(),
+  unitCode: optional(code(50)),
+  contactPerson: optionalText(30),
+  contactPhone: optional(tel()),
+  sort: sortCode().default(1),
+}
+export const projectUnitFields = z.object(projectUnitShape)
+export const projectUnitAdd = projectUnitFields.extend({ projectUnitId: id().optional() })
+export const projectUnitUpdate = projectUnitFields.extend({ projectUnitId: id(), version: version() })
+export const projectUnitListQuery = listQuery.extend({
+  projectId: optional(id()),
+  unitType: z.enum(PARTICIPANT_TYPES, { error: V.invalid }).optional(),
+})
+export type ProjectUnitFields = z.input<typeof projectUnitFields>
+export interface ProjectUnit extends Stamped {
+  projectUnitId: string
+  projectId: string
+  unitType: ParticipantType
+  organizationId: string
+  organizationName: string | null
+  unitCode: string | null
+  contactPerson: string | null
+  contactPhone: string | null
+  sort: number
+}
+
+// ---- lines ---------------------------------------------------------------------------------------
+
+const lineShape = {
+  projectId: ref(),
+  lineCode: code(30),
+  lineName: name(100),
+  lineType: z.enum(LINE_TYPES, { error: V.required }),
+  /** Length in km (up to 10 000, three decimals). */
+  lengthKm: optional(
+    z.coerce
+      .number({ error: V.invalid })
+      .refine((n) => Number.isFinite(n) && n >= 0, { error: V.invalid })
+      .refine((n) => n <= 10_000, { error: `${V.tooLarge}:10000` }),
+  ),
+  sort: sortCode().default(1),
+}
+export const lineFields = z.object(lineShape)
+export const lineAdd = lineFields.extend({ lineId: id().optional() })
+export const lineUpdate = lineFields.extend({ lineId: id(), version: version() })
+export const lineListQuery = listQuery.extend({
+  projectId: optional(id()),
+  lineType: z.enum(LINE_TYPES, { error: V.invalid }).optional(),
+  keyword: filterText(100),
+})
+export type LineFields = z.input<typeof lineFields>
+export interface Line extends Stamped {
+  lineId: string
+  projectId: string
+  lineCode: string
+  lineName: string
+  lineType: LineType
+  lengthKm: number | null
+  sort: number
+}
+
+// ---- engineering majors --------------------------------------------------------------------------
+
+const majorShape = {
+  projectId: ref(),
+  majorCode: code(30),
+  majorName: name(50),
+  sort: sortCode().default(1),
+}
+export const engineeringMajorFields = z.object(majorShape)
+export const engineeringMajorAdd = engineeringMajorFields.extend({ engineeringMajorId: id().optional() })
+export const engineeringMajorUpdate = engineeringMajorFields.extend({ engineeringMajorId: id(), version: version() })
+export const engineeringMajorListQuery = listQuery.extend({ projectId: optional(id()) })
+export type EngineeringMajorFields = z.input<typeof engineeringMajorFields>
+export interface EngineeringMajor extends Stamped {
+  engineeringMajorId: string
+  projectId: string
+  majorCode: string
+  majorName: string
+  sort: number
+}
+
+// ---- project organisations and their departments -------------------------------------------------
+
+const projectOrgShape = {
+  projectId: ref(),
+  projectOrganizationName: name(100),
+  projectOrgTypeId: z.enum(PROJECT_ORG_TYPES, { error: V.required }),
+  /** The participating unit it belongs to (optional). */
+  organizationId: optional(id()),
+  sort: sortCode().default(1),
+}
+export const projectOrgFields = z.object(projectOrgShape)
+export const projectOrgAdd = projectOrgFields.extend({ projectOrganizationId: id().optional() })
+export const projectOrgUpdate = projectOrgFields.extend({ projectOrganizationId: id(), version: version() })
+export const projectOrgListQuery = listQuery.extend({ projectId: optional(id()), keyword: filterText(100) })
+export type ProjectOrgFields = z.input<typeof projectOrgFields>
+
+/** A department node of a project organisation's tree (SPEC §3 `projectDepartmentNodeVOS`). */
+export interface ProjectDepartmentNode {
+  projectDepartmentId: string
+  projectOrganizationId: string
+  projectId: string
+  parentId: string | null
+  departmentName: string
+  sort: number
+  version: number
+  /** Accounts in this department. */
+  accountCount: number
+  projectDepartmentNodeVOS?: ProjectDepartmentNode[]
+}
+export interface ProjectOrg extends Stamped {
+  projectOrganizationId: string
+  projectId: string
+  projectOrganizationName: string
+  projectOrgTypeId: ProjectOrgType
+  organizationId: string | null
+  organizationName: string | null
+  sort: number
+  /** The department tree (roots, each with its children). */
+  projectDepartmentNodeVOS: ProjectDepartmentNode[]
+}
+
+const projectDepartmentShape = {
+  projectOrganizationId: ref(),
+  /** null / absent: a top department of the organisation. */
+  parentId: optional(id()),
+  departmentName: name(50),
+  sort: sortCode().default(1),
+}
+export const projectDepartmentFields = z.object(projectDepartmentShape)
+export const projectDepartmentAdd = projectDepartmentFields.extend({ projectDepartmentId: id().optional() })
+export const projectDepartmentUpdate = projectDepartmentFields.extend({ projectDepartmentId: id(), version: version() })
+export const projectDepartmentListQuery = listQuery.extend({ projectId: optional(id()), projectOrganizationId: optional(id()) })
+export type ProjectDepartmentFields = z.input<typeof projectDepartmentFields>
+export interface ProjectDepartment extends Stamped {
+  projectDepartmentId: string
+  projectOrganizationId: string
+  projectId: string
+  parentId: string | null
+  departmentName: string
+  sort: number
+}
+
+/** A department to choose for an account: with its organisation and project (项目账号管理's 项目部门). */
+export interface ProjectDepartmentOption {
+  projectDepartmentId: string
+  departmentName: string
+  /** Names of the departments above it, root first. */
+  pathNames: string[]
+  projectOrganizationId: string
+  projectOrganizationName: string
+  projectId: string
+  projectName: string
+}
+
+export const projectDepartmentMove = z.object({
+  projectDepartmentId: id(),
+  /** The new parent (absent: a top department of its organisation). */
+  parentId: optional(id()),
+})
+
+// ---- paths ---------------------------------------------------------------------------------------
+
+export const PROJECT_API = {
+  project: {
+    ...resourcePaths('project'),
+    /** GET: the projects the caller may see (any signed account), for the project pickers. */
+    listVisible: '/api/admin/v1/project/listVisible',
+    /** GET ?projectId=: one project (20002 outside the caller's projects). */
+    get: '/api/admin/v1/project/get',
+  },
+  projectUnit: resourcePaths('projectUnit'),
+  line: resourcePaths('line'),
+  engineeringMajor: resourcePaths('engineeringMajor'),
+  projectOrg: resourcePaths('projectOrg'),
+  projectDepartment: {
+    ...resourcePaths('projectDepartment'),
+    /** POST { projectDepartmentId, parentId }: move under another department of its organisation (a cycle is 20021). */
+    move: '/api/admin/v1/projectDepartment/move',
+    /** GET: departments to choose for a registered account (every department of the caller's projects). */
+    listOptions: '/api/admin/v1/projectDepartment/listOptions',
+  },
+} as const
+
+export const projectIdQuery = z.object({ projectId: id() })
