@@ -22,7 +22,23 @@ export const PROJECT_STRUCTURE_API = {
   containerTree: `${A}/container/listTree`,
   containerMove: `${A}/container/move`,
   containerCopy: `${A}/container/copy`,
+  /** GET ?projectId=: the choices of the forms (lines, containers, design units, unit projects, majors), under each menu's own resource name. */
+  options: (resource: StructureResource) => `${A}/${resource}/options`,
 } as const
+
+/** The resources of the structure screens (two menus each show design units and unit engineering). */
+export const STRUCTURE_RESOURCES = ['designUnit', 'projectDesignUnit', 'unitEngineering', 'unitProject'] as const
+export type StructureResource = (typeof STRUCTURE_RESOURCES)[number]
+
+export interface StructureOptions {
+  lines: { lineId: string; lineName: string; lineCode: string }[]
+  /** The top levels of the container tree (sections, bridges, tunnels…). */
+  containers: { containerId: string; containerName: string; containerCode: string }[]
+  designUnits: { designUnitId: string; designUnitName: string; designUnitCode: string }[]
+  /** 单位工程 (category unit): the parents a 子单位工程 may have. */
+  units: { unitEngineeringId: string; unitName: string; unitCode: string }[]
+  majors: string[]
+}
 
 // ---- container nodes -------------------------------------------------------------------------------
 
