@@ -5,6 +5,7 @@ export const zh = {
   picker: {
     label: '项目',
     placeholder: '选择项目',
+    all: '全部项目',
     none: '您还没有可查看的项目',
     noneHint: '加入项目（参建单位或项目部门）后，这里会列出项目',
   },
@@ -104,6 +105,7 @@ export const en: Shape<typeof zh> = {
   picker: {
     label: 'Project',
     placeholder: 'Choose a project',
+    all: 'All projects',
     none: 'You have no projects to view yet',
     noneHint: 'Projects appear here once you join one (as a participating unit or a project department)',
   },
