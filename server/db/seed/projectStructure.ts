@@ -166,3 +166,51 @@ export async function seedProjectStructureDemo(tx: Db): Promise<void> {
       })
   }
 }
+
+/**
+ * The benchmark's project (bench/container-tree.ts): a project owned by `organizationId` with a
+ * container tree of about `n` nodes — sections → structures → parts → members (fan-out 10), bulk
+ * inserted with paths and sort keys. Answers the project id.
+ */
+export async function insertBenchContainers(db: Db, organizationId: string, n: number): Promise<string> {
+  const projectId = newId()
+  const stamp = { version: 0, createBy: 'bench', updateBy: 'bench' }
+  await db.insert(t.project).values({
+    projectId,
+    projectName: `容器基准项目${projectId.slice(-6)}`,
+    projectCode: `BENCH-${projectId.slice(-8)}`,
+    projectType: 'railway',
+    organizationId,
+    ...stamp,
+  })
+  const types: ContainerType[] = ['section', 'bridge', 'pier', 'span']
+  const rows: (typeof t.container.$inferInsert)[] = []
+  let level: { id: string | null; path: string; code: string }[] = [{ id: null, path: '/', code: 'B' }]
+  for (let depth = 0; rows.length < n && level.length; depth++) {
+    const next: typeof level = []
+    for (const parent of level) {
+      let key: string | null = null
+      for (let i = 1; i <= 10 && rows.length < n; i++) {
+        const id = newId()
+        key = keyBetween(key, null)
+        const code = `${parent.code}-${i}`
+        rows.push({
+          containerId: id,
+          projectId,
+          parentId: parent.id,
+          path: `${parent.path}${id}/`,
+          sortKey: key,
+          containerName: `${['标段', '桥梁', '墩台', '梁跨', '构件'][Math.min(depth, 4)]}${code.slice(2)}`,
+          containerCode: code,
+          containerType: types[Math.min(depth, types.length - 1)]!,
+          nature: 'entity',
+          ...stamp,
+        })
+        next.push({ id, path: `${parent.path}${id}/`, code })
+      }
+    }
+    level = next
+  }
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(t.container).values(rows.slice(i, i + 1000))
+  return projectId
+}

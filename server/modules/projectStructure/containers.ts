@@ -114,7 +114,17 @@ type Row = Record<string, unknown>
 /** The nodes of a project in tree order (depth first, siblings by sort key), each with its child count. */
 export async function treeRows(db: Db, projectId: string, where?: SQL): Promise<ContainerNode[]> {
   const rows = (await db
-    .select({ ...selection, sortKey: container.sortKey })
+    .select({
+      containerId: container.containerId,
+      parentId: container.parentId,
+      containerName: container.containerName,
+      containerCode: container.containerCode,
+      containerType: container.containerType,
+      nature: container.nature,
+      remark: container.remark,
+      version: container.version,
+      sortKey: container.sortKey,
+    })
     .from(container)
     .where(and(eq(container.projectId, projectId), where))
     .orderBy(asc(container.sortKey), asc(container.containerId))) as unknown as (ContainerNode & { sortKey: string | null })[]
@@ -129,9 +139,9 @@ export async function treeRows(db: Db, projectId: string, where?: SQL): Promise<
   const out: ContainerNode[] = []
   const stack = [...(children.get(null) ?? [])].reverse()
   while (stack.length) {
-    const { sortKey: _k, ...n } = stack.pop()!
+    const { sortKey: _k, remark, ...n } = stack.pop()!
     const kids = children.get(n.containerId) ?? []
-    out.push({ ...n, childCount: kids.length })
+    out.push({ ...n, ...(remark ? { remark } : {}), childCount: kids.length })
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
   }
   return out

@@ -127,8 +127,14 @@ export interface Container extends ContainerFields, Stamped {
   projectId: string
   parentId: string | null
 }
-/** A node of `listTree`: flat, parents before children, siblings in their order. */
-export interface ContainerNode extends Container {
+/**
+ * A node of `listTree`: flat, parents before children, siblings in their order; only what the tree
+ * and its edit form need (20,000 nodes travel at once). `remark` is left out when empty.
+ */
+export interface ContainerNode extends Pick<Container, 'containerId' | 'parentId' | 'containerName' | 'containerCode' | 'version'> {
+  containerType: ContainerType
+  nature: ContainerNature
+  remark?: string
   /** Number of direct children. */
   childCount: number
 }
