@@ -31,6 +31,7 @@ import { registerMenuRoutes } from './modules/menu/routes'
 import { registerOrgRoutes } from './modules/org/routes'
 import { registerPeopleRoutes } from './modules/people/routes'
 import { registerPersonalRoutes } from './modules/personal/routes'
+import { registerProjectRoutes } from './modules/project/routes'
 import { registerProjectStructureRoutes } from './modules/projectStructure/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerDepartmentRoutes(app, ctx)
   registerPeopleRoutes(app, ctx)
   registerOrgRoutes(app, ctx)
+  registerProjectRoutes(app, ctx)
   registerFileRoutes(app, ctx)
   registerInviteRoutes(app, ctx)
   registerPersonalRoutes(app, ctx)

@@ -15,6 +15,8 @@ import { orgTree } from '../modules/org/queries'
 import { seedAccountDemo } from './seed/account'
 import { seedOrgDemo } from './seed/org'
 import { seedPeopleDemo } from './seed/people'
+import { seedProjectDemo } from './seed/project'
+import { projectDeptTree } from '../modules/project/departments'
 import { seedProjectStructureDemo } from './seed/projectStructure'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedRole } from './seed-data'
 
@@ -201,11 +203,13 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     if (demo) await seedOrgDemo(tx, orgIds)
     if (demo) await seedPeopleDemo(tx, orgIds)
     if (demo) await seedAccountDemo(tx, orgIds, hashes[0]!)
+    if (demo) await seedProjectDemo(tx, orgIds)
     // the railway project's containers, design units and unit engineering (after the projects)
     if (demo) await seedProjectStructureDemo(tx)
     // the rows above were written with their parent ids only: the trees' paths from those, in one statement each
     await orgTree.rebuildPaths(tx)
     await deptTree.rebuildPaths(tx)
+    await projectDeptTree.rebuildPaths(tx)
   })
   return 'seeded'
 }

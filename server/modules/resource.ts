@@ -84,6 +84,12 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
    * naming another project is 20002 on this field. The `project` table itself names its id.
    */
   projectField?: string
+  /**
+   * The project of a payload that does not name it (e.g. a department's, through its organisation):
+   * on add, and on update when `field` changes, it must be one of the caller's (20002 on `field`).
+   * `onAdd` then writes the project column. Reads go through `w.tx`.
+   */
+  projectOf?: { field: string; get: (input: Row, w: WriteContext) => Promise<string | null | undefined> }
   schemas: { add: A; update: U; listQuery: L }
   filters?: (q: z.infer<L>) => (SQL | undefined)[]
   /** Sortable DTO fields → columns; the first is the default. */
@@ -199,8 +205,9 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     return and(whereOf(await scopeIds(auth)), await projectScope(auth))
   }
   /** `projectField`: the payload's project must be one of the caller's (20002 on that field). */
-  function checkProject(ids: string[] | null, input: Row): void {
-    if (projectOfPayload) requireProjects(ids, [(input[def.projectField!] as string | undefined) ?? ''], def.projectField)
+  async function checkProject(ids: string[] | null, input: Row, w: WriteContext): Promise<void> {
+    if (def.projectOf) requireProjects(ids, [(await def.projectOf.get(input, w)) ?? ''], def.projectOf.field)
+    else if (projectOfPayload) requireProjects(ids, [(input[def.projectField!] as string | undefined) ?? ''], def.projectField)
   }
   /** `scopeOwner`: the payload's organisation must be visible (20002 otherwise, as for any record one may not see). */
   async function checkOwner(ids: string[] | null, input: Row, w: WriteContext): Promise<void> {
@@ -351,7 +358,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     const id = typeof input[def.idField] === 'string' ? (input[def.idField] as string) : newId()
     // scopeOwner: the payload's organisation must be visible (read through tx: this also runs inside imports).
     if (def.scopeOwner) await checkOwner(scopeCol ? await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own', tx) : null, input, w)
-    if (projectOfPayload) checkProject(await projectIds(auth, tx), input)
+    if (projectOfPayload) await checkProject(await projectIds(auth, tx), input, w)
     const [existing] = await tx.select({ id: idCol }).from(def.table).where(eq(idCol, id))
     if (existing) throw new ApiError(Code.DUPLICATE, { field: def.idField, value: id })
     await checkUnique(tx, def.scopeField && !ownerFromPayload ? { ...input, [def.scopeField]: auth.account.organizationId } : input, null)
@@ -420,8 +427,9 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
             const after = await def.scopeOwner({ ...current, ...values, ...input }, w)
             if ((before ?? null) !== (after ?? null)) await checkOwner(ids, { ...current, ...values, ...input }, w)
           }
-          if (projectOfPayload && (values[def.projectField!] ?? null) !== (current[def.projectField!] ?? null))
-            checkProject(projects, values)
+          const projectKey = def.projectOf?.field ?? def.projectField
+          if (projectOfPayload && projectKey && projectKey in values && (values[projectKey] ?? null) !== (current[projectKey] ?? null))
+            await checkProject(projects, { ...current, ...values }, { tx, auth, now })
           await checkUnique(tx, { ...current, ...values, ...input }, id)
           // the version moves by the database's trigger when the row changed (migration 0010_versions_trigger)
           Object.assign(values, { updateTime: now, updateBy: auth.account.accountId })

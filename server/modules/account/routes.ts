@@ -51,6 +51,7 @@ import { normalizeName } from './queries'
 import { orgName as orgNameOf, orgSubtreeSql } from '../org/queries'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, type WriteContext } from '../resource'
+import { projectDepartmentChoice } from '../project/departments'
 import { registerAccountInvite } from './invite'
 import { applyReview, pendingRecordsOf } from './review'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
@@ -96,6 +97,7 @@ const selection = {
   wechatBound: sql<boolean>`("account"."wechat_id" is not null)`.as('wechat_bound'),
   qqBound: sql<boolean>`("account"."qq_id" is not null)`.as('qq_bound'),
   phoneLoginEnabled: account.phoneLoginEnabled,
+  projectDepartmentId: account.projectDepartmentId,
   projectName: account.projectName,
   projectOrganizationName: account.projectOrganizationName,
   projectDepartmentName: account.projectDepartmentName,
@@ -228,13 +230,16 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       check: async (input) => {
         if (typeof input.password === 'string') hashes.set(input, await hashPassword(input.password))
       },
-      onAdd: (values, input) => {
+      onAdd: async (values, input, w) => {
         const i = input as Row
         values.passwordHash = hashes.get(input as object)
         values.status = 'normal'
         values.validUntil = endOfDay(i.validUntil as string | null | undefined)
         values.passwordValidUntil = endOfDay(i.passwordValidUntil as string | null | undefined)
         if (registered) values.level = 'registered'
+        // a chosen project department names the project, organisation and department itself
+        if (registered && typeof i.projectDepartmentId === 'string')
+          Object.assign(values, await projectDepartmentChoice(ctx, w.auth, i.projectDepartmentId, w.tx))
       },
       beforeWrite: async (input, current, w) => {
         const i = input as Row
@@ -492,11 +497,14 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     app.post(ACCOUNT_API.registered.updateProjectDept, signed(fn.edit), async (req) => {
       const body = parse(projectDeptBody, req.body, req)
       await change(req, [body.accountId], async (tx, [row], w) => {
-        const next = {
-          projectName: body.projectName ?? null,
-          projectOrganizationName: body.projectOrganizationName ?? null,
-          projectDepartmentName: body.projectDepartmentName ?? null,
-        }
+        const next = body.projectDepartmentId
+          ? { projectDepartmentId: body.projectDepartmentId, ...(await projectDepartmentChoice(ctx, w.auth, body.projectDepartmentId, tx)) }
+          : {
+              projectDepartmentId: null,
+              projectName: body.projectName ?? null,
+              projectOrganizationName: body.projectOrganizationName ?? null,
+              projectDepartmentName: body.projectDepartmentName ?? null,
+            }
         await tx
           .update(account)
           .set({ ...next, ...touched(w.auth.account.accountId, w.now) })

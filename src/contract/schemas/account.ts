@@ -161,6 +161,12 @@ export const accountAdd = passwordChecks(accountAddFields)
 export const accountUpdate = accountEditFields.extend({ accountId: id(), version: version() })
 
 export const projectDeptFields = z.object({
+  /**
+   * The project department (projectDepartment/listOptions): the gateway fills the three names from
+   * it, and the account then sees that department's project. Without it the names are free text
+   * (older clients) and the account sees no project.
+   */
+  projectDepartmentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.uuid({ error: V.invalid }).optional()),
   projectName: optionalText(100),
   projectOrganizationName: optionalText(100),
   projectDepartmentName: optionalText(100),
@@ -259,6 +265,7 @@ export interface Account {
   wechatBound: boolean
   qqBound: boolean
   phoneLoginEnabled: boolean
+  projectDepartmentId: string | null
   projectName: string | null
   projectOrganizationName: string | null
   projectDepartmentName: string | null

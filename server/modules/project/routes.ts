@@ -1,0 +1,295 @@
+/**
+ * Projects (issue 11; SPEC §7 "Projects"): `project`, its participating units (`projectUnit`),
+ * `line`, `engineeringMajor`, `projectOrg` (with `projectDepartmentNodeVOS`) and `projectDepartment`
+ * (./departments.ts), each the resource pattern limited to the caller's projects (DESIGN §3
+ * "Project scope", server/lib/projectScope.ts).
+ */
+import type { FastifyInstance } from 'fastify'
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm'
+import { perm } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import {
+  PROJECT_API,
+  engineeringMajorAdd,
+  engineeringMajorListQuery,
+  engineeringMajorUpdate,
+  lineAdd,
+  lineListQuery,
+  lineUpdate,
+  projectAdd,
+  projectIdQuery,
+  projectListQuery,
+  projectOrgAdd,
+  projectOrgListQuery,
+  projectOrgUpdate,
+  projectUnitAdd,
+  projectUnitListQuery,
+  projectUnitUpdate,
+  projectUpdate,
+  type ProjectOption,
+} from '../../../src/contract/schemas/project'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { engineeringMajor, line, organization, project, projectOrg, projectUnit } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { projectWhere, requireProjects, visibleProjectIds } from '../../lib/projectScope'
+import { likeEscape } from '../../lib/sql'
+import { scopeOrgIds } from '../../plugins/permissions'
+import { defineResource, registerResource, type WriteContext } from '../resource'
+import { departmentTrees, PROJECT_CONFIG_MENU, registerProjectDepartmentRoutes } from './departments'
+
+type Row = Record<string, unknown>
+
+const PROJECT_MENU = '/admin/project-manage' as const
+const PROJECT_INFO_MENU = '/admin/project-information' as const
+
+const DUP = {
+  projectCode: { zh: '项目编码已存在', en: 'A project with that code exists' },
+  unit: { zh: '该单位已以此类型参建本项目', en: 'That unit already takes part in the project in this role' },
+  lineCode: { zh: '本项目已有该线路编码', en: 'The project already has a line with that code' },
+  lineName: { zh: '本项目已有同名线路', en: 'The project already has a line of that name' },
+  majorCode: { zh: '本项目已有该专业编码', en: 'The project already has a major with that code' },
+  majorName: { zh: '本项目已有同名专业', en: 'The project already has a major of that name' },
+  orgName: { zh: '本项目已有同名项目组织', en: 'The project already has an organisation of that name' },
+}
+
+/** The columns of a project as every answer shows it (owner name, counts). */
+const projectSelection = {
+  projectId: project.projectId,
+  projectName: project.projectName,
+  projectCode: project.projectCode,
+  projectType: project.projectType,
+  organizationId: project.organizationId,
+  organizationName: organization.organizationName,
+  startDate: project.startDate,
+  endDate: project.endDate,
+  location: project.location,
+  description: project.description,
+  status: project.status,
+  progress: project.progress,
+  sort: project.sort,
+  unitCount: sql<number>`(select count(*)::int from ${projectUnit} where ${projectUnit.projectId} = ${project.projectId})`.as('unit_count'),
+  lineCount: sql<number>`(select count(*)::int from ${line} where ${line.projectId} = ${project.projectId})`.as('line_count'),
+  /** Work sites do not exist yet: 0 until their table does (then a count like lineCount). */
+  workSiteCount: sql<number>`0`.as('work_site_count'),
+  version: project.version,
+  createTime: project.createTime,
+  updateTime: project.updateTime,
+  createBy: project.createBy,
+  updateBy: project.updateBy,
+}
+
+/** Participating unit names of each project, in their order. */
+async function withUnitNames(db: Db, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((r) => String(r.projectId))
+  const units = ids.length
+    ? await db
+        .select({ projectId: projectUnit.projectId, name: organization.organizationName })
+        .from(projectUnit)
+        .innerJoin(organization, eq(organization.organizationId, projectUnit.organizationId))
+        .where(inArray(projectUnit.projectId, ids))
+        .orderBy(asc(projectUnit.sort), asc(organization.organizationName))
+    : []
+  const names = new Map<string, string[]>()
+  for (const u of units) {
+    const list = names.get(u.projectId) ?? []
+    if (!list.includes(u.name)) list.push(u.name)
+    names.set(u.projectId, list)
+  }
+  return rows.map((r) => ({ ...r, unitNames: names.get(String(r.projectId)) ?? [] }))
+}
+
+/** The owner unit of a project must lie within the caller's data scope (20002 on organizationId), on add and when it changes. */
+async function checkOwnerUnit(input: Row, current: Row | null, w: WriteContext, ctx: Ctx): Promise<void> {
+  if (current && current.organizationId === input.organizationId) return
+  const ids = await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx)
+  if (ids !== null && !ids.includes(String(input.organizationId))) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
+}
+
+/** The owner unit takes part as the 建设 unit (added with the project, or when the owner changes). */
+async function ownerParticipates(projectId: string, input: Row, w: WriteContext): Promise<void> {
+  const orgId = String(input.organizationId)
+  const [present] = await w.tx
+    .select({ id: projectUnit.projectUnitId })
+    .from(projectUnit)
+    .where(and(eq(projectUnit.projectId, projectId), eq(projectUnit.organizationId, orgId), eq(projectUnit.unitType, 'build')))
+  if (present) return
+  await w.tx.insert(projectUnit).values({
+    projectUnitId: newId(),
+    projectId,
+    unitType: 'build',
+    organizationId: orgId,
+    sort: 1,
+    version: 0,
+    createTime: w.now,
+    updateTime: w.now,
+    createBy: w.auth.account.accountId,
+    updateBy: w.auth.account.accountId,
+  })
+}
+
+export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'project',
+      table: project,
+      idField: 'projectId',
+      menu: PROJECT_MENU,
+      projectField: 'projectId',
+      schemas: { add: projectAdd, update: projectUpdate, listQuery: projectListQuery },
+      filters: (q) => [
+        q.keyword ? or(ilike(project.projectName, likeEscape(q.keyword)), ilike(project.projectCode, likeEscape(q.keyword))) : undefined,
+        q.status ? eq(project.status, q.status) : undefined,
+        q.projectType ? eq(project.projectType, q.projectType) : undefined,
+        q.organizationId
+          ? or(
+              eq(project.organizationId, q.organizationId),
+              sql`exists (select 1 from ${projectUnit} where ${projectUnit.projectId} = ${project.projectId} and ${projectUnit.organizationId} = ${q.organizationId})`,
+            )
+          : undefined,
+      ],
+      sortable: {
+        sort: project.sort,
+        projectName: project.projectName,
+        projectCode: project.projectCode,
+        startDate: project.startDate,
+        progress: project.progress,
+        createTime: project.createTime,
+      },
+      unique: [{ field: 'projectCode', caseInsensitive: true, message: DUP.projectCode }],
+      selection: projectSelection,
+      join: (q) => q.leftJoin(organization, eq(organization.organizationId, project.organizationId)) as unknown as typeof q,
+      enrich: (db, rows) => withUnitNames(db, rows),
+      beforeWrite: (input, current, w) => checkOwnerUnit(input as Row, current, w, ctx),
+      afterWrite: (id, input, w) => ownerParticipates(id, input as Row, w),
+    }),
+  )
+
+  // One project (项目信息), 20002 outside the caller's projects.
+  app.get(PROJECT_API.project.get, { config: { auth: 'signed', perm: perm(PROJECT_INFO_MENU) } }, async (req) => {
+    const { projectId } = parse(projectIdQuery, req.query, req)
+    requireProjects(await visibleProjectIds(ctx, req.auth!), [projectId])
+    const rows = await ctx.db
+      .select(projectSelection)
+      .from(project)
+      .leftJoin(organization, eq(organization.organizationId, project.organizationId))
+      .where(eq(project.projectId, projectId))
+    if (!rows.length) throw new ApiError(Code.NOT_FOUND)
+    return ok(req, (await withUnitNames(ctx.db, rows as Row[]))[0])
+  })
+
+  // The caller's projects, for the project pickers of every project screen (no menu needed: it shows only what the caller may see).
+  app.get(PROJECT_API.project.listVisible, { config: { auth: 'signed' } }, async (req) => {
+    const visible = await visibleProjectIds(ctx, req.auth!)
+    const rows: ProjectOption[] = (await ctx.db
+      .select({ projectId: project.projectId, projectName: project.projectName, projectCode: project.projectCode, status: project.status })
+      .from(project)
+      .where(projectWhere(project.projectId, visible))
+      .orderBy(asc(project.sort), asc(project.projectName), asc(project.projectId))
+      .limit(5000)) as ProjectOption[]
+    return ok(req, rows)
+  })
+
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'projectUnit',
+      table: projectUnit,
+      idField: 'projectUnitId',
+      menu: PROJECT_INFO_MENU,
+      projectField: 'projectId',
+      schemas: { add: projectUnitAdd, update: projectUnitUpdate, listQuery: projectUnitListQuery },
+      filters: (q) => [
+        q.projectId ? eq(projectUnit.projectId, q.projectId) : undefined,
+        q.unitType ? eq(projectUnit.unitType, q.unitType) : undefined,
+      ],
+      sortable: { sort: projectUnit.sort, unitType: projectUnit.unitType, createTime: projectUnit.createTime },
+      unique: [{ field: 'organizationId', within: ['projectId', 'unitType'], message: DUP.unit }],
+      selection: { ...getTableColumns(projectUnit), organizationName: organization.organizationName },
+      join: (q) => q.leftJoin(organization, eq(organization.organizationId, projectUnit.organizationId)) as unknown as typeof q,
+      beforeWrite: async (input, _current, w) => {
+        const [unit] = await w.tx
+          .select({ id: organization.organizationId })
+          .from(organization)
+          .where(eq(organization.organizationId, String((input as Row).organizationId)))
+        if (!unit) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
+      },
+    }),
+  )
+
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'line',
+      table: line,
+      idField: 'lineId',
+      menu: PROJECT_CONFIG_MENU,
+      projectField: 'projectId',
+      schemas: { add: lineAdd, update: lineUpdate, listQuery: lineListQuery },
+      filters: (q) => [
+        q.projectId ? eq(line.projectId, q.projectId) : undefined,
+        q.lineType ? eq(line.lineType, q.lineType) : undefined,
+        q.keyword ? or(ilike(line.lineName, likeEscape(q.keyword)), ilike(line.lineCode, likeEscape(q.keyword))) : undefined,
+      ],
+      sortable: { sort: line.sort, lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType },
+      unique: [
+        { field: 'lineCode', caseInsensitive: true, within: ['projectId'], message: DUP.lineCode },
+        { field: 'lineName', within: ['projectId'], message: DUP.lineName },
+      ],
+    }),
+  )
+
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'engineeringMajor',
+      table: engineeringMajor,
+      idField: 'engineeringMajorId',
+      menu: PROJECT_CONFIG_MENU,
+      projectField: 'projectId',
+      schemas: { add: engineeringMajorAdd, update: engineeringMajorUpdate, listQuery: engineeringMajorListQuery },
+      filters: (q) => [q.projectId ? eq(engineeringMajor.projectId, q.projectId) : undefined],
+      sortable: { sort: engineeringMajor.sort, majorCode: engineeringMajor.majorCode, majorName: engineeringMajor.majorName },
+      unique: [
+        { field: 'majorCode', caseInsensitive: true, within: ['projectId'], message: DUP.majorCode },
+        { field: 'majorName', within: ['projectId'], message: DUP.majorName },
+      ],
+    }),
+  )
+
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'projectOrg',
+      table: projectOrg,
+      idField: 'projectOrganizationId',
+      menu: PROJECT_CONFIG_MENU,
+      projectField: 'projectId',
+      schemas: { add: projectOrgAdd, update: projectOrgUpdate, listQuery: projectOrgListQuery },
+      filters: (q) => [
+        q.projectId ? eq(projectOrg.projectId, q.projectId) : undefined,
+        q.keyword ? ilike(projectOrg.projectOrganizationName, likeEscape(q.keyword)) : undefined,
+      ],
+      sortable: { sort: projectOrg.sort, projectOrganizationName: projectOrg.projectOrganizationName },
+      unique: [{ field: 'projectOrganizationName', within: ['projectId'], message: DUP.orgName }],
+      selection: { ...getTableColumns(projectOrg), organizationName: organization.organizationName },
+      join: (q) => q.leftJoin(organization, eq(organization.organizationId, projectOrg.organizationId)) as unknown as typeof q,
+      enrich: async (db, rows) => {
+        const trees = await departmentTrees(
+          db,
+          rows.map((r) => String(r.projectOrganizationId)),
+        )
+        return rows.map((r) => ({ ...r, projectDepartmentNodeVOS: trees.get(String(r.projectOrganizationId)) ?? [] }))
+      },
+    }),
+  )
+
+  registerProjectDepartmentRoutes(app, ctx)
+}
