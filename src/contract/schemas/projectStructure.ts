@@ -112,8 +112,13 @@ export const containerCopy = z.object({
   containerId: id(),
   /** Where the copy goes (null: a root). */
   parentId: id().nullable(),
-  /** Appended to every copied code (codes are unique within a project). */
-  codeSuffix: structureCode(20).default('-1'),
+  /** Appended to every copied code (codes are unique within a project): letters, digits, '-', '_', '.'. */
+  codeSuffix: str()
+    .trim()
+    .min(1, { error: V.required })
+    .max(20, { error: `${V.tooLong}:20` })
+    .regex(/^[A-Za-z0-9._-]+$/, { error: V.code })
+    .default('-1'),
 })
 
 /** One row of the container import: the parent by its code (earlier in the file, or already in the project). */
@@ -185,10 +190,11 @@ export const designUnitFields = z.object({
   centerMileage: optionalMileage(),
   /** The container node the design unit belongs to (a section, a bridge…). */
   containerId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
+  /** Absent on an update: kept as stored. */
   workPoints: z
     .array(workPoint)
     .max(50, { error: `${V.tooLarge}:50` })
-    .default([]),
+    .optional(),
   remark: optionalText(200),
 })
 
@@ -205,8 +211,9 @@ export const designUnitListQuery = listQuery.extend({
 })
 
 export type DesignUnitFields = z.infer<typeof designUnitFields>
-export interface DesignUnit extends DesignUnitFields, Stamped {
+export interface DesignUnit extends Omit<DesignUnitFields, 'workPoints'>, Stamped {
   designUnitId: string
+  workPoints: WorkPoint[]
   projectId: string
   projectName?: string | null
   lineName?: string | null
