@@ -25,7 +25,6 @@ import {
   Waves,
   Warehouse,
 } from 'lucide-react'
-import { importExportPaths } from '@/contract/schemas/files'
 import {
   CONTAINER_NATURES,
   CONTAINER_TYPES,
@@ -47,6 +46,7 @@ import { useT } from '@/lib/i18n'
 import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { branchIds, buildTree, descendantCount, Tree, type MovePlace, type Nested } from '@/lib/tree'
 import { cn } from '@/lib/utils'
+import { StructureHeader } from './Header'
 import { Can, useCan } from './permissions'
 import { containerResource, containerTreeQueryOptions, structureKeys } from './queries'
 
@@ -71,13 +71,11 @@ export function ContainerPage() {
   const projects = useProjectOptions()
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold">{t('projectStructure.container.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('projectStructure.container.description')}</p>
-        </div>
-        <ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />
-      </div>
+      <StructureHeader
+        title={t('projectStructure.container.title')}
+        description={t('projectStructure.container.description')}
+        picker={<ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />}
+      />
       {projects.data && projects.data.length === 0 ? (
         <Card>
           <NoProjects />
@@ -128,8 +126,6 @@ function ContainerTree({ projectId }: { projectId: string }) {
     if (parent) setExpanded(new Set([...open, parent.containerId]))
     setEditing({ open: true, record: null, parent })
   }
-  const paths = importExportPaths('container')
-  const importPaths = { ...paths, import: `${paths.import}?projectId=${encodeURIComponent(projectId)}` }
 
   return (
     <Card className="flex min-h-[28rem] flex-1 flex-col overflow-hidden">
@@ -150,7 +146,7 @@ function ContainerTree({ projectId }: { projectId: string }) {
             {t('projectStructure.container.addRoot')}
           </Button>
         </Can>
-        <ImportDialog resource={containerResource} paths={importPaths} onImported={() => void refresh()} />
+        <ImportDialog resource={containerResource} query={{ projectId }} onImported={() => void refresh()} />
         <ExportButton resource={containerResource} query={{ projectId, ...(keyword.trim() ? { keyword: keyword.trim() } : {}) }} />
         <div className="ml-auto flex items-center gap-1">
           <span className="mr-2 text-sm text-muted-foreground">{t('projectStructure.container.count', { n: flat?.length ?? 0 })}</span>

@@ -15,6 +15,7 @@ import { formatDateTime, FormField, FormGrid, FormList, ListPage, type FilterFie
 import { useListSearch } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { StructureHeader } from './Header'
 import { designUnitResources, structureOptionsQueryOptions } from './queries'
 
 const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {
@@ -124,9 +125,11 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
   ]
 
   const header = (
-    <div className="flex flex-wrap items-center justify-end gap-3">
-      <ProjectPicker value={projectId} onChange={setProjectId} allowAll={!perProject} className="w-full sm:w-auto" />
-    </div>
+    <StructureHeader
+      title={title}
+      description={t('projectStructure.designUnit.description')}
+      picker={<ProjectPicker value={projectId} onChange={setProjectId} allowAll={!perProject} className="w-full sm:w-auto" />}
+    />
   )
 
   if (projects.data && projects.data.length === 0)
@@ -147,7 +150,7 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
           key={projectId ?? 'all'}
           resource={resource}
           title={title}
-          description={t('projectStructure.designUnit.description')}
+          headerless
           search={search}
           // the project stays in the URL whatever the filters do (重置 clears the filters only)
           onSearchChange={(next: ListSearch) => setSearch(projectId ? { ...next, projectId } : next)}

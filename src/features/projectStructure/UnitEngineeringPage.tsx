@@ -21,6 +21,7 @@ import {
 } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { StructureHeader } from './Header'
 import { structureOptionsQueryOptions, unitEngineeringResources } from './queries'
 
 type Variant = 'unitEngineering' | 'unitProject'
@@ -95,15 +96,17 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        <ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />
-      </div>
+      <StructureHeader
+        title={title}
+        description={t('projectStructure.unitEngineering.description')}
+        picker={<ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />}
+      />
       {projectId && (
         <ListPage
           key={projectId}
           resource={resource}
           title={title}
-          description={t('projectStructure.unitEngineering.description')}
+          headerless
           search={search}
           onSearchChange={(next: ListSearch) => setSearch({ ...next, projectId })}
           filters={filters}

@@ -89,6 +89,8 @@ export interface ImportDialogProps {
   paths?: ImportExportPaths
   /** The thing imported, for the title (default: the resource's entity). */
   name?: string
+  /** Query parameters of the import call (signed with it), e.g. the project the rows go into. */
+  query?: Record<string, string>
   /** After an import that added rows (the resource's lists are refetched anyway). */
   onImported?: (status: ImportStatus) => void
 }
@@ -116,7 +118,7 @@ export function ImportDialog(props: ImportDialogProps) {
 
 const POLL_MS = 700
 
-function ImportBody({ resource, paths: given, name, onImported, onClose }: ImportDialogProps & { onClose: () => void }) {
+function ImportBody({ resource, paths: given, name, query, onImported, onClose }: ImportDialogProps & { onClose: () => void }) {
   const { t } = useT()
   const qc = useQueryClient()
   const paths = given ?? excelPaths(resource)
@@ -188,6 +190,7 @@ function ImportBody({ resource, paths: given, name, onImported, onClose }: Impor
     form.append('file', file, file.name)
     try {
       const status = await http.upload<ImportStatus>(paths.import, form, {
+        ...(query ? { params: query } : {}),
         handled: [Code.INVALID],
         timeoutMs: 300_000,
         onProgress: (loaded, total) =>
