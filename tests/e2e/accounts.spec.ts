@@ -170,7 +170,9 @@ test('project accounts: the list, adding one with the form checks, tablet and de
   await form.getByLabel('确认密码').fill(name)
   await form.getByRole('combobox', { name: /所属单位/ }).click()
   await page.getByRole('option', { name: '中交瀚海工程局有限公司', exact: true }).click()
-  await form.getByLabel('项目名称').fill('沪渝蓉高铁武宜段站前工程')
+  // 项目部门: a real department of a project (issue 11), chosen from the project organisations'
+  await form.getByRole('combobox', { name: /所属项目部门/ }).click()
+  await page.getByRole('option', { name: '沪渝蓉高铁武宜段站前工程 / 中交瀚海沪渝蓉项目经理部 / 工程管理部', exact: true }).click()
   await form.getByRole('button', { name: '提交' }).click()
   await expect(form.getByText('密码不能与账号相同')).toBeVisible()
   await page.screenshot({ path: '.tmp/shots/accounts-project-form-1440.png' })

@@ -6,7 +6,7 @@ import { ACCOUNT_LEVELS } from '@/contract'
 import type { Account } from '@/contract/schemas/account'
 import { enumOptions, FormField, FormGrid, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { useUnitOptions } from './api'
+import { useProjectDeptOptions, useUnitOptions } from './api'
 import { RolesFormField } from './dialogs'
 import type { AccountKind } from './resource'
 
@@ -30,6 +30,7 @@ export function AccountFormFields({ kind, editing, organizationId, unitLabel }: 
   const { t } = useT()
   const general = kind === 'general'
   const units = useUnitOptions(true)
+  const departments = useProjectDeptOptions(!editing && kind !== 'general')
   const unitOptions = (units.data ?? []).map((u) => ({ value: u.organizationId, label: u.organizationName }))
   const levelLabel = (l: Account['level']) => t(`accounts.level.${l}`)
   return (
@@ -87,11 +88,16 @@ export function AccountFormFields({ kind, editing, organizationId, unitLabel }: 
           hint={t('accounts.period.pwdHint')}
         />
       )}
-      {!editing && !general && <FormField name="projectName" label={t('accounts.field.projectName')} maxLength={100} />}
       {!editing && !general && (
-        <FormField name="projectOrganizationName" label={t('accounts.field.projectOrganizationName')} maxLength={100} />
+        <FormField
+          name="projectDepartmentId"
+          label={t('accounts.projectDept.choose')}
+          kind="select"
+          options={departments}
+          hint={departments.length ? t('accounts.projectDept.hint') : t('accounts.projectDept.none')}
+          wide
+        />
       )}
-      {!editing && !general && <FormField name="projectDepartmentName" label={t('accounts.field.projectDepartmentName')} maxLength={100} />}
       {!editing && !general && <FormField name="phoneLoginEnabled" kind="switch" label={t('accounts.field.phoneLogin')} />}
       {!editing && <RolesFormField label={t('accounts.field.roles')} hint={t('accounts.rolesHint')} />}
     </FormGrid>

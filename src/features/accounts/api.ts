@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { ACCOUNT_API, type Account } from '@/contract/schemas/account'
 import { orgOptionsQueryOptions } from '@/features/organization/queries'
+import { projectDepartmentOptionsQueryOptions } from '@/features/projects/queries'
 import { roleOptionsQueryOptions } from '@/features/roles/queries'
 import { invalidateResource } from '@/lib/crud'
 import { http } from '@/lib/http'
@@ -74,6 +75,15 @@ export function useAccountHistory(kind: AccountKind, accountId: string | null, p
 /** Roles the caller sees (the gateway still refuses those beyond the caller's own grants). */
 export function useRoleOptions(enabled: boolean) {
   return useQuery({ ...roleOptionsQueryOptions(), enabled })
+}
+
+/** Departments of the caller's projects, for a registered account's 项目部门 ("project / organisation / department"). */
+export function useProjectDeptOptions(enabled: boolean) {
+  const q = useQuery({ ...projectDepartmentOptionsQueryOptions(), enabled })
+  return (q.data ?? []).map((d) => ({
+    value: d.projectDepartmentId,
+    label: [d.projectName, d.projectOrganizationName, ...d.pathNames, d.departmentName].join(' / '),
+  }))
 }
 
 /** Units the caller sees, for the unit field of the project-account form. */

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label'
 import { ActionDialog, confirm, errorText, FormField, useActionForm } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { generatePassword, useAccountCall, useRoleOptions } from './api'
+import { generatePassword, useAccountCall, useProjectDeptOptions, useRoleOptions } from './api'
 import type { AccountKind } from './resource'
 
 /** A labelled control bound to the dialog's form by `name`, with its error in the current language. */
@@ -374,13 +374,10 @@ export function PeriodDialog({ kind, target, onClose }: { kind: AccountKind; tar
 export function ProjectDeptDialog({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const { t } = useT()
   const call = useAccountCall('registered')
+  const departments = useProjectDeptOptions(!!account)
   const action = useActionForm({
     schema: projectDeptFields,
-    defaultValues: {
-      projectName: account?.projectName ?? '',
-      projectOrganizationName: account?.projectOrganizationName ?? '',
-      projectDepartmentName: account?.projectDepartmentName ?? '',
-    },
+    defaultValues: { projectDepartmentId: account?.projectDepartmentId ?? '' },
     action: (v) => call.mutateAsync({ call: 'updateProjectDept', body: { accountId: account?.accountId, ...v } }),
     success: t('accounts.done.projectDept'),
     onDone: onClose,
@@ -393,9 +390,13 @@ export function ProjectDeptDialog({ account, onClose }: { account: Account | nul
       description={t('accounts.projectDept.hint')}
       action={action}
     >
-      <FormField name="projectName" label={t('accounts.field.projectName')} maxLength={100} />
-      <FormField name="projectOrganizationName" label={t('accounts.field.projectOrganizationName')} maxLength={100} />
-      <FormField name="projectDepartmentName" label={t('accounts.field.projectDepartmentName')} maxLength={100} />
+      <FormField
+        name="projectDepartmentId"
+        label={t('accounts.projectDept.choose')}
+        kind="select"
+        options={departments}
+        hint={departments.length ? undefined : t('accounts.projectDept.none')}
+      />
     </ActionDialog>
   )
 }

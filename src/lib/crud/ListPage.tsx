@@ -54,6 +54,8 @@ export interface ListPageProps<T extends object> {
     render: (ctx: ResourceForm<T>) => ReactNode
     defaults?: FormValues | (() => FormValues)
     size?: 'md' | 'lg' | 'xl'
+    /** After a save (e.g. open the record just added). */
+    onSaved?: (saved: T | undefined, editing: boolean) => void
   }
   /** Extra per-row actions, before edit and delete. */
   rowActions?: (row: T) => ReactNode
@@ -283,6 +285,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           record={dialog.record}
           defaults={formDefaults}
           size={form.size}
+          onSaved={form.onSaved ? (saved) => form.onSaved!(saved, !!dialog.record) : undefined}
         >
           {(rf) => form.render(rf)}
         </FormDialog>

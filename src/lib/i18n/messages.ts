@@ -16,6 +16,7 @@ import * as accounts from './locales/accounts'
 import * as sync from './locales/sync'
 import * as tree from './locales/tree'
 import * as projectStructure from './locales/projectStructure'
+import * as projects from './locales/projects'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -43,6 +44,7 @@ export const messages = {
     sync: sync.zh,
     tree: tree.zh,
     projectStructure: projectStructure.zh,
+    projects: projects.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
@@ -64,6 +66,7 @@ export const messages = {
     sync: sync.en,
     tree: tree.en,
     projectStructure: projectStructure.en,
+    projects: projects.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },

@@ -134,7 +134,9 @@ export const zh = {
   },
   projectDept: {
     title: '项目部门',
-    hint: '项目模块上线后，将关联到具体的项目与项目组织。',
+    hint: '账号归属到项目组织中的一个部门，并据此看到该部门所在的项目。',
+    choose: '所属项目部门',
+    none: '还没有可选的项目部门（在“项目配置”中为项目组织添加部门）',
   },
   detail: {
     title: '账号详情',
@@ -319,7 +321,9 @@ export const en: Shape<typeof zh> = {
   },
   projectDept: {
     title: 'Project department',
-    hint: 'Linked to the actual project and its organisation once the projects module is available.',
+    hint: 'The account belongs to a department of a project organisation and so sees that project.',
+    choose: 'Project department',
+    none: 'No project department to choose (add departments to a project organisation in Project configuration)',
   },
   detail: {
     title: 'Account details',

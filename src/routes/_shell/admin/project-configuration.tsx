@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listSearch } from '@/lib/crud'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { preloadRouteData } from '@/lib/query'
+import { visibleProjectsQueryOptions } from '@/features/projects/queries'
 
-/** Not built yet: the shared not-built page. */
+/** One project, chosen by the picker (URL search `projectId`). */
 export const Route = createFileRoute('/_shell/admin/project-configuration')({
+  validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/project-configuration', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loader: ({ context }) => preloadRouteData(context.queryClient, visibleProjectsQueryOptions()),
+  component: lazyScreen(() => import('@/features/projects'), 'ProjectConfigPage'),
 })

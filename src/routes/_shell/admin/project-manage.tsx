@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listSearch } from '@/lib/crud'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { preloadRouteData } from '@/lib/query'
+import { projectListPageQueryOptions } from '@/features/projects/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/project-manage')({
+  validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/project-manage', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => preloadRouteData(context.queryClient, projectListPageQueryOptions(deps)),
+  component: lazyScreen(() => import('@/features/projects'), 'ProjectManagePage'),
 })

@@ -1,0 +1,266 @@
+/**
+ * /admin/project-configuration (项目配置): for the project of the picker (URL search `projectId`),
+ * its lines, engineering majors and project organisations with their department trees.
+ */
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { FolderTree } from 'lucide-react'
+import { LINE_TYPES, PROJECT_ORG_TYPES, type EngineeringMajor, type Line, type ProjectOrg } from '@/contract/schemas/project'
+import { Card } from '@/components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { enumOptions, FormField, FormGrid, ListPage, RowAction, type ListColumn, type ListSearch } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { DepartmentPanel } from './DepartmentPanel'
+import { useUnitTreeOptions } from './fields'
+import { NoProject, ProjectPicker, useProjectChoice } from './ProjectPicker'
+import { projectOrgsQueryOptions } from './queries'
+import { lineResource, majorResource, projectOrgResource } from './resource'
+
+type Tab = 'lines' | 'majors' | 'orgs'
+
+export function ProjectConfigPage() {
+  const { t } = useT()
+  const choice = useProjectChoice()
+  const [tab, setTab] = useState<Tab>('lines')
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold tracking-tight">{t('projects.config.title')}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t('projects.config.description')}</p>
+        </div>
+        <ProjectPicker choice={choice} />
+      </header>
+      {!choice.loading && !choice.projectId ? (
+        <NoProject />
+      ) : (
+        choice.projectId && (
+          <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-w-0 flex-col gap-3">
+            <TabsList className="self-start">
+              <TabsTrigger value="lines">{t('projects.config.lines')}</TabsTrigger>
+              <TabsTrigger value="majors">{t('projects.config.majors')}</TabsTrigger>
+              <TabsTrigger value="orgs">{t('projects.config.orgs')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="lines" className="mt-0">
+              <Lines key={choice.projectId} projectId={choice.projectId} />
+            </TabsContent>
+            <TabsContent value="majors" className="mt-0">
+              <Majors key={choice.projectId} projectId={choice.projectId} />
+            </TabsContent>
+            <TabsContent value="orgs" className="mt-0">
+              <Orgs key={choice.projectId} projectId={choice.projectId} />
+            </TabsContent>
+          </Tabs>
+        )
+      )}
+    </div>
+  )
+}
+
+function Lines({ projectId }: { projectId: string }) {
+  const { t } = useT()
+  const [search, setSearch] = useState<ListSearch>({})
+  const columns: ListColumn<Line>[] = [
+    { key: 'lineCode', header: t('projects.field.lineCode'), sortable: true },
+    {
+      key: 'lineName',
+      header: t('projects.field.lineName'),
+      sortable: true,
+      cell: (l) => <span className="font-medium">{l.lineName}</span>,
+    },
+    {
+      key: 'lineType',
+      header: t('projects.field.lineType'),
+      sortable: true,
+      cell: (l) => t(`projects.lineType.${l.lineType}`),
+      exportValue: (l) => t(`projects.lineType.${l.lineType}`),
+    },
+    {
+      key: 'lengthKm',
+      header: t('projects.field.lengthKm'),
+      align: 'right',
+      cell: (l) => <span className="tabular-nums">{l.lengthKm ?? '--'}</span>,
+    },
+    { key: 'sort', header: t('projects.field.sort'), sortable: true, align: 'right' },
+  ]
+  return (
+    <ListPage
+      resource={lineResource}
+      title={t('projects.config.lines')}
+      headerless
+      search={search}
+      onSearchChange={setSearch}
+      extraQuery={{ projectId }}
+      columns={columns}
+      filters={[
+        { name: 'keyword', label: t('projects.field.keyword') },
+        {
+          name: 'lineType',
+          label: t('projects.field.lineType'),
+          kind: 'select',
+          options: enumOptions(LINE_TYPES, (v) => t(`projects.lineType.${v}`)),
+        },
+      ]}
+      form={{
+        size: 'md',
+        defaults: () => ({ projectId, lineType: 'main', sort: 1 }),
+        render: () => (
+          <FormGrid>
+            <FormField name="lineCode" label={t('projects.field.lineCode')} required maxLength={30} hint={t('projects.hint.lineCode')} />
+            <FormField
+              name="lineType"
+              label={t('projects.field.lineType')}
+              kind="select"
+              required
+              options={enumOptions(LINE_TYPES, (v) => t(`projects.lineType.${v}`))}
+            />
+            <FormField name="lineName" label={t('projects.field.lineName')} required maxLength={100} wide />
+            <FormField name="lengthKm" label={t('projects.field.lengthKm')} kind="decimal" />
+            <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
+          </FormGrid>
+        ),
+      }}
+    />
+  )
+}
+
+function Majors({ projectId }: { projectId: string }) {
+  const { t } = useT()
+  const [search, setSearch] = useState<ListSearch>({})
+  const columns: ListColumn<EngineeringMajor>[] = [
+    { key: 'majorCode', header: t('projects.field.majorCode'), sortable: true },
+    {
+      key: 'majorName',
+      header: t('projects.field.majorName'),
+      sortable: true,
+      cell: (m) => <span className="font-medium">{m.majorName}</span>,
+    },
+    { key: 'sort', header: t('projects.field.sort'), sortable: true, align: 'right' },
+  ]
+  return (
+    <ListPage
+      resource={majorResource}
+      title={t('projects.config.majors')}
+      headerless
+      search={search}
+      onSearchChange={setSearch}
+      extraQuery={{ projectId }}
+      columns={columns}
+      form={{
+        size: 'md',
+        defaults: () => ({ projectId, sort: 1 }),
+        render: () => (
+          <FormGrid>
+            <FormField name="majorCode" label={t('projects.field.majorCode')} required maxLength={30} hint={t('projects.hint.majorCode')} />
+            <FormField name="majorName" label={t('projects.field.majorName')} required maxLength={50} />
+            <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
+          </FormGrid>
+        ),
+      }}
+    />
+  )
+}
+
+function Orgs({ projectId }: { projectId: string }) {
+  const { t } = useT()
+  const [search, setSearch] = useState<ListSearch>({})
+  const [chosen, setChosen] = useState<string | null>(null)
+  const units = useUnitTreeOptions()
+  const trees = useQuery(projectOrgsQueryOptions(projectId))
+  const orgs = trees.data ?? []
+  const current = orgs.find((o) => o.projectOrganizationId === chosen) ?? orgs[0]
+  const countOf = (o: ProjectOrg) => {
+    let n = 0
+    const walk = (list: ProjectOrg['projectDepartmentNodeVOS']) => list.forEach((d) => (n++, walk(d.projectDepartmentNodeVOS ?? [])))
+    walk(o.projectDepartmentNodeVOS ?? [])
+    return n
+  }
+  const columns: ListColumn<ProjectOrg>[] = [
+    {
+      key: 'projectOrganizationName',
+      header: t('projects.field.projectOrganizationName'),
+      sortable: true,
+      className: 'max-w-[16rem]',
+      cell: (o) => (
+        <button
+          type="button"
+          className={cn(
+            'block max-w-full truncate text-left font-medium hover:underline',
+            current?.projectOrganizationId === o.projectOrganizationId && 'text-primary',
+          )}
+          title={o.projectOrganizationName}
+          onClick={() => setChosen(o.projectOrganizationId)}
+        >
+          {o.projectOrganizationName}
+        </button>
+      ),
+    },
+    {
+      key: 'projectOrgTypeId',
+      header: t('projects.field.projectOrgTypeId'),
+      cell: (o) => t(`projects.orgType.${o.projectOrgTypeId}`),
+      exportValue: (o) => t(`projects.orgType.${o.projectOrgTypeId}`),
+    },
+    {
+      key: 'organizationName',
+      header: t('projects.field.orgUnit'),
+      className: 'max-w-[12rem] truncate',
+      defaultHidden: true,
+      cell: (o) => <span title={o.organizationName ?? ''}>{o.organizationName || '--'}</span>,
+    },
+    {
+      key: 'projectDepartmentNodeVOS',
+      header: t('projects.field.departments'),
+      align: 'right',
+      cell: (o) => <span className="tabular-nums">{countOf(o)}</span>,
+      exportValue: (o) => String(countOf(o)),
+    },
+  ]
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <ListPage
+        resource={projectOrgResource}
+        title={t('projects.config.orgs')}
+        headerless
+        search={search}
+        onSearchChange={setSearch}
+        extraQuery={{ projectId }}
+        columns={columns}
+        filters={[{ name: 'keyword', label: t('projects.field.projectOrganizationName') }]}
+        rowActions={(o) => (
+          <RowAction
+            icon={<FolderTree aria-hidden />}
+            label={t('projects.dept.manage')}
+            onClick={() => setChosen(o.projectOrganizationId)}
+          />
+        )}
+        form={{
+          size: 'md',
+          defaults: () => ({ projectId, projectOrgTypeId: 'manager', sort: 1 }),
+          render: () => (
+            <FormGrid>
+              <FormField name="projectOrganizationName" label={t('projects.field.projectOrganizationName')} required maxLength={100} wide />
+              <FormField
+                name="projectOrgTypeId"
+                label={t('projects.field.projectOrgTypeId')}
+                kind="select"
+                required
+                options={enumOptions(PROJECT_ORG_TYPES, (v) => t(`projects.orgType.${v}`))}
+              />
+              <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
+              <FormField name="organizationId" label={t('projects.field.orgUnit')} kind="select" options={units} wide />
+            </FormGrid>
+          ),
+        }}
+      />
+      <Card className="min-w-0 self-start overflow-hidden">
+        {current ? (
+          <DepartmentPanel key={current.projectOrganizationId} org={current} />
+        ) : (
+          <p className="p-6 text-sm text-muted-foreground">{t('projects.dept.empty')}</p>
+        )}
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,3 @@
+export { ProjectManagePage } from './ProjectManagePage'
+export { ProjectInfoPage } from './ProjectInfoPage'
+export { ProjectConfigPage } from './ProjectConfigPage'
