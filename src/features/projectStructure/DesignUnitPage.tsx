@@ -234,6 +234,7 @@ function DesignUnitFields({ variant, projectId }: { variant: 'designUnit' | 'pro
         options={(options.data?.containers ?? []).map((c) => ({ value: c.containerId, label: `${c.containerName}（${c.containerCode}）` }))}
         wide
       />
+      <h3 className="-mb-2 text-sm font-medium sm:col-span-2">{f.workPoints}</h3>
       <FormList
         name="workPoints"
         label={f.workPoints}
