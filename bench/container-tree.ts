@@ -5,8 +5,14 @@
  * gateway's search: matches and their ancestors); the anchor is the same select run on the
  * database in-process. The console's part of opening and searching — building the nested tree
  * from the answer, flattening the open rows, filtering by a keyword — is timed on the same data
- * with the tree toolkit's own helpers (src/lib/tree/data.ts). Prints figures.
+ * with the tree toolkit's own helpers (src/lib/tree/data.ts). When the console is built (dist/),
+ * Chromium opens 项目容器 on that project: time from navigation to the first tree rows, to all
+ * rows expanded (rows in the DOM: virtualised), and from typing a keyword to the filtered tree.
+ * Prints figures.
  */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { chromium } from '@playwright/test'
 import { eq, sql } from 'drizzle-orm'
 import { buildTree, filterTree, flattenTree, type Nested } from '../src/lib/tree/data'
 import type { ContainerNode } from '../src/contract/schemas/projectStructure'
@@ -40,7 +46,9 @@ async function main() {
     console.log(`container select in-process (anchor): ${stats(bare)}`)
     await database.close()
 
-    const gateway = await startGateway(env)
+    const dist = resolve('dist')
+    const withConsole = existsSync(resolve(dist, 'index.html'))
+    const gateway = await startGateway(withConsole ? { ...env, TRESTLE_SERVE_DIST: dist } : env)
     try {
       const client = await new Client(gateway.base).signIn('admin', PASSWORD)
       const time = async (label: string, query: Record<string, string>) => {
@@ -81,11 +89,51 @@ async function main() {
       }
       console.log(`console tree build + open rows (${rows} rows shown): ${stats(open)}`)
       console.log(`console tree search (${matches} rows shown): ${stats(search)}`)
+      if (withConsole) await browserFigures(gateway.base, projectId)
+      else console.log('(no dist/: the browser figures are skipped — run `npx vite build` first)')
     } finally {
       await gateway.stop()
     }
   } finally {
     remove()
+  }
+}
+
+/** 项目容器 in Chromium on the benchmark project. */
+async function browserFigures(base: string, projectId: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
+    await page.goto(`${base}/login`)
+    await page.getByLabel('账号或手机号').fill('admin')
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: '登录', exact: true }).click()
+    await page.waitForURL(/\/admin\/home/)
+    const tree = page.getByRole('tree', { name: '容器节点树' })
+    // warm the screen's chunk once, then measure a fresh open (route data not cached: a full load)
+    await page.goto(`${base}/admin/project-container?projectId=${projectId}`)
+    await tree.getByRole('treeitem').first().waitFor({ timeout: 60_000 })
+    const s = performance.now()
+    await page.goto(`${base}/admin/project-container?projectId=${projectId}`)
+    await tree.getByRole('treeitem').first().waitFor({ timeout: 60_000 })
+    console.log(`browser: 项目容器 opens (page load, ${NODES} nodes fetched, top rows on screen): ${(performance.now() - s).toFixed(0)} ms`)
+    const s2 = performance.now()
+    await page.getByRole('button', { name: '全部展开' }).click()
+    await tree.locator('[role="treeitem"][aria-level="4"]').first().waitFor()
+    const dom = await tree.getByRole('treeitem').count()
+    console.log(`browser: expand all (${dom} rows in the DOM): ${(performance.now() - s2).toFixed(0)} ms`)
+    const s3 = performance.now()
+    await page.getByRole('textbox', { name: '搜索名称或编码' }).fill('B-7-3-5-2')
+    await tree
+      .getByRole('treeitem', { name: /B-7-3-5-2$|7-3-5-2/ })
+      .first()
+      .waitFor()
+    console.log(`browser: search typed to the filtered tree: ${(performance.now() - s3).toFixed(0)} ms`)
+  } finally {
+    await browser.close()
   }
 }
 

@@ -128,7 +128,7 @@ function ContainerTree({ projectId }: { projectId: string }) {
   }
 
   return (
-    <Card className="flex min-h-[28rem] flex-1 flex-col overflow-hidden">
+    <Card className="flex h-[calc(100dvh-14rem)] min-h-[26rem] flex-col overflow-hidden">
       <div className="flex flex-wrap items-center gap-2 border-b p-3">
         <div className="relative w-full min-w-[12rem] sm:w-64">
           <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
