@@ -69,6 +69,8 @@ export function ProjectManagePage() {
       key: 'organizationName',
       header: t('projects.field.organizationName'),
       className: 'max-w-[11rem] truncate',
+      // the owner is also the first 建设 unit among the participants
+      defaultHidden: true,
       cell: (p) => <span title={p.organizationName ?? ''}>{p.organizationName || t('projects.none')}</span>,
     },
     {
