@@ -150,3 +150,17 @@ test('screenshots: the structure screens at 1024×768 and 1440×900, in Chinese 
     }
   }
 })
+
+test('单位工程划分: choosing a design unit in the breakdown tree filters the unit projects', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signIn(page, 'admin')
+  await page.goto('/admin/unit-engineering')
+  await chooseProject(page)
+  const tree = page.getByRole('tree', { name: '按设计单元划分' })
+  await tree.getByRole('treeitem', { name: '汉口路基设计单元1', exact: true }).click()
+  await expect(page).toHaveURL(/designUnitId=/)
+  await expect(page.getByRole('cell', { name: 'DW-01', exact: true })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'DW-01-2', exact: true })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'DW-02', exact: true })).toHaveCount(0)
+  await shot(page, 'unit-engineering-breakdown-1440-zh')
+})

@@ -21,6 +21,7 @@ import {
 } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { BreakdownTree } from './BreakdownTree'
 import { StructureHeader } from './Header'
 import { structureOptionsQueryOptions, unitEngineeringResources } from './queries'
 
@@ -102,21 +103,42 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
         picker={<ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />}
       />
       {projectId && (
-        <ListPage
-          key={projectId}
-          resource={resource}
-          title={title}
-          headerless
-          search={search}
-          onSearchChange={(next: ListSearch) => setSearch({ ...next, projectId })}
-          filters={filters}
-          columns={columns}
-          form={{
-            size: 'lg',
-            defaults: { projectId, category: 'unit' },
-            render: () => <UnitFields variant={variant} projectId={projectId} />,
-          }}
-        />
+        <div
+          className={
+            variant === 'unitEngineering'
+              ? 'grid min-w-0 gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)]'
+              : 'contents'
+          }
+        >
+          {variant === 'unitEngineering' && (
+            <div className="hidden lg:block">
+              <BreakdownTree
+                key={projectId}
+                projectId={projectId}
+                selected={typeof search.designUnitId === 'string' ? search.designUnitId : undefined}
+                onSelect={(designUnitId) => {
+                  const { designUnitId: _d, pageIndex: _p, ...rest } = search
+                  setSearch(designUnitId ? { ...rest, designUnitId } : rest)
+                }}
+              />
+            </div>
+          )}
+          <ListPage
+            key={projectId}
+            resource={resource}
+            title={title}
+            headerless
+            search={search}
+            onSearchChange={(next: ListSearch) => setSearch({ ...next, projectId })}
+            filters={filters}
+            columns={columns}
+            form={{
+              size: 'lg',
+              defaults: { projectId, category: 'unit' },
+              render: () => <UnitFields variant={variant} projectId={projectId} />,
+            }}
+          />
+        </div>
       )}
     </div>
   )

@@ -87,6 +87,8 @@ export const zh = {
     projectTitle: '单位工程',
     description: '施工划分：设计单元与容器节点下的单位工程和子单位工程',
     entity: '单位工程',
+    breakdown: '按设计单元划分',
+    noDesignUnit: '未关联设计单元',
     field: {
       unitCode: '工程编码',
       unitName: '工程名称',
@@ -187,6 +189,8 @@ export const en: Shape<typeof zh> = {
     projectTitle: 'Unit projects',
     description: 'The construction breakdown: unit and sub-unit projects under design units and container nodes',
     entity: 'unit project',
+    breakdown: 'By design unit',
+    noDesignUnit: 'No design unit',
     field: {
       unitCode: 'Code',
       unitName: 'Name',
