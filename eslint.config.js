@@ -104,6 +104,22 @@ export default tseslint.config(
     },
   },
   {
+    // route files load with the app's entry (/login too): they take the light modules (list search, query
+    // options), never a UI index that would pull tables, forms and selects into every page's first load
+    files: ['src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@/lib/crud', message: "Import listSearch from '@/lib/crud/search': the crud index pulls its UI into the entry." },
+            { name: '@/lib/project', message: "Import projectOptionsQueryOptions from '@/lib/project/queries'." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // not all of server/: server/db/schema.ts and server/db/schema/*.ts import each other (known, see there)
     files: ['src/**/*.{ts,tsx}', 'server/modules/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },

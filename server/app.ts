@@ -32,6 +32,7 @@ import { registerOrgRoutes } from './modules/org/routes'
 import { registerPeopleRoutes } from './modules/people/routes'
 import { registerPersonalRoutes } from './modules/personal/routes'
 import { registerProjectRoutes } from './modules/project/routes'
+import { registerProjectStructureRoutes } from './modules/projectStructure/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerInviteRoutes(app, ctx)
   registerPersonalRoutes(app, ctx)
   registerAccountRoutes(app, ctx)
+  registerProjectStructureRoutes(app, ctx)
 
   const dist = config.serveDist
   const hasConsole = existsSync(path.join(dist, 'index.html'))

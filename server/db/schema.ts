@@ -379,3 +379,6 @@ export * from './schema/personal'
 
 // ---- projects and their structure (server/modules/project) ----
 export * from './schema/project'
+
+// ---- a project's structure: containers, design units, unit engineering (server/modules/projectStructure) ----
+export * from './schema/projectStructure'

@@ -142,7 +142,13 @@ export const CATALOGUE = [
         icon: 'lucide:database',
         fns: { ...CRUD, init: '初始化' },
       },
-      { path: '/admin/project-container', name: '项目容器', nameEn: 'Project containers', icon: 'lucide:boxes', fns: CRUD },
+      {
+        path: '/admin/project-container',
+        name: '项目容器',
+        nameEn: 'Project containers',
+        icon: 'lucide:boxes',
+        fns: { ...CRUD, import: '导入', move: '移动', copy: '复制' },
+      },
       { path: '/admin/designunit', name: '设计单元', nameEn: 'Design units', icon: 'lucide:ruler', fns: CRUD },
       {
         path: '/admin/project-design-unit',

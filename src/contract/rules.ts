@@ -39,6 +39,10 @@ export const V = {
   birthDate: 'v.birthDate',
   control: 'v.control',
   tooLarge: 'v.tooLarge',
+  mileage: 'v.mileage',
+  mileageOrder: 'v.mileageOrder',
+  mileageOverlap: 'v.mileageOverlap',
+  mileageCenter: 'v.mileageCenter',
 } as const
 
 export type ValidationKey = (typeof V)[keyof typeof V]
@@ -85,6 +89,13 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
   },
   'v.control': { zh: '{field}不能包含控制字符', en: '{field} may not contain control characters' },
   'v.tooLarge': { zh: '{field}不能大于{n}', en: '{field} may not be greater than {n}' },
+  'v.mileage': { zh: '{field}格式应如 DK123+456.780', en: '{field} should look like DK123+456.780' },
+  'v.mileageOrder': { zh: '终点里程须大于起点里程', en: 'The end mileage must be greater than the start mileage' },
+  'v.mileageOverlap': {
+    zh: '里程与同一线路上的设计单元「{value}」重叠',
+    en: 'The mileage overlaps design unit “{value}” on the same line',
+  },
+  'v.mileageCenter': { zh: '中心里程须在起点与终点里程之间', en: 'The centre mileage must lie between the start and end mileages' },
 }
 
 /** Splits `v.tooLong:50` into its key and parameter. */

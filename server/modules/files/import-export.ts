@@ -85,8 +85,13 @@ export interface ImportExportDef<
   fileName: Text
   import?: {
     schema: S
-    /** Where the rows go, from the import's signed query (e.g. the unit the import was started from); 20001 when bad. */
+    /**
+     * Where the rows go, from the import's signed query (e.g. the unit or the project the import was
+     * started from): validated (20001) and checked (`check`, e.g. 20002) before the file is read, then
+     * given to `row`.
+     */
     target?: T
+    check?: (auth: AuthContext, target: z.infer<T>) => Promise<void>
     /** Writes one validated row with `w.tx` (its own transaction). Throw ApiError to fail the row with a message. */
     row: (w: WriteContext, data: z.infer<S>, source: SheetRow, target: z.infer<T>) => Promise<unknown>
   }
@@ -205,6 +210,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
       const auth = req.auth!
       const lang = requestLang(req)
       const target = (imp.target ? parse(imp.target, req.query, req) : {}) as z.infer<T>
+      await imp.check?.(auth, target)
       const file = await receiveUpload(req, () => 'import')
       let sheet: Awaited<ReturnType<typeof readSheet>>
       try {

@@ -10,10 +10,10 @@ import { Card } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { enumOptions, FormField, FormGrid, ListPage, RowAction, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { cn } from '@/lib/utils'
 import { DepartmentPanel } from './DepartmentPanel'
 import { useUnitTreeOptions } from './fields'
-import { NoProject, ProjectPicker, useProjectChoice } from './ProjectPicker'
 import { projectOrgsQueryOptions } from './queries'
 import { lineResource, majorResource, projectOrgResource } from './resource'
 
@@ -21,7 +21,8 @@ type Tab = 'lines' | 'majors' | 'orgs'
 
 export function ProjectConfigPage() {
   const { t } = useT()
-  const choice = useProjectChoice()
+  const [projectId, setProjectId] = useProjectSearch({ required: true })
+  const options = useProjectOptions()
   const [tab, setTab] = useState<Tab>('lines')
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -30,12 +31,12 @@ export function ProjectConfigPage() {
           <h1 className="text-xl font-semibold tracking-tight">{t('projects.config.title')}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t('projects.config.description')}</p>
         </div>
-        <ProjectPicker choice={choice} />
+        <ProjectPicker value={projectId} onChange={setProjectId} className="w-[22rem] max-w-[60vw]" />
       </header>
-      {!choice.loading && !choice.projectId ? (
-        <NoProject />
+      {!options.isPending && !projectId ? (
+        <NoProjects />
       ) : (
-        choice.projectId && (
+        projectId && (
           <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-w-0 flex-col gap-3">
             <TabsList className="self-start">
               <TabsTrigger value="lines">{t('projects.config.lines')}</TabsTrigger>
@@ -43,13 +44,13 @@ export function ProjectConfigPage() {
               <TabsTrigger value="orgs">{t('projects.config.orgs')}</TabsTrigger>
             </TabsList>
             <TabsContent value="lines" className="mt-0">
-              <Lines key={choice.projectId} projectId={choice.projectId} />
+              <Lines key={projectId} projectId={projectId} />
             </TabsContent>
             <TabsContent value="majors" className="mt-0">
-              <Majors key={choice.projectId} projectId={choice.projectId} />
+              <Majors key={projectId} projectId={projectId} />
             </TabsContent>
             <TabsContent value="orgs" className="mt-0">
-              <Orgs key={choice.projectId} projectId={choice.projectId} />
+              <Orgs key={projectId} projectId={projectId} />
             </TabsContent>
           </Tabs>
         )

@@ -14,15 +14,16 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { enumOptions, FormDialog, FormField, FormGrid, ListPage, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
+import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { ProjectFormFields, useUnitTreeOptions } from './fields'
-import { NoProject, ProjectPicker, useProjectChoice } from './ProjectPicker'
 import { StatusBadge } from './ProjectManagePage'
 import { projectQueryOptions } from './queries'
 import { projectResource, projectUnitResource } from './resource'
 
 export function ProjectInfoPage() {
   const { t } = useT()
-  const choice = useProjectChoice()
+  const [projectId, setProjectId] = useProjectSearch({ required: true })
+  const options = useProjectOptions()
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -30,9 +31,9 @@ export function ProjectInfoPage() {
           <h1 className="text-xl font-semibold tracking-tight">{t('projects.info.title')}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t('projects.info.description')}</p>
         </div>
-        <ProjectPicker choice={choice} />
+        <ProjectPicker value={projectId} onChange={setProjectId} className="w-[22rem] max-w-[60vw]" />
       </header>
-      {!choice.loading && !choice.projectId ? <NoProject /> : choice.projectId && <ProjectDetails projectId={choice.projectId} />}
+      {!options.isPending && !projectId ? <NoProjects /> : projectId && <ProjectDetails projectId={projectId} />}
     </div>
   )
 }

@@ -3,7 +3,7 @@
  * ./index.ts): other areas import `@/features/projects/queries` (e.g. 项目账号管理's project departments).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { PROJECT_API, type Project, type ProjectDepartmentOption, type ProjectOption, type ProjectOrg } from '@/contract/schemas/project'
+import { PROJECT_API, type Project, type ProjectDepartmentOption, type ProjectOrg } from '@/contract/schemas/project'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
@@ -16,7 +16,6 @@ export const projectKeys = {
   major: 'engineeringMajor',
   org: 'projectOrg',
   dept: 'projectDepartment',
-  visible: () => ['project', 'visible'] as const,
   one: (projectId: string) => ['project', 'get', projectId] as const,
   orgs: (projectId: string) => ['projectOrg', 'tree', projectId] as const,
   deptOptions: () => ['projectDepartment', 'options'] as const,
@@ -25,14 +24,6 @@ export const projectKeys = {
 /** The project overview's list page for a list search. */
 export const projectListPageQueryOptions = (search: ListSearch) =>
   listPageQueryOptions<Project>({ key: projectKeys.project, paths: PROJECT_API.project }, search)
-
-/** The projects the caller sees (every project screen's picker). */
-export const visibleProjectsQueryOptions = () =>
-  queryOptions({
-    queryKey: projectKeys.visible(),
-    queryFn: ({ signal }) => http.get<ProjectOption[]>(PROJECT_API.project.listVisible, undefined, { signal }),
-    staleTime: 30_000,
-  })
 
 export const projectQueryOptions = (projectId: string) =>
   queryOptions({

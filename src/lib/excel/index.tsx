@@ -91,8 +91,8 @@ export interface ImportDialogProps {
   name?: string
   /** After an import that added rows (the resource's lists are refetched anyway). */
   onImported?: (status: ImportStatus) => void
-  /** Where the rows go, sent with the upload (signed query), and the sentence that tells the user so. */
-  target?: { params: Record<string, string | undefined>; note: string }
+  /** Where the rows go (a unit, a project), sent with the upload as its signed query, and the sentence that tells the user so. */
+  target?: { params: Record<string, string | undefined>; note?: string }
 }
 
 /** The 导入 button and its dialog: template, upload with progress, processing progress, summary, failure report, re-upload. */
@@ -233,7 +233,7 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
           <Summary status={phase.status} onReport={report} />
         ) : (
           <>
-            {target && (
+            {target?.note && (
               <p className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="import-target">
                 <Info className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
                 {target.note}

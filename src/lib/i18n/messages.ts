@@ -15,6 +15,7 @@ import * as personal from './locales/personal'
 import * as accounts from './locales/accounts'
 import * as sync from './locales/sync'
 import * as tree from './locales/tree'
+import * as projectStructure from './locales/projectStructure'
 import * as projects from './locales/projects'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
@@ -42,6 +43,7 @@ export const messages = {
     accounts: accounts.zh,
     sync: sync.zh,
     tree: tree.zh,
+    projectStructure: projectStructure.zh,
     projects: projects.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
@@ -63,6 +65,7 @@ export const messages = {
     accounts: accounts.en,
     sync: sync.en,
     tree: tree.en,
+    projectStructure: projectStructure.en,
     projects: projects.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),

@@ -22,12 +22,6 @@ export const zh = {
     majors: '工程专业',
     orgs: '项目组织',
   },
-  picker: {
-    label: '项目',
-    placeholder: '请选择项目',
-    none: '您还没有可见的项目',
-    noneHint: '项目由项目总览创建；参建单位的账号可见其参与的项目',
-  },
   entity: { project: '项目', unit: '参建单位', line: '线路', major: '工程专业', org: '项目组织', dept: '项目部门' },
   field: {
     projectName: '项目名称',
@@ -137,12 +131,6 @@ export const en: Shape<typeof zh> = {
     lines: 'Lines',
     majors: 'Engineering majors',
     orgs: 'Project organisations',
-  },
-  picker: {
-    label: 'Project',
-    placeholder: 'Choose a project',
-    none: 'You see no project yet',
-    noneHint: "Projects are created in the project overview; a participating unit's accounts see its projects",
   },
   entity: {
     project: 'project',

@@ -1,9 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listPageQueryOptions, listSearch } from '@/lib/crud'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { projectOptionsQueryOptions } from '@/lib/project/queries'
+import { preloadRouteData } from '@/lib/query'
+import { designUnitResources } from '@/features/projectStructure/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/project-design-unit')({
+  validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/project-design-unit', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    Promise.all([
+      preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
+      typeof deps.projectId === 'string'
+        ? preloadRouteData(context.queryClient, listPageQueryOptions(designUnitResources.projectDesignUnit, deps))
+        : undefined,
+    ]),
+  component: lazyScreen(() => import('@/features/projectStructure/screens'), 'ProjectDesignUnitScreen'),
 })

@@ -3,12 +3,12 @@ import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
 import { preloadRouteData } from '@/lib/query'
-import { visibleProjectsQueryOptions } from '@/features/projects/queries'
+import { projectOptionsQueryOptions } from '@/lib/project/queries'
 
 /** One project, chosen by the picker (URL search `projectId`). */
 export const Route = createFileRoute('/_shell/admin/project-information')({
   validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/project-information', { preload }),
-  loader: ({ context }) => preloadRouteData(context.queryClient, visibleProjectsQueryOptions()),
+  loader: ({ context }) => preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
   component: lazyScreen(() => import('@/features/projects'), 'ProjectInfoPage'),
 })

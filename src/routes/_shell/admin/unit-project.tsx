@@ -1,9 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listPageQueryOptions, listSearch } from '@/lib/crud'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { projectOptionsQueryOptions } from '@/lib/project/queries'
+import { preloadRouteData } from '@/lib/query'
+import { unitEngineeringResources } from '@/features/projectStructure/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/unit-project')({
+  validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/unit-project', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    Promise.all([
+      preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
+      typeof deps.projectId === 'string'
+        ? preloadRouteData(context.queryClient, listPageQueryOptions(unitEngineeringResources.unitProject, deps))
+        : undefined,
+    ]),
+  component: lazyScreen(() => import('@/features/projectStructure/screens'), 'UnitProjectScreen'),
 })

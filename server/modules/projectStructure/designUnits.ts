@@ -1,0 +1,295 @@
+/**
+ * Design units (/admin/designunit, /admin/project-design-unit) and unit engineering
+ * (/admin/unit-engineering, /admin/unit-project): the resource pattern, project-scoped. Each pair of
+ * menus shows the same records, so each resource is registered once per menu (`designUnit` and
+ * `projectDesignUnit`, `unitEngineering` and `unitProject`), each call checked against its own menu.
+ *
+ * Design units: the line and the container must be the project's (20002 on the field); the
+ * mileages are canonical chainages (the contract normalises them; start < end is 20001 on
+ * endMileage); two units on one line may not overlap (20001 on startMileage naming the other
+ * unit) — checked under a per-line advisory lock, so two concurrent adds cannot both pass.
+ *
+ *   GET <name>/options?projectId=   lines, containers (top levels), design units, unit projects and
+ *                                   majors of the project, for the forms' choices
+ */
+import type { FastifyInstance } from 'fastify'
+import { and, asc, eq, gt, ilike, lt, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { perm, type MenuPath } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import { parseChainage } from '../../../src/contract/mileage'
+import { V, validationText } from '../../../src/contract/rules'
+import { projectIdQuery } from '../../../src/contract/schemas/project'
+import {
+  PROJECT_STRUCTURE_API,
+  STRUCTURE_RESOURCES,
+  designUnitAdd,
+  designUnitListQuery,
+  designUnitUpdate,
+  unitEngineeringAdd,
+  unitEngineeringListQuery,
+  unitEngineeringUpdate,
+  type StructureOptions,
+  type StructureResource,
+} from '../../../src/contract/schemas/projectStructure'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { container, designUnit, engineeringMajor, line, project, unitEngineering } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { requireProject } from '../../lib/projectScope'
+import { likeEscape } from '../../lib/sql'
+import { defineResource, registerResource, type WriteContext } from '../resource'
+
+type Row = Record<string, unknown>
+
+const DUP_DESIGN_UNIT = { zh: '本项目中已有该编码的设计单元', en: 'A design unit with this code exists in the project' }
+const DUP_UNIT = { zh: '本项目中已有该编码的单位工程', en: 'A unit project with this code exists in the project' }
+const BAD_PARENT = {
+  zh: '所属单位工程须为本项目的单位工程（不能是自身或子单位工程）',
+  en: 'The parent must be a unit project of the project (not itself nor a sub-unit project)',
+}
+/** Per-line lock of the overlap check (first key of the two-int advisory lock). */
+const LINE_LOCK_CLASS = 7_283_200
+
+/** A referenced row must belong to the project: 20002 on the field otherwise. */
+async function requireInProject(tx: Db, table: 'line' | 'container' | 'designUnit', id: string | null | undefined, projectId: string) {
+  if (!id) return
+  const t = {
+    line: [line, line.lineId, line.projectId],
+    container: [container, container.containerId, container.projectId],
+    designUnit: [designUnit, designUnit.designUnitId, designUnit.projectId],
+  } as const
+  const [tbl, idCol, projectCol] = t[table]
+  const [row] = await tx
+    .select({ id: idCol })
+    .from(tbl)
+    .where(and(eq(idCol, id), eq(projectCol, projectId)))
+  if (!row) throw new ApiError(Code.NOT_FOUND, { field: table === 'designUnit' ? 'designUnitId' : `${table}Id` })
+}
+
+async function checkDesignUnit(input: Row, current: Row | null, w: WriteContext): Promise<void> {
+  const projectId = String(current?.projectId ?? input.projectId)
+  const lineId = String(input.lineId)
+  await requireInProject(w.tx, 'line', lineId, projectId)
+  await requireInProject(w.tx, 'container', input.containerId as string | null, projectId)
+  const start = parseChainage(String(input.startMileage))
+  const end = parseChainage(String(input.endMileage))
+  if (!start || !end) return // the schema refused them already
+  await w.tx.execute(sql`select pg_advisory_xact_lock(${LINE_LOCK_CLASS}, hashtext(${lineId}))`)
+  const [clash] = await w.tx
+    .select({ name: designUnit.designUnitName, code: designUnit.designUnitCode })
+    .from(designUnit)
+    .where(
+      and(
+        eq(designUnit.lineId, lineId),
+        lt(designUnit.startMetres, end.metres),
+        gt(designUnit.endMetres, start.metres),
+        current ? ne(designUnit.designUnitId, String(current.designUnitId)) : undefined,
+      ),
+    )
+    .orderBy(asc(designUnit.startMetres))
+    .limit(1)
+  if (clash) {
+    const key = `${V.mileageOverlap}:${clash.name}`
+    throw new ApiError(Code.INVALID, [{ field: 'startMileage', key, message: validationText(key, 'zh') }], {
+      zh: validationText(key, 'zh'),
+      en: validationText(key, 'en'),
+    })
+  }
+}
+
+const containerOfUnit = alias(container, 'du_container')
+const designUnitSelection = {
+  designUnitId: designUnit.designUnitId,
+  projectId: designUnit.projectId,
+  projectName: project.projectName,
+  lineId: designUnit.lineId,
+  lineName: line.lineName,
+  designUnitCode: designUnit.designUnitCode,
+  designUnitName: designUnit.designUnitName,
+  major: designUnit.major,
+  administrativeRegion: designUnit.administrativeRegion,
+  startMileage: designUnit.startMileage,
+  endMileage: designUnit.endMileage,
+  centerMileage: designUnit.centerMileage,
+  startPrefix: designUnit.startPrefix,
+  startMetres: designUnit.startMetres,
+  endPrefix: designUnit.endPrefix,
+  endMetres: designUnit.endMetres,
+  containerId: designUnit.containerId,
+  containerName: containerOfUnit.containerName,
+  workPoints: designUnit.workPoints,
+  remark: designUnit.remark,
+  version: designUnit.version,
+  createTime: designUnit.createTime,
+  updateTime: designUnit.updateTime,
+  createBy: designUnit.createBy,
+  updateBy: designUnit.updateBy,
+}
+
+const designUnitDef = <M extends MenuPath>(name: string, menu: M) =>
+  defineResource({
+    name,
+    table: designUnit,
+    idField: 'designUnitId',
+    menu,
+    projectField: 'projectId',
+    schemas: { add: designUnitAdd, update: designUnitUpdate, listQuery: designUnitListQuery },
+    selection: designUnitSelection,
+    join: (q) =>
+      q
+        .leftJoin(project, eq(project.projectId, designUnit.projectId))
+        .leftJoin(line, eq(line.lineId, designUnit.lineId))
+        .leftJoin(containerOfUnit, eq(containerOfUnit.containerId, designUnit.containerId)) as unknown as typeof q,
+    filters: (q) => [
+      q.projectId ? eq(designUnit.projectId, q.projectId) : undefined,
+      q.lineId ? eq(designUnit.lineId, q.lineId) : undefined,
+      q.designUnitName ? ilike(designUnit.designUnitName, likeEscape(q.designUnitName)) : undefined,
+      q.major ? ilike(designUnit.major, likeEscape(q.major)) : undefined,
+    ],
+    sortable: {
+      startMetres: designUnit.startMetres,
+      designUnitCode: designUnit.designUnitCode,
+      designUnitName: designUnit.designUnitName,
+      endMetres: designUnit.endMetres,
+      updateTime: designUnit.updateTime,
+    },
+    unique: [{ field: 'designUnitCode', within: ['projectId'], message: DUP_DESIGN_UNIT }],
+    keep: ['workPoints'],
+    beforeWrite: (input, current, w) => checkDesignUnit(input as Row, current, w),
+  })
+
+const parentUnit = alias(unitEngineering, 'ue_parent')
+const containerOfEngineering = alias(container, 'ue_container')
+const unitSelection = {
+  unitEngineeringId: unitEngineering.unitEngineeringId,
+  projectId: unitEngineering.projectId,
+  projectName: project.projectName,
+  parentId: unitEngineering.parentId,
+  parentName: parentUnit.unitName,
+  unitCode: unitEngineering.unitCode,
+  unitName: unitEngineering.unitName,
+  category: unitEngineering.category,
+  designUnitId: unitEngineering.designUnitId,
+  designUnitName: designUnit.designUnitName,
+  containerId: unitEngineering.containerId,
+  containerName: containerOfEngineering.containerName,
+  major: unitEngineering.major,
+  remark: unitEngineering.remark,
+  version: unitEngineering.version,
+  createTime: unitEngineering.createTime,
+  updateTime: unitEngineering.updateTime,
+  createBy: unitEngineering.createBy,
+  updateBy: unitEngineering.updateBy,
+}
+
+async function checkUnit(input: Row, current: Row | null, w: WriteContext): Promise<void> {
+  const projectId = String(current?.projectId ?? input.projectId)
+  await requireInProject(w.tx, 'designUnit', input.designUnitId as string | null, projectId)
+  await requireInProject(w.tx, 'container', input.containerId as string | null, projectId)
+  const parentId = input.parentId as string | null | undefined
+  if (input.category === 'unit' && parentId) input.parentId = null
+  else if (parentId) {
+    const [p] = await w.tx
+      .select({ category: unitEngineering.category, projectId: unitEngineering.projectId })
+      .from(unitEngineering)
+      .where(eq(unitEngineering.unitEngineeringId, parentId))
+    if (!p || p.projectId !== projectId || p.category !== 'unit' || parentId === current?.unitEngineeringId)
+      throw new ApiError(Code.NOT_FOUND, { field: 'parentId' }, BAD_PARENT)
+  }
+}
+
+const unitEngineeringDef = <M extends MenuPath>(name: string, menu: M) =>
+  defineResource({
+    name,
+    table: unitEngineering,
+    idField: 'unitEngineeringId',
+    menu,
+    projectField: 'projectId',
+    schemas: { add: unitEngineeringAdd, update: unitEngineeringUpdate, listQuery: unitEngineeringListQuery },
+    selection: unitSelection,
+    join: (q) =>
+      q
+        .leftJoin(project, eq(project.projectId, unitEngineering.projectId))
+        .leftJoin(parentUnit, eq(parentUnit.unitEngineeringId, unitEngineering.parentId))
+        .leftJoin(designUnit, eq(designUnit.designUnitId, unitEngineering.designUnitId))
+        .leftJoin(containerOfEngineering, eq(containerOfEngineering.containerId, unitEngineering.containerId)) as unknown as typeof q,
+    filters: (q) => [
+      q.projectId ? eq(unitEngineering.projectId, q.projectId) : undefined,
+      q.designUnitId ? eq(unitEngineering.designUnitId, q.designUnitId) : undefined,
+      q.category ? eq(unitEngineering.category, q.category) : undefined,
+      q.unitName ? ilike(unitEngineering.unitName, likeEscape(q.unitName)) : undefined,
+    ],
+    sortable: { unitCode: unitEngineering.unitCode, unitName: unitEngineering.unitName, updateTime: unitEngineering.updateTime },
+    unique: [{ field: 'unitCode', within: ['projectId'], message: DUP_UNIT }],
+    beforeWrite: (input, current, w) => checkUnit(input as Row, current, w),
+  })
+
+export const designUnitResource = designUnitDef('designUnit', '/admin/designunit')
+export const projectDesignUnitResource = designUnitDef('projectDesignUnit', '/admin/project-design-unit')
+export const unitEngineeringResource = unitEngineeringDef('unitEngineering', '/admin/unit-engineering')
+export const unitProjectResource = unitEngineeringDef('unitProject', '/admin/unit-project')
+
+/** Choices of the forms: containers up to this depth (sections, bridges, tunnels…), at most this many. */
+const OPTION_DEPTH = 3
+const OPTION_LIMIT = 2000
+
+async function structureOptions(db: Db, projectId: string) {
+  const lines = await db
+    .select({ lineId: line.lineId, lineName: line.lineName, lineCode: line.lineCode })
+    .from(line)
+    .where(eq(line.projectId, projectId))
+    .orderBy(asc(line.sort), asc(line.lineCode))
+  const containers = await db
+    .select({ containerId: container.containerId, containerName: container.containerName, containerCode: container.containerCode })
+    .from(container)
+    .where(
+      and(
+        eq(container.projectId, projectId),
+        sql`length(${container.path}) - length(replace(${container.path}, '/', '')) <= ${OPTION_DEPTH + 1}`,
+      ),
+    )
+    .orderBy(asc(container.path))
+    .limit(OPTION_LIMIT)
+  const designUnits = await db
+    .select({ designUnitId: designUnit.designUnitId, designUnitName: designUnit.designUnitName, designUnitCode: designUnit.designUnitCode })
+    .from(designUnit)
+    .where(eq(designUnit.projectId, projectId))
+    .orderBy(asc(designUnit.startMetres))
+    .limit(OPTION_LIMIT)
+  const units = await db
+    .select({
+      unitEngineeringId: unitEngineering.unitEngineeringId,
+      unitName: unitEngineering.unitName,
+      unitCode: unitEngineering.unitCode,
+    })
+    .from(unitEngineering)
+    .where(and(eq(unitEngineering.projectId, projectId), eq(unitEngineering.category, 'unit')))
+    .orderBy(asc(unitEngineering.unitCode))
+    .limit(OPTION_LIMIT)
+  const majors = await db
+    .select({ majorName: engineeringMajor.majorName })
+    .from(engineeringMajor)
+    .where(eq(engineeringMajor.projectId, projectId))
+    .orderBy(asc(engineeringMajor.sort))
+  return { lines, containers, designUnits, units, majors: majors.map((m) => m.majorName) }
+}
+
+export function registerDesignUnitRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerResource(app, ctx, designUnitResource)
+  registerResource(app, ctx, projectDesignUnitResource)
+  registerResource(app, ctx, unitEngineeringResource)
+  registerResource(app, ctx, unitProjectResource)
+  const menus: Record<StructureResource, MenuPath> = {
+    designUnit: designUnitResource.menu,
+    projectDesignUnit: projectDesignUnitResource.menu,
+    unitEngineering: unitEngineeringResource.menu,
+    unitProject: unitProjectResource.menu,
+  }
+  for (const name of STRUCTURE_RESOURCES)
+    app.get(PROJECT_STRUCTURE_API.options(name), { config: { auth: 'signed', perm: perm(menus[name]) } }, async (req) => {
+      const { projectId } = parse(projectIdQuery, req.query, req)
+      await requireProject(ctx, req.auth!, projectId)
+      return ok<StructureOptions>(req, await structureOptions(ctx.db, projectId))
+    })
+}

@@ -1,0 +1,264 @@
+/**
+ * A project's structure (issue 11 part B, SPEC §2 §3): container nodes (项目容器), design units
+ * (设计单元) with their mileages and work points, and unit engineering (单位工程) — the
+ * construction breakdown under design units and containers. Every record carries `projectId`;
+ * the gateway answers another project's ids with 20002.
+ *
+ * Calls (besides the generic resource calls of `container`, `designUnit`, `unitEngineering`):
+ *   GET  container/listTree?projectId=&keyword=   → ContainerNode[] of the project, parents before children,
+ *                                                  siblings in order (keyword: matches and their ancestors)
+ *   POST container/move   (containerMove)         → ContainerNode (20021 under itself or a descendant)
+ *   POST container/copy   (containerCopy)         → { rootId, copied } (codes get `codeSuffix`)
+ *   container/importTemplate, import?projectId=, importStatus, export?projectId=  (Excel)
+ */
+import { z } from 'zod'
+import { CHAINAGE_INPUT, normaliseChainage, parseChainage } from '../mileage'
+import { V, filterText, int, name, optionalText, str } from '../rules'
+import { id, listQuery, version, type Stamped } from './common'
+
+const A = '/api/admin/v1'
+
+export const PROJECT_STRUCTURE_API = {
+  containerTree: `${A}/container/listTree`,
+  containerMove: `${A}/container/move`,
+  containerCopy: `${A}/container/copy`,
+  /** GET ?projectId=: the choices of the forms (lines, containers, design units, unit projects, majors), under each menu's own resource name. */
+  options: (resource: StructureResource) => `${A}/${resource}/options`,
+} as const
+
+/** The resources of the structure screens (two menus each show design units and unit engineering). */
+export const STRUCTURE_RESOURCES = ['designUnit', 'projectDesignUnit', 'unitEngineering', 'unitProject'] as const
+export type StructureResource = (typeof STRUCTURE_RESOURCES)[number]
+
+export interface StructureOptions {
+  lines: { lineId: string; lineName: string; lineCode: string }[]
+  /** The top levels of the container tree (sections, bridges, tunnels…). */
+  containers: { containerId: string; containerName: string; containerCode: string }[]
+  designUnits: { designUnitId: string; designUnitName: string; designUnitCode: string }[]
+  /** 单位工程 (category unit): the parents a 子单位工程 may have. */
+  units: { unitEngineeringId: string; unitName: string; unitCode: string }[]
+  majors: string[]
+}
+
+// ---- container nodes -------------------------------------------------------------------------------
+
+/**
+ * Container types. No dictionary table exists yet: a fixed list with zh/en names in the console's
+ * i18n (projectStructure.containerType.*); a dictionary key can replace it later.
+ */
+export const CONTAINER_TYPES = [
+  'section',
+  'station',
+  'bridge',
+  'tunnel',
+  'subgrade',
+  'culvert',
+  'pier',
+  'span',
+  'track',
+  'building',
+  'other',
+] as const
+export type ContainerType = (typeof CONTAINER_TYPES)[number]
+
+/** Nature (性质): a physical part of the works, temporary works, or a grouping node. */
+export const CONTAINER_NATURES = ['entity', 'temporary', 'virtual'] as const
+export type ContainerNature = (typeof CONTAINER_NATURES)[number]
+
+/** Codes: letters, digits, '-', '_' and '.', starting with a letter or digit. */
+const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+export const structureCode = (max = 40) =>
+  str()
+    .trim()
+    .min(1, { error: V.required })
+    .max(max, { error: `${V.tooLong}:${max}` })
+    .regex(CODE, { error: V.code })
+
+export const containerFields = z.object({
+  containerName: name(60),
+  containerCode: structureCode(),
+  containerType: z.enum(CONTAINER_TYPES, { error: V.required }),
+  nature: z.enum(CONTAINER_NATURES, { error: V.required }).default('entity'),
+  remark: optionalText(200),
+})
+
+export const containerAdd = containerFields.extend({
+  containerId: id().optional(),
+  projectId: id(),
+  /** Null or absent: a root of the project's tree. */
+  parentId: id().nullish(),
+})
+/** Editing a node changes its fields; its place changes by `move`. */
+export const containerUpdate = containerFields.extend({ containerId: id(), version: version() })
+
+export const containerListQuery = listQuery.extend({
+  projectId: id(),
+  keyword: filterText(60),
+  containerType: z.enum(CONTAINER_TYPES, { error: V.invalid }).optional(),
+})
+
+export const containerTreeQuery = z.object({ projectId: id(), keyword: filterText(60) })
+
+/** A move: the new parent (null: a root) and the place among its children (0 = first; beyond the end = last). */
+export const containerMove = z.object({
+  containerId: id(),
+  parentId: id().nullable(),
+  index: int({ min: 0 }).default(Number.MAX_SAFE_INTEGER),
+  /** The version the move was based on (20008 when the node changed meanwhile). */
+  version: version().optional(),
+})
+
+export const containerCopy = z.object({
+  containerId: id(),
+  /** Where the copy goes (null: a root). */
+  parentId: id().nullable(),
+  /** Appended to every copied code (codes are unique within a project): letters, digits, '-', '_', '.'. */
+  codeSuffix: str()
+    .trim()
+    .min(1, { error: V.required })
+    .max(20, { error: `${V.tooLong}:20` })
+    .regex(/^[A-Za-z0-9._-]+$/, { error: V.code })
+    .default('-1'),
+})
+
+/** One row of the container import: the parent by its code (earlier in the file, or already in the project). */
+export const containerImportRow = containerFields.extend({
+  parentCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), structureCode().optional()),
+})
+
+export type ContainerFields = z.infer<typeof containerFields>
+export interface Container extends ContainerFields, Stamped {
+  containerId: string
+  projectId: string
+  parentId: string | null
+}
+/**
+ * A node of `listTree`: flat, parents before children, siblings in their order; only what the tree
+ * and its edit form need (20,000 nodes travel at once). `remark` is left out when empty.
+ */
+export interface ContainerNode extends Pick<Container, 'containerId' | 'parentId' | 'containerName' | 'containerCode' | 'version'> {
+  containerType: ContainerType
+  nature: ContainerNature
+  remark?: string
+  /** Number of direct children. */
+  childCount: number
+}
+export interface ContainerCopyResult {
+  rootId: string
+  copied: number
+}
+
+// ---- design units --------------------------------------------------------------------------------
+
+/** A chainage field: entered loosely, kept canonical (DK123+456.780). */
+export const mileage = () =>
+  str()
+    .trim()
+    .min(1, { error: V.required })
+    .max(24, { error: `${V.tooLong}:24` })
+    .refine((v) => CHAINAGE_INPUT.test(v), { error: V.mileage })
+    .transform((v) => normaliseChainage(v)!)
+
+export const optionalMileage = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), mileage().optional())
+
+export const workPoint = z.object({
+  name: name(60),
+  mileage: optionalMileage(),
+})
+export type WorkPoint = z.infer<typeof workPoint>
+
+/** Start < end, and a centre within them: on the field, the same rule in the form and the gateway. */
+function mileageOrder(v: { startMileage: string; endMileage: string; centerMileage?: string | undefined }, ctx: z.RefinementCtx): void {
+  const start = parseChainage(v.startMileage)
+  const end = parseChainage(v.endMileage)
+  if (!start || !end) return
+  if (end.metres <= start.metres) ctx.addIssue({ code: 'custom', path: ['endMileage'], message: V.mileageOrder })
+  const center = v.centerMileage ? parseChainage(v.centerMileage) : null
+  if (center && (center.metres < start.metres || center.metres > end.metres))
+    ctx.addIssue({ code: 'custom', path: ['centerMileage'], message: V.mileageCenter })
+}
+
+export const designUnitFields = z.object({
+  designUnitCode: structureCode(),
+  designUnitName: name(60),
+  lineId: id(),
+  /** Engineering major (free text until the project's majors are chosen from a list). */
+  major: optionalText(40),
+  administrativeRegion: optionalText(60),
+  startMileage: mileage(),
+  endMileage: mileage(),
+  centerMileage: optionalMileage(),
+  /** The container node the design unit belongs to (a section, a bridge…). */
+  containerId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
+  /** Absent on an update: kept as stored. */
+  workPoints: z
+    .array(workPoint)
+    .max(50, { error: `${V.tooLarge}:50` })
+    .optional(),
+  remark: optionalText(200),
+})
+
+export const designUnitAdd = designUnitFields.extend({ designUnitId: id().optional(), projectId: id() }).superRefine(mileageOrder)
+export const designUnitUpdate = designUnitFields.extend({ designUnitId: id(), version: version() }).superRefine(mileageOrder)
+/** The form's schema (projectId comes from the picker, the ids from the record). */
+export const designUnitForm = designUnitFields.superRefine(mileageOrder)
+
+export const designUnitListQuery = listQuery.extend({
+  projectId: id().optional(),
+  lineId: id().optional(),
+  designUnitName: filterText(60),
+  major: filterText(40),
+})
+
+export type DesignUnitFields = z.infer<typeof designUnitFields>
+export interface DesignUnit extends Omit<DesignUnitFields, 'workPoints'>, Stamped {
+  designUnitId: string
+  workPoints: WorkPoint[]
+  projectId: string
+  projectName?: string | null
+  lineName?: string | null
+  containerName?: string | null
+  /** Derived by the database from the mileages. */
+  startPrefix: string
+  startMetres: number
+  endPrefix: string
+  endMetres: number
+}
+
+// ---- unit engineering ------------------------------------------------------------------------------
+
+/** 单位工程 / 子单位工程. */
+export const UNIT_ENGINEERING_CATEGORIES = ['unit', 'subunit'] as const
+export type UnitEngineeringCategory = (typeof UNIT_ENGINEERING_CATEGORIES)[number]
+
+export const unitEngineeringFields = z.object({
+  unitCode: structureCode(),
+  unitName: name(60),
+  category: z.enum(UNIT_ENGINEERING_CATEGORIES, { error: V.required }).default('unit'),
+  /** A 子单位工程's 单位工程. */
+  parentId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
+  designUnitId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
+  containerId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
+  major: optionalText(40),
+  remark: optionalText(200),
+})
+
+export const unitEngineeringAdd = unitEngineeringFields.extend({ unitEngineeringId: id().optional(), projectId: id() })
+export const unitEngineeringUpdate = unitEngineeringFields.extend({ unitEngineeringId: id(), version: version() })
+
+export const unitEngineeringListQuery = listQuery.extend({
+  projectId: id().optional(),
+  designUnitId: id().optional(),
+  category: z.enum(UNIT_ENGINEERING_CATEGORIES, { error: V.invalid }).optional(),
+  unitName: filterText(60),
+})
+
+export type UnitEngineeringFields = z.infer<typeof unitEngineeringFields>
+export interface UnitEngineering extends UnitEngineeringFields, Stamped {
+  unitEngineeringId: string
+  projectId: string
+  projectName?: string | null
+  parentName?: string | null
+  designUnitName?: string | null
+  containerName?: string | null
+}

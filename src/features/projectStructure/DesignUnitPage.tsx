@@ -1,0 +1,262 @@
+/**
+ * /admin/designunit and /admin/project-design-unit: design units of the project chosen in the
+ * picker (URL `projectId`; 设计单元 may also show all the caller's projects), in mileage order:
+ * code, name, line, major, region, start and end mileage (DK123+456.780), length, centre, work
+ * points, container. Add and edit check start < end in the form; the gateway also refuses an
+ * overlap with another unit on the same line (on 起点里程).
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useWatch } from 'react-hook-form'
+import { chainageLength, parseChainage } from '@/contract/mileage'
+import type { DesignUnit, WorkPoint } from '@/contract/schemas/projectStructure'
+import { Badge } from '@/components/ui/badge'
+import { Card } from '@/components/ui/card'
+import { formatDateTime, FormField, FormGrid, FormList, ListPage, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
+import { useListSearch } from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { StructureHeader } from './Header'
+import { designUnitResources, structureOptionsQueryOptions } from './queries'
+
+const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {
+  const s = parseChainage(d.startMileage)
+  const e = parseChainage(d.endMileage)
+  return s && e ? chainageLength(s, e) : null
+}
+const metres = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3, minimumFractionDigits: 0 })
+
+export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDesignUnit' }) {
+  const { t } = useT()
+  const perProject = variant === 'projectDesignUnit'
+  const [projectId, setProjectId] = useProjectSearch({ required: perProject })
+  const projects = useProjectOptions()
+  const [search, setSearch] = useListSearch()
+  const resource = designUnitResources[variant]
+  const options = useQuery({ ...structureOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
+  const lines = options.data?.lines ?? []
+  const title = perProject ? t('projectStructure.designUnit.projectTitle') : t('projectStructure.designUnit.title')
+  const f = (k: keyof ReturnType<typeof fieldLabels>) => fieldLabels(t)[k]
+
+  const filters: FilterField[] = [
+    { name: 'designUnitName', label: f('designUnitName') },
+    ...(projectId && lines.length
+      ? [
+          {
+            name: 'lineId',
+            label: f('lineId'),
+            kind: 'select' as const,
+            options: lines.map((l) => ({ value: l.lineId, label: l.lineName })),
+          },
+        ]
+      : []),
+    { name: 'major', label: f('major') },
+  ]
+
+  const columns: ListColumn<DesignUnit>[] = [
+    {
+      key: 'designUnitCode',
+      header: f('designUnitCode'),
+      sortable: true,
+      cell: (d) => <span className="font-mono text-xs">{d.designUnitCode}</span>,
+    },
+    {
+      key: 'designUnitName',
+      header: f('designUnitName'),
+      sortable: true,
+      cell: (d) => <span className="font-medium">{d.designUnitName}</span>,
+    },
+    ...(perProject || projectId
+      ? []
+      : [
+          { key: 'projectName', header: t('projectStructure.picker.label'), className: 'max-w-[14rem] truncate' } as ListColumn<DesignUnit>,
+        ]),
+    { key: 'lineName', header: f('lineId'), className: 'max-w-[12rem] truncate' },
+    {
+      key: 'startMetres',
+      header: f('startMileage'),
+      sortable: true,
+      cell: (d) => <span className="whitespace-nowrap font-mono text-xs tabular-nums">{d.startMileage}</span>,
+      exportValue: (d) => d.startMileage,
+    },
+    {
+      key: 'endMetres',
+      header: f('endMileage'),
+      sortable: true,
+      cell: (d) => <span className="whitespace-nowrap font-mono text-xs tabular-nums">{d.endMileage}</span>,
+      exportValue: (d) => d.endMileage,
+    },
+    {
+      key: 'length',
+      header: t('projectStructure.designUnit.length'),
+      align: 'right',
+      cell: (d) => <span className="tabular-nums">{metres.format(lengthOf(d) ?? 0)}</span>,
+      exportValue: (d) => String(lengthOf(d) ?? ''),
+    },
+    { key: 'major', header: f('major') },
+    { key: 'administrativeRegion', header: f('administrativeRegion'), defaultHidden: true },
+    {
+      key: 'centerMileage',
+      header: f('centerMileage'),
+      defaultHidden: true,
+      cell: (d) => <span className="font-mono text-xs">{d.centerMileage || '--'}</span>,
+    },
+    {
+      key: 'workPoints',
+      header: f('workPoints'),
+      cell: (d) =>
+        d.workPoints.length ? (
+          <Badge variant="outline" className="font-normal" title={d.workPoints.map((w) => w.name).join('、')}>
+            {t('projectStructure.designUnit.workPointCount', { n: d.workPoints.length })}
+          </Badge>
+        ) : (
+          <span className="text-muted-foreground">--</span>
+        ),
+      exportValue: (d) => d.workPoints.map((w) => (w.mileage ? `${w.name}(${w.mileage})` : w.name)).join('；'),
+    },
+    { key: 'containerName', header: f('containerId'), defaultHidden: true },
+    {
+      key: 'updateTime',
+      header: f('updateTime'),
+      sortable: true,
+      defaultHidden: true,
+      cell: (d) => <span className="tabular-nums text-muted-foreground">{formatDateTime(d.updateTime)}</span>,
+      exportValue: (d) => formatDateTime(d.updateTime),
+    },
+  ]
+
+  const header = (
+    <StructureHeader
+      title={title}
+      description={t('projectStructure.designUnit.description')}
+      picker={<ProjectPicker value={projectId} onChange={setProjectId} allowAll={!perProject} className="w-full sm:w-auto" />}
+    />
+  )
+
+  if (projects.data && projects.data.length === 0)
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <Card>
+          <NoProjects />
+        </Card>
+      </div>
+    )
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      {header}
+      {(projectId || !perProject) && (
+        <ListPage
+          key={projectId ?? 'all'}
+          resource={resource}
+          title={title}
+          headerless
+          search={search}
+          // the project stays in the URL whatever the filters do (重置 clears the filters only)
+          onSearchChange={(next: ListSearch) => setSearch(projectId ? { ...next, projectId } : next)}
+          filters={filters}
+          columns={columns}
+          form={
+            projectId
+              ? {
+                  size: 'xl',
+                  defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
+                  render: () => <DesignUnitFields variant={variant} projectId={projectId} />,
+                }
+              : undefined
+          }
+        />
+      )}
+    </div>
+  )
+}
+
+function fieldLabels(t: ReturnType<typeof useT>['t']) {
+  const k = (f: string) => t(`projectStructure.designUnit.field.${f}` as 'projectStructure.designUnit.field.designUnitCode')
+  return {
+    designUnitCode: k('designUnitCode'),
+    designUnitName: k('designUnitName'),
+    lineId: k('lineId'),
+    major: k('major'),
+    administrativeRegion: k('administrativeRegion'),
+    startMileage: k('startMileage'),
+    endMileage: k('endMileage'),
+    centerMileage: k('centerMileage'),
+    containerId: k('containerId'),
+    workPoints: k('workPoints'),
+    remark: k('remark'),
+    updateTime: k('updateTime'),
+  }
+}
+
+function DesignUnitFields({ variant, projectId }: { variant: 'designUnit' | 'projectDesignUnit'; projectId: string }) {
+  const { t } = useT()
+  const f = fieldLabels(t)
+  const options = useQuery(structureOptionsQueryOptions(variant, projectId))
+  const lines = options.data?.lines ?? []
+  const start = useWatch({ name: 'startMileage' }) as string | undefined
+  const end = useWatch({ name: 'endMileage' }) as string | undefined
+  const s = parseChainage(start)
+  const e = parseChainage(end)
+  const hint = t('projectStructure.designUnit.mileageHint')
+  return (
+    <FormGrid>
+      <FormField name="designUnitCode" label={f.designUnitCode} required maxLength={40} />
+      <FormField name="designUnitName" label={f.designUnitName} required maxLength={60} />
+      <FormField
+        name="lineId"
+        label={f.lineId}
+        kind="select"
+        required
+        options={lines.map((l) => ({ value: l.lineId, label: `${l.lineName}（${l.lineCode}）` }))}
+        hint={options.isSuccess && lines.length === 0 ? t('projectStructure.designUnit.noLines') : undefined}
+      />
+      {options.data?.majors.length ? (
+        <FormField name="major" label={f.major} kind="select" options={options.data.majors.map((m) => ({ value: m, label: m }))} />
+      ) : (
+        <FormField name="major" label={f.major} maxLength={40} />
+      )}
+      <FormField name="startMileage" label={f.startMileage} required placeholder="DK0+000.000" hint={hint} maxLength={24} />
+      <FormField
+        name="endMileage"
+        label={f.endMileage}
+        required
+        placeholder="DK0+000.000"
+        maxLength={24}
+        hint={s && e && e.metres > s.metres ? `${t('projectStructure.designUnit.length')}: ${metres.format(chainageLength(s, e))}` : hint}
+      />
+      <FormField name="centerMileage" label={f.centerMileage} placeholder="DK0+000.000" maxLength={24} />
+      <FormField name="administrativeRegion" label={f.administrativeRegion} maxLength={60} />
+      <FormField
+        name="containerId"
+        label={f.containerId}
+        kind="select"
+        options={(options.data?.containers ?? []).map((c) => ({ value: c.containerId, label: `${c.containerName}（${c.containerCode}）` }))}
+        wide
+      />
+      <h3 className="-mb-2 text-sm font-medium sm:col-span-2">{f.workPoints}</h3>
+      <FormList
+        name="workPoints"
+        label={f.workPoints}
+        className="sm:col-span-2"
+        max={50}
+        addText={t('projectStructure.designUnit.addWorkPoint')}
+        newItem={(): WorkPoint => ({ name: '', mileage: '' })}
+        itemTitle={(item, i) => (item.name ? String(item.name) : `${f.workPoints} #${i + 1}`)}
+      >
+        {(prefix) => (
+          <FormGrid className="p-4">
+            <FormField name={`${prefix}.name`} label={t('projectStructure.designUnit.workPointName')} required maxLength={60} />
+            <FormField
+              name={`${prefix}.mileage`}
+              label={t('projectStructure.designUnit.workPointMileage')}
+              placeholder="DK0+000.000"
+              maxLength={24}
+            />
+          </FormGrid>
+        )}
+      </FormList>
+      <FormField name="remark" label={f.remark} kind="textarea" maxLength={200} />
+    </FormGrid>
+  )
+}

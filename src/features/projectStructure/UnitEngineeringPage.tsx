@@ -1,0 +1,195 @@
+/**
+ * /admin/unit-engineering (单位工程划分) and /admin/unit-project (单位工程): the construction
+ * breakdown of the project chosen in the picker — 单位工程 and 子单位工程 under design units and
+ * container nodes.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useWatch } from 'react-hook-form'
+import { UNIT_ENGINEERING_CATEGORIES, type UnitEngineering, type UnitEngineeringCategory } from '@/contract/schemas/projectStructure'
+import { Badge } from '@/components/ui/badge'
+import { Card } from '@/components/ui/card'
+import {
+  enumOptions,
+  formatDateTime,
+  FormField,
+  FormGrid,
+  ListPage,
+  useListSearch,
+  type FilterField,
+  type ListColumn,
+  type ListSearch,
+} from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { BreakdownTree } from './BreakdownTree'
+import { StructureHeader } from './Header'
+import { structureOptionsQueryOptions, unitEngineeringResources } from './queries'
+
+type Variant = 'unitEngineering' | 'unitProject'
+
+export function UnitEngineeringPage({ variant }: { variant: Variant }) {
+  const { t } = useT()
+  const [projectId, setProjectId] = useProjectSearch({ required: true })
+  const projects = useProjectOptions()
+  const [search, setSearch] = useListSearch()
+  const resource = unitEngineeringResources[variant]
+  const options = useQuery({ ...structureOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
+  const title = variant === 'unitProject' ? t('projectStructure.unitEngineering.projectTitle') : t('projectStructure.unitEngineering.title')
+  const f = (k: string) => t(`projectStructure.unitEngineering.field.${k}` as 'projectStructure.unitEngineering.field.unitCode')
+  const categoryLabel = (c: UnitEngineeringCategory) => t(`projectStructure.category.${c}`)
+
+  const filters: FilterField[] = [
+    { name: 'unitName', label: f('unitName') },
+    { name: 'category', label: f('category'), kind: 'select', options: enumOptions(UNIT_ENGINEERING_CATEGORIES, categoryLabel) },
+    ...(options.data?.designUnits.length
+      ? [
+          {
+            name: 'designUnitId',
+            label: f('designUnitId'),
+            kind: 'select' as const,
+            options: options.data.designUnits.map((d) => ({ value: d.designUnitId, label: d.designUnitName })),
+          },
+        ]
+      : []),
+  ]
+
+  const columns: ListColumn<UnitEngineering>[] = [
+    { key: 'unitCode', header: f('unitCode'), sortable: true, cell: (u) => <span className="font-mono text-xs">{u.unitCode}</span> },
+    {
+      key: 'unitName',
+      header: f('unitName'),
+      sortable: true,
+      cell: (u) => <span className={u.category === 'subunit' ? 'pl-4 font-normal' : 'font-medium'}>{u.unitName}</span>,
+    },
+    {
+      key: 'category',
+      header: f('category'),
+      cell: (u) => (
+        <Badge variant={u.category === 'unit' ? 'outline' : 'secondary'} className="font-normal">
+          {categoryLabel(u.category)}
+        </Badge>
+      ),
+      exportValue: (u) => categoryLabel(u.category),
+    },
+    { key: 'parentName', header: f('parentId'), className: 'max-w-[12rem] truncate' },
+    { key: 'designUnitName', header: f('designUnitId'), className: 'max-w-[14rem] truncate' },
+    { key: 'containerName', header: f('containerId'), className: 'max-w-[12rem] truncate' },
+    { key: 'major', header: f('major') },
+    {
+      key: 'updateTime',
+      header: f('updateTime'),
+      sortable: true,
+      defaultHidden: true,
+      cell: (u) => <span className="tabular-nums text-muted-foreground">{formatDateTime(u.updateTime)}</span>,
+      exportValue: (u) => formatDateTime(u.updateTime),
+    },
+  ]
+
+  if (projects.data && projects.data.length === 0)
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <Card>
+          <NoProjects />
+        </Card>
+      </div>
+    )
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <StructureHeader
+        title={title}
+        description={t('projectStructure.unitEngineering.description')}
+        picker={<ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />}
+      />
+      {projectId && (
+        <div
+          className={
+            variant === 'unitEngineering'
+              ? 'grid min-w-0 gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)]'
+              : 'contents'
+          }
+        >
+          {variant === 'unitEngineering' && (
+            <div className="hidden lg:block">
+              <BreakdownTree
+                key={projectId}
+                projectId={projectId}
+                selected={typeof search.designUnitId === 'string' ? search.designUnitId : undefined}
+                onSelect={(designUnitId) => {
+                  const { designUnitId: _d, pageIndex: _p, ...rest } = search
+                  setSearch(designUnitId ? { ...rest, designUnitId } : rest)
+                }}
+              />
+            </div>
+          )}
+          <ListPage
+            key={projectId}
+            resource={resource}
+            title={title}
+            headerless
+            search={search}
+            onSearchChange={(next: ListSearch) => setSearch({ ...next, projectId })}
+            filters={filters}
+            columns={columns}
+            form={{
+              size: 'lg',
+              defaults: { projectId, category: 'unit' },
+              render: () => <UnitFields variant={variant} projectId={projectId} />,
+            }}
+          />
+        </div>
+      )}
+    </div>
+  )
+}
+
+function UnitFields({ variant, projectId }: { variant: Variant; projectId: string }) {
+  const { t } = useT()
+  const f = (k: string) => t(`projectStructure.unitEngineering.field.${k}` as 'projectStructure.unitEngineering.field.unitCode')
+  const options = useQuery(structureOptionsQueryOptions(variant, projectId))
+  const category = useWatch({ name: 'category' }) as UnitEngineeringCategory | undefined
+  return (
+    <FormGrid>
+      <FormField name="unitCode" label={f('unitCode')} required maxLength={40} />
+      <FormField name="unitName" label={f('unitName')} required maxLength={60} />
+      <FormField
+        name="category"
+        label={f('category')}
+        kind="select"
+        required
+        options={enumOptions(UNIT_ENGINEERING_CATEGORIES, (c) => t(`projectStructure.category.${c}`))}
+      />
+      {category === 'subunit' && (
+        <FormField
+          name="parentId"
+          label={f('parentId')}
+          kind="select"
+          required
+          options={(options.data?.units ?? []).map((u) => ({ value: u.unitEngineeringId, label: `${u.unitName}（${u.unitCode}）` }))}
+        />
+      )}
+      <FormField
+        name="designUnitId"
+        label={f('designUnitId')}
+        kind="select"
+        options={(options.data?.designUnits ?? []).map((d) => ({
+          value: d.designUnitId,
+          label: `${d.designUnitName}（${d.designUnitCode}）`,
+        }))}
+      />
+      <FormField
+        name="containerId"
+        label={f('containerId')}
+        kind="select"
+        options={(options.data?.containers ?? []).map((c) => ({ value: c.containerId, label: `${c.containerName}（${c.containerCode}）` }))}
+      />
+      {options.data?.majors.length ? (
+        <FormField name="major" label={f('major')} kind="select" options={options.data.majors.map((m) => ({ value: m, label: m }))} />
+      ) : (
+        <FormField name="major" label={f('major')} maxLength={40} />
+      )}
+      <FormField name="remark" label={f('remark')} kind="textarea" maxLength={200} />
+    </FormGrid>
+  )
+}

@@ -1,0 +1,3 @@
+export { ContainerPage } from './ContainerPage'
+export { DesignUnitPage } from './DesignUnitPage'
+export { UnitEngineeringPage } from './UnitEngineeringPage'
