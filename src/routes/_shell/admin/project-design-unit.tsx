@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listPageQueryOptions, listSearch } from '@/lib/crud'
+import { listPageQueryOptions } from '@/lib/crud/queries'
+import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
 import { projectOptionsQueryOptions } from '@/lib/project/queries'
