@@ -125,6 +125,10 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       statusCode: Code.OK,
       durationMs: 0,
       content: `${fn.menu} · ${fn.name} (${fn.action})`,
+      organizationId: auth.account.organizationId,
+      ip: req.ip,
+      menuName: fn.menu,
+      action: fn.name,
     })
     return ok(req, null)
   })
