@@ -15,6 +15,7 @@ import { orgTree } from '../modules/org/queries'
 import { seedAccountDemo } from './seed/account'
 import { seedOrgDemo } from './seed/org'
 import { seedPeopleDemo } from './seed/people'
+import { seedTerminalDemo } from './seed/terminal'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedRole } from './seed-data'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
@@ -200,6 +201,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     if (demo) await seedOrgDemo(tx, orgIds)
     if (demo) await seedPeopleDemo(tx, orgIds)
     if (demo) await seedAccountDemo(tx, orgIds, hashes[0]!)
+    if (demo) await seedTerminalDemo(tx, orgIds)
     // the rows above were written with their parent ids only: the trees' paths from those, in one statement each
     await orgTree.rebuildPaths(tx)
     await deptTree.rebuildPaths(tx)

@@ -15,6 +15,8 @@ import * as personal from './locales/personal'
 import * as accounts from './locales/accounts'
 import * as sync from './locales/sync'
 import * as tree from './locales/tree'
+import * as terminals from './locales/terminals'
+import * as logs from './locales/logs'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -41,6 +43,8 @@ export const messages = {
     accounts: accounts.zh,
     sync: sync.zh,
     tree: tree.zh,
+    terminals: terminals.zh,
+    logs: logs.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
@@ -61,6 +65,8 @@ export const messages = {
     accounts: accounts.en,
     sync: sync.en,
     tree: tree.en,
+    terminals: terminals.en,
+    logs: logs.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },
