@@ -81,8 +81,43 @@ export const application = pgTable('application', {
   industry: text('industry'),
   major: text('major'),
   remark: text('remark'),
+  iconFileId: text('icon_file_id'),
   ...stamped,
 })
+
+/** An application's access key: only its SHA-256; the key itself is shown once (application/updateKey). */
+export const applicationKey = pgTable('application_key', {
+  applicationId: text('application_id').primaryKey(),
+  keyHash: text('key_hash').notNull(),
+  rotatedAt: ts('rotated_at').notNull().defaultNow(),
+  rotatedBy: text('rotated_by'),
+})
+
+export const applicationVersion = pgTable('application_version', {
+  applicationVersionId: text('application_version_id').primaryKey(),
+  applicationId: text('application_id').notNull(),
+  major: integer('major').notNull(),
+  minor: integer('minor').notNull(),
+  revision: integer('revision').notNull(),
+  attachmentFileId: text('attachment_file_id'),
+  releaseNote: text('release_note'),
+  published: boolean('published').notNull().default(false),
+  publishTime: ts('publish_time'),
+  publisher: text('publisher'),
+  isUsed: boolean('is_used').notNull().default(false),
+  ...stamped,
+})
+
+/** Which units (`org`) and roles (`role`) may use an application. */
+export const applicationGrant = pgTable(
+  'application_grant',
+  {
+    applicationId: text('application_id').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.subjectType, t.subjectId] })],
+)
 
 export const applicationMenu = pgTable(
   'application_menu',

@@ -160,4 +160,45 @@ CREATE INDEX "system_log_created_idx" ON "system_log" USING btree ("created_at",
 --> statement-breakpoint
 CREATE INDEX "system_log_event_idx" ON "system_log" USING btree ("event", "created_at");
 --> statement-breakpoint
+-- Applications (SPEC §3/§7): an icon, versions (main.sub.revision, attachment, release note,
+-- publish, is-used), the access key (only its hash; shown once when rotated) and which units and
+-- roles may use an application.
+ALTER TABLE "application" ADD COLUMN "icon_file_id" text;
+--> statement-breakpoint
+CREATE TABLE "application_key" (
+	"application_id" text PRIMARY KEY NOT NULL REFERENCES "application"("application_id") ON DELETE CASCADE,
+	"key_hash" text NOT NULL,
+	"rotated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"rotated_by" text
+);
+--> statement-breakpoint
+CREATE TABLE "application_version" (
+	"application_version_id" text PRIMARY KEY NOT NULL,
+	"application_id" text NOT NULL REFERENCES "application"("application_id") ON DELETE CASCADE,
+	"major" integer NOT NULL,
+	"minor" integer NOT NULL,
+	"revision" integer NOT NULL,
+	"attachment_file_id" text,
+	"release_note" text,
+	"published" boolean DEFAULT false NOT NULL,
+	"publish_time" timestamp with time zone,
+	"publisher" text,
+	"is_used" boolean DEFAULT false NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"create_by" text,
+	"update_by" text
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "application_version_number_uq" ON "application_version" USING btree ("application_id", "major", "minor", "revision");
+--> statement-breakpoint
+CREATE TABLE "application_grant" (
+	"application_id" text NOT NULL REFERENCES "application"("application_id") ON DELETE CASCADE,
+	"subject_type" text NOT NULL,
+	"subject_id" text NOT NULL,
+	PRIMARY KEY ("application_id", "subject_type", "subject_id"),
+	CONSTRAINT "application_grant_type_ck" CHECK ("subject_type" IN ('org', 'role'))
+);
+--> statement-breakpoint
 SELECT trestle_version_triggers();
