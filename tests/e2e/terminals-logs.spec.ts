@@ -134,3 +134,49 @@ test('filter the login log through the URL, export it as CSV, and read an operat
   await page.screenshot({ path: '.tmp/shots/logs-login-en-1024.png' })
   await chinese(page)
 })
+
+test('publish a version of an application and get it as a client with a freshly reset key', async ({ page, baseURL }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/app-manage')
+  const row = page.getByRole('row').filter({ hasText: 'trestle-admin' })
+
+  // reset the key: shown once
+  await row.getByRole('button', { name: '重置密钥' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '重置密钥' }).click()
+  const shown = page.getByRole('dialog', { name: /新密钥/ })
+  const key = (await shown.getByRole('status', { name: '新密钥' }).textContent())!.trim()
+  expect(key).toMatch(/^tk_/)
+  await shown.getByRole('button', { name: '我已保存' }).click()
+
+  await row.getByRole('button', { name: '版本' }).click()
+  const sheet = page.getByRole('dialog', { name: /版本管理/ })
+  const number = { major: '3', minor: String(Math.floor(Math.random() * 900) + 100), revision: '7' }
+  await sheet.getByRole('button', { name: '新增' }).click()
+  const form = page.getByRole('dialog', { name: '新增版本' })
+  await form.getByLabel('主版本').fill(number.major)
+  await form.getByLabel('次版本').fill(number.minor)
+  await form.getByLabel('修订号').fill(number.revision)
+  await form.getByLabel('更新说明').fill('修复离线同步问题')
+  await form.getByRole('button', { name: '提交' }).click()
+  const label = `${number.major}.${number.minor}.${number.revision}`
+  const versionRow = sheet.getByRole('row').filter({ hasText: label })
+  await expect(versionRow.getByText('未发布')).toBeVisible()
+
+  await versionRow.getByRole('button', { name: '发布' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText(label)
+  await page.getByRole('alertdialog').getByRole('button', { name: '发布' }).click()
+  await expect(versionRow.getByText('已启用')).toBeVisible()
+  await expect(versionRow).toContainText('admin')
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.screenshot({ path: '.tmp/shots/apps-versions-zh-1024.png' })
+
+  // a client asks for the latest published version with the application's code and key
+  const res = await fetch(`${baseURL}/api/auth/v1/application/latestPublish`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ appCode: 'trestle-admin', appKey: key }),
+  })
+  const body = (await res.json()) as { code: number; data: { version: string; releaseNote: string } }
+  expect(body.code).toBe(10000)
+  expect(body.data).toMatchObject({ version: label, releaseNote: '修复离线同步问题' })
+})
