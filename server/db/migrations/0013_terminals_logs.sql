@@ -150,15 +150,17 @@ ALTER TABLE "system_log_p" RENAME TO "system_log";
 --> statement-breakpoint
 CREATE INDEX "login_log_created_idx" ON "login_log" USING btree ("created_at", "login_log_id");
 --> statement-breakpoint
-CREATE INDEX "login_log_account_idx" ON "login_log" USING btree ("account_name", "created_at");
+CREATE INDEX "login_log_account_idx" ON "login_log" USING btree (lower("account_name") text_pattern_ops, "created_at");
 --> statement-breakpoint
 CREATE INDEX "operate_log_created_idx" ON "operate_log" USING btree ("created_at", "operate_log_id");
 --> statement-breakpoint
-CREATE INDEX "operate_log_account_idx" ON "operate_log" USING btree ("account_name", "created_at");
+CREATE INDEX "operate_log_account_idx" ON "operate_log" USING btree (lower("account_name") text_pattern_ops, "created_at");
 --> statement-breakpoint
 CREATE INDEX "system_log_created_idx" ON "system_log" USING btree ("created_at", "system_log_id");
 --> statement-breakpoint
 CREATE INDEX "system_log_event_idx" ON "system_log" USING btree ("event", "created_at");
+--> statement-breakpoint
+CREATE INDEX "system_log_account_idx" ON "system_log" USING btree (lower("account_name") text_pattern_ops, "created_at");
 --> statement-breakpoint
 -- Applications (SPEC §3/§7): an icon, versions (main.sub.revision, attachment, release note,
 -- publish, is-used), the access key (only its hash; shown once when rotated) and which units and

@@ -9,7 +9,7 @@ import { Readable, PassThrough } from 'node:stream'
 import { once } from 'node:events'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import ExcelJS from 'exceljs'
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -238,7 +238,8 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
     return and(gte(def.createdAt, range.from), lt(def.createdAt, range.to), scope, ...def.filters(q))
   }
 
-  const after = (def: LogDef, [at, id]: [Date, string]) => or(lt(def.createdAt, at), and(eq(def.createdAt, at), lt(def.id, id)))
+  /** Rows after a cursor in (created_at, id) descending order: one row comparison, an index range. */
+  const after = (def: LogDef, [at, id]: [Date, string]) => sql`(${def.createdAt}, ${def.id}) < (${at.toISOString()}::timestamptz, ${id})`
 
   for (const kind of LOG_KINDS) {
     const def = DEFS[kind]
