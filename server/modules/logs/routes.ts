@@ -246,7 +246,13 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
     const schema = logQueries[kind]
 
     app.get(LOG_PATHS.listPage(kind), { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
-      const q = parse(schema, req.query, req) as unknown as Q & { pageSize: number; cursor?: string; from?: string; to?: string }
+      const q = parse(schema, req.query, req) as unknown as Q & {
+        pageIndex: number
+        pageSize: number
+        cursor?: string
+        from?: string
+        to?: string
+      }
       const range = rangeOf(q)
       const where = await whereOf(def, req, q, range)
       const cur = q.cursor ? decodeCursor(q.cursor, req) : null
@@ -255,7 +261,8 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
         .from(def.table)
         .where(and(where, cur ? after(def, cur) : undefined))
         .orderBy(desc(def.createdAt), desc(def.id))
-        .limit(q.pageSize)) as Row[]
+        .limit(q.pageSize)
+        .offset(cur ? 0 : (q.pageIndex - 1) * q.pageSize)) as Row[]
       const capped = ctx.db
         .select({ one: sql`1`.as('one') })
         .from(def.table)
@@ -271,6 +278,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
       const idKey = Object.keys(def.list)[0]!
       return ok(req, {
         records: rows,
+        pageIndex: q.pageIndex,
         pageSize: q.pageSize,
         total: Math.min(n, COUNT_CAP),
         ...(n > COUNT_CAP ? { totalCapped: true } : {}),

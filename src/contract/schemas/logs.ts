@@ -1,6 +1,7 @@
 /** The three logs (SPEC §3 "Logs", DESIGN §5): queries always carry a time range; keyset paging. */
 import { z } from 'zod'
-import { V, filterText, int } from '../rules'
+import { V, filterText } from '../rules'
+import { listQuery } from './common'
 
 export const LOG_KINDS = ['login', 'operate', 'system'] as const
 export type LogKind = (typeof LOG_KINDS)[number]
@@ -17,14 +18,16 @@ const instant = z
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: V.date })
   .optional()
 
-const logQueryBase = z.object({
+/**
+ * Every list page's query (paging within int4, page size ≤ 2000, `cursor`): a log continues by
+ * `cursor` (the `nextCursor` of the previous page); `pageIndex` without a cursor is an offset, for
+ * clients that page by number.
+ */
+const logQueryBase = listQuery.extend({
   /** ISO instant; default `to` − 7 days. */
   from: instant,
   /** ISO instant; default now. */
   to: instant,
-  pageSize: int({ min: 1, max: 200 }).default(20),
-  /** The `nextCursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
   accountName: filterText(64),
   ip: filterText(45),
 })
@@ -108,6 +111,7 @@ export interface SystemLog {
 /** A page of a log: no offset paging, `nextCursor` continues; `total` counted up to a cap. */
 export interface LogPage<T> {
   records: T[]
+  pageIndex: number
   pageSize: number
   total: number
   totalCapped?: true
