@@ -169,6 +169,17 @@ test('publish a version of an application and get it as a client with a freshly 
   await expect(versionRow).toContainText('admin')
   await page.setViewportSize({ width: 1024, height: 768 })
   await page.screenshot({ path: '.tmp/shots/apps-versions-zh-1024.png' })
+  await english(page)
+  await page.getByRole('row').filter({ hasText: 'trestle-admin' }).getByRole('button', { name: 'Versions' }).click()
+  await expect(
+    page
+      .getByRole('dialog', { name: /Versions/ })
+      .getByRole('row')
+      .filter({ hasText: label })
+      .getByText('In use'),
+  ).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/apps-versions-en-1024.png' })
+  await chinese(page)
 
   // a client asks for the latest published version with the application's code and key
   const res = await fetch(`${baseURL}/api/auth/v1/application/latestPublish`, {
