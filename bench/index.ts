@@ -13,7 +13,9 @@
  *     same database (bench/bare.ts), and EXPLAIN (ANALYZE, BUFFERS) of every list query.
  * A figure that misses its goal is marked and the run goes on; the run fails (exit 1) only when a
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
- * BENCH_ONLY=bundles,browser,tree,containers,outbox,login,embedded,postgres runs a subset.
+ *   - logs (issue 14): a filtered login-log query over 1,000,000 rows (p50/p99; anchor: the first
+ *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
+ * BENCH_ONLY=bundles,browser,tree,containers,outbox,login,logs,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -26,7 +28,7 @@ import * as t from '../server/db/schema'
 import { Client } from '../tests/api/client'
 import { stopChild } from '../tests/support/gateway'
 import { load, type LoadResult } from './load'
-import { freePort, seededDatabase, startGateway, type BenchGateway } from './support'
+import { freePort, seededDatabase, startGateway, stats, type BenchGateway } from './support'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 const STAFF = Number(process.env.BENCH_STAFF_ROWS ?? (QUICK ? 30_000 : 100_000))
@@ -231,6 +233,98 @@ const readLog = (file: string): Statement[] =>
 
 const isWrite = (q: string) => /\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i.test(q)
 const isListQuery = (q: string) => /^\s*select\b/i.test(q) && /from "person"/i.test(q)
+
+// ---- logs (issue 14): a filtered query over 1,000,000 login-log rows, and export throughput ---------
+
+const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? (QUICK ? 100_000 : 1_000_000))
+
+async function logs() {
+  const { ensureLogPartitions } = await import('../server/modules/logs/partitions')
+  const extra: Record<string, string> = { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn' }
+  const seeded = await seededDatabase('bench-logs', extra)
+  const { database } = seeded
+  try {
+    // rows over the last 30 days (the months' partitions first), 2,000 accounts, one in ten a failure
+    await ensureLogPartitions(database.db, new Date(), { login: 180, operate: 180, system: 365 })
+    const started = performance.now()
+    await database.db
+      .execute(sql`insert into login_log (login_log_id, account_name, ip, city, terminal, terminal_version, os, success, code, created_at)
+      select 'b' || g, 'user' || lpad((g % 2000)::text, 4, '0'), '10.0.' || (g % 250) || '.' || (g % 200), 'private', 'Chrome', '131.0', 'Windows 10/11',
+        g % 10 <> 0, case when g % 10 = 0 then 20010 else 10000 end, now() - (g * (30 * 86400.0 / ${LOG_ROWS}) || ' seconds')::interval
+      from generate_series(1, ${LOG_ROWS}) g`)
+    await database.db.execute(sql`analyze login_log`)
+    console.log(`  bulk insert: ${LOG_ROWS} login-log rows over 30 days in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    await database.close()
+
+    const gateway = await startGateway({ ...seeded.env })
+    try {
+      const admin = await new Client(gateway.base).signIn('admin', PASSWORD)
+      const path = '/api/admin/v1/loginLog/listPage'
+      const timed = async (query: Record<string, string>, n: number) => {
+        const ms: number[] = []
+        for (let i = 0; i < n; i++) {
+          const s = performance.now()
+          const r = await admin.call<{ records: unknown[] }>('GET', path, { query })
+          ms.push(performance.now() - s)
+          if (r.body.code !== 10000) throw new Error(`log query: ${r.text.slice(0, 300)}`)
+        }
+        const sorted = [...ms].sort((a, b) => a - b)
+        const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+        return { p50: at(0.5), p99: at(0.99), all: ms }
+      }
+      const n = QUICK ? 30 : 100
+      const anchor = await timed({ pageSize: '20' }, n)
+      const filtered = await timed({ pageSize: '20', accountName: 'user0042', success: '0' }, n)
+      const month = new Date(Date.now() - 30 * 86_400_000).toISOString()
+      const wide = await timed({ pageSize: '20', accountName: 'user0042', from: month }, n)
+      console.log(`  last 7 days, no filter: ${stats(anchor.all)}`)
+      console.log(`  account + failures, last 7 days: ${stats(filtered.all)}`)
+      console.log(`  account, last 30 days: ${stats(wide.all)}`)
+      for (const [label, r] of [
+        ['account + failures, 7 days', filtered],
+        ['account, 30 days', wide],
+      ] as const) {
+        figure({
+          name: `log query over ${LOG_ROWS.toLocaleString('en')} rows (${label}) p50`,
+          value: r.p50,
+          unit: 'ms',
+          goal: { op: '<=', value: 200 },
+          anchor: { label: 'first page, no filter', value: anchor.p50 },
+        })
+        figure({
+          name: `log query over ${LOG_ROWS.toLocaleString('en')} rows (${label}) p99`,
+          value: r.p99,
+          unit: 'ms',
+          goal: { op: '<=', value: 500 },
+          anchor: { label: 'first page, no filter', value: anchor.p99 },
+        })
+      }
+
+      // export: the last 7 days as CSV, streamed
+      const signed = await admin.signedRequest('GET', '/api/admin/v1/loginLog/export', { query: { format: 'csv' } })
+      const s = performance.now()
+      const res = await fetch(signed.url, { headers: signed.headers })
+      let bytes = 0
+      let lines = 0
+      const reader = res.body!.getReader()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        bytes += value.length
+        for (const b of value) if (b === 10) lines++
+      }
+      const secs = (performance.now() - s) / 1000
+      const rows = lines - 1
+      console.log(`  CSV export: ${rows} rows, ${(bytes / 1048576).toFixed(1)} MB in ${secs.toFixed(1)} s`)
+      figure({ name: 'log export throughput (CSV, streamed)', value: rows / secs, unit: 'rows/s', goal: { op: '>=', value: 20_000 } })
+      figure({ name: 'log export throughput (CSV, streamed) bytes', value: bytes / 1048576 / secs, unit: 'MB/s', goal: null })
+    } finally {
+      await gateway.stop()
+    }
+  } finally {
+    seeded.remove()
+  }
+}
 
 async function scale(kind: 'embedded' | 'postgres') {
   const pg = kind === 'postgres' ? await startPostgres() : null
@@ -565,6 +659,7 @@ async function main() {
   await part('login', async () => {
     await script('bench/run.ts')
   })
+  await part('logs', logs)
   await part('embedded', () => scale('embedded'))
   if (existsSync(join(PG_BIN, 'initdb'))) await part('postgres', () => scale('postgres'))
   else console.log(`\n(no PostgreSQL binaries in ${PG_BIN}: the PostgreSQL part is skipped)`)

@@ -36,6 +36,8 @@ import { registerProjectStructureRoutes } from './modules/projectStructure/route
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
+import { registerTerminalRoutes } from './modules/terminal/routes'
+import { registerLogRoutes } from './modules/logs/routes'
 import { registerBodyParsers, registerInputGuard } from './plugins/body'
 import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
@@ -134,6 +136,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerPersonalRoutes(app, ctx)
   registerAccountRoutes(app, ctx)
   registerProjectStructureRoutes(app, ctx)
+  registerTerminalRoutes(app, ctx)
+  registerLogRoutes(app, ctx)
 
   const dist = config.serveDist
   const hasConsole = existsSync(path.join(dist, 'index.html'))

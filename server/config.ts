@@ -33,6 +33,8 @@ export interface Config {
   fileUrlTtl: number
   /** pino level; per-request lines only at `debug` and `trace`. */
   logLevel: LogLevel
+  /** Days each log is kept (whole months past it are dropped): TRESTLE_LOG_RETENTION_{LOGIN,OPERATE,SYSTEM}_DAYS. */
+  logRetentionDays: { login: number; operate: number; system: number }
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -87,5 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
     logLevel: logLevel(env),
+    logRetentionDays: {
+      login: int(env, 'TRESTLE_LOG_RETENTION_LOGIN_DAYS', 180),
+      operate: int(env, 'TRESTLE_LOG_RETENTION_OPERATE_DAYS', 180),
+      system: int(env, 'TRESTLE_LOG_RETENTION_SYSTEM_DAYS', 365),
+    },
   }
 }

@@ -37,6 +37,8 @@ declare module 'fastify' {
     idempotencyReservedAt?: Date
     /** The envelope code of the answer, for the operation log. */
     answerCode?: number
+    /** The envelope text of a signed mutation's answer, for the operation log (redacted there). */
+    answerText?: string
   }
   interface FastifyContextConfig {
     auth?: AuthMode

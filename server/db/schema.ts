@@ -3,7 +3,7 @@
  * Ids are UUIDv7 strings generated in code (newId), never by SQL.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -81,8 +81,43 @@ export const application = pgTable('application', {
   industry: text('industry'),
   major: text('major'),
   remark: text('remark'),
+  iconFileId: text('icon_file_id'),
   ...stamped,
 })
+
+/** An application's access key: only its SHA-256; the key itself is shown once (application/updateKey). */
+export const applicationKey = pgTable('application_key', {
+  applicationId: text('application_id').primaryKey(),
+  keyHash: text('key_hash').notNull(),
+  rotatedAt: ts('rotated_at').notNull().defaultNow(),
+  rotatedBy: text('rotated_by'),
+})
+
+export const applicationVersion = pgTable('application_version', {
+  applicationVersionId: text('application_version_id').primaryKey(),
+  applicationId: text('application_id').notNull(),
+  major: integer('major').notNull(),
+  minor: integer('minor').notNull(),
+  revision: integer('revision').notNull(),
+  attachmentFileId: text('attachment_file_id'),
+  releaseNote: text('release_note'),
+  published: boolean('published').notNull().default(false),
+  publishTime: ts('publish_time'),
+  publisher: text('publisher'),
+  isUsed: boolean('is_used').notNull().default(false),
+  ...stamped,
+})
+
+/** Which units (`org`) and roles (`role`) may use an application. */
+export const applicationGrant = pgTable(
+  'application_grant',
+  {
+    applicationId: text('application_id').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.subjectType, t.subjectId] })],
+)
 
 export const applicationMenu = pgTable(
   'application_menu',
@@ -315,26 +350,42 @@ export const operateLog = pgTable(
   {
     operateLogId: text('operate_log_id').primaryKey(),
     accountName: text('account_name'),
+    /** The caller's unit when written: an organisation administrator sees the logs of their units. */
+    organizationId: text('organization_id'),
     appCode: text('app_code'),
     menuId: text('menu_id'),
+    menuName: text('menu_name'),
     functionId: text('function_id'),
+    action: text('action'),
+    service: text('service'),
     uri: text('uri'),
     method: text('method'),
+    ip: text('ip'),
     statusCode: integer('status_code'),
     durationMs: integer('duration_ms'),
     content: text('content'),
+    /** Redacted and truncated (logs/write.ts). */
+    request: text('request'),
+    response: text('response'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('operate_log_created_idx').on(t.createdAt)],
 )
 
+/** Partitioned by month on created_at (0015_terminals_logs.sql, server/modules/logs/partitions.ts). */
 export const loginLog = pgTable(
   'login_log',
   {
     loginLogId: text('login_log_id').primaryKey(),
     accountName: text('account_name'),
+    organizationId: text('organization_id'),
     ip: text('ip'),
+    /** A place key of server/lib/ipCity.ts (offline lookup). */
+    city: text('city'),
     carrier: text('carrier'),
+    terminal: text('terminal'),
+    terminalVersion: text('terminal_version'),
+    os: text('os'),
     success: boolean('success').notNull(),
     code: integer('code').notNull(),
     createdAt: ts('created_at').notNull(),
@@ -348,8 +399,10 @@ export const systemLog = pgTable(
     systemLogId: text('system_log_id').primaryKey(),
     event: text('event').notNull(),
     accountName: text('account_name'),
+    organizationId: text('organization_id'),
     appCode: text('app_code'),
     ip: text('ip'),
+    city: text('city'),
     uri: text('uri'),
     method: text('method'),
     code: integer('code'),
@@ -358,6 +411,46 @@ export const systemLog = pgTable(
   },
   (t) => [index('system_log_created_idx').on(t.createdAt)],
 )
+
+// ---- terminals (0015_terminals_logs.sql) ------------------------------------------------
+
+export const terminal = pgTable('terminal', {
+  terminalId: text('terminal_id').primaryKey(),
+  deviceId: text('device_id').notNull(),
+  deviceName: text('device_name'),
+  os: text('os'),
+  osVersion: text('os_version'),
+  memory: text('memory'),
+  processor: text('processor'),
+  applyIp: text('apply_ip'),
+  applyCity: text('apply_city'),
+  accountName: text('account_name'),
+  organizationId: text('organization_id'),
+  applyCount: integer('apply_count').notNull().default(1),
+  appliedAt: ts('applied_at').notNull().defaultNow(),
+  status: text('status').notNull().default('unauthorised'),
+  authorisedAt: ts('authorised_at'),
+  validityDays: integer('validity_days'),
+  validUntil: ts('valid_until'),
+  heartbeatIntervalMin: numeric('heartbeat_interval_min', { precision: 8, scale: 2, mode: 'number' }).notNull().default(5),
+  decidedBy: text('decided_by'),
+  ...stamped,
+})
+
+/** The last heartbeat of a terminal (no version: a heartbeat is not an edit). */
+export const terminalHeartbeat = pgTable('terminal_heartbeat', {
+  terminalId: text('terminal_id').primaryKey(),
+  lastHeartbeatAt: ts('last_heartbeat_at').notNull(),
+  lastIp: text('last_ip'),
+})
+
+export const terminalEvent = pgTable('terminal_event', {
+  terminalEventId: text('terminal_event_id').primaryKey(),
+  terminalId: text('terminal_id').notNull(),
+  kind: text('kind').notNull(),
+  at: ts('at').notNull().defaultNow(),
+  by: text('by'),
+})
 
 export * from './schema/org'
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { isDeclared } from '../../src/contract/catalogue'
 import type { Ctx } from '../context'
-import { logContent, writeOperateLog } from '../modules/logs/write'
+import { logAnswer, logContent, writeOperateLog } from '../modules/logs/write'
 import { setGrantsVersion } from '../modules/roleAuth/grantsVersion'
 import { completeIdempotencyKey, MUTATING, reserveIdempotencyKey } from './idempotency'
 import { checkPermission } from './permissions'
@@ -46,6 +46,7 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
     if (typeof payload === 'string' && payload.startsWith('{"code":')) {
       const m = /^\{"code":(\d+)/.exec(payload)
       if (m) req.answerCode = Number(m[1])
+      if (req.auth?.accessToken && MUTATING.has(req.method)) req.answerText = payload
     }
     // Signed answers say which grants they were made with (the console reloads its menu on a change).
     await setGrantsVersion(ctx, req, reply)
@@ -67,6 +68,10 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
       statusCode: req.answerCode ?? reply.statusCode,
       durationMs: Math.round(reply.elapsedTime),
       content: logContent(req.body),
+      organizationId: auth.account.organizationId,
+      ip: req.ip,
+      request: logContent({ query: req.query, body: req.body }, 8000),
+      response: req.answerText ? logAnswer(req.answerText) : null,
     })
   })
 }

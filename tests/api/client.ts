@@ -145,6 +145,25 @@ export class Client {
     return this
   }
 
+  /** The URL and signed headers of a GET, for reading the answer as a stream (large exports). */
+  async signedRequest(
+    method: 'GET',
+    path: string,
+    opts: { query?: Record<string, string> } = {},
+  ): Promise<{ url: string; headers: Record<string, string> }> {
+    const query = opts.query ? new URLSearchParams(opts.query).toString() : ''
+    const timestamp = utcStamp()
+    const nonce = randomBytes(12).toString('hex')
+    const toSign = [timestamp, nonce, method, path, query, sha256('')].join('\n')
+    const signature = createHmac('sha256', this.privateKey ?? '')
+      .update(toSign)
+      .digest('hex')
+    return {
+      url: `${this.base}${path}${query ? `?${query}` : ''}`,
+      headers: { authorization: this.token ?? '', accessToken: this.accessToken ?? '', appCode: this.appCode, timestamp, nonce, signature },
+    }
+  }
+
   /** A signed call (DESIGN §2 "Signed requests"). */
   async call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> {
     const query =

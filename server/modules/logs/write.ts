@@ -1,8 +1,10 @@
 /** Writers of the three logs the console shows: login, operation and system (security events). */
 import type { FastifyRequest } from 'fastify'
+import { eq, sql } from 'drizzle-orm'
 import { newId } from '../../../src/contract/ids'
 import type { Ctx } from '../../context'
-import { loginLog, operateLog, systemLog } from '../../db/schema'
+import { account, applicationMenu, applicationMenuFunction, loginLog, operateLog, systemLog } from '../../db/schema'
+import { ipCity, terminalOf } from '../../lib/ipCity'
 
 export async function writeSystemLog(
   ctx: Ctx,
@@ -17,8 +19,10 @@ export async function writeSystemLog(
       systemLogId: newId(),
       event,
       accountName,
+      organizationId: req.auth?.account.organizationId ?? null,
       appCode: req.auth?.appCode ?? (typeof req.headers.appcode === 'string' ? req.headers.appcode : null),
       ip: req.ip,
+      city: ipCity(req.ip),
       uri: req.url.split('?')[0] ?? req.url,
       method: req.method,
       code,
@@ -39,11 +43,25 @@ export async function writeLoginLog(
   carrier: string | null,
 ): Promise<void> {
   try {
+    const [owner] = accountName
+      ? await ctx.db
+          .select({ organizationId: account.organizationId })
+          .from(account)
+          .where(eq(sql`lower(${account.accountName})`, accountName.toLowerCase()))
+          .limit(1)
+      : []
+    const ua = typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null
+    const t = terminalOf(ua, carrier)
     await ctx.db.insert(loginLog).values({
       loginLogId: newId(),
       accountName: accountName?.slice(0, 64) ?? null,
+      organizationId: owner?.organizationId ?? null,
       ip: req.ip,
+      city: ipCity(req.ip),
       carrier: carrier?.slice(0, 200) ?? null,
+      terminal: t.terminal?.slice(0, 60) ?? null,
+      terminalVersion: t.terminalVersion?.slice(0, 40) ?? null,
+      os: t.os?.slice(0, 60) ?? null,
       success,
       code,
       createdAt: new Date(),
@@ -63,21 +81,64 @@ export interface OperateEntry {
   statusCode: number | null
   durationMs: number | null
   content: string | null
+  organizationId?: string | null
+  ip?: string | null
+  menuName?: string | null
+  action?: string | null
+  request?: string | null
+  response?: string | null
+}
+
+/** `/api/<service>/v1/<resource>/<call>` → `<service>/<resource>`. */
+export const serviceOf = (uri: string) => {
+  const m = /^\/api\/([^/]+)\/v\d+\/([^/]+)/.exec(uri)
+  return m ? `${m[1]}/${m[2]}` : null
 }
 
 export async function writeOperateLog(ctx: Ctx, entry: OperateEntry): Promise<void> {
   try {
-    await ctx.db.insert(operateLog).values({ operateLogId: newId(), createdAt: new Date(), ...entry })
+    let { menuName = null, action = null } = entry
+    if (entry.functionId && (!menuName || !action)) {
+      const [fn] = await ctx.db
+        .select({ menu: applicationMenu.menuName, name: applicationMenuFunction.functionName })
+        .from(applicationMenuFunction)
+        .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, applicationMenuFunction.applicationMenuId))
+        .where(eq(applicationMenuFunction.applicationMenuFunctionId, entry.functionId))
+        .limit(1)
+      menuName ??= fn?.menu ?? null
+      action ??= fn?.name ?? null
+    } else if (entry.menuId && !menuName) {
+      const [m] = await ctx.db
+        .select({ menu: applicationMenu.menuName })
+        .from(applicationMenu)
+        .where(eq(applicationMenu.applicationMenuId, entry.menuId))
+        .limit(1)
+      menuName = m?.menu ?? null
+    }
+    await ctx.db
+      .insert(operateLog)
+      .values({ operateLogId: newId(), createdAt: new Date(), service: serviceOf(entry.uri), ...entry, menuName, action })
   } catch (err) {
     ctx.log.error({ err }, 'operate_log write failed')
   }
 }
 
-const SECRET_KEY = /pass|pwd|secret|cipher|token|verifycode/i
+/** Keys whose values never reach a log: passwords, ciphers, keys, tokens, signatures, codes. */
+export const SECRET_KEY = /pass|pwd|secret|cipher|token|verifycode|logininfo|privatekey|signature|accesskey|appkey|updatekey|credential/i
 
-/** A body for the log: secrets redacted, at most 2000 characters. */
-export function logContent(body: unknown): string | null {
+/** A body for the log: secrets redacted (at any depth), at most `max` characters. */
+export function logContent(body: unknown, max = 2000): string | null {
   if (body === undefined || body === null) return null
   const text = JSON.stringify(body, (k, v: unknown) => (k && SECRET_KEY.test(k) ? '***' : v))
-  return text ? text.slice(0, 2000) : null
+  return text ? text.slice(0, max) : null
+}
+
+/** An answer's JSON text for the log: parsed and redacted like a body; text that is not JSON is dropped. */
+export function logAnswer(payload: string, max = 4000): string | null {
+  if (payload.length > 256 * 1024) return null
+  try {
+    return logContent(JSON.parse(payload), max)
+  } catch {
+    return null
+  }
 }

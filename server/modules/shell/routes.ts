@@ -10,7 +10,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../plugins/permissions'
 import { organizationName } from '../auth/accounts'
 import { heldFunction } from '../logs/clicks'
-import { writeOperateLog, writeSystemLog } from '../logs/write'
+import { logContent, writeOperateLog, writeSystemLog } from '../logs/write'
 import { functionsOf } from '../menu/routes'
 import { profilePhoto } from '../personal/routes'
 
@@ -125,6 +125,11 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       statusCode: Code.OK,
       durationMs: 0,
       content: `${fn.menu} · ${fn.name} (${fn.action})`,
+      organizationId: auth.account.organizationId,
+      ip: req.ip,
+      menuName: fn.menu,
+      action: fn.name,
+      request: logContent(body),
     })
     return ok(req, null)
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { APP_TYPES } from '../enums'
-import { V, filterText, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
+import { V, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
 export const applicationFields = z.object({
@@ -15,6 +15,8 @@ export const applicationFields = z.object({
   industry: optionalText(50),
   major: optionalText(50),
   remark: optionalText(500),
+  /** An uploaded image (purpose photo). */
+  iconFileId: id().nullable().optional(),
 })
 export const applicationAdd = applicationFields.extend({ applicationId: id().optional() })
 export const applicationUpdate = applicationFields.extend({ applicationId: id(), version: version() })
@@ -25,7 +27,81 @@ export const applicationListQuery = listQuery.extend({
 export type ApplicationFields = z.infer<typeof applicationFields>
 export interface Application extends ApplicationFields, Stamped {
   applicationId: string
+  iconUrl?: string | null
 }
+
+// ---- access key, versions, authorisation (SPEC §3/§7) ---------------------------------------
+
+export const appIdBody = z.object({ applicationId: id() })
+/** The answer of updateKey: the new key, shown once; the old key is refused from now on. */
+export interface AppKeyAnswer {
+  appKey: string
+  rotatedAt: string
+}
+
+/** A client asks for the latest published version with its application code and key. */
+export const latestPublishBody = z.object({ appCode: text(64), appKey: text(200) })
+
+const versionPart = () => int({ min: 0, max: 9999 })
+export const appVersionFields = z.object({
+  applicationId: id(),
+  major: versionPart(),
+  minor: versionPart(),
+  revision: versionPart(),
+  attachmentFileId: id().nullable().optional(),
+  releaseNote: optionalText(2000),
+})
+export const appVersionAdd = appVersionFields.extend({ applicationVersionId: id().optional() })
+export const appVersionUpdate = appVersionFields.extend({ applicationVersionId: id(), version: version() })
+export const appVersionListQuery = listQuery.extend({ applicationId: id() })
+export const appVersionPublish = z.object({ applicationVersionId: id(), version: version() })
+export const appVersionEnable = z.object({
+  applicationVersionId: id(),
+  version: version(),
+  isUsed: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
+})
+
+export interface AppVersion extends Stamped {
+  applicationVersionId: string
+  applicationId: string
+  major: number
+  minor: number
+  revision: number
+  attachmentFileId: string | null
+  attachmentUrl?: string | null
+  releaseNote: string | null
+  published: boolean
+  publishTime: string | null
+  publisher: string | null
+  isUsed: boolean
+}
+export interface LatestPublish {
+  appCode: string
+  version: string
+  major: number
+  minor: number
+  revision: number
+  releaseNote: string | null
+  publishTime: string
+  attachmentFileId: string | null
+}
+
+export const appGrantsBody = z.object({
+  applicationId: id(),
+  orgIds: z.array(id()).max(2000).default([]),
+  roleIds: z.array(id()).max(500).default([]),
+})
+export type AppGrants = z.infer<typeof appGrantsBody>
+
+export const APP_PATHS = {
+  updateKey: '/api/admin/v1/application/updateKey',
+  grants: '/api/admin/v1/application/grants',
+  saveGrants: '/api/admin/v1/application/saveGrants',
+  publish: '/api/admin/v1/applicationVersion/publish',
+  enable: '/api/admin/v1/applicationVersion/enable',
+  /** For clients: no session, the application's code and key. */
+  latestPublish: '/api/auth/v1/application/latestPublish',
+} as const
 
 // ---- menus and their functions ---------------------------------------------
 

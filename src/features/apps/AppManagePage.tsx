@@ -1,6 +1,6 @@
 /** /admin/app-manage: applications list (add/edit/delete) and, per application, its menu tree. */
 import { useState } from 'react'
-import { ListTree } from 'lucide-react'
+import { History, KeyRound, ListTree, ShieldCheck } from 'lucide-react'
 import { APP_TYPES, type AppType } from '@/contract'
 import type { Application } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
@@ -8,8 +8,11 @@ import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, RowAction, 
 import { Can } from './permissions'
 import { useT } from '@/lib/i18n'
 import { APP_CODE } from '@/lib/http'
+import { GrantsDialog } from './GrantsDialog'
+import { useRotateKey } from './KeyDialog'
 import { MenuPanel } from './MenuPanel'
 import { applicationResource } from './resource'
+import { VersionsPanel } from './VersionsPanel'
 
 export function AppManagePage() {
   const { t } = useT()
@@ -17,6 +20,9 @@ export function AppManagePage() {
   const typeOptions = enumOptions(APP_TYPES, typeLabel)
   const [menuApp, setMenuApp] = useState<Application | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
+  const [versionsApp, setVersionsApp] = useState<Application | null>(null)
+  const [grantsApp, setGrantsApp] = useState<Application | null>(null)
+  const key = useRotateKey()
 
   const filters: FilterField[] = [
     { name: 'name', label: t('apps.field.name') },
@@ -28,7 +34,12 @@ export function AppManagePage() {
       key: 'name',
       header: t('apps.field.name'),
       sortable: true,
-      cell: (r) => <span className="font-medium">{r.name}</span>,
+      cell: (r) => (
+        <span className="flex items-center gap-2 font-medium">
+          {r.iconUrl ? <img src={r.iconUrl} alt="" className="size-6 rounded object-cover" /> : null}
+          {r.name}
+        </span>
+      ),
     },
     { key: 'shortName', header: t('apps.field.shortName') },
     {
@@ -98,16 +109,27 @@ export function AppManagePage() {
         columns={columns}
         canDelete={(r) => (r.code === APP_CODE ? t('apps.selfRefused') : true)}
         rowActions={(r) => (
-          <Can action="menu">
-            <RowAction
-              icon={<ListTree aria-hidden />}
-              label={t('apps.menus')}
-              onClick={() => {
-                setMenuApp(r)
-                setMenuOpen(true)
-              }}
-            />
-          </Can>
+          <>
+            <Can action="menu">
+              <RowAction
+                icon={<ListTree aria-hidden />}
+                label={t('apps.menus')}
+                onClick={() => {
+                  setMenuApp(r)
+                  setMenuOpen(true)
+                }}
+              />
+            </Can>
+            <Can action="publish">
+              <RowAction icon={<History aria-hidden />} label={t('apps.version.open')} onClick={() => setVersionsApp(r)} />
+            </Can>
+            <Can action="edit">
+              <RowAction icon={<KeyRound aria-hidden />} label={t('apps.key.rotate')} onClick={() => void key.rotate(r)} />
+            </Can>
+            <Can action="authorize">
+              <RowAction icon={<ShieldCheck aria-hidden />} label={t('apps.grants.open')} onClick={() => setGrantsApp(r)} />
+            </Can>
+          </>
         )}
         form={{
           size: 'xl',
@@ -124,12 +146,16 @@ export function AppManagePage() {
               <FormField name="principalPhone" label={t('apps.field.principalPhone')} maxLength={20} />
               <FormField name="industry" label={t('apps.field.industry')} maxLength={50} />
               <FormField name="major" label={t('apps.field.major')} maxLength={50} />
+              <FormField name="iconFileId" label={t('apps.field.icon')} kind="file" purpose="photo" />
               <FormField name="remark" label={t('apps.field.remark')} kind="textarea" maxLength={500} />
             </FormGrid>
           ),
         }}
       />
       <MenuPanel app={menuApp} open={menuOpen} onOpenChange={setMenuOpen} />
+      <VersionsPanel app={versionsApp} onClose={() => setVersionsApp(null)} />
+      <GrantsDialog app={grantsApp} onClose={() => setGrantsApp(null)} />
+      {key.dialog}
     </>
   )
 }

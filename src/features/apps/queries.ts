@@ -8,6 +8,11 @@ export const appKeys = {
   /** Everything of applications, of their menus (each its resource's key). */
   applications: () => ['application'] as const,
   menus: () => ['applicationMenu'] as const,
+  versions: () => ['applicationVersion'] as const,
+  grants: (applicationId: string) => ['application', 'grants', applicationId] as const,
+  /** Roles and units to choose from in an application's authorisation (under the role / org keys: their changes refetch them). */
+  roleOptions: () => ['role', 'appGrantOptions'] as const,
+  orgOptions: () => ['org', 'appGrantOptions'] as const,
 }
 
 const applicationList = { key: appKeys.applications()[0], paths: resourcePaths('application') }

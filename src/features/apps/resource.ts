@@ -1,11 +1,14 @@
 import { resourcePaths } from '@/contract'
 import {
+  appVersionAdd,
+  appVersionUpdate,
   applicationAdd,
   applicationUpdate,
   menuAdd,
   menuUpdate,
   type Application,
   type ApplicationMenu,
+  type AppVersion,
 } from '@/contract/schemas/application'
 import { defineResource } from '@/lib/crud'
 import { menuKeys } from '@/lib/permissions'
@@ -35,4 +38,15 @@ export const menuResource = defineResource<ApplicationMenu>({
   nameOf: (m) => m.menuName,
   invalidates: shellMenus,
   toForm: (m) => ({ ...m, functionList: m.functionList.map((f) => ({ ...f })) }),
+})
+
+/** Versions of one application (listPage with `applicationId`). */
+export const versionResource = defineResource<AppVersion>({
+  key: appKeys.versions()[0],
+  paths: resourcePaths('applicationVersion'),
+  idKey: 'applicationVersionId',
+  addSchema: appVersionAdd,
+  updateSchema: appVersionUpdate,
+  entity: 'apps.version.entity',
+  nameOf: (v) => `${v.major}.${v.minor}.${v.revision}`,
 })

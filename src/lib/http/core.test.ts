@@ -268,6 +268,19 @@ describe('signed headers', () => {
     expect(ui.error).toHaveBeenCalledWith('没有该功能的权限')
   })
 
+  it('downloads a CSV answer (text/csv) as a file, keeping its byte order mark', async () => {
+    const { client } = setup(
+      () =>
+        new Response(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x0d, 0x0a]), {
+          status: 200,
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="login-log.csv"' },
+        }),
+    )
+    const d = await client.download('/api/admin/v1/loginLog/export', { format: 'csv' })
+    expect(d.fileName).toBe('login-log.csv')
+    expect([...new Uint8Array(await d.blob.arrayBuffer())].slice(0, 3)).toEqual([0xef, 0xbb, 0xbf])
+  })
+
   it('puts no signature headers on unsigned paths but keeps authorization', async () => {
     const { client, calls } = setup(() => ok())
     await client.get(API.auth.checkLoginAccount, { accountName: 'bob' })

@@ -312,8 +312,8 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
         }
         answerHeaders = res.headers
         const type = res.headers.get('content-type') ?? ''
-        // A file answer: anything but JSON or text (envelopes are JSON; a proxy's error page is text).
-        if (p.binary && res.ok && !type.includes('json') && !type.startsWith('text/')) {
+        // A file answer: anything but JSON or text (envelopes are JSON; a proxy's error page is text), or a CSV file.
+        if (p.binary && res.ok && !type.includes('json') && (!type.startsWith('text/') || type.startsWith('text/csv'))) {
           const download: Download = { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) }
           return { env: { code: Code.OK, message: '', data: download } as Envelope, ...sentWith }
         }

@@ -17,6 +17,8 @@ import * as sync from './locales/sync'
 import * as tree from './locales/tree'
 import * as projectStructure from './locales/projectStructure'
 import * as projects from './locales/projects'
+import * as terminals from './locales/terminals'
+import * as logs from './locales/logs'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -45,6 +47,8 @@ export const messages = {
     tree: tree.zh,
     projectStructure: projectStructure.zh,
     projects: projects.zh,
+    terminals: terminals.zh,
+    logs: logs.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
@@ -67,6 +71,8 @@ export const messages = {
     tree: tree.en,
     projectStructure: projectStructure.en,
     projects: projects.en,
+    terminals: terminals.en,
+    logs: logs.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },

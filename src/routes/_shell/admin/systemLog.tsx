@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { preloadRouteData } from '@/lib/query'
+import { firstLogPageQueryOptions } from '@/features/logs/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/systemLog')({
+  validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/systemLog', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => preloadRouteData(context.queryClient, firstLogPageQueryOptions(deps)),
+  component: lazyScreen(() => import('@/features/logs'), 'LogsPage'),
 })

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { preloadRouteData } from '@/lib/query'
+import { terminalListPageQueryOptions } from '@/features/terminals/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/terminal-authentication')({
+  validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/terminal-authentication', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => preloadRouteData(context.queryClient, terminalListPageQueryOptions(deps)),
+  component: lazyScreen(() => import('@/features/terminals'), 'TerminalsPage'),
 })

@@ -1,0 +1,381 @@
+/**
+ * Reading the three logs (/admin/systemLog; DESIGN §5): every query has a time range (default the
+ * last 7 days, at most MAX_LOG_RANGE_DAYS) so it touches only the months it needs; pages continue
+ * by keyset (created_at, id) descending; an organisation administrator sees the rows written by
+ * accounts of their units (data scope). Exports stream CSV (UTF-8 with BOM, for Excel) or XLSX
+ * row by row in keyset batches: memory stays flat whatever the size.
+ */
+import { Readable, PassThrough } from 'node:stream'
+import { once } from 'node:events'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import ExcelJS from 'exceljs'
+import { and, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { perm } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import {
+  DEFAULT_LOG_RANGE_DAYS,
+  LOG_KINDS,
+  LOG_PATHS,
+  logDetailQuery,
+  logExportQuery,
+  logQueries,
+  type LogKind,
+} from '../../../src/contract/schemas/logs'
+import { V, validationText } from '../../../src/contract/rules'
+import type { Ctx } from '../../context'
+import { loginLog, operateLog, systemLog } from '../../db/schema'
+import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { escapeLike, likeEscape } from '../../lib/sql'
+import { scopeOrgIds } from '../../plugins/permissions'
+import { startLogUpkeep } from './partitions'
+
+type Row = Record<string, unknown>
+type Q = Record<string, string | number | undefined>
+type Text = { zh: string; en: string }
+
+const MENU = '/admin/systemLog' as const
+/** Up to this many matching rows are counted exactly. */
+const COUNT_CAP = 5000
+/** Rows per batch of an export. */
+const BATCH = 2000
+/** One sheet holds at most this many rows (Excel's limit less the header). */
+const SHEET_ROWS = 1_048_575
+
+interface Column {
+  field: string
+  title: Text
+  /** Export cell text. */
+  format?: (v: unknown) => string
+}
+
+interface LogDef {
+  table: PgTable
+  id: AnyPgColumn
+  createdAt: AnyPgColumn
+  org: AnyPgColumn
+  /** Columns of a list row (the detail adds request/response). */
+  list: Record<string, AnyPgColumn>
+  detail: Record<string, AnyPgColumn>
+  filters: (q: Q) => (SQL | undefined)[]
+  columns: Column[]
+}
+
+const contains = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? ilike(c, likeEscape(v)) : undefined)
+const startsWith = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? ilike(c, `${escapeLike(v)}%`) : undefined)
+const time = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? String(v) : '')
+
+const common = (t: { accountName: AnyPgColumn; ip: AnyPgColumn }, q: Q) => [contains(t.accountName, q.accountName), startsWith(t.ip, q.ip)]
+
+const DEFS: Record<LogKind, LogDef> = {
+  login: {
+    table: loginLog,
+    id: loginLog.loginLogId,
+    createdAt: loginLog.createdAt,
+    org: loginLog.organizationId,
+    list: {
+      loginLogId: loginLog.loginLogId,
+      accountName: loginLog.accountName,
+      ip: loginLog.ip,
+      city: loginLog.city,
+      carrier: loginLog.carrier,
+      terminal: loginLog.terminal,
+      terminalVersion: loginLog.terminalVersion,
+      os: loginLog.os,
+      success: loginLog.success,
+      code: loginLog.code,
+      createdAt: loginLog.createdAt,
+    },
+    detail: {},
+    filters: (q) => [...common(loginLog, q), q.success ? eq(loginLog.success, q.success === '1') : undefined],
+    columns: [
+      { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: time },
+      { field: 'accountName', title: { zh: '账号', en: 'Account' } },
+      { field: 'ip', title: { zh: 'IP', en: 'IP' } },
+      { field: 'city', title: { zh: '城市', en: 'City' } },
+      { field: 'terminal', title: { zh: '终端', en: 'Terminal' } },
+      { field: 'terminalVersion', title: { zh: '终端版本', en: 'Terminal version' } },
+      { field: 'os', title: { zh: '系统版本', en: 'OS version' } },
+      { field: 'success', title: { zh: '结果', en: 'Result' }, format: (v) => (v ? 'OK' : 'FAIL') },
+      { field: 'code', title: { zh: '返回码', en: 'Code' } },
+    ],
+  },
+  operate: {
+    table: operateLog,
+    id: operateLog.operateLogId,
+    createdAt: operateLog.createdAt,
+    org: operateLog.organizationId,
+    list: {
+      operateLogId: operateLog.operateLogId,
+      accountName: operateLog.accountName,
+      appCode: operateLog.appCode,
+      menuName: operateLog.menuName,
+      action: operateLog.action,
+      service: operateLog.service,
+      uri: operateLog.uri,
+      method: operateLog.method,
+      ip: operateLog.ip,
+      statusCode: operateLog.statusCode,
+      durationMs: operateLog.durationMs,
+      content: operateLog.content,
+      createdAt: operateLog.createdAt,
+    },
+    detail: { request: operateLog.request, response: operateLog.response },
+    filters: (q) => [
+      ...common(operateLog, q),
+      contains(operateLog.menuName, q.menuName),
+      contains(operateLog.action, q.action),
+      q.appCode ? eq(operateLog.appCode, String(q.appCode)) : undefined,
+      startsWith(operateLog.uri, q.uri),
+      q.status === 'ok'
+        ? inArray(operateLog.statusCode, [Code.OK, Code.OK_ALT])
+        : q.status === 'fail'
+          ? sql`(${operateLog.statusCode} is null or ${operateLog.statusCode} not in (${Code.OK}, ${Code.OK_ALT}))`
+          : undefined,
+    ],
+    columns: [
+      { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: time },
+      { field: 'accountName', title: { zh: '账号', en: 'Account' } },
+      { field: 'menuName', title: { zh: '菜单', en: 'Menu' } },
+      { field: 'action', title: { zh: '动作', en: 'Action' } },
+      { field: 'appCode', title: { zh: '应用', en: 'Application' } },
+      { field: 'service', title: { zh: '服务', en: 'Service' } },
+      { field: 'uri', title: { zh: 'URI', en: 'URI' } },
+      { field: 'method', title: { zh: '方法', en: 'Method' } },
+      { field: 'ip', title: { zh: 'IP', en: 'IP' } },
+      { field: 'statusCode', title: { zh: '状态', en: 'Status' } },
+      { field: 'durationMs', title: { zh: '耗时(ms)', en: 'Duration (ms)' } },
+      { field: 'content', title: { zh: '内容', en: 'Content' } },
+      { field: 'request', title: { zh: '请求', en: 'Request' } },
+      { field: 'response', title: { zh: '响应', en: 'Response' } },
+    ],
+  },
+  system: {
+    table: systemLog,
+    id: systemLog.systemLogId,
+    createdAt: systemLog.createdAt,
+    org: systemLog.organizationId,
+    list: {
+      systemLogId: systemLog.systemLogId,
+      event: systemLog.event,
+      accountName: systemLog.accountName,
+      appCode: systemLog.appCode,
+      ip: systemLog.ip,
+      city: systemLog.city,
+      uri: systemLog.uri,
+      method: systemLog.method,
+      code: systemLog.code,
+      content: systemLog.content,
+      createdAt: systemLog.createdAt,
+    },
+    detail: {},
+    filters: (q) => [
+      ...common(systemLog, q),
+      contains(systemLog.event, q.event),
+      q.code && /^\d+$/.test(String(q.code)) ? eq(systemLog.code, Number(q.code)) : undefined,
+    ],
+    columns: [
+      { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: time },
+      { field: 'event', title: { zh: '事件', en: 'Event' } },
+      { field: 'accountName', title: { zh: '账号', en: 'Account' } },
+      { field: 'appCode', title: { zh: '应用', en: 'Application' } },
+      { field: 'ip', title: { zh: 'IP', en: 'IP' } },
+      { field: 'city', title: { zh: '城市', en: 'City' } },
+      { field: 'uri', title: { zh: 'URI', en: 'URI' } },
+      { field: 'method', title: { zh: '方法', en: 'Method' } },
+      { field: 'code', title: { zh: '返回码', en: 'Code' } },
+      { field: 'content', title: { zh: '内容', en: 'Content' } },
+    ],
+  },
+}
+
+function badCursor(req: FastifyRequest): never {
+  throw new ApiError(Code.INVALID, [{ field: 'cursor', key: V.invalid, message: validationText(V.invalid, requestLang(req)) }])
+}
+
+/** [created_at ISO, id] of a cursor. */
+function decodeCursor(cursor: string, req: FastifyRequest): [Date, string] {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') {
+      const d = new Date(v[0])
+      if (!Number.isNaN(d.getTime())) return [d, v[1]]
+    }
+  } catch {
+    /* below */
+  }
+  return badCursor(req)
+}
+const encodeCursor = (at: unknown, id: unknown) =>
+  Buffer.from(JSON.stringify([at instanceof Date ? at.toISOString() : String(at), String(id)])).toString('base64url')
+
+/** The range of a query: `to` default now, `from` default 7 days before `to`. */
+export function rangeOf(q: { from?: string; to?: string }): { from: Date; to: Date } {
+  const to = q.to ? new Date(q.to) : new Date()
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_LOG_RANGE_DAYS * 86_400_000)
+  return { from, to }
+}
+
+/** CSV cell: quoted when needed; a leading = + - @ is neutralised (formula injection). */
+export function csvCell(v: unknown): string {
+  let s = v === null || v === undefined ? '' : String(v)
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
+  let upkeep: ReturnType<typeof startLogUpkeep> | null = null
+  app.addHook('onReady', async () => {
+    upkeep = startLogUpkeep(ctx.db, ctx.config.logRetentionDays, ctx.log)
+    await upkeep.first
+  })
+  app.addHook('onClose', async () => upkeep?.stop())
+
+  async function whereOf(def: LogDef, req: FastifyRequest, q: Q, range: { from: Date; to: Date }): Promise<SQL | undefined> {
+    const auth = req.auth!
+    const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
+    const scope = ids === null ? undefined : ids.length ? inArray(def.org, ids) : sql`false`
+    return and(gte(def.createdAt, range.from), lt(def.createdAt, range.to), scope, ...def.filters(q))
+  }
+
+  /** Rows after a cursor in (created_at, id) descending order: one row comparison, an index range. */
+  const after = (def: LogDef, [at, id]: [Date, string]) => sql`(${def.createdAt}, ${def.id}) < (${at.toISOString()}::timestamptz, ${id})`
+
+  for (const kind of LOG_KINDS) {
+    const def = DEFS[kind]
+    const schema = logQueries[kind]
+
+    app.get(LOG_PATHS.listPage(kind), { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
+      const q = parse(schema, req.query, req) as unknown as Q & {
+        pageIndex: number
+        pageSize: number
+        cursor?: string
+        from?: string
+        to?: string
+      }
+      const range = rangeOf(q)
+      const where = await whereOf(def, req, q, range)
+      const cur = q.cursor ? decodeCursor(q.cursor, req) : null
+      const rows = (await ctx.db
+        .select(def.list)
+        .from(def.table)
+        .where(and(where, cur ? after(def, cur) : undefined))
+        .orderBy(desc(def.createdAt), desc(def.id))
+        .limit(q.pageSize)
+        .offset(cur ? 0 : (q.pageIndex - 1) * q.pageSize)) as Row[]
+      const capped = ctx.db
+        .select({ one: sql`1`.as('one') })
+        .from(def.table)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('capped')
+      const [c] =
+        !cur && rows.length < q.pageSize
+          ? [{ n: rows.length }]
+          : await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
+      const n = c?.n ?? 0
+      const last = rows.length === q.pageSize ? rows[rows.length - 1] : undefined
+      const idKey = Object.keys(def.list)[0]!
+      return ok(req, {
+        records: rows,
+        pageIndex: q.pageIndex,
+        pageSize: q.pageSize,
+        total: Math.min(n, COUNT_CAP),
+        ...(n > COUNT_CAP ? { totalCapped: true } : {}),
+        ...(last ? { nextCursor: encodeCursor(last.createdAt, last[idKey]) } : {}),
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+      })
+    })
+
+    app.get(LOG_PATHS.detail(kind), { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
+      const { id } = parse(logDetailQuery, req.query, req)
+      const auth = req.auth!
+      const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
+      const scope = ids === null ? undefined : ids.length ? inArray(def.org, ids) : sql`false`
+      const [row] = await ctx.db
+        .select({ ...def.list, ...def.detail })
+        .from(def.table)
+        .where(and(eq(def.id, id), scope))
+        .limit(1)
+      if (!row) throw new ApiError(Code.NOT_FOUND)
+      return ok(req, row)
+    })
+
+    app.get(LOG_PATHS.export(kind), { config: { auth: 'signed', perm: perm(MENU, 'export') } }, async (req, reply) => {
+      const q = parse(schema, req.query, req) as unknown as Q & { from?: string; to?: string }
+      const { format } = parse(logExportQuery, req.query, req)
+      const lang = requestLang(req)
+      const range = rangeOf(q)
+      const where = await whereOf(def, req, q, range)
+      const select = { ...def.list, ...def.detail }
+      /** The rows in keyset batches. */
+      async function* batches(): AsyncGenerator<Row[]> {
+        let cur: [Date, string] | null = null
+        const idKey = Object.keys(def.list)[0]!
+        for (;;) {
+          const rows = (await ctx.db
+            .select(select)
+            .from(def.table)
+            .where(and(where, cur ? after(def, cur) : undefined))
+            .orderBy(desc(def.createdAt), desc(def.id))
+            .limit(BATCH)) as Row[]
+          if (rows.length) yield rows
+          if (rows.length < BATCH) return
+          const last = rows[rows.length - 1]!
+          cur = [last.createdAt as Date, String(last[idKey])]
+        }
+      }
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')
+      const base = `${kind}-log-${stamp}`
+      const cell = (c: Column, r: Row) =>
+        c.format ? c.format(r[c.field]) : r[c.field] === null || r[c.field] === undefined ? '' : r[c.field]
+      if (format === 'csv') {
+        const columns = def.columns
+        async function* csv(): AsyncGenerator<string> {
+          yield '\uFEFF' + columns.map((c) => csvCell(c.title[lang])).join(',') + '\r\n'
+          for await (const rows of batches()) yield rows.map((r) => columns.map((c) => csvCell(cell(c, r))).join(',') + '\r\n').join('')
+        }
+        void reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${base}.csv"`)
+          .header('Cache-Control', 'no-store')
+        return reply.send(Readable.from(csv()))
+      }
+      const out = new PassThrough()
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
+      void (async () => {
+        const sheetName = (i: number) => `${lang === 'zh' ? '日志' : 'Log'}${i > 1 ? ` ${i}` : ''}`
+        let n = 0
+        let sheetNo = 1
+        let sheet = workbook.addWorksheet(sheetName(sheetNo))
+        sheet.addRow(def.columns.map((c) => c.title[lang])).commit()
+        for await (const rows of batches()) {
+          for (const r of rows) {
+            if (n === SHEET_ROWS) {
+              sheet.commit()
+              sheet = workbook.addWorksheet(sheetName(++sheetNo))
+              sheet.addRow(def.columns.map((c) => c.title[lang])).commit()
+              n = 0
+            }
+            sheet.addRow(def.columns.map((c) => cell(c, r) as ExcelJS.CellValue)).commit()
+            n++
+          }
+          if (out.writableNeedDrain) await once(out, 'drain')
+        }
+        sheet.commit()
+        await workbook.commit()
+      })().catch((err: unknown) => {
+        ctx.log.error({ err }, 'log export failed')
+        out.destroy(err as Error)
+      })
+      void reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${base}.xlsx"`)
+        .header('Cache-Control', 'no-store')
+      return reply.send(out)
+    })
+  }
+
+  app.get(LOG_PATHS.retention, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => ok(req, ctx.config.logRetentionDays))
+}

@@ -1,0 +1,320 @@
+/**
+ * Terminal authorisation (/admin/terminal-authentication; SPEC §3/§4/§7). States:
+ *   unauthorised → authorised (validity days) | rejected;  authorised → cancelled;
+ *   a device re-applying from rejected, cancelled or an expired authorisation is unauthorised again.
+ * Any other transition is 20021. Online and expiry are derived by the database clock (now()), never
+ * stored (DESIGN §5): online = authorised, not expired, last heartbeat within two intervals.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { perm } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import {
+  TERMINAL_PATHS,
+  terminalAgree,
+  terminalApply,
+  terminalDecision,
+  terminalHeartbeat,
+  terminalListQuery,
+  type TerminalStatistics,
+  type TerminalStatus,
+} from '../../../src/contract/schemas/terminal'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { terminal, terminalEvent, terminalHeartbeat as heartbeat } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { ipCity } from '../../lib/ipCity'
+import { likeEscape } from '../../lib/sql'
+import { scopeOrgIds } from '../../plugins/permissions'
+import { defineResource, registerResource } from '../resource'
+
+/** Derived states (SQL over terminal ⟕ terminal_heartbeat), by the database clock. */
+export const expiredSql = sql<boolean>`(${terminal.status} = 'authorised' and ${terminal.validUntil} <= now())`
+export const onlineSql = sql<boolean>`coalesce(${terminal.status} = 'authorised' and ${terminal.validUntil} > now()
+  and ${heartbeat.lastHeartbeatAt} > now() - make_interval(secs => (${terminal.heartbeatIntervalMin} * 120)::double precision), false)`
+
+const REFUSED_TRANSITION = {
+  zh: '该终端当前状态不允许此操作',
+  en: 'The terminal’s current state does not allow this',
+}
+
+export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const MENU = '/admin/terminal-authentication' as const
+  const { sortable, selection } = {
+    sortable: {
+      appliedAt: terminal.appliedAt,
+      deviceId: terminal.deviceId,
+      validUntil: terminal.validUntil,
+      lastHeartbeatAt: heartbeat.lastHeartbeatAt,
+    },
+    selection: {
+      terminalId: terminal.terminalId,
+      deviceId: terminal.deviceId,
+      deviceName: terminal.deviceName,
+      os: terminal.os,
+      osVersion: terminal.osVersion,
+      memory: terminal.memory,
+      processor: terminal.processor,
+      applyIp: terminal.applyIp,
+      applyCity: terminal.applyCity,
+      accountName: terminal.accountName,
+      organizationId: terminal.organizationId,
+      applyCount: terminal.applyCount,
+      appliedAt: terminal.appliedAt,
+      status: terminal.status,
+      authorisedAt: terminal.authorisedAt,
+      validityDays: terminal.validityDays,
+      validUntil: terminal.validUntil,
+      heartbeatIntervalMin: terminal.heartbeatIntervalMin,
+      decidedBy: terminal.decidedBy,
+      version: terminal.version,
+      createTime: terminal.createTime,
+      updateTime: terminal.updateTime,
+      lastHeartbeatAt: heartbeat.lastHeartbeatAt,
+      online: onlineSql.as('online'),
+      expired: expiredSql.as('expired'),
+    },
+  }
+  registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'terminal',
+      table: terminal,
+      idField: 'terminalId',
+      menu: MENU,
+      scopeField: 'organizationId',
+      schemas: { add: terminalApply, update: terminalDecision, listQuery: terminalListQuery },
+      without: ['add', 'update', 'delete'],
+      selection,
+      join: (q) => q.leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId)) as unknown as typeof q,
+      sortable,
+      defaultDesc: true,
+      filters: (q) => [
+        q.keyword
+          ? or(
+              ilike(terminal.deviceId, likeEscape(q.keyword)),
+              ilike(terminal.accountName, likeEscape(q.keyword)),
+              ilike(terminal.deviceName, likeEscape(q.keyword)),
+            )
+          : undefined,
+        q.status ? eq(terminal.status, q.status) : undefined,
+        q.connection === 'online'
+          ? onlineSql
+          : q.connection === 'expired'
+            ? expiredSql
+            : q.connection === 'offline'
+              ? sql`(${terminal.status} = 'authorised' and not ${expiredSql} and not ${onlineSql})`
+              : undefined,
+      ],
+    }),
+  )
+
+  /** Terminals the caller may see (data scope of the menu's grant). */
+  async function scopeWhere(req: FastifyRequest): Promise<SQL | undefined> {
+    const auth = req.auth!
+    const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
+    if (ids === null) return undefined
+    return ids.length ? inArray(terminal.organizationId, ids) : sql`false`
+  }
+
+  /**
+   * One transition: from `from` to the values, at the client's version. Nothing matched: the
+   * terminal is not visible (20002), was changed (20008 with the current record) or is in another
+   * state (20021).
+   */
+  async function transition(
+    req: FastifyRequest,
+    body: { terminalId: string; version: number },
+    from: TerminalStatus,
+    kind: string,
+    values: (db: Db) => Record<string, unknown>,
+    extra?: SQL,
+  ) {
+    const scope = await scopeWhere(req)
+    const by = req.auth!.account.accountName
+    const done = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const [current] = await tx
+        .select({ status: terminal.status, version: terminal.version, expired: expiredSql })
+        .from(terminal)
+        .where(and(eq(terminal.terminalId, body.terminalId), scope))
+        .for('update')
+      if (!current) throw new ApiError(Code.NOT_FOUND)
+      if (current.version !== body.version) return 'conflict' as const
+      if (current.status !== from || (extra && current.expired))
+        throw new ApiError(Code.REFUSED, { status: current.status }, REFUSED_TRANSITION)
+      await tx
+        .update(terminal)
+        .set({ ...values(tx), decidedBy: by, updateBy: req.auth!.account.accountId, updateTime: new Date() })
+        .where(eq(terminal.terminalId, body.terminalId))
+      await tx.insert(terminalEvent).values({ terminalEventId: newId(), terminalId: body.terminalId, kind, by })
+      return 'done' as const
+    })
+    const [row] = await ctx.db
+      .select(selection)
+      .from(terminal)
+      .leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId))
+      .where(eq(terminal.terminalId, body.terminalId))
+    if (done === 'conflict') throw new ApiError(Code.VERSION_CONFLICT, row ?? null)
+    return ok(req, row ?? null)
+  }
+
+  app.post(TERMINAL_PATHS.agree, { config: { auth: 'signed', perm: perm(MENU, 'authorize') } }, async (req) => {
+    const body = parse(terminalAgree, req.body, req)
+    return transition(req, body, 'unauthorised', 'authorise', () => ({
+      status: 'authorised',
+      authorisedAt: sql`now()`,
+      validityDays: body.validityDays,
+      validUntil: sql`now() + make_interval(days => ${body.validityDays}::int)`,
+      heartbeatIntervalMin: body.heartbeatIntervalMin,
+    }))
+  })
+  app.post(TERMINAL_PATHS.reject, { config: { auth: 'signed', perm: perm(MENU, 'reject') } }, async (req) => {
+    const body = parse(terminalDecision, req.body, req)
+    return transition(req, body, 'unauthorised', 'reject', () => ({ status: 'rejected' }))
+  })
+  app.post(TERMINAL_PATHS.cancel, { config: { auth: 'signed', perm: perm(MENU, 'cancel') } }, async (req) => {
+    const body = parse(terminalDecision, req.body, req)
+    return transition(req, body, 'authorised', 'cancel', () => ({ status: 'cancelled', validUntil: null }))
+  })
+
+  app.get(TERMINAL_PATHS.statistics, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
+    const scope = await scopeWhere(req)
+    const [c] = await ctx.db
+      .select({
+        online: sql<number>`count(*) filter (where ${onlineSql})`.mapWith(Number),
+        authorised: sql<number>`count(*) filter (where ${terminal.status} = 'authorised' and not ${expiredSql})`.mapWith(Number),
+        unauthorised: sql<number>`count(*) filter (where ${terminal.status} = 'unauthorised')`.mapWith(Number),
+        expiringIn7Days:
+          sql<number>`count(*) filter (where ${terminal.status} = 'authorised' and ${terminal.validUntil} > now() and ${terminal.validUntil} <= now() + interval '7 days')`.mapWith(
+            Number,
+          ),
+        expired: sql<number>`count(*) filter (where ${expiredSql})`.mapWith(Number),
+      })
+      .from(terminal)
+      .leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId))
+      .where(scope)
+    const days = (await ctx.db.execute(sql`
+      select to_char(d.day, 'YYYY-MM-DD') as day, count(e.terminal_event_id)::int as count
+      from generate_series(date_trunc('day', now()) - interval '13 days', date_trunc('day', now()), interval '1 day') as d(day)
+      left join (
+        select ev.terminal_event_id, ev.at from ${terminalEvent} ev join ${terminal} on ${terminal.terminalId} = ev.terminal_id
+        where ev.kind = 'apply' and ev.at >= date_trunc('day', now()) - interval '13 days' ${scope ? sql`and ${scope}` : sql``}
+      ) e on e.at >= d.day and e.at < d.day + interval '1 day'
+      group by d.day order by d.day`)) as unknown as { rows: { day: string; count: number }[] }
+    const stats: TerminalStatistics = {
+      online: c?.online ?? 0,
+      authorised: c?.authorised ?? 0,
+      unauthorised: c?.unauthorised ?? 0,
+      expiringIn7Days: c?.expiringIn7Days ?? 0,
+      expired: c?.expired ?? 0,
+      perDay: days.rows.map((r) => ({ day: r.day, count: Number(r.count) })),
+    }
+    return ok(req, stats)
+  })
+
+  // ---- device calls: signed by the account using the device; no menu permission ----
+
+  app.post(TERMINAL_PATHS.apply, { config: { auth: 'signed', noOperateLog: true } }, async (req) => {
+    const body = parse(terminalApply, req.body, req)
+    const acc = req.auth!.account
+    const info = {
+      deviceName: body.deviceName ?? null,
+      os: body.os ?? null,
+      osVersion: body.osVersion ?? null,
+      memory: body.memory ?? null,
+      processor: body.processor ?? null,
+      applyIp: req.ip,
+      applyCity: ipCity(req.ip),
+      accountName: acc.accountName,
+      organizationId: acc.organizationId,
+    }
+    const row = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const [current] = await tx
+        .select({ terminalId: terminal.terminalId, status: terminal.status, expired: expiredSql })
+        .from(terminal)
+        .where(eq(terminal.deviceId, body.deviceId))
+        .for('update')
+      if (current && current.status === 'authorised' && !current.expired) return current.terminalId
+      const terminalId = current?.terminalId ?? newId()
+      if (current) {
+        await tx
+          .update(terminal)
+          .set({
+            ...info,
+            status: 'unauthorised',
+            applyCount: sql`${terminal.applyCount} + 1`,
+            appliedAt: sql`now()`,
+            authorisedAt: null,
+            validUntil: null,
+            validityDays: null,
+            decidedBy: null,
+            updateTime: new Date(),
+            updateBy: acc.accountId,
+          })
+          .where(eq(terminal.terminalId, terminalId))
+      } else {
+        await tx.insert(terminal).values({
+          terminalId,
+          deviceId: body.deviceId,
+          ...info,
+          status: 'unauthorised',
+          applyCount: 1,
+          createBy: acc.accountId,
+          updateBy: acc.accountId,
+        })
+      }
+      await tx.insert(terminalEvent).values({ terminalEventId: newId(), terminalId, kind: 'apply', by: acc.accountName })
+      return terminalId
+    })
+    const [answer] = await ctx.db
+      .select({
+        terminalId: terminal.terminalId,
+        status: terminal.status,
+        applyCount: terminal.applyCount,
+        validUntil: terminal.validUntil,
+      })
+      .from(terminal)
+      .where(eq(terminal.terminalId, row))
+    return ok(req, answer)
+  })
+
+  /**
+   * A heartbeat: accepted only from an authorised device within its validity (database clock);
+   * otherwise 20021 with the device's status so it can apply again.
+   */
+  app.post(TERMINAL_PATHS.heartbeat, { config: { auth: 'signed', noOperateLog: true } }, async (req) => {
+    const body = parse(terminalHeartbeat, req.body, req)
+    const result = (await ctx.db.execute(sql`
+      insert into ${heartbeat} (terminal_id, last_heartbeat_at, last_ip)
+      select ${terminal.terminalId}, now(), ${req.ip} from ${terminal}
+      where ${terminal.deviceId} = ${body.deviceId} and ${terminal.status} = 'authorised' and ${terminal.validUntil} > now()
+      on conflict (terminal_id) do update set last_heartbeat_at = excluded.last_heartbeat_at, last_ip = excluded.last_ip
+      returning terminal_id`)) as unknown as { rows: { terminal_id: string }[] }
+    const [accepted] = result.rows
+    const [row] = await ctx.db
+      .select({
+        status: terminal.status,
+        expired: expiredSql,
+        validUntil: terminal.validUntil,
+        heartbeatIntervalMin: terminal.heartbeatIntervalMin,
+      })
+      .from(terminal)
+      .where(eq(terminal.deviceId, body.deviceId))
+    if (!accepted || !row) {
+      const status = row ? (row.expired ? 'expired' : row.status) : 'unknown'
+      throw new ApiError(
+        Code.REFUSED,
+        { status },
+        {
+          zh: '终端未授权或授权已过期，请重新申请',
+          en: 'This terminal is not authorised or its authorisation has expired; apply again',
+        },
+      )
+    }
+    return ok(req, { heartbeatIntervalMin: Number(row.heartbeatIntervalMin), validUntil: row.validUntil })
+  })
+}

@@ -1,0 +1,160 @@
+/**
+ * The versions of one application (SPEC §3 "Application version"): add main.sub.revision with an
+ * attachment and a release note; publish after confirmation (then it is fixed); enable or stop a
+ * published version. Clients ask the gateway for the newest published version in use.
+ */
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { Power, PowerOff, Send } from 'lucide-react'
+import { APP_PATHS, type Application, type AppVersion } from '@/contract/schemas/application'
+import { Badge } from '@/components/ui/badge'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { confirm, formatDateTime, FormField, FormGrid, invalidateResource, ListPage, RowAction, type ListColumn } from '@/lib/crud'
+import type { ListSearch } from '@/lib/crud/search'
+import { http } from '@/lib/http'
+import { useT } from '@/lib/i18n'
+import { Can } from './permissions'
+import { versionResource } from './resource'
+
+const numberOf = (v: AppVersion) => `${v.major}.${v.minor}.${v.revision}`
+
+export function VersionsPanel({ app, onClose }: { app: Application | null; onClose: () => void }) {
+  const { t } = useT()
+  return (
+    <Dialog open={!!app} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        closeLabel={t('common.close')}
+        className="left-auto right-0 top-0 flex h-full max-h-none w-full max-w-4xl translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none p-0 sm:rounded-l-lg"
+      >
+        <DialogHeader className="border-b px-6 py-4 pr-12">
+          <DialogTitle>{t('apps.version.title', { app: app?.name ?? '' })}</DialogTitle>
+          <DialogDescription>{t('apps.version.description')}</DialogDescription>
+        </DialogHeader>
+        <div className="flex-1 overflow-y-auto p-4">{app && <Versions app={app} />}</div>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function Versions({ app }: { app: Application }) {
+  const { t } = useT()
+  const qc = useQueryClient()
+  const [search, setSearch] = useState<ListSearch>({})
+
+  async function call(path: string, body: Record<string, unknown>, done: string) {
+    try {
+      await http.post(path, body)
+      toast.success(done)
+    } finally {
+      await invalidateResource(qc, versionResource)
+    }
+  }
+  async function publish(v: AppVersion) {
+    const ok = await confirm({
+      title: t('apps.version.publish'),
+      description: t('apps.version.publishConfirm', { number: numberOf(v), app: app.name }),
+      confirmText: t('apps.version.publish'),
+    })
+    if (ok) await call(APP_PATHS.publish, { applicationVersionId: v.applicationVersionId, version: v.version }, t('apps.version.published'))
+  }
+  async function enable(v: AppVersion, isUsed: boolean) {
+    const ok = await confirm({
+      title: t(isUsed ? 'apps.version.enable' : 'apps.version.disable'),
+      description: t(isUsed ? 'apps.version.enableConfirm' : 'apps.version.disableConfirm', { number: numberOf(v) }),
+      destructive: !isUsed,
+    })
+    if (ok)
+      await call(
+        APP_PATHS.enable,
+        { applicationVersionId: v.applicationVersionId, version: v.version, isUsed },
+        t(isUsed ? 'apps.version.enabled' : 'apps.version.disabled'),
+      )
+  }
+
+  const columns: ListColumn<AppVersion>[] = [
+    {
+      key: 'major',
+      header: t('apps.version.number'),
+      sortable: true,
+      cell: (v) => <span className="font-medium tabular-nums">{numberOf(v)}</span>,
+    },
+    {
+      key: 'published',
+      header: t('apps.version.state'),
+      cell: (v) =>
+        v.published ? (
+          <Badge variant={v.isUsed ? 'success' : 'secondary'}>{t(v.isUsed ? 'apps.version.inUse' : 'apps.version.stopped')}</Badge>
+        ) : (
+          <Badge variant="outline">{t('apps.version.draft')}</Badge>
+        ),
+    },
+    {
+      key: 'releaseNote',
+      header: t('apps.version.releaseNote'),
+      className: 'max-w-[16rem] truncate',
+      cell: (v) => <span title={v.releaseNote ?? ''}>{v.releaseNote}</span>,
+    },
+    {
+      key: 'attachmentFileId',
+      header: t('apps.version.attachment'),
+      cell: (v) =>
+        v.attachmentUrl ? (
+          <a href={v.attachmentUrl} target="_blank" rel="noreferrer noopener" className="text-primary underline-offset-4 hover:underline">
+            {t('apps.version.download')}
+          </a>
+        ) : (
+          <span className="text-muted-foreground">--</span>
+        ),
+    },
+    { key: 'publisher', header: t('apps.version.publisher') },
+    {
+      key: 'publishTime',
+      header: t('apps.version.publishTime'),
+      cell: (v) => <span className="tabular-nums text-muted-foreground">{formatDateTime(v.publishTime)}</span>,
+    },
+  ]
+
+  return (
+    <ListPage
+      resource={versionResource}
+      title={t('apps.version.title', { app: app.name })}
+      headerless
+      columns={columns}
+      search={search}
+      onSearchChange={setSearch}
+      extraQuery={{ applicationId: app.applicationId }}
+      actions={{ add: 'publish', edit: 'publish', delete: 'publish' }}
+      canDelete={(v) => (v.published ? t('apps.version.fixed') : true)}
+      rowActions={(v) => (
+        <Can action="publish">
+          {!v.published ? (
+            <RowAction icon={<Send aria-hidden />} label={t('apps.version.publish')} onClick={() => void publish(v)} />
+          ) : v.isUsed ? (
+            <RowAction
+              icon={<PowerOff aria-hidden />}
+              tone="destructive"
+              label={t('apps.version.disable')}
+              onClick={() => void enable(v, false)}
+            />
+          ) : (
+            <RowAction icon={<Power aria-hidden />} tone="success" label={t('apps.version.enable')} onClick={() => void enable(v, true)} />
+          )}
+        </Can>
+      )}
+      form={{
+        size: 'lg',
+        defaults: { applicationId: app.applicationId, major: 1, minor: 0, revision: 0 },
+        render: () => (
+          <FormGrid>
+            <FormField name="major" label={t('apps.version.major')} kind="number" required />
+            <FormField name="minor" label={t('apps.version.minor')} kind="number" required />
+            <FormField name="revision" label={t('apps.version.revision')} kind="number" required />
+            <FormField name="attachmentFileId" label={t('apps.version.attachment')} kind="file" purpose="scan" />
+            <FormField name="releaseNote" label={t('apps.version.releaseNote')} kind="textarea" maxLength={2000} />
+          </FormGrid>
+        ),
+      }}
+    />
+  )
+}

@@ -1,0 +1,403 @@
+/**
+ * /admin/systemLog: the login, operation and system logs (SPEC §3 "Logs"). The log, its time range
+ * and its filters live in the URL (a view can be shared); pages continue by cursor (keyset), never
+ * by offset; a row's details (request and response pretty-printed) open in a side panel; the
+ * filtered log exports as CSV or Excel, streamed by the gateway.
+ */
+import { useMemo, useState, type ReactNode } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { ChevronLeft, ChevronRight, Download, Eye } from 'lucide-react'
+import { LOG_KINDS, LOG_PATHS, type LogKind, type LoginLog, type OperateLog, type SystemLog } from '@/contract/schemas/logs'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import {
+  DataTable,
+  formatDateTime,
+  ListFilters,
+  ListToolbar,
+  RefreshButton,
+  RowAction,
+  ToolbarEnd,
+  useListSearch,
+  type FilterField,
+  type ListColumn,
+} from '@/lib/crud'
+import { saveBlob } from '@/lib/files/save'
+import { http } from '@/lib/http'
+import { hasKey, useT } from '@/lib/i18n'
+import { Can } from './permissions'
+import { DEFAULT_RANGE, kindOf, logDetailQueryOptions, logPageQueryOptions, logParams, RANGES } from './queries'
+
+type AnyLog = LoginLog & OperateLog & SystemLog
+const dash = <span className="text-muted-foreground">--</span>
+const idOf = (kind: LogKind, r: AnyLog) => (kind === 'login' ? r.loginLogId : kind === 'operate' ? r.operateLogId : r.systemLogId)
+const okCode = (c: number | null) => c === 10000 || c === 20120
+
+function usePlace() {
+  const { t } = useT()
+  return (city: string | null) => {
+    if (!city) return null
+    const key = `terminals.place.${city}`
+    return hasKey(key) ? t(key) : city
+  }
+}
+
+function Pretty({ text }: { text: string | null | undefined }) {
+  const { t } = useT()
+  if (!text) return <p className="text-sm text-muted-foreground">{t('logs.detail.none')}</p>
+  let shown = text
+  try {
+    shown = JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    /* not JSON (or cut short): as stored */
+  }
+  return (
+    <pre className="max-h-80 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all">
+      {shown}
+    </pre>
+  )
+}
+
+function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null; onClose: () => void }) {
+  const { t } = useT()
+  const place = usePlace()
+  const detail = useQuery({ ...logDetailQueryOptions<AnyLog>(kind, row ? idOf(kind, row) : ''), enabled: !!row })
+  const d = detail.data ?? row
+  const fields: [string, ReactNode][] = d
+    ? kind === 'login'
+      ? [
+          ['logs.field.createdAt', formatDateTime(d.createdAt, true)],
+          ['logs.field.accountName', d.accountName],
+          ['logs.field.ip', d.ip],
+          ['logs.field.city', place(d.city)],
+          ['logs.field.terminal', [d.terminal, d.terminalVersion].filter(Boolean).join(' ')],
+          ['logs.field.os', d.os],
+          ['logs.field.carrier', d.carrier],
+          ['logs.field.result', t(d.success ? 'logs.result.ok' : 'logs.result.fail')],
+          ['logs.field.code', d.code],
+        ]
+      : kind === 'operate'
+        ? [
+            ['logs.field.createdAt', formatDateTime(d.createdAt, true)],
+            ['logs.field.accountName', d.accountName],
+            ['logs.field.menuName', d.menuName],
+            ['logs.field.action', d.action],
+            ['logs.field.appCode', d.appCode],
+            ['logs.field.service', d.service],
+            ['logs.field.uri', d.uri && `${d.method ?? ''} ${d.uri}`],
+            ['logs.field.ip', d.ip],
+            ['logs.field.status', d.statusCode],
+            ['logs.field.duration', d.durationMs !== null ? `${d.durationMs} ms` : null],
+            ['logs.field.content', d.content],
+          ]
+        : [
+            ['logs.field.createdAt', formatDateTime(d.createdAt, true)],
+            ['logs.field.event', d.event],
+            ['logs.field.accountName', d.accountName],
+            ['logs.field.appCode', d.appCode],
+            ['logs.field.ip', [d.ip, place(d.city)].filter(Boolean).join(' · ')],
+            ['logs.field.uri', d.uri && `${d.method ?? ''} ${d.uri}`],
+            ['logs.field.code', d.code],
+            ['logs.field.content', d.content],
+          ]
+    : []
+  return (
+    <Dialog open={!!row} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        closeLabel={t('common.close')}
+        className="left-auto right-0 top-0 flex h-full max-h-none w-full max-w-2xl translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none p-0 sm:rounded-l-lg"
+      >
+        <DialogHeader className="border-b px-6 py-4 pr-12">
+          <DialogTitle>{t('logs.detail.title')}</DialogTitle>
+          <DialogDescription>{t(`logs.kind.${kind}`)}</DialogDescription>
+        </DialogHeader>
+        <div className="flex-1 overflow-y-auto px-6 py-4">
+          <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+            {fields.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="text-muted-foreground">{t(k as never)}</dt>
+                <dd className="min-w-0 break-all">{v === null || v === undefined || v === '' ? dash : v}</dd>
+              </div>
+            ))}
+          </dl>
+          {kind === 'operate' && (
+            <div className="mt-6 flex flex-col gap-4">
+              <section>
+                <h3 className="mb-2 text-sm font-medium">{t('logs.detail.request')}</h3>
+                {detail.isPending ? <p className="text-sm text-muted-foreground">{t('common.loading')}</p> : <Pretty text={d?.request} />}
+              </section>
+              <section>
+                <h3 className="mb-2 text-sm font-medium">{t('logs.detail.response')}</h3>
+                {detail.isPending ? <p className="text-sm text-muted-foreground">{t('common.loading')}</p> : <Pretty text={d?.response} />}
+              </section>
+              <p className="text-xs text-muted-foreground">{t('logs.detail.redacted')}</p>
+            </div>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function LogTable({ kind, params }: { kind: LogKind; params: Record<string, string> }) {
+  const { t } = useT()
+  const place = usePlace()
+  // cursors of the pages seen so far: page n (from 1) starts after cursors[n - 2]
+  const [cursors, setCursors] = useState<string[]>([])
+  const cursor = cursors[cursors.length - 1]
+  const page = useQuery({ ...logPageQueryOptions<AnyLog>(kind, params, cursor), placeholderData: keepPreviousData })
+  const [open, setOpen] = useState<AnyLog | null>(null)
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null)
+  const data = page.data
+
+  const time: ListColumn<AnyLog> = {
+    key: 'createdAt',
+    header: t('logs.field.createdAt'),
+    cell: (r) => <span className="tabular-nums whitespace-nowrap">{formatDateTime(r.createdAt, true)}</span>,
+  }
+  const account: ListColumn<AnyLog> = { key: 'accountName', header: t('logs.field.accountName') }
+  const ip: ListColumn<AnyLog> = {
+    key: 'ip',
+    header: t('logs.field.ipCity'),
+    cell: (r) =>
+      r.ip ? (
+        <span className="tabular-nums">
+          {r.ip}
+          {place(r.city) && <span className="ml-1 text-muted-foreground">· {place(r.city)}</span>}
+        </span>
+      ) : (
+        dash
+      ),
+  }
+  const columns: ListColumn<AnyLog>[] =
+    kind === 'login'
+      ? [
+          time,
+          account,
+          ip,
+          {
+            key: 'terminal',
+            header: t('logs.field.terminal'),
+            cell: (r) => [r.terminal, r.terminalVersion].filter(Boolean).join(' ') || dash,
+          },
+          { key: 'os', header: t('logs.field.os') },
+          {
+            key: 'success',
+            header: t('logs.field.result'),
+            cell: (r) => (
+              <Badge variant={r.success ? 'success' : 'destructive'}>
+                {t(r.success ? 'logs.result.ok' : 'logs.result.fail')}
+                {!r.success && <span className="ml-1 tabular-nums opacity-80">{r.code}</span>}
+              </Badge>
+            ),
+          },
+        ]
+      : kind === 'operate'
+        ? [
+            time,
+            account,
+            { key: 'menuName', header: t('logs.field.menuName') },
+            { key: 'action', header: t('logs.field.action') },
+            { key: 'service', header: t('logs.field.service'), defaultHidden: true },
+            {
+              key: 'uri',
+              header: t('logs.field.uri'),
+              className: 'max-w-[18rem] truncate',
+              cell: (r) => <span title={r.uri ?? ''}>{r.uri}</span>,
+            },
+            {
+              key: 'statusCode',
+              header: t('logs.field.status'),
+              cell: (r) => <Badge variant={okCode(r.statusCode) ? 'success' : 'destructive'}>{r.statusCode ?? '--'}</Badge>,
+            },
+            {
+              key: 'durationMs',
+              header: t('logs.field.duration'),
+              align: 'right',
+              cell: (r) => (r.durationMs !== null ? `${r.durationMs} ms` : dash),
+            },
+          ]
+        : [
+            time,
+            {
+              key: 'event',
+              header: t('logs.field.event'),
+              cell: (r) => {
+                const key = `logs.event.${r.event}`
+                return hasKey(key) ? t(key) : <code className="text-xs">{r.event}</code>
+              },
+            },
+            account,
+            ip,
+            {
+              key: 'code',
+              header: t('logs.field.code'),
+              cell: (r) => <Badge variant={okCode(r.code) ? 'success' : 'warning'}>{r.code ?? '--'}</Badge>,
+            },
+            {
+              key: 'content',
+              header: t('logs.field.content'),
+              className: 'max-w-[20rem] truncate',
+              cell: (r) => <span title={r.content ?? ''}>{r.content}</span>,
+            },
+          ]
+
+  async function exportAs(format: 'csv' | 'xlsx') {
+    setExporting(format)
+    try {
+      const d = await http.download(LOG_PATHS.export(kind), { ...params, format })
+      saveBlob(d.blob, d.fileName ?? `${kind}-log.${format}`)
+    } finally {
+      setExporting(null)
+    }
+  }
+
+  const pageNo = cursors.length + 1
+  return (
+    <Card className="min-w-0 overflow-hidden">
+      <ListToolbar>
+        <span className="text-sm text-muted-foreground" aria-live="polite">
+          {data ? t(data.totalCapped ? 'logs.totalCapped' : 'logs.total', { n: data.total }) : t('common.loading')}
+        </span>
+        <ToolbarEnd>
+          <Can action="export">
+            <span className="flex items-center gap-1">
+              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('csv')}>
+                <Download aria-hidden />
+                {t('logs.exportCsv')}
+              </Button>
+              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('xlsx')}>
+                <Download aria-hidden />
+                {t('logs.exportXlsx')}
+              </Button>
+            </span>
+          </Can>
+          <RefreshButton query={page} />
+        </ToolbarEnd>
+      </ListToolbar>
+      <DataTable
+        rows={data?.records ?? []}
+        columns={columns}
+        getRowId={(r) => idOf(kind, r)}
+        loading={page.isPending}
+        busy={page.isPlaceholderData}
+        error={page.isError && !data ? { retry: () => void page.refetch() } : null}
+        empty={<p className="py-10 text-center text-sm text-muted-foreground">{t('logs.empty')}</p>}
+        label={t(`logs.kind.${kind}`)}
+        rowActions={(r) => (
+          <RowAction
+            icon={<Eye aria-hidden />}
+            label={t('logs.detail.open')}
+            onClick={() => setOpen(r)}
+            ariaLabel={t('logs.detail.openOf', { time: formatDateTime(r.createdAt, true) })}
+          />
+        )}
+      />
+      <nav aria-label={t('logs.paging')} className="flex items-center justify-end gap-2 border-t px-3 py-2.5 sm:px-4">
+        <span className="mr-auto text-sm text-muted-foreground">{t('logs.page', { n: pageNo })}</span>
+        <Button variant="outline" size="sm" disabled={pageNo === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          <ChevronLeft aria-hidden />
+          {t('logs.prev')}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!data?.nextCursor || page.isPlaceholderData}
+          onClick={() => data?.nextCursor && setCursors((c) => [...c, data.nextCursor!])}
+        >
+          {t('logs.next')}
+          <ChevronRight aria-hidden />
+        </Button>
+      </nav>
+      <DetailSheet kind={kind} row={open} onClose={() => setOpen(null)} />
+    </Card>
+  )
+}
+
+export function LogsPage() {
+  const { t } = useT()
+  const [search, setSearch] = useListSearch()
+  const kind = kindOf(search)
+  const range = String(search.range ?? DEFAULT_RANGE)
+  // the range is read from the URL; recomputed when the search changes (not on every render)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const params = useMemo(() => logParams(search), [JSON.stringify(search)])
+
+  const rangeField: FilterField = {
+    name: 'range',
+    label: t('logs.range.label'),
+    kind: 'select',
+    options: Object.keys(RANGES).map((k) => ({ value: k, label: t(`logs.range.${k as keyof typeof RANGES}`) })),
+  }
+  const common: FilterField[] = [
+    rangeField,
+    { name: 'accountName', label: t('logs.field.accountName') },
+    { name: 'ip', label: t('logs.field.ip') },
+  ]
+  const filters: FilterField[] =
+    kind === 'login'
+      ? [
+          ...common,
+          {
+            name: 'success',
+            label: t('logs.field.result'),
+            kind: 'select',
+            options: [
+              { value: '1', label: t('logs.result.ok') },
+              { value: '0', label: t('logs.result.fail') },
+            ],
+          },
+        ]
+      : kind === 'operate'
+        ? [
+            ...common,
+            { name: 'menuName', label: t('logs.field.menuName') },
+            { name: 'action', label: t('logs.field.action') },
+            { name: 'uri', label: t('logs.field.uri'), placeholder: '/api/admin/v1/…' },
+            {
+              name: 'status',
+              label: t('logs.field.status'),
+              kind: 'select',
+              options: [
+                { value: 'ok', label: t('logs.result.ok') },
+                { value: 'fail', label: t('logs.result.fail') },
+              ],
+            },
+          ]
+        : [...common, { name: 'event', label: t('logs.field.event') }, { name: 'code', label: t('logs.field.code') }]
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <header className="min-w-0">
+        <h1 className="text-xl font-semibold tracking-tight">{t('logs.title')}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t('logs.description')}</p>
+      </header>
+      <Tabs value={kind} onValueChange={(k) => setSearch({ kind: k })}>
+        <TabsList>
+          {LOG_KINDS.map((k) => (
+            <TabsTrigger key={k} value={k}>
+              {t(`logs.kind.${k}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      {search.from || search.to ? (
+        <p className="text-sm text-muted-foreground">
+          {t('logs.range.custom', { from: formatDateTime(params.from ?? ''), to: formatDateTime(params.to ?? '') })}{' '}
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setSearch({ kind })}>
+            {t('logs.range.clear')}
+          </Button>
+        </p>
+      ) : null}
+      <ListFilters
+        fields={filters}
+        search={{ ...search, range }}
+        onSearchChange={(next) => setSearch({ ...next, kind, from: search.from, to: search.to })}
+      />
+      <LogTable key={JSON.stringify([kind, params])} kind={kind} params={params} />
+    </div>
+  )
+}

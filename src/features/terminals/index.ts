@@ -1,0 +1,1 @@
+export { TerminalsPage } from './TerminalsPage'

@@ -1,0 +1,369 @@
+/**
+ * The three logs (issue 14): filters and a time range on every query, keyset paging, an
+ * organisation administrator sees only the logs of their units, request/response kept with secrets
+ * redacted, CSV (BOM) and XLSX exports, 100,000 rows exported with flat gateway memory, and the
+ * monthly partitions kept idempotently with retention per log — on both databases.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import ExcelJS from 'exceljs'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { loadConfig } from '../../server/config'
+import { openDatabase, type Database } from '../../server/db/client'
+import { ensureLogPartitions } from '../../server/modules/logs/partitions'
+import { startGateway, type Gateway } from '../support/gateway'
+import { Client, newKey } from './client'
+import { PASSWORD, mustAdd, newUnit } from './accounts-fixtures'
+import { signedIn } from './helpers'
+import { unitAdmin } from './logs-fixtures'
+
+const L = '/api/admin/v1'
+interface Page<T> {
+  records: T[]
+  total: number
+  totalCapped?: boolean
+  nextCursor?: string
+  from: string
+  to: string
+}
+interface LoginRow {
+  loginLogId: string
+  accountName: string | null
+  ip: string
+  city: string | null
+  terminal: string | null
+  success: boolean
+  code: number
+  createdAt: string
+}
+interface OperateRow {
+  operateLogId: string
+  accountName: string
+  uri: string
+  menuName: string | null
+  action: string | null
+  service: string | null
+  statusCode: number
+  request?: string
+  response?: string
+}
+
+describe.each(inject('targets'))('logs on $name', (t) => {
+  let admin: Client
+  let unit: Awaited<ReturnType<typeof unitAdmin>>
+
+  beforeAll(async () => {
+    admin = await signedIn(t)
+    unit = await unitAdmin(t, admin, [
+      { menu: '/admin/systemLog', fns: ['export'] },
+      { menu: '/admin/terminal-authentication', fns: ['authorize'] },
+    ])
+  })
+
+  it('login log: filters, a time range on every query, keyset paging', async () => {
+    // three failed sign-ins and one more session of the unit administrator
+    for (let i = 0; i < 3; i++) expect((await new Client(t.url).login(unit.accountName, 'Wrong#pass1')).body.code).toBe(20010)
+    await new Client(t.url).signIn(unit.accountName, PASSWORD)
+
+    const mine = await admin.call<Page<LoginRow>>('GET', `${L}/loginLog/listPage`, {
+      query: { accountName: unit.accountName, pageSize: 50 },
+    })
+    expect(mine.body.code, mine.text).toBe(10000)
+    const rows = mine.body.data.records
+    expect(rows.length).toBeGreaterThanOrEqual(5)
+    expect(rows.every((r) => r.accountName === unit.accountName)).toBe(true)
+    expect(rows.filter((r) => !r.success)).toHaveLength(3)
+    // the newest first; the city of a loopback address is known offline; the terminal is the carrier's
+    expect(rows.map((r) => r.createdAt)).toEqual([...rows.map((r) => r.createdAt)].sort().reverse())
+    expect(rows[0]).toMatchObject({ ip: '127.0.0.1', city: 'loopback', terminal: 'node-test', success: true })
+    // the default range is the last 7 days
+    expect(Date.parse(mine.body.data.to) - Date.parse(mine.body.data.from)).toBe(7 * 86_400_000)
+
+    const failed = await admin.call<Page<LoginRow>>('GET', `${L}/loginLog/listPage`, {
+      query: { accountName: unit.accountName, success: '0' },
+    })
+    expect(failed.body.data.records.map((r) => r.code)).toEqual([20010, 20010, 20010])
+
+    // keyset: pages of two follow each other without repeats or gaps
+    const seen: string[] = []
+    let cursor: string | undefined
+    for (let i = 0; i < 10; i++) {
+      const page: { body: { data: Page<LoginRow> } } = await admin.call<Page<LoginRow>>('GET', `${L}/loginLog/listPage`, {
+        query: { accountName: unit.accountName, pageSize: 2, ...(cursor ? { cursor } : {}) },
+      })
+      seen.push(...page.body.data.records.map((r) => r.loginLogId))
+      cursor = page.body.data.nextCursor
+      if (!cursor) break
+    }
+    expect(seen).toEqual(rows.map((r) => r.loginLogId))
+
+    // a range in the future holds nothing; a range that ends before it starts, or longer than a year, is 20001 on its field
+    const future = new Date(Date.now() + 86_400_000).toISOString()
+    const none = await admin.call<Page<LoginRow>>('GET', `${L}/loginLog/listPage`, { query: { from: future } })
+    expect(none.body.data.records).toEqual([])
+    const reversed = await admin.call('GET', `${L}/loginLog/listPage`, { query: { from: future, to: new Date().toISOString() } })
+    expect(reversed.body.code).toBe(20001)
+    expect(JSON.stringify(reversed.body.data)).toContain('"field":"to"')
+    const tooLong = await admin.call('GET', `${L}/loginLog/listPage`, { query: { from: '2020-01-01T00:00:00Z' } })
+    expect(tooLong.body.code).toBe(20001)
+    expect(JSON.stringify(tooLong.body.data)).toContain('"field":"from"')
+    const badCursor = await admin.call('GET', `${L}/loginLog/listPage`, { query: { cursor: 'nope' } })
+    expect(badCursor.body.code).toBe(20001)
+  })
+
+  it('an organisation administrator sees only the logs of their units', async () => {
+    const logins = await unit.client.call<Page<LoginRow>>('GET', `${L}/loginLog/listPage`, { query: { pageSize: 200 } })
+    expect(logins.body.code, logins.text).toBe(10000)
+    expect(logins.body.data.records.length).toBeGreaterThan(0)
+    expect(new Set(logins.body.data.records.map((r) => r.accountName))).toEqual(new Set([unit.accountName]))
+    // admin's own sign-ins are not theirs to see, even when asked for by name
+    const adminRows = await unit.client.call<Page<LoginRow>>('GET', `${L}/loginLog/listPage`, { query: { accountName: 'admin' } })
+    expect(adminRows.body.data.records).toEqual([])
+    expect(
+      (await admin.call<Page<LoginRow>>('GET', `${L}/loginLog/listPage`, { query: { accountName: 'admin' } })).body.data.records.length,
+    ).toBeGreaterThan(0)
+
+    // an operation of theirs is in their operation log; admin's are not
+    const dev = `log-${newKey()}`
+    await unit.client.call('POST', `${L}/terminal/apply`, { json: { deviceId: dev }, idempotencyKey: newKey() })
+    const list = await unit.client.call<{ records: { terminalId: string; version: number }[] }>('GET', `${L}/terminal/listPage`, {
+      query: { keyword: dev },
+    })
+    const row = list.body.data.records[0]!
+    const agreed = await unit.client.call('POST', `${L}/terminal/agree`, {
+      json: { terminalId: row.terminalId, version: row.version, validityDays: 2 },
+      idempotencyKey: newKey(),
+    })
+    expect(agreed.body.code, agreed.text).toBe(10000)
+    const ops = await unit.client.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, { query: { pageSize: 200 } })
+    expect(ops.body.code, ops.text).toBe(10000)
+    expect(new Set(ops.body.data.records.map((r) => r.accountName))).toEqual(new Set([unit.accountName]))
+    const agree = ops.body.data.records.find((r) => r.uri === `${L}/terminal/agree`)
+    expect(agree).toMatchObject({ menuName: '终端授权', action: '授权', service: 'admin/terminal', statusCode: 10000 })
+    // filtered by menu and status
+    const byMenu = await admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, {
+      query: { menuName: '终端授权', accountName: unit.accountName, status: 'ok' },
+    })
+    expect(byMenu.body.data.records.map((r) => r.operateLogId)).toContain(agree!.operateLogId)
+    const failedOnly = await admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, {
+      query: { accountName: unit.accountName, status: 'fail' },
+    })
+    expect(failedOnly.body.data.records.map((r) => r.operateLogId)).not.toContain(agree!.operateLogId)
+    // a log of another unit is not found for them
+    const adminOps = await admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, { query: { accountName: 'admin', pageSize: 1 } })
+    const foreign = adminOps.body.data.records[0]!
+    expect((await unit.client.call('GET', `${L}/operateLog/detail`, { query: { id: foreign.operateLogId } })).body.code).toBe(20002)
+  })
+
+  it('request and response are kept with secrets redacted; the detail shows them', async () => {
+    const org = await newUnit(admin, '日志脱敏单位')
+    const acc = await mustAdd(admin, org, { userName: '脱敏测试' })
+    const ops = await admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, {
+      query: { accountName: 'admin', uri: `${L}/generalAccount/add`, pageSize: 20 },
+    })
+    expect(ops.body.code, ops.text).toBe(10000)
+    const entry = ops.body.data.records[0]!
+    expect(entry.request).toBeUndefined()
+    const detail = await admin.call<OperateRow>('GET', `${L}/operateLog/detail`, { query: { id: entry.operateLogId } })
+    expect(detail.body.code, detail.text).toBe(10000)
+    const request = detail.body.data.request!
+    expect(request).toContain(acc.accountName)
+    expect(request).toContain('"password":"***"')
+    expect(request).not.toContain(PASSWORD)
+    expect(detail.body.data.response).toContain(acc.accountId)
+    expect(detail.body.data.response).toContain('"code":10000')
+  })
+
+  it('exports the filtered log as CSV with a BOM (zh and en headers) and as XLSX', async () => {
+    const zh = await fetchSigned(admin, `${L}/loginLog/export`, { accountName: unit.accountName, format: 'csv' })
+    expect(zh.status).toBe(200)
+    expect(zh.headers.get('content-type')).toContain('text/csv')
+    expect(zh.headers.get('content-disposition')).toContain('.csv')
+    // UTF-8 with a byte order mark: Excel opens the Chinese correctly
+    expect([...zh.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = zh.body.toString('utf8')
+    const lines = text.slice(1).trim().split('\r\n')
+    expect(lines[0]).toBe('时间,账号,IP,城市,终端,终端版本,系统版本,结果,返回码')
+    const listed = await admin.call<Page<LoginRow>>('GET', `${L}/loginLog/listPage`, {
+      query: { accountName: unit.accountName, pageSize: 200 },
+    })
+    expect(lines).toHaveLength(listed.body.data.records.length + 1)
+    expect(lines.slice(1).every((l) => l.split(',')[1] === unit.accountName)).toBe(true)
+
+    const en = await admin.call('GET', `${L}/loginLog/export`, {
+      query: { accountName: unit.accountName },
+      headers: { 'accept-language': 'en' },
+    })
+    expect(en.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Time,Account,IP,City,Terminal,Terminal version,OS version,Result,Code')
+
+    const x = await fetchSigned(admin, `${L}/loginLog/export`, { accountName: unit.accountName, format: 'xlsx' })
+    expect(x.headers.get('content-type')).toContain('spreadsheetml')
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(x.body as unknown as ArrayBuffer)
+    const ws = wb.worksheets[0]!
+    expect(ws.getRow(1).getCell(2).value).toBe('账号')
+    expect(ws.rowCount).toBe(listed.body.data.records.length + 1)
+    expect(ws.getRow(2).getCell(2).value).toBe(unit.accountName)
+
+    // without the export function: 20003
+    const plain = await unitAdmin(t, admin, [{ menu: '/admin/systemLog', fns: [] }])
+    const refused = await plain.client.call('GET', `${L}/loginLog/export`)
+    expect(refused.body.code).toBe(20003)
+  })
+
+  it('retention per log is reported', async () => {
+    const r = await admin.call<{ login: number; operate: number; system: number }>('GET', `${L}/log/retention`)
+    expect(r.body.data).toEqual({ login: 180, operate: 180, system: 365 })
+  })
+})
+
+/** A signed GET answered with bytes (the client's call reads text). */
+async function fetchSigned(
+  c: Client,
+  p: string,
+  query: Record<string, string>,
+): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  const signed = await c.signedRequest('GET', p, { query })
+  const res = await fetch(signed.url, { headers: signed.headers })
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
+}
+
+describe('log partitions', () => {
+  const retention = { login: 180, operate: 180, system: 365 }
+
+  async function check(db: Database) {
+    await db.migrate()
+    const parts = async (table: string) =>
+      (
+        (await db.db.execute(
+          sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = ${table} order by 1`,
+        )) as unknown as { rows: { name: string }[] }
+      ).rows.map((r) => r.name)
+    const now = new Date('2027-03-15T08:00:00Z')
+    const first = await ensureLogPartitions(db.db, now, retention)
+    expect(first.ran).toBe(true)
+    const login = await parts('login_log')
+    // from the retention's start (2026-09-16 → September) to two months ahead
+    expect(login).toContain('login_log_p202609')
+    expect(login).toContain('login_log_p202705')
+    expect(login).not.toContain('login_log_p202706')
+    expect(await parts('system_log')).toContain('login_log_p202609'.replace('login', 'system'))
+    // idempotent
+    expect(await ensureLogPartitions(db.db, now, retention)).toEqual({ ran: true, created: [], dropped: [] })
+    // rows land in their month; months past retention are dropped
+    await db.db.execute(
+      sql`insert into login_log (login_log_id, success, code, created_at) values ('a', true, 10000, '2026-10-02T00:00:00Z'), ('b', true, 10000, '2027-03-01T00:00:00Z')`,
+    )
+    const later = await ensureLogPartitions(db.db, new Date('2027-06-01T00:00:00Z'), { ...retention, login: 150 })
+    expect(later.dropped).toContain('login_log_p202610')
+    expect(later.dropped).not.toContain('system_log_p202610')
+    expect(later.created).toContain('login_log_p202708')
+    const left = (await db.db.execute(sql`select login_log_id as id from login_log order by 1`)) as unknown as { rows: { id: string }[] }
+    expect(left.rows.map((r) => r.id)).toEqual(['b'])
+  }
+
+  it('on the embedded database', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'trestle-parts-'))
+    const db = await openDatabase(loadConfig({ TRESTLE_DATA_DIR: dir }))
+    try {
+      await check(db)
+    } finally {
+      await db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('on PostgreSQL (a fresh database), two gateways at once', async () => {
+    const pgUrl = inject('pgUrl')
+    if (!pgUrl) return
+    const { default: pg } = await import('pg')
+    const name = `parts_${Date.now()}`
+    const server = new pg.Client({ connectionString: pgUrl.replace(/\/trestle$/, '/postgres') })
+    await server.connect()
+    await server.query(`create database ${name}`)
+    const url = pgUrl.replace(/\/trestle$/, `/${name}`)
+    const db = await openDatabase(loadConfig({ DATABASE_URL: url, TRESTLE_ADMIN_PASSWORD: 'x' }))
+    try {
+      await check(db)
+      const both = await Promise.all([0, 1].map(() => ensureLogPartitions(db.db, new Date('2027-12-01T00:00:00Z'), retention)))
+      expect(both.some((r) => r.ran)).toBe(true)
+      expect(both.flatMap((r) => r.created).filter((n) => n === 'login_log_p202802')).toHaveLength(1)
+    } finally {
+      await db.close()
+      await server.query(`drop database ${name}`)
+      await server.end()
+    }
+  })
+})
+
+describe('exporting 100,000 log rows', () => {
+  const ROWS = 100_000
+  let gw: Gateway | null = null
+  let dir = ''
+  afterAll(async () => {
+    await gw?.stop()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** VmRSS of a process in MB. */
+  const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
+  async function exportFlat(g: Gateway, password: string, tag: string) {
+    const c = await new Client(g.url).signIn('admin', password)
+    const pid = g.child.pid!
+    const signed = await c.signedRequest('GET', `${L}/operateLog/export`, { query: { uri: `/bench/${tag}/`, format: 'csv' } })
+    const base = rss(pid)
+    let peak = base
+    const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 20)
+    const res = await fetch(signed.url, { headers: signed.headers })
+    expect(res.status).toBe(200)
+    let bytes = 0
+    let lines = 0
+    const reader = res.body!.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      bytes += value.length
+      for (const b of value) if (b === 10) lines++
+    }
+    clearInterval(timer)
+    // every row and the header; far more bytes went through than the gateway's memory grew
+    expect(lines).toBe(ROWS + 1)
+    expect(bytes).toBeGreaterThan(100 * 1024 * 1024)
+    expect(peak - base, `rss ${base.toFixed(0)} → ${peak.toFixed(0)} MB for ${(bytes / 1048576).toFixed(0)} MB`).toBeLessThan(80)
+  }
+
+  const fill = (db: Database, tag: string) =>
+    db.db
+      .execute(sql`insert into operate_log (operate_log_id, account_name, uri, method, status_code, duration_ms, content, request, created_at)
+      select 'x' || g, 'bench', ${`/bench/${tag}/`} || (g % 100), 'POST', 10000, g % 500, '批量导出测试', repeat('请求体', 130), now() - (g || ' seconds')::interval
+      from generate_series(1, ${ROWS}) g`)
+
+  it('on the embedded database with flat gateway memory', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'trestle-export-'))
+    const first = await startGateway('export-embedded', {}, dir)
+    await first.stop()
+    const db = await openDatabase(loadConfig({ TRESTLE_DATA_DIR: dir }))
+    await fill(db, 'emb')
+    await db.close()
+    gw = await startGateway('export-embedded', {}, dir)
+    await exportFlat(gw, gw.adminPassword, 'emb')
+  }, 240_000)
+
+  it('on PostgreSQL with flat gateway memory', async () => {
+    const pgUrl = inject('pgUrl')
+    if (!pgUrl) return
+    const password = 'PgAdmin#2026'
+    const db = await openDatabase(loadConfig({ DATABASE_URL: pgUrl, TRESTLE_ADMIN_PASSWORD: password }))
+    await fill(db, 'pg')
+    await db.close()
+    const g = await startGateway('export-pg', { DATABASE_URL: pgUrl, TRESTLE_ADMIN_PASSWORD: password })
+    try {
+      await exportFlat(g, password, 'pg')
+    } finally {
+      await g.stop()
+    }
+  }, 240_000)
+})

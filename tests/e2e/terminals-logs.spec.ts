@@ -1,0 +1,193 @@
+/**
+ * Terminals and logs in the console (issue 14): a device applies (through the gateway, as a
+ * device would), the administrator authorises it after confirmation and watches it go online
+ * while the test sends heartbeats over HTTP, then offline once they stop; the login log is
+ * filtered through the URL and exported as CSV (UTF-8 with BOM); an operation's detail shows its
+ * request with the secrets redacted. Screenshots at 1024×768 in zh and en go to .tmp/shots/terminals-*.png
+ * and .tmp/shots/logs-*.png.
+ */
+import { readFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+import { Client, newKey } from '../api/client'
+import { PASSWORD, signIn } from './helpers'
+
+const T = '/api/admin/v1/terminal'
+
+async function device(baseURL: string) {
+  const c = await new Client(baseURL).signIn('admin', PASSWORD)
+  const deviceId = `e2e-${randomUUID().slice(0, 8)}`
+  const r = await c.call('POST', `${T}/apply`, {
+    json: { deviceId, deviceName: `测试平板${deviceId.slice(4, 8)}`, os: 'Android', osVersion: '14', memory: '8 GB', processor: '骁龙 8' },
+    idempotencyKey: newKey(),
+  })
+  expect(r.body.code, r.text).toBe(10000)
+  const beat = async () => (await c.call('POST', `${T}/heartbeat`, { json: { deviceId }, idempotencyKey: newKey() })).body.code
+  return { deviceId, beat }
+}
+
+const english = async (page: Page) => {
+  await page.evaluate(() => localStorage.setItem('trestle.locale', 'en'))
+  await page.reload()
+}
+const chinese = async (page: Page) => {
+  await page.evaluate(() => localStorage.setItem('trestle.locale', 'zh'))
+  await page.reload()
+}
+
+test('authorise a device, watch it go online with heartbeats and offline without', async ({ page, baseURL }) => {
+  const dev = await device(baseURL!)
+  expect(await dev.beat()).toBe(20021) // not authorised yet
+
+  await signIn(page, 'admin')
+  await page.goto(`/admin/terminal-authentication?keyword=${dev.deviceId}`)
+  const row = page.getByRole('row').filter({ hasText: dev.deviceId })
+  await expect(row.getByText('未授权')).toBeVisible()
+  await row.getByRole('button', { name: '授权' }).click()
+
+  const dialog = page.getByRole('dialog', { name: '授权终端' })
+  await dialog.getByLabel('有效天数').fill('30')
+  await dialog.getByLabel('心跳间隔（分钟）').fill('0.05')
+  await dialog.getByRole('button', { name: '授权' }).click()
+  const sure = page.getByRole('alertdialog')
+  await expect(sure).toContainText('30 天')
+  await sure.getByRole('button', { name: '确定' }).click()
+  await expect(row.getByText('已授权')).toBeVisible()
+  await expect(row.getByText('离线')).toBeVisible()
+
+  // heartbeats (every 2 s, the interval is 3 s) → online after a refresh
+  expect(await dev.beat()).toBe(10000)
+  const refresh = page.getByRole('button', { name: '刷新' })
+  await refresh.click()
+  await expect(row.getByText('在线')).toBeVisible()
+  await expect(page.getByRole('region', { name: '终端统计' })).toBeVisible()
+
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.screenshot({ path: '.tmp/shots/terminals-zh-1024.png' })
+  await english(page)
+  await expect(page.getByRole('heading', { name: 'Terminal authorisation' })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: dev.deviceId })).toBeVisible()
+  expect(await dev.beat()).toBe(10000)
+  await page.screenshot({ path: '.tmp/shots/terminals-en-1024.png' })
+  await chinese(page)
+
+  // no more heartbeats: two intervals later it is offline
+  await page.waitForTimeout(7000)
+  await page.getByRole('button', { name: '刷新' }).click()
+  await expect(page.getByRole('row').filter({ hasText: dev.deviceId }).getByText('离线')).toBeVisible()
+
+  // cancel after confirmation: the device's heartbeats are refused
+  await page.getByRole('row').filter({ hasText: dev.deviceId }).getByRole('button', { name: '取消授权' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '取消授权' }).click()
+  await expect(page.getByRole('row').filter({ hasText: dev.deviceId }).getByText('已取消')).toBeVisible()
+  expect(await dev.beat()).toBe(20021)
+})
+
+test('filter the login log through the URL, export it as CSV, and read an operation’s redacted request', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/systemLog')
+  await expect(page.getByRole('tab', { name: '登录日志', selected: true })).toBeVisible()
+  await page.getByLabel('账号', { exact: true }).fill('admin')
+  await page.getByRole('button', { name: '查询' }).click()
+  await expect(page).toHaveURL(/accountName=admin/)
+  const table = page.getByRole('table', { name: '登录日志' })
+  await expect(table.getByRole('row').nth(1)).toContainText('admin')
+  await expect(table.getByRole('row').nth(1)).toContainText('127.0.0.1')
+  await expect(table.getByRole('row').nth(1)).toContainText('本机')
+
+  // the filter survives a reload (it is in the URL)
+  await page.reload()
+  await expect(page.getByLabel('账号', { exact: true })).toHaveValue('admin')
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()])
+  expect(download.suggestedFilename()).toMatch(/^login-log-\d+\.csv$/)
+  const bytes = readFileSync((await download.path())!)
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = bytes.toString('utf8').slice(1).trim().split('\r\n')
+  expect(lines[0]).toBe('时间,账号,IP,城市,终端,终端版本,系统版本,结果,返回码')
+  expect(lines.length).toBeGreaterThan(1)
+  expect(lines.slice(1).every((l) => l.split(',')[1] === 'admin')).toBe(true)
+
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.screenshot({ path: '.tmp/shots/logs-login-zh-1024.png' })
+
+  // an operation log entry: its detail shows the request pretty-printed, secrets redacted
+  await page.getByRole('tab', { name: '操作日志' }).click()
+  await expect(page).toHaveURL(/kind=operate/)
+  const ops = page.getByRole('table', { name: '操作日志' })
+  await expect(ops.getByRole('row').nth(1)).toBeVisible()
+  await ops
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /详情|查看/ })
+    .click()
+  const sheet = page.getByRole('dialog', { name: '日志详情' })
+  await expect(sheet.getByRole('heading', { name: '请求' })).toBeVisible()
+  await expect(sheet.locator('pre').first()).toContainText('"appCode": "trestle-admin"')
+  await page.screenshot({ path: '.tmp/shots/logs-detail-zh-1024.png' })
+  await page.keyboard.press('Escape')
+
+  await english(page)
+  await expect(page.getByRole('tab', { name: 'Operation log', selected: true })).toBeVisible()
+  await page.getByRole('tab', { name: 'Sign-in log' }).click()
+  await expect(page.getByRole('table', { name: 'Sign-in log' }).getByRole('row').nth(1)).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/logs-login-en-1024.png' })
+  await chinese(page)
+})
+
+test('publish a version of an application and get it as a client with a freshly reset key', async ({ page, baseURL }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/app-manage')
+  const row = page.getByRole('row').filter({ hasText: 'trestle-admin' })
+
+  // reset the key: shown once
+  await row.getByRole('button', { name: '重置密钥' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '重置密钥' }).click()
+  const shown = page.getByRole('dialog', { name: /新密钥/ })
+  const key = (await shown.getByRole('status', { name: '新密钥' }).textContent())!.trim()
+  expect(key).toMatch(/^tk_/)
+  await shown.getByRole('button', { name: '我已保存' }).click()
+
+  await row.getByRole('button', { name: '版本' }).click()
+  const sheet = page.getByRole('dialog', { name: /版本管理/ })
+  const number = { major: '3', minor: String(Math.floor(Math.random() * 900) + 100), revision: '7' }
+  await sheet.getByRole('button', { name: '新增' }).click()
+  const form = page.getByRole('dialog', { name: '新增版本' })
+  await form.getByLabel('主版本').fill(number.major)
+  await form.getByLabel('次版本').fill(number.minor)
+  await form.getByLabel('修订号').fill(number.revision)
+  await form.getByLabel('更新说明').fill('修复离线同步问题')
+  await form.getByRole('button', { name: '提交' }).click()
+  const label = `${number.major}.${number.minor}.${number.revision}`
+  const versionRow = sheet.getByRole('row').filter({ hasText: label })
+  await expect(versionRow.getByText('未发布')).toBeVisible()
+
+  await versionRow.getByRole('button', { name: '发布' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText(label)
+  await page.getByRole('alertdialog').getByRole('button', { name: '发布' }).click()
+  await expect(versionRow.getByText('已启用')).toBeVisible()
+  await expect(versionRow).toContainText('admin')
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.screenshot({ path: '.tmp/shots/apps-versions-zh-1024.png' })
+  await english(page)
+  await page.getByRole('row').filter({ hasText: 'trestle-admin' }).getByRole('button', { name: 'Versions' }).click()
+  await expect(
+    page
+      .getByRole('dialog', { name: /Versions/ })
+      .getByRole('row')
+      .filter({ hasText: label })
+      .getByText('In use'),
+  ).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/apps-versions-en-1024.png' })
+  await chinese(page)
+
+  // a client asks for the latest published version with the application's code and key
+  const res = await fetch(`${baseURL}/api/auth/v1/application/latestPublish`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ appCode: 'trestle-admin', appKey: key }),
+  })
+  const body = (await res.json()) as { code: number; data: { version: string; releaseNote: string } }
+  expect(body.code).toBe(10000)
+  expect(body.data).toMatchObject({ version: label, releaseNote: '修复离线同步问题' })
+})
