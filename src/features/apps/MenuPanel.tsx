@@ -7,18 +7,17 @@ import { useMemo, useState } from 'react'
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { FolderTree, Pencil, Plus, RefreshCw, Trash2, X } from 'lucide-react'
+import { FolderTree, Pencil, Plus, Trash2, X } from 'lucide-react'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Skeleton } from '@/components/ui/skeleton'
 import { FieldError, FormDialog, FormField, FormGrid, invalidateResource, useDelete, useList } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { menuLabel } from '@/lib/permissions'
 import { Can, useCan } from './permissions'
 import { useT } from '@/lib/i18n'
-import { branchIds, descendantCount, indexTree, Tree, type MovePlace } from '@/lib/tree'
+import { branchIds, descendantCount, indexTree, Tree, TreeQueryBody, TreeRefresh, type MovePlace } from '@/lib/tree'
 import { cn } from '@/lib/utils'
 import { menuResource } from './resource'
 import { buildMenuTree, menuAccess, moveBody, moveUpdates, nextSort, type MenuTreeNode } from './menuTree'
@@ -98,68 +97,43 @@ function MenuTree({ app }: { app: Application }) {
           <Button variant="ghost" className="h-9 px-2" onClick={() => setExpanded(new Set())}>
             {t('apps.menu.collapseAll')}
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('common.refresh')}
-            title={t('common.refresh')}
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-          >
-            <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
-          </Button>
+          <TreeRefresh query={query} />
         </div>
       </div>
 
-      <div className="flex min-h-0 flex-1 flex-col" aria-busy={query.isFetching || moving}>
-        {query.isPending ? (
-          <div className="space-y-3 px-6 py-4">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-6" style={{ marginLeft: `${(i % 3) * 1.5}rem` }} />
-            ))}
-          </div>
-        ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-sm">
-            <p className="font-medium">{t('crud.loadError')}</p>
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden />
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : (
-          <Tree
-            label={t('apps.menus')}
-            nodes={tree}
-            getId={menuAccess.id}
-            getChildren={menuAccess.children}
-            getLabel={(m) => menuLabel(m, locale)}
-            expanded={open}
-            onExpandedChange={setExpanded}
-            rowHeight={52}
-            indent={24}
-            className="px-2 py-1"
-            rowClassName="rounded-none border-b border-border/60"
-            renderLabel={(node) => <MenuName node={node} />}
-            renderExtra={(node) => <MenuFunctions node={node} />}
-            renderActions={(node) => (
-              <MenuActions
-                node={node}
-                onAddChild={() => addChild(node)}
-                onEdit={() => setEditing({ open: true, record: node, parent: null })}
-                onDelete={() => remove(node)}
-                deleting={del.isPending}
-              />
-            )}
-            move={canMove ? { onMove: move, busy: moving } : undefined}
-            empty={
-              <div className="flex flex-col items-center gap-2 px-6 py-16 text-sm text-muted-foreground">
-                <FolderTree className="h-10 w-10 opacity-50" aria-hidden />
-                {t('apps.menu.empty')}
-              </div>
-            }
-          />
-        )}
-      </div>
+      <TreeQueryBody query={query} busy={moving}>
+        <Tree
+          label={t('apps.menus')}
+          nodes={tree}
+          getId={menuAccess.id}
+          getChildren={menuAccess.children}
+          getLabel={(m) => menuLabel(m, locale)}
+          expanded={open}
+          onExpandedChange={setExpanded}
+          rowHeight={52}
+          indent={24}
+          className="px-2 py-1"
+          rowClassName="rounded-none border-b border-border/60"
+          renderLabel={(node) => <MenuName node={node} />}
+          renderExtra={(node) => <MenuFunctions node={node} />}
+          renderActions={(node) => (
+            <MenuActions
+              node={node}
+              onAddChild={() => addChild(node)}
+              onEdit={() => setEditing({ open: true, record: node, parent: null })}
+              onDelete={() => remove(node)}
+              deleting={del.isPending}
+            />
+          )}
+          move={canMove ? { onMove: move, busy: moving } : undefined}
+          empty={
+            <div className="flex flex-col items-center gap-2 px-6 py-16 text-sm text-muted-foreground">
+              <FolderTree className="h-10 w-10 opacity-50" aria-hidden />
+              {t('apps.menu.empty')}
+            </div>
+          }
+        />
+      </TreeQueryBody>
 
       <FormDialog
         key={editing.open ? (editing.record?.applicationMenuId ?? `new-${parent?.applicationMenuId ?? 'root'}`) : 'closed'}

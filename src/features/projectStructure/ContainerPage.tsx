@@ -17,7 +17,6 @@ import {
   Mountain,
   Pencil,
   Plus,
-  RefreshCw,
   Route,
   Search,
   Trash2,
@@ -44,7 +43,7 @@ import { ExportButton, ImportDialog } from '@/lib/excel'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
-import { branchIds, buildTree, descendantCount, Tree, type MovePlace, type Nested } from '@/lib/tree'
+import { branchIds, buildTree, descendantCount, Tree, TreeQueryBody, TreeRefresh, type MovePlace, type Nested } from '@/lib/tree'
 import { cn } from '@/lib/utils'
 import { StructureHeader } from './Header'
 import { Can, useCan } from './permissions'
@@ -168,139 +167,114 @@ function ContainerTree({ projectId }: { projectId: string }) {
           >
             <ChevronsDownUp aria-hidden />
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('common.refresh')}
-            title={t('common.refresh')}
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-          >
-            <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
-          </Button>
+          <TreeRefresh query={query} />
         </div>
       </div>
-      <div className="flex min-h-0 flex-1 flex-col" aria-busy={query.isFetching || moving}>
-        {query.isPending ? (
-          <div className="space-y-3 p-4">
-            {Array.from({ length: 8 }, (_, i) => (
-              <Skeleton key={i} className="h-6" style={{ marginLeft: `${(i % 3) * 1.5}rem` }} />
-            ))}
-          </div>
-        ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-sm">
-            <p className="font-medium">{t('crud.loadError')}</p>
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden />
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : (
-          <Tree
-            label={t('projectStructure.container.treeLabel')}
-            nodes={tree}
-            getId={access.id}
-            getChildren={access.children}
-            getLabel={(n) => n.containerName}
-            match={(n, k) => {
-              const q = k.toLowerCase()
-              return n.containerName.toLowerCase().includes(q) || n.containerCode.toLowerCase().includes(q)
-            }}
-            keyword={keyword}
-            expanded={open}
-            onExpandedChange={setExpanded}
-            rowHeight={40}
-            indent={20}
-            className="px-2 py-1"
-            renderIcon={(n) => {
-              const Icon = ICONS[n.containerType as ContainerType] ?? Boxes
-              return (
-                <Icon className={cn('h-4 w-4 shrink-0', n.nature === 'virtual' ? 'text-muted-foreground' : 'text-primary')} aria-hidden />
-              )
-            }}
-            renderExtra={(n) => (
-              <span className="ml-2 hidden min-w-0 shrink-0 items-center gap-2 sm:flex">
-                <span className="font-mono text-xs text-muted-foreground">{n.containerCode}</span>
-                <Badge variant="outline" className="font-normal">
-                  {typeLabel(n.containerType)}
+      <TreeQueryBody query={query} busy={moving} rows={8}>
+        <Tree
+          label={t('projectStructure.container.treeLabel')}
+          nodes={tree}
+          getId={access.id}
+          getChildren={access.children}
+          getLabel={(n) => n.containerName}
+          match={(n, k) => {
+            const q = k.toLowerCase()
+            return n.containerName.toLowerCase().includes(q) || n.containerCode.toLowerCase().includes(q)
+          }}
+          keyword={keyword}
+          expanded={open}
+          onExpandedChange={setExpanded}
+          rowHeight={40}
+          indent={20}
+          className="px-2 py-1"
+          renderIcon={(n) => {
+            const Icon = ICONS[n.containerType as ContainerType] ?? Boxes
+            return (
+              <Icon className={cn('h-4 w-4 shrink-0', n.nature === 'virtual' ? 'text-muted-foreground' : 'text-primary')} aria-hidden />
+            )
+          }}
+          renderExtra={(n) => (
+            <span className="ml-2 hidden min-w-0 shrink-0 items-center gap-2 sm:flex">
+              <span className="font-mono text-xs text-muted-foreground">{n.containerCode}</span>
+              <Badge variant="outline" className="font-normal">
+                {typeLabel(n.containerType)}
+              </Badge>
+              {n.nature !== 'entity' && (
+                <Badge variant="secondary" className="font-normal">
+                  {natureLabel(n.nature)}
                 </Badge>
-                {n.nature !== 'entity' && (
-                  <Badge variant="secondary" className="font-normal">
-                    {natureLabel(n.nature)}
-                  </Badge>
-                )}
-              </span>
-            )}
-            renderActions={(n) => (
-              <>
-                <Can action="add">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-8 w-8"
-                    onClick={() => addChild(n)}
-                    aria-label={`${t('projectStructure.container.addChild')} ${n.containerName}`}
-                    title={t('projectStructure.container.addChild')}
-                  >
-                    <Plus aria-hidden />
-                  </Button>
-                </Can>
-                <Can action="edit">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-8 w-8 text-primary"
-                    onClick={() => setEditing({ open: true, record: n, parent: null })}
-                    aria-label={`${t('common.edit')} ${n.containerName}`}
-                    title={t('common.edit')}
-                  >
-                    <Pencil aria-hidden />
-                  </Button>
-                </Can>
-                <Can action="copy">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-8 w-8"
-                    onClick={() => setCopying(n)}
-                    aria-label={`${t('projectStructure.container.copy')} ${n.containerName}`}
-                    title={t('projectStructure.container.copy')}
-                  >
-                    <Copy aria-hidden />
-                  </Button>
-                </Can>
-                <Can action="delete">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-8 w-8 text-destructive"
-                    onClick={() => remove(n)}
-                    disabled={del.isPending}
-                    aria-label={`${t('common.delete')} ${n.containerName}`}
-                    title={t('common.delete')}
-                  >
-                    <Trash2 aria-hidden />
-                  </Button>
-                </Can>
-              </>
-            )}
-            move={canMove ? { onMove: move, busy: moving } : undefined}
-            empty={
-              <div className="flex flex-col items-center gap-2 px-6 py-16 text-center text-sm text-muted-foreground">
-                <Boxes className="h-10 w-10 opacity-50" aria-hidden />
-                {keyword.trim() ? (
-                  t('projectStructure.container.noMatch', { keyword: keyword.trim() })
-                ) : (
-                  <>
-                    <p className="font-medium text-foreground">{t('projectStructure.container.empty')}</p>
-                    <p>{t('projectStructure.container.emptyHint')}</p>
-                  </>
-                )}
-              </div>
-            }
-          />
-        )}
-      </div>
+              )}
+            </span>
+          )}
+          renderActions={(n) => (
+            <>
+              <Can action="add">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-8 w-8"
+                  onClick={() => addChild(n)}
+                  aria-label={`${t('projectStructure.container.addChild')} ${n.containerName}`}
+                  title={t('projectStructure.container.addChild')}
+                >
+                  <Plus aria-hidden />
+                </Button>
+              </Can>
+              <Can action="edit">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-8 w-8 text-primary"
+                  onClick={() => setEditing({ open: true, record: n, parent: null })}
+                  aria-label={`${t('common.edit')} ${n.containerName}`}
+                  title={t('common.edit')}
+                >
+                  <Pencil aria-hidden />
+                </Button>
+              </Can>
+              <Can action="copy">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-8 w-8"
+                  onClick={() => setCopying(n)}
+                  aria-label={`${t('projectStructure.container.copy')} ${n.containerName}`}
+                  title={t('projectStructure.container.copy')}
+                >
+                  <Copy aria-hidden />
+                </Button>
+              </Can>
+              <Can action="delete">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-8 w-8 text-destructive"
+                  onClick={() => remove(n)}
+                  disabled={del.isPending}
+                  aria-label={`${t('common.delete')} ${n.containerName}`}
+                  title={t('common.delete')}
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </Can>
+            </>
+          )}
+          move={canMove ? { onMove: move, busy: moving } : undefined}
+          empty={
+            <div className="flex flex-col items-center gap-2 px-6 py-16 text-center text-sm text-muted-foreground">
+              <Boxes className="h-10 w-10 opacity-50" aria-hidden />
+              {keyword.trim() ? (
+                t('projectStructure.container.noMatch', { keyword: keyword.trim() })
+              ) : (
+                <>
+                  <p className="font-medium text-foreground">{t('projectStructure.container.empty')}</p>
+                  <p>{t('projectStructure.container.emptyHint')}</p>
+                </>
+              )}
+            </div>
+          }
+        />
+      </TreeQueryBody>
 
       <FormDialog
         key={editing.open ? (editing.record?.containerId ?? `new-${editing.parent?.containerId ?? 'root'}`) : 'closed'}
