@@ -374,3 +374,7 @@ export * from './schema/account'
 
 // ---- personal centre and third-party sign-in (server/modules/personal, server/modules/oauth) ----
 export * from './schema/personal'
+
+// ---- background jobs, the events outbox, messages (server/lib/jobs.ts, server/modules/messages) ----
+export * from './schema/jobs'
+export * from './schema/messages'
