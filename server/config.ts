@@ -33,6 +33,8 @@ export interface Config {
   fileUrlTtl: number
   /** pino level; per-request lines only at `debug` and `trace`. */
   logLevel: LogLevel
+  /** Background jobs (server/lib/jobs.ts): first retry after this many ms (doubling), the lease of a claim in seconds. */
+  jobs: { retryMs: number; leaseSeconds: number; pollMs: number }
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -87,5 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
     logLevel: logLevel(env),
+    jobs: {
+      retryMs: int(env, 'TRESTLE_JOB_RETRY_MS', 5000),
+      leaseSeconds: int(env, 'TRESTLE_JOB_LEASE', 60),
+      pollMs: int(env, 'TRESTLE_JOB_POLL_MS', 2000),
+    },
   }
 }
