@@ -15,6 +15,7 @@ import * as personal from './locales/personal'
 import * as accounts from './locales/accounts'
 import * as sync from './locales/sync'
 import * as tree from './locales/tree'
+import * as msg from './locales/messages'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -41,6 +42,7 @@ export const messages = {
     accounts: accounts.zh,
     sync: sync.zh,
     tree: tree.zh,
+    messages: msg.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
@@ -61,6 +63,7 @@ export const messages = {
     accounts: accounts.en,
     sync: sync.en,
     tree: tree.en,
+    messages: msg.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },
