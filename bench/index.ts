@@ -13,7 +13,7 @@
  *     same database (bench/bare.ts), and EXPLAIN (ANALYZE, BUFFERS) of every list query.
  * A figure that misses its goal is marked and the run goes on; the run fails (exit 1) only when a
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
- * BENCH_ONLY=bundles,browser,tree,outbox,login,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,outbox,messages,login,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -510,6 +510,30 @@ async function main() {
         unit: 's',
         goal: QUICK ? null : { op: '<=', value: 10 },
       })
+  })
+  await part('messages', async () => {
+    const receivers = QUICK ? 2000 : 10_000
+    const out = await script('bench/messages.ts', { BENCH_MSG_RECEIVERS: String(receivers), BENCH_MSG_LIVE: QUICK ? '50' : '200' })
+    const fan = /fanned out (\d+) messages in (\d+) ms/.exec(out)
+    figure({
+      name: `${fan?.[1] ?? receivers} messages fanned out from one event (embedded)`,
+      value: fan ? Number(fan[2]) : null,
+      unit: 'ms',
+      goal: QUICK ? null : { op: '<=', value: 5000 },
+    })
+    const live = /event → stream p50=([\d.]+) ms p99=([\d.]+) ms/.exec(out)
+    figure({
+      name: 'live message: event committed → stream event (p50)',
+      value: live ? Number(live[1]) : null,
+      unit: 'ms',
+      goal: { op: '<=', value: 200 },
+    })
+    figure({
+      name: 'live message: event committed → stream event (p99)',
+      value: live ? Number(live[2]) : null,
+      unit: 'ms',
+      goal: { op: '<=', value: 1000 },
+    })
   })
   await part('login', async () => {
     await script('bench/run.ts')
