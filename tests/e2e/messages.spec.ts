@@ -8,7 +8,7 @@ import path from 'node:path'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { startGateway, type Gateway } from '../support/gateway'
-import { PASSWORD } from './helpers'
+import { PASSWORD, waitForServiceWorker } from './helpers'
 
 let gw: Gateway
 
@@ -130,4 +130,46 @@ test('account awaiting audit → reviewers: configured in 消息设置, a regist
   await admin.screenshot({ path: '.tmp/shots/messages-pushed-zh.png' })
   await adminCtx.close()
   await reviewerCtx.close()
+})
+
+test('a reviewer reads messages offline on a 1024×768 tablet, marks one read, and back online it is synced once', async ({ browser }) => {
+  test.setTimeout(150_000)
+  const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1024, height: 768 }, baseURL: gw.url })
+  const page = await ctx.newPage()
+  let reads = 0
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/admin/v1/msgPushUser/read')) reads++
+  })
+  try {
+    await signInAt(page, 'orgadmin')
+    await waitForServiceWorker(page)
+    const name = `msgoff${Date.now().toString(36)}`.slice(0, 20)
+    await register(name, '离线审核')
+    await page.goto(`${gw.url}/admin/message-center`)
+    const item = page
+      .getByRole('list', { name: '我的消息' })
+      .getByRole('listitem')
+      .filter({ hasText: `账号待审核：${name}` })
+    await expect(item).toHaveAttribute('data-unread', 'true')
+    await page.waitForTimeout(1500) // the query cache is persisted (throttled to once a second)
+
+    await ctx.setOffline(true)
+    await page.reload()
+    await expect(item).toBeVisible()
+    await expect(page.getByTestId('synced-at')).toHaveText(/^同步于 /)
+    await item.getByRole('button', { name: '标记已读' }).click()
+    await expect(item).toHaveAttribute('data-unread', 'false')
+    await page.screenshot({ path: '.tmp/shots/messages-offline-1024-zh.png' })
+    expect(reads).toBe(0)
+
+    await ctx.setOffline(false)
+    await expect.poll(() => reads, { timeout: 30_000 }).toBe(1)
+    await page.waitForTimeout(2000)
+    expect(reads).toBe(1)
+    await page.reload()
+    await expect(item).toHaveAttribute('data-unread', 'false')
+    expect(reads).toBe(1)
+  } finally {
+    await ctx.close()
+  }
 })

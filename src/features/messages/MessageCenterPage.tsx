@@ -17,7 +17,9 @@ import { http } from '@/lib/http'
 import { useT, type TKey } from '@/lib/i18n'
 import { eventLabelKey, inboxQueryOptions, msgKeys, type InboxFilters } from '@/lib/messages'
 import { useCan } from '@/lib/permissions'
+import { submitEdit, useLocalRecords, useMergedRows } from '@/lib/offline'
 import { cn } from '@/lib/utils'
+import { messageOffline } from './offline'
 import { messageKeys, pushesQueryOptions } from './queries'
 
 type Tab = 'mine' | 'pushed' | 'waiting'
@@ -62,10 +64,21 @@ function MyMessages() {
   const q = useQuery(inboxQueryOptions(filters))
   const page = q.data
   const refresh = () => client.invalidateQueries({ queryKey: msgKeys.all() })
+  // through the outbox: offline it is kept and synced once (the list shows it read at once)
   const read = useMutation({
-    mutationFn: (ids: number[]) => http.post<{ read: number }>(MSG_API.read, { ids }),
-    onSuccess: () => void refresh(),
+    mutationFn: (m: InboxMessage) =>
+      submitEdit({
+        entity: messageOffline.entity,
+        entityId: String(m.id),
+        op: 'read',
+        payload: { readAt: new Date().toISOString() },
+        base: m as unknown as Record<string, unknown>,
+        title: locale === 'zh' ? m.titleZh : m.titleEn,
+      }),
+    onSuccess: (r) => void (r.queued ? undefined : refresh()),
   })
+  const rows = useMergedRows(messageOffline.entity, page?.records ?? [], (m) => String(m.id)).rows
+  const pendingRead = useLocalRecords(messageOffline.entity).length
   const readAll = useMutation({
     mutationFn: () => http.post<{ read: number }>(MSG_API.readAll, {}),
     onSuccess: (r) => {
@@ -114,7 +127,7 @@ function MyMessages() {
           }}
         />
         <span className="text-sm text-muted-foreground" data-testid="unread-count">
-          {t('messages.centre.unreadCount', { n: page?.unread ?? 0 })}
+          {t('messages.centre.unreadCount', { n: Math.max(0, (page?.unread ?? 0) - pendingRead) })}
         </span>
         <Button
           size="sm"
@@ -132,8 +145,8 @@ function MyMessages() {
         </p>
       )}
       <ul className="flex flex-col divide-y rounded-md border" aria-label={t('messages.centre.mine')}>
-        {page?.records.length === 0 && <li className="p-6 text-center text-sm text-muted-foreground">{t('messages.centre.empty')}</li>}
-        {page?.records.map((m: InboxMessage) => (
+        {rows.length === 0 && <li className="p-6 text-center text-sm text-muted-foreground">{t('messages.centre.empty')}</li>}
+        {rows.map((m: InboxMessage) => (
           <li key={m.id} className={cn('flex items-start gap-3 p-3', !m.readAt && 'bg-accent/40')} data-unread={!m.readAt}>
             {m.readAt ? (
               <MailOpen className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
@@ -161,7 +174,7 @@ function MyMessages() {
                 </Button>
               )}
               {!m.readAt && (
-                <Button size="sm" variant="outline" disabled={read.isPending} onClick={() => read.mutate([m.id])}>
+                <Button size="sm" variant="outline" disabled={read.isPending} onClick={() => read.mutate(m)}>
                   {t('messages.centre.markRead')}
                 </Button>
               )}

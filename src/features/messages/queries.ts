@@ -14,31 +14,37 @@ export const messageKeys = {
 export const pushesQueryOptions = (kind: 'pushed' | 'waiting') =>
   queryOptions({
     queryKey: [...messageKeys.pushes(), kind],
-    queryFn: ({ signal }) => http.get<Page<MsgPush>>(kind === 'pushed' ? MSG_API.pushed : MSG_API.waiting, { pageSize: 100 }, { signal }),
+    queryFn: ({ signal }) =>
+      http.get<Page<MsgPush>>(kind === 'pushed' ? MSG_API.pushed : MSG_API.waiting, { pageSize: 100 }, { signal, silent: true }),
   })
 
 export const configsQueryOptions = (kind: 'event' | 'custom') =>
   queryOptions({
     queryKey: messageKeys.configs(kind),
     queryFn: ({ signal }) =>
-      http.get<Page<MsgConfig>>(`${kind === 'event' ? MSG_API.config : MSG_API.customConfig}/listPage`, { pageSize: 200 }, { signal }),
+      http.get<Page<MsgConfig>>(
+        `${kind === 'event' ? MSG_API.config : MSG_API.customConfig}/listPage`,
+        { pageSize: 200 },
+        { signal, silent: true },
+      ),
   })
 
 export const groupsQueryOptions = () =>
   queryOptions({
     queryKey: ['msg', 'tree', 'groups'],
-    queryFn: ({ signal }) => http.get<AccountTreeNode[]>(MSG_API.accountTree, undefined, { signal }),
+    queryFn: ({ signal }) => http.get<AccountTreeNode[]>(MSG_API.accountTree, undefined, { signal, silent: true }),
   })
 
 export const peopleQueryOptions = (keyword: string) =>
   queryOptions({
     queryKey: ['msg', 'tree', 'people', keyword],
-    queryFn: ({ signal }) => http.get<AccountTreeNode[]>(MSG_API.accountTree, { keyword }, { signal }),
+    queryFn: ({ signal }) => http.get<AccountTreeNode[]>(MSG_API.accountTree, { keyword }, { signal, silent: true }),
     enabled: keyword.length > 0,
   })
 
 export const rolesQueryOptions = () =>
   queryOptions({
     queryKey: ['msg', 'roles'],
-    queryFn: ({ signal }) => http.get<{ roleId: string; roleName: string; memberCount: number }[]>(MSG_API.roles, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      http.get<{ roleId: string; roleName: string; memberCount: number }[]>(MSG_API.roles, undefined, { signal, silent: true }),
   })

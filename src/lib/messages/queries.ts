@@ -20,7 +20,7 @@ export const msgKeys = {
 export const unreadQueryOptions = () =>
   queryOptions({
     queryKey: msgKeys.unread(),
-    queryFn: ({ signal }) => http.get<{ unread: number }>(MSG_API.unreadCount, undefined, { signal }),
+    queryFn: ({ signal }) => http.get<{ unread: number }>(MSG_API.unreadCount, undefined, { signal, silent: true }),
     staleTime: 30_000,
   })
 
@@ -28,7 +28,11 @@ export const inboxQueryOptions = (f: InboxFilters) =>
   queryOptions({
     queryKey: msgKeys.inbox(f),
     queryFn: ({ signal }) =>
-      http.get<Page<InboxMessage> & { unread: number }>(MSG_API.inbox, { pageSize: 50, pageIndex: f.pageIndex ?? 1, ...f }, { signal }),
+      http.get<Page<InboxMessage> & { unread: number }>(
+        MSG_API.inbox,
+        { pageSize: 50, pageIndex: f.pageIndex ?? 1, ...f },
+        { signal, silent: true },
+      ),
   })
 
 /** The i18n key of an event's name (i18n keys are dotted paths: the event code's dot becomes an underscore). */

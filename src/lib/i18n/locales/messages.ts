@@ -7,6 +7,7 @@ export const zh = {
   live: '新消息：{title}',
   centre: {
     title: '消息中心',
+    entity: '消息',
     description: '未读消息排在前面；离线时显示上次同步的消息',
     mine: '我的消息',
     pushed: '已发送',
@@ -95,6 +96,7 @@ export const en: Shape<typeof zh> = {
   live: 'New message: {title}',
   centre: {
     title: 'Message centre',
+    entity: 'Message',
     description: 'Unread messages come first; offline, the messages of the last sync are shown',
     mine: 'My messages',
     pushed: 'Sent',
