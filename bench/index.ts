@@ -15,7 +15,7 @@
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
  *   - logs (issue 14): a filtered login-log query over 1,000,000 rows (p50/p99; anchor: the first
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
- * BENCH_ONLY=bundles,browser,tree,containers,outbox,login,logs,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,containers,outbox,messages,login,logs,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -655,6 +655,30 @@ async function main() {
         unit: 's',
         goal: QUICK ? null : { op: '<=', value: 10 },
       })
+  })
+  await part('messages', async () => {
+    const receivers = QUICK ? 2000 : 10_000
+    const out = await script('bench/messages.ts', { BENCH_MSG_RECEIVERS: String(receivers), BENCH_MSG_LIVE: QUICK ? '50' : '200' })
+    const fan = /fanned out (\d+) messages in (\d+) ms/.exec(out)
+    figure({
+      name: `${fan?.[1] ?? receivers} messages fanned out from one event (embedded)`,
+      value: fan ? Number(fan[2]) : null,
+      unit: 'ms',
+      goal: QUICK ? null : { op: '<=', value: 5000 },
+    })
+    const live = /event → stream p50=([\d.]+) ms p99=([\d.]+) ms/.exec(out)
+    figure({
+      name: 'live message: event committed → stream event (p50)',
+      value: live ? Number(live[1]) : null,
+      unit: 'ms',
+      goal: { op: '<=', value: 200 },
+    })
+    figure({
+      name: 'live message: event committed → stream event (p99)',
+      value: live ? Number(live[2]) : null,
+      unit: 'ms',
+      goal: { op: '<=', value: 1000 },
+    })
   })
   await part('login', async () => {
     await script('bench/run.ts')

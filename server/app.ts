@@ -16,7 +16,8 @@ import fastifyStatic from '@fastify/static'
 import { Code } from '../src/contract/codes'
 import type { Config } from './config'
 import type { Ctx } from './context'
-import type { Db } from './db/client'
+import type { Database, Db } from './db/client'
+import { defaultBackoff, JOB_CHANNEL, JobRunner } from './lib/jobs'
 import { langFrom } from '../src/contract/codes'
 import { envelope, requestLang } from './lib/http'
 import { registerAccountRoutes } from './modules/account/routes'
@@ -28,6 +29,7 @@ import { registerFileRoutes } from './modules/files/routes'
 import { registerInviteRoutes } from './modules/invite/routes'
 import { registerDepartmentRoutes } from './modules/department/routes'
 import { registerMenuRoutes } from './modules/menu/routes'
+import { registerMessageRoutes } from './modules/messages/routes'
 import { registerOrgRoutes } from './modules/org/routes'
 import { registerPeopleRoutes } from './modules/people/routes'
 import { registerPersonalRoutes } from './modules/personal/routes'
@@ -48,6 +50,8 @@ import './types'
 
 export interface BuildOptions {
   logger?: boolean | { level: string }
+  /** The database's LISTEN (server/db/client.ts): with it the gateway runs background jobs and live message streams. */
+  listen?: Database['listen']
 }
 
 /** Largest request line + headers (Node's default); beyond it the answer is an enveloped 431. */
@@ -107,7 +111,14 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     clientErrorHandler,
     frameworkErrors: (err, req, reply) => onFrameworkError(err, req, reply),
   })
-  const ctx: Ctx = { config, db, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log }
+  const jobs = new JobRunner(db, {
+    leaseSeconds: config.jobs.leaseSeconds,
+    pollMs: config.jobs.pollMs,
+    backoffMs: defaultBackoff(config.jobs.retryMs),
+    onError: (job, err, dead) =>
+      app.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, dead, err: (err as Error).message }, 'job failed'),
+  })
+  const ctx: Ctx = { config, db, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log, jobs }
 
   registerBodyParsers(app)
   // multipart/form-data for uploads: streamed by the handler after the gate (limits per call).
@@ -138,6 +149,23 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerProjectStructureRoutes(app, ctx)
   registerTerminalRoutes(app, ctx)
   registerLogRoutes(app, ctx)
+  const live = registerMessageRoutes(app, ctx)
+
+  // Background jobs and live streams: any instance claims due jobs; NOTIFY wakes it at once.
+  const listen = opts.listen
+  if (listen) {
+    const stops: (() => Promise<void>)[] = []
+    app.addHook('onReady', async () => {
+      stops.push(await listen(JOB_CHANNEL, () => jobs.wake()))
+      await live.start(listen)
+      jobs.start()
+    })
+    app.addHook('preClose', async () => {
+      await live.stop()
+      await jobs.stop()
+      for (const stop of stops) await stop()
+    })
+  }
 
   const dist = config.serveDist
   const hasConsole = existsSync(path.join(dist, 'index.html'))

@@ -35,6 +35,8 @@ export interface Config {
   logLevel: LogLevel
   /** Days each log is kept (whole months past it are dropped): TRESTLE_LOG_RETENTION_{LOGIN,OPERATE,SYSTEM}_DAYS. */
   logRetentionDays: { login: number; operate: number; system: number }
+  /** Background jobs (server/lib/jobs.ts): first retry after this many ms (doubling), the lease of a claim in seconds. */
+  jobs: { retryMs: number; leaseSeconds: number; pollMs: number }
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -93,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       login: int(env, 'TRESTLE_LOG_RETENTION_LOGIN_DAYS', 180),
       operate: int(env, 'TRESTLE_LOG_RETENTION_OPERATE_DAYS', 180),
       system: int(env, 'TRESTLE_LOG_RETENTION_SYSTEM_DAYS', 365),
+    },
+    jobs: {
+      retryMs: int(env, 'TRESTLE_JOB_RETRY_MS', 5000),
+      leaseSeconds: int(env, 'TRESTLE_JOB_LEASE', 60),
+      pollMs: int(env, 'TRESTLE_JOB_POLL_MS', 2000),
     },
   }
 }

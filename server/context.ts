@@ -1,7 +1,8 @@
-/** What every plugin and module gets: settings, the database, the RSA key store. */
+/** What every plugin and module gets: settings, the database, the RSA key store, the job runner. */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import type { JobRunner } from './lib/jobs'
 import type { KeyStore } from './modules/auth/keys'
 
 export interface Ctx {
@@ -9,4 +10,6 @@ export interface Ctx {
   db: Db
   keys: KeyStore
   log: FastifyBaseLogger
+  /** The background jobs of this process (server/lib/jobs.ts): areas add their handlers and event consumers. */
+  jobs: JobRunner
 }

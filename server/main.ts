@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     // Every start: menus and functions a later version added reach a database seeded before it.
     return { seeded, synced: await syncConsoleMenus(database.db, config.appCode) }
   })
-  const app = await buildApp(config, database.db)
+  const app = await buildApp(config, database.db, { listen: database.listen })
   warn = (obj, msg) => app.log.warn(obj, msg)
   const shutdown = async () => {
     await app.close()

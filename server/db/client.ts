@@ -14,6 +14,12 @@ export interface Database {
   migrate(): Promise<void>
   /** Runs `fn` while holding a cluster-wide lock (two processes starting on one server take turns). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>
+  /**
+   * LISTEN on `channel` (DESIGN §5: NOTIFY carries ids only; the table is the truth). PostgreSQL:
+   * one dedicated connection outside the pool, reconnected with back-off — `onPayload(null)` after
+   * a reconnect, so the listener re-reads what it may have missed. PGlite: its own listen, in process.
+   */
+  listen(channel: string, onPayload: (payload: string | null) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -97,6 +103,42 @@ function markTransactions(db: Db, opts: OpenOptions): void {
   }) as Db['transaction']
 }
 
+/** A LISTEN connection of its own (a pooled one would be handed to other queries), reconnected until stopped. */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string | null) => void): Promise<() => Promise<void>> {
+  const { Client } = (await import('pg')).default
+  let stopped = false
+  let current: InstanceType<typeof Client> | null = null
+  let delay = 500
+  const connect = async (first: boolean): Promise<void> => {
+    const client = new Client({ connectionString: url })
+    client.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '')
+    })
+    client.on('error', () => undefined)
+    client.on('end', () => {
+      if (stopped || current !== client) return
+      current = null
+      setTimeout(() => void connect(false).catch(() => undefined), delay).unref()
+      delay = Math.min(delay * 2, 10_000)
+    })
+    current = client
+    try {
+      await client.connect()
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`)
+      delay = 500
+      if (!first) onPayload(null)
+    } catch (err) {
+      if (first) throw err
+      await client.end().catch(() => undefined)
+    }
+  }
+  await connect(true)
+  return async () => {
+    stopped = true
+    await current?.end().catch(() => undefined)
+  }
+}
+
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
     const { Pool } = (await import('pg')).default
@@ -120,6 +162,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
           client.release()
         }
       },
+      listen: (channel, onPayload) => listenPostgres(config.databaseUrl!, channel, onPayload),
       close: () => pool.end(),
     }
   }
@@ -138,6 +181,12 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, (payload) => onPayload(payload))
+      return async () => {
+        if (!client.closed) await stop()
+      }
+    },
     close: () => client.close(),
   }
 }

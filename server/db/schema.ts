@@ -475,3 +475,6 @@ export * from './schema/project'
 
 // ---- a project's structure: containers, design units, unit engineering (server/modules/projectStructure) ----
 export * from './schema/projectStructure'
+// ---- background jobs, the events outbox, messages (server/lib/jobs.ts, server/modules/messages) ----
+export * from './schema/jobs'
+export * from './schema/messages'

@@ -8,6 +8,8 @@
 import { registerEntryEditor } from '@/lib/offline'
 import { personOffline } from '@/features/people/offline'
 import { generalAccountOffline, registerAccountOffline } from '@/features/accounts/offline'
+// marking messages read offline (declared on import)
+import '@/features/messages/offline'
 
 registerEntryEditor(personOffline.entity, () => import('@/features/people/EntryEditor'))
 for (const decl of [generalAccountOffline, registerAccountOffline])

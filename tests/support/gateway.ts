@@ -58,6 +58,8 @@ export async function startGateway(name: string, env: Record<string, string>, da
       TRESTLE_SERVE_DIST: path.join(dir, 'no-dist'),
       TRESTLE_LOGIN_RATE_LIMIT: '1000',
       TRESTLE_VERIFY_IP_LIMIT: '1000',
+      // background jobs (server/lib/jobs.ts): a failed send is retried after 0.2 s, 0.4 s… so tests see it dead-lettered
+      TRESTLE_JOB_RETRY_MS: '200',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,9 +39,10 @@ import {
 import { validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, loginFailure } from '../../db/schema'
+import { account, loginFailure, organization } from '../../db/schema'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { emitEvent } from '../../lib/jobs'
 import { applyTransition, endSessions, passwordChanged, recordChanges } from '../account/state'
 import { checkCode, issueCode } from '../notify/codes'
 import { realChannels } from '../notify/sender'
@@ -224,6 +225,19 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
           email: body.email ?? null,
           organizationId: body.organizationId ?? null,
         })
+        // Its reviewers are told (消息设置 "account awaiting audit"), delivered once this commits.
+        const [unit] = body.organizationId
+          ? await tx
+              .select({ name: organization.organizationName })
+              .from(organization)
+              .where(eq(organization.organizationId, body.organizationId))
+          : []
+        await emitEvent(
+          tx,
+          'account.pending',
+          { accountId: id, accountName: body.accountName, userName: body.userName, organizationName: unit?.name ?? '' },
+          body.organizationId ?? null,
+        )
       })
     } catch (err) {
       if (!isUniqueViolation(err)) throw err

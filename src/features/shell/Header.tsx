@@ -14,6 +14,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { setLocale, useT } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuTrail, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
+import { MessageBell } from '@/lib/messages'
 import { SyncBadge, SyncHost } from '@/features/sync'
 import { logout } from './logout'
 import { themeStore, toggleTheme } from './theme'
@@ -31,6 +32,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       <div className="ml-auto flex items-center gap-1">
         <SyncBadge />
         <SyncHost />
+        <MessageBell />
         <LanguageSwitch />
         <ThemeToggle />
         <UserMenu />

@@ -196,6 +196,11 @@ export interface HttpClient {
   upload<T>(path: string, form: FormData, opts?: UploadOptions): Promise<T>
   /** A signed GET whose success answer is a file (xlsx…); error answers are envelopes as usual. */
   download(path: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Download>
+  /**
+   * A signed GET kept open (Server-Sent Events, DESIGN §5): the raw response, signed afresh on every
+   * call (EventSource cannot send our headers). The caller reads the body and reconnects.
+   */
+  stream(path: string, opts?: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<Response>
   /** The full login sequence (SPEC §7); stores token, userAccount, cipher, accessToken, privateKey. Shows nothing. */
   login(credentials: { accountName: string; password: string }): Promise<LoginResult>
   /** Steps after a login call answered `{ token, userAccount }` (e.g. third-platform login). Shows nothing. */
@@ -654,6 +659,18 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       request({ method: 'POST', path, query: formEncode(opts.params), body: form, onProgress: opts.onProgress }, opts),
     download: (path, params, opts) =>
       request<Download>({ method: 'GET', path, query: formEncode(params), body: undefined, binary: true }, opts),
+    stream: (path, opts = {}) =>
+      deps.fetch(base + path, {
+        method: 'GET',
+        headers: {
+          ...headersFor({ method: 'GET', path, query: '', body: undefined }, undefined),
+          Accept: 'text/event-stream',
+          ...opts.headers,
+        },
+        signal: opts.signal,
+        cache: 'no-store',
+        credentials: 'same-origin',
+      }),
     login,
     completeLogin,
     logout,

@@ -144,6 +144,7 @@ export const http = {
   del: client.del,
   upload: client.upload,
   download: client.download,
+  stream: client.stream,
 }
 
 /** The login sequence (used by @/features/auth and by the 20112 prompt). */

@@ -19,6 +19,7 @@ import * as projectStructure from './locales/projectStructure'
 import * as projects from './locales/projects'
 import * as terminals from './locales/terminals'
 import * as logs from './locales/logs'
+import * as msg from './locales/messages'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -49,6 +50,7 @@ export const messages = {
     projects: projects.zh,
     terminals: terminals.zh,
     logs: logs.zh,
+    messages: msg.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
@@ -73,6 +75,7 @@ export const messages = {
     projects: projects.en,
     terminals: terminals.en,
     logs: logs.en,
+    messages: msg.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },

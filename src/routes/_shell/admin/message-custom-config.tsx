@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/message-custom-config')({
   beforeLoad: ({ preload }) => requireMenu('/admin/message-custom-config', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  component: lazyScreen(() => import('@/features/messages'), 'MessageCustomConfigPage'),
 })

@@ -1,0 +1,84 @@
+/**
+ * Messages (SPEC §7 msgConfig, msgPushed, msgWaitPush, msgPushUser): which business event sends
+ * which message to whom through which channels; one inbox row per receiver and event (unique, so a
+ * job run twice writes it once); one push row per inbox row and outside channel.
+ */
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export interface MsgReceiver {
+  /** 2: a group of the account tree (its people), 3: a person (account), role: every holder of the role. */
+  type: 'group' | 'person' | 'role'
+  id: string
+  name: string
+}
+
+/** A message configuration: an event (kind `event`) or a hand-sent message (kind `custom`). */
+export const msgConfig = pgTable(
+  'msg_config',
+  {
+    msgConfigId: text('msg_config_id').primaryKey(),
+    kind: text('kind').notNull().default('event'),
+    /** The business event (kind `event`), e.g. `account.pending`. */
+    eventCode: text('event_code'),
+    configName: text('config_name').notNull(),
+    status: integer('status').notNull().default(1),
+    channels: jsonb('channels').$type<string[]>().notNull().default(['inApp']),
+    receivers: jsonb('receivers').$type<MsgReceiver[]>().notNull().default([]),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    contentZh: text('content_zh').notNull(),
+    contentEn: text('content_en').notNull(),
+    /** The enterprise-chat webhook of the `webhook` channel. */
+    webhookUrl: text('webhook_url'),
+    remark: text('remark'),
+    organizationId: text('organization_id'),
+    version: integer('version').notNull().default(0),
+    createTime: ts('create_time').notNull().defaultNow(),
+    updateTime: ts('update_time').notNull().defaultNow(),
+    createBy: text('create_by'),
+    updateBy: text('update_by'),
+  },
+  (t) => [index('msg_config_event_idx').on(t.eventCode), uniqueIndex('msg_config_name_uq').on(t.kind, t.configName)],
+)
+
+/** A message in a receiver's centre; its id is the live stream's event id. */
+export const msgInbox = pgTable(
+  'msg_inbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: text('account_id').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    msgConfigId: text('msg_config_id'),
+    eventCode: text('event_code').notNull(),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    contentZh: text('content_zh').notNull(),
+    contentEn: text('content_en').notNull(),
+    /** A console path the message opens, if any. */
+    link: text('link'),
+    senderId: text('sender_id'),
+    readAt: ts('read_at'),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('msg_inbox_event_account_uq').on(t.eventId, t.accountId), index('msg_inbox_account_idx').on(t.accountId, t.id)],
+)
+
+/** A send of an inbox row through an outside channel (email, sms, webhook): waiting, sent or dead. */
+export const msgPush = pgTable(
+  'msg_push',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inboxId: bigint('inbox_id', { mode: 'number' }).notNull(),
+    accountId: text('account_id').notNull(),
+    channel: text('channel').notNull(),
+    target: text('target'),
+    status: text('status').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('msg_push_inbox_channel_uq').on(t.inboxId, t.channel), index('msg_push_status_idx').on(t.status, t.id)],
+)

@@ -1,0 +1,105 @@
+/**
+ * Outside channels of a message (issue 15): email through the SMTP settings of the verification
+ * codes (TRESTLE_SMTP_*), SMS through the SMS webhook (TRESTLE_SMS_WEBHOOK_URL), and an
+ * enterprise-chat webhook per configuration (POST JSON). Each send is a `msg.push` job: a failure
+ * is retried with backoff (server/lib/jobs.ts); after the last attempt the push is `dead` and the
+ * administrators' waiting list shows it with its error. A channel that is not configured logs the
+ * message instead (the demo), as the verification codes do.
+ */
+import { eq, sql } from 'drizzle-orm'
+import type { Ctx } from '../../context'
+import { account, msgConfig, msgInbox, msgPush } from '../../db/schema'
+import type { ClaimedJob, JobRunner } from '../../lib/jobs'
+import { SmtpMailer, WebhookSmsProvider } from '../notify/sender'
+import { PUSH_JOB } from './fanout'
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+async function postJson(url: string, body: unknown): Promise<void> {
+  let res: Response
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+  } catch (err) {
+    throw new Error(`webhook unreachable: ${(err as Error).message}`)
+  }
+  await res.body?.cancel().catch(() => undefined)
+  if (!res.ok) throw new Error(`webhook answered HTTP ${res.status}`)
+}
+
+export function registerPushHandler(runner: JobRunner, ctx: Ctx): void {
+  const { smtp, smsWebhookUrl } = ctx.config.notify
+  const mailer = smtp ? new SmtpMailer(smtp) : null
+  const sms = smsWebhookUrl ? new WebhookSmsProvider(smsWebhookUrl) : null
+
+  runner.handle(PUSH_JOB, async (payload, job: ClaimedJob) => {
+    const pushId = Number((payload as { pushId: number }).pushId)
+    const [row] = await ctx.db
+      .select({
+        push: msgPush,
+        titleZh: msgInbox.titleZh,
+        titleEn: msgInbox.titleEn,
+        contentZh: msgInbox.contentZh,
+        contentEn: msgInbox.contentEn,
+        configId: msgInbox.msgConfigId,
+        eventId: msgInbox.eventId,
+        userName: account.userName,
+        accountName: account.accountName,
+      })
+      .from(msgPush)
+      .innerJoin(msgInbox, eq(msgInbox.id, msgPush.inboxId))
+      .innerJoin(account, eq(account.accountId, msgPush.accountId))
+      .where(eq(msgPush.id, pushId))
+    if (!row || row.push.status === 'sent') return
+    const { push } = row
+    try {
+      if (push.channel === 'email') {
+        if (!push.target) throw new Error('the receiver has no email address')
+        const mail = {
+          to: push.target,
+          subject: `${row.titleZh} / ${row.titleEn}`,
+          text: `${row.contentZh}\n\n${row.contentEn}`,
+          html: `<p>${escapeHtml(row.contentZh)}</p><p>${escapeHtml(row.contentEn)}</p>`,
+        }
+        if (mailer) await mailer.send(mail)
+        else ctx.log.info({ pushId }, `[message] email to ${push.target}: ${row.titleZh}`)
+      } else if (push.channel === 'sms') {
+        if (!push.target) throw new Error('the receiver has no cellphone number')
+        if (sms) await sms.send(push.target, `【工程协同管理平台】${row.titleZh}：${row.contentZh}`)
+        else ctx.log.info({ pushId }, `[message] sms to ${push.target}: ${row.titleZh}`)
+      } else if (push.channel === 'webhook') {
+        // the hand-sent message carries its webhook in the event; a configured one in its configuration
+        const url = row.configId
+          ? (await ctx.db.select({ url: msgConfig.webhookUrl }).from(msgConfig).where(eq(msgConfig.msgConfigId, row.configId)))[0]?.url
+          : ((
+              (await ctx.db.execute(sql`select payload->>'webhookUrl' as url from event_outbox where id = ${row.eventId}`)) as unknown as {
+                rows: { url: string | null }[]
+              }
+            ).rows[0]?.url ?? null)
+        if (!url) throw new Error('no webhook address')
+        await postJson(url, {
+          msgtype: 'text',
+          text: { content: `${row.titleZh}\n${row.contentZh}` },
+          receiver: { accountName: row.accountName, userName: row.userName },
+          title: { zh: row.titleZh, en: row.titleEn },
+          content: { zh: row.contentZh, en: row.contentEn },
+        })
+      }
+    } catch (err) {
+      const dead = job.attempts >= job.maxAttempts
+      await ctx.db
+        .update(msgPush)
+        .set({ attempts: job.attempts, lastError: (err as Error).message.slice(0, 500), status: dead ? 'dead' : 'waiting' })
+        .where(eq(msgPush.id, pushId))
+      throw err
+    }
+    await ctx.db
+      .update(msgPush)
+      .set({ attempts: job.attempts, status: 'sent', sentAt: new Date(), lastError: null })
+      .where(eq(msgPush.id, pushId))
+  })
+}

@@ -1,0 +1,152 @@
+/**
+ * From an outbox event to messages (DESIGN §5): the event's enabled configurations (or, for a
+ * message sent by hand, the event itself) name receivers — groups of the account tree, people,
+ * roles — and channels. One statement per configuration writes one inbox row per receiver
+ * (unique (event, account): a job run twice, or after a gateway died mid-way, writes nothing
+ * more), a push row per outside channel and the job that sends it; then NOTIFY `trestle_msg`
+ * with the event id only (delivered at commit; every gateway reads the rows of its own streams).
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { MSG_EVENTS, type MsgChannel, type MsgReceiver } from '../../../src/contract/schemas/message'
+import type { Db } from '../../db/client'
+import { account, accountRole, msgConfig, orgGroupAccount } from '../../db/schema'
+import type { EventRow, JobRunner } from '../../lib/jobs'
+
+export const MSG_CHANNEL = 'trestle_msg'
+export const PUSH_JOB = 'msg.push'
+/** The topic of a message sent by hand (its payload carries receivers, channels and texts). */
+export const CUSTOM_TOPIC = 'custom'
+/** Accounts that receive messages: not waiting for review, rejected or stopped. */
+const RECEIVING = sql`${account.status} not in ('pending', 'rejected', 'stopped')`
+
+/** Where a message of each event leads in the console. */
+const LINKS: Record<string, string | null> = {
+  'account.pending': '/admin/user-audit',
+  'account.stopped': null,
+  'terminal.applied': '/admin/terminal-authentication',
+  'invite.completed': '/admin/organization',
+  'offline.conflict': null,
+  custom: null,
+}
+
+export interface Template {
+  configId: string | null
+  eventCode: string
+  receivers: MsgReceiver[]
+  channels: MsgChannel[]
+  titleZh: string
+  titleEn: string
+  contentZh: string
+  contentEn: string
+  senderId?: string | null
+}
+
+/** `{field}` → the event's value (unknown fields stay as written). */
+export function render(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const v = values[key]
+    return v === undefined || v === null ? whole : String(v)
+  })
+}
+
+/** The accounts a receiver list names (SQL condition on `account`). */
+export function receiverCondition(receivers: MsgReceiver[]): SQL {
+  const ids = (type: MsgReceiver['type']) => receivers.filter((r) => r.type === type).map((r) => r.id)
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )
+  const parts: SQL[] = []
+  const people = ids('person')
+  const groups = ids('group')
+  const roles = ids('role')
+  if (people.length) parts.push(sql`${account.accountId} in (${list(people)})`)
+  if (groups.length)
+    parts.push(
+      sql`${account.accountId} in (select ${orgGroupAccount.accountId} from ${orgGroupAccount} where ${orgGroupAccount.orgGroupId} in (${list(groups)}))`,
+    )
+  if (roles.length)
+    parts.push(
+      sql`${account.accountId} in (select ${accountRole.accountId} from ${accountRole} where ${accountRole.roleId} in (${list(roles)}))`,
+    )
+  if (!parts.length) return sql`false`
+  return sql`(${sql.join(parts, sql` or `)})`
+}
+
+/** Writes the messages of one template for one event; how many messages and pushes were new. */
+export async function fanOut(
+  tx: Db,
+  eventId: number,
+  t: Template,
+  values: Record<string, unknown>,
+): Promise<{ messages: number; pushes: number }> {
+  const outside = t.channels.filter((c) => c !== 'inApp')
+  const channelArray = `{${outside.join(',')}}`
+  const result = (await tx.execute(sql`
+    with ins as (
+      insert into msg_inbox (account_id, event_id, msg_config_id, event_code, title_zh, title_en, content_zh, content_en, link, sender_id)
+      select ${account.accountId}, ${eventId}::bigint, ${t.configId}::text, ${t.eventCode}, ${render(t.titleZh, values)}, ${render(t.titleEn, values)},
+        ${render(t.contentZh, values)}, ${render(t.contentEn, values)}, ${LINKS[t.eventCode] ?? null}::text, ${t.senderId ?? null}::text
+      from ${account} where ${RECEIVING} and ${receiverCondition(t.receivers)}
+      on conflict do nothing
+      returning id, account_id
+    ), push as (
+      insert into msg_push (inbox_id, account_id, channel, target)
+      select ins.id, ins.account_id, ch.c,
+        case ch.c when 'email' then a.email when 'sms' then a.cellphone else null end
+      from ins join account a on a.account_id = ins.account_id cross join unnest(${channelArray}::text[]) as ch(c)
+      returning id
+    ), jobs as (
+      insert into job (kind, payload, dedupe_key, max_attempts)
+      select ${PUSH_JOB}::text, json_build_object('pushId', push.id)::jsonb, push.id::text, 5 from push
+      on conflict do nothing
+      returning id
+    )
+    select (select count(*) from ins)::int as messages, (select count(*) from jobs)::int as pushes`)) as unknown as {
+    rows: { messages: number; pushes: number }[]
+  }
+  const row = result.rows[0] ?? { messages: 0, pushes: 0 }
+  return { messages: Number(row.messages), pushes: Number(row.pushes) }
+}
+
+/** Consumes one outbox event: every enabled configuration of its topic, or the hand-sent message; then one NOTIFY. */
+export async function deliverEvent(db: Db, event: EventRow): Promise<{ messages: number; pushes: number }> {
+  const values = (event.payload ?? {}) as Record<string, unknown>
+  return db.transaction(async (tx) => {
+    let templates: Template[]
+    if (event.topic === CUSTOM_TOPIC) {
+      templates = [{ ...(values as unknown as Template), configId: (values.configId as string | null) ?? null, eventCode: CUSTOM_TOPIC }]
+    } else {
+      const configs = await tx
+        .select()
+        .from(msgConfig)
+        .where(and(eq(msgConfig.kind, 'event'), eq(msgConfig.eventCode, event.topic), eq(msgConfig.status, 1)))
+        .orderBy(msgConfig.createTime)
+      templates = configs.map((c) => ({
+        configId: c.msgConfigId,
+        eventCode: event.topic,
+        receivers: c.receivers,
+        channels: c.channels as MsgChannel[],
+        titleZh: c.titleZh,
+        titleEn: c.titleEn,
+        contentZh: c.contentZh,
+        contentEn: c.contentEn,
+      }))
+    }
+    const total = { messages: 0, pushes: 0 }
+    for (const t of templates) {
+      const n = await fanOut(tx, event.id, t, values)
+      total.messages += n.messages
+      total.pushes += n.pushes
+    }
+    if (total.messages) await tx.execute(sql`select pg_notify(${MSG_CHANNEL}, ${`e:${event.id}`})`)
+    if (total.pushes) await tx.execute(sql`select pg_notify('trestle_job', ${PUSH_JOB})`)
+    return total
+  })
+}
+
+/** Registers the message consumers of every business event and of hand-sent messages. */
+export function registerMessageConsumers(runner: JobRunner, db: Db): void {
+  for (const topic of [...MSG_EVENTS, CUSTOM_TOPIC]) runner.onEvent(topic, async (e) => void (await deliverEvent(db, e)))
+}

@@ -1,0 +1,227 @@
+/**
+ * The message centre (SPEC §7 msgPushUser, msgPushed, msgWaitPush): my messages — only the
+ * caller's, whatever ids are asked for — unread first; mark read (idempotent, so the offline outbox
+ * may replay it) and mark all read; sending by hand (an outbox event like any other, so it is
+ * delivered by the same job); the channel sends for administrators, with a retry of dead ones.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import type { Page } from '../../../src/contract/envelope'
+import {
+  inboxQuery,
+  MSG_API,
+  pushQuery,
+  readBody,
+  retryBody,
+  sendBody,
+  type InboxMessage,
+  type MsgPush,
+} from '../../../src/contract/schemas/message'
+import type { Ctx } from '../../context'
+import { account, job, msgConfig, msgInbox, msgPush } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { emitEvent } from '../../lib/jobs'
+import { likeEscape } from '../../lib/sql'
+import { CUSTOM_TOPIC, MSG_CHANNEL, PUSH_JOB } from './fanout'
+import { inboxSelection, toMessage } from './live'
+
+const signed = { auth: 'signed' as const }
+
+export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get(MSG_API.inbox, { config: signed }, async (req) => {
+    const q = parse(inboxQuery, req.query, req)
+    const me = req.auth!.account.accountId
+    const where = and(
+      eq(msgInbox.accountId, me),
+      q.read === 0 ? isNull(msgInbox.readAt) : q.read === 1 ? isNotNull(msgInbox.readAt) : undefined,
+      q.eventCode ? eq(msgInbox.eventCode, q.eventCode) : undefined,
+      q.keyword
+        ? or(
+            ilike(msgInbox.titleZh, likeEscape(q.keyword)),
+            ilike(msgInbox.titleEn, likeEscape(q.keyword)),
+            ilike(msgInbox.contentZh, likeEscape(q.keyword)),
+            ilike(msgInbox.contentEn, likeEscape(q.keyword)),
+          )
+        : undefined,
+    )
+    const [rows, [total], [unread]] = await Promise.all([
+      ctx.db
+        .select(inboxSelection)
+        .from(msgInbox)
+        .where(where)
+        .orderBy(sql`(${msgInbox.readAt} is null) desc`, desc(msgInbox.id))
+        .limit(q.pageSize)
+        .offset((q.pageIndex - 1) * q.pageSize),
+      ctx.db.select({ n: count() }).from(msgInbox).where(where),
+      ctx.db
+        .select({ n: count() })
+        .from(msgInbox)
+        .where(and(eq(msgInbox.accountId, me), isNull(msgInbox.readAt))),
+    ])
+    return ok<Page<InboxMessage> & { unread: number }>(req, {
+      records: rows.map((r) => toMessage(r as Parameters<typeof toMessage>[0])),
+      total: Number(total?.n ?? 0),
+      pageIndex: q.pageIndex,
+      pageSize: q.pageSize,
+      unread: Number(unread?.n ?? 0),
+    })
+  })
+
+  app.get(MSG_API.unreadCount, { config: signed }, async (req) => {
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(msgInbox)
+      .where(and(eq(msgInbox.accountId, req.auth!.account.accountId), isNull(msgInbox.readAt)))
+    return ok(req, { unread: Number(row?.n ?? 0) })
+  })
+
+  /** Marks the caller's messages read; an id of someone else's message is refused (20002), never touched. */
+  app.post(MSG_API.read, { config: signed }, async (req) => {
+    const body = parse(readBody, req.body, req)
+    const me = req.auth!.account.accountId
+    const ids = [...new Set(body.ids)]
+    const changed = await ctx.db.transaction(async (tx) => {
+      const mine = await tx
+        .select({ id: msgInbox.id })
+        .from(msgInbox)
+        .where(and(inArray(msgInbox.id, ids), eq(msgInbox.accountId, me)))
+      if (mine.length !== ids.length) throw new ApiError(Code.NOT_FOUND)
+      const rows = await tx
+        .update(msgInbox)
+        .set({ readAt: new Date() })
+        .where(and(inArray(msgInbox.id, ids), eq(msgInbox.accountId, me), isNull(msgInbox.readAt)))
+        .returning({ id: msgInbox.id })
+      if (rows.length) await tx.execute(sql`select pg_notify(${MSG_CHANNEL}, ${`r:${me}`})`)
+      return rows.length
+    })
+    return ok(req, { read: changed })
+  })
+
+  app.post(MSG_API.readAll, { config: signed }, async (req) => {
+    const me = req.auth!.account.accountId
+    const changed = await ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(msgInbox)
+        .set({ readAt: new Date() })
+        .where(and(eq(msgInbox.accountId, me), isNull(msgInbox.readAt)))
+        .returning({ id: msgInbox.id })
+      if (rows.length) await tx.execute(sql`select pg_notify(${MSG_CHANNEL}, ${`r:${me}`})`)
+      return rows.length
+    })
+    return ok(req, { read: changed })
+  })
+
+  app.post(MSG_API.send, { config: { ...signed, perm: { menu: '/admin/message-custom-config', fn: 'send' } } }, async (req) => {
+    const body = parse(sendBody, req.body, req)
+    const acc = req.auth!.account
+    if (body.msgConfigId) {
+      const [cfg] = await ctx.db
+        .select({ id: msgConfig.msgConfigId })
+        .from(msgConfig)
+        .where(and(eq(msgConfig.msgConfigId, body.msgConfigId), eq(msgConfig.kind, 'custom')))
+      if (!cfg) throw new ApiError(Code.NOT_FOUND)
+    }
+    const eventId = await ctx.db.transaction((tx) =>
+      emitEvent(
+        tx,
+        CUSTOM_TOPIC,
+        {
+          configId: body.msgConfigId ?? null,
+          receivers: body.receivers,
+          channels: body.channels,
+          titleZh: body.titleZh,
+          titleEn: body.titleEn,
+          contentZh: body.contentZh,
+          contentEn: body.contentEn,
+          webhookUrl: body.webhookUrl ?? null,
+          senderId: acc.accountId,
+          senderName: acc.userName ?? acc.accountName,
+        },
+        acc.organizationId,
+      ),
+    )
+    return ok(req, { eventId })
+  })
+
+  const pushes = (statuses: string[]) => async (req: FastifyRequest) => {
+    const q = parse(pushQuery, req.query, req)
+    const conds: (SQL | undefined)[] = [
+      inArray(msgPush.status, q.status && statuses.includes(q.status) ? [q.status] : statuses),
+      q.channel ? eq(msgPush.channel, q.channel) : undefined,
+    ]
+    const where = and(...conds)
+    const [rows, [total]] = await Promise.all([
+      ctx.db
+        .select({
+          id: msgPush.id,
+          inboxId: msgPush.inboxId,
+          channel: msgPush.channel,
+          target: msgPush.target,
+          status: msgPush.status,
+          attempts: msgPush.attempts,
+          lastError: msgPush.lastError,
+          sentAt: msgPush.sentAt,
+          createTime: msgPush.createTime,
+          accountName: account.accountName,
+          userName: account.userName,
+          titleZh: msgInbox.titleZh,
+          titleEn: msgInbox.titleEn,
+        })
+        .from(msgPush)
+        .innerJoin(msgInbox, eq(msgInbox.id, msgPush.inboxId))
+        .leftJoin(account, eq(account.accountId, msgPush.accountId))
+        .where(where)
+        .orderBy(desc(msgPush.id))
+        .limit(q.pageSize)
+        .offset((q.pageIndex - 1) * q.pageSize),
+      ctx.db.select({ n: count() }).from(msgPush).where(where),
+    ])
+    return ok<Page<MsgPush>>(req, {
+      records: rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        inboxId: Number(r.inboxId),
+        channel: r.channel as MsgPush['channel'],
+        status: r.status as MsgPush['status'],
+        sentAt: r.sentAt?.toISOString() ?? null,
+        createTime: r.createTime.toISOString(),
+      })),
+      total: Number(total?.n ?? 0),
+      pageIndex: q.pageIndex,
+      pageSize: q.pageSize,
+    })
+  }
+  const admin = { ...signed, perm: { menu: '/admin/message-setting' as const } }
+  app.get(MSG_API.pushed, { config: admin }, pushes(['sent']))
+  app.get(MSG_API.waiting, { config: admin }, pushes(['waiting', 'dead']))
+
+  /** Dead sends back in the queue with fresh attempts. */
+  app.post(MSG_API.retry, { config: { ...signed, perm: { menu: '/admin/message-setting', fn: 'edit' } } }, async (req) => {
+    const body = parse(retryBody, req.body, req)
+    const n = await ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(msgPush)
+        .set({ status: 'waiting', attempts: 0, lastError: null })
+        .where(and(inArray(msgPush.id, body.ids), eq(msgPush.status, 'dead')))
+        .returning({ id: msgPush.id })
+      if (!rows.length) return 0
+      await tx
+        .update(job)
+        .set({ status: 'ready', attempts: 0, runAt: sql`now()`, lastError: null, finishedAt: null })
+        .where(
+          and(
+            eq(job.kind, PUSH_JOB),
+            eq(job.status, 'dead'),
+            inArray(
+              job.dedupeKey,
+              rows.map((r) => String(r.id)),
+            ),
+          ),
+        )
+      await tx.execute(sql`select pg_notify('trestle_job', ${PUSH_JOB})`)
+      return rows.length
+    })
+    return ok(req, { retried: n })
+  })
+}

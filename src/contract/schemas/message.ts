@@ -1,0 +1,228 @@
+/**
+ * Messages (SPEC §7 msgConfig, msgPushed, msgWaitPush, msgPushUser; DESIGN §5):
+ *
+ *   /api/admin/v1/msgConfig/*              event configurations (the resource's five calls; /admin/message-setting)
+ *   /api/admin/v1/msgCustomConfig/*        hand-sent message configurations (/admin/message-custom-config)
+ *   GET  msgConfig/accountTree?nodeId      receivers: groups (nodeType 2, people counted) → people (3); roles
+ *   GET  msgPushUser/listPage              my messages, unread first (filters: read, eventCode, keyword)
+ *   GET  msgPushUser/unreadCount           the header badge
+ *   POST msgPushUser/read { ids }          mark read (idempotent: the offline outbox replays it)
+ *   POST msgPushUser/readAll               mark all read
+ *   POST msgPushUser/send                  send by hand to people, groups or roles
+ *   GET  msgPushed/listPage, msgWaitPush/listPage   channel sends done / waiting or dead (administrators)
+ *   POST msgWaitPush/retry { ids }         a dead send back in the queue
+ *   GET  /api/portal/v1/msg/stream         Server-Sent Events (signed fetch stream; id = message id)
+ */
+import { z } from 'zod'
+import { V, URL_RE, filterText, name, optionalText, str, text } from '../rules'
+import { id, listQuery, version, type Stamped } from './common'
+
+export const MSG_API = {
+  config: '/api/admin/v1/msgConfig',
+  customConfig: '/api/admin/v1/msgCustomConfig',
+  accountTree: '/api/admin/v1/msgConfig/accountTree',
+  roles: '/api/admin/v1/msgConfig/roles',
+  inbox: '/api/admin/v1/msgPushUser/listPage',
+  unreadCount: '/api/admin/v1/msgPushUser/unreadCount',
+  read: '/api/admin/v1/msgPushUser/read',
+  readAll: '/api/admin/v1/msgPushUser/readAll',
+  send: '/api/admin/v1/msgPushUser/send',
+  pushed: '/api/admin/v1/msgPushed/listPage',
+  waiting: '/api/admin/v1/msgWaitPush/listPage',
+  retry: '/api/admin/v1/msgWaitPush/retry',
+  stream: '/api/portal/v1/msg/stream',
+} as const
+
+/** Business events that send messages (issue 15); `custom` is a message sent by hand. */
+export const MSG_EVENTS = ['account.pending', 'account.stopped', 'terminal.applied', 'invite.completed', 'offline.conflict'] as const
+export type MsgEvent = (typeof MSG_EVENTS)[number]
+/** Placeholders a template of each event may use ({name}). */
+export const MSG_EVENT_FIELDS: Record<MsgEvent | 'custom', readonly string[]> = {
+  'account.pending': ['accountName', 'userName', 'organizationName'],
+  'account.stopped': ['accountName', 'userName', 'reason'],
+  'terminal.applied': ['terminalName', 'accountName'],
+  'invite.completed': ['userName', 'organizationName'],
+  'offline.conflict': ['entity', 'accountName'],
+  custom: ['senderName'],
+}
+
+/** in-app always; email (SMTP settings), sms (the SMS webhook), webhook (an enterprise-chat webhook). */
+export const MSG_CHANNELS = ['inApp', 'email', 'sms', 'webhook'] as const
+export type MsgChannel = (typeof MSG_CHANNELS)[number]
+
+export const MSG_RECEIVER_TYPES = ['group', 'person', 'role'] as const
+export const msgReceiver = z.object({
+  type: z.enum(MSG_RECEIVER_TYPES, { error: V.invalid }),
+  id: id(),
+  name: text(100),
+})
+export type MsgReceiver = z.infer<typeof msgReceiver>
+
+const receivers = z
+  .array(msgReceiver, { error: V.required })
+  .min(1, { error: V.required })
+  .max(200, { error: V.invalid })
+  .refine((list) => new Set(list.map((r) => `${r.type}:${r.id}`)).size === list.length, { error: V.repeat })
+
+const channels = z
+  .array(z.enum(MSG_CHANNELS, { error: V.invalid }), { error: V.required })
+  .max(MSG_CHANNELS.length, { error: V.invalid })
+  // in-app is always on
+  .transform((list) => [...new Set<MsgChannel>(['inApp', ...list])])
+
+const status = z.coerce
+  .number()
+  .pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
+  .default(1)
+
+/** A message body: required, at most 1000 characters, may span lines. */
+const body = () =>
+  str({ multiline: true })
+    .trim()
+    .min(1, { error: V.required })
+    .max(1000, { error: `${V.tooLong}:1000` })
+
+const templates = {
+  titleZh: text(100),
+  titleEn: text(100),
+  contentZh: body(),
+  contentEn: body(),
+}
+
+const webhookUrl = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string({ error: V.invalid }).trim().max(500, { error: V.tooLong }).regex(URL_RE, { error: V.url }).optional(),
+)
+
+/** A webhook channel needs its URL (20001 on webhookUrl). */
+const webhookNeedsUrl = (v: { channels: string[]; webhookUrl?: string }, ctx: z.RefinementCtx) => {
+  if (v.channels.includes('webhook') && !v.webhookUrl) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: V.required })
+}
+
+export const msgConfigFields = z.object({
+  configName: name(50),
+  eventCode: z.enum(MSG_EVENTS, { error: V.required }),
+  status,
+  channels,
+  receivers,
+  ...templates,
+  webhookUrl,
+  remark: optionalText(200),
+})
+export const msgConfigAdd = msgConfigFields.extend({ msgConfigId: id().optional() }).superRefine(webhookNeedsUrl)
+export const msgConfigUpdate = msgConfigFields.extend({ msgConfigId: id(), version: version() }).superRefine(webhookNeedsUrl)
+export type MsgConfigFields = z.input<typeof msgConfigFields>
+
+/** A hand-sent message's configuration: no event; its receivers are the defaults of a send. */
+export const msgCustomFields = msgConfigFields.omit({ eventCode: true })
+export const msgCustomAdd = msgCustomFields.extend({ msgConfigId: id().optional() }).superRefine(webhookNeedsUrl)
+export const msgCustomUpdate = msgCustomFields.extend({ msgConfigId: id(), version: version() }).superRefine(webhookNeedsUrl)
+
+export const msgConfigListQuery = listQuery.extend({
+  configName: filterText(50),
+  eventCode: z.enum(MSG_EVENTS).optional(),
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .optional(),
+})
+
+export interface MsgConfig extends Stamped {
+  msgConfigId: string
+  kind: 'event' | 'custom'
+  eventCode: MsgEvent | null
+  configName: string
+  status: 0 | 1
+  channels: MsgChannel[]
+  receivers: MsgReceiver[]
+  titleZh: string
+  titleEn: string
+  contentZh: string
+  contentEn: string
+  webhookUrl: string | null
+  remark: string | null
+  organizationId: string | null
+}
+
+/** The account tree of receivers (SPEC §3): groups (nodeType 2, `count` people) and people (3). */
+export const accountTreeQuery = z.object({ nodeId: id().optional() })
+export interface AccountTreeNode {
+  nodeId: string
+  nodeName: string
+  /** A group: its unit; a person: the account name. */
+  nodeNameExt: string | null
+  nodeType: 2 | 3
+  count?: number
+}
+
+// ---- my messages ----
+
+export const inboxQuery = listQuery.extend({
+  /** 0 unread, 1 read */
+  read: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .optional(),
+  eventCode: z.enum([...MSG_EVENTS, 'custom']).optional(),
+  keyword: filterText(50),
+})
+
+export interface InboxMessage {
+  id: number
+  eventCode: MsgEvent | 'custom'
+  titleZh: string
+  titleEn: string
+  contentZh: string
+  contentEn: string
+  link: string | null
+  senderName: string | null
+  readAt: string | null
+  createTime: string
+}
+
+export const readBody = z.object({
+  ids: z.array(z.coerce.number().int().positive(), { error: V.required }).min(1, { error: V.required }).max(500, { error: V.invalid }),
+})
+export type ReadBody = z.infer<typeof readBody>
+
+export const sendBody = z
+  .object({
+    msgConfigId: id().optional(),
+    receivers,
+    channels,
+    titleZh: text(100),
+    titleEn: text(100),
+    contentZh: body(),
+    contentEn: body(),
+    webhookUrl,
+  })
+  .superRefine(webhookNeedsUrl)
+export type SendBody = z.input<typeof sendBody>
+
+// ---- channel sends (administrators) ----
+
+export const pushQuery = listQuery.extend({
+  channel: z.enum(MSG_CHANNELS).optional(),
+  status: z.enum(['waiting', 'dead']).optional(),
+})
+
+export interface MsgPush {
+  id: number
+  inboxId: number
+  channel: MsgChannel
+  target: string | null
+  status: 'waiting' | 'sent' | 'dead'
+  attempts: number
+  lastError: string | null
+  sentAt: string | null
+  createTime: string
+  accountName: string | null
+  userName: string | null
+  titleZh: string
+  titleEn: string
+}
+
+export const retryBody = readBody
+
+/** What the live stream carries (event `message`; `id:` = the message id, so Last-Event-ID replays from the table). */
+export type LiveMessage = InboxMessage

@@ -1,0 +1,250 @@
+/**
+ * 消息中心 (/admin/message-center): my messages, unread first, filtered by read state, event and
+ * keyword; mark read and mark all read; for administrators (消息设置 granted) the channel sends,
+ * sent and waiting/failed, with "send again". The list is a persisted query: offline it shows what
+ * was synced last, and says when.
+ */
+import { useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { CheckCheck, Mail, MailOpen, RotateCcw } from 'lucide-react'
+import { MSG_API, MSG_EVENTS, type InboxMessage } from '@/contract/schemas/message'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { toast } from 'sonner'
+import { http } from '@/lib/http'
+import { useT, type TKey } from '@/lib/i18n'
+import { eventLabelKey, inboxQueryOptions, msgKeys, type InboxFilters } from '@/lib/messages'
+import { useCan } from '@/lib/permissions'
+import { submitEdit, useLocalRecords, useMergedRows } from '@/lib/offline'
+import { cn } from '@/lib/utils'
+import { messageOffline } from './offline'
+import { messageKeys, pushesQueryOptions } from './queries'
+
+type Tab = 'mine' | 'pushed' | 'waiting'
+
+export function MessageCenterPage() {
+  const { t } = useT()
+  const admin = useCan('/admin/message-setting', 'edit')
+  const [tab, setTab] = useState<Tab>('mine')
+  return (
+    <div className="flex flex-col gap-4 p-4">
+      <div>
+        <h1 className="text-lg font-semibold">{t('messages.centre.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('messages.centre.description')}</p>
+      </div>
+      {admin && (
+        <div role="tablist" className="flex gap-1 border-b">
+          {(['mine', 'pushed', 'waiting'] as const).map((k) => (
+            <button
+              key={k}
+              role="tab"
+              aria-selected={tab === k}
+              onClick={() => setTab(k)}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm',
+                tab === k ? 'border-primary font-medium' : 'border-transparent text-muted-foreground',
+              )}
+            >
+              {t(`messages.centre.${k}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {tab === 'mine' ? <MyMessages /> : <Pushes kind={tab} />}
+    </div>
+  )
+}
+
+function MyMessages() {
+  const { t, locale } = useT()
+  const client = useQueryClient()
+  const [filters, setFilters] = useState<InboxFilters>({})
+  const q = useQuery(inboxQueryOptions(filters))
+  const page = q.data
+  const refresh = () => client.invalidateQueries({ queryKey: msgKeys.all() })
+  // through the outbox: offline it is kept and synced once (the list shows it read at once)
+  const read = useMutation({
+    mutationFn: (m: InboxMessage) =>
+      submitEdit({
+        entity: messageOffline.entity,
+        entityId: String(m.id),
+        op: 'read',
+        payload: { readAt: new Date().toISOString() },
+        base: m as unknown as Record<string, unknown>,
+        title: locale === 'zh' ? m.titleZh : m.titleEn,
+      }),
+    onSuccess: (r) => void (r.queued ? undefined : refresh()),
+  })
+  const rows = useMergedRows(messageOffline.entity, page?.records ?? [], (m) => String(m.id)).rows
+  const pendingRead = useLocalRecords(messageOffline.entity).length
+  const readAll = useMutation({
+    mutationFn: () => http.post<{ read: number }>(MSG_API.readAll, {}),
+    onSuccess: (r) => {
+      toast.success(t('messages.centre.marked', { n: r.read }))
+      void refresh()
+    },
+  })
+  const time = (iso: string | number) => new Date(iso).toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-GB', { hour12: false })
+  const synced = q.dataUpdatedAt ? time(q.dataUpdatedAt) : null
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="group" className="flex gap-1">
+          {([undefined, 0, 1] as const).map((r) => (
+            <Button
+              key={String(r)}
+              size="sm"
+              variant={filters.read === r ? 'default' : 'outline'}
+              aria-pressed={filters.read === r}
+              onClick={() => setFilters((f) => ({ ...f, read: r }))}
+            >
+              {t(r === undefined ? 'messages.centre.all' : r === 0 ? 'messages.centre.unread' : 'messages.centre.read')}
+            </Button>
+          ))}
+        </div>
+        <select
+          aria-label={t('messages.field.eventCode')}
+          className="h-8 rounded-md border bg-background px-2 text-sm"
+          value={filters.eventCode ?? ''}
+          onChange={(e) => setFilters((f) => ({ ...f, eventCode: e.target.value || undefined }))}
+        >
+          <option value="">{t('messages.centre.all')}</option>
+          {[...MSG_EVENTS, 'custom'].map((ev) => (
+            <option key={ev} value={ev}>
+              {t(eventLabelKey(ev) as TKey)}
+            </option>
+          ))}
+        </select>
+        <Input
+          className="h-8 w-56"
+          placeholder={t('messages.centre.keyword')}
+          aria-label={t('messages.centre.keyword')}
+          defaultValue={filters.keyword}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') setFilters((f) => ({ ...f, keyword: (e.target as HTMLInputElement).value.trim() || undefined }))
+          }}
+        />
+        <span className="text-sm text-muted-foreground" data-testid="unread-count">
+          {t('messages.centre.unreadCount', { n: Math.max(0, (page?.unread ?? 0) - pendingRead) })}
+        </span>
+        <Button
+          size="sm"
+          variant="outline"
+          className="ml-auto"
+          disabled={!page?.unread || readAll.isPending}
+          onClick={() => readAll.mutate()}
+        >
+          <CheckCheck /> {t('messages.centre.markAllRead')}
+        </Button>
+      </div>
+      {synced && (
+        <p className="text-xs text-muted-foreground" data-testid="synced-at">
+          {t('messages.centre.syncedAt', { time: synced })}
+        </p>
+      )}
+      <ul className="flex flex-col divide-y rounded-md border" aria-label={t('messages.centre.mine')}>
+        {rows.length === 0 && <li className="p-6 text-center text-sm text-muted-foreground">{t('messages.centre.empty')}</li>}
+        {rows.map((m: InboxMessage) => (
+          <li key={m.id} className={cn('flex items-start gap-3 p-3', !m.readAt && 'bg-accent/40')} data-unread={!m.readAt}>
+            {m.readAt ? (
+              <MailOpen className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            ) : (
+              <Mail className="mt-0.5 size-4 shrink-0 text-primary" />
+            )}
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className={cn('text-sm', !m.readAt && 'font-semibold')}>{locale === 'zh' ? m.titleZh : m.titleEn}</span>
+                <Badge variant="secondary">{t(eventLabelKey(m.eventCode) as TKey)}</Badge>
+                {!m.readAt && <Badge>{t('messages.centre.unread')}</Badge>}
+              </div>
+              <p className="mt-1 text-sm break-words whitespace-pre-line text-muted-foreground">
+                {locale === 'zh' ? m.contentZh : m.contentEn}
+              </p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {time(m.createTime)}
+                {m.senderName ? ` · ${t('messages.centre.from', { name: m.senderName })}` : ''}
+              </p>
+            </div>
+            <div className="flex shrink-0 gap-1">
+              {m.link && (
+                <Button size="sm" variant="ghost" asChild>
+                  <Link to={m.link}>{t('messages.centre.open')}</Link>
+                </Button>
+              )}
+              {!m.readAt && (
+                <Button size="sm" variant="outline" disabled={read.isPending} onClick={() => read.mutate(m)}>
+                  {t('messages.centre.markRead')}
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function Pushes({ kind }: { kind: 'pushed' | 'waiting' }) {
+  const { t, locale } = useT()
+  const client = useQueryClient()
+  const q = useQuery(pushesQueryOptions(kind))
+  const retry = useMutation({
+    mutationFn: (ids: number[]) => http.post<{ retried: number }>(MSG_API.retry, { ids }),
+    onSuccess: (r) => {
+      toast.success(t('messages.centre.retried', { n: r.retried }))
+      void client.invalidateQueries({ queryKey: messageKeys.pushes() })
+    },
+  })
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-sm">
+        <thead className="bg-muted/50 text-left">
+          <tr>
+            {(['receiver', 'title', 'channel', 'target', 'status', 'attempts', 'lastError', 'time'] as const).map((c) => (
+              <th key={c} className="px-3 py-2 font-medium whitespace-nowrap">
+                {t(`messages.push.${c}`)}
+              </th>
+            ))}
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {q.data?.records.length === 0 && (
+            <tr>
+              <td colSpan={9} className="p-6 text-center text-muted-foreground">
+                {t('messages.centre.empty')}
+              </td>
+            </tr>
+          )}
+          {q.data?.records.map((p) => (
+            <tr key={p.id} className="border-t">
+              <td className="px-3 py-2">{p.userName ?? p.accountName}</td>
+              <td className="px-3 py-2">{locale === 'zh' ? p.titleZh : p.titleEn}</td>
+              <td className="px-3 py-2">{t(`messages.channel.${p.channel}`)}</td>
+              <td className="px-3 py-2">{p.target ?? '—'}</td>
+              <td className="px-3 py-2">
+                <Badge variant={p.status === 'dead' ? 'destructive' : 'secondary'}>{t(`messages.push.statuses.${p.status}`)}</Badge>
+              </td>
+              <td className="px-3 py-2">{p.attempts}</td>
+              <td className="max-w-48 truncate px-3 py-2" title={p.lastError ?? ''}>
+                {p.lastError ?? ''}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {new Date(p.sentAt ?? p.createTime).toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-GB')}
+              </td>
+              <td className="px-3 py-2">
+                {p.status === 'dead' && (
+                  <Button size="sm" variant="outline" onClick={() => retry.mutate([p.id])}>
+                    <RotateCcw /> {t('messages.centre.retry')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

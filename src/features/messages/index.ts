@@ -1,0 +1,2 @@
+export { MessageCenterPage } from './MessageCenterPage'
+export { MessageSettingPage, MessageCustomConfigPage } from './MessageSettingPage'

@@ -1,0 +1,175 @@
+/**
+ * Messages in Chromium (issue 15), on a gateway of its own (its log gives the registration's code):
+ * an administrator configures "account awaiting audit → reviewers" in 消息设置, choosing the
+ * reviewer in the receivers picker; a registration arrives; the reviewer's open console shows it
+ * live (header badge, toast, the message centre list) without reloading. Screenshots zh and en.
+ */
+import path from 'node:path'
+import { readFileSync } from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { startGateway, type Gateway } from '../support/gateway'
+import { PASSWORD, waitForServiceWorker } from './helpers'
+
+let gw: Gateway
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000)
+  gw = await startGateway('e2e-messages', { TRESTLE_SERVE_DIST: path.resolve('dist') })
+})
+test.afterAll(async () => {
+  await gw?.stop()
+})
+
+async function signInAt(page: Page, account: string) {
+  await page.goto(`${gw.url}/login`)
+  await page.getByLabel('账号或手机号').fill(account)
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/home/)
+}
+
+/** A registration through the public calls (as the register page sends it), its code read from the gateway's log. */
+async function register(accountName: string, userName: string): Promise<void> {
+  const phone = `136${String(Date.now()).slice(-8)}`
+  const post = (p: string, body: unknown) =>
+    fetch(gw.url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+      (r) => r.json() as Promise<{ code: number }>,
+    )
+  expect((await post('/api/auth/v1/generalAccount/getVerifyCode', { cellphone: phone })).code).toBe(10000)
+  let code: string | undefined
+  await expect
+    .poll(() => {
+      code = [...readFileSync(gw.log, 'utf8').matchAll(new RegExp(`\\[verify-code\\] ${phone} → (\\d{6})`, 'g'))].pop()?.[1]
+      return code
+    })
+    .toBeTruthy()
+  const r = await post('/api/auth/v1/generalAccount/addByRegister', {
+    accountName,
+    userName,
+    password: 'Build#2026',
+    confirmPassword: 'Build#2026',
+    cellphone: phone,
+    verifyCode: code,
+  })
+  expect(r.code).toBe(10000)
+}
+
+test('account awaiting audit → reviewers: configured in 消息设置, a registration arrives, the reviewer sees it live', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const adminCtx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } })
+  const admin = await adminCtx.newPage()
+  await signInAt(admin, 'admin')
+  await admin.goto(`${gw.url}/admin/message-setting`)
+  await expect(admin.getByRole('heading', { name: '消息设置' })).toBeVisible()
+  await admin.getByRole('button', { name: '新增配置' }).click()
+  const dialog = admin.getByRole('dialog')
+  await dialog.getByLabel('配置名称').fill('账号待审核通知审核人')
+  await expect(dialog.getByLabel('业务事件')).toHaveValue('account.pending')
+  // the reviewer, found by name in the account tree's people
+  await dialog.getByPlaceholder('按姓名或账号查找人员').fill('orgadmin')
+  await dialog.getByRole('checkbox', { name: '刘海涛' }).check()
+  await expect(dialog.getByText('人员 · 刘海涛')).toBeVisible()
+  await dialog.getByRole('checkbox', { name: '邮件' }).check()
+  // validation from the contract's schema: titles and contents are required
+  await dialog.getByRole('button', { name: '保存' }).click()
+  await expect(dialog.getByRole('alert').first()).toBeVisible()
+  await dialog.getByLabel('中文标题').fill('账号待审核：{accountName}')
+  await dialog.getByLabel('英文标题').fill('Account awaiting audit: {accountName}')
+  await dialog.getByLabel('中文内容').fill('{userName}（{accountName}）注册了账号，请及时审核。')
+  await dialog.getByLabel('英文内容').fill('{userName} ({accountName}) registered; please review the account.')
+  await admin.screenshot({ path: '.tmp/shots/messages-setting-dialog-zh.png' })
+  await dialog.getByRole('button', { name: '保存' }).click()
+  await expect(dialog).toBeHidden()
+  const row = admin.getByRole('row', { name: /账号待审核通知审核人/ })
+  await expect(row).toContainText('刘海涛')
+  await expect(row).toContainText('邮件')
+  await admin.screenshot({ path: '.tmp/shots/messages-setting-zh.png' })
+
+  // the reviewer's console is open on the message centre
+  const reviewerCtx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } })
+  const reviewer = await reviewerCtx.newPage()
+  await signInAt(reviewer, 'orgadmin')
+  await reviewer.goto(`${gw.url}/admin/message-center`)
+  await expect(reviewer.getByRole('heading', { name: '消息中心' })).toBeVisible()
+  const bell = reviewer.getByTestId('message-bell')
+  await expect(bell).toBeVisible()
+  const before = Number((await reviewer.getByTestId('unread-count').textContent())?.match(/\d+/)?.[0] ?? 0)
+  await reviewer.waitForTimeout(1000) // the stream is open
+
+  const name = `msge2e${Date.now().toString(36)}`.slice(0, 20)
+  await register(name, '王审核')
+  // live: the toast, the list and the badge, without a reload
+  await expect(reviewer.getByText(`新消息：账号待审核：${name}`)).toBeVisible({ timeout: 10_000 })
+  const item = reviewer
+    .getByRole('list', { name: '我的消息' })
+    .getByRole('listitem')
+    .filter({ hasText: `账号待审核：${name}` })
+  await expect(item).toBeVisible()
+  await expect(item).toContainText(`王审核（${name}）注册了账号，请及时审核。`)
+  await expect(reviewer.getByTestId('unread-count')).toHaveText(`${before + 1} 条未读`)
+  await expect(bell).toHaveAttribute('aria-label', `消息（${before + 1} 条未读）`)
+  await reviewer.screenshot({ path: '.tmp/shots/messages-centre-live-zh.png' })
+
+  // mark read: the badge follows
+  await item.getByRole('button', { name: '标记已读' }).click()
+  await expect(reviewer.getByTestId('unread-count')).toHaveText(`${before} 条未读`)
+
+  // English: the same message in its English template
+  await reviewer.getByRole('button', { name: /^语言/ }).click()
+  await expect(reviewer.getByRole('heading', { name: 'Message centre' })).toBeVisible()
+  await expect(reviewer.getByText(`Account awaiting audit: ${name}`)).toBeVisible()
+  await expect(reviewer.getByText(`王审核 (${name}) registered; please review the account.`)).toBeVisible()
+  await reviewer.screenshot({ path: '.tmp/shots/messages-centre-en.png' })
+
+  // the administrator sees the email send (logged: no SMTP configured) among the sent ones
+  await admin.goto(`${gw.url}/admin/message-center`)
+  await admin.getByRole('tab', { name: '已发送' }).click()
+  await expect(admin.getByRole('row', { name: new RegExp(`账号待审核：${name}`) })).toContainText('邮件')
+  await admin.screenshot({ path: '.tmp/shots/messages-pushed-zh.png' })
+  await adminCtx.close()
+  await reviewerCtx.close()
+})
+
+test('a reviewer reads messages offline on a 1024×768 tablet, marks one read, and back online it is synced once', async ({ browser }) => {
+  test.setTimeout(150_000)
+  const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1024, height: 768 }, baseURL: gw.url })
+  const page = await ctx.newPage()
+  let reads = 0
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/admin/v1/msgPushUser/read')) reads++
+  })
+  try {
+    await signInAt(page, 'orgadmin')
+    await waitForServiceWorker(page)
+    const name = `msgoff${Date.now().toString(36)}`.slice(0, 20)
+    await register(name, '离线审核')
+    await page.goto(`${gw.url}/admin/message-center`)
+    const item = page
+      .getByRole('list', { name: '我的消息' })
+      .getByRole('listitem')
+      .filter({ hasText: `账号待审核：${name}` })
+    await expect(item).toHaveAttribute('data-unread', 'true')
+    await page.waitForTimeout(1500) // the query cache is persisted (throttled to once a second)
+
+    await ctx.setOffline(true)
+    await page.reload()
+    await expect(item).toBeVisible()
+    await expect(page.getByTestId('synced-at')).toHaveText(/^同步于 /)
+    await item.getByRole('button', { name: '标记已读' }).click()
+    await expect(item).toHaveAttribute('data-unread', 'false')
+    await page.screenshot({ path: '.tmp/shots/messages-offline-1024-zh.png' })
+    expect(reads).toBe(0)
+
+    await ctx.setOffline(false)
+    await expect.poll(() => reads, { timeout: 30_000 }).toBe(1)
+    await page.waitForTimeout(2000)
+    expect(reads).toBe(1)
+    await page.reload()
+    await expect(item).toHaveAttribute('data-unread', 'false')
+    expect(reads).toBe(1)
+  } finally {
+    await ctx.close()
+  }
+})
