@@ -3,7 +3,8 @@
  * log partition upkeep, large exports).
  *
  *   enqueue(tx, { kind, payload, dedupeKey?, runAt?, maxAttempts? })   in the caller's transaction
- *   emitEvent(tx, topic, payload)        an events-outbox row + the job that hands it to consumers,
+ *   emitEvent(tx, topic, payload)        an events-outbox row + the job that hands it to consumers
+ *                                        (claimed only by a runner that consumes that topic),
  *                                        in the transaction of the business write
  *   schedule(db, kind, everySeconds)     a recurring job (one row per kind, run again after each run)
  *   new JobRunner(db, opts).handle(kind, fn).onEvent(topic, fn).start()
@@ -219,6 +220,15 @@ export class JobRunner {
   /** Claims due jobs: ready and due, or running with a lease that ran out (its gateway died). */
   async claim(limit = this.opts.batch ?? 10): Promise<ClaimedJob[]> {
     const kinds = [...this.handlers.keys()]
+    // an event job only by a runner that consumes its topic: another instance (or a test's runner on
+    // the same database) without that consumer leaves it for one that has it
+    const topics = [...this.consumers.keys()]
+    const ownEvents = topics.length
+      ? sql`(kind <> ${EVENT_JOB} or payload->>'topic' in (${sql.join(
+          topics.map((t) => sql`${t}`),
+          sql`, `,
+        )}))`
+      : sql`kind <> ${EVENT_JOB}`
     const lease = this.opts.leaseSeconds ?? 60
     const result = (await this.db.execute(sql`
       update ${job} set status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
@@ -228,7 +238,7 @@ export class JobRunner {
         where status in ('ready', 'running') and kind in (${sql.join(
           kinds.map((k) => sql`${k}`),
           sql`, `,
-        )})
+        )}) and ${ownEvents}
           and ((status = 'ready' and run_at <= now()) or (status = 'running' and locked_until < now()))
         order by run_at, id
         limit ${limit}
