@@ -12,7 +12,7 @@ import type { Application, ApplicationMenu } from '@/contract/schemas/applicatio
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FieldError, FormDialog, FormField, FormGrid, invalidateResource, useDelete, useList } from '@/lib/crud'
+import { FieldError, FormDialog, FormField, FormGrid, invalidateResource, RowAction, RowActions, useDelete, useList } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { menuLabel } from '@/lib/permissions'
 import { Can, useCan } from './permissions'
@@ -210,38 +210,23 @@ function MenuFunctions({ node }: { node: MenuTreeNode }) {
 function MenuActions(props: { node: MenuTreeNode; onAddChild: () => void; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
   const { t } = useT()
   return (
-    <>
+    <RowActions compact>
       <Can action="add">
-        <Button variant="ghost" size="icon" onClick={props.onAddChild} aria-label={t('apps.menu.addChild')} title={t('apps.menu.addChild')}>
-          <Plus aria-hidden />
-        </Button>
+        <RowAction icon={<Plus aria-hidden />} label={t('apps.menu.addChild')} tone="plain" onClick={props.onAddChild} />
       </Can>
       <Can action="edit">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-primary"
-          onClick={props.onEdit}
-          aria-label={t('common.edit')}
-          title={t('common.edit')}
-        >
-          <Pencil aria-hidden />
-        </Button>
+        <RowAction icon={<Pencil aria-hidden />} label={t('common.edit')} onClick={props.onEdit} />
       </Can>
       <Can action="delete">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-destructive hover:text-destructive"
+        <RowAction
+          icon={<Trash2 aria-hidden />}
+          label={t('common.delete')}
+          tone="destructive"
           onClick={props.onDelete}
           disabled={props.deleting}
-          aria-label={t('common.delete')}
-          title={t('common.delete')}
-        >
-          <Trash2 aria-hidden />
-        </Button>
+        />
       </Can>
-    </>
+    </RowActions>
   )
 }
 

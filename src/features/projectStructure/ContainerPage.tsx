@@ -38,7 +38,18 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { ActionDialog, enumOptions, FormField, FormGrid, FormDialog, invalidateResource, useActionForm, useDelete } from '@/lib/crud'
+import {
+  ActionDialog,
+  enumOptions,
+  FormField,
+  FormGrid,
+  FormDialog,
+  invalidateResource,
+  RowAction,
+  RowActions,
+  useActionForm,
+  useDelete,
+} from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -207,57 +218,44 @@ function ContainerTree({ projectId }: { projectId: string }) {
             </span>
           )}
           renderActions={(n) => (
-            <>
+            <RowActions compact>
               <Can action="add">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="h-8 w-8"
+                <RowAction
+                  icon={<Plus aria-hidden />}
+                  label={t('projectStructure.container.addChild')}
+                  ariaLabel={`${t('projectStructure.container.addChild')} ${n.containerName}`}
+                  tone="plain"
                   onClick={() => addChild(n)}
-                  aria-label={`${t('projectStructure.container.addChild')} ${n.containerName}`}
-                  title={t('projectStructure.container.addChild')}
-                >
-                  <Plus aria-hidden />
-                </Button>
+                />
               </Can>
               <Can action="edit">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="h-8 w-8 text-primary"
+                <RowAction
+                  icon={<Pencil aria-hidden />}
+                  label={t('common.edit')}
+                  ariaLabel={`${t('common.edit')} ${n.containerName}`}
                   onClick={() => setEditing({ open: true, record: n, parent: null })}
-                  aria-label={`${t('common.edit')} ${n.containerName}`}
-                  title={t('common.edit')}
-                >
-                  <Pencil aria-hidden />
-                </Button>
+                />
               </Can>
               <Can action="copy">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="h-8 w-8"
+                <RowAction
+                  icon={<Copy aria-hidden />}
+                  label={t('projectStructure.container.copy')}
+                  ariaLabel={`${t('projectStructure.container.copy')} ${n.containerName}`}
+                  tone="plain"
                   onClick={() => setCopying(n)}
-                  aria-label={`${t('projectStructure.container.copy')} ${n.containerName}`}
-                  title={t('projectStructure.container.copy')}
-                >
-                  <Copy aria-hidden />
-                </Button>
+                />
               </Can>
               <Can action="delete">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="h-8 w-8 text-destructive"
+                <RowAction
+                  icon={<Trash2 aria-hidden />}
+                  label={t('common.delete')}
+                  ariaLabel={`${t('common.delete')} ${n.containerName}`}
+                  tone="destructive"
                   onClick={() => remove(n)}
                   disabled={del.isPending}
-                  aria-label={`${t('common.delete')} ${n.containerName}`}
-                  title={t('common.delete')}
-                >
-                  <Trash2 aria-hidden />
-                </Button>
+                />
               </Can>
-            </>
+            </RowActions>
           )}
           move={canMove ? { onMove: move, busy: moving } : undefined}
           empty={

@@ -4,7 +4,7 @@
  * and tooltip.
  */
 import type { FnAction } from '@/contract/catalogue'
-import { useEffect, type ReactNode, type RefObject } from 'react'
+import { createContext, useContext, useEffect, type ReactNode, type RefObject } from 'react'
 import { Pencil, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Can } from '@/lib/permissions'
@@ -20,8 +20,14 @@ export const COMPACT_ACTIONS =
   '[&_button:has(svg)]:w-9 [&_button:has(svg)]:justify-start [&_button:has(svg)]:gap-[10px] [&_button:has(svg)]:overflow-hidden [&_button:has(svg)]:px-[10px]'
 
 /** The buttons of one row, side by side; compact when the table does not fit. */
+const Compact = createContext(false)
+
 export function RowActions({ compact, children }: { compact?: boolean; children: ReactNode }) {
-  return <div className={cn('inline-flex items-center justify-end gap-0.5', compact && COMPACT_ACTIONS)}>{children}</div>
+  return (
+    <Compact.Provider value={!!compact}>
+      <div className={cn('inline-flex items-center justify-end gap-0.5', compact && COMPACT_ACTIONS)}>{children}</div>
+    </Compact.Provider>
+  )
 }
 
 /** One row action: an icon and a text (in compact mode the icon, with the text as tooltip). */
@@ -50,8 +56,17 @@ export function RowAction({
     success: 'text-emerald-700 dark:text-emerald-400',
     plain: undefined,
   }[tone]
+  // icon only: the text is its tooltip
+  const compact = useContext(Compact)
   const button = (
-    <Button variant="ghost" className={cn('h-9 px-2', toneClass)} disabled={disabled || !!refused} aria-label={ariaLabel} onClick={onClick}>
+    <Button
+      variant="ghost"
+      className={cn('h-9 px-2', toneClass)}
+      disabled={disabled || !!refused}
+      aria-label={ariaLabel}
+      title={compact && !refused ? label : undefined}
+      onClick={onClick}
+    >
       {icon}
       {label}
     </Button>
