@@ -37,7 +37,7 @@ try {
   // fan-out
   const receivers = ids.map((id) => ({ type: 'person', id, name: id }))
   const t0 = performance.now()
-  const eventId = await db.transaction((tx) => emitEvent(tx, CUSTOM_TOPIC, { receivers, ...text }))
+  const eventId = (await db.transaction((tx) => emitEvent(tx, CUSTOM_TOPIC, { receivers, ...text })))!
   while ((await runner.runOnce()) > 0);
   const ms = performance.now() - t0
   const [n] = await db
@@ -65,7 +65,7 @@ try {
     const start = performance.now()
     let resolve!: (t: number) => void
     const done = new Promise<number>((r) => (resolve = r))
-    const id = await db.transaction((tx) => emitEvent(tx, CUSTOM_TOPIC, { receivers: one, ...text }))
+    const id = (await db.transaction((tx) => emitEvent(tx, CUSTOM_TOPIC, { receivers: one, ...text })))!
     waiting.set(id, resolve)
     lat.push((await done) - start)
   }

@@ -249,7 +249,7 @@ export const ROLES: SeedRole[] = [
     scope: 'all',
     org: 'owner',
     sort: 6,
-    menus: ['/admin/home', '/admin/systemLog', '/admin/workflow-query', '/admin/user-audit', '/personal-view'],
+    menus: ['/admin/home', '/admin/systemLog', '/admin/workflow-query', '/admin/user-audit', '/admin/message-center', '/personal-view'],
     fns: ['export'],
   },
   {
@@ -287,6 +287,7 @@ export const ROLES: SeedRole[] = [
       '/admin/ebs-management',
       '/admin/wbs-management',
       '/admin/su-boq',
+      '/admin/message-center',
       '/personal-view',
     ],
     fns: 'all',

@@ -3,7 +3,7 @@
  * log partition upkeep, large exports).
  *
  *   enqueue(tx, { kind, payload, dedupeKey?, runAt?, maxAttempts? })   in the caller's transaction
- *   emitEvent(tx, topic, payload)        an events-outbox row + the job that hands it to consumers
+ *   emitEvent(tx, topic, payload, org?, dedupeKey?)   an events-outbox row + the job that hands it to consumers
  *                                        (claimed only by a runner that consumes that topic),
  *                                        in the transaction of the business write
  *   schedule(db, kind, everySeconds)     a recurring job (one row per kind, run again after each run)
@@ -73,10 +73,24 @@ export async function enqueue(tx: Db, spec: JobSpec): Promise<number | null> {
   return rows[0] ? Number(rows[0].id) : null
 }
 
-/** Writes a business event to the outbox in `tx` and the job that delivers it to the topic's consumers; the event id. */
-export async function emitEvent(tx: Db, topic: string, payload: unknown, organizationId: string | null = null): Promise<number> {
-  const [row] = await tx.insert(eventOutbox).values({ topic, payload, organizationId }).returning({ id: eventOutbox.id })
-  const id = Number(row!.id)
+/**
+ * Writes a business event to the outbox in `tx` and the job that delivers it to the topic's
+ * consumers; the event id — or null when `dedupeKey` was used before (nothing written).
+ */
+export async function emitEvent(
+  tx: Db,
+  topic: string,
+  payload: unknown,
+  organizationId: string | null = null,
+  dedupeKey: string | null = null,
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(eventOutbox)
+    .values({ topic, payload, organizationId, dedupeKey })
+    .onConflictDoNothing()
+    .returning({ id: eventOutbox.id })
+  if (!row) return null
+  const id = Number(row.id)
   await enqueue(tx, { kind: EVENT_JOB, payload: { eventId: id, topic }, dedupeKey: String(id), maxAttempts: 8 })
   return id
 }

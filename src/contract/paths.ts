@@ -21,6 +21,8 @@ export const API = {
   },
   portal: {
     userInfo: '/api/portal/v1/user/info',
+    /** The outbox tells of a replayed edit that met a newer version (消息设置 "offline edit conflicted"). */
+    offlineConflict: '/api/portal/v1/msg/offlineConflict',
   },
   admin: {
     menuByPermission: '/api/admin/v1/applicationMenu/listByMenuOperatePermission',

@@ -17,9 +17,21 @@ import { openDatabase, type Database } from '../../server/db/client'
 import { account, eventOutbox, msgConfig, msgInbox } from '../../server/db/schema'
 import { enqueue, JobRunner } from '../../server/lib/jobs'
 import { deliverEvent } from '../../server/modules/messages/fanout'
+import { tellExpiring } from '../../server/modules/account/expiring'
+import { dayOf } from '../../server/modules/account/state'
 import { newId } from '../../src/contract/ids'
 import { Client, newKey, type Answer } from './client'
-import { mustAdd, newUnit, PASSWORD, post, sysadminRoleId, type PageOf } from './accounts-fixtures'
+import {
+  accountNameOf,
+  mustAdd,
+  newUnit,
+  nextPhone,
+  PASSWORD,
+  post,
+  registerByInvite,
+  sysadminRoleId,
+  type PageOf,
+} from './accounts-fixtures'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
 import { addRole, byAction, saveMenus, tree } from './roles-fixtures'
 import { configBody, MSG, openStream, until, type Msg } from './messages-fixtures'
@@ -224,6 +236,89 @@ describe.each(inject('targets'))('messages on $name', (t) => {
       expect((await inbox(other.c, { keyword: name })).records).toEqual([])
     } finally {
       await admin.call('POST', `${MSG.config}/delete`, { form: { ids: cfg.body.data.msgConfigId }, idempotencyKey: newKey() })
+    }
+  })
+
+  it('each business event tells its configured receivers: an account stopped, a terminal applied, an invitation completed, an offline edit conflicted (once per entry)', async () => {
+    const events = {
+      'account.stopped': ['停用：{accountName}{reason}', 'Stopped: {accountName} {reason}'],
+      'terminal.applied': ['终端申请：{terminalName}（{accountName}）', 'Terminal applied: {terminalName} ({accountName})'],
+      'invite.completed': ['邀请已完成：{userName}，{organizationName}', 'Invitation completed: {userName}, {organizationName}'],
+      'offline.conflict': ['离线冲突：{entity}，{accountName}', 'Offline conflict: {entity}, {accountName}'],
+    } as const
+    const configs: string[] = []
+    for (const [eventCode, [titleZh, titleEn]] of Object.entries(events)) {
+      const cfg = await post<Config>(
+        admin,
+        `${MSG.config}/add`,
+        configBody({ eventCode, titleZh, titleEn, receivers: [{ type: 'person', id: reviewer.accountId, name: '审核员甲' }] }),
+      )
+      expect(cfg.body.code, cfg.text).toBe(10000)
+      configs.push(cfg.body.data.msgConfigId)
+    }
+    const received = (eventCode: string, n = 1) =>
+      until(
+        async () => {
+          const page = await inbox(reviewer.c, { eventCode, pageSize: 100 })
+          return page.records.length >= n ? page.records : null
+        },
+        15_000,
+        eventCode,
+      )
+    try {
+      const unit = await newUnit(admin, '事件单位')
+      // stopped by an administrator
+      const victim = await mustAdd(admin, unit, { userName: '被停用者' })
+      expect((await post(admin, '/api/admin/v1/generalAccount/enable', { ids: [victim.accountId], enable: false })).body.code).toBe(10000)
+      const stopped = await received('account.stopped')
+      expect(stopped.map((m) => m.titleZh)).toContain(`停用：${victim.accountName}已被${admin.accountName}停用`)
+      expect(stopped.map((m) => m.titleEn)).toContain(`Stopped: ${victim.accountName} stopped by ${admin.accountName}`)
+
+      // a device applies
+      const device = `dev-${newKey()}`
+      const applied = await post(other.c, '/api/admin/v1/terminal/apply', { deviceId: device, deviceName: '事件平板', os: 'Android' })
+      expect(applied.body.code, applied.text).toBe(10000)
+      const terminals = await received('terminal.applied')
+      expect(terminals.map((m) => m.titleZh)).toContain(`终端申请：事件平板（${other.accountName}）`)
+
+      // an invitation used
+      const invited = await registerByInvite(t, admin, unit, {
+        accountName: accountNameOf('inv'),
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        userName: '受邀者',
+        cellphone: nextPhone(),
+      })
+      expect(invited.body.code, invited.text).toBe(10000)
+      const invites = await received('invite.completed')
+      expect(
+        invites.some((m) => m.titleZh.startsWith('邀请已完成：受邀者，事件单位')),
+        JSON.stringify(invites),
+      ).toBe(true)
+
+      // an offline edit conflicted: reported twice (a replay of the report), told once
+      const entryId = newId()
+      const report = { entryId, entity: 'account', entityZh: '账号「张三」', entityEn: 'Account "张三"' }
+      for (let i = 0; i < 2; i++) {
+        const r = await post<{ reported: boolean }>(other.c, '/api/portal/v1/msg/offlineConflict', report)
+        expect(r.body.code, r.text).toBe(10000)
+        expect(r.body.data.reported).toBe(i === 0)
+      }
+      const conflicts = await received('offline.conflict')
+      await sleep(500)
+      const mine = (await inbox(reviewer.c, { eventCode: 'offline.conflict', pageSize: 100 })).records.filter((m) =>
+        m.titleZh.startsWith('离线冲突：账号「张三」'),
+      )
+      expect(conflicts.length).toBeGreaterThan(0)
+      expect(mine).toHaveLength(1)
+      expect(mine[0]!.titleZh).toBe('离线冲突：账号「张三」，普通员乙')
+      expect(mine[0]!.titleEn).toBe('Offline conflict: Account "张三", 普通员乙')
+      // a bad report is 20001 on its field
+      const bad = await post(other.c, '/api/portal/v1/msg/offlineConflict', { ...report, entryId: 'nope' })
+      expect(bad.body.code).toBe(20001)
+      expect(fieldsOf(bad)).toContain('entryId')
+    } finally {
+      for (const id of configs) await admin.call('POST', `${MSG.config}/delete`, { form: { ids: id }, idempotencyKey: newKey() })
     }
   })
 
@@ -466,6 +561,46 @@ describe.each(drivers)('message fan-out on $name', ({ env }) => {
       .from(msgInbox)
       .where(and(eq(msgInbox.eventId, id), eq(msgInbox.accountId, people[0]!)))
     expect(m).toMatchObject({ titleZh: '扇出 7', titleEn: 'Fan-out 7' })
+  })
+
+  it('an account whose valid period ends within 7 days is told once per end date, however often the scan runs', async () => {
+    const now = new Date()
+    const soon = newId()
+    const later = newId()
+    const day = 86_400_000
+    await database.db.insert(account).values([
+      {
+        accountId: soon,
+        accountName: uniqueName('exp1').slice(0, 20),
+        passwordHash: 'x',
+        status: 'normal',
+        validUntil: new Date(now.getTime() + 3 * day),
+      },
+      {
+        accountId: later,
+        accountName: uniqueName('exp2').slice(0, 20),
+        passwordHash: 'x',
+        status: 'normal',
+        validUntil: new Date(now.getTime() + 30 * day),
+      },
+    ])
+    const notices = async (id: string) =>
+      (await database.db.select().from(eventOutbox).where(eq(eventOutbox.topic, 'account.stopped'))).filter(
+        (e) => (e.payload as { accountId?: string }).accountId === id,
+      )
+    await Promise.all([tellExpiring(database.db, now), tellExpiring(database.db, now)])
+    await tellExpiring(database.db, now)
+    const told = await notices(soon)
+    expect(told).toHaveLength(1)
+    expect(told[0]!.payload).toMatchObject({ reasonEn: `expires on ${dayOf(new Date(now.getTime() + 3 * day))}` })
+    expect(await notices(later)).toHaveLength(0)
+    // the end date moved: a new notice for the new date
+    await database.db
+      .update(account)
+      .set({ validUntil: new Date(now.getTime() + 5 * day) })
+      .where(eq(account.accountId, soon))
+    await tellExpiring(database.db, now)
+    expect(await notices(soon)).toHaveLength(2)
   })
 
   it('a runner that dies after delivering, before finishing its job: the job is taken over and nothing is written twice', async () => {

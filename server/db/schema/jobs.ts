@@ -51,7 +51,14 @@ export const eventOutbox = pgTable(
     payload: jsonb('payload').notNull().default({}),
     /** The organisation concerned (receivers by data scope), if any. */
     organizationId: text('organization_id'),
+    /** At most one event with this key, ever (e.g. one "expiring" notice per account and end date). */
+    dedupeKey: text('dedupe_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('event_outbox_topic_idx').on(t.topic, t.id)],
+  (t) => [
+    index('event_outbox_topic_idx').on(t.topic, t.id),
+    uniqueIndex('event_outbox_dedupe_uq')
+      .on(t.dedupeKey)
+      .where(sql`dedupe_key is not null`),
+  ],
 )

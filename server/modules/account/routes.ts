@@ -10,6 +10,7 @@
  * Every change writes account_change rows (state.ts), in the same transaction.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { registerExpiringScan } from './expiring'
 import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
@@ -150,6 +151,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerAccountKind(app, ctx, 'general')
   registerAccountKind(app, ctx, 'registered')
   registerAccountInvite()
+  // accounts whose valid period ends soon: told once per account and date (消息设置)
+  const scheduleScan = registerExpiringScan(ctx.jobs, ctx.db)
+  app.addHook('onReady', scheduleScan)
 
   // The current account, for any signed-in account (its own cellphone unmasked).
   app.get(ACCOUNT_API.general.getLoggedInAccount, { config: { auth: 'signed' } }, async (req) => {

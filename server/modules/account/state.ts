@@ -12,6 +12,7 @@ import type { Db } from '../../db/client'
 import { accessToken, account, accountChange, session } from '../../db/schema'
 import { lockUnitAccountLimit } from '../org/queries'
 import { ApiError } from '../../lib/http'
+import { emitEvent } from '../../lib/jobs'
 import type { AccountRow, AuthContext } from '../../types'
 
 export interface ChangeRow {
@@ -212,6 +213,33 @@ export async function applyTransition(
     by,
     now,
   )
+  if (to === 'stopped') await tellStopped(tx, ids, by)
+}
+
+/** 消息设置 "account stopped or expiring": one event per stopped account, delivered once this commits. */
+async function tellStopped(tx: Db, ids: string[], by: Actor): Promise<void> {
+  const rows = await tx
+    .select({
+      accountId: account.accountId,
+      accountName: account.accountName,
+      userName: account.userName,
+      organizationId: account.organizationId,
+    })
+    .from(account)
+    .where(inArray(account.accountId, ids))
+  for (const r of rows)
+    await emitEvent(
+      tx,
+      'account.stopped',
+      {
+        accountId: r.accountId,
+        accountName: r.accountName,
+        userName: r.userName ?? r.accountName,
+        reasonZh: `已被${by.accountName ?? '系统'}停用`,
+        reasonEn: `stopped by ${by.accountName ?? 'the system'}`,
+      },
+      r.organizationId,
+    )
 }
 
 /** `YYYY-MM-DD` → the end of that day in China time (UTC+8); null stays null. */

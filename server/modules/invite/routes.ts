@@ -26,6 +26,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto'
 import { ApiError, fieldErrors, ok, parse, requestLang } from '../../lib/http'
 import { checkPermission, scopeOrgIds } from '../../plugins/permissions'
 import { hit } from '../../plugins/rate-limit'
+import { emitEvent } from '../../lib/jobs'
 import { writeSystemLog } from '../logs/write'
 import { registerContactPurpose } from './contact'
 import { invitePurpose, type InviteRow } from './registry'
@@ -153,6 +154,21 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: Ctx): void {
         .returning({ id: invite.inviteId })
       if (claimed.length === 0) throw refused(stateOf({ ...row!, usedAt: row!.usedAt ?? now }) ?? 'used')
       await def.submit(tx, row!.targetId, parsed.data, row!)
+      // 消息设置 "invitation completed": whoever is configured is told once this commits.
+      const target = await def.target(tx, row!.targetId)
+      const unitId = target?.organizationId ?? null
+      const given = parsed.data as Record<string, unknown>
+      const name = given.userName ?? given.accountName ?? (await def.load(tx, row!.targetId)).userName
+      await emitEvent(
+        tx,
+        'invite.completed',
+        {
+          purpose: row!.purpose,
+          userName: typeof name === 'string' ? name : '',
+          organizationName: unitId ? ((await orgName(tx, unitId)) ?? '') : '',
+        },
+        unitId,
+      )
     })
     await writeSystemLog(ctx, req, 'invite_submitted', Code.OK, `${row!.purpose} ${row!.targetId}`, null)
     return ok(req, { submitted: true })

@@ -41,10 +41,13 @@ export interface Template {
   senderId?: string | null
 }
 
-/** `{field}` → the event's value (unknown fields stay as written). */
-export function render(template: string, values: Record<string, unknown>): string {
+/**
+ * `{field}` → the event's value (unknown fields stay as written); a value given per language
+ * (`reasonZh` / `reasonEn`) is used in that language's text.
+ */
+export function render(template: string, values: Record<string, unknown>, lang: 'zh' | 'en'): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    const v = values[key]
+    const v = values[`${key}${lang === 'zh' ? 'Zh' : 'En'}`] ?? values[key]
     return v === undefined || v === null ? whole : String(v)
   })
 }
@@ -86,8 +89,8 @@ export async function fanOut(
   const result = (await tx.execute(sql`
     with ins as (
       insert into msg_inbox (account_id, event_id, msg_config_id, event_code, title_zh, title_en, content_zh, content_en, link, sender_id)
-      select ${account.accountId}, ${eventId}::bigint, ${t.configId}::text, ${t.eventCode}, ${render(t.titleZh, values)}, ${render(t.titleEn, values)},
-        ${render(t.contentZh, values)}, ${render(t.contentEn, values)}, ${LINKS[t.eventCode] ?? null}::text, ${t.senderId ?? null}::text
+      select ${account.accountId}, ${eventId}::bigint, ${t.configId}::text, ${t.eventCode}, ${render(t.titleZh, values, 'zh')}, ${render(t.titleEn, values, 'en')},
+        ${render(t.contentZh, values, 'zh')}, ${render(t.contentEn, values, 'en')}, ${LINKS[t.eventCode] ?? null}::text, ${t.senderId ?? null}::text
       from ${account} where ${RECEIVING} and ${receiverCondition(t.receivers)}
       on conflict do nothing
       returning id, account_id

@@ -9,6 +9,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type 
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
 import {
+  conflictReport,
   inboxQuery,
   MSG_API,
   pushQuery,
@@ -142,6 +143,29 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
       ),
     )
     return ok(req, { eventId })
+  })
+
+  // An offline edit met a newer version when replayed: told once per outbox entry (its id is the key).
+  app.post(MSG_API.conflict, { config: signed }, async (req) => {
+    const body = parse(conflictReport, req.body, req)
+    const acc = req.auth!.account
+    const eventId = await ctx.db.transaction((tx) =>
+      emitEvent(
+        tx,
+        'offline.conflict',
+        {
+          entryId: body.entryId,
+          entity: body.entity,
+          entityZh: body.entityZh,
+          entityEn: body.entityEn,
+          accountId: acc.accountId,
+          accountName: acc.userName ?? acc.accountName,
+        },
+        acc.organizationId,
+        `offline.conflict:${acc.accountId}:${body.entryId}`,
+      ),
+    )
+    return ok(req, { reported: eventId !== null })
   })
 
   const pushes = (statuses: string[]) => async (req: FastifyRequest) => {

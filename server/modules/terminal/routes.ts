@@ -25,6 +25,7 @@ import type { Db } from '../../db/client'
 import { terminal, terminalEvent, terminalHeartbeat as heartbeat } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { ipCity } from '../../lib/ipCity'
+import { emitEvent } from '../../lib/jobs'
 import { likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../plugins/permissions'
 import { defineResource, registerResource } from '../resource'
@@ -268,6 +269,13 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
         })
       }
       await tx.insert(terminalEvent).values({ terminalEventId: newId(), terminalId, kind: 'apply', by: acc.accountName })
+      // 消息设置 "terminal applied": its reviewers are told once this commits.
+      await emitEvent(
+        tx,
+        'terminal.applied',
+        { terminalId, terminalName: body.deviceName ?? body.deviceId, accountName: acc.accountName },
+        acc.organizationId,
+      )
       return terminalId
     })
     const [answer] = await ctx.db

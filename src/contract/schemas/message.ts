@@ -15,6 +15,7 @@
  */
 import { z } from 'zod'
 import { V, URL_RE, filterText, name, optionalText, str, text } from '../rules'
+import { API } from '../paths'
 import { id, listQuery, version, type Stamped } from './common'
 
 export const MSG_API = {
@@ -31,6 +32,7 @@ export const MSG_API = {
   waiting: '/api/admin/v1/msgWaitPush/listPage',
   retry: '/api/admin/v1/msgWaitPush/retry',
   stream: '/api/portal/v1/msg/stream',
+  conflict: API.portal.offlineConflict,
 } as const
 
 /** Business events that send messages (issue 15); `custom` is a message sent by hand. */
@@ -223,6 +225,19 @@ export interface MsgPush {
 }
 
 export const retryBody = readBody
+
+/**
+ * An offline edit of the caller's that met a newer version when replayed (the outbox reports it
+ * once per entry: 消息设置 "offline edit conflicted"). `entityZh`/`entityEn`: what was edited, as
+ * the sync centre names it.
+ */
+export const conflictReport = z.object({
+  entryId: z.uuid({ error: V.invalid }),
+  entity: text(50),
+  entityZh: text(100),
+  entityEn: text(100),
+})
+export type ConflictReport = z.infer<typeof conflictReport>
 
 /** What the live stream carries (event `message`; `id:` = the message id, so Last-Event-ID replays from the table). */
 export type LiveMessage = InboxMessage

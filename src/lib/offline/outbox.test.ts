@@ -50,7 +50,9 @@ function setup(answer: (step: Step, key: string) => unknown | Promise<unknown>) 
   const store = new OutboxStore(() => openOutboxDb(name))
   let clock = 1_000_000
   const sent: { step: Step; key: string }[] = []
+  const told: string[] = []
   const outbox = new Outbox({
+    conflicted: (decl, entry) => told.push(`${decl.entity}:${entry.id}`),
     store,
     now: () => clock,
     random: () => 0.5,
@@ -60,7 +62,7 @@ function setup(answer: (step: Step, key: string) => unknown | Promise<unknown>) 
       return answer(step, key)
     },
   })
-  return { outbox, store, sent, tick: (ms: number) => (clock += ms), name }
+  return { outbox, store, sent, told, tick: (ms: number) => (clock += ms), name }
 }
 
 const A = 'acc-1'
@@ -196,7 +198,7 @@ describe('outbox', () => {
 
   it('20008 → conflicted with the server record; keep mine re-sends with its version, take theirs drops mine', async () => {
     const server = { thingId: 'r1', name: 'theirs', version: 7 }
-    const { outbox, store, sent } = setup((s) => {
+    const { outbox, store, sent, told } = setup((s) => {
       const b = s.body as { version: number }
       if (b.version !== server.version) throw new ApiErr('code', Code.VERSION_CONFLICT, { ...server })
       Object.assign(server, s.body, { version: server.version + 1 })
@@ -206,6 +208,9 @@ describe('outbox', () => {
     expect((await outbox.run(A)).conflicted).toBe(1)
     const [c] = await store.list(A)
     expect(c).toMatchObject({ status: 'conflicted', theirs: { name: 'theirs', version: 7 } })
+    // told once (the message centre's "offline edit conflicted"); a run while it waits tells nothing more
+    await outbox.run(A)
+    expect(told).toEqual([`thing:${mine.id}`])
     await outbox.resolve(mine.id, 'mine')
     const [again] = await store.list(A)
     expect(again).toMatchObject({ status: 'pending', baseVersion: 7, payload: { values: { name: 'mine', version: 7 } } })

@@ -27,6 +27,8 @@ export interface OutboxDeps {
   changed?(): void
   /** An entry of `entity` reached the server (refetch its lists). */
   synced?(entity: OfflineEntity, entry: OutboxEntry): void
+  /** A replayed entry met a newer version on the server (told once per entry). */
+  conflicted?(entity: OfflineEntity, entry: OutboxEntry): void
   /** The gateway answered (true) or could not be reached (false). */
   reachable?(online: boolean): void
   /** The session is gone (20114, 20119, a cancelled password prompt): stop until the next sign-in. */
@@ -358,8 +360,10 @@ export class Outbox {
           return 'session'
         }
         if (outcome.kind === 'conflicted') {
-          await store.put({ ...e, status: 'conflicted', lastError, theirs: outcome.theirs })
+          const conflicted: OutboxEntry = { ...e, status: 'conflicted', lastError, theirs: outcome.theirs }
+          await store.put(conflicted)
           this.deps.changed?.()
+          this.deps.conflicted?.(decl, conflicted)
           return 'conflicted'
         }
         await store.put({ ...e, status: 'failed', lastError })

@@ -15,13 +15,14 @@ import { API, DEFAULT_APP_CODE } from '@/contract/paths'
 import { http, onReachability, type ApiError } from '@/lib/http'
 import { queryClient } from '@/lib/query'
 import { getSession, isLoggedIn, sessionStore } from '@/lib/session'
+import { hasKey, translate, type Locale } from '@/lib/i18n'
 import { createStore } from '@/lib/store'
 import { openOutboxDb } from './db'
 import { entityOf } from './entities'
 import { Outbox, type EnqueueInput } from './outbox'
 import { estimateUsage } from './read/storage'
 import { OutboxStore } from './store'
-import type { EntryStatus, LocalRecord, OutboxEntry, Step } from './types'
+import type { EntryStatus, LocalRecord, OfflineEntity, OutboxEntry, Step } from './types'
 
 export interface StorageInfo {
   usage: number | null
@@ -95,9 +96,31 @@ export const outbox = new Outbox({
   synced: (decl) => {
     for (const queryKey of decl.invalidates) void queryClient.invalidateQueries({ queryKey })
   },
+  conflicted: (decl, entry) => void reportConflict(decl, entry),
   reachable: (online) => setOnline(online),
   sessionLost: () => undefined,
 })
+
+/**
+ * Tells the gateway of a replayed edit that met a newer version, so whoever 消息设置 names hears of
+ * it (once per entry: the gateway keys the event by the entry id). Best effort: the sync centre
+ * shows the conflict whatever happens here.
+ */
+async function reportConflict(decl: OfflineEntity, entry: OutboxEntry): Promise<void> {
+  const named = (locale: Locale) => {
+    const label = hasKey(decl.label) ? translate(locale, decl.label) : entry.entity
+    return `${label}${entry.title ? (locale === 'zh' ? `「${entry.title}」` : ` "${entry.title}"`) : ''}`.slice(0, 100)
+  }
+  try {
+    await http.post(
+      API.portal.offlineConflict,
+      { entryId: entry.id, entity: entry.entity, entityZh: named('zh'), entityEn: named('en') },
+      { idempotencyKey: `${entry.id}:conflict`, silent: true },
+    )
+  } catch {
+    /* not told: the sync centre still shows it */
+  }
+}
 
 const currentAccount = (): string | null => getSession().userAccount?.accountId ?? null
 
