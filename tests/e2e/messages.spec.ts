@@ -63,24 +63,33 @@ test('account awaiting audit → reviewers: configured in 消息设置, a regist
   await signInAt(admin, 'admin')
   await admin.goto(`${gw.url}/admin/message-setting`)
   await expect(admin.getByRole('heading', { name: '消息设置' })).toBeVisible()
-  await admin.getByRole('button', { name: '新增配置' }).click()
+  await admin.getByRole('button', { name: '新增', exact: true }).click()
   const dialog = admin.getByRole('dialog')
   await dialog.getByLabel('配置名称').fill('账号待审核通知审核人')
-  await expect(dialog.getByLabel('业务事件')).toHaveValue('account.pending')
+  await expect(dialog.getByRole('heading', { name: '新增消息配置' })).toBeVisible()
+  await expect(dialog.getByRole('combobox', { name: '业务事件' })).toContainText('账号待审核')
+  // receivers: a group of the account tree opens to its people, with their count
+  const tree = dialog.getByRole('tree', { name: '分组与人员' })
+  const group = tree.getByRole('treeitem', { name: /账号审核组/ })
+  await expect(group).toContainText('2 人')
+  await group.focus()
+  await admin.keyboard.press('ArrowRight')
+  await expect(tree.getByRole('treeitem', { name: /刘海涛/ })).toBeVisible()
   // the reviewer, found by name in the account tree's people
   await dialog.getByPlaceholder('按姓名或账号查找人员').fill('orgadmin')
-  await dialog.getByRole('checkbox', { name: '刘海涛' }).check()
+  await dialog.getByRole('tree', { name: '查找到的人员' }).getByRole('checkbox', { name: '刘海涛' }).click()
   await expect(dialog.getByText('人员 · 刘海涛')).toBeVisible()
-  await dialog.getByRole('checkbox', { name: '邮件' }).check()
+  await dialog.getByRole('checkbox', { name: '邮件' }).click()
   // validation from the contract's schema: titles and contents are required
-  await dialog.getByRole('button', { name: '保存' }).click()
-  await expect(dialog.getByRole('alert').first()).toBeVisible()
+  await dialog.getByRole('button', { name: '提交' }).click()
+  await expect(dialog.getByLabel('中文标题')).toHaveAttribute('aria-invalid', 'true')
+  await expect(dialog.getByLabel('中文标题')).toHaveAccessibleDescription('请输入中文标题')
   await dialog.getByLabel('中文标题').fill('账号待审核：{accountName}')
   await dialog.getByLabel('英文标题').fill('Account awaiting audit: {accountName}')
   await dialog.getByLabel('中文内容').fill('{userName}（{accountName}）注册了账号，请及时审核。')
   await dialog.getByLabel('英文内容').fill('{userName} ({accountName}) registered; please review the account.')
   await admin.screenshot({ path: '.tmp/shots/messages-setting-dialog-zh.png' })
-  await dialog.getByRole('button', { name: '保存' }).click()
+  await dialog.getByRole('button', { name: '提交' }).click()
   await expect(dialog).toBeHidden()
   const row = admin.getByRole('row', { name: /账号待审核通知审核人/ })
   await expect(row).toContainText('刘海涛')
@@ -169,6 +178,33 @@ test('a reviewer reads messages offline on a 1024×768 tablet, marks one read, a
     await page.reload()
     await expect(item).toHaveAttribute('data-unread', 'false')
     expect(reads).toBe(1)
+  } finally {
+    await ctx.close()
+  }
+})
+
+test('the auditor opens the message centre from the menu on a 1024×768 tablet and reads the synced messages offline', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1024, height: 768 }, baseURL: gw.url })
+  const page = await ctx.newPage()
+  try {
+    await signInAt(page, 'zhoushen')
+    await waitForServiceWorker(page)
+    await page.getByRole('link', { name: '消息中心' }).first().click()
+    await expect(page.getByRole('heading', { name: '消息中心' })).toBeVisible()
+    const list = page.getByRole('list', { name: '我的消息' })
+    await expect(list.getByRole('listitem')).toHaveCount(3)
+    // unread first
+    await expect(list.getByRole('listitem').first()).toHaveAttribute('data-unread', 'true')
+    await expect(list.getByRole('listitem').last()).toContainText('终端申请：工地平板-03')
+    await page.waitForTimeout(1500) // the query cache is persisted (throttled to once a second)
+    await ctx.setOffline(true)
+    await page.reload()
+    await expect(list.getByRole('listitem')).toHaveCount(3)
+    await expect(page.getByTestId('synced-at')).toHaveText(/^同步于 /)
+    await page.screenshot({ path: '.tmp/shots/messages-auditor-offline-1024-zh.png' })
   } finally {
     await ctx.close()
   }

@@ -12,6 +12,8 @@ import { MSG_API, MSG_EVENTS, type InboxMessage } from '@/contract/schemas/messa
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { toast } from 'sonner'
 import { http } from '@/lib/http'
 import { useT, type TKey } from '@/lib/i18n'
@@ -23,6 +25,8 @@ import { messageOffline } from './offline'
 import { messageKeys, pushesQueryOptions } from './queries'
 
 type Tab = 'mine' | 'pushed' | 'waiting'
+/** The event filter's "all" (a Radix select item cannot have an empty value). */
+const ALL = 'all'
 
 export function MessageCenterPage() {
   const { t } = useT()
@@ -34,25 +38,28 @@ export function MessageCenterPage() {
         <h1 className="text-lg font-semibold">{t('messages.centre.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('messages.centre.description')}</p>
       </div>
-      {admin && (
-        <div role="tablist" className="flex gap-1 border-b">
-          {(['mine', 'pushed', 'waiting'] as const).map((k) => (
-            <button
-              key={k}
-              role="tab"
-              aria-selected={tab === k}
-              onClick={() => setTab(k)}
-              className={cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm',
-                tab === k ? 'border-primary font-medium' : 'border-transparent text-muted-foreground',
-              )}
-            >
-              {t(`messages.centre.${k}`)}
-            </button>
-          ))}
-        </div>
+      {admin ? (
+        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+          <TabsList>
+            {(['mine', 'pushed', 'waiting'] as const).map((k) => (
+              <TabsTrigger key={k} value={k}>
+                {t(`messages.centre.${k}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="mine" className="mt-4">
+            <MyMessages />
+          </TabsContent>
+          <TabsContent value="pushed" className="mt-4">
+            <Pushes kind="pushed" />
+          </TabsContent>
+          <TabsContent value="waiting" className="mt-4">
+            <Pushes kind="waiting" />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <MyMessages />
       )}
-      {tab === 'mine' ? <MyMessages /> : <Pushes kind={tab} />}
     </div>
   )
 }
@@ -104,19 +111,21 @@ function MyMessages() {
             </Button>
           ))}
         </div>
-        <select
-          aria-label={t('messages.field.eventCode')}
-          className="h-8 rounded-md border bg-background px-2 text-sm"
-          value={filters.eventCode ?? ''}
-          onChange={(e) => setFilters((f) => ({ ...f, eventCode: e.target.value || undefined }))}
-        >
-          <option value="">{t('messages.centre.all')}</option>
-          {[...MSG_EVENTS, 'custom'].map((ev) => (
-            <option key={ev} value={ev}>
-              {t(eventLabelKey(ev) as TKey)}
-            </option>
-          ))}
-        </select>
+        <Select value={filters.eventCode ?? ALL} onValueChange={(v) => setFilters((f) => ({ ...f, eventCode: v === ALL ? undefined : v }))}>
+          <SelectTrigger className="h-9 w-44" aria-label={t('messages.field.eventCode')}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL} className="min-h-9">
+              {t('messages.centre.all')}
+            </SelectItem>
+            {[...MSG_EVENTS, 'custom'].map((ev) => (
+              <SelectItem key={ev} value={ev} className="min-h-9">
+                {t(eventLabelKey(ev) as TKey)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
         <Input
           className="h-8 w-56"
           placeholder={t('messages.centre.keyword')}

@@ -1,14 +1,16 @@
 /** Query keys and options of the message screens (every key starts with 'msg', like @/lib/messages' own). */
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/contract/envelope'
+import { resourcePaths } from '@/contract'
 import { MSG_API, type AccountTreeNode, type MsgConfig, type MsgPush } from '@/contract/schemas/message'
+import { listPageQueryOptions } from '@/lib/crud/queries'
+import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
 import { msgKeys } from '@/lib/messages'
 
 export const messageKeys = {
   all: msgKeys.all,
   pushes: () => ['msg', 'push'] as const,
-  configs: (kind: string) => ['msg', 'config', kind] as const,
 }
 
 export const pushesQueryOptions = (kind: 'pushed' | 'waiting') =>
@@ -18,21 +20,18 @@ export const pushesQueryOptions = (kind: 'pushed' | 'waiting') =>
       http.get<Page<MsgPush>>(kind === 'pushed' ? MSG_API.pushed : MSG_API.waiting, { pageSize: 100 }, { signal, silent: true }),
   })
 
-export const configsQueryOptions = (kind: 'event' | 'custom') =>
-  queryOptions({
-    queryKey: messageKeys.configs(kind),
-    queryFn: ({ signal }) =>
-      http.get<Page<MsgConfig>>(
-        `${kind === 'event' ? MSG_API.config : MSG_API.customConfig}/listPage`,
-        { pageSize: 200 },
-        { signal, silent: true },
-      ),
-  })
-
 export const groupsQueryOptions = () =>
   queryOptions({
     queryKey: ['msg', 'tree', 'groups'],
     queryFn: ({ signal }) => http.get<AccountTreeNode[]>(MSG_API.accountTree, undefined, { signal, silent: true }),
+  })
+
+/** The people of one group of the account tree (opened in the receiver picker). */
+export const groupMembersQueryOptions = (groupId: string) =>
+  queryOptions({
+    queryKey: ['msg', 'tree', 'members', groupId],
+    queryFn: ({ signal }) => http.get<AccountTreeNode[]>(MSG_API.accountTree, { nodeId: groupId }, { signal, silent: true }),
+    staleTime: 60_000,
   })
 
 export const peopleQueryOptions = (keyword: string) =>
@@ -48,3 +47,9 @@ export const rolesQueryOptions = () =>
     queryFn: ({ signal }) =>
       http.get<{ roleId: string; roleName: string; memberCount: number }[]>(MSG_API.roles, undefined, { signal, silent: true }),
   })
+
+/** The configuration list pages (消息设置 / 自定义消息配置) for a list search; keys as ./resource.ts declares them. */
+export const msgConfigListPageQueryOptions = (kind: 'event' | 'custom', search: ListSearch) => {
+  const key = kind === 'event' ? 'msgConfig' : 'msgCustomConfig'
+  return listPageQueryOptions<MsgConfig>({ key, paths: resourcePaths(key) }, search)
+}

@@ -4,6 +4,7 @@ import type { Shape } from '../shape'
 export const zh = {
   bell: '消息',
   bellUnread: '消息（{n} 条未读）',
+  entity: '消息配置',
   live: '新消息：{title}',
   centre: {
     title: '消息中心',
@@ -26,6 +27,7 @@ export const zh = {
     from: '发送人：{name}',
     unreadCount: '{n} 条未读',
     send: '发送消息',
+    sent: '已发送，接收人将很快收到',
     retry: '重新发送',
     retried: '已重新排队 {n} 条',
   },
@@ -76,6 +78,7 @@ export const zh = {
     contentEn: '英文内容',
     webhookUrl: '机器人地址',
     remark: '备注',
+    updateTime: '更新时间',
   },
   receivers: {
     pick: '选择接收人',
@@ -85,6 +88,10 @@ export const zh = {
     search: '按姓名或账号查找人员',
     count: '{n} 人',
     none: '尚未选择接收人',
+    tree: '分组与人员',
+    found: '查找到的人员',
+    covered: '已包含在所选分组中',
+    loading: '加载中…',
     remove: '移除 {name}',
     types: { group: '分组', person: '人员', role: '角色' },
   },
@@ -93,6 +100,7 @@ export const zh = {
 export const en: Shape<typeof zh> = {
   bell: 'Messages',
   bellUnread: 'Messages ({n} unread)',
+  entity: 'message configuration',
   live: 'New message: {title}',
   centre: {
     title: 'Message centre',
@@ -115,6 +123,7 @@ export const en: Shape<typeof zh> = {
     from: 'From: {name}',
     unreadCount: '{n} unread',
     send: 'Send a message',
+    sent: 'Sent; the receivers will have it shortly',
     retry: 'Send again',
     retried: '{n} queued again',
   },
@@ -165,6 +174,7 @@ export const en: Shape<typeof zh> = {
     contentEn: 'Content (English)',
     webhookUrl: 'Robot address',
     remark: 'Remark',
+    updateTime: 'Updated',
   },
   receivers: {
     pick: 'Choose receivers',
@@ -174,6 +184,10 @@ export const en: Shape<typeof zh> = {
     search: 'Find people by name or account',
     count: '{n} people',
     none: 'No receivers chosen',
+    tree: 'Groups and people',
+    found: 'People found',
+    covered: 'Included in a chosen group',
+    loading: 'Loading…',
     remove: 'Remove {name}',
     types: { group: 'Group', person: 'Person', role: 'Role' },
   },
