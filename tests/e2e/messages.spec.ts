@@ -120,6 +120,8 @@ test('account awaiting audit → reviewers: configured in 消息设置, a regist
   await expect(reviewer.getByTestId('unread-count')).toHaveText(`${before + 1} 条未读`)
   await expect(bell).toHaveAttribute('aria-label', `消息（${before + 1} 条未读）`)
   await reviewer.screenshot({ path: '.tmp/shots/messages-centre-live-zh.png' })
+  // the message leads to 用户审核, which the reviewer may open
+  await expect(item.getByRole('link', { name: '查看' })).toHaveAttribute('href', '/admin/user-audit')
 
   // mark read: the badge follows
   await item.getByRole('button', { name: '标记已读' }).click()
@@ -199,6 +201,8 @@ test('the auditor opens the message centre from the menu on a 1024×768 tablet a
     // unread first
     await expect(list.getByRole('listitem').first()).toHaveAttribute('data-unread', 'true')
     await expect(list.getByRole('listitem').last()).toContainText('终端申请：工地平板-03')
+    // no way into 终端授权, which the auditor's menus do not include
+    await expect(list.getByRole('listitem').last().getByRole('link', { name: '查看' })).toHaveCount(0)
     await page.waitForTimeout(1500) // the query cache is persisted (throttled to once a second)
     await ctx.setOffline(true)
     await page.reload()

@@ -18,7 +18,7 @@ import { toast } from 'sonner'
 import { http } from '@/lib/http'
 import { useT, type TKey } from '@/lib/i18n'
 import { eventLabelKey, inboxQueryOptions, msgKeys, type InboxFilters } from '@/lib/messages'
-import { useCan } from '@/lib/permissions'
+import { useCan, useMenus } from '@/lib/permissions'
 import { submitEdit, useLocalRecords, useMergedRows } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { messageOffline } from './offline'
@@ -70,6 +70,9 @@ function MyMessages() {
   const [filters, setFilters] = useState<InboxFilters>({})
   const q = useQuery(inboxQueryOptions(filters))
   const page = q.data
+  // a message's link only for someone whose menus lead there
+  const menus = useMenus().data
+  const opens = (link: string) => !!menus?.some((m) => m.action && `/${m.action.replace(/^\//, '')}` === link)
   const refresh = () => client.invalidateQueries({ queryKey: msgKeys.all() })
   // through the outbox: offline it is kept and synced once (the list shows it read at once)
   const read = useMutation({
@@ -177,7 +180,7 @@ function MyMessages() {
               </p>
             </div>
             <div className="flex shrink-0 gap-1">
-              {m.link && (
+              {m.link && opens(m.link) && (
                 <Button size="sm" variant="ghost" asChild>
                   <Link to={m.link}>{t('messages.centre.open')}</Link>
                 </Button>
