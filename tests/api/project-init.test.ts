@@ -406,12 +406,8 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
       }),
     )
     const reported = ok(await upload(run.runId, await book(goodSheets())))
-    expect(
-      reported
-        .report!.find((s) => s.sheet === 'basic')!
-        .errors.map((e) => e.field)
-        .sort(),
-    ).toEqual(['projectCode', 'projectName'])
+    const basicFields = reported.report!.find((s) => s.sheet === 'basic')!.errors.map((e) => e.field)
+    expect([...new Set(basicFields)].sort()).toEqual(['projectCode', 'projectName'])
     ok(await post(admin, `${W}/discard`, { runId: run.runId }))
     expect((await admin.call('GET', `${W}/run`, { query: { runId: run.runId } })).body.code).toBe(20002)
   })

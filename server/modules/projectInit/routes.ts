@@ -53,7 +53,6 @@ const STALE_MS = 10 * 60_000
 
 const BASIC_NAME: Text = { zh: '基本信息', en: 'Basic data' }
 const NO_WORKBOOK: Text = { zh: '请先上传初始化工作簿', en: 'Upload the initialisation workbook first' }
-const NO_SHEET: Text = { zh: '工作簿中没有该工作表（可留空）', en: 'The workbook has no such sheet (it may be left empty)' }
 const NO_PROJECT: Text = { zh: '请选择项目', en: 'Choose a project' }
 const MISSING_COLUMNS: Text = { zh: '缺少必填列：{cols}', en: 'Required columns missing: {cols}' }
 const NOTHING: Text = { zh: '没有任何要创建的数据', en: 'There is nothing to create' }
@@ -66,6 +65,11 @@ const INTERRUPTED: Text = { zh: '创建被中断，未创建任何数据', en: '
 
 /** Live progress of the runs this process is creating. */
 const live = new Map<string, number>()
+/**
+ * The rows of the runs this process is creating, as claimed: a poll is answered from here without
+ * the database (on PGlite the one connection is the creation's until it commits).
+ */
+const liveRows = new Map<string, RunRow>()
 
 const menuOf = (preset: InitPreset) => INIT_PRESET_MENU[preset]
 
@@ -75,10 +79,11 @@ function statusOf(r: RunRow): { status: InitStatus; error: Text | null } {
   return { status: r.status as InitStatus, error: r.error ?? null }
 }
 
-async function answerRuns(db: Db, rows: RunRow[]): Promise<InitRun[]> {
+/** The runs as answered (`db` null: without the project names, e.g. while this process holds the database). */
+async function answerRuns(db: Db | null, rows: RunRow[]): Promise<InitRun[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.templateProjectId, r.projectId, r.createdProjectId].filter((x): x is string => !!x)))]
   const names = new Map(
-    ids.length
+    ids.length && db
       ? (await db.select({ id: project.projectId, name: project.projectName }).from(project).where(inArray(project.projectId, ids))).map(
           (p) => [p.id, p.name],
         )
@@ -171,6 +176,9 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
 
     app.get(paths.run, { config: read }, async (req) => {
       const { runId } = parse(initRunQuery, req.query, req)
+      const running = liveRows.get(runId)
+      if (running && running.accountId === req.auth!.account.accountId && running.preset === preset)
+        return ok(req, { ...(await answerRuns(null, [running]))[0], status: 'running' })
       return ok(req, (await answerRuns(ctx.db, [await ownRun(ctx.db, req.auth!, runId)]))[0])
     })
 
@@ -382,8 +390,6 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
         const rows = stored[key] ?? []
         counts[key] = rows.length
         total += rows.length
-        if (r.source === 'workbook' && !(key in stored) && Object.keys(stored).length)
-          errors.push({ sheet: key, row: 0, field: '', message: NO_SHEET })
         const { valid, errors: rowErrors } = schemaCheck(key, s, rows)
         errors.push(...rowErrors)
         const existing = !def.newProject && r.projectId && s.existing ? await s.existing(ctx.db, r.projectId) : new Map<string, string>()
@@ -401,6 +407,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
 
     async function createRun(auth: AuthContext, r: RunRow): Promise<void> {
       live.set(r.runId, 0)
+      liveRows.set(r.runId, r)
       let processed = 0
       let written = 0
       // progress for the other processes (PostgreSQL only: on PGlite an outer write waits for the transaction)
@@ -455,6 +462,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
       } finally {
         if (ticker) clearInterval(ticker)
         live.delete(r.runId)
+        liveRows.delete(r.runId)
       }
     }
   }
