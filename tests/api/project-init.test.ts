@@ -384,7 +384,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     const step = await post(admin, `${W}/save`, { runId: run.runId, step: 9 })
     expect(step.body.code).toBe(20001)
     expect((step.body.data as { field: string }[]).map((e) => e.field)).toEqual(['step'])
-    const tpl = await post(admin, `${W}/save`, { runId: run.runId, step: 2, source: 'template' })
+    const tpl = await post(admin, `${W}/save`, { runId: run.runId, step: 2, source: 'template', templateProjectId: 'not-an-id' })
     expect((tpl.body.data as { field: string }[]).map((e) => e.field)).toEqual(['templateProjectId'])
     const notExcel = await admin.call('POST', `${W}/upload`, {
       query: { runId: run.runId },

@@ -69,19 +69,17 @@ export const INIT_STEPS = [1, 2, 3, 4, 5] as const
 
 export const initStart = z.object({ runId: id().optional() })
 
-export const initSave = z
-  .object({
-    runId: id(),
-    step: z.coerce.number().int().min(1).max(3),
-    source: z.enum(INIT_SOURCES, { error: V.required }).optional(),
-    /** Source `template`: the project whose structure is copied. */
-    templateProjectId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
-    /** Presets on an existing project: that project. */
-    projectId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
-    /** Presets with a new project: its basic data (validated when the run is validated, with the same schema). */
-    basic: z.record(z.string(), z.unknown()).optional(),
-  })
-  .refine((v) => v.source !== 'template' || !!v.templateProjectId, { path: ['templateProjectId'], error: V.required })
+export const initSave = z.object({
+  runId: id(),
+  step: z.coerce.number().int().min(1).max(3),
+  source: z.enum(INIT_SOURCES, { error: V.required }).optional(),
+  /** Source `template`: the project whose structure is copied. */
+  templateProjectId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
+  /** Presets on an existing project: that project. */
+  projectId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
+  /** Presets with a new project: its basic data (validated when the run is validated, with the same schema). */
+  basic: z.record(z.string(), z.unknown()).optional(),
+})
 
 /** The basic data of a new project: the project form's schema. */
 export const initBasic = projectFields

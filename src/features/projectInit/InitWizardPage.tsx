@@ -7,7 +7,7 @@
  * validation report per sheet and row (upload again) → 4 create with progress → 5 done, with a
  * link to the project. The run lives in the gateway: a reload or another device resumes it.
  */
-import { useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { FormProvider } from 'react-hook-form'
@@ -174,6 +174,12 @@ function Wizard({ preset, runId, onLeave }: { preset: InitPreset; runId: string;
   const [view, setView] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
   const run = query.data
+  const created = run?.status === 'done'
+  useEffect(() => {
+    // the new project and its records: every project list and picker forgets what it had (a
+    // picker given a project it does not know would replace it with its first)
+    if (created) void qc.resetQueries({ queryKey: initKeys.projects })
+  }, [created, qc])
   if (query.isError)
     return (
       <Card className="p-6 text-sm">
@@ -225,7 +231,11 @@ function Wizard({ preset, runId, onLeave }: { preset: InitPreset; runId: string;
           run={run}
           busy={busy}
           save={save}
-          onUploaded={set}
+          onUploaded={(r) => {
+            // the upload validated the file too: its report is shown after the next steps
+            set(r)
+            setView(1)
+          }}
           onLeave={onLeave}
           onNext={() => (def.newProject ? void save({ step: 2 }, () => setView(2)) : void validate())}
         />
@@ -339,7 +349,8 @@ function UploadButton({
         className="sr-only"
         accept={acceptOf('import')}
         data-testid="init-file"
-        aria-label={label}
+        tabIndex={-1}
+        aria-hidden
         onChange={(e) => {
           onFile(e.target.files?.[0])
           e.target.value = ''

@@ -2,12 +2,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { initPaths, type InitPreset, type InitRun } from '@/contract/schemas/projectInit'
+import { projectKeys } from '@/features/projects/queries'
 import { http } from '@/lib/http'
 
 export const initKeys = {
   all: ['projectInit'] as const,
   runs: (preset: InitPreset) => ['projectInit', preset, 'runs'] as const,
   run: (preset: InitPreset, runId: string) => ['projectInit', preset, 'run', runId] as const,
+  /** Everything under the projects' key (lists, pickers, a project's records): reset once a run has created. */
+  projects: [projectKeys.project] as const,
 }
 
 /** The wizard's URL search: the run being worked on (absent: the list of unfinished runs). */

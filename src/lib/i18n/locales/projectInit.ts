@@ -108,7 +108,7 @@ export const en: Shape<typeof zh> = {
     upload: 'Upload the workbook',
     reupload: 'Upload again',
     uploaded: 'Uploaded: {name}',
-    rows: '{n} rows',
+    rows: 'Rows: {n}',
   },
   basic: { title: 'Basic data of the new project', hint: 'The owner unit takes part as the “build” unit' },
   report: {
