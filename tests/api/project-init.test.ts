@@ -433,4 +433,73 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     const again = ok(await post<Run>(admin, `${W}/validate`, { runId: run.runId }))
     expect(again.report!.flatMap((s) => s.errors).map((e) => `${e.sheet}:${e.row}:${e.field}`)).toEqual(['projectOrg:3:organizationName'])
   })
+
+  it('adds structure to an existing project (work-site initialisation): codes checked against what it has, new nodes under existing ones', async () => {
+    const WS = `${A}/projectInit/workSiteInitialization`
+    const pid = ok(await post<{ projectId: string }>(admin, `${A}/project/add`, basic(code('EX')))).projectId
+    ok(await post(admin, `${A}/line/add`, { projectId: pid, lineCode: 'ZX', lineName: '正线', lineType: 'main' }))
+    const root = ok(
+      await post<Node>(admin, `${A}/container/add`, {
+        projectId: pid,
+        containerCode: 'OLD',
+        containerName: '已有标段',
+        containerType: 'section',
+      }),
+    )
+    ok(
+      await post(admin, `${A}/container/add`, {
+        projectId: pid,
+        parentId: root.containerId,
+        containerCode: 'OLD-1',
+        containerName: '已有桥',
+        containerType: 'bridge',
+      }),
+    )
+    const run = ok(await post<Run>(admin, `${WS}/start`, {}))
+    expect(run.source).toBe('workbook') // the only source of this preset
+    ok(await post(admin, `${WS}/save`, { runId: run.runId, step: 1, projectId: pid }))
+    const upload = (bytes: Buffer) =>
+      admin.call<Run>('POST', `${WS}/upload`, {
+        query: { runId: run.runId },
+        raw: multipart({ name: 'ws.xlsx', type: XLSX, bytes }),
+        unsignedPayload: true,
+        idempotencyKey: newKey(),
+      })
+    const sheets = (lineCode: string) => ({
+      线路: [
+        ['线路编码', '线路名称', '线路类型'],
+        [lineCode, '联络线', 'connecting'],
+      ],
+      项目容器: [
+        ['节点编码', '节点名称', '上级编码', '节点类型'],
+        ['OLD-2', '新桥', 'OLD', 'bridge'],
+        ['OLD-2-P', '新墩', 'OLD-2', 'pier'],
+      ],
+      设计单元: [
+        ['设计单元编码', '设计单元名称', '线路编码', '起点里程', '终点里程', '所属容器编码'],
+        ['DU-A', '新桥设计单元', 'ZX', 'DK5+000', 'DK6+000', 'OLD-2'],
+      ],
+    })
+    // a line code the project has already
+    const clash = ok(await upload(await book(sheets('zx'))))
+    expect(clash.report!.flatMap((x) => x.errors).map((e) => `${e.sheet}:${e.row}:${e.field}`)).toEqual(['line:2:lineCode'])
+    const fixed = ok(await upload(await book(sheets('LLX'))))
+    expect(fixed.status).toBe('validated')
+    const done = await (async () => {
+      const started = ok(await post<Run>(admin, `${WS}/create`, { runId: run.runId }))
+      for (let i = 0; i < 100; i++) {
+        const r = ok(await admin.call<Run>('GET', `${WS}/run`, { query: { runId: started.runId } }))
+        if (r.status !== 'running') return r
+        await new Promise((res) => setTimeout(res, 100))
+      }
+      throw new Error('not done')
+    })()
+    expect(done.status, JSON.stringify(done.error)).toBe('done')
+    expect(done.createdProjectId).toBe(pid) // the project the run wrote to
+    const tree = ok(await admin.call<Node[]>('GET', `${A}/container/listTree`, { query: { projectId: pid } }))
+    expect(tree.map((n) => n.containerCode)).toEqual(['OLD', 'OLD-1', 'OLD-2', 'OLD-2-P'])
+    expect(tree.find((n) => n.containerCode === 'OLD-2')!.parentId).toBe(root.containerId)
+    // the runs of one menu are not another's
+    expect((await admin.call('GET', `${W}/run`, { query: { runId: run.runId } })).body.code).toBe(20002)
+  })
 })

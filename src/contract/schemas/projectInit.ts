@@ -122,7 +122,7 @@ export interface InitRun {
   /** The creation: rows written of all. */
   total: number
   processed: number
-  /** Set when created. */
+  /** Set when done: the project written to (the new one, or the existing one of the preset). */
   createdProjectId: string | null
   error: { zh: string; en: string } | null
   version: number
