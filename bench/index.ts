@@ -15,7 +15,7 @@
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
  *   - logs (issue 14): a filtered login-log query over 1,000,000 rows (p50/p99; anchor: the first
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
- * BENCH_ONLY=bundles,browser,tree,containers,outbox,messages,login,logs,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,containers,projectInit,outbox,messages,login,logs,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -643,6 +643,36 @@ async function main() {
       value: p50(/console tree search[^\n]*p50=([\d.]+) ms/),
       unit: 'ms',
       goal: { op: '<=', value: 50 },
+    })
+  })
+  await part('projectInit', async () => {
+    const containers = QUICK ? 1000 : 5000
+    const designUnits = QUICK ? 100 : 500
+    const out = await script('bench/project-init.ts', {
+      BENCH_INIT_CONTAINERS: String(containers),
+      BENCH_INIT_DESIGN_UNITS: String(designUnits),
+    })
+    const ms = (re: RegExp) => {
+      const m = re.exec(out)
+      return m ? Number(m[1]) : null
+    }
+    const upload = ms(/upload \(read \+ store \+ validate\): (\d+) ms/)
+    const create = ms(/create \(one transaction[^)]*\): (\d+) ms/)
+    const anchor = ms(/anchor: container import row by row[^:]*: (\d+) ms/)
+    const size = `${containers.toLocaleString('en')} containers + ${designUnits} design units`
+    figure({ name: `initialisation workbook uploaded and validated (${size})`, value: upload, unit: 'ms', goal: { op: '<=', value: 5000 } })
+    figure({
+      name: `initialisation workbook validated again (${size})`,
+      value: ms(/validate: (\d+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 3000 },
+    })
+    figure({
+      name: `initialisation created in one transaction (${size})`,
+      value: create,
+      unit: 'ms',
+      goal: { op: '<=', value: 20_000 },
+      ...(anchor ? { anchor: { label: 'the containers alone through the row-by-row container import', value: anchor } } : {}),
     })
   })
   await part('outbox', async () => {

@@ -35,6 +35,7 @@ import { registerPeopleRoutes } from './modules/people/routes'
 import { registerPersonalRoutes } from './modules/personal/routes'
 import { registerProjectRoutes } from './modules/project/routes'
 import { registerProjectStructureRoutes } from './modules/projectStructure/routes'
+import { registerProjectInitRoutes } from './modules/projectInit/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
@@ -141,12 +142,13 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerDepartmentRoutes(app, ctx)
   registerPeopleRoutes(app, ctx)
   registerOrgRoutes(app, ctx)
-  registerProjectRoutes(app, ctx)
+  const projects = registerProjectRoutes(app, ctx)
   registerFileRoutes(app, ctx)
   registerInviteRoutes(app, ctx)
   registerPersonalRoutes(app, ctx)
   registerAccountRoutes(app, ctx)
-  registerProjectStructureRoutes(app, ctx)
+  const structure = registerProjectStructureRoutes(app, ctx)
+  registerProjectInitRoutes(app, ctx, { ...projects, ...structure })
   registerTerminalRoutes(app, ctx)
   registerLogRoutes(app, ctx)
   const live = registerMessageRoutes(app, ctx)

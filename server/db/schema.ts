@@ -475,6 +475,9 @@ export * from './schema/project'
 
 // ---- a project's structure: containers, design units, unit engineering (server/modules/projectStructure) ----
 export * from './schema/projectStructure'
+
+// ---- project initialisation wizard runs (server/modules/projectInit) ----
+export * from './schema/projectInit'
 // ---- background jobs, the events outbox, messages (server/lib/jobs.ts, server/modules/messages) ----
 export * from './schema/jobs'
 export * from './schema/messages'

@@ -123,6 +123,28 @@ export async function readSheet(buffer: Buffer, columns: ExcelColumn[]): Promise
   const wb = await load(buffer)
   const ws = wb.worksheets[0]
   if (!ws) throw new ExcelError(NO_HEADER)
+  return readWorksheet(ws, columns)
+}
+
+/**
+ * Reads a workbook of several sheets (e.g. the project initialisation workbook): each wanted sheet
+ * found by its zh or en name (null when the workbook has no such sheet), read as `readSheet` reads one.
+ */
+export async function readWorkbook(
+  buffer: Buffer,
+  sheets: { key: string; name: Text; columns: ExcelColumn[] }[],
+): Promise<Map<string, { rows: SheetRow[]; missing: ExcelColumn[] } | null>> {
+  const wb = await load(buffer)
+  const out = new Map<string, { rows: SheetRow[]; missing: ExcelColumn[] } | null>()
+  for (const s of sheets) {
+    const names = new Set([normTitle(s.name.zh), normTitle(s.name.en)])
+    const ws = wb.worksheets.find((w) => names.has(normTitle(w.name)))
+    out.set(s.key, ws ? readWorksheet(ws, s.columns, true) : null)
+  }
+  return out
+}
+
+function readWorksheet(ws: ExcelJS.Worksheet, columns: ExcelColumn[], allowEmpty = false): { rows: SheetRow[]; missing: ExcelColumn[] } {
   const readable = columns.filter((c) => !c.exportOnly)
   const byTitle = new Map<string, ExcelColumn>()
   for (const c of readable) {
@@ -142,7 +164,10 @@ export async function readSheet(buffer: Buffer, columns: ExcelColumn[]): Promise
       map = found
     }
   }
-  if (!headerRow) throw new ExcelError(NO_HEADER)
+  if (!headerRow) {
+    if (allowEmpty && ws.rowCount === 0) return { rows: [], missing: [] }
+    throw new ExcelError(NO_HEADER)
+  }
   const present = new Set(map.values())
   const missing = readable.filter((c) => c.required && !present.has(c))
   const rows: SheetRow[] = []
@@ -338,5 +363,51 @@ export async function buildTemplate(columns: ExcelColumn[], example: Row, lang: 
   help.mergeCells(note.number, 1, note.number, 5)
   note.getCell(1).alignment = { wrapText: true, vertical: 'top' }
   note.height = 48
+  return toBuffer(wb)
+}
+
+/**
+ * A template of several sheets (the project initialisation workbook): one sheet per entry named
+ * in the request language (header with required columns marked *, dropdowns for allowed values,
+ * the example as the first data row when `withExample`), then one instructions sheet for all.
+ * `records` fills sheets with data instead (e.g. a template project's rows).
+ */
+export async function buildSheetsTemplate(
+  sheets: { name: Text; columns: ExcelColumn[]; example?: Row; records?: Row[] }[],
+  lang: Lang,
+): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook()
+  wb.creator = 'Trestle'
+  for (const s of sheets) {
+    const cols = s.columns.filter((c) => !c.exportOnly)
+    const ws = sheetWithHeader(
+      wb,
+      s.name[lang],
+      cols.map((c) => ({ text: titleOf(c, lang, true), required: c.required, width: c.width })),
+    )
+    for (const rec of s.records ?? [])
+      ws.addRow(
+        cols.map((c) => {
+          const v = valueToLabel(c, rec[c.field], lang)
+          return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v)
+        }),
+      )
+  }
+  const help = sheetWithHeader(wb, SHEET_HELP[lang], [
+    { text: { zh: '工作表', en: 'Sheet' }[lang], width: 16 },
+    ...HELP_HEAD.map((h, i) => ({ text: h[lang], width: [22, 10, 36, 48, 24][i] })),
+  ])
+  for (const s of sheets)
+    for (const c of s.columns.filter((x) => !x.exportOnly)) {
+      const ex = s.example?.[c.field]
+      help.addRow([
+        s.name[lang],
+        titleOf(c, lang, true),
+        (c.required ? YES : NO)[lang],
+        c.values ? c.values.map((v) => v.label[lang]).join(' / ') : '',
+        c.hint?.[lang] ?? '',
+        ex === undefined || ex === null ? '' : String(valueToLabel(c, ex, lang)),
+      ])
+    }
   return toBuffer(wb)
 }

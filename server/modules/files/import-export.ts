@@ -139,7 +139,7 @@ function stamp(d = new Date()): string {
   return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}`
 }
 
-function sendXlsx(reply: FastifyReply, bytes: Buffer, name: string) {
+export function sendXlsx(reply: FastifyReply, bytes: Buffer, name: string) {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_')
   return reply
     .header('Content-Type', XLSX)

@@ -36,7 +36,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { projectWhere, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../plugins/permissions'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../resource'
 import { departmentTrees, PROJECT_CONFIG_MENU, registerProjectDepartmentRoutes } from './departments'
 
 type Row = Record<string, unknown>
@@ -129,8 +129,11 @@ async function ownerParticipates(projectId: string, input: Row, w: WriteContext)
   })
 }
 
-export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): void {
-  registerResource(
+/** The resources' add calls, for other modules writing the same records (the initialisation wizard). */
+export type ProjectHandles = Record<'project' | 'projectUnit' | 'line' | 'projectOrg', Pick<ResourceHandle<never, never, never>, 'insert'>>
+
+export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHandles {
+  const projectHandle = registerResource(
     app,
     ctx,
     defineResource({
@@ -193,7 +196,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(req, rows)
   })
 
-  registerResource(
+  const projectUnitHandle = registerResource(
     app,
     ctx,
     defineResource({
@@ -221,7 +224,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): void {
     }),
   )
 
-  registerResource(
+  const lineHandle = registerResource(
     app,
     ctx,
     defineResource({
@@ -263,7 +266,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): void {
     }),
   )
 
-  registerResource(
+  const projectOrgHandle = registerResource(
     app,
     ctx,
     defineResource({
@@ -292,4 +295,11 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): void {
   )
 
   registerProjectDepartmentRoutes(app, ctx)
+  const insertOf = (h: { insert: (w: WriteContext, input: never) => Promise<Row | null> }) => ({ insert: h.insert })
+  return {
+    project: insertOf(projectHandle),
+    projectUnit: insertOf(projectUnitHandle),
+    line: insertOf(lineHandle),
+    projectOrg: insertOf(projectOrgHandle),
+  }
 }

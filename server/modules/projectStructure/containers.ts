@@ -8,9 +8,11 @@
  *   Excel: importTemplate, import?projectId= (parents by code, earlier rows or existing), export?projectId=
  */
 import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
 import {
   CONTAINER_NATURES,
   CONTAINER_TYPES,
@@ -326,4 +328,80 @@ export function registerContainerRoutes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
   })
+}
+
+/** Rows per INSERT of `insertContainerRows`. */
+const BULK_ROWS = 500
+const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/**
+ * Inserts many nodes of a project at once (the initialisation wizard), inside the caller's
+ * transaction and under the tree's lock: each row's parent by its code — an earlier row or a node
+ * already in the project (the caller has checked both, and that codes do not repeat). Paths and
+ * sort keys are computed here (new siblings after the existing ones, in row order), then written
+ * BULK_ROWS rows per statement. Answers code → id of the new nodes; `done(n)` reports progress.
+ */
+export async function insertContainerRows(
+  w: WriteContext,
+  projectId: string,
+  rows: (z.infer<typeof containerImportRow> & { containerId?: string })[],
+  done: (n: number) => void = () => undefined,
+): Promise<Map<string, string>> {
+  await containerTree.lock(w.tx, projectId)
+  const existing = await w.tx
+    .select({ id: container.containerId, code: container.containerCode, path: container.path })
+    .from(container)
+    .where(eq(container.projectId, projectId))
+  const nodes = new Map(existing.map((e) => [e.code, { id: e.id, path: e.path ?? `/${e.id}/` }]))
+  const created = new Map<string, string>()
+  // new children per parent (null: roots), then one key prefix per parent after its existing children
+  const children = new Map<string | null, number>()
+  const planned = rows.map((r) => {
+    const { parentCode, ...fields } = r
+    const parent = parentCode ? nodes.get(parentCode) : undefined
+    if (parentCode && !parent) throw new ApiError(Code.NOT_FOUND, { field: 'parentCode', value: parentCode }, NO_PARENT)
+    const id = r.containerId ?? newId()
+    const path = `${parent?.path ?? '/'}${id}/`
+    nodes.set(fields.containerCode, { id, path })
+    created.set(fields.containerCode, id)
+    const parentId = parent?.id ?? null
+    const index = children.get(parentId) ?? 0
+    children.set(parentId, index + 1)
+    return { fields, id, path, parentId, index }
+  })
+  const newIds = new Set(planned.map((p) => p.id))
+  const prefix = new Map<string | null, { first: string; width: number }>()
+  for (const [parentId, count] of children) {
+    // a new parent has no children yet: no need to ask the database
+    const first = parentId !== null && newIds.has(parentId) ? 'V' : await containerTree.keyAt(w.tx, parentId, projectId, 'last')
+    prefix.set(parentId, { first, width: Math.max(1, Math.ceil(Math.log(count + 1) / Math.log(62))) })
+  }
+  /** Same-width base-62 digits after the parent's next key, ending in 'V' (keys never end in '0'). */
+  const keyOf = (parentId: string | null, index: number) => {
+    const p = prefix.get(parentId)!
+    let digits = ''
+    for (let n = index, i = 0; i < p.width; i++, n = Math.floor(n / 62)) digits = B62[n % 62]! + digits
+    return `${p.first}${digits}V`
+  }
+  const by = w.auth.account.accountId
+  for (let i = 0; i < planned.length; i += BULK_ROWS) {
+    const chunk = planned.slice(i, i + BULK_ROWS)
+    await w.tx.insert(container).values(
+      chunk.map((p) => ({
+        ...p.fields,
+        containerId: p.id,
+        projectId,
+        parentId: p.parentId,
+        path: p.path,
+        sortKey: keyOf(p.parentId, p.index),
+        version: 0,
+        createTime: w.now,
+        updateTime: w.now,
+        createBy: by,
+        updateBy: by,
+      })),
+    )
+    done(chunk.length)
+  }
+  return created
 }

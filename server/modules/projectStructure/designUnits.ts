@@ -275,8 +275,12 @@ async function structureOptions(db: Db, projectId: string) {
   return { lines, containers, designUnits, units, majors: majors.map((m) => m.majorName) }
 }
 
-export function registerDesignUnitRoutes(app: FastifyInstance, ctx: Ctx): void {
-  registerResource(app, ctx, designUnitResource)
+/** Registers the calls; answers the design units' add (for the initialisation wizard). */
+export function registerDesignUnitRoutes(
+  app: FastifyInstance,
+  ctx: Ctx,
+): { designUnit: { insert: (w: WriteContext, input: never) => Promise<Row | null> } } {
+  const designUnitHandle = registerResource(app, ctx, designUnitResource)
   registerResource(app, ctx, projectDesignUnitResource)
   registerResource(app, ctx, unitEngineeringResource)
   registerResource(app, ctx, unitProjectResource)
@@ -292,4 +296,5 @@ export function registerDesignUnitRoutes(app: FastifyInstance, ctx: Ctx): void {
       await requireProject(ctx, req.auth!, projectId)
       return ok<StructureOptions>(req, await structureOptions(ctx.db, projectId))
     })
+  return { designUnit: { insert: (w, input) => designUnitHandle.insert(w, input) } }
 }

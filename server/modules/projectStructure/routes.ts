@@ -4,7 +4,7 @@ import type { Ctx } from '../../context'
 import { registerContainerRoutes } from './containers'
 import { registerDesignUnitRoutes } from './designUnits'
 
-export function registerProjectStructureRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function registerProjectStructureRoutes(app: FastifyInstance, ctx: Ctx): ReturnType<typeof registerDesignUnitRoutes> {
   registerContainerRoutes(app, ctx)
-  registerDesignUnitRoutes(app, ctx)
+  return registerDesignUnitRoutes(app, ctx)
 }

@@ -168,7 +168,10 @@ export const workPoint = z.object({
 export type WorkPoint = z.infer<typeof workPoint>
 
 /** Start < end, and a centre within them: on the field, the same rule in the form and the gateway. */
-function mileageOrder(v: { startMileage: string; endMileage: string; centerMileage?: string | undefined }, ctx: z.RefinementCtx): void {
+export function mileageOrder(
+  v: { startMileage: string; endMileage: string; centerMileage?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
   const start = parseChainage(v.startMileage)
   const end = parseChainage(v.endMileage)
   if (!start || !end) return

@@ -17,6 +17,7 @@ import * as sync from './locales/sync'
 import * as tree from './locales/tree'
 import * as projectStructure from './locales/projectStructure'
 import * as projects from './locales/projects'
+import * as projectInit from './locales/projectInit'
 import * as terminals from './locales/terminals'
 import * as logs from './locales/logs'
 import * as msg from './locales/messages'
@@ -48,6 +49,7 @@ export const messages = {
     tree: tree.zh,
     projectStructure: projectStructure.zh,
     projects: projects.zh,
+    projectInit: projectInit.zh,
     terminals: terminals.zh,
     logs: logs.zh,
     messages: msg.zh,
@@ -73,6 +75,7 @@ export const messages = {
     tree: tree.en,
     projectStructure: projectStructure.en,
     projects: projects.en,
+    projectInit: projectInit.en,
     terminals: terminals.en,
     logs: logs.en,
     messages: msg.en,

@@ -1,9 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { projectOptionsQueryOptions } from '@/lib/project/queries'
+import { preloadRouteData } from '@/lib/query'
+import { initRunQueryOptions, initRunsQueryOptions, initSearch } from '@/features/projectInit/queries'
 
-/** Not built yet: the shared not-built page. */
+/** The initialisation wizard, preset "industrialInitial" (src/features/projectInit). */
 export const Route = createFileRoute('/_shell/admin/industrial-initial')({
+  validateSearch: initSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/industrial-initial', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    Promise.all([
+      preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
+      deps.runId
+        ? preloadRouteData(context.queryClient, initRunQueryOptions('industrialInitial', deps.runId))
+        : preloadRouteData(context.queryClient, initRunsQueryOptions('industrialInitial')),
+    ]),
+  component: lazyScreen(() => import('@/features/projectInit/screens'), 'IndustrialInitialScreen'),
 })

@@ -1,0 +1,627 @@
+/**
+ * The wizard's sheets (./registry.ts) for what exists today: participating units, lines,
+ * containers (a tree: the parent by its code), design units (with mileages), project organisations
+ * and their departments. Each writes through its module's own code: the resources' add (unique
+ * rules, references, the design units' overlap check under the line lock), the container tree's
+ * bulk insert, the department tree. Work sites add their entry in their module.
+ */
+import { asc, eq, inArray } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import { newId } from '../../../src/contract/ids'
+import { parseChainage } from '../../../src/contract/mileage'
+import { V, validationText } from '../../../src/contract/rules'
+import { LINE_TYPES, PARTICIPANT_TYPES, PROJECT_ORG_TYPES } from '../../../src/contract/schemas/project'
+import {
+  initContainerRow,
+  initDepartmentRow,
+  initDesignUnitRow,
+  initLineRow,
+  initProjectOrgRow,
+  initUnitRow,
+  type InitRowError,
+} from '../../../src/contract/schemas/projectInit'
+import { en as projectsEn, zh as projectsZh } from '../../../src/lib/i18n/locales/projects'
+import type { Db } from '../../db/client'
+import { container, designUnit, line, organization, projectDepartment, projectOrg, projectUnit } from '../../db/schema'
+import type { ExcelColumn } from '../../lib/excel'
+import { ApiError } from '../../lib/http'
+import { idsOnPath } from '../../lib/tree'
+import { projectDeptTree } from '../project/departments'
+import { CONTAINER_COLUMNS, insertContainerRows, treeRows } from '../projectStructure/containers'
+import type { WriteContext } from '../resource'
+import { registerInitSheet, type InitRow, type Text } from './registry'
+
+type Row = Record<string, unknown>
+/** The add of a resource (ResourceHandle.insert). */
+interface Insert {
+  insert(w: WriteContext, input: never): Promise<Row | null>
+}
+export interface InitHandles {
+  projectUnit: Insert
+  line: Insert
+  designUnit: Insert
+  projectOrg: Insert
+}
+
+const both = (f: (lang: 'zh' | 'en') => string): Text => ({ zh: f('zh'), en: f('en') })
+const title = (columns: ExcelColumn[], field: string): Text => columns.find((c) => c.field === field)?.title ?? { zh: field, en: field }
+/** An error of the validation vocabulary (`v.repeat:X`…) on a column. */
+const vError = (sheet: string, columns: ExcelColumn[], row: number, field: string, key: string): InitRowError => ({
+  sheet,
+  row,
+  field,
+  message: both((l) => validationText(key, l, title(columns, field)[l])),
+})
+const textError = (sheet: string, row: number, field: string, message: Text): InitRowError => ({ sheet, row, field, message })
+const label = (zh: Record<string, string>, en: Record<string, string>) => (value: string) => ({
+  value,
+  label: { zh: zh[value] ?? value, en: en[value] ?? value },
+})
+const UNKNOWN = (what: Text): Text => ({ zh: `找不到该${what.zh}`, en: `No such ${what.en.toLowerCase()}` })
+const lower = (s: string) => s.toLowerCase()
+
+/** Rows whose key repeats an earlier row's or an existing record's: v.repeat on the key's column. */
+function duplicates<T>(
+  sheet: string,
+  columns: ExcelColumn[],
+  rows: InitRow<T>[],
+  field: string,
+  keyOf: (d: T) => string,
+  existing: Set<string> = new Set(),
+): InitRowError[] {
+  const seen = new Set(existing)
+  const out: InitRowError[] = []
+  for (const r of rows) {
+    const k = keyOf(r.data)
+    if (seen.has(k)) out.push(vError(sheet, columns, r.row, field, `${V.repeat}:${String((r.data as Row)[field] ?? k)}`))
+    seen.add(k)
+  }
+  return out
+}
+
+/** Organisation names → ids (the first by id when names repeat). */
+async function organisationsByName(db: Db, names: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(names)]
+  if (!unique.length) return new Map()
+  const rows = await db
+    .select({ id: organization.organizationId, name: organization.organizationName })
+    .from(organization)
+    .where(inArray(organization.organizationName, unique))
+    .orderBy(asc(organization.organizationId))
+  const out = new Map<string, string>()
+  for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.id)
+  return out
+}
+
+// ---- participating units -----------------------------------------------------------------------
+
+const UNIT_COLUMNS: ExcelColumn[] = [
+  {
+    field: 'organizationName',
+    title: { zh: '单位名称', en: 'Unit' },
+    required: true,
+    width: 28,
+    hint: { zh: '单位管理中已有单位的名称', en: 'The name of a unit of the unit tree' },
+  },
+  {
+    field: 'unitType',
+    title: { zh: '参建类型', en: 'Role' },
+    required: true,
+    width: 12,
+    values: PARTICIPANT_TYPES.map(label(projectsZh.unitType, projectsEn.unitType)),
+  },
+  { field: 'unitCode', title: { zh: '单位编码', en: 'Unit code' }, width: 14 },
+  { field: 'contactPerson', title: { zh: '联系人', en: 'Contact' }, width: 12 },
+  { field: 'contactPhone', title: { zh: '联系电话', en: 'Phone' }, width: 16 },
+  { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
+]
+
+// ---- lines ---------------------------------------------------------------------------------------
+
+const LINE_COLUMNS: ExcelColumn[] = [
+  { field: 'lineCode', title: { zh: '线路编码', en: 'Line code' }, required: true, width: 14 },
+  { field: 'lineName', title: { zh: '线路名称', en: 'Line name' }, required: true, width: 24 },
+  {
+    field: 'lineType',
+    title: { zh: '线路类型', en: 'Line type' },
+    required: true,
+    width: 12,
+    values: LINE_TYPES.map(label(projectsZh.lineType, projectsEn.lineType)),
+  },
+  { field: 'lengthKm', title: { zh: '长度（km）', en: 'Length (km)' }, width: 12 },
+  { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
+]
+
+// ---- design units --------------------------------------------------------------------------------
+
+const DESIGN_UNIT_COLUMNS: ExcelColumn[] = [
+  { field: 'designUnitCode', title: { zh: '设计单元编码', en: 'Design unit code' }, required: true, width: 16 },
+  { field: 'designUnitName', title: { zh: '设计单元名称', en: 'Design unit name' }, required: true, width: 24 },
+  {
+    field: 'lineCode',
+    title: { zh: '线路编码', en: 'Line code' },
+    required: true,
+    width: 14,
+    hint: { zh: '“线路”表中的线路编码', en: 'A code of the Lines sheet' },
+  },
+  {
+    field: 'startMileage',
+    title: { zh: '起点里程', en: 'Start mileage' },
+    required: true,
+    width: 16,
+    hint: { zh: '如 DK12+345.6', en: 'e.g. DK12+345.6' },
+  },
+  { field: 'endMileage', title: { zh: '终点里程', en: 'End mileage' }, required: true, width: 16 },
+  { field: 'centerMileage', title: { zh: '中心里程', en: 'Centre mileage' }, width: 16 },
+  {
+    field: 'containerCode',
+    title: { zh: '所属容器编码', en: 'Container code' },
+    width: 16,
+    hint: { zh: '“项目容器”表中的节点编码', en: 'A code of the Containers sheet' },
+  },
+  { field: 'major', title: { zh: '专业', en: 'Major' }, width: 12 },
+  { field: 'administrativeRegion', title: { zh: '行政区划', en: 'Region' }, width: 16 },
+  { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 24 },
+]
+
+// ---- project organisations and departments -------------------------------------------------------
+
+const ORG_COLUMNS: ExcelColumn[] = [
+  { field: 'projectOrganizationName', title: { zh: '组织名称', en: 'Organisation' }, required: true, width: 26 },
+  {
+    field: 'projectOrgTypeId',
+    title: { zh: '组织类型', en: 'Organisation type' },
+    required: true,
+    width: 14,
+    values: PROJECT_ORG_TYPES.map(label(projectsZh.orgType, projectsEn.orgType)),
+  },
+  {
+    field: 'organizationName',
+    title: { zh: '所属单位', en: 'Unit' },
+    width: 26,
+    hint: { zh: '单位管理中已有单位的名称（可不填）', en: 'The name of a unit of the unit tree (optional)' },
+  },
+  { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
+]
+
+const DEPT_COLUMNS: ExcelColumn[] = [
+  {
+    field: 'projectOrganizationName',
+    title: { zh: '组织名称', en: 'Organisation' },
+    required: true,
+    width: 26,
+    hint: { zh: '“项目组织”表中的组织名称', en: 'A name of the Organisations sheet' },
+  },
+  { field: 'departmentName', title: { zh: '部门名称', en: 'Department' }, required: true, width: 20 },
+  {
+    field: 'parentDepartmentName',
+    title: { zh: '上级部门', en: 'Parent department' },
+    width: 24,
+    hint: {
+      zh: '同一组织中靠前的部门；多级用 / 分隔，如 工程部/测量组；不填为一级部门',
+      en: 'An earlier department of the organisation; levels separated by /, e.g. Works/Survey; empty: a top department',
+    },
+  },
+  { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
+]
+const deptKey = (org: string, path: string) => `${org}\u0000${path}`
+
+export function registerStructureSheets(h: InitHandles): void {
+  registerInitSheet('unit', {
+    order: 10,
+    name: { zh: '参建单位', en: 'Units' },
+    columns: UNIT_COLUMNS,
+    schema: initUnitRow,
+    example: { organizationName: '中铁一局集团有限公司', unitType: 'construction', unitCode: 'ZTYJ', sort: 1 },
+    async fromProject(db, projectId) {
+      // the units and their roles; the contact people are not copied (a template carries no people)
+      return db
+        .select({
+          organizationName: organization.organizationName,
+          unitType: projectUnit.unitType,
+          unitCode: projectUnit.unitCode,
+          sort: projectUnit.sort,
+        })
+        .from(projectUnit)
+        .innerJoin(organization, eq(organization.organizationId, projectUnit.organizationId))
+        .where(eq(projectUnit.projectId, projectId))
+        .orderBy(asc(projectUnit.sort), asc(projectUnit.projectUnitId))
+    },
+    async validate(rows, ctx) {
+      const errors = duplicates('unit', UNIT_COLUMNS, rows, 'organizationName', (d) => `${d.organizationName}\u0000${d.unitType}`)
+      const orgs = await organisationsByName(
+        ctx.db,
+        rows.map((r) => r.data.organizationName),
+      )
+      for (const r of rows)
+        if (!orgs.has(r.data.organizationName))
+          errors.push(textError('unit', r.row, 'organizationName', UNKNOWN({ zh: '单位', en: 'Unit' })))
+      return errors
+    },
+    async insert(rows, ctx) {
+      const orgs = await organisationsByName(
+        ctx.w.tx,
+        rows.map((r) => r.data.organizationName),
+      )
+      const present = new Set(
+        (
+          await ctx.w.tx
+            .select({ o: projectUnit.organizationId, t: projectUnit.unitType })
+            .from(projectUnit)
+            .where(eq(projectUnit.projectId, ctx.projectId))
+        ).map((p) => `${p.o}\u0000${p.t}`),
+      )
+      for (const r of rows) {
+        const { organizationName, ...fields } = r.data
+        const organizationId = orgs.get(organizationName)
+        if (!organizationId) throw new ApiError(Code.NOT_FOUND, { field: 'organizationName', row: r.row })
+        // the owner unit already takes part as 建设 (added with the project)
+        if (!present.has(`${organizationId}\u0000${fields.unitType}`))
+          await h.projectUnit.insert(ctx.w, { ...fields, projectId: ctx.projectId, organizationId } as never)
+        ctx.done(1)
+      }
+    },
+  })
+
+  registerInitSheet('line', {
+    order: 20,
+    name: { zh: '线路', en: 'Lines' },
+    columns: LINE_COLUMNS,
+    schema: initLineRow,
+    example: { lineCode: 'ZX', lineName: '正线', lineType: 'main', lengthKm: 86.5, sort: 1 },
+    key: (d) => lower(d.lineCode),
+    async existing(db, projectId) {
+      const rows = await db.select({ id: line.lineId, code: line.lineCode }).from(line).where(eq(line.projectId, projectId))
+      return new Map(rows.map((r) => [lower(r.code), r.id]))
+    },
+    async fromProject(db, projectId) {
+      return db
+        .select({ lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType, lengthKm: line.lengthKm, sort: line.sort })
+        .from(line)
+        .where(eq(line.projectId, projectId))
+        .orderBy(asc(line.sort), asc(line.lineCode))
+    },
+    async validate(rows, ctx) {
+      const names = ctx.projectId
+        ? new Set((await ctx.db.select({ n: line.lineName }).from(line).where(eq(line.projectId, ctx.projectId))).map((r) => r.n))
+        : undefined
+      return [
+        ...duplicates('line', LINE_COLUMNS, rows, 'lineCode', (d) => lower(d.lineCode), ctx.known.get('line')),
+        ...duplicates('line', LINE_COLUMNS, rows, 'lineName', (d) => d.lineName, names),
+      ]
+    },
+    async insert(rows, ctx) {
+      const ids = ctx.ids.get('line')!
+      for (const r of rows) {
+        const lineId = newId()
+        await h.line.insert(ctx.w, { ...r.data, lineId, projectId: ctx.projectId } as never)
+        ids.set(lower(r.data.lineCode), lineId)
+        ctx.done(1)
+      }
+    },
+  })
+
+  registerInitSheet('container', {
+    order: 30,
+    name: { zh: '项目容器', en: 'Containers' },
+    columns: CONTAINER_COLUMNS,
+    schema: initContainerRow,
+    example: { containerCode: 'SEC-01', containerName: '第一标段', containerType: 'section', nature: 'virtual' },
+    key: (d) => d.containerCode,
+    async existing(db, projectId) {
+      const rows = await db
+        .select({ id: container.containerId, code: container.containerCode })
+        .from(container)
+        .where(eq(container.projectId, projectId))
+      return new Map(rows.map((r) => [r.code, r.id]))
+    },
+    async fromProject(db, projectId) {
+      const rows = await treeRows(db, projectId)
+      const codeOf = new Map(rows.map((r) => [r.containerId, r.containerCode]))
+      return rows.map((r) => ({
+        containerCode: r.containerCode,
+        containerName: r.containerName,
+        parentCode: r.parentId ? codeOf.get(r.parentId) : undefined,
+        containerType: r.containerType,
+        nature: r.nature,
+        remark: r.remark,
+      }))
+    },
+    async validate(rows, ctx) {
+      const existing = ctx.known.get('container') ?? new Set<string>()
+      const errors = duplicates('container', CONTAINER_COLUMNS, rows, 'containerCode', (d) => d.containerCode, existing)
+      const seen = new Set(existing)
+      for (const r of rows) {
+        if (r.data.parentCode && !seen.has(r.data.parentCode))
+          errors.push(
+            textError('container', r.row, 'parentCode', {
+              zh: '上级编码须为靠前的行或项目中已有的节点',
+              en: 'The parent code must be an earlier row or an existing node of the project',
+            }),
+          )
+        seen.add(r.data.containerCode)
+      }
+      return errors
+    },
+    async insert(rows, ctx) {
+      const ids = await insertContainerRows(
+        ctx.w,
+        ctx.projectId,
+        rows.map((r) => r.data),
+        ctx.done,
+      )
+      const known = ctx.ids.get('container')!
+      for (const [code, id] of ids) known.set(code, id)
+    },
+  })
+
+  registerInitSheet('designUnit', {
+    order: 40,
+    name: { zh: '设计单元', en: 'Design units' },
+    columns: DESIGN_UNIT_COLUMNS,
+    schema: initDesignUnitRow,
+    example: {
+      designUnitCode: 'DU-001',
+      designUnitName: '汉江特大桥',
+      lineCode: 'ZX',
+      startMileage: 'DK12+000',
+      endMileage: 'DK13+250',
+      containerCode: 'SEC-01',
+    },
+    key: (d) => d.designUnitCode,
+    async existing(db, projectId) {
+      const rows = await db
+        .select({ id: designUnit.designUnitId, code: designUnit.designUnitCode })
+        .from(designUnit)
+        .where(eq(designUnit.projectId, projectId))
+      return new Map(rows.map((r) => [r.code, r.id]))
+    },
+    async fromProject(db, projectId) {
+      return db
+        .select({
+          designUnitCode: designUnit.designUnitCode,
+          designUnitName: designUnit.designUnitName,
+          lineCode: line.lineCode,
+          startMileage: designUnit.startMileage,
+          endMileage: designUnit.endMileage,
+          centerMileage: designUnit.centerMileage,
+          containerCode: container.containerCode,
+          major: designUnit.major,
+          administrativeRegion: designUnit.administrativeRegion,
+          remark: designUnit.remark,
+        })
+        .from(designUnit)
+        .innerJoin(line, eq(line.lineId, designUnit.lineId))
+        .leftJoin(container, eq(container.containerId, designUnit.containerId))
+        .where(eq(designUnit.projectId, projectId))
+        .orderBy(asc(designUnit.lineId), asc(designUnit.startMetres))
+    },
+    async validate(rows, ctx) {
+      const errors = duplicates(
+        'designUnit',
+        DESIGN_UNIT_COLUMNS,
+        rows,
+        'designUnitCode',
+        (d) => d.designUnitCode,
+        ctx.known.get('designUnit'),
+      )
+      const lines = ctx.known.get('line') ?? new Set<string>()
+      const containers = ctx.known.get('container') ?? new Set<string>()
+      const byLine = new Map<string, { row: number; name: string; start: number; end: number }[]>()
+      for (const r of rows) {
+        const d = r.data
+        if (!lines.has(lower(d.lineCode)))
+          errors.push(textError('designUnit', r.row, 'lineCode', UNKNOWN({ zh: '线路编码', en: 'Line code' })))
+        if (d.containerCode && !containers.has(d.containerCode))
+          errors.push(textError('designUnit', r.row, 'containerCode', UNKNOWN({ zh: '容器编码', en: 'Container code' })))
+        const start = parseChainage(d.startMileage)
+        const end = parseChainage(d.endMileage)
+        if (!start || !end) continue
+        // two units of one line may not overlap (the same rule the add checks against the database)
+        const list = byLine.get(lower(d.lineCode)) ?? []
+        const clash = list.find((o) => o.start < end.metres && o.end > start.metres)
+        if (clash) errors.push(vError('designUnit', DESIGN_UNIT_COLUMNS, r.row, 'startMileage', `${V.mileageOverlap}:${clash.name}`))
+        else list.push({ row: r.row, name: d.designUnitName, start: start.metres, end: end.metres })
+        byLine.set(lower(d.lineCode), list)
+      }
+      return errors
+    },
+    async insert(rows, ctx) {
+      const lines = ctx.ids.get('line')!
+      const containers = ctx.ids.get('container')!
+      const ids = ctx.ids.get('designUnit')!
+      for (const r of rows) {
+        const { lineCode, containerCode, ...fields } = r.data
+        const designUnitId = newId()
+        await h.designUnit.insert(ctx.w, {
+          ...fields,
+          designUnitId,
+          projectId: ctx.projectId,
+          lineId: lines.get(lower(lineCode)),
+          containerId: containerCode ? (containers.get(containerCode) ?? null) : null,
+        } as never)
+        ids.set(r.data.designUnitCode, designUnitId)
+        ctx.done(1)
+      }
+    },
+  })
+
+  registerInitSheet('projectOrg', {
+    order: 50,
+    name: { zh: '项目组织', en: 'Organisations' },
+    columns: ORG_COLUMNS,
+    schema: initProjectOrgRow,
+    example: {
+      projectOrganizationName: '中铁一局项目经理部',
+      projectOrgTypeId: 'manager',
+      organizationName: '中铁一局集团有限公司',
+      sort: 1,
+    },
+    key: (d) => d.projectOrganizationName,
+    async existing(db, projectId) {
+      const rows = await db
+        .select({ id: projectOrg.projectOrganizationId, name: projectOrg.projectOrganizationName })
+        .from(projectOrg)
+        .where(eq(projectOrg.projectId, projectId))
+      return new Map(rows.map((r) => [r.name, r.id]))
+    },
+    async fromProject(db, projectId) {
+      return db
+        .select({
+          projectOrganizationName: projectOrg.projectOrganizationName,
+          projectOrgTypeId: projectOrg.projectOrgTypeId,
+          organizationName: organization.organizationName,
+          sort: projectOrg.sort,
+        })
+        .from(projectOrg)
+        .leftJoin(organization, eq(organization.organizationId, projectOrg.organizationId))
+        .where(eq(projectOrg.projectId, projectId))
+        .orderBy(asc(projectOrg.sort), asc(projectOrg.projectOrganizationName))
+    },
+    async validate(rows, ctx) {
+      const errors = duplicates(
+        'projectOrg',
+        ORG_COLUMNS,
+        rows,
+        'projectOrganizationName',
+        (d) => d.projectOrganizationName,
+        ctx.known.get('projectOrg'),
+      )
+      const orgs = await organisationsByName(
+        ctx.db,
+        rows.flatMap((r) => (r.data.organizationName ? [r.data.organizationName] : [])),
+      )
+      for (const r of rows)
+        if (r.data.organizationName && !orgs.has(r.data.organizationName))
+          errors.push(textError('projectOrg', r.row, 'organizationName', UNKNOWN({ zh: '单位', en: 'Unit' })))
+      return errors
+    },
+    async insert(rows, ctx) {
+      // the units are looked up again here, inside the transaction: one removed meanwhile fails the run
+      const orgs = await organisationsByName(
+        ctx.w.tx,
+        rows.flatMap((r) => (r.data.organizationName ? [r.data.organizationName] : [])),
+      )
+      const ids = ctx.ids.get('projectOrg')!
+      for (const r of rows) {
+        const { organizationName, ...fields } = r.data
+        const organizationId = organizationName ? orgs.get(organizationName) : undefined
+        if (organizationName && !organizationId) throw new ApiError(Code.NOT_FOUND, { field: 'organizationName', row: r.row })
+        const projectOrganizationId = newId()
+        await h.projectOrg.insert(ctx.w, { ...fields, projectOrganizationId, projectId: ctx.projectId, organizationId } as never)
+        ids.set(fields.projectOrganizationName, projectOrganizationId)
+        ctx.done(1)
+      }
+    },
+  })
+
+  registerInitSheet('projectDepartment', {
+    order: 60,
+    name: { zh: '项目部门', en: 'Departments' },
+    columns: DEPT_COLUMNS,
+    schema: initDepartmentRow,
+    example: { projectOrganizationName: '中铁一局项目经理部', departmentName: '工程部', sort: 1 },
+    key: (d) =>
+      deptKey(d.projectOrganizationName, d.parentDepartmentName ? `${d.parentDepartmentName}/${d.departmentName}` : d.departmentName),
+    async existing(db, projectId) {
+      const rows = await db
+        .select({
+          id: projectDepartment.projectDepartmentId,
+          name: projectDepartment.departmentName,
+          path: projectDepartment.path,
+          org: projectOrg.projectOrganizationName,
+        })
+        .from(projectDepartment)
+        .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
+        .where(eq(projectDepartment.projectId, projectId))
+      const names = new Map(rows.map((r) => [r.id, r.name]))
+      return new Map(
+        rows.map((r) => [
+          deptKey(
+            r.org,
+            idsOnPath(r.path ?? '')
+              .map((i) => names.get(i) ?? '')
+              .join('/'),
+          ),
+          r.id,
+        ]),
+      )
+    },
+    async fromProject(db, projectId) {
+      const rows = await db
+        .select({
+          id: projectDepartment.projectDepartmentId,
+          name: projectDepartment.departmentName,
+          path: projectDepartment.path,
+          sort: projectDepartment.sort,
+          org: projectOrg.projectOrganizationName,
+        })
+        .from(projectDepartment)
+        .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
+        .where(eq(projectDepartment.projectId, projectId))
+        .orderBy(asc(projectOrg.sort), asc(projectDepartment.path))
+      const names = new Map(rows.map((r) => [r.id, r.name]))
+      return rows
+        .map((r) => ({ r, above: idsOnPath(r.path ?? '').slice(0, -1) }))
+        .sort((a, b) => a.above.length - b.above.length) // parents before children
+        .map(({ r, above }) => ({
+          projectOrganizationName: r.org,
+          departmentName: r.name,
+          parentDepartmentName: above.length ? above.map((i) => names.get(i) ?? '').join('/') : undefined,
+          sort: r.sort,
+        }))
+    },
+    async validate(rows, ctx) {
+      const orgs = ctx.known.get('projectOrg') ?? new Set<string>()
+      const known = new Set(ctx.known.get('projectDepartment') ?? [])
+      const errors: InitRowError[] = []
+      for (const r of rows) {
+        const d = r.data
+        const path = d.parentDepartmentName ? `${d.parentDepartmentName}/${d.departmentName}` : d.departmentName
+        if (!orgs.has(d.projectOrganizationName))
+          errors.push(textError('projectDepartment', r.row, 'projectOrganizationName', UNKNOWN({ zh: '项目组织', en: 'Organisation' })))
+        else if (d.parentDepartmentName && !known.has(deptKey(d.projectOrganizationName, d.parentDepartmentName)))
+          errors.push(
+            textError('projectDepartment', r.row, 'parentDepartmentName', {
+              zh: '上级部门须为同一组织中靠前的部门',
+              en: 'The parent must be an earlier department of the same organisation',
+            }),
+          )
+        else if (known.has(deptKey(d.projectOrganizationName, path)))
+          errors.push(vError('projectDepartment', DEPT_COLUMNS, r.row, 'departmentName', `${V.repeat}:${d.departmentName}`))
+        known.add(deptKey(d.projectOrganizationName, path))
+      }
+      return errors
+    },
+    async insert(rows, ctx) {
+      const orgs = ctx.ids.get('projectOrg')!
+      const ids = ctx.ids.get('projectDepartment')!
+      for (const r of rows) {
+        const d = r.data
+        const projectOrganizationId = orgs.get(d.projectOrganizationName)
+        if (!projectOrganizationId) throw new ApiError(Code.NOT_FOUND, { field: 'projectOrganizationName', row: r.row })
+        const parentId = d.parentDepartmentName ? (ids.get(deptKey(d.projectOrganizationName, d.parentDepartmentName)) ?? null) : null
+        const node = await projectDeptTree.insert(
+          ctx.w.tx,
+          {
+            projectOrganizationId,
+            projectId: ctx.projectId,
+            departmentName: d.departmentName,
+            sort: d.sort,
+            version: 0,
+            createTime: ctx.w.now,
+            updateTime: ctx.w.now,
+            createBy: ctx.w.auth.account.accountId,
+            updateBy: ctx.w.auth.account.accountId,
+          },
+          { parentId },
+        )
+        ids.set(
+          deptKey(d.projectOrganizationName, d.parentDepartmentName ? `${d.parentDepartmentName}/${d.departmentName}` : d.departmentName),
+          node.id,
+        )
+        ctx.done(1)
+      }
+    },
+  })
+}

@@ -1,0 +1,1 @@
+export { InitWizardPage } from './InitWizardPage'
