@@ -475,6 +475,8 @@ export * from './schema/project'
 
 // ---- a project's structure: containers, design units, unit engineering (server/modules/projectStructure) ----
 export * from './schema/projectStructure'
+// ---- work sites (server/modules/workSite) ----
+export * from './schema/workSite'
 // ---- background jobs, the events outbox, messages (server/lib/jobs.ts, server/modules/messages) ----
 export * from './schema/jobs'
 export * from './schema/messages'
