@@ -6,7 +6,8 @@
  */
 import type { QueryKey } from '@tanstack/react-query'
 import { stripEmpty } from '@/contract/rules'
-import type { FieldSpec, OfflineEntity, OutboxEntry, Step } from './types'
+import { FILE_PATHS } from '@/contract/schemas/files'
+import type { FieldSpec, OfflineEntity, OutboxEntry, Step, UploadBody } from './types'
 
 const registry = new Map<string, OfflineEntity>()
 
@@ -34,10 +35,15 @@ export function registerEntryEditor(entity: string, editor: EntryEditorLoader): 
 export const editorOf = (name: string): EntryEditorLoader | undefined => editors.get(name) ?? registry.get(name)?.editor
 export const allEntities = (): OfflineEntity[] => [...registry.values()]
 
-/** The payload of a CRUD add / update: the validated values and the lists that changed. */
+/**
+ * The payload of a CRUD add / update: the validated values and the lists that changed; `uploads`:
+ * files taken offline (kept blobs) whose ids stand in the values until they are uploaded — each
+ * is an upload step BEFORE the record's request, which then carries the real file id.
+ */
 export interface CrudPayload extends Record<string, unknown> {
   values: Record<string, unknown>
   lists?: Record<string, unknown[]>
+  uploads?: UploadBody[]
 }
 
 export interface CrudOp {
@@ -90,12 +96,14 @@ export function crudEntity(def: CrudEntityDef): OfflineEntity {
     },
     steps(entry: OutboxEntry): Step[] {
       const p = entry.payload as CrudPayload
+      const uploads: Step[] = (p.uploads ?? []).map((u) => ({ method: 'upload', path: FILE_PATHS.upload, body: u }))
       switch (entry.op) {
         case 'add':
-          return [{ method: 'post', path: def.paths.add, body: stripEmpty(p.values) }, ...lists(entry.entityId, p)]
+          return [...uploads, { method: 'post', path: def.paths.add, body: stripEmpty(p.values) }, ...lists(entry.entityId, p)]
         case 'update':
           // a save that changed only the lists has no record step
           return [
+            ...uploads,
             ...(p.values ? [{ method: 'put' as const, path: def.paths.update, body: stripEmpty(p.values) }] : []),
             ...lists(entry.entityId, p),
           ]

@@ -11,7 +11,18 @@
  *
  * Reading offline (persisted query cache, service-worker dictionaries) is ./read.
  */
-export type { EntryEditorProps, EntryError, EntryStatus, FieldSpec, LocalRecord, OfflineEntity, OutboxEntry, Step } from './types'
+export type {
+  BlobRow,
+  EntryEditorProps,
+  EntryError,
+  EntryStatus,
+  FieldSpec,
+  LocalRecord,
+  OfflineEntity,
+  OutboxEntry,
+  Step,
+  UploadBody,
+} from './types'
 export {
   crudEntity,
   defineOfflineEntity,
@@ -23,7 +34,7 @@ export {
   type CrudOp,
   type CrudPayload,
 } from './entities'
-export { Outbox, type EnqueueInput, type OutboxDeps, type RunResult } from './outbox'
+export { Outbox, withResolved, type EnqueueInput, type OutboxDeps, type RunResult } from './outbox'
 export { OutboxStore, isQuotaError } from './store'
 export { openOutboxDb, DB_NAME, DB_VERSION } from './db'
 export { classify, backoffMs, parseRetryAfter } from './policy'
@@ -38,6 +49,8 @@ export {
   isKnownOffline,
   syncNow,
   submitEdit,
+  keepFile,
+  keptFile,
   StepError,
   refreshStorage,
   outboxExport,
