@@ -35,15 +35,33 @@ export function registerEntryEditor(entity: string, editor: EntryEditorLoader): 
 export const editorOf = (name: string): EntryEditorLoader | undefined => editors.get(name) ?? registry.get(name)?.editor
 export const allEntities = (): OfflineEntity[] => [...registry.values()]
 
-/**
- * The payload of a CRUD add / update: the validated values and the lists that changed; `uploads`:
- * files taken offline (kept blobs) whose ids stand in the values until they are uploaded — each
- * is an upload step BEFORE the record's request, which then carries the real file id.
- */
+/** The payload of a CRUD add / update: the validated values and the lists that changed. */
 export interface CrudPayload extends Record<string, unknown> {
   values: Record<string, unknown>
   lists?: Record<string, unknown[]>
-  uploads?: UploadBody[]
+}
+
+/**
+ * Ids of files taken offline (kept blobs, see `keepFile`): UUIDs of version 4 with a fixed first
+ * group, so they pass the contract's id rule yet never clash with the server's (UUIDv7) file ids.
+ * Wherever an edit's values hold one, the edit's steps begin with its upload, and the record's
+ * request carries the file id the upload answered.
+ */
+const KEPT_PREFIX = 'b10bf11e-'
+export function keptFileId(): string {
+  const hex = [...crypto.getRandomValues(new Uint8Array(14))].map((b) => b.toString(16).padStart(2, '0')).join('')
+  const variant = ((parseInt(hex[4]!, 16) & 0x3) | 0x8).toString(16)
+  return `${KEPT_PREFIX}${hex.slice(0, 4)}-4${hex.slice(5, 8)}-${variant}${hex.slice(9, 12)}-${hex.slice(12, 24)}`
+}
+export const isKeptFileId = (v: unknown): v is string => typeof v === 'string' && v.startsWith(KEPT_PREFIX) && v.length === 36
+
+/** The kept files an edit's values refer to, once each, in order. */
+export function keptFilesIn(values: unknown, out: string[] = []): string[] {
+  if (isKeptFileId(values)) {
+    if (!out.includes(values)) out.push(values)
+  } else if (Array.isArray(values)) for (const v of values) keptFilesIn(v, out)
+  else if (values && typeof values === 'object') for (const v of Object.values(values)) keptFilesIn(v, out)
+  return out
 }
 
 export interface CrudOp {
@@ -70,6 +88,8 @@ export interface CrudEntityDef {
   toLocal?(data: Record<string, unknown>): Record<string, unknown>
   /** Further ops (enable…). */
   ops?: Record<string, CrudOp>
+  /** The file service purpose of files taken offline that the values refer to (default `photo`). */
+  uploadPurpose?: string
   editor?: OfflineEntity['editor']
 }
 
@@ -96,7 +116,11 @@ export function crudEntity(def: CrudEntityDef): OfflineEntity {
     },
     steps(entry: OutboxEntry): Step[] {
       const p = entry.payload as CrudPayload
-      const uploads: Step[] = (p.uploads ?? []).map((u) => ({ method: 'upload', path: FILE_PATHS.upload, body: u }))
+      const uploads: Step[] = keptFilesIn([p.values, p.lists]).map((blobId) => ({
+        method: 'upload',
+        path: FILE_PATHS.upload,
+        body: { blobId, purpose: def.uploadPurpose ?? 'photo' } satisfies UploadBody,
+      }))
       switch (entry.op) {
         case 'add':
           return [...uploads, { method: 'post', path: def.paths.add, body: stripEmpty(p.values) }, ...lists(entry.entityId, p)]

@@ -26,6 +26,9 @@ export type {
 export {
   crudEntity,
   defineOfflineEntity,
+  isKeptFileId,
+  keptFileId,
+  keptFilesIn,
   entityOf,
   editorOf,
   registerEntryEditor,

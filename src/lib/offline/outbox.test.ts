@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { openDB } from 'idb'
 import { Code } from '@/contract/codes'
-import { crudEntity } from './entities'
+import { crudEntity, keptFileId } from './entities'
 import { openOutboxDb } from './db'
 import { Outbox } from './outbox'
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffMs, classify, parseRetryAfter } from './policy'
@@ -317,17 +317,17 @@ describe('files taken offline', () => {
       }
       return { ...(s.body as object), version: 2 }
     })
-    await store.putBlob({ id: 'blob-1', accountId: A, blob: new Blob([new Uint8Array([1, 2, 3])]), name: 'p.jpg', createdAt: 1 })
+    const blob1 = keptFileId()
+    await store.putBlob({ id: blob1, accountId: A, blob: new Blob([new Uint8Array([1, 2, 3])]), name: 'p.jpg', createdAt: 1 })
     const e = await outbox.enqueue({
       ...edit('r1', 'with photo'),
       payload: {
-        values: { thingId: 'r1', name: 'with photo', version: 1, photoIds: ['old', 'blob-1'] },
-        uploads: [{ blobId: 'blob-1', purpose: 'photo' }],
+        values: { thingId: 'r1', name: 'with photo', version: 1, photoIds: ['old', blob1] },
       },
     })
     // the upload goes through, the edit's request does not (no network): the upload is remembered
     expect((await outbox.run(A)).offline).toBe(true)
-    expect((await store.get(e.id))?.resolved).toEqual({ 'blob-1': 'file-1' })
+    expect((await store.get(e.id))?.resolved).toEqual({ [blob1]: 'file-1' })
     await outbox.retry(e.id)
     expect((await outbox.run(A)).sent).toBe(1)
     expect(sent.map((x) => [x.step.method, x.key])).toEqual([
@@ -335,10 +335,10 @@ describe('files taken offline', () => {
       ['put', `${e.id}:1`],
       ['put', `${e.id}:1`],
     ])
-    expect(sent[0]!.step.body).toEqual({ blobId: 'blob-1', purpose: 'photo' })
+    expect(sent[0]!.step.body).toEqual({ blobId: blob1, purpose: 'photo' })
     expect(sent[2]!.step.body).toEqual({ thingId: 'r1', name: 'with photo', version: 1, photoIds: ['old', 'file-1'] })
     // the kept file is gone once the edit is on the server
-    expect(await store.getBlob('blob-1')).toBeUndefined()
+    expect(await store.getBlob(blob1)).toBeUndefined()
     expect(await store.list(A)).toEqual([])
   })
 })

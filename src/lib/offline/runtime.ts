@@ -18,7 +18,7 @@ import { queryClient } from '@/lib/query'
 import { getSession, isLoggedIn, sessionStore } from '@/lib/session'
 import { createStore } from '@/lib/store'
 import { openOutboxDb } from './db'
-import { entityOf } from './entities'
+import { entityOf, keptFileId } from './entities'
 import { Outbox, type EnqueueInput } from './outbox'
 import { estimateUsage } from './read/storage'
 import { OutboxStore } from './store'
@@ -104,7 +104,7 @@ function sendStep(step: Step, idempotencyKey: string): Promise<unknown> {
 export async function keepFile(blob: Blob, name: string): Promise<string> {
   const accountId = currentAccount()
   if (!accountId) throw new Error('not signed in')
-  const id = newId()
+  const id = keptFileId()
   await outboxStore.putBlob({ id, accountId, blob, name, createdAt: Date.now() })
   return id
 }
