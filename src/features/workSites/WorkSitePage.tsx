@@ -110,7 +110,7 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
     ...(perProject || projectId
       ? []
       : [{ key: 'projectName', header: t('projectStructure.picker.label'), className: 'max-w-[12rem] truncate' } as ListColumn<WorkSite>]),
-    { key: 'lineName', header: f('lineId'), className: 'max-w-[10rem] truncate' },
+    { key: 'lineName', header: f('lineId'), className: 'max-w-[10rem] truncate', defaultHidden: true },
     {
       key: 'mileage',
       header: f('mileage'),

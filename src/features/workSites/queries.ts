@@ -63,5 +63,5 @@ export const workSiteResources = { workSite: site('workSite'), projectWorkSite: 
 export const workSiteOptionsQueryOptions = (resource: WorkSiteResource, projectId: string) =>
   queryOptions({
     queryKey: workSiteKeys.options(resource, projectId),
-    queryFn: ({ signal }) => http.get<WorkSiteOptions>(WORK_SITE_API.options(resource), { projectId }, { signal }),
+    queryFn: ({ signal }) => http.get<WorkSiteOptions>(WORK_SITE_API.options(resource), { projectId }, { signal, silent: true }),
   })
