@@ -21,6 +21,8 @@ const declare = (name: WorkSiteResource) => {
     invalidates: [['workSite'], ['workSiteOptions']],
     titleOf: (d) => text(d.workSiteName),
     uploadPurpose: 'photo',
+    // a local copy's photos may have changed: their URLs are looked up again (stored) or read from the device (kept)
+    toLocal: ({ photoUrls: _urls, ...d }) => d,
     fields: [
       { key: 'workSiteCode', label: 'workSites.field.workSiteCode' },
       { key: 'workSiteName', label: 'workSites.field.workSiteName' },

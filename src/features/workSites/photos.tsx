@@ -9,10 +9,10 @@ import { useEffect, useRef, useState } from 'react'
 import { useController } from 'react-hook-form'
 import { Camera, CloudOff, ImageOff, Loader2, X } from 'lucide-react'
 import { toast } from 'sonner'
-import { FILE_RULES, acceptOf } from '@/contract/schemas/files'
+import { acceptOf } from '@/contract/schemas/files'
 import { MAX_SITE_PHOTOS } from '@/contract/schemas/workSite'
 import { Button } from '@/components/ui/button'
-import { FileRefusedError, precheck, refusalText, uploadFile, useFileUrls } from '@/lib/files'
+import { FileRefusedError, limitsText, precheck, refusalText, uploadFile, useFileUrls } from '@/lib/files'
 import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { isKeptFileId, isKnownOffline, isQuotaError, keepFile, keptFile } from '@/lib/offline'
@@ -180,9 +180,7 @@ export function PhotosField({ name = 'photoFileIds', label }: { name?: string; l
           if (file) void add(file)
         }}
       />
-      <p className="text-xs text-muted-foreground">
-        {t('files.upload.limits', { types: FILE_RULES.photo.kinds.map((k) => k.toUpperCase()).join(' / '), size: '10 MB' })}
-      </p>
+      <p className="text-xs text-muted-foreground">{limitsText('photo')}</p>
     </div>
   )
 }
