@@ -5,7 +5,7 @@
  *     the gateway): JS gzip sizes, files, bytes actually sent; anchor: the gzip size of those files
  *     in the build;
  *   - the 2,000-row staff list in the browser (bench/staff-render.ts), the unit tree at 10,000
- *     units (bench/org-tree.ts), the container tree at 20,000 nodes (bench/container-tree.ts), 1,000 offline edits (bench/outbox.ts), login and small reads
+ *     units (bench/org-tree.ts), the container tree at 20,000 nodes (bench/container-tree.ts), 1,000 offline edits (bench/outbox.ts), 1,000 offline work-site edits by a field account (bench/worksites.ts), login and small reads
  *     (bench/run.ts), each in its own process;
  *   - the signed staff list at group scale (100,000 staff) on the embedded database and on a
  *     PostgreSQL 15 server started here: statements per signed request, 50 clients on one unit
@@ -15,7 +15,7 @@
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
  *   - logs (issue 14): a filtered login-log query over 1,000,000 rows (p50/p99; anchor: the first
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
- * BENCH_ONLY=bundles,browser,tree,containers,projectInit,outbox,messages,login,logs,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,containers,projectInit,outbox,worksites,messages,login,logs,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -685,6 +685,31 @@ async function main() {
         unit: 's',
         goal: QUICK ? null : { op: '<=', value: 10 },
       })
+  })
+  await part('worksites', async () => {
+    const out = await script('bench/worksites.ts', QUICK ? { BENCH_WORKSITES_ADDS: '150', BENCH_WORKSITES_EDITS: '100' } : {})
+    const m = [
+      ...out.matchAll(
+        /worksites replay \(([^)]*)\): (\d+) edits in ([\d.]+) s[^\n]*lost (\d+), duplicated (\d+), left in the outbox (\d+)/g,
+      ),
+    ]
+    const base = m.find((x) => x[1] === 'no loss')
+    for (const x of m) {
+      figure({
+        name: `${x[2]} offline work-site edits synced (${x[1]})`,
+        value: Number(x[3]),
+        unit: 's',
+        goal: QUICK ? null : { op: '<=', value: 10 },
+        ...(base && x !== base ? { anchor: { label: 'the same edits, no answer lost', value: Number(base[3]) } } : {}),
+        note: `lost ${x[4]}, duplicated ${x[5]}, left ${x[6]}`,
+      })
+      figure({
+        name: `work-site edits lost or duplicated (${x[1]})`,
+        value: Number(x[4]) + Number(x[5]) + Number(x[6]),
+        unit: 'edits',
+        goal: { op: '<=', value: 0 },
+      })
+    }
   })
   await part('messages', async () => {
     const receivers = QUICK ? 2000 : 10_000

@@ -36,6 +36,7 @@ import { registerPersonalRoutes } from './modules/personal/routes'
 import { registerProjectRoutes } from './modules/project/routes'
 import { registerProjectStructureRoutes } from './modules/projectStructure/routes'
 import { registerProjectInitRoutes } from './modules/projectInit/routes'
+import { registerWorkSiteRoutes } from './modules/workSite/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerAccountRoutes(app, ctx)
   const structure = registerProjectStructureRoutes(app, ctx)
   registerProjectInitRoutes(app, ctx, { ...projects, ...structure })
+  registerWorkSiteRoutes(app, ctx)
   registerTerminalRoutes(app, ctx)
   registerLogRoutes(app, ctx)
   const live = registerMessageRoutes(app, ctx)

@@ -478,6 +478,8 @@ export * from './schema/projectStructure'
 
 // ---- project initialisation wizard runs (server/modules/projectInit) ----
 export * from './schema/projectInit'
+// ---- work sites (server/modules/workSite) ----
+export * from './schema/workSite'
 // ---- background jobs, the events outbox, messages (server/lib/jobs.ts, server/modules/messages) ----
 export * from './schema/jobs'
 export * from './schema/messages'

@@ -5,6 +5,7 @@
  * Some actions are stored without their leading slash on purpose: the console adds it (SPEC §2).
  */
 import { CATALOGUE, MENU_PATHS, type CataloguePage, type FnAction, type MenuPath } from '../../src/contract/catalogue'
+import type { WorkSiteStatus, WorkSiteType } from '../../src/contract/schemas/workSite'
 
 export interface SeedFunction {
   action: string
@@ -226,6 +227,7 @@ export const ROLES: SeedRole[] = [
       '/admin/project-information',
       '/admin/designunit',
       '/admin/work-site-information',
+      '/admin/project-worksite-information',
       '/admin/unit-project',
       '/admin/message-center',
       '/personal-view',
@@ -351,5 +353,111 @@ export const ACCOUNTS: SeedAccount[] = [
     org: 'ccc',
     roles: ['project'],
     validDays: 365,
+  },
+]
+
+// ---- demo work sites (server/db/seed/workSite.ts) on the demo railway project 沪渝蓉高铁武宜段 ----
+
+export interface SeedWorkSite {
+  code: string
+  name: string
+  type: WorkSiteType
+  status: WorkSiteStatus
+  /** Chainage range on the main line, metres. */
+  from: number
+  to: number
+  /** The design unit of this number (DU-nn), and its section's container. */
+  designUnit: number
+  phone: string
+  lng: number
+  lat: number
+  address: string
+  description: string
+}
+
+export const DEMO_WORK_SITES: SeedWorkSite[] = [
+  {
+    code: 'GD-01',
+    name: '汉口特大桥1号工点',
+    type: 'bridge',
+    status: 'building',
+    from: 1_200,
+    to: 4_800,
+    designUnit: 1,
+    phone: '13871236650',
+    lng: 114.2561234,
+    lat: 30.6192345,
+    address: '湖北省武汉市东西湖区走马岭街道',
+    description: '桩基与承台施工，3 台旋挖钻，夜间施工需报备',
+  },
+  {
+    code: 'GD-02',
+    name: '东西湖路基2号工点',
+    type: 'subgrade',
+    status: 'building',
+    from: 12_500,
+    to: 16_300,
+    designUnit: 2,
+    phone: '13907181234',
+    lng: 114.1023456,
+    lat: 30.6534567,
+    address: '湖北省武汉市东西湖区新沟镇',
+    description: 'CFG 桩地基处理，路基填筑至基床底层',
+  },
+  {
+    code: 'GD-03',
+    name: '汉川1号拌合站',
+    type: 'mixing',
+    status: 'building',
+    from: 24_300,
+    to: 24_900,
+    designUnit: 3,
+    phone: '0712-8456231',
+    lng: 113.8345678,
+    lat: 30.6612345,
+    address: '湖北省孝感市汉川市马口镇',
+    description: 'HZS180 拌合楼两座，日产能 3,000 方',
+  },
+  {
+    code: 'GD-04',
+    name: '天门制梁场',
+    type: 'beamYard',
+    status: 'preparing',
+    from: 41_000,
+    to: 42_200,
+    designUnit: 5,
+    phone: '13636012345',
+    lng: 113.1667891,
+    lat: 30.6634567,
+    address: '湖北省天门市岳口镇',
+    description: '900 t 箱梁预制，场地平整中',
+  },
+  {
+    code: 'GD-05',
+    name: '仙桃隧道进口工点',
+    type: 'tunnel',
+    status: 'suspended',
+    from: 66_000,
+    to: 68_400,
+    designUnit: 7,
+    phone: '13971234567',
+    lng: 113.4545678,
+    lat: 30.3623456,
+    address: '湖北省仙桃市郑场镇',
+    description: '雨季停工，待边坡防护验收后复工',
+  },
+  {
+    code: 'GD-06',
+    name: '荆州站房工点',
+    type: 'station',
+    status: 'completed',
+    from: 128_000,
+    to: 129_500,
+    designUnit: 13,
+    phone: '0716-8123456',
+    lng: 112.2398765,
+    lat: 30.3356789,
+    address: '湖北省荆州市沙市区',
+    description: '站台及雨棚完工，已移交',
   },
 ]

@@ -20,6 +20,7 @@ import { projectDeptTree } from '../modules/project/departments'
 import { seedProjectStructureDemo } from './seed/projectStructure'
 import { seedTerminalDemo } from './seed/terminal'
 import { seedMessageDemo } from './seed/messages'
+import { seedWorkSiteDemo } from './seed/workSite'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedFunction, type SeedRole } from './seed-data'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
@@ -211,6 +212,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     if (demo) await seedProjectDemo(tx, orgIds)
     // the railway project's containers, design units and unit engineering (after the projects)
     if (demo) await seedProjectStructureDemo(tx)
+    if (demo) await seedWorkSiteDemo(tx)
     if (demo) await seedTerminalDemo(tx, orgIds)
     if (demo) await seedMessageDemo(tx, orgIds, hashes[0]!)
     // the rows above were written with their parent ids only: the trees' paths from those, in one statement each

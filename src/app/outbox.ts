@@ -8,9 +8,11 @@
 import { registerEntryEditor } from '@/lib/offline'
 import { personOffline } from '@/features/people/offline'
 import { generalAccountOffline, registerAccountOffline } from '@/features/accounts/offline'
+import { workSiteOffline } from '@/features/workSites/offline'
 // marking messages read offline (declared on import)
 import '@/features/messages/offline'
 
 registerEntryEditor(personOffline.entity, () => import('@/features/people/EntryEditor'))
 for (const decl of [generalAccountOffline, registerAccountOffline])
   registerEntryEditor(decl.entity, () => import('@/features/accounts/EntryEditor'))
+for (const decl of Object.values(workSiteOffline)) registerEntryEditor(decl.entity, () => import('@/features/workSites/EntryEditor'))

@@ -7,12 +7,17 @@
  */
 import { ORG_API } from './schemas/org'
 import { PEOPLE_API } from './schemas/people'
+import { PROJECT_API } from './schemas/project'
+import { WORK_SITE_API } from './schemas/workSite'
 
 export const OFFLINE_CACHED_PATHS: readonly string[] = [
   ORG_API.listTree, // the unit tree (lazy: each node's children by nodeId/nodeType)
   ORG_API.typeListTree, // unit types
   ORG_API.typeList,
   PEOPLE_API.department.listTreeByOrgId, // departments of a unit
+  PROJECT_API.project.listVisible, // the caller's projects (the project picker of every project screen)
+  WORK_SITE_API.options('workSite'), // a project's lines, design units, containers and staff (the work-site form)
+  WORK_SITE_API.options('projectWorkSite'),
 ]
 
 /** Seconds the service worker waits for the gateway before answering from its cache. */

@@ -6,7 +6,7 @@
  *   admin    系统管理员: every menu and function, scope all
  *   orgadmin 组织管理员 of 中铁恒岳 (scope children): every menu but 应用管理/终端授权/系统日志/测试, every function
  *   zhangwei 普通用户: 首页, 项目信息, 工点信息, 消息中心, 流程查询, 个人中心 — read and export only
- *   lisite   项目账号 (registered): 首页, 项目, 项目信息, 设计单元, 工点信息, 单位工程, 消息中心, 个人中心
+ *   lisite   项目账号 (registered): 首页, 项目, 项目信息, 设计单元, 工点信息, 项目工点信息, 单位工程, 消息中心, 个人中心
  *   tourist  游客: every menu, no function (reads only)
  *
  * "Allowed" is the answer of a well-formed call (10000, a file, or the business answer named in

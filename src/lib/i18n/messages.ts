@@ -16,6 +16,7 @@ import * as accounts from './locales/accounts'
 import * as sync from './locales/sync'
 import * as tree from './locales/tree'
 import * as projectStructure from './locales/projectStructure'
+import * as workSites from './locales/workSites'
 import * as projects from './locales/projects'
 import * as projectInit from './locales/projectInit'
 import * as terminals from './locales/terminals'
@@ -48,6 +49,7 @@ export const messages = {
     sync: sync.zh,
     tree: tree.zh,
     projectStructure: projectStructure.zh,
+    workSites: workSites.zh,
     projects: projects.zh,
     projectInit: projectInit.zh,
     terminals: terminals.zh,
@@ -74,6 +76,7 @@ export const messages = {
     sync: sync.en,
     tree: tree.en,
     projectStructure: projectStructure.en,
+    workSites: workSites.en,
     projects: projects.en,
     projectInit: projectInit.en,
     terminals: terminals.en,

@@ -7,9 +7,10 @@
  *   1: `outbox` (key id; indexes byAccount, byRecord) and `records` (the local copies, key
  *      [accountId, entity, entityId]; index byAccount)
  *   2: `meta` (per-account facts: last synced time); entries get `progress` and `title`
+ *   3: `blobs` (files taken offline, e.g. work-site photos, until their upload step went through; index byAccount)
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
-import type { LocalRecord, OutboxEntry } from './types'
+import type { BlobRow, LocalRecord, OutboxEntry } from './types'
 
 export const DB_NAME = 'trestle-outbox'
 
@@ -33,6 +34,11 @@ export interface OutboxDB extends DBSchema {
   meta: {
     key: string
     value: MetaRow
+  }
+  blobs: {
+    key: string
+    value: BlobRow
+    indexes: { byAccount: string }
   }
 }
 
@@ -58,6 +64,10 @@ export const MIGRATIONS: ((db: IDBPDatabase<OutboxDB>, tx: Upgrade) => void | Pr
         await cursor.update({ ...e, progress: e.progress ?? 0, title: e.title ?? '' })
       cursor = await cursor.continue()
     }
+  },
+  // 2 → 3
+  (db) => {
+    db.createObjectStore('blobs', { keyPath: 'id' }).createIndex('byAccount', 'accountId')
   },
 ]
 

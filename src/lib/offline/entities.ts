@@ -6,7 +6,8 @@
  */
 import type { QueryKey } from '@tanstack/react-query'
 import { stripEmpty } from '@/contract/rules'
-import type { FieldSpec, OfflineEntity, OutboxEntry, Step } from './types'
+import { FILE_PATHS } from '@/contract/schemas/files'
+import type { FieldSpec, OfflineEntity, OutboxEntry, Step, UploadBody } from './types'
 
 const registry = new Map<string, OfflineEntity>()
 
@@ -40,6 +41,29 @@ export interface CrudPayload extends Record<string, unknown> {
   lists?: Record<string, unknown[]>
 }
 
+/**
+ * Ids of files taken offline (kept blobs, see `keepFile`): UUIDs of version 4 with a fixed first
+ * group, so they pass the contract's id rule yet never clash with the server's (UUIDv7) file ids.
+ * Wherever an edit's values hold one, the edit's steps begin with its upload, and the record's
+ * request carries the file id the upload answered.
+ */
+const KEPT_PREFIX = 'b10bf11e-'
+export function keptFileId(): string {
+  const hex = [...crypto.getRandomValues(new Uint8Array(14))].map((b) => b.toString(16).padStart(2, '0')).join('')
+  const variant = ((parseInt(hex[4]!, 16) & 0x3) | 0x8).toString(16)
+  return `${KEPT_PREFIX}${hex.slice(0, 4)}-4${hex.slice(5, 8)}-${variant}${hex.slice(9, 12)}-${hex.slice(12, 24)}`
+}
+export const isKeptFileId = (v: unknown): v is string => typeof v === 'string' && v.startsWith(KEPT_PREFIX) && v.length === 36
+
+/** The kept files an edit's values refer to, once each, in order. */
+export function keptFilesIn(values: unknown, out: string[] = []): string[] {
+  if (isKeptFileId(values)) {
+    if (!out.includes(values)) out.push(values)
+  } else if (Array.isArray(values)) for (const v of values) keptFilesIn(v, out)
+  else if (values && typeof values === 'object') for (const v of Object.values(values)) keptFilesIn(v, out)
+  return out
+}
+
 export interface CrudOp {
   /** The requests of this op for one record. */
   steps(entityId: string, payload: Record<string, unknown>): Step[]
@@ -64,6 +88,8 @@ export interface CrudEntityDef {
   toLocal?(data: Record<string, unknown>): Record<string, unknown>
   /** Further ops (enable…). */
   ops?: Record<string, CrudOp>
+  /** The file service purpose of files taken offline that the values refer to (default `photo`). */
+  uploadPurpose?: string
   editor?: OfflineEntity['editor']
 }
 
@@ -90,12 +116,18 @@ export function crudEntity(def: CrudEntityDef): OfflineEntity {
     },
     steps(entry: OutboxEntry): Step[] {
       const p = entry.payload as CrudPayload
+      const uploads: Step[] = keptFilesIn([p.values, p.lists]).map((blobId) => ({
+        method: 'upload',
+        path: FILE_PATHS.upload,
+        body: { blobId, purpose: def.uploadPurpose ?? 'photo' } satisfies UploadBody,
+      }))
       switch (entry.op) {
         case 'add':
-          return [{ method: 'post', path: def.paths.add, body: stripEmpty(p.values) }, ...lists(entry.entityId, p)]
+          return [...uploads, { method: 'post', path: def.paths.add, body: stripEmpty(p.values) }, ...lists(entry.entityId, p)]
         case 'update':
           // a save that changed only the lists has no record step
           return [
+            ...uploads,
             ...(p.values ? [{ method: 'put' as const, path: def.paths.update, body: stripEmpty(p.values) }] : []),
             ...lists(entry.entityId, p),
           ]

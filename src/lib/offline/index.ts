@@ -11,10 +11,24 @@
  *
  * Reading offline (persisted query cache, service-worker dictionaries) is ./read.
  */
-export type { EntryEditorProps, EntryError, EntryStatus, FieldSpec, LocalRecord, OfflineEntity, OutboxEntry, Step } from './types'
+export type {
+  BlobRow,
+  EntryEditorProps,
+  EntryError,
+  EntryStatus,
+  FieldSpec,
+  LocalRecord,
+  OfflineEntity,
+  OutboxEntry,
+  Step,
+  UploadBody,
+} from './types'
 export {
   crudEntity,
   defineOfflineEntity,
+  isKeptFileId,
+  keptFileId,
+  keptFilesIn,
   entityOf,
   editorOf,
   registerEntryEditor,
@@ -23,7 +37,7 @@ export {
   type CrudOp,
   type CrudPayload,
 } from './entities'
-export { Outbox, type EnqueueInput, type OutboxDeps, type RunResult } from './outbox'
+export { Outbox, withResolved, type EnqueueInput, type OutboxDeps, type RunResult } from './outbox'
 export { OutboxStore, isQuotaError } from './store'
 export { openOutboxDb, DB_NAME, DB_VERSION } from './db'
 export { classify, backoffMs, parseRetryAfter } from './policy'
@@ -38,6 +52,8 @@ export {
   isKnownOffline,
   syncNow,
   submitEdit,
+  keepFile,
+  keptFile,
   StepError,
   refreshStorage,
   outboxExport,

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { openDB } from 'idb'
 import { Code } from '@/contract/codes'
-import { crudEntity } from './entities'
+import { crudEntity, keptFileId } from './entities'
 import { openOutboxDb } from './db'
 import { Outbox } from './outbox'
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffMs, classify, parseRetryAfter } from './policy'
@@ -311,8 +311,45 @@ describe('policy', () => {
   })
 })
 
+describe('files taken offline', () => {
+  it('uploads a kept file BEFORE the edit that references it; the edit carries the file id; a retry does not upload it again', async () => {
+    let failPut = true
+    const { outbox, store, sent } = setup((s) => {
+      if (s.method === 'upload') return { fileId: 'file-1' }
+      if (s.method === 'put' && failPut) {
+        failPut = false
+        throw new ApiErr('network')
+      }
+      return { ...(s.body as object), version: 2 }
+    })
+    const blob1 = keptFileId()
+    await store.putBlob({ id: blob1, accountId: A, blob: new Blob([new Uint8Array([1, 2, 3])]), name: 'p.jpg', createdAt: 1 })
+    const e = await outbox.enqueue({
+      ...edit('r1', 'with photo'),
+      payload: {
+        values: { thingId: 'r1', name: 'with photo', version: 1, photoIds: ['old', blob1] },
+      },
+    })
+    // the upload goes through, the edit's request does not (no network): the upload is remembered
+    expect((await outbox.run(A)).offline).toBe(true)
+    expect((await store.get(e.id))?.resolved).toEqual({ [blob1]: 'file-1' })
+    await outbox.retry(e.id)
+    expect((await outbox.run(A)).sent).toBe(1)
+    expect(sent.map((x) => [x.step.method, x.key])).toEqual([
+      ['upload', e.id],
+      ['put', `${e.id}:1`],
+      ['put', `${e.id}:1`],
+    ])
+    expect(sent[0]!.step.body).toEqual({ blobId: blob1, purpose: 'photo' })
+    expect(sent[2]!.step.body).toEqual({ thingId: 'r1', name: 'with photo', version: 1, photoIds: ['old', 'file-1'] })
+    // the kept file is gone once the edit is on the server
+    expect(await store.getBlob(blob1)).toBeUndefined()
+    expect(await store.list(A)).toEqual([])
+  })
+})
+
 describe('schema', () => {
-  it('migrates a version-1 database: entries keep their data and get progress and title', async () => {
+  it('migrates a version-1 database: entries keep their data and get progress and title; kept files get their store', async () => {
     const name = 'migrate-1'
     const v1 = await openOutboxDb(name, 1)
     await v1.put('outbox', {
@@ -332,12 +369,12 @@ describe('schema', () => {
     } as never)
     v1.close()
     const db = await openOutboxDb(name)
-    expect(db.version).toBe(2)
+    expect(db.version).toBe(3)
     expect(db.objectStoreNames.contains('meta')).toBe(true)
     expect(await db.get('outbox', 'e1')).toMatchObject({ id: 'e1', progress: 0, title: '' })
     db.close()
     const raw = await openDB(name)
-    expect([...raw.objectStoreNames].sort()).toEqual(['meta', 'outbox', 'records'])
+    expect([...raw.objectStoreNames].sort()).toEqual(['blobs', 'meta', 'outbox', 'records'])
     raw.close()
   })
 })

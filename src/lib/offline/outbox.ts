@@ -13,7 +13,7 @@ import { newId } from '@/contract/ids'
 import { entityOf } from './entities'
 import { backoffMs, classify, type ErrorLike } from './policy'
 import type { OutboxStore } from './store'
-import type { EntryError, LocalRecord, OfflineEntity, OutboxEntry, Step } from './types'
+import type { EntryError, LocalRecord, OfflineEntity, OutboxEntry, Step, UploadBody } from './types'
 
 export interface OutboxDeps {
   store: OutboxStore
@@ -49,6 +49,8 @@ export interface EnqueueInput {
   id?: string
   /** Steps the direct attempt already got through. */
   progress?: number
+  /** Files the direct attempt (or the conflicted entry) already uploaded: blob id → file id. */
+  resolved?: Record<string, string>
   /** A failed / conflicted entry this edit replaces (takes its place in the order). */
   replaces?: string
   title?: string
@@ -126,6 +128,7 @@ export class Outbox {
       progress: input.progress ?? 0,
       title: input.title ?? '',
       base: input.base ?? null,
+      ...(input.resolved && Object.keys(input.resolved).length ? { resolved: input.resolved } : {}),
     }
     const current = await store.record(input.accountId, input.entity, input.entityId)
     const prev = replaced ? (replaced.base ?? null) : current ? current.data : (input.base ?? null)
@@ -222,6 +225,8 @@ export class Outbox {
       replaces: entry.id,
       progress: 0,
       title: entry.title,
+      // files already uploaded are not uploaded again
+      resolved: entry.resolved,
     })
   }
 
@@ -334,12 +339,20 @@ export class Outbox {
     await store.put(e)
     this.deps.changed?.()
     const steps = decl.steps(e)
+    // the record's own request: the first that is not a file upload (its answer has the version)
+    const recordStep = steps.findIndex((s) => s.method !== 'upload')
     let answeredVersion: number | null = null
     for (let i = e.progress; i < steps.length; i++) {
       const key = i === 0 ? e.id : `${e.id}:${i}`
+      const raw = steps[i]!
+      // a file uploaded already (by an earlier attempt or entry): nothing to send
+      if (raw.method === 'upload' && e.resolved?.[(raw.body as UploadBody).blobId]) {
+        e = { ...e, progress: i + 1 }
+        continue
+      }
       let data: unknown
       try {
-        data = await this.deps.send(steps[i]!, key)
+        data = await this.deps.send(withResolved(raw, e.resolved), key)
       } catch (err) {
         const now = this.deps.now()
         const outcome = classify(err as ErrorLike, e, now)
@@ -371,28 +384,55 @@ export class Outbox {
         return 'failed'
       }
       this.deps.reachable?.(true)
-      if (i === 0) answeredVersion = versionIn(decl, e, data)
+      if (raw.method === 'upload') {
+        const fileId = (data as { fileId?: unknown } | null)?.fileId
+        if (typeof fileId === 'string') e = { ...e, resolved: { ...e.resolved, [(raw.body as UploadBody).blobId]: fileId } }
+      }
+      if (i === recordStep) answeredVersion = versionIn(decl, e, data)
       e = { ...e, progress: i + 1 }
       if (i + 1 < steps.length) await store.put(e)
     }
     // accepted: the entry goes; later edits of the record that were based on the same version
     // now build on the version the server answered
     const later = recordEntries.filter((x) => x.id !== e.id && sameRecord(x, e))
+    // later edits of the record that hold the same kept files use the uploaded ones
+    if (e.resolved)
+      for (const x of later) {
+        const fresh = await store.get(x.id)
+        if (fresh) await store.put({ ...fresh, resolved: { ...e.resolved, ...fresh.resolved } })
+      }
     if (answeredVersion !== null && e.baseVersion !== null) {
       for (const x of later) {
         if (x.sent || x.baseVersion !== e.baseVersion) continue
+        const current = (await store.get(x.id)) ?? x
         const values = x.payload.values as Record<string, unknown> | undefined
         const payload = values
           ? { ...x.payload, values: { ...values, version: answeredVersion } }
           : { ...x.payload, version: answeredVersion }
-        await store.put({ ...x, baseVersion: answeredVersion, payload })
+        await store.put({ ...current, baseVersion: answeredVersion, payload })
       }
     }
     await store.remove(e, later.length > 0 ? 'keep' : null)
+    // kept files now on the server: later entries carry their file ids
+    if (e.resolved) await store.deleteBlobs(Object.keys(e.resolved))
     this.deps.synced?.(decl, e)
     this.deps.changed?.()
     return 'done'
   }
+}
+
+/** The step with every kept file's blob id in its body replaced by the uploaded file's id. */
+export function withResolved(step: Step, resolved: Record<string, string> | undefined): Step {
+  if (!resolved || Object.keys(resolved).length === 0 || step.method === 'upload') return step
+  const swap = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? (resolved[v] ?? v)
+      : Array.isArray(v)
+        ? v.map(swap)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]))
+          : v
+  return { ...step, body: swap(step.body) }
 }
 
 /** The record's version the first request of `entry` answered (the declaration may say where it is). */

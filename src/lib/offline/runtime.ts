@@ -13,16 +13,17 @@ import { envelopeSchema } from '@/contract/envelope'
 import { newId } from '@/contract/ids'
 import { API, DEFAULT_APP_CODE } from '@/contract/paths'
 import { http, onReachability, type ApiError } from '@/lib/http'
+import { t } from '@/lib/i18n'
 import { queryClient } from '@/lib/query'
 import { getSession, isLoggedIn, sessionStore } from '@/lib/session'
 import { hasKey, translate, type Locale } from '@/lib/i18n'
 import { createStore } from '@/lib/store'
 import { openOutboxDb } from './db'
-import { entityOf } from './entities'
-import { Outbox, type EnqueueInput } from './outbox'
+import { entityOf, keptFileId } from './entities'
+import { Outbox, withResolved, type EnqueueInput } from './outbox'
 import { estimateUsage } from './read/storage'
 import { OutboxStore } from './store'
-import type { EntryStatus, LocalRecord, OfflineEntity, OutboxEntry, Step } from './types'
+import type { EntryStatus, LocalRecord, OfflineEntity, OutboxEntry, Step, UploadBody } from './types'
 
 export interface StorageInfo {
   usage: number | null
@@ -71,14 +72,45 @@ const APP_CODE = (import.meta.env?.VITE_APP_CODE as string | undefined) || DEFAU
 const BASE = (import.meta.env?.VITE_API_BASE as string | undefined) ?? ''
 export const PROBE_TIMEOUT_MS = 5_000
 
-function sendStep(step: Step, idempotencyKey: string): Promise<unknown> {
-  // silent: the sync centre shows what went wrong; the session codes are still handled by the
-  // client (20004 renew, 20007 rekey, 20112 one password prompt for everybody)
-  const opts = { idempotencyKey, silent: true }
+/** A kept file that is no longer there (cleared storage): the entry fails, visibly, instead of sending nothing. */
+const MISSING_FILE = { kind: 'code', code: 20001, message: 'The photo kept offline is no longer on this device', data: null }
+
+/** One request of an entry: JSON, ids, or a kept file as multipart (signed when sent). */
+async function sendRequest(step: Step, opts: { idempotencyKey: string; silent?: boolean } & Record<string, unknown>): Promise<unknown> {
+  if (step.method === 'upload') {
+    const { blobId, purpose } = step.body as UploadBody
+    const row = await outboxStore.getBlob(blobId)
+    if (!row) throw { ...MISSING_FILE, message: t('sync.missingFile') }
+    const form = new FormData()
+    form.append('file', row.blob, row.name)
+    return http.upload(step.path, form, { ...opts, params: { purpose } })
+  }
   if (step.method === 'put') return http.put(step.path, step.body, opts)
   if (step.method === 'del') return http.del(step.path, step.body as string[], opts)
   return http.post(step.path, step.body, opts)
 }
+
+function sendStep(step: Step, idempotencyKey: string): Promise<unknown> {
+  // silent: the sync centre shows what went wrong; the session codes are still handled by the
+  // client (20004 renew, 20007 rekey, 20112 one password prompt for everybody)
+  return sendRequest(step, { idempotencyKey, silent: true })
+}
+
+/**
+ * Keeps a file taken offline (a photo) for an edit: its id stands in the edit's values until the
+ * upload step before the edit's request replaces it with the file id the server gives it. Rejects
+ * with the quota error when the disk is full.
+ */
+export async function keepFile(blob: Blob, name: string): Promise<string> {
+  const accountId = currentAccount()
+  if (!accountId) throw new Error('not signed in')
+  const id = keptFileId()
+  await outboxStore.putBlob({ id, accountId, blob, name, createdAt: Date.now() })
+  return id
+}
+
+/** A kept file (for a preview), or undefined once it was uploaded. */
+export const keptFile = (id: string) => outboxStore.getBlob(id)
 
 async function webLock<T>(fn: () => Promise<T>): Promise<T | undefined> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks
@@ -303,8 +335,8 @@ export async function submitEdit(input: SubmitInput): Promise<Submitted> {
   if (!decl) throw new Error(`offline entity ${input.entity} is not declared`)
   const id = input.id ?? newId()
   const { handled, ...rest } = input
-  const queue = async (progress: number) => {
-    const entry = await outbox.enqueue({ ...rest, accountId, id, progress })
+  const queue = async (progress: number, resolved?: Record<string, string>) => {
+    const entry = await outbox.enqueue({ ...rest, accountId, id, progress, resolved: resolved ?? rest.resolved })
     await refresh()
     void scheduleDue(accountId)
     const memoryOnly = outboxStore.memoryOnly().some((e) => e.id === entry.id)
@@ -313,31 +345,36 @@ export async function submitEdit(input: SubmitInput): Promise<Submitted> {
   const waiting = (await outboxStore.listRecord(accountId, input.entity, input.entityId)).filter((e) => e.id !== input.replaces)
   if (waiting.length > 0 || isKnownOffline()) return queue(0)
   const steps = decl.steps({ ...(rest as unknown as OutboxEntry), id, accountId, progress: 0 })
+  const recordStep = steps.findIndex((s) => s.method !== 'upload')
+  // files uploaded on the way (blob id → file id): the record's request carries the file ids
+  const resolved: Record<string, string> = { ...rest.resolved }
   let first: unknown
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!
+    if (step.method === 'upload' && resolved[(step.body as UploadBody).blobId]) continue
     const opts = {
       idempotencyKey: i === 0 ? id : `${id}:${i}`,
       handled,
       quietKinds: ['network', 'timeout', 'invalid'] as ApiError['kind'][],
     }
     try {
-      const data = await (step.method === 'put'
-        ? http.put(step.path, step.body, opts)
-        : step.method === 'del'
-          ? http.del(step.path, step.body as string[], opts)
-          : http.post(step.path, step.body, opts))
-      if (i === 0) first = data
+      const data = await sendRequest(withResolved(step, resolved), opts)
+      if (step.method === 'upload') {
+        const fileId = (data as { fileId?: unknown } | null)?.fileId
+        if (typeof fileId === 'string') resolved[(step.body as UploadBody).blobId] = fileId
+      }
+      if (i === recordStep) first = data
       setOnline(true)
     } catch (e) {
       const err = e as ApiError
       if (TRANSPORT.has(err.kind)) {
         setOnline(false)
-        return queue(i)
+        return queue(i, resolved)
       }
       throw new StepError(e, i)
     }
   }
+  if (Object.keys(resolved).length) await outboxStore.deleteBlobs(Object.keys(resolved))
   if (input.replaces) await outbox.discard(input.replaces)
   for (const queryKey of decl.invalidates) void queryClient.invalidateQueries({ queryKey })
   return { queued: false, data: first }

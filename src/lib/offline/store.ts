@@ -9,7 +9,7 @@
  */
 import type { IDBPDatabase } from 'idb'
 import type { MetaRow, OutboxDB } from './db'
-import type { LocalRecord, OutboxEntry } from './types'
+import type { BlobRow, LocalRecord, OutboxEntry } from './types'
 
 type Key = [string, string, string]
 const recordKey = (e: { accountId: string; entity: string; entityId: string }): Key => [e.accountId, e.entity, e.entityId]
@@ -133,13 +133,31 @@ export class OutboxStore {
     }
   }
 
-  /** Everything of one account: entries, local copies, facts. */
+  /** Keeps a file taken offline (a full disk rejects with the quota error: the caller says so). */
+  async putBlob(row: BlobRow): Promise<void> {
+    await (await this.db()).put('blobs', row)
+  }
+
+  async getBlob(id: string): Promise<BlobRow | undefined> {
+    return (await this.db()).get('blobs', id)
+  }
+
+  /** Drops kept files whose uploads went through (unknown ids are ignored). */
+  async deleteBlobs(ids: string[]): Promise<void> {
+    if (ids.length === 0) return
+    const db = await this.db()
+    const tx = db.transaction('blobs', 'readwrite')
+    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done])
+  }
+
+  /** Everything of one account: entries, local copies, facts, kept files. */
   async clearAccount(accountId: string): Promise<void> {
     for (const [id, e] of this.memory) if (e.accountId === accountId) this.memory.delete(id)
     for (const [k, r] of this.memoryRecords) if (r.accountId === accountId) this.memoryRecords.delete(k)
     const db = await this.db()
-    const tx = db.transaction(['outbox', 'records', 'meta'], 'readwrite')
+    const tx = db.transaction(['outbox', 'records', 'meta', 'blobs'], 'readwrite')
     const ops: Promise<unknown>[] = []
+    for (const key of await tx.objectStore('blobs').index('byAccount').getAllKeys(accountId)) ops.push(tx.objectStore('blobs').delete(key))
     for (const key of await tx.objectStore('outbox').index('byAccount').getAllKeys(accountId))
       ops.push(tx.objectStore('outbox').delete(key))
     for (const key of await tx.objectStore('records').index('byAccount').getAllKeys(accountId))

@@ -52,6 +52,11 @@ export interface OutboxEntry {
   base?: Record<string, unknown> | null
   /** True once a request of this entry may have reached the server (a later 20009 means "still in progress"). */
   sent?: boolean
+  /**
+   * Files uploaded by the entry's upload steps: local blob id → the file id the server gave it. Later
+   * steps (and later entries of the record) carry the file id wherever the payload held the blob id.
+   */
+  resolved?: Record<string, string>
 }
 
 /** The local copy a list or form shows while edits are not synced. */
@@ -68,10 +73,27 @@ export interface LocalRecord {
 
 /** One request of an entry. */
 export interface Step {
-  method: 'post' | 'put' | 'del'
+  /** `upload`: a file kept offline (a BlobRow) sent as multipart; its answer's fileId is `resolved`. */
+  method: 'post' | 'put' | 'del' | 'upload'
   path: string
-  /** JSON body (post/put) or the ids (del). */
+  /** JSON body (post/put), the ids (del), or `UploadBody` (upload). */
   body: unknown
+}
+
+/** What an upload step sends: the kept blob and the file service's purpose. */
+export interface UploadBody {
+  blobId: string
+  purpose: string
+}
+
+/** A file taken offline (a photo), kept in IndexedDB until its upload step has gone through. */
+export interface BlobRow {
+  /** UUIDv7: stands in the edit's payload for the file id until the upload answers it. */
+  id: string
+  accountId: string
+  blob: Blob
+  name: string
+  createdAt: number
 }
 
 export interface FieldSpec {

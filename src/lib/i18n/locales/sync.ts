@@ -19,6 +19,7 @@ export const zh = {
   },
   queued: '网络不可用，修改已保存在本机，联网后自动同步',
   queuedDelete: '网络不可用，删除已保存在本机，联网后自动同步',
+  missingFile: '离线拍摄的照片已不在本机，请重新选择照片后再保存',
   centre: {
     title: '同步中心',
     description: '离线时的修改保存在本机，能连上服务器时按顺序提交；每条修改只会生效一次。',
@@ -119,6 +120,7 @@ export const en: Shape<typeof zh> = {
   },
   queued: 'No connection: the change is kept on this device and syncs when the server can be reached',
   queuedDelete: 'No connection: the deletion is kept on this device and syncs when the server can be reached',
+  missingFile: 'The photo taken offline is no longer on this device: choose it again and save',
   centre: {
     title: 'Sync centre',
     description:

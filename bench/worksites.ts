@@ -1,0 +1,233 @@
+/**
+ * `npm run bench` (worksites part): 1,000 work-site edits queued offline by the field account
+ * lisite on the demo project — 500 sites added and each edited once more (status and description,
+ * made on the local copy, so replayed after its add and rebased on the answered version) — then
+ * replayed against a local gateway by the console's outbox engine (fake-indexeddb) through the
+ * console's signed client (signed at send time, the entry id as Idempotency-Key). In the second
+ * phase 5 % of the answers are lost on the way back, so those requests are sent again. Counts what
+ * the gateway holds: lost and duplicated edits must be 0.
+ */
+import 'fake-indexeddb/auto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { createRequire } from 'node:module'
+import { v7 } from 'uuid'
+import { createHttpClient } from '../src/lib/http/core'
+import type { SessionState, StoredCipher } from '../src/lib/session'
+import { openOutboxDb } from '../src/lib/offline/db'
+import { Outbox } from '../src/lib/offline/outbox'
+import { OutboxStore } from '../src/lib/offline/store'
+import { workSiteOffline } from '../src/features/workSites/offline'
+import { Client } from '../tests/api/client'
+import { startGateway } from './support'
+
+const PASSWORD = 'Bench@2026'
+const ADDS = Number(process.env.BENCH_WORKSITES_ADDS ?? 500)
+const EDITS = Number(process.env.BENCH_WORKSITES_EDITS ?? 500)
+const LOSS = Number(process.env.BENCH_WORKSITES_LOSS ?? 0.05)
+
+type JSEncryptCtor = new () => { setPublicKey(pem: string): void; encrypt(text: string): string | false }
+const jsencryptModule = createRequire(import.meta.url)('jsencrypt') as JSEncryptCtor | { default: JSEncryptCtor }
+const JSEncrypt: JSEncryptCtor = 'default' in jsencryptModule ? jsencryptModule.default : jsencryptModule
+
+async function main() {
+  const gateway = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '' }, 'bench-worksites')
+  const { base } = gateway
+  try {
+    // the console's request client, wired for Node
+    let session: SessionState = {
+      token: null,
+      accessToken: null,
+      privateKey: null,
+      publicKey: null,
+      keyId: null,
+      userAccount: null,
+      currentMenu: null,
+      user: null,
+      nodes: null,
+      unitTypes: null,
+      menuItems: null,
+    }
+    const ciphers = new Map<string, StoredCipher>()
+    let sent = 0
+    let lostAnswers = 0
+    let loss = 0
+    const http = createHttpClient({
+      // an answer lost on the way back: the gateway did the work, the client sees a network error
+      fetch: async (input, init) => {
+        const res = await fetch(input, init)
+        const mutation = init?.method && init.method !== 'GET'
+        if (mutation) sent++
+        if (mutation && String(input).includes('/api/admin/') && Math.random() < loss) {
+          await res.text()
+          lostAnswers++
+          throw new TypeError('network error (bench: answer lost)')
+        }
+        return res
+      },
+      now: () => new Date(),
+      nonce: () => randomBytes(12).toString('hex'),
+      uuid: () => randomUUID(),
+      appCode: 'trestle-admin',
+      baseUrl: base,
+      language: () => 'zh-CN',
+      sha256Hex: (s) => createHash('sha256').update(s).digest('hex'),
+      hmacSha256Hex: (k, s) => createHmac('sha256', k).update(s).digest('hex'),
+      rsaEncrypt: (pem, text) => {
+        const e = new JSEncrypt()
+        e.setPublicKey(pem)
+        const out = e.encrypt(text)
+        if (!out) throw new Error('rsa')
+        return out
+      },
+      carrier: () => 'bench 1',
+      session: {
+        get: () => session,
+        set: (p) => (session = { ...session, ...p }),
+        clear: () => undefined,
+        getCipher: (a) => ciphers.get(a) ?? null,
+        setCipher: (a, c) => (c ? ciphers.set(a, c) : ciphers.delete(a)),
+      },
+      ui: {
+        error: () => undefined,
+        message: () => undefined,
+        alert: async () => undefined,
+        passwordPrompt: async () => false,
+        takeDialogFlag: () => false,
+      },
+      navigate: () => undefined,
+      text: (k) => k,
+    })
+    await http.login({ accountName: 'lisite', password: PASSWORD })
+    const accountId = session.userAccount!.accountId
+
+    const field = await new Client(base).signIn('lisite', PASSWORD)
+    const PWS = '/api/admin/v1/projectWorkSite'
+    const demo = await field.call<{ records: { projectId: string; lineId: string | null }[] }>('GET', `${PWS}/listPage`, {
+      query: { pageSize: 1 },
+    })
+    const projectId = demo.body.data.records[0]!.projectId
+    const lineId = demo.body.data.records[0]!.lineId
+    const decl = workSiteOffline.projectWorkSite
+
+    let failed = 0
+    for (const [n, [label, rate]] of (
+      [
+        ['no loss', 0],
+        [`${Math.round(LOSS * 100)} % of answers lost`, LOSS],
+      ] as const
+    ).entries()) {
+      loss = rate
+      sent = 0
+      lostAnswers = 0
+      failed += await phase(n, label)
+    }
+    if (failed) process.exitCode = 1
+
+    async function phase(no: number, label: string): Promise<number> {
+      // 1,000 edits queued offline
+      const store = new OutboxStore(() => openOutboxDb(`bench-worksites-${label}`))
+      const outbox = new Outbox({
+        store,
+        now: () => Date.now(),
+        random: () => Math.random(),
+        lock: (fn) => fn(),
+        send: (step, key) => {
+          const opts = { idempotencyKey: key, silent: true }
+          if (step.method === 'put') return http.put(step.path, step.body, opts)
+          if (step.method === 'del') return http.del(step.path, step.body as string[], opts)
+          return http.post(step.path, step.body, opts)
+        },
+      })
+      const stamp = `${no}${Date.now() % 100000}`
+      const sites = Array.from({ length: ADDS }, (_, i) => ({ workSiteId: v7(), code: `BW-${stamp}-${i}` }))
+      const q0 = performance.now()
+      for (const [i, s] of sites.entries())
+        await outbox.enqueue({
+          accountId,
+          entity: decl.entity,
+          entityId: s.workSiteId,
+          op: 'add',
+          payload: {
+            values: {
+              workSiteId: s.workSiteId,
+              projectId,
+              workSiteCode: s.code,
+              workSiteName: `基准工点${stamp}-${i}`,
+              siteType: 'bridge',
+              status: 'preparing',
+              lineId,
+              startMileage: `DK${200 + i}+000`,
+              endMileage: `DK${200 + i}+500`,
+              contactPhone: '13871230000',
+            },
+          },
+        })
+      for (const s of sites.slice(0, EDITS)) {
+        const local = await store.record(accountId, decl.entity, s.workSiteId)
+        const d = local!.data!
+        await outbox.enqueue({
+          accountId,
+          entity: decl.entity,
+          entityId: s.workSiteId,
+          op: 'update',
+          payload: { values: { ...d, status: 'building', description: `进场 ${s.code}`, version: d.version } },
+          baseVersion: d.version as number,
+        })
+      }
+      const queueMs = performance.now() - q0
+      console.log(
+        `worksites outbox (${label}): ${ADDS + EDITS} edits queued in IndexedDB (fake-indexeddb) in ${(queueMs / 1000).toFixed(1)} s`,
+      )
+
+      // replay until nothing is waiting (lost answers back off, then go again with the same key)
+      const r0 = performance.now()
+      let rounds = 0
+      for (;;) {
+        rounds++
+        const r = await outbox.run(accountId)
+        if (r.failed || r.conflicted) break
+        const due = await outbox.nextDue(accountId)
+        if (due === null) break
+        await new Promise((res) => setTimeout(res, Math.max(0, due - Date.now())))
+      }
+      const replayMs = performance.now() - r0
+      const left = await store.list(accountId)
+
+      // what the gateway holds
+      const got = await field.call<{ records: { workSiteId: string; workSiteCode: string; status: string; version: number }[] }>(
+        'GET',
+        `${PWS}/listPage`,
+        { query: { keyword: `BW-${stamp}-`, pageIndex: 1, pageSize: 2000 } },
+      )
+      const rows = got.body.data.records
+      const byCode = new Map<string, typeof rows>()
+      for (const row of rows) byCode.set(row.workSiteCode, [...(byCode.get(row.workSiteCode) ?? []), row])
+      let lost = 0
+      let duplicated = 0
+      for (const [i, s] of sites.entries()) {
+        const found = byCode.get(s.code) ?? []
+        if (found.length === 0) lost++
+        if (found.length > 1) duplicated += found.length - 1
+        const edited = i < EDITS
+        const f = found[0]
+        if (found.length === 1 && f) {
+          if (f.workSiteId !== s.workSiteId) lost++
+          else if (edited && f.status !== 'building')
+            lost++ // the edit did not arrive
+          else if (f.version > (edited ? 1 : 0)) duplicated++ // an edit applied twice moves the version again
+        }
+      }
+      console.log(
+        `worksites replay (${label}): ${ADDS + EDITS} edits in ${(replayMs / 1000).toFixed(1)} s (${Math.round((ADDS + EDITS) / (replayMs / 1000))} edits/s, ${rounds} rounds, ${sent} requests, ${lostAnswers} answers lost on the way and re-sent) — lost ${lost}, duplicated ${duplicated}, left in the outbox ${left.length}`,
+      )
+      return lost + duplicated + left.length
+    }
+  } finally {
+    await gateway.stop()
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,260 @@
+/**
+ * Work sites (issue 12 part A): the resource declarations and the checks of a site, usable outside
+ * the HTTP calls — `insertWorkSite(w, input)` validates and inserts one site inside the caller's
+ * transaction (the initialisation wizard's work-sites sheet).
+ *
+ * Checks (in the write's transaction): the line, design unit and container must be the project's
+ * (20002 on the field), the design unit on the chosen line; the site manager a staff person of one
+ * of the project's units (owner or participating unit, or a unit below one; 20002 on
+ * managerUserId); photos are visible files uploaded as photos (20001 on `photoFileIds.<i>`, before
+ * the transaction). Codes are unique within a project (20006).
+ */
+import type { FastifyRequest } from 'fastify'
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { MenuPath } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import { workSiteAdd, workSiteListQuery, workSiteUpdate, type WorkSiteOptions } from '../../../src/contract/schemas/workSite'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { container, designUnit, line, organization, person, project, projectUnit, workSite } from '../../db/schema'
+import { ApiError, parse } from '../../lib/http'
+import { likeEscape } from '../../lib/sql'
+import { fileUrls } from '../files/store'
+import { PHOTO, requireFiles } from '../files/refs'
+import { defineResource, type WriteContext } from '../resource'
+import type { AuthContext } from '../../types'
+
+type Row = Record<string, unknown>
+
+const DUP_SITE = { zh: '本项目中已有该编码的工点', en: 'A work site with this code exists in the project' }
+const NOT_ON_LINE = { zh: '设计单元不在所选线路上', en: 'The design unit is not on the chosen line' }
+const NOT_PROJECT_STAFF = {
+  zh: '工点负责人须为本项目参建单位的人员',
+  en: 'The site manager must be a staff member of a unit of the project',
+}
+
+/** The organisations whose staff may manage a project's sites: the owner and the participating units. */
+async function projectUnitIds(tx: Db, projectId: string): Promise<string[]> {
+  const owner = await tx.select({ id: project.organizationId }).from(project).where(eq(project.projectId, projectId))
+  const units = await tx.selectDistinct({ id: projectUnit.organizationId }).from(projectUnit).where(eq(projectUnit.projectId, projectId))
+  return [...new Set([...owner, ...units].map((r) => r.id))]
+}
+
+/** Staff of those units and of the units below them (organisation paths: '/root/…/self/'). */
+function staffWhere(unitIds: string[]) {
+  if (unitIds.length === 0) return sql`false`
+  const ids = sql.join(
+    unitIds.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  return sql`exists (select 1 from "organization" "ws_unit" where "ws_unit"."organization_id" in (${ids}) and ${organization.path} like "ws_unit"."path" || '%')`
+}
+
+/** A referenced row must belong to the project: 20002 on the field otherwise. Answers the row. */
+function inProject<T extends Row>(field: string, rows: T[]): T {
+  const row = rows[0]
+  if (!row) throw new ApiError(Code.NOT_FOUND, { field })
+  return row
+}
+
+/** The structure, manager and photos of a site payload (in the write's transaction). */
+export async function checkWorkSite(input: Row, current: Row | null, w: WriteContext): Promise<void> {
+  const { tx } = w
+  const projectId = String(current?.projectId ?? input.projectId)
+  const lineId = (input.lineId as string | null | undefined) ?? null
+  if (lineId)
+    inProject(
+      'lineId',
+      await tx
+        .select({ id: line.lineId })
+        .from(line)
+        .where(and(eq(line.lineId, lineId), eq(line.projectId, projectId))),
+    )
+  const designUnitId = (input.designUnitId as string | null | undefined) ?? null
+  if (designUnitId) {
+    const du = inProject(
+      'designUnitId',
+      await tx
+        .select({ lineId: designUnit.lineId })
+        .from(designUnit)
+        .where(and(eq(designUnit.designUnitId, designUnitId), eq(designUnit.projectId, projectId))),
+    )
+    if (lineId && du.lineId !== lineId) throw new ApiError(Code.NOT_FOUND, { field: 'designUnitId' }, NOT_ON_LINE)
+  }
+  const containerId = (input.containerId as string | null | undefined) ?? null
+  if (containerId)
+    inProject(
+      'containerId',
+      await tx
+        .select({ id: container.containerId })
+        .from(container)
+        .where(and(eq(container.containerId, containerId), eq(container.projectId, projectId))),
+    )
+  const managerUserId = (input.managerUserId as string | null | undefined) ?? null
+  if (managerUserId) {
+    const [staff] = await tx
+      .select({ id: person.userId })
+      .from(person)
+      .innerJoin(organization, eq(organization.organizationId, person.organizationId))
+      .where(and(eq(person.userId, managerUserId), staffWhere(await projectUnitIds(tx, projectId))))
+    if (!staff) throw new ApiError(Code.NOT_FOUND, { field: 'managerUserId' }, NOT_PROJECT_STAFF)
+  }
+  // an update leaving the photos out clears them; the column holds a list
+  input.photoFileIds ??= []
+}
+
+/** Photos: visible files uploaded as photos or scans (20001 on the item), outside transactions. */
+export async function checkPhotos(ctx: Ctx, req: FastifyRequest, auth: AuthContext, input: Row): Promise<void> {
+  const ids = Array.isArray(input.photoFileIds) ? (input.photoFileIds as string[]) : []
+  await requireFiles(
+    ctx,
+    req,
+    auth,
+    ids.map((fileId, i) => ({ field: `photoFileIds.${i}`, fileId, purposes: PHOTO })),
+  )
+}
+
+/** Adds `photoUrls` (signed, in the order of `photoFileIds`; null for a file the caller may not see). */
+export async function withPhotoUrls(ctx: Ctx, auth: AuthContext, rows: Row[]): Promise<Row[]> {
+  const urls = await fileUrls(
+    ctx,
+    rows.flatMap((r) => (r.photoFileIds as string[] | null) ?? []),
+    auth,
+  )
+  return rows.map((r) => ({ ...r, photoUrls: ((r.photoFileIds as string[] | null) ?? []).map((id) => urls.get(id)?.url ?? null) }))
+}
+
+const siteLine = alias(line, 'ws_line')
+const siteDesignUnit = alias(designUnit, 'ws_design_unit')
+const siteContainer = alias(container, 'ws_container')
+const siteManager = alias(person, 'ws_manager')
+
+export const workSiteSelection = {
+  workSiteId: workSite.workSiteId,
+  projectId: workSite.projectId,
+  projectName: project.projectName,
+  workSiteCode: workSite.workSiteCode,
+  workSiteName: workSite.workSiteName,
+  siteType: workSite.siteType,
+  status: workSite.status,
+  lineId: workSite.lineId,
+  lineName: siteLine.lineName,
+  designUnitId: workSite.designUnitId,
+  designUnitName: siteDesignUnit.designUnitName,
+  containerId: workSite.containerId,
+  containerName: siteContainer.containerName,
+  startMileage: workSite.startMileage,
+  endMileage: workSite.endMileage,
+  managerUserId: workSite.managerUserId,
+  managerName: siteManager.name,
+  contactPhone: workSite.contactPhone,
+  longitude: workSite.longitude,
+  latitude: workSite.latitude,
+  address: workSite.address,
+  description: workSite.description,
+  photoFileIds: workSite.photoFileIds,
+  version: workSite.version,
+  createTime: workSite.createTime,
+  updateTime: workSite.updateTime,
+  createBy: workSite.createBy,
+  updateBy: workSite.updateBy,
+}
+
+/** One declaration per menu (the same records): `workSite` and `projectWorkSite`. */
+export const workSiteDef = <M extends MenuPath>(ctx: Ctx, name: string, menu: M) =>
+  defineResource({
+    name,
+    table: workSite,
+    idField: 'workSiteId',
+    menu,
+    projectField: 'projectId',
+    schemas: { add: workSiteAdd, update: workSiteUpdate, listQuery: workSiteListQuery },
+    selection: workSiteSelection,
+    join: (q) =>
+      q
+        .leftJoin(project, eq(project.projectId, workSite.projectId))
+        .leftJoin(siteLine, eq(siteLine.lineId, workSite.lineId))
+        .leftJoin(siteDesignUnit, eq(siteDesignUnit.designUnitId, workSite.designUnitId))
+        .leftJoin(siteContainer, eq(siteContainer.containerId, workSite.containerId))
+        .leftJoin(siteManager, eq(siteManager.userId, workSite.managerUserId)) as unknown as typeof q,
+    filters: (q) => [
+      q.projectId ? eq(workSite.projectId, q.projectId) : undefined,
+      q.lineId ? eq(workSite.lineId, q.lineId) : undefined,
+      q.status ? eq(workSite.status, q.status) : undefined,
+      q.siteType ? eq(workSite.siteType, q.siteType) : undefined,
+      q.keyword
+        ? or(
+            ilike(workSite.workSiteName, likeEscape(q.keyword)),
+            ilike(workSite.workSiteCode, likeEscape(q.keyword)),
+            ilike(workSite.address, likeEscape(q.keyword)),
+            ilike(siteManager.name, likeEscape(q.keyword)),
+          )
+        : undefined,
+    ],
+    sortable: {
+      workSiteCode: workSite.workSiteCode,
+      workSiteName: workSite.workSiteName,
+      status: workSite.status,
+      updateTime: workSite.updateTime,
+    },
+    unique: [{ field: 'workSiteCode', within: ['projectId'], message: DUP_SITE }],
+    check: (input, req) => checkPhotos(ctx, req, req.auth!, input),
+    beforeWrite: (input, current, w) => checkWorkSite(input as Row, current, w),
+    onAdd: (values, input) => {
+      values.photoFileIds = (input as Row).photoFileIds ?? []
+    },
+    enrich: (_db, rows, auth) => withPhotoUrls(ctx, auth, rows),
+  })
+
+/** The registered `workSite` resource's insert (set by ./routes.ts when the gateway starts). */
+let insertSite: ((w: WriteContext, input: Row) => Promise<Row | null>) | null = null
+export function setWorkSiteInsert(fn: typeof insertSite): void {
+  insertSite = fn
+}
+
+/**
+ * Inserts one site inside the caller's transaction (`w.tx`), validated by the contract's workSiteAdd
+ * (20001 on the field, with `req` for the caller's language) and checked like the add call — the
+ * project, structure, manager and unique code — except the photos (the caller checks its files).
+ * Answers the stored row.
+ */
+export async function insertWorkSite(w: WriteContext, raw: unknown, req?: FastifyRequest): Promise<Row | null> {
+  if (!insertSite) throw new Error('work-site routes are not registered')
+  const input = (req ? parse(workSiteAdd, raw, req) : workSiteAdd.parse(raw)) as Row
+  return insertSite(w, input)
+}
+
+/** The choices of the site form: the project's lines, design units, top containers and staff. */
+export async function workSiteOptions(db: Db, projectId: string): Promise<WorkSiteOptions> {
+  const lines = await db
+    .select({ lineId: line.lineId, lineName: line.lineName, lineCode: line.lineCode })
+    .from(line)
+    .where(eq(line.projectId, projectId))
+    .orderBy(asc(line.sort), asc(line.lineCode))
+  const designUnits = await db
+    .select({
+      designUnitId: designUnit.designUnitId,
+      designUnitName: designUnit.designUnitName,
+      designUnitCode: designUnit.designUnitCode,
+      lineId: designUnit.lineId,
+    })
+    .from(designUnit)
+    .where(eq(designUnit.projectId, projectId))
+    .orderBy(asc(designUnit.startMetres))
+    .limit(2000)
+  const containers = await db
+    .select({ containerId: container.containerId, containerName: container.containerName, containerCode: container.containerCode })
+    .from(container)
+    .where(and(eq(container.projectId, projectId), sql`length(${container.path}) - length(replace(${container.path}, '/', '')) <= 4`))
+    .orderBy(asc(container.path))
+    .limit(2000)
+  const staff = await db
+    .select({ userId: person.userId, name: person.name, organizationName: organization.organizationName })
+    .from(person)
+    .innerJoin(organization, eq(organization.organizationId, person.organizationId))
+    .where(and(eq(person.status, 'active'), staffWhere(await projectUnitIds(db, projectId))))
+    .orderBy(asc(organization.organizationName), asc(person.sort), asc(person.name))
+    .limit(2000)
+  return { lines, designUnits, containers, staff }
+}

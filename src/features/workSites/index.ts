@@ -1,0 +1,2 @@
+export { WorkSitePage, WorkSiteFields } from './WorkSitePage'
+export { workSiteResources, workSiteOptionsQueryOptions } from './queries'

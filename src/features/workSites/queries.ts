@@ -1,0 +1,67 @@
+/** The work-site screens' resources and queries: the one place their query keys are written. */
+import { queryOptions } from '@tanstack/react-query'
+import { resourcePaths } from '@/contract'
+import {
+  WORK_SITE_API,
+  workSiteAdd,
+  workSiteUpdate,
+  type WorkSite,
+  type WorkSiteOptions,
+  type WorkSiteResource,
+} from '@/contract/schemas/workSite'
+import { defineResource } from '@/lib/crud'
+import { http } from '@/lib/http'
+import { workSiteOffline } from './offline'
+
+export const workSiteKeys = {
+  /** Everything of the sites (both menus show the same records). */
+  all: () => ['workSite'] as const,
+  options: (resource: WorkSiteResource, projectId: string) => ['workSiteOptions', resource, projectId] as const,
+}
+
+// two menus, one resource name per menu (the same records); edits work offline (DESIGN §4)
+const site = (name: WorkSiteResource) =>
+  defineResource<WorkSite>({
+    key: 'workSite',
+    paths: resourcePaths(name),
+    idKey: 'workSiteId',
+    addSchema: workSiteAdd,
+    updateSchema: workSiteUpdate,
+    entity: 'workSites.entity',
+    nameOf: (s) => s.workSiteName,
+    offline: {
+      entity: workSiteOffline[name],
+      // a site added offline shows in the list of its project (and in the all-projects list)
+      belongs: (data, query) => !query.projectId || data.projectId === query.projectId,
+    },
+    // the list's joined names are not form fields; photos keep their ids
+    toForm: (s) => ({
+      workSiteId: s.workSiteId,
+      projectId: s.projectId,
+      version: s.version,
+      workSiteCode: s.workSiteCode,
+      workSiteName: s.workSiteName,
+      siteType: s.siteType,
+      status: s.status,
+      lineId: s.lineId,
+      designUnitId: s.designUnitId,
+      containerId: s.containerId,
+      startMileage: s.startMileage,
+      endMileage: s.endMileage,
+      managerUserId: s.managerUserId,
+      contactPhone: s.contactPhone,
+      longitude: s.longitude === null || s.longitude === undefined ? '' : String(s.longitude),
+      latitude: s.latitude === null || s.latitude === undefined ? '' : String(s.latitude),
+      address: s.address,
+      description: s.description,
+      photoFileIds: s.photoFileIds ?? [],
+    }),
+  })
+export const workSiteResources = { workSite: site('workSite'), projectWorkSite: site('projectWorkSite') }
+
+/** The form's choices of a project (lines, design units, containers, staff), read under the screen's own menu. */
+export const workSiteOptionsQueryOptions = (resource: WorkSiteResource, projectId: string) =>
+  queryOptions({
+    queryKey: workSiteKeys.options(resource, projectId),
+    queryFn: ({ signal }) => http.get<WorkSiteOptions>(WORK_SITE_API.options(resource), { projectId }, { signal, silent: true }),
+  })
