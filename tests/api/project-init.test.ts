@@ -172,7 +172,16 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     expect(got.type).toContain('spreadsheetml')
     const wb = new ExcelJS.Workbook()
     await wb.xlsx.load(got.bytes as unknown as ArrayBuffer)
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['参建单位', '线路', '项目容器', '设计单元', '项目组织', '项目部门', '填写说明'])
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      '参建单位',
+      '线路',
+      '项目容器',
+      '设计单元',
+      '工点',
+      '项目组织',
+      '项目部门',
+      '填写说明',
+    ])
   })
 
   it('copies a template project: units, lines, containers, design units, organisations and departments — not its people', async () => {
@@ -230,6 +239,20 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
         containerId: br.containerId,
       }),
     )
+    ok(
+      await post(admin, `${A}/workSite/add`, {
+        projectId: tpl,
+        workSiteCode: 'S1',
+        workSiteName: '桥工点',
+        siteType: 'bridge',
+        status: 'building',
+        lineId: zx,
+        containerId: br.containerId,
+        startMileage: 'DK1+100',
+        endMileage: 'DK1+300',
+        contactPhone: '13800000001',
+      }),
+    )
     const org = ok(
       await post<{ projectOrganizationId: string }>(admin, `${A}/projectOrg/add`, {
         projectId: tpl,
@@ -261,7 +284,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     expect(validated).toMatchObject({
       status: 'validated',
       step: 3,
-      counts: { unit: 2, line: 1, container: 3, designUnit: 1, projectOrg: 1, projectDepartment: 2 },
+      counts: { unit: 2, line: 1, container: 3, designUnit: 1, workSite: 1, projectOrg: 1, projectDepartment: 2 },
     })
 
     const done = await finished(ok(await post<Run>(admin, `${W}/create`, { runId: run.runId })).runId)
@@ -286,6 +309,16 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
       }),
     )
     expect(dus).toMatchObject([{ designUnitCode: 'D1', lineName: '正线', containerName: '桥' }])
+    // the site is placed again in the new project's structure; it starts over (preparing), without its contact
+    const sites = ok(
+      await admin.call<{ records: Record<string, unknown>[] }>('GET', `${A}/workSite/listPage`, {
+        query: { projectId: pid, pageSize: 20 },
+      }),
+    ).records
+    expect(sites).toMatchObject([{ workSiteCode: 'S1', status: 'preparing', startMileage: 'DK1+100.000', contactPhone: null }])
+    expect(sites[0]!.lineId).toBe(
+      ok(await admin.call<{ lineId: string }[]>('GET', `${A}/line/list`, { query: { projectId: pid } }))[0]!.lineId,
+    )
     const orgs = ok(
       await admin.call<
         {
@@ -479,6 +512,10 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
         ['设计单元编码', '设计单元名称', '线路编码', '起点里程', '终点里程', '所属容器编码'],
         ['DU-A', '新桥设计单元', 'ZX', 'DK5+000', 'DK6+000', 'OLD-2'],
       ],
+      工点: [
+        ['工点编码', '工点名称', '工点类型', '线路编码', '设计单元编码', '起点里程', '终点里程'],
+        ['GD-1', '新桥工点', '桥梁', 'ZX', 'DU-A', 'DK5+100', 'DK5+300'],
+      ],
     })
     // a line code the project has already
     const clash = ok(await upload(await book(sheets('zx'))))
@@ -499,6 +536,17 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     const tree = ok(await admin.call<Node[]>('GET', `${A}/container/listTree`, { query: { projectId: pid } }))
     expect(tree.map((n) => n.containerCode)).toEqual(['OLD', 'OLD-1', 'OLD-2', 'OLD-2-P'])
     expect(tree.find((n) => n.containerCode === 'OLD-2')!.parentId).toBe(root.containerId)
+    const sites = ok(
+      await admin.call<{ records: { workSiteCode: string; siteType: string; designUnitId: string | null }[] }>(
+        'GET',
+        `${A}/workSite/listPage`,
+        {
+          query: { projectId: pid },
+        },
+      ),
+    ).records
+    expect(sites).toMatchObject([{ workSiteCode: 'GD-1', siteType: 'bridge' }])
+    expect(sites[0]!.designUnitId).toBeTruthy()
     // the runs of one menu are not another's
     expect((await admin.call('GET', `${W}/run`, { query: { runId: run.runId } })).body.code).toBe(20002)
   })

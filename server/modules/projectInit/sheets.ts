@@ -18,16 +18,20 @@ import {
   initLineRow,
   initProjectOrgRow,
   initUnitRow,
+  initWorkSiteRow,
   type InitRowError,
 } from '../../../src/contract/schemas/projectInit'
+import { WORK_SITE_STATUSES, WORK_SITE_TYPES } from '../../../src/contract/schemas/workSite'
 import { en as projectsEn, zh as projectsZh } from '../../../src/lib/i18n/locales/projects'
+import { en as workSitesEn, zh as workSitesZh } from '../../../src/lib/i18n/locales/workSites'
 import type { Db } from '../../db/client'
-import { container, designUnit, line, organization, projectDepartment, projectOrg, projectUnit } from '../../db/schema'
+import { container, designUnit, line, organization, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
 import { projectDeptTree } from '../project/departments'
 import { CONTAINER_COLUMNS, insertContainerRows, treeRows } from '../projectStructure/containers'
+import { insertWorkSite } from '../workSite/service'
 import type { WriteContext } from '../resource'
 import { registerInitSheet, type InitRow, type Text } from './registry'
 
@@ -205,6 +209,45 @@ const DEPT_COLUMNS: ExcelColumn[] = [
   { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
 ]
 const deptKey = (org: string, path: string) => `${org}\u0000${path}`
+
+// ---- work sites ----------------------------------------------------------------------------------
+
+const WORK_SITE_COLUMNS: ExcelColumn[] = [
+  { field: 'workSiteCode', title: { zh: '工点编码', en: 'Site code' }, required: true, width: 14 },
+  { field: 'workSiteName', title: { zh: '工点名称', en: 'Site name' }, required: true, width: 24 },
+  {
+    field: 'siteType',
+    title: { zh: '工点类型', en: 'Site type' },
+    required: true,
+    width: 12,
+    values: WORK_SITE_TYPES.map(label(workSitesZh.type, workSitesEn.type)),
+  },
+  {
+    field: 'status',
+    title: { zh: '状态', en: 'Status' },
+    width: 10,
+    values: WORK_SITE_STATUSES.map(label(workSitesZh.status, workSitesEn.status)),
+  },
+  {
+    field: 'lineCode',
+    title: { zh: '线路编码', en: 'Line code' },
+    width: 14,
+    hint: { zh: '“线路”表或项目中的线路编码', en: 'A line code of the Lines sheet or the project' },
+  },
+  { field: 'designUnitCode', title: { zh: '设计单元编码', en: 'Design unit code' }, width: 16 },
+  { field: 'containerCode', title: { zh: '容器编码', en: 'Container code' }, width: 14 },
+  {
+    field: 'startMileage',
+    title: { zh: '起点里程', en: 'Start mileage' },
+    width: 16,
+    hint: { zh: '如 DK12+345.6', en: 'e.g. DK12+345.6' },
+  },
+  { field: 'endMileage', title: { zh: '终点里程', en: 'End mileage' }, width: 16 },
+  { field: 'longitude', title: { zh: '经度', en: 'Longitude' }, width: 12 },
+  { field: 'latitude', title: { zh: '纬度', en: 'Latitude' }, width: 12 },
+  { field: 'address', title: { zh: '地址', en: 'Address' }, width: 28 },
+  { field: 'description', title: { zh: '说明', en: 'Description' }, width: 28 },
+]
 
 export function registerStructureSheets(h: InitHandles): void {
   registerInitSheet('unit', {
@@ -441,6 +484,100 @@ export function registerStructureSheets(h: InitHandles): void {
           containerId: containerCode ? (containers.get(containerCode) ?? null) : null,
         } as never)
         ids.set(r.data.designUnitCode, designUnitId)
+        ctx.done(1)
+      }
+    },
+  })
+
+  registerInitSheet('workSite', {
+    order: 45,
+    name: { zh: '工点', en: 'Work sites' },
+    columns: WORK_SITE_COLUMNS,
+    schema: initWorkSiteRow,
+    example: {
+      workSiteCode: 'GD-01',
+      workSiteName: '汉江特大桥1号墩',
+      siteType: 'bridge',
+      status: 'preparing',
+      lineCode: 'ZX',
+      designUnitCode: 'DU-001',
+      startMileage: 'DK12+100',
+      endMileage: 'DK12+400',
+    },
+    key: (d) => lower(d.workSiteCode),
+    async existing(db, projectId) {
+      const rows = await db
+        .select({ id: workSite.workSiteId, code: workSite.workSiteCode })
+        .from(workSite)
+        .where(eq(workSite.projectId, projectId))
+      return new Map(rows.map((r) => [lower(r.code), r.id]))
+    },
+    async fromProject(db, projectId) {
+      const rows = await db
+        .select({
+          workSiteCode: workSite.workSiteCode,
+          workSiteName: workSite.workSiteName,
+          siteType: workSite.siteType,
+          status: workSite.status,
+          lineCode: line.lineCode,
+          designUnitCode: designUnit.designUnitCode,
+          containerCode: container.containerCode,
+          startMileage: workSite.startMileage,
+          endMileage: workSite.endMileage,
+          longitude: workSite.longitude,
+          latitude: workSite.latitude,
+          address: workSite.address,
+          description: workSite.description,
+        })
+        .from(workSite)
+        .leftJoin(line, eq(line.lineId, workSite.lineId))
+        .leftJoin(designUnit, eq(designUnit.designUnitId, workSite.designUnitId))
+        .leftJoin(container, eq(container.containerId, workSite.containerId))
+        .where(eq(workSite.projectId, projectId))
+        .orderBy(asc(workSite.workSiteCode))
+      // a template's sites start again: preparing
+      return rows.map((r) => ({ ...r, status: 'preparing' }))
+    },
+    async validate(rows, ctx) {
+      const errors = duplicates(
+        'workSite',
+        WORK_SITE_COLUMNS,
+        rows,
+        'workSiteCode',
+        (d) => lower(d.workSiteCode),
+        ctx.known.get('workSite'),
+      )
+      const known = (sheet: string, code: string | undefined, field: string, what: Text, norm = (c: string) => c) => {
+        return code && !(ctx.known.get(sheet) ?? new Set<string>()).has(norm(code)) ? { field, what } : null
+      }
+      for (const r of rows) {
+        const d = r.data
+        for (const miss of [
+          known('line', d.lineCode, 'lineCode', { zh: '线路编码', en: 'Line code' }, lower),
+          known('designUnit', d.designUnitCode, 'designUnitCode', { zh: '设计单元编码', en: 'Design unit code' }),
+          known('container', d.containerCode, 'containerCode', { zh: '容器编码', en: 'Container code' }),
+        ])
+          if (miss) errors.push(textError('workSite', r.row, miss.field, UNKNOWN(miss.what)))
+      }
+      return errors
+    },
+    async insert(rows, ctx) {
+      const lines = ctx.ids.get('line') ?? new Map<string, string>()
+      const units = ctx.ids.get('designUnit') ?? new Map<string, string>()
+      const containers = ctx.ids.get('container') ?? new Map<string, string>()
+      const ids = ctx.ids.get('workSite')!
+      for (const r of rows) {
+        const { lineCode, designUnitCode, containerCode, ...fields } = r.data
+        const workSiteId = newId()
+        await insertWorkSite(ctx.w, {
+          ...fields,
+          workSiteId,
+          projectId: ctx.projectId,
+          lineId: lineCode ? (lines.get(lower(lineCode)) ?? null) : null,
+          designUnitId: designUnitCode ? (units.get(designUnitCode) ?? null) : null,
+          containerId: containerCode ? (containers.get(containerCode) ?? null) : null,
+        })
+        ids.set(lower(r.data.workSiteCode), workSiteId)
         ctx.done(1)
       }
     },

@@ -26,6 +26,7 @@ import { V, name } from '../rules'
 import { id } from './common'
 import { lineFields, projectDepartmentFields, projectFields, projectOrgFields, projectUnitFields } from './project'
 import { containerImportRow, designUnitFields, mileageOrder, structureCode } from './projectStructure'
+import { siteRules, workSiteFields } from './workSite'
 
 export const INIT_PRESETS = ['projectInitial', 'projectInitialization', 'workSiteInitialization', 'industrialInitial'] as const
 export type InitPreset = (typeof INIT_PRESETS)[number]
@@ -39,7 +40,7 @@ export const INIT_PRESET_MENU = {
 } as const satisfies Record<InitPreset, `/admin/${string}`>
 
 /** Sheets of the registry (the gateway's server/modules/projectInit/sheets.ts), in creation order. Work sites add one. */
-export const INIT_SHEETS = ['unit', 'line', 'container', 'designUnit', 'projectOrg', 'projectDepartment'] as const
+export const INIT_SHEETS = ['unit', 'line', 'container', 'designUnit', 'workSite', 'projectOrg', 'projectDepartment'] as const
 export type InitSheet = (typeof INIT_SHEETS)[number] | (string & {})
 
 export interface InitPresetDef {
@@ -57,7 +58,7 @@ const ALL = INIT_SHEETS
 export const INIT_PRESET_DEFS: Record<InitPreset, InitPresetDef> = {
   projectInitial: { newProject: true, sources: INIT_SOURCES, sheets: ALL },
   projectInitialization: { newProject: true, sources: INIT_SOURCES, sheets: ALL },
-  workSiteInitialization: { newProject: false, sources: ['workbook'], sheets: ['line', 'container', 'designUnit'] },
+  workSiteInitialization: { newProject: false, sources: ['workbook'], sheets: ['line', 'container', 'designUnit', 'workSite'] },
   industrialInitial: { newProject: false, sources: INIT_SOURCES, sheets: ['unit', 'projectOrg', 'projectDepartment'] },
 }
 
@@ -160,6 +161,15 @@ export const initDesignUnitRow = designUnitFields
   .omit({ lineId: true, containerId: true, workPoints: true })
   .extend({ lineCode: lineFields.shape.lineCode, containerCode: blankless(structureCode()) })
   .superRefine(mileageOrder)
+/** 工点: placed by the codes of its line, design unit and container (all optional); no manager, no photos (people are not copied). */
+export const initWorkSiteRow = workSiteFields
+  .omit({ lineId: true, designUnitId: true, containerId: true, managerUserId: true, photoFileIds: true })
+  .extend({
+    lineCode: blankless(lineFields.shape.lineCode),
+    designUnitCode: blankless(structureCode()),
+    containerCode: blankless(structureCode()),
+  })
+  .superRefine(siteRules)
 /** 项目组织: the participating unit it belongs to by its name (optional). */
 export const initProjectOrgRow = projectOrgFields
   .omit({ projectId: true, organizationId: true })

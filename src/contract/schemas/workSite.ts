@@ -76,7 +76,10 @@ export const workSiteFields = z.object({
 })
 
 /** Both mileages or neither, start < end; both coordinates or neither — on the field. */
-function siteRules(v: { startMileage?: string; endMileage?: string; longitude?: number; latitude?: number }, ctx: z.RefinementCtx): void {
+export function siteRules(
+  v: { startMileage?: string; endMileage?: string; longitude?: number; latitude?: number },
+  ctx: z.RefinementCtx,
+): void {
   if (v.startMileage && !v.endMileage) ctx.addIssue({ code: 'custom', path: ['endMileage'], message: V.required })
   if (v.endMileage && !v.startMileage) ctx.addIssue({ code: 'custom', path: ['startMileage'], message: V.required })
   const start = parseChainage(v.startMileage)
