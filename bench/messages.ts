@@ -58,7 +58,7 @@ try {
       .where(eq(msgInbox.eventId, id))
       .then(() => waiting.get(id)?.(performance.now()))
   })
-  runner.start()
+  await runner.start()
   const lat: number[] = []
   const one = [{ type: 'person', id: ids[0], name: 'x' }]
   for (let i = 0; i < LIVE; i++) {

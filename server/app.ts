@@ -162,7 +162,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     app.addHook('onReady', async () => {
       stops.push(await listen(JOB_CHANNEL, () => jobs.wake()))
       await live.start(listen)
-      jobs.start()
+      await jobs.start()
     })
     app.addHook('preClose', async () => {
       await live.stop()

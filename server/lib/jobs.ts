@@ -7,7 +7,7 @@
  *                                        (claimed only by a runner that consumes that topic),
  *                                        in the transaction of the business write
  *   schedule(db, kind, everySeconds)     a recurring job (one row per kind, run again after each run)
- *   new JobRunner(db, opts).handle(kind, fn).onEvent(topic, fn).start()
+ *   new JobRunner(db, opts).handle(kind, fn).every(kind, seconds, fn).onEvent(topic, fn).start()
  *
  * Any gateway instance claims due jobs with `FOR UPDATE SKIP LOCKED` under a lease: a gateway that
  * dies mid-way loses nothing — its job is claimed again when the lease runs out. A failure is
@@ -154,6 +154,7 @@ export class JobRunner {
   readonly workerId: string
   private readonly handlers = new Map<string, JobHandler>()
   private readonly consumers = new Map<string, EventHandler[]>()
+  private readonly recurring = new Map<string, number>()
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> | null = null
   private again = false
@@ -173,14 +174,21 @@ export class JobRunner {
     return this
   }
 
+  /** A recurring job: its handler here, its row scheduled when the runner starts (a gateway without a runner writes nothing). */
+  every(kind: string, everySeconds: number, fn: JobHandler): this {
+    this.recurring.set(kind, everySeconds)
+    return this.handle(kind, fn)
+  }
+
   /** A consumer of an outbox topic (several may consume one topic; each must be idempotent). */
   onEvent(topic: string, fn: EventHandler): this {
     this.consumers.set(topic, [...(this.consumers.get(topic) ?? []), fn])
     return this
   }
 
-  /** Starts polling (and running on `wake`). */
-  start(): void {
+  /** Schedules the recurring jobs, then starts polling (and running on `wake`). */
+  async start(): Promise<void> {
+    for (const [kind, seconds] of this.recurring) await schedule(this.db, kind, seconds)
     this.stopped = false
     this.wake()
   }

@@ -7,7 +7,7 @@
 import { and, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { account } from '../../db/schema'
-import { emitEvent, schedule, type JobRunner } from '../../lib/jobs'
+import { emitEvent, type JobRunner } from '../../lib/jobs'
 import { dayOf } from './state'
 
 export const EXPIRY_JOB = 'account.expiring'
@@ -58,8 +58,7 @@ export async function tellExpiring(db: Db, now = new Date()): Promise<number> {
   return told
 }
 
-/** The hourly scan: handled by every runner, scheduled (one row) when the gateway starts. */
-export function registerExpiringScan(runner: JobRunner, db: Db): () => Promise<void> {
-  runner.handle(EXPIRY_JOB, async () => void (await tellExpiring(db)))
-  return () => schedule(db, EXPIRY_JOB, 3600)
+/** The hourly scan: handled by every runner, scheduled (one row) when a runner starts. */
+export function registerExpiringScan(runner: JobRunner, db: Db): void {
+  runner.every(EXPIRY_JOB, 3600, async () => void (await tellExpiring(db)))
 }

@@ -152,8 +152,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerAccountKind(app, ctx, 'registered')
   registerAccountInvite()
   // accounts whose valid period ends soon: told once per account and date (消息设置)
-  const scheduleScan = registerExpiringScan(ctx.jobs, ctx.db)
-  app.addHook('onReady', scheduleScan)
+  registerExpiringScan(ctx.jobs, ctx.db)
 
   // The current account, for any signed-in account (its own cellphone unmasked).
   app.get(ACCOUNT_API.general.getLoggedInAccount, { config: { auth: 'signed' } }, async (req) => {
