@@ -35,6 +35,7 @@ import { registerPeopleRoutes } from './modules/people/routes'
 import { registerPersonalRoutes } from './modules/personal/routes'
 import { registerProjectRoutes } from './modules/project/routes'
 import { registerProjectStructureRoutes } from './modules/projectStructure/routes'
+import { registerDictionaryRoutes } from './modules/dictionary/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerPersonalRoutes(app, ctx)
   registerAccountRoutes(app, ctx)
   registerProjectStructureRoutes(app, ctx)
+  registerDictionaryRoutes(app, ctx)
   registerTerminalRoutes(app, ctx)
   registerLogRoutes(app, ctx)
   const live = registerMessageRoutes(app, ctx)
