@@ -5,6 +5,7 @@
  * (network-first with a short timeout, per account, successful envelopes only). A new dictionary
  * (EBS / WBS / quantity, engineering majors…) is one more line here, never new code.
  */
+import { DICT_API } from './schemas/dictionary'
 import { ORG_API } from './schemas/org'
 import { PEOPLE_API } from './schemas/people'
 
@@ -13,6 +14,11 @@ export const OFFLINE_CACHED_PATHS: readonly string[] = [
   ORG_API.typeListTree, // unit types
   ORG_API.typeList,
   PEOPLE_API.department.listTreeByOrgId, // departments of a unit
+  // engineering dictionaries (issue 13): the three trees, their majors, the EBS standards, the WBS–EBS relations
+  ...(['ebs', 'wbs', 'quantity'] as const).flatMap((kind) => [DICT_API.tree(kind), DICT_API.majors(kind)]),
+  DICT_API.standard,
+  DICT_API.relTree,
+  DICT_API.relList,
 ]
 
 /** Seconds the service worker waits for the gateway before answering from its cache. */

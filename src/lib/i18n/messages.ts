@@ -16,6 +16,7 @@ import * as accounts from './locales/accounts'
 import * as sync from './locales/sync'
 import * as tree from './locales/tree'
 import * as projectStructure from './locales/projectStructure'
+import * as dictionary from './locales/dictionary'
 import * as projects from './locales/projects'
 import * as terminals from './locales/terminals'
 import * as logs from './locales/logs'
@@ -47,6 +48,7 @@ export const messages = {
     sync: sync.zh,
     tree: tree.zh,
     projectStructure: projectStructure.zh,
+    dictionary: dictionary.zh,
     projects: projects.zh,
     terminals: terminals.zh,
     logs: logs.zh,
@@ -72,6 +74,7 @@ export const messages = {
     sync: sync.en,
     tree: tree.en,
     projectStructure: projectStructure.en,
+    dictionary: dictionary.en,
     projects: projects.en,
     terminals: terminals.en,
     logs: logs.en,
