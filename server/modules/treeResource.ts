@@ -29,6 +29,9 @@ import { isUniqueViolation, registerResource, type ResourceDef, type ResourceHan
 type Row = Record<string, unknown>
 type Text = { zh: string; en: string }
 
+/** Above this many nodes to keep, a search reads the whole tree and filters it in memory (one plain indexed scan). */
+const BROAD_SEARCH = 2000
+
 export interface TreeResourceDef<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath, Q extends z.ZodType> {
   /** The tree (its spec names the table, id, parent, path, sort key and scope columns). */
   tree: Tree
@@ -95,8 +98,8 @@ export function placeNode(tree: Tree, idField: string, scopeOf: (input: Row) => 
 
 export interface TreeResourceHandle {
   resource: ResourceHandle<z.ZodType, z.ZodType, z.ZodType>
-  /** The nodes of a scope in tree order (optionally only some: `where`). */
-  rows(db: Db, scope: string, where?: SQL): Promise<Row[]>
+  /** The nodes of a scope in tree order (optionally only some: `where` in SQL, `keep` by id after reading). */
+  rows(db: Db, scope: string, where?: SQL, keep?: ReadonlySet<string>): Promise<Row[]>
   /** The nodes matching `keyword` (name or code) with their ancestors. */
   search(db: Db, scope: string, keyword: string): Promise<Row[]>
 }
@@ -129,12 +132,13 @@ export function registerTreeResource<
   }
 
   /** The nodes of a scope in tree order (depth first, siblings by sort key), each with its child count and level. */
-  async function rows(db: Db, scope: string, where?: SQL): Promise<Row[]> {
-    const found = (await db
+  async function rows(db: Db, scope: string, where?: SQL, keep?: ReadonlySet<string>): Promise<Row[]> {
+    const selected = (await db
       .select(full)
       .from(table)
       .where(and(eq(scopeCol, scope), where))
       .orderBy(asc(sortCol), asc(idCol))) as Row[]
+    const found = keep ? selected.filter((r) => keep.has(r[idField] as string)) : selected
     const children = new Map<string | null, Row[]>()
     const ids = new Set(found.map((r) => r[idField] as string))
     for (const r of found) {
@@ -169,9 +173,11 @@ export function registerTreeResource<
       .from(table)
       .where(and(eq(scopeCol, scope), matches(keyword)))
     if (hits.length === 0) return []
-    const keep = [...new Set(hits.flatMap((h) => (h.path ? idsOnPath(String(h.path)) : [])))]
-    // a long id list goes as one json array parameter
-    return rows(db, scope, sql`${idCol} in (select jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb))`)
+    const keep = new Set(hits.flatMap((h) => (h.path ? idsOnPath(String(h.path)) : [])))
+    // a broad search keeps much of the tree: the whole scope is read (as when it opens) and filtered here
+    if (keep.size > BROAD_SEARCH) return rows(db, scope, undefined, keep)
+    // a narrow one reads only those rows: the id list goes as one json array parameter
+    return rows(db, scope, sql`${idCol} in (select jsonb_array_elements_text(${JSON.stringify([...keep])}::jsonb))`)
   }
 
   const treeOf = (db: Db, q: z.infer<Q>) => {

@@ -218,8 +218,9 @@ async function standardRows(db: Db, handle: TreeResourceHandle, majorId: string)
     .from(dictNode)
     .where(and(eq(dictNode.kind, 'ebs'), eq(dictNode.majorId, majorId)))
   if (hits.length === 0) return []
-  const keep = [...new Set(hits.flatMap((h) => (h.path ? idsOnPath(h.path) : [])))]
-  return handle.rows(db, 'ebs', sql`${dictNode.nodeId} in (select jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb))`)
+  const keep = new Set(hits.flatMap((h) => (h.path ? idsOnPath(h.path) : [])))
+  if (keep.size > 2000) return handle.rows(db, 'ebs', undefined, keep)
+  return handle.rows(db, 'ebs', sql`${dictNode.nodeId} in (select jsonb_array_elements_text(${JSON.stringify([...keep])}::jsonb))`)
 }
 
 export function registerDictionaryRoutes(app: FastifyInstance, ctx: Ctx): void {
