@@ -15,7 +15,7 @@
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
  *   - logs (issue 14): a filtered login-log query over 1,000,000 rows (p50/p99; anchor: the first
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
- * BENCH_ONLY=bundles,browser,tree,containers,projectInit,outbox,worksites,messages,login,logs,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,outbox,worksites,messages,login,logs,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -674,6 +674,48 @@ async function main() {
       goal: { op: '<=', value: 20_000 },
       ...(anchor ? { anchor: { label: 'the containers alone through the row-by-row container import', value: anchor } } : {}),
     })
+  })
+  await part('dictionaries', async () => {
+    const nodes = QUICK ? 5000 : 20_000
+    const rows = QUICK ? 2000 : 10_000
+    const out = await script('bench/dictionary-tree.ts', {
+      BENCH_DICT_NODES: String(nodes),
+      BENCH_DICT_IMPORT: String(rows),
+      BENCH_DICT_RUNS: QUICK ? '5' : '15',
+    })
+    const p50 = (re: RegExp) => {
+      const m = re.exec(out)
+      return m ? Number(m[1]) : null
+    }
+    const anchor = p50(/in-process \(anchor\): [^\n]*p50=([\d.]+) ms/)
+    figure({
+      name: `EBS dictionary opens: listTree of ${nodes.toLocaleString('en')} nodes (p50)`,
+      value: p50(/ebs\/listTree \(whole tree\)[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 400 },
+      ...(anchor ? { anchor: { label: 'the same select in-process', value: anchor } } : {}),
+    })
+    const searches = [...out.matchAll(/ebs\/listTree keyword[^\n]*p50=([\d.]+) ms/g)].map((m) => Number(m[1]))
+    figure({
+      name: 'EBS dictionary search on the gateway (slowest keyword, p50)',
+      value: searches.length ? Math.max(...searches) : null,
+      unit: 'ms',
+      goal: { op: '<=', value: 200 },
+    })
+    figure({
+      name: 'EBS dictionary move of a 111-node subtree (p50)',
+      value: p50(/ebs\/move of a 111-node subtree: [^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 100 },
+    })
+    const imp = /import: (\d+) rows \((\d+) ok[^)]*\) in ([\d.]+) s/.exec(out)
+    figure({
+      name: `dictionary Excel import of ${rows.toLocaleString('en')} rows (POST to last row)`,
+      value: imp ? Number(imp[3]) : null,
+      unit: 's',
+      goal: QUICK ? null : { op: '<=', value: 120 },
+    })
+    if (imp && Number(imp[2]) !== rows) throw new Error(`the import wrote ${imp[2]} of ${rows} rows`)
   })
   await part('outbox', async () => {
     const out = await script('bench/outbox.ts', QUICK ? { BENCH_OUTBOX_ADDS: '150', BENCH_OUTBOX_EDITS: '100' } : {})

@@ -37,6 +37,7 @@ import { registerProjectRoutes } from './modules/project/routes'
 import { registerProjectStructureRoutes } from './modules/projectStructure/routes'
 import { registerProjectInitRoutes } from './modules/projectInit/routes'
 import { registerWorkSiteRoutes } from './modules/workSite/routes'
+import { registerDictionaryRoutes } from './modules/dictionary/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   const structure = registerProjectStructureRoutes(app, ctx)
   registerProjectInitRoutes(app, ctx, { ...projects, ...structure })
   registerWorkSiteRoutes(app, ctx)
+  registerDictionaryRoutes(app, ctx)
   registerTerminalRoutes(app, ctx)
   registerLogRoutes(app, ctx)
   const live = registerMessageRoutes(app, ctx)

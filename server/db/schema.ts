@@ -483,3 +483,6 @@ export * from './schema/workSite'
 // ---- background jobs, the events outbox, messages (server/lib/jobs.ts, server/modules/messages) ----
 export * from './schema/jobs'
 export * from './schema/messages'
+
+// ---- engineering dictionaries: majors, EBS / WBS / quantity trees, WBS–EBS relations (server/modules/dictionary) ----
+export * from './schema/dictionary'

@@ -21,6 +21,7 @@ import { seedProjectStructureDemo } from './seed/projectStructure'
 import { seedTerminalDemo } from './seed/terminal'
 import { seedMessageDemo } from './seed/messages'
 import { seedWorkSiteDemo } from './seed/workSite'
+import { seedDictionaryDemo } from './seed/dictionary'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedFunction, type SeedRole } from './seed-data'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
@@ -215,6 +216,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     if (demo) await seedWorkSiteDemo(tx)
     if (demo) await seedTerminalDemo(tx, orgIds)
     if (demo) await seedMessageDemo(tx, orgIds, hashes[0]!)
+    if (demo) await seedDictionaryDemo(tx)
     // the rows above were written with their parent ids only: the trees' paths from those, in one statement each
     await orgTree.rebuildPaths(tx)
     await deptTree.rebuildPaths(tx)

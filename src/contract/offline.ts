@@ -5,6 +5,7 @@
  * (network-first with a short timeout, per account, successful envelopes only). A new dictionary
  * (EBS / WBS / quantity, engineering majors…) is one more line here, never new code.
  */
+import { DICT_API } from './schemas/dictionary'
 import { ORG_API } from './schemas/org'
 import { PEOPLE_API } from './schemas/people'
 import { PROJECT_API } from './schemas/project'
@@ -18,6 +19,11 @@ export const OFFLINE_CACHED_PATHS: readonly string[] = [
   PROJECT_API.project.listVisible, // the caller's projects (the project picker of every project screen)
   WORK_SITE_API.options('workSite'), // a project's lines, design units, containers and staff (the work-site form)
   WORK_SITE_API.options('projectWorkSite'),
+  // engineering dictionaries (issue 13): the three trees, their majors, the EBS standards, the WBS–EBS relations
+  ...(['ebs', 'wbs', 'quantity'] as const).flatMap((kind) => [DICT_API.tree(kind), DICT_API.majors(kind)]),
+  DICT_API.standard,
+  DICT_API.relTree,
+  DICT_API.relList,
 ]
 
 /** Seconds the service worker waits for the gateway before answering from its cache. */

@@ -9,8 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import { perm } from '../../../src/contract/catalogue'
+import { eq, ilike, or } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import {
@@ -24,7 +23,6 @@ import {
   containerMove,
   containerTreeQuery,
   containerUpdate,
-  type ContainerCopyResult,
   type ContainerNode,
 } from '../../../src/contract/schemas/projectStructure'
 import { en as structureEn, zh as structureZh } from '../../../src/lib/i18n/locales/projectStructure'
@@ -32,13 +30,12 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError } from '../../lib/http'
 import { requireProject, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
-import { defineTree, idsOnPath, type Position } from '../../lib/tree'
-import type { AuthContext } from '../../types'
-import { registerImportExport } from '../files/import-export'
-import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../resource'
+import { defineTree } from '../../lib/tree'
+import { defineResource, type WriteContext } from '../resource'
+import { defineTreeResource, placeNode, readTree, registerTreeResource } from '../treeResource'
 
 export const CONTAINER_MENU = '/admin/project-container' as const
 
@@ -77,20 +74,6 @@ const selection = {
   updateBy: container.updateBy,
 }
 
-/** Places a new node: under the tree's lock, the parent in the same project (else 20002 on parentId), last among its siblings. */
-async function place(values: Record<string, unknown>, projectId: string, parentId: string | null, w: WriteContext) {
-  await containerTree.lock(w.tx, projectId)
-  let parentPath = '/'
-  if (parentId) {
-    const p = await containerTree.node(w.tx, parentId)
-    if (!p || p.scope !== projectId) throw new ApiError(Code.NOT_FOUND, { field: 'parentId' })
-    parentPath = p.path
-  }
-  values.parentId = parentId
-  values.path = `${parentPath}${String(values.containerId)}/`
-  values.sortKey = await containerTree.keyAt(w.tx, parentId, projectId, 'last')
-}
-
 export const containerResource = defineResource({
   name: 'container',
   table: container,
@@ -108,88 +91,8 @@ export const containerResource = defineResource({
   ],
   sortable: { path: container.path, containerCode: container.containerCode, containerName: container.containerName },
   unique: [{ field: 'containerCode', within: ['projectId'], message: DUP_CODE }],
-  onAdd: (values, input, w) => place(values, input.projectId, input.parentId ?? null, w),
+  onAdd: placeNode(containerTree, 'containerId', (input) => String(input.projectId)),
 })
-
-type Row = Record<string, unknown>
-
-/** The nodes of a project in tree order (depth first, siblings by sort key), each with its child count. */
-export async function treeRows(db: Db, projectId: string, where?: SQL): Promise<ContainerNode[]> {
-  const rows = (await db
-    .select({
-      containerId: container.containerId,
-      parentId: container.parentId,
-      containerName: container.containerName,
-      containerCode: container.containerCode,
-      containerType: container.containerType,
-      nature: container.nature,
-      remark: container.remark,
-      version: container.version,
-      sortKey: container.sortKey,
-    })
-    .from(container)
-    .where(and(eq(container.projectId, projectId), where))
-    .orderBy(asc(container.sortKey), asc(container.containerId))) as unknown as (ContainerNode & { sortKey: string | null })[]
-  const children = new Map<string | null, (ContainerNode & { sortKey: string | null })[]>()
-  const ids = new Set(rows.map((r) => r.containerId))
-  for (const r of rows) {
-    const key = r.parentId && ids.has(r.parentId) ? r.parentId : null
-    const list = children.get(key)
-    if (list) list.push(r)
-    else children.set(key, [r])
-  }
-  const out: ContainerNode[] = []
-  const stack = [...(children.get(null) ?? [])].reverse()
-  while (stack.length) {
-    const { sortKey: _k, remark, ...n } = stack.pop()!
-    const kids = children.get(n.containerId) ?? []
-    out.push({ ...n, ...(remark ? { remark } : {}), childCount: kids.length })
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
-  }
-  return out
-}
-
-/** The nodes whose name or code contains the keyword, with their ancestors (the tree around the matches). */
-async function searchRows(db: Db, projectId: string, keyword: string): Promise<ContainerNode[]> {
-  const hits = await db
-    .select({ path: container.path })
-    .from(container)
-    .where(
-      and(
-        eq(container.projectId, projectId),
-        or(ilike(container.containerName, likeEscape(keyword)), ilike(container.containerCode, likeEscape(keyword))),
-      ),
-    )
-  if (hits.length === 0) return []
-  const keep = new Set(hits.flatMap((h) => (h.path ? idsOnPath(h.path) : [])))
-  const ids = [...keep]
-  // a long id list goes as one json array parameter
-  return treeRows(db, projectId, sql`${container.containerId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`)
-}
-
-/** A node the caller may see (else 20002), read through `db`. */
-async function visibleNode(ctx: Ctx, auth: AuthContext, db: Db, containerId: string, field?: string) {
-  const node = await containerTree.node(db, containerId)
-  if (!node) throw new ApiError(Code.NOT_FOUND, field ? { field } : null)
-  requireProjects(await visibleProjectIds(ctx, auth, db), [node.scope], field)
-  return node
-}
-
-/** The place among the new parent's children that `index` means (the moving node left out). */
-async function positionAt(db: Db, projectId: string, parentId: string | null, index: number, moving: string): Promise<Position> {
-  const siblings = await db
-    .select({ id: container.containerId })
-    .from(container)
-    .where(
-      and(
-        parentId ? eq(container.parentId, parentId) : and(sql`${container.parentId} is null`, eq(container.projectId, projectId)),
-        sql`${container.containerId} <> ${moving}`,
-      ),
-    )
-    .orderBy(asc(container.sortKey))
-    .limit(index + 1)
-  return index >= siblings.length ? 'last' : { before: siblings[index]!.id }
-}
 
 const label = (zh: Record<string, string>, en: Record<string, string>) => (value: string) => ({
   value,
@@ -233,101 +136,59 @@ export const CONTAINER_COLUMNS: ExcelColumn[] = [
   { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 30 },
 ]
 
+/** What a node of the tree answers (besides id, parent, version, level and child count). */
+const nodeSelection = {
+  containerName: container.containerName,
+  containerCode: container.containerCode,
+  containerType: container.containerType,
+  nature: container.nature,
+  remark: container.remark,
+}
+
+/** A project's nodes in tree order (the initialisation wizard's template copy). */
+export const treeRows = (db: Db, projectId: string) =>
+  readTree({ tree: containerTree, idField: 'containerId', nodeSelection }, db, projectId) as unknown as Promise<ContainerNode[]>
+
 export function registerContainerRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const handle = registerResource(app, ctx, containerResource)
-  const read = { auth: 'signed' as const, perm: perm(CONTAINER_MENU) }
-
-  app.get(PROJECT_STRUCTURE_API.containerTree, { config: read }, async (req) => {
-    const q = parse(containerTreeQuery, req.query, req)
-    await requireProject(ctx, req.auth!, q.projectId)
-    return ok(req, q.keyword ? await searchRows(ctx.db, q.projectId, q.keyword) : await treeRows(ctx.db, q.projectId))
-  })
-
-  app.post(PROJECT_STRUCTURE_API.containerMove, { config: { auth: 'signed', perm: perm(CONTAINER_MENU, 'move') } }, async (req) => {
-    const input = parse(containerMove, req.body, req)
-    const auth = req.auth!
-    const moved = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db
-      const node = await visibleNode(ctx, auth, tx, input.containerId)
-      await containerTree.lock(tx, node.scope)
-      if (input.version !== undefined) {
-        const [current] = await tx.select(selection).from(container).where(eq(container.containerId, input.containerId))
-        if (current && current.version !== input.version) throw new ApiError(Code.VERSION_CONFLICT, current)
-      }
-      await containerTree.checkMove(tx, input.containerId, input.parentId)
-      const position = await positionAt(tx, node.scope!, input.parentId, input.index, input.containerId)
-      // the parent and sort key change in one statement: the version moves once (trigger)
-      await containerTree.move(tx, input.containerId, { parentId: input.parentId, position })
-      const [row] = await tx.select(selection).from(container).where(eq(container.containerId, input.containerId))
-      return row
-    })
-    return ok(req, moved)
-  })
-
-  app.post(PROJECT_STRUCTURE_API.containerCopy, { config: { auth: 'signed', perm: perm(CONTAINER_MENU, 'copy') } }, async (req) => {
-    const input = parse(containerCopy, req.body, req)
-    const auth = req.auth!
-    const now = new Date()
-    const result = await ctx.db
-      .transaction(async (txRaw): Promise<ContainerCopyResult> => {
-        const tx = txRaw as unknown as Db
-        await visibleNode(ctx, auth, tx, input.containerId)
-        const ids = await containerTree.copy(
-          tx,
-          input.containerId,
-          { parentId: input.parentId },
-          {
-            container_code: sql`s.container_code || ${input.codeSuffix}::text`,
-            version: sql`0`,
-            create_time: sql`${now.toISOString()}::timestamptz`,
-            update_time: sql`${now.toISOString()}::timestamptz`,
-            create_by: sql`${auth.account.accountId}::text`,
-            update_by: sql`${auth.account.accountId}::text`,
-          },
-        )
-        return { rootId: ids.get(input.containerId)!, copied: ids.size }
-      })
-      .catch((err: unknown) => {
-        if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE, { field: 'codeSuffix', value: input.codeSuffix }, COPY_CLASH)
-        throw err
-      })
-    return ok(req, result)
-  })
-
-  registerImportExport(app, ctx, {
-    name: 'container',
-    menu: CONTAINER_MENU,
-    columns: CONTAINER_COLUMNS,
-    example: { containerCode: 'DK-BR-01', containerName: '汉江特大桥', parentCode: 'SEC-01', containerType: 'bridge', nature: 'entity' },
-    fileName: { zh: '项目容器', en: 'containers' },
-    import: {
-      schema: containerImportRow,
-      target: containerTreeQuery.pick({ projectId: true }),
-      check: (auth, target) => requireProject(ctx, auth, target.projectId),
-      row: async (w, data, _source, { projectId }) => {
-        const { parentCode, ...fields } = data
-        let parentId: string | null = null
-        if (parentCode) {
-          const [p] = await w.tx
-            .select({ id: container.containerId })
-            .from(container)
-            .where(and(eq(container.projectId, projectId), eq(container.containerCode, parentCode)))
-          if (!p) throw new ApiError(Code.NOT_FOUND, { field: 'parentCode' }, NO_PARENT)
-          parentId = p.id
-        }
-        return handle.insert(w, { ...fields, projectId, parentId })
+  registerTreeResource(
+    app,
+    ctx,
+    defineTreeResource({
+      tree: containerTree,
+      resource: containerResource,
+      code: { field: 'containerCode', column: container.containerCode },
+      name: container.containerName,
+      nodeSelection,
+      paths: {
+        tree: PROJECT_STRUCTURE_API.containerTree,
+        move: PROJECT_STRUCTURE_API.containerMove,
+        copy: PROJECT_STRUCTURE_API.containerCopy,
       },
-    },
-    export: {
-      query: containerTreeQuery,
-      rows: async (auth, q, limit) => {
-        await requireProject(ctx, auth, q.projectId)
-        const rows = q.keyword ? await searchRows(ctx.db, q.projectId, q.keyword) : await treeRows(ctx.db, q.projectId)
-        const codeOf = new Map(rows.map((r) => [r.containerId, r.containerCode]))
-        return rows.slice(0, limit).map((r): Row => ({ ...r, parentCode: r.parentId ? (codeOf.get(r.parentId) ?? '') : '' }))
+      fns: { move: 'move', copy: 'copy' },
+      treeQuery: containerTreeQuery,
+      scopeOf: (q) => q.projectId,
+      checkScope: async (auth, projectId, db) => {
+        if (db) requireProjects(await visibleProjectIds(ctx, auth, db), [projectId])
+        else await requireProject(ctx, auth, projectId)
       },
-    },
-  })
+      moveSchema: containerMove,
+      copySchema: containerCopy,
+      messages: { copyClash: COPY_CLASH, noParent: NO_PARENT },
+      excel: {
+        columns: CONTAINER_COLUMNS,
+        example: {
+          containerCode: 'DK-BR-01',
+          containerName: '汉江特大桥',
+          parentCode: 'SEC-01',
+          containerType: 'bridge',
+          nature: 'entity',
+        },
+        fileName: { zh: '项目容器', en: 'containers' },
+        row: containerImportRow,
+        target: containerTreeQuery.pick({ projectId: true }),
+      },
+    }),
+  )
 }
 
 /** Rows per INSERT of `insertContainerRows`. */

@@ -17,6 +17,7 @@ import * as sync from './locales/sync'
 import * as tree from './locales/tree'
 import * as projectStructure from './locales/projectStructure'
 import * as workSites from './locales/workSites'
+import * as dictionary from './locales/dictionary'
 import * as projects from './locales/projects'
 import * as projectInit from './locales/projectInit'
 import * as terminals from './locales/terminals'
@@ -50,6 +51,7 @@ export const messages = {
     tree: tree.zh,
     projectStructure: projectStructure.zh,
     workSites: workSites.zh,
+    dictionary: dictionary.zh,
     projects: projects.zh,
     projectInit: projectInit.zh,
     terminals: terminals.zh,
@@ -77,6 +79,7 @@ export const messages = {
     tree: tree.en,
     projectStructure: projectStructure.en,
     workSites: workSites.en,
+    dictionary: dictionary.en,
     projects: projects.en,
     projectInit: projectInit.en,
     terminals: terminals.en,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CACHED_AT_HEADER, OFFLINE_CACHED_PATHS } from '@/contract/offline'
+import { DICT_API, DICT_KINDS } from '@/contract/schemas/dictionary'
 import { ORG_API } from '@/contract/schemas/org'
 import { PEOPLE_API } from '@/contract/schemas/people'
 import {
@@ -38,6 +39,17 @@ describe('the cached paths', () => {
     expect(OFFLINE_CACHED_PATHS).toEqual(
       expect.arrayContaining([ORG_API.listTree, ORG_API.typeListTree, ORG_API.typeList, PEOPLE_API.department.listTreeByOrgId]),
     )
+    // the engineering dictionaries a field account reads (issue 13)
+    expect(OFFLINE_CACHED_PATHS).toEqual(
+      expect.arrayContaining([
+        ...DICT_KINDS.flatMap((k) => [DICT_API.tree(k), DICT_API.majors(k)]),
+        DICT_API.standard,
+        DICT_API.relTree,
+        DICT_API.relList,
+      ]),
+    )
+    expect(isCachedRequest('GET', `${ORIGIN}${DICT_API.tree('wbs')}`, ORIGIN)).toBe(true)
+    expect(isCachedRequest('POST', `${ORIGIN}${DICT_API.move('wbs')}`, ORIGIN)).toBe(false)
     expect(isCachedRequest('GET', `${ORIGIN}${ORG_API.listTree}?nodeId=1&nodeType=1`, ORIGIN)).toBe(true)
     expect(isCachedRequest('POST', `${ORIGIN}${ORG_API.listTree}`, ORIGIN)).toBe(false)
     expect(isCachedRequest('GET', `${ORIGIN}/api/admin/v1/role/listPage`, ORIGIN)).toBe(false)

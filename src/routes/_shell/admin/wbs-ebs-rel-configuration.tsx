@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { preloadRouteData } from '@/lib/query'
+import { relTreeQueryOptions } from '@/features/dictionary/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/wbs-ebs-rel-configuration')({
   beforeLoad: ({ preload }) => requireMenu('/admin/wbs-ebs-rel-configuration', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loader: ({ context }) =>
+    Promise.all([
+      preloadRouteData(context.queryClient, relTreeQueryOptions('wbs')),
+      preloadRouteData(context.queryClient, relTreeQueryOptions('ebs')),
+    ]),
+  component: lazyScreen(() => import('@/features/dictionary/screens'), 'RelationPage'),
 })

@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { preloadRouteData } from '@/lib/query'
+import { dictMajorsQueryOptions, dictTreeQueryOptions } from '@/features/dictionary/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/wbs-management')({
   beforeLoad: ({ preload }) => requireMenu('/admin/wbs-management', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loader: ({ context }) =>
+    Promise.all([
+      preloadRouteData(context.queryClient, dictTreeQueryOptions('wbs')),
+      preloadRouteData(context.queryClient, dictMajorsQueryOptions('wbs')),
+    ]),
+  component: lazyScreen(() => import('@/features/dictionary/screens'), 'WbsScreen'),
 })

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench` (dictionaries part): an EBS dictionary of BENCH_DICT_NODES nodes (default 20,000:
+ * 20 roots × 9 × 10 × 10) in a fresh embedded database, then as the system administrator over
+ * loopback: GET ebs/listTree (the whole tree, as EBS管理 opens; anchor: the same select in-process),
+ * listTree with a keyword (matches and their ancestors), POST ebs/move of a 111-node subtree from
+ * one root to another (alternating), and the Excel import of BENCH_DICT_IMPORT rows (default
+ * 10,000: a three-level tree) into the WBS dictionary — from the POST to the job's last row.
+ * Prints figures.
+ */
+import ExcelJS from 'exceljs'
+import { sql } from 'drizzle-orm'
+import type { DictNode } from '../src/contract/schemas/dictionary'
+import { insertDictTree, type SeedDictNode } from '../server/db/seed/dictionary'
+import { Client, newKey } from '../tests/api/client'
+import { multipart } from '../tests/api/files-fixtures'
+import { seededDatabase, startGateway, stats } from './support'
+
+const PASSWORD = 'Bench@2026'
+const NODES = Number(process.env.BENCH_DICT_NODES ?? 20_000)
+const IMPORT_ROWS = Number(process.env.BENCH_DICT_IMPORT ?? 10_000)
+const RUNS = Number(process.env.BENCH_DICT_RUNS ?? 15)
+const A = '/api/admin/v1'
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** 20 roots × 9 × 10 × 10 = 20,000 (scaled down proportionally by the root count for other sizes). */
+function benchTree(n: number): SeedDictNode[] {
+  const roots = Math.max(1, Math.round(n / 1000))
+  return Array.from({ length: roots }, (_, r): SeedDictNode => {
+    const rc = `B-${r + 1}`
+    return [
+      rc,
+      `工程${r + 1}`,
+      '座',
+      null,
+      Array.from({ length: 9 }, (_, a): SeedDictNode => {
+        const ac = `${rc}-${a + 1}`
+        return [
+          ac,
+          `部位${r + 1}-${a + 1}`,
+          null,
+          null,
+          Array.from({ length: 10 }, (_, b): SeedDictNode => {
+            const bc = `${ac}-${b + 1}`
+            return [
+              bc,
+              `构件${bc}`,
+              '个',
+              null,
+              Array.from({ length: 10 }, (_, c): SeedDictNode => [`${bc}-${c + 1}`, `墩台${bc}-${c + 1}`, 'm³', null]),
+            ]
+          }),
+        ]
+      }),
+    ]
+  })
+}
+
+async function importFile(rows: number): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook()
+  const ws = wb.addWorksheet('导入模板')
+  ws.addRow(['*编码', '*名称', '上级编码', '计量单位', '专业编码', '状态', '描述'])
+  let n = 0
+  for (let a = 1; n < rows; a++) {
+    ws.addRow([`I-${a}`, `分部${a}`, '', '', '', '', ''])
+    n++
+    for (let b = 1; b <= 10 && n < rows; b++) {
+      ws.addRow([`I-${a}-${b}`, `分项${a}-${b}`, `I-${a}`, '', '', '', ''])
+      n++
+      for (let c = 1; c <= 9 && n < rows; c++) {
+        ws.addRow([`I-${a}-${b}-${c}`, `工序${a}-${b}-${c}`, `I-${a}-${b}`, 'm³', '', '', ''])
+        n++
+      }
+    }
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer())
+}
+
+async function main() {
+  const { env, database, remove } = await seededDatabase('bench-dict', { TRESTLE_DEMO_PASSWORD: PASSWORD })
+  try {
+    const started = performance.now()
+    const ids = await insertDictTree(database.db, 'ebs', benchTree(NODES))
+    console.log(`bulk insert: ${ids.size} EBS nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    await database.db.execute(sql`analyze`)
+    const bare: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const s = performance.now()
+      await database.db.execute(
+        sql`select node_id, parent_id, path, node_code, node_name, unit, major_id, description, status, version from dict_node where kind = 'ebs' order by sort_key`,
+      )
+      bare.push(performance.now() - s)
+    }
+    console.log(`dictionary select in-process (anchor): ${stats(bare)}`)
+    await database.close()
+
+    const gateway = await startGateway(env)
+    try {
+      const client = await new Client(gateway.base).signIn('admin', PASSWORD)
+      const time = async (label: string, query: Record<string, string>) => {
+        const ms: number[] = []
+        let data: DictNode[] = []
+        let bytes = 0
+        for (let i = 0; i < RUNS; i++) {
+          const s = performance.now()
+          const r = await client.call<DictNode[]>('GET', `${A}/ebs/listTree`, { query })
+          ms.push(performance.now() - s)
+          if (r.body.code !== 10000) throw new Error(`${label}: ${r.text.slice(0, 300)}`)
+          data = r.body.data
+          bytes = r.text.length
+        }
+        console.log(`${label} (${data.length} nodes, ${(bytes / 1024).toFixed(0)} KB): ${stats(ms)}`)
+        return data
+      }
+      const all = await time('ebs/listTree (whole tree)', {})
+      await time('ebs/listTree keyword "B-7-3-5" (narrow)', { keyword: 'B-7-3-5' })
+      await time('ebs/listTree keyword "墩台" (broad)', { keyword: '墩台' })
+
+      // moves: a level-2 subtree (1 + 10 + 100 nodes) back and forth between two roots
+      const roots = all.filter((n) => n.parentId === null)
+      const moving = all.find((n) => n.nodeCode === 'B-1-1')!
+      const moves: number[] = []
+      for (let i = 0; i < RUNS; i++) {
+        const s = performance.now()
+        const r = await client.call('POST', `${A}/ebs/move`, {
+          json: { nodeId: moving.nodeId, parentId: roots[(i + 1) % 2]!.nodeId, index: 0 },
+          idempotencyKey: newKey(),
+        })
+        moves.push(performance.now() - s)
+        if (r.body.code !== 10000) throw new Error(`move: ${r.text.slice(0, 300)}`)
+      }
+      console.log(`ebs/move of a 111-node subtree: ${stats(moves)}`)
+
+      // the Excel import of IMPORT_ROWS rows into the WBS dictionary: POST, then the job to its end
+      const file = await importFile(IMPORT_ROWS)
+      const s = performance.now()
+      const r = await client.call<{ jobId: string; done: boolean; succeeded: number; failed: number }>('POST', `${A}/wbs/import`, {
+        raw: multipart({ name: 'wbs.xlsx', type: XLSX, bytes: file }),
+        unsignedPayload: true,
+        idempotencyKey: newKey(),
+      })
+      if (r.body.code !== 10000) throw new Error(`import: ${r.text.slice(0, 300)}`)
+      let status = r.body.data
+      while (!status.done) {
+        await new Promise((res) => setTimeout(res, 250))
+        const q = await client.call<typeof status>('GET', `${A}/wbs/importStatus`, { query: { jobId: r.body.data.jobId } })
+        status = q.body.data
+      }
+      const secs = (performance.now() - s) / 1000
+      console.log(`import: ${IMPORT_ROWS} rows (${status.succeeded} ok, ${status.failed} failed) in ${secs.toFixed(1)} s`)
+    } finally {
+      await gateway.stop()
+    }
+  } finally {
+    remove()
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

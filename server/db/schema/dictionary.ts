@@ -1,0 +1,77 @@
+/**
+ * Engineering dictionaries (issue 13 part A; migration 0019_dictionaries): engineering majors, the
+ * EBS / WBS / quantity trees (one table, one ordered tree per `kind`, kept by server/lib/tree.ts) and
+ * the WBS–EBS relations (many to many).
+ */
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+/** Columns of every business record (as in ../schema.ts). */
+const stamped = {
+  version: integer('version').notNull().default(0),
+  createTime: ts('create_time').notNull().defaultNow(),
+  updateTime: ts('update_time').notNull().defaultNow(),
+  createBy: text('create_by'),
+  updateBy: text('update_by'),
+}
+
+export const dictMajor = pgTable(
+  'dict_major',
+  {
+    majorId: text('major_id').primaryKey(),
+    majorCode: text('major_code').notNull(),
+    majorName: text('major_name').notNull(),
+    sort: integer('sort').notNull().default(1),
+    /** 1 enabled, 0 disabled. */
+    status: integer('status').notNull().default(1),
+    remark: text('remark'),
+    ...stamped,
+  },
+  (t) => [uniqueIndex('dict_major_code_uq').on(sql`lower(${t.majorCode})`)],
+)
+
+export const dictNode = pgTable(
+  'dict_node',
+  {
+    nodeId: text('node_id').primaryKey(),
+    /** 'ebs' | 'wbs' | 'quantity': the tree the node belongs to. */
+    kind: text('kind').notNull(),
+    /** Null: a root of the kind's tree. Deleting a node deletes its subtree. */
+    parentId: text('parent_id').references((): AnyPgColumn => dictNode.nodeId, { onDelete: 'cascade' }),
+    /** Materialised path '/root/…/self/' (COLLATE "C"; kept by server/lib/tree.ts). */
+    path: text('path'),
+    /** Fractional sort key among siblings (COLLATE "C"). */
+    sortKey: text('sort_key'),
+    nodeCode: text('node_code').notNull(),
+    nodeName: text('node_name').notNull(),
+    unit: text('unit'),
+    majorId: text('major_id').references(() => dictMajor.majorId, { onDelete: 'set null' }),
+    description: text('description'),
+    /** 1 enabled, 0 disabled. */
+    status: integer('status').notNull().default(1),
+    ...stamped,
+  },
+  (t) => [
+    uniqueIndex('dict_node_code_uq').on(t.kind, t.nodeCode),
+    index('dict_node_parent_idx').on(t.parentId, t.sortKey),
+    index('dict_node_path_idx').on(t.path),
+    index('dict_node_kind_idx').on(t.kind, t.sortKey),
+    index('dict_node_major_idx').on(t.majorId),
+  ],
+)
+
+export const wbsEbsRel = pgTable(
+  'wbs_ebs_rel',
+  {
+    wbsId: text('wbs_id')
+      .notNull()
+      .references(() => dictNode.nodeId, { onDelete: 'cascade' }),
+    ebsId: text('ebs_id')
+      .notNull()
+      .references(() => dictNode.nodeId, { onDelete: 'cascade' }),
+    createTime: ts('create_time').notNull().defaultNow(),
+    createBy: text('create_by'),
+  },
+  (t) => [primaryKey({ columns: [t.wbsId, t.ebsId] }), index('wbs_ebs_rel_ebs_idx').on(t.ebsId)],
+)

@@ -1,0 +1,347 @@
+/**
+ * A tree dictionary (DESIGN §5 "Trees"): one ordered tree per scope value (a container tree per
+ * project, an EBS tree per kind…) stored by server/lib/tree.ts, served by the resource pattern
+ * (./resource.ts: listPage, list, add as the last child, update of the fields, delete with the
+ * subtree by the parent's ON DELETE CASCADE) plus
+ *   GET  <tree>?<scope>&keyword=   the whole tree, flat, depth first, siblings in order, with child
+ *                                   counts and levels (keyword: the matches and their ancestors)
+ *   POST <move>  { <id>, parentId, index, version? }   re-parent / reorder (20021 under itself or below)
+ *   POST <copy>  { <id>, parentId, codeSuffix }        the subtree, every code + the suffix
+ *   Excel: importTemplate, import (parents by code: earlier rows or existing nodes), export (tree order)
+ * The container tree and the engineering dictionaries are both declared with it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, asc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import { perm, type FnOf, type MenuPath } from '../../src/contract/catalogue'
+import { Code } from '../../src/contract/codes'
+import type { Ctx } from '../context'
+import type { Db } from '../db/client'
+import type { ExcelColumn } from '../lib/excel'
+import { ApiError, ok, parse } from '../lib/http'
+import { likeEscape } from '../lib/sql'
+import { idsOnPath, type Position, type Tree } from '../lib/tree'
+import type { AuthContext } from '../types'
+import { registerImportExport } from './files/import-export'
+import { isUniqueViolation, registerResource, type ResourceDef, type ResourceHandle, type WriteContext } from './resource'
+
+type Row = Record<string, unknown>
+type Text = { zh: string; en: string }
+
+/** Above this many nodes to keep, a search reads the whole tree and filters it in memory (one plain indexed scan). */
+const BROAD_SEARCH = 2000
+
+export interface TreeResourceDef<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath, Q extends z.ZodType> {
+  /** The tree (its spec names the table, id, parent, path, sort key and scope columns). */
+  tree: Tree
+  /** The resource calls (its `onAdd` should be `placeNode(…)`). */
+  resource: ResourceDef<A, U, L, M>
+  /** Payload field and column of the node's code (unique within the scope) and its name (search). */
+  code: { field: string; column: AnyPgColumn }
+  name: AnyPgColumn
+  /** Columns a tree node answers (besides childCount and level); empty values are left out. */
+  nodeSelection: Record<string, AnyPgColumn>
+  paths: { tree: string; move: string; copy: string }
+  /** Function actions of move and copy (menu's). */
+  fns: { move: FnOf<M>; copy: FnOf<M> }
+  /** The tree query (keyword plus what `scopeOf` needs). */
+  treeQuery: Q
+  /** The scope value a query names (a project id from the query; a fixed kind). */
+  scopeOf: (q: z.infer<Q>) => string
+  /** The one scope value of the resource (a dictionary's kind); absent: scopes come from the queries (projects). */
+  fixedScope?: string
+  /** May the caller see this scope value? Throws (20002) if not; reads through `db`. */
+  checkScope?: (auth: AuthContext, scope: string, db?: Db) => Promise<void>
+  /** Schemas of move and copy (their id field is the resource's idField). */
+  moveSchema: z.ZodType
+  copySchema: z.ZodType
+  messages: { copyClash: Text; noParent: Text }
+  excel: {
+    columns: ExcelColumn[]
+    example: Row
+    fileName: Text
+    /** One import row (with `parentCode`). */
+    row: z.ZodType
+    /** Where an import goes, from its signed query (scope from the query); default: none. */
+    target?: z.ZodType
+    /** The add payload of a validated row (without parentId), e.g. a major looked up by code. */
+    toInput?: (w: WriteContext, data: Row, scope: string) => Promise<Row> | Row
+    /** Export: more fields of the rows (e.g. a major's code), besides the node's and parentCode. */
+    exportRows?: (db: Db, rows: Row[]) => Promise<Row[]>
+  }
+}
+
+export function defineTreeResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath, Q extends z.ZodType>(
+  def: TreeResourceDef<A, U, L, M, Q>,
+) {
+  return def
+}
+
+/** The resource's `onAdd`: under the tree's lock, the parent in the same scope (else 20002 on parentId), last among its siblings. */
+export function placeNode(tree: Tree, idField: string, scopeOf: (input: Row) => string) {
+  return async (values: Row, input: Row, w: WriteContext): Promise<void> => {
+    const scope = scopeOf(input)
+    const parentId = (input.parentId as string | null | undefined) ?? null
+    await tree.lock(w.tx, scope)
+    let parentPath = '/'
+    if (parentId) {
+      const p = await tree.node(w.tx, parentId)
+      if (!p || p.scope !== scope) throw new ApiError(Code.NOT_FOUND, { field: 'parentId' })
+      parentPath = p.path
+    }
+    values.parentId = parentId
+    values.path = `${parentPath}${String(values[idField])}/`
+    values.sortKey = await tree.keyAt(w.tx, parentId, scope, 'last')
+  }
+}
+
+/**
+ * The nodes of a scope in tree order (depth first, siblings by sort key), each with its child count
+ * and level; optionally only some (`where` in SQL, `keep` by id after reading). No route needed (the
+ * initialisation wizard reads a template project's containers with it).
+ */
+export async function readTree(
+  def: { tree: Tree; idField: string; nodeSelection: Record<string, AnyPgColumn> },
+  db: Db,
+  scope: string,
+  where?: SQL,
+  keep?: ReadonlySet<string>,
+): Promise<Row[]> {
+  const spec = def.tree.spec
+  const idField = def.idField
+  const full = {
+    ...def.nodeSelection,
+    [idField]: spec.id,
+    parentId: spec.parentId,
+    version: (getTableColumns(spec.table as PgTable) as Record<string, AnyPgColumn>).version!,
+    path: spec.path,
+    sortKey: spec.sortKey!,
+  }
+  const selected = (await db
+    .select(full)
+    .from(spec.table as PgTable)
+    .where(and(eq(spec.scope!, scope), where))
+    .orderBy(asc(spec.sortKey!), asc(spec.id))) as Row[]
+  const found = keep ? selected.filter((r) => keep.has(r[idField] as string)) : selected
+  const children = new Map<string | null, Row[]>()
+  const ids = new Set(found.map((r) => r[idField] as string))
+  for (const r of found) {
+    const p = r.parentId as string | null
+    const key = p && ids.has(p) ? p : null
+    const list = children.get(key)
+    if (list) list.push(r)
+    else children.set(key, [r])
+  }
+  const out: Row[] = []
+  const stack = [...(children.get(null) ?? [])].reverse()
+  while (stack.length) {
+    const { sortKey: _k, path, ...n } = stack.pop()!
+    const kids = children.get(n[idField] as string) ?? []
+    const node: Row = {}
+    for (const [k, v] of Object.entries(n)) if (v !== null && v !== '') node[k] = v
+    node.parentId = n.parentId ?? null
+    node.level = idsOnPath(String(path ?? '')).length
+    node.childCount = kids.length
+    out.push(node)
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
+  }
+  return out
+}
+
+export interface TreeResourceHandle {
+  resource: ResourceHandle<z.ZodType, z.ZodType, z.ZodType>
+  /** The nodes of a scope in tree order (optionally only some: `where` in SQL, `keep` by id after reading). */
+  rows(db: Db, scope: string, where?: SQL, keep?: ReadonlySet<string>): Promise<Row[]>
+  /** The nodes matching `keyword` (name or code) with their ancestors. */
+  search(db: Db, scope: string, keyword: string): Promise<Row[]>
+}
+
+export function registerTreeResource<
+  A extends z.ZodType,
+  U extends z.ZodType,
+  L extends z.ZodType,
+  M extends MenuPath,
+  Q extends z.ZodType,
+>(app: FastifyInstance, ctx: Ctx, def: TreeResourceDef<A, U, L, M, Q>): TreeResourceHandle {
+  const { tree } = def
+  const spec = tree.spec
+  const table = spec.table as PgTable
+  const idField = def.resource.idField
+  const idCol = spec.id
+  const scopeCol = spec.scope!
+  const sortCol = spec.sortKey!
+  const menu = def.resource.menu
+  const handle = registerResource(app, ctx, def.resource)
+  const allColumns = getTableColumns(table) as Record<string, AnyPgColumn>
+
+  const nodes = { tree, idField, nodeSelection: def.nodeSelection }
+  const rows = (db: Db, scope: string, where?: SQL, keep?: ReadonlySet<string>) => readTree(nodes, db, scope, where, keep)
+
+  const matches = (keyword: string) => or(ilike(def.name, likeEscape(keyword)), ilike(def.code.column, likeEscape(keyword)))
+
+  /** The nodes whose name or code contains the keyword, with their ancestors (the tree around the matches). */
+  async function search(db: Db, scope: string, keyword: string): Promise<Row[]> {
+    const hits = await db
+      .select({ path: spec.path })
+      .from(table)
+      .where(and(eq(scopeCol, scope), matches(keyword)))
+    if (hits.length === 0) return []
+    const keep = new Set(hits.flatMap((h) => (h.path ? idsOnPath(String(h.path)) : [])))
+    // a broad search keeps much of the tree: the whole scope is read (as when it opens) and filtered here
+    if (keep.size > BROAD_SEARCH) return rows(db, scope, undefined, keep)
+    // a narrow one reads only those rows: the id list goes as one json array parameter
+    return rows(db, scope, sql`${idCol} in (select jsonb_array_elements_text(${JSON.stringify([...keep])}::jsonb))`)
+  }
+
+  const treeOf = (db: Db, q: z.infer<Q>) => {
+    const { keyword } = q as { keyword?: string }
+    const scope = def.scopeOf(q)
+    return keyword ? search(db, scope, keyword) : rows(db, scope)
+  }
+
+  /** A node the caller may see (else 20002), read through `db`. */
+  async function visibleNode(auth: AuthContext, db: Db, nodeId: string, scope: string | null) {
+    const node = await tree.node(db, nodeId)
+    if (!node || (scope !== null && node.scope !== scope)) throw new ApiError(Code.NOT_FOUND, { field: idField })
+    await def.checkScope?.(auth, node.scope!, db)
+    return node
+  }
+
+  /** The scope a call is limited to when it is fixed (a dictionary kind), else null (any the caller sees). */
+  const fixed = def.fixedScope ?? null
+
+  /** The place among the new parent's children that `index` means (the moving node left out). */
+  async function positionAt(db: Db, scope: string, parentId: string | null, index: number, moving: string): Promise<Position> {
+    const siblings = await db
+      .select({ id: idCol })
+      .from(table)
+      .where(
+        and(parentId ? eq(spec.parentId, parentId) : and(sql`${spec.parentId} is null`, eq(scopeCol, scope)), sql`${idCol} <> ${moving}`),
+      )
+      .orderBy(asc(sortCol))
+      .limit(index + 1)
+    return index >= siblings.length ? 'last' : { before: String(siblings[index]!.id) }
+  }
+
+  const read = { auth: 'signed' as const, perm: perm(menu) }
+
+  app.get(def.paths.tree, { config: read }, async (req) => {
+    const q = parse(def.treeQuery, req.query, req)
+    await def.checkScope?.(req.auth!, def.scopeOf(q))
+    return ok(req, await treeOf(ctx.db, q))
+  })
+
+  const selectOne = async (db: Db, nodeId: string) => {
+    const [row] = await db
+      .select(def.resource.selection ?? allColumns)
+      .from(table)
+      .where(eq(idCol, nodeId))
+    return row as Row | undefined
+  }
+
+  app.post(def.paths.move, { config: { auth: 'signed', perm: perm(menu, def.fns.move) } }, async (req: FastifyRequest) => {
+    const input = parse(def.moveSchema, req.body, req) as { parentId: string | null; index: number; version?: number } & Row
+    const nodeId = String(input[idField])
+    const auth = req.auth!
+    const moved = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const node = await visibleNode(auth, tx, nodeId, fixed)
+      await tree.lock(tx, node.scope)
+      if (input.version !== undefined) {
+        const current = await selectOne(tx, nodeId)
+        if (current && current.version !== input.version) throw new ApiError(Code.VERSION_CONFLICT, current)
+      }
+      await tree.checkMove(tx, nodeId, input.parentId)
+      const position = await positionAt(tx, node.scope!, input.parentId, input.index, nodeId)
+      // the parent and sort key change in one statement: the version moves once (trigger)
+      await tree.move(tx, nodeId, { parentId: input.parentId, position })
+      return selectOne(tx, nodeId)
+    })
+    return ok(req, moved)
+  })
+
+  app.post(def.paths.copy, { config: { auth: 'signed', perm: perm(menu, def.fns.copy) } }, async (req: FastifyRequest) => {
+    const input = parse(def.copySchema, req.body, req) as { parentId: string | null; codeSuffix: string } & Row
+    const nodeId = String(input[idField])
+    const auth = req.auth!
+    const now = new Date()
+    const result = await ctx.db
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db
+        await visibleNode(auth, tx, nodeId, fixed)
+        const ids = await tree.copy(
+          tx,
+          nodeId,
+          { parentId: input.parentId },
+          {
+            [def.code.column.name]: sql`s.${sql.identifier(def.code.column.name)} || ${input.codeSuffix}::text`,
+            version: sql`0`,
+            create_time: sql`${now.toISOString()}::timestamptz`,
+            update_time: sql`${now.toISOString()}::timestamptz`,
+            create_by: sql`${auth.account.accountId}::text`,
+            update_by: sql`${auth.account.accountId}::text`,
+          },
+        )
+        return { rootId: ids.get(nodeId)!, copied: ids.size }
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err))
+          throw new ApiError(Code.DUPLICATE, { field: 'codeSuffix', value: input.codeSuffix }, def.messages.copyClash)
+        throw err
+      })
+    return ok(req, result)
+  })
+
+  const codeField = def.code.field
+  registerImportExport(app, ctx, {
+    name: def.resource.name,
+    menu,
+    columns: def.excel.columns,
+    example: def.excel.example,
+    fileName: def.excel.fileName,
+    import: {
+      schema: def.excel.row,
+      ...(def.excel.target
+        ? {
+            target: def.excel.target,
+            check: (auth: AuthContext, target: unknown) => def.checkScope?.(auth, def.scopeOf(target as z.infer<Q>)) ?? Promise.resolve(),
+          }
+        : {}),
+      row: async (w, data, _source, target) => {
+        const scope = def.scopeOf((target ?? {}) as z.infer<Q>)
+        const { parentCode, ...fields } = data as Row & { parentCode?: string }
+        let parentId: string | null = null
+        if (parentCode) {
+          const [p] = await w.tx
+            .select({ id: idCol })
+            .from(table)
+            .where(and(eq(scopeCol, scope), eq(def.code.column, parentCode)))
+          if (!p) throw new ApiError(Code.NOT_FOUND, { field: 'parentCode' }, def.messages.noParent)
+          parentId = String(p.id)
+        }
+        const payload = def.excel.toInput ? await def.excel.toInput(w, fields, scope) : fields
+        return handle.insert(w, { ...payload, [spec.scope ? propOf(allColumns, scopeCol) : '']: scope, parentId } as never)
+      },
+    },
+    export: {
+      query: def.treeQuery,
+      rows: async (auth, q, limit) => {
+        await def.checkScope?.(auth, def.scopeOf(q))
+        const found = await treeOf(ctx.db, q)
+        const codeOf = new Map(found.map((r) => [r[idField], r[codeField]]))
+        const out = found.slice(0, limit).map((r): Row => ({ ...r, parentCode: r.parentId ? (codeOf.get(r.parentId) ?? '') : '' }))
+        return def.excel.exportRows ? def.excel.exportRows(ctx.db, out) : out
+      },
+    },
+  })
+
+  return { resource: handle as unknown as TreeResourceHandle['resource'], rows, search }
+}
+
+/** The JS property of a column of a table's columns. */
+function propOf(columns: Record<string, AnyPgColumn>, c: AnyPgColumn): string {
+  const entry = Object.entries(columns).find(([, v]) => v === c)
+  if (!entry) throw new Error(`column ${c.name} is not in the table`)
+  return entry[0]
+}

@@ -1,0 +1,2 @@
+export { DictionaryPage } from './DictionaryPage'
+export { RelationPage } from './RelationPage'

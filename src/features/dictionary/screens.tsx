@@ -1,0 +1,7 @@
+/** The dictionary screens as the routes load them (one component per route, no props). */
+import { DictionaryPage } from './DictionaryPage'
+
+export { RelationPage } from './RelationPage'
+export const EbsScreen = () => <DictionaryPage kind="ebs" />
+export const WbsScreen = () => <DictionaryPage kind="wbs" />
+export const QuantityScreen = () => <DictionaryPage kind="quantity" />

@@ -1,0 +1,324 @@
+/**
+ * A tree dictionary screen's body (the gateway's server/modules/treeResource.ts): the whole tree of
+ * one scope loaded flat (thousands of nodes, virtualised), search keeping ancestors, expand/collapse
+ * all, add a top node or a child, edit, delete with the subtree, move (drag, 上移/下移, 移动到…),
+ * copy a subtree with a code suffix, Excel import (with its report) and export. The project
+ * containers and the EBS / WBS / quantity dictionaries are this one component.
+ *
+ * Texts come from one i18n namespace (`texts`) that has the keys of TreeDictionaryTextKey; the
+ * functions are the current menu's (<Can>: add, edit, delete, copy, move, import, export).
+ */
+import { useMemo, useState, type ReactNode } from 'react'
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { ChevronsDownUp, ChevronsUpDown, Copy, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import {
+  ActionDialog,
+  FormDialog,
+  FormField,
+  invalidateResource,
+  RowAction,
+  RowActions,
+  useActionForm,
+  useDelete,
+  type Resource,
+} from '@/lib/crud'
+import { ExportButton, ImportDialog } from '@/lib/excel'
+import { http } from '@/lib/http'
+import { useT } from '@/lib/i18n'
+import { DataAgeNote } from '@/lib/offline/read'
+import { Can, useCan } from '@/lib/permissions'
+import { cn } from '@/lib/utils'
+import { branchIds, buildTree, descendantCount, type MovePlace, type Nested } from './data'
+import { Tree } from './Tree'
+import { TreeQueryBody, TreeRefresh } from './TreeQuery'
+
+/** The keys a dictionary's i18n namespace must have. */
+export type TreeDictionaryTextKey =
+  | 'treeLabel'
+  | 'count'
+  | 'searchPlaceholder'
+  | 'addRoot'
+  | 'addChild'
+  | 'addChildTitle'
+  | 'copy'
+  | 'copyTitle'
+  | 'copyHint'
+  | 'copied'
+  | 'codeSuffix'
+  | 'expandAll'
+  | 'collapseAll'
+  | 'empty'
+  | 'emptyHint'
+  | 'noMatch'
+  | 'deleteWithChildren'
+
+interface FlatNode {
+  parentId: string | null
+  version: number
+}
+
+export interface TreeDictionaryProps<N extends FlatNode> {
+  resource: Resource<N>
+  /** The whole tree (or the search's part), flat, parents before children. */
+  query: UseQueryResult<N[]>
+  /** The payload field of the id (move and copy send it). */
+  idKey: keyof N & string
+  idOf: (n: N) => string
+  nameOf: (n: N) => string
+  codeOf: (n: N) => string
+  /** The i18n namespace of the texts (e.g. 'dictionary.ebs'). */
+  texts: string
+  /** Refetches the tree (after a write). */
+  refresh: () => Promise<unknown>
+  paths: { move: string; copy: string }
+  copySchema: z.ZodType
+  /** The import's target query (e.g. the project) and the export's filters besides the keyword. */
+  importTarget?: { params: Record<string, string> }
+  exportQuery?: Record<string, unknown>
+  /** A new node's form defaults under `parent` (null: a top node). */
+  defaults: (parent: N | null) => Record<string, unknown>
+  /** The form's fields. */
+  fields: ReactNode
+  renderIcon?: (n: N) => ReactNode
+  renderExtra?: (n: N) => ReactNode
+  /** More toolbar buttons (after import/export). */
+  toolbar?: ReactNode
+  /** More row actions (before edit). */
+  rowActions?: (n: N) => ReactNode
+  emptyIcon: ReactNode
+  /** A selected node (e.g. the relations screen); clicking a row selects it. */
+  selected?: string | null
+  onSelect?: (n: N) => void
+  className?: string
+}
+
+export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>) {
+  const { resource, query, idOf, nameOf, codeOf, texts, refresh } = props
+  const { t } = useT()
+  const tx = (key: TreeDictionaryTextKey, params?: Record<string, string | number>) => t(`${texts}.${key}` as never, params as never)
+  type Node = Nested<N>
+  const flat = query.data
+  const tree = useMemo(() => buildTree(flat ?? [], { id: idOf, parentId: (n) => n.parentId }), [flat, idOf])
+  const access = useMemo(() => ({ id: (n: Node) => idOf(n), children: (n: Node) => n.children }), [idOf])
+  const [keyword, setKeyword] = useState('')
+  const [expanded, setExpanded] = useState<ReadonlySet<string> | null>(null)
+  const open = expanded ?? new Set(tree.map((n) => idOf(n))) // the top nodes open at first
+  const [editing, setEditing] = useState<{ open: false } | { open: true; record: N | null; parent: Node | null }>({ open: false })
+  const [copying, setCopying] = useState<Node | null>(null)
+  const [moving, setMoving] = useState(false)
+  const del = useDelete(resource)
+  const canMove = useCan('move')
+
+  const move = async (id: string, place: MovePlace) => {
+    setMoving(true)
+    try {
+      await http.post(props.paths.move, { [props.idKey]: id, parentId: place.parentId, index: place.index })
+      if (place.parentId) setExpanded(new Set([...open, place.parentId]))
+      toast.success(t('tree.moved'))
+    } finally {
+      await refresh()
+      setMoving(false)
+    }
+  }
+  const remove = (node: Node) => {
+    const n = descendantCount(node, access.children)
+    void del.remove([idOf(node)], n ? tx('deleteWithChildren', { n }) : undefined, [node])
+  }
+  const addChild = (parent: Node | null) => {
+    if (parent) setExpanded(new Set([...open, idOf(parent)]))
+    setEditing({ open: true, record: null, parent })
+  }
+  const keywordQuery = keyword.trim() ? { keyword: keyword.trim() } : {}
+
+  return (
+    <Card className={cn('flex h-[calc(100dvh-14rem)] min-h-[26rem] flex-col overflow-hidden', props.className)}>
+      <div className="flex flex-wrap items-center gap-2 border-b p-3">
+        <div className="relative w-full min-w-[12rem] sm:w-64">
+          <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder={tx('searchPlaceholder')}
+            aria-label={tx('searchPlaceholder')}
+            className="pl-8"
+          />
+        </div>
+        <Can action="add">
+          <Button onClick={() => addChild(null)}>
+            <Plus aria-hidden />
+            {tx('addRoot')}
+          </Button>
+        </Can>
+        <ImportDialog resource={resource} target={props.importTarget} onImported={() => void refresh()} />
+        <ExportButton resource={resource} query={{ ...props.exportQuery, ...keywordQuery }} />
+        {props.toolbar}
+        <div className="ml-auto flex items-center gap-1">
+          <span className="mr-2 text-sm text-muted-foreground">{tx('count', { n: flat?.length ?? 0 })}</span>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={tx('expandAll')}
+            title={tx('expandAll')}
+            onClick={() => setExpanded(new Set(branchIds(tree, access)))}
+          >
+            <ChevronsUpDown aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={tx('collapseAll')}
+            title={tx('collapseAll')}
+            onClick={() => setExpanded(new Set())}
+          >
+            <ChevronsDownUp aria-hidden />
+          </Button>
+          <TreeRefresh query={query} />
+        </div>
+      </div>
+      <DataAgeNote query={query} className="border-b bg-muted/40 px-3 py-1.5" />
+      <TreeQueryBody query={query} busy={moving} rows={8}>
+        <Tree
+          label={tx('treeLabel')}
+          nodes={tree}
+          getId={access.id}
+          getChildren={access.children}
+          getLabel={nameOf}
+          match={(n, k) => {
+            const q = k.toLowerCase()
+            return nameOf(n).toLowerCase().includes(q) || codeOf(n).toLowerCase().includes(q)
+          }}
+          keyword={keyword}
+          expanded={open}
+          onExpandedChange={setExpanded}
+          rowHeight={40}
+          indent={20}
+          className="px-2 py-1"
+          renderIcon={props.renderIcon}
+          renderExtra={props.renderExtra}
+          {...(props.onSelect ? { selectedId: props.selected ?? null, onSelect: (n: Node) => props.onSelect!(n) } : {})}
+          renderActions={(n) => (
+            <RowActions compact>
+              <Can action="add">
+                <RowAction
+                  icon={<Plus aria-hidden />}
+                  label={tx('addChild')}
+                  ariaLabel={`${tx('addChild')} ${nameOf(n)}`}
+                  tone="plain"
+                  onClick={() => addChild(n)}
+                />
+              </Can>
+              {props.rowActions?.(n)}
+              <Can action="edit">
+                <RowAction
+                  icon={<Pencil aria-hidden />}
+                  label={t('common.edit')}
+                  ariaLabel={`${t('common.edit')} ${nameOf(n)}`}
+                  onClick={() => setEditing({ open: true, record: n, parent: null })}
+                />
+              </Can>
+              <Can action="copy">
+                <RowAction
+                  icon={<Copy aria-hidden />}
+                  label={tx('copy')}
+                  ariaLabel={`${tx('copy')} ${nameOf(n)}`}
+                  tone="plain"
+                  onClick={() => setCopying(n)}
+                />
+              </Can>
+              <Can action="delete">
+                <RowAction
+                  icon={<Trash2 aria-hidden />}
+                  label={t('common.delete')}
+                  ariaLabel={`${t('common.delete')} ${nameOf(n)}`}
+                  tone="destructive"
+                  onClick={() => remove(n)}
+                  disabled={del.isPending}
+                />
+              </Can>
+            </RowActions>
+          )}
+          move={canMove ? { onMove: move, busy: moving } : undefined}
+          empty={
+            <div className="flex flex-col items-center gap-2 px-6 py-16 text-center text-sm text-muted-foreground">
+              {props.emptyIcon}
+              {keyword.trim() ? (
+                tx('noMatch', { keyword: keyword.trim() })
+              ) : (
+                <>
+                  <p className="font-medium text-foreground">{tx('empty')}</p>
+                  <p>{tx('emptyHint')}</p>
+                </>
+              )}
+            </div>
+          }
+        />
+      </TreeQueryBody>
+
+      <FormDialog
+        key={editing.open ? (editing.record ? idOf(editing.record) : `new-${editing.parent ? idOf(editing.parent) : 'root'}`) : 'closed'}
+        resource={resource}
+        open={editing.open}
+        onOpenChange={(o) => !o && setEditing({ open: false })}
+        record={editing.open ? editing.record : null}
+        title={editing.open && editing.parent ? tx('addChildTitle', { parent: nameOf(editing.parent) }) : undefined}
+        defaults={props.defaults(editing.open ? editing.parent : null)}
+        onSaved={() => void refresh()}
+      >
+        {props.fields}
+      </FormDialog>
+      {copying && (
+        <CopyDialog
+          node={copying}
+          count={1 + descendantCount(copying, access.children)}
+          props={props}
+          tx={tx}
+          onClose={() => setCopying(null)}
+        />
+      )}
+    </Card>
+  )
+}
+
+/** Copies a node and its descendants beside it (same parent), codes with a suffix. */
+function CopyDialog<N extends FlatNode>({
+  node,
+  count,
+  props,
+  tx,
+  onClose,
+}: {
+  node: N
+  count: number
+  props: TreeDictionaryProps<N>
+  tx: (key: TreeDictionaryTextKey, params?: Record<string, string | number>) => string
+  onClose: () => void
+}) {
+  const qc = useQueryClient()
+  const action = useActionForm<Record<string, unknown>>({
+    schema: props.copySchema,
+    defaultValues: { [props.idKey]: props.idOf(node), parentId: node.parentId, codeSuffix: '-1' },
+    action: (values) => http.post<{ copied: number }>(props.paths.copy, values),
+    success: (_v, result) => tx('copied', { n: (result as { copied: number }).copied }),
+    onDone: () => {
+      void invalidateResource(qc, props.resource)
+      void props.refresh()
+      onClose()
+    },
+  })
+  return (
+    <ActionDialog
+      open
+      onClose={onClose}
+      title={tx('copyTitle', { name: props.nameOf(node) })}
+      description={tx('copyHint', { n: count })}
+      action={action}
+    >
+      <FormField name="codeSuffix" label={tx('codeSuffix')} required maxLength={20} />
+    </ActionDialog>
+  )
+}
