@@ -478,3 +478,6 @@ export * from './schema/projectStructure'
 // ---- background jobs, the events outbox, messages (server/lib/jobs.ts, server/modules/messages) ----
 export * from './schema/jobs'
 export * from './schema/messages'
+
+// ---- extension attributes, bill of quantities, resource pool (server/modules/attributes) ----
+export * from './schema/attributes'
