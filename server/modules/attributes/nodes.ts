@@ -11,7 +11,7 @@ import { Code } from '../../../src/contract/codes'
 import { attributeValuesSchema, type AttrFormGroup, type AttrItemDef, type AttrNodeType } from '../../../src/contract/schemas/attributes'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { attrGroup, attrItem, attrRelation, designUnit, line, project } from '../../db/schema'
+import { attrGroup, attrItem, designUnit, line, project } from '../../db/schema'
 import { ApiError, fieldErrors, requestLang } from '../../lib/http'
 import { checkPermission } from '../../plugins/permissions'
 
@@ -94,8 +94,8 @@ export async function nodeGroups(db: Db, nodeType: AttrNodeType, nodeId: string)
         eq(attrGroup.status, 1),
         eq(attrGroup.groupKind, 'form'),
         or(
-          sql`not exists (select 1 from ${attrRelation} where ${attrRelation.groupId} = ${attrGroup.groupId})`,
-          sql`exists (select 1 from ${attrRelation} where ${attrRelation.groupId} = ${attrGroup.groupId} and ${attrRelation.nodeId} = ${nodeId})`,
+          sql`not exists (select 1 from attr_relation r where r.group_id = "attr_group"."group_id")`,
+          sql`exists (select 1 from attr_relation r where r.group_id = "attr_group"."group_id" and r.node_id = ${nodeId})`,
         ),
       ),
     )

@@ -94,8 +94,8 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
         status: attrGroup.status,
         sort: attrGroup.sort,
         remark: attrGroup.remark,
-        itemCount: sql<number>`(select count(*)::int from ${attrItem} where ${attrItem.groupId} = ${attrGroup.groupId})`.as('item_count'),
-        relationCount: sql<number>`(select count(*)::int from ${attrRelation} where ${attrRelation.groupId} = ${attrGroup.groupId})`.as(
+        itemCount: sql<number>`(select count(*)::int from attr_item i where i.group_id = "attr_group"."group_id")`.as('item_count'),
+        relationCount: sql<number>`(select count(*)::int from attr_relation r where r.group_id = "attr_group"."group_id")`.as(
           'relation_count',
         ),
         version: attrGroup.version,
