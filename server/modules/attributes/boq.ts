@@ -6,7 +6,7 @@
  * the wire, sums in integer cents.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, getTableColumns, ilike, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ilike, isNotNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -19,6 +19,7 @@ import {
   boqItemUpdate,
   boqTotalsQuery,
   centsToAmount,
+  type BoqNodes,
   type BoqNodeTotal,
   type BoqTotals,
 } from '../../../src/contract/schemas/attributes'
@@ -195,6 +196,32 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
     const q = parse(boqTotalsQuery, req.query, req)
     await requireProject(ctx, req.auth!, q.projectId)
     return ok(req, await boqTotals(ctx.db, q.projectId))
+  })
+
+  app.get(ATTR_API.boqItem.nodes, { config: { auth: 'signed', perm: perm(BOQ_MENU) } }, async (req) => {
+    const q = parse(boqTotalsQuery, req.query, req)
+    await requireProject(ctx, req.auth!, q.projectId)
+    const containers = await ctx.db
+      .select({
+        containerId: container.containerId,
+        parentId: container.parentId,
+        containerCode: container.containerCode,
+        containerName: container.containerName,
+      })
+      .from(container)
+      .where(eq(container.projectId, q.projectId))
+      .orderBy(asc(container.sortKey), asc(container.containerId))
+    const designUnits = await ctx.db
+      .select({
+        designUnitId: designUnit.designUnitId,
+        containerId: designUnit.containerId,
+        designUnitCode: designUnit.designUnitCode,
+        designUnitName: designUnit.designUnitName,
+      })
+      .from(designUnit)
+      .where(eq(designUnit.projectId, q.projectId))
+      .orderBy(asc(designUnit.startMetres), asc(designUnit.designUnitCode))
+    return ok<BoqNodes>(req, { containers, designUnits })
   })
 
   registerImportExport(app, ctx, {

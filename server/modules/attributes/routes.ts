@@ -6,7 +6,7 @@
  * jsonb object per node keyed by item id, validated by the schema built from the node's items.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -27,12 +27,14 @@ import {
   attrTableRowUpdate,
   attrValueQuery,
   attrValueSave,
+  attrNodeOptionsQuery,
+  type AttrNodeOption,
   type AttrForm,
   type AttrNodeType,
 } from '../../../src/contract/schemas/attributes'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { attrGroup, attrItem, attrRelation, attrTableRow, attrValue } from '../../db/schema'
+import { attrGroup, attrItem, attrRelation, attrTableRow, attrValue, designUnit, line, project } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
@@ -192,6 +194,31 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
       },
     }),
   )
+
+  // The nodes of a project a relation may name (projects, lines or design units).
+  app.get(ATTR_API.attrRelation.nodeOptions, { config: { auth: 'signed', perm: perm(SETTING_MENU) } }, async (req) => {
+    const q = parse(attrNodeOptionsQuery, req.query, req)
+    await requireProject(ctx, req.auth!, q.projectId)
+    const rows: AttrNodeOption[] =
+      q.nodeType === 1
+        ? await ctx.db
+            .select({ nodeId: project.projectId, nodeName: project.projectName, nodeCode: project.projectCode })
+            .from(project)
+            .where(eq(project.projectId, q.projectId))
+        : q.nodeType === 2
+          ? await ctx.db
+              .select({ nodeId: line.lineId, nodeName: line.lineName, nodeCode: line.lineCode })
+              .from(line)
+              .where(eq(line.projectId, q.projectId))
+              .orderBy(asc(line.sort), asc(line.lineCode))
+          : await ctx.db
+              .select({ nodeId: designUnit.designUnitId, nodeName: designUnit.designUnitName, nodeCode: designUnit.designUnitCode })
+              .from(designUnit)
+              .where(eq(designUnit.projectId, q.projectId))
+              .orderBy(asc(designUnit.designUnitCode))
+              .limit(5000)
+    return ok(req, rows)
+  })
 
   // Rows of a user-defined table (a group of kind 'table') per node; the values are checked by the schema built from its items.
   registerResource(

@@ -11,9 +11,11 @@
  *
  * Calls (besides the generic resource calls of attrGroup, attrItem, attrRelation, attrTableRow, boqItem, resourcePool):
  *   POST attrGroup/copy   (attrGroupCopy)          → AttrGroup (the copy, with copies of its items)
+ *   GET  attrRelation/nodeOptions?nodeType=&projectId= → AttrNodeOption[] (the nodes a relation may name)
  *   GET  attrValue/get?nodeType=&nodeId=           → AttrForm (20002 for a node outside the caller's projects)
  *   POST attrValue/save   (attrValueSave)          → AttrForm (20008 on a stale version)
  *   GET  boqItem/totals?projectId=                 → BoqTotals (amounts rolled up the container tree)
+ *   GET  boqItem/nodes?projectId=                  → BoqNodes (the nodes items may belong to, in tree order)
  *   boqItem/importTemplate, import?projectId=, export?projectId= (Excel)
  */
 import { z } from 'zod'
@@ -26,10 +28,10 @@ const A = '/api/admin/v1'
 export const ATTR_API = {
   attrGroup: { ...resourcePaths('attrGroup'), copy: `${A}/attrGroup/copy` },
   attrItem: resourcePaths('attrItem'),
-  attrRelation: resourcePaths('attrRelation'),
+  attrRelation: { ...resourcePaths('attrRelation'), nodeOptions: `${A}/attrRelation/nodeOptions` },
   attrTableRow: resourcePaths('attrTableRow'),
   attrValue: { get: `${A}/attrValue/get`, save: `${A}/attrValue/save` },
-  boqItem: { ...resourcePaths('boqItem'), totals: `${A}/boqItem/totals` },
+  boqItem: { ...resourcePaths('boqItem'), totals: `${A}/boqItem/totals`, nodes: `${A}/boqItem/nodes` },
   resourcePool: resourcePaths('resourcePool'),
 } as const
 
@@ -245,6 +247,12 @@ export interface AttrForm {
 export const attrRelationAdd = z.object({ relationId: id().optional(), groupId: ref(), nodeId: ref() })
 export const attrRelationUpdate = attrRelationAdd.extend({ relationId: id(), version: version() })
 export const attrRelationListQuery = listQuery.extend({ groupId: optional(id()), nodeId: optional(id()) })
+export const attrNodeOptionsQuery = z.object({ nodeType: nodeType(), projectId: id() })
+export interface AttrNodeOption {
+  nodeId: string
+  nodeName: string
+  nodeCode: string
+}
 export interface AttrRelation extends Stamped {
   relationId: string
   groupId: string
@@ -341,6 +349,11 @@ export interface BoqNodeTotal {
   /** Own plus every descendant's (design units count towards their container). */
   total: string
   count: number
+}
+/** The nodes of a project items may belong to: containers in tree order (parents first) and design units. */
+export interface BoqNodes {
+  containers: { containerId: string; parentId: string | null; containerCode: string; containerName: string }[]
+  designUnits: { designUnitId: string; containerId: string | null; designUnitCode: string; designUnitName: string }[]
 }
 export interface BoqTotals {
   projectId: string
