@@ -15,7 +15,7 @@
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
  *   - logs (issue 14): a filtered login-log query over 1,000,000 rows (p50/p99; anchor: the first
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
- * BENCH_ONLY=bundles,browser,tree,containers,outbox,messages,login,logs,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,containers,attributes,outbox,messages,login,logs,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -643,6 +643,36 @@ async function main() {
       value: p50(/console tree search[^\n]*p50=([\d.]+) ms/),
       unit: 'ms',
       goal: { op: '<=', value: 50 },
+    })
+  })
+  await part('attributes', async () => {
+    const out = await script('bench/attributes.ts', { BENCH_ATTR_RUNS: QUICK ? '3' : '7' })
+    const p50 = (re: RegExp) => {
+      const m = re.exec(out)
+      return m ? Number(m[1]) : null
+    }
+    const anchorChecks = p50(/hand-written checks[^\n]*p50=([\d.]+) ms/)
+    figure({
+      name: 'attributes: save-validation of a 50-item form × 1,000 nodes, schema built per node (p50)',
+      value: p50(/schema built per node\)[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 5000 },
+      ...(anchorChecks ? { anchor: { label: 'hand-written type checks', value: anchorChecks } } : {}),
+    })
+    figure({
+      name: 'attributes: 50-item form × 1,000 nodes, schema built once (p50)',
+      value: p50(/schema built once\)[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 500 },
+      ...(anchorChecks ? { anchor: { label: 'hand-written type checks', value: anchorChecks } } : {}),
+    })
+    const anchorSum = p50(/plain sum[^\n]*p50=([\d.]+) ms/)
+    figure({
+      name: 'BOQ roll-up of 20,000 items up a 4,681-node tree (p50)',
+      value: p50(/BOQ roll-up[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 200 },
+      ...(anchorSum ? { anchor: { label: 'a plain sum of the node amounts', value: anchorSum } } : {}),
     })
   })
   await part('outbox', async () => {

@@ -89,6 +89,15 @@ export async function boqTotals(db: Db, projectId: string): Promise<BoqTotals> {
         .where(and(eq(designUnit.projectId, projectId), isNotNull(designUnit.containerId)))
     ).map((d) => [d.id, d.containerId!]),
   )
+  return { projectId, ...rollUp(own, paths, unitContainer) }
+}
+
+/** Own amounts per node rolled up the container paths ('/a/b/c/'); a design unit adds to its container's path. */
+export function rollUp(
+  own: { containerId: string | null; designUnitId: string | null; amount: string; count: number }[],
+  paths: Map<string, string>,
+  unitContainer: Map<string, string>,
+): Omit<BoqTotals, 'projectId'> {
   const nodes = new Map<string, { kind: BoqNodeTotal['kind']; own: bigint; total: bigint; count: number }>()
   const node = (id: string, kind: BoqNodeTotal['kind']) => {
     let n = nodes.get(id)
@@ -118,7 +127,6 @@ export async function boqTotals(db: Db, projectId: string): Promise<BoqTotals> {
     }
   }
   return {
-    projectId,
     total: centsToAmount(total),
     count,
     nodes: [...nodes].map(([nodeId, n]) => ({

@@ -8,7 +8,7 @@
  *   <ListPage resource={binding.wrap(projectResource)} form={{ render: ({ record }) => <>…<AttributeFields binding={binding} nodeId={record?.projectId} /></>,
  *     onSaved: (saved) => saved && binding.save(saved.projectId) }} />
  */
-import { useMemo, useRef, useEffect } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useController, useFormContext } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -109,6 +109,7 @@ export function AttributeFields({ binding, nodeId }: { binding: AttrBinding; nod
   const q = useQuery({ ...attrFormQueryOptions(binding.nodeType, nodeId ?? ''), enabled: !!nodeId, staleTime: 0 })
   const data = q.data
   const items = useMemo(() => data?.groups.flatMap((g) => g.items) ?? [], [data])
+  const [ready, setReady] = useState<AttrForm | null>(null)
 
   useEffect(() => {
     if (!data || !nodeId) return
@@ -117,11 +118,12 @@ export function AttributeFields({ binding, nodeId }: { binding: AttrBinding; nod
     binding.state.version = data.version
     binding.state.schema = attributeValuesSchema(items.map((i) => ({ ...i, itemCode: i.itemId })))
     form.resetField('attrs', { defaultValue: formValuesOf(items, data.values) })
+    setReady(data)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per loaded form
   }, [data, nodeId])
 
   if (!nodeId) return <p className="text-sm text-muted-foreground">{t('attributes.afterSave')}</p>
-  if (!data || !data.groups.length || !form.getValues('attrs')) return null
+  if (!data || ready !== data || !data.groups.length) return null
   return (
     <div className="space-y-4" data-testid="attribute-fields">
       {data.groups.map((g) =>
