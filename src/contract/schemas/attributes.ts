@@ -61,17 +61,14 @@ const bool = () => z.union([z.boolean(), z.enum(['true', 'false']).transform((v)
 /** A decimal with up to `scale` places (SPEC §5: inputs keep only the first dot — a second dot is v.invalid here). */
 export const DECIMAL = /^-?\d{1,14}(\.\d+)?$/
 export const decimal = (scale = 4) =>
-  z
-    .union([z.number(), z.string()], {
-      error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? V.required : V.invalid),
-    })
-    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: V.required })
-        .refine((v) => DECIMAL.test(v) && (v.split('.')[1] ?? '').length <= scale, { error: V.invalid }),
-    )
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    z
+      .string({ error: missing })
+      .trim()
+      .min(1, { error: V.required })
+      .refine((v) => DECIMAL.test(v) && (v.split('.')[1] ?? '').length <= scale, { error: V.invalid }),
+  )
 
 // ---- groups ----------------------------------------------------------------------------------------
 
@@ -179,7 +176,7 @@ export function itemValueSchema(item: ItemLike): z.ZodType {
         return z.string({ error: V.required }).refine((v) => item.options.includes(v), { error: V.invalid })
       case 'multiSelect':
         return z
-          .array(z.string({ error: V.invalid }), { error: V.invalid })
+          .array(z.string({ error: V.invalid }), { error: missing })
           .refine((v) => v.every((x) => item.options.includes(x)), { error: V.invalid })
           .refine((v) => new Set(v).size === v.length, { error: V.repeat })
           .refine((v) => !item.required || v.length > 0, { error: V.required })

@@ -1,0 +1,150 @@
+/**
+ * Extension attributes, the bill of quantities and the resource pool (issue 13 part B) in a real
+ * browser: an attribute group with items created in 属性配置 appears on the project form, a value
+ * saved there is shown again (and a bad number is refused by the schema built from the items); a
+ * quantity item added to a node of the railway project's structure shows its amount and the rolled-up
+ * totals; a resource of the pool granted to a role in its 资源 tab. Screenshots at 1024×768, zh and
+ * en: .tmp/shots/attributes-*.png.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers'
+
+const stamp = () => Date.now().toString(36)
+
+async function shot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.waitForTimeout(200)
+  await page.screenshot({ path: `.tmp/shots/attributes-${name}.png` })
+}
+
+test('an attribute group used on a project form, a bill of quantities with totals, a pool resource granted to a role', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, 'admin')
+  await page.setViewportSize({ width: 1024, height: 768 })
+
+  // 属性配置: a group for projects with two items
+  const code = `E2E${stamp()}`
+  await page.goto('/admin/extends-configuration')
+  await expect(page.getByRole('heading', { name: '属性配置', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: '新增', exact: true }).click()
+  let form = page.getByRole('dialog', { name: '新增属性分组' })
+  await form.getByLabel('分组名称').fill(`线路概况${code}`)
+  await form.getByLabel('分组编码').fill(code)
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+  const row = page.getByRole('row').filter({ hasText: code })
+  await row.getByRole('button', { name: '属性项' }).click()
+  const items = page.getByLabel(`「线路概况${code}」的属性项`)
+  await items.getByRole('button', { name: '新增', exact: true }).click()
+  form = page.getByRole('dialog', { name: '新增属性项' })
+  await form.getByLabel('属性名称').fill('设计速度')
+  await form.getByLabel('属性编码').fill('speed')
+  await form.getByRole('combobox', { name: /属性类型/ }).click()
+  await page.getByRole('option', { name: '数字', exact: true }).click()
+  await form.getByLabel('单位').fill('km/h')
+  await form.getByLabel('必填').click()
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+  await items.getByRole('button', { name: '新增', exact: true }).click()
+  form = page.getByRole('dialog', { name: '新增属性项' })
+  await form.getByLabel('属性名称').fill('地形')
+  await form.getByLabel('属性编码').fill('terrain')
+  await form.getByRole('combobox', { name: /属性类型/ }).click()
+  await page.getByRole('option', { name: '单选', exact: true }).click()
+  await form.getByLabel('可选值').fill('平原, 山区')
+  await form.getByLabel('排序').fill('2')
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+  await expect(items.getByRole('row').filter({ hasText: '平原、山区' })).toBeVisible()
+  await shot(page, 'config-zh')
+
+  // the project form shows the items; a value is validated, saved and shown again
+  await page.goto('/admin/project-manage')
+  const project = page.getByRole('row').filter({ hasText: '合新高铁站前工程' })
+  await project.getByRole('button', { name: '编辑' }).click()
+  form = page.getByRole('dialog', { name: '编辑项目' })
+  const group = form.getByRole('group', { name: `线路概况${code}` })
+  await expect(group).toBeVisible()
+  await group.getByLabel('设计速度（km/h）').fill('3.5.0')
+  await expect(group.getByLabel('设计速度（km/h）')).toHaveValue('3.50')
+  await group.getByLabel('设计速度（km/h）').fill('')
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(group.getByText('请输入设计速度（km/h）')).toBeVisible()
+  await group.getByLabel('设计速度（km/h）').fill('350')
+  await group.getByRole('combobox', { name: /地形/ }).click()
+  await page.getByRole('option', { name: '山区' }).click()
+  await form.scrollIntoViewIfNeeded()
+  await shot(page, 'project-form-zh')
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+  await page.reload()
+  await page.getByRole('row').filter({ hasText: '合新高铁站前工程' }).getByRole('button', { name: '编辑' }).click()
+  form = page.getByRole('dialog', { name: '编辑项目' })
+  await expect(form.getByLabel('设计速度（km/h）')).toHaveValue('350')
+  await expect(form.getByRole('combobox', { name: /地形/ })).toContainText('山区')
+  await form.getByRole('button', { name: '取消' }).click()
+
+  // 工程量清单: an item on a node of the railway project, its amount and the totals
+  await page.goto('/admin/su-boq')
+  await expect(page.getByRole('heading', { name: '工程量清单', level: 1 })).toBeVisible()
+  await page.getByRole('combobox').first().click()
+  await page.getByRole('option', { name: /沪渝蓉高铁武宜段站前工程/ }).click()
+  const tree = page.getByRole('list', { name: '项目结构' })
+  const node = tree.getByRole('button').first()
+  await expect(node).toBeVisible()
+  await node.click()
+  await page.getByRole('button', { name: '新增', exact: true }).click()
+  form = page.getByRole('dialog', { name: '新增清单项' })
+  const itemCode = `QD${stamp()}`
+  await form.getByLabel('清单编码').fill(itemCode)
+  await form.getByLabel('清单名称').fill('C30 混凝土')
+  await form.getByLabel('单位').fill('m³')
+  await form.getByLabel('工程量').fill('12.5.5')
+  await expect(form.getByLabel('工程量')).toHaveValue('12.55')
+  await form.getByLabel('工程量').fill('100.5')
+  await form.getByLabel('单价').fill('400')
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+  await expect(page.getByRole('row').filter({ hasText: itemCode })).toContainText('40200.00')
+  await expect(node).toContainText(/\d+\.\d\d/)
+  await expect(page.getByTestId('boq-project-total')).toContainText(/合计 \d+\.\d\d/)
+  await shot(page, 'boq-zh')
+
+  // 资源池: a resource, granted to a role in its 资源 tab
+  const resCode = `res-${stamp()}`
+  await page.goto('/admin/resource-pool')
+  await page.getByRole('button', { name: '新增', exact: true }).click()
+  form = page.getByRole('dialog', { name: '新增资源' })
+  await form.getByLabel('资源名称').fill(`进度报表${resCode}`)
+  await form.getByLabel('资源编码').fill(resCode)
+  await form.getByLabel('资源地址').fill('/api/report/progress')
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+  await expect(page.getByRole('row').filter({ hasText: resCode })).toBeVisible()
+  await shot(page, 'pool-zh')
+  await page.goto('/admin/role-manage')
+  await page.getByRole('row').filter({ hasText: '普通用户' }).getByRole('button', { name: '授权' }).click()
+  const sheet = page.getByRole('dialog', { name: '授权 · 普通用户' })
+  await sheet.getByRole('tab', { name: '资源' }).click()
+  await sheet.getByRole('checkbox', { name: `进度报表${resCode}` }).click()
+  await sheet.getByRole('button', { name: '保存' }).click()
+  await expect(page.getByText('授权已保存').first()).toBeVisible()
+  await page.reload()
+  await page.getByRole('row').filter({ hasText: '普通用户' }).getByRole('button', { name: '授权' }).click()
+  await page.getByRole('dialog', { name: '授权 · 普通用户' }).getByRole('tab', { name: '资源' }).click()
+  await expect(page.getByRole('checkbox', { name: `进度报表${resCode}` })).toBeChecked()
+  await shot(page, 'role-resources-zh')
+
+  // en
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'English' }).click()
+  await page.goto('/admin/extends-configuration')
+  await expect(page.getByRole('heading', { name: 'Attribute configuration', level: 1 })).toBeVisible()
+  await shot(page, 'config-en')
+  await page.goto('/admin/su-boq')
+  await expect(page.getByRole('heading', { name: 'Bill of quantities', level: 1 })).toBeVisible()
+  await shot(page, 'boq-en')
+  await page.goto('/admin/resource-pool')
+  await expect(page.getByRole('heading', { name: 'Resource pool', level: 1 })).toBeVisible()
+  await shot(page, 'pool-en')
+})
