@@ -653,11 +653,17 @@ async function main() {
     }
     const anchorChecks = p50(/hand-written checks[^\n]*p50=([\d.]+) ms/)
     figure({
-      name: 'attributes: save-validation of a 50-item form × 1,000 nodes, schema built per node (p50)',
-      value: p50(/schema built per node\)[^\n]*p50=([\d.]+) ms/),
+      name: 'attributes: save-validation of a 50-item form × 1,000 nodes, schema looked up per node (p50)',
+      value: p50(/schema looked up per node\)[^\n]*p50=([\d.]+) ms/),
       unit: 'ms',
-      goal: { op: '<=', value: 5000 },
+      goal: { op: '<=', value: 500 },
       ...(anchorChecks ? { anchor: { label: 'hand-written type checks', value: anchorChecks } } : {}),
+    })
+    figure({
+      name: 'attributes: first validation of a 50-item form after its items changed (new schema, p50)',
+      value: p50(/first validation after the items changed[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 50 },
     })
     figure({
       name: 'attributes: 50-item form × 1,000 nodes, schema built once (p50)',

@@ -191,9 +191,19 @@ export function itemValueSchema(item: ItemLike): z.ZodType {
     : z.preprocess((v) => (empty(v) ? undefined : v), base.optional())
 }
 
+/** Schemas by their items: building one (and zod's first parse of it) costs far more than a parse, and items rarely change. */
+const built = new Map<string, z.ZodObject>()
+const SCHEMA_CACHE = 200
+
 /** The values of a node, ONE schema built from the node's active items (form and gateway alike); unknown keys are dropped. */
-export function attributeValuesSchema(items: readonly (ItemLike & { itemCode: string })[]) {
-  return z.object(Object.fromEntries(items.map((i) => [i.itemCode, itemValueSchema(i)])))
+export function attributeValuesSchema(items: readonly (ItemLike & { itemCode: string })[]): z.ZodObject {
+  const key = items.map((i) => [i.itemCode, i.itemType, i.required ? 1 : 0, i.options.join('\u0001')].join('\u0002')).join('\u0003')
+  const hit = built.get(key)
+  if (hit) return hit
+  const schema = z.object(Object.fromEntries(items.map((i) => [i.itemCode, itemValueSchema(i)])))
+  if (built.size >= SCHEMA_CACHE) built.delete(built.keys().next().value!)
+  built.set(key, schema)
+  return schema
 }
 
 /** A default value as the item's value (multi-select: comma-separated; boolean: 'true'/'false'). */

@@ -79,7 +79,7 @@ function ProjectBoq({ projectId }: { projectId: string }) {
   const totalOf = useMemo(() => new Map((totals.data?.nodes ?? []).map((n) => [n.nodeId, n.total])), [totals.data])
   const [chosen, setChosen] = useState<TreeRow | null>(null)
   return (
-    <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
+    <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(14rem,18rem)_1fr]">
       <Card className="flex min-h-0 flex-col overflow-hidden">
         <div className="flex items-center justify-between border-b px-4 py-3 text-sm">
           <span className="font-medium">{t('attributes.boq.tree')}</span>
