@@ -19,6 +19,7 @@ import { seedProjectDemo } from './seed/project'
 import { projectDeptTree } from '../modules/project/departments'
 import { seedProjectStructureDemo } from './seed/projectStructure'
 import { seedTerminalDemo } from './seed/terminal'
+import { seedAttributesDemo } from './seed/attributes'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedFunction, type SeedRole } from './seed-data'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
@@ -211,6 +212,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     // the railway project's containers, design units and unit engineering (after the projects)
     if (demo) await seedProjectStructureDemo(tx)
     if (demo) await seedTerminalDemo(tx, orgIds)
+    if (demo) await seedAttributesDemo(tx)
     // the rows above were written with their parent ids only: the trees' paths from those, in one statement each
     await orgTree.rebuildPaths(tx)
     await deptTree.rebuildPaths(tx)

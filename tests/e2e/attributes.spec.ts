@@ -80,8 +80,9 @@ test('an attribute group used on a project form, a bill of quantities with total
   await page.reload()
   await page.getByRole('row').filter({ hasText: '合新高铁站前工程' }).getByRole('button', { name: '编辑' }).click()
   form = page.getByRole('dialog', { name: '编辑项目' })
-  await expect(form.getByLabel('设计速度（km/h）')).toHaveValue('350')
-  await expect(form.getByRole('combobox', { name: /地形/ })).toContainText('山区')
+  const again = form.getByRole('group', { name: `线路概况${code}` })
+  await expect(again.getByLabel('设计速度（km/h）')).toHaveValue('350')
+  await expect(again.getByRole('combobox', { name: /地形/ })).toContainText('山区')
   await form.getByRole('button', { name: '取消' }).click()
 
   // 工程量清单: an item on a node of the railway project, its amount and the totals
