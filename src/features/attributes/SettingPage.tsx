@@ -19,6 +19,7 @@ import { useT } from '@/lib/i18n'
 import { ProjectPicker } from '@/lib/project'
 import { nodeOptionsQueryOptions } from './queries'
 import { attrGroupResource, attrRelationResource } from './resources'
+import { TableRows } from './TableRows'
 
 export function SettingPage() {
   const { t } = useT()
@@ -65,6 +66,12 @@ export function SettingPage() {
         <Card className="p-4">
           <h2 className="mb-2 text-base font-semibold">{t('attributes.setting.nodesOf', { name: group.groupName })}</h2>
           <RelationList key={group.groupId} group={group} />
+        </Card>
+      )}
+      {group?.groupKind === 'table' && (
+        <Card className="p-4">
+          <h2 className="mb-2 text-base font-semibold">{t('attributes.setting.rowsOf', { name: group.groupName })}</h2>
+          <TableRows key={group.groupId} group={group} />
         </Card>
       )}
     </div>

@@ -1,5 +1,5 @@
 /** Query keys and query options of the attribute, bill-of-quantities and resource-pool screens. */
-import { ATTR_API, type AttrNodeOption, type BoqNodes, type BoqTotals } from '@/contract/schemas/attributes'
+import { ATTR_API, type AttrItem, type AttrNodeOption, type BoqNodes, type BoqTotals } from '@/contract/schemas/attributes'
 import { http } from '@/lib/http'
 
 export const attrKeys = {
@@ -8,12 +8,18 @@ export const attrKeys = {
   relation: 'attrRelation',
   boq: 'boqItem',
   pool: 'resourcePool',
+  row: 'attrTableRow',
 }
 
 export const attributeKeys = {
   groups: () => [attrKeys.group] as const,
   nodeOptions: (nodeType: number, projectId: string | undefined) => [attrKeys.relation, 'nodeOptions', nodeType, projectId] as const,
 }
+
+export const groupItemsQueryOptions = (groupId: string) => ({
+  queryKey: [attrKeys.item, 'list', { groupId }] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => http.get<AttrItem[]>(ATTR_API.attrItem.list, { groupId }, { signal }),
+})
 
 export const nodeOptionsQueryOptions = (nodeType: number, projectId: string | undefined) => ({
   queryKey: attributeKeys.nodeOptions(nodeType, projectId),

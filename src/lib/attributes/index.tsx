@@ -37,7 +37,7 @@ export function attrFormQueryOptions(nodeType: AttrNodeType, nodeId: string) {
 }
 
 /** Form values of the items: stored values, else the items' defaults (inputs hold strings). */
-function formValuesOf(items: AttrItemDef[], stored: Record<string, unknown>): Record<string, unknown> {
+export function formValuesOf(items: AttrItemDef[], stored: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const i of items) {
     const v = i.itemId in stored ? stored[i.itemId] : defaultOf(i)
@@ -102,6 +102,9 @@ export function useAttrBinding(nodeType: AttrNodeType): AttrBinding {
   )
 }
 
+/** The schema of values keyed by item id (as stored and as the gateway validates them). */
+export const valuesSchemaOf = (items: AttrItemDef[]) => attributeValuesSchema(items.map((i) => ({ ...i, itemCode: i.itemId })))
+
 /** The node's attribute fields (nothing until the node exists: a new node gets its attributes when edited). */
 export function AttributeFields({ binding, nodeId }: { binding: AttrBinding; nodeId: string | undefined }) {
   const { t } = useT()
@@ -116,7 +119,7 @@ export function AttributeFields({ binding, nodeId }: { binding: AttrBinding; nod
     binding.state.items = items
     binding.state.nodeId = nodeId
     binding.state.version = data.version
-    binding.state.schema = attributeValuesSchema(items.map((i) => ({ ...i, itemCode: i.itemId })))
+    binding.state.schema = valuesSchemaOf(items)
     form.resetField('attrs', { defaultValue: formValuesOf(items, data.values) })
     setReady(data)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per loaded form
@@ -142,8 +145,9 @@ export function AttributeFields({ binding, nodeId }: { binding: AttrBinding; nod
   )
 }
 
-function AttributeField({ item }: { item: AttrItemDef }) {
-  const name = `attrs.${item.itemId}`
+/** One item as a form field named `<prefix>.<itemId>` (e.g. a user-defined table row's `values`). */
+export function AttributeField({ item, prefix = 'attrs' }: { item: AttrItemDef; prefix?: string }) {
+  const name = `${prefix}.${item.itemId}`
   const label = item.unit ? `${item.itemName}（${item.unit}）` : item.itemName
   const options = item.options.map((o) => ({ value: o, label: o }))
   switch (item.itemType) {

@@ -26,6 +26,8 @@ export const zh = {
     nodesOf: '「{name}」的适用节点',
     allNodes: '全部节点',
     chooseProject: '所属项目',
+    chooseNode: '请选择节点',
+    rowsOf: '「{name}」的表格行',
   },
   field: {
     groupName: '分组名称',
@@ -120,6 +122,8 @@ export const en: Shape<typeof zh> = {
     nodesOf: 'Nodes of “{name}”',
     allNodes: 'All nodes',
     chooseProject: 'Project',
+    chooseNode: 'Choose a node',
+    rowsOf: 'Rows of “{name}”',
   },
   field: {
     groupName: 'Group name',
