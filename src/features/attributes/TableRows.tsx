@@ -47,7 +47,7 @@ export function TableRows({ group }: { group: AttrGroup }) {
     exportValue: (r) => show(r.values[i.itemId]),
   }))
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" data-testid="table-rows">
       <div className="flex flex-wrap items-end gap-3">
         <div className="space-y-2">
           <Label>{t('attributes.setting.chooseProject')}</Label>

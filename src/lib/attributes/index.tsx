@@ -10,7 +10,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useController, useFormContext } from 'react-hook-form'
+import { useController, useFormContext, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
 import {
@@ -113,6 +113,14 @@ export function AttributeFields({ binding, nodeId }: { binding: AttrBinding; nod
   const data = q.data
   const items = useMemo(() => data?.groups.flatMap((g) => g.items) ?? [], [data])
   const [ready, setReady] = useState<AttrForm | null>(null)
+
+  // the dialog may reset its form after the values arrived (attrs are not among the record's fields): put them back
+  const current = useWatch({ control: form.control, name: 'attrs' }) as unknown
+  useEffect(() => {
+    if (!data || !nodeId || ready !== data || current !== undefined) return
+    form.resetField('attrs', { defaultValue: formValuesOf(items, data.values) })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the form lost them
+  }, [current, ready])
 
   useEffect(() => {
     if (!data || !nodeId) return
