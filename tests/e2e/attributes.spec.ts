@@ -173,7 +173,7 @@ test('an attribute group used on a project form, a bill of quantities with total
   const table = page.getByTestId('table-rows')
   await table.getByRole('combobox').first().click()
   await page.getByRole('option', { name: /合新高铁站前工程/ }).click()
-  await table.getByRole('combobox', { name: '项目', exact: true }).click()
+  await table.getByRole('combobox').nth(1).click()
   await page.getByRole('option', { name: /合新高铁站前工程/ }).click()
   await table.getByRole('button', { name: '新增', exact: true }).click()
   form = page.getByRole('dialog', { name: '新增表格行' })
