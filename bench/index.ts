@@ -15,7 +15,7 @@
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
  *   - logs (issue 14): a filtered login-log query over 1,000,000 rows (p50/p99; anchor: the first
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
- * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,outbox,worksites,messages,login,logs,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,messages,login,logs,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -716,6 +716,42 @@ async function main() {
       goal: QUICK ? null : { op: '<=', value: 120 },
     })
     if (imp && Number(imp[2]) !== rows) throw new Error(`the import wrote ${imp[2]} of ${rows} rows`)
+  })
+  await part('attributes', async () => {
+    const out = await script('bench/attributes.ts', { BENCH_ATTR_RUNS: QUICK ? '3' : '7' })
+    const p50 = (re: RegExp) => {
+      const m = re.exec(out)
+      return m ? Number(m[1]) : null
+    }
+    const anchorChecks = p50(/hand-written checks[^\n]*p50=([\d.]+) ms/)
+    figure({
+      name: 'attributes: save-validation of a 50-item form × 1,000 nodes, schema looked up per node (p50)',
+      value: p50(/schema looked up per node\)[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 500 },
+      ...(anchorChecks ? { anchor: { label: 'hand-written type checks', value: anchorChecks } } : {}),
+    })
+    figure({
+      name: 'attributes: first validation of a 50-item form after its items changed (new schema, p50)',
+      value: p50(/first validation after the items changed[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 50 },
+    })
+    figure({
+      name: 'attributes: 50-item form × 1,000 nodes, schema built once (p50)',
+      value: p50(/schema built once\)[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 500 },
+      ...(anchorChecks ? { anchor: { label: 'hand-written type checks', value: anchorChecks } } : {}),
+    })
+    const anchorSum = p50(/plain sum[^\n]*p50=([\d.]+) ms/)
+    figure({
+      name: 'BOQ roll-up of 20,000 items up a 4,681-node tree (p50)',
+      value: p50(/BOQ roll-up[^\n]*p50=([\d.]+) ms/),
+      unit: 'ms',
+      goal: { op: '<=', value: 200 },
+      ...(anchorSum ? { anchor: { label: 'a plain sum of the node amounts', value: anchorSum } } : {}),
+    })
   })
   await part('outbox', async () => {
     const out = await script('bench/outbox.ts', QUICK ? { BENCH_OUTBOX_ADDS: '150', BENCH_OUTBOX_EDITS: '100' } : {})

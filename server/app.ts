@@ -25,6 +25,7 @@ import { registerApplicationRoutes } from './modules/application/routes'
 import { KeyStore } from './modules/auth/keys'
 import { registerRegistrationRoutes } from './modules/auth/register'
 import { registerAuthRoutes } from './modules/auth/routes'
+import { registerAttributeRoutes } from './modules/attributes/routes'
 import { registerFileRoutes } from './modules/files/routes'
 import { registerInviteRoutes } from './modules/invite/routes'
 import { registerDepartmentRoutes } from './modules/department/routes'
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerDictionaryRoutes(app, ctx)
   registerTerminalRoutes(app, ctx)
   registerLogRoutes(app, ctx)
+  registerAttributeRoutes(app, ctx)
   const live = registerMessageRoutes(app, ctx)
 
   // Background jobs and live streams: any instance claims due jobs; NOTIFY wakes it at once.

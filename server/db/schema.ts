@@ -486,3 +486,5 @@ export * from './schema/messages'
 
 // ---- engineering dictionaries: majors, EBS / WBS / quantity trees, WBS–EBS relations (server/modules/dictionary) ----
 export * from './schema/dictionary'
+// ---- extension attributes, bill of quantities, resource pool (server/modules/attributes) ----
+export * from './schema/attributes'

@@ -22,6 +22,7 @@ import { seedTerminalDemo } from './seed/terminal'
 import { seedMessageDemo } from './seed/messages'
 import { seedWorkSiteDemo } from './seed/workSite'
 import { seedDictionaryDemo } from './seed/dictionary'
+import { seedAttributesDemo } from './seed/attributes'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedFunction, type SeedRole } from './seed-data'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
@@ -217,6 +218,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     if (demo) await seedTerminalDemo(tx, orgIds)
     if (demo) await seedMessageDemo(tx, orgIds, hashes[0]!)
     if (demo) await seedDictionaryDemo(tx)
+    if (demo) await seedAttributesDemo(tx)
     // the rows above were written with their parent ids only: the trees' paths from those, in one statement each
     await orgTree.rebuildPaths(tx)
     await deptTree.rebuildPaths(tx)

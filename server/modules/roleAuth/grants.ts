@@ -25,7 +25,7 @@ import {
 } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { application, role, roleOrg, roleResourceGrant } from '../../db/schema'
+import { application, resourcePool, role, roleOrg, roleResourceGrant } from '../../db/schema'
 import { orgNames, unitOptions } from '../org/queries'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import {
@@ -66,6 +66,20 @@ const RESOURCE_KINDS: Record<RoleResourceType, ResourceKind> = {
         .orderBy(asc(application.sort), asc(application.name)),
     held: heldApplicationIds,
     text: appText,
+  },
+  // the resource pool (资源池): enabled resources; a caller may grant those its roles hold (all for the root)
+  resource: {
+    records: (tx, ids) =>
+      tx
+        .select({ id: resourcePool.resourceId, name: resourcePool.resourceName, code: resourcePool.resourceCode })
+        .from(resourcePool)
+        .where(ids ? (ids.length ? inArray(resourcePool.resourceId, ids) : sql`false`) : eq(resourcePool.status, 1))
+        .orderBy(asc(resourcePool.sort), asc(resourcePool.resourceName)),
+    held: async (tx, h) => {
+      if (h.root) return new Set((await tx.select({ id: resourcePool.resourceId }).from(resourcePool)).map((r) => r.id))
+      return new Set(await grantedResourceIds(tx, h.roleIds, 'resource'))
+    },
+    text: (name) => ({ zh: `资源「${name}」`, en: `the resource "${name}"` }),
   },
 }
 

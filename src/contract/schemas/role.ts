@@ -85,8 +85,8 @@ export const ROLE_AUTH_API = {
  */
 export const GRANTS_VERSION_HEADER = 'grants-version'
 
-/** Kinds of records a role may be granted (resource authorisation); projects come later. */
-export const ROLE_RESOURCE_TYPES = ['application'] as const
+/** Kinds of records a role may be granted (resource authorisation): the resource pool (资源池) and applications; projects come later. */
+export const ROLE_RESOURCE_TYPES = ['resource', 'application'] as const
 export type RoleResourceType = (typeof ROLE_RESOURCE_TYPES)[number]
 
 export const roleIdQuery = z.object({ roleId: id() })

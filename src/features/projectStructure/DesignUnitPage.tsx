@@ -5,12 +5,14 @@
  * points, container. Add and edit check start < end in the form; the gateway also refuses an
  * overlap with another unit on the same line (on 起点里程).
  */
+import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
 import { chainageLength, parseChainage } from '@/contract/mileage'
 import type { DesignUnit, WorkPoint } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
+import { AttributeFields, useAttrBinding } from '@/lib/attributes'
 import { formatDateTime, FormField, FormGrid, FormList, ListPage, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useListSearch } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
@@ -31,7 +33,9 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
   const [projectId, setProjectId] = useProjectSearch({ required: perProject })
   const projects = useProjectOptions()
   const [search, setSearch] = useListSearch()
-  const resource = designUnitResources[variant]
+  // the design unit's extended attributes (属性配置, node type 3) on its form
+  const attrs = useAttrBinding(3)
+  const resource = useMemo(() => attrs.wrap(designUnitResources[variant]), [attrs, variant])
   const options = useQuery({ ...structureOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
   const lines = options.data?.lines ?? []
   const title = perProject ? t('projectStructure.designUnit.projectTitle') : t('projectStructure.designUnit.title')
@@ -161,7 +165,15 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
               ? {
                   size: 'xl',
                   defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
-                  render: () => <DesignUnitFields variant={variant} projectId={projectId} />,
+                  render: ({ record }) => (
+                    <>
+                      <DesignUnitFields variant={variant} projectId={projectId} />
+                      <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
+                    </>
+                  ),
+                  onSaved: (saved) => {
+                    if (saved) void attrs.save(saved.designUnitId)
+                  },
                 }
               : undefined
           }

@@ -2,12 +2,13 @@
  * /admin/project-configuration (项目配置): for the project of the picker (URL search `projectId`),
  * its lines, engineering majors and project organisations with their department trees.
  */
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { FolderTree } from 'lucide-react'
 import { LINE_TYPES, PROJECT_ORG_TYPES, type EngineeringMajor, type Line, type ProjectOrg } from '@/contract/schemas/project'
 import { Card } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { AttributeFields, useAttrBinding } from '@/lib/attributes'
 import { enumOptions, FormField, FormGrid, ListPage, RowAction, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
@@ -62,6 +63,9 @@ export function ProjectConfigPage() {
 function Lines({ projectId }: { projectId: string }) {
   const { t } = useT()
   const [search, setSearch] = useState<ListSearch>({})
+  // the line's extended attributes (属性配置, node type 2) on its form
+  const attrs = useAttrBinding(2)
+  const resource = useMemo(() => attrs.wrap(lineResource), [attrs])
   const columns: ListColumn<Line>[] = [
     { key: 'lineCode', header: t('projects.field.lineCode'), sortable: true },
     {
@@ -87,7 +91,7 @@ function Lines({ projectId }: { projectId: string }) {
   ]
   return (
     <ListPage
-      resource={lineResource}
+      resource={resource}
       title={t('projects.config.lines')}
       headerless
       search={search}
@@ -106,7 +110,10 @@ function Lines({ projectId }: { projectId: string }) {
       form={{
         size: 'md',
         defaults: () => ({ projectId, lineType: 'main', sort: 1 }),
-        render: () => (
+        onSaved: (saved) => {
+          if (saved) void attrs.save(saved.lineId)
+        },
+        render: ({ record }) => (
           <FormGrid>
             <FormField name="lineCode" label={t('projects.field.lineCode')} required maxLength={30} hint={t('projects.hint.lineCode')} />
             <FormField
@@ -119,6 +126,9 @@ function Lines({ projectId }: { projectId: string }) {
             <FormField name="lineName" label={t('projects.field.lineName')} required maxLength={100} wide />
             <FormField name="lengthKm" label={t('projects.field.lengthKm')} kind="decimal" />
             <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
+            <div className="sm:col-span-2">
+              <AttributeFields binding={attrs} nodeId={record?.lineId} />
+            </div>
           </FormGrid>
         ),
       }}

@@ -1,9 +1,11 @@
 /** /admin/project-manage (项目总览): the caller's projects with status, units, counts and progress; filters in the URL; add, edit, open. */
+import { useMemo } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { FolderOpen } from 'lucide-react'
 import { PROJECT_STATUSES, PROJECT_TYPES, type Project, type ProjectStatus } from '@/contract/schemas/project'
 import { Badge } from '@/components/ui/badge'
 import { Progress } from '@/components/ui/progress'
+import { AttributeFields, useAttrBinding } from '@/lib/attributes'
 import { enumOptions, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectFormFields, projectDefaults } from './fields'
@@ -25,6 +27,9 @@ export function ProjectManagePage() {
   const { t } = useT()
   const navigate = useNavigate()
   const open = (projectId: string) => void navigate({ to: '/admin/project-information', search: { projectId } })
+  // the project's extended attributes (属性配置, node type 1) on its form
+  const attrs = useAttrBinding(1)
+  const resource = useMemo(() => attrs.wrap(projectResource), [attrs])
 
   const filters: FilterField[] = [
     { name: 'keyword', label: t('projects.field.keyword') },
@@ -129,7 +134,7 @@ export function ProjectManagePage() {
 
   return (
     <ListPage
-      resource={projectResource}
+      resource={resource}
       title={t('projects.manage.title')}
       description={t('projects.manage.description')}
       filters={filters}
@@ -140,8 +145,14 @@ export function ProjectManagePage() {
       form={{
         size: 'lg',
         defaults: projectDefaults,
-        render: () => <ProjectFormFields />,
+        render: ({ record }) => (
+          <>
+            <ProjectFormFields />
+            <AttributeFields binding={attrs} nodeId={record?.projectId} />
+          </>
+        ),
         onSaved: (saved, editing) => {
+          if (saved) void attrs.save(saved.projectId)
           if (saved && !editing) open(saved.projectId)
         },
       }}

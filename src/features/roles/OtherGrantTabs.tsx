@@ -230,7 +230,7 @@ export function ScopeGrantTab({ role, canSave }: { role: Role; canSave: boolean 
 
 export function ResourceGrantTab({ role, canSave }: { role: Role; canSave: boolean }) {
   const { t } = useT()
-  const [type, setType] = useState<RoleResourceType>('application')
+  const [type, setType] = useState<RoleResourceType>('resource')
   const items = useRoleResources(role.roleId, type)
   const granted = useMemo(() => items.data?.filter((i) => i.granted).map((i) => i.resourceId), [items.data])
   const sel = useSelection(granted)
@@ -260,7 +260,7 @@ export function ResourceGrantTab({ role, canSave }: { role: Role; canSave: boole
             ))}
           </SelectContent>
         </Select>
-        <p className="min-w-[14rem] flex-1 text-sm text-muted-foreground">{t('roles.auth.resources.hint')}</p>
+        <p className="min-w-[14rem] flex-1 text-sm text-muted-foreground">{t(`roles.auth.resources.hints.${type}`)}</p>
       </div>
       <div className="min-h-0 flex-1 overflow-auto px-4 py-2">
         {items.isPending && <Loading />}

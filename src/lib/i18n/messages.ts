@@ -23,6 +23,7 @@ import * as projectInit from './locales/projectInit'
 import * as terminals from './locales/terminals'
 import * as logs from './locales/logs'
 import * as msg from './locales/messages'
+import * as attributes from './locales/attributes'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -57,6 +58,7 @@ export const messages = {
     terminals: terminals.zh,
     logs: logs.zh,
     messages: msg.zh,
+    attributes: attributes.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
   },
@@ -85,6 +87,7 @@ export const messages = {
     terminals: terminals.en,
     logs: logs.en,
     messages: msg.en,
+    attributes: attributes.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
   },

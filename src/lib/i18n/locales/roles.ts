@@ -86,8 +86,11 @@ export const zh = {
     },
     resources: {
       type: '资源类型',
-      types: { application: '应用' },
-      hint: '角色可使用的应用（登录时可选择并获取访问令牌）；菜单所属的应用无需另行授权',
+      types: { resource: '资源池', application: '应用' },
+      hints: {
+        resource: '角色可使用的资源（在「资源池」中维护）',
+        application: '角色可使用的应用（登录时可选择并获取访问令牌）；菜单所属的应用无需另行授权',
+      },
       empty: '没有可授予的资源',
       summary: '已选 {n} 项',
       code: '编码',
@@ -180,8 +183,12 @@ export const en: Shape<typeof zh> = {
     },
     resources: {
       type: 'Resource type',
-      types: { application: 'Applications' },
-      hint: 'Applications the role may use (chosen at sign-in, with an access token); applications of granted menus need no grant here',
+      types: { resource: 'Resource pool', application: 'Applications' },
+      hints: {
+        resource: 'Resources the role may use (kept in the resource pool)',
+        application:
+          'Applications the role may use (chosen at sign-in, with an access token); applications of granted menus need no grant here',
+      },
       empty: 'No resource to grant',
       summary: '{n} selected',
       code: 'Code',

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/extends-setting')({
+  validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/extends-setting', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  component: lazyScreen(() => import('@/features/attributes'), 'SettingPage'),
 })

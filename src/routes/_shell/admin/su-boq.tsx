@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
+import { projectOptionsQueryOptions } from '@/lib/project/queries'
+import { preloadRouteData } from '@/lib/query'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/su-boq')({
+  validateSearch: listSearch,
   beforeLoad: ({ preload }) => requireMenu('/admin/su-boq', { preload }),
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  loader: ({ context }) => preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
+  component: lazyScreen(() => import('@/features/attributes'), 'BoqPage'),
 })

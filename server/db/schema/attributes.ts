@@ -1,0 +1,147 @@
+/**
+ * Extension attributes, the bill of quantities and the resource pool (issue 13 part B; migration
+ * 0020_attributes). Attribute values are one jsonb object per node (keyed by item code): a form is
+ * one read and one write, items can be added or removed without touching stored rows, and the
+ * values are validated by a zod schema built from the items (src/contract/schemas/attributes.ts).
+ */
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { container, designUnit } from './projectStructure'
+import { project } from './project'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+/** Columns of every business record (as in ../schema.ts). */
+const stamped = {
+  version: integer('version').notNull().default(0),
+  createTime: ts('create_time').notNull().defaultNow(),
+  updateTime: ts('update_time').notNull().defaultNow(),
+  createBy: text('create_by'),
+  updateBy: text('update_by'),
+}
+const projectRef = () =>
+  text('project_id')
+    .notNull()
+    .references(() => project.projectId, { onDelete: 'cascade' })
+
+export const attrGroup = pgTable(
+  'attr_group',
+  {
+    groupId: text('group_id').primaryKey(),
+    groupName: text('group_name').notNull(),
+    groupCode: text('group_code').notNull(),
+    /** 1 project, 2 line, 3 design unit. */
+    nodeType: integer('node_type').notNull(),
+    /** 'form': fields on the node's form; 'table': a user-defined table (items are its columns). */
+    groupKind: text('group_kind').notNull().default('form'),
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(1),
+    remark: text('remark'),
+    ...stamped,
+  },
+  (t) => [uniqueIndex('attr_group_code_uq').on(sql`lower(${t.groupCode})`), index('attr_group_node_type_idx').on(t.nodeType, t.sort)],
+)
+
+export const attrItem = pgTable(
+  'attr_item',
+  {
+    itemId: text('item_id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => attrGroup.groupId, { onDelete: 'cascade' }),
+    itemName: text('item_name').notNull(),
+    itemCode: text('item_code').notNull(),
+    itemType: text('item_type').notNull(),
+    required: boolean('required').notNull().default(false),
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    defaultValue: text('default_value'),
+    unit: text('unit'),
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(1),
+    ...stamped,
+  },
+  (t) => [uniqueIndex('attr_item_code_uq').on(t.groupId, sql`lower(${t.itemCode})`)],
+)
+
+export const attrRelation = pgTable(
+  'attr_relation',
+  {
+    relationId: text('relation_id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => attrGroup.groupId, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    ...stamped,
+  },
+  (t) => [uniqueIndex('attr_relation_uq').on(t.groupId, t.nodeId), index('attr_relation_node_idx').on(t.nodeId)],
+)
+
+export const attrValue = pgTable(
+  'attr_value',
+  {
+    nodeType: integer('node_type').notNull(),
+    nodeId: text('node_id').notNull(),
+    projectId: projectRef(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    ...stamped,
+  },
+  (t) => [primaryKey({ name: 'attr_value_pk', columns: [t.nodeType, t.nodeId] })],
+)
+
+export const attrTableRow = pgTable(
+  'attr_table_row',
+  {
+    rowId: text('row_id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => attrGroup.groupId, { onDelete: 'cascade' }),
+    nodeType: integer('node_type').notNull(),
+    nodeId: text('node_id').notNull(),
+    projectId: projectRef(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    sort: integer('sort').notNull().default(1),
+    ...stamped,
+  },
+  (t) => [index('attr_table_row_node_idx').on(t.groupId, t.nodeId, t.sort)],
+)
+
+export const boqItem = pgTable(
+  'boq_item',
+  {
+    boqItemId: text('boq_item_id').primaryKey(),
+    projectId: projectRef(),
+    containerId: text('container_id').references(() => container.containerId, { onDelete: 'cascade' }),
+    designUnitId: text('design_unit_id').references(() => designUnit.designUnitId, { onDelete: 'cascade' }),
+    itemCode: text('item_code').notNull(),
+    itemName: text('item_name').notNull(),
+    unit: text('unit').notNull(),
+    /** Exact decimals, answered as strings. */
+    quantity: numeric('quantity', { precision: 18, scale: 4 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 4 }).notNull(),
+    /** round(quantity × unit price, 2), derived by the database. */
+    amount: numeric('amount', { precision: 38, scale: 2 }).generatedAlwaysAs(sql`round("quantity" * "unit_price", 2)`),
+    remark: text('remark'),
+    sort: integer('sort').notNull().default(1),
+    ...stamped,
+  },
+  (t) => [
+    uniqueIndex('boq_item_code_uq').on(t.projectId, sql`lower(${t.itemCode})`),
+    index('boq_item_container_idx').on(t.containerId),
+    index('boq_item_design_unit_idx').on(t.designUnitId),
+  ],
+)
+
+export const resourcePool = pgTable(
+  'resource_pool',
+  {
+    resourceId: text('resource_id').primaryKey(),
+    resourceName: text('resource_name').notNull(),
+    resourceCode: text('resource_code').notNull(),
+    resourceType: text('resource_type').notNull(),
+    uri: text('uri'),
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(1),
+    remark: text('remark'),
+    ...stamped,
+  },
+  (t) => [uniqueIndex('resource_pool_code_uq').on(sql`lower(${t.resourceCode})`)],
+)

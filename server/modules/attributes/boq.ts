@@ -1,0 +1,269 @@
+/**
+ * The bill of quantities (清单, /admin/su-boq; issue 13 part B): quantity items of a container node
+ * or a design unit of a project (code, name, unit, quantity, unit price; the amount is derived by
+ * the database), totals rolled up the container tree (a design unit counts towards its container),
+ * Excel import (the node by its code) and export. Decimals are exact: numeric columns, strings on
+ * the wire, sums in integer cents.
+ */
+import type { FastifyInstance } from 'fastify'
+import { and, asc, eq, getTableColumns, ilike, isNotNull, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { perm } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import {
+  ATTR_API,
+  amountToCents,
+  boqImportRow,
+  boqItemAdd,
+  boqItemListQuery,
+  boqItemUpdate,
+  boqTotalsQuery,
+  centsToAmount,
+  type BoqNodes,
+  type BoqNodeTotal,
+  type BoqTotals,
+} from '../../../src/contract/schemas/attributes'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { boqItem, container, designUnit } from '../../db/schema'
+import type { ExcelColumn } from '../../lib/excel'
+import { ApiError, ok, parse } from '../../lib/http'
+import { requireProject } from '../../lib/projectScope'
+import { likeEscape } from '../../lib/sql'
+import { registerImportExport } from '../files/import-export'
+import { defineResource, registerResource, type WriteContext } from '../resource'
+
+type Row = Record<string, unknown>
+
+export const BOQ_MENU = '/admin/su-boq' as const
+
+const DUP_CODE = { zh: '本项目已有该清单编码', en: 'The project already has a quantity item with that code' }
+const NO_NODE = { zh: '找不到该编码的容器节点或设计单元', en: 'No container node or design unit has that code' }
+
+const boqContainer = alias(container, 'boq_container')
+const boqDesignUnit = alias(designUnit, 'boq_design_unit')
+
+/** The node of an item must belong to the item's project (20002 on the node's field). */
+async function checkNode(w: WriteContext, input: Row): Promise<void> {
+  const projectId = String(input.projectId)
+  if (input.containerId) {
+    const [c] = await w.tx
+      .select({ id: container.containerId })
+      .from(container)
+      .where(and(eq(container.containerId, String(input.containerId)), eq(container.projectId, projectId)))
+    if (!c) throw new ApiError(Code.NOT_FOUND, { field: 'containerId' })
+  } else {
+    const [d] = await w.tx
+      .select({ id: designUnit.designUnitId })
+      .from(designUnit)
+      .where(and(eq(designUnit.designUnitId, String(input.designUnitId)), eq(designUnit.projectId, projectId)))
+    if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'designUnitId' })
+  }
+}
+
+/**
+ * Totals of a project: the own amount of every node with items, rolled up the container tree by the
+ * materialised path (a design unit's total adds to its container and that container's ancestors).
+ */
+export async function boqTotals(db: Db, projectId: string): Promise<BoqTotals> {
+  const own = await db
+    .select({
+      containerId: boqItem.containerId,
+      designUnitId: boqItem.designUnitId,
+      amount: sql<string>`coalesce(sum(${boqItem.amount}), 0)::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(boqItem)
+    .where(eq(boqItem.projectId, projectId))
+    .groupBy(boqItem.containerId, boqItem.designUnitId)
+  const paths = new Map(
+    (await db.select({ id: container.containerId, path: container.path }).from(container).where(eq(container.projectId, projectId))).map(
+      (c) => [c.id, c.path ?? `/${c.id}/`],
+    ),
+  )
+  const unitContainer = new Map(
+    (
+      await db
+        .select({ id: designUnit.designUnitId, containerId: designUnit.containerId })
+        .from(designUnit)
+        .where(and(eq(designUnit.projectId, projectId), isNotNull(designUnit.containerId)))
+    ).map((d) => [d.id, d.containerId!]),
+  )
+  return { projectId, ...rollUp(own, paths, unitContainer) }
+}
+
+/** Own amounts per node rolled up the container paths ('/a/b/c/'); a design unit adds to its container's path. */
+export function rollUp(
+  own: { containerId: string | null; designUnitId: string | null; amount: string; count: number }[],
+  paths: Map<string, string>,
+  unitContainer: Map<string, string>,
+): Omit<BoqTotals, 'projectId'> {
+  const nodes = new Map<string, { kind: BoqNodeTotal['kind']; own: bigint; total: bigint; count: number }>()
+  const node = (id: string, kind: BoqNodeTotal['kind']) => {
+    let n = nodes.get(id)
+    if (!n) nodes.set(id, (n = { kind, own: 0n, total: 0n, count: 0 }))
+    return n
+  }
+  let total = 0n
+  let count = 0
+  for (const r of own) {
+    const cents = amountToCents(r.amount)
+    total += cents
+    count += r.count
+    const kind = r.containerId ? 'container' : 'designUnit'
+    const self = node((r.containerId ?? r.designUnitId)!, kind)
+    self.own += cents
+    self.total += cents
+    self.count += r.count
+    const containerId = r.containerId ?? unitContainer.get(r.designUnitId!)
+    const path = containerId ? paths.get(containerId) : undefined
+    if (!path) continue
+    // every container on the path ('/a/b/c/'), except the item's own container (already counted)
+    for (const id of path.split('/').filter(Boolean)) {
+      if (id === r.containerId) continue
+      const up = node(id, 'container')
+      up.total += cents
+      up.count += r.count
+    }
+  }
+  return {
+    total: centsToAmount(total),
+    count,
+    nodes: [...nodes].map(([nodeId, n]) => ({
+      nodeId,
+      kind: n.kind,
+      own: centsToAmount(n.own),
+      total: centsToAmount(n.total),
+      count: n.count,
+    })),
+  }
+}
+
+const BOQ_COLUMNS: ExcelColumn[] = [
+  {
+    field: 'nodeCode',
+    title: { zh: '节点编码', en: 'Node code' },
+    required: true,
+    width: 18,
+    hint: { zh: '容器节点编码或设计单元编码', en: 'A container node code or a design unit code' },
+  },
+  { field: 'itemCode', title: { zh: '清单编码', en: 'Item code' }, required: true, width: 18 },
+  { field: 'itemName', title: { zh: '清单名称', en: 'Item name' }, required: true, width: 28 },
+  { field: 'unit', title: { zh: '单位', en: 'Unit' }, required: true, width: 10 },
+  {
+    field: 'quantity',
+    title: { zh: '工程量', en: 'Quantity' },
+    required: true,
+    width: 14,
+    hint: { zh: '数字，最多 4 位小数', en: 'A number, at most 4 decimals' },
+  },
+  {
+    field: 'unitPrice',
+    title: { zh: '单价', en: 'Unit price' },
+    required: true,
+    width: 14,
+    hint: { zh: '数字，最多 4 位小数', en: 'A number, at most 4 decimals' },
+  },
+  { field: 'amount', title: { zh: '合价', en: 'Amount' }, width: 16, exportOnly: true },
+  { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 28 },
+]
+
+export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const handle = registerResource(
+    app,
+    ctx,
+    defineResource({
+      name: 'boqItem',
+      table: boqItem,
+      idField: 'boqItemId',
+      menu: BOQ_MENU,
+      projectField: 'projectId',
+      schemas: { add: boqItemAdd, update: boqItemUpdate, listQuery: boqItemListQuery },
+      filters: (q) => [
+        q.projectId ? eq(boqItem.projectId, q.projectId) : undefined,
+        q.containerId ? eq(boqItem.containerId, q.containerId) : undefined,
+        q.designUnitId ? eq(boqItem.designUnitId, q.designUnitId) : undefined,
+        q.keyword ? or(ilike(boqItem.itemName, likeEscape(q.keyword)), ilike(boqItem.itemCode, likeEscape(q.keyword))) : undefined,
+      ],
+      sortable: { sort: boqItem.sort, itemCode: boqItem.itemCode, itemName: boqItem.itemName, amount: boqItem.amount },
+      unique: [{ field: 'itemCode', caseInsensitive: true, within: ['projectId'], message: DUP_CODE }],
+      selection: {
+        ...getTableColumns(boqItem),
+        nodeName: sql<string | null>`coalesce(${boqContainer.containerName}, ${boqDesignUnit.designUnitName})`.as('node_name'),
+        nodeCode: sql<string | null>`coalesce(${boqContainer.containerCode}, ${boqDesignUnit.designUnitCode})`.as('node_code'),
+      },
+      join: (q) =>
+        q
+          .leftJoin(boqContainer, eq(boqContainer.containerId, boqItem.containerId))
+          .leftJoin(boqDesignUnit, eq(boqDesignUnit.designUnitId, boqItem.designUnitId)) as unknown as typeof q,
+      beforeWrite: (input, _current, w) => checkNode(w, input as Row),
+    }),
+  )
+
+  app.get(ATTR_API.boqItem.totals, { config: { auth: 'signed', perm: perm(BOQ_MENU) } }, async (req) => {
+    const q = parse(boqTotalsQuery, req.query, req)
+    await requireProject(ctx, req.auth!, q.projectId)
+    return ok(req, await boqTotals(ctx.db, q.projectId))
+  })
+
+  app.get(ATTR_API.boqItem.nodes, { config: { auth: 'signed', perm: perm(BOQ_MENU) } }, async (req) => {
+    const q = parse(boqTotalsQuery, req.query, req)
+    await requireProject(ctx, req.auth!, q.projectId)
+    const containers = await ctx.db
+      .select({
+        containerId: container.containerId,
+        parentId: container.parentId,
+        containerCode: container.containerCode,
+        containerName: container.containerName,
+      })
+      .from(container)
+      .where(eq(container.projectId, q.projectId))
+      .orderBy(asc(container.sortKey), asc(container.containerId))
+    const designUnits = await ctx.db
+      .select({
+        designUnitId: designUnit.designUnitId,
+        containerId: designUnit.containerId,
+        designUnitCode: designUnit.designUnitCode,
+        designUnitName: designUnit.designUnitName,
+      })
+      .from(designUnit)
+      .where(eq(designUnit.projectId, q.projectId))
+      .orderBy(asc(designUnit.startMetres), asc(designUnit.designUnitCode))
+    return ok<BoqNodes>(req, { containers, designUnits })
+  })
+
+  registerImportExport(app, ctx, {
+    name: 'boqItem',
+    menu: BOQ_MENU,
+    columns: BOQ_COLUMNS,
+    example: { nodeCode: 'DK-BR-01', itemCode: 'QD-001', itemName: 'C30 混凝土', unit: 'm³', quantity: '1250.5', unitPrice: '468.00' },
+    fileName: { zh: '工程量清单', en: 'bill of quantities' },
+    import: {
+      schema: boqImportRow,
+      target: boqTotalsQuery,
+      check: (auth, target) => requireProject(ctx, auth, target.projectId),
+      row: async (w, data, _source, { projectId }) => {
+        const { nodeCode, ...fields } = data
+        const [c] = await w.tx
+          .select({ id: container.containerId })
+          .from(container)
+          .where(and(eq(container.projectId, projectId), eq(container.containerCode, nodeCode)))
+        const [d] = c
+          ? []
+          : await w.tx
+              .select({ id: designUnit.designUnitId })
+              .from(designUnit)
+              .where(and(eq(designUnit.projectId, projectId), eq(designUnit.designUnitCode, nodeCode)))
+        if (!c && !d) throw new ApiError(Code.NOT_FOUND, { field: 'nodeCode' }, NO_NODE)
+        return handle.insert(w, { ...fields, sort: 1, projectId, ...(c ? { containerId: c.id } : { designUnitId: d!.id }) })
+      },
+    },
+    export: {
+      query: boqItemListQuery,
+      rows: async (auth, q, limit) => {
+        if (q.projectId) await requireProject(ctx, auth, q.projectId)
+        return handle.list(auth, q, limit)
+      },
+    },
+  })
+}

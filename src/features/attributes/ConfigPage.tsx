@@ -1,0 +1,221 @@
+/** /admin/extends-configuration (属性配置): attribute groups per node type, their items below the list, copy a group with its items. */
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Copy, ListChecks } from 'lucide-react'
+import {
+  ATTR_API,
+  ATTR_GROUP_KINDS,
+  ATTR_ITEM_TYPES,
+  ATTR_NODE_TYPES,
+  attrGroupCopy,
+  type AttrGroup,
+  type AttrItem,
+} from '@/contract/schemas/attributes'
+import { Badge } from '@/components/ui/badge'
+import { Card } from '@/components/ui/card'
+import {
+  ActionDialog,
+  enumOptions,
+  FormField,
+  FormGrid,
+  ListPage,
+  RowAction,
+  type FilterField,
+  type ListColumn,
+  type ListSearch,
+  useActionForm,
+} from '@/lib/crud'
+import { http } from '@/lib/http'
+import { useT } from '@/lib/i18n'
+import { permissionsOf } from '@/lib/permissions'
+import { attributeKeys } from './queries'
+import { attrGroupResource, attrItemResource } from './resources'
+
+const { Can } = permissionsOf('/admin/extends-configuration')
+
+export function ConfigPage() {
+  const { t } = useT()
+  const [group, setGroup] = useState<AttrGroup | null>(null)
+  const [copying, setCopying] = useState<AttrGroup | null>(null)
+  const nodeTypeLabel = (n: number) => t(`attributes.nodeType.n${n as 1}`)
+  const kindLabel = (k: string) => t(`attributes.groupKind.${k as 'form'}`)
+
+  const filters: FilterField[] = [
+    { name: 'keyword', label: t('attributes.field.keyword') },
+    { name: 'nodeType', label: t('attributes.field.nodeType'), kind: 'select', options: enumOptions(ATTR_NODE_TYPES, nodeTypeLabel) },
+  ]
+  const columns: ListColumn<AttrGroup>[] = [
+    {
+      key: 'groupName',
+      header: t('attributes.field.groupName'),
+      sortable: true,
+      cell: (g) => (
+        <button type="button" className="flex flex-col items-start text-left hover:underline" onClick={() => setGroup(g)}>
+          <span className="font-medium">{g.groupName}</span>
+          <span className="text-xs text-muted-foreground">{g.groupCode}</span>
+        </button>
+      ),
+      exportValue: (g) => g.groupName,
+    },
+    {
+      key: 'nodeType',
+      header: t('attributes.field.nodeType'),
+      sortable: true,
+      cell: (g) => nodeTypeLabel(g.nodeType),
+      exportValue: (g) => nodeTypeLabel(g.nodeType),
+    },
+    {
+      key: 'groupKind',
+      header: t('attributes.field.groupKind'),
+      cell: (g) => kindLabel(g.groupKind),
+      exportValue: (g) => kindLabel(g.groupKind),
+    },
+    {
+      key: 'status',
+      header: t('attributes.field.status'),
+      cell: (g) => <Badge variant={g.status === 1 ? 'success' : 'secondary'}>{t(`attributes.status.s${g.status as 1}`)}</Badge>,
+      exportValue: (g) => t(`attributes.status.s${g.status as 1}`),
+    },
+    { key: 'itemCount', header: t('attributes.field.itemCount'), align: 'right' },
+    { key: 'relationCount', header: t('attributes.field.relationCount'), align: 'right' },
+    { key: 'sort', header: t('attributes.field.sort'), sortable: true, align: 'right' },
+  ]
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ListPage
+        resource={attrGroupResource}
+        title={t('attributes.config.title')}
+        description={t('attributes.config.description')}
+        filters={filters}
+        columns={columns}
+        rowActions={(g) => (
+          <>
+            <RowAction icon={<ListChecks aria-hidden />} label={t('attributes.config.items')} onClick={() => setGroup(g)} />
+            <Can action="copy">
+              <RowAction icon={<Copy aria-hidden />} label={t('attributes.config.copy')} onClick={() => setCopying(g)} />
+            </Can>
+          </>
+        )}
+        form={{
+          defaults: { nodeType: 1, groupKind: 'form', status: 1, sort: 1 },
+          render: () => (
+            <FormGrid>
+              <FormField name="groupName" label={t('attributes.field.groupName')} required maxLength={50} />
+              <FormField name="groupCode" label={t('attributes.field.groupCode')} required maxLength={50} />
+              <FormField
+                name="nodeType"
+                label={t('attributes.field.nodeType')}
+                kind="select"
+                required
+                options={enumOptions(ATTR_NODE_TYPES, nodeTypeLabel)}
+              />
+              <FormField
+                name="groupKind"
+                label={t('attributes.field.groupKind')}
+                kind="select"
+                required
+                options={enumOptions(ATTR_GROUP_KINDS, kindLabel)}
+              />
+              <FormField name="sort" label={t('attributes.field.sort')} kind="number" required />
+              <FormField name="status" label={t('attributes.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
+              <FormField name="remark" label={t('attributes.field.remark')} kind="textarea" maxLength={500} wide />
+            </FormGrid>
+          ),
+        }}
+      />
+      {group && (
+        <Card className="p-4" aria-label={t('attributes.config.itemsOf', { name: group.groupName })}>
+          <h2 className="mb-2 text-base font-semibold">{t('attributes.config.itemsOf', { name: group.groupName })}</h2>
+          <ItemList key={group.groupId} group={group} />
+        </Card>
+      )}
+      {copying && <CopyDialog group={copying} onClose={() => setCopying(null)} />}
+    </div>
+  )
+}
+
+function ItemList({ group }: { group: AttrGroup }) {
+  const { t } = useT()
+  const [search, setSearch] = useState<ListSearch>({})
+  const typeLabel = (v: string) => t(`attributes.itemType.${v as 'text'}`)
+  const columns: ListColumn<AttrItem>[] = [
+    { key: 'itemName', header: t('attributes.field.itemName'), sortable: true },
+    { key: 'itemCode', header: t('attributes.field.itemCode'), sortable: true },
+    {
+      key: 'itemType',
+      header: t('attributes.field.itemType'),
+      cell: (i) => typeLabel(i.itemType),
+      exportValue: (i) => typeLabel(i.itemType),
+    },
+    { key: 'required', header: t('attributes.field.required'), cell: (i) => (i.required ? '✓' : '--') },
+    { key: 'options', header: t('attributes.field.options'), cell: (i) => i.options.join('、') || '--' },
+    { key: 'unit', header: t('attributes.field.unit'), cell: (i) => i.unit || '--' },
+    { key: 'sort', header: t('attributes.field.sort'), sortable: true, align: 'right' },
+  ]
+  return (
+    <ListPage
+      resource={attrItemResource}
+      title={t('attributes.config.itemsOf', { name: group.groupName })}
+      headerless
+      search={search}
+      onSearchChange={setSearch}
+      extraQuery={{ groupId: group.groupId }}
+      columns={columns}
+      exportable={false}
+      form={{
+        defaults: { groupId: group.groupId, itemType: 'text', required: false, status: 1, sort: 1, options: '' },
+        render: () => (
+          <FormGrid>
+            <FormField name="itemName" label={t('attributes.field.itemName')} required maxLength={50} />
+            <FormField name="itemCode" label={t('attributes.field.itemCode')} required maxLength={50} />
+            <FormField
+              name="itemType"
+              label={t('attributes.field.itemType')}
+              kind="select"
+              required
+              options={enumOptions(ATTR_ITEM_TYPES, typeLabel)}
+            />
+            <FormField name="unit" label={t('attributes.field.unit')} maxLength={20} />
+            <FormField name="options" label={t('attributes.field.options')} hint={t('attributes.field.optionsHint')} wide />
+            <FormField name="defaultValue" label={t('attributes.field.defaultValue')} maxLength={500} />
+            <FormField name="sort" label={t('attributes.field.sort')} kind="number" required />
+            <FormField name="required" label={t('attributes.field.required')} kind="switch" />
+            <FormField name="status" label={t('attributes.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
+          </FormGrid>
+        ),
+      }}
+    />
+  )
+}
+
+function CopyDialog({ group, onClose }: { group: AttrGroup; onClose: () => void }) {
+  const { t } = useT()
+  const qc = useQueryClient()
+  const action = useActionForm({
+    schema: attrGroupCopy,
+    defaultValues: {
+      groupId: group.groupId,
+      groupName: `${group.groupName}-copy`.slice(0, 50),
+      groupCode: `${group.groupCode}-copy`.slice(0, 50),
+    },
+    action: (v) => http.post(ATTR_API.attrGroup.copy, v),
+    success: t('attributes.config.copied'),
+    onDone: () => {
+      void qc.invalidateQueries({ queryKey: attributeKeys.groups() })
+      onClose()
+    },
+  })
+  return (
+    <ActionDialog
+      open
+      onClose={onClose}
+      title={t('attributes.config.copyTitle', { name: group.groupName })}
+      description={t('attributes.config.copyHint')}
+      action={action}
+    >
+      <FormField name="groupName" label={t('attributes.field.groupName')} required maxLength={50} />
+      <FormField name="groupCode" label={t('attributes.field.groupCode')} required maxLength={50} />
+    </ActionDialog>
+  )
+}

@@ -1,0 +1,101 @@
+/** /admin/resource-pool (资源池): the resources a role can be granted (SPEC §6), with Excel import and export. */
+import { RESOURCE_POOL_TYPES, type ResourcePoolItem } from '@/contract/schemas/attributes'
+import { Badge } from '@/components/ui/badge'
+import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { ExportButton, ImportDialog } from '@/lib/excel'
+import { useT } from '@/lib/i18n'
+import { resourcePoolResource } from './resources'
+
+export function ResourcePoolPage() {
+  const { t } = useT()
+  const typeLabel = (v: string) => t(`attributes.pool.type.${v as 'api'}`)
+  const statusLabel = (s: number) => t(`attributes.status.s${s as 1}`)
+  const filters: FilterField[] = [
+    { name: 'keyword', label: t('attributes.pool.field.keyword') },
+    {
+      name: 'resourceType',
+      label: t('attributes.pool.field.resourceType'),
+      kind: 'select',
+      options: enumOptions(RESOURCE_POOL_TYPES, typeLabel),
+    },
+  ]
+  const columns: ListColumn<ResourcePoolItem>[] = [
+    {
+      key: 'resourceName',
+      header: t('attributes.pool.field.resourceName'),
+      sortable: true,
+      cell: (r) => <span className="font-medium">{r.resourceName}</span>,
+      exportValue: (r) => r.resourceName,
+    },
+    {
+      key: 'resourceCode',
+      header: t('attributes.pool.field.resourceCode'),
+      sortable: true,
+      cell: (r) => <span className="font-mono text-xs">{r.resourceCode}</span>,
+      exportValue: (r) => r.resourceCode,
+    },
+    {
+      key: 'resourceType',
+      header: t('attributes.pool.field.resourceType'),
+      sortable: true,
+      cell: (r) => typeLabel(r.resourceType),
+      exportValue: (r) => typeLabel(r.resourceType),
+    },
+    {
+      key: 'uri',
+      header: t('attributes.pool.field.uri'),
+      className: 'max-w-[14rem] truncate',
+      cell: (r) => <span title={r.uri ?? ''}>{r.uri || '--'}</span>,
+    },
+    {
+      key: 'status',
+      header: t('attributes.pool.field.status'),
+      cell: (r) => <Badge variant={r.status === 1 ? 'success' : 'secondary'}>{statusLabel(r.status)}</Badge>,
+      exportValue: (r) => statusLabel(r.status),
+    },
+    { key: 'sort', header: t('attributes.pool.field.sort'), sortable: true, align: 'right' },
+    {
+      key: 'updateTime',
+      header: t('attributes.field.updateTime'),
+      defaultHidden: true,
+      cell: (r) => formatDateTime(r.updateTime),
+      exportValue: (r) => formatDateTime(r.updateTime),
+    },
+  ]
+  return (
+    <ListPage
+      resource={resourcePoolResource}
+      title={t('attributes.pool.title')}
+      description={t('attributes.pool.description')}
+      filters={filters}
+      columns={columns}
+      exportable={false}
+      toolbar={({ query }) => (
+        <>
+          <ImportDialog resource={resourcePoolResource} />
+          <ExportButton resource={resourcePoolResource} query={query} />
+        </>
+      )}
+      form={{
+        defaults: { resourceType: 'api', status: 1, sort: 1 },
+        render: () => (
+          <FormGrid>
+            <FormField name="resourceName" label={t('attributes.pool.field.resourceName')} required maxLength={50} />
+            <FormField name="resourceCode" label={t('attributes.pool.field.resourceCode')} required maxLength={80} />
+            <FormField
+              name="resourceType"
+              label={t('attributes.pool.field.resourceType')}
+              kind="select"
+              required
+              options={enumOptions(RESOURCE_POOL_TYPES, typeLabel)}
+            />
+            <FormField name="sort" label={t('attributes.pool.field.sort')} kind="number" required />
+            <FormField name="uri" label={t('attributes.pool.field.uri')} maxLength={500} wide />
+            <FormField name="status" label={t('attributes.pool.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
+            <FormField name="remark" label={t('attributes.pool.field.remark')} kind="textarea" maxLength={500} wide />
+          </FormGrid>
+        ),
+      }}
+    />
+  )
+}

@@ -1,0 +1,130 @@
+/** /admin/extends-setting (属性设置): the nodes each attribute group applies to (none: every node of its type). */
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { MapPin } from 'lucide-react'
+import { ATTR_NODE_TYPES, type AttrGroup, type AttrRelation } from '@/contract/schemas/attributes'
+import { Card } from '@/components/ui/card'
+import {
+  enumOptions,
+  formatDateTime,
+  FormField,
+  FormGrid,
+  ListPage,
+  RowAction,
+  type FilterField,
+  type ListColumn,
+  type ListSearch,
+} from '@/lib/crud'
+import { useT } from '@/lib/i18n'
+import { ProjectPicker } from '@/lib/project'
+import { nodeOptionsQueryOptions } from './queries'
+import { attrGroupResource, attrRelationResource } from './resources'
+import { TableRows } from './TableRows'
+
+export function SettingPage() {
+  const { t } = useT()
+  const [group, setGroup] = useState<AttrGroup | null>(null)
+  const nodeTypeLabel = (n: number) => t(`attributes.nodeType.n${n as 1}`)
+  const filters: FilterField[] = [
+    { name: 'keyword', label: t('attributes.field.keyword') },
+    { name: 'nodeType', label: t('attributes.field.nodeType'), kind: 'select', options: enumOptions(ATTR_NODE_TYPES, nodeTypeLabel) },
+  ]
+  const columns: ListColumn<AttrGroup>[] = [
+    { key: 'groupName', header: t('attributes.field.groupName'), sortable: true },
+    { key: 'groupCode', header: t('attributes.field.groupCode'), sortable: true },
+    {
+      key: 'nodeType',
+      header: t('attributes.field.nodeType'),
+      cell: (g) => nodeTypeLabel(g.nodeType),
+      exportValue: (g) => nodeTypeLabel(g.nodeType),
+    },
+    {
+      key: 'relationCount',
+      header: t('attributes.field.relationCount'),
+      align: 'right',
+      cell: (g) =>
+        g.relationCount ? (
+          <span className="tabular-nums">{g.relationCount}</span>
+        ) : (
+          <span className="text-muted-foreground">{t('attributes.setting.allNodes')}</span>
+        ),
+    },
+  ]
+  return (
+    <div className="flex flex-col gap-4">
+      <ListPage
+        resource={attrGroupResource}
+        title={t('attributes.setting.title')}
+        description={t('attributes.setting.description')}
+        filters={filters}
+        columns={columns}
+        deletable={false}
+        exportable={false}
+        rowActions={(g) => <RowAction icon={<MapPin aria-hidden />} label={t('attributes.setting.nodes')} onClick={() => setGroup(g)} />}
+      />
+      {group && (
+        <Card className="p-4">
+          <h2 className="mb-2 text-base font-semibold">{t('attributes.setting.nodesOf', { name: group.groupName })}</h2>
+          <RelationList key={group.groupId} group={group} />
+        </Card>
+      )}
+      {group?.groupKind === 'table' && (
+        <Card className="p-4">
+          <h2 className="mb-2 text-base font-semibold">{t('attributes.setting.rowsOf', { name: group.groupName })}</h2>
+          <TableRows key={group.groupId} group={group} />
+        </Card>
+      )}
+    </div>
+  )
+}
+
+function RelationList({ group }: { group: AttrGroup }) {
+  const { t } = useT()
+  const [search, setSearch] = useState<ListSearch>({})
+  const columns: ListColumn<AttrRelation>[] = [
+    { key: 'nodeName', header: t('attributes.field.nodeName'), cell: (r) => r.nodeName ?? r.nodeId },
+    {
+      key: 'createTime',
+      header: t('attributes.field.createTime'),
+      cell: (r) => formatDateTime(r.createTime),
+      exportValue: (r) => formatDateTime(r.createTime),
+    },
+  ]
+  return (
+    <ListPage
+      resource={attrRelationResource}
+      title={t('attributes.setting.nodesOf', { name: group.groupName })}
+      headerless
+      search={search}
+      onSearchChange={setSearch}
+      extraQuery={{ groupId: group.groupId }}
+      columns={columns}
+      exportable={false}
+      form={{
+        defaults: { groupId: group.groupId },
+        render: () => <NodeChooser nodeType={group.nodeType} />,
+      }}
+    />
+  )
+}
+
+function NodeChooser({ nodeType }: { nodeType: number }) {
+  const { t } = useT()
+  const [projectId, setProjectId] = useState<string | undefined>()
+  const nodes = useQuery(nodeOptionsQueryOptions(nodeType, projectId))
+  return (
+    <FormGrid>
+      <div className="space-y-2">
+        <span className="text-sm font-medium">{t('attributes.setting.chooseProject')}</span>
+        <ProjectPicker value={projectId} onChange={setProjectId} className="w-full" />
+      </div>
+      <FormField
+        name="nodeId"
+        label={t(`attributes.nodeType.n${nodeType as 1}`)}
+        kind="select"
+        required
+        options={(nodes.data ?? []).map((n) => ({ value: n.nodeId, label: `${n.nodeName}（${n.nodeCode}）` }))}
+      />
+    </FormGrid>
+  )
+}
