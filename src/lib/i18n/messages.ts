@@ -19,6 +19,7 @@ import * as projectStructure from './locales/projectStructure'
 import * as projects from './locales/projects'
 import * as terminals from './locales/terminals'
 import * as logs from './locales/logs'
+import * as dashboard from './locales/dashboard'
 import * as msg from './locales/messages'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
@@ -50,6 +51,7 @@ export const messages = {
     projects: projects.zh,
     terminals: terminals.zh,
     logs: logs.zh,
+    dashboard: dashboard.zh,
     messages: msg.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
     codes: fromContract(codeMessages, 'zh'),
@@ -75,6 +77,7 @@ export const messages = {
     projects: projects.en,
     terminals: terminals.en,
     logs: logs.en,
+    dashboard: dashboard.en,
     messages: msg.en,
     v: fromContract(validationMessages, 'en', 'v.'),
     codes: fromContract(codeMessages, 'en'),
