@@ -55,8 +55,8 @@ function DataTable({
 
 function Panel({ id, title, view, table, children }: { id: string; title: string; view: View; table: ReactNode; children: ReactNode }) {
   return (
-    <figure aria-labelledby={id} className="rounded-lg border bg-card p-4 shadow-sm" data-testid={`chart-${id}`}>
-      <figcaption id={id} className="mb-2 text-sm font-medium">
+    <figure aria-labelledby={`dash-chart-${id}`} className="rounded-lg border bg-card p-4 shadow-sm" data-testid={`chart-${id}`}>
+      <figcaption id={`dash-chart-${id}`} className="mb-2 text-sm font-medium">
         {title}
       </figcaption>
       {view === 'chart' && <div aria-hidden>{children}</div>}
