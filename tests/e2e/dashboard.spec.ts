@@ -27,7 +27,7 @@ test('the administrator sees the cards, then the charts with their tables', asyn
     ['card-terminals', '在线终端'],
     ['card-audits', '待审核'],
     ['card-sync', '本机同步'],
-  ])
+  ] as const)
     await expect(dashboard.getByTestId(card)).toContainText(label)
   // the administrator just signed in: at least one sign-in today
   await expect(page.getByTestId('card-logins').locator('p').nth(1)).not.toHaveText('0')

@@ -38,13 +38,12 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
   async function logins(ids: string[] | null, days: number): Promise<NonNullable<DashboardSummary['logins']>> {
     const scope = inScope(loginLog.organizationId, ids)
     const success = eq(loginLog.success, true)
-    const [c] = await ctx.db
-      .select({
-        today: sql<number>`count(*) filter (where ${loginLog.createdAt} >= date_trunc('day', now()))`.mapWith(Number),
-        active: sql<number>`count(distinct lower(${loginLog.accountName}))`.mapWith(Number),
-      })
-      .from(loginLog)
-      .where(and(success, scope, gte(loginLog.createdAt, sql`now() - make_interval(days => ${ACTIVE_WITHIN_DAYS}::int)`)))
+    // accounts signed in within 30 days: a grouped subquery (hash aggregate) rather than count(distinct …), which sorts
+    const since = sql`now() - make_interval(days => ${ACTIVE_WITHIN_DAYS}::int)`
+    const active = (await ctx.db.execute(sql`
+      select count(*)::int as n from (
+        select lower(${loginLog.accountName}) from ${loginLog} where ${and(success, scope, gte(loginLog.createdAt, since))} group by 1
+      ) a`)) as unknown as { rows: { n: number }[] }
     const perDay = (await ctx.db.execute(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(l.count, 0)::int as count
       from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}::int), date_trunc('day', now()), interval '1 day') as d(day)
@@ -54,11 +53,9 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
         group by 1
       ) l on l.day = d.day
       order by d.day`)) as unknown as { rows: DayCount[] }
-    return {
-      today: c?.today ?? 0,
-      activeAccounts: c?.active ?? 0,
-      perDay: perDay.rows.map((r) => ({ day: r.day, count: Number(r.count) })),
-    }
+    const series = perDay.rows.map((r) => ({ day: r.day, count: Number(r.count) }))
+    // today is the series' last day (by the database clock)
+    return { today: series.at(-1)?.count ?? 0, activeAccounts: Number(active.rows[0]?.n ?? 0), perDay: series }
   }
 
   async function terminals(ids: string[] | null, days: number): Promise<NonNullable<DashboardSummary['terminals']>> {
