@@ -15,7 +15,9 @@
  * benchmark breaks. BENCH_QUICK=1: shorter loads, 30,000 staff, smaller seeds, the build reused.
  *   - logs (issue 14): a filtered login-log query over 1,000,000 rows (p50/p99; anchor: the first
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
- * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,messages,login,logs,embedded,postgres runs a subset.
+ *   - dashboard (issue 14): the home's dashboard/summary call over the logs' rows plus the staff
+ *     (BENCH_STAFF_ROWS), as administrator and unit administrator (p50/p99; anchor: the log's first page).
+ * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,messages,login,logs,dashboard,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -145,10 +147,21 @@ async function bundles(base: string) {
     const sum = (paths: Iterable<string>, f: (p: string) => number) => [...paths].reduce((a, p) => a + f(p), 0)
     const gz = (p: string) => gzipOf(join('dist', p))
     const login = seen.login!
-    const all = new Set([...login, ...seen.home!])
+    // the dashboard's charts (Recharts) load after the cards, in their own chunk: counted on their own
+    const isCharts = (p: string) => /\/DashboardCharts-[^/]*\.js$/.test(p)
+    const charts = [...seen.home!].filter(isCharts)
+    if ([...login].some(isCharts)) broken.push('bundles: the dashboard charts chunk is loaded by /login')
+    const all = new Set([...login, ...seen.home!].filter((p) => !isCharts(p)))
     const loginGz = sum(login, gz) / 1024
     const loginSent = sum(login, (p) => js.get(p)?.sent ?? 0) / 1024
     const homeGz = sum(all, gz) / 1024
+    figure({
+      name: `/admin/home dashboard charts chunk, gzip (${charts.length} files, loaded after the cards)`,
+      value: charts.length ? sum(charts, gz) / 1024 : null,
+      unit: 'KiB',
+      goal: null,
+      note: 'Recharts 3: research 07-charts measured ~133 KiB gz',
+    })
     figure({
       name: `/login JS, gzip (${login.size} files)`,
       value: loginGz,
@@ -157,7 +170,7 @@ async function bundles(base: string) {
       note: `shadcn-admin in issue 9: 200–220 KiB (not re-measured here); /login loaded in ${loginMs} ms`,
     })
     figure({
-      name: `shell + /admin/home JS, gzip (${all.size} files)`,
+      name: `shell + /admin/home JS without the charts chunk, gzip (${all.size} files)`,
       value: homeGz,
       unit: 'KiB',
       goal: { op: '<=', value: 250 },
@@ -238,7 +251,7 @@ const isListQuery = (q: string) => /^\s*select\b/i.test(q) && /from "person"/i.t
 
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? (QUICK ? 100_000 : 1_000_000))
 
-async function logs() {
+async function logs(want: { logs: boolean; dashboard: boolean } = { logs: true, dashboard: false }) {
   const { ensureLogPartitions } = await import('../server/modules/logs/partitions')
   const extra: Record<string, string> = { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn' }
   const seeded = await seededDatabase('bench-logs', extra)
@@ -246,14 +259,22 @@ async function logs() {
   try {
     // rows over the last 30 days (the months' partitions first), 2,000 accounts, one in ten a failure
     await ensureLogPartitions(database.db, new Date(), { login: 180, operate: 180, system: 365 })
+    const orgIds = (await database.db.select({ id: t.organization.organizationId }).from(t.organization)).map((o) => o.id)
     const started = performance.now()
+    // each row in one of the demo units (the dashboard counts by data scope)
     await database.db
-      .execute(sql`insert into login_log (login_log_id, account_name, ip, city, terminal, terminal_version, os, success, code, created_at)
-      select 'b' || g, 'user' || lpad((g % 2000)::text, 4, '0'), '10.0.' || (g % 250) || '.' || (g % 200), 'private', 'Chrome', '131.0', 'Windows 10/11',
+      .execute(sql`insert into login_log (login_log_id, account_name, organization_id, ip, city, terminal, terminal_version, os, success, code, created_at)
+      select 'b' || g, 'user' || lpad((g % 2000)::text, 4, '0'), (${sql.raw(`array[${orgIds.map((id) => `'${id}'`).join(',')}]`)})[g % ${orgIds.length} + 1],
+        '10.0.' || (g % 250) || '.' || (g % 200), 'private', 'Chrome', '131.0', 'Windows 10/11',
         g % 10 <> 0, case when g % 10 = 0 then 20010 else 10000 end, now() - (g * (30 * 86400.0 / ${LOG_ROWS}) || ' seconds')::interval
       from generate_series(1, ${LOG_ROWS}) g`)
-    await database.db.execute(sql`analyze login_log`)
     console.log(`  bulk insert: ${LOG_ROWS} login-log rows over 30 days in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    if (want.dashboard) {
+      const s = performance.now()
+      const inserted = await insertBenchStaff(database.db, orgIds, STAFF)
+      console.log(`  bulk insert: ${inserted} staff over ${orgIds.length} units in ${((performance.now() - s) / 1000).toFixed(0)} s`)
+    }
+    await database.db.execute(sql`analyze`)
     await database.close()
 
     const gateway = await startGateway({ ...seeded.env })
@@ -274,6 +295,8 @@ async function logs() {
       }
       const n = QUICK ? 30 : 100
       const anchor = await timed({ pageSize: '20' }, n)
+      if (want.dashboard) await dashboardFigures(gateway.base, admin, anchor, n)
+      if (!want.logs) return
       const filtered = await timed({ pageSize: '20', accountName: 'user0042', success: '0' }, n)
       const month = new Date(Date.now() - 30 * 86_400_000).toISOString()
       const wide = await timed({ pageSize: '20', accountName: 'user0042', from: month }, n)
@@ -323,6 +346,52 @@ async function logs() {
     }
   } finally {
     seeded.remove()
+  }
+}
+
+/**
+ * dashboard (issue 14): GET dashboard/summary — every home figure in one signed call — over the logs'
+ * data set (LOG_ROWS login rows over 30 days) plus STAFF staff, as the administrator (scope: all)
+ * and as the seeded unit administrator (orgadmin, own units and below); anchor: the login log's
+ * first page without a filter on the same data.
+ */
+async function dashboardFigures(base: string, admin: Client, anchor: { p50: number; p99: number }, n: number) {
+  const path = '/api/admin/v1/dashboard/summary'
+  const timed = async (c: Client, query: Record<string, string>) => {
+    const ms: number[] = []
+    for (let i = 0; i < n; i++) {
+      const s = performance.now()
+      const r = await c.call<{ logins?: { today: number } }>('GET', path, { query })
+      ms.push(performance.now() - s)
+      if (r.body.code !== 10000) throw new Error(`dashboard summary: ${r.text.slice(0, 300)}`)
+    }
+    const sorted = [...ms].sort((a, b) => a - b)
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+    return { p50: at(0.5), p99: at(0.99), all: ms }
+  }
+  const unitAdmin = await new Client(base).signIn('orgadmin', PASSWORD)
+  for (const [label, c, query] of [
+    ['administrator, 14 days', admin, { days: '14' }],
+    ['administrator, 30 days', admin, { days: '30' }],
+    ['unit administrator, 30 days', unitAdmin, { days: '30' }],
+  ] as const) {
+    const r = await timed(c, query)
+    console.log(`  dashboard summary (${label}): ${stats(r.all)}`)
+    const rows = `${LOG_ROWS.toLocaleString('en')} log rows, ${STAFF.toLocaleString('en')} staff`
+    figure({
+      name: `dashboard summary over ${rows} (${label}) p50`,
+      value: r.p50,
+      unit: 'ms',
+      goal: { op: '<=', value: 300 },
+      anchor: { label: 'login log first page', value: anchor.p50 },
+    })
+    figure({
+      name: `dashboard summary over ${rows} (${label}) p99`,
+      value: r.p99,
+      unit: 'ms',
+      goal: { op: '<=', value: 800 },
+      anchor: { label: 'login log first page', value: anchor.p99 },
+    })
   }
 }
 
@@ -816,7 +885,9 @@ async function main() {
   await part('login', async () => {
     await script('bench/run.ts')
   })
-  await part('logs', logs)
+  await part('logs', () => logs({ logs: true, dashboard: !ONLY || ONLY.has('dashboard') }))
+  // the dashboard runs on the logs' data set: alone when only it is asked for
+  if (ONLY?.has('dashboard') && !ONLY.has('logs')) await part('dashboard', () => logs({ logs: false, dashboard: true }))
   await part('embedded', () => scale('embedded'))
   if (existsSync(join(PG_BIN, 'initdb'))) await part('postgres', () => scale('postgres'))
   else console.log(`\n(no PostgreSQL binaries in ${PG_BIN}: the PostgreSQL part is skipped)`)

@@ -43,6 +43,7 @@ import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
 import { registerShellRoutes } from './modules/shell/routes'
 import { registerTerminalRoutes } from './modules/terminal/routes'
+import { registerDashboardRoutes } from './modules/dashboard/routes'
 import { registerLogRoutes } from './modules/logs/routes'
 import { registerBodyParsers, registerInputGuard } from './plugins/body'
 import { registerCompression, staticOptions } from './plugins/compression'
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerTerminalRoutes(app, ctx)
   registerLogRoutes(app, ctx)
   registerAttributeRoutes(app, ctx)
+  registerDashboardRoutes(app, ctx)
   const live = registerMessageRoutes(app, ctx)
 
   // Background jobs and live streams: any instance claims due jobs; NOTIFY wakes it at once.

@@ -9,7 +9,7 @@ export async function unitAdmin(
   t: Target,
   admin: Client,
   grants: { menu: string; fns: string[] }[],
-): Promise<{ client: Client; accountName: string; organizationId: string }> {
+): Promise<{ client: Client; accountName: string; organizationId: string; roleId: string }> {
   const organizationId = await newUnit(admin, '日志测试单位')
   const role = await addRole(admin, '单位管理', 'children')
   const tr = await tree(admin, role.roleId)
@@ -33,5 +33,5 @@ export async function unitAdmin(
   const added = await addMembers(admin, role.roleId, [acc.accountId])
   expect(added.body.code, added.text).toBe(10000)
   const client = await new Client(t.url).signIn(acc.accountName, PASSWORD)
-  return { client, accountName: acc.accountName, organizationId }
+  return { client, accountName: acc.accountName, organizationId, roleId: role.roleId }
 }

@@ -19,7 +19,7 @@ import {
 } from '../../../src/contract/schemas/auth'
 import type { AppByPermission } from '../../../src/contract/schemas/shell'
 import type { Ctx } from '../../context'
-import { accessToken, application, applicationMenu, loginFailure, roleMenu, session } from '../../db/schema'
+import { accessToken, application, applicationGrant, applicationMenu, loginFailure, organization, roleMenu, session } from '../../db/schema'
 import { getDummyHash, randomToken, sha256Hex, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../plugins/permissions'
@@ -42,7 +42,28 @@ export const NO_ROLE = {
   en: 'This account has no role yet, so it cannot sign in; ask an administrator to give it a role',
 }
 
-export async function appsAllowed(ctx: Ctx, accountId: string, appCode?: string): Promise<AppByPermission[]> {
+/** getAccessToken for an application whose authorisation (应用授权: units/roles) leaves the account out. */
+export const APP_NOT_AUTHORISED = {
+  zh: '你所在的单位或角色未被授权使用该应用，请联系管理员',
+  en: 'Your unit and roles are not authorised to use this application; ask an administrator',
+}
+
+/** The seeded administrator keeps the console's own application whatever its authorisation says (no lock-out). */
+const SEEDED_ADMIN = 'admin'
+
+/**
+ * The applications an account may use: some active role grants menus of it or the application
+ * itself, and — when the application is authorised to some units/roles (application/saveGrants) —
+ * the account's unit (or a unit above it) or one of its active roles is among them. An application
+ * authorised to nobody is open to every role holding it. `ignoreGrants`: the first condition only.
+ */
+export async function appsAllowed(
+  ctx: Ctx,
+  acc: Pick<AccountRow, 'accountId' | 'accountName' | 'organizationId'>,
+  appCode?: string,
+  ignoreGrants = false,
+): Promise<AppByPermission[]> {
+  const accountId = acc.accountId
   const roles = await activeRoleIds(ctx, accountId)
   if (roles.length === 0) return []
   const rows = await ctx.db
@@ -74,10 +95,30 @@ export async function appsAllowed(ctx: Ctx, accountId: string, appCode?: string)
           ),
         ),
         appCode ? eq(application.code, appCode) : undefined,
+        ignoreGrants
+          ? undefined
+          : authorisedFor(
+              ctx,
+              acc,
+              roles.map((r) => r.roleId),
+            ),
       ),
     )
     .orderBy(application.sort, application.name)
   return rows.map(({ sort: _sort, ...app }) => app)
+}
+
+/** The application authorisation condition of `appsAllowed` (see there). */
+function authorisedFor(ctx: Ctx, acc: Pick<AccountRow, 'accountName' | 'organizationId'>, roleIds: string[]) {
+  const exempt = acc.accountName.toLowerCase() === SEEDED_ADMIN ? sql`${application.code} = ${ctx.config.appCode} or ` : sql``
+  const unit = acc.organizationId
+    ? sql`or (g.subject_type = 'org' and exists (
+        select 1 from ${organization} o where o.organization_id = ${acc.organizationId}
+          and position('/' || g.subject_id || '/' in coalesce(o.path, '/' || o.organization_id || '/')) > 0))`
+    : sql``
+  const role = roleIds.length ? sql`or (g.subject_type = 'role' and g.subject_id in ${roleIds})` : sql``
+  return sql`(${exempt}not exists (select 1 from ${applicationGrant} g0 where g0.application_id = ${application.applicationId})
+    or exists (select 1 from ${applicationGrant} g where g.application_id = ${application.applicationId} and (false ${unit} ${role})))`
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -195,11 +236,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     const payload = cipherPayload.safeParse(decryptJson(key, body.cipherText))
     if (!payload.success || payload.data.appCode !== body.appCode || !matchesLogin(auth.account, payload.data.loginAccount))
       throw new ApiError(Code.CIPHER_INVALID)
-    const allowed = await appsAllowed(ctx, auth.account.accountId, body.appCode)
+    const allowed = await appsAllowed(ctx, auth.account, body.appCode)
     if (allowed.length === 0) {
       await writeSystemLog(ctx, req, 'permission_refused', Code.FORBIDDEN, `application ${body.appCode.slice(0, 64)}`)
       // An account with no role at all (e.g. a registration approved without one) is told so plainly.
       if ((await activeRoleIds(ctx, auth.account.accountId)).length === 0) throw new ApiError(Code.FORBIDDEN, { reason: 'noRole' }, NO_ROLE)
+      // Its roles hold the application, but the application's authorisation leaves its unit and roles out.
+      if ((await appsAllowed(ctx, auth.account, body.appCode, true)).length > 0)
+        throw new ApiError(Code.FORBIDDEN, { reason: 'appNotAuthorised' }, APP_NOT_AUTHORISED)
       throw new ApiError(Code.FORBIDDEN)
     }
     const token = randomToken()
@@ -234,7 +278,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
   })
 
   app.get(API.auth.listAppByPermission, { config: { auth: 'session' } }, async (req) => {
-    const apps = await appsAllowed(ctx, req.auth!.account.accountId)
+    const apps = await appsAllowed(ctx, req.auth!.account)
     await touchSession(ctx, req.auth!.session)
     return ok(req, apps)
   })

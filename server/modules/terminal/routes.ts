@@ -35,6 +35,45 @@ export const expiredSql = sql<boolean>`(${terminal.status} = 'authorised' and ${
 export const onlineSql = sql<boolean>`coalesce(${terminal.status} = 'authorised' and ${terminal.validUntil} > now()
   and ${heartbeat.lastHeartbeatAt} > now() - make_interval(secs => (${terminal.heartbeatIntervalMin} * 120)::double precision), false)`
 
+/**
+ * Online now, authorised, unauthorised, expiring in 7 days, expired and applications per day (the
+ * last `days` days, oldest first) of the terminals in `scope`, by the database clock. The one SQL
+ * of these figures: the terminal screen's statistics and the home dashboard both use it.
+ */
+export async function terminalStatistics(db: Db, scope: SQL | undefined, days = 14): Promise<TerminalStatistics> {
+  const [c] = await db
+    .select({
+      online: sql<number>`count(*) filter (where ${onlineSql})`.mapWith(Number),
+      authorised: sql<number>`count(*) filter (where ${terminal.status} = 'authorised' and not ${expiredSql})`.mapWith(Number),
+      unauthorised: sql<number>`count(*) filter (where ${terminal.status} = 'unauthorised')`.mapWith(Number),
+      expiringIn7Days:
+        sql<number>`count(*) filter (where ${terminal.status} = 'authorised' and ${terminal.validUntil} > now() and ${terminal.validUntil} <= now() + interval '7 days')`.mapWith(
+          Number,
+        ),
+      expired: sql<number>`count(*) filter (where ${expiredSql})`.mapWith(Number),
+    })
+    .from(terminal)
+    .leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId))
+    .where(scope)
+  const perDay = (await db.execute(sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, count(e.terminal_event_id)::int as count
+    from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}::int), date_trunc('day', now()), interval '1 day') as d(day)
+    left join (
+      select ev.terminal_event_id, ev.at from ${terminalEvent} ev join ${terminal} on ${terminal.terminalId} = ev.terminal_id
+      where ev.kind = 'apply' and ev.at >= date_trunc('day', now()) - make_interval(days => ${days - 1}::int) ${scope ? sql`and ${scope}` : sql``}
+    ) e on e.at >= d.day and e.at < d.day + interval '1 day'
+    group by d.day order by d.day`)) as unknown as { rows: { day: string; count: number }[] }
+  const stats: TerminalStatistics = {
+    online: c?.online ?? 0,
+    authorised: c?.authorised ?? 0,
+    unauthorised: c?.unauthorised ?? 0,
+    expiringIn7Days: c?.expiringIn7Days ?? 0,
+    expired: c?.expired ?? 0,
+    perDay: perDay.rows.map((r) => ({ day: r.day, count: Number(r.count) })),
+  }
+  return stats
+}
+
 const REFUSED_TRANSITION = {
   zh: '该终端当前状态不允许此操作',
   en: 'The terminal’s current state does not allow this',
@@ -182,38 +221,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
   })
 
   app.get(TERMINAL_PATHS.statistics, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
-    const scope = await scopeWhere(req)
-    const [c] = await ctx.db
-      .select({
-        online: sql<number>`count(*) filter (where ${onlineSql})`.mapWith(Number),
-        authorised: sql<number>`count(*) filter (where ${terminal.status} = 'authorised' and not ${expiredSql})`.mapWith(Number),
-        unauthorised: sql<number>`count(*) filter (where ${terminal.status} = 'unauthorised')`.mapWith(Number),
-        expiringIn7Days:
-          sql<number>`count(*) filter (where ${terminal.status} = 'authorised' and ${terminal.validUntil} > now() and ${terminal.validUntil} <= now() + interval '7 days')`.mapWith(
-            Number,
-          ),
-        expired: sql<number>`count(*) filter (where ${expiredSql})`.mapWith(Number),
-      })
-      .from(terminal)
-      .leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId))
-      .where(scope)
-    const days = (await ctx.db.execute(sql`
-      select to_char(d.day, 'YYYY-MM-DD') as day, count(e.terminal_event_id)::int as count
-      from generate_series(date_trunc('day', now()) - interval '13 days', date_trunc('day', now()), interval '1 day') as d(day)
-      left join (
-        select ev.terminal_event_id, ev.at from ${terminalEvent} ev join ${terminal} on ${terminal.terminalId} = ev.terminal_id
-        where ev.kind = 'apply' and ev.at >= date_trunc('day', now()) - interval '13 days' ${scope ? sql`and ${scope}` : sql``}
-      ) e on e.at >= d.day and e.at < d.day + interval '1 day'
-      group by d.day order by d.day`)) as unknown as { rows: { day: string; count: number }[] }
-    const stats: TerminalStatistics = {
-      online: c?.online ?? 0,
-      authorised: c?.authorised ?? 0,
-      unauthorised: c?.unauthorised ?? 0,
-      expiringIn7Days: c?.expiringIn7Days ?? 0,
-      expired: c?.expired ?? 0,
-      perDay: days.rows.map((r) => ({ day: r.day, count: Number(r.count) })),
-    }
-    return ok(req, stats)
+    return ok(req, await terminalStatistics(ctx.db, await scopeWhere(req)))
   })
 
   // ---- device calls: signed by the account using the device; no menu permission ----

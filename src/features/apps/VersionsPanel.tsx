@@ -125,7 +125,9 @@ function Versions({ app }: { app: Application }) {
       onSearchChange={setSearch}
       extraQuery={{ applicationId: app.applicationId }}
       actions={{ add: 'publish', edit: 'publish', delete: 'publish' }}
-      canDelete={(v) => (v.published ? t('apps.version.fixed') : true)}
+      // a published version is fixed: only enable/disable is offered (the gateway refuses edits and deletes, 20021)
+      canEdit={(v) => !v.published}
+      canDelete={(v) => !v.published}
       rowActions={(v) => (
         <Can action="publish">
           {!v.published ? (

@@ -8,6 +8,8 @@ import { SyncWidget } from '@/features/sync'
 import { useT, type Locale } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
+import { Dashboard, useDashboardSummary } from './Dashboard'
+import { hasFigures } from './queries'
 
 function greetingKey(hour: number) {
   if (hour < 5) return 'shell.home.greeting.evening' as const
@@ -31,6 +33,9 @@ export function HomePage() {
   const name = displayName(user.data ?? account, account?.accountName ?? '')
   const org = user.data?.organizationName ?? account?.organizationName ?? null
   const roles = user.data?.roleNames ?? []
+  const summary = useDashboardSummary()
+  // an account without any dashboard menu gets the plain welcome, not empty cards
+  const admin = summary.isPending || summary.isError || hasFigures(summary.data)
 
   const links = useMemo(
     () => menuLeaves(buildMenuTree(menus.data ?? [])).filter(({ node }) => normalizePath(node.action) !== HOME_PATH),
@@ -60,7 +65,15 @@ export function HomePage() {
           </li>
         </ul>
         {user.isPending && account && <p className="mt-2 text-xs text-muted-foreground">{t('shell.home.loadingUser')}</p>}
+        {!admin && (
+          <div className="mt-4 rounded-md bg-muted/50 p-3 text-sm" data-testid="home-welcome">
+            <p className="font-medium">{t('dashboard.welcome.title')}</p>
+            <p className="mt-1 text-muted-foreground">{t('dashboard.welcome.body')}</p>
+          </div>
+        )}
       </section>
+
+      {admin && <Dashboard summary={summary} />}
 
       <SyncWidget />
 

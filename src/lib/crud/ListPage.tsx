@@ -72,6 +72,8 @@ export interface ListPageProps<T extends object> {
    * saying why (e.g. one's own account).
    */
   canDelete?: (row: T) => boolean | string
+  /** Whether one row may be edited (default: all may); a row that may not has no edit action (e.g. a published version). */
+  canEdit?: (row: T) => boolean
   /** What else a deletion of these rows does, said after the confirmation's sentence (e.g. a role's members lose it). */
   deleteHint?: (rows: T[]) => string | undefined
   /**
@@ -110,6 +112,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     toolbar,
     deletable = true,
     canDelete: rowDeletable,
+    canEdit: rowEditable,
     deleteHint,
     bulkActions,
     canSelect: rowSelectable,
@@ -262,7 +265,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               ? (row) => (
                   <>
                     {rowActions?.(row)}
-                    {canEdit && <EditRowAction action={act.edit} onClick={() => setDialog({ open: true, record: row })} />}
+                    {canEdit && (rowEditable?.(row) ?? true) && (
+                      <EditRowAction action={act.edit} onClick={() => setDialog({ open: true, record: row })} />
+                    )}
                     {mayDeleteRow(row) && (
                       <DeleteRowAction action={act.delete} pending={del.isPending} onClick={() => void removeRows([resource.idOf(row)])} />
                     )}

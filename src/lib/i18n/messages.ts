@@ -22,6 +22,7 @@ import * as projects from './locales/projects'
 import * as projectInit from './locales/projectInit'
 import * as terminals from './locales/terminals'
 import * as logs from './locales/logs'
+import * as dashboard from './locales/dashboard'
 import * as msg from './locales/messages'
 import * as attributes from './locales/attributes'
 
@@ -57,6 +58,7 @@ export const messages = {
     projectInit: projectInit.zh,
     terminals: terminals.zh,
     logs: logs.zh,
+    dashboard: dashboard.zh,
     messages: msg.zh,
     attributes: attributes.zh,
     v: fromContract(validationMessages, 'zh', 'v.'),
@@ -86,6 +88,7 @@ export const messages = {
     projectInit: projectInit.en,
     terminals: terminals.en,
     logs: logs.en,
+    dashboard: dashboard.en,
     messages: msg.en,
     attributes: attributes.en,
     v: fromContract(validationMessages, 'en', 'v.'),

@@ -1,0 +1,108 @@
+/**
+ * The administrators' home dashboard (issue 14): GET dashboard/summary, one signed call for every
+ * figure. Each figure belongs to a menu (DASHBOARD_SOURCES): it is computed only when one of the
+ * caller's roles grants that menu, and counts only the units of that grant's data scope — an
+ * organisation administrator sees their units' figures. No menu at all: an empty summary (the
+ * console shows a plain welcome). Online terminals come from the terminal screen's own SQL.
+ */
+import type { FastifyInstance } from 'fastify'
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { ACCOUNT_STATUSES, type AccountStatus } from '../../../src/contract/enums'
+import {
+  ACTIVE_WITHIN_DAYS,
+  DASHBOARD_PATHS,
+  DASHBOARD_SOURCES,
+  dashboardQuery,
+  type DashboardSummary,
+  type DayCount,
+} from '../../../src/contract/schemas/dashboard'
+import type { Ctx } from '../../context'
+import { account, loginLog, person, terminal } from '../../db/schema'
+import { ok, parse } from '../../lib/http'
+import { resolveGrant, scopeOrgIds } from '../../plugins/permissions'
+import type { AccountRow } from '../../types'
+import { inScope } from '../org/scope'
+import { terminalStatistics } from '../terminal/routes'
+
+type Source = keyof typeof DASHBOARD_SOURCES
+
+export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
+  /** The organisation ids the caller sees through `source`'s menu (null: all); undefined: no such menu. */
+  async function scopeOf(acc: AccountRow, appCode: string | null, source: Source): Promise<string[] | null | undefined> {
+    if (!appCode) return undefined
+    const grant = await resolveGrant(ctx, acc, appCode, { menu: DASHBOARD_SOURCES[source] })
+    if (!grant) return undefined
+    return scopeOrgIds(ctx, acc, grant.scope)
+  }
+
+  async function logins(ids: string[] | null, days: number): Promise<NonNullable<DashboardSummary['logins']>> {
+    const scope = inScope(loginLog.organizationId, ids)
+    const success = eq(loginLog.success, true)
+    // accounts signed in within 30 days: a grouped subquery (hash aggregate) rather than count(distinct …), which sorts
+    const since = sql`now() - make_interval(days => ${ACTIVE_WITHIN_DAYS}::int)`
+    const active = (await ctx.db.execute(sql`
+      select count(*)::int as n from (
+        select lower(${loginLog.accountName}) from ${loginLog} where ${and(success, scope, gte(loginLog.createdAt, since))} group by 1
+      ) a`)) as unknown as { rows: { n: number }[] }
+    const perDay = (await ctx.db.execute(sql`
+      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(l.count, 0)::int as count
+      from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}::int), date_trunc('day', now()), interval '1 day') as d(day)
+      left join (
+        select date_trunc('day', ${loginLog.createdAt}) as day, count(*) as count from ${loginLog}
+        where ${and(success, scope, gte(loginLog.createdAt, sql`date_trunc('day', now()) - make_interval(days => ${days - 1}::int)`))}
+        group by 1
+      ) l on l.day = d.day
+      order by d.day`)) as unknown as { rows: DayCount[] }
+    const series = perDay.rows.map((r) => ({ day: r.day, count: Number(r.count) }))
+    // today is the series' last day (by the database clock)
+    return { today: series.at(-1)?.count ?? 0, activeAccounts: Number(active.rows[0]?.n ?? 0), perDay: series }
+  }
+
+  async function terminals(ids: string[] | null, days: number): Promise<NonNullable<DashboardSummary['terminals']>> {
+    const s = await terminalStatistics(ctx.db, inScope(terminal.organizationId, ids), days)
+    return { online: s.online, authorised: s.authorised, expiringIn7Days: s.expiringIn7Days, perDay: s.perDay }
+  }
+
+  async function audits(ids: string[] | null): Promise<NonNullable<DashboardSummary['audits']>> {
+    const [c] = await ctx.db
+      .select({ pending: sql<number>`count(*)`.mapWith(Number) })
+      .from(person)
+      .where(and(eq(person.auditStatus, 'pending'), inScope(person.organizationId, ids)))
+    return { pending: c?.pending ?? 0 }
+  }
+
+  async function accounts(ids: string[] | null): Promise<NonNullable<DashboardSummary['accounts']>> {
+    const rows = await ctx.db
+      .select({ status: account.status, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(account)
+      .where(inScope(account.organizationId, ids) as SQL | undefined)
+      .groupBy(account.status)
+    const byStatus = ACCOUNT_STATUSES.map((status: AccountStatus) => ({ status, count: rows.find((r) => r.status === status)?.count ?? 0 }))
+    return { total: byStatus.reduce((n, r) => n + r.count, 0), byStatus }
+  }
+
+  app.get(DASHBOARD_PATHS.summary, { config: { auth: 'signed' } }, async (req) => {
+    const { days } = parse(dashboardQuery, req.query, req)
+    const auth = req.auth!
+    const [scopes, now] = await Promise.all([
+      Promise.all(
+        (Object.keys(DASHBOARD_SOURCES) as Source[]).map(async (s) => [s, await scopeOf(auth.account, auth.appCode, s)] as const),
+      ),
+      ctx.db.execute(sql`select now() as at`) as unknown as Promise<{ rows: { at: string | Date }[] }>,
+    ])
+    const scope = Object.fromEntries(scopes) as Record<Source, string[] | null | undefined>
+    const at = now.rows[0]!.at
+    const summary: DashboardSummary = { days, at: at instanceof Date ? at.toISOString() : new Date(at).toISOString() }
+    const [l, t, a, c] = await Promise.all([
+      scope.logins === undefined ? undefined : logins(scope.logins, days),
+      scope.terminals === undefined ? undefined : terminals(scope.terminals, days),
+      scope.audits === undefined ? undefined : audits(scope.audits),
+      scope.accounts === undefined ? undefined : accounts(scope.accounts),
+    ])
+    if (l) summary.logins = l
+    if (t) summary.terminals = t
+    if (a) summary.audits = a
+    if (c) summary.accounts = c
+    return ok(req, summary)
+  })
+}

@@ -1,0 +1,216 @@
+/**
+ * The dashboard's charts (own lazy chunk with Recharts; loaded after the cards): sign-ins per day,
+ * terminal applications per day (last 14 or 30 days) and accounts by status. Every chart has its
+ * table: shown instead of the chart with the 图表/表格 switch, and always present for screen readers.
+ */
+import { useState, type ReactNode } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, XAxis, YAxis } from 'recharts'
+import { DASHBOARD_DAYS, type DashboardSummary, type DayCount } from '@/contract/schemas/dashboard'
+import { CHART_COLORS, ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart'
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { dashboardSummaryQueryOptions } from './queries'
+
+type View = 'chart' | 'table'
+
+function DataTable({
+  caption,
+  head,
+  rows,
+  hidden,
+}: {
+  caption: string
+  head: [string, string]
+  rows: [string, number][]
+  hidden: boolean
+}) {
+  return (
+    <table className={cn(hidden ? 'sr-only' : 'w-full text-sm')} data-testid="chart-table">
+      <caption className={cn(!hidden && 'sr-only')}>{caption}</caption>
+      <thead>
+        <tr className="border-b text-left text-muted-foreground">
+          <th scope="col" className="py-1.5 font-medium">
+            {head[0]}
+          </th>
+          <th scope="col" className="py-1.5 text-right font-medium">
+            {head[1]}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([k, v]) => (
+          <tr key={k} className="border-b last:border-0">
+            <th scope="row" className="py-1 text-left font-normal">
+              {k}
+            </th>
+            <td className="py-1 text-right tabular-nums">{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function Panel({ id, title, view, table, children }: { id: string; title: string; view: View; table: ReactNode; children: ReactNode }) {
+  return (
+    <figure aria-labelledby={`dash-chart-${id}`} className="rounded-lg border bg-card p-4 shadow-sm" data-testid={`chart-${id}`}>
+      <figcaption id={`dash-chart-${id}`} className="mb-2 text-sm font-medium">
+        {title}
+      </figcaption>
+      {view === 'chart' && <div aria-hidden>{children}</div>}
+      {table}
+    </figure>
+  )
+}
+
+const shortDay = (day: string) => day.slice(5)
+
+function DayChart({ id, title, data, view, kind }: { id: string; title: string; data: DayCount[]; view: View; kind: 'line' | 'bar' }) {
+  const { t } = useT()
+  const config: ChartConfig = { count: { label: t('dashboard.charts.count'), color: CHART_COLORS[kind === 'line' ? 0 : 2] } }
+  const rows = data.map((d) => ({ day: shortDay(d.day), count: d.count }))
+  const axes = (
+    <>
+      <CartesianGrid vertical={false} />
+      <XAxis dataKey="day" tickLine={false} axisLine={false} tickMargin={8} minTickGap={16} />
+      <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={32} />
+      <ChartTooltip content={<ChartTooltipContent />} cursor={kind === 'bar' ? { fill: 'hsl(var(--muted))' } : true} />
+    </>
+  )
+  return (
+    <Panel
+      id={id}
+      title={title}
+      view={view}
+      table={
+        <DataTable
+          caption={title}
+          head={[t('dashboard.charts.day'), t('dashboard.charts.count')]}
+          rows={data.map((d) => [d.day, d.count])}
+          hidden={view === 'chart'}
+        />
+      }
+    >
+      <ChartContainer config={config}>
+        {kind === 'line' ? (
+          <LineChart data={rows} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
+            {axes}
+            <Line dataKey="count" type="monotone" stroke="var(--color-count)" strokeWidth={2} dot={false} isAnimationActive={false} />
+          </LineChart>
+        ) : (
+          <BarChart data={rows} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
+            {axes}
+            <Bar dataKey="count" fill="var(--color-count)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        )}
+      </ChartContainer>
+    </Panel>
+  )
+}
+
+function AccountsChart({ data, view }: { data: NonNullable<DashboardSummary['accounts']>; view: View }) {
+  const { t } = useT()
+  const label = (s: string) => t(`accounts.status.${s}` as 'accounts.status.normal')
+  const config: ChartConfig = Object.fromEntries(
+    data.byStatus.map((r, i) => [r.status, { label: label(r.status), color: CHART_COLORS[i % CHART_COLORS.length]! }]),
+  )
+  const slices = data.byStatus.filter((r) => r.count > 0).map((r) => ({ ...r, fill: `var(--color-${r.status})` }))
+  const title = t('dashboard.charts.accounts')
+  return (
+    <Panel
+      id="accounts"
+      title={title}
+      view={view}
+      table={
+        <DataTable
+          caption={title}
+          head={[t('dashboard.charts.status'), t('dashboard.charts.accountCount')]}
+          rows={data.byStatus.map((r) => [label(r.status), r.count])}
+          hidden={view === 'chart'}
+        />
+      }
+    >
+      {slices.length === 0 ? (
+        <p className="flex h-56 items-center justify-center text-sm text-muted-foreground">{t('dashboard.charts.empty')}</p>
+      ) : (
+        <div className="flex items-center gap-4">
+          <ChartContainer config={config} className="h-56 flex-1">
+            <PieChart accessibilityLayer={false}>
+              <ChartTooltip content={<ChartTooltipContent nameKey="status" />} />
+              <Pie
+                data={slices}
+                dataKey="count"
+                nameKey="status"
+                innerRadius="50%"
+                outerRadius="85%"
+                strokeWidth={2}
+                isAnimationActive={false}
+              >
+                {slices.map((s) => (
+                  <Cell key={s.status} fill={s.fill} />
+                ))}
+              </Pie>
+            </PieChart>
+          </ChartContainer>
+          <ul className="space-y-1 text-xs">
+            {slices.map((s) => (
+              <li
+                key={s.status}
+                className="flex items-center gap-2"
+                style={config[s.status] ? { ['--c' as string]: config[s.status]!.color } : undefined}
+              >
+                <span className="size-2.5 rounded-sm bg-[var(--c)]" />
+                <span className="text-muted-foreground">{label(s.status)}</span>
+                <span className="ml-auto pl-2 tabular-nums">{s.count}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+export function DashboardCharts() {
+  const { t } = useT()
+  const [days, setDays] = useState<(typeof DASHBOARD_DAYS)[number]>(14)
+  const [view, setView] = useState<View>('chart')
+  const q = useQuery({ ...dashboardSummaryQueryOptions(days), placeholderData: keepPreviousData })
+  const data = q.data
+  if (!data) return <p className="text-sm text-muted-foreground">{t('dashboard.charts.loading')}</p>
+  return (
+    <section aria-labelledby="home-charts" className="space-y-3" data-testid="dashboard-charts">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="home-charts" className="text-base font-semibold">
+          {t('dashboard.charts.title')}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <Tabs value={String(days)} onValueChange={(v) => setDays(Number(v) as 14 | 30)}>
+            <TabsList aria-label={t('dashboard.charts.range')}>
+              {DASHBOARD_DAYS.map((n) => (
+                <TabsTrigger key={n} value={String(n)}>
+                  {t('dashboard.charts.days', { n })}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
+          <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+            <TabsList aria-label={t('dashboard.charts.view')}>
+              <TabsTrigger value="chart">{t('dashboard.charts.chart')}</TabsTrigger>
+              <TabsTrigger value="table">{t('dashboard.charts.table')}</TabsTrigger>
+            </TabsList>
+          </Tabs>
+        </div>
+      </div>
+      <div className="grid gap-3 lg:grid-cols-2 xl:grid-cols-3">
+        {data.logins && <DayChart id="logins" kind="line" title={t('dashboard.charts.logins')} data={data.logins.perDay} view={view} />}
+        {data.terminals && (
+          <DayChart id="terminals" kind="bar" title={t('dashboard.charts.terminals')} data={data.terminals.perDay} view={view} />
+        )}
+        {data.accounts && <AccountsChart data={data.accounts} view={view} />}
+      </div>
+    </section>
+  )
+}

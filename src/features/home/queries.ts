@@ -1,0 +1,19 @@
+/** Query options of the home dashboard, the one place they are written. */
+import { queryOptions } from '@tanstack/react-query'
+import { DASHBOARD_PATHS, type DashboardSummary } from '@/contract/schemas/dashboard'
+import { http } from '@/lib/http'
+
+export const dashboardKeys = {
+  summary: (days: number) => ['dashboard', 'summary', days] as const,
+}
+
+/** Every figure of the dashboard in one signed call; persisted for offline reading (data age shown). */
+export const dashboardSummaryQueryOptions = (days: 14 | 30 = 14) =>
+  queryOptions({
+    queryKey: dashboardKeys.summary(days),
+    queryFn: () => http.get<DashboardSummary>(DASHBOARD_PATHS.summary, { days }),
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  })
+
+export const hasFigures = (s: DashboardSummary | undefined) => !!s && !!(s.logins || s.terminals || s.audits || s.accounts)

@@ -1,0 +1,74 @@
+/**
+ * The home dashboard (issue 14): the administrator sees the figure cards, then the charts (their
+ * own chunk, loaded after the cards), each chart with its table for screen readers and a 图表/表格
+ * switch; a plain account (zhangwei: no administration menu) sees the welcome instead of cards.
+ * Screenshots: .tmp/shots/dashboard-*.png (1024×768 zh, 1440 en).
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers'
+
+const english = async (page: Page) => {
+  await page.evaluate(() => localStorage.setItem('trestle.locale', 'en'))
+  await page.reload()
+}
+
+test('the administrator sees the cards, then the charts with their tables', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const chartChunk: string[] = []
+  page.on('request', (r) => {
+    if (/DashboardCharts-.*\.js$/.test(r.url())) chartChunk.push(r.url())
+  })
+  await signIn(page, 'admin')
+  const dashboard = page.getByTestId('dashboard')
+  await expect(dashboard.getByRole('heading', { name: '运行概况' })).toBeVisible()
+  for (const [card, label] of [
+    ['card-logins', '今日登录'],
+    ['card-active', '活跃账号'],
+    ['card-terminals', '在线终端'],
+    ['card-audits', '待审核'],
+    ['card-sync', '本机同步'],
+  ] as const)
+    await expect(dashboard.getByTestId(card)).toContainText(label)
+  // the administrator just signed in: at least one sign-in today
+  await expect(page.getByTestId('card-logins').locator('p').nth(1)).not.toHaveText('0')
+
+  const charts = page.getByTestId('dashboard-charts')
+  await expect(charts).toBeVisible()
+  expect(chartChunk.length).toBeGreaterThan(0)
+  for (const name of ['每日登录次数', '每日终端申请', '账号状态分布']) await expect(charts.getByRole('figure', { name })).toBeVisible()
+  await expect(page.getByTestId('chart-logins').locator('svg.recharts-surface')).toBeVisible()
+  // the tables are there for screen readers (visually hidden) while the charts show
+  const loginsTable = page.getByTestId('chart-logins').getByRole('table', { name: '每日登录次数' })
+  await expect(loginsTable).toBeAttached()
+  await expect(loginsTable.getByRole('row')).toHaveCount(15)
+  await expect(page.getByTestId('chart-accounts').getByRole('rowheader', { name: '正常' })).toBeAttached()
+  await page.screenshot({ path: '.tmp/shots/dashboard-1024-zh.png' })
+  await page.getByTestId('chart-accounts').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: '.tmp/shots/dashboard-charts-1024-zh.png' })
+
+  // 表格: the tables replace the charts; 近 30 天: thirty days
+  await charts.getByRole('tab', { name: '表格' }).click()
+  await expect(page.getByTestId('chart-logins').locator('svg.recharts-surface')).toHaveCount(0)
+  await expect(loginsTable).toBeVisible()
+  await charts.getByRole('tab', { name: '近 30 天' }).click()
+  await expect(loginsTable.getByRole('row')).toHaveCount(31)
+  await page.getByTestId('chart-accounts').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: '.tmp/shots/dashboard-table-1024-zh.png' })
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await english(page)
+  await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible()
+  await expect(page.getByRole('figure', { name: 'Sign-ins per day' })).toBeVisible()
+  await expect(page.getByTestId('chart-terminals').locator('svg.recharts-surface')).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/dashboard-1440-en.png' })
+})
+
+test('a plain account sees the welcome, not empty cards', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signIn(page, 'zhangwei')
+  await expect(page.getByTestId('home-welcome')).toBeVisible()
+  await expect(page.getByText('欢迎使用工程协同管理平台')).toBeVisible()
+  await expect(page.getByTestId('dashboard')).toHaveCount(0)
+  await expect(page.getByText('今日登录')).toHaveCount(0)
+  await page.screenshot({ path: '.tmp/shots/dashboard-plain-1024-zh.png' })
+})
