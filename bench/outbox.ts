@@ -8,26 +8,19 @@
  * which must be 0.
  */
 import 'fake-indexeddb/auto'
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { createRequire } from 'node:module'
 import { v7 } from 'uuid'
-import { createHttpClient } from '../src/lib/http/core'
-import type { SessionState, StoredCipher } from '../src/lib/session'
 import { openOutboxDb } from '../src/lib/offline/db'
 import { Outbox } from '../src/lib/offline/outbox'
 import { OutboxStore } from '../src/lib/offline/store'
 import { personOffline } from '../src/features/people/offline'
 import { Client } from '../tests/api/client'
+import { consoleClient } from './console-client'
 import { startGateway } from './support'
 
 const PASSWORD = 'Bench@2026'
 const ADDS = Number(process.env.BENCH_OUTBOX_ADDS ?? 600)
 const EDITS = Number(process.env.BENCH_OUTBOX_EDITS ?? 400)
 const LOSS = Number(process.env.BENCH_OUTBOX_LOSS ?? 0.05)
-
-type JSEncryptCtor = new () => { setPublicKey(pem: string): void; encrypt(text: string): string | false }
-const jsencryptModule = createRequire(import.meta.url)('jsencrypt') as JSEncryptCtor | { default: JSEncryptCtor }
-const JSEncrypt: JSEncryptCtor = 'default' in jsencryptModule ? jsencryptModule.default : jsencryptModule
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 /** A valid ID number, distinct for each (phase, seq < 30,000). */
@@ -42,71 +35,9 @@ async function main() {
   const { base } = gateway
   try {
     // the console's request client, wired for Node
-    let session: SessionState = {
-      token: null,
-      accessToken: null,
-      privateKey: null,
-      publicKey: null,
-      keyId: null,
-      userAccount: null,
-      currentMenu: null,
-      user: null,
-      nodes: null,
-      unitTypes: null,
-      menuItems: null,
-    }
-    const ciphers = new Map<string, StoredCipher>()
-    let sent = 0
-    let lostAnswers = 0
-    let loss = 0
-    const http = createHttpClient({
-      // an answer lost on the way back: the gateway did the work, the client sees a network error
-      fetch: async (input, init) => {
-        const res = await fetch(input, init)
-        const mutation = init?.method && init.method !== 'GET'
-        if (mutation) sent++
-        if (mutation && String(input).includes('/api/admin/') && Math.random() < loss) {
-          await res.text()
-          lostAnswers++
-          throw new TypeError('network error (bench: answer lost)')
-        }
-        return res
-      },
-      now: () => new Date(),
-      nonce: () => randomBytes(12).toString('hex'),
-      uuid: () => randomUUID(),
-      appCode: 'trestle-admin',
-      baseUrl: base,
-      language: () => 'zh-CN',
-      sha256Hex: (s) => createHash('sha256').update(s).digest('hex'),
-      hmacSha256Hex: (k, s) => createHmac('sha256', k).update(s).digest('hex'),
-      rsaEncrypt: (pem, text) => {
-        const e = new JSEncrypt()
-        e.setPublicKey(pem)
-        const out = e.encrypt(text)
-        if (!out) throw new Error('rsa')
-        return out
-      },
-      carrier: () => 'bench 1',
-      session: {
-        get: () => session,
-        set: (p) => (session = { ...session, ...p }),
-        clear: () => undefined,
-        getCipher: (a) => ciphers.get(a) ?? null,
-        setCipher: (a, c) => (c ? ciphers.set(a, c) : ciphers.delete(a)),
-      },
-      ui: {
-        error: () => undefined,
-        message: () => undefined,
-        alert: async () => undefined,
-        passwordPrompt: async () => false,
-        takeDialogFlag: () => false,
-      },
-      navigate: () => undefined,
-      text: (k) => k,
-    })
+    const { http, wire, session } = consoleClient(base)
     await http.login({ accountName: 'admin', password: PASSWORD })
-    const accountId = session.userAccount!.accountId
+    const accountId = session().userAccount!.accountId
 
     const admin = await new Client(base).signIn('admin', PASSWORD)
     const orgs = (
@@ -123,9 +54,9 @@ async function main() {
         [`${Math.round(LOSS * 100)} % of answers lost`, LOSS],
       ] as const
     ).entries()) {
-      loss = rate
-      sent = 0
-      lostAnswers = 0
+      wire.loss = rate
+      wire.sent = 0
+      wire.lostAnswers = 0
       failed += await phase(n, label)
     }
     if (failed) process.exitCode = 1
@@ -226,7 +157,7 @@ async function main() {
         if (found.length === 1 && !ok) lost++ // the edit of it did not arrive (or arrived twice: version 2)
       }
       console.log(
-        `outbox replay (${label}): ${ADDS + EDITS} edits in ${(replayMs / 1000).toFixed(1)} s (${Math.round((ADDS + EDITS) / (replayMs / 1000))} edits/s, ${rounds} rounds, ${sent} requests, ${lostAnswers} answers lost on the way and re-sent) — lost ${lost}, duplicated ${duplicated}, left in the outbox ${left.length}`,
+        `outbox replay (${label}): ${ADDS + EDITS} edits in ${(replayMs / 1000).toFixed(1)} s (${Math.round((ADDS + EDITS) / (replayMs / 1000))} edits/s, ${rounds} rounds, ${wire.sent} requests, ${wire.lostAnswers} answers lost on the way and re-sent) — lost ${lost}, duplicated ${duplicated}, left in the outbox ${left.length}`,
       )
       return lost + duplicated + left.length
     }

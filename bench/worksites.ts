@@ -8,16 +8,13 @@
  * the gateway holds: lost and duplicated edits must be 0.
  */
 import 'fake-indexeddb/auto'
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { createRequire } from 'node:module'
 import { v7 } from 'uuid'
-import { createHttpClient } from '../src/lib/http/core'
-import type { SessionState, StoredCipher } from '../src/lib/session'
 import { openOutboxDb } from '../src/lib/offline/db'
 import { Outbox } from '../src/lib/offline/outbox'
 import { OutboxStore } from '../src/lib/offline/store'
 import { workSiteOffline } from '../src/features/workSites/offline'
 import { Client } from '../tests/api/client'
+import { consoleClient } from './console-client'
 import { startGateway } from './support'
 
 const PASSWORD = 'Bench@2026'
@@ -25,80 +22,14 @@ const ADDS = Number(process.env.BENCH_WORKSITES_ADDS ?? 500)
 const EDITS = Number(process.env.BENCH_WORKSITES_EDITS ?? 500)
 const LOSS = Number(process.env.BENCH_WORKSITES_LOSS ?? 0.05)
 
-type JSEncryptCtor = new () => { setPublicKey(pem: string): void; encrypt(text: string): string | false }
-const jsencryptModule = createRequire(import.meta.url)('jsencrypt') as JSEncryptCtor | { default: JSEncryptCtor }
-const JSEncrypt: JSEncryptCtor = 'default' in jsencryptModule ? jsencryptModule.default : jsencryptModule
-
 async function main() {
   const gateway = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '' }, 'bench-worksites')
   const { base } = gateway
   try {
     // the console's request client, wired for Node
-    let session: SessionState = {
-      token: null,
-      accessToken: null,
-      privateKey: null,
-      publicKey: null,
-      keyId: null,
-      userAccount: null,
-      currentMenu: null,
-      user: null,
-      nodes: null,
-      unitTypes: null,
-      menuItems: null,
-    }
-    const ciphers = new Map<string, StoredCipher>()
-    let sent = 0
-    let lostAnswers = 0
-    let loss = 0
-    const http = createHttpClient({
-      // an answer lost on the way back: the gateway did the work, the client sees a network error
-      fetch: async (input, init) => {
-        const res = await fetch(input, init)
-        const mutation = init?.method && init.method !== 'GET'
-        if (mutation) sent++
-        if (mutation && String(input).includes('/api/admin/') && Math.random() < loss) {
-          await res.text()
-          lostAnswers++
-          throw new TypeError('network error (bench: answer lost)')
-        }
-        return res
-      },
-      now: () => new Date(),
-      nonce: () => randomBytes(12).toString('hex'),
-      uuid: () => randomUUID(),
-      appCode: 'trestle-admin',
-      baseUrl: base,
-      language: () => 'zh-CN',
-      sha256Hex: (s) => createHash('sha256').update(s).digest('hex'),
-      hmacSha256Hex: (k, s) => createHmac('sha256', k).update(s).digest('hex'),
-      rsaEncrypt: (pem, text) => {
-        const e = new JSEncrypt()
-        e.setPublicKey(pem)
-        const out = e.encrypt(text)
-        if (!out) throw new Error('rsa')
-        return out
-      },
-      carrier: () => 'bench 1',
-      session: {
-        get: () => session,
-        set: (p) => (session = { ...session, ...p }),
-        clear: () => undefined,
-        getCipher: (a) => ciphers.get(a) ?? null,
-        setCipher: (a, c) => (c ? ciphers.set(a, c) : ciphers.delete(a)),
-      },
-      ui: {
-        error: () => undefined,
-        message: () => undefined,
-        alert: async () => undefined,
-        passwordPrompt: async () => false,
-        takeDialogFlag: () => false,
-      },
-      navigate: () => undefined,
-      text: (k) => k,
-    })
+    const { http, wire, session } = consoleClient(base)
     await http.login({ accountName: 'lisite', password: PASSWORD })
-    const accountId = session.userAccount!.accountId
+    const accountId = session().userAccount!.accountId
 
     const field = await new Client(base).signIn('lisite', PASSWORD)
     const PWS = '/api/admin/v1/projectWorkSite'
@@ -116,9 +47,9 @@ async function main() {
         [`${Math.round(LOSS * 100)} % of answers lost`, LOSS],
       ] as const
     ).entries()) {
-      loss = rate
-      sent = 0
-      lostAnswers = 0
+      wire.loss = rate
+      wire.sent = 0
+      wire.lostAnswers = 0
       failed += await phase(n, label)
     }
     if (failed) process.exitCode = 1
@@ -218,7 +149,7 @@ async function main() {
         }
       }
       console.log(
-        `worksites replay (${label}): ${ADDS + EDITS} edits in ${(replayMs / 1000).toFixed(1)} s (${Math.round((ADDS + EDITS) / (replayMs / 1000))} edits/s, ${rounds} rounds, ${sent} requests, ${lostAnswers} answers lost on the way and re-sent) — lost ${lost}, duplicated ${duplicated}, left in the outbox ${left.length}`,
+        `worksites replay (${label}): ${ADDS + EDITS} edits in ${(replayMs / 1000).toFixed(1)} s (${Math.round((ADDS + EDITS) / (replayMs / 1000))} edits/s, ${rounds} rounds, ${wire.sent} requests, ${wire.lostAnswers} answers lost on the way and re-sent) — lost ${lost}, duplicated ${duplicated}, left in the outbox ${left.length}`,
       )
       return lost + duplicated + left.length
     }

@@ -123,13 +123,21 @@ test('a project created and opened; a participating unit, a line, an organisatio
   await expect(row.getByRole('cell').nth(4)).toHaveText('1')
 })
 
+/** The demo project in the screen's picker (other tests add projects, and the newest comes first). */
+async function pickDemoProject(page: Page) {
+  await page.getByRole('combobox', { name: /^(项目|Project)$/ }).click()
+  await page.getByRole('option', { name: /沪渝蓉高铁武宜段站前工程/ }).click()
+  await expect(page.getByRole('heading', { name: '沪渝蓉高铁武宜段站前工程', level: 2 })).toBeVisible()
+  return new URL(page.url()).searchParams.get('projectId')
+}
+
 test('screenshots of the project screens at 1024×768 and 1440×900, zh and en', async ({ page }) => {
   await signIn(page, 'admin')
   await page.goto('/admin/project-information')
-  await expect(page.getByRole('heading', { name: '沪渝蓉高铁武宜段站前工程', level: 2 })).toBeVisible()
+  const projectId = await pickDemoProject(page)
   await expect(page.getByRole('row').filter({ hasText: '中铁远景勘察设计院有限公司' })).toBeVisible()
   await shots(page, 'information-zh')
-  await page.goto('/admin/project-configuration')
+  await page.goto(`/admin/project-configuration?projectId=${projectId}`)
   await expect(page.getByRole('row').filter({ hasText: '沪渝蓉高铁武宜段正线' })).toBeVisible()
   await shots(page, 'configuration-lines-zh')
   await page.getByRole('tab', { name: '项目组织' }).click()
@@ -141,11 +149,11 @@ test('screenshots of the project screens at 1024×768 and 1440×900, zh and en',
   await expect(page.getByRole('heading', { name: 'Project overview', level: 1 })).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: '沪渝蓉高铁武宜段站前工程' }).getByText('Under way')).toBeVisible()
   await shots(page, 'manage-en')
-  await page.goto('/admin/project-information')
+  await page.goto(`/admin/project-information?projectId=${projectId}`)
   await expect(page.getByText('Participating units').first()).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: '中铁远景勘察设计院有限公司' })).toBeVisible()
   await shots(page, 'information-en')
-  await page.goto('/admin/project-configuration')
+  await page.goto(`/admin/project-configuration?projectId=${projectId}`)
   await page.getByRole('tab', { name: 'Project organisations' }).click()
   await expect(page.getByRole('treeitem', { name: /工程技术部/ })).toBeVisible()
   await shots(page, 'configuration-orgs-en')

@@ -116,8 +116,8 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 
 test('an area built later says so plainly', async ({ page }) => {
   await signIn(page, 'admin')
-  await page.goto('/admin/ebs-management')
-  await expect(page.getByRole('heading', { name: /EBS.*尚未建设/ })).toBeVisible()
+  await page.goto('/admin/process-model-management')
+  await expect(page.getByRole('heading', { name: /流程模型管理.*尚未建设/ })).toBeVisible()
   await expect(page.getByText('当前版本中不可使用')).toBeVisible()
 })
 
