@@ -1,5 +1,5 @@
 /** /login — account name or phone + password, remember account, WeChat/QQ quick login, forgot password. */
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
@@ -18,7 +18,6 @@ import { useT } from '@/lib/i18n'
 import { getRememberedLogin } from '@/lib/session'
 import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
-import { ForgotPasswordDialog } from './components/ForgotPasswordDialog'
 import { applyRefusal, onlyFields } from '@/lib/crud/errors'
 import { Field, PasswordInput, describedBy, fieldText } from './components/form'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
@@ -41,6 +40,9 @@ type LoginForm = z.infer<typeof loginForm>
 
 export type ThirdPlatform = 'wechat' | 'qq'
 
+/** Loaded the first time 忘记密码 is opened (the dialog primitives stay out of /login's first load). */
+const ForgotPasswordDialog = lazy(() => import('./components/ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })))
+
 export function LoginPage() {
   const { t, locale } = useT()
   const navigate = useNavigate()
@@ -48,6 +50,9 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
   const [forgotOpen, setForgotOpen] = useState(false)
+  // mounted from its first opening on (it keeps its state when closed, like any dialog)
+  const [forgotUsed, setForgotUsed] = useState(false)
+  if (forgotOpen && !forgotUsed) setForgotUsed(true)
 
   const [expiredNotice, setExpiredNotice] = useState<string | null>(null)
 
@@ -236,21 +241,25 @@ export function LoginPage() {
         </p>
       </div>
 
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        onOpenChange={(open) => {
-          setForgotOpen(open)
-          if (!open) setExpiredNotice(null)
-        }}
-        notice={expiredNotice}
-        initialAccount={watch('accountName')}
-        onDone={(accountName) => {
-          setForgotOpen(false)
-          setExpiredNotice(null)
-          setValue('accountName', accountName)
-          setValue('password', '')
-        }}
-      />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            onOpenChange={(open) => {
+              setForgotOpen(open)
+              if (!open) setExpiredNotice(null)
+            }}
+            notice={expiredNotice}
+            initialAccount={watch('accountName')}
+            onDone={(accountName) => {
+              setForgotOpen(false)
+              setExpiredNotice(null)
+              setValue('accountName', accountName)
+              setValue('password', '')
+            }}
+          />
+        </Suspense>
+      )}
     </AuthLayout>
   )
 }
