@@ -104,9 +104,10 @@ export default tseslint.config(
     },
   },
   {
-    // route files load with the app's entry (/login too): they take the light modules (list search, query
-    // options), never a UI index that would pull tables, forms and selects into every page's first load
-    files: ['src/routes/**/*.{ts,tsx}'],
+    // route files — and the query and outbox modules they and the app layer take — load with the app's
+    // entry (/login too): they take the light modules (list search, query options), never a UI index
+    // that would pull tables, forms, selects or toasts into every page's first load
+    files: ['src/routes/**/*.{ts,tsx}', 'src/features/*/queries.ts', 'src/features/*/offline.ts', 'src/app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -114,6 +115,10 @@ export default tseslint.config(
           paths: [
             { name: '@/lib/crud', message: "Import listSearch from '@/lib/crud/search': the crud index pulls its UI into the entry." },
             { name: '@/lib/project', message: "Import projectOptionsQueryOptions from '@/lib/project/queries'." },
+            {
+              name: '@/lib/messages',
+              message: "Import from '@/lib/messages/queries': the index pulls the bell (and toasts) into the entry.",
+            },
           ],
         },
       ],

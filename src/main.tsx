@@ -7,7 +7,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { documentTitle, initTheme, installNavigationEffects } from '@/features/shell'
 import { installPreloadErrorListener } from '@/lib/chunks'
 import { setNavigator } from '@/lib/http'
@@ -35,9 +34,7 @@ createRoot(document.getElementById('root')!, {
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <QueryRestoreGate>
-        <TooltipProvider delayDuration={300}>
-          <RouterProvider router={router} />
-        </TooltipProvider>
+        <RouterProvider router={router} />
       </QueryRestoreGate>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,22 +1,20 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import { Toaster } from 'sonner'
 import { GlobalDialogs } from '@/lib/http/GlobalDialogs'
 import { UpdatePrompt } from '@/features/pwa'
-import { NavigationProgress, NotFoundPage, themeStore } from '@/features/shell'
+import { NavigationProgress, NotFoundPage, Toaster } from '@/features/shell'
 
 export interface RouterContext {
   queryClient: QueryClient
 }
 
 function Root() {
-  const theme = themeStore.use()
   return (
     <>
       <NavigationProgress />
       <Outlet />
       <GlobalDialogs />
-      <Toaster theme={theme} richColors closeButton position="bottom-right" />
+      <Toaster />
       <UpdatePrompt />
     </>
   )

@@ -7,5 +7,5 @@ export const Route = createFileRoute('/login')({
   beforeLoad: () => {
     if (isLoggedIn()) throw redirect({ to: '/admin/home', replace: true })
   },
-  component: lazyScreen(() => import('@/features/auth'), 'LoginPage'),
+  component: lazyScreen(() => import('@/features/auth/LoginPage'), 'LoginPage'),
 })

@@ -2,5 +2,5 @@ import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 
 export const Route = createFileRoute('/loginThirdPlatform')({
-  component: lazyScreen(() => import('@/features/auth'), 'ThirdPlatformPage'),
+  component: lazyScreen(() => import('@/features/auth/ThirdPlatformPage'), 'ThirdPlatformPage'),
 })

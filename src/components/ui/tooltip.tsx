@@ -2,8 +2,14 @@ import * as React from 'react'
 import { Tooltip as P } from 'radix-ui'
 import { cn } from '@/lib/utils'
 
-export const TooltipProvider = P.Provider
-export const Tooltip = P.Root
+/** A tooltip with its own provider (shadcn's way): nothing at the app root, so /login loads no popper. */
+export function Tooltip({ delayDuration = 300, ...props }: React.ComponentProps<typeof P.Root>) {
+  return (
+    <P.Provider delayDuration={delayDuration}>
+      <P.Root {...props} />
+    </P.Provider>
+  )
+}
 export const TooltipTrigger = P.Trigger
 export const TooltipContent = React.forwardRef<React.ComponentRef<typeof P.Content>, React.ComponentPropsWithoutRef<typeof P.Content>>(
   ({ className, sideOffset = 4, ...props }, ref) => (

@@ -1,3 +1,4 @@
+import type { LazyNamespace } from '@/lib/i18n'
 /**
  * Accounts (issue 4).
  *   AccountsPanel — the 账号 tab of /admin/organization (`<AccountsPanel organizationId organizationName? />`)
@@ -14,3 +15,6 @@ export { AccountInviteForm } from './AccountInviteForm'
 /** The one review dialog of an account under review (账号 and 用户审核, issue 10 #1). */
 export { ReviewDialog } from './dialogs'
 export type { ReviewTarget } from './dialogs'
+
+/** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
+export const texts = ['accounts', 'crud', 'files', 'invite', 'roles', 'sync'] as const satisfies readonly LazyNamespace[]

@@ -1,7 +1,5 @@
 /** /login — account name or phone + password, remember account, WeChat/QQ quick login, forgot password. */
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { lazy, Suspense, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
@@ -18,8 +16,7 @@ import { useT } from '@/lib/i18n'
 import { getRememberedLogin } from '@/lib/session'
 import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
-import { ForgotPasswordDialog } from './components/ForgotPasswordDialog'
-import { applyRefusal, onlyFields } from '@/lib/crud/errors'
+import { applyRefusal, onlyFields, type RefusableForm } from '@/lib/crud/errors'
 import { Field, PasswordInput, describedBy, fieldText } from './components/form'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { enterConsole, signIn } from './login'
@@ -38,8 +35,24 @@ const loginForm = z.object({
   remember: z.boolean(),
 })
 type LoginForm = z.infer<typeof loginForm>
+type LoginErrors = Partial<Record<'accountName' | 'password', string>>
+
+/** The first message of each field that fails the schema. */
+function check(values: LoginForm): LoginErrors {
+  const r = loginForm.safeParse(values)
+  const errors: LoginErrors = {}
+  if (!r.success)
+    for (const issue of r.error.issues) {
+      const field = issue.path[0] as keyof LoginErrors
+      errors[field] ??= issue.message
+    }
+  return errors
+}
 
 export type ThirdPlatform = 'wechat' | 'qq'
+
+/** Loaded the first time 忘记密码 is opened (the dialog primitives stay out of /login's first load). */
+const ForgotPasswordDialog = lazy(() => import('./components/ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })))
 
 export function LoginPage() {
   const { t, locale } = useT()
@@ -48,28 +61,60 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
   const [forgotOpen, setForgotOpen] = useState(false)
+  // mounted from its first opening on (it keeps its state when closed, like any dialog)
+  const [forgotUsed, setForgotUsed] = useState(false)
+  if (forgotOpen && !forgotUsed) setForgotUsed(true)
 
   const [expiredNotice, setExpiredNotice] = useState<string | null>(null)
 
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginForm),
-    defaultValues: { accountName: remembered?.accountName ?? '', password: '', remember: remembered !== null },
+  // Two fields and a box: plain state checked by the schema on submit, then as the user types
+  // (what react-hook-form would do, without its 30 KiB on the sign-in page).
+  const [values, setValues] = useState<LoginForm>({
+    accountName: remembered?.accountName ?? '',
+    password: '',
+    remember: remembered !== null,
   })
-  const { register, handleSubmit, formState, setValue, watch } = form
-  const errors = formState.errors
-  const busy = formState.isSubmitting || redirecting
+  const [errors, setErrors] = useState<LoginErrors>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const busy = submitting || redirecting
+  const change = (field: 'accountName' | 'password', value: string) => {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    if (submitted) setErrors(check(next))
+  }
+  const focusField = (field: keyof LoginErrors) =>
+    document.getElementById(`login-${field === 'accountName' ? 'account' : 'password'}`)?.focus()
+  // the gateway's refusals go onto the fields like the console's forms (applyRefusal)
+  const refusable = {
+    getValues: () => values,
+    setError: (name: keyof LoginErrors, error: { message?: string }, options?: { shouldFocus?: boolean }) => {
+      setErrors((e) => ({ ...e, [name]: error.message }))
+      if (options?.shouldFocus) focusField(name)
+    },
+  } as unknown as RefusableForm<LoginForm>
 
   const config = useQuery(thirdPlatformConfigQueryOptions())
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async () => {
+    setSubmitted(true)
+    const invalid = check(values)
+    setErrors(invalid)
+    const first = (['accountName', 'password'] as const).find((f) => invalid[f])
+    if (first) {
+      focusField(first)
+      return
+    }
+    const input = loginForm.parse(values) // as checked: the account name trimmed
     setFormError(null)
+    setSubmitting(true)
     try {
-      await signIn(values)
+      await signIn(input)
       setRedirecting(true)
-      enterConsole()
+      void enterConsole(navigate)
     } catch (e) {
       if (hasCode(e, Code.INVALID)) {
-        const rest = applyRefusal(form, e, { hasField: onlyFields(['accountName', 'password']) })
+        const rest = applyRefusal(refusable, e, { hasField: onlyFields(['accountName', 'password']) })
         if (rest?.length) setFormError(rest.join('；'))
         return
       }
@@ -81,8 +126,10 @@ export function LoginPage() {
       }
       // 20010 wrong credentials, 20011 locked, 20119 stopped/expired: the server's message, in place.
       setFormError(isApiError(e) ? e.message : t('common.networkError'))
+    } finally {
+      setSubmitting(false)
     }
-  })
+  }
 
   // Quick login: the gateway builds the provider's authorize URL (with a state it keeps, tied to this browser); off we go.
   const [starting, setStarting] = useState<ThirdPlatform | null>(null)
@@ -116,8 +163,9 @@ export function LoginPage() {
           // the password is encrypted on submit: fetch the RSA code once the user starts typing
           onInputCapture={preloadRsa}
           onSubmit={(e) => {
+            e.preventDefault()
             setFormError(null)
-            void onSubmit(e)
+            void onSubmit()
           }}
           noValidate
           className="grid gap-4"
@@ -126,30 +174,34 @@ export function LoginPage() {
           <Field
             id="login-account"
             label={t('auth.login.accountLabel')}
-            error={fieldText(errors.accountName?.message, locale, t('auth.login.accountField'))}
+            error={fieldText(errors.accountName, locale, t('auth.login.accountField'))}
           >
             <Input
-              {...describedBy('login-account', errors.accountName?.message)}
+              {...describedBy('login-account', errors.accountName)}
               autoComplete="username"
               inputMode="text"
               placeholder={t('auth.login.accountPlaceholder')}
               autoFocus={!remembered}
               disabled={busy}
-              {...register('accountName')}
+              name="accountName"
+              value={values.accountName}
+              onChange={(e) => change('accountName', e.target.value)}
             />
           </Field>
           <Field
             id="login-password"
             label={t('auth.login.password')}
-            error={fieldText(errors.password?.message, locale, t('auth.login.passwordField'))}
+            error={fieldText(errors.password, locale, t('auth.login.passwordField'))}
           >
             <PasswordInput
-              {...describedBy('login-password', errors.password?.message)}
+              {...describedBy('login-password', errors.password)}
               autoComplete="current-password"
               placeholder={t('auth.login.passwordPlaceholder')}
               autoFocus={!!remembered}
               disabled={busy}
-              {...register('password')}
+              name="password"
+              value={values.password}
+              onChange={(e) => change('password', e.target.value)}
             />
           </Field>
 
@@ -157,8 +209,8 @@ export function LoginPage() {
             <div className="flex items-center gap-2">
               <Checkbox
                 id="login-remember"
-                checked={watch('remember')}
-                onCheckedChange={(v) => setValue('remember', v === true)}
+                checked={values.remember}
+                onCheckedChange={(v) => setValues((x) => ({ ...x, remember: v === true }))}
                 disabled={busy}
               />
               <Label htmlFor="login-remember" className="cursor-pointer text-sm font-normal">
@@ -190,7 +242,7 @@ export function LoginPage() {
 
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" /> : <LogIn />}
-            {redirecting ? t('auth.login.redirecting') : formState.isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+            {redirecting ? t('auth.login.redirecting') : submitting ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
         </form>
 
@@ -236,21 +288,24 @@ export function LoginPage() {
         </p>
       </div>
 
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        onOpenChange={(open) => {
-          setForgotOpen(open)
-          if (!open) setExpiredNotice(null)
-        }}
-        notice={expiredNotice}
-        initialAccount={watch('accountName')}
-        onDone={(accountName) => {
-          setForgotOpen(false)
-          setExpiredNotice(null)
-          setValue('accountName', accountName)
-          setValue('password', '')
-        }}
-      />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            onOpenChange={(open) => {
+              setForgotOpen(open)
+              if (!open) setExpiredNotice(null)
+            }}
+            notice={expiredNotice}
+            initialAccount={values.accountName}
+            onDone={(accountName) => {
+              setForgotOpen(false)
+              setExpiredNotice(null)
+              setValues((x) => ({ ...x, accountName, password: '' }))
+            }}
+          />
+        </Suspense>
+      )}
     </AuthLayout>
   )
 }

@@ -11,7 +11,7 @@ import {
   type DictMajor,
   type DictNode,
 } from '@/contract/schemas/dictionary'
-import { defineResource } from '@/lib/crud'
+import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'
 
 export const dictKeys = {

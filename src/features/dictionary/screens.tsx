@@ -1,3 +1,4 @@
+import type { LazyNamespace } from '@/lib/i18n'
 /** The dictionary screens as the routes load them (one component per route, no props). */
 import { DictionaryPage } from './DictionaryPage'
 
@@ -5,3 +6,6 @@ export { RelationPage } from './RelationPage'
 export const EbsScreen = () => <DictionaryPage kind="ebs" />
 export const WbsScreen = () => <DictionaryPage kind="wbs" />
 export const QuantityScreen = () => <DictionaryPage kind="quantity" />
+
+/** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
+export const texts = ['crud', 'dictionary', 'files', 'roles', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]

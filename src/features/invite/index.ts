@@ -1,3 +1,4 @@
+import type { LazyNamespace } from '@/lib/i18n'
 /**
  * Invitations in the console.
  *   InviteDialog — create a link + QR code for one record (`<InviteDialog purpose targetId open onOpenChange subject />`)
@@ -9,3 +10,6 @@ export type { InviteDialogProps } from './InviteDialog'
 export { InviteSignPage } from './InviteSignPage'
 export { GenericInviteForm } from './GenericInviteForm'
 export type { InviteFormProps } from './forms'
+
+/** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
+export const texts = ['crud', 'files', 'invite', 'roles', 'sync'] as const satisfies readonly LazyNamespace[]

@@ -6,7 +6,7 @@
  */
 import { MSG_API } from '@/contract/schemas/message'
 import { defineOfflineEntity } from '@/lib/offline'
-import { msgKeys } from '@/lib/messages'
+import { msgKeys } from '@/lib/messages/queries'
 
 export const messageOffline = defineOfflineEntity({
   entity: 'message',

@@ -6,7 +6,7 @@ import { MSG_API, type AccountTreeNode, type MsgConfig, type MsgPush } from '@/c
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
-import { msgKeys } from '@/lib/messages'
+import { msgKeys } from '@/lib/messages/queries'
 
 export const messageKeys = {
   all: msgKeys.all,

@@ -1,3 +1,4 @@
+import type { LazyNamespace } from '@/lib/i18n'
 /** The four wizard screens as the routes load them (one machinery, a preset each). */
 import { InitWizardPage } from './InitWizardPage'
 
@@ -5,3 +6,16 @@ export const ProjectInitialScreen = () => <InitWizardPage preset="projectInitial
 export const ProjectInitializationScreen = () => <InitWizardPage preset="projectInitialization" />
 export const WorkSiteInitializationScreen = () => <InitWizardPage preset="workSiteInitialization" />
 export const IndustrialInitialScreen = () => <InitWizardPage preset="industrialInitial" />
+
+/** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
+export const texts = [
+  'attributes',
+  'crud',
+  'files',
+  'projectInit',
+  'projectStructure',
+  'projects',
+  'roles',
+  'sync',
+  'tree',
+] as const satisfies readonly LazyNamespace[]

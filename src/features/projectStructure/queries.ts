@@ -15,7 +15,7 @@ import {
   type StructureResource,
   type UnitEngineering,
 } from '@/contract/schemas/projectStructure'
-import { defineResource } from '@/lib/crud'
+import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'
 
 export const structureKeys = {

@@ -4,6 +4,7 @@
  */
 export { ForbiddenPage, NotFoundPage, PagePending, RouteErrorPage } from './pages'
 export { NavigationProgress } from './NavigationProgress'
+export { Toaster } from './Toaster'
 export { installNavigationEffects, documentTitle, scrollToTop, LOGIN_PATH } from './navigation'
 export { initTheme, setTheme, themeStore, toggleTheme, type Theme } from './theme'
 export { HOME_PATH } from './tabs'

@@ -9,7 +9,7 @@ import {
   type WorkSiteOptions,
   type WorkSiteResource,
 } from '@/contract/schemas/workSite'
-import { defineResource } from '@/lib/crud'
+import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'
 import { workSiteOffline } from './offline'
 

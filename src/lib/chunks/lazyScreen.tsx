@@ -1,4 +1,5 @@
 import { use, useState, type ComponentType } from 'react'
+import { loadTexts, type LazyNamespace } from '@/lib/i18n'
 import { ChunkErrorScreen } from './ChunkErrorScreen'
 import { ChunkLoadError, loadChunk } from './classify'
 
@@ -13,7 +14,8 @@ export type LazyScreen = (() => React.ReactNode) & { preload: () => Promise<void
 
 /**
  * A screen loaded lazily from its feature chunk, e.g.
- * `component: lazyScreen(() => import('@/features/roles'), 'RoleManagePage')`.
+ * `component: lazyScreen(() => import('@/features/roles'), 'RoleManagePage')`. A module that exports
+ * `texts` (the i18n namespaces its screens show) is ready once those are loaded too.
  *
  * The import goes through `loadChunk` (120 s timeout, failures classified as missing / timeout /
  * error). A failure does not throw to the router: the screen renders the retry screen in its
@@ -31,7 +33,12 @@ export function lazyScreen<M extends Record<string, unknown>, K extends keyof M 
     if (state.status !== 'idle') return Promise.resolve()
     const promise = (async () => {
       try {
-        const mod = await loadChunk(importer)
+        // the module and the texts it names (`export const texts`) in one go, so it never shows a bare key
+        const mod = await loadChunk(async () => {
+          const m = await importer()
+          if (Array.isArray(m.texts)) await loadTexts(...(m.texts as LazyNamespace[]))
+          return m
+        })
         const Screen = mod[exportName]
         if (typeof Screen !== 'function' && !(Screen && typeof Screen === 'object')) {
           throw new ChunkLoadError('error', 'script', undefined, { cause: new Error(`the chunk has no export '${exportName}'`) })

@@ -4,7 +4,9 @@
  * Keys are dotted paths (`roles.title`); `{name}` placeholders are filled from params.
  */
 import { createStore } from '@/lib/store'
-import { messages, type Messages } from './messages'
+import { lazyTexts, messages, type LazyNamespace, type Messages } from './messages'
+
+export type { LazyNamespace }
 
 export type Locale = 'zh' | 'en'
 export const LOCALES: readonly Locale[] = ['zh', 'en']
@@ -39,7 +41,39 @@ export function setLocale(locale: Locale) {
   localeStore.set(locale)
 }
 
+/** Bumped when a namespace arrives: `useT` re-renders with it. */
+const textsVersion = createStore(0)
+const loading = new Map<string, Promise<void>>()
+
+const isLazy = (ns: string): ns is LazyNamespace => Object.hasOwn(lazyTexts, ns)
+
+/** Loads namespaces of an area (each its own chunk, once); resolves when all are in. */
+export function loadTexts(...namespaces: readonly LazyNamespace[]): Promise<void> {
+  return Promise.all(
+    namespaces.map((ns) => {
+      let p = loading.get(ns)
+      if (!p) {
+        p = lazyTexts[ns]().then(
+          (mod) => {
+            messages.zh[ns] = mod.zh
+            messages.en[ns] = mod.en
+            textsVersion.set((n) => n + 1)
+          },
+          (error: unknown) => {
+            loading.delete(ns) // a failed chunk (offline, new deploy) may be asked again
+            throw error
+          },
+        )
+        loading.set(ns, p)
+      }
+      return p
+    }),
+  ).then(() => undefined)
+}
+
 function lookup(locale: Locale, key: string): string | undefined {
+  const ns = key.slice(0, Math.max(0, key.indexOf('.')))
+  if (!(ns in messages[locale]) && isLazy(ns)) void loadTexts(ns).catch(() => undefined)
   let node: unknown = messages[locale]
   for (const part of key.split('.')) {
     if (node && typeof node === 'object') node = (node as Record<string, unknown>)[part]
@@ -71,6 +105,7 @@ export function hasKey(key: string): key is TKey {
 /** The current locale and a `t` bound to it; re-renders on switch. */
 export function useT() {
   const locale = localeStore.use()
+  textsVersion.use()
   return { locale, t: (key: TKey, params?: TParams) => translate(locale, key, params) }
 }
 

@@ -1,30 +1,36 @@
+/**
+ * The console's texts. The namespaces /login, the shell frame and the error dialogs show are in the
+ * entry; every other namespace is its own chunk, loaded with the area that shows it (`loadTexts`,
+ * awaited by the shell route and by a lazy screen whose feature exports `texts`). Until a namespace
+ * is loaded a lookup answers nothing and starts loading it; `textsVersion` then re-renders.
+ */
 import { codeMessages, validationMessages } from '@/contract'
 import * as common from './locales/common'
 import * as auth from './locales/auth'
 import * as shell from './locales/shell'
-import * as crud from './locales/crud'
-import * as roles from './locales/roles'
-import * as apps from './locales/apps'
 import * as routes from './locales/routes'
 import * as pwa from './locales/pwa'
-import * as files from './locales/files'
-import * as invite from './locales/invite'
-import * as people from './locales/people'
-import * as organization from './locales/organization'
-import * as personal from './locales/personal'
-import * as accounts from './locales/accounts'
-import * as sync from './locales/sync'
-import * as tree from './locales/tree'
-import * as projectStructure from './locales/projectStructure'
-import * as workSites from './locales/workSites'
-import * as dictionary from './locales/dictionary'
-import * as projects from './locales/projects'
-import * as projectInit from './locales/projectInit'
-import * as terminals from './locales/terminals'
-import * as logs from './locales/logs'
-import * as dashboard from './locales/dashboard'
-import * as msg from './locales/messages'
-import * as attributes from './locales/attributes'
+import type * as crudTexts from './locales/crud'
+import type * as rolesTexts from './locales/roles'
+import type * as appsTexts from './locales/apps'
+import type * as filesTexts from './locales/files'
+import type * as inviteTexts from './locales/invite'
+import type * as peopleTexts from './locales/people'
+import type * as organizationTexts from './locales/organization'
+import type * as personalTexts from './locales/personal'
+import type * as accountsTexts from './locales/accounts'
+import type * as syncTexts from './locales/sync'
+import type * as treeTexts from './locales/tree'
+import type * as projectStructureTexts from './locales/projectStructure'
+import type * as workSitesTexts from './locales/workSites'
+import type * as dictionaryTexts from './locales/dictionary'
+import type * as projectsTexts from './locales/projects'
+import type * as projectInitTexts from './locales/projectInit'
+import type * as terminalsTexts from './locales/terminals'
+import type * as logsTexts from './locales/logs'
+import type * as dashboardTexts from './locales/dashboard'
+import type * as msgTexts from './locales/messages'
+import type * as attributesTexts from './locales/attributes'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -33,67 +39,66 @@ const fromContract = <K extends string>(table: Record<K, { zh: string; en: strin
     string
   >
 
-export const messages = {
-  zh: {
-    common: common.zh,
-    auth: auth.zh,
-    shell: shell.zh,
-    crud: crud.zh,
-    roles: roles.zh,
-    apps: apps.zh,
-    routes: routes.zh,
-    pwa: pwa.zh,
-    people: people.zh,
-    files: files.zh,
-    invite: invite.zh,
-    organization: organization.zh,
-    personal: personal.zh,
-    accounts: accounts.zh,
-    sync: sync.zh,
-    tree: tree.zh,
-    projectStructure: projectStructure.zh,
-    workSites: workSites.zh,
-    dictionary: dictionary.zh,
-    projects: projects.zh,
-    projectInit: projectInit.zh,
-    terminals: terminals.zh,
-    logs: logs.zh,
-    dashboard: dashboard.zh,
-    messages: msg.zh,
-    attributes: attributes.zh,
-    v: fromContract(validationMessages, 'zh', 'v.'),
-    codes: fromContract(codeMessages, 'zh'),
-  },
-  en: {
-    common: common.en,
-    auth: auth.en,
-    shell: shell.en,
-    crud: crud.en,
-    roles: roles.en,
-    apps: apps.en,
-    routes: routes.en,
-    pwa: pwa.en,
-    people: people.en,
-    files: files.en,
-    invite: invite.en,
-    organization: organization.en,
-    personal: personal.en,
-    accounts: accounts.en,
-    sync: sync.en,
-    tree: tree.en,
-    projectStructure: projectStructure.en,
-    workSites: workSites.en,
-    dictionary: dictionary.en,
-    projects: projects.en,
-    projectInit: projectInit.en,
-    terminals: terminals.en,
-    logs: logs.en,
-    dashboard: dashboard.en,
-    messages: msg.en,
-    attributes: attributes.en,
-    v: fromContract(validationMessages, 'en', 'v.'),
-    codes: fromContract(codeMessages, 'en'),
-  },
+/** Namespaces loaded with their area (one chunk each). */
+export const lazyTexts = {
+  crud: () => import('./locales/crud'),
+  roles: () => import('./locales/roles'),
+  apps: () => import('./locales/apps'),
+  people: () => import('./locales/people'),
+  files: () => import('./locales/files'),
+  invite: () => import('./locales/invite'),
+  organization: () => import('./locales/organization'),
+  personal: () => import('./locales/personal'),
+  accounts: () => import('./locales/accounts'),
+  sync: () => import('./locales/sync'),
+  tree: () => import('./locales/tree'),
+  projectStructure: () => import('./locales/projectStructure'),
+  workSites: () => import('./locales/workSites'),
+  dictionary: () => import('./locales/dictionary'),
+  projects: () => import('./locales/projects'),
+  projectInit: () => import('./locales/projectInit'),
+  terminals: () => import('./locales/terminals'),
+  logs: () => import('./locales/logs'),
+  dashboard: () => import('./locales/dashboard'),
+  messages: () => import('./locales/messages'),
+  attributes: () => import('./locales/attributes'),
 }
+export type LazyNamespace = keyof typeof lazyTexts
 
-export type Messages = (typeof messages)['zh']
+const entry = (lang: 'zh' | 'en') => ({
+  common: common[lang],
+  auth: auth[lang],
+  shell: shell[lang],
+  routes: routes[lang],
+  pwa: pwa[lang],
+  v: fromContract(validationMessages, lang, 'v.'),
+  codes: fromContract(codeMessages, lang),
+})
+
+/** The texts loaded so far, by locale (lazy namespaces are added as they arrive). */
+export const messages: Record<'zh' | 'en', Record<string, unknown>> = { zh: entry('zh'), en: entry('en') }
+
+/** Every namespace's zh texts: the shape keys are checked against. */
+export type Messages = ReturnType<typeof entry> & {
+  crud: typeof crudTexts.zh
+  roles: typeof rolesTexts.zh
+  apps: typeof appsTexts.zh
+  people: typeof peopleTexts.zh
+  files: typeof filesTexts.zh
+  invite: typeof inviteTexts.zh
+  organization: typeof organizationTexts.zh
+  personal: typeof personalTexts.zh
+  accounts: typeof accountsTexts.zh
+  sync: typeof syncTexts.zh
+  tree: typeof treeTexts.zh
+  projectStructure: typeof projectStructureTexts.zh
+  workSites: typeof workSitesTexts.zh
+  dictionary: typeof dictionaryTexts.zh
+  projects: typeof projectsTexts.zh
+  projectInit: typeof projectInitTexts.zh
+  terminals: typeof terminalsTexts.zh
+  logs: typeof logsTexts.zh
+  dashboard: typeof dashboardTexts.zh
+  messages: typeof msgTexts.zh
+  attributes: typeof attributesTexts.zh
+}

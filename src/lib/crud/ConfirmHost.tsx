@@ -1,0 +1,55 @@
+/** The confirmation dialog of ./confirm, loaded the first time something asks. */
+import { useEffect } from 'react'
+import { AlertTriangle } from 'lucide-react'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { buttonVariants } from '@/components/ui/button'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { confirmQueue, hostCount, settle } from './confirmQueue'
+
+/** Renders pending confirmations, one at a time. Mount once near the app root (optional). */
+export function ConfirmHost() {
+  const { t } = useT()
+  const current = confirmQueue.use((q) => q[0])
+  useEffect(() => {
+    hostCount.n++
+    return () => {
+      hostCount.n--
+    }
+  }, [])
+  if (!current) return null
+  const destructive = current.destructive ?? false
+  return (
+    <AlertDialog open onOpenChange={(open) => !open && settle(current.id, false)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle className="flex items-center gap-2">
+            {destructive && <AlertTriangle className="h-5 w-5 text-destructive" aria-hidden />}
+            {current.title}
+          </AlertDialogTitle>
+          <AlertDialogDescription className="whitespace-pre-line">{current.description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel className="min-h-9" onClick={() => settle(current.id, false)}>
+            {current.cancelText ?? t('common.cancel')}
+          </AlertDialogCancel>
+          <AlertDialogAction
+            className={cn('min-h-9', destructive && buttonVariants({ variant: 'destructive' }))}
+            onClick={() => settle(current.id, true)}
+          >
+            {current.confirmText ?? t('common.ok')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}

@@ -1,0 +1,21 @@
+import { readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { hasKey, loadTexts, t, translate } from './index'
+import { lazyTexts, messages } from './messages'
+
+describe('texts by area', () => {
+  it('has every locale file either in the entry or loadable with its area', () => {
+    const files = readdirSync(new URL('./locales', import.meta.url)).map((f) => f.replace(/\.ts$/, ''))
+    const loadable = Object.values(lazyTexts).map((load) => /locales\/(\w+)/.exec(String(load))?.[1])
+    for (const f of files) expect(loadable.includes(f) || f in messages.zh, f).toBe(true)
+  })
+
+  it('answers the entry texts at once and an area text once its chunk is loaded', async () => {
+    expect(t('auth.login.submit')).not.toBe('auth.login.submit')
+    expect(hasKey('workSites.title')).toBe(false) // not loaded yet: the key itself (and loading starts)
+    await loadTexts('workSites', 'people')
+    expect(hasKey('workSites.title')).toBe(true)
+    expect(translate('zh', 'people.entity')).toBe('人员')
+    expect(translate('en', 'people.entity')).not.toBe('people.entity')
+  })
+})
