@@ -140,8 +140,14 @@ async function bundles(base: string) {
     await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: '登录', exact: true }).click()
     await page.waitForURL(/\/admin\/home/)
-    await page.waitForLoadState('networkidle')
-    await new Promise((r) => setTimeout(r, 500))
+    // not 'networkidle': the live message stream (SSE) stays open; wait until no new script arrives for 1.5 s
+    await page.waitForLoadState('load')
+    for (let last = -1, since = Date.now(), end = Date.now() + 30_000; Date.now() < end; ) {
+      const n = (await scripts()).length
+      if (n !== last) [last, since] = [n, Date.now()]
+      else if (Date.now() - since > 1500) break
+      await new Promise((r) => setTimeout(r, 250))
+    }
     // after a full-page reload the timeline starts again; either way every script seen counts once
     for (const e of await scripts()) seen.home!.add(e.path)
     const sum = (paths: Iterable<string>, f: (p: string) => number) => [...paths].reduce((a, p) => a + f(p), 0)
