@@ -142,7 +142,7 @@ async function bundles(base: string) {
     await page.waitForURL(/\/admin\/home/)
     // not 'networkidle': the live message stream (SSE) stays open; wait until no new script arrives for 1.5 s
     await page.waitForLoadState('load')
-    for (let last = -1, since = Date.now(), end = Date.now() + 30_000; Date.now() < end; ) {
+    for (let last = -1, since = Date.now(), end = Date.now() + 30_000; Date.now() < end;) {
       const n = (await scripts()).length
       if (n !== last) [last, since] = [n, Date.now()]
       else if (Date.now() - since > 1500) break
