@@ -226,6 +226,51 @@ describe('outbox', () => {
     expect(sent.filter((s) => (s.step.body as { name?: string }).name === 'stale')).toHaveLength(1)
   })
 
+  it('an edit applied whose answer was lost, then answered 20008 on the replay (no stored answer for its key): accepted, later edits on its version', async () => {
+    const server = { thingId: 'r1', name: 'before', version: 1 }
+    let lose = true
+    const { outbox, store, sent, tick } = setup((s) => {
+      const b = s.body as { version: number }
+      if (b.version !== server.version) throw new ApiErr('code', Code.VERSION_CONFLICT, { ...server })
+      Object.assign(server, s.body, { version: server.version + 1 })
+      if (lose) {
+        lose = false // the gateway died after the commit: no answer, and none kept for the key
+        throw new ApiErr('network')
+      }
+      return { ...server }
+    })
+    await outbox.enqueue(edit('r1', 'mine', 1))
+    await outbox.enqueue({ ...edit('r1', 'then', 1) })
+    expect((await outbox.run(A)).offline).toBe(true)
+    expect(server).toMatchObject({ name: 'mine', version: 2 })
+    tick(BACKOFF_MAX_MS)
+    const r = await outbox.run(A)
+    expect(r).toMatchObject({ conflicted: 0 })
+    expect(await store.list(A)).toEqual([])
+    expect(server).toMatchObject({ name: 'then', version: 3 })
+    expect(sent.map((x) => (x.step.body as { name: string }).name)).toEqual(['mine', 'mine', 'then'])
+  })
+
+  it('a 20008 whose record differs from the edit, or is more than one version on, stays a conflict even after a lost answer', async () => {
+    const server = { thingId: 'r1', name: 'before', version: 1 }
+    let lose = true
+    const { outbox, store, tick } = setup((s) => {
+      const b = s.body as { version: number }
+      if (b.version !== server.version) throw new ApiErr('code', Code.VERSION_CONFLICT, { ...server })
+      if (lose) {
+        lose = false
+        Object.assign(server, { name: 'someone else', version: 2 }) // not ours, and our request never arrived
+        throw new ApiErr('network')
+      }
+      return { ...server }
+    })
+    await outbox.enqueue(edit('r1', 'mine', 1))
+    await outbox.run(A)
+    tick(BACKOFF_MAX_MS)
+    expect((await outbox.run(A)).conflicted).toBe(1)
+    expect((await store.list(A))[0]).toMatchObject({ status: 'conflicted', theirs: { name: 'someone else' } })
+  })
+
   it('merge per field takes the chosen fields from theirs', async () => {
     const { outbox, store } = setup(() => {
       throw new ApiErr('code', Code.VERSION_CONFLICT, { thingId: 'r1', name: 'theirs', note: 'their note', version: 9 })

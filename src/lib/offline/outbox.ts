@@ -372,6 +372,14 @@ export class Outbox {
           this.deps.sessionLost?.()
           return 'session'
         }
+        if (outcome.kind === 'conflicted' && i === recordStep && alreadyApplied(entry, raw.body, outcome.theirs)) {
+          // our own earlier attempt went through and its answer was lost with the gateway (it died
+          // between the commit and keeping the answer for the Idempotency-Key): the record is one
+          // version on, holding exactly this edit — accepted, on that version
+          answeredVersion = outcome.theirs!.version as number
+          e = { ...e, progress: steps.length }
+          break
+        }
         if (outcome.kind === 'conflicted') {
           const conflicted: OutboxEntry = { ...e, status: 'conflicted', lastError, theirs: outcome.theirs }
           await store.put(conflicted)
@@ -433,6 +441,25 @@ export function withResolved(step: Step, resolved: Record<string, string> | unde
           ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]))
           : v
   return { ...step, body: swap(step.body) }
+}
+
+const same = (a: unknown, b: unknown): boolean =>
+  a === b ||
+  ((a === '' || a == null) && (b === '' || b == null)) ||
+  (typeof a === 'object' && a !== null && JSON.stringify(a) === JSON.stringify(b))
+
+/**
+ * Whether a 20008 answers an edit that was already applied: the entry was sent before (an attempt
+ * whose answer never came), the server's record is exactly one version after the edit's base, and
+ * it holds every value the request (`body`) sets. Anything else is a real conflict.
+ */
+export function alreadyApplied(entry: OutboxEntry, body: unknown, theirs: Record<string, unknown> | null | undefined): boolean {
+  if (!theirs || entry.baseVersion === null || !entry.sent || entry.attempts < 1) return false
+  if (theirs.version !== entry.baseVersion + 1) return false
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false
+  const values = body as Record<string, unknown>
+  const fields = Object.keys(values).filter((k) => k !== 'version')
+  return fields.length > 0 && fields.every((k) => k in theirs && same(values[k], theirs[k]))
 }
 
 /** The record's version the first request of `entry` answered (the declaration may say where it is). */
