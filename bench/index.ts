@@ -437,7 +437,8 @@ async function scale(kind: 'embedded' | 'postgres') {
     try {
       const admin = await new Client(gateway.base).signIn('admin', PASSWORD)
       const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()
-      const capture = async (label: string, q: Record<string, string | number>, explain = true) => {
+      // explain: the list's statements, or 'all' its reads (the gate's session query too)
+      const capture = async (label: string, q: Record<string, string | number>, explain: boolean | 'all' = true) => {
         writeFileSync(sqlLog, '')
         const s = performance.now()
         const r = await admin.call<{ total: number; records: unknown[] }>('GET', LIST, { query: q })
@@ -448,12 +449,13 @@ async function scale(kind: 'embedded' | 'postgres') {
         console.log(
           `  ${label}: ${d.records.length} of ${d.total}${d.totalCapped ? '+ (capped count)' : ''} rows, ${(r.text.length / 1024).toFixed(0)} KB, ${ms.toFixed(0)} ms; ${statements.length} SQL statements, ${statements.filter((x) => isWrite(x.query)).length} writes`,
         )
-        if (explain) for (const st of statements.filter((x) => isListQuery(x.query))) explains.push({ label, s: st })
+        const explained = statements.filter((x) => (explain === 'all' ? /^\s*select\b/i.test(x.query) : explain && isListQuery(x.query)))
+        for (const st of explained) explains.push({ label, s: st })
         return { statements, ms }
       }
       oneUnitQuery = qs({ organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 })
       const subQuery = qs({ organizationId: root!.id, includeChildren: 1, pageIndex: 1, pageSize: 20 })
-      const one = await capture('one unit, page 1 of 20', { organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 })
+      const one = await capture('one unit, page 1 of 20', { organizationId: busiest!.id!, pageIndex: 1, pageSize: 20 }, 'all')
       anchorStatements = one.statements.filter((x) => isListQuery(x.query))
       figure({
         name: `[${kind}] SQL statements per signed list request`,
@@ -553,7 +555,7 @@ async function scale(kind: 'embedded' | 'postgres') {
     }
 
     // 3. EXPLAIN of every list query
-    console.log('\n  EXPLAIN (ANALYZE, BUFFERS) of every list query:')
+    console.log("\n  EXPLAIN (ANALYZE, BUFFERS) of every list query, and of the gate's reads for the first one:")
     const explain = await explainer(kind, seeded.env, pg?.url ?? null)
     try {
       for (const { label, s } of explains) {

@@ -71,8 +71,32 @@ export async function resolveGrant(
   return { menuId, functionId: fns[0]!.functionId, scope }
 }
 
+type Grant = Awaited<ReturnType<typeof resolveGrant>>
+
+/**
+ * Grants this process resolved, keyed by the caller's grants version (read with the session, from
+ * the database, on every signed call): whatever a grant is made of — roles, their menu and function
+ * grants, the menus and functions, the account's level — changes that version in every process
+ * alike, so an entry can only be found while it is still true. Kept a minute at most, and bounded.
+ */
+const grantCache = new Map<string, { at: number; grant: Grant }>()
+const GRANT_CACHE_MS = 60_000
+const GRANT_CACHE_MAX = 20_000
+
+async function cachedGrant(ctx: Ctx, auth: AuthContext, appCode: string, perm: Permission): Promise<Grant> {
+  if (!auth.grantsVersion) return resolveGrant(ctx, auth.account, appCode, perm)
+  const key = `${auth.account.accountId}|${appCode}|${perm.menu}|${perm.fn ?? ''}|${auth.grantsVersion}`
+  const now = Date.now()
+  const hit = grantCache.get(key)
+  if (hit && now - hit.at < GRANT_CACHE_MS) return hit.grant
+  const grant = await resolveGrant(ctx, auth.account, appCode, perm)
+  if (grantCache.size >= GRANT_CACHE_MAX) grantCache.clear()
+  grantCache.set(key, { at: now, grant })
+  return grant
+}
+
 export async function checkPermission(ctx: Ctx, req: FastifyRequest, auth: AuthContext, perm: Permission): Promise<void> {
-  const grant = auth.appCode ? await resolveGrant(ctx, auth.account, auth.appCode, perm) : null
+  const grant = auth.appCode ? await cachedGrant(ctx, auth, auth.appCode, perm) : null
   if (!grant) {
     await writeSystemLog(ctx, req, 'permission_refused', Code.FORBIDDEN, `${perm.menu}${perm.fn ? ` · ${perm.fn}` : ''}`)
     throw new ApiError(Code.FORBIDDEN)

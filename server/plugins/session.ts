@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { Code } from '../../src/contract/codes'
 import { SIGNED_HEADERS } from '../../src/contract/signing'
 import type { Ctx } from '../context'
+import type { Db } from '../db/client'
 import { accessToken, account, session } from '../db/schema'
 import { grantsVersionSql } from '../modules/roleAuth/grantsVersion'
 import { ApiError } from '../lib/http'
@@ -36,13 +37,13 @@ export interface Authenticated {
   session: SessionRow
   /** The access token row of the `accessToken` header when it belongs to this session (signed calls), else null. */
   accessToken: AccessTokenRow | null
-  /** The caller's grants version, read in the same query (signed reads). */
+  /** The caller's grants version, read in the same query (signed calls). */
   grantsVersion: string | null
 }
 
 /**
  * The session of the `authorization` header with its account — and, for a signed call, the access
- * token of the `accessToken` header (for a signed read also the grants version) — in one joined
+ * token of the `accessToken` header and the grants version — in one joined
  * query. Refusals in the order of DESIGN §2: 20114 unknown, 20119 account unusable, 20114 revoked,
  * 20112 idle.
  */
@@ -51,24 +52,7 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolea
   const token = raw?.replace(/^Bearer\s+/i, '')
   if (!token) throw new ApiError(Code.SESSION_INVALID)
   const accessHeader = signed ? headerValue(req, SIGNED_HEADERS.accessToken) : null
-  const [row] = await ctx.db
-    .select({
-      s: session,
-      a: account,
-      t: accessToken,
-      // a read answers with this version; a write reads it again after its change (grantsVersion.ts)
-      v:
-        signed && (req.method === 'GET' || req.method === 'HEAD')
-          ? grantsVersionSql(sql`${session.accountId}`, sql`${account.level}`)
-          : sql<null>`null`,
-    })
-    .from(session)
-    .leftJoin(account, eq(account.accountId, session.accountId))
-    .leftJoin(
-      accessToken,
-      and(eq(accessToken.sessionId, session.sessionId), eq(accessToken.tokenHash, accessHeader ? sha256Hex(accessHeader) : '')),
-    )
-    .where(eq(session.tokenHash, sha256Hex(token)))
+  const [row] = await sessionQuery(ctx.db, signed).execute({ token: sha256Hex(token), access: accessHeader ? sha256Hex(accessHeader) : '' })
   if (!row) throw new ApiError(Code.SESSION_INVALID)
   const { s, a } = row
   // A session ended because its account was stopped, expired or removed answers why (20119).
@@ -80,6 +64,32 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolea
   if (s.lastSeenAt.getTime() + ctx.config.sessionIdleTtl * 1000 < now || s.createdAt.getTime() + ctx.config.sessionMaxTtl * 1000 < now)
     throw new ApiError(Code.IDLE)
   return { account: a, session: s, accessToken: row.t, grantsVersion: typeof row.v === 'string' ? row.v : null }
+}
+
+/**
+ * The gate's session query, built once per database and prepared by name: PostgreSQL plans it once
+ * per connection, and no request pays for building it. A signed call also reads the grants version
+ * (the permission check's cache key, and a read's `grants-version` answer).
+ */
+function buildSessionQuery(db: Db, signed: boolean) {
+  return db
+    .select({
+      s: session,
+      a: account,
+      t: accessToken,
+      v: signed ? grantsVersionSql(sql`${session.accountId}`, sql`${account.level}`) : sql<string | null>`null`,
+    })
+    .from(session)
+    .leftJoin(account, eq(account.accountId, session.accountId))
+    .leftJoin(accessToken, and(eq(accessToken.sessionId, session.sessionId), eq(accessToken.tokenHash, sql.placeholder('access'))))
+    .where(eq(session.tokenHash, sql.placeholder('token')))
+    .prepare(signed ? 'gate_session_signed' : 'gate_session')
+}
+const sessionQueries = new WeakMap<Db, { signed: ReturnType<typeof buildSessionQuery>; plain: ReturnType<typeof buildSessionQuery> }>()
+function sessionQuery(db: Db, signed: boolean) {
+  let q = sessionQueries.get(db)
+  if (!q) sessionQueries.set(db, (q = { signed: buildSessionQuery(db, true), plain: buildSessionQuery(db, false) }))
+  return signed ? q.signed : q.plain
 }
 
 export async function authenticateSession(ctx: Ctx, req: FastifyRequest): Promise<{ account: AccountRow; session: SessionRow }> {
