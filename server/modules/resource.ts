@@ -100,6 +100,12 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
   selection?: Record<string, AnyPgColumn | SQL.Aliased>
   join?: <T extends PgSelect>(q: T) => T
   /**
+   * The filters and sort columns name the table's own columns only (subqueries aside): a page is then
+   * chosen on the table alone and only its rows are joined (`join`), instead of joining every
+   * matching row before sorting.
+   */
+  pageOnTable?: boolean
+  /**
    * Batch enrichment of the answered rows (e.g. child lists, masked values, file URLs). Runs outside
    * transactions (after a write has committed), on every answer including a 20008's current record.
    */
@@ -222,6 +228,16 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       .from(def.table)
       .$dynamic()
     if (def.join) q = def.join(q)
+    if (def.join && def.pageOnTable && limit !== undefined) {
+      const page = db
+        .select({ id: idCol })
+        .from(def.table)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset ?? 0)
+      return (await q.where(inArray(idCol, page)).orderBy(...order)) as Row[]
+    }
     q = q.where(where).orderBy(...order)
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0)
     return (await q) as Row[]

@@ -70,7 +70,7 @@ export const person = pgTable(
     ...stamped,
   },
   (t) => [
-    index('person_org_idx').on(t.organizationId, t.sort),
+    index('person_org_idx').on(t.organizationId, t.sort, t.userId),
     index('person_dept_idx').on(t.departmentId),
     index('person_audit_idx').on(t.auditStatus),
     uniqueIndex('person_id_card_uq').on(t.idCard),

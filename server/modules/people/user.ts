@@ -210,6 +210,7 @@ export function personResource(ctx: Ctx) {
     keep: ['idCard', 'cellphone'],
     selection: personSelection,
     join: joinPersonRefs,
+    pageOnTable: true,
     enrich: async (_db, rows, auth) => withFileUrls(ctx, auth, maskPeople(rows), ['avatarFileId']),
     check: (input, req) => checkPerson(ctx, input, req),
     onAdd: (values, input) => {
