@@ -10,7 +10,15 @@ const gateway = `http://localhost:${process.env.PORT ?? 8080}`
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
-    tanstackRouter({ target: 'react', routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      // a route's loader (and the queries and schemas only it imports) is its own chunk, loaded when
+      // the route is; screens are already lazy (lazyScreen), so components stay where they are
+      autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [['loader']] },
+    }),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,7 +1,6 @@
-// first: the session's storage (localStorage), then the outbox's entities and its triggers (see the modules)
+// first: the session's storage (localStorage); the outbox follows the first signed-in account (see the modules)
 import '@/features/sync/session'
-import './app/outbox'
-import '@/features/sync/install'
+import './app/startOutbox'
 import './app/inviteForms'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -7,7 +7,16 @@ import { Code } from '@/contract/codes'
 import { Button } from '@/components/ui/button'
 import { applyRefusal, FormField, FormGrid, isApiError } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { INVITE_SCHEMAS, type InviteFormProps } from './forms'
+import type { z } from 'zod'
+import { accountInviteForm } from '@/contract/schemas/account'
+import { contactForm, type InvitePurpose } from '@/contract/schemas/invite'
+import type { InviteFormProps } from './forms'
+
+/** Contract schemas the generic form validates with before sending. */
+export const INVITE_SCHEMAS: Partial<Record<InvitePurpose, z.ZodType>> = {
+  contact: contactForm,
+  account: accountInviteForm,
+}
 
 export function GenericInviteForm({ purpose, data, fields, submit }: InviteFormProps) {
   const { t, locale } = useT()

@@ -4,16 +4,14 @@
  * app registers them (src/app/inviteForms.ts), one lazy import each so /sign loads only what it shows:
  *   registerInviteForm('profile', () => import('@/features/people').then((m) => m.ProfileInviteForm))
  * A purpose without a registered form gets the generic form built from the `fields` the gateway
- * sends (validated with `INVITE_SCHEMAS` when known).
+ * sends (validated with `INVITE_SCHEMAS` of ./GenericInviteForm when known).
  *
  * The component gets InviteFormProps: the record's current data, and `submit(data)` which resolves
  * when done and rejects with the client's ApiError (20001 field errors: map them with
  * applyRefusal from @/lib/crud, as GenericInviteForm does).
  */
 import type { ComponentType } from 'react'
-import type { z } from 'zod'
-import { accountInviteForm } from '@/contract/schemas/account'
-import { contactForm, type InviteField, type InvitePurpose } from '@/contract/schemas/invite'
+import type { InviteField, InvitePurpose } from '@/contract/schemas/invite'
 
 export interface InviteFormProps {
   purpose: InvitePurpose
@@ -33,9 +31,3 @@ export function registerInviteForm(purpose: InvitePurpose, load: InviteFormLoade
 }
 
 export const inviteFormOf = (purpose: InvitePurpose): InviteFormLoader | undefined => forms.get(purpose)
-
-/** Contract schemas the generic form validates with before sending. */
-export const INVITE_SCHEMAS: Partial<Record<InvitePurpose, z.ZodType>> = {
-  contact: contactForm,
-  account: accountInviteForm,
-}

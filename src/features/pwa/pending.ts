@@ -3,7 +3,7 @@
  * conflicted) the signed-in account still has. The update prompt never reloads while this is
  * above 0 — they are synced (or resolved) first.
  */
-import { useSyncState } from '@/lib/offline'
+import { useSyncState } from '@/lib/offline/state'
 
 export function usePendingEdits(): number {
   return useSyncState((s) => s.entries.length)

@@ -23,7 +23,7 @@
  * `onResponseHeader(name, listener)` observes a response header of every answer (grants-version).
  */
 import { v7 as uuidv7 } from 'uuid'
-import { CACHED_AT_HEADER } from '@/contract/offline'
+import { CACHED_AT_HEADER } from '@/contract/offlineCache'
 import { DEFAULT_APP_CODE } from '@/contract/paths'
 import { hmacSha256Hex, randomHex, rsaEncrypt, sha256Hex } from '@/lib/crypto'
 import { acceptLanguage, hasKey, t } from '@/lib/i18n'

@@ -17,50 +17,15 @@ import { t } from '@/lib/i18n'
 import { queryClient } from '@/lib/query'
 import { getSession, isLoggedIn, sessionStore } from '@/lib/session'
 import { hasKey, translate, type Locale } from '@/lib/i18n'
-import { createStore } from '@/lib/store'
 import { openOutboxDb } from './db'
 import { entityOf, keptFileId } from './entities'
 import { Outbox, withResolved, type EnqueueInput } from './outbox'
 import { estimateUsage } from './read/storage'
+import { initial, syncStore, type StorageInfo } from './state'
 import { OutboxStore } from './store'
 import type { EntryStatus, LocalRecord, OfflineEntity, OutboxEntry, Step, UploadBody } from './types'
 
-export interface StorageInfo {
-  usage: number | null
-  quota: number | null
-  persisted: boolean | null
-}
-
-export interface SyncState {
-  accountId: string | null
-  /** The account's entries, in order. */
-  entries: OutboxEntry[]
-  /** Local copies per entity. */
-  records: Record<string, LocalRecord[]>
-  /** Worst status per entity and record id (conflicted > failed > pending). */
-  marks: Record<string, Record<string, EntryStatus>>
-  /** The gateway answered the last request (true), could not be reached (false), not known yet (null). */
-  online: boolean | null
-  syncing: boolean
-  lastSyncedAt: number | null
-  /** An edit could only be kept in this tab's memory: the disk is full. */
-  quotaExceeded: boolean
-  storage: StorageInfo | null
-}
-
-const initial: SyncState = {
-  accountId: null,
-  entries: [],
-  records: {},
-  marks: {},
-  online: null,
-  syncing: false,
-  lastSyncedAt: null,
-  quotaExceeded: false,
-  storage: null,
-}
-export const syncStore = createStore<SyncState>(initial)
-export const useSyncState = syncStore.use
+export { syncStore, useSyncState, type StorageInfo, type SyncState } from './state'
 
 const RANK: Record<EntryStatus, number> = { sending: 1, pending: 1, failed: 2, conflicted: 3 }
 
@@ -461,6 +426,8 @@ export function startOutbox(): void {
   }
   sessionStore.subscribe(onAccount)
   onAccount()
+  // known unreachable before the outbox started (src/app/startOutbox.ts): watch for its return
+  if (isKnownOffline()) scheduleProbe()
   window.addEventListener('online', () => void syncNow())
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void syncNow()

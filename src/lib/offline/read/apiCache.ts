@@ -4,8 +4,7 @@
  * worker on every dictionary request, so it survives the worker being restarted), and deletes the
  * cached API answers — all of them on logout, the other accounts' ones when an account signs in.
  */
-import { OFFLINE_ACCOUNT_ENTRY, OFFLINE_META_CACHE } from '@/contract/offline'
-import { isApiCacheName, cacheNameFor } from './swCache'
+import { OFFLINE_ACCOUNT_ENTRY, OFFLINE_META_CACHE, cacheNameFor, isApiCacheName } from '@/contract/offlineCache'
 
 const cacheStorage = (): CacheStorage | null => (typeof caches === 'undefined' ? null : caches)
 

@@ -15,7 +15,7 @@
  */
 import type { WorkboxPlugin } from 'workbox-core/types.js'
 import { isSuccess } from '@/contract/codes'
-import { API_CACHE_PREFIX, CACHED_AT_HEADER, OFFLINE_CACHED_PATHS } from '@/contract/offline'
+import { CACHED_AT_HEADER, OFFLINE_CACHED_PATHS } from '@/contract/offline'
 
 const CACHED = new Set(OFFLINE_CACHED_PATHS)
 
@@ -41,10 +41,7 @@ export function normalisedCacheKey(request: Request): Request {
   return new Request(normalisedCacheUrl(request.url), { method: 'GET' })
 }
 
-/** The cache of one account's API answers. */
-export const cacheNameFor = (accountId: string): string => API_CACHE_PREFIX + encodeURIComponent(accountId)
-
-export const isApiCacheName = (name: string): boolean => name.startsWith(API_CACHE_PREFIX)
+export { cacheNameFor, isApiCacheName } from '@/contract/offlineCache'
 
 /** True when `response` is an answer worth keeping: HTTP 200, JSON, a success envelope. */
 export async function isSuccessfulEnvelope(response: Response): Promise<boolean> {
