@@ -13,7 +13,7 @@ import { contactForm, type InvitePurpose } from '@/contract/schemas/invite'
 import type { InviteFormProps } from './forms'
 
 /** Contract schemas the generic form validates with before sending. */
-export const INVITE_SCHEMAS: Partial<Record<InvitePurpose, z.ZodType>> = {
+const INVITE_SCHEMAS: Partial<Record<InvitePurpose, z.ZodType>> = {
   contact: contactForm,
   account: accountInviteForm,
 }
