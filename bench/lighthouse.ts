@@ -1,0 +1,102 @@
+/**
+ * Lighthouse mobile performance of /login and /admin/home (issue 9), as a new user would load them.
+ * Lighthouse's default configuration: a mobile device, simulated slow 4G and a 4× slower CPU.
+ *   - /login: a cold load (Lighthouse clears the origin's storage, caches and service worker first);
+ *   - /admin/home: the account signs in first in the same browser (its session is in localStorage),
+ *     then the service worker, its caches and the HTTP cache are cleared, so the shell loads cold
+ *     with a session, as right after installing or after a deploy.
+ * Prints `lighthouse: login <score> home <score>` (scores 0–1) and the main metrics of each.
+ * Env: BENCH_URL (a gateway serving dist/), BENCH_PASSWORD (the demo administrator's), CHROMIUM_PATH.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import lighthouse from 'lighthouse'
+import { freePort } from './support'
+
+const base = process.env.BENCH_URL!
+const password = process.env.BENCH_PASSWORD!
+
+async function main() {
+  const port = await freePort()
+  const profile = mkdtempSync(join(tmpdir(), 'trestle-lh-'))
+  const chrome = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--lang=zh-CN',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  )
+  try {
+    const browser = await connect(port)
+    const run = async (path: string, keepStorage: boolean) => {
+      const result = await lighthouse(`${base}${path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: keepStorage,
+      })
+      const lhr = result!.lhr
+      const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN)
+      const score = lhr.categories.performance?.score ?? null
+      console.log(
+        `  ${path}: score ${score} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)} · TTI ${ms('interactive')} ms`,
+      )
+      if (lhr.runtimeError) console.log(`  ${path}: runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+      return score
+    }
+    const login = await run('/login', false)
+
+    // sign in in the same profile, then drop the service worker and every cache but keep the session
+    const context = browser.contexts()[0]!
+    const page = await context.newPage()
+    await page.goto(`${base}/login`)
+    await page.getByLabel('账号或手机号').fill('admin')
+    await page.getByLabel('密码', { exact: true }).fill(password)
+    await page.getByRole('button', { name: '登录', exact: true }).click()
+    await page.waitForURL(/\/admin\/home/)
+    await page.evaluate(async () => {
+      for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister()
+      for (const k of await caches.keys()) await caches.delete(k)
+    })
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.clearBrowserCache')
+    await page.goto('about:blank')
+    await page.close()
+    const home = await run('/admin/home', true)
+    console.log(`lighthouse: login ${login} home ${home}`)
+    await browser.close()
+  } finally {
+    chrome.kill('SIGKILL')
+    rmSync(profile, { recursive: true, force: true })
+  }
+}
+
+async function connect(port: number) {
+  for (let i = 0; ; i++) {
+    try {
+      return await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+    } catch (err) {
+      if (i > 50) throw err
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
