@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompressPlugin } from './scripts/vite-precompress'
+import { preloadScreenPlugin } from './scripts/vite-preload-screen'
 
 const gateway = `http://localhost:${process.env.PORT ?? 8080}`
 
@@ -20,6 +21,8 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['loader']] },
     }),
     react(),
+    // the sign-in screen's chunks load with the entry, not after it (a first visit lands there)
+    preloadScreenPlugin('src/features/auth/LoginPage.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -40,5 +43,23 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: gateway, changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // the framework every page runs (React, the router, the query cache) is one file rather
+        // than a dozen small ones the first load waits for one after another
+        advancedChunks: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 })

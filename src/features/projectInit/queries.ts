@@ -1,6 +1,5 @@
 /** Query keys and options of the initialisation wizards (public: the routes' loaders use them). */
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
 import { initPaths, type InitPreset, type InitRun } from '@/contract/schemas/projectInit'
 import { projectKeys } from '@/features/projects/queries'
 import { http } from '@/lib/http'
@@ -12,9 +11,6 @@ export const initKeys = {
   /** Everything under the projects' key (lists, pickers, a project's records): reset once a run has created. */
   projects: [projectKeys.project] as const,
 }
-
-/** The wizard's URL search: the run being worked on (absent: the list of unfinished runs). */
-export const initSearch = z.object({ runId: z.string().max(64).optional().catch(undefined) })
 
 export const initRunsQueryOptions = (preset: InitPreset) =>
   queryOptions({

@@ -8,7 +8,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { useT, type Locale } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuLeaves, menuTrail, normalizePath, useMenus, type MenuNode } from '@/lib/permissions'
 import { cn } from '@/lib/utils'
-import { MenuIcon } from './icons'
+import { MenuIcon } from '@/components/menu-icons'
 import { dynamicTo } from './links'
 import { placeOf, placesStore } from './tabs'
 

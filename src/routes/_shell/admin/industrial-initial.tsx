@@ -3,7 +3,8 @@ import { lazyScreen } from '@/lib/chunks'
 import { requireMenu } from '@/lib/permissions'
 import { projectOptionsQueryOptions } from '@/lib/project/queries'
 import { preloadRouteData } from '@/lib/query'
-import { initRunQueryOptions, initRunsQueryOptions, initSearch } from '@/features/projectInit/queries'
+import { initRunQueryOptions, initRunsQueryOptions } from '@/features/projectInit/queries'
+import { initSearch } from '@/features/projectInit/search'
 
 /** The initialisation wizard, preset "industrialInitial" (src/features/projectInit). */
 export const Route = createFileRoute('/_shell/admin/industrial-initial')({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { House, ShieldCheck } from 'lucide-react'
-import { FALLBACK_ICON, resolveIcon } from './icons'
+import { FALLBACK_ICON, resolveIcon } from './menu-icons'
 
 describe('resolveIcon', () => {
   it('maps lucide:<name> to the icon, an unknown name or none to the fallback', () => {
