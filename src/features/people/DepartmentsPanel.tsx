@@ -5,6 +5,7 @@
  * moves into a drawer opened from the staff header, and the table keeps the width.
  */
 import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, FolderTree } from 'lucide-react'
 import type { DeptTreeNode } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
@@ -16,6 +17,7 @@ import { pathTo } from '@/lib/tree'
 import { useDeptTree } from './api'
 import { DeptDialog, type DeptEditing } from './DeptDialog'
 import { deptAccess, DeptTree } from './DeptTree'
+import { staffQueryOf, staffQueryOptions } from './queries'
 import { deptResource } from './resource'
 import { StaffPanel } from './StaffPanel'
 
@@ -60,7 +62,10 @@ function Panel({ organizationId }: { organizationId: string }) {
       if (selected?.id === node.id) setSelectedId(parentOf(node)?.id ?? null)
     }
   }
+  const queryClient = useQueryClient()
   const select = (node: DeptTreeNode) => {
+    // the list's request leaves now, not once the new panel has rendered (~100 ms later with 2,000 rows)
+    void queryClient.prefetchQuery(staffQueryOptions(staffQueryOf(node)))
     setSelectedId(node.id)
     setDrawer(false)
   }

@@ -32,6 +32,7 @@ import { Can, useCan } from '@/lib/permissions'
 import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
 import { useT } from '@/lib/i18n'
 import { STAFF_PAGE_SIZE, useArchive, useStaff } from './api'
+import { staffQueryOf } from './queries'
 import { RevealCell, RoleNamesCell, roleNamesText } from './cells'
 import { MoveDialog } from './MoveDialog'
 import { PersonDialog } from './PersonDialog'
@@ -57,8 +58,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const [inviting, setInviting] = useState<Person | null>(null)
   const isDept = node.category === TREE_CATEGORY.department
   const unitName = nodes.find((n) => n.id === node.organizationId)?.name ?? node.name
-  const staffQuery = { organizationId: isDept ? undefined : node.id, departmentId: isDept ? node.id : undefined, includeChildren, archived }
-  const query = useStaff(staffQuery)
+  const query = useStaff(staffQueryOf(node, includeChildren, archived))
   /** The export's filters: what the list shows. */
   const listQuery = {
     ...(isDept ? { departmentId: node.id } : { organizationId: node.id }),

@@ -7,6 +7,7 @@ import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { Page } from '@/contract'
 import {
   PEOPLE_API,
+  TREE_CATEGORY,
   type AuditRow,
   type AuditSubmission,
   type Certificate,
@@ -29,6 +30,12 @@ export interface StaffQuery {
   departmentId?: string
   includeChildren: boolean
   archived: boolean
+}
+
+/** What a tree node's staff panel lists: a department's or a unit's staff, active, with their children's at first. */
+export const staffQueryOf = (node: Pick<DeptTreeNode, 'id' | 'category'>, includeChildren = true, archived = false): StaffQuery => {
+  const isDept = node.category === TREE_CATEGORY.department
+  return { organizationId: isDept ? undefined : node.id, departmentId: isDept ? node.id : undefined, includeChildren, archived }
 }
 
 export const peopleKeys = {
