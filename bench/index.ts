@@ -2,8 +2,9 @@
  * `npm run bench`: every benchmark of the project in one run, each figure printed with its goal
  * (issue 9) and, where there is one, the ratio to an anchor measured in the same run:
  *   - the console's bundles (a fresh `vite build`, then Chromium on /login and /admin/home through
- *     the gateway): JS gzip sizes, files, bytes actually sent; anchor: the gzip size of those files
- *     in the build;
+ *     the gateway): JS gzip sizes, files, bytes actually sent; anchors: the gzip size of those files
+ *     in the build, and for /login the framework chunk alone; then Lighthouse mobile performance of
+ *     /login and /admin/home (bench/lighthouse.ts);
  *   - the 2,000-row staff list in the browser (bench/staff-render.ts), the unit tree at 10,000
  *     units (bench/org-tree.ts), the container tree at 20,000 nodes (bench/container-tree.ts), 1,000 offline edits (bench/outbox.ts), 1,000 offline work-site edits by a field account (bench/worksites.ts), login and small reads
  *     (bench/run.ts), each in its own process;
