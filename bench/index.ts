@@ -644,8 +644,20 @@ async function main() {
         const out = await script('bench/lighthouse.ts', { BENCH_URL: web.base, BENCH_PASSWORD: PASSWORD })
         const m = /lighthouse: login (\S+) home (\S+)/.exec(out)
         const score = (v: string | undefined) => (v === undefined || v === 'null' ? null : Number(v))
-        figure({ name: 'Lighthouse mobile performance /login', value: score(m?.[1]), unit: '', goal: { op: '>=', value: 0.98 }, note: 'shadcn-admin in issue 9: 0.80–0.90' })
-        figure({ name: 'Lighthouse mobile performance /admin/home', value: score(m?.[2]), unit: '', goal: { op: '>=', value: 0.95 }, note: 'shadcn-admin in issue 9: 0.57–0.74' })
+        figure({
+          name: 'Lighthouse mobile performance /login',
+          value: score(m?.[1]),
+          unit: '',
+          goal: { op: '>=', value: 0.98 },
+          note: 'shadcn-admin in issue 9: 0.80–0.90',
+        })
+        figure({
+          name: 'Lighthouse mobile performance /admin/home',
+          value: score(m?.[2]),
+          unit: '',
+          goal: { op: '>=', value: 0.95 },
+          note: 'shadcn-admin in issue 9: 0.57–0.74',
+        })
       })
       await part('browser', async () => {
         if (!web) throw new Error('no gateway serving the console (the bundles part broke)')

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
 import { freePort } from './support'
 
 const base = process.env.BENCH_URL!
@@ -23,20 +24,8 @@ async function main() {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), 'trestle-lh-'))
   const chrome = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    [
-      '--headless=new',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--lang=zh-CN',
-      'about:blank',
-    ],
+    CHROMIUM_PATH,
+    ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, '--lang=zh-CN', 'about:blank'],
     { stdio: 'ignore' },
   )
   try {

@@ -147,11 +147,19 @@ async function measure(base: string, deptName: string) {
           .getEntriesByType('resource')
           .map((e) => e as PerformanceResourceTiming)
           .filter((e) => e.startTime >= since && e.name.includes('/api/'))
-          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime - since, end: e.responseEnd - since, kib: e.encodedBodySize / 1024, raw: e.decodedBodySize / 1024 })),
+          .map((e) => ({
+            path: new URL(e.name).pathname,
+            start: e.startTime - since,
+            end: e.responseEnd - since,
+            kib: e.encodedBodySize / 1024,
+            raw: e.decodedBodySize / 1024,
+          })),
       t0,
     )
     for (const r of requests)
-      console.log(`  ${r.path}: ${r.start.toFixed(0)} → ${r.end.toFixed(0)} ms after choosing, ${r.kib.toFixed(0)} KiB sent (${r.raw.toFixed(0)} KiB JSON)`)
+      console.log(
+        `  ${r.path}: ${r.start.toFixed(0)} → ${r.end.toFixed(0)} ms after choosing, ${r.kib.toFixed(0)} KiB sent (${r.raw.toFixed(0)} KiB JSON)`,
+      )
     const total = await panel.locator('[data-virtual-table] table').getAttribute('aria-rowcount')
     const domRows = await panel.locator('[data-virtual-table] tbody tr[aria-rowindex]').count()
     console.log(
