@@ -643,20 +643,19 @@ async function main() {
         await bundles(web.base)
         const out = await script('bench/lighthouse.ts', { BENCH_URL: web.base, BENCH_PASSWORD: PASSWORD })
         const m = /lighthouse: login (\S+) home (\S+)/.exec(out)
-        const score = (v: string | undefined) => (v === undefined || v === 'null' ? null : Number(v))
-        figure({
-          name: 'Lighthouse mobile performance /login',
-          value: score(m?.[1]),
-          unit: '',
-          goal: { op: '>=', value: 0.98 },
-          note: 'shadcn-admin in issue 9: 0.80–0.90',
-        })
-        figure({
-          name: 'Lighthouse mobile performance /admin/home',
-          value: score(m?.[2]),
-          unit: '',
-          goal: { op: '>=', value: 0.95 },
-          note: 'shadcn-admin in issue 9: 0.57–0.74',
+        const goals = [
+          ['/login', 0.98, '0.80–0.90'],
+          ['/admin/home', 0.95, '0.57–0.74'],
+        ] as const
+        goals.forEach(([page, goal, anchor], i) => {
+          const v = m?.[i + 1]
+          figure({
+            name: `Lighthouse mobile performance ${page}`,
+            value: v === undefined || v === 'null' ? null : Number(v),
+            unit: '',
+            goal: { op: '>=', value: goal },
+            note: `shadcn-admin in issue 9: ${anchor}`,
+          })
         })
       })
       await part('browser', async () => {

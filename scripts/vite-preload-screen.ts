@@ -6,9 +6,7 @@
  * left out; a signed-in load of another page fetches these few KiB once (the service worker keeps
  * them afterwards). Build only.
  */
-import type { Plugin } from 'vite'
-
-type Chunk = { type: 'chunk'; fileName: string; imports: string[]; moduleIds: string[]; isEntry: boolean }
+import type { Plugin, Rollup } from 'vite'
 
 export function preloadScreenPlugin(module: string): Plugin {
   return {
@@ -19,9 +17,9 @@ export function preloadScreenPlugin(module: string): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle
         if (!bundle) return html
-        const chunks = Object.values(bundle).filter((c): c is Chunk & (typeof bundle)[string] => c.type === 'chunk') as unknown as Chunk[]
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
         const byName = new Map(chunks.map((c) => [c.fileName, c]))
-        const closure = (start: Chunk) => {
+        const closure = (start: Rollup.OutputChunk) => {
           const seen = new Set<string>()
           const walk = (name: string) => {
             if (seen.has(name)) return

@@ -11,8 +11,8 @@ import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
-import { OFFLINE_ACCOUNT_ENTRY, OFFLINE_META_CACHE, OFFLINE_NETWORK_TIMEOUT_S } from '@/contract/offline'
-import { cacheNameFor, dictionaryPlugins, isCachedRequest } from '@/lib/offline/read/swCache'
+import { OFFLINE_ACCOUNT_ENTRY, OFFLINE_META_CACHE, OFFLINE_NETWORK_TIMEOUT_S, cacheNameFor } from '@/contract/offlineCache'
+import { dictionaryPlugins, isCachedRequest } from '@/lib/offline/read/swCache'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 

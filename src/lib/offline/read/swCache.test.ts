@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { CACHED_AT_HEADER, OFFLINE_CACHED_PATHS } from '@/contract/offline'
+import { CACHED_AT_HEADER, OFFLINE_CACHED_PATHS, cacheNameFor, isApiCacheName } from '@/contract/offline'
 import { DICT_API, DICT_KINDS } from '@/contract/schemas/dictionary'
 import { ORG_API } from '@/contract/schemas/org'
 import { PEOPLE_API } from '@/contract/schemas/people'
 import {
-  cacheNameFor,
   dictionaryPlugins,
-  isApiCacheName,
   isCachedRequest,
   isSuccessfulEnvelope,
   isUnusableNetworkAnswer,

@@ -41,8 +41,6 @@ export function normalisedCacheKey(request: Request): Request {
   return new Request(normalisedCacheUrl(request.url), { method: 'GET' })
 }
 
-export { cacheNameFor, isApiCacheName } from '@/contract/offlineCache'
-
 /** True when `response` is an answer worth keeping: HTTP 200, JSON, a success envelope. */
 export async function isSuccessfulEnvelope(response: Response): Promise<boolean> {
   if (response.status !== 200 || response.type === 'opaque') return false
