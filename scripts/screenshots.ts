@@ -84,9 +84,18 @@ async function main() {
           ['not-built', '/admin/ebs-management'],
         ] as const) {
           await page.goto(`${base}${path}`)
-          await page.waitForLoadState('networkidle')
+          // not 'networkidle': the live message stream stays open
+          await page.locator('main h1, main [role=tree], main table').first().waitFor()
           await shot(name)
         }
+        // the staff of a unit: organisation → a unit → 部门与人员
+        await page.goto(`${base}/admin/organization`)
+        const units = page.locator('main [role=tree]').first()
+        await units.getByRole('treeitem').first().click()
+        await units.getByRole('treeitem', { name: '中国铁路华东投资集团有限公司' }).click()
+        await page.getByRole('tab', { name: locale === 'zh' ? '部门与人员' : 'Departments & people' }).click()
+        await page.getByTestId('departments-panel').waitFor()
+        await shot('staff')
         await context.close()
       }
     }
