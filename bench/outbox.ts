@@ -15,12 +15,14 @@ import { OutboxStore } from '../src/lib/offline/store'
 import { personOffline } from '../src/features/people/offline'
 import { Client } from '../tests/api/client'
 import { consoleClient } from './console-client'
-import { startGateway } from './support'
+import { seededDatabase, startGateway } from './support'
 
 const PASSWORD = 'Bench@2026'
 const ADDS = Number(process.env.BENCH_OUTBOX_ADDS ?? 600)
 const EDITS = Number(process.env.BENCH_OUTBOX_EDITS ?? 400)
 const LOSS = Number(process.env.BENCH_OUTBOX_LOSS ?? 0.05)
+/** A PostgreSQL server's database (empty); without it, the embedded one. */
+const DATABASE_URL = process.env.BENCH_OUTBOX_DATABASE_URL ?? ''
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 /** A valid ID number, distinct for each (phase, seq < 30,000). */
@@ -31,7 +33,12 @@ function idNumber(phase: number, seq: number): string {
 }
 
 async function main() {
-  const gateway = await startGateway({ TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn', DATABASE_URL: '' }, 'bench-outbox')
+  const extra: Record<string, string> = { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn' }
+  if (DATABASE_URL) Object.assign(extra, { DATABASE_URL, TRESTLE_ADMIN_PASSWORD: PASSWORD })
+  // the demo data, written before the gateway starts (a gateway on a PostgreSQL server seeds none)
+  const seeded = await seededDatabase('bench-outbox', extra)
+  await seeded.database.close()
+  const gateway = await startGateway(seeded.env)
   const { base } = gateway
   try {
     // the console's request client, wired for Node
@@ -163,6 +170,7 @@ async function main() {
     }
   } finally {
     await gateway.stop()
+    seeded.remove()
   }
 }
 

@@ -1,6 +1,6 @@
 /** Writers of the three logs the console shows: login, operation and system (security events). */
 import type { FastifyRequest } from 'fastify'
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { newId } from '../../../src/contract/ids'
 import type { Ctx } from '../../context'
 import { account, applicationMenu, applicationMenuFunction, loginLog, operateLog, systemLog } from '../../db/schema'
@@ -95,29 +95,26 @@ export const serviceOf = (uri: string) => {
   return m ? `${m[1]}/${m[2]}` : null
 }
 
+/** An operation log row; the menu's and function's names, when not given, read by the insert itself (one statement). */
 export async function writeOperateLog(ctx: Ctx, entry: OperateEntry): Promise<void> {
   try {
-    let { menuName = null, action = null } = entry
-    if (entry.functionId && (!menuName || !action)) {
-      const [fn] = await ctx.db
-        .select({ menu: applicationMenu.menuName, name: applicationMenuFunction.functionName })
-        .from(applicationMenuFunction)
-        .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, applicationMenuFunction.applicationMenuId))
-        .where(eq(applicationMenuFunction.applicationMenuFunctionId, entry.functionId))
-        .limit(1)
-      menuName ??= fn?.menu ?? null
-      action ??= fn?.name ?? null
-    } else if (entry.menuId && !menuName) {
-      const [m] = await ctx.db
-        .select({ menu: applicationMenu.menuName })
-        .from(applicationMenu)
-        .where(eq(applicationMenu.applicationMenuId, entry.menuId))
-        .limit(1)
-      menuName = m?.menu ?? null
-    }
-    await ctx.db
-      .insert(operateLog)
-      .values({ operateLogId: newId(), createdAt: new Date(), service: serviceOf(entry.uri), ...entry, menuName, action })
+    const { menuName = null, action = null } = entry
+    const fnId = entry.functionId && (!menuName || !action) ? entry.functionId : null
+    const menuId = !fnId && entry.menuId && !menuName ? entry.menuId : null
+    const menuOfFunction = (column: SQL) =>
+      sql`(select ${column} from ${applicationMenuFunction} join ${applicationMenu} on ${applicationMenu.applicationMenuId} = ${applicationMenuFunction.applicationMenuId} where ${applicationMenuFunction.applicationMenuFunctionId} = ${fnId})`
+    await ctx.db.insert(operateLog).values({
+      operateLogId: newId(),
+      createdAt: new Date(),
+      service: serviceOf(entry.uri),
+      ...entry,
+      menuName: fnId
+        ? sql`coalesce(${menuName}::text, ${menuOfFunction(sql`${applicationMenu.menuName}`)})`
+        : menuId
+          ? sql`(select ${applicationMenu.menuName} from ${applicationMenu} where ${applicationMenu.applicationMenuId} = ${menuId})`
+          : menuName,
+      action: fnId ? sql`coalesce(${action}::text, ${menuOfFunction(sql`${applicationMenuFunction.functionName}`)})` : action,
+    })
   } catch (err) {
     ctx.log.error({ err }, 'operate_log write failed')
   }

@@ -4,8 +4,8 @@
  * update time), how many menu and function grants they hold (a deleted menu drops its grants
  * without touching the role), the menus' and functions' latest change, and the account's level.
  * Nothing cached: when it differs from the last one the console saw, the console reloads its menu,
- * so buttons appear or disappear without signing out. A read (GET/HEAD) changes no grant, so the
- * version the gate read with the session (same query) is the answer's; after a write it is read again.
+ * so buttons appear or disappear without signing out. The gate reads the version with the session
+ * (same query); only a write that can change grants reads it again for its answer.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql, type SQL } from 'drizzle-orm'
@@ -34,16 +34,21 @@ export async function grantsVersion(ctx: Ctx, accountId: string, level: string):
   return result.rows[0]?.v ?? ''
 }
 
+/**
+ * The resources whose writes can change what a caller's grants are made of: roles and their members,
+ * menus and functions (`role…`, `application…`), accounts (roles, level). An answer to a write of
+ * one of them reads the version again; any other answer carries the version read with the session —
+ * a grant changed meanwhile by someone else is in it already, and saves a statement on every write.
+ */
+const TOUCHES_GRANTS = /^\/api\/[^/]+\/v\d+\/(role|application|generalAccount|registerAccount|dataPermission)/
+
 /** Sets the header on a signed call's answer (success or refusal alike); never fails the answer. */
 export async function setGrantsVersion(ctx: Ctx, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const auth = req.auth
   if (!auth?.accessToken || reply.raw.headersSent) return
   try {
-    const read = req.method === 'GET' || req.method === 'HEAD'
-    reply.header(
-      GRANTS_VERSION_HEADER,
-      read && auth.grantsVersion ? auth.grantsVersion : await grantsVersion(ctx, auth.account.accountId, auth.account.level),
-    )
+    const again = !auth.grantsVersion || (req.method !== 'GET' && req.method !== 'HEAD' && TOUCHES_GRANTS.test(req.url))
+    reply.header(GRANTS_VERSION_HEADER, again ? await grantsVersion(ctx, auth.account.accountId, auth.account.level) : auth.grantsVersion)
   } catch (err) {
     ctx.log.warn({ err }, 'grants-version not computed')
   }
