@@ -18,6 +18,7 @@ import { Client, newKey } from '../tests/api/client'
 import { startGateway, type BenchGateway } from './support'
 
 const ROWS = Number(process.env.BENCH_STAFF ?? 2000)
+const PROFILE = process.env.BENCH_STAFF_PROFILE
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Trestle@2026'
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 
@@ -135,11 +136,13 @@ async function measure(base: string, deptName: string) {
     const node = tree.getByTitle(deptName, { exact: true })
     await node.waitFor()
 
-    // choose the department → first rows on screen
+    // choose the department → first rows on screen (BENCH_STAFF_PROFILE=<file>: a Chromium trace of it written there)
+    if (PROFILE) await browser.startTracing(page, { path: PROFILE, screenshots: false })
     const t0 = await page.evaluate(() => performance.now())
     await node.click()
     await panel.locator('[data-virtual-table] tbody tr[aria-rowindex="2"]').waitFor()
     const firstRows = (await page.evaluate(() => performance.now())) - t0
+    if (PROFILE) await browser.stopTracing()
     // of which the list's request: from its start to its last byte, and its size
     const requests = await page.evaluate(
       (since) =>
