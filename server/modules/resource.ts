@@ -98,6 +98,11 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
   unique?: UniqueRule[]
   /** Columns answered (default: every column of the table). */
   selection?: Record<string, AnyPgColumn | SQL.Aliased>
+  /**
+   * Narrower list answers, by the list query's `view` (its schema names the values): only these
+   * columns. A cursor is answered only when the row holds the sort column.
+   */
+  views?: Record<string, Record<string, AnyPgColumn | SQL.Aliased>>
   join?: <T extends PgSelect>(q: T) => T
   /**
    * The filters and sort columns name the table's own columns only (subqueries aside): a page is then
@@ -222,11 +227,15 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     if (!owner || !ids.includes(owner)) throw new ApiError(Code.NOT_FOUND, { field: def.scopeField })
   }
 
-  async function select(db: Db, where: SQL | undefined, order: SQL[], limit?: number, offset?: number): Promise<Row[]> {
-    let q = db
-      .select(def.selection ?? columns)
-      .from(def.table)
-      .$dynamic()
+  async function select(
+    db: Db,
+    where: SQL | undefined,
+    order: SQL[],
+    limit?: number,
+    offset?: number,
+    selection = def.selection ?? columns,
+  ): Promise<Row[]> {
+    let q = db.select(selection).from(def.table).$dynamic()
     if (def.join) q = def.join(q)
     if (def.join && def.pageOnTable && limit !== undefined) {
       const page = db
@@ -339,12 +348,14 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         sortBy?: string
         desc?: boolean
         cursor?: string
+        view?: string
       }
       const where = await listWhere(req, q)
       // keyset paging: a cursor (nextCursor of the previous page) continues after its row, no offset
       const after = q.cursor ? keysetAfter(q, decodeCursor(q.cursor, req)) : undefined
       const offset = after ? 0 : (q.pageIndex - 1) * q.pageSize
-      const rows = await select(ctx.db, and(where, after), orderOf(q), q.pageSize, offset)
+      const view = q.view ? def.views?.[q.view] : undefined
+      const rows = await select(ctx.db, and(where, after), orderOf(q), q.pageSize, offset, view)
       // a first page that is not full is the whole list: no count
       const counted =
         !after && offset === 0 && rows.length < q.pageSize ? { total: rows.length } : await countOf(where, offset + rows.length)

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { Client, newKey } from './client'
 import { JPG, png, upload } from './files-fixtures'
+import { STAFF_ROW_FIELDS } from '../../src/contract/schemas/people'
 import { signedIn, uniqueName } from './helpers'
 import { A, addDept, addPerson, badChecksum, idCard, personBody, phone, USER, workOrg, type Page, type PersonRow } from './people-fixtures'
 
@@ -251,6 +252,26 @@ describe.each(inject('targets'))('people on $name', (t) => {
     expect(big.body.code).toBe(10000)
     expect(big.body.data.records.length).toBe(Math.min(2000, big.body.data.total))
     expect((await admin.call('GET', `${USER}/listPage`, { query: { pageSize: 2001 } })).body.code).toBe(20001)
+  })
+
+  it('answers the staff panel’s rows only with view=staff: its fields, numbers masked, the same people', async () => {
+    const id = idCard('1979-11-02')
+    const p = (await addPerson(admin, orgId, { departmentId: deptId, idCard: id, email: 'view@example.cn' })).body.data
+    const query = { departmentId: deptId, pageIndex: 1, pageSize: 2000 }
+    const whole = await admin.call<Page<PersonRow>>('GET', `${USER}/listPage`, { query })
+    const staff = await admin.call<Page<Record<string, unknown>>>('GET', `${USER}/listPage`, { query: { ...query, view: 'staff' } })
+    expect(staff.body.code).toBe(10000)
+    expect(staff.body.data.total).toBe(whole.body.data.total)
+    expect(staff.body.data.records.map((r) => r.userId)).toEqual(whole.body.data.records.map((r) => r.userId))
+    const row = staff.body.data.records.find((r) => r.userId === p.userId)!
+    expect(Object.keys(row).sort()).toEqual([...STAFF_ROW_FIELDS, 'avatarUrl'].sort())
+    const full = whole.body.data.records.find((r) => r.userId === p.userId)! as unknown as Record<string, unknown>
+    for (const f of STAFF_ROW_FIELDS) expect(row[f], f).toEqual(full[f])
+    expect(row).toMatchObject({ email: 'view@example.cn', birthDate: '1979-11-02', idCard: `${id.slice(0, 3)}***********${id.slice(-4)}` })
+    expect(JSON.stringify(staff.body.data).length).toBeLessThan(JSON.stringify(whole.body.data).length * 0.75)
+    const bad = await admin.call('GET', `${USER}/listPage`, { query: { ...query, view: 'everything' } })
+    expect(bad.body.code).toBe(20001)
+    expect(JSON.stringify(bad.body.data)).toContain('view')
   })
 
   it('imports staff from Excel: a bad ID number fails only its row, with a report', async () => {

@@ -15,7 +15,7 @@ import {
   SEXES,
   sexOfIdCard,
   TITLE_LEVELS,
-  type Person,
+  type StaffRow,
 } from '@/contract/schemas/people'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { enumOptions, FormDialog, FormField, FormGrid, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
@@ -28,7 +28,7 @@ import { personResource, SUB_LISTS, type PersonRecord } from './resource'
 
 export interface PersonDialogProps {
   /** null: closed; 'new': add; a person: edit. */
-  target: Person | 'new' | null
+  target: StaffRow | 'new' | null
   /** Where a new person goes. */
   organizationId: string
   departmentId?: string
@@ -40,7 +40,7 @@ export interface PersonDialogProps {
 const LIST_FIELDS = SUB_LISTS.map((l) => l.field)
 
 /** The lists a local copy carries (edited offline), over the server's. */
-function withLocalLists(base: PersonRecord | Person, local: Record<string, unknown> | null | undefined, fill: boolean): PersonRecord {
+function withLocalLists(base: PersonRecord | StaffRow, local: Record<string, unknown> | null | undefined, fill: boolean): PersonRecord {
   const out = { ...base } as PersonRecord & Record<string, unknown>
   for (const f of LIST_FIELDS) {
     const v = local?.[f]
@@ -53,7 +53,7 @@ function withLocalLists(base: PersonRecord | Person, local: Record<string, unkno
 export function PersonDialog({ target, organizationId, departmentId, onClose, entry }: PersonDialogProps) {
   const { t } = useT()
   // editing an outbox entry of an existing person: the person it was based on
-  const entryPerson = entry && entry.op !== 'add' && entry.base ? (entry.base as unknown as Person) : null
+  const entryPerson = entry && entry.op !== 'add' && entry.base ? (entry.base as unknown as StaffRow) : null
   const person = target && target !== 'new' ? target : entryPerson
   // a person added offline exists only here: its lists are the local copy's
   const local = useLocalRecords('user').find((l) => l.entityId === person?.userId)

@@ -5,7 +5,7 @@
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
 import { Archive, ArchiveRestore, ArrowRightLeft, ChevronDown, Plus, Search, Send, UserRoundX } from 'lucide-react'
-import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type Person } from '@/contract/schemas/people'
+import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type StaffRow } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
@@ -39,7 +39,7 @@ import { PersonDialog } from './PersonDialog'
 import { personResource } from './resource'
 
 /** Case-insensitive match of a keyword against what the row shows. */
-function matches(p: Person, k: string, labels: (p: Person) => string[]) {
+function matches(p: StaffRow, k: string, labels: (p: StaffRow) => string[]) {
   if (!k) return true
   return [p.name, p.accountName, p.email, p.departmentName, p.cellphone, p.idCard, ...labels(p)].some(
     (v) => !!v && v.toLowerCase().includes(k),
@@ -53,9 +53,9 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const [keyword, setKeyword] = useState('')
   const deferred = useDeferredValue(keyword.trim().toLowerCase())
   const [selection, setSelection] = useState<RowSelectionState>({})
-  const [editing, setEditing] = useState<Person | 'new' | null>(null)
+  const [editing, setEditing] = useState<StaffRow | 'new' | null>(null)
   const [moving, setMoving] = useState(false)
-  const [inviting, setInviting] = useState<Person | null>(null)
+  const [inviting, setInviting] = useState<StaffRow | null>(null)
   const isDept = node.category === TREE_CATEGORY.department
   const unitName = nodes.find((n) => n.id === node.organizationId)?.name ?? node.name
   const query = useStaff(staffQueryOf(node, includeChildren, archived))
@@ -84,12 +84,12 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const all = merged.rows
   const marks = useMarks(personResource.offline?.entity.entity)
   const total = (query.data?.total ?? 0) + merged.added - merged.removed
-  const labels = (p: Person) => [p.post ? t(`people.post.${p.post}`) : '', ...(p.roleNames ?? [])]
+  const labels = (p: StaffRow) => [p.post ? t(`people.post.${p.post}`) : '', ...(p.roleNames ?? [])]
   const rows = useMemo(() => all.filter((p) => matches(p, deferred, labels)), [all, deferred]) // eslint-disable-line react-hooks/exhaustive-deps
   const selectedIds = Object.keys(selection).filter((id) => selection[id] && all.some((p) => p.userId === id))
   const clear = () => setSelection({})
 
-  const columns = useMemo<ListColumn<Person>[]>(
+  const columns = useMemo<ListColumn<StaffRow>[]>(
     () => [
       {
         key: 'name',
@@ -191,7 +191,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
     }
   }
 
-  const rowActions = (p: Person) => (
+  const rowActions = (p: StaffRow) => (
     <>
       <EditRowAction action={PEOPLE_FNS.edit} ariaLabel={`${t('common.edit')} ${p.name}`} onClick={() => setEditing(p)} />
       <DeleteRowAction

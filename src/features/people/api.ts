@@ -1,7 +1,7 @@
 /** Query hooks and mutations of the people area (department tree, staff of a unit, reveal, move, archive, audit); keys and query options: ./queries. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { PEOPLE_API, type AuditStatus, type Person } from '@/contract/schemas/people'
+import { PEOPLE_API, type AuditStatus, type StaffRow } from '@/contract/schemas/people'
 import { http } from '@/lib/http'
 import { t } from '@/lib/i18n'
 import { deptTreeQueryOptions, peopleKeys, personRecordQueryOptions, staffQueryOptions, type StaffQuery } from './queries'
@@ -22,7 +22,7 @@ export function useStaff(q: StaffQuery | null) {
 }
 
 /** A person with education, certificates, project experience and career resume, for the edit form. */
-export function usePersonRecord(person: Person | null) {
+export function usePersonRecord(person: StaffRow | null) {
   return useQuery(personRecordQueryOptions(person))
 }
 

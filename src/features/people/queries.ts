@@ -14,7 +14,7 @@ import {
   type DeptTreeNode,
   type Education,
   type Job,
-  type Person,
+  type StaffRow,
   type Project,
 } from '@/contract/schemas/people'
 import { listPageQueryOptions } from '@/lib/crud/queries'
@@ -70,9 +70,10 @@ export const staffQueryOptions = (q: StaffQuery) =>
   queryOptions({
     queryKey: peopleKeys.staff(q),
     queryFn: ({ signal }) =>
-      http.get<Page<Person>>(
+      http.get<Page<StaffRow>>(
         PEOPLE_API.user.listPage,
         {
+          view: 'staff',
           pageIndex: 1,
           pageSize: STAFF_PAGE_SIZE,
           organizationId: q.departmentId ? undefined : q.organizationId,
@@ -85,7 +86,7 @@ export const staffQueryOptions = (q: StaffQuery) =>
   })
 
 /** A person with education, certificates, project experience and career resume, for the edit form (none: nothing to load). */
-export const personRecordQueryOptions = (person: Person | null) =>
+export const personRecordQueryOptions = (person: StaffRow | null) =>
   queryOptions({
     queryKey: peopleKeys.person(person?.userId ?? ''),
     queryFn: person ? ({ signal }) => loadPersonRecord(person, signal) : skipToken,
@@ -96,7 +97,7 @@ export const personRecordQueryOptions = (person: Person | null) =>
     retry: false,
   })
 
-async function loadPersonRecord(person: Person, signal: AbortSignal): Promise<PersonRecord> {
+async function loadPersonRecord(person: StaffRow, signal: AbortSignal): Promise<PersonRecord> {
   const q = { userId: person.userId }
   const [educations, certificates, jobs, projects] = await Promise.all([
     http.get<Education[]>(PEOPLE_API.userEducation.list, q, { signal, silent: true }),

@@ -19,7 +19,7 @@ import {
   type DeptTreeNode,
   type Education,
   type Job,
-  type Person,
+  type StaffRow,
   type Project,
 } from '@/contract/schemas/people'
 import { defineResource, type FormValues } from '@/lib/crud'
@@ -74,8 +74,8 @@ const lists = {
 export const personAddForm = userAdd.safeExtend(lists)
 export const personUpdateForm = userUpdate.safeExtend(lists)
 
-/** A person with the sub-records, as the edit form loads it. */
-export interface PersonRecord extends Person {
+/** A person with the sub-records, as the edit form loads it (a staff row, or a whole record). */
+export interface PersonRecord extends StaffRow {
   educations: Education[]
   certificates: Certificate[]
   jobs: Job[]
