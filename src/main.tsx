@@ -2,7 +2,7 @@
 import '@/features/sync/session'
 import './app/startOutbox'
 import './app/inviteForms'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
@@ -25,16 +25,21 @@ installNavigationEffects(router)
 setNavigator((path) => void router.navigate({ to: path }))
 
 // A route refused by its guard is an answer (the 403 page), not a fault: nothing for the console.
-createRoot(document.getElementById('root')!, {
+const root = createRoot(document.getElementById('root')!, {
   onCaughtError: (error, info) => {
     if (!isForbiddenError(error)) console.error(error, info.componentStack)
   },
-}).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <QueryRestoreGate>
-        <RouterProvider router={router} />
-      </QueryRestoreGate>
-    </QueryClientProvider>
-  </StrictMode>,
+})
+// The first render as a transition: React renders it in slices of a few milliseconds, so a slow
+// tablet stays responsive while the shell builds, instead of one long task
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <QueryRestoreGate>
+          <RouterProvider router={router} />
+        </QueryRestoreGate>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 )

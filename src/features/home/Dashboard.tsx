@@ -3,7 +3,7 @@
  * dashboard/summary; a card only for a figure the gateway computed, i.e. a menu the caller holds),
  * then the charts, loaded in their own chunk once the cards are shown.
  */
-import type { ReactNode } from 'react'
+import { useDeferredValue, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Activity, ClipboardCheck, CloudCheck, LogIn, MonitorSmartphone, type LucideIcon } from 'lucide-react'
@@ -144,18 +144,17 @@ function Cards({ data }: { data: DashboardSummary }) {
   )
 }
 
-/** Cards, then charts; nothing at all for an account without any dashboard menu (the home stays a welcome). */
+/**
+ * Cards, then charts; nothing at all for an account without any dashboard menu (the home stays a
+ * welcome). The heading shows at once, the cards' skeletons below it while the figures load; the
+ * charts (Recharts, the heaviest render of the home) come in a deferred render that React splits
+ * into short slices, so the page stays responsive while they are drawn.
+ */
 export function Dashboard({ summary }: { summary: ReturnType<typeof useDashboardSummary> }) {
   const { t } = useT()
-  if (summary.isPending)
-    return (
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" aria-label={t('dashboard.loading')}>
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-24" />
-        ))}
-      </div>
-    )
-  if (!summary.data)
+  const data = summary.data
+  const charts = useDeferredValue(!!(data && (data.logins || data.terminals || data.accounts)), false)
+  if (!summary.isPending && !data)
     return (
       <p role="alert" className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
         {t('dashboard.failed')}
@@ -175,8 +174,16 @@ export function Dashboard({ summary }: { summary: ReturnType<typeof useDashboard
         </div>
         <DataAgeNote query={summary} />
       </div>
-      <Cards data={summary.data} />
-      {(summary.data.logins || summary.data.terminals || summary.data.accounts) && <DashboardCharts />}
+      {data ? (
+        <Cards data={data} />
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" aria-label={t('dashboard.loading')}>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+      )}
+      {charts && <DashboardCharts />}
     </section>
   )
 }
