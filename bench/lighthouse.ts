@@ -9,7 +9,7 @@
  * Env: BENCH_URL (a gateway serving dist/), BENCH_PASSWORD (the demo administrator's), CHROMIUM_PATH.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
@@ -19,6 +19,7 @@ import { freePort } from './support'
 
 const base = process.env.BENCH_URL!
 const password = process.env.BENCH_PASSWORD!
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORT
 
 async function main() {
   const port = await freePort()
@@ -45,6 +46,8 @@ async function main() {
         `  ${path}: score ${score} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)} · TTI ${ms('interactive')} ms`,
       )
       if (lhr.runtimeError) console.log(`  ${path}: runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+      // BENCH_LIGHTHOUSE_REPORT=<dir>: the whole report of each page, to read its audits (long tasks, bootup time…)
+      if (REPORTS) writeFileSync(join(REPORTS, `lighthouse${path.replaceAll('/', '-')}.json`), JSON.stringify(lhr))
       return score
     }
     const login = await run('/login', false)
