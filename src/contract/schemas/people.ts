@@ -324,8 +324,9 @@ export interface Person extends Stamped {
 
 /**
  * The fields of a `view=staff` row: the staff panel's columns, and what an edit of the row needs
- * (online the form reads the whole record; offline the row is the base of the edit). Left out: the
- * unit's name, the review's fields, the record's times and authors — ~40 % of a 2,000-row answer.
+ * (the edit form starts from the row, with the person's lists read online; offline the row is the
+ * base of the edit). Left out: the unit's name, the review's fields, the record's times and
+ * authors — ~40 % of a 2,000-row answer.
  */
 export const STAFF_ROW_FIELDS = [
   'userId',
