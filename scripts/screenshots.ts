@@ -60,6 +60,8 @@ async function main() {
         await page.goto(`${base}/login`)
         await shot('login')
         await login(page, 'admin')
+        // the dashboard's heading shows at once: wait for its figures
+        await page.getByTestId('dashboard').locator('[data-testid^="card-"]').first().waitFor()
         await shot('home')
         await page.goto(`${base}/admin/role-manage`)
         await page.getByRole('table').waitFor()
