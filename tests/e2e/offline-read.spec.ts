@@ -71,19 +71,28 @@ function stored(page: Page): Promise<Stored> {
   })
 }
 
-/** Role names of the persisted roles list page (empty until it is written). */
-function persistedRoles(s: Stored): string[] {
+/** The records of the first persisted query whose key starts with `key` (empty until it is written). */
+function persistedRecords(s: Stored, ...key: string[]): Record<string, unknown>[] {
   for (const p of s.persisted) {
     const client = JSON.parse(p.value) as {
-      clientState: { queries: { queryKey: unknown[]; state: { status: string; data?: { records?: { roleName: string }[] } } }[] }
+      clientState: { queries: { queryKey: unknown[]; state: { status: string; data?: { records?: Record<string, unknown>[] } } }[] }
     }
-    const q = client.clientState.queries.find(
-      (x) => x.queryKey[0] === 'role' && x.queryKey[1] === 'listPage' && x.state.status === 'success',
-    )
-    if (q) return (q.state.data?.records ?? []).map((r) => r.roleName)
+    const q = client.clientState.queries.find((x) => key.every((k, i) => x.queryKey[i] === k) && x.state.status === 'success')
+    if (q) return q.state.data?.records ?? []
   }
   return []
 }
+
+/** Role names of the persisted roles list page. */
+const persistedRoles = (s: Stored) => persistedRecords(s, 'role', 'listPage').map((r) => r.roleName)
+
+/** Whether the department tree is persisted. */
+const persistedDeptTree = (s: Stored) =>
+  s.persisted.some((p) =>
+    (JSON.parse(p.value) as { clientState: { queries: { queryKey: unknown[] }[] } }).clientState.queries.some(
+      (q) => q.queryKey[0] === 'department' && q.queryKey[1] === 'tree',
+    ),
+  )
 
 test('the unit tree reads from the service worker cache when the gateway is gone, with when it was fetched, and refreshes when it is back', async ({
   browser,
@@ -171,8 +180,12 @@ test('the department tree and the staff list opened online read offline after a 
   await expect(person).toBeVisible()
   const name = (await person.getByRole('cell').nth(1).innerText()).trim()
   await expect(panel.getByTestId('data-age')).toHaveCount(0)
+  // written to IndexedDB, the staff list's rows and the department tree (the name alone could be in another query's answer)
   await expect
-    .poll(async () => (await stored(page)).persisted.some((p) => p.value.includes('"department"') && p.value.includes(name)))
+    .poll(async () => {
+      const s = await stored(page)
+      return persistedDeptTree(s) && persistedRecords(s, 'user', 'staff').some((r) => r.name === name)
+    })
     .toBe(true)
 
   await context.setOffline(true)
