@@ -9,7 +9,7 @@
  * Env: BENCH_URL (a gateway serving dist/), BENCH_PASSWORD (the demo administrator's), CHROMIUM_PATH.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
@@ -47,7 +47,10 @@ async function main() {
       )
       if (lhr.runtimeError) console.log(`  ${path}: runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
       // BENCH_LIGHTHOUSE_REPORT=<dir>: the whole report of each page, to read its audits (long tasks, bootup time…)
-      if (REPORTS) writeFileSync(join(REPORTS, `lighthouse${path.replaceAll('/', '-')}.json`), JSON.stringify(lhr))
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true })
+        writeFileSync(join(REPORTS, `lighthouse${path.replaceAll('/', '-')}.json`), JSON.stringify(lhr))
+      }
       return score
     }
     const login = await run('/login', false)

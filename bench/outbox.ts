@@ -15,6 +15,7 @@ import { OutboxStore } from '../src/lib/offline/store'
 import { personOffline } from '../src/features/people/offline'
 import { Client } from '../tests/api/client'
 import { consoleClient } from './console-client'
+import { idCardOf } from '../server/db/seed/people'
 import { seededDatabase, startGateway } from './support'
 
 const PASSWORD = 'Bench@2026'
@@ -24,13 +25,11 @@ const LOSS = Number(process.env.BENCH_OUTBOX_LOSS ?? 0.05)
 /** A PostgreSQL server's database (empty); without it, the embedded one. */
 const DATABASE_URL = process.env.BENCH_OUTBOX_DATABASE_URL ?? ''
 
-const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 /** A valid ID number, distinct for each (phase, seq < 30,000). */
-function idNumber(phase: number, seq: number): string {
-  const body = `11010519${String(60 + (seq % 30))}${String(phase + 1).padStart(2, '0')}${String(1 + (Math.floor(seq / 30) % 28)).padStart(2, '0')}${String(Math.floor(seq / 840) % 1000).padStart(3, '0')}`
-  const sum = W.reduce((a, w, i) => a + w * Number(body[i]), 0)
-  return body + '10X98765432'[sum % 11]
-}
+const idNumber = (phase: number, seq: number): string =>
+  idCardOf(
+    `11010519${String(60 + (seq % 30))}${String(phase + 1).padStart(2, '0')}${String(1 + (Math.floor(seq / 30) % 28)).padStart(2, '0')}${String(Math.floor(seq / 840) % 1000).padStart(3, '0')}`,
+  )
 
 async function main() {
   const extra: Record<string, string> = { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_LOG_LEVEL: 'warn' }

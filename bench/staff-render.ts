@@ -15,20 +15,17 @@ import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 import { POSTS } from '../src/contract/schemas/people'
 import { Client, newKey } from '../tests/api/client'
+import { idCardOf } from '../server/db/seed/people'
 import { startGateway, type BenchGateway } from './support'
 
 const ROWS = Number(process.env.BENCH_STAFF ?? 2000)
 const PROFILE = process.env.BENCH_STAFF_PROFILE
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Trestle@2026'
-const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-
 function idNumber(i: number): string {
   const y = 1960 + (i % 40)
   const m = String((i % 12) + 1).padStart(2, '0')
   const d = String((Math.floor(i / 12) % 28) + 1).padStart(2, '0')
-  const body = `3101${String(10 + (Math.floor(i / 1000) % 90))}${y}${m}${d}${String(i % 1000).padStart(3, '0')}`
-  const sum = W.reduce((a, w, k) => a + w * Number(body[k]), 0)
-  return body + '10X98765432'[sum % 11]
+  return idCardOf(`3101${String(10 + (Math.floor(i / 1000) % 90))}${y}${m}${d}${String(i % 1000).padStart(3, '0')}`)
 }
 
 const SURNAMES = '王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗'

@@ -278,29 +278,43 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     return [descending ? desc(column) : asc(column), asc(idCol)]
   }
 
-  async function checkUnique(db: Db, input: Row, selfId: string | null): Promise<void> {
-    for (const rule of def.unique ?? []) {
+  /**
+   * The clashes a write would make, in one statement: on add (`newId`) a record with that id, then
+   * each unique rule in order; on update (`selfId`) the rules whose fields it changes (`current`).
+   */
+  async function checkUnique(db: Db, input: Row, at: { newId: string } | { selfId: string; current: Row }): Promise<void> {
+    const changed = (f: string) => !('current' in at) || (input[f] ?? null) !== (at.current[f] ?? null)
+    const rules = (def.unique ?? []).filter((rule) => {
       const value = input[rule.field]
-      if (value === undefined || value === null || value === '') continue
+      return value !== undefined && value !== null && value !== '' && [rule.field, ...(rule.within ?? [])].some(changed)
+    })
+    const checks: { field: string; value: unknown; message?: UniqueRule['message']; cond: SQL }[] = rules.map((rule) => {
+      const value = input[rule.field]
       const c = col(rule.field)
-      const conds: (SQL | undefined)[] = [
+      const cond = and(
         rule.caseInsensitive ? eq(sql`lower(${c})`, String(value).toLowerCase()) : eq(c, value),
         ...(rule.within ?? []).map((f) => (input[f] === undefined || input[f] === null ? sql`${col(f)} is null` : eq(col(f), input[f]))),
-        selfId ? ne(idCol, selfId) : undefined,
-      ]
-      const [clash] = await db
-        .select({ id: idCol })
-        .from(def.table)
-        .where(and(...conds))
-        .limit(1)
-      if (clash) {
-        throw new ApiError(
-          Code.DUPLICATE,
-          { field: rule.field, value },
-          rule.message ?? { zh: `${String(value)} 已存在`, en: `${String(value)} already exists` },
-        )
-      }
-    }
+        'selfId' in at ? ne(idCol, at.selfId) : undefined,
+      )!
+      return { field: rule.field, value, message: rule.message, cond }
+    })
+    if ('newId' in at) checks.unshift({ field: def.idField, value: at.newId, cond: eq(idCol, at.newId) })
+    if (!checks.length) return
+    const flags = Object.fromEntries(checks.map((c, i) => [`c${i}`, sql<boolean>`(${c.cond})`]))
+    const rows = (await db
+      .select(flags)
+      .from(def.table)
+      .where(or(...checks.map((c) => c.cond)))
+      .limit(100)) as Record<string, unknown>[]
+    const clash = checks.find((_, i) => rows.some((r) => r[`c${i}`] === true))
+    if (clash)
+      throw new ApiError(
+        Code.DUPLICATE,
+        { field: clash.field, value: clash.value },
+        clash.field === def.idField
+          ? undefined
+          : (clash.message ?? { zh: `${String(clash.value)} 已存在`, en: `${String(clash.value)} already exists` }),
+      )
   }
 
   /**
@@ -386,9 +400,9 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     // scopeOwner: the payload's organisation must be visible (read through tx: this also runs inside imports).
     if (def.scopeOwner) await checkOwner(scopeCol ? await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own', tx) : null, input, w)
     if (projectOfPayload) await checkProject(await projectIds(auth, tx), input, w)
-    const [existing] = await tx.select({ id: idCol }).from(def.table).where(eq(idCol, id))
-    if (existing) throw new ApiError(Code.DUPLICATE, { field: def.idField, value: id })
-    await checkUnique(tx, def.scopeField && !ownerFromPayload ? { ...input, [def.scopeField]: auth.account.organizationId } : input, null)
+    await checkUnique(tx, def.scopeField && !ownerFromPayload ? { ...input, [def.scopeField]: auth.account.organizationId } : input, {
+      newId: id,
+    })
     const values: Row = {}
     for (const k of editable(def.schemas.add)) if (input[k] !== undefined) values[k] = input[k]
     values[def.idField] = id
@@ -457,7 +471,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
           const projectKey = def.projectOf?.field ?? def.projectField
           if (projectOfPayload && projectKey && projectKey in values && (values[projectKey] ?? null) !== (current[projectKey] ?? null))
             await checkProject(projects, { ...current, ...values }, { tx, auth, now })
-          await checkUnique(tx, { ...current, ...values, ...input }, id)
+          await checkUnique(tx, { ...current, ...values, ...input }, { selfId: id, current })
           // the version moves by the database's trigger when the row changed (migration 0010_versions_trigger)
           Object.assign(values, { updateTime: now, updateBy: auth.account.accountId })
           const done = await tx

@@ -32,7 +32,7 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { writeSystemLog } from '../logs/write'
 import { likeEscape } from '../../lib/sql'
 import { ORG_MENU, inScope, requireVisible, visibleOrgIds } from '../org/scope'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { defineResource, registerResource } from '../resource'
 import { deptSubtreeSql } from '../department/tree'
 import { orgExists, orgSubtreeSql } from '../org/queries'
 import { accountUnit } from '../account/queries'
@@ -169,16 +169,11 @@ async function checkPerson(ctx: Ctx, input: Row, req: FastifyRequest): Promise<v
  * In the write's transaction, before it: a birth date left out is taken from the ID number (the
  * payload's, else the stored one), so the record is written once and its version moves once.
  */
-async function fillBirthDate(input: Row, current: Row | null, w: WriteContext): Promise<void> {
+function fillBirthDate(input: Row, current: Row | null): void {
   if (input.birthDate) return
-  let idCard = typeof input.idCard === 'string' && input.idCard ? input.idCard : null
-  if (!idCard && current) {
-    const [row] = await w.tx
-      .select({ idCard: person.idCard })
-      .from(person)
-      .where(eq(person.userId, String(current.userId)))
-    idCard = row?.idCard ?? null
-  }
+  // the current record is read unmasked (the person selection), in this transaction
+  const given = typeof input.idCard === 'string' && input.idCard ? input.idCard : null
+  const idCard = given ?? (typeof current?.idCard === 'string' ? current.idCard : null)
   const expected = idCard ? birthDateOfIdCard(idCard) : null
   if (expected) input.birthDate = expected
 }
@@ -221,7 +216,7 @@ export function personResource(ctx: Ctx) {
       // the values were taken before beforeWrite filled the birth date in
       values.birthDate ??= (input as Row).birthDate ?? null
     },
-    beforeWrite: (input, current, w) => fillBirthDate(input as Row, current, w),
+    beforeWrite: (input, current) => Promise.resolve(fillBirthDate(input as Row, current)),
   })
 }
 
