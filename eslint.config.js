@@ -125,6 +125,26 @@ export default tseslint.config(
     },
   },
   {
+    // the shell and what every signed-in page loads with it (the header's sync widget, the home):
+    // the crud index would bring the list machinery (tables, virtual lists, selects) to every page
+    files: ['src/features/shell/**/*.{ts,tsx}', 'src/features/sync/**/*.{ts,tsx}', 'src/features/home/**/*.{ts,tsx}'],
+    ignores: ['src/features/*/queries.ts', 'src/features/*/offline.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/crud',
+              message:
+                "Import the module you need ('@/lib/crud/confirm', '/errors', '/export'…): the crud index pulls tables and lists into the shell.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // not all of server/: server/db/schema.ts and server/db/schema/*.ts import each other (known, see there)
     files: ['src/**/*.{ts,tsx}', 'server/modules/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },

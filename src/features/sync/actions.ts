@@ -1,6 +1,7 @@
 /** What the sync centre, the widget and the logout guard do with the outbox. */
 import { toast } from 'sonner'
-import { confirm, downloadText } from '@/lib/crud'
+import { confirm } from '@/lib/crud/confirm'
+import { downloadText } from '@/lib/crud/export'
 import { t } from '@/lib/i18n'
 import { outbox, outboxExport, refresh, syncNow, syncStore } from '@/lib/offline'
 import { exportFileName } from './format'

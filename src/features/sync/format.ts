@@ -1,6 +1,5 @@
 /** Texts of entries: what the edit is, why it waits, when. */
-import { normalizeFieldPath } from '@/lib/crud'
-import { errorText } from '@/lib/crud'
+import { errorText, normalizeFieldPath } from '@/lib/crud/errors'
 import { hasKey, t, type Locale } from '@/lib/i18n'
 import { entityOf, type OutboxEntry } from '@/lib/offline'
 
