@@ -122,7 +122,7 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
   /** Extra values on add (after the payload's columns). */
   onAdd?: (values: Row, input: z.infer<A>, w: WriteContext) => Promise<void> | void
   /** Before an add or update is written, in its transaction (checks that need the database); `current` is null on add. */
-  beforeWrite?: (input: z.infer<A> | z.infer<U>, current: Row | null, w: WriteContext) => Promise<void>
+  beforeWrite?: (input: z.infer<A> | z.infer<U>, current: Row | null, w: WriteContext) => void | Promise<void>
   /** After an add or update, in the same transaction (e.g. child rows). */
   afterWrite?: (id: string, input: z.infer<A> | z.infer<U>, w: WriteContext) => Promise<void>
   /** Before deleting, in the same transaction; may refuse by throwing. */
@@ -305,6 +305,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       .select(flags)
       .from(def.table)
       .where(or(...checks.map((c) => c.cond)))
+      // one row per check at most where the rules are backed by unique indexes; a bound all the same
       .limit(100)) as Record<string, unknown>[]
     const clash = checks.find((_, i) => rows.some((r) => r[`c${i}`] === true))
     if (clash)

@@ -91,6 +91,20 @@ describe.each(inject('targets'))('people on $name', (t) => {
     expect(dup.body.code).toBe(20006)
     expect(dup.body.message).not.toContain(first.body.data.name)
 
+    // a client-supplied id that is taken is the clash answered first, before the ID number's
+    const again = await addPerson(admin, orgId, { userId: first.body.data.userId, idCard: id })
+    expect(again.body).toMatchObject({ code: 20006, data: { field: 'userId' } })
+    // an edit that keeps the ID number passes; one that takes another person's is refused on idCard
+    const other = (await addPerson(admin, orgId)).body.data
+    const keep = await admin.call<PersonRow>('PUT', `${USER}/update`, {
+      json: { ...personBody(orgId, { idCard: id, name: '留号', userId: first.body.data.userId }), version: first.body.data.version },
+    })
+    expect(keep.body.code, keep.text).toBe(10000)
+    const take = await admin.call('PUT', `${USER}/update`, {
+      json: { ...personBody(orgId, { idCard: id, userId: other.userId }), version: other.version },
+    })
+    expect(take.body).toMatchObject({ code: 20006, data: { field: 'idCard' } })
+
     const check = (idCardValue: string) =>
       admin.call<{ birthDate: string; sex: string }>('GET', `${A}/userCheck/checkIdcard`, { query: { idCard: idCardValue } })
     const used = await check(id)

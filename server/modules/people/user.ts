@@ -216,7 +216,7 @@ export function personResource(ctx: Ctx) {
       // the values were taken before beforeWrite filled the birth date in
       values.birthDate ??= (input as Row).birthDate ?? null
     },
-    beforeWrite: (input, current) => Promise.resolve(fillBirthDate(input as Row, current)),
+    beforeWrite: (input, current) => fillBirthDate(input as Row, current),
   })
 }
 
