@@ -28,6 +28,13 @@ const featureZones = features.map((name) => ({
   message: `A feature uses another only through its public entries (@/features/<x> and @/features/<x>/queries), never its internals: move shared code down to src/lib or src/components, or register it (see src/app).`,
 }))
 
+/** Sonner loads with the first toast: everything takes `toast` from '@/lib/toast' (the one module that imports it). */
+const sonnerPath = {
+  name: 'sonner',
+  allowTypeImports: true,
+  message: "Import toast from '@/lib/toast': it loads Sonner with the first toast instead of with every page.",
+}
+
 const { 'import-x/resolver': _legacyResolver, ...importSettings } = importX.flatConfigs.typescript.settings
 
 export default tseslint.config(
@@ -104,6 +111,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/toast.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [sonnerPath] }] },
+  },
+  {
     // route files — and the query and outbox modules they and the app layer take — load with the app's
     // entry (/login too): they take the light modules (list search, query options), never a UI index
     // that would pull tables, forms, selects or toasts into every page's first load
@@ -119,6 +131,7 @@ export default tseslint.config(
               name: '@/lib/messages',
               message: "Import from '@/lib/messages/queries': the index pulls the bell (and toasts) into the entry.",
             },
+            sonnerPath,
           ],
         },
       ],
@@ -139,6 +152,7 @@ export default tseslint.config(
               message:
                 "Import the module you need ('@/lib/crud/confirm', '/errors', '/export'…): the crud index pulls tables and lists into the shell.",
             },
+            sonnerPath,
           ],
         },
       ],

@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompressPlugin } from './scripts/vite-precompress'
 import { preloadScreenPlugin } from './scripts/vite-preload-screen'
+import { zodWithoutJsonSchemaPlugin } from './scripts/vite-zod-without-json-schema'
 
 const gateway = `http://localhost:${process.env.PORT ?? 8080}`
 
@@ -21,8 +22,9 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['loader']] },
     }),
     react(),
+    zodWithoutJsonSchemaPlugin(),
     // the sign-in screen's chunks load with the entry, not after it (a first visit lands there)
-    preloadScreenPlugin('src/features/auth/LoginPage.tsx'),
+    preloadScreenPlugin('src/features/auth/LoginPage.tsx', '/login'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

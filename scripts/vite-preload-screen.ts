@@ -1,22 +1,27 @@
 /**
- * A Vite plugin that lists a lazily loaded screen's chunks in index.html as `modulepreload`, so a
- * first visit fetches them with the entry instead of after it has run (one round trip fewer before
- * the screen paints; on a slow mobile link that is most of the wait). Used for the sign-in screen,
- * where every new visitor and every expired session lands. Chunks the entry already preloads are
- * left out; a signed-in load of another page fetches these few KiB once (the service worker keeps
- * them afterwards). Build only.
+ * A Vite plugin that has a first visit of one path fetch a lazily loaded screen's chunks with the
+ * entry instead of after it has run (one round trip fewer before the screen paints; on a slow
+ * mobile link that is most of the wait). Used for the sign-in screen at /login, where every new
+ * visitor and every expired session lands.
+ *
+ * The page's CSP allows no inline script, so a tiny module script of its own (before the entry in
+ * index.html, executed first) adds the `modulepreload` links — only when the page opened is that
+ * path: a signed-in start of another page does not fetch the sign-in screen. Chunks the entry
+ * already loads are left out. Build only.
  */
+import { createHash } from 'node:crypto'
 import type { Plugin, Rollup } from 'vite'
 
-export function preloadScreenPlugin(module: string): Plugin {
+export function preloadScreenPlugin(module: string, path: string): Plugin {
   return {
     name: 'trestle-preload-screen',
     apply: 'build',
-    transformIndexHtml: {
+    enforce: 'post',
+    generateBundle: {
       order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle
-        if (!bundle) return html
+      handler(_options, bundle) {
+        const html = bundle['index.html']
+        if (html?.type !== 'asset') return
         const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
         const byName = new Map(chunks.map((c) => [c.fileName, c]))
         const closure = (start: Rollup.OutputChunk) => {
@@ -32,9 +37,22 @@ export function preloadScreenPlugin(module: string): Plugin {
         const screen = chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)))
         if (!screen) throw new Error(`preloadScreenPlugin: no chunk holds ${module}`)
         const entry = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c)]))
-        const files = [...closure(screen)].filter((f) => !entry.has(f))
-        const links = files.map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join('')
-        return html.replace(/\n\s*<\/head>/, `${links}\n  </head>`)
+        const files = [...closure(screen)].filter((f) => !entry.has(f)).map((f) => `/${f}`)
+        const source =
+          `if (location.pathname === ${JSON.stringify(path)})\n` +
+          `  for (const href of ${JSON.stringify(files)}) {\n` +
+          `    const link = document.createElement('link')\n` +
+          `    link.rel = 'modulepreload'\n` +
+          `    link.crossOrigin = ''\n` +
+          `    link.href = href\n` +
+          `    document.head.append(link)\n` +
+          `  }\n`
+        const fileName = `assets/preload-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`
+        this.emitFile({ type: 'asset', fileName, source })
+        const text = String(html.source)
+        const at = text.search(/<script type="module"/)
+        if (at < 0) throw new Error('preloadScreenPlugin: index.html has no module script')
+        html.source = `${text.slice(0, at)}<script type="module" crossorigin src="/${fileName}"></script>\n    ${text.slice(at)}`
       },
     },
   }

@@ -1,6 +1,6 @@
 /** Account calls besides the list machinery: state changes, passwords, periods, history, grantable roles. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { ACCOUNT_API, type Account } from '@/contract/schemas/account'
 import { orgOptionsQueryOptions } from '@/features/organization/queries'
 import { projectDepartmentOptionsQueryOptions } from '@/features/projects/queries'

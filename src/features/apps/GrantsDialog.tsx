@@ -1,7 +1,7 @@
 /** Which units and roles may use an application (SPEC §7 "per-application authorisation"): two checkbox lists, saved together. */
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { APP_PATHS, type AppGrants, type Application } from '@/contract/schemas/application'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'

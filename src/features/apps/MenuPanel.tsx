@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react'
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { FolderTree, Pencil, Plus, Trash2, X } from 'lucide-react'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Power, PowerOff, Send } from 'lucide-react'
 import { APP_PATHS, type Application, type AppVersion } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'

@@ -18,7 +18,7 @@ import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
 import { buildTree, Tree, type Nested } from '@/lib/tree'
 import { TreeDictionary } from '@/lib/tree/TreeDictionary'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { dictKeys, dictMajorsQueryOptions, dictResources, dictTreeQueryOptions, majorResource, standardQueryOptions } from './queries'
 
 const idOf = (n: DictNode) => n.nodeId

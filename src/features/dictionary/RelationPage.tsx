@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react'
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { FolderTree, Link2, Search, Undo2 } from 'lucide-react'
 import { DICT_API, type DictNode } from '@/contract/schemas/dictionary'
 import { Badge } from '@/components/ui/badge'

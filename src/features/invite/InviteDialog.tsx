@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import QRCode from 'qrcode'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Check, Copy, Download, Link2, Loader2, RefreshCw } from 'lucide-react'
 import { INVITE_DEFAULT_HOURS, INVITE_PATHS, type InviteCreated, type InvitePurpose } from '@/contract/schemas/invite'
 import { Button } from '@/components/ui/button'

@@ -1,6 +1,6 @@
 /** Query hooks and mutations of the people area (department tree, staff of a unit, reveal, move, archive, audit); keys and query options: ./queries. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { PEOPLE_API, type AuditStatus, type StaffRow } from '@/contract/schemas/people'
 import { http } from '@/lib/http'
 import { t } from '@/lib/i18n'

@@ -4,7 +4,7 @@
  * A return from WeChat/QQ (`?platform&code&state`, a binding started here) is finished on load.
  */
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Building2, Eye, UserRound } from 'lucide-react'
 import { THIRD_PLATFORMS, type ThirdPlatform } from '@/contract/schemas/auth'
 import type { PersonalInfo } from '@/contract/schemas/personal'

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { AlertCircle, Loader2, Save } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { updateInfoBody, type PersonalInfo } from '@/contract/schemas/personal'

@@ -1,6 +1,6 @@
 /** The account's active sessions: device, IP, times; sign out one, or every other one. */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { LogOut, Monitor } from 'lucide-react'
 import type { SessionInfo } from '@/contract/schemas/personal'
 import { Badge } from '@/components/ui/badge'

@@ -1,6 +1,6 @@
 /** The handwritten signature: draw on the pad, save as a PNG through the file service, shown afterwards. */
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Eraser, Loader2, PenLine, Save, Trash2, Undo2 } from 'lucide-react'
 import type { PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'

@@ -5,7 +5,7 @@
  * PersonalCenterPage): a callback link opened in another browser binds nothing.
  */
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Link2, Loader2, Unlink } from 'lucide-react'
 import { THIRD_PLATFORMS, type ThirdPlatform } from '@/contract/schemas/auth'
 import type { PersonalInfo } from '@/contract/schemas/personal'

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
 import { PROJECT_API, type ProjectDepartmentNode, type ProjectOrg } from '@/contract/schemas/project'
 import { Button } from '@/components/ui/button'

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Search, UserMinus, UserPlus } from 'lucide-react'
 import type { Role, RoleMember } from '@/contract/schemas/role'
 import { Badge } from '@/components/ui/badge'

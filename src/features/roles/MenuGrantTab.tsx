@@ -4,7 +4,7 @@
  * be changed. A failed load shows nothing checked (SPEC §8) — never the previous role's grants.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Lock, Search } from 'lucide-react'
 import type { Role, RoleMenuNode } from '@/contract/schemas/role'
 import { Button } from '@/components/ui/button'

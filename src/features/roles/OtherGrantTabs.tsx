@@ -4,7 +4,7 @@
  * kind the role may use: applications). Each is saved on its own.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Lock, Search } from 'lucide-react'
 import { DATA_SCOPES, type DataScope } from '@/contract'
 import { ROLE_RESOURCE_TYPES, type Role, type RoleOrgGrant, type RoleResourceType } from '@/contract/schemas/role'

@@ -4,7 +4,7 @@
  * or merge: per differing field, mine or theirs.
  */
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { hasKey, useT } from '@/lib/i18n'

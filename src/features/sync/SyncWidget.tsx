@@ -6,7 +6,7 @@ import { useSyncState } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { syncAll } from './actions'
 import { blockedIds, formatWhen } from './format'
-import { EntryItem } from './SyncCentre'
+import { EntryItem } from './EntryItem'
 import { openCentre } from './state'
 
 const SHOWN = 4

@@ -1,5 +1,5 @@
 /** What the sync centre, the widget and the logout guard do with the outbox. */
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { confirm } from '@/lib/crud/confirm'
 import { downloadText } from '@/lib/crud/export'
 import { t } from '@/lib/i18n'

@@ -7,5 +7,5 @@
 export { SyncBadge } from './SyncBadge'
 export { SyncHost } from './SyncHost'
 export { SyncWidget } from './SyncWidget'
-export { requestLogout } from './logout'
+export { requestLogout } from './signout'
 export { openCentre } from './state'

@@ -1,12 +1,9 @@
 /**
- * Logout with the outbox in mind (DESIGN §4): a non-empty outbox asks first — sync now, export,
- * discard and sign out, or cancel. Signing out then clears the account's outbox and local
- * copies; the request client's logout clears the session, and with it (onSessionCleared) the
- * query cache, the persisted cache and the service worker's cached answers. The remembered login
- * stays.
+ * The logout guard (./signout.ts opens it): the outbox is not empty — sync now, export, discard
+ * and sign out, or cancel.
  */
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { CloudOff, Download, LogOut, RefreshCw } from 'lucide-react'
 import {
   AlertDialog,
@@ -18,31 +15,11 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
-import { logout as clientLogout } from '@/lib/http'
 import { useT, t } from '@/lib/i18n'
-import { clearOutboxOf, outboxStore, syncStore, useSyncState } from '@/lib/offline'
-import { getSession } from '@/lib/session'
+import { syncStore, useSyncState } from '@/lib/offline'
 import { exportOutbox, syncAll } from './actions'
+import { signOut } from './signout'
 import { syncUi } from './state'
-
-async function signOut(): Promise<void> {
-  const accountId = getSession().userAccount?.accountId ?? null
-  syncUi.set((s) => ({ ...s, logout: false, centre: false }))
-  try {
-    await clearOutboxOf(accountId)
-  } catch {
-    /* the account's rows stay keyed by account: nobody else is shown them */
-  }
-  await clientLogout()
-}
-
-/** The header's logout: asks first when edits are waiting. */
-export async function requestLogout(): Promise<void> {
-  const accountId = getSession().userAccount?.accountId
-  const waiting = accountId ? await outboxStore.list(accountId).catch(() => []) : []
-  if (waiting.length === 0) return signOut()
-  syncUi.set((s) => ({ ...s, logout: true }))
-}
 
 export function LogoutGuard() {
   const { t: tr } = useT()

@@ -32,7 +32,7 @@ import {
 } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { hasKey, useT } from '@/lib/i18n'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Can } from './permissions'
 import { terminalKeys, terminalStatisticsQueryOptions } from './queries'
 import { terminalResource } from './resource'

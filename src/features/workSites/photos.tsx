@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useController } from 'react-hook-form'
 import { Camera, CloudOff, ImageOff, Loader2, X } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { acceptOf } from '@/contract/schemas/files'
 import { MAX_SITE_PHOTOS } from '@/contract/schemas/workSite'
 import { Button } from '@/components/ui/button'

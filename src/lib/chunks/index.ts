@@ -1,4 +1,5 @@
 export { lazyScreen, type LazyScreen } from './lazyScreen'
+export { OnceOpened } from './OnceOpened'
 export { ChunkErrorScreen } from './ChunkErrorScreen'
 export {
   ChunkLoadError,

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { AlertCircle, Loader2 } from 'lucide-react'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'

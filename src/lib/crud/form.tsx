@@ -15,7 +15,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { GitMerge, Loader2 } from 'lucide-react'
 import { Code, keepFirstDot } from '@/contract'
 import { Button } from '@/components/ui/button'

@@ -6,7 +6,7 @@
 import { useCallback } from 'react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Code, stripEmpty } from '@/contract'
 import { http } from '@/lib/http'
 import { t } from '@/lib/i18n'

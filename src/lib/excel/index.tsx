@@ -14,7 +14,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, FileUp, Info, Loader2, RotateCcw, Upload } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import {

@@ -10,7 +10,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react'
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { ChevronsDownUp, ChevronsUpDown, Copy, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'

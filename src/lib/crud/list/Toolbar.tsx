@@ -1,7 +1,7 @@
 /** The list's toolbar: a row of actions on the left, refresh / export / columns on the right. */
 import type { ReactNode } from 'react'
 import { Download, RefreshCw } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Can } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
