@@ -141,7 +141,7 @@ async function bundles(base: string) {
     }
     await page.getByLabel('账号或手机号').fill('admin')
     await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
-    // what typing loaded (jsencrypt) before sign-in reloads the page, which starts the timeline again
+    // what typing loaded (jsencrypt)
     const typed = (await scripts()).map((e) => e.path)
     await page.getByRole('button', { name: '登录', exact: true }).click()
     await page.waitForURL(/\/admin\/home/)
@@ -204,7 +204,7 @@ async function bundles(base: string) {
       note: 'a signed-in start (the session kept); shadcn-admin in issue 9: 348–362 KiB (not re-measured here)',
     })
     figure({
-      name: `/login, sign-in and /admin/home, JS without the charts chunk, gzip (${signInPath.size} files)`,
+      name: `/login, sign-in and /admin/home in one page (no reload), JS without the charts chunk, gzip (${signInPath.size} files)`,
       value: sum(signInPath, gz) / 1024,
       unit: 'KiB',
       goal: null,

@@ -71,17 +71,30 @@ function stored(page: Page): Promise<Stored> {
   })
 }
 
-/** The records of the first persisted query whose key starts with `key` (empty until it is written). */
+/** The records of every persisted query whose key starts with `key` (empty until one is written). */
 function persistedRecords(s: Stored, ...key: string[]): Record<string, unknown>[] {
-  for (const p of s.persisted) {
+  return s.persisted.flatMap((p) => {
     const client = JSON.parse(p.value) as {
       clientState: { queries: { queryKey: unknown[]; state: { status: string; data?: { records?: Record<string, unknown>[] } } }[] }
     }
-    const q = client.clientState.queries.find((x) => key.every((k, i) => x.queryKey[i] === k) && x.state.status === 'success')
-    if (q) return q.state.data?.records ?? []
-  }
-  return []
+    return client.clientState.queries
+      .filter((x) => key.every((k, i) => x.queryKey[i] === k) && x.state.status === 'success')
+      .flatMap((q) => q.state.data?.records ?? [])
+  })
 }
+
+/** Each persisted query: its key (shortened), status and row count, per account entry. */
+const persistedSummary = (s: Stored) =>
+  s.persisted.map((p) => ({
+    key: p.key,
+    queries: (
+      JSON.parse(p.value) as {
+        clientState: { queries: { queryKey: unknown[]; state: { status: string; data?: { records?: unknown[] } } }[] }
+      }
+    ).clientState.queries.map(
+      (q) => `${JSON.stringify(q.queryKey).slice(0, 100)} ${q.state.status} ${q.state.data?.records?.length ?? '-'}`,
+    ),
+  }))
 
 /** Role names of the persisted roles list page. */
 const persistedRoles = (s: Stored) => persistedRecords(s, 'role', 'listPage').map((r) => r.roleName)
@@ -181,12 +194,17 @@ test('the department tree and the staff list opened online read offline after a 
   const name = (await person.getByRole('cell').nth(1).innerText()).trim()
   await expect(panel.getByTestId('data-age')).toHaveCount(0)
   // written to IndexedDB, the staff list's rows and the department tree (the name alone could be in another query's answer)
+  // (what is persisted is part of the answer, so a failure says what was written instead)
   await expect
     .poll(async () => {
       const s = await stored(page)
-      return persistedDeptTree(s) && persistedRecords(s, 'user', 'staff').some((r) => r.name === name)
+      return {
+        deptTree: persistedDeptTree(s),
+        staffWithName: persistedRecords(s, 'user', 'staff').some((r) => r.name === name),
+        persisted: persistedSummary(s),
+      }
     })
-    .toBe(true)
+    .toMatchObject({ deptTree: true, staffWithName: true })
 
   await context.setOffline(true)
   try {

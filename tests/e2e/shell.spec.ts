@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signIn, waitForServiceWorker } from './helpers'
+import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 
 test('/ goes to the login page, in Chinese, with the platform name as title', async ({ page }) => {
   await page.goto('/')
@@ -15,6 +15,18 @@ test('a wrong password is refused with the server message', async ({ page }) => 
   await page.getByRole('button', { name: '登录', exact: true }).click()
   await expect(page.getByText('账号或密码错误')).toBeVisible()
   await expect(page).toHaveURL(/\/login/)
+})
+
+test('sign-in enters the console in the same page (no reload), with the account’s menu', async ({ page }) => {
+  await page.goto('/login')
+  // a mark on this document: a reload would start a new one without it
+  await page.evaluate(() => ((window as unknown as { signInMark?: number }).signInMark = 1))
+  await page.getByLabel('账号或手机号').fill('admin')
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/home/)
+  await expect(page.getByRole('navigation').first().getByText('组织机构')).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { signInMark?: number }).signInMark)).toBe(1)
 })
 
 test('admin: login → server menu → navigate → add and delete a role → logout', async ({ page }) => {

@@ -111,7 +111,7 @@ export function LoginPage() {
     try {
       await signIn(input)
       setRedirecting(true)
-      enterConsole()
+      void enterConsole(navigate)
     } catch (e) {
       if (hasCode(e, Code.INVALID)) {
         const rest = applyRefusal(refusable, e, { hasField: onlyFields(['accountName', 'password']) })

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { AlertCircle, Info, Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { isApiError } from '@/lib/http'
@@ -129,6 +129,7 @@ function Exchange({
   onFailed: () => void
 }) {
   const { t } = useT()
+  const navigate = useNavigate()
   const [error, setError] = useState<string | null>(null)
   const started = useRef(false)
   useEffect(() => {
@@ -145,13 +146,13 @@ function Exchange({
           return
         }
         await continueLogin(result)
-        enterConsole()
+        void enterConsole(navigate)
       } catch (e) {
         setError(isApiError(e) ? e.message : String(e))
         onFailed()
       }
     })()
-  }, [platform, code, state, name, t, onFailed])
+  }, [platform, code, state, name, t, onFailed, navigate])
   if (error)
     return (
       <div className="grid gap-2">

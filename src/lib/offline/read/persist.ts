@@ -48,8 +48,13 @@ export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'meta' | 'sta
 // ---- the IndexedDB storage ----------------------------------------------------------------
 
 let dbPromise: Promise<IDBPDatabase> | null = null
+/**
+ * The open database, opened once — but a failed open, or a connection the browser closed
+ * (`terminated`), is not kept: the next call opens it again, so a save never waits on a dead handle.
+ */
 function db(): Promise<IDBPDatabase> {
-  dbPromise ??= openDB(QUERY_DB, 1, {
+  if (dbPromise) return dbPromise
+  const opening = openDB(QUERY_DB, 1, {
     upgrade(d) {
       if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE)
     },
@@ -57,8 +62,15 @@ function db(): Promise<IDBPDatabase> {
       // another tab deletes the database (logout there): let it
       void closeDb()
     },
+    terminated() {
+      if (dbPromise === opening) dbPromise = null
+    },
   })
-  return dbPromise
+  dbPromise = opening
+  opening.catch(() => {
+    if (dbPromise === opening) dbPromise = null
+  })
+  return opening
 }
 
 async function closeDb(): Promise<void> {
