@@ -111,3 +111,65 @@ for (const lang of ['zh', 'en'] as const) {
     await page.screenshot({ path: `.tmp/shots/tablet-tabs-${lang}.png` })
   })
 }
+
+test('the shell’s tooltips and menus load on first use and work by mouse, keyboard and tap; the drawer below 1024 px', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await signIn(page, 'admin')
+  const menu = page.getByRole('complementary', { name: '主菜单' })
+  await expect(menu.getByRole('link', { name: '首页' })).toBeVisible()
+  // nothing of the menus (Radix's dropdown menu, the popups, the drawer) has loaded yet
+  const menuScripts = () => scripts.filter((s) => /\/(dropdown-menu|GroupMenuPopup|UserMenuPopup|MenuDrawer)-/.test(s))
+  expect(menuScripts()).toEqual([])
+
+  // a mouse over a page's icon: its name as a tooltip
+  await menu.getByRole('link', { name: '首页' }).hover()
+  await expect(page.getByRole('tooltip', { name: '首页' })).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/tablet-tooltip-zh.png' })
+  await page.mouse.move(600, 400)
+  await expect(page.getByRole('tooltip')).toHaveCount(0)
+
+  // the keyboard on a group's icon: its pages in a menu, Escape gives the focus back
+  const group = menu.getByRole('button', { name: '组织机构' })
+  await expect(group).toHaveAttribute('aria-haspopup', 'menu')
+  await group.focus()
+  await page.keyboard.press('Enter')
+  const pages = page.getByRole('menu')
+  await expect(pages.getByRole('menuitem', { name: '角色管理' })).toBeVisible()
+  expect(menuScripts().some((s) => s.includes('/GroupMenuPopup-'))).toBe(true)
+  await page.screenshot({ path: '.tmp/shots/tablet-group-menu-zh.png' })
+  await page.keyboard.press('Escape')
+  await expect(pages).toHaveCount(0)
+  await expect(menu.getByRole('button', { name: '组织机构' })).toBeFocused()
+  // and a tap opens it again, a page in it navigates
+  await menu.getByRole('button', { name: '组织机构' }).click()
+  await page.getByRole('menuitem', { name: '角色管理' }).click()
+  await expect(page).toHaveURL(/\/admin\/role-manage/)
+
+  // the keyboard on a header button: the focus stays on it and its tooltip shows
+  const theme = page.getByRole('button', { name: /深色模式|浅色模式/ })
+  await page.getByRole('button', { name: /^用户菜单/ }).focus()
+  await page.keyboard.press('Shift+Tab')
+  await expect(theme).toBeFocused()
+  await expect(page.getByRole('tooltip')).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/tablet-header-tooltip-zh.png' })
+
+  // the user menu, first opened by a tap
+  await page.getByRole('button', { name: /^用户菜单/ }).click()
+  await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/tablet-user-menu-zh.png' })
+  await page.keyboard.press('Escape')
+
+  // below 1024 px the menu is a drawer
+  await page.setViewportSize({ width: 800, height: 1000 })
+  await page.getByRole('button', { name: '打开菜单' }).click()
+  const drawer = page.getByRole('dialog', { name: '主菜单' })
+  await expect(drawer).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/drawer-800-zh.png' })
+  // (the group of the page shown, 组织机构, is open)
+  await drawer.getByRole('link', { name: '用户审核' }).click()
+  await expect(page).toHaveURL(/\/admin\/user-audit/)
+  await expect(drawer).toHaveCount(0)
+})

@@ -9,9 +9,12 @@ import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, XAx
 import { DASHBOARD_DAYS, type DashboardSummary, type DayCount } from '@/contract/schemas/dashboard'
 import { CHART_COLORS, ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart'
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useT } from '@/lib/i18n'
+import { useT, type LazyNamespace } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { dashboardSummaryQueryOptions } from './queries'
+
+/** Loaded with this chunk (lazyScreen): the accounts' status names label a chart. */
+export const texts = ['accounts'] as const satisfies readonly LazyNamespace[]
 
 type View = 'chart' | 'table'
 

@@ -2,4 +2,4 @@ import type { LazyNamespace } from '@/lib/i18n'
 export { HomePage } from './HomePage'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['crud', 'dashboard', 'files', 'roles', 'sync'] as const satisfies readonly LazyNamespace[]
+export const texts = ['dashboard', 'sync'] as const satisfies readonly LazyNamespace[]

@@ -1,16 +1,9 @@
 import { useMemo } from 'react'
-import { Link, useLocation } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { ChevronRight, Languages, LogOut, Menu, Moon, Sun, UserRound } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { LazyMenu, lazyMenuPopup } from '@/components/ui/lazy-menu'
+import { Tooltip } from '@/components/ui/tooltip'
 import { setLocale, useT } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuTrail, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
@@ -20,6 +13,9 @@ import { logout } from './logout'
 import { themeStore, toggleTheme } from './theme'
 import { pageTitle } from './titles'
 import { displayName, useCurrentUser } from './user'
+import type { UserMenuProps } from './UserMenuPopup'
+
+const UserMenuPopup = lazyMenuPopup<UserMenuProps>(() => import('./UserMenuPopup').then((m) => m.UserMenuPopup))
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useT()
@@ -36,19 +32,16 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         <LanguageSwitch />
         <ThemeToggle />
         <UserMenu />
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="hidden sm:inline-flex"
-              onClick={() => void logout()}
-              aria-label={t('shell.header.logout')}
-            >
-              <LogOut />
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>{t('shell.header.logout')}</TooltipContent>
+        <Tooltip label={t('shell.header.logout')}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="hidden sm:inline-flex"
+            onClick={() => void logout()}
+            aria-label={t('shell.header.logout')}
+          >
+            <LogOut />
+          </Button>
         </Tooltip>
       </div>
     </header>
@@ -108,13 +101,10 @@ function ThemeToggle() {
   const dark = themeStore.use() === 'dark'
   const label = dark ? t('shell.header.lightMode') : t('shell.header.darkMode')
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={label}>
-          {dark ? <Sun /> : <Moon />}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
+    <Tooltip label={label}>
+      <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={label}>
+        {dark ? <Sun /> : <Moon />}
+      </Button>
     </Tooltip>
   )
 }
@@ -128,8 +118,10 @@ function UserMenu() {
   const org = user?.organizationName ?? account?.organizationName ?? null
   const photo = user?.profilePhotoUrl
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <LazyMenu
+      popup={UserMenuPopup}
+      props={{ name, accountName, org }}
+      trigger={
         <Button variant="ghost" className="gap-2 px-2" aria-label={`${t('shell.user.menu')}: ${name}`}>
           <span className="flex size-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-xs font-semibold text-primary">
             {photo ? (
@@ -142,28 +134,7 @@ function UserMenu() {
           </span>
           <span className="hidden max-w-32 truncate md:inline">{name}</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="space-y-1 font-normal">
-          <div className="truncate text-sm font-medium">{name}</div>
-          <div className="truncate text-xs text-muted-foreground">{t('shell.user.account', { name: accountName })}</div>
-          <div className="truncate text-xs text-muted-foreground">
-            {org ? t('shell.user.organization', { name: org }) : t('shell.user.noOrganization')}
-          </div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/personal-view">
-            <UserRound />
-            {t('shell.user.personalCentre')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void logout()}>
-          <LogOut />
-          {t('shell.user.logout')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   )
 }

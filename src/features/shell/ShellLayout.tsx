@@ -1,13 +1,15 @@
-import { useState } from 'react'
+import { lazy, useState } from 'react'
 import { Outlet } from '@tanstack/react-router'
-import { Dialog } from 'radix-ui'
-import { X } from 'lucide-react'
+import { OnceOpened } from '@/lib/chunks'
 import { useT } from '@/lib/i18n'
 import { createStore } from '@/lib/store'
 import { cn } from '@/lib/utils'
 import { Header } from './Header'
 import { CollapseToggle, SidebarBrand, SidebarNav } from './Sidebar'
 import { TabsBar } from './TabsBar'
+
+/** The menu as a drawer below 1024 px, loaded the first time it opens. */
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })))
 
 const COLLAPSED_KEY = 'trestle.sidebarCollapsed'
 
@@ -71,29 +73,9 @@ export function ShellLayout() {
         <CollapseToggle collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
       </aside>
 
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
-          <Dialog.Content
-            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-sidebar text-sidebar-foreground shadow-xl outline-none lg:hidden"
-            aria-describedby={undefined}
-          >
-            <Dialog.Title className="sr-only">{t('shell.nav.mainMenu')}</Dialog.Title>
-            <div className="relative">
-              <SidebarBrand collapsed={false} />
-              <Dialog.Close
-                className="absolute right-2 top-3 rounded-md p-1.5 text-sidebar-foreground/80 outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-accent"
-                aria-label={t('shell.nav.closeMenu')}
-              >
-                <X className="size-5" aria-hidden />
-              </Dialog.Close>
-            </div>
-            <nav className="min-h-0 flex-1 overflow-y-auto" aria-label={t('shell.nav.menu')}>
-              <SidebarNav collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-            </nav>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <OnceOpened open={drawerOpen}>
+        <MenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+      </OnceOpened>
 
       <div className="flex min-w-0 flex-1 flex-col">
         <Header onOpenMenu={() => setDrawerOpen(true)} />

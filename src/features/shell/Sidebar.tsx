@@ -3,14 +3,17 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { ChevronDown, ChevronsLeft, ChevronsRight, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { LazyMenu, lazyMenuPopup } from '@/components/ui/lazy-menu'
+import { Tooltip } from '@/components/ui/tooltip'
 import { useT, type Locale } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuLeaves, menuTrail, normalizePath, useMenus, type MenuNode } from '@/lib/permissions'
 import { cn } from '@/lib/utils'
 import { MenuIcon } from '@/components/menu-icons'
 import { dynamicTo } from './links'
+import type { GroupMenuProps } from './GroupMenuPopup'
 import { placeOf, placesStore } from './tabs'
+
+const GroupMenuPopup = lazyMenuPopup<GroupMenuProps>(() => import('./GroupMenuPopup').then((m) => m.GroupMenuPopup))
 
 const itemBase =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-sidebar-foreground/85 outline-none transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-accent'
@@ -169,20 +172,17 @@ function CollapsedEntry({
     const active = normalizePath(node.action) === pathname
     return (
       <li>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Link
-              to={dynamicTo(node.action)}
-              search={placeOf(places, node.action) as never}
-              onClick={onNavigate}
-              aria-label={name}
-              aria-current={active ? 'page' : undefined}
-              className={cn(iconItem, active && itemActive)}
-            >
-              <MenuIcon iconPath={node.iconPath} className="size-5" />
-            </Link>
-          </TooltipTrigger>
-          <TooltipContent side="right">{name}</TooltipContent>
+        <Tooltip label={name} side="right">
+          <Link
+            to={dynamicTo(node.action)}
+            search={placeOf(places, node.action) as never}
+            onClick={onNavigate}
+            aria-label={name}
+            aria-current={active ? 'page' : undefined}
+            className={cn(iconItem, active && itemActive)}
+          >
+            <MenuIcon iconPath={node.iconPath} className="size-5" />
+          </Link>
         </Tooltip>
       </li>
     )
@@ -191,27 +191,15 @@ function CollapsedEntry({
   const active = leaves.some((l) => normalizePath(l.node.action) === pathname)
   return (
     <li>
-      <DropdownMenu>
-        <DropdownMenuTrigger aria-label={name} className={cn(iconItem, active && itemActive)}>
-          <MenuIcon iconPath={node.iconPath} className="size-5" />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent side="right" align="start" className="min-w-48">
-          <DropdownMenuLabel>{name}</DropdownMenuLabel>
-          {leaves.map(({ node: leaf }) => (
-            <DropdownMenuItem key={leaf.applicationMenuId} asChild>
-              <Link
-                to={dynamicTo(leaf.action)}
-                search={placeOf(places, leaf.action) as never}
-                onClick={onNavigate}
-                aria-current={normalizePath(leaf.action) === pathname ? 'page' : undefined}
-              >
-                <MenuIcon iconPath={leaf.iconPath} />
-                {menuLabel(leaf, locale)}
-              </Link>
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <LazyMenu
+        popup={GroupMenuPopup}
+        props={{ name, pages: leaves.map((l) => l.node), pathname, locale, onNavigate }}
+        trigger={
+          <button type="button" aria-label={name} className={cn(iconItem, active && itemActive)}>
+            <MenuIcon iconPath={node.iconPath} className="size-5" />
+          </button>
+        }
+      />
     </li>
   )
 }

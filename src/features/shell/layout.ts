@@ -3,4 +3,4 @@ import type { LazyNamespace } from '@/lib/i18n'
 export { ShellLayout } from './ShellLayout'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['crud', 'files', 'invite', 'messages', 'roles', 'sync'] as const satisfies readonly LazyNamespace[]
+export const texts = ['messages', 'sync'] as const satisfies readonly LazyNamespace[]

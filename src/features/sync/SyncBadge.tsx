@@ -4,7 +4,7 @@
  */
 import { CloudCheck, CloudOff, Loader2, RefreshCw, TriangleAlert } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { Tooltip } from '@/components/ui/tooltip'
 import { useT } from '@/lib/i18n'
 import { useSyncState } from '@/lib/offline'
 import { cn } from '@/lib/utils'
@@ -43,21 +43,18 @@ export function SyncBadge() {
   }
   const label = text || t('sync.badge.open')
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          className={cn('gap-1.5 px-2', tone)}
-          onClick={openCentre}
-          aria-label={`${t('sync.centre.title')}: ${label}`}
-          data-testid="sync-badge"
-        >
-          {icon}
-          {text && <span className={cn('max-w-48 truncate', !(online === false || entries.length > 0) && 'hidden xl:inline')}>{text}</span>}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{t('sync.badge.open')}</TooltipContent>
+    <Tooltip label={t('sync.badge.open')}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={cn('gap-1.5 px-2', tone)}
+        onClick={openCentre}
+        aria-label={`${t('sync.centre.title')}: ${label}`}
+        data-testid="sync-badge"
+      >
+        {icon}
+        {text && <span className={cn('max-w-48 truncate', !(online === false || entries.length > 0) && 'hidden xl:inline')}>{text}</span>}
+      </Button>
     </Tooltip>
   )
 }
