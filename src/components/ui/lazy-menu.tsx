@@ -20,13 +20,17 @@ export type LazyMenuPopup<P extends object> = LazyExoticComponent<ComponentType<
 /** A menu popup in its own chunk: a component rendering `<DropdownMenu defaultOpen>` around `trigger`. */
 export function lazyMenuPopup<P extends object>(load: () => Promise<ComponentType<P & MenuPopupProps>>): LazyMenuPopup<P> {
   let loading: Promise<ComponentType<P & MenuPopupProps>> | null = null
-  const get = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = null // offline or a new deploy: asked again next time
-      throw error
-    }))
+  const get = () => (loading ??= load())
+  // a chunk that cannot be had (offline without the service worker's copy, a deploy since) leaves the
+  // trigger as it was — the menu does not open, the page stays — rather than failing the header
+  const TriggerOnly = ({ trigger }: MenuPopupProps) => trigger
   return Object.assign(
-    lazy(() => get().then((c) => ({ default: c }))),
+    lazy(() =>
+      get().then(
+        (c) => ({ default: c }),
+        () => ({ default: TriggerOnly as ComponentType<P & MenuPopupProps> }),
+      ),
+    ),
     { preload: () => void get().catch(() => undefined) },
   )
 }
