@@ -151,7 +151,7 @@ test('an attribute group used on a project form, a bill of quantities with total
   await expect(form).toBeHidden()
   await page
     .getByRole('row')
-    .filter({ hasText: `T${code}` })
+    .filter({ hasText: `施工日志表${code}` })
     .getByRole('button', { name: '属性项' })
     .click()
   const columns = page.getByLabel(`「施工日志表${code}」的属性项`)
@@ -167,7 +167,7 @@ test('an attribute group used on a project form, a bill of quantities with total
   await page.goto('/admin/extends-setting')
   await page
     .getByRole('row')
-    .filter({ hasText: `T${code}` })
+    .filter({ hasText: `施工日志表${code}` })
     .getByRole('button', { name: '适用节点' })
     .click()
   const table = page.getByTestId('table-rows')
