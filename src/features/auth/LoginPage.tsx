@@ -1,5 +1,5 @@
 /** /login — account name or phone + password, remember account, WeChat/QQ quick login, forgot password. */
-import { lazy, Suspense, useState } from 'react'
+import { lazy, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { OnceOpened } from '@/lib/chunks'
 import { preloadRsa } from '@/lib/crypto'
 import { hasCode, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -61,9 +62,6 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
   const [forgotOpen, setForgotOpen] = useState(false)
-  // mounted from its first opening on (it keeps its state when closed, like any dialog)
-  const [forgotUsed, setForgotUsed] = useState(false)
-  if (forgotOpen && !forgotUsed) setForgotUsed(true)
 
   const [expiredNotice, setExpiredNotice] = useState<string | null>(null)
 
@@ -288,24 +286,22 @@ export function LoginPage() {
         </p>
       </div>
 
-      {forgotUsed && (
-        <Suspense fallback={null}>
-          <ForgotPasswordDialog
-            open={forgotOpen}
-            onOpenChange={(open) => {
-              setForgotOpen(open)
-              if (!open) setExpiredNotice(null)
-            }}
-            notice={expiredNotice}
-            initialAccount={values.accountName}
-            onDone={(accountName) => {
-              setForgotOpen(false)
-              setExpiredNotice(null)
-              setValues((x) => ({ ...x, accountName, password: '' }))
-            }}
-          />
-        </Suspense>
-      )}
+      <OnceOpened open={forgotOpen}>
+        <ForgotPasswordDialog
+          open={forgotOpen}
+          onOpenChange={(open) => {
+            setForgotOpen(open)
+            if (!open) setExpiredNotice(null)
+          }}
+          notice={expiredNotice}
+          initialAccount={values.accountName}
+          onDone={(accountName) => {
+            setForgotOpen(false)
+            setExpiredNotice(null)
+            setValues((x) => ({ ...x, accountName, password: '' }))
+          }}
+        />
+      </OnceOpened>
     </AuthLayout>
   )
 }
