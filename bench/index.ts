@@ -215,6 +215,11 @@ async function bundles(base: string) {
     // the floor the stack sets: the framework chunk (vite.config.ts, advancedChunks) every page loads
     const framework = [...login].filter((p) => /\/framework-[^/]*\.js$/.test(p))
     if (framework.length !== 1) broken.push('bundles: /login does not load exactly one framework chunk')
+    // zod's JSON Schema generator stays out of the console (scripts/vite-zod-without-json-schema.ts)
+    const withJsonSchema = [...new Set([...login, ...seen.home!])].filter((p) =>
+      readFileSync(join('dist', p), 'utf8').includes('json-schema.org/draft'),
+    )
+    if (withJsonSchema.length) broken.push(`bundles: zod's JSON Schema generator is in ${withJsonSchema.join(', ')}`)
     const frameworkGz = sum(framework, gz) / 1024
     figure({
       name: `/admin/home dashboard charts, gzip (${charts.size} files: their chunk and what only it imports, loaded after the cards)`,
