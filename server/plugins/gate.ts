@@ -1,18 +1,20 @@
 /**
  * The one preHandler every route passes, in the order of DESIGN §2: session (20114/20119/20112),
  * access token (20004), signature/timestamp/nonce (20005), function permission (20003),
- * Idempotency-Key (20009 or a replay). onSend stores idempotent answers; onResponse writes the
- * operation log of every signed mutation. onRoute refuses a permission the catalogue does not declare.
+ * Idempotency-Key (20009 or a replay); nonce, last-seen time and the key's reservation are one
+ * statement. onSend stores idempotent answers; onResponse writes the operation log of every signed
+ * mutation. onRoute refuses a permission the catalogue does not declare.
  */
 import type { FastifyInstance } from 'fastify'
 import { isDeclared } from '../../src/contract/catalogue'
 import type { Ctx } from '../context'
 import { logAnswer, logContent, writeOperateLog } from '../modules/logs/write'
 import { setGrantsVersion } from '../modules/roleAuth/grantsVersion'
-import { completeIdempotencyKey, MUTATING, reserveIdempotencyKey } from './idempotency'
-import { checkPermission } from './permissions'
+import type { AuthContext } from '../types'
+import { completeIdempotencyKey, idempotencyClaim, MUTATING, reserveIdempotencyKey } from './idempotency'
+import { grantOf, refusePermission } from './permissions'
 import { authenticate, headerValue } from './session'
-import { checkAccessToken, checkSignature, splitUrl } from './signature'
+import { checkAccessToken, recordNonce, splitUrl, verifySignature } from './signature'
 
 export function registerGate(app: FastifyInstance, ctx: Ctx): void {
   // A route's permission names a catalogue menu and one of its functions: the types say so at the
@@ -34,12 +36,23 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
       return
     }
     const token = checkAccessToken(req, accessToken)
-    // nonce and last-seen time in one statement
-    await checkSignature(ctx, req, token, session)
-    req.auth = { account, session, accessToken: token, appCode: token.appCode, grant: null, grantsVersion }
+    const nonceValue = await verifySignature(ctx, req, token)
+    const auth: AuthContext = { account, session, accessToken: token, appCode: token.appCode, grant: null, grantsVersion }
+    // The grant is looked up before the nonce is recorded (from the per-process cache, usually no
+    // SQL) so that a permitted mutation's Idempotency-Key is reserved in the nonce's statement; a
+    // replayed nonce is still refused before a missing permission.
     const perm = req.routeOptions.config.perm
-    if (perm) await checkPermission(ctx, req, req.auth, perm)
-    if (await reserveIdempotencyKey(ctx, req, reply, account.accountId)) return reply
+    const grant = perm ? await grantOf(ctx, auth, perm) : null
+    const claim = perm && !grant ? null : idempotencyClaim(req)
+    // nonce, last-seen time and the key's reservation in one statement
+    const reserved = await recordNonce(ctx, req, token, session, nonceValue, claim ? { ...claim, accountId: account.accountId } : undefined)
+    req.auth = auth
+    if (perm) {
+      if (!grant) await refusePermission(ctx, req, perm)
+      auth.grant = grant
+    }
+    if (await reserveIdempotencyKey(ctx, req, reply, account.accountId, claim && reserved !== undefined ? { claim, reserved } : undefined))
+      return reply
   })
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -23,22 +23,49 @@ import { headerValue } from './session'
 const KEEP_DAYS = 30
 export const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH'])
 
-/** Reserves the key; returns true when the stored answer was sent instead (a replay). */
-export async function reserveIdempotencyKey(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, accountId: string): Promise<boolean> {
+/** The key a mutating request asks to reserve, with its payload's fingerprint and the reservation's time. */
+export interface IdempotencyClaim {
+  key: string
+  fingerprint: string
+  at: Date
+}
+
+/** The claim of a request (null: no key, not a mutation, or a key too long — refused by the reservation). */
+export function idempotencyClaim(req: FastifyRequest): IdempotencyClaim | null {
+  const key = headerValue(req, 'idempotency-key')
+  if (!key || !MUTATING.has(req.method) || key.length > 200) return null
+  return { key, fingerprint: sha256Hex(`${req.method}\n${splitUrl(req.raw.url ?? req.url).path}\n${bodyHashOf(req)}`), at: new Date() }
+}
+
+/**
+ * Reserves the key; returns true when the stored answer was sent instead (a replay). `claimed` is the
+ * claim whose row the nonce's statement already tried to insert (checkSignature), with its outcome:
+ * reserved, or the key was there already; without it the row is inserted here.
+ */
+export async function reserveIdempotencyKey(
+  ctx: Ctx,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+  claimed?: { claim: IdempotencyClaim; reserved: boolean },
+): Promise<boolean> {
   const key = headerValue(req, 'idempotency-key')
   if (!key || !MUTATING.has(req.method)) return false
   if (key.length > 200) throw new ApiError(Code.INVALID, [{ field: 'Idempotency-Key', key: 'v.tooLong:200', message: 'Idempotency-Key' }])
-  const fingerprint = sha256Hex(`${req.method}\n${splitUrl(req.raw.url ?? req.url).path}\n${bodyHashOf(req)}`)
-  const now = new Date()
+  const { fingerprint, at: now } = claimed?.claim ?? idempotencyClaim(req)!
   if (Math.random() < 0.01) {
     await ctx.db.delete(idempotency).where(lt(idempotency.createdAt, new Date(now.getTime() - KEEP_DAYS * 86400_000)))
   }
-  const inserted = await ctx.db
-    .insert(idempotency)
-    .values({ accountId, key, fingerprint, state: 'in_progress', createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotency.key })
-  if (inserted.length > 0) {
+  const reserved = claimed
+    ? claimed.reserved
+    : (
+        await ctx.db
+          .insert(idempotency)
+          .values({ accountId, key, fingerprint, state: 'in_progress', createdAt: now })
+          .onConflictDoNothing()
+          .returning({ key: idempotency.key })
+      ).length > 0
+  if (reserved) {
     req.idempotencyKey = key
     req.idempotencyReservedAt = now
     return false

@@ -95,12 +95,20 @@ async function cachedGrant(ctx: Ctx, auth: AuthContext, appCode: string, perm: P
   return grant
 }
 
+/** The caller's grant of `perm` (null: refused), without answering yet; see `refusePermission`. */
+export async function grantOf(ctx: Ctx, auth: AuthContext, perm: Permission): Promise<Grant | null> {
+  return auth.appCode ? cachedGrant(ctx, auth, auth.appCode, perm) : null
+}
+
+/** 20003, logged. */
+export async function refusePermission(ctx: Ctx, req: FastifyRequest, perm: Permission): Promise<never> {
+  await writeSystemLog(ctx, req, 'permission_refused', Code.FORBIDDEN, `${perm.menu}${perm.fn ? ` · ${perm.fn}` : ''}`)
+  throw new ApiError(Code.FORBIDDEN)
+}
+
 export async function checkPermission(ctx: Ctx, req: FastifyRequest, auth: AuthContext, perm: Permission): Promise<void> {
-  const grant = auth.appCode ? await cachedGrant(ctx, auth, auth.appCode, perm) : null
-  if (!grant) {
-    await writeSystemLog(ctx, req, 'permission_refused', Code.FORBIDDEN, `${perm.menu}${perm.fn ? ` · ${perm.fn}` : ''}`)
-    throw new ApiError(Code.FORBIDDEN)
-  }
+  const grant = await grantOf(ctx, auth, perm)
+  if (!grant) return refusePermission(ctx, req, perm)
   auth.grant = grant
 }
 

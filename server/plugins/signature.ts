@@ -1,7 +1,8 @@
 /**
  * The signature check of DESIGN §2 "Signed requests": access token (20004), then timestamp,
  * HMAC-SHA256 signature and nonce (20005). Nonces live in the database (unique per access token),
- * recorded in the same statement that keeps the session's last-seen time (at most once a minute).
+ * recorded in the same statement that keeps the session's last-seen time (at most once a minute) and
+ * reserves a mutation's Idempotency-Key.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
@@ -16,11 +17,12 @@ import {
   stringToSign,
 } from '../../src/contract/signing'
 import type { Ctx } from '../context'
-import { nonce, session } from '../db/schema'
+import { idempotency, nonce, session } from '../db/schema'
 import { ApiError } from '../lib/http'
 import { sha256Hex } from '../lib/crypto'
 import { writeSystemLog } from '../modules/logs/write'
 import type { AccessTokenRow, SessionRow } from '../types'
+import type { IdempotencyClaim } from './idempotency'
 import { headerValue, touchInterval } from './session'
 
 /** Lowercase hex SHA-256 of the raw body, or UNSIGNED-PAYLOAD for multipart. */
@@ -49,7 +51,8 @@ async function refuse(ctx: Ctx, req: FastifyRequest, reason: string): Promise<ne
   throw new ApiError(Code.SIGNATURE_REJECTED)
 }
 
-export async function checkSignature(ctx: Ctx, req: FastifyRequest, token: AccessTokenRow, s: SessionRow): Promise<void> {
+/** Refuses (20005) a request whose timestamp or signature is not right; the nonce it signed with. */
+export async function verifySignature(ctx: Ctx, req: FastifyRequest, token: AccessTokenRow): Promise<string> {
   const timestamp = headerValue(req, SIGNED_HEADERS.timestamp) ?? ''
   const nonceValue = headerValue(req, SIGNED_HEADERS.nonce) ?? ''
   const signature = (headerValue(req, SIGNED_HEADERS.signature) ?? '').toLowerCase()
@@ -64,10 +67,35 @@ export async function checkSignature(ctx: Ctx, req: FastifyRequest, token: Acces
     .update(stringToSign({ timestamp, nonce: nonceValue, method: req.method, path, query, bodyHash: bodyHashOf(req) }))
     .digest()
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return refuse(ctx, req, 'signature mismatch')
+  return nonceValue
+}
+
+/**
+ * Records the nonce of a verified request, refusing (20005) one seen within the TTL. With `claim` (a
+ * mutation whose permission holds) the same statement reserves its Idempotency-Key once the nonce is
+ * fresh: the answer says whether it did (false: the key was there already).
+ */
+export async function recordNonce(
+  ctx: Ctx,
+  req: FastifyRequest,
+  token: AccessTokenRow,
+  s: SessionRow,
+  nonceValue: string,
+  claim?: { accountId: string } & IdempotencyClaim,
+): Promise<boolean | undefined> {
   const now = Date.now()
   const cutoff = new Date(now - NONCE_TTL_SECONDS * 1000).toISOString()
   // One statement: the nonce recorded (a nonce seen within the TTL conflicts and is not updated:
-  // no row comes back) and, only then and at most once per touchInterval, the session's last-seen time.
+  // no row comes back) and, only then, the session's last-seen time (at most once per touchInterval)
+  // and the Idempotency-Key's reservation.
+  const reserve = claim
+    ? sql`, r as (
+      insert into ${idempotency} (account_id, key, fingerprint, state, created_at)
+      select ${claim.accountId}, ${claim.key}, ${claim.fingerprint}, 'in_progress', ${claim.at.toISOString()}::timestamptz where exists (select 1 from n)
+      on conflict do nothing
+      returning 1
+    )`
+    : sql``
   const result = (await ctx.db.execute(sql`
     with n as (
       insert into ${nonce} (access_token_id, nonce, seen_at) values (${token.accessTokenId}, ${nonceValue}, ${new Date(now).toISOString()}::timestamptz)
@@ -77,10 +105,13 @@ export async function checkSignature(ctx: Ctx, req: FastifyRequest, token: Acces
       update ${session} set last_seen_at = ${new Date(now).toISOString()}::timestamptz
       where session_id = ${s.sessionId} and last_seen_at < ${new Date(now - touchInterval(ctx) * 1000).toISOString()}::timestamptz and exists (select 1 from n)
       returning 1
-    )
-    select (select count(*) from n)::int as fresh`)) as unknown as { rows: { fresh: number }[] }
+    )${reserve}
+    select (select count(*) from n)::int as fresh${claim ? sql`, (select count(*) from r)::int as reserved` : sql``}`)) as unknown as {
+    rows: { fresh: number; reserved?: number }[]
+  }
   if (!result.rows[0]?.fresh) return refuse(ctx, req, 'nonce replayed')
   if (Math.random() < 0.01) {
     await ctx.db.delete(nonce).where(lt(nonce.seenAt, new Date(cutoff)))
   }
+  return claim ? !!result.rows[0].reserved : undefined
 }

@@ -87,6 +87,39 @@ describe.runIf(pgUrl && pair)('Idempotency-Keys left in progress (PostgreSQL)', 
   })
 })
 
+describe.each(inject('targets'))('Idempotency-Keys of refused requests on $name', (t) => {
+  // The key is reserved in the nonce's statement, once the permission is known to hold: a request
+  // refused before its handler keeps no key, so the outbox's retry of the same entry runs.
+  it('keeps no key for a replayed nonce (20005): the same key with a fresh nonce runs', async () => {
+    const admin = await signedIn(t)
+    await admin.call('GET', `${ROLE}/list`, { query: { roleName: 'none' } })
+    const key = newKey()
+    const json = { roleName: uniqueName('旧随机数'), dataScope: 'own' }
+    const replayed = await admin.call('POST', ADD, { json, idempotencyKey: key, nonce: admin.lastNonce! })
+    expect(replayed.body.code).toBe(20005)
+    const fresh = await admin.call<{ roleId: string; roleName: string }>('POST', ADD, { json, idempotencyKey: key })
+    expect(fresh.body.code).toBe(10000)
+    expect(fresh.headers.get('idempotent-replayed')).toBeNull()
+    expect(fresh.body.data.roleName).toBe(json.roleName)
+    expect(
+      (await admin.call('POST', `${ROLE}/delete`, { form: { ids: fresh.body.data.roleId }, idempotencyKey: newKey() })).body.code,
+    ).toBe(10000)
+  })
+
+  it.runIf(t.demo)('answers a replayed nonce (20005) before a missing permission (20003), and keeps no key for either', async () => {
+    const tourist = await signedIn(t, 'tourist')
+    const key = newKey()
+    const json = { roleName: uniqueName('游客'), dataScope: 'own' }
+    const refused = await tourist.call('POST', ADD, { json, idempotencyKey: key })
+    expect(refused.body.code).toBe(20003)
+    expect((await tourist.call('POST', ADD, { json, idempotencyKey: key, nonce: tourist.lastNonce! })).body.code).toBe(20005)
+    // a key kept in progress or done would answer 20009 or a replay here
+    const again = await tourist.call('POST', ADD, { json, idempotencyKey: key })
+    expect(again.body.code).toBe(20003)
+    expect(again.headers.get('idempotent-replayed')).toBeNull()
+  })
+})
+
 describe.each(inject('targets'))('a successful Idempotency-Key replay on $name', (t) => {
   it('answers the identical stored response, once applied', async () => {
     const admin = await signedIn(t)
