@@ -9,7 +9,7 @@
  * Idempotency-Key and the operation log (both in the gate).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, inArray, lt, ne, or, sql, Subquery, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { perm, type FnOf, type MenuPath } from '../../src/contract/catalogue'
@@ -27,6 +27,9 @@ import { projectWhere, requireProjects, visibleProjectIds } from '../lib/project
 import type { AuthContext } from '../types'
 
 type Row = Record<string, unknown>
+
+/** The name of a write's row in the statement that writes and reads it back (see select). */
+const WRITTEN = 'written_row'
 
 /** Up to this many matching rows a list page counts exactly; above it, `totalCapped` says there are more. */
 export const COUNT_CAP = 5000
@@ -182,6 +185,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     if (!c) throw new Error(`${def.name}: no column ${field}`)
     return c
   }
+  const tableName = getTableName(def.table)
   const idCol = col(def.idField)
   const versionCol = col('version')
   const scopeCol = def.scopeField ? col(def.scopeField) : null
@@ -234,10 +238,21 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     limit?: number,
     offset?: number,
     selection = def.selection ?? columns,
+    written?: SQL,
   ): Promise<Row[]> {
-    let q = db.select(selection).from(def.table).$dynamic()
+    // `written`: an insert or update returning the whole row, run as a CTE; this select reads that
+    // row under the table's name (the statement's other references to the table, joins of it
+    // under an alias and subqueries, see the table as it was before the write)
+    let q = (
+      written
+        ? db
+            .with(db.$with(WRITTEN, columns).as(written))
+            .select(selection)
+            .from(new Subquery(sql`select * from ${sql.identifier(WRITTEN)}`, columns, tableName))
+        : db.select(selection).from(def.table)
+    ).$dynamic()
     if (def.join) q = def.join(q)
-    if (def.join && def.pageOnTable && limit !== undefined) {
+    if (def.join && def.pageOnTable && limit !== undefined && !written) {
       const page = db
         .select({ id: idCol })
         .from(def.table)
@@ -264,9 +279,12 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     throw err
   }
 
-  /** `scope` is computed before any transaction (PGlite has one connection: no ctx.db inside a transaction). */
-  async function visibleById(db: Db, scope: SQL | undefined, id: string): Promise<Row | null> {
-    const [row] = await select(db, and(eq(idCol, id), scope), [asc(idCol)], 1)
+  /**
+   * `scope` is computed before any transaction (PGlite has one connection: no ctx.db inside a
+   * transaction). With `written` (see select) the write and the read are one statement.
+   */
+  async function visibleById(db: Db, scope: SQL | undefined, id: string, written?: SQL): Promise<Row | null> {
+    const [row] = await select(db, and(eq(idCol, id), scope), [asc(idCol)], 1, 0, undefined, written)
     return row ?? null
   }
 
@@ -417,8 +435,11 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       updateBy: auth.account.accountId,
     })
     await def.onAdd?.(values, input as z.infer<A>, w)
-    await tx.insert(def.table).values(values as never)
-    await def.afterWrite?.(id, input as z.infer<A>, w)
+    const insert = tx.insert(def.table).values(values as never)
+    // the row is written and read back in one statement, unless afterWrite comes between
+    if (!def.afterWrite) return visibleById(tx, scope, id, insert.returning().getSQL())
+    await insert
+    await def.afterWrite(id, input as z.infer<A>, w)
     return visibleById(tx, scope, id)
   }
 
@@ -475,13 +496,19 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
           await checkUnique(tx, { ...current, ...values, ...input }, { selfId: id, current })
           // the version moves by the database's trigger when the row changed (migration 0010_versions_trigger)
           Object.assign(values, { updateTime: now, updateBy: auth.account.accountId })
-          const done = await tx
+          const update = tx
             .update(def.table)
             .set(values as never)
             .where(and(eq(idCol, id), eq(versionCol, Number(input.version))))
-            .returning({ id: idCol })
-          if (done.length === 0) throw new ApiError(Code.VERSION_CONFLICT, await visibleById(tx, scope, id))
-          await def.afterWrite?.(id, input as z.infer<U>, { tx, auth, now })
+          const conflict = async () => new ApiError(Code.VERSION_CONFLICT, await visibleById(tx, scope, id))
+          // the row is written and read back in one statement, unless afterWrite comes between
+          if (!def.afterWrite) {
+            const row = await visibleById(tx, scope, id, update.returning().getSQL())
+            if (!row) throw await conflict()
+            return row
+          }
+          if ((await update.returning({ id: idCol })).length === 0) throw await conflict()
+          await def.afterWrite(id, input as z.infer<U>, { tx, auth, now })
           return visibleById(tx, scope, id)
         })
         .catch((err: unknown) => {
