@@ -6,6 +6,8 @@
  *     then the service worker, its caches and the HTTP cache are cleared, so the shell loads cold
  *     with a session, as right after installing or after a deploy.
  * Prints `lighthouse: login <score> home <score>` (scores 0–1) and the main metrics of each.
+ * With BENCH_FLOOR_URL (a gateway serving the stack's floor page, bench/floor) it first measures
+ * that page's /login the same way and prints `lighthouse floor: <score>`: the limit of the stack.
  * Env: BENCH_URL (a gateway serving dist/), BENCH_PASSWORD (the demo administrator's), CHROMIUM_PATH.
  */
 import { spawn } from 'node:child_process'
@@ -18,6 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
 import { freePort } from './support'
 
 const base = process.env.BENCH_URL!
+const floor = process.env.BENCH_FLOOR_URL
 const password = process.env.BENCH_PASSWORD!
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORT
 
@@ -31,8 +34,8 @@ async function main() {
   )
   try {
     const browser = await connect(port)
-    const run = async (path: string, keepStorage: boolean) => {
-      const result = await lighthouse(`${base}${path}`, {
+    const run = async (path: string, keepStorage: boolean, origin = base) => {
+      const result = await lighthouse(`${origin}${path}`, {
         port,
         output: 'json',
         logLevel: 'error',
@@ -42,17 +45,19 @@ async function main() {
       const lhr = result!.lhr
       const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN)
       const score = lhr.categories.performance?.score ?? null
+      const label = origin === base ? path : `${path} (the stack's floor)`
       console.log(
-        `  ${path}: score ${score} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)} · TTI ${ms('interactive')} ms`,
+        `  ${label}: score ${score} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)} · TTI ${ms('interactive')} ms`,
       )
-      if (lhr.runtimeError) console.log(`  ${path}: runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+      if (lhr.runtimeError) console.log(`  ${label}: runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
       // BENCH_LIGHTHOUSE_REPORT=<dir>: the whole report of each page, to read its audits (long tasks, bootup time…)
       if (REPORTS) {
         mkdirSync(REPORTS, { recursive: true })
-        writeFileSync(join(REPORTS, `lighthouse${path.replaceAll('/', '-')}.json`), JSON.stringify(lhr))
+        writeFileSync(join(REPORTS, `lighthouse${origin === base ? '' : '-floor'}${path.replaceAll('/', '-')}.json`), JSON.stringify(lhr))
       }
       return score
     }
+    if (floor) console.log(`lighthouse floor: ${await run('/login', false, floor)}`)
     const login = await run('/login', false)
 
     // sign in in the same profile, then drop the service worker and every cache but keep the session
