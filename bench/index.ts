@@ -4,8 +4,9 @@
  *   - the console's bundles (a fresh `vite build`, then Chromium on /login and /admin/home through
  *     the gateway): JS gzip sizes, files, bytes actually sent; anchors: the gzip size of those files
  *     in the build, and for /login the framework chunk alone; then Lighthouse mobile performance of
- *     /login and /admin/home (bench/lighthouse.ts);
- *   - the 2,000-row staff list in the browser (bench/staff-render.ts), the unit tree at 10,000
+ *     /login and /admin/home (bench/lighthouse.ts), anchor: the stack's floor page (bench/floor);
+ *   - the 2,000-row staff list in the browser (bench/staff-render.ts; anchor: its own list request),
+ *     the unit tree at 10,000
  *     units (bench/org-tree.ts), the container tree at 20,000 nodes (bench/container-tree.ts), 1,000 offline edits (bench/outbox.ts), 1,000 offline work-site edits by a field account (bench/worksites.ts), login and small reads
  *     (bench/run.ts), each in its own process;
  *   - the signed staff list at group scale (100,000 staff) on the embedded database and on a

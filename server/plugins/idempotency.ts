@@ -39,7 +39,7 @@ export function idempotencyClaim(req: FastifyRequest): IdempotencyClaim | null {
 
 /**
  * Reserves the key; returns true when the stored answer was sent instead (a replay). `claimed` is the
- * claim whose row the nonce's statement already tried to insert (checkSignature), with its outcome:
+ * claim whose row the nonce's statement already tried to insert (recordNonce), with its outcome:
  * reserved, or the key was there already; without it the row is inserted here.
  */
 export async function reserveIdempotencyKey(
