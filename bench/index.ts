@@ -221,6 +221,9 @@ async function bundles(base: string) {
       readFileSync(join('dist', p), 'utf8').includes('json-schema.org/draft'),
     )
     if (withJsonSchema.length) broken.push(`bundles: zod's JSON Schema generator is in ${withJsonSchema.join(', ')}`)
+    // nor does /login load zod before the user types (its form's check loads then: features/auth/loginForm.ts)
+    const withZod = [...login].filter((p) => readFileSync(join('dist', p), 'utf8').includes('`ZodError`'))
+    if (withZod.length) broken.push(`bundles: /login loads zod (${withZod.join(', ')})`)
     const frameworkGz = sum(framework, gz) / 1024
     figure({
       name: `/admin/home dashboard charts, gzip (${charts.size} files: their chunk and what only it imports, loaded after the cards)`,

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** `{ code, message, data, prompt? }` — every gateway answer. */
 export interface Envelope<T = unknown> {
   code: number
@@ -8,12 +6,16 @@ export interface Envelope<T = unknown> {
   prompt?: string
 }
 
-export const envelopeSchema = z.object({
-  code: z.number().int(),
-  message: z.string(),
-  data: z.unknown(),
-  prompt: z.string().optional(),
-})
+/**
+ * Whether an answer has the envelope's shape (an integer code, a message, data that may be anything
+ * or missing, an optional prompt): a proxy's or a captive portal's page does not. Written out rather
+ * than a zod schema: every page checks answers, and zod is not on the sign-in page's first load.
+ */
+export function isEnvelope(value: unknown): value is Envelope {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false
+  const v = value as Record<string, unknown>
+  return Number.isInteger(v.code) && typeof v.message === 'string' && (v.prompt === undefined || typeof v.prompt === 'string')
+}
 
 /** A field error of code 20001: `field` is a dotted path, `key` a validation key (see rules.ts). */
 export interface FieldError {

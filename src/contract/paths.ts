@@ -1,5 +1,21 @@
-import { AUTH_PATHS } from './schemas/auth'
-import { INVITE_PATHS } from './schemas/invite'
+/** Extra auth paths (unsigned, like the rest of the login sequence). */
+export const AUTH_PATHS = {
+  /** GET → VerifyChannels: which channels deliver for real (else codes go to the server log). */
+  verifyChannels: '/api/auth/v1/api/verifyChannels',
+  /**
+   * GET ?keyword → RegisterOrgOption[]: the public unit search of the registration form (SPEC §7
+   * orgSearch among the auth calls). Not signed, rate-limited per IP; only active units, at most
+   * REGISTER_ORG_SEARCH.max of them, and only their id, name and type (the signed, scoped
+   * /api/admin/v1/orgSearch/listPage answers more to signed-in callers).
+   */
+  orgSearch: '/api/auth/v1/orgSearch/list',
+} as const
+
+export const INVITE_PATHS = {
+  create: '/api/admin/v1/invite/create',
+  open: '/api/portal/v1/invite/open',
+  submit: '/api/portal/v1/invite/submit',
+} as const
 
 /** Every gateway path the console calls (DESIGN §2: `/api/<service>/<resource>/<action>`). */
 export const API = {

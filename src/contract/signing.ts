@@ -80,3 +80,10 @@ export function stringToSign(i: SignInput): string {
 
 /** Lowercase hex SHA-256 of the empty string: the body hash of a request without a body. */
 export const EMPTY_BODY_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'
+
+/**
+ * The response header of every signed call: a digest of the caller's effective grants (roles,
+ * their menus, functions, scope, organisations, resources). When it changes, the console reloads
+ * its menu.
+ */
+export const GRANTS_VERSION_HEADER = 'grants-version'

@@ -17,6 +17,33 @@ test('a wrong password is refused with the server message', async ({ page }) => 
   await expect(page).toHaveURL(/\/login/)
 })
 
+test('the sign-in form checks its fields (its check loads with the first submit or keystroke, without zod before)', async ({ page }) => {
+  await page.goto('/login', { waitUntil: 'networkidle' })
+  const account = page.getByLabel('账号或手机号')
+  await expect(account).toBeVisible()
+  // the scripts the page has loaded: none holds zod (its error class is named in its code)
+  const withZod = await page.evaluate(async () => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => u.endsWith('.js'))
+    const hits: string[] = []
+    for (const u of urls) if ((await (await fetch(u)).text()).includes('`ZodError`')) hits.push(u)
+    return hits
+  })
+  expect(withZod).toEqual([])
+  // submitted untouched: both fields are required, the first gets the focus
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page.getByText('请输入账号')).toBeVisible()
+  await expect(page.getByText('请输入密码')).toBeVisible()
+  await expect(account).toBeFocused()
+  // after a submit the fields are checked as the user types
+  await account.fill('admin')
+  await expect(page.getByText('请输入账号')).toHaveCount(0)
+  await expect(page.getByText('请输入密码')).toBeVisible()
+  await expect(page).toHaveURL(/\/login/)
+})
+
 test('sign-in enters the console in the same page (no reload), with the account’s menu', async ({ page }) => {
   await page.goto('/login')
   // a mark on this document: a reload would start a new one without it

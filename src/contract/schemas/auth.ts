@@ -94,18 +94,7 @@ export const loginThirdPlatformBody = z.object({
 
 // ---- registration and recovery --------------------------------------------
 
-/** Extra auth paths (unsigned, like the rest of the login sequence). */
-export const AUTH_PATHS = {
-  /** GET → VerifyChannels: which channels deliver for real (else codes go to the server log). */
-  verifyChannels: '/api/auth/v1/api/verifyChannels',
-  /**
-   * GET ?keyword → RegisterOrgOption[]: the public unit search of the registration form (SPEC §7
-   * orgSearch among the auth calls). Not signed, rate-limited per IP; only active units, at most
-   * REGISTER_ORG_SEARCH.max of them, and only their id, name and type (the signed, scoped
-   * /api/admin/v1/orgSearch/listPage answers more to signed-in callers).
-   */
-  orgSearch: '/api/auth/v1/orgSearch/list',
-} as const
+export { AUTH_PATHS } from '../paths'
 
 /** Where a verification code goes: a text message to a phone, or an email. */
 export const VERIFY_CHANNELS = ['sms', 'email'] as const

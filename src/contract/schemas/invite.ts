@@ -14,11 +14,7 @@
 import { z } from 'zod'
 import { V, email, name, optional, phone } from '../rules'
 
-export const INVITE_PATHS = {
-  create: '/api/admin/v1/invite/create',
-  open: '/api/portal/v1/invite/open',
-  submit: '/api/portal/v1/invite/submit',
-} as const
+export { INVITE_PATHS } from '../paths'
 
 /**
  * `profile`: a staff record (PEOPLE registers it); `account`: account invites (issue 4);

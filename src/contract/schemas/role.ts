@@ -78,12 +78,7 @@ export const ROLE_AUTH_API = {
   saveResources: '/api/admin/v1/roleResource/save',
 } as const
 
-/**
- * The response header of every signed call: a digest of the caller's effective grants (roles,
- * their menus, functions, scope, organisations, resources). When it changes, the console reloads
- * its menu.
- */
-export const GRANTS_VERSION_HEADER = 'grants-version'
+export { GRANTS_VERSION_HEADER } from '../signing'
 
 /** Kinds of records a role may be granted (resource authorisation): the resource pool (资源池) and applications; projects come later. */
 export const ROLE_RESOURCE_TYPES = ['resource', 'application'] as const

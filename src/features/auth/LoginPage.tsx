@@ -2,10 +2,8 @@
 import { lazy, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AlertCircle, Loader2, LogIn } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { V } from '@/contract/rules'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
@@ -23,32 +21,12 @@ import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { enterConsole, signIn } from './login'
 import { thirdPlatformConfigQueryOptions } from './queries'
 
-const loginForm = z.object({
-  accountName: z
-    .string()
-    .trim()
-    .min(1, { error: V.required })
-    .max(64, { error: `${V.tooLong}:64` }),
-  password: z
-    .string()
-    .min(1, { error: V.required })
-    .max(64, { error: `${V.tooLong}:64` }),
-  remember: z.boolean(),
-})
-type LoginForm = z.infer<typeof loginForm>
+type LoginForm = { accountName: string; password: string; remember: boolean }
 type LoginErrors = Partial<Record<'accountName' | 'password', string>>
 
-/** The first message of each field that fails the schema. */
-function check(values: LoginForm): LoginErrors {
-  const r = loginForm.safeParse(values)
-  const errors: LoginErrors = {}
-  if (!r.success)
-    for (const issue of r.error.issues) {
-      const field = issue.path[0] as keyof LoginErrors
-      errors[field] ??= issue.message
-    }
-  return errors
-}
+/** The form's check (./loginForm, with zod): loaded with the first keystroke or submit, kept once loaded. */
+let loadedCheck: typeof import('./loginForm').checkLogin | null = null
+const loadCheck = () => import('./loginForm').then((m) => (loadedCheck = m.checkLogin))
 
 export type ThirdPlatform = 'wechat' | 'qq'
 
@@ -79,7 +57,8 @@ export function LoginPage() {
   const change = (field: 'accountName' | 'password', value: string) => {
     const next = { ...values, [field]: value }
     setValues(next)
-    if (submitted) setErrors(check(next))
+    // after a submit the check has been loaded
+    if (submitted && loadedCheck) setErrors(loadedCheck(next).errors)
   }
   const focusField = (field: keyof LoginErrors) =>
     document.getElementById(`login-${field === 'accountName' ? 'account' : 'password'}`)?.focus()
@@ -96,14 +75,21 @@ export function LoginPage() {
 
   const onSubmit = async () => {
     setSubmitted(true)
-    const invalid = check(values)
-    setErrors(invalid)
-    const first = (['accountName', 'password'] as const).find((f) => invalid[f])
-    if (first) {
-      focusField(first)
+    let check = loadedCheck
+    try {
+      check ??= await loadCheck()
+    } catch {
+      // its chunk could not be loaded (the network, or a newer version deployed meanwhile)
+      setFormError(t('common.networkError'))
       return
     }
-    const input = loginForm.parse(values) // as checked: the account name trimmed
+    const { errors: invalid, input } = check(values)
+    setErrors(invalid)
+    const first = (['accountName', 'password'] as const).find((f) => invalid[f])
+    if (first || !input) {
+      if (first) focusField(first)
+      return
+    }
     setFormError(null)
     setSubmitting(true)
     try {
@@ -158,8 +144,11 @@ export function LoginPage() {
         </div>
 
         <form
-          // the password is encrypted on submit: fetch the RSA code once the user starts typing
-          onInputCapture={preloadRsa}
+          // the password is encrypted on submit: fetch the RSA code, and the form's check, once the user starts typing
+          onInputCapture={() => {
+            preloadRsa()
+            if (!loadedCheck) loadCheck().catch(() => undefined) // a submit tries again
+          }}
           onSubmit={(e) => {
             e.preventDefault()
             setFormError(null)

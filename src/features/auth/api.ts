@@ -1,16 +1,15 @@
 /** The auth area's gateway calls (bodies per DESIGN §2 / contract schemas/auth.ts). */
 import { Code } from '@/contract/codes'
-import { API } from '@/contract/paths'
-import {
-  AUTH_PATHS,
-  type CodeSent,
-  type LoginResult,
-  type RegisterBody,
-  type RegisterOrgOption,
-  type ThirdPlatform,
-  type ThirdPlatformConfig,
-  type VerifyChannel,
-  type VerifyChannels,
+import { API, AUTH_PATHS } from '@/contract/paths'
+import type {
+  CodeSent,
+  LoginResult,
+  RegisterBody,
+  RegisterOrgOption,
+  ThirdPlatform,
+  ThirdPlatformConfig,
+  VerifyChannel,
+  VerifyChannels,
 } from '@/contract/schemas/auth'
 import { http, type RequestOptions } from '@/lib/http'
 import { newOAuthChallenge, takeOAuthVerifier } from './oauthVerifier'

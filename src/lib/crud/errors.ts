@@ -4,7 +4,8 @@
  * field's label, and server field errors are mapped back onto form fields.
  */
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
-import { Code, parseValidationMessage, validationText } from '@/contract'
+import { Code } from '@/contract/codes'
+import { parseValidationMessage, validationText } from '@/contract/validation'
 import { hasKey, translate, type Locale } from '@/lib/i18n'
 
 /** Text of a validation message: a key becomes `请输入角色名称`; anything else (server text) is kept. */

@@ -3,8 +3,6 @@
  * forward and reload keep them. Routes use `validateSearch: listSearch`; defaults are not
  * written to the URL (a fresh list is just `/admin/role-manage`).
  */
-import { z } from 'zod'
-
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 20
 
@@ -58,8 +56,9 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
   return out
 }
 
-/** `validateSearch` schema for list routes (Standard Schema, zod 4). */
-export const listSearch = z.record(z.string(), z.unknown()).catch({}).transform(parseListSearch)
+/** `validateSearch` of list routes: a plain function (the router loads every route's with the entry, zod is not needed there). */
+export const listSearch = (raw: Record<string, unknown>): ListSearch =>
+  parseListSearch(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {})
 
 /** Paging, sorting and filters with defaults applied, ready for the request. */
 export function toListParams(search: ListSearch): ListParams {

@@ -311,6 +311,21 @@ describe('outcomes', () => {
     await expect(c2.get('/api/x', undefined, { silent: true })).rejects.toMatchObject({ kind: 'invalid' })
   })
 
+  it('checks the envelope’s shape: an integer code, a text message, a text prompt if any; data may be missing', async () => {
+    for (const answer of [
+      { code: 1.5, message: '' },
+      { code: '10000', message: '' },
+      { code: 10000 },
+      { code: 10000, message: '', prompt: 1 },
+      [10000],
+    ]) {
+      const { client } = setup(() => answer)
+      await expect(client.get('/api/x', undefined, { silent: true })).rejects.toMatchObject({ kind: 'invalid' })
+    }
+    const { client } = setup(() => ({ code: 10000, message: 'ok' }))
+    expect(await client.get('/api/x')).toBeNull()
+  })
+
   it('shows other codes in an error box (prompt first) and rejects with the code', async () => {
     const { client, ui } = setup(() => fail(20003, 'no right', { prompt: '没有权限' }))
     await expect(client.post('/api/x')).rejects.toMatchObject({ kind: 'code', code: 20003, message: '没有权限' })

@@ -6,7 +6,7 @@
  * Protocol: DESIGN §2. Code handling: SPEC §8 + DESIGN code table.
  */
 import { Code, isSuccess } from '@/contract/codes'
-import { envelopeSchema, type Envelope } from '@/contract/envelope'
+import { isEnvelope, type Envelope } from '@/contract/envelope'
 import { API, UNSIGNED_PATHS } from '@/contract/paths'
 import { EMPTY_BODY_HASH, HEADER_NAMES, UNSIGNED_PAYLOAD, formatTimestamp, stringToSign } from '@/contract/signing'
 import type { AccessTokenResult, LoginResult, PubKey } from '@/contract/schemas/auth'
@@ -335,16 +335,16 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       } catch {
         throw unreached(new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta))
       }
-      const parsed = envelopeSchema.safeParse(json)
-      if (!parsed.success) throw unreached(new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta))
+      if (!isEnvelope(json)) throw unreached(new ApiError('invalid', deps.text('invalid'), 0, null, undefined, httpMeta))
       if (answerHeaders && deps.onEnvelope) {
         try {
-          deps.onEnvelope(parsed.data.data, answerHeaders)
+          deps.onEnvelope(json.data, answerHeaders)
         } catch {
           /* an observer never breaks a request */
         }
       }
-      return { env: { ...parsed.data, data: parsed.data.data ?? null } as Envelope, ...sentWith, ...httpMeta }
+      const { code, message, data, prompt } = json
+      return { env: { code, message, data: data ?? null, ...(prompt === undefined ? {} : { prompt }) }, ...sentWith, ...httpMeta }
     } finally {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)

@@ -1,5 +1,5 @@
 /** Payload encoding shared by the request client (pure, unit-tested). */
-import { stripEmpty } from '@/contract/rules'
+import { stripEmpty } from '@/contract/validation'
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === ''
 

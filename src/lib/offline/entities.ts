@@ -5,7 +5,7 @@
  * enable/stop) as `ops`. Another entity is one more declaration, no new machinery.
  */
 import type { QueryKey } from '@tanstack/react-query'
-import { stripEmpty } from '@/contract/rules'
+import { stripEmpty } from '@/contract/validation'
 import { FILE_PATHS } from '@/contract/schemas/files'
 import type { FieldSpec, OfflineEntity, OutboxEntry, Step, UploadBody } from './types'
 

@@ -9,7 +9,7 @@
  *   import { submitEdit, syncNow, useSyncState, useRecordMarks } from '@/lib/offline'
  */
 import { onlineManager } from '@tanstack/react-query'
-import { envelopeSchema } from '@/contract/envelope'
+import { isEnvelope } from '@/contract/envelope'
 import { newId } from '@/contract/ids'
 import { API, DEFAULT_APP_CODE } from '@/contract/paths'
 import { http, onReachability, type ApiError } from '@/lib/http'
@@ -211,7 +211,7 @@ async function probeOnce(): Promise<boolean> {
       cache: 'no-store',
       signal: controller.signal,
     })
-    ok = envelopeSchema.safeParse(JSON.parse(await res.text())).success
+    ok = isEnvelope(JSON.parse(await res.text()))
   } catch {
     ok = false
   } finally {

@@ -7,7 +7,7 @@
  * listeners of onPageGrantChange are told (the router then runs its guards again: a page whose
  * menu was revoked turns into the 403 page, and the 403 page into the page once it is granted).
  */
-import { GRANTS_VERSION_HEADER } from '@/contract/schemas/role'
+import { GRANTS_VERSION_HEADER } from '@/contract/signing'
 import type { MenuEntry } from '@/contract/schemas/shell'
 import { onResponseHeader } from '@/lib/http'
 import { queryClient } from '@/lib/query'
