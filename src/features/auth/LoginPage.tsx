@@ -19,10 +19,8 @@ import { applyRefusal, onlyFields, type RefusableForm } from '@/lib/crud/errors'
 import { Field, PasswordInput, describedBy, fieldText } from './components/form'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { enterConsole, signIn } from './login'
+import type { LoginErrors, LoginForm } from './loginForm'
 import { thirdPlatformConfigQueryOptions } from './queries'
-
-type LoginForm = { accountName: string; password: string; remember: boolean }
-type LoginErrors = Partial<Record<'accountName' | 'password', string>>
 
 /** The form's check (./loginForm, with zod): loaded with the first keystroke or submit, kept once loaded. */
 let loadedCheck: typeof import('./loginForm').checkLogin | null = null
