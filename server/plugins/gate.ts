@@ -51,8 +51,7 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
       if (!grant) await refusePermission(ctx, req, perm)
       auth.grant = grant
     }
-    if (await reserveIdempotencyKey(ctx, req, reply, account.accountId, claim && reserved !== undefined ? { claim, reserved } : undefined))
-      return reply
+    if (await reserveIdempotencyKey(ctx, req, reply, account.accountId, claim ? { claim, reserved } : undefined)) return reply
   })
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -73,7 +73,7 @@ export async function verifySignature(ctx: Ctx, req: FastifyRequest, token: Acce
 /**
  * Records the nonce of a verified request, refusing (20005) one seen within the TTL. With `claim` (a
  * mutation whose permission holds) the same statement reserves its Idempotency-Key once the nonce is
- * fresh: the answer says whether it did (false: the key was there already).
+ * fresh: the answer says whether it did (false: the key was there already, or there was no claim).
  */
 export async function recordNonce(
   ctx: Ctx,
@@ -82,7 +82,7 @@ export async function recordNonce(
   s: SessionRow,
   nonceValue: string,
   claim?: { accountId: string } & IdempotencyClaim,
-): Promise<boolean | undefined> {
+): Promise<boolean> {
   const now = Date.now()
   const cutoff = new Date(now - NONCE_TTL_SECONDS * 1000).toISOString()
   // One statement: the nonce recorded (a nonce seen within the TTL conflicts and is not updated:
@@ -113,5 +113,5 @@ export async function recordNonce(
   if (Math.random() < 0.01) {
     await ctx.db.delete(nonce).where(lt(nonce.seenAt, new Date(cutoff)))
   }
-  return claim ? !!result.rows[0].reserved : undefined
+  return !!result.rows[0].reserved
 }
