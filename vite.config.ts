@@ -3,6 +3,8 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { chunkGroups } from './scripts/vite-chunks'
+import { inlineFaviconPlugin } from './scripts/vite-inline-favicon'
 import { precompressPlugin } from './scripts/vite-precompress'
 import { preloadScreenPlugin } from './scripts/vite-preload-screen'
 import { zodWithoutJsonSchemaPlugin } from './scripts/vite-zod-without-json-schema'
@@ -25,6 +27,7 @@ export default defineConfig({
     zodWithoutJsonSchemaPlugin(),
     // the sign-in screen's chunks load with the entry, not after it (a first visit lands there)
     preloadScreenPlugin('src/features/auth/LoginPage.tsx', '/login'),
+    inlineFaviconPlugin('/icons/favicon.svg'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -51,16 +54,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
-        // the framework every page runs (React, the router, the query cache) is one file rather
-        // than a dozen small ones the first load waits for one after another
-        advancedChunks: {
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/,
-            },
-          ],
-        },
+        // the framework, the rest of the entry, the sign-in screen and its controls: a few files, not dozens
+        codeSplitting: { groups: chunkGroups(fileURLToPath(new URL('./src', import.meta.url))) },
       },
     },
   },

@@ -4,6 +4,7 @@
  * their schemas). The declarations (./outbox) load before the triggers (@/features/sync/install),
  * so the first replay knows how to send what the outbox holds.
  */
+import { afterPaint } from '@/lib/afterPaint'
 import { onReachability } from '@/lib/http'
 import { syncStore } from '@/lib/offline/state'
 import { getSession, sessionStore } from '@/lib/session'
@@ -15,7 +16,9 @@ let keepReachability: (() => void) | null = null
 
 function startWhenSignedIn(): void {
   if (loading || !getSession().userAccount?.accountId) return
-  loading = import('./outbox')
+  // after the first paint: the page opened comes first on a slow link, then the outbox's files
+  loading = new Promise<void>((resolve) => afterPaint(resolve))
+    .then(() => import('./outbox'))
     .then(() => import('@/features/sync/install'))
     .then(() => {
       keepReachability?.()

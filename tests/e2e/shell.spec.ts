@@ -44,6 +44,25 @@ test('the sign-in form checks its fields (its check loads with the first submit 
   await expect(page).toHaveURL(/\/login/)
 })
 
+test('the sign-in page paints before it asks for the third-party sign-in buttons or fetches the service worker', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByLabel('账号或手机号')).toBeVisible()
+  await page.waitForFunction(() =>
+    ['thirdPlatformConfig', 'workbox-window'].every((part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))),
+  )
+  const started = await page.evaluate(() => {
+    const at = (part: string) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))!.startTime
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      config: at('thirdPlatformConfig'),
+      worker: at('workbox-window'),
+    }
+  })
+  expect(started.paint).toBeGreaterThan(0)
+  expect(started.config).toBeGreaterThan(started.paint)
+  expect(started.worker).toBeGreaterThan(started.paint)
+})
+
 test('sign-in enters the console in the same page (no reload), with the account’s menu', async ({ page }) => {
   await page.goto('/login')
   // a mark on this document: a reload would start a new one without it

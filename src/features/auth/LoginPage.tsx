@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { usePainted } from '@/lib/afterPaint'
 import { OnceOpened } from '@/lib/chunks'
 import { preloadRsa } from '@/lib/crypto'
 import { hasCode, isApiError } from '@/lib/http'
@@ -69,7 +70,8 @@ export function LoginPage() {
     },
   } as unknown as RefusableForm<LoginForm>
 
-  const config = useQuery(thirdPlatformConfigQueryOptions())
+  // the third-party sign-in buttons come after the form has been painted: it does not wait for them
+  const config = useQuery({ ...thirdPlatformConfigQueryOptions(), enabled: usePainted() })
 
   const onSubmit = async () => {
     setSubmitted(true)

@@ -3,6 +3,7 @@ import type { Workbox } from 'workbox-window'
 import { RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/lib/i18n'
+import { afterPaint } from '@/lib/afterPaint'
 import { dirtyStore } from '@/lib/dirty'
 import { usePendingEdits } from './pending'
 
@@ -25,15 +26,20 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
     let cancelled = false
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return
-      const instance = new Workbox('/sw.js', { scope: '/' })
-      instance.addEventListener('waiting', () => setWaiting(true))
-      wb.current = instance
-      void instance.register()
-    })
+    // after the first paint: the page opened shows first, then the worker's files are fetched
+    const cancel = afterPaint(
+      () =>
+        void import('workbox-window').then(({ Workbox }) => {
+          if (cancelled) return
+          const instance = new Workbox('/sw.js', { scope: '/' })
+          instance.addEventListener('waiting', () => setWaiting(true))
+          wb.current = instance
+          void instance.register()
+        }),
+    )
     return () => {
       cancelled = true
+      cancel()
     }
   }, [])
 

@@ -4,7 +4,8 @@
  * awaited by the shell route and by a lazy screen whose feature exports `texts`). Until a namespace
  * is loaded a lookup answers nothing and starts loading it; `textsVersion` then re-renders.
  */
-import { codeMessages, validationMessages } from '@/contract'
+import { codeMessages } from '@/contract/codes'
+import { validationMessages } from '@/contract/validation'
 import * as common from './locales/common'
 import * as auth from './locales/auth'
 import * as shell from './locales/shell'

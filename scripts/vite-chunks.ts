@@ -1,0 +1,60 @@
+/**
+ * How the console's build is cut into files (Rolldown's `output.codeSplitting.groups`, issue 9).
+ *
+ * Left to itself Rolldown cuts a chunk for every distinct set of importers, so the entry came in
+ * 18 files and the sign-in screen in 17 more, most of them under 1 KiB (an icon, a Radix hook). Over
+ * HTTP/1.1 a phone fetches six at a time: /login waited for request after request, not for bytes.
+ * The groups, strongest first:
+ *   - `framework`: React, react-dom, TanStack Router and Query — every page runs them, and they
+ *     change less often than our code (a deploy keeps their file cached);
+ *   - `app`: everything else the entry imports statically (Rolldown's `$initial` tag) — all of it
+ *     runs before the first paint anyway. Any `$initial` module that imports a barrel drags the
+ *     barrel's whole graph in here: import from the module itself (the bench breaks if /login
+ *     loads zod);
+ *   - `login`: the sign-in screen's own modules (its feature folder, reached from the screen
+ *     through imports inside that folder) — where every first visit and expired session lands;
+ *   - `controls`: what else the sign-in screen imports (inputs, the checkbox, their Radix parts,
+ *     its icons) — screens after sign-in share these, so they are not in `login`.
+ */
+import type { Rolldown } from 'vite'
+
+type Group = Rolldown.CodeSplittingGroup
+
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/
+
+/** The modules of `folder` that `screen` reaches through imports inside `folder`. */
+function ownModules(screen: string, folder: RegExp): Group['name'] {
+  let own: Set<string> | null = null
+  return (id, ctx) => {
+    if (!own) {
+      if (!ctx.getModuleInfo(screen)) throw new Error(`vite-chunks: ${screen} is not in the build`)
+      own = new Set()
+      for (const todo = [screen]; todo.length;) {
+        const m = todo.pop()!
+        if (own.has(m)) continue
+        own.add(m)
+        for (const d of ctx.getModuleInfo(m)?.importedIds ?? []) if (folder.test(d)) todo.push(d)
+      }
+    }
+    return own.has(id) ? 'login' : null
+  }
+}
+
+/** `src`: the absolute path of the console's sources. */
+export function chunkGroups(src: string): Group[] {
+  const signIn = `${src}/features/auth/LoginPage.tsx`
+  const shell = `${src}/features/shell/layout.ts`
+  return [
+    { name: 'framework', test: FRAMEWORK, priority: 4 },
+    { name: 'app', tags: ['$initial'], priority: 3 },
+    {
+      name: ownModules(signIn, /src[\\/]features[\\/]auth[\\/]/),
+      test: /src[\\/]features[\\/]auth[\\/]/,
+      includeDependenciesRecursively: false,
+      priority: 2,
+    },
+    { name: 'controls', test: (id) => id === signIn, priority: 1 },
+    { name: 'shell', test: (id) => id === shell, priority: 0 },
+  ]
+}

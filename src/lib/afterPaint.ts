@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * Runs `fn` once the page's first contentful paint has happened (at once if it has already): for
+ * work the first paint need not wait for — registering the service worker, a request whose answer
+ * only adds to a screen already shown. On a slow link the paint then has the bandwidth to itself.
+ * Without the Paint Timing API it waits for the next frame. Answers a function that cancels it.
+ */
+export function afterPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let frame: number | undefined
+  let observer: PerformanceObserver | undefined
+  const run = () => {
+    observer?.disconnect()
+    timer = setTimeout(fn, 0)
+  }
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) run()
+    })
+    observer.observe({ type: 'paint', buffered: true })
+  } else frame = requestAnimationFrame(run)
+  return () => {
+    observer?.disconnect()
+    if (frame !== undefined) cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
+}
+
+/** False until the page's first contentful paint has happened. */
+export function usePainted(): boolean {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => afterPaint(() => setPainted(true)), [])
+  return painted
+}
