@@ -9,10 +9,17 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const el = ref.current
     if (!el) return
+    // at most once a frame, where the browser lays the page out anyway: measuring right after
+    // each change of the strip forced a layout per change while the shell was being built
+    let frame = 0
     const update = () => {
-      const max = el.scrollWidth - el.clientWidth
-      el.toggleAttribute('data-more-start', el.scrollLeft > 1)
-      el.toggleAttribute('data-more-end', max - el.scrollLeft > 1)
+      if (frame) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        const max = el.scrollWidth - el.clientWidth
+        el.toggleAttribute('data-more-start', el.scrollLeft > 1)
+        el.toggleAttribute('data-more-end', max - el.scrollLeft > 1)
+      })
     }
     update()
     el.addEventListener('scroll', update, { passive: true })
@@ -21,6 +28,7 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>) {
     const mo = new MutationObserver(update)
     mo.observe(el, { childList: true, subtree: true })
     return () => {
+      cancelAnimationFrame(frame)
       el.removeEventListener('scroll', update)
       ro.disconnect()
       mo.disconnect()

@@ -63,6 +63,23 @@ test('the administrator sees the cards, then the charts with their tables', asyn
   await page.screenshot({ path: '.tmp/shots/dashboard-1440-en.png' })
 })
 
+test('on a phone the charts load only when scrolled to, below the cards', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const chartChunk: string[] = []
+  page.on('request', (r) => {
+    if (/DashboardCharts-.*\.js$/.test(r.url())) chartChunk.push(r.url())
+  })
+  await signIn(page, 'admin')
+  await expect(page.getByTestId('card-sync')).toContainText('本机同步')
+  const waiting = page.getByText('正在加载图表…')
+  await expect(waiting).toBeAttached()
+  await expect(page.getByTestId('dashboard-charts')).toHaveCount(0)
+  expect(chartChunk).toEqual([])
+  await waiting.scrollIntoViewIfNeeded()
+  await expect(page.getByTestId('chart-logins').locator('svg.recharts-surface')).toBeVisible()
+  expect(chartChunk.length).toBeGreaterThan(0)
+})
+
 test('a plain account sees the welcome, not empty cards', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
   await signIn(page, 'zhangwei')

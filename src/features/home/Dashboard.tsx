@@ -1,7 +1,8 @@
 /**
  * The administrators' dashboard on /admin/home (issue 14): figure cards first (one signed call,
  * dashboard/summary; a card only for a figure the gateway computed, i.e. a menu the caller holds),
- * then the charts, loaded in their own chunk once the cards are shown.
+ * then the charts, loaded in their own chunk once the cards are shown and the charts' place comes
+ * near the viewport (a phone shows five cards first: the charts wait until it scrolls down).
  */
 import { useDeferredValue, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -12,6 +13,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { lazyScreen } from '@/lib/chunks'
 import { useT } from '@/lib/i18n'
+import { useNearViewport } from '@/lib/nearViewport'
 import { useSyncState } from '@/lib/offline'
 import { DataAgeNote } from '@/lib/offline/read'
 import { cn } from '@/lib/utils'
@@ -147,13 +149,14 @@ function Cards({ data }: { data: DashboardSummary }) {
 /**
  * Cards, then charts; nothing at all for an account without any dashboard menu (the home stays a
  * welcome). The heading shows at once, the cards' skeletons below it while the figures load; the
- * charts (Recharts, the heaviest render of the home) come in a deferred render that React splits
- * into short slices, so the page stays responsive while they are drawn.
+ * charts (Recharts, the heaviest render of the home) come near the viewport, in a deferred render
+ * that React splits into short slices, so the page stays responsive while they are drawn.
  */
 export function Dashboard({ summary }: { summary: ReturnType<typeof useDashboardSummary> }) {
   const { t } = useT()
   const data = summary.data
   const charts = useDeferredValue(!!(data && (data.logins || data.terminals || data.accounts)), false)
+  const [chartsRef, nearCharts] = useNearViewport<HTMLParagraphElement>()
   if (!summary.isPending && !data)
     return (
       <p role="alert" className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
@@ -183,7 +186,14 @@ export function Dashboard({ summary }: { summary: ReturnType<typeof useDashboard
           ))}
         </div>
       )}
-      {charts && <DashboardCharts />}
+      {charts &&
+        (nearCharts ? (
+          <DashboardCharts />
+        ) : (
+          <p ref={chartsRef} className="text-sm text-muted-foreground">
+            {t('dashboard.charts.loading')}
+          </p>
+        ))}
     </section>
   )
 }

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { HOME_PATH, displayName, dynamicTo, useCurrentUser } from '@/features/shell'
 import { MenuIcon } from '@/components/menu-icons'
 import { SyncWidget } from '@/features/sync'
-import { useT, type Locale } from '@/lib/i18n'
+import { dateFormat, useT, type Locale } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 import { Dashboard, useDashboardSummary } from './Dashboard'
@@ -20,9 +20,7 @@ function greetingKey(hour: number) {
 }
 
 const formatDate = (date: Date, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }).format(
-    date,
-  )
+  dateFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }).format(date)
 
 /** /admin/home: who you are, today's date, and the areas your account may open. */
 export function HomePage() {
@@ -54,18 +52,25 @@ export function HomePage() {
             <Building2 aria-hidden className="size-4" />
             {org ? t('shell.home.organization', { name: org }) : t('shell.home.noOrganization')}
           </li>
-          {roles.length > 0 && (
+          {/* the profile's line holds the roles' place while it is read: nothing below moves when they come */}
+          {user.isPending && account ? (
             <li className="flex items-center gap-1.5">
               <ShieldCheck aria-hidden className="size-4" />
-              {t('shell.home.roles', { names: roles.join('、') })}
+              {t('shell.home.loadingUser')}
             </li>
+          ) : (
+            roles.length > 0 && (
+              <li className="flex items-center gap-1.5">
+                <ShieldCheck aria-hidden className="size-4" />
+                {t('shell.home.roles', { names: roles.join('、') })}
+              </li>
+            )
           )}
           <li className="flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-4" />
             {t('shell.home.today', { date: formatDate(now, locale) })}
           </li>
         </ul>
-        {user.isPending && account && <p className="mt-2 text-xs text-muted-foreground">{t('shell.home.loadingUser')}</p>}
         {!admin && (
           <div className="mt-4 rounded-md bg-muted/50 p-3 text-sm" data-testid="home-welcome">
             <p className="font-medium">{t('dashboard.welcome.title')}</p>

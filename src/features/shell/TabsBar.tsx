@@ -30,8 +30,10 @@ export function TabsBar() {
       rememberPlace(pathname, search)
     }
   }, [pathname, search, opened])
+  // in the next frame, where the page is laid out anyway (not a layout of its own while it is built)
   useEffect(() => {
-    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+    const frame = requestAnimationFrame(() => activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }))
+    return () => cancelAnimationFrame(frame)
   }, [pathname, tabs])
 
   const close = (path: string) => {

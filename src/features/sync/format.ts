@@ -1,6 +1,6 @@
 /** Texts of entries: what the edit is, why it waits, when. */
 import { errorText, normalizeFieldPath } from '@/lib/crud/errors'
-import { hasKey, t, type Locale } from '@/lib/i18n'
+import { dateFormat, hasKey, t, type Locale } from '@/lib/i18n'
 import { entityOf, type OutboxEntry } from '@/lib/offline'
 
 export function opLabel(entry: OutboxEntry): string {
@@ -38,10 +38,9 @@ export function errorLine(entry: OutboxEntry, locale: Locale): string {
 export function formatWhen(ms: number, locale: Locale, now = Date.now()): string {
   const d = new Date(ms)
   const sameDay = new Date(now).toDateString() === d.toDateString()
-  const tag = locale === 'zh' ? 'zh-CN' : 'en-GB'
   return sameDay
-    ? new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' }).format(d)
-    : new Intl.DateTimeFormat(tag, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d)
+    ? dateFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(d)
+    : dateFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d)
 }
 
 export function formatBytes(n: number | null): string {

@@ -110,4 +110,15 @@ export function useT() {
 }
 
 /** The Accept-Language header for the gateway. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A date formatter for a console locale, made once: making one costs far more than using it. */
+export function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const tag = locale === 'zh' ? 'zh-CN' : 'en-GB'
+  const key = `${tag} ${JSON.stringify(options)}`
+  let made = dateFormats.get(key)
+  if (!made) dateFormats.set(key, (made = new Intl.DateTimeFormat(tag, options)))
+  return made
+}
+
 export const acceptLanguage = (): string => (localeStore.get() === 'zh' ? 'zh-CN,zh;q=0.9' : 'en')
