@@ -27,8 +27,8 @@ type Group = Rolldown.CodeSplittingGroup
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/
 
-/** The modules of `folder` that `screen` reaches through imports inside `folder`. */
-function ownModules(screen: string, folder: RegExp): Group['name'] {
+/** Names `chunk` the modules of `folder` that `screen` reaches through imports inside `folder`. */
+function ownModules(chunk: string, screen: string, folder: RegExp): Group['name'] {
   let own: Set<string> | null = null
   return (id, ctx) => {
     if (!own) {
@@ -41,7 +41,7 @@ function ownModules(screen: string, folder: RegExp): Group['name'] {
         for (const d of ctx.getModuleInfo(m)?.importedIds ?? []) if (folder.test(d)) todo.push(d)
       }
     }
-    return own.has(id) ? 'login' : null
+    return own.has(id) ? chunk : null
   }
 }
 
@@ -56,7 +56,7 @@ export function chunkGroups(src: string): Group[] {
     { name: 'framework', test: FRAMEWORK, priority: 4 },
     { name: 'app', tags: ['$initial'], priority: 3 },
     {
-      name: ownModules(signIn, /src[\\/]features[\\/]auth[\\/]/),
+      name: ownModules('login', signIn, /src[\\/]features[\\/]auth[\\/]/),
       test: /src[\\/]features[\\/]auth[\\/]/,
       includeDependenciesRecursively: false,
       priority: 2,

@@ -109,7 +109,6 @@ export function useT() {
   return { locale, t: (key: TKey, params?: TParams) => translate(locale, key, params) }
 }
 
-/** The Accept-Language header for the gateway. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** A date formatter for a console locale, made once: making one costs far more than using it. */
@@ -121,4 +120,5 @@ export function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions):
   return made
 }
 
+/** The Accept-Language header for the gateway. */
 export const acceptLanguage = (): string => (localeStore.get() === 'zh' ? 'zh-CN,zh;q=0.9' : 'en')
