@@ -15,10 +15,9 @@
  *     through imports inside that folder) — where every first visit and expired session lands;
  *   - `controls`: what else the sign-in screen imports (inputs, the checkbox, their Radix parts,
  *     its icons) — screens after sign-in share these, so they are not in `login`;
- *   - `shell`: the signed-in frame — what it imports and the texts it names (kept in step with
- *     `texts` in features/shell/layout.ts: a namespace left out is one more request, nothing
- *     worse). A group for the home page as well pulled the framework apart (a 107 KiB home chunk
- *     loaded by the entry): the home stays Rolldown's own chunk.
+ *   - `shell`: the signed-in frame — what it imports and the texts it names (`texts` of
+ *     features/shell/layout.ts). A group for the home page as well pulled the framework apart (a
+ *     107 KiB home chunk loaded by the entry): the home stays Rolldown's own chunk.
  */
 import type { Rolldown } from 'vite'
 
@@ -45,13 +44,28 @@ function ownModules(chunk: string, screen: string, folder: RegExp): Group['name'
   }
 }
 
+/**
+ * Names `chunk` a module and the locale modules it names in `export const texts = [...]` (read from
+ * its code, so the group follows the module): lazyScreen loads those texts after the module, a
+ * third request step before the page painted.
+ */
+function withTexts(chunk: string, module: string, locales: string): Group['name'] {
+  let named: Set<string> | null = null
+  return (id, ctx) => {
+    if (!named) {
+      const list = /export const texts = \[([^\]]*)\]/.exec(ctx.getModuleInfo(module)?.code ?? '')?.[1]
+      if (list === undefined) throw new Error(`vite-chunks: ${module} exports no texts list`)
+      named = new Set([...list.matchAll(/['"]([\w-]+)['"]/g)].map(([, ns]) => `${locales}/${ns}.ts`))
+    }
+    return id === module || named.has(id) ? chunk : null
+  }
+}
+
 /** `src`: the absolute path of the console's sources. */
 export function chunkGroups(src: string): Group[] {
   const signIn = `${src}/features/auth/LoginPage.tsx`
   const shell = `${src}/features/shell/layout.ts`
-  // the texts the shell names (`export const texts`), in its chunk: lazyScreen loads them after
-  // the module, a third request step before a signed-in page painted
-  const texts = (id: string, namespaces: string[]) => namespaces.some((ns) => id === `${src}/lib/i18n/locales/${ns}.ts`)
+  const locales = `${src}/lib/i18n/locales`
   return [
     { name: 'framework', test: FRAMEWORK, priority: 4 },
     { name: 'app', tags: ['$initial'], priority: 3 },
@@ -62,6 +76,6 @@ export function chunkGroups(src: string): Group[] {
       priority: 2,
     },
     { name: 'controls', test: (id) => id === signIn, priority: 1 },
-    { name: 'shell', test: (id) => id === shell || texts(id, ['messages', 'sync']), priority: 0 },
+    { name: withTexts('shell', shell, locales), test: (id) => id === shell || id.startsWith(`${locales}/`), priority: 0 },
   ]
 }

@@ -7,6 +7,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from './helpers'
 
+/** The dashboard charts' chunk, each time the page requests it. */
+const chartChunkRequests = (page: Page) => {
+  const urls: string[] = []
+  page.on('request', (r) => {
+    if (/DashboardCharts-.*\.js$/.test(r.url())) urls.push(r.url())
+  })
+  return urls
+}
+
 const english = async (page: Page) => {
   await page.evaluate(() => localStorage.setItem('trestle.locale', 'en'))
   await page.reload()
@@ -14,10 +23,7 @@ const english = async (page: Page) => {
 
 test('the administrator sees the cards, then the charts with their tables', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
-  const chartChunk: string[] = []
-  page.on('request', (r) => {
-    if (/DashboardCharts-.*\.js$/.test(r.url())) chartChunk.push(r.url())
-  })
+  const chartChunk = chartChunkRequests(page)
   await signIn(page, 'admin')
   const dashboard = page.getByTestId('dashboard')
   await expect(dashboard.getByRole('heading', { name: '运行概况' })).toBeVisible()
@@ -65,10 +71,7 @@ test('the administrator sees the cards, then the charts with their tables', asyn
 
 test('on a phone the charts load only when scrolled to, below the cards', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  const chartChunk: string[] = []
-  page.on('request', (r) => {
-    if (/DashboardCharts-.*\.js$/.test(r.url())) chartChunk.push(r.url())
-  })
+  const chartChunk = chartChunkRequests(page)
   await signIn(page, 'admin')
   await expect(page.getByTestId('card-sync')).toContainText('本机同步')
   const waiting = page.getByText('正在加载图表…')
