@@ -51,7 +51,9 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
         .select(inboxSelection)
         .from(msgInbox)
         .where(where)
-        .orderBy(sql`(${msgInbox.readAt} is null) desc`, desc(msgInbox.id))
+        // newest sent first: the event's id is its sending order, the row's id only the order in which
+        // the workers delivered (two gateways may deliver two sends in either order)
+        .orderBy(sql`(${msgInbox.readAt} is null) desc`, desc(msgInbox.eventId))
         .limit(q.pageSize)
         .offset((q.pageIndex - 1) * q.pageSize),
       ctx.db.select({ n: count() }).from(msgInbox).where(where),
