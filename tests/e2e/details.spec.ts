@@ -47,6 +47,8 @@ test('/test/demo shows the controlled buttons to the admin, and none to the tour
   await expect(page.getByRole('status')).toContainText('export')
   await page.screenshot({ path: '.tmp/shots/details-demo-zh.png' })
   await page.getByRole('button', { name: '退出登录' }).click()
+  // signed out once the sign-in page shows (opened before, /login still goes home to the old session)
+  await expect(page).toHaveURL(/\/login/)
   await signIn(page, 'tourist')
   await page.goto('/test/demo')
   await expect(page.getByRole('main').getByText('当前菜单：')).toBeVisible()
