@@ -10,6 +10,9 @@ import { preloadScreenPlugin } from './scripts/vite-preload-screen'
 import { zodWithoutJsonSchemaPlugin } from './scripts/vite-zod-without-json-schema'
 
 const gateway = `http://localhost:${process.env.PORT ?? 8080}`
+const src = fileURLToPath(new URL('./src', import.meta.url))
+/** Set while signed in (src/lib/session: `trestle.<item>` in localStorage, see features/sync/session.ts). */
+const SESSION_TOKEN = 'trestle.token'
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -25,8 +28,16 @@ export default defineConfig({
     }),
     react(),
     zodWithoutJsonSchemaPlugin(),
-    // the sign-in screen's chunks load with the entry, not after it (a first visit lands there)
-    preloadScreenPlugin('src/features/auth/LoginPage.tsx', '/login'),
+    // these screens' chunks load with the entry, not after it: the sign-in screen (a first visit lands
+    // there), and with a session the signed-in frame and the home page (where the installed app opens)
+    preloadScreenPlugin(
+      [
+        { module: `${src}/features/auth/LoginPage.tsx`, paths: ['/login'] },
+        { module: `${src}/features/shell/layout.ts`, paths: ['/admin/'], whenStored: SESSION_TOKEN },
+        { module: `${src}/features/home/index.ts`, paths: ['/admin/home', '/admin/index'], whenStored: SESSION_TOKEN },
+      ],
+      `${src}/lib/i18n/locales`,
+    ),
     inlineFaviconPlugin('/icons/favicon.svg'),
     VitePWA({
       strategies: 'injectManifest',
@@ -55,7 +66,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // the framework, the rest of the entry, the sign-in screen and its controls: a few files, not dozens
-        codeSplitting: { groups: chunkGroups(fileURLToPath(new URL('./src', import.meta.url))) },
+        codeSplitting: { groups: chunkGroups(src) },
       },
     },
   },

@@ -44,6 +44,14 @@ function ownModules(chunk: string, screen: string, folder: RegExp): Group['name'
   }
 }
 
+const TEXTS = /export const texts = \[([^\]]*)\]/
+
+/** The locale modules (in `locales`) a module's code names in `export const texts = [...]`; none if it has no such list. */
+export function namedTexts(code: string, locales: string): string[] {
+  const list = TEXTS.exec(code)?.[1] ?? ''
+  return [...list.matchAll(/['"]([\w-]+)['"]/g)].map(([, ns]) => `${locales}/${ns}.ts`)
+}
+
 /**
  * Names `chunk` a module and the locale modules it names in `export const texts = [...]` (read from
  * its code, so the group follows the module): lazyScreen loads those texts after the module, a
@@ -53,9 +61,9 @@ function withTexts(chunk: string, module: string, locales: string): Group['name'
   let named: Set<string> | null = null
   return (id, ctx) => {
     if (!named) {
-      const list = /export const texts = \[([^\]]*)\]/.exec(ctx.getModuleInfo(module)?.code ?? '')?.[1]
-      if (list === undefined) throw new Error(`vite-chunks: ${module} exports no texts list`)
-      named = new Set([...list.matchAll(/['"]([\w-]+)['"]/g)].map(([, ns]) => `${locales}/${ns}.ts`))
+      const code = ctx.getModuleInfo(module)?.code ?? ''
+      if (!TEXTS.test(code)) throw new Error(`vite-chunks: ${module} exports no texts list`)
+      named = new Set(namedTexts(code, locales))
     }
     return id === module || named.has(id) ? chunk : null
   }

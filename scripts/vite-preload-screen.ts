@@ -1,18 +1,31 @@
 /**
- * A Vite plugin that has a first visit of one path fetch a lazily loaded screen's chunks with the
- * entry instead of after it has run (one round trip fewer before the screen paints; on a slow
- * mobile link that is most of the wait). Used for the sign-in screen at /login, where every new
- * visitor and every expired session lands.
+ * A Vite plugin that has a first load of a page fetch its lazily loaded screens' chunks with the
+ * entry instead of after it has run (one round trip fewer before the screen paints, two where the
+ * screen's texts are a chunk of their own; on a slow mobile link that is most of the wait). Used
+ * for the sign-in screen, where every new visitor and every expired session lands, and for the
+ * signed-in frame and the home page, where the installed app opens.
  *
  * The page's CSP allows no inline script, so a tiny module script of its own (before the entry in
- * index.html, executed first) adds the `modulepreload` links — only when the page opened is that
- * path: a signed-in start of another page does not fetch the sign-in screen. Chunks the entry
- * already loads are left out. Build only.
+ * index.html, executed first) adds the `modulepreload` links — only for the screens whose paths the
+ * page opened is on and, for a screen behind sign-in, only when the session's token is stored (a
+ * signed-out visit is sent to /login and does not fetch the frame). Chunks the entry already loads
+ * are left out. Build only.
  */
 import { createHash } from 'node:crypto'
 import type { Plugin, Rollup } from 'vite'
+import { namedTexts } from './vite-chunks'
 
-export function preloadScreenPlugin(module: string, path: string): Plugin {
+export interface PreloadScreen {
+  /** The screen's module (absolute): its chunk, the chunks that one imports and the texts it names. */
+  module: string
+  /** The pages it is for: an exact path, or a prefix ending in '/'. */
+  paths: string[]
+  /** Only when this localStorage key is set (the session's token: the screen is behind sign-in). */
+  whenStored?: string
+}
+
+/** `locales`: the folder (absolute) of the locale modules a screen's `texts` name. */
+export function preloadScreenPlugin(screens: PreloadScreen[], locales: string): Plugin {
   return {
     name: 'trestle-preload-screen',
     apply: 'build',
@@ -24,29 +37,43 @@ export function preloadScreenPlugin(module: string, path: string): Plugin {
         if (html?.type !== 'asset') return
         const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
         const byName = new Map(chunks.map((c) => [c.fileName, c]))
-        const closure = (start: Rollup.OutputChunk) => {
+        const holding = (module: string) => {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/') === module))
+          if (!chunk) throw new Error(`preloadScreenPlugin: no chunk holds ${module}`)
+          return chunk
+        }
+        const closure = (starts: Rollup.OutputChunk[]) => {
           const seen = new Set<string>()
           const walk = (name: string) => {
             if (seen.has(name)) return
             seen.add(name)
             for (const i of byName.get(name)?.imports ?? []) walk(i)
           }
-          walk(start.fileName)
+          for (const c of starts) walk(c.fileName)
           return seen
         }
-        const screen = chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)))
-        if (!screen) throw new Error(`preloadScreenPlugin: no chunk holds ${module}`)
-        const entry = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c)]))
-        const files = [...closure(screen)].filter((f) => !entry.has(f)).map((f) => `/${f}`)
+        const entry = closure(chunks.filter((c) => c.isEntry))
+        const table = screens.map(({ module, paths, whenStored }) => {
+          const texts = namedTexts(this.getModuleInfo(module)?.code ?? '', locales)
+          const files = [...closure([module, ...texts].map(holding))].filter((f) => !entry.has(f)).map((f) => `/${f}`)
+          return [paths, whenStored ?? null, files] as const
+        })
         const source =
-          `if (location.pathname === ${JSON.stringify(path)})\n` +
-          `  for (const href of ${JSON.stringify(files)}) {\n` +
-          `    const link = document.createElement('link')\n` +
-          `    link.rel = 'modulepreload'\n` +
-          `    link.crossOrigin = ''\n` +
-          `    link.href = href\n` +
-          `    document.head.append(link)\n` +
-          `  }\n`
+          `const path = location.pathname\n` +
+          `const stored = (key) => {\n` +
+          `  try { return localStorage.getItem(key) !== null } catch { return false }\n` +
+          `}\n` +
+          `const files = new Set()\n` +
+          `for (const [paths, key, hrefs] of ${JSON.stringify(table)})\n` +
+          `  if (paths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && (key === null || stored(key)))\n` +
+          `    for (const href of hrefs) files.add(href)\n` +
+          `for (const href of files) {\n` +
+          `  const link = document.createElement('link')\n` +
+          `  link.rel = 'modulepreload'\n` +
+          `  link.crossOrigin = ''\n` +
+          `  link.href = href\n` +
+          `  document.head.append(link)\n` +
+          `}\n`
         const fileName = `assets/preload-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`
         this.emitFile({ type: 'asset', fileName, source })
         const text = String(html.source)

@@ -92,3 +92,48 @@ test('a plain account sees the welcome, not empty cards', async ({ page }) => {
   await expect(page.getByText('今日登录')).toHaveCount(0)
   await page.screenshot({ path: '.tmp/shots/dashboard-plain-1024-zh.png' })
 })
+
+test.describe('opening the console with a session', () => {
+  // the chunks come over the network, as on a first visit (a service worker would answer them)
+  test.use({ serviceWorkers: 'block' })
+
+  /** The requests for the frame's and the home page's chunks, by file name. */
+  const screenChunks = (page: Page) => {
+    const files: string[] = []
+    page.on('request', (r) => {
+      const file = /\/assets\/((shell|home)-[\w-]+\.js)$/.exec(new URL(r.url()).pathname)?.[1]
+      if (file) files.push(file)
+    })
+    return files
+  }
+
+  test('fetches the frame and the home page with the entry, not after it has run', async ({ page }) => {
+    await signIn(page, 'admin')
+    const entry = await page.locator('head script[type="module"]').last().getAttribute('src')
+    expect(entry).toMatch(/^\/assets\/index-/)
+    // hold the entry back: while it is held, only what index.html asks for can be fetched
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      (url) => url.pathname === entry,
+      async (route) => {
+        await held
+        await route.continue()
+      },
+    )
+    const chunks = screenChunks(page)
+    const reload = page.reload()
+    await expect.poll(() => chunks.map((f) => f.split('-')[0]).sort(), { timeout: 15_000 }).toEqual(['home', 'shell'])
+    release()
+    await reload
+    await expect(page.getByTestId('dashboard').getByRole('heading', { name: '运行概况' })).toBeVisible()
+  })
+
+  test('without a session the frame is not fetched: the page goes to sign-in', async ({ page }) => {
+    const chunks = screenChunks(page)
+    await page.goto('/admin/home')
+    await expect(page).toHaveURL(/\/login/)
+    await expect(page.getByLabel('账号或手机号')).toBeVisible()
+    expect(chunks).toEqual([])
+  })
+})
