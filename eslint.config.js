@@ -35,6 +35,29 @@ const sonnerPath = {
   message: "Import toast from '@/lib/toast': it loads Sonner with the first toast instead of with every page.",
 }
 
+/**
+ * What a signed-in start runs before and just after its first paint (the shell, the home, the outbox's
+ * declarations) builds no zod schema: the paths and constants it needs live in zod-free contract
+ * modules (contract/paths, enums, masks), the schemas load with the screens that check input.
+ */
+const noSchemas = {
+  regex: '^(zod|@/contract|@/contract/rules|@/contract/schemas/.+)$',
+  allowTypeImports: true,
+  message:
+    "Import paths and constants from '@/contract/paths', '/enums', '/masks'…: a schema module (or the contract's barrel) builds zod schemas on every signed-in start.",
+}
+
+/** What the entry's modules (routes, query options, the app layer) must not import: a UI index. */
+const entryPaths = [
+  { name: '@/lib/crud', message: "Import listSearch from '@/lib/crud/search': the crud index pulls its UI into the entry." },
+  { name: '@/lib/project', message: "Import projectOptionsQueryOptions from '@/lib/project/queries'." },
+  {
+    name: '@/lib/messages',
+    message: "Import from '@/lib/messages/queries': the index pulls the bell (and toasts) into the entry.",
+  },
+  sonnerPath,
+]
+
 const { 'import-x/resolver': _legacyResolver, ...importSettings } = importX.flatConfigs.typescript.settings
 
 export default tseslint.config(
@@ -119,23 +142,19 @@ export default tseslint.config(
     // route files — and the query and outbox modules they and the app layer take — load with the app's
     // entry (/login too): they take the light modules (list search, query options), never a UI index
     // that would pull tables, forms, selects or toasts into every page's first load
-    files: ['src/routes/**/*.{ts,tsx}', 'src/features/*/queries.ts', 'src/features/*/offline.ts', 'src/app/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: '@/lib/crud', message: "Import listSearch from '@/lib/crud/search': the crud index pulls its UI into the entry." },
-            { name: '@/lib/project', message: "Import projectOptionsQueryOptions from '@/lib/project/queries'." },
-            {
-              name: '@/lib/messages',
-              message: "Import from '@/lib/messages/queries': the index pulls the bell (and toasts) into the entry.",
-            },
-            sonnerPath,
-          ],
-        },
-      ],
-    },
+    files: ['src/routes/**/*.{ts,tsx}', 'src/features/*/queries.ts', 'src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/outbox.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: entryPaths }] },
+  },
+  {
+    // the outbox's declarations, imported when it starts on every signed-in page
+    files: ['src/features/*/offline.ts', 'src/app/outbox.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: entryPaths, patterns: [noSchemas] }] },
+  },
+  {
+    files: ['src/lib/offline/**/*.{ts,tsx}', 'src/lib/messages/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [sonnerPath], patterns: [noSchemas] }] },
   },
   {
     // the shell and what every signed-in page loads with it (the header's sync widget, the home):
@@ -154,6 +173,7 @@ export default tseslint.config(
             },
             sonnerPath,
           ],
+          patterns: [noSchemas],
         },
       ],
     },

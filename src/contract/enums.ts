@@ -21,3 +21,9 @@ export const STATUS = { active: 1, stopped: 0 } as const
 /** Organisation unit tree node types and tree categories (SPEC §9). */
 export const ORG_NODE_TYPE = { unitType: 1, unit: 2, role: 3 } as const
 export const ORG_TREE_CATEGORY = { organization: 1, department: 2 } as const
+
+/** The people tree's node kinds: a unit, a department. */
+export const TREE_CATEGORY = { organization: 1, department: 2 } as const
+
+/** How many days the dashboard's per-day series cover. */
+export const DASHBOARD_DAYS = [14, 30] as const

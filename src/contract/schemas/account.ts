@@ -38,40 +38,7 @@ import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountLevel, type AccountStatus
 import { V, accountName, email, filterText, isIsoDate, name, optional, optionalText, password, phone } from '../rules'
 import { id, listQuery, reasonOnReject, reviewFields, version } from './common'
 
-const GENERAL = '/api/admin/v1/generalAccount'
-const REGISTERED = '/api/admin/v1/registerAccount'
-
-export const ACCOUNT_API = {
-  general: {
-    listPage: `${GENERAL}/listPage`,
-    list: `${GENERAL}/list`,
-    add: `${GENERAL}/add`,
-    update: `${GENERAL}/update`,
-    delete: `${GENERAL}/delete`,
-    enable: `${GENERAL}/enable`,
-    unlock: `${GENERAL}/unlock`,
-    audit: `${GENERAL}/audit`,
-    resetPwd: `${GENERAL}/resetPwd`,
-    updateValidPeriod: `${GENERAL}/updateValidPeriod`,
-    updatePwdValidPeriod: `${GENERAL}/updatePwdValidPeriod`,
-    listDetailPage: `${GENERAL}/listDetailPage`,
-    getLoggedInAccount: `${GENERAL}/getLoggedInAccount`,
-  },
-  registered: {
-    listPage: `${REGISTERED}/listPage`,
-    list: `${REGISTERED}/list`,
-    add: `${REGISTERED}/add`,
-    update: `${REGISTERED}/update`,
-    delete: `${REGISTERED}/delete`,
-    enable: `${REGISTERED}/enable`,
-    unlock: `${REGISTERED}/unlock`,
-    resetPwd: `${REGISTERED}/resetPwd`,
-    updateValidPeriod: `${REGISTERED}/updateValidPeriod`,
-    updateProjectDept: `${REGISTERED}/updateProjectDept`,
-    enablePhoneLogin: `${REGISTERED}/enablePhoneLogin`,
-    listDetailPage: `${REGISTERED}/listDetailPage`,
-  },
-} as const
+export { ACCOUNT_API } from '../paths'
 
 export const ACCOUNT_MENU = { general: '/admin/organization', registered: '/admin/project-org-account' } as const satisfies Record<
   string,

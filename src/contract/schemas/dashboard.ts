@@ -1,11 +1,12 @@
 /** The administrators' home dashboard (/admin/home): one signed call for every figure (issue 14). */
 import { z } from 'zod'
 import type { MenuPath } from '../catalogue'
-import type { AccountStatus } from '../enums'
+import { DASHBOARD_DAYS, type AccountStatus } from '../enums'
 
-export const DASHBOARD_PATHS = { summary: '/api/admin/v1/dashboard/summary' } as const
+// the path lives with the others (zod-free: the home page imports it without this module's schema)
+export { DASHBOARD_PATHS } from '../paths'
 
-export const DASHBOARD_DAYS = [14, 30] as const
+export { DASHBOARD_DAYS }
 
 /** How many days the per-day series cover (14 or 30; anything else is 20001 on `days`). */
 export const dashboardQuery = z.object({

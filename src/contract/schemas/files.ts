@@ -16,12 +16,8 @@
 import { z } from 'zod'
 import { V } from '../rules'
 
-export const FILE_PATHS = {
-  upload: '/api/portal/v1/userCommonFile/upload',
-  listByIds: '/api/portal/v1/userCommonFile/listByIds',
-  /** Prefix of the signed download URLs (not under /api: served without headers). */
-  download: '/files',
-} as const
+// the paths live with the others (zod-free: the outbox's upload step imports them without the schemas)
+export { FILE_PATHS } from '../paths'
 
 /** What an upload is for. `report` is written by the gateway only (import failure reports). */
 export const FILE_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'report', 'signature'] as const

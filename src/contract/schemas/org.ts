@@ -49,31 +49,7 @@ import {
 } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
-const BASE = '/api/admin/v1'
-export const ORG_API = {
-  listTree: `${BASE}/org/listTree`,
-  listByKeyword: `${BASE}/org/listByKeyword`,
-  listOrgNodeByOrgIds: `${BASE}/org/listOrgNodeByOrgIds`,
-  listOrgAndDeptTreeByOrgIds: `${BASE}/org/listOrgAndDeptTreeByOrgIds`,
-  getOrgAndDeptTreeByOrgIds: `${BASE}/org/getOrgAndDeptTreeByOrgIds`,
-  getByUserId: `${BASE}/org/getByUserId`,
-  addRules: `${BASE}/org/addRules`,
-  typeListTree: `${BASE}/orgType/listTree`,
-  typeList: `${BASE}/orgType/list`,
-  accountListPage: `${BASE}/orgAccount/listPage`,
-  setAccountLimit: `${BASE}/orgAccount/setAccountLimit`,
-  listAccounts: `${BASE}/orgAccount/listAccounts`,
-  searchListPage: `${BASE}/orgSearch/listPage`,
-} as const
-
-/** The four sub-lists replaced as a whole (`<name>/addFullByOrgId`). */
-export const ORG_SUBLISTS = ['orgListing', 'orgCowork', 'orgContact', 'orgQualification'] as const
-export type OrgSublist = (typeof ORG_SUBLISTS)[number]
-export const sublistPaths = (resource: OrgSublist) => ({
-  list: `${BASE}/${resource}/list`,
-  delete: `${BASE}/${resource}/delete`,
-  addFullByOrgId: `${BASE}/${resource}/addFullByOrgId`,
-})
+export { ORG_API, ORG_SUBLISTS, sublistPaths, type OrgSublist } from '../paths'
 
 /** Node types of the unit tree (SPEC §9): unit type 1, unit 2, role 3. */
 export const ORG_NODE = { unitType: 1, unit: 2, role: 3 } as const

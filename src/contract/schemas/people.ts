@@ -53,7 +53,7 @@ import { id, listQuery, reviewFields, reasonOnReject, version, type Stamped } fr
 export const DEPT_TYPES = ['company', 'subsidiary', 'department'] as const
 export type DeptType = (typeof DEPT_TYPES)[number]
 /** Tree node categories (SPEC §9): organisation 1, department 2. */
-export const TREE_CATEGORY = { organization: 1, department: 2 } as const
+export { TREE_CATEGORY } from '../enums'
 
 export const SEXES = ['male', 'female'] as const
 export type Sex = (typeof SEXES)[number]
@@ -117,12 +117,7 @@ export function sexOfIdCard(value: string): Sex | null {
   if (!isValidIdCard(value)) return null
   return Number(value[16]) % 2 === 1 ? 'male' : 'female'
 }
-/** 110***********1234 */
-export const maskIdCard = (v: string | null): string | null =>
-  v ? (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '*'.repeat(v.length)) : v
-/** 138****5678 */
-export const maskCellphone = (v: string | null): string | null =>
-  v ? (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '*'.repeat(v.length)) : v
+export { maskCellphone, maskIdCard } from '../masks'
 
 /** Message key when the birth date differs from the ID number's: `v.birthDate:<date in the ID number>`. */
 export const birthDateMismatch = (expected: string) => `${V.birthDate}:${expected}`
@@ -588,34 +583,7 @@ export interface AuditSubmission {
 
 // ---- paths -------------------------------------------------------------------------------------
 
-const A = '/api/admin/v1'
-const sub = (r: string) => ({ list: `${A}/${r}/list`, addFullByUserId: `${A}/${r}/addFullByUserId`, delete: `${A}/${r}/delete` })
-export const PEOPLE_API = {
-  department: {
-    listTreeByOrgId: `${A}/department/listTreeByOrgId`,
-    listByOrgId: `${A}/department/listByOrgId`,
-    addByOrgId: `${A}/department/addByOrgId`,
-    update: `${A}/department/update`,
-    delete: `${A}/department/delete`,
-  },
-  user: {
-    listPage: `${A}/user/listPage`,
-    list: `${A}/user/list`,
-    add: `${A}/user/add`,
-    update: `${A}/user/update`,
-    delete: `${A}/user/delete`,
-    getIdCard: `${A}/user/getIdCard`,
-    getCellphone: `${A}/user/getCellphone`,
-    move: `${A}/user/move`,
-    archive: `${A}/user/archive`,
-  },
-  userEducation: sub('userEducation'),
-  userCertificate: sub('userCertificate'),
-  userJob: sub('userJob'),
-  userProject: sub('userProject'),
-  userAudit: { listPage: `${A}/userAudit/listPage`, audit: `${A}/userAudit/audit`, submission: `${A}/userAudit/submission` },
-  userCheck: { checkIdcard: `${A}/userCheck/checkIdcard` },
-} as const
+export { PEOPLE_API } from '../paths'
 
 /** Function actions on /admin/organization (and /admin/user-audit for audit), from the catalogue. */
 export const PEOPLE_FNS = {

@@ -3,8 +3,8 @@
  * enable / stop, each one entry per account. A new account's initial password stays in the
  * outbox only until the add reaches the gateway, and is never exported.
  */
-import { maskCellphone } from '@/contract/schemas/people'
-import { ACCOUNT_API } from '@/contract/schemas/account'
+import { maskCellphone } from '@/contract/masks'
+import { ACCOUNT_API } from '@/contract/paths'
 import { t } from '@/lib/i18n'
 import { orgKeys } from '@/features/organization/queries'
 import { crudEntity, type CrudEntityDef } from '@/lib/offline/entities'

@@ -5,7 +5,8 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/contract'
-import { ACCOUNT_API, type Account, type AccountChange } from '@/contract/schemas/account'
+import { ACCOUNT_API } from '@/contract/paths'
+import type { Account, AccountChange } from '@/contract/schemas/account'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'

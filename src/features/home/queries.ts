@@ -1,6 +1,7 @@
 /** Query options of the home dashboard, the one place they are written. */
 import { queryOptions } from '@tanstack/react-query'
-import { DASHBOARD_PATHS, type DashboardSummary } from '@/contract/schemas/dashboard'
+import { DASHBOARD_PATHS } from '@/contract/paths'
+import type { DashboardSummary } from '@/contract/schemas/dashboard'
 import { http } from '@/lib/http'
 
 export const dashboardKeys = {

@@ -4,18 +4,17 @@
  * Public (with ./index.ts): other areas import `@/features/organization/queries` for these keys.
  */
 import { queryOptions } from '@tanstack/react-query'
-import { resourcePaths, type Page } from '@/contract'
-import {
-  ORG_API,
-  sublistPaths,
-  type OrgAccountOption,
-  type OrgAccountRow,
-  type OrgAddRules,
-  type OrgKeywordResult,
-  type Organization,
-  type OrgSublist,
-  type OrgTreeNode,
-  type OrgType,
+import type { Page } from '@/contract/envelope'
+import { ORG_API, resourcePaths, sublistPaths } from '@/contract/paths'
+import type {
+  OrgAccountOption,
+  OrgAccountRow,
+  OrgAddRules,
+  OrgKeywordResult,
+  Organization,
+  OrgSublist,
+  OrgTreeNode,
+  OrgType,
 } from '@/contract/schemas/org'
 import { http } from '@/lib/http'
 

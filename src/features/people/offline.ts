@@ -4,7 +4,8 @@
  * addFullByUserId calls — one outbox entry per save of the form, replayed person first, then each
  * changed list. Lists show ID and cellphone numbers masked, local copies too.
  */
-import { maskCellphone, maskIdCard, PEOPLE_API } from '@/contract/schemas/people'
+import { maskCellphone, maskIdCard } from '@/contract/masks'
+import { PEOPLE_API } from '@/contract/paths'
 import { t } from '@/lib/i18n'
 import { crudEntity } from '@/lib/offline/entities'
 import { peopleKeys } from './queries'

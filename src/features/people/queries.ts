@@ -5,18 +5,9 @@
  */
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { Page } from '@/contract'
-import {
-  PEOPLE_API,
-  TREE_CATEGORY,
-  type AuditRow,
-  type AuditSubmission,
-  type Certificate,
-  type DeptTreeNode,
-  type Education,
-  type Job,
-  type StaffRow,
-  type Project,
-} from '@/contract/schemas/people'
+import { TREE_CATEGORY } from '@/contract/enums'
+import { PEOPLE_API } from '@/contract/paths'
+import type { AuditRow, AuditSubmission, Certificate, DeptTreeNode, Education, Job, StaffRow, Project } from '@/contract/schemas/people'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'

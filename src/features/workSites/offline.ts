@@ -4,7 +4,7 @@
  * kept files whose ids stand in `photoFileIds` until their upload steps (before the site's request)
  * answer the real file ids.
  */
-import { resourcePaths } from '@/contract'
+import { resourcePaths } from '@/contract/paths'
 import type { WorkSiteResource } from '@/contract/schemas/workSite'
 import { t } from '@/lib/i18n'
 import { crudEntity } from '@/lib/offline/entities'
