@@ -21,8 +21,9 @@ import { dashboardSummaryQueryOptions } from './queries'
 
 const DashboardCharts = lazyScreen(() => import('./DashboardCharts'), 'DashboardCharts')
 
+// 12,345 in zh-CN and en-GB alike, written without Intl (its first use costs the home's first render: longDate)
 const formatCount = (n: number, locale: string) =>
-  locale === 'zh' && n >= 10_000 ? `${(n / 10_000).toFixed(n >= 100_000 ? 0 : 1)}万` : n.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-GB')
+  locale === 'zh' && n >= 10_000 ? `${(n / 10_000).toFixed(n >= 100_000 ? 0 : 1)}万` : String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 function FigureCard({
   icon: Icon,

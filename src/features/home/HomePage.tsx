@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Building2, CalendarDays, ShieldCheck } from 'lucide-react'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { HOME_PATH, displayName, dynamicTo, useCurrentUser } from '@/features/shell'
 import { MenuIcon } from '@/components/menu-icons'
 import { SyncWidget } from '@/features/sync'
-import { dateFormat, useT, type Locale } from '@/lib/i18n'
+import { longDate, useT } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 import { Dashboard, useDashboardSummary } from './Dashboard'
@@ -18,9 +18,6 @@ function greetingKey(hour: number) {
   if (hour < 18) return 'shell.home.greeting.afternoon' as const
   return 'shell.home.greeting.evening' as const
 }
-
-const formatDate = (date: Date, locale: Locale) =>
-  dateFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }).format(date)
 
 /** /admin/home: who you are, today's date, and the areas your account may open. */
 export function HomePage() {
@@ -36,10 +33,13 @@ export function HomePage() {
   // an account without any dashboard menu gets the plain welcome, not empty cards
   const admin = summary.isPending || summary.isError || hasFigures(summary.data)
 
-  const links = useMemo(
+  const allLinks = useMemo(
     () => menuLeaves(buildMenuTree(menus.data ?? [])).filter(({ node }) => normalizePath(node.action) !== HOME_PATH),
     [menus.data],
   )
+  // the links are most of the page (~500 of its ~700 elements) and come last: they are built after
+  // the first paint, by a background render that React splits into short tasks (null until then)
+  const links = useDeferredValue(menus.isPending ? null : allLinks, null)
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -68,7 +68,7 @@ export function HomePage() {
           )}
           <li className="flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-4" />
-            {t('shell.home.today', { date: formatDate(now, locale) })}
+            {t('shell.home.today', { date: longDate(now, locale) })}
           </li>
         </ul>
         {!admin && (
@@ -90,7 +90,7 @@ export function HomePage() {
           </h2>
           <p className="text-sm text-muted-foreground">{t('shell.home.quickLinksHint')}</p>
         </div>
-        {menus.isPending ? (
+        {links === null ? (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} className="h-20" />

@@ -3,6 +3,7 @@ import { Outlet } from '@tanstack/react-router'
 import { OnceOpened } from '@/lib/chunks'
 import { useT } from '@/lib/i18n'
 import { createStore } from '@/lib/store'
+import { useMediaQuery } from '@/lib/useMediaQuery'
 import { cn } from '@/lib/utils'
 import { Header } from './Header'
 import { CollapseToggle, SidebarBrand, SidebarNav } from './Sidebar'
@@ -49,6 +50,9 @@ export function ShellLayout() {
   const { t } = useT()
   const collapsed = collapsedStore.use()
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // below 1024 px the menu is the drawer: the side menu is not built at all (on a phone it was most
+  // of the frame's first render, for nothing shown)
+  const wide = useMediaQuery('(min-width: 1024px)')
 
   return (
     <div className="flex h-full overflow-hidden bg-background">
@@ -59,19 +63,21 @@ export function ShellLayout() {
         {t('shell.nav.skipToContent')}
       </a>
 
-      <aside
-        aria-label={t('shell.nav.mainMenu')}
-        className={cn(
-          'hidden shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200 lg:flex',
-          collapsed ? 'w-16' : 'w-60',
-        )}
-      >
-        <SidebarBrand collapsed={collapsed} />
-        <nav className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden [scrollbar-width:thin]" aria-label={t('shell.nav.menu')}>
-          <SidebarNav collapsed={collapsed} />
-        </nav>
-        <CollapseToggle collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
-      </aside>
+      {wide && (
+        <aside
+          aria-label={t('shell.nav.mainMenu')}
+          className={cn(
+            'flex shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+            collapsed ? 'w-16' : 'w-60',
+          )}
+        >
+          <SidebarBrand collapsed={collapsed} />
+          <nav className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden [scrollbar-width:thin]" aria-label={t('shell.nav.menu')}>
+            <SidebarNav collapsed={collapsed} />
+          </nav>
+          <CollapseToggle collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+        </aside>
+      )}
 
       <OnceOpened open={drawerOpen}>
         <MenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />

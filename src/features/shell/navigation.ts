@@ -35,8 +35,10 @@ export function installNavigationEffects(router: AnyRouter): () => void {
     router.subscribe('onResolved', () => {
       document.title = documentTitle()
     }),
-    router.subscribe('onRendered', ({ pathChanged }) => {
-      if (pathChanged) scrollToTop()
+    // not the page's first render: it starts at the top, and scrolling forces a layout of the page
+    // mid-task, before its first paint
+    router.subscribe('onRendered', ({ fromLocation, pathChanged }) => {
+      if (pathChanged && fromLocation) scrollToTop()
     }),
     onPageGrantChange(() => void router.invalidate()),
   ]

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { hasKey, loadTexts, t, translate } from './index'
+import { hasKey, loadTexts, longDate, t, translate } from './index'
 import { lazyTexts, messages } from './messages'
 
 describe('texts by area', () => {
@@ -17,5 +17,21 @@ describe('texts by area', () => {
     expect(hasKey('workSites.title')).toBe(true)
     expect(translate('zh', 'people.entity')).toBe('人员')
     expect(translate('en', 'people.entity')).not.toBe('people.entity')
+  })
+})
+
+describe('longDate', () => {
+  it('writes every day of a year as Intl does, in both languages', () => {
+    const options = { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' } as const
+    for (const [locale, tag] of [
+      ['zh', 'zh-CN'],
+      ['en', 'en-GB'],
+    ] as const) {
+      const intl = new Intl.DateTimeFormat(tag, options)
+      for (let day = 0; day < 366; day++) {
+        const date = new Date(2028, 0, 1 + day)
+        expect(longDate(date, locale)).toBe(intl.format(date))
+      }
+    }
   })
 })
