@@ -15,6 +15,7 @@
  *   copy), so the next account never sees the previous one's data.
  */
 import { onlineManager, QueryCache, QueryClient, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
+import { afterPaint } from '@/lib/afterPaint'
 import { isApiError } from '@/lib/http'
 import { installOfflineRead, PERSIST_MAX_AGE_MS, recordQuerySuccess } from '@/lib/offline/read'
 import { onSessionCleared } from '@/lib/session'
@@ -27,7 +28,24 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1
 }
 
+/** False until the page's first contentful paint (true where nothing paints: tests); `onPaint` runs then. */
+function firstPaint(onPaint: () => void): () => boolean {
+  let painted = typeof document === 'undefined'
+  if (!painted)
+    afterPaint(() => {
+      painted = true
+      onPaint()
+    })
+  return () => painted
+}
+
 export function createQueryClient(): QueryClient {
+  // Refreshing what a page already shows waits for its first paint: a query mounted before it with
+  // data (the persisted copy restored at start) is not refetched on mount; the active stale ones are
+  // refetched once the page has painted. Their fetches, each one signed, were a third of the first
+  // render's task, and on a slow link their answers came before the paint they did not change. A
+  // query without data fetches at once, as always.
+  const painted = firstPaint(() => void client.refetchQueries({ type: 'active', stale: true }))
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onSuccess: (data, query) => recordQuerySuccess(client, data, query) }),
     defaultOptions: {
@@ -39,6 +57,7 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         refetchOnWindowFocus: true,
         networkMode: 'offlineFirst',
+        refetchOnMount: () => painted(),
       },
       mutations: { retry: false, networkMode: 'always' },
     },
