@@ -129,6 +129,24 @@ test.describe('opening the console with a session', () => {
     await expect(page.getByTestId('dashboard').getByRole('heading', { name: '运行概况' })).toBeVisible()
   })
 
+  test('a reload shows the answers kept from before and asks the gateway again only after it has painted', async ({ page }) => {
+    await signIn(page, 'admin')
+    await expect(page.getByTestId('card-logins')).toBeVisible()
+    // the answers are kept in IndexedDB at most once a second
+    await page.waitForTimeout(1500)
+    await page.reload()
+    await expect(page.getByTestId('card-logins').locator('p').nth(1)).not.toBeEmpty()
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+    const beforePaint = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.startTime < paint)
+        .map((e) => new URL(e.name).pathname)
+    })
+    expect(beforePaint).toEqual([])
+  })
+
   test('without a session the frame is not fetched: the page goes to sign-in', async ({ page }) => {
     const chunks = screenChunks(page)
     await page.goto('/admin/home')
