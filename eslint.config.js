@@ -38,13 +38,13 @@ const sonnerPath = {
 /**
  * What a signed-in start runs before and just after its first paint (the shell, the home, the outbox's
  * declarations) builds no zod schema: the paths and constants it needs live in zod-free contract
- * modules (contract/paths, enums, masks), the schemas load with the screens that check input.
+ * modules (contract/endpoints, paths, enums, masks), the schemas load with the screens that check input.
  */
 const noSchemas = {
   regex: '^(zod|@/contract|@/contract/rules|@/contract/schemas/.+)$',
   allowTypeImports: true,
   message:
-    "Import paths and constants from '@/contract/paths', '/enums', '/masks'…: a schema module (or the contract's barrel) builds zod schemas on every signed-in start.",
+    "Import paths and constants from '@/contract/endpoints', '/paths', '/enums', '/masks'…: a schema module (or the contract's barrel) builds zod schemas on every signed-in start.",
 }
 
 /** What the entry's modules (routes, query options, the app layer) must not import: a UI index. */

@@ -225,7 +225,7 @@ async function bundles(base: string) {
     const withZod = [...login].filter((p) => readFileSync(join('dist', p), 'utf8').includes('`ZodError`'))
     if (withZod.length) broken.push(`bundles: /login loads zod (${withZod.join(', ')})`)
     // nor does a signed-in start of the home, the outbox's declarations included: building the schemas
-    // was a long task of its own (the paths and constants they need are in contract/paths, enums, masks)
+    // was a long task of its own (the paths and constants they need are in contract/endpoints, enums, masks)
     const homeZod = [...seen.home!].filter((p) => readFileSync(join('dist', p), 'utf8').includes('`ZodError`'))
     if (homeZod.length) broken.push(`bundles: the signed-in home loads zod (${homeZod.join(', ')})`)
     const frameworkGz = sum(framework, gz) / 1024

@@ -38,7 +38,7 @@ import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountLevel, type AccountStatus
 import { V, accountName, email, filterText, isIsoDate, name, optional, optionalText, password, phone } from '../rules'
 import { id, listQuery, reasonOnReject, reviewFields, version } from './common'
 
-export { ACCOUNT_API } from '../paths'
+export { ACCOUNT_API } from '../endpoints'
 
 export const ACCOUNT_MENU = { general: '/admin/organization', registered: '/admin/project-org-account' } as const satisfies Record<
   string,

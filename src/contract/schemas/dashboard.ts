@@ -3,8 +3,8 @@ import { z } from 'zod'
 import type { MenuPath } from '../catalogue'
 import { DASHBOARD_DAYS, type AccountStatus } from '../enums'
 
-// the path lives with the others (zod-free: the home page imports it without this module's schema)
-export { DASHBOARD_PATHS } from '../paths'
+// the path is in ../endpoints (no zod: the home page imports it without this module's schema)
+export { DASHBOARD_PATHS } from '../endpoints'
 
 export { DASHBOARD_DAYS }
 

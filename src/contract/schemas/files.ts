@@ -16,8 +16,8 @@
 import { z } from 'zod'
 import { V } from '../rules'
 
-// the paths live with the others (zod-free: the outbox's upload step imports them without the schemas)
-export { FILE_PATHS } from '../paths'
+// the paths are in ../endpoints (no zod: the outbox's upload step imports them without the schemas)
+export { FILE_PATHS } from '../endpoints'
 
 /** What an upload is for. `report` is written by the gateway only (import failure reports). */
 export const FILE_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'report', 'signature'] as const

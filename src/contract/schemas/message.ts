@@ -17,8 +17,8 @@ import { z } from 'zod'
 import { V, URL_RE, filterText, name, optionalText, str, text } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
-// the paths live with the others (zod-free: the shell's bell imports them without the schemas)
-export { MSG_API } from '../paths'
+// the paths are in ../endpoints (no zod: the shell's bell imports them without the schemas)
+export { MSG_API } from '../endpoints'
 
 /** Business events that send messages (issue 15); `custom` is a message sent by hand. */
 export const MSG_EVENTS = ['account.pending', 'account.stopped', 'terminal.applied', 'invite.completed', 'offline.conflict'] as const

@@ -49,7 +49,7 @@ import {
 } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
-export { ORG_API, ORG_SUBLISTS, sublistPaths, type OrgSublist } from '../paths'
+export { ORG_API, ORG_SUBLISTS, sublistPaths, type OrgSublist } from '../endpoints'
 
 /** Node types of the unit tree (SPEC §9): unit type 1, unit 2, role 3. */
 export const ORG_NODE = { unitType: 1, unit: 2, role: 3 } as const

@@ -583,7 +583,7 @@ export interface AuditSubmission {
 
 // ---- paths -------------------------------------------------------------------------------------
 
-export { PEOPLE_API } from '../paths'
+export { PEOPLE_API } from '../endpoints'
 
 /** Function actions on /admin/organization (and /admin/user-audit for audit), from the catalogue. */
 export const PEOPLE_FNS = {

@@ -4,7 +4,7 @@
  * outbox only until the add reaches the gateway, and is never exported.
  */
 import { maskCellphone } from '@/contract/masks'
-import { ACCOUNT_API } from '@/contract/paths'
+import { ACCOUNT_API } from '@/contract/endpoints'
 import { t } from '@/lib/i18n'
 import { orgKeys } from '@/features/organization/queries'
 import { crudEntity, type CrudEntityDef } from '@/lib/offline/entities'

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/contract'
-import { ACCOUNT_API } from '@/contract/paths'
+import { ACCOUNT_API } from '@/contract/endpoints'
 import type { Account, AccountChange } from '@/contract/schemas/account'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'

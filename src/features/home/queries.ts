@@ -1,6 +1,6 @@
 /** Query options of the home dashboard, the one place they are written. */
 import { queryOptions } from '@tanstack/react-query'
-import { DASHBOARD_PATHS } from '@/contract/paths'
+import { DASHBOARD_PATHS } from '@/contract/endpoints'
 import type { DashboardSummary } from '@/contract/schemas/dashboard'
 import { http } from '@/lib/http'
 

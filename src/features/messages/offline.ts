@@ -4,7 +4,7 @@
  * Idempotency-Key, and marking read is idempotent on the gateway). The list shows the local copy
  * (read) at once.
  */
-import { MSG_API } from '@/contract/paths'
+import { MSG_API } from '@/contract/endpoints'
 import { defineOfflineEntity } from '@/lib/offline'
 import { msgKeys } from '@/lib/messages/queries'
 

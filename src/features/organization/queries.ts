@@ -5,7 +5,8 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/contract/envelope'
-import { ORG_API, resourcePaths, sublistPaths } from '@/contract/paths'
+import { resourcePaths } from '@/contract/paths'
+import { ORG_API, sublistPaths } from '@/contract/endpoints'
 import type {
   OrgAccountOption,
   OrgAccountRow,

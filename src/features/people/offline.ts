@@ -5,7 +5,7 @@
  * changed list. Lists show ID and cellphone numbers masked, local copies too.
  */
 import { maskCellphone, maskIdCard } from '@/contract/masks'
-import { PEOPLE_API } from '@/contract/paths'
+import { PEOPLE_API } from '@/contract/endpoints'
 import { t } from '@/lib/i18n'
 import { crudEntity } from '@/lib/offline/entities'
 import { peopleKeys } from './queries'

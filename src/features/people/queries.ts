@@ -6,7 +6,7 @@
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { Page } from '@/contract'
 import { TREE_CATEGORY } from '@/contract/enums'
-import { PEOPLE_API } from '@/contract/paths'
+import { PEOPLE_API } from '@/contract/endpoints'
 import type { AuditRow, AuditSubmission, Certificate, DeptTreeNode, Education, Job, StaffRow, Project } from '@/contract/schemas/people'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'

@@ -5,7 +5,7 @@
  * from its table) and relays each event to the other tabs over a BroadcastChannel. Every tab then
  * refreshes its message queries. Without Web Locks (old browsers) every tab streams for itself.
  */
-import { MSG_API } from '@/contract/paths'
+import { MSG_API } from '@/contract/endpoints'
 import type { InboxMessage } from '@/contract/schemas/message'
 import { http } from '@/lib/http'
 

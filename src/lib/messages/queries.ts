@@ -1,7 +1,7 @@
 /** Query keys and options of my messages (the header badge and the message centre share them; every key starts with 'msg'). */
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/contract/envelope'
-import { MSG_API } from '@/contract/paths'
+import { MSG_API } from '@/contract/endpoints'
 import type { InboxMessage } from '@/contract/schemas/message'
 import { http } from '@/lib/http'
 

@@ -6,7 +6,7 @@
  */
 import type { QueryKey } from '@tanstack/react-query'
 import { stripEmpty } from '@/contract/validation'
-import { FILE_PATHS } from '@/contract/paths'
+import { FILE_PATHS } from '@/contract/endpoints'
 import type { FieldSpec, OfflineEntity, OutboxEntry, Step, UploadBody } from './types'
 
 const registry = new Map<string, OfflineEntity>()
