@@ -130,6 +130,14 @@ export default tseslint.config(
             "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueriesData|getQueriesData)$/][arguments.0.type='ArrayExpression']",
           message: "Write query keys in the area's key factory (src/features/<area>/queries.ts) and use it here.",
         },
+        {
+          // a control named after a form's own property replaces it (form.nodeName, form.action…) and breaks
+          // the submit; <FormField> maps such names itself (src/lib/crud/controlName.ts)
+          selector:
+            "JSXOpeningElement[name.name=/^(input|select|textarea|button|Input|Textarea)$/] > JSXAttribute[name.name='name'][value.value=/^(nodeName|nodeType|action|method|submit|reset|elements|length|id|name|target|encoding|enctype|acceptCharset|autocomplete|noValidate|title|lang|dir|style|children|attributes)$/]",
+          message:
+            'This name shadows a property of the form element: name the control through controlName() (src/lib/crud/controlName.ts).',
+        },
       ],
     },
   },

@@ -24,6 +24,42 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer())
 }
 
+for (const [path, name] of [
+  ['/admin/ebs-management', 'EBS'],
+  ['/admin/wbs-management', 'WBS'],
+  ['/admin/account-quantity-management', '工程量'],
+] as const) {
+  test(`${name}: a node added through the form and edited through it is saved (the nodeName field does not break the form)`, async ({
+    page,
+  }) => {
+    await signIn(page, 'admin')
+    await page.goto(path)
+    const tree = page.getByRole('tree', { name: `${name}字典树` })
+    await expect(tree).toBeVisible()
+    const t = tag()
+    const saved = page.waitForResponse((r) => r.url().includes('/add') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: '新增顶级节点' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('textbox', { name: '名称', exact: true }).fill(`表单节点${t}`)
+    await dialog.getByRole('textbox', { name: '编码', exact: true }).fill(`FORM-${t}`)
+    await dialog.getByRole('button', { name: '提交' }).click()
+    expect((await (await saved).json()).code).toBe(10000)
+    await expect(dialog).toBeHidden()
+    expect(page.url()).not.toContain('nodeName=')
+    await page.getByRole('textbox', { name: '搜索名称或编码' }).fill(`FORM-${t}`)
+    await expect(tree.getByRole('treeitem', { name: `表单节点${t}` })).toBeVisible()
+
+    await tree.getByRole('button', { name: `编辑 表单节点${t}` }).click()
+    await dialog.getByRole('textbox', { name: '名称', exact: true }).fill(`已改节点${t}`)
+    await dialog.getByRole('button', { name: '提交' }).click()
+    await expect(dialog).toBeHidden()
+    await page.reload()
+    await page.getByRole('textbox', { name: '搜索名称或编码' }).fill(`FORM-${t}`)
+    await expect(tree.getByRole('treeitem', { name: `已改节点${t}` })).toBeVisible()
+    expect(page.url()).not.toContain('nodeName=')
+  })
+}
+
 test('EBS管理: 5,000 nodes imported from Excel, a subtree moved by 移动到… and one by drag', async ({ page }) => {
   test.setTimeout(1_200_000)
   await page.setViewportSize({ width: 1440, height: 900 })

@@ -32,6 +32,7 @@ import { useT } from '@/lib/i18n'
 import { StepError, SyncMark, useMarks, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { FormErrors } from './ActionDialog'
+import { controlName } from './controlName'
 import { applyRefusal, errorText, isApiError } from './errors'
 import { useOfflineSave, useSave, useSaveSubList } from './hooks'
 import type { FormValues, Resource } from './resource'
@@ -456,7 +457,7 @@ export function FormField(props: FormFieldProps) {
   const invalid = !!error
   const common = {
     id,
-    name: field.name,
+    name: controlName(field.name),
     disabled,
     'aria-invalid': invalid || undefined,
     'aria-describedby': invalid ? errorId : undefined,
@@ -511,7 +512,7 @@ export function FormField(props: FormFieldProps) {
     case 'select':
       control_ = (
         <Select
-          name={field.name}
+          name={controlName(field.name)}
           disabled={disabled}
           value={text}
           onValueChange={(v) => {
