@@ -12,6 +12,12 @@
  *
  * Resources declare `projectField` (server/modules/resource.ts) and get the filter and the checks;
  * hand-written calls use `visibleProjectIds` + `projectWhere` / `requireProjects`.
+ *
+ * Seeing is not owning (DESIGN §3 "Ownership"): a project belongs to its owner unit. Only callers whose
+ * data scope holds that unit (`requireProjectOwner`) rename it, re-own it, change its participating
+ * units or delete it; the owner unit never leaves its participants. The participating units' accounts
+ * work in its structure (lines, majors, organisations, containers, design units, work sites…) within
+ * their grants.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -73,4 +79,25 @@ export function requireProjects(ids: string[] | null, wanted: (string | null | u
 /** The caller's projects, checked: 20002 when `projectId` is not one of them. */
 export async function requireProject(ctx: Ctx, auth: AuthContext, projectId: string, db: Db = ctx.db, field = 'projectId'): Promise<void> {
   requireProjects(await visibleProjectIds(ctx, auth, db), [projectId], field)
+}
+
+export const NOT_PROJECT_OWNER = {
+  zh: '只有项目所属单位（及其上级）的管理员可以修改项目、调整参建单位或删除项目',
+  en: "Only administrators of the project's owner unit (or above it) may change the project, its participating units or delete it",
+}
+
+/**
+ * Every project of `projectIds` must be owned by the caller: its owner unit within the caller's data
+ * scope (a registered account owns none), else 20021. Call it after the visibility check, so a
+ * project the caller cannot see stays 20002.
+ */
+export async function requireProjectOwner(ctx: Ctx, auth: AuthContext, projectIds: string[], db: Db = ctx.db): Promise<void> {
+  const ids = [...new Set(projectIds)]
+  if (!ids.length) return
+  const acc = auth.account
+  const orgIds =
+    acc.level === 'registered' ? [] : await scopeOrgIds(ctx, acc, auth.grant?.scope ?? (await widestScope(db, acc.accountId)), db)
+  if (orgIds === null) return
+  const owners = await db.select({ org: project.organizationId }).from(project).where(inArray(project.projectId, ids))
+  if (owners.some((o) => !orgIds.includes(o.org))) throw new ApiError(Code.REFUSED, null, NOT_PROJECT_OWNER)
 }

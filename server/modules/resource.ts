@@ -174,6 +174,18 @@ export interface ResourceHandle<A extends z.ZodType, U extends z.ZodType, L exte
   list(auth: AuthContext, q: z.infer<L>, limit: number): Promise<Row[]>
 }
 
+/** A resource of a project (`projectField`), as the ownership tests walk them. */
+export interface ProjectResource {
+  name: string
+  idField: string
+  menu: MenuPath
+  paths: ReturnType<typeof resourcePaths>
+  calls: ('listPage' | 'list' | 'add' | 'update' | 'delete')[]
+}
+const projectResourcesOf = new WeakMap<FastifyInstance, ProjectResource[]>()
+/** Every resource of a project an app registered (tests/api/project-ownership.test.ts walks each with another project's record). */
+export const projectResources = (app: FastifyInstance): readonly ProjectResource[] => projectResourcesOf.get(app) ?? []
+
 export function registerResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath>(
   app: FastifyInstance,
   ctx: Ctx,
@@ -196,6 +208,10 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   // The defaults are checked against the catalogue when the route is registered (gate.ts).
   const fns = { add: 'add' as FnOf<M>, update: 'edit' as FnOf<M>, delete: 'delete' as FnOf<M>, ...def.fns }
   const without = new Set(def.without ?? [])
+  if (def.projectField && def.projectField !== def.idField) {
+    const calls = (['listPage', 'list', 'add', 'update', 'delete'] as const).filter((c) => !without.has(c))
+    projectResourcesOf.set(app, [...projectResources(app), { name: def.name, idField: def.idField, menu: def.menu, paths, calls }])
+  }
   const ownerFromPayload = !!def.scopeOwner
   const editable = (schema: z.ZodType) =>
     shapeKeys(schema).filter((k) => k !== def.idField && k !== 'version' && k in columns && (ownerFromPayload || k !== def.scopeField))

@@ -70,9 +70,15 @@ export const attrRelation = pgTable(
       .notNull()
       .references(() => attrGroup.groupId, { onDelete: 'cascade' }),
     nodeId: text('node_id').notNull(),
+    /** The node's project (migration 0026); null only for a relation whose node is gone. */
+    projectId: text('project_id').references(() => project.projectId, { onDelete: 'cascade' }),
     ...stamped,
   },
-  (t) => [uniqueIndex('attr_relation_uq').on(t.groupId, t.nodeId), index('attr_relation_node_idx').on(t.nodeId)],
+  (t) => [
+    uniqueIndex('attr_relation_uq').on(t.groupId, t.nodeId),
+    index('attr_relation_node_idx').on(t.nodeId),
+    index('attr_relation_project_idx').on(t.projectId),
+  ],
 )
 
 export const attrValue = pgTable(

@@ -174,6 +174,12 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
       table: attrRelation,
       idField: 'relationId',
       menu: SETTING_MENU,
+      projectField: 'projectId',
+      projectOf: {
+        field: 'nodeId',
+        get: async (input, w) =>
+          nodeProject(w.tx, (await groupOf(w.tx, String(input.groupId))).nodeType as AttrNodeType, String(input.nodeId)),
+      },
       schemas: { add: attrRelationAdd, update: attrRelationUpdate, listQuery: attrRelationListQuery },
       filters: (q) => [
         q.groupId ? eq(attrRelation.groupId, q.groupId) : undefined,

@@ -31,9 +31,20 @@ import {
 } from '../../../src/contract/schemas/project'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { engineeringMajor, line, organization, project, projectOrg, projectUnit } from '../../db/schema'
+import {
+  container,
+  designUnit,
+  engineeringMajor,
+  line,
+  organization,
+  project,
+  projectOrg,
+  projectUnit,
+  unitEngineering,
+  workSite,
+} from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
-import { projectWhere, requireProjects, visibleProjectIds } from '../../lib/projectScope'
+import { projectWhere, requireProjectOwner, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../plugins/permissions'
 import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../resource'
@@ -71,8 +82,9 @@ const projectSelection = {
   sort: project.sort,
   unitCount: sql<number>`(select count(*)::int from ${projectUnit} where ${projectUnit.projectId} = ${project.projectId})`.as('unit_count'),
   lineCount: sql<number>`(select count(*)::int from ${line} where ${line.projectId} = ${project.projectId})`.as('line_count'),
-  /** Work sites do not exist yet: 0 until their table does (then a count like lineCount). */
-  workSiteCount: sql<number>`0`.as('work_site_count'),
+  workSiteCount: sql<number>`(select count(*)::int from ${workSite} where ${workSite.projectId} = ${project.projectId})`.as(
+    'work_site_count',
+  ),
   version: project.version,
   createTime: project.createTime,
   updateTime: project.updateTime,
@@ -105,6 +117,56 @@ async function checkOwnerUnit(input: Row, current: Row | null, w: WriteContext, 
   if (current && current.organizationId === input.organizationId) return
   const ids = await scopeOrgIds(ctx, w.auth.account, w.auth.grant?.scope ?? 'own', w.tx)
   if (ids !== null && !ids.includes(String(input.organizationId))) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
+}
+
+const OWNER_STAYS = {
+  zh: '项目所属单位必须保留为建设单位，不能移出或改为其他单位',
+  en: "The project's owner unit stays among its participants as the 建设 (owner) unit: it cannot be removed or changed",
+}
+
+/** What a project still holds, by kind (a project with structure is not deleted: its parts are removed first). */
+const STRUCTURE = { line, engineeringMajor, projectOrg, container, designUnit, unitEngineering, workSite } as const
+const structureLeft = {
+  zh: (parts: string[]) => `项目下还有${parts.join('、')}，请先删除这些内容再删除项目`,
+  en: (parts: string[]) => `The project still holds ${parts.join(', ')}: remove them before deleting the project`,
+}
+const STRUCTURE_NAMES: Record<keyof typeof STRUCTURE, { zh: string; en: string }> = {
+  line: { zh: '线路', en: 'lines' },
+  engineeringMajor: { zh: '专业', en: 'majors' },
+  projectOrg: { zh: '项目组织', en: 'project organisations' },
+  container: { zh: '容器节点', en: 'container nodes' },
+  designUnit: { zh: '设计单元', en: 'design units' },
+  unitEngineering: { zh: '单位工程', en: 'unit works' },
+  workSite: { zh: '工点', en: 'work sites' },
+}
+
+/** Deleting a project: its owner's administrators only, and only once nothing of its structure is left (20021 naming what is). */
+async function beforeProjectDelete(ids: string[], w: WriteContext, ctx: Ctx): Promise<void> {
+  await requireProjectOwner(ctx, w.auth, ids, w.tx)
+  const counts = await Promise.all(
+    Object.entries(STRUCTURE).map(async ([kind, table]) => {
+      const [row] = await w.tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(inArray(table.projectId, ids))
+      return [kind as keyof typeof STRUCTURE, row?.n ?? 0] as const
+    }),
+  )
+  const left = counts.filter(([, n]) => n > 0)
+  if (!left.length) return
+  const zh = left.map(([k, n]) => `${n} 个${STRUCTURE_NAMES[k].zh}`)
+  const en = left.map(([k, n]) => `${n} ${STRUCTURE_NAMES[k].en}`)
+  throw new ApiError(Code.REFUSED, null, { zh: structureLeft.zh(zh), en: structureLeft.en(en) })
+}
+
+/** A participating unit row that is the owner's 建设 entry (the owner's tie to its project). */
+async function isOwnerEntry(row: Row, db: Db): Promise<boolean> {
+  if (row.unitType !== 'build') return false
+  const [p] = await db
+    .select({ org: project.organizationId })
+    .from(project)
+    .where(eq(project.projectId, String(row.projectId)))
+  return p?.org === row.organizationId
 }
 
 /** The owner unit takes part as the 建设 unit (added with the project, or when the owner changes). */
@@ -166,8 +228,12 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       selection: projectSelection,
       join: (q) => q.leftJoin(organization, eq(organization.organizationId, project.organizationId)) as unknown as typeof q,
       enrich: (db, rows) => withUnitNames(db, rows),
-      beforeWrite: (input, current, w) => checkOwnerUnit(input as Row, current, w, ctx),
+      beforeWrite: async (input, current, w) => {
+        if (current) await requireProjectOwner(ctx, w.auth, [String(current.projectId)], w.tx)
+        await checkOwnerUnit(input as Row, current, w, ctx)
+      },
       afterWrite: (id, input, w) => ownerParticipates(id, input as Row, w),
+      beforeDelete: (ids, _rows, w) => beforeProjectDelete(ids, w, ctx),
     }),
   )
 
@@ -214,12 +280,29 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       unique: [{ field: 'organizationId', within: ['projectId', 'unitType'], message: DUP.unit }],
       selection: { ...getTableColumns(projectUnit), organizationName: organization.organizationName },
       join: (q) => q.leftJoin(organization, eq(organization.organizationId, projectUnit.organizationId)) as unknown as typeof q,
-      beforeWrite: async (input, _current, w) => {
+      beforeWrite: async (input, current, w) => {
+        const row = input as Row
+        await requireProjectOwner(ctx, w.auth, [String(current?.projectId ?? row.projectId)], w.tx)
+        if (
+          current &&
+          (current.organizationId !== row.organizationId || current.unitType !== row.unitType) &&
+          (await isOwnerEntry(current, w.tx))
+        )
+          throw new ApiError(Code.REFUSED, { field: 'organizationId' }, OWNER_STAYS)
         const [unit] = await w.tx
           .select({ id: organization.organizationId })
           .from(organization)
           .where(eq(organization.organizationId, String((input as Row).organizationId)))
         if (!unit) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
+      },
+      beforeDelete: async (_ids, rows, w) => {
+        await requireProjectOwner(
+          ctx,
+          w.auth,
+          rows.map((r) => String(r.projectId)),
+          w.tx,
+        )
+        for (const r of rows) if (await isOwnerEntry(r, w.tx)) throw new ApiError(Code.REFUSED, null, OWNER_STAYS)
       },
     }),
   )
