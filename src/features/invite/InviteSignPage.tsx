@@ -6,14 +6,14 @@
 import { Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import { Link, useSearch } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { CheckCircle2, Clock, Languages, Link2Off, Loader2, RotateCcw, UserCheck } from 'lucide-react'
+import { CheckCircle2, Clock, Link2Off, Loader2, RotateCcw, UserCheck } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { INVITE_PATHS, type InviteState } from '@/contract/schemas/invite'
+import { LanguageSwitch } from '@/components/LanguageSwitch'
 import { Button } from '@/components/ui/button'
 import { formatDateTime } from '@/lib/crud'
 import { hasCode, http } from '@/lib/http'
-import { LOCALES, setLocale, useT } from '@/lib/i18n'
-import { cn } from '@/lib/utils'
+import { useT } from '@/lib/i18n'
 import { inviteFormOf, type InviteFormProps } from './forms'
 import { GenericInviteForm } from './GenericInviteForm'
 import { inviteOpenQueryOptions } from './queries'
@@ -26,7 +26,7 @@ function stateOf(e: unknown): InviteState | null {
 }
 
 function Frame({ children }: { children: ReactNode }) {
-  const { t, locale } = useT()
+  const { t } = useT()
   return (
     <div className="min-h-dvh bg-muted/40">
       <header className="flex items-center justify-between border-b bg-background px-4 py-3 sm:px-8">
@@ -36,23 +36,7 @@ function Frame({ children }: { children: ReactNode }) {
           </span>
           {t('common.platformName')}
         </span>
-        <div role="group" aria-label={t('auth.lang.label')} className="inline-flex items-center gap-1 rounded-md border p-0.5 text-xs">
-          <Languages className="mx-1 size-3.5 text-muted-foreground" aria-hidden />
-          {LOCALES.map((l) => (
-            <button
-              key={l}
-              type="button"
-              onClick={() => setLocale(l)}
-              aria-pressed={locale === l}
-              className={cn(
-                'rounded px-2 py-1',
-                locale === l ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {t(`auth.lang.${l}`)}
-            </button>
-          ))}
-        </div>
+        <LanguageSwitch className="bg-background" />
       </header>
       <main className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">{children}</main>
     </div>

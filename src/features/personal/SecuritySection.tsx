@@ -4,15 +4,15 @@
  */
 import { useState, type ReactNode } from 'react'
 import { FormProvider } from 'react-hook-form'
-import { AlertCircle, Check, KeyRound, Loader2, Mail, Smartphone } from 'lucide-react'
+import { AlertCircle, KeyRound, Loader2, Mail, Smartphone } from 'lucide-react'
 import type { CodeSent } from '@/contract/schemas/auth'
 import { bindCellphoneBody, bindEmailBody, changePasswordSchema, passwordBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
+import { Stepper } from '@/components/ui/stepper'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField, useActionForm, type ActionForm } from '@/lib/crud'
 import { useCountdown } from '@/lib/countdown'
 import { useT } from '@/lib/i18n'
-import { cn } from '@/lib/utils'
 import { personalApi, useApplyInfo } from './api'
 import { personalKeys } from './queries'
 import { applyError } from './form'
@@ -132,29 +132,6 @@ function FormAlert({ text }: { text: string | null }) {
   )
 }
 
-function Steps({ current, labels }: { current: number; labels: string[] }) {
-  return (
-    <ol className="flex items-center gap-2 text-xs">
-      {labels.map((l, i) => (
-        <li key={l} className="flex flex-1 items-center gap-2" aria-current={i === current ? 'step' : undefined}>
-          <span
-            className={cn(
-              'flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-[11px] font-medium',
-              i < current && 'border-primary bg-primary text-primary-foreground',
-              i === current && 'border-primary text-primary',
-              i > current && 'text-muted-foreground',
-            )}
-          >
-            {i < current ? <Check className="h-3.5 w-3.5" /> : i + 1}
-          </span>
-          <span className={cn('whitespace-nowrap', i === current ? 'font-medium' : 'text-muted-foreground')}>{l}</span>
-          {i < labels.length - 1 && <span className="h-px flex-1 bg-border" aria-hidden />}
-        </li>
-      ))}
-    </ol>
-  )
-}
-
 /** Bind or change: the password (checked at once), then the new target with its code. */
 function BindFlow({ contact, changing, onDone }: { contact: Contact; changing: boolean; onDone(): void }) {
   const { t } = useT()
@@ -166,7 +143,11 @@ function BindFlow({ contact, changing, onDone }: { contact: Contact; changing: b
         <DialogTitle>{t(changing ? 'personal.contact.titleChange' : 'personal.contact.titleBind', { target })}</DialogTitle>
         <DialogDescription className="sr-only">{t('personal.contact.passwordHint')}</DialogDescription>
       </DialogHeader>
-      <Steps current={password ? 1 : 0} labels={[t('personal.contact.stepPassword'), t('personal.contact.stepTarget', { target })]} />
+      <Stepper
+        compact
+        current={password ? 1 : 0}
+        labels={[t('personal.contact.stepPassword'), t('personal.contact.stepTarget', { target })]}
+      />
       {password === null ? (
         <PasswordStep onOk={setPassword} />
       ) : (

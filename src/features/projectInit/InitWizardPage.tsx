@@ -26,6 +26,7 @@ import {
 } from '@/contract/schemas/projectInit'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Stepper } from '@/components/ui/stepper'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -224,7 +225,12 @@ function Wizard({ preset, runId, onLeave }: { preset: InitPreset; runId: string;
 
   return (
     <div className="flex flex-col gap-4">
-      <Stepper steps={steps} current={current} />
+      <Stepper
+        aria-label={t('projectInit.steps.source')}
+        data-testid="init-steps"
+        labels={steps.map((s) => t(`projectInit.steps.${STEP_NAMES[s as keyof typeof STEP_NAMES]}`))}
+        current={steps.indexOf(current)}
+      />
       {current === 1 && (
         <SourceStep
           preset={preset}
@@ -260,35 +266,7 @@ function Wizard({ preset, runId, onLeave }: { preset: InitPreset; runId: string;
   )
 }
 
-function Stepper({ steps, current }: { steps: number[]; current: number }) {
-  const { t } = useT()
-  const names = { 1: 'source', 2: 'basic', 3: 'report', 4: 'create', 5: 'done' } as const
-  return (
-    <ol className="flex flex-wrap items-center gap-x-2 gap-y-2" aria-label={t('projectInit.steps.source')} data-testid="init-steps">
-      {steps.map((s, i) => {
-        const state = s < current ? 'done' : s === current ? 'current' : 'todo'
-        return (
-          <li key={s} className="flex items-center gap-2" aria-current={state === 'current' ? 'step' : undefined}>
-            {i > 0 && <span className="h-px w-6 bg-border sm:w-10" aria-hidden />}
-            <span
-              className={cn(
-                'flex size-7 items-center justify-center rounded-full border text-xs font-medium',
-                state === 'done' && 'border-primary bg-primary text-primary-foreground',
-                state === 'current' && 'border-primary text-primary ring-2 ring-primary/20',
-                state === 'todo' && 'text-muted-foreground',
-              )}
-            >
-              {state === 'done' ? <Check className="size-4" aria-hidden /> : i + 1}
-            </span>
-            <span className={cn('text-sm', state === 'current' ? 'font-medium' : 'text-muted-foreground')}>
-              {t(`projectInit.steps.${names[s as keyof typeof names]}`)}
-            </span>
-          </li>
-        )
-      })}
-    </ol>
-  )
-}
+const STEP_NAMES = { 1: 'source', 2: 'basic', 3: 'report', 4: 'create', 5: 'done' } as const
 
 function StepCard({ title, children, footer }: { title: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (

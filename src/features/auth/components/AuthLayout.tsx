@@ -8,7 +8,7 @@ import { Building2, ClipboardCheck, Network } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { BrandArt } from './BrandArt'
-import { LanguageSwitch } from './LanguageSwitch'
+import { LanguageSwitch } from '@/components/LanguageSwitch'
 
 function Logo({ className }: { className?: string }) {
   return (

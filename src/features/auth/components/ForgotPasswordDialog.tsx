@@ -7,15 +7,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Check, CheckCircle2, Loader2 } from 'lucide-react'
+import { CheckCircle2, Loader2 } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { updatePasswordBody, validBody, type CodeSent, type VerifyChannel } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
+import { Stepper } from '@/components/ui/stepper'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { hasCode, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
-import { cn } from '@/lib/utils'
 import { INLINE_CODES, authApi } from '../api'
 import { ChannelToggle } from './ChannelToggle'
 import { applyRefusal, onlyFields } from '@/lib/crud/errors'
@@ -25,7 +25,8 @@ import { useCountdown } from '@/lib/countdown'
 export const RESEND_SECONDS = 60
 export const RETURN_SECONDS = 5
 
-type Step = 'verify' | 'reset' | 'done'
+const STEPS = ['verify', 'reset', 'done'] as const
+type Step = (typeof STEPS)[number]
 
 interface Props {
   open: boolean
@@ -61,44 +62,18 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialAccount, notic
   )
 }
 
-function Stepper({ step }: { step: Step }) {
-  const { t } = useT()
-  const steps: { id: Step; label: string }[] = [
-    { id: 'verify', label: t('auth.forgot.steps.verify') },
-    { id: 'reset', label: t('auth.forgot.steps.reset') },
-    { id: 'done', label: t('auth.forgot.steps.done') },
-  ]
-  const current = steps.findIndex((s) => s.id === step)
-  return (
-    <ol className="flex items-center gap-2 text-xs" aria-label={t('auth.forgot.title')}>
-      {steps.map((s, i) => (
-        <li key={s.id} className="flex flex-1 items-center gap-2" aria-current={i === current ? 'step' : undefined}>
-          <span
-            className={cn(
-              'flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-[11px] font-medium',
-              i < current && 'border-primary bg-primary text-primary-foreground',
-              i === current && 'border-primary text-primary',
-              i > current && 'text-muted-foreground',
-            )}
-          >
-            {i < current ? <Check className="h-3.5 w-3.5" /> : i + 1}
-          </span>
-          <span className={cn('whitespace-nowrap', i === current ? 'font-medium text-foreground' : 'text-muted-foreground')}>
-            {s.label}
-          </span>
-          {i < steps.length - 1 && <span className="h-px flex-1 bg-border" aria-hidden="true" />}
-        </li>
-      ))}
-    </ol>
-  )
-}
-
 function Flow({ initialAccount, onDone }: { initialAccount: string; onDone(accountName: string): void }) {
+  const { t } = useT()
   const [step, setStep] = useState<Step>('verify')
   const [verified, setVerified] = useState<{ accountName: string; verifyCode: string } | null>(null)
   return (
     <div className="grid gap-5">
-      <Stepper step={step} />
+      <Stepper
+        compact
+        aria-label={t('auth.forgot.title')}
+        labels={[t('auth.forgot.steps.verify'), t('auth.forgot.steps.reset'), t('auth.forgot.steps.done')]}
+        current={STEPS.indexOf(step)}
+      />
       {step === 'verify' && (
         <VerifyStep
           initialAccount={initialAccount}
