@@ -7,12 +7,12 @@
 import { useMemo, useState } from 'react'
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
-import { FolderTree, Link2, Search, Undo2 } from 'lucide-react'
+import { FolderTree, Link2, Undo2 } from 'lucide-react'
 import { DICT_API, type DictNode } from '@/contract/schemas/dictionary'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/ui/search-input'
 import { useLeaveGuard } from '@/lib/dirty'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -144,16 +144,13 @@ function TreePanel({
     <Card className="flex h-[calc(100dvh-14rem)] min-h-[24rem] flex-col overflow-hidden" aria-label={title}>
       <div className="flex items-center gap-2 border-b p-3">
         <Badge variant="secondary">{title}</Badge>
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('dictionary.rel.search')}
-            aria-label={`${title} ${t('dictionary.rel.search')}`}
-            className="pl-8"
-          />
-        </div>
+        <SearchInput
+          className="min-w-0 flex-1"
+          label={t('dictionary.rel.search')}
+          value={keyword}
+          onValueChange={setKeyword}
+          aria-label={`${title} ${t('dictionary.rel.search')}`}
+        />
       </div>
       {header}
       <DataAgeNote query={query} className="border-b bg-muted/40 px-3 py-1.5" />

@@ -4,12 +4,12 @@
  * edit, delete. Also used, without actions, to pick a move target.
  */
 import { useCallback, useEffect, useState } from 'react'
-import { Building2, ChevronsDownUp, ChevronsUpDown, FolderTree, MoreHorizontal, Pencil, Plus, Search, Trash2, Users } from 'lucide-react'
+import { Building2, ChevronsDownUp, ChevronsUpDown, FolderTree, MoreHorizontal, Pencil, Plus, Trash2, Users } from 'lucide-react'
 import { TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/ui/search-input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Can, useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
@@ -64,16 +64,7 @@ export function DeptTree(props: DeptTreeProps) {
   return (
     <div className={cn('flex min-h-0 flex-col', className)}>
       <div className="flex items-center gap-1 border-b p-2">
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('people.dept.filter')}
-            aria-label={t('people.dept.filter')}
-            className="pl-8"
-          />
-        </div>
+        <SearchInput className="min-w-0 flex-1" label={t('people.dept.filter')} value={keyword} onValueChange={setKeyword} />
         <Button
           variant="ghost"
           size="icon"

@@ -4,12 +4,12 @@
  */
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
-import { Archive, ArchiveRestore, ArrowRightLeft, ChevronDown, Plus, Search, Send, UserRoundX } from 'lucide-react'
+import { Archive, ArchiveRestore, ArrowRightLeft, ChevronDown, Plus, Send, UserRoundX } from 'lucide-react'
 import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type StaffRow } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/ui/search-input'
 import { Switch } from '@/components/ui/switch'
 import {
   BulkActions,
@@ -215,17 +215,13 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
           {deferred ? t('people.staff.shown', { shown: rows.length, n: total }) : t('people.staff.count', { n: total })}
         </span>
         <div className="ml-auto flex items-center gap-1">
-          <div className="relative w-56 max-w-full">
-            <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              placeholder={t('people.staff.keyword')}
-              aria-label={t('people.staff.keyword')}
-              className="pl-8"
-            />
-          </div>
+          <SearchInput
+            className="w-56 max-w-full"
+            label={t('people.staff.keyword')}
+            value={keyword}
+            onValueChange={setKeyword}
+            type="search"
+          />
           <RefreshButton query={query} />
           <ColumnSettings state={cols} />
         </div>

@@ -6,12 +6,13 @@
 import { useMemo, useState } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
 import { toast } from '@/lib/toast'
-import { Search, UserMinus, UserPlus } from 'lucide-react'
+import { UserMinus, UserPlus } from 'lucide-react'
 import type { Role, RoleMember } from '@/contract/schemas/role'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/ui/search-input'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { confirm, DataTable, ListToolbar, RowAction, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
@@ -101,17 +102,14 @@ function Members({ role }: { role: Role }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ListToolbar className="px-6 py-3 sm:px-6">
-        <div className="relative min-w-[12rem] flex-1">
-          <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-muted-foreground" aria-hidden />
-          <Input
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('roles.members.search')}
-            className="h-10 pl-8"
-            aria-label={t('roles.members.search')}
-            maxLength={30}
-          />
-        </div>
+        <SearchInput
+          className="min-w-[12rem] flex-1"
+          label={t('roles.members.search')}
+          value={keyword}
+          onValueChange={setKeyword}
+          inputClassName="h-10"
+          maxLength={30}
+        />
         <Can action="member">
           <Button
             variant="outline"

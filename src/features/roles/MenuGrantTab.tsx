@@ -5,11 +5,11 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { toast } from '@/lib/toast'
-import { Lock, Search } from 'lucide-react'
+import { Lock } from 'lucide-react'
 import type { Role, RoleMenuNode } from '@/contract/schemas/role'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/ui/search-input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { APP_CODE } from '@/lib/http'
@@ -108,16 +108,13 @@ export function MenuGrantTab({ role, canSave }: { role: Role; canSave: boolean }
             </SelectContent>
           </Select>
         )}
-        <div className="relative min-w-[12rem] flex-1">
-          <Search className="pointer-events-none absolute left-2.5 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
-          <Input
-            className="h-10 pl-8"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('roles.auth.menus.search')}
-            aria-label={t('roles.auth.menus.search')}
-          />
-        </div>
+        <SearchInput
+          className="min-w-[12rem] flex-1"
+          label={t('roles.auth.menus.search')}
+          value={keyword}
+          onValueChange={setKeyword}
+          inputClassName="h-10"
+        />
         <label className="flex h-10 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm">
           <Checkbox
             checked={all}

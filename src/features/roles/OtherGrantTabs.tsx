@@ -5,11 +5,11 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { toast } from '@/lib/toast'
-import { Lock, Search } from 'lucide-react'
+import { Lock } from 'lucide-react'
 import { DATA_SCOPES, type DataScope } from '@/contract'
 import { ROLE_RESOURCE_TYPES, type Role, type RoleOrgGrant, type RoleResourceType } from '@/contract/schemas/role'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/ui/search-input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useT } from '@/lib/i18n'
@@ -95,16 +95,7 @@ export function OrgGrantTab({ role, canSave }: { role: Role; canSave: boolean })
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="space-y-2 border-b px-6 py-3">
         <p className="text-sm text-muted-foreground">{t('roles.auth.orgs.hint')}</p>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-2.5 top-3 h-4 w-4 text-muted-foreground" aria-hidden />
-          <Input
-            className="h-10 pl-8"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('roles.auth.orgs.search')}
-            aria-label={t('roles.auth.orgs.search')}
-          />
-        </div>
+        <SearchInput label={t('roles.auth.orgs.search')} value={keyword} onValueChange={setKeyword} inputClassName="h-10" />
       </div>
       <div className="flex min-h-0 flex-1 flex-col px-4 py-2">
         {orgs.isPending && <Loading />}

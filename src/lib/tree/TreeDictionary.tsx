@@ -11,11 +11,11 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
-import { ChevronsDownUp, ChevronsUpDown, Copy, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { ChevronsDownUp, ChevronsUpDown, Copy, Pencil, Plus, Trash2 } from 'lucide-react'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/ui/search-input'
 import {
   ActionDialog,
   FormDialog,
@@ -138,16 +138,7 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
   return (
     <Card className={cn('flex h-[calc(100dvh-14rem)] min-h-[26rem] flex-col overflow-hidden', props.className)}>
       <div className="flex flex-wrap items-center gap-2 border-b p-3">
-        <div className="relative w-full min-w-[12rem] sm:w-64">
-          <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={tx('searchPlaceholder')}
-            aria-label={tx('searchPlaceholder')}
-            className="pl-8"
-          />
-        </div>
+        <SearchInput className="w-full min-w-[12rem] sm:w-64" label={tx('searchPlaceholder')} value={keyword} onValueChange={setKeyword} />
         <Can action="add">
           <Button onClick={() => addChild(null)}>
             <Plus aria-hidden />
