@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { FormField, FormGrid, ListPage, type ListColumn, type ListSearch } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
-import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { ProjectPage } from '@/lib/project'
 import { cn } from '@/lib/utils'
 import { boqNodesQueryOptions, boqTotalsQueryOptions } from './queries'
 import { boqItemResource } from './resources'
@@ -47,27 +47,10 @@ function rowsOf(nodes: BoqNodes): TreeRow[] {
 
 export function BoqPage() {
   const { t } = useT()
-  const [projectId, setProjectId] = useProjectSearch({ required: true })
-  const projects = useProjectOptions()
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold">{t('attributes.boq.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('attributes.boq.description')}</p>
-        </div>
-        <ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />
-      </div>
-      {projects.data && projects.data.length === 0 ? (
-        <Card>
-          <NoProjects />
-        </Card>
-      ) : projectId ? (
-        <ProjectBoq key={projectId} projectId={projectId} />
-      ) : (
-        <Skeleton className="h-64" />
-      )}
-    </div>
+    <ProjectPage title={t('attributes.boq.title')} description={t('attributes.boq.description')}>
+      {(projectId) => <ProjectBoq key={projectId} projectId={projectId} />}
+    </ProjectPage>
   )
 }
 

@@ -15,14 +15,11 @@ import {
   type ContainerType,
 } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
-import { Card } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
 import { enumOptions, FormField, FormGrid } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { ProjectPage } from '@/lib/project'
 import { TreeDictionary } from '@/lib/tree/TreeDictionary'
 import { cn } from '@/lib/utils'
-import { StructureHeader } from './Header'
 import { containerResource, containerTreeQueryOptions, structureKeys } from './queries'
 
 const ICONS: Partial<Record<ContainerType, typeof Boxes>> = {
@@ -37,25 +34,10 @@ const ICONS: Partial<Record<ContainerType, typeof Boxes>> = {
 
 export function ContainerPage() {
   const { t } = useT()
-  const [projectId, setProjectId] = useProjectSearch({ required: true })
-  const projects = useProjectOptions()
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-4">
-      <StructureHeader
-        title={t('projectStructure.container.title')}
-        description={t('projectStructure.container.description')}
-        picker={<ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />}
-      />
-      {projects.data && projects.data.length === 0 ? (
-        <Card>
-          <NoProjects />
-        </Card>
-      ) : projectId ? (
-        <ContainerTree key={projectId} projectId={projectId} />
-      ) : (
-        <Skeleton className="h-64" />
-      )}
-    </div>
+    <ProjectPage title={t('projectStructure.container.title')} description={t('projectStructure.container.description')}>
+      {(projectId) => <ContainerTree key={projectId} projectId={projectId} />}
+    </ProjectPage>
   )
 }
 

@@ -17,7 +17,7 @@ import { formatDateTime, FormField, FormGrid, FormList, ListPage, type FilterFie
 import { useListSearch } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
-import { StructureHeader } from './Header'
+import { ProjectPageHeader as StructureHeader } from '@/lib/project'
 import { designUnitResources, structureOptionsQueryOptions } from './queries'
 
 const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {

@@ -22,7 +22,7 @@ import {
 import { useT } from '@/lib/i18n'
 import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { BreakdownTree } from './BreakdownTree'
-import { StructureHeader } from './Header'
+import { ProjectPageHeader as StructureHeader } from '@/lib/project'
 import { structureOptionsQueryOptions, unitEngineeringResources } from './queries'
 
 type Variant = 'unitEngineering' | 'unitProject'

@@ -11,7 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
 import { enumOptions, FormField, FormGrid, ListPage, RowAction, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { ProjectPage } from '@/lib/project'
 import { cn } from '@/lib/utils'
 import { DepartmentPanel } from './DepartmentPanel'
 import { useUnitTreeOptions } from './fields'
@@ -22,41 +22,28 @@ type Tab = 'lines' | 'majors' | 'orgs'
 
 export function ProjectConfigPage() {
   const { t } = useT()
-  const [projectId, setProjectId] = useProjectSearch({ required: true })
-  const options = useProjectOptions()
   const [tab, setTab] = useState<Tab>('lines')
   return (
-    <div className="flex min-w-0 flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight">{t('projects.config.title')}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t('projects.config.description')}</p>
-        </div>
-        <ProjectPicker value={projectId} onChange={setProjectId} className="w-[22rem] max-w-[60vw]" />
-      </header>
-      {!options.isPending && !projectId ? (
-        <NoProjects />
-      ) : (
-        projectId && (
-          <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-w-0 flex-col gap-3">
-            <TabsList className="self-start">
-              <TabsTrigger value="lines">{t('projects.config.lines')}</TabsTrigger>
-              <TabsTrigger value="majors">{t('projects.config.majors')}</TabsTrigger>
-              <TabsTrigger value="orgs">{t('projects.config.orgs')}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="lines" className="mt-0">
-              <Lines key={projectId} projectId={projectId} />
-            </TabsContent>
-            <TabsContent value="majors" className="mt-0">
-              <Majors key={projectId} projectId={projectId} />
-            </TabsContent>
-            <TabsContent value="orgs" className="mt-0">
-              <Orgs key={projectId} projectId={projectId} />
-            </TabsContent>
-          </Tabs>
-        )
+    <ProjectPage title={t('projects.config.title')} description={t('projects.config.description')}>
+      {(projectId) => (
+        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-w-0 flex-col gap-3">
+          <TabsList className="self-start">
+            <TabsTrigger value="lines">{t('projects.config.lines')}</TabsTrigger>
+            <TabsTrigger value="majors">{t('projects.config.majors')}</TabsTrigger>
+            <TabsTrigger value="orgs">{t('projects.config.orgs')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="lines" className="mt-0">
+            <Lines key={projectId} projectId={projectId} />
+          </TabsContent>
+          <TabsContent value="majors" className="mt-0">
+            <Majors key={projectId} projectId={projectId} />
+          </TabsContent>
+          <TabsContent value="orgs" className="mt-0">
+            <Orgs key={projectId} projectId={projectId} />
+          </TabsContent>
+        </Tabs>
       )}
-    </div>
+    </ProjectPage>
   )
 }
 

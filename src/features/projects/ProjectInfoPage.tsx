@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { enumOptions, FormDialog, FormField, FormGrid, ListPage, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
-import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { ProjectPage } from '@/lib/project'
 import { ProjectFormFields, useUnitTreeOptions } from './fields'
 import { StatusBadge } from './ProjectManagePage'
 import { projectQueryOptions } from './queries'
@@ -22,19 +22,10 @@ import { projectResource, projectUnitResource } from './resource'
 
 export function ProjectInfoPage() {
   const { t } = useT()
-  const [projectId, setProjectId] = useProjectSearch({ required: true })
-  const options = useProjectOptions()
   return (
-    <div className="flex min-w-0 flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight">{t('projects.info.title')}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t('projects.info.description')}</p>
-        </div>
-        <ProjectPicker value={projectId} onChange={setProjectId} className="w-[22rem] max-w-[60vw]" />
-      </header>
-      {!options.isPending && !projectId ? <NoProjects /> : projectId && <ProjectDetails projectId={projectId} />}
-    </div>
+    <ProjectPage title={t('projects.info.title')} description={t('projects.info.description')}>
+      {(projectId) => <ProjectDetails projectId={projectId} />}
+    </ProjectPage>
   )
 }
 

@@ -6,11 +6,13 @@
  *   const [projectId, setProjectId] = useProjectSearch({ required: true })   // the first project when none is chosen
  *   <ProjectPicker value={projectId} onChange={setProjectId} />
  */
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { FolderKanban } from 'lucide-react'
+import { Card } from '@/components/ui/card'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { projectOptionsQueryOptions } from './queries'
@@ -93,6 +95,55 @@ export function NoProjects() {
       <FolderKanban className="h-10 w-10 opacity-50" aria-hidden />
       <p className="font-medium text-foreground">{t('projectStructure.picker.none')}</p>
       <p>{t('projectStructure.picker.noneHint')}</p>
+    </div>
+  )
+}
+
+/** A project screen's heading: title and description, the project picker on the right. */
+export function ProjectPageHeader({ title, description, picker }: { title: string; description: string; picker: ReactNode }) {
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-3">
+      <div className="min-w-0">
+        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+      </div>
+      {picker}
+    </header>
+  )
+}
+
+/**
+ * A screen that works on one of the caller's projects: its heading with the picker (the project kept in
+ * the URL, the first one by default), then `children(projectId)` — or a note when the caller has no
+ * project, a placeholder while the list loads.
+ */
+export function ProjectPage({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description: string
+  children(projectId: string): ReactNode
+}) {
+  const [projectId, setProjectId] = useProjectSearch({ required: true })
+  const projects = useProjectOptions()
+  return (
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-4">
+      <ProjectPageHeader
+        title={title}
+        description={description}
+        picker={<ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />}
+      />
+      {projects.data?.length === 0 ? (
+        <Card>
+          <NoProjects />
+        </Card>
+      ) : projectId ? (
+        children(projectId)
+      ) : (
+        <Skeleton className="h-64" />
+      )}
     </div>
   )
 }
