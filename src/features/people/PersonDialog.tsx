@@ -7,16 +7,7 @@
 import { useRef } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Loader2 } from 'lucide-react'
-import {
-  birthDateOfIdCard,
-  DEGREES,
-  POSITION_LEVELS,
-  POSTS,
-  SEXES,
-  sexOfIdCard,
-  TITLE_LEVELS,
-  type StaffRow,
-} from '@/contract/schemas/people'
+import { birthDateOfIdCard, POSITION_LEVELS, POSTS, SEXES, sexOfIdCard, type StaffRow } from '@/contract/schemas/people'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { enumOptions, FormDialog, FormField, FormGrid, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
@@ -25,6 +16,7 @@ import { useLocalRecords, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { usePersonRecord } from './api'
 import { personResource, SUB_LISTS, type PersonRecord } from './resource'
+import { CertificateList, EducationList } from './SubLists'
 
 export interface PersonDialogProps {
   /** null: closed; 'new': add; a person: edit. */
@@ -173,75 +165,11 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
       ) : (
         <>
           <Section id="educations" title={t('people.section.education')}>
-            <FormList
-              name="educations"
-              label={t('people.section.education')}
-              addText={t('people.education.add')}
-              newItem={() => ({ startMonth: '', endMonth: '', school: '', major: '', degree: '' })}
-              itemTitle={(e, i) =>
-                e.school
-                  ? `${String(e.school)}${e.degree ? ` · ${t(`people.education.degrees.${e.degree as (typeof DEGREES)[number]}`)}` : ''}`
-                  : `#${i + 1}`
-              }
-            >
-              {(p) => (
-                <FormGrid>
-                  <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
-                  <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
-                  <FormField name={`${p}.school`} label={t('people.education.school')} required maxLength={50} />
-                  <FormField name={`${p}.major`} label={t('people.education.major')} maxLength={50} />
-                  <FormField
-                    name={`${p}.degree`}
-                    label={t('people.education.degree')}
-                    kind="select"
-                    required
-                    options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))}
-                  />
-                  <div className="hidden sm:block" />
-                  <FormField
-                    name={`${p}.graduationPhotoFileId`}
-                    label={t('people.education.graduationPhoto')}
-                    kind="file"
-                    purpose="photo"
-                  />
-                  <FormField name={`${p}.degreePhotoFileId`} label={t('people.education.degreePhoto')} kind="file" purpose="photo" />
-                </FormGrid>
-              )}
-            </FormList>
+            <EducationList name="educations" photos />
           </Section>
 
           <Section id="certificates" title={t('people.section.certificate')}>
-            <FormList
-              name="certificates"
-              label={t('people.section.certificate')}
-              addText={t('people.certificate.add')}
-              newItem={() => ({ titleLevel: '', certificateName: '', certificateNo: '', issuingUnit: '', validFrom: '', validTo: '' })}
-              itemTitle={(c, i) => (c.certificateName ? String(c.certificateName) : `#${i + 1}`)}
-            >
-              {(p) => (
-                <FormGrid>
-                  <FormField name={`${p}.certificateName`} label={t('people.certificate.certificateName')} required maxLength={50} />
-                  <FormField
-                    name={`${p}.titleLevel`}
-                    label={t('people.certificate.titleLevel')}
-                    kind="select"
-                    required
-                    options={enumOptions(TITLE_LEVELS, (v) => t(`people.certificate.titleLevels.${v}`))}
-                  />
-                  <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
-                  <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
-                  <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
-                  <FormField
-                    name={`${p}.validTo`}
-                    label={t('people.certificate.validTo')}
-                    kind="date"
-                    hint={t('people.certificate.validToHint')}
-                  />
-                  <FormField name={`${p}.frontPhotoFileId`} label={t('people.certificate.frontPhoto')} kind="file" purpose="photo" />
-                  <FormField name={`${p}.backPhotoFileId`} label={t('people.certificate.backPhoto')} kind="file" purpose="photo" />
-                </FormGrid>
-              )}
-            </FormList>
+            <CertificateList name="certificates" photos />
           </Section>
 
           <Section id="jobs" title={t('people.section.job')}>

@@ -9,10 +9,11 @@ import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-ho
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, Loader2 } from 'lucide-react'
 import { Code } from '@/contract'
-import { birthDateOfIdCard, DEGREES, profileForm, SEXES, sexOfIdCard, TITLE_LEVELS, type ProfileData } from '@/contract/schemas/people'
+import { birthDateOfIdCard, profileForm, SEXES, sexOfIdCard, type ProfileData } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
-import { applyRefusal, enumOptions, FormField, FormGrid, FormList, isApiError, type FormValues } from '@/lib/crud'
+import { applyRefusal, enumOptions, FormField, FormGrid, isApiError, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+import { CertificateList, EducationList } from './SubLists'
 
 export interface ProfileInviteFormProps {
   data: Record<string, unknown>
@@ -111,64 +112,12 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
 
         <section aria-label={t('people.section.education')} className="space-y-4">
           <h2 className="text-base font-semibold">{t('people.section.education')}</h2>
-          <FormList
-            name="education"
-            label={t('people.section.education')}
-            addText={t('people.education.add')}
-            max={20}
-            newItem={() => ({ startMonth: '', endMonth: '', school: '', major: '', degree: '' })}
-            itemTitle={(e, i) => (e.school ? String(e.school) : `#${i + 1}`)}
-          >
-            {(p) => (
-              <FormGrid className="sm:grid-cols-1">
-                <FormField name={`${p}.school`} label={t('people.education.school')} required maxLength={50} />
-                <FormField name={`${p}.major`} label={t('people.education.major')} maxLength={50} />
-                <FormField
-                  name={`${p}.degree`}
-                  label={t('people.education.degree')}
-                  kind="select"
-                  required
-                  options={enumOptions(DEGREES, (v) => t(`people.education.degrees.${v}`))}
-                />
-                <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
-                <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
-              </FormGrid>
-            )}
-          </FormList>
+          <EducationList name="education" narrow max={20} />
         </section>
 
         <section aria-label={t('people.section.certificate')} className="space-y-4">
           <h2 className="text-base font-semibold">{t('people.section.certificate')}</h2>
-          <FormList
-            name="certificates"
-            label={t('people.section.certificate')}
-            addText={t('people.certificate.add')}
-            max={20}
-            newItem={() => ({ titleLevel: '', certificateName: '', certificateNo: '', issuingUnit: '', validFrom: '', validTo: '' })}
-            itemTitle={(c, i) => (c.certificateName ? String(c.certificateName) : `#${i + 1}`)}
-          >
-            {(p) => (
-              <FormGrid className="sm:grid-cols-1">
-                <FormField name={`${p}.certificateName`} label={t('people.certificate.certificateName')} required maxLength={50} />
-                <FormField
-                  name={`${p}.titleLevel`}
-                  label={t('people.certificate.titleLevel')}
-                  kind="select"
-                  required
-                  options={enumOptions(TITLE_LEVELS, (v) => t(`people.certificate.titleLevels.${v}`))}
-                />
-                <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
-                <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
-                <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
-                <FormField
-                  name={`${p}.validTo`}
-                  label={t('people.certificate.validTo')}
-                  kind="date"
-                  hint={t('people.certificate.validToHint')}
-                />
-              </FormGrid>
-            )}
-          </FormList>
+          <CertificateList name="certificates" narrow max={20} />
         </section>
 
         <Button type="submit" className="w-full" size="lg" disabled={form.formState.isSubmitting}>
