@@ -3,18 +3,8 @@
  * Ids are UUIDv7 strings generated in code (newId), never by SQL.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-
-/** Columns of every business record. */
-const stamped = {
-  version: integer('version').notNull().default(0),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-}
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { stamped, ts } from './schema/columns'
 
 // ---- organisations --------------------------------------------------------
 

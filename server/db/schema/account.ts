@@ -4,9 +4,8 @@
  * login, roles, creation and deletion. No foreign key to account: the history outlives a deleted
  * account (its name is kept on each row).
  */
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { index, pgTable, text } from 'drizzle-orm/pg-core'
+import { ts } from './columns'
 
 export const accountChange = pgTable(
   'account_change',

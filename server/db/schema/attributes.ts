@@ -5,23 +5,10 @@
  * values are validated by a zod schema built from the items (src/contract/schemas/attributes.ts).
  */
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { container, designUnit } from './projectStructure'
-import { project } from './project'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-/** Columns of every business record (as in ../schema.ts). */
-const stamped = {
-  version: integer('version').notNull().default(0),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-}
-const projectRef = () =>
-  text('project_id')
-    .notNull()
-    .references(() => project.projectId, { onDelete: 'cascade' })
+import { project, projectRef } from './project'
+import { stamped } from './columns'
 
 export const attrGroup = pgTable(
   'attr_group',

@@ -3,18 +3,9 @@
  * EBS / WBS / quantity trees (one table, one ordered tree per `kind`, kept by server/lib/tree.ts) and
  * the WBS–EBS relations (many to many).
  */
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-/** Columns of every business record (as in ../schema.ts). */
-const stamped = {
-  version: integer('version').notNull().default(0),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-}
+import { stamped, ts } from './columns'
 
 export const dictMajor = pgTable(
   'dict_major',

@@ -4,9 +4,8 @@
  *   app_setting       gateway-wide settings created once (e.g. the HMAC secret of signed file URLs)
  *   import_job        progress of an Excel import (in the database, so any gateway process can answer importStatus)
  */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { ts } from './columns'
 
 export const userCommonFile = pgTable(
   'user_common_file',

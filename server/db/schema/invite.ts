@@ -1,7 +1,6 @@
 /** Invitations (server/modules/invite): a link for one record and purpose, single use, expiring. Only the token's SHA-256 is stored. */
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { ts } from './columns'
 
 export const invite = pgTable(
   'invite',

@@ -4,9 +4,8 @@
  * transaction. Ids are bigserial: their order is the order of writing (event ids of live streams).
  */
 import { sql } from 'drizzle-orm'
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { ts } from './columns'
 
 /** A unit of background work: `ready` → `running` (leased) → `done`, or back to `ready` with a backoff, or `dead`. */
 export const job = pgTable(

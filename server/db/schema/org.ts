@@ -3,18 +3,10 @@
  * listing and co-office institutions, contacts, qualifications, account groups. The units and
  * their types themselves are `organization` / `organization_type` in ../schema.ts.
  */
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { account, organization } from '../schema'
+import { stamped } from './columns'
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-/** Columns of every business record (as in ../schema.ts; not imported: the two files import each other). */
-const stamped = {
-  version: integer('version').notNull().default(0),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-}
 const orgRef = () =>
   text('organization_id')
     .notNull()

@@ -4,17 +4,9 @@
  * Sub-organisations added through department/addByOrgId are `organization` rows (unit_kind).
  */
 import { sql } from 'drizzle-orm'
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { date, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { account, organization } from '../schema'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-const stamped = {
-  version: integer('version').notNull().default(0),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-}
+import { stamped, ts } from './columns'
 
 export const department = pgTable(
   'department',

@@ -3,10 +3,9 @@
  * an account's own profile files, its WeChat/QQ identities, and the OAuth2 `state` values the
  * gateway hands out (single use, expiring; only their SHA-256 is kept).
  */
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { account } from '../schema'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { ts } from './columns'
 
 /** Files of an account that have no staff record to live on (photo) or belong to the account (signature). */
 export const accountProfile = pgTable('account_profile', {

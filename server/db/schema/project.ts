@@ -5,19 +5,12 @@
  * limited to the projects the caller may see (server/lib/projectScope.ts).
  */
 import { sql } from 'drizzle-orm'
-import { date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { date, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { organization } from '../schema'
+import { stamped } from './columns'
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-/** Columns of every business record (as in ../schema.ts; not imported: the two files import each other). */
-const stamped = {
-  version: integer('version').notNull().default(0),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-}
-const projectRef = () =>
+/** A project record's project: removed with it. */
+export const projectRef = () =>
   text('project_id')
     .notNull()
     .references(() => project.projectId, { onDelete: 'cascade' })

@@ -4,9 +4,8 @@
  * workbook's rows are kept parsed (`sheets`: sheet → rows as read), the report and the progress
  * of the creation beside them.
  */
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { ts } from './columns'
 
 export interface StoredSheetRow {
   row: number

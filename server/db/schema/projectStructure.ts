@@ -5,23 +5,10 @@
  * `projectId` (DESIGN §3 "Project scope").
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { index, jsonb, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { WorkPoint } from '../../../src/contract/schemas/projectStructure'
-import { line, project } from './project'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-/** Columns of every business record (as in ../schema.ts). */
-const stamped = {
-  version: integer('version').notNull().default(0),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  createBy: text('create_by'),
-  updateBy: text('update_by'),
-}
-const projectRef = () =>
-  text('project_id')
-    .notNull()
-    .references(() => project.projectId, { onDelete: 'cascade' })
+import { line, projectRef } from './project'
+import { stamped } from './columns'
 
 export const container = pgTable(
   'container',

@@ -4,10 +4,9 @@
  * (role_resource: applications now, projects later). role, role_menu, role_menu_function and
  * account_role are in ../schema.ts.
  */
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { organization, role } from '../schema'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { ts } from './columns'
 
 export const roleOrg = pgTable(
   'role_org',
