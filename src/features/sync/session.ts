@@ -8,27 +8,12 @@
  * Imported by main.tsx before anything else, so every module that reads the session at start-up
  * (the query cache's per-account persistence, the outbox) already sees this one.
  */
-import { SESSION_ITEMS, reloadSession, setStorageBackend, type StorageBackend } from '@/lib/session'
+import { SESSION_ITEMS, reloadSession, setStorageBackend, webBackend } from '@/lib/session'
 
 const PREFIX = 'trestle.'
 
-function localBackend(): StorageBackend | null {
-  try {
-    const s = globalThis.localStorage
-    if (!s) return null
-    return {
-      getItem: (k) => s.getItem(k),
-      setItem: (k, v) => s.setItem(k, v),
-      removeItem: (k) => s.removeItem(k),
-      keys: () => Array.from({ length: s.length }, (_, i) => s.key(i)).filter((k): k is string => k !== null),
-    }
-  } catch {
-    return null
-  }
-}
-
 function keepSessionAcrossRestarts() {
-  const local = localBackend()
+  const local = webBackend(() => globalThis.localStorage)
   if (!local) return
   // a session from before this change (sessionStorage) moves over once
   try {

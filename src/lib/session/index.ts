@@ -18,7 +18,7 @@ import type { CurrentUser, MenuEntry, MenuFunction } from '@/contract/schemas/sh
 import { createStore } from '@/lib/store'
 import { readJson, storage, writeJson } from './storage'
 
-export { setStorageBackend, memoryBackend, type StorageBackend } from './storage'
+export { setStorageBackend, memoryBackend, webBackend, type StorageBackend } from './storage'
 
 /** An authorised function of a menu: `{ applicationMenuFunctionId, functionName, functionAction }`. */
 export type AuthFunction = MenuFunction

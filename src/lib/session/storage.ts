@@ -22,7 +22,8 @@ export function memoryBackend(): StorageBackend {
   }
 }
 
-function webBackend(get: () => Storage | undefined): StorageBackend | null {
+/** A Web Storage area as a backend; null where it is missing or refuses writes. */
+export function webBackend(get: () => Storage | undefined): StorageBackend | null {
   try {
     const s = get()
     if (!s) return null
