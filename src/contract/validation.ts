@@ -37,6 +37,7 @@ export const V = {
   birthDate: 'v.birthDate',
   control: 'v.control',
   tooLarge: 'v.tooLarge',
+  negative: 'v.negative',
   mileage: 'v.mileage',
   mileageOrder: 'v.mileageOrder',
   mileageOverlap: 'v.mileageOverlap',
@@ -87,6 +88,7 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
   },
   'v.control': { zh: '{field}不能包含控制字符', en: '{field} may not contain control characters' },
   'v.tooLarge': { zh: '{field}不能大于{n}', en: '{field} may not be greater than {n}' },
+  'v.negative': { zh: '{field}不能为负数', en: '{field} may not be negative' },
   'v.mileage': { zh: '{field}格式应如 DK123+456.780', en: '{field} should look like DK123+456.780' },
   'v.mileageOrder': { zh: '终点里程须大于起点里程', en: 'The end mileage must be greater than the start mileage' },
   'v.mileageOverlap': {

@@ -129,6 +129,10 @@ describe.each(inject('targets'))('bill of quantities on $name', (t) => {
     const bad = await addItem(member, { containerId: root, quantity: '1.2.3', unitPrice: '12.34567', unit: '' })
     expect(bad.body.code).toBe(20001)
     expect(fieldsOf(bad)).toEqual(['quantity', 'unit', 'unitPrice'])
+    // quantities and prices are not negative
+    const negative = await addItem(member, { containerId: root, quantity: '-3', unitPrice: '-0.5' })
+    expect(negative.body.code).toBe(20001)
+    expect(fieldsOf(negative)).toEqual(['quantity', 'unitPrice'])
     // exactly one node
     expect(fieldsOf(await addItem(member, {}))).toEqual(['containerId'])
     expect(fieldsOf(await addItem(member, { containerId: root, designUnitId: du }))).toEqual(['containerId'])

@@ -418,6 +418,10 @@ describe.each(inject('targets'))('project structure on $name', (t) => {
       parentId: sub.unitEngineeringId,
     })
     expect(underSub.body).toMatchObject({ code: 20002, data: { field: 'parentId' } })
+    // a 子单位工程 without its 单位工程 is refused on parentId
+    const orphan = await post(member, `${UE}/add`, { projectId: p1, unitCode: 'DW-9', unitName: '无所属', category: 'subunit' })
+    expect(orphan.body.code).toBe(20001)
+    expect((orphan.body.data as { field: string }[]).map((e) => e.field)).toEqual(['parentId'])
     expect((await post(member, `${UE}/add`, { projectId: p1, unitCode: 'DW-1', unitName: '重复', category: 'unit' })).body.code).toBe(20006)
     const list = ok(
       await member.call<{ records: unknown[] }>('GET', `${A}/unitProject/listPage`, {

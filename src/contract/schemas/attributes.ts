@@ -60,14 +60,15 @@ const bool = () => z.union([z.boolean(), z.enum(['true', 'false']).transform((v)
 
 /** A decimal with up to `scale` places (SPEC §5: inputs keep only the first dot — a second dot is v.invalid here). */
 export const DECIMAL = /^-?\d{1,14}(\.\d+)?$/
-export const decimal = (scale = 4) =>
+export const decimal = (scale = 4, { nonNegative = false } = {}) =>
   z.preprocess(
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
     z
       .string({ error: missing })
       .trim()
       .min(1, { error: V.required })
-      .refine((v) => DECIMAL.test(v) && (v.split('.')[1] ?? '').length <= scale, { error: V.invalid }),
+      .refine((v) => DECIMAL.test(v) && (v.split('.')[1] ?? '').length <= scale, { error: V.invalid })
+      .refine((v) => !nonNegative || !v.startsWith('-'), { error: V.negative }),
   )
 
 // ---- groups ----------------------------------------------------------------------------------------
@@ -298,8 +299,8 @@ const boqShape = {
   itemCode: code(50),
   itemName: name(100),
   unit: text(20),
-  quantity: decimal(4),
-  unitPrice: decimal(4),
+  quantity: decimal(4, { nonNegative: true }),
+  unitPrice: decimal(4, { nonNegative: true }),
   remark: optionalText(500),
   sort: sortCode().default(1),
 }
@@ -323,8 +324,8 @@ export const boqImportRow = z.object({
   itemCode: code(50),
   itemName: name(100),
   unit: text(20),
-  quantity: decimal(4),
-  unitPrice: decimal(4),
+  quantity: decimal(4, { nonNegative: true }),
+  unitPrice: decimal(4, { nonNegative: true }),
   remark: optionalText(500),
 })
 export const boqTotalsQuery = z.object({ projectId: id() })

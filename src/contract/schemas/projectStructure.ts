@@ -246,8 +246,17 @@ export const unitEngineeringFields = z.object({
   remark: optionalText(200),
 })
 
-export const unitEngineeringAdd = unitEngineeringFields.extend({ unitEngineeringId: id().optional(), projectId: id() })
-export const unitEngineeringUpdate = unitEngineeringFields.extend({ unitEngineeringId: id(), version: version() })
+/** A 子单位工程 names its 单位工程. */
+function subunitParent(v: { category: UnitEngineeringCategory; parentId?: string | null | undefined }, ctx: z.RefinementCtx): void {
+  if (v.category === 'subunit' && !v.parentId) ctx.addIssue({ code: 'custom', path: ['parentId'], message: V.required })
+}
+
+export const unitEngineeringAdd = unitEngineeringFields
+  .extend({ unitEngineeringId: id().optional(), projectId: id() })
+  .superRefine(subunitParent)
+export const unitEngineeringUpdate = unitEngineeringFields
+  .extend({ unitEngineeringId: id(), version: version() })
+  .superRefine(subunitParent)
 
 export const unitEngineeringListQuery = listQuery.extend({
   projectId: id().optional(),
