@@ -2,6 +2,7 @@
 import '@/features/sync/session'
 import './app/startOutbox'
 import './app/inviteForms'
+import './app/slots'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -6,8 +6,6 @@ import type { Organization } from '@/contract/schemas/org'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { AccountsPanel } from '@/features/accounts'
-import { DepartmentsPanel } from '@/features/people'
 import { formatDateTime } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { useTypeLabel } from './api'
@@ -16,6 +14,7 @@ import { GroupsTab } from './GroupsTab'
 import { LimitTab } from './LimitTab'
 import { ContactsTab, InstitutionsTab } from './ListsTabs'
 import { QualificationsTab } from './QualificationsTab'
+import { LentPanel } from './slots'
 
 export const UNIT_TABS = ['info', 'qualification', 'institutions', 'contacts', 'departments', 'accounts', 'groups', 'accountLimit'] as const
 export type UnitTab = (typeof UNIT_TABS)[number]
@@ -180,10 +179,10 @@ export function UnitPanel({ unit, tab, onTab, onAddChild, onEdit, onDelete }: Un
             <ContactsTab organizationId={unit.organizationId} />
           </TabsContent>
           <TabsContent value="departments">
-            <DepartmentsPanel organizationId={unit.organizationId} />
+            <LentPanel slot="departments" organizationId={unit.organizationId} organizationName={unit.organizationName} />
           </TabsContent>
           <TabsContent value="accounts">
-            <AccountsPanel organizationId={unit.organizationId} organizationName={unit.organizationName} />
+            <LentPanel slot="accounts" organizationId={unit.organizationId} organizationName={unit.organizationName} />
           </TabsContent>
           <TabsContent value="groups">
             <GroupsTab organizationId={unit.organizationId} />
