@@ -1,6 +1,7 @@
 /** Gateway settings, all from the environment (durations in seconds unless named otherwise). */
 import path from 'node:path'
 import { DEFAULT_APP_CODE } from '../src/contract/paths'
+import { parseAllowList } from './lib/outbound'
 import { loadNotifyConfig, type NotifyConfig } from './modules/notify/config'
 import { loadOAuthConfig, type OAuthConfig } from './modules/oauth/config'
 
@@ -26,6 +27,8 @@ export interface Config {
   notify: NotifyConfig
   /** WeChat / QQ OAuth2 providers and the public URL for redirects (server/modules/oauth/config.ts). */
   oauth: OAuthConfig
+  /** Hosts (`host` or `host:port`) outbound calls reach without the address check (TRESTLE_WEBHOOK_ALLOW; server/lib/outbound.ts). */
+  webhookAllow: string[]
   bodyLimit: number
   /** Seconds an in-progress Idempotency-Key is held; after that a retry with the same payload may take it over. */
   idempotencyLease: number
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRESTLE_TRUST_PROXY === '1' || env.TRESTLE_TRUST_PROXY === 'true',
     notify: loadNotifyConfig(env, (m) => new ConfigError(m)),
     oauth: loadOAuthConfig(env, (m) => new ConfigError(m)),
+    webhookAllow: parseAllowList(env.TRESTLE_WEBHOOK_ALLOW, (m) => new ConfigError(m)),
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),

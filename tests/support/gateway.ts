@@ -60,6 +60,8 @@ export async function startGateway(name: string, env: Record<string, string>, da
       TRESTLE_VERIFY_IP_LIMIT: '1000',
       // background jobs (server/lib/jobs.ts): a failed send is retried after 0.2 s, 0.4 s… so tests see it dead-lettered
       TRESTLE_JOB_RETRY_MS: '200',
+      // the tests' webhook and SMS receivers listen on 127.0.0.1 (any port); `localhost`, 127.0.0.2… stay refused
+      TRESTLE_WEBHOOK_ALLOW: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,37 +4,38 @@
  * enterprise-chat webhook per configuration (POST JSON). Each send is a `msg.push` job: a failure
  * is retried with backoff (server/lib/jobs.ts); after the last attempt the push is `dead` and the
  * administrators' waiting list shows it with its error. A channel that is not configured logs the
- * message instead (the demo), as the verification codes do.
+ * message instead (the demo), as the verification codes do. Webhook and SMS calls go through
+ * server/lib/outbound.ts: a refused address is a failed send like any other (its reason in lastError).
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context'
 import { account, msgConfig, msgInbox, msgPush } from '../../db/schema'
 import type { ClaimedJob, JobRunner } from '../../lib/jobs'
+import { outboundCall, OutboundRefused, type OutboundAnswer } from '../../lib/outbound'
 import { SmtpMailer, WebhookSmsProvider } from '../notify/sender'
 import { PUSH_JOB } from './fanout'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-async function postJson(url: string, body: unknown): Promise<void> {
-  let res: Response
+async function postJson(url: string, body: unknown, allow: readonly string[]): Promise<void> {
+  let res: OutboundAnswer
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    })
+    res = await outboundCall(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      { allow },
+    )
   } catch (err) {
-    throw new Error(`webhook unreachable: ${(err as Error).message}`)
+    throw new Error(`webhook ${err instanceof OutboundRefused ? 'refused' : 'unreachable'}: ${(err as Error).message}`)
   }
-  await res.body?.cancel().catch(() => undefined)
   if (!res.ok) throw new Error(`webhook answered HTTP ${res.status}`)
 }
 
 export function registerPushHandler(runner: JobRunner, ctx: Ctx): void {
   const { smtp, smsWebhookUrl } = ctx.config.notify
+  const allow = ctx.config.webhookAllow
   const mailer = smtp ? new SmtpMailer(smtp) : null
-  const sms = smsWebhookUrl ? new WebhookSmsProvider(smsWebhookUrl) : null
+  const sms = smsWebhookUrl ? new WebhookSmsProvider(smsWebhookUrl, allow) : null
 
   runner.handle(PUSH_JOB, async (payload, job: ClaimedJob) => {
     const pushId = Number((payload as { pushId: number }).pushId)
@@ -81,13 +82,17 @@ export function registerPushHandler(runner: JobRunner, ctx: Ctx): void {
               }
             ).rows[0]?.url ?? null)
         if (!url) throw new Error('no webhook address')
-        await postJson(url, {
-          msgtype: 'text',
-          text: { content: `${row.titleZh}\n${row.contentZh}` },
-          receiver: { accountName: row.accountName, userName: row.userName },
-          title: { zh: row.titleZh, en: row.titleEn },
-          content: { zh: row.contentZh, en: row.contentEn },
-        })
+        await postJson(
+          url,
+          {
+            msgtype: 'text',
+            text: { content: `${row.titleZh}\n${row.contentZh}` },
+            receiver: { accountName: row.accountName, userName: row.userName },
+            title: { zh: row.titleZh, en: row.titleEn },
+            content: { zh: row.contentZh, en: row.contentEn },
+          },
+          allow,
+        )
       }
     } catch (err) {
       const dead = job.attempts >= job.maxAttempts

@@ -4,7 +4,8 @@
  *
  *   - email: SMTP via nodemailer when TRESTLE_SMTP_HOST is set;
  *   - SMS: an `SmsProvider` — here the HTTP-webhook provider (TRESTLE_SMS_WEBHOOK_URL, POST
- *     `{ "to": "138…", "text": "…" }`, any 2xx is accepted); a vendor SDK fits the same interface;
+ *     `{ "to": "138…", "text": "…" }`, any 2xx is accepted; a private or local address only when
+ *     TRESTLE_WEBHOOK_ALLOW names its host); a vendor SDK fits the same interface;
  *   - otherwise the server log, so the demo works: `[verify-code] 13800000000 → 123456`.
  *
  * Texts are zh or en by the requester's language. A delivery failure throws `DeliveryError`
@@ -13,7 +14,9 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Lang } from '../../../src/contract/codes'
+import type { Config } from '../../config'
 import type { Ctx } from '../../context'
+import { outboundCall, OutboundRefused, type OutboundAnswer } from '../../lib/outbound'
 import type { NotifyConfig, SmtpConfig } from './config'
 
 export type CodePurpose = 'register' | 'forgot' | 'bindPhone' | 'bindEmail'
@@ -36,27 +39,25 @@ export interface SmsProvider {
   send(to: string, text: string): Promise<void>
 }
 
-/** POSTs `{ to, text }` as JSON to a URL; any 2xx answer counts as delivered. */
+/** POSTs `{ to, text }` as JSON to a URL (server/lib/outbound.ts: refused addresses, deadline); any 2xx answer counts as delivered. */
 export class WebhookSmsProvider implements SmsProvider {
   readonly name = 'sms-webhook'
   constructor(
     private readonly url: string,
-    private readonly timeoutMs = 10_000,
+    private readonly allow: readonly string[],
   ) {}
 
   async send(to: string, text: string): Promise<void> {
-    let res: Response
+    let res: OutboundAnswer
     try {
-      res = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ to, text }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      })
+      res = await outboundCall(
+        this.url,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to, text }) },
+        { allow: this.allow },
+      )
     } catch (err) {
-      throw new DeliveryError(`SMS webhook unreachable: ${(err as Error).message}`)
+      throw new DeliveryError(`SMS webhook ${err instanceof OutboundRefused ? 'refused' : 'unreachable'}: ${(err as Error).message}`)
     }
-    await res.body?.cancel().catch(() => undefined)
     if (!res.ok) throw new DeliveryError(`SMS webhook answered HTTP ${res.status}`)
   }
 }
@@ -147,13 +148,17 @@ interface Channels {
   mailer: SmtpMailer | null
   sms: SmsProvider | null
 }
-const channelCache = new WeakMap<NotifyConfig, Channels>()
+const channelCache = new WeakMap<Config, Channels>()
 
-function channels(cfg: NotifyConfig): Channels {
-  let c = channelCache.get(cfg)
+function channels(config: Config): Channels {
+  let c = channelCache.get(config)
   if (!c) {
-    c = { mailer: cfg.smtp ? new SmtpMailer(cfg.smtp) : null, sms: cfg.smsWebhookUrl ? new WebhookSmsProvider(cfg.smsWebhookUrl) : null }
-    channelCache.set(cfg, c)
+    const { smtp, smsWebhookUrl } = config.notify
+    c = {
+      mailer: smtp ? new SmtpMailer(smtp) : null,
+      sms: smsWebhookUrl ? new WebhookSmsProvider(smsWebhookUrl, config.webhookAllow) : null,
+    }
+    channelCache.set(config, c)
   }
   return c
 }
@@ -163,7 +168,7 @@ export const realChannels = (cfg: NotifyConfig) => ({ sms: cfg.smsWebhookUrl !==
 
 /** Sends a code to its target by the channel configured for it; throws DeliveryError when that fails. */
 export async function sendVerifyCode(ctx: Ctx, msg: VerifyMessage): Promise<'smtp' | 'sms' | 'log'> {
-  const { mailer, sms } = channels(ctx.config.notify)
+  const { mailer, sms } = channels(ctx.config)
   if (isEmailTarget(msg.target) && mailer) {
     await mailer.send(mailOf(msg))
     ctx.log.info({ purpose: msg.purpose, channel: mailer.name }, `[verify-code] sent to ${msg.target}`)

@@ -10,8 +10,14 @@
  *     `oauth_consumer_key` + `openid`, errors `{ error, error_description }` or `{ ret, msg }`.
  *
  * Answers are read as JSON, JSONP (`callback( {...} );`) or form-encoded text, as providers vary.
+ *
+ * Calls go through server/lib/outbound.ts (deadline, 64 KiB answers, redirects checked hop by hop,
+ * pinned addresses). The configured token / openid / user-info endpoints are the operator's own
+ * setting (like TRESTLE_WEBHOOK_ALLOW), so their host:port are allowed even on a private network
+ * (an in-house provider, the tests' local one); a redirect elsewhere is checked like any webhook.
  */
 import type { ThirdPlatform } from '../../../src/contract/schemas/auth'
+import { allowEntryOf, outboundCall, OutboundRefused, type OutboundAnswer } from '../../lib/outbound'
 import type { OAuthProviderConfig } from './config'
 
 export interface Identity {
@@ -116,25 +122,26 @@ const withQuery = (url: string, params: Params) => `${url}${url.includes('?') ? 
 async function call(
   url: string,
   init: { method: 'GET' | 'POST'; params: Params; headers?: Record<string, string> },
+  allow: readonly string[],
 ): Promise<Record<string, unknown>> {
-  let res: Response
+  let res: OutboundAnswer
   try {
     res =
       init.method === 'GET'
-        ? await fetch(withQuery(url, init.params), {
-            headers: { accept: 'application/json', ...init.headers },
-            signal: AbortSignal.timeout(10_000),
-          })
-        : await fetch(url, {
-            method: 'POST',
-            headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
-            body: new URLSearchParams(init.params).toString(),
-            signal: AbortSignal.timeout(10_000),
-          })
+        ? await outboundCall(withQuery(url, init.params), { headers: { accept: 'application/json', ...init.headers } }, { allow })
+        : await outboundCall(
+            url,
+            {
+              method: 'POST',
+              headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
+              body: new URLSearchParams(init.params).toString(),
+            },
+            { allow },
+          )
   } catch (err) {
-    throw new ProviderError(`unreachable (${(err as Error).message})`)
+    throw new ProviderError(`${err instanceof OutboundRefused ? 'refused' : 'unreachable'} (${(err as Error).message})`)
   }
-  const text = await res.text()
+  const text = res.text
   let json: Record<string, unknown>
   try {
     json = parseAnswer(text)
@@ -149,11 +156,13 @@ async function call(
 
 export class OAuthClient {
   private readonly d: Dialect
+  private readonly allow: string[]
   constructor(
     readonly platform: ThirdPlatform,
     private readonly cfg: OAuthProviderConfig,
   ) {
     this.d = DIALECTS[platform]
+    this.allow = [cfg.tokenUrl, cfg.userinfoUrl, cfg.openidUrl].filter((u): u is string => u !== null).map(allowEntryOf)
   }
 
   authorizeUrl(redirectUri: string, state: string): string {
@@ -163,23 +172,23 @@ export class OAuthClient {
 
   /** code → token → [openid] → user info. Throws ProviderError with the provider's text. */
   async identity(code: string, redirectUri: string): Promise<Identity> {
-    const t = await call(this.cfg.tokenUrl, this.d.token(this.cfg, code, redirectUri))
+    const t = await call(this.cfg.tokenUrl, this.d.token(this.cfg, code, redirectUri), this.allow)
     const accessToken = str(t.access_token)
     if (!accessToken) throw new ProviderError('no access_token in the token answer')
     const token: Token = { accessToken, openid: str(t.openid), unionId: str(t.unionid) }
     let openid = token.openid
     if (this.d.openid && this.cfg.openidUrl) {
-      const me = await call(this.cfg.openidUrl, { method: 'GET', params: this.d.openid(this.cfg, token) })
+      const me = await call(this.cfg.openidUrl, { method: 'GET', params: this.d.openid(this.cfg, token) }, this.allow)
       openid = str(me.openid)
       token.unionId = str(me.unionid) ?? token.unionId
     }
     if (!openid) throw new ProviderError('no openid')
     const info = this.d.userinfo(this.cfg, token, openid)
-    const json = await call(this.cfg.userinfoUrl, {
-      method: 'GET',
-      params: info.params,
-      headers: info.bearer ? { authorization: `Bearer ${accessToken}` } : undefined,
-    })
+    const json = await call(
+      this.cfg.userinfoUrl,
+      { method: 'GET', params: info.params, headers: info.bearer ? { authorization: `Bearer ${accessToken}` } : undefined },
+      this.allow,
+    )
     const identity = this.d.user(json, openid, token)
     if (!identity.subject) throw new ProviderError('no user id')
     return { ...identity, nickname: identity.nickname?.slice(0, 100) ?? null, avatarUrl: identity.avatarUrl?.slice(0, 500) ?? null }
