@@ -1,7 +1,7 @@
 import type { MenuPath } from '@/contract/catalogue'
 import { isLoggedIn } from '@/lib/session'
 import { ensureMenus, setCurrentMenuForPath } from './menus'
-import { findMenuByPath } from './menu'
+import { findMenuByPath, normalizePath } from './menu'
 
 /** A route guard's refusal: the account has no menu for `path`. Rendered as the 403 page. */
 export class ForbiddenError extends Error {
@@ -27,6 +27,16 @@ export async function requireMenu(path: MenuPath, opts: { preload?: boolean } = 
   if (!findMenuByPath(menus, path)) throw new ForbiddenError(path)
   if (!opts.preload) setCurrentMenuForPath(path, menus)
 }
+
+/**
+ * `beforeLoad` of a page whose route path is its menu (every page of the shell): requireMenu of the
+ * path navigated to, so a route file names its path once. src/lib/permissions/routes.test.ts checks that each
+ * route using it has a path the catalogue lists.
+ *
+ *   beforeLoad: guardPage
+ */
+export const guardPage = ({ location, preload }: { location: { pathname: string }; preload: boolean }): Promise<void> =>
+  requireMenu(normalizePath(location.pathname) as MenuPath, { preload })
 
 /**
  * The shell's guard: no session token → /login (thrown as the router's redirect by the caller's

@@ -7,7 +7,7 @@
  * `grants-version` answer header changes (./grants.ts): a role change shows without signing out.
  */
 export { Can, useCan, hasMenuAction, logOperation, permissionsOf, type MenuAction } from './can'
-export { enterShell, requireMenu, ForbiddenError, isForbiddenError } from './guard'
+export { enterShell, guardPage, requireMenu, ForbiddenError, isForbiddenError } from './guard'
 export { ensureMenus, knownMenus, menuKeys, menusQueryKey, menusQueryOptions, setCurrentMenuForPath, useMenus } from './menus'
 export { noteGrantsVersion, onPageGrantChange, reloadMenus } from './grants'
 export {

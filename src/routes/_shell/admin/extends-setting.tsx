@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 
 export const Route = createFileRoute('/_shell/admin/extends-setting')({
   validateSearch: listSearch,
-  beforeLoad: ({ preload }) => requireMenu('/admin/extends-setting', { preload }),
+  beforeLoad: guardPage,
   component: lazyScreen(() => import('@/features/attributes'), 'SettingPage'),
 })

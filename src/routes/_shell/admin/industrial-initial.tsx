@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 import { projectOptionsQueryOptions } from '@/lib/project/queries'
 import { preloadRouteData } from '@/lib/query'
 import { initRunQueryOptions, initRunsQueryOptions } from '@/features/projectInit/queries'
@@ -9,7 +9,7 @@ import { initSearch } from '@/features/projectInit/search'
 /** The initialisation wizard, preset "industrialInitial" (src/features/projectInit). */
 export const Route = createFileRoute('/_shell/admin/industrial-initial')({
   validateSearch: initSearch,
-  beforeLoad: ({ preload }) => requireMenu('/admin/industrial-initial', { preload }),
+  beforeLoad: guardPage,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     Promise.all([

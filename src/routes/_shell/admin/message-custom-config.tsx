@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 import { preloadRouteData } from '@/lib/query'
 import { msgConfigListPageQueryOptions } from '@/features/messages/queries'
 
 export const Route = createFileRoute('/_shell/admin/message-custom-config')({
   validateSearch: listSearch,
-  beforeLoad: ({ preload }) => requireMenu('/admin/message-custom-config', { preload }),
+  beforeLoad: guardPage,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => preloadRouteData(context.queryClient, msgConfigListPageQueryOptions('custom', deps)),
   component: lazyScreen(() => import('@/features/messages'), 'MessageCustomConfigPage'),

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 
 /** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/process-model-management')({
-  beforeLoad: ({ preload }) => requireMenu('/admin/process-model-management', { preload }),
+  beforeLoad: guardPage,
   component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
 })

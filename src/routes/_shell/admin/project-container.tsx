@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 import { projectOptionsQueryOptions } from '@/lib/project/queries'
 import { preloadRouteData } from '@/lib/query'
 import { containerTreeQueryOptions } from '@/features/projectStructure/queries'
 
 export const Route = createFileRoute('/_shell/admin/project-container')({
   validateSearch: listSearch,
-  beforeLoad: ({ preload }) => requireMenu('/admin/project-container', { preload }),
+  beforeLoad: guardPage,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     preloadRouteData(context.queryClient, projectOptionsQueryOptions()).then(() =>

@@ -2,14 +2,14 @@ import { createFileRoute } from '@tanstack/react-router'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 import { projectOptionsQueryOptions } from '@/lib/project/queries'
 import { preloadRouteData } from '@/lib/query'
 import { unitEngineeringResources } from '@/features/projectStructure/queries'
 
 export const Route = createFileRoute('/_shell/admin/unit-engineering')({
   validateSearch: listSearch,
-  beforeLoad: ({ preload }) => requireMenu('/admin/unit-engineering', { preload }),
+  beforeLoad: guardPage,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     Promise.all([

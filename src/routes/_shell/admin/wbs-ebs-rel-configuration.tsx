@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 import { preloadRouteData } from '@/lib/query'
 import { relTreeQueryOptions } from '@/features/dictionary/queries'
 
 export const Route = createFileRoute('/_shell/admin/wbs-ebs-rel-configuration')({
-  beforeLoad: ({ preload }) => requireMenu('/admin/wbs-ebs-rel-configuration', { preload }),
+  beforeLoad: guardPage,
   loader: ({ context }) =>
     Promise.all([
       preloadRouteData(context.queryClient, relTreeQueryOptions('wbs')),

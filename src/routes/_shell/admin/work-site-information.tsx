@@ -2,14 +2,14 @@ import { createFileRoute } from '@tanstack/react-router'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 import { projectOptionsQueryOptions } from '@/lib/project/queries'
 import { preloadRouteData } from '@/lib/query'
 import { workSiteResources } from '@/features/workSites/queries'
 
 export const Route = createFileRoute('/_shell/admin/work-site-information')({
   validateSearch: listSearch,
-  beforeLoad: ({ preload }) => requireMenu('/admin/work-site-information', { preload }),
+  beforeLoad: guardPage,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     Promise.all([

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
-import { requireMenu } from '@/lib/permissions'
+import { guardPage } from '@/lib/permissions'
 
 export const Route = createFileRoute('/_shell/test/demo')({
-  beforeLoad: ({ preload }) => requireMenu('/test/demo', { preload }),
+  beforeLoad: guardPage,
   component: lazyScreen(() => import('@/features/shell/demo'), 'DemoPage'),
 })

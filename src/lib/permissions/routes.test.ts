@@ -1,0 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isMenuPath } from '@/contract/catalogue'
+
+const ROUTES = path.resolve(__dirname, '../../routes')
+const files = (readdirSync(ROUTES, { recursive: true }) as string[]).filter((f) => f.endsWith('.tsx')).map((f) => path.join(ROUTES, f))
+
+describe('route guards', () => {
+  it('guards pages by their own path, and every such path is a menu of the catalogue', () => {
+    const guarded = files.filter((f) => readFileSync(f, 'utf8').includes('beforeLoad: guardPage'))
+    expect(guarded.length).toBeGreaterThan(30)
+    for (const f of guarded) {
+      const route = /createFileRoute\('\/_shell(\/[^']*)'\)/.exec(readFileSync(f, 'utf8'))?.[1]
+      expect(route && isMenuPath(route), `${path.relative(ROUTES, f)}: ${route} is not a menu path`).toBe(true)
+    }
+  })
+})
