@@ -463,7 +463,11 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     app.post(paths.add, { config: mutation(fns.add) }, async (req) => {
       const input = parse(def.schemas.add, req.body, req) as Row
       const auth = req.auth!
-      await def.check?.(input, req)
+      if (def.check) {
+        // another project's payload is 20002 before the payload's own checks (its files…) answer
+        if (projectOfPayload) await checkProject(await projectIds(auth), input, { tx: ctx.db, auth, now: new Date() })
+        await def.check(input, req)
+      }
       const now = new Date()
       // With scopeOwner the owner was checked: the new record is read back without the scope
       // (a new unit's own id is not among the ids computed before it existed).
@@ -482,12 +486,16 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     app.put(paths.update, { config: mutation(fns.update) }, async (req) => {
       const input = parse(def.schemas.update, req.body, req) as Row
       const auth = req.auth!
-      await def.check?.(input, req)
       const id = String(input[def.idField])
       const now = new Date()
       const ids = await scopeIds(auth)
       const projects = await projectIds(auth)
       const scope = and(whereOf(ids), projectCol ? projectWhere(projectCol, projects) : undefined)
+      if (def.check) {
+        // a record the caller may not see is 20002 before the payload's own checks (its files…) answer
+        if (!(await visibleById(ctx.db, scope, id))) throw new ApiError(Code.NOT_FOUND)
+        await def.check(input, req)
+      }
       const updated = await ctx.db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db
