@@ -3,7 +3,8 @@
  * which message to whom through which channels; one inbox row per receiver and event (unique, so a
  * job run twice writes it once); one push row per inbox row and outside channel.
  */
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { organization } from '../schema'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -14,7 +15,13 @@ export interface MsgReceiver {
   name: string
 }
 
-/** A message configuration: an event (kind `event`) or a hand-sent message (kind `custom`). */
+/**
+ * A message configuration: an event (kind `event`) or a hand-sent message (kind `custom`).
+ * Ownership (DESIGN §3): it belongs to the unit of the account that added it (`organizationId`; none:
+ * the platform's, added by an account without a unit) and is read, changed, deleted and sent from
+ * within the caller's data scope only; its receivers are ones the caller may address (within that
+ * scope). Names are unique within a unit and kind.
+ */
 export const msgConfig = pgTable(
   'msg_config',
   {
@@ -33,14 +40,17 @@ export const msgConfig = pgTable(
     /** The enterprise-chat webhook of the `webhook` channel. */
     webhookUrl: text('webhook_url'),
     remark: text('remark'),
-    organizationId: text('organization_id'),
+    organizationId: text('organization_id').references(() => organization.organizationId),
     version: integer('version').notNull().default(0),
     createTime: ts('create_time').notNull().defaultNow(),
     updateTime: ts('update_time').notNull().defaultNow(),
     createBy: text('create_by'),
     updateBy: text('update_by'),
   },
-  (t) => [index('msg_config_event_idx').on(t.eventCode), uniqueIndex('msg_config_name_uq').on(t.kind, t.configName)],
+  (t) => [
+    index('msg_config_event_idx').on(t.eventCode),
+    unique('msg_config_name_uq').on(t.kind, t.organizationId, t.configName).nullsNotDistinct(),
+  ],
 )
 
 /** A message in a receiver's centre; its id is the live stream's event id. */

@@ -2,7 +2,8 @@
  * The message centre (SPEC §7 msgPushUser, msgPushed, msgWaitPush): my messages — only the
  * caller's, whatever ids are asked for — unread first; mark read (idempotent, so the offline outbox
  * may replay it) and mark all read; sending by hand (an outbox event like any other, so it is
- * delivered by the same job); the channel sends for administrators, with a retry of dead ones.
+ * delivered by the same job) from a configuration of the caller's units to receivers it may address;
+ * the channel sends to accounts within the caller's data scope, with a retry of dead ones.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
@@ -21,11 +22,14 @@ import {
 } from '../../../src/contract/schemas/message'
 import type { Ctx } from '../../context'
 import { account, job, msgConfig, msgInbox, msgPush } from '../../db/schema'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
+import { checkOutboundUrl } from '../../lib/outbound'
 import { likeEscape } from '../../lib/sql'
+import { inScope } from '../org/scope'
 import { CUSTOM_TOPIC, MSG_CHANNEL, PUSH_JOB } from './fanout'
 import { inboxSelection, toMessage } from './live'
+import { checkReceivers, grantedOrgIds } from './receivers'
 
 const signed = { auth: 'signed' as const }
 
@@ -118,13 +122,16 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post(MSG_API.send, { config: { ...signed, perm: { menu: '/admin/message-custom-config', fn: 'send' } } }, async (req) => {
     const body = parse(sendBody, req.body, req)
     const acc = req.auth!.account
+    const orgIds = await grantedOrgIds(ctx, req)
     if (body.msgConfigId) {
       const [cfg] = await ctx.db
         .select({ id: msgConfig.msgConfigId })
         .from(msgConfig)
-        .where(and(eq(msgConfig.msgConfigId, body.msgConfigId), eq(msgConfig.kind, 'custom')))
-      if (!cfg) throw new ApiError(Code.NOT_FOUND)
+        .where(and(eq(msgConfig.msgConfigId, body.msgConfigId), eq(msgConfig.kind, 'custom'), inScope(msgConfig.organizationId, orgIds)))
+      if (!cfg) throw new ApiError(Code.NOT_FOUND, { field: 'msgConfigId' })
     }
+    await checkReceivers(ctx.db, req, body.receivers, orgIds)
+    await checkOutboundUrl(body.webhookUrl, ctx.config.webhookAllow, requestLang(req))
     const eventId = await ctx.db.transaction((tx) =>
       emitEvent(
         tx,
@@ -170,11 +177,18 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(req, { reported: eventId !== null })
   })
 
+  /** Sends to accounts of the units within the caller's data scope. */
+  const pushesInScope = (orgIds: string[] | null): SQL | undefined =>
+    orgIds === null
+      ? undefined
+      : sql`${msgPush.accountId} in (select ${account.accountId} from ${account} where ${inScope(account.organizationId, orgIds)})`
+
   const pushes = (statuses: string[]) => async (req: FastifyRequest) => {
     const q = parse(pushQuery, req.query, req)
     const conds: (SQL | undefined)[] = [
       inArray(msgPush.status, q.status && statuses.includes(q.status) ? [q.status] : statuses),
       q.channel ? eq(msgPush.channel, q.channel) : undefined,
+      pushesInScope(await grantedOrgIds(ctx, req)),
     ]
     const where = and(...conds)
     const [rows, [total]] = await Promise.all([
@@ -225,11 +239,12 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** Dead sends back in the queue with fresh attempts. */
   app.post(MSG_API.retry, { config: { ...signed, perm: { menu: '/admin/message-setting', fn: 'edit' } } }, async (req) => {
     const body = parse(retryBody, req.body, req)
+    const inScopeOnly = pushesInScope(await grantedOrgIds(ctx, req))
     const n = await ctx.db.transaction(async (tx) => {
       const rows = await tx
         .update(msgPush)
         .set({ status: 'waiting', attempts: 0, lastError: null })
-        .where(and(inArray(msgPush.id, body.ids), eq(msgPush.status, 'dead')))
+        .where(and(inArray(msgPush.id, body.ids), eq(msgPush.status, 'dead'), inScopeOnly))
         .returning({ id: msgPush.id })
       if (!rows.length) return 0
       await tx

@@ -128,7 +128,9 @@ export interface MsgConfig extends Stamped {
   contentEn: string
   webhookUrl: string | null
   remark: string | null
+  /** The owner unit (none: the platform's). */
   organizationId: string | null
+  organizationName: string | null
 }
 
 /** The account tree of receivers (SPEC §3): groups (nodeType 2, `count` people) and people (3). */

@@ -123,6 +123,11 @@ function ConfigList({ kind }: { kind: Kind }) {
       exportValue: (r) => statusLabel(r.status),
     },
     {
+      key: 'organizationName',
+      header: t('messages.field.organization'),
+      cell: (r) => r.organizationName ?? '--',
+    },
+    {
       key: 'updateTime',
       header: t('messages.field.updateTime'),
       sortable: true,

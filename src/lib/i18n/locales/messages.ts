@@ -78,6 +78,7 @@ export const zh = {
     contentEn: '英文内容',
     webhookUrl: '机器人地址',
     remark: '备注',
+    organization: '所属单位',
     updateTime: '更新时间',
   },
   receivers: {
@@ -174,6 +175,7 @@ export const en: Shape<typeof zh> = {
     contentEn: 'Content (English)',
     webhookUrl: 'Robot address',
     remark: 'Remark',
+    organization: 'Unit',
     updateTime: 'Updated',
   },
   receivers: {

@@ -1,0 +1,156 @@
+/**
+ * The receivers of messages (groups of the account tree, people, roles) a caller may address: those
+ * of the units within its data scope (a group's or a role's unit, a person's unit). The pickers answer
+ * only these, and only to callers who may write a configuration or send a message; a configuration or
+ * a send naming any other receiver is 20001 on `receivers`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { perm, type Permission } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import { DATA_SCOPES } from '../../../src/contract/enums'
+import { accountTreeQuery, MSG_API, type AccountTreeNode, type MsgReceiver } from '../../../src/contract/schemas/message'
+import { filterText } from '../../../src/contract/rules'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { account, accountRole, organization, orgGroup, orgGroupAccount, role } from '../../db/schema'
+import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { likeEscape } from '../../lib/sql'
+import { grantOf, refusePermission, scopeOrgIds } from '../../plugins/permissions'
+import { inScope } from '../org/scope'
+
+/** Writing a configuration of either kind, or sending one: what opens the pickers. */
+const PICKER_GRANTS: Permission[] = [
+  perm('/admin/message-setting', 'add'),
+  perm('/admin/message-setting', 'edit'),
+  perm('/admin/message-custom-config', 'add'),
+  perm('/admin/message-custom-config', 'edit'),
+  perm('/admin/message-custom-config', 'send'),
+]
+
+const OUT_OF_REACH = {
+  zh: '接收人不存在或不在您的数据范围内',
+  en: 'A receiver does not exist or is outside your data scope',
+}
+
+/** The units the caller may address under the scope its route's grant resolved (null: all). */
+export const grantedOrgIds = (ctx: Ctx, req: FastifyRequest, db: Db = ctx.db): Promise<string[] | null> =>
+  scopeOrgIds(ctx, req.auth!.account, req.auth!.grant?.scope ?? 'own', db)
+
+/** The units of the caller's widest picker grant; 20003 without any. */
+async function pickerOrgIds(ctx: Ctx, req: FastifyRequest): Promise<string[] | null> {
+  const auth = req.auth!
+  const grants = (await Promise.all(PICKER_GRANTS.map((p) => grantOf(ctx, auth, p)))).filter((g) => g !== null)
+  const widest = grants.sort((a, b) => DATA_SCOPES.indexOf(b.scope) - DATA_SCOPES.indexOf(a.scope))[0]
+  if (!widest) return refusePermission(ctx, req, PICKER_GRANTS[0]!)
+  auth.grant = widest
+  return grantedOrgIds(ctx, req)
+}
+
+/** Every receiver exists and lies within `orgIds` (null: any unit); else 20001 on `receivers`. */
+export async function checkReceivers(db: Db, req: FastifyRequest, receivers: MsgReceiver[], orgIds: string[] | null): Promise<void> {
+  const ids = (type: MsgReceiver['type']) => [...new Set(receivers.filter((r) => r.type === type).map((r) => r.id))]
+  const found = async (wanted: string[], query: (ids: string[]) => Promise<unknown[]>) =>
+    wanted.length === 0 || (await query(wanted)).length === wanted.length
+  const reachable = await Promise.all([
+    found(ids('person'), (w) =>
+      db
+        .select({ id: account.accountId })
+        .from(account)
+        .where(and(inArray(account.accountId, w), inScope(account.organizationId, orgIds))),
+    ),
+    found(ids('group'), (w) =>
+      db
+        .select({ id: orgGroup.orgGroupId })
+        .from(orgGroup)
+        .where(and(inArray(orgGroup.orgGroupId, w), inScope(orgGroup.organizationId, orgIds))),
+    ),
+    found(ids('role'), (w) =>
+      db
+        .select({ id: role.roleId })
+        .from(role)
+        .where(and(inArray(role.roleId, w), inScope(role.organizationId, orgIds))),
+    ),
+  ])
+  if (reachable.every(Boolean)) return
+  throw new ApiError(Code.INVALID, [{ field: 'receivers', key: 'v.invalid', message: OUT_OF_REACH[requestLang(req)] }], OUT_OF_REACH)
+}
+
+const treeQuery = accountTreeQuery.extend({ keyword: filterText(50) })
+
+/** Accounts that receive messages (the fan-out's rule). */
+const receiving = sql`${account.status} not in ('pending', 'rejected', 'stopped')`
+
+export function registerReceiverRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const signed = { auth: 'signed' as const }
+
+  /** Groups of the caller's units (nodeType 2, receiving people counted); a group's people or people by name (3). */
+  app.get(MSG_API.accountTree, { config: signed }, async (req) => {
+    const q = parse(treeQuery, req.query, req)
+    const orgIds = await pickerOrgIds(ctx, req)
+    if (q.nodeId) {
+      const [group] = await ctx.db
+        .select({ id: orgGroup.orgGroupId })
+        .from(orgGroup)
+        .where(and(eq(orgGroup.orgGroupId, q.nodeId), inScope(orgGroup.organizationId, orgIds)))
+      if (!group) throw new ApiError(Code.NOT_FOUND, { field: 'nodeId' })
+    }
+    if (q.keyword || q.nodeId) {
+      const rows = await ctx.db
+        .select({
+          nodeId: account.accountId,
+          nodeName: sql<string>`coalesce(${account.userName}, ${account.accountName})`,
+          nodeNameExt: account.accountName,
+        })
+        .from(account)
+        .where(
+          and(
+            receiving,
+            q.nodeId
+              ? sql`${account.accountId} in (select ${orgGroupAccount.accountId} from ${orgGroupAccount} where ${orgGroupAccount.orgGroupId} = ${q.nodeId})`
+              : inScope(account.organizationId, orgIds),
+            q.keyword ? or(ilike(account.userName, likeEscape(q.keyword)), ilike(account.accountName, likeEscape(q.keyword))) : undefined,
+          ),
+        )
+        .orderBy(asc(account.accountName))
+        .limit(200)
+      return ok<AccountTreeNode[]>(
+        req,
+        rows.map((r) => ({ ...r, nodeType: 3 as const })),
+      )
+    }
+    const rows = await ctx.db
+      .select({
+        nodeId: orgGroup.orgGroupId,
+        nodeName: orgGroup.groupName,
+        nodeNameExt: organization.organizationName,
+        count: sql<number>`(select count(*)::int from ${orgGroupAccount} ga join ${account} on ${account.accountId} = ga.account_id
+          where ga.org_group_id = ${orgGroup.orgGroupId} and ${receiving})`,
+      })
+      .from(orgGroup)
+      .leftJoin(organization, eq(organization.organizationId, orgGroup.organizationId))
+      .where(inScope(orgGroup.organizationId, orgIds))
+      .orderBy(asc(orgGroup.sort), asc(orgGroup.groupName))
+      .limit(500)
+    return ok<AccountTreeNode[]>(
+      req,
+      rows.map((r) => ({ ...r, count: Number(r.count), nodeType: 2 as const })),
+    )
+  })
+
+  /** Active roles of the caller's units with their member counts. */
+  app.get(MSG_API.roles, { config: signed }, async (req) => {
+    const orgIds = await pickerOrgIds(ctx, req)
+    const rows = await ctx.db
+      .select({ roleId: role.roleId, roleName: role.roleName, memberCount: count(accountRole.accountId) })
+      .from(role)
+      .leftJoin(accountRole, eq(accountRole.roleId, role.roleId))
+      .where(and(eq(role.status, 1), inScope(role.organizationId, orgIds)))
+      .groupBy(role.roleId, role.roleName)
+      .orderBy(asc(role.roleName))
+    return ok(
+      req,
+      rows.map((r) => ({ ...r, memberCount: Number(r.memberCount) })),
+    )
+  })
+}
