@@ -1,6 +1,7 @@
 /** Gateway settings, all from the environment (durations in seconds unless named otherwise). */
 import path from 'node:path'
 import { DEFAULT_APP_CODE } from '../src/contract/paths'
+import type { ImportBounds } from './lib/excel'
 import { parseAllowList } from './lib/outbound'
 import { loadNotifyConfig, type NotifyConfig } from './modules/notify/config'
 import { loadOAuthConfig, type OAuthConfig } from './modules/oauth/config'
@@ -34,6 +35,8 @@ export interface Config {
   idempotencyLease: number
   /** Seconds a signed file URL (`/files/<id>?exp&sig`) stays valid. */
   fileUrlTtl: number
+  /** Bounds of one Excel import, checked before the workbook is parsed (server/lib/excel.ts). */
+  imports: ImportBounds
   /** pino level; per-request lines only at `debug` and `trace`. */
   logLevel: LogLevel
   /** Days each log is kept (whole months past it are dropped): TRESTLE_LOG_RETENTION_{LOGIN,OPERATE,SYSTEM}_DAYS. */
@@ -94,6 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
+    imports: {
+      maxRows: int(env, 'TRESTLE_IMPORT_MAX_ROWS', 20_000),
+      maxCells: int(env, 'TRESTLE_IMPORT_MAX_CELLS', 500_000),
+      maxBytes: int(env, 'TRESTLE_IMPORT_MAX_BYTES', 50 * 1024 * 1024),
+    },
     logLevel: logLevel(env),
     logRetentionDays: {
       login: int(env, 'TRESTLE_LOG_RETENTION_LOGIN_DAYS', 180),

@@ -5,7 +5,7 @@
  *     { field: 'roleName', title: { zh: '角色名称', en: 'Role name' }, required: true, width: 24 },
  *     { field: 'status', title: { zh: '状态', en: 'Status' }, values: [{ value: 1, label: { zh: '启用', en: 'Active' } }, …] },
  *   ]
- *   const { rows, missing } = await readSheet(buffer, columns)     // header matched by zh OR en title ('*' marks ignored)
+ *   const { rows, missing } = await readSheet(buffer, columns, ctx.config.imports)   // header matched by zh OR en title ('*' marks ignored)
  *   const { valid, errors } = validateRows(rows, roleAdd, 'zh')    // errors: [{ row, field, message }]
  *   await buildWorkbook(columns, records, 'zh')                    // export
  *   await buildReport(columns, failedRows, errors, 'zh')           // failed rows + 错误原因 column, bad cells marked
@@ -13,12 +13,18 @@
  *
  * Cells of columns with `values` hold labels (zh or en, or the raw value); reading maps them back
  * to values, writing maps values to labels. Reading never throws on a bad cell: validation does.
+ * A workbook beyond the import bounds (rows, cells, uncompressed size: TRESTLE_IMPORT_MAX_*) is
+ * refused before exceljs parses it (./xlsxBounds.ts), with an ExcelError saying which bound.
  */
 import ExcelJS from 'exceljs'
 import type { z } from 'zod'
 import type { Lang } from '../../src/contract/codes'
 import { validationText } from '../../src/contract/rules'
+import { formatBytes } from '../../src/contract/schemas/files'
 import { fieldErrors } from './http'
+import { checkWorkbookBounds, type BoundsRefusal, type ImportBounds } from './xlsxBounds'
+
+export type { ImportBounds } from './xlsxBounds'
 
 type Text = { zh: string; en: string }
 type Row = Record<string, unknown>
@@ -104,7 +110,31 @@ const valueToLabel = (col: ExcelColumn, value: unknown, lang: Lang): unknown => 
   return hit ? hit.label[lang] : value
 }
 
-async function load(buffer: Buffer): Promise<ExcelJS.Workbook> {
+function boundsText(r: BoundsRefusal): Text {
+  switch (r.reason) {
+    case 'unreadable':
+      return XLSX_UNREADABLE
+    case 'bytes':
+      return {
+        zh: `文件解压后超过 ${formatBytes(r.max)}，请拆分后分批导入`,
+        en: `The file expands to more than ${formatBytes(r.max)}; split it and import the parts separately`,
+      }
+    case 'rows':
+      return {
+        zh: `一次最多导入 ${r.max} 行数据，请拆分后分批导入`,
+        en: `At most ${r.max} rows per import; split the file and import the parts separately`,
+      }
+    case 'cells':
+      return {
+        zh: `一次最多导入 ${r.max} 个单元格，请删除多余的行列或拆分后分批导入`,
+        en: `At most ${r.max} cells per import; remove unused rows and columns or split the file`,
+      }
+  }
+}
+
+async function load(buffer: Buffer, bounds: ImportBounds): Promise<ExcelJS.Workbook> {
+  const refusal = await checkWorkbookBounds(buffer, bounds)
+  if (refusal) throw new ExcelError(boundsText(refusal))
   const wb = new ExcelJS.Workbook()
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer)
@@ -119,8 +149,12 @@ async function load(buffer: Buffer): Promise<ExcelJS.Workbook> {
  * titles, then one SheetRow per non-empty row. `missing` lists required columns absent from the header.
  * Unknown columns (e.g. a report's 错误原因) are ignored.
  */
-export async function readSheet(buffer: Buffer, columns: ExcelColumn[]): Promise<{ rows: SheetRow[]; missing: ExcelColumn[] }> {
-  const wb = await load(buffer)
+export async function readSheet(
+  buffer: Buffer,
+  columns: ExcelColumn[],
+  bounds: ImportBounds,
+): Promise<{ rows: SheetRow[]; missing: ExcelColumn[] }> {
+  const wb = await load(buffer, bounds)
   const ws = wb.worksheets[0]
   if (!ws) throw new ExcelError(NO_HEADER)
   return readWorksheet(ws, columns)
@@ -133,8 +167,9 @@ export async function readSheet(buffer: Buffer, columns: ExcelColumn[]): Promise
 export async function readWorkbook(
   buffer: Buffer,
   sheets: { key: string; name: Text; columns: ExcelColumn[] }[],
+  bounds: ImportBounds,
 ): Promise<Map<string, { rows: SheetRow[]; missing: ExcelColumn[] } | null>> {
-  const wb = await load(buffer)
+  const wb = await load(buffer, bounds)
   const out = new Map<string, { rows: SheetRow[]; missing: ExcelColumn[] } | null>()
   for (const s of sheets) {
     const names = new Set([normTitle(s.name.zh), normTitle(s.name.en)])
@@ -171,8 +206,9 @@ function readWorksheet(ws: ExcelJS.Worksheet, columns: ExcelColumn[], allowEmpty
   const present = new Set(map.values())
   const missing = readable.filter((c) => c.required && !present.has(c))
   const rows: SheetRow[] = []
-  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r)
+  // the rows the sheet holds (not every number up to the last one: a lone cell at row 1,000,000)
+  ws.eachRow((row, r) => {
+    if (r <= headerRow) return
     const values: Row = {}
     const raw: Record<string, string> = {}
     let any = false
@@ -186,7 +222,7 @@ function readWorksheet(ws: ExcelJS.Worksheet, columns: ExcelColumn[], allowEmpty
       values[col.field] = typeof v === 'number' && !col.values ? v : labelToValue(col, text)
     }
     if (any) rows.push({ row: r, values, raw })
-  }
+  })
   return { rows, missing }
 }
 

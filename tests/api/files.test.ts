@@ -85,7 +85,49 @@ describe.each(inject('targets'))('files on $name', (t) => {
     expect(got.bytes.equals(JPG)).toBe(true)
     const gotPdf = await fetchUrl(t.url, list.body.data[0]!.url)
     expect(gotPdf.headers.get('content-type')).toBe('application/pdf')
+    // only images checked to their end are shown inline; a PDF is downloaded
+    expect(gotPdf.headers.get('content-disposition')).toMatch(/^attachment; filename="____\.pdf"/)
+    expect(gotPdf.headers.get('content-security-policy')).toMatch(/; sandbox$/)
     expect(gotPdf.bytes.equals(PDF)).toBe(true)
+  })
+
+  it('reads an image to its end: a PNG or PDF signature followed by HTML is refused, a real PNG named .html is stored as .png', async () => {
+    const refused = [
+      await upload(admin, 'photo', 'x.html', 'text/html', Buffer.concat([png().subarray(0, 8), HTML])),
+      await upload(admin, 'photo', 'x.html', 'image/png', Buffer.concat([png(), HTML])),
+      await upload(admin, 'scan', 'x.html', 'application/pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), HTML])),
+    ]
+    expect(refused.map((r) => r.body)).toEqual([
+      { code: 20001, message: '文件内容不是完整有效的 PNG 图片', data: [expect.objectContaining({ field: 'file' })] },
+      { code: 20001, message: '文件内容不是完整有效的 PNG 图片', data: [expect.objectContaining({ field: 'file' })] },
+      { code: 20001, message: '文件内容不是完整有效的 PDF', data: [expect.objectContaining({ field: 'file' })] },
+    ])
+    const renamed = await upload(admin, 'photo', 'x.html', 'text/html', png())
+    expect(renamed.body.data).toMatchObject({ originalName: 'x.png', mime: 'image/png' })
+    const got = await fetchUrl(t.url, renamed.body.data.url)
+    expect(got.headers.get('content-type')).toBe('image/png')
+    expect(got.headers.get('content-disposition')).toBe(`inline; filename="x.png"; filename*=UTF-8''x.png`)
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('refuses a PDF with a script action (20001 on file)', async () => {
+    const scripted = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction 4 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/AA<</O 4 0 R>>>>endobj\n4 0 obj<</S/JavaScript/JS(app.alert(1))>>endobj\n' +
+        'trailer<</Root 1 0 R>>\n%%EOF\n',
+    )
+    const r = await admin.call('POST', UPLOAD, {
+      query: { purpose: 'scan' },
+      raw: multipart({ name: '证书.pdf', type: 'application/pdf', bytes: scripted }),
+      unsignedPayload: true,
+      headers: { 'accept-language': 'en' },
+      idempotencyKey: newKey(),
+    })
+    expect(r.body).toEqual({
+      code: 20001,
+      message: 'PDF files with scripts (JavaScript) or launch actions are not accepted',
+      data: [{ field: 'file', key: 'v.invalid', message: 'PDF files with scripts (JavaScript) or launch actions are not accepted' }],
+    })
   })
 
   it('refuses by content: an avatar over 2 MB, a PNG named .jpg as avatar, HTML or an executable named .png', async () => {

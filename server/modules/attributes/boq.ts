@@ -260,6 +260,7 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
     },
     export: {
       query: boqItemListQuery,
+      sortable: Object.keys(handle.def.sortable),
       rows: async (auth, q, limit) => {
         if (q.projectId) await requireProject(ctx, auth, q.projectId)
         return handle.list(auth, q, limit)

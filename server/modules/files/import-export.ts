@@ -14,30 +14,29 @@
  *
  * gives (functions `import` / `export` of the menu; data scope as for the list):
  *   GET  <base>/<name>/importTemplate              the template (xlsx, request language)
- *   POST <base>/<name>/import   multipart `file`   → ImportStatus. Each row is validated with `schema`
- *        and written in its own transaction; a failing row never blocks the others. Up to
+ *   POST <base>/<name>/import   multipart `file`   → ImportStatus. A workbook beyond the import bounds
+ *        (ctx.config.imports: rows, cells, uncompressed size) is refused before it is parsed (20001 on
+ *        `file`). Each row is validated with `schema` and written in its own transaction; a failing
+ *        row never blocks the others. Up to
  *        SYNC_ROWS rows the answer comes when the job is done; larger files answer at once
  *        (done: false) and the job continues — poll importStatus. The failure report (failed rows +
  *        错误原因 column, bad cells marked) is stored through the file service: `reportFileId`.
  *   GET  <base>/<name>/importStatus?jobId=…       → ImportStatus (job state is in the database)
  *   GET  <base>/<name>/export?<list filters>      the filtered list as xlsx (≤ 50,000 rows, else 20021)
  * Binary answers carry `Content-Type` xlsx and `Content-Disposition: attachment`; errors are envelopes.
+ *
+ * Every export (these and the logs') is registered with `registerExport`: its query is parsed with
+ * the list's own schema and `sortBy` must be one the export sorts by (`export.sortable`; none for a
+ * tree, which keeps its order) — 20001 on the field before anything is read or sent.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { perm, type FnOf, type MenuPath } from '../../../src/contract/catalogue'
 import { Code, type Lang } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { V, validationText } from '../../../src/contract/rules'
-import {
-  EXPORT_MAX_ROWS,
-  FILE_KINDS,
-  IMPORT_MAX_ROWS,
-  importExportPaths,
-  importStatusQuery,
-  type ImportStatus,
-} from '../../../src/contract/schemas/files'
+import { EXPORT_MAX_ROWS, FILE_KINDS, importExportPaths, importStatusQuery, type ImportStatus } from '../../../src/contract/schemas/files'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { importJob } from '../../db/schema'
@@ -96,7 +95,10 @@ export interface ImportExportDef<
     row: (w: WriteContext, data: z.infer<S>, source: SheetRow, target: z.infer<T>) => Promise<unknown>
   }
   export?: {
+    /** The list's query schema. */
     query: L
+    /** The `sortBy` values the rows are ordered by (those of the list); none: no `sortBy` at all. */
+    sortable?: readonly string[]
     /** The filtered, scope-filtered records (outside transactions), at most `limit`. */
     rows: (auth: AuthContext, q: z.infer<L>, limit: number) => Promise<Row[]>
   }
@@ -113,7 +115,11 @@ export function fromResource<A extends z.ZodType, U extends z.ZodType, L extends
     menu: handle.def.menu,
     ...opts,
     import: { schema: handle.def.schemas.add, row: (w, data) => handle.insert(w, data) },
-    export: { query: handle.def.schemas.listQuery, rows: (auth, q, limit) => handle.list(auth, q, limit) },
+    export: {
+      query: handle.def.schemas.listQuery,
+      sortable: Object.keys(handle.def.sortable),
+      rows: (auth, q, limit) => handle.list(auth, q, limit),
+    },
   }
 }
 
@@ -124,7 +130,6 @@ const MISSING_COLUMNS: Text = {
   en: 'The file does not match the template; required columns missing: {cols}',
 }
 const NO_ROWS: Text = { zh: '文件中没有数据行', en: 'The file has no data rows' }
-const TOO_MANY_ROWS: Text = { zh: `一次最多导入 ${IMPORT_MAX_ROWS} 行`, en: `At most ${IMPORT_MAX_ROWS} rows per import` }
 const TOO_MANY_EXPORT: Text = {
   zh: `导出结果超过 ${EXPORT_MAX_ROWS} 行，请缩小筛选范围后再导出`,
   en: `More than ${EXPORT_MAX_ROWS} rows match; narrow the filters and export again`,
@@ -187,6 +192,33 @@ function rowErrors(err: unknown, row: number, lang: Lang, columns: ExcelColumn[]
   return [{ row, field: '', message: ROW_FAILED[lang] }]
 }
 
+/** An export of the app (tests/api/imports-bounds.test.ts walks every one). */
+export interface ExportRoute {
+  path: string
+  sortable: readonly string[]
+}
+const exportsOf = new WeakMap<FastifyInstance, ExportRoute[]>()
+export const exportRoutes = (app: FastifyInstance): readonly ExportRoute[] => exportsOf.get(app) ?? []
+
+/**
+ * GET `path`, an export: the query parsed with the list's schema, `sortBy` (if sent) one of `sortable`,
+ * else 20001 on the field — then `send` reads and answers.
+ */
+export function registerExport<L extends z.ZodType>(
+  app: FastifyInstance,
+  route: { path: string; config: FastifyContextConfig; query: L; sortable: readonly string[] },
+  send: (req: FastifyRequest, reply: FastifyReply, q: z.infer<L>) => Promise<unknown>,
+): void {
+  exportsOf.set(app, [...exportRoutes(app), { path: route.path, sortable: route.sortable }])
+  app.get(route.path, { config: route.config }, async (req, reply) => {
+    const q = parse(route.query, req.query, req)
+    const sortBy = (req.query as Record<string, unknown> | undefined)?.sortBy
+    if (sortBy !== undefined && !(typeof sortBy === 'string' && route.sortable.includes(sortBy)))
+      throw new ApiError(Code.INVALID, [{ field: 'sortBy', key: V.invalid, message: validationText(V.invalid, requestLang(req)) }])
+    return send(req, reply, q)
+  })
+}
+
 export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M extends MenuPath, T extends z.ZodType = z.ZodType>(
   app: FastifyInstance,
   ctx: Ctx,
@@ -214,7 +246,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
       const file = await receiveUpload(req, () => 'import')
       let sheet: Awaited<ReturnType<typeof readSheet>>
       try {
-        sheet = await readSheet(file.bytes, def.columns)
+        sheet = await readSheet(file.bytes, def.columns, ctx.config.imports)
       } catch (err) {
         if (err instanceof ExcelError)
           throw new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: err.text[lang] }], err.text)
@@ -226,7 +258,6 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
         throw invalid({ zh: fill(MISSING_COLUMNS, 'zh', { cols: cols.zh }), en: fill(MISSING_COLUMNS, 'en', { cols: cols.en }) })
       }
       if (sheet.rows.length === 0) throw invalid(NO_ROWS)
-      if (sheet.rows.length > IMPORT_MAX_ROWS) throw invalid(TOO_MANY_ROWS)
       const stored = await storeFile(ctx, { bytes: file.bytes, purpose: 'import', kind: 'xlsx', originalName: file.filename, owner: auth })
       const jobId = newId()
       const now = new Date()
@@ -259,9 +290,9 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
 
   if (def.export) {
     const exp = def.export
-    app.get(paths.export, { config: { auth: 'signed', perm: perm(def.menu, fns.export) } }, async (req, reply) => {
+    const route = { path: paths.export, config: { auth: 'signed' as const, perm: perm(def.menu, fns.export) } }
+    registerExport(app, { ...route, query: exp.query, sortable: exp.sortable ?? [] }, async (req, reply, q) => {
       const lang = requestLang(req)
-      const q = parse(exp.query, req.query, req)
       const rows = await exp.rows(req.auth!, q, EXPORT_MAX_ROWS + 1)
       if (rows.length > EXPORT_MAX_ROWS) throw new ApiError(Code.REFUSED, null, TOO_MANY_EXPORT)
       const bytes = await buildWorkbook(def.columns, rows, lang)

@@ -4,6 +4,11 @@
  *   GET  /api/portal/v1/userCommonFile/listByIds?fileIds=a,b                     → FileInfo[] (visible ones, in the order asked)
  *   GET  /files/<fileId>?exp=…&sig=…   the bytes (no headers needed: <img src>, links); bad or expired → 403 envelope
  *
+ * An upload is checked by its whole content (./inspect.ts): a PNG or JPEG must parse to its end, a PDF
+ * may not carry scripts. Only those images are served inline (as image/png, image/jpeg); every other
+ * file is an attachment. Always `nosniff`, the type the gateway detected (never the client's), a name
+ * with that type's extension, and a sandboxing CSP in case a browser renders the bytes anyway.
+ *
  * `receiveUpload(req, purposeOf)` is exported for other multipart endpoints (e.g. Excel imports).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -23,7 +28,9 @@ import {
 import { V } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import { checkSignedUrl, fileInfo, fileRow, readStoredBytes, storeFile, visibleFiles } from './store'
+import { CSP } from '../../plugins/security-headers'
+import { IMAGE_KINDS, inspectFile } from './inspect'
+import { checkSignedUrl, fileInfo, fileRow, kindOfMime, readStoredBytes, sanitiseName, storeFile, visibleFiles } from './store'
 
 export interface ReceivedFile {
   bytes: Buffer
@@ -93,6 +100,8 @@ export async function receiveUpload(
   const kind = sniffKind(bytes, oversize)
   const refusal = checkFile(got.purpose, kind, got.size)
   if (refusal) throw invalidFile(req, fileRefusalText(refusal))
+  const damaged = await inspectFile(kind!, bytes)
+  if (damaged) throw invalidFile(req, damaged)
   return { bytes, kind: kind!, filename: got.filename, fields }
 }
 
@@ -128,6 +137,13 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.get<{ Params: { fileId: string }; Querystring: { exp?: string; sig?: string } }>(
     `${FILE_PATHS.download}/:fileId`,
+    {
+      // after the global security headers: nothing in a stored file runs with the console's origin
+      onSend: async (_req, reply, payload) => {
+        reply.header('Content-Security-Policy', `${CSP}; sandbox`)
+        return payload
+      },
+    },
     async (req, reply) => {
       const { fileId } = req.params
       const check = await checkSignedUrl(ctx, fileId, String(req.query.exp ?? ''), String(req.query.sig ?? ''))
@@ -136,12 +152,13 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (!row) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
       const bytes = await readStoredBytes(ctx, row).catch(() => null)
       if (!bytes) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
-      const inline = row.mime.startsWith('image/') || row.mime === 'application/pdf'
+      const kind = kindOfMime(row.mime)
+      const inline = kind !== null && IMAGE_KINDS.includes(kind)
       return reply
-        .header('Content-Type', row.mime)
+        .header('Content-Type', kind ? row.mime : 'application/octet-stream')
         .header('Content-Length', String(bytes.length))
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', row.originalName))
+        .header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', sanitiseName(row.originalName, kind)))
         .header('Cache-Control', `private, max-age=${check.remaining}`)
         .header('ETag', `"${row.sha256}"`)
         .send(bytes)

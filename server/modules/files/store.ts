@@ -74,7 +74,11 @@ export async function checkSignedUrl(
 
 const filesDir = (ctx: Ctx) => path.join(ctx.config.dataDir, 'files')
 
-/** A file name safe to show and to send in Content-Disposition: no path, no control characters, ≤ 120 characters. */
+/**
+ * A file name safe to show and to send in Content-Disposition: no path, no control characters,
+ * ≤ 120 characters, and the extension of the file's kind (the bytes decide: `x.html` holding a PNG
+ * is `x.png`; `photo.JPEG` stays as it is).
+ */
 export function sanitiseName(name: string | undefined, kind: FileKind | null): string {
   let base = (name ?? '').split(/[\\/]/).pop() ?? ''
   base = base
@@ -82,13 +86,27 @@ export function sanitiseName(name: string | undefined, kind: FileKind | null): s
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .replace(/^\.+/, '')
     .trim()
+  base = withKindExtension(base || 'file', kind)
   if (base.length > 120) {
     const dot = base.lastIndexOf('.')
     const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : ''
     base = base.slice(0, 120 - ext.length) + ext
   }
-  return base || `file${kind ? FILE_KINDS[kind].ext[0] : ''}`
+  return base
 }
+
+function withKindExtension(name: string, kind: FileKind | null): string {
+  if (!kind) return name
+  const extensions: readonly string[] = FILE_KINDS[kind].ext
+  const dot = name.lastIndexOf('.')
+  if (dot > 0 && extensions.includes(name.slice(dot).toLowerCase())) return name
+  const stem = dot > 0 && name.length - dot <= 10 ? name.slice(0, dot) : name
+  return stem + extensions[0]
+}
+
+/** The kind of a stored file, from the type it was stored with. */
+export const kindOfMime = (mime: string): FileKind | null =>
+  (Object.keys(FILE_KINDS) as FileKind[]).find((k) => FILE_KINDS[k].mime === mime) ?? null
 
 export interface StoreInput {
   bytes: Buffer

@@ -28,6 +28,7 @@ import { loginLog, operateLog, systemLog } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { escapeLike, likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../plugins/permissions'
+import { registerExport } from '../files/import-export'
 import { startLogUpkeep } from './partitions'
 
 type Row = Record<string, unknown>
@@ -302,8 +303,15 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
       return ok(req, row)
     })
 
-    app.get(LOG_PATHS.export(kind), { config: { auth: 'signed', perm: perm(MENU, 'export') } }, async (req, reply) => {
-      const q = parse(schema, req.query, req) as unknown as Q & { from?: string; to?: string }
+    // always newest first: no sortBy (files/import-export.ts registerExport)
+    const route = {
+      path: LOG_PATHS.export(kind),
+      config: { auth: 'signed' as const, perm: perm(MENU, 'export') },
+      query: schema,
+      sortable: [],
+    }
+    registerExport(app, route, async (req, reply, parsed) => {
+      const q = parsed as unknown as Q & { from?: string; to?: string }
       const { format } = parse(logExportQuery, req.query, req)
       const lang = requestLang(req)
       const range = rangeOf(q)

@@ -147,6 +147,10 @@ export function registerPeopleImportExport(
         return people.insert(w, { ...fields, organizationId, departmentId })
       },
     },
-    export: { query: userListQuery, rows: async (auth, q, limit) => maskPeople(await people.list(auth, q, limit)) },
+    export: {
+      query: userListQuery,
+      sortable: Object.keys(people.def.sortable),
+      rows: async (auth, q, limit) => maskPeople(await people.list(auth, q, limit)),
+    },
   })
 }

@@ -242,6 +242,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
         book = await readWorkbook(
           file.bytes,
           sheetsOf().map(([key, s]) => ({ key, name: s.name, columns: s.columns })),
+          ctx.config.imports,
         )
       } catch (err) {
         if (err instanceof ExcelError) throw invalid(err.text)
