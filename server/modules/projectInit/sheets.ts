@@ -21,9 +21,7 @@ import {
   initWorkSiteRow,
   type InitRowError,
 } from '../../../src/contract/schemas/projectInit'
-import { WORK_SITE_STATUSES, WORK_SITE_TYPES } from '../../../src/contract/schemas/workSite'
 import { en as projectsEn, zh as projectsZh } from '../../../src/lib/i18n/locales/projects'
-import { en as workSitesEn, zh as workSitesZh } from '../../../src/lib/i18n/locales/workSites'
 import type { Db } from '../../db/client'
 import { container, designUnit, line, organization, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
@@ -31,6 +29,7 @@ import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
 import { projectDeptTree } from '../project/departments'
 import { CONTAINER_COLUMNS, insertContainerRows, treeRows } from '../projectStructure/containers'
+import { STRUCTURE_CODE_COLUMNS, workSiteExcelColumns, workSiteSheetSelection } from '../workSite/excel'
 import { insertWorkSite } from '../workSite/service'
 import type { WriteContext } from '../resource'
 import { registerInitSheet, type InitRow, type Text } from './registry'
@@ -212,42 +211,7 @@ const deptKey = (org: string, path: string) => `${org}\u0000${path}`
 
 // ---- work sites ----------------------------------------------------------------------------------
 
-const WORK_SITE_COLUMNS: ExcelColumn[] = [
-  { field: 'workSiteCode', title: { zh: '工点编码', en: 'Site code' }, required: true, width: 14 },
-  { field: 'workSiteName', title: { zh: '工点名称', en: 'Site name' }, required: true, width: 24 },
-  {
-    field: 'siteType',
-    title: { zh: '工点类型', en: 'Site type' },
-    required: true,
-    width: 12,
-    values: WORK_SITE_TYPES.map(label(workSitesZh.type, workSitesEn.type)),
-  },
-  {
-    field: 'status',
-    title: { zh: '状态', en: 'Status' },
-    width: 10,
-    values: WORK_SITE_STATUSES.map(label(workSitesZh.status, workSitesEn.status)),
-  },
-  {
-    field: 'lineCode',
-    title: { zh: '线路编码', en: 'Line code' },
-    width: 14,
-    hint: { zh: '“线路”表或项目中的线路编码', en: 'A line code of the Lines sheet or the project' },
-  },
-  { field: 'designUnitCode', title: { zh: '设计单元编码', en: 'Design unit code' }, width: 16 },
-  { field: 'containerCode', title: { zh: '容器编码', en: 'Container code' }, width: 14 },
-  {
-    field: 'startMileage',
-    title: { zh: '起点里程', en: 'Start mileage' },
-    width: 16,
-    hint: { zh: '如 DK12+345.6', en: 'e.g. DK12+345.6' },
-  },
-  { field: 'endMileage', title: { zh: '终点里程', en: 'End mileage' }, width: 16 },
-  { field: 'longitude', title: { zh: '经度', en: 'Longitude' }, width: 12 },
-  { field: 'latitude', title: { zh: '纬度', en: 'Latitude' }, width: 12 },
-  { field: 'address', title: { zh: '地址', en: 'Address' }, width: 28 },
-  { field: 'description', title: { zh: '说明', en: 'Description' }, width: 28 },
-]
+const WORK_SITE_COLUMNS = workSiteExcelColumns()
 
 export function registerStructureSheets(h: InitHandles): void {
   registerInitSheet('unit', {
@@ -515,19 +479,10 @@ export function registerStructureSheets(h: InitHandles): void {
     async fromProject(db, projectId) {
       const rows = await db
         .select({
-          workSiteCode: workSite.workSiteCode,
-          workSiteName: workSite.workSiteName,
-          siteType: workSite.siteType,
-          status: workSite.status,
+          ...workSiteSheetSelection(),
           lineCode: line.lineCode,
           designUnitCode: designUnit.designUnitCode,
           containerCode: container.containerCode,
-          startMileage: workSite.startMileage,
-          endMileage: workSite.endMileage,
-          longitude: workSite.longitude,
-          latitude: workSite.latitude,
-          address: workSite.address,
-          description: workSite.description,
         })
         .from(workSite)
         .leftJoin(line, eq(line.lineId, workSite.lineId))
@@ -553,9 +508,9 @@ export function registerStructureSheets(h: InitHandles): void {
       for (const r of rows) {
         const d = r.data
         for (const miss of [
-          known('line', d.lineCode, 'lineCode', { zh: '线路编码', en: 'Line code' }, lower),
-          known('designUnit', d.designUnitCode, 'designUnitCode', { zh: '设计单元编码', en: 'Design unit code' }),
-          known('container', d.containerCode, 'containerCode', { zh: '容器编码', en: 'Container code' }),
+          known('line', d.lineCode, 'lineCode', STRUCTURE_CODE_COLUMNS.lineId.title, lower),
+          known('designUnit', d.designUnitCode, 'designUnitCode', STRUCTURE_CODE_COLUMNS.designUnitId.title),
+          known('container', d.containerCode, 'containerCode', STRUCTURE_CODE_COLUMNS.containerId.title),
         ])
           if (miss) errors.push(textError('workSite', r.row, miss.field, UNKNOWN(miss.what)))
       }

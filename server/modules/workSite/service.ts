@@ -14,6 +14,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
+import { WORK_SITE_FIELDS } from '../../../src/contract/fields/workSite'
 import { workSiteAdd, workSiteListQuery, workSiteUpdate, type WorkSiteOptions } from '../../../src/contract/schemas/workSite'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
@@ -22,6 +23,7 @@ import { ApiError, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { fileUrls } from '../files/store'
 import { PHOTO, requireFiles } from '../files/refs'
+import { columnsOf, filtersOf, sortableOf } from '../fields'
 import { defineResource, type WriteContext } from '../resource'
 import type { AuthContext } from '../../types'
 
@@ -134,26 +136,11 @@ export const workSiteSelection = {
   workSiteId: workSite.workSiteId,
   projectId: workSite.projectId,
   projectName: project.projectName,
-  workSiteCode: workSite.workSiteCode,
-  workSiteName: workSite.workSiteName,
-  siteType: workSite.siteType,
-  status: workSite.status,
-  lineId: workSite.lineId,
+  ...columnsOf(workSite, WORK_SITE_FIELDS),
   lineName: siteLine.lineName,
-  designUnitId: workSite.designUnitId,
   designUnitName: siteDesignUnit.designUnitName,
-  containerId: workSite.containerId,
   containerName: siteContainer.containerName,
-  startMileage: workSite.startMileage,
-  endMileage: workSite.endMileage,
-  managerUserId: workSite.managerUserId,
   managerName: siteManager.name,
-  contactPhone: workSite.contactPhone,
-  longitude: workSite.longitude,
-  latitude: workSite.latitude,
-  address: workSite.address,
-  description: workSite.description,
-  photoFileIds: workSite.photoFileIds,
   version: workSite.version,
   createTime: workSite.createTime,
   updateTime: workSite.updateTime,
@@ -180,9 +167,7 @@ export const workSiteDef = <M extends MenuPath>(ctx: Ctx, name: string, menu: M)
         .leftJoin(siteManager, eq(siteManager.userId, workSite.managerUserId)) as unknown as typeof q,
     filters: (q) => [
       q.projectId ? eq(workSite.projectId, q.projectId) : undefined,
-      q.lineId ? eq(workSite.lineId, q.lineId) : undefined,
-      q.status ? eq(workSite.status, q.status) : undefined,
-      q.siteType ? eq(workSite.siteType, q.siteType) : undefined,
+      ...filtersOf(workSite, WORK_SITE_FIELDS, q),
       q.keyword
         ? or(
             ilike(workSite.workSiteName, likeEscape(q.keyword)),
@@ -192,12 +177,8 @@ export const workSiteDef = <M extends MenuPath>(ctx: Ctx, name: string, menu: M)
           )
         : undefined,
     ],
-    sortable: {
-      workSiteCode: workSite.workSiteCode,
-      workSiteName: workSite.workSiteName,
-      status: workSite.status,
-      updateTime: workSite.updateTime,
-    },
+    // by code unless the list asks otherwise
+    sortable: { workSiteCode: workSite.workSiteCode, ...sortableOf(workSite, WORK_SITE_FIELDS), updateTime: workSite.updateTime },
     unique: [{ field: 'workSiteCode', within: ['projectId'], message: DUP_SITE }],
     check: (input, req) => checkPhotos(ctx, req, req.auth!, input),
     beforeWrite: (input, current, w) => checkWorkSite(input as Row, current, w),

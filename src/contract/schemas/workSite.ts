@@ -11,10 +11,11 @@
  *   GET <name>/options?projectId=   lines, design units, containers (top levels) and staff of the project, for the form
  */
 import { z } from 'zod'
+import { WORK_SITE_FIELDS, type WorkSiteValues } from '../fields/workSite'
 import { parseChainage } from '../mileage'
-import { V, filterText, name, optional, optionalText, tel } from '../rules'
+import { V, filterText } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
-import { optionalMileage, structureCode } from './projectStructure'
+import { declaredShape, filterShape } from './fields'
 
 const A = '/api/admin/v1'
 
@@ -26,58 +27,15 @@ export const WORK_SITE_API = {
   options: (resource: WorkSiteResource) => `${A}/${resource}/options`,
 } as const
 
-/** 桥梁 / 隧道 / 路基 / 车站 / 拌合站 / 梁场 / 营地 / 其他 (names in the console's i18n, workSites.type.*). */
-export const WORK_SITE_TYPES = ['bridge', 'tunnel', 'subgrade', 'station', 'mixing', 'beamYard', 'camp', 'other'] as const
-export type WorkSiteType = (typeof WORK_SITE_TYPES)[number]
+export { WORK_SITE_TYPES, WORK_SITE_STATUSES, MAX_SITE_PHOTOS, WORK_SITE_FIELDS } from '../fields/workSite'
+export type { WorkSiteType, WorkSiteStatus } from '../fields/workSite'
 
-/** 筹备 / 在建 / 停工 / 完工. */
-export const WORK_SITE_STATUSES = ['preparing', 'building', 'suspended', 'completed'] as const
-export type WorkSiteStatus = (typeof WORK_SITE_STATUSES)[number]
-
-/** Photos of a site, at most. */
-export const MAX_SITE_PHOTOS = 9
-
-const blankToNull = (v: unknown) => (v === '' ? null : v)
-const optionalId = () => z.preprocess(blankToNull, id().nullish())
-
-/** A coordinate in degrees (WGS-84), within ±`max`, at most 7 decimals (≈ 1 cm). */
-const degrees = (max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z
-      .number({ error: V.invalid })
-      .refine((n) => Number.isFinite(n) && n >= -max && n <= max, { error: V.invalid })
-      .transform((n) => Math.round(n * 1e7) / 1e7)
-      .optional(),
-  )
-
-export const workSiteFields = z.object({
-  workSiteCode: structureCode(),
-  workSiteName: name(60),
-  siteType: z.enum(WORK_SITE_TYPES, { error: V.required }),
-  status: z.enum(WORK_SITE_STATUSES, { error: V.required }).default('preparing'),
-  lineId: optionalId(),
-  designUnitId: optionalId(),
-  containerId: optionalId(),
-  /** Chainages, entered loosely and kept canonical; both or neither, start < end. */
-  startMileage: optionalMileage(),
-  endMileage: optionalMileage(),
-  /** The site manager: a staff person of one of the project's units. */
-  managerUserId: optionalId(),
-  contactPhone: optional(tel()),
-  longitude: degrees(180),
-  latitude: degrees(90),
-  address: optionalText(200),
-  description: optionalText(1000),
-  photoFileIds: z
-    .array(id())
-    .max(MAX_SITE_PHOTOS, { error: `${V.tooLarge}:${MAX_SITE_PHOTOS}` })
-    .optional(),
-})
+/** The payload's fields, bounds as declared (../fields/workSite.ts). */
+export const workSiteFields = z.object(declaredShape(WORK_SITE_FIELDS))
 
 /** Both mileages or neither, start < end; both coordinates or neither — on the field. */
 export function siteRules(
-  v: { startMileage?: string; endMileage?: string; longitude?: number; latitude?: number },
+  v: { startMileage?: string | null; endMileage?: string | null; longitude?: number; latitude?: number },
   ctx: z.RefinementCtx,
 ): void {
   if (v.startMileage && !v.endMileage) ctx.addIssue({ code: 'custom', path: ['endMileage'], message: V.required })
@@ -99,36 +57,19 @@ export const workSiteListQuery = listQuery.extend({
   projectId: id().optional(),
   /** Name, code, address or the manager's name. */
   keyword: filterText(60),
-  lineId: id().optional(),
-  status: z.enum(WORK_SITE_STATUSES, { error: V.invalid }).optional(),
-  siteType: z.enum(WORK_SITE_TYPES, { error: V.invalid }).optional(),
+  ...filterShape(WORK_SITE_FIELDS),
 })
 
 export type WorkSiteFields = z.infer<typeof workSiteFields>
-export interface WorkSite extends Stamped {
+/** A stored site: the declared values, the joined names of its references, the photos' URLs. */
+export interface WorkSite extends Stamped, WorkSiteValues {
   workSiteId: string
   projectId: string
   projectName?: string | null
-  workSiteCode: string
-  workSiteName: string
-  siteType: WorkSiteType
-  status: WorkSiteStatus
-  lineId: string | null
   lineName?: string | null
-  designUnitId: string | null
   designUnitName?: string | null
-  containerId: string | null
   containerName?: string | null
-  startMileage: string | null
-  endMileage: string | null
-  managerUserId: string | null
   managerName?: string | null
-  contactPhone: string | null
-  longitude: number | null
-  latitude: number | null
-  address: string | null
-  description: string | null
-  photoFileIds: string[]
   /** Signed URLs of the photos, in the order of photoFileIds (null: not visible). */
   photoUrls?: (string | null)[]
 }

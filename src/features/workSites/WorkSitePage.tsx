@@ -14,10 +14,26 @@ import { useQuery } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
 import { Eye } from 'lucide-react'
 import { chainageLength, parseChainage } from '@/contract/mileage'
-import { WORK_SITE_STATUSES, WORK_SITE_TYPES, type WorkSite, type WorkSiteResource } from '@/contract/schemas/workSite'
+import { fieldsIn } from '@/contract/fields'
+import { WORK_SITE_FIELDS, type WorkSiteFieldKey } from '@/contract/fields/workSite'
+import type { WorkSite, WorkSiteOptions, WorkSiteResource } from '@/contract/schemas/workSite'
 import { Card } from '@/components/ui/card'
-import { FormDialog, FormField, FormGrid, ListPage, formatDateTime, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
-import { useListSearch } from '@/lib/crud'
+import {
+  DeclaredField,
+  FormDialog,
+  FormGrid,
+  ListPage,
+  declaredColumns,
+  declaredFilters,
+  formatDateTime,
+  useTranslate,
+  type FilterField,
+  type ListColumn,
+  type ListSearch,
+  type DeclaredFieldProps,
+  type OptionSources,
+  useListSearch,
+} from '@/lib/crud'
 import { RowAction } from '@/lib/crud/list/RowActions'
 import { useT } from '@/lib/i18n'
 import { useMarks } from '@/lib/offline'
@@ -29,9 +45,11 @@ import { StatusBadge } from './StatusBadge'
 import { workSiteOptionsQueryOptions, workSiteResources } from './queries'
 
 const metres = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })
+const mileageRange = (s: WorkSite) => (s.startMileage && s.endMileage ? `${s.startMileage} ~ ${s.endMileage}` : '')
 
 export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
   const { t } = useT()
+  const tr = useTranslate()
   const perProject = variant === 'projectWorkSite'
   const [projectId, setProjectId] = useProjectSearch({ required: perProject })
   const projects = useProjectOptions()
@@ -46,88 +64,44 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
   const [editing, setEditing] = useState<WorkSite | null>(null)
   const f = (k: string) => t(`workSites.field.${k}` as 'workSites.field.workSiteName')
 
+  const sources = siteSources(options.data)
   const filters: FilterField[] = [
     { name: 'keyword', label: f('keyword'), placeholder: f('keywordPlaceholder') },
-    ...(projectId && lines.length
-      ? [
-          {
-            name: 'lineId',
-            label: f('lineId'),
-            kind: 'select' as const,
-            options: lines.map((l) => ({ value: l.lineId, label: l.lineName })),
-          },
-        ]
-      : []),
-    {
-      name: 'status',
-      label: f('status'),
-      kind: 'select',
-      options: WORK_SITE_STATUSES.map((s) => ({ value: s, label: t(`workSites.status.${s}`) })),
-    },
-    {
-      name: 'siteType',
-      label: f('siteType'),
-      kind: 'select',
-      options: WORK_SITE_TYPES.map((s) => ({ value: s, label: t(`workSites.type.${s}`) })),
-    },
+    ...declaredFilters(WORK_SITE_FIELDS, tr, sources),
   ]
 
   const columns: ListColumn<WorkSite>[] = [
-    {
-      key: 'workSiteName',
-      header: f('workSiteName'),
-      sortable: true,
-      cell: (s) => (
-        <button
-          type="button"
-          className="-my-2 flex min-h-11 w-full items-center text-left font-medium text-primary underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          onClick={() => setCard(s)}
-        >
-          {s.workSiteName}
-        </button>
-      ),
-      exportValue: (s) => s.workSiteName,
-    },
-    {
-      key: 'workSiteCode',
-      header: f('workSiteCode'),
-      sortable: true,
-      cell: (s) => <span className="font-mono text-xs">{s.workSiteCode}</span>,
-    },
-    {
-      key: 'status',
-      header: f('status'),
-      sortable: true,
-      cell: (s) => <StatusBadge status={s.status} />,
-      exportValue: (s) => t(`workSites.status.${s.status}`),
-    },
-    {
-      key: 'siteType',
-      header: f('siteType'),
-      cell: (s) => t(`workSites.type.${s.siteType}`),
-      exportValue: (s) => t(`workSites.type.${s.siteType}`),
-    },
+    ...declaredColumns<WorkSite>(WORK_SITE_FIELDS, tr, {
+      workSiteName: {
+        cell: (s) => (
+          <button
+            type="button"
+            className="-my-2 flex min-h-11 w-full items-center text-left font-medium text-primary underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            onClick={() => setCard(s)}
+          >
+            {s.workSiteName}
+          </button>
+        ),
+        exportValue: (s) => s.workSiteName,
+      },
+      workSiteCode: { cell: (s) => <span className="font-mono text-xs">{s.workSiteCode}</span> },
+      status: { cell: (s) => <StatusBadge status={s.status} /> },
+      // the range, start ~ end
+      startMileage: {
+        key: 'mileage',
+        header: f('mileage'),
+        cell: (s) =>
+          s.startMileage && s.endMileage ? (
+            <span className="whitespace-nowrap font-mono text-xs tabular-nums">{mileageRange(s)}</span>
+          ) : (
+            <span className="text-muted-foreground">--</span>
+          ),
+        exportValue: mileageRange,
+      },
+    }),
     ...(perProject || projectId
       ? []
       : [{ key: 'projectName', header: t('projectStructure.picker.label'), className: 'max-w-[12rem] truncate' } as ListColumn<WorkSite>]),
-    { key: 'lineName', header: f('lineId'), className: 'max-w-[10rem] truncate', defaultHidden: true },
-    {
-      key: 'mileage',
-      header: f('mileage'),
-      cell: (s) =>
-        s.startMileage && s.endMileage ? (
-          <span className="whitespace-nowrap font-mono text-xs tabular-nums">
-            {s.startMileage} ~ {s.endMileage}
-          </span>
-        ) : (
-          <span className="text-muted-foreground">--</span>
-        ),
-      exportValue: (s) => (s.startMileage && s.endMileage ? `${s.startMileage} ~ ${s.endMileage}` : ''),
-    },
-    { key: 'managerName', header: f('managerUserId') },
-    { key: 'contactPhone', header: f('contactPhone'), defaultHidden: true },
-    { key: 'designUnitName', header: f('designUnitId'), defaultHidden: true },
-    { key: 'address', header: f('address'), defaultHidden: true, className: 'max-w-[14rem] truncate' },
     {
       key: 'updateTime',
       header: f('updateTime'),
@@ -207,77 +181,45 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
   )
 }
 
-/** The site form's fields (add, edit, and the sync centre's editor). */
+const coded = (name: string, code: string) => `${name}（${code}）`
+
+/** The form's and the filters' choices of a project; design units on the chosen line only. */
+function siteSources(data: WorkSiteOptions | undefined, lineId?: string): OptionSources {
+  if (!data) return {}
+  return {
+    line: data.lines.map((l) => ({ value: l.lineId, label: coded(l.lineName, l.lineCode) })),
+    designUnit: data.designUnits
+      .filter((d) => !lineId || d.lineId === lineId)
+      .map((d) => ({ value: d.designUnitId, label: coded(d.designUnitName, d.designUnitCode) })),
+    container: data.containers.map((c) => ({ value: c.containerId, label: coded(c.containerName, c.containerCode) })),
+    person: data.staff.map((p) => ({ value: p.userId, label: p.organizationName ? coded(p.name, p.organizationName) : p.name })),
+  }
+}
+
+/** The site form's fields (add, edit, and the sync centre's editor), as declared (contract/fields/workSite.ts). */
 export function WorkSiteFields({ variant, projectId }: { variant: WorkSiteResource; projectId: string }) {
   const { t } = useT()
-  const f = (k: string) => t(`workSites.field.${k}` as 'workSites.field.workSiteName')
+  const tr = useTranslate()
   const options = useQuery({ ...workSiteOptionsQueryOptions(variant, projectId), enabled: !!projectId })
   const lineId = useWatch({ name: 'lineId' }) as string | undefined
   const start = parseChainage(useWatch({ name: 'startMileage' }) as string | undefined)
   const end = parseChainage(useWatch({ name: 'endMileage' }) as string | undefined)
-  const lines = options.data?.lines ?? []
-  const units = (options.data?.designUnits ?? []).filter((d) => !lineId || d.lineId === lineId)
-  const hint = t('workSites.mileageHint')
+  const own: Partial<Record<WorkSiteFieldKey, Partial<DeclaredFieldProps>>> = {
+    lineId: { hint: options.isSuccess && options.data.lines.length === 0 ? t('workSites.noLines') : undefined },
+    endMileage: {
+      hint: start && end && end.metres > start.metres ? t('workSites.length', { m: metres.format(chainageLength(start, end)) }) : undefined,
+    },
+  }
+  const sources = siteSources(options.data, lineId)
   return (
     <FormGrid>
-      <FormField name="workSiteName" label={f('workSiteName')} required maxLength={60} />
-      <FormField name="workSiteCode" label={f('workSiteCode')} required maxLength={40} />
-      <FormField
-        name="siteType"
-        label={f('siteType')}
-        kind="select"
-        required
-        options={WORK_SITE_TYPES.map((s) => ({ value: s, label: t(`workSites.type.${s}`) }))}
-      />
-      <FormField
-        name="status"
-        label={f('status')}
-        kind="select"
-        required
-        options={WORK_SITE_STATUSES.map((s) => ({ value: s, label: t(`workSites.status.${s}`) }))}
-      />
-      <FormField
-        name="lineId"
-        label={f('lineId')}
-        kind="select"
-        options={lines.map((l) => ({ value: l.lineId, label: `${l.lineName}（${l.lineCode}）` }))}
-        hint={options.isSuccess && lines.length === 0 ? t('workSites.noLines') : undefined}
-      />
-      <FormField
-        name="designUnitId"
-        label={f('designUnitId')}
-        kind="select"
-        options={units.map((d) => ({ value: d.designUnitId, label: `${d.designUnitName}（${d.designUnitCode}）` }))}
-      />
-      <FormField name="startMileage" label={f('startMileage')} placeholder="DK0+000.000" hint={hint} maxLength={24} />
-      <FormField
-        name="endMileage"
-        label={f('endMileage')}
-        placeholder="DK0+000.000"
-        maxLength={24}
-        hint={start && end && end.metres > start.metres ? t('workSites.length', { m: metres.format(chainageLength(start, end)) }) : hint}
-      />
-      <FormField
-        name="containerId"
-        label={f('containerId')}
-        kind="select"
-        options={(options.data?.containers ?? []).map((c) => ({ value: c.containerId, label: `${c.containerName}（${c.containerCode}）` }))}
-      />
-      <FormField
-        name="managerUserId"
-        label={f('managerUserId')}
-        kind="select"
-        options={(options.data?.staff ?? []).map((p) => ({
-          value: p.userId,
-          label: p.organizationName ? `${p.name}（${p.organizationName}）` : p.name,
-        }))}
-      />
-      <FormField name="contactPhone" label={f('contactPhone')} maxLength={20} />
-      <FormField name="address" label={f('address')} maxLength={200} />
-      <FormField name="longitude" label={f('longitude')} kind="decimal" placeholder="114.2561234" hint={t('workSites.coordHint')} />
-      <FormField name="latitude" label={f('latitude')} kind="decimal" placeholder="30.6192345" />
-      <FormField name="description" label={f('description')} kind="textarea" maxLength={1000} wide />
-      <PhotosField label={f('photos')} />
+      {fieldsIn(WORK_SITE_FIELDS, 'form').map((field) =>
+        field.kind === 'photos' ? (
+          <PhotosField key={field.key} name={field.key} label={tr(field.label)} max={field.max} />
+        ) : (
+          <DeclaredField key={field.key} field={field} sources={sources} {...own[field.key]} />
+        ),
+      )}
     </FormGrid>
   )
 }

@@ -88,8 +88,8 @@ export function PhotoGrid({ ids, urls, name, className }: { ids: string[]; urls?
   )
 }
 
-/** The form's photo field (`photoFileIds`). */
-export function PhotosField({ name = 'photoFileIds', label }: { name?: string; label: string }) {
+/** The form's photo field (`photoFileIds`), at most `max` photos. */
+export function PhotosField({ name = 'photoFileIds', label, max = MAX_SITE_PHOTOS }: { name?: string; label: string; max?: number }) {
   const { t } = useT()
   const { field } = useController({ name })
   const ids = ((field.value as string[] | undefined) ?? []).filter(Boolean)
@@ -151,7 +151,7 @@ export function PhotosField({ name = 'photoFileIds', label }: { name?: string; l
             </Button>
           </li>
         ))}
-        {ids.length < MAX_SITE_PHOTOS && (
+        {ids.length < max && (
           <li>
             <button
               type="button"

@@ -1,6 +1,8 @@
 /** The work-site screens' resources and queries: the one place their query keys are written. */
 import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
+import { formValues } from '@/contract/fields'
+import { WORK_SITE_FIELDS } from '@/contract/fields/workSite'
 import {
   WORK_SITE_API,
   workSiteAdd,
@@ -39,22 +41,7 @@ const site = (name: WorkSiteResource) =>
       workSiteId: s.workSiteId,
       projectId: s.projectId,
       version: s.version,
-      workSiteCode: s.workSiteCode,
-      workSiteName: s.workSiteName,
-      siteType: s.siteType,
-      status: s.status,
-      lineId: s.lineId,
-      designUnitId: s.designUnitId,
-      containerId: s.containerId,
-      startMileage: s.startMileage,
-      endMileage: s.endMileage,
-      managerUserId: s.managerUserId,
-      contactPhone: s.contactPhone,
-      longitude: s.longitude === null || s.longitude === undefined ? '' : String(s.longitude),
-      latitude: s.latitude === null || s.latitude === undefined ? '' : String(s.latitude),
-      address: s.address,
-      description: s.description,
-      photoFileIds: s.photoFileIds ?? [],
+      ...formValues(WORK_SITE_FIELDS, s),
     }),
   })
 export const workSiteResources = { workSite: site('workSite'), projectWorkSite: site('projectWorkSite') }

@@ -24,6 +24,15 @@ export type { Resource, ResourceDef, ResourcePaths, FormValues, SubList } from '
 export { useListPage, useList, useSave, useSaveSubList, useDelete, useListSearch, invalidateResource, FORM_HANDLED_CODES } from './hooks'
 export type { SaveInput } from './hooks'
 export { useResourceForm, FormDialog, FormField, FormGrid, FormMessages, FieldError, ReadOnly, useReadOnly } from './form'
+export {
+  DeclaredField,
+  declaredColumns,
+  declaredFieldProps,
+  declaredFilters,
+  useTranslate,
+  type DeclaredFieldProps,
+  type OptionSources,
+} from './DeclaredField'
 export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FormFieldProps, FieldKind, FieldOption } from './form'
 export { ListPage } from './ListPage'
 export {

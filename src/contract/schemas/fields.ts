@@ -1,0 +1,94 @@
+/**
+ * The zod side of field declarations (../fields.ts): a payload's shape and a list query's filters,
+ * their bounds taken from the declaration. Rules between fields (a range's order, both or neither)
+ * stay written by hand, as a refinement of the object.
+ *
+ *   export const siteFields = z.object(declaredShape(SITE_FIELDS))
+ *   export const siteListQuery = listQuery.extend({ keyword: filterText(60), ...filterShape(SITE_FIELDS) })
+ */
+import { z } from 'zod'
+import { isEnumChoice, sourceOf, type FieldDecl, type FieldValue } from '../fields'
+import { V, filterText, isoDate, name, optional, optionalText, str, tel, text } from '../rules'
+import { id } from './common'
+import { mileage, optionalMileage, structureCode } from './projectStructure'
+
+type IdKind = { kind: 'person' | 'signature' } | { kind: 'choice'; source: string }
+type Output<D> = D extends { required: true } | { default: string }
+  ? FieldValue<D>
+  : FieldValue<D> | undefined | (D extends IdKind ? null : never)
+
+/** The zod shape of declared fields: key → the field's rule. */
+export type DeclaredShape<F extends readonly FieldDecl[]> = { [D in F[number] as D['key']]: z.ZodType<Output<D>> }
+
+const blank = (v: unknown) => v === '' || v === null
+const blankToNull = (v: unknown) => (v === '' ? null : v)
+
+/** A number entered as text or sent as one; within the bounds, rounded to its decimals. */
+function numberRule(f: Extract<FieldDecl, { kind: 'number' }>) {
+  const scale = 10 ** f.precision
+  const n = z
+    .number({ error: (iss) => (iss.input === undefined ? V.required : V.invalid) })
+    .refine((v) => Number.isFinite(v) && (f.min === undefined || v >= f.min) && (f.max === undefined || v <= f.max), { error: V.invalid })
+    .transform((v) => Math.round(v * scale) / scale)
+  return z.preprocess((v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v), f.required ? n : n.optional())
+}
+
+function textRule(f: Extract<FieldDecl, { kind: 'text' }>): z.ZodType {
+  const tooLong = `${V.tooLong}:${f.max}`
+  if (f.format === 'name') return f.required ? name(f.max) : optional(name(f.max))
+  if (f.format === 'code') return f.required ? structureCode(f.max) : optional(structureCode(f.max))
+  if (f.format === 'tel') return f.required ? tel().max(f.max, { error: tooLong }) : optional(tel().max(f.max, { error: tooLong }))
+  if (!f.required) return optionalText(f.max)
+  return f.multiline ? str({ multiline: true }).trim().min(1, { error: V.required }).max(f.max, { error: tooLong }) : text(f.max)
+}
+
+/** The rule of one declared field. */
+export function fieldRule(f: FieldDecl): z.ZodType {
+  switch (f.kind) {
+    case 'text':
+      return textRule(f)
+    case 'number':
+      return numberRule(f)
+    case 'date':
+      return f.required ? isoDate() : optional(isoDate())
+    case 'mileage':
+      return f.required ? mileage() : optionalMileage()
+    case 'switch':
+      return f.required ? z.boolean({ error: V.required }) : z.boolean({ error: V.invalid }).optional()
+    case 'photos': {
+      const list = z.array(id()).max(f.max, { error: `${V.tooLarge}:${f.max}` })
+      return f.required ? list.min(1, { error: V.required }) : list.optional()
+    }
+    case 'choice':
+      if (isEnumChoice(f)) {
+        const one = z.enum(f.options as [string, ...string[]], { error: f.required ? V.required : V.invalid })
+        return f.default !== undefined ? one.default(f.default) : f.required ? one : optional(one)
+      }
+      break
+  }
+  // a choice of a source, a person, a signature: an id
+  return f.required ? id() : z.preprocess(blankToNull, id().nullish())
+}
+
+export function declaredShape<const F extends readonly FieldDecl[]>(fields: F): DeclaredShape<F> {
+  return Object.fromEntries(fields.map((f) => [f.key, fieldRule(f)])) as DeclaredShape<F>
+}
+
+type FilterOutput<D> = D extends { kind: 'choice'; options: readonly (infer O)[] } ? O | undefined : string | undefined
+export type FilterShape<F extends readonly FieldDecl[]> = {
+  [D in Extract<F[number], { filter: true }> as D['key']]: z.ZodType<FilterOutput<D>>
+}
+
+/** The list query's parameters of the fields declared as filters: an option, an id, a text. */
+export function filterShape<const F extends readonly FieldDecl[]>(fields: F): FilterShape<F> {
+  return Object.fromEntries(
+    fields
+      .filter((f) => f.filter)
+      .map((f) => {
+        if (isEnumChoice(f)) return [f.key, z.enum(f.options as [string, ...string[]], { error: V.invalid }).optional()]
+        if (sourceOf(f)) return [f.key, id().optional()]
+        if (f.kind === 'text') return [f.key, filterText(f.max)]
+        throw new Error(`filterShape: no filter for ${f.key} (${f.kind})`)
+      }),
+  ) as FilterShape<F>
+}

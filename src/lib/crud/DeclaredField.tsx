@@ -1,0 +1,109 @@
+/**
+ * Declared fields (src/contract/fields.ts) on a screen: a field of the form as a `<FormField>` (its
+ * control, maximum length, required mark, options, label and hint from the declaration), and the list's
+ * columns and filters. A screen passes the choices of the options sources it read (a project's lines,
+ * its staff…) and what only it knows (a hint that follows the values, a special cell).
+ *
+ *   {fieldsIn(FIELDS, 'form').map((f) => <DeclaredField key={f.key} field={f} sources={sources} />)}
+ *   columns={declaredColumns(FIELDS, t, { status: { cell: (s) => <StatusBadge status={s.status} /> } })}
+ */
+import {
+  MILEAGE_EXAMPLE,
+  MILEAGE_MAX,
+  fieldsIn,
+  isEnumChoice,
+  placement,
+  sourceOf,
+  valueText,
+  type Declared,
+  type OptionSource,
+  type Translate,
+} from '@/contract/fields'
+import { translate, useT } from '@/lib/i18n'
+import { FormField, type FormFieldProps } from './form'
+import { plainCell, type FilterField, type ListColumn } from './list/types'
+
+type Option = { value: string | number; label: string }
+/** The choices of the options sources, as the screen read them. */
+export type OptionSources = Partial<Record<OptionSource, readonly Option[]>>
+
+/** `t` for the keys a declaration names (plain strings). */
+export function useTranslate(): Translate {
+  const { locale } = useT()
+  return (key, params) => translate(locale, key, params)
+}
+
+function optionsOf(f: Declared, t: Translate, sources: OptionSources): readonly Option[] | undefined {
+  if (isEnumChoice(f)) return f.options.map((value) => ({ value, label: t(`${f.optionLabels}.${value}`) }))
+  const source = sourceOf(f)
+  return source ? sources[source] : undefined
+}
+
+/** The `<FormField>` props of a declared field. */
+export function declaredFieldProps(f: Declared, t: Translate, sources: OptionSources = {}): FormFieldProps {
+  const p = placement(f, 'form')
+  const props: FormFieldProps = { name: f.key, label: t(f.label), required: f.required, wide: p.wide, placeholder: p.placeholder }
+  if (p.hint) props.hint = t(p.hint)
+  switch (f.kind) {
+    case 'text':
+      return { ...props, kind: f.multiline ? 'textarea' : 'text', maxLength: f.max }
+    case 'number':
+      return { ...props, kind: f.precision > 0 ? 'decimal' : 'number' }
+    case 'date':
+      return { ...props, kind: 'date' }
+    case 'mileage':
+      return { ...props, maxLength: MILEAGE_MAX, placeholder: p.placeholder ?? MILEAGE_EXAMPLE }
+    case 'switch':
+      return { ...props, kind: 'switch' }
+    case 'photos':
+      return { ...props, kind: 'file', purpose: 'photo', multiple: true, maxFiles: f.max }
+    case 'signature':
+      return { ...props, kind: 'file', purpose: 'signature' }
+    default:
+      return { ...props, kind: 'select', options: optionsOf(f, t, sources) ?? [] }
+  }
+}
+
+export type DeclaredFieldProps = { field: Declared; sources?: OptionSources } & Partial<FormFieldProps>
+
+/** A declared field of the form; props given here (other than undefined) win over the declaration's. */
+export function DeclaredField({ field, sources, ...own }: DeclaredFieldProps) {
+  const t = useTranslate()
+  const given = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined))
+  return <FormField {...declaredFieldProps(field, t, sources)} {...given} />
+}
+
+/** The list's columns of the fields placed in it, in their order; `custom` adds to (or replaces) a field's column. */
+export function declaredColumns<T>(
+  fields: readonly Declared[],
+  t: Translate,
+  custom: Partial<Record<string, Partial<ListColumn<T>>>> = {},
+): ListColumn<T>[] {
+  return fieldsIn(fields, 'list').map((f) => {
+    const p = placement(f, 'list')
+    const key = p.show ?? f.key
+    const text = valueText(f, t)
+    const value = (row: T) => (row as Record<string, unknown>)[key]
+    const column: ListColumn<T> = { key, header: t(f.label) }
+    if (p.sortable) column.sortable = true
+    if (p.hidden) column.defaultHidden = true
+    if (p.width) column.width = p.width
+    if (p.show || (f.kind === 'text' && f.max > 60)) column.className = 'max-w-[14rem] truncate'
+    if (f.kind === 'number') column.align = 'right'
+    if (text) {
+      column.cell = (row) => text(value(row)) || plainCell(null)
+      column.exportValue = (row) => text(value(row))
+    }
+    return { ...column, ...custom[f.key] }
+  })
+}
+
+/** The list's filters of the fields declared as filters; a source's only once it has options. */
+export function declaredFilters(fields: readonly Declared[], t: Translate, sources: OptionSources = {}): FilterField[] {
+  return fieldsIn(fields, 'filter').flatMap((f): FilterField[] => {
+    const label = t(f.label)
+    const options = optionsOf(f, t, sources)
+    if (options?.length) return [{ name: f.key, label, kind: 'select', options }]
+    return sourceOf(f) ? [] : [{ name: f.key, label }]
+  })
+}
