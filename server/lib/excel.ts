@@ -22,6 +22,7 @@ import type { Lang } from '../../src/contract/codes'
 import { validationText } from '../../src/contract/rules'
 import { formatBytes } from '../../src/contract/schemas/files'
 import { fieldErrors } from './http'
+import { readColumn, readInWorker, type ReadAnswer, type ReadColumn } from './excelThread'
 import { checkWorkbookBounds, type BoundsRefusal, type ImportBounds } from './xlsxBounds'
 
 export type { ImportBounds } from './xlsxBounds'
@@ -95,7 +96,7 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value)
 }
 
-function labelToValue(col: ExcelColumn, text: string): unknown {
+function labelToValue(col: ReadColumn, text: string): unknown {
   if (!col.values) return text
   const t = text.trim().toLowerCase()
   const hit = col.values.find(
@@ -147,17 +148,16 @@ async function load(buffer: Buffer, bounds: ImportBounds): Promise<ExcelJS.Workb
 /**
  * Reads the first sheet: finds the header row (within the first 5 rows) by the columns' zh or en
  * titles, then one SheetRow per non-empty row. `missing` lists required columns absent from the header.
- * Unknown columns (e.g. a report's 错误原因) are ignored.
+ * Unknown columns (e.g. a report's 错误原因) are ignored. exceljs parses in a worker thread
+ * (./excelThread.ts), off the event loop that serves the other requests.
  */
 export async function readSheet(
   buffer: Buffer,
   columns: ExcelColumn[],
   bounds: ImportBounds,
 ): Promise<{ rows: SheetRow[]; missing: ExcelColumn[] }> {
-  const wb = await load(buffer, bounds)
-  const ws = wb.worksheets[0]
-  if (!ws) throw new ExcelError(NO_HEADER)
-  return readWorksheet(ws, columns)
+  const read = (await answerOf(readInWorker({ op: 'sheet', buffer, columns: columns.map(readColumn), bounds }))) as ParsedSheet
+  return withColumns(read, columns)
 }
 
 /**
@@ -169,8 +169,42 @@ export async function readWorkbook(
   sheets: { key: string; name: Text; columns: ExcelColumn[] }[],
   bounds: ImportBounds,
 ): Promise<Map<string, { rows: SheetRow[]; missing: ExcelColumn[] } | null>> {
+  const job = { op: 'workbook' as const, buffer, sheets: sheets.map((s) => ({ ...s, columns: s.columns.map(readColumn) })), bounds }
+  const read = (await answerOf(readInWorker(job))) as Record<string, ParsedSheet | null>
+  return new Map(sheets.map((s) => [s.key, read[s.key] ? withColumns(read[s.key]!, s.columns) : null]))
+}
+
+type ParsedSheet = { rows: SheetRow[]; missing: ReadColumn[] }
+
+async function answerOf(answer: Promise<ReadAnswer>): Promise<unknown> {
+  const a = await answer
+  if ('excel' in a) throw new ExcelError(a.excel)
+  if ('failed' in a) throw new Error(a.failed)
+  return a.value
+}
+
+/** The worker's missing columns as the caller's own (with their functions). */
+const withColumns = (read: ParsedSheet, columns: ExcelColumn[]) => ({
+  rows: read.rows,
+  missing: read.missing.map((m) => columns.find((c) => c.field === m.field)!),
+})
+
+/** readSheet's work, in the worker thread. */
+export async function parseSheet(buffer: Buffer, columns: ReadColumn[], bounds: ImportBounds): Promise<ParsedSheet> {
   const wb = await load(buffer, bounds)
-  const out = new Map<string, { rows: SheetRow[]; missing: ExcelColumn[] } | null>()
+  const ws = wb.worksheets[0]
+  if (!ws) throw new ExcelError(NO_HEADER)
+  return readWorksheet(ws, columns)
+}
+
+/** readWorkbook's work, in the worker thread. */
+export async function parseWorkbook(
+  buffer: Buffer,
+  sheets: { key: string; name: Text; columns: ReadColumn[] }[],
+  bounds: ImportBounds,
+): Promise<Map<string, ParsedSheet | null>> {
+  const wb = await load(buffer, bounds)
+  const out = new Map<string, ParsedSheet | null>()
   for (const s of sheets) {
     const names = new Set([normTitle(s.name.zh), normTitle(s.name.en)])
     const ws = wb.worksheets.find((w) => names.has(normTitle(w.name)))
@@ -179,17 +213,17 @@ export async function readWorkbook(
   return out
 }
 
-function readWorksheet(ws: ExcelJS.Worksheet, columns: ExcelColumn[], allowEmpty = false): { rows: SheetRow[]; missing: ExcelColumn[] } {
+function readWorksheet(ws: ExcelJS.Worksheet, columns: ReadColumn[], allowEmpty = false): ParsedSheet {
   const readable = columns.filter((c) => !c.exportOnly)
-  const byTitle = new Map<string, ExcelColumn>()
+  const byTitle = new Map<string, ReadColumn>()
   for (const c of readable) {
     byTitle.set(normTitle(c.title.zh), c)
     byTitle.set(normTitle(c.title.en), c)
   }
   let headerRow = 0
-  let map = new Map<number, ExcelColumn>()
+  let map = new Map<number, ReadColumn>()
   for (let r = 1; r <= Math.min(5, ws.rowCount) && !headerRow; r++) {
-    const found = new Map<number, ExcelColumn>()
+    const found = new Map<number, ReadColumn>()
     ws.getRow(r).eachCell((cell, colNumber) => {
       const col = byTitle.get(normTitle(cellText(cell.value)))
       if (col && ![...found.values()].includes(col)) found.set(colNumber, col)
