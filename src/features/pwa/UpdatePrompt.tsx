@@ -4,7 +4,7 @@ import { RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/lib/i18n'
 import { afterPaint } from '@/lib/afterPaint'
-import { dirtyStore } from '@/lib/dirty'
+import { dirtyStore } from '@/lib/crud/dirty'
 import { usePendingEdits } from './pending'
 
 /**

@@ -14,12 +14,12 @@ import { newId } from '@/contract/ids'
 import { API, DEFAULT_APP_CODE } from '@/contract/paths'
 import { http, onReachability, type ApiError } from '@/lib/http'
 import { t } from '@/lib/i18n'
-import { queryClient } from '@/lib/query'
 import { getSession, isLoggedIn, sessionStore } from '@/lib/session'
 import { hasKey, translate, type Locale } from '@/lib/i18n'
 import { openOutboxDb } from './db'
 import { entityOf, keptFileId } from './entities'
 import { Outbox, withResolved, type EnqueueInput } from './outbox'
+import { invalidateQueries } from './read'
 import { estimateUsage } from './read/storage'
 import { initial, syncStore, type StorageInfo } from './state'
 import { OutboxStore } from './store'
@@ -91,7 +91,7 @@ export const outbox = new Outbox({
   lock: webLock,
   changed: () => scheduleRefresh(),
   synced: (decl) => {
-    for (const queryKey of decl.invalidates) void queryClient.invalidateQueries({ queryKey })
+    for (const queryKey of decl.invalidates) invalidateQueries(queryKey)
   },
   conflicted: (decl, entry) => void reportConflict(decl, entry),
   reachable: (online) => setOnline(online),
@@ -341,7 +341,7 @@ export async function submitEdit(input: SubmitInput): Promise<Submitted> {
   }
   if (Object.keys(resolved).length) await outboxStore.deleteBlobs(Object.keys(resolved))
   if (input.replaces) await outbox.discard(input.replaces)
-  for (const queryKey of decl.invalidates) void queryClient.invalidateQueries({ queryKey })
+  for (const queryKey of decl.invalidates) invalidateQueries(queryKey)
   return { queued: false, data: first }
 }
 

@@ -11,20 +11,11 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { onlineManager } from '@tanstack/react-query'
+import { isObject, servedFromCacheAt } from '@/lib/http/servedFromCache'
 
-const servedAt = new WeakMap<object, number>()
+export { markServedFromCache, servedFromCacheAt } from '@/lib/http/servedFromCache'
+
 const storedFromCache = new WeakMap<object, number>()
-
-const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null
-
-/** Marks `data` (an answer's data) as served from the service worker's cache, fetched at `fetchedAt`. */
-export function markServedFromCache(data: unknown, fetchedAt: string | number): void {
-  const at = typeof fetchedAt === 'number' ? fetchedAt : Date.parse(fetchedAt)
-  if (isObject(data) && Number.isFinite(at)) servedAt.set(data, at)
-}
-
-/** When `data` was fetched, if it was served from the service worker's cache. */
-export const servedFromCacheAt = (data: unknown): number | undefined => (isObject(data) ? servedAt.get(data) : undefined)
 
 /**
  * QueryCache `onSuccess`: a query answered from the service worker's cache takes the cached

@@ -12,7 +12,7 @@
  * session is cleared (logout, 20114, 20119) everything goes — `clearSession()`'s promise settles
  * after that.
  */
-import { onlineManager, type QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { getSession, onSessionCleared, sessionStore } from '@/lib/session'
 import { clearApiCaches, setCacheAccount } from './apiCache'
 import { isFromCache } from './freshness'
@@ -27,9 +27,14 @@ export { clearApiCaches, setCacheAccount } from './apiCache'
 export { estimateUsage, requestPersistence, type StorageUsage } from './storage'
 
 let installed = false
+let client: QueryClient | null = null
+
+/** Marks the queries under `queryKey` stale (the outbox after a replay), in the console's query client. */
+export const invalidateQueries = (queryKey: QueryKey): void => void client?.invalidateQueries({ queryKey })
 
 /** Follows the signed-in account: restore + persist its queries, point the service worker's cache at it, clean up on logout. */
 export function installOfflineRead(queryClient: QueryClient): void {
+  client = queryClient
   if (installed || typeof window === 'undefined') return
   installed = true
   let current: string | null = null
