@@ -415,6 +415,8 @@ export const terminal = pgTable('terminal', {
   applyIp: text('apply_ip'),
   applyCity: text('apply_city'),
   accountName: text('account_name'),
+  /** The account the device belongs to (its first applicant); null once an administrator released it. */
+  accountId: text('account_id'),
   organizationId: text('organization_id'),
   applyCount: integer('apply_count').notNull().default(1),
   appliedAt: ts('applied_at').notNull().defaultNow(),

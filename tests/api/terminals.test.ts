@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { newKey, type Client } from './client'
-import { signedIn, sleep } from './helpers'
+import { DEMO_PASSWORD, signedIn, sleep } from './helpers'
 import { unitAdmin } from './logs-fixtures'
 
 const T = '/api/admin/v1/terminal'
@@ -127,8 +127,9 @@ describe.each(inject('targets'))('terminals on $name', (t) => {
     expect(rejected.body.code, rejected.text).toBe(10000)
     expect(rejected.body.data.status).toBe('rejected')
     expect((await beat(admin, dev)).body.code).toBe(20021)
-    // an unknown device
-    expect((await beat(admin, `nobody-${randomUUID()}`)).body.data).toEqual({ status: 'unknown' })
+    // an unknown device: nothing of any device
+    const unknown = await beat(admin, `nobody-${randomUUID()}`)
+    expect(unknown.body).toMatchObject({ code: 20021, data: null })
     // bad input is 20001 on the field
     const bad = await post(admin, `${T}/apply`, { deviceId: 'has space' })
     expect(bad.body.code).toBe(20001)
@@ -208,5 +209,99 @@ describe.each(inject('targets'))('terminals on $name', (t) => {
     expect((await post(unit.client, `${T}/agree`, { terminalId: own.terminalId, version: own.version, validityDays: 3 })).body.code).toBe(
       10000,
     )
+  })
+})
+
+/** Ownership (issue 28): a device is its first applicant's until an administrator releases it. */
+describe.each(inject('targets'))('terminal ownership on $name', (t) => {
+  let admin: Client
+  let other: Awaited<ReturnType<typeof unitAdmin>>
+
+  beforeAll(async () => {
+    admin = await signedIn(t)
+    other = await unitAdmin(t, admin, [{ menu: '/admin/terminal-authentication', fns: ['authorize'] }])
+  })
+
+  /** An authorised device of admin's. */
+  async function adminsDevice(): Promise<{ dev: string; row: Row }> {
+    const dev = `own-${randomUUID()}`
+    expect((await apply(admin, dev)).body.code).toBe(10000)
+    const row = await find(admin, dev)
+    expect((await post(admin, `${T}/agree`, { terminalId: row.terminalId, version: row.version, validityDays: 30 })).body.code).toBe(10000)
+    expect((await beat(admin, dev)).body.code).toBe(10000)
+    return { dev, row: await find(admin, dev) }
+  }
+
+  it('another account applying with the id of a device it does not own learns nothing and changes nothing', async () => {
+    const { dev, row } = await adminsDevice()
+    const unknownAnswer = (await beat(other.client, `nobody-${randomUUID()}`)).body
+    const taken = await apply(other.client, dev)
+    expect(taken.body.code, taken.text).toBe(20021)
+    expect(taken.body.data).toBeNull()
+    expect(taken.body.message).toBe(unknownAnswer.message)
+    expect(taken.text).not.toContain(row.terminalId)
+    const after = await find(admin, dev)
+    expect(after).toMatchObject({
+      status: 'authorised',
+      accountName: 'admin',
+      applyCount: row.applyCount,
+      version: row.version,
+      owned: true,
+    })
+  })
+
+  it('a heartbeat counts only from the device’s own account; a foreign id and an unknown one get one answer', async () => {
+    const { dev } = await adminsDevice()
+    const foreign = await beat(other.client, dev)
+    const unknown = await beat(other.client, `nobody-${randomUUID()}`)
+    expect(foreign.body).toMatchObject({ code: 20021, data: null })
+    expect({ ...foreign.body, timestamp: 0 }).toEqual({ ...unknown.body, timestamp: 0 })
+    // the owner's own device still answers its state
+    expect((await beat(admin, dev)).body.code).toBe(10000)
+  })
+
+  it('an administrator releases a device: its authorisation ends and the next applicant takes it', async () => {
+    const { dev, row } = await adminsDevice()
+    // only administrators of the menu's cancel function release
+    expect((await post(other.client, `${T}/release`, { terminalId: row.terminalId, version: row.version })).body.code).toBe(20003)
+    const released = await post<Row>(admin, `${T}/release`, { terminalId: row.terminalId, version: row.version })
+    expect(released.body.code, released.text).toBe(10000)
+    expect(released.body.data).toMatchObject({ status: 'cancelled', owned: false, online: false })
+    // released twice: 20021
+    expect((await post(admin, `${T}/release`, { terminalId: row.terminalId, version: released.body.data.version })).body.code).toBe(20021)
+    // the old owner's heartbeat is now the unknown answer; the other account applies and owns it
+    expect((await beat(admin, dev)).body).toMatchObject({ code: 20021, data: null })
+    const claimed = await apply(other.client, dev)
+    expect(claimed.body.code, claimed.text).toBe(10000)
+    expect(claimed.body.data.status).toBe('unauthorised')
+    expect(await find(admin, dev)).toMatchObject({ accountName: other.accountName, owned: true })
+    expect((await apply(admin, dev)).body.code).toBe(20021)
+  })
+
+  it('guessed device ids are limited per account in the database (HTTP 429 after 20 misses a minute)', async () => {
+    const guesser = await unitAdmin(t, admin, [{ menu: '/admin/terminal-authentication', fns: [] }])
+    const codes: number[] = []
+    for (let i = 0; i < 24; i++) codes.push((await beat(guesser.client, `guess-${randomUUID()}`)).body.code)
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(20021))
+    const limited = await beat(guesser.client, `guess-${randomUUID()}`)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBeTruthy()
+    // applying for a fresh id is refused as well while the window lasts; other accounts are not affected
+    expect((await apply(guesser.client, `fresh-${randomUUID()}`)).status).toBe(429)
+    expect((await apply(other.client, `fresh-${randomUUID()}`)).body.code).toBe(10000)
+  })
+})
+
+describe.each(inject('targets').filter((t) => t.demo))('terminals and the read-only tourist ($name)', (t) => {
+  it('the tourist neither applies nor sends heartbeats (20003)', async () => {
+    const admin = await signedIn(t)
+    const tourist = await signedIn(t, 'tourist', DEMO_PASSWORD)
+    const dev = `tour-${randomUUID()}`
+    expect((await apply(tourist, dev)).body.code).toBe(20003)
+    expect((await apply(admin, dev)).body.code).toBe(10000)
+    const row = await find(admin, dev)
+    expect((await post(admin, `${T}/agree`, { terminalId: row.terminalId, version: row.version, validityDays: 1 })).body.code).toBe(10000)
+    expect((await beat(tourist, dev)).body.code).toBe(20003)
+    expect((await find(admin, dev)).lastHeartbeatAt).toBeNull()
   })
 })

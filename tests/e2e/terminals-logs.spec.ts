@@ -81,6 +81,12 @@ test('authorise a device, watch it go online with heartbeats and offline without
   await page.getByRole('alertdialog').getByRole('button', { name: '取消授权' }).click()
   await expect(page.getByRole('row').filter({ hasText: dev.deviceId }).getByText('已取消')).toBeVisible()
   expect(await dev.beat()).toBe(20021)
+
+  // release the device after confirmation: it belongs to no account any more (no 释放设备 left)
+  await page.getByRole('row').filter({ hasText: dev.deviceId }).getByRole('button', { name: '释放设备' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '释放设备' }).click()
+  await expect(page.getByText('设备已释放')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: dev.deviceId }).getByRole('button', { name: '释放设备' })).toHaveCount(0)
 })
 
 test('filter the login log through the URL, export it as CSV, and read an operation’s redacted request', async ({ page }) => {

@@ -1,4 +1,5 @@
 /** Demo terminals (embedded database only): one of each state, so 终端授权 shows what it does. */
+import { sql } from 'drizzle-orm'
 import { newId } from '../../../src/contract/ids'
 import type { Db } from '../client'
 import * as t from '../schema'
@@ -80,6 +81,7 @@ export async function seedTerminalDemo(tx: Db, orgIds: Map<string, string>): Pro
       applyIp: d.ip,
       applyCity: d.ip.startsWith('114.') ? 'nanjing' : 'private',
       accountName: d.account,
+      accountId: sql`(select account_id from account where account_name = ${d.account})`,
       organizationId: orgIds.get(d.org) ?? null,
       applyCount: d.count,
       appliedAt: new Date(now - 3 * day),

@@ -4,6 +4,13 @@
  *   a device re-applying from rejected, cancelled or an expired authorisation is unauthorised again.
  * Any other transition is 20021. Online and expiry are derived by the database clock (now()), never
  * stored (DESIGN §5): online = authorised, not expired, last heartbeat within two intervals.
+ *
+ * Ownership (issue 28): a device belongs to the account that first applied for it (and that
+ * account's unit) until an administrator releases it (`release`: the next applicant takes it). Only
+ * its own account applies again or sends heartbeats; an id of another account's device gets the same
+ * answer as an unknown one (20021, nothing of the device), and each such miss counts against the
+ * caller in a database window (MISSES_PER_MINUTE, then HTTP 429 until the minute ends). Read-only
+ * (tourist) accounts neither apply nor send heartbeats (20003).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
@@ -28,6 +35,7 @@ import { ipCity } from '../../lib/ipCity'
 import { emitEvent } from '../../lib/jobs'
 import { likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../plugins/permissions'
+import { hit, peek } from '../../plugins/rate-limit'
 import { defineResource, registerResource } from '../resource'
 
 /** Derived states (SQL over terminal ⟕ terminal_heartbeat), by the database clock. */
@@ -74,6 +82,18 @@ export async function terminalStatistics(db: Db, scope: SQL | undefined, days = 
   return stats
 }
 
+/** An unknown device id and another account's: one answer, nothing of the device. */
+const UNAVAILABLE = {
+  zh: '该终端不存在或不属于当前账号',
+  en: 'No such terminal for this account',
+}
+const TOO_MANY_MISSES = {
+  zh: '查询终端的次数过多，请稍后再试',
+  en: 'Too many terminal lookups; try again later',
+}
+/** Misses (unknown or foreign device ids) an account may make in a minute. */
+export const MISSES_PER_MINUTE = 20
+
 const REFUSED_TRANSITION = {
   zh: '该终端当前状态不允许此操作',
   en: 'The terminal’s current state does not allow this',
@@ -99,6 +119,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
       applyIp: terminal.applyIp,
       applyCity: terminal.applyCity,
       accountName: terminal.accountName,
+      owned: sql<boolean>`(${terminal.accountId} is not null)`.as('owned'),
       organizationId: terminal.organizationId,
       applyCount: terminal.applyCount,
       appliedAt: terminal.appliedAt,
@@ -220,15 +241,71 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
     return transition(req, body, 'authorised', 'cancel', () => ({ status: 'cancelled', validUntil: null }))
   })
 
+  // releasing a device: its owner is forgotten and any authorisation ends; the next applicant takes it
+  app.post(TERMINAL_PATHS.release, { config: { auth: 'signed', perm: perm(MENU, 'cancel') } }, async (req) => {
+    const body = parse(terminalDecision, req.body, req)
+    const scope = await scopeWhere(req)
+    const by = req.auth!.account.accountName
+    const done = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db
+      const [current] = await tx
+        .select({ version: terminal.version, owner: terminal.accountId })
+        .from(terminal)
+        .where(and(eq(terminal.terminalId, body.terminalId), scope))
+        .for('update')
+      if (!current) throw new ApiError(Code.NOT_FOUND)
+      if (current.version !== body.version) return 'conflict' as const
+      if (current.owner === null) throw new ApiError(Code.REFUSED, null, REFUSED_TRANSITION)
+      await tx
+        .update(terminal)
+        .set({
+          accountId: null,
+          status: sql`case when ${terminal.status} = 'authorised' then 'cancelled' else ${terminal.status} end`,
+          validUntil: null,
+          decidedBy: by,
+          updateBy: req.auth!.account.accountId,
+          updateTime: new Date(),
+        })
+        .where(eq(terminal.terminalId, body.terminalId))
+      await tx.insert(terminalEvent).values({ terminalEventId: newId(), terminalId: body.terminalId, kind: 'release', by })
+      return 'done' as const
+    })
+    const [row] = await ctx.db
+      .select(selection)
+      .from(terminal)
+      .leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId))
+      .where(eq(terminal.terminalId, body.terminalId))
+    if (done === 'conflict') throw new ApiError(Code.VERSION_CONFLICT, row ?? null)
+    return ok(req, row ?? null)
+  })
+
   app.get(TERMINAL_PATHS.statistics, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
     return ok(req, await terminalStatistics(ctx.db, await scopeWhere(req)))
   })
 
   // ---- device calls: signed by the account using the device; no menu permission ----
 
+  /** A read-only account changes nothing; an account over its misses waits for the next minute. */
+  async function deviceCaller(req: FastifyRequest) {
+    const acc = req.auth!.account
+    if (acc.level === 'tourist') throw new ApiError(Code.FORBIDDEN)
+    const r = await peek(ctx, `terminal-miss:${acc.accountId}`, 60)
+    if (r.count >= MISSES_PER_MINUTE) tooMany(r.retryAfter)
+    return acc
+  }
+  function tooMany(retryAfter: number): never {
+    throw new ApiError(Code.REFUSED, null, TOO_MANY_MISSES, 429, { 'Retry-After': String(retryAfter) })
+  }
+  /** An unknown or another account's device id: counted, and one answer for both. */
+  async function miss(req: FastifyRequest): Promise<never> {
+    const r = await hit(ctx, `terminal-miss:${req.auth!.account.accountId}`, 60)
+    if (r.count > MISSES_PER_MINUTE) tooMany(r.retryAfter)
+    throw new ApiError(Code.REFUSED, null, UNAVAILABLE)
+  }
+
   app.post(TERMINAL_PATHS.apply, { config: { auth: 'signed', noOperateLog: true } }, async (req) => {
     const body = parse(terminalApply, req.body, req)
-    const acc = req.auth!.account
+    const acc = await deviceCaller(req)
     const info = {
       deviceName: body.deviceName ?? null,
       os: body.os ?? null,
@@ -238,15 +315,17 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
       applyIp: req.ip,
       applyCity: ipCity(req.ip),
       accountName: acc.accountName,
+      accountId: acc.accountId,
       organizationId: acc.organizationId,
     }
     const row = await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db
       const [current] = await tx
-        .select({ terminalId: terminal.terminalId, status: terminal.status, expired: expiredSql })
+        .select({ terminalId: terminal.terminalId, status: terminal.status, expired: expiredSql, owner: terminal.accountId })
         .from(terminal)
         .where(eq(terminal.deviceId, body.deviceId))
         .for('update')
+      if (current && current.owner !== null && current.owner !== acc.accountId) return null
       if (current && current.status === 'authorised' && !current.expired) return current.terminalId
       const terminalId = current?.terminalId ?? newId()
       if (current) {
@@ -286,6 +365,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
       )
       return terminalId
     })
+    if (row === null) return miss(req)
     const [answer] = await ctx.db
       .select({
         terminalId: terminal.terminalId,
@@ -299,15 +379,18 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
   })
 
   /**
-   * A heartbeat: accepted only from an authorised device within its validity (database clock);
-   * otherwise 20021 with the device's status so it can apply again.
+   * A heartbeat: accepted only from the device's own account, for an authorised device within its
+   * validity (database clock); the owner is otherwise told the device's status (20021) so it can
+   * apply again; anyone else gets the unknown device's answer.
    */
   app.post(TERMINAL_PATHS.heartbeat, { config: { auth: 'signed', noOperateLog: true } }, async (req) => {
     const body = parse(terminalHeartbeat, req.body, req)
+    const acc = await deviceCaller(req)
+    const mine = and(eq(terminal.deviceId, body.deviceId), eq(terminal.accountId, acc.accountId))
     const result = (await ctx.db.execute(sql`
       insert into ${heartbeat} (terminal_id, last_heartbeat_at, last_ip)
       select ${terminal.terminalId}, now(), ${req.ip} from ${terminal}
-      where ${terminal.deviceId} = ${body.deviceId} and ${terminal.status} = 'authorised' and ${terminal.validUntil} > now()
+      where ${mine} and ${terminal.status} = 'authorised' and ${terminal.validUntil} > now()
       on conflict (terminal_id) do update set last_heartbeat_at = excluded.last_heartbeat_at, last_ip = excluded.last_ip
       returning terminal_id`)) as unknown as { rows: { terminal_id: string }[] }
     const [accepted] = result.rows
@@ -319,12 +402,12 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
         heartbeatIntervalMin: terminal.heartbeatIntervalMin,
       })
       .from(terminal)
-      .where(eq(terminal.deviceId, body.deviceId))
-    if (!accepted || !row) {
-      const status = row ? (row.expired ? 'expired' : row.status) : 'unknown'
+      .where(mine)
+    if (!row) return miss(req)
+    if (!accepted) {
       throw new ApiError(
         Code.REFUSED,
-        { status },
+        { status: row.expired ? 'expired' : row.status },
         {
           zh: '终端未授权或授权已过期，请重新申请',
           en: 'This terminal is not authorised or its authorisation has expired; apply again',

@@ -51,6 +51,8 @@ export interface Terminal extends Stamped {
   applyIp: string | null
   applyCity: string | null
   accountName: string | null
+  /** The device belongs to an account (its first applicant) until an administrator releases it. */
+  owned: boolean
   applyCount: number
   appliedAt: string
   status: TerminalStatus
@@ -83,6 +85,7 @@ export const TERMINAL_PATHS = {
   agree: '/api/admin/v1/terminal/agree',
   reject: '/api/admin/v1/terminal/reject',
   cancel: '/api/admin/v1/terminal/cancel',
+  release: '/api/admin/v1/terminal/release',
   statistics: '/api/admin/v1/terminal/statistics',
   apply: '/api/admin/v1/terminal/apply',
   heartbeat: '/api/admin/v1/terminal/heartbeat',

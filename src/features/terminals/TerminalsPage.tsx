@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Ban, ShieldCheck, ShieldX } from 'lucide-react'
+import { Ban, ShieldCheck, ShieldX, Unlink } from 'lucide-react'
 import {
   TERMINAL_CONNECTIONS,
   TERMINAL_PATHS,
@@ -182,16 +182,16 @@ export function TerminalsPage() {
     return hasKey(key) ? t(key) : city
   }
 
-  async function decide(row: Terminal, kind: 'reject' | 'cancel') {
+  async function decide(row: Terminal, kind: 'reject' | 'cancel' | 'release') {
     const ok = await confirm({
       title: t(`terminals.${kind}.title`),
-      description: t(`terminals.${kind}.confirm`, { name: nameOf(row) }),
+      description: t(`terminals.${kind}.confirm`, { name: nameOf(row), account: row.accountName ?? '--' }),
       destructive: true,
       confirmText: t(`terminals.action.${kind}`),
     })
     if (!ok) return
     try {
-      await http.post(kind === 'reject' ? TERMINAL_PATHS.reject : TERMINAL_PATHS.cancel, {
+      await http.post(TERMINAL_PATHS[kind], {
         terminalId: row.terminalId,
         version: row.version,
       })
@@ -304,6 +304,11 @@ export function TerminalsPage() {
             {r.status === 'authorised' && (
               <Can action="cancel">
                 <RowAction icon={<Ban aria-hidden />} label={t('terminals.action.cancel')} onClick={() => void decide(r, 'cancel')} />
+              </Can>
+            )}
+            {r.owned && (
+              <Can action="cancel">
+                <RowAction icon={<Unlink aria-hidden />} label={t('terminals.action.release')} onClick={() => void decide(r, 'release')} />
               </Can>
             )}
           </>

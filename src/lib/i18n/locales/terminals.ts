@@ -33,7 +33,7 @@ export const zh = {
     nanjing: '南京',
     shenzhen: '深圳',
   },
-  action: { agree: '授权', reject: '驳回', cancel: '取消授权' },
+  action: { agree: '授权', reject: '驳回', cancel: '取消授权', release: '释放设备' },
   agree: {
     title: '授权终端',
     for: '设备：{name}',
@@ -43,7 +43,11 @@ export const zh = {
   },
   reject: { title: '驳回申请', confirm: '确定驳回终端「{name}」的申请吗？' },
   cancel: { title: '取消授权', confirm: '确定取消终端「{name}」的授权吗？取消后设备的心跳将被拒绝。' },
-  done: { agree: '已授权', reject: '已驳回', cancel: '已取消授权' },
+  release: {
+    title: '释放设备',
+    confirm: '确定释放终端「{name}」吗？设备将不再属于账号 {account}，授权随之结束，下一个申请的账号将获得该设备。',
+  },
+  done: { agree: '已授权', reject: '已驳回', cancel: '已取消授权', release: '设备已释放' },
   stats: {
     title: '终端统计',
     online: '当前在线',
@@ -89,7 +93,7 @@ export const en: Shape<typeof zh> = {
     nanjing: 'Nanjing',
     shenzhen: 'Shenzhen',
   },
-  action: { agree: 'Authorise', reject: 'Reject', cancel: 'Cancel authorisation' },
+  action: { agree: 'Authorise', reject: 'Reject', cancel: 'Cancel authorisation', release: 'Release device' },
   agree: {
     title: 'Authorise terminal',
     for: 'Device: {name}',
@@ -99,7 +103,12 @@ export const en: Shape<typeof zh> = {
   },
   reject: { title: 'Reject application', confirm: 'Reject the application of terminal “{name}”?' },
   cancel: { title: 'Cancel authorisation', confirm: 'Cancel the authorisation of terminal “{name}”? Its heartbeats will be refused.' },
-  done: { agree: 'Authorised', reject: 'Rejected', cancel: 'Authorisation cancelled' },
+  release: {
+    title: 'Release device',
+    confirm:
+      'Release terminal “{name}”? It will no longer belong to account {account}, its authorisation ends, and the next account to apply takes it.',
+  },
+  done: { agree: 'Authorised', reject: 'Rejected', cancel: 'Authorisation cancelled', release: 'Device released' },
   stats: {
     title: 'Terminal statistics',
     online: 'Online now',
