@@ -20,6 +20,7 @@ const steps = [
   ['typecheck (service worker)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.sw.json']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['lint (format)', bin('prettier'), ['--check', '--log-level=warn', '.']],
+  ['lint (imports)', bin('tsx'), ['scripts/check-imports.ts']],
   ['unit tests', bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/unit.json']],
   ['API tests', bin('vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/api.json']],
   ['build', bin('vite'), ['build']],

@@ -45,6 +45,8 @@ import { registerShellRoutes } from './modules/shell/routes'
 import { registerTerminalRoutes } from './modules/terminal/routes'
 import { registerDashboardRoutes } from './modules/dashboard/routes'
 import { registerLogRoutes } from './modules/logs/routes'
+import { writeOperateLog, writeSystemLog } from './modules/logs/write'
+import { setLogPort } from './lib/logPort'
 import { registerBodyParsers, registerInputGuard } from './plugins/body'
 import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
@@ -136,6 +138,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   await registerCompression(app)
   registerReadsByPost(app)
 
+  setLogPort({ system: writeSystemLog, operate: writeOperateLog })
   registerAuthRoutes(app, ctx)
   registerRegistrationRoutes(app, ctx)
   registerShellRoutes(app, ctx)

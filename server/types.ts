@@ -23,7 +23,7 @@ export interface AuthContext {
   appCode: string | null
   /** Resolved when the route declares a permission. */
   grant: { menuId: string; functionId: string | null; scope: DataScope } | null
-  /** The grants version read with the session (signed calls; see roleAuth/grantsVersion.ts). */
+  /** The grants version read with the session (signed calls; see lib/grantsVersion.ts). */
   grantsVersion?: string | null
 }
 

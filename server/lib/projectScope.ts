@@ -10,7 +10,7 @@
  *    sees every project.
  *  - Reading is all a tourist does: the function permissions refuse every change (gate).
  *
- * Resources declare `projectField` (server/modules/resource.ts) and get the filter and the checks;
+ * Resources declare `projectField` (server/lib/resource.ts) and get the filter and the checks;
  * hand-written calls use `visibleProjectIds` + `projectWhere` / `requireProjects`.
  *
  * Seeing is not owning (DESIGN §3 "Ownership"): a project belongs to its owner unit. Only callers whose
@@ -26,7 +26,7 @@ import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
 import { accountRole, project, projectDepartment, projectUnit, role } from '../db/schema'
-import { scopeOrgIds } from '../plugins/permissions'
+import { scopeOrgIds } from './permissions'
 import type { AuthContext } from '../types'
 import { ApiError } from './http'
 

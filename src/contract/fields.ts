@@ -7,7 +7,7 @@
  *   form field, list columns/filters lib/crud/DeclaredField.tsx
  *   Excel columns                    excelColumns (here; the gateway adds the titles' texts)
  *   the outbox's fields              offlineFields (here)
- *   the gateway's selection, filters server/modules/fields.ts (a field's key is its table column)
+ *   the gateway's selection, filters server/lib/fields.ts (a field's key is its table column)
  * Zod-free: the outbox's declarations read it on every signed-in start.
  *
  *   export const SITE_FIELDS = defineFields('workSites.field', [

@@ -42,6 +42,7 @@ export const V = {
   mileageOrder: 'v.mileageOrder',
   mileageOverlap: 'v.mileageOverlap',
   mileageCenter: 'v.mileageCenter',
+  placeholder: 'v.placeholder',
 } as const
 
 export type ValidationKey = (typeof V)[keyof typeof V]
@@ -96,21 +97,34 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
     en: 'The mileage overlaps design unit “{value}” on the same line',
   },
   'v.mileageCenter': { zh: '中心里程须在起点与终点里程之间', en: 'The centre mileage must lie between the start and end mileages' },
+  // v.placeholder:{x}|{a} {b}: the unknown placeholder, then the allowed ones
+  'v.placeholder': {
+    zh: '{field}含有不可用的占位符 {value}，可用的占位符：{allowed}',
+    en: '{field} has a placeholder that is not available: {value}; available: {allowed}',
+  },
 }
 
-/** Splits `v.tooLong:50` into its key and parameter. */
-export function parseValidationMessage(message: string): { key: string; param?: string } {
+/**
+ * Splits `v.tooLong:50` into its key and parameter; `v.placeholder:{x}|{a} {b}` has a second one
+ * (`allowed`, after the first `|`).
+ */
+export function parseValidationMessage(message: string): { key: string; param?: string; allowed?: string } {
   const i = message.indexOf(':')
-  return i < 0 ? { key: message } : { key: message.slice(0, i), param: message.slice(i + 1) }
+  if (i < 0) return { key: message }
+  const key = message.slice(0, i)
+  const param = message.slice(i + 1)
+  const j = key === V.placeholder ? param.indexOf('|') : -1
+  return j < 0 ? { key, param } : { key, param: param.slice(0, j), allowed: param.slice(j + 1) }
 }
 
 /** Renders a validation message in a language; `field` is the field's label (may be empty). */
 export function validationText(message: string, lang: 'zh' | 'en', field = ''): string {
-  const { key, param } = parseValidationMessage(message)
+  const { key, param, allowed } = parseValidationMessage(message)
   const entry = validationMessages[key as ValidationKey]
   if (!entry) return message
   return entry[lang]
     .replace('{field}', field)
+    .replace('{allowed}', allowed ?? '')
     .replace('{n}', param ?? '')
     .replace('{value}', param ?? '')
     .trim()

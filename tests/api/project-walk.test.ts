@@ -1,6 +1,6 @@
 /**
  * Project scope, walked (issue 28, DESIGN §3 "Project scope"): every resource of a project (the list
- * the gateway itself registers, server/modules/resource.ts projectResources) and every other call that
+ * the gateway itself registers, server/lib/resource.ts projectResources) and every other call that
  * names a project or one of its records, tried by an account holding every function of those menus but
  * whose unit does not take part in the project. Each answers 20002 — or, for a list, nothing of that
  * project — and the project's records stay as they were.
@@ -14,7 +14,7 @@ import { WORK_SITE_RESOURCES } from '../../src/contract/schemas/workSite'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import type { Db } from '../../server/db/client'
-import { projectResources, type ProjectResource } from '../../server/modules/resource'
+import { projectResources, type ProjectResource } from '../../server/lib/resource'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { addAccount, mustAdd, newUnit, PASSWORD, RA } from './accounts-fixtures'

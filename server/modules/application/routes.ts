@@ -32,7 +32,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { requireFiles, withFileUrls } from '../files/refs'
 import { writeSystemLog } from '../logs/write'
-import { defineResource, registerResource } from '../resource'
+import { defineResource, registerResource } from '../../lib/resource'
 
 const MENU = '/admin/app-manage' as const
 const PUBLISHED_FIXED = { zh: '已发布的版本不能修改', en: 'A published version cannot be changed' }

@@ -31,7 +31,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { registerImportExport } from '../files/import-export'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
 type Row = Record<string, unknown>
 

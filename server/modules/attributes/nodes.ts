@@ -13,7 +13,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { attrGroup, attrItem, designUnit, line, project } from '../../db/schema'
 import { ApiError, fieldErrors, requestLang } from '../../lib/http'
-import { checkPermission } from '../../plugins/permissions'
+import { checkPermission } from '../../lib/permissions'
 
 /** The project of a node (null: no such node). */
 export async function nodeProject(db: Db, nodeType: AttrNodeType, nodeId: string): Promise<string | null> {

@@ -11,7 +11,7 @@ import { resourcePool, roleResourceGrant } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
 import { likeEscape } from '../../lib/sql'
 import { fromResource, registerImportExport } from '../files/import-export'
-import { defineResource, registerResource } from '../resource'
+import { defineResource, registerResource } from '../../lib/resource'
 
 const TYPE_LABELS: Record<(typeof RESOURCE_POOL_TYPES)[number], { zh: string; en: string }> = {
   api: { zh: '接口', en: 'API' },

@@ -38,7 +38,7 @@ import { attrGroup, attrItem, attrRelation, attrTableRow, attrValue, designUnit,
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
-import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../resource'
+import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../../lib/resource'
 import { checkNodeEdit, groupItems, nodeGroups, nodeNames, nodeProject, validateValues } from './nodes'
 import { registerBoqRoutes } from './boq'
 import { registerResourcePoolRoutes } from './resourcePool'

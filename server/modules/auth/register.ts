@@ -48,7 +48,7 @@ import { checkCode, issueCode } from '../notify/codes'
 import { realChannels } from '../notify/sender'
 import { hit } from '../../plugins/rate-limit'
 import { addRegistrationPerson } from '../people/audit'
-import { isUniqueViolation } from '../resource'
+import { isUniqueViolation } from '../../lib/resource'
 import { accountById, accountNameInUse, cellphoneInUse, emailInUse, findAccountByLogin, normalizeName } from '../account/queries'
 import { findOrg, searchActiveUnits } from '../org/queries'
 

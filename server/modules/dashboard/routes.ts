@@ -19,9 +19,9 @@ import {
 import type { Ctx } from '../../context'
 import { account, loginLog, person, terminal } from '../../db/schema'
 import { ok, parse } from '../../lib/http'
-import { resolveGrant, scopeOrgIds } from '../../plugins/permissions'
+import { resolveGrant, scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
-import { inScope } from '../org/scope'
+import { inScope } from '../../lib/orgScope'
 import { terminalStatistics } from '../terminal/routes'
 
 type Source = keyof typeof DASHBOARD_SOURCES

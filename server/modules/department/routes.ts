@@ -14,8 +14,8 @@ import type { Db } from '../../db/client'
 import { department, person } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { findOrg, orgTree } from '../org/queries'
-import { ORG_MENU, requireVisible, visibleOrgIds } from '../org/scope'
-import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../resource'
+import { ORG_MENU, requireVisible, visibleOrgIds } from '../../lib/orgScope'
+import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../../lib/resource'
 import { buildDeptTree, deptHeadCounts, deptTree } from './tree'
 
 const DUP_DEPT = { zh: '同级下已有同名部门', en: 'A department of that name exists at this level' }

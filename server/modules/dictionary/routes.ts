@@ -37,8 +37,8 @@ import type { ExcelColumn } from '../../lib/excel'
 import { ApiError, ok, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
-import { defineResource, isUniqueViolation, registerResource } from '../resource'
-import { defineTreeResource, placeNode, registerTreeResource, type TreeResourceHandle } from '../treeResource'
+import { defineResource, isUniqueViolation, registerResource } from '../../lib/resource'
+import { defineTreeResource, placeNode, registerTreeResource, type TreeResourceHandle } from '../../lib/treeResource'
 
 export const DICT_MENUS = {
   ebs: '/admin/ebs-management',

@@ -53,7 +53,7 @@ import {
 } from '../../lib/excel'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import type { AuthContext } from '../../types'
-import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../resource'
+import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { receiveUpload } from './routes'
 import { storeFile } from './store'
 

@@ -22,7 +22,7 @@ import { FILE_KINDS, FILE_PATHS, type FileInfo, type FileKind, type FilePurpose 
 import type { Ctx } from '../../context'
 import { appSetting, userCommonFile } from '../../db/schema'
 import { sha256Hex } from '../../lib/crypto'
-import { activeRoleIds, scopeOrgIds } from '../../plugins/permissions'
+import { activeRoleIds, scopeOrgIds } from '../../lib/permissions'
 import type { AuthContext } from '../../types'
 
 export type FileRow = typeof userCommonFile.$inferSelect

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Ctx } from '../../context'
 import { application, applicationMenu, applicationMenuFunction, roleMenu, roleMenuFunction } from '../../db/schema'
-import { activeRoleIds } from '../../plugins/permissions'
+import { activeRoleIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
 
 export interface Click {

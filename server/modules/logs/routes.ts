@@ -27,7 +27,7 @@ import type { Ctx } from '../../context'
 import { loginLog, operateLog, systemLog } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { escapeLike, likeEscape } from '../../lib/sql'
-import { scopeOrgIds } from '../../plugins/permissions'
+import { scopeOrgIds } from '../../lib/permissions'
 import { registerExport } from '../files/import-export'
 import { startLogUpkeep } from './partitions'
 

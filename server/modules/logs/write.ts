@@ -5,6 +5,9 @@ import { newId } from '../../../src/contract/ids'
 import type { Ctx } from '../../context'
 import { account, applicationMenu, applicationMenuFunction, loginLog, operateLog, systemLog } from '../../db/schema'
 import { ipCity, terminalOf } from '../../lib/ipCity'
+import type { OperateEntry } from '../../lib/logPort'
+
+export { logAnswer, logContent } from '../../lib/logPort'
 
 export async function writeSystemLog(
   ctx: Ctx,
@@ -71,24 +74,6 @@ export async function writeLoginLog(
   }
 }
 
-export interface OperateEntry {
-  accountName: string | null
-  appCode: string | null
-  menuId: string | null
-  functionId: string | null
-  uri: string
-  method: string
-  statusCode: number | null
-  durationMs: number | null
-  content: string | null
-  organizationId?: string | null
-  ip?: string | null
-  menuName?: string | null
-  action?: string | null
-  request?: string | null
-  response?: string | null
-}
-
 /** `/api/<service>/v1/<resource>/<call>` → `<service>/<resource>`. */
 export const serviceOf = (uri: string) => {
   const m = /^\/api\/([^/]+)\/v\d+\/([^/]+)/.exec(uri)
@@ -117,25 +102,5 @@ export async function writeOperateLog(ctx: Ctx, entry: OperateEntry): Promise<vo
     })
   } catch (err) {
     ctx.log.error({ err }, 'operate_log write failed')
-  }
-}
-
-/** Keys whose values never reach a log: passwords, ciphers, keys, tokens, signatures, codes. */
-export const SECRET_KEY = /pass|pwd|secret|cipher|token|verifycode|logininfo|privatekey|signature|accesskey|appkey|updatekey|credential/i
-
-/** A body for the log: secrets redacted (at any depth), at most `max` characters. */
-export function logContent(body: unknown, max = 2000): string | null {
-  if (body === undefined || body === null) return null
-  const text = JSON.stringify(body, (k, v: unknown) => (k && SECRET_KEY.test(k) ? '***' : v))
-  return text ? text.slice(0, max) : null
-}
-
-/** An answer's JSON text for the log: parsed and redacted like a body; text that is not JSON is dropped. */
-export function logAnswer(payload: string, max = 4000): string | null {
-  if (payload.length > 256 * 1024) return null
-  try {
-    return logContent(JSON.parse(payload), max)
-  } catch {
-    return null
   }
 }

@@ -13,7 +13,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { application, applicationMenu, applicationMenuFunction } from '../../db/schema'
 import { ApiError } from '../../lib/http'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
 export async function functionsOf(db: Db, menuIds: string[]) {
   if (menuIds.length === 0) return []

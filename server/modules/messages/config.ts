@@ -23,7 +23,7 @@ import { msgConfig, organization } from '../../db/schema'
 import { requestLang } from '../../lib/http'
 import { checkOutboundUrl } from '../../lib/outbound'
 import { likeEscape } from '../../lib/sql'
-import { defineResource, registerResource } from '../resource'
+import { defineResource, registerResource } from '../../lib/resource'
 import { checkReceivers, grantedOrgIds, registerReceiverRoutes } from './receivers'
 
 const NAME_TAKEN = { zh: '本单位已有同名配置', en: 'Your unit has a configuration of that name' }

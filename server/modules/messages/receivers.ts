@@ -16,8 +16,8 @@ import type { Db } from '../../db/client'
 import { account, accountRole, organization, orgGroup, orgGroupAccount, role } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
-import { grantOf, refusePermission, scopeOrgIds } from '../../plugins/permissions'
-import { inScope } from '../org/scope'
+import { grantOf, refusePermission, scopeOrgIds } from '../../lib/permissions'
+import { inScope } from '../../lib/orgScope'
 
 /** Writing a configuration of either kind, or sending one: what opens the pickers. */
 const PICKER_GRANTS: Permission[] = [

@@ -23,7 +23,7 @@ import { organization, organizationType } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { ensureSeats } from '../account/state'
 import { likeEscape } from '../../lib/sql'
-import { ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from './scope'
+import { ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from '../../lib/orgScope'
 import { orgSubtreeIds } from './queries'
 import { accountOptionsIn } from '../account/queries'
 

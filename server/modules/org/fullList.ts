@@ -10,8 +10,8 @@ import { sublistQuery, type OrgSublist } from '../../../src/contract/schemas/org
 import type { Ctx } from '../../context'
 import { organization } from '../../db/schema'
 import { ApiError } from '../../lib/http'
-import { registerSubList, type SubListDef, type SubListOwner } from '../subList'
-import { ORG_MENU, inScope, requireVisible } from './scope'
+import { registerSubList, type SubListDef, type SubListOwner } from '../../lib/subList'
+import { ORG_MENU, inScope, requireVisible } from '../../lib/orgScope'
 
 /** The unit: visible (else 20002 naming it) and existing (else 20002); its lists follow the unit's scope. */
 const UNIT: SubListOwner = {

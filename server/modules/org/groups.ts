@@ -16,10 +16,10 @@ import type { Db } from '../../db/client'
 import { account, organization, orgGroup, orgGroupAccount } from '../../db/schema'
 import { accountUnit } from '../account/queries'
 import { ApiError } from '../../lib/http'
-import { scopeOrgIds } from '../../plugins/permissions'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { scopeOrgIds } from '../../lib/permissions'
+import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
-import { ORG_MENU } from './scope'
+import { ORG_MENU } from '../../lib/orgScope'
 
 const FNS = { add: 'group', update: 'group', delete: 'group' } as const
 

@@ -24,10 +24,10 @@ import { department } from '../../db/schema'
 import { orgIdByName } from '../org/queries'
 import type { ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
-import { scopeOrgIds } from '../../plugins/permissions'
+import { scopeOrgIds } from '../../lib/permissions'
 import { registerImportExport } from '../files/import-export'
-import { ORG_MENU } from '../org/scope'
-import type { ResourceHandle } from '../resource'
+import { ORG_MENU } from '../../lib/orgScope'
+import type { ResourceHandle } from '../../lib/resource'
 import { maskPeople } from './user'
 
 type Labels = Record<string, string>

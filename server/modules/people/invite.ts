@@ -21,7 +21,7 @@ import { person, personCertificate, personEducation } from '../../db/schema'
 import { ApiError } from '../../lib/http'
 import { signedUrl } from '../files/store'
 import { registerInvitePurpose } from '../invite/registry'
-import { ORG_MENU } from '../org/scope'
+import { ORG_MENU } from '../../lib/orgScope'
 import { snapshotOf } from './submission'
 import { replaceSubRecords, SUB_RECORDS } from './subrecords'
 

@@ -15,8 +15,8 @@ import { certificateFull, educationFull, jobFull, PEOPLE_FNS, projectFull, userI
 import type { Ctx } from '../../context'
 import { person, personCertificate, personEducation, personJob, personProject } from '../../db/schema'
 import { ApiError } from '../../lib/http'
-import { registerSubList, replaceSubList, type SubListDef, type SubListOwner } from '../subList'
-import { ORG_MENU, inScope } from '../org/scope'
+import { registerSubList, replaceSubList, type SubListDef, type SubListOwner } from '../../lib/subList'
+import { ORG_MENU, inScope } from '../../lib/orgScope'
 import { PHOTO, requireFiles, withFileUrls } from '../files/refs'
 
 /** The person: exists within the caller's scope (else 20002); records follow the person's organisation. */

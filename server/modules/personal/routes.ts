@@ -32,7 +32,7 @@ import type { Ctx } from '../../context'
 import { accessToken, account, accountProfile, person, role, session } from '../../db/schema'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import { activeRoleIds } from '../../plugins/permissions'
+import { activeRoleIds } from '../../lib/permissions'
 import { hit, peek } from '../../plugins/rate-limit'
 import { writeSystemLog } from '../logs/write'
 import type { AccountRow, AuthContext } from '../../types'
@@ -44,7 +44,7 @@ import { fileInfo, fileRow } from '../files/store'
 import { checkCode, issueCode } from '../notify/codes'
 import { configuredPlatforms, finishAuthorize, startAuthorize } from '../oauth/flow'
 import { bindIdentity, bindingsOf, unbindIdentity } from '../oauth/identities'
-import { isUniqueViolation } from '../resource'
+import { isUniqueViolation } from '../../lib/resource'
 
 const REAUTH_FAILURES = 10
 

@@ -22,7 +22,7 @@ import { account, project, projectDepartment, projectOrg } from '../../db/schema
 import { ApiError, ok, parse } from '../../lib/http'
 import { projectWhere, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { defineTree } from '../../lib/tree'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
 export const PROJECT_CONFIG_MENU = '/admin/project-configuration' as const
 

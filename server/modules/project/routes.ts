@@ -46,8 +46,8 @@ import {
 import { ApiError, ok, parse } from '../../lib/http'
 import { projectWhere, requireProjectOwner, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
-import { scopeOrgIds } from '../../plugins/permissions'
-import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../resource'
+import { scopeOrgIds } from '../../lib/permissions'
+import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { departmentTrees, PROJECT_CONFIG_MENU, registerProjectDepartmentRoutes } from './departments'
 
 type Row = Record<string, unknown>

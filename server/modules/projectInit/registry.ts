@@ -23,7 +23,7 @@ import type { z } from 'zod'
 import type { InitRowError } from '../../../src/contract/schemas/projectInit'
 import type { Db } from '../../db/client'
 import type { ExcelColumn } from '../../lib/excel'
-import type { WriteContext } from '../resource'
+import type { WriteContext } from '../../lib/resource'
 
 type Row = Record<string, unknown>
 export type Text = { zh: string; en: string }

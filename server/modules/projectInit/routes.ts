@@ -37,7 +37,7 @@ import { requireProject } from '../../lib/projectScope'
 import type { AuthContext } from '../../types'
 import { receiveUpload } from '../files/routes'
 import { sendXlsx } from '../files/import-export'
-import { isUniqueViolation, type WriteContext } from '../resource'
+import { isUniqueViolation, type WriteContext } from '../../lib/resource'
 import { initSheetsOf, type InitRow, type InitSheetDef, type Text } from './registry'
 import { registerStructureSheets, type InitHandles } from './sheets'
 

@@ -31,7 +31,7 @@ import { projectDeptTree } from '../project/departments'
 import { CONTAINER_COLUMNS, insertContainerRows, treeRows } from '../projectStructure/containers'
 import { STRUCTURE_CODE_COLUMNS, workSiteExcelColumns, workSiteSheetSelection } from '../workSite/excel'
 import { insertWorkSite } from '../workSite/service'
-import type { WriteContext } from '../resource'
+import type { WriteContext } from '../../lib/resource'
 import { registerInitSheet, type InitRow, type Text } from './registry'
 
 type Row = Record<string, unknown>

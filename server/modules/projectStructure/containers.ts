@@ -34,8 +34,8 @@ import { ApiError } from '../../lib/http'
 import { requireProject, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
-import { defineResource, type WriteContext } from '../resource'
-import { defineTreeResource, placeNode, readTree, registerTreeResource } from '../treeResource'
+import { defineResource, type WriteContext } from '../../lib/resource'
+import { defineTreeResource, placeNode, readTree, registerTreeResource } from '../../lib/treeResource'
 
 export const CONTAINER_MENU = '/admin/project-container' as const
 

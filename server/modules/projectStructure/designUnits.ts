@@ -38,7 +38,7 @@ import { container, designUnit, engineeringMajor, line, project, unitEngineering
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
 type Row = Record<string, unknown>
 

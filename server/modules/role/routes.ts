@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import type { ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files/import-export'
-import { defineResource, registerResource, type WriteContext } from '../resource'
+import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth/holdings'
 
 /** Nobody hands out a wider data scope than their own (20003 naming it); keeping a role's scope hands nothing out. */

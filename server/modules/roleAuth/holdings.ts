@@ -27,7 +27,7 @@ import {
   roleResourceGrant,
 } from '../../db/schema'
 import { ApiError } from '../../lib/http'
-import { scopeOrgIds } from '../../plugins/permissions'
+import { scopeOrgIds } from '../../lib/permissions'
 import type { AuthContext } from '../../types'
 import { MENU } from './perm'
 

@@ -7,7 +7,7 @@ import { menuByPermissionQuery, operateLogBody, type CurrentUser, type MenuEntry
 import type { Ctx } from '../../context'
 import { application, applicationMenu, applicationMenuFunction, person, role, roleMenu, roleMenuFunction } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
-import { activeRoleIds } from '../../plugins/permissions'
+import { activeRoleIds } from '../../lib/permissions'
 import { organizationName } from '../auth/accounts'
 import { heldFunction } from '../logs/clicks'
 import { logContent, writeOperateLog, writeSystemLog } from '../logs/write'

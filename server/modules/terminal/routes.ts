@@ -34,9 +34,9 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { ipCity } from '../../lib/ipCity'
 import { emitEvent } from '../../lib/jobs'
 import { likeEscape } from '../../lib/sql'
-import { scopeOrgIds } from '../../plugins/permissions'
+import { scopeOrgIds } from '../../lib/permissions'
 import { hit, peek } from '../../plugins/rate-limit'
-import { defineResource, registerResource } from '../resource'
+import { defineResource, registerResource } from '../../lib/resource'
 
 /** Derived states (SQL over terminal ⟕ terminal_heartbeat), by the database clock. */
 export const expiredSql = sql<boolean>`(${terminal.status} = 'authorised' and ${terminal.validUntil} <= now())`

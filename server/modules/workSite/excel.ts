@@ -9,7 +9,7 @@ import { WORK_SITE_FIELDS } from '../../../src/contract/fields/workSite'
 import * as workSites from '../../../src/lib/i18n/locales/workSites'
 import { workSite } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
-import { columnsOf, localeTexts } from '../fields'
+import { columnsOf, localeTexts } from '../../lib/fields'
 
 const text = localeTexts({ workSites })
 

@@ -11,7 +11,7 @@ import { WORK_SITE_API, WORK_SITE_RESOURCES, type WorkSiteOptions, type WorkSite
 import type { Ctx } from '../../context'
 import { ok, parse } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
-import { registerResource } from '../resource'
+import { registerResource } from '../../lib/resource'
 import { setWorkSiteInsert, workSiteDef, workSiteOptions } from './service'
 
 export function registerWorkSiteRoutes(app: FastifyInstance, ctx: Ctx): void {

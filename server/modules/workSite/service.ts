@@ -23,8 +23,8 @@ import { ApiError, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { fileUrls } from '../files/store'
 import { PHOTO, requireFiles } from '../files/refs'
-import { columnsOf, filtersOf, sortableOf } from '../fields'
-import { defineResource, type WriteContext } from '../resource'
+import { columnsOf, filtersOf, sortableOf } from '../../lib/fields'
+import { defineResource, type WriteContext } from '../../lib/resource'
 import type { AuthContext } from '../../types'
 
 type Row = Record<string, unknown>

@@ -13,7 +13,7 @@ import { declaredColumns, declaredFieldProps, declaredFilters } from '@/lib/crud
 import { loadTexts, translate } from '@/lib/i18n'
 import * as workSites from '@/lib/i18n/locales/workSites'
 import { workSite } from '../../../server/db/schema'
-import { columnsOf, localeTexts } from '../../../server/modules/fields'
+import { columnsOf, localeTexts } from '../../../server/lib/fields'
 import { workSiteExcelColumns, workSiteSheetSelection } from '../../../server/modules/workSite/excel'
 
 const [extra] = defineFields('workSites.field', [

@@ -11,12 +11,13 @@ import { hasKey, translate, type Locale } from '@/lib/i18n'
 /** Text of a validation message: a key becomes `请输入角色名称`; anything else (server text) is kept. */
 export function errorText(message: string | undefined | null, locale: Locale, label = ''): string {
   if (!message) return ''
-  const { key, param } = parseValidationMessage(message)
+  const { key, param, allowed } = parseValidationMessage(message)
   if (!key.startsWith('v.') || !hasKey(key)) return message
   return translate(locale, key, {
     field: key === 'v.required' ? requiredField(label, locale) : label,
     n: param ?? '',
     value: param ?? '',
+    allowed: allowed ?? '',
   }).trim()
 }
 

@@ -1,5 +1,5 @@
 /**
- * A tree dictionary screen's body (the gateway's server/modules/treeResource.ts): the whole tree of
+ * A tree dictionary screen's body (the gateway's server/lib/treeResource.ts): the whole tree of
  * one scope loaded flat (thousands of nodes, virtualised), search keeping ancestors, expand/collapse
  * all, add a top node or a child, edit, delete with the subtree, move (drag, 上移/下移, 移动到…),
  * copy a subtree with a code suffix, Excel import (with its report) and export. The project

@@ -21,9 +21,9 @@ import { deleteBody } from '../../src/contract/schemas/common'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
 import { V, validationText } from '../../src/contract/rules'
-import { ApiError, ok, parse, requestLang } from '../lib/http'
-import { scopeOrgIds } from '../plugins/permissions'
-import { projectWhere, requireProjects, visibleProjectIds } from '../lib/projectScope'
+import { ApiError, ok, parse, requestLang } from './http'
+import { scopeOrgIds } from './permissions'
+import { projectWhere, requireProjects, visibleProjectIds } from './projectScope'
 import type { AuthContext } from '../types'
 
 type Row = Record<string, unknown>

@@ -9,8 +9,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql, type SQL } from 'drizzle-orm'
-import { GRANTS_VERSION_HEADER } from '../../../src/contract/schemas/role'
-import type { Ctx } from '../../context'
+import { GRANTS_VERSION_HEADER } from '../../src/contract/schemas/role'
+import type { Ctx } from '../context'
 
 /** The version as an SQL expression over an account id and level (also read by the gate's joined session query). */
 export function grantsVersionSql(accountId: SQL, level: SQL): SQL {

@@ -1,13 +1,13 @@
 /** Data-scope helpers of the organisation module: which units a caller sees, and refusing the others with 20002. */
 import { inArray, sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { MenuPath } from '../../../src/contract/catalogue'
-import { Code } from '../../../src/contract/codes'
-import type { Ctx } from '../../context'
-import type { Db } from '../../db/client'
-import { organization } from '../../db/schema'
-import { ApiError } from '../../lib/http'
-import { scopeOrgIds } from '../../plugins/permissions'
+import type { MenuPath } from '../../src/contract/catalogue'
+import { Code } from '../../src/contract/codes'
+import type { Ctx } from '../context'
+import type { Db } from '../db/client'
+import { organization } from '../db/schema'
+import { ApiError } from './http'
+import { scopeOrgIds } from './permissions'
 
 export const ORG_MENU = '/admin/organization' as const satisfies MenuPath
 

@@ -21,8 +21,8 @@ import { newId } from '../../src/contract/ids'
 import { deleteBody } from '../../src/contract/schemas/common'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
-import { ApiError, ok, parse } from '../lib/http'
-import { visibleOrgIds } from './org/scope'
+import { ApiError, ok, parse } from './http'
+import { visibleOrgIds } from './orgScope'
 
 type Row = Record<string, unknown>
 

@@ -9,8 +9,8 @@ import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
 import type { Ctx } from '../context'
 import { accountRole, application, applicationMenu, applicationMenuFunction, role, roleMenu, roleMenuFunction } from '../db/schema'
 import { orgSubtreeSql } from '../modules/org/queries'
-import { ApiError } from '../lib/http'
-import { writeSystemLog } from '../modules/logs/write'
+import { ApiError } from './http'
+import { writeSystemLog } from './logPort'
 import type { AccountRow, AuthContext, Permission } from '../types'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)

@@ -6,7 +6,7 @@
 import { eq, getTableColumns, ilike, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { fieldsIn, placement, type Bilingual, type Declared, type FieldDecl } from '../../src/contract/fields'
-import { likeEscape } from '../lib/sql'
+import { likeEscape } from './sql'
 
 /** The table's columns of the fields, by key; a field without its column is refused (at start). */
 export function columnsOf(table: PgTable, fields: readonly FieldDecl[]): Record<string, AnyPgColumn> {
