@@ -24,7 +24,8 @@ async function login(page: Page, account: string) {
 
 async function main() {
   mkdirSync(out, { recursive: true })
-  const gateway = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // the gateway on this Node (24, through npx or an npm script), with tsx's loader
+  const gateway = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -84,6 +85,9 @@ async function main() {
           ['project-accounts', '/admin/project-org-account'],
           ['personal', '/personal-view'],
           ['not-built', '/admin/ebs-management'],
+          ['terminals', '/admin/terminal-authentication'],
+          ['message-setting', '/admin/message-setting'],
+          ['work-sites', '/admin/work-site-information'],
         ] as const) {
           await page.goto(`${base}${path}`)
           // not 'networkidle': the live message stream stays open
