@@ -180,6 +180,17 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ids.length ? inArray(terminal.organizationId, ids) : sql`false`
   }
 
+  /** The terminal as the list shows it after a decision; 20008 with it when the version was stale. */
+  async function answer(req: FastifyRequest, terminalId: string, done: 'done' | 'conflict') {
+    const [row] = await ctx.db
+      .select(selection)
+      .from(terminal)
+      .leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId))
+      .where(eq(terminal.terminalId, terminalId))
+    if (done === 'conflict') throw new ApiError(Code.VERSION_CONFLICT, row ?? null)
+    return ok(req, row ?? null)
+  }
+
   /**
    * One transition: from `from` to the values, at the client's version. Nothing matched: the
    * terminal is not visible (20002), was changed (20008 with the current record) or is in another
@@ -213,13 +224,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
       await tx.insert(terminalEvent).values({ terminalEventId: newId(), terminalId: body.terminalId, kind, by })
       return 'done' as const
     })
-    const [row] = await ctx.db
-      .select(selection)
-      .from(terminal)
-      .leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId))
-      .where(eq(terminal.terminalId, body.terminalId))
-    if (done === 'conflict') throw new ApiError(Code.VERSION_CONFLICT, row ?? null)
-    return ok(req, row ?? null)
+    return answer(req, body.terminalId, done)
   }
 
   app.post(TERMINAL_PATHS.agree, { config: { auth: 'signed', perm: perm(MENU, 'authorize') } }, async (req) => {
@@ -270,13 +275,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
       await tx.insert(terminalEvent).values({ terminalEventId: newId(), terminalId: body.terminalId, kind: 'release', by })
       return 'done' as const
     })
-    const [row] = await ctx.db
-      .select(selection)
-      .from(terminal)
-      .leftJoin(heartbeat, eq(heartbeat.terminalId, terminal.terminalId))
-      .where(eq(terminal.terminalId, body.terminalId))
-    if (done === 'conflict') throw new ApiError(Code.VERSION_CONFLICT, row ?? null)
-    return ok(req, row ?? null)
+    return answer(req, body.terminalId, done)
   })
 
   app.get(TERMINAL_PATHS.statistics, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
