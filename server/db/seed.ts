@@ -1,7 +1,8 @@
 /**
  * First-start data, idempotent (skipped when the console application exists): the console
  * application and its menus, and either the demo world (embedded database) or, on a real
- * PostgreSQL server, only the admin account with the system administrator role.
+ * PostgreSQL server, only the admin account with the system administrator role; on both, the
+ * message settings of every business event (seed/messageSettings.ts).
  * Later starts keep the console's menus in line with MENU_TREE through menuSync.ts.
  */
 import { eq } from 'drizzle-orm'
@@ -20,6 +21,8 @@ import { projectDeptTree } from '../modules/project/departments'
 import { seedProjectStructureDemo } from './seed/projectStructure'
 import { seedTerminalDemo } from './seed/terminal'
 import { seedMessageDemo } from './seed/messages'
+import { seedMessageSettings } from './seed/messageSettings'
+import type { MsgReceiver } from '../../src/contract/schemas/message'
 import { seedWorkSiteDemo } from './seed/workSite'
 import { seedDictionaryDemo } from './seed/dictionary'
 import { seedAttributesDemo } from './seed/attributes'
@@ -216,7 +219,11 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     if (demo) await seedProjectStructureDemo(tx)
     if (demo) await seedWorkSiteDemo(tx)
     if (demo) await seedTerminalDemo(tx, orgIds)
-    if (demo) await seedMessageDemo(tx, orgIds, hashes[0]!)
+    const messageReceivers = demo ? await seedMessageDemo(tx, orgIds, hashes[0]!) : {}
+    // ---- message settings: every business event tells the system administrators (the demo: and its groups)
+    const sysadminRole = roles.find((r) => r.key === 'sysadmin')
+    const admins: MsgReceiver[] = sysadminRole ? [{ type: 'role', id: roleIds.get('sysadmin')!, name: sysadminRole.name }] : []
+    await seedMessageSettings(tx, demo ? (orgIds.get('owner') ?? null) : null, (event) => messageReceivers[event] ?? admins)
     if (demo) await seedDictionaryDemo(tx)
     if (demo) await seedAttributesDemo(tx)
     // the rows above were written with their parent ids only: the trees' paths from those, in one statement each

@@ -1,8 +1,8 @@
 /** Helpers of the message tests: the live stream read as a console reads it (a signed fetch), configurations. */
 import { createHmac, randomBytes } from 'node:crypto'
-import type { Client } from './client'
-import { sha256, utcStamp } from './client'
-import { sleep } from './helpers'
+import { Client, sha256, utcStamp } from './client'
+import type { Target } from './global-setup'
+import { lastVerifyCode, sleep } from './helpers'
 
 export const MSG = {
   config: '/api/admin/v1/msgConfig',
@@ -136,4 +136,24 @@ export async function until<T>(fn: () => Promise<T | undefined | null | false>, 
     if (Date.now() > end) throw new Error(`${what} not met in ${ms} ms`)
     await sleep(100)
   }
+}
+
+/** A registration through the public calls (as the register page sends it), its code read from the gateway's log. */
+export async function registerAccount(
+  t: Target,
+  body: { accountName: string; userName: string; organizationId?: string },
+): Promise<{ accountName: string }> {
+  const phone = `135${String(Date.now()).slice(-8)}`
+  const anon = new Client(t.url)
+  const json = (b: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })
+  const asked = await anon.fetchRaw('POST', '/api/auth/v1/generalAccount/getVerifyCode', json({ cellphone: phone }))
+  if (asked.body.code !== 10000) throw new Error(`getVerifyCode: ${asked.text}`)
+  const code = await until(async () => lastVerifyCode(t, phone), 5000, 'verification code')
+  const reg = await anon.fetchRaw(
+    'POST',
+    '/api/auth/v1/generalAccount/addByRegister',
+    json({ ...body, password: 'Build#2026', confirmPassword: 'Build#2026', cellphone: phone, verifyCode: code }),
+  )
+  if (reg.body.code !== 10000) throw new Error(`addByRegister: ${reg.text}`)
+  return { accountName: body.accountName }
 }

@@ -134,10 +134,17 @@ test('account awaiting audit → reviewers: configured in 消息设置, a regist
   await expect(reviewer.getByText(`王审核 (${name}) registered; please review the account.`)).toBeVisible()
   await reviewer.screenshot({ path: '.tmp/shots/messages-centre-en.png' })
 
-  // the administrator sees the email send (logged: no SMTP configured) among the sent ones
+  // no mail server is configured: the administrator sees the email among the waiting ones with the
+  // reason, and not among the sent ones (issue 33)
   await admin.goto(`${gw.url}/admin/message-center`)
+  await admin.getByRole('tab', { name: '待发送' }).click()
+  const push = admin.getByRole('row', { name: new RegExp(`账号待审核：${name}`) })
+  await expect(push).toContainText('邮件')
+  await expect(push).toContainText('未配置邮件服务器')
+  await admin.screenshot({ path: '.tmp/shots/messages-waiting-zh.png' })
   await admin.getByRole('tab', { name: '已发送' }).click()
-  await expect(admin.getByRole('row', { name: new RegExp(`账号待审核：${name}`) })).toContainText('邮件')
+  await expect(admin.getByRole('tabpanel')).toContainText('暂无消息')
+  await expect(admin.getByRole('row', { name: new RegExp(`账号待审核：${name}`) })).toHaveCount(0)
   await admin.screenshot({ path: '.tmp/shots/messages-pushed-zh.png' })
   await adminCtx.close()
   await reviewerCtx.close()

@@ -1,21 +1,26 @@
 /**
  * Demo of the message area (embedded database only, after the accounts and terminals): an auditor
  * (zhoushen, 安全审计员) who reads the message centre; two account groups of the owner unit for the
- * receiver tree; configurations of the business events other than "account awaiting audit" (the
- * tests configure that one themselves); and a few messages already delivered to the auditor, read
- * and unread, so the message centre has something to open offline.
+ * receiver tree, and who the settings of "account stopped or expiring", "terminal applied" and
+ * "offline edit conflicted" tell (answered to seed.ts, which writes every event's setting:
+ * ./messageSettings.ts); and a few messages already delivered to the auditor, read and unread, so
+ * the message centre has something to open offline.
  */
 import { eq, inArray } from 'drizzle-orm'
 import { newId } from '../../../src/contract/ids'
-import type { MsgReceiver } from '../../../src/contract/schemas/message'
+import type { MsgEvent, MsgReceiver } from '../../../src/contract/schemas/message'
 import type { Db } from '../client'
 import * as t from '../schema'
 
 const day = 86_400_000
 
-export async function seedMessageDemo(tx: Db, orgIds: Map<string, string>, passwordHash: string): Promise<void> {
+export async function seedMessageDemo(
+  tx: Db,
+  orgIds: Map<string, string>,
+  passwordHash: string,
+): Promise<Partial<Record<MsgEvent, MsgReceiver[]>>> {
   const owner = orgIds.get('owner')
-  if (!owner) return
+  if (!owner) return {}
   const auditorId = newId()
   await tx.insert(t.account).values({
     accountId: auditorId,
@@ -52,40 +57,13 @@ export async function seedMessageDemo(tx: Db, orgIds: Map<string, string>, passw
   const group = (i: number): MsgReceiver => ({ type: 'group', id: groups[i]!.id, name: groups[i]!.name })
   const admins: MsgReceiver[] = sysadmin ? [{ type: 'role', id: sysadmin.id, name: '系统管理员' }] : []
 
-  const configs = [
-    {
-      eventCode: 'account.stopped',
-      configName: '账号停用或到期提醒',
-      receivers: [group(0), group(1)],
-      titleZh: '账号{reason}：{accountName}',
-      titleEn: 'Account {reason}: {accountName}',
-      contentZh: '{userName}（{accountName}）{reason}。',
-      contentEn: '{userName} ({accountName}): {reason}.',
-    },
-    {
-      eventCode: 'terminal.applied',
-      configName: '终端申请待授权',
-      receivers: [...admins, group(1)],
-      titleZh: '终端申请：{terminalName}',
-      titleEn: 'Terminal applied: {terminalName}',
-      contentZh: '{accountName} 申请在终端「{terminalName}」上使用，请授权或拒绝。',
-      contentEn: '{accountName} applied to use the terminal “{terminalName}”; authorise or reject it.',
-    },
-    {
-      eventCode: 'offline.conflict',
-      configName: '离线编辑冲突',
-      receivers: [...admins, group(1)],
-      titleZh: '离线编辑冲突：{entity}',
-      titleEn: 'Offline edit conflicted: {entity}',
-      contentZh: '{accountName} 离线所做的修改与他人的修改冲突，已在其同步中心等待处理。',
-      contentEn: 'An offline edit by {accountName} met someone else’s change; it waits in their sync centre.',
-    },
-  ]
+  // who the demo's settings tell (server/db/seed/messageSettings.ts writes them; the other events: the administrators)
+  const receivers: Partial<Record<MsgEvent, MsgReceiver[]>> = {
+    'account.stopped': [group(0), group(1)],
+    'terminal.applied': [...admins, group(1)],
+    'offline.conflict': [...admins, group(1)],
+  }
   const now = Date.now()
-  for (const c of configs)
-    await tx
-      .insert(t.msgConfig)
-      .values({ msgConfigId: newId(), kind: 'event', status: 1, channels: ['inApp'], organizationId: owner, ...c })
 
   // messages the auditor has already received (their events written as delivered: no job)
   const delivered = [
@@ -139,4 +117,5 @@ export async function seedMessageDemo(tx: Db, orgIds: Map<string, string>, passw
       createTime: at,
     })
   }
+  return receivers
 }

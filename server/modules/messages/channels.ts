@@ -3,8 +3,9 @@
  * codes (TRESTLE_SMTP_*), SMS through the SMS webhook (TRESTLE_SMS_WEBHOOK_URL), and an
  * enterprise-chat webhook per configuration (POST JSON). Each send is a `msg.push` job: a failure
  * is retried with backoff (server/lib/jobs.ts); after the last attempt the push is `dead` and the
- * administrators' waiting list shows it with its error. A channel that is not configured logs the
- * message instead (the demo), as the verification codes do. Webhook and SMS calls go through
+ * administrators' waiting list shows it with its error. A channel that is not configured sends
+ * nothing: the push fails like any other (its reason, zh and en, in lastError) and ends `dead` — never
+ * `sent` (issue 33: the 已发送 list showed mails only written to the log). Webhook and SMS calls go through
  * server/lib/outbound.ts: a refused address is a failed send like any other (its reason in lastError).
  */
 import { eq, sql } from 'drizzle-orm'
@@ -14,6 +15,15 @@ import type { ClaimedJob, JobRunner } from '../../lib/jobs'
 import { outboundCall, OutboundRefused, type OutboundAnswer } from '../../lib/outbound'
 import { SmtpMailer, WebhookSmsProvider } from '../notify/sender'
 import { PUSH_JOB } from './fanout'
+
+/** Why a push was not sent, where the gateway itself knows (lastError, shown as is in 待发送: both languages). */
+export const NOT_SENT = {
+  noSmtp: '未配置邮件服务器（TRESTLE_SMTP_HOST），邮件未发送 / No mail server is configured (TRESTLE_SMTP_HOST): the email was not sent',
+  noSms:
+    '未配置短信服务（TRESTLE_SMS_WEBHOOK_URL），短信未发送 / No SMS service is configured (TRESTLE_SMS_WEBHOOK_URL): the SMS was not sent',
+  noEmail: '接收人没有邮箱 / The receiver has no email address',
+  noCellphone: '接收人没有手机号 / The receiver has no cellphone number',
+} as const
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -59,19 +69,18 @@ export function registerPushHandler(runner: JobRunner, ctx: Ctx): void {
     const { push } = row
     try {
       if (push.channel === 'email') {
-        if (!push.target) throw new Error('the receiver has no email address')
-        const mail = {
+        if (!mailer) throw new Error(NOT_SENT.noSmtp)
+        if (!push.target) throw new Error(NOT_SENT.noEmail)
+        await mailer.send({
           to: push.target,
           subject: `${row.titleZh} / ${row.titleEn}`,
           text: `${row.contentZh}\n\n${row.contentEn}`,
           html: `<p>${escapeHtml(row.contentZh)}</p><p>${escapeHtml(row.contentEn)}</p>`,
-        }
-        if (mailer) await mailer.send(mail)
-        else ctx.log.info({ pushId }, `[message] email to ${push.target}: ${row.titleZh}`)
+        })
       } else if (push.channel === 'sms') {
-        if (!push.target) throw new Error('the receiver has no cellphone number')
-        if (sms) await sms.send(push.target, `【工程协同管理平台】${row.titleZh}：${row.contentZh}`)
-        else ctx.log.info({ pushId }, `[message] sms to ${push.target}: ${row.titleZh}`)
+        if (!sms) throw new Error(NOT_SENT.noSms)
+        if (!push.target) throw new Error(NOT_SENT.noCellphone)
+        await sms.send(push.target, `【工程协同管理平台】${row.titleZh}：${row.contentZh}`)
       } else if (push.channel === 'webhook') {
         // the hand-sent message carries its webhook in the event; a configured one in its configuration
         const url = row.configId

@@ -16,7 +16,7 @@ describe('render', () => {
     expect(render('{userName} ({organizationName}) registered', values, 'en')).toBe('张三 registered')
     expect(render('终端「{terminalName}」申请', {}, 'zh')).toBe('终端申请')
     expect(render('{userName}【{organizationName}】', { userName: '张三', organizationName: null }, 'zh')).toBe('张三')
-    expect(render('“{entity}” conflicted', { entity: '   ' }, 'en')).toBe(' conflicted'.trimStart() === 'conflicted' ? 'conflicted' : '')
+    expect(render('An edit of “{entity}” conflicted', { entity: '   ' }, 'en')).toBe('An edit of conflicted')
   })
 
   it('shows a bare missing value, or a placeholder the event does not have, as a dash', () => {

@@ -7,7 +7,7 @@
  * with the event id only (delivered at commit; every gateway reads the rows of its own streams).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { MSG_EVENTS, type MsgChannel, type MsgReceiver } from '../../../src/contract/schemas/message'
+import { MSG_EVENTS, MSG_PLACEHOLDER, type MsgChannel, type MsgReceiver } from '../../../src/contract/schemas/message'
 import type { Db } from '../../db/client'
 import { account, accountRole, msgConfig, orgGroupAccount } from '../../db/schema'
 import type { EventRow, JobRunner } from '../../lib/jobs'
@@ -41,15 +41,49 @@ export interface Template {
   senderId?: string | null
 }
 
+/** Brackets a placeholder may stand in (open → close): a missing value goes with them. */
+const BRACKETS: Record<string, string> = {
+  '（': '）',
+  '(': ')',
+  '「': '」',
+  '『': '』',
+  '【': '】',
+  '《': '》',
+  '[': ']',
+  '“': '”',
+  '"': '"',
+}
+const PAIRS = Object.keys(BRACKETS).length
+const esc = (c: string) => c.replace(/[()[\]"]/g, '\\$&')
+const WRAPPED = new RegExp(
+  `\\s?(?:${Object.entries(BRACKETS)
+    .map(([open, close]) => `${esc(open)}\\{(\\w+)\\}${esc(close)}`)
+    .join('|')})`,
+  'g',
+)
+/** What a bare placeholder without a value shows. */
+export const MISSING = '—'
+
 /**
- * `{field}` → the event's value (unknown fields stay as written); a value given per language
- * (`reasonZh` / `reasonEn`) is used in that language's text.
+ * `{field}` → the event's value; a value given per language (`reasonZh` / `reasonEn`) is used in
+ * that language's text. A value the event lacks (absent, null or blank; or a placeholder the event
+ * does not have) never shows as `{field}` or as empty brackets: wrapped in brackets — `（{x}）`,
+ * ` ({x})`, `「{x}」`… — it goes with its brackets (and the space before them); bare, it is `—`.
  */
 export function render(template: string, values: Record<string, unknown>, lang: 'zh' | 'en'): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+  const valueOf = (key: string): string | null => {
     const v = values[`${key}${lang === 'zh' ? 'Zh' : 'En'}`] ?? values[key]
-    return v === undefined || v === null ? whole : String(v)
-  })
+    if (v === undefined || v === null) return null
+    const s = String(v)
+    return s.trim() === '' ? null : s
+  }
+  return template
+    .replace(WRAPPED, (whole: string, ...groups: (string | undefined)[]) => {
+      // one capture group per bracket pair: the one that matched names the placeholder
+      const key = groups.slice(0, PAIRS).find((g) => g !== undefined)
+      return key !== undefined && valueOf(key) === null ? '' : whole
+    })
+    .replace(MSG_PLACEHOLDER, (_whole, key: string) => valueOf(key) ?? MISSING)
 }
 
 /** The accounts a receiver list names (SQL condition on `account`). */

@@ -33,6 +33,30 @@ export const MSG_EVENT_FIELDS: Record<MsgEvent | 'custom', readonly string[]> = 
   custom: ['senderName'],
 }
 
+/** A placeholder in a template: `{name}` (word characters). The gateway renders with the same pattern. */
+export const MSG_PLACEHOLDER = /\{(\w+)\}/g
+/** The texts of a template, each checked against its event's placeholders. */
+export const MSG_TEMPLATE_FIELDS = ['titleZh', 'titleEn', 'contentZh', 'contentEn'] as const
+
+/**
+ * A template uses only the placeholders of its event (MSG_EVENT_FIELDS; a hand-sent message: `custom`'s):
+ * else 20001 on the text, `v.placeholder:{unknown}|{allowed} …` (the first unknown one, then the allowed ones).
+ */
+export function checkPlaceholders(
+  v: Partial<Record<(typeof MSG_TEMPLATE_FIELDS)[number], unknown>>,
+  event: MsgEvent | 'custom',
+  ctx: z.RefinementCtx,
+): void {
+  const allowed = MSG_EVENT_FIELDS[event]
+  for (const field of MSG_TEMPLATE_FIELDS) {
+    const text = v[field]
+    if (typeof text !== 'string') continue
+    const unknown = [...text.matchAll(MSG_PLACEHOLDER)].find((m) => !allowed.includes(m[1]!))
+    if (unknown)
+      ctx.addIssue({ code: 'custom', path: [field], message: `${V.placeholder}:${unknown[0]}|${allowed.map((f) => `{${f}}`).join(' ')}` })
+  }
+}
+
 /** in-app always; email (SMTP settings), sms (the SMS webhook), webhook (an enterprise-chat webhook). */
 export const MSG_CHANNELS = ['inApp', 'email', 'sms', 'webhook'] as const
 export type MsgChannel = (typeof MSG_CHANNELS)[number]
@@ -96,14 +120,28 @@ export const msgConfigFields = z.object({
   webhookUrl,
   remark: optionalText(200),
 })
-export const msgConfigAdd = msgConfigFields.extend({ msgConfigId: id().optional() }).superRefine(webhookNeedsUrl)
-export const msgConfigUpdate = msgConfigFields.extend({ msgConfigId: id(), version: version() }).superRefine(webhookNeedsUrl)
+/** An event configuration: a webhook needs its URL; its texts use its event's placeholders only. */
+const eventChecks = (v: z.infer<typeof msgConfigFields>, ctx: z.RefinementCtx) => {
+  webhookNeedsUrl(v, ctx)
+  checkPlaceholders(v, v.eventCode, ctx)
+}
+/** A hand-sent message (or its configuration): a webhook needs its URL; its texts use `custom`'s placeholders only. */
+const customChecks = (
+  v: { channels: string[]; webhookUrl?: string } & Partial<Record<(typeof MSG_TEMPLATE_FIELDS)[number], unknown>>,
+  ctx: z.RefinementCtx,
+) => {
+  webhookNeedsUrl(v, ctx)
+  checkPlaceholders(v, 'custom', ctx)
+}
+
+export const msgConfigAdd = msgConfigFields.extend({ msgConfigId: id().optional() }).superRefine(eventChecks)
+export const msgConfigUpdate = msgConfigFields.extend({ msgConfigId: id(), version: version() }).superRefine(eventChecks)
 export type MsgConfigFields = z.input<typeof msgConfigFields>
 
 /** A hand-sent message's configuration: no event; its receivers are the defaults of a send. */
 export const msgCustomFields = msgConfigFields.omit({ eventCode: true })
-export const msgCustomAdd = msgCustomFields.extend({ msgConfigId: id().optional() }).superRefine(webhookNeedsUrl)
-export const msgCustomUpdate = msgCustomFields.extend({ msgConfigId: id(), version: version() }).superRefine(webhookNeedsUrl)
+export const msgCustomAdd = msgCustomFields.extend({ msgConfigId: id().optional() }).superRefine(customChecks)
+export const msgCustomUpdate = msgCustomFields.extend({ msgConfigId: id(), version: version() }).superRefine(customChecks)
 
 export const msgConfigListQuery = listQuery.extend({
   configName: filterText(50),
@@ -185,7 +223,7 @@ export const sendBody = z
     contentEn: body(),
     webhookUrl,
   })
-  .superRefine(webhookNeedsUrl)
+  .superRefine(customChecks)
 export type SendBody = z.input<typeof sendBody>
 
 // ---- channel sends (administrators) ----
