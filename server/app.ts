@@ -41,6 +41,7 @@ import { registerWorkSiteRoutes } from './modules/workSite/routes'
 import { registerDictionaryRoutes } from './modules/dictionary/routes'
 import { registerRoleRoutes } from './modules/role/routes'
 import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
+import { registerSearchRoutes } from './modules/search/routes'
 import { registerShellRoutes } from './modules/shell/routes'
 import { registerTerminalRoutes } from './modules/terminal/routes'
 import { registerDashboardRoutes } from './modules/dashboard/routes'
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerAuthRoutes(app, ctx)
   registerRegistrationRoutes(app, ctx)
   registerShellRoutes(app, ctx)
+  registerSearchRoutes(app, ctx)
   registerRoleRoutes(app, ctx)
   registerRoleAuthRoutes(app, ctx)
   registerApplicationRoutes(app, ctx)

@@ -1,4 +1,5 @@
 /** Small SQL helpers shared by every module. */
+import { asc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 
 /** Escapes LIKE's wildcards (\ % _) in user text. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -8,3 +9,21 @@ export const likeEscape = (s: string) => `%${escapeLike(s)}%`
 
 /** A LIKE pattern: values that start with the text (can use a btree index on a "C"-collated column). */
 export const likePrefix = (s: string) => `${escapeLike(s)}%`
+
+/**
+ * How well `columns` match `q`, for an ORDER BY: a value equal to it (case folded) first, then one
+ * starting with it, then the rest — the shorter first.
+ */
+export const matchRank = (q: string, ...columns: AnyColumn[]): SQL[] => {
+  const folded = q.toLowerCase()
+  const best = (test: (c: AnyColumn) => SQL) => sql`(${sql.join(columns.map(test), sql` or `)}) desc`
+  return [
+    best((c) => sql`lower(${c}) = ${folded}`),
+    best((c) => sql`${c} ilike ${likePrefix(q)}`),
+    sql`length(${columns[0]!})`,
+    asc(columns[0]!),
+  ]
+}
+
+/** `column ilike %q%` for any of `columns`. */
+export const anyLike = (q: string, ...columns: AnyColumn[]): SQL => or(...columns.map((c) => ilike(c, likeEscape(q))))!
