@@ -1,8 +1,7 @@
 // first: the session's storage (localStorage); the outbox follows the first signed-in account (see the modules)
 import '@/features/sync/session'
 import './app/startOutbox'
-import './app/inviteForms'
-import './app/slots'
+import './app/areas'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'

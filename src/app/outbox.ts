@@ -1,18 +1,17 @@
 /**
- * The outbox's entities (DESIGN §4), imported by main.tsx before the outbox starts
+ * The outbox's entities (DESIGN §4), loaded by startOutbox.ts before the outbox starts
  * (@/features/sync/install), so a replay at start-up knows how to send what the outbox holds before
  * their screens are opened; and the form the sync centre opens for a failed or conflicted entry of
- * each. Here, in the app layer, because neither the sync area nor @/lib/offline may know the areas
- * above them. A new offline-capable area adds its lines here.
+ * each. Both come from the areas' manifests (./areas.ts): neither the sync area nor @/lib/offline
+ * may know the areas above them.
  */
 import { registerEntryEditor } from '@/lib/offline'
-import { personOffline } from '@/features/people/offline'
-import { generalAccountOffline, registerAccountOffline } from '@/features/accounts/offline'
-import { workSiteOffline } from '@/features/workSites/offline'
-// marking messages read offline (declared on import)
-import '@/features/messages/offline'
+import { AREAS } from './areas'
 
-registerEntryEditor(personOffline.entity, () => import('@/features/people/EntryEditor'))
-for (const decl of [generalAccountOffline, registerAccountOffline])
-  registerEntryEditor(decl.entity, () => import('@/features/accounts/EntryEditor'))
-for (const decl of Object.values(workSiteOffline)) registerEntryEditor(decl.entity, () => import('@/features/workSites/EntryEditor'))
+/** Resolves when every area's offline declarations are loaded and their editors registered. */
+export const declared: Promise<void> = Promise.all(
+  AREAS.map(async (area) => {
+    const offline = await area.offline?.()
+    if (offline?.editor) for (const entity of offline.entities) registerEntryEditor(entity, offline.editor)
+  }),
+).then(() => undefined)

@@ -19,6 +19,7 @@ function startWhenSignedIn(): void {
   // after the first paint: the page opened comes first on a slow link, then the outbox's files
   loading = new Promise<void>((resolve) => afterPaint(resolve))
     .then(() => import('./outbox'))
+    .then((m) => m.declared)
     .then(() => import('@/features/sync/install'))
     .then(() => {
       keepReachability?.()

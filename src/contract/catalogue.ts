@@ -333,7 +333,7 @@ export type MenuFn = { [M in MenuPath]: { menu: M; fn: FnOf<M> } }[MenuPath]
 
 // ---- runtime ----------------------------------------------------------------------------
 
-const PAGES: readonly Page[] = CATALOGUE.flatMap((e): readonly Page[] => ('pages' in e ? e.pages : [e]))
+export const PAGES: readonly Page[] = CATALOGUE.flatMap((e): readonly Page[] => ('pages' in e ? e.pages : [e]))
 const BY_PATH = new Map<string, Page>(PAGES.map((p) => [p.path, p]))
 
 /** Every menu path, in menu order. */

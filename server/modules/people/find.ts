@@ -9,7 +9,7 @@ export const personFinder: Finder = {
   kind: 'person',
   async find(db, q, scope, limit) {
     const rows = await db
-      .select({ id: person.userId, name: person.name, detail: person.post, organizationId: person.organizationId })
+      .select({ id: person.userId, name: person.name, organizationId: person.organizationId })
       .from(person)
       .where(
         and(
@@ -21,6 +21,6 @@ export const personFinder: Finder = {
       )
       .orderBy(...matchRank(q, person.name))
       .limit(limit)
-    return rows.map((r) => ({ kind: 'person', ...r, projectId: null }))
+    return rows.map((r) => ({ kind: 'person', ...r, detail: null, projectId: null }))
   },
 }

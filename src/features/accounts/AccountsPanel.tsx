@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { InviteDialog } from '@/features/invite'
 import type { ListSearch } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+import { useIntent } from '@/lib/commands'
 import { Can } from '@/lib/permissions'
 import { AccountsTable } from './AccountsTable'
 
@@ -19,6 +20,8 @@ export function AccountsPanel({ organizationId, organizationName }: AccountsPane
   const { t } = useT()
   const [search, setSearch] = useState<ListSearch>({})
   const [inviting, setInviting] = useState(false)
+  // an account the palette found: looked up by its name
+  useIntent('find', (name) => setSearch(name ? { keyword: name } : {}))
   return (
     <>
       <AccountsTable

@@ -28,6 +28,7 @@ import {
 import { DataAgeNote } from '@/lib/offline/read'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { InviteDialog } from '@/features/invite'
+import { useIntent } from '@/lib/commands'
 import { Can, useCan } from '@/lib/permissions'
 import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
 import { useT } from '@/lib/i18n'
@@ -71,6 +72,9 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const canArchive = useCan(PEOPLE_FNS.archive)
   const canDelete = useCan(PEOPLE_FNS.delete)
   const canInvite = useCan('invite')
+  // the palette: 新增人员, and a person it found (looked up by name)
+  useIntent('add', () => setEditing('new'), useCan(PEOPLE_FNS.add))
+  useIntent('find', (name) => setKeyword(name ?? ''))
   const canSelect = canMove || canArchive || canDelete || canInvite
 
   const server = useMemo(() => query.data?.records ?? [], [query.data])

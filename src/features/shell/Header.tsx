@@ -9,6 +9,7 @@ import { buildMenuTree, menuLabel, menuTrail, normalizePath, useMenus } from '@/
 import { useSession } from '@/lib/session'
 import { MessageBell } from '@/lib/messages'
 import { SyncBadge, SyncHost } from '@/features/sync'
+import { PaletteButton } from '@/features/palette'
 import { logout } from './logout'
 import { themeStore, toggleTheme } from './theme'
 import { pageTitle } from './titles'
@@ -26,6 +27,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       </Button>
       <Breadcrumbs />
       <div className="ml-auto flex items-center gap-1">
+        <PaletteButton />
         <SyncBadge />
         <SyncHost />
         <MessageBell />

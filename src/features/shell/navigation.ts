@@ -3,12 +3,14 @@
  * - before each navigation, the current menu is set from the target path (so the request
  *   client's `menuId` header and `useCan` are right for the page being loaded);
  * - leaving /login resets the request client's dialog flag;
- * - after each navigation the document title is the platform name in Chinese;
+ * - after each navigation the document title is the platform name in Chinese, and a command's
+ *   intent for another page than the one opened is dropped;
  * - each navigation to another path scrolls the window and the content area to the top;
  * - when the account's grants change under the current page (a role edited while it is open),
  *   the route guards run again, so a page whose menu was revoked becomes the 403 page.
  */
 import type { AnyRouter } from '@tanstack/react-router'
+import { dropIntentElsewhere } from '@/lib/commands'
 import { resetDialogFlag } from '@/lib/http'
 import { translate } from '@/lib/i18n'
 import { normalizePath, onPageGrantChange, setCurrentMenuForPath } from '@/lib/permissions'
@@ -32,8 +34,9 @@ export function installNavigationEffects(router: AnyRouter): () => void {
       if (fromLocation && normalizePath(fromLocation.pathname) === LOGIN_PATH && to !== LOGIN_PATH) resetDialogFlag()
       if (isLoggedIn()) setCurrentMenuForPath(to)
     }),
-    router.subscribe('onResolved', () => {
+    router.subscribe('onResolved', ({ toLocation }) => {
       document.title = documentTitle()
+      dropIntentElsewhere(toLocation.pathname)
     }),
     // not the page's first render: it starts at the top, and scrolling forces a layout of the page
     // mid-task, before its first paint

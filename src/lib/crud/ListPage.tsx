@@ -10,6 +10,7 @@ import { AlertCircle, Plus } from 'lucide-react'
 import type { FnAction } from '@/contract/catalogue'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { useIntent } from '@/lib/commands'
 import { Can, useCan } from '@/lib/permissions'
 import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
 import { DataAgeNote, dataAge } from '@/lib/offline/read'
@@ -154,6 +155,8 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const mayBulkRow = (row: T) => !!bulkActions && (rowSelectable?.(row) ?? true)
   const canEdit = useCan(act.edit) && !!form
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({ open: false, record: null })
+  // the palette's 新增… commands open the add dialog
+  useIntent('add', () => setDialog({ open: true, record: null }), useCan(act.add) && !!form)
   const cols = useColumnVisibility(resource.key, columns)
 
   const idsWhere = (ok: (r: T) => boolean) => records.filter((r) => selection[resource.idOf(r)] && ok(r)).map(resource.idOf)

@@ -34,7 +34,8 @@ import { invalidateResource, type Resource } from '@/lib/crud'
 import { precheckFile, saveBlob } from '@/lib/files'
 import { http, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
-import { Can } from '@/lib/permissions'
+import { useIntent } from '@/lib/commands'
+import { Can, useCan } from '@/lib/permissions'
 import { cn } from '@/lib/utils'
 
 type ResourceLike = Pick<Resource<object>, 'key' | 'paths' | 'invalidates' | 'entity'>
@@ -99,6 +100,8 @@ export interface ImportDialogProps {
 export function ImportDialog(props: ImportDialogProps) {
   const { t } = useT()
   const [open, setOpen] = useState(false)
+  // the palette's 导入… commands open it
+  useIntent('import', () => setOpen(true), useCan('import'))
   return (
     <>
       <Can action="import">

@@ -32,6 +32,7 @@ import type * as logsTexts from './locales/logs'
 import type * as dashboardTexts from './locales/dashboard'
 import type * as msgTexts from './locales/messages'
 import type * as attributesTexts from './locales/attributes'
+import type * as paletteTexts from './locales/palette'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -63,6 +64,7 @@ export const lazyTexts = {
   dashboard: () => import('./locales/dashboard'),
   messages: () => import('./locales/messages'),
   attributes: () => import('./locales/attributes'),
+  palette: () => import('./locales/palette'),
 }
 export type LazyNamespace = keyof typeof lazyTexts
 
@@ -102,4 +104,5 @@ export type Messages = ReturnType<typeof entry> & {
   dashboard: typeof dashboardTexts.zh
   messages: typeof msgTexts.zh
   attributes: typeof attributesTexts.zh
+  palette: typeof paletteTexts.zh
 }

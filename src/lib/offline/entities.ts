@@ -19,12 +19,12 @@ export function defineOfflineEntity<E extends OfflineEntity>(decl: E): E {
 
 export const entityOf = (name: string): OfflineEntity | undefined => registry.get(name)
 
-type EntryEditorLoader = NonNullable<OfflineEntity['editor']>
+export type EntryEditorLoader = NonNullable<OfflineEntity['editor']>
 const editors = new Map<string, EntryEditorLoader>()
 
 /**
  * Registers the form that edits a failed / conflicted entry of an entity (loaded when needed).
- * The app registers it (src/app/outbox.ts) rather than the declaration, because the form imports
+ * The app registers it (src/app/outbox.ts, from the areas' manifests) rather than the declaration, because the form imports
  * the entity's resource, which imports the declaration: declaring it there would be an import cycle.
  */
 export function registerEntryEditor(entity: string, editor: EntryEditorLoader): void {

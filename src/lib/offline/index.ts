@@ -32,6 +32,7 @@ export {
   entityOf,
   editorOf,
   registerEntryEditor,
+  type EntryEditorLoader,
   allEntities,
   type CrudEntityDef,
   type CrudOp,

@@ -13,6 +13,7 @@ export { noteGrantsVersion, onPageGrantChange, reloadMenus } from './grants'
 export {
   buildMenuTree,
   canIn,
+  findFunction,
   findMenuByPath,
   hasActionInMenus,
   menuLabel,

@@ -21,6 +21,8 @@ export const zh = {
     darkMode: '切换到深色模式',
     lightMode: '切换到浅色模式',
     logout: '退出登录',
+    palette: '搜索或执行命令',
+    paletteShort: '搜索',
   },
   user: {
     menu: '用户菜单',
@@ -122,6 +124,8 @@ export const en: Shape<typeof zh> = {
     darkMode: 'Switch to dark mode',
     lightMode: 'Switch to light mode',
     logout: 'Log out',
+    palette: 'Search or run a command',
+    paletteShort: 'Search',
   },
   user: {
     menu: 'User menu',

@@ -1,0 +1,20 @@
+/** The shell's commands: the language, the theme, signing out. */
+import { localeStore, setLocale } from '@/lib/i18n'
+import { logout } from './logout'
+import { toggleTheme } from './theme'
+
+export const shellArea = {
+  id: 'shell',
+  pages: ['/admin/home'],
+  commands: [
+    {
+      id: 'shell.language',
+      label: 'palette.command.language',
+      icon: 'language',
+      keywords: ['language', '语言', 'English', '中文'],
+      run: () => setLocale(localeStore.get() === 'zh' ? 'en' : 'zh'),
+    },
+    { id: 'shell.theme', label: 'palette.command.theme', icon: 'theme', keywords: ['dark', 'light', '深色', '浅色'], run: toggleTheme },
+    { id: 'shell.logout', label: 'palette.command.logout', icon: 'logout', run: () => logout() },
+  ],
+} as const
