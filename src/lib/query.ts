@@ -98,3 +98,31 @@ export async function preloadRouteData<TData, TKey extends QueryKey>(
   await Promise.race([loads, new Promise<void>((resolve) => (timer = setTimeout(resolve, ROUTE_DATA_WAIT_MS)))])
   clearTimeout(timer)
 }
+
+/** One query a route preloads, whatever its data; `false` or `undefined` where the page does not need it yet. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own data type; only the loader's prefetch sees them together
+export type RoutePreload = EnsureQueryDataOptions<any, Error, any, any> | false | undefined
+
+/**
+ * A route loader's prefetch of several queries (of any types) at once, as one `preloadRouteData`:
+ *
+ *   loader: ({ context }) => preloadAll(context, [dictTreeQueryOptions('ebs'), dictMajorsQueryOptions('ebs')])
+ */
+export function preloadAll(context: { queryClient: QueryClient }, preloads: readonly RoutePreload[]): Promise<void> {
+  return preloadRouteData(context.queryClient, ...preloads.filter((p) => !!p))
+}
+
+/**
+ * The search and loader options of a page whose data depends on its URL search (a list's paging and
+ * filters, the project picked, a wizard's run): `validateSearch` reads the search, which is the loader's
+ * deps, so a new search preloads again. Spread into the route's options:
+ *
+ *   ...preloadBySearch(listSearch, (search) => [roleListPageQueryOptions(search)]),
+ */
+export function preloadBySearch<S>(validateSearch: (raw: Record<string, unknown>) => S, preloads: (search: S) => readonly RoutePreload[]) {
+  return {
+    validateSearch,
+    loaderDeps: ({ search }: { search: S }) => search,
+    loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: S }) => preloadAll(context, preloads(deps)),
+  }
+}

@@ -13,6 +13,7 @@ import {
 } from '@/contract/schemas/dictionary'
 import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'
+import type { RoutePreload } from '@/lib/query'
 
 export const dictKeys = {
   /** Everything of a dictionary (the resource's key: a change refetches the tree too). */
@@ -64,6 +65,9 @@ export const dictMajorsQueryOptions = (kind: DictKind) =>
     queryKey: dictKeys.majors(kind),
     queryFn: ({ signal }) => http.get<DictMajor[]>(DICT_API.majors(kind), {}, { signal }),
   })
+
+/** What a dictionary screen's route preloads: its tree and the majors its forms choose from. */
+export const dictScreenPreloads = (kind: DictKind): RoutePreload[] => [dictTreeQueryOptions(kind), dictMajorsQueryOptions(kind)]
 
 /** The EBS standard of a major: its nodes with their ancestors (GET ebs/listByMajor?marjorId=). */
 export const standardQueryOptions = (majorId: string) =>

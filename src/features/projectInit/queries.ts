@@ -3,6 +3,8 @@ import { queryOptions } from '@tanstack/react-query'
 import { initPaths, type InitPreset, type InitRun } from '@/contract/schemas/projectInit'
 import { projectKeys } from '@/features/projects/queries'
 import { http } from '@/lib/http'
+import { projectOptionsQueryOptions } from '@/lib/project/queries'
+import type { RoutePreload } from '@/lib/query'
 
 export const initKeys = {
   all: ['projectInit'] as const,
@@ -23,3 +25,9 @@ export const initRunQueryOptions = (preset: InitPreset, runId: string) =>
     queryKey: initKeys.run(preset, runId),
     queryFn: ({ signal }) => http.get<InitRun>(initPaths(preset).run, { runId }, { signal }),
   })
+
+/** What a wizard's route preloads: the picker's projects, and the run in the URL (search `runId`) or else the preset's runs. */
+export const initScreenPreloads = (preset: InitPreset, search: { runId?: string }): RoutePreload[] => [
+  projectOptionsQueryOptions(),
+  search.runId ? initRunQueryOptions(preset, search.runId) : initRunsQueryOptions(preset),
+]

@@ -3,8 +3,7 @@
  * hooks (`useListPage`, `useList`) and route loaders use the same ones, so a loader's prefetch is
  * what the screen reads.
  *
- *   loaderDeps: ({ search }) => search,
- *   loader: ({ context, deps }) => preloadRouteData(context.queryClient, listPageQueryOptions(roleResource, deps)),
+ *   ...preloadBySearch(listSearch, (search) => [listPageQueryOptions(roleResource, search)]),
  */
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/contract'

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { preloadRouteData } from '@/lib/query'
-import { dictMajorsQueryOptions, dictTreeQueryOptions } from '@/features/dictionary/queries'
+import { preloadAll } from '@/lib/query'
+import { dictScreenPreloads } from '@/features/dictionary/queries'
 
 export const Route = createFileRoute('/_shell/admin/account-quantity-management')({
   beforeLoad: guardPage,
-  loader: ({ context }) =>
-    Promise.all([
-      preloadRouteData(context.queryClient, dictTreeQueryOptions('quantity')),
-      preloadRouteData(context.queryClient, dictMajorsQueryOptions('quantity')),
-    ]),
+  loader: ({ context }) => preloadAll(context, dictScreenPreloads('quantity')),
   component: lazyScreen(() => import('@/features/dictionary/screens'), 'QuantityScreen'),
 })

@@ -2,13 +2,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { preloadRouteData } from '@/lib/query'
+import { preloadBySearch } from '@/lib/query'
 import { msgConfigListPageQueryOptions } from '@/features/messages/queries'
 
 export const Route = createFileRoute('/_shell/admin/message-custom-config')({
-  validateSearch: listSearch,
   beforeLoad: guardPage,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => preloadRouteData(context.queryClient, msgConfigListPageQueryOptions('custom', deps)),
+  ...preloadBySearch(listSearch, (search) => [msgConfigListPageQueryOptions('custom', search)]),
   component: lazyScreen(() => import('@/features/messages'), 'MessageCustomConfigPage'),
 })

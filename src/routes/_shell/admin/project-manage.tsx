@@ -2,13 +2,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { preloadRouteData } from '@/lib/query'
+import { preloadBySearch } from '@/lib/query'
 import { projectListPageQueryOptions } from '@/features/projects/queries'
 
 export const Route = createFileRoute('/_shell/admin/project-manage')({
-  validateSearch: listSearch,
   beforeLoad: guardPage,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => preloadRouteData(context.queryClient, projectListPageQueryOptions(deps)),
+  ...preloadBySearch(listSearch, (search) => [projectListPageQueryOptions(search)]),
   component: lazyScreen(() => import('@/features/projects'), 'ProjectManagePage'),
 })

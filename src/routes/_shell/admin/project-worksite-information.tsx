@@ -1,22 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listPageQueryOptions } from '@/lib/crud/queries'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { projectOptionsQueryOptions } from '@/lib/project/queries'
-import { preloadRouteData } from '@/lib/query'
+import { preloadBySearch } from '@/lib/query'
+import { projectListPreloads } from '@/lib/project/queries'
 import { workSiteResources } from '@/features/workSites/queries'
 
 export const Route = createFileRoute('/_shell/admin/project-worksite-information')({
-  validateSearch: listSearch,
   beforeLoad: guardPage,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    Promise.all([
-      preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
-      typeof deps.projectId === 'string'
-        ? preloadRouteData(context.queryClient, listPageQueryOptions(workSiteResources.projectWorkSite, deps))
-        : undefined,
-    ]),
+  ...preloadBySearch(listSearch, (search) => projectListPreloads(workSiteResources.projectWorkSite, search)),
   component: lazyScreen(() => import('@/features/workSites/screens'), 'ProjectWorkSiteScreen'),
 })

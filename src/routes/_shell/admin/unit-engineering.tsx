@@ -1,22 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listPageQueryOptions } from '@/lib/crud/queries'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { projectOptionsQueryOptions } from '@/lib/project/queries'
-import { preloadRouteData } from '@/lib/query'
+import { preloadBySearch } from '@/lib/query'
+import { projectListPreloads } from '@/lib/project/queries'
 import { unitEngineeringResources } from '@/features/projectStructure/queries'
 
 export const Route = createFileRoute('/_shell/admin/unit-engineering')({
-  validateSearch: listSearch,
   beforeLoad: guardPage,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    Promise.all([
-      preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
-      typeof deps.projectId === 'string'
-        ? preloadRouteData(context.queryClient, listPageQueryOptions(unitEngineeringResources.unitEngineering, deps))
-        : undefined,
-    ]),
+  ...preloadBySearch(listSearch, (search) => projectListPreloads(unitEngineeringResources.unitEngineering, search)),
   component: lazyScreen(() => import('@/features/projectStructure/screens'), 'UnitEngineeringScreen'),
 })

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { preloadRouteData } from '@/lib/query'
+import { preloadAll } from '@/lib/query'
 import { relTreeQueryOptions } from '@/features/dictionary/queries'
 
 export const Route = createFileRoute('/_shell/admin/wbs-ebs-rel-configuration')({
   beforeLoad: guardPage,
-  loader: ({ context }) =>
-    Promise.all([
-      preloadRouteData(context.queryClient, relTreeQueryOptions('wbs')),
-      preloadRouteData(context.queryClient, relTreeQueryOptions('ebs')),
-    ]),
+  loader: ({ context }) => preloadAll(context, [relTreeQueryOptions('wbs'), relTreeQueryOptions('ebs')]),
   component: lazyScreen(() => import('@/features/dictionary/screens'), 'RelationPage'),
 })

@@ -4,17 +4,11 @@ import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
 import { projectOptionsQueryOptions } from '@/lib/project/queries'
-import { preloadRouteData } from '@/lib/query'
+import { preloadBySearch } from '@/lib/query'
 import { workSiteResources } from '@/features/workSites/queries'
 
 export const Route = createFileRoute('/_shell/admin/work-site-information')({
-  validateSearch: listSearch,
   beforeLoad: guardPage,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    Promise.all([
-      preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
-      preloadRouteData(context.queryClient, listPageQueryOptions(workSiteResources.workSite, deps)),
-    ]),
+  ...preloadBySearch(listSearch, (search) => [projectOptionsQueryOptions(), listPageQueryOptions(workSiteResources.workSite, search)]),
   component: lazyScreen(() => import('@/features/workSites/screens'), 'WorkSiteScreen'),
 })

@@ -1,22 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { projectOptionsQueryOptions } from '@/lib/project/queries'
-import { preloadRouteData } from '@/lib/query'
-import { initRunQueryOptions, initRunsQueryOptions } from '@/features/projectInit/queries'
+import { preloadBySearch } from '@/lib/query'
+import { initScreenPreloads } from '@/features/projectInit/queries'
 import { initSearch } from '@/features/projectInit/search'
 
 /** The initialisation wizard, preset "workSiteInitialization" (src/features/projectInit). */
 export const Route = createFileRoute('/_shell/admin/work-site-initialization')({
-  validateSearch: initSearch,
   beforeLoad: guardPage,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    Promise.all([
-      preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
-      deps.runId
-        ? preloadRouteData(context.queryClient, initRunQueryOptions('workSiteInitialization', deps.runId))
-        : preloadRouteData(context.queryClient, initRunsQueryOptions('workSiteInitialization')),
-    ]),
+  ...preloadBySearch(initSearch, (search) => initScreenPreloads('workSiteInitialization', search)),
   component: lazyScreen(() => import('@/features/projectInit/screens'), 'WorkSiteInitializationScreen'),
 })
