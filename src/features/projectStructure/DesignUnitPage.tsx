@@ -11,12 +11,11 @@ import { useWatch } from 'react-hook-form'
 import { chainageLength, parseChainage } from '@/contract/mileage'
 import type { DesignUnit, WorkPoint } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
-import { Card } from '@/components/ui/card'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { formatDateTime, FormField, FormGrid, FormList, ListPage, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
-import { useListSearch } from '@/lib/crud'
+import { formatDateTime, FormField, FormGrid, FormList, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
 import { ProjectPageHeader as StructureHeader } from '@/lib/project'
 import { designUnitResources, structureOptionsQueryOptions } from './queries'
 
@@ -32,7 +31,6 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
   const perProject = variant === 'projectDesignUnit'
   const [projectId, setProjectId] = useProjectSearch({ required: perProject })
   const projects = useProjectOptions()
-  const [search, setSearch] = useListSearch()
   // the design unit's extended attributes (属性配置, node type 3) on its form
   const attrs = useAttrBinding(3)
   const resource = useMemo(() => attrs.wrap(designUnitResources[variant]), [attrs, variant])
@@ -136,49 +134,36 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
     />
   )
 
-  if (projects.data && projects.data.length === 0)
-    return (
-      <div className="flex flex-col gap-4">
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <Card>
-          <NoProjects />
-        </Card>
-      </div>
-    )
+  if (projects.data && projects.data.length === 0) return <NoProjectsScreen title={title} />
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       {header}
-      {(projectId || !perProject) && (
-        <ListPage
-          key={projectId ?? 'all'}
-          resource={resource}
-          title={title}
-          headerless
-          search={search}
-          // the project stays in the URL whatever the filters do (重置 clears the filters only)
-          onSearchChange={(next: ListSearch) => setSearch(projectId ? { ...next, projectId } : next)}
-          filters={filters}
-          columns={columns}
-          form={
-            projectId
-              ? {
-                  size: 'xl',
-                  defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
-                  render: ({ record }) => (
-                    <>
-                      <DesignUnitFields variant={variant} projectId={projectId} />
-                      <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
-                    </>
-                  ),
-                  onSaved: (saved) => {
-                    if (saved) void attrs.save(saved.designUnitId)
-                  },
-                }
-              : undefined
-          }
-        />
-      )}
+      <ProjectListPage
+        projectId={projectId}
+        allowAll={!perProject}
+        resource={resource}
+        title={title}
+        filters={filters}
+        columns={columns}
+        form={
+          projectId
+            ? {
+                size: 'xl',
+                defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
+                render: ({ record }) => (
+                  <>
+                    <DesignUnitFields variant={variant} projectId={projectId} />
+                    <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
+                  </>
+                ),
+                onSaved: (saved) => {
+                  if (saved) void attrs.save(saved.designUnitId)
+                },
+              }
+            : undefined
+        }
+      />
     </div>
   )
 }

@@ -7,20 +7,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
 import { UNIT_ENGINEERING_CATEGORIES, type UnitEngineering, type UnitEngineeringCategory } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
-import { Card } from '@/components/ui/card'
-import {
-  enumOptions,
-  formatDateTime,
-  FormField,
-  FormGrid,
-  ListPage,
-  useListSearch,
-  type FilterField,
-  type ListColumn,
-  type ListSearch,
-} from '@/lib/crud'
+import { enumOptions, formatDateTime, FormField, FormGrid, useListSearch, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
 import { BreakdownTree } from './BreakdownTree'
 import { ProjectPageHeader as StructureHeader } from '@/lib/project'
 import { structureOptionsQueryOptions, unitEngineeringResources } from './queries'
@@ -85,15 +75,7 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
     },
   ]
 
-  if (projects.data && projects.data.length === 0)
-    return (
-      <div className="flex flex-col gap-4">
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <Card>
-          <NoProjects />
-        </Card>
-      </div>
-    )
+  if (projects.data && projects.data.length === 0) return <NoProjectsScreen title={title} />
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
@@ -123,13 +105,10 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
               />
             </div>
           )}
-          <ListPage
-            key={projectId}
+          <ProjectListPage
+            projectId={projectId}
             resource={resource}
             title={title}
-            headerless
-            search={search}
-            onSearchChange={(next: ListSearch) => setSearch({ ...next, projectId })}
             filters={filters}
             columns={columns}
             form={{

@@ -17,28 +17,25 @@ import { chainageLength, parseChainage } from '@/contract/mileage'
 import { fieldsIn } from '@/contract/fields'
 import { WORK_SITE_FIELDS, type WorkSiteFieldKey } from '@/contract/fields/workSite'
 import type { WorkSite, WorkSiteOptions, WorkSiteResource } from '@/contract/schemas/workSite'
-import { Card } from '@/components/ui/card'
 import {
   DeclaredField,
   FormDialog,
   FormGrid,
-  ListPage,
   declaredColumns,
   declaredFilters,
   formatDateTime,
   useTranslate,
   type FilterField,
   type ListColumn,
-  type ListSearch,
   type DeclaredFieldProps,
   type OptionSources,
-  useListSearch,
 } from '@/lib/crud'
 import { RowAction } from '@/lib/crud/list/RowActions'
 import { useT } from '@/lib/i18n'
 import { useMarks } from '@/lib/offline'
 import { useCan } from '@/lib/permissions'
-import { NoProjects, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { ProjectPageHeader, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
+import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
 import { PhotosField } from './photos'
 import { SiteCard } from './SiteCard'
 import { StatusBadge } from './StatusBadge'
@@ -53,7 +50,6 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
   const perProject = variant === 'projectWorkSite'
   const [projectId, setProjectId] = useProjectSearch({ required: perProject })
   const projects = useProjectOptions()
-  const [search, setSearch] = useListSearch()
   const resource = workSiteResources[variant]
   const options = useQuery({ ...workSiteOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
   const lines = options.data?.lines ?? []
@@ -112,15 +108,7 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
     },
   ]
 
-  if (projects.data && projects.data.length === 0)
-    return (
-      <div className="flex flex-col gap-4">
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <Card>
-          <NoProjects />
-        </Card>
-      </div>
-    )
+  if (projects.data && projects.data.length === 0) return <NoProjectsScreen title={title} />
 
   const formFor = (pid: string) => ({
     size: 'xl' as const,
@@ -130,27 +118,21 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t('workSites.description')}</p>
-        </div>
-        <ProjectPicker value={projectId} onChange={setProjectId} allowAll={!perProject} className="w-full sm:w-auto" />
-      </header>
-      {(projectId || !perProject) && (
-        <ListPage
-          key={projectId ?? 'all'}
-          resource={resource}
-          title={title}
-          headerless
-          search={search}
-          onSearchChange={(next: ListSearch) => setSearch(projectId ? { ...next, projectId } : next)}
-          filters={filters}
-          columns={columns}
-          rowActions={(s) => <RowAction icon={<Eye aria-hidden />} label={t('workSites.open')} tone="plain" onClick={() => setCard(s)} />}
-          form={projectId ? formFor(projectId) : undefined}
-        />
-      )}
+      <ProjectPageHeader
+        title={title}
+        description={t('workSites.description')}
+        picker={<ProjectPicker value={projectId} onChange={setProjectId} allowAll={!perProject} className="w-full sm:w-auto" />}
+      />
+      <ProjectListPage
+        projectId={projectId}
+        allowAll={!perProject}
+        resource={resource}
+        title={title}
+        filters={filters}
+        columns={columns}
+        rowActions={(s) => <RowAction icon={<Eye aria-hidden />} label={t('workSites.open')} tone="plain" onClick={() => setCard(s)} />}
+        form={projectId ? formFor(projectId) : undefined}
+      />
       <SiteCard
         site={card}
         mark={card ? marks?.[card.workSiteId] : undefined}

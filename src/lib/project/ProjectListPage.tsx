@@ -1,0 +1,44 @@
+/**
+ * The parts of a screen listing a project's records (工点, 设计单元, 单位工程…), where the project is
+ * picked above the list (./index: `useProjectSearch`, `ProjectPicker`, `ProjectPageHeader`).
+ */
+import { Card } from '@/components/ui/card'
+import { useListSearch } from '@/lib/crud/hooks'
+import { ListPage, type ListPageProps } from '@/lib/crud/ListPage'
+import type { ListSearch } from '@/lib/crud/search'
+import { NoProjects } from './index'
+
+/** The screen instead of the list when the caller has no project at all: its title and the note. */
+export function NoProjectsScreen({ title }: { title: string }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <Card>
+        <NoProjects />
+      </Card>
+    </div>
+  )
+}
+
+/**
+ * The list of the picked project's records (its search in the URL), headerless under the screen's heading: shown once a project
+ * is picked (or for all projects with `allowAll`), started afresh when the project changes, and the
+ * project stays in the URL whatever the filters do (重置 clears the filters only).
+ */
+export function ProjectListPage<T extends object>({
+  projectId,
+  allowAll = false,
+  ...list
+}: Omit<ListPageProps<T>, 'headerless' | 'search' | 'onSearchChange'> & { projectId: string | undefined; allowAll?: boolean }) {
+  const [search, setSearch] = useListSearch()
+  if (!projectId && !allowAll) return null
+  return (
+    <ListPage
+      key={projectId ?? 'all'}
+      {...list}
+      headerless
+      search={search}
+      onSearchChange={(next: ListSearch) => setSearch(projectId ? { ...next, projectId } : next)}
+    />
+  )
+}
