@@ -36,7 +36,7 @@ import { z } from 'zod'
 import type { FnOf, MenuPath } from '../catalogue'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountLevel, type AccountStatus } from '../enums'
 import { V, accountName, email, filterText, isIsoDate, name, optional, optionalText, password, phone } from '../rules'
-import { id, listQuery, reasonOnReject, reviewFields, version } from './common'
+import { id, idList, listQuery, reasonOnReject, reviewFields, version } from './common'
 
 export { ACCOUNT_API } from '../endpoints'
 
@@ -162,17 +162,6 @@ export const accountListQuery = listQuery.extend({
     .transform((v) => v === true || v === 'true')
     .optional(),
 })
-
-const idList = () =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(
-      z
-        .array(z.uuid({ error: V.invalid }))
-        .min(1, { error: V.required })
-        .max(500),
-    )
 
 export const idsBody = z.object({ ids: idList() })
 export const enableBody = z.object({ ids: idList(), enable: z.boolean({ error: V.required }) })

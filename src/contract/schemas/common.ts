@@ -30,9 +30,9 @@ export const listQuery = z.object({
 })
 export type ListQuery = z.infer<typeof listQuery>
 
-/** Delete: a list of ids, sent as form data (`ids=a,b`), arrays comma-joined. */
-export const deleteBody = z.object({
-  ids: z
+/** A list of record ids (1 to 500), sent as form data (`ids=a,b`) or an array: arrays comma-joined. */
+export const idList = () =>
+  z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(
@@ -40,8 +40,10 @@ export const deleteBody = z.object({
         .array(z.uuid({ error: V.invalid }))
         .min(1, { error: V.required })
         .max(500),
-    ),
-})
+    )
+
+/** Delete: a list of ids. */
+export const deleteBody = z.object({ ids: idList() })
 
 /** Fields every stored record answers with. */
 export interface Stamped {

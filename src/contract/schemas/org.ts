@@ -47,7 +47,7 @@ import {
   text,
   website,
 } from '../rules'
-import { id, listQuery, version, type Stamped } from './common'
+import { id, idList, listQuery, version, type Stamped } from './common'
 
 export { ORG_API, ORG_SUBLISTS, sublistPaths, type OrgSublist } from '../endpoints'
 
@@ -173,16 +173,6 @@ export interface OrgKeywordResult {
   truncated: boolean
 }
 
-const idList = () =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(
-      z
-        .array(z.uuid({ error: V.invalid }))
-        .min(1, { error: V.required })
-        .max(500),
-    )
 export const orgIdsQuery = z.object({ orgIds: idList() })
 export const byUserIdQuery = z.object({ userId: z.uuid({ error: V.invalid }) })
 
