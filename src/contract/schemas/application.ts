@@ -1,25 +1,30 @@
 import { z } from 'zod'
 import { APP_TYPES } from '../enums'
 import { V, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
-import { id, listQuery, version, type Stamped } from './common'
+import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 
-export const applicationFields = z.object({
-  name: name(50),
-  shortName: optionalText(20),
-  code: text(64).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
-  type: z.enum(APP_TYPES, { error: V.invalid }),
-  url: optionalText(300).refine((v) => v === undefined || URL_RE.test(v), { error: V.url }),
-  sort: sortCode().default(1),
-  principal: optionalText(30),
-  principalPhone: optionalText(20).refine((v) => v === undefined || PHONE.test(v), { error: V.phone }),
-  industry: optionalText(50),
-  major: optionalText(50),
-  remark: optionalText(500),
-  /** An uploaded image (purpose photo). */
-  iconFileId: id().nullable().optional(),
-})
-export const applicationAdd = applicationFields.extend({ applicationId: id().optional() })
-export const applicationUpdate = applicationFields.extend({ applicationId: id(), version: version() })
+export const {
+  fields: applicationFields,
+  add: applicationAdd,
+  update: applicationUpdate,
+} = recordSchemas(
+  {
+    name: name(50),
+    shortName: optionalText(20),
+    code: text(64).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
+    type: z.enum(APP_TYPES, { error: V.invalid }),
+    url: optionalText(300).refine((v) => v === undefined || URL_RE.test(v), { error: V.url }),
+    sort: sortCode().default(1),
+    principal: optionalText(30),
+    principalPhone: optionalText(20).refine((v) => v === undefined || PHONE.test(v), { error: V.phone }),
+    industry: optionalText(50),
+    major: optionalText(50),
+    remark: optionalText(500),
+    /** An uploaded image (purpose photo). */
+    iconFileId: id().nullable().optional(),
+  },
+  'applicationId',
+)
 export const applicationListQuery = listQuery.extend({
   name: filterText(50),
   type: z.enum(APP_TYPES).optional(),
@@ -43,16 +48,21 @@ export interface AppKeyAnswer {
 export const latestPublishBody = z.object({ appCode: text(64), appKey: text(200) })
 
 const versionPart = () => int({ min: 0, max: 9999 })
-export const appVersionFields = z.object({
-  applicationId: id(),
-  major: versionPart(),
-  minor: versionPart(),
-  revision: versionPart(),
-  attachmentFileId: id().nullable().optional(),
-  releaseNote: optionalText(2000),
-})
-export const appVersionAdd = appVersionFields.extend({ applicationVersionId: id().optional() })
-export const appVersionUpdate = appVersionFields.extend({ applicationVersionId: id(), version: version() })
+export const {
+  fields: appVersionFields,
+  add: appVersionAdd,
+  update: appVersionUpdate,
+} = recordSchemas(
+  {
+    applicationId: id(),
+    major: versionPart(),
+    minor: versionPart(),
+    revision: versionPart(),
+    attachmentFileId: id().nullable().optional(),
+    releaseNote: optionalText(2000),
+  },
+  'applicationVersionId',
+)
 export const appVersionListQuery = listQuery.extend({ applicationId: id() })
 export const appVersionPublish = z.object({ applicationVersionId: id(), version: version() })
 export const appVersionEnable = z.object({
@@ -114,26 +124,31 @@ export const menuFunctionFields = z.object({
   functionAction: text(50).regex(ACTION, { error: V.action }),
 })
 
-export const menuFields = z.object({
-  applicationId: id(),
-  parentId: id().nullable().optional(),
-  menuName: name(30),
-  /** English display name; without it the console shows the route's title, then menuName. */
-  menuNameEn: optionalText(60),
-  /** SPEC §2: a menu's action is a route — saved with its leading slash (`admin/x` → `/admin/x`). */
-  action: optionalText(200)
-    .refine((v) => v === undefined || MENU_ACTION.test(v), { error: V.action })
-    .transform((v) => (v === undefined || v.startsWith('/') ? v : `/${v}`)),
-  iconPath: optionalText(300),
-  sort: sortCode().default(1),
-  functionList: z
-    .array(menuFunctionFields)
-    .max(50)
-    .default([])
-    .superRefine(noRepeats((f) => f.functionAction)),
-})
-export const menuAdd = menuFields.extend({ applicationMenuId: id().optional() })
-export const menuUpdate = menuFields.extend({ applicationMenuId: id(), version: version() })
+export const {
+  fields: menuFields,
+  add: menuAdd,
+  update: menuUpdate,
+} = recordSchemas(
+  {
+    applicationId: id(),
+    parentId: id().nullable().optional(),
+    menuName: name(30),
+    /** English display name; without it the console shows the route's title, then menuName. */
+    menuNameEn: optionalText(60),
+    /** SPEC §2: a menu's action is a route — saved with its leading slash (`admin/x` → `/admin/x`). */
+    action: optionalText(200)
+      .refine((v) => v === undefined || MENU_ACTION.test(v), { error: V.action })
+      .transform((v) => (v === undefined || v.startsWith('/') ? v : `/${v}`)),
+    iconPath: optionalText(300),
+    sort: sortCode().default(1),
+    functionList: z
+      .array(menuFunctionFields)
+      .max(50)
+      .default([])
+      .superRefine(noRepeats((f) => f.functionAction)),
+  },
+  'applicationMenuId',
+)
 export const menuListQuery = z.object({ applicationId: id() })
 
 export type MenuFields = z.infer<typeof menuFields>

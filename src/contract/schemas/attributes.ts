@@ -21,7 +21,7 @@
 import { z } from 'zod'
 import { V, filterText, isoDate, name, optional, optionalText, sortCode, text } from '../rules'
 import { resourcePaths } from '../paths'
-import { id, listQuery, version, type Stamped } from './common'
+import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 
 const A = '/api/admin/v1'
 
@@ -82,9 +82,7 @@ const groupShape = {
   sort: sortCode().default(1),
   remark: optionalText(500),
 }
-export const attrGroupFields = z.object(groupShape)
-export const attrGroupAdd = attrGroupFields.extend({ groupId: id().optional() })
-export const attrGroupUpdate = attrGroupFields.extend({ groupId: id(), version: version() })
+export const { fields: attrGroupFields, add: attrGroupAdd, update: attrGroupUpdate } = recordSchemas(groupShape, 'groupId')
 export const attrGroupListQuery = listQuery.extend({
   keyword: filterText(50),
   nodeType: optional(nodeType()),
@@ -397,9 +395,7 @@ const resourceShape = {
   sort: sortCode().default(1),
   remark: optionalText(500),
 }
-export const resourcePoolFields = z.object(resourceShape)
-export const resourcePoolAdd = resourcePoolFields.extend({ resourceId: id().optional() })
-export const resourcePoolUpdate = resourcePoolFields.extend({ resourceId: id(), version: version() })
+export const { fields: resourcePoolFields, add: resourcePoolAdd, update: resourcePoolUpdate } = recordSchemas(resourceShape, 'resourceId')
 export const resourcePoolListQuery = listQuery.extend({
   keyword: filterText(50),
   resourceType: z.enum(RESOURCE_POOL_TYPES, { error: V.invalid }).optional(),

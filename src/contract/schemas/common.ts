@@ -7,6 +7,21 @@ export const id = () => z.uuid({ error: V.invalid })
 /** A record's version: an int4 column (a value it cannot hold is 20001 on `version`, not a fault). */
 export const version = () => int({ min: 0, typeError: V.required })
 
+/**
+ * The three schemas of an editable record: its fields, the add body (the client may supply the id) and
+ * the update body (the id and the version read). `idKey` names the record's id, e.g. `'roleId'`.
+ */
+export function recordSchemas<S extends z.ZodRawShape, K extends string>(shape: S, idKey: K) {
+  const fields = z.object(shape)
+  return {
+    fields,
+    add: fields.extend({ [idKey]: id().optional() } as { [P in K]: z.ZodOptional<ReturnType<typeof id>> }),
+    update: fields.extend({ [idKey]: id(), version: version() } as {
+      [P in K]: ReturnType<typeof id>
+    } & { version: ReturnType<typeof version> }),
+  }
+}
+
 /** Largest page size of a list page. */
 export const MAX_PAGE_SIZE = 2000
 

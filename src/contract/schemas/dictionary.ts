@@ -19,7 +19,7 @@
  */
 import { z } from 'zod'
 import { V, filterText, int, name, optional, optionalText, sortCode, str, text } from '../rules'
-import { id, listQuery, version, type Stamped } from './common'
+import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 import { structureCode } from './projectStructure'
 
 const A = '/api/admin/v1'
@@ -48,15 +48,20 @@ const status = () =>
 
 // ---- engineering majors ------------------------------------------------------------------------
 
-export const dictMajorFields = z.object({
-  majorCode: text(30).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
-  majorName: name(50),
-  sort: sortCode().default(1),
-  status: status(),
-  remark: optionalText(200),
-})
-export const dictMajorAdd = dictMajorFields.extend({ majorId: id().optional() })
-export const dictMajorUpdate = dictMajorFields.extend({ majorId: id(), version: version() })
+export const {
+  fields: dictMajorFields,
+  add: dictMajorAdd,
+  update: dictMajorUpdate,
+} = recordSchemas(
+  {
+    majorCode: text(30).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
+    majorName: name(50),
+    sort: sortCode().default(1),
+    status: status(),
+    remark: optionalText(200),
+  },
+  'majorId',
+)
 export const dictMajorListQuery = listQuery.extend({ keyword: filterText(50) })
 export type DictMajorFields = z.input<typeof dictMajorFields>
 export interface DictMajor extends Stamped {

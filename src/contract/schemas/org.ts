@@ -47,7 +47,7 @@ import {
   text,
   website,
 } from '../rules'
-import { id, idList, listQuery, version, type Stamped } from './common'
+import { id, idList, listQuery, type Stamped, recordSchemas } from './common'
 
 export { ORG_API, ORG_SUBLISTS, sublistPaths, type OrgSublist } from '../endpoints'
 
@@ -67,29 +67,33 @@ const optionalName = (max: number) => optional(name(max))
 // ---- organisation -----------------------------------------------------------------------
 
 /** Every field of SPEC §3 a user edits; the form and the gateway share this. */
-export const orgFields = z.object({
-  organizationName: name(100),
-  shortName: optionalName(30),
-  creditCode: optional(creditCode()),
-  organizationTypeId: id(),
-  status: status().default(1),
-  legalPerson: optionalName(30),
-  contactPerson: optionalName(30),
-  contactPhone: optional(tel()),
-  address: optionalText(200),
-  email: optional(email()),
-  fax: optional(fax()),
-  website: optional(website()),
-  depositBank: optional(bankName()),
-  bankAccount: optional(bankAccount()),
-  taxCode: optional(taxCode()),
-  /** The parent unit; none: a top unit (only with the data scope "all"). */
-  parentId: optional(id()),
-  sort: sortCode().default(1),
-})
-
-export const orgAdd = orgFields.extend({ organizationId: id().optional() })
-export const orgUpdate = orgFields.extend({ organizationId: id(), version: version() })
+export const {
+  fields: orgFields,
+  add: orgAdd,
+  update: orgUpdate,
+} = recordSchemas(
+  {
+    organizationName: name(100),
+    shortName: optionalName(30),
+    creditCode: optional(creditCode()),
+    organizationTypeId: id(),
+    status: status().default(1),
+    legalPerson: optionalName(30),
+    contactPerson: optionalName(30),
+    contactPhone: optional(tel()),
+    address: optionalText(200),
+    email: optional(email()),
+    fax: optional(fax()),
+    website: optional(website()),
+    depositBank: optional(bankName()),
+    bankAccount: optional(bankAccount()),
+    taxCode: optional(taxCode()),
+    /** The parent unit; none: a top unit (only with the data scope "all"). */
+    parentId: optional(id()),
+    sort: sortCode().default(1),
+  },
+  'organizationId',
+)
 
 export const orgListQuery = listQuery.extend({
   organizationId: z.uuid().optional(),
@@ -305,14 +309,19 @@ export type OrgQualification = z.infer<typeof orgQualificationItem> &
 
 // ---- groups and their accounts --------------------------------------------------------------
 
-export const orgGroupFields = z.object({
-  organizationId: id(),
-  groupName: name(30),
-  remark: optionalText(200),
-  sort: sortCode().default(1),
-})
-export const orgGroupAdd = orgGroupFields.extend({ orgGroupId: id().optional() })
-export const orgGroupUpdate = orgGroupFields.extend({ orgGroupId: id(), version: version() })
+export const {
+  fields: orgGroupFields,
+  add: orgGroupAdd,
+  update: orgGroupUpdate,
+} = recordSchemas(
+  {
+    organizationId: id(),
+    groupName: name(30),
+    remark: optionalText(200),
+    sort: sortCode().default(1),
+  },
+  'orgGroupId',
+)
 export const orgGroupListQuery = listQuery.extend({
   organizationId: z.uuid().optional(),
   groupName: filterText(30),
@@ -322,14 +331,19 @@ export interface OrgGroup extends z.infer<typeof orgGroupFields>, Stamped {
   accountCount: number
 }
 
-export const orgGroupAccountFields = z.object({
-  orgGroupId: id(),
-  accountId: id(),
-  remark: optionalText(200),
-  sort: sortCode().default(1),
-})
-export const orgGroupAccountAdd = orgGroupAccountFields.extend({ orgGroupAccountId: id().optional() })
-export const orgGroupAccountUpdate = orgGroupAccountFields.extend({ orgGroupAccountId: id(), version: version() })
+export const {
+  fields: orgGroupAccountFields,
+  add: orgGroupAccountAdd,
+  update: orgGroupAccountUpdate,
+} = recordSchemas(
+  {
+    orgGroupId: id(),
+    accountId: id(),
+    remark: optionalText(200),
+    sort: sortCode().default(1),
+  },
+  'orgGroupAccountId',
+)
 export const orgGroupAccountListQuery = listQuery.extend({ orgGroupId: z.uuid().optional(), organizationId: z.uuid().optional() })
 export interface OrgGroupAccount extends z.infer<typeof orgGroupAccountFields>, Stamped {
   orgGroupAccountId: string

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { V, filterText, int, isoDate, name, optional, optionalText, sortCode, tel, text } from '../rules'
 import { resourcePaths } from '../paths'
-import { id, listQuery, version, type Stamped } from './common'
+import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 
 // ---- dictionaries --------------------------------------------------------------------------------
 
@@ -114,9 +114,11 @@ const projectUnitShape = {
   contactPhone: optional(tel()),
   sort: sortCode().default(1),
 }
-export const projectUnitFields = z.object(projectUnitShape)
-export const projectUnitAdd = projectUnitFields.extend({ projectUnitId: id().optional() })
-export const projectUnitUpdate = projectUnitFields.extend({ projectUnitId: id(), version: version() })
+export const {
+  fields: projectUnitFields,
+  add: projectUnitAdd,
+  update: projectUnitUpdate,
+} = recordSchemas(projectUnitShape, 'projectUnitId')
 export const projectUnitListQuery = listQuery.extend({
   projectId: optional(id()),
   unitType: z.enum(PARTICIPANT_TYPES, { error: V.invalid }).optional(),
@@ -150,9 +152,7 @@ const lineShape = {
   ),
   sort: sortCode().default(1),
 }
-export const lineFields = z.object(lineShape)
-export const lineAdd = lineFields.extend({ lineId: id().optional() })
-export const lineUpdate = lineFields.extend({ lineId: id(), version: version() })
+export const { fields: lineFields, add: lineAdd, update: lineUpdate } = recordSchemas(lineShape, 'lineId')
 export const lineListQuery = listQuery.extend({
   projectId: optional(id()),
   lineType: z.enum(LINE_TYPES, { error: V.invalid }).optional(),
@@ -177,9 +177,11 @@ const majorShape = {
   majorName: name(50),
   sort: sortCode().default(1),
 }
-export const engineeringMajorFields = z.object(majorShape)
-export const engineeringMajorAdd = engineeringMajorFields.extend({ engineeringMajorId: id().optional() })
-export const engineeringMajorUpdate = engineeringMajorFields.extend({ engineeringMajorId: id(), version: version() })
+export const {
+  fields: engineeringMajorFields,
+  add: engineeringMajorAdd,
+  update: engineeringMajorUpdate,
+} = recordSchemas(majorShape, 'engineeringMajorId')
 export const engineeringMajorListQuery = listQuery.extend({ projectId: optional(id()) })
 export type EngineeringMajorFields = z.input<typeof engineeringMajorFields>
 export interface EngineeringMajor extends Stamped {
@@ -200,9 +202,11 @@ const projectOrgShape = {
   organizationId: optional(id()),
   sort: sortCode().default(1),
 }
-export const projectOrgFields = z.object(projectOrgShape)
-export const projectOrgAdd = projectOrgFields.extend({ projectOrganizationId: id().optional() })
-export const projectOrgUpdate = projectOrgFields.extend({ projectOrganizationId: id(), version: version() })
+export const {
+  fields: projectOrgFields,
+  add: projectOrgAdd,
+  update: projectOrgUpdate,
+} = recordSchemas(projectOrgShape, 'projectOrganizationId')
 export const projectOrgListQuery = listQuery.extend({ projectId: optional(id()), keyword: filterText(100) })
 export type ProjectOrgFields = z.input<typeof projectOrgFields>
 
@@ -238,9 +242,11 @@ const projectDepartmentShape = {
   departmentName: name(50),
   sort: sortCode().default(1),
 }
-export const projectDepartmentFields = z.object(projectDepartmentShape)
-export const projectDepartmentAdd = projectDepartmentFields.extend({ projectDepartmentId: id().optional() })
-export const projectDepartmentUpdate = projectDepartmentFields.extend({ projectDepartmentId: id(), version: version() })
+export const {
+  fields: projectDepartmentFields,
+  add: projectDepartmentAdd,
+  update: projectDepartmentUpdate,
+} = recordSchemas(projectDepartmentShape, 'projectDepartmentId')
 export const projectDepartmentListQuery = listQuery.extend({ projectId: optional(id()), projectOrganizationId: optional(id()) })
 export type ProjectDepartmentFields = z.input<typeof projectDepartmentFields>
 export interface ProjectDepartment extends Stamped {

@@ -1,22 +1,26 @@
 import { z } from 'zod'
 import { DATA_SCOPES, type AccountLevel, type AccountStatus, type DataScope } from '../enums'
 import { V, filterText, name, noRepeats, optionalText, sortCode } from '../rules'
-import { id, listQuery, version, type Stamped } from './common'
+import { id, listQuery, type Stamped, recordSchemas } from './common'
 
 /** Fields a user edits; the form and the gateway share this. */
-export const roleFields = z.object({
-  roleName: name(30),
-  remark: optionalText(200),
-  status: z.coerce
-    .number()
-    .pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
-    .default(1),
-  sort: sortCode().default(1),
-  dataScope: z.enum(DATA_SCOPES, { error: V.invalid }).default('own'),
-})
-
-export const roleAdd = roleFields.extend({ roleId: id().optional() })
-export const roleUpdate = roleFields.extend({ roleId: id(), version: version() })
+export const {
+  fields: roleFields,
+  add: roleAdd,
+  update: roleUpdate,
+} = recordSchemas(
+  {
+    roleName: name(30),
+    remark: optionalText(200),
+    status: z.coerce
+      .number()
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
+      .default(1),
+    sort: sortCode().default(1),
+    dataScope: z.enum(DATA_SCOPES, { error: V.invalid }).default('own'),
+  },
+  'roleId',
+)
 
 export const roleListQuery = listQuery.extend({
   roleName: filterText(30),
