@@ -22,12 +22,12 @@ import {
   RowAction,
   type FilterField,
   type ListColumn,
-  type ListSearch,
   useActionForm,
 } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { permissionsOf } from '@/lib/permissions'
+import { GroupChildList } from './GroupChildList'
 import { attributeKeys } from './queries'
 import { attrGroupResource, attrItemResource } from './resources'
 
@@ -137,7 +137,6 @@ export function ConfigPage() {
 
 function ItemList({ group }: { group: AttrGroup }) {
   const { t } = useT()
-  const [search, setSearch] = useState<ListSearch>({})
   const typeLabel = (v: string) => t(`attributes.itemType.${v as 'text'}`)
   const columns: ListColumn<AttrItem>[] = [
     { key: 'itemName', header: t('attributes.field.itemName'), sortable: true },
@@ -154,37 +153,31 @@ function ItemList({ group }: { group: AttrGroup }) {
     { key: 'sort', header: t('attributes.field.sort'), sortable: true, align: 'right' },
   ]
   return (
-    <ListPage
+    <GroupChildList
+      group={group}
       resource={attrItemResource}
       title={t('attributes.config.itemsOf', { name: group.groupName })}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
-      extraQuery={{ groupId: group.groupId }}
       columns={columns}
-      exportable={false}
-      form={{
-        defaults: { groupId: group.groupId, itemType: 'text', required: false, status: 1, sort: 1, options: '' },
-        render: () => (
-          <FormGrid>
-            <FormField name="itemName" label={t('attributes.field.itemName')} required maxLength={50} />
-            <FormField name="itemCode" label={t('attributes.field.itemCode')} required maxLength={50} />
-            <FormField
-              name="itemType"
-              label={t('attributes.field.itemType')}
-              kind="select"
-              required
-              options={enumOptions(ATTR_ITEM_TYPES, typeLabel)}
-            />
-            <FormField name="unit" label={t('attributes.field.unit')} maxLength={20} />
-            <FormField name="options" label={t('attributes.field.options')} hint={t('attributes.field.optionsHint')} wide />
-            <FormField name="defaultValue" label={t('attributes.field.defaultValue')} maxLength={500} />
-            <FormField name="sort" label={t('attributes.field.sort')} kind="number" required />
-            <FormField name="required" label={t('attributes.field.required')} kind="switch" />
-            <FormField name="status" label={t('attributes.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
-          </FormGrid>
-        ),
-      }}
+      defaults={{ itemType: 'text', required: false, status: 1, sort: 1, options: '' }}
+      render={() => (
+        <FormGrid>
+          <FormField name="itemName" label={t('attributes.field.itemName')} required maxLength={50} />
+          <FormField name="itemCode" label={t('attributes.field.itemCode')} required maxLength={50} />
+          <FormField
+            name="itemType"
+            label={t('attributes.field.itemType')}
+            kind="select"
+            required
+            options={enumOptions(ATTR_ITEM_TYPES, typeLabel)}
+          />
+          <FormField name="unit" label={t('attributes.field.unit')} maxLength={20} />
+          <FormField name="options" label={t('attributes.field.options')} hint={t('attributes.field.optionsHint')} wide />
+          <FormField name="defaultValue" label={t('attributes.field.defaultValue')} maxLength={500} />
+          <FormField name="sort" label={t('attributes.field.sort')} kind="number" required />
+          <FormField name="required" label={t('attributes.field.required')} kind="switch" />
+          <FormField name="status" label={t('attributes.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
+        </FormGrid>
+      )}
     />
   )
 }

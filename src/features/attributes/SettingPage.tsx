@@ -4,19 +4,10 @@ import { useQuery } from '@tanstack/react-query'
 import { MapPin } from 'lucide-react'
 import { ATTR_NODE_TYPES, type AttrGroup, type AttrRelation } from '@/contract/schemas/attributes'
 import { Card } from '@/components/ui/card'
-import {
-  enumOptions,
-  formatDateTime,
-  FormField,
-  FormGrid,
-  ListPage,
-  RowAction,
-  type FilterField,
-  type ListColumn,
-  type ListSearch,
-} from '@/lib/crud'
+import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker } from '@/lib/project'
+import { GroupChildList } from './GroupChildList'
 import { nodeOptionsQueryOptions } from './queries'
 import { attrGroupResource, attrRelationResource } from './resources'
 import { TableRows } from './TableRows'
@@ -80,7 +71,6 @@ export function SettingPage() {
 
 function RelationList({ group }: { group: AttrGroup }) {
   const { t } = useT()
-  const [search, setSearch] = useState<ListSearch>({})
   const columns: ListColumn<AttrRelation>[] = [
     { key: 'nodeName', header: t('attributes.field.nodeName'), cell: (r) => r.nodeName ?? r.nodeId },
     {
@@ -91,19 +81,12 @@ function RelationList({ group }: { group: AttrGroup }) {
     },
   ]
   return (
-    <ListPage
+    <GroupChildList
+      group={group}
       resource={attrRelationResource}
       title={t('attributes.setting.nodesOf', { name: group.groupName })}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
-      extraQuery={{ groupId: group.groupId }}
       columns={columns}
-      exportable={false}
-      form={{
-        defaults: { groupId: group.groupId },
-        render: () => <NodeChooser nodeType={group.nodeType} />,
-      }}
+      render={() => <NodeChooser nodeType={group.nodeType} />}
     />
   )
 }
