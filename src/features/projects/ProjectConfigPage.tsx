@@ -9,12 +9,13 @@ import { LINE_TYPES, PROJECT_ORG_TYPES, type EngineeringMajor, type Line, type P
 import { Card } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { enumOptions, FormField, FormGrid, ListPage, RowAction, type ListColumn, type ListSearch } from '@/lib/crud'
+import { enumOptions, FormField, FormGrid, RowAction, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
 import { cn } from '@/lib/utils'
 import { DepartmentPanel } from './DepartmentPanel'
 import { useUnitTreeOptions } from './fields'
+import { ProjectSubList } from './ProjectSubList'
 import { projectOrgsQueryOptions } from './queries'
 import { lineResource, majorResource, projectOrgResource } from './resource'
 
@@ -49,10 +50,10 @@ export function ProjectConfigPage() {
 
 function Lines({ projectId }: { projectId: string }) {
   const { t } = useT()
-  const [search, setSearch] = useState<ListSearch>({})
   // the line's extended attributes (属性配置, node type 2) on its form
   const attrs = useAttrBinding(2)
   const resource = useMemo(() => attrs.wrap(lineResource), [attrs])
+  const lineTypes = enumOptions(LINE_TYPES, (v) => t(`projects.lineType.${v}`))
   const columns: ListColumn<Line>[] = [
     { key: 'lineCode', header: t('projects.field.lineCode'), sortable: true },
     {
@@ -77,13 +78,10 @@ function Lines({ projectId }: { projectId: string }) {
     { key: 'sort', header: t('projects.field.sort'), sortable: true, align: 'right' },
   ]
   return (
-    <ListPage
+    <ProjectSubList
+      projectId={projectId}
       resource={resource}
       title={t('projects.config.lines')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
-      extraQuery={{ projectId }}
       columns={columns}
       filters={[
         { name: 'keyword', label: t('projects.field.keyword') },
@@ -91,7 +89,7 @@ function Lines({ projectId }: { projectId: string }) {
           name: 'lineType',
           label: t('projects.field.lineType'),
           kind: 'select',
-          options: enumOptions(LINE_TYPES, (v) => t(`projects.lineType.${v}`)),
+          options: lineTypes,
         },
       ]}
       form={{
@@ -103,13 +101,7 @@ function Lines({ projectId }: { projectId: string }) {
         render: ({ record }) => (
           <FormGrid>
             <FormField name="lineCode" label={t('projects.field.lineCode')} required maxLength={30} hint={t('projects.hint.lineCode')} />
-            <FormField
-              name="lineType"
-              label={t('projects.field.lineType')}
-              kind="select"
-              required
-              options={enumOptions(LINE_TYPES, (v) => t(`projects.lineType.${v}`))}
-            />
+            <FormField name="lineType" label={t('projects.field.lineType')} kind="select" required options={lineTypes} />
             <FormField name="lineName" label={t('projects.field.lineName')} required maxLength={100} wide />
             <FormField name="lengthKm" label={t('projects.field.lengthKm')} kind="decimal" />
             <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
@@ -125,7 +117,6 @@ function Lines({ projectId }: { projectId: string }) {
 
 function Majors({ projectId }: { projectId: string }) {
   const { t } = useT()
-  const [search, setSearch] = useState<ListSearch>({})
   const columns: ListColumn<EngineeringMajor>[] = [
     { key: 'majorCode', header: t('projects.field.majorCode'), sortable: true },
     {
@@ -137,13 +128,10 @@ function Majors({ projectId }: { projectId: string }) {
     { key: 'sort', header: t('projects.field.sort'), sortable: true, align: 'right' },
   ]
   return (
-    <ListPage
+    <ProjectSubList
+      projectId={projectId}
       resource={majorResource}
       title={t('projects.config.majors')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
-      extraQuery={{ projectId }}
       columns={columns}
       form={{
         size: 'md',
@@ -162,7 +150,6 @@ function Majors({ projectId }: { projectId: string }) {
 
 function Orgs({ projectId }: { projectId: string }) {
   const { t } = useT()
-  const [search, setSearch] = useState<ListSearch>({})
   const [chosen, setChosen] = useState<string | null>(null)
   const units = useUnitTreeOptions()
   const trees = useQuery(projectOrgsQueryOptions(projectId))
@@ -217,13 +204,10 @@ function Orgs({ projectId }: { projectId: string }) {
   ]
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <ListPage
+      <ProjectSubList
+        projectId={projectId}
         resource={projectOrgResource}
         title={t('projects.config.orgs')}
-        headerless
-        search={search}
-        onSearchChange={setSearch}
-        extraQuery={{ projectId }}
         columns={columns}
         filters={[{ name: 'keyword', label: t('projects.field.projectOrganizationName') }]}
         rowActions={(o) => (

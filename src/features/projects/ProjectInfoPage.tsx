@@ -11,12 +11,13 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
-import { enumOptions, FormDialog, FormField, FormGrid, ListPage, type ListColumn, type ListSearch } from '@/lib/crud'
+import { enumOptions, FormDialog, FormField, FormGrid, type ListColumn } from '@/lib/crud'
 import { useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
 import { ProjectFormFields, useUnitTreeOptions } from './fields'
 import { StatusBadge } from './ProjectManagePage'
+import { ProjectSubList } from './ProjectSubList'
 import { projectQueryOptions } from './queries'
 import { projectResource, projectUnitResource } from './resource'
 
@@ -35,8 +36,8 @@ function ProjectDetails({ projectId }: { projectId: string }) {
   const canEdit = useCan('/admin/project-manage', 'edit')
   const [editing, setEditing] = useState(false)
   const p = query.data
-  const [search, setSearch] = useState<ListSearch>({})
   const units = useUnitTreeOptions()
+  const unitTypes = enumOptions(PARTICIPANT_TYPES, (v) => t(`projects.unitType.${v}`))
 
   const columns: ListColumn<ProjectUnit>[] = [
     {
@@ -123,20 +124,17 @@ function ProjectDetails({ projectId }: { projectId: string }) {
         <h2 className="text-lg font-semibold tracking-tight">{t('projects.info.units')}</h2>
         <p className="mt-1 text-sm text-muted-foreground">{t('projects.info.unitsDescription')}</p>
       </section>
-      <ListPage
+      <ProjectSubList
+        projectId={projectId}
         resource={projectUnitResource}
         title={t('projects.info.units')}
-        headerless
-        search={search}
-        onSearchChange={setSearch}
-        extraQuery={{ projectId }}
         columns={columns}
         filters={[
           {
             name: 'unitType',
             label: t('projects.field.unitType'),
             kind: 'select',
-            options: enumOptions(PARTICIPANT_TYPES, (v) => t(`projects.unitType.${v}`)),
+            options: unitTypes,
           },
         ]}
         form={{
@@ -144,13 +142,7 @@ function ProjectDetails({ projectId }: { projectId: string }) {
           defaults: () => ({ projectId, unitType: 'construction', sort: 1 }),
           render: () => (
             <FormGrid>
-              <FormField
-                name="unitType"
-                label={t('projects.field.unitType')}
-                kind="select"
-                required
-                options={enumOptions(PARTICIPANT_TYPES, (v) => t(`projects.unitType.${v}`))}
-              />
+              <FormField name="unitType" label={t('projects.field.unitType')} kind="select" required options={unitTypes} />
               <FormField name="unitCode" label={t('projects.field.unitCode')} maxLength={50} />
               <FormField
                 name="organizationId"
