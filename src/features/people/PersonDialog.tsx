@@ -7,7 +7,7 @@
 import { useRef } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Loader2 } from 'lucide-react'
-import { birthDateOfIdCard, POSITION_LEVELS, POSTS, SEXES, sexOfIdCard, type StaffRow } from '@/contract/schemas/people'
+import { POSITION_LEVELS, POSTS, SEXES, type StaffRow } from '@/contract/schemas/people'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { enumOptions, FormDialog, FormField, FormGrid, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
@@ -15,6 +15,7 @@ import { isApiError } from '@/lib/http'
 import { useLocalRecords, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { usePersonRecord } from './api'
+import { fillFromIdCard } from './idCardFill'
 import { personResource, SUB_LISTS, type PersonRecord } from './resource'
 import { CertificateList, EducationList } from './SubLists'
 
@@ -251,15 +252,6 @@ export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | 
   const { t } = useT()
   const { setValue } = useFormContext()
   const record = rf?.record ?? null
-  const fillFromIdCard = (v: unknown) => {
-    const s = String(v ?? '')
-      .trim()
-      .toUpperCase()
-    const birth = birthDateOfIdCard(s)
-    const sex = sexOfIdCard(s)
-    if (birth) setValue('birthDate', birth, { shouldValidate: true, shouldDirty: true })
-    if (sex) setValue('sex', sex, { shouldValidate: true, shouldDirty: true })
-  }
   return (
     <div>
       <FormGrid>
@@ -276,7 +268,7 @@ export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | 
           label={t('people.field.idCard')}
           required={!record}
           maxLength={18}
-          onValueChange={fillFromIdCard}
+          onValueChange={fillFromIdCard(setValue)}
           hint={record?.idCard ? t('people.hint.idCardKeep', { value: record.idCard }) : undefined}
         />
         <FormField name="birthDate" label={t('people.field.birthDate')} kind="date" hint={t('people.hint.birthDate')} />

@@ -9,10 +9,11 @@ import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-ho
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, Loader2 } from 'lucide-react'
 import { Code } from '@/contract'
-import { birthDateOfIdCard, profileForm, SEXES, sexOfIdCard, type ProfileData } from '@/contract/schemas/people'
+import { profileForm, SEXES, type ProfileData } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
 import { applyRefusal, enumOptions, FormField, FormGrid, isApiError, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+import { fillFromIdCard } from './idCardFill'
 import { CertificateList, EducationList } from './SubLists'
 
 export interface ProfileInviteFormProps {
@@ -44,16 +45,6 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
     mode: 'onTouched',
   })
   const [formError, setFormError] = useState<string | null>(null)
-
-  const fill = (v: unknown) => {
-    const s = String(v ?? '')
-      .trim()
-      .toUpperCase()
-    const birth = birthDateOfIdCard(s)
-    const sex = sexOfIdCard(s)
-    if (birth) form.setValue('birthDate', birth, { shouldValidate: true, shouldDirty: true })
-    if (sex) form.setValue('sex', sex, { shouldValidate: true, shouldDirty: true })
-  }
 
   const send = form.handleSubmit(async (values) => {
     setFormError(null)
@@ -89,7 +80,7 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
               name="idCard"
               label={t('people.field.idCard')}
               maxLength={18}
-              onValueChange={fill}
+              onValueChange={fillFromIdCard(form.setValue)}
               hint={d.idCardMasked ? t('people.hint.idCardKeep', { value: d.idCardMasked }) : undefined}
             />
             <FormField
