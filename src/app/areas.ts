@@ -13,7 +13,16 @@ import type { InvitePurpose } from '@/contract/schemas/invite'
 import type { SearchKind } from '@/contract/schemas/search'
 import { registerCommands, registerFound, type OpenFound, type PaletteCommand } from '@/lib/commands'
 import type { EntryEditorLoader } from '@/lib/offline'
+import { registerBuiltPages } from '@/lib/builtPages'
 import { accountsArea } from '@/features/accounts/manifest'
+import { appsArea } from '@/features/apps/manifest'
+import { attributesArea } from '@/features/attributes/manifest'
+import { dictionaryArea } from '@/features/dictionary/manifest'
+import { logsArea } from '@/features/logs/manifest'
+import { personalArea } from '@/features/personal/manifest'
+import { projectInitArea } from '@/features/projectInit/manifest'
+import { projectStructureArea } from '@/features/projectStructure/manifest'
+import { terminalsArea } from '@/features/terminals/manifest'
 import { registerInviteForm, type InviteFormProps } from '@/features/invite/forms'
 import { messagesArea } from '@/features/messages/manifest'
 import { organizationArea } from '@/features/organization/manifest'
@@ -27,7 +36,7 @@ import { workSitesArea } from '@/features/workSites/manifest'
 
 export interface AreaManifest {
   id: string
-  /** The catalogue pages its screens serve (each page belongs to one area at most). */
+  /** The catalogue pages its screens serve (each page belongs to one area at most; one no area serves is planned). */
   pages: readonly MenuPath[]
   commands?: readonly PaletteCommand[]
   /** How a record of a kind it owns, found by the palette's search, is shown. */
@@ -48,7 +57,18 @@ export const AREAS: readonly AreaManifest[] = [
   accountsArea,
   rolesArea,
   messagesArea,
+  appsArea,
+  terminalsArea,
+  logsArea,
+  projectStructureArea,
+  projectInitArea,
+  dictionaryArea,
+  attributesArea,
+  personalArea,
 ]
+
+// a page no area serves is planned: its menus are marked (the workflow and tabulation pages today)
+registerBuiltPages(AREAS.flatMap((a) => a.pages))
 
 registerCommands(AREAS.flatMap((a) => a.commands ?? []))
 for (const area of AREAS) {

@@ -40,6 +40,7 @@ export const V = {
   negative: 'v.negative',
   mileage: 'v.mileage',
   mileageOrder: 'v.mileageOrder',
+  mileageOutside: 'v.mileageOutside',
   mileageOverlap: 'v.mileageOverlap',
   mileageCenter: 'v.mileageCenter',
   placeholder: 'v.placeholder',
@@ -95,6 +96,10 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
   'v.mileageOverlap': {
     zh: '里程与同一线路上的设计单元「{value}」重叠',
     en: 'The mileage overlaps design unit “{value}” on the same line',
+  },
+  'v.mileageOutside': {
+    zh: '里程须在所属设计单元的里程范围（{value}）之内',
+    en: 'The mileage must lie within the design unit’s range ({value})',
   },
   'v.mileageCenter': { zh: '中心里程须在起点与终点里程之间', en: 'The centre mileage must lie between the start and end mileages' },
   // v.placeholder:{x}|{a} {b}: the unknown placeholder, then the allowed ones

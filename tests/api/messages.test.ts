@@ -356,6 +356,26 @@ describe.each(inject('targets'))('messages on $name', (t) => {
     const order = (await inbox(reviewer.c, { keyword: '私信' })).records.map((m) => m.titleZh)
     expect(order).toEqual(['私信二', '私信一'])
     expect((await inbox(reviewer.c, { keyword: '私信', read: 1 })).records.map((m) => m.titleZh)).toEqual(['私信一'])
+    // 全部标记已读 up to the newest message the caller saw: one sent after it stays unread
+    const count = (await reviewer.c.call<{ unread: number; lastId: number }>('GET', MSG.unread)).body.data
+    expect(count.lastId).toBe(Math.max(...(await inbox(reviewer.c, {})).records.map((m) => m.id)))
+    expect(fieldsOf(await post(reviewer.c, MSG.readAll, { upTo: 'newest' }))).toEqual(['upTo'])
+    await post(admin, MSG.send, {
+      receivers: [{ type: 'person', id: reviewer.accountId, name: '审核员甲' }],
+      channels: ['inApp'],
+      titleZh: '私信三',
+      titleEn: 'Third',
+      contentZh: '晚到的',
+      contentEn: 'Came later',
+    })
+    const third = await until(async () => (await inbox(reviewer.c, { keyword: '私信三' })).records[0] ?? null)
+    expect(third!.id).toBeGreaterThan(count.lastId)
+    expect((await post(reviewer.c, MSG.readAll, { upTo: count.lastId })).body.code).toBe(10000)
+    expect((await reviewer.c.call<{ unread: number; lastId: number }>('GET', MSG.unread)).body.data).toEqual({
+      unread: 1,
+      lastId: third!.id,
+    })
+    expect((await inbox(reviewer.c, { keyword: '私信三' })).records[0]!.readAt).toBeNull()
     expect((await post(reviewer.c, MSG.readAll, {})).body.code).toBe(10000)
     expect((await reviewer.c.call<{ unread: number }>('GET', MSG.unread)).body.data.unread).toBe(0)
   })

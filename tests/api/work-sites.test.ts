@@ -252,6 +252,14 @@ describe.each(inject('targets'))('work sites on $name', (t) => {
       const order = await post(member, `${WS}/add`, site(p1, 'GD-X', { startMileage: 'DK5+000', endMileage }))
       expect(order.body).toMatchObject({ code: 20001, data: [{ field: 'endMileage', key: 'v.mileageOrder' }] })
     }
+    // placed in a design unit: within its range (DK0+000 ~ DK10+000), on the field outside it
+    const beyond = await post(member, `${WS}/add`, site(p1, 'GD-X', { designUnitId: du1, startMileage: 'DK9+500', endMileage: 'DK10+200' }))
+    expect(beyond.body).toMatchObject({
+      code: 20001,
+      data: [{ field: 'endMileage', key: 'v.mileageOutside:DK0+000.000 ~ DK10+000.000' }],
+      message: '里程须在所属设计单元的里程范围（DK0+000.000 ~ DK10+000.000）之内',
+    })
+    ok(await post(member, `${WS}/add`, site(p1, 'GD-IN', { designUnitId: du1, startMileage: 'DK9+500', endMileage: 'DK10+000' })))
     // a landline is a phone too; letters are not
     ok(await post(member, `${WS}/add`, site(p1, 'GD-TEL', { contactPhone: '0712-8456231' })))
     // a photo id that is no file of ours: 20001 on the item

@@ -31,7 +31,8 @@ test('the administrator sees the cards, then the charts with their tables', asyn
     ['card-logins', '今日登录'],
     ['card-active', '活跃账号'],
     ['card-terminals', '在线终端'],
-    ['card-audits', '待审核'],
+    // people awaiting user audit — not the accounts whose status is 待审核 (the status chart)
+    ['card-audits', '人员待审核'],
     ['card-sync', '本机同步'],
   ] as const)
     await expect(dashboard.getByTestId(card)).toContainText(label)

@@ -192,6 +192,54 @@ test('a reviewer reads messages offline on a 1024×768 tablet, marks one read, a
   }
 })
 
+test('offline, 全部标记已读 is kept like a single read (the list and the badge count it) and sent once back online', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1024, height: 768 }, baseURL: gw.url })
+  const page = await ctx.newPage()
+  let readAlls = 0
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/admin/v1/msgPushUser/readAll')) readAlls++
+  })
+  try {
+    // the system administrators are told of a registration out of the box (the seeded settings)
+    await signInAt(page, 'admin')
+    await waitForServiceWorker(page)
+    const tag = Date.now().toString(36)
+    for (const n of ['a', 'b']) await register(`allread${n}${tag}`.slice(0, 20), `全部已读${n}`)
+    await page.goto(`${gw.url}/admin/message-center`)
+    const list = page.getByRole('list', { name: '我的消息' })
+    const mine = list.getByRole('listitem').filter({ hasText: new RegExp(`账号待审核：allread[ab]${tag}`) })
+    await expect(mine).toHaveCount(2)
+    await expect(mine.first()).toHaveAttribute('data-unread', 'true')
+    const bell = page.getByTestId('message-bell')
+    await expect(bell).toHaveAttribute('aria-label', /条未读/)
+    await page.waitForTimeout(1500) // the query cache is persisted (throttled to once a second)
+
+    await ctx.setOffline(true)
+    await page.reload()
+    await expect(mine).toHaveCount(2)
+    await page.getByRole('button', { name: '全部标记已读' }).click()
+    await expect(page.getByText('网络连接失败')).toHaveCount(0)
+    await expect(list.locator('[data-unread="true"]')).toHaveCount(0)
+    await expect(page.getByTestId('unread-count')).toHaveText(/\b0\b/)
+    await expect(bell).toHaveAttribute('aria-label', '消息')
+    await page.screenshot({ path: '.tmp/shots/messages-read-all-offline-1024-zh.png' })
+    expect(readAlls).toBe(0)
+
+    await ctx.setOffline(false)
+    await expect.poll(() => readAlls, { timeout: 30_000 }).toBe(1)
+    await page.reload()
+    await expect(mine).toHaveCount(2)
+    await expect(list.locator('[data-unread="true"]')).toHaveCount(0)
+
+    expect(readAlls).toBe(1)
+  } finally {
+    await ctx.close()
+  }
+})
+
 test('the auditor opens the message centre from the menu on a 1024×768 tablet and reads the synced messages offline', async ({
   browser,
 }) => {

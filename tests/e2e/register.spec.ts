@@ -114,3 +114,66 @@ test('registers with a code sent by email and is told the account awaits review'
     expect.objectContaining({ organizationName: '中铁恒岳建设集团有限公司', accountStatus: 'pending' }),
   ])
 })
+
+test('approved, the account recovers its password through 忘记密码: a code by email, a new password that signs in, the old one refused', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  // an account registered with its email and approved (through the calls the register page and the audit screen use)
+  const stamp = Date.now().toString(36)
+  const accountName = `fg${stamp}`
+  const email = `${accountName}@example.test`
+  const post = (p: string, body: unknown) =>
+    fetch(gw.url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+      (r) => r.json() as Promise<{ code: number }>,
+    )
+  const regMail = smtp.waitFor(email)
+  expect((await post('/api/auth/v1/generalAccount/getVerifyCode', { channel: 'email', email })).code).toBe(10000)
+  const reg = await post('/api/auth/v1/generalAccount/addByRegister', {
+    accountName,
+    userName: '找回密码',
+    password: 'Build#2026',
+    confirmPassword: 'Build#2026',
+    channel: 'email',
+    email,
+    verifyCode: codeIn((await regMail).text),
+  })
+  expect(reg.code).toBe(10000)
+  const admin = await new Client(gw.url).signIn('admin', DEMO_PASSWORD)
+  const pending = await admin.call<{ records: { userId: string }[] }>('GET', '/api/admin/v1/userAudit/listPage', {
+    query: { keyword: accountName, auditStatus: 'pending' },
+  })
+  const approve = await admin.call('POST', '/api/admin/v1/userAudit/audit', {
+    json: { userIds: [pending.body.data.records[0]!.userId], decision: 'approve' },
+  })
+  expect(approve.body.code).toBe(10000)
+
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.goto(`${gw.url}/login`)
+  await page.getByRole('button', { name: '忘记密码？' }).click()
+  const dialog = page.getByRole('dialog', { name: '找回密码' })
+  // its description says what happens — not the title again
+  await expect(dialog).toHaveAccessibleDescription('通过绑定的手机或邮箱验证身份，再为账号设置新密码。')
+  await dialog.getByRole('radio', { name: '电子邮箱' }).click()
+  await dialog.getByRole('textbox', { name: '账号' }).fill(accountName)
+  const mail = smtp.waitFor(email)
+  await dialog.getByRole('button', { name: '获取验证码' }).click()
+  await dialog.getByRole('textbox', { name: '验证码' }).fill(codeIn((await mail).text))
+  await dialog.getByRole('button', { name: '下一步' }).click()
+  await dialog.getByLabel('新密码').fill('Renew#2027')
+  await dialog.getByLabel('确认密码').fill('Renew#2027')
+  await page.screenshot({ path: '.tmp/shots/forgot-reset-1024-zh.png' })
+  await dialog.getByRole('button', { name: '重置密码' }).click()
+  await expect(dialog).toContainText('密码已重置')
+  await dialog.getByRole('button', { name: '立即返回登录' }).click()
+  await expect(dialog).toBeHidden()
+
+  // the old password no longer opens it; the new one does (this fresh account has no role yet, which it is told)
+  await page.getByLabel('账号或手机号').fill(accountName)
+  await page.getByLabel('密码', { exact: true }).fill('Build#2026')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText('账号或密码错误')
+  await page.getByLabel('密码', { exact: true }).fill('Renew#2027')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText(/尚未分配角色/)
+})

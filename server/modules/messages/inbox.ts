@@ -6,7 +6,7 @@
  * the channel sends to accounts within the caller's data scope, with a retry of dead ones.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
 import {
@@ -14,11 +14,13 @@ import {
   inboxQuery,
   MSG_API,
   pushQuery,
+  readAllBody,
   readBody,
   retryBody,
   sendBody,
   type InboxMessage,
   type MsgPush,
+  type UnreadCount,
 } from '../../../src/contract/schemas/message'
 import type { Ctx } from '../../context'
 import { account, job, msgConfig, msgInbox, msgPush } from '../../db/schema'
@@ -32,6 +34,15 @@ import { inboxSelection, toMessage } from './live'
 import { checkReceivers, grantedOrgIds } from './receivers'
 
 const signed = { auth: 'signed' as const }
+
+/** The caller's unread count and its newest message's id, read together (one statement, one snapshot). */
+async function unreadCount(ctx: Ctx, accountId: string): Promise<UnreadCount> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*) filter (where ${msgInbox.readAt} is null)`, last: sql<number>`coalesce(max(${msgInbox.id}), 0)` })
+    .from(msgInbox)
+    .where(eq(msgInbox.accountId, accountId))
+  return { unread: Number(row?.n ?? 0), lastId: Number(row?.last ?? 0) }
+}
 
 export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(MSG_API.inbox, { config: signed }, async (req) => {
@@ -50,7 +61,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
           )
         : undefined,
     )
-    const [rows, [total], [unread]] = await Promise.all([
+    const [rows, [total], unread] = await Promise.all([
       ctx.db
         .select(inboxSelection)
         .from(msgInbox)
@@ -61,27 +72,18 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
         .limit(q.pageSize)
         .offset((q.pageIndex - 1) * q.pageSize),
       ctx.db.select({ n: count() }).from(msgInbox).where(where),
-      ctx.db
-        .select({ n: count() })
-        .from(msgInbox)
-        .where(and(eq(msgInbox.accountId, me), isNull(msgInbox.readAt))),
+      unreadCount(ctx, me),
     ])
-    return ok<Page<InboxMessage> & { unread: number }>(req, {
+    return ok<Page<InboxMessage> & UnreadCount>(req, {
       records: rows.map((r) => toMessage(r as Parameters<typeof toMessage>[0])),
       total: Number(total?.n ?? 0),
       pageIndex: q.pageIndex,
       pageSize: q.pageSize,
-      unread: Number(unread?.n ?? 0),
+      ...unread,
     })
   })
 
-  app.get(MSG_API.unreadCount, { config: signed }, async (req) => {
-    const [row] = await ctx.db
-      .select({ n: count() })
-      .from(msgInbox)
-      .where(and(eq(msgInbox.accountId, req.auth!.account.accountId), isNull(msgInbox.readAt)))
-    return ok(req, { unread: Number(row?.n ?? 0) })
-  })
+  app.get(MSG_API.unreadCount, { config: signed }, async (req) => ok(req, await unreadCount(ctx, req.auth!.account.accountId)))
 
   /** Marks the caller's messages read; an id of someone else's message is refused (20002), never touched. */
   app.post(MSG_API.read, { config: signed }, async (req) => {
@@ -105,13 +107,15 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(req, { read: changed })
   })
 
+  /** Up to the newest message the caller saw (`upTo`, kept by the outbox when it was offline): one that came later stays unread. */
   app.post(MSG_API.readAll, { config: signed }, async (req) => {
+    const { upTo } = parse(readAllBody, req.body ?? {}, req)
     const me = req.auth!.account.accountId
     const changed = await ctx.db.transaction(async (tx) => {
       const rows = await tx
         .update(msgInbox)
         .set({ readAt: new Date() })
-        .where(and(eq(msgInbox.accountId, me), isNull(msgInbox.readAt)))
+        .where(and(eq(msgInbox.accountId, me), isNull(msgInbox.readAt), upTo ? lte(msgInbox.id, upTo) : undefined))
         .returning({ id: msgInbox.id })
       if (rows.length) await tx.execute(sql`select pg_notify(${MSG_CHANNEL}, ${`r:${me}`})`)
       return rows.length

@@ -14,6 +14,8 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
+import { parseChainage } from '../../../src/contract/mileage'
+import { V, validationText } from '../../../src/contract/validation'
 import { WORK_SITE_FIELDS } from '../../../src/contract/fields/workSite'
 import { workSiteAdd, workSiteListQuery, workSiteUpdate, type WorkSiteOptions } from '../../../src/contract/schemas/workSite'
 import type { Ctx } from '../../context'
@@ -60,6 +62,27 @@ function inProject<T extends Row>(field: string, rows: T[]): T {
   return row
 }
 
+/** A site placed in a design unit lies within its mileage range: 20001 on the mileage outside it. */
+function checkWithinDesignUnit(
+  input: Row,
+  du: { startMileage: string; endMileage: string; startMetres: number | null; endMetres: number | null },
+): void {
+  const range = `${du.startMileage} ~ ${du.endMileage}`
+  const outside = (field: 'startMileage' | 'endMileage') => {
+    const at = parseChainage(input[field] as string | null | undefined)
+    return (
+      !!at && du.startMetres !== null && du.endMetres !== null && (at.metres < Number(du.startMetres) || at.metres > Number(du.endMetres))
+    )
+  }
+  const field = outside('startMileage') ? 'startMileage' : outside('endMileage') ? 'endMileage' : null
+  if (!field) return
+  const key = `${V.mileageOutside}:${range}`
+  throw new ApiError(Code.INVALID, [{ field, key, message: validationText(key, 'zh') }], {
+    zh: validationText(key, 'zh'),
+    en: validationText(key, 'en'),
+  })
+}
+
 /** The structure, manager and photos of a site payload (in the write's transaction). */
 export async function checkWorkSite(input: Row, current: Row | null, w: WriteContext): Promise<void> {
   const { tx } = w
@@ -78,11 +101,18 @@ export async function checkWorkSite(input: Row, current: Row | null, w: WriteCon
     const du = inProject(
       'designUnitId',
       await tx
-        .select({ lineId: designUnit.lineId })
+        .select({
+          lineId: designUnit.lineId,
+          startMileage: designUnit.startMileage,
+          endMileage: designUnit.endMileage,
+          startMetres: designUnit.startMetres,
+          endMetres: designUnit.endMetres,
+        })
         .from(designUnit)
         .where(and(eq(designUnit.designUnitId, designUnitId), eq(designUnit.projectId, projectId))),
     )
     if (lineId && du.lineId !== lineId) throw new ApiError(Code.NOT_FOUND, { field: 'designUnitId' }, NOT_ON_LINE)
+    checkWithinDesignUnit(input, du)
   }
   const containerId = (input.containerId as string | null | undefined) ?? null
   if (containerId)

@@ -5,9 +5,9 @@
  *   /api/admin/v1/msgCustomConfig/*        hand-sent message configurations (/admin/message-custom-config)
  *   GET  msgConfig/accountTree?nodeId      receivers: groups (nodeType 2, people counted) → people (3); roles
  *   GET  msgPushUser/listPage              my messages, unread first (filters: read, eventCode, keyword)
- *   GET  msgPushUser/unreadCount           the header badge
+ *   GET  msgPushUser/unreadCount           the header badge (and the newest message's id: the live stream resumes there)
  *   POST msgPushUser/read { ids }          mark read (idempotent: the offline outbox replays it)
- *   POST msgPushUser/readAll               mark all read
+ *   POST msgPushUser/readAll { upTo? }     mark all read — up to the newest message the caller saw
  *   POST msgPushUser/send                  send by hand to people, groups or roles
  *   GET  msgPushed/listPage, msgWaitPush/listPage   channel sends done / waiting or dead (administrators)
  *   POST msgWaitPush/retry { ids }         a dead send back in the queue
@@ -211,6 +211,21 @@ export const readBody = z.object({
   ids: z.array(z.coerce.number().int().positive(), { error: V.required }).min(1, { error: V.required }).max(500, { error: V.invalid }),
 })
 export type ReadBody = z.infer<typeof readBody>
+
+/** 全部标记已读: every message up to `upTo` (the newest one the list showed; none: every message). */
+export const readAllBody = z.object({
+  upTo: z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).optional(),
+})
+export type ReadAllBody = z.infer<typeof readAllBody>
+
+/**
+ * The unread count, and the newest message's id when it was counted: the live stream resumes after
+ * it (a message sent between the count and the stream's connection is not missed).
+ */
+export interface UnreadCount {
+  unread: number
+  lastId: number
+}
 
 export const sendBody = z
   .object({

@@ -7,6 +7,7 @@ import { HOME_PATH, displayName, dynamicTo, useCurrentUser } from '@/features/sh
 import { MenuIcon } from '@/components/menu-icons'
 import { SyncWidget } from '@/features/sync'
 import { longDate, useT } from '@/lib/i18n'
+import { PlannedMark } from '@/lib/builtPages'
 import { buildMenuTree, menuLabel, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 import { Dashboard, useDashboardSummary } from './Dashboard'
@@ -114,7 +115,10 @@ export function HomePage() {
                           <MenuIcon iconPath={node.iconPath} className="size-5" />
                         </span>
                         <div className="min-w-0">
-                          <CardTitle className="truncate text-sm font-medium">{menuLabel(node, locale)}</CardTitle>
+                          <CardTitle className="flex items-center gap-2 text-sm font-medium">
+                            <span className="truncate">{menuLabel(node, locale)}</span>
+                            <PlannedMark action={node.action} className="text-muted-foreground" />
+                          </CardTitle>
                           {group && <CardDescription className="truncate text-xs">{menuLabel(group, locale)}</CardDescription>}
                         </div>
                       </CardHeader>

@@ -17,7 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { toast } from '@/lib/toast'
 import { http } from '@/lib/http'
 import { useT, type TKey } from '@/lib/i18n'
-import { eventLabelKey, inboxQueryOptions, msgKeys, type InboxFilters } from '@/lib/messages'
+import { eventLabelKey, inboxQueryOptions, msgKeys, READ_ALL_ID, unreadHere, type InboxFilters } from '@/lib/messages'
 import { useCan, useMenus } from '@/lib/permissions'
 import { submitEdit, useLocalRecords, useMergedRows } from '@/lib/offline'
 import { cn } from '@/lib/utils'
@@ -87,12 +87,28 @@ function MyMessages() {
       }),
     onSuccess: (r) => void (r.queued ? undefined : refresh()),
   })
-  const rows = useMergedRows(messageOffline.entity, page?.records ?? [], (m) => String(m.id)).rows
-  const pendingRead = useLocalRecords(messageOffline.entity).length
+  const locals = useLocalRecords(messageOffline.entity)
+  const merged = useMergedRows(messageOffline.entity, page?.records ?? [], (m) => String(m.id)).rows
+  // 全部标记已读 kept on the device: every message up to the newest the list showed then reads as read
+  const allRead = locals.find((l) => l.entityId === READ_ALL_ID)?.data
+  const rows = allRead
+    ? merged.map((m) => (!m.readAt && m.id <= Number(allRead.upTo) ? { ...m, readAt: String(allRead.readAt) } : m))
+    : merged
+  const unread = unreadHere(page, locals)
+  // through the outbox as well, up to the newest message the list holds (one that comes later stays unread)
   const readAll = useMutation({
-    mutationFn: () => http.post<{ read: number }>(MSG_API.readAll, {}),
+    mutationFn: () =>
+      submitEdit({
+        entity: messageOffline.entity,
+        entityId: READ_ALL_ID,
+        op: 'readAll',
+        payload: { upTo: page?.lastId || Math.max(0, ...(page?.records ?? []).map((m) => m.id)), readAt: new Date().toISOString() },
+        base: null,
+        title: t('messages.centre.markAllRead'),
+      }),
     onSuccess: (r) => {
-      toast.success(t('messages.centre.marked', { n: r.read }))
+      if (r.queued) return
+      toast.success(t('messages.centre.marked', { n: (r.data as { read: number }).read }))
       void refresh()
     },
   })
@@ -139,15 +155,9 @@ function MyMessages() {
           }}
         />
         <span className="text-sm text-muted-foreground" data-testid="unread-count">
-          {t('messages.centre.unreadCount', { n: Math.max(0, (page?.unread ?? 0) - pendingRead) })}
+          {t('messages.centre.unreadCount', { n: unread })}
         </span>
-        <Button
-          size="sm"
-          variant="outline"
-          className="ml-auto"
-          disabled={!page?.unread || readAll.isPending}
-          onClick={() => readAll.mutate()}
-        >
+        <Button size="sm" variant="outline" className="ml-auto" disabled={!unread || readAll.isPending} onClick={() => readAll.mutate()}>
           <CheckCheck /> {t('messages.centre.markAllRead')}
         </Button>
       </div>

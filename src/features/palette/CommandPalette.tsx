@@ -30,6 +30,7 @@ import { PAGES } from '@/contract/catalogue'
 import { SEARCH_KINDS, type SearchHit, type SearchKind } from '@/contract/schemas/search'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { MenuIcon } from '@/components/menu-icons'
+import { PlannedMark } from '@/lib/builtPages'
 import { foundTarget, postIntent, registeredCommands, type CommandIcon, type PaletteCommand } from '@/lib/commands'
 import { translate, useT } from '@/lib/i18n'
 import { buildMenuTree, findFunction, findMenuByPath, menuLabel, menuLeaves, normalizePath, useMenus } from '@/lib/permissions'
@@ -162,7 +163,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
               <Group heading={t('palette.groups.pages')}>
                 {shownPages.map((p) => (
                   <Item key={p.id} value={p.id} onSelect={() => go({ to: p.path })} icon={<MenuIcon iconPath={p.icon} />} detail={p.group}>
-                    {p.label}
+                    {p.label} <PlannedMark action={p.path} className="ml-1 text-muted-foreground" />
                   </Item>
                 ))}
               </Group>

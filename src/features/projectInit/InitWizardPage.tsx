@@ -49,6 +49,7 @@ export function InitWizardPage({ preset }: { preset: InitPreset }) {
   const search = useSearch({ strict: false }) as { runId?: string }
   const navigate = useNavigate()
   const open = (runId?: string) => void navigate({ to: '.', search: (runId ? { runId } : {}) as never })
+  const another = useStartRun(preset, open)
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <header className="min-w-0">
@@ -56,7 +57,7 @@ export function InitWizardPage({ preset }: { preset: InitPreset }) {
         <p className="mt-1 text-sm text-muted-foreground">{t(`projectInit.preset.${preset}.description`)}</p>
       </header>
       {search.runId ? (
-        <Wizard key={search.runId} preset={preset} runId={search.runId} onLeave={() => open()} />
+        <Wizard key={search.runId} preset={preset} runId={search.runId} onLeave={() => open()} onAnother={() => void another.start()} />
       ) : (
         <RunList preset={preset} onOpen={open} />
       )}
@@ -66,11 +67,8 @@ export function InitWizardPage({ preset }: { preset: InitPreset }) {
 
 // ---- the unfinished runs -------------------------------------------------------------------------
 
-function RunList({ preset, onOpen }: { preset: InitPreset; onOpen: (runId: string) => void }) {
-  const { t } = useT()
-  const qc = useQueryClient()
-  const runs = useQuery(initRunsQueryOptions(preset))
-  const canInit = useCan(INIT_PRESET_MENU[preset], 'init')
+/** Starts a new run of the wizard and opens it (新建 on the run list, 再建一个 when a run is done). */
+function useStartRun(preset: InitPreset, onOpen: (runId: string) => void) {
   const [starting, setStarting] = useState(false)
   const start = async () => {
     setStarting(true)
@@ -83,6 +81,15 @@ function RunList({ preset, onOpen }: { preset: InitPreset; onOpen: (runId: strin
       setStarting(false)
     }
   }
+  return { start, starting }
+}
+
+function RunList({ preset, onOpen }: { preset: InitPreset; onOpen: (runId: string) => void }) {
+  const { t } = useT()
+  const qc = useQueryClient()
+  const runs = useQuery(initRunsQueryOptions(preset))
+  const canInit = useCan(INIT_PRESET_MENU[preset], 'init')
+  const { start, starting } = useStartRun(preset, onOpen)
   const discard = async (run: InitRun) => {
     if (!(await confirm({ title: t('projectInit.runs.discard'), description: t('projectInit.runs.discardConfirm'), destructive: true })))
       return
@@ -162,7 +169,18 @@ const shownStep = (run: InitRun) => (run.status === 'done' ? 5 : run.status === 
 
 // ---- the wizard --------------------------------------------------------------------------------
 
-function Wizard({ preset, runId, onLeave }: { preset: InitPreset; runId: string; onLeave: () => void }) {
+function Wizard({
+  preset,
+  runId,
+  onLeave,
+  onAnother,
+}: {
+  preset: InitPreset
+  runId: string
+  onLeave: () => void
+  /** 再建一个: a new run of the same wizard, at its first step. */
+  onAnother: () => void
+}) {
   const { t } = useT()
   const qc = useQueryClient()
   const def = INIT_PRESET_DEFS[preset]
@@ -261,7 +279,7 @@ function Wizard({ preset, runId, onLeave }: { preset: InitPreset; runId: string;
         />
       )}
       {current === 4 && <CreateStep run={run} busy={busy} onRetry={() => void validate()} />}
-      {current === 5 && <DoneStep run={run} onAnother={onLeave} />}
+      {current === 5 && <DoneStep run={run} onAnother={onAnother} />}
     </div>
   )
 }

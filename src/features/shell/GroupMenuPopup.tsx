@@ -1,4 +1,5 @@
 /** A menu group's pages beside its icon in the icons-only sidebar, loaded the first time it opens (LazyMenu in ./Sidebar.tsx). */
+import { PlannedMark } from '@/lib/builtPages'
 import { Link } from '@tanstack/react-router'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import type { MenuPopupProps } from '@/components/ui/lazy-menu'
@@ -33,6 +34,7 @@ export function GroupMenuPopup({ trigger, name, pages, pathname, locale, onNavig
             >
               <MenuIcon iconPath={page.iconPath} />
               {menuLabel(page, locale)}
+              <PlannedMark action={page.action} className="ml-auto" />
             </Link>
           </DropdownMenuItem>
         ))}

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { LazyMenu, lazyMenuPopup } from '@/components/ui/lazy-menu'
 import { Tooltip } from '@/components/ui/tooltip'
 import { useT, type Locale } from '@/lib/i18n'
+import { PlannedMark } from '@/lib/builtPages'
 import { buildMenuTree, menuLabel, menuLeaves, menuTrail, normalizePath, useMenus, type MenuNode } from '@/lib/permissions'
 import { cn } from '@/lib/utils'
 import { MenuIcon } from '@/components/menu-icons'
@@ -111,6 +112,7 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
         >
           <MenuIcon iconPath={node.iconPath} />
           <span className="line-clamp-2 min-w-0 break-words leading-snug">{name}</span>
+          <PlannedMark action={node.action} className="ml-auto" />
         </Link>
       </li>
     )

@@ -5,7 +5,7 @@ import { toggleTheme } from './theme'
 
 export const shellArea = {
   id: 'shell',
-  pages: ['/admin/home'],
+  pages: ['/admin/home', '/test/demo'],
   commands: [
     {
       id: 'shell.language',

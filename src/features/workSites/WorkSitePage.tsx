@@ -174,7 +174,12 @@ function siteSources(data: WorkSiteOptions | undefined, lineId?: string): Option
       .filter((d) => !lineId || d.lineId === lineId)
       .map((d) => ({ value: d.designUnitId, label: coded(d.designUnitName, d.designUnitCode) })),
     container: data.containers.map((c) => ({ value: c.containerId, label: coded(c.containerName, c.containerCode) })),
-    person: data.staff.map((p) => ({ value: p.userId, label: p.organizationName ? coded(p.name, p.organizationName) : p.name })),
+    // the project's people, under their units (a long list: searchable)
+    person: data.staff.map((p) => ({
+      value: p.userId,
+      label: p.organizationName ? coded(p.name, p.organizationName) : p.name,
+      group: p.organizationName ?? undefined,
+    })),
   }
 }
 

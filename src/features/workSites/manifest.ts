@@ -4,7 +4,7 @@ import type { FoundTarget } from '@/lib/commands'
 
 export const workSitesArea = {
   id: 'workSites',
-  pages: ['/admin/work-site-information', '/admin/project-worksite-information', '/admin/work-site-initialization'],
+  pages: ['/admin/work-site-information', '/admin/project-worksite-information'],
   commands: [
     {
       id: 'workSites.add',

@@ -23,7 +23,7 @@ import { translate, useT } from '@/lib/i18n'
 import { FormField, type FormFieldProps } from './form'
 import { plainCell, type FilterField, type ListColumn } from './list/types'
 
-type Option = { value: string | number; label: string }
+type Option = { value: string | number; label: string; group?: string }
 /** The choices of the options sources, as the screen read them. */
 export type OptionSources = Partial<Record<OptionSource, readonly Option[]>>
 

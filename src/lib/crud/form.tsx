@@ -22,6 +22,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { SearchableSelect } from '@/components/ui/searchable-select'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Switch } from '@/components/ui/switch'
 import type { UploadPurpose } from '@/contract/schemas/files'
@@ -371,7 +372,14 @@ export function FormGrid({ children, className }: { children: ReactNode; classNa
 export interface FieldOption {
   value: string | number
   label: ReactNode
+  /** What typing finds it by in a long list (default: the label, when it is text). */
+  text?: string
+  /** The group a long list shows it under (a person's unit). */
+  group?: string
 }
+
+/** From this many options on, a select is searchable (SearchableSelect): people, units, containers… */
+export const SEARCHABLE_FROM = 12
 
 /** `date` and `month` are native pickers whose values are `YYYY-MM-DD` / `YYYY-MM` strings. */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'select' | 'switch' | 'password' | 'date' | 'month' | 'file'
@@ -510,28 +518,46 @@ export function FormField(props: FormFieldProps) {
       )
       break
     case 'select':
-      control_ = (
-        <Select
-          name={controlName(field.name)}
-          disabled={disabled}
-          value={text}
-          onValueChange={(v) => {
-            const opt = options.find((o) => String(o.value) === v)
-            change(opt ? opt.value : v)
-          }}
-        >
-          <SelectTrigger {...common} ref={field.ref} onBlur={field.onBlur}>
-            <SelectValue placeholder={ph} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={String(o.value)} value={String(o.value)} className="min-h-9">
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )
+      control_ =
+        options.length >= SEARCHABLE_FROM ? (
+          <SearchableSelect
+            {...common}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={text}
+            options={options.map((o) => ({
+              value: String(o.value),
+              label: o.label,
+              text: o.text ?? (typeof o.label === 'string' ? o.label : String(o.value)),
+              group: o.group,
+            }))}
+            onValueChange={(v) => change(options.find((o) => String(o.value) === v)?.value ?? v)}
+            placeholder={ph}
+            searchPlaceholder={t('crud.searchOptions')}
+            emptyText={t('crud.noOptions')}
+          />
+        ) : (
+          <Select
+            name={controlName(field.name)}
+            disabled={disabled}
+            value={text}
+            onValueChange={(v) => {
+              const opt = options.find((o) => String(o.value) === v)
+              change(opt ? opt.value : v)
+            }}
+          >
+            <SelectTrigger {...common} ref={field.ref} onBlur={field.onBlur}>
+              <SelectValue placeholder={ph} />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((o) => (
+                <SelectItem key={String(o.value)} value={String(o.value)} className="min-h-9">
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )
       break
     case 'file':
       control_ = (

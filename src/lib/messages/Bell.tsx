@@ -1,27 +1,44 @@
-/** The header's unread badge: the count of my unread messages, kept live by the browser's one stream. */
+/**
+ * The header's unread badge: the count of my unread messages less the reads kept on this device,
+ * kept live by the browser's one stream — started once the count has been fetched in this page, and
+ * resuming after the newest message the page's answers hold.
+ */
 import { useEffect } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
+import { afterPaint } from '@/lib/afterPaint'
 import { useT } from '@/lib/i18n'
+import { useLocalRecords } from '@/lib/offline'
 import { toast } from '@/lib/toast'
 import { onSessionCleared } from '@/lib/session'
 import { onLiveMessage, startLiveMessages, stopLiveMessages } from './live'
-import { msgKeys, unreadQueryOptions } from './queries'
+import { MESSAGE_ENTITY, msgKeys, resumePoint, unreadHere, unreadQueryOptions } from './queries'
+
+/** When this page was loaded: answers fetched since are fresh (a persisted one is not). */
+const LOADED_AT = Date.now()
 
 onSessionCleared(() => stopLiveMessages())
 
 export function MessageBell() {
   const { t, locale } = useT()
   const client = useQueryClient()
-  const unread = useQuery(unreadQueryOptions()).data?.unread ?? 0
+  const count = useQuery(unreadQueryOptions())
+  const unread = unreadHere(count.data, useLocalRecords(MESSAGE_ENTITY))
+  const fresh = count.dataUpdatedAt >= LOADED_AT
   useEffect(() => {
-    startLiveMessages()
-    return onLiveMessage((e) => {
-      void client.invalidateQueries({ queryKey: msgKeys.all() })
-      if (e.type === 'message') toast.info(t('messages.live', { title: locale === 'zh' ? e.message.titleZh : e.message.titleEn }))
-    })
-  }, [client, t, locale])
+    if (fresh) startLiveMessages(() => resumePoint(client, LOADED_AT))
+    // a kept count still within its stale time is not refetched on its own: once the page has painted
+    else return afterPaint(() => void client.refetchQueries({ queryKey: msgKeys.unread(), type: 'active' }))
+  }, [fresh, client])
+  useEffect(
+    () =>
+      onLiveMessage((e) => {
+        void client.invalidateQueries({ queryKey: msgKeys.all() })
+        if (e.type === 'message') toast.info(t('messages.live', { title: locale === 'zh' ? e.message.titleZh : e.message.titleEn }))
+      }),
+    [client, t, locale],
+  )
   const label = unread ? t('messages.bellUnread', { n: unread }) : t('messages.bell')
   return (
     <Link

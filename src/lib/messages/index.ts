@@ -1,4 +1,13 @@
 /** Messages shared by the shell (the header badge) and the message screens: queries, the live stream. */
 export { MessageBell } from './Bell'
 export { onLiveMessage, parseSse, startLiveMessages, stopLiveMessages, type LiveEvent } from './live'
-export { eventLabelKey, inboxQueryOptions, msgKeys, unreadQueryOptions, type InboxFilters } from './queries'
+export {
+  eventLabelKey,
+  inboxQueryOptions,
+  MESSAGE_ENTITY,
+  msgKeys,
+  READ_ALL_ID,
+  unreadHere,
+  unreadQueryOptions,
+  type InboxFilters,
+} from './queries'

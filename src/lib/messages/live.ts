@@ -53,34 +53,65 @@ function emit(e: LiveEvent) {
   for (const l of listeners) l(e)
 }
 
-/** Streams while `signal` is not aborted, reconnecting with back-off; calls `onEvent` for each event. */
-async function runStream(signal: AbortSignal, onEvent: (e: LiveEvent) => void): Promise<void> {
-  let lastId = 0
+/**
+ * Streams while `signal` is not aborted, reconnecting with back-off; calls `onEvent` for each event.
+ * The first connection resumes after `resumeFrom()` (the newest message the page's answers hold).
+ * When the browser comes back online it reconnects at once — a stream opened before may be dead
+ * without knowing it, and the back-off may be at 30 s.
+ */
+async function runStream(signal: AbortSignal, onEvent: (e: LiveEvent) => void, resumeFrom: () => number): Promise<void> {
+  let lastId = resumeFrom()
   let delay = 1000
-  while (!signal.aborted) {
-    try {
-      const res = await http.stream(MSG_API.stream, { signal, headers: lastId ? { 'Last-Event-ID': String(lastId) } : {} })
-      if (!res.ok || !res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error(`stream ${res.status}`)
-      delay = 1000
-      for await (const e of parseSse(res.body)) {
-        if (e.event === 'ready') lastId = Math.max(lastId, Number((JSON.parse(e.data) as { lastId: number }).lastId) || 0)
-        else if (e.event === 'message') {
-          const message = JSON.parse(e.data) as InboxMessage
-          lastId = Math.max(lastId, message.id)
-          onEvent({ type: 'message', message })
-        } else if (e.event === 'read') onEvent({ type: 'read' })
+  let attempt: AbortController | null = null
+  let wake: (() => void) | null = null
+  const onOnline = () => {
+    delay = 1000
+    attempt?.abort()
+    wake?.()
+  }
+  window.addEventListener('online', onOnline)
+  signal.addEventListener('abort', onOnline)
+  try {
+    while (!signal.aborted) {
+      attempt = new AbortController()
+      try {
+        const res = await http.stream(MSG_API.stream, {
+          signal: AbortSignal.any([signal, attempt.signal]),
+          headers: lastId ? { 'Last-Event-ID': String(lastId) } : {},
+        })
+        if (!res.ok || !res.body || !res.headers.get('content-type')?.startsWith('text/event-stream'))
+          throw new Error(`stream ${res.status}`)
+        delay = 1000
+        for await (const e of parseSse(res.body)) {
+          if (e.event === 'ready') lastId = Math.max(lastId, Number((JSON.parse(e.data) as { lastId: number }).lastId) || 0)
+          else if (e.event === 'message') {
+            const message = JSON.parse(e.data) as InboxMessage
+            lastId = Math.max(lastId, message.id)
+            onEvent({ type: 'message', message })
+          } else if (e.event === 'read') onEvent({ type: 'read' })
+        }
+      } catch {
+        /* below: reconnect */
       }
-    } catch {
-      /* below: reconnect */
+      if (signal.aborted) return
+      if (attempt.signal.aborted) continue // back online: at once
+      await new Promise<void>((r) => {
+        wake = r
+        setTimeout(r, delay + Math.random() * 500)
+      })
+      wake = null
+      delay = Math.min(delay * 2, 30_000)
     }
-    if (signal.aborted) return
-    await new Promise((r) => setTimeout(r, delay + Math.random() * 500))
-    delay = Math.min(delay * 2, 30_000)
+  } finally {
+    window.removeEventListener('online', onOnline)
   }
 }
 
-/** Starts the browser's one stream (idempotent); `stopLiveMessages` ends it (logout). */
-export function startLiveMessages(): void {
+/**
+ * Starts the browser's one stream (idempotent); `stopLiveMessages` ends it (logout). `resumeFrom`
+ * names the message it resumes after when it connects (0: the gateway's newest).
+ */
+export function startLiveMessages(resumeFrom: () => number = () => 0): void {
   if (started || typeof window === 'undefined') return
   started = true
   const abort = new AbortController()
@@ -92,9 +123,9 @@ export function startLiveMessages(): void {
   }
   const locks = (navigator as Navigator & { locks?: LockManager }).locks
   if (locks) {
-    void locks.request(LOCK, { signal: abort.signal }, () => runStream(abort.signal, relay)).catch(() => undefined)
+    void locks.request(LOCK, { signal: abort.signal }, () => runStream(abort.signal, relay, resumeFrom)).catch(() => undefined)
   } else {
-    void runStream(abort.signal, emit)
+    void runStream(abort.signal, emit, resumeFrom)
   }
   stopCurrent = () => {
     abort.abort()

@@ -45,7 +45,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialAccount, notic
       <DialogContent className="max-w-md" closeLabel={t('common.close')} onPointerDownOutside={(e) => e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>{t('auth.forgot.title')}</DialogTitle>
-          <DialogDescription className="sr-only">{t('auth.forgot.title')}</DialogDescription>
+          <DialogDescription>{t('auth.forgot.description')}</DialogDescription>
         </DialogHeader>
         {notice && (
           <p
@@ -70,7 +70,7 @@ function Flow({ initialAccount, onDone }: { initialAccount: string; onDone(accou
     <div className="grid gap-5">
       <Stepper
         compact
-        aria-label={t('auth.forgot.title')}
+        aria-label={t('auth.forgot.progress')}
         labels={[t('auth.forgot.steps.verify'), t('auth.forgot.steps.reset'), t('auth.forgot.steps.done')]}
         current={STEPS.indexOf(step)}
       />

@@ -65,6 +65,8 @@ export const zh = {
   },
   forgot: {
     title: '找回密码',
+    description: '通过绑定的手机或邮箱验证身份，再为账号设置新密码。',
+    progress: '步骤',
     steps: {
       verify: '验证身份',
       reset: '重置密码',
@@ -226,6 +228,8 @@ export const en: Shape<typeof zh> = {
   },
   forgot: {
     title: 'Reset password',
+    description: 'Prove it is you with the phone or email bound to the account, then set a new password.',
+    progress: 'Steps',
     steps: {
       verify: 'Verify',
       reset: 'New password',

@@ -40,6 +40,7 @@ export const zh = {
   progress: '页面加载中',
   notBuilt: {
     badge: '尚未建设',
+    mark: '建设中',
     body: '“{page}”功能区尚未建设，当前版本中不可使用。',
     hint: '可以从左侧菜单进入已建设的功能区。',
     home: '返回首页',
@@ -143,6 +144,7 @@ export const en: Shape<typeof zh> = {
   progress: 'Loading page',
   notBuilt: {
     badge: 'Not built yet',
+    mark: 'Planned',
     body: 'The “{page}” area has not been built yet and cannot be used in this version.',
     hint: 'The areas that are built can be reached from the menu on the left.',
     home: 'Back to home',

@@ -1,0 +1,5 @@
+/** The personal centre. */
+export const personalArea = {
+  id: 'personal',
+  pages: ['/personal-view'],
+} as const
