@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cyclesOf, folderOf, valueSpecifiers, type Edge } from './import-graph'
+import { cyclesOf, folderOf, throughIndex, valueNames, valueSpecifiers, type Edge } from './import-graph'
 
 describe('the import graph', () => {
   it('counts value imports and re-exports, not type-only ones', () => {
@@ -24,5 +24,23 @@ describe('the import graph', () => {
     const edge = (from: string, to: string): Edge => ({ from, to, file: from, target: to })
     expect(cyclesOf([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')])).toEqual([['a', 'b', 'c']])
     expect(cyclesOf([edge('a', 'b'), edge('b', 'c')])).toEqual([])
+  })
+
+  it('names what a file imports by value, for the tables a module uses', () => {
+    const text = [
+      "import { account, type AccountRow, organization as org } from '../../db/schema'",
+      "import type { person } from '../../db/schema'",
+      "import { type Db } from '../../db/client'",
+    ].join('\n')
+    expect(valueNames(text)).toEqual([{ spec: '../../db/schema', names: ['account', 'organization'] }])
+  })
+
+  it('lets a module be entered only through its index.ts', () => {
+    const edge = (from: string, target: string): Edge => ({ from, to: folderOf(target), file: `${from}/x.ts`, target })
+    expect(throughIndex(edge('server/modules/people', 'server/modules/account/index.ts'))).toBe(true)
+    expect(throughIndex(edge('server/modules/people', 'server/modules/account/queries.ts'))).toBe(false)
+    expect(throughIndex(edge('server', 'server/modules/org/routes.ts'))).toBe(false)
+    expect(throughIndex(edge('server', 'server/modules/index.ts'))).toBe(true)
+    expect(throughIndex(edge('server/modules/org', 'server/lib/tree.ts'))).toBe(true)
   })
 })

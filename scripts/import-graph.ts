@@ -5,6 +5,10 @@
  * printable on its own:
  *
  *   npx tsx scripts/import-graph.ts           cycles and cross-folder edges of both sides
+ *
+ * It also says which gateway files use which tables by value (`schemaUses`: the names imported from
+ * server/db/schema.ts or server/db/schema/*) and whether an edge into a module enters it through its
+ * index.ts (`throughIndex`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -28,6 +32,21 @@ function filesUnder(dir: string): string[] {
     const full = path.join(dir, name)
     if (statSync(full).isDirectory()) out.push(...filesUnder(full))
     else if (SOURCE.test(name) && !SKIP.test(name)) out.push(full)
+  }
+  return out
+}
+
+/** The names a file's text imports by value from each specifier (`a as b` gives `a`; type-only names left out). */
+export function valueNames(text: string): { spec: string; names: string[] }[] {
+  const out: { spec: string; names: string[] }[] = []
+  const re = /^\s*import\s+(?!type\s)\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/gms
+  for (const m of text.matchAll(re)) {
+    const names = m[1]!
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p && !p.startsWith('type '))
+      .map((p) => p.split(/\s+as\s+/)[0]!.trim())
+    if (names.length) out.push({ spec: m[2]!, names })
   }
   return out
 }
@@ -97,6 +116,32 @@ export function edgesOf(top: 'server' | 'src'): Edge[] {
     }
   }
   return edges
+}
+
+/** Whether an edge into a module (`server/modules/<m>`) enters it through its index.ts; any other edge passes. */
+export const throughIndex = (e: Edge): boolean =>
+  !/^server\/modules\/[^/.]+$/.test(e.to) || e.from === e.to || e.target === `${e.to}/index.ts`
+
+/** A gateway file's use of tables by value: the names it imports from the schema (server/db/schema.ts or schema/*). */
+export interface SchemaUse {
+  file: string
+  folder: string
+  names: string[]
+}
+
+/** Every use of the schema by value on the gateway, outside server/db/schema* itself (tests left out). */
+export function schemaUses(): SchemaUse[] {
+  const uses: SchemaUse[] = []
+  for (const file of filesUnder(path.join(ROOT, 'server'))) {
+    const rel = path.relative(ROOT, file)
+    if (/^server\/db\/schema(\.ts|\/)/.test(rel)) continue
+    for (const { spec, names } of valueNames(readFileSync(file, 'utf8'))) {
+      const target = resolve(file, spec)
+      if (target && /^server\/db\/schema(\.ts|\/[^/]+\.ts)$/.test(path.relative(ROOT, target)))
+        uses.push({ file: rel, folder: folderOf(rel), names })
+    }
+  }
+  return uses
 }
 
 /** The strongly connected components of more than one folder (Tarjan). */

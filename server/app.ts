@@ -20,34 +20,8 @@ import type { Database, Db } from './db/client'
 import { defaultBackoff, JOB_CHANNEL, JobRunner } from './lib/jobs'
 import { langFrom } from '../src/contract/codes'
 import { envelope, requestLang } from './lib/http'
-import { registerAccountRoutes } from './modules/account/routes'
-import { registerApplicationRoutes } from './modules/application/routes'
-import { KeyStore } from './modules/auth/keys'
-import { registerRegistrationRoutes } from './modules/auth/register'
-import { registerAuthRoutes } from './modules/auth/routes'
-import { registerAttributeRoutes } from './modules/attributes/routes'
-import { registerFileRoutes } from './modules/files/routes'
-import { registerInviteRoutes } from './modules/invite/routes'
-import { registerDepartmentRoutes } from './modules/department/routes'
-import { registerMenuRoutes } from './modules/menu/routes'
-import { registerMessageRoutes } from './modules/messages/routes'
-import { registerOrgRoutes } from './modules/org/routes'
-import { registerPeopleRoutes } from './modules/people/routes'
-import { registerPersonalRoutes } from './modules/personal/routes'
-import { registerProjectRoutes } from './modules/project/routes'
-import { registerProjectStructureRoutes } from './modules/projectStructure/routes'
-import { registerProjectInitRoutes } from './modules/projectInit/routes'
-import { registerWorkSiteRoutes } from './modules/workSite/routes'
-import { registerDictionaryRoutes } from './modules/dictionary/routes'
-import { registerRoleRoutes } from './modules/role/routes'
-import { registerRoleAuthRoutes } from './modules/roleAuth/routes'
-import { registerSearchRoutes } from './modules/search/routes'
-import { registerShellRoutes } from './modules/shell/routes'
-import { registerTerminalRoutes } from './modules/terminal/routes'
-import { registerDashboardRoutes } from './modules/dashboard/routes'
-import { registerLogRoutes } from './modules/logs/routes'
-import { writeOperateLog, writeSystemLog } from './modules/logs/write'
-import { setLogPort } from './lib/logPort'
+import { KeyStore } from './modules/auth'
+import { registerModules } from './modules'
 import { registerBodyParsers, registerInputGuard } from './plugins/body'
 import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
@@ -139,32 +113,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   await registerCompression(app)
   registerReadsByPost(app)
 
-  setLogPort({ system: writeSystemLog, operate: writeOperateLog })
-  registerAuthRoutes(app, ctx)
-  registerRegistrationRoutes(app, ctx)
-  registerShellRoutes(app, ctx)
-  registerSearchRoutes(app, ctx)
-  registerRoleRoutes(app, ctx)
-  registerRoleAuthRoutes(app, ctx)
-  registerApplicationRoutes(app, ctx)
-  registerMenuRoutes(app, ctx)
-  registerDepartmentRoutes(app, ctx)
-  registerPeopleRoutes(app, ctx)
-  registerOrgRoutes(app, ctx)
-  const projects = registerProjectRoutes(app, ctx)
-  registerFileRoutes(app, ctx)
-  registerInviteRoutes(app, ctx)
-  registerPersonalRoutes(app, ctx)
-  registerAccountRoutes(app, ctx)
-  const structure = registerProjectStructureRoutes(app, ctx)
-  registerProjectInitRoutes(app, ctx, { ...projects, ...structure })
-  registerWorkSiteRoutes(app, ctx)
-  registerDictionaryRoutes(app, ctx)
-  registerTerminalRoutes(app, ctx)
-  registerLogRoutes(app, ctx)
-  registerAttributeRoutes(app, ctx)
-  registerDashboardRoutes(app, ctx)
-  const live = registerMessageRoutes(app, ctx)
+  // Every module's ports, then its routes, in the order of server/modules/index.ts.
+  const { live } = registerModules(app, ctx)
 
   // Background jobs and live streams: any instance claims due jobs; NOTIFY wakes it at once.
   const listen = opts.listen
@@ -172,11 +122,11 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     const stops: (() => Promise<void>)[] = []
     app.addHook('onReady', async () => {
       stops.push(await listen(JOB_CHANNEL, () => jobs.wake()))
-      await live.start(listen)
+      await live?.start(listen)
       await jobs.start()
     })
     app.addHook('preClose', async () => {
-      await live.stop()
+      await live?.stop()
       await jobs.stop()
       for (const stop of stops) await stop()
     })

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { DEFAULT_APP_CODE } from '../src/contract/paths'
 import type { ImportBounds } from './lib/excel'
 import { parseAllowList } from './lib/outbound'
-import { loadNotifyConfig, type NotifyConfig } from './modules/notify/config'
-import { loadOAuthConfig, type OAuthConfig } from './modules/oauth/config'
+import { loadNotifyConfig, type NotifyConfig } from './modules/notify'
+import { loadOAuthConfig, type OAuthConfig } from './modules/oauth'
 
 export interface Config {
   port: number

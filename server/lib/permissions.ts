@@ -8,7 +8,7 @@ import { Code } from '../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
 import type { Ctx } from '../context'
 import { accountRole, application, applicationMenu, applicationMenuFunction, role, roleMenu, roleMenuFunction } from '../db/schema'
-import { orgSubtreeSql } from '../modules/org/queries'
+import { unitSubtreeSql } from './modulePorts'
 import { ApiError } from './http'
 import { writeSystemLog } from './logPort'
 import type { AccountRow, AuthContext, Permission } from '../types'
@@ -128,7 +128,7 @@ export async function scopeOrgIds(ctx: Ctx, acc: AccountRow, scope: DataScope, d
     ? sql`select null::text as id where false`
     : scope === 'own'
       ? sql`select ${acc.organizationId}::text as id`
-      : sql`select sub.id from ${orgSubtreeSql(acc.organizationId)} as sub`
+      : sql`select sub.id from ${unitSubtreeSql(acc.organizationId)} as sub`
   const result = (await db.execute(sql`${own} union ${granted}`)) as unknown as { rows: { id: string }[] }
   return result.rows.map((r) => r.id)
 }

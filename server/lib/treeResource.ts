@@ -23,7 +23,7 @@ import { ApiError, ok, parse } from './http'
 import { likeEscape } from './sql'
 import { idsOnPath, type Position, type Tree } from './tree'
 import type { AuthContext } from '../types'
-import { registerImportExport } from '../modules/files/import-export'
+import { registerImportExport } from './modulePorts'
 import { isUniqueViolation, registerResource, type ResourceDef, type ResourceHandle, type WriteContext } from './resource'
 
 type Row = Record<string, unknown>

@@ -9,7 +9,7 @@ import { CREDIT_CODE_CHARS, creditCodeCheckChar } from '../../../src/contract/ru
 import { newId } from '../../../src/contract/ids'
 import type { Db } from '../client'
 import * as t from '../schema'
-import { orgTree } from '../../modules/org/queries'
+import { orgTree } from '../../modules/org'
 
 /** A credit code from its first 17 characters. */
 export const creditCodeOf = (first17: string): string => {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client'
 import { accountRole, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
 import type { AuthContext } from '../../types'
-import { firstNotHeld, holdingsWithin, notHeld } from '../roleAuth/holdings'
+import { firstNotHeld, holdingsWithin, notHeld } from '../roleAuth'
 
 /** Checks the roles against the caller (inside the transaction); `scopeIds` are the caller's visible units (null: all). */
 export async function checkGrantableRoles(tx: Db, auth: AuthContext, scopeIds: string[] | null, roleIds: string[]): Promise<void> {

@@ -30,8 +30,8 @@ import { application, applicationGrant, applicationKey, applicationVersion } fro
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto'
 import { ApiError, ok, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
-import { requireFiles, withFileUrls } from '../files/refs'
-import { writeSystemLog } from '../logs/write'
+import { requireFiles, withFileUrls } from '../files'
+import { writeSystemLog } from '../logs'
 import { defineResource, registerResource } from '../../lib/resource'
 
 const MENU = '/admin/app-manage' as const

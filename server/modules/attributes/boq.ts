@@ -30,7 +30,7 @@ import type { ExcelColumn } from '../../lib/excel'
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
-import { registerImportExport } from '../files/import-export'
+import { registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
 type Row = Record<string, unknown>

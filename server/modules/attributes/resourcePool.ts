@@ -10,7 +10,7 @@ import type { Ctx } from '../../context'
 import { resourcePool, roleResourceGrant } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
 import { likeEscape } from '../../lib/sql'
-import { fromResource, registerImportExport } from '../files/import-export'
+import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource } from '../../lib/resource'
 
 const TYPE_LABELS: Record<(typeof RESOURCE_POOL_TYPES)[number], { zh: string; en: string }> = {

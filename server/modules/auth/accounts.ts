@@ -2,7 +2,7 @@
 import type { UserAccount } from '../../../src/contract/schemas/auth'
 import type { Ctx } from '../../context'
 import type { AccountRow } from '../../types'
-import { orgName } from '../org/queries'
+import { orgName } from '../org'
 
 export async function organizationName(ctx: Ctx, organizationId: string | null): Promise<string | null> {
   if (!organizationId) return null

@@ -43,14 +43,23 @@ import { account, loginFailure, organization } from '../../db/schema'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
-import { applyTransition, endSessions, passwordChanged, recordChanges } from '../account/state'
-import { checkCode, issueCode } from '../notify/codes'
-import { realChannels } from '../notify/sender'
+import {
+  accountById,
+  accountNameInUse,
+  applyTransition,
+  cellphoneInUse,
+  emailInUse,
+  endSessions,
+  findAccountByLogin,
+  normalizeName,
+  passwordChanged,
+  recordChanges,
+} from '../account'
+import { checkCode, issueCode, realChannels } from '../notify'
 import { hit } from '../../plugins/rate-limit'
-import { addRegistrationPerson } from '../people/audit'
+import { addRegistrationPerson } from '../people'
 import { isUniqueViolation } from '../../lib/resource'
-import { accountById, accountNameInUse, cellphoneInUse, emailInUse, findAccountByLogin, normalizeName } from '../account/queries'
-import { findOrg, searchActiveUnits } from '../org/queries'
+import { findOrg, searchActiveUnits } from '../org'
 
 const taken = (zh: string, en: string) => new ApiError(Code.DUPLICATE, null, { zh, en })
 const nameTaken = () => taken('账号已被注册', 'The account name is taken')

@@ -22,7 +22,7 @@ import { ok, parse } from '../../lib/http'
 import { resolveGrant, scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
 import { inScope } from '../../lib/orgScope'
-import { terminalStatistics } from '../terminal/routes'
+import { terminalStatistics } from '../terminal'
 
 type Source = keyof typeof DASHBOARD_SOURCES
 

@@ -8,7 +8,7 @@ import { TREE_CATEGORY } from '../../../src/contract/schemas/people'
 import type { Db } from '../../db/client'
 import { department, person } from '../../db/schema'
 import { defineTree } from '../../lib/tree'
-import { orgSubtreeIds, unitsForTree } from '../org/queries'
+import { orgSubtreeIds, unitsForTree } from '../org'
 
 type DeptRow = typeof department.$inferSelect
 

@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { contactForm } from '../../../src/contract/schemas/invite'
 import { account } from '../../db/schema'
-import { accountContact, accountUnit, cellphoneInUse } from '../account/queries'
+import { accountContact, accountUnit, cellphoneInUse } from '../account'
 import { ApiError } from '../../lib/http'
-import { registerInvitePurpose } from './registry'
+import { registerInvitePurpose } from '../../lib/invitePurposes'
 
 const PHONE_TAKEN = { zh: '该手机号已被其他账号使用', en: 'That cellphone number is used by another account' }
 

@@ -21,15 +21,15 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { invite } from '../../db/schema'
-import { orgName } from '../org/queries'
+import { orgName } from '../org'
 import { randomToken, sha256Hex } from '../../lib/crypto'
 import { ApiError, fieldErrors, ok, parse, requestLang } from '../../lib/http'
 import { checkPermission, scopeOrgIds } from '../../lib/permissions'
 import { hit } from '../../plugins/rate-limit'
 import { emitEvent } from '../../lib/jobs'
-import { writeSystemLog } from '../logs/write'
+import { writeSystemLog } from '../logs'
 import { registerContactPurpose } from './contact'
-import { invitePurpose, type InviteRow } from './registry'
+import { invitePurpose, type InviteRow } from '../../lib/invitePurposes'
 
 const STATE_TEXT: Record<InviteState, { zh: string; en: string }> = {
   expired: { zh: '邀请链接已过期，请联系邀请人重新发送', en: 'This invitation has expired; ask the person who invited you for a new one' },

@@ -28,7 +28,7 @@ import { loginLog, operateLog, systemLog } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { escapeLike, likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
-import { registerExport } from '../files/import-export'
+import { registerExport } from '../files'
 import { startLogUpkeep } from './partitions'
 
 type Row = Record<string, unknown>

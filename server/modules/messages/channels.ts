@@ -13,7 +13,7 @@ import type { Ctx } from '../../context'
 import { account, msgConfig, msgInbox, msgPush } from '../../db/schema'
 import type { ClaimedJob, JobRunner } from '../../lib/jobs'
 import { outboundCall, OutboundRefused, type OutboundAnswer } from '../../lib/outbound'
-import { SmtpMailer, WebhookSmsProvider } from '../notify/sender'
+import { SmtpMailer, WebhookSmsProvider } from '../notify'
 import { PUSH_JOB } from './fanout'
 
 /** Why a push was not sent, where the gateway itself knows (lastError, shown as is in 待发送: both languages). */

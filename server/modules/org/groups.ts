@@ -14,7 +14,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, organization, orgGroup, orgGroupAccount } from '../../db/schema'
-import { accountUnit } from '../account/queries'
+import { accountUnit } from './accountPort'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'

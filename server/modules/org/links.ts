@@ -6,7 +6,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import type { OrgDeptNode } from '../../../src/contract/schemas/org'
 import type { Db } from '../../db/client'
 import { department, organization, person } from '../../db/schema'
-import { accountUnit } from '../account/queries'
+import { accountUnit } from './accountPort'
 
 /** Department nodes (category 2) of the given units, nested by their parent department; the top ones are returned. */
 export async function departmentNodes(db: Db, orgIds: string[]): Promise<OrgDeptNode[]> {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { orgContactFull, orgCoworkFull, orgListingFull, orgQualificationFull } from '../../../src/contract/schemas/org'
 import type { Ctx } from '../../context'
 import { orgContact, orgCowork, orgListing, orgQualification } from '../../db/schema'
-import { requireFiles, SCAN, withFileUrls } from '../files/refs'
+import { requireFiles, SCAN, withFileUrls } from '../files'
 import { registerFullList } from './fullList'
 
 type Row = Record<string, unknown>

@@ -17,7 +17,7 @@ import { person, personCertificate, personEducation, personJob, personProject } 
 import { ApiError } from '../../lib/http'
 import { registerSubList, replaceSubList, type SubListDef, type SubListOwner } from '../../lib/subList'
 import { ORG_MENU, inScope } from '../../lib/orgScope'
-import { PHOTO, requireFiles, withFileUrls } from '../files/refs'
+import { PHOTO, requireFiles, withFileUrls } from '../files'
 
 /** The person: exists within the caller's scope (else 20002); records follow the person's organisation. */
 const PERSON: SubListOwner = {

@@ -1,7 +1,7 @@
 /**
  * The sheets of the project initialisation wizard (issue 12 part B): one entry per kind of record
  * a wizard creates, in the order they are created. A module plugs its sheet in once, at start
- * (like server/modules/invite/registry.ts; a later registration replaces an earlier one):
+ * (like server/lib/invitePurposes.ts; a later registration replaces an earlier one):
  *
  *   import { registerInitSheet } from '../projectInit/registry'
  *   registerInitSheet('workSite', {

@@ -27,10 +27,9 @@ import { container, designUnit, line, organization, projectDepartment, projectOr
 import type { ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
-import { projectDeptTree } from '../project/departments'
-import { CONTAINER_COLUMNS, insertContainerRows, treeRows } from '../projectStructure/containers'
-import { STRUCTURE_CODE_COLUMNS, workSiteExcelColumns, workSiteSheetSelection } from '../workSite/excel'
-import { insertWorkSite } from '../workSite/service'
+import { projectDeptTree } from '../project'
+import { CONTAINER_COLUMNS, insertContainerRows, treeRows } from '../projectStructure'
+import { insertWorkSite, STRUCTURE_CODE_COLUMNS, workSiteExcelColumns, workSiteSheetSelection } from '../workSite'
 import type { WriteContext } from '../../lib/resource'
 import { registerInitSheet, type InitRow, type Text } from './registry'
 

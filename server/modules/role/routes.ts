@@ -10,9 +10,9 @@ import { accountRole, organization, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import type { ExcelColumn } from '../../lib/excel'
-import { fromResource, registerImportExport } from '../files/import-export'
+import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
-import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth/holdings'
+import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth'
 
 /** Nobody hands out a wider data scope than their own (20003 naming it); keeping a role's scope hands nothing out. */
 function checkScope(dataScope: string | undefined, current: Record<string, unknown> | null, w: WriteContext) {

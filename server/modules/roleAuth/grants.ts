@@ -26,7 +26,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { application, resourcePool, role, roleOrg, roleResourceGrant } from '../../db/schema'
-import { orgNames, unitOptions } from '../org/queries'
+import { orgNames, unitOptions } from '../org'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import {
   appText,

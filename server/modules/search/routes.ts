@@ -12,12 +12,11 @@ import type { Finder } from '../../lib/finder'
 import { ok, parse } from '../../lib/http'
 import { grantOf, scopeOrgIds } from '../../lib/permissions'
 import { visibleProjectIds } from '../../lib/projectScope'
-import { accountFinder } from '../account/find'
-import { unitFinder } from '../org/find'
-import { orgNames } from '../org/queries'
-import { personFinder } from '../people/find'
-import { projectFinder } from '../project/find'
-import { workSiteFinder } from '../workSite/find'
+import { accountFinder } from '../account'
+import { orgNames, unitFinder } from '../org'
+import { personFinder } from '../people'
+import { projectFinder } from '../project'
+import { workSiteFinder } from '../workSite'
 
 const FINDERS: readonly Finder[] = [unitFinder, personFinder, accountFinder, projectFinder, workSiteFinder]
 

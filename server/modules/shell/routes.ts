@@ -8,11 +8,10 @@ import type { Ctx } from '../../context'
 import { application, applicationMenu, applicationMenuFunction, person, role, roleMenu, roleMenuFunction } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../lib/permissions'
-import { organizationName } from '../auth/accounts'
-import { heldFunction } from '../logs/clicks'
-import { logContent, writeOperateLog, writeSystemLog } from '../logs/write'
-import { functionsOf } from '../menu/routes'
-import { profilePhoto } from '../personal/routes'
+import { organizationName } from '../auth'
+import { heldFunction, logContent, writeOperateLog, writeSystemLog } from '../logs'
+import { functionsOf } from '../menu'
+import { profilePhoto } from '../personal'
 
 export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(API.admin.menuByPermission, { config: { auth: 'signed' } }, async (req) => {

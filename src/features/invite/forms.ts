@@ -1,6 +1,6 @@
 /**
  * The form /sign shows per invitation purpose, a registry (like the gateway's
- * server/modules/invite/registry.ts): the areas owning the forms use this area themselves, so the
+ * server/lib/invitePurposes.ts): the areas owning the forms use this area themselves, so the
  * app registers them (src/app/inviteForms.ts), one lazy import each so /sign loads only what it shows:
  *   registerInviteForm('profile', () => import('@/features/people').then((m) => m.ProfileInviteForm))
  * A purpose without a registered form gets the generic form built from the `fields` the gateway

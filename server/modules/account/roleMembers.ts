@@ -1,5 +1,6 @@
 /**
- * Role members (roleAccount): list, candidates (accounts within the caller's scope, for the
+ * Role members (roleAccount, paths of the role authorisation; served here, by the account module,
+ * which owns an account's roles — the rules every grant keeps are the role authorisation's): list, candidates (accounts within the caller's scope, for the
  * picker), add, delete. Adding hands the role to accounts, so the caller must hold everything the
  * role grants (20003 naming the first thing missing); removing the last active member of the
  * built-in role is refused (20021). Members' permissions change on their next call (nothing is
@@ -19,12 +20,11 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { accountRole } from '../../db/schema'
-import { accountsWithHolder, accountUnits } from '../account/queries'
+import { accountsWithHolder, accountUnits } from './queries'
 import { ApiError, ok, parse } from '../../lib/http'
-import { checkAdminKept, firstNotHeld, holdingsOf, refuse, touchRole, visibleRole } from './holdings'
-import { read, write } from './perm'
+import { checkAdminKept, firstNotHeld, holdingsOf, read, refuse, touchRole, visibleRole, write } from '../roleAuth'
 
-export function registerMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function registerRoleMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(ROLE_AUTH_API.members, { config: read }, async (req) => {
     const q = parse(roleMembersQuery, req.query, req)
     const h = await holdingsOf(ctx, ctx.db, req.auth!)

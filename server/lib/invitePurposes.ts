@@ -1,8 +1,10 @@
 /**
- * Invitation purposes. A module plugs its form in once, at start (before or after
- * registerInviteRoutes — the registry is read per request; a later registration replaces an earlier one):
+ * Invitation purposes: the registry the invite module reads and the modules owning an invitation's
+ * target fill (here in lib, so those modules need not import the invite module). A module plugs its
+ * form in once, at start (before or after the invite module's routes — the registry is read per
+ * request; a later registration replaces an earlier one):
  *
- *   import { registerInvitePurpose } from '../invite/registry'
+ *   import { registerInvitePurpose } from '../../lib/invitePurposes'
  *   registerInvitePurpose('profile', {
  *     perm: { menu: '/admin/organization', fn: 'invite' },           // who may create the invite
  *     target: async (db, userId) => row ? { organizationId: row.organizationId, name: row.userName } : null,  // scope check, 20002 when null
@@ -15,10 +17,10 @@
  * `db` in target/load is ctx.db (outside transactions); `submit` gets the transaction handle only.
  */
 import type { z } from 'zod'
-import type { InviteField, InvitePurpose } from '../../../src/contract/schemas/invite'
-import type { Db } from '../../db/client'
-import type { invite } from '../../db/schema'
-import type { Permission } from '../../types'
+import type { InviteField, InvitePurpose } from '../../src/contract/schemas/invite'
+import type { Db } from '../db/client'
+import type { invite } from '../db/schema'
+import type { Permission } from '../types'
 
 export type InviteRow = typeof invite.$inferSelect
 

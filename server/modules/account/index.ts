@@ -1,0 +1,41 @@
+/**
+ * The account module's public surface: its routes (general and registered accounts, the units'
+ * account limits, role members), the account queries and state commands other modules use (sign-in,
+ * registration, the personal centre, invitations, the user audit), and the ports it answers for.
+ */
+import { setUnitAccounts } from '../org'
+import { accountUnit, anyAccountIn } from './queries'
+import { registerAccountRoutes as registerAccounts } from './routes'
+import { registerRoleMemberRoutes } from './roleMembers'
+import { registerUnitAccountRoutes } from './unitAccounts'
+import type { FastifyInstance } from 'fastify'
+import type { Ctx } from '../../context'
+
+export { accountFinder } from './find'
+export { accountLoginRefusal } from './login'
+export {
+  accountById,
+  accountContact,
+  accountNameInUse,
+  accountsByIds,
+  accountUnit,
+  cellphoneInUse,
+  emailInUse,
+  findAccountByLogin,
+  matchesLogin,
+  normalizeName,
+} from './queries'
+export { applyReview } from './review'
+export { applyTransition, endExpiredLock, endSessions, lockAfterFailures, passwordChanged, recordChanges } from './state'
+export { setRegistrationPersonWriter } from './personPort'
+
+/** At start: the organisation module asks about accounts through its port. */
+export function setAccountPorts(): void {
+  setUnitAccounts({ accountUnit, anyAccountIn })
+}
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerAccounts(app, ctx)
+  registerUnitAccountRoutes(app, ctx)
+  registerRoleMemberRoutes(app, ctx)
+}

@@ -1,0 +1,2 @@
+/** The application module's public surface: its routes (applications, keys, versions, grants). */
+export { registerApplicationRoutes } from './routes'

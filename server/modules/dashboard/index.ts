@@ -1,0 +1,2 @@
+/** The home dashboard module's public surface: its route (dashboard/summary). */
+export { registerDashboardRoutes } from './routes'

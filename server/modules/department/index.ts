@@ -1,0 +1,3 @@
+/** The department module's public surface: its routes and the department tree other modules read (a unit's departments, a subtree). */
+export { registerDepartmentRoutes } from './routes'
+export { deptSubtreeSql, deptTree } from './tree'

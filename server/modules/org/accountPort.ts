@@ -1,0 +1,29 @@
+/**
+ * What the organisation module asks about accounts — the unit of an account (a group's member, a
+ * person's unit when it has no staff record) and whether units still hold accounts (before they are
+ * deleted) — answered by the account module, which owns the account rows and sets this port when it
+ * registers (server/modules/account/index.ts): the organisation module imports no account code.
+ */
+import type { Db } from '../../db/client'
+
+export interface UnitAccounts {
+  /** The unit of the account with that id; null when there is no such account. */
+  accountUnit(db: Db, accountId: string): Promise<{ organizationId: string | null } | null>
+  /** Whether any account belongs to one of the units. */
+  anyAccountIn(db: Db, organizationIds: string[]): Promise<boolean>
+}
+
+let port: UnitAccounts | null = null
+
+/** The account module, at start. */
+export const setUnitAccounts = (p: UnitAccounts): void => {
+  port = p
+}
+
+function accounts(): UnitAccounts {
+  if (!port) throw new Error('the organisation module asked about accounts before the account module registered')
+  return port
+}
+
+export const accountUnit = (db: Db, accountId: string) => accounts().accountUnit(db, accountId)
+export const anyAccountIn = (db: Db, organizationIds: string[]) => accounts().anyAccountIn(db, organizationIds)

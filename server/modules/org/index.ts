@@ -1,0 +1,31 @@
+/**
+ * The organisation module's public surface: its routes, the unit tree and unit lookups other modules
+ * read (units are read through these, never from the table), the units' account limits, and the
+ * ports it answers for (lib/modulePorts.ts: a data scope's sub-units) and asks through (accountPort.ts).
+ */
+import { setModulePorts } from '../../lib/modulePorts'
+import { orgSubtreeSql } from './queries'
+
+export { setUnitAccounts } from './accountPort'
+export { unitFinder } from './find'
+export { setUnitAccountLimit, unitAccountCount, unitLimitPage } from './limits'
+export {
+  findOrg,
+  lockUnitAccountLimit,
+  orgExists,
+  orgIdByName,
+  orgName,
+  orgNames,
+  orgSubtreeIds,
+  orgSubtreeSql,
+  orgTree,
+  searchActiveUnits,
+  unitOptions,
+  unitsForTree,
+} from './queries'
+export { registerOrgRoutes } from './routes'
+
+/** At start: a data scope with sub-units (lib/permissions.ts) reads the unit tree through lib/modulePorts.ts. */
+export function setOrgPorts(): void {
+  setModulePorts({ unitSubtreeSql: orgSubtreeSql })
+}

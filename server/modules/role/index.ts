@@ -1,0 +1,2 @@
+/** The role module's public surface: its routes. */
+export { registerRoleRoutes } from './routes'
