@@ -8,6 +8,14 @@ import { organization, organizationType } from '../../db/schema'
 import { likeEscape } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 
+/** A unit whose name, short name or credit code contains the keyword (LIKE wildcards in it are text). */
+export const unitKeywordMatch = (keyword: string) =>
+  or(
+    ilike(organization.organizationName, likeEscape(keyword)),
+    ilike(organization.shortName, likeEscape(keyword)),
+    ilike(organization.creditCode, likeEscape(keyword.toUpperCase())),
+  )
+
 /** organization.status of an active unit (0: disabled). */
 const ACTIVE_UNIT = 1
 

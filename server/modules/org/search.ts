@@ -1,13 +1,13 @@
 /** The platform unit search (orgSearch/listPage): units in the caller's scope by name, short name or credit code. */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { Page } from '../../../src/contract/envelope'
 import { ORG_API, orgSearchQuery, type OrgSearchRow } from '../../../src/contract/schemas/org'
 import type { Ctx } from '../../context'
 import { organization, organizationType } from '../../db/schema'
 import { ok, parse } from '../../lib/http'
-import { likeEscape } from '../../lib/sql'
 import { ORG_MENU, orgVisible, visibleOrgIds } from '../../lib/orgScope'
+import { unitKeywordMatch } from './queries'
 
 /** A list page's sortBy/desc over the columns it offers (an unknown sortBy: the default order). */
 export function sortedBy(q: { sortBy?: string; desc?: boolean }, columns: Record<string, SQL | Parameters<typeof asc>[0]>): SQL[] {
@@ -23,13 +23,7 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: Ctx): void {
     const ids = await visibleOrgIds(ctx, req)
     const where = and(
       orgVisible(ids),
-      q.keyword
-        ? or(
-            ilike(organization.organizationName, likeEscape(q.keyword)),
-            ilike(organization.shortName, likeEscape(q.keyword)),
-            ilike(organization.creditCode, likeEscape(q.keyword.toUpperCase())),
-          )
-        : undefined,
+      q.keyword ? unitKeywordMatch(q.keyword) : undefined,
       q.organizationTypeId ? eq(organization.organizationTypeId, q.organizationTypeId) : undefined,
     )
     const [total] = await ctx.db.select({ n: count() }).from(organization).where(where)

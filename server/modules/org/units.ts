@@ -36,7 +36,7 @@ import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { departmentNodes, personOrganization } from './links'
 import { inScope, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from '../../lib/orgScope'
-import { orgExists, orgIdByName, orgSubtreeIds, orgTree } from './queries'
+import { orgExists, orgIdByName, orgSubtreeIds, orgTree, unitKeywordMatch } from './queries'
 import { likeEscape } from '../../lib/sql'
 
 const REFUSE = {
@@ -83,13 +83,7 @@ export const orgResource = defineResource({
   scopeOwner: (input) => (typeof input.parentId === 'string' ? input.parentId : null),
   schemas: { add: orgAdd, update: orgUpdate, listQuery: orgListQuery },
   filters: (q) => [
-    q.keyword
-      ? or(
-          ilike(organization.organizationName, likeEscape(q.keyword)),
-          ilike(organization.shortName, likeEscape(q.keyword)),
-          ilike(organization.creditCode, likeEscape(q.keyword.toUpperCase())),
-        )
-      : undefined,
+    q.keyword ? unitKeywordMatch(q.keyword) : undefined,
     q.organizationId ? eq(organization.organizationId, q.organizationId) : undefined,
     q.organizationName ? ilike(organization.organizationName, likeEscape(q.organizationName)) : undefined,
     q.creditCode ? ilike(organization.creditCode, likeEscape(q.creditCode.toUpperCase())) : undefined,
