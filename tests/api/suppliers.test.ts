@@ -4,7 +4,7 @@
  * saving and validation (20001 on the fields, zh/en), the secret never answered and kept when left
  * empty, stored sealed (the row read from the database holds no plaintext), the test send reaching
  * a real SMTP server (and the environment's one when none is stored), its failure in words (20021),
- * a refused webhook address, the SMS webhook with its token and sign, callers without the function
+ * a refused webhook address (on save, and on the call: a redirect), the SMS webhook with its token and sign, callers without the function
  * (20003) or without the data scope 'all' (20021), and a message delivered through the stored mail
  * service instead of the environment's.
  */
@@ -99,6 +99,8 @@ describe.each(drivers)('delivery services on $name', ({ env }) => {
       let body = ''
       req.on('data', (c: Buffer) => (body += c.toString()))
       req.on('end', () => {
+        // a provider that redirects to the cloud metadata address: the call is refused at that hop
+        if (req.url === '/redirect') return void res.writeHead(307, { location: 'http://169.254.169.254/latest' }).end()
         hits.push({ headers: req.headers, body: JSON.parse(body || 'null') as Hit['body'] })
         res.writeHead(200).end('{}')
       })
@@ -222,6 +224,15 @@ describe.each(drivers)('delivery services on $name', ({ env }) => {
     expect(hit.headers.authorization).toBe(`Bearer ${token}`)
     expect(hit.body).toMatchObject({ to: '13800000001', sign: '测试工程' })
     expect(hit.body.text).toMatch(/^【测试工程】这是一条测试短信/)
+    // checked again when called: a redirect to a refused address fails the send, saying why
+    const before = hits.length
+    expect((await put(admin, { kind: 'sms', url: hookUrl.replace('/sms', '/redirect') })).body.code).toBe(10000)
+    const redirected = await post(admin, SUPPLIER_API.test, { kind: 'sms', to: '13800000001' })
+    expect(redirected.body.code).toBe(20021)
+    expect(redirected.body.message).toContain('测试发送失败：不允许调用该地址')
+    expect(redirected.body.message).toContain('cloud metadata')
+    expect(hits.length).toBe(before)
+    expect((await put(admin, { kind: 'sms', url: hookUrl, signName: '测试工程' })).body.code).toBe(10000)
   })
 
   it('callers without the function are refused (20003); without the data scope “all” (20021)', async () => {
