@@ -25,7 +25,7 @@ export const TABLE_OWNER: Record<string, string> = {
       roleAuth: 'roleMenu roleMenuFunction roleOrg roleResourceGrant',
       account: 'account accountRole accountChange',
       auth: 'session accessToken loginFailure rsaKey',
-      notify: 'verifyCode',
+      notify: 'verifyCode supplierConfig',
       logs: 'operateLog loginLog systemLog',
       terminal: 'terminal terminalHeartbeat terminalEvent',
       attributes: 'attrGroup attrItem attrRelation attrValue attrTableRow boqItem resourcePool',

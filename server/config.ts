@@ -28,6 +28,11 @@ export interface Config {
   notify: NotifyConfig
   /** WeChat / QQ OAuth2 providers and the public URL for redirects (server/modules/oauth/config.ts). */
   oauth: OAuthConfig
+  /**
+   * The server secret the delivery services' stored secrets are sealed under (TRESTLE_SECRET_KEY, at
+   * least 32 characters); null: a random key generated once in `<dataDir>/secret.key` (server/lib/secretBox.ts).
+   */
+  secretKey: string | null
   /** Hosts (`host` or `host:port`) outbound calls reach without the address check (TRESTLE_WEBHOOK_ALLOW; server/lib/outbound.ts). */
   webhookAllow: string[]
   bodyLimit: number
@@ -74,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DATABASE_URL is set, so TRESTLE_ADMIN_PASSWORD is required: it becomes the password of the "admin" account (no demo data is created on a real PostgreSQL server).',
     )
   }
+  const secretKey = env.TRESTLE_SECRET_KEY || null
+  if (secretKey !== null && secretKey.length < 32)
+    throw new ConfigError('TRESTLE_SECRET_KEY must have at least 32 characters (e.g. `openssl rand -base64 32`)')
   return {
     port: int(env, 'PORT', 8080, 0),
     host: env.HOST || '0.0.0.0',
@@ -93,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRESTLE_TRUST_PROXY === '1' || env.TRESTLE_TRUST_PROXY === 'true',
     notify: loadNotifyConfig(env, (m) => new ConfigError(m)),
     oauth: loadOAuthConfig(env, (m) => new ConfigError(m)),
+    secretKey,
     webhookAllow: parseAllowList(env.TRESTLE_WEBHOOK_ALLOW, (m) => new ConfigError(m)),
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),

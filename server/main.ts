@@ -50,6 +50,10 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
   console.log(`Trestle gateway: ${where}${seeded === 'seeded' ? ', first start: data seeded' : ''}${describeSync(synced)}`)
+  if (database.kind !== 'pglite' && !config.secretKey)
+    console.warn(
+      `Trestle gateway: TRESTLE_SECRET_KEY is not set, so the delivery services' stored secrets are sealed under ${config.dataDir}/secret.key — every gateway on this database needs the same key (set TRESTLE_SECRET_KEY on all of them)`,
+    )
   console.log(
     demo
       ? `Trestle gateway on http://localhost:${port} — sign in as admin / ${config.demoPassword} (demo)`

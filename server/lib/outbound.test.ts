@@ -186,7 +186,7 @@ describe('outbound calls', () => {
     hits.length = 0
     const sms = new WebhookSmsProvider(`http://localhost:${port}/ok`, [])
     await expect(sms.send('13800000000', 'x')).rejects.toThrow(
-      new DeliveryError(`SMS webhook refused: localhost:${port} → 127.0.0.1 is loopback`),
+      new DeliveryError(`SMS webhook refused: localhost:${port} → 127.0.0.1 is loopback`, 'refused'),
     )
     await expect(new WebhookSmsProvider(`http://127.0.0.1:${port}/ok`, allow()).send('13800000000', 'x')).resolves.toBeUndefined()
     const provider = { clientId: 'a', clientSecret: 's', authorizeUrl: 'https://p.example/a', openidUrl: null }

@@ -32,6 +32,16 @@ export const MSG_API = {
   conflict: API.portal.offlineConflict,
 } as const
 
+/**
+ * The delivery services of email and SMS (SPEC §7 supplier, supplierConfig; contract/schemas/supplier.ts):
+ * one per kind for the installation, on 消息设置.
+ */
+export const SUPPLIER_API = {
+  list: '/api/admin/v1/supplier/list',
+  update: '/api/admin/v1/supplierConfig/update',
+  test: '/api/admin/v1/supplierConfig/test',
+} as const
+
 /** The administrators' home dashboard (contract/schemas/dashboard.ts). */
 export const DASHBOARD_PATHS = { summary: `${ADMIN}/dashboard/summary` } as const
 

@@ -92,3 +92,18 @@ export const msgPush = pgTable(
   },
   (t) => [uniqueIndex('msg_push_inbox_channel_uq').on(t.inboxId, t.channel), index('msg_push_status_idx').on(t.status, t.id)],
 )
+
+/**
+ * A delivery service (SPEC §7 supplier, supplierConfig): one row per kind (`mail`, `sms`) for the
+ * installation. `settings` holds what may be shown (host, port, from…; url, sign name); `secret` the
+ * SMTP password or the SMS token, sealed with AES-256-GCM (server/lib/secretBox.ts) — never plaintext,
+ * never answered.
+ */
+export const supplierConfig = pgTable('supplier_config', {
+  kind: text('kind').primaryKey(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  secret: text('secret'),
+  version: integer('version').notNull().default(0),
+  updateTime: ts('update_time').notNull().defaultNow(),
+  updateBy: text('update_by'),
+})

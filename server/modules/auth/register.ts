@@ -89,7 +89,7 @@ export const phoneExists = (ctx: Ctx, phone: string, except?: string): Promise<b
 export const emailExists = (ctx: Ctx, email: string, except?: string): Promise<boolean> => emailInUse(ctx.db, email, except)
 
 export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.get(AUTH_PATHS.verifyChannels, async (req) => ok<VerifyChannels>(req, realChannels(ctx.config.notify)))
+  app.get(AUTH_PATHS.verifyChannels, async (req) => ok<VerifyChannels>(req, await realChannels(ctx)))
 
   app.get(AUTH_PATHS.orgSearch, async (req) => {
     const limit = await hit(ctx, `org-search:${req.ip}`, 60)

@@ -1,6 +1,7 @@
 /**
- * Outside channels of a message (issue 15): email through the SMTP settings of the verification
- * codes (TRESTLE_SMTP_*), SMS through the SMS webhook (TRESTLE_SMS_WEBHOOK_URL), and an
+ * Outside channels of a message (issue 15): email and SMS through the delivery services stored on
+ * 消息设置 (issue 33; ../notify/suppliers.ts), else the environment's (TRESTLE_SMTP_*,
+ * TRESTLE_SMS_WEBHOOK_URL) — read at every send, so a saved change applies to the next one — and an
  * enterprise-chat webhook per configuration (POST JSON). Each send is a `msg.push` job: a failure
  * is retried with backoff (server/lib/jobs.ts); after the last attempt the push is `dead` and the
  * administrators' waiting list shows it with its error. A channel that is not configured sends
@@ -13,14 +14,15 @@ import type { Ctx } from '../../context'
 import { account, msgConfig, msgInbox, msgPush } from '../../db/schema'
 import type { ClaimedJob, JobRunner } from '../../lib/jobs'
 import { outboundCall, OutboundRefused, type OutboundAnswer } from '../../lib/outbound'
-import { SmtpMailer, WebhookSmsProvider } from '../notify'
+import { deliveryChannels } from '../notify'
 import { PUSH_JOB } from './fanout'
 
 /** Why a push was not sent, where the gateway itself knows (lastError, shown as is in 待发送: both languages). */
 export const NOT_SENT = {
-  noSmtp: '未配置邮件服务器（TRESTLE_SMTP_HOST），邮件未发送 / No mail server is configured (TRESTLE_SMTP_HOST): the email was not sent',
+  noSmtp:
+    '未配置邮件服务器（消息设置 › 发送服务，或 TRESTLE_SMTP_HOST），邮件未发送 / No mail server is configured (Message settings › Delivery services, or TRESTLE_SMTP_HOST): the email was not sent',
   noSms:
-    '未配置短信服务（TRESTLE_SMS_WEBHOOK_URL），短信未发送 / No SMS service is configured (TRESTLE_SMS_WEBHOOK_URL): the SMS was not sent',
+    '未配置短信服务（消息设置 › 发送服务，或 TRESTLE_SMS_WEBHOOK_URL），短信未发送 / No SMS service is configured (Message settings › Delivery services, or TRESTLE_SMS_WEBHOOK_URL): the SMS was not sent',
   noEmail: '接收人没有邮箱 / The receiver has no email address',
   noCellphone: '接收人没有手机号 / The receiver has no cellphone number',
 } as const
@@ -42,10 +44,7 @@ async function postJson(url: string, body: unknown, allow: readonly string[]): P
 }
 
 export function registerPushHandler(runner: JobRunner, ctx: Ctx): void {
-  const { smtp, smsWebhookUrl } = ctx.config.notify
   const allow = ctx.config.webhookAllow
-  const mailer = smtp ? new SmtpMailer(smtp) : null
-  const sms = smsWebhookUrl ? new WebhookSmsProvider(smsWebhookUrl, allow) : null
 
   runner.handle(PUSH_JOB, async (payload, job: ClaimedJob) => {
     const pushId = Number((payload as { pushId: number }).pushId)
@@ -68,6 +67,7 @@ export function registerPushHandler(runner: JobRunner, ctx: Ctx): void {
     if (!row || row.push.status === 'sent') return
     const { push } = row
     try {
+      const { mailer, sms } = push.channel === 'email' || push.channel === 'sms' ? await deliveryChannels(ctx) : { mailer: null, sms: null }
       if (push.channel === 'email') {
         if (!mailer) throw new Error(NOT_SENT.noSmtp)
         if (!push.target) throw new Error(NOT_SENT.noEmail)

@@ -2,8 +2,8 @@
  * The one verification-code sender. A code goes to a phone number (SMS) or to an email address,
  * through one of these channels:
  *
- *   - email: SMTP via nodemailer when TRESTLE_SMTP_HOST is set;
- *   - SMS: an `SmsProvider` — here the HTTP-webhook provider (TRESTLE_SMS_WEBHOOK_URL, POST
+ *   - email: SMTP via nodemailer — the mail service stored on 消息设置 (./suppliers.ts), else TRESTLE_SMTP_HOST;
+ *   - SMS: an `SmsProvider` — here the HTTP-webhook provider (the stored SMS service, else TRESTLE_SMS_WEBHOOK_URL, POST
  *     `{ "to": "138…", "text": "…" }`, any 2xx is accepted; a private or local address only when
  *     TRESTLE_WEBHOOK_ALLOW names its host); a vendor SDK fits the same interface;
  *   - otherwise the server log, so the demo works: `[verify-code] 13800000000 → 123456`.
@@ -12,12 +12,12 @@
  * (the caller withdraws the code and answers 20021); the code itself is never logged when a real
  * channel carries it.
  */
-import nodemailer, { type Transporter } from 'nodemailer'
 import type { Lang } from '../../../src/contract/codes'
-import type { Config } from '../../config'
 import type { Ctx } from '../../context'
-import { outboundCall, OutboundRefused, type OutboundAnswer } from '../../lib/outbound'
-import type { NotifyConfig, SmtpConfig } from './config'
+import { deliveryChannels } from './suppliers'
+import type { Mail } from './transports'
+
+export { DeliveryError, SmtpMailer, WebhookSmsProvider, type Mail, type SmsProvider } from './transports'
 
 export type CodePurpose = 'register' | 'forgot' | 'bindPhone' | 'bindEmail'
 
@@ -29,68 +29,6 @@ export interface VerifyMessage {
   lang: Lang
   /** Minutes the code stays valid (for the text). */
   minutes: number
-}
-
-export class DeliveryError extends Error {}
-
-/** A text-message provider. */
-export interface SmsProvider {
-  readonly name: string
-  send(to: string, text: string): Promise<void>
-}
-
-/** POSTs `{ to, text }` as JSON to a URL (server/lib/outbound.ts: refused addresses, deadline); any 2xx answer counts as delivered. */
-export class WebhookSmsProvider implements SmsProvider {
-  readonly name = 'sms-webhook'
-  constructor(
-    private readonly url: string,
-    private readonly allow: readonly string[],
-  ) {}
-
-  async send(to: string, text: string): Promise<void> {
-    let res: OutboundAnswer
-    try {
-      res = await outboundCall(
-        this.url,
-        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to, text }) },
-        { allow: this.allow },
-      )
-    } catch (err) {
-      throw new DeliveryError(`SMS webhook ${err instanceof OutboundRefused ? 'refused' : 'unreachable'}: ${(err as Error).message}`)
-    }
-    if (!res.ok) throw new DeliveryError(`SMS webhook answered HTTP ${res.status}`)
-  }
-}
-
-export interface Mail {
-  to: string
-  subject: string
-  text: string
-  html: string
-}
-
-export class SmtpMailer {
-  readonly name = 'smtp'
-  private readonly transport: Transporter
-  constructor(private readonly cfg: SmtpConfig) {
-    this.transport = nodemailer.createTransport({
-      host: cfg.host,
-      port: cfg.port,
-      secure: cfg.secure,
-      auth: cfg.user ? { user: cfg.user, pass: cfg.pass ?? '' } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    })
-  }
-
-  async send(mail: Mail): Promise<void> {
-    try {
-      await this.transport.sendMail({ from: this.cfg.from, ...mail })
-    } catch (err) {
-      throw new DeliveryError(`SMTP delivery failed: ${(err as Error).message}`)
-    }
-  }
 }
 
 export const isEmailTarget = (target: string): boolean => target.includes('@')
@@ -144,31 +82,15 @@ export function mailOf(m: VerifyMessage): Mail {
   return { to: m.target, subject, text: lines.join('\n'), html }
 }
 
-interface Channels {
-  mailer: SmtpMailer | null
-  sms: SmsProvider | null
+/** Which channels deliver for real (the rest log): a stored delivery service, else the environment's. */
+export async function realChannels(ctx: Ctx): Promise<{ sms: boolean; email: boolean }> {
+  const { mailer, sms } = await deliveryChannels(ctx)
+  return { sms: sms !== null, email: mailer !== null }
 }
-const channelCache = new WeakMap<Config, Channels>()
-
-function channels(config: Config): Channels {
-  let c = channelCache.get(config)
-  if (!c) {
-    const { smtp, smsWebhookUrl } = config.notify
-    c = {
-      mailer: smtp ? new SmtpMailer(smtp) : null,
-      sms: smsWebhookUrl ? new WebhookSmsProvider(smsWebhookUrl, config.webhookAllow) : null,
-    }
-    channelCache.set(config, c)
-  }
-  return c
-}
-
-/** Which channels deliver for real (the rest log). */
-export const realChannels = (cfg: NotifyConfig) => ({ sms: cfg.smsWebhookUrl !== null, email: cfg.smtp !== null })
 
 /** Sends a code to its target by the channel configured for it; throws DeliveryError when that fails. */
 export async function sendVerifyCode(ctx: Ctx, msg: VerifyMessage): Promise<'smtp' | 'sms' | 'log'> {
-  const { mailer, sms } = channels(ctx.config)
+  const { mailer, sms } = await deliveryChannels(ctx)
   if (isEmailTarget(msg.target) && mailer) {
     await mailer.send(mailOf(msg))
     ctx.log.info({ purpose: msg.purpose, channel: mailer.name }, `[verify-code] sent to ${msg.target}`)

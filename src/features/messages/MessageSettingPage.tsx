@@ -4,6 +4,7 @@
  * export, add / edit / delete by function) — business event (settings only), channels (in-app
  * always), receivers from the account tree (groups with their people counted, opened to their
  * people) or by role, templates in zh and en — and, for custom messages, sending one by hand.
+ * 消息设置 has a second tab, 发送服务: the mail and SMS services (./DeliveryServices.tsx).
  * Validation is the contract's schema; the gateway's 20001 shows on the field.
  */
 import { useState } from 'react'
@@ -24,6 +25,7 @@ import {
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import {
   ActionDialog,
   FieldError,
@@ -40,15 +42,40 @@ import { http } from '@/lib/http'
 import { useT, type TKey } from '@/lib/i18n'
 import { eventLabelKey } from '@/lib/messages'
 import { useCan } from '@/lib/permissions'
+import { DeliveryServices } from './DeliveryServices'
 import { ReceiverPicker } from './ReceiverPicker'
 import { msgConfigResource, msgCustomResource } from './resource'
 
 type Kind = 'event' | 'custom'
 
-export const MessageSettingPage = () => <ConfigList kind="event" />
+/** 消息设置: the event configurations, and the delivery services (发送服务) in a second tab. */
+export function MessageSettingPage() {
+  const { t } = useT()
+  const [tab, setTab] = useState<'events' | 'delivery'>('events')
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <header className="min-w-0">
+        <h1 className="text-xl font-semibold tracking-tight">{t('messages.setting.title')}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t('messages.setting.description')}</p>
+      </header>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as 'events' | 'delivery')} className="flex min-w-0 flex-col gap-3">
+        <TabsList className="self-start">
+          <TabsTrigger value="events">{t('messages.supplier.eventsTab')}</TabsTrigger>
+          <TabsTrigger value="delivery">{t('messages.supplier.tab')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="events" className="mt-0">
+          <ConfigList kind="event" headerless />
+        </TabsContent>
+        <TabsContent value="delivery" className="mt-0">
+          <DeliveryServices />
+        </TabsContent>
+      </Tabs>
+    </div>
+  )
+}
 export const MessageCustomConfigPage = () => <ConfigList kind="custom" />
 
-function ConfigList({ kind }: { kind: Kind }) {
+function ConfigList({ kind, headerless }: { kind: Kind; headerless?: boolean }) {
   const { t, locale } = useT()
   const canSend = useCan('/admin/message-custom-config', 'send')
   const [sending, setSending] = useState<{ config: MsgConfig | null } | null>(null)
@@ -142,6 +169,7 @@ function ConfigList({ kind }: { kind: Kind }) {
         resource={kind === 'event' ? msgConfigResource : msgCustomResource}
         title={t(kind === 'event' ? 'messages.setting.title' : 'messages.setting.customTitle')}
         description={t(kind === 'event' ? 'messages.setting.description' : 'messages.setting.customDescription')}
+        headerless={headerless}
         filters={filters}
         columns={columns}
         toolbar={

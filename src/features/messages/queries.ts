@@ -3,6 +3,8 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/contract/envelope'
 import { resourcePaths } from '@/contract'
 import { MSG_API, type AccountTreeNode, type MsgConfig, type MsgPush } from '@/contract/schemas/message'
+import { SUPPLIER_API } from '@/contract/endpoints'
+import type { SupplierList } from '@/contract/schemas/supplier'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
@@ -53,3 +55,10 @@ export const msgConfigListPageQueryOptions = (kind: 'event' | 'custom', search: 
   const key = kind === 'event' ? 'msgConfig' : 'msgCustomConfig'
   return listPageQueryOptions<MsgConfig>({ key, paths: resourcePaths(key) }, search)
 }
+
+/** The delivery services (发送服务 on 消息设置): the stored mail and SMS services, without their secrets. */
+export const suppliersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['msg', 'suppliers'],
+    queryFn: ({ signal }) => http.get<SupplierList>(SUPPLIER_API.list, undefined, { signal, silent: true }),
+  })

@@ -1,0 +1,243 @@
+/**
+ * 发送服务 (消息设置's second tab; issue 33, SPEC §7 supplier / supplierConfig): the mail server
+ * (SMTP) and the SMS webhook the gateway sends through, one of each for the installation. A secret
+ * (the SMTP password, the SMS token) is never shown: a stored one says 已设置，留空则不修改, and saving
+ * with it empty keeps it. 测试发送 sends a test mail or SMS with the saved settings and shows the
+ * outcome (a failure: the gateway's reason, in words). Changes take the menu's `edit` function and a
+ * data scope of 'all' (the gateway refuses others, 20021, shown above the form).
+ */
+import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { CheckCircle2, Loader2, Mail, MessageSquareText, Send } from 'lucide-react'
+import { FormProvider } from 'react-hook-form'
+import { Code } from '@/contract'
+import {
+  mailSupplierBody,
+  mailTestBody,
+  smsSupplierBody,
+  smsTestBody,
+  SUPPLIER_API,
+  type MailSupplier,
+  type MailSupplierBody,
+  type SmsSupplier,
+  type SmsSupplierBody,
+  type SupplierKind,
+  type SupplierList,
+  type SupplierTestBody,
+  type SupplierTestResult,
+} from '@/contract/schemas/supplier'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
+import { ActionDialog, formatDateTime, FormErrors, FormField, FormGrid, ReadOnly, useActionForm, type ActionForm } from '@/lib/crud'
+import { http } from '@/lib/http'
+import { useT } from '@/lib/i18n'
+import { useCan } from '@/lib/permissions'
+import { suppliersQueryOptions } from './queries'
+
+const HANDLED = { handled: [Code.INVALID, Code.REFUSED] }
+
+const mailValues = (m: MailSupplier | null): MailSupplierBody => ({
+  kind: 'mail',
+  host: m?.host ?? '',
+  port: m?.port ?? 587,
+  secure: m?.secure ?? false,
+  user: m?.user ?? '',
+  password: '',
+  from: m?.from ?? '',
+})
+
+const smsValues = (s: SmsSupplier | null): SmsSupplierBody => ({ kind: 'sms', url: s?.url ?? '', token: '', signName: s?.signName ?? '' })
+
+export function DeliveryServices() {
+  const { t } = useT()
+  const q = useQuery(suppliersQueryOptions())
+  if (q.isError) return <p className="text-sm text-destructive">{t('messages.supplier.loadFailed')}</p>
+  if (!q.data)
+    return (
+      <div className="flex justify-center p-8">
+        <Loader2 className="animate-spin text-muted-foreground" aria-hidden />
+      </div>
+    )
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted-foreground">{t('messages.supplier.description')}</p>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <MailForm list={q.data} />
+        <SmsForm list={q.data} />
+      </div>
+    </div>
+  )
+}
+
+/** Saves one kind and puts the answer (the new list) into the cache; the form starts again from it. */
+function useSaveSupplier<V extends MailSupplierBody | SmsSupplierBody>(
+  schema: typeof mailSupplierBody | typeof smsSupplierBody,
+  values: V,
+  reset: (l: SupplierList) => V,
+) {
+  const { t } = useT()
+  const qc = useQueryClient()
+  const action: ActionForm<V> = useActionForm<V>({
+    schema,
+    defaultValues: values as never,
+    action: (v) => http.put<SupplierList>(SUPPLIER_API.update, v, HANDLED),
+    success: t('messages.supplier.saved'),
+    onDone: (_v, result) => {
+      qc.setQueryData(suppliersQueryOptions().queryKey, result as SupplierList)
+      action.form.reset(reset(result as SupplierList) as never)
+    },
+  })
+  return action
+}
+
+function MailForm({ list }: { list: SupplierList }) {
+  const { t } = useT()
+  const action = useSaveSupplier(mailSupplierBody, mailValues(list.mail), (l) => mailValues(l.mail))
+  return (
+    <SupplierCard
+      kind="mail"
+      icon={<Mail aria-hidden />}
+      title={t('messages.supplier.mail')}
+      hint={t('messages.supplier.mailHint')}
+      stored={list.mail}
+      fromEnv={list.env.mail}
+      action={action}
+    >
+      <FormField name="host" label={t('messages.supplier.host')} required maxLength={253} placeholder="smtp.example.com" />
+      <FormField name="port" label={t('messages.supplier.port')} kind="number" required />
+      <FormField name="user" label={t('messages.supplier.user')} maxLength={200} />
+      <FormField
+        name="password"
+        label={t('messages.supplier.password')}
+        kind="password"
+        maxLength={200}
+        placeholder={list.mail?.hasPassword ? t('messages.supplier.secretKept') : undefined}
+      />
+      <FormField name="from" label={t('messages.supplier.from')} required maxLength={200} hint={t('messages.supplier.fromHint')} wide />
+      <FormField name="secure" label={t('messages.supplier.secure')} kind="switch" />
+    </SupplierCard>
+  )
+}
+
+function SmsForm({ list }: { list: SupplierList }) {
+  const { t } = useT()
+  const action = useSaveSupplier(smsSupplierBody, smsValues(list.sms), (l) => smsValues(l.sms))
+  return (
+    <SupplierCard
+      kind="sms"
+      icon={<MessageSquareText aria-hidden />}
+      title={t('messages.supplier.sms')}
+      hint={t('messages.supplier.smsHint')}
+      stored={list.sms}
+      fromEnv={list.env.sms}
+      action={action}
+    >
+      <FormField name="url" label={t('messages.supplier.url')} required maxLength={500} placeholder="https://" wide />
+      <FormField
+        name="token"
+        label={t('messages.supplier.token')}
+        kind="password"
+        maxLength={500}
+        placeholder={list.sms?.hasToken ? t('messages.supplier.secretKept') : undefined}
+      />
+      <FormField name="signName" label={t('messages.supplier.signName')} maxLength={20} hint={t('messages.supplier.signNameHint')} />
+    </SupplierCard>
+  )
+}
+
+function SupplierCard<V extends MailSupplierBody | SmsSupplierBody>(props: {
+  kind: SupplierKind
+  icon: React.ReactNode
+  title: string
+  hint: string
+  stored: MailSupplier | SmsSupplier | null
+  fromEnv: boolean
+  action: ActionForm<V>
+  children: React.ReactNode
+}) {
+  const { kind, icon, title, hint, stored, fromEnv, action, children } = props
+  const { t } = useT()
+  const canEdit = useCan('/admin/message-setting', 'edit')
+  const [testing, setTesting] = useState(false)
+  const status = stored
+    ? t('messages.supplier.stored', { time: formatDateTime(stored.updateTime ?? ''), name: stored.updateBy ?? '--' })
+    : t(fromEnv ? 'messages.supplier.usingEnv' : 'messages.supplier.none')
+  return (
+    <Card data-supplier={kind}>
+      <FormProvider {...action.form}>
+        <form noValidate className="flex h-full flex-col" onSubmit={(e) => void action.submit(e)} aria-label={title}>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base [&_svg]:size-4">
+              {icon}
+              {title}
+            </CardTitle>
+            <CardDescription>{hint}</CardDescription>
+            <p className="text-xs text-muted-foreground">{status}</p>
+          </CardHeader>
+          <CardContent className="flex flex-1 flex-col gap-4">
+            <FormErrors messages={action.formErrors} />
+            <ReadOnly value={!canEdit}>
+              <FormGrid>{children}</FormGrid>
+            </ReadOnly>
+          </CardContent>
+          {canEdit && (
+            <CardFooter className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => setTesting(true)} disabled={action.pending}>
+                <Send aria-hidden /> {t('messages.supplier.test')}
+              </Button>
+              <Button type="submit" disabled={action.pending} className="min-w-20">
+                {action.pending && <Loader2 className="animate-spin" aria-hidden />}
+                {t('messages.supplier.save')}
+              </Button>
+            </CardFooter>
+          )}
+        </form>
+      </FormProvider>
+      {testing && <TestDialog kind={kind} onClose={() => setTesting(false)} />}
+    </Card>
+  )
+}
+
+/** 测试发送: asks for the address or number, sends, and shows the outcome in the dialog. */
+function TestDialog({ kind, onClose }: { kind: SupplierKind; onClose: () => void }) {
+  const { t } = useT()
+  const [result, setResult] = useState<SupplierTestResult | null>(null)
+  const action = useActionForm<SupplierTestBody>({
+    schema: kind === 'mail' ? mailTestBody : smsTestBody,
+    defaultValues: { kind, to: '' },
+    action: (v) => {
+      setResult(null)
+      return http.post<SupplierTestResult>(SUPPLIER_API.test, v, HANDLED)
+    },
+    success: false,
+    onDone: (_v, r) => setResult(r as SupplierTestResult),
+  })
+  return (
+    <ActionDialog
+      open
+      onClose={onClose}
+      title={t(kind === 'mail' ? 'messages.supplier.testMail' : 'messages.supplier.testSms')}
+      description={t('messages.supplier.testDescription')}
+      action={action}
+      submitText={t('messages.supplier.send')}
+    >
+      {result && (
+        <div role="status" className="flex items-start gap-2 rounded-md border border-emerald-500/40 bg-emerald-500/10 p-3 text-sm">
+          <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+          <div>
+            <p className="font-medium">{t('messages.supplier.testSent', { to: result.to })}</p>
+            <p className="text-muted-foreground">
+              {t(result.source === 'stored' ? 'messages.supplier.viaStored' : 'messages.supplier.viaEnv')}
+            </p>
+          </div>
+        </div>
+      )}
+      <FormField
+        name="to"
+        label={t(kind === 'mail' ? 'messages.supplier.toMail' : 'messages.supplier.toSms')}
+        required
+        maxLength={kind === 'mail' ? 200 : 11}
+      />
+    </ActionDialog>
+  )
+}
