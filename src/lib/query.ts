@@ -113,16 +113,9 @@ export function preloadAll(context: { queryClient: QueryClient }, preloads: read
 }
 
 /**
- * The search and loader options of a page whose data depends on its URL search (a list's paging and
- * filters, the project picked, a wizard's run): `validateSearch` reads the search, which is the loader's
- * deps, so a new search preloads again. Spread into the route's options:
- *
- *   ...preloadBySearch(listSearch, (search) => [roleListPageQueryOptions(search)]),
+ * A route's `loaderDeps` when its data depends on the whole URL search (a list's paging and filters,
+ * the project picked, a wizard's run): a new search preloads again. The loader stays a property of
+ * its own in the route file, so the router's code splitting moves it (and the schemas its queries
+ * import) out of the entry.
  */
-export function preloadBySearch<S>(validateSearch: (raw: Record<string, unknown>) => S, preloads: (search: S) => readonly RoutePreload[]) {
-  return {
-    validateSearch,
-    loaderDeps: ({ search }: { search: S }) => search,
-    loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: S }) => preloadAll(context, preloads(deps)),
-  }
-}
+export const searchDeps = <S>({ search }: { search: S }): S => search

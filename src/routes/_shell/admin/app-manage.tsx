@@ -2,11 +2,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { preloadBySearch } from '@/lib/query'
+import { preloadAll, searchDeps } from '@/lib/query'
 import { applicationListPageQueryOptions } from '@/features/apps/queries'
 
 export const Route = createFileRoute('/_shell/admin/app-manage')({
   beforeLoad: guardPage,
-  ...preloadBySearch(listSearch, (search) => [applicationListPageQueryOptions(search)]),
+  validateSearch: listSearch,
+  loaderDeps: searchDeps,
+  loader: ({ context, deps: search }) => preloadAll(context, [applicationListPageQueryOptions(search)]),
   component: lazyScreen(() => import('@/features/apps'), 'AppManagePage'),
 })

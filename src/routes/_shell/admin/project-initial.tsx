@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { preloadBySearch } from '@/lib/query'
+import { preloadAll, searchDeps } from '@/lib/query'
 import { initScreenPreloads } from '@/features/projectInit/queries'
 import { initSearch } from '@/features/projectInit/search'
 
 /** The initialisation wizard, preset "projectInitial" (src/features/projectInit). */
 export const Route = createFileRoute('/_shell/admin/project-initial')({
   beforeLoad: guardPage,
-  ...preloadBySearch(initSearch, (search) => initScreenPreloads('projectInitial', search)),
+  validateSearch: initSearch,
+  loaderDeps: searchDeps,
+  loader: ({ context, deps: search }) => preloadAll(context, initScreenPreloads('projectInitial', search)),
   component: lazyScreen(() => import('@/features/projectInit/screens'), 'ProjectInitialScreen'),
 })

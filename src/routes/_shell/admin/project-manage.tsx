@@ -2,11 +2,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { preloadBySearch } from '@/lib/query'
+import { preloadAll, searchDeps } from '@/lib/query'
 import { projectListPageQueryOptions } from '@/features/projects/queries'
 
 export const Route = createFileRoute('/_shell/admin/project-manage')({
   beforeLoad: guardPage,
-  ...preloadBySearch(listSearch, (search) => [projectListPageQueryOptions(search)]),
+  validateSearch: listSearch,
+  loaderDeps: searchDeps,
+  loader: ({ context, deps: search }) => preloadAll(context, [projectListPageQueryOptions(search)]),
   component: lazyScreen(() => import('@/features/projects'), 'ProjectManagePage'),
 })

@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
 import { guardPage } from '@/lib/permissions'
-import { preloadBySearch } from '@/lib/query'
+import { preloadAll, searchDeps } from '@/lib/query'
 import { initScreenPreloads } from '@/features/projectInit/queries'
 import { initSearch } from '@/features/projectInit/search'
 
 /** The initialisation wizard, preset "workSiteInitialization" (src/features/projectInit). */
 export const Route = createFileRoute('/_shell/admin/work-site-initialization')({
   beforeLoad: guardPage,
-  ...preloadBySearch(initSearch, (search) => initScreenPreloads('workSiteInitialization', search)),
+  validateSearch: initSearch,
+  loaderDeps: searchDeps,
+  loader: ({ context, deps: search }) => preloadAll(context, initScreenPreloads('workSiteInitialization', search)),
   component: lazyScreen(() => import('@/features/projectInit/screens'), 'WorkSiteInitializationScreen'),
 })
