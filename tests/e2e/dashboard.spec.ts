@@ -57,7 +57,7 @@ test('the administrator sees the cards, then the charts with their tables', asyn
   await charts.getByRole('tab', { name: '表格' }).click()
   await expect(page.getByTestId('chart-logins').locator('svg.recharts-surface')).toHaveCount(0)
   await expect(loginsTable).toBeVisible()
-  await charts.getByRole('tab', { name: '近 30 天' }).click()
+  await charts.getByRole('radio', { name: '近 30 天' }).click()
   await expect(loginsTable.getByRole('row')).toHaveCount(31)
   await page.getByTestId('chart-accounts').scrollIntoViewIfNeeded()
   await page.screenshot({ path: '.tmp/shots/dashboard-table-1024-zh.png' })

@@ -63,7 +63,7 @@ async function shoot(name: string, p: Page = page) {
 /** The account signed in, as the header's user menu shows it. */
 async function expectSignedInAs(userName: string, accountName: string, p: Page = page) {
   await expect(p).toHaveURL(/\/admin\/home/)
-  const menu = p.getByRole('button', { name: `用户菜单: ${userName}` })
+  const menu = p.getByRole('button', { name: `${userName} · 用户菜单` })
   await menu.click()
   await expect(p.getByRole('menu').getByText(`账号：${accountName}`)).toBeVisible()
   await p.keyboard.press('Escape')
@@ -92,7 +92,7 @@ test('an unknown WeChat identity is refused with what to do; bound in the person
 
   // 2. as the message says: sign in with the password, bind WeChat in the personal centre
   await signIn(page, 'zhangwei')
-  await page.getByRole('button', { name: '用户菜单: 张伟' }).click()
+  await page.getByRole('button', { name: '张伟 · 用户菜单' }).click()
   await page.getByRole('menuitem', { name: '个人中心' }).click()
   await page.getByRole('tab', { name: '第三方账号' }).click()
   const row = page.getByTestId('third-wechat')

@@ -241,7 +241,7 @@ test('logout leaves none of the account’s API data in IndexedDB or CacheStorag
   expect(adminId).toBeTruthy()
   expect(before.apiEntries.length).toBeGreaterThan(0)
 
-  await page.getByRole('button', { name: /^用户菜单/ }).click()
+  await page.getByRole('button', { name: /· 用户菜单$/ }).click()
   await page.getByRole('menuitem', { name: '退出登录' }).click()
   await expect(page).toHaveURL(/\/login/)
   await expect

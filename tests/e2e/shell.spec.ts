@@ -115,7 +115,7 @@ test('admin: login → server menu → navigate → add and delete a role → lo
   await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0)
 
   // Logout from the user menu.
-  await page.getByRole('button', { name: /^用户菜单/ }).click()
+  await page.getByRole('button', { name: /· 用户菜单$/ }).click()
   await page.getByRole('menuitem', { name: '退出登录' }).click()
   await expect(page).toHaveURL(/\/login/)
   await page.goto('/admin/role-manage')

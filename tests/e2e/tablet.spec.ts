@@ -150,14 +150,14 @@ test('the shell’s tooltips and menus load on first use and work by mouse, keyb
 
   // the keyboard on a header button: the focus stays on it and its tooltip shows
   const theme = page.getByRole('button', { name: /深色模式|浅色模式/ })
-  await page.getByRole('button', { name: /^用户菜单/ }).focus()
+  await page.getByRole('button', { name: /· 用户菜单$/ }).focus()
   await page.keyboard.press('Shift+Tab')
   await expect(theme).toBeFocused()
   await expect(page.getByRole('tooltip')).toBeVisible()
   await page.screenshot({ path: '.tmp/shots/tablet-header-tooltip-zh.png' })
 
   // the user menu, first opened by a tap
-  await page.getByRole('button', { name: /^用户菜单/ }).click()
+  await page.getByRole('button', { name: /· 用户菜单$/ }).click()
   await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible()
   await page.screenshot({ path: '.tmp/shots/tablet-user-menu-zh.png' })
   await page.keyboard.press('Escape')

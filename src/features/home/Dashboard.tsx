@@ -52,7 +52,7 @@ function FigureCard({
       <span
         className={cn(
           'flex size-9 shrink-0 items-center justify-center rounded-md',
-          tone === 'warn' ? 'bg-amber-500/15 text-amber-700 dark:text-amber-400' : 'bg-primary/10 text-primary',
+          tone === 'warn' ? 'bg-amber-500/15 text-amber-800 dark:text-amber-400' : 'bg-primary/10 text-primary',
         )}
       >
         <Icon aria-hidden className="size-5" />

@@ -9,7 +9,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, XAx
 import { DASHBOARD_DAYS } from '@/contract/enums'
 import type { DashboardSummary, DayCount } from '@/contract/schemas/dashboard'
 import { CHART_COLORS, ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart'
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { SegmentedControl, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useT, type LazyNamespace } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { dashboardSummaryQueryOptions } from './queries'
@@ -63,7 +63,11 @@ function Panel({ id, title, view, table, children }: { id: string; title: string
       <figcaption id={`dash-chart-${id}`} className="mb-2 text-sm font-medium">
         {title}
       </figcaption>
-      {view === 'chart' && <div aria-hidden>{children}</div>}
+      {view === 'chart' && (
+        <div aria-hidden inert>
+          {children}
+        </div>
+      )}
       {table}
     </figure>
   )
@@ -186,35 +190,32 @@ export function DashboardCharts() {
   if (!data) return <p className="text-sm text-muted-foreground">{t('dashboard.charts.loading')}</p>
   return (
     <section aria-labelledby="home-charts" className="space-y-3" data-testid="dashboard-charts">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="home-charts" className="text-base font-semibold">
-          {t('dashboard.charts.title')}
-        </h2>
-        <div className="flex flex-wrap items-center gap-2">
-          <Tabs value={String(days)} onValueChange={(v) => setDays(Number(v) as 14 | 30)}>
-            <TabsList aria-label={t('dashboard.charts.range')}>
-              {DASHBOARD_DAYS.map((n) => (
-                <TabsTrigger key={n} value={String(n)}>
-                  {t('dashboard.charts.days', { n })}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
-          <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+      <Tabs value={view} onValueChange={(v) => setView(v as View)} className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="home-charts" className="text-base font-semibold">
+            {t('dashboard.charts.title')}
+          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <SegmentedControl
+              label={t('dashboard.charts.range')}
+              value={String(days)}
+              options={DASHBOARD_DAYS.map((n) => ({ value: String(n), label: t('dashboard.charts.days', { n }) }))}
+              onValueChange={(v) => setDays(Number(v) as 14 | 30)}
+            />
             <TabsList aria-label={t('dashboard.charts.view')}>
               <TabsTrigger value="chart">{t('dashboard.charts.chart')}</TabsTrigger>
               <TabsTrigger value="table">{t('dashboard.charts.table')}</TabsTrigger>
             </TabsList>
-          </Tabs>
+          </div>
         </div>
-      </div>
-      <div className="grid gap-3 lg:grid-cols-2 xl:grid-cols-3">
-        {data.logins && <DayChart id="logins" kind="line" title={t('dashboard.charts.logins')} data={data.logins.perDay} view={view} />}
-        {data.terminals && (
-          <DayChart id="terminals" kind="bar" title={t('dashboard.charts.terminals')} data={data.terminals.perDay} view={view} />
-        )}
-        {data.accounts && <AccountsChart data={data.accounts} view={view} />}
-      </div>
+        <TabsContent value={view} className="grid gap-3 lg:grid-cols-2 xl:grid-cols-3">
+          {data.logins && <DayChart id="logins" kind="line" title={t('dashboard.charts.logins')} data={data.logins.perDay} view={view} />}
+          {data.terminals && (
+            <DayChart id="terminals" kind="bar" title={t('dashboard.charts.terminals')} data={data.terminals.perDay} view={view} />
+          )}
+          {data.accounts && <AccountsChart data={data.accounts} view={view} />}
+        </TabsContent>
+      </Tabs>
     </section>
   )
 }

@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import {
   DataTable,
   formatDateTime,
@@ -383,21 +383,23 @@ export function LogsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        <TabsContent value={kind} className="mt-4 flex flex-col gap-4">
+          {search.from || search.to ? (
+            <p className="text-sm text-muted-foreground">
+              {t('logs.range.custom', { from: formatDateTime(params.from ?? ''), to: formatDateTime(params.to ?? '') })}{' '}
+              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setSearch({ kind })}>
+                {t('logs.range.clear')}
+              </Button>
+            </p>
+          ) : null}
+          <ListFilters
+            fields={filters}
+            search={{ ...search, range }}
+            onSearchChange={(next) => setSearch({ ...next, kind, from: search.from, to: search.to })}
+          />
+          <LogTable key={JSON.stringify([kind, params])} kind={kind} params={params} />
+        </TabsContent>
       </Tabs>
-      {search.from || search.to ? (
-        <p className="text-sm text-muted-foreground">
-          {t('logs.range.custom', { from: formatDateTime(params.from ?? ''), to: formatDateTime(params.to ?? '') })}{' '}
-          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setSearch({ kind })}>
-            {t('logs.range.clear')}
-          </Button>
-        </p>
-      ) : null}
-      <ListFilters
-        fields={filters}
-        search={{ ...search, range }}
-        onSearchChange={(next) => setSearch({ ...next, kind, from: search.from, to: search.to })}
-      />
-      <LogTable key={JSON.stringify([kind, params])} kind={kind} params={params} />
     </div>
   )
 }

@@ -124,8 +124,12 @@ function UserMenu() {
       popup={UserMenuPopup}
       props={{ name, accountName, org }}
       trigger={
-        <Button variant="ghost" className="gap-2 px-2" aria-label={`${t('shell.user.menu')}: ${name}`}>
-          <span className="flex size-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-xs font-semibold text-primary">
+        // its name starts with the name it shows (WCAG 2.5.3); the initial is decoration
+        <Button variant="ghost" className="gap-2 px-2" aria-label={`${name} · ${t('shell.user.menu')}`}>
+          <span
+            aria-hidden
+            className="flex size-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-xs font-semibold text-primary"
+          >
             {photo ? (
               <img src={photo} alt="" className="size-full object-cover" />
             ) : name ? (
