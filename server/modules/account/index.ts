@@ -27,7 +27,7 @@ export {
 } from './queries'
 export { applyReview } from './review'
 export { applyTransition, endExpiredLock, endSessions, lockAfterFailures, passwordChanged, recordChanges } from './state'
-export { setRegistrationPersonWriter } from './personPort'
+export { setRegistrationPersonWriter, setStaffRecords, type ReviewedStaff } from './personPort'
 
 /** At start: the organisation module asks about accounts through its port. */
 export function setAccountPorts(): void {

@@ -5,7 +5,9 @@
  */
 import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { account, organization, person } from '../../db/schema'
+import { account } from '../../db/schema'
+import { orgNameOf } from '../org'
+import { holderNameOf } from './personPort'
 import { likeEscape } from '../../lib/sql'
 import type { AccountRow } from '../../types'
 
@@ -105,10 +107,9 @@ export function accountOptionsIn(db: Db, organizationIds: string[], limit: numbe
       accountId: account.accountId,
       accountName: account.accountName,
       userName: account.userName,
-      organizationName: organization.organizationName,
+      organizationName: orgNameOf(account.organizationId).as('organization_name'),
     })
     .from(account)
-    .leftJoin(organization, eq(organization.organizationId, account.organizationId))
     .where(inArray(account.organizationId, organizationIds))
     .orderBy(asc(account.accountName))
     .limit(limit)
@@ -128,15 +129,13 @@ export function accountsWithHolder(
     .select({
       accountId: account.accountId,
       accountName: account.accountName,
-      userName: sql<string | null>`coalesce(${person.name}, ${account.userName})`.as('user_name'),
+      userName: sql<string | null>`coalesce(${holderNameOf(account.accountId)}, ${account.userName})`.as('user_name'),
       organizationId: account.organizationId,
-      organizationName: organization.organizationName,
+      organizationName: orgNameOf(account.organizationId).as('organization_name'),
       level: account.level,
       status: account.status,
     })
     .from(account)
-    .leftJoin(person, eq(person.accountId, account.accountId))
-    .leftJoin(organization, eq(organization.organizationId, account.organizationId))
     .where(
       and(
         f.in ? inArray(account.accountId, f.in) : undefined,
@@ -147,7 +146,9 @@ export function accountsWithHolder(
           : f.organizationIds.length
             ? inArray(account.organizationId, f.organizationIds)
             : sql`false`,
-        like ? or(ilike(account.accountName, like), ilike(account.userName, like), ilike(person.name, like)) : undefined,
+        like
+          ? or(ilike(account.accountName, like), ilike(account.userName, like), ilike(holderNameOf(account.accountId), like))
+          : undefined,
       ),
     )
     .orderBy(asc(account.accountName))

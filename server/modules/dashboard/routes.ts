@@ -17,11 +17,12 @@ import {
   type DayCount,
 } from '../../../src/contract/schemas/dashboard'
 import type { Ctx } from '../../context'
-import { account, loginLog, person, terminal } from '../../db/schema'
+import { account, loginLog, terminal } from '../../db/schema'
 import { ok, parse } from '../../lib/http'
 import { resolveGrant, scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
 import { inScope } from '../../lib/orgScope'
+import { pendingAuditCount } from '../people'
 import { terminalStatistics } from '../terminal'
 
 type Source = keyof typeof DASHBOARD_SOURCES
@@ -64,11 +65,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
   }
 
   async function audits(ids: string[] | null): Promise<NonNullable<DashboardSummary['audits']>> {
-    const [c] = await ctx.db
-      .select({ pending: sql<number>`count(*)`.mapWith(Number) })
-      .from(person)
-      .where(and(eq(person.auditStatus, 'pending'), inScope(person.organizationId, ids)))
-    return { pending: c?.pending ?? 0 }
+    return { pending: await pendingAuditCount(ctx.db, ids) }
   }
 
   async function accounts(ids: string[] | null): Promise<NonNullable<DashboardSummary['accounts']>> {
