@@ -65,7 +65,7 @@ const SHARED_TABLES: Record<string, [reason: string, folders: string[]]> = {
   ],
   account: [
     'accounts are read by sign-in, sessions, messages, logs, units, people and projects with joins not yet turned into account queries',
-    ['auth', 'dashboard', 'invite', 'logs', 'messages', 'oauth', 'org', 'people', 'personal', 'plugins', 'project', 'roleAuth'],
+    ['auth', 'messages', 'oauth', 'org', 'people', 'personal', 'plugins', 'project', 'roleAuth'],
   ],
   accountRole: ["data scopes, receivers and role lists join an account's roles", ['lib', 'messages', 'role', 'roleAuth']],
   application: ['the permission check, sign-in and the shell read the applications', ['auth', 'lib', 'logs', 'menu', 'roleAuth', 'shell']],

@@ -15,6 +15,7 @@ export { accountFinder } from './find'
 export { accountLoginRefusal } from './login'
 export {
   accountById,
+  accountCountsByStatus,
   accountContact,
   accountNameInUse,
   accountsByIds,
@@ -24,6 +25,8 @@ export {
   findAccountByLogin,
   matchesLogin,
   normalizeName,
+  setAccountContact,
+  unitOfAccountName,
 } from './queries'
 export { applyReview } from './review'
 export { applyTransition, endExpiredLock, endSessions, lockAfterFailures, passwordChanged, recordChanges } from './state'

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { account } from '../../db/schema'
 import { orgNameOf } from '../org'
 import { holderNameOf } from './personPort'
+import { inScope } from '../../lib/orgScope'
 import { likeEscape } from '../../lib/sql'
 import type { AccountRow } from '../../types'
 
@@ -65,6 +66,29 @@ export async function accountContact(db: Db, accountId: string) {
     .from(account)
     .where(eq(account.accountId, accountId))
   return row ?? null
+}
+
+/** The unit of the account of that name (case-insensitive; the first found), for a sign-in's log line. */
+export async function unitOfAccountName(db: Db, accountName: string): Promise<{ organizationId: string | null } | undefined> {
+  const [owner] = await db
+    .select({ organizationId: account.organizationId })
+    .from(account)
+    .where(eq(sql`lower(${account.accountName})`, accountName.toLowerCase()))
+    .limit(1)
+  return owner
+}
+
+/** The holder's own contact details, as a contact invitation submits them. */
+export async function setAccountContact(
+  db: Db,
+  accountId: string,
+  c: { userName: string; cellphone: string; email: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(account)
+    .set({ userName: c.userName, cellphone: c.cellphone, email: c.email, updateTime: now })
+    .where(eq(account.accountId, accountId))
 }
 
 /** Some account has this name (case-insensitive). */
@@ -153,4 +177,13 @@ export function accountsWithHolder(
     )
     .orderBy(asc(account.accountName))
     .limit(f.limit)
+}
+
+/** How many accounts of these units (null: all) have each status (statuses without accounts left out). */
+export function accountCountsByStatus(db: Db, organizationIds: string[] | null) {
+  return db
+    .select({ status: account.status, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(account)
+    .where(inScope(account.organizationId, organizationIds))
+    .groupBy(account.status)
 }

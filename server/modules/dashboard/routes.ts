@@ -6,7 +6,7 @@
  * console shows a plain welcome). Online terminals come from the terminal screen's own SQL.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, sql } from 'drizzle-orm'
 import { ACCOUNT_STATUSES, type AccountStatus } from '../../../src/contract/enums'
 import {
   ACTIVE_WITHIN_DAYS,
@@ -17,7 +17,8 @@ import {
   type DayCount,
 } from '../../../src/contract/schemas/dashboard'
 import type { Ctx } from '../../context'
-import { account, loginLog, terminal } from '../../db/schema'
+import { loginLog, terminal } from '../../db/schema'
+import { accountCountsByStatus } from '../account'
 import { ok, parse } from '../../lib/http'
 import { resolveGrant, scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
@@ -69,11 +70,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
   }
 
   async function accounts(ids: string[] | null): Promise<NonNullable<DashboardSummary['accounts']>> {
-    const rows = await ctx.db
-      .select({ status: account.status, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(account)
-      .where(inScope(account.organizationId, ids) as SQL | undefined)
-      .groupBy(account.status)
+    const rows = await accountCountsByStatus(ctx.db, ids)
     const byStatus = ACCOUNT_STATUSES.map((status: AccountStatus) => ({ status, count: rows.find((r) => r.status === status)?.count ?? 0 }))
     return { total: byStatus.reduce((n, r) => n + r.count, 0), byStatus }
   }
