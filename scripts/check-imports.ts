@@ -64,7 +64,7 @@ const SHARED_TABLES: Record<string, [reason: string, folders: string[]]> = {
     ['account', 'personal', 'plugins'],
   ],
   account: [
-    'accounts are read by sign-in, sessions, messages, logs, units, people and projects with joins not yet turned into account queries',
+    'accounts are read by sign-in, sessions, messages, units, people, the personal centre and projects with joins not yet turned into account queries',
     ['auth', 'messages', 'oauth', 'org', 'people', 'personal', 'plugins', 'project', 'roleAuth'],
   ],
   accountRole: ["data scopes, receivers and role lists join an account's roles", ['lib', 'messages', 'role', 'roleAuth']],
