@@ -1,7 +1,14 @@
 /** Small SQL helpers shared by every module. */
-import { asc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { asc, getTableName, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 
 /** Escapes LIKE's wildcards (\ % _) in user text. */
+/**
+ * A column named with its table ("table"."column") whatever the statement: Drizzle writes the columns
+ * of a statement without joins unqualified, also inside a correlated subquery, where a bare name may
+ * then mean the subquery's own table (another module's SQL piece: orgNameOf, personNameOf…).
+ */
+export const qualified = (c: AnyColumn): SQL => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`
+
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** A LIKE / ILIKE pattern: the text anywhere in the value, its wildcards taken literally. */

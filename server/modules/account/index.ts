@@ -15,6 +15,7 @@ export { accountFinder } from './find'
 export { accountLoginRefusal } from './login'
 export {
   accountById,
+  accountCountsByStatus,
   accountContact,
   accountNameInUse,
   accountsByIds,
@@ -24,10 +25,12 @@ export {
   findAccountByLogin,
   matchesLogin,
   normalizeName,
+  setAccountContact,
+  unitOfAccountName,
 } from './queries'
 export { applyReview } from './review'
 export { applyTransition, endExpiredLock, endSessions, lockAfterFailures, passwordChanged, recordChanges } from './state'
-export { setRegistrationPersonWriter } from './personPort'
+export { setRegistrationPersonWriter, setStaffRecords, type ReviewedStaff } from './personPort'
 
 /** At start: the organisation module asks about accounts through its port. */
 export function setAccountPorts(): void {

@@ -1,9 +1,11 @@
 /**
  * The staff record an account registered through an invitation gets (pending, so the user audit
- * sees it too) is written by the people module, which owns the person rows and sets this port when it
+ * sees it too), and what the account module reads and changes of the staff records (a record's unit and
+ * account, the holder's name beside an account, a review's decision on the records), are answered by the people module, which owns the person rows and sets this port when it
  * registers (server/modules/people/index.ts): the account module imports no people code (people
  * reads accounts through the account module's index).
  */
+import type { AnyColumn, SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 
 export interface RegistrationPerson {
@@ -25,3 +27,40 @@ export function addRegistrationPerson(db: Db, acc: RegistrationPerson): Promise<
   if (!add) throw new Error('an account registered before the people module registered')
   return add(db, acc)
 }
+
+/** Which staff records a review decides: these records, or those of these accounts still pending. */
+export type ReviewedStaff = { userIds: string[] } | { pendingOfAccounts: string[] }
+
+/** What the account module asks of the staff records, answered by the people module (set at start). */
+export interface StaffRecords {
+  /** A staff record's unit and account, if it exists. */
+  staffLink(db: Db, userId: string): Promise<{ organizationId: string | null; accountId: string | null } | undefined>
+  /** The staff record is linked to the account. */
+  linkStaffToAccount(db: Db, userId: string, accountId: string, now: Date, by: string): Promise<void>
+  /** SQL: the name on the staff record linked to the account in the column (null when none). */
+  holderNameOf(accountId: AnyColumn): SQL<string | null>
+  /** The staff records leave the review with the decision. */
+  decideStaffRecords(
+    db: Db,
+    which: ReviewedStaff,
+    d: { approve: boolean; reason: string | null; by: string; byName: string; now: Date },
+  ): Promise<void>
+}
+
+let staff: StaffRecords | null = null
+
+/** The people module, at start. */
+export const setStaffRecords = (p: StaffRecords): void => {
+  staff = p
+}
+
+function records(): StaffRecords {
+  if (!staff) throw new Error('the account module asked about staff records before the people module registered')
+  return staff
+}
+
+export const staffLink: StaffRecords['staffLink'] = (db, userId) => records().staffLink(db, userId)
+export const linkStaffToAccount: StaffRecords['linkStaffToAccount'] = (db, userId, accountId, now, by) =>
+  records().linkStaffToAccount(db, userId, accountId, now, by)
+export const holderNameOf: StaffRecords['holderNameOf'] = (accountId) => records().holderNameOf(accountId)
+export const decideStaffRecords: StaffRecords['decideStaffRecords'] = (db, which, d) => records().decideStaffRecords(db, which, d)

@@ -5,7 +5,10 @@
  */
 import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { account, organization, person } from '../../db/schema'
+import { account } from '../../db/schema'
+import { orgNameOf } from '../org'
+import { holderNameOf } from './personPort'
+import { inScope } from '../../lib/orgScope'
 import { likeEscape } from '../../lib/sql'
 import type { AccountRow } from '../../types'
 
@@ -65,6 +68,29 @@ export async function accountContact(db: Db, accountId: string) {
   return row ?? null
 }
 
+/** The unit of the account of that name (case-insensitive; the first found), for a sign-in's log line. */
+export async function unitOfAccountName(db: Db, accountName: string): Promise<{ organizationId: string | null } | undefined> {
+  const [owner] = await db
+    .select({ organizationId: account.organizationId })
+    .from(account)
+    .where(eq(sql`lower(${account.accountName})`, accountName.toLowerCase()))
+    .limit(1)
+  return owner
+}
+
+/** The holder's own contact details, as a contact invitation submits them. */
+export async function setAccountContact(
+  db: Db,
+  accountId: string,
+  c: { userName: string; cellphone: string; email: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(account)
+    .set({ userName: c.userName, cellphone: c.cellphone, email: c.email, updateTime: now })
+    .where(eq(account.accountId, accountId))
+}
+
 /** Some account has this name (case-insensitive). */
 export async function accountNameInUse(db: Db, name: string): Promise<boolean> {
   const rows = await db
@@ -105,10 +131,9 @@ export function accountOptionsIn(db: Db, organizationIds: string[], limit: numbe
       accountId: account.accountId,
       accountName: account.accountName,
       userName: account.userName,
-      organizationName: organization.organizationName,
+      organizationName: orgNameOf(account.organizationId).as('organization_name'),
     })
     .from(account)
-    .leftJoin(organization, eq(organization.organizationId, account.organizationId))
     .where(inArray(account.organizationId, organizationIds))
     .orderBy(asc(account.accountName))
     .limit(limit)
@@ -128,15 +153,13 @@ export function accountsWithHolder(
     .select({
       accountId: account.accountId,
       accountName: account.accountName,
-      userName: sql<string | null>`coalesce(${person.name}, ${account.userName})`.as('user_name'),
+      userName: sql<string | null>`coalesce(${holderNameOf(account.accountId)}, ${account.userName})`.as('user_name'),
       organizationId: account.organizationId,
-      organizationName: organization.organizationName,
+      organizationName: orgNameOf(account.organizationId).as('organization_name'),
       level: account.level,
       status: account.status,
     })
     .from(account)
-    .leftJoin(person, eq(person.accountId, account.accountId))
-    .leftJoin(organization, eq(organization.organizationId, account.organizationId))
     .where(
       and(
         f.in ? inArray(account.accountId, f.in) : undefined,
@@ -147,9 +170,20 @@ export function accountsWithHolder(
           : f.organizationIds.length
             ? inArray(account.organizationId, f.organizationIds)
             : sql`false`,
-        like ? or(ilike(account.accountName, like), ilike(account.userName, like), ilike(person.name, like)) : undefined,
+        like
+          ? or(ilike(account.accountName, like), ilike(account.userName, like), ilike(holderNameOf(account.accountId), like))
+          : undefined,
       ),
     )
     .orderBy(asc(account.accountName))
     .limit(f.limit)
+}
+
+/** How many accounts of these units (null: all) have each status (statuses without accounts left out). */
+export function accountCountsByStatus(db: Db, organizationIds: string[] | null) {
+  return db
+    .select({ status: account.status, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(account)
+    .where(inScope(account.organizationId, organizationIds))
+    .groupBy(account.status)
 }

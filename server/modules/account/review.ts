@@ -8,11 +8,10 @@
  *     an account without a role cannot sign in (auth/routes.ts getAccessToken says so);
  *   - the staff records under review (`people`) are decided with the same reason.
  */
-import { and, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ReviewDecision } from '../../../src/contract/schemas/common'
 import type { Db } from '../../db/client'
-import { person } from '../../db/schema'
 import type { AuthContext } from '../../types'
+import { decideStaffRecords, type ReviewedStaff } from './personPort'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
 import { actorOf, applyTransition, recordChanges, type TransitionRow } from './state'
 
@@ -24,7 +23,7 @@ export async function applyReview(
   scope: string[] | null,
   accounts: TransitionRow[],
   /** Which staff records leave the review with this decision. */
-  people: SQL | undefined,
+  people: ReviewedStaff | undefined,
   input: Pick<ReviewDecision, 'decision' | 'reason' | 'roleIds'>,
 ): Promise<void> {
   const approve = input.decision === 'approve'
@@ -53,19 +52,5 @@ export async function applyReview(
     )
   }
   if (!people) return
-  await tx
-    .update(person)
-    .set({
-      auditStatus: approve ? 'approved' : 'rejected',
-      auditReason: reason,
-      auditBy: auth.account.accountName,
-      auditTime: now,
-      updateTime: now,
-      updateBy: auth.account.accountId,
-    })
-    .where(and(people))
+  await decideStaffRecords(tx, people, { approve, reason, by: auth.account.accountId, byName: auth.account.accountName, now })
 }
-
-/** The staff records of these accounts that are still pending. */
-export const pendingRecordsOf = (accountIds: string[]): SQL | undefined =>
-  accountIds.length ? and(inArray(person.accountId, accountIds), sql`${person.auditStatus} = 'pending'`) : undefined

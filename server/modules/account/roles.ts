@@ -6,11 +6,11 @@
  * 系统管理员 role hold everything. Refusals: an unknown or invisible role → 20002; a role granting
  * something the caller lacks → 20003 naming it (不能授予您自己没有的功能「角色管理 · 导出」).
  */
-import { inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { DataScope } from '../../../src/contract/enums'
 import type { Db } from '../../db/client'
-import { accountRole, role } from '../../db/schema'
+import { accountRole } from '../../db/schema'
+import { roleNamesByIds, rolesByIds } from '../role'
 import { ApiError } from '../../lib/http'
 import type { AuthContext } from '../../types'
 import { firstNotHeld, holdingsWithin, notHeld } from '../roleAuth'
@@ -19,16 +19,7 @@ import { firstNotHeld, holdingsWithin, notHeld } from '../roleAuth'
 export async function checkGrantableRoles(tx: Db, auth: AuthContext, scopeIds: string[] | null, roleIds: string[]): Promise<void> {
   const wanted = [...new Set(roleIds)]
   if (wanted.length === 0) return
-  const rows = await tx
-    .select({
-      roleId: role.roleId,
-      roleName: role.roleName,
-      organizationId: role.organizationId,
-      dataScope: role.dataScope,
-      builtin: role.builtin,
-    })
-    .from(role)
-    .where(inArray(role.roleId, wanted))
+  const rows = await rolesByIds(tx, wanted)
   const visible = rows.filter((r) => scopeIds === null || (r.organizationId !== null && scopeIds.includes(r.organizationId)))
   if (visible.length !== wanted.length)
     throw new ApiError(
@@ -50,7 +41,5 @@ export async function giveRoles(tx: Db, accountIds: string[], roleIds: string[])
 }
 
 export async function roleNamesOf(tx: Db, roleIds: string[]): Promise<string> {
-  if (roleIds.length === 0) return ''
-  const rows = await tx.select({ name: role.roleName }).from(role).where(inArray(role.roleId, roleIds))
-  return rows.map((r) => r.name).join('、')
+  return (await roleNamesByIds(tx, roleIds)).join('、')
 }

@@ -12,7 +12,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { registerExpiringScan } from './expiring'
 import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
-import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { perm, type FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -43,18 +42,19 @@ import {
 import { maskCellphone } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, accountChange, loginFailure, organization, person } from '../../db/schema'
+import { account, accountChange, loginFailure } from '../../db/schema'
 import { hashPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
 import { normalizeName } from './queries'
-import { orgName as orgNameOf, orgSubtreeSql } from '../org'
+import { orgName as orgNameOf, orgNameOf as orgNameSql, orgSubtreeSql } from '../org'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 import { projectDepartmentChoice } from '../project'
 import { registerAccountInvite } from './invite'
-import { applyReview, pendingRecordsOf } from './review'
+import { applyReview } from './review'
+import { linkStaffToAccount, staffLink } from './personPort'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
 import {
   actorOf,
@@ -93,7 +93,7 @@ const selection = {
   validUntil: account.validUntil,
   passwordValidUntil: account.passwordValidUntil,
   organizationId: account.organizationId,
-  organizationName: organization.organizationName,
+  organizationName: orgNameSql(account.organizationId).as('organization_name'),
   userId: sql<string | null>`(select p.user_id from person p where p.account_id = "account"."account_id" limit 1)`.as('user_id'),
   wechatBound: sql<boolean>`("account"."wechat_id" is not null)`.as('wechat_bound'),
   qqBound: sql<boolean>`("account"."qq_id" is not null)`.as('qq_bound'),
@@ -111,9 +111,6 @@ const selection = {
   createTime: account.createTime,
   updateTime: account.updateTime,
 }
-
-const joinOrg = <T extends PgSelect>(q: T): T =>
-  q.leftJoin(organization, eq(organization.organizationId, account.organizationId)) as unknown as T
 
 /** The answer shape: masked cellphone (unless `own`), expiry flags, roleNames an array. */
 export function toAccount(r: Row, now = new Date(), own = false): Row {
@@ -156,7 +153,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   // The current account, for any signed-in account (its own cellphone unmasked).
   app.get(ACCOUNT_API.general.getLoggedInAccount, { config: { auth: 'signed' } }, async (req) => {
-    const [row] = await joinOrg(ctx.db.select(selection).from(account).$dynamic()).where(eq(account.accountId, req.auth!.account.accountId))
+    const [row] = await ctx.db.select(selection).from(account).where(eq(account.accountId, req.auth!.account.accountId))
     if (!row) throw new ApiError(Code.ACCOUNT_DISABLED)
     return ok(req, toAccount(row as Row, new Date(), true))
   })
@@ -225,7 +222,6 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       ],
       keep: ['cellphone'],
       selection,
-      join: joinOrg,
       enrich: async (_db, rows) => {
         const now = new Date()
         return rows.map((r) => toAccount(r, now))
@@ -277,11 +273,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       afterWrite: async (id, input, w) => {
         const i = input as Row
         if (i.version !== undefined) return // an edit
-        if (i.userId)
-          await w.tx
-            .update(person)
-            .set({ accountId: id, updateTime: w.now, updateBy: w.auth.account.accountId })
-            .where(eq(person.userId, String(i.userId)))
+        if (i.userId) await linkStaffToAccount(w.tx, String(i.userId), id, w.now, w.auth.account.accountId)
         const roleIds = Array.isArray(i.roleIds) ? (i.roleIds as string[]) : []
         await giveRoles(w.tx, [id], roleIds)
         const base = { accountId: id, accountName: String(i.accountName) }
@@ -409,7 +401,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       const updated = await change(req, body.ids, async (tx, rows, w) => {
         // The one review (review.ts): approved accounts take places (20021 beyond the unit's limit), get
         // the chosen roles; the staff records registered with them leave the user audit with the same decision.
-        await applyReview(tx, w.auth, w.now, scope, rows, pendingRecordsOf(rows.map((r) => r.accountId)), body)
+        await applyReview(tx, w.auth, w.now, scope, rows, { pendingOfAccounts: rows.map((r) => r.accountId) }, body)
         return rows.length
       })
       return ok(req, { updated })
@@ -585,10 +577,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
 }
 
 async function checkPerson(tx: Db, userId: string, organizationId: string): Promise<void> {
-  const [p] = await tx
-    .select({ organizationId: person.organizationId, accountId: person.accountId })
-    .from(person)
-    .where(eq(person.userId, userId))
+  const p = await staffLink(tx, userId)
   if (!p) throw new ApiError(Code.NOT_FOUND, [userId])
   if (p.organizationId !== organizationId) throw new ApiError(Code.REFUSED, { field: 'userId' }, TEXT.personOtherUnit)
   if (p.accountId) throw new ApiError(Code.DUPLICATE, { field: 'userId' }, TEXT.personTaken)

@@ -6,7 +6,7 @@
  * console shows a plain welcome). Online terminals come from the terminal screen's own SQL.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, sql } from 'drizzle-orm'
 import { ACCOUNT_STATUSES, type AccountStatus } from '../../../src/contract/enums'
 import {
   ACTIVE_WITHIN_DAYS,
@@ -17,11 +17,13 @@ import {
   type DayCount,
 } from '../../../src/contract/schemas/dashboard'
 import type { Ctx } from '../../context'
-import { account, loginLog, person, terminal } from '../../db/schema'
+import { loginLog, terminal } from '../../db/schema'
+import { accountCountsByStatus } from '../account'
 import { ok, parse } from '../../lib/http'
 import { resolveGrant, scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
 import { inScope } from '../../lib/orgScope'
+import { pendingAuditCount } from '../people'
 import { terminalStatistics } from '../terminal'
 
 type Source = keyof typeof DASHBOARD_SOURCES
@@ -64,19 +66,11 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
   }
 
   async function audits(ids: string[] | null): Promise<NonNullable<DashboardSummary['audits']>> {
-    const [c] = await ctx.db
-      .select({ pending: sql<number>`count(*)`.mapWith(Number) })
-      .from(person)
-      .where(and(eq(person.auditStatus, 'pending'), inScope(person.organizationId, ids)))
-    return { pending: c?.pending ?? 0 }
+    return { pending: await pendingAuditCount(ctx.db, ids) }
   }
 
   async function accounts(ids: string[] | null): Promise<NonNullable<DashboardSummary['accounts']>> {
-    const rows = await ctx.db
-      .select({ status: account.status, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(account)
-      .where(inScope(account.organizationId, ids) as SQL | undefined)
-      .groupBy(account.status)
+    const rows = await accountCountsByStatus(ctx.db, ids)
     const byStatus = ACCOUNT_STATUSES.map((status: AccountStatus) => ({ status, count: rows.find((r) => r.status === status)?.count ?? 0 }))
     return { total: byStatus.reduce((n, r) => n + r.count, 0), byStatus }
   }

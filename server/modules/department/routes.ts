@@ -11,7 +11,8 @@ import { newId } from '../../../src/contract/ids'
 import { deptAdd, deptOrgQuery, deptUpdate, PEOPLE_API, PEOPLE_FNS, type Department } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { department, person } from '../../db/schema'
+import { department } from '../../db/schema'
+import { anyStaffInDepartments } from './staffPort'
 import { ApiError, ok, parse } from '../../lib/http'
 import { findOrg, orgTree } from '../org'
 import { ORG_MENU, requireVisible, visibleOrgIds } from '../../lib/orgScope'
@@ -88,8 +89,7 @@ export const departmentResource = defineResource({
       .limit(ids.length + 1)
       .then((rows) => rows.filter((r) => !ids.includes(r.id)))
     if (child) throw new ApiError(Code.REFUSED, null, HAS_CHILDREN)
-    const [staff] = await w.tx.select({ id: person.userId }).from(person).where(inArray(person.departmentId, ids)).limit(1)
-    if (staff) throw new ApiError(Code.REFUSED, null, HAS_STAFF)
+    if (await anyStaffInDepartments(w.tx, ids)) throw new ApiError(Code.REFUSED, null, HAS_STAFF)
   },
 })
 

@@ -2,11 +2,12 @@
  * The department tree of an organisation (SPEC §9 categories: organisation 1, department 2) and
  * head counts: active staff of a node and everything under it.
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { asc, inArray } from 'drizzle-orm'
 import type { DeptTreeNode, DeptType } from '../../../src/contract/schemas/people'
 import { TREE_CATEGORY } from '../../../src/contract/schemas/people'
 import type { Db } from '../../db/client'
-import { department, person } from '../../db/schema'
+import { department } from '../../db/schema'
+import { activeStaffCounts } from './staffPort'
 import { defineTree } from '../../lib/tree'
 import { orgSubtreeIds, unitsForTree } from '../org'
 
@@ -26,24 +27,13 @@ export const deptTree = defineTree({
 /** SQL: the ids of the department and its descendants (an indexed path range). */
 export const deptSubtreeSql = (rootId: string) => deptTree.subtreeSql(rootId)
 
-/** Active staff per (organisation, department) of some organisations. */
-async function staffCounts(db: Db, orgIds: string[]): Promise<{ organizationId: string; departmentId: string | null; n: number }[]> {
-  if (orgIds.length === 0) return []
-  const rows = await db
-    .select({ organizationId: person.organizationId, departmentId: person.departmentId, n: count() })
-    .from(person)
-    .where(and(inArray(person.organizationId, orgIds), eq(person.status, 'active')))
-    .groupBy(person.organizationId, person.departmentId)
-  return rows.map((r) => ({ organizationId: r.organizationId!, departmentId: r.departmentId, n: Number(r.n) }))
-}
-
 /** Head count of each department (its own staff and those of its sub-departments). */
 export async function deptHeadCounts(db: Db, depts: DeptRow[]): Promise<Map<string, number>> {
   const orgIds = [...new Set(depts.map((d) => d.organizationId))]
   const all = orgIds.length ? await db.select().from(department).where(inArray(department.organizationId, orgIds)) : []
   const parent = new Map(all.map((d) => [d.departmentId, d.parentId]))
   const totals = new Map<string, number>()
-  for (const c of await staffCounts(db, orgIds)) {
+  for (const c of await activeStaffCounts(db, orgIds)) {
     // Walk up from the staff's department, adding to each ancestor (guarding against a cycle).
     for (let id = c.departmentId, steps = 0; id && steps < 1000; id = parent.get(id) ?? null, steps++)
       totals.set(id, (totals.get(id) ?? 0) + c.n)
@@ -68,7 +58,7 @@ export async function buildDeptTree(db: Db, rootId: string, visible: string[] | 
     .from(department)
     .where(inArray(department.organizationId, orgIds))
     .orderBy(asc(department.sort), asc(department.departmentName))
-  const counts = await staffCounts(db, orgIds)
+  const counts = await activeStaffCounts(db, orgIds)
 
   const nodes = new Map<string, DeptTreeNode>()
   for (const o of orgs) {

@@ -2,11 +2,9 @@
  * The built-in `contact` invitation: the holder of an account fills in their own name, cellphone
  * and email (target: accountId; created by whoever may invite on /admin/organization, within scope).
  */
-import { eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { contactForm } from '../../../src/contract/schemas/invite'
-import { account } from '../../db/schema'
-import { accountContact, accountUnit, cellphoneInUse } from '../account'
+import { accountContact, accountUnit, cellphoneInUse, setAccountContact } from '../account'
 import { ApiError } from '../../lib/http'
 import { registerInvitePurpose } from '../../lib/invitePurposes'
 
@@ -25,10 +23,7 @@ export function registerContactPurpose(): void {
     submit: async (tx, accountId, data) => {
       if (await cellphoneInUse(tx, data.cellphone, accountId))
         throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, PHONE_TAKEN)
-      await tx
-        .update(account)
-        .set({ userName: data.userName, cellphone: data.cellphone, email: data.email ?? null, updateTime: new Date() })
-        .where(eq(account.accountId, accountId))
+      await setAccountContact(tx, accountId, { userName: data.userName, cellphone: data.cellphone, email: data.email ?? null }, new Date())
     },
     fields: [
       { name: 'userName', label: { zh: '姓名', en: 'Name' }, required: true, maxLength: 30 },

@@ -1,9 +1,10 @@
 /** Writers of the three logs the console shows: login, operation and system (security events). */
 import type { FastifyRequest } from 'fastify'
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { newId } from '../../../src/contract/ids'
 import type { Ctx } from '../../context'
-import { account, applicationMenu, applicationMenuFunction, loginLog, operateLog, systemLog } from '../../db/schema'
+import { applicationMenu, applicationMenuFunction, loginLog, operateLog, systemLog } from '../../db/schema'
+import { unitOfAccountName } from '../account'
 import { ipCity, terminalOf } from '../../lib/ipCity'
 import type { OperateEntry } from '../../lib/logPort'
 
@@ -46,13 +47,7 @@ export async function writeLoginLog(
   carrier: string | null,
 ): Promise<void> {
   try {
-    const [owner] = accountName
-      ? await ctx.db
-          .select({ organizationId: account.organizationId })
-          .from(account)
-          .where(eq(sql`lower(${account.accountName})`, accountName.toLowerCase()))
-          .limit(1)
-      : []
+    const owner = accountName ? await unitOfAccountName(ctx.db, accountName) : undefined
     const ua = typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null
     const t = terminalOf(ua, carrier)
     await ctx.db.insert(loginLog).values({

@@ -1,12 +1,13 @@
 /**
  * The organisation module's public surface: its routes, the unit tree and unit lookups other modules
  * read (units are read through these, never from the table), the units' account limits, and the
- * ports it answers for (lib/modulePorts.ts: a data scope's sub-units) and asks through (accountPort.ts).
+ * ports it answers for (lib/modulePorts.ts: a data scope's sub-units) and asks through (accountPort.ts, staffPort.ts).
  */
 import { setModulePorts } from '../../lib/modulePorts'
 import { orgSubtreeSql } from './queries'
 
 export { setUnitAccounts } from './accountPort'
+export { setUnitStaff } from './staffPort'
 export { unitFinder } from './find'
 export { setUnitAccountLimit, unitAccountCount, unitLimitPage } from './limits'
 export {
@@ -15,6 +16,7 @@ export {
   orgExists,
   orgIdByName,
   orgName,
+  orgNameOf,
   orgNames,
   orgSubtreeIds,
   orgSubtreeSql,
@@ -22,6 +24,7 @@ export {
   searchActiveUnits,
   unitOptions,
   unitsForTree,
+  unitsUnderSql,
 } from './queries'
 export { registerOrgRoutes } from './routes'
 

@@ -5,7 +5,8 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { OrgDeptNode } from '../../../src/contract/schemas/org'
 import type { Db } from '../../db/client'
-import { department, organization, person } from '../../db/schema'
+import { department, organization } from '../../db/schema'
+import { staffUnit } from './staffPort'
 import { accountUnit } from './accountPort'
 
 /** Department nodes (category 2) of the given units, nested by their parent department; the top ones are returned. */
@@ -52,7 +53,7 @@ export async function departmentNodes(db: Db, orgIds: string[]): Promise<OrgDept
 
 /** The unit of a person (staff record) or, failing that, of an account with that id. */
 export async function personOrganization(db: Db, userId: string): Promise<string | null> {
-  const [p] = await db.select({ org: person.organizationId }).from(person).where(eq(person.userId, userId))
-  if (p) return p.org
+  const unit = await staffUnit(db, userId)
+  if (unit !== undefined) return unit
   return (await accountUnit(db, userId))?.organizationId ?? null
 }

@@ -2,10 +2,10 @@
  * The organisation module's queries that other modules use: the unit tree (paths, subtrees) and
  * small lookups of units. Other modules call these instead of selecting from `organization`.
  */
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { organization, organizationType } from '../../db/schema'
-import { likeEscape } from '../../lib/sql'
+import { likeEscape, qualified } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 
 /** A unit whose name, short name or credit code contains the keyword (LIKE wildcards in it are text). */
@@ -31,6 +31,22 @@ export const orgTree = defineTree({
 
 /** SQL: the ids of the unit and every unit under it (an indexed path range), for `in (…)`. */
 export const orgSubtreeSql = (rootId: string) => orgTree.subtreeSql(rootId)
+
+/** SQL: the name of the unit whose id is in `organizationId` (null when none), for a list's column or order. */
+export const orgNameOf = (organizationId: AnyColumn): SQL<string | null> =>
+  sql<
+    string | null
+  >`(select ${qualified(organization.organizationName)} from ${organization} where ${qualified(organization.organizationId)} = ${qualified(organizationId)})`
+
+/** SQL: the ids of these units and of every unit under them (organisation paths: '/root/…/self/'), for `in (…)`. */
+export function unitsUnderSql(unitIds: string[]): SQL {
+  if (unitIds.length === 0) return sql`(select null::text where false)`
+  const ids = sql.join(
+    unitIds.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  return sql`(select ${qualified(organization.organizationId)} from ${organization} where exists (select 1 from "organization" "ws_unit" where "ws_unit"."organization_id" in (${ids}) and ${qualified(organization.path)} like "ws_unit"."path" || '%'))`
+}
 
 /** The ids of the unit and every unit under it (through `db`, which may be a transaction). */
 export const orgSubtreeIds = (db: Db, rootId: string) => orgTree.subtreeIds(db, rootId)

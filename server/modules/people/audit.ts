@@ -147,7 +147,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
         now,
         visible,
         accounts.filter((a) => UNDER_REVIEW.includes(a.status)),
-        inArray(person.userId, unique),
+        { userIds: unique },
         input,
       )
       return rows.length

@@ -1,12 +1,35 @@
-/** The people module's public surface: its routes, the staff record a registration adds, the search's finder, and the port it answers for (the account module's personPort.ts). */
-import { setRegistrationPersonWriter } from '../account'
+/** The people module's public surface: its routes, the staff record a registration adds, the search's finder, the staff record queries other modules use, and the ports it answers for (account/personPort.ts, department/staffPort.ts, org/staffPort.ts). */
+import { setRegistrationPersonWriter, setStaffRecords } from '../account'
+import { setDepartmentStaff } from '../department'
+import { setUnitStaff } from '../org'
 import { addRegistrationPerson } from './audit'
+import {
+  activeStaffCounts,
+  anyStaffInDepartments,
+  decideStaffRecords,
+  holderNameOf,
+  linkStaffToAccount,
+  staffLink,
+  staffUnit,
+} from './queries'
 
 export { addRegistrationPerson } from './audit'
 export { personFinder } from './find'
+export {
+  activeStaffUnder,
+  isStaffUnder,
+  pendingAuditCount,
+  personNameOf,
+  renameStaffOfAccount,
+  setStaffAvatarOfAccount,
+  staffOfAccount,
+} from './queries'
 export { registerPeopleRoutes } from './routes'
 
-/** At start: an account registered through an invitation gets its staff record through the account module's port. */
+/** At start: an account registered through an invitation gets its staff record, and the account, department and organisation modules read the staff records, through their ports. */
 export function setPeoplePorts(): void {
   setRegistrationPersonWriter(addRegistrationPerson)
+  setStaffRecords({ staffLink, linkStaffToAccount, holderNameOf, decideStaffRecords })
+  setDepartmentStaff({ activeStaffCounts, anyStaffInDepartments })
+  setUnitStaff({ staffUnit })
 }

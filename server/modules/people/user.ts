@@ -27,14 +27,15 @@ import {
 } from '../../../src/contract/schemas/people'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Ctx } from '../../context'
-import { account, accountRole, department, organization, person, role } from '../../db/schema'
+import { account, department, person } from '../../db/schema'
+import { roleNamesOfAccount } from '../role'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { writeSystemLog } from '../logs'
 import { likeEscape } from '../../lib/sql'
 import { ORG_MENU, inScope, requireVisible, visibleOrgIds } from '../../lib/orgScope'
 import { defineResource, registerResource } from '../../lib/resource'
 import { deptSubtreeSql } from '../department'
-import { orgExists, orgSubtreeSql } from '../org'
+import { orgExists, orgNameOf, orgSubtreeSql } from '../org'
 import { accountUnit } from '../account'
 import { AVATAR, requireFiles, withFileUrls } from '../files'
 
@@ -50,7 +51,7 @@ const fieldError = (req: FastifyRequest, field: string, key: string) =>
 export const personSelection = {
   userId: person.userId,
   organizationId: person.organizationId,
-  organizationName: organization.organizationName,
+  organizationName: orgNameOf(person.organizationId).as('organization_name'),
   departmentId: person.departmentId,
   departmentName: department.departmentName,
   name: person.name,
@@ -72,11 +73,7 @@ export const personSelection = {
   accountName: account.accountName,
   accountLevel: account.level,
   accountStatus: account.status,
-  roleNames: sql<
-    string[]
-  >`coalesce((select json_agg(${role.roleName} order by ${role.sort}, ${role.roleName}) from ${accountRole} join ${role} on ${role.roleId} = ${accountRole.roleId} where ${accountRole.accountId} = ${person.accountId}), '[]'::json)`.as(
-    'role_names',
-  ),
+  roleNames: roleNamesOfAccount(person.accountId).as('role_names'),
   version: person.version,
   createTime: person.createTime,
   updateTime: person.updateTime,
@@ -86,7 +83,6 @@ export const personSelection = {
 
 export const joinPersonRefs = <T extends PgSelect>(q: T): T =>
   q
-    .leftJoin(organization, eq(organization.organizationId, person.organizationId))
     .leftJoin(department, eq(department.departmentId, person.departmentId))
     .leftJoin(account, eq(account.accountId, person.accountId)) as unknown as T
 

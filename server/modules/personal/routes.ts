@@ -5,7 +5,7 @@
  * reads only (sessions may still be signed out).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { V, validationText } from '../../../src/contract/rules'
 import type { CodeSent } from '../../../src/contract/schemas/auth'
@@ -29,7 +29,9 @@ import {
   type ThirdPartyBinding,
 } from '../../../src/contract/schemas/personal'
 import type { Ctx } from '../../context'
-import { accessToken, account, accountProfile, person, role, session } from '../../db/schema'
+import { accessToken, account, accountProfile, session } from '../../db/schema'
+import { roleNamesInOrder } from '../role'
+import { renameStaffOfAccount, setStaffAvatarOfAccount, staffOfAccount } from '../people'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { activeRoleIds } from '../../lib/permissions'
@@ -88,26 +90,21 @@ async function ownFile(ctx: Ctx, fileId: string | null | undefined): Promise<Fil
 
 /** The account's photo: its staff record's avatar, else the one kept in account_profile. */
 export async function profilePhoto(ctx: Ctx, accountId: string): Promise<StoredImage | null> {
-  const [p] = await ctx.db.select({ avatar: person.avatarFileId }).from(person).where(eq(person.accountId, accountId))
+  const p = await staffOfAccount(ctx.db, accountId)
   const [prof] = await ctx.db
     .select({ photo: accountProfile.photoFileId })
     .from(accountProfile)
     .where(eq(accountProfile.accountId, accountId))
-  return image(await ownFile(ctx, p?.avatar ?? prof?.photo))
+  return image(await ownFile(ctx, p?.avatarFileId ?? prof?.photo))
 }
 
 async function personalInfo(ctx: Ctx, accountId: string): Promise<PersonalInfo> {
   const a = await accountById(ctx.db, accountId)
   if (!a) throw new ApiError(Code.ACCOUNT_DISABLED)
-  const [p] = await ctx.db
-    .select({ userId: person.userId, avatar: person.avatarFileId })
-    .from(person)
-    .where(eq(person.accountId, accountId))
+  const p = await staffOfAccount(ctx.db, accountId)
   const [prof] = await ctx.db.select().from(accountProfile).where(eq(accountProfile.accountId, accountId))
   const roleIds = (await activeRoleIds(ctx, accountId)).map((r) => r.roleId)
-  const roles = roleIds.length
-    ? await ctx.db.select({ roleName: role.roleName }).from(role).where(inArray(role.roleId, roleIds)).orderBy(asc(role.sort))
-    : []
+  const roleNames = await roleNamesInOrder(ctx.db, roleIds)
   return {
     accountId: a.accountId,
     accountName: a.accountName,
@@ -118,9 +115,9 @@ async function personalInfo(ctx: Ctx, accountId: string): Promise<PersonalInfo> 
     email: a.email,
     organizationId: a.organizationId,
     organizationName: await organizationName(ctx, a.organizationId),
-    roleNames: roles.map((r) => r.roleName),
+    roleNames,
     userId: p?.userId ?? null,
-    photo: image(await ownFile(ctx, p?.avatar ?? prof?.photoFileId)),
+    photo: image(await ownFile(ctx, p?.avatarFileId ?? prof?.photoFileId)),
     signature: image(await ownFile(ctx, prof?.signatureFileId)),
     thirdParty: await bindingsOf(ctx, accountId),
     thirdPartyConfigured: configuredPlatforms(ctx),
@@ -208,10 +205,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
         .where(and(eq(account.accountId, acc.accountId), eq(account.version, body.version)))
         .returning({ id: account.accountId })
       if (rows.length === 0) return false
-      await tx
-        .update(person)
-        .set({ name: body.userName, updateTime: now, updateBy: acc.accountId })
-        .where(eq(person.accountId, acc.accountId))
+      await renameStaffOfAccount(tx, acc.accountId, body.userName, now)
       return true
     })
     if (!updated) throw new ApiError(Code.VERSION_CONFLICT, await personalInfo(ctx, acc.accountId))
@@ -326,13 +320,8 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const acc = writable(req.auth!)
     const { fileId } = parse(fileRefBody, req.body, req)
     if (fileId) await uploadedFile(ctx, req, acc, fileId, 'avatar')
-    const [p] = await ctx.db.select({ userId: person.userId }).from(person).where(eq(person.accountId, acc.accountId))
-    if (p)
-      await ctx.db
-        .update(person)
-        .set({ avatarFileId: fileId, updateTime: new Date(), updateBy: acc.accountId })
-        .where(eq(person.userId, p.userId))
-    else await setProfile(ctx, acc.accountId, { photoFileId: fileId })
+    if (!(await setStaffAvatarOfAccount(ctx.db, acc.accountId, fileId, new Date())))
+      await setProfile(ctx, acc.accountId, { photoFileId: fileId })
     return ok<PersonalInfo>(req, await personalInfo(ctx, acc.accountId))
   })
 

@@ -6,12 +6,13 @@ import type { DataScope } from '../../../src/contract/enums'
 import { roleAdd, roleListQuery, roleUpdate } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { accountRole, organization, role } from '../../db/schema'
+import { accountRole, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
-import { likeEscape } from '../../lib/sql'
+import { likeEscape, qualified } from '../../lib/sql'
 import type { ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import { orgNameOf } from '../org'
 import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth'
 
 /** Nobody hands out a wider data scope than their own (20003 naming it); keeping a role's scope hands nothing out. */
@@ -84,8 +85,11 @@ export const roleResource = defineResource({
     sort: role.sort,
     dataScope: role.dataScope,
     organizationId: role.organizationId,
-    organizationName: organization.organizationName,
-    memberCount: sql<number>`(select count(*)::int from ${accountRole} where ${accountRole.roleId} = ${role.roleId})`.as('member_count'),
+    organizationName: orgNameOf(role.organizationId).as('organization_name'),
+    memberCount:
+      sql<number>`(select count(*)::int from ${accountRole} where ${qualified(accountRole.roleId)} = ${qualified(role.roleId)})`.as(
+        'member_count',
+      ),
     /** A built-in role (the system administrator): never deleted or stopped. */
     builtin: sql<boolean>`(${role.builtin} is not null)`.as('builtin'),
     version: role.version,
@@ -94,7 +98,6 @@ export const roleResource = defineResource({
     createBy: role.createBy,
     updateBy: role.updateBy,
   },
-  join: (q) => q.leftJoin(organization, eq(organization.organizationId, role.organizationId)) as unknown as typeof q,
   /** `held`: the caller holds the role (the list offers neither stopping nor deleting it). */
   enrich: async (db, rows, auth) => {
     const held = new Set(

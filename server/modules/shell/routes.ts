@@ -5,7 +5,9 @@ import { Code } from '../../../src/contract/codes'
 import { API } from '../../../src/contract/paths'
 import { menuByPermissionQuery, operateLogBody, type CurrentUser, type MenuEntry } from '../../../src/contract/schemas/shell'
 import type { Ctx } from '../../context'
-import { application, applicationMenu, applicationMenuFunction, person, role, roleMenu, roleMenuFunction } from '../../db/schema'
+import { application, applicationMenu, applicationMenuFunction, roleMenu, roleMenuFunction } from '../../db/schema'
+import { roleExists, roleNamesInOrder } from '../role'
+import { staffOfAccount } from '../people'
 import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../lib/permissions'
 import { organizationName } from '../auth'
@@ -72,10 +74,10 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
               await ctx.db
                 .selectDistinct({ id: roleMenuFunction.applicationMenuFunctionId })
                 .from(roleMenuFunction)
-                .innerJoin(role, eq(role.roleId, roleMenuFunction.roleId))
                 .where(
                   and(
                     inArray(roleMenuFunction.roleId, roleIds),
+                    roleExists(roleMenuFunction.roleId),
                     inArray(
                       roleMenuFunction.applicationMenuFunctionId,
                       fns.map((f) => f.applicationMenuFunctionId),
@@ -135,19 +137,13 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.get(API.portal.userInfo, { config: { auth: 'signed' } }, async (req) => {
     const a = req.auth!.account
-    const roles = await ctx.db
-      .select({ roleName: role.roleName })
-      .from(role)
-      .where(
-        inArray(
-          role.roleId,
-          (await activeRoleIds(ctx, a.accountId)).map((r) => r.roleId),
-        ),
-      )
-      .orderBy(asc(role.sort))
+    const roleNames = await roleNamesInOrder(
+      ctx.db,
+      (await activeRoleIds(ctx, a.accountId)).map((r) => r.roleId),
+    )
     const photo = await profilePhoto(ctx, a.accountId)
     // the staff record linked to this account, if any
-    const [staff] = await ctx.db.select({ userId: person.userId }).from(person).where(eq(person.accountId, a.accountId))
+    const staff = await staffOfAccount(ctx.db, a.accountId)
     return ok<CurrentUser>(req, {
       accountId: a.accountId,
       accountName: a.accountName,
@@ -161,7 +157,7 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       profilePhotoUrl: photo?.url ?? null,
       organizationId: a.organizationId,
       organizationName: await organizationName(ctx, a.organizationId),
-      roleNames: roles.map((r) => r.roleName),
+      roleNames,
     })
   })
 }

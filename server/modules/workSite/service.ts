@@ -20,7 +20,8 @@ import { WORK_SITE_FIELDS } from '../../../src/contract/fields/workSite'
 import { workSiteAdd, workSiteListQuery, workSiteUpdate, type WorkSiteOptions } from '../../../src/contract/schemas/workSite'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { container, designUnit, line, organization, person, project, projectUnit, workSite } from '../../db/schema'
+import { container, designUnit, line, project, projectUnit, workSite } from '../../db/schema'
+import { activeStaffUnder, isStaffUnder, personNameOf } from '../people'
 import { ApiError, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { fileUrls, PHOTO, requireFiles } from '../files'
@@ -42,16 +43,6 @@ async function projectUnitIds(tx: Db, projectId: string): Promise<string[]> {
   const owner = await tx.select({ id: project.organizationId }).from(project).where(eq(project.projectId, projectId))
   const units = await tx.selectDistinct({ id: projectUnit.organizationId }).from(projectUnit).where(eq(projectUnit.projectId, projectId))
   return [...new Set([...owner, ...units].map((r) => r.id))]
-}
-
-/** Staff of those units and of the units below them (organisation paths: '/root/…/self/'). */
-function staffWhere(unitIds: string[]) {
-  if (unitIds.length === 0) return sql`false`
-  const ids = sql.join(
-    unitIds.map((id) => sql`${id}`),
-    sql`, `,
-  )
-  return sql`exists (select 1 from "organization" "ws_unit" where "ws_unit"."organization_id" in (${ids}) and ${organization.path} like "ws_unit"."path" || '%')`
 }
 
 /** A referenced row must belong to the project: 20002 on the field otherwise. Answers the row. */
@@ -124,12 +115,8 @@ export async function checkWorkSite(input: Row, current: Row | null, w: WriteCon
     )
   const managerUserId = (input.managerUserId as string | null | undefined) ?? null
   if (managerUserId) {
-    const [staff] = await tx
-      .select({ id: person.userId })
-      .from(person)
-      .innerJoin(organization, eq(organization.organizationId, person.organizationId))
-      .where(and(eq(person.userId, managerUserId), staffWhere(await projectUnitIds(tx, projectId))))
-    if (!staff) throw new ApiError(Code.NOT_FOUND, { field: 'managerUserId' }, NOT_PROJECT_STAFF)
+    if (!(await isStaffUnder(tx, managerUserId, await projectUnitIds(tx, projectId))))
+      throw new ApiError(Code.NOT_FOUND, { field: 'managerUserId' }, NOT_PROJECT_STAFF)
   }
   // an update leaving the photos out clears them; the column holds a list
   input.photoFileIds ??= []
@@ -159,7 +146,6 @@ export async function withPhotoUrls(ctx: Ctx, auth: AuthContext, rows: Row[]): P
 const siteLine = alias(line, 'ws_line')
 const siteDesignUnit = alias(designUnit, 'ws_design_unit')
 const siteContainer = alias(container, 'ws_container')
-const siteManager = alias(person, 'ws_manager')
 
 export const workSiteSelection = {
   workSiteId: workSite.workSiteId,
@@ -169,7 +155,7 @@ export const workSiteSelection = {
   lineName: siteLine.lineName,
   designUnitName: siteDesignUnit.designUnitName,
   containerName: siteContainer.containerName,
-  managerName: siteManager.name,
+  managerName: personNameOf(workSite.managerUserId).as('manager_name'),
   version: workSite.version,
   createTime: workSite.createTime,
   updateTime: workSite.updateTime,
@@ -192,8 +178,7 @@ export const workSiteDef = <M extends MenuPath>(ctx: Ctx, name: string, menu: M)
         .leftJoin(project, eq(project.projectId, workSite.projectId))
         .leftJoin(siteLine, eq(siteLine.lineId, workSite.lineId))
         .leftJoin(siteDesignUnit, eq(siteDesignUnit.designUnitId, workSite.designUnitId))
-        .leftJoin(siteContainer, eq(siteContainer.containerId, workSite.containerId))
-        .leftJoin(siteManager, eq(siteManager.userId, workSite.managerUserId)) as unknown as typeof q,
+        .leftJoin(siteContainer, eq(siteContainer.containerId, workSite.containerId)) as unknown as typeof q,
     filters: (q) => [
       q.projectId ? eq(workSite.projectId, q.projectId) : undefined,
       ...filtersOf(workSite, WORK_SITE_FIELDS, q),
@@ -202,7 +187,7 @@ export const workSiteDef = <M extends MenuPath>(ctx: Ctx, name: string, menu: M)
             ilike(workSite.workSiteName, likeEscape(q.keyword)),
             ilike(workSite.workSiteCode, likeEscape(q.keyword)),
             ilike(workSite.address, likeEscape(q.keyword)),
-            ilike(siteManager.name, likeEscape(q.keyword)),
+            ilike(personNameOf(workSite.managerUserId), likeEscape(q.keyword)),
           )
         : undefined,
     ],
@@ -259,12 +244,6 @@ export async function workSiteOptions(db: Db, projectId: string): Promise<WorkSi
     .where(and(eq(container.projectId, projectId), sql`length(${container.path}) - length(replace(${container.path}, '/', '')) <= 4`))
     .orderBy(asc(container.path))
     .limit(2000)
-  const staff = await db
-    .select({ userId: person.userId, name: person.name, organizationName: organization.organizationName })
-    .from(person)
-    .innerJoin(organization, eq(organization.organizationId, person.organizationId))
-    .where(and(eq(person.status, 'active'), staffWhere(await projectUnitIds(db, projectId))))
-    .orderBy(asc(organization.organizationName), asc(person.sort), asc(person.name))
-    .limit(2000)
+  const staff = await activeStaffUnder(db, await projectUnitIds(db, projectId), 2000)
   return { lines, designUnits, containers, staff }
 }
