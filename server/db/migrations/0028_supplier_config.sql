@@ -10,3 +10,5 @@ CREATE TABLE IF NOT EXISTS "supplier_config" (
 	"update_by" text,
 	CONSTRAINT "supplier_config_kind_ck" CHECK ("kind" IN ('mail', 'sms'))
 );
+--> statement-breakpoint
+SELECT trestle_version_triggers();
