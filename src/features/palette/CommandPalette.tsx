@@ -5,7 +5,7 @@
  * sites the gateway finds within its scope. Keyboard first (cmdk: ↑↓, Enter, Esc), rows of 44 px for
  * a finger. Offline it finds pages and commands, and records from searches already made.
  */
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Command } from 'cmdk'
@@ -135,6 +135,20 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const foundCommands = rank(q, commands)
   const shownPages = q ? foundPages.slice(0, 8) : foundPages.slice(0, 6)
   const nothing = shownPages.length === 0 && foundCommands.length === 0 && hits.length === 0
+  // The row Enter opens. cmdk picks the first row when the typed text changes, but the rows follow
+  // the text a render later (useDeferredValue) and the search's answer later still: the row it
+  // picked may be gone. So the choice is kept here, and moves to the first row when its row goes.
+  const values = [
+    ...shownPages.map((p) => p.id),
+    ...foundCommands.map((c) => `command:${c.id}`),
+    ...SEARCH_KINDS.flatMap((kind) => hits.filter((h) => h.kind === kind).map((h) => `${kind}:${h.id}`)),
+  ]
+  const [selected, setSelected] = useState('')
+  const first = values[0] ?? ''
+  const present = values.includes(selected)
+  useEffect(() => {
+    if (!present) setSelected(first)
+  }, [present, first])
 
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
@@ -145,7 +159,14 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       >
         <DialogTitle className="sr-only">{t('palette.title')}</DialogTitle>
         <DialogDescription className="sr-only">{t('palette.hint')}</DialogDescription>
-        <Command label={t('palette.title')} shouldFilter={false} loop className="flex max-h-[76vh] flex-col">
+        <Command
+          label={t('palette.title')}
+          shouldFilter={false}
+          loop
+          value={selected}
+          onValueChange={setSelected}
+          className="flex max-h-[76vh] flex-col"
+        >
           <div className="flex items-center gap-2 border-b px-3">
             <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
             <Command.Input
