@@ -17,7 +17,7 @@ import { eq, sql } from 'drizzle-orm'
 import { buildTree, filterTree, flattenTree, type Nested } from '../src/lib/tree/data'
 import type { ContainerNode } from '../src/contract/schemas/projectStructure'
 import * as t from '../server/db/schema'
-import { insertBenchContainers } from '../server/db/seed/projectStructure'
+import { insertBenchContainers } from '../server/seed/projectStructure'
 import { Client } from '../tests/api/client'
 import { seededDatabase, startGateway, stats } from './support'
 

@@ -10,7 +10,7 @@
 import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import type { DictNode } from '../src/contract/schemas/dictionary'
-import { insertDictTree, type SeedDictNode } from '../server/db/seed/dictionary'
+import { insertDictTree, type SeedDictNode } from '../server/seed/dictionary'
 import { Client, newKey } from '../tests/api/client'
 import { multipart } from '../tests/api/files-fixtures'
 import { seededDatabase, startGateway, stats } from './support'

@@ -6,7 +6,7 @@
  * Prints figures; budgets are read by people, not asserted.
  */
 import { sql } from 'drizzle-orm'
-import { insertBenchUnits } from '../server/db/seed/org'
+import { insertBenchUnits } from '../server/seed/org'
 import { Client } from '../tests/api/client'
 import { seededDatabase, startGateway, stats } from './support'
 

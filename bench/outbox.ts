@@ -15,7 +15,7 @@ import { OutboxStore } from '../src/lib/offline/store'
 import { personOffline } from '../src/features/people/offline'
 import { Client } from '../tests/api/client'
 import { consoleClient } from './console-client'
-import { idCardOf } from '../server/db/seed/people'
+import { idCardOf } from '../server/seed/people'
 import { seededDatabase, startGateway } from './support'
 
 const PASSWORD = 'Bench@2026'

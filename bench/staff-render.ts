@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 import { POSTS } from '../src/contract/schemas/people'
 import { Client, newKey } from '../tests/api/client'
-import { idCardOf } from '../server/db/seed/people'
+import { idCardOf } from '../server/seed/people'
 import { startGateway, type BenchGateway } from './support'
 
 const ROWS = Number(process.env.BENCH_STAFF ?? 2000)

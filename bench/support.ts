@@ -105,7 +105,7 @@ export async function seededDatabase(name: string, extra: Record<string, string>
   const [{ loadConfig }, { openDatabase }, { seed }] = await Promise.all([
     import('../server/config'),
     import('../server/db/client'),
-    import('../server/db/seed'),
+    import('../server/seed'),
   ])
   const dir = mkdtempSync(join(tmpdir(), `trestle-${name}-`))
   const remove = () => rmSync(dir, { recursive: true, force: true })

@@ -51,7 +51,7 @@ export const TABLE_OWNER: Record<string, string> = {
 }
 
 /** Folders that may use any table: the demo data and the database's own code. */
-const ANY_TABLE = new Set(['server/db', 'server/db/seed'])
+const ANY_TABLE = new Set(['server/db', 'server/seed'])
 
 /**
  * Uses of another folder's table that are still there: per table why, and the folders (a module's name,

@@ -18,7 +18,7 @@ describe('the import graph', () => {
   it('groups files by area and finds the folders of a loop', () => {
     expect(folderOf('server/modules/org/queries.ts')).toBe('server/modules/org')
     expect(folderOf('server/lib/resource.ts')).toBe('server/lib')
-    expect(folderOf('server/db/seed/org.ts')).toBe('server/db/seed')
+    expect(folderOf('server/seed/org.ts')).toBe('server/seed')
     expect(folderOf('src/features/people/PeoplePage.tsx')).toBe('src/features/people')
     expect(folderOf('src/lib/crud/list/Toolbar.tsx')).toBe('src/lib/crud')
     const edge = (from: string, to: string): Edge => ({ from, to, file: from, target: to })

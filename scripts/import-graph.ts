@@ -82,14 +82,12 @@ function resolve(fromFile: string, spec: string): string | null {
 
 /**
  * The folder a file belongs to: an area (`server/modules/<m>`, `src/features/<f>`, `src/lib/<l>`) or a
- * top folder (`server/lib`, `server/plugins`, `server/db`, `src/components`, `src/contract`, …); a file
+ * top folder (`server/lib`, `server/plugins`, `server/db`, `server/seed`, `src/components`, `src/contract`, …); a file
  * straight under `server/modules`, `src/features` or `src/lib` is its own unit.
  */
 export function folderOf(rel: string): string {
   const parts = rel.split('/')
   if (parts[0] === 'server') {
-    // the demo data is written through the modules, as the app would: a layer of its own
-    if (parts[1] === 'db' && (parts[2] === 'seed' || parts[2] === 'seed.ts')) return 'server/db/seed'
     if (parts[1] === 'modules') return parts.length > 3 ? parts.slice(0, 3).join('/') : rel
     return parts.length > 2 ? parts.slice(0, 2).join('/') : 'server'
   }

@@ -3,7 +3,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { openDatabase } from './db/client'
 import { describeSync, syncConsoleMenus } from './db/menuSync'
-import { seed } from './db/seed'
+import { seed } from './seed'
 
 async function main(): Promise<void> {
   const major = Number(process.versions.node.split('.')[0])

@@ -356,7 +356,7 @@ export const ACCOUNTS: SeedAccount[] = [
   },
 ]
 
-// ---- demo work sites (server/db/seed/workSite.ts) on the demo railway project 沪渝蓉高铁武宜段 ----
+// ---- demo work sites (server/seed/workSite.ts) on the demo railway project 沪渝蓉高铁武宜段 ----
 
 export interface SeedWorkSite {
   code: string

@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { NOT_SENT } from '../../server/modules/messages/channels'
-import { MESSAGE_SETTINGS } from '../../server/db/seed/messageSettings'
+import { MESSAGE_SETTINGS } from '../../server/seed/messageSettings'
 import { MSG_EVENTS } from '../../src/contract/schemas/message'
 import { newKey, type Answer, type Client } from './client'
 import { accountNameOf, mustAdd, newUnit, nextPhone, post, sysadminRoleId, type PageOf } from './accounts-fixtures'

@@ -3,9 +3,9 @@
  * projects and one for lines (no required items, so existing forms still save as they did), and a
  * few resources roles can be granted in their 资源 tab.
  */
-import { newId } from '../../../src/contract/ids'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { newId } from '../../src/contract/ids'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
 const GROUPS = [
   {

@@ -1,8 +1,8 @@
 /** Demo terminals (embedded database only): one of each state, so 终端授权 shows what it does. */
 import { sql } from 'drizzle-orm'
-import { newId } from '../../../src/contract/ids'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { newId } from '../../src/contract/ids'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
 const day = 86_400_000
 

@@ -6,10 +6,10 @@
  * configured 消息设置. A missing value renders cleanly (fanout.ts `render`): a unit in 【】 or [ ]
  * is left out with its brackets. Idempotent: a configuration of that name in that unit is kept.
  */
-import { newId } from '../../../src/contract/ids'
-import { MSG_EVENTS, type MsgEvent, type MsgReceiver } from '../../../src/contract/schemas/message'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { newId } from '../../src/contract/ids'
+import { MSG_EVENTS, type MsgEvent, type MsgReceiver } from '../../src/contract/schemas/message'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
 interface Setting {
   configName: string

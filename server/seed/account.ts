@@ -4,11 +4,11 @@
  * past its valid period, and registered (project) accounts with project departments — each with
  * the change history that led there. All use the demo password.
  */
-import { newId } from '../../../src/contract/ids'
-import type { AccountChangeField } from '../../../src/contract/schemas/account'
-import type { AccountLevel, AccountStatus } from '../../../src/contract/enums'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { newId } from '../../src/contract/ids'
+import type { AccountChangeField } from '../../src/contract/schemas/account'
+import type { AccountLevel, AccountStatus } from '../../src/contract/enums'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
 interface DemoAccount {
   name: string

@@ -11,10 +11,10 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE, type CataloguePage } from '../../src/contract/catalogue'
 import { loadConfig } from '../config'
-import { openDatabase, type Database } from './client'
-import { syncConsoleMenus } from './menuSync'
-import * as t from './schema'
-import { seed } from './seed'
+import { openDatabase, type Database } from '../db/client'
+import { syncConsoleMenus } from '../db/menuSync'
+import * as t from '../db/schema'
+import { seed } from '.'
 
 interface Node {
   name: string

@@ -6,10 +6,10 @@
  * only. Department paths are filled by the caller (rebuildPaths).
  */
 import { and, eq } from 'drizzle-orm'
-import { newId } from '../../../src/contract/ids'
-import type { LineType, ParticipantType, ProjectOrgType, ProjectStatus } from '../../../src/contract/schemas/project'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { newId } from '../../src/contract/ids'
+import type { LineType, ParticipantType, ProjectOrgType, ProjectStatus } from '../../src/contract/schemas/project'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
 interface DemoDept {
   name: string

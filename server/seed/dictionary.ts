@@ -4,11 +4,11 @@
  * with units, and a few WBS–EBS relations. Also `insertDictTree` for the bench's large trees.
  * Paths and sort keys are written here (one tree per kind).
  */
-import { newId } from '../../../src/contract/ids'
-import type { DictKind } from '../../../src/contract/schemas/dictionary'
-import { keyBetween } from '../../lib/tree'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { newId } from '../../src/contract/ids'
+import type { DictKind } from '../../src/contract/schemas/dictionary'
+import { keyBetween } from '../lib/tree'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
 /** A node of a seeded tree: code, name, unit, major code, children. */
 export type SeedDictNode = [code: string, name: string, unit: string | null, major: string | null, children?: SeedDictNode[]]

@@ -7,11 +7,11 @@
  * every fresh database looks the same. `generateStaff` is also used by the bench (bench/people.ts).
  */
 import { asc, inArray } from 'drizzle-orm'
-import { newId } from '../../../src/contract/ids'
-import { isValidIdCard } from '../../../src/contract/rules'
-import type { Degree, Post, PositionLevel, TitleLevel } from '../../../src/contract/schemas/people'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { newId } from '../../src/contract/ids'
+import { isValidIdCard } from '../../src/contract/rules'
+import type { Degree, Post, PositionLevel, TitleLevel } from '../../src/contract/schemas/people'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
 const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
 

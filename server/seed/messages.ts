@@ -7,10 +7,10 @@
  * the message centre has something to open offline.
  */
 import { eq, inArray } from 'drizzle-orm'
-import { newId } from '../../../src/contract/ids'
-import type { MsgEvent, MsgReceiver } from '../../../src/contract/schemas/message'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { newId } from '../../src/contract/ids'
+import type { MsgEvent, MsgReceiver } from '../../src/contract/schemas/message'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
 const day = 86_400_000
 
@@ -57,7 +57,7 @@ export async function seedMessageDemo(
   const group = (i: number): MsgReceiver => ({ type: 'group', id: groups[i]!.id, name: groups[i]!.name })
   const admins: MsgReceiver[] = sysadmin ? [{ type: 'role', id: sysadmin.id, name: '系统管理员' }] : []
 
-  // who the demo's settings tell (server/db/seed/messageSettings.ts writes them; the other events: the administrators)
+  // who the demo's settings tell (server/seed/messageSettings.ts writes them; the other events: the administrators)
   const receivers: Partial<Record<MsgEvent, MsgReceiver[]>> = {
     'account.stopped': [group(0), group(1)],
     'terminal.applied': [...admins, group(1)],

@@ -5,14 +5,14 @@
  * unit engineering under them. Paths and sort keys are written here (one tree per project).
  */
 import { asc, eq } from 'drizzle-orm'
-import { formatChainage } from '../../../src/contract/mileage'
-import { newId } from '../../../src/contract/ids'
-import type { ContainerType } from '../../../src/contract/schemas/projectStructure'
-import { keyBetween } from '../../lib/tree'
-import type { Db } from '../client'
-import * as t from '../schema'
+import { formatChainage } from '../../src/contract/mileage'
+import { newId } from '../../src/contract/ids'
+import type { ContainerType } from '../../src/contract/schemas/projectStructure'
+import { keyBetween } from '../lib/tree'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
 
-/** The demo railway project (server/db/seed/project.ts). */
+/** The demo railway project (server/seed/project.ts). */
 export const DEMO_STRUCTURE_PROJECT = 'HYR-WY-01'
 
 const SECTIONS = [

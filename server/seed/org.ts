@@ -5,11 +5,11 @@
  * account groups. Names are invented; credit codes carry valid GB 32100-2015 check characters.
  */
 import { eq, inArray } from 'drizzle-orm'
-import { CREDIT_CODE_CHARS, creditCodeCheckChar } from '../../../src/contract/rules'
-import { newId } from '../../../src/contract/ids'
-import type { Db } from '../client'
-import * as t from '../schema'
-import { orgTree } from '../../modules/org'
+import { CREDIT_CODE_CHARS, creditCodeCheckChar } from '../../src/contract/rules'
+import { newId } from '../../src/contract/ids'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
+import { orgTree } from '../modules/org'
 
 /** A credit code from its first 17 characters. */
 export const creditCodeOf = (first17: string): string => {

@@ -4,11 +4,11 @@
  * staff of the project's units.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { formatChainage } from '../../../src/contract/mileage'
-import { newId } from '../../../src/contract/ids'
-import type { Db } from '../client'
-import * as t from '../schema'
-import { DEMO_WORK_SITES } from '../seed-data'
+import { formatChainage } from '../../src/contract/mileage'
+import { newId } from '../../src/contract/ids'
+import type { Db } from '../db/client'
+import * as t from '../db/schema'
+import { DEMO_WORK_SITES } from '../db/seed-data'
 import { DEMO_STRUCTURE_PROJECT } from './projectStructure'
 
 export async function seedWorkSiteDemo(tx: Db): Promise<void> {
