@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { APP_TYPES } from '../enums'
 import { V, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
-import { id, listQuery, version, type Stamped, recordSchemas } from './common'
+import { fileRef, id, listQuery, version, type Stamped, recordSchemas } from './common'
 
 export const {
   fields: applicationFields,
@@ -21,7 +21,7 @@ export const {
     major: optionalText(50),
     remark: optionalText(500),
     /** An uploaded image (purpose photo). */
-    iconFileId: id().nullable().optional(),
+    iconFileId: fileRef(),
   },
   'applicationId',
 )
@@ -58,7 +58,7 @@ export const {
     major: versionPart(),
     minor: versionPart(),
     revision: versionPart(),
-    attachmentFileId: id().nullable().optional(),
+    attachmentFileId: fileRef(),
     releaseNote: optionalText(2000),
   },
   'applicationVersionId',

@@ -4,6 +4,9 @@ import { INT4_MAX, V, int, optionalText } from '../rules'
 /** Record ids are UUIDv7 strings; the client may supply one on add. */
 export const id = () => z.uuid({ error: V.invalid })
 
+/** An uploaded file's id that may be removed: an empty control (`''`) or null clears it. */
+export const fileRef = () => z.preprocess((v) => (v === '' ? null : v), id().nullable().optional())
+
 /** A record's version: an int4 column (a value it cannot hold is 20001 on `version`, not a fault). */
 export const version = () => int({ min: 0, typeError: V.required })
 
