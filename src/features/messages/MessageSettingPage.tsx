@@ -229,8 +229,9 @@ function ConfigList({ kind, headerless }: { kind: Kind; headerless?: boolean }) 
 function TemplateFields() {
   const { t } = useT()
   const channels = (useWatch({ name: 'channels' }) as MsgChannel[] | undefined) ?? []
-  const eventCode = useWatch({ name: 'eventCode' }) as MsgEvent | undefined
-  const fields = MSG_EVENT_FIELDS[eventCode ?? 'custom'].map((f) => `{${f}}`).join(' ')
+  // a custom configuration has no event: null, which the form holds as ''
+  const eventCode = (useWatch({ name: 'eventCode' }) as MsgEvent | '' | undefined) || 'custom'
+  const fields = MSG_EVENT_FIELDS[eventCode].map((f) => `{${f}}`).join(' ')
   return (
     <>
       <ChannelsField />
