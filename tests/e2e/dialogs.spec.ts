@@ -36,6 +36,14 @@ const editNode = (page: Page, name: string) =>
     .getByRole('button', { name: `编辑 ${name}`, exact: true })
     .click()
 
+/** 新增 on one of the screen's panels. */
+const onTab = (tab: string) => async (page: Page) => {
+  await main(page)
+    .getByRole('radio', { name: tab, exact: true })
+    .or(main(page).getByRole('tab', { name: tab, exact: true }))
+    .click()
+  await clickAdd(page)
+}
 const pickFirstReceiver = (dialog: Locator) => dialog.getByRole('tree').getByRole('checkbox').first().check()
 
 const CASES: Record<string, Case> = {
@@ -43,6 +51,8 @@ const CASES: Record<string, Case> = {
   应用: { path: '/admin/app-manage' },
   参建单位: { path: '/admin/project-information', values: () => ({ 参建类型: '其他' }), rename: '联系人' },
   线路: { path: '/admin/project-configuration' },
+  工程专业: { path: '/admin/project-configuration', open: onTab('工程专业') },
+  项目组织: { path: '/admin/project-configuration', open: onTab('项目组织') },
   设计单元: {
     path: '/admin/project-design-unit',
     values: (n) => ({ 起点里程: `DK${500 + n}+000.000`, 终点里程: `DK${500 + n}+500.000` }),
@@ -53,6 +63,9 @@ const CASES: Record<string, Case> = {
   业务事件消息: { path: '/admin/message-setting', prepare: pickFirstReceiver },
   自定义消息: { path: '/admin/message-custom-config', prepare: pickFirstReceiver },
   项目账号: { path: '/admin/project-org-account', rename: '姓名' },
+  // a new project opens on its information page
+  项目: { path: '/admin/project-manage', edit: (page) => main(page).getByRole('button', { name: '编辑项目' }).click() },
+  工点: { path: '/admin/project-worksite-information' },
   工程容器: { path: '/admin/project-container', open: addTop, edit: editNode },
   EBS节点: { path: '/admin/ebs-management', open: addTop, edit: editNode },
   WBS节点: { path: '/admin/wbs-management', open: addTop, edit: editNode },
