@@ -7,7 +7,17 @@
 import { setModulePorts } from '../../lib/modulePorts'
 import { setUnitRoles } from '../org'
 import { setAuthorisedRoles } from '../roleAuth'
-import { activeRoles, activeRolesOf, anyRoleIn, rolesByIds, rolesOfUnit, setRoleDataScope, touchRole, unitsWithRoles } from './queries'
+import {
+  activeRoles,
+  activeRolesOf,
+  anyRoleIn,
+  rolesByIds,
+  roleStampsOfAccount,
+  rolesOfUnit,
+  setRoleDataScope,
+  touchRole,
+  unitsWithRoles,
+} from './queries'
 
 export {
   activeRolesWithMembers,
@@ -22,7 +32,7 @@ export { registerRoleRoutes } from './routes'
 
 /** At start: lib's permission check, the unit tree and a role's authorisation read the roles through their ports. */
 export function setRolePorts(): void {
-  setModulePorts({ activeRoles })
+  setModulePorts({ activeRoles, roleStampsOfAccount })
   setUnitRoles({ rolesOfUnit, unitsWithRoles, anyRoleIn })
   setAuthorisedRoles({ rolesByIds, activeRolesOf, touchRole, setRoleDataScope })
 }
