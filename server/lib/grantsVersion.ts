@@ -11,14 +11,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql, type SQL } from 'drizzle-orm'
 import { GRANTS_VERSION_HEADER } from '../../src/contract/schemas/role'
 import type { Ctx } from '../context'
+import { roleStampsOfAccount } from './modulePorts'
 
 /** The version as an SQL expression over an account id and level (also read by the gate's joined session query). */
 export function grantsVersionSql(accountId: SQL, level: SQL): SQL {
   return sql`left(md5(
-      coalesce((
-        select string_agg(r.role_id || ':' || r.status || ':' || r.version || ':' || floor(extract(epoch from r.update_time) * 1000)::bigint, ',' order by r.role_id)
-        from account_role ar join role r on r.role_id = ar.role_id where ar.account_id = ${accountId}
-      ), '')
+      ${roleStampsOfAccount(accountId)}
       || '|' || (select count(*) from role_menu rm join account_role ar on ar.role_id = rm.role_id where ar.account_id = ${accountId})
       || '|' || (select count(*) from role_menu_function rf join account_role ar on ar.role_id = rf.role_id where ar.account_id = ${accountId})
       || '|' || coalesce((select floor(extract(epoch from max(update_time)) * 1000)::bigint from application_menu)::text, '')

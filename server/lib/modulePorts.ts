@@ -1,15 +1,21 @@
 /**
  * The parts of modules the gateway's machinery (lib/) uses — the unit tree of a data scope (the org
- * module) and the Excel import and export of a tree resource (the files module) — reached through
+ * module), the active roles of the permission check and the roles' part of the grants version (the
+ * role module) and the Excel import and export of a tree resource (the files module) — reached through
  * ports their modules set once at start, before any route is registered (the `ports` step of
  * server/modules/index.ts): lib and plugins import no module. (The logs' writers: logPort.ts.)
  */
 import type { SQL } from 'drizzle-orm'
 import type { registerImportExport as RegisterImportExport } from '../modules/files/import-export'
+import type { activeRoles as ActiveRoles, roleStampsOfAccount as RoleStampsOfAccount } from '../modules/role/queries'
 
 export interface ModulePorts {
   /** SQL: the ids of the unit and every unit under it, for `in (…)` (the org module's unit tree). */
   unitSubtreeSql(rootId: string): SQL
+  /** The active roles (roleId, dataScope, builtin) as a table to join (the role module). */
+  activeRoles: typeof ActiveRoles
+  /** SQL: an account's roles' ids, statuses, versions and update times as text, for the grants version (the role module). */
+  roleStampsOfAccount: typeof RoleStampsOfAccount
   /** Registers a resource's Excel template, import and export (the files module). */
   registerImportExport: typeof RegisterImportExport
 }
@@ -28,5 +34,10 @@ function port<K extends keyof ModulePorts>(name: K): ModulePorts[K] {
 }
 
 export const unitSubtreeSql = (rootId: string): SQL => port('unitSubtreeSql')(rootId)
+
+/** The active roles (roleId, dataScope, builtin) as a table to join: an account's roles are its account_role rows joined to it. */
+export const activeRoles = (): typeof ActiveRoles => port('activeRoles')
+
+export const roleStampsOfAccount = (accountId: SQL): SQL => port('roleStampsOfAccount')(accountId)
 
 export const registerImportExport: typeof RegisterImportExport = (app, ctx, def) => port('registerImportExport')(app, ctx, def)

@@ -5,7 +5,6 @@ import type { MenuPath } from '../../src/contract/catalogue'
 import { Code } from '../../src/contract/codes'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
-import { organization } from '../db/schema'
 import { ApiError } from './http'
 import { scopeOrgIds } from './permissions'
 
@@ -20,8 +19,6 @@ export function visibleOrgIds(ctx: Ctx, req: FastifyRequest, db: Db = ctx.db): P
 /** `column in ids` (ids null: no condition). */
 export const inScope = (column: Parameters<typeof inArray>[0], ids: string[] | null): SQL | undefined =>
   ids === null ? undefined : ids.length ? inArray(column, ids) : sql`false`
-
-export const orgVisible = (ids: string[] | null) => inScope(organization.organizationId, ids)
 
 /** Every id must be visible, else 20002 (a unit one may not see answers as one that does not exist). */
 export function requireVisible(ids: string[] | null, wanted: string[]): void {

@@ -7,8 +7,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { Code } from '../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
 import type { Ctx } from '../context'
-import { accountRole, application, applicationMenu, applicationMenuFunction, role, roleMenu, roleMenuFunction } from '../db/schema'
-import { unitSubtreeSql } from './modulePorts'
+import { accountRole, application, applicationMenu, applicationMenuFunction, roleMenu, roleMenuFunction } from '../db/schema'
+import { activeRoles, unitSubtreeSql } from './modulePorts'
 import { ApiError } from './http'
 import { writeSystemLog } from './logPort'
 import type { AccountRow, AuthContext, Permission } from '../types'
@@ -17,11 +17,12 @@ const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
 
 /** Active roles of an account. */
 export function activeRoleIds(ctx: Ctx, accountId: string) {
+  const role = activeRoles()
   return ctx.db
     .select({ roleId: role.roleId, dataScope: role.dataScope })
     .from(accountRole)
     .innerJoin(role, eq(role.roleId, accountRole.roleId))
-    .where(and(eq(accountRole.accountId, accountId), eq(role.status, 1)))
+    .where(eq(accountRole.accountId, accountId))
 }
 
 const widest = (scopes: string[]): DataScope => DATA_SCOPES[Math.max(0, ...scopes.map((s) => DATA_SCOPES.indexOf(s as DataScope)))] ?? 'own'
@@ -38,10 +39,11 @@ export async function resolveGrant(
   perm: Permission,
 ): Promise<{ menuId: string; functionId: string | null; scope: DataScope } | null> {
   const action = withSlash(perm.menu)
+  const role = activeRoles()
   const menus = await ctx.db
     .select({ menuId: applicationMenu.applicationMenuId, roleId: role.roleId, dataScope: role.dataScope })
     .from(accountRole)
-    .innerJoin(role, and(eq(role.roleId, accountRole.roleId), eq(role.status, 1)))
+    .innerJoin(role, eq(role.roleId, accountRole.roleId))
     .innerJoin(roleMenu, eq(roleMenu.roleId, role.roleId))
     .innerJoin(
       applicationMenu,
@@ -119,11 +121,12 @@ export async function checkPermission(ctx: Ctx, req: FastifyRequest, auth: AuthC
  */
 export async function scopeOrgIds(ctx: Ctx, acc: AccountRow, scope: DataScope, db: Ctx['db'] = ctx.db): Promise<string[] | null> {
   if (scope === 'all') return null
+  const role = activeRoles()
   const granted = sql`
     select ro.organization_id as id from role_org ro
       join account_role ar on ar.role_id = ro.role_id
-      join role r on r.role_id = ro.role_id
-    where ar.account_id = ${acc.accountId} and r.status = 1`
+      join ${role} on ${role.roleId} = ro.role_id
+    where ar.account_id = ${acc.accountId}`
   const own = !acc.organizationId
     ? sql`select null::text as id where false`
     : scope === 'own'

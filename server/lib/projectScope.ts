@@ -19,23 +19,25 @@
  * work in its structure (lines, majors, organisations, containers, design units, work sites…) within
  * their grants.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { Code } from '../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
-import { accountRole, project, projectDepartment, projectUnit, role } from '../db/schema'
+import { accountRole, project, projectDepartment, projectUnit } from '../db/schema'
+import { activeRoles } from './modulePorts'
 import { scopeOrgIds } from './permissions'
 import type { AuthContext } from '../types'
 import { ApiError } from './http'
 
 /** The widest data scope of the account's active roles (for calls that name no menu, such as the project picker). */
 async function widestScope(db: Db, accountId: string): Promise<DataScope> {
+  const role = activeRoles()
   const rows = await db
     .select({ s: role.dataScope })
     .from(accountRole)
-    .innerJoin(role, and(eq(role.roleId, accountRole.roleId), eq(role.status, 1)))
+    .innerJoin(role, eq(role.roleId, accountRole.roleId))
     .where(eq(accountRole.accountId, accountId))
   return DATA_SCOPES[Math.max(0, ...rows.map((r) => DATA_SCOPES.indexOf(r.s as DataScope)))] ?? 'own'
 }

@@ -27,7 +27,7 @@ import { registerPersonalRoutes } from './personal'
 import { registerProjectRoutes, type ProjectHandles } from './project'
 import { registerProjectInitRoutes } from './projectInit'
 import { registerProjectStructureRoutes } from './projectStructure'
-import { registerRoleRoutes } from './role'
+import { registerRoleRoutes, setRolePorts } from './role'
 import { registerRoleAuthRoutes } from './roleAuth'
 import { registerSearchRoutes } from './search'
 import { registerShellRoutes } from './shell'
@@ -63,7 +63,7 @@ export const MODULES: readonly GatewayModule[] = [
   },
   { name: 'shell', register: registerShellRoutes },
   { name: 'search', register: registerSearchRoutes },
-  { name: 'role', register: registerRoleRoutes },
+  { name: 'role', ports: setRolePorts, register: registerRoleRoutes },
   { name: 'roleAuth', register: registerRoleAuthRoutes },
   { name: 'application', register: registerApplicationRoutes },
   { name: 'menu', register: registerMenuRoutes },

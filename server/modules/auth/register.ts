@@ -39,7 +39,7 @@ import {
 import { validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, loginFailure, organization } from '../../db/schema'
+import { account, loginFailure } from '../../db/schema'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
@@ -59,7 +59,7 @@ import { checkCode, issueCode, realChannels } from '../notify'
 import { hit } from '../../plugins/rate-limit'
 import { addRegistrationPerson } from '../people'
 import { isUniqueViolation } from '../../lib/resource'
-import { findOrg, searchActiveUnits } from '../org'
+import { findOrg, orgName, searchActiveUnits } from '../org'
 
 const taken = (zh: string, en: string) => new ApiError(Code.DUPLICATE, null, { zh, en })
 const nameTaken = () => taken('账号已被注册', 'The account name is taken')
@@ -235,16 +235,11 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
           organizationId: body.organizationId ?? null,
         })
         // Its reviewers are told (消息设置 "account awaiting audit"), delivered once this commits.
-        const [unit] = body.organizationId
-          ? await tx
-              .select({ name: organization.organizationName })
-              .from(organization)
-              .where(eq(organization.organizationId, body.organizationId))
-          : []
+        const unitName = body.organizationId ? await orgName(tx, body.organizationId) : null
         await emitEvent(
           tx,
           'account.pending',
-          { accountId: id, accountName: body.accountName, userName: body.userName, organizationName: unit?.name ?? '' },
+          { accountId: id, accountName: body.accountName, userName: body.userName, organizationName: unitName ?? '' },
           body.organizationId ?? null,
         )
       })

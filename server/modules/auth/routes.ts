@@ -19,7 +19,7 @@ import {
 } from '../../../src/contract/schemas/auth'
 import type { AppByPermission } from '../../../src/contract/schemas/shell'
 import type { Ctx } from '../../context'
-import { accessToken, application, applicationGrant, applicationMenu, loginFailure, organization, roleMenu, session } from '../../db/schema'
+import { accessToken, application, applicationGrant, applicationMenu, loginFailure, roleMenu, session } from '../../db/schema'
 import { getDummyHash, randomToken, sha256Hex, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds } from '../../lib/permissions'
@@ -28,6 +28,7 @@ import { accountRefusal, headerValue, touchSession } from '../../plugins/session
 import { accountLoginRefusal, endExpiredLock, findAccountByLogin, lockAfterFailures, matchesLogin, normalizeName } from '../account'
 import { writeLoginLog, writeSystemLog } from '../logs'
 import { accountOfIdentity, configuredPlatforms, finishAuthorize, notBound, PLATFORM_NAMES, startAuthorize } from '../oauth'
+import { unitAtOrUnder } from '../org'
 import type { AccountRow } from '../../types'
 import { toUserAccount } from './accounts'
 import { decryptJson } from './keys'
@@ -108,11 +109,7 @@ export async function appsAllowed(
 /** The application authorisation condition of `appsAllowed` (see there). */
 function authorisedFor(ctx: Ctx, acc: Pick<AccountRow, 'accountName' | 'organizationId'>, roleIds: string[]) {
   const exempt = acc.accountName.toLowerCase() === SEEDED_ADMIN ? sql`${application.code} = ${ctx.config.appCode} or ` : sql``
-  const unit = acc.organizationId
-    ? sql`or (g.subject_type = 'org' and exists (
-        select 1 from ${organization} o where o.organization_id = ${acc.organizationId}
-          and position('/' || g.subject_id || '/' in coalesce(o.path, '/' || o.organization_id || '/')) > 0))`
-    : sql``
+  const unit = acc.organizationId ? sql`or (g.subject_type = 'org' and ${unitAtOrUnder(acc.organizationId, sql`g.subject_id`)})` : sql``
   const role = roleIds.length ? sql`or (g.subject_type = 'role' and g.subject_id in ${roleIds})` : sql``
   return sql`(${exempt}not exists (select 1 from ${applicationGrant} g0 where g0.application_id = ${application.applicationId})
     or exists (select 1 from ${applicationGrant} g where g.application_id = ${application.applicationId} and (false ${unit} ${role})))`

@@ -19,11 +19,12 @@ import {
   type MsgReceiver,
 } from '../../../src/contract/schemas/message'
 import type { Ctx } from '../../context'
-import { msgConfig, organization } from '../../db/schema'
+import { msgConfig } from '../../db/schema'
 import { requestLang } from '../../lib/http'
 import { checkOutboundUrl } from '../../lib/outbound'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource } from '../../lib/resource'
+import { unitNames } from '../org'
 import { checkReceivers, grantedOrgIds, registerReceiverRoutes } from './receivers'
 
 const NAME_TAKEN = { zh: '本单位已有同名配置', en: 'Your unit has a configuration of that name' }
@@ -43,7 +44,7 @@ const selection = {
   webhookUrl: msgConfig.webhookUrl,
   remark: msgConfig.remark,
   organizationId: msgConfig.organizationId,
-  organizationName: organization.organizationName,
+  organizationName: unitNames.organizationName,
   version: msgConfig.version,
   createTime: msgConfig.createTime,
   updateTime: msgConfig.updateTime,
@@ -61,8 +62,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: Ctx): void {
     defaultDesc: true,
     unique: [{ field: 'configName', within: ['organizationId'], message: NAME_TAKEN }],
     selection,
-    join: <T extends PgSelect>(q: T): T =>
-      q.leftJoin(organization, eq(organization.organizationId, msgConfig.organizationId)) as unknown as T,
+    join: <T extends PgSelect>(q: T): T => q.leftJoin(unitNames, eq(unitNames.organizationId, msgConfig.organizationId)) as unknown as T,
     check: async (input: Record<string, unknown>, req: FastifyRequest) => {
       await checkReceivers(ctx.db, req, input.receivers as MsgReceiver[], await grantedOrgIds(ctx, req))
       await checkOutboundUrl(input.webhookUrl as string | null | undefined, ctx.config.webhookAllow, requestLang(req))

@@ -5,7 +5,7 @@
  * a send naming any other receiver is 20001 on `receivers`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { perm, type Permission } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { DATA_SCOPES } from '../../../src/contract/enums'
@@ -13,11 +13,13 @@ import { accountTreeQuery, MSG_API, type AccountTreeNode, type MsgReceiver } fro
 import { filterText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, accountRole, organization, orgGroup, orgGroupAccount, role } from '../../db/schema'
+import { account, orgGroup, orgGroupAccount } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { grantOf, refusePermission, scopeOrgIds } from '../../lib/permissions'
 import { inScope } from '../../lib/orgScope'
+import { unitNames } from '../org'
+import { activeRolesWithMembers, roleIdsWithin } from '../role'
 
 /** Writing a configuration of either kind, or sending one: what opens the pickers. */
 const PICKER_GRANTS: Permission[] = [
@@ -65,12 +67,7 @@ export async function checkReceivers(db: Db, req: FastifyRequest, receivers: Msg
         .from(orgGroup)
         .where(and(inArray(orgGroup.orgGroupId, w), inScope(orgGroup.organizationId, orgIds))),
     ),
-    found(ids('role'), (w) =>
-      db
-        .select({ id: role.roleId })
-        .from(role)
-        .where(and(inArray(role.roleId, w), inScope(role.organizationId, orgIds))),
-    ),
+    found(ids('role'), (w) => roleIdsWithin(db, w, orgIds)),
   ])
   if (reachable.every(Boolean)) return
   throw new ApiError(Code.INVALID, [{ field: 'receivers', key: 'v.invalid', message: OUT_OF_REACH[requestLang(req)] }], OUT_OF_REACH)
@@ -123,12 +120,12 @@ export function registerReceiverRoutes(app: FastifyInstance, ctx: Ctx): void {
       .select({
         nodeId: orgGroup.orgGroupId,
         nodeName: orgGroup.groupName,
-        nodeNameExt: organization.organizationName,
+        nodeNameExt: unitNames.organizationName,
         count: sql<number>`(select count(*)::int from ${orgGroupAccount} ga join ${account} on ${account.accountId} = ga.account_id
           where ga.org_group_id = ${orgGroup.orgGroupId} and ${receiving})`,
       })
       .from(orgGroup)
-      .leftJoin(organization, eq(organization.organizationId, orgGroup.organizationId))
+      .leftJoin(unitNames, eq(unitNames.organizationId, orgGroup.organizationId))
       .where(inScope(orgGroup.organizationId, orgIds))
       .orderBy(asc(orgGroup.sort), asc(orgGroup.groupName))
       .limit(500)
@@ -141,16 +138,6 @@ export function registerReceiverRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** Active roles of the caller's units with their member counts. */
   app.get(MSG_API.roles, { config: signed }, async (req) => {
     const orgIds = await pickerOrgIds(ctx, req)
-    const rows = await ctx.db
-      .select({ roleId: role.roleId, roleName: role.roleName, memberCount: count(accountRole.accountId) })
-      .from(role)
-      .leftJoin(accountRole, eq(accountRole.roleId, role.roleId))
-      .where(and(eq(role.status, 1), inScope(role.organizationId, orgIds)))
-      .groupBy(role.roleId, role.roleName)
-      .orderBy(asc(role.roleName))
-    return ok(
-      req,
-      rows.map((r) => ({ ...r, memberCount: Number(r.memberCount) })),
-    )
+    return ok(req, await activeRolesWithMembers(ctx.db, orgIds))
   })
 }

@@ -1,7 +1,7 @@
 /** Units found by the console's search: by name, short name or credit code, within the units the caller sees. */
 import { and } from 'drizzle-orm'
 import type { Finder } from '../../lib/finder'
-import { orgVisible } from '../../lib/orgScope'
+import { orgVisible } from './queries'
 import { anyLike, matchRank } from '../../lib/sql'
 import { organization } from '../../db/schema'
 

@@ -1,12 +1,14 @@
 /**
  * The organisation module's public surface: its routes, the unit tree and unit lookups other modules
  * read (units are read through these, never from the table), the units' account limits, and the
- * ports it answers for (lib/modulePorts.ts: a data scope's sub-units) and asks through (accountPort.ts, staffPort.ts).
+ * ports it answers for (lib/modulePorts.ts: a data scope's sub-units) and asks through (accountPort.ts,
+ * rolePort.ts, staffPort.ts).
  */
 import { setModulePorts } from '../../lib/modulePorts'
 import { orgSubtreeSql } from './queries'
 
 export { setUnitAccounts } from './accountPort'
+export { setUnitRoles } from './rolePort'
 export { setUnitStaff } from './staffPort'
 export { unitFinder } from './find'
 export { setUnitAccountLimit, unitAccountCount, unitLimitPage } from './limits'
@@ -15,6 +17,7 @@ export {
   lockUnitAccountLimit,
   orgExists,
   orgIdByName,
+  orgIdsByNames,
   orgName,
   orgNameOf,
   orgNames,
@@ -22,6 +25,8 @@ export {
   orgSubtreeSql,
   orgTree,
   searchActiveUnits,
+  unitAtOrUnder,
+  unitNames,
   unitOptions,
   unitsForTree,
   unitsUnderSql,

@@ -8,8 +8,8 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { OrgAccountRow } from '../../../src/contract/schemas/org'
 import type { Db } from '../../db/client'
 import { organization, organizationType } from '../../db/schema'
-import { orgVisible } from '../../lib/orgScope'
 import { likeEscape } from '../../lib/sql'
+import { orgVisible } from './queries'
 import { sortedBy } from './search'
 
 export interface UnitLimitQuery {

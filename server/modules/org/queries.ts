@@ -3,8 +3,10 @@
  * small lookups of units. Other modules call these instead of selecting from `organization`.
  */
 import { and, asc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { organization, organizationType } from '../../db/schema'
+import { inScope } from '../../lib/orgScope'
 import { likeEscape, qualified } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 
@@ -31,6 +33,26 @@ export const orgTree = defineTree({
 
 /** SQL: the ids of the unit and every unit under it (an indexed path range), for `in (…)`. */
 export const orgSubtreeSql = (rootId: string) => orgTree.subtreeSql(rootId)
+
+/** Units within a data scope: `organization_id in ids` (ids null: no condition; none: nothing). */
+export const orgVisible = (ids: string[] | null) => inScope(organization.organizationId, ids)
+
+/**
+ * The units' names as a table to join (`unitNames.organizationId`, `unitNames.organizationName`): the
+ * unit column of another module's list, read in the same statement as the list.
+ */
+export const unitNames = new QueryBuilder()
+  .select({ organizationId: organization.organizationId, organizationName: organization.organizationName })
+  .from(organization)
+  .as('unit_name')
+
+/**
+ * SQL: whether the unit `unitId` is the unit whose id is in `ancestorId` or lies under it (by the
+ * unit's path; a unit without a path counts as a root).
+ */
+export const unitAtOrUnder = (unitId: string, ancestorId: SQL): SQL =>
+  sql`exists (select 1 from ${organization} o where o.organization_id = ${unitId}
+          and position('/' || ${ancestorId} || '/' in coalesce(o.path, '/' || o.organization_id || '/')) > 0)`
 
 /** SQL: the name of the unit whose id is in `organizationId` (null when none), for a list's column or order. */
 export const orgNameOf = (organizationId: AnyColumn): SQL<string | null> =>
@@ -79,6 +101,20 @@ export async function orgIdByName(db: Db, organizationName: string): Promise<str
     .from(organization)
     .where(eq(organization.organizationName, organizationName))
   return row?.id ?? null
+}
+
+/** The ids of the units of these exact names (the first by id when names repeat). */
+export async function orgIdsByNames(db: Db, names: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(names)]
+  if (!unique.length) return new Map()
+  const rows = await db
+    .select({ id: organization.organizationId, name: organization.organizationName })
+    .from(organization)
+    .where(inArray(organization.organizationName, unique))
+    .orderBy(asc(organization.organizationId))
+  const out = new Map<string, string>()
+  for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.id)
+  return out
 }
 
 /** Some units' ids and names (those that exist). */

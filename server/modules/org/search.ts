@@ -6,8 +6,8 @@ import { ORG_API, orgSearchQuery, type OrgSearchRow } from '../../../src/contrac
 import type { Ctx } from '../../context'
 import { organization, organizationType } from '../../db/schema'
 import { ok, parse } from '../../lib/http'
-import { ORG_MENU, orgVisible, visibleOrgIds } from '../../lib/orgScope'
-import { unitKeywordMatch } from './queries'
+import { ORG_MENU, visibleOrgIds } from '../../lib/orgScope'
+import { orgVisible, unitKeywordMatch } from './queries'
 
 /** A list page's sortBy/desc over the columns it offers (an unknown sortBy: the default order). */
 export function sortedBy(q: { sortBy?: string; desc?: boolean }, columns: Record<string, SQL | Parameters<typeof asc>[0]>): SQL[] {

@@ -28,15 +28,16 @@ import {
 } from '../../../src/contract/schemas/org'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { organization, organizationType, role } from '../../db/schema'
+import { organization, organizationType } from '../../db/schema'
 import { anyAccountIn } from './accountPort'
 import { ApiError, ok, parse } from '../../lib/http'
 import type { ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { departmentNodes, personOrganization } from './links'
-import { inScope, ORG_MENU, orgVisible, requireVisible, visibleOrgIds } from '../../lib/orgScope'
-import { orgExists, orgIdByName, orgSubtreeIds, orgTree, unitKeywordMatch } from './queries'
+import { inScope, ORG_MENU, requireVisible, visibleOrgIds } from '../../lib/orgScope'
+import { orgExists, orgIdByName, orgSubtreeIds, orgTree, orgVisible, unitKeywordMatch } from './queries'
+import { anyRoleIn, rolesOfUnit, unitsWithRoles } from './rolePort'
 import { likeEscape } from '../../lib/sql'
 
 const REFUSE = {
@@ -152,8 +153,7 @@ export const orgResource = defineResource({
       .limit(1)
     if (child) throw new ApiError(Code.REFUSED, null, REFUSE.children)
     if (await anyAccountIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
-    const [r] = await w.tx.select({ id: role.roleId }).from(role).where(inArray(role.organizationId, ids)).limit(1)
-    if (r) throw new ApiError(Code.REFUSED, null, REFUSE.roles)
+    if (await anyRoleIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.roles)
   },
 })
 
@@ -189,7 +189,7 @@ async function unitNodes(db: Db, rows: UnitRow[], ids: string[] | null): Promise
   if (rows.length === 0) return []
   const unitIds = rows.map((r) => r.organizationId)
   const withChildren = await present(db, organization, organization.parentId, unitIds, orgVisible(ids))
-  const withRoles = await present(db, role, role.organizationId, unitIds)
+  const withRoles = await unitsWithRoles(db, unitIds)
   return rows.map((r) => ({
     nodeId: r.organizationId,
     nodeName: r.organizationName,
@@ -267,11 +267,7 @@ async function childrenOf(
       .where(and(eq(organization.parentId, nodeId), orgVisible(ids)))
       .orderBy(...UNIT_ORDER)
       .limit(TREE_LIMIT)
-    const roles = await db
-      .select({ roleId: role.roleId, roleName: role.roleName, remark: role.remark })
-      .from(role)
-      .where(eq(role.organizationId, nodeId))
-      .orderBy(asc(role.sort), asc(role.roleName))
+    const roles = await rolesOfUnit(db, nodeId)
     return [
       ...(await unitNodes(db, units, ids)),
       ...roles.map((r) => ({

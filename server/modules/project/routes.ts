@@ -31,23 +31,13 @@ import {
 } from '../../../src/contract/schemas/project'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import {
-  container,
-  designUnit,
-  engineeringMajor,
-  line,
-  organization,
-  project,
-  projectOrg,
-  projectUnit,
-  unitEngineering,
-  workSite,
-} from '../../db/schema'
+import { container, designUnit, engineeringMajor, line, project, projectOrg, projectUnit, unitEngineering, workSite } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { projectWhere, requireProjectOwner, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../../lib/resource'
+import { orgExists, unitNames } from '../org'
 import { departmentTrees, PROJECT_CONFIG_MENU, registerProjectDepartmentRoutes } from './departments'
 
 type Row = Record<string, unknown>
@@ -72,7 +62,7 @@ const projectSelection = {
   projectCode: project.projectCode,
   projectType: project.projectType,
   organizationId: project.organizationId,
-  organizationName: organization.organizationName,
+  organizationName: unitNames.organizationName,
   startDate: project.startDate,
   endDate: project.endDate,
   location: project.location,
@@ -97,11 +87,11 @@ async function withUnitNames(db: Db, rows: Row[]): Promise<Row[]> {
   const ids = rows.map((r) => String(r.projectId))
   const units = ids.length
     ? await db
-        .select({ projectId: projectUnit.projectId, name: organization.organizationName })
+        .select({ projectId: projectUnit.projectId, name: unitNames.organizationName })
         .from(projectUnit)
-        .innerJoin(organization, eq(organization.organizationId, projectUnit.organizationId))
+        .innerJoin(unitNames, eq(unitNames.organizationId, projectUnit.organizationId))
         .where(inArray(projectUnit.projectId, ids))
-        .orderBy(asc(projectUnit.sort), asc(organization.organizationName))
+        .orderBy(asc(projectUnit.sort), asc(unitNames.organizationName))
     : []
   const names = new Map<string, string[]>()
   for (const u of units) {
@@ -226,7 +216,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       },
       unique: [{ field: 'projectCode', caseInsensitive: true, message: DUP.projectCode }],
       selection: projectSelection,
-      join: (q) => q.leftJoin(organization, eq(organization.organizationId, project.organizationId)) as unknown as typeof q,
+      join: (q) => q.leftJoin(unitNames, eq(unitNames.organizationId, project.organizationId)) as unknown as typeof q,
       enrich: (db, rows) => withUnitNames(db, rows),
       beforeWrite: async (input, current, w) => {
         if (current) await requireProjectOwner(ctx, w.auth, [String(current.projectId)], w.tx)
@@ -244,7 +234,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
     const rows = await ctx.db
       .select(projectSelection)
       .from(project)
-      .leftJoin(organization, eq(organization.organizationId, project.organizationId))
+      .leftJoin(unitNames, eq(unitNames.organizationId, project.organizationId))
       .where(eq(project.projectId, projectId))
     if (!rows.length) throw new ApiError(Code.NOT_FOUND)
     return ok(req, (await withUnitNames(ctx.db, rows as Row[]))[0])
@@ -278,8 +268,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       ],
       sortable: { sort: projectUnit.sort, unitType: projectUnit.unitType, createTime: projectUnit.createTime },
       unique: [{ field: 'organizationId', within: ['projectId', 'unitType'], message: DUP.unit }],
-      selection: { ...getTableColumns(projectUnit), organizationName: organization.organizationName },
-      join: (q) => q.leftJoin(organization, eq(organization.organizationId, projectUnit.organizationId)) as unknown as typeof q,
+      selection: { ...getTableColumns(projectUnit), organizationName: unitNames.organizationName },
+      join: (q) => q.leftJoin(unitNames, eq(unitNames.organizationId, projectUnit.organizationId)) as unknown as typeof q,
       beforeWrite: async (input, current, w) => {
         const row = input as Row
         await requireProjectOwner(ctx, w.auth, [String(current?.projectId ?? row.projectId)], w.tx)
@@ -289,11 +279,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
           (await isOwnerEntry(current, w.tx))
         )
           throw new ApiError(Code.REFUSED, { field: 'organizationId' }, OWNER_STAYS)
-        const [unit] = await w.tx
-          .select({ id: organization.organizationId })
-          .from(organization)
-          .where(eq(organization.organizationId, String((input as Row).organizationId)))
-        if (!unit) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
+        if (!(await orgExists(w.tx, String((input as Row).organizationId)))) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
       },
       beforeDelete: async (_ids, rows, w) => {
         await requireProjectOwner(
@@ -365,8 +351,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       ],
       sortable: { sort: projectOrg.sort, projectOrganizationName: projectOrg.projectOrganizationName },
       unique: [{ field: 'projectOrganizationName', within: ['projectId'], message: DUP.orgName }],
-      selection: { ...getTableColumns(projectOrg), organizationName: organization.organizationName },
-      join: (q) => q.leftJoin(organization, eq(organization.organizationId, projectOrg.organizationId)) as unknown as typeof q,
+      selection: { ...getTableColumns(projectOrg), organizationName: unitNames.organizationName },
+      join: (q) => q.leftJoin(unitNames, eq(unitNames.organizationId, projectOrg.organizationId)) as unknown as typeof q,
       enrich: async (db, rows) => {
         const trees = await departmentTrees(
           db,

@@ -30,12 +30,13 @@ import {
 } from '../../../src/contract/schemas/projectInit'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { organization, project, projectInitRun, type StoredSheetRow } from '../../db/schema'
+import { project, projectInitRun, type StoredSheetRow } from '../../db/schema'
 import { buildSheetsTemplate, ExcelError, readWorkbook } from '../../lib/excel'
 import { ApiError, fieldErrors, ok, parse, requestLang } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
 import type { AuthContext } from '../../types'
 import { receiveUpload, sendXlsx } from '../files'
+import { orgExists } from '../org'
 import { isUniqueViolation, type WriteContext } from '../../lib/resource'
 import { initSheetsOf, type InitRow, type InitSheetDef, type Text } from './registry'
 import { registerStructureSheets, type InitHandles } from './sheets'
@@ -374,11 +375,8 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
             .from(project)
             .where(sql`lower(${project.projectCode}) = lower(${parsed.data.projectCode})`)
           if (clash) basicError('projectCode', DUP_CODE)
-          const [owner] = await ctx.db
-            .select({ id: organization.organizationId })
-            .from(organization)
-            .where(eq(organization.organizationId, parsed.data.organizationId))
-          if (!owner) basicError('organizationId', { zh: '找不到该建设单位', en: 'No such owner unit' })
+          if (!(await orgExists(ctx.db, parsed.data.organizationId)))
+            basicError('organizationId', { zh: '找不到该建设单位', en: 'No such owner unit' })
         }
       } else if (!r.projectId) basicError('projectId', NO_PROJECT)
       else await requireProject(ctx, auth, r.projectId, ctx.db, 'projectId')

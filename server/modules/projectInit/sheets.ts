@@ -5,7 +5,7 @@
  * rules, references, the design units' overlap check under the line lock), the container tree's
  * bulk insert, the department tree. Work sites add their entry in their module.
  */
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { parseChainage } from '../../../src/contract/mileage'
@@ -22,11 +22,11 @@ import {
   type InitRowError,
 } from '../../../src/contract/schemas/projectInit'
 import { en as projectsEn, zh as projectsZh } from '../../../src/lib/i18n/locales/projects'
-import type { Db } from '../../db/client'
-import { container, designUnit, line, organization, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
+import { container, designUnit, line, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
+import { orgIdsByNames, unitNames } from '../org'
 import { projectDeptTree } from '../project'
 import { CONTAINER_COLUMNS, insertContainerRows, treeRows } from '../projectStructure'
 import { insertWorkSite, STRUCTURE_CODE_COLUMNS, workSiteExcelColumns, workSiteSheetSelection } from '../workSite'
@@ -78,20 +78,6 @@ function duplicates<T>(
     if (seen.has(k)) out.push(vError(sheet, columns, r.row, field, `${V.repeat}:${String((r.data as Row)[field] ?? k)}`))
     seen.add(k)
   }
-  return out
-}
-
-/** Organisation names → ids (the first by id when names repeat). */
-async function organisationsByName(db: Db, names: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(names)]
-  if (!unique.length) return new Map()
-  const rows = await db
-    .select({ id: organization.organizationId, name: organization.organizationName })
-    .from(organization)
-    .where(inArray(organization.organizationName, unique))
-    .orderBy(asc(organization.organizationId))
-  const out = new Map<string, string>()
-  for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.id)
   return out
 }
 
@@ -223,19 +209,19 @@ export function registerStructureSheets(h: InitHandles): void {
       // the units and their roles; the contact people are not copied (a template carries no people)
       return db
         .select({
-          organizationName: organization.organizationName,
+          organizationName: unitNames.organizationName,
           unitType: projectUnit.unitType,
           unitCode: projectUnit.unitCode,
           sort: projectUnit.sort,
         })
         .from(projectUnit)
-        .innerJoin(organization, eq(organization.organizationId, projectUnit.organizationId))
+        .innerJoin(unitNames, eq(unitNames.organizationId, projectUnit.organizationId))
         .where(eq(projectUnit.projectId, projectId))
         .orderBy(asc(projectUnit.sort), asc(projectUnit.projectUnitId))
     },
     async validate(rows, ctx) {
       const errors = duplicates('unit', UNIT_COLUMNS, rows, 'organizationName', (d) => `${d.organizationName}\u0000${d.unitType}`)
-      const orgs = await organisationsByName(
+      const orgs = await orgIdsByNames(
         ctx.db,
         rows.map((r) => r.data.organizationName),
       )
@@ -245,7 +231,7 @@ export function registerStructureSheets(h: InitHandles): void {
       return errors
     },
     async insert(rows, ctx) {
-      const orgs = await organisationsByName(
+      const orgs = await orgIdsByNames(
         ctx.w.tx,
         rows.map((r) => r.data.organizationName),
       )
@@ -561,11 +547,11 @@ export function registerStructureSheets(h: InitHandles): void {
         .select({
           projectOrganizationName: projectOrg.projectOrganizationName,
           projectOrgTypeId: projectOrg.projectOrgTypeId,
-          organizationName: organization.organizationName,
+          organizationName: unitNames.organizationName,
           sort: projectOrg.sort,
         })
         .from(projectOrg)
-        .leftJoin(organization, eq(organization.organizationId, projectOrg.organizationId))
+        .leftJoin(unitNames, eq(unitNames.organizationId, projectOrg.organizationId))
         .where(eq(projectOrg.projectId, projectId))
         .orderBy(asc(projectOrg.sort), asc(projectOrg.projectOrganizationName))
     },
@@ -578,7 +564,7 @@ export function registerStructureSheets(h: InitHandles): void {
         (d) => d.projectOrganizationName,
         ctx.known.get('projectOrg'),
       )
-      const orgs = await organisationsByName(
+      const orgs = await orgIdsByNames(
         ctx.db,
         rows.flatMap((r) => (r.data.organizationName ? [r.data.organizationName] : [])),
       )
@@ -589,7 +575,7 @@ export function registerStructureSheets(h: InitHandles): void {
     },
     async insert(rows, ctx) {
       // the units are looked up again here, inside the transaction: one removed meanwhile fails the run
-      const orgs = await organisationsByName(
+      const orgs = await orgIdsByNames(
         ctx.w.tx,
         rows.flatMap((r) => (r.data.organizationName ? [r.data.organizationName] : [])),
       )

@@ -25,7 +25,7 @@ import {
 } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { application, resourcePool, role, roleOrg, roleResourceGrant } from '../../db/schema'
+import { application, resourcePool, roleOrg, roleResourceGrant } from '../../db/schema'
 import { orgNames, unitOptions } from '../org'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import {
@@ -43,6 +43,7 @@ import {
   type Text,
 } from './holdings'
 import { read, write } from './perm'
+import { setRoleDataScope } from './rolePort'
 
 const invalid = (field: string, lang: 'zh' | 'en') =>
   new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', lang) }])
@@ -141,10 +142,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const r = await visibleRole(tx, h, body.roleId)
       if (body.scope !== r.dataScope) checkScopeHeld(h, body.scope)
       // The scope is a field of the role record: its version moves (by the database's trigger), so an open edit form gets 20008.
-      await tx
-        .update(role)
-        .set({ dataScope: body.scope, updateTime: new Date(), updateBy: auth.account.accountId })
-        .where(eq(role.roleId, r.roleId))
+      await setRoleDataScope(tx, r.roleId, body.scope, auth.account.accountId)
       if (r.builtin) await checkAdminKept(ctx, tx, r.roleId)
     })
     return ok(req, { roleId: body.roleId, scope: body.scope })

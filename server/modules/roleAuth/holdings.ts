@@ -7,7 +7,7 @@
  *   - a visible role only (its organisation within the caller's data scope, else 20002).
  * Everything is read through the transaction handle `tx` (never the outer db inside one).
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../../src/contract/enums'
@@ -19,8 +19,6 @@ import {
   application,
   applicationMenu,
   applicationMenuFunction,
-  organization,
-  role,
   roleMenu,
   roleMenuFunction,
   roleOrg,
@@ -29,7 +27,9 @@ import {
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import type { AuthContext } from '../../types'
+import { unitNames } from '../org'
 import { MENU } from './perm'
+import { activeRolesOf, rolesByIds, touchRoleRow } from './rolePort'
 
 export type Text = { zh: string; en: string }
 
@@ -60,11 +60,7 @@ export async function holdingsOf(ctx: Ctx, tx: Db, auth: AuthContext): Promise<H
 
 /** The same, when the organisations within the caller's grant scope are known already (`orgIds`, null: all). */
 export async function holdingsWithin(tx: Db, auth: AuthContext, orgIds: string[] | null): Promise<Holdings> {
-  const roles = await tx
-    .select({ roleId: role.roleId, builtin: role.builtin })
-    .from(accountRole)
-    .innerJoin(role, eq(role.roleId, accountRole.roleId))
-    .where(and(eq(accountRole.accountId, auth.account.accountId), eq(role.status, 1)))
+  const roles = await activeRolesOf(tx, auth.account.accountId)
   const roleIds = roles.map((r) => r.roleId)
   const scope = auth.grant?.scope ?? 'own'
   const root = roles.some((r) => r.builtin !== null)
@@ -116,16 +112,7 @@ export interface VisibleRole {
 
 /** The role, when the caller may see it (its organisation within the caller's scope); 20002 otherwise. */
 export async function visibleRole(tx: Db, h: Holdings, roleId: string): Promise<VisibleRole> {
-  const [r] = await tx
-    .select({
-      roleId: role.roleId,
-      roleName: role.roleName,
-      organizationId: role.organizationId,
-      dataScope: role.dataScope,
-      builtin: role.builtin,
-    })
-    .from(role)
-    .where(eq(role.roleId, roleId))
+  const [r] = await rolesByIds(tx, [roleId])
   if (!r) throw new ApiError(Code.NOT_FOUND, { field: 'roleId' })
   if (h.orgIds !== null && (!r.organizationId || !h.orgIds.includes(r.organizationId)))
     throw new ApiError(Code.NOT_FOUND, { field: 'roleId' })
@@ -134,7 +121,7 @@ export async function visibleRole(tx: Db, h: Holdings, roleId: string): Promise<
 
 /** A grant change is a change of the role: its update time moves (members' grants-version follows). */
 export async function touchRole(tx: Db, roleId: string, auth: AuthContext, now = new Date()): Promise<void> {
-  await tx.update(role).set({ updateTime: now, updateBy: auth.account.accountId }).where(eq(role.roleId, roleId))
+  await touchRoleRow(tx, roleId, auth.account.accountId, now)
 }
 
 /**
@@ -166,9 +153,9 @@ export async function firstNotHeld(tx: Db, h: Holdings, r: VisibleRole): Promise
   if (fn) return functionText(fn.menu, fn.name)
   if (h.orgIds !== null) {
     const orgs = await tx
-      .select({ id: organization.organizationId, name: organization.organizationName })
+      .select({ id: unitNames.organizationId, name: unitNames.organizationName })
       .from(roleOrg)
-      .innerJoin(organization, eq(organization.organizationId, roleOrg.organizationId))
+      .innerJoin(unitNames, eq(unitNames.organizationId, roleOrg.organizationId))
       .where(eq(roleOrg.roleId, r.roleId))
     const org = orgs.find((o) => !h.orgIds!.includes(o.id))
     if (org) return orgText(org.name)
@@ -226,10 +213,7 @@ export const KEEP_ADMIN = {
  * 角色管理 menu with `authorize` and `member`, keeps scope 'all' and an active member — else 20021.
  */
 export async function checkAdminKept(ctx: Ctx, tx: Db, roleId: string): Promise<void> {
-  const [r] = await tx
-    .select({ dataScope: role.dataScope })
-    .from(role)
-    .where(and(eq(role.roleId, roleId), isNotNull(role.builtin)))
+  const [r] = (await rolesByIds(tx, [roleId])).filter((b) => b.builtin !== null)
   if (!r) return
   if (r.dataScope !== 'all') throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.scope)
   const menus = await tx

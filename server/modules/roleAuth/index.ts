@@ -1,4 +1,7 @@
-/** The role authorisation module's public surface: its routes, the rules every grant keeps (holdings) and the resources granted to a role. */
+/**
+ * The role authorisation module's public surface: its routes, the rules every grant keeps (holdings),
+ * the resources granted to a role, and the port it reads the roles through (rolePort.ts, set by the role module).
+ */
 export { grantedResources } from './grants'
 export {
   checkAdminKept,
@@ -13,4 +16,5 @@ export {
   visibleRole,
 } from './holdings'
 export { read, write } from './perm'
+export { setAuthorisedRoles } from './rolePort'
 export { registerRoleAuthRoutes } from './routes'
