@@ -1,7 +1,8 @@
 /**
  * The account module's public surface: its routes (general and registered accounts, the units'
  * account limits, role members), the account queries and state commands other modules use (sign-in,
- * registration, the personal centre, invitations, the user audit), and the ports it answers for.
+ * registration, the personal centre, invitations, the user audit, third-party bindings), the account
+ * columns other modules' lists join (refs.ts), and the ports it answers for.
  */
 import { setUnitAccounts } from '../org'
 import { accountUnit, anyAccountIn } from './queries'
@@ -15,19 +16,26 @@ export { accountFinder } from './find'
 export { accountLoginRefusal } from './login'
 export {
   accountById,
+  accountByIdIn,
   accountCountsByStatus,
   accountContact,
+  accountIdsWithin,
   accountNameInUse,
   accountsByIds,
   accountUnit,
+  addPendingAccount,
   cellphoneInUse,
   emailInUse,
   findAccountByLogin,
   matchesLogin,
+  mirrorBinding,
   normalizeName,
   setAccountContact,
   unitOfAccountName,
+  updateOwnAccount,
+  type OwnAccountValues,
 } from './queries'
+export { accountIdsNamedLike, accountIdsOfUnits, accountRefs, accountShownNameOf, receivingAccounts } from './refs'
 export { applyReview } from './review'
 export { applyTransition, endExpiredLock, endSessions, lockAfterFailures, passwordChanged, recordChanges } from './state'
 export { setRegistrationPersonWriter, setStaffRecords, type ReviewedStaff } from './personPort'
