@@ -4,8 +4,12 @@
  * registration, the personal centre, invitations, the user audit, third-party bindings), the account
  * columns other modules' lists join (refs.ts), and the ports it answers for.
  */
+import { setGateAccount } from '../../lib/accountPort'
 import { setUnitAccounts } from '../org'
-import { accountUnit, anyAccountIn } from './queries'
+import { setProjectAccounts } from '../project'
+import { setRoleAccounts } from '../roleAuth'
+import { accountCountsByProjectDepartment, accountUnit, anyAccountIn, roleHasNormalMember } from './queries'
+import { accountRefs, gateAccount } from './refs'
 import { registerAccountRoutes as registerAccounts } from './routes'
 import { registerRoleMemberRoutes } from './roleMembers'
 import { registerUnitAccountRoutes } from './unitAccounts'
@@ -40,9 +44,15 @@ export { applyReview } from './review'
 export { applyTransition, endExpiredLock, endSessions, lockAfterFailures, passwordChanged, recordChanges } from './state'
 export { setRegistrationPersonWriter, setStaffRecords, type ReviewedStaff } from './personPort'
 
-/** At start: the organisation module asks about accounts through its port. */
+/**
+ * At start: the organisation, project and role authorisation modules ask about accounts through
+ * their ports, and the session check (plugins/session.ts) reads an account through lib/accountPort.ts.
+ */
 export function setAccountPorts(): void {
-  setUnitAccounts({ accountUnit, anyAccountIn })
+  setUnitAccounts({ accountUnit, anyAccountIn, accountRefs })
+  setProjectAccounts({ accountCountsByProjectDepartment })
+  setRoleAccounts({ roleHasNormalMember })
+  setGateAccount(gateAccount)
 }
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {

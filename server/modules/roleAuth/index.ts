@@ -1,4 +1,5 @@
 /** The role authorisation module's public surface: its routes, the rules every grant keeps (holdings) and the resources granted to a role. */
+export { setRoleAccounts } from './accountPort'
 export { grantedResources } from './grants'
 export {
   checkAdminKept,
