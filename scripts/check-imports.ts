@@ -2,7 +2,7 @@
  * A step of `npm test` (lint (imports)): the folder-level import graph by value (scripts/import-graph.ts)
  *  - has no cycle, on the console's side or on the gateway's;
  *  - on the gateway, `lib/` and `plugins/` import no module (they reach one through a port its module
- *    sets at start: lib/logPort.ts, lib/modulePorts.ts);
+ *    sets at start: lib/logPort.ts, lib/modulePorts.ts, lib/accountPort.ts);
  *  - a module is entered only through its `index.ts`, its public surface — from another module, from
  *    app.ts, the seed or the configuration alike (type-only imports are not edges);
  *  - a table is used by value only by the folder that owns it (TABLE_OWNER: the one that writes its
@@ -63,11 +63,7 @@ const SHARED_TABLES: Record<string, [reason: string, folders: string[]]> = {
     'the session check (plugins/session.ts) and ending sessions on a password or status change',
     ['account', 'personal', 'plugins'],
   ],
-  account: [
-    'accounts are read by sign-in, sessions, messages, units, people, the personal centre and projects with joins not yet turned into account queries',
-    ['auth', 'messages', 'oauth', 'org', 'people', 'personal', 'plugins', 'project', 'roleAuth'],
-  ],
-  accountRole: ["data scopes, receivers and role lists join an account's roles", ['lib', 'messages', 'role', 'roleAuth']],
+  accountRole: ["data scopes, receivers and role lists join an account's roles", ['lib', 'messages', 'role']],
   application: ['the permission check, sign-in and the shell read the applications', ['auth', 'lib', 'logs', 'menu', 'roleAuth', 'shell']],
   applicationGrant: ['sign-in checks an application is granted', ['auth']],
   applicationMenu: ['the permission check, sign-in, logs and the shell read the menus', ['auth', 'lib', 'logs', 'roleAuth', 'shell']],

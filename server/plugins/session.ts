@@ -5,7 +5,8 @@ import { Code } from '../../src/contract/codes'
 import { SIGNED_HEADERS } from '../../src/contract/signing'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
-import { accessToken, account, session } from '../db/schema'
+import { accessToken, session } from '../db/schema'
+import { sessionAccount } from '../lib/accountPort'
 import { grantsVersionSql } from '../lib/grantsVersion'
 import { ApiError } from '../lib/http'
 import { sha256Hex } from '../lib/crypto'
@@ -69,18 +70,20 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolea
 /**
  * The gate's session query, built once per database and prepared by name: PostgreSQL plans it once
  * per connection, and no request pays for building it. A signed call also reads the grants version
- * (the permission check's cache key, and a read's `grants-version` answer).
+ * (the permission check's cache key, and a read's `grants-version` answer). The account row comes
+ * from the account module's subquery (lib/accountPort.ts), which PostgreSQL joins as the table.
  */
 function buildSessionQuery(db: Db, signed: boolean) {
+  const account = sessionAccount()
   return db
     .select({
       s: session,
-      a: account,
+      a: account.row,
       t: accessToken,
-      v: signed ? grantsVersionSql(sql`${session.accountId}`, sql`${account.level}`) : sql<string | null>`null`,
+      v: signed ? grantsVersionSql(sql`${session.accountId}`, sql`${account.row.level}`) : sql<string | null>`null`,
     })
     .from(session)
-    .leftJoin(account, eq(account.accountId, session.accountId))
+    .leftJoin(account.source, eq(account.row.accountId, session.accountId))
     .leftJoin(accessToken, and(eq(accessToken.sessionId, session.sessionId), eq(accessToken.tokenHash, sql.placeholder('access'))))
     .where(eq(session.tokenHash, sql.placeholder('token')))
     .prepare(signed ? 'gate_session_signed' : 'gate_session')

@@ -1,7 +1,7 @@
 /**
  * The staff record an account registered through an invitation gets (pending, so the user audit
  * sees it too), and what the account module reads and changes of the staff records (a record's unit and
- * account, the holder's name beside an account, a review's decision on the records), are answered by the people module, which owns the person rows and sets this port when it
+ * account, the holder's name and staff record id beside an account, a review's decision on the records), are answered by the people module, which owns the person rows and sets this port when it
  * registers (server/modules/people/index.ts): the account module imports no people code (people
  * reads accounts through the account module's index).
  */
@@ -39,6 +39,8 @@ export interface StaffRecords {
   linkStaffToAccount(db: Db, userId: string, accountId: string, now: Date, by: string): Promise<void>
   /** SQL: the name on the staff record linked to the account in the column (null when none). */
   holderNameOf(accountId: AnyColumn): SQL<string | null>
+  /** SQL: the id of the staff record linked to the account in the column (null when none). */
+  staffIdOf(accountId: AnyColumn): SQL<string | null>
   /** The staff records leave the review with the decision. */
   decideStaffRecords(
     db: Db,
@@ -63,4 +65,5 @@ export const staffLink: StaffRecords['staffLink'] = (db, userId) => records().st
 export const linkStaffToAccount: StaffRecords['linkStaffToAccount'] = (db, userId, accountId, now, by) =>
   records().linkStaffToAccount(db, userId, accountId, now, by)
 export const holderNameOf: StaffRecords['holderNameOf'] = (accountId) => records().holderNameOf(accountId)
+export const staffIdOf: StaffRecords['staffIdOf'] = (accountId) => records().staffIdOf(accountId)
 export const decideStaffRecords: StaffRecords['decideStaffRecords'] = (db, which, d) => records().decideStaffRecords(db, which, d)

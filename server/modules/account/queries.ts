@@ -3,13 +3,14 @@
  * units, role members, the personal centre). Other modules call these instead of selecting from
  * `account` themselves.
  */
-import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { account } from '../../db/schema'
+import { account, accountRole } from '../../db/schema'
 import { orgNameOf } from '../org'
 import { holderNameOf } from './personPort'
 import { inScope } from '../../lib/orgScope'
 import { likeEscape } from '../../lib/sql'
+import type { ThirdPlatform } from '../../../src/contract/schemas/auth'
 import type { AccountRow } from '../../types'
 
 /** Account names compare trimmed and case-insensitively. */
@@ -89,6 +90,73 @@ export async function setAccountContact(
     .update(account)
     .set({ userName: c.userName, cellphone: c.cellphone, email: c.email, updateTime: now })
     .where(eq(account.accountId, accountId))
+}
+
+/** The account whose id the subquery gives (a third-party identity's account), or null. */
+export async function accountByIdIn(db: Db, accountIds: SQLWrapper): Promise<AccountRow | null> {
+  const [row] = await db.select().from(account).where(inArray(account.accountId, accountIds))
+  return row ?? null
+}
+
+/** What the holder changes of its own account (the personal centre, a password reset by code). */
+export type OwnAccountValues = Partial<Pick<AccountRow, 'userName' | 'cellphone' | 'email' | 'passwordHash'>>
+
+/**
+ * The holder's own change of its account, stamped by the holder (its version moves by the database's
+ * trigger, migration 0010_versions_trigger); with `version`, only while the row still has that version. Whether the row changed (a unique cellphone clash is the caller's to answer).
+ */
+export async function updateOwnAccount(db: Db, accountId: string, values: OwnAccountValues, now: Date, version?: number): Promise<boolean> {
+  const rows = await db
+    .update(account)
+    .set({ ...values, updateTime: now, updateBy: accountId })
+    .where(and(eq(account.accountId, accountId), version === undefined ? undefined : eq(account.version, version)))
+    .returning({ id: account.accountId })
+  return rows.length > 0
+}
+
+/** A registration's new account: general, pending review, in the chosen unit (if any), created by the registrant. */
+export async function addPendingAccount(
+  db: Db,
+  a: Pick<AccountRow, 'accountId' | 'accountName' | 'userName' | 'cellphone' | 'email' | 'organizationId' | 'passwordHash'>,
+): Promise<void> {
+  await db.insert(account).values({ ...a, level: 'general', status: 'pending', createBy: a.accountId, updateBy: a.accountId })
+}
+
+/** account.wechat_id / qq_id show a bound third-party identity in the account lists (set by the oauth module). */
+export async function mirrorBinding(db: Db, accountId: string, platform: ThirdPlatform, value: string | null): Promise<void> {
+  await db
+    .update(account)
+    .set(platform === 'wechat' ? { wechatId: value } : { qqId: value })
+    .where(eq(account.accountId, accountId))
+}
+
+/** Of the wanted account ids, those that exist in the units (null: any unit). */
+export function accountIdsWithin(db: Db, accountIds: string[], organizationIds: string[] | null): Promise<{ id: string }[]> {
+  return db
+    .select({ id: account.accountId })
+    .from(account)
+    .where(and(inArray(account.accountId, accountIds), inScope(account.organizationId, organizationIds)))
+}
+
+/** Whether the role has a member whose account is normal (the built-in administrators' role keeps one). */
+export async function roleHasNormalMember(db: Db, roleId: string): Promise<boolean> {
+  const [active] = await db
+    .select({ id: account.accountId })
+    .from(accountRole)
+    .innerJoin(account, eq(account.accountId, accountRole.accountId))
+    .where(and(eq(accountRole.roleId, roleId), eq(account.status, 'normal')))
+    .limit(1)
+  return Boolean(active)
+}
+
+/** How many accounts belong to each of the project departments (those with none left out). */
+export async function accountCountsByProjectDepartment(db: Db, projectDepartmentIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: account.projectDepartmentId, n: count() })
+    .from(account)
+    .where(inArray(account.projectDepartmentId, projectDepartmentIds))
+    .groupBy(account.projectDepartmentId)
+  return new Map(rows.map((r) => [r.id!, Number(r.n)]))
 }
 
 /** Some account has this name (case-insensitive). */

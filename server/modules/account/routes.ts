@@ -52,9 +52,10 @@ import { orgName as orgNameOf, orgNameOf as orgNameSql, orgSubtreeSql } from '..
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 import { projectDepartmentChoice } from '../project'
+import { roleNamesOfAccount } from '../role'
 import { registerAccountInvite } from './invite'
 import { applyReview } from './review'
-import { linkStaffToAccount, staffLink } from './personPort'
+import { linkStaffToAccount, staffIdOf, staffLink } from './personPort'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
 import {
   actorOf,
@@ -81,7 +82,8 @@ const TEXT = {
   personOtherUnit: { zh: '关联的人员不属于所选单位', en: 'The person belongs to another unit' },
 }
 
-const selection = {
+/** The columns of an Account answer (built once the people module has set its port: the staff record's id). */
+const selection = () => ({
   accountId: account.accountId,
   accountName: account.accountName,
   userName: account.userName,
@@ -94,7 +96,7 @@ const selection = {
   passwordValidUntil: account.passwordValidUntil,
   organizationId: account.organizationId,
   organizationName: orgNameSql(account.organizationId).as('organization_name'),
-  userId: sql<string | null>`(select p.user_id from person p where p.account_id = "account"."account_id" limit 1)`.as('user_id'),
+  userId: staffIdOf(account.accountId).as('user_id'),
   wechatBound: sql<boolean>`("account"."wechat_id" is not null)`.as('wechat_bound'),
   qqBound: sql<boolean>`("account"."qq_id" is not null)`.as('qq_bound'),
   phoneLoginEnabled: account.phoneLoginEnabled,
@@ -102,15 +104,11 @@ const selection = {
   projectName: account.projectName,
   projectOrganizationName: account.projectOrganizationName,
   projectDepartmentName: account.projectDepartmentName,
-  roleNames: sql<
-    string[]
-  >`coalesce((select json_agg(r.role_name order by r.sort, r.role_name) from account_role ar join role r on r.role_id = ar.role_id where ar.account_id = "account"."account_id"), '[]'::json)`.as(
-    'role_names',
-  ),
+  roleNames: roleNamesOfAccount(account.accountId).as('role_names'),
   version: account.version,
   createTime: account.createTime,
   updateTime: account.updateTime,
-}
+})
 
 /** The answer shape: masked cellphone (unless `own`), expiry flags, roleNames an array. */
 export function toAccount(r: Row, now = new Date(), own = false): Row {
@@ -152,8 +150,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerExpiringScan(ctx.jobs, ctx.db)
 
   // The current account, for any signed-in account (its own cellphone unmasked).
+  const columns = selection()
   app.get(ACCOUNT_API.general.getLoggedInAccount, { config: { auth: 'signed' } }, async (req) => {
-    const [row] = await ctx.db.select(selection).from(account).where(eq(account.accountId, req.auth!.account.accountId))
+    const [row] = await ctx.db.select(columns).from(account).where(eq(account.accountId, req.auth!.account.accountId))
     if (!row) throw new ApiError(Code.ACCOUNT_DISABLED)
     return ok(req, toAccount(row as Row, new Date(), true))
   })
@@ -221,7 +220,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
         { field: 'cellphone', message: TEXT.phoneTaken },
       ],
       keep: ['cellphone'],
-      selection,
+      selection: selection(),
       enrich: async (_db, rows) => {
         const now = new Date()
         return rows.map((r) => toAccount(r, now))

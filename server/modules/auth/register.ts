@@ -17,7 +17,7 @@
  * review it; without one the account has no unit and only administrators with scope 'all' see it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { eq, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { API } from '../../../src/contract/paths'
@@ -39,13 +39,14 @@ import {
 import { validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, loginFailure } from '../../db/schema'
+import { loginFailure } from '../../db/schema'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import {
   accountById,
   accountNameInUse,
+  addPendingAccount,
   applyTransition,
   cellphoneInUse,
   emailInUse,
@@ -54,6 +55,7 @@ import {
   normalizeName,
   passwordChanged,
   recordChanges,
+  updateOwnAccount,
 } from '../account'
 import { checkCode, issueCode, realChannels } from '../notify'
 import { hit } from '../../plugins/rate-limit'
@@ -178,7 +180,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     await ctx.db.transaction(async (tx) => {
       const row = await accountById(tx as unknown as Db, acc.accountId, { forUpdate: true })
       if (!row) throw noAccount()
-      await tx.update(account).set({ passwordHash, updateTime: now, updateBy: acc.accountId }).where(eq(account.accountId, acc.accountId))
+      await updateOwnAccount(tx, acc.accountId, { passwordHash }, now)
       // The password valid period starts again; the change history records it (server/modules/account).
       await passwordChanged(tx, acc, now, 'forgot')
       // A locked account is unlocked by its holder (locked → normal in the history); any other status stays.
@@ -205,19 +207,15 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     const now = new Date()
     try {
       await ctx.db.transaction(async (tx) => {
-        await tx.insert(account).values({
+        await addPendingAccount(tx, {
           accountId: id,
           accountName: body.accountName,
           userName: body.userName,
           cellphone: body.cellphone ?? null,
           email: body.email?.toLowerCase() ?? null,
-          level: 'general',
-          status: 'pending',
           // The chosen unit's administrators review it (scope own / children); none: only scope 'all'.
           organizationId: body.organizationId ?? null,
           passwordHash,
-          createBy: id,
-          updateBy: id,
         })
         // The history starts with it, by the registrant, as for an invited or added account.
         await recordChanges(

@@ -11,10 +11,11 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context'
-import { account, msgConfig, msgInbox, msgPush } from '../../db/schema'
+import { msgConfig, msgInbox, msgPush } from '../../db/schema'
 import type { ClaimedJob, JobRunner } from '../../lib/jobs'
 import { outboundCall, OutboundRefused, type OutboundAnswer } from '../../lib/outbound'
 import { deliveryChannels } from '../notify'
+import { accountRefs } from '../account'
 import { PUSH_JOB } from './fanout'
 
 /** Why a push was not sent, where the gateway itself knows (lastError, shown as is in 待发送: both languages). */
@@ -28,6 +29,9 @@ export const NOT_SENT = {
 } as const
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** Whom a push goes to. */
+const receiver = accountRefs('receiver')
 
 async function postJson(url: string, body: unknown, allow: readonly string[]): Promise<void> {
   let res: OutboundAnswer
@@ -57,12 +61,12 @@ export function registerPushHandler(runner: JobRunner, ctx: Ctx): void {
         contentEn: msgInbox.contentEn,
         configId: msgInbox.msgConfigId,
         eventId: msgInbox.eventId,
-        userName: account.userName,
-        accountName: account.accountName,
+        userName: receiver.userName,
+        accountName: receiver.accountName,
       })
       .from(msgPush)
       .innerJoin(msgInbox, eq(msgInbox.id, msgPush.inboxId))
-      .innerJoin(account, eq(account.accountId, msgPush.accountId))
+      .innerJoin(receiver, eq(receiver.accountId, msgPush.accountId))
       .where(eq(msgPush.id, pushId))
     if (!row || row.push.status === 'sent') return
     const { push } = row

@@ -9,15 +9,16 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { MSG_EVENTS, MSG_PLACEHOLDER, type MsgChannel, type MsgReceiver } from '../../../src/contract/schemas/message'
 import type { Db } from '../../db/client'
-import { account, accountRole, msgConfig, orgGroupAccount } from '../../db/schema'
+import { accountRole, msgConfig, orgGroupAccount } from '../../db/schema'
 import type { EventRow, JobRunner } from '../../lib/jobs'
+import { receivingAccounts } from '../account'
 
 export const MSG_CHANNEL = 'trestle_msg'
 export const PUSH_JOB = 'msg.push'
 /** The topic of a message sent by hand (its payload carries receivers, channels and texts). */
 export const CUSTOM_TOPIC = 'custom'
-/** Accounts that receive messages: not waiting for review, rejected or stopped. */
-const RECEIVING = sql`${account.status} not in ('pending', 'rejected', 'stopped')`
+/** Accounts that receive messages (not waiting for review, rejected or stopped), with the contact a push goes to. */
+const receiver = receivingAccounts('receiver')
 
 /** Where a message of each event leads in the console. */
 const LINKS: Record<string, string | null> = {
@@ -86,7 +87,7 @@ export function render(template: string, values: Record<string, unknown>, lang: 
     .replace(MSG_PLACEHOLDER, (_whole, key: string) => valueOf(key) ?? MISSING)
 }
 
-/** The accounts a receiver list names (SQL condition on `account`). */
+/** The accounts a receiver list names (SQL condition on `receiver`). */
 export function receiverCondition(receivers: MsgReceiver[]): SQL {
   const ids = (type: MsgReceiver['type']) => receivers.filter((r) => r.type === type).map((r) => r.id)
   const list = (values: string[]) =>
@@ -98,14 +99,14 @@ export function receiverCondition(receivers: MsgReceiver[]): SQL {
   const people = ids('person')
   const groups = ids('group')
   const roles = ids('role')
-  if (people.length) parts.push(sql`${account.accountId} in (${list(people)})`)
+  if (people.length) parts.push(sql`${receiver.accountId} in (${list(people)})`)
   if (groups.length)
     parts.push(
-      sql`${account.accountId} in (select ${orgGroupAccount.accountId} from ${orgGroupAccount} where ${orgGroupAccount.orgGroupId} in (${list(groups)}))`,
+      sql`${receiver.accountId} in (select ${orgGroupAccount.accountId} from ${orgGroupAccount} where ${orgGroupAccount.orgGroupId} in (${list(groups)}))`,
     )
   if (roles.length)
     parts.push(
-      sql`${account.accountId} in (select ${accountRole.accountId} from ${accountRole} where ${accountRole.roleId} in (${list(roles)}))`,
+      sql`${receiver.accountId} in (select ${accountRole.accountId} from ${accountRole} where ${accountRole.roleId} in (${list(roles)}))`,
     )
   if (!parts.length) return sql`false`
   return sql`(${sql.join(parts, sql` or `)})`
@@ -123,16 +124,16 @@ export async function fanOut(
   const result = (await tx.execute(sql`
     with ins as (
       insert into msg_inbox (account_id, event_id, msg_config_id, event_code, title_zh, title_en, content_zh, content_en, link, sender_id)
-      select ${account.accountId}, ${eventId}::bigint, ${t.configId}::text, ${t.eventCode}, ${render(t.titleZh, values, 'zh')}, ${render(t.titleEn, values, 'en')},
+      select ${receiver.accountId}, ${eventId}::bigint, ${t.configId}::text, ${t.eventCode}, ${render(t.titleZh, values, 'zh')}, ${render(t.titleEn, values, 'en')},
         ${render(t.contentZh, values, 'zh')}, ${render(t.contentEn, values, 'en')}, ${LINKS[t.eventCode] ?? null}::text, ${t.senderId ?? null}::text
-      from ${account} where ${RECEIVING} and ${receiverCondition(t.receivers)}
+      from ${receiver} where ${receiverCondition(t.receivers)}
       on conflict do nothing
       returning id, account_id
     ), push as (
       insert into msg_push (inbox_id, account_id, channel, target)
       select ins.id, ins.account_id, ch.c,
-        case ch.c when 'email' then a.email when 'sms' then a.cellphone else null end
-      from ins join account a on a.account_id = ins.account_id cross join unnest(${channelArray}::text[]) as ch(c)
+        case ch.c when 'email' then ${receiver.email} when 'sms' then ${receiver.cellphone} else null end
+      from ins join ${receiver} on ${receiver.accountId} = ins.account_id cross join unnest(${channelArray}::text[]) as ch(c)
       returning id
     ), jobs as (
       insert into job (kind, payload, dedupe_key, max_attempts)

@@ -23,12 +23,13 @@ import {
   type UnreadCount,
 } from '../../../src/contract/schemas/message'
 import type { Ctx } from '../../context'
-import { account, job, msgConfig, msgInbox, msgPush } from '../../db/schema'
+import { job, msgConfig, msgInbox, msgPush } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import { checkOutboundUrl } from '../../lib/outbound'
 import { likeEscape } from '../../lib/sql'
 import { inScope } from '../../lib/orgScope'
+import { accountIdsOfUnits, accountRefs } from '../account'
 import { CUSTOM_TOPIC, MSG_CHANNEL, PUSH_JOB } from './fanout'
 import { inboxSelection, toMessage } from './live'
 import { checkReceivers, grantedOrgIds } from './receivers'
@@ -183,9 +184,9 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   /** Sends to accounts of the units within the caller's data scope. */
   const pushesInScope = (orgIds: string[] | null): SQL | undefined =>
-    orgIds === null
-      ? undefined
-      : sql`${msgPush.accountId} in (select ${account.accountId} from ${account} where ${inScope(account.organizationId, orgIds)})`
+    orgIds === null ? undefined : inArray(msgPush.accountId, accountIdsOfUnits(orgIds))
+  /** Whom a push went to. */
+  const receiver = accountRefs('receiver')
 
   const pushes = (statuses: string[]) => async (req: FastifyRequest) => {
     const q = parse(pushQuery, req.query, req)
@@ -207,14 +208,14 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
           lastError: msgPush.lastError,
           sentAt: msgPush.sentAt,
           createTime: msgPush.createTime,
-          accountName: account.accountName,
-          userName: account.userName,
+          accountName: receiver.accountName,
+          userName: receiver.userName,
           titleZh: msgInbox.titleZh,
           titleEn: msgInbox.titleEn,
         })
         .from(msgPush)
         .innerJoin(msgInbox, eq(msgInbox.id, msgPush.inboxId))
-        .leftJoin(account, eq(account.accountId, msgPush.accountId))
+        .leftJoin(receiver, eq(receiver.accountId, msgPush.accountId))
         .where(where)
         .orderBy(desc(msgPush.id))
         .limit(q.pageSize)

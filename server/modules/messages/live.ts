@@ -15,6 +15,7 @@ import { MSG_API } from '../../../src/contract/schemas/message'
 import type { Ctx } from '../../context'
 import type { Database } from '../../db/client'
 import { msgInbox } from '../../db/schema'
+import { accountShownNameOf } from '../account'
 import { MSG_CHANNEL } from './fanout'
 
 const HEARTBEAT_MS = 25_000
@@ -26,7 +27,7 @@ interface Stream {
   res: ServerResponse
 }
 
-const sender = sql<string | null>`(select coalesce(s.user_name, s.account_name) from account s where s.account_id = ${msgInbox.senderId})`
+const sender = accountShownNameOf(msgInbox.senderId)
 
 export const inboxSelection = {
   id: msgInbox.id,

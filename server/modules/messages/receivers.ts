@@ -13,11 +13,12 @@ import { accountTreeQuery, MSG_API, type AccountTreeNode, type MsgReceiver } fro
 import { filterText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, orgGroup, orgGroupAccount } from '../../db/schema'
+import { orgGroup, orgGroupAccount } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import { likeEscape } from '../../lib/sql'
+import { likeEscape, qualified } from '../../lib/sql'
 import { grantOf, refusePermission, scopeOrgIds } from '../../lib/permissions'
 import { inScope } from '../../lib/orgScope'
+import { accountIdsWithin, receivingAccounts } from '../account'
 import { unitNames } from '../org'
 import { activeRolesWithMembers, roleIdsWithin } from '../role'
 
@@ -55,12 +56,7 @@ export async function checkReceivers(db: Db, req: FastifyRequest, receivers: Msg
   const found = async (wanted: string[], query: (ids: string[]) => Promise<unknown[]>) =>
     wanted.length === 0 || (await query(wanted)).length === wanted.length
   const reachable = await Promise.all([
-    found(ids('person'), (w) =>
-      db
-        .select({ id: account.accountId })
-        .from(account)
-        .where(and(inArray(account.accountId, w), inScope(account.organizationId, orgIds))),
-    ),
+    found(ids('person'), (w) => accountIdsWithin(db, w, orgIds)),
     found(ids('group'), (w) =>
       db
         .select({ id: orgGroup.orgGroupId })
@@ -76,7 +72,7 @@ export async function checkReceivers(db: Db, req: FastifyRequest, receivers: Msg
 const treeQuery = accountTreeQuery.extend({ keyword: filterText(50) })
 
 /** Accounts that receive messages (the fan-out's rule). */
-const receiving = sql`${account.status} not in ('pending', 'rejected', 'stopped')`
+const receiver = receivingAccounts('receiver')
 
 export function registerReceiverRoutes(app: FastifyInstance, ctx: Ctx): void {
   const signed = { auth: 'signed' as const }
@@ -95,21 +91,20 @@ export function registerReceiverRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (q.keyword || q.nodeId) {
       const rows = await ctx.db
         .select({
-          nodeId: account.accountId,
-          nodeName: sql<string>`coalesce(${account.userName}, ${account.accountName})`,
-          nodeNameExt: account.accountName,
+          nodeId: receiver.accountId,
+          nodeName: sql<string>`coalesce(${receiver.userName}, ${receiver.accountName})`,
+          nodeNameExt: receiver.accountName,
         })
-        .from(account)
+        .from(receiver)
         .where(
           and(
-            receiving,
             q.nodeId
-              ? sql`${account.accountId} in (select ${orgGroupAccount.accountId} from ${orgGroupAccount} where ${orgGroupAccount.orgGroupId} = ${q.nodeId})`
-              : inScope(account.organizationId, orgIds),
-            q.keyword ? or(ilike(account.userName, likeEscape(q.keyword)), ilike(account.accountName, likeEscape(q.keyword))) : undefined,
+              ? sql`${receiver.accountId} in (select ${orgGroupAccount.accountId} from ${orgGroupAccount} where ${orgGroupAccount.orgGroupId} = ${q.nodeId})`
+              : inScope(receiver.organizationId, orgIds),
+            q.keyword ? or(ilike(receiver.userName, likeEscape(q.keyword)), ilike(receiver.accountName, likeEscape(q.keyword))) : undefined,
           ),
         )
-        .orderBy(asc(account.accountName))
+        .orderBy(asc(receiver.accountName))
         .limit(200)
       return ok<AccountTreeNode[]>(
         req,
@@ -121,8 +116,8 @@ export function registerReceiverRoutes(app: FastifyInstance, ctx: Ctx): void {
         nodeId: orgGroup.orgGroupId,
         nodeName: orgGroup.groupName,
         nodeNameExt: unitNames.organizationName,
-        count: sql<number>`(select count(*)::int from ${orgGroupAccount} ga join ${account} on ${account.accountId} = ga.account_id
-          where ga.org_group_id = ${orgGroup.orgGroupId} and ${receiving})`,
+        count: sql<number>`(select count(*)::int from ${orgGroupAccount} ga join ${receiver} on ${qualified(receiver.accountId)} = ga.account_id
+          where ga.org_group_id = ${qualified(orgGroup.orgGroupId)})`,
       })
       .from(orgGroup)
       .leftJoin(unitNames, eq(unitNames.organizationId, orgGroup.organizationId))

@@ -5,7 +5,8 @@ import { newId } from '../../../src/contract/ids'
 import type { ThirdPartyBinding } from '../../../src/contract/schemas/personal'
 import type { ThirdPlatform } from '../../../src/contract/schemas/auth'
 import type { Ctx } from '../../context'
-import { account, thirdPartyIdentity } from '../../db/schema'
+import { thirdPartyIdentity } from '../../db/schema'
+import { accountByIdIn, mirrorBinding } from '../account'
 import { ApiError } from '../../lib/http'
 import type { AccountRow } from '../../types'
 import type { Identity } from './client'
@@ -13,12 +14,13 @@ import { PLATFORM_NAMES } from './flow'
 
 /** The account an identity is bound to, or null. */
 export async function accountOfIdentity(ctx: Ctx, platform: ThirdPlatform, subject: string): Promise<AccountRow | null> {
-  const [row] = await ctx.db
-    .select({ account })
-    .from(thirdPartyIdentity)
-    .innerJoin(account, eq(account.accountId, thirdPartyIdentity.accountId))
-    .where(and(eq(thirdPartyIdentity.platform, platform), eq(thirdPartyIdentity.subject, subject)))
-  return row?.account ?? null
+  return accountByIdIn(
+    ctx.db,
+    ctx.db
+      .select({ id: thirdPartyIdentity.accountId })
+      .from(thirdPartyIdentity)
+      .where(and(eq(thirdPartyIdentity.platform, platform), eq(thirdPartyIdentity.subject, subject))),
+  )
 }
 
 export const notBound = (platform: ThirdPlatform) => {
@@ -89,10 +91,7 @@ export async function bindIdentity(ctx: Ctx, accountId: string, platform: ThirdP
 
 /** account.wechat_id / qq_id show the binding in the account lists (server/modules/account). */
 async function mirror(ctx: Ctx, accountId: string, platform: ThirdPlatform, value: string | null): Promise<void> {
-  await ctx.db
-    .update(account)
-    .set(platform === 'wechat' ? { wechatId: value } : { qqId: value })
-    .where(eq(account.accountId, accountId))
+  await mirrorBinding(ctx.db, accountId, platform, value)
 }
 
 export async function unbindIdentity(ctx: Ctx, accountId: string, platform: ThirdPlatform): Promise<void> {

@@ -13,8 +13,8 @@ import {
 } from '../../../src/contract/schemas/org'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, organization, orgGroup, orgGroupAccount } from '../../db/schema'
-import { accountUnit } from './accountPort'
+import { organization, orgGroup, orgGroupAccount } from '../../db/schema'
+import { accountRefs, accountUnit } from './accountPort'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
@@ -78,6 +78,8 @@ async function checkMember(ctx: Ctx, accountId: unknown, w: WriteContext) {
 const memberOrg = alias(organization, 'member_org')
 
 export function orgGroupAccountResource(ctx: Ctx) {
+  /** The member's account: its names and unit. */
+  const member = accountRefs('member_account')
   return defineResource({
     name: 'orgGroupAccount',
     table: orgGroupAccount,
@@ -91,7 +93,7 @@ export function orgGroupAccountResource(ctx: Ctx) {
       q.orgGroupId ? eq(orgGroupAccount.orgGroupId, q.orgGroupId) : undefined,
       q.organizationId ? eq(orgGroupAccount.organizationId, q.organizationId) : undefined,
     ],
-    sortable: { sort: orgGroupAccount.sort, accountName: account.accountName, createTime: orgGroupAccount.createTime },
+    sortable: { sort: orgGroupAccount.sort, accountName: member.accountName, createTime: orgGroupAccount.createTime },
     unique: [
       { field: 'accountId', within: ['orgGroupId'], message: { zh: '该账号已在分组中', en: 'The account is already in the group' } },
     ],
@@ -100,8 +102,8 @@ export function orgGroupAccountResource(ctx: Ctx) {
       orgGroupId: orgGroupAccount.orgGroupId,
       accountId: orgGroupAccount.accountId,
       organizationId: orgGroupAccount.organizationId,
-      accountName: account.accountName,
-      userName: account.userName,
+      accountName: member.accountName,
+      userName: member.userName,
       accountOrganizationName: memberOrg.organizationName,
       remark: orgGroupAccount.remark,
       sort: orgGroupAccount.sort,
@@ -113,8 +115,8 @@ export function orgGroupAccountResource(ctx: Ctx) {
     },
     join: (q) =>
       q
-        .innerJoin(account, eq(account.accountId, orgGroupAccount.accountId))
-        .leftJoin(memberOrg, eq(memberOrg.organizationId, account.organizationId)) as unknown as typeof q,
+        .innerJoin(member, eq(member.accountId, orgGroupAccount.accountId))
+        .leftJoin(memberOrg, eq(memberOrg.organizationId, member.organizationId)) as unknown as typeof q,
     onAdd: async (values, input, w) => {
       values.organizationId = await groupOrg(w.tx, input.orgGroupId)
     },

@@ -9,6 +9,7 @@ import {
   decideStaffRecords,
   holderNameOf,
   linkStaffToAccount,
+  staffIdOf,
   staffLink,
   staffUnit,
 } from './queries'
@@ -29,7 +30,7 @@ export { registerPeopleRoutes } from './routes'
 /** At start: an account registered through an invitation gets its staff record, and the account, department and organisation modules read the staff records, through their ports. */
 export function setPeoplePorts(): void {
   setRegistrationPersonWriter(addRegistrationPerson)
-  setStaffRecords({ staffLink, linkStaffToAccount, holderNameOf, decideStaffRecords })
+  setStaffRecords({ staffLink, linkStaffToAccount, holderNameOf, staffIdOf, decideStaffRecords })
   setDepartmentStaff({ activeStaffCounts, anyStaffInDepartments })
   setUnitStaff({ staffUnit })
 }

@@ -109,6 +109,12 @@ export async function linkStaffToAccount(db: Db, userId: string, accountId: stri
 export const holderNameOf = (accountId: AnyColumn): SQL<string | null> =>
   sql<string | null>`(select ${qualified(person.name)} from ${person} where ${qualified(person.accountId)} = ${qualified(accountId)})`
 
+/** SQL: the id of the staff record linked to the account in `accountId` (null when none; the first found). */
+export const staffIdOf = (accountId: AnyColumn): SQL<string | null> =>
+  sql<
+    string | null
+  >`(select ${qualified(person.userId)} from ${person} where ${qualified(person.accountId)} = ${qualified(accountId)} limit 1)`
+
 /** SQL: the name of the staff record whose id is in `userId` (null when none), for a list's column or filter. */
 export const personNameOf = (userId: AnyColumn): SQL<string | null> =>
   sql<string | null>`(select ${qualified(person.name)} from ${person} where ${qualified(person.userId)} = ${qualified(userId)})`

@@ -4,7 +4,7 @@
  * logged), move, archive and userCheck/checkIdcard.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
 import { perm, type FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { V, validationText } from '../../../src/contract/rules'
@@ -27,7 +27,7 @@ import {
 } from '../../../src/contract/schemas/people'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Ctx } from '../../context'
-import { account, department, person } from '../../db/schema'
+import { department, person } from '../../db/schema'
 import { roleNamesOfAccount } from '../role'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { writeSystemLog } from '../logs'
@@ -36,7 +36,7 @@ import { ORG_MENU, inScope, requireVisible, visibleOrgIds } from '../../lib/orgS
 import { defineResource, registerResource } from '../../lib/resource'
 import { deptSubtreeSql } from '../department'
 import { orgExists, orgNameOf, orgSubtreeSql } from '../org'
-import { accountUnit } from '../account'
+import { accountIdsNamedLike, accountRefs, accountUnit } from '../account'
 import { AVATAR, requireFiles, withFileUrls } from '../files'
 
 type Row = Record<string, unknown>
@@ -46,6 +46,9 @@ const ACCOUNT_TAKEN = { zh: '该账号已关联其他人员', en: 'That account 
 
 const fieldError = (req: FastifyRequest, field: string, key: string) =>
   new ApiError(Code.INVALID, [{ field, key, message: validationText(key, requestLang(req)) }])
+
+/** The staff record's account: its name, level and status beside the record. */
+const personAccount = accountRefs('person_account')
 
 /** The columns of a Person answer (numbers still in clear: `maskPeople` masks them). */
 export const personSelection = {
@@ -70,9 +73,9 @@ export const personSelection = {
   auditTime: person.auditTime,
   sort: person.sort,
   accountId: person.accountId,
-  accountName: account.accountName,
-  accountLevel: account.level,
-  accountStatus: account.status,
+  accountName: personAccount.accountName,
+  accountLevel: personAccount.level,
+  accountStatus: personAccount.status,
   roleNames: roleNamesOfAccount(person.accountId).as('role_names'),
   version: person.version,
   createTime: person.createTime,
@@ -84,7 +87,7 @@ export const personSelection = {
 export const joinPersonRefs = <T extends PgSelect>(q: T): T =>
   q
     .leftJoin(department, eq(department.departmentId, person.departmentId))
-    .leftJoin(account, eq(account.accountId, person.accountId)) as unknown as T
+    .leftJoin(personAccount, eq(personAccount.accountId, person.accountId)) as unknown as T
 
 /** Lists show ID and cellphone numbers masked; roleNames always an array. */
 export function maskPeople(rows: Row[]): Row[] {
@@ -105,7 +108,7 @@ export function keywordFilter(keyword: string | undefined): SQL | undefined {
     ilike(person.name, like),
     eq(person.cellphone, kw),
     eq(person.idCard, kw.toUpperCase()),
-    inArray(person.accountId, sql`(select ${account.accountId} from ${account} where ${account.accountName} ilike ${like})`),
+    inArray(person.accountId, accountIdsNamedLike(like)),
   )
 }
 

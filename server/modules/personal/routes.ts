@@ -29,7 +29,7 @@ import {
   type ThirdPartyBinding,
 } from '../../../src/contract/schemas/personal'
 import type { Ctx } from '../../context'
-import { accessToken, account, accountProfile, session } from '../../db/schema'
+import { accessToken, accountProfile, session } from '../../db/schema'
 import { roleNamesInOrder } from '../role'
 import { renameStaffOfAccount, setStaffAvatarOfAccount, staffOfAccount } from '../people'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
@@ -38,7 +38,7 @@ import { activeRoleIds } from '../../lib/permissions'
 import { hit, peek } from '../../plugins/rate-limit'
 import { writeSystemLog } from '../logs'
 import type { AccountRow, AuthContext } from '../../types'
-import { accountById, normalizeName, passwordChanged } from '../account'
+import { accountById, normalizeName, passwordChanged, updateOwnAccount } from '../account'
 import { emailExists, emailTaken, organizationName, phoneExists, phoneTaken } from '../auth'
 import { fileInfo, fileRow } from '../files'
 import { checkCode, issueCode } from '../notify'
@@ -137,9 +137,6 @@ async function uploadedFile(
   if (!row || row.createBy !== acc.accountId || row.purpose !== purpose) throw fieldError(req, 'fileId', V.invalid)
 }
 
-/** Stamps a write of the caller's account (its version moves by the database's trigger, migration 0010_versions_trigger). */
-const bump = (acc: AccountRow, now: Date) => ({ updateTime: now, updateBy: acc.accountId })
-
 async function setProfile(
   ctx: Ctx,
   accountId: string,
@@ -199,12 +196,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(updateInfoBody, req.body, req)
     const now = new Date()
     const updated = await ctx.db.transaction(async (tx) => {
-      const rows = await tx
-        .update(account)
-        .set({ userName: body.userName, ...bump(acc, now) })
-        .where(and(eq(account.accountId, acc.accountId), eq(account.version, body.version)))
-        .returning({ id: account.accountId })
-      if (rows.length === 0) return false
+      if (!(await updateOwnAccount(tx, acc.accountId, { userName: body.userName }, now, body.version))) return false
       await renameStaffOfAccount(tx, acc.accountId, body.userName, now)
       return true
     })
@@ -244,10 +236,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
       consume: true,
     })
     try {
-      await ctx.db
-        .update(account)
-        .set({ cellphone: body.cellphone, ...bump(acc, new Date()) })
-        .where(eq(account.accountId, acc.accountId))
+      await updateOwnAccount(ctx.db, acc.accountId, { cellphone: body.cellphone }, new Date())
     } catch (err) {
       if (isUniqueViolation(err)) throw phoneTaken()
       throw err
@@ -260,10 +249,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(bindEmailBody, req.body, req)
     if (await emailExists(ctx, body.email, acc.accountId)) throw emailTaken()
     await checkCode(ctx, req, { targets: [body.email], purpose: 'bindEmail', scope: acc.accountId, code: body.verifyCode, consume: true })
-    await ctx.db
-      .update(account)
-      .set({ email: body.email.toLowerCase(), ...bump(acc, new Date()) })
-      .where(eq(account.accountId, acc.accountId))
+    await updateOwnAccount(ctx.db, acc.accountId, { email: body.email.toLowerCase() }, new Date())
     return ok<PersonalInfo>(req, await personalInfo(ctx, acc.accountId))
   })
 
@@ -282,10 +268,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
         '手机号和邮箱至少保留一个，以便找回密码；请先绑定另一个',
         'Keep a phone number or an email to recover your password; bind the other one first',
       )
-    await ctx.db
-      .update(account)
-      .set({ [which]: null, ...bump(acc, new Date()) })
-      .where(eq(account.accountId, acc.accountId))
+    await updateOwnAccount(ctx.db, acc.accountId, { [which]: null }, new Date())
     return ok<PersonalInfo>(req, await personalInfo(ctx, acc.accountId))
   }
   app.post(PERSONAL_PATHS.unbindCellphone, signed, unbind('cellphone'))
@@ -305,10 +288,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const passwordHash = await hashPassword(body.password)
     const now = new Date()
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(account)
-        .set({ passwordHash, ...bump(acc, now) })
-        .where(eq(account.accountId, acc.accountId))
+      await updateOwnAccount(tx, acc.accountId, { passwordHash }, now)
       await passwordChanged(tx, acc, now, 'personal')
     })
     // The other sessions end with the old password; this one goes on.

@@ -4,7 +4,7 @@
  * accounts belong to one (account.project_department_id) and see its project.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -18,7 +18,8 @@ import {
 } from '../../../src/contract/schemas/project'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { account, project, projectDepartment, projectOrg } from '../../db/schema'
+import { project, projectDepartment, projectOrg } from '../../db/schema'
+import { accountCountsByProjectDepartment } from './accountPort'
 import { ApiError, ok, parse } from '../../lib/http'
 import { projectWhere, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { defineTree } from '../../lib/tree'
@@ -59,19 +60,9 @@ export async function departmentTrees(db: Db, orgIds: string[]): Promise<Map<str
     .from(projectDepartment)
     .where(inArray(projectDepartment.projectOrganizationId, orgIds))
     .orderBy(asc(projectDepartment.sort), asc(projectDepartment.departmentName))
-  const counts = new Map(
-    (
-      await db
-        .select({ id: account.projectDepartmentId, n: count() })
-        .from(account)
-        .where(
-          inArray(
-            account.projectDepartmentId,
-            rows.map((r) => r.projectDepartmentId),
-          ),
-        )
-        .groupBy(account.projectDepartmentId)
-    ).map((r) => [r.id!, Number(r.n)]),
+  const counts = await accountCountsByProjectDepartment(
+    db,
+    rows.map((r) => r.projectDepartmentId),
   )
   const nodes = new Map<string, ProjectDepartmentNode>()
   for (const r of rows)

@@ -14,8 +14,6 @@ import { DATA_SCOPES, type DataScope } from '../../../src/contract/enums'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import {
-  account,
-  accountRole,
   application,
   applicationMenu,
   applicationMenuFunction,
@@ -25,6 +23,7 @@ import {
   roleResourceGrant,
 } from '../../db/schema'
 import { ApiError } from '../../lib/http'
+import { roleHasNormalMember } from './accountPort'
 import { scopeOrgIds } from '../../lib/permissions'
 import type { AuthContext } from '../../types'
 import { unitNames } from '../org'
@@ -239,11 +238,5 @@ export async function checkAdminKept(ctx: Ctx, tx: Db, roleId: string): Promise<
       .where(and(eq(applicationMenuFunction.applicationMenuId, m.id), inArray(applicationMenuFunction.functionAction, [...ADMIN_FNS])))
     if (!granted || fns.some((f) => !f.granted)) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.menus)
   }
-  const [active] = await tx
-    .select({ id: account.accountId })
-    .from(accountRole)
-    .innerJoin(account, eq(account.accountId, accountRole.accountId))
-    .where(and(eq(accountRole.roleId, roleId), eq(account.status, 'normal')))
-    .limit(1)
-  if (!active) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.members)
+  if (!(await roleHasNormalMember(tx, roleId))) throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.members)
 }

@@ -1,7 +1,9 @@
 /**
  * The role authorisation module's public surface: its routes, the rules every grant keeps (holdings),
- * the resources granted to a role, and the port it reads the roles through (rolePort.ts, set by the role module).
+ * the resources granted to a role, and the ports it reads roles and accounts through (rolePort.ts set
+ * by the role module, accountPort.ts by the account module).
  */
+export { setRoleAccounts } from './accountPort'
 export { grantedResources } from './grants'
 export {
   checkAdminKept,
