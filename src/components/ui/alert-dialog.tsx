@@ -2,6 +2,7 @@ import * as React from 'react'
 import { AlertDialog as P } from 'radix-ui'
 import { cn } from '@/lib/utils'
 import { buttonVariants } from './button'
+import { styled } from './styled'
 
 export const AlertDialog = P.Root
 export const AlertDialogTrigger = P.Trigger
@@ -23,28 +24,9 @@ export const AlertDialogContent = React.forwardRef<React.ComponentRef<typeof P.C
 )
 AlertDialogContent.displayName = 'AlertDialogContent'
 
-export const AlertDialogHeader = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex flex-col gap-2 text-left', className)} {...props} />
-)
-export const AlertDialogFooter = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-)
-export const AlertDialogTitle = React.forwardRef<React.ComponentRef<typeof P.Title>, React.ComponentPropsWithoutRef<typeof P.Title>>(
-  ({ className, ...props }, ref) => <P.Title ref={ref} className={cn('text-lg font-semibold', className)} {...props} />,
-)
-AlertDialogTitle.displayName = 'AlertDialogTitle'
-export const AlertDialogDescription = React.forwardRef<
-  React.ComponentRef<typeof P.Description>,
-  React.ComponentPropsWithoutRef<typeof P.Description>
->(({ className, ...props }, ref) => (
-  <P.Description ref={ref} className={cn('whitespace-pre-line text-sm text-muted-foreground', className)} {...props} />
-))
-AlertDialogDescription.displayName = 'AlertDialogDescription'
-export const AlertDialogAction = React.forwardRef<React.ComponentRef<typeof P.Action>, React.ComponentPropsWithoutRef<typeof P.Action>>(
-  ({ className, ...props }, ref) => <P.Action ref={ref} className={cn(buttonVariants(), className)} {...props} />,
-)
-AlertDialogAction.displayName = 'AlertDialogAction'
-export const AlertDialogCancel = React.forwardRef<React.ComponentRef<typeof P.Cancel>, React.ComponentPropsWithoutRef<typeof P.Cancel>>(
-  ({ className, ...props }, ref) => <P.Cancel ref={ref} className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />,
-)
-AlertDialogCancel.displayName = 'AlertDialogCancel'
+export const AlertDialogHeader = styled('div', 'flex flex-col gap-2 text-left', 'AlertDialogHeader')
+export { DialogFooter as AlertDialogFooter } from './dialog'
+export const AlertDialogTitle = styled(P.Title, 'text-lg font-semibold', 'AlertDialogTitle')
+export const AlertDialogDescription = styled(P.Description, 'whitespace-pre-line text-sm text-muted-foreground', 'AlertDialogDescription')
+export const AlertDialogAction = styled(P.Action, buttonVariants(), 'AlertDialogAction')
+export const AlertDialogCancel = styled(P.Cancel, buttonVariants({ variant: 'outline' }), 'AlertDialogCancel')
