@@ -265,12 +265,10 @@ function LogTable({ kind, params }: { kind: LogKind; params: Record<string, stri
         <ToolbarEnd>
           <Can action="export">
             <span className="flex items-center gap-1">
-              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('csv')}>
-                <Download aria-hidden />
+              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('csv')} icon={Download}>
                 {t('logs.exportCsv')}
               </Button>
-              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('xlsx')}>
-                <Download aria-hidden />
+              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('xlsx')} icon={Download}>
                 {t('logs.exportXlsx')}
               </Button>
             </span>
@@ -298,8 +296,7 @@ function LogTable({ kind, params }: { kind: LogKind; params: Record<string, stri
       />
       <nav aria-label={t('logs.paging')} className="flex items-center justify-end gap-2 border-t px-3 py-2.5 sm:px-4">
         <span className="mr-auto text-sm text-muted-foreground">{t('logs.page', { n: pageNo })}</span>
-        <Button variant="outline" size="sm" disabled={pageNo === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-          <ChevronLeft aria-hidden />
+        <Button variant="outline" size="sm" disabled={pageNo === 1} onClick={() => setCursors((c) => c.slice(0, -1))} icon={ChevronLeft}>
           {t('logs.prev')}
         </Button>
         <Button
