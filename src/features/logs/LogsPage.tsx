@@ -334,35 +334,26 @@ export function LogsPage() {
     { name: 'accountName', label: t('logs.field.accountName') },
     { name: 'ip', label: t('logs.field.ip') },
   ]
+  /** Succeeded or failed, as the log kind writes the two. */
+  const outcome = (name: string, label: string, [ok, fail]: [string, string]): FilterField => ({
+    name,
+    label,
+    kind: 'select',
+    options: [
+      { value: ok, label: t('logs.result.ok') },
+      { value: fail, label: t('logs.result.fail') },
+    ],
+  })
   const filters: FilterField[] =
     kind === 'login'
-      ? [
-          ...common,
-          {
-            name: 'success',
-            label: t('logs.field.result'),
-            kind: 'select',
-            options: [
-              { value: '1', label: t('logs.result.ok') },
-              { value: '0', label: t('logs.result.fail') },
-            ],
-          },
-        ]
+      ? [...common, outcome('success', t('logs.field.result'), ['1', '0'])]
       : kind === 'operate'
         ? [
             ...common,
             { name: 'menuName', label: t('logs.field.menuName') },
             { name: 'action', label: t('logs.field.action') },
             { name: 'uri', label: t('logs.field.uri'), placeholder: '/api/admin/v1/…' },
-            {
-              name: 'status',
-              label: t('logs.field.status'),
-              kind: 'select',
-              options: [
-                { value: 'ok', label: t('logs.result.ok') },
-                { value: 'fail', label: t('logs.result.fail') },
-              ],
-            },
+            outcome('status', t('logs.field.status'), ['ok', 'fail']),
           ]
         : [...common, { name: 'event', label: t('logs.field.event') }, { name: 'code', label: t('logs.field.code') }]
 
