@@ -140,19 +140,17 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
       for (const [i, o] of ORGS.entries()) {
         const id = newId()
         orgIds.set(o.key, id)
-        await tx
-          .insert(t.organization)
-          .values(
-            organizationRow(
-              o,
-              {
-                organizationId: id,
-                parentId: o.parent ? (orgIds.get(o.parent) ?? null) : null,
-                organizationTypeId: typeIds.get(o.type) ?? null,
-              },
-              i + 1,
-            ),
-          )
+        await tx.insert(t.organization).values(
+          organizationRow(
+            o,
+            {
+              organizationId: id,
+              parentId: o.parent ? (orgIds.get(o.parent) ?? null) : null,
+              organizationTypeId: typeIds.get(o.type) ?? null,
+            },
+            i + 1,
+          ),
+        )
       }
     }
 

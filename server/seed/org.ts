@@ -406,18 +406,16 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
       await tx.insert(t.orgGroup).values({ orgGroupId, organizationId, groupName: g.name, remark: g.remark, sort: gi + 1, ...SEED_STAMP })
       const members = g.accounts.map((n) => accounts.get(n)).filter((a): a is string => !!a)
       if (members.length)
-        await tx
-          .insert(t.orgGroupAccount)
-          .values(
-            members.map((accountId, i) => ({
-              orgGroupAccountId: newId(),
-              orgGroupId,
-              accountId,
-              organizationId,
-              sort: i + 1,
-              ...SEED_STAMP,
-            })),
-          )
+        await tx.insert(t.orgGroupAccount).values(
+          members.map((accountId, i) => ({
+            orgGroupAccountId: newId(),
+            orgGroupId,
+            accountId,
+            organizationId,
+            sort: i + 1,
+            ...SEED_STAMP,
+          })),
+        )
     }
   }
 }
