@@ -9,6 +9,7 @@ import type { DictKind } from '../../src/contract/schemas/dictionary'
 import { keyBetween } from '../lib/tree'
 import type { Db } from '../db/client'
 import * as t from '../db/schema'
+import { SEED_STAMP } from './rows'
 
 /** A node of a seeded tree: code, name, unit, major code, children. */
 export type SeedDictNode = [code: string, name: string, unit: string | null, major: string | null, children?: SeedDictNode[]]
@@ -198,7 +199,6 @@ export async function insertDictTree(
   roots: SeedDictNode[],
   majors = new Map<string, string>(),
 ): Promise<Map<string, string>> {
-  const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
   const rows: (typeof t.dictNode.$inferInsert)[] = []
   const ids = new Map<string, string>()
   const walk = (nodes: SeedDictNode[], parentId: string | null, parentPath: string) => {
@@ -219,7 +219,7 @@ export async function insertDictTree(
         unit,
         majorId: major ? (majors.get(major) ?? null) : null,
         status: 1,
-        ...stamp,
+        ...SEED_STAMP,
       })
       if (children) walk(children, id, path)
     }

@@ -27,6 +27,7 @@ import { seedWorkSiteDemo } from './workSite'
 import { seedDictionaryDemo } from './dictionary'
 import { seedAttributesDemo } from './attributes'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedFunction, type SeedRole } from '../db/seed-data'
+import { SEED_STAMP, organizationRow } from './rows'
 
 const withSlash = (a: string) => (a.startsWith('/') ? a : `/${a}`)
 
@@ -54,7 +55,6 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db
-    const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
 
     // ---- the console application and its menus
     const applicationId = newId()
@@ -71,7 +71,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
       industry: '铁路工程',
       major: '综合',
       remark: '本平台的管理控制台',
-      ...stamp,
+      ...SEED_STAMP,
     })
     const menus: { id: string; parentId: string | null; action: string | null }[] = []
     const functions: { id: string; menuId: string; action: string }[] = []
@@ -87,7 +87,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
           functionName: fn.name,
           functionAction: fn.action,
           sort: fi + 1,
-          ...stamp,
+          ...SEED_STAMP,
         })
       })
     MENU_TREE.forEach((group, gi) => {
@@ -102,7 +102,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
         action: group.action ?? null,
         iconPath: group.icon,
         sort: gi + 1,
-        ...stamp,
+        ...SEED_STAMP,
       })
       addFunctions(groupId, group.fns)
       group.pages.forEach((page, pi) => {
@@ -117,7 +117,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
           action: page.action,
           iconPath: page.icon,
           sort: pi + 1,
-          ...stamp,
+          ...SEED_STAMP,
         })
         addFunctions(pageId, page.fns)
       })
@@ -132,26 +132,25 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     for (const [i, ty] of ORG_TYPES.entries()) {
       const id = newId()
       typeIds.set(ty.code, id)
-      await tx.insert(t.organizationType).values({ organizationTypeId: id, typeName: ty.name, typeCode: ty.code, sort: i + 1, ...stamp })
+      await tx
+        .insert(t.organizationType)
+        .values({ organizationTypeId: id, typeName: ty.name, typeCode: ty.code, sort: i + 1, ...SEED_STAMP })
     }
     if (demo) {
       for (const [i, o] of ORGS.entries()) {
         const id = newId()
         orgIds.set(o.key, id)
-        await tx.insert(t.organization).values({
-          organizationId: id,
-          parentId: o.parent ? (orgIds.get(o.parent) ?? null) : null,
-          organizationTypeId: typeIds.get(o.type) ?? null,
-          organizationName: o.name,
-          shortName: o.short,
-          creditCode: o.creditCode,
-          legalPerson: o.legalPerson,
-          contactPerson: o.contactPerson,
-          contactPhone: o.contactPhone,
-          address: o.address,
-          sort: i + 1,
-          ...stamp,
-        })
+        await tx.insert(t.organization).values(
+          organizationRow(
+            o,
+            {
+              organizationId: id,
+              parentId: o.parent ? (orgIds.get(o.parent) ?? null) : null,
+              organizationTypeId: typeIds.get(o.type) ?? null,
+            },
+            i + 1,
+          ),
+        )
       }
     }
 
@@ -170,7 +169,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
         sort: r.sort,
         dataScope: r.scope,
         builtin: r.key === 'sysadmin' ? 'sysadmin' : null,
-        ...stamp,
+        ...SEED_STAMP,
       })
       const granted = new Set<string>()
       for (const m of menus) {
@@ -204,7 +203,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
         passwordHash: hashes[i]!,
         validUntil: a.validDays ? new Date(Date.now() + a.validDays * 86400_000) : null,
         organizationId: a.org ? (orgIds.get(a.org) ?? null) : null,
-        ...stamp,
+        ...SEED_STAMP,
       })
       for (const key of a.roles) {
         const roleId = roleIds.get(key)

@@ -10,6 +10,7 @@ import { newId } from '../../src/contract/ids'
 import { MSG_EVENTS, type MsgEvent, type MsgReceiver } from '../../src/contract/schemas/message'
 import type { Db } from '../db/client'
 import * as t from '../db/schema'
+import { SEED_STAMP } from './rows'
 
 interface Setting {
   configName: string
@@ -63,7 +64,6 @@ export async function seedMessageSettings(
   organizationId: string | null,
   receivers: (event: MsgEvent) => MsgReceiver[],
 ): Promise<void> {
-  const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
   await tx
     .insert(t.msgConfig)
     .values(
@@ -76,7 +76,7 @@ export async function seedMessageSettings(
         receivers: receivers(eventCode),
         organizationId,
         ...MESSAGE_SETTINGS[eventCode],
-        ...stamp,
+        ...SEED_STAMP,
       })),
     )
     .onConflictDoNothing()

@@ -10,6 +10,7 @@ import { newId } from '../../src/contract/ids'
 import type { Db } from '../db/client'
 import * as t from '../db/schema'
 import { orgTree } from '../modules/org'
+import { SEED_STAMP, organizationRow, type DemoUnit } from './rows'
 
 /** A credit code from its first 17 characters. */
 export const creditCodeOf = (first17: string): string => {
@@ -18,7 +19,6 @@ export const creditCodeOf = (first17: string): string => {
   return first17 + check
 }
 
-const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
 const day = 86_400_000
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
@@ -92,17 +92,10 @@ const DETAILS: Record<string, Details> = {
   },
 }
 
-interface ChildUnit {
+interface ChildUnit extends DemoUnit {
   key: string
   parent: string
   type: string
-  name: string
-  short: string
-  creditCode?: string
-  legalPerson?: string
-  contactPerson: string
-  contactPhone: string
-  address: string
 }
 
 const CHILDREN: ChildUnit[] = [
@@ -338,26 +331,19 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
     const id = newId()
     ids.set(c.key, id)
     await tx.insert(t.organization).values({
-      organizationId: id,
-      parentId: c.parent ? (ids.get(c.parent) ?? null) : null,
-      organizationTypeId: types.get(c.type) ?? null,
-      organizationName: c.name,
-      shortName: c.short,
-      creditCode: c.creditCode ?? null,
+      ...organizationRow(
+        c,
+        { organizationId: id, parentId: c.parent ? (ids.get(c.parent) ?? null) : null, organizationTypeId: types.get(c.type) ?? null },
+        100 + i,
+      ),
       taxCode: c.creditCode ?? null,
-      legalPerson: c.legalPerson ?? null,
-      contactPerson: c.contactPerson,
-      contactPhone: c.contactPhone,
-      address: c.address,
-      sort: 100 + i,
-      ...stamp,
     })
   }
 
   const rows = <T>(byKey: Record<string, T[]>, make: (orgId: string, item: T, sort: number) => Record<string, unknown>) =>
     Object.entries(byKey).flatMap(([key, items]) => {
       const orgId = ids.get(key)
-      return orgId ? items.map((item, i) => ({ ...make(orgId, item, i + 1), ...stamp })) : []
+      return orgId ? items.map((item, i) => ({ ...make(orgId, item, i + 1), ...SEED_STAMP })) : []
     })
 
   await tx.insert(t.orgContact).values(
@@ -417,14 +403,19 @@ export async function seedOrgDemo(tx: Db, orgIds: Map<string, string>): Promise<
     if (!organizationId) continue
     for (const [gi, g] of groups.entries()) {
       const orgGroupId = newId()
-      await tx.insert(t.orgGroup).values({ orgGroupId, organizationId, groupName: g.name, remark: g.remark, sort: gi + 1, ...stamp })
+      await tx.insert(t.orgGroup).values({ orgGroupId, organizationId, groupName: g.name, remark: g.remark, sort: gi + 1, ...SEED_STAMP })
       const members = g.accounts.map((n) => accounts.get(n)).filter((a): a is string => !!a)
       if (members.length)
-        await tx
-          .insert(t.orgGroupAccount)
-          .values(
-            members.map((accountId, i) => ({ orgGroupAccountId: newId(), orgGroupId, accountId, organizationId, sort: i + 1, ...stamp })),
-          )
+        await tx.insert(t.orgGroupAccount).values(
+          members.map((accountId, i) => ({
+            orgGroupAccountId: newId(),
+            orgGroupId,
+            accountId,
+            organizationId,
+            sort: i + 1,
+            ...SEED_STAMP,
+          })),
+        )
     }
   }
 }
@@ -475,7 +466,7 @@ export async function insertBenchUnits(db: Db, n: number): Promise<number> {
       shortName: name.slice(0, 12),
       creditCode: withCode ? code(serial) : null,
       sort: serial,
-      ...stamp,
+      ...SEED_STAMP,
     })
     return id
   }

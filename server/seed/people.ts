@@ -12,8 +12,7 @@ import { isValidIdCard } from '../../src/contract/rules'
 import type { Degree, Post, PositionLevel, TitleLevel } from '../../src/contract/schemas/people'
 import type { Db } from '../db/client'
 import * as t from '../db/schema'
-
-const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
+import { SEED_STAMP } from './rows'
 
 /** mulberry32: a small deterministic PRNG. */
 export function prng(seed: number): () => number {
@@ -234,7 +233,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
     const perDept = org.parentId ? 3 : 6
     const addDept = (plan: DeptPlan, parentId: string | null, sort: number) => {
       const departmentId = newId()
-      depts.push({ departmentId, organizationId: org.id, parentId, departmentName: plan.name, status: 1, sort, ...stamp })
+      depts.push({ departmentId, organizationId: org.id, parentId, departmentName: plan.name, status: 1, sort, ...SEED_STAMP })
       const staff = generatePeople(perDept + Math.floor(rnd() * 3), seed++, taken)
       staff.forEach((p, i) => {
         const level: PositionLevel =
@@ -261,7 +260,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
           status: rnd() < 0.04 ? 'archived' : 'active',
           auditStatus: 'approved',
           sort: i + 1,
-          ...stamp,
+          ...SEED_STAMP,
         })
         if (rnd() < 0.65) {
           const grad = Number(p.birthDate.slice(0, 4)) + 22
@@ -277,7 +276,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
             major: pick(rnd, MAJORS),
             degree,
             sort: 1,
-            ...stamp,
+            ...SEED_STAMP,
           })
         }
         if (rnd() < 0.35) {
@@ -293,7 +292,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
             validFrom: `${from}-0${1 + Math.floor(rnd() * 9)}-15`,
             validTo: c.name.includes('注册') ? `${from + 5}-06-30` : null,
             sort: 1,
-            ...stamp,
+            ...SEED_STAMP,
           })
         }
         if (rnd() < 0.25) {
@@ -307,7 +306,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
             jobLevel: level,
             post: pick(rnd, plan.posts),
             sort: 1,
-            ...stamp,
+            ...SEED_STAMP,
           })
           const start = Number(p.birthDate.slice(0, 4)) + 23
           resumes.push({
@@ -319,7 +318,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
             position: '技术员',
             description: '参与路基、桥梁施工技术管理与现场质量控制。',
             sort: 1,
-            ...stamp,
+            ...SEED_STAMP,
           })
         }
       })
@@ -347,7 +346,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
       submitTime: new Date(Date.UTC(2026, 0, 5 + i, 9, 30)),
       submitKind: 'registration',
       sort: 100 + i,
-      ...stamp,
+      ...SEED_STAMP,
     }),
   )
 
@@ -371,7 +370,7 @@ export async function seedPeopleDemo(tx: Db, orgIds: Map<string, string>): Promi
       status: 'active',
       auditStatus: 'approved',
       sort: 0,
-      ...stamp,
+      ...SEED_STAMP,
     })
   }
 
@@ -410,7 +409,7 @@ export async function insertBenchStaff(db: Db, organizationIds: string[], count:
         status: 'active',
         auditStatus: 'approved',
         sort: 1000 + inserted + i,
-        ...stamp,
+        ...SEED_STAMP,
       }
     })
     await insertChunked(db, t.person, rows, 1000)

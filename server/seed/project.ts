@@ -10,6 +10,7 @@ import { newId } from '../../src/contract/ids'
 import type { LineType, ParticipantType, ProjectOrgType, ProjectStatus } from '../../src/contract/schemas/project'
 import type { Db } from '../db/client'
 import * as t from '../db/schema'
+import { inOrder, SEED_STAMP } from './rows'
 
 interface DemoDept {
   name: string
@@ -117,7 +118,6 @@ export const DEMO_PROJECTS: DemoProject[] = [
 ]
 
 export async function seedProjectDemo(tx: Db, orgIds: Map<string, string>): Promise<void> {
-  const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
   const org = (key: string) => orgIds.get(key)!
   for (const [pi, p] of DEMO_PROJECTS.entries()) {
     const projectId = newId()
@@ -134,10 +134,10 @@ export async function seedProjectDemo(tx: Db, orgIds: Map<string, string>): Prom
       status: p.status,
       progress: p.progress,
       sort: pi + 1,
-      ...stamp,
+      ...SEED_STAMP,
     })
     await tx.insert(t.projectUnit).values(
-      p.units.map((u, i) => ({
+      inOrder(p.units, (u) => ({
         projectUnitId: newId(),
         projectId,
         unitType: u.type,
@@ -145,30 +145,24 @@ export async function seedProjectDemo(tx: Db, orgIds: Map<string, string>): Prom
         unitCode: u.code,
         contactPerson: u.contact,
         contactPhone: u.phone,
-        sort: i + 1,
-        ...stamp,
       })),
     )
     await tx.insert(t.line).values(
-      p.lines.map((l, i) => ({
+      inOrder(p.lines, (l) => ({
         lineId: newId(),
         projectId,
         lineCode: l.code,
         lineName: l.name,
         lineType: l.type,
         lengthKm: l.km,
-        sort: i + 1,
-        ...stamp,
       })),
     )
     await tx.insert(t.engineeringMajor).values(
-      p.majors.map(([code, name], i) => ({
+      inOrder(p.majors, ([code, name]) => ({
         engineeringMajorId: newId(),
         projectId,
         majorCode: code,
         majorName: name,
-        sort: i + 1,
-        ...stamp,
       })),
     )
     for (const [oi, o] of p.orgs.entries()) {
@@ -180,13 +174,21 @@ export async function seedProjectDemo(tx: Db, orgIds: Map<string, string>): Prom
         projectOrgTypeId: o.type,
         organizationId: o.org ? org(o.org) : null,
         sort: oi + 1,
-        ...stamp,
+        ...SEED_STAMP,
       })
       const rows: (typeof t.projectDepartment.$inferInsert)[] = []
       const walk = (depts: DemoDept[], parentId: string | null) =>
         depts.forEach((d, i) => {
           const id = newId()
-          rows.push({ projectDepartmentId: id, projectOrganizationId, projectId, parentId, departmentName: d.name, sort: i + 1, ...stamp })
+          rows.push({
+            projectDepartmentId: id,
+            projectOrganizationId,
+            projectId,
+            parentId,
+            departmentName: d.name,
+            sort: i + 1,
+            ...SEED_STAMP,
+          })
           if (d.children) walk(d.children, id)
         })
       walk(o.depts, null)

@@ -11,6 +11,7 @@ import type { ContainerType } from '../../src/contract/schemas/projectStructure'
 import { keyBetween } from '../lib/tree'
 import type { Db } from '../db/client'
 import * as t from '../db/schema'
+import { SEED_STAMP } from './rows'
 
 /** The demo railway project (server/seed/project.ts). */
 export const DEMO_STRUCTURE_PROJECT = 'HYR-WY-01'
@@ -43,7 +44,6 @@ export async function seedProjectStructureDemo(tx: Db): Promise<void> {
     .from(t.line)
     .where(eq(t.line.projectId, projectId))
     .orderBy(asc(t.line.sort), asc(t.line.lineCode))
-  const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
 
   // ---- containers
   const nodes: Node[] = []
@@ -93,7 +93,7 @@ export async function seedProjectStructureDemo(tx: Db): Promise<void> {
         containerCode: n.code,
         containerType: n.type,
         nature: n.nature,
-        ...stamp,
+        ...SEED_STAMP,
       })),
     )
   if (!mainLine) return
@@ -129,7 +129,7 @@ export async function seedProjectStructureDemo(tx: Db): Promise<void> {
           { name: `${place}${k + 1}号工点`, mileage: formatChainage({ prefix: 'DK', metres: start + 1200.5 }) },
           { name: `${place}${k + 1}号拌合站`, mileage: formatChainage({ prefix: 'DK', metres: start + 4300 }) },
         ],
-        ...stamp,
+        ...SEED_STAMP,
       })
     }
   }
@@ -149,7 +149,7 @@ export async function seedProjectStructureDemo(tx: Db): Promise<void> {
       designUnitId: d.id,
       containerId: d.section.id,
       major: d.major,
-      ...stamp,
+      ...SEED_STAMP,
     })
     for (let k = 1; k <= 2; k++)
       await tx.insert(t.unitEngineering).values({
@@ -162,7 +162,7 @@ export async function seedProjectStructureDemo(tx: Db): Promise<void> {
         designUnitId: d.id,
         containerId: d.section.id,
         major: d.major,
-        ...stamp,
+        ...SEED_STAMP,
       })
   }
 }

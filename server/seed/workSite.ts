@@ -10,6 +10,7 @@ import type { Db } from '../db/client'
 import * as t from '../db/schema'
 import { DEMO_WORK_SITES } from '../db/seed-data'
 import { DEMO_STRUCTURE_PROJECT } from './projectStructure'
+import { SEED_STAMP } from './rows'
 
 export async function seedWorkSiteDemo(tx: Db): Promise<void> {
   const [p] = await tx
@@ -34,7 +35,6 @@ export async function seedWorkSiteDemo(tx: Db): Promise<void> {
     .from(t.designUnit)
     .where(eq(t.designUnit.projectId, p.id))
   const byCode = new Map(designUnits.map((d) => [d.code, d]))
-  const stamp = { version: 0, createBy: 'system', updateBy: 'system' }
   await tx.insert(t.workSite).values(
     DEMO_WORK_SITES.map((s, i) => {
       const du = byCode.get(`DU-${String(s.designUnit).padStart(2, '0')}`)
@@ -57,7 +57,7 @@ export async function seedWorkSiteDemo(tx: Db): Promise<void> {
         address: s.address,
         description: s.description,
         photoFileIds: [],
-        ...stamp,
+        ...SEED_STAMP,
       }
     }),
   )

@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { Slot } from 'radix-ui'
 import { cva, type VariantProps } from 'class-variance-authority'
+import type { LucideIcon } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
 export const buttonVariants = cva(
@@ -26,12 +27,34 @@ export const buttonVariants = cva(
   },
 )
 
-export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
+export interface ButtonProps extends React.ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
   asChild?: boolean
+  /** Drawn before the label, hidden from screen readers (the label, or an `aria-label` on an icon-only button, names it). */
+  icon?: LucideIcon
 }
 
-export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, asChild = false, ...props }, ref) => {
-  const Comp = asChild ? Slot.Root : 'button'
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} ref={ref} {...props} />
-})
-Button.displayName = 'Button'
+export function Button({ className, variant, size, asChild = false, icon: Icon, children, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size, className }))
+  if (asChild)
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    )
+  return (
+    <button className={classes} {...props}>
+      {Icon && <Icon aria-hidden />}
+      {children}
+    </button>
+  )
+}
+
+/** A button that is only an icon (ghost, type="button" unless told): `label` names it for screen readers. */
+export function IconButton({
+  label,
+  variant = 'ghost',
+  type = 'button',
+  ...props
+}: Omit<ButtonProps, 'size' | 'children' | 'asChild'> & { icon: LucideIcon; label: string }) {
+  return <Button type={type} variant={variant} size="icon" aria-label={label} {...props} />
+}

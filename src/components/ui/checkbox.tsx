@@ -1,22 +1,20 @@
 import * as React from 'react'
 import { Checkbox as P } from 'radix-ui'
 import { Check, Minus } from 'lucide-react'
-import { cn } from '@/lib/utils'
+import { styled } from './styled'
 
-export const Checkbox = React.forwardRef<React.ComponentRef<typeof P.Root>, React.ComponentPropsWithoutRef<typeof P.Root>>(
-  ({ className, ...props }, ref) => (
-    <P.Root
-      ref={ref}
-      className={cn(
-        'peer h-4 w-4 shrink-0 rounded-sm border border-primary shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-foreground',
-        className,
-      )}
-      {...props}
-    >
+const Box = styled(
+  P.Root,
+  'peer h-4 w-4 shrink-0 rounded-sm border border-primary shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-foreground',
+  'Checkbox',
+)
+
+export function Checkbox(props: React.ComponentProps<typeof P.Root>) {
+  return (
+    <Box {...props}>
       <P.Indicator className="flex items-center justify-center text-current">
         {props.checked === 'indeterminate' ? <Minus className="h-3.5 w-3.5" /> : <Check className="h-3.5 w-3.5" />}
       </P.Indicator>
-    </P.Root>
-  ),
-)
-Checkbox.displayName = 'Checkbox'
+    </Box>
+  )
+}

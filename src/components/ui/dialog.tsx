@@ -3,18 +3,13 @@ import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
+import { styled } from './styled'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
-export const DialogOverlay = React.forwardRef<
-  React.ComponentRef<typeof DialogPrimitive.Overlay>,
-  React.ComponentPropsWithoutRef<typeof DialogPrimitive.Overlay>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Overlay ref={ref} className={cn('fixed inset-0 z-50 bg-black/50', className)} {...props} />
-))
-DialogOverlay.displayName = 'DialogOverlay'
+export const DialogOverlay = styled(DialogPrimitive.Overlay, 'fixed inset-0 z-50 bg-black/50', 'DialogOverlay')
 
 export const DialogContent = React.forwardRef<
   React.ComponentRef<typeof DialogPrimitive.Content>,
@@ -42,26 +37,11 @@ export const DialogContent = React.forwardRef<
 ))
 DialogContent.displayName = 'DialogContent'
 
-export const DialogHeader = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex flex-col gap-1.5 text-left', className)} {...props} />
-)
-export const DialogFooter = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-)
-export const DialogTitle = React.forwardRef<
-  React.ComponentRef<typeof DialogPrimitive.Title>,
-  React.ComponentPropsWithoutRef<typeof DialogPrimitive.Title>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Title ref={ref} className={cn('text-lg font-semibold leading-none', className)} {...props} />
-))
-DialogTitle.displayName = 'DialogTitle'
-export const DialogDescription = React.forwardRef<
-  React.ComponentRef<typeof DialogPrimitive.Description>,
-  React.ComponentPropsWithoutRef<typeof DialogPrimitive.Description>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />
-))
-DialogDescription.displayName = 'DialogDescription'
+export const DialogHeader = styled('div', 'flex flex-col gap-1.5 text-left', 'DialogHeader')
+/** The row of a dialog's buttons (an alert dialog's too): stacked on a phone, right-aligned from `sm` up. */
+export const DialogFooter = styled('div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', 'DialogFooter')
+export const DialogTitle = styled(DialogPrimitive.Title, 'text-lg font-semibold leading-none', 'DialogTitle')
+export const DialogDescription = styled(DialogPrimitive.Description, 'text-sm text-muted-foreground', 'DialogDescription')
 
 /** The close button's screen-reader text, in the page's language. */
 function CloseText() {

@@ -2,6 +2,7 @@ import * as React from 'react'
 import { DropdownMenu as P } from 'radix-ui'
 import { Check } from 'lucide-react'
 import { cn } from '@/lib/utils'
+import { styled } from './styled'
 
 export const DropdownMenu = P.Root
 export const DropdownMenuTrigger = P.Trigger
@@ -21,19 +22,11 @@ export const DropdownMenuContent = React.forwardRef<React.ComponentRef<typeof P.
 )
 DropdownMenuContent.displayName = 'DropdownMenuContent'
 
-export const DropdownMenuItem = React.forwardRef<React.ComponentRef<typeof P.Item>, React.ComponentPropsWithoutRef<typeof P.Item>>(
-  ({ className, ...props }, ref) => (
-    <P.Item
-      ref={ref}
-      className={cn(
-        'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none transition-colors focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4',
-        className,
-      )}
-      {...props}
-    />
-  ),
+export const DropdownMenuItem = styled(
+  P.Item,
+  'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none transition-colors focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4',
+  'DropdownMenuItem',
 )
-DropdownMenuItem.displayName = 'DropdownMenuItem'
 
 export const DropdownMenuCheckboxItem = React.forwardRef<
   React.ComponentRef<typeof P.CheckboxItem>,
@@ -57,11 +50,5 @@ export const DropdownMenuCheckboxItem = React.forwardRef<
 ))
 DropdownMenuCheckboxItem.displayName = 'DropdownMenuCheckboxItem'
 
-export const DropdownMenuLabel = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />
-)
-export const DropdownMenuSeparator = React.forwardRef<
-  React.ComponentRef<typeof P.Separator>,
-  React.ComponentPropsWithoutRef<typeof P.Separator>
->(({ className, ...props }, ref) => <P.Separator ref={ref} className={cn('-mx-1 my-1 h-px bg-muted', className)} {...props} />)
-DropdownMenuSeparator.displayName = 'DropdownMenuSeparator'
+export const DropdownMenuLabel = styled('div', 'px-2 py-1.5 text-sm font-semibold', 'DropdownMenuLabel')
+export const DropdownMenuSeparator = styled(P.Separator, '-mx-1 my-1 h-px bg-muted', 'DropdownMenuSeparator')

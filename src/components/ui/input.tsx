@@ -1,31 +1,8 @@
-import * as React from 'react'
-import { cn } from '@/lib/utils'
+import { styled } from './styled'
 
-export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(
-  ({ className, type, ...props }, ref) => (
-    <input
-      type={type}
-      className={cn(
-        'flex h-9 w-full rounded-md border border-input bg-background px-3 py-1 text-sm shadow-sm transition-colors placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
-        className,
-      )}
-      ref={ref}
-      {...props}
-    />
-  ),
-)
-Input.displayName = 'Input'
+/** What a text field and a text area share: the frame, the focus ring, the disabled and the invalid look. */
+const field =
+  'flex w-full rounded-md border border-input bg-background px-3 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive'
 
-export const Textarea = React.forwardRef<HTMLTextAreaElement, React.TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  ({ className, ...props }, ref) => (
-    <textarea
-      className={cn(
-        'flex min-h-[72px] w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
-        className,
-      )}
-      ref={ref}
-      {...props}
-    />
-  ),
-)
-Textarea.displayName = 'Textarea'
+export const Input = styled('input', `${field} h-9 py-1 transition-colors`, 'Input')
+export const Textarea = styled('textarea', `${field} min-h-[72px] py-2`, 'Textarea')

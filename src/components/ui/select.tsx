@@ -2,35 +2,33 @@ import * as React from 'react'
 import { Select as P } from 'radix-ui'
 import { Check, ChevronDown } from 'lucide-react'
 import { cn } from '@/lib/utils'
+import { styled } from './styled'
 
 export const Select = P.Root
 export const SelectValue = P.Value
 export const SelectGroup = P.Group
 
-export const SelectTrigger = React.forwardRef<React.ComponentRef<typeof P.Trigger>, React.ComponentPropsWithoutRef<typeof P.Trigger>>(
-  ({ className, children, ...props }, ref) => (
-    <P.Trigger
-      ref={ref}
-      className={cn(
-        'flex h-9 w-full items-center justify-between whitespace-nowrap rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive data-[placeholder]:text-muted-foreground [&>span]:line-clamp-1',
-        className,
-      )}
-      {...props}
-    >
+const Trigger = styled(
+  P.Trigger,
+  'flex h-9 w-full items-center justify-between whitespace-nowrap rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive data-[placeholder]:text-muted-foreground [&>span]:line-clamp-1',
+  'SelectTrigger',
+)
+
+export function SelectTrigger({ children, ...props }: React.ComponentProps<typeof P.Trigger>) {
+  return (
+    <Trigger {...props}>
       {children}
       <P.Icon asChild>
         <ChevronDown className="h-4 w-4 opacity-50" />
       </P.Icon>
-    </P.Trigger>
-  ),
-)
-SelectTrigger.displayName = 'SelectTrigger'
+    </Trigger>
+  )
+}
 
-export const SelectContent = React.forwardRef<React.ComponentRef<typeof P.Content>, React.ComponentPropsWithoutRef<typeof P.Content>>(
-  ({ className, children, position = 'popper', ...props }, ref) => (
+export function SelectContent({ className, children, position = 'popper', ...props }: React.ComponentProps<typeof P.Content>) {
+  return (
     <P.Portal>
       <P.Content
-        ref={ref}
         position={position}
         className={cn(
           'relative z-50 max-h-80 min-w-[8rem] overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md',
@@ -42,27 +40,24 @@ export const SelectContent = React.forwardRef<React.ComponentRef<typeof P.Conten
         <P.Viewport className="p-1">{children}</P.Viewport>
       </P.Content>
     </P.Portal>
-  ),
-)
-SelectContent.displayName = 'SelectContent'
+  )
+}
 
-export const SelectItem = React.forwardRef<React.ComponentRef<typeof P.Item>, React.ComponentPropsWithoutRef<typeof P.Item>>(
-  ({ className, children, ...props }, ref) => (
-    <P.Item
-      ref={ref}
-      className={cn(
-        'relative flex w-full cursor-default select-none items-center rounded-sm py-1.5 pl-2 pr-8 text-sm outline-none focus:bg-accent data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-        className,
-      )}
-      {...props}
-    >
+const Item = styled(
+  P.Item,
+  'relative flex w-full cursor-default select-none items-center rounded-sm py-1.5 pl-2 pr-8 text-sm outline-none focus:bg-accent data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+  'SelectItem',
+)
+
+export function SelectItem({ children, ...props }: React.ComponentProps<typeof P.Item>) {
+  return (
+    <Item {...props}>
       <span className="absolute right-2 flex h-3.5 w-3.5 items-center justify-center">
         <P.ItemIndicator>
           <Check className="h-4 w-4" />
         </P.ItemIndicator>
       </span>
       <P.ItemText>{children}</P.ItemText>
-    </P.Item>
-  ),
-)
-SelectItem.displayName = 'SelectItem'
+    </Item>
+  )
+}

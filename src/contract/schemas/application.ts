@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { APP_TYPES } from '../enums'
 import { V, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
 import { fileRef, id, listQuery, version, type Stamped, recordSchemas } from './common'
+import type { MenuEntry } from './shell'
 
 export const {
   fields: applicationFields,
@@ -152,14 +153,7 @@ export const {
 export const menuListQuery = z.object({ applicationId: id() })
 
 export type MenuFields = z.infer<typeof menuFields>
-export interface ApplicationMenu extends Stamped {
-  applicationMenuId: string
+/** A menu as 应用管理 edits it: the left menu's entry (without the caller's grants) and its application. */
+export interface ApplicationMenu extends Stamped, Omit<MenuEntry, 'authFunctionList'> {
   applicationId: string
-  parentId: string | null
-  menuName: string
-  menuNameEn: string | null
-  action: string | null
-  iconPath: string | null
-  sort: number
-  functionList: { applicationMenuFunctionId: string; functionName: string; functionAction: string }[]
 }

@@ -176,9 +176,8 @@ function HistorySection({ kind, accountId }: { kind: AccountKind; accountId: str
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
             aria-label={t('crud.prevPage')}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
+            icon={ChevronLeft}
+          ></Button>
           <span className="px-2 tabular-nums text-muted-foreground">{t('crud.pageOf', { page, pages })}</span>
           <Button
             variant="outline"
@@ -187,9 +186,8 @@ function HistorySection({ kind, accountId }: { kind: AccountKind; accountId: str
             disabled={page >= pages}
             onClick={() => setPage(page + 1)}
             aria-label={t('crud.nextPage')}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
+            icon={ChevronRight}
+          ></Button>
         </div>
       )}
     </section>

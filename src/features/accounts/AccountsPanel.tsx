@@ -34,8 +34,7 @@ export function AccountsPanel({ organizationId, organizationName }: AccountsPane
         onSearchChange={setSearch}
         toolbar={
           <Can action={ACCOUNT_FNS.general.invite}>
-            <Button variant="outline" onClick={() => setInviting(true)}>
-              <QrCode aria-hidden />
+            <Button variant="outline" onClick={() => setInviting(true)} icon={QrCode}>
               {t('accounts.action.invite')}
             </Button>
           </Can>

@@ -295,9 +295,8 @@ export function AccountsTable({
             className="h-9 w-9"
             aria-label={`${t('accounts.action.more')} ${a.accountName}`}
             title={t('accounts.action.more')}
-          >
-            <MoreHorizontal aria-hidden />
-          </Button>
+            icon={MoreHorizontal}
+          ></Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <Can action={fns.resetPwd}>
@@ -370,14 +369,18 @@ export function AccountsTable({
                   variant="outline"
                   disabled={page.length === 0 || call.isPending}
                   onClick={() => void stop(rows.filter((r) => !self(r))).then(done)}
+                  icon={Ban}
                 >
-                  <Ban aria-hidden />
                   {t('accounts.action.batchStop')}
                 </Button>
               </Can>
               <Can action={fns.enable}>
-                <Button variant="outline" disabled={page.length === 0 || call.isPending} onClick={() => void enable(rows).then(done)}>
-                  <Play aria-hidden />
+                <Button
+                  variant="outline"
+                  disabled={page.length === 0 || call.isPending}
+                  onClick={() => void enable(rows).then(done)}
+                  icon={Play}
+                >
                   {t('accounts.action.batchEnable')}
                 </Button>
               </Can>
@@ -387,8 +390,8 @@ export function AccountsTable({
                     variant="outline"
                     disabled={page.length === 0 || call.isPending}
                     onClick={() => void approveMany(page).then(done)}
+                    icon={ClipboardCheck}
                   >
-                    <ClipboardCheck aria-hidden />
                     {t('accounts.action.batchApprove')}
                   </Button>
                 </Can>

@@ -273,8 +273,7 @@ export function ResetPwdDialog({ kind, account, onClose }: { kind: AccountKind; 
                 setGenerated(false)
               }}
             />
-            <Button type="button" variant="outline" onClick={generate}>
-              <Sparkles aria-hidden />
+            <Button type="button" variant="outline" onClick={generate} icon={Sparkles}>
               {t('accounts.resetPwd.generate')}
             </Button>
           </div>

@@ -84,8 +84,7 @@ function MenuTree({ app }: { app: Application }) {
     <>
       <div className="flex flex-wrap items-center gap-2 border-b px-6 py-3">
         <Can action="add">
-          <Button onClick={() => addChild(null)}>
-            <Plus aria-hidden />
+          <Button onClick={() => addChild(null)} icon={Plus}>
             {t('apps.menu.addRoot')}
           </Button>
         </Can>
@@ -322,16 +321,20 @@ function MenuFormFields() {
                     onClick={() => remove(i)}
                     aria-label={t('crud.removeItem')}
                     title={t('crud.removeItem')}
-                  >
-                    <X aria-hidden />
-                  </Button>
+                    icon={X}
+                  ></Button>
                 </li>
               ))}
             </ol>
           </div>
         )}
-        <Button type="button" variant="outline" onClick={() => append({ functionName: '', functionAction: '' })} disabled={saving}>
-          <Plus aria-hidden />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => append({ functionName: '', functionAction: '' })}
+          disabled={saving}
+          icon={Plus}
+        >
           {t('apps.menu.addFunction')}
         </Button>
       </fieldset>

@@ -117,8 +117,7 @@ function MajorsButton() {
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <BookOpen aria-hidden />
+      <Button variant="outline" onClick={() => setOpen(true)} icon={BookOpen}>
         {t('dictionary.majors.button')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
@@ -172,8 +171,7 @@ function MajorsBody() {
         )}
       </div>
       <DialogFooter>
-        <Button onClick={() => setEditing({ record: null })}>
-          <Plus aria-hidden />
+        <Button onClick={() => setEditing({ record: null })} icon={Plus}>
           {t('dictionary.majors.add')}
         </Button>
       </DialogFooter>
@@ -204,8 +202,7 @@ function StandardButton({ kind, majors, onCopied }: { kind: DictKind; majors: Di
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <BookOpen aria-hidden />
+      <Button variant="outline" onClick={() => setOpen(true)} icon={BookOpen}>
         {t('dictionary.standard.button')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>

@@ -96,8 +96,7 @@ export function RelationPage() {
                 </span>
                 <div className="ml-auto flex gap-2">
                   {dirty && (
-                    <Button size="sm" variant="ghost" onClick={() => setDraft(null)}>
-                      <Undo2 aria-hidden />
+                    <Button size="sm" variant="ghost" onClick={() => setDraft(null)} icon={Undo2}>
                       {t('dictionary.rel.reset')}
                     </Button>
                   )}

@@ -1,11 +1,10 @@
 /** The form of an invitation purpose that has no form of its own: its `fields`, validated with the contract schema when known. */
-import { useState } from 'react'
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AlertCircle, Loader2 } from 'lucide-react'
+import { Loader2 } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { Button } from '@/components/ui/button'
-import { applyRefusal, FormField, FormGrid, isApiError } from '@/lib/crud'
+import { FormErrors, FormField, FormGrid, isApiError, useRefusableSubmit } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import type { z } from 'zod'
 import { accountInviteForm } from '@/contract/schemas/account'
@@ -26,32 +25,16 @@ export function GenericInviteForm({ purpose, data, fields, submit }: InviteFormP
     defaultValues: Object.fromEntries(fields.map((f) => [f.name, data[f.name] ?? ''])),
     mode: 'onTouched',
   })
-  const [formError, setFormError] = useState<string | null>(null)
-
-  const send = form.handleSubmit(async (values) => {
-    setFormError(null)
-    try {
-      await submit(values)
-    } catch (e) {
-      // a 20021 (the invitation has ended) is left to the page; other refusals onto the form
-      if (isApiError(e) && e.code === Code.REFUSED) return
-      const above = applyRefusal(form, e, { hasField: (p) => fields.some((f) => f.name === p) })
-      if (above?.length) setFormError(above.join(' '))
-    }
+  // a 20021 (the invitation has ended) is left to the page; other refusals onto the form
+  const { submit: send, errors } = useRefusableSubmit(form, submit, {
+    passOn: (e) => isApiError(e) && e.code === Code.REFUSED,
+    hasField: (p) => fields.some((f) => f.name === p),
   })
 
   return (
     <FormProvider {...form}>
       <form onSubmit={send} noValidate className="space-y-5">
-        {formError && (
-          <p
-            role="alert"
-            className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-          >
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {formError}
-          </p>
-        )}
+        <FormErrors messages={errors} />
         <FormGrid className="sm:grid-cols-1">
           {fields.map((f) => (
             <FormField

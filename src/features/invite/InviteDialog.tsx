@@ -144,8 +144,14 @@ function InviteBody({ purpose, targetId, subject }: InviteDialogProps) {
               </Button>
             </div>
             <p className="text-sm">{t('invite.dialog.expires', { time: formatDateTime(invite.expiresAt) })}</p>
-            <Button variant="ghost" size="sm" className="h-9 justify-self-start px-2" onClick={() => void downloadQr()} disabled={!qr}>
-              <Download aria-hidden />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-9 justify-self-start px-2"
+              onClick={() => void downloadQr()}
+              disabled={!qr}
+              icon={Download}
+            >
               {t('invite.dialog.downloadQr')}
             </Button>
             <p className="text-xs text-muted-foreground">{t('invite.dialog.note')}</p>

@@ -130,8 +130,7 @@ export function InviteSignPage() {
         title={t('invite.sign.title')}
         text={q.error instanceof Error ? q.error.message : ''}
         action={
-          <Button variant="outline" onClick={() => void q.refetch()}>
-            <RotateCcw aria-hidden />
+          <Button variant="outline" onClick={() => void q.refetch()} icon={RotateCcw}>
             {t('invite.sign.retry')}
           </Button>
         }

@@ -265,12 +265,10 @@ function LogTable({ kind, params }: { kind: LogKind; params: Record<string, stri
         <ToolbarEnd>
           <Can action="export">
             <span className="flex items-center gap-1">
-              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('csv')}>
-                <Download aria-hidden />
+              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('csv')} icon={Download}>
                 {t('logs.exportCsv')}
               </Button>
-              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('xlsx')}>
-                <Download aria-hidden />
+              <Button variant="outline" size="sm" disabled={!!exporting} onClick={() => void exportAs('xlsx')} icon={Download}>
                 {t('logs.exportXlsx')}
               </Button>
             </span>
@@ -298,8 +296,7 @@ function LogTable({ kind, params }: { kind: LogKind; params: Record<string, stri
       />
       <nav aria-label={t('logs.paging')} className="flex items-center justify-end gap-2 border-t px-3 py-2.5 sm:px-4">
         <span className="mr-auto text-sm text-muted-foreground">{t('logs.page', { n: pageNo })}</span>
-        <Button variant="outline" size="sm" disabled={pageNo === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-          <ChevronLeft aria-hidden />
+        <Button variant="outline" size="sm" disabled={pageNo === 1} onClick={() => setCursors((c) => c.slice(0, -1))} icon={ChevronLeft}>
           {t('logs.prev')}
         </Button>
         <Button
@@ -337,35 +334,26 @@ export function LogsPage() {
     { name: 'accountName', label: t('logs.field.accountName') },
     { name: 'ip', label: t('logs.field.ip') },
   ]
+  /** Succeeded or failed, as the log kind writes the two. */
+  const outcome = (name: string, label: string, [ok, fail]: [string, string]): FilterField => ({
+    name,
+    label,
+    kind: 'select',
+    options: [
+      { value: ok, label: t('logs.result.ok') },
+      { value: fail, label: t('logs.result.fail') },
+    ],
+  })
   const filters: FilterField[] =
     kind === 'login'
-      ? [
-          ...common,
-          {
-            name: 'success',
-            label: t('logs.field.result'),
-            kind: 'select',
-            options: [
-              { value: '1', label: t('logs.result.ok') },
-              { value: '0', label: t('logs.result.fail') },
-            ],
-          },
-        ]
+      ? [...common, outcome('success', t('logs.field.result'), ['1', '0'])]
       : kind === 'operate'
         ? [
             ...common,
             { name: 'menuName', label: t('logs.field.menuName') },
             { name: 'action', label: t('logs.field.action') },
             { name: 'uri', label: t('logs.field.uri'), placeholder: '/api/admin/v1/…' },
-            {
-              name: 'status',
-              label: t('logs.field.status'),
-              kind: 'select',
-              options: [
-                { value: 'ok', label: t('logs.result.ok') },
-                { value: 'fail', label: t('logs.result.fail') },
-              ],
-            },
+            outcome('status', t('logs.field.status'), ['ok', 'fail']),
           ]
         : [...common, { name: 'event', label: t('logs.field.event') }, { name: 'code', label: t('logs.field.code') }]
 

@@ -114,8 +114,7 @@ export function OrganizationPage() {
         title={t('organization.none')}
         text={t('organization.noneHint')}
       >
-        <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)}>
-          <FolderTree aria-hidden />
+        <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)} icon={FolderTree}>
           {t('organization.tree.open')}
         </Button>
       </Empty>
@@ -169,8 +168,7 @@ export function OrganizationPage() {
           <p className="mt-1 text-sm text-muted-foreground">{t('organization.description')}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)} aria-haspopup="dialog">
-            <FolderTree aria-hidden />
+          <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)} aria-haspopup="dialog" icon={FolderTree}>
             {t('organization.tree.open')}
           </Button>
           <Button
@@ -214,9 +212,7 @@ export function OrganizationPage() {
           {drawer && (
             <div className="flex items-center justify-between border-b px-4 py-2 lg:hidden">
               <h2 className="font-semibold">{t('organization.tree.label')}</h2>
-              <Button variant="ghost" size="icon" onClick={() => setDrawer(false)} aria-label={t('common.close')}>
-                <X aria-hidden />
-              </Button>
+              <Button variant="ghost" size="icon" onClick={() => setDrawer(false)} aria-label={t('common.close')} icon={X}></Button>
             </div>
           )}
           <UnitTree selectedKey={node ? nodeKey(node) : null} onSelect={select} className="min-h-0 flex-1" />
@@ -251,8 +247,7 @@ function TypeSelected({ node, onAddTop }: { node: OrgTreeNode; onAddTop: () => v
     <Empty icon={<FolderTree className="h-10 w-10 text-amber-600 opacity-60" aria-hidden />} title={name} text={text}>
       {top && (
         <Can action="add">
-          <Button onClick={onAddTop}>
-            <Plus aria-hidden />
+          <Button onClick={onAddTop} icon={Plus}>
             {t('organization.addTop')}
           </Button>
         </Can>

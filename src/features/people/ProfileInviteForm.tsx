@@ -4,14 +4,13 @@
  * gateway checks). ID number and cellphone are shown masked and left unchanged unless typed anew;
  * photos already on the record are kept (the invitee is not signed in and cannot upload).
  */
-import { useState } from 'react'
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AlertCircle, Loader2 } from 'lucide-react'
+import { Loader2 } from 'lucide-react'
 import { Code } from '@/contract'
 import { profileForm, SEXES, type ProfileData } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
-import { applyRefusal, enumOptions, FormField, FormGrid, isApiError, type FormValues } from '@/lib/crud'
+import { enumOptions, FormErrors, FormField, FormGrid, isApiError, useRefusableSubmit, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { fillFromIdCard } from './idCardFill'
 import { CertificateList, EducationList } from './SubLists'
@@ -44,33 +43,17 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
     },
     mode: 'onTouched',
   })
-  const [formError, setFormError] = useState<string | null>(null)
-
-  const send = form.handleSubmit(async (values) => {
-    setFormError(null)
-    try {
-      await submit(values)
-    } catch (e) {
-      // a 20021 (the invitation has ended) is left to the page; other refusals onto the form (its fields are the invitation's `data.*`)
-      if (isApiError(e) && e.code === Code.REFUSED) return
-      const above = applyRefusal(form, e, { toField: (p) => p.replace(/^data\./, '') })
-      if (above?.length) setFormError(above.join(' '))
-    }
+  // a 20021 (the invitation has ended) is left to the page; other refusals onto the form (its fields are the invitation's `data.*`)
+  const { submit: send, errors } = useRefusableSubmit(form, submit, {
+    passOn: (e) => isApiError(e) && e.code === Code.REFUSED,
+    toField: (p) => p.replace(/^data\./, ''),
   })
 
   return (
     <FormProvider {...form}>
       <form onSubmit={send} noValidate className="space-y-8">
         <p className="text-sm text-muted-foreground">{t('people.invite.intro')}</p>
-        {formError && (
-          <p
-            role="alert"
-            className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-          >
-            <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            {formError}
-          </p>
-        )}
+        <FormErrors messages={errors} />
 
         <section aria-label={t('people.section.basic')} className="space-y-4">
           <h2 className="text-base font-semibold">{t('people.section.basic')}</h2>

@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from '@/lib/toast'
-import { AlertCircle, Loader2, Save } from 'lucide-react'
+import { Loader2, Save } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { updateInfoBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
-import { FormField } from '@/lib/crud'
+import { FormErrors, FormField } from '@/lib/crud'
 import { useLeaveGuard } from '@/lib/crud/dirty'
 import { FileUpload } from '@/lib/files'
 import { hasCode, isApiError } from '@/lib/http'
@@ -65,15 +65,7 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
       <Section title={t('personal.profile.heading')}>
         <FormProvider {...form}>
           <form onSubmit={(e) => void submit(e)} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
-            {formError && (
-              <p
-                role="alert"
-                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive sm:col-span-2"
-              >
-                <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                {formError}
-              </p>
-            )}
+            <FormErrors messages={formError ? [formError] : []} className="sm:col-span-2" />
             <ReadOnlyField
               label={t('personal.profile.accountName')}
               value={info.accountName}

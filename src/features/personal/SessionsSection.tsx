@@ -69,8 +69,7 @@ export function SessionsSection() {
       title={t('personal.sessions.heading')}
       description={t('personal.sessions.hint')}
       actions={
-        <Button type="button" variant="outline" className="h-9" onClick={() => void signOutOthers()} disabled={others === 0}>
-          <LogOut aria-hidden />
+        <Button type="button" variant="outline" className="h-9" onClick={() => void signOutOthers()} disabled={others === 0} icon={LogOut}>
           {t('personal.sessions.signOutOthers')}
         </Button>
       }

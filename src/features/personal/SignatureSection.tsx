@@ -69,8 +69,7 @@ export function SignatureSection({ info, readOnly }: { info: PersonalInfo; readO
               />
             </div>
             {!readOnly && (
-              <Button type="button" variant="outline" onClick={() => void remove()}>
-                <Trash2 aria-hidden />
+              <Button type="button" variant="outline" onClick={() => void remove()} icon={Trash2}>
                 {t('personal.signature.remove')}
               </Button>
             )}
@@ -111,8 +110,8 @@ export function SignatureSection({ info, readOnly }: { info: PersonalInfo; readO
                 className="h-10"
                 onClick={() => pad.current?.undo()}
                 disabled={strokes === 0 || saving}
+                icon={Undo2}
               >
-                <Undo2 aria-hidden />
                 {t('personal.signature.undo')}
               </Button>
               <Button
@@ -121,8 +120,8 @@ export function SignatureSection({ info, readOnly }: { info: PersonalInfo; readO
                 className="h-10"
                 onClick={() => pad.current?.clear()}
                 disabled={strokes === 0 || saving}
+                icon={Eraser}
               >
-                <Eraser aria-hidden />
                 {t('personal.signature.clear')}
               </Button>
               <Button type="button" className="h-10 sm:ml-auto" onClick={() => void save()} disabled={saving}>

@@ -103,8 +103,7 @@ export function ThirdPartySection({
               </div>
               {!readOnly &&
                 (binding ? (
-                  <Button type="button" variant="outline" className="h-9" onClick={() => void unbind(p)}>
-                    <Unlink aria-hidden />
+                  <Button type="button" variant="outline" className="h-9" onClick={() => void unbind(p)} icon={Unlink}>
                     {t('personal.third.unbind')}
                   </Button>
                 ) : (

@@ -51,20 +51,17 @@ export function EntryItem({ entry, blocked, compact }: { entry: OutboxEntry; blo
       {!compact && (
         <div className="mt-2 flex flex-wrap justify-end gap-1">
           {entry.status === 'conflicted' && (
-            <Button size="sm" className="h-9" onClick={() => openConflict(entry.id)}>
-              <GitMerge aria-hidden />
+            <Button size="sm" className="h-9" onClick={() => openConflict(entry.id)} icon={GitMerge}>
               {t('sync.centre.resolve')}
             </Button>
           )}
           {stuck && hasEditor(entry.entity) && entry.op !== 'delete' && entry.op !== 'enable' && (
-            <Button size="sm" variant="outline" className="h-9" onClick={() => openEditor(entry.id)}>
-              <Pencil aria-hidden />
+            <Button size="sm" variant="outline" className="h-9" onClick={() => openEditor(entry.id)} icon={Pencil}>
               {t('sync.centre.edit')}
             </Button>
           )}
           {(entry.status === 'failed' || (entry.status === 'pending' && !blocked)) && (
-            <Button size="sm" variant="outline" className="h-9" onClick={() => void retryEntry(entry.id)}>
-              <RotateCcw aria-hidden />
+            <Button size="sm" variant="outline" className="h-9" onClick={() => void retryEntry(entry.id)} icon={RotateCcw}>
               {t('sync.centre.retry')}
             </Button>
           )}
@@ -73,8 +70,8 @@ export function EntryItem({ entry, blocked, compact }: { entry: OutboxEntry; blo
             variant="ghost"
             className="h-9 text-destructive hover:text-destructive"
             onClick={() => void discardEntry(entry.id)}
+            icon={Trash2}
           >
-            <Trash2 aria-hidden />
             {t('sync.centre.discard')}
           </Button>
         </div>

@@ -75,8 +75,7 @@ function CentreBody() {
             <RefreshCw className={cn(syncing && 'animate-spin')} aria-hidden />
             {t('sync.centre.syncNow')}
           </Button>
-          <Button variant="outline" onClick={exportOutbox} disabled={entries.length === 0}>
-            <Download aria-hidden />
+          <Button variant="outline" onClick={exportOutbox} disabled={entries.length === 0} icon={Download}>
             {t('sync.centre.export')}
           </Button>
         </div>

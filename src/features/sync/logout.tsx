@@ -5,15 +5,7 @@
 import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import { CloudOff, Download, LogOut, RefreshCw } from 'lucide-react'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { AlertBox, AlertDialogCancel } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { useT, t } from '@/lib/i18n'
 import { syncStore, useSyncState } from '@/lib/offline'
@@ -45,27 +37,27 @@ export function LogoutGuard() {
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(o) => !o && close()}>
-      <AlertDialogContent className="max-w-xl">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{tr('sync.logout.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{tr('sync.logout.description', { n })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {online === false && (
-          <p className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300">
-            <CloudOff className="h-4 w-4 shrink-0" aria-hidden />
-            {tr('sync.logout.offlineHint')}
-          </p>
-        )}
-        <AlertDialogFooter className="gap-2 sm:items-center sm:justify-between">
+    <AlertBox
+      open={open}
+      onOpenChange={(o) => !o && close()}
+      className="max-w-xl"
+      title={tr('sync.logout.title')}
+      description={tr('sync.logout.description', { n })}
+      footerClassName="gap-2 sm:items-center sm:justify-between"
+      footer={
+        <>
           <AlertDialogCancel className="mt-0">{tr('sync.logout.cancel')}</AlertDialogCancel>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button variant="outline" className="text-destructive hover:text-destructive" disabled={busy} onClick={() => void signOut()}>
-              <LogOut aria-hidden />
+            <Button
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              disabled={busy}
+              onClick={() => void signOut()}
+              icon={LogOut}
+            >
               {tr('sync.logout.discard')}
             </Button>
-            <Button variant="outline" disabled={busy} onClick={exportOutbox}>
-              <Download aria-hidden />
+            <Button variant="outline" disabled={busy} onClick={exportOutbox} icon={Download}>
               {tr('sync.logout.export')}
             </Button>
             <Button disabled={busy || syncing} onClick={() => void syncThenLeave()}>
@@ -73,8 +65,15 @@ export function LogoutGuard() {
               {tr('sync.logout.syncNow')}
             </Button>
           </div>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+    >
+      {online === false && (
+        <p className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300">
+          <CloudOff className="h-4 w-4 shrink-0" aria-hidden />
+          {tr('sync.logout.offlineHint')}
+        </p>
+      )}
+    </AlertBox>
   )
 }

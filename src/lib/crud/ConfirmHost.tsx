@@ -1,16 +1,7 @@
 /** The confirmation dialog of ./confirm, loaded the first time something asks. */
 import { useEffect } from 'react'
 import { AlertTriangle } from 'lucide-react'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { AlertBox, AlertDialogAction, AlertDialogCancel } from '@/components/ui/alert-dialog'
 import { buttonVariants } from '@/components/ui/button'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -29,16 +20,13 @@ export function ConfirmHost() {
   if (!current) return null
   const destructive = current.destructive ?? false
   return (
-    <AlertDialog open onOpenChange={(open) => !open && settle(current.id, false)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle className="flex items-center gap-2">
-            {destructive && <AlertTriangle className="h-5 w-5 text-destructive" aria-hidden />}
-            {current.title}
-          </AlertDialogTitle>
-          <AlertDialogDescription className="whitespace-pre-line">{current.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
+    <AlertBox
+      onOpenChange={(open) => !open && settle(current.id, false)}
+      icon={destructive && <AlertTriangle className="h-5 w-5 text-destructive" aria-hidden />}
+      title={current.title}
+      description={current.description}
+      footer={
+        <>
           <AlertDialogCancel className="min-h-9" onClick={() => settle(current.id, false)}>
             {current.cancelText ?? t('common.cancel')}
           </AlertDialogCancel>
@@ -48,8 +36,8 @@ export function ConfirmHost() {
           >
             {current.confirmText ?? t('common.ok')}
           </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+    />
   )
 }

@@ -65,8 +65,8 @@ export function FormList({ name, label, newItem, children, itemTitle, addText, e
                 disabled={disabled}
                 onClick={() => remove(i)}
                 aria-label={`${t('crud.removeItem')} ${label} #${i + 1}`}
+                icon={Trash2}
               >
-                <Trash2 aria-hidden />
                 {t('crud.removeItem')}
               </Button>
             )}
@@ -77,8 +77,7 @@ export function FormList({ name, label, newItem, children, itemTitle, addText, e
       <FieldError name={name} label={label} />
       {!readOnly && (
         <div>
-          <Button type="button" variant="outline" disabled={disabled || full} onClick={() => append(newItem())}>
-            <Plus aria-hidden />
+          <Button type="button" variant="outline" disabled={disabled || full} onClick={() => append(newItem())} icon={Plus}>
             {addText ?? t('crud.addItem')}
           </Button>
         </div>

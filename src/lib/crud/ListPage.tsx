@@ -197,8 +197,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         <ListToolbar>
           {form && (
             <Can action={act.add}>
-              <Button onClick={() => setDialog({ open: true, record: null })}>
-                <Plus aria-hidden />
+              <Button onClick={() => setDialog({ open: true, record: null })} icon={Plus}>
                 {t('common.add')}
               </Button>
             </Can>

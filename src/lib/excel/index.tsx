@@ -105,8 +105,7 @@ export function ImportDialog(props: ImportDialogProps) {
   return (
     <>
       <Can action="import">
-        <Button variant="outline" onClick={() => setOpen(true)}>
-          <FileUp aria-hidden />
+        <Button variant="outline" onClick={() => setOpen(true)} icon={FileUp}>
           {t('files.import.button')}
         </Button>
       </Can>
@@ -338,8 +337,7 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
       <DialogFooter className="border-t px-6 py-3">
         {phase.step === 'done' ? (
           <>
-            <Button type="button" variant="outline" onClick={again}>
-              <RotateCcw aria-hidden />
+            <Button type="button" variant="outline" onClick={again} icon={RotateCcw}>
               {t('files.import.again')}
             </Button>
             <Button type="button" onClick={onClose}>
@@ -410,8 +408,7 @@ function Summary({ status, onReport }: { status: ImportStatus; onReport: (fileId
       {status.failed > 0 && status.reportFileId && (
         <div className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
           <p>{t('files.import.someFailed', { failed: status.failed })}</p>
-          <Button type="button" className="mt-3" onClick={() => onReport(status.reportFileId!)}>
-            <Download aria-hidden />
+          <Button type="button" className="mt-3" onClick={() => onReport(status.reportFileId!)} icon={Download}>
             {t('files.import.report')}
           </Button>
         </div>

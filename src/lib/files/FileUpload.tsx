@@ -10,7 +10,7 @@ import { useId, useRef, useState, type DragEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { FileSpreadsheet, FileText, ImageOff, Loader2, RotateCcw, Upload, X } from 'lucide-react'
 import { acceptOf, formatBytes, type FileInfo, type UploadPurpose } from '@/contract/schemas/files'
-import { Button } from '@/components/ui/button'
+import { Button, IconButton } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -203,28 +203,10 @@ export function FileUpload(props: FileUploadProps) {
                 )}
               </div>
               {p.error && (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  aria-label={t('files.upload.retry')}
-                  onClick={() => start(p)}
-                >
-                  <RotateCcw className="size-4" aria-hidden />
-                </Button>
-              )}
-              {p.error && (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  aria-label={t('files.upload.remove')}
-                  onClick={() => dropPending(p.key)}
-                >
-                  <X className="size-4" aria-hidden />
-                </Button>
+                <>
+                  <IconButton className="size-8" icon={RotateCcw} label={t('files.upload.retry')} onClick={() => start(p)} />
+                  <IconButton className="size-8" icon={X} label={t('files.upload.remove')} onClick={() => dropPending(p.key)} />
+                </>
               )}
             </li>
           ))}

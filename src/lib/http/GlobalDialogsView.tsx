@@ -5,15 +5,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { AlertCircle, Info, LockKeyhole } from 'lucide-react'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { AlertBox, AlertDialogAction } from '@/components/ui/alert-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -28,20 +20,15 @@ export function GlobalDialogsView() {
   return (
     <>
       {box && !prompt && (
-        <AlertDialog open onOpenChange={(open) => !open && dismissBox(box.id)}>
-          <AlertDialogContent data-testid={`dialog-${box.kind}`}>
-            <AlertDialogHeader>
-              <AlertDialogTitle className="flex items-center gap-2">
-                {box.kind === 'error' ? <AlertCircle className="h-5 w-5 text-destructive" /> : <Info className="h-5 w-5 text-primary" />}
-                {box.kind === 'error' ? t('common.error') : box.kind === 'alert' ? t('auth.dialogs.alertTitle') : t('common.notice')}
-              </AlertDialogTitle>
-              <AlertDialogDescription className="text-foreground/80">{box.message}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogAction onClick={() => dismissBox(box.id)}>{t('common.ok')}</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <AlertBox
+          onOpenChange={(open) => !open && dismissBox(box.id)}
+          data-testid={`dialog-${box.kind}`}
+          icon={box.kind === 'error' ? <AlertCircle className="h-5 w-5 text-destructive" /> : <Info className="h-5 w-5 text-primary" />}
+          title={box.kind === 'error' ? t('common.error') : box.kind === 'alert' ? t('auth.dialogs.alertTitle') : t('common.notice')}
+          description={box.message}
+          descriptionClassName="text-foreground/80"
+          footer={<AlertDialogAction onClick={() => dismissBox(box.id)}>{t('common.ok')}</AlertDialogAction>}
+        />
       )}
       {prompt && <PasswordPrompt prompt={prompt} />}
     </>

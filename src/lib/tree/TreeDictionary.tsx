@@ -5,7 +5,8 @@
  * copy a subtree with a code suffix, Excel import (with its report) and export. The project
  * containers and the EBS / WBS / quantity dictionaries are this one component.
  *
- * Texts come from one i18n namespace (`texts`) that has the keys of TreeDictionaryTextKey; the
+ * Texts: the screen's own (its tree's name, what an empty tree says) from one i18n namespace (`texts`) with
+ * the keys of TreeDictionaryTextKey, the rest shared by every tree dictionary (`tree.dictionary`); the
  * functions are the current menu's (<Can>: add, edit, delete, copy, move, import, export).
  */
 import { useMemo, useState, type ReactNode } from 'react'
@@ -38,24 +39,7 @@ import { Tree } from './Tree'
 import { TreeQueryBody, TreeRefresh } from './TreeQuery'
 
 /** The keys a dictionary's i18n namespace must have. */
-export type TreeDictionaryTextKey =
-  | 'treeLabel'
-  | 'count'
-  | 'searchPlaceholder'
-  | 'addRoot'
-  | 'addChild'
-  | 'addChildTitle'
-  | 'copy'
-  | 'copyTitle'
-  | 'copyHint'
-  | 'copied'
-  | 'codeSuffix'
-  | 'expandAll'
-  | 'collapseAll'
-  | 'empty'
-  | 'emptyHint'
-  | 'noMatch'
-  | 'deleteWithChildren'
+export type TreeDictionaryTextKey = 'treeLabel' | 'empty' | 'emptyHint'
 
 interface FlatNode {
   parentId: string | null
@@ -127,7 +111,7 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
   }
   const remove = (node: Node) => {
     const n = descendantCount(node, access.children)
-    void del.remove([idOf(node)], n ? tx('deleteWithChildren', { n }) : undefined, [node])
+    void del.remove([idOf(node)], n ? t('tree.dictionary.deleteWithChildren', { n }) : undefined, [node])
   }
   const addChild = (parent: Node | null) => {
     if (parent) setExpanded(new Set([...open, idOf(parent)]))
@@ -138,36 +122,38 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
   return (
     <Card className={cn('flex h-[calc(100dvh-14rem)] min-h-[26rem] flex-col overflow-hidden', props.className)}>
       <div className="flex flex-wrap items-center gap-2 border-b p-3">
-        <SearchInput className="w-full min-w-[12rem] sm:w-64" label={tx('searchPlaceholder')} value={keyword} onValueChange={setKeyword} />
+        <SearchInput
+          className="w-full min-w-[12rem] sm:w-64"
+          label={t('tree.dictionary.searchPlaceholder')}
+          value={keyword}
+          onValueChange={setKeyword}
+        />
         <Can action="add">
-          <Button onClick={() => addChild(null)}>
-            <Plus aria-hidden />
-            {tx('addRoot')}
+          <Button onClick={() => addChild(null)} icon={Plus}>
+            {t('tree.dictionary.addRoot')}
           </Button>
         </Can>
         <ImportDialog resource={resource} target={props.importTarget} onImported={() => void refresh()} />
         <ExportButton resource={resource} query={{ ...props.exportQuery, ...keywordQuery }} />
         {props.toolbar}
         <div className="ml-auto flex items-center gap-1">
-          <span className="mr-2 text-sm text-muted-foreground">{tx('count', { n: flat?.length ?? 0 })}</span>
+          <span className="mr-2 text-sm text-muted-foreground">{t('tree.dictionary.count', { n: flat?.length ?? 0 })}</span>
           <Button
             variant="ghost"
             size="icon"
-            aria-label={tx('expandAll')}
-            title={tx('expandAll')}
+            aria-label={t('tree.dictionary.expandAll')}
+            title={t('tree.dictionary.expandAll')}
             onClick={() => setExpanded(new Set(branchIds(tree, access)))}
-          >
-            <ChevronsUpDown aria-hidden />
-          </Button>
+            icon={ChevronsUpDown}
+          ></Button>
           <Button
             variant="ghost"
             size="icon"
-            aria-label={tx('collapseAll')}
-            title={tx('collapseAll')}
+            aria-label={t('tree.dictionary.collapseAll')}
+            title={t('tree.dictionary.collapseAll')}
             onClick={() => setExpanded(new Set())}
-          >
-            <ChevronsDownUp aria-hidden />
-          </Button>
+            icon={ChevronsDownUp}
+          ></Button>
           <TreeRefresh query={query} />
         </div>
       </div>
@@ -197,8 +183,8 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
               <Can action="add">
                 <RowAction
                   icon={<Plus aria-hidden />}
-                  label={tx('addChild')}
-                  ariaLabel={`${tx('addChild')} ${nameOf(n)}`}
+                  label={t('tree.dictionary.addChild')}
+                  ariaLabel={`${t('tree.dictionary.addChild')} ${nameOf(n)}`}
                   tone="plain"
                   onClick={() => addChild(n)}
                 />
@@ -215,8 +201,8 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
               <Can action="copy">
                 <RowAction
                   icon={<Copy aria-hidden />}
-                  label={tx('copy')}
-                  ariaLabel={`${tx('copy')} ${nameOf(n)}`}
+                  label={t('tree.dictionary.copy')}
+                  ariaLabel={`${t('tree.dictionary.copy')} ${nameOf(n)}`}
                   tone="plain"
                   onClick={() => setCopying(n)}
                 />
@@ -238,7 +224,7 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
             <div className="flex flex-col items-center gap-2 px-6 py-16 text-center text-sm text-muted-foreground">
               {props.emptyIcon}
               {keyword.trim() ? (
-                tx('noMatch', { keyword: keyword.trim() })
+                t('tree.dictionary.noMatch', { keyword: keyword.trim() })
               ) : (
                 <>
                   <p className="font-medium text-foreground">{tx('empty')}</p>
@@ -256,20 +242,14 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
         open={editing.open}
         onOpenChange={(o) => !o && setEditing({ open: false })}
         record={editing.open ? editing.record : null}
-        title={editing.open && editing.parent ? tx('addChildTitle', { parent: nameOf(editing.parent) }) : undefined}
+        title={editing.open && editing.parent ? t('tree.dictionary.addChildTitle', { parent: nameOf(editing.parent) }) : undefined}
         defaults={props.defaults(editing.open ? editing.parent : null)}
         onSaved={() => void refresh()}
       >
         {props.fields}
       </FormDialog>
       {copying && (
-        <CopyDialog
-          node={copying}
-          count={1 + descendantCount(copying, access.children)}
-          props={props}
-          tx={tx}
-          onClose={() => setCopying(null)}
-        />
+        <CopyDialog node={copying} count={1 + descendantCount(copying, access.children)} props={props} onClose={() => setCopying(null)} />
       )}
     </Card>
   )
@@ -280,21 +260,20 @@ function CopyDialog<N extends FlatNode>({
   node,
   count,
   props,
-  tx,
   onClose,
 }: {
   node: N
   count: number
   props: TreeDictionaryProps<N>
-  tx: (key: TreeDictionaryTextKey, params?: Record<string, string | number>) => string
   onClose: () => void
 }) {
+  const { t } = useT()
   const qc = useQueryClient()
   const action = useActionForm<Record<string, unknown>>({
     schema: props.copySchema,
     defaultValues: { [props.idKey]: props.idOf(node), parentId: node.parentId, codeSuffix: '-1' },
     action: (values) => http.post<{ copied: number }>(props.paths.copy, values),
-    success: (_v, result) => tx('copied', { n: (result as { copied: number }).copied }),
+    success: (_v, result) => t('tree.dictionary.copied', { n: (result as { copied: number }).copied }),
     onDone: () => {
       void invalidateResource(qc, props.resource)
       void props.refresh()
@@ -305,11 +284,11 @@ function CopyDialog<N extends FlatNode>({
     <ActionDialog
       open
       onClose={onClose}
-      title={tx('copyTitle', { name: props.nameOf(node) })}
-      description={tx('copyHint', { n: count })}
+      title={t('tree.dictionary.copyTitle', { name: props.nameOf(node) })}
+      description={t('tree.dictionary.copyHint', { n: count })}
       action={action}
     >
-      <FormField name="codeSuffix" label={tx('codeSuffix')} required maxLength={20} />
+      <FormField name="codeSuffix" label={t('tree.dictionary.codeSuffix')} required maxLength={20} />
     </ActionDialog>
   )
 }

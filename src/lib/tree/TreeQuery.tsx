@@ -60,8 +60,7 @@ export function TreeQueryBody({
       ) : query.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-sm">
           <p className="font-medium">{t('crud.loadError')}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden />
+          <Button variant="outline" onClick={() => void query.refetch()} icon={RefreshCw}>
             {t('common.retry')}
           </Button>
         </div>

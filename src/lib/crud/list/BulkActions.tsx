@@ -42,8 +42,7 @@ export function DeleteSelectedButton({
   const { t } = useT()
   return (
     <Can action={action}>
-      <Button variant="outline" disabled={count === 0 || pending} onClick={onClick}>
-        <Trash2 aria-hidden />
+      <Button variant="outline" disabled={count === 0 || pending} onClick={onClick} icon={Trash2}>
         {t('crud.deleteSelected')}
       </Button>
     </Can>

@@ -45,9 +45,7 @@ export function ColumnSettings<T>({ state }: { state: ColumnVisibility<T> }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" title={t('crud.columns')} aria-label={t('crud.columns')}>
-          <Columns3 aria-hidden />
-        </Button>
+        <Button variant="ghost" size="icon" title={t('crud.columns')} aria-label={t('crud.columns')} icon={Columns3}></Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-h-96 overflow-y-auto">
         <DropdownMenuLabel>{t('crud.columns')}</DropdownMenuLabel>

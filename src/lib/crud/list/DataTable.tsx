@@ -222,8 +222,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <AlertCircle className="h-8 w-8 text-destructive" aria-hidden />
                     <p className="font-medium">{t('crud.loadError')}</p>
                     {error.message && <p className="max-w-md text-muted-foreground">{error.message}</p>}
-                    <Button variant="outline" onClick={error.retry}>
-                      <RefreshCw aria-hidden />
+                    <Button variant="outline" onClick={error.retry} icon={RefreshCw}>
                       {t('common.retry')}
                     </Button>
                   </div>

@@ -87,8 +87,7 @@ export function FilterBar({
           )
         })}
         <div className="flex gap-2">
-          <Button type="submit">
-            <Search aria-hidden />
+          <Button type="submit" icon={Search}>
             {t('common.search')}
           </Button>
           <Button
@@ -98,8 +97,8 @@ export function FilterBar({
               setDraft({})
               onSubmit({})
             }}
+            icon={RotateCcw}
           >
-            <RotateCcw aria-hidden />
             {t('common.reset')}
           </Button>
         </div>

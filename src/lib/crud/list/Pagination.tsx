@@ -1,6 +1,6 @@
 /** Pagination: total, page size, first/previous/page numbers/next/last. */
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type LucideIcon } from 'lucide-react'
+import { Button, IconButton } from '@/components/ui/button'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useT } from '@/lib/i18n'
 import { pageWindow } from '../pageWindow'
@@ -50,7 +50,10 @@ export function Pagination({
 }) {
   const { t } = useT()
   const go = (p: number) => onChange(Math.min(Math.max(1, p), pages))
-  const nav = 'h-9 w-9'
+  /** First, previous, next, last: an icon button that goes to page `to`. */
+  const step = (icon: LucideIcon, to: number, disabled: boolean, label: string) => (
+    <IconButton variant="outline" className="h-9 w-9" icon={icon} disabled={disabled} label={label} onClick={() => go(to)} />
+  )
   return (
     <nav
       aria-label={t('crud.pageOf', { page: pageIndex, pages })}
@@ -72,26 +75,8 @@ export function Pagination({
         </Select>
       </div>
       <div className="flex items-center gap-1">
-        <Button
-          variant="outline"
-          size="icon"
-          className={nav}
-          disabled={pageIndex <= 1}
-          onClick={() => go(1)}
-          aria-label={t('crud.firstPage')}
-        >
-          <ChevronsLeft aria-hidden />
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          className={nav}
-          disabled={pageIndex <= 1}
-          onClick={() => go(pageIndex - 1)}
-          aria-label={t('crud.prevPage')}
-        >
-          <ChevronLeft aria-hidden />
-        </Button>
+        {step(ChevronsLeft, 1, pageIndex <= 1, t('crud.firstPage'))}
+        {step(ChevronLeft, pageIndex - 1, pageIndex <= 1, t('crud.prevPage'))}
         <div className="hidden items-center gap-1 md:flex">
           {pageWindow(pageIndex, pages).map((p, i) =>
             p === '…' ? (
@@ -112,26 +97,8 @@ export function Pagination({
           )}
         </div>
         <span className="px-2 text-muted-foreground md:hidden">{t('crud.pageOf', { page: pageIndex, pages })}</span>
-        <Button
-          variant="outline"
-          size="icon"
-          className={nav}
-          disabled={pageIndex >= pages}
-          onClick={() => go(pageIndex + 1)}
-          aria-label={t('crud.nextPage')}
-        >
-          <ChevronRight aria-hidden />
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          className={nav}
-          disabled={pageIndex >= pages}
-          onClick={() => go(pages)}
-          aria-label={t('crud.lastPage')}
-        >
-          <ChevronsRight aria-hidden />
-        </Button>
+        {step(ChevronRight, pageIndex + 1, pageIndex >= pages, t('crud.nextPage'))}
+        {step(ChevronsRight, pages, pageIndex >= pages, t('crud.lastPage'))}
       </div>
     </nav>
   )

@@ -56,9 +56,14 @@ export function ExportCsvButton<T>({ title, rows, columns }: { title: string; ro
   }
   return (
     <Can action="export">
-      <Button variant="ghost" size="icon" title={t('common.export')} aria-label={t('common.export')} onClick={exportCsv}>
-        <Download aria-hidden />
-      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        title={t('common.export')}
+        aria-label={t('common.export')}
+        onClick={exportCsv}
+        icon={Download}
+      ></Button>
     </Can>
   )
 }

@@ -19,6 +19,23 @@ export const zh = {
   dragHint: '拖动可调整位置',
   moved: '已移动',
   rowActions: '{name} 的移动操作',
+  /** What every tree dictionary screen (src/lib/tree/TreeDictionary.tsx) says alike: the project containers, EBS, WBS, quantities. */
+  dictionary: {
+    count: '共 {n} 个节点',
+    searchPlaceholder: '搜索名称或编码',
+    addRoot: '新增顶级节点',
+    addChild: '新增下级节点',
+    addChildTitle: '在“{parent}”下新增节点',
+    copy: '复制子树',
+    copyTitle: '复制“{name}”及其下级节点',
+    copyHint: '复制到同一上级之下，共 {n} 个节点；复制后的编码加上后缀以免重复',
+    copied: '已复制 {n} 个节点',
+    codeSuffix: '编码后缀',
+    expandAll: '全部展开',
+    collapseAll: '全部收起',
+    noMatch: '没有匹配“{keyword}”的节点',
+    deleteWithChildren: '将同时删除其下 {n} 个下级节点。',
+  },
 }
 
 export const en: Shape<typeof zh> = {
@@ -39,4 +56,20 @@ export const en: Shape<typeof zh> = {
   dragHint: 'Drag to move',
   moved: 'Moved',
   rowActions: 'Move actions of {name}',
+  dictionary: {
+    count: '{n} nodes',
+    searchPlaceholder: 'Search name or code',
+    addRoot: 'Add top node',
+    addChild: 'Add child node',
+    addChildTitle: 'New node under “{parent}”',
+    copy: 'Copy subtree',
+    copyTitle: 'Copy “{name}” and its descendants',
+    copyHint: 'Copied beside it under the same parent, {n} nodes; a suffix keeps the copied codes unique',
+    copied: '{n} nodes copied',
+    codeSuffix: 'Code suffix',
+    expandAll: 'Expand all',
+    collapseAll: 'Collapse all',
+    noMatch: 'No node matches “{keyword}”',
+    deleteWithChildren: 'Its {n} descendants will be deleted too.',
+  },
 }
