@@ -27,6 +27,8 @@ export const OPTION_SOURCES = [
   'unitEngineering',
   'container',
   'person',
+  'organizationType',
+  'organization',
 ] as const
 export type OptionSource = (typeof OPTION_SOURCES)[number]
 
