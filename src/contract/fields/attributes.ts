@@ -29,6 +29,7 @@ export const ATTR_GROUP_FIELDS = defineFields('attributes.field', [
     optionLabels: 'attributes.nodeType',
     optionKey: 'n',
     required: true,
+    filter: true,
     form: true,
   },
   {
@@ -70,7 +71,15 @@ export const BOQ_ITEM_FIELDS = defineFields('attributes.boq.field', [
 export const RESOURCE_POOL_FIELDS = defineFields('attributes.pool.field', [
   { key: 'resourceName', kind: 'text', max: 50, format: 'name', required: true, form: true },
   { key: 'resourceCode', kind: 'text', max: 80, required: true, form: true },
-  { key: 'resourceType', kind: 'choice', options: RESOURCE_POOL_TYPES, optionLabels: 'attributes.pool.type', required: true, form: true },
+  {
+    key: 'resourceType',
+    kind: 'choice',
+    options: RESOURCE_POOL_TYPES,
+    optionLabels: 'attributes.pool.type',
+    required: true,
+    filter: true,
+    form: true,
+  },
   sort,
   { key: 'uri', kind: 'text', max: 500, form: { wide: true } },
   status,

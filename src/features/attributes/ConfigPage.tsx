@@ -4,20 +4,21 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Copy, ListChecks } from 'lucide-react'
 import { fieldOf, maxima } from '@/contract/fields'
 import { ATTR_GROUP_FIELDS, ATTR_ITEM_FIELDS } from '@/contract/fields/attributes'
-import { ATTR_API, ATTR_NODE_TYPES, attrGroupCopy, type AttrGroup, type AttrItem } from '@/contract/schemas/attributes'
+import { ATTR_API, attrGroupCopy, type AttrGroup, type AttrItem } from '@/contract/schemas/attributes'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import {
   ActionDialog,
   DeclaredField,
   DeclaredFields,
-  enumOptions,
+  declaredFilters,
   FormField,
   ListPage,
   RowAction,
   type FilterField,
   type ListColumn,
   useActionForm,
+  useTranslate,
 } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -31,15 +32,13 @@ const GROUP = maxima(ATTR_GROUP_FIELDS)
 
 export function ConfigPage() {
   const { t } = useT()
+  const tr = useTranslate()
   const [group, setGroup] = useState<AttrGroup | null>(null)
   const [copying, setCopying] = useState<AttrGroup | null>(null)
   const nodeTypeLabel = (n: number) => t(`attributes.nodeType.n${n as 1}`)
   const kindLabel = (k: string) => t(`attributes.groupKind.${k as 'form'}`)
 
-  const filters: FilterField[] = [
-    { name: 'keyword', label: t('attributes.field.keyword') },
-    { name: 'nodeType', label: t('attributes.field.nodeType'), kind: 'select', options: enumOptions(ATTR_NODE_TYPES, nodeTypeLabel) },
-  ]
+  const filters: FilterField[] = [{ name: 'keyword', label: t('attributes.field.keyword') }, ...declaredFilters(ATTR_GROUP_FIELDS, tr)]
   const columns: ListColumn<AttrGroup>[] = [
     {
       key: 'groupName',

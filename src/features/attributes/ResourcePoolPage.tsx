@@ -1,24 +1,20 @@
 /** /admin/resource-pool (资源池): the resources a role can be granted (SPEC §6), with Excel import and export. */
 import { RESOURCE_POOL_FIELDS } from '@/contract/fields/attributes'
-import { RESOURCE_POOL_TYPES, type ResourcePoolItem } from '@/contract/schemas/attributes'
+import type { ResourcePoolItem } from '@/contract/schemas/attributes'
 import { Badge } from '@/components/ui/badge'
-import { DeclaredFields, enumOptions, formatDateTime, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, declaredFilters, formatDateTime, ListPage, useTranslate, type FilterField, type ListColumn } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { resourcePoolResource } from './resources'
 
 export function ResourcePoolPage() {
   const { t } = useT()
+  const tr = useTranslate()
   const typeLabel = (v: string) => t(`attributes.pool.type.${v as 'api'}`)
   const statusLabel = (s: number) => t(`attributes.status.s${s as 1}`)
   const filters: FilterField[] = [
     { name: 'keyword', label: t('attributes.pool.field.keyword') },
-    {
-      name: 'resourceType',
-      label: t('attributes.pool.field.resourceType'),
-      kind: 'select',
-      options: enumOptions(RESOURCE_POOL_TYPES, typeLabel),
-    },
+    ...declaredFilters(RESOURCE_POOL_FIELDS, tr),
   ]
   const columns: ListColumn<ResourcePoolItem>[] = [
     {
