@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineFields, excelColumns, fieldsIn, formValues, offlineFields } from './fields'
+import { defineFields, excelColumns, fieldOf, fieldsIn, formValues, maxima, offlineFields, valueText } from './fields'
 import { declaredShape, filterShape } from './schemas/fields'
 
 const FIELDS = defineFields('test.field', [
@@ -108,5 +108,25 @@ describe('field declarations', () => {
 
   it('give the form its values from a record', () => {
     expect(formValues(FIELDS, { name: 'n', qty: 1.5, photos: null })).toMatchObject({ name: 'n', qty: '1.5', due: null, photos: [] })
+  })
+
+  it('take numbers as a choice’s options and 1/0 as a switch’s values', () => {
+    const CODED = defineFields('test.field', [
+      { key: 'level', kind: 'choice', options: [1, 2], optionLabels: 'test.level', optionKey: 'n', required: true },
+      { key: 'status', kind: 'switch', numeric: true, default: 1 },
+      { key: 'sort', kind: 'number', precision: 0, min: 1, required: true, default: 1 },
+    ])
+    const coded = z.object(declaredShape(CODED))
+    expect(coded.parse({ level: '2' })).toEqual({ level: 2, status: 1, sort: 1 })
+    expect(coded.safeParse({ level: 3 }).success).toBe(false)
+    expect(coded.safeParse({ level: 1, status: 2 }).success).toBe(false)
+    expect(coded.safeParse({ level: 1, sort: 0 }).success).toBe(false)
+    expect(valueText(fieldOf(CODED, 'level'), (k) => k)?.(2)).toBe('test.level.n2')
+    expect(z.object(filterShape(defineFields('f', [{ ...CODED[0], filter: true }]))).parse({ level: '1' })).toEqual({ level: 1 })
+  })
+
+  it('give a schema written by hand its bounds', () => {
+    expect(maxima(FIELDS)).toEqual({ name: 10, note: 5, phone: 20, qty: 100, photos: 2 })
+    expect(() => fieldOf(FIELDS, 'nope' as 'name')).toThrow(/nope/)
   })
 })

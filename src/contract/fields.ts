@@ -17,7 +17,19 @@
  */
 
 /** Where a choice's options come from when they are not a fixed list. */
-export const OPTION_SOURCES = ['ebs', 'wbs', 'quantity', 'workSite', 'line', 'designUnit', 'container', 'person'] as const
+export const OPTION_SOURCES = [
+  'ebs',
+  'wbs',
+  'quantity',
+  'workSite',
+  'line',
+  'designUnit',
+  'unitEngineering',
+  'container',
+  'person',
+  'organizationType',
+  'organization',
+] as const
 export type OptionSource = (typeof OPTION_SOURCES)[number]
 
 /** The form control of a chainage; its example. */
@@ -67,20 +79,24 @@ export interface TextDecl extends Base {
 }
 export interface NumberDecl extends Base {
   kind: 'number'
-  /** Decimals kept (rounded). */
+  /** Decimals kept (rounded); 0: a whole number. */
   precision: number
   min?: number
   max?: number
+  default?: number
 }
 export interface DateDecl extends Base {
   kind: 'date'
 }
 export interface EnumChoiceDecl extends Base {
   kind: 'choice'
-  options: readonly string[]
-  /** i18n prefix of the options' labels: `<optionLabels>.<value>`. */
+  /** The values: texts, or numbers (a code stored as a number: 1 project, 2 line…). */
+  options: readonly string[] | readonly number[]
+  /** i18n prefix of the options' labels: `<optionLabels>.<optionKey><value>`. */
   optionLabels: string
-  default?: string
+  /** Put before the value in its label's key (`n` for `attributes.nodeType.n1`, as a key cannot be a number). */
+  optionKey?: string
+  default?: string | number
 }
 export interface SourceChoiceDecl extends Base {
   kind: 'choice'
@@ -106,6 +122,9 @@ export interface MileageDecl extends Base {
 }
 export interface SwitchDecl extends Base {
   kind: 'switch'
+  /** Stored as 1 (on) and 0 (off), not as true and false. */
+  numeric?: boolean
+  default?: boolean | number
 }
 
 export type FieldDecl =
@@ -122,6 +141,20 @@ export function defineFields<const F extends readonly FieldDecl[]>(labels: strin
 }
 
 export const isEnumChoice = (f: FieldDecl): f is EnumChoiceDecl => f.kind === 'choice' && 'options' in f
+/** The i18n key of an option's label. */
+export const optionLabel = (f: EnumChoiceDecl, value: string | number): string => `${f.optionLabels}.${f.optionKey ?? ''}${value}`
+/** The field of a key (a declaration's field used on its own: a dialog's one or two fields). */
+export function fieldOf<F extends FieldDecl, K extends F['key']>(fields: readonly F[], key: K): Extract<F, { key: K }> {
+  const f = fields.find((d) => d.key === key)
+  if (!f) throw new Error(`fieldOf: no field ${key}`)
+  return f as Extract<F, { key: K }>
+}
+
+/** The bounds of a record's fields (a text's length, a number's or a list's maximum), by key: what a schema written by hand takes its bounds from. */
+export type Maxima<F extends readonly FieldDecl[]> = { [D in F[number] as D extends { max: number } ? D['key'] : never]: number }
+export function maxima<const F extends readonly FieldDecl[]>(fields: F): Maxima<F> {
+  return Object.fromEntries(fields.flatMap((f) => ('max' in f && typeof f.max === 'number' ? [[f.key, f.max]] : []))) as Maxima<F>
+}
 /** The options source of a choice or a person; null for the other kinds. */
 export const sourceOf = (f: FieldDecl): OptionSource | null =>
   f.kind === 'person' ? 'person' : f.kind === 'choice' && 'source' in f ? f.source : null
@@ -145,14 +178,16 @@ export function placement(f: FieldDecl, place: 'list' | 'form' | 'excel'): ListP
 export type FieldValue<D> = D extends { kind: 'number' }
   ? number
   : D extends { kind: 'switch' }
-    ? boolean
+    ? D extends { numeric: true }
+      ? number
+      : boolean
     : D extends { kind: 'photos' }
       ? string[]
       : D extends { kind: 'choice'; options: readonly (infer O)[] }
         ? O
         : string
 /** Whether a stored record always holds a value. */
-type Always<D> = D extends { required: true } | { default: string } | { kind: 'photos' } ? true : false
+type Always<D> = D extends { required: true } | { default: string | number | boolean } | { kind: 'photos' } ? true : false
 
 /** A stored record's declared values: an empty one is null (photos: an empty list). */
 export type DeclaredRecord<F extends readonly FieldDecl[]> = {
@@ -177,7 +212,7 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 
 /** How a value reads (enum labels, photo counts, yes/no); undefined: as it is. */
 export function valueText(f: FieldDecl, t: Translate): ((v: unknown) => string) | undefined {
-  if (isEnumChoice(f)) return (v) => (v === null || v === undefined || v === '' ? '' : t(`${f.optionLabels}.${String(v)}`))
+  if (isEnumChoice(f)) return (v) => (v === null || v === undefined || v === '' ? '' : t(optionLabel(f, v as string)))
   if (f.kind === 'photos') return (v) => (Array.isArray(v) && v.length ? t(f.countLabel, { n: v.length }) : '')
   if (f.kind === 'switch') return (v) => (v === null || v === undefined ? '' : t(v ? 'common.yes' : 'common.no'))
   return undefined
@@ -230,7 +265,7 @@ export function excelColumns(
       title: text(f.label),
       ...(required ? { required } : {}),
       width: p.width ?? (f.kind === 'text' ? Math.min(30, Math.max(12, Math.ceil(f.max / 3))) : 14),
-      ...(isEnumChoice(f) ? { values: f.options.map((value) => ({ value, label: text(`${f.optionLabels}.${value}`) })) } : {}),
+      ...(isEnumChoice(f) ? { values: f.options.map((value) => ({ value, label: text(optionLabel(f, value)) })) } : {}),
       ...(p.hint ? { hint: text(p.hint) } : {}),
     }
   })

@@ -19,6 +19,20 @@
  *   boqItem/importTemplate, import?projectId=, export?projectId= (Excel)
  */
 import { z } from 'zod'
+import { maxima } from '../fields'
+import {
+  ATTR_GROUP_FIELDS,
+  ATTR_GROUP_KINDS,
+  ATTR_ITEM_FIELDS,
+  ATTR_ITEM_TYPES,
+  BOQ_ITEM_FIELDS,
+  RESOURCE_POOL_FIELDS,
+  RESOURCE_POOL_TYPES,
+  type AttrGroupKind,
+  type AttrItemType,
+  type AttrNodeType,
+  type ResourcePoolType,
+} from '../fields/attributes'
 import { V, filterText, isoDate, name, optional, optionalText, sortCode, text } from '../rules'
 import { resourcePaths } from '../paths'
 import { id, listQuery, version, type Stamped, recordSchemas } from './common'
@@ -37,17 +51,15 @@ export const ATTR_API = {
 
 // ---- dictionaries --------------------------------------------------------------------------------
 
-/** Node types: 1 project, 2 line, 3 design unit (SPEC §3). */
-export const ATTR_NODE_TYPES = [1, 2, 3] as const
-export type AttrNodeType = (typeof ATTR_NODE_TYPES)[number]
-export const ATTR_GROUP_KINDS = ['form', 'table'] as const
-export type AttrGroupKind = (typeof ATTR_GROUP_KINDS)[number]
-export const ATTR_ITEM_TYPES = ['text', 'number', 'date', 'select', 'multiSelect', 'boolean'] as const
-export type AttrItemType = (typeof ATTR_ITEM_TYPES)[number]
+export { ATTR_NODE_TYPES, ATTR_GROUP_KINDS, ATTR_ITEM_TYPES, RESOURCE_POOL_TYPES } from '../fields/attributes'
+export type { AttrNodeType, AttrGroupKind, AttrItemType, ResourcePoolType } from '../fields/attributes'
 /** 1 enabled, 0 disabled. */
 export const ATTR_STATUSES = [1, 0] as const
-export const RESOURCE_POOL_TYPES = ['api', 'menu', 'data', 'file', 'other'] as const
-export type ResourcePoolType = (typeof RESOURCE_POOL_TYPES)[number]
+/** Bounds as declared (../fields/attributes.ts). */
+const GROUP = maxima(ATTR_GROUP_FIELDS)
+const ITEM = maxima(ATTR_ITEM_FIELDS)
+const BOQ = maxima(BOQ_ITEM_FIELDS)
+const POOL = maxima(RESOURCE_POOL_FIELDS)
 
 const code = (max = 50) => text(max).regex(/^[A-Za-z0-9_-]+$/, { error: V.code })
 const ref = () => z.uuid({ error: (iss) => (iss.input === undefined || iss.input === '' ? V.required : V.invalid) })
@@ -74,13 +86,13 @@ export const decimal = (scale = 4, { nonNegative = false } = {}) =>
 // ---- groups ----------------------------------------------------------------------------------------
 
 const groupShape = {
-  groupName: name(50),
-  groupCode: code(50),
+  groupName: name(GROUP.groupName),
+  groupCode: code(GROUP.groupCode),
   nodeType: nodeType(),
   groupKind: z.enum(ATTR_GROUP_KINDS, { error: V.invalid }).default('form'),
   status: status().default(1),
   sort: sortCode().default(1),
-  remark: optionalText(500),
+  remark: optionalText(GROUP.remark),
 }
 export const { fields: attrGroupFields, add: attrGroupAdd, update: attrGroupUpdate } = recordSchemas(groupShape, 'groupId')
 export const attrGroupListQuery = listQuery.extend({
@@ -89,7 +101,7 @@ export const attrGroupListQuery = listQuery.extend({
   status: optional(status()),
   groupKind: z.enum(ATTR_GROUP_KINDS, { error: V.invalid }).optional(),
 })
-export const attrGroupCopy = z.object({ groupId: id(), groupName: name(50), groupCode: code(50) })
+export const attrGroupCopy = z.object({ groupId: id(), groupName: groupShape.groupName, groupCode: groupShape.groupCode })
 export type AttrGroupFields = z.input<typeof attrGroupFields>
 
 export interface AttrGroup extends Stamped {
@@ -109,8 +121,8 @@ export interface AttrGroup extends Stamped {
 
 const itemShape = {
   groupId: ref(),
-  itemName: name(50),
-  itemCode: code(50),
+  itemName: name(ITEM.itemName),
+  itemCode: code(ITEM.itemCode),
   itemType: z.enum(ATTR_ITEM_TYPES, { error: V.required }),
   required: bool().default(false),
   /** Choices of select and multi-select items (no repeats). */
@@ -126,8 +138,8 @@ const itemShape = {
       }
     }),
   /** The value a new node starts with (must be a valid value of the item). */
-  defaultValue: optionalText(500),
-  unit: optionalText(20),
+  defaultValue: optionalText(ITEM.defaultValue),
+  unit: optionalText(ITEM.unit),
   status: status().default(1),
   sort: sortCode().default(1),
 }
@@ -294,12 +306,12 @@ const boqShape = {
   /** The node: a container node or a design unit (exactly one). */
   containerId: optional(id()),
   designUnitId: optional(id()),
-  itemCode: code(50),
-  itemName: name(100),
-  unit: text(20),
+  itemCode: code(BOQ.itemCode),
+  itemName: name(BOQ.itemName),
+  unit: text(BOQ.unit),
   quantity: decimal(4, { nonNegative: true }),
   unitPrice: decimal(4, { nonNegative: true }),
-  remark: optionalText(500),
+  remark: optionalText(BOQ.remark),
   sort: sortCode().default(1),
 }
 const oneNode = (v: { containerId?: string; designUnitId?: string }) => !!v.containerId !== !!v.designUnitId
@@ -319,12 +331,12 @@ export const boqItemListQuery = listQuery.extend({
 /** One row of an Excel import: the node by its code (a container code, or a design unit code). */
 export const boqImportRow = z.object({
   nodeCode: code(50),
-  itemCode: code(50),
-  itemName: name(100),
-  unit: text(20),
-  quantity: decimal(4, { nonNegative: true }),
-  unitPrice: decimal(4, { nonNegative: true }),
-  remark: optionalText(500),
+  itemCode: boqShape.itemCode,
+  itemName: boqShape.itemName,
+  unit: boqShape.unit,
+  quantity: boqShape.quantity,
+  unitPrice: boqShape.unitPrice,
+  remark: boqShape.remark,
 })
 export const boqTotalsQuery = z.object({ projectId: id() })
 export type BoqItemFields = z.input<typeof boqItemFields>
@@ -387,13 +399,13 @@ export function centsToAmount(c: bigint): string {
 // ---- resource pool ---------------------------------------------------------------------------------
 
 const resourceShape = {
-  resourceName: name(50),
-  resourceCode: code(80),
+  resourceName: name(POOL.resourceName),
+  resourceCode: code(POOL.resourceCode),
   resourceType: z.enum(RESOURCE_POOL_TYPES, { error: V.required }),
-  uri: optionalText(500),
+  uri: optionalText(POOL.uri),
   status: status().default(1),
   sort: sortCode().default(1),
-  remark: optionalText(500),
+  remark: optionalText(POOL.remark),
 }
 export const { fields: resourcePoolFields, add: resourcePoolAdd, update: resourcePoolUpdate } = recordSchemas(resourceShape, 'resourceId')
 export const resourcePoolListQuery = listQuery.extend({

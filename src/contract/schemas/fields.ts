@@ -10,10 +10,10 @@ import { z } from 'zod'
 import { isEnumChoice, sourceOf, type FieldDecl, type FieldValue } from '../fields'
 import { V, filterText, isoDate, name, optional, optionalText, str, tel, text } from '../rules'
 import { id } from './common'
-import { mileage, optionalMileage, structureCode } from './projectStructure'
+import { mileage, optionalMileage, structureCode } from './structureRules'
 
 type IdKind = { kind: 'person' | 'signature' } | { kind: 'choice'; source: string }
-type Output<D> = D extends { required: true } | { default: string }
+type Output<D> = D extends { required: true } | { default: string | number | boolean }
   ? FieldValue<D>
   : FieldValue<D> | undefined | (D extends IdKind ? null : never)
 
@@ -22,6 +22,15 @@ export type DeclaredShape<F extends readonly FieldDecl[]> = { [D in F[number] as
 
 const blank = (v: unknown) => v === '' || v === null
 const blankToNull = (v: unknown) => (v === '' ? null : v)
+/** A whole number sent as a number or as text (a query's, a form's). */
+const numberIn = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v)
+
+/** One of a choice's options: a text, or a number sent as one or as text. */
+function optionRule(options: readonly (string | number)[], error: string): z.ZodType {
+  if (typeof options[0] !== 'number') return z.enum(options as [string, ...string[]], { error })
+  const literals = options.map((o) => z.literal(o))
+  return z.preprocess(numberIn, z.union(literals as [z.ZodLiteral, z.ZodLiteral, ...z.ZodLiteral[]], { error }))
+}
 
 /** A number entered as text or sent as one; within the bounds, rounded to its decimals. */
 function numberRule(f: Extract<FieldDecl, { kind: 'number' }>) {
@@ -30,7 +39,8 @@ function numberRule(f: Extract<FieldDecl, { kind: 'number' }>) {
     .number({ error: (iss) => (iss.input === undefined ? V.required : V.invalid) })
     .refine((v) => Number.isFinite(v) && (f.min === undefined || v >= f.min) && (f.max === undefined || v <= f.max), { error: V.invalid })
     .transform((v) => Math.round(v * scale) / scale)
-  return z.preprocess((v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v), f.required ? n : n.optional())
+  const rule = f.default !== undefined ? n.default(f.default) : f.required ? n : n.optional()
+  return z.preprocess((v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v), rule)
 }
 
 function textRule(f: Extract<FieldDecl, { kind: 'text' }>): z.ZodType {
@@ -53,15 +63,21 @@ export function fieldRule(f: FieldDecl): z.ZodType {
       return f.required ? isoDate() : optional(isoDate())
     case 'mileage':
       return f.required ? mileage() : optionalMileage()
-    case 'switch':
-      return f.required ? z.boolean({ error: V.required }) : z.boolean({ error: V.invalid }).optional()
+    case 'switch': {
+      if (f.numeric) {
+        const one = optionRule([1, 0], f.required ? V.required : V.invalid)
+        return f.default !== undefined ? one.default(Number(f.default)) : f.required ? one : one.optional()
+      }
+      const one = z.boolean({ error: f.required ? V.required : V.invalid })
+      return f.default !== undefined ? one.default(!!f.default) : f.required ? one : one.optional()
+    }
     case 'photos': {
       const list = z.array(id()).max(f.max, { error: `${V.tooLarge}:${f.max}` })
       return f.required ? list.min(1, { error: V.required }) : list.optional()
     }
     case 'choice':
       if (isEnumChoice(f)) {
-        const one = z.enum(f.options as [string, ...string[]], { error: f.required ? V.required : V.invalid })
+        const one = optionRule(f.options, f.required ? V.required : V.invalid)
         return f.default !== undefined ? one.default(f.default) : f.required ? one : optional(one)
       }
       break
@@ -85,10 +101,10 @@ export function filterShape<const F extends readonly FieldDecl[]>(fields: F): Fi
     fields
       .filter((f) => f.filter)
       .map((f) => {
-        if (isEnumChoice(f)) return [f.key, z.enum(f.options as [string, ...string[]], { error: V.invalid }).optional()]
+        if (isEnumChoice(f)) return [f.key, optionRule(f.options, V.invalid).optional()]
         if (sourceOf(f)) return [f.key, id().optional()]
         if (f.kind === 'text') return [f.key, filterText(f.max)]
         throw new Error(`filterShape: no filter for ${f.key} (${f.kind})`)
       }),
-  ) as FilterShape<F>
+  ) as unknown as FilterShape<F>
 }

@@ -28,6 +28,8 @@
  *   org import/export (importExportPaths('org')): template, import (orgImportRow per row), importStatus, export
  */
 import { z } from 'zod'
+import { maxima } from '../fields'
+import { ORG_FIELDS } from '../fields/org'
 import {
   V,
   bankAccount,
@@ -63,6 +65,8 @@ export type QualificationCategory = (typeof QUALIFICATION_CATEGORIES)[number]
 
 const status = () => z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
 const optionalName = (max: number) => optional(name(max))
+/** Bounds as declared (../fields/org.ts). */
+const ORG = maxima(ORG_FIELDS)
 
 // ---- organisation -----------------------------------------------------------------------
 
@@ -73,15 +77,15 @@ export const {
   update: orgUpdate,
 } = recordSchemas(
   {
-    organizationName: name(100),
-    shortName: optionalName(30),
+    organizationName: name(ORG.organizationName),
+    shortName: optionalName(ORG.shortName),
     creditCode: optional(creditCode()),
     organizationTypeId: id(),
     status: status().default(1),
-    legalPerson: optionalName(30),
-    contactPerson: optionalName(30),
+    legalPerson: optionalName(ORG.legalPerson),
+    contactPerson: optionalName(ORG.contactPerson),
     contactPhone: optional(tel()),
-    address: optionalText(200),
+    address: optionalText(ORG.address),
     email: optional(email()),
     fax: optional(fax()),
     website: optional(website()),
@@ -99,8 +103,8 @@ export const orgListQuery = listQuery.extend({
   organizationId: z.uuid().optional(),
   /** Name, short name or credit code contains. */
   keyword: filterText(100),
-  organizationName: filterText(100),
-  creditCode: filterText(18),
+  organizationName: filterText(ORG.organizationName),
+  creditCode: filterText(ORG.creditCode),
   organizationTypeId: z.uuid().optional(),
   parentId: z.uuid().optional(),
   status: status().optional(),

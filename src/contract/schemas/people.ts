@@ -46,12 +46,13 @@ import {
   sortCode,
   text,
 } from '../rules'
+import { maxima } from '../fields'
+import { DEPT_FIELDS, DEPT_TYPES, type DeptType } from '../fields/people'
 import { id, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
 
-export const DEPT_TYPES = ['company', 'subsidiary', 'department'] as const
-export type DeptType = (typeof DEPT_TYPES)[number]
+export { DEPT_TYPES, type DeptType } from '../fields/people'
 /** Tree node categories (SPEC §9): organisation 1, department 2. */
 export { TREE_CATEGORY } from '../enums'
 
@@ -124,8 +125,10 @@ export const birthDateMismatch = (expected: string) => `${V.birthDate}:${expecte
 
 // ---- departments --------------------------------------------------------------------------
 
+/** Bounds as declared (../fields/people.ts). */
+const DEPT = maxima(DEPT_FIELDS)
 export const deptFields = z.object({
-  departmentName: name(50),
+  departmentName: name(DEPT.departmentName),
   status: statusFlag().default(1),
   sort: sortCode().default(1),
 })

@@ -6,18 +6,17 @@
  */
 import { z } from 'zod'
 import { V, filterText, int, isoDate, name, optional, optionalText, sortCode, tel, text } from '../rules'
+import { maxima } from '../fields'
+import { PROJECT_FIELDS, PROJECT_STATUSES, PROJECT_TYPES, type ProjectStatus, type ProjectType } from '../fields/project'
 import { resourcePaths } from '../paths'
 import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 
 // ---- dictionaries --------------------------------------------------------------------------------
 
-/** 项目类型. */
-export const PROJECT_TYPES = ['railway', 'highway', 'urbanRail', 'building', 'water', 'other'] as const
-export type ProjectType = (typeof PROJECT_TYPES)[number]
-
-/** 项目状态: 筹备, 在建, 停工, 竣工. */
-export const PROJECT_STATUSES = ['preparing', 'ongoing', 'suspended', 'completed'] as const
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+export { PROJECT_TYPES, PROJECT_STATUSES } from '../fields/project'
+export type { ProjectType, ProjectStatus } from '../fields/project'
+/** Bounds as declared (../fields/project.ts). */
+const PROJECT = maxima(PROJECT_FIELDS)
 
 /** 参建单位类型: 建设, 设计, 施工, 监理, 检测, 咨询, 其他. */
 export const PARTICIPANT_TYPES = ['build', 'design', 'construction', 'supervision', 'testing', 'consulting', 'other'] as const
@@ -41,17 +40,17 @@ const dateOrder = <T extends { startDate?: string; endDate?: string }>(q: T) => 
 // ---- project -------------------------------------------------------------------------------------
 
 const projectShape = {
-  projectName: name(100),
-  projectCode: code(50),
+  projectName: name(PROJECT.projectName),
+  projectCode: code(PROJECT.projectCode),
   projectType: z.enum(PROJECT_TYPES, { error: V.required }),
   /** The owner (建设) unit, from the unit tree. */
   organizationId: ref(),
   startDate: optional(isoDate()),
   endDate: optional(isoDate()),
-  location: optionalText(200),
-  description: optionalText(2000),
+  location: optionalText(PROJECT.location),
+  description: optionalText(PROJECT.description),
   status: z.enum(PROJECT_STATUSES, { error: V.invalid }).default('preparing'),
-  progress: int({ min: 0, max: 100 }).default(0),
+  progress: int({ min: 0, max: PROJECT.progress }).default(0),
   sort: sortCode().default(1),
 }
 /** The form's fields (the console) — the gateway's add and update are these plus the id (and version). */

@@ -12,9 +12,19 @@
  *   container/importTemplate, import?projectId=, importStatus, export?projectId=  (Excel)
  */
 import { z } from 'zod'
-import { CHAINAGE_INPUT, normaliseChainage, parseChainage } from '../mileage'
-import { V, filterText, int, name, optionalText, str } from '../rules'
+import {
+  CONTAINER_FIELDS,
+  CONTAINER_TYPES,
+  DESIGN_UNIT_FIELDS,
+  UNIT_ENGINEERING_CATEGORIES,
+  UNIT_ENGINEERING_FIELDS,
+} from '../fields/projectStructure'
+import type { ContainerNature, ContainerType, UnitEngineeringCategory } from '../fields/projectStructure'
+import { parseChainage } from '../mileage'
+import { V, filterText, int, name, str } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
+import { declaredShape } from './fields'
+import { optionalMileage, structureCode } from './structureRules'
 
 const A = '/api/admin/v1'
 
@@ -42,45 +52,12 @@ export interface StructureOptions {
 
 // ---- container nodes -------------------------------------------------------------------------------
 
-/**
- * Container types. No dictionary table exists yet: a fixed list with zh/en names in the console's
- * i18n (projectStructure.containerType.*); a dictionary key can replace it later.
- */
-export const CONTAINER_TYPES = [
-  'section',
-  'station',
-  'bridge',
-  'tunnel',
-  'subgrade',
-  'culvert',
-  'pier',
-  'span',
-  'track',
-  'building',
-  'other',
-] as const
-export type ContainerType = (typeof CONTAINER_TYPES)[number]
+export { CONTAINER_TYPES, CONTAINER_NATURES, UNIT_ENGINEERING_CATEGORIES } from '../fields/projectStructure'
+export { structureCode, mileage, optionalMileage } from './structureRules'
+export type { ContainerType, ContainerNature, UnitEngineeringCategory } from '../fields/projectStructure'
 
-/** Nature (性质): a physical part of the works, temporary works, or a grouping node. */
-export const CONTAINER_NATURES = ['entity', 'temporary', 'virtual'] as const
-export type ContainerNature = (typeof CONTAINER_NATURES)[number]
-
-/** Codes: letters, digits, '-', '_' and '.', starting with a letter or digit. */
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
-export const structureCode = (max = 40) =>
-  str()
-    .trim()
-    .min(1, { error: V.required })
-    .max(max, { error: `${V.tooLong}:${max}` })
-    .regex(CODE, { error: V.code })
-
-export const containerFields = z.object({
-  containerName: name(60),
-  containerCode: structureCode(),
-  containerType: z.enum(CONTAINER_TYPES, { error: V.required }),
-  nature: z.enum(CONTAINER_NATURES, { error: V.required }).default('entity'),
-  remark: optionalText(200),
-})
+/** A node's fields, as declared (../fields/projectStructure.ts). */
+export const containerFields = z.object(declaredShape(CONTAINER_FIELDS))
 
 export const containerAdd = containerFields.extend({
   containerId: id().optional(),
@@ -150,17 +127,6 @@ export interface ContainerCopyResult {
 
 // ---- design units --------------------------------------------------------------------------------
 
-/** A chainage field: entered loosely, kept canonical (DK123+456.780). */
-export const mileage = () =>
-  str()
-    .trim()
-    .min(1, { error: V.required })
-    .max(24, { error: `${V.tooLong}:24` })
-    .refine((v) => CHAINAGE_INPUT.test(v), { error: V.mileage })
-    .transform((v) => normaliseChainage(v)!)
-
-export const optionalMileage = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), mileage().optional())
-
 export const workPoint = z.object({
   name: name(60),
   mileage: optionalMileage(),
@@ -181,24 +147,14 @@ export function mileageOrder(
     ctx.addIssue({ code: 'custom', path: ['centerMileage'], message: V.mileageCenter })
 }
 
+/** A design unit's fields, as declared (../fields/projectStructure.ts), and its work points. */
 export const designUnitFields = z.object({
-  designUnitCode: structureCode(),
-  designUnitName: name(60),
-  lineId: id(),
-  /** Engineering major (free text until the project's majors are chosen from a list). */
-  major: optionalText(40),
-  administrativeRegion: optionalText(60),
-  startMileage: mileage(),
-  endMileage: mileage(),
-  centerMileage: optionalMileage(),
-  /** The container node the design unit belongs to (a section, a bridge…). */
-  containerId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
+  ...declaredShape(DESIGN_UNIT_FIELDS),
   /** Absent on an update: kept as stored. */
   workPoints: z
     .array(workPoint)
     .max(50, { error: `${V.tooLarge}:50` })
     .optional(),
-  remark: optionalText(200),
 })
 
 export const designUnitAdd = designUnitFields.extend({ designUnitId: id().optional(), projectId: id() }).superRefine(mileageOrder)
@@ -230,21 +186,8 @@ export interface DesignUnit extends Omit<DesignUnitFields, 'workPoints'>, Stampe
 
 // ---- unit engineering ------------------------------------------------------------------------------
 
-/** 单位工程 / 子单位工程. */
-export const UNIT_ENGINEERING_CATEGORIES = ['unit', 'subunit'] as const
-export type UnitEngineeringCategory = (typeof UNIT_ENGINEERING_CATEGORIES)[number]
-
-export const unitEngineeringFields = z.object({
-  unitCode: structureCode(),
-  unitName: name(60),
-  category: z.enum(UNIT_ENGINEERING_CATEGORIES, { error: V.required }).default('unit'),
-  /** A 子单位工程's 单位工程. */
-  parentId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
-  designUnitId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
-  containerId: z.preprocess((v) => (v === '' ? null : v), id().nullish()),
-  major: optionalText(40),
-  remark: optionalText(200),
-})
+/** A unit's fields, as declared (../fields/projectStructure.ts). */
+export const unitEngineeringFields = z.object(declaredShape(UNIT_ENGINEERING_FIELDS))
 
 /** A 子单位工程 names its 单位工程. */
 function subunitParent(v: { category: UnitEngineeringCategory; parentId?: string | null | undefined }, ctx: z.RefinementCtx): void {

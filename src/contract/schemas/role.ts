@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { DATA_SCOPES, type AccountLevel, type AccountStatus, type DataScope } from '../enums'
 import { V, filterText, name, noRepeats, optionalText, sortCode } from '../rules'
+import { maxima } from '../fields'
+import { ROLE_FIELDS } from '../fields/role'
 import { id, listQuery, type Stamped, recordSchemas } from './common'
+
+/** Bounds as declared (../fields/role.ts). */
+const ROLE = maxima(ROLE_FIELDS)
 
 /** Fields a user edits; the form and the gateway share this. */
 export const {
@@ -10,8 +15,8 @@ export const {
   update: roleUpdate,
 } = recordSchemas(
   {
-    roleName: name(30),
-    remark: optionalText(200),
+    roleName: name(ROLE.roleName),
+    remark: optionalText(ROLE.remark),
     status: z.coerce
       .number()
       .pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
@@ -23,7 +28,7 @@ export const {
 )
 
 export const roleListQuery = listQuery.extend({
-  roleName: filterText(30),
+  roleName: filterText(ROLE.roleName),
   status: z.coerce
     .number()
     .pipe(z.union([z.literal(0), z.literal(1)]))

@@ -5,10 +5,11 @@
  */
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { BOQ_ITEM_FIELDS } from '@/contract/fields/attributes'
 import type { BoqItem, BoqNodes } from '@/contract/schemas/attributes'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { FormField, FormGrid, ListPage, type ListColumn, type ListSearch } from '@/lib/crud'
+import { DeclaredFields, ListPage, type ListColumn, type ListSearch } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
@@ -163,17 +164,7 @@ function NodeItems({ projectId, node, onChanged }: { projectId: string; node: Tr
       form={{
         defaults: { projectId, [nodeField]: node.id, sort: 1 },
         onSaved: onChanged,
-        render: () => (
-          <FormGrid>
-            <FormField name="itemCode" label={t('attributes.boq.field.itemCode')} required maxLength={50} />
-            <FormField name="itemName" label={t('attributes.boq.field.itemName')} required maxLength={100} />
-            <FormField name="unit" label={t('attributes.boq.field.unit')} required maxLength={20} />
-            <FormField name="sort" label={t('attributes.boq.field.sort')} kind="number" required />
-            <FormField name="quantity" label={t('attributes.boq.field.quantity')} kind="decimal" required />
-            <FormField name="unitPrice" label={t('attributes.boq.field.unitPrice')} kind="decimal" required />
-            <FormField name="remark" label={t('attributes.boq.field.remark')} kind="textarea" maxLength={500} wide />
-          </FormGrid>
-        ),
+        render: () => <DeclaredFields fields={BOQ_ITEM_FIELDS} />,
       }}
     />
   )

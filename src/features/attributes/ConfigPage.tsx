@@ -2,27 +2,23 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Copy, ListChecks } from 'lucide-react'
-import {
-  ATTR_API,
-  ATTR_GROUP_KINDS,
-  ATTR_ITEM_TYPES,
-  ATTR_NODE_TYPES,
-  attrGroupCopy,
-  type AttrGroup,
-  type AttrItem,
-} from '@/contract/schemas/attributes'
+import { fieldOf, maxima } from '@/contract/fields'
+import { ATTR_GROUP_FIELDS, ATTR_ITEM_FIELDS } from '@/contract/fields/attributes'
+import { ATTR_API, attrGroupCopy, type AttrGroup, type AttrItem } from '@/contract/schemas/attributes'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import {
   ActionDialog,
-  enumOptions,
+  DeclaredField,
+  DeclaredFields,
+  declaredFilters,
   FormField,
-  FormGrid,
   ListPage,
   RowAction,
   type FilterField,
   type ListColumn,
   useActionForm,
+  useTranslate,
 } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -32,18 +28,17 @@ import { attributeKeys } from './queries'
 import { attrGroupResource, attrItemResource } from './resources'
 
 const { Can } = permissionsOf('/admin/extends-configuration')
+const GROUP = maxima(ATTR_GROUP_FIELDS)
 
 export function ConfigPage() {
   const { t } = useT()
+  const tr = useTranslate()
   const [group, setGroup] = useState<AttrGroup | null>(null)
   const [copying, setCopying] = useState<AttrGroup | null>(null)
   const nodeTypeLabel = (n: number) => t(`attributes.nodeType.n${n as 1}`)
   const kindLabel = (k: string) => t(`attributes.groupKind.${k as 'form'}`)
 
-  const filters: FilterField[] = [
-    { name: 'keyword', label: t('attributes.field.keyword') },
-    { name: 'nodeType', label: t('attributes.field.nodeType'), kind: 'select', options: enumOptions(ATTR_NODE_TYPES, nodeTypeLabel) },
-  ]
+  const filters: FilterField[] = [{ name: 'keyword', label: t('attributes.field.keyword') }, ...declaredFilters(ATTR_GROUP_FIELDS, tr)]
   const columns: ListColumn<AttrGroup>[] = [
     {
       key: 'groupName',
@@ -99,29 +94,7 @@ export function ConfigPage() {
         )}
         form={{
           defaults: { nodeType: 1, groupKind: 'form', status: 1, sort: 1 },
-          render: () => (
-            <FormGrid>
-              <FormField name="groupName" label={t('attributes.field.groupName')} required maxLength={50} />
-              <FormField name="groupCode" label={t('attributes.field.groupCode')} required maxLength={50} />
-              <FormField
-                name="nodeType"
-                label={t('attributes.field.nodeType')}
-                kind="select"
-                required
-                options={enumOptions(ATTR_NODE_TYPES, nodeTypeLabel)}
-              />
-              <FormField
-                name="groupKind"
-                label={t('attributes.field.groupKind')}
-                kind="select"
-                required
-                options={enumOptions(ATTR_GROUP_KINDS, kindLabel)}
-              />
-              <FormField name="sort" label={t('attributes.field.sort')} kind="number" required />
-              <FormField name="status" label={t('attributes.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
-              <FormField name="remark" label={t('attributes.field.remark')} kind="textarea" maxLength={500} wide />
-            </FormGrid>
-          ),
+          render: () => <DeclaredFields fields={ATTR_GROUP_FIELDS} />,
         }}
       />
       {group && (
@@ -160,23 +133,12 @@ function ItemList({ group }: { group: AttrGroup }) {
       columns={columns}
       defaults={{ itemType: 'text', required: false, status: 1, sort: 1, options: '' }}
       render={() => (
-        <FormGrid>
-          <FormField name="itemName" label={t('attributes.field.itemName')} required maxLength={50} />
-          <FormField name="itemCode" label={t('attributes.field.itemCode')} required maxLength={50} />
-          <FormField
-            name="itemType"
-            label={t('attributes.field.itemType')}
-            kind="select"
-            required
-            options={enumOptions(ATTR_ITEM_TYPES, typeLabel)}
-          />
-          <FormField name="unit" label={t('attributes.field.unit')} maxLength={20} />
-          <FormField name="options" label={t('attributes.field.options')} hint={t('attributes.field.optionsHint')} wide />
-          <FormField name="defaultValue" label={t('attributes.field.defaultValue')} maxLength={500} />
-          <FormField name="sort" label={t('attributes.field.sort')} kind="number" required />
-          <FormField name="required" label={t('attributes.field.required')} kind="switch" />
-          <FormField name="status" label={t('attributes.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
-        </FormGrid>
+        <DeclaredFields
+          fields={ATTR_ITEM_FIELDS}
+          before={{
+            defaultValue: <FormField name="options" label={t('attributes.field.options')} hint={t('attributes.field.optionsHint')} wide />,
+          }}
+        />
       )}
     />
   )
@@ -189,8 +151,8 @@ function CopyDialog({ group, onClose }: { group: AttrGroup; onClose: () => void 
     schema: attrGroupCopy,
     defaultValues: {
       groupId: group.groupId,
-      groupName: `${group.groupName}-copy`.slice(0, 50),
-      groupCode: `${group.groupCode}-copy`.slice(0, 50),
+      groupName: `${group.groupName}-copy`.slice(0, GROUP.groupName),
+      groupCode: `${group.groupCode}-copy`.slice(0, GROUP.groupCode),
     },
     action: (v) => http.post(ATTR_API.attrGroup.copy, v),
     success: t('attributes.config.copied'),
@@ -207,8 +169,8 @@ function CopyDialog({ group, onClose }: { group: AttrGroup; onClose: () => void 
       description={t('attributes.config.copyHint')}
       action={action}
     >
-      <FormField name="groupName" label={t('attributes.field.groupName')} required maxLength={50} />
-      <FormField name="groupCode" label={t('attributes.field.groupCode')} required maxLength={50} />
+      <DeclaredField field={fieldOf(ATTR_GROUP_FIELDS, 'groupName')} />
+      <DeclaredField field={fieldOf(ATTR_GROUP_FIELDS, 'groupCode')} />
     </ActionDialog>
   )
 }

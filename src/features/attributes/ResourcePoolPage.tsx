@@ -1,23 +1,20 @@
 /** /admin/resource-pool (资源池): the resources a role can be granted (SPEC §6), with Excel import and export. */
-import { RESOURCE_POOL_TYPES, type ResourcePoolItem } from '@/contract/schemas/attributes'
+import { RESOURCE_POOL_FIELDS } from '@/contract/fields/attributes'
+import type { ResourcePoolItem } from '@/contract/schemas/attributes'
 import { Badge } from '@/components/ui/badge'
-import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, declaredFilters, formatDateTime, ListPage, useTranslate, type FilterField, type ListColumn } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { resourcePoolResource } from './resources'
 
 export function ResourcePoolPage() {
   const { t } = useT()
+  const tr = useTranslate()
   const typeLabel = (v: string) => t(`attributes.pool.type.${v as 'api'}`)
   const statusLabel = (s: number) => t(`attributes.status.s${s as 1}`)
   const filters: FilterField[] = [
     { name: 'keyword', label: t('attributes.pool.field.keyword') },
-    {
-      name: 'resourceType',
-      label: t('attributes.pool.field.resourceType'),
-      kind: 'select',
-      options: enumOptions(RESOURCE_POOL_TYPES, typeLabel),
-    },
+    ...declaredFilters(RESOURCE_POOL_FIELDS, tr),
   ]
   const columns: ListColumn<ResourcePoolItem>[] = [
     {
@@ -78,23 +75,7 @@ export function ResourcePoolPage() {
       )}
       form={{
         defaults: { resourceType: 'api', status: 1, sort: 1 },
-        render: () => (
-          <FormGrid>
-            <FormField name="resourceName" label={t('attributes.pool.field.resourceName')} required maxLength={50} />
-            <FormField name="resourceCode" label={t('attributes.pool.field.resourceCode')} required maxLength={80} />
-            <FormField
-              name="resourceType"
-              label={t('attributes.pool.field.resourceType')}
-              kind="select"
-              required
-              options={enumOptions(RESOURCE_POOL_TYPES, typeLabel)}
-            />
-            <FormField name="sort" label={t('attributes.pool.field.sort')} kind="number" required />
-            <FormField name="uri" label={t('attributes.pool.field.uri')} maxLength={500} wide />
-            <FormField name="status" label={t('attributes.pool.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
-            <FormField name="remark" label={t('attributes.pool.field.remark')} kind="textarea" maxLength={500} wide />
-          </FormGrid>
-        ),
+        render: () => <DeclaredFields fields={RESOURCE_POOL_FIELDS} />,
       }}
     />
   )

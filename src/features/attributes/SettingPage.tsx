@@ -2,9 +2,20 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { MapPin } from 'lucide-react'
-import { ATTR_NODE_TYPES, type AttrGroup, type AttrRelation } from '@/contract/schemas/attributes'
+import { ATTR_GROUP_FIELDS } from '@/contract/fields/attributes'
+import type { AttrGroup, AttrRelation } from '@/contract/schemas/attributes'
 import { Card } from '@/components/ui/card'
-import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
+import {
+  declaredFilters,
+  formatDateTime,
+  FormField,
+  FormGrid,
+  ListPage,
+  RowAction,
+  useTranslate,
+  type FilterField,
+  type ListColumn,
+} from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker } from '@/lib/project'
 import { GroupChildList } from './GroupChildList'
@@ -14,12 +25,10 @@ import { TableRows } from './TableRows'
 
 export function SettingPage() {
   const { t } = useT()
+  const tr = useTranslate()
   const [group, setGroup] = useState<AttrGroup | null>(null)
   const nodeTypeLabel = (n: number) => t(`attributes.nodeType.n${n as 1}`)
-  const filters: FilterField[] = [
-    { name: 'keyword', label: t('attributes.field.keyword') },
-    { name: 'nodeType', label: t('attributes.field.nodeType'), kind: 'select', options: enumOptions(ATTR_NODE_TYPES, nodeTypeLabel) },
-  ]
+  const filters: FilterField[] = [{ name: 'keyword', label: t('attributes.field.keyword') }, ...declaredFilters(ATTR_GROUP_FIELDS, tr)]
   const columns: ListColumn<AttrGroup>[] = [
     { key: 'groupName', header: t('attributes.field.groupName'), sortable: true },
     { key: 'groupCode', header: t('attributes.field.groupCode'), sortable: true },

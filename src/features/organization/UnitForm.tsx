@@ -2,8 +2,9 @@
 import type { ReactNode } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { STATUS } from '@/contract'
+import { ORG_FIELDS } from '@/contract/fields/org'
 import type { Organization } from '@/contract/schemas/org'
-import { FormDialog, FormField, FormGrid } from '@/lib/crud'
+import { DeclaredFields, FormDialog } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { orgResource, useOrgTypes, useTypeLabel } from './api'
 
@@ -36,57 +37,29 @@ export function UnitFields({ parentName }: { parentName: string | null }) {
   const { t } = useT()
   const types = useOrgTypes().data ?? []
   const typeLabel = useTypeLabel()
-  const f = (k: Parameters<typeof t>[0]) => t(k)
+  const organizationType = types.map((ty) => ({ value: ty.organizationTypeId, label: typeLabel(ty.typeName) }))
   return (
-    <FormGrid>
-      <Section>{t('organization.section.basic')}</Section>
-      <FormField name="organizationName" label={f('organization.field.organizationName')} required maxLength={100} wide />
-      <FormField name="shortName" label={f('organization.field.shortName')} maxLength={30} />
-      <FormField
-        name="organizationTypeId"
-        label={f('organization.field.organizationTypeId')}
-        kind="select"
-        required
-        options={types.map((ty) => ({ value: ty.organizationTypeId, label: typeLabel(ty.typeName) }))}
-      />
-      <FormField
-        name="creditCode"
-        label={f('organization.field.creditCode')}
-        maxLength={18}
-        hint={t('organization.hint.creditCode')}
-        wide
-      />
-      <FormField name="legalPerson" label={f('organization.field.legalPerson')} maxLength={30} />
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <span className="text-sm">{t('organization.field.parentName')}</span>
-        <span
-          className="flex h-9 items-center truncate rounded-md border bg-muted/50 px-3 text-sm text-muted-foreground"
-          title={parentName ?? ''}
-        >
-          {parentName ?? t('organization.hint.parentTop')}
-        </span>
-      </div>
-      <FormField name="sort" label={f('organization.field.sort')} kind="number" required />
-      <FormField
-        name="status"
-        label={f('organization.field.status')}
-        kind="switch"
-        checkedValue={STATUS.active}
-        uncheckedValue={STATUS.stopped}
-        hint={t('organization.hint.status')}
-      />
-      <Section>{t('organization.section.contact')}</Section>
-      <FormField name="contactPerson" label={f('organization.field.contactPerson')} maxLength={30} />
-      <FormField name="contactPhone" label={f('organization.field.contactPhone')} maxLength={20} />
-      <FormField name="email" label={f('organization.field.email')} maxLength={100} />
-      <FormField name="fax" label={f('organization.field.fax')} maxLength={20} />
-      <FormField name="website" label={f('organization.field.website')} maxLength={200} placeholder="www.example.cn" wide />
-      <FormField name="address" label={f('organization.field.address')} maxLength={200} wide />
-      <Section>{t('organization.section.finance')}</Section>
-      <FormField name="depositBank" label={f('organization.field.depositBank')} maxLength={60} />
-      <FormField name="bankAccount" label={f('organization.field.bankAccount')} maxLength={40} />
-      <FormField name="taxCode" label={f('organization.field.taxCode')} maxLength={20} hint={<TaxCodeHint />} wide />
-    </FormGrid>
+    <DeclaredFields
+      fields={ORG_FIELDS}
+      sources={{ organizationType }}
+      own={{ taxCode: { hint: <TaxCodeHint /> } }}
+      before={{
+        organizationName: <Section>{t('organization.section.basic')}</Section>,
+        sort: (
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <span className="text-sm">{t('organization.field.parentName')}</span>
+            <span
+              className="flex h-9 items-center truncate rounded-md border bg-muted/50 px-3 text-sm text-muted-foreground"
+              title={parentName ?? ''}
+            >
+              {parentName ?? t('organization.hint.parentTop')}
+            </span>
+          </div>
+        ),
+        contactPerson: <Section>{t('organization.section.contact')}</Section>,
+        depositBank: <Section>{t('organization.section.finance')}</Section>,
+      }}
+    />
   )
 }
 

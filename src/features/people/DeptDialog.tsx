@@ -1,8 +1,9 @@
 /** Add a sub-organisation or department under a tree node, or edit a department. */
 import { useWatch } from 'react-hook-form'
-import { DEPT_TYPES, TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
+import { DEPT_FIELDS } from '@/contract/fields/people'
+import { TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
 import { STATUS } from '@/contract'
-import { enumOptions, FormDialog, FormField, FormGrid } from '@/lib/crud'
+import { DeclaredFields, FormDialog } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { deptResource } from './resource'
 
@@ -42,40 +43,26 @@ export function DeptDialog({
       size="md"
       onSaved={onSaved}
     >
-      <FormGrid>
-        {parent && (
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <span className="text-sm">{t('people.dept.parent')}</span>
-            <p className="flex h-9 items-center rounded-md border bg-muted/50 px-3 text-sm">{parent.name}</p>
-          </div>
-        )}
-        {underOrg && <TypeField />}
-        <FormField name="departmentName" label={t('people.dept.name')} required maxLength={50} wide />
-        <FormField name="sort" label={t('people.dept.sort')} kind="number" required />
-        <FormField
-          name="status"
-          label={t('people.dept.status')}
-          kind="switch"
-          checkedValue={STATUS.active}
-          uncheckedValue={STATUS.stopped}
-        />
-      </FormGrid>
+      {() => <DeptFields parent={parent} underOrg={underOrg} />}
     </FormDialog>
   )
 }
 
-function TypeField() {
+function DeptFields({ parent, underOrg }: { parent: DeptTreeNode | null; underOrg: boolean }) {
   const { t } = useT()
   const type = useWatch({ name: 'type' }) as string
   return (
-    <FormField
-      name="type"
-      label={t('people.dept.type')}
-      kind="select"
-      required
-      wide
-      options={enumOptions(DEPT_TYPES, (v) => t(`people.dept.types.${v}`))}
-      hint={type !== 'department' ? t('people.dept.typeHint') : undefined}
+    <DeclaredFields
+      fields={DEPT_FIELDS}
+      own={{ type: underOrg && { hint: type !== 'department' ? t('people.dept.typeHint') : undefined } }}
+      before={{
+        type: parent && (
+          <div className="flex flex-col gap-1.5 sm:col-span-2">
+            <span className="text-sm">{t('people.dept.parent')}</span>
+            <p className="flex h-9 items-center rounded-md border bg-muted/50 px-3 text-sm">{parent.name}</p>
+          </div>
+        ),
+      }}
     />
   )
 }

@@ -6,16 +6,10 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Boxes, Landmark, Layers, Mountain, Route, TrainFront, Waves, Warehouse } from 'lucide-react'
-import {
-  CONTAINER_NATURES,
-  CONTAINER_TYPES,
-  PROJECT_STRUCTURE_API,
-  containerCopy,
-  type ContainerNode,
-  type ContainerType,
-} from '@/contract/schemas/projectStructure'
+import { CONTAINER_FIELDS } from '@/contract/fields/projectStructure'
+import { PROJECT_STRUCTURE_API, containerCopy, type ContainerNode, type ContainerType } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
-import { enumOptions, FormField, FormGrid } from '@/lib/crud'
+import { DeclaredFields } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
 import { TreeDictionary } from '@/lib/tree/TreeDictionary'
@@ -87,27 +81,7 @@ function ContainerTree({ projectId }: { projectId: string }) {
         containerType: parent ? 'bridge' : 'section',
         nature: 'entity',
       })}
-      fields={
-        <FormGrid>
-          <FormField name="containerName" label={t('projectStructure.container.field.containerName')} required maxLength={60} />
-          <FormField name="containerCode" label={t('projectStructure.container.field.containerCode')} required maxLength={40} />
-          <FormField
-            name="containerType"
-            label={t('projectStructure.container.field.containerType')}
-            kind="select"
-            required
-            options={enumOptions(CONTAINER_TYPES, typeLabel)}
-          />
-          <FormField
-            name="nature"
-            label={t('projectStructure.container.field.nature')}
-            kind="select"
-            required
-            options={enumOptions(CONTAINER_NATURES, natureLabel)}
-          />
-          <FormField name="remark" label={t('projectStructure.container.field.remark')} kind="textarea" maxLength={200} />
-        </FormGrid>
-      }
+      fields={<DeclaredFields fields={CONTAINER_FIELDS} />}
     />
   )
 }

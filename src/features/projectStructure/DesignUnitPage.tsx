@@ -8,16 +8,18 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
+import { MILEAGE_EXAMPLE, MILEAGE_MAX } from '@/contract/fields'
+import { DESIGN_UNIT_FIELDS } from '@/contract/fields/projectStructure'
 import { chainageLength, parseChainage } from '@/contract/mileage'
 import type { DesignUnit, WorkPoint } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { formatDateTime, FormField, FormGrid, FormList, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, formatDateTime, FormField, FormGrid, FormList, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
 import { ProjectPageHeader as StructureHeader } from '@/lib/project'
-import { designUnitResources, structureOptionsQueryOptions } from './queries'
+import { designUnitResources, majorChoice, structureOptionsQueryOptions, structureSources } from './queries'
 
 const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {
   const s = parseChainage(d.startMileage)
@@ -190,70 +192,50 @@ function DesignUnitFields({ variant, projectId }: { variant: 'designUnit' | 'pro
   const { t } = useT()
   const f = fieldLabels(t)
   const options = useQuery(structureOptionsQueryOptions(variant, projectId))
-  const lines = options.data?.lines ?? []
-  const start = useWatch({ name: 'startMileage' }) as string | undefined
-  const end = useWatch({ name: 'endMileage' }) as string | undefined
-  const s = parseChainage(start)
-  const e = parseChainage(end)
-  const hint = t('projectStructure.designUnit.mileageHint')
+  const s = parseChainage(useWatch({ name: 'startMileage' }) as string | undefined)
+  const e = parseChainage(useWatch({ name: 'endMileage' }) as string | undefined)
   return (
-    <FormGrid>
-      <FormField name="designUnitCode" label={f.designUnitCode} required maxLength={40} />
-      <FormField name="designUnitName" label={f.designUnitName} required maxLength={60} />
-      <FormField
-        name="lineId"
-        label={f.lineId}
-        kind="select"
-        required
-        options={lines.map((l) => ({ value: l.lineId, label: `${l.lineName}（${l.lineCode}）` }))}
-        hint={options.isSuccess && lines.length === 0 ? t('projectStructure.designUnit.noLines') : undefined}
-      />
-      {options.data?.majors.length ? (
-        <FormField name="major" label={f.major} kind="select" options={options.data.majors.map((m) => ({ value: m, label: m }))} />
-      ) : (
-        <FormField name="major" label={f.major} maxLength={40} />
-      )}
-      <FormField name="startMileage" label={f.startMileage} required placeholder="DK0+000.000" hint={hint} maxLength={24} />
-      <FormField
-        name="endMileage"
-        label={f.endMileage}
-        required
-        placeholder="DK0+000.000"
-        maxLength={24}
-        hint={s && e && e.metres > s.metres ? `${t('projectStructure.designUnit.length')}: ${metres.format(chainageLength(s, e))}` : hint}
-      />
-      <FormField name="centerMileage" label={f.centerMileage} placeholder="DK0+000.000" maxLength={24} />
-      <FormField name="administrativeRegion" label={f.administrativeRegion} maxLength={60} />
-      <FormField
-        name="containerId"
-        label={f.containerId}
-        kind="select"
-        options={(options.data?.containers ?? []).map((c) => ({ value: c.containerId, label: `${c.containerName}（${c.containerCode}）` }))}
-        wide
-      />
-      <h3 className="-mb-2 text-sm font-medium sm:col-span-2">{f.workPoints}</h3>
-      <FormList
-        name="workPoints"
-        label={f.workPoints}
-        className="sm:col-span-2"
-        max={50}
-        addText={t('projectStructure.designUnit.addWorkPoint')}
-        newItem={(): WorkPoint => ({ name: '', mileage: '' })}
-        itemTitle={(item, i) => (item.name ? String(item.name) : `${f.workPoints} #${i + 1}`)}
-      >
-        {(prefix) => (
-          <FormGrid className="p-4">
-            <FormField name={`${prefix}.name`} label={t('projectStructure.designUnit.workPointName')} required maxLength={60} />
-            <FormField
-              name={`${prefix}.mileage`}
-              label={t('projectStructure.designUnit.workPointMileage')}
-              placeholder="DK0+000.000"
-              maxLength={24}
-            />
-          </FormGrid>
-        )}
-      </FormList>
-      <FormField name="remark" label={f.remark} kind="textarea" maxLength={200} />
-    </FormGrid>
+    <DeclaredFields
+      fields={DESIGN_UNIT_FIELDS}
+      sources={structureSources(options.data)}
+      own={{
+        lineId: { hint: options.isSuccess && options.data.lines.length === 0 ? t('projectStructure.designUnit.noLines') : undefined },
+        major: majorChoice(options.data),
+        endMileage: {
+          hint:
+            s && e && e.metres > s.metres
+              ? `${t('projectStructure.designUnit.length')}: ${metres.format(chainageLength(s, e))}`
+              : undefined,
+        },
+      }}
+      before={{
+        remark: (
+          <>
+            <h3 className="-mb-2 text-sm font-medium sm:col-span-2">{f.workPoints}</h3>
+            <FormList
+              name="workPoints"
+              label={f.workPoints}
+              className="sm:col-span-2"
+              max={50}
+              addText={t('projectStructure.designUnit.addWorkPoint')}
+              newItem={(): WorkPoint => ({ name: '', mileage: '' })}
+              itemTitle={(item, i) => (item.name ? String(item.name) : `${f.workPoints} #${i + 1}`)}
+            >
+              {(prefix) => (
+                <FormGrid className="p-4">
+                  <FormField name={`${prefix}.name`} label={t('projectStructure.designUnit.workPointName')} required maxLength={60} />
+                  <FormField
+                    name={`${prefix}.mileage`}
+                    label={t('projectStructure.designUnit.workPointMileage')}
+                    placeholder={MILEAGE_EXAMPLE}
+                    maxLength={MILEAGE_MAX}
+                  />
+                </FormGrid>
+              )}
+            </FormList>
+          </>
+        ),
+      }}
+    />
   )
 }

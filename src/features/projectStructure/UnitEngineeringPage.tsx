@@ -5,15 +5,16 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
+import { UNIT_ENGINEERING_FIELDS } from '@/contract/fields/projectStructure'
 import { UNIT_ENGINEERING_CATEGORIES, type UnitEngineering, type UnitEngineeringCategory } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
-import { enumOptions, formatDateTime, FormField, FormGrid, useListSearch, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, enumOptions, formatDateTime, useListSearch, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
 import { BreakdownTree } from './BreakdownTree'
 import { ProjectPageHeader as StructureHeader } from '@/lib/project'
-import { structureOptionsQueryOptions, unitEngineeringResources } from './queries'
+import { majorChoice, structureOptionsQueryOptions, structureSources, unitEngineeringResources } from './queries'
 
 type Variant = 'unitEngineering' | 'unitProject'
 
@@ -124,51 +125,13 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
 }
 
 function UnitFields({ variant, projectId }: { variant: Variant; projectId: string }) {
-  const { t } = useT()
-  const f = (k: string) => t(`projectStructure.unitEngineering.field.${k}` as 'projectStructure.unitEngineering.field.unitCode')
-  const options = useQuery(structureOptionsQueryOptions(variant, projectId))
+  const { data } = useQuery(structureOptionsQueryOptions(variant, projectId))
   const category = useWatch({ name: 'category' }) as UnitEngineeringCategory | undefined
   return (
-    <FormGrid>
-      <FormField name="unitCode" label={f('unitCode')} required maxLength={40} />
-      <FormField name="unitName" label={f('unitName')} required maxLength={60} />
-      <FormField
-        name="category"
-        label={f('category')}
-        kind="select"
-        required
-        options={enumOptions(UNIT_ENGINEERING_CATEGORIES, (c) => t(`projectStructure.category.${c}`))}
-      />
-      {category === 'subunit' && (
-        <FormField
-          name="parentId"
-          label={f('parentId')}
-          kind="select"
-          required
-          options={(options.data?.units ?? []).map((u) => ({ value: u.unitEngineeringId, label: `${u.unitName}（${u.unitCode}）` }))}
-        />
-      )}
-      <FormField
-        name="designUnitId"
-        label={f('designUnitId')}
-        kind="select"
-        options={(options.data?.designUnits ?? []).map((d) => ({
-          value: d.designUnitId,
-          label: `${d.designUnitName}（${d.designUnitCode}）`,
-        }))}
-      />
-      <FormField
-        name="containerId"
-        label={f('containerId')}
-        kind="select"
-        options={(options.data?.containers ?? []).map((c) => ({ value: c.containerId, label: `${c.containerName}（${c.containerCode}）` }))}
-      />
-      {options.data?.majors.length ? (
-        <FormField name="major" label={f('major')} kind="select" options={options.data.majors.map((m) => ({ value: m, label: m }))} />
-      ) : (
-        <FormField name="major" label={f('major')} maxLength={40} />
-      )}
-      <FormField name="remark" label={f('remark')} kind="textarea" maxLength={200} />
-    </FormGrid>
+    <DeclaredFields
+      fields={UNIT_ENGINEERING_FIELDS}
+      sources={structureSources(data)}
+      own={{ parentId: category === 'subunit' && { required: true }, major: majorChoice(data) }}
+    />
   )
 }

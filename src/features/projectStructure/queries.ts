@@ -15,6 +15,8 @@ import {
   type StructureResource,
   type UnitEngineering,
 } from '@/contract/schemas/projectStructure'
+import type { OptionSources } from '@/lib/crud/DeclaredField'
+import type { FormFieldProps } from '@/lib/crud/form'
 import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'
 
@@ -75,3 +77,20 @@ export const structureOptionsQueryOptions = (resource: StructureResource, projec
     queryKey: structureKeys.options(resource, projectId),
     queryFn: ({ signal }) => http.get<StructureOptions>(PROJECT_STRUCTURE_API.options(resource), { projectId }, { signal }),
   })
+
+const coded = (name: string, code: string) => `${name}（${code}）`
+
+/** The declared fields' choices (lines, design units, unit projects, containers), from a project's options. */
+export function structureSources(data: StructureOptions | undefined): OptionSources {
+  if (!data) return {}
+  return {
+    line: data.lines.map((l) => ({ value: l.lineId, label: coded(l.lineName, l.lineCode) })),
+    designUnit: data.designUnits.map((d) => ({ value: d.designUnitId, label: coded(d.designUnitName, d.designUnitCode) })),
+    unitEngineering: data.units.map((u) => ({ value: u.unitEngineeringId, label: coded(u.unitName, u.unitCode) })),
+    container: data.containers.map((c) => ({ value: c.containerId, label: coded(c.containerName, c.containerCode) })),
+  }
+}
+
+/** A major: chosen from the project's majors when it has them, typed otherwise. */
+export const majorChoice = (data: StructureOptions | undefined): Partial<FormFieldProps> | undefined =>
+  data?.majors.length ? { kind: 'select', options: data.majors.map((m) => ({ value: m, label: m })) } : undefined

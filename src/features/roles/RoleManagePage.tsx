@@ -1,10 +1,11 @@
 /** /admin/role-manage: roles list with filters, add, edit, delete (single and batch); members and authorisation per row. */
 import { useState } from 'react'
 import { KeyRound, Users } from 'lucide-react'
-import { DATA_SCOPES, STATUS, type DataScope } from '@/contract'
+import { STATUS, type DataScope } from '@/contract'
+import { ROLE_FIELDS } from '@/contract/fields/role'
 import type { Role } from '@/contract/schemas/role'
 import { Badge } from '@/components/ui/badge'
-import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, formatDateTime, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
@@ -143,28 +144,10 @@ export function RoleManagePage() {
           size: 'lg',
           defaults: { status: STATUS.active, sort: 1, dataScope: 'own' },
           render: ({ record }) => (
-            <FormGrid>
-              <FormField name="roleName" label={t('roles.field.roleName')} required maxLength={30} wide />
-              <FormField
-                name="dataScope"
-                label={t('roles.field.dataScope')}
-                kind="select"
-                required
-                options={enumOptions(DATA_SCOPES, scopeLabel)}
-              />
-              <FormField name="sort" label={t('roles.field.sort')} kind="number" required hint={t('roles.sortHint')} />
-              <FormField
-                name="status"
-                label={t('roles.field.status')}
-                kind="switch"
-                checkedValue={STATUS.active}
-                uncheckedValue={STATUS.stopped}
-                disabled={record?.builtin}
-                hint={record?.builtin ? t('roles.builtinStatusHint') : t('roles.statusHint')}
-                wide
-              />
-              <FormField name="remark" label={t('roles.field.remark')} kind="textarea" maxLength={200} />
-            </FormGrid>
+            <DeclaredFields
+              fields={ROLE_FIELDS}
+              own={{ status: record?.builtin ? { disabled: true, hint: t('roles.builtinStatusHint') } : undefined }}
+            />
           ),
         }}
       />

@@ -1,10 +1,11 @@
 /**
- * Declared fields (src/contract/fields.ts) on a screen: a field of the form as a `<FormField>` (its
+ * Declared fields (src/contract/fields.ts) on a screen: a form as `<DeclaredFields>`, a field of it as a `<FormField>` (its
  * control, maximum length, required mark, options, label and hint from the declaration), and the list's
  * columns and filters. A screen passes the choices of the options sources it read (a project's lines,
  * its staff…) and what only it knows (a hint that follows the values, a special cell).
  *
- *   {fieldsIn(FIELDS, 'form').map((f) => <DeclaredField key={f.key} field={f} sources={sources} />)}
+ *   <DeclaredFields fields={FIELDS} sources={sources} own={{ parentId: isChild && { hint } }} />
+ *   <DeclaredField field={fieldOf(FIELDS, 'groupName')} />
  *   columns={declaredColumns(FIELDS, t, { status: { cell: (s) => <StatusBadge status={s.status} /> } })}
  */
 import {
@@ -12,6 +13,7 @@ import {
   MILEAGE_MAX,
   fieldsIn,
   isEnumChoice,
+  optionLabel,
   placement,
   sourceOf,
   valueText,
@@ -20,7 +22,8 @@ import {
   type Translate,
 } from '@/contract/fields'
 import { translate, useT } from '@/lib/i18n'
-import { FormField, type FormFieldProps } from './form'
+import { Fragment, type ReactNode } from 'react'
+import { FormField, FormGrid, type FormFieldProps } from './form'
 import { plainCell, type FilterField, type ListColumn } from './list/types'
 
 type Option = { value: string | number; label: string; group?: string }
@@ -34,7 +37,7 @@ export function useTranslate(): Translate {
 }
 
 function optionsOf(f: Declared, t: Translate, sources: OptionSources): readonly Option[] | undefined {
-  if (isEnumChoice(f)) return f.options.map((value) => ({ value, label: t(`${f.optionLabels}.${value}`) }))
+  if (isEnumChoice(f)) return f.options.map((value: string | number) => ({ value, label: t(optionLabel(f, value)) }))
   const source = sourceOf(f)
   return source ? sources[source] : undefined
 }
@@ -54,7 +57,7 @@ export function declaredFieldProps(f: Declared, t: Translate, sources: OptionSou
     case 'mileage':
       return { ...props, maxLength: MILEAGE_MAX, placeholder: p.placeholder ?? MILEAGE_EXAMPLE }
     case 'switch':
-      return { ...props, kind: 'switch' }
+      return f.numeric ? { ...props, kind: 'switch', checkedValue: 1, uncheckedValue: 0 } : { ...props, kind: 'switch' }
     case 'photos':
       return { ...props, kind: 'file', purpose: 'photo', multiple: true, maxFiles: f.max }
     case 'signature':
@@ -71,6 +74,36 @@ export function DeclaredField({ field, sources, ...own }: DeclaredFieldProps) {
   const t = useTranslate()
   const given = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined))
   return <FormField {...declaredFieldProps(field, t, sources)} {...given} />
+}
+
+export interface DeclaredFieldsProps<F extends Declared> {
+  fields: readonly F[]
+  sources?: OptionSources
+  /** Props of some fields, winning over the declaration's (a hint that follows the values); false leaves the field out. */
+  own?: Partial<Record<F['key'], Partial<FormFieldProps> | false>>
+  /** A field of the screen's own placed before a declared one (a value the declarations have no kind for). */
+  before?: Partial<Record<F['key'], ReactNode>>
+  /** After the declared fields, in the grid. */
+  children?: ReactNode
+}
+
+/** The form's fields of a declaration, in their order, in a `<FormGrid>`: a form as one line. */
+export function DeclaredFields<F extends Declared>({ fields, sources, own = {}, before = {}, children }: DeclaredFieldsProps<F>) {
+  return (
+    <FormGrid>
+      {fieldsIn(fields, 'form').map((f) => {
+        const key = f.key as F['key']
+        const props = own[key]
+        return (
+          <Fragment key={key}>
+            {before[key]}
+            {props !== false && <DeclaredField field={f} sources={sources} {...props} />}
+          </Fragment>
+        )
+      })}
+      {children}
+    </FormGrid>
+  )
 }
 
 /** The list's columns of the fields placed in it, in their order; `custom` adds to (or replaces) a field's column. */

@@ -26,11 +26,13 @@ export type { SaveInput } from './hooks'
 export { useResourceForm, FormDialog, FormField, FormGrid, FormMessages, FieldError, ReadOnly, useReadOnly } from './form'
 export {
   DeclaredField,
+  DeclaredFields,
   declaredColumns,
   declaredFieldProps,
   declaredFilters,
   useTranslate,
   type DeclaredFieldProps,
+  type DeclaredFieldsProps,
   type OptionSources,
 } from './DeclaredField'
 export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FormFieldProps, FieldKind, FieldOption } from './form'

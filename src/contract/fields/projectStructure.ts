@@ -1,0 +1,95 @@
+/**
+ * The fields of a project's structure (issue 11 part B; declared once, issue 27): container nodes,
+ * design units and unit engineering. The forms follow these lists, the schemas
+ * (../schemas/projectStructure.ts) are built from them.
+ */
+import { defineFields } from '../fields'
+
+/**
+ * Container types. No dictionary table exists yet: a fixed list with zh/en names in the console's
+ * i18n (projectStructure.containerType.*); a dictionary key can replace it later.
+ */
+export const CONTAINER_TYPES = [
+  'section',
+  'station',
+  'bridge',
+  'tunnel',
+  'subgrade',
+  'culvert',
+  'pier',
+  'span',
+  'track',
+  'building',
+  'other',
+] as const
+export type ContainerType = (typeof CONTAINER_TYPES)[number]
+
+/** Nature (性质): a physical part of the works, temporary works, or a grouping node. */
+export const CONTAINER_NATURES = ['entity', 'temporary', 'virtual'] as const
+export type ContainerNature = (typeof CONTAINER_NATURES)[number]
+
+/** 单位工程 / 子单位工程. */
+export const UNIT_ENGINEERING_CATEGORIES = ['unit', 'subunit'] as const
+export type UnitEngineeringCategory = (typeof UNIT_ENGINEERING_CATEGORIES)[number]
+
+const remark = { key: 'remark', kind: 'text', max: 200, multiline: true, form: true } as const
+/** Engineering major (free text until the project's majors are chosen from a list). */
+const major = { key: 'major', kind: 'text', max: 40, form: true } as const
+
+export const CONTAINER_FIELDS = defineFields('projectStructure.container.field', [
+  { key: 'containerName', kind: 'text', max: 60, format: 'name', required: true, form: true },
+  { key: 'containerCode', kind: 'text', max: 40, format: 'code', required: true, form: true },
+  {
+    key: 'containerType',
+    kind: 'choice',
+    options: CONTAINER_TYPES,
+    optionLabels: 'projectStructure.containerType',
+    required: true,
+    form: true,
+  },
+  {
+    key: 'nature',
+    kind: 'choice',
+    options: CONTAINER_NATURES,
+    optionLabels: 'projectStructure.nature',
+    required: true,
+    default: 'entity',
+    form: true,
+  },
+  remark,
+])
+
+/** Besides these, the work points (a list of names and mileages). */
+export const DESIGN_UNIT_FIELDS = defineFields('projectStructure.designUnit.field', [
+  { key: 'designUnitCode', kind: 'text', max: 40, format: 'code', required: true, form: true },
+  { key: 'designUnitName', kind: 'text', max: 60, format: 'name', required: true, form: true },
+  { key: 'lineId', kind: 'choice', source: 'line', required: true, form: true },
+  major,
+  { key: 'startMileage', kind: 'mileage', required: true, form: { hint: 'projectStructure.designUnit.mileageHint' } },
+  { key: 'endMileage', kind: 'mileage', required: true, form: { hint: 'projectStructure.designUnit.mileageHint' } },
+  { key: 'centerMileage', kind: 'mileage', form: true },
+  { key: 'administrativeRegion', kind: 'text', max: 60, form: true },
+  /** The container node the design unit belongs to (a section, a bridge…). */
+  { key: 'containerId', kind: 'choice', source: 'container', form: { wide: true } },
+  remark,
+])
+
+export const UNIT_ENGINEERING_FIELDS = defineFields('projectStructure.unitEngineering.field', [
+  { key: 'unitCode', kind: 'text', max: 40, format: 'code', required: true, form: true },
+  { key: 'unitName', kind: 'text', max: 60, format: 'name', required: true, form: true },
+  {
+    key: 'category',
+    kind: 'choice',
+    options: UNIT_ENGINEERING_CATEGORIES,
+    optionLabels: 'projectStructure.category',
+    required: true,
+    default: 'unit',
+    form: true,
+  },
+  /** A 子单位工程's 单位工程. */
+  { key: 'parentId', kind: 'choice', source: 'unitEngineering', form: true },
+  { key: 'designUnitId', kind: 'choice', source: 'designUnit', form: true },
+  { key: 'containerId', kind: 'choice', source: 'container', form: true },
+  major,
+  remark,
+])
