@@ -4,18 +4,14 @@
  * (server/modules/account/index.ts): lib and plugins import no module.
  */
 import type { gateAccount } from '../modules/account/refs'
+import { definePort } from './port'
 
 export type GateAccount = ReturnType<typeof gateAccount>
 
-let port: (() => GateAccount) | null = null
+const gate = definePort<() => GateAccount>('the session check read an account')
 
 /** The account module, at start. */
-export const setGateAccount = (fn: () => GateAccount): void => {
-  port = fn
-}
+export const setGateAccount = gate.set
 
 /** The subquery of account rows (named `account`) the gate joins to the session, and its columns. */
-export function sessionAccount(): GateAccount {
-  if (!port) throw new Error('the session check read an account before the account module set its port')
-  return port()
-}
+export const sessionAccount = (): GateAccount => gate.get()()

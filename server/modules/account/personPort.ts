@@ -7,6 +7,7 @@
  */
 import type { AnyColumn, SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { definePort } from '../../lib/port'
 
 export interface RegistrationPerson {
   accountId: string
@@ -16,17 +17,12 @@ export interface RegistrationPerson {
   organizationId?: string | null
 }
 
-let add: ((db: Db, acc: RegistrationPerson) => Promise<void>) | null = null
+const writer = definePort<(db: Db, acc: RegistrationPerson) => Promise<void>>('an account registered')
 
 /** The people module, at start. */
-export const setRegistrationPersonWriter = (fn: (db: Db, acc: RegistrationPerson) => Promise<void>): void => {
-  add = fn
-}
+export const setRegistrationPersonWriter = writer.set
 
-export function addRegistrationPerson(db: Db, acc: RegistrationPerson): Promise<void> {
-  if (!add) throw new Error('an account registered before the people module registered')
-  return add(db, acc)
-}
+export const addRegistrationPerson = (db: Db, acc: RegistrationPerson): Promise<void> => writer.get()(db, acc)
 
 /** Which staff records a review decides: these records, or those of these accounts still pending. */
 export type ReviewedStaff = { userIds: string[] } | { pendingOfAccounts: string[] }
@@ -49,21 +45,14 @@ export interface StaffRecords {
   ): Promise<void>
 }
 
-let staff: StaffRecords | null = null
+const records = definePort<StaffRecords>('the account module asked about staff records')
 
 /** The people module, at start. */
-export const setStaffRecords = (p: StaffRecords): void => {
-  staff = p
-}
+export const setStaffRecords = records.set
 
-function records(): StaffRecords {
-  if (!staff) throw new Error('the account module asked about staff records before the people module registered')
-  return staff
-}
-
-export const staffLink: StaffRecords['staffLink'] = (db, userId) => records().staffLink(db, userId)
+export const staffLink: StaffRecords['staffLink'] = (db, userId) => records.get().staffLink(db, userId)
 export const linkStaffToAccount: StaffRecords['linkStaffToAccount'] = (db, userId, accountId, now, by) =>
-  records().linkStaffToAccount(db, userId, accountId, now, by)
-export const holderNameOf: StaffRecords['holderNameOf'] = (accountId) => records().holderNameOf(accountId)
-export const staffIdOf: StaffRecords['staffIdOf'] = (accountId) => records().staffIdOf(accountId)
-export const decideStaffRecords: StaffRecords['decideStaffRecords'] = (db, which, d) => records().decideStaffRecords(db, which, d)
+  records.get().linkStaffToAccount(db, userId, accountId, now, by)
+export const holderNameOf: StaffRecords['holderNameOf'] = (accountId) => records.get().holderNameOf(accountId)
+export const staffIdOf: StaffRecords['staffIdOf'] = (accountId) => records.get().staffIdOf(accountId)
+export const decideStaffRecords: StaffRecords['decideStaffRecords'] = (db, which, d) => records.get().decideStaffRecords(db, which, d)

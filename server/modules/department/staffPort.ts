@@ -5,6 +5,7 @@
  * (server/modules/people/index.ts): the department module imports no people code.
  */
 import type { Db } from '../../db/client'
+import { definePort } from '../../lib/port'
 
 export interface DepartmentStaff {
   /** Active staff per (organisation, department) of some organisations. */
@@ -13,17 +14,10 @@ export interface DepartmentStaff {
   anyStaffInDepartments(db: Db, departmentIds: string[]): Promise<boolean>
 }
 
-let port: DepartmentStaff | null = null
+const staff = definePort<DepartmentStaff>('the department module asked about staff records')
 
 /** The people module, at start. */
-export const setDepartmentStaff = (p: DepartmentStaff): void => {
-  port = p
-}
+export const setDepartmentStaff = staff.set
 
-function staff(): DepartmentStaff {
-  if (!port) throw new Error('the department module asked about staff records before the people module registered')
-  return port
-}
-
-export const activeStaffCounts = (db: Db, orgIds: string[]) => staff().activeStaffCounts(db, orgIds)
-export const anyStaffInDepartments = (db: Db, departmentIds: string[]) => staff().anyStaffInDepartments(db, departmentIds)
+export const activeStaffCounts = (db: Db, orgIds: string[]) => staff.get().activeStaffCounts(db, orgIds)
+export const anyStaffInDepartments = (db: Db, departmentIds: string[]) => staff.get().anyStaffInDepartments(db, departmentIds)

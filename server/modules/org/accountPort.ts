@@ -5,6 +5,7 @@
  * registers (server/modules/account/index.ts): the organisation module imports no account code.
  */
 import type { Db } from '../../db/client'
+import { definePort } from '../../lib/port'
 import type { accountRefs as AccountRefs } from '../account'
 
 export interface UnitAccounts {
@@ -16,18 +17,11 @@ export interface UnitAccounts {
   accountRefs: typeof AccountRefs
 }
 
-let port: UnitAccounts | null = null
+const accounts = definePort<UnitAccounts>('the organisation module asked about accounts')
 
 /** The account module, at start. */
-export const setUnitAccounts = (p: UnitAccounts): void => {
-  port = p
-}
+export const setUnitAccounts = accounts.set
 
-function accounts(): UnitAccounts {
-  if (!port) throw new Error('the organisation module asked about accounts before the account module registered')
-  return port
-}
-
-export const accountUnit = (db: Db, accountId: string) => accounts().accountUnit(db, accountId)
-export const anyAccountIn = (db: Db, organizationIds: string[]) => accounts().anyAccountIn(db, organizationIds)
-export const accountRefs: typeof AccountRefs = (alias) => accounts().accountRefs(alias)
+export const accountUnit = (db: Db, accountId: string) => accounts.get().accountUnit(db, accountId)
+export const anyAccountIn = (db: Db, organizationIds: string[]) => accounts.get().anyAccountIn(db, organizationIds)
+export const accountRefs: typeof AccountRefs = (alias) => accounts.get().accountRefs(alias)

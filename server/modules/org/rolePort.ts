@@ -6,6 +6,7 @@
  * imports no role code.
  */
 import type { Db } from '../../db/client'
+import { definePort } from '../../lib/port'
 
 export interface UnitRoles {
   /** The roles of a unit (id, name, remark), by order then name. */
@@ -16,18 +17,11 @@ export interface UnitRoles {
   anyRoleIn(db: Db, organizationIds: string[]): Promise<boolean>
 }
 
-let port: UnitRoles | null = null
+const roles = definePort<UnitRoles>('the organisation module asked about roles')
 
 /** The role module, at start. */
-export const setUnitRoles = (p: UnitRoles): void => {
-  port = p
-}
+export const setUnitRoles = roles.set
 
-function roles(): UnitRoles {
-  if (!port) throw new Error('the organisation module asked about roles before the role module set its port')
-  return port
-}
-
-export const rolesOfUnit = (db: Db, organizationId: string) => roles().rolesOfUnit(db, organizationId)
-export const unitsWithRoles = (db: Db, organizationIds: string[]) => roles().unitsWithRoles(db, organizationIds)
-export const anyRoleIn = (db: Db, organizationIds: string[]) => roles().anyRoleIn(db, organizationIds)
+export const rolesOfUnit = (db: Db, organizationId: string) => roles.get().rolesOfUnit(db, organizationId)
+export const unitsWithRoles = (db: Db, organizationIds: string[]) => roles.get().unitsWithRoles(db, organizationIds)
+export const anyRoleIn = (db: Db, organizationIds: string[]) => roles.get().anyRoleIn(db, organizationIds)

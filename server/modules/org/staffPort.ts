@@ -4,20 +4,16 @@
  * (server/modules/people/index.ts): the organisation module imports no people code.
  */
 import type { Db } from '../../db/client'
+import { definePort } from '../../lib/port'
 
 export interface UnitStaff {
   /** The unit of a staff record: undefined when there is no such record (null: a record without unit). */
   staffUnit(db: Db, userId: string): Promise<string | null | undefined>
 }
 
-let port: UnitStaff | null = null
-
 /** The people module, at start. */
-export const setUnitStaff = (p: UnitStaff): void => {
-  port = p
-}
+const staff = definePort<UnitStaff>('the organisation module asked about staff records')
 
-export function staffUnit(db: Db, userId: string): Promise<string | null | undefined> {
-  if (!port) throw new Error('the organisation module asked about staff records before the people module registered')
-  return port.staffUnit(db, userId)
-}
+export const setUnitStaff = staff.set
+
+export const staffUnit = (db: Db, userId: string) => staff.get().staffUnit(db, userId)

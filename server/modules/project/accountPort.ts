@@ -5,23 +5,17 @@
  * offers its project departments).
  */
 import type { Db } from '../../db/client'
+import { definePort } from '../../lib/port'
 
 export interface ProjectAccounts {
   /** How many accounts belong to each of the project departments (those with none left out). */
   accountCountsByProjectDepartment(db: Db, projectDepartmentIds: string[]): Promise<Map<string, number>>
 }
 
-let port: ProjectAccounts | null = null
+const accounts = definePort<ProjectAccounts>('the project module asked about accounts')
 
 /** The account module, at start. */
-export const setProjectAccounts = (p: ProjectAccounts): void => {
-  port = p
-}
-
-function accounts(): ProjectAccounts {
-  if (!port) throw new Error('the project module asked about accounts before the account module registered')
-  return port
-}
+export const setProjectAccounts = accounts.set
 
 export const accountCountsByProjectDepartment = (db: Db, projectDepartmentIds: string[]) =>
-  accounts().accountCountsByProjectDepartment(db, projectDepartmentIds)
+  accounts.get().accountCountsByProjectDepartment(db, projectDepartmentIds)

@@ -5,22 +5,16 @@
  * role authorisation module imports no account code (the account module uses its holdings).
  */
 import type { Db } from '../../db/client'
+import { definePort } from '../../lib/port'
 
 export interface RoleAccounts {
   /** Whether the role has a member whose account is normal. */
   roleHasNormalMember(db: Db, roleId: string): Promise<boolean>
 }
 
-let port: RoleAccounts | null = null
-
 /** The account module, at start. */
-export const setRoleAccounts = (p: RoleAccounts): void => {
-  port = p
-}
+const accounts = definePort<RoleAccounts>('the role authorisation module asked about accounts')
 
-function accounts(): RoleAccounts {
-  if (!port) throw new Error('the role authorisation module asked about accounts before the account module registered')
-  return port
-}
+export const setRoleAccounts = accounts.set
 
-export const roleHasNormalMember = (db: Db, roleId: string) => accounts().roleHasNormalMember(db, roleId)
+export const roleHasNormalMember = (db: Db, roleId: string) => accounts.get().roleHasNormalMember(db, roleId)

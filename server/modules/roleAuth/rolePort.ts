@@ -10,6 +10,7 @@ import type {
   setRoleDataScope as SetRoleDataScope,
   touchRole as TouchRole,
 } from '../role/queries'
+import { definePort } from '../../lib/port'
 
 export interface AuthorisedRoles {
   rolesByIds: typeof RolesByIds
@@ -18,19 +19,13 @@ export interface AuthorisedRoles {
   setRoleDataScope: typeof SetRoleDataScope
 }
 
-let port: AuthorisedRoles | null = null
+const roles = definePort<AuthorisedRoles>('the role authorisation module asked about roles')
 
 /** The role module, at start. */
-export const setAuthorisedRoles = (p: AuthorisedRoles): void => {
-  port = p
-}
+export const setAuthorisedRoles = roles.set
 
-function roles(): AuthorisedRoles {
-  if (!port) throw new Error('the role authorisation module asked about roles before the role module set its port')
-  return port
-}
-
-export const rolesByIds: typeof RolesByIds = (db, roleIds) => roles().rolesByIds(db, roleIds)
-export const activeRolesOf: typeof ActiveRolesOf = (db, accountId) => roles().activeRolesOf(db, accountId)
-export const touchRoleRow: typeof TouchRole = (tx, roleId, by, now) => roles().touchRole(tx, roleId, by, now)
-export const setRoleDataScope: typeof SetRoleDataScope = (tx, roleId, dataScope, by) => roles().setRoleDataScope(tx, roleId, dataScope, by)
+export const rolesByIds: typeof RolesByIds = (db, roleIds) => roles.get().rolesByIds(db, roleIds)
+export const activeRolesOf: typeof ActiveRolesOf = (db, accountId) => roles.get().activeRolesOf(db, accountId)
+export const touchRoleRow: typeof TouchRole = (tx, roleId, by, now) => roles.get().touchRole(tx, roleId, by, now)
+export const setRoleDataScope: typeof SetRoleDataScope = (tx, roleId, dataScope, by) =>
+  roles.get().setRoleDataScope(tx, roleId, dataScope, by)
