@@ -5,19 +5,17 @@
  * `values` names fields (by label) whose value the caller chooses.
  */
 import { expect, type Locator, type Page } from '@playwright/test'
-import { creditCodeCheckChar } from '../../src/contract/rules'
+import { creditCodeCheckChar, idCardCheckChar } from '../../src/contract/rules'
 
 let counter = Date.now() % 100_000
 
 /** A unique tag: digits only, so it fits names and codes alike. */
 export const uniqueTag = () => String(++counter).padStart(5, '0')
 
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-/** A valid resident ID number (GB 11643 check digit). */
+/** A valid resident ID number: born 1990-01-01, its sequence from the tag. */
 export function idCardNumber(tag = uniqueTag()): string {
-  const first17 = `110105199001${tag.slice(-3).padStart(3, '0')}01`.slice(0, 14) + tag.slice(-3).padStart(3, '0')
-  const sum = ID_WEIGHTS.reduce((s, w, i) => s + w * Number(first17[i]), 0)
-  return first17 + '10X98765432'[sum % 11]
+  const first17 = `11010519900101${tag.slice(-3)}`
+  return first17 + idCardCheckChar(first17)
 }
 
 /** A valid unified social credit code. */
@@ -35,7 +33,7 @@ function textFor(name: string, tag: string, maxLength: number, label: string): s
   if (/email|mail/.test(n)) return `e2e${tag}@example.com`
   if (/idcard/.test(n)) return idCardNumber(tag)
   if (/creditcode/.test(n)) return creditCodeFor(tag)
-  if (/url|link|address$/.test(n) && /url|link/.test(n)) return `https://example.com/${tag}`
+  if (/url|link/.test(n)) return `https://example.com/${tag}`
   if (/code|key|account|loginname/.test(n)) return fit(`e2e${tag}`)
   return fit(`${label.replace(/\s+/g, '')}${tag}`)
 }
@@ -77,13 +75,12 @@ export async function fillRequired(page: Page, dialog: Locator, values: Record<s
     if (!(await control.isVisible()) || (await control.isDisabled())) continue
     const role = await control.getAttribute('role')
     const tagName = await control.evaluate((e) => e.tagName.toLowerCase())
-    if (role === 'combobox' || (tagName === 'button' && role !== 'switch')) {
-      const text = (await control.textContent())?.trim() ?? ''
-      const empty = (await control.getAttribute('data-placeholder')) !== null || /^(请选择|Select)/.test(text)
-      if (empty) chosen ||= await pickFirstOption(page, control)
+    // a select shows its placeholder (data-placeholder) until something is chosen
+    if (role === 'combobox') {
+      if ((await control.getAttribute('data-placeholder')) !== null) chosen ||= await pickFirstOption(page, control)
       continue
     }
-    if (role === 'switch' || (tagName !== 'input' && tagName !== 'textarea')) continue
+    if (tagName !== 'input' && tagName !== 'textarea') continue
     if ((await control.inputValue()) !== '') continue
     const type = (await control.getAttribute('type')) ?? 'text'
     const mode = await control.getAttribute('inputmode')
