@@ -40,6 +40,12 @@ export interface Config {
   idempotencyLease: number
   /** Seconds a signed file URL (`/files/<id>?exp&sig`) stays valid. */
   fileUrlTtl: number
+  /**
+   * Where uploaded bytes live (server/modules/files/storage.ts): 'disk' — `<dataDir>/files`, one
+   * machine's; 'database' — chunks in PostgreSQL, shared by every gateway on it. Default: 'database'
+   * when DATABASE_URL is set, else 'disk' (`TRESTLE_FILE_STORE`).
+   */
+  fileStore: FileStore
   /** Bounds of one Excel import, checked before the workbook is parsed (server/lib/excel.ts). */
   imports: ImportBounds
   /** pino level; per-request lines only at `debug` and `trace`. */
@@ -69,6 +75,17 @@ function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min = 1): nu
 }
 
 export class ConfigError extends Error {}
+
+export const FILE_STORES = ['disk', 'database'] as const
+export type FileStore = (typeof FILE_STORES)[number]
+
+function fileStore(env: NodeJS.ProcessEnv, databaseUrl: string | null): FileStore {
+  const raw = env.TRESTLE_FILE_STORE
+  if (raw === undefined || raw === '') return databaseUrl ? 'database' : 'disk'
+  if (!(FILE_STORES as readonly string[]).includes(raw))
+    throw new ConfigError(`TRESTLE_FILE_STORE must be one of ${FILE_STORES.join(', ')} (got "${raw}")`)
+  return raw as FileStore
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.TRESTLE_DATA_DIR || './data')
@@ -106,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
+    fileStore: fileStore(env, databaseUrl),
     imports: {
       maxRows: int(env, 'TRESTLE_IMPORT_MAX_ROWS', 20_000),
       maxCells: int(env, 'TRESTLE_IMPORT_MAX_CELLS', 500_000),

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import { Client, newKey } from './client'
+import { noisyPng, upload } from './files-fixtures'
 import { ROLE, uniqueName } from './helpers'
 
 /** Two gateway processes on one PostgreSQL server behave as one (DESIGN §1: stateless between requests). */
@@ -44,5 +45,16 @@ describe.runIf(pair)('two gateways on one PostgreSQL', () => {
     const codes: number[] = []
     for (let i = 0; i < 6; i++) codes.push((await new Client(i % 2 ? b!.url : a!.url).login(ghost, 'Wrong#123')).body.code)
     expect(codes).toEqual([20010, 20010, 20010, 20010, 20011, 20011])
+  })
+
+  it('serves a photo uploaded through A from B: the bytes are in the database, not on A', async () => {
+    const onA = await new Client(a!.url).signIn('admin', a!.adminPassword)
+    const bytes = noisyPng(600, 400) // ~720 KB: three pieces in the shared store
+    const up = await upload(onA, 'photo', '工点.png', 'image/png', bytes)
+    expect(up.body.code).toBe(10000)
+    const got = await fetch(new URL(up.body.data!.url, b!.url))
+    expect(got.status).toBe(200)
+    expect(got.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true)
   })
 })

@@ -32,12 +32,23 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** A valid w×h RGB PNG of one colour. */
 export function png(w = 4, h = 4, rgb: [number, number, number] = [30, 120, 200]): Buffer {
+  const raw = Buffer.alloc((w * 3 + 1) * h)
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(rgb, y * (w * 3 + 1) + 1 + x * 3)
+  return pngOf(w, h, raw)
+}
+
+/** A valid w×h RGB PNG of random pixels: it does not compress, so it is about w·h·3 bytes. */
+export function noisyPng(w: number, h: number): Buffer {
+  const raw = randomBytes((w * 3 + 1) * h)
+  for (let y = 0; y < h; y++) raw[y * (w * 3 + 1)] = 0 // each row's filter: none
+  return pngOf(w, h, raw)
+}
+
+function pngOf(w: number, h: number, raw: Buffer): Buffer {
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(w, 0)
   ihdr.writeUInt32BE(h, 4)
   ihdr.set([8, 2, 0, 0, 0], 8)
-  const raw = Buffer.alloc((w * 3 + 1) * h)
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(rgb, y * (w * 3 + 1) + 1 + x * 3)
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),

@@ -1,10 +1,12 @@
 /**
  * Tables of the file service and of Excel imports (server/modules/files):
- *   user_common_file  metadata of every stored file (the bytes: <TRESTLE_DATA_DIR>/files/<yyyy>/<mm>/<fileId>)
+ *   user_common_file  metadata of every stored file; its bytes on the disk (<TRESTLE_DATA_DIR>/files/<yyyy>/<mm>/<fileId>)
+ *                     or in file_chunk, as its `store` says
+ *   file_chunk        the bytes of the files in the shared store: 256 KiB pieces in order
  *   app_setting       gateway-wide settings created once (e.g. the HMAC secret of signed file URLs)
  *   import_job        progress of an Excel import (in the database, so any gateway process can answer importStatus)
  */
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { ts } from './columns'
 
 export const userCommonFile = pgTable(
@@ -18,12 +20,26 @@ export const userCommonFile = pgTable(
     sha256: text('sha256').notNull(),
     /** Path under the data directory's files/ folder (`yyyy/mm/<fileId>`), never user-controlled. */
     storagePath: text('storage_path').notNull(),
+    /** Where the bytes are: 'disk' (storagePath) or 'database' (file_chunk). */
+    store: text('store').notNull().default('disk'),
     /** The uploader's organisation: the data scope of the file. */
     organizationId: text('organization_id'),
     createBy: text('create_by'),
     createTime: ts('create_time').notNull().defaultNow(),
   },
   (t) => [index('user_common_file_org_idx').on(t.organizationId)],
+)
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
+
+export const fileChunk = pgTable(
+  'file_chunk',
+  {
+    fileId: text('file_id').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 )
 
 export const appSetting = pgTable('app_setting', {

@@ -30,7 +30,7 @@ import type { Ctx } from '../../context'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { CSP } from '../../plugins/security-headers'
 import { IMAGE_KINDS, inspectFile } from './inspect'
-import { checkSignedUrl, fileInfo, fileRow, kindOfMime, readStoredBytes, sanitiseName, storeFile, visibleFiles } from './store'
+import { checkSignedUrl, fileInfo, fileRow, kindOfMime, openStoredFile, sanitiseName, storeFile, visibleFiles } from './store'
 
 export interface ReceivedFile {
   bytes: Buffer
@@ -150,13 +150,13 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (check.state !== 'ok') throw new ApiError(Code.FORBIDDEN, null, check.state === 'expired' ? EXPIRED : NOT_SIGNED, 403)
       const row = await fileRow(ctx, fileId)
       if (!row) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
-      const bytes = await readStoredBytes(ctx, row).catch(() => null)
+      const bytes = await openStoredFile(ctx, row)
       if (!bytes) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
       const kind = kindOfMime(row.mime)
       const inline = kind !== null && IMAGE_KINDS.includes(kind)
       return reply
         .header('Content-Type', kind ? row.mime : 'application/octet-stream')
-        .header('Content-Length', String(bytes.length))
+        .header('Content-Length', String(row.size))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', sanitiseName(row.originalName, kind)))
         .header('Cache-Control', `private, max-age=${check.remaining}`)

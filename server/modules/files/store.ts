@@ -6,15 +6,15 @@
  *   record.frontScanUrl = urls.get(row.frontScanId)?.url ?? null
  *   const file = await storeFile(ctx, { bytes, purpose: 'report', originalName: 'x.xlsx', owner: req.auth! })
  *
- * Bytes live in `<TRESTLE_DATA_DIR>/files/<yyyy>/<mm>/<fileId>` (no user-controlled path part);
- * metadata in `user_common_file`. A file belongs to the uploader's organisation: an account sees
+ * Bytes live in the store TRESTLE_FILE_STORE names (./storage.ts: the disk, or pieces in the database
+ * shared by every gateway); metadata in `user_common_file`. A file belongs to the uploader's organisation: an account sees
  * the files it uploaded and those of the organisations in its widest data scope.
  * URLs are signed (HMAC-SHA256 of `<fileId>.<exp>`, secret in `app_setting`, so every gateway
  * process agrees) and expire after `TRESTLE_FILE_URL_TTL` seconds.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { eq, inArray } from 'drizzle-orm'
 import { DATA_SCOPES, type DataScope } from '../../../src/contract/enums'
 import { newId } from '../../../src/contract/ids'
@@ -24,8 +24,9 @@ import { appSetting, userCommonFile } from '../../db/schema'
 import { sha256Hex } from '../../lib/crypto'
 import { activeRoleIds, scopeOrgIds } from '../../lib/permissions'
 import type { AuthContext } from '../../types'
+import { storageOf, type FileRow } from './storage'
 
-export type FileRow = typeof userCommonFile.$inferSelect
+export type { FileRow }
 
 /** Who owns a stored file: the signed-in account (its organisation is the file's scope). */
 export interface FileOwner {
@@ -72,8 +73,6 @@ export async function checkSignedUrl(
   return remaining > 0 ? { state: 'ok', remaining } : { state: 'expired', remaining: 0 }
 }
 
-const filesDir = (ctx: Ctx) => path.join(ctx.config.dataDir, 'files')
-
 /**
  * A file name safe to show and to send in Content-Disposition: no path, no control characters,
  * ≤ 120 characters, and the extension of the file's kind (the bytes decide: `x.html` holding a PNG
@@ -116,16 +115,10 @@ export interface StoreInput {
   owner: FileOwner
 }
 
-/** Writes the bytes (atomically: temp file + rename) and the metadata row. */
+/** Writes the bytes into the configured store and the metadata row. */
 export async function storeFile(ctx: Ctx, input: StoreInput): Promise<FileRow> {
   const fileId = newId()
   const now = new Date()
-  const rel = path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), fileId)
-  const abs = path.join(filesDir(ctx), rel)
-  await mkdir(path.dirname(abs), { recursive: true })
-  const tmp = `${abs}.part`
-  await writeFile(tmp, input.bytes, { mode: 0o600 })
-  await rename(tmp, abs)
   const row: FileRow = {
     fileId,
     purpose: input.purpose,
@@ -133,22 +126,19 @@ export async function storeFile(ctx: Ctx, input: StoreInput): Promise<FileRow> {
     mime: FILE_KINDS[input.kind].mime,
     size: input.bytes.length,
     sha256: sha256Hex(input.bytes),
-    storagePath: rel,
+    storagePath: path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), fileId),
+    store: ctx.config.fileStore,
     organizationId: input.owner.account.organizationId,
     createBy: input.owner.account.accountId,
     createTime: now,
   }
-  await ctx.db.insert(userCommonFile).values(row)
+  await storageOf(row).write({ db: ctx.db, dataDir: ctx.config.dataDir }, row, input.bytes)
   return row
 }
 
-export async function readStoredBytes(ctx: Ctx, row: FileRow): Promise<Buffer> {
-  // storagePath is written by storeFile only; resolve and stay inside the files directory anyway.
-  const root = filesDir(ctx)
-  const abs = path.resolve(root, row.storagePath)
-  if (!abs.startsWith(root + path.sep)) throw new Error('file path outside the files directory')
-  return readFile(abs)
-}
+/** The stored bytes as a stream, from whichever store holds them; null when they are gone. */
+export const openStoredFile = (ctx: Ctx, row: FileRow): Promise<Readable | null> =>
+  storageOf(row).open({ db: ctx.db, dataDir: ctx.config.dataDir }, row)
 
 export async function fileRow(ctx: Ctx, fileId: string): Promise<FileRow | null> {
   const [row] = await ctx.db.select().from(userCommonFile).where(eq(userCommonFile.fileId, fileId))
