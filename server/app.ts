@@ -26,6 +26,7 @@ import { registerBodyParsers, registerInputGuard } from './plugins/body'
 import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
 import { registerGate } from './plugins/gate'
+import { registerHealth } from './plugins/health'
 import { registerReadsByPost } from './plugins/read-by-post'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import './types'
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   await registerCompression(app)
   registerReadsByPost(app)
 
+  registerHealth(app, ctx)
   // Every module's ports, then its routes, in the order of server/modules/index.ts.
   const { live } = registerModules(app, ctx)
 

@@ -46,6 +46,8 @@ export interface Config {
    * when DATABASE_URL is set, else 'disk' (`TRESTLE_FILE_STORE`).
    */
   fileStore: FileStore
+  /** On SIGTERM, how long requests in flight may still run before the process exits anyway. */
+  shutdownSeconds: number
   /** Bounds of one Excel import, checked before the workbook is parsed (server/lib/excel.ts). */
   imports: ImportBounds
   /** pino level; per-request lines only at `debug` and `trace`. */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
     fileStore: fileStore(env, databaseUrl),
+    shutdownSeconds: int(env, 'TRESTLE_SHUTDOWN_SECONDS', 30),
     imports: {
       maxRows: int(env, 'TRESTLE_IMPORT_MAX_ROWS', 20_000),
       maxCells: int(env, 'TRESTLE_IMPORT_MAX_CELLS', 500_000),

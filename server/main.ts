@@ -37,7 +37,16 @@ async function main(): Promise<void> {
   })
   const app = await buildApp(config, database.db, { listen: database.listen })
   warn = (obj, msg) => app.log.warn(obj, msg)
+  // SIGTERM: stop accepting (Fastify answers 503 meanwhile, /readyz included), end the live streams with
+  // a retry hint, finish the requests in flight, close the database; past TRESTLE_SHUTDOWN_SECONDS, exit anyway.
+  let stopping = false
   const shutdown = async () => {
+    if (stopping) return
+    stopping = true
+    setTimeout(() => {
+      console.error(`Trestle gateway: requests still running after ${config.shutdownSeconds} s, exiting`)
+      process.exit(1)
+    }, config.shutdownSeconds * 1000).unref()
     await app.close()
     await database.close()
     process.exit(0)

@@ -1,8 +1,9 @@
 /** Opens the database: PGlite in <dataDir>/pglite by default, node-postgres when DATABASE_URL is set. */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { appendFileSync, mkdirSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Config } from '../config'
 
@@ -54,6 +55,19 @@ function sqlLogger(): { logQuery(query: string, params: unknown[]): void } | und
   return { logQuery: (query, params) => appendFileSync(file, `${JSON.stringify({ query, params })}\n`) }
 }
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * How many of this version's migrations the database has not applied (0: up to date). Throws when
+ * the database cannot be reached. The readiness answer (plugins/health.ts) asks it.
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+  const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { n: number }[]
+  }
+  const applied = Number(result.rows[0]?.n ?? 0)
+  return Math.max(0, journal.entries.length - applied)
+}
 
 /** Set while a callback of `db.transaction` runs (per async call chain, so other requests are unaffected). */
 const inTransaction = new AsyncLocalStorage<true>()

@@ -50,6 +50,9 @@ export const toMessage = (r: Row): InboxMessage => ({
   createTime: r.createTime.toISOString(),
 })
 
+/** How soon a client whose stream the gateway closed on shutdown should reconnect. */
+const CLOSING_RETRY_MS = 500
+
 export class LiveHub {
   private readonly streams = new Map<string, Set<Stream>>()
   private stopListening: (() => Promise<void>) | null = null
@@ -69,8 +72,14 @@ export class LiveHub {
     )
   }
 
+  /** Ends every stream with a hint to come back soon (the gateway shuts down: the next connection lands on another). */
   async stop(): Promise<void> {
-    for (const set of this.streams.values()) for (const s of set) s.res.end()
+    for (const set of this.streams.values())
+      for (const s of set) {
+        if (!s.res.writableEnded) s.res.write(`retry: ${CLOSING_RETRY_MS}\n`)
+        write(s.res, 'closing', null, JSON.stringify({ retryMs: CLOSING_RETRY_MS }))
+        s.res.end()
+      }
     this.streams.clear()
     await this.stopListening?.()
   }

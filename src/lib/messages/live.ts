@@ -89,6 +89,8 @@ async function runStream(signal: AbortSignal, onEvent: (e: LiveEvent) => void, r
             lastId = Math.max(lastId, message.id)
             onEvent({ type: 'message', message })
           } else if (e.event === 'read') onEvent({ type: 'read' })
+          // the gateway shuts down: come back after its hint (another gateway answers), not the back-off
+          else if (e.event === 'closing') delay = Number((JSON.parse(e.data) as { retryMs?: number }).retryMs) || 1000
         }
       } catch {
         /* below: reconnect */
