@@ -27,6 +27,7 @@ import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
 import { registerGate } from './plugins/gate'
 import { registerHealth } from './plugins/health'
+import { registerMetrics, type MetricSources } from './plugins/metrics'
 import { registerReadsByPost } from './plugins/read-by-post'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import './types'
@@ -35,6 +36,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string }
   /** The database's LISTEN (server/db/client.ts): with it the gateway runs background jobs and live message streams. */
   listen?: Database['listen']
+  /** The PostgreSQL pool's connections, for the metrics (absent: the embedded database). */
+  poolStats?: Database['poolStats']
 }
 
 /** Largest request line + headers (Node's default); beyond it the answer is an enveloped 431. */
@@ -115,8 +118,11 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   registerReadsByPost(app)
 
   registerHealth(app, ctx)
+  const metricSources: MetricSources = { pool: opts.poolStats }
+  registerMetrics(app, ctx, metricSources)
   // Every module's ports, then its routes, in the order of server/modules/index.ts.
   const { live } = registerModules(app, ctx)
+  metricSources.liveStreams = () => live?.size ?? 0
 
   // Background jobs and live streams: any instance claims due jobs; NOTIFY wakes it at once.
   const listen = opts.listen

@@ -46,6 +46,8 @@ export interface Config {
    * when DATABASE_URL is set, else 'disk' (`TRESTLE_FILE_STORE`).
    */
   fileStore: FileStore
+  /** The bearer token a Prometheus scraper sends for GET /metrics (null: no /metrics). */
+  metricsToken: string | null
   /** On SIGTERM, how long requests in flight may still run before the process exits anyway. */
   shutdownSeconds: number
   /** Bounds of one Excel import, checked before the workbook is parsed (server/lib/excel.ts). */
@@ -77,6 +79,12 @@ function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min = 1): nu
 }
 
 export class ConfigError extends Error {}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | null {
+  const token = env.TRESTLE_METRICS_TOKEN || null
+  if (token !== null && token.length < 16) throw new ConfigError('TRESTLE_METRICS_TOKEN must have at least 16 characters')
+  return token
+}
 
 export const FILE_STORES = ['disk', 'database'] as const
 export type FileStore = (typeof FILE_STORES)[number]
@@ -127,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
     fileStore: fileStore(env, databaseUrl),
     shutdownSeconds: int(env, 'TRESTLE_SHUTDOWN_SECONDS', 30),
+    metricsToken: metricsToken(env),
     imports: {
       maxRows: int(env, 'TRESTLE_IMPORT_MAX_ROWS', 20_000),
       maxCells: int(env, 'TRESTLE_IMPORT_MAX_CELLS', 500_000),

@@ -9,9 +9,18 @@ import type { Config } from '../config'
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>
 
+/** A connection pool's connections: all, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number
+  idle: number
+  waiting: number
+}
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** The pool's connections now (null: PGlite, one connection in process). */
+  poolStats(): PoolStats | null
   migrate(): Promise<void>
   /** Runs `fn` while holding a cluster-wide lock (two processes starting on one server take turns). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>
@@ -165,6 +174,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: () => migrate(db, { migrationsFolder }),
       withStartupLock: async (fn) => {
         const client = await pool.connect()
@@ -193,6 +203,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    poolStats: () => null,
     migrate: () => migrate(db, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
     listen: async (channel, onPayload) => {

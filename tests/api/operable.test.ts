@@ -6,8 +6,9 @@
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { startGateway, type Gateway } from '../support/gateway'
+import { newKey } from './client'
 import { openStream } from './messages-fixtures'
-import { signedIn, uniqueName } from './helpers'
+import { ROLE, signedIn, uniqueName } from './helpers'
 
 const targets = inject('targets')
 const pgUrl = inject('pgUrl')
@@ -21,6 +22,45 @@ describe.each(targets)('health on $name', (t) => {
     expect(ready.status).toBe(200)
     expect(ready.headers.get('cache-control')).toBe('no-store')
     expect(await ready.json()).toEqual({ status: 'ready' })
+  })
+})
+
+describe('metrics', () => {
+  const TOKEN = 'metrics-token-0123456789'
+  let gw: Gateway | null = null
+  afterAll(async () => {
+    await gw?.stop()
+  })
+
+  it('GET /metrics: refused without the token; with it, requests by route and code, replays, live streams and jobs', async () => {
+    gw = await startGateway('metrics', { TRESTLE_METRICS_TOKEN: TOKEN })
+    expect((await fetch(`${gw.url}/metrics`)).status).toBe(401)
+    expect((await fetch(`${gw.url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401)
+
+    const admin = await signedIn(gw)
+    const key = newKey()
+    const json = { roleName: uniqueName('指标'), dataScope: 'own' }
+    expect((await admin.call('POST', `${ROLE}/add`, { json, idempotencyKey: key })).body.code).toBe(10000)
+    expect((await admin.call('POST', `${ROLE}/add`, { json, idempotencyKey: key })).body.code).toBe(10000) // the outbox's replay
+    expect((await admin.call('POST', `${ROLE}/add`, { json: { roleName: '' } })).body.code).toBe(20001)
+    const stream = await openStream(admin)
+    await stream.next((e) => e.event === 'ready')
+
+    const res = await fetch(`${gw.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/plain')
+    const text = await res.text()
+    const value = (line: RegExp) => Number(new RegExp(`^${line.source} (\\S+)$`, 'm').exec(text)?.[1])
+    expect(value(/trestle_http_requests_total\{method="POST",route="\/api\/admin\/v1\/role\/add",status="200",code="10000"\}/)).toBe(2)
+    expect(value(/trestle_http_requests_total\{method="POST",route="\/api\/admin\/v1\/role\/add",status="200",code="20001"\}/)).toBe(1)
+    expect(value(/trestle_idempotent_replays_total/)).toBe(1)
+    expect(value(/trestle_live_streams/)).toBe(1)
+    expect(text).toMatch(
+      /^trestle_http_request_duration_seconds_bucket\{le="0.005",method="POST",route="\/api\/admin\/v1\/role\/add"\} \d+$/m,
+    )
+    expect(text).toMatch(/^trestle_jobs\{status="(ready|done|running|dead)"\} \d+$/m)
+    expect(text).not.toMatch(/trestle_db_pool_connections\{/) // the embedded database has no pool
+    stream.close()
   })
 })
 
