@@ -1,6 +1,8 @@
 /** Starts the gateway: settings, database (migrate, seed on first start, sync the console's menus), listen. */
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
+import { rmSync, writeFileSync } from 'node:fs'
+import { backupPath, pidFile, writeWhole } from './db/backup'
 import { openDatabase } from './db/client'
 import { describeSync, syncConsoleMenus } from './db/menuSync'
 import { seed } from './seed'
@@ -53,6 +55,21 @@ async function main(): Promise<void> {
   }
   process.once('SIGINT', () => void shutdown())
   process.once('SIGTERM', () => void shutdown())
+  if (demo) {
+    // `npm run backup` while this gateway runs: it finds the pid here and asks with SIGUSR2
+    writeFileSync(pidFile(config), String(process.pid))
+    process.once('exit', () => rmSync(pidFile(config), { force: true }))
+    process.on('SIGUSR2', () => {
+      const file = backupPath(config)
+      database
+        .backup()
+        .then((bytes) => {
+          if (bytes) writeWhole(file, bytes)
+          app.log.info({ file }, 'backup written')
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'backup failed'))
+    })
+  }
 
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()

@@ -1,6 +1,6 @@
 /** Opens the database: PGlite in <dataDir>/pglite by default, node-postgres when DATABASE_URL is set. */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
@@ -21,6 +21,13 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** The pool's connections now (null: PGlite, one connection in process). */
   poolStats(): PoolStats | null
+  /**
+   * The embedded database's whole data directory as one gzipped tar, taken between two statements
+   * (PGlite holds its query lock while it copies, so nothing writes meanwhile): an image as after a
+   * crash, which PostgreSQL's recovery on restore makes consistent — a transaction open at that
+   * moment is rolled back. Null on a PostgreSQL server (use its own tools: pg_dump, pg_basebackup).
+   */
+  backup(): Promise<Uint8Array | null>
   migrate(): Promise<void>
   /** Runs `fn` while holding a cluster-wide lock (two processes starting on one server take turns). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>
@@ -64,6 +71,26 @@ function sqlLogger(): { logQuery(query: string, params: unknown[]): void } | und
   return { logQuery: (query, params) => appendFileSync(file, `${JSON.stringify({ query, params })}\n`) }
 }
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * Replaces the embedded database in `<dataDir>/pglite` with a backup's (`Database.backup`); the
+ * directory there before is kept beside it as `pglite.before-restore-<time>`. Only while no gateway
+ * runs on the directory (server/backup.ts checks).
+ */
+export async function restoreEmbedded(dataDir: string, tarball: Uint8Array): Promise<{ keptAs: string | null }> {
+  const dir = path.join(dataDir, 'pglite')
+  let keptAs: string | null = null
+  if (existsSync(dir)) {
+    keptAs = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    renameSync(dir, keptAs)
+  }
+  mkdirSync(dir, { recursive: true })
+  const { PGlite } = await import('@electric-sql/pglite')
+  const client = await PGlite.create(dir, { loadDataDir: new Blob([tarball as Uint8Array<ArrayBuffer>]) })
+  await client.query('select 1')
+  await client.close()
+  return { keptAs }
+}
 
 /**
  * How many of this version's migrations the database has not applied (0: up to date). Throws when
@@ -175,6 +202,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
       db: db as unknown as Db,
       kind: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      backup: async () => null,
       migrate: () => migrate(db, { migrationsFolder }),
       withStartupLock: async (fn) => {
         const client = await pool.connect()
@@ -204,6 +232,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     db: db as unknown as Db,
     kind: 'pglite',
     poolStats: () => null,
+    backup: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     migrate: () => migrate(db, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
     listen: async (channel, onPayload) => {

@@ -1,15 +1,22 @@
 /**
  * What a load balancer and an operator see (issue 31): /healthz and /readyz on both databases; a
- * database behind on its migrations is not ready; SIGTERM ends the live streams with a retry hint,
+ * database behind on its migrations is not ready; Prometheus metrics; the embedded database backed up
+ * while the gateway runs and restored; SIGTERM ends the live streams with a retry hint,
  * answers what is in flight, refuses what comes after, and the process exits cleanly.
  */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { startGateway, type Gateway } from '../support/gateway'
+import { startGateway, stopChild, type Gateway } from '../support/gateway'
 import { newKey } from './client'
 import { openStream } from './messages-fixtures'
 import { ROLE, signedIn, uniqueName } from './helpers'
 
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
 const targets = inject('targets')
 const pgUrl = inject('pgUrl')
 
@@ -82,6 +89,54 @@ describe('shutting down', () => {
     expect(JSON.parse(closing.data)).toEqual({ retryMs: 500 })
     expect(await exited).toBe(0)
     await expect(fetch(`${gw.url}/healthz`)).rejects.toThrow()
+  })
+})
+
+describe('backup and restore of the embedded database', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'trestle-backup-'))
+  const gateways: Gateway[] = []
+  afterAll(async () => {
+    for (const g of gateways) await g.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const run = (verb: 'backup' | 'restore', file: string) =>
+    spawnSync(process.execPath, [TSX, 'server/backup.ts', verb, file], {
+      cwd: ROOT,
+      env: { ...process.env, TRESTLE_DATA_DIR: dir },
+      encoding: 'utf8',
+    })
+  const rolesNamed = async (gw: Gateway, name: string) =>
+    ((await (await signedIn(gw)).call<unknown[]>('GET', `${ROLE}/list`, { query: { roleName: name } })).body.data ?? []).length
+
+  it('backs up while the gateway runs; restored, the database is as it was at the backup', async () => {
+    const first = await startGateway('backup', {}, dir)
+    gateways.push(first)
+    const admin = await signedIn(first)
+    const before = uniqueName('备份前')
+    const after = uniqueName('备份后')
+    expect((await admin.call('POST', `${ROLE}/add`, { json: { roleName: before, dataScope: 'own' } })).body.code).toBe(10000)
+    const file = path.join(dir, 'saved.tar.gz')
+    const made = run('backup', file)
+    expect(made.stderr).toBe('')
+    expect(made.stdout).toContain(`backup written: ${file}`)
+    expect(statSync(file).size).toBeGreaterThan(100_000)
+    // written by the running gateway itself (the database is its, open), then copied to the file named
+    expect(readdirSync(path.join(dir, 'backups')).filter((f) => f.endsWith('.tar.gz'))).toHaveLength(1)
+    expect((await admin.call('POST', `${ROLE}/add`, { json: { roleName: after, dataScope: 'own' } })).body.code).toBe(10000)
+
+    const refused = run('restore', file) // the gateway still runs on the directory
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toMatch(/runs on .*: stop it first/)
+
+    await stopChild(first.child)
+    const restored = run('restore', file)
+    expect(restored.status).toBe(0)
+    expect(restored.stdout).toMatch(/the database before it is kept in .*pglite\.before-restore-/)
+
+    const second = await startGateway('restored', {}, dir)
+    gateways.push(second)
+    expect(await rolesNamed(second, before)).toBe(1)
+    expect(await rolesNamed(second, after)).toBe(0)
   })
 })
 
