@@ -36,6 +36,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string }
   /** The database's LISTEN (server/db/client.ts): with it the gateway runs background jobs and live message streams. */
   listen?: Database['listen']
+  /** Where reads that may lag go (Ctx.readDb); default: `db`. */
+  readDb?: Db
   /** The PostgreSQL pool's connections, for the metrics (absent: the embedded database). */
   poolStats?: Database['poolStats']
 }
@@ -104,7 +106,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     onError: (job, err, dead) =>
       app.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, dead, err: (err as Error).message }, 'job failed'),
   })
-  const ctx: Ctx = { config, db, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log, jobs }
+  const ctx: Ctx = { config, db, readDb: opts.readDb ?? db, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log, jobs }
 
   registerBodyParsers(app)
   // multipart/form-data for uploads: streamed by the handler after the gate (limits per call).

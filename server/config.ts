@@ -46,6 +46,11 @@ export interface Config {
    * when DATABASE_URL is set, else 'disk' (`TRESTLE_FILE_STORE`).
    */
   fileStore: FileStore
+  /**
+   * A streaming replica of DATABASE_URL (`TRESTLE_READ_URL`): log searches and exports and the
+   * dashboard read there; everything a user must see right after writing it reads from the primary.
+   */
+  readUrl: string | null
   /** The bearer token a Prometheus scraper sends for GET /metrics (null: no /metrics). */
   metricsToken: string | null
   /** On SIGTERM, how long requests in flight may still run before the process exits anyway. */
@@ -106,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DATABASE_URL is set, so TRESTLE_ADMIN_PASSWORD is required: it becomes the password of the "admin" account (no demo data is created on a real PostgreSQL server).',
     )
   }
+  const readUrl = env.TRESTLE_READ_URL || null
+  if (readUrl && !databaseUrl) throw new ConfigError('TRESTLE_READ_URL names a replica of the PostgreSQL server: set DATABASE_URL too')
   const secretKey = env.TRESTLE_SECRET_KEY || null
   if (secretKey !== null && secretKey.length < 32)
     throw new ConfigError('TRESTLE_SECRET_KEY must have at least 32 characters (e.g. `openssl rand -base64 32`)')
@@ -136,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileStore: fileStore(env, databaseUrl),
     shutdownSeconds: int(env, 'TRESTLE_SHUTDOWN_SECONDS', 30),
     metricsToken: metricsToken(env),
+    readUrl,
     imports: {
       maxRows: int(env, 'TRESTLE_IMPORT_MAX_ROWS', 20_000),
       maxCells: int(env, 'TRESTLE_IMPORT_MAX_CELLS', 500_000),

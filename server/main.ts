@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     // Every start: menus and functions a later version added reach a database seeded before it.
     return { seeded, synced: await syncConsoleMenus(database.db, config.appCode) }
   })
-  const app = await buildApp(config, database.db, { listen: database.listen, poolStats: database.poolStats })
+  const app = await buildApp(config, database.db, { listen: database.listen, poolStats: database.poolStats, readDb: database.readDb })
   warn = (obj, msg) => app.log.warn(obj, msg)
   // SIGTERM: stop accepting (Fastify answers 503 meanwhile, /readyz included), end the live streams with
   // a retry hint, finish the requests in flight, close the database; past TRESTLE_SHUTDOWN_SECONDS, exit anyway.

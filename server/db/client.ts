@@ -18,6 +18,8 @@ export interface PoolStats {
 
 export interface Database {
   db: Db
+  /** Where reads that may lag go (log searches, exports, the dashboard): the replica of TRESTLE_READ_URL, else `db`. */
+  readDb: Db
   kind: 'pglite' | 'postgres'
   /** The pool's connections now (null: PGlite, one connection in process). */
   poolStats(): PoolStats | null
@@ -198,8 +200,11 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     refuseInsideTransactions(pool, ['query', 'connect'], 'pool')
     const db = drizzle(pool, { logger: sqlLogger() })
     markTransactions(db as unknown as Db, opts)
+    const readPool = config.readUrl ? new Pool({ connectionString: config.readUrl, max: 10 }) : null
+    const readDb = readPool ? (drizzle(readPool, { logger: sqlLogger() }) as unknown as Db) : (db as unknown as Db)
     return {
       db: db as unknown as Db,
+      readDb,
       kind: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       backup: async () => null,
@@ -215,7 +220,10 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
         }
       },
       listen: (channel, onPayload) => listenPostgres(config.databaseUrl!, channel, onPayload),
-      close: () => pool.end(),
+      close: async () => {
+        await readPool?.end()
+        await pool.end()
+      },
     }
   }
   const dir = path.join(config.dataDir, 'pglite')
@@ -230,6 +238,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
   markTransactions(db as unknown as Db, opts)
   return {
     db: db as unknown as Db,
+    readDb: db as unknown as Db,
     kind: 'pglite',
     poolStats: () => null,
     backup: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),

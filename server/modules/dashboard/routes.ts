@@ -42,11 +42,11 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const success = eq(loginLog.success, true)
     // accounts signed in within 30 days: a grouped subquery (hash aggregate) rather than count(distinct …), which sorts
     const since = sql`now() - make_interval(days => ${ACTIVE_WITHIN_DAYS}::int)`
-    const active = (await ctx.db.execute(sql`
+    const active = (await ctx.readDb.execute(sql`
       select count(*)::int as n from (
         select lower(${loginLog.accountName}) from ${loginLog} where ${and(success, scope, gte(loginLog.createdAt, since))} group by 1
       ) a`)) as unknown as { rows: { n: number }[] }
-    const perDay = (await ctx.db.execute(sql`
+    const perDay = (await ctx.readDb.execute(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(l.count, 0)::int as count
       from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}::int), date_trunc('day', now()), interval '1 day') as d(day)
       left join (
@@ -61,16 +61,16 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
   }
 
   async function terminals(ids: string[] | null, days: number): Promise<NonNullable<DashboardSummary['terminals']>> {
-    const s = await terminalStatistics(ctx.db, inScope(terminal.organizationId, ids), days)
+    const s = await terminalStatistics(ctx.readDb, inScope(terminal.organizationId, ids), days)
     return { online: s.online, authorised: s.authorised, expiringIn7Days: s.expiringIn7Days, perDay: s.perDay }
   }
 
   async function audits(ids: string[] | null): Promise<NonNullable<DashboardSummary['audits']>> {
-    return { pending: await pendingAuditCount(ctx.db, ids) }
+    return { pending: await pendingAuditCount(ctx.readDb, ids) }
   }
 
   async function accounts(ids: string[] | null): Promise<NonNullable<DashboardSummary['accounts']>> {
-    const rows = await accountCountsByStatus(ctx.db, ids)
+    const rows = await accountCountsByStatus(ctx.readDb, ids)
     const byStatus = ACCOUNT_STATUSES.map((status: AccountStatus) => ({ status, count: rows.find((r) => r.status === status)?.count ?? 0 }))
     return { total: byStatus.reduce((n, r) => n + r.count, 0), byStatus }
   }
@@ -82,7 +82,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
       Promise.all(
         (Object.keys(DASHBOARD_SOURCES) as Source[]).map(async (s) => [s, await scopeOf(auth.account, auth.appCode, s)] as const),
       ),
-      ctx.db.execute(sql`select now() as at`) as unknown as Promise<{ rows: { at: string | Date }[] }>,
+      ctx.readDb.execute(sql`select now() as at`) as unknown as Promise<{ rows: { at: string | Date }[] }>,
     ])
     const scope = Object.fromEntries(scopes) as Record<Source, string[] | null | undefined>
     const at = now.rows[0]!.at

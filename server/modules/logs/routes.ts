@@ -257,14 +257,14 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
       const range = rangeOf(q)
       const where = await whereOf(def, req, q, range)
       const cur = q.cursor ? decodeCursor(q.cursor, req) : null
-      const rows = (await ctx.db
+      const rows = (await ctx.readDb
         .select(def.list)
         .from(def.table)
         .where(and(where, cur ? after(def, cur) : undefined))
         .orderBy(desc(def.createdAt), desc(def.id))
         .limit(q.pageSize)
         .offset(cur ? 0 : (q.pageIndex - 1) * q.pageSize)) as Row[]
-      const capped = ctx.db
+      const capped = ctx.readDb
         .select({ one: sql`1`.as('one') })
         .from(def.table)
         .where(where)
@@ -273,7 +273,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
       const [c] =
         !cur && rows.length < q.pageSize
           ? [{ n: rows.length }]
-          : await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
+          : await ctx.readDb.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
       const n = c?.n ?? 0
       const last = rows.length === q.pageSize ? rows[rows.length - 1] : undefined
       const idKey = Object.keys(def.list)[0]!
@@ -294,7 +294,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
       const auth = req.auth!
       const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
       const scope = ids === null ? undefined : ids.length ? inArray(def.org, ids) : sql`false`
-      const [row] = await ctx.db
+      const [row] = await ctx.readDb
         .select({ ...def.list, ...def.detail })
         .from(def.table)
         .where(and(eq(def.id, id), scope))
@@ -322,7 +322,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
         let cur: [Date, string] | null = null
         const idKey = Object.keys(def.list)[0]!
         for (;;) {
-          const rows = (await ctx.db
+          const rows = (await ctx.readDb
             .select(select)
             .from(def.table)
             .where(and(where, cur ? after(def, cur) : undefined))
