@@ -19,7 +19,9 @@
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
  *   - dashboard (issue 14): the home's dashboard/summary call over the logs' rows plus the staff
  *     (BENCH_STAFF_ROWS), as administrator and unit administrator (p50/p99; anchor: the log's first page).
- * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,messages,login,logs,dashboard,embedded,postgres runs a subset.
+ *   - files (issue 31): a photo at the upload limit up and down through the shared store (pieces in
+ *     PostgreSQL), MB/s and the gateway's peak resident memory; anchor: the disk store on the same server.
+ * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -30,6 +32,7 @@ import { desc, eq, isNull, sql } from 'drizzle-orm'
 import { idCardOf, insertBenchStaff } from '../server/seed/people'
 import * as t from '../server/db/schema'
 import { Client } from '../tests/api/client'
+import { noisyPng, upload } from '../tests/api/files-fixtures'
 import { stopChild } from '../tests/support/gateway'
 import { load, type LoadResult } from './load'
 import { freePort, seededDatabase, startGateway, stats, type BenchGateway } from './support'
@@ -1064,6 +1067,81 @@ async function main() {
       unit: 'ms',
       goal: { op: '<=', value: 1000 },
     })
+  })
+  await part('files', async () => {
+    if (!existsSync(join(PG_BIN, 'initdb'))) return
+    // a photo at the upload limit through the shared store (pieces in PostgreSQL) — anchor: the disk store on the same server
+    const pg = await startPostgres({ durable: true })
+    try {
+      const bytes = noisyPng(1880, 1850) // ≈ 10 MB, the largest photo accepted
+      const mb = bytes.length / 1024 / 1024
+      const rounds = QUICK ? 3 : 8
+      const measured: Record<string, { up: number; down: number; rss: number }> = {}
+      for (const store of ['disk', 'database'] as const) {
+        const token = 'bench-metrics-token-000'
+        const gw = await startGateway(
+          {
+            DATABASE_URL: pg.url,
+            TRESTLE_ADMIN_PASSWORD: PASSWORD,
+            TRESTLE_FILE_STORE: store,
+            TRESTLE_METRICS_TOKEN: token,
+            TRESTLE_SECRET_KEY: 'bench-secret-key-0123456789abcdef0123',
+          },
+          `files-${store}`,
+        )
+        try {
+          const rss = async () => {
+            const text = await (await fetch(`${gw.base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text()
+            return Number(/^trestle_process_resident_memory_bytes (\S+)$/m.exec(text)?.[1] ?? NaN) / 1024 / 1024
+          }
+          const admin = await new Client(gw.base).signIn('admin', PASSWORD)
+          const up: number[] = []
+          const down: number[] = []
+          let peak = 0
+          for (let i = 0; i < rounds; i++) {
+            let t0 = performance.now()
+            const file = await upload(admin, 'photo', 'bench.png', 'image/png', bytes)
+            up.push(performance.now() - t0)
+            if (file.body.code !== 10000) throw new Error(`upload: ${file.text}`)
+            t0 = performance.now()
+            const got = Buffer.from(await (await fetch(new URL(file.body.data!.url, gw.base))).arrayBuffer())
+            down.push(performance.now() - t0)
+            if (!got.equals(bytes)) throw new Error('the downloaded bytes differ')
+            peak = Math.max(peak, await rss())
+          }
+          const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+          measured[store] = { up: mb / (median(up) / 1000), down: mb / (median(down) / 1000), rss: peak }
+        } finally {
+          await gw.stop()
+        }
+      }
+      const { disk, database } = measured as Record<'disk' | 'database', { up: number; down: number; rss: number }>
+      const size = `${(bytes.length / 1024 / 1024).toFixed(1)} MB photo`
+      figure({
+        name: `upload of a ${size} into the shared store (PostgreSQL, median)`,
+        value: database.up,
+        unit: 'MB/s',
+        goal: null,
+        anchor: { label: 'the disk store', value: disk.up },
+      })
+      figure({
+        name: `download of a ${size} from the shared store (streamed, median)`,
+        value: database.down,
+        unit: 'MB/s',
+        goal: null,
+        anchor: { label: 'the disk store', value: disk.down },
+      })
+      figure({
+        name: `gateway resident memory at its peak over ${rounds} uploads and downloads (shared store)`,
+        value: database.rss,
+        unit: 'MiB',
+        // streamed both ways: a few pieces in memory, not the file — within 100 MiB of the disk store
+        goal: { op: '<=', value: disk.rss + 100 },
+        anchor: { label: 'the disk store', value: disk.rss },
+      })
+    } finally {
+      pg.stop()
+    }
   })
   await part('login', async () => {
     await script('bench/run.ts')
