@@ -41,6 +41,7 @@ export const TABLE_OWNER: Record<string, string> = {
       projectInit: 'projectInitRun',
       projectStructure: 'container designUnit unitEngineering',
       workSite: 'workSite',
+      workflow: 'wfModel wfModelHistory wfInstance wfSnapshot wfTask wfComment wfCc wfRole wfRoleAccount',
     }).flatMap(([mod, tables]) => tables.split(' ').map((t) => [t, m(mod)])),
   ),
   job: 'server/lib',

@@ -480,3 +480,5 @@ export * from './schema/messages'
 export * from './schema/dictionary'
 // ---- extension attributes, bill of quantities, resource pool (server/modules/attributes) ----
 export * from './schema/attributes'
+// ---- workflow: models, deployed versions, instances, tasks, workflow roles (server/modules/workflow) ----
+export * from './schema/workflow'

@@ -33,6 +33,7 @@ import { registerSearchRoutes } from './search'
 import { registerShellRoutes } from './shell'
 import { registerTerminalRoutes } from './terminal'
 import { registerWorkSiteRoutes } from './workSite'
+import { registerWorkflowRoutes } from './workflow'
 
 /** What modules hand on while they register. */
 export interface Started {
@@ -103,6 +104,7 @@ export const MODULES: readonly GatewayModule[] = [
       started.live = registerMessageRoutes(app, ctx)
     },
   },
+  { name: 'workflow', register: (app, ctx) => void registerWorkflowRoutes(app, ctx) },
 ]
 
 /** Sets every module's ports, then registers their routes in order; what they handed on. */

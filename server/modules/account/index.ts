@@ -33,6 +33,8 @@ export {
   findAccountByLogin,
   matchesLogin,
   mirrorBinding,
+  normalAccountIds,
+  normalAccountIdsOfRoles,
   normalizeName,
   setAccountContact,
   unitOfAccountName,

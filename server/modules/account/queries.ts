@@ -255,3 +255,26 @@ export function accountCountsByStatus(db: Db, organizationIds: string[] | null) 
     .where(inScope(account.organizationId, organizationIds))
     .groupBy(account.status)
 }
+
+/** Of these account ids, those of existing accounts whose status is normal (the workflow's executors), in the order given. */
+export async function normalAccountIds(db: Db, accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return []
+  const rows = await db
+    .select({ id: account.accountId })
+    .from(account)
+    .where(and(inArray(account.accountId, accountIds), eq(account.status, 'normal')))
+  const ok = new Set(rows.map((r) => r.id))
+  return accountIds.filter((id) => ok.has(id))
+}
+
+/** The normal accounts holding any of these roles (the workflow's role executors), by account name. */
+export async function normalAccountIdsOfRoles(db: Db, roleIds: string[]): Promise<string[]> {
+  if (roleIds.length === 0) return []
+  const rows = await db
+    .selectDistinct({ id: account.accountId, name: account.accountName })
+    .from(accountRole)
+    .innerJoin(account, eq(account.accountId, accountRole.accountId))
+    .where(and(inArray(accountRole.roleId, roleIds), eq(account.status, 'normal')))
+    .orderBy(asc(account.accountName))
+  return rows.map((r) => r.id)
+}

@@ -18,6 +18,7 @@ export { addRegistrationPerson } from './audit'
 export { personFinder } from './find'
 export {
   activeStaffUnder,
+  departmentHeadAccountIds,
   isStaffUnder,
   pendingAuditCount,
   personNameOf,

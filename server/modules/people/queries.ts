@@ -8,6 +8,7 @@
 import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import type { ReviewedStaff } from '../account'
+import { deptTree } from '../department'
 import { orgNameOf, unitsUnderSql } from '../org'
 import { person } from '../../db/schema'
 import { inScope } from '../../lib/orgScope'
@@ -143,4 +144,32 @@ export async function decideStaffRecords(
       updateBy: d.by,
     })
     .where(and(where))
+}
+
+/**
+ * The department heads of an account's department (staff of position level deptHead with an account,
+ * active): of its own department, else of the nearest department above it that has one. Empty when the
+ * account has no staff record, no department, or no head up to the top.
+ */
+export async function departmentHeadAccountIds(db: Db, accountId: string): Promise<string[]> {
+  const [me] = await db.select({ departmentId: person.departmentId }).from(person).where(eq(person.accountId, accountId))
+  if (!me?.departmentId) return []
+  const chain = [...(await deptTree.ancestorIds(db, me.departmentId)), me.departmentId].reverse()
+  const heads = await db
+    .select({ departmentId: person.departmentId, accountId: person.accountId })
+    .from(person)
+    .where(
+      and(
+        inArray(person.departmentId, chain),
+        eq(person.positionLevel, 'deptHead'),
+        eq(person.status, 'active'),
+        sql`${person.accountId} is not null`,
+      ),
+    )
+    .orderBy(asc(person.sort), asc(person.userId))
+  for (const dept of chain) {
+    const here = heads.filter((h) => h.departmentId === dept && h.accountId !== accountId).map((h) => h.accountId!)
+    if (here.length) return here
+  }
+  return []
 }

@@ -1,0 +1,7 @@
+/**
+ * The workflow module's public surface: its routes (models and their deployed versions) and the one
+ * interface in front of the BPMN engine, WorkflowRuntime (start, approve, reject, return, withdraw,
+ * delegate, transfer, cc; timers as jobs), for the areas that will run processes.
+ */
+export { registerWorkflowRoutes } from './routes'
+export { TIMER_JOB, WorkflowRuntime, type StartInput } from './runtime'

@@ -1,0 +1,308 @@
+/**
+ * Models and their deployed versions (SPEC §7 actReModel, wfModelHistory; /admin/process-model-management):
+ *
+ *   GET  actReModel/list                 drafts, filtered (keyword on name / key, category, application), paged
+ *   POST actReModel/add                  a model with its four config lists (key unique: 20006 on modelKey)
+ *   PUT  actReModel/update               the same, with the version read (else 20008)
+ *   GET  actReModel/detail?modelId       the model, its XML and config lists
+ *   POST actReModel/deploymentModel      checks the BPMN (20001 naming each problem) and writes version vN,
+ *                                        in use (status 1) and published (version type 1); the versions
+ *                                        before it become history (version type 0) and keep their status,
+ *                                        so an instance running on one goes on there
+ *   GET  wfModelHistory/listPublish      versions (versionType 1 by default), newest first; …/listPagePublish paged
+ *   PUT  wfModelHistory/updateStatus     { status, modelHistoryIds }: 1 in use, 0 stopped (no new starts)
+ */
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { perm } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import type { Page } from '../../../src/contract/envelope'
+import { newId } from '../../../src/contract/ids'
+import { V } from '../../../src/contract/rules'
+import {
+  WORKFLOW_API,
+  wfDeployBody,
+  wfHistoryQuery,
+  wfHistoryStatusBody,
+  wfModelAdd,
+  wfModelIdQuery,
+  wfModelListQuery,
+  wfModelUpdate,
+  type WfConfigs,
+  type WfModelDetail,
+  type WfModelHistoryRow,
+  type WfModelRow,
+} from '../../../src/contract/schemas/workflow'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { wfModel, wfModelHistory } from '../../db/schema'
+import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { isUniqueViolation } from '../../lib/resource'
+import { likeEscape } from '../../lib/sql'
+import { checkBpmn } from './bpmn'
+import { configsOf } from './runtime'
+import type { Text } from './texts'
+
+const MENU = '/admin/process-model-management'
+const KEY_TAKEN: Text = { zh: '流程标识已存在', en: 'A model with that key exists' }
+const MODEL_GONE: Text = { zh: '流程模型不存在', en: 'The process model does not exist' }
+
+type ModelRow = typeof wfModel.$inferSelect
+type HistoryRow = typeof wfModelHistory.$inferSelect
+
+const modelOut = (r: ModelRow): WfModelRow => ({
+  modelId: r.modelId,
+  applicationId: r.applicationId,
+  applicationMenuId: r.applicationMenuId,
+  category: r.category,
+  modelKey: r.modelKey,
+  name: r.name,
+  remark: r.remark,
+  latestVersion: r.latestVersion,
+  version: r.version,
+  createTime: r.createTime.toISOString(),
+  updateTime: r.updateTime.toISOString(),
+})
+const historyOut = (r: HistoryRow): WfModelHistoryRow => ({
+  modelHistoryId: r.modelHistoryId,
+  modelId: r.modelId,
+  modelVersion: r.modelVersion,
+  modelKey: r.modelKey,
+  name: r.name,
+  category: r.category,
+  applicationId: r.applicationId,
+  status: r.status === 1 ? 1 : 0,
+  versionType: r.versionType === 1 ? 1 : 0,
+  deployTime: r.deployTime.toISOString(),
+  deployBy: r.deployBy,
+})
+
+const keyTaken = (req: FastifyRequest) =>
+  new ApiError(Code.DUPLICATE, { field: 'model.modelKey', message: KEY_TAKEN[requestLang(req)] }, KEY_TAKEN)
+
+async function keyInUse(db: Db, key: string, except?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: wfModel.modelId })
+    .from(wfModel)
+    .where(and(eq(wfModel.modelKey, key), except ? ne(wfModel.modelId, except) : undefined))
+    .limit(1)
+  return Boolean(row)
+}
+
+/** The problems of a model's BPMN as a 20001 answer: one entry per problem on `bpmnXml`, the first as the message. */
+export function bpmnRefusal(problems: Text[], req: FastifyRequest): ApiError {
+  const lang = requestLang(req)
+  return new ApiError(
+    Code.INVALID,
+    problems.map((p) => ({ field: 'bpmnXml', key: V.invalid, message: p[lang] })),
+    problems[0],
+  )
+}
+
+export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const API = WORKFLOW_API
+
+  app.get(API.model.list, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
+    const q = parse(wfModelListQuery, req.query, req)
+    const conds: (SQL | undefined)[] = [
+      q.keyword ? or(ilike(wfModel.name, `%${likeEscape(q.keyword)}%`), ilike(wfModel.modelKey, `%${likeEscape(q.keyword)}%`)) : undefined,
+      q.category ? eq(wfModel.category, q.category) : undefined,
+      q.applicationId ? eq(wfModel.applicationId, q.applicationId) : undefined,
+    ]
+    const where = and(...conds)
+    const [rows, [total]] = await Promise.all([
+      ctx.db
+        .select()
+        .from(wfModel)
+        .where(where)
+        .orderBy(desc(wfModel.updateTime), asc(wfModel.modelId))
+        .limit(q.pageSize)
+        .offset((q.pageIndex - 1) * q.pageSize),
+      ctx.db.select({ n: count() }).from(wfModel).where(where),
+    ])
+    return ok<Page<WfModelRow>>(req, {
+      records: rows.map(modelOut),
+      total: Number(total?.n ?? 0),
+      pageIndex: q.pageIndex,
+      pageSize: q.pageSize,
+    })
+  })
+
+  app.get(API.model.detail, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
+    const { modelId } = parse(wfModelIdQuery, req.query, req)
+    const [row] = await ctx.db.select().from(wfModel).where(eq(wfModel.modelId, modelId))
+    if (!row) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
+    return ok<WfModelDetail>(req, { model: { ...modelOut(row), bpmnXml: row.bpmnXml }, ...configsOf(row.configs) })
+  })
+
+  app.post(API.model.add, { config: { auth: 'signed', perm: perm(MENU, 'add') } }, async (req) => {
+    const input = parse(wfModelAdd, req.body, req)
+    const { model } = input
+    const configs: WfConfigs = {
+      ccList: input.ccList,
+      executorList: input.executorList,
+      formList: input.formList,
+      useScopeList: input.useScopeList,
+    }
+    if (await keyInUse(ctx.db, model.modelKey)) throw keyTaken(req)
+    const by = req.auth!.account.accountId
+    try {
+      const [row] = await ctx.db
+        .insert(wfModel)
+        .values({
+          modelId: model.modelId ?? newId(),
+          applicationId: model.applicationId,
+          applicationMenuId: model.applicationMenuId ?? null,
+          category: model.category,
+          modelKey: model.modelKey,
+          name: model.name,
+          remark: model.remark ?? null,
+          bpmnXml: model.bpmnXml,
+          configs,
+          createBy: by,
+          updateBy: by,
+        })
+        .returning()
+      return ok(req, modelOut(row!))
+    } catch (err) {
+      if (isUniqueViolation(err)) throw keyTaken(req)
+      throw err
+    }
+  })
+
+  app.put(API.model.update, { config: { auth: 'signed', perm: perm(MENU, 'edit') } }, async (req) => {
+    const input = parse(wfModelUpdate, req.body, req)
+    const { model } = input
+    const configs: WfConfigs = {
+      ccList: input.ccList,
+      executorList: input.executorList,
+      formList: input.formList,
+      useScopeList: input.useScopeList,
+    }
+    if (await keyInUse(ctx.db, model.modelKey, model.modelId)) throw keyTaken(req)
+    try {
+      const [row] = await ctx.db
+        .update(wfModel)
+        .set({
+          applicationId: model.applicationId,
+          applicationMenuId: model.applicationMenuId ?? null,
+          category: model.category,
+          modelKey: model.modelKey,
+          name: model.name,
+          remark: model.remark ?? null,
+          bpmnXml: model.bpmnXml,
+          configs,
+          updateTime: new Date(),
+          updateBy: req.auth!.account.accountId,
+        })
+        .where(and(eq(wfModel.modelId, model.modelId), eq(wfModel.version, model.version)))
+        .returning()
+      if (row) return ok(req, modelOut(row))
+    } catch (err) {
+      if (isUniqueViolation(err)) throw keyTaken(req)
+      throw err
+    }
+    const [current] = await ctx.db.select().from(wfModel).where(eq(wfModel.modelId, model.modelId))
+    if (!current) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
+    throw new ApiError(Code.VERSION_CONFLICT, modelOut(current))
+  })
+
+  app.post(API.model.deploy, { config: { auth: 'signed', perm: perm(MENU, 'publish') } }, async (req) => {
+    const { modelId } = parse(wfDeployBody, req.body, req)
+    const [draft] = await ctx.db.select().from(wfModel).where(eq(wfModel.modelId, modelId))
+    if (!draft) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
+    const configs = configsOf(draft.configs)
+    const problems = await checkBpmn(draft.bpmnXml, new Set(configs.executorList.map((c) => c.nodeId)))
+    if (problems.length) throw bpmnRefusal(problems, req)
+    const by = req.auth!.account.accountId
+    const row = await ctx.db.transaction(async (tx) => {
+      const [m] = await tx.select().from(wfModel).where(eq(wfModel.modelId, modelId)).for('update')
+      if (!m) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
+      // what was checked is what is deployed: a save between the check and the lock deploys nothing
+      if (m.version !== draft.version) throw new ApiError(Code.VERSION_CONFLICT, modelOut(m))
+      const n = m.latestVersion + 1
+      await tx
+        .update(wfModelHistory)
+        .set({ versionType: 0 })
+        .where(and(eq(wfModelHistory.modelId, modelId), eq(wfModelHistory.versionType, 1)))
+      const [h] = await tx
+        .insert(wfModelHistory)
+        .values({
+          modelHistoryId: newId(),
+          modelId,
+          modelVersion: n,
+          modelKey: m.modelKey,
+          name: m.name,
+          category: m.category,
+          applicationId: m.applicationId,
+          applicationMenuId: m.applicationMenuId,
+          bpmnXml: m.bpmnXml,
+          configs: m.configs,
+          status: 1,
+          versionType: 1,
+          deployBy: by,
+        })
+        .returning()
+      await tx.update(wfModel).set({ latestVersion: n, updateTime: new Date(), updateBy: by }).where(eq(wfModel.modelId, modelId))
+      return h!
+    })
+    return ok(req, historyOut(row))
+  })
+
+  const historyWhere = (q: ReturnType<typeof wfHistoryQuery.parse>) =>
+    and(
+      eq(wfModelHistory.versionType, q.versionType ?? 1),
+      q.modelId ? eq(wfModelHistory.modelId, q.modelId) : undefined,
+      q.status === undefined ? undefined : eq(wfModelHistory.status, q.status),
+      q.keyword
+        ? or(ilike(wfModelHistory.name, `%${likeEscape(q.keyword)}%`), ilike(wfModelHistory.modelKey, `%${likeEscape(q.keyword)}%`))
+        : undefined,
+    )
+
+  app.get(API.history.listPublish, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
+    const q = parse(wfHistoryQuery, req.query, req)
+    const rows = await ctx.db
+      .select()
+      .from(wfModelHistory)
+      .where(historyWhere(q))
+      .orderBy(desc(wfModelHistory.deployTime), desc(wfModelHistory.modelVersion))
+      .limit(2000)
+    return ok<WfModelHistoryRow[]>(req, rows.map(historyOut))
+  })
+
+  app.get(API.history.listPagePublish, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
+    const q = parse(wfHistoryQuery, req.query, req)
+    const where = historyWhere(q)
+    const [rows, [total]] = await Promise.all([
+      ctx.db
+        .select()
+        .from(wfModelHistory)
+        .where(where)
+        .orderBy(desc(wfModelHistory.deployTime), desc(wfModelHistory.modelVersion))
+        .limit(q.pageSize)
+        .offset((q.pageIndex - 1) * q.pageSize),
+      ctx.db.select({ n: count() }).from(wfModelHistory).where(where),
+    ])
+    return ok<Page<WfModelHistoryRow>>(req, {
+      records: rows.map(historyOut),
+      total: Number(total?.n ?? 0),
+      pageIndex: q.pageIndex,
+      pageSize: q.pageSize,
+    })
+  })
+
+  app.put(API.history.updateStatus, { config: { auth: 'signed', perm: perm(MENU, 'stop') } }, async (req) => {
+    const { status, modelHistoryIds } = parse(wfHistoryStatusBody, req.body, req)
+    const ids = [...new Set(modelHistoryIds)]
+    const rows = await ctx.db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: wfModelHistory.modelHistoryId })
+        .from(wfModelHistory)
+        .where(inArray(wfModelHistory.modelHistoryId, ids))
+        .for('update')
+      if (found.length !== ids.length) throw new ApiError(Code.NOT_FOUND)
+      return tx.update(wfModelHistory).set({ status }).where(inArray(wfModelHistory.modelHistoryId, ids)).returning()
+    })
+    return ok<WfModelHistoryRow[]>(req, rows.map(historyOut))
+  })
+}

@@ -1,0 +1,259 @@
+/**
+ * Workflow (SPEC §3 "Workflow model", §4, §7 "Workflow"; issue 29; shared/research/01-workflow.md):
+ *
+ *   GET  actReModel/list                 models (drafts), filtered by keyword, category, application
+ *   POST actReModel/add                  { model, ccList, executorList, formList, useScopeList }
+ *   PUT  actReModel/update               the same with model.modelId and model.version
+ *   GET  actReModel/detail?modelId       the model with its four config lists
+ *   POST actReModel/deploymentModel      { modelId }: validates the BPMN, writes model history vN (status 1)
+ *   GET  wfModelHistory/listPublish      the deployed versions (versionType 1 published, 0 history)
+ *   GET  wfModelHistory/listPagePublish  the same, paged
+ *   PUT  wfModelHistory/updateStatus     { status 1|0, modelHistoryIds }: in use / stopped
+ *   wfInstance/*, wfTask/*, wfCc/*       process query: start, my tasks, done, started, cc; the verbs
+ *   wfRole/*, wfRoleAccount/*            workflow roles and their accounts
+ *
+ * A model's BPMN XML is checked when it is deployed (20001 naming what is wrong); a draft may be
+ * saved half drawn. No script from a model ever runs: conditions are `${…}` expressions over the
+ * instance's variables, evaluated by the gateway's own evaluator.
+ */
+import { z } from 'zod'
+import { V, filterText, int, name, optionalText, text } from '../rules'
+import { id, idList, listQuery, version } from './common'
+
+export { WORKFLOW_API } from '../endpoints'
+
+/** Largest BPMN XML accepted (bytes of UTF-8), on save and on deploy. */
+export const WF_XML_MAX = 512 * 1024
+
+/**
+ * Who executes a user task (and who gets its cc): SPEC's `settingMode`.
+ *  user            the accounts listed in `ids`
+ *  role            the accounts holding one of the roles in `ids`
+ *  wfRole          the accounts of the workflow roles in `ids`
+ *  starter         the account that started the instance
+ *  starterDeptHead the department heads (position level deptHead) of the starter's department, else of its parents
+ *  starterSelect   the account ids the starter picked, in the instance variable `variable`
+ *  formField       the account ids in the form field (instance variable) `variable`
+ */
+export const WF_SETTING_MODES = ['user', 'role', 'wfRole', 'starter', 'starterDeptHead', 'starterSelect', 'formField'] as const
+export type WfSettingMode = (typeof WF_SETTING_MODES)[number]
+/** How several executors of one node decide: `any` 或签 (the first decision counts), `all` 会签 (everyone approves; one rejection rejects). */
+export const WF_APPROVE_METHODS = ['any', 'all'] as const
+export type WfApproveMethod = (typeof WF_APPROVE_METHODS)[number]
+
+const nodeId = () =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(100, { error: `${V.tooLong}:100` })
+    .regex(/^[A-Za-z_][\w.-]*$/, { error: V.invalid })
+const variableName = () =>
+  z
+    .string({ error: V.invalid })
+    .trim()
+    .max(64, { error: `${V.tooLong}:64` })
+    .regex(/^[A-Za-z_]\w*$/, { error: V.invalid })
+    .optional()
+const ids = () => z.array(id()).max(200).default([])
+
+/** Needs `ids` for user / role / wfRole and `variable` for starterSelect / formField. */
+const settingComplete = (v: { settingMode: WfSettingMode; ids: string[]; variable?: string }, ctx: z.RefinementCtx) => {
+  if (['user', 'role', 'wfRole'].includes(v.settingMode) && v.ids.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['ids'], message: V.required })
+  if (['starterSelect', 'formField'].includes(v.settingMode) && !v.variable)
+    ctx.addIssue({ code: 'custom', path: ['variable'], message: V.required })
+}
+
+export const wfExecutorConfig = z
+  .object({
+    nodeId: nodeId(),
+    settingMode: z.enum(WF_SETTING_MODES, { error: V.required }),
+    ids: ids(),
+    variable: variableName(),
+    approveMethod: z.enum(WF_APPROVE_METHODS, { error: V.invalid }).optional(),
+  })
+  .superRefine(settingComplete)
+export type WfExecutorConfig = z.infer<typeof wfExecutorConfig>
+
+export const wfCcConfig = z
+  .object({
+    nodeId: nodeId(),
+    settingMode: z.enum(WF_SETTING_MODES, { error: V.required }),
+    ids: ids(),
+    variable: variableName(),
+  })
+  .superRefine(settingComplete)
+export type WfCcConfig = z.infer<typeof wfCcConfig>
+
+/** An external form of a node: formType 1 built-in form, 2 an external URL. */
+export const wfFormConfig = z.object({
+  nodeId: nodeId(),
+  formType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: V.invalid })),
+  formUrl: text(500),
+  useScope: optionalText(100),
+  settingMode: int({ min: 0, max: 9 }).optional(),
+  externalFormId: id().optional(),
+  modelHistoryId: id().optional(),
+})
+export type WfFormConfig = z.infer<typeof wfFormConfig>
+
+/** Who may start the model: everybody, or the accounts of units, roles or accounts listed. */
+export const WF_SCOPE_TYPES = ['all', 'org', 'role', 'account'] as const
+export const wfUseScope = z.object({
+  scopeType: z.enum(WF_SCOPE_TYPES, { error: V.required }),
+  ids: ids(),
+})
+export type WfUseScope = z.infer<typeof wfUseScope>
+
+/** UTF-8 bytes of a string (both sides: no Buffer in the browser). */
+export const utf8Length = (s: string): number => new TextEncoder().encode(s).length
+
+const bpmnXml = z
+  .string({ error: V.required })
+  .min(1, { error: V.required })
+  .refine((s) => utf8Length(s) <= WF_XML_MAX, { error: `${V.tooLarge}:${WF_XML_MAX}` })
+
+const modelKey = () =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(64, { error: `${V.tooLong}:64` })
+    .regex(/^[A-Za-z_][\w-]*$/, { error: V.code })
+
+export const wfModelFields = {
+  applicationId: id(),
+  applicationMenuId: id().optional(),
+  category: text(50),
+  modelKey: modelKey(),
+  name: name(100),
+  remark: optionalText(500),
+  bpmnXml,
+}
+
+const unique =
+  <T>(key: (v: T) => string) =>
+  (list: T[]) =>
+    new Set(list.map(key)).size === list.length
+
+const configLists = {
+  ccList: z
+    .array(wfCcConfig)
+    .max(500)
+    .default([])
+    .refine(
+      unique<WfCcConfig>((c) => c.nodeId),
+      { error: V.repeat },
+    ),
+  executorList: z
+    .array(wfExecutorConfig)
+    .max(500)
+    .default([])
+    .refine(
+      unique<WfExecutorConfig>((c) => c.nodeId),
+      { error: V.repeat },
+    ),
+  formList: z
+    .array(wfFormConfig)
+    .max(1000)
+    .default([])
+    .refine(
+      unique<WfFormConfig>((c) => `${c.nodeId}:${c.formType}`),
+      { error: V.repeat },
+    ),
+  useScopeList: z.array(wfUseScope).max(50).default([]),
+}
+
+export const wfModelAdd = z.object({ model: z.object({ ...wfModelFields, modelId: id().optional() }), ...configLists })
+export const wfModelUpdate = z.object({ model: z.object({ ...wfModelFields, modelId: id(), version: version() }), ...configLists })
+export type WfModelAdd = z.infer<typeof wfModelAdd>
+export type WfModelUpdate = z.infer<typeof wfModelUpdate>
+export type WfConfigs = Pick<WfModelAdd, 'ccList' | 'executorList' | 'formList' | 'useScopeList'>
+
+export const wfModelListQuery = listQuery.extend({
+  keyword: filterText(100),
+  category: filterText(50),
+  applicationId: id().optional(),
+})
+export const wfModelIdQuery = z.object({ modelId: id() })
+export const wfDeployBody = z.object({ modelId: id() })
+
+export const WF_VERSION_TYPES = [1, 0] as const
+const zeroOne = () => z.coerce.number({ error: V.invalid }).pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
+export const wfHistoryQuery = listQuery.extend({
+  modelId: id().optional(),
+  /** 1: the published (newest) version of each model; 0: the older versions. */
+  versionType: zeroOne().optional(),
+  status: zeroOne().optional(),
+  keyword: filterText(100),
+})
+export const wfHistoryStatusBody = z.object({ status: zeroOne(), modelHistoryIds: idList() })
+
+export interface WfModelRow {
+  modelId: string
+  applicationId: string
+  applicationMenuId: string | null
+  category: string
+  modelKey: string
+  name: string
+  remark: string | null
+  /** The newest deployed version (0: never deployed). */
+  latestVersion: number
+  version: number
+  createTime: string
+  updateTime: string
+}
+export interface WfModelDetail extends WfConfigs {
+  model: WfModelRow & { bpmnXml: string }
+}
+export interface WfModelHistoryRow {
+  modelHistoryId: string
+  modelId: string
+  modelVersion: number
+  modelKey: string
+  name: string
+  category: string
+  applicationId: string
+  status: 0 | 1
+  versionType: 0 | 1
+  deployTime: string
+  deployBy: string | null
+}
+
+// ---- instances and tasks ---------------------------------------------------------
+
+/** Instance variables: a flat object of JSON values (form fields, picked executors). */
+export const wfVariables = z
+  .record(
+    z
+      .string()
+      .regex(/^[A-Za-z_]\w*$/)
+      .max(64),
+    z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.string().max(200)).max(200)]),
+  )
+  .refine((v) => Object.keys(v).length <= 100, { error: V.invalid })
+
+export const wfStartBody = z
+  .object({
+    modelHistoryId: id().optional(),
+    /** Starts the published version of the model with this key when no history id is given. */
+    modelKey: modelKey().optional(),
+    businessKey: optionalText(100),
+    title: optionalText(200),
+    variables: wfVariables.default({}),
+  })
+  .refine((v) => v.modelHistoryId || v.modelKey, { path: ['modelHistoryId'], error: V.required })
+
+export const wfApproveBody = z.object({ taskId: id(), comment: optionalText(500), variables: wfVariables.optional() })
+export const wfRejectBody = z.object({ taskId: id(), comment: text(500) })
+export const wfResetBody = z.object({ taskId: id(), targetActivityId: nodeId(), comment: optionalText(500) })
+export const wfTaskIdQuery = z.object({ taskId: id() })
+export const wfWithdrawBody = z.object({ instanceId: id(), comment: optionalText(500) })
+export const wfHandOverBody = z.object({ taskId: id(), accountId: id(), comment: optionalText(500) })
+export const wfCcBody = z.object({ taskId: id(), accountIds: z.array(id()).min(1, { error: V.required }).max(100) })
+
+export const WF_INSTANCE_STATUSES = ['running', 'approved', 'rejected', 'withdrawn', 'cancelled'] as const
+export type WfInstanceStatus = (typeof WF_INSTANCE_STATUSES)[number]
+export const WF_TASK_STATUSES = ['pending', 'approved', 'rejected', 'returned', 'withdrawn', 'cancelled', 'timeout'] as const
+export type WfTaskStatus = (typeof WF_TASK_STATUSES)[number]
