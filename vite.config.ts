@@ -3,7 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { chunkGroups } from './scripts/vite-chunks'
+import { chunkGroups, HEAVY_CHUNKS } from './scripts/vite-chunks'
 import { inlineFaviconPlugin } from './scripts/vite-inline-favicon'
 import { precompressPlugin } from './scripts/vite-precompress'
 import { preloadScreenPlugin } from './scripts/vite-preload-screen'
@@ -48,6 +48,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // the heavy editors (scripts/vite-chunks.ts HEAVY_CHUNKS) are for administrators online, not for every tablet's cache
+        globIgnores: Object.keys(HEAVY_CHUNKS).map((name) => `**/${name}-*`),
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

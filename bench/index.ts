@@ -24,13 +24,14 @@
  * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { desc, eq, isNull, sql } from 'drizzle-orm'
 import { idCardOf, insertBenchStaff } from '../server/seed/people'
 import * as t from '../server/db/schema'
+import { HEAVY_CHUNKS } from '../scripts/vite-chunks'
 import { Client } from '../tests/api/client'
 import { noisyPng, upload } from '../tests/api/files-fixtures'
 import { stopChild } from '../tests/support/gateway'
@@ -231,6 +232,27 @@ async function bundles(base: string) {
     // was a long task of its own (the paths and constants they need are in contract/endpoints, enums, masks)
     const homeZod = [...seen.home!].filter((p) => readFileSync(join('dist', p), 'utf8').includes('`ZodError`'))
     if (homeZod.length) broken.push(`bundles: the signed-in home loads zod (${homeZod.join(', ')})`)
+    // the heavy editors (scripts/vite-chunks.ts HEAVY_CHUNKS) load on their screen only: not on /login,
+    // the home, nor the screens a field account or an administrator opens most
+    const visited = new Set([...login, ...seen.home!])
+    for (const route of ['/admin/role-manage', '/admin/work-site-information', '/admin/message-center', '/admin/organization']) {
+      await home.goto(`${base}${route}`)
+      await home.getByRole('navigation').first().waitFor()
+      await settled(home)
+      for (const e of await scripts(home)) visited.add(e.path)
+    }
+    for (const name of Object.keys(HEAVY_CHUNKS)) {
+      const loadedBy = [...visited].filter((p) => p.startsWith(`/assets/${name}-`))
+      if (loadedBy.length) broken.push(`bundles: the ${name} chunk is loaded outside its screen (${loadedBy.join(', ')})`)
+      const files = readdirSync('dist/assets').filter((f) => f.startsWith(`${name}-`) && f.endsWith('.js'))
+      figure({
+        name: `the ${name} editor's own chunk, gzip (loaded only by its screen; ${files.length} file${files.length === 1 ? '' : 's'})`,
+        value: files.length ? sum(files, (f) => gz(`assets/${f}`)) / 1024 : null,
+        unit: 'KiB',
+        goal: null,
+        note: name === 'bpmn' ? 'research 01-workflow: bpmn-js Modeler ≈ 175 KiB gz' : undefined,
+      })
+    }
     const frameworkGz = sum(framework, gz) / 1024
     figure({
       name: `/admin/home dashboard charts, gzip (${charts.size} files: their chunk and what only it imports, loaded after the cards)`,

@@ -18,10 +18,18 @@
  *   - `shell`: the signed-in frame — what it imports and the texts it names (`texts` of
  *     features/shell/layout.ts). A group for the home page as well pulled the framework apart (a
  *     107 KiB home chunk loaded by the entry): the home stays Rolldown's own chunk.
+ * And the heavy editors, each one file that only its screen loads (the bench and an e2e test check
+ * that no other route fetches it; the service worker does not precache it, vite.config.ts):
+ *   - `bpmn`: the BPMN modeler and viewer (bpmn-js, diagram-js and their parts), 流程模型管理 only.
  */
 import type { Rolldown } from 'vite'
 
 type Group = Rolldown.CodeSplittingGroup
+
+/** The heavy editors' own files (the prefix is their chunk's file name: `assets/bpmn-<hash>.js`). */
+export const HEAVY_CHUNKS = {
+  bpmn: /node_modules[\\/](bpmn-js|bpmn-moddle|diagram-js|diagram-js-direct-editing|diagram-js-ui|@bpmn-io|moddle|moddle-xml|didi|ids|min-dash|min-dom|tiny-svg|path-intersection|object-refs|saxen|inherits-browser)[\\/]/,
+} as const
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/
@@ -75,6 +83,7 @@ export function chunkGroups(src: string): Group[] {
   const shell = `${src}/features/shell/layout.ts`
   const locales = `${src}/lib/i18n/locales`
   return [
+    ...Object.entries(HEAVY_CHUNKS).map(([name, test]) => ({ name, test, priority: 5 })),
     { name: 'framework', test: FRAMEWORK, priority: 4 },
     { name: 'app', tags: ['$initial'], priority: 3 },
     {
