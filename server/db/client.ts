@@ -139,6 +139,16 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   }
 }
 
+/** A driver's drizzle instance as the gateway uses it: transactions marked (markTransactions), migrations from our folder. */
+function asDatabase<D>(
+  db: D,
+  migrate: (db: D, config: { migrationsFolder: string }) => Promise<void>,
+  opts: OpenOptions,
+): Pick<Database, 'db' | 'migrate'> {
+  markTransactions(db as unknown as Db, opts)
+  return { db: db as unknown as Db, migrate: () => migrate(db, { migrationsFolder }) }
+}
+
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
     const { Pool } = (await import('pg')).default
@@ -147,11 +157,9 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 })
     refuseInsideTransactions(pool, ['query', 'connect'], 'pool')
     const db = drizzle(pool, { logger: sqlLogger() })
-    markTransactions(db as unknown as Db, opts)
     return {
-      db: db as unknown as Db,
+      ...asDatabase(db, migrate, opts),
       kind: 'postgres',
-      migrate: () => migrate(db, { migrationsFolder }),
       withStartupLock: async (fn) => {
         const client = await pool.connect()
         try {
@@ -175,11 +183,9 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
   // PGlite serialises everything: a query issued here while a transaction is open waits for it forever.
   refuseInsideTransactions(client, ['query', 'exec', 'sql', 'transaction', 'describeQuery'], 'pglite')
   const db = drizzle(client, { logger: sqlLogger() })
-  markTransactions(db as unknown as Db, opts)
   return {
-    db: db as unknown as Db,
+    ...asDatabase(db, migrate, opts),
     kind: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, (payload) => onPayload(payload))
