@@ -51,11 +51,7 @@ export const dictTree = defineTree({
   key: 'dict',
   table: dictNode,
   id: dictNode.nodeId,
-  parentId: dictNode.parentId,
-  path: dictNode.path,
-  sortKey: dictNode.sortKey,
   scope: dictNode.kind,
-  cycle: { zh: '不能移动到自身或其下级节点之下', en: 'A node cannot be placed under itself or one of its descendants' },
 })
 
 const DUP_CODE = { zh: '本字典中已有该编码的节点', en: 'A node with this code exists in the dictionary' }

@@ -146,12 +146,7 @@ export const orgResource = defineResource({
   beforeWrite: (input, current, w) => checkUnitWrite(input, current, w),
   afterWrite: (id, _input, w) => orgTree.repath(w.tx, id),
   beforeDelete: async (ids, _rows, w) => {
-    const [child] = await w.tx
-      .select({ id: organization.organizationId })
-      .from(organization)
-      .where(and(inArray(organization.parentId, ids), notInArray(organization.organizationId, ids)))
-      .limit(1)
-    if (child) throw new ApiError(Code.REFUSED, null, REFUSE.children)
+    if (await orgTree.hasChildOutside(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.children)
     if (await anyAccountIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
     if (await anyRoleIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.roles)
   },

@@ -4,7 +4,7 @@
  * accounts belong to one (account.project_department_id) and see its project.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -28,11 +28,8 @@ import { defineResource, registerResource, type WriteContext } from '../../lib/r
 export const PROJECT_CONFIG_MENU = '/admin/project-configuration' as const
 
 export const projectDeptTree = defineTree({
-  key: 'project_department',
   table: projectDepartment,
   id: projectDepartment.projectDepartmentId,
-  parentId: projectDepartment.parentId,
-  path: projectDepartment.path,
   scope: projectDepartment.projectOrganizationId,
   cycle: { zh: '不能移动到自身或其下级部门之下', en: 'A department cannot be placed under itself or one of its sub-departments' },
 })
@@ -123,12 +120,7 @@ export const projectDepartmentResource = defineResource({
   },
   afterWrite: (id, _input, w) => projectDeptTree.repath(w.tx, id),
   beforeDelete: async (ids, _rows, w) => {
-    const [child] = await w.tx
-      .select({ id: projectDepartment.projectDepartmentId })
-      .from(projectDepartment)
-      .where(and(inArray(projectDepartment.parentId, ids), notInArray(projectDepartment.projectDepartmentId, ids)))
-      .limit(1)
-    if (child) throw new ApiError(Code.REFUSED, null, HAS_CHILDREN)
+    if (await projectDeptTree.hasChildOutside(w.tx, ids)) throw new ApiError(Code.REFUSED, null, HAS_CHILDREN)
   },
 })
 
