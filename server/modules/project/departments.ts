@@ -124,6 +124,23 @@ export const projectDepartmentResource = defineResource({
   },
 })
 
+/** Departments as a registered account's choices show them: with their project organisation and project. */
+function departmentOptions(db: Db) {
+  return db
+    .select({
+      projectDepartmentId: projectDepartment.projectDepartmentId,
+      departmentName: projectDepartment.departmentName,
+      path: projectDepartment.path,
+      projectOrganizationId: projectOrg.projectOrganizationId,
+      projectOrganizationName: projectOrg.projectOrganizationName,
+      projectId: project.projectId,
+      projectName: project.projectName,
+    })
+    .from(projectDepartment)
+    .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
+    .innerJoin(project, eq(project.projectId, projectDepartment.projectId))
+}
+
 export function registerProjectDepartmentRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerResource(app, ctx, projectDepartmentResource)
 
@@ -162,19 +179,7 @@ export function registerProjectDepartmentRoutes(app: FastifyInstance, ctx: Ctx):
     { config: { auth: 'signed', perm: perm('/admin/project-org-account') } },
     async (req) => {
       const visible = await visibleProjectIds(ctx, req.auth!)
-      const rows = await ctx.db
-        .select({
-          projectDepartmentId: projectDepartment.projectDepartmentId,
-          departmentName: projectDepartment.departmentName,
-          path: projectDepartment.path,
-          projectOrganizationId: projectOrg.projectOrganizationId,
-          projectOrganizationName: projectOrg.projectOrganizationName,
-          projectId: project.projectId,
-          projectName: project.projectName,
-        })
-        .from(projectDepartment)
-        .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
-        .innerJoin(project, eq(project.projectId, projectDepartment.projectId))
+      const rows = await departmentOptions(ctx.db)
         .where(projectWhere(projectDepartment.projectId, visible))
         .orderBy(asc(project.sort), asc(project.projectName), asc(projectOrg.sort), asc(projectDepartment.path))
         .limit(5000)
@@ -199,17 +204,7 @@ export async function projectDepartmentChoice(
   projectDepartmentId: string,
   db: Db = ctx.db,
 ): Promise<{ projectName: string; projectOrganizationName: string; projectDepartmentName: string }> {
-  const [row] = await db
-    .select({
-      projectId: project.projectId,
-      projectName: project.projectName,
-      projectOrganizationName: projectOrg.projectOrganizationName,
-      departmentName: projectDepartment.departmentName,
-    })
-    .from(projectDepartment)
-    .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
-    .innerJoin(project, eq(project.projectId, projectDepartment.projectId))
-    .where(eq(projectDepartment.projectDepartmentId, projectDepartmentId))
+  const [row] = await departmentOptions(db).where(eq(projectDepartment.projectDepartmentId, projectDepartmentId))
   if (!row) throw new ApiError(Code.NOT_FOUND, { field: 'projectDepartmentId' })
   requireProjects(await visibleProjectIds(ctx, auth, db), [row.projectId], 'projectDepartmentId')
   return { projectName: row.projectName, projectOrganizationName: row.projectOrganizationName, projectDepartmentName: row.departmentName }
