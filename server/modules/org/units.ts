@@ -170,6 +170,13 @@ const unitColumns = {
   typeName: organizationType.typeName,
 }
 
+/** Units with their type's name, as the tree's unit nodes are made of. */
+const unitRows = (db: Db) =>
+  db
+    .select(unitColumns)
+    .from(organization)
+    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+
 /** Which of `values` occur in `column` of `table` (under `where`): for the tree's hasChild flags. */
 async function present(db: Db, table: PgTable, column: AnyPgColumn, values: string[], where?: SQL): Promise<Set<unknown>> {
   const rows = await db
@@ -240,10 +247,7 @@ async function childrenOf(
       .from(organizationType)
       .where(eq(organizationType.organizationTypeId, nodeId))
     if (!ty) throw new ApiError(Code.NOT_FOUND)
-    const units = await db
-      .select(unitColumns)
-      .from(organization)
-      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+    const units = await unitRows(db)
       .where(and(eq(organization.organizationTypeId, nodeId), topUnits(ids)))
       .orderBy(...UNIT_ORDER)
       .limit(TREE_LIMIT)
@@ -255,10 +259,7 @@ async function childrenOf(
       .from(organization)
       .where(and(eq(organization.organizationId, nodeId), orgVisible(ids)))
     if (!unit) throw new ApiError(Code.NOT_FOUND)
-    const units = await db
-      .select(unitColumns)
-      .from(organization)
-      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+    const units = await unitRows(db)
       .where(and(eq(organization.parentId, nodeId), orgVisible(ids)))
       .orderBy(...UNIT_ORDER)
       .limit(TREE_LIMIT)
@@ -290,10 +291,7 @@ async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Pro
     orgVisible(ids),
   )
   const [total] = await db.select({ n: count() }).from(organization).where(where)
-  const units = await db
-    .select(unitColumns)
-    .from(organization)
-    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+  const units = await unitRows(db)
     .where(where)
     .orderBy(asc(organizationType.sort), ...UNIT_ORDER)
     .limit(KEYWORD_LIMIT)
@@ -323,11 +321,7 @@ async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Pro
 // ---- organisation / department nodes ---------------------------------------------------------------
 
 async function orgNodes(db: Db, orgIds: string[]): Promise<OrgNode[]> {
-  const rows = await db
-    .select(unitColumns)
-    .from(organization)
-    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
-    .where(inArray(organization.organizationId, orgIds))
+  const rows = await unitRows(db).where(inArray(organization.organizationId, orgIds))
   const byId = new Map(rows.map((r) => [r.organizationId, r]))
   const missing = orgIds.filter((id) => !byId.has(id))
   if (missing.length) throw new ApiError(Code.NOT_FOUND, missing)
