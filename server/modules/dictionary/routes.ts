@@ -33,7 +33,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { dictMajor, dictNode, wbsEbsRel } from '../../db/schema'
-import type { ExcelColumn } from '../../lib/excel'
+import { statusColumn, type ExcelColumn } from '../../lib/excel'
 import { ApiError, ok, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
@@ -101,15 +101,7 @@ const COLUMNS: ExcelColumn[] = [
     width: 14,
     hint: { zh: '工程专业的编码', en: 'The code of an engineering major' },
   },
-  {
-    field: 'status',
-    title: { zh: '状态', en: 'Status' },
-    width: 10,
-    values: [
-      { value: 1, label: { zh: '启用', en: 'Enabled' } },
-      { value: 0, label: { zh: '停用', en: 'Disabled' } },
-    ],
-  },
+  statusColumn(10),
   { field: 'description', title: { zh: '描述', en: 'Description' }, width: 30 },
 ]
 
