@@ -191,6 +191,16 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   }
 }
 
+/** A driver's drizzle instance as the gateway uses it: transactions marked (markTransactions), migrations from our folder. */
+function asDatabase<D>(
+  db: D,
+  migrate: (db: D, config: { migrationsFolder: string }) => Promise<void>,
+  opts: OpenOptions,
+): Pick<Database, 'db' | 'migrate'> {
+  markTransactions(db as unknown as Db, opts)
+  return { db: db as unknown as Db, migrate: () => migrate(db, { migrationsFolder }) }
+}
+
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
     const { Pool } = (await import('pg')).default
@@ -199,16 +209,14 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 })
     refuseInsideTransactions(pool, ['query', 'connect'], 'pool')
     const db = drizzle(pool, { logger: sqlLogger() })
-    markTransactions(db as unknown as Db, opts)
     const readPool = config.readUrl ? new Pool({ connectionString: config.readUrl, max: 10 }) : null
-    const readDb = readPool ? (drizzle(readPool, { logger: sqlLogger() }) as unknown as Db) : (db as unknown as Db)
+    const base = asDatabase(db, migrate, opts)
     return {
-      db: db as unknown as Db,
-      readDb,
+      ...base,
+      readDb: readPool ? (drizzle(readPool, { logger: sqlLogger() }) as unknown as Db) : base.db,
       kind: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       backup: async () => null,
-      migrate: () => migrate(db, { migrationsFolder }),
       withStartupLock: async (fn) => {
         const client = await pool.connect()
         try {
@@ -235,14 +243,12 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
   // PGlite serialises everything: a query issued here while a transaction is open waits for it forever.
   refuseInsideTransactions(client, ['query', 'exec', 'sql', 'transaction', 'describeQuery'], 'pglite')
   const db = drizzle(client, { logger: sqlLogger() })
-  markTransactions(db as unknown as Db, opts)
   return {
-    db: db as unknown as Db,
+    ...asDatabase(db, migrate, opts),
     readDb: db as unknown as Db,
     kind: 'pglite',
     poolStats: () => null,
     backup: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
-    migrate: () => migrate(db, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, (payload) => onPayload(payload))

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { stamped, ts } from './schema/columns'
+import { ownerRef, singleUse, sortedStamped, stamped, ts } from './schema/columns'
 
 // ---- organisations --------------------------------------------------------
 
@@ -13,8 +13,7 @@ export const organizationType = pgTable('organization_type', {
   parentId: text('parent_id'),
   typeName: text('type_name').notNull(),
   typeCode: text('type_code').notNull().unique(),
-  sort: integer('sort').notNull().default(1),
-  ...stamped,
+  ...sortedStamped,
 })
 
 export const organization = pgTable(
@@ -43,8 +42,7 @@ export const organization = pgTable(
     accountLimit: integer('account_limit'),
     /** Added as a sub-organisation through department/addByOrgId: 'company' or 'subsidiary' (else null). */
     unitKind: text('unit_kind'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [
     index('organization_parent_idx').on(t.parentId),
@@ -113,17 +111,14 @@ export const applicationMenu = pgTable(
   'application_menu',
   {
     applicationMenuId: text('application_menu_id').primaryKey(),
-    applicationId: text('application_id')
-      .notNull()
-      .references(() => application.applicationId, { onDelete: 'cascade' }),
+    applicationId: ownerRef('application_id', () => application.applicationId),
     parentId: text('parent_id'),
     menuName: text('menu_name').notNull(),
     /** English display name (≤ 60); null falls back to the console's route title, then menuName. */
     menuNameEn: text('menu_name_en'),
     action: text('action'),
     iconPath: text('icon_path'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('application_menu_app_idx').on(t.applicationId), index('application_menu_parent_idx').on(t.parentId)],
 )
@@ -132,13 +127,10 @@ export const applicationMenuFunction = pgTable(
   'application_menu_function',
   {
     applicationMenuFunctionId: text('application_menu_function_id').primaryKey(),
-    applicationMenuId: text('application_menu_id')
-      .notNull()
-      .references(() => applicationMenu.applicationMenuId, { onDelete: 'cascade' }),
+    applicationMenuId: ownerRef('application_menu_id', () => applicationMenu.applicationMenuId),
     functionName: text('function_name').notNull(),
     functionAction: text('function_action').notNull(),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [uniqueIndex('menu_function_action_uq').on(t.applicationMenuId, t.functionAction)],
 )
@@ -161,12 +153,8 @@ export const role = pgTable('role', {
 export const roleMenu = pgTable(
   'role_menu',
   {
-    roleId: text('role_id')
-      .notNull()
-      .references(() => role.roleId, { onDelete: 'cascade' }),
-    applicationMenuId: text('application_menu_id')
-      .notNull()
-      .references(() => applicationMenu.applicationMenuId, { onDelete: 'cascade' }),
+    roleId: ownerRef('role_id', () => role.roleId),
+    applicationMenuId: ownerRef('application_menu_id', () => applicationMenu.applicationMenuId),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.applicationMenuId] })],
 )
@@ -174,12 +162,8 @@ export const roleMenu = pgTable(
 export const roleMenuFunction = pgTable(
   'role_menu_function',
   {
-    roleId: text('role_id')
-      .notNull()
-      .references(() => role.roleId, { onDelete: 'cascade' }),
-    applicationMenuFunctionId: text('application_menu_function_id')
-      .notNull()
-      .references(() => applicationMenuFunction.applicationMenuFunctionId, { onDelete: 'cascade' }),
+    roleId: ownerRef('role_id', () => role.roleId),
+    applicationMenuFunctionId: ownerRef('application_menu_function_id', () => applicationMenuFunction.applicationMenuFunctionId),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.applicationMenuFunctionId] })],
 )
@@ -222,12 +206,8 @@ export const account = pgTable(
 export const accountRole = pgTable(
   'account_role',
   {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => account.accountId, { onDelete: 'cascade' }),
-    roleId: text('role_id')
-      .notNull()
-      .references(() => role.roleId, { onDelete: 'cascade' }),
+    accountId: ownerRef('account_id', () => account.accountId),
+    roleId: ownerRef('role_id', () => role.roleId),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] }), index('account_role_role_idx').on(t.roleId)],
 )
@@ -254,9 +234,7 @@ export const accessToken = pgTable(
   {
     accessTokenId: text('access_token_id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => session.sessionId, { onDelete: 'cascade' }),
+    sessionId: ownerRef('session_id', () => session.sessionId),
     appCode: text('app_code').notNull(),
     /** The HMAC key handed to the client once; needed in clear to verify signatures. */
     privateKey: text('private_key').notNull(),
@@ -325,9 +303,7 @@ export const verifyCode = pgTable(
     target: text('target').notNull(),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
-    createdAt: ts('created_at').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
+    ...singleUse,
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('verify_code_target_idx').on(t.target, t.purpose)],

@@ -47,6 +47,20 @@ export interface ExcelColumn {
   exportOnly?: boolean
 }
 
+/** The labels of a 1/0 status column where the page says enabled / disabled. */
+export const ENABLED_LABELS = { on: { zh: '启用', en: 'Enabled' }, off: { zh: '停用', en: 'Disabled' } }
+
+/** The column of a record's 1/0 status (状态), its cells labelled `labels.on` (1) and `labels.off` (0). */
+export const statusColumn = (width: number, labels: { on: Text; off: Text } = ENABLED_LABELS): ExcelColumn => ({
+  field: 'status',
+  title: { zh: '状态', en: 'Status' },
+  width,
+  values: [
+    { value: 1, label: labels.on },
+    { value: 0, label: labels.off },
+  ],
+})
+
 export interface SheetRow {
   /** Row number in the sheet (1-based; the header is row 1 in our templates). */
   row: number

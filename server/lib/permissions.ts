@@ -3,10 +3,12 @@
  * menu, function actions, plus a data scope. Checked on every signed endpoint that declares one.
  */
 import type { FastifyRequest } from 'fastify'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { Code } from '../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
 import type { Ctx } from '../context'
+import type { Db } from '../db/client'
 import { accountRole, application, applicationMenu, applicationMenuFunction, roleMenu, roleMenuFunction } from '../db/schema'
 import { activeRoles, unitSubtreeSql } from './modulePorts'
 import { ApiError } from './http'
@@ -23,6 +25,26 @@ export function activeRoleIds(ctx: Ctx, accountId: string) {
     .from(accountRole)
     .innerJoin(role, eq(role.roleId, accountRole.roleId))
     .where(eq(accountRole.accountId, accountId))
+}
+
+/**
+ * Which of `ids` the roles are granted in a grant table (role_menu, role_menu_function): `granted` is
+ * its granted column, `role` its role column; `also`, further conditions.
+ */
+export async function grantedAmong(
+  db: Db,
+  granted: AnyPgColumn,
+  role: AnyPgColumn,
+  roleIds: string[],
+  ids: string[],
+  also?: SQL,
+): Promise<Set<string>> {
+  if (roleIds.length === 0 || ids.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ id: granted })
+    .from(granted.table)
+    .where(and(inArray(role, roleIds), also, inArray(granted, ids)))
+  return new Set(rows.map((r) => r.id as string))
 }
 
 const widest = (scopes: string[]): DataScope => DATA_SCOPES[Math.max(0, ...scopes.map((s) => DATA_SCOPES.indexOf(s as DataScope)))] ?? 'own'

@@ -34,6 +34,21 @@ const WRITTEN = 'written_row'
 /** Up to this many matching rows a list page counts exactly; above it, `totalCapped` says there are more. */
 export const COUNT_CAP = 5000
 
+/**
+ * The rows of `table` matching `where`, counted up to COUNT_CAP + 1 (an index walk of at most that
+ * many entries): a count above COUNT_CAP says only that there are more.
+ */
+export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped')
+  const [c] = await db.select({ n: count() }).from(capped)
+  return Number(c?.n ?? 0)
+}
+
 /** A cursor of cursorOf: [sort value, id]; anything else is 20001 on `cursor`. */
 function decodeCursor(cursor: string, req: FastifyRequest): [unknown, unknown] {
   try {
@@ -359,14 +374,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
    * A planner estimate would be cheaper still, but it is far off for the unit-subtree filter.
    */
   async function countOf(where: SQL | undefined, seen: number): Promise<{ total: number; totalCapped?: true }> {
-    const capped = ctx.db
-      .select({ one: sql`1`.as('one') })
-      .from(def.table)
-      .where(where)
-      .limit(COUNT_CAP + 1)
-      .as('capped')
-    const [c] = await ctx.db.select({ n: count() }).from(capped)
-    const n = Number(c?.n ?? 0)
+    const n = await cappedCount(ctx.db, def.table, where)
     return n <= COUNT_CAP ? { total: n } : { total: Math.max(COUNT_CAP, seen), totalCapped: true }
   }
 

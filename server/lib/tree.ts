@@ -13,7 +13,7 @@
  * Used by the organisation units and the departments; containers and the EBS/WBS dictionaries
  * declare theirs with `defineTree` too.
  */
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
+import { and, getTableColumns, getTableName, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Code } from '../../src/contract/codes'
 import { newId } from '../../src/contract/ids'
@@ -67,20 +67,48 @@ export function keyBetween(a: string | null, b: string | null): string {
 
 // ---- the tree of a table -----------------------------------------------------------------------
 
-export interface TreeSpec {
-  /** Names the tree in lock keys (e.g. 'organization'). */
-  key: string
+/**
+ * A tree as `defineTree` is told it: the table and its id column; the other columns default to the
+ * table's `parentId`, `path` and `sortKey` (db/schema/columns.ts `treeColumns` names them so).
+ */
+export interface TreeDecl {
   table: PgTable
   id: AnyPgColumn
-  parentId: AnyPgColumn
+  /** Names the tree in lock keys; default: the table's name. */
+  key?: string
+  parentId?: AnyPgColumn
   /** Materialised path '/a/b/c/' of ids (text COLLATE "C", btree-indexed). */
-  path: AnyPgColumn
+  path?: AnyPgColumn
   /** Fractional sort key among siblings (text COLLATE "C"); without it the tree keeps no order of its own. */
   sortKey?: AnyPgColumn
   /** A column that splits the table into separate trees (e.g. a department's organisation): locks are per value. */
   scope?: AnyPgColumn
   /** The refusal of a move under the node itself or one of its descendants (20021). */
   cycle?: { zh: string; en: string }
+}
+
+/** A tree's declaration with its key and columns resolved. */
+export interface TreeSpec extends TreeDecl {
+  key: string
+  parentId: AnyPgColumn
+  path: AnyPgColumn
+}
+
+function specOf(decl: TreeDecl): TreeSpec {
+  const tableName = getTableName(decl.table)
+  const columns = getTableColumns(decl.table) as Record<string, AnyPgColumn | undefined>
+  const required = (name: 'parentId' | 'path'): AnyPgColumn => {
+    const column = decl[name] ?? columns[name]
+    if (!column) throw new Error(`${tableName} has no ${name} column for its tree`)
+    return column
+  }
+  return {
+    ...decl,
+    key: decl.key ?? tableName,
+    parentId: required('parentId'),
+    path: required('path'),
+    sortKey: decl.sortKey ?? columns.sortKey,
+  }
 }
 
 export type Position = { before: string } | { after: string } | 'last' | 'first'
@@ -108,7 +136,8 @@ export const pathEnd = (path: string) => `${path.slice(0, -1)}0`
 /** The ids on a path, root first. */
 export const idsOnPath = (path: string) => path.split('/').filter(Boolean)
 
-export function defineTree(spec: TreeSpec) {
+export function defineTree(decl: TreeDecl) {
+  const spec = specOf(decl)
   const t = sql.identifier(getTableName(spec.table))
   const col = (c: AnyPgColumn) => sql.identifier(c.name)
   const id = col(spec.id)
@@ -332,6 +361,16 @@ export function defineTree(spec: TreeSpec) {
         sql`select true as yes from ${t} n join ${t} r on r.${id} = ${rootId} where n.${id} = ${nodeId} and starts_with(n.${path}, r.${path})`,
       )
       return Boolean(row?.yes)
+    },
+
+    /** Whether a node outside `ids` has its parent among them: deleting `ids` alone would leave it without its parent. */
+    async hasChildOutside(db: Db, ids: string[]): Promise<boolean> {
+      const [child] = await db
+        .select({ id: spec.id })
+        .from(spec.table)
+        .where(and(inArray(spec.parentId, ids), notInArray(spec.id, ids)))
+        .limit(1)
+      return child !== undefined
     },
 
     /** Sets every path from the parent ids in one statement (backfill, after bulk inserts such as the seed). */

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { container, designUnit } from './projectStructure'
 import { project, projectRef } from './project'
-import { stamped } from './columns'
+import { ownerRef, sortedStamped, stamped } from './columns'
 
 export const attrGroup = pgTable(
   'attr_group',
@@ -32,9 +32,7 @@ export const attrItem = pgTable(
   'attr_item',
   {
     itemId: text('item_id').primaryKey(),
-    groupId: text('group_id')
-      .notNull()
-      .references(() => attrGroup.groupId, { onDelete: 'cascade' }),
+    groupId: ownerRef('group_id', () => attrGroup.groupId),
     itemName: text('item_name').notNull(),
     itemCode: text('item_code').notNull(),
     itemType: text('item_type').notNull(),
@@ -43,8 +41,7 @@ export const attrItem = pgTable(
     defaultValue: text('default_value'),
     unit: text('unit'),
     status: integer('status').notNull().default(1),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [uniqueIndex('attr_item_code_uq').on(t.groupId, sql`lower(${t.itemCode})`)],
 )
@@ -53,9 +50,7 @@ export const attrRelation = pgTable(
   'attr_relation',
   {
     relationId: text('relation_id').primaryKey(),
-    groupId: text('group_id')
-      .notNull()
-      .references(() => attrGroup.groupId, { onDelete: 'cascade' }),
+    groupId: ownerRef('group_id', () => attrGroup.groupId),
     nodeId: text('node_id').notNull(),
     /** The node's project (migration 0026); null only for a relation whose node is gone. */
     projectId: text('project_id').references(() => project.projectId, { onDelete: 'cascade' }),
@@ -84,15 +79,12 @@ export const attrTableRow = pgTable(
   'attr_table_row',
   {
     rowId: text('row_id').primaryKey(),
-    groupId: text('group_id')
-      .notNull()
-      .references(() => attrGroup.groupId, { onDelete: 'cascade' }),
+    groupId: ownerRef('group_id', () => attrGroup.groupId),
     nodeType: integer('node_type').notNull(),
     nodeId: text('node_id').notNull(),
     projectId: projectRef(),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('attr_table_row_node_idx').on(t.groupId, t.nodeId, t.sort)],
 )
@@ -113,8 +105,7 @@ export const boqItem = pgTable(
     /** round(quantity × unit price, 2), derived by the database. */
     amount: numeric('amount', { precision: 38, scale: 2 }).generatedAlwaysAs(sql`round("quantity" * "unit_price", 2)`),
     remark: text('remark'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [
     uniqueIndex('boq_item_code_uq').on(t.projectId, sql`lower(${t.itemCode})`),

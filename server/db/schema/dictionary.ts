@@ -5,7 +5,7 @@
  */
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { stamped, ts } from './columns'
+import { added, ownerRef, stamped, treeColumns, treeIndexes } from './columns'
 
 export const dictMajor = pgTable(
   'dict_major',
@@ -28,12 +28,7 @@ export const dictNode = pgTable(
     nodeId: text('node_id').primaryKey(),
     /** 'ebs' | 'wbs' | 'quantity': the tree the node belongs to. */
     kind: text('kind').notNull(),
-    /** Null: a root of the kind's tree. Deleting a node deletes its subtree. */
-    parentId: text('parent_id').references((): AnyPgColumn => dictNode.nodeId, { onDelete: 'cascade' }),
-    /** Materialised path '/root/…/self/' (COLLATE "C"; kept by server/lib/tree.ts). */
-    path: text('path'),
-    /** Fractional sort key among siblings (COLLATE "C"). */
-    sortKey: text('sort_key'),
+    ...treeColumns((): AnyPgColumn => dictNode.nodeId),
     nodeCode: text('node_code').notNull(),
     nodeName: text('node_name').notNull(),
     unit: text('unit'),
@@ -45,8 +40,7 @@ export const dictNode = pgTable(
   },
   (t) => [
     uniqueIndex('dict_node_code_uq').on(t.kind, t.nodeCode),
-    index('dict_node_parent_idx').on(t.parentId, t.sortKey),
-    index('dict_node_path_idx').on(t.path),
+    ...treeIndexes('dict_node', t),
     index('dict_node_kind_idx').on(t.kind, t.sortKey),
     index('dict_node_major_idx').on(t.majorId),
   ],
@@ -55,14 +49,9 @@ export const dictNode = pgTable(
 export const wbsEbsRel = pgTable(
   'wbs_ebs_rel',
   {
-    wbsId: text('wbs_id')
-      .notNull()
-      .references(() => dictNode.nodeId, { onDelete: 'cascade' }),
-    ebsId: text('ebs_id')
-      .notNull()
-      .references(() => dictNode.nodeId, { onDelete: 'cascade' }),
-    createTime: ts('create_time').notNull().defaultNow(),
-    createBy: text('create_by'),
+    wbsId: ownerRef('wbs_id', () => dictNode.nodeId),
+    ebsId: ownerRef('ebs_id', () => dictNode.nodeId),
+    ...added,
   },
   (t) => [primaryKey({ columns: [t.wbsId, t.ebsId] }), index('wbs_ebs_rel_ebs_idx').on(t.ebsId)],
 )

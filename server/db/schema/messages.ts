@@ -3,10 +3,9 @@
  * which message to whom through which channels; one inbox row per receiver and event (unique, so a
  * job run twice writes it once); one push row per inbox row and outside channel.
  */
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { organization } from '../schema'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { messageText, stamped, ts } from './columns'
 
 export interface MsgReceiver {
   /** 2: a group of the account tree (its people), 3: a person (account), role: every holder of the role. */
@@ -33,19 +32,12 @@ export const msgConfig = pgTable(
     status: integer('status').notNull().default(1),
     channels: jsonb('channels').$type<string[]>().notNull().default(['inApp']),
     receivers: jsonb('receivers').$type<MsgReceiver[]>().notNull().default([]),
-    titleZh: text('title_zh').notNull(),
-    titleEn: text('title_en').notNull(),
-    contentZh: text('content_zh').notNull(),
-    contentEn: text('content_en').notNull(),
+    ...messageText,
     /** The enterprise-chat webhook of the `webhook` channel. */
     webhookUrl: text('webhook_url'),
     remark: text('remark'),
     organizationId: text('organization_id').references(() => organization.organizationId),
-    version: integer('version').notNull().default(0),
-    createTime: ts('create_time').notNull().defaultNow(),
-    updateTime: ts('update_time').notNull().defaultNow(),
-    createBy: text('create_by'),
-    updateBy: text('update_by'),
+    ...stamped,
   },
   (t) => [
     index('msg_config_event_idx').on(t.eventCode),
@@ -62,10 +54,7 @@ export const msgInbox = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
     msgConfigId: text('msg_config_id'),
     eventCode: text('event_code').notNull(),
-    titleZh: text('title_zh').notNull(),
-    titleEn: text('title_en').notNull(),
-    contentZh: text('content_zh').notNull(),
-    contentEn: text('content_en').notNull(),
+    ...messageText,
     /** A console path the message opens, if any. */
     link: text('link'),
     senderId: text('sender_id'),

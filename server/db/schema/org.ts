@@ -3,14 +3,11 @@
  * listing and co-office institutions, contacts, qualifications, account groups. The units and
  * their types themselves are `organization` / `organization_type` in ../schema.ts.
  */
-import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { account, organization } from '../schema'
-import { stamped } from './columns'
+import { ownerRef, sortedStamped } from './columns'
 
-const orgRef = () =>
-  text('organization_id')
-    .notNull()
-    .references(() => organization.organizationId, { onDelete: 'cascade' })
+const orgRef = () => ownerRef('organization_id', () => organization.organizationId)
 
 /** 上市机构: where the unit is listed. */
 export const orgListing = pgTable(
@@ -22,8 +19,7 @@ export const orgListing = pgTable(
     stockCode: text('stock_code'),
     listingDate: date('listing_date', { mode: 'string' }),
     remark: text('remark'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('org_listing_org_idx').on(t.organizationId)],
 )
@@ -39,8 +35,7 @@ export const orgCowork = pgTable(
     contactPerson: text('contact_person'),
     contactPhone: text('contact_phone'),
     remark: text('remark'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('org_cowork_org_idx').on(t.organizationId)],
 )
@@ -56,8 +51,7 @@ export const orgContact = pgTable(
     phone: text('phone').notNull(),
     email: text('email'),
     remark: text('remark'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('org_contact_org_idx').on(t.organizationId)],
 )
@@ -78,8 +72,7 @@ export const orgQualification = pgTable(
     frontFileId: text('front_file_id'),
     backFileId: text('back_file_id'),
     remark: text('remark'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('org_qualification_org_idx').on(t.organizationId), index('org_qualification_valid_to_idx').on(t.validTo)],
 )
@@ -92,8 +85,7 @@ export const orgGroup = pgTable(
     organizationId: orgRef(),
     groupName: text('group_name').notNull(),
     remark: text('remark'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [uniqueIndex('org_group_name_uq').on(t.organizationId, t.groupName)],
 )
@@ -103,16 +95,11 @@ export const orgGroupAccount = pgTable(
   'org_group_account',
   {
     orgGroupAccountId: text('org_group_account_id').primaryKey(),
-    orgGroupId: text('org_group_id')
-      .notNull()
-      .references(() => orgGroup.orgGroupId, { onDelete: 'cascade' }),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => account.accountId, { onDelete: 'cascade' }),
+    orgGroupId: ownerRef('org_group_id', () => orgGroup.orgGroupId),
+    accountId: ownerRef('account_id', () => account.accountId),
     organizationId: orgRef(),
     remark: text('remark'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [uniqueIndex('org_group_account_uq').on(t.orgGroupId, t.accountId), index('org_group_account_account_idx').on(t.accountId)],
 )

@@ -6,23 +6,20 @@
 import { sql } from 'drizzle-orm'
 import { date, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { account, organization } from '../schema'
-import { stamped, ts } from './columns'
+import { ownerRef, sortedStamped, ts } from './columns'
 
 export const department = pgTable(
   'department',
   {
     departmentId: text('department_id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.organizationId, { onDelete: 'cascade' }),
+    organizationId: ownerRef('organization_id', () => organization.organizationId),
     /** The parent department; null directly under the organisation. */
     parentId: text('parent_id').references((): AnyPgColumn => department.departmentId),
     /** Materialised path '/top/…/self/' of department ids (COLLATE "C"; kept by server/lib/tree.ts). */
     path: text('path'),
     departmentName: text('department_name').notNull(),
     status: integer('status').notNull().default(1),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [
     index('department_org_idx').on(t.organizationId, t.sort),
@@ -58,8 +55,7 @@ export const person = pgTable(
     submitKind: text('submit_kind'),
     submittedBefore: jsonb('submitted_before'),
     accountId: text('account_id').references(() => account.accountId, { onDelete: 'set null' }),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [
     index('person_org_idx').on(t.organizationId, t.sort, t.userId),
@@ -71,10 +67,7 @@ export const person = pgTable(
   ],
 )
 
-const owner = () =>
-  text('user_id')
-    .notNull()
-    .references(() => person.userId, { onDelete: 'cascade' })
+const owner = () => ownerRef('user_id', () => person.userId)
 
 export const personEducation = pgTable(
   'person_education',
@@ -88,8 +81,7 @@ export const personEducation = pgTable(
     degree: text('degree').notNull(),
     graduationPhotoFileId: text('graduation_photo_file_id'),
     degreePhotoFileId: text('degree_photo_file_id'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('person_education_user_idx').on(t.userId)],
 )
@@ -107,8 +99,7 @@ export const personCertificate = pgTable(
     validTo: date('valid_to', { mode: 'string' }),
     frontPhotoFileId: text('front_photo_file_id'),
     backPhotoFileId: text('back_photo_file_id'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('person_certificate_user_idx').on(t.userId)],
 )
@@ -125,8 +116,7 @@ export const personJob = pgTable(
     departmentName: text('department_name'),
     jobLevel: text('job_level'),
     post: text('post'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('person_job_user_idx').on(t.userId)],
 )
@@ -142,8 +132,7 @@ export const personProject = pgTable(
     organizationName: text('organization_name').notNull(),
     position: text('position'),
     description: text('description'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('person_project_user_idx').on(t.userId)],
 )

@@ -5,7 +5,7 @@
  */
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { account } from '../schema'
-import { ts } from './columns'
+import { ownerRef, singleUse, ts } from './columns'
 
 /** Files of an account that have no staff record to live on (photo) or belong to the account (signature). */
 export const accountProfile = pgTable('account_profile', {
@@ -23,9 +23,7 @@ export const thirdPartyIdentity = pgTable(
   'third_party_identity',
   {
     identityId: text('identity_id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => account.accountId, { onDelete: 'cascade' }),
+    accountId: ownerRef('account_id', () => account.accountId),
     platform: text('platform').notNull(),
     /** The provider's user id for our client (WeChat / QQ openid). */
     subject: text('subject').notNull(),
@@ -56,9 +54,7 @@ export const oauthState = pgTable(
      * must send that verifier. Null only on states from before this column: never accepted.
      */
     verifierHash: text('verifier_hash'),
-    createdAt: ts('created_at').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
+    ...singleUse,
   },
   (t) => [index('oauth_state_expires_idx').on(t.expiresAt)],
 )

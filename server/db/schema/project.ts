@@ -7,13 +7,10 @@
 import { sql } from 'drizzle-orm'
 import { date, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { organization } from '../schema'
-import { stamped } from './columns'
+import { ownerRef, sortedStamped } from './columns'
 
 /** A project record's project: removed with it. */
-export const projectRef = () =>
-  text('project_id')
-    .notNull()
-    .references(() => project.projectId, { onDelete: 'cascade' })
+export const projectRef = () => ownerRef('project_id', () => project.projectId)
 
 /** A construction project; `organizationId` is the owner (建设) unit. */
 export const project = pgTable(
@@ -35,8 +32,7 @@ export const project = pgTable(
     status: text('status').notNull().default('preparing'),
     /** Overall progress in per cent (0–100). */
     progress: integer('progress').notNull().default(0),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [
     uniqueIndex('project_code_uq').on(sql`lower(${t.projectCode})`),
@@ -58,8 +54,7 @@ export const projectUnit = pgTable(
     unitCode: text('unit_code'),
     contactPerson: text('contact_person'),
     contactPhone: text('contact_phone'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [uniqueIndex('project_unit_uq').on(t.projectId, t.organizationId, t.unitType), index('project_unit_org_idx').on(t.organizationId)],
 )
@@ -74,8 +69,7 @@ export const line = pgTable(
     lineName: text('line_name').notNull(),
     lineType: text('line_type').notNull(),
     lengthKm: doublePrecision('length_km'),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [uniqueIndex('line_code_uq').on(t.projectId, sql`lower(${t.lineCode})`)],
 )
@@ -88,8 +82,7 @@ export const engineeringMajor = pgTable(
     projectId: projectRef(),
     majorCode: text('major_code').notNull(),
     majorName: text('major_name').notNull(),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [uniqueIndex('engineering_major_code_uq').on(t.projectId, sql`lower(${t.majorCode})`)],
 )
@@ -104,8 +97,7 @@ export const projectOrg = pgTable(
     /** A PROJECT_ORG_TYPES value. */
     projectOrgTypeId: text('project_org_type_id').notNull(),
     organizationId: text('organization_id').references(() => organization.organizationId, { onDelete: 'set null' }),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [index('project_org_project_idx').on(t.projectId)],
 )
@@ -115,16 +107,13 @@ export const projectDepartment = pgTable(
   'project_department',
   {
     projectDepartmentId: text('project_department_id').primaryKey(),
-    projectOrganizationId: text('project_organization_id')
-      .notNull()
-      .references(() => projectOrg.projectOrganizationId, { onDelete: 'cascade' }),
+    projectOrganizationId: ownerRef('project_organization_id', () => projectOrg.projectOrganizationId),
     projectId: projectRef(),
     parentId: text('parent_id'),
     /** Materialised path '/root/…/self/' of ids (COLLATE "C"; kept by server/lib/tree.ts). */
     path: text('path'),
     departmentName: text('department_name').notNull(),
-    sort: integer('sort').notNull().default(1),
-    ...stamped,
+    ...sortedStamped,
   },
   (t) => [
     index('project_department_org_idx').on(t.projectOrganizationId, t.parentId),

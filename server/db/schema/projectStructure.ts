@@ -8,19 +8,14 @@ import { sql } from 'drizzle-orm'
 import { index, jsonb, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { WorkPoint } from '../../../src/contract/schemas/projectStructure'
 import { line, projectRef } from './project'
-import { stamped } from './columns'
+import { ownerRef, stamped, treeColumns, treeIndexes } from './columns'
 
 export const container = pgTable(
   'container',
   {
     containerId: text('container_id').primaryKey(),
     projectId: projectRef(),
-    /** Null: a root of the project's tree. Deleting a node deletes its subtree. */
-    parentId: text('parent_id').references((): AnyPgColumn => container.containerId, { onDelete: 'cascade' }),
-    /** Materialised path '/root/…/self/' (COLLATE "C"; kept by server/lib/tree.ts). */
-    path: text('path'),
-    /** Fractional sort key among siblings (COLLATE "C"). */
-    sortKey: text('sort_key'),
+    ...treeColumns((): AnyPgColumn => container.containerId),
     containerName: text('container_name').notNull(),
     containerCode: text('container_code').notNull(),
     containerType: text('container_type').notNull(),
@@ -30,8 +25,7 @@ export const container = pgTable(
   },
   (t) => [
     uniqueIndex('container_code_uq').on(t.projectId, t.containerCode),
-    index('container_parent_idx').on(t.parentId, t.sortKey),
-    index('container_path_idx').on(t.path),
+    ...treeIndexes('container', t),
     index('container_project_idx').on(t.projectId, t.sortKey),
   ],
 )
@@ -48,9 +42,7 @@ export const designUnit = pgTable(
   {
     designUnitId: text('design_unit_id').primaryKey(),
     projectId: projectRef(),
-    lineId: text('line_id')
-      .notNull()
-      .references(() => line.lineId, { onDelete: 'cascade' }),
+    lineId: ownerRef('line_id', () => line.lineId),
     designUnitCode: text('design_unit_code').notNull(),
     designUnitName: text('design_unit_name').notNull(),
     major: text('major'),

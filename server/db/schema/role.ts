@@ -6,19 +6,14 @@
  */
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { organization, role } from '../schema'
-import { ts } from './columns'
+import { added, ownerRef } from './columns'
 
 export const roleOrg = pgTable(
   'role_org',
   {
-    roleId: text('role_id')
-      .notNull()
-      .references(() => role.roleId, { onDelete: 'cascade' }),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.organizationId, { onDelete: 'cascade' }),
-    createTime: ts('create_time').notNull().defaultNow(),
-    createBy: text('create_by'),
+    roleId: ownerRef('role_id', () => role.roleId),
+    organizationId: ownerRef('organization_id', () => organization.organizationId),
+    ...added,
   },
   (t) => [primaryKey({ columns: [t.roleId, t.organizationId] }), index('role_org_org_idx').on(t.organizationId)],
 )
@@ -26,15 +21,12 @@ export const roleOrg = pgTable(
 export const roleResourceGrant = pgTable(
   'role_resource',
   {
-    roleId: text('role_id')
-      .notNull()
-      .references(() => role.roleId, { onDelete: 'cascade' }),
+    roleId: ownerRef('role_id', () => role.roleId),
     /** A ROLE_RESOURCE_TYPES value ('application'). */
     resourceType: text('resource_type').notNull(),
     /** The record's id (no foreign key: the type decides the table; a deleted record's grant is dropped by its module or ignored). */
     resourceId: text('resource_id').notNull(),
-    createTime: ts('create_time').notNull().defaultNow(),
-    createBy: text('create_by'),
+    ...added,
   },
   (t) => [
     primaryKey({ columns: [t.roleId, t.resourceType, t.resourceId] }),

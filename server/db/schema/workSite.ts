@@ -2,20 +2,17 @@
  * Work sites (issue 12 part A; migration 0017_work_sites): a project's places of work, placed in its
  * structure, with a site manager, location and photos. Carries `projectId` (DESIGN §3 "Project scope").
  */
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { doublePrecision, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { person } from './people'
 import { line, project } from './project'
 import { container, designUnit } from './projectStructure'
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { ownerRef, stamped } from './columns'
 
 export const workSite = pgTable(
   'work_site',
   {
     workSiteId: text('work_site_id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => project.projectId, { onDelete: 'cascade' }),
+    projectId: ownerRef('project_id', () => project.projectId),
     workSiteCode: text('work_site_code').notNull(),
     workSiteName: text('work_site_name').notNull(),
     siteType: text('site_type').notNull(),
@@ -34,11 +31,7 @@ export const workSite = pgTable(
     description: text('description'),
     /** File ids of the photos, in order. */
     photoFileIds: jsonb('photo_file_ids').$type<string[]>().notNull().default([]),
-    version: integer('version').notNull().default(0),
-    createTime: ts('create_time').notNull().defaultNow(),
-    updateTime: ts('update_time').notNull().defaultNow(),
-    createBy: text('create_by'),
-    updateBy: text('update_by'),
+    ...stamped,
   },
   (t) => [
     uniqueIndex('work_site_code_uq').on(t.projectId, t.workSiteCode),

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client'
 import type { AuthContext } from '../../types'
 import { decideStaffRecords, type ReviewedStaff } from './personPort'
 import { checkGrantableRoles, giveRoles, roleNamesOf } from './roles'
-import { actorOf, applyTransition, recordChanges, type TransitionRow } from './state'
+import { actorOf, applyTransition, fieldChanges, recordChanges, type TransitionRow } from './state'
 
 export async function applyReview(
   tx: Db,
@@ -40,13 +40,7 @@ export async function applyReview(
     const names = await roleNamesOf(tx, roleIds)
     await recordChanges(
       tx,
-      accounts.map((a) => ({
-        accountId: a.accountId,
-        accountName: a.accountName,
-        field: 'roles' as const,
-        fromValue: null,
-        toValue: names,
-      })),
+      fieldChanges(accounts, 'roles', () => null, names),
       actorOf(auth),
       now,
     )

@@ -64,6 +64,7 @@ import {
   endOfDay,
   endSessions,
   ensureSeats,
+  fieldChanges,
   isExpired,
   isPasswordExpired,
   recordChanges,
@@ -296,12 +297,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
         await endSessions(w.tx, ids, w.now)
         await recordChanges(
           w.tx,
-          rows.map((r) => ({
-            accountId: String(r.accountId),
-            accountName: String(r.accountName),
-            field: 'deleted' as const,
-            fromValue: String(r.status),
-          })),
+          fieldChanges(rows, 'deleted', (r) => String(r.status)),
           actorOf(w.auth),
           w.now,
         )
@@ -350,6 +346,27 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       return work(tx, rows, { tx, auth, now: new Date() })
     })
   }
+
+  /**
+   * Sets one field of the chosen accounts (`values`, in one UPDATE; `then` runs after it) and records
+   * its change on each (`changes`), all or none: answers how many were changed.
+   */
+  const setOnAccounts = (
+    req: FastifyRequest,
+    ids: string[],
+    values: Partial<typeof account.$inferInsert>,
+    changes: (rows: AccountRow[]) => ChangeRow[],
+    then?: (tx: Db, w: WriteContext) => Promise<void>,
+  ) =>
+    change(req, ids, async (tx, rows, w) => {
+      await tx
+        .update(account)
+        .set({ ...values, ...touched(w.auth.account.accountId, w.now) })
+        .where(inArray(account.accountId, ids))
+      await then?.(tx, w)
+      await recordChanges(tx, changes(rows), actorOf(w.auth), w.now)
+      return rows.length
+    })
 
   /** Moves the accounts along one transition of the state machine (all or none): state.ts applyTransition. */
   const transition = (
@@ -434,30 +451,19 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
   app.post(api.updateValidPeriod, signed(fn.validPeriod), async (req) => {
     const body = parse(validPeriodBody, req.body, req)
     const until = endOfDay(body.validUntil)
-    const updated = await change(req, body.ids, async (tx, rows, w) => {
-      await tx
-        .update(account)
-        .set({ validUntil: until, ...touched(w.auth.account.accountId, w.now) })
-        .where(inArray(account.accountId, body.ids))
-      // A period that has already ended expires the accounts now.
-      if (until && until.getTime() < w.now.getTime()) {
-        if (body.ids.includes(w.auth.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
-        await endSessions(tx, body.ids, w.now)
-      }
-      await recordChanges(
-        tx,
-        rows.map((r) => ({
-          accountId: r.accountId,
-          accountName: r.accountName,
-          field: 'validUntil' as const,
-          fromValue: dayOf(r.validUntil),
-          toValue: body.validUntil,
-        })),
-        actorOf(w.auth),
-        w.now,
-      )
-      return rows.length
-    })
+    const updated = await setOnAccounts(
+      req,
+      body.ids,
+      { validUntil: until },
+      (rows) => fieldChanges(rows, 'validUntil', (r) => dayOf(r.validUntil), body.validUntil),
+      async (tx, w) => {
+        // A period that has already ended expires the accounts now.
+        if (until && until.getTime() < w.now.getTime()) {
+          if (body.ids.includes(w.auth.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
+          await endSessions(tx, body.ids, w.now)
+        }
+      },
+    )
     return ok(req, { updated })
   })
 
@@ -465,25 +471,9 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     app.post(ACCOUNT_API.general.updatePwdValidPeriod, signed(fn.validPeriod), async (req) => {
       const body = parse(pwdValidPeriodBody, req.body, req)
       const until = endOfDay(body.passwordValidUntil)
-      const updated = await change(req, body.ids, async (tx, rows, w) => {
-        await tx
-          .update(account)
-          .set({ passwordValidUntil: until, ...touched(w.auth.account.accountId, w.now) })
-          .where(inArray(account.accountId, body.ids))
-        await recordChanges(
-          tx,
-          rows.map((r) => ({
-            accountId: r.accountId,
-            accountName: r.accountName,
-            field: 'passwordValidUntil' as const,
-            fromValue: dayOf(r.passwordValidUntil),
-            toValue: body.passwordValidUntil,
-          })),
-          actorOf(w.auth),
-          w.now,
-        )
-        return rows.length
-      })
+      const updated = await setOnAccounts(req, body.ids, { passwordValidUntil: until }, (rows) =>
+        fieldChanges(rows, 'passwordValidUntil', (r) => dayOf(r.passwordValidUntil), body.passwordValidUntil),
+      )
       return ok(req, { updated })
     })
 
@@ -523,25 +513,9 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
 
     app.post(ACCOUNT_API.registered.enablePhoneLogin, signed(fn.edit), async (req) => {
       const body = parse(phoneLoginBody, req.body, req)
-      const updated = await change(req, body.ids, async (tx, rows, w) => {
-        await tx
-          .update(account)
-          .set({ phoneLoginEnabled: body.enable, ...touched(w.auth.account.accountId, w.now) })
-          .where(inArray(account.accountId, body.ids))
-        await recordChanges(
-          tx,
-          rows.map((r) => ({
-            accountId: r.accountId,
-            accountName: r.accountName,
-            field: 'phoneLogin' as const,
-            fromValue: String(r.phoneLoginEnabled),
-            toValue: String(body.enable),
-          })),
-          actorOf(w.auth),
-          w.now,
-        )
-        return rows.length
-      })
+      const updated = await setOnAccounts(req, body.ids, { phoneLoginEnabled: body.enable }, (rows) =>
+        fieldChanges(rows, 'phoneLogin', (r) => String(r.phoneLoginEnabled), String(body.enable)),
+      )
       return ok(req, { updated })
     })
   }

@@ -38,6 +38,23 @@ export const SYSTEM: Actor = { accountId: null, accountName: null }
 /** The signed-in caller as the author of changes. */
 export const actorOf = (auth: AuthContext): Actor => ({ accountId: auth.account.accountId, accountName: auth.account.accountName })
 
+/** The same field's change on each of the accounts: from its own value (`from`) to `to`. */
+export const fieldChanges = <T extends { accountId?: unknown; accountName?: unknown }>(
+  accounts: readonly T[],
+  field: AccountChangeField,
+  from: (a: T) => string | null,
+  to?: string | null,
+  remark?: string | null,
+): ChangeRow[] =>
+  accounts.map((a) => ({
+    accountId: String(a.accountId),
+    accountName: String(a.accountName),
+    field,
+    fromValue: from(a),
+    toValue: to,
+    remark,
+  }))
+
 /** Writes change-history rows (inside the change's transaction). */
 export async function recordChanges(tx: Db, rows: ChangeRow[], by: Actor, now: Date): Promise<void> {
   const changed = rows.filter(
@@ -202,14 +219,7 @@ export async function applyTransition(
   if (!KEEPS_SESSIONS.includes(to)) await endSessions(tx, ids, now)
   await recordChanges(
     tx,
-    rows.map((r) => ({
-      accountId: r.accountId,
-      accountName: r.accountName,
-      field: 'status',
-      fromValue: r.status,
-      toValue: to,
-      remark: opts.remark ?? null,
-    })),
+    fieldChanges(rows, 'status', (r) => r.status, to, opts.remark ?? null),
     by,
     now,
   )

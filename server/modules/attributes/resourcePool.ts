@@ -8,7 +8,7 @@ import { and, eq, ilike, inArray, or } from 'drizzle-orm'
 import { RESOURCE_POOL_TYPES, resourcePoolAdd, resourcePoolListQuery, resourcePoolUpdate } from '../../../src/contract/schemas/attributes'
 import type { Ctx } from '../../context'
 import { resourcePool, roleResourceGrant } from '../../db/schema'
-import type { ExcelColumn } from '../../lib/excel'
+import { statusColumn, type ExcelColumn } from '../../lib/excel'
 import { likeEscape } from '../../lib/sql'
 import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource } from '../../lib/resource'
@@ -38,15 +38,7 @@ const COLUMNS: ExcelColumn[] = [
     values: RESOURCE_POOL_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })),
   },
   { field: 'uri', title: { zh: '资源地址', en: 'URI' }, width: 32 },
-  {
-    field: 'status',
-    title: { zh: '状态', en: 'Status' },
-    width: 8,
-    values: [
-      { value: 1, label: { zh: '启用', en: 'Enabled' } },
-      { value: 0, label: { zh: '停用', en: 'Disabled' } },
-    ],
-  },
+  statusColumn(8),
   { field: 'sort', title: { zh: '排序', en: 'Sort' }, width: 8 },
   { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 32 },
 ]

@@ -15,11 +15,8 @@ type DeptRow = typeof department.$inferSelect
 
 /** The departments of every organisation: one tree per organisation (locks per organisation), paths of department ids. */
 export const deptTree = defineTree({
-  key: 'department',
   table: department,
   id: department.departmentId,
-  parentId: department.parentId,
-  path: department.path,
   scope: department.organizationId,
   cycle: { zh: '不能移动到自身或其下级部门之下', en: 'A department cannot be placed under itself or one of its sub-departments' },
 })

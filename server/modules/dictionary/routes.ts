@@ -33,7 +33,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { dictMajor, dictNode, wbsEbsRel } from '../../db/schema'
-import type { ExcelColumn } from '../../lib/excel'
+import { statusColumn, type ExcelColumn } from '../../lib/excel'
 import { ApiError, ok, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
@@ -51,11 +51,7 @@ export const dictTree = defineTree({
   key: 'dict',
   table: dictNode,
   id: dictNode.nodeId,
-  parentId: dictNode.parentId,
-  path: dictNode.path,
-  sortKey: dictNode.sortKey,
   scope: dictNode.kind,
-  cycle: { zh: '不能移动到自身或其下级节点之下', en: 'A node cannot be placed under itself or one of its descendants' },
 })
 
 const DUP_CODE = { zh: '本字典中已有该编码的节点', en: 'A node with this code exists in the dictionary' }
@@ -105,15 +101,7 @@ const COLUMNS: ExcelColumn[] = [
     width: 14,
     hint: { zh: '工程专业的编码', en: 'The code of an engineering major' },
   },
-  {
-    field: 'status',
-    title: { zh: '状态', en: 'Status' },
-    width: 10,
-    values: [
-      { value: 1, label: { zh: '启用', en: 'Enabled' } },
-      { value: 0, label: { zh: '停用', en: 'Disabled' } },
-    ],
-  },
+  statusColumn(10),
   { field: 'description', title: { zh: '描述', en: 'Description' }, width: 30 },
 ]
 

@@ -28,6 +28,7 @@ import { loginLog, operateLog, systemLog } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { escapeLike, likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
+import { cappedCount, COUNT_CAP } from '../../lib/resource'
 import { registerExport } from '../files'
 import { startLogUpkeep } from './partitions'
 
@@ -36,8 +37,6 @@ type Q = Record<string, string | number | undefined>
 type Text = { zh: string; en: string }
 
 const MENU = '/admin/systemLog' as const
-/** Up to this many matching rows are counted exactly. */
-const COUNT_CAP = 5000
 /** Rows per batch of an export. */
 const BATCH = 2000
 /** One sheet holds at most this many rows (Excel's limit less the header). */
@@ -264,17 +263,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
         .orderBy(desc(def.createdAt), desc(def.id))
         .limit(q.pageSize)
         .offset(cur ? 0 : (q.pageIndex - 1) * q.pageSize)) as Row[]
-      const capped = ctx.readDb
-        .select({ one: sql`1`.as('one') })
-        .from(def.table)
-        .where(where)
-        .limit(COUNT_CAP + 1)
-        .as('capped')
-      const [c] =
-        !cur && rows.length < q.pageSize
-          ? [{ n: rows.length }]
-          : await ctx.readDb.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
-      const n = c?.n ?? 0
+      const n = !cur && rows.length < q.pageSize ? rows.length : await cappedCount(ctx.readDb, def.table, where)
       const last = rows.length === q.pageSize ? rows[rows.length - 1] : undefined
       const idKey = Object.keys(def.list)[0]!
       return ok(req, {

@@ -15,6 +15,16 @@ import { application, applicationMenu, applicationMenuFunction } from '../../db/
 import { ApiError } from '../../lib/http'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
+/** A menu's place in its tree and its names (the shell's menus, a role's grant tree). */
+export const menuColumns = {
+  applicationMenuId: applicationMenu.applicationMenuId,
+  parentId: applicationMenu.parentId,
+  menuName: applicationMenu.menuName,
+  menuNameEn: applicationMenu.menuNameEn,
+  action: applicationMenu.action,
+}
+
+/** The functions of the menus, each with its menu's id, in the menus' order of functions. */
 export async function functionsOf(db: Db, menuIds: string[]) {
   if (menuIds.length === 0) return []
   return db

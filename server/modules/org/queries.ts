@@ -23,11 +23,8 @@ const ACTIVE_UNIT = 1
 
 /** The unit tree (one tree over all units): parent ids, materialised paths, no sort key of its own (units sort by `sort`). */
 export const orgTree = defineTree({
-  key: 'organization',
   table: organization,
   id: organization.organizationId,
-  parentId: organization.parentId,
-  path: organization.path,
   cycle: { zh: '上级单位不能是该单位自身或其下级单位', en: 'The parent may not be the unit itself or one of its child units' },
 })
 

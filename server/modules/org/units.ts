@@ -146,12 +146,7 @@ export const orgResource = defineResource({
   beforeWrite: (input, current, w) => checkUnitWrite(input, current, w),
   afterWrite: (id, _input, w) => orgTree.repath(w.tx, id),
   beforeDelete: async (ids, _rows, w) => {
-    const [child] = await w.tx
-      .select({ id: organization.organizationId })
-      .from(organization)
-      .where(and(inArray(organization.parentId, ids), notInArray(organization.organizationId, ids)))
-      .limit(1)
-    if (child) throw new ApiError(Code.REFUSED, null, REFUSE.children)
+    if (await orgTree.hasChildOutside(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.children)
     if (await anyAccountIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
     if (await anyRoleIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.roles)
   },
@@ -174,6 +169,13 @@ const unitColumns = {
   organizationTypeId: organization.organizationTypeId,
   typeName: organizationType.typeName,
 }
+
+/** Units with their type's name, as the tree's unit nodes are made of. */
+const unitRows = (db: Db) =>
+  db
+    .select(unitColumns)
+    .from(organization)
+    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
 
 /** Which of `values` occur in `column` of `table` (under `where`): for the tree's hasChild flags. */
 async function present(db: Db, table: PgTable, column: AnyPgColumn, values: string[], where?: SQL): Promise<Set<unknown>> {
@@ -245,10 +247,7 @@ async function childrenOf(
       .from(organizationType)
       .where(eq(organizationType.organizationTypeId, nodeId))
     if (!ty) throw new ApiError(Code.NOT_FOUND)
-    const units = await db
-      .select(unitColumns)
-      .from(organization)
-      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+    const units = await unitRows(db)
       .where(and(eq(organization.organizationTypeId, nodeId), topUnits(ids)))
       .orderBy(...UNIT_ORDER)
       .limit(TREE_LIMIT)
@@ -260,10 +259,7 @@ async function childrenOf(
       .from(organization)
       .where(and(eq(organization.organizationId, nodeId), orgVisible(ids)))
     if (!unit) throw new ApiError(Code.NOT_FOUND)
-    const units = await db
-      .select(unitColumns)
-      .from(organization)
-      .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+    const units = await unitRows(db)
       .where(and(eq(organization.parentId, nodeId), orgVisible(ids)))
       .orderBy(...UNIT_ORDER)
       .limit(TREE_LIMIT)
@@ -295,10 +291,7 @@ async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Pro
     orgVisible(ids),
   )
   const [total] = await db.select({ n: count() }).from(organization).where(where)
-  const units = await db
-    .select(unitColumns)
-    .from(organization)
-    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
+  const units = await unitRows(db)
     .where(where)
     .orderBy(asc(organizationType.sort), ...UNIT_ORDER)
     .limit(KEYWORD_LIMIT)
@@ -328,11 +321,7 @@ async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Pro
 // ---- organisation / department nodes ---------------------------------------------------------------
 
 async function orgNodes(db: Db, orgIds: string[]): Promise<OrgNode[]> {
-  const rows = await db
-    .select(unitColumns)
-    .from(organization)
-    .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
-    .where(inArray(organization.organizationId, orgIds))
+  const rows = await unitRows(db).where(inArray(organization.organizationId, orgIds))
   const byId = new Map(rows.map((r) => [r.organizationId, r]))
   const missing = orgIds.filter((id) => !byId.has(id))
   if (missing.length) throw new ApiError(Code.NOT_FOUND, missing)

@@ -29,6 +29,7 @@ import {
   submissionQuery,
   userAdd,
   userUpdate,
+  type AuditRow,
   type SubmitKind,
 } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
@@ -50,29 +51,29 @@ const UNDER_REVIEW: readonly string[] = [
 
 const ALREADY_APPROVED = { zh: '所选记录中有已审核通过的记录', en: 'Some of the chosen records are already approved' }
 
+/** The staff record's columns an audit row (AuditRow) shows, the submission's after them. */
+const AUDIT_PERSON_FIELDS = [
+  'userId',
+  'name',
+  'sex',
+  'idCard',
+  'cellphone',
+  'organizationId',
+  'organizationName',
+  'departmentName',
+  'accountId',
+  'accountName',
+  'accountStatus',
+  'auditStatus',
+  'auditReason',
+  'auditBy',
+  'auditTime',
+] as const satisfies readonly (keyof AuditRow & keyof typeof personSelection)[]
+
 /** Records that went through review: pending ones and those decided. */
 const submitted = or(eq(person.auditStatus, 'pending'), isNotNull(person.auditTime))
 
 export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const {
-    userId,
-    name,
-    sex,
-    idCard,
-    cellphone,
-    organizationId,
-    organizationName,
-    departmentName,
-    accountId,
-    accountName,
-    accountStatus,
-    auditStatus,
-    auditReason,
-    auditBy,
-    auditTime,
-    createTime,
-    version,
-  } = personSelection
   registerResource(
     app,
     ctx,
@@ -93,25 +94,11 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
       sortable: { submitTime: person.submitTime, createTime: person.createTime, auditTime: person.auditTime, name: person.name },
       defaultDesc: true,
       selection: {
-        userId,
-        name,
-        sex,
-        idCard,
-        cellphone,
-        organizationId,
-        organizationName,
-        departmentName,
-        accountId,
-        accountName,
-        accountStatus,
-        auditStatus,
-        auditReason,
-        auditBy,
-        auditTime,
+        ...Object.fromEntries(AUDIT_PERSON_FIELDS.map((f) => [f, personSelection[f]])),
         submitTime: person.submitTime,
         submitKind: person.submitKind,
-        createTime,
-        version,
+        createTime: personSelection.createTime,
+        version: personSelection.version,
       },
       join: joinPersonRefs,
       enrich: async (_db, rows) => maskPeople(rows).map(({ roleNames: _r, ...r }) => r),

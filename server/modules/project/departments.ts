@@ -4,7 +4,7 @@
  * accounts belong to one (account.project_department_id) and see its project.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -28,11 +28,8 @@ import { defineResource, registerResource, type WriteContext } from '../../lib/r
 export const PROJECT_CONFIG_MENU = '/admin/project-configuration' as const
 
 export const projectDeptTree = defineTree({
-  key: 'project_department',
   table: projectDepartment,
   id: projectDepartment.projectDepartmentId,
-  parentId: projectDepartment.parentId,
-  path: projectDepartment.path,
   scope: projectDepartment.projectOrganizationId,
   cycle: { zh: '不能移动到自身或其下级部门之下', en: 'A department cannot be placed under itself or one of its sub-departments' },
 })
@@ -123,14 +120,26 @@ export const projectDepartmentResource = defineResource({
   },
   afterWrite: (id, _input, w) => projectDeptTree.repath(w.tx, id),
   beforeDelete: async (ids, _rows, w) => {
-    const [child] = await w.tx
-      .select({ id: projectDepartment.projectDepartmentId })
-      .from(projectDepartment)
-      .where(and(inArray(projectDepartment.parentId, ids), notInArray(projectDepartment.projectDepartmentId, ids)))
-      .limit(1)
-    if (child) throw new ApiError(Code.REFUSED, null, HAS_CHILDREN)
+    if (await projectDeptTree.hasChildOutside(w.tx, ids)) throw new ApiError(Code.REFUSED, null, HAS_CHILDREN)
   },
 })
+
+/** Departments as a registered account's choices show them: with their project organisation and project. */
+function departmentOptions(db: Db) {
+  return db
+    .select({
+      projectDepartmentId: projectDepartment.projectDepartmentId,
+      departmentName: projectDepartment.departmentName,
+      path: projectDepartment.path,
+      projectOrganizationId: projectOrg.projectOrganizationId,
+      projectOrganizationName: projectOrg.projectOrganizationName,
+      projectId: project.projectId,
+      projectName: project.projectName,
+    })
+    .from(projectDepartment)
+    .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
+    .innerJoin(project, eq(project.projectId, projectDepartment.projectId))
+}
 
 export function registerProjectDepartmentRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerResource(app, ctx, projectDepartmentResource)
@@ -170,19 +179,7 @@ export function registerProjectDepartmentRoutes(app: FastifyInstance, ctx: Ctx):
     { config: { auth: 'signed', perm: perm('/admin/project-org-account') } },
     async (req) => {
       const visible = await visibleProjectIds(ctx, req.auth!)
-      const rows = await ctx.db
-        .select({
-          projectDepartmentId: projectDepartment.projectDepartmentId,
-          departmentName: projectDepartment.departmentName,
-          path: projectDepartment.path,
-          projectOrganizationId: projectOrg.projectOrganizationId,
-          projectOrganizationName: projectOrg.projectOrganizationName,
-          projectId: project.projectId,
-          projectName: project.projectName,
-        })
-        .from(projectDepartment)
-        .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
-        .innerJoin(project, eq(project.projectId, projectDepartment.projectId))
+      const rows = await departmentOptions(ctx.db)
         .where(projectWhere(projectDepartment.projectId, visible))
         .orderBy(asc(project.sort), asc(project.projectName), asc(projectOrg.sort), asc(projectDepartment.path))
         .limit(5000)
@@ -207,17 +204,7 @@ export async function projectDepartmentChoice(
   projectDepartmentId: string,
   db: Db = ctx.db,
 ): Promise<{ projectName: string; projectOrganizationName: string; projectDepartmentName: string }> {
-  const [row] = await db
-    .select({
-      projectId: project.projectId,
-      projectName: project.projectName,
-      projectOrganizationName: projectOrg.projectOrganizationName,
-      departmentName: projectDepartment.departmentName,
-    })
-    .from(projectDepartment)
-    .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
-    .innerJoin(project, eq(project.projectId, projectDepartment.projectId))
-    .where(eq(projectDepartment.projectDepartmentId, projectDepartmentId))
+  const [row] = await departmentOptions(db).where(eq(projectDepartment.projectDepartmentId, projectDepartmentId))
   if (!row) throw new ApiError(Code.NOT_FOUND, { field: 'projectDepartmentId' })
   requireProjects(await visibleProjectIds(ctx, auth, db), [row.projectId], 'projectDepartmentId')
   return { projectName: row.projectName, projectOrganizationName: row.projectOrganizationName, projectDepartmentName: row.departmentName }

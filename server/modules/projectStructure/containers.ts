@@ -40,14 +40,9 @@ import { defineTreeResource, placeNode, readTree, registerTreeResource } from '.
 export const CONTAINER_MENU = '/admin/project-container' as const
 
 export const containerTree = defineTree({
-  key: 'container',
   table: container,
   id: container.containerId,
-  parentId: container.parentId,
-  path: container.path,
-  sortKey: container.sortKey,
   scope: container.projectId,
-  cycle: { zh: '不能移动到自身或其下级节点之下', en: 'A node cannot be placed under itself or one of its descendants' },
 })
 
 const DUP_CODE = { zh: '本项目中已有该编码的节点', en: 'A node with this code exists in the project' }

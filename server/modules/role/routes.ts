@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import { accountRole, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
 import { likeEscape, qualified } from '../../lib/sql'
-import type { ExcelColumn } from '../../lib/excel'
+import { statusColumn, type ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 import { orgNameOf } from '../org'
@@ -157,13 +157,7 @@ export const ROLE_COLUMNS: ExcelColumn[] = [
     hint: { zh: '不填为“本单位”', en: 'Empty: own organisation' },
   },
   {
-    field: 'status',
-    title: { zh: '状态', en: 'Status' },
-    width: 10,
-    values: [
-      { value: 1, label: { zh: '启用', en: 'Active' } },
-      { value: 0, label: { zh: '停用', en: 'Stopped' } },
-    ],
+    ...statusColumn(10, { on: { zh: '启用', en: 'Active' }, off: { zh: '停用', en: 'Stopped' } }),
     hint: { zh: '不填为“启用”', en: 'Empty: active' },
   },
   {

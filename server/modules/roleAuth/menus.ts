@@ -18,8 +18,9 @@ import {
 } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
-import { application, applicationMenu, applicationMenuFunction, roleMenu, roleMenuFunction } from '../../db/schema'
+import { application, applicationMenu, roleMenu, roleMenuFunction } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { grantedAmong } from '../../lib/permissions'
 import {
   checkAdminKept,
   functionText,
@@ -32,6 +33,7 @@ import {
   visibleRole,
   type Holdings,
 } from './holdings'
+import { functionsOf, menuColumns } from '../menu'
 import { read, write } from './perm'
 
 async function appsFor(tx: Db, h: Holdings): Promise<RoleMenuApp[]> {
@@ -49,34 +51,14 @@ async function appsFor(tx: Db, h: Holdings): Promise<RoleMenuApp[]> {
 
 async function appMenus(tx: Db, applicationId: string) {
   const menus = await tx
-    .select({
-      applicationMenuId: applicationMenu.applicationMenuId,
-      parentId: applicationMenu.parentId,
-      menuName: applicationMenu.menuName,
-      menuNameEn: applicationMenu.menuNameEn,
-      action: applicationMenu.action,
-      sort: applicationMenu.sort,
-    })
+    .select({ ...menuColumns, sort: applicationMenu.sort })
     .from(applicationMenu)
     .where(eq(applicationMenu.applicationId, applicationId))
     .orderBy(asc(applicationMenu.sort), asc(applicationMenu.menuName))
-  const fns = menus.length
-    ? await tx
-        .select({
-          applicationMenuFunctionId: applicationMenuFunction.applicationMenuFunctionId,
-          applicationMenuId: applicationMenuFunction.applicationMenuId,
-          functionName: applicationMenuFunction.functionName,
-          functionAction: applicationMenuFunction.functionAction,
-        })
-        .from(applicationMenuFunction)
-        .where(
-          inArray(
-            applicationMenuFunction.applicationMenuId,
-            menus.map((m) => m.applicationMenuId),
-          ),
-        )
-        .orderBy(asc(applicationMenuFunction.sort), asc(applicationMenuFunction.functionAction))
-    : []
+  const fns = await functionsOf(
+    tx,
+    menus.map((m) => m.applicationMenuId),
+  )
   return { menus, fns }
 }
 
@@ -184,26 +166,8 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       }
       const appMenuIds = menus.map((m) => m.applicationMenuId)
       const appFnIds = fns.map((f) => f.applicationMenuFunctionId)
-      const current = new Set(
-        appMenuIds.length
-          ? (
-              await tx
-                .select({ id: roleMenu.applicationMenuId })
-                .from(roleMenu)
-                .where(and(eq(roleMenu.roleId, r.roleId), inArray(roleMenu.applicationMenuId, appMenuIds)))
-            ).map((x) => x.id)
-          : [],
-      )
-      const currentFns = new Set(
-        appFnIds.length
-          ? (
-              await tx
-                .select({ id: roleMenuFunction.applicationMenuFunctionId })
-                .from(roleMenuFunction)
-                .where(and(eq(roleMenuFunction.roleId, r.roleId), inArray(roleMenuFunction.applicationMenuFunctionId, appFnIds)))
-            ).map((x) => x.id)
-          : [],
-      )
+      const current = await grantedAmong(tx, roleMenu.applicationMenuId, roleMenu.roleId, [r.roleId], appMenuIds)
+      const currentFns = await grantedAmong(tx, roleMenuFunction.applicationMenuFunctionId, roleMenuFunction.roleId, [r.roleId], appFnIds)
       // Only what is new must be held: keeping or removing a grant hands nothing out.
       for (const id of wanted) {
         const m = menuById.get(id)!

@@ -1,6 +1,6 @@
 /** The shell's calls: the left menu by permission, the operation log of clicks, the current user. */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { API } from '../../../src/contract/paths'
 import { menuByPermissionQuery, operateLogBody, type CurrentUser, type MenuEntry } from '../../../src/contract/schemas/shell'
@@ -9,10 +9,10 @@ import { application, applicationMenu, applicationMenuFunction, roleMenu, roleMe
 import { roleExists, roleNamesInOrder } from '../role'
 import { staffOfAccount } from '../people'
 import { ApiError, ok, parse } from '../../lib/http'
-import { activeRoleIds } from '../../lib/permissions'
+import { activeRoleIds, grantedAmong } from '../../lib/permissions'
 import { organizationName } from '../auth'
 import { heldFunction, logContent, writeOperateLog, writeSystemLog } from '../logs'
-import { functionsOf } from '../menu'
+import { functionsOf, menuColumns } from '../menu'
 import { profilePhoto } from '../personal'
 
 export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -23,34 +23,17 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (roles.length === 0) return ok<MenuEntry[]>(req, [])
     const roleIds = roles.map((r) => r.roleId)
     const all = await ctx.db
-      .select({
-        applicationMenuId: applicationMenu.applicationMenuId,
-        parentId: applicationMenu.parentId,
-        menuName: applicationMenu.menuName,
-        menuNameEn: applicationMenu.menuNameEn,
-        action: applicationMenu.action,
-        iconPath: applicationMenu.iconPath,
-        sort: applicationMenu.sort,
-      })
+      .select({ ...menuColumns, iconPath: applicationMenu.iconPath, sort: applicationMenu.sort })
       .from(applicationMenu)
       .innerJoin(application, eq(application.applicationId, applicationMenu.applicationId))
       .where(eq(application.code, q.appCode))
       .orderBy(asc(applicationMenu.sort), asc(applicationMenu.menuName))
-    const granted = new Set(
-      (
-        await ctx.db
-          .selectDistinct({ id: roleMenu.applicationMenuId })
-          .from(roleMenu)
-          .where(
-            and(
-              inArray(roleMenu.roleId, roleIds),
-              inArray(
-                roleMenu.applicationMenuId,
-                all.map((m) => m.applicationMenuId),
-              ),
-            ),
-          )
-      ).map((r) => r.id),
+    const granted = await grantedAmong(
+      ctx.db,
+      roleMenu.applicationMenuId,
+      roleMenu.roleId,
+      roleIds,
+      all.map((m) => m.applicationMenuId),
     )
     // Keep the tree whole: the ancestors of a granted menu are shown too.
     const byId = new Map(all.map((m) => [m.applicationMenuId, m]))
@@ -69,22 +52,13 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
     const authorised =
       auth.account.level === 'tourist' || fns.length === 0
         ? new Set<string>()
-        : new Set(
-            (
-              await ctx.db
-                .selectDistinct({ id: roleMenuFunction.applicationMenuFunctionId })
-                .from(roleMenuFunction)
-                .where(
-                  and(
-                    inArray(roleMenuFunction.roleId, roleIds),
-                    roleExists(roleMenuFunction.roleId),
-                    inArray(
-                      roleMenuFunction.applicationMenuFunctionId,
-                      fns.map((f) => f.applicationMenuFunctionId),
-                    ),
-                  ),
-                )
-            ).map((r) => r.id),
+        : await grantedAmong(
+            ctx.db,
+            roleMenuFunction.applicationMenuFunctionId,
+            roleMenuFunction.roleId,
+            roleIds,
+            fns.map((f) => f.applicationMenuFunctionId),
+            roleExists(roleMenuFunction.roleId),
           )
     const descending = q.desc === true || q.desc === 'true'
     const entries: MenuEntry[] = menus.map((m) => {

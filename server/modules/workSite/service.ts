@@ -11,7 +11,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { parseChainage } from '../../../src/contract/mileage'
@@ -52,6 +52,17 @@ function inProject<T extends Row>(field: string, rows: T[]): T {
   return row
 }
 
+/** The row of `id`'s table with that id must belong to the project (`projectColumn`): 20002 on the field otherwise. */
+async function requireInProject(tx: Db, field: string, id: AnyPgColumn, projectColumn: AnyPgColumn, value: string, projectId: string) {
+  inProject(
+    field,
+    await tx
+      .select({ id })
+      .from(id.table)
+      .where(and(eq(id, value), eq(projectColumn, projectId))),
+  )
+}
+
 /** A site placed in a design unit lies within its mileage range: 20001 on the mileage outside it. */
 function checkWithinDesignUnit(
   input: Row,
@@ -77,16 +88,10 @@ function checkWithinDesignUnit(
 export async function checkWorkSite(input: Row, current: Row | null, w: WriteContext): Promise<void> {
   const { tx } = w
   const projectId = String(current?.projectId ?? input.projectId)
-  const lineId = (input.lineId as string | null | undefined) ?? null
-  if (lineId)
-    inProject(
-      'lineId',
-      await tx
-        .select({ id: line.lineId })
-        .from(line)
-        .where(and(eq(line.lineId, lineId), eq(line.projectId, projectId))),
-    )
-  const designUnitId = (input.designUnitId as string | null | undefined) ?? null
+  const ref = (field: string) => (input[field] as string | null | undefined) ?? null
+  const lineId = ref('lineId')
+  if (lineId) await requireInProject(tx, 'lineId', line.lineId, line.projectId, lineId, projectId)
+  const designUnitId = ref('designUnitId')
   if (designUnitId) {
     const du = inProject(
       'designUnitId',
@@ -104,16 +109,9 @@ export async function checkWorkSite(input: Row, current: Row | null, w: WriteCon
     if (lineId && du.lineId !== lineId) throw new ApiError(Code.NOT_FOUND, { field: 'designUnitId' }, NOT_ON_LINE)
     checkWithinDesignUnit(input, du)
   }
-  const containerId = (input.containerId as string | null | undefined) ?? null
-  if (containerId)
-    inProject(
-      'containerId',
-      await tx
-        .select({ id: container.containerId })
-        .from(container)
-        .where(and(eq(container.containerId, containerId), eq(container.projectId, projectId))),
-    )
-  const managerUserId = (input.managerUserId as string | null | undefined) ?? null
+  const containerId = ref('containerId')
+  if (containerId) await requireInProject(tx, 'containerId', container.containerId, container.projectId, containerId, projectId)
+  const managerUserId = ref('managerUserId')
   if (managerUserId) {
     if (!(await isStaffUnder(tx, managerUserId, await projectUnitIds(tx, projectId))))
       throw new ApiError(Code.NOT_FOUND, { field: 'managerUserId' }, NOT_PROJECT_STAFF)
