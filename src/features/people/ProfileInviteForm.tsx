@@ -6,7 +6,6 @@
  */
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2 } from 'lucide-react'
 import { Code } from '@/contract'
 import { profileForm, type ProfileData } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
@@ -70,8 +69,7 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
           <CertificateList name="certificates" narrow max={20} />
         </section>
 
-        <Button type="submit" className="w-full" size="lg" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+        <Button type="submit" className="w-full" size="lg" pending={form.formState.isSubmitting}>
           {t('people.invite.submit')}
         </Button>
       </form>

@@ -16,7 +16,7 @@ import {
 } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from '@/lib/toast'
-import { GitMerge, Loader2 } from 'lucide-react'
+import { GitMerge } from 'lucide-react'
 import { Code, keepFirstDot } from '@/contract'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -324,8 +324,7 @@ function FormDialogBody<T extends object>({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={rf.saving}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={rf.saving} className="min-w-24">
-            {rf.saving && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" pending={rf.saving} className="min-w-24">
             {t('common.submit')}
           </Button>
         </DialogFooter>

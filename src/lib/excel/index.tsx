@@ -15,7 +15,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
-import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, FileUp, Info, Loader2, RotateCcw, Upload } from 'lucide-react'
+import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, FileUp, Info, RotateCcw, Upload } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import {
   acceptOf,
@@ -74,8 +74,7 @@ export function ExportButton({
   }
   return (
     <Can action="export">
-      <Button variant="outline" onClick={() => void run()} disabled={busy}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+      <Button variant="outline" onClick={() => void run()} icon={Download} pending={busy}>
         {busy ? t('files.export.exporting') : (label ?? t('files.export.button'))}
       </Button>
     </Can>
@@ -246,8 +245,15 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
               <div className="min-w-0 flex-1 space-y-2">
                 <p className="text-sm font-medium">{t('files.import.step1')}</p>
                 <p className="text-xs text-muted-foreground">{t('files.import.step1Hint')}</p>
-                <Button type="button" variant="outline" size="sm" className="h-9" onClick={() => void template()} disabled={templateBusy}>
-                  {templateBusy ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="h-9"
+                  onClick={() => void template()}
+                  icon={FileSpreadsheet}
+                  pending={templateBusy}
+                >
                   {t('files.import.template')}
                 </Button>
               </div>
@@ -349,8 +355,7 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="button" onClick={() => void start()} disabled={!file || busy} className="min-w-28">
-              {busy && <Loader2 className="animate-spin" aria-hidden />}
+            <Button type="button" onClick={() => void start()} disabled={!file} pending={busy} className="min-w-28">
               {t('files.import.start')}
             </Button>
           </>
