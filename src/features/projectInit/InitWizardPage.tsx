@@ -32,7 +32,7 @@ import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ProjectFormFields, projectDefaults } from '@/features/projects'
 import { confirm, FormErrors, formatDateTime, useActionForm } from '@/lib/crud'
-import { precheckFile, saveBlob } from '@/lib/files'
+import { precheckFile, useDownload } from '@/lib/files'
 import { http, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useCan } from '@/lib/permissions'
@@ -374,18 +374,7 @@ function SourceStep({
   const { t } = useT()
   const def = INIT_PRESET_DEFS[preset]
   const file = useWorkbookUpload(preset, run.runId, onUploaded)
-  const [templateBusy, setTemplateBusy] = useState(false)
-  const template = async () => {
-    setTemplateBusy(true)
-    try {
-      const { blob, fileName } = await http.download(initPaths(preset).template)
-      saveBlob(blob, fileName ?? 'template.xlsx')
-    } catch {
-      /* shown by the client */
-    } finally {
-      setTemplateBusy(false)
-    }
-  }
+  const template = useDownload()
   const ready =
     (def.newProject || !!run.projectId) &&
     ((run.source === 'template' && !!run.templateProjectId) || (run.source === 'workbook' && !!run.fileName))
@@ -456,9 +445,9 @@ function SourceStep({
               type="button"
               variant="outline"
               className="h-9"
-              onClick={() => void template()}
+              onClick={() => void template.download(initPaths(preset).template, 'template.xlsx')}
               icon={FileSpreadsheet}
-              pending={templateBusy}
+              pending={template.busy}
             >
               {t('projectInit.source.download')}
             </Button>
