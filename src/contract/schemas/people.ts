@@ -59,7 +59,7 @@ import {
   type Post,
   type Sex,
 } from '../fields/people'
-import { id, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
+import { id, idList, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
 
@@ -258,16 +258,7 @@ export const userListQuery = listQuery.extend({
 
 export const userIdQuery = z.object({ userId: id() })
 
-const userIds = () =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(
-      z
-        .array(z.uuid({ error: V.invalid }))
-        .min(1, { error: V.required })
-        .max(2000),
-    )
+const userIds = () => idList(2000)
 
 /** Move people to a department (its organisation follows) or directly under an organisation. */
 export const userMove = z
