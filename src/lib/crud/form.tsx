@@ -614,7 +614,37 @@ export function FormField(props: FormFieldProps) {
   }
 
   return (
-    <div className={cn('flex min-w-0 flex-col gap-1.5', (props.wide ?? kind === 'textarea') && 'sm:col-span-2', props.className)}>
+    <FieldFrame
+      id={id}
+      label={label}
+      required={required}
+      hideLabel={hideLabel}
+      error={error}
+      hint={hint}
+      className={cn((props.wide ?? kind === 'textarea') && 'sm:col-span-2', props.className)}
+    >
+      {control_}
+    </FieldFrame>
+  )
+}
+
+export interface FieldFrameProps {
+  /** The control's id; its error is `<id>-error` (the control's aria-describedby while invalid). */
+  id: string
+  label: string
+  required?: boolean
+  hideLabel?: boolean
+  /** The error in the current language; shown instead of the hint. */
+  error?: string
+  hint?: ReactNode
+  className?: string
+  children: ReactNode
+}
+
+/** A field's frame: the label (with the required mark), the control, then its error or else its hint. `<FormField>` is one. */
+export function FieldFrame({ id, label, required, hideLabel, error, hint, className, children }: FieldFrameProps) {
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <Label htmlFor={id} className={cn('text-sm', hideLabel && 'sr-only')}>
         {required && (
           <span className="mr-0.5 text-destructive" aria-hidden>
@@ -623,9 +653,9 @@ export function FormField(props: FormFieldProps) {
         )}
         {label}
       </Label>
-      {control_}
-      {invalid ? (
-        <p id={errorId} className="text-xs text-destructive">
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-destructive">
           {error}
         </p>
       ) : hint ? (
