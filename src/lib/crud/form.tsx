@@ -438,7 +438,6 @@ export function FormField(props: FormFieldProps) {
     options = [],
     required,
     placeholder,
-    hint,
     disabled,
     checkedValue = true,
     uncheckedValue = false,
@@ -614,15 +613,7 @@ export function FormField(props: FormFieldProps) {
   }
 
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={required}
-      hideLabel={hideLabel}
-      error={error}
-      hint={hint}
-      className={cn((props.wide ?? kind === 'textarea') && 'sm:col-span-2', props.className)}
-    >
+    <FieldFrame {...props} id={id} error={error} wide={props.wide ?? kind === 'textarea'}>
       {control_}
     </FieldFrame>
   )
@@ -637,14 +628,16 @@ export interface FieldFrameProps {
   /** The error in the current language; shown instead of the hint. */
   error?: string
   hint?: ReactNode
+  /** Spans both columns of a `<FormGrid>`. */
+  wide?: boolean
   className?: string
   children: ReactNode
 }
 
 /** A field's frame: the label (with the required mark), the control, then its error or else its hint. `<FormField>` is one. */
-export function FieldFrame({ id, label, required, hideLabel, error, hint, className, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, required, hideLabel, error, hint, wide, className, children }: FieldFrameProps) {
   return (
-    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-1.5', wide && 'sm:col-span-2', className)}>
       <Label htmlFor={id} className={cn('text-sm', hideLabel && 'sr-only')}>
         {required && (
           <span className="mr-0.5 text-destructive" aria-hidden>
