@@ -51,12 +51,17 @@ export function Button({ className, variant, size, asChild = false, icon: Icon, 
   )
 }
 
-/** A button that is only an icon (ghost, type="button" unless told): `label` names it for screen readers. */
+/**
+ * A button that is only an icon (ghost, type="button" unless told): `label` names it for screen readers
+ * (`name`, a fuller name where the row matters: 编辑 张伟), and with `tip` it is also its tooltip.
+ */
 export function IconButton({
   label,
+  name,
+  tip,
   variant = 'ghost',
   type = 'button',
   ...props
-}: Omit<ButtonProps, 'size' | 'children' | 'asChild'> & { icon: LucideIcon; label: string }) {
-  return <Button type={type} variant={variant} size="icon" aria-label={label} {...props} />
+}: Omit<ButtonProps, 'size' | 'children' | 'asChild'> & { icon: LucideIcon; label: string; name?: string; tip?: boolean }) {
+  return <Button type={type} variant={variant} size="icon" aria-label={name ?? label} title={tip ? label : undefined} {...props} />
 }
