@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Slot } from 'radix-ui'
 import { cva, type VariantProps } from 'class-variance-authority'
-import type { LucideIcon } from 'lucide-react'
+import { Loader2, type LucideIcon } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
 export const buttonVariants = cva(
@@ -31,9 +31,11 @@ export interface ButtonProps extends React.ComponentProps<'button'>, VariantProp
   asChild?: boolean
   /** Drawn before the label, hidden from screen readers (the label, or an `aria-label` on an icon-only button, names it). */
   icon?: LucideIcon
+  /** Working (a save, a check): a spinner in place of the icon, and disabled meanwhile. */
+  pending?: boolean
 }
 
-export function Button({ className, variant, size, asChild = false, icon: Icon, children, ...props }: ButtonProps) {
+export function Button({ className, variant, size, asChild = false, icon: Icon, pending, children, ...props }: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size, className }))
   if (asChild)
     return (
@@ -42,19 +44,24 @@ export function Button({ className, variant, size, asChild = false, icon: Icon, 
       </Slot.Root>
     )
   return (
-    <button className={classes} {...props}>
-      {Icon && <Icon aria-hidden />}
+    <button className={classes} {...props} disabled={props.disabled || pending}>
+      {pending ? <Loader2 className="animate-spin" aria-hidden /> : Icon && <Icon aria-hidden />}
       {children}
     </button>
   )
 }
 
-/** A button that is only an icon (ghost, type="button" unless told): `label` names it for screen readers. */
+/**
+ * A button that is only an icon (ghost, type="button" unless told): `label` names it for screen readers
+ * (`name`, a fuller name where the row matters: 编辑 张伟), and with `tip` it is also its tooltip.
+ */
 export function IconButton({
   label,
+  name,
+  tip,
   variant = 'ghost',
   type = 'button',
   ...props
-}: Omit<ButtonProps, 'size' | 'children' | 'asChild'> & { icon: LucideIcon; label: string }) {
-  return <Button type={type} variant={variant} size="icon" aria-label={label} {...props} />
+}: Omit<ButtonProps, 'size' | 'children' | 'asChild'> & { icon: LucideIcon; label: string; name?: string; tip?: boolean }) {
+  return <Button type={type} variant={variant} size="icon" aria-label={name ?? label} title={tip ? label : undefined} {...props} />
 }

@@ -1,4 +1,7 @@
-/** A department's fields (declared once, issue 27): the form follows this list, the schema (../schemas/people.ts) takes its bounds from it. */
+/**
+ * A department's and a person's fields (declared once, issue 27): the forms follow these lists, the
+ * schemas (../schemas/people.ts) take their bounds from them.
+ */
 import { defineFields } from '../fields'
 
 export const DEPT_TYPES = ['company', 'subsidiary', 'department'] as const
@@ -18,4 +21,45 @@ export const DEPT_FIELDS = defineFields('people.dept', [
   { key: 'departmentName', label: 'people.dept.name', kind: 'text', max: 50, format: 'name', required: true, form: { wide: true } },
   { key: 'sort', kind: 'number', precision: 0, min: 1, required: true, default: 1, form: true },
   { key: 'status', kind: 'switch', numeric: true, default: 1, form: true },
+])
+
+export const SEXES = ['male', 'female'] as const
+export type Sex = (typeof SEXES)[number]
+
+/** Post values of SPEC §3: senior executive, engineering technology, quality, safety, cost/contract,
+ * accounting, administration, materials, environment/water conservation, coordination, design. */
+export const POSTS = [
+  'executive',
+  'engineering',
+  'quality',
+  'safety',
+  'costContract',
+  'accounting',
+  'administration',
+  'materials',
+  'environment',
+  'coordination',
+  'design',
+] as const
+export type Post = (typeof POSTS)[number]
+
+/** Position levels of SPEC §3: organisation head, deputy, full-time head, department head, deputy department head, staff member. */
+export const POSITION_LEVELS = ['orgHead', 'orgDeputy', 'fullTimeHead', 'deptHead', 'deptDeputy', 'staff'] as const
+export type PositionLevel = (typeof POSITION_LEVELS)[number]
+
+/**
+ * A person's basic information, as the staff dialog shows it (the ID number and cellphone are
+ * required when a person is added; an edit leaves them empty to keep them). The avatar is a
+ * field of the form's own (an upload of purpose `avatar`).
+ */
+export const PERSON_FIELDS = defineFields('people.field', [
+  { key: 'name', kind: 'text', max: 30, format: 'name', required: true, form: true },
+  { key: 'sex', kind: 'choice', options: SEXES, optionLabels: 'people.sex', required: true, form: true },
+  { key: 'idCard', kind: 'text', max: 18, required: true, form: true },
+  { key: 'birthDate', kind: 'date', form: { hint: 'people.hint.birthDate' } },
+  { key: 'cellphone', kind: 'text', max: 11, required: true, form: true },
+  { key: 'email', kind: 'text', max: 100, form: true },
+  { key: 'post', kind: 'choice', options: POSTS, optionLabels: 'people.post', form: true },
+  { key: 'positionLevel', kind: 'choice', options: POSITION_LEVELS, optionLabels: 'people.positionLevel', form: true },
+  { key: 'sort', kind: 'number', precision: 0, min: 1, required: true, default: 1, form: true },
 ])

@@ -315,13 +315,11 @@ const boqShape = {
   sort: sortCode().default(1),
 }
 const oneNode = (v: { containerId?: string; designUnitId?: string }) => !!v.containerId !== !!v.designUnitId
-export const boqItemFields = z.object(boqShape).refine(oneNode, { path: ['containerId'], error: V.required })
-export const boqItemAdd = z
-  .object({ ...boqShape, boqItemId: id().optional() })
-  .refine(oneNode, { path: ['containerId'], error: V.required })
-export const boqItemUpdate = z
-  .object({ ...boqShape, boqItemId: id(), version: version() })
-  .refine(oneNode, { path: ['containerId'], error: V.required })
+export const {
+  fields: boqItemFields,
+  add: boqItemAdd,
+  update: boqItemUpdate,
+} = recordSchemas(boqShape, 'boqItemId', (s) => s.refine(oneNode, { path: ['containerId'], error: V.required }))
 export const boqItemListQuery = listQuery.extend({
   projectId: optional(id()),
   containerId: optional(id()),

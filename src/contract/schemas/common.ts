@@ -12,16 +12,23 @@ export const version = () => int({ min: 0, typeError: V.required })
 
 /**
  * The three schemas of an editable record: its fields, the add body (the client may supply the id) and
- * the update body (the id and the version read). `idKey` names the record's id, e.g. `'roleId'`.
+ * the update body (the id and the version read). `idKey` names the record's id, e.g. `'roleId'`; `rule`
+ * is a rule between fields that all three keep (a date range's order), applied to each.
  */
-export function recordSchemas<S extends z.ZodRawShape, K extends string>(shape: S, idKey: K) {
+export function recordSchemas<S extends z.ZodRawShape, K extends string>(
+  shape: S,
+  idKey: K,
+  rule: <T extends z.ZodObject>(schema: T) => T = (schema) => schema,
+) {
   const fields = z.object(shape)
   return {
-    fields,
-    add: fields.extend({ [idKey]: id().optional() } as { [P in K]: z.ZodOptional<ReturnType<typeof id>> }),
-    update: fields.extend({ [idKey]: id(), version: version() } as {
-      [P in K]: ReturnType<typeof id>
-    } & { version: ReturnType<typeof version> }),
+    fields: rule(fields),
+    add: rule(fields.extend({ [idKey]: id().optional() } as { [P in K]: z.ZodOptional<ReturnType<typeof id>> })),
+    update: rule(
+      fields.extend({ [idKey]: id(), version: version() } as {
+        [P in K]: ReturnType<typeof id>
+      } & { version: ReturnType<typeof version> }),
+    ),
   }
 }
 
@@ -48,8 +55,8 @@ export const listQuery = z.object({
 })
 export type ListQuery = z.infer<typeof listQuery>
 
-/** A list of record ids (1 to 500), sent as form data (`ids=a,b`) or an array: arrays comma-joined. */
-export const idList = () =>
+/** A list of record ids (1 to `max`, default 500), sent as form data (`ids=a,b`) or an array: arrays comma-joined. */
+export const idList = (max = 500) =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
@@ -57,7 +64,7 @@ export const idList = () =>
       z
         .array(z.uuid({ error: V.invalid }))
         .min(1, { error: V.required })
-        .max(500),
+        .max(max),
     )
 
 /** Delete: a list of ids. */

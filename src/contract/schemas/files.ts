@@ -15,6 +15,7 @@
  */
 import { z } from 'zod'
 import { V } from '../rules'
+import { idList } from './common'
 
 // the paths are in ../endpoints (no zod: the outbox's upload step imports them without the schemas)
 export { FILE_PATHS } from '../endpoints'
@@ -118,15 +119,7 @@ export const uploadQuery = z.object({
 
 /** `fileIds=a,b` (comma-joined, form encoded), at most 200. */
 export const listByIdsQuery = z.object({
-  fileIds: z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(
-      z
-        .array(z.uuid({ error: V.invalid }))
-        .min(1, { error: V.required })
-        .max(200),
-    ),
+  fileIds: idList(200),
 })
 
 /** A stored file as answered by upload and listByIds. */

@@ -47,38 +47,25 @@ import {
   text,
 } from '../rules'
 import { maxima } from '../fields'
-import { DEPT_FIELDS, DEPT_TYPES, type DeptType } from '../fields/people'
-import { id, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
+import {
+  DEPT_FIELDS,
+  DEPT_TYPES,
+  PERSON_FIELDS,
+  POSITION_LEVELS,
+  POSTS,
+  SEXES,
+  type DeptType,
+  type PositionLevel,
+  type Post,
+  type Sex,
+} from '../fields/people'
+import { id, idList, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
 
-export { DEPT_TYPES, type DeptType } from '../fields/people'
+export { DEPT_TYPES, POSITION_LEVELS, POSTS, SEXES, type DeptType, type PositionLevel, type Post, type Sex } from '../fields/people'
 /** Tree node categories (SPEC §9): organisation 1, department 2. */
 export { TREE_CATEGORY } from '../enums'
-
-export const SEXES = ['male', 'female'] as const
-export type Sex = (typeof SEXES)[number]
-
-/** Post values of SPEC §3: senior executive, engineering technology, quality, safety, cost/contract,
- * accounting, administration, materials, environment/water conservation, coordination, design. */
-export const POSTS = [
-  'executive',
-  'engineering',
-  'quality',
-  'safety',
-  'costContract',
-  'accounting',
-  'administration',
-  'materials',
-  'environment',
-  'coordination',
-  'design',
-] as const
-export type Post = (typeof POSTS)[number]
-
-/** Position levels of SPEC §3: organisation head, deputy, full-time head, department head, deputy department head, staff member. */
-export const POSITION_LEVELS = ['orgHead', 'orgDeputy', 'fullTimeHead', 'deptHead', 'deptDeputy', 'staff'] as const
-export type PositionLevel = (typeof POSITION_LEVELS)[number]
 
 export const PERSON_STATUSES = ['active', 'archived'] as const
 export type PersonStatus = (typeof PERSON_STATUSES)[number]
@@ -127,6 +114,7 @@ export const birthDateMismatch = (expected: string) => `${V.birthDate}:${expecte
 
 /** Bounds as declared (../fields/people.ts). */
 const DEPT = maxima(DEPT_FIELDS)
+const PERSON = maxima(PERSON_FIELDS)
 export const deptFields = z.object({
   departmentName: name(DEPT.departmentName),
   status: statusFlag().default(1),
@@ -187,7 +175,7 @@ export interface DeptTreeNode {
 // ---- people ------------------------------------------------------------------------------
 
 const personBase = z.object({
-  name: name(30),
+  name: name(PERSON.name),
   sex: z.enum(SEXES, { error: V.invalid }),
   /** Left out: taken from the ID number. */
   birthDate: optional(isoDate()),
@@ -270,16 +258,7 @@ export const userListQuery = listQuery.extend({
 
 export const userIdQuery = z.object({ userId: id() })
 
-const userIds = () =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(
-      z
-        .array(z.uuid({ error: V.invalid }))
-        .min(1, { error: V.required })
-        .max(2000),
-    )
+const userIds = () => idList(2000)
 
 /** Move people to a department (its organisation follows) or directly under an organisation. */
 export const userMove = z

@@ -9,7 +9,7 @@ import { V, filterText, int, isoDate, name, optional, optionalText, sortCode, te
 import { maxima } from '../fields'
 import { PROJECT_FIELDS, PROJECT_STATUSES, PROJECT_TYPES, type ProjectStatus, type ProjectType } from '../fields/project'
 import { resourcePaths } from '../paths'
-import { id, listQuery, version, type Stamped, recordSchemas } from './common'
+import { id, listQuery, type Stamped, recordSchemas } from './common'
 
 // ---- dictionaries --------------------------------------------------------------------------------
 
@@ -54,13 +54,11 @@ const projectShape = {
   sort: sortCode().default(1),
 }
 /** The form's fields (the console) — the gateway's add and update are these plus the id (and version). */
-export const projectFields = z.object(projectShape).refine(dateOrder, { path: ['endDate'], error: V.dateOrder })
-export const projectAdd = z
-  .object({ ...projectShape, projectId: id().optional() })
-  .refine(dateOrder, { path: ['endDate'], error: V.dateOrder })
-export const projectUpdate = z
-  .object({ ...projectShape, projectId: id(), version: version() })
-  .refine(dateOrder, { path: ['endDate'], error: V.dateOrder })
+export const {
+  fields: projectFields,
+  add: projectAdd,
+  update: projectUpdate,
+} = recordSchemas(projectShape, 'projectId', (s) => s.refine(dateOrder, { path: ['endDate'], error: V.dateOrder }))
 
 export const projectListQuery = listQuery.extend({
   /** Name or code contains. */

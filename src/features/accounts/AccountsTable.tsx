@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react'
 import { CalendarClock, MoreHorizontal, ClipboardCheck, KeyRound, LockOpen, Play, Smartphone, Ban, Building } from 'lucide-react'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract'
 import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
-import { Button } from '@/components/ui/button'
+import { Button, IconButton } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { confirm, enumOptions, formatDateTime, ListPage, RowAction, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
@@ -289,14 +289,13 @@ export function AccountsTable({
     canMore ? (
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
+          <IconButton
             className="h-9 w-9"
-            aria-label={`${t('accounts.action.more')} ${a.accountName}`}
-            title={t('accounts.action.more')}
             icon={MoreHorizontal}
-          ></Button>
+            label={t('accounts.action.more')}
+            name={`${t('accounts.action.more')} ${a.accountName}`}
+            tip
+          />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <Can action={fns.resetPwd}>

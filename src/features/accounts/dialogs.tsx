@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { ActionDialog, confirm, errorText, FormField, useActionForm } from '@/lib/crud'
+import { ActionDialog, confirm, errorText, FieldFrame, FormField, useActionForm } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { generatePassword, useAccountCall, useProjectDeptOptions, useRoleOptions } from './api'
@@ -36,24 +36,9 @@ function BoundField({
   const shown = fieldState.isTouched || formState.isSubmitted || fieldState.error?.type === 'server'
   const error = shown ? errorText(fieldState.error?.message, locale, label) : ''
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>
-        {required && (
-          <span className="mr-0.5 text-destructive" aria-hidden>
-            *
-          </span>
-        )}
-        {label}
-      </Label>
+    <FieldFrame id={id} label={label} required={required} error={error} hint={hint}>
       {children({ id, value: String(field.value ?? ''), onChange: field.onChange, onBlur: field.onBlur, invalid: !!error })}
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-destructive">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="text-xs text-muted-foreground">{hint}</p>
-      ) : null}
-    </div>
+    </FieldFrame>
   )
 }
 

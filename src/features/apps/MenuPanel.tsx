@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast'
 import { FolderTree, Pencil, Plus, Trash2, X } from 'lucide-react'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
+import { Button, IconButton } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FieldError, FormDialog, FormField, FormGrid, invalidateResource, RowAction, RowActions, useDelete, useList } from '@/lib/crud'
 import { http } from '@/lib/http'
@@ -313,16 +313,13 @@ function MenuFormFields() {
                     hideLabel
                     maxLength={50}
                   />
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
+                  <IconButton
                     className="text-muted-foreground hover:text-destructive"
-                    onClick={() => remove(i)}
-                    aria-label={t('crud.removeItem')}
-                    title={t('crud.removeItem')}
                     icon={X}
-                  ></Button>
+                    label={t('crud.removeItem')}
+                    tip
+                    onClick={() => remove(i)}
+                  />
                 </li>
               ))}
             </ol>

@@ -227,8 +227,7 @@ export function LoginPage() {
             </div>
           )}
 
-          <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {busy ? <Loader2 className="animate-spin" /> : <LogIn />}
+          <Button type="submit" size="lg" className="w-full" icon={LogIn} pending={busy}>
             {redirecting ? t('auth.login.redirecting') : submitting ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
         </form>

@@ -4,7 +4,7 @@ import { useForm, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CheckCircle2, Clock, Loader2 } from 'lucide-react'
+import { CheckCircle2, Clock } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { registerBody, type CodeSent, type RegisterOrgOption, type VerifyChannel } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
@@ -340,8 +340,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
             {formError}
           </p>
         )}
-        <Button type="submit" size="lg" className="w-full sm:col-span-2" disabled={busy}>
-          {busy && <Loader2 className="animate-spin" />}
+        <Button type="submit" size="lg" className="w-full sm:col-span-2" pending={busy}>
           {busy ? t('auth.register.submitting') : t('auth.register.submit')}
         </Button>
       </form>

@@ -107,8 +107,7 @@ function RetryButton({ platform }: { platform: Platform }) {
   return (
     <>
       {error && <Notice tone="error" text={error} />}
-      <Button className="mt-6 w-full" disabled={busy} onClick={() => void go()}>
-        {busy && <Loader2 className="animate-spin" aria-hidden />}
+      <Button className="mt-6 w-full" pending={busy} onClick={() => void go()}>
         {t('auth.third.retry', { platform: t(`auth.third.${platform}`) })}
       </Button>
     </>

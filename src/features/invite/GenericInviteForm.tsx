@@ -1,7 +1,6 @@
 /** The form of an invitation purpose that has no form of its own: its `fields`, validated with the contract schema when known. */
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2 } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { Button } from '@/components/ui/button'
 import { FormErrors, FormField, FormGrid, isApiError, useRefusableSubmit } from '@/lib/crud'
@@ -48,8 +47,7 @@ export function GenericInviteForm({ purpose, data, fields, submit }: InviteFormP
             />
           ))}
         </FormGrid>
-        <Button type="submit" className="w-full" size="lg" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+        <Button type="submit" className="w-full" size="lg" pending={form.formState.isSubmitting}>
           {t('invite.sign.submit')}
         </Button>
       </form>

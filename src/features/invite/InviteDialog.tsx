@@ -9,7 +9,7 @@ import QRCode from 'qrcode'
 import { toast } from '@/lib/toast'
 import { Check, Copy, Download, Link2, Loader2, RefreshCw } from 'lucide-react'
 import { INVITE_DEFAULT_HOURS, INVITE_PATHS, type InviteCreated, type InvitePurpose } from '@/contract/schemas/invite'
-import { Button } from '@/components/ui/button'
+import { Button, IconButton } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -133,15 +133,7 @@ function InviteBody({ purpose, targetId, subject }: InviteDialogProps) {
             <Label htmlFor="invite-link">{t('invite.dialog.link')}</Label>
             <div className="flex gap-2">
               <Input id="invite-link" readOnly value={invite.url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-              <Button
-                variant="outline"
-                size="icon"
-                onClick={() => void copy()}
-                aria-label={t('invite.dialog.copy')}
-                title={t('invite.dialog.copy')}
-              >
-                {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-              </Button>
+              <IconButton variant="outline" icon={copied ? Check : Copy} label={t('invite.dialog.copy')} tip onClick={() => void copy()} />
             </div>
             <p className="text-sm">{t('invite.dialog.expires', { time: formatDateTime(invite.expiresAt) })}</p>
             <Button

@@ -185,8 +185,7 @@ function SupplierCard<V extends MailSupplierBody | SmsSupplierBody>(props: {
               <Button type="button" variant="outline" onClick={() => setTesting(true)} disabled={action.pending}>
                 <Send aria-hidden /> {t('messages.supplier.test')}
               </Button>
-              <Button type="submit" disabled={action.pending} className="min-w-20">
-                {action.pending && <Loader2 className="animate-spin" aria-hidden />}
+              <Button type="submit" pending={action.pending} className="min-w-20">
                 {t('messages.supplier.save')}
               </Button>
             </CardFooter>

@@ -9,7 +9,7 @@ import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-ho
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
-import { Loader2, RotateCcw, Save } from 'lucide-react'
+import { RotateCcw, Save } from 'lucide-react'
 import type { z } from 'zod'
 import type { FnOf } from '@/contract/catalogue'
 import { stripEmpty } from '@/contract'
@@ -113,8 +113,7 @@ export function SublistEditor(props: SublistEditorProps) {
         )}
         {canEdit ? (
           <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-2 border-t bg-background py-3">
-            <Button type="submit" disabled={saving || !form.formState.isDirty} className="min-w-24">
-              {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+            <Button type="submit" icon={Save} disabled={!form.formState.isDirty} pending={saving} className="min-w-24">
               {t('organization.sublist.save')}
             </Button>
             <Button

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { Building2, ChevronsDownUp, ChevronsUpDown, FolderTree, MoreHorizontal, Pencil, Plus, Trash2, Users } from 'lucide-react'
 import { TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
+import { Button, IconButton } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { SearchInput } from '@/components/ui/search-input'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -65,16 +65,13 @@ export function DeptTree(props: DeptTreeProps) {
     <div className={cn('flex min-h-0 flex-col', className)}>
       <div className="flex items-center gap-1 border-b p-2">
         <SearchInput className="min-w-0 flex-1" label={t('people.dept.filter')} value={keyword} onValueChange={setKeyword} />
-        <Button
-          variant="ghost"
-          size="icon"
+        <IconButton
           className="shrink-0"
-          title={allOpen ? t('crud.collapse') : t('crud.expand')}
-          aria-label={allOpen ? t('crud.collapse') : t('crud.expand')}
+          icon={allOpen ? ChevronsDownUp : ChevronsUpDown}
+          label={allOpen ? t('crud.collapse') : t('crud.expand')}
+          tip
           onClick={() => setExpanded(allOpen ? new Set(nodes.map((n) => n.id)) : new Set(branches))}
-        >
-          {allOpen ? <ChevronsDownUp aria-hidden /> : <ChevronsUpDown aria-hidden />}
-        </Button>
+        />
       </div>
       {loading ? (
         <div className="space-y-2 p-3.5">

@@ -1,6 +1,6 @@
 /** 调动: move the selected people to another department (or directly under an organisation) of the tree. */
 import { useState } from 'react'
-import { ArrowRight, Loader2 } from 'lucide-react'
+import { ArrowRight } from 'lucide-react'
 import { TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -70,8 +70,7 @@ export function MoveDialog({
             <Button type="button" variant="outline" onClick={() => onClose(false)} disabled={move.isPending}>
               {t('common.cancel')}
             </Button>
-            <Button type="button" onClick={() => void submit()} disabled={!target || move.isPending} className="min-w-20">
-              {move.isPending && <Loader2 className="animate-spin" aria-hidden />}
+            <Button type="button" onClick={() => void submit()} disabled={!target} pending={move.isPending} className="min-w-20">
               {t('common.ok')}
             </Button>
           </div>

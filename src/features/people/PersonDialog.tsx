@@ -5,9 +5,9 @@
  * photos. One submit: the person first, then each changed list through its addFullByUserId call.
  */
 import { useRef } from 'react'
-import { useFormContext, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { Loader2 } from 'lucide-react'
-import { POSITION_LEVELS, POSTS, SEXES, type StaffRow } from '@/contract/schemas/people'
+import { POSITION_LEVELS, POSTS, type StaffRow } from '@/contract/schemas/people'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { enumOptions, FormDialog, FormField, FormGrid, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
@@ -15,7 +15,7 @@ import { isApiError } from '@/lib/http'
 import { useLocalRecords, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { usePersonRecord } from './api'
-import { fillFromIdCard } from './idCardFill'
+import { PersonFields } from './PersonFields'
 import { personResource, SUB_LISTS, type PersonRecord } from './resource'
 import { CertificateList, EducationList } from './SubLists'
 
@@ -247,69 +247,24 @@ function Section({ id, title, children, last }: { id: string; title: string; chi
   )
 }
 
-/** Basic information; the ID number fills sex and birth date when it is valid. */
-export function BasicFields({ rf, compact }: { rf: ResourceForm<PersonRecord> | null; compact?: boolean }) {
+/** Basic information (PersonFields), the avatar and, once linked, the person's account. */
+function BasicFields({ rf }: { rf: ResourceForm<PersonRecord> }) {
   const { t } = useT()
-  const { setValue } = useFormContext()
-  const record = rf?.record ?? null
+  const record = rf.record
   return (
-    <div>
-      <FormGrid>
-        <FormField name="name" label={t('people.field.name')} required maxLength={30} />
-        <FormField
-          name="sex"
-          label={t('people.field.sex')}
-          kind="select"
-          required
-          options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))}
-        />
-        <FormField
-          name="idCard"
-          label={t('people.field.idCard')}
-          required={!record}
-          maxLength={18}
-          onValueChange={fillFromIdCard(setValue)}
-          hint={record?.idCard ? t('people.hint.idCardKeep', { value: record.idCard }) : undefined}
-        />
-        <FormField name="birthDate" label={t('people.field.birthDate')} kind="date" hint={t('people.hint.birthDate')} />
-        <FormField
-          name="cellphone"
-          label={t('people.field.cellphone')}
-          required={!record}
-          maxLength={11}
-          hint={record?.cellphone ? t('people.hint.cellphoneKeep', { value: record.cellphone }) : undefined}
-        />
-        <FormField name="email" label={t('people.field.email')} maxLength={100} />
-        {!compact && (
-          <>
-            <FormField
-              name="post"
-              label={t('people.field.post')}
-              kind="select"
-              options={enumOptions(POSTS, (v) => t(`people.post.${v}`))}
-            />
-            <FormField
-              name="positionLevel"
-              label={t('people.field.positionLevel')}
-              kind="select"
-              options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))}
-            />
-            <FormField name="sort" label={t('people.field.sort')} kind="number" required />
-            <FormField name="avatarFileId" label={t('people.field.avatar')} kind="file" purpose="avatar" hint={t('people.hint.avatar')} />
-          </>
-        )}
-        {record?.accountName && (
-          <div className="flex flex-col gap-1.5">
-            <span className="text-sm">{t('people.field.accountName')}</span>
-            <p className="flex h-9 items-center gap-2 rounded-md border bg-muted/50 px-3 text-sm">
-              {record.accountName}
-              {record.accountLevel && (
-                <span className="text-muted-foreground">· {t(`people.accountLevel.${record.accountLevel as 'general'}`)}</span>
-              )}
-            </p>
-          </div>
-        )}
-      </FormGrid>
-    </div>
+    <PersonFields kept={record && { idCard: record.idCard, cellphone: record.cellphone }}>
+      <FormField name="avatarFileId" label={t('people.field.avatar')} kind="file" purpose="avatar" hint={t('people.hint.avatar')} />
+      {record?.accountName && (
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm">{t('people.field.accountName')}</span>
+          <p className="flex h-9 items-center gap-2 rounded-md border bg-muted/50 px-3 text-sm">
+            {record.accountName}
+            {record.accountLevel && (
+              <span className="text-muted-foreground">· {t(`people.accountLevel.${record.accountLevel as 'general'}`)}</span>
+            )}
+          </p>
+        </div>
+      )}
+    </PersonFields>
   )
 }

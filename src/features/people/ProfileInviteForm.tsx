@@ -6,13 +6,12 @@
  */
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2 } from 'lucide-react'
 import { Code } from '@/contract'
-import { profileForm, SEXES, type ProfileData } from '@/contract/schemas/people'
+import { profileForm, type ProfileData } from '@/contract/schemas/people'
 import { Button } from '@/components/ui/button'
-import { enumOptions, FormErrors, FormField, FormGrid, isApiError, useRefusableSubmit, type FormValues } from '@/lib/crud'
+import { FormErrors, isApiError, useRefusableSubmit, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { fillFromIdCard } from './idCardFill'
+import { PersonFields } from './PersonFields'
 import { CertificateList, EducationList } from './SubLists'
 
 export interface ProfileInviteFormProps {
@@ -57,31 +56,7 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
 
         <section aria-label={t('people.section.basic')} className="space-y-4">
           <h2 className="text-base font-semibold">{t('people.section.basic')}</h2>
-          <FormGrid className="sm:grid-cols-1">
-            <FormField name="name" label={t('people.field.name')} required maxLength={30} />
-            <FormField
-              name="idCard"
-              label={t('people.field.idCard')}
-              maxLength={18}
-              onValueChange={fillFromIdCard(form.setValue)}
-              hint={d.idCardMasked ? t('people.hint.idCardKeep', { value: d.idCardMasked }) : undefined}
-            />
-            <FormField
-              name="sex"
-              label={t('people.field.sex')}
-              kind="select"
-              required
-              options={enumOptions(SEXES, (v) => t(`people.sex.${v}`))}
-            />
-            <FormField name="birthDate" label={t('people.field.birthDate')} kind="date" hint={t('people.hint.birthDate')} />
-            <FormField
-              name="cellphone"
-              label={t('people.field.cellphone')}
-              maxLength={11}
-              hint={d.cellphoneMasked ? t('people.hint.cellphoneKeep', { value: d.cellphoneMasked }) : undefined}
-            />
-            <FormField name="email" label={t('people.field.email')} maxLength={100} />
-          </FormGrid>
+          <PersonFields kept={{ idCard: d.idCardMasked, cellphone: d.cellphoneMasked }} compact />
         </section>
 
         <section aria-label={t('people.section.education')} className="space-y-4">
@@ -94,8 +69,7 @@ export function ProfileInviteForm({ data, submit }: ProfileInviteFormProps) {
           <CertificateList name="certificates" narrow max={20} />
         </section>
 
-        <Button type="submit" className="w-full" size="lg" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+        <Button type="submit" className="w-full" size="lg" pending={form.formState.isSubmitting}>
           {t('people.invite.submit')}
         </Button>
       </form>

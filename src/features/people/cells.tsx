@@ -1,8 +1,8 @@
 /** Cells of the staff list: masked numbers with a permission-gated reveal, role names with a popover. */
 import { useState } from 'react'
-import { Eye, EyeOff, Loader2 } from 'lucide-react'
+import { Eye, EyeOff } from 'lucide-react'
 import { PEOPLE_FNS } from '@/contract/schemas/people'
-import { Button } from '@/components/ui/button'
+import { IconButton } from '@/components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { Can } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
@@ -33,29 +33,17 @@ export function RevealCell({ userId, masked, kind }: { userId: string; masked: s
         {full ?? masked}
       </span>
       {full ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-my-2 h-11 w-11 shrink-0"
-          title={t('people.staff.hide')}
-          aria-label={t('people.staff.hide')}
-          onClick={() => setFull(null)}
-        >
-          <EyeOff className="h-3.5 w-3.5" aria-hidden />
-        </Button>
+        <IconButton className="-my-2 h-11 w-11 shrink-0" icon={EyeOff} label={t('people.staff.hide')} tip onClick={() => setFull(null)} />
       ) : (
         <Can action={kind === 'idCard' ? PEOPLE_FNS.viewIdCard : PEOPLE_FNS.viewCellphone}>
-          <Button
-            variant="ghost"
-            size="icon"
+          <IconButton
             className="-my-2 h-11 w-11 shrink-0 text-muted-foreground"
-            title={t('people.staff.reveal', { field })}
-            aria-label={t('people.staff.reveal', { field })}
-            disabled={busy}
+            icon={Eye}
+            label={t('people.staff.reveal', { field })}
+            tip
+            pending={busy}
             onClick={() => void reveal()}
-          >
-            {busy ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden /> : <Eye className="h-3.5 w-3.5" aria-hidden />}
-          </Button>
+          />
         </Can>
       )}
     </span>

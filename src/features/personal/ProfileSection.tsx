@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from '@/lib/toast'
-import { Loader2, Save } from 'lucide-react'
+import { Save } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { updateInfoBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
@@ -76,8 +76,13 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
             <ReadOnlyField label={t('personal.card.level')} value={levelText(t, info.level)} />
             {!readOnly && (
               <div className="sm:col-span-2">
-                <Button type="submit" className="h-10 min-w-24" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-                  {form.formState.isSubmitting ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+                <Button
+                  type="submit"
+                  className="h-10 min-w-24"
+                  icon={Save}
+                  disabled={!form.formState.isDirty}
+                  pending={form.formState.isSubmitting}
+                >
                   {t('personal.profile.save')}
                 </Button>
               </div>

@@ -4,7 +4,7 @@
  */
 import { useState, type ReactNode } from 'react'
 import { FormProvider } from 'react-hook-form'
-import { AlertCircle, KeyRound, Loader2, Mail, Smartphone } from 'lucide-react'
+import { AlertCircle, KeyRound, Mail, Smartphone } from 'lucide-react'
 import type { CodeSent } from '@/contract/schemas/auth'
 import { bindCellphoneBody, bindEmailBody, changePasswordSchema, passwordBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
@@ -179,8 +179,7 @@ function PasswordStep({ onOk }: { onOk(password: string): void }) {
           required
         />
         <DialogFooter>
-          <Button type="submit" className="h-10 min-w-24" disabled={busy}>
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" className="h-10 min-w-24" pending={busy}>
             {busy ? t('personal.contact.checking') : t('personal.contact.next')}
           </Button>
         </DialogFooter>
@@ -274,8 +273,7 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
           <Button type="button" variant="outline" className="h-10" onClick={onBack}>
             {t('personal.contact.back')}
           </Button>
-          <Button type="submit" className="h-10 min-w-24" disabled={action.pending}>
-            {action.pending && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" className="h-10 min-w-24" pending={action.pending}>
             {t('personal.contact.submit')}
           </Button>
         </DialogFooter>
@@ -306,8 +304,7 @@ function UnbindForm({ contact, onDone }: { contact: Contact; onDone(): void }) {
         <FormAlert text={alertOf(action)} />
         <FormField name="password" kind="password" label={t('personal.contact.password')} required />
         <DialogFooter>
-          <Button type="submit" variant="destructive" className="h-10 min-w-24" disabled={action.pending}>
-            {action.pending && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" variant="destructive" className="h-10 min-w-24" pending={action.pending}>
             {t('personal.unbind.submit')}
           </Button>
         </DialogFooter>
@@ -352,8 +349,7 @@ function PasswordForm({ accountName, onDone }: { accountName: string; onDone(): 
         />
         <FormField name="confirmPassword" kind="password" label={t('personal.password.confirm')} required maxLength={20} />
         <DialogFooter>
-          <Button type="submit" className="h-10 min-w-24" disabled={action.pending}>
-            {action.pending && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" className="h-10 min-w-24" pending={action.pending}>
             {t('personal.password.submit')}
           </Button>
         </DialogFooter>

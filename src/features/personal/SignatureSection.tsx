@@ -1,7 +1,7 @@
 /** The handwritten signature: draw on the pad, save as a PNG through the file service, shown afterwards. */
 import { useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
-import { Eraser, Loader2, PenLine, Save, Trash2, Undo2 } from 'lucide-react'
+import { Eraser, PenLine, Save, Trash2, Undo2 } from 'lucide-react'
 import type { PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
 import { confirm } from '@/lib/crud'
@@ -124,8 +124,7 @@ export function SignatureSection({ info, readOnly }: { info: PersonalInfo; readO
               >
                 {t('personal.signature.clear')}
               </Button>
-              <Button type="button" className="h-10 sm:ml-auto" onClick={() => void save()} disabled={saving}>
-                {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+              <Button type="button" className="h-10 sm:ml-auto" onClick={() => void save()} icon={Save} pending={saving}>
                 {saving ? t('personal.signature.saving') : t('personal.signature.save')}
               </Button>
             </div>

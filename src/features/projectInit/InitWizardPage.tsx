@@ -32,7 +32,7 @@ import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ProjectFormFields, projectDefaults } from '@/features/projects'
 import { confirm, FormErrors, formatDateTime, useActionForm } from '@/lib/crud'
-import { precheckFile, saveBlob } from '@/lib/files'
+import { precheckFile, useDownload } from '@/lib/files'
 import { http, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useCan } from '@/lib/permissions'
@@ -106,8 +106,7 @@ function RunList({ preset, onOpen }: { preset: InitPreset; onOpen: (runId: strin
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-medium">{t('projectInit.runs.title')}</h2>
         {canInit && (
-          <Button onClick={() => void start()} disabled={starting} data-testid="init-new">
-            {starting ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
+          <Button onClick={() => void start()} icon={Plus} pending={starting} data-testid="init-new">
             {t('projectInit.runs.new')}
           </Button>
         )}
@@ -335,8 +334,7 @@ function UploadButton({
   const input = useRef<HTMLInputElement>(null)
   return (
     <>
-      <Button type="button" variant={variant} className="h-9" disabled={pending} onClick={() => input.current?.click()}>
-        {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+      <Button type="button" variant={variant} className="h-9" icon={Upload} pending={pending} onClick={() => input.current?.click()}>
         {label}
       </Button>
       <input
@@ -376,18 +374,7 @@ function SourceStep({
   const { t } = useT()
   const def = INIT_PRESET_DEFS[preset]
   const file = useWorkbookUpload(preset, run.runId, onUploaded)
-  const [templateBusy, setTemplateBusy] = useState(false)
-  const template = async () => {
-    setTemplateBusy(true)
-    try {
-      const { blob, fileName } = await http.download(initPaths(preset).template)
-      saveBlob(blob, fileName ?? 'template.xlsx')
-    } catch {
-      /* shown by the client */
-    } finally {
-      setTemplateBusy(false)
-    }
-  }
+  const template = useDownload()
   const ready =
     (def.newProject || !!run.projectId) &&
     ((run.source === 'template' && !!run.templateProjectId) || (run.source === 'workbook' && !!run.fileName))
@@ -418,8 +405,7 @@ function SourceStep({
           <Button variant="ghost" onClick={onLeave}>
             {t('projectInit.action.back')}
           </Button>
-          <Button onClick={onNext} disabled={!ready || busy} data-testid="init-next">
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
+          <Button onClick={onNext} disabled={!ready} pending={busy} data-testid="init-next">
             {def.newProject ? t('projectInit.action.next') : t('projectInit.action.validate')}
           </Button>
         </>
@@ -455,8 +441,14 @@ function SourceStep({
       {run.source === 'workbook' && (
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
-            <Button type="button" variant="outline" className="h-9" onClick={() => void template()} disabled={templateBusy}>
-              {templateBusy ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+            <Button
+              type="button"
+              variant="outline"
+              className="h-9"
+              onClick={() => void template.download(initPaths(preset).template, 'template.xlsx')}
+              icon={FileSpreadsheet}
+              pending={template.busy}
+            >
               {t('projectInit.source.download')}
             </Button>
             <UploadButton
@@ -514,8 +506,7 @@ function BasicStep({
               <Button type="button" variant="ghost" onClick={onBack}>
                 {t('projectInit.action.back')}
               </Button>
-              <Button type="submit" disabled={busy || action.pending} data-testid="init-validate">
-                {(busy || action.pending) && <Loader2 className="animate-spin" aria-hidden />}
+              <Button type="submit" pending={busy || action.pending} data-testid="init-validate">
                 {t('projectInit.action.validate')}
               </Button>
             </>
@@ -561,8 +552,7 @@ function ReportStep({
           {run.source === 'workbook' && (
             <UploadButton label={t('projectInit.source.reupload')} onFile={(f) => void file.upload(f)} pending={file.pending} />
           )}
-          <Button onClick={onCreate} disabled={!valid || busy} data-testid="init-create">
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
+          <Button onClick={onCreate} disabled={!valid} pending={busy} data-testid="init-create">
             {t('projectInit.create.button')}
           </Button>
         </>

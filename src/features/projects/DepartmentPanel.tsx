@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
 import { PROJECT_API, type ProjectDepartmentNode, type ProjectOrg } from '@/contract/schemas/project'
-import { Button } from '@/components/ui/button'
+import { Button, IconButton } from '@/components/ui/button'
 import { FormDialog, FormField, FormGrid, invalidateResource, useDelete, type FieldOption } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useCan } from '@/lib/permissions'
@@ -94,43 +94,36 @@ export function DepartmentPanel({ org }: { org: ProjectOrg }) {
         renderActions={(n) => (
           <span className="inline-flex items-center">
             {canAdd && (
-              <Button
-                variant="ghost"
-                size="icon"
+              <IconButton
                 className="h-8 w-8"
-                title={t('projects.dept.addChild')}
-                aria-label={t('projects.dept.addChild')}
+                icon={Plus}
+                label={t('projects.dept.addChild')}
+                tip
                 onClick={() => startAdd(n.projectDepartmentId)}
-              >
-                <Plus aria-hidden />
-              </Button>
+              />
             )}
             {canEdit && (
-              <Button
-                variant="ghost"
-                size="icon"
+              <IconButton
                 className="h-8 w-8"
-                title={t('projects.dept.rename')}
-                aria-label={`${t('projects.dept.rename')} ${n.departmentName}`}
+                icon={Pencil}
+                label={t('projects.dept.rename')}
+                name={`${t('projects.dept.rename')} ${n.departmentName}`}
+                tip
                 onClick={() => {
                   setEditing({ record: n, parentId: n.parentId })
                   setDialogOpen(true)
                 }}
-              >
-                <Pencil aria-hidden />
-              </Button>
+              />
             )}
             {canDelete && (
-              <Button
-                variant="ghost"
-                size="icon"
+              <IconButton
                 className="h-8 w-8 text-destructive"
-                title={t('projects.dept.delete')}
-                aria-label={`${t('projects.dept.delete')} ${n.departmentName}`}
+                icon={Trash2}
+                label={t('projects.dept.delete')}
+                name={`${t('projects.dept.delete')} ${n.departmentName}`}
+                tip
                 onClick={() => void del.remove([n.projectDepartmentId], undefined, [n])}
-              >
-                <Trash2 aria-hidden />
-              </Button>
+              />
             )}
           </span>
         )}

@@ -37,6 +37,7 @@ export function SidebarNav({ collapsed, onNavigate }: NavProps) {
   const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map())
   const isOpen = (id: string) => toggled.get(id) ?? trailIds.has(id)
   const toggle = (id: string) => setToggled((m) => new Map(m).set(id, !isOpen(id)))
+  const nav: EntryNav = { pathname, locale, isOpen, toggle, onNavigate }
 
   if (menus.isPending) {
     return (
@@ -66,25 +67,15 @@ export function SidebarNav({ collapsed, onNavigate }: NavProps) {
         collapsed ? (
           <CollapsedEntry key={node.applicationMenuId} node={node} pathname={pathname} locale={locale} onNavigate={onNavigate} />
         ) : (
-          <Entry
-            key={node.applicationMenuId}
-            node={node}
-            depth={0}
-            pathname={pathname}
-            locale={locale}
-            isOpen={isOpen}
-            toggle={toggle}
-            onNavigate={onNavigate}
-          />
+          <Entry key={node.applicationMenuId} node={node} depth={0} nav={nav} />
         ),
       )}
     </ul>
   )
 }
 
-interface EntryProps {
-  node: MenuNode
-  depth: number
+/** What every entry of the expanded menu needs: the current page, the language, the open groups, the drawer's close. */
+interface EntryNav {
   pathname: string
   locale: Locale
   isOpen: (id: string) => boolean
@@ -92,7 +83,8 @@ interface EntryProps {
   onNavigate?: () => void
 }
 
-function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: EntryProps) {
+function Entry({ node, depth, nav }: { node: MenuNode; depth: number; nav: EntryNav }) {
+  const { pathname, locale, isOpen, toggle, onNavigate } = nav
   // a page open in a tab is entered where it was left (its unit, its tab…)
   const places = placesStore.use()
   const name = menuLabel(node, locale)
@@ -136,16 +128,7 @@ function Entry({ node, depth, pathname, locale, isOpen, toggle, onNavigate }: En
       {open && (
         <ul id={groupId} className="mt-1 space-y-1" role="list">
           {node.children.map((child) => (
-            <Entry
-              key={child.applicationMenuId}
-              node={child}
-              depth={depth + 1}
-              pathname={pathname}
-              locale={locale}
-              isOpen={isOpen}
-              toggle={toggle}
-              onNavigate={onNavigate}
-            />
+            <Entry key={child.applicationMenuId} node={child} depth={depth + 1} nav={nav} />
           ))}
         </ul>
       )}

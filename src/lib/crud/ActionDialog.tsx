@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from '@/lib/toast'
-import { AlertCircle, Loader2 } from 'lucide-react'
+import { AlertCircle } from 'lucide-react'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -115,8 +115,7 @@ export function ActionDialog<V extends FieldValues>({
               <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending} className="min-w-20">
-                {pending && <Loader2 className="animate-spin" aria-hidden />}
+              <Button type="submit" variant={destructive ? 'destructive' : 'default'} pending={pending} className="min-w-20">
                 {submitText ?? t('common.submit')}
               </Button>
             </DialogFooter>

@@ -85,12 +85,21 @@ export interface DeclaredFieldsProps<F extends Declared> {
   before?: Partial<Record<F['key'], ReactNode>>
   /** After the declared fields, in the grid. */
   children?: ReactNode
+  /** The grid's (one column: `sm:grid-cols-1`). */
+  className?: string
 }
 
 /** The form's fields of a declaration, in their order, in a `<FormGrid>`: a form as one line. */
-export function DeclaredFields<F extends Declared>({ fields, sources, own = {}, before = {}, children }: DeclaredFieldsProps<F>) {
+export function DeclaredFields<F extends Declared>({
+  fields,
+  sources,
+  own = {},
+  before = {},
+  children,
+  className,
+}: DeclaredFieldsProps<F>) {
   return (
-    <FormGrid>
+    <FormGrid className={className}>
       {fieldsIn(fields, 'form').map((f) => {
         const key = f.key as F['key']
         const props = own[key]

@@ -16,7 +16,7 @@ import {
 } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from '@/lib/toast'
-import { GitMerge, Loader2 } from 'lucide-react'
+import { GitMerge } from 'lucide-react'
 import { Code, keepFirstDot } from '@/contract'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -324,8 +324,7 @@ function FormDialogBody<T extends object>({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={rf.saving}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={rf.saving} className="min-w-24">
-            {rf.saving && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="submit" pending={rf.saving} className="min-w-24">
             {t('common.submit')}
           </Button>
         </DialogFooter>
@@ -439,7 +438,6 @@ export function FormField(props: FormFieldProps) {
     options = [],
     required,
     placeholder,
-    hint,
     disabled,
     checkedValue = true,
     uncheckedValue = false,
@@ -615,7 +613,31 @@ export function FormField(props: FormFieldProps) {
   }
 
   return (
-    <div className={cn('flex min-w-0 flex-col gap-1.5', (props.wide ?? kind === 'textarea') && 'sm:col-span-2', props.className)}>
+    <FieldFrame {...props} id={id} error={error} wide={props.wide ?? kind === 'textarea'}>
+      {control_}
+    </FieldFrame>
+  )
+}
+
+export interface FieldFrameProps {
+  /** The control's id; its error is `<id>-error` (the control's aria-describedby while invalid). */
+  id: string
+  label: string
+  required?: boolean
+  hideLabel?: boolean
+  /** The error in the current language; shown instead of the hint. */
+  error?: string
+  hint?: ReactNode
+  /** Spans both columns of a `<FormGrid>`. */
+  wide?: boolean
+  className?: string
+  children: ReactNode
+}
+
+/** A field's frame: the label (with the required mark), the control, then its error or else its hint. `<FormField>` is one. */
+export function FieldFrame({ id, label, required, hideLabel, error, hint, wide, className, children }: FieldFrameProps) {
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', wide && 'sm:col-span-2', className)}>
       <Label htmlFor={id} className={cn('text-sm', hideLabel && 'sr-only')}>
         {required && (
           <span className="mr-0.5 text-destructive" aria-hidden>
@@ -624,9 +646,9 @@ export function FormField(props: FormFieldProps) {
         )}
         {label}
       </Label>
-      {control_}
-      {invalid ? (
-        <p id={errorId} className="text-xs text-destructive">
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-destructive">
           {error}
         </p>
       ) : hint ? (

@@ -23,7 +23,7 @@ export type { ListResource } from './queries'
 export type { Resource, ResourceDef, ResourcePaths, FormValues, SubList } from './resource'
 export { useListPage, useList, useSave, useSaveSubList, useDelete, useListSearch, invalidateResource, FORM_HANDLED_CODES } from './hooks'
 export type { SaveInput } from './hooks'
-export { useResourceForm, FormDialog, FormField, FormGrid, FormMessages, FieldError, ReadOnly, useReadOnly } from './form'
+export { useResourceForm, FormDialog, FieldFrame, FormField, FormGrid, FormMessages, FieldError, ReadOnly, useReadOnly } from './form'
 export {
   DeclaredField,
   DeclaredFields,
@@ -35,7 +35,7 @@ export {
   type DeclaredFieldsProps,
   type OptionSources,
 } from './DeclaredField'
-export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FormFieldProps, FieldKind, FieldOption } from './form'
+export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FieldFrameProps, FormFieldProps, FieldKind, FieldOption } from './form'
 export { ListPage } from './ListPage'
 export {
   BulkActions,

@@ -15,7 +15,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
-import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, FileUp, Info, Loader2, RotateCcw, Upload } from 'lucide-react'
+import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, FileUp, Info, RotateCcw, Upload } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import {
   acceptOf,
@@ -31,7 +31,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Progress } from '@/components/ui/progress'
 import { invalidateResource, type Resource } from '@/lib/crud'
-import { precheckFile, saveBlob } from '@/lib/files'
+import { precheckFile, saveBlob, useDownload } from '@/lib/files'
 import { http, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useIntent } from '@/lib/commands'
@@ -59,24 +59,14 @@ export function ExportButton({
   label?: string
 }) {
   const { t } = useT()
-  const [busy, setBusy] = useState(false)
+  const file = useDownload()
   const run = async () => {
-    setBusy(true)
-    try {
-      const { blob, fileName } = await http.download((paths ?? excelPaths(resource)).export, query)
-      saveBlob(blob, fileName ?? `${resource.key}.xlsx`)
-      toast.success(t('files.export.done'))
-    } catch {
-      /* the client showed the error */
-    } finally {
-      setBusy(false)
-    }
+    if (await file.download((paths ?? excelPaths(resource)).export, `${resource.key}.xlsx`, query)) toast.success(t('files.export.done'))
   }
   return (
     <Can action="export">
-      <Button variant="outline" onClick={() => void run()} disabled={busy}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
-        {busy ? t('files.export.exporting') : (label ?? t('files.export.button'))}
+      <Button variant="outline" onClick={() => void run()} icon={Download} pending={file.busy}>
+        {file.busy ? t('files.export.exporting') : (label ?? t('files.export.button'))}
       </Button>
     </Can>
   )
@@ -128,7 +118,7 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
   const [file, setFile] = useState<File | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [drag, setDrag] = useState(false)
-  const [templateBusy, setTemplateBusy] = useState(false)
+  const template = useDownload()
   const alive = useRef(true)
   useEffect(
     () => () => {
@@ -148,18 +138,6 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
       return
     }
     setFile(f)
-  }
-
-  const template = async () => {
-    setTemplateBusy(true)
-    try {
-      const { blob, fileName } = await http.download(paths.importTemplate)
-      saveBlob(blob, fileName ?? 'template.xlsx')
-    } catch {
-      /* shown by the client */
-    } finally {
-      setTemplateBusy(false)
-    }
   }
 
   const finish = (status: ImportStatus) => {
@@ -246,8 +224,15 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
               <div className="min-w-0 flex-1 space-y-2">
                 <p className="text-sm font-medium">{t('files.import.step1')}</p>
                 <p className="text-xs text-muted-foreground">{t('files.import.step1Hint')}</p>
-                <Button type="button" variant="outline" size="sm" className="h-9" onClick={() => void template()} disabled={templateBusy}>
-                  {templateBusy ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="h-9"
+                  onClick={() => void template.download(paths.importTemplate, 'template.xlsx')}
+                  icon={FileSpreadsheet}
+                  pending={template.busy}
+                >
                   {t('files.import.template')}
                 </Button>
               </div>
@@ -349,8 +334,7 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="button" onClick={() => void start()} disabled={!file || busy} className="min-w-28">
-              {busy && <Loader2 className="animate-spin" aria-hidden />}
+            <Button type="button" onClick={() => void start()} disabled={!file} pending={busy} className="min-w-28">
               {t('files.import.start')}
             </Button>
           </>

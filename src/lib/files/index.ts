@@ -7,6 +7,7 @@
  *   <ImageThumb fileId={row.avatarId} className="size-9 rounded-full" />
  *   const info = await uploadFile(file, 'avatar', { onProgress })
  *   const { files } = useFileUrls(ids)
+ *   const file = useDownload()   // file.download(paths.export, 'staff.xlsx', query), file.busy
  */
 export {
   uploadFile,
@@ -25,3 +26,4 @@ export type { UploadFileOptions } from './api'
 export { FileUpload, ImageThumb } from './FileUpload'
 export type { FileUploadProps } from './FileUpload'
 export { saveBlob } from './save'
+export { useDownload } from './download'

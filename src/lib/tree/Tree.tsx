@@ -640,8 +640,7 @@ function Body<T>({
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             {t('common.cancel')}
           </Button>
-          <Button type="button" onClick={() => void submit()} disabled={!place || busy} className="min-w-20">
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
+          <Button type="button" onClick={() => void submit()} disabled={!place} pending={busy} className="min-w-20">
             {t('tree.move')}
           </Button>
         </div>

@@ -14,7 +14,7 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { ChevronsDownUp, ChevronsUpDown, Copy, Pencil, Plus, Trash2 } from 'lucide-react'
 import type { z } from 'zod'
-import { Button } from '@/components/ui/button'
+import { Button, IconButton } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { SearchInput } from '@/components/ui/search-input'
 import {
@@ -138,22 +138,13 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
         {props.toolbar}
         <div className="ml-auto flex items-center gap-1">
           <span className="mr-2 text-sm text-muted-foreground">{t('tree.dictionary.count', { n: flat?.length ?? 0 })}</span>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('tree.dictionary.expandAll')}
-            title={t('tree.dictionary.expandAll')}
-            onClick={() => setExpanded(new Set(branchIds(tree, access)))}
+          <IconButton
             icon={ChevronsUpDown}
-          ></Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('tree.dictionary.collapseAll')}
-            title={t('tree.dictionary.collapseAll')}
-            onClick={() => setExpanded(new Set())}
-            icon={ChevronsDownUp}
-          ></Button>
+            label={t('tree.dictionary.expandAll')}
+            tip
+            onClick={() => setExpanded(new Set(branchIds(tree, access)))}
+          />
+          <IconButton icon={ChevronsDownUp} label={t('tree.dictionary.collapseAll')} tip onClick={() => setExpanded(new Set())} />
           <TreeRefresh query={query} />
         </div>
       </div>

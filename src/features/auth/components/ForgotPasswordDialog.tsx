@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CheckCircle2, Loader2 } from 'lucide-react'
+import { CheckCircle2 } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { updatePasswordBody, validBody, type CodeSent, type VerifyChannel } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
@@ -192,8 +192,7 @@ function VerifyStep({
           </Button>
         </div>
       </Field>
-      <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-        {formState.isSubmitting && <Loader2 className="animate-spin" />}
+      <Button type="submit" className="w-full" pending={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgot.checking') : t('auth.forgot.next')}
       </Button>
     </form>
@@ -257,8 +256,7 @@ function ResetStep({ verified, onReset }: { verified: { accountName: string; ver
           {formError}
         </p>
       )}
-      <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-        {formState.isSubmitting && <Loader2 className="animate-spin" />}
+      <Button type="submit" className="w-full" pending={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
       </Button>
     </form>

@@ -1,7 +1,7 @@
 /** Column settings: show or hide columns, kept per list in localStorage. */
 import { useMemo, useState } from 'react'
 import { Columns3 } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { IconButton } from '@/components/ui/button'
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -45,7 +45,7 @@ export function ColumnSettings<T>({ state }: { state: ColumnVisibility<T> }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" title={t('crud.columns')} aria-label={t('crud.columns')} icon={Columns3}></Button>
+        <IconButton icon={Columns3} label={t('crud.columns')} tip />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-h-96 overflow-y-auto">
         <DropdownMenuLabel>{t('crud.columns')}</DropdownMenuLabel>

@@ -1,15 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
-import { guardPage } from '@/lib/permissions'
-import { preloadAll, searchDeps } from '@/lib/query'
+import { listPageRoute } from '@/lib/pageRoute'
+import { preloadAll } from '@/lib/query'
 import { projectListPreloads } from '@/lib/project/queries'
 import { designUnitResources } from '@/features/projectStructure/queries'
 
 export const Route = createFileRoute('/_shell/admin/project-design-unit')({
-  beforeLoad: guardPage,
-  validateSearch: listSearch,
-  loaderDeps: searchDeps,
+  ...listPageRoute,
   loader: ({ context, deps: search }) => preloadAll(context, projectListPreloads(designUnitResources.projectDesignUnit, search)),
   component: lazyScreen(() => import('@/features/projectStructure/screens'), 'ProjectDesignUnitScreen'),
 })

@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
-import { guardPage } from '@/lib/permissions'
-import { preloadAll, searchDeps } from '@/lib/query'
+import { searchPageRoute } from '@/lib/pageRoute'
+import { preloadAll } from '@/lib/query'
 import { initScreenPreloads } from '@/features/projectInit/queries'
 import { initSearch } from '@/features/projectInit/search'
 
 /** The initialisation wizard, preset "projectInitialization" (src/features/projectInit). */
 export const Route = createFileRoute('/_shell/admin/project-initialization')({
-  beforeLoad: guardPage,
-  validateSearch: initSearch,
-  loaderDeps: searchDeps,
+  ...searchPageRoute(initSearch),
   loader: ({ context, deps: search }) => preloadAll(context, initScreenPreloads('projectInitialization', search)),
   component: lazyScreen(() => import('@/features/projectInit/screens'), 'ProjectInitializationScreen'),
 })

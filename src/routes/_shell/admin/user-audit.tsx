@@ -1,14 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listSearch } from '@/lib/crud/search'
 import { lazyScreen } from '@/lib/chunks'
-import { guardPage } from '@/lib/permissions'
-import { preloadAll, searchDeps } from '@/lib/query'
+import { listPageRoute } from '@/lib/pageRoute'
+import { preloadAll } from '@/lib/query'
 import { auditListPageQueryOptions } from '@/features/people/queries'
 
 export const Route = createFileRoute('/_shell/admin/user-audit')({
-  beforeLoad: guardPage,
-  validateSearch: listSearch,
-  loaderDeps: searchDeps,
+  ...listPageRoute,
   loader: ({ context, deps: search }) => preloadAll(context, [auditListPageQueryOptions(search)]),
   component: lazyScreen(() => import('@/features/people'), 'UserAuditPage'),
 })
