@@ -68,6 +68,9 @@ test('account awaiting audit → reviewers: configured in 消息设置, a regist
   await dialog.getByLabel('配置名称').fill('账号待审核通知审核人')
   await expect(dialog.getByRole('heading', { name: '新增消息配置' })).toBeVisible()
   await expect(dialog.getByRole('combobox', { name: '业务事件' })).toContainText('账号待审核')
+  // submitted with no receiver: the picker asks to choose, not to "enter"
+  await dialog.getByRole('button', { name: '提交' }).click()
+  await expect(dialog.getByRole('alert').filter({ hasText: '请选择接收人' })).toBeVisible()
   // receivers: a group of the account tree opens to its people, with their count
   const tree = dialog.getByRole('tree', { name: '分组与人员' })
   const group = tree.getByRole('treeitem', { name: /账号审核组/ })
@@ -230,6 +233,8 @@ test('offline, 全部标记已读 is kept like a single read (the list and the b
 
     await ctx.setOffline(false)
     await expect.poll(() => readAlls, { timeout: 30_000 }).toBe(1)
+    // the outbox has recorded the answer (reloading before that replays it, with the same key) …
+    await expect(page.getByTestId('sync-badge')).toHaveAttribute('aria-label', /^同步中心: (已同步|尚未同步|打开同步中心)/)
     await page.reload()
     await expect(mine).toHaveCount(2)
     await expect(list.locator('[data-unread="true"]')).toHaveCount(0)

@@ -282,7 +282,7 @@ function ReceiversField() {
   return (
     <>
       <ReceiverPicker value={(field.value as MsgConfig['receivers']) ?? []} onChange={field.onChange} invalid={!!fieldState.error} />
-      <FieldError name="receivers" label={t('messages.field.receivers')} />
+      <FieldError name="receivers" label={t('messages.field.receivers')} choice />
     </>
   )
 }

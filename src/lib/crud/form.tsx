@@ -18,6 +18,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from '@/lib/toast'
 import { GitMerge } from 'lucide-react'
 import { Code, keepFirstDot } from '@/contract'
+import { V } from '@/contract/validation'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input, Textarea } from '@/components/ui/input'
@@ -659,11 +660,13 @@ export function FieldFrame({ id, label, required, hideLabel, error, hint, wide, 
 }
 
 /** The error of a non-input path (e.g. an array's repeat message), translated. */
-export function FieldError({ name, label = '' }: { name: string; label?: string }) {
-  const { locale } = useT()
+/** A field's error under a control of its own; `choice`: the control picks (a tree, a list), so "missing" reads "please choose". */
+export function FieldError({ name, label = '', choice = false }: { name: string; label?: string; choice?: boolean }) {
+  const { t, locale } = useT()
   const { formState } = useFormContext()
   const err = get(formState.errors, name) as { message?: string; root?: { message?: string } } | undefined
-  const text = errorText(err?.message ?? err?.root?.message, locale, label)
+  const raw = err?.message ?? err?.root?.message
+  const text = choice && raw === V.required ? t('crud.selectPlaceholder', { field: label }) : errorText(raw, locale, label)
   if (!text) return null
   return (
     <p role="alert" className="text-xs text-destructive">
