@@ -3,7 +3,7 @@
  * task turned user task, end event, connected), the browser's lint on save (an unnamed user task),
  * the user task named and given an executor in our panel, saved, published as v1, seen in the
  * published list and stopped there. The modeler's chunk loads on this page only. Screenshot:
- * .tmp/shots/workflow-models-1024.png.
+ * .tmp/shots/workflow-models-1024.png (the editor), workflow-published-1024.png (the published list).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { signIn } from './helpers'
@@ -32,7 +32,7 @@ test('draw, configure, save, publish and stop a process model', async ({ page })
   await page.setViewportSize({ width: 1024, height: 768 })
   const modelerChunks: string[] = []
   page.on('request', (r) => {
-    if (/\/assets\/bpmnModeler[^/]*\.js$/.test(r.url())) modelerChunks.push(r.url())
+    if (/\/assets\/bpmn(Modeler)?-[^/]*\.js$/.test(r.url())) modelerChunks.push(r.url())
   })
   await signIn(page, 'admin')
   expect(modelerChunks, 'the modeler loads on its page only').toEqual([])
@@ -111,6 +111,7 @@ test('draw, configure, save, publish and stop a process model', async ({ page })
   await published.getByRole('button', { name: '停用' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click()
   await expect(published).toContainText('已停用')
+  await page.screenshot({ path: '.tmp/shots/workflow-published-1024.png' })
   await published.getByRole('button', { name: '启用' }).click()
   await expect(published).toContainText('使用中')
 })

@@ -188,18 +188,20 @@ function VersionList({ versionType }: { versionType: 0 | 1 }) {
           )}
         </Can>
       )}
-      bulkActions={(ids, clear) => (
-        <Can action="stop">
-          <span className="inline-flex gap-2">
-            <Button type="button" size="sm" variant="outline" onClick={() => void setStatus(0, ids).then((done) => done && clear())}>
-              {t('workflow.actions.stopSelected', { n: ids.length })}
-            </Button>
-            <Button type="button" size="sm" variant="outline" onClick={() => void setStatus(1, ids).then((done) => done && clear())}>
-              {t('workflow.actions.enableSelected', { n: ids.length })}
-            </Button>
-          </span>
-        </Can>
-      )}
+      bulkActions={(ids, clear) =>
+        ids.length > 0 && (
+          <Can action="stop">
+            <span className="inline-flex gap-2">
+              <Button type="button" size="sm" variant="outline" onClick={() => void setStatus(0, ids).then((done) => done && clear())}>
+                {t('workflow.actions.stopSelected', { n: ids.length })}
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={() => void setStatus(1, ids).then((done) => done && clear())}>
+                {t('workflow.actions.enableSelected', { n: ids.length })}
+              </Button>
+            </span>
+          </Can>
+        )
+      }
     />
   )
 }
