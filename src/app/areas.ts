@@ -33,6 +33,7 @@ import { rolesArea } from '@/features/roles/manifest'
 import { shellArea } from '@/features/shell/manifest'
 import { syncArea } from '@/features/sync/manifest'
 import { workSitesArea } from '@/features/workSites/manifest'
+import { workflowArea } from '@/features/workflow/manifest'
 
 export interface AreaManifest {
   id: string
@@ -65,9 +66,10 @@ export const AREAS: readonly AreaManifest[] = [
   dictionaryArea,
   attributesArea,
   personalArea,
+  workflowArea,
 ]
 
-// a page no area serves is planned: its menus are marked (the workflow and tabulation pages today)
+// a page no area serves is planned: its menus are marked (the workflow query, the workflow roles and the tabulation page today)
 registerBuiltPages(AREAS.flatMap((a) => a.pages))
 
 registerCommands(AREAS.flatMap((a) => a.commands ?? []))

@@ -14,6 +14,7 @@ import * as pwa from './locales/pwa'
 import type * as crudTexts from './locales/crud'
 import type * as rolesTexts from './locales/roles'
 import type * as appsTexts from './locales/apps'
+import type * as workflowTexts from './locales/workflow'
 import type * as filesTexts from './locales/files'
 import type * as inviteTexts from './locales/invite'
 import type * as peopleTexts from './locales/people'
@@ -65,6 +66,7 @@ export const lazyTexts = {
   messages: () => import('./locales/messages'),
   attributes: () => import('./locales/attributes'),
   palette: () => import('./locales/palette'),
+  workflow: () => import('./locales/workflow'),
 }
 export type LazyNamespace = keyof typeof lazyTexts
 
@@ -105,4 +107,5 @@ export type Messages = ReturnType<typeof entry> & {
   messages: typeof msgTexts.zh
   attributes: typeof attributesTexts.zh
   palette: typeof paletteTexts.zh
+  workflow: typeof workflowTexts.zh
 }

@@ -1,0 +1,257 @@
+/**
+ * Our own properties panel (not bpmn-js-properties-panel: ~465 KiB gzip): for the selected user task
+ * its name (written into the diagram), executor config, cc config and its two forms; with nothing
+ * selected, who may start the model. The configs live in the draft keyed by node id.
+ */
+import { useId, type ReactNode } from 'react'
+import { X } from 'lucide-react'
+import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfSettingMode, type WfUseScope } from '@/contract/schemas/workflow'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { SearchableSelect } from '@/components/ui/searchable-select'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { useT, type TKey } from '@/lib/i18n'
+import type { NodeConfig, NodeSetting } from './draft'
+import type { DiagramNode } from './lint'
+import { useTargetOptions, type TargetKind } from './targets'
+
+const NONE = '-'
+const withIds = (mode: string): mode is TargetKind => mode === 'user' || mode === 'role' || mode === 'wfRole'
+const withVariable = (mode: string) => mode === 'starterSelect' || mode === 'formField'
+
+function Field({ label, hint, children, id }: { label: string; hint?: string; children: ReactNode; id: string }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-3 border-t pt-3">
+      <legend className="pr-2 text-sm font-medium">{title}</legend>
+      {children}
+    </fieldset>
+  )
+}
+
+/** The ids a config names, picked one at a time from the options of their kind. */
+function TargetPicker({ kind, ids, onChange, id }: { kind: TargetKind; ids: string[]; onChange: (ids: string[]) => void; id: string }) {
+  const { t } = useT()
+  const options = useTargetOptions(kind)
+  const what = t(`workflow.target.${kind}`)
+  const nameOf = (value: string) => options.find((o) => o.value === value)?.text ?? value
+  return (
+    <div className="grid gap-2">
+      <SearchableSelect
+        id={id}
+        options={options.filter((o) => !ids.includes(o.value))}
+        value=""
+        onValueChange={(v) => onChange([...ids, v])}
+        placeholder={t('workflow.panel.pick', { what })}
+        searchPlaceholder={t('workflow.panel.search')}
+        emptyText={t('workflow.panel.noMatch')}
+      />
+      {ids.length === 0 ? (
+        <p className="text-xs text-muted-foreground">{t('workflow.panel.noneChosen')}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-1.5">
+          {ids.map((v) => (
+            <li key={v} className="inline-flex items-center gap-1 rounded border bg-muted px-2 py-0.5 text-xs">
+              {nameOf(v)}
+              <button
+                type="button"
+                className="rounded text-muted-foreground hover:text-foreground"
+                aria-label={t('workflow.panel.remove', { name: nameOf(v) })}
+                onClick={() => onChange(ids.filter((x) => x !== v))}
+              >
+                <X aria-hidden className="size-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+/** A setting (executor or cc): its mode, then the ids or the variable the mode needs. */
+function SettingFields<S extends NodeSetting>({ value, onChange, children }: { value: S; onChange: (v: S) => void; children?: ReactNode }) {
+  const { t } = useT()
+  const uid = useId()
+  return (
+    <>
+      <Field label={t('workflow.panel.settingMode')} id={`${uid}-mode`}>
+        <Select
+          value={value.settingMode || NONE}
+          onValueChange={(m) => onChange({ ...value, settingMode: m === NONE ? '' : (m as WfSettingMode), ids: [], variable: '' })}
+        >
+          <SelectTrigger id={`${uid}-mode`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NONE}>{t('workflow.panel.none')}</SelectItem>
+            {WF_SETTING_MODES.map((m) => (
+              <SelectItem key={m} value={m}>
+                {t(`workflow.settingMode.${m}`)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+      {withIds(value.settingMode) && (
+        <Field label={t('workflow.panel.ids')} id={`${uid}-ids`}>
+          <TargetPicker id={`${uid}-ids`} kind={value.settingMode} ids={value.ids} onChange={(ids) => onChange({ ...value, ids })} />
+        </Field>
+      )}
+      {withVariable(value.settingMode) && (
+        <Field label={t('workflow.panel.variable')} hint={t('workflow.panel.variableHint')} id={`${uid}-var`}>
+          <Input
+            id={`${uid}-var`}
+            value={value.variable}
+            maxLength={64}
+            onChange={(e) => onChange({ ...value, variable: e.target.value })}
+          />
+        </Field>
+      )}
+      {value.settingMode && children}
+    </>
+  )
+}
+
+export interface NodePanelProps {
+  node: DiagramNode | null
+  config: NodeConfig
+  onConfig: (next: NodeConfig) => void
+  onRename: (name: string) => void
+  useScope: WfUseScope
+  onUseScope: (next: WfUseScope) => void
+}
+
+export function NodePanel({ node, config, onConfig, onRename, useScope, onUseScope }: NodePanelProps) {
+  const { t } = useT()
+  const uid = useId()
+  const userTask = node?.type === 'bpmn:UserTask'
+  const typeName = (type: string) => {
+    const key = `workflow.bpmn.${typeLabel(type)}` as TKey
+    const text = t(key)
+    return text === key ? type.replace('bpmn:', '') : text
+  }
+  return (
+    <aside aria-label={t(userTask ? 'workflow.panel.title' : 'workflow.panel.processTitle')} className="grid content-start gap-3 text-sm">
+      <h3 className="font-medium">{t(userTask ? 'workflow.panel.title' : 'workflow.panel.processTitle')}</h3>
+      {!userTask && (
+        <>
+          <p className="text-xs text-muted-foreground">
+            {node ? t('workflow.panel.notUserTask', { type: typeName(node.type) }) : t('workflow.panel.empty')}
+          </p>
+          <Section title={t('workflow.panel.useScope')}>
+            <Field label={t('workflow.panel.scopeType')} id={`${uid}-scope`}>
+              <Select value={useScope.scopeType} onValueChange={(s) => onUseScope({ scopeType: s as WfUseScope['scopeType'], ids: [] })}>
+                <SelectTrigger id={`${uid}-scope`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {WF_SCOPE_TYPES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {t(`workflow.scopeType.${s}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+            {useScope.scopeType !== 'all' && (
+              <TargetPicker
+                id={`${uid}-scope-ids`}
+                kind={useScope.scopeType}
+                ids={useScope.ids}
+                onChange={(ids) => onUseScope({ ...useScope, ids })}
+              />
+            )}
+          </Section>
+        </>
+      )}
+      {node && userTask && (
+        <>
+          <Field label={t('workflow.panel.nodeId')} id={`${uid}-id`}>
+            <Input id={`${uid}-id`} value={node.id} readOnly className="font-mono text-xs" />
+          </Field>
+          <Field label={t('workflow.panel.name')} id={`${uid}-name`}>
+            <Input
+              id={`${uid}-name`}
+              key={node.id}
+              defaultValue={node.name}
+              maxLength={100}
+              onBlur={(e) => onRename(e.target.value.trim())}
+            />
+          </Field>
+          <Section title={t('workflow.panel.executor')}>
+            <SettingFields value={config.executor} onChange={(executor) => onConfig({ ...config, executor })}>
+              <Field label={t('workflow.panel.approveMethod')} id={`${uid}-approve`}>
+                <Select
+                  value={config.executor.approveMethod}
+                  onValueChange={(m) => onConfig({ ...config, executor: { ...config.executor, approveMethod: m as 'any' | 'all' } })}
+                >
+                  <SelectTrigger id={`${uid}-approve`}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {WF_APPROVE_METHODS.map((m) => (
+                      <SelectItem key={m} value={m}>
+                        {t(`workflow.panel.approve.${m}`)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </Field>
+            </SettingFields>
+          </Section>
+          <Section title={t('workflow.panel.cc')}>
+            <SettingFields value={config.cc} onChange={(cc) => onConfig({ ...config, cc })} />
+          </Section>
+          <Section title={t('workflow.panel.forms')}>
+            {config.forms.map((f, i) => (
+              <div key={f.formType} className="grid gap-2">
+                <p className="text-xs font-medium">{t(`workflow.panel.formType.${f.formType}`)}</p>
+                <Field label={t('workflow.panel.formUrl')} hint={t('workflow.panel.formUrlHint')} id={`${uid}-url-${i}`}>
+                  <Input
+                    id={`${uid}-url-${i}`}
+                    value={f.formUrl}
+                    maxLength={500}
+                    onChange={(e) =>
+                      onConfig({ ...config, forms: config.forms.map((x, j) => (j === i ? { ...x, formUrl: e.target.value } : x)) })
+                    }
+                  />
+                </Field>
+                <Field label={t('workflow.panel.formScope')} hint={t('workflow.panel.formScopeHint')} id={`${uid}-use-${i}`}>
+                  <Input
+                    id={`${uid}-use-${i}`}
+                    value={f.useScope}
+                    maxLength={100}
+                    onChange={(e) =>
+                      onConfig({ ...config, forms: config.forms.map((x, j) => (j === i ? { ...x, useScope: e.target.value } : x)) })
+                    }
+                  />
+                </Field>
+              </div>
+            ))}
+          </Section>
+        </>
+      )}
+    </aside>
+  )
+}
+
+/** bpmn-js's English name of a type (`bpmn:ExclusiveGateway` → `Exclusive gateway`), the key of its label. */
+function typeLabel(type: string): string {
+  const words = type
+    .replace('bpmn:', '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
