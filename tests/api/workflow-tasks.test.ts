@@ -414,7 +414,7 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
         ],
       }),
     )
-    await deploy(m.modelId)
+    const version = await deploy(m.modelId)
     const first = ok(await start(c.s, { modelKey: key }))
     expect((await taskOf(c.a1, first.instanceId)).activityId).toBe('T1')
     ok(await post(admin, `${WA}/delete`, { wfRoleId: role.wfRoleId, accountIds: [ids.a1] }))
@@ -423,11 +423,21 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
     expect(await todo(c.a1, second.instanceId)).toEqual([])
     expect((await taskOf(c.p, second.instanceId)).activityId).toBe('T1')
 
-    // deleted with its accounts; a node naming it then finds nobody (20021 naming the node)
+    // named by a version in use: not deleted (20021 naming it); once the version is stopped, deleted with its accounts
+    const inUse = await admin.call('POST', `${W}/delete`, {
+      form: { ids: role.wfRoleId },
+      idempotencyKey: newKey(),
+      headers: { 'accept-language': 'en' },
+    })
+    expect(inUse.body.code).toBe(20021)
+    expect(inUse.body.message).toContain(roleName)
+    ok(
+      await admin.call('PUT', `${HISTORY}/updateStatus`, {
+        json: { status: 0, modelHistoryIds: [version.modelHistoryId] },
+        idempotencyKey: newKey(),
+      }),
+    )
     ok(await admin.call('POST', `${W}/delete`, { form: { ids: role.wfRoleId }, idempotencyKey: newKey() }))
     expect((await admin.call('GET', `${WA}/list`, { query: { wfRoleId: role.wfRoleId } })).body.code).toBe(20002)
-    const none = await post(c.s, `${INSTANCE}/start`, { modelKey: key }, 'en')
-    expect(none.body.code).toBe(20021)
-    expect(none.body.message).toMatch(/角色审核/)
   })
 })

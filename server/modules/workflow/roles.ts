@@ -7,7 +7,8 @@
  *   POST wfRoleAccount/add | delete   { wfRoleId, accountIds } (function member); an account must exist
  *                                     and lie within the caller's data scope (20002 on accountIds)
  *
- * The runtime's `wfRole` executor (executors.ts) resolves through these rows when a node is reached.
+ * The runtime's `wfRole` executor (executors.ts) resolves through these rows when a node is reached; a
+ * role named by a version in use is not deleted (20021: stop the version first).
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -23,17 +24,30 @@ import {
   type WfRoleAccountRow,
 } from '../../../src/contract/schemas/workflow'
 import type { Ctx } from '../../context'
-import { wfRole, wfRoleAccount } from '../../db/schema'
+import { wfModelHistory, wfRole, wfRoleAccount } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { accountIdsWithin, accountRefs } from '../account'
-import type { Text } from './texts'
+import { fill, type Text } from './texts'
 
 const MENU = '/admin/process-role-management'
 const NAME_TAKEN: Text = { zh: '已有同名流程角色', en: 'A workflow role of that name exists' }
 const ROLE_GONE: Text = { zh: '流程角色不存在', en: 'The workflow role does not exist' }
+const ROLE_IN_USE: Text = {
+  zh: '流程角色「{x}」是在用流程版本的执行人或抄送人，请先停用该版本',
+  en: 'The workflow role “{x}” executes or is copied at a process version in use: stop that version first',
+}
+
+/** The in-use versions whose executor or cc configs name the workflow role. */
+const inUseNaming = (wfRoleId: string) => {
+  const wanted = JSON.stringify([{ settingMode: 'wfRole', ids: [wfRoleId] }])
+  return and(
+    eq(wfModelHistory.status, 1),
+    or(sql`${wfModelHistory.configs}->'executorList' @> ${wanted}::jsonb`, sql`${wfModelHistory.configs}->'ccList' @> ${wanted}::jsonb`),
+  )
+}
 
 export const wfRoleResource = defineResource({
   name: 'wfRole',
@@ -46,6 +60,16 @@ export const wfRoleResource = defineResource({
     q.status === undefined ? undefined : eq(wfRole.status, q.status),
   ],
   sortable: { createTime: wfRole.createTime, roleName: wfRole.roleName },
+  // a version in use that names the role would find nobody at its node: stop it first (20021)
+  beforeDelete: async (ids, rows, w) => {
+    for (const id of ids) {
+      const [used] = await w.tx.select({ id: wfModelHistory.modelHistoryId }).from(wfModelHistory).where(inUseNaming(id)).limit(1)
+      if (used) {
+        const name = String(rows.find((r) => r.wfRoleId === id)?.roleName ?? id)
+        throw new ApiError(Code.REFUSED, { field: 'ids', ids: [id] }, fill(ROLE_IN_USE, name))
+      }
+    }
+  },
   defaultDesc: true,
   unique: [{ field: 'roleName', message: NAME_TAKEN }],
   selection: {
