@@ -56,6 +56,20 @@ export const MESSAGE_SETTINGS: Record<MsgEvent, Setting> = {
     contentZh: '{accountName} 离线所做的修改与他人的修改冲突，已在其同步中心等待处理。',
     contentEn: 'An offline edit by {accountName} met someone else’s change; it waits in their sync centre.',
   },
+  'workflow.task': {
+    configName: '流程待办通知',
+    titleZh: '待办：{title}',
+    titleEn: 'To do: {title}',
+    contentZh: '{starterName} 发起的「{title}」到达节点「{taskName}」，请在流程查询中办理。',
+    contentEn: '“{title}”, started by {starterName}, waits for you at “{taskName}”; handle it in Workflow query.',
+  },
+  'workflow.cc': {
+    configName: '流程抄送通知',
+    titleZh: '抄送：{title}',
+    titleEn: 'Copied to you: {title}',
+    contentZh: '{starterName} 发起的「{title}」（节点「{taskName}」）抄送给您。',
+    contentEn: '“{title}”, started by {starterName} (at “{taskName}”), was copied to you.',
+  },
 }
 
 /** Writes the settings of every event for `organizationId` (null: the platform's), each to its receivers. */

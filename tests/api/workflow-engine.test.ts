@@ -289,7 +289,7 @@ describe.each(drivers)('workflow engine on $name', ({ name, env }) => {
       const results = await Promise.allSettled([runtime.approve(task, u[1]!), other.approve(task, u[1]!)])
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
       const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
-      expect(lost.reason).toMatchObject({ code: 20021 })
+      expect(lost.reason).toMatchObject({ code: 20008 })
       expect((lost.reason as { text: { en: string } }).text.en).toMatch(/already been handled/)
       expect(await at(id)).toBe('A1:2 B1:4 B1:5')
     } finally {

@@ -7,7 +7,14 @@
  * with the event id only (delivered at commit; every gateway reads the rows of its own streams).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { MSG_EVENTS, MSG_PLACEHOLDER, type MsgChannel, type MsgReceiver } from '../../../src/contract/schemas/message'
+import {
+  MSG_DIRECT_EVENTS,
+  MSG_EVENTS,
+  MSG_PLACEHOLDER,
+  type MsgChannel,
+  type MsgEvent,
+  type MsgReceiver,
+} from '../../../src/contract/schemas/message'
 import type { Db } from '../../db/client'
 import { accountRole, msgConfig, orgGroupAccount } from '../../db/schema'
 import type { EventRow, JobRunner } from '../../lib/jobs'
@@ -27,8 +34,32 @@ const LINKS: Record<string, string | null> = {
   'terminal.applied': '/admin/terminal-authentication',
   'invite.completed': '/admin/organization',
   'offline.conflict': null,
+  'workflow.task': '/admin/workflow-query',
+  'workflow.cc': '/admin/workflow-query',
   custom: null,
 }
+
+/** The texts of a direct event when no configuration of it is enabled (in-app). */
+const DIRECT_TEXTS: Record<string, Pick<Template, 'titleZh' | 'titleEn' | 'contentZh' | 'contentEn'>> = {
+  'workflow.task': {
+    titleZh: '待办：{title}',
+    titleEn: 'To do: {title}',
+    contentZh: '{starterName} 发起的「{title}」到达节点「{taskName}」，请办理。',
+    contentEn: '“{title}”, started by {starterName}, waits for you at “{taskName}”.',
+  },
+  'workflow.cc': {
+    titleZh: '抄送：{title}',
+    titleEn: 'Copied to you: {title}',
+    contentZh: '{starterName} 发起的「{title}」（节点「{taskName}」）抄送给您。',
+    contentEn: '“{title}”, started by {starterName} (at “{taskName}”), was copied to you.',
+  },
+}
+
+/** The receivers a direct event names: its `receiverIds` as people. */
+const directReceivers = (values: Record<string, unknown>): MsgReceiver[] =>
+  (Array.isArray(values.receiverIds) ? values.receiverIds : [])
+    .filter((id): id is string => typeof id === 'string')
+    .map((id) => ({ type: 'person', id, name: '' }))
 
 export interface Template {
   configId: string | null
@@ -161,16 +192,20 @@ export async function deliverEvent(db: Db, event: EventRow): Promise<{ messages:
         .from(msgConfig)
         .where(and(eq(msgConfig.kind, 'event'), eq(msgConfig.eventCode, event.topic), eq(msgConfig.status, 1)))
         .orderBy(msgConfig.createTime)
+      const direct = MSG_DIRECT_EVENTS.includes(event.topic as MsgEvent)
       templates = configs.map((c) => ({
         configId: c.msgConfigId,
         eventCode: event.topic,
-        receivers: c.receivers,
+        receivers: direct ? directReceivers(values) : c.receivers,
         channels: c.channels as MsgChannel[],
         titleZh: c.titleZh,
         titleEn: c.titleEn,
         contentZh: c.contentZh,
         contentEn: c.contentEn,
       }))
+      const builtIn = DIRECT_TEXTS[event.topic]
+      if (direct && templates.length === 0 && builtIn)
+        templates = [{ configId: null, eventCode: event.topic, receivers: directReceivers(values), channels: ['inApp'], ...builtIn }]
     }
     const total = { messages: 0, pushes: 0 }
     for (const t of templates) {

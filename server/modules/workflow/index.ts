@@ -1,5 +1,6 @@
 /**
- * The workflow module's public surface: its routes (models and their deployed versions) and the one
+ * The workflow module's public surface: its routes (models and their deployed versions, instances and
+ * tasks, workflow roles and their accounts) and the one
  * interface in front of the BPMN engine, WorkflowRuntime (start, approve, reject, return, withdraw,
  * delegate, transfer, cc; timers as jobs), for the areas that will run processes.
  */

@@ -28,9 +28,9 @@ import type { WfConfigs, WfExecutorConfig, WfInstanceStatus, WfTaskStatus } from
 import type { Db } from '../../db/client'
 import { wfCc, wfComment, wfInstance, wfModelHistory, wfSnapshot, wfTask } from '../../db/schema'
 import { ApiError } from '../../lib/http'
-import { enqueue, type JobRunner } from '../../lib/jobs'
+import { emitEvent, enqueue, type JobRunner } from '../../lib/jobs'
 import { loadModel, type LoadedModel, type ProcessGraph } from './bpmn'
-import { normalAccountIds } from '../account'
+import { accountsByIds, normalAccountIds } from '../account'
 import { resolveAccounts } from './executors'
 import { hasExpression, isExpression, resolveTemplate } from './expression'
 import { RUN_TEXT, fill, type Text } from './texts'
@@ -350,6 +350,7 @@ class Command {
           createdStep: this.step,
         })),
       )
+      await this.tell('workflow.task', accounts, w.name ?? w.id)
       await tx
         .insert(wfSnapshot)
         .values({ instanceId: id, activityId: w.id, executionId: w.executionId, step: this.step, state: this.state! })
@@ -360,7 +361,7 @@ class Command {
       const cc = this.configs.ccList.find((c) => c.nodeId === w.id)
       if (cc) {
         const to = await resolveAccounts(tx, cc, { starterAccountId: this.inst.starterAccountId, variables: this.vars })
-        await this.copyTo(to, null, w.id, null)
+        await this.copyTo(to, null, w.id, null, w.name ?? w.id)
       }
     }
     if (this.ended && this.status === 'running') this.status = 'approved'
@@ -384,9 +385,36 @@ class Command {
       .where(and(inArray(wfTask.taskId, taskIds), eq(wfTask.status, 'pending')))
   }
 
-  async copyTo(accountIds: string[], from: string | null, activityId: string | null, taskId: string | null): Promise<void> {
+  /**
+   * Tells accounts in their message centre (an outbox event, delivered once this commits): a task
+   * waiting for them (`workflow.task`) or a copy of the instance (`workflow.cc`).
+   */
+  async tell(topic: 'workflow.task' | 'workflow.cc', accountIds: string[], taskName: string | null): Promise<void> {
     if (accountIds.length === 0) return
-    await this.tx
+    const [starter] = await accountsByIds(this.tx, [this.inst.starterAccountId])
+    await emitEvent(
+      this.tx,
+      topic,
+      {
+        instanceId: this.inst.instanceId,
+        title: this.inst.title,
+        taskName,
+        starterName: starter ? (starter.userName ?? starter.accountName) : null,
+        receiverIds: accountIds,
+      },
+      this.inst.starterOrganizationId,
+    )
+  }
+
+  async copyTo(
+    accountIds: string[],
+    from: string | null,
+    activityId: string | null,
+    taskId: string | null,
+    taskName: string | null,
+  ): Promise<void> {
+    if (accountIds.length === 0) return
+    const copied = await this.tx
       .insert(wfCc)
       .values(
         accountIds.map((accountId) => ({
@@ -399,6 +427,12 @@ class Command {
         })),
       )
       .onConflictDoNothing()
+      .returning({ accountId: wfCc.accountId })
+    await this.tell(
+      'workflow.cc',
+      copied.map((r) => r.accountId),
+      taskName,
+    )
   }
 
   async comment(values: {
@@ -457,6 +491,17 @@ class Command {
   }
 }
 
+/** A handled task as a 20008 answer carries it. */
+const handledTask = (t: TaskRow) => ({
+  taskId: t.taskId,
+  instanceId: t.instanceId,
+  activityId: t.activityId,
+  status: t.status,
+  handledBy: t.handledBy,
+  assigneeAccountId: t.assigneeAccountId,
+  endTime: t.endTime?.toISOString() ?? null,
+})
+
 const approveMethodOf = (config: WfExecutorConfig, multiInstance: boolean) => config.approveMethod ?? (multiInstance ? 'all' : 'any')
 
 // ---- the runtime -----------------------------------------------------------------------------
@@ -507,7 +552,10 @@ export class WorkflowRuntime {
     if (!found) throw notFound(RUN_TEXT.taskNotFound)
     return (await this.onInstance(found.instanceId, actor, async (c) => {
       const [task] = await c.tx.select().from(wfTask).where(eq(wfTask.taskId, taskId))
-      if (!task || task.status !== 'pending') throw refused(RUN_TEXT.taskHandled)
+      // handled meanwhile (by someone else, or by this same call sent twice): 20008 with the task as it is now,
+      // so an offline outbox shows the approval as a conflict rather than a failure
+      if (!task || task.status !== 'pending')
+        throw new ApiError(Code.VERSION_CONFLICT, task ? handledTask(task) : null, RUN_TEXT.taskHandled)
       if (task.assigneeAccountId !== actor) throw refused(RUN_TEXT.notAssignee)
       return fn(c, task)
     })) as T
@@ -558,6 +606,7 @@ export class WorkflowRuntime {
           targetAccountId: task.ownerAccountId,
         })
         await c.tx.update(wfTask).set({ assigneeAccountId: task.ownerAccountId, ownerAccountId: null }).where(eq(wfTask.taskId, taskId))
+        await c.tell('workflow.task', [task.ownerAccountId], task.activityName ?? task.activityId)
         return
       }
       Object.assign(c.vars, opts.variables ?? {})
@@ -723,6 +772,7 @@ export class WorkflowRuntime {
       if (task.ownerAccountId) throw refused(RUN_TEXT.alreadyDelegated)
       await this.checkReceiver(c.tx, actor, toAccountId)
       await c.tx.update(wfTask).set({ ownerAccountId: actor, assigneeAccountId: toAccountId }).where(eq(wfTask.taskId, taskId))
+      await c.tell('workflow.task', [toAccountId], task.activityName ?? task.activityId)
       await c.comment({
         action: 'delegate',
         accountId: actor,
@@ -740,6 +790,7 @@ export class WorkflowRuntime {
       if (task.ownerAccountId) throw refused(RUN_TEXT.delegateOnlyResolves)
       await this.checkReceiver(c.tx, actor, toAccountId)
       await c.tx.update(wfTask).set({ assigneeAccountId: toAccountId }).where(eq(wfTask.taskId, taskId))
+      await c.tell('workflow.task', [toAccountId], task.activityName ?? task.activityId)
       await c.comment({
         action: 'transfer',
         accountId: actor,
@@ -756,7 +807,7 @@ export class WorkflowRuntime {
     await this.onTask(taskId, actor, async (c, task) => {
       const to = await normalAccountIds(c.tx, [...new Set(accountIds)])
       if (to.length === 0) throw refused(RUN_TEXT.accountUnavailable)
-      await c.copyTo(to, actor, task.activityId, taskId)
+      await c.copyTo(to, actor, task.activityId, taskId, task.activityName ?? task.activityId)
       await c.comment({ action: 'cc', accountId: actor, taskId, activityId: task.activityId })
     })
   }

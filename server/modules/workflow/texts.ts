@@ -32,7 +32,7 @@ export const BPMN_TEXT = {
   loopNotUserTask: { zh: '只有用户任务可以设为多实例（节点 {x}）', en: 'Only user tasks may be multi-instance (node {x})' },
 } satisfies Record<string, Text>
 
-/** Refusals of the runtime's verbs (20021, or 20002 for what the caller cannot see). */
+/** Refusals of the runtime's verbs (20021, or 20002 for what the caller cannot see; a task handled meanwhile is 20008 with the task). */
 export const RUN_TEXT = {
   taskNotFound: { zh: '任务不存在或无权查看', en: 'The task does not exist or is not yours to see' },
   taskHandled: { zh: '该任务已被处理', en: 'This task has already been handled' },

@@ -21,7 +21,21 @@ import { id, listQuery, version, type Stamped } from './common'
 export { MSG_API } from '../endpoints'
 
 /** Business events that send messages (issue 15); `custom` is a message sent by hand. */
-export const MSG_EVENTS = ['account.pending', 'account.stopped', 'terminal.applied', 'invite.completed', 'offline.conflict'] as const
+export const MSG_EVENTS = [
+  'account.pending',
+  'account.stopped',
+  'terminal.applied',
+  'invite.completed',
+  'offline.conflict',
+  'workflow.task',
+  'workflow.cc',
+] as const
+/**
+ * Events whose receivers are named by the event itself (its `receiverIds`: a task's assignee, the
+ * accounts a process is copied to), not by the configuration: the configuration gives the texts and
+ * channels only (without an enabled one, the built-in texts, in-app).
+ */
+export const MSG_DIRECT_EVENTS: readonly MsgEvent[] = ['workflow.task', 'workflow.cc']
 export type MsgEvent = (typeof MSG_EVENTS)[number]
 /** Placeholders a template of each event may use ({name}). */
 export const MSG_EVENT_FIELDS: Record<MsgEvent | 'custom', readonly string[]> = {
@@ -30,6 +44,8 @@ export const MSG_EVENT_FIELDS: Record<MsgEvent | 'custom', readonly string[]> = 
   'terminal.applied': ['terminalName', 'accountName'],
   'invite.completed': ['userName', 'organizationName'],
   'offline.conflict': ['entity', 'accountName'],
+  'workflow.task': ['title', 'taskName', 'starterName'],
+  'workflow.cc': ['title', 'taskName', 'starterName'],
   custom: ['senderName'],
 }
 

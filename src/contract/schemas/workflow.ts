@@ -17,8 +17,8 @@
  * instance's variables, evaluated by the gateway's own evaluator.
  */
 import { z } from 'zod'
-import { V, filterText, int, name, optionalText, text } from '../rules'
-import { id, idList, listQuery, version } from './common'
+import { V, filterText, int, isoDate, name, optional, optionalText, text } from '../rules'
+import { id, idList, listQuery, recordSchemas, version } from './common'
 
 export { WORKFLOW_API } from '../endpoints'
 
@@ -257,3 +257,118 @@ export const WF_INSTANCE_STATUSES = ['running', 'approved', 'rejected', 'withdra
 export type WfInstanceStatus = (typeof WF_INSTANCE_STATUSES)[number]
 export const WF_TASK_STATUSES = ['pending', 'approved', 'rejected', 'returned', 'withdrawn', 'cancelled', 'timeout'] as const
 export type WfTaskStatus = (typeof WF_TASK_STATUSES)[number]
+
+/** 流程查询's instance list (an administrator's view, within the caller's data scope): by model, starter, status, start date. */
+export const wfInstanceListQuery = listQuery.extend({
+  modelId: optional(id()),
+  starterAccountId: optional(id()),
+  status: optional(z.enum(WF_INSTANCE_STATUSES, { error: V.invalid })),
+  /** Started on or after this day (YYYY-MM-DD). */
+  startDateFrom: optional(isoDate()),
+  /** Started on or before this day (YYYY-MM-DD). */
+  startDateTo: optional(isoDate()),
+  keyword: filterText(100),
+})
+/** My started instances, my tasks, my done tasks, my cc: paged, by status where it applies. */
+export const wfMyQuery = listQuery.extend({
+  status: optional(z.enum(WF_INSTANCE_STATUSES, { error: V.invalid })),
+  keyword: filterText(100),
+})
+export const wfInstanceIdQuery = z.object({ instanceId: id() })
+
+export interface WfInstanceRow {
+  instanceId: string
+  modelId: string
+  modelHistoryId: string
+  modelVersion: number
+  modelName: string
+  title: string | null
+  businessKey: string | null
+  starterAccountId: string
+  starterName: string | null
+  status: WfInstanceStatus
+  startTime: string
+  endTime: string | null
+}
+export interface WfTaskRow {
+  taskId: string
+  instanceId: string
+  instanceTitle: string | null
+  modelName: string
+  activityId: string
+  activityName: string | null
+  approveMethod: WfApproveMethod
+  assigneeAccountId: string
+  ownerAccountId: string | null
+  starterAccountId: string
+  status: WfTaskStatus
+  comment: string | null
+  createTime: string
+  endTime: string | null
+}
+export interface WfCcRow {
+  ccId: string
+  instanceId: string
+  instanceTitle: string | null
+  modelName: string
+  activityId: string | null
+  fromAccountId: string | null
+  instanceStatus: WfInstanceStatus
+  createTime: string
+}
+export interface WfCommentRow {
+  commentId: string
+  taskId: string | null
+  activityId: string | null
+  accountId: string | null
+  accountName: string | null
+  action: string
+  comment: string | null
+  targetAccountId: string | null
+  createTime: string
+}
+/** An instance's detail: its version's diagram, the nodes waiting now and those passed, its tasks and timeline. */
+export interface WfInstanceDetail {
+  instance: WfInstanceRow
+  bpmnXml: string
+  currentActivityIds: string[]
+  finishedActivityIds: string[]
+  tasks: Omit<WfTaskRow, 'instanceTitle' | 'modelName' | 'starterAccountId'>[]
+  comments: WfCommentRow[]
+}
+export interface WfReturnTarget {
+  activityId: string
+  name: string | null
+}
+
+// ---- workflow roles (流程角色) ------------------------------------------------------
+
+export const wfRole = recordSchemas(
+  {
+    roleName: name(50),
+    roleCode: optional(text(50)),
+    remark: optionalText(500),
+    status: zeroOne().default(1),
+  },
+  'wfRoleId',
+)
+export const wfRoleListQuery = listQuery.extend({ keyword: filterText(50), status: zeroOne().optional() })
+export const wfRoleAccountQuery = listQuery.extend({ wfRoleId: id(), keyword: filterText(50) })
+export const wfRoleAccountBody = z.object({ wfRoleId: id(), accountIds: idList() })
+export interface WfRoleRow {
+  wfRoleId: string
+  roleName: string
+  roleCode: string | null
+  remark: string | null
+  status: 0 | 1
+  organizationId: string | null
+  accountCount: number
+  version: number
+  createTime: string
+  updateTime: string
+}
+export interface WfRoleAccountRow {
+  accountId: string
+  accountName: string
+  userName: string | null
+}

@@ -1,0 +1,438 @@
+/**
+ * Instances and tasks (SPEC §7 "Workflow"; /admin/workflow-query), the runtime's verbs as signed calls:
+ *
+ *   POST wfInstance/start        { modelHistoryId | modelKey, variables… }: the published version in use, by whom its use scope lets
+ *   GET  wfInstance/listPage     every instance within the caller's data scope (by the starter's unit): model, starter, status, dates
+ *   GET  wfInstance/myPage       the instances I started
+ *   GET  wfInstance/detail       the version's BPMN XML, the nodes waiting now and passed, its tasks and timeline
+ *   POST wfInstance/withdraw     撤回 (function withdraw)
+ *   GET  wfTask/todoPage         my pending tasks (待办); wfTask/donePage the ones I handled (已办)
+ *   POST wfTask/approve|reject|reset|delegate|transfer|cc, GET wfTask/returnList
+ *   GET  wfCc/myPage             what was copied to me (抄送)
+ *
+ * Only the task's assignee acts on it (20021 otherwise); a task handled meanwhile answers 20008 with the
+ * task as it is now (an offline outbox shows a conflict). An instance the caller has no part in and
+ * that lies outside its data scope is 20002, as if it did not exist.
+ */
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { perm } from '../../../src/contract/catalogue'
+import { Code } from '../../../src/contract/codes'
+import type { Page } from '../../../src/contract/envelope'
+import {
+  WORKFLOW_API,
+  wfApproveBody,
+  wfCcBody,
+  wfHandOverBody,
+  wfInstanceIdQuery,
+  wfInstanceListQuery,
+  wfMyQuery,
+  wfRejectBody,
+  wfResetBody,
+  wfStartBody,
+  wfTaskIdQuery,
+  wfWithdrawBody,
+  type WfApproveMethod,
+  type WfCcRow,
+  type WfCommentRow,
+  type WfInstanceDetail,
+  type WfInstanceRow,
+  type WfInstanceStatus,
+  type WfReturnTarget,
+  type WfTaskRow,
+  type WfTaskStatus,
+  type WfUseScope,
+} from '../../../src/contract/schemas/workflow'
+import type { Ctx } from '../../context'
+import { wfCc, wfComment, wfInstance, wfModelHistory, wfTask } from '../../db/schema'
+import { ApiError, ok, parse } from '../../lib/http'
+import { inScope } from '../../lib/orgScope'
+import { scopeOrgIds } from '../../lib/permissions'
+import { likeEscape } from '../../lib/sql'
+import { accountShownNameOf, normalAccountIdsOfRoles } from '../account'
+import { configsOf, type WorkflowRuntime } from './runtime'
+import { RUN_TEXT } from './texts'
+
+const MENU = '/admin/workflow-query'
+
+type InstanceRow = typeof wfInstance.$inferSelect
+
+const instanceSelection = {
+  instanceId: wfInstance.instanceId,
+  modelId: wfInstance.modelId,
+  modelHistoryId: wfInstance.modelHistoryId,
+  modelVersion: wfModelHistory.modelVersion,
+  modelName: wfModelHistory.name,
+  title: wfInstance.title,
+  businessKey: wfInstance.businessKey,
+  starterAccountId: wfInstance.starterAccountId,
+  starterName: accountShownNameOf(wfInstance.starterAccountId),
+  status: wfInstance.status,
+  startTime: wfInstance.startTime,
+  endTime: wfInstance.endTime,
+}
+type InstanceSel = { [K in keyof typeof instanceSelection]: unknown } & { startTime: Date; endTime: Date | null }
+const instanceOut = (r: InstanceSel): WfInstanceRow => ({
+  ...(r as unknown as WfInstanceRow),
+  startTime: r.startTime.toISOString(),
+  endTime: r.endTime?.toISOString() ?? null,
+})
+
+const taskSelection = {
+  taskId: wfTask.taskId,
+  instanceId: wfTask.instanceId,
+  instanceTitle: wfInstance.title,
+  modelName: wfModelHistory.name,
+  activityId: wfTask.activityId,
+  activityName: wfTask.activityName,
+  approveMethod: wfTask.approveMethod,
+  assigneeAccountId: wfTask.assigneeAccountId,
+  ownerAccountId: wfTask.ownerAccountId,
+  starterAccountId: wfInstance.starterAccountId,
+  status: wfTask.status,
+  comment: wfTask.comment,
+  createTime: wfTask.createTime,
+  endTime: wfTask.endTime,
+}
+const taskOut = (r: { createTime: Date; endTime: Date | null; approveMethod: string; status: string }): WfTaskRow => ({
+  ...(r as unknown as WfTaskRow),
+  approveMethod: r.approveMethod as WfApproveMethod,
+  status: r.status as WfTaskStatus,
+  createTime: r.createTime.toISOString(),
+  endTime: r.endTime?.toISOString() ?? null,
+})
+
+/** The day after an ISO date, for `< next day` (inclusive end). */
+const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000)
+
+const paged = <T>(records: T[], total: { n: number } | undefined, q: { pageIndex: number; pageSize: number }): Page<T> => ({
+  records,
+  total: Number(total?.n ?? 0),
+  pageIndex: q.pageIndex,
+  pageSize: q.pageSize,
+})
+
+export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: WorkflowRuntime): void {
+  const API = WORKFLOW_API
+  const signed = (fn?: 'delegate' | 'withdraw') => ({ config: { auth: 'signed' as const, perm: perm(MENU, fn) } })
+  const me = (req: FastifyRequest) => req.auth!.account.accountId
+
+  /** Whether the account may start a version with this use scope (none listed, or 'all': everybody). */
+  async function mayStart(req: FastifyRequest, scopes: WfUseScope[]): Promise<boolean> {
+    if (scopes.length === 0 || scopes.some((s) => s.scopeType === 'all')) return true
+    const acc = req.auth!.account
+    for (const s of scopes) {
+      if (s.scopeType === 'account' && s.ids.includes(acc.accountId)) return true
+      if (s.scopeType === 'org' && acc.organizationId && s.ids.includes(acc.organizationId)) return true
+      if (s.scopeType === 'role' && s.ids.length && (await normalAccountIdsOfRoles(ctx.db, s.ids)).includes(acc.accountId)) return true
+    }
+    return false
+  }
+
+  app.post(API.instance.start, signed(), async (req) => {
+    const body = parse(wfStartBody, req.body, req)
+    const [version] = await ctx.db
+      .select()
+      .from(wfModelHistory)
+      .where(
+        body.modelHistoryId
+          ? eq(wfModelHistory.modelHistoryId, body.modelHistoryId)
+          : and(eq(wfModelHistory.modelKey, body.modelKey!), eq(wfModelHistory.versionType, 1)),
+      )
+      .orderBy(desc(wfModelHistory.modelVersion))
+      .limit(1)
+    if (!version || version.versionType !== 1) throw new ApiError(Code.NOT_FOUND, null, RUN_TEXT.modelNotPublished)
+    if (version.status !== 1) throw new ApiError(Code.REFUSED, null, RUN_TEXT.versionStopped)
+    if (!(await mayStart(req, configsOf(version.configs).useScopeList))) throw new ApiError(Code.REFUSED, null, RUN_TEXT.notStarter)
+    const acc = req.auth!.account
+    const instanceId = await runtime.start({
+      modelHistoryId: version.modelHistoryId,
+      starterAccountId: acc.accountId,
+      starterOrganizationId: acc.organizationId,
+      businessKey: body.businessKey ?? null,
+      title: body.title ?? null,
+      variables: body.variables,
+    })
+    return ok(req, { instanceId, modelHistoryId: version.modelHistoryId, modelVersion: version.modelVersion })
+  })
+
+  async function instancePage(req: FastifyRequest, conds: (SQL | undefined)[], q: { pageIndex: number; pageSize: number }) {
+    const where = and(...conds)
+    const [rows, [total]] = await Promise.all([
+      ctx.db
+        .select(instanceSelection)
+        .from(wfInstance)
+        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
+        .where(where)
+        .orderBy(desc(wfInstance.startTime), asc(wfInstance.instanceId))
+        .limit(q.pageSize)
+        .offset((q.pageIndex - 1) * q.pageSize),
+      ctx.db
+        .select({ n: count() })
+        .from(wfInstance)
+        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
+        .where(where),
+    ])
+    return ok<Page<WfInstanceRow>>(req, paged(rows.map(instanceOut), total, q))
+  }
+  const titleLike = (keyword?: string) =>
+    keyword ? or(ilike(wfInstance.title, likeEscape(keyword)), ilike(wfModelHistory.name, likeEscape(keyword))) : undefined
+
+  app.get(API.instance.listPage, signed(), async (req) => {
+    const q = parse(wfInstanceListQuery, req.query, req)
+    const orgIds = await scopeOrgIds(ctx, req.auth!.account, req.auth!.grant?.scope ?? 'own')
+    return instancePage(
+      req,
+      [
+        inScope(wfInstance.starterOrganizationId, orgIds),
+        q.modelId ? eq(wfInstance.modelId, q.modelId) : undefined,
+        q.starterAccountId ? eq(wfInstance.starterAccountId, q.starterAccountId) : undefined,
+        q.status ? eq(wfInstance.status, q.status) : undefined,
+        q.startDateFrom ? gte(wfInstance.startTime, new Date(`${q.startDateFrom}T00:00:00Z`)) : undefined,
+        q.startDateTo ? lt(wfInstance.startTime, dayAfter(q.startDateTo)) : undefined,
+        titleLike(q.keyword),
+      ],
+      q,
+    )
+  })
+
+  app.get(API.instance.myPage, signed(), async (req) => {
+    const q = parse(wfMyQuery, req.query, req)
+    return instancePage(
+      req,
+      [eq(wfInstance.starterAccountId, me(req)), q.status ? eq(wfInstance.status, q.status) : undefined, titleLike(q.keyword)],
+      q,
+    )
+  })
+
+  /** The instance if the caller has a part in it (starter, a task, a cc) or it lies within its data scope; else 20002. */
+  async function visibleInstance(req: FastifyRequest, instanceId: string): Promise<InstanceRow> {
+    const [inst] = await ctx.db.select().from(wfInstance).where(eq(wfInstance.instanceId, instanceId))
+    const notFound = new ApiError(Code.NOT_FOUND, null, RUN_TEXT.instanceNotFound)
+    if (!inst) throw notFound
+    const accountId = me(req)
+    if (inst.starterAccountId === accountId) return inst
+    const [part] = await ctx.db
+      .select({ n: count() })
+      .from(wfTask)
+      .where(
+        and(
+          eq(wfTask.instanceId, instanceId),
+          or(eq(wfTask.assigneeAccountId, accountId), eq(wfTask.ownerAccountId, accountId), eq(wfTask.handledBy, accountId)),
+        ),
+      )
+    if (Number(part?.n ?? 0) > 0) return inst
+    const [copied] = await ctx.db
+      .select({ n: count() })
+      .from(wfCc)
+      .where(and(eq(wfCc.instanceId, instanceId), eq(wfCc.accountId, accountId)))
+    if (Number(copied?.n ?? 0) > 0) return inst
+    const orgIds = await scopeOrgIds(ctx, req.auth!.account, req.auth!.grant?.scope ?? 'own')
+    if (orgIds === null || (inst.starterOrganizationId && orgIds.includes(inst.starterOrganizationId))) return inst
+    throw notFound
+  }
+
+  app.get(API.instance.detail, signed(), async (req) => {
+    const { instanceId } = parse(wfInstanceIdQuery, req.query, req)
+    await visibleInstance(req, instanceId)
+    const [row] = await ctx.db
+      .select({ ...instanceSelection, bpmnXml: wfModelHistory.bpmnXml })
+      .from(wfInstance)
+      .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
+      .where(eq(wfInstance.instanceId, instanceId))
+    const tasks = await ctx.db
+      .select({
+        taskId: wfTask.taskId,
+        instanceId: wfTask.instanceId,
+        activityId: wfTask.activityId,
+        activityName: wfTask.activityName,
+        approveMethod: wfTask.approveMethod,
+        assigneeAccountId: wfTask.assigneeAccountId,
+        ownerAccountId: wfTask.ownerAccountId,
+        status: wfTask.status,
+        comment: wfTask.comment,
+        createTime: wfTask.createTime,
+        endTime: wfTask.endTime,
+      })
+      .from(wfTask)
+      .where(eq(wfTask.instanceId, instanceId))
+      .orderBy(asc(wfTask.createdStep), asc(wfTask.createTime), asc(wfTask.taskId))
+    const comments = await ctx.db
+      .select({
+        commentId: wfComment.commentId,
+        taskId: wfComment.taskId,
+        activityId: wfComment.activityId,
+        accountId: wfComment.accountId,
+        accountName: accountShownNameOf(wfComment.accountId),
+        action: wfComment.action,
+        comment: wfComment.comment,
+        targetAccountId: wfComment.targetAccountId,
+        createTime: wfComment.createTime,
+      })
+      .from(wfComment)
+      .where(eq(wfComment.instanceId, instanceId))
+      .orderBy(asc(wfComment.step), asc(wfComment.createTime), asc(wfComment.commentId))
+    const current = [...new Set(tasks.filter((t) => t.status === 'pending').map((t) => t.activityId))]
+    const finished = [
+      ...new Set(
+        tasks.filter((t) => t.status !== 'pending' && t.status !== 'cancelled' && t.status !== 'withdrawn').map((t) => t.activityId),
+      ),
+    ].filter((a) => !current.includes(a))
+    const { bpmnXml, ...instance } = row!
+    return ok<WfInstanceDetail>(req, {
+      instance: instanceOut(instance as InstanceSel),
+      bpmnXml,
+      currentActivityIds: current,
+      finishedActivityIds: finished,
+      tasks: tasks.map((t) => {
+        const out = taskOut(t)
+        return {
+          taskId: out.taskId,
+          instanceId: out.instanceId,
+          activityId: out.activityId,
+          activityName: out.activityName,
+          approveMethod: out.approveMethod,
+          assigneeAccountId: out.assigneeAccountId,
+          ownerAccountId: out.ownerAccountId,
+          status: out.status,
+          comment: out.comment,
+          createTime: out.createTime,
+          endTime: out.endTime,
+        }
+      }),
+      comments: comments.map((c): WfCommentRow => ({ ...c, createTime: c.createTime.toISOString() })),
+    })
+  })
+
+  app.post(API.instance.withdraw, signed('withdraw'), async (req) => {
+    const body = parse(wfWithdrawBody, req.body, req)
+    await visibleInstance(req, body.instanceId)
+    await runtime.withdraw(body.instanceId, me(req), body.comment ?? null)
+    return ok(req, { instanceId: body.instanceId })
+  })
+
+  async function taskPage(req: FastifyRequest, conds: (SQL | undefined)[], q: { pageIndex: number; pageSize: number }, done: boolean) {
+    const where = and(...conds)
+    const [rows, [total]] = await Promise.all([
+      ctx.db
+        .select(taskSelection)
+        .from(wfTask)
+        .innerJoin(wfInstance, eq(wfInstance.instanceId, wfTask.instanceId))
+        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
+        .where(where)
+        .orderBy(done ? desc(wfTask.endTime) : desc(wfTask.createTime), asc(wfTask.taskId))
+        .limit(q.pageSize)
+        .offset((q.pageIndex - 1) * q.pageSize),
+      ctx.db
+        .select({ n: count() })
+        .from(wfTask)
+        .innerJoin(wfInstance, eq(wfInstance.instanceId, wfTask.instanceId))
+        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
+        .where(where),
+    ])
+    return ok<Page<WfTaskRow>>(req, paged(rows.map(taskOut), total, q))
+  }
+
+  app.get(API.task.todoPage, signed(), async (req) => {
+    const q = parse(wfMyQuery, req.query, req)
+    return taskPage(req, [eq(wfTask.assigneeAccountId, me(req)), eq(wfTask.status, 'pending'), titleLike(q.keyword)], q, false)
+  })
+
+  app.get(API.task.donePage, signed(), async (req) => {
+    const q = parse(wfMyQuery, req.query, req)
+    return taskPage(
+      req,
+      [eq(wfTask.handledBy, me(req)), q.status ? eq(wfInstance.status, q.status) : undefined, titleLike(q.keyword)],
+      q,
+      true,
+    )
+  })
+
+  app.get(API.cc.myPage, signed(), async (req) => {
+    const q = parse(wfMyQuery, req.query, req)
+    const where = and(eq(wfCc.accountId, me(req)), q.status ? eq(wfInstance.status, q.status) : undefined, titleLike(q.keyword))
+    const from = () =>
+      ctx.db
+        .select({
+          ccId: wfCc.ccId,
+          instanceId: wfCc.instanceId,
+          instanceTitle: wfInstance.title,
+          modelName: wfModelHistory.name,
+          activityId: wfCc.activityId,
+          fromAccountId: wfCc.fromAccountId,
+          instanceStatus: wfInstance.status,
+          createTime: wfCc.createTime,
+        })
+        .from(wfCc)
+        .innerJoin(wfInstance, eq(wfInstance.instanceId, wfCc.instanceId))
+        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
+    const [rows, [total]] = await Promise.all([
+      from()
+        .where(where)
+        .orderBy(desc(wfCc.createTime), asc(wfCc.ccId))
+        .limit(q.pageSize)
+        .offset((q.pageIndex - 1) * q.pageSize),
+      ctx.db
+        .select({ n: count() })
+        .from(wfCc)
+        .innerJoin(wfInstance, eq(wfInstance.instanceId, wfCc.instanceId))
+        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
+        .where(where),
+    ])
+    return ok<Page<WfCcRow>>(
+      req,
+      paged(
+        rows.map((r) => ({ ...r, instanceStatus: r.instanceStatus as WfInstanceStatus, createTime: r.createTime.toISOString() })),
+        total,
+        q,
+      ),
+    )
+  })
+
+  app.post(API.task.approve, signed(), async (req) => {
+    const body = parse(wfApproveBody, req.body, req)
+    await runtime.approve(body.taskId, me(req), { comment: body.comment ?? null, variables: body.variables })
+    return ok(req, { taskId: body.taskId })
+  })
+
+  app.post(API.task.reject, signed(), async (req) => {
+    const body = parse(wfRejectBody, req.body, req)
+    await runtime.reject(body.taskId, me(req), body.comment)
+    return ok(req, { taskId: body.taskId })
+  })
+
+  app.get(API.task.returnTargets, signed(), async (req) => {
+    const { taskId } = parse(wfTaskIdQuery, req.query, req)
+    const [task] = await ctx.db
+      .select({ assignee: wfTask.assigneeAccountId, status: wfTask.status })
+      .from(wfTask)
+      .where(eq(wfTask.taskId, taskId))
+    if (!task) throw new ApiError(Code.NOT_FOUND, null, RUN_TEXT.taskNotFound)
+    if (task.assignee !== me(req)) throw new ApiError(Code.REFUSED, null, RUN_TEXT.notAssignee)
+    return ok<WfReturnTarget[]>(req, task.status === 'pending' ? await runtime.returnTargets(taskId) : [])
+  })
+
+  app.post(API.task.reset, signed(), async (req) => {
+    const body = parse(wfResetBody, req.body, req)
+    await runtime.returnTo(body.taskId, me(req), body.targetActivityId, body.comment ?? null)
+    return ok(req, { taskId: body.taskId })
+  })
+
+  app.post(API.task.delegate, signed('delegate'), async (req) => {
+    const body = parse(wfHandOverBody, req.body, req)
+    await runtime.delegate(body.taskId, me(req), body.accountId, body.comment ?? null)
+    return ok(req, { taskId: body.taskId })
+  })
+
+  app.post(API.task.transfer, signed(), async (req) => {
+    const body = parse(wfHandOverBody, req.body, req)
+    await runtime.transfer(body.taskId, me(req), body.accountId, body.comment ?? null)
+    return ok(req, { taskId: body.taskId })
+  })
+
+  app.post(API.task.cc, signed(), async (req) => {
+    const body = parse(wfCcBody, req.body, req)
+    await runtime.cc(body.taskId, me(req), body.accountIds)
+    return ok(req, { taskId: body.taskId })
+  })
+}
