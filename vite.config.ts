@@ -49,7 +49,7 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         // the heavy editors (scripts/vite-chunks.ts HEAVY_CHUNKS) are for administrators online, not for every tablet's cache
-        globIgnores: Object.keys(HEAVY_CHUNKS).map((name) => `**/${name}-*`),
+        globIgnores: Object.keys(HEAVY_CHUNKS).map((name) => `**/${name}*`),
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

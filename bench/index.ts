@@ -242,9 +242,9 @@ async function bundles(base: string) {
       for (const e of await scripts(home)) visited.add(e.path)
     }
     for (const name of Object.keys(HEAVY_CHUNKS)) {
-      const loadedBy = [...visited].filter((p) => p.startsWith(`/assets/${name}-`))
+      const loadedBy = [...visited].filter((p) => p.startsWith(`/assets/${name}`))
       if (loadedBy.length) broken.push(`bundles: the ${name} chunk is loaded outside its screen (${loadedBy.join(', ')})`)
-      const files = readdirSync('dist/assets').filter((f) => f.startsWith(`${name}-`) && f.endsWith('.js'))
+      const files = readdirSync('dist/assets').filter((f) => f.startsWith(name) && f.endsWith('.js'))
       figure({
         name: `the ${name} editor's own chunk, gzip (loaded only by its screen; ${files.length} file${files.length === 1 ? '' : 's'})`,
         value: files.length ? sum(files, (f) => gz(`assets/${f}`)) / 1024 : null,

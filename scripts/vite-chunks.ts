@@ -26,7 +26,7 @@ import type { Rolldown } from 'vite'
 
 type Group = Rolldown.CodeSplittingGroup
 
-/** The heavy editors' own files (the prefix is their chunk's file name: `assets/bpmn-<hash>.js`). */
+/** The heavy editors' own files (the prefix of their chunks' file names: `assets/bpmn-<hash>.js`, and the screen's wrapper `assets/bpmnModeler-<hash>.js`). */
 export const HEAVY_CHUNKS = {
   bpmn: /node_modules[\\/](bpmn-js|bpmn-moddle|diagram-js|diagram-js-direct-editing|diagram-js-ui|@bpmn-io|moddle|moddle-xml|didi|ids|min-dash|min-dom|tiny-svg|path-intersection|object-refs|saxen|inherits-browser)[\\/]/,
 } as const
