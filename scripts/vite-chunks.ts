@@ -83,7 +83,8 @@ export function chunkGroups(src: string): Group[] {
   const shell = `${src}/features/shell/layout.ts`
   const locales = `${src}/lib/i18n/locales`
   return [
-    ...Object.entries(HEAVY_CHUNKS).map(([name, test]) => ({ name, test, priority: 5 })),
+    // only the editors' own packages: what they share with the app (clsx) stays where the app has it
+    ...Object.entries(HEAVY_CHUNKS).map(([name, test]) => ({ name, test, priority: 5, includeDependenciesRecursively: false })),
     { name: 'framework', test: FRAMEWORK, priority: 4 },
     { name: 'app', tags: ['$initial'], priority: 3 },
     {
