@@ -31,6 +31,7 @@ import { scopeOrgIds } from '../../lib/permissions'
 import { cappedCount, COUNT_CAP } from '../../lib/resource'
 import { registerExport } from '../files'
 import { startLogUpkeep } from './partitions'
+import { inScope } from '../../lib/orgScope'
 
 type Row = Record<string, unknown>
 type Q = Record<string, string | number | undefined>
@@ -247,7 +248,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
   async function whereOf(def: LogDef, req: FastifyRequest, q: Q, range: { from: Date; to: Date }): Promise<SQL | undefined> {
     const auth = req.auth!
     const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
-    const scope = ids === null ? undefined : ids.length ? inArray(def.org, ids) : sql`false`
+    const scope = inScope(def.org, ids)
     return and(gte(def.createdAt, range.from), lt(def.createdAt, range.to), scope, ...def.filters(q))
   }
 
@@ -295,7 +296,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
       const { id } = parse(logDetailQuery, req.query, req)
       const auth = req.auth!
       const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
-      const scope = ids === null ? undefined : ids.length ? inArray(def.org, ids) : sql`false`
+      const scope = inScope(def.org, ids)
       const [row] = await ctx.db
         .select({ ...def.list, ...def.detail })
         .from(def.table)
