@@ -19,7 +19,7 @@
  * work in its structure (lines, majors, organisations, containers, design units, work sites…) within
  * their grants.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { eq, inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { Code } from '../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
@@ -30,6 +30,7 @@ import { activeRoles } from './modulePorts'
 import { scopeOrgIds } from './permissions'
 import type { AuthContext } from '../types'
 import { ApiError } from './http'
+import { inScope } from './orgScope'
 
 /** The widest data scope of the account's active roles (for calls that name no menu, such as the project picker). */
 async function widestScope(db: Db, accountId: string): Promise<DataScope> {
@@ -66,9 +67,8 @@ export async function visibleProjectIds(ctx: Ctx, auth: AuthContext, db: Db = ct
   return [...new Set([...owned, ...joined].map((r) => r.id))]
 }
 
-/** `column in ids` (ids null: no condition; none: nothing). */
-export const projectWhere = (column: AnyPgColumn, ids: string[] | null): SQL | undefined =>
-  ids === null ? undefined : ids.length ? inArray(column, ids) : sql`false`
+/** `column in ids` (ids null: no condition; none: nothing): the same condition as a unit scope's. */
+export const projectWhere = (column: AnyPgColumn, ids: string[] | null): SQL | undefined => inScope(column, ids)
 
 /** Every wanted project must be visible, else 20002 (on `field` when given). */
 export function requireProjects(ids: string[] | null, wanted: (string | null | undefined)[], field?: string): void {

@@ -25,6 +25,7 @@ import { ApiError, ok, parse, requestLang } from './http'
 import { scopeOrgIds } from './permissions'
 import { projectWhere, requireProjects, visibleProjectIds } from './projectScope'
 import type { AuthContext } from '../types'
+import { inScope } from './orgScope'
 
 type Row = Record<string, unknown>
 
@@ -239,8 +240,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     if (!scopeCol) return null
     return scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
   }
-  const whereOf = (ids: string[] | null): SQL | undefined =>
-    !scopeCol || ids === null ? undefined : ids.length ? inArray(scopeCol, ids) : sql`false`
+  const whereOf = (ids: string[] | null): SQL | undefined => (scopeCol ? inScope(scopeCol, ids) : undefined)
   /** Project ids the caller sees (null: all, or the resource has no project). */
   async function projectIds(auth: AuthContext, db: Db = ctx.db): Promise<string[] | null> {
     return projectCol ? visibleProjectIds(ctx, auth, db) : null

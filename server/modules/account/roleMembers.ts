@@ -18,11 +18,10 @@ import {
   type RoleMember,
 } from '../../../src/contract/schemas/role'
 import type { Ctx } from '../../context'
-import type { Db } from '../../db/client'
 import { accountRole } from '../../db/schema'
 import { accountsWithHolder, accountUnits } from './queries'
 import { ApiError, ok, parse } from '../../lib/http'
-import { checkAdminKept, firstNotHeld, holdingsOf, read, refuse, touchRole, visibleRole, write } from '../roleAuth'
+import { checkAdminKept, firstNotHeld, holdingsOf, onVisibleRole, read, refuse, touchRole, visibleRole, write } from '../roleAuth'
 
 export function registerRoleMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(ROLE_AUTH_API.members, { config: read }, async (req) => {
@@ -51,10 +50,7 @@ export function registerRoleMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post(ROLE_AUTH_API.addMembers, { config: write('member') }, async (req) => {
     const body = parse(roleMembersBody, req.body, req)
     const auth = req.auth!
-    const added = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db
-      const h = await holdingsOf(ctx, tx, auth)
-      const r = await visibleRole(tx, h, body.roleId)
+    const added = await onVisibleRole(ctx, auth, body.roleId, async (tx, h, r) => {
       const found = await accountUnits(tx, body.accountIds)
       const visible = new Set(
         found.filter((a) => h.orgIds === null || (a.organizationId !== null && h.orgIds.includes(a.organizationId))).map((a) => a.id),
@@ -81,10 +77,7 @@ export function registerRoleMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
   const remove = async (req: FastifyRequest) => {
     const body = parse(roleMembersDeleteBody, req.body, req)
     const auth = req.auth!
-    const removed = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db
-      const h = await holdingsOf(ctx, tx, auth)
-      const r = await visibleRole(tx, h, body.roleId)
+    const removed = await onVisibleRole(ctx, auth, body.roleId, async (tx, _h, r) => {
       const rows = await tx
         .delete(accountRole)
         .where(and(eq(accountRole.roleId, r.roleId), inArray(accountRole.accountId, body.accountIds)))

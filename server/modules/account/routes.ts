@@ -71,6 +71,7 @@ import {
   touched,
   type ChangeRow,
 } from './state'
+import { inScope } from '../../lib/orgScope'
 
 type Row = Record<string, unknown>
 type Kind = 'general' | 'registered'
@@ -316,13 +317,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     const rows = await tx
       .select()
       .from(account)
-      .where(
-        and(
-          inArray(account.accountId, unique),
-          levelFilter,
-          scope === null ? undefined : scope.length ? inArray(account.organizationId, scope) : sql`false`,
-        ),
-      )
+      .where(and(inArray(account.accountId, unique), levelFilter, inScope(account.organizationId, scope)))
       .for('update')
     if (rows.length !== unique.length)
       throw new ApiError(
@@ -527,13 +522,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     const [visible] = await ctx.db
       .select({ id: account.accountId })
       .from(account)
-      .where(
-        and(
-          eq(account.accountId, q.accountId),
-          levelFilter,
-          scope === null ? undefined : scope.length ? inArray(account.organizationId, scope) : sql`false`,
-        ),
-      )
+      .where(and(eq(account.accountId, q.accountId), levelFilter, inScope(account.organizationId, scope)))
     // A removed account's history stays readable by those who see every unit.
     if (!visible && scope !== null) throw new ApiError(Code.NOT_FOUND)
     const where = eq(accountChange.accountId, q.accountId)

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { and, desc, eq, ilike } from 'drizzle-orm'
+import type { z } from 'zod'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -33,6 +34,7 @@ import { likeEscape } from '../../lib/sql'
 import { requireFiles, withFileUrls } from '../files'
 import { writeSystemLog } from '../logs'
 import { defineResource, registerResource } from '../../lib/resource'
+import type { AuthContext } from '../../types'
 
 const MENU = '/admin/app-manage' as const
 const PUBLISHED_FIXED = { zh: '已发布的版本不能修改', en: 'A published version cannot be changed' }
@@ -111,54 +113,47 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
     return row ?? null
   }
 
-  /** A version change at the client's version: 20002 unknown, 20008 changed meanwhile. */
-  async function changeVersion(
-    id: string,
-    expected: number,
-    check: (row: typeof applicationVersion.$inferSelect) => void,
-    values: Partial<typeof applicationVersion.$inferInsert>,
-    accountId: string,
+  /**
+   * A version change (publish, enable): the body names the version at the client's version (20002
+   * unknown, 20008 changed meanwhile); `refusal` may refuse the stored row; `values` are written.
+   */
+  function versionChange<B extends { applicationVersionId: string; version: number }>(
+    path: string,
+    schema: z.ZodType<B>,
+    refusal: (row: typeof applicationVersion.$inferSelect) => { zh: string; en: string } | null,
+    values: (body: B, auth: AuthContext) => Partial<typeof applicationVersion.$inferInsert>,
   ) {
-    const current = await versionRow(ctx.db, id)
-    if (!current) throw new ApiError(Code.NOT_FOUND)
-    if (current.version !== expected) throw new ApiError(Code.VERSION_CONFLICT, current)
-    check(current)
-    const [row] = await ctx.db
-      .update(applicationVersion)
-      .set({ ...values, updateTime: new Date(), updateBy: accountId })
-      .where(and(eq(applicationVersion.applicationVersionId, id), eq(applicationVersion.version, expected)))
-      .returning()
-    if (!row) throw new ApiError(Code.VERSION_CONFLICT, await versionRow(ctx.db, id))
-    return row
+    app.post(path, { config: { auth: 'signed', perm: perm(MENU, 'publish') } }, async (req) => {
+      const body = parse(schema, req.body, req)
+      const { applicationVersionId: id, version: expected } = body
+      const auth = req.auth!
+      const current = await versionRow(ctx.db, id)
+      if (!current) throw new ApiError(Code.NOT_FOUND)
+      if (current.version !== expected) throw new ApiError(Code.VERSION_CONFLICT, current)
+      const refused = refusal(current)
+      if (refused) throw new ApiError(Code.REFUSED, null, refused)
+      const [row] = await ctx.db
+        .update(applicationVersion)
+        .set({ ...values(body, auth), updateTime: new Date(), updateBy: auth.account.accountId })
+        .where(and(eq(applicationVersion.applicationVersionId, id), eq(applicationVersion.version, expected)))
+        .returning()
+      if (!row) throw new ApiError(Code.VERSION_CONFLICT, await versionRow(ctx.db, id))
+      return ok(req, row)
+    })
   }
 
-  app.post(APP_PATHS.publish, { config: { auth: 'signed', perm: perm(MENU, 'publish') } }, async (req) => {
-    const body = parse(appVersionPublish, req.body, req)
-    const row = await changeVersion(
-      body.applicationVersionId,
-      body.version,
-      (r) => {
-        if (r.published) throw new ApiError(Code.REFUSED, null, ALREADY_PUBLISHED)
-      },
-      { published: true, publishTime: new Date(), publisher: req.auth!.account.accountName, isUsed: true },
-      req.auth!.account.accountId,
-    )
-    return ok(req, row)
-  })
-
-  app.post(APP_PATHS.enable, { config: { auth: 'signed', perm: perm(MENU, 'publish') } }, async (req) => {
-    const body = parse(appVersionEnable, req.body, req)
-    const row = await changeVersion(
-      body.applicationVersionId,
-      body.version,
-      (r) => {
-        if (!r.published) throw new ApiError(Code.REFUSED, null, NOT_PUBLISHED)
-      },
-      { isUsed: body.isUsed },
-      req.auth!.account.accountId,
-    )
-    return ok(req, row)
-  })
+  versionChange(
+    APP_PATHS.publish,
+    appVersionPublish,
+    (r) => (r.published ? ALREADY_PUBLISHED : null),
+    (_body, auth) => ({ published: true, publishTime: new Date(), publisher: auth.account.accountName, isUsed: true }),
+  )
+  versionChange(
+    APP_PATHS.enable,
+    appVersionEnable,
+    (r) => (r.published ? null : NOT_PUBLISHED),
+    (body) => ({ isUsed: body.isUsed }),
+  )
 
   app.post(APP_PATHS.updateKey, { config: { auth: 'signed', perm: perm(MENU, 'edit') } }, async (req) => {
     const { applicationId } = parse(appIdBody, req.body, req)

@@ -31,6 +31,7 @@ import { scopeOrgIds } from '../../lib/permissions'
 import { cappedCount, COUNT_CAP } from '../../lib/resource'
 import { registerExport } from '../files'
 import { startLogUpkeep } from './partitions'
+import { inScope } from '../../lib/orgScope'
 
 type Row = Record<string, unknown>
 type Q = Record<string, string | number | undefined>
@@ -65,6 +66,19 @@ const contains = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? i
 const startsWith = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? ilike(c, `${escapeLike(v)}%`) : undefined)
 const time = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? String(v) : '')
 
+/** Export columns that mean the same in every log. */
+const COLUMN = {
+  createdAt: { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: time },
+  accountName: { field: 'accountName', title: { zh: '账号', en: 'Account' } },
+  ip: { field: 'ip', title: { zh: 'IP', en: 'IP' } },
+  city: { field: 'city', title: { zh: '城市', en: 'City' } },
+  appCode: { field: 'appCode', title: { zh: '应用', en: 'Application' } },
+  uri: { field: 'uri', title: { zh: 'URI', en: 'URI' } },
+  method: { field: 'method', title: { zh: '方法', en: 'Method' } },
+  code: { field: 'code', title: { zh: '返回码', en: 'Code' } },
+  content: { field: 'content', title: { zh: '内容', en: 'Content' } },
+} satisfies Record<string, Column>
+
 const common = (t: { accountName: AnyPgColumn; ip: AnyPgColumn }, q: Q) => [contains(t.accountName, q.accountName), startsWith(t.ip, q.ip)]
 
 const DEFS: Record<LogKind, LogDef> = {
@@ -89,15 +103,15 @@ const DEFS: Record<LogKind, LogDef> = {
     detail: {},
     filters: (q) => [...common(loginLog, q), q.success ? eq(loginLog.success, q.success === '1') : undefined],
     columns: [
-      { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: time },
-      { field: 'accountName', title: { zh: '账号', en: 'Account' } },
-      { field: 'ip', title: { zh: 'IP', en: 'IP' } },
-      { field: 'city', title: { zh: '城市', en: 'City' } },
+      COLUMN.createdAt,
+      COLUMN.accountName,
+      COLUMN.ip,
+      COLUMN.city,
       { field: 'terminal', title: { zh: '终端', en: 'Terminal' } },
       { field: 'terminalVersion', title: { zh: '终端版本', en: 'Terminal version' } },
       { field: 'os', title: { zh: '系统版本', en: 'OS version' } },
       { field: 'success', title: { zh: '结果', en: 'Result' }, format: (v) => (v ? 'OK' : 'FAIL') },
-      { field: 'code', title: { zh: '返回码', en: 'Code' } },
+      COLUMN.code,
     ],
   },
   operate: {
@@ -134,18 +148,18 @@ const DEFS: Record<LogKind, LogDef> = {
           : undefined,
     ],
     columns: [
-      { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: time },
-      { field: 'accountName', title: { zh: '账号', en: 'Account' } },
+      COLUMN.createdAt,
+      COLUMN.accountName,
       { field: 'menuName', title: { zh: '菜单', en: 'Menu' } },
       { field: 'action', title: { zh: '动作', en: 'Action' } },
-      { field: 'appCode', title: { zh: '应用', en: 'Application' } },
+      COLUMN.appCode,
       { field: 'service', title: { zh: '服务', en: 'Service' } },
-      { field: 'uri', title: { zh: 'URI', en: 'URI' } },
-      { field: 'method', title: { zh: '方法', en: 'Method' } },
-      { field: 'ip', title: { zh: 'IP', en: 'IP' } },
+      COLUMN.uri,
+      COLUMN.method,
+      COLUMN.ip,
       { field: 'statusCode', title: { zh: '状态', en: 'Status' } },
       { field: 'durationMs', title: { zh: '耗时(ms)', en: 'Duration (ms)' } },
-      { field: 'content', title: { zh: '内容', en: 'Content' } },
+      COLUMN.content,
       { field: 'request', title: { zh: '请求', en: 'Request' } },
       { field: 'response', title: { zh: '响应', en: 'Response' } },
     ],
@@ -175,16 +189,16 @@ const DEFS: Record<LogKind, LogDef> = {
       q.code && /^\d+$/.test(String(q.code)) ? eq(systemLog.code, Number(q.code)) : undefined,
     ],
     columns: [
-      { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: time },
+      COLUMN.createdAt,
       { field: 'event', title: { zh: '事件', en: 'Event' } },
-      { field: 'accountName', title: { zh: '账号', en: 'Account' } },
-      { field: 'appCode', title: { zh: '应用', en: 'Application' } },
-      { field: 'ip', title: { zh: 'IP', en: 'IP' } },
-      { field: 'city', title: { zh: '城市', en: 'City' } },
-      { field: 'uri', title: { zh: 'URI', en: 'URI' } },
-      { field: 'method', title: { zh: '方法', en: 'Method' } },
-      { field: 'code', title: { zh: '返回码', en: 'Code' } },
-      { field: 'content', title: { zh: '内容', en: 'Content' } },
+      COLUMN.accountName,
+      COLUMN.appCode,
+      COLUMN.ip,
+      COLUMN.city,
+      COLUMN.uri,
+      COLUMN.method,
+      COLUMN.code,
+      COLUMN.content,
     ],
   },
 }
@@ -234,7 +248,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
   async function whereOf(def: LogDef, req: FastifyRequest, q: Q, range: { from: Date; to: Date }): Promise<SQL | undefined> {
     const auth = req.auth!
     const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
-    const scope = ids === null ? undefined : ids.length ? inArray(def.org, ids) : sql`false`
+    const scope = inScope(def.org, ids)
     return and(gte(def.createdAt, range.from), lt(def.createdAt, range.to), scope, ...def.filters(q))
   }
 
@@ -282,7 +296,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
       const { id } = parse(logDetailQuery, req.query, req)
       const auth = req.auth!
       const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
-      const scope = ids === null ? undefined : ids.length ? inArray(def.org, ids) : sql`false`
+      const scope = inScope(def.org, ids)
       const [row] = await ctx.readDb
         .select({ ...def.list, ...def.detail })
         .from(def.table)

@@ -10,6 +10,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { eq, ilike } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import type { MenuPath } from '../../../src/contract/catalogue'
 import {
   msgConfigAdd,
   msgConfigListQuery,
@@ -69,45 +71,38 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: Ctx): void {
     },
   }
 
-  registerResource(
-    app,
-    ctx,
-    defineResource({
-      ...owned,
-      name: 'msgConfig',
-      menu: '/admin/message-setting',
-      schemas: { add: msgConfigAdd, update: msgConfigUpdate, listQuery: msgConfigListQuery },
-      filters: (q) => [
-        eq(msgConfig.kind, 'event'),
-        q.configName ? ilike(msgConfig.configName, likeEscape(q.configName)) : undefined,
-        q.eventCode ? eq(msgConfig.eventCode, q.eventCode) : undefined,
-        q.status !== undefined ? eq(msgConfig.status, q.status) : undefined,
-      ],
-      onAdd: (values) => {
-        values.kind = 'event'
-      },
-    }),
-  )
+  /** One page's configurations: the rows of its kind by name (and `byEvent`) and status; what it adds is of its kind. */
+  const registerKind = <A extends z.ZodType, U extends z.ZodType, M extends MenuPath>(
+    kind: 'event' | 'custom',
+    name: string,
+    menu: M,
+    schemas: { add: A; update: U },
+    byEvent = false,
+  ) =>
+    registerResource(
+      app,
+      ctx,
+      defineResource({
+        ...owned,
+        name,
+        menu,
+        schemas: { ...schemas, listQuery: msgConfigListQuery },
+        filters: (q) => [
+          eq(msgConfig.kind, kind),
+          q.configName ? ilike(msgConfig.configName, likeEscape(q.configName)) : undefined,
+          byEvent && q.eventCode ? eq(msgConfig.eventCode, q.eventCode) : undefined,
+          q.status !== undefined ? eq(msgConfig.status, q.status) : undefined,
+        ],
+        onAdd: (values) => {
+          values.kind = kind
+          // a hand-sent message answers no business event
+          if (kind === 'custom') values.eventCode = null
+        },
+      }),
+    )
 
-  registerResource(
-    app,
-    ctx,
-    defineResource({
-      ...owned,
-      name: 'msgCustomConfig',
-      menu: '/admin/message-custom-config',
-      schemas: { add: msgCustomAdd, update: msgCustomUpdate, listQuery: msgConfigListQuery },
-      filters: (q) => [
-        eq(msgConfig.kind, 'custom'),
-        q.configName ? ilike(msgConfig.configName, likeEscape(q.configName)) : undefined,
-        q.status !== undefined ? eq(msgConfig.status, q.status) : undefined,
-      ],
-      onAdd: (values) => {
-        values.kind = 'custom'
-        values.eventCode = null
-      },
-    }),
-  )
+  registerKind('event', 'msgConfig', '/admin/message-setting', { add: msgConfigAdd, update: msgConfigUpdate }, true)
+  registerKind('custom', 'msgCustomConfig', '/admin/message-custom-config', { add: msgCustomAdd, update: msgCustomUpdate })
 
   registerReceiverRoutes(app, ctx)
 }

@@ -234,7 +234,11 @@ export const unitProjectResource = unitEngineeringDef('unitProject', '/admin/uni
 const OPTION_DEPTH = 3
 const OPTION_LIMIT = 2000
 
-async function structureOptions(db: Db, projectId: string) {
+/**
+ * The structure a project record is placed in, as its form offers it (design units, unit engineering,
+ * work sites): the lines, the top levels of the container tree, the design units with their line.
+ */
+export async function structureChoices(db: Db, projectId: string) {
   const lines = await db
     .select({ lineId: line.lineId, lineName: line.lineName, lineCode: line.lineCode })
     .from(line)
@@ -252,11 +256,21 @@ async function structureOptions(db: Db, projectId: string) {
     .orderBy(asc(container.path))
     .limit(OPTION_LIMIT)
   const designUnits = await db
-    .select({ designUnitId: designUnit.designUnitId, designUnitName: designUnit.designUnitName, designUnitCode: designUnit.designUnitCode })
+    .select({
+      designUnitId: designUnit.designUnitId,
+      designUnitName: designUnit.designUnitName,
+      designUnitCode: designUnit.designUnitCode,
+      lineId: designUnit.lineId,
+    })
     .from(designUnit)
     .where(eq(designUnit.projectId, projectId))
     .orderBy(asc(designUnit.startMetres))
     .limit(OPTION_LIMIT)
+  return { lines, containers, designUnits }
+}
+
+async function structureOptions(db: Db, projectId: string) {
+  const { lines, containers, designUnits } = await structureChoices(db, projectId)
   const units = await db
     .select({
       unitEngineeringId: unitEngineering.unitEngineeringId,
@@ -272,7 +286,13 @@ async function structureOptions(db: Db, projectId: string) {
     .from(engineeringMajor)
     .where(eq(engineeringMajor.projectId, projectId))
     .orderBy(asc(engineeringMajor.sort))
-  return { lines, containers, designUnits, units, majors: majors.map((m) => m.majorName) }
+  return {
+    lines,
+    containers,
+    designUnits: designUnits.map(({ lineId: _line, ...d }) => d),
+    units,
+    majors: majors.map((m) => m.majorName),
+  }
 }
 
 /** Registers the calls; answers the design units' add (for the initialisation wizard). */

@@ -36,6 +36,7 @@ import {
   holdingsOf,
   holdsOrg,
   notHeld,
+  onVisibleRole,
   orgText,
   touchRole,
   visibleRole,
@@ -103,10 +104,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(roleOrgSave, req.body, req)
     const auth = req.auth!
     const lang = requestLang(req)
-    await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db
-      const h = await holdingsOf(ctx, tx, auth)
-      const r = await visibleRole(tx, h, body.roleId)
+    await onVisibleRole(ctx, auth, body.roleId, async (tx, h, r) => {
       const found = await orgNames(tx, body.organizationIds)
       const names = new Map(found.map((o) => [o.id, o.name]))
       const bad = body.organizationIds.findIndex((id) => !names.has(id))
@@ -136,10 +134,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post(ROLE_AUTH_API.saveDataPermission, { config: write('authorize') }, async (req) => {
     const body = parse(dataPermissionSave, req.body, req)
     const auth = req.auth!
-    await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db
-      const h = await holdingsOf(ctx, tx, auth)
-      const r = await visibleRole(tx, h, body.roleId)
+    await onVisibleRole(ctx, auth, body.roleId, async (tx, h, r) => {
       if (body.scope !== r.dataScope) checkScopeHeld(h, body.scope)
       // The scope is a field of the role record: its version moves (by the database's trigger), so an open edit form gets 20008.
       await setRoleDataScope(tx, r.roleId, body.scope, auth.account.accountId)
@@ -181,10 +176,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const auth = req.auth!
     const lang = requestLang(req)
     const kind = RESOURCE_KINDS[body.resourceType]
-    await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db
-      const h = await holdingsOf(ctx, tx, auth)
-      const r = await visibleRole(tx, h, body.roleId)
+    await onVisibleRole(ctx, auth, body.roleId, async (tx, h, r) => {
       const found = await kind.records(tx, body.resourceIds)
       const names = new Map(found.map((x) => [x.id, x.name]))
       const bad = body.resourceIds.findIndex((id) => !names.has(id))

@@ -118,6 +118,23 @@ export async function visibleRole(tx: Db, h: Holdings, roleId: string): Promise<
   return { ...r, dataScope: r.dataScope as DataScope }
 }
 
+/**
+ * Runs `work` in one transaction on the role the caller names: the caller's holdings read in it, the
+ * role when they may see it (20002 otherwise).
+ */
+export function onVisibleRole<T>(
+  ctx: Ctx,
+  auth: AuthContext,
+  roleId: string,
+  work: (tx: Db, h: Holdings, r: VisibleRole) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db
+    const h = await holdingsOf(ctx, tx, auth)
+    return work(tx, h, await visibleRole(tx, h, roleId))
+  })
+}
+
 /** A grant change is a change of the role: its update time moves (members' grants-version follows). */
 export async function touchRole(tx: Db, roleId: string, auth: AuthContext, now = new Date()): Promise<void> {
   await touchRoleRow(tx, roleId, auth.account.accountId, now)

@@ -13,6 +13,7 @@ export {
   holdingsWithin,
   KEEP_ADMIN,
   notHeld,
+  onVisibleRole,
   refuse,
   touchRole,
   visibleRole,

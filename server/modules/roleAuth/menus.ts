@@ -29,6 +29,7 @@ import {
   holdsMenu,
   menuText,
   notHeld,
+  onVisibleRole,
   touchRole,
   visibleRole,
   type Holdings,
@@ -122,10 +123,7 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(roleMenuSave, req.body, req)
     const auth = req.auth!
     const lang = requestLang(req)
-    const result = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db
-      const h = await holdingsOf(ctx, tx, auth)
-      const r = await visibleRole(tx, h, body.roleId)
+    const result = await onVisibleRole(ctx, auth, body.roleId, async (tx, h, r) => {
       const [appRow] = await tx
         .select({ id: application.applicationId })
         .from(application)

@@ -13,7 +13,7 @@
  * (tourist) accounts neither apply nor send heartbeats (20003).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -37,6 +37,7 @@ import { likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { hit, peek } from '../../plugins/rate-limit'
 import { defineResource, registerResource } from '../../lib/resource'
+import { inScope } from '../../lib/orgScope'
 
 /** Derived states (SQL over terminal ⟕ terminal_heartbeat), by the database clock. */
 export const expiredSql = sql<boolean>`(${terminal.status} = 'authorised' and ${terminal.validUntil} <= now())`
@@ -175,9 +176,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** Terminals the caller may see (data scope of the menu's grant). */
   async function scopeWhere(req: FastifyRequest): Promise<SQL | undefined> {
     const auth = req.auth!
-    const ids = await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own')
-    if (ids === null) return undefined
-    return ids.length ? inArray(terminal.organizationId, ids) : sql`false`
+    return inScope(terminal.organizationId, await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own'))
   }
 
   /** The terminal as the list shows it after a decision; 20008 with it when the version was stale. */

@@ -1,10 +1,11 @@
 /** Work sites found by the console's search: by name or code, in the projects the caller sees. */
-import { projectRecordFinder } from '../../lib/finder'
+import { recordFinder } from '../../lib/finder'
 import { workSite } from '../../db/schema'
 
-export const workSiteFinder = projectRecordFinder('workSite', workSite, {
+export const workSiteFinder = recordFinder('workSite', workSite, {
   id: workSite.workSiteId,
   name: workSite.workSiteName,
-  code: workSite.workSiteCode,
+  detail: workSite.workSiteCode,
   projectId: workSite.projectId,
+  scope: 'projects',
 })

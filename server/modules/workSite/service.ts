@@ -10,7 +10,7 @@
  * the transaction). Codes are unique within a project (20006).
  */
 import type { FastifyRequest } from 'fastify'
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, eq, ilike, or } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -22,6 +22,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container, designUnit, line, project, projectUnit, workSite } from '../../db/schema'
 import { activeStaffUnder, isStaffUnder, personNameOf } from '../people'
+import { structureChoices } from '../projectStructure'
 import { ApiError, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { fileUrls, PHOTO, requireFiles } from '../files'
@@ -220,28 +221,7 @@ export async function insertWorkSite(w: WriteContext, raw: unknown, req?: Fastif
 
 /** The choices of the site form: the project's lines, design units, top containers and staff. */
 export async function workSiteOptions(db: Db, projectId: string): Promise<WorkSiteOptions> {
-  const lines = await db
-    .select({ lineId: line.lineId, lineName: line.lineName, lineCode: line.lineCode })
-    .from(line)
-    .where(eq(line.projectId, projectId))
-    .orderBy(asc(line.sort), asc(line.lineCode))
-  const designUnits = await db
-    .select({
-      designUnitId: designUnit.designUnitId,
-      designUnitName: designUnit.designUnitName,
-      designUnitCode: designUnit.designUnitCode,
-      lineId: designUnit.lineId,
-    })
-    .from(designUnit)
-    .where(eq(designUnit.projectId, projectId))
-    .orderBy(asc(designUnit.startMetres))
-    .limit(2000)
-  const containers = await db
-    .select({ containerId: container.containerId, containerName: container.containerName, containerCode: container.containerCode })
-    .from(container)
-    .where(and(eq(container.projectId, projectId), sql`length(${container.path}) - length(replace(${container.path}, '/', '')) <= 4`))
-    .orderBy(asc(container.path))
-    .limit(2000)
+  const { lines, designUnits, containers } = await structureChoices(db, projectId)
   const staff = await activeStaffUnder(db, await projectUnitIds(db, projectId), 2000)
   return { lines, designUnits, containers, staff }
 }
