@@ -1,18 +1,34 @@
 /** Small form pieces shared by the auth screens. */
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { Eye, EyeOff } from 'lucide-react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import type { CodeSent } from '@/contract/schemas/auth'
+import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { errorText } from '@/lib/crud/errors'
 import { useT, type Locale } from '@/lib/i18n'
+import type { CodeSender } from '@/lib/countdown'
 import { cn } from '@/lib/utils'
 
 export { errorText }
 
+/** The id and aria attributes tying a control to its Field's error. */
+export interface FieldControl {
+  id: string
+  'aria-invalid'?: true
+  'aria-describedby'?: string
+}
+
+/**
+ * A labelled control with its error (the form's message in the current language) or else its hint;
+ * `children` renders the control with the attributes that tie it to them.
+ */
 export function Field({
   id,
   label,
-  error,
+  message,
+  errorLabel,
   hint,
   optional,
   children,
@@ -20,19 +36,24 @@ export function Field({
 }: {
   id: string
   label: string
-  error?: string
+  /** The error as the form holds it: a validation key or the gateway's text. */
+  message?: unknown
+  /** The field's name inside the error text (default: its label). */
+  errorLabel?: string
   hint?: ReactNode
   optional?: string
-  children: ReactNode
+  children: (control: FieldControl) => ReactNode
   className?: string
 }) {
+  const { locale } = useT()
+  const error = fieldText(message, locale, errorLabel ?? label)
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id} className="flex items-baseline gap-1.5">
         {label}
         {optional && <span className="text-xs font-normal text-muted-foreground">（{optional}）</span>}
       </Label>
-      {children}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined })}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
           {error}
@@ -46,12 +67,65 @@ export function Field({
   )
 }
 
-/** aria attributes tying an input to its Field's message. */
-export const describedBy = (id: string, error?: string) => ({
+/**
+ * The verification code (register, forgot password): its input and the send button, which counts
+ * down before it may send again; once sent, where the code went and for how long.
+ */
+export function CodeField({
   id,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${id}-error` : undefined,
-})
+  texts,
+  message,
+  code,
+  onSend,
+  input,
+  className,
+  buttonClassName,
+}: {
+  id: string
+  /** Whose texts: code, codePlaceholder, send, resend, sending, sentTo. */
+  texts: 'auth.register' | 'auth.forgot'
+  message?: unknown
+  code: CodeSender<CodeSent>
+  onSend: () => void
+  /** The input's registration with the form (`register('verifyCode')`). */
+  input: UseFormRegisterReturn
+  className?: string
+  buttonClassName?: string
+}) {
+  const { t } = useT()
+  const { sent, sending, countdown } = code
+  return (
+    <Field
+      id={id}
+      label={t(`${texts}.code`)}
+      message={message}
+      hint={sent ? t(`${texts}.sentTo`, { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined}
+      className={className}
+    >
+      {(control) => (
+        <div className="flex gap-2">
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t(`${texts}.codePlaceholder`)}
+            {...input}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            className={cn('shrink-0', buttonClassName)}
+            onClick={onSend}
+            disabled={sending || countdown.running}
+          >
+            {sending ? t(`${texts}.sending`) : countdown.running ? t(`${texts}.resend`, { n: countdown.remaining }) : t(`${texts}.send`)}
+          </Button>
+        </div>
+      )}
+    </Field>
+  )
+}
 
 type PasswordInputProps = InputHTMLAttributes<HTMLInputElement>
 
@@ -78,5 +152,5 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(({
 PasswordInput.displayName = 'PasswordInput'
 
 /** The text of a react-hook-form error message (a validation key or server text). */
-export const fieldText = (message: unknown, locale: Locale, label: string): string | undefined =>
+const fieldText = (message: unknown, locale: Locale, label: string): string | undefined =>
   typeof message === 'string' && message ? errorText(message, locale, label) : undefined
