@@ -19,7 +19,8 @@ import { useT } from '@/lib/i18n'
 import { INLINE_CODES, authApi } from '../api'
 import { ChannelToggle } from './ChannelToggle'
 import { applyRefusal, onlyFields } from '@/lib/crud/errors'
-import { CodeField, Field, PasswordInput } from './form'
+import { CodeField } from './CodeField'
+import { Field, PasswordInput } from './form'
 import { useCodeSender, useCountdown } from '@/lib/countdown'
 
 export const RETURN_SECONDS = 5

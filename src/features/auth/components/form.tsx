@@ -1,14 +1,10 @@
 /** Small form pieces shared by the auth screens. */
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { Eye, EyeOff } from 'lucide-react'
-import type { UseFormRegisterReturn } from 'react-hook-form'
-import type { CodeSent } from '@/contract/schemas/auth'
-import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { errorText } from '@/lib/crud/errors'
 import { useT, type Locale } from '@/lib/i18n'
-import type { CodeSender } from '@/lib/countdown'
 import { cn } from '@/lib/utils'
 
 export { errorText }
@@ -64,66 +60,6 @@ export function Field({
         </p>
       ) : null}
     </div>
-  )
-}
-
-/**
- * The verification code (register, forgot password): its input and the send button, which counts
- * down before it may send again; once sent, where the code went and for how long.
- */
-export function CodeField({
-  id,
-  texts,
-  message,
-  code,
-  onSend,
-  input,
-  className,
-  buttonClassName,
-}: {
-  id: string
-  /** Whose texts: code, codePlaceholder, send, resend, sending, sentTo. */
-  texts: 'auth.register' | 'auth.forgot'
-  message?: unknown
-  code: CodeSender<CodeSent>
-  onSend: () => void
-  /** The input's registration with the form (`register('verifyCode')`). */
-  input: UseFormRegisterReturn
-  className?: string
-  buttonClassName?: string
-}) {
-  const { t } = useT()
-  const { sent, sending, countdown } = code
-  return (
-    <Field
-      id={id}
-      label={t(`${texts}.code`)}
-      message={message}
-      hint={sent ? t(`${texts}.sentTo`, { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined}
-      className={className}
-    >
-      {(control) => (
-        <div className="flex gap-2">
-          <Input
-            {...control}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t(`${texts}.codePlaceholder`)}
-            {...input}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            className={cn('shrink-0', buttonClassName)}
-            onClick={onSend}
-            disabled={sending || countdown.running}
-          >
-            {sending ? t(`${texts}.sending`) : countdown.running ? t(`${texts}.resend`, { n: countdown.remaining }) : t(`${texts}.send`)}
-          </Button>
-        </div>
-      )}
-    </Field>
   )
 }
 
