@@ -10,7 +10,17 @@ import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract
 import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
 import { Button, IconButton } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { confirm, enumOptions, formatDateTime, ListPage, RowAction, type FilterField, type ListColumn, type ListSearch } from '@/lib/crud'
+import {
+  confirm,
+  enumOptions,
+  ListPage,
+  RowAction,
+  textColumn,
+  timeColumn,
+  type FilterField,
+  type ListColumn,
+  type ListSearch,
+} from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
 import { Can, useCan } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
@@ -163,16 +173,7 @@ export function AccountsTable({
     },
     { key: 'userName', header: t('accounts.field.userName'), sortable: true },
     { key: 'cellphone', header: t('accounts.field.cellphone'), cell: (a) => <span className="tabular-nums">{a.cellphone ?? '--'}</span> },
-    ...(general
-      ? [
-          {
-            key: 'level',
-            header: t('accounts.field.level'),
-            cell: (a: Account) => levelLabel(a.level),
-            exportValue: (a: Account) => levelLabel(a.level),
-          },
-        ]
-      : []),
+    ...(general ? [textColumn('level', t('accounts.field.level'), (a: Account) => levelLabel(a.level))] : []),
     {
       key: 'status',
       header: t('accounts.field.status'),
@@ -238,14 +239,7 @@ export function AccountsTable({
       cell: (a) => (a.passwordValidUntil ? dateOf(a.passwordValidUntil) : t('accounts.permanent')),
     },
     { key: 'email', header: t('accounts.field.email'), defaultHidden: true },
-    {
-      key: 'createTime',
-      header: t('accounts.field.createTime'),
-      sortable: true,
-      defaultHidden: !general,
-      cell: (a) => <span className="tabular-nums text-muted-foreground">{formatDateTime(a.createTime)}</span>,
-      exportValue: (a) => formatDateTime(a.createTime),
-    },
+    timeColumn('createTime', t('accounts.field.createTime'), { sortable: true, defaultHidden: !general }),
   ]
 
   const stateAction = (a: Account) => {

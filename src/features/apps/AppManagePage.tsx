@@ -4,7 +4,7 @@ import { History, KeyRound, ListTree, ShieldCheck } from 'lucide-react'
 import { APP_TYPES, type AppType } from '@/contract'
 import type { Application } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
-import { enumOptions, formatDateTime, FormField, FormGrid, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
+import { enumOptions, FormField, FormGrid, ListPage, RowAction, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { Can } from './permissions'
 import { useT } from '@/lib/i18n'
 import { APP_CODE } from '@/lib/http'
@@ -83,20 +83,8 @@ export function AppManagePage() {
     { key: 'industry', header: t('apps.field.industry'), defaultHidden: true },
     { key: 'major', header: t('apps.field.major'), defaultHidden: true },
     { key: 'remark', header: t('apps.field.remark'), defaultHidden: true, className: 'max-w-[16rem] truncate' },
-    {
-      key: 'createTime',
-      header: t('apps.field.createTime'),
-      sortable: true,
-      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.createTime)}</span>,
-      exportValue: (r) => formatDateTime(r.createTime),
-    },
-    {
-      key: 'updateTime',
-      header: t('apps.field.updateTime'),
-      defaultHidden: true,
-      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.updateTime)}</span>,
-      exportValue: (r) => formatDateTime(r.updateTime),
-    },
+    timeColumn('createTime', t('apps.field.createTime'), { sortable: true }),
+    timeColumn('updateTime', t('apps.field.updateTime'), { defaultHidden: true }),
   ]
 
   return (

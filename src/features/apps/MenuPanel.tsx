@@ -11,7 +11,7 @@ import { FolderTree, Pencil, Plus, Trash2, X } from 'lucide-react'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
 import { Button, IconButton } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Sheet } from '@/components/ui/sheet'
 import { FieldError, FormDialog, FormField, FormGrid, invalidateResource, RowAction, RowActions, useDelete, useList } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { menuLabel } from '@/lib/permissions'
@@ -27,18 +27,15 @@ type Editing = { open: false } | { open: true; record: ApplicationMenu | null; p
 export function MenuPanel({ app, open, onOpenChange }: { app: Application | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useT()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={t('common.close')}
-        className="left-auto right-0 top-0 flex h-full max-h-none w-full max-w-3xl translate-x-0 translate-y-0 flex-col gap-0 rounded-none p-0 sm:rounded-l-lg"
-      >
-        <DialogHeader className="border-b px-6 py-4 pr-12">
-          <DialogTitle>{t('apps.menu.title', { app: app?.name ?? '' })}</DialogTitle>
-          <DialogDescription>{t('apps.menu.description')}</DialogDescription>
-        </DialogHeader>
-        {open && app && <MenuTree app={app} />}
-      </DialogContent>
-    </Dialog>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      className="overflow-auto"
+      title={t('apps.menu.title', { app: app?.name ?? '' })}
+      description={t('apps.menu.description')}
+    >
+      {open && app && <MenuTree app={app} />}
+    </Sheet>
   )
 }
 

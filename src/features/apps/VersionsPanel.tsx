@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast'
 import { Power, PowerOff, Send } from 'lucide-react'
 import { APP_PATHS, type Application, type AppVersion } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Sheet } from '@/components/ui/sheet'
 import { confirm, formatDateTime, FormField, FormGrid, invalidateResource, ListPage, RowAction, type ListColumn } from '@/lib/crud'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
@@ -22,18 +22,15 @@ const numberOf = (v: AppVersion) => `${v.major}.${v.minor}.${v.revision}`
 export function VersionsPanel({ app, onClose }: { app: Application | null; onClose: () => void }) {
   const { t } = useT()
   return (
-    <Dialog open={!!app} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent
-        closeLabel={t('common.close')}
-        className="left-auto right-0 top-0 flex h-full max-h-none w-full max-w-4xl translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none p-0 sm:rounded-l-lg"
-      >
-        <DialogHeader className="border-b px-6 py-4 pr-12">
-          <DialogTitle>{t('apps.version.title', { app: app?.name ?? '' })}</DialogTitle>
-          <DialogDescription>{t('apps.version.description')}</DialogDescription>
-        </DialogHeader>
-        <div className="flex-1 overflow-y-auto p-4">{app && <Versions app={app} />}</div>
-      </DialogContent>
-    </Dialog>
+    <Sheet
+      open={!!app}
+      onOpenChange={(o) => !o && onClose()}
+      className="max-w-4xl"
+      title={t('apps.version.title', { app: app?.name ?? '' })}
+      description={t('apps.version.description')}
+    >
+      <div className="flex-1 overflow-y-auto p-4">{app && <Versions app={app} />}</div>
+    </Sheet>
   )
 }
 

@@ -15,10 +15,11 @@ import {
   FormField,
   ListPage,
   RowAction,
-  type FilterField,
-  type ListColumn,
+  textColumn,
   useActionForm,
   useTranslate,
+  type FilterField,
+  type ListColumn,
 } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -52,19 +53,8 @@ export function ConfigPage() {
       ),
       exportValue: (g) => g.groupName,
     },
-    {
-      key: 'nodeType',
-      header: t('attributes.field.nodeType'),
-      sortable: true,
-      cell: (g) => nodeTypeLabel(g.nodeType),
-      exportValue: (g) => nodeTypeLabel(g.nodeType),
-    },
-    {
-      key: 'groupKind',
-      header: t('attributes.field.groupKind'),
-      cell: (g) => kindLabel(g.groupKind),
-      exportValue: (g) => kindLabel(g.groupKind),
-    },
+    textColumn('nodeType', t('attributes.field.nodeType'), (g) => nodeTypeLabel(g.nodeType), { sortable: true }),
+    textColumn('groupKind', t('attributes.field.groupKind'), (g) => kindLabel(g.groupKind)),
     {
       key: 'status',
       header: t('attributes.field.status'),
@@ -114,12 +104,7 @@ function ItemList({ group }: { group: AttrGroup }) {
   const columns: ListColumn<AttrItem>[] = [
     { key: 'itemName', header: t('attributes.field.itemName'), sortable: true },
     { key: 'itemCode', header: t('attributes.field.itemCode'), sortable: true },
-    {
-      key: 'itemType',
-      header: t('attributes.field.itemType'),
-      cell: (i) => typeLabel(i.itemType),
-      exportValue: (i) => typeLabel(i.itemType),
-    },
+    textColumn('itemType', t('attributes.field.itemType'), (i) => typeLabel(i.itemType)),
     { key: 'required', header: t('attributes.field.required'), cell: (i) => (i.required ? '✓' : '--') },
     { key: 'options', header: t('attributes.field.options'), cell: (i) => i.options.join('、') || '--' },
     { key: 'unit', header: t('attributes.field.unit'), cell: (i) => i.unit || '--' },

@@ -2,7 +2,16 @@
 import { RESOURCE_POOL_FIELDS } from '@/contract/fields/attributes'
 import type { ResourcePoolItem } from '@/contract/schemas/attributes'
 import { Badge } from '@/components/ui/badge'
-import { DeclaredFields, declaredFilters, formatDateTime, ListPage, useTranslate, type FilterField, type ListColumn } from '@/lib/crud'
+import {
+  DeclaredFields,
+  declaredFilters,
+  formatDateTime,
+  ListPage,
+  textColumn,
+  useTranslate,
+  type FilterField,
+  type ListColumn,
+} from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { resourcePoolResource } from './resources'
@@ -31,13 +40,7 @@ export function ResourcePoolPage() {
       cell: (r) => <span className="font-mono text-xs">{r.resourceCode}</span>,
       exportValue: (r) => r.resourceCode,
     },
-    {
-      key: 'resourceType',
-      header: t('attributes.pool.field.resourceType'),
-      sortable: true,
-      cell: (r) => typeLabel(r.resourceType),
-      exportValue: (r) => typeLabel(r.resourceType),
-    },
+    textColumn('resourceType', t('attributes.pool.field.resourceType'), (r) => typeLabel(r.resourceType), { sortable: true }),
     {
       key: 'uri',
       header: t('attributes.pool.field.uri'),
@@ -51,13 +54,7 @@ export function ResourcePoolPage() {
       exportValue: (r) => statusLabel(r.status),
     },
     { key: 'sort', header: t('attributes.pool.field.sort'), sortable: true, align: 'right' },
-    {
-      key: 'updateTime',
-      header: t('attributes.field.updateTime'),
-      defaultHidden: true,
-      cell: (r) => formatDateTime(r.updateTime),
-      exportValue: (r) => formatDateTime(r.updateTime),
-    },
+    textColumn('updateTime', t('attributes.field.updateTime'), (r) => formatDateTime(r.updateTime), { defaultHidden: true }),
   ]
   return (
     <ListPage

@@ -12,6 +12,7 @@ import {
   FormGrid,
   ListPage,
   RowAction,
+  textColumn,
   useTranslate,
   type FilterField,
   type ListColumn,
@@ -32,12 +33,7 @@ export function SettingPage() {
   const columns: ListColumn<AttrGroup>[] = [
     { key: 'groupName', header: t('attributes.field.groupName'), sortable: true },
     { key: 'groupCode', header: t('attributes.field.groupCode'), sortable: true },
-    {
-      key: 'nodeType',
-      header: t('attributes.field.nodeType'),
-      cell: (g) => nodeTypeLabel(g.nodeType),
-      exportValue: (g) => nodeTypeLabel(g.nodeType),
-    },
+    textColumn('nodeType', t('attributes.field.nodeType'), (g) => nodeTypeLabel(g.nodeType)),
     {
       key: 'relationCount',
       header: t('attributes.field.relationCount'),
@@ -82,12 +78,7 @@ function RelationList({ group }: { group: AttrGroup }) {
   const { t } = useT()
   const columns: ListColumn<AttrRelation>[] = [
     { key: 'nodeName', header: t('attributes.field.nodeName'), cell: (r) => r.nodeName ?? r.nodeId },
-    {
-      key: 'createTime',
-      header: t('attributes.field.createTime'),
-      cell: (r) => formatDateTime(r.createTime),
-      exportValue: (r) => formatDateTime(r.createTime),
-    },
+    textColumn('createTime', t('attributes.field.createTime'), (r) => formatDateTime(r.createTime)),
   ]
   return (
     <GroupChildList

@@ -17,7 +17,7 @@ import { getRememberedLogin } from '@/lib/session'
 import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
 import { applyRefusal, onlyFields, type RefusableForm } from '@/lib/crud/errors'
-import { Field, PasswordInput, describedBy, fieldText } from './components/form'
+import { Field, PasswordInput } from './components/form'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { enterConsole, signIn } from './login'
 import type { LoginErrors, LoginForm } from './loginForm'
@@ -33,7 +33,7 @@ export type ThirdPlatform = 'wechat' | 'qq'
 const ForgotPasswordDialog = lazy(() => import('./components/ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })))
 
 export function LoginPage() {
-  const { t, locale } = useT()
+  const { t } = useT()
   const navigate = useNavigate()
   const remembered = getRememberedLogin()
   const [formError, setFormError] = useState<string | null>(null)
@@ -161,35 +161,36 @@ export function LoginPage() {
           <Field
             id="login-account"
             label={t('auth.login.accountLabel')}
-            error={fieldText(errors.accountName, locale, t('auth.login.accountField'))}
+            message={errors.accountName}
+            errorLabel={t('auth.login.accountField')}
           >
-            <Input
-              {...describedBy('login-account', errors.accountName)}
-              autoComplete="username"
-              inputMode="text"
-              placeholder={t('auth.login.accountPlaceholder')}
-              autoFocus={!remembered}
-              disabled={busy}
-              name="accountName"
-              value={values.accountName}
-              onChange={(e) => change('accountName', e.target.value)}
-            />
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="username"
+                inputMode="text"
+                placeholder={t('auth.login.accountPlaceholder')}
+                autoFocus={!remembered}
+                disabled={busy}
+                name="accountName"
+                value={values.accountName}
+                onChange={(e) => change('accountName', e.target.value)}
+              />
+            )}
           </Field>
-          <Field
-            id="login-password"
-            label={t('auth.login.password')}
-            error={fieldText(errors.password, locale, t('auth.login.passwordField'))}
-          >
-            <PasswordInput
-              {...describedBy('login-password', errors.password)}
-              autoComplete="current-password"
-              placeholder={t('auth.login.passwordPlaceholder')}
-              autoFocus={!!remembered}
-              disabled={busy}
-              name="password"
-              value={values.password}
-              onChange={(e) => change('password', e.target.value)}
-            />
+          <Field id="login-password" label={t('auth.login.password')} message={errors.password} errorLabel={t('auth.login.passwordField')}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="current-password"
+                placeholder={t('auth.login.passwordPlaceholder')}
+                autoFocus={!!remembered}
+                disabled={busy}
+                name="password"
+                value={values.password}
+                onChange={(e) => change('password', e.target.value)}
+              />
+            )}
           </Field>
 
           <div className="flex items-center justify-between gap-2">

@@ -10,19 +10,18 @@ import { registerBody, type CodeSent, type RegisterOrgOption, type VerifyChannel
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { hasCode, isApiError } from '@/lib/http'
-import { useT, type TKey } from '@/lib/i18n'
+import { useT } from '@/lib/i18n'
 import { INLINE_CODES, authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
 import { ChannelToggle } from './components/ChannelToggle'
-import { RESEND_SECONDS } from './components/ForgotPasswordDialog'
 import { applyRefusal, onlyFields } from '@/lib/crud/errors'
-import { Field, PasswordInput, describedBy, fieldText } from './components/form'
+import { CodeField } from './components/CodeField'
+import { Field, PasswordInput } from './components/form'
 import { UnitCombobox } from './components/UnitCombobox'
 import { verifyChannelsQueryOptions } from './queries'
-import { useCountdown } from '@/lib/countdown'
+import { useCodeSender } from '@/lib/countdown'
 
 const FIELDS = ['accountName', 'password', 'confirmPassword', 'userName', 'organizationId', 'cellphone', 'email', 'verifyCode'] as const
-type FieldName = (typeof FIELDS)[number]
 
 /** The form's values (inputs are strings; the contract schema drops empty optionals). */
 interface RegisterForm {
@@ -38,17 +37,6 @@ interface RegisterForm {
   verifyCode: string
 }
 const resolver = zodResolver(registerBody) as unknown as Resolver<RegisterForm>
-
-const LABELS: Record<FieldName, TKey> = {
-  accountName: 'auth.register.accountName',
-  password: 'auth.register.password',
-  confirmPassword: 'auth.register.confirmPassword',
-  userName: 'auth.register.userName',
-  organizationId: 'auth.register.unit',
-  cellphone: 'auth.register.cellphone',
-  email: 'auth.register.email',
-  verifyCode: 'auth.register.code',
-}
 
 type Availability = 'idle' | 'checking' | 'free'
 
@@ -71,10 +59,8 @@ export function RegisterPage() {
 }
 
 function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
-  const { t, locale } = useT()
-  const countdown = useCountdown()
-  const [sending, setSending] = useState(false)
-  const [sent, setSent] = useState<CodeSent | null>(null)
+  const { t } = useT()
+  const code = useCodeSender<CodeSent>()
   const [account, setAccount] = useState<Availability>('idle')
   const [formError, setFormError] = useState<string | null>(null)
   const [unit, setUnit] = useState<RegisterOrgOption | null>(null)
@@ -98,7 +84,6 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
   })
   const channel = watch('channel')
   const errors = formState.errors
-  const err = (name: FieldName) => fieldText(errors[name]?.message, locale, t(LABELS[name]))
   const inline = (e: unknown) => (isApiError(e) && e.kind === 'code' && INLINE_CODES.includes(e.code) ? e.message : null)
 
   /** checkLoginAccount on blur: 20006 means the name is taken. */
@@ -136,35 +121,31 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
 
   const sendCode = async () => {
     const field = channel === 'email' ? 'email' : 'cellphone'
-    setSending(true)
     try {
-      if (channel === 'email') {
-        if (!getValues('email').trim()) {
-          setError('email', { type: 'manual', message: 'v.required' })
-          return
-        }
-        if (!(await trigger('email'))) return
-      } else if (!(await checkMobile())) return
-      const answer = await authApi.getVerifyCode(
-        channel === 'email'
-          ? { channel: 'email', email: getValues('email').trim() }
-          : { channel: 'sms', cellphone: getValues('cellphone').trim() },
-      )
-      setSent(answer)
-      clearErrors('verifyCode')
-      countdown.start(RESEND_SECONDS)
+      const sent = await code.send(async () => {
+        if (channel === 'email') {
+          if (!getValues('email').trim()) {
+            setError('email', { type: 'manual', message: 'v.required' })
+            return
+          }
+          if (!(await trigger('email'))) return
+        } else if (!(await checkMobile())) return
+        return authApi.getVerifyCode(
+          channel === 'email'
+            ? { channel: 'email', email: getValues('email').trim() }
+            : { channel: 'sms', cellphone: getValues('cellphone').trim() },
+        )
+      })
+      if (sent) clearErrors('verifyCode')
     } catch (e) {
       const m = inline(e)
       if (m) setError(field, { type: 'server', message: m })
-    } finally {
-      setSending(false)
     }
   }
 
   const switchChannel = (next: VerifyChannel) => {
     setValue('channel', next)
-    setSent(null)
-    countdown.start(0)
+    code.reset()
     clearErrors(['cellphone', 'email', 'verifyCode'])
   }
 
@@ -213,61 +194,66 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
         <Field
           id="reg-account"
           label={t('auth.register.accountName')}
-          error={err('accountName')}
+          message={errors.accountName?.message}
           hint={accountHint}
           className="sm:col-span-2"
         >
-          <Input
-            {...describedBy('reg-account', errors.accountName?.message)}
-            autoComplete="username"
-            placeholder={t('auth.register.accountNamePlaceholder')}
-            maxLength={20}
-            {...register('accountName', { onBlur: () => void checkAccount(), onChange: () => setAccount('idle') })}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="username"
+              placeholder={t('auth.register.accountNamePlaceholder')}
+              maxLength={20}
+              {...register('accountName', { onBlur: () => void checkAccount(), onChange: () => setAccount('idle') })}
+            />
+          )}
         </Field>
-        <Field id="reg-password" label={t('auth.register.password')} error={err('password')}>
-          <PasswordInput
-            {...describedBy('reg-password', errors.password?.message)}
-            autoComplete="new-password"
-            placeholder={t('auth.register.passwordPlaceholder')}
-            maxLength={20}
-            {...register('password', { deps: ['confirmPassword'] })}
-          />
+        <Field id="reg-password" label={t('auth.register.password')} message={errors.password?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              placeholder={t('auth.register.passwordPlaceholder')}
+              maxLength={20}
+              {...register('password', { deps: ['confirmPassword'] })}
+            />
+          )}
         </Field>
-        <Field id="reg-confirm" label={t('auth.register.confirmPassword')} error={err('confirmPassword')}>
-          <PasswordInput
-            {...describedBy('reg-confirm', errors.confirmPassword?.message)}
-            autoComplete="new-password"
-            placeholder={t('auth.register.confirmPlaceholder')}
-            maxLength={20}
-            {...register('confirmPassword')}
-          />
+        <Field id="reg-confirm" label={t('auth.register.confirmPassword')} message={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              placeholder={t('auth.register.confirmPlaceholder')}
+              maxLength={20}
+              {...register('confirmPassword')}
+            />
+          )}
         </Field>
-        <Field id="reg-name" label={t('auth.register.userName')} error={err('userName')} className="content-start">
-          <Input
-            {...describedBy('reg-name', errors.userName?.message)}
-            autoComplete="name"
-            placeholder={t('auth.register.userNamePlaceholder')}
-            {...register('userName')}
-          />
+        <Field id="reg-name" label={t('auth.register.userName')} message={errors.userName?.message} className="content-start">
+          {(control) => (
+            <Input {...control} autoComplete="name" placeholder={t('auth.register.userNamePlaceholder')} {...register('userName')} />
+          )}
         </Field>
         <Field
           id="reg-unit"
           label={t('auth.register.unit')}
           optional={t('auth.register.optional')}
-          error={err('organizationId')}
+          message={errors.organizationId?.message}
           hint={t('auth.register.unitHint')}
           className="content-start"
         >
-          <UnitCombobox
-            {...describedBy('reg-unit', errors.organizationId?.message)}
-            ref={register('organizationId').ref}
-            placeholder={t('auth.register.unitPlaceholder')}
-            maxLength={50}
-            value={unit}
-            onChange={chooseUnit}
-            onTextChange={setUnitText}
-          />
+          {(control) => (
+            <UnitCombobox
+              {...control}
+              ref={register('organizationId').ref}
+              placeholder={t('auth.register.unitPlaceholder')}
+              maxLength={50}
+              value={unit}
+              onChange={chooseUnit}
+              onTextChange={setUnitText}
+            />
+          )}
         </Field>
         {channels.data?.email && (
           <ChannelToggle
@@ -282,59 +268,46 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
           id="reg-phone"
           label={t('auth.register.cellphone')}
           optional={channel === 'email' ? t('auth.register.optional') : undefined}
-          error={err('cellphone')}
+          message={errors.cellphone?.message}
         >
-          <Input
-            {...describedBy('reg-phone', errors.cellphone?.message)}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder={t('auth.register.cellphonePlaceholder')}
-            {...register('cellphone')}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={11}
+              placeholder={t('auth.register.cellphonePlaceholder')}
+              {...register('cellphone')}
+            />
+          )}
         </Field>
         <Field
           id="reg-email"
           label={t('auth.register.email')}
           optional={channel === 'email' ? undefined : t('auth.register.optional')}
-          error={err('email')}
+          message={errors.email?.message}
         >
-          <Input
-            {...describedBy('reg-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            placeholder={channel === 'email' ? t('auth.register.emailRequiredPlaceholder') : t('auth.register.emailPlaceholder')}
-            {...register('email')}
-          />
-        </Field>
-        <Field
-          id="reg-code"
-          label={t('auth.register.code')}
-          error={err('verifyCode')}
-          hint={
-            sent ? t('auth.register.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined
-          }
-          className="sm:col-span-2"
-        >
-          <div className="flex gap-2">
+          {(control) => (
             <Input
-              {...describedBy('reg-code', errors.verifyCode?.message)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('auth.register.codePlaceholder')}
-              {...register('verifyCode')}
+              {...control}
+              type="email"
+              autoComplete="email"
+              placeholder={channel === 'email' ? t('auth.register.emailRequiredPlaceholder') : t('auth.register.emailPlaceholder')}
+              {...register('email')}
             />
-            <Button type="button" variant="outline" className="w-32 shrink-0" onClick={sendCode} disabled={sending || countdown.running}>
-              {sending
-                ? t('auth.register.sending')
-                : countdown.running
-                  ? t('auth.register.resend', { n: countdown.remaining })
-                  : t('auth.register.send')}
-            </Button>
-          </div>
+          )}
         </Field>
+        <CodeField
+          id="reg-code"
+          texts="auth.register"
+          message={errors.verifyCode?.message}
+          code={code}
+          onSend={sendCode}
+          input={register('verifyCode')}
+          className="sm:col-span-2"
+          buttonClassName="w-32"
+        />
         {formError && (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">
             {formError}

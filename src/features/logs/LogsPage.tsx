@@ -11,7 +11,7 @@ import { LOG_KINDS, LOG_PATHS, type LogKind, type LoginLog, type OperateLog, typ
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Sheet } from '@/components/ui/sheet'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import {
   DataTable,
@@ -105,40 +105,37 @@ function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null
           ]
     : []
   return (
-    <Dialog open={!!row} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent
-        closeLabel={t('common.close')}
-        className="left-auto right-0 top-0 flex h-full max-h-none w-full max-w-2xl translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none p-0 sm:rounded-l-lg"
-      >
-        <DialogHeader className="border-b px-6 py-4 pr-12">
-          <DialogTitle>{t('logs.detail.title')}</DialogTitle>
-          <DialogDescription>{t(`logs.kind.${kind}`)}</DialogDescription>
-        </DialogHeader>
-        <div className="flex-1 overflow-y-auto px-6 py-4">
-          <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
-            {fields.map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-muted-foreground">{t(k as never)}</dt>
-                <dd className="min-w-0 break-all">{v === null || v === undefined || v === '' ? dash : v}</dd>
-              </div>
-            ))}
-          </dl>
-          {kind === 'operate' && (
-            <div className="mt-6 flex flex-col gap-4">
-              <section>
-                <h3 className="mb-2 text-sm font-medium">{t('logs.detail.request')}</h3>
-                {detail.isPending ? <p className="text-sm text-muted-foreground">{t('common.loading')}</p> : <Pretty text={d?.request} />}
-              </section>
-              <section>
-                <h3 className="mb-2 text-sm font-medium">{t('logs.detail.response')}</h3>
-                {detail.isPending ? <p className="text-sm text-muted-foreground">{t('common.loading')}</p> : <Pretty text={d?.response} />}
-              </section>
-              <p className="text-xs text-muted-foreground">{t('logs.detail.redacted')}</p>
+    <Sheet
+      open={!!row}
+      onOpenChange={(o) => !o && onClose()}
+      className="max-w-2xl"
+      title={t('logs.detail.title')}
+      description={t(`logs.kind.${kind}`)}
+    >
+      <div className="flex-1 overflow-y-auto px-6 py-4">
+        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+          {fields.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-muted-foreground">{t(k as never)}</dt>
+              <dd className="min-w-0 break-all">{v === null || v === undefined || v === '' ? dash : v}</dd>
             </div>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+          ))}
+        </dl>
+        {kind === 'operate' && (
+          <div className="mt-6 flex flex-col gap-4">
+            <section>
+              <h3 className="mb-2 text-sm font-medium">{t('logs.detail.request')}</h3>
+              {detail.isPending ? <p className="text-sm text-muted-foreground">{t('common.loading')}</p> : <Pretty text={d?.request} />}
+            </section>
+            <section>
+              <h3 className="mb-2 text-sm font-medium">{t('logs.detail.response')}</h3>
+              {detail.isPending ? <p className="text-sm text-muted-foreground">{t('common.loading')}</p> : <Pretty text={d?.response} />}
+            </section>
+            <p className="text-xs text-muted-foreground">{t('logs.detail.redacted')}</p>
+          </div>
+        )}
+      </div>
+    </Sheet>
   )
 }
 

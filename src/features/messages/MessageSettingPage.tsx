@@ -29,11 +29,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import {
   ActionDialog,
   FieldError,
-  formatDateTime,
   FormField,
   FormGrid,
   ListPage,
   RowAction,
+  textColumn,
+  timeColumn,
   useActionForm,
   type FilterField,
   type ListColumn,
@@ -112,16 +113,7 @@ function ConfigList({ kind, headerless }: { kind: Kind; headerless?: boolean }) 
       sortable: true,
       cell: (r) => <span className="font-medium">{r.configName}</span>,
     },
-    ...(kind === 'event'
-      ? [
-          {
-            key: 'eventCode',
-            header: t('messages.field.eventCode'),
-            cell: (r: MsgConfig) => eventLabel(r.eventCode),
-            exportValue: (r: MsgConfig) => eventLabel(r.eventCode),
-          },
-        ]
-      : []),
+    ...(kind === 'event' ? [textColumn('eventCode', t('messages.field.eventCode'), (r: MsgConfig) => eventLabel(r.eventCode))] : []),
     {
       key: 'receivers',
       header: t('messages.field.receivers'),
@@ -154,13 +146,7 @@ function ConfigList({ kind, headerless }: { kind: Kind; headerless?: boolean }) 
       header: t('messages.field.organization'),
       cell: (r) => r.organizationName ?? '--',
     },
-    {
-      key: 'updateTime',
-      header: t('messages.field.updateTime'),
-      sortable: true,
-      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.updateTime)}</span>,
-      exportValue: (r) => formatDateTime(r.updateTime),
-    },
+    timeColumn('updateTime', t('messages.field.updateTime'), { sortable: true }),
   ]
 
   return (

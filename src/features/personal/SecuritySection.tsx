@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Stepper } from '@/components/ui/stepper'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField, useActionForm, type ActionForm } from '@/lib/crud'
-import { useCountdown } from '@/lib/countdown'
+import { useCodeSender } from '@/lib/countdown'
 import { useT } from '@/lib/i18n'
 import { personalApi, useApplyInfo } from './api'
 import { personalKeys } from './queries'
@@ -191,9 +191,8 @@ function PasswordStep({ onOk }: { onOk(password: string): void }) {
 function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; password: string; onBack(): void; onDone(): void }) {
   const { t } = useT()
   const apply = useApplyInfo()
-  const countdown = useCountdown()
-  const [sent, setSent] = useState<CodeSent | null>(null)
-  const [sending, setSending] = useState(false)
+  const code = useCodeSender<CodeSent>()
+  const { sent, sending, countdown } = code
   const [sendError, setSendError] = useState<string | null>(null)
   const isPhone = contact === 'cellphone'
   const action = useActionForm<{ cellphone?: string; email?: string; verifyCode: string }>({
@@ -216,19 +215,14 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
   const send = async () => {
     setSendError(null)
     if (!(await form.trigger(targetField))) return
-    setSending(true)
     try {
       const value = (form.getValues(targetField) ?? '').trim()
-      const answer = await personalApi.getBindCode(
-        isPhone ? { type: 'cellphone', cellphone: value, password } : { type: 'email', email: value, password },
+      await code.send(() =>
+        personalApi.getBindCode(isPhone ? { type: 'cellphone', cellphone: value, password } : { type: 'email', email: value, password }),
       )
-      setSent(answer)
       form.clearErrors('verifyCode')
-      countdown.start(60)
     } catch (e) {
       setSendError(applyError(form, e))
-    } finally {
-      setSending(false)
     }
   }
 

@@ -14,7 +14,7 @@ import { chainageLength, parseChainage } from '@/contract/mileage'
 import type { DesignUnit, WorkPoint } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { DeclaredFields, formatDateTime, FormField, FormGrid, FormList, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, FormField, FormGrid, FormList, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
@@ -118,14 +118,7 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
       exportValue: (d) => d.workPoints.map((w) => (w.mileage ? `${w.name}(${w.mileage})` : w.name)).join('；'),
     },
     { key: 'containerName', header: f('containerId'), defaultHidden: true },
-    {
-      key: 'updateTime',
-      header: f('updateTime'),
-      sortable: true,
-      defaultHidden: true,
-      cell: (d) => <span className="tabular-nums text-muted-foreground">{formatDateTime(d.updateTime)}</span>,
-      exportValue: (d) => formatDateTime(d.updateTime),
-    },
+    timeColumn('updateTime', f('updateTime'), { sortable: true, defaultHidden: true }),
   ]
 
   const header = (

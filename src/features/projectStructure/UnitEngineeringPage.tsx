@@ -8,7 +8,7 @@ import { useWatch } from 'react-hook-form'
 import { UNIT_ENGINEERING_FIELDS } from '@/contract/fields/projectStructure'
 import { UNIT_ENGINEERING_CATEGORIES, type UnitEngineering, type UnitEngineeringCategory } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
-import { DeclaredFields, enumOptions, formatDateTime, useListSearch, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, enumOptions, timeColumn, useListSearch, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
@@ -66,14 +66,7 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
     { key: 'designUnitName', header: f('designUnitId'), className: 'max-w-[14rem] truncate' },
     { key: 'containerName', header: f('containerId'), className: 'max-w-[12rem] truncate' },
     { key: 'major', header: f('major') },
-    {
-      key: 'updateTime',
-      header: f('updateTime'),
-      sortable: true,
-      defaultHidden: true,
-      cell: (u) => <span className="tabular-nums text-muted-foreground">{formatDateTime(u.updateTime)}</span>,
-      exportValue: (u) => formatDateTime(u.updateTime),
-    },
+    timeColumn('updateTime', f('updateTime'), { sortable: true, defaultHidden: true }),
   ]
 
   if (projects.data && projects.data.length === 0) return <NoProjectsScreen title={title} />

@@ -9,7 +9,7 @@ import { LINE_TYPES, PROJECT_ORG_TYPES, type EngineeringMajor, type Line, type P
 import { Card } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { enumOptions, FormField, FormGrid, RowAction, type ListColumn } from '@/lib/crud'
+import { enumOptions, FormField, FormGrid, RowAction, textColumn, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
 import { cn } from '@/lib/utils'
@@ -62,13 +62,7 @@ function Lines({ projectId }: { projectId: string }) {
       sortable: true,
       cell: (l) => <span className="font-medium">{l.lineName}</span>,
     },
-    {
-      key: 'lineType',
-      header: t('projects.field.lineType'),
-      sortable: true,
-      cell: (l) => t(`projects.lineType.${l.lineType}`),
-      exportValue: (l) => t(`projects.lineType.${l.lineType}`),
-    },
+    textColumn('lineType', t('projects.field.lineType'), (l) => t(`projects.lineType.${l.lineType}`), { sortable: true }),
     {
       key: 'lengthKm',
       header: t('projects.field.lengthKm'),
@@ -181,12 +175,7 @@ function Orgs({ projectId }: { projectId: string }) {
         </button>
       ),
     },
-    {
-      key: 'projectOrgTypeId',
-      header: t('projects.field.projectOrgTypeId'),
-      cell: (o) => t(`projects.orgType.${o.projectOrgTypeId}`),
-      exportValue: (o) => t(`projects.orgType.${o.projectOrgTypeId}`),
-    },
+    textColumn('projectOrgTypeId', t('projects.field.projectOrgTypeId'), (o) => t(`projects.orgType.${o.projectOrgTypeId}`)),
     {
       key: 'organizationName',
       header: t('projects.field.orgUnit'),

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
-import { enumOptions, FormDialog, FormField, FormGrid, type ListColumn } from '@/lib/crud'
+import { enumOptions, FormDialog, FormField, FormGrid, textColumn, type ListColumn } from '@/lib/crud'
 import { useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
@@ -40,13 +40,7 @@ function ProjectDetails({ projectId }: { projectId: string }) {
   const unitTypes = enumOptions(PARTICIPANT_TYPES, (v) => t(`projects.unitType.${v}`))
 
   const columns: ListColumn<ProjectUnit>[] = [
-    {
-      key: 'unitType',
-      header: t('projects.field.unitType'),
-      sortable: true,
-      cell: (u) => t(`projects.unitType.${u.unitType}`),
-      exportValue: (u) => t(`projects.unitType.${u.unitType}`),
-    },
+    textColumn('unitType', t('projects.field.unitType'), (u) => t(`projects.unitType.${u.unitType}`), { sortable: true }),
     {
       key: 'organizationName',
       header: t('projects.field.unitOrg'),

@@ -5,11 +5,11 @@
 import { useState } from 'react'
 import type { Role } from '@/contract/schemas/role'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { Sheet } from '@/components/ui/sheet'
 import { useT } from '@/lib/i18n'
 import { useCan } from './permissions'
 import { MenuGrantTab } from './MenuGrantTab'
 import { OrgGrantTab, ResourceGrantTab, ScopeGrantTab } from './OtherGrantTabs'
-import { RoleSheet } from './RoleSheet'
 
 const TABS = ['menus', 'orgs', 'scope', 'resources'] as const
 type Tab = (typeof TABS)[number]
@@ -17,7 +17,7 @@ type Tab = (typeof TABS)[number]
 export function AuthorizeSheet({ role, open, onOpenChange }: { role: Role | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useT()
   return (
-    <RoleSheet
+    <Sheet
       open={open}
       onOpenChange={onOpenChange}
       className="max-w-4xl"
@@ -25,7 +25,7 @@ export function AuthorizeSheet({ role, open, onOpenChange }: { role: Role | null
       description={t('roles.auth.description')}
     >
       {open && role && <Authorize role={role} />}
-    </RoleSheet>
+    </Sheet>
   )
 }
 

@@ -14,11 +14,11 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { SearchInput } from '@/components/ui/search-input'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { Sheet } from '@/components/ui/sheet'
 import { confirm, DataTable, ListToolbar, RowAction, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { useAddMembers, useCandidates, useDeleteMembers, useMembers } from './api'
-import { RoleSheet } from './RoleSheet'
 
 const selectLabel = (m: RoleMember) => m.accountName
 
@@ -28,14 +28,14 @@ const statusVariant = (s: string) =>
 export function MembersSheet({ role, open, onOpenChange }: { role: Role | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useT()
   return (
-    <RoleSheet
+    <Sheet
       open={open}
       onOpenChange={onOpenChange}
       title={t('roles.members.title', { role: role?.roleName ?? '' })}
       description={t('roles.members.description')}
     >
       {open && role && <Members role={role} />}
-    </RoleSheet>
+    </Sheet>
   )
 }
 

@@ -5,7 +5,7 @@ import { STATUS, type DataScope } from '@/contract'
 import { ROLE_FIELDS } from '@/contract/fields/role'
 import type { Role } from '@/contract/schemas/role'
 import { Badge } from '@/components/ui/badge'
-import { DeclaredFields, formatDateTime, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, formatDateTime, ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
@@ -63,12 +63,7 @@ export function RoleManagePage() {
       cell: (r) => <Badge variant={r.status === STATUS.active ? 'success' : 'secondary'}>{statusLabel(r.status)}</Badge>,
       exportValue: (r) => statusLabel(r.status),
     },
-    {
-      key: 'dataScope',
-      header: t('roles.field.dataScope'),
-      cell: (r) => scopeLabel(r.dataScope),
-      exportValue: (r) => scopeLabel(r.dataScope),
-    },
+    textColumn('dataScope', t('roles.field.dataScope'), (r) => scopeLabel(r.dataScope)),
     {
       key: 'memberCount',
       header: t('roles.field.memberCount'),
@@ -93,21 +88,8 @@ export function RoleManagePage() {
       className: 'max-w-[13rem] truncate',
       cell: (r) => <span title={r.remark ?? ''}>{r.remark || '--'}</span>,
     },
-    {
-      key: 'updateTime',
-      header: t('roles.field.updateTime'),
-      sortable: true,
-      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.updateTime)}</span>,
-      exportValue: (r) => formatDateTime(r.updateTime),
-    },
-    {
-      key: 'createTime',
-      header: t('roles.field.createTime'),
-      sortable: true,
-      defaultHidden: true,
-      cell: (r) => formatDateTime(r.createTime),
-      exportValue: (r) => formatDateTime(r.createTime),
-    },
+    timeColumn('updateTime', t('roles.field.updateTime'), { sortable: true }),
+    textColumn('createTime', t('roles.field.createTime'), (r) => formatDateTime(r.createTime), { sortable: true, defaultHidden: true }),
   ]
 
   return (

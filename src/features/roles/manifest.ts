@@ -1,15 +1,8 @@
 /** The role area: its page and its command. */
+import { pageCommand } from '@/lib/commands'
+
 export const rolesArea = {
   id: 'roles',
   pages: ['/admin/role-manage'],
-  commands: [
-    {
-      id: 'roles.add',
-      label: 'palette.command.addRole',
-      icon: 'add',
-      requires: { menu: '/admin/role-manage', action: 'add' },
-      to: '/admin/role-manage',
-      intent: 'add',
-    },
-  ],
+  commands: [pageCommand('roles.add', 'palette.command.addRole', '/admin/role-manage', 'add')],
 } as const

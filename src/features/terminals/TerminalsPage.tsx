@@ -26,6 +26,7 @@ import {
   invalidateResource,
   ListPage,
   RowAction,
+  timeColumn,
   useActionForm,
   type FilterField,
   type ListColumn,
@@ -245,13 +246,7 @@ export function TerminalsPage() {
     },
     { key: 'accountName', header: t('terminals.field.account') },
     { key: 'applyCount', header: t('terminals.field.applyCount'), align: 'right' },
-    {
-      key: 'appliedAt',
-      header: t('terminals.field.appliedAt'),
-      sortable: true,
-      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.appliedAt)}</span>,
-      exportValue: (r) => formatDateTime(r.appliedAt),
-    },
+    timeColumn('appliedAt', t('terminals.field.appliedAt'), { sortable: true }),
     {
       key: 'validUntil',
       header: t('terminals.field.validUntil'),

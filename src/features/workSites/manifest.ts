@@ -1,20 +1,11 @@
 /** The work-site area: its pages, its command, its offline entities. */
 import type { SearchHit } from '@/contract/schemas/search'
-import type { FoundTarget } from '@/lib/commands'
+import { type FoundTarget, pageCommand } from '@/lib/commands'
 
 export const workSitesArea = {
   id: 'workSites',
   pages: ['/admin/work-site-information', '/admin/project-worksite-information'],
-  commands: [
-    {
-      id: 'workSites.add',
-      label: 'palette.command.addWorkSite',
-      icon: 'add',
-      requires: { menu: '/admin/work-site-information', action: 'add' },
-      to: '/admin/work-site-information',
-      intent: 'add',
-    },
-  ],
+  commands: [pageCommand('workSites.add', 'palette.command.addWorkSite', '/admin/work-site-information', 'add')],
   /** A work site the search found: its project's list, filtered by its name. */
   found: {
     workSite: (hit: SearchHit): FoundTarget => ({

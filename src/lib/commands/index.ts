@@ -1,6 +1,8 @@
 /** Commands: what the palette offers (./registry) and what a page is asked to do when one opens it (./intent). */
 export {
+  foundOnUnitTab,
   foundTarget,
+  pageCommand,
   registerCommands,
   registeredCommands,
   registerFound,

@@ -4,7 +4,7 @@
  * A command either opens a page — with its search and an intent the page acts on (./intent) — or
  * runs in place; one that needs a function of a menu is offered only to an account granted it.
  */
-import type { MenuPath } from '@/contract/catalogue'
+import type { FnOf, MenuPath } from '@/contract/catalogue'
 import type { SearchHit, SearchKind } from '@/contract/schemas/search'
 import type { TKey } from '@/lib/i18n'
 import type { MenuAction } from '@/lib/permissions'
@@ -37,6 +37,25 @@ export interface FoundTarget {
   value?: string
 }
 export type OpenFound = (hit: SearchHit) => FoundTarget
+
+/**
+ * A command that opens `menu` asking it to `action` (add, import): offered to an account granted that
+ * function of the menu, drawn with the action's icon.
+ */
+export function pageCommand<M extends MenuPath>(
+  id: string,
+  label: TKey,
+  menu: M,
+  action: Extract<FnOf<M>, 'add' | 'import'>,
+  more: Pick<PaletteCommand, 'keywords' | 'search'> = {},
+): PaletteCommand {
+  return { id, label, icon: action, ...more, requires: { menu, action } as MenuAction, to: menu, intent: action }
+}
+
+/** A record the search found within a unit (a person, an account): the organisation page at that unit's `tab`, looked up by its name. */
+export const foundOnUnitTab =
+  (tab: string): OpenFound =>
+  (hit) => ({ to: '/admin/organization', search: { unit: hit.organizationId ?? '', tab }, intent: 'find', value: hit.name })
 
 let commands: readonly PaletteCommand[] = []
 const found = new Map<SearchKind, OpenFound>()

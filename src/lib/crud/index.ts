@@ -57,6 +57,8 @@ export {
   RowCheckbox,
   ToolbarEnd,
   plainCell,
+  textColumn,
+  timeColumn,
   useColumnVisibility,
   useListState,
 } from './list'

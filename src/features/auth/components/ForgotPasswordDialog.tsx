@@ -19,10 +19,10 @@ import { useT } from '@/lib/i18n'
 import { INLINE_CODES, authApi } from '../api'
 import { ChannelToggle } from './ChannelToggle'
 import { applyRefusal, onlyFields } from '@/lib/crud/errors'
-import { Field, PasswordInput, describedBy, fieldText } from './form'
-import { useCountdown } from '@/lib/countdown'
+import { CodeField } from './CodeField'
+import { Field, PasswordInput } from './form'
+import { useCodeSender, useCountdown } from '@/lib/countdown'
 
-export const RESEND_SECONDS = 60
 export const RETURN_SECONDS = 5
 
 const STEPS = ['verify', 'reset', 'done'] as const
@@ -100,10 +100,8 @@ function VerifyStep({
   initialAccount: string
   onVerified(v: { accountName: string; verifyCode: string }): void
 }) {
-  const { t, locale } = useT()
-  const countdown = useCountdown()
-  const [sending, setSending] = useState(false)
-  const [sent, setSent] = useState<CodeSent | null>(null)
+  const { t } = useT()
+  const code = useCodeSender<CodeSent>()
   const [channel, setChannel] = useState<VerifyChannel>('sms')
   const { register, handleSubmit, formState, trigger, getValues, setError, clearErrors } = useForm({
     resolver: zodResolver(validBody),
@@ -113,20 +111,16 @@ function VerifyStep({
 
   const send = async () => {
     if (!(await trigger('accountName'))) return
-    setSending(true)
     try {
-      setSent(await authApi.getForgotVerifyCode(getValues('accountName').trim(), channel))
-      countdown.start(RESEND_SECONDS)
+      await code.send(() => authApi.getForgotVerifyCode(getValues('accountName').trim(), channel))
     } catch (e) {
       const m = inlineMessage(e)
       if (m) setError('accountName', { type: 'server', message: m })
-    } finally {
-      setSending(false)
     }
   }
 
   const onSubmit = handleSubmit(async (v) => {
-    if (!sent) {
+    if (!code.sent) {
       setError('verifyCode', { type: 'manual', message: t('auth.forgot.sendFirst') })
       return
     }
@@ -151,47 +145,24 @@ function VerifyStep({
         value={channel}
         onChange={(c) => {
           setChannel(c)
-          setSent(null)
-          countdown.start(0)
+          code.reset()
           clearErrors()
         }}
       />
-      <Field
-        id="forgot-account"
-        label={t('auth.forgot.account')}
-        error={fieldText(errors.accountName?.message, locale, t('auth.forgot.account'))}
-      >
-        <Input
-          {...describedBy('forgot-account', errors.accountName?.message)}
-          autoComplete="username"
-          placeholder={t('auth.forgot.accountPlaceholder')}
-          {...register('accountName')}
-        />
+      <Field id="forgot-account" label={t('auth.forgot.account')} message={errors.accountName?.message}>
+        {(control) => (
+          <Input {...control} autoComplete="username" placeholder={t('auth.forgot.accountPlaceholder')} {...register('accountName')} />
+        )}
       </Field>
-      <Field
+      <CodeField
         id="forgot-code"
-        label={t('auth.forgot.code')}
-        error={fieldText(errors.verifyCode?.message, locale, t('auth.forgot.code'))}
-        hint={sent ? t('auth.forgot.sentTo', { target: sent.target, minutes: Math.max(1, Math.round(sent.expiresIn / 60)) }) : undefined}
-      >
-        <div className="flex gap-2">
-          <Input
-            {...describedBy('forgot-code', errors.verifyCode?.message)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('auth.forgot.codePlaceholder')}
-            {...register('verifyCode')}
-          />
-          <Button type="button" variant="outline" className="w-36 shrink-0" onClick={send} disabled={sending || countdown.running}>
-            {sending
-              ? t('auth.forgot.sending')
-              : countdown.running
-                ? t('auth.forgot.resend', { n: countdown.remaining })
-                : t('auth.forgot.send')}
-          </Button>
-        </div>
-      </Field>
+        texts="auth.forgot"
+        message={errors.verifyCode?.message}
+        code={code}
+        onSend={send}
+        input={register('verifyCode')}
+        buttonClassName="w-36"
+      />
       <Button type="submit" className="w-full" pending={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgot.checking') : t('auth.forgot.next')}
       </Button>
@@ -200,7 +171,7 @@ function VerifyStep({
 }
 
 function ResetStep({ verified, onReset }: { verified: { accountName: string; verifyCode: string }; onReset(): void }) {
-  const { t, locale } = useT()
+  const { t } = useT()
   const [formError, setFormError] = useState<string | null>(null)
   const { register, handleSubmit, formState, getValues, setError } = useForm({
     resolver: zodResolver(updatePasswordBody),
@@ -226,30 +197,26 @@ function ResetStep({ verified, onReset }: { verified: { accountName: string; ver
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <input type="text" autoComplete="username" value={verified.accountName} readOnly hidden />
-      <Field
-        id="forgot-password"
-        label={t('auth.forgot.newPassword')}
-        error={fieldText(errors.password?.message, locale, t('auth.forgot.newPassword'))}
-      >
-        <PasswordInput
-          {...describedBy('forgot-password', errors.password?.message)}
-          autoComplete="new-password"
-          autoFocus
-          placeholder={t('auth.forgot.newPasswordPlaceholder')}
-          {...register('password')}
-        />
+      <Field id="forgot-password" label={t('auth.forgot.newPassword')} message={errors.password?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            autoFocus
+            placeholder={t('auth.forgot.newPasswordPlaceholder')}
+            {...register('password')}
+          />
+        )}
       </Field>
-      <Field
-        id="forgot-confirm"
-        label={t('auth.forgot.confirmPassword')}
-        error={fieldText(errors.confirmPassword?.message, locale, t('auth.forgot.confirmPassword'))}
-      >
-        <PasswordInput
-          {...describedBy('forgot-confirm', errors.confirmPassword?.message)}
-          autoComplete="new-password"
-          placeholder={t('auth.forgot.confirmPlaceholder')}
-          {...register('confirmPassword')}
-        />
+      <Field id="forgot-confirm" label={t('auth.forgot.confirmPassword')} message={errors.confirmPassword?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            placeholder={t('auth.forgot.confirmPlaceholder')}
+            {...register('confirmPassword')}
+          />
+        )}
       </Field>
       {formError && (
         <p role="alert" className="text-sm text-destructive">

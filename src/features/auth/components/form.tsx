@@ -9,10 +9,22 @@ import { cn } from '@/lib/utils'
 
 export { errorText }
 
+/** The id and aria attributes tying a control to its Field's error. */
+export interface FieldControl {
+  id: string
+  'aria-invalid'?: true
+  'aria-describedby'?: string
+}
+
+/**
+ * A labelled control with its error (the form's message in the current language) or else its hint;
+ * `children` renders the control with the attributes that tie it to them.
+ */
 export function Field({
   id,
   label,
-  error,
+  message,
+  errorLabel,
   hint,
   optional,
   children,
@@ -20,19 +32,24 @@ export function Field({
 }: {
   id: string
   label: string
-  error?: string
+  /** The error as the form holds it: a validation key or the gateway's text. */
+  message?: unknown
+  /** The field's name inside the error text (default: its label). */
+  errorLabel?: string
   hint?: ReactNode
   optional?: string
-  children: ReactNode
+  children: (control: FieldControl) => ReactNode
   className?: string
 }) {
+  const { locale } = useT()
+  const error = fieldText(message, locale, errorLabel ?? label)
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id} className="flex items-baseline gap-1.5">
         {label}
         {optional && <span className="text-xs font-normal text-muted-foreground">（{optional}）</span>}
       </Label>
-      {children}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined })}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
           {error}
@@ -45,13 +62,6 @@ export function Field({
     </div>
   )
 }
-
-/** aria attributes tying an input to its Field's message. */
-export const describedBy = (id: string, error?: string) => ({
-  id,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${id}-error` : undefined,
-})
 
 type PasswordInputProps = InputHTMLAttributes<HTMLInputElement>
 
@@ -78,5 +88,5 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(({
 PasswordInput.displayName = 'PasswordInput'
 
 /** The text of a react-hook-form error message (a validation key or server text). */
-export const fieldText = (message: unknown, locale: Locale, label: string): string | undefined =>
+const fieldText = (message: unknown, locale: Locale, label: string): string | undefined =>
   typeof message === 'string' && message ? errorText(message, locale, label) : undefined

@@ -1,5 +1,6 @@
 /** What a list screen declares: its columns and its filters. */
 import type { ReactNode } from 'react'
+import { formatDateTime } from '../format'
 
 export interface ListColumn<T> {
   /** The record field; also the `sortBy` sent to the server. */
@@ -35,4 +36,15 @@ export function plainCell(value: unknown): ReactNode {
 
 export function alignClass(align: ListColumn<unknown>['align']) {
   return align === 'right' ? 'text-right' : align === 'center' ? 'text-center' : undefined
+}
+
+/** A column whose cell and CSV value are the same text of the row (an option's label, a formatted value). */
+export function textColumn<T>(key: string, header: string, text: (row: T) => string, more: Partial<ListColumn<T>> = {}): ListColumn<T> {
+  return { key, header, cell: text, exportValue: text, ...more }
+}
+
+/** A date-time column: the row's `key` as formatDateTime writes it, in muted figures; the CSV gets the same text. */
+export function timeColumn<T>(key: keyof T & string, header: string, more: Partial<ListColumn<T>> = {}): ListColumn<T> {
+  const text = (row: T) => formatDateTime(row[key] as string | null | undefined)
+  return { key, header, cell: (row) => <span className="tabular-nums text-muted-foreground">{text(row)}</span>, exportValue: text, ...more }
 }

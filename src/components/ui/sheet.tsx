@@ -1,10 +1,10 @@
-/** A panel sliding in from the right edge (members, authorisation), full height, tablet-wide. */
+/** A panel sliding in from the right edge, full height (a role's members, an application's menus, a log's detail): a dialog with its heading. */
 import type { ReactNode } from 'react'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog'
 
-export function RoleSheet({
+export function Sheet({
   open,
   onOpenChange,
   title,
@@ -16,6 +16,7 @@ export function RoleSheet({
   onOpenChange: (open: boolean) => void
   title: ReactNode
   description: ReactNode
+  /** Its width (default `max-w-3xl`) and how it scrolls (default: its content scrolls itself). */
   className?: string
   children: ReactNode
 }) {
