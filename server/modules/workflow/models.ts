@@ -38,6 +38,7 @@ import type { Db } from '../../db/client'
 import { wfModel, wfModelHistory } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { isUniqueViolation } from '../../lib/resource'
+import { pageOf } from './paging'
 import { likeEscape } from '../../lib/sql'
 import { checkBpmn } from './bpmn'
 import { configsOf } from './runtime'
@@ -110,22 +111,8 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
       q.applicationId ? eq(wfModel.applicationId, q.applicationId) : undefined,
     ]
     const where = and(...conds)
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select()
-        .from(wfModel)
-        .where(where)
-        .orderBy(desc(wfModel.updateTime), asc(wfModel.modelId))
-        .limit(q.pageSize)
-        .offset((q.pageIndex - 1) * q.pageSize),
-      ctx.db.select({ n: count() }).from(wfModel).where(where),
-    ])
-    return ok<Page<WfModelRow>>(req, {
-      records: rows.map(modelOut),
-      total: Number(total?.n ?? 0),
-      pageIndex: q.pageIndex,
-      pageSize: q.pageSize,
-    })
+    const rows = ctx.db.select().from(wfModel).where(where).orderBy(desc(wfModel.updateTime), asc(wfModel.modelId))
+    return ok<Page<WfModelRow>>(req, await pageOf(q, rows, ctx.db.select({ n: count() }).from(wfModel).where(where), modelOut))
   })
 
   app.get(API.model.detail, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
@@ -273,22 +260,15 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(API.history.listPagePublish, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
     const q = parse(wfHistoryQuery, req.query, req)
     const where = historyWhere(q)
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select()
-        .from(wfModelHistory)
-        .where(where)
-        .orderBy(desc(wfModelHistory.deployTime), desc(wfModelHistory.modelVersion))
-        .limit(q.pageSize)
-        .offset((q.pageIndex - 1) * q.pageSize),
-      ctx.db.select({ n: count() }).from(wfModelHistory).where(where),
-    ])
-    return ok<Page<WfModelHistoryRow>>(req, {
-      records: rows.map(historyOut),
-      total: Number(total?.n ?? 0),
-      pageIndex: q.pageIndex,
-      pageSize: q.pageSize,
-    })
+    const rows = ctx.db
+      .select()
+      .from(wfModelHistory)
+      .where(where)
+      .orderBy(desc(wfModelHistory.deployTime), desc(wfModelHistory.modelVersion))
+    return ok<Page<WfModelHistoryRow>>(
+      req,
+      await pageOf(q, rows, ctx.db.select({ n: count() }).from(wfModelHistory).where(where), historyOut),
+    )
   })
 
   app.put(API.history.updateStatus, { config: { auth: 'signed', perm: perm(MENU, 'stop') } }, async (req) => {

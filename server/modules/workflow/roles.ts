@@ -31,6 +31,7 @@ import { defineResource, registerResource } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { accountIdsWithin, accountRefs } from '../account'
 import { fill, type Text } from './texts'
+import { pageOf } from './paging'
 
 const MENU = '/admin/process-role-management'
 const NAME_TAKEN: Text = { zh: '已有同名流程角色', en: 'A workflow role of that name exists' }
@@ -115,23 +116,18 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: Ctx): void {
       eq(wfRoleAccount.wfRoleId, q.wfRoleId),
       q.keyword ? or(ilike(member.accountName, likeEscape(q.keyword)), ilike(member.userName, likeEscape(q.keyword))) : undefined,
     )
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select({ accountId: wfRoleAccount.accountId, accountName: member.accountName, userName: member.userName })
-        .from(wfRoleAccount)
-        .innerJoin(member, eq(member.accountId, wfRoleAccount.accountId))
-        .where(where)
-        .orderBy(asc(member.accountName), asc(wfRoleAccount.accountId))
-        .limit(q.pageSize)
-        .offset((q.pageIndex - 1) * q.pageSize),
-      ctx.db.select({ n: count() }).from(wfRoleAccount).innerJoin(member, eq(member.accountId, wfRoleAccount.accountId)).where(where),
-    ])
-    return ok<Page<WfRoleAccountRow>>(req, {
-      records: rows,
-      total: Number(total?.n ?? 0),
-      pageIndex: q.pageIndex,
-      pageSize: q.pageSize,
-    })
+    const rows = ctx.db
+      .select({ accountId: wfRoleAccount.accountId, accountName: member.accountName, userName: member.userName })
+      .from(wfRoleAccount)
+      .innerJoin(member, eq(member.accountId, wfRoleAccount.accountId))
+      .where(where)
+      .orderBy(asc(member.accountName), asc(wfRoleAccount.accountId))
+    const counted = ctx.db
+      .select({ n: count() })
+      .from(wfRoleAccount)
+      .innerJoin(member, eq(member.accountId, wfRoleAccount.accountId))
+      .where(where)
+    return ok<Page<WfRoleAccountRow>>(req, await pageOf(q, rows, counted))
   })
 
   app.post(API.add, { config: { auth: 'signed', perm: perm(MENU, 'member') } }, async (req) => {

@@ -52,6 +52,7 @@ import { likeEscape } from '../../lib/sql'
 import { accountShownNameOf, normalAccountIdsOfRoles } from '../account'
 import { configsOf, type WorkflowRuntime } from './runtime'
 import { RUN_TEXT } from './texts'
+import { pageOf } from './paging'
 
 const MENU = '/admin/workflow-query'
 
@@ -105,13 +106,6 @@ const taskOut = (r: { createTime: Date; endTime: Date | null; approveMethod: str
 /** The day after an ISO date, for `< next day` (inclusive end). */
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000)
 
-const paged = <T>(records: T[], total: { n: number } | undefined, q: { pageIndex: number; pageSize: number }): Page<T> => ({
-  records,
-  total: Number(total?.n ?? 0),
-  pageIndex: q.pageIndex,
-  pageSize: q.pageSize,
-})
-
 export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: WorkflowRuntime): void {
   const API = WORKFLOW_API
   const signed = (fn?: 'delegate' | 'withdraw') => ({ config: { auth: 'signed' as const, perm: perm(MENU, fn) } })
@@ -158,22 +152,15 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
 
   async function instancePage(req: FastifyRequest, conds: (SQL | undefined)[], q: { pageIndex: number; pageSize: number }) {
     const where = and(...conds)
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select(instanceSelection)
-        .from(wfInstance)
-        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
-        .where(where)
-        .orderBy(desc(wfInstance.startTime), asc(wfInstance.instanceId))
-        .limit(q.pageSize)
-        .offset((q.pageIndex - 1) * q.pageSize),
-      ctx.db
-        .select({ n: count() })
-        .from(wfInstance)
-        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
-        .where(where),
-    ])
-    return ok<Page<WfInstanceRow>>(req, paged(rows.map(instanceOut), total, q))
+    const ofVersion = eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId)
+    const rows = ctx.db
+      .select(instanceSelection)
+      .from(wfInstance)
+      .innerJoin(wfModelHistory, ofVersion)
+      .where(where)
+      .orderBy(desc(wfInstance.startTime), asc(wfInstance.instanceId))
+    const counted = ctx.db.select({ n: count() }).from(wfInstance).innerJoin(wfModelHistory, ofVersion).where(where)
+    return ok<Page<WfInstanceRow>>(req, await pageOf(q, rows, counted, instanceOut))
   }
   const titleLike = (keyword?: string) =>
     keyword ? or(ilike(wfInstance.title, likeEscape(keyword)), ilike(wfModelHistory.name, likeEscape(keyword))) : undefined
@@ -313,24 +300,22 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
 
   async function taskPage(req: FastifyRequest, conds: (SQL | undefined)[], q: { pageIndex: number; pageSize: number }, done: boolean) {
     const where = and(...conds)
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select(taskSelection)
-        .from(wfTask)
-        .innerJoin(wfInstance, eq(wfInstance.instanceId, wfTask.instanceId))
-        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
-        .where(where)
-        .orderBy(done ? desc(wfTask.endTime) : desc(wfTask.createTime), asc(wfTask.taskId))
-        .limit(q.pageSize)
-        .offset((q.pageIndex - 1) * q.pageSize),
-      ctx.db
-        .select({ n: count() })
-        .from(wfTask)
-        .innerJoin(wfInstance, eq(wfInstance.instanceId, wfTask.instanceId))
-        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
-        .where(where),
-    ])
-    return ok<Page<WfTaskRow>>(req, paged(rows.map(taskOut), total, q))
+    const ofInstance = eq(wfInstance.instanceId, wfTask.instanceId)
+    const ofVersion = eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId)
+    const rows = ctx.db
+      .select(taskSelection)
+      .from(wfTask)
+      .innerJoin(wfInstance, ofInstance)
+      .innerJoin(wfModelHistory, ofVersion)
+      .where(where)
+      .orderBy(done ? desc(wfTask.endTime) : desc(wfTask.createTime), asc(wfTask.taskId))
+    const counted = ctx.db
+      .select({ n: count() })
+      .from(wfTask)
+      .innerJoin(wfInstance, ofInstance)
+      .innerJoin(wfModelHistory, ofVersion)
+      .where(where)
+    return ok<Page<WfTaskRow>>(req, await pageOf(q, rows, counted, taskOut))
   }
 
   app.get(API.task.todoPage, signed(), async (req) => {
@@ -366,26 +351,20 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
         .from(wfCc)
         .innerJoin(wfInstance, eq(wfInstance.instanceId, wfCc.instanceId))
         .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
-    const [rows, [total]] = await Promise.all([
-      from()
-        .where(where)
-        .orderBy(desc(wfCc.createTime), asc(wfCc.ccId))
-        .limit(q.pageSize)
-        .offset((q.pageIndex - 1) * q.pageSize),
-      ctx.db
-        .select({ n: count() })
-        .from(wfCc)
-        .innerJoin(wfInstance, eq(wfInstance.instanceId, wfCc.instanceId))
-        .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
-        .where(where),
-    ])
+    const counted = ctx.db
+      .select({ n: count() })
+      .from(wfCc)
+      .innerJoin(wfInstance, eq(wfInstance.instanceId, wfCc.instanceId))
+      .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
+      .where(where)
+    const rows = from().where(where).orderBy(desc(wfCc.createTime), asc(wfCc.ccId))
     return ok<Page<WfCcRow>>(
       req,
-      paged(
-        rows.map((r) => ({ ...r, instanceStatus: r.instanceStatus as WfInstanceStatus, createTime: r.createTime.toISOString() })),
-        total,
-        q,
-      ),
+      await pageOf(q, rows, counted, (r) => ({
+        ...r,
+        instanceStatus: r.instanceStatus as WfInstanceStatus,
+        createTime: r.createTime.toISOString(),
+      })),
     )
   })
 
