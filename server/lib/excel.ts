@@ -47,6 +47,10 @@ export interface ExcelColumn {
   exportOnly?: boolean
 }
 
+/** A column's values with their labels from the console's locale texts (`zh`, `en` by value; a value without one is its own label). */
+export const localeValues = (values: readonly string[], zh: Record<string, string>, en: Record<string, string>) =>
+  values.map((value) => ({ value, label: { zh: zh[value] ?? value, en: en[value] ?? value } }))
+
 /** The labels of a 1/0 status column where the page says enabled / disabled. */
 export const ENABLED_LABELS = { on: { zh: '启用', en: 'Enabled' }, off: { zh: '停用', en: 'Disabled' } }
 

@@ -19,7 +19,7 @@
  * work in its structure (lines, majors, organisations, containers, design units, work sites…) within
  * their grants.
  */
-import { eq, inArray, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { Code } from '../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../src/contract/enums'
@@ -81,6 +81,26 @@ export function requireProjects(ids: string[] | null, wanted: (string | null | u
 /** The caller's projects, checked: 20002 when `projectId` is not one of them. */
 export async function requireProject(ctx: Ctx, auth: AuthContext, projectId: string, db: Db = ctx.db, field = 'projectId'): Promise<void> {
   requireProjects(await visibleProjectIds(ctx, auth, db), [projectId], field)
+}
+
+/**
+ * A record a payload names (`value`, the id in `id`'s table) must belong to the project
+ * (`projectColumn` of that table): 20002 on `field` otherwise. No value: nothing to check.
+ */
+export async function requireInProject(
+  db: Db,
+  field: string,
+  id: AnyPgColumn,
+  projectColumn: AnyPgColumn,
+  value: string | null | undefined,
+  projectId: string,
+): Promise<void> {
+  if (!value) return
+  const [row] = await db
+    .select({ id })
+    .from(id.table)
+    .where(and(eq(id, value), eq(projectColumn, projectId)))
+  if (!row) throw new ApiError(Code.NOT_FOUND, { field })
 }
 
 export const NOT_PROJECT_OWNER = {

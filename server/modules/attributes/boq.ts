@@ -28,7 +28,7 @@ import type { Db } from '../../db/client'
 import { boqItem, container, designUnit } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
 import { ApiError, ok, parse } from '../../lib/http'
-import { requireProject } from '../../lib/projectScope'
+import { requireInProject, requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
@@ -46,19 +46,9 @@ const boqDesignUnit = alias(designUnit, 'boq_design_unit')
 /** The node of an item must belong to the item's project (20002 on the node's field). */
 async function checkNode(w: WriteContext, input: Row): Promise<void> {
   const projectId = String(input.projectId)
-  if (input.containerId) {
-    const [c] = await w.tx
-      .select({ id: container.containerId })
-      .from(container)
-      .where(and(eq(container.containerId, String(input.containerId)), eq(container.projectId, projectId)))
-    if (!c) throw new ApiError(Code.NOT_FOUND, { field: 'containerId' })
-  } else {
-    const [d] = await w.tx
-      .select({ id: designUnit.designUnitId })
-      .from(designUnit)
-      .where(and(eq(designUnit.designUnitId, String(input.designUnitId)), eq(designUnit.projectId, projectId)))
-    if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'designUnitId' })
-  }
+  if (input.containerId)
+    await requireInProject(w.tx, 'containerId', container.containerId, container.projectId, String(input.containerId), projectId)
+  else await requireInProject(w.tx, 'designUnitId', designUnit.designUnitId, designUnit.projectId, String(input.designUnitId), projectId)
 }
 
 /**

@@ -22,17 +22,13 @@ import { en as peopleEn, zh as peopleZh } from '../../../src/lib/i18n/locales/pe
 import type { Ctx } from '../../context'
 import { department } from '../../db/schema'
 import { orgIdByName } from '../org'
-import type { ExcelColumn } from '../../lib/excel'
+import { localeValues, type ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { registerImportExport } from '../files'
 import { ORG_MENU } from '../../lib/orgScope'
 import type { ResourceHandle } from '../../lib/resource'
 import { maskPeople } from './user'
-
-type Labels = Record<string, string>
-const valuesOf = (keys: readonly string[], zh: Labels, en: Labels) =>
-  keys.map((value) => ({ value, label: { zh: zh[value] ?? value, en: en[value] ?? value } }))
 
 export const USER_COLUMNS: ExcelColumn[] = [
   {
@@ -42,7 +38,7 @@ export const USER_COLUMNS: ExcelColumn[] = [
     width: 12,
     hint: { zh: '最多 30 个字符', en: 'At most 30 characters' },
   },
-  { field: 'sex', title: { zh: '性别', en: 'Sex' }, required: true, width: 8, values: valuesOf(SEXES, peopleZh.sex, peopleEn.sex) },
+  { field: 'sex', title: { zh: '性别', en: 'Sex' }, required: true, width: 8, values: localeValues(SEXES, peopleZh.sex, peopleEn.sex) },
   {
     field: 'idCard',
     title: { zh: '身份证号码', en: 'ID number' },
@@ -73,12 +69,12 @@ export const USER_COLUMNS: ExcelColumn[] = [
     width: 16,
     hint: { zh: '该单位下的部门名称；不填则直属单位', en: 'A department of that organisation; empty: directly under it' },
   },
-  { field: 'post', title: { zh: '岗位', en: 'Post' }, width: 12, values: valuesOf(POSTS, peopleZh.post, peopleEn.post) },
+  { field: 'post', title: { zh: '岗位', en: 'Post' }, width: 12, values: localeValues(POSTS, peopleZh.post, peopleEn.post) },
   {
     field: 'positionLevel',
     title: { zh: '职级', en: 'Position level' },
     width: 12,
-    values: valuesOf(POSITION_LEVELS, peopleZh.positionLevel, peopleEn.positionLevel),
+    values: localeValues(POSITION_LEVELS, peopleZh.positionLevel, peopleEn.positionLevel),
   },
   { field: 'accountName', title: { zh: '账号', en: 'Account' }, width: 14, exportOnly: true },
   {
@@ -86,7 +82,7 @@ export const USER_COLUMNS: ExcelColumn[] = [
     title: { zh: '状态', en: 'Status' },
     width: 8,
     exportOnly: true,
-    values: valuesOf(['active', 'archived'], peopleZh.personStatus, peopleEn.personStatus),
+    values: localeValues(['active', 'archived'], peopleZh.personStatus, peopleEn.personStatus),
   },
 ]
 

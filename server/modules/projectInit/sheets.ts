@@ -23,7 +23,7 @@ import {
 } from '../../../src/contract/schemas/projectInit'
 import { en as projectsEn, zh as projectsZh } from '../../../src/lib/i18n/locales/projects'
 import { container, designUnit, line, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
-import type { ExcelColumn } from '../../lib/excel'
+import { localeValues, type ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
 import { orgIdsByNames, unitNames } from '../org'
@@ -55,10 +55,6 @@ const vError = (sheet: string, columns: ExcelColumn[], row: number, field: strin
   message: both((l) => validationText(key, l, title(columns, field)[l])),
 })
 const textError = (sheet: string, row: number, field: string, message: Text): InitRowError => ({ sheet, row, field, message })
-const label = (zh: Record<string, string>, en: Record<string, string>) => (value: string) => ({
-  value,
-  label: { zh: zh[value] ?? value, en: en[value] ?? value },
-})
 const UNKNOWN = (what: Text): Text => ({ zh: `找不到该${what.zh}`, en: `No such ${what.en.toLowerCase()}` })
 const lower = (s: string) => s.toLowerCase()
 
@@ -96,7 +92,7 @@ const UNIT_COLUMNS: ExcelColumn[] = [
     title: { zh: '参建类型', en: 'Role' },
     required: true,
     width: 12,
-    values: PARTICIPANT_TYPES.map(label(projectsZh.unitType, projectsEn.unitType)),
+    values: localeValues(PARTICIPANT_TYPES, projectsZh.unitType, projectsEn.unitType),
   },
   { field: 'unitCode', title: { zh: '单位编码', en: 'Unit code' }, width: 14 },
   { field: 'contactPerson', title: { zh: '联系人', en: 'Contact' }, width: 12 },
@@ -114,7 +110,7 @@ const LINE_COLUMNS: ExcelColumn[] = [
     title: { zh: '线路类型', en: 'Line type' },
     required: true,
     width: 12,
-    values: LINE_TYPES.map(label(projectsZh.lineType, projectsEn.lineType)),
+    values: localeValues(LINE_TYPES, projectsZh.lineType, projectsEn.lineType),
   },
   { field: 'lengthKm', title: { zh: '长度（km）', en: 'Length (km)' }, width: 12 },
   { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
@@ -161,7 +157,7 @@ const ORG_COLUMNS: ExcelColumn[] = [
     title: { zh: '组织类型', en: 'Organisation type' },
     required: true,
     width: 14,
-    values: PROJECT_ORG_TYPES.map(label(projectsZh.orgType, projectsEn.orgType)),
+    values: localeValues(PROJECT_ORG_TYPES, projectsZh.orgType, projectsEn.orgType),
   },
   {
     field: 'organizationName',

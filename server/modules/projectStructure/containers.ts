@@ -29,7 +29,7 @@ import { en as structureEn, zh as structureZh } from '../../../src/lib/i18n/loca
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container } from '../../db/schema'
-import type { ExcelColumn } from '../../lib/excel'
+import { localeValues, type ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
 import { requireProject, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
@@ -89,11 +89,6 @@ export const containerResource = defineResource({
   onAdd: placeNode(containerTree, 'containerId', (input) => String(input.projectId)),
 })
 
-const label = (zh: Record<string, string>, en: Record<string, string>) => (value: string) => ({
-  value,
-  label: { zh: zh[value] ?? value, en: en[value] ?? value },
-})
-
 export const CONTAINER_COLUMNS: ExcelColumn[] = [
   {
     field: 'containerCode',
@@ -120,13 +115,13 @@ export const CONTAINER_COLUMNS: ExcelColumn[] = [
     title: { zh: '节点类型', en: 'Type' },
     required: true,
     width: 12,
-    values: CONTAINER_TYPES.map(label(structureZh.containerType, structureEn.containerType)),
+    values: localeValues(CONTAINER_TYPES, structureZh.containerType, structureEn.containerType),
   },
   {
     field: 'nature',
     title: { zh: '性质', en: 'Nature' },
     width: 10,
-    values: CONTAINER_NATURES.map(label(structureZh.nature, structureEn.nature)),
+    values: localeValues(CONTAINER_NATURES, structureZh.nature, structureEn.nature),
   },
   { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 30 },
 ]

@@ -36,7 +36,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container, designUnit, engineeringMajor, line, project, unitEngineering } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
-import { requireProject } from '../../lib/projectScope'
+import { requireInProject, requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
@@ -51,27 +51,11 @@ const BAD_PARENT = {
 /** Per-line lock of the overlap check (first key of the two-int advisory lock). */
 const LINE_LOCK_CLASS = 7_283_200
 
-/** A referenced row must belong to the project: 20002 on the field otherwise. */
-async function requireInProject(tx: Db, table: 'line' | 'container' | 'designUnit', id: string | null | undefined, projectId: string) {
-  if (!id) return
-  const t = {
-    line: [line, line.lineId, line.projectId],
-    container: [container, container.containerId, container.projectId],
-    designUnit: [designUnit, designUnit.designUnitId, designUnit.projectId],
-  } as const
-  const [tbl, idCol, projectCol] = t[table]
-  const [row] = await tx
-    .select({ id: idCol })
-    .from(tbl)
-    .where(and(eq(idCol, id), eq(projectCol, projectId)))
-  if (!row) throw new ApiError(Code.NOT_FOUND, { field: table === 'designUnit' ? 'designUnitId' : `${table}Id` })
-}
-
 async function checkDesignUnit(input: Row, current: Row | null, w: WriteContext): Promise<void> {
   const projectId = String(current?.projectId ?? input.projectId)
   const lineId = String(input.lineId)
-  await requireInProject(w.tx, 'line', lineId, projectId)
-  await requireInProject(w.tx, 'container', input.containerId as string | null, projectId)
+  await requireInProject(w.tx, 'lineId', line.lineId, line.projectId, lineId, projectId)
+  await requireInProject(w.tx, 'containerId', container.containerId, container.projectId, input.containerId as string | null, projectId)
   const start = parseChainage(String(input.startMileage))
   const end = parseChainage(String(input.endMileage))
   if (!start || !end) return // the schema refused them already
@@ -185,8 +169,15 @@ const unitSelection = {
 
 async function checkUnit(input: Row, current: Row | null, w: WriteContext): Promise<void> {
   const projectId = String(current?.projectId ?? input.projectId)
-  await requireInProject(w.tx, 'designUnit', input.designUnitId as string | null, projectId)
-  await requireInProject(w.tx, 'container', input.containerId as string | null, projectId)
+  await requireInProject(
+    w.tx,
+    'designUnitId',
+    designUnit.designUnitId,
+    designUnit.projectId,
+    input.designUnitId as string | null,
+    projectId,
+  )
+  await requireInProject(w.tx, 'containerId', container.containerId, container.projectId, input.containerId as string | null, projectId)
   const parentId = input.parentId as string | null | undefined
   if (input.category === 'unit' && parentId) input.parentId = null
   else if (parentId) {

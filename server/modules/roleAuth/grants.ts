@@ -8,7 +8,7 @@
  * Each save replaces the role's grants of that unit, all-or-nothing; only additions must be held.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { validationText } from '../../../src/contract/rules'
 import {
@@ -32,6 +32,8 @@ import {
   appText,
   checkAdminKept,
   checkScopeHeld,
+  grantedResourceIds,
+  grantsOfKind,
   heldApplicationIds,
   holdingsOf,
   holdsOrg,
@@ -149,14 +151,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const h = await holdingsOf(ctx, ctx.db, req.auth!)
     const r = await visibleRole(ctx.db, h, q.roleId)
     const kind = RESOURCE_KINDS[q.resourceType]
-    const granted = new Set(
-      (
-        await ctx.db
-          .select({ id: roleResourceGrant.resourceId })
-          .from(roleResourceGrant)
-          .where(and(eq(roleResourceGrant.roleId, r.roleId), eq(roleResourceGrant.resourceType, q.resourceType)))
-      ).map((x) => x.id),
-    )
+    const granted = new Set(await grantedResourceIds(ctx.db, [r.roleId], q.resourceType))
     const held = await kind.held(ctx.db, h)
     const records = await kind.records(ctx.db, h.root ? undefined : [...new Set([...held, ...granted])])
     return ok<RoleResourceItem[]>(
@@ -181,8 +176,8 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const names = new Map(found.map((x) => [x.id, x.name]))
       const bad = body.resourceIds.findIndex((id) => !names.has(id))
       if (bad >= 0) throw invalid(`resourceIds.${bad}`, lang)
-      const where = and(eq(roleResourceGrant.roleId, r.roleId), eq(roleResourceGrant.resourceType, body.resourceType))
-      const current = new Set((await tx.select({ id: roleResourceGrant.resourceId }).from(roleResourceGrant).where(where)).map((x) => x.id))
+      const where = grantsOfKind([r.roleId], body.resourceType)
+      const current = new Set(await grantedResourceIds(tx, [r.roleId], body.resourceType))
       const added = body.resourceIds.filter((id) => !current.has(id))
       if (added.length) {
         const held = await kind.held(tx, h)
@@ -205,19 +200,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
   })
 }
 
-/** Ids of records of a kind granted to any of the roles (e.g. applications for listAppByPermission). */
-export async function grantedResourceIds(db: Db, roleIds: string[], resourceType: RoleResourceType): Promise<string[]> {
-  if (roleIds.length === 0) return []
-  const rows = await db
-    .selectDistinct({ id: roleResourceGrant.resourceId })
-    .from(roleResourceGrant)
-    .where(and(inArray(roleResourceGrant.roleId, roleIds), eq(roleResourceGrant.resourceType, resourceType)))
-  return rows.map((r) => r.id)
-}
-
 /** A subquery of the ids of records of a kind granted to any of the roles (for `inArray`). */
 export function grantedResources(roleIds: string[], resourceType: RoleResourceType) {
-  return sql`(select ${roleResourceGrant.resourceId} from ${roleResourceGrant} where ${roleResourceGrant.resourceType} = ${resourceType} and ${
-    roleIds.length ? inArray(roleResourceGrant.roleId, roleIds) : sql`false`
-  })`
+  return sql`(select ${roleResourceGrant.resourceId} from ${roleResourceGrant} where ${grantsOfKind(roleIds, resourceType)})`
 }

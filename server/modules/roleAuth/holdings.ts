@@ -7,8 +7,9 @@
  *   - a visible role only (its organisation within the caller's data scope, else 20002).
  * Everything is read through the transaction handle `tx` (never the outer db inside one).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { FnOf } from '../../../src/contract/catalogue'
+import type { RoleResourceType } from '../../../src/contract/schemas/role'
 import { Code } from '../../../src/contract/codes'
 import { DATA_SCOPES, type DataScope } from '../../../src/contract/enums'
 import type { Ctx } from '../../context'
@@ -180,7 +181,7 @@ export async function firstNotHeld(tx: Db, h: Holdings, r: VisibleRole): Promise
     .select({ id: application.applicationId, name: application.name })
     .from(roleResourceGrant)
     .innerJoin(application, eq(application.applicationId, roleResourceGrant.resourceId))
-    .where(and(eq(roleResourceGrant.roleId, r.roleId), eq(roleResourceGrant.resourceType, 'application')))
+    .where(grantsOfKind([r.roleId], 'application'))
   if (apps.length) {
     const held = await heldApplicationIds(tx, h)
     const app = apps.find((a) => !held.has(a.id))
@@ -198,11 +199,22 @@ export async function heldApplicationIds(tx: Db, h: Holdings): Promise<Set<strin
     .from(roleMenu)
     .innerJoin(applicationMenu, eq(applicationMenu.applicationMenuId, roleMenu.applicationMenuId))
     .where(inArray(roleMenu.roleId, h.roleIds))
-  const direct = await tx
+  const direct = await grantedResourceIds(tx, h.roleIds, 'application')
+  return new Set([...viaMenus.map((r) => r.id), ...direct])
+}
+
+/** The grants (role_resource) of records of a kind to any of the roles. */
+export const grantsOfKind = (roleIds: string[], resourceType: RoleResourceType): SQL =>
+  and(roleIds.length ? inArray(roleResourceGrant.roleId, roleIds) : sql`false`, eq(roleResourceGrant.resourceType, resourceType))!
+
+/** Ids of records of a kind granted to any of the roles (e.g. applications for listAppByPermission). */
+export async function grantedResourceIds(db: Db, roleIds: string[], resourceType: RoleResourceType): Promise<string[]> {
+  if (roleIds.length === 0) return []
+  const rows = await db
     .selectDistinct({ id: roleResourceGrant.resourceId })
     .from(roleResourceGrant)
-    .where(and(inArray(roleResourceGrant.roleId, h.roleIds), eq(roleResourceGrant.resourceType, 'application')))
-  return new Set([...viaMenus, ...direct].map((r) => r.id))
+    .where(grantsOfKind(roleIds, resourceType))
+  return rows.map((r) => r.id)
 }
 
 // ---- keeping the platform administrable --------------------------------------------------

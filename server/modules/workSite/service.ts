@@ -11,7 +11,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { and, eq, ilike, or } from 'drizzle-orm'
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { alias } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { parseChainage } from '../../../src/contract/mileage'
@@ -24,6 +24,7 @@ import { container, designUnit, line, project, projectUnit, workSite } from '../
 import { activeStaffUnder, isStaffUnder, personNameOf } from '../people'
 import { structureChoices } from '../projectStructure'
 import { ApiError, parse } from '../../lib/http'
+import { requireInProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { fileUrls, PHOTO, requireFiles } from '../files'
 import { columnsOf, filtersOf, sortableOf } from '../../lib/fields'
@@ -53,17 +54,6 @@ function inProject<T extends Row>(field: string, rows: T[]): T {
   return row
 }
 
-/** The row of `id`'s table with that id must belong to the project (`projectColumn`): 20002 on the field otherwise. */
-async function requireInProject(tx: Db, field: string, id: AnyPgColumn, projectColumn: AnyPgColumn, value: string, projectId: string) {
-  inProject(
-    field,
-    await tx
-      .select({ id })
-      .from(id.table)
-      .where(and(eq(id, value), eq(projectColumn, projectId))),
-  )
-}
-
 /** A site placed in a design unit lies within its mileage range: 20001 on the mileage outside it. */
 function checkWithinDesignUnit(
   input: Row,
@@ -91,7 +81,7 @@ export async function checkWorkSite(input: Row, current: Row | null, w: WriteCon
   const projectId = String(current?.projectId ?? input.projectId)
   const ref = (field: string) => (input[field] as string | null | undefined) ?? null
   const lineId = ref('lineId')
-  if (lineId) await requireInProject(tx, 'lineId', line.lineId, line.projectId, lineId, projectId)
+  await requireInProject(tx, 'lineId', line.lineId, line.projectId, lineId, projectId)
   const designUnitId = ref('designUnitId')
   if (designUnitId) {
     const du = inProject(
@@ -110,8 +100,7 @@ export async function checkWorkSite(input: Row, current: Row | null, w: WriteCon
     if (lineId && du.lineId !== lineId) throw new ApiError(Code.NOT_FOUND, { field: 'designUnitId' }, NOT_ON_LINE)
     checkWithinDesignUnit(input, du)
   }
-  const containerId = ref('containerId')
-  if (containerId) await requireInProject(tx, 'containerId', container.containerId, container.projectId, containerId, projectId)
+  await requireInProject(tx, 'containerId', container.containerId, container.projectId, ref('containerId'), projectId)
   const managerUserId = ref('managerUserId')
   if (managerUserId) {
     if (!(await isStaffUnder(tx, managerUserId, await projectUnitIds(tx, projectId))))
