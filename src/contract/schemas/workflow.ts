@@ -20,7 +20,7 @@ import { z } from 'zod'
 import { V, filterText, int, isoDate, name, optional, optionalText, text } from '../rules'
 import { id, idList, listQuery, recordSchemas, version } from './common'
 
-export { WORKFLOW_API } from '../endpoints'
+export { WORKFLOW_API } from '../workflowApi'
 
 /** Largest BPMN XML accepted (bytes of UTF-8), on save and on deploy. */
 export const WF_XML_MAX = 512 * 1024

@@ -7,7 +7,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
-import { WORKFLOW_API } from '@/contract/endpoints'
+import { WORKFLOW_API } from '@/contract/workflowApi'
 import type { WfModelDetail, WfModelHistoryRow, WfModelRow } from '@/contract/schemas/workflow'
 import { listPageQueryOptions, listQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
