@@ -17,7 +17,7 @@ import { organization, orgGroup, orgGroupAccount } from '../../db/schema'
 import { accountRefs, accountUnit } from './accountPort'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
-import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { ORG_MENU } from '../../lib/orgScope'
 
@@ -53,11 +53,7 @@ export const orgGroupResource = defineResource({
     accountCount: sql<number>`(select count(*)::int from org_group_account ga where ga.org_group_id = "org_group"."org_group_id")`.as(
       'account_count',
     ),
-    version: orgGroup.version,
-    createTime: orgGroup.createTime,
-    updateTime: orgGroup.updateTime,
-    createBy: orgGroup.createBy,
-    updateBy: orgGroup.updateBy,
+    ...stampsOf(orgGroup),
   },
 })
 
@@ -107,11 +103,7 @@ export function orgGroupAccountResource(ctx: Ctx) {
       accountOrganizationName: memberOrg.organizationName,
       remark: orgGroupAccount.remark,
       sort: orgGroupAccount.sort,
-      version: orgGroupAccount.version,
-      createTime: orgGroupAccount.createTime,
-      updateTime: orgGroupAccount.updateTime,
-      createBy: orgGroupAccount.createBy,
-      updateBy: orgGroupAccount.updateBy,
+      ...stampsOf(orgGroupAccount),
     },
     join: (q) =>
       q

@@ -38,7 +38,7 @@ import { container, designUnit, engineeringMajor, line, project, unitEngineering
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
-import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 
 type Row = Record<string, unknown>
 
@@ -104,11 +104,7 @@ const designUnitSelection = {
   containerName: containerOfUnit.containerName,
   workPoints: designUnit.workPoints,
   remark: designUnit.remark,
-  version: designUnit.version,
-  createTime: designUnit.createTime,
-  updateTime: designUnit.updateTime,
-  createBy: designUnit.createBy,
-  updateBy: designUnit.updateBy,
+  ...stampsOf(designUnit),
 }
 
 const designUnitDef = <M extends MenuPath>(name: string, menu: M) =>
@@ -160,11 +156,7 @@ const unitSelection = {
   containerName: containerOfEngineering.containerName,
   major: unitEngineering.major,
   remark: unitEngineering.remark,
-  version: unitEngineering.version,
-  createTime: unitEngineering.createTime,
-  updateTime: unitEngineering.updateTime,
-  createBy: unitEngineering.createBy,
-  updateBy: unitEngineering.updateBy,
+  ...stampsOf(unitEngineering),
 }
 
 async function checkUnit(input: Row, current: Row | null, w: WriteContext): Promise<void> {
