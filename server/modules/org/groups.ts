@@ -1,6 +1,6 @@
 /** Groups of accounts within a unit (orgGroup) and their members (orgGroupAccount): the resource pattern, scoped by the group's unit. */
 import type { FastifyInstance } from 'fastify'
-import { eq, ilike, sql } from 'drizzle-orm'
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -19,9 +19,17 @@ import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
-import { ORG_MENU } from '../../lib/orgScope'
+import { inScope, ORG_MENU } from '../../lib/orgScope'
 
 const FNS = { add: 'group', update: 'group', delete: 'group' } as const
+
+/** Of the wanted group ids, those of groups in the units (null: any unit). */
+export function groupIdsWithin(db: Db, groupIds: string[], organizationIds: string[] | null): Promise<{ id: string }[]> {
+  return db
+    .select({ id: orgGroup.orgGroupId })
+    .from(orgGroup)
+    .where(and(inArray(orgGroup.orgGroupId, groupIds), inScope(orgGroup.organizationId, organizationIds)))
+}
 
 export const orgGroupResource = defineResource({
   name: 'orgGroup',
