@@ -39,6 +39,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
+import { containerTree } from './containers'
 
 type Row = Record<string, unknown>
 
@@ -230,12 +231,7 @@ export async function structureChoices(db: Db, projectId: string) {
   const containers = await db
     .select({ containerId: container.containerId, containerName: container.containerName, containerCode: container.containerCode })
     .from(container)
-    .where(
-      and(
-        eq(container.projectId, projectId),
-        sql`length(${container.path}) - length(replace(${container.path}, '/', '')) <= ${OPTION_DEPTH + 1}`,
-      ),
-    )
+    .where(and(eq(container.projectId, projectId), containerTree.depthAtMost(OPTION_DEPTH)))
     .orderBy(asc(container.path))
     .limit(OPTION_LIMIT)
   const designUnits = await db
