@@ -50,6 +50,15 @@ export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined
   return Number(c?.n ?? 0)
 }
 
+/** The columns of a record's stamps (db/schema/columns.ts `stamped`) as an answer shows them: its version, who changed it when. */
+export const stampsOf = <T extends Record<'version' | 'createTime' | 'updateTime' | 'createBy' | 'updateBy', AnyPgColumn>>(t: T) => ({
+  version: t.version,
+  createTime: t.createTime,
+  updateTime: t.updateTime,
+  createBy: t.createBy,
+  updateBy: t.updateBy,
+})
+
 /** A cursor of cursorOf: [sort value, id]; anything else is 20001 on `cursor`. */
 function decodeCursor(cursor: string, req: FastifyRequest): [unknown, unknown] {
   try {

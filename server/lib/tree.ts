@@ -342,6 +342,9 @@ export function defineTree(decl: TreeDecl) {
 
     subtreeSql,
 
+    /** SQL: the node lies at most `levels` deep (a root is 1 deep), as its path tells. */
+    depthAtMost: (levels: number): SQL => sql`length(${path}) - length(replace(${path}, '/', '')) <= ${levels + 1}`,
+
     /** The ids of `rootId` and its descendants (empty when it does not exist). */
     async subtreeIds(db: Db, rootId: string): Promise<string[]> {
       const rows = await rowsOf<{ id: string }>(db, subtreeSql(rootId))

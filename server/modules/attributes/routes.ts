@@ -38,7 +38,7 @@ import { attrGroup, attrItem, attrRelation, attrTableRow, attrValue, designUnit,
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
-import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../../lib/resource'
+import { defineResource, isUniqueViolation, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { checkNodeEdit, groupItems, nodeGroups, nodeNames, nodeProject, validateValues } from './nodes'
 import { registerBoqRoutes } from './boq'
 import { registerResourcePoolRoutes } from './resourcePool'
@@ -100,11 +100,7 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
         relationCount: sql<number>`(select count(*)::int from attr_relation r where r.group_id = "attr_group"."group_id")`.as(
           'relation_count',
         ),
-        version: attrGroup.version,
-        createTime: attrGroup.createTime,
-        updateTime: attrGroup.updateTime,
-        createBy: attrGroup.createBy,
-        updateBy: attrGroup.updateBy,
+        ...stampsOf(attrGroup),
       },
     }),
   )

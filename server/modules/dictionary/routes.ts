@@ -37,7 +37,7 @@ import { statusColumn, type ExcelColumn } from '../../lib/excel'
 import { ApiError, ok, parse } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
-import { defineResource, isUniqueViolation, registerResource } from '../../lib/resource'
+import { defineResource, isUniqueViolation, registerResource, stampsOf } from '../../lib/resource'
 import { defineTreeResource, placeNode, registerTreeResource, type TreeResourceHandle } from '../../lib/treeResource'
 
 export const DICT_MENUS = {
@@ -118,11 +118,7 @@ const recordSelection = {
   kind: dictNode.kind,
   parentId: dictNode.parentId,
   ...nodeSelection,
-  version: dictNode.version,
-  createTime: dictNode.createTime,
-  updateTime: dictNode.updateTime,
-  createBy: dictNode.createBy,
-  updateBy: dictNode.updateBy,
+  ...stampsOf(dictNode),
 }
 
 /** The major of a code (case-insensitive), else the row fails on majorCode. */

@@ -25,8 +25,9 @@ export const menuColumns = {
 }
 
 /** The functions of the menus, each with its menu's id, in the menus' order of functions. */
-export async function functionsOf(db: Db, menuIds: string[]) {
-  if (menuIds.length === 0) return []
+export async function functionsOf(db: Db, menus: readonly { applicationMenuId?: unknown }[]) {
+  if (menus.length === 0) return []
+  const menuIds = menus.map((m) => String(m.applicationMenuId))
   return db
     .select({
       applicationMenuFunctionId: applicationMenuFunction.applicationMenuFunctionId,
@@ -142,10 +143,7 @@ export function registerMenuRoutes(app: FastifyInstance, ctx: Ctx): void {
         },
       ],
       enrich: async (db, rows) => {
-        const fns = await functionsOf(
-          db,
-          rows.map((r) => String(r.applicationMenuId)),
-        )
+        const fns = await functionsOf(db, rows)
         return rows.map((r) => ({
           ...r,
           functionList: fns.filter((f) => f.applicationMenuId === r.applicationMenuId).map(({ applicationMenuId: _m, ...f }) => f),

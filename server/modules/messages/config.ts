@@ -25,7 +25,7 @@ import { msgConfig } from '../../db/schema'
 import { requestLang } from '../../lib/http'
 import { checkOutboundUrl } from '../../lib/outbound'
 import { likeEscape } from '../../lib/sql'
-import { defineResource, registerResource } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf } from '../../lib/resource'
 import { unitNames } from '../org'
 import { checkReceivers, grantedOrgIds, registerReceiverRoutes } from './receivers'
 
@@ -47,11 +47,7 @@ const selection = {
   remark: msgConfig.remark,
   organizationId: msgConfig.organizationId,
   organizationName: unitNames.organizationName,
-  version: msgConfig.version,
-  createTime: msgConfig.createTime,
-  updateTime: msgConfig.updateTime,
-  createBy: msgConfig.createBy,
-  updateBy: msgConfig.updateBy,
+  ...stampsOf(msgConfig),
 }
 
 export function registerConfigRoutes(app: FastifyInstance, ctx: Ctx): void {

@@ -5,7 +5,7 @@
  * a send naming any other receiver is 20001 on `receivers`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
 import { perm, type Permission } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { DATA_SCOPES } from '../../../src/contract/enums'
@@ -19,7 +19,7 @@ import { likeEscape, qualified } from '../../lib/sql'
 import { grantOf, refusePermission, scopeOrgIds } from '../../lib/permissions'
 import { inScope } from '../../lib/orgScope'
 import { accountIdsWithin, receivingAccounts } from '../account'
-import { unitNames } from '../org'
+import { groupIdsWithin, unitNames } from '../org'
 import { activeRolesWithMembers, roleIdsWithin } from '../role'
 
 /** Writing a configuration of either kind, or sending one: what opens the pickers. */
@@ -57,12 +57,7 @@ export async function checkReceivers(db: Db, req: FastifyRequest, receivers: Msg
     wanted.length === 0 || (await query(wanted)).length === wanted.length
   const reachable = await Promise.all([
     found(ids('person'), (w) => accountIdsWithin(db, w, orgIds)),
-    found(ids('group'), (w) =>
-      db
-        .select({ id: orgGroup.orgGroupId })
-        .from(orgGroup)
-        .where(and(inArray(orgGroup.orgGroupId, w), inScope(orgGroup.organizationId, orgIds))),
-    ),
+    found(ids('group'), (w) => groupIdsWithin(db, w, orgIds)),
     found(ids('role'), (w) => roleIdsWithin(db, w, orgIds)),
   ])
   if (reachable.every(Boolean)) return
@@ -81,13 +76,7 @@ export function registerReceiverRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(MSG_API.accountTree, { config: signed }, async (req) => {
     const q = parse(treeQuery, req.query, req)
     const orgIds = await pickerOrgIds(ctx, req)
-    if (q.nodeId) {
-      const [group] = await ctx.db
-        .select({ id: orgGroup.orgGroupId })
-        .from(orgGroup)
-        .where(and(eq(orgGroup.orgGroupId, q.nodeId), inScope(orgGroup.organizationId, orgIds)))
-      if (!group) throw new ApiError(Code.NOT_FOUND, { field: 'nodeId' })
-    }
+    if (q.nodeId && (await groupIdsWithin(ctx.db, [q.nodeId], orgIds)).length === 0) throw new ApiError(Code.NOT_FOUND, { field: 'nodeId' })
     if (q.keyword || q.nodeId) {
       const rows = await ctx.db
         .select({

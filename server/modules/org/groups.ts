@@ -1,6 +1,6 @@
 /** Groups of accounts within a unit (orgGroup) and their members (orgGroupAccount): the resource pattern, scoped by the group's unit. */
 import type { FastifyInstance } from 'fastify'
-import { eq, ilike, sql } from 'drizzle-orm'
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -17,11 +17,19 @@ import { organization, orgGroup, orgGroupAccount } from '../../db/schema'
 import { accountRefs, accountUnit } from './accountPort'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
-import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
-import { ORG_MENU } from '../../lib/orgScope'
+import { inScope, ORG_MENU } from '../../lib/orgScope'
 
 const FNS = { add: 'group', update: 'group', delete: 'group' } as const
+
+/** Of the wanted group ids, those of groups in the units (null: any unit). */
+export function groupIdsWithin(db: Db, groupIds: string[], organizationIds: string[] | null): Promise<{ id: string }[]> {
+  return db
+    .select({ id: orgGroup.orgGroupId })
+    .from(orgGroup)
+    .where(and(inArray(orgGroup.orgGroupId, groupIds), inScope(orgGroup.organizationId, organizationIds)))
+}
 
 export const orgGroupResource = defineResource({
   name: 'orgGroup',
@@ -53,11 +61,7 @@ export const orgGroupResource = defineResource({
     accountCount: sql<number>`(select count(*)::int from org_group_account ga where ga.org_group_id = "org_group"."org_group_id")`.as(
       'account_count',
     ),
-    version: orgGroup.version,
-    createTime: orgGroup.createTime,
-    updateTime: orgGroup.updateTime,
-    createBy: orgGroup.createBy,
-    updateBy: orgGroup.updateBy,
+    ...stampsOf(orgGroup),
   },
 })
 
@@ -107,11 +111,7 @@ export function orgGroupAccountResource(ctx: Ctx) {
       accountOrganizationName: memberOrg.organizationName,
       remark: orgGroupAccount.remark,
       sort: orgGroupAccount.sort,
-      version: orgGroupAccount.version,
-      createTime: orgGroupAccount.createTime,
-      updateTime: orgGroupAccount.updateTime,
-      createBy: orgGroupAccount.createBy,
-      updateBy: orgGroupAccount.updateBy,
+      ...stampsOf(orgGroupAccount),
     },
     join: (q) =>
       q

@@ -11,6 +11,7 @@ export { setUnitAccounts } from './accountPort'
 export { setUnitRoles } from './rolePort'
 export { setUnitStaff } from './staffPort'
 export { unitFinder } from './find'
+export { groupIdsWithin } from './groups'
 export { setUnitAccountLimit, unitAccountCount, unitLimitPage } from './limits'
 export {
   findOrg,

@@ -33,7 +33,7 @@ import { anyAccountIn } from './accountPort'
 import { ApiError, ok, parse } from '../../lib/http'
 import type { ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files'
-import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { departmentNodes, personOrganization } from './links'
 import { inScope, ORG_MENU, requireVisible, visibleOrgIds } from '../../lib/orgScope'
 import { orgExists, orgIdByName, orgSubtreeIds, orgTree, orgVisible, unitKeywordMatch } from './queries'
@@ -130,11 +130,7 @@ export const orgResource = defineResource({
     ),
     accountLimit: organization.accountLimit,
     sort: organization.sort,
-    version: organization.version,
-    createTime: organization.createTime,
-    updateTime: organization.updateTime,
-    createBy: organization.createBy,
-    updateBy: organization.updateBy,
+    ...stampsOf(organization),
   },
   join: (q) =>
     q.leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId)) as unknown as typeof q,

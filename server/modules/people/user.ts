@@ -33,7 +33,7 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { writeSystemLog } from '../logs'
 import { likeEscape } from '../../lib/sql'
 import { ORG_MENU, inScope, requireVisible, visibleOrgIds } from '../../lib/orgScope'
-import { defineResource, registerResource } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf } from '../../lib/resource'
 import { deptSubtreeSql } from '../department'
 import { orgExists, orgNameOf, orgSubtreeSql } from '../org'
 import { accountIdsNamedLike, accountRefs, accountUnit } from '../account'
@@ -77,11 +77,7 @@ export const personSelection = {
   accountLevel: personAccount.level,
   accountStatus: personAccount.status,
   roleNames: roleNamesOfAccount(person.accountId).as('role_names'),
-  version: person.version,
-  createTime: person.createTime,
-  updateTime: person.updateTime,
-  createBy: person.createBy,
-  updateBy: person.updateBy,
+  ...stampsOf(person),
 }
 
 export const joinPersonRefs = <T extends PgSelect>(q: T): T =>

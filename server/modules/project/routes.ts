@@ -36,7 +36,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { projectWhere, requireProjectOwner, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
-import { defineResource, registerResource, type ResourceHandle, type WriteContext } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { orgExists, unitNames } from '../org'
 import { departmentTrees, PROJECT_CONFIG_MENU, registerProjectDepartmentRoutes } from './departments'
 
@@ -75,11 +75,7 @@ const projectSelection = {
   workSiteCount: sql<number>`(select count(*)::int from ${workSite} where ${workSite.projectId} = ${project.projectId})`.as(
     'work_site_count',
   ),
-  version: project.version,
-  createTime: project.createTime,
-  updateTime: project.updateTime,
-  createBy: project.createBy,
-  updateBy: project.updateBy,
+  ...stampsOf(project),
 }
 
 /** Participating unit names of each project, in their order. */

@@ -34,7 +34,7 @@ import { ApiError } from '../../lib/http'
 import { requireProject, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
-import { defineResource, type WriteContext } from '../../lib/resource'
+import { defineResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { defineTreeResource, placeNode, readTree, registerTreeResource } from '../../lib/treeResource'
 
 export const CONTAINER_MENU = '/admin/project-container' as const
@@ -62,11 +62,7 @@ const selection = {
   containerType: container.containerType,
   nature: container.nature,
   remark: container.remark,
-  version: container.version,
-  createTime: container.createTime,
-  updateTime: container.updateTime,
-  createBy: container.createBy,
-  updateBy: container.updateBy,
+  ...stampsOf(container),
 }
 
 export const containerResource = defineResource({

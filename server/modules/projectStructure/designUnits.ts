@@ -38,7 +38,8 @@ import { container, designUnit, engineeringMajor, line, project, unitEngineering
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
-import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
+import { containerTree } from './containers'
 
 type Row = Record<string, unknown>
 
@@ -104,11 +105,7 @@ const designUnitSelection = {
   containerName: containerOfUnit.containerName,
   workPoints: designUnit.workPoints,
   remark: designUnit.remark,
-  version: designUnit.version,
-  createTime: designUnit.createTime,
-  updateTime: designUnit.updateTime,
-  createBy: designUnit.createBy,
-  updateBy: designUnit.updateBy,
+  ...stampsOf(designUnit),
 }
 
 const designUnitDef = <M extends MenuPath>(name: string, menu: M) =>
@@ -160,11 +157,7 @@ const unitSelection = {
   containerName: containerOfEngineering.containerName,
   major: unitEngineering.major,
   remark: unitEngineering.remark,
-  version: unitEngineering.version,
-  createTime: unitEngineering.createTime,
-  updateTime: unitEngineering.updateTime,
-  createBy: unitEngineering.createBy,
-  updateBy: unitEngineering.updateBy,
+  ...stampsOf(unitEngineering),
 }
 
 async function checkUnit(input: Row, current: Row | null, w: WriteContext): Promise<void> {
@@ -238,12 +231,7 @@ export async function structureChoices(db: Db, projectId: string) {
   const containers = await db
     .select({ containerId: container.containerId, containerName: container.containerName, containerCode: container.containerCode })
     .from(container)
-    .where(
-      and(
-        eq(container.projectId, projectId),
-        sql`length(${container.path}) - length(replace(${container.path}, '/', '')) <= ${OPTION_DEPTH + 1}`,
-      ),
-    )
+    .where(and(eq(container.projectId, projectId), containerTree.depthAtMost(OPTION_DEPTH)))
     .orderBy(asc(container.path))
     .limit(OPTION_LIMIT)
   const designUnits = await db

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/http'
 import { likeEscape, qualified } from '../../lib/sql'
 import { statusColumn, type ExcelColumn } from '../../lib/excel'
 import { fromResource, registerImportExport } from '../files'
-import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { orgNameOf } from '../org'
 import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth'
 
@@ -92,11 +92,7 @@ export const roleResource = defineResource({
       ),
     /** A built-in role (the system administrator): never deleted or stopped. */
     builtin: sql<boolean>`(${role.builtin} is not null)`.as('builtin'),
-    version: role.version,
-    createTime: role.createTime,
-    updateTime: role.updateTime,
-    createBy: role.createBy,
-    updateBy: role.updateBy,
+    ...stampsOf(role),
   },
   /** `held`: the caller holds the role (the list offers neither stopping nor deleting it). */
   enrich: async (db, rows, auth) => {

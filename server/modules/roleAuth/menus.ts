@@ -56,10 +56,7 @@ async function appMenus(tx: Db, applicationId: string) {
     .from(applicationMenu)
     .where(eq(applicationMenu.applicationId, applicationId))
     .orderBy(asc(applicationMenu.sort), asc(applicationMenu.menuName))
-  const fns = await functionsOf(
-    tx,
-    menus.map((m) => m.applicationMenuId),
-  )
+  const fns = await functionsOf(tx, menus)
   return { menus, fns }
 }
 

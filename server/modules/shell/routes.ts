@@ -45,10 +45,7 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       }
     }
     const menus = all.filter((m) => granted.has(m.applicationMenuId))
-    const fns = await functionsOf(
-      ctx.db,
-      menus.map((m) => m.applicationMenuId),
-    )
+    const fns = await functionsOf(ctx.db, menus)
     const authorised =
       auth.account.level === 'tourist' || fns.length === 0
         ? new Set<string>()

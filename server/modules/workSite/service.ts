@@ -28,7 +28,7 @@ import { requireInProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { fileUrls, PHOTO, requireFiles } from '../files'
 import { columnsOf, filtersOf, sortableOf } from '../../lib/fields'
-import { defineResource, type WriteContext } from '../../lib/resource'
+import { defineResource, stampsOf, type WriteContext } from '../../lib/resource'
 import type { AuthContext } from '../../types'
 
 type Row = Record<string, unknown>
@@ -144,11 +144,7 @@ export const workSiteSelection = {
   designUnitName: siteDesignUnit.designUnitName,
   containerName: siteContainer.containerName,
   managerName: personNameOf(workSite.managerUserId).as('manager_name'),
-  version: workSite.version,
-  createTime: workSite.createTime,
-  updateTime: workSite.updateTime,
-  createBy: workSite.createBy,
-  updateBy: workSite.updateBy,
+  ...stampsOf(workSite),
 }
 
 /** One declaration per menu (the same records): `workSite` and `projectWorkSite`. */
