@@ -14,6 +14,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
@@ -100,6 +101,21 @@ export function bpmnRefusal(problems: Text[], req: FastifyRequest): ApiError {
   )
 }
 
+/** The columns an add and an update both write: the model's fields and its config lists. */
+function savedColumns({ model, ccList, executorList, formList, useScopeList }: z.infer<typeof wfModelAdd> | z.infer<typeof wfModelUpdate>) {
+  const configs: WfConfigs = { ccList, executorList, formList, useScopeList }
+  return {
+    applicationId: model.applicationId,
+    applicationMenuId: model.applicationMenuId ?? null,
+    category: model.category,
+    modelKey: model.modelKey,
+    name: model.name,
+    remark: model.remark ?? null,
+    bpmnXml: model.bpmnXml,
+    configs,
+  }
+}
+
 export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
   const API = WORKFLOW_API
 
@@ -125,12 +141,6 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post(API.model.add, { config: { auth: 'signed', perm: perm(MENU, 'add') } }, async (req) => {
     const input = parse(wfModelAdd, req.body, req)
     const { model } = input
-    const configs: WfConfigs = {
-      ccList: input.ccList,
-      executorList: input.executorList,
-      formList: input.formList,
-      useScopeList: input.useScopeList,
-    }
     if (await keyInUse(ctx.db, model.modelKey)) throw keyTaken(req)
     const by = req.auth!.account.accountId
     try {
@@ -138,14 +148,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
         .insert(wfModel)
         .values({
           modelId: model.modelId ?? newId(),
-          applicationId: model.applicationId,
-          applicationMenuId: model.applicationMenuId ?? null,
-          category: model.category,
-          modelKey: model.modelKey,
-          name: model.name,
-          remark: model.remark ?? null,
-          bpmnXml: model.bpmnXml,
-          configs,
+          ...savedColumns(input),
           createBy: by,
           updateBy: by,
         })
@@ -160,25 +163,12 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put(API.model.update, { config: { auth: 'signed', perm: perm(MENU, 'edit') } }, async (req) => {
     const input = parse(wfModelUpdate, req.body, req)
     const { model } = input
-    const configs: WfConfigs = {
-      ccList: input.ccList,
-      executorList: input.executorList,
-      formList: input.formList,
-      useScopeList: input.useScopeList,
-    }
     if (await keyInUse(ctx.db, model.modelKey, model.modelId)) throw keyTaken(req)
     try {
       const [row] = await ctx.db
         .update(wfModel)
         .set({
-          applicationId: model.applicationId,
-          applicationMenuId: model.applicationMenuId ?? null,
-          category: model.category,
-          modelKey: model.modelKey,
-          name: model.name,
-          remark: model.remark ?? null,
-          bpmnXml: model.bpmnXml,
-          configs,
+          ...savedColumns(input),
           updateTime: new Date(),
           updateBy: req.auth!.account.accountId,
         })

@@ -8,7 +8,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
 import { WORKFLOW_API } from '@/contract/workflowApi'
-import type { WfModelDetail, WfModelHistoryRow, WfModelRow } from '@/contract/schemas/workflow'
+import type { WfModelDetail, WfModelHistoryRow, WfModelRow, WfRoleRow } from '@/contract/schemas/workflow'
 import { listPageQueryOptions, listQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
@@ -59,18 +59,11 @@ export const menuOptionsQueryOptions = (applicationId: string) =>
     staleTime: 60_000,
   })
 
-/** The workflow roles (wfRole/list) to name in a config; none while that call is not there. */
-export interface WfRoleOption {
-  wfRoleId?: string
-  roleId?: string
-  roleName?: string
-  name?: string
-}
+/** The workflow roles (wfRole/list) a config may name. */
 export const wfRoleOptionsQueryOptions = () =>
   queryOptions({
     queryKey: wfKeys.wfRoles(),
-    queryFn: ({ signal }) => http.get<WfRoleOption[]>(WORKFLOW_API.role.list, undefined, { signal, silent: true }),
-    retry: false,
+    queryFn: ({ signal }) => http.get<WfRoleRow[]>(WORKFLOW_API.role.list, undefined, { signal }),
     staleTime: 60_000,
   })
 

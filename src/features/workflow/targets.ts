@@ -22,9 +22,5 @@ export function useTargetOptions(kind: TargetKind): SearchableOption[] {
   if (kind === 'role') return (roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName, text: r.roleName }))
   if (kind === 'org')
     return (orgs.data ?? []).map((o) => ({ value: o.organizationId, label: o.organizationName, text: o.organizationName }))
-  return (Array.isArray(wfRoles.data) ? wfRoles.data : []).flatMap((r) => {
-    const value = r.wfRoleId ?? r.roleId
-    const text = r.roleName ?? r.name ?? value ?? ''
-    return value ? [{ value, label: text, text }] : []
-  })
+  return (wfRoles.data ?? []).map((r) => ({ value: r.wfRoleId, label: r.roleName, text: r.roleName }))
 }
