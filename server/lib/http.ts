@@ -24,7 +24,9 @@ export function envelope<T>(code: CodeValue, data: T, lang: Lang, text?: { zh: s
   return { code, message: (text ?? codeMessages[code])[lang], data }
 }
 
-export const ok = <T>(req: FastifyRequest, data: T): Envelope<T> => envelope(Code.OK, data, requestLang(req))
+/** Success; `text`: the message to answer instead of the code's own (shown by screens that show it). */
+export const ok = <T>(req: FastifyRequest, data: T, text?: { zh: string; en: string }): Envelope<T> =>
+  envelope(Code.OK, data, requestLang(req), text)
 
 /** zod issues → the 20001 data list, messages in the request language. */
 export function fieldErrors(error: z.ZodError, lang: Lang): FieldError[] {

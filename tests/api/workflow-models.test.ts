@@ -90,6 +90,9 @@ describe.each(inject('targets'))('workflow models on $name', (t) => {
     const key = uniqueName('wf_')
     const created = await addModel(key)
     expect(created).toMatchObject({ modelKey: key, latestVersion: 0 })
+    // the save's own message (SPEC: the console shows it as the success alert)
+    const saved = await post(admin, `${MODEL}/add`, model(uniqueName('wf_')), 'en')
+    expect(saved.body).toMatchObject({ code: 10000, message: 'Process model saved' })
     const again = await post(admin, `${MODEL}/add`, model(key))
     expect(again.body.code).toBe(20006)
 

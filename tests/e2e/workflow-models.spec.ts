@@ -94,7 +94,7 @@ test('draw, configure, save, publish and stop a process model', async ({ page })
   await page.screenshot({ path: '.tmp/shots/workflow-models-1024.png' })
 
   await page.getByRole('button', { name: '保存' }).click()
-  await expect(page.getByText('提交成功').first()).toBeVisible()
+  await expect(page.getByText('流程模型已保存').first()).toBeVisible()
   await expect(problems).toHaveCount(0)
   await expect(page.getByRole('heading', { name: `编辑流程模型 · ${name}` })).toBeVisible()
 

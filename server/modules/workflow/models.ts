@@ -48,6 +48,7 @@ import type { Text } from './texts'
 const MENU = '/admin/process-model-management'
 const KEY_TAKEN: Text = { zh: '流程标识已存在', en: 'A model with that key exists' }
 const MODEL_GONE: Text = { zh: '流程模型不存在', en: 'The process model does not exist' }
+const MODEL_SAVED: Text = { zh: '流程模型已保存', en: 'Process model saved' }
 
 type ModelRow = typeof wfModel.$inferSelect
 type HistoryRow = typeof wfModelHistory.$inferSelect
@@ -153,7 +154,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
           updateBy: by,
         })
         .returning()
-      return ok(req, modelOut(row!))
+      return ok(req, modelOut(row!), MODEL_SAVED)
     } catch (err) {
       if (isUniqueViolation(err)) throw keyTaken(req)
       throw err
@@ -174,7 +175,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
         })
         .where(and(eq(wfModel.modelId, model.modelId), eq(wfModel.version, model.version)))
         .returning()
-      if (row) return ok(req, modelOut(row))
+      if (row) return ok(req, modelOut(row), MODEL_SAVED)
     } catch (err) {
       if (isUniqueViolation(err)) throw keyTaken(req)
       throw err

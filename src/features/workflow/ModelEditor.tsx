@@ -100,13 +100,16 @@ function EditorForm({ initial, onClose }: { initial: ModelDraft | null; onClose:
     const body = toPayload({ ...draft, bpmnXml }, userTasks)
     const editing = isSaved(draft)
     setErrors({})
+    // SPEC: the gateway's own message shows as a success alert (a refusal's as an error or info box)
+    let message = t('common.success')
+    const onMessage = (m: string) => (message = m)
     try {
       const saved = editing
-        ? await http.put<WfModelRow>(WORKFLOW_API.model.update, body, { handled: [20001, 20006, 20008] })
-        : await http.post<WfModelRow>(WORKFLOW_API.model.add, body, { handled: [20001, 20006] })
+        ? await http.put<WfModelRow>(WORKFLOW_API.model.update, body, { handled: [20001, 20006, 20008], onMessage })
+        : await http.post<WfModelRow>(WORKFLOW_API.model.add, body, { handled: [20001, 20006], onMessage })
       setDraft((d) => ({ ...d, bpmnXml, modelId: saved.modelId, version: saved.version }))
       setDirty(false)
-      toast.success(t('common.success'))
+      toast.success(message)
       await qc.invalidateQueries({ queryKey: wfKeys.all() })
       return saved
     } catch (e) {

@@ -206,6 +206,18 @@ describe('signed headers', () => {
     )
   })
 
+  it("tells onMessage the gateway's message of a success, and nothing of a refusal", async () => {
+    const { client } = setup((call) =>
+      call.url.includes('/add')
+        ? { code: 10000, message: '流程模型已保存', data: { id: 'x' } }
+        : { code: 20021, message: '不可以', data: null },
+    )
+    const told: string[] = []
+    expect(await client.post('/api/admin/v1/actReModel/add', {}, { onMessage: (m) => told.push(m) })).toEqual({ id: 'x' })
+    await expect(client.post('/api/admin/v1/actReModel/deploy', {}, { onMessage: (m) => told.push(m) })).rejects.toThrow()
+    expect(told).toEqual(['流程模型已保存'])
+  })
+
   it('sends deletes and form posts as form data, and PUT as JSON', async () => {
     const { client, calls } = setup(() => ok())
     await client.del('/api/admin/v1/org/delete', ['a', 'b'])

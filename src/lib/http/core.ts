@@ -62,6 +62,8 @@ export interface RequestOptions {
   idempotencyKey?: string
   /** Per-attempt timeout, default 30 000 ms. */
   timeoutMs?: number
+  /** Told the gateway's message of a successful answer (a screen that shows it, SPEC: the workflow model's save). */
+  onMessage?: (message: string) => void
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -521,7 +523,10 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       let sent = await send()
       for (;;) {
         const { env } = sent
-        if (isSuccess(env.code)) return env.data as T
+        if (isSuccess(env.code)) {
+          if (env.message) opts.onMessage?.(env.message)
+          return env.data as T
+        }
         const s = deps.session.get()
         /** Runs a recovery step; a code it fails with is handled as this request's answer. */
         const recover = async (step: () => Promise<unknown>): Promise<Sent> => {
