@@ -41,6 +41,7 @@ export const WORKFLOW_API = {
   },
   cc: { myPage: `${ADMIN}/wfCc/myPage` },
   role: {
+    listPage: `${ADMIN}/wfRole/listPage`,
     list: `${ADMIN}/wfRole/list`,
     add: `${ADMIN}/wfRole/add`,
     update: `${ADMIN}/wfRole/update`,
