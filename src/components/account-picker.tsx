@@ -2,7 +2,9 @@
  * Accounts to add to something (a role's members, a workflow role's accounts): a button opening a
  * searchable checklist in a popover, with the count picked and one submit. The caller owns the
  * query (its keyword and whether the popover is open decide it) and the texts; the picks are kept
- * here and cleared when the popover closes or the submit succeeds.
+ * here and cleared when the popover closes or the submit succeeds. Each candidate is a labelled
+ * checkbox (named by its account, name and unit), not an option holding a checkbox: axe's
+ * nested-interactive rule.
  */
 import { useState } from 'react'
 import { UserPlus } from 'lucide-react'
@@ -109,13 +111,13 @@ export function AccountPicker({
             maxLength={30}
           />
         </div>
-        <ul className="max-h-72 overflow-auto py-1" role="listbox" aria-multiselectable aria-label={texts.title}>
+        <ul className="max-h-72 overflow-auto py-1" aria-label={texts.title}>
           {loading && <li className="px-3 py-4 text-sm text-muted-foreground">{t('common.loading')}</li>}
           {!loading && list.length === 0 && <li className="px-3 py-4 text-sm text-muted-foreground">{texts.empty}</li>}
           {list.map((c) => {
             const on = picked.has(c.accountId)
             return (
-              <li key={c.accountId} role="option" aria-selected={on}>
+              <li key={c.accountId}>
                 <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-1.5 hover:bg-muted">
                   <Checkbox checked={on} onCheckedChange={() => toggle(c.accountId)} />
                   <span className="min-w-0 flex-1">
