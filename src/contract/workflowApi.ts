@@ -41,12 +41,15 @@ export const WORKFLOW_API = {
   },
   cc: { myPage: `${ADMIN}/wfCc/myPage` },
   role: {
+    listPage: `${ADMIN}/wfRole/listPage`,
     list: `${ADMIN}/wfRole/list`,
     add: `${ADMIN}/wfRole/add`,
     update: `${ADMIN}/wfRole/update`,
     delete: `${ADMIN}/wfRole/delete`,
   },
   roleAccount: {
+    /** Accounts the caller may add: within its data scope, not yet members (50 at most, by keyword). */
+    candidates: `${ADMIN}/wfRoleAccount/listCandidates`,
     list: `${ADMIN}/wfRoleAccount/list`,
     add: `${ADMIN}/wfRoleAccount/add`,
     delete: `${ADMIN}/wfRoleAccount/delete`,

@@ -71,6 +71,7 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
   let applicationId: string
   /** starter, first and second approver, all with the query menu and its functions, in unit 1. */
   const ids: Record<'s' | 'a1' | 'a2' | 'p' | 'o', string> = { s: '', a1: '', a2: '', p: '', o: '' }
+  const names: Partial<Record<keyof typeof ids, string>> = {}
   const c = {} as Record<'s' | 'a1' | 'a2' | 'p' | 'o', Client>
 
   const addModel = async (executors: Record<string, string[]>, extra: Record<string, unknown> = {}, t1Name = '审核') => {
@@ -116,6 +117,7 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
     const make = async (k: keyof typeof ids, unit: string, roleId: string) => {
       const acc = await mustAdd(admin, unit, { roleIds: [roleId] })
       ids[k] = acc.accountId
+      names[k] = acc.accountName
       c[k] = await signedIn(t, acc.accountName, PASSWORD)
     }
     await make('s', unit1, worker.roleId)
@@ -392,6 +394,15 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
     })
     expect(stale.body.code).toBe(20008)
 
+    // the picker's candidates: in the caller's scope, not yet members, by keyword
+    const candidates = async () =>
+      ok(
+        await admin.call<{ accountId: string }[]>('GET', `${WA}/listCandidates`, {
+          query: { wfRoleId: role.wfRoleId, keyword: names.a1! },
+        }),
+      )
+    expect((await candidates()).map((r) => r.accountId)).toEqual([ids.a1])
+    expect((await c.p.call('GET', `${WA}/listCandidates`, { query: { wfRoleId: role.wfRoleId } })).body.code).toBe(20003)
     // accounts: unknown ones 20002, a repeat adds nothing
     expect(
       (await post(admin, `${WA}/add`, { wfRoleId: role.wfRoleId, accountIds: ['01900000-0000-7000-8000-000000000000'] })).body.code,
@@ -400,6 +411,7 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
     expect(ok(await post<{ added: number }>(admin, `${WA}/add`, { wfRoleId: role.wfRoleId, accountIds: [ids.a1] })).added).toBe(0)
     const members = ok(await admin.call<Page<{ accountId: string }>>('GET', `${WA}/list`, { query: { wfRoleId: role.wfRoleId } }))
     expect(members.records.map((r) => r.accountId)).toEqual([ids.a1])
+    expect(await candidates()).toEqual([])
     const listed = ok(await admin.call<{ wfRoleId: string; accountCount: number }[]>('GET', `${W}/list`, { query: { keyword: roleName } }))
     expect(listed).toEqual([expect.objectContaining({ wfRoleId: role.wfRoleId, accountCount: 1 })])
 

@@ -174,8 +174,8 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 
 test('an area built later says so plainly', async ({ page }) => {
   await signIn(page, 'admin')
-  await page.goto('/admin/process-role-management')
-  await expect(page.getByRole('heading', { name: /流程角色管理.*尚未建设/ })).toBeVisible()
+  await page.goto('/admin/table-manage')
+  await expect(page.getByRole('heading', { name: /表格管理.*尚未建设/ })).toBeVisible()
   await expect(page.getByText('当前版本中不可使用')).toBeVisible()
 })
 
@@ -204,8 +204,9 @@ test('a planned page (no area serves it yet) is marked 建设中 in the sidebar,
 }) => {
   await signIn(page, 'admin')
   const nav = page.getByRole('navigation').first()
+  await nav.getByRole('button', { name: '填报模板' }).click()
+  await expect(nav.getByRole('link', { name: /表格管理/ })).toContainText('建设中')
   await nav.getByRole('button', { name: '工作流' }).click()
-  await expect(nav.getByRole('link', { name: /流程角色管理/ })).toContainText('建设中')
   await expect(nav.getByRole('link', { name: /流程模型管理/ })).not.toContainText('建设中')
   await nav.getByRole('button', { name: '组织机构' }).click()
   await expect(nav.getByRole('link', { name: /单位管理/ })).not.toContainText('建设中')
@@ -217,6 +218,6 @@ test('a planned page (no area serves it yet) is marked 建设中 in the sidebar,
 
   await page.keyboard.press('Control+k')
   const palette = page.getByRole('dialog', { name: '命令面板' })
-  await palette.getByRole('combobox').fill('流程')
-  await expect(palette.getByRole('option', { name: /流程角色管理/ })).toContainText('建设中')
+  await palette.getByRole('combobox').fill('表格')
+  await expect(palette.getByRole('option', { name: /表格管理/ })).toContainText('建设中')
 })

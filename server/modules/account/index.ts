@@ -24,6 +24,7 @@ export {
   accountCountsByStatus,
   accountContact,
   accountIdsWithin,
+  accountsWithHolder,
   accountNameInUse,
   accountsByIds,
   accountUnit,

@@ -20,6 +20,7 @@ import {
   wfRole as wfRoleSchemas,
   wfRoleAccountBody,
   wfRoleAccountQuery,
+  wfRoleCandidatesQuery,
   wfRoleListQuery,
   type WfRoleAccountRow,
 } from '../../../src/contract/schemas/workflow'
@@ -29,9 +30,12 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
-import { accountIdsWithin, accountRefs } from '../account'
+import { accountIdsWithin, accountRefs, accountsWithHolder } from '../account'
 import { fill, type Text } from './texts'
 import { pageOf } from './paging'
+
+/** Accounts the member picker offers at once (a keyword narrows them). */
+const CANDIDATES_MAX = 50
 
 const MENU = '/admin/process-role-management'
 const NAME_TAKEN: Text = { zh: '已有同名流程角色', en: 'A workflow role of that name exists' }
@@ -128,6 +132,20 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: Ctx): void {
       .innerJoin(member, eq(member.accountId, wfRoleAccount.accountId))
       .where(where)
     return ok<Page<WfRoleAccountRow>>(req, await pageOf(q, rows, counted))
+  })
+
+  app.get(API.candidates, { config: { auth: 'signed', perm: perm(MENU, 'member') } }, async (req) => {
+    const q = parse(wfRoleCandidatesQuery, req.query, req)
+    await mustExist(q.wfRoleId)
+    const members = ctx.db.select({ id: wfRoleAccount.accountId }).from(wfRoleAccount).where(eq(wfRoleAccount.wfRoleId, q.wfRoleId))
+    const rows = await accountsWithHolder(ctx.db, {
+      notIn: members,
+      statuses: ['normal', 'stopped', 'locked'],
+      organizationIds: await scopeOrgIds(ctx, req.auth!.account, req.auth!.grant?.scope ?? 'own'),
+      keyword: q.keyword,
+      limit: CANDIDATES_MAX,
+    })
+    return ok(req, rows)
   })
 
   app.post(API.add, { config: { auth: 'signed', perm: perm(MENU, 'member') } }, async (req) => {

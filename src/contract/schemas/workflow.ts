@@ -354,6 +354,7 @@ export const wfRole = recordSchemas(
 )
 export const wfRoleListQuery = listQuery.extend({ keyword: filterText(50), status: zeroOne().optional() })
 export const wfRoleAccountQuery = listQuery.extend({ wfRoleId: id(), keyword: filterText(50) })
+export const wfRoleCandidatesQuery = z.object({ wfRoleId: id(), keyword: filterText(50) })
 export const wfRoleAccountBody = z.object({ wfRoleId: id(), accountIds: idList() })
 export interface WfRoleRow {
   wfRoleId: string
@@ -366,6 +367,14 @@ export interface WfRoleRow {
   version: number
   createTime: string
   updateTime: string
+}
+/** An account the member picker offers (wfRoleAccount/listCandidates). */
+export interface WfRoleCandidate {
+  accountId: string
+  accountName: string
+  userName: string | null
+  organizationName: string | null
+  status: string
 }
 export interface WfRoleAccountRow {
   accountId: string

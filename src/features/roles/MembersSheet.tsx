@@ -6,14 +6,12 @@
 import { useMemo, useState } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
 import { toast } from '@/lib/toast'
-import { UserMinus, UserPlus } from 'lucide-react'
+import { UserMinus } from 'lucide-react'
 import type { Role, RoleMember } from '@/contract/schemas/role'
+import { AccountPicker } from '@/components/account-picker'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Checkbox } from '@/components/ui/checkbox'
-import { Input } from '@/components/ui/input'
 import { SearchInput } from '@/components/ui/search-input'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { Sheet } from '@/components/ui/sheet'
 import { confirm, DataTable, ListToolbar, RowAction, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
@@ -163,95 +161,42 @@ function Members({ role }: { role: Role }) {
   )
 }
 
-/** Accounts to add: a searchable checklist in a popover. */
+/** Accounts to add: the shared account picker over the role's candidates. */
 function MemberPicker({ role }: { role: Role }) {
   const { t } = useT()
   const [open, setOpen] = useState(false)
   const [keyword, setKeyword] = useState('')
-  const [picked, setPicked] = useState<ReadonlyMap<string, RoleMember>>(new Map())
   const candidates = useCandidates(role.roleId, keyword.trim(), open)
   const add = useAddMembers()
-  const list = useMemo(() => candidates.data ?? [], [candidates.data])
 
-  async function submit() {
-    const ids = [...picked.keys()]
-    await add.mutateAsync({ roleId: role.roleId, accountIds: ids })
-    toast.success(t('roles.members.added', { n: ids.length }))
-    setPicked(new Map())
+  async function addMembers(accountIds: string[]) {
+    await add.mutateAsync({ roleId: role.roleId, accountIds })
+    toast.success(t('roles.members.added', { n: accountIds.length }))
     setKeyword('')
     setOpen(false)
   }
 
   return (
-    <Popover
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o)
-        if (!o) setPicked(new Map())
+    <AccountPicker
+      texts={{
+        trigger: t('roles.members.add'),
+        title: t('roles.members.picker.title'),
+        description: t('roles.members.picker.description'),
+        search: t('roles.members.picker.search'),
+        empty: t('roles.members.picker.empty'),
+        limitNote: t('roles.members.picker.limit'),
+        selected: (n) => t('roles.members.picker.selected', { n }),
+        submit: t('roles.members.picker.submit'),
       }}
-    >
-      <PopoverTrigger asChild>
-        <Button className="h-10">
-          <UserPlus aria-hidden />
-          {t('roles.members.add')}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-[26rem] max-w-[calc(100vw-2rem)] p-0">
-        <div className="border-b p-3">
-          <p className="text-sm font-medium">{t('roles.members.picker.title')}</p>
-          <p className="text-xs text-muted-foreground">{t('roles.members.picker.description')}</p>
-          <Input
-            autoFocus
-            className="mt-2 h-10"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('roles.members.picker.search')}
-            aria-label={t('roles.members.picker.search')}
-            maxLength={30}
-          />
-        </div>
-        <ul className="max-h-72 overflow-auto py-1" role="listbox" aria-multiselectable aria-label={t('roles.members.picker.title')}>
-          {candidates.isPending && <li className="px-3 py-4 text-sm text-muted-foreground">{t('common.loading')}</li>}
-          {!candidates.isPending && list.length === 0 && (
-            <li className="px-3 py-4 text-sm text-muted-foreground">{t('roles.members.picker.empty')}</li>
-          )}
-          {list.map((c) => {
-            const on = picked.has(c.accountId)
-            return (
-              <li key={c.accountId} role="option" aria-selected={on}>
-                <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-1.5 hover:bg-muted">
-                  <Checkbox
-                    checked={on}
-                    onCheckedChange={() =>
-                      setPicked((p) => {
-                        const next = new Map(p)
-                        if (next.has(c.accountId)) next.delete(c.accountId)
-                        else next.set(c.accountId, c)
-                        return next
-                      })
-                    }
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">
-                      {c.accountName}
-                      {c.userName ? <span className="ml-2 font-normal text-muted-foreground">{c.userName}</span> : null}
-                    </span>
-                    <span className="block truncate text-xs text-muted-foreground">{c.organizationName || t('common.none')}</span>
-                  </span>
-                  {c.status !== 'normal' && <Badge variant="outline">{t(`people.accountStatus.${c.status}`)}</Badge>}
-                </label>
-              </li>
-            )
-          })}
-          {list.length >= 50 && <li className="px-3 py-2 text-xs text-muted-foreground">{t('roles.members.picker.limit')}</li>}
-        </ul>
-        <div className="flex items-center justify-between gap-2 border-t p-3">
-          <span className="text-sm text-muted-foreground">{t('roles.members.picker.selected', { n: picked.size })}</span>
-          <Button disabled={!picked.size || add.isPending} onClick={() => void submit()}>
-            {t('roles.members.picker.submit')}
-          </Button>
-        </div>
-      </PopoverContent>
-    </Popover>
+      open={open}
+      onOpenChange={setOpen}
+      keyword={keyword}
+      onKeywordChange={setKeyword}
+      candidates={candidates.data}
+      loading={candidates.isPending}
+      onAdd={addMembers}
+      busy={add.isPending}
+      statusLabel={(s) => t(`people.accountStatus.${s as RoleMember['status']}`)}
+    />
   )
 }

@@ -1,5 +1,5 @@
-/** The workflow area: its page (process models, with the BPMN modeler). */
+/** The workflow area: its pages (process models with the BPMN modeler; process roles). */
 export const workflowArea = {
   id: 'workflow',
-  pages: ['/admin/process-model-management'],
+  pages: ['/admin/process-model-management', '/admin/process-role-management'],
 } as const

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
-import { guardPage } from '@/lib/permissions'
+import { listPageRoute } from '@/lib/pageRoute'
+import { preloadAll } from '@/lib/query'
+import { wfRoleListPageQueryOptions } from '@/features/workflow/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/process-role-management')({
-  beforeLoad: guardPage,
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  ...listPageRoute,
+  loader: ({ context, deps: search }) => preloadAll(context, [wfRoleListPageQueryOptions(search)]),
+  component: lazyScreen(() => import('@/features/workflow/roles'), 'WfRolesPage'),
 })
