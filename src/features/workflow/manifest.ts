@@ -1,5 +1,5 @@
-/** The workflow area: its page (process models, with the BPMN modeler). */
+/** The workflow area: its pages (process models, with the BPMN modeler; the workflow query: tasks and instances). */
 export const workflowArea = {
   id: 'workflow',
-  pages: ['/admin/process-model-management'],
+  pages: ['/admin/process-model-management', '/admin/workflow-query'],
 } as const
