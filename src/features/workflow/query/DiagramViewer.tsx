@@ -38,7 +38,7 @@ export function DiagramViewer({ xml, current, finished }: { xml: string; current
   return (
     <div className="flex flex-col gap-2">
       <div className="relative h-64 w-full overflow-hidden rounded-md border bg-white">
-        <div ref={box} className="h-full w-full" role="img" aria-label={t('workflow.query.detail.diagramLabel')} />
+        <div ref={box} className="h-full w-full" role="figure" aria-label={t('workflow.query.detail.diagramLabel')} />
         {state !== 'ready' && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-background/80 text-sm text-muted-foreground">
             {state === 'loading' ? (

@@ -42,7 +42,8 @@ export function WorkflowQueryPage() {
   // the published versions are read through 流程模型管理's call: only who has that menu may pick one
   const mayStart = useSession((s) => !!findMenuByPath(s.menuItems, '/admin/process-model-management'))
   const open: Open = { detail: setDetail, verb: (v, task) => setVerb({ verb: v, task }), withdraw: setWithdraw }
-  const panel = 'flex min-h-0 flex-1 flex-col'
+  // an inactive panel keeps its element (hidden): without display none its flex class would leave a gap above the active one
+  const panel = 'flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden'
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-2">
