@@ -5,8 +5,9 @@
  * 我发起的; zhangwei sees the two others in 待办, opens the first's detail (the diagram in bpmn-js's
  * viewer, its current node marked), approves it with a comment (已办, the instance 已通过) and
  * rejects the second (a comment required → 已驳回). A two-node model: its second task returned (退回)
- * to the first. The viewer's chunk loads in the detail only, never on the home or the lists.
- * Screenshots: .tmp/shots/workflow-query-{todo,detail,done,all}-1024.png.
+ * to the first. A task handled meanwhile says so in the dialog. The screen in English. The viewer's
+ * chunk loads in the detail only, never on the home or the lists.
+ * Screenshots: .tmp/shots/workflow-query-{todo,detail,done,all,todo-en}-1024.png.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
@@ -207,6 +208,34 @@ test('start, withdraw, approve, reject and return on 流程查询', async ({ bro
   await expect(fourthSheet.locator('[data-element-id="T1"].wf-current')).toBeVisible()
   await zw.keyboard.press('Escape')
   await expect(rowOf(zw, fourth)).toContainText('经办审核')
+
+  // ---- a task handled meanwhile (through the API, as from another device): the dialog says so
+  const fifth = `盖章 ${tag} 戊`
+  const started = ok(await post<{ instanceId: string }>(admin, `${A}/wfInstance/start`, { modelKey: twoKey, title: fifth }))
+  await zw.getByRole('button', { name: '刷新' }).click()
+  await rowOf(zw, fifth).getByRole('button', { name: '同意' }).click()
+  const late = zw.getByRole('dialog', { name: '同意' })
+  await expect(late).toBeVisible()
+  const zwApi = await new Client(baseURL!).signIn('zhangwei', PASSWORD)
+  const todo = ok(
+    await zwApi.call<{ records: { taskId: string; instanceId: string }[] }>('GET', `${A}/wfTask/todoPage`, { query: { pageSize: 100 } }),
+  )
+  const taskId = todo.records.find((r) => r.instanceId === started.instanceId)!.taskId
+  ok(await post(zwApi, `${A}/wfTask/approve`, { taskId, comment: '在平板上已处理' }))
+  await late.getByRole('button', { name: '同意' }).click()
+  await expect(zw.getByText('该任务已被他人处理，列表已刷新').first()).toBeVisible()
+  await expect(late).toBeHidden()
+  // the list refreshed: the next task (zhangwei's too) is there now
+  await expect(rowOf(zw, fifth)).toContainText('负责人审批')
+
+  // ---- the screen in English
+  await zw.getByRole('button', { name: 'English' }).click()
+  await expect(zw.getByRole('heading', { name: 'Workflow query' })).toBeVisible()
+  await expect(zw.getByRole('tab', { name: 'My tasks' })).toBeVisible()
+  await expect(rowOf(zw, fourth)).toContainText('经办审核')
+  await expect(zw.getByRole('columnheader', { name: 'Node' })).toBeVisible()
+  await zw.screenshot({ path: '.tmp/shots/workflow-query-todo-en-1024.png' })
+  expect(await violations(zw, 'main')).toEqual([])
 
   // the administrator's 我发起的: the first instance completed
   await page.reload()

@@ -22,7 +22,7 @@ import { WORKFLOW_API } from '@/contract/workflowApi'
 import { SearchableSelect } from '@/components/ui/searchable-select'
 import { ActionDialog, FieldFrame, FORM_HANDLED_CODES, FormField, useActionForm } from '@/lib/crud'
 import { errorText } from '@/lib/crud/errors'
-import { hasCode, http } from '@/lib/http'
+import { hasCode, http, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
 import { useTargetOptions } from '../targets'
@@ -63,7 +63,12 @@ function useVerbForm(options: {
   return useActionForm<Record<string, unknown>>({
     schema: options.schema,
     defaultValues: options.defaultValues,
-    action: (values) => post(options.path, values),
+    // a refusal (the process ended meanwhile, the task is no longer mine…) leaves the lists stale too
+    action: (values) =>
+      post(options.path, values).catch((e: unknown) => {
+        if (isApiError(e) && e.kind === 'code' && e.code !== Code.INVALID) void invalidateRuns(qc)
+        throw e
+      }),
     success: false,
     onDone: (_values, result) => {
       if (result === HANDLED) toast.warning(t('workflow.query.verb.handledElsewhere'))
@@ -178,7 +183,11 @@ function AccountField({ verb }: { verb: 'delegate' | 'transfer' }) {
       required
       options={options.map((o) => ({ value: o.value, label: o.text, text: o.text }))}
       placeholder={t('workflow.query.verb.pickAccount')}
-      hint={t(verb === 'delegate' ? 'workflow.query.verb.delegateHint' : 'workflow.query.verb.transferHint')}
+      hint={
+        options.length === 0
+          ? t('workflow.query.verb.noAccounts')
+          : t(verb === 'delegate' ? 'workflow.query.verb.delegateHint' : 'workflow.query.verb.transferHint')
+      }
     />
   )
 }
@@ -196,7 +205,7 @@ function AccountsField() {
   const error = raw ? errorText(raw, locale, label) : undefined
   const id = 'f-accountIds'
   return (
-    <FieldFrame id={id} label={label} required error={error}>
+    <FieldFrame id={id} label={label} required error={error} hint={options.length === 0 ? t('workflow.query.verb.noAccounts') : undefined}>
       <SearchableSelect
         id={id}
         ref={field.ref}
