@@ -20,13 +20,14 @@
  *     107 KiB home chunk loaded by the entry): the home stays Rolldown's own chunk.
  * And the heavy editors, each one file that only its screen loads (the bench and an e2e test check
  * that no other route fetches it; the service worker does not precache it, vite.config.ts):
- *   - `bpmn`: the BPMN modeler and viewer (bpmn-js, diagram-js and their parts), 流程模型管理 only.
+ *   - `bpmn`: the BPMN modeler and viewer (bpmn-js, diagram-js and their parts), 流程模型管理 and an
+ *     instance's detail on 流程查询 only (its wrapper bpmnViewer.ts; the modeler's is bpmnModeler.ts).
  */
 import type { Rolldown } from 'vite'
 
 type Group = Rolldown.CodeSplittingGroup
 
-/** The heavy editors' own files (the prefix of their chunks' file names: `assets/bpmn-<hash>.js`, and the screen's wrapper `assets/bpmnModeler-<hash>.js`). */
+/** The heavy editors' own files (the prefix of their chunks' file names: `assets/bpmn-<hash>.js`, and the screens' wrappers `assets/bpmnModeler-<hash>.js`, `assets/bpmnViewer-<hash>.js`). */
 export const HEAVY_CHUNKS = {
   bpmn: /node_modules[\\/](bpmn-js|bpmn-moddle|diagram-js|diagram-js-direct-editing|diagram-js-ui|@bpmn-io|moddle|moddle-xml|didi|ids|min-dash|min-dom|tiny-svg|path-intersection|object-refs|saxen|inherits-browser)[\\/]/,
 } as const

@@ -299,8 +299,10 @@ export interface WfTaskRow {
   activityName: string | null
   approveMethod: WfApproveMethod
   assigneeAccountId: string
+  assigneeName: string | null
   ownerAccountId: string | null
   starterAccountId: string
+  starterName: string | null
   status: WfTaskStatus
   comment: string | null
   createTime: string
@@ -313,6 +315,8 @@ export interface WfCcRow {
   modelName: string
   activityId: string | null
   fromAccountId: string | null
+  fromName: string | null
+  starterName: string | null
   instanceStatus: WfInstanceStatus
   createTime: string
 }
@@ -333,7 +337,7 @@ export interface WfInstanceDetail {
   bpmnXml: string
   currentActivityIds: string[]
   finishedActivityIds: string[]
-  tasks: Omit<WfTaskRow, 'instanceTitle' | 'modelName' | 'starterAccountId'>[]
+  tasks: Omit<WfTaskRow, 'instanceTitle' | 'modelName' | 'starterAccountId' | 'starterName'>[]
   comments: WfCommentRow[]
 }
 export interface WfReturnTarget {

@@ -1,5 +1,5 @@
-/** The workflow area: its pages (process models with the BPMN modeler; process roles). */
+/** The workflow area: its pages (process models with the BPMN modeler; the workflow query: tasks and instances; process roles). */
 export const workflowArea = {
   id: 'workflow',
-  pages: ['/admin/process-model-management', '/admin/process-role-management'],
+  pages: ['/admin/process-model-management', '/admin/workflow-query', '/admin/process-role-management'],
 } as const

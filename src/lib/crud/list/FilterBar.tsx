@@ -1,4 +1,4 @@
-/** The filter bar: text and select filters, 查询 and 重置; bound to the list's search (the URL by default). */
+/** The filter bar: text, select and date filters, 查询 and 重置; bound to the list's search (the URL by default). */
 import { useState } from 'react'
 import { RotateCcw, Search } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -77,6 +77,7 @@ export function FilterBar({
               ) : (
                 <Input
                   id={id}
+                  type={f.kind === 'date' ? 'date' : undefined}
                   value={draft[f.name] ?? ''}
                   placeholder={f.placeholder ?? t('crud.inputPlaceholder', { field: f.label })}
                   onChange={(e) => set(f.name, e.target.value)}

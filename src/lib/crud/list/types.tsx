@@ -23,7 +23,8 @@ export interface FilterField {
   /** The query parameter. */
   name: string
   label: string
-  kind?: 'text' | 'select'
+  /** `date`: a day (`YYYY-MM-DD`) picked in the browser's date input. */
+  kind?: 'text' | 'select' | 'date'
   options?: readonly { value: string | number; label: string }[]
   placeholder?: string
 }

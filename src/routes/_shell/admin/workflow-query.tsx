@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazyScreen } from '@/lib/chunks'
-import { guardPage } from '@/lib/permissions'
+import { listPageRoute } from '@/lib/pageRoute'
+import { preloadAll } from '@/lib/query'
+import { todoListPageQueryOptions } from '@/features/workflow/query/queries'
 
-/** Not built yet: the shared not-built page. */
 export const Route = createFileRoute('/_shell/admin/workflow-query')({
-  beforeLoad: guardPage,
-  component: lazyScreen(() => import('@/features/shell/not-built'), 'NotBuiltPage'),
+  ...listPageRoute,
+  loader: ({ context, deps: search }) => preloadAll(context, [todoListPageQueryOptions(search)]),
+  component: lazyScreen(() => import('@/features/workflow/query'), 'WorkflowQueryPage'),
 })

@@ -1,0 +1,320 @@
+/**
+ * /admin/workflow-query (流程查询, issue 29): my tasks (待办, its search the URL's), the ones I handled
+ * (已办), the instances I started, what was copied to me (抄送), and every instance within my data
+ * scope (全部流程: by model, starter, status and start date). A published model is started from here;
+ * a row opens the instance's detail (./InstanceSheet: diagram, timeline, the verbs); the verbs are
+ * dialogs (./verbs).
+ */
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Check, Eye, Play, Undo2, X } from 'lucide-react'
+import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfTaskRow } from '@/contract/schemas/workflow'
+import { Button } from '@/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import type { ListSearch } from '@/lib/crud/search'
+import { useT } from '@/lib/i18n'
+import { findMenuByPath } from '@/lib/permissions'
+import { useSession } from '@/lib/session'
+import { useTargetOptions } from '../targets'
+import { InstanceSheet } from './InstanceSheet'
+import { Can } from './permissions'
+import { startableQueryOptions, type RunList } from './queries'
+import { allResource, ccResource, doneResource, startedResource, todoResource } from './resource'
+import { StartDialog } from './StartDialog'
+import { InstanceStatus, TaskStatus } from './status'
+import { TaskVerbDialog, WithdrawDialog, type TaskVerb, type VerbTask } from './verbs'
+
+/** What the lists ask of the page: open an instance, a verb on a task, 撤回 of an instance. */
+interface Open {
+  detail: (instanceId: string) => void
+  verb: (verb: TaskVerb, task: VerbTask) => void
+  withdraw: (instance: WfInstanceRow) => void
+}
+
+export function WorkflowQueryPage() {
+  const { t } = useT()
+  const [tab, setTab] = useState<RunList>('todo')
+  const [detail, setDetail] = useState<string | null>(null)
+  const [verb, setVerb] = useState<{ verb: TaskVerb; task: VerbTask } | null>(null)
+  const [withdraw, setWithdraw] = useState<WfInstanceRow | null>(null)
+  const [starting, setStarting] = useState(false)
+  // the published versions are read through 流程模型管理's call: only who has that menu may pick one
+  const mayStart = useSession((s) => !!findMenuByPath(s.menuItems, '/admin/process-model-management'))
+  const open: Open = { detail: setDetail, verb: (v, task) => setVerb({ verb: v, task }), withdraw: setWithdraw }
+  // an inactive panel keeps its element (hidden): without display none its flex class would leave a gap above the active one
+  const panel = 'flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden'
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold tracking-tight">{t('workflow.query.title')}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t('workflow.query.description')}</p>
+        </div>
+        {mayStart && (
+          <Button type="button" onClick={() => setStarting(true)} icon={Play}>
+            {t('workflow.query.actions.start')}
+          </Button>
+        )}
+      </header>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as RunList)} className="flex min-h-0 flex-1 flex-col gap-3">
+        <TabsList className="self-start">
+          {(['todo', 'done', 'started', 'cc', 'all'] as const).map((k) => (
+            <TabsTrigger key={k} value={k}>
+              {t(`workflow.query.tabs.${k}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="todo" className={panel}>
+          <TodoList open={open} />
+        </TabsContent>
+        <TabsContent value="done" className={panel}>
+          <DoneList open={open} />
+        </TabsContent>
+        <TabsContent value="started" className={panel}>
+          <StartedList open={open} />
+        </TabsContent>
+        <TabsContent value="cc" className={panel}>
+          <CcList open={open} />
+        </TabsContent>
+        <TabsContent value="all" className={panel}>
+          <AllList open={open} mayPickModel={mayStart} />
+        </TabsContent>
+      </Tabs>
+      <InstanceSheet instanceId={detail} onClose={() => setDetail(null)} onVerb={open.verb} onWithdraw={setWithdraw} />
+      {verb && <TaskVerbDialog key={`${verb.verb}:${verb.task.taskId}`} verb={verb.verb} task={verb.task} onClose={() => setVerb(null)} />}
+      {withdraw && <WithdrawDialog key={withdraw.instanceId} instance={withdraw} onClose={() => setWithdraw(null)} />}
+      {starting && <StartDialog onClose={() => setStarting(false)} />}
+    </div>
+  )
+}
+
+/** The columns every list shares: the title (or 无标题), the process and its starter. */
+function useCommon() {
+  const { t } = useT()
+  const titleOf = (title: string | null) => title || t('workflow.query.untitled')
+  return {
+    t,
+    title: <T,>(of: (r: T) => string | null): ListColumn<T> => ({
+      key: 'title',
+      header: t('workflow.query.field.title'),
+      cell: (r) => <span className="font-medium">{titleOf(of(r))}</span>,
+      exportValue: (r) => titleOf(of(r)),
+      className: 'max-w-[14rem] truncate',
+    }),
+    starter: <T extends { starterName: string | null }>(): ListColumn<T> =>
+      textColumn<T>('starterName', t('workflow.query.field.starter'), (r) => r.starterName ?? '--'),
+    keyword: { name: 'keyword', label: t('workflow.query.field.keyword') } satisfies FilterField,
+    detail: (instanceId: string, open: Open) => (
+      <RowAction
+        icon={<Eye aria-hidden />}
+        label={t('workflow.query.actions.detail')}
+        tone="plain"
+        onClick={() => open.detail(instanceId)}
+      />
+    ),
+  }
+}
+
+const taskOf = (r: WfTaskRow, untitled: string): VerbTask => ({
+  taskId: r.taskId,
+  title: r.instanceTitle || r.modelName || untitled,
+  node: r.activityName || r.activityId,
+})
+
+function TodoList({ open }: { open: Open }) {
+  const c = useCommon()
+  const { t } = c
+  const columns: ListColumn<WfTaskRow>[] = [
+    c.title<WfTaskRow>((r) => r.instanceTitle),
+    { key: 'modelName', header: t('workflow.query.field.model') },
+    textColumn<WfTaskRow>('activityName', t('workflow.query.field.node'), (r) => r.activityName || r.activityId),
+    c.starter<WfTaskRow>(),
+    timeColumn<WfTaskRow>('createTime', t('workflow.query.field.arriveTime')),
+  ]
+  const untitled = t('workflow.query.untitled')
+  return (
+    <ListPage
+      resource={todoResource}
+      title={t('workflow.query.tabs.todo')}
+      headerless
+      filters={[c.keyword]}
+      columns={columns}
+      deletable={false}
+      exportable={false}
+      rowActions={(r) => (
+        <>
+          {c.detail(r.instanceId, open)}
+          <RowAction
+            icon={<Check aria-hidden />}
+            label={t('workflow.query.actions.approve')}
+            tone="success"
+            onClick={() => open.verb('approve', taskOf(r, untitled))}
+          />
+          <RowAction
+            icon={<X aria-hidden />}
+            label={t('workflow.query.actions.reject')}
+            tone="destructive"
+            onClick={() => open.verb('reject', taskOf(r, untitled))}
+          />
+        </>
+      )}
+    />
+  )
+}
+
+function DoneList({ open }: { open: Open }) {
+  const c = useCommon()
+  const { t } = c
+  const [search, setSearch] = useState<ListSearch>({})
+  const columns: ListColumn<WfTaskRow>[] = [
+    c.title<WfTaskRow>((r) => r.instanceTitle),
+    { key: 'modelName', header: t('workflow.query.field.model') },
+    textColumn<WfTaskRow>('activityName', t('workflow.query.field.node'), (r) => r.activityName || r.activityId),
+    c.starter<WfTaskRow>(),
+    {
+      key: 'status',
+      header: t('workflow.query.field.result'),
+      cell: (r) => <TaskStatus status={r.status} />,
+      exportValue: (r) => t(`workflow.query.taskStatus.${r.status}`),
+    },
+    timeColumn<WfTaskRow>('endTime', t('workflow.query.field.handleTime')),
+  ]
+  return (
+    <ListPage
+      resource={doneResource}
+      title={t('workflow.query.tabs.done')}
+      headerless
+      search={search}
+      onSearchChange={setSearch}
+      filters={[c.keyword, useStatusFilter()]}
+      columns={columns}
+      deletable={false}
+      rowActions={(r) => c.detail(r.instanceId, open)}
+    />
+  )
+}
+
+function useStatusFilter(label?: string): FilterField {
+  const { t } = useT()
+  return {
+    name: 'status',
+    label: label ?? t('workflow.query.field.instanceStatus'),
+    kind: 'select',
+    options: WF_INSTANCE_STATUSES.map((s) => ({ value: s, label: t(`workflow.query.instanceStatus.${s}`) })),
+  }
+}
+
+function instanceColumns(c: ReturnType<typeof useCommon>): ListColumn<WfInstanceRow>[] {
+  const { t } = c
+  return [
+    c.title<WfInstanceRow>((r) => r.title),
+    textColumn<WfInstanceRow>('modelName', t('workflow.query.field.model'), (r) => `${r.modelName} v${r.modelVersion}`),
+    c.starter<WfInstanceRow>(),
+    {
+      key: 'status',
+      header: t('workflow.query.field.status'),
+      cell: (r) => <InstanceStatus status={r.status} />,
+      exportValue: (r) => t(`workflow.query.instanceStatus.${r.status}`),
+    },
+    timeColumn<WfInstanceRow>('startTime', t('workflow.query.field.startTime')),
+    timeColumn<WfInstanceRow>('endTime', t('workflow.query.field.endTime')),
+  ]
+}
+
+function StartedList({ open }: { open: Open }) {
+  const c = useCommon()
+  const { t } = c
+  const [search, setSearch] = useState<ListSearch>({})
+  return (
+    <ListPage
+      resource={startedResource}
+      title={t('workflow.query.tabs.started')}
+      headerless
+      search={search}
+      onSearchChange={setSearch}
+      filters={[c.keyword, useStatusFilter(t('workflow.query.field.status'))]}
+      columns={instanceColumns(c).filter((col) => col.key !== 'starterName')}
+      deletable={false}
+      rowActions={(r) => (
+        <>
+          {c.detail(r.instanceId, open)}
+          {r.status === 'running' && (
+            <Can action="withdraw">
+              <RowAction
+                icon={<Undo2 aria-hidden />}
+                label={t('workflow.query.actions.withdraw')}
+                tone="destructive"
+                onClick={() => open.withdraw(r)}
+              />
+            </Can>
+          )}
+        </>
+      )}
+    />
+  )
+}
+
+function CcList({ open }: { open: Open }) {
+  const c = useCommon()
+  const { t } = c
+  const [search, setSearch] = useState<ListSearch>({})
+  const columns: ListColumn<WfCcRow>[] = [
+    c.title<WfCcRow>((r) => r.instanceTitle),
+    { key: 'modelName', header: t('workflow.query.field.model') },
+    c.starter<WfCcRow>(),
+    textColumn<WfCcRow>('fromName', t('workflow.query.field.from'), (r) => r.fromName ?? '--'),
+    {
+      key: 'instanceStatus',
+      header: t('workflow.query.field.instanceStatus'),
+      cell: (r) => <InstanceStatus status={r.instanceStatus} />,
+      exportValue: (r) => t(`workflow.query.instanceStatus.${r.instanceStatus}`),
+    },
+    timeColumn<WfCcRow>('createTime', t('workflow.query.field.ccTime')),
+  ]
+  return (
+    <ListPage
+      resource={ccResource}
+      title={t('workflow.query.tabs.cc')}
+      headerless
+      search={search}
+      onSearchChange={setSearch}
+      filters={[c.keyword, useStatusFilter()]}
+      columns={columns}
+      deletable={false}
+      rowActions={(r) => c.detail(r.instanceId, open)}
+    />
+  )
+}
+
+function AllList({ open, mayPickModel }: { open: Open; mayPickModel: boolean }) {
+  const c = useCommon()
+  const { t } = c
+  const [search, setSearch] = useState<ListSearch>({})
+  const versions = useQuery({ ...startableQueryOptions(), enabled: mayPickModel })
+  const models = [...new Map((versions.data ?? []).map((v) => [v.modelId, v.name])).entries()].map(([value, label]) => ({ value, label }))
+  const people = useTargetOptions('account').map((o) => ({ value: o.value, label: o.text }))
+  const filters: FilterField[] = [
+    c.keyword,
+    ...(models.length ? [{ name: 'modelId', label: t('workflow.query.field.model'), kind: 'select' as const, options: models }] : []),
+    ...(people.length
+      ? [{ name: 'starterAccountId', label: t('workflow.query.field.starter'), kind: 'select' as const, options: people }]
+      : []),
+    useStatusFilter(t('workflow.query.field.status')),
+    { name: 'startDateFrom', label: t('workflow.query.field.startDateFrom'), kind: 'date' },
+    { name: 'startDateTo', label: t('workflow.query.field.startDateTo'), kind: 'date' },
+  ]
+  return (
+    <ListPage
+      resource={allResource}
+      title={t('workflow.query.tabs.all')}
+      headerless
+      search={search}
+      onSearchChange={setSearch}
+      filters={filters}
+      columns={instanceColumns(c)}
+      deletable={false}
+      rowActions={(r) => c.detail(r.instanceId, open)}
+    />
+  )
+}

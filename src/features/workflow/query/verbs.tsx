@@ -1,0 +1,275 @@
+/**
+ * The verbs on a task as dialogs (issue 29): 同意 (a comment if one likes), 驳回 (a comment, the
+ * contract's rule), 退回 to a node the gateway offers (wfTask/returnList), 委派 and 转办 to an account,
+ * 抄送 to accounts; and 撤回 of an instance I started. Each validates with the contract's schema, and
+ * after it every list and detail of the screen refetch. A task someone else handled meanwhile (20008)
+ * says so and refreshes the lists instead of a bare error.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useController, useFormContext } from 'react-hook-form'
+import { X } from 'lucide-react'
+import { Code } from '@/contract/codes'
+import {
+  wfApproveBody,
+  wfCcBody,
+  wfHandOverBody,
+  wfRejectBody,
+  wfResetBody,
+  wfWithdrawBody,
+  type WfInstanceRow,
+} from '@/contract/schemas/workflow'
+import { WORKFLOW_API } from '@/contract/workflowApi'
+import { SearchableSelect } from '@/components/ui/searchable-select'
+import { ActionDialog, FieldFrame, FORM_HANDLED_CODES, FormField, useActionForm } from '@/lib/crud'
+import { errorText } from '@/lib/crud/errors'
+import { hasCode, http, isApiError } from '@/lib/http'
+import { useT } from '@/lib/i18n'
+import { toast } from '@/lib/toast'
+import { useTargetOptions } from '../targets'
+import { invalidateRuns, returnTargetsQueryOptions } from './queries'
+
+export const TASK_VERBS = ['approve', 'reject', 'reset', 'delegate', 'transfer', 'cc'] as const
+export type TaskVerb = (typeof TASK_VERBS)[number]
+
+/** The task a verb acts on, with what names it in the dialog. */
+export interface VerbTask {
+  taskId: string
+  title: string
+  node: string
+}
+
+const HANDLED = Symbol('handled elsewhere')
+
+/** Posts a verb; a 20008 (the task was handled meanwhile) answers HANDLED instead of throwing. */
+async function post(path: string, body: unknown): Promise<unknown> {
+  try {
+    return await http.post(path, body, { handled: FORM_HANDLED_CODES })
+  } catch (e) {
+    if (hasCode(e, Code.VERSION_CONFLICT)) return HANDLED
+    throw e
+  }
+}
+
+/** useActionForm for a verb: the call, then the lists refetch, the toast, and the dialog closes. */
+function useVerbForm(options: {
+  schema: Parameters<typeof useActionForm>[0]['schema']
+  defaultValues: Record<string, unknown>
+  path: string
+  success: string
+  onDone: () => void
+}) {
+  const { t } = useT()
+  const qc = useQueryClient()
+  return useActionForm<Record<string, unknown>>({
+    schema: options.schema,
+    defaultValues: options.defaultValues,
+    // a refusal (the process ended meanwhile, the task is no longer mine…) leaves the lists stale too
+    action: (values) =>
+      post(options.path, values).catch((e: unknown) => {
+        if (isApiError(e) && e.kind === 'code' && e.code !== Code.INVALID) void invalidateRuns(qc)
+        throw e
+      }),
+    success: false,
+    onDone: (_values, result) => {
+      if (result === HANDLED) toast.warning(t('workflow.query.verb.handledElsewhere'))
+      else toast.success(options.success)
+      void invalidateRuns(qc)
+      options.onDone()
+    },
+  })
+}
+
+const PATHS: Record<TaskVerb, string> = {
+  approve: WORKFLOW_API.task.approve,
+  reject: WORKFLOW_API.task.reject,
+  reset: WORKFLOW_API.task.reset,
+  delegate: WORKFLOW_API.task.delegate,
+  transfer: WORKFLOW_API.task.transfer,
+  cc: WORKFLOW_API.task.cc,
+}
+const SCHEMAS = {
+  approve: wfApproveBody,
+  reject: wfRejectBody,
+  reset: wfResetBody,
+  delegate: wfHandOverBody,
+  transfer: wfHandOverBody,
+  cc: wfCcBody,
+}
+
+/** One verb's dialog on one task; mount it when it opens (its form starts from the task). */
+export function TaskVerbDialog({
+  verb,
+  task,
+  onClose,
+  onDone,
+}: {
+  verb: TaskVerb
+  task: VerbTask
+  onClose: () => void
+  onDone?: () => void
+}) {
+  const { t } = useT()
+  const defaults: Record<string, unknown> =
+    verb === 'cc'
+      ? { taskId: task.taskId, accountIds: [] }
+      : verb === 'reset'
+        ? { taskId: task.taskId, targetActivityId: '', comment: '' }
+        : verb === 'delegate' || verb === 'transfer'
+          ? { taskId: task.taskId, accountId: '', comment: '' }
+          : { taskId: task.taskId, comment: '' }
+  const action = useVerbForm({
+    schema: SCHEMAS[verb],
+    defaultValues: defaults,
+    path: PATHS[verb],
+    success: t('workflow.query.verb.done'),
+    onDone: () => {
+      onDone?.()
+      onClose()
+    },
+  })
+  const label = t(`workflow.query.actions.${verb}`)
+  return (
+    <ActionDialog
+      open
+      onClose={onClose}
+      title={label}
+      description={t('workflow.query.verb.taskOf', { title: task.title, node: task.node })}
+      action={action}
+      submitText={label}
+      destructive={verb === 'reject'}
+    >
+      {verb === 'reset' && <ReturnTargetField taskId={task.taskId} />}
+      {(verb === 'delegate' || verb === 'transfer') && <AccountField verb={verb} />}
+      {verb === 'cc' && <AccountsField />}
+      {verb !== 'cc' && (
+        <FormField
+          name="comment"
+          label={t('workflow.query.verb.comment')}
+          kind="textarea"
+          required={verb === 'reject'}
+          maxLength={500}
+          hint={verb === 'reject' ? t('workflow.query.verb.rejectHint') : t('workflow.query.verb.commentHint')}
+        />
+      )}
+    </ActionDialog>
+  )
+}
+
+function ReturnTargetField({ taskId }: { taskId: string }) {
+  const { t } = useT()
+  const targets = useQuery(returnTargetsQueryOptions(taskId))
+  const options = (targets.data ?? []).map((n) => ({ value: n.activityId, label: n.name || n.activityId }))
+  return (
+    <FormField
+      name="targetActivityId"
+      label={t('workflow.query.verb.target')}
+      kind="select"
+      required
+      options={options}
+      placeholder={t('workflow.query.verb.pickTarget')}
+      hint={targets.isSuccess && options.length === 0 ? t('workflow.query.verb.noTargets') : undefined}
+    />
+  )
+}
+
+function AccountField({ verb }: { verb: 'delegate' | 'transfer' }) {
+  const { t } = useT()
+  const options = useTargetOptions('account')
+  return (
+    <FormField
+      name="accountId"
+      label={t('workflow.query.verb.account')}
+      kind="select"
+      required
+      options={options.map((o) => ({ value: o.value, label: o.text, text: o.text }))}
+      placeholder={t('workflow.query.verb.pickAccount')}
+      hint={
+        options.length === 0
+          ? t('workflow.query.verb.noAccounts')
+          : t(verb === 'delegate' ? 'workflow.query.verb.delegateHint' : 'workflow.query.verb.transferHint')
+      }
+    />
+  )
+}
+
+/** 抄送: accounts picked one at a time, shown as removable chips. */
+function AccountsField() {
+  const { t, locale } = useT()
+  const options = useTargetOptions('account')
+  const { control, formState } = useFormContext()
+  const { field, fieldState } = useController({ name: 'accountIds', control })
+  const ids = (field.value as string[] | undefined) ?? []
+  const nameOf = (id: string) => options.find((o) => o.value === id)?.text ?? id
+  const label = t('workflow.query.verb.accounts')
+  const raw = formState.isSubmitted || fieldState.error?.type === 'server' ? fieldState.error?.message : undefined
+  const error = raw ? errorText(raw, locale, label) : undefined
+  const id = 'f-accountIds'
+  return (
+    <FieldFrame id={id} label={label} required error={error} hint={options.length === 0 ? t('workflow.query.verb.noAccounts') : undefined}>
+      <SearchableSelect
+        id={id}
+        ref={field.ref}
+        aria-invalid={!!error || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        options={options.filter((o) => !ids.includes(o.value))}
+        value=""
+        onValueChange={(v) => field.onChange([...ids, v])}
+        placeholder={t('workflow.query.verb.pickAccount')}
+        searchPlaceholder={t('workflow.query.verb.search')}
+        emptyText={t('workflow.query.verb.noMatch')}
+      />
+      {ids.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5">
+          {ids.map((v) => (
+            <li key={v} className="inline-flex items-center gap-1 rounded border bg-muted px-2 py-0.5 text-xs">
+              {nameOf(v)}
+              <button
+                type="button"
+                className="rounded text-muted-foreground hover:text-foreground"
+                aria-label={t('workflow.query.verb.remove', { name: nameOf(v) })}
+                onClick={() => field.onChange(ids.filter((x) => x !== v))}
+              >
+                <X aria-hidden className="size-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </FieldFrame>
+  )
+}
+
+/** 撤回 an instance I started (function withdraw): a comment if one likes. */
+export function WithdrawDialog({ instance, onClose, onDone }: { instance: WfInstanceRow; onClose: () => void; onDone?: () => void }) {
+  const { t } = useT()
+  const title = instance.title || instance.modelName
+  const action = useVerbForm({
+    schema: wfWithdrawBody,
+    defaultValues: { instanceId: instance.instanceId, comment: '' },
+    path: WORKFLOW_API.instance.withdraw,
+    success: t('workflow.query.verb.withdrawn'),
+    onDone: () => {
+      onDone?.()
+      onClose()
+    },
+  })
+  return (
+    <ActionDialog
+      open
+      onClose={onClose}
+      title={t('workflow.query.verb.withdrawTitle')}
+      description={t('workflow.query.verb.withdrawConfirm', { title })}
+      action={action}
+      submitText={t('workflow.query.actions.withdraw')}
+      destructive
+    >
+      <FormField
+        name="comment"
+        label={t('workflow.query.verb.comment')}
+        kind="textarea"
+        maxLength={500}
+        hint={t('workflow.query.verb.commentHint')}
+      />
+    </ActionDialog>
+  )
+}
