@@ -29,7 +29,7 @@ type Group = Rolldown.CodeSplittingGroup
 
 /** The heavy editors' own files (the prefix of their chunks' file names: `assets/bpmn-<hash>.js`, and the screens' wrappers `assets/bpmnModeler-<hash>.js`, `assets/bpmnViewer-<hash>.js`). */
 export const HEAVY_CHUNKS = {
-  bpmn: /node_modules[\\/](bpmn-js|bpmn-moddle|diagram-js|diagram-js-direct-editing|diagram-js-ui|@bpmn-io|moddle|moddle-xml|didi|ids|min-dash|min-dom|tiny-svg|path-intersection|object-refs|saxen|inherits-browser)[\\/]/,
+  bpmn: /node_modules[\\/](bpmn-js|bpmn-moddle|diagram-js|diagram-js-direct-editing|diagram-js-ui|@bpmn-io|preact|htm|moddle|moddle-xml|didi|ids|min-dash|min-dom|tiny-svg|path-intersection|object-refs|saxen|inherits-browser)[\\/]/,
 } as const
 
 const FRAMEWORK =

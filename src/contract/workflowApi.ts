@@ -23,6 +23,8 @@ export const WORKFLOW_API = {
   },
   instance: {
     start: `${ADMIN}/wfInstance/start`,
+    /** The published versions in use the caller may start (their use scope names it). */
+    startable: `${ADMIN}/wfInstance/startable`,
     listPage: `${ADMIN}/wfInstance/listPage`,
     myPage: `${ADMIN}/wfInstance/myPage`,
     detail: `${ADMIN}/wfInstance/detail`,
@@ -30,6 +32,8 @@ export const WORKFLOW_API = {
   },
   task: {
     todoPage: `${ADMIN}/wfTask/todoPage`,
+    /** Accounts a task may be delegated, transferred or copied to: active ones in the caller's data scope. */
+    accountOptions: `${ADMIN}/wfTask/accountOptions`,
     donePage: `${ADMIN}/wfTask/donePage`,
     approve: `${ADMIN}/wfTask/approve`,
     reject: `${ADMIN}/wfTask/reject`,

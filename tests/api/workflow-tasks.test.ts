@@ -192,6 +192,18 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
     await deploy(scoped.modelId)
     expect((await start(c.s, { modelKey: scoped.key })).body.code).toBe(20021)
     expect((await start(c.a1, { modelKey: scoped.key })).body.code).toBe(10000)
+    // what each may start, as the start dialog lists it: the scoped model for a1 only
+    const startable = async (who: Client) =>
+      ok(await who.call<{ modelKey: string }[]>('GET', `${INSTANCE}/startable`)).map((v) => v.modelKey)
+    expect(await startable(c.a1)).toEqual(expect.arrayContaining([scoped.key, m.key]))
+    expect(await startable(c.s)).toContain(m.key)
+    expect(await startable(c.s)).not.toContain(scoped.key)
+
+    // the accounts a verb may name: active ones of the caller's scope (own unit), never the caller
+    const options = ok(await c.s.call<{ accountId: string }[]>('GET', `${A}/wfTask/accountOptions`)).map((r) => r.accountId)
+    expect(options).toEqual(expect.arrayContaining([ids.a1, ids.a2, ids.p]))
+    expect(options).not.toContain(ids.s)
+    expect(options).not.toContain(ids.o) // another unit
 
     // bad input: 20001, never a 5xx
     const bad = await post<{ field: string }[]>(c.s, `${INSTANCE}/start`, { modelKey: m.key, variables: { 'not a name': 1 } })

@@ -228,6 +228,29 @@ test('start, withdraw, approve, reject and return on 流程查询', async ({ bro
   // the list refreshed: the next task (zhangwei's too) is there now
   await expect(rowOf(zw, fifth)).toContainText('负责人审批')
 
+  // ---- a general account starts a process too, and copies a task to someone of its unit
+  await zw.getByRole('button', { name: '发起流程' }).click()
+  const zwStart = zw.getByRole('dialog', { name: '发起流程' })
+  await zwStart.getByRole('combobox', { name: '流程' }).click()
+  await expect(zw.getByRole('option', { name: new RegExp(modelName) })).toBeVisible()
+  await zw.keyboard.press('Escape')
+  await zwStart.getByRole('button', { name: '取消' }).click()
+  await expect(zwStart).toBeHidden()
+  await rowOf(zw, fifth).getByRole('button', { name: '详情' }).click()
+  const fifthSheet = zw.getByRole('dialog', { name: fifth })
+  await fifthSheet.getByRole('button', { name: '抄送' }).click()
+  const copy = zw.getByRole('dialog', { name: '抄送' })
+  await copy.getByRole('combobox', { name: '抄送给' }).click()
+  const someone = zw.getByRole('option').first()
+  const someoneName = (await someone.textContent())!.trim()
+  await someone.click()
+  await expect(copy.getByText(someoneName)).toBeVisible()
+  await copy.getByRole('button', { name: '抄送' }).click()
+  await expect(copy).toBeHidden()
+  await expect(zw.getByText('已提交').first()).toBeVisible()
+  await zw.keyboard.press('Escape')
+  await expect(fifthSheet).toBeHidden()
+
   // ---- the screen in English
   await zw.getByRole('button', { name: 'English' }).click()
   await expect(zw.getByRole('heading', { name: 'Workflow query' })).toBeVisible()

@@ -66,7 +66,7 @@ const modelOut = (r: ModelRow): WfModelRow => ({
   createTime: r.createTime.toISOString(),
   updateTime: r.updateTime.toISOString(),
 })
-const historyOut = (r: HistoryRow): WfModelHistoryRow => ({
+export const historyOut = (r: HistoryRow): WfModelHistoryRow => ({
   modelHistoryId: r.modelHistoryId,
   modelId: r.modelId,
   modelVersion: r.modelVersion,

@@ -42,6 +42,7 @@ import {
   type WfTaskRow,
   type WfTaskStatus,
   type WfUseScope,
+  type WfModelHistoryRow,
 } from '../../../src/contract/schemas/workflow'
 import type { Ctx } from '../../context'
 import { wfCc, wfComment, wfInstance, wfModelHistory, wfTask } from '../../db/schema'
@@ -49,10 +50,14 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { inScope } from '../../lib/orgScope'
 import { scopeOrgIds } from '../../lib/permissions'
 import { likeEscape } from '../../lib/sql'
-import { accountShownNameOf, normalAccountIdsOfRoles } from '../account'
+import { accountShownNameOf, accountsWithHolder, normalAccountIdsOfRoles } from '../account'
 import { configsOf, type WorkflowRuntime } from './runtime'
 import { RUN_TEXT } from './texts'
+import { historyOut } from './models'
 import { pageOf } from './paging'
+
+/** Accounts a verb's picker offers (the caller's data scope; a keyword narrows them in the picker). */
+const ACCOUNT_OPTIONS_MAX = 500
 
 const MENU = '/admin/workflow-query'
 
@@ -124,6 +129,27 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
     }
     return false
   }
+
+  app.get(API.instance.startable, signed(), async (req) => {
+    const versions = await ctx.db
+      .select()
+      .from(wfModelHistory)
+      .where(and(eq(wfModelHistory.versionType, 1), eq(wfModelHistory.status, 1)))
+      .orderBy(asc(wfModelHistory.name), desc(wfModelHistory.modelVersion))
+    const startable: WfModelHistoryRow[] = []
+    for (const v of versions) if (await mayStart(req, configsOf(v.configs).useScopeList)) startable.push(historyOut(v))
+    return ok(req, startable)
+  })
+
+  app.get(API.task.accountOptions, signed(), async (req) => {
+    const rows = await accountsWithHolder(ctx.db, {
+      statuses: ['normal'],
+      organizationIds: await scopeOrgIds(ctx, req.auth!.account, req.auth!.grant?.scope ?? 'own'),
+      limit: ACCOUNT_OPTIONS_MAX + 1,
+    })
+    // not the caller: a task is not handed to oneself (RUN_TEXT.sameAccount)
+    return ok(req, rows.filter((r) => r.accountId !== me(req)).slice(0, ACCOUNT_OPTIONS_MAX))
+  })
 
   app.post(API.instance.start, signed(), async (req) => {
     const body = parse(wfStartBody, req.body, req)

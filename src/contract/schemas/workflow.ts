@@ -372,14 +372,15 @@ export interface WfRoleRow {
   createTime: string
   updateTime: string
 }
-/** An account the member picker offers (wfRoleAccount/listCandidates). */
-export interface WfRoleCandidate {
+/** An account a picker offers (wfRoleAccount/listCandidates, wfTask/accountOptions). */
+export interface WfAccountOption {
   accountId: string
   accountName: string
   userName: string | null
   organizationName: string | null
   status: string
 }
+export type WfRoleCandidate = WfAccountOption
 export interface WfRoleAccountRow {
   accountId: string
   accountName: string

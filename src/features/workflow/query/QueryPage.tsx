@@ -14,12 +14,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import type { ListSearch } from '@/lib/crud/search'
 import { useT } from '@/lib/i18n'
-import { findMenuByPath } from '@/lib/permissions'
-import { useSession } from '@/lib/session'
-import { useTargetOptions } from '../targets'
 import { InstanceSheet } from './InstanceSheet'
 import { Can } from './permissions'
-import { startableQueryOptions, type RunList } from './queries'
+import { startableQueryOptions, useAccountOptions, type RunList } from './queries'
 import { allResource, ccResource, doneResource, startedResource, todoResource } from './resource'
 import { StartDialog } from './StartDialog'
 import { InstanceStatus, TaskStatus } from './status'
@@ -39,8 +36,6 @@ export function WorkflowQueryPage() {
   const [verb, setVerb] = useState<{ verb: TaskVerb; task: VerbTask } | null>(null)
   const [withdraw, setWithdraw] = useState<WfInstanceRow | null>(null)
   const [starting, setStarting] = useState(false)
-  // the published versions are read through 流程模型管理's call: only who has that menu may pick one
-  const mayStart = useSession((s) => !!findMenuByPath(s.menuItems, '/admin/process-model-management'))
   const open: Open = { detail: setDetail, verb: (v, task) => setVerb({ verb: v, task }), withdraw: setWithdraw }
   // an inactive panel keeps its element (hidden): without display none its flex class would leave a gap above the active one
   const panel = 'flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden'
@@ -51,11 +46,9 @@ export function WorkflowQueryPage() {
           <h1 className="text-xl font-semibold tracking-tight">{t('workflow.query.title')}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t('workflow.query.description')}</p>
         </div>
-        {mayStart && (
-          <Button type="button" onClick={() => setStarting(true)} icon={Play}>
-            {t('workflow.query.actions.start')}
-          </Button>
-        )}
+        <Button type="button" onClick={() => setStarting(true)} icon={Play}>
+          {t('workflow.query.actions.start')}
+        </Button>
       </header>
       <Tabs value={tab} onValueChange={(v) => setTab(v as RunList)} className="flex min-h-0 flex-1 flex-col gap-3">
         <TabsList className="self-start">
@@ -78,7 +71,7 @@ export function WorkflowQueryPage() {
           <CcList open={open} />
         </TabsContent>
         <TabsContent value="all" className={panel}>
-          <AllList open={open} mayPickModel={mayStart} />
+          <AllList open={open} />
         </TabsContent>
       </Tabs>
       <InstanceSheet instanceId={detail} onClose={() => setDetail(null)} onVerb={open.verb} onWithdraw={setWithdraw} />
@@ -287,13 +280,13 @@ function CcList({ open }: { open: Open }) {
   )
 }
 
-function AllList({ open, mayPickModel }: { open: Open; mayPickModel: boolean }) {
+function AllList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
   const [search, setSearch] = useState<ListSearch>({})
-  const versions = useQuery({ ...startableQueryOptions(), enabled: mayPickModel })
+  const versions = useQuery(startableQueryOptions())
   const models = [...new Map((versions.data ?? []).map((v) => [v.modelId, v.name])).entries()].map(([value, label]) => ({ value, label }))
-  const people = useTargetOptions('account').map((o) => ({ value: o.value, label: o.text }))
+  const people = useAccountOptions().map((o) => ({ value: o.value, label: o.text }))
   const filters: FilterField[] = [
     c.keyword,
     ...(models.length ? [{ name: 'modelId', label: t('workflow.query.field.model'), kind: 'select' as const, options: models }] : []),

@@ -1,4 +1,4 @@
-/** 发起流程: a published version in use (wfModelHistory/listPublish), a title, started (wfInstance/start). */
+/** 发起流程: a published version in use the caller may start (wfInstance/startable), a title, started (wfInstance/start). */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { wfStartBody } from '@/contract/schemas/workflow'
 import { WORKFLOW_API } from '@/contract/workflowApi'
@@ -11,9 +11,11 @@ export function StartDialog({ onClose }: { onClose: () => void }) {
   const { t } = useT()
   const qc = useQueryClient()
   const versions = useQuery(startableQueryOptions())
-  const options = (versions.data ?? [])
-    .filter((v) => v.status === 1)
-    .map((v) => ({ value: v.modelHistoryId, label: `${v.name} v${v.modelVersion}`, text: `${v.name} ${v.modelKey}` }))
+  const options = (versions.data ?? []).map((v) => ({
+    value: v.modelHistoryId,
+    label: `${v.name} v${v.modelVersion}`,
+    text: `${v.name} ${v.modelKey}`,
+  }))
   const action = useActionForm<{ modelHistoryId: string; title: string }>({
     schema: wfStartBody,
     defaultValues: { modelHistoryId: '', title: '' },

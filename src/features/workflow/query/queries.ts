@@ -5,8 +5,17 @@
  * instance's detail, a task's return targets and the published versions one may start. Every key
  * starts with 'wfRun': a verb refetches them all (`invalidateRuns`).
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { WfCcRow, WfInstanceDetail, WfInstanceRow, WfModelHistoryRow, WfReturnTarget, WfTaskRow } from '@/contract/schemas/workflow'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import type { SearchableOption } from '@/components/ui/searchable-select'
+import type {
+  WfAccountOption,
+  WfCcRow,
+  WfInstanceDetail,
+  WfInstanceRow,
+  WfModelHistoryRow,
+  WfReturnTarget,
+  WfTaskRow,
+} from '@/contract/schemas/workflow'
 import { WORKFLOW_API } from '@/contract/workflowApi'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
@@ -34,6 +43,7 @@ export const runKeys = {
   detail: (instanceId: string) => [RUN, 'detail', instanceId] as const,
   returnTargets: (taskId: string) => [RUN, 'returnTargets', taskId] as const,
   startable: () => [RUN, 'startable'] as const,
+  accounts: () => [RUN, 'accounts'] as const,
 }
 
 /** My tasks (the first tab, its search the URL's): what the route's loader prefetches. */
@@ -53,14 +63,26 @@ export const returnTargetsQueryOptions = (taskId: string) =>
     gcTime: 0,
   })
 
-/** The published versions in use: what may be started (the gateway still checks the use scope). */
+/** The published versions in use the caller may start (their use scope names it). */
 export const startableQueryOptions = () =>
   queryOptions({
     queryKey: runKeys.startable(),
-    queryFn: ({ signal }) =>
-      http.get<WfModelHistoryRow[]>(WORKFLOW_API.history.listPublish, { versionType: 1, status: 1 }, { signal, silent: true }),
+    queryFn: ({ signal }) => http.get<WfModelHistoryRow[]>(WORKFLOW_API.instance.startable, undefined, { signal }),
     staleTime: 30_000,
   })
+
+/** Accounts a task may be delegated, transferred or copied to, as a picker's options (the caller's data scope). */
+export function useAccountOptions(): SearchableOption[] {
+  const accounts = useQuery({
+    queryKey: runKeys.accounts(),
+    queryFn: ({ signal }) => http.get<WfAccountOption[]>(WORKFLOW_API.task.accountOptions, undefined, { signal }),
+    staleTime: 60_000,
+  })
+  return (accounts.data ?? []).map((a) => {
+    const text = a.userName ? `${a.userName}（${a.accountName}）` : a.accountName
+    return { value: a.accountId, label: text, text }
+  })
+}
 
 /** After a start or a verb: every list of the screen and every open detail. */
 export const invalidateRuns = (qc: QueryClient) =>

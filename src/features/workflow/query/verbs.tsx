@@ -25,8 +25,7 @@ import { errorText } from '@/lib/crud/errors'
 import { hasCode, http, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
-import { useTargetOptions } from '../targets'
-import { invalidateRuns, returnTargetsQueryOptions } from './queries'
+import { invalidateRuns, returnTargetsQueryOptions, useAccountOptions } from './queries'
 
 export const TASK_VERBS = ['approve', 'reject', 'reset', 'delegate', 'transfer', 'cc'] as const
 export type TaskVerb = (typeof TASK_VERBS)[number]
@@ -174,7 +173,7 @@ function ReturnTargetField({ taskId }: { taskId: string }) {
 
 function AccountField({ verb }: { verb: 'delegate' | 'transfer' }) {
   const { t } = useT()
-  const options = useTargetOptions('account')
+  const options = useAccountOptions()
   return (
     <FormField
       name="accountId"
@@ -195,7 +194,7 @@ function AccountField({ verb }: { verb: 'delegate' | 'transfer' }) {
 /** 抄送: accounts picked one at a time, shown as removable chips. */
 function AccountsField() {
   const { t, locale } = useT()
-  const options = useTargetOptions('account')
+  const options = useAccountOptions()
   const { control, formState } = useFormContext()
   const { field, fieldState } = useController({ name: 'accountIds', control })
   const ids = (field.value as string[] | undefined) ?? []
