@@ -26,6 +26,7 @@ import { registerBodyParsers, registerInputGuard } from './plugins/body'
 import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
 import { registerGate } from './plugins/gate'
+import { scopedDb } from './db/requestScope'
 import { registerHealth } from './plugins/health'
 import { registerMetrics, type MetricSources } from './plugins/metrics'
 import { registerReadsByPost } from './plugins/read-by-post'
@@ -106,7 +107,11 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     onError: (job, err, dead) =>
       app.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, dead, err: (err as Error).message }, 'job failed'),
   })
-  const ctx: Ctx = { config, db, readDb: opts.readDb ?? db, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log, jobs }
+  // The modules' database: inside a signed mutation with an Idempotency-Key, that request's one
+  // transaction (db/requestScope.ts, plugins/idempotency.ts); a replica is never in it.
+  const scoped = scopedDb(db)
+  const readDb = opts.readDb && opts.readDb !== db ? opts.readDb : scoped
+  const ctx: Ctx = { config, db: scoped, readDb, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log, jobs }
 
   registerBodyParsers(app)
   // multipart/form-data for uploads: streamed by the handler after the gate (limits per call).

@@ -38,6 +38,11 @@ export interface Config {
   bodyLimit: number
   /** Seconds an in-progress Idempotency-Key is held; after that a retry with the same payload may take it over. */
   idempotencyLease: number
+  /**
+   * TRESTLE_CRASH_TESTS=1, for the crash tests only: a signed mutation carrying `x-trestle-crash:
+   * before-commit|after-commit` kills its own process (SIGKILL) at that point of its transaction.
+   */
+  crashTests: boolean
   /** Seconds a signed file URL (`/files/<id>?exp&sig`) stays valid. */
   fileUrlTtl: number
   /**
@@ -139,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllow: parseAllowList(env.TRESTLE_WEBHOOK_ALLOW, (m) => new ConfigError(m)),
     bodyLimit: int(env, 'TRESTLE_BODY_LIMIT', 1024 * 1024),
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
+    crashTests: env.TRESTLE_CRASH_TESTS === '1',
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
     fileStore: fileStore(env, databaseUrl),
     shutdownSeconds: int(env, 'TRESTLE_SHUTDOWN_SECONDS', 30),

@@ -45,5 +45,11 @@ declare module 'fastify' {
     perm?: Permission
     /** Do not write an operate_log row for this mutation (it logs itself). */
     noOperateLog?: boolean
+    /**
+     * Not one transaction with its Idempotency-Key's answer (plugins/idempotency.ts): the route streams
+     * an upload, hands work on to the background or calls out, and commits its writes itself (it may
+     * call `answerInTransaction` for the part that is one transaction, as the file upload does).
+     */
+    ownTransactions?: boolean
   }
 }

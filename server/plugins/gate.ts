@@ -3,7 +3,8 @@
  * access token (20004), signature/timestamp/nonce (20005), function permission (20003),
  * Idempotency-Key (20009 or a replay); nonce, last-seen time and the key's reservation are one
  * statement. onSend stores idempotent answers; onResponse writes the operation log of every signed
- * mutation. onRoute refuses a permission the catalogue does not declare.
+ * mutation. onRoute refuses a permission the catalogue does not declare, and runs every signed
+ * mutation that reserved a key in one transaction with its stored answer (plugins/idempotency.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import { isDeclared } from '../../src/contract/catalogue'
@@ -11,7 +12,7 @@ import type { Ctx } from '../context'
 import { logAnswer, logContent, writeOperateLog } from '../lib/logPort'
 import { setGrantsVersion } from '../lib/grantsVersion'
 import type { AuthContext } from '../types'
-import { completeIdempotencyKey, idempotencyClaim, MUTATING, reserveIdempotencyKey } from './idempotency'
+import { answerInTransaction, completeIdempotencyKey, idempotencyClaim, MUTATING, reserveIdempotencyKey } from './idempotency'
 import { grantOf, refusePermission } from '../lib/permissions'
 import { authenticate, headerValue } from './session'
 import { checkAccessToken, recordNonce, splitUrl, verifySignature } from './signature'
@@ -25,6 +26,13 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
       throw new Error(
         `${route.method} ${route.url}: ${perm.menu}${perm.fn ? ` · ${perm.fn}` : ''} is not in the catalogue (src/contract/catalogue.ts)`,
       )
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (route.config?.auth === 'signed' && !route.config.ownTransactions && methods.some((m) => MUTATING.has(m))) {
+      const handler = route.handler
+      route.handler = function (req, reply) {
+        return answerInTransaction(ctx, req, reply, () => handler.call(this, req, reply))
+      }
+    }
   })
   app.addHook('preHandler', async (req, reply) => {
     const mode = req.routeOptions.config.auth ?? 'none'

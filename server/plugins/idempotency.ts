@@ -9,11 +9,18 @@
  * a retry with the same payload takes the key over in one conditional UPDATE (so of two concurrent
  * retries exactly one wins; the other gets 20009), and the completion of a request is guarded by
  * the time of its own reservation, so a superseded request can no longer store or free the key.
+ *
+ * Exactly once through a crash (issue 31): a signed mutation that reserved a key runs in one
+ * transaction with its answer (`answerInTransaction`), so a gateway that dies before the commit leaves
+ * neither the write nor the answer (the retry runs it, once the lease has run out), and one that dies
+ * after it leaves both (the retry gets the first answer). Routes that stream an upload, hand work to
+ * the background or call out (`ownTransactions`) store their answer after the response, as all did before.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { and, eq, lt } from 'drizzle-orm'
 import { Code } from '../../src/contract/codes'
 import type { Ctx } from '../context'
+import { withRequestTransaction } from '../db/requestScope'
 import { idempotency } from '../db/schema'
 import { ApiError } from '../lib/http'
 import { sha256Hex } from '../lib/crypto'
@@ -99,7 +106,67 @@ export async function reserveIdempotencyKey(
   return true
 }
 
-/** Stores the answer of a reserved key (onSend); a server fault frees the key for a retry. */
+/** The reservation this request holds (only its own: after a takeover the key belongs to the retry). */
+function ownReservation(accountId: string, key: string, reservedAt: Date) {
+  return and(
+    eq(idempotency.accountId, accountId),
+    eq(idempotency.key, key),
+    eq(idempotency.state, 'in_progress'),
+    eq(idempotency.createdAt, reservedAt),
+  )
+}
+
+/**
+ * Runs the handler of a mutation that reserved its key in one transaction (`db`: the gateway's own,
+ * which the modules' `ctx.db` then stands for) and stores the answer in it before the commit. A fault
+ * rolls back everything; a business refusal (ApiError) keeps what was written before it — a counted
+ * verification attempt, say — as it would without the transaction, and its answer is stored by onSend.
+ * A key taken over meanwhile (its lease ran out) rolls this run back: the retry owns the key.
+ */
+export async function answerInTransaction(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, handler: () => unknown): Promise<unknown> {
+  const key = req.idempotencyKey
+  const reservedAt = req.idempotencyReservedAt
+  const accountId = req.auth?.account.accountId
+  if (!key || !reservedAt || !accountId) return handler()
+  let refusal: ApiError | null = null
+  let result: unknown
+  const answer = await withRequestTransaction(ctx.db, async (tx) => {
+    try {
+      result = await handler()
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err
+      refusal = err
+      return null
+    }
+    // Sent by the handler itself, or nothing to answer: onSend stores what went out.
+    if (result === undefined || result === reply || reply.sent) return null
+    const text = JSON.stringify(result)
+    const stored = await tx
+      .update(idempotency)
+      .set({ state: 'done', response: text, statusCode: reply.statusCode })
+      .where(ownReservation(accountId, key, reservedAt))
+      .returning({ key: idempotency.key })
+    if (stored.length === 0) throw new ApiError(Code.IDEMPOTENCY_MISMATCH)
+    await crashPoint(ctx, req, 'before-commit')
+    return text
+  })
+  if (refusal) throw refusal
+  if (answer === null) return result
+  await crashPoint(ctx, req, 'after-commit')
+  req.idempotencyKey = undefined
+  req.idempotencyReservedAt = undefined
+  void reply.type('application/json; charset=utf-8')
+  return answer
+}
+
+/** The crash tests' fault point (config.crashTests): the process dies here, as a power cut would take it. */
+async function crashPoint(ctx: Ctx, req: FastifyRequest, point: 'before-commit' | 'after-commit'): Promise<void> {
+  if (!ctx.config.crashTests || headerValue(req, 'x-trestle-crash') !== point) return
+  process.kill(process.pid, 'SIGKILL')
+  await new Promise(() => undefined)
+}
+
+/** Stores the answer of a reserved key (onSend) not stored with its write; a server fault frees the key for a retry. */
 export async function completeIdempotencyKey(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
   const key = req.idempotencyKey
   const reservedAt = req.idempotencyReservedAt
@@ -107,13 +174,7 @@ export async function completeIdempotencyKey(ctx: Ctx, req: FastifyRequest, repl
   if (!key || !reservedAt || !accountId) return
   req.idempotencyKey = undefined
   req.idempotencyReservedAt = undefined
-  // Only our own reservation: after a takeover the key belongs to the retry.
-  const where = and(
-    eq(idempotency.accountId, accountId),
-    eq(idempotency.key, key),
-    eq(idempotency.state, 'in_progress'),
-    eq(idempotency.createdAt, reservedAt),
-  )
+  const where = ownReservation(accountId, key, reservedAt)
   if (reply.statusCode >= 500 || typeof payload !== 'string') {
     await ctx.db.delete(idempotency).where(where)
     return

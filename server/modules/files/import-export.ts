@@ -228,7 +228,8 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
   // The defaults are checked against the catalogue when the route is registered (gate.ts).
   const fns = { import: 'import' as FnOf<M>, export: 'export' as FnOf<M>, ...def.fns }
   const resourceKey = def.base ? `${def.base}/${def.name}` : def.name
-  const importPerm = { auth: 'signed' as const, perm: perm(def.menu, fns.import) }
+  // the upload is streamed and a large import goes on after the answer: its rows commit one by one
+  const importPerm = { auth: 'signed' as const, perm: perm(def.menu, fns.import), ownTransactions: true }
 
   if (def.import) {
     const imp = def.import

@@ -28,6 +28,7 @@ import {
 import { V } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { answerInTransaction } from '../../plugins/idempotency'
 import { CSP } from '../../plugins/security-headers'
 import { IMAGE_KINDS, inspectFile } from './inspect'
 import { checkSignedUrl, fileInfo, fileRow, kindOfMime, openStoredFile, sanitiseName, storeFile, visibleFiles } from './store'
@@ -115,7 +116,9 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 }
 
 export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.post(FILE_PATHS.upload, { config: { auth: 'signed' } }, async (req) => {
+  // No transaction is held while the upload streams in; once the bytes are here, storing them and
+  // the Idempotency-Key's answer are one (a replay after a crash gets the first file, never a second).
+  app.post(FILE_PATHS.upload, { config: { auth: 'signed', ownTransactions: true } }, async (req, reply) => {
     const auth = req.auth!
     if (auth.account.level === 'tourist') throw new ApiError(Code.FORBIDDEN)
     const query = parse(uploadQuery, req.query, req)
@@ -123,8 +126,10 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       fields.purpose ? parse(uploadQuery, { purpose: fields.purpose }, req).purpose : query.purpose,
     )
     const purpose = file.fields.purpose ? parse(uploadQuery, { purpose: file.fields.purpose }, req).purpose : query.purpose
-    const row = await storeFile(ctx, { bytes: file.bytes, purpose, kind: file.kind, originalName: file.filename, owner: auth })
-    return ok(req, await fileInfo(ctx, row))
+    return answerInTransaction(ctx, req, reply, async () => {
+      const row = await storeFile(ctx, { bytes: file.bytes, purpose, kind: file.kind, originalName: file.filename, owner: auth })
+      return ok(req, await fileInfo(ctx, row))
+    })
   })
 
   app.get(FILE_PATHS.listByIds, { config: { auth: 'signed' } }, async (req) => {

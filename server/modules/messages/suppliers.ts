@@ -41,7 +41,8 @@ export function registerSupplierRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok<SupplierList>(req, await listSuppliers(ctx))
   })
 
-  app.post(SUPPLIER_API.test, { config: edit }, async (req) => {
+  // a test send calls out: no transaction held meanwhile
+  app.post(SUPPLIER_API.test, { config: { ...edit, ownTransactions: true } }, async (req) => {
     const body = parse(supplierTestBody, req.body, req)
     requireAllScope(req)
     return ok<SupplierTestResult>(req, await testSupplier(ctx, body, requestLang(req)))

@@ -229,7 +229,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
       return ok(req, await one(r.runId))
     })
 
-    app.post(paths.upload, { config: write }, async (req) => {
+    app.post(paths.upload, { config: { ...write, ownTransactions: true } }, async (req) => {
       const { runId } = parse(initRunQuery, req.query, req)
       const auth = req.auth!
       const lang = requestLang(req)
@@ -305,7 +305,8 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
       return sendXlsx(reply, bytes, title[lang])
     })
 
-    app.post(paths.create, { config: write }, async (req) => {
+    // a large creation goes on after the answer, with its progress for other processes to read
+    app.post(paths.create, { config: { ...write, ownTransactions: true } }, async (req) => {
       const { runId } = parse(initRunQuery, req.body, req)
       const auth = req.auth!
       await ownRun(ctx.db, auth, runId)
