@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, {
     onSlowTransaction: ({ ms, done, stack }) =>
       warn({ ms, stack }, done ? `database transaction ended after ${ms} ms` : `database transaction open for ${ms} ms`),
+    onConnectionError: (err) => warn({ err: err.message }, 'the database ended a connection; the next query opens another'),
   })
   const demo = database.kind === 'pglite'
   const { seeded, synced } = await database.withStartupLock(async () => {

@@ -46,6 +46,8 @@ export interface OpenOptions {
   /** Told about a transaction still open after `slowTransactionMs` (default 5000), and again when it ends. */
   onSlowTransaction?: (info: { ms: number; done: boolean; stack: string | undefined }) => void
   slowTransactionMs?: number
+  /** Told when the server ends a pooled connection (PostgreSQL restarted, failed over). */
+  onConnectionError?: (err: Error) => void
 }
 
 /**
@@ -107,8 +109,12 @@ export async function pendingMigrations(db: Db): Promise<number> {
   return Math.max(0, journal.entries.length - applied)
 }
 
-/** Set while a callback of `db.transaction` runs (per async call chain, so other requests are unaffected). */
-const inTransaction = new AsyncLocalStorage<true>()
+/**
+ * Set while a callback of `db.transaction` runs (per async call chain, so other requests are
+ * unaffected); `open` turns false when that transaction ends, so work the callback started and did
+ * not wait for may use the database again afterwards.
+ */
+const inTransaction = new AsyncLocalStorage<{ open: boolean }>()
 
 /** Makes `methods` of a driver client refuse calls made from inside a transaction callback. */
 function refuseInsideTransactions(client: object, methods: string[], label: string): void {
@@ -118,7 +124,7 @@ function refuseInsideTransactions(client: object, methods: string[], label: stri
     if (typeof original !== 'function') throw new Error(`${label}.${name} is not a function`)
     const bound = (original as (...args: unknown[]) => unknown).bind(client)
     target[name] = (...args: unknown[]) => {
-      if (inTransaction.getStore()) {
+      if (inTransaction.getStore()?.open) {
         const err = new OuterDbInTransactionError(`${label}.${name}`)
         // Callback-style pool.connect(cb) does not exist in our code; promise style throughout.
         return Promise.reject(err)
@@ -133,7 +139,7 @@ function markTransactions(db: Db, opts: OpenOptions): void {
   const original = db.transaction.bind(db)
   const slowMs = opts.slowTransactionMs ?? 5000
   db.transaction = ((fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
-    if (inTransaction.getStore()) return Promise.reject(new OuterDbInTransactionError('db.transaction'))
+    if (inTransaction.getStore()?.open) return Promise.reject(new OuterDbInTransactionError('db.transaction'))
     return original(async (tx) => {
       const started = Date.now()
       const stack = new Error('transaction started').stack
@@ -145,9 +151,11 @@ function markTransactions(db: Db, opts: OpenOptions): void {
           }, slowMs)
         : null
       timer?.unref()
+      const mark = { open: true }
       try {
-        return await inTransaction.run(true, () => fn(tx))
+        return await inTransaction.run(mark, () => fn(tx))
       } finally {
+        mark.open = false
         if (timer) clearTimeout(timer)
         if (slow) opts.onSlowTransaction?.({ ms: Date.now() - started, done: true, stack })
       }
@@ -210,6 +218,14 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     refuseInsideTransactions(pool, ['query', 'connect'], 'pool')
     const db = drizzle(pool, { logger: sqlLogger() })
     const readPool = config.readUrl ? new Pool({ connectionString: config.readUrl, max: 10 }) : null
+    // A connection the server ended (a restart, a failover) reports an error event — through the pool
+    // while idle, on the client itself while checked out (a transaction waiting between statements):
+    // unheard, either would end the process. The query in flight fails, the pool drops the
+    // connection and opens a new one for the next query.
+    for (const p of [pool, readPool]) {
+      p?.on('error', (err) => opts.onConnectionError?.(err))
+      p?.on('connect', (client) => client.on('error', (err) => opts.onConnectionError?.(err)))
+    }
     const base = asDatabase(db, migrate, opts)
     return {
       ...base,

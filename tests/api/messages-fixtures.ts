@@ -42,6 +42,8 @@ export interface LiveStream {
   /** Waits for an event matching `pick` (already received or arriving), else throws after `ms`. */
   next(pick: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>
   close(): void
+  /** The stream has ended (the gateway closed it or went away). */
+  ended(): boolean
 }
 
 /** Opens the live stream with the signed headers of every call (DESIGN §2), as the console's fetch does. */
@@ -68,6 +70,7 @@ export async function openStream(c: Client, lastEventId?: number): Promise<LiveS
     signal: abort.signal,
   })
   const events: SseEvent[] = []
+  let ended = !res.body
   if (res.body && res.headers.get('content-type')?.startsWith('text/event-stream')) {
     void (async () => {
       const decoder = new TextDecoder()
@@ -97,8 +100,9 @@ export async function openStream(c: Client, lastEventId?: number): Promise<LiveS
       } catch {
         /* closed */
       }
+      ended = true
     })()
-  }
+  } else ended = true
   return {
     events,
     status: res.status,
@@ -112,6 +116,7 @@ export async function openStream(c: Client, lastEventId?: number): Promise<LiveS
       }
     },
     close: () => abort.abort(),
+    ended: () => ended,
   }
 }
 

@@ -26,7 +26,6 @@ export interface Gateway extends GatewayTarget {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
 export const DEMO_PASSWORD = 'Trestle@2026'
 
 export function stopChild(c: ChildProcess): Promise<void> {
@@ -48,7 +47,9 @@ export async function startGateway(name: string, env: Record<string, string>, da
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), `trestle-${name}-`))
   const log = path.join(dir, `${name}.log`)
   const out = createWriteStream(log)
-  const child = spawn(process.execPath, [TSX, 'server/main.ts'], {
+  // node itself with tsx's loader, not the tsx command: that would run the gateway as a child of its
+  // own, which a SIGKILL of the process started here would leave running
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

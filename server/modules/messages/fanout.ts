@@ -5,6 +5,8 @@
  * (unique (event, account): a job run twice, or after a gateway died mid-way, writes nothing
  * more), a push row per outside channel and the job that sends it; then NOTIFY `trestle_msg`
  * with the event id only (delivered at commit; every gateway reads the rows of its own streams).
+ * Deliveries take one cluster-wide lock for their transaction, so inbox ids commit in the order they
+ * were drawn: a live stream that has sent id n has seen every message below n (live.ts).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import {
@@ -24,6 +26,8 @@ export const MSG_CHANNEL = 'trestle_msg'
 export const PUSH_JOB = 'msg.push'
 /** The topic of a message sent by hand (its payload carries receivers, channels and texts). */
 export const CUSTOM_TOPIC = 'custom'
+/** The advisory lock that orders deliveries (see above). */
+const DELIVERY_LOCK = 7_283_017
 /** Accounts that receive messages (not waiting for review, rejected or stopped), with the contact a push goes to. */
 const receiver = receivingAccounts('receiver')
 
@@ -208,6 +212,7 @@ export async function deliverEvent(db: Db, event: EventRow): Promise<{ messages:
         templates = [{ configId: null, eventCode: event.topic, receivers: directReceivers(values), channels: ['inApp'], ...builtIn }]
     }
     const total = { messages: 0, pushes: 0 }
+    if (templates.length) await tx.execute(sql`select pg_advisory_xact_lock(${DELIVERY_LOCK})`)
     for (const t of templates) {
       const n = await fanOut(tx, event.id, t, values)
       total.messages += n.messages

@@ -5,7 +5,9 @@
  * is missed across reconnects or gateway restarts. Across gateway instances PostgreSQL NOTIFY
  * `trestle_msg` carries ids only (`e:<event id>` new messages, `r:<account id>` read changes);
  * each gateway reads the rows for the streams it holds. A LISTEN connection that was re-made
- * (`null`) makes every stream re-read what it may have missed.
+ * (`null`) makes every stream re-read what it may have missed. Ids commit in order (fanout.ts), and
+ * the hub handles notifications and a new stream's replay one at a time, in arrival order, so a
+ * stream sends every message once, in id order.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ServerResponse } from 'node:http'
@@ -56,6 +58,7 @@ const CLOSING_RETRY_MS = 500
 export class LiveHub {
   private readonly streams = new Map<string, Set<Stream>>()
   private stopListening: (() => Promise<void>) | null = null
+  private queue: Promise<void> = Promise.resolve()
 
   constructor(private readonly ctx: Ctx) {}
 
@@ -66,10 +69,14 @@ export class LiveHub {
   }
 
   async start(listen: Database['listen']): Promise<void> {
-    this.stopListening = await listen(
-      MSG_CHANNEL,
-      (payload) => void this.onNotify(payload).catch((err) => this.ctx.log.warn({ err }, 'live messages')),
-    )
+    this.stopListening = await listen(MSG_CHANNEL, (payload) => void this.serial(() => this.onNotify(payload)))
+  }
+
+  /** Runs `task` after every earlier one (notifications arrive in commit order, which is id order). */
+  private serial(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task)
+    this.queue = run.catch((err: unknown) => this.ctx.log.warn({ err }, 'live messages'))
+    return run
   }
 
   /** Ends every stream with a hint to come back soon (the gateway shuts down: the next connection lands on another). */
@@ -138,21 +145,24 @@ export class LiveHub {
     })
     res.write('retry: 3000\n\n')
     const stream: Stream = { accountId, lastId: lastEventId, res }
-    // Registered before the replay: a message committed meanwhile is sent once (ids only go up).
     const set = this.streams.get(accountId) ?? new Set()
-    set.add(stream)
-    this.streams.set(accountId, set)
-    if (lastEventId > 0) {
-      for (const m of await this.replay(accountId, lastEventId)) this.send(stream, m)
-    } else {
-      // A first connection starts at the newest message (the list call reads what came before).
-      const [top] = await this.ctx.db
-        .select({ id: sql<number>`coalesce(max(${msgInbox.id}), 0)` })
-        .from(msgInbox)
-        .where(eq(msgInbox.accountId, accountId))
-      stream.lastId = Math.max(stream.lastId, Number(top?.id ?? 0))
-      write(res, 'ready', null, JSON.stringify({ lastId: stream.lastId }))
-    }
+    // In the queue: a notification that comes meanwhile is handled after the replay, and what the
+    // replay did not see is committed after it, so its notification comes after this task too.
+    await this.serial(async () => {
+      set.add(stream)
+      this.streams.set(accountId, set)
+      if (lastEventId > 0) {
+        for (const m of await this.replay(accountId, lastEventId)) this.send(stream, m)
+      } else {
+        // A first connection starts at the newest message (the list call reads what came before).
+        const [top] = await this.ctx.db
+          .select({ id: sql<number>`coalesce(max(${msgInbox.id}), 0)` })
+          .from(msgInbox)
+          .where(eq(msgInbox.accountId, accountId))
+        stream.lastId = Math.max(stream.lastId, Number(top?.id ?? 0))
+        write(res, 'ready', null, JSON.stringify({ lastId: stream.lastId }))
+      }
+    })
     const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS)
     beat.unref()
     res.on('close', () => {
