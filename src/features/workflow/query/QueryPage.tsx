@@ -11,7 +11,7 @@ import { Check, Eye, Play, Undo2, X } from 'lucide-react'
 import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfTaskRow } from '@/contract/schemas/workflow'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import { ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn, type ListPageProps } from '@/lib/crud'
 import type { ListSearch } from '@/lib/crud/search'
 import { useT } from '@/lib/i18n'
 import { InstanceSheet } from './InstanceSheet'
@@ -109,6 +109,19 @@ function useCommon() {
   }
 }
 
+/**
+ * A tab's list: no header of its own (the page's tabs name it), nothing deleted from it, and its
+ * search held by the tab (only 待办 keeps the URL's).
+ */
+function TabList<T extends object>(
+  props: Omit<ListPageProps<T>, 'headerless' | 'deletable' | 'search' | 'onSearchChange'> & { urlSearch?: boolean },
+) {
+  const { urlSearch, ...rest } = props
+  const [search, setSearch] = useState<ListSearch>({})
+  const own = urlSearch ? {} : { search, onSearchChange: setSearch }
+  return <ListPage {...rest} {...own} headerless deletable={false} />
+}
+
 const taskOf = (r: WfTaskRow, untitled: string): VerbTask => ({
   taskId: r.taskId,
   title: r.instanceTitle || r.modelName || untitled,
@@ -127,13 +140,12 @@ function TodoList({ open }: { open: Open }) {
   ]
   const untitled = t('workflow.query.untitled')
   return (
-    <ListPage
+    <TabList
       resource={todoResource}
       title={t('workflow.query.tabs.todo')}
-      headerless
+      urlSearch
       filters={[c.keyword]}
       columns={columns}
-      deletable={false}
       exportable={false}
       rowActions={(r) => (
         <>
@@ -159,7 +171,6 @@ function TodoList({ open }: { open: Open }) {
 function DoneList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const [search, setSearch] = useState<ListSearch>({})
   const columns: ListColumn<WfTaskRow>[] = [
     c.title<WfTaskRow>((r) => r.instanceTitle),
     { key: 'modelName', header: t('workflow.query.field.model') },
@@ -174,15 +185,11 @@ function DoneList({ open }: { open: Open }) {
     timeColumn<WfTaskRow>('endTime', t('workflow.query.field.handleTime')),
   ]
   return (
-    <ListPage
+    <TabList
       resource={doneResource}
       title={t('workflow.query.tabs.done')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       filters={[c.keyword, useStatusFilter()]}
       columns={columns}
-      deletable={false}
       rowActions={(r) => c.detail(r.instanceId, open)}
     />
   )
@@ -218,17 +225,12 @@ function instanceColumns(c: ReturnType<typeof useCommon>): ListColumn<WfInstance
 function StartedList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const [search, setSearch] = useState<ListSearch>({})
   return (
-    <ListPage
+    <TabList
       resource={startedResource}
       title={t('workflow.query.tabs.started')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       filters={[c.keyword, useStatusFilter(t('workflow.query.field.status'))]}
       columns={instanceColumns(c).filter((col) => col.key !== 'starterName')}
-      deletable={false}
       rowActions={(r) => (
         <>
           {c.detail(r.instanceId, open)}
@@ -251,7 +253,6 @@ function StartedList({ open }: { open: Open }) {
 function CcList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const [search, setSearch] = useState<ListSearch>({})
   const columns: ListColumn<WfCcRow>[] = [
     c.title<WfCcRow>((r) => r.instanceTitle),
     { key: 'modelName', header: t('workflow.query.field.model') },
@@ -266,15 +267,11 @@ function CcList({ open }: { open: Open }) {
     timeColumn<WfCcRow>('createTime', t('workflow.query.field.ccTime')),
   ]
   return (
-    <ListPage
+    <TabList
       resource={ccResource}
       title={t('workflow.query.tabs.cc')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       filters={[c.keyword, useStatusFilter()]}
       columns={columns}
-      deletable={false}
       rowActions={(r) => c.detail(r.instanceId, open)}
     />
   )
@@ -283,7 +280,6 @@ function CcList({ open }: { open: Open }) {
 function AllList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const [search, setSearch] = useState<ListSearch>({})
   const versions = useQuery(startableQueryOptions())
   const models = [...new Map((versions.data ?? []).map((v) => [v.modelId, v.name])).entries()].map(([value, label]) => ({ value, label }))
   const people = useAccountOptions().map((o) => ({ value: o.value, label: o.text }))
@@ -298,15 +294,11 @@ function AllList({ open }: { open: Open }) {
     { name: 'startDateTo', label: t('workflow.query.field.startDateTo'), kind: 'date' },
   ]
   return (
-    <ListPage
+    <TabList
       resource={allResource}
       title={t('workflow.query.tabs.all')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       filters={filters}
       columns={instanceColumns(c)}
-      deletable={false}
       rowActions={(r) => c.detail(r.instanceId, open)}
     />
   )
