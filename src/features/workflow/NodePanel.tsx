@@ -4,11 +4,10 @@
  * selected, who may start the model. The configs live in the draft keyed by node id.
  */
 import { useId, type ReactNode } from 'react'
-import { X } from 'lucide-react'
 import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfSettingMode, type WfUseScope } from '@/contract/schemas/workflow'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { SearchableSelect } from '@/components/ui/searchable-select'
+import { ChipPicker } from '@/components/chip-picker'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useT, type TKey } from '@/lib/i18n'
 import type { NodeConfig, NodeSetting } from './draft'
@@ -45,37 +44,21 @@ function TargetPicker({ kind, ids, onChange, id }: { kind: TargetKind; ids: stri
   const { t } = useT()
   const options = useTargetOptions(kind)
   const what = t(`workflow.target.${kind}`)
-  const nameOf = (value: string) => options.find((o) => o.value === value)?.text ?? value
   return (
     <div className="grid gap-2">
-      <SearchableSelect
+      <ChipPicker
         id={id}
-        options={options.filter((o) => !ids.includes(o.value))}
-        value=""
-        onValueChange={(v) => onChange([...ids, v])}
-        placeholder={t('workflow.panel.pick', { what })}
-        searchPlaceholder={t('workflow.panel.search')}
-        emptyText={t('workflow.panel.noMatch')}
+        options={options}
+        ids={ids}
+        onChange={onChange}
+        texts={{
+          placeholder: t('workflow.panel.pick', { what }),
+          search: t('workflow.panel.search'),
+          empty: t('workflow.panel.noMatch'),
+          remove: (name) => t('workflow.panel.remove', { name }),
+        }}
+        none={<p className="text-xs text-muted-foreground">{t('workflow.panel.noneChosen')}</p>}
       />
-      {ids.length === 0 ? (
-        <p className="text-xs text-muted-foreground">{t('workflow.panel.noneChosen')}</p>
-      ) : (
-        <ul className="flex flex-wrap gap-1.5">
-          {ids.map((v) => (
-            <li key={v} className="inline-flex items-center gap-1 rounded border bg-muted px-2 py-0.5 text-xs">
-              {nameOf(v)}
-              <button
-                type="button"
-                className="rounded text-muted-foreground hover:text-foreground"
-                aria-label={t('workflow.panel.remove', { name: nameOf(v) })}
-                onClick={() => onChange(ids.filter((x) => x !== v))}
-              >
-                <X aria-hidden className="size-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   )
 }
