@@ -761,31 +761,32 @@ export class WorkflowRuntime {
 
   /** 委派: the delegate acts, then the task comes back to its owner (the actor). */
   async delegate(taskId: string, actor: string, toAccountId: string, comment?: string | null): Promise<void> {
-    await this.onTask(taskId, actor, async (c, task) => {
-      if (task.ownerAccountId) throw refused(RUN_TEXT.alreadyDelegated)
-      await this.checkReceiver(c.tx, actor, toAccountId)
-      await c.tx.update(wfTask).set({ ownerAccountId: actor, assigneeAccountId: toAccountId }).where(eq(wfTask.taskId, taskId))
-      await c.tell('workflow.task', [toAccountId], task.activityName ?? task.activityId)
-      await c.comment({
-        action: 'delegate',
-        accountId: actor,
-        taskId,
-        activityId: task.activityId,
-        comment: comment ?? null,
-        targetAccountId: toAccountId,
-      })
-    })
+    await this.handOver('delegate', taskId, actor, toAccountId, comment)
   }
 
   /** 转办: the task becomes another account's. */
   async transfer(taskId: string, actor: string, toAccountId: string, comment?: string | null): Promise<void> {
+    await this.handOver('transfer', taskId, actor, toAccountId, comment)
+  }
+
+  /** 委派 or 转办: the task goes to another account (told of it); a delegated task only comes back (解决). */
+  private async handOver(
+    action: 'delegate' | 'transfer',
+    taskId: string,
+    actor: string,
+    toAccountId: string,
+    comment?: string | null,
+  ): Promise<void> {
     await this.onTask(taskId, actor, async (c, task) => {
-      if (task.ownerAccountId) throw refused(RUN_TEXT.delegateOnlyResolves)
+      if (task.ownerAccountId) throw refused(action === 'delegate' ? RUN_TEXT.alreadyDelegated : RUN_TEXT.delegateOnlyResolves)
       await this.checkReceiver(c.tx, actor, toAccountId)
-      await c.tx.update(wfTask).set({ assigneeAccountId: toAccountId }).where(eq(wfTask.taskId, taskId))
+      await c.tx
+        .update(wfTask)
+        .set({ assigneeAccountId: toAccountId, ...(action === 'delegate' && { ownerAccountId: actor }) })
+        .where(eq(wfTask.taskId, taskId))
       await c.tell('workflow.task', [toAccountId], task.activityName ?? task.activityId)
       await c.comment({
-        action: 'transfer',
+        action,
         accountId: actor,
         taskId,
         activityId: task.activityId,
