@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Check, Eye, Play, Undo2, X } from 'lucide-react'
 import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfTaskRow } from '@/contract/schemas/workflow'
+import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn, type ListPageProps } from '@/lib/crud'
@@ -41,15 +42,15 @@ export function WorkflowQueryPage() {
   const panel = 'flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden'
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight">{t('workflow.query.title')}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t('workflow.query.description')}</p>
-        </div>
-        <Button type="button" onClick={() => setStarting(true)} icon={Play}>
-          {t('workflow.query.actions.start')}
-        </Button>
-      </header>
+      <PageHeader
+        title={t('workflow.query.title')}
+        description={t('workflow.query.description')}
+        actions={
+          <Button type="button" onClick={() => setStarting(true)} icon={Play}>
+            {t('workflow.query.actions.start')}
+          </Button>
+        }
+      />
       <Tabs value={tab} onValueChange={(v) => setTab(v as RunList)} className="flex min-h-0 flex-1 flex-col gap-3">
         <TabsList className="self-start">
           {(['todo', 'done', 'started', 'cc', 'all'] as const).map((k) => (
