@@ -12,8 +12,7 @@ import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfTaskRow 
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn, type ListPageProps } from '@/lib/crud'
-import type { ListSearch } from '@/lib/crud/search'
+import { ListPage, PanelList, RowAction, textColumn, timeColumn, type FilterField, type ListColumn, type ListPageProps } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { InstanceSheet } from './InstanceSheet'
 import { Can } from './permissions'
@@ -111,16 +110,14 @@ function useCommon() {
 }
 
 /**
- * A tab's list: no header of its own (the page's tabs name it), nothing deleted from it, and its
- * search held by the tab (only 待办 keeps the URL's).
+ * A tab's list: no heading of its own (the page's tabs name it), nothing deleted from it, and its
+ * search the tab's own (only 待办 keeps the URL's).
  */
-function TabList<T extends object>(
-  props: Omit<ListPageProps<T>, 'headerless' | 'deletable' | 'search' | 'onSearchChange'> & { urlSearch?: boolean },
-) {
-  const { urlSearch, ...rest } = props
-  const [search, setSearch] = useState<ListSearch>({})
-  const own = urlSearch ? {} : { search, onSearchChange: setSearch }
-  return <ListPage {...rest} {...own} headerless deletable={false} />
+function TabList<T extends object>({
+  urlSearch,
+  ...list
+}: Omit<ListPageProps<T>, 'headerless' | 'deletable' | 'search' | 'onSearchChange'> & { urlSearch?: boolean }) {
+  return urlSearch ? <ListPage {...list} headerless deletable={false} /> : <PanelList {...list} deletable={false} />
 }
 
 const taskOf = (r: WfTaskRow, untitled: string): VerbTask => ({
