@@ -4,7 +4,7 @@
  * selected, who may start the model. The configs live in the draft keyed by node id.
  */
 import { useId, type ReactNode } from 'react'
-import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfSettingMode, type WfUseScope } from '@/contract/schemas/workflow'
+import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfUseScope } from '@/contract/schemas/workflow'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { ChipPicker } from '@/components/chip-picker'
@@ -39,6 +39,42 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+/** The inputs of a node's form: its address and where it is used. */
+const FORM_INPUTS = [
+  { key: 'formUrl', label: 'formUrl', idPart: 'url', maxLength: 500 },
+  { key: 'useScope', label: 'formScope', idPart: 'use', maxLength: 100 },
+] as const
+
+/** A select over a fixed list of values, each shown by `label`. */
+function ChoiceSelect<V extends string>({
+  id,
+  value,
+  onChange,
+  values,
+  label,
+}: {
+  id: string
+  value: V
+  onChange: (value: V) => void
+  values: readonly V[]
+  label: (value: V) => string
+}) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as V)}>
+      <SelectTrigger id={id}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {values.map((v) => (
+          <SelectItem key={v} value={v}>
+            {label(v)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  )
+}
+
 /** The ids a config names, picked one at a time from the options of their kind. */
 function TargetPicker({ kind, ids, onChange, id }: { kind: TargetKind; ids: string[]; onChange: (ids: string[]) => void; id: string }) {
   const { t } = useT()
@@ -70,22 +106,13 @@ function SettingFields<S extends NodeSetting>({ value, onChange, children }: { v
   return (
     <>
       <Field label={t('workflow.panel.settingMode')} id={`${uid}-mode`}>
-        <Select
+        <ChoiceSelect
+          id={`${uid}-mode`}
           value={value.settingMode || NONE}
-          onValueChange={(m) => onChange({ ...value, settingMode: m === NONE ? '' : (m as WfSettingMode), ids: [], variable: '' })}
-        >
-          <SelectTrigger id={`${uid}-mode`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NONE}>{t('workflow.panel.none')}</SelectItem>
-            {WF_SETTING_MODES.map((m) => (
-              <SelectItem key={m} value={m}>
-                {t(`workflow.settingMode.${m}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          onChange={(m) => onChange({ ...value, settingMode: m === NONE ? '' : m, ids: [], variable: '' })}
+          values={[NONE, ...WF_SETTING_MODES]}
+          label={(m) => (m === NONE ? t('workflow.panel.none') : t(`workflow.settingMode.${m}`))}
+        />
       </Field>
       {withIds(value.settingMode) && (
         <Field label={t('workflow.panel.ids')} id={`${uid}-ids`}>
@@ -135,18 +162,13 @@ export function NodePanel({ node, config, onConfig, onRename, useScope, onUseSco
           </p>
           <Section title={t('workflow.panel.useScope')}>
             <Field label={t('workflow.panel.scopeType')} id={`${uid}-scope`}>
-              <Select value={useScope.scopeType} onValueChange={(s) => onUseScope({ scopeType: s as WfUseScope['scopeType'], ids: [] })}>
-                <SelectTrigger id={`${uid}-scope`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {WF_SCOPE_TYPES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {t(`workflow.scopeType.${s}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                id={`${uid}-scope`}
+                value={useScope.scopeType}
+                onChange={(s) => onUseScope({ scopeType: s, ids: [] })}
+                values={WF_SCOPE_TYPES}
+                label={(s) => t(`workflow.scopeType.${s}`)}
+              />
             </Field>
             {useScope.scopeType !== 'all' && (
               <TargetPicker
@@ -176,21 +198,13 @@ export function NodePanel({ node, config, onConfig, onRename, useScope, onUseSco
           <Section title={t('workflow.panel.executor')}>
             <SettingFields value={config.executor} onChange={(executor) => onConfig({ ...config, executor })}>
               <Field label={t('workflow.panel.approveMethod')} id={`${uid}-approve`}>
-                <Select
+                <ChoiceSelect
+                  id={`${uid}-approve`}
                   value={config.executor.approveMethod}
-                  onValueChange={(m) => onConfig({ ...config, executor: { ...config.executor, approveMethod: m as 'any' | 'all' } })}
-                >
-                  <SelectTrigger id={`${uid}-approve`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {WF_APPROVE_METHODS.map((m) => (
-                      <SelectItem key={m} value={m}>
-                        {t(`workflow.panel.approve.${m}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  onChange={(m) => onConfig({ ...config, executor: { ...config.executor, approveMethod: m } })}
+                  values={WF_APPROVE_METHODS}
+                  label={(m) => t(`workflow.panel.approve.${m}`)}
+                />
               </Field>
             </SettingFields>
           </Section>
@@ -201,26 +215,23 @@ export function NodePanel({ node, config, onConfig, onRename, useScope, onUseSco
             {config.forms.map((f, i) => (
               <div key={f.formType} className="grid gap-2">
                 <p className="text-xs font-medium">{t(`workflow.panel.formType.${f.formType}`)}</p>
-                <Field label={t('workflow.panel.formUrl')} hint={t('workflow.panel.formUrlHint')} id={`${uid}-url-${i}`}>
-                  <Input
-                    id={`${uid}-url-${i}`}
-                    value={f.formUrl}
-                    maxLength={500}
-                    onChange={(e) =>
-                      onConfig({ ...config, forms: config.forms.map((x, j) => (j === i ? { ...x, formUrl: e.target.value } : x)) })
-                    }
-                  />
-                </Field>
-                <Field label={t('workflow.panel.formScope')} hint={t('workflow.panel.formScopeHint')} id={`${uid}-use-${i}`}>
-                  <Input
-                    id={`${uid}-use-${i}`}
-                    value={f.useScope}
-                    maxLength={100}
-                    onChange={(e) =>
-                      onConfig({ ...config, forms: config.forms.map((x, j) => (j === i ? { ...x, useScope: e.target.value } : x)) })
-                    }
-                  />
-                </Field>
+                {FORM_INPUTS.map(({ key, label, idPart, maxLength }) => (
+                  <Field
+                    key={key}
+                    label={t(`workflow.panel.${label}`)}
+                    hint={t(`workflow.panel.${label}Hint`)}
+                    id={`${uid}-${idPart}-${i}`}
+                  >
+                    <Input
+                      id={`${uid}-${idPart}-${i}`}
+                      value={f[key]}
+                      maxLength={maxLength}
+                      onChange={(e) =>
+                        onConfig({ ...config, forms: config.forms.map((x, j) => (j === i ? { ...x, [key]: e.target.value } : x)) })
+                      }
+                    />
+                  </Field>
+                ))}
               </div>
             ))}
           </Section>
