@@ -119,21 +119,20 @@ class Parser {
       this.depth--
     }
   }
-  private or(): Node {
-    let l = this.and()
-    while (this.isOp('||')) {
-      this.take()
-      l = { t: 'bin', op: '||', l, r: this.and() }
+  /** A left-associative run of the binary operators `ops` between operands read by `operand`. */
+  private chain(operand: () => Node, ...ops: string[]): Node {
+    let l = operand()
+    while (this.isOp(...ops)) {
+      const op = this.take().v
+      l = { t: 'bin', op, l, r: operand() }
     }
     return l
   }
+  private or(): Node {
+    return this.chain(() => this.and(), '||')
+  }
   private and(): Node {
-    let l = this.cmp()
-    while (this.isOp('&&')) {
-      this.take()
-      l = { t: 'bin', op: '&&', l, r: this.cmp() }
-    }
-    return l
+    return this.chain(() => this.cmp(), '&&')
   }
   private cmp(): Node {
     const l = this.add()
@@ -144,20 +143,10 @@ class Parser {
     return l
   }
   private add(): Node {
-    let l = this.mul()
-    while (this.isOp('+', '-')) {
-      const op = this.take().v
-      l = { t: 'bin', op, l, r: this.mul() }
-    }
-    return l
+    return this.chain(() => this.mul(), '+', '-')
   }
   private mul(): Node {
-    let l = this.unary()
-    while (this.isOp('*', '/')) {
-      const op = this.take().v
-      l = { t: 'bin', op, l, r: this.unary() }
-    }
-    return l
+    return this.chain(() => this.unary(), '*', '/')
   }
   private unary(): Node {
     return this.nest(() => {

@@ -435,6 +435,15 @@ class Command {
     )
   }
 
+  /** The engine state saved when a node of this instance last began to wait, if it ever did. */
+  async snapshotAt(activityId: string) {
+    const [snap] = await this.tx
+      .select()
+      .from(wfSnapshot)
+      .where(and(eq(wfSnapshot.instanceId, this.inst.instanceId), eq(wfSnapshot.activityId, activityId)))
+    return snap
+  }
+
   async comment(values: {
     action: string
     accountId: string | null
@@ -667,10 +676,7 @@ export class WorkflowRuntime {
     await this.onTask(taskId, actor, async (c, task) => {
       if (task.ownerAccountId) throw refused(RUN_TEXT.delegateOnlyResolves)
       const segment = serialSegment(c.graph, task.activityId, targetActivityId)
-      const [snap] = await c.tx
-        .select()
-        .from(wfSnapshot)
-        .where(and(eq(wfSnapshot.instanceId, task.instanceId), eq(wfSnapshot.activityId, targetActivityId)))
+      const snap = await c.snapshotAt(targetActivityId)
       if (!segment || !snap) throw refused(fill(RUN_TEXT.notReturnable, targetActivityId))
       await c.endTasks([taskId], 'returned', { comment: comment ?? null, handledBy: actor })
       await c.comment({ action: 'reset', accountId: actor, taskId, activityId: targetActivityId, comment: comment ?? null })
@@ -692,19 +698,15 @@ export class WorkflowRuntime {
         const r = mine.endedStep!
         const stillOpen = tasks.filter((t) => t.executionId === mine.executionId && t.status === 'pending')
         const next = tasks.filter((t) => t.createdStep === r && t.executionId !== mine.executionId)
+        const noteWithdrawal = () =>
+          c.comment({ action: 'withdraw', accountId: actor, taskId: mine.taskId, activityId: mine.activityId, comment: comment ?? null })
         if (stillOpen.length > 0) {
           // a 会签 node still waiting: the approval alone comes back
           await c.tx
             .update(wfTask)
             .set({ status: 'pending', endTime: null, endedStep: null, comment: null, handledBy: null })
             .where(eq(wfTask.taskId, mine.taskId))
-          await c.comment({
-            action: 'withdraw',
-            accountId: actor,
-            taskId: mine.taskId,
-            activityId: mine.activityId,
-            comment: comment ?? null,
-          })
+          await noteWithdrawal()
           return
         }
         if (next.length === 0) throw refused(RUN_TEXT.withdrawNothing)
@@ -729,22 +731,13 @@ export class WorkflowRuntime {
           if (!s) throw refused(fill(RUN_TEXT.notReturnable, mine.activityId))
           for (const x of s) segment.add(x)
         }
-        const [snap] = await c.tx
-          .select()
-          .from(wfSnapshot)
-          .where(and(eq(wfSnapshot.instanceId, instanceId), eq(wfSnapshot.activityId, mine.activityId)))
+        const snap = await c.snapshotAt(mine.activityId)
         if (!snap) throw refused(RUN_TEXT.withdrawNothing)
         await c.endTasks(
           next.map((t) => t.taskId),
           'withdrawn',
         )
-        await c.comment({
-          action: 'withdraw',
-          accountId: actor,
-          taskId: mine.taskId,
-          activityId: mine.activityId,
-          comment: comment ?? null,
-        })
+        await noteWithdrawal()
         await c.recover(restoreSegment(c.inst.engineState as EngineState, snap.state as EngineState, segment))
         await c.reconcile('withdrawn')
         return
@@ -768,31 +761,32 @@ export class WorkflowRuntime {
 
   /** 委派: the delegate acts, then the task comes back to its owner (the actor). */
   async delegate(taskId: string, actor: string, toAccountId: string, comment?: string | null): Promise<void> {
-    await this.onTask(taskId, actor, async (c, task) => {
-      if (task.ownerAccountId) throw refused(RUN_TEXT.alreadyDelegated)
-      await this.checkReceiver(c.tx, actor, toAccountId)
-      await c.tx.update(wfTask).set({ ownerAccountId: actor, assigneeAccountId: toAccountId }).where(eq(wfTask.taskId, taskId))
-      await c.tell('workflow.task', [toAccountId], task.activityName ?? task.activityId)
-      await c.comment({
-        action: 'delegate',
-        accountId: actor,
-        taskId,
-        activityId: task.activityId,
-        comment: comment ?? null,
-        targetAccountId: toAccountId,
-      })
-    })
+    await this.handOver('delegate', taskId, actor, toAccountId, comment)
   }
 
   /** 转办: the task becomes another account's. */
   async transfer(taskId: string, actor: string, toAccountId: string, comment?: string | null): Promise<void> {
+    await this.handOver('transfer', taskId, actor, toAccountId, comment)
+  }
+
+  /** 委派 or 转办: the task goes to another account (told of it); a delegated task only comes back (解决). */
+  private async handOver(
+    action: 'delegate' | 'transfer',
+    taskId: string,
+    actor: string,
+    toAccountId: string,
+    comment?: string | null,
+  ): Promise<void> {
     await this.onTask(taskId, actor, async (c, task) => {
-      if (task.ownerAccountId) throw refused(RUN_TEXT.delegateOnlyResolves)
+      if (task.ownerAccountId) throw refused(action === 'delegate' ? RUN_TEXT.alreadyDelegated : RUN_TEXT.delegateOnlyResolves)
       await this.checkReceiver(c.tx, actor, toAccountId)
-      await c.tx.update(wfTask).set({ assigneeAccountId: toAccountId }).where(eq(wfTask.taskId, taskId))
+      await c.tx
+        .update(wfTask)
+        .set({ assigneeAccountId: toAccountId, ...(action === 'delegate' && { ownerAccountId: actor }) })
+        .where(eq(wfTask.taskId, taskId))
       await c.tell('workflow.task', [toAccountId], task.activityName ?? task.activityId)
       await c.comment({
-        action: 'transfer',
+        action,
         accountId: actor,
         taskId,
         activityId: task.activityId,

@@ -132,36 +132,18 @@ export const wfModelFields = {
   bpmnXml,
 }
 
-const unique =
-  <T>(key: (v: T) => string) =>
-  (list: T[]) =>
-    new Set(list.map(key)).size === list.length
+/** A model's configs of one kind: at most `max`, none by default, one per key (v.repeat). */
+const configList = <S extends z.ZodType>(item: S, max: number, keyOf: (config: z.output<S>) => string) =>
+  z
+    .array(item)
+    .max(max)
+    .default([])
+    .refine((list) => new Set(list.map(keyOf)).size === list.length, { error: V.repeat })
 
 const configLists = {
-  ccList: z
-    .array(wfCcConfig)
-    .max(500)
-    .default([])
-    .refine(
-      unique<WfCcConfig>((c) => c.nodeId),
-      { error: V.repeat },
-    ),
-  executorList: z
-    .array(wfExecutorConfig)
-    .max(500)
-    .default([])
-    .refine(
-      unique<WfExecutorConfig>((c) => c.nodeId),
-      { error: V.repeat },
-    ),
-  formList: z
-    .array(wfFormConfig)
-    .max(1000)
-    .default([])
-    .refine(
-      unique<WfFormConfig>((c) => `${c.nodeId}:${c.formType}`),
-      { error: V.repeat },
-    ),
+  ccList: configList(wfCcConfig, 500, (c) => c.nodeId),
+  executorList: configList(wfExecutorConfig, 500, (c) => c.nodeId),
+  formList: configList(wfFormConfig, 1000, (c) => `${c.nodeId}:${c.formType}`),
   useScopeList: z.array(wfUseScope).max(50).default([]),
 }
 

@@ -3,15 +3,13 @@
  * attachment and a release note; publish after confirmation (then it is fixed); enable or stop a
  * published version. Clients ask the gateway for the newest published version in use.
  */
-import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { Power, PowerOff, Send } from 'lucide-react'
 import { APP_PATHS, type Application, type AppVersion } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
 import { Sheet } from '@/components/ui/sheet'
-import { confirm, formatDateTime, FormField, FormGrid, invalidateResource, ListPage, RowAction, type ListColumn } from '@/lib/crud'
-import type { ListSearch } from '@/lib/crud/search'
+import { confirm, formatDateTime, FormField, FormGrid, invalidateResource, PanelList, RowAction, type ListColumn } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
@@ -37,7 +35,6 @@ export function VersionsPanel({ app, onClose }: { app: Application | null; onClo
 function Versions({ app }: { app: Application }) {
   const { t } = useT()
   const qc = useQueryClient()
-  const [search, setSearch] = useState<ListSearch>({})
 
   async function call(path: string, body: Record<string, unknown>, done: string) {
     try {
@@ -113,13 +110,10 @@ function Versions({ app }: { app: Application }) {
   ]
 
   return (
-    <ListPage
+    <PanelList
       resource={versionResource}
       title={t('apps.version.title', { app: app.name })}
-      headerless
       columns={columns}
-      search={search}
-      onSearchChange={setSearch}
       extraQuery={{ applicationId: app.applicationId }}
       actions={{ add: 'publish', edit: 'publish', delete: 'publish' }}
       // a published version is fixed: only enable/disable is offered (the gateway refuses edits and deletes, 20021)

@@ -9,7 +9,7 @@ import { BOQ_ITEM_FIELDS } from '@/contract/fields/attributes'
 import type { BoqItem, BoqNodes } from '@/contract/schemas/attributes'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { DeclaredFields, ListPage, type ListColumn, type ListSearch } from '@/lib/crud'
+import { DeclaredFields, PanelList, type ListColumn } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
@@ -119,7 +119,6 @@ function ProjectBoq({ projectId }: { projectId: string }) {
 
 function NodeItems({ projectId, node, onChanged }: { projectId: string; node: TreeRow; onChanged: () => void }) {
   const { t } = useT()
-  const [search, setSearch] = useState<ListSearch>({})
   const nodeField = node.kind === 'container' ? 'containerId' : 'designUnitId'
   const columns: ListColumn<BoqItem>[] = [
     { key: 'itemCode', header: t('attributes.boq.field.itemCode'), sortable: true },
@@ -146,12 +145,9 @@ function NodeItems({ projectId, node, onChanged }: { projectId: string; node: Tr
     },
   ]
   return (
-    <ListPage
+    <PanelList
       resource={boqItemResource}
       title={t('attributes.boq.itemsOf', { name: node.name })}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       extraQuery={{ projectId, [nodeField]: node.id }}
       columns={columns}
       exportable={false}

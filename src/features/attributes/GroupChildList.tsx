@@ -2,9 +2,9 @@
  * The list of one attribute group's children below a group list (属性配置's items, 属性设置's nodes):
  * headerless with a search of its own, the group's id sent with every request and given to every new record.
  */
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { AttrGroup } from '@/contract/schemas/attributes'
-import { ListPage, type ListColumn, type ListSearch, type Resource } from '@/lib/crud'
+import { PanelList, type ListColumn, type Resource } from '@/lib/crud'
 
 export function GroupChildList<T extends object>({
   group,
@@ -23,14 +23,10 @@ export function GroupChildList<T extends object>({
   /** The add/edit form's fields. */
   render: () => ReactNode
 }) {
-  const [search, setSearch] = useState<ListSearch>({})
   return (
-    <ListPage
+    <PanelList
       resource={resource}
       title={title}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       extraQuery={{ groupId: group.groupId }}
       columns={columns}
       exportable={false}

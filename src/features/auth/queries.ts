@@ -9,23 +9,15 @@ export const authKeys = {
   orgSearch: (keyword: string) => [...authKeys.all(), 'orgSearch', keyword] as const,
 }
 
+/** A setting of the gateway the public screens read: kept five minutes, not retried (the screen does without it). */
+const publicSetting = <T>(queryKey: readonly string[], fetch: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({ queryKey, queryFn: ({ signal }) => fetch(signal), staleTime: 5 * 60_000, retry: false })
+
 /** The third-party platforms offered (login page, provider return page). */
-export const thirdPlatformConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: authKeys.thirdPlatformConfig(),
-    queryFn: ({ signal }) => authApi.thirdPlatformConfig(signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  })
+export const thirdPlatformConfigQueryOptions = () => publicSetting(authKeys.thirdPlatformConfig(), authApi.thirdPlatformConfig)
 
 /** The channels a verification code can go by ("code by email" when the gateway mails for real). */
-export const verifyChannelsQueryOptions = () =>
-  queryOptions({
-    queryKey: authKeys.verifyChannels(),
-    queryFn: ({ signal }) => authApi.verifyChannels(signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  })
+export const verifyChannelsQueryOptions = () => publicSetting(authKeys.verifyChannels(), authApi.verifyChannels)
 
 /** The public unit search of the registration form. */
 export const orgSearchQueryOptions = (keyword: string) =>

@@ -18,7 +18,7 @@ import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { DataAgeNote } from '@/lib/offline/read'
 import { Can } from '@/lib/permissions'
-import { buildTree, Tree, TreeQueryBody, type Nested, type TreeCheck } from '@/lib/tree'
+import { buildTree, textMatch, Tree, TreeQueryBody, type Nested, type TreeCheck } from '@/lib/tree'
 import { dictKeys, relListQueryOptions, relTreeQueryOptions } from './queries'
 
 type Node = Nested<DictNode>
@@ -160,10 +160,10 @@ function TreePanel({
           getId={idOf}
           getChildren={(n) => n.children}
           getLabel={(n) => n.nodeName}
-          match={(n, k) => {
-            const q = k.toLowerCase()
-            return n.nodeName.toLowerCase().includes(q) || n.nodeCode.toLowerCase().includes(q)
-          }}
+          match={textMatch(
+            (n) => n.nodeName,
+            (n) => n.nodeCode,
+          )}
           keyword={keyword}
           expanded={open}
           onExpandedChange={setExpanded}

@@ -54,6 +54,13 @@ function StateCard({ icon, title, text, action }: { icon: ReactNode; title: stri
   )
 }
 
+/** The icon of an invitation that can no longer be signed (its texts: invite.sign.<state>, <state>Text). */
+const ENDED_ICON: Record<InviteState, ReactNode> = {
+  expired: <Clock className="size-6 text-amber-600" aria-hidden />,
+  used: <CheckCircle2 className="size-6 text-muted-foreground" aria-hidden />,
+  invalid: <Link2Off className="size-6 text-destructive" aria-hidden />,
+}
+
 export function InviteSignPage() {
   const { t } = useT()
   const search = useSearch({ strict: false }) as { token?: unknown }
@@ -96,33 +103,8 @@ export function InviteSignPage() {
         text={t('invite.sign.submittedText')}
       />
     )
-  else if (state === 'expired')
-    body = (
-      <StateCard
-        icon={<Clock className="size-6 text-amber-600" aria-hidden />}
-        title={t('invite.sign.expired')}
-        text={t('invite.sign.expiredText')}
-        action={toLogin}
-      />
-    )
-  else if (state === 'used')
-    body = (
-      <StateCard
-        icon={<CheckCircle2 className="size-6 text-muted-foreground" aria-hidden />}
-        title={t('invite.sign.used')}
-        text={t('invite.sign.usedText')}
-        action={toLogin}
-      />
-    )
-  else if (state === 'invalid')
-    body = (
-      <StateCard
-        icon={<Link2Off className="size-6 text-destructive" aria-hidden />}
-        title={t('invite.sign.invalid')}
-        text={t('invite.sign.invalidText')}
-        action={toLogin}
-      />
-    )
+  else if (state)
+    body = <StateCard icon={ENDED_ICON[state]} title={t(`invite.sign.${state}`)} text={t(`invite.sign.${state}Text`)} action={toLogin} />
   else if (q.isError)
     body = (
       <StateCard

@@ -8,6 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight, Download, Eye } from 'lucide-react'
 import { LOG_KINDS, LOG_PATHS, type LogKind, type LoginLog, type OperateLog, type SystemLog } from '@/contract/schemas/logs'
+import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -356,10 +357,7 @@ export function LogsPage() {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <header className="min-w-0">
-        <h1 className="text-xl font-semibold tracking-tight">{t('logs.title')}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t('logs.description')}</p>
-      </header>
+      <PageHeader title={t('logs.title')} description={t('logs.description')} />
       <Tabs value={kind} onValueChange={(k) => setSearch({ kind: k })}>
         <TabsList>
           {LOG_KINDS.map((k) => (

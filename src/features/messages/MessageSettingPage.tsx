@@ -22,6 +22,7 @@ import {
   type MsgEvent,
   type SendBody,
 } from '@/contract/schemas/message'
+import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -55,10 +56,7 @@ export function MessageSettingPage() {
   const [tab, setTab] = useState<'events' | 'delivery'>('events')
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <header className="min-w-0">
-        <h1 className="text-xl font-semibold tracking-tight">{t('messages.setting.title')}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t('messages.setting.description')}</p>
-      </header>
+      <PageHeader title={t('messages.setting.title')} description={t('messages.setting.description')} />
       <Tabs value={tab} onValueChange={(v) => setTab(v as 'events' | 'delivery')} className="flex min-w-0 flex-col gap-3">
         <TabsList className="self-start">
           <TabsTrigger value="events">{t('messages.supplier.eventsTab')}</TabsTrigger>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { Building2, FolderTree, Network, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck, X } from 'lucide-react'
 import { ORG_NODE, type Organization, type OrgTreeNode } from '@/contract/schemas/org'
+import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -162,29 +163,29 @@ export function OrganizationPage() {
   return (
     // One scroll area: the shell's content area scrolls the page; the docked tree stays in view.
     <div className="flex min-w-0 flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight">{t('organization.title')}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t('organization.description')}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)} aria-haspopup="dialog" icon={FolderTree}>
-            {t('organization.tree.open')}
-          </Button>
-          <Button
-            variant="outline"
-            className="hidden lg:inline-flex"
-            onClick={() => setDocked(!docked)}
-            aria-expanded={docked}
-            aria-controls="unit-tree-panel"
-          >
-            {docked ? <PanelLeftClose aria-hidden /> : <PanelLeftOpen aria-hidden />}
-            {docked ? t('organization.tree.hide') : t('organization.tree.show')}
-          </Button>
-          <ImportDialog resource={orgResource} name={t('organization.entity')} />
-          <ExportButton resource={orgResource} />
-        </div>
-      </header>
+      <PageHeader
+        title={t('organization.title')}
+        description={t('organization.description')}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" className="lg:hidden" onClick={() => setDrawer(true)} aria-haspopup="dialog" icon={FolderTree}>
+              {t('organization.tree.open')}
+            </Button>
+            <Button
+              variant="outline"
+              className="hidden lg:inline-flex"
+              onClick={() => setDocked(!docked)}
+              aria-expanded={docked}
+              aria-controls="unit-tree-panel"
+            >
+              {docked ? <PanelLeftClose aria-hidden /> : <PanelLeftOpen aria-hidden />}
+              {docked ? t('organization.tree.hide') : t('organization.tree.show')}
+            </Button>
+            <ImportDialog resource={orgResource} name={t('organization.entity')} />
+            <ExportButton resource={orgResource} />
+          </div>
+        }
+      />
 
       <div className="flex min-h-0 items-start gap-4">
         {/* One tree (its expanded nodes and search survive): a docked column from 1024 px, a drawer below. */}

@@ -1,5 +1,6 @@
 /** A titled block of the personal centre. */
 import type { ReactNode } from 'react'
+import { TitleRow } from '@/components/page-header'
 import { cn } from '@/lib/utils'
 
 export function Section({
@@ -17,13 +18,7 @@ export function Section({
 }) {
   return (
     <section className={cn('rounded-lg border bg-card p-5', className)}>
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h2 className="text-base font-semibold">{title}</h2>
-          {description && <p className="text-sm text-muted-foreground">{description}</p>}
-        </div>
-        {actions}
-      </div>
+      <TitleRow look="section" title={title} description={description} actions={actions} />
       {children}
     </section>
   )

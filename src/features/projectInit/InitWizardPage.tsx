@@ -24,6 +24,7 @@ import {
   type InitRun,
   type InitSource,
 } from '@/contract/schemas/projectInit'
+import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Stepper } from '@/components/ui/stepper'
@@ -52,10 +53,7 @@ export function InitWizardPage({ preset }: { preset: InitPreset }) {
   const another = useStartRun(preset, open)
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <header className="min-w-0">
-        <h1 className="text-xl font-semibold tracking-tight">{t(`projectInit.preset.${preset}.title`)}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t(`projectInit.preset.${preset}.description`)}</p>
-      </header>
+      <PageHeader title={t(`projectInit.preset.${preset}.title`)} description={t(`projectInit.preset.${preset}.description`)} />
       {search.runId ? (
         <Wizard key={search.runId} preset={preset} runId={search.runId} onLeave={() => open()} onAnother={() => void another.start()} />
       ) : (

@@ -2,13 +2,11 @@
  * A list of one project's records on a project screen (项目信息's participating units; 项目配置's lines,
  * majors and organisations): headerless with a search of its own, the project's id sent with every request.
  */
-import { useState } from 'react'
-import { ListPage, type ListPageProps, type ListSearch } from '@/lib/crud'
+import { PanelList, type ListPageProps } from '@/lib/crud'
 
 export function ProjectSubList<T extends object>({
   projectId,
   ...list
 }: Omit<ListPageProps<T>, 'headerless' | 'search' | 'onSearchChange' | 'extraQuery'> & { projectId: string }) {
-  const [search, setSearch] = useState<ListSearch>({})
-  return <ListPage {...list} headerless search={search} onSearchChange={setSearch} extraQuery={{ projectId }} />
+  return <PanelList {...list} extraQuery={{ projectId }} />
 }

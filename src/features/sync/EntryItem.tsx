@@ -6,13 +6,13 @@ import { SyncMark, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { discardEntry, retryEntry } from './actions'
 import { hasEditor } from './editors'
-import { entityLabel, errorLine, formatWhen, opLabel } from './format'
+import { entityLabel, errorLine, formatWhen, isStuck, opLabel } from './format'
 import { openConflict, openEditor } from './state'
 
 export function EntryItem({ entry, blocked, compact }: { entry: OutboxEntry; blocked: boolean; compact?: boolean }) {
   const { t, locale } = useT()
   const error = errorLine(entry, locale)
-  const stuck = entry.status === 'failed' || entry.status === 'conflicted'
+  const stuck = isStuck(entry)
   return (
     <li
       data-entry={entry.id}

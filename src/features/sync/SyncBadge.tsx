@@ -6,18 +6,15 @@ import { CloudCheck, CloudOff, Loader2, RefreshCw, TriangleAlert } from 'lucide-
 import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
 import { useT } from '@/lib/i18n'
-import { useSyncState } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { formatWhen } from './format'
+import { useSyncOverview } from './overview'
 import { openCentre } from './state'
 
 export function SyncBadge() {
   const { t, locale } = useT()
-  const online = useSyncState((s) => s.online)
-  const syncing = useSyncState((s) => s.syncing)
-  const entries = useSyncState((s) => s.entries)
-  const lastSyncedAt = useSyncState((s) => s.lastSyncedAt)
-  const problems = entries.filter((e) => e.status === 'failed' || e.status === 'conflicted').length
+  const { online, syncing, entries, lastSyncedAt, problems: stuck } = useSyncOverview()
+  const problems = stuck.length
   const pending = entries.length - problems
 
   let icon = <CloudCheck aria-hidden />

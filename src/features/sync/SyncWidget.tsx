@@ -2,23 +2,19 @@
 import { CloudCheck, CloudOff, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useT } from '@/lib/i18n'
-import { useSyncState } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { syncAll } from './actions'
 import { blockedIds, formatWhen } from './format'
 import { EntryItem } from './EntryItem'
+import { useSyncOverview } from './overview'
 import { openCentre } from './state'
 
 const SHOWN = 4
 
 export function SyncWidget() {
   const { t, locale } = useT()
-  const entries = useSyncState((s) => s.entries)
-  const online = useSyncState((s) => s.online)
-  const syncing = useSyncState((s) => s.syncing)
-  const lastSyncedAt = useSyncState((s) => s.lastSyncedAt)
+  const { online, syncing, entries, lastSyncedAt, problems } = useSyncOverview()
   const blocked = blockedIds(entries)
-  const problems = entries.filter((e) => e.status === 'failed' || e.status === 'conflicted')
   // problems first: they need the user
   const first = [...problems, ...entries.filter((e) => !problems.includes(e))].slice(0, SHOWN)
   return (

@@ -55,6 +55,9 @@ export function formatBytes(n: number | null): string {
   return `${v >= 10 || i === 0 ? Math.round(v) : v.toFixed(1)} ${units[i]}`
 }
 
+/** An edit that waits for the user: it failed, or the record changed meanwhile. */
+export const isStuck = (e: OutboxEntry) => e.status === 'failed' || e.status === 'conflicted'
+
 /** Ids of entries that wait behind a failed or conflicted edit of the same record. */
 export function blockedIds(entries: readonly OutboxEntry[]): Set<string> {
   const blocked = new Set<string>()
@@ -62,7 +65,7 @@ export function blockedIds(entries: readonly OutboxEntry[]): Set<string> {
   for (const e of entries) {
     const k = `${e.entity}\u0000${e.entityId}`
     if (stuck.has(k)) blocked.add(e.id)
-    if (e.status === 'failed' || e.status === 'conflicted') stuck.add(k)
+    if (isStuck(e)) stuck.add(k)
   }
   return blocked
 }

@@ -15,6 +15,7 @@ import {
   type Terminal,
   type TerminalStatus,
 } from '@/contract/schemas/terminal'
+import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import {
@@ -272,10 +273,7 @@ export function TerminalsPage() {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <header className="min-w-0">
-        <h1 className="text-xl font-semibold tracking-tight">{t('terminals.title')}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t('terminals.description')}</p>
-      </header>
+      <PageHeader title={t('terminals.title')} description={t('terminals.description')} />
       <Statistics />
       <ListPage
         resource={terminalResource}

@@ -5,7 +5,7 @@
  * watermark (its licence) stays visible in the canvas's corner.
  */
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '@/components/ui/button'
+import { LoadOverlay, type LoadState } from '@/components/load-overlay'
 import { useT } from '@/lib/i18n'
 import type { DiagramNode } from './lint'
 import type { Modeler } from './bpmnModeler'
@@ -42,7 +42,7 @@ export function DiagramCanvas({ xml, onReady, onSelect, onChange }: DiagramCanva
   latest.current.onReady = onReady
   latest.current.onSelect = onSelect
   latest.current.onChange = onChange
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const [state, setState] = useState<LoadState>('loading')
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
@@ -109,20 +109,11 @@ export function DiagramCanvas({ xml, onReady, onSelect, onChange }: DiagramCanva
   return (
     <div className="relative h-full min-h-0 w-full overflow-hidden rounded-md border bg-white">
       <div ref={box} className="h-full w-full" role="application" aria-label={t('workflow.editor.diagram')} />
-      {state !== 'ready' && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-background/80 text-sm text-muted-foreground">
-          {state === 'loading' ? (
-            <span role="status">{t('workflow.editor.loading')}</span>
-          ) : (
-            <>
-              <span role="alert">{t('workflow.editor.loadFailed')}</span>
-              <Button type="button" variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-                {t('workflow.editor.retry')}
-              </Button>
-            </>
-          )}
-        </div>
-      )}
+      <LoadOverlay
+        state={state}
+        texts={{ loading: t('workflow.editor.loading'), failed: t('workflow.editor.loadFailed'), retry: t('workflow.editor.retry') }}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     </div>
   )
 }

@@ -10,8 +10,7 @@ import { WORKFLOW_API, type WfModelHistoryRow, type WfModelRow } from '@/contrac
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { confirm, formatDateTime, invalidateResource, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
-import type { ListSearch } from '@/lib/crud/search'
+import { confirm, formatDateTime, invalidateResource, ListPage, PanelList, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
@@ -118,7 +117,6 @@ function ModelList({ onOpen }: { onOpen: (modelId: string) => void }) {
 function VersionList({ versionType }: { versionType: 0 | 1 }) {
   const { t } = useT()
   const qc = useQueryClient()
-  const [search, setSearch] = useState<ListSearch>({})
   const statusLabel = (s: 0 | 1) => (s === 1 ? t('workflow.status.inUse') : t('workflow.status.stopped'))
 
   async function setStatus(status: 0 | 1, ids: string[]): Promise<boolean> {
@@ -159,12 +157,9 @@ function VersionList({ versionType }: { versionType: 0 | 1 }) {
     },
   ]
   return (
-    <ListPage
+    <PanelList
       resource={historyResource}
       title={t(versionType === 1 ? 'workflow.tabs.published' : 'workflow.tabs.history')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       extraQuery={{ versionType: String(versionType) }}
       filters={[{ name: 'keyword', label: t('workflow.field.keyword') }]}
       columns={columns}

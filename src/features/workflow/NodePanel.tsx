@@ -4,11 +4,10 @@
  * selected, who may start the model. The configs live in the draft keyed by node id.
  */
 import { useId, type ReactNode } from 'react'
-import { X } from 'lucide-react'
-import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfSettingMode, type WfUseScope } from '@/contract/schemas/workflow'
+import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfUseScope } from '@/contract/schemas/workflow'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { SearchableSelect } from '@/components/ui/searchable-select'
+import { ChipPicker } from '@/components/chip-picker'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useT, type TKey } from '@/lib/i18n'
 import type { NodeConfig, NodeSetting } from './draft'
@@ -40,42 +39,62 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+/** The inputs of a node's form: its address and where it is used. */
+const FORM_INPUTS = [
+  { key: 'formUrl', label: 'formUrl', idPart: 'url', maxLength: 500 },
+  { key: 'useScope', label: 'formScope', idPart: 'use', maxLength: 100 },
+] as const
+
+/** A select over a fixed list of values, each shown by `label`. */
+function ChoiceSelect<V extends string>({
+  id,
+  value,
+  onChange,
+  values,
+  label,
+}: {
+  id: string
+  value: V
+  onChange: (value: V) => void
+  values: readonly V[]
+  label: (value: V) => string
+}) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as V)}>
+      <SelectTrigger id={id}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {values.map((v) => (
+          <SelectItem key={v} value={v}>
+            {label(v)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  )
+}
+
 /** The ids a config names, picked one at a time from the options of their kind. */
 function TargetPicker({ kind, ids, onChange, id }: { kind: TargetKind; ids: string[]; onChange: (ids: string[]) => void; id: string }) {
   const { t } = useT()
   const options = useTargetOptions(kind)
   const what = t(`workflow.target.${kind}`)
-  const nameOf = (value: string) => options.find((o) => o.value === value)?.text ?? value
   return (
     <div className="grid gap-2">
-      <SearchableSelect
+      <ChipPicker
         id={id}
-        options={options.filter((o) => !ids.includes(o.value))}
-        value=""
-        onValueChange={(v) => onChange([...ids, v])}
-        placeholder={t('workflow.panel.pick', { what })}
-        searchPlaceholder={t('workflow.panel.search')}
-        emptyText={t('workflow.panel.noMatch')}
+        options={options}
+        ids={ids}
+        onChange={onChange}
+        texts={{
+          placeholder: t('workflow.panel.pick', { what }),
+          search: t('workflow.panel.search'),
+          empty: t('workflow.panel.noMatch'),
+          remove: (name) => t('workflow.panel.remove', { name }),
+        }}
+        none={<p className="text-xs text-muted-foreground">{t('workflow.panel.noneChosen')}</p>}
       />
-      {ids.length === 0 ? (
-        <p className="text-xs text-muted-foreground">{t('workflow.panel.noneChosen')}</p>
-      ) : (
-        <ul className="flex flex-wrap gap-1.5">
-          {ids.map((v) => (
-            <li key={v} className="inline-flex items-center gap-1 rounded border bg-muted px-2 py-0.5 text-xs">
-              {nameOf(v)}
-              <button
-                type="button"
-                className="rounded text-muted-foreground hover:text-foreground"
-                aria-label={t('workflow.panel.remove', { name: nameOf(v) })}
-                onClick={() => onChange(ids.filter((x) => x !== v))}
-              >
-                <X aria-hidden className="size-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   )
 }
@@ -87,22 +106,13 @@ function SettingFields<S extends NodeSetting>({ value, onChange, children }: { v
   return (
     <>
       <Field label={t('workflow.panel.settingMode')} id={`${uid}-mode`}>
-        <Select
+        <ChoiceSelect
+          id={`${uid}-mode`}
           value={value.settingMode || NONE}
-          onValueChange={(m) => onChange({ ...value, settingMode: m === NONE ? '' : (m as WfSettingMode), ids: [], variable: '' })}
-        >
-          <SelectTrigger id={`${uid}-mode`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NONE}>{t('workflow.panel.none')}</SelectItem>
-            {WF_SETTING_MODES.map((m) => (
-              <SelectItem key={m} value={m}>
-                {t(`workflow.settingMode.${m}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          onChange={(m) => onChange({ ...value, settingMode: m === NONE ? '' : m, ids: [], variable: '' })}
+          values={[NONE, ...WF_SETTING_MODES]}
+          label={(m) => (m === NONE ? t('workflow.panel.none') : t(`workflow.settingMode.${m}`))}
+        />
       </Field>
       {withIds(value.settingMode) && (
         <Field label={t('workflow.panel.ids')} id={`${uid}-ids`}>
@@ -152,18 +162,13 @@ export function NodePanel({ node, config, onConfig, onRename, useScope, onUseSco
           </p>
           <Section title={t('workflow.panel.useScope')}>
             <Field label={t('workflow.panel.scopeType')} id={`${uid}-scope`}>
-              <Select value={useScope.scopeType} onValueChange={(s) => onUseScope({ scopeType: s as WfUseScope['scopeType'], ids: [] })}>
-                <SelectTrigger id={`${uid}-scope`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {WF_SCOPE_TYPES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {t(`workflow.scopeType.${s}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                id={`${uid}-scope`}
+                value={useScope.scopeType}
+                onChange={(s) => onUseScope({ scopeType: s, ids: [] })}
+                values={WF_SCOPE_TYPES}
+                label={(s) => t(`workflow.scopeType.${s}`)}
+              />
             </Field>
             {useScope.scopeType !== 'all' && (
               <TargetPicker
@@ -193,21 +198,13 @@ export function NodePanel({ node, config, onConfig, onRename, useScope, onUseSco
           <Section title={t('workflow.panel.executor')}>
             <SettingFields value={config.executor} onChange={(executor) => onConfig({ ...config, executor })}>
               <Field label={t('workflow.panel.approveMethod')} id={`${uid}-approve`}>
-                <Select
+                <ChoiceSelect
+                  id={`${uid}-approve`}
                   value={config.executor.approveMethod}
-                  onValueChange={(m) => onConfig({ ...config, executor: { ...config.executor, approveMethod: m as 'any' | 'all' } })}
-                >
-                  <SelectTrigger id={`${uid}-approve`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {WF_APPROVE_METHODS.map((m) => (
-                      <SelectItem key={m} value={m}>
-                        {t(`workflow.panel.approve.${m}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  onChange={(m) => onConfig({ ...config, executor: { ...config.executor, approveMethod: m } })}
+                  values={WF_APPROVE_METHODS}
+                  label={(m) => t(`workflow.panel.approve.${m}`)}
+                />
               </Field>
             </SettingFields>
           </Section>
@@ -218,26 +215,23 @@ export function NodePanel({ node, config, onConfig, onRename, useScope, onUseSco
             {config.forms.map((f, i) => (
               <div key={f.formType} className="grid gap-2">
                 <p className="text-xs font-medium">{t(`workflow.panel.formType.${f.formType}`)}</p>
-                <Field label={t('workflow.panel.formUrl')} hint={t('workflow.panel.formUrlHint')} id={`${uid}-url-${i}`}>
-                  <Input
-                    id={`${uid}-url-${i}`}
-                    value={f.formUrl}
-                    maxLength={500}
-                    onChange={(e) =>
-                      onConfig({ ...config, forms: config.forms.map((x, j) => (j === i ? { ...x, formUrl: e.target.value } : x)) })
-                    }
-                  />
-                </Field>
-                <Field label={t('workflow.panel.formScope')} hint={t('workflow.panel.formScopeHint')} id={`${uid}-use-${i}`}>
-                  <Input
-                    id={`${uid}-use-${i}`}
-                    value={f.useScope}
-                    maxLength={100}
-                    onChange={(e) =>
-                      onConfig({ ...config, forms: config.forms.map((x, j) => (j === i ? { ...x, useScope: e.target.value } : x)) })
-                    }
-                  />
-                </Field>
+                {FORM_INPUTS.map(({ key, label, idPart, maxLength }) => (
+                  <Field
+                    key={key}
+                    label={t(`workflow.panel.${label}`)}
+                    hint={t(`workflow.panel.${label}Hint`)}
+                    id={`${uid}-${idPart}-${i}`}
+                  >
+                    <Input
+                      id={`${uid}-${idPart}-${i}`}
+                      value={f[key]}
+                      maxLength={maxLength}
+                      onChange={(e) =>
+                        onConfig({ ...config, forms: config.forms.map((x, j) => (j === i ? { ...x, [key]: e.target.value } : x)) })
+                      }
+                    />
+                  </Field>
+                ))}
               </div>
             ))}
           </Section>

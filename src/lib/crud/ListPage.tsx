@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
 import { AlertCircle, Plus } from 'lucide-react'
 import type { FnAction } from '@/contract/catalogue'
+import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { useIntent } from '@/lib/commands'
@@ -182,14 +183,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      {!headerless && (
-        <header className="flex flex-wrap items-end justify-between gap-2">
-          <div className="min-w-0">
-            <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-            {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
-          </div>
-        </header>
-      )}
+      {!headerless && <PageHeader title={title} description={description} />}
 
       <ListFilters fields={filters} search={search} onSearchChange={setSearch} />
 

@@ -10,6 +10,7 @@ import { useEffect, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { FolderKanban } from 'lucide-react'
+import { PageHeader } from '@/components/page-header'
 import { Card } from '@/components/ui/card'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -101,15 +102,7 @@ export function NoProjects() {
 
 /** A project screen's heading: title and description, the project picker on the right. */
 export function ProjectPageHeader({ title, description, picker }: { title: string; description: string; picker: ReactNode }) {
-  return (
-    <header className="flex flex-wrap items-end justify-between gap-3">
-      <div className="min-w-0">
-        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-      </div>
-      {picker}
-    </header>
-  )
+  return <PageHeader title={title} description={description} actions={picker} className="gap-3" />
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   type MovePlace,
   type TreeAccess,
   type TreeIndex,
+  textMatch,
 } from './data'
 import { Highlight } from './Highlight'
 
@@ -126,7 +127,7 @@ export function Tree<T>(props: TreeProps<T>) {
   const keyword = props.keyword?.trim() ?? ''
   const [closed, setClosed] = useState<{ keyword: string; ids: ReadonlySet<string> }>({ keyword: '', ids: new Set() })
   const searchClosed = closed.keyword === keyword ? closed.ids : new Set<string>()
-  const match = props.match ?? ((n: T, k: string) => getLabel(n).toLowerCase().includes(k.toLowerCase()))
+  const match = props.match ?? textMatch(getLabel)
   const filter = keyword ? filterTree(nodes, access, (n) => match(n, keyword), { subtree: props.searchSubtree }) : null
   const rows = flattenTree(nodes, access, {
     expanded: (id) => (filter ? !searchClosed.has(id) : expanded.has(id)),

@@ -34,7 +34,7 @@ import { useT } from '@/lib/i18n'
 import { DataAgeNote } from '@/lib/offline/read'
 import { Can, useCan } from '@/lib/permissions'
 import { cn } from '@/lib/utils'
-import { branchIds, buildTree, descendantCount, type MovePlace, type Nested } from './data'
+import { branchIds, buildTree, descendantCount, textMatch, type MovePlace, type Nested } from './data'
 import { Tree } from './Tree'
 import { TreeQueryBody, TreeRefresh } from './TreeQuery'
 
@@ -156,10 +156,7 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
           getId={access.id}
           getChildren={access.children}
           getLabel={nameOf}
-          match={(n, k) => {
-            const q = k.toLowerCase()
-            return nameOf(n).toLowerCase().includes(q) || codeOf(n).toLowerCase().includes(q)
-          }}
+          match={textMatch(nameOf, codeOf)}
           keyword={keyword}
           expanded={open}
           onExpandedChange={setExpanded}

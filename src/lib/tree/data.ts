@@ -127,6 +127,14 @@ export function subtreeIds<T>(node: T, access: TreeAccess<T>): Set<string> {
   return out
 }
 
+/** A tree search on any of a node's texts, ignoring case (e.g. its name or its code). */
+export const textMatch =
+  <T>(...texts: ((node: T) => string)[]) =>
+  (node: T, keyword: string): boolean => {
+    const q = keyword.toLowerCase()
+    return texts.some((text) => text(node).toLowerCase().includes(q))
+  }
+
 export interface TreeFilter {
   /** The nodes to show: matches, their ancestors (and with `subtree`, everything below a match). */
   keep: Set<string>

@@ -4,14 +4,14 @@
  * bpmn.io watermark (its licence) stays visible in the canvas's corner.
  */
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '@/components/ui/button'
+import { LoadOverlay, type LoadState } from '@/components/load-overlay'
 import { useT } from '@/lib/i18n'
 import type { ShownDiagram } from './bpmnViewer'
 
 export function DiagramViewer({ xml, current, finished }: { xml: string; current: readonly string[]; finished: readonly string[] }) {
   const { t } = useT()
   const box = useRef<HTMLDivElement>(null)
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const [state, setState] = useState<LoadState>('loading')
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
@@ -39,20 +39,15 @@ export function DiagramViewer({ xml, current, finished }: { xml: string; current
     <div className="flex flex-col gap-2">
       <div className="relative h-64 w-full overflow-hidden rounded-md border bg-white">
         <div ref={box} className="h-full w-full" role="figure" aria-label={t('workflow.query.detail.diagramLabel')} />
-        {state !== 'ready' && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-background/80 text-sm text-muted-foreground">
-            {state === 'loading' ? (
-              <span role="status">{t('workflow.query.detail.loading')}</span>
-            ) : (
-              <>
-                <span role="alert">{t('workflow.query.detail.loadFailed')}</span>
-                <Button type="button" variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-                  {t('workflow.query.detail.retry')}
-                </Button>
-              </>
-            )}
-          </div>
-        )}
+        <LoadOverlay
+          state={state}
+          texts={{
+            loading: t('workflow.query.detail.loading'),
+            failed: t('workflow.query.detail.loadFailed'),
+            retry: t('workflow.query.detail.retry'),
+          }}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
       </div>
       <ul className="flex flex-wrap gap-4 text-xs text-muted-foreground">
         <li className="inline-flex items-center gap-1.5">

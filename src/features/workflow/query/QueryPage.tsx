@@ -9,10 +9,10 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Check, Eye, Play, Undo2, X } from 'lucide-react'
 import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfTaskRow } from '@/contract/schemas/workflow'
+import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
-import type { ListSearch } from '@/lib/crud/search'
+import { ListPage, PanelList, RowAction, textColumn, timeColumn, type FilterField, type ListColumn, type ListPageProps } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { InstanceSheet } from './InstanceSheet'
 import { Can } from './permissions'
@@ -41,15 +41,15 @@ export function WorkflowQueryPage() {
   const panel = 'flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden'
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight">{t('workflow.query.title')}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t('workflow.query.description')}</p>
-        </div>
-        <Button type="button" onClick={() => setStarting(true)} icon={Play}>
-          {t('workflow.query.actions.start')}
-        </Button>
-      </header>
+      <PageHeader
+        title={t('workflow.query.title')}
+        description={t('workflow.query.description')}
+        actions={
+          <Button type="button" onClick={() => setStarting(true)} icon={Play}>
+            {t('workflow.query.actions.start')}
+          </Button>
+        }
+      />
       <Tabs value={tab} onValueChange={(v) => setTab(v as RunList)} className="flex min-h-0 flex-1 flex-col gap-3">
         <TabsList className="self-start">
           {(['todo', 'done', 'started', 'cc', 'all'] as const).map((k) => (
@@ -109,6 +109,17 @@ function useCommon() {
   }
 }
 
+/**
+ * A tab's list: no heading of its own (the page's tabs name it), nothing deleted from it, and its
+ * search the tab's own (only 待办 keeps the URL's).
+ */
+function TabList<T extends object>({
+  urlSearch,
+  ...list
+}: Omit<ListPageProps<T>, 'headerless' | 'deletable' | 'search' | 'onSearchChange'> & { urlSearch?: boolean }) {
+  return urlSearch ? <ListPage {...list} headerless deletable={false} /> : <PanelList {...list} deletable={false} />
+}
+
 const taskOf = (r: WfTaskRow, untitled: string): VerbTask => ({
   taskId: r.taskId,
   title: r.instanceTitle || r.modelName || untitled,
@@ -127,13 +138,12 @@ function TodoList({ open }: { open: Open }) {
   ]
   const untitled = t('workflow.query.untitled')
   return (
-    <ListPage
+    <TabList
       resource={todoResource}
       title={t('workflow.query.tabs.todo')}
-      headerless
+      urlSearch
       filters={[c.keyword]}
       columns={columns}
-      deletable={false}
       exportable={false}
       rowActions={(r) => (
         <>
@@ -159,7 +169,6 @@ function TodoList({ open }: { open: Open }) {
 function DoneList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const [search, setSearch] = useState<ListSearch>({})
   const columns: ListColumn<WfTaskRow>[] = [
     c.title<WfTaskRow>((r) => r.instanceTitle),
     { key: 'modelName', header: t('workflow.query.field.model') },
@@ -174,15 +183,11 @@ function DoneList({ open }: { open: Open }) {
     timeColumn<WfTaskRow>('endTime', t('workflow.query.field.handleTime')),
   ]
   return (
-    <ListPage
+    <TabList
       resource={doneResource}
       title={t('workflow.query.tabs.done')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       filters={[c.keyword, useStatusFilter()]}
       columns={columns}
-      deletable={false}
       rowActions={(r) => c.detail(r.instanceId, open)}
     />
   )
@@ -218,17 +223,12 @@ function instanceColumns(c: ReturnType<typeof useCommon>): ListColumn<WfInstance
 function StartedList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const [search, setSearch] = useState<ListSearch>({})
   return (
-    <ListPage
+    <TabList
       resource={startedResource}
       title={t('workflow.query.tabs.started')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       filters={[c.keyword, useStatusFilter(t('workflow.query.field.status'))]}
       columns={instanceColumns(c).filter((col) => col.key !== 'starterName')}
-      deletable={false}
       rowActions={(r) => (
         <>
           {c.detail(r.instanceId, open)}
@@ -251,7 +251,6 @@ function StartedList({ open }: { open: Open }) {
 function CcList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const [search, setSearch] = useState<ListSearch>({})
   const columns: ListColumn<WfCcRow>[] = [
     c.title<WfCcRow>((r) => r.instanceTitle),
     { key: 'modelName', header: t('workflow.query.field.model') },
@@ -266,15 +265,11 @@ function CcList({ open }: { open: Open }) {
     timeColumn<WfCcRow>('createTime', t('workflow.query.field.ccTime')),
   ]
   return (
-    <ListPage
+    <TabList
       resource={ccResource}
       title={t('workflow.query.tabs.cc')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       filters={[c.keyword, useStatusFilter()]}
       columns={columns}
-      deletable={false}
       rowActions={(r) => c.detail(r.instanceId, open)}
     />
   )
@@ -283,7 +278,6 @@ function CcList({ open }: { open: Open }) {
 function AllList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const [search, setSearch] = useState<ListSearch>({})
   const versions = useQuery(startableQueryOptions())
   const models = [...new Map((versions.data ?? []).map((v) => [v.modelId, v.name])).entries()].map(([value, label]) => ({ value, label }))
   const people = useAccountOptions().map((o) => ({ value: o.value, label: o.text }))
@@ -298,15 +292,11 @@ function AllList({ open }: { open: Open }) {
     { name: 'startDateTo', label: t('workflow.query.field.startDateTo'), kind: 'date' },
   ]
   return (
-    <ListPage
+    <TabList
       resource={allResource}
       title={t('workflow.query.tabs.all')}
-      headerless
-      search={search}
-      onSearchChange={setSearch}
       filters={filters}
       columns={instanceColumns(c)}
-      deletable={false}
       rowActions={(r) => c.detail(r.instanceId, open)}
     />
   )

@@ -7,7 +7,6 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useController, useFormContext } from 'react-hook-form'
-import { X } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import {
   wfApproveBody,
@@ -19,7 +18,7 @@ import {
   type WfInstanceRow,
 } from '@/contract/schemas/workflow'
 import { WORKFLOW_API } from '@/contract/workflowApi'
-import { SearchableSelect } from '@/components/ui/searchable-select'
+import { ChipPicker } from '@/components/chip-picker'
 import { ActionDialog, FieldFrame, FORM_HANDLED_CODES, FormField, useActionForm } from '@/lib/crud'
 import { errorText } from '@/lib/crud/errors'
 import { hasCode, http, isApiError } from '@/lib/http'
@@ -198,42 +197,27 @@ function AccountsField() {
   const { control, formState } = useFormContext()
   const { field, fieldState } = useController({ name: 'accountIds', control })
   const ids = (field.value as string[] | undefined) ?? []
-  const nameOf = (id: string) => options.find((o) => o.value === id)?.text ?? id
   const label = t('workflow.query.verb.accounts')
   const raw = formState.isSubmitted || fieldState.error?.type === 'server' ? fieldState.error?.message : undefined
   const error = raw ? errorText(raw, locale, label) : undefined
   const id = 'f-accountIds'
   return (
     <FieldFrame id={id} label={label} required error={error} hint={options.length === 0 ? t('workflow.query.verb.noAccounts') : undefined}>
-      <SearchableSelect
+      <ChipPicker
         id={id}
         ref={field.ref}
         aria-invalid={!!error || undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        options={options.filter((o) => !ids.includes(o.value))}
-        value=""
-        onValueChange={(v) => field.onChange([...ids, v])}
-        placeholder={t('workflow.query.verb.pickAccount')}
-        searchPlaceholder={t('workflow.query.verb.search')}
-        emptyText={t('workflow.query.verb.noMatch')}
+        options={options}
+        ids={ids}
+        onChange={field.onChange}
+        texts={{
+          placeholder: t('workflow.query.verb.pickAccount'),
+          search: t('workflow.query.verb.search'),
+          empty: t('workflow.query.verb.noMatch'),
+          remove: (name) => t('workflow.query.verb.remove', { name }),
+        }}
       />
-      {ids.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5">
-          {ids.map((v) => (
-            <li key={v} className="inline-flex items-center gap-1 rounded border bg-muted px-2 py-0.5 text-xs">
-              {nameOf(v)}
-              <button
-                type="button"
-                className="rounded text-muted-foreground hover:text-foreground"
-                aria-label={t('workflow.query.verb.remove', { name: nameOf(v) })}
-                onClick={() => field.onChange(ids.filter((x) => x !== v))}
-              >
-                <X aria-hidden className="size-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
     </FieldFrame>
   )
 }

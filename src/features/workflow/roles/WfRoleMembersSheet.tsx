@@ -11,8 +11,7 @@ import type { AccountStatus } from '@/contract'
 import { AccountPicker } from '@/components/account-picker'
 import { Button } from '@/components/ui/button'
 import { Sheet } from '@/components/ui/sheet'
-import { confirm, invalidateResource, ListPage, RowAction, type ListColumn } from '@/lib/crud'
-import type { ListSearch } from '@/lib/crud/search'
+import { confirm, invalidateResource, PanelList, RowAction, type ListColumn } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
@@ -58,7 +57,6 @@ function useMembership(path: string) {
 
 function Members({ role }: { role: WfRoleRow }) {
   const { t } = useT()
-  const [search, setSearch] = useState<ListSearch>({})
   const remove = useMembership(WORKFLOW_API.roleAccount.delete)
 
   async function removeMembers(list: WfRoleAccountRow[]): Promise<boolean> {
@@ -82,12 +80,9 @@ function Members({ role }: { role: WfRoleRow }) {
 
   return (
     <div className="min-h-0 flex-1 overflow-auto px-6 py-4">
-      <ListPage
+      <PanelList
         resource={wfRoleAccountResource}
         title={t('workflow.roles.members.title', { role: role.roleName })}
-        headerless
-        search={search}
-        onSearchChange={setSearch}
         extraQuery={{ wfRoleId: role.wfRoleId }}
         filters={[{ name: 'keyword', label: t('workflow.roles.members.search') }]}
         columns={columns}
