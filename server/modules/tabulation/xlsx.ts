@@ -156,7 +156,8 @@ export async function sheetFromXlsx(bytes: Buffer, maxBytes: number): Promise<Ta
         refusal = fill(TAB_TEXT.tooManyCols, TAB_MAX_COLS)
         return
       }
-      const value = valueIn(cell)
+      // a merged range's other cells repeat its first cell's value: only their style counts
+      const value = cell.type === ExcelJS.ValueType.Merge ? {} : valueIn(cell)
       if (isText(value)) {
         refusal = value
         return
