@@ -7,6 +7,7 @@
  * version 20008, an idempotent replay applied once, submit; an acceptance-record workbook (检验批质量
  * 验收记录) built with exceljs imported, exported and imported again unchanged; bad workbooks 20001.
  */
+import { randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { newKey, type Answer, type Client } from './client'
@@ -14,7 +15,7 @@ import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
 import { multipart } from './files-fixtures'
 import { byAction, saveMenus, tree } from './roles-fixtures'
-import { bomb } from './xlsx-fixtures'
+import { bomb, rowsXml, sheetXml, workbook } from './xlsx-fixtures'
 
 const A = '/api/admin/v1'
 const TG = `${A}/tabGroup`
@@ -200,6 +201,19 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     supervisor = await signedIn(t, a2.accountName, PASSWORD)
     groupId = ok(await post<{ tabGroupId: string }>(admin, `${TG}/add`, { groupName: uniqueName('质量验收') })).tabGroupId
   }, 120_000)
+
+  it.runIf(t.demo)('seeds a published acceptance record with rules for two roles (demo data)', async () => {
+    const found = ok(await admin.call<Page<Template>>('GET', `${TPL}/listPage`, { query: { keyword: 'JYP-001' } }))
+    expect(found.records).toHaveLength(1)
+    expect(found.records[0]).toMatchObject({ status: 'published', currentVersionNo: 1 })
+    const rules = ok(
+      await admin.call<{ subjectKind: string; subjectId: string; access: string }[]>('GET', `${CP}/list`, {
+        query: { tabTemplateId: found.records[0]!.tabTemplateId },
+      }),
+    )
+    expect(new Set(rules.map((r) => r.subjectId)).size).toBe(2)
+    expect(rules.every((r) => r.subjectKind === 'role')).toBe(true)
+  })
 
   it('keeps groups as a tree and refuses to delete one that holds templates', async () => {
     const child = ok(
@@ -438,6 +452,12 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     const wide = new ExcelJS.Workbook()
     wide.addWorksheet('宽').getCell(1, 201).value = 'x'
     await refused(Buffer.from(await wide.xlsx.writeBuffer()), '200')
+    // larger than the import takes (a valid workbook carrying 6 MB that does not compress)
+    const big = workbook([{ name: '记录', xml: sheetXml(rowsXml([['表']])) }], [{ name: 'xl/media/big.bin', data: randomBytes(6 << 20) }])
+    const tooBig = await importFile(admin, big, q())
+    expect(tooBig.status).toBeLessThan(500)
+    expect(tooBig.body.code, tooBig.text).toBe(20001)
+    expect(fieldsOf(tooBig)).toEqual(['file'])
     // a fill-in definition that is not one
     const badDef = new ExcelJS.Workbook()
     badDef.addWorksheet('记录').getCell('A1').value = '表'
