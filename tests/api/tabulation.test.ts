@@ -297,6 +297,36 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     const notThere = await save(builder, first, { B8: '2026-11-20' })
     expect(notThere.body.code).toBe(20001)
     expect(fieldsOf(notThere)).toEqual(['cells.B8'])
+    // a large draft (above the gateway's usual 1 MiB body) is saved; more fill-in cells than a sheet may hold are refused
+    const current = ok(
+      await admin.call<Template & { sheet: Sheet }>('GET', `${TPL}/detail`, { query: { tabTemplateId: tpl.tabTemplateId } }),
+    )
+    const cells: Record<string, { v: string }> = {}
+    const fillIns: Record<string, { kind: string; label: string }> = {}
+    for (let r = 1; r <= 200; r++)
+      for (let c = 0; c < 100; c++) {
+        const a = `${String.fromCharCode(65 + Math.floor(c / 26)) + String.fromCharCode(65 + (c % 26))}${r}`
+        cells[a] = { v: `检验批第${r}行第${c}列的说明文字，用来把请求体撑到一兆字节以上` }
+        if (c % 10 === 0) fillIns[a] = { kind: 'text', label: `填写${r}-${c}` }
+      }
+    const large = { ...current, sheet: { rows: 200, cols: 200, cells, fillIns, merges: [], colWidths: {}, rowHeights: {} } }
+    expect(Buffer.byteLength(JSON.stringify(large))).toBeGreaterThan(1024 * 1024)
+    const savedLarge = ok(await put<Template>(admin, `${TPL}/update`, large))
+    expect(savedLarge.version).toBeGreaterThan(current.version)
+    const tooMany: Record<string, { kind: string; label: string }> = {}
+    for (let r = 1; r <= 101; r++)
+      for (let c = 1; c <= 200; c++)
+        tooMany[
+          `${c <= 26 ? String.fromCharCode(64 + c) : String.fromCharCode(64 + Math.floor((c - 1) / 26)) + String.fromCharCode(65 + ((c - 1) % 26))}${r}`
+        ] = { kind: 'date', label: '日' }
+    const refusedMany = await put(admin, `${TPL}/update`, {
+      ...savedLarge,
+      ...current,
+      version: savedLarge.version,
+      sheet: { rows: 101, cols: 200, fillIns: tooMany },
+    })
+    expect(refusedMany.body.code).toBe(20001)
+    expect(fieldsOf(refusedMany)).toEqual(['sheet.fillIns'])
     // a template with contents is not deleted
     expect((await post(admin, `${TPL}/delete`, { ids: [tpl.tabTemplateId] })).body.code).toBe(20021)
   })

@@ -21,6 +21,7 @@ import type { Page } from '../../../src/contract/envelope'
 import { newId } from '../../../src/contract/ids'
 import {
   TABULATION_API,
+  TAB_SHEET_BODY_MAX,
   emptySheet,
   tabCellRuleSave,
   tabDeleteBody,
@@ -323,13 +324,13 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok<TabTemplateDetail>(req, { ...templateOut(row), sheet: row.sheet as TabSheet })
   })
 
-  app.post(API.template.add, { config: { auth: 'signed', perm: perm(MENU, 'add') } }, async (req) => {
+  app.post(API.template.add, { bodyLimit: TAB_SHEET_BODY_MAX, config: { auth: 'signed', perm: perm(MENU, 'add') } }, async (req) => {
     const input = parse(tabTemplateAdd, req.body, req)
     const row = await insertTemplate(ctx.db, req, { ...input, sheet: input.sheet ?? emptySheet() }, req.auth!.account.accountId)
     return ok(req, templateOut(row), TAB_TEXT.templateSaved)
   })
 
-  app.put(API.template.update, { config: { auth: 'signed', perm: perm(MENU, 'edit') } }, async (req) => {
+  app.put(API.template.update, { bodyLimit: TAB_SHEET_BODY_MAX, config: { auth: 'signed', perm: perm(MENU, 'edit') } }, async (req) => {
     const input = parse(tabTemplateUpdate, req.body, req)
     await requireGroup(ctx.db, input.tabGroupId)
     if (await codeInUse(ctx.db, input.code, input.tabTemplateId)) throw codeTaken(req)

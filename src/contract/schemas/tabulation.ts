@@ -44,6 +44,8 @@ export const TAB_MAX_FILL_INS = 20_000
 /** Cells with a value, formula or style. */
 export const TAB_MAX_CELLS = 200_000
 export const TAB_MAX_MERGES = 10_000
+/** Largest request body of a template's add and update (a sheet's JSON; other calls keep the gateway's TRESTLE_BODY_LIMIT). */
+export const TAB_SHEET_BODY_MAX = 8 * 1024 * 1024
 /** Largest .xlsx accepted by the import (bytes of the file). */
 export const TAB_IMPORT_MAX_BYTES = 5 * 1024 * 1024
 
