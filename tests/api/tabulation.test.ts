@@ -145,6 +145,8 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
   /** 监理: edits D4 and views B4. */
   let supervisor: Client
   let builderRole: string
+  let builderId: string
+  let unitId: string
   let supervisorRole: string
   let projectId: string
   let groupId: string
@@ -174,6 +176,7 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
   beforeAll(async () => {
     admin = await signedIn(t)
     const unit = await newUnit(admin, '表格测试单位')
+    unitId = unit
     projectId = ok(
       await post<{ projectId: string }>(admin, `${A}/project/add`, {
         projectName: uniqueName('表格测试项目'),
@@ -197,6 +200,7 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     supervisorRole = await makeRole('监理')
     const a1 = await mustAdd(admin, unit, { roleIds: [builderRole] })
     const a2 = await mustAdd(admin, unit, { roleIds: [supervisorRole] })
+    builderId = a1.accountId
     builder = await signedIn(t, a1.accountName, PASSWORD)
     supervisor = await signedIn(t, a2.accountName, PASSWORD)
     groupId = ok(await post<{ tabGroupId: string }>(admin, `${TG}/add`, { groupName: uniqueName('质量验收') })).tabGroupId
@@ -409,6 +413,51 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     expect(submitted.content.status).toBe('submitted')
     expect(submitted.editable).toEqual([])
     expect((await save(builder, submitted.content, { B4: 1 })).body.code).toBe(20021)
+  })
+
+  it('names subjects by account, unit and workflow role too; a choice of work sites takes the project’s sites only', async () => {
+    const site = ok(
+      await post<{ workSiteId: string }>(admin, `${A}/workSite/add`, {
+        projectId,
+        workSiteCode: uniqueName('GD'),
+        workSiteName: '一号桥工点',
+        siteType: 'bridge',
+        status: 'building',
+      }),
+    ).workSiteId
+    const wfRole = ok(await post<{ wfRoleId: string }>(admin, `${A}/wfRole/add`, { roleName: uniqueName('质检') })).wfRoleId
+    expect((await post(admin, `${A}/wfRoleAccount/add`, { wfRoleId: wfRole, accountIds: [builderId] })).body.code).toBe(10000)
+    const tpl = await addTemplate({
+      ...SHEET,
+      fillIns: { ...SHEET.fillIns, C6: { kind: 'choice', source: 'workSite', label: '工点' }, A5: { kind: 'date', label: '日期' } },
+    })
+    ok(
+      await post(admin, `${CP}/save`, {
+        tabTemplateId: tpl.tabTemplateId,
+        rules: [
+          { subjectKind: 'account', subjectId: builderId, range: 'C6', access: 'edit' },
+          { subjectKind: 'workflowRole', subjectId: wfRole, range: 'A5', access: 'edit' },
+          { subjectKind: 'organization', subjectId: unitId, range: 'B4', access: 'edit' },
+          // only at a workflow node the content is not at: neither seen nor written now
+          { subjectKind: 'role', subjectId: builderRole, range: 'D4', access: 'edit', nodeId: 'review' },
+        ],
+      }),
+    )
+    await publish((await admin.call<Template>('GET', `${TPL}/detail`, { query: { tabTemplateId: tpl.tabTemplateId } })).body.data)
+    const c = await addContent(builder, tpl.tabTemplateId)
+    const opened = await open(builder, c.tabContentId)
+    expect(opened.editable.sort()).toEqual(['A5', 'B4', 'C6'])
+    expect(Object.keys(opened.sheet.fillIns)).not.toContain('D4')
+    const elsewhere = await save(builder, c, { C6: '0190b7c4-0000-7000-8000-000000000000' })
+    expect(elsewhere.body.code).toBe(20001)
+    expect(fieldsOf(elsewhere)).toEqual(['cells.C6'])
+    expect((await save(builder, c, { A5: '2026-13-40' })).body.code).toBe(20001)
+    const filled = ok(await save(builder, c, { C6: site, A5: '2026-11-20', B4: 3 }))
+    expect(filled.content.cells).toEqual({ C6: site, A5: '2026-11-20', B4: 3 })
+    // the supervisor is in the unit too: B4 is theirs to write; C6 and A5 are not theirs to see
+    const theirs = await open(supervisor, c.tabContentId)
+    expect(theirs.content.cells).toEqual({ B4: 3 })
+    expect(theirs.editable).toEqual(['B4'])
   })
 
   it('refuses to submit with required cells empty, naming them', async () => {
