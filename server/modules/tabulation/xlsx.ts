@@ -4,10 +4,11 @@
  * fill-in cells travel in a hidden worksheet 填写单元格 (address | the cell's settings as JSON), so an
  * exported template imports back as it was.
  *
- * The import reads the first worksheet (other than 填写单元格). Bad input is a refusal (20001 text),
- * never a fault: not an .xlsx, too large (TAB_IMPORT_MAX_BYTES, and the import bounds of the zip's
- * parts — checked before parsing, so a zip bomb is never inflated), too many rows / columns / cells,
- * a formula that refers to another sheet or workbook, settings of a fill-in cell that are not valid.
+ * The import reads the first visible worksheet (other than 填写单元格); the others are not read. Bad
+ * input is a refusal (20001 text), never a fault: not an .xlsx, too large (TAB_IMPORT_MAX_BYTES, and
+ * the import bounds of the zip's parts — checked before parsing, so a zip bomb is never inflated), too
+ * many rows / columns / cells, a formula that refers to another sheet or workbook, settings of a
+ * fill-in cell that are not valid.
  */
 import ExcelJS from 'exceljs'
 import {
@@ -127,7 +128,8 @@ export async function sheetFromXlsx(bytes: Buffer, maxBytes: number): Promise<Ta
   } catch {
     return TAB_TEXT.notXlsx
   }
-  const ws = wb.worksheets.find((w) => w.name !== FILL_IN_SHEET)
+  const sheets = wb.worksheets.filter((w) => w.name !== FILL_IN_SHEET)
+  const ws = sheets.find((w) => w.state === 'visible') ?? sheets[0]
   if (!ws) return TAB_TEXT.noSheet
 
   const merges: string[] = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => typeof m === 'string')
