@@ -42,6 +42,7 @@ export const TABLE_OWNER: Record<string, string> = {
       projectStructure: 'container designUnit unitEngineering',
       workSite: 'workSite',
       workflow: 'wfModel wfModelHistory wfInstance wfSnapshot wfTask wfComment wfCc wfRole wfRoleAccount',
+      tabulation: 'tabGroup tabTemplate tabTemplateVersion tabCellPermission tabContent',
     }).flatMap(([mod, tables]) => tables.split(' ').map((t) => [t, m(mod)])),
   ),
   job: 'server/lib',

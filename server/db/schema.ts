@@ -458,3 +458,5 @@ export * from './schema/dictionary'
 export * from './schema/attributes'
 // ---- workflow: models, deployed versions, instances, tasks, workflow roles (server/modules/workflow) ----
 export * from './schema/workflow'
+// ---- tabulation: groups, templates and versions, cell permissions, contents (server/modules/tabulation) ----
+export * from './schema/tabulation'

@@ -31,6 +31,7 @@ import { registerRoleRoutes, setRolePorts } from './role'
 import { registerRoleAuthRoutes } from './roleAuth'
 import { registerSearchRoutes } from './search'
 import { registerShellRoutes } from './shell'
+import { registerTabulationRoutes } from './tabulation'
 import { registerTerminalRoutes } from './terminal'
 import { registerWorkSiteRoutes } from './workSite'
 import { registerWorkflowRoutes } from './workflow'
@@ -105,6 +106,7 @@ export const MODULES: readonly GatewayModule[] = [
     },
   },
   { name: 'workflow', register: (app, ctx) => void registerWorkflowRoutes(app, ctx) },
+  { name: 'tabulation', register: registerTabulationRoutes },
 ]
 
 /** Sets every module's ports, then registers their routes in order; what they handed on. */

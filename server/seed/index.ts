@@ -26,6 +26,7 @@ import type { MsgReceiver } from '../../src/contract/schemas/message'
 import { seedWorkSiteDemo } from './workSite'
 import { seedDictionaryDemo } from './dictionary'
 import { seedAttributesDemo } from './attributes'
+import { seedTabulationDemo } from './tabulation'
 import { ACCOUNTS, MENU_TREE, ORGS, ORG_TYPES, ROLES, type SeedFunction, type SeedRole } from '../db/seed-data'
 import { SEED_STAMP, organizationRow } from './rows'
 
@@ -225,6 +226,7 @@ export async function seed(db: Db, config: Config, demo: boolean): Promise<'seed
     await seedMessageSettings(tx, demo ? (orgIds.get('owner') ?? null) : null, (event) => messageReceivers[event] ?? admins)
     if (demo) await seedDictionaryDemo(tx)
     if (demo) await seedAttributesDemo(tx)
+    if (demo) await seedTabulationDemo(tx, roleIds)
     // the rows above were written with their parent ids only: the trees' paths from those, in one statement each
     await orgTree.rebuildPaths(tx)
     await deptTree.rebuildPaths(tx)

@@ -19,6 +19,7 @@ export { personFinder } from './find'
 export {
   activeStaffUnder,
   departmentHeadAccountIds,
+  departmentOfAccount,
   isStaffUnder,
   pendingAuditCount,
   personNameOf,

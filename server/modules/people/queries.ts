@@ -173,3 +173,9 @@ export async function departmentHeadAccountIds(db: Db, accountId: string): Promi
   }
   return []
 }
+
+/** The department of the staff record linked to an account (null: none, or no department). */
+export async function departmentOfAccount(db: Db, accountId: string): Promise<string | null> {
+  const [row] = await db.select({ id: person.departmentId }).from(person).where(eq(person.accountId, accountId)).limit(1)
+  return row?.id ?? null
+}

@@ -20,6 +20,7 @@ import {
 } from './queries'
 
 export {
+  activeRolesOf,
   activeRolesWithMembers,
   roleExists,
   roleIdsWithin,

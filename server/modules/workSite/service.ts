@@ -10,7 +10,7 @@
  * the transaction). Codes are unique within a project (20006).
  */
 import type { FastifyRequest } from 'fastify'
-import { and, eq, ilike, or } from 'drizzle-orm'
+import { and, eq, ilike, inArray, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -209,4 +209,14 @@ export async function workSiteOptions(db: Db, projectId: string): Promise<WorkSi
   const { lines, designUnits, containers } = await structureChoices(db, projectId)
   const staff = await activeStaffUnder(db, await projectUnitIds(db, projectId), 2000)
   return { lines, designUnits, containers, staff }
+}
+
+/** Those of `ids` that are work sites of the project. */
+export async function workSiteIdsOf(db: Db, projectId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: workSite.workSiteId })
+    .from(workSite)
+    .where(and(eq(workSite.projectId, projectId), inArray(workSite.workSiteId, ids)))
+  return new Set(rows.map((r) => r.id))
 }
