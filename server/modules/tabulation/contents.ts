@@ -41,7 +41,7 @@ import { projectWhere, requireProject, visibleProjectIds } from '../../lib/proje
 import type { AuthContext } from '../../types'
 import { workSiteIdsOf } from '../workSite'
 import { cellAccess, subjectsOf, visibleCells, visibleSheet, type CellAccess, type RuleRow, type Subjects } from './access'
-import { pageOf } from './paging'
+import { pageOf } from '../../lib/paging'
 import { MENU, rulesOf } from './templates'
 import { fill, TAB_TEXT, type Text } from './texts'
 import { missingRequired, valueProblems } from './values'

@@ -47,7 +47,7 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { isUniqueViolation } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
-import { pageOf } from './paging'
+import { pageOf } from '../../lib/paging'
 import { fill, TAB_TEXT } from './texts'
 
 export const MENU = '/admin/table-manage'
@@ -127,6 +127,18 @@ export interface NewTemplate {
   sheet: TabSheet
 }
 
+/** The columns an add and an update write alike: the template as its draft. */
+const draftColumns = (t: Omit<NewTemplate, 'tabTemplateId'>) => ({
+  tabGroupId: t.tabGroupId,
+  name: t.name,
+  code: t.code,
+  description: t.description ?? null,
+  applicationId: t.applicationId ?? null,
+  applicationMenuId: t.applicationMenuId ?? null,
+  sheet: t.sheet,
+  status: 'draft' as const,
+})
+
 /** Adds a draft template (the add call, the import, the seed); 20002 on an unknown group, 20006 on a taken code. */
 export async function insertTemplate(db: Db, req: FastifyRequest | null, t: NewTemplate, by: string): Promise<TemplateRow> {
   await requireGroup(db, t.tabGroupId)
@@ -137,14 +149,7 @@ export async function insertTemplate(db: Db, req: FastifyRequest | null, t: NewT
       .insert(tabTemplate)
       .values({
         tabTemplateId: t.tabTemplateId ?? newId(),
-        tabGroupId: t.tabGroupId,
-        name: t.name,
-        code: t.code,
-        description: t.description ?? null,
-        applicationId: t.applicationId ?? null,
-        applicationMenuId: t.applicationMenuId ?? null,
-        sheet: t.sheet,
-        status: 'draft',
+        ...draftColumns(t),
         createBy: by,
         updateBy: by,
       })
@@ -338,14 +343,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
       const [row] = await ctx.db
         .update(tabTemplate)
         .set({
-          tabGroupId: input.tabGroupId,
-          name: input.name,
-          code: input.code,
-          description: input.description ?? null,
-          applicationId: input.applicationId ?? null,
-          applicationMenuId: input.applicationMenuId ?? null,
-          sheet: input.sheet,
-          status: 'draft',
+          ...draftColumns(input),
           updateTime: new Date(),
           updateBy: req.auth!.account.accountId,
         })

@@ -32,7 +32,7 @@ import { defineResource, registerResource } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { accountIdsWithin, accountRefs, accountsWithHolder } from '../account'
 import { fill, type Text } from './texts'
-import { pageOf } from './paging'
+import { pageOf } from '../../lib/paging'
 
 /** Accounts the member picker offers at once (a keyword narrows them). */
 const CANDIDATES_MAX = 50

@@ -54,7 +54,7 @@ import { accountShownNameOf, accountsWithHolder, normalAccountIdsOfRoles } from 
 import { configsOf, type WorkflowRuntime } from './runtime'
 import { RUN_TEXT } from './texts'
 import { historyOut } from './models'
-import { pageOf } from './paging'
+import { pageOf } from '../../lib/paging'
 
 /** Accounts a verb's picker offers (the caller's data scope; a keyword narrows them in the picker). */
 const ACCOUNT_OPTIONS_MAX = 500

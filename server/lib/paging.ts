@@ -1,5 +1,5 @@
-/** One page of a tabulation list: the ordered rows query limited to the page, and the count of the same rows. */
-import type { Page } from '../../../src/contract/envelope'
+/** One page of a list: the ordered rows query limited to the page, and the count of the same rows. */
+import type { Page } from '../../src/contract/envelope'
 
 export interface PageAsked {
   pageIndex: number
