@@ -310,15 +310,8 @@ describe('exporting 100,000 log rows', () => {
   /** VmRSS of a process in MB. */
   const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 
-  async function exportFlat(g: Gateway, password: string, tag: string) {
-    const c = await new Client(g.url).signIn('admin', password)
-    const pid = g.child.pid!
-    const signed = await c.signedRequest('GET', `${L}/operateLog/export`, { query: { uri: `/bench/${tag}/`, format: 'csv' } })
-    const base = rss(pid)
-    let peak = base
-    const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 20)
-    const res = await fetch(signed.url, { headers: signed.headers })
-    expect(res.status).toBe(200)
+  /** Reads an export through; its bytes and lines. */
+  async function drain(res: Response) {
     let bytes = 0
     let lines = 0
     const reader = res.body!.getReader()
@@ -328,6 +321,29 @@ describe('exporting 100,000 log rows', () => {
       bytes += value.length
       for (const b of value) if (b === 10) lines++
     }
+    return { bytes, lines }
+  }
+
+  /**
+   * `warm`: the embedded database lives in the gateway's process, and its page cache (PostgreSQL's
+   * shared buffers in the WebAssembly heap, which never shrinks) grows to hold the table the first
+   * time it is read: a first export warms it, the second is measured.
+   */
+  async function exportFlat(g: Gateway, password: string, tag: string, warm = false) {
+    const c = await new Client(g.url).signIn('admin', password)
+    const pid = g.child.pid!
+    const query = { uri: `/bench/${tag}/`, format: 'csv' }
+    if (warm) {
+      const first = await c.signedRequest('GET', `${L}/operateLog/export`, { query })
+      await drain(await fetch(first.url, { headers: first.headers }))
+    }
+    const signed = await c.signedRequest('GET', `${L}/operateLog/export`, { query })
+    const base = rss(pid)
+    let peak = base
+    const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 20)
+    const res = await fetch(signed.url, { headers: signed.headers })
+    expect(res.status).toBe(200)
+    const { bytes, lines } = await drain(res)
     clearInterval(timer)
     // every row and the header; far more bytes went through than the gateway's memory grew
     expect(lines).toBe(ROWS + 1)
@@ -349,7 +365,7 @@ describe('exporting 100,000 log rows', () => {
     await fill(db, 'emb')
     await db.close()
     gw = await startGateway('export-embedded', {}, dir)
-    await exportFlat(gw, gw.adminPassword, 'emb')
+    await exportFlat(gw, gw.adminPassword, 'emb', true)
   }, 240_000)
 
   it('on PostgreSQL with flat gateway memory', async () => {
