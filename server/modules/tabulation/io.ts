@@ -17,19 +17,24 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { receiveUpload, sendXlsx } from '../files'
 import { openContent } from './contents'
 import { insertTemplate, MENU, templateById, templateOut } from './templates'
+import { answerInTransaction } from '../../plugins/idempotency'
 import { TAB_TEXT } from './texts'
 import { sheetFromXlsx, xlsxFromSheet } from './xlsx'
 
 export function registerIoRoutes(app: FastifyInstance, ctx: Ctx): void {
   const API = TABULATION_API
 
-  app.post(API.template.import, { config: { auth: 'signed', perm: perm(MENU, 'import') } }, async (req) => {
+  // No transaction while the workbook streams in and is read; then the template and the answer are one.
+  const importConfig = { auth: 'signed' as const, perm: perm(MENU, 'import'), ownTransactions: true }
+  app.post(API.template.import, { config: importConfig }, async (req, reply) => {
     const q = parse(tabImportQuery, req.query, req)
     const file = await receiveUpload(req, () => 'import')
     const sheet = await sheetFromXlsx(file.bytes, ctx.config.imports.maxBytes)
     if ('zh' in sheet) throw new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: sheet[requestLang(req)] }], sheet)
-    const row = await insertTemplate(ctx.db, req, { ...q, sheet }, req.auth!.account.accountId)
-    return ok(req, templateOut(row), TAB_TEXT.templateSaved)
+    return answerInTransaction(ctx, req, reply, async () => {
+      const row = await insertTemplate(ctx.db, req, { ...q, sheet }, req.auth!.account.accountId)
+      return ok(req, templateOut(row), TAB_TEXT.templateSaved)
+    })
   })
 
   app.get(API.template.export, { config: { auth: 'signed', perm: perm(MENU, 'export') } }, async (req, reply) => {
