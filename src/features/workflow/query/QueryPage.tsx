@@ -8,7 +8,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Check, Eye, Play, Undo2, X } from 'lucide-react'
-import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfTaskRow } from '@/contract/schemas/workflow'
+import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfInstanceStatus, type WfTaskRow } from '@/contract/schemas/workflow'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -95,6 +95,14 @@ function useCommon() {
       exportValue: (r) => titleOf(of(r)),
       className: 'max-w-[14rem] truncate',
     }),
+    model: <T,>(): ListColumn<T> => ({ key: 'modelName', header: t('workflow.query.field.model') }),
+    /** An instance's state as its badge, exported as its name. */
+    instanceStatus: <T,>(key: string, header: string, of: (r: T) => WfInstanceStatus): ListColumn<T> => ({
+      key,
+      header,
+      cell: (r) => <InstanceStatus status={of(r)} />,
+      exportValue: (r) => t(`workflow.query.instanceStatus.${of(r)}`),
+    }),
     starter: <T extends { starterName: string | null }>(): ListColumn<T> =>
       textColumn<T>('starterName', t('workflow.query.field.starter'), (r) => r.starterName ?? '--'),
     keyword: { name: 'keyword', label: t('workflow.query.field.keyword') } satisfies FilterField,
@@ -131,7 +139,7 @@ function TodoList({ open }: { open: Open }) {
   const { t } = c
   const columns: ListColumn<WfTaskRow>[] = [
     c.title<WfTaskRow>((r) => r.instanceTitle),
-    { key: 'modelName', header: t('workflow.query.field.model') },
+    c.model(),
     textColumn<WfTaskRow>('activityName', t('workflow.query.field.node'), (r) => r.activityName || r.activityId),
     c.starter<WfTaskRow>(),
     timeColumn<WfTaskRow>('createTime', t('workflow.query.field.arriveTime')),
@@ -171,7 +179,7 @@ function DoneList({ open }: { open: Open }) {
   const { t } = c
   const columns: ListColumn<WfTaskRow>[] = [
     c.title<WfTaskRow>((r) => r.instanceTitle),
-    { key: 'modelName', header: t('workflow.query.field.model') },
+    c.model(),
     textColumn<WfTaskRow>('activityName', t('workflow.query.field.node'), (r) => r.activityName || r.activityId),
     c.starter<WfTaskRow>(),
     {
@@ -209,12 +217,7 @@ function instanceColumns(c: ReturnType<typeof useCommon>): ListColumn<WfInstance
     c.title<WfInstanceRow>((r) => r.title),
     textColumn<WfInstanceRow>('modelName', t('workflow.query.field.model'), (r) => `${r.modelName} v${r.modelVersion}`),
     c.starter<WfInstanceRow>(),
-    {
-      key: 'status',
-      header: t('workflow.query.field.status'),
-      cell: (r) => <InstanceStatus status={r.status} />,
-      exportValue: (r) => t(`workflow.query.instanceStatus.${r.status}`),
-    },
+    c.instanceStatus<WfInstanceRow>('status', t('workflow.query.field.status'), (r) => r.status),
     timeColumn<WfInstanceRow>('startTime', t('workflow.query.field.startTime')),
     timeColumn<WfInstanceRow>('endTime', t('workflow.query.field.endTime')),
   ]
@@ -253,15 +256,10 @@ function CcList({ open }: { open: Open }) {
   const { t } = c
   const columns: ListColumn<WfCcRow>[] = [
     c.title<WfCcRow>((r) => r.instanceTitle),
-    { key: 'modelName', header: t('workflow.query.field.model') },
+    c.model(),
     c.starter<WfCcRow>(),
     textColumn<WfCcRow>('fromName', t('workflow.query.field.from'), (r) => r.fromName ?? '--'),
-    {
-      key: 'instanceStatus',
-      header: t('workflow.query.field.instanceStatus'),
-      cell: (r) => <InstanceStatus status={r.instanceStatus} />,
-      exportValue: (r) => t(`workflow.query.instanceStatus.${r.instanceStatus}`),
-    },
+    c.instanceStatus<WfCcRow>('instanceStatus', t('workflow.query.field.instanceStatus'), (r) => r.instanceStatus),
     timeColumn<WfCcRow>('createTime', t('workflow.query.field.ccTime')),
   ]
   return (
