@@ -56,6 +56,8 @@ import { Route as ShellAdminWorkSiteInformationRouteImport } from './routes/_she
 import { Route as ShellAdminWorkSiteInitializationRouteImport } from './routes/_shell/admin/work-site-initialization'
 import { Route as ShellAdminWorkflowQueryRouteImport } from './routes/_shell/admin/workflow-query'
 import { Route as ShellTestDemoRouteImport } from './routes/_shell/test/demo'
+import { Route as ShellAdminTableManageDesignTabTemplateIdRouteImport } from './routes/_shell/admin/table-manage_.design.$tabTemplateId'
+import { Route as ShellAdminTableManageFillTabContentIdRouteImport } from './routes/_shell/admin/table-manage_.fill.$tabContentId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -313,6 +315,18 @@ const ShellTestDemoRoute = ShellTestDemoRouteImport.update({
   path: '/test/demo',
   getParentRoute: () => ShellRoute,
 } as any)
+const ShellAdminTableManageDesignTabTemplateIdRoute =
+  ShellAdminTableManageDesignTabTemplateIdRouteImport.update({
+    id: '/admin/table-manage_/design/$tabTemplateId',
+    path: '/admin/table-manage/design/$tabTemplateId',
+    getParentRoute: () => ShellRoute,
+  } as any)
+const ShellAdminTableManageFillTabContentIdRoute =
+  ShellAdminTableManageFillTabContentIdRouteImport.update({
+    id: '/admin/table-manage_/fill/$tabContentId',
+    path: '/admin/table-manage/fill/$tabContentId',
+    getParentRoute: () => ShellRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -361,6 +375,8 @@ export interface FileRoutesByFullPath {
   '/admin/work-site-initialization': typeof ShellAdminWorkSiteInitializationRoute
   '/admin/workflow-query': typeof ShellAdminWorkflowQueryRoute
   '/test/demo': typeof ShellTestDemoRoute
+  '/admin/table-manage/design/$tabTemplateId': typeof ShellAdminTableManageDesignTabTemplateIdRoute
+  '/admin/table-manage/fill/$tabContentId': typeof ShellAdminTableManageFillTabContentIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -409,6 +425,8 @@ export interface FileRoutesByTo {
   '/admin/work-site-initialization': typeof ShellAdminWorkSiteInitializationRoute
   '/admin/workflow-query': typeof ShellAdminWorkflowQueryRoute
   '/test/demo': typeof ShellTestDemoRoute
+  '/admin/table-manage/design/$tabTemplateId': typeof ShellAdminTableManageDesignTabTemplateIdRoute
+  '/admin/table-manage/fill/$tabContentId': typeof ShellAdminTableManageFillTabContentIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -459,6 +477,8 @@ export interface FileRoutesById {
   '/_shell/admin/work-site-initialization': typeof ShellAdminWorkSiteInitializationRoute
   '/_shell/admin/workflow-query': typeof ShellAdminWorkflowQueryRoute
   '/_shell/test/demo': typeof ShellTestDemoRoute
+  '/_shell/admin/table-manage_/design/$tabTemplateId': typeof ShellAdminTableManageDesignTabTemplateIdRoute
+  '/_shell/admin/table-manage_/fill/$tabContentId': typeof ShellAdminTableManageFillTabContentIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -509,6 +529,8 @@ export interface FileRouteTypes {
     | '/admin/work-site-initialization'
     | '/admin/workflow-query'
     | '/test/demo'
+    | '/admin/table-manage/design/$tabTemplateId'
+    | '/admin/table-manage/fill/$tabContentId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -557,6 +579,8 @@ export interface FileRouteTypes {
     | '/admin/work-site-initialization'
     | '/admin/workflow-query'
     | '/test/demo'
+    | '/admin/table-manage/design/$tabTemplateId'
+    | '/admin/table-manage/fill/$tabContentId'
   id:
     | '__root__'
     | '/'
@@ -606,6 +630,8 @@ export interface FileRouteTypes {
     | '/_shell/admin/work-site-initialization'
     | '/_shell/admin/workflow-query'
     | '/_shell/test/demo'
+    | '/_shell/admin/table-manage_/design/$tabTemplateId'
+    | '/_shell/admin/table-manage_/fill/$tabContentId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -948,6 +974,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellTestDemoRouteImport
       parentRoute: typeof ShellRoute
     }
+    '/_shell/admin/table-manage_/design/$tabTemplateId': {
+      id: '/_shell/admin/table-manage_/design/$tabTemplateId'
+      path: '/admin/table-manage/design/$tabTemplateId'
+      fullPath: '/admin/table-manage/design/$tabTemplateId'
+      preLoaderRoute: typeof ShellAdminTableManageDesignTabTemplateIdRouteImport
+      parentRoute: typeof ShellRoute
+    }
+    '/_shell/admin/table-manage_/fill/$tabContentId': {
+      id: '/_shell/admin/table-manage_/fill/$tabContentId'
+      path: '/admin/table-manage/fill/$tabContentId'
+      fullPath: '/admin/table-manage/fill/$tabContentId'
+      preLoaderRoute: typeof ShellAdminTableManageFillTabContentIdRouteImport
+      parentRoute: typeof ShellRoute
+    }
   }
 }
 
@@ -993,6 +1033,8 @@ interface ShellRouteChildren {
   ShellAdminWorkSiteInitializationRoute: typeof ShellAdminWorkSiteInitializationRoute
   ShellAdminWorkflowQueryRoute: typeof ShellAdminWorkflowQueryRoute
   ShellTestDemoRoute: typeof ShellTestDemoRoute
+  ShellAdminTableManageDesignTabTemplateIdRoute: typeof ShellAdminTableManageDesignTabTemplateIdRoute
+  ShellAdminTableManageFillTabContentIdRoute: typeof ShellAdminTableManageFillTabContentIdRoute
 }
 
 const ShellRouteChildren: ShellRouteChildren = {
@@ -1039,6 +1081,10 @@ const ShellRouteChildren: ShellRouteChildren = {
   ShellAdminWorkSiteInitializationRoute: ShellAdminWorkSiteInitializationRoute,
   ShellAdminWorkflowQueryRoute: ShellAdminWorkflowQueryRoute,
   ShellTestDemoRoute: ShellTestDemoRoute,
+  ShellAdminTableManageDesignTabTemplateIdRoute:
+    ShellAdminTableManageDesignTabTemplateIdRoute,
+  ShellAdminTableManageFillTabContentIdRoute:
+    ShellAdminTableManageFillTabContentIdRoute,
 }
 
 const ShellRouteWithChildren = ShellRoute._addFileChildren(ShellRouteChildren)

@@ -34,6 +34,7 @@ import { shellArea } from '@/features/shell/manifest'
 import { syncArea } from '@/features/sync/manifest'
 import { workSitesArea } from '@/features/workSites/manifest'
 import { workflowArea } from '@/features/workflow/manifest'
+import { tabulationArea } from '@/features/tabulation/manifest'
 
 export interface AreaManifest {
   id: string
@@ -67,9 +68,10 @@ export const AREAS: readonly AreaManifest[] = [
   attributesArea,
   personalArea,
   workflowArea,
+  tabulationArea,
 ]
 
-// a page no area serves is planned: its menus are marked (the workflow query, the workflow roles and the tabulation page today)
+// a page no area serves is planned: its menus are marked
 registerBuiltPages(AREAS.flatMap((a) => a.pages))
 
 registerCommands(AREAS.flatMap((a) => a.commands ?? []))

@@ -44,8 +44,11 @@ export const def: MenuFns<'add' | 'delete'> = { menu: '/admin/role-manage', fns:
 // ---- routes and menus are the same set ----------------------------------------------------
 
 type RoutePath = keyof FileRoutesByFullPath
-/** The routes a menu leads to: the screens under /admin (not the /admin redirect), the personal centre and the test page. */
-type MenuRoute = Exclude<Extract<RoutePath, `/admin/${string}` | '/personal-view' | '/test/demo'>, '/admin/index'>
+/**
+ * The routes a menu leads to: the screens under /admin (not the /admin redirect, nor a menu's own
+ * sub-screens such as /admin/table-manage/design/$tabTemplateId), the personal centre and the test page.
+ */
+type MenuRoute = Exclude<Extract<RoutePath, `/admin/${string}` | '/personal-view' | '/test/demo'>, '/admin/index' | `${MenuPath}/${string}`>
 /** Both never: a screen without a menu, or a menu without a screen, fails typecheck here. */
 type ScreenWithoutMenu = Exclude<MenuRoute, MenuPath>
 type MenuWithoutScreen = Exclude<MenuPath, MenuRoute>

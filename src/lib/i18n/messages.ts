@@ -15,6 +15,7 @@ import type * as crudTexts from './locales/crud'
 import type * as rolesTexts from './locales/roles'
 import type * as appsTexts from './locales/apps'
 import type * as workflowTexts from './locales/workflow'
+import type * as tabulationTexts from './locales/tabulation'
 import type * as filesTexts from './locales/files'
 import type * as inviteTexts from './locales/invite'
 import type * as peopleTexts from './locales/people'
@@ -67,6 +68,7 @@ export const lazyTexts = {
   attributes: () => import('./locales/attributes'),
   palette: () => import('./locales/palette'),
   workflow: () => import('./locales/workflow'),
+  tabulation: () => import('./locales/tabulation'),
 }
 export type LazyNamespace = keyof typeof lazyTexts
 
@@ -108,4 +110,5 @@ export type Messages = ReturnType<typeof entry> & {
   attributes: typeof attributesTexts.zh
   palette: typeof paletteTexts.zh
   workflow: typeof workflowTexts.zh
+  tabulation: typeof tabulationTexts.zh
 }

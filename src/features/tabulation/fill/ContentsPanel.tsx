@@ -1,0 +1,4 @@
+/** The filled sheets tab (placeholder until built). */
+export function ContentsPanel() {
+  return null
+}

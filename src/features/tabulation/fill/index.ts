@@ -1,0 +1,5 @@
+import type { LazyNamespace } from '@/lib/i18n'
+export { FillScreen } from './FillScreen'
+
+/** The i18n namespaces this screen shows, loaded with the chunk (lazyScreen). */
+export const texts = ['crud', 'tabulation'] as const satisfies readonly LazyNamespace[]

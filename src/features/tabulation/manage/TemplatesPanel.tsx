@@ -1,0 +1,4 @@
+/** The templates tab (placeholder until built). */
+export function TemplatesPanel() {
+  return null
+}

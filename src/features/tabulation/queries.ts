@@ -1,0 +1,108 @@
+/**
+ * Query keys and options of the tabulation area, the one place they are written: the group tree,
+ * templates (paged list, a draft with its sheet, published versions), a template's cell rules,
+ * contents (paged list, one opened). Every key starts with 'tabTemplate' or 'tabContent': a write
+ * to templates refetches the first, a save or submit of a sheet the second.
+ */
+import { queryOptions } from '@tanstack/react-query'
+import {
+  TABULATION_API,
+  type TabCellRuleRow,
+  type TabContentOpen,
+  type TabContentRow,
+  type TabGroupRow,
+  type TabTemplateDetail,
+  type TabTemplateRow,
+  type TabVersionRow,
+} from '@/contract/schemas/tabulation'
+import { listPageQueryOptions } from '@/lib/crud/queries'
+import type { ListSearch } from '@/lib/crud/search'
+import { http } from '@/lib/http'
+
+const TEMPLATE_KEY = 'tabTemplate'
+const CONTENT_KEY = 'tabContent'
+const GROUP_KEY = 'tabGroup'
+
+/** The list machinery's view of the calls. */
+export const templatePaths = {
+  listPage: TABULATION_API.template.listPage,
+  list: TABULATION_API.template.list,
+  add: TABULATION_API.template.add,
+  update: TABULATION_API.template.update,
+  delete: TABULATION_API.template.delete,
+}
+export const groupPaths = {
+  listPage: TABULATION_API.group.listTree,
+  list: TABULATION_API.group.listTree,
+  add: TABULATION_API.group.add,
+  update: TABULATION_API.group.update,
+  delete: TABULATION_API.group.delete,
+}
+/** Contents are added, saved and submitted by their own calls (./fill); no delete. */
+export const contentPaths = {
+  listPage: TABULATION_API.content.listPage,
+  list: TABULATION_API.content.listPage,
+  add: TABULATION_API.content.add,
+  update: TABULATION_API.content.save,
+  delete: TABULATION_API.content.save,
+}
+
+export const tabKeys = {
+  templates: () => [TEMPLATE_KEY] as const,
+  detail: (tabTemplateId: string) => [TEMPLATE_KEY, 'detail', tabTemplateId] as const,
+  versions: (tabTemplateId: string) => [TEMPLATE_KEY, 'versions', tabTemplateId] as const,
+  rules: (tabTemplateId: string) => [TEMPLATE_KEY, 'rules', tabTemplateId] as const,
+  groups: () => [GROUP_KEY] as const,
+  contents: () => [CONTENT_KEY] as const,
+  open: (tabContentId: string) => [CONTENT_KEY, 'open', tabContentId] as const,
+}
+
+/** The template list page for a list search (the group as a filter). */
+export const templateListPageQueryOptions = (search: ListSearch) =>
+  listPageQueryOptions<TabTemplateRow>({ key: TEMPLATE_KEY, paths: templatePaths }, search)
+
+/** The filled sheets' list page for a list search. */
+export const contentListPageQueryOptions = (search: ListSearch) =>
+  listPageQueryOptions<TabContentRow>({ key: CONTENT_KEY, paths: contentPaths }, search)
+
+/** Every group, flat (parentId, sortKey): the console builds the tree. */
+export const groupTreeQueryOptions = () =>
+  queryOptions({
+    queryKey: tabKeys.groups(),
+    queryFn: ({ signal }) => http.get<TabGroupRow[]>(TABULATION_API.group.listTree, undefined, { signal }),
+  })
+
+/** Published templates (what can be filled). */
+export const publishedTemplatesQueryOptions = () =>
+  queryOptions({
+    queryKey: [TEMPLATE_KEY, 'published'] as const,
+    queryFn: ({ signal }) => http.get<TabTemplateRow[]>(TABULATION_API.template.list, { published: true }, { signal }),
+    staleTime: 60_000,
+  })
+
+/** A template's draft with its sheet (the designer). */
+export const templateDetailQueryOptions = (tabTemplateId: string) =>
+  queryOptions({
+    queryKey: tabKeys.detail(tabTemplateId),
+    queryFn: ({ signal }) => http.get<TabTemplateDetail>(TABULATION_API.template.detail, { tabTemplateId }, { signal }),
+    gcTime: 0,
+  })
+
+export const templateVersionsQueryOptions = (tabTemplateId: string) =>
+  queryOptions({
+    queryKey: tabKeys.versions(tabTemplateId),
+    queryFn: ({ signal }) => http.get<TabVersionRow[]>(TABULATION_API.template.versions, { tabTemplateId }, { signal }),
+  })
+
+export const cellRulesQueryOptions = (tabTemplateId: string) =>
+  queryOptions({
+    queryKey: tabKeys.rules(tabTemplateId),
+    queryFn: ({ signal }) => http.get<TabCellRuleRow[]>(TABULATION_API.cellPermission.list, { tabTemplateId }, { signal }),
+  })
+
+/** A content opened: the version's layout (what the caller may view), its cells, the cells it may edit. */
+export const contentOpenQueryOptions = (tabContentId: string) =>
+  queryOptions({
+    queryKey: tabKeys.open(tabContentId),
+    queryFn: ({ signal }) => http.get<TabContentOpen>(TABULATION_API.content.open, { tabContentId }, { signal }),
+  })
