@@ -172,13 +172,6 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible()
 })
 
-test('an area built later says so plainly', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/table-manage')
-  await expect(page.getByRole('heading', { name: /表格管理.*尚未建设/ })).toBeVisible()
-  await expect(page.getByText('当前版本中不可使用')).toBeVisible()
-})
-
 test('an offline reload still shows the shell', async ({ page, context }) => {
   await signIn(page, 'admin')
   await waitForServiceWorker(page)

@@ -4,7 +4,7 @@ import { ChevronRight, Languages, LogOut, Menu, Moon, Sun, UserRound } from 'luc
 import { Button } from '@/components/ui/button'
 import { LazyMenu, lazyMenuPopup } from '@/components/ui/lazy-menu'
 import { Tooltip } from '@/components/ui/tooltip'
-import { setLocale, useT } from '@/lib/i18n'
+import { hasKey, setLocale, translate, useT } from '@/lib/i18n'
 import { buildMenuTree, menuLabel, menuTrail, normalizePath, useMenus } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
 import { MessageBell } from '@/lib/messages'
@@ -12,7 +12,7 @@ import { SyncBadge, SyncHost } from '@/features/sync'
 import { PaletteButton } from '@/features/palette'
 import { logout } from './logout'
 import { themeStore, toggleTheme } from './theme'
-import { pageTitle } from './titles'
+import { pageTitle, subScreenOf } from './titles'
 import { displayName, useCurrentUser } from './user'
 import type { UserMenuProps } from './UserMenuPopup'
 
@@ -56,8 +56,11 @@ export function Breadcrumbs() {
   const pathname = normalizePath(useLocation({ select: (l) => l.pathname }))
   const { data: menus } = useMenus()
   const tree = useMemo(() => buildMenuTree(menus ?? []), [menus])
-  const trail = menuTrail(tree, pathname)
-  const items = trail.length ? trail.map((n) => menuLabel(n, locale)) : [pageTitle(pathname, locale, menus)]
+  const sub = subScreenOf(pathname)
+  const trail = menuTrail(tree, sub?.menu ?? pathname)
+  const items = trail.length
+    ? [...trail.map((n) => menuLabel(n, locale)), ...(sub && hasKey(sub.key) ? [translate(locale, sub.key)] : [])]
+    : [pageTitle(pathname, locale, menus)]
   return (
     <nav aria-label={t('shell.header.breadcrumbs')} className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1 text-sm">

@@ -85,7 +85,9 @@ export const templateDetailQueryOptions = (tabTemplateId: string) =>
   queryOptions({
     queryKey: tabKeys.detail(tabTemplateId),
     queryFn: ({ signal }) => http.get<TabTemplateDetail>(TABULATION_API.template.detail, { tabTemplateId }, { signal }),
+    // the designer starts from the draft as it is now, never from a copy kept in memory or on disk
     gcTime: 0,
+    meta: { persist: false },
   })
 
 export const templateVersionsQueryOptions = (tabTemplateId: string) =>

@@ -43,4 +43,3 @@ export function styleCss(s: TabStyle | undefined): string {
   if (s.numFmt) out.push(`${NUMFMT_PROP}: ${JSON.stringify(s.numFmt)}`)
   return out.join('; ')
 }
-

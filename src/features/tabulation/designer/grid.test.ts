@@ -94,7 +94,16 @@ describe('the designer grid', () => {
 
   it('grows and shrinks the sheet to what the editor holds, dropping fill-in cells that fell outside', () => {
     const back = fromGrid(
-      { data: [['a', ''], ['', '1.5']], mergeCells: { A1: [1, 1] }, styleAt: () => null, colWidths: [64, 64], rowHeights: {} },
+      {
+        data: [
+          ['a', ''],
+          ['', '1.5'],
+        ],
+        mergeCells: { A1: [1, 1] },
+        styleAt: () => null,
+        colWidths: [64, 64],
+        rowHeights: {},
+      },
       SHEET.fillIns,
     )
     expect(back).toMatchObject({ rows: 2, cols: 2, cells: { A1: { v: 'a' }, B2: { v: 1.5 } }, merges: [], fillIns: {} })

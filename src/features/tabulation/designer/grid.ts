@@ -159,10 +159,13 @@ export function fromGrid(g: GridRead, fillIns: Record<string, TabFillIn>): TabSh
   const rowHeights: Record<string, number> = {}
   for (const [row, px] of Object.entries(g.rowHeights)) if (Number(row) < rows && px > 0) rowHeights[String(Number(row) + 1)] = ptOf(px)
   const kept = Object.fromEntries(
-    Object.entries(fillIns).filter(([a]) => {
-      const p = parseAddress(a)
-      return p && p.row <= rows && p.col <= cols
-    }),
+    Object.entries(fillIns)
+      .filter(([a]) => {
+        const p = parseAddress(a)
+        return p && p.row <= rows && p.col <= cols
+      })
+      // a choice's options as typed: trimmed, blank lines dropped
+      .map(([a, f]) => [a, f.kind === 'choice' && f.options ? { ...f, options: f.options.map((o) => o.trim()).filter(Boolean) } : f]),
   )
   return { rows, cols, cells, merges, colWidths, rowHeights, fillIns: kept }
 }

@@ -8,6 +8,17 @@ import type { Shape } from '../shape'
  */
 const pages = (name: (path: MenuPath) => string) => Object.fromEntries(MENU_PATHS.map((p) => [p, name(p)])) as Record<MenuPath, string>
 
-export const zh = { ...pages((p) => menuOf(p).name), '/admin/index': '工作台' }
+/** A menu's sub-screens (src/features/shell/titles.ts subScreenOf), by the menu's path and their first segment. */
+export const zh = {
+  ...pages((p) => menuOf(p).name),
+  '/admin/index': '工作台',
+  '/admin/table-manage/design': '设计模板',
+  '/admin/table-manage/fill': '填报',
+}
 
-export const en: Shape<typeof zh> = { ...pages((p) => menuOf(p).nameEn), '/admin/index': 'Workbench' }
+export const en: Shape<typeof zh> = {
+  ...pages((p) => menuOf(p).nameEn),
+  '/admin/index': 'Workbench',
+  '/admin/table-manage/design': 'Design',
+  '/admin/table-manage/fill': 'Fill in',
+}
