@@ -19,9 +19,11 @@
  *     page without a filter) and the streamed CSV export's throughput (BENCH_LOG_ROWS; quick: 100,000).
  *   - dashboard (issue 14): the home's dashboard/summary call over the logs' rows plus the staff
  *     (BENCH_STAFF_ROWS), as administrator and unit administrator (p50/p99; anchor: the log's first page).
+ *   - tabulation (issue 30): a 60 × 300 template with 2,000 fill-in cells — a save's patch and gateway
+ *     check time, the designer's and the fill-in screen's script and open time (bench/tabulation.ts).
  *   - files (issue 31): a photo at the upload limit up and down through the shared store (pieces in
  *     PostgreSQL), MB/s and the gateway's peak resident memory; anchor: the disk store on the same server.
- * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,tabulation,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -1065,6 +1067,68 @@ async function main() {
         goal: { op: '<=', value: 0 },
       })
     }
+  })
+  await part('tabulation', async () => {
+    if (!existsSync('dist/index.html')) build()
+    const out = await script('bench/tabulation.ts', QUICK ? { BENCH_QUICK: '1' } : {})
+    const p50 = (line: string) => Number(/p50=([\d.]+) ms/.exec(line)?.[1] ?? NaN)
+    const line = (re: RegExp) => re.exec(out)?.[0] ?? ''
+    const all = line(/tabulation save all: (\d+) cells, (\d+) bytes, .*/)
+    const few = line(/tabulation save few: .*/)
+    const cellsAll = Number(/(\d+) cells/.exec(all)?.[1] ?? 0)
+    figure({
+      name: `sheet save of ${cellsAll} cells: patch`,
+      value: Number(/(\d+) bytes/.exec(all)?.[1] ?? NaN) / 1024,
+      unit: 'KiB',
+      goal: null,
+    })
+    figure({
+      name: `sheet save of ${cellsAll} cells (every cell checked against rules and kinds), p50`,
+      value: p50(all),
+      unit: 'ms',
+      goal: { op: '<=', value: 200 },
+      anchor: { label: 'a save of 20 cells', value: p50(few) },
+    })
+    figure({ name: 'sheet save of 20 cells, p50', value: p50(few), unit: 'ms', goal: { op: '<=', value: 50 } })
+    figure({
+      name: 'sheet save refused (a cell outside the rules, 20003), p50',
+      value: p50(line(/tabulation save refused: .*/)),
+      unit: 'ms',
+      goal: { op: '<=', value: 50 },
+    })
+    const opened = line(/tabulation open: .*/)
+    figure({
+      name: 'open a 60 × 300 sheet with 2,000 fill-in cells (answer)',
+      value: Number(/(\d+) bytes/.exec(opened)?.[1] ?? NaN) / 1024,
+      unit: 'KiB',
+      goal: null,
+      note: `p50 ${p50(opened)} ms`,
+    })
+    const screen = (name: string) =>
+      /tabulation (\w+): opened in (\d+) ms, script (\d+) bytes/.exec(line(new RegExp(`tabulation ${name}: .*`)))
+    const designer = screen('designer')
+    const fill = screen('fill')
+    figure({
+      name: 'designer: script beyond the shell (gzip)',
+      value: designer ? Number(designer[3]) / 1024 : null,
+      unit: 'KiB',
+      goal: null,
+    })
+    figure({ name: 'designer: open the 60 × 300 template, 1024×768', value: designer ? Number(designer[2]) : null, unit: 'ms', goal: null })
+    figure({
+      name: 'fill-in screen: script beyond the shell (gzip)',
+      value: fill ? Number(fill[3]) / 1024 : null,
+      unit: 'KiB',
+      goal: { op: '<=', value: 60 },
+      anchor: designer ? { label: 'the designer', value: Number(designer[3]) / 1024 } : undefined,
+    })
+    figure({
+      name: 'fill-in screen: open the 60 × 300 sheet, 1024×768',
+      value: fill ? Number(fill[2]) : null,
+      unit: 'ms',
+      goal: { op: '<=', value: 1500 },
+      anchor: designer ? { label: 'the designer', value: Number(designer[2]) } : undefined,
+    })
   })
   await part('messages', async () => {
     const receivers = QUICK ? 2000 : 10_000

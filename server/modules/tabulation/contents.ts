@@ -6,7 +6,8 @@
  *   GET  tabulationApi/open       the version's layout and the content's cells, both only what the caller
  *                                 may view, and the fill-in cells it may edit now
  *   POST tabulationApi/add        a content on the template's current version (20021 when never published)
- *   POST tabulationApi/save       a patch { tabContentId, version, cells }: every cell a fill-in cell of the
+ *   POST tabulationApi/save       a patch { tabContentId, version, cells } → the content saved (its row, what the
+ *                                 caller may view; not the layout again): every cell a fill-in cell of the
  *                                 content's version (else 20001 naming them), every cell covered by an edit
  *                                 rule of the caller (else 20003 naming them), each value valid for its
  *                                 kind (20001 per cell), the version read (else 20008 with the content as
@@ -14,7 +15,7 @@
  *   POST tabulationApi/submit     status submitted (the required cells filled, else 20001 naming them)
  * A content stays on the version it was added on, whatever is published after.
  */
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -103,6 +104,15 @@ function accessReader(db: Db, subjects: Subjects) {
   }
 }
 
+/** A version's fill-in cells, read out of its sheet by the database (not the whole layout). */
+async function fillInsOf(db: Db, tabVersionId: string): Promise<TabSheet['fillIns']> {
+  const [v] = await db
+    .select({ fillIns: sql<TabSheet['fillIns']>`${tabTemplateVersion.sheet} -> 'fillIns'` })
+    .from(tabTemplateVersion)
+    .where(eq(tabTemplateVersion.tabVersionId, tabVersionId))
+  return v?.fillIns ?? {}
+}
+
 const cellsRefusal = (req: FastifyRequest, code: typeof Code.INVALID | typeof Code.FORBIDDEN, addresses: string[], text: Text) => {
   const lang = requestLang(req)
   const named = fill(text, addresses.join(lang === 'zh' ? '、' : ', '))
@@ -181,16 +191,12 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
     const auth = req.auth!
     const subjects = await subjectsOf(ctx.db, auth)
     const by = auth.account.accountId
-    await ctx.db.transaction(async (txRaw) => {
+    const saved = await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db
       const j = await contentFor(ctx, tx, auth, input.tabContentId, true)
       const access = await accessReader(tx, subjects)(j.c)
       if (j.c.status === 'submitted') throw new ApiError(Code.REFUSED, null, TAB_TEXT.alreadySubmitted)
-      const [v] = await tx
-        .select({ sheet: tabTemplateVersion.sheet })
-        .from(tabTemplateVersion)
-        .where(eq(tabTemplateVersion.tabVersionId, j.c.tabVersionId))
-      const fillIns = (v!.sheet as TabSheet).fillIns
+      const fillIns = await fillInsOf(tx, j.c.tabVersionId)
       const addresses = Object.keys(input.cells)
       const unknown = addresses.filter((a) => !Object.hasOwn(fillIns, a))
       if (unknown.length) throw cellsRefusal(req, Code.INVALID, unknown, TAB_TEXT.notFillIn)
@@ -212,9 +218,15 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
         if (value === null) delete cells[a]
         else cells[a] = value
       }
-      await tx.update(tabContent).set({ cells, updateTime: new Date(), updateBy: by }).where(eq(tabContent.tabContentId, j.c.tabContentId))
+      const [after] = await tx
+        .update(tabContent)
+        .set({ cells, updateTime: new Date(), updateBy: by })
+        .where(eq(tabContent.tabContentId, j.c.tabContentId))
+        .returning()
+      return contentOut({ ...j, c: after! }, access)
     })
-    return ok<TabContentOpen>(req, await openContent(ctx, auth, input.tabContentId), TAB_TEXT.contentSaved)
+    // the content as saved (what the caller may view), not the layout again: a sheet's layout can be megabytes
+    return ok<TabContentRow>(req, saved, TAB_TEXT.contentSaved)
   })
 
   app.post(API.submit, { config: { auth: 'signed', perm: perm(MENU, 'submit') } }, async (req) => {
@@ -227,11 +239,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
       const access = await accessReader(tx, subjects)(j.c)
       if (j.c.status === 'submitted') throw new ApiError(Code.REFUSED, null, TAB_TEXT.alreadySubmitted)
       if (j.c.version !== input.version) throw new ApiError(Code.VERSION_CONFLICT, contentOut(j, access))
-      const [v] = await tx
-        .select({ sheet: tabTemplateVersion.sheet })
-        .from(tabTemplateVersion)
-        .where(eq(tabTemplateVersion.tabVersionId, j.c.tabVersionId))
-      const missing = missingRequired((v!.sheet as TabSheet).fillIns, j.c.cells as Record<string, TabCellValue>)
+      const missing = missingRequired(await fillInsOf(tx, j.c.tabVersionId), j.c.cells as Record<string, TabCellValue>)
       if (missing.length) throw cellsRefusal(req, Code.INVALID, missing, TAB_TEXT.required)
       const now = new Date()
       await tx
