@@ -8,6 +8,7 @@
  */
 import { useState } from 'react'
 import { UserPlus } from 'lucide-react'
+import type { AccountStatus } from '@/contract'
 import { useT } from '@/lib/i18n'
 import { Badge } from './ui/badge'
 import { Button } from './ui/button'
@@ -37,8 +38,25 @@ export interface AccountPickerTexts {
   submit: string
 }
 
+/** Namespaces holding a members sheet's texts (`add`, `picker.title` … `picker.submit`), for `texts`. */
+export type MembersTextsKey = 'roles.members' | 'workflow.roles.members'
+
+function membersTexts(t: ReturnType<typeof useT>['t'], ns: MembersTextsKey): AccountPickerTexts {
+  return {
+    trigger: t(`${ns}.add`),
+    title: t(`${ns}.picker.title`),
+    description: t(`${ns}.picker.description`),
+    search: t(`${ns}.picker.search`),
+    empty: t(`${ns}.picker.empty`),
+    limitNote: t(`${ns}.picker.limit`),
+    selected: (n) => t(`${ns}.picker.selected`, { n }),
+    submit: t(`${ns}.picker.submit`),
+  }
+}
+
 export interface AccountPickerProps {
-  texts: AccountPickerTexts
+  /** The texts, or the namespace of a members sheet holding them (accounts' statuses then named as people's). */
+  texts: AccountPickerTexts | MembersTextsKey
   open: boolean
   onOpenChange: (open: boolean) => void
   keyword: string
@@ -54,7 +72,7 @@ export interface AccountPickerProps {
 }
 
 export function AccountPicker({
-  texts,
+  texts: given,
   open,
   onOpenChange,
   keyword,
@@ -63,10 +81,13 @@ export function AccountPicker({
   loading,
   onAdd,
   busy,
-  statusLabel,
+  statusLabel: ownStatusLabel,
   limit = 50,
 }: AccountPickerProps) {
   const { t } = useT()
+  const texts = typeof given === 'string' ? membersTexts(t, given) : given
+  const statusLabel =
+    ownStatusLabel ?? (typeof given === 'string' ? (s: string) => t(`people.accountStatus.${s as AccountStatus}`) : undefined)
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set())
   const list = candidates ?? []
 

@@ -178,16 +178,7 @@ function MemberPicker({ role }: { role: Role }) {
 
   return (
     <AccountPicker
-      texts={{
-        trigger: t('roles.members.add'),
-        title: t('roles.members.picker.title'),
-        description: t('roles.members.picker.description'),
-        search: t('roles.members.picker.search'),
-        empty: t('roles.members.picker.empty'),
-        limitNote: t('roles.members.picker.limit'),
-        selected: (n) => t('roles.members.picker.selected', { n }),
-        submit: t('roles.members.picker.submit'),
-      }}
+      texts="roles.members"
       open={open}
       onOpenChange={setOpen}
       keyword={keyword}
@@ -196,7 +187,6 @@ function MemberPicker({ role }: { role: Role }) {
       loading={candidates.isPending}
       onAdd={addMembers}
       busy={add.isPending}
-      statusLabel={(s) => t(`people.accountStatus.${s as RoleMember['status']}`)}
     />
   )
 }

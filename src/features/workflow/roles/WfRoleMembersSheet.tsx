@@ -7,7 +7,6 @@ import { useState } from 'react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { UserMinus } from 'lucide-react'
 import { WORKFLOW_API, type WfRoleAccountRow, type WfRoleRow } from '@/contract/schemas/workflow'
-import type { AccountStatus } from '@/contract'
 import { AccountPicker } from '@/components/account-picker'
 import { Button } from '@/components/ui/button'
 import { Sheet } from '@/components/ui/sheet'
@@ -147,16 +146,7 @@ function MemberPicker({ role }: { role: WfRoleRow }) {
 
   return (
     <AccountPicker
-      texts={{
-        trigger: t('workflow.roles.members.add'),
-        title: t('workflow.roles.members.picker.title'),
-        description: t('workflow.roles.members.picker.description'),
-        search: t('workflow.roles.members.picker.search'),
-        empty: t('workflow.roles.members.picker.empty'),
-        limitNote: t('workflow.roles.members.picker.limit'),
-        selected: (n) => t('workflow.roles.members.picker.selected', { n }),
-        submit: t('workflow.roles.members.picker.submit'),
-      }}
+      texts="workflow.roles.members"
       open={open}
       onOpenChange={setOpen}
       keyword={keyword}
@@ -166,7 +156,6 @@ function MemberPicker({ role }: { role: WfRoleRow }) {
       onAdd={addMembers}
       busy={add.isPending}
       limit={CANDIDATES}
-      statusLabel={(s) => t(`people.accountStatus.${s as AccountStatus}`)}
     />
   )
 }
