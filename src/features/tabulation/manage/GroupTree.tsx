@@ -9,7 +9,7 @@ import { TABULATION_API, tabGroupAdd, tabGroupUpdate, type TabGroupRow } from '@
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
-import { ActionDialog, confirm, FormField, useActionForm } from '@/lib/crud'
+import { ActionDialog, confirm, FORM_HANDLED_CODES, FormField, useActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
@@ -180,7 +180,10 @@ function GroupDialog({ editing, onClose, onSaved }: { editing: Editing; onClose:
           version: editing.group.version,
         }
       : { parentId: editing.parent?.tabGroupId ?? null, groupName: '' },
-    action: (v) => (rename ? http.put<TabGroupRow>(TABULATION_API.group.update, v) : http.post<TabGroupRow>(TABULATION_API.group.add, v)),
+    action: (v) =>
+      rename
+        ? http.put<TabGroupRow>(TABULATION_API.group.update, v, { handled: FORM_HANDLED_CODES })
+        : http.post<TabGroupRow>(TABULATION_API.group.add, v, { handled: FORM_HANDLED_CODES }),
     onDone: (_v, saved) => {
       void qc.invalidateQueries({ queryKey: tabKeys.groups() })
       onSaved((saved as TabGroupRow).tabGroupId)

@@ -20,7 +20,7 @@ import {
 import { Button, IconButton } from '@/components/ui/button'
 import { SearchableSelect } from '@/components/ui/searchable-select'
 import { Skeleton } from '@/components/ui/skeleton'
-import { ActionDialog, FieldError, FormField, useActionForm } from '@/lib/crud'
+import { ActionDialog, FieldError, FORM_HANDLED_CODES, FormField, useActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { cellRulesQueryOptions, tabKeys } from '../queries'
@@ -44,8 +44,9 @@ const rulesSchema = z.preprocess((v) => {
 
 export function RulesDialog({ template, onClose }: { template: TabTemplateRow; onClose: () => void }) {
   const { t } = useT()
-  const rules = useQuery(cellRulesQueryOptions(template.tabTemplateId))
-  if (!rules.data)
+  // the form starts from the rules as they are now (not a copy cached before a save)
+  const rules = useQuery({ ...cellRulesQueryOptions(template.tabTemplateId), refetchOnMount: 'always' })
+  if (!rules.data || !rules.isFetchedAfterMount)
     return <ActionDialogPending title={t('tabulation.rules.title', { name: template.name })} onClose={onClose} pending={rules.isPending} />
   const rows: RuleRow[] = rules.data.map((r) => ({
     subjectKind: r.subjectKind,
@@ -73,7 +74,7 @@ function RulesForm({ template, rows, onClose }: { template: TabTemplateRow; rows
   const action = useActionForm<RulesValues>({
     schema: rulesSchema,
     defaultValues: { tabTemplateId: template.tabTemplateId, rules: rows },
-    action: (v) => http.post(TABULATION_API.cellPermission.save, v),
+    action: (v) => http.post(TABULATION_API.cellPermission.save, v, { handled: FORM_HANDLED_CODES }),
     success: t('tabulation.rules.saved'),
     onDone: () => {
       void qc.invalidateQueries({ queryKey: tabKeys.rules(template.tabTemplateId) })

@@ -11,7 +11,7 @@ import {
 } from '@/contract/schemas/tabulation'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { ActionDialog, FormDialog, FormField, FormGrid, invalidateResource, useActionForm } from '@/lib/crud'
+import { ActionDialog, FORM_HANDLED_CODES, FormDialog, FormField, FormGrid, invalidateResource, useActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useGroups } from './GroupTree'
@@ -59,7 +59,7 @@ export function CopyDialog({ template, onClose }: { template: TabTemplateRow; on
       name: t('tabulation.manage.copyName', { name: template.name }).slice(0, 100),
       code: `${template.code}-copy`.slice(0, 64),
     },
-    action: (v) => http.post(TABULATION_API.template.copy, v),
+    action: (v) => http.post(TABULATION_API.template.copy, v, { handled: FORM_HANDLED_CODES }),
     success: t('tabulation.manage.copied'),
     onDone: () => {
       void invalidateResource(qc, templateResource)
@@ -108,7 +108,7 @@ export function ImportTemplateDialog({ groupId, onClose }: { groupId: string | n
       form.append('file', file!)
       const params: Record<string, string> = { tabGroupId: v.tabGroupId, name: v.name, code: v.code }
       if (v.description) params.description = v.description
-      return http.upload(TABULATION_API.template.import, form, { params })
+      return http.upload(TABULATION_API.template.import, form, { params, handled: FORM_HANDLED_CODES })
     },
     success: t('tabulation.manage.import.done'),
     onDone: () => {

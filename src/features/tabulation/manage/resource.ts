@@ -14,5 +14,19 @@ export const templateResource = defineResource<TabTemplateRow>({
   updateSchema: tabTemplateUpdate,
   entity: 'tabulation.manage.entity',
   nameOf: (r) => r.name,
-  toForm: (r) => ({ ...r }),
+  /** The fields the forms hold; the sheet (of a detail) and the version travel unchanged, unset links stay unset. */
+  toForm: (r) => {
+    const { tabTemplateId, tabGroupId, name, code, description, version, applicationId, applicationMenuId } = r
+    return {
+      tabTemplateId,
+      tabGroupId,
+      name,
+      code,
+      description,
+      version,
+      ...('sheet' in r ? { sheet: r.sheet } : {}),
+      ...(applicationId ? { applicationId } : {}),
+      ...(applicationMenuId ? { applicationMenuId } : {}),
+    }
+  },
 })
