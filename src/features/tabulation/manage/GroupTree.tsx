@@ -28,16 +28,17 @@ const bySortKey = (a: TabGroupRow, b: TabGroupRow) =>
 export function useGroups() {
   const query = useQuery(groupTreeQueryOptions())
   const nodes = useMemo(() => buildTree(query.data ?? [], { id: idOf, parentId: (g) => g.parentId, compare: bySortKey }), [query.data])
-  /** Every group in tree order, indented by depth: the options of a group select. */
+  /** Every group in tree order, named by its path (验收表 / 主体结构): the options of a group select. */
   const options = useMemo(() => {
     const out: { value: string; label: string }[] = []
-    const walk = (list: Node[]) => {
+    const walk = (list: Node[], path: string[]) => {
       for (const n of list) {
-        out.push({ value: n.tabGroupId, label: `${'\u3000'.repeat(n.depth)}${n.groupName}` })
-        walk(n.children)
+        const here = [...path, n.groupName]
+        out.push({ value: n.tabGroupId, label: here.join(' / ') })
+        walk(n.children, here)
       }
     }
-    walk(nodes)
+    walk(nodes, [])
     return out
   }, [nodes])
   return { query, nodes, options }

@@ -26,6 +26,9 @@ import { useT } from '@/lib/i18n'
 import { cellRulesQueryOptions, tabKeys } from '../queries'
 import { useSubjectOptions, useUnitOptions } from './subjects'
 
+/** The columns of a rule row (and of the heading above the rows). */
+const RULE_GRID = 'grid grid-cols-[8rem_minmax(0,1fr)_7rem_6.5rem_8rem_2.25rem] gap-2'
+
 type RuleRow = { subjectKind: TabSubjectKind | ''; subjectId: string; range: string; access: TabCellRule['access']; nodeId: string }
 type RulesValues = { tabTemplateId: string; rules: RuleRow[] }
 
@@ -105,11 +108,20 @@ function RuleRows() {
       {fields.length === 0 ? (
         <p className="rounded-md border border-dashed py-6 text-center text-sm text-muted-foreground">{t('tabulation.rules.empty')}</p>
       ) : (
-        <ol className="flex flex-col gap-2" aria-label={t('tabulation.rules.list')}>
-          {fields.map((f, i) => (
-            <RuleItem key={f.id} index={i} onRemove={() => remove(i)} />
-          ))}
-        </ol>
+        <>
+          <div aria-hidden className={`${RULE_GRID} px-2 text-xs font-medium text-muted-foreground`}>
+            <span>{t('tabulation.rules.subjectKind')}</span>
+            <span>{t('tabulation.rules.subject')}</span>
+            <span>{t('tabulation.rules.range')}</span>
+            <span>{t('tabulation.rules.access')}</span>
+            <span>{t('tabulation.rules.node')}</span>
+          </div>
+          <ol className="flex flex-col gap-2" aria-label={t('tabulation.rules.list')}>
+            {fields.map((f, i) => (
+              <RuleItem key={f.id} index={i} onRemove={() => remove(i)} />
+            ))}
+          </ol>
+        </>
       )}
       <FieldError name="rules" />
       <Button
@@ -128,12 +140,12 @@ function RuleRows() {
 
 function RuleItem({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useT()
-  const { control, setValue } = useFormContext<RulesValues>()
+  const { control, setValue, clearErrors } = useFormContext<RulesValues>()
   const at = `rules.${index}` as const
   const kind = useWatch({ control, name: `${at}.subjectKind` })
   const n = index + 1
   return (
-    <li className="grid grid-cols-[8rem_minmax(0,1fr)_7rem_6.5rem_8rem_auto] items-start gap-2 rounded-md border p-2">
+    <li className={`${RULE_GRID} items-start rounded-md border p-2`}>
       <FormField
         name={`${at}.subjectKind`}
         label={t('tabulation.rules.subjectKindOf', { n })}
@@ -141,7 +153,10 @@ function RuleItem({ index, onRemove }: { index: number; onRemove: () => void }) 
         kind="select"
         placeholder={t('tabulation.rules.subjectKind')}
         options={TAB_SUBJECT_KINDS.map((k) => ({ value: k, label: t(`tabulation.subject.${k}`) }))}
-        onValueChange={() => setValue(`${at}.subjectId`, '')}
+        onValueChange={() => {
+          setValue(`${at}.subjectId`, '')
+          clearErrors(`${at}.subjectId`)
+        }}
       />
       <SubjectPicker index={index} kind={kind} />
       <FormField
@@ -173,8 +188,8 @@ function RuleItem({ index, onRemove }: { index: number; onRemove: () => void }) 
 /** The subject of one rule: a searchable select of the kind's options (a department: its unit first). */
 function SubjectPicker({ index, kind }: { index: number; kind: TabSubjectKind | '' }) {
   const { t } = useT()
-  const { control } = useFormContext<RulesValues>()
-  const { field } = useController({ control, name: `rules.${index}.subjectId` })
+  const { control, clearErrors } = useFormContext<RulesValues>()
+  const { field, fieldState } = useController({ control, name: `rules.${index}.subjectId` })
   const [unitId, setUnitId] = useState('')
   const units = useUnitOptions(kind === 'department')
   const options = useSubjectOptions(kind, unitId)
@@ -208,10 +223,20 @@ function SubjectPicker({ index, kind }: { index: number; kind: TabSubjectKind | 
           disabled={!kind || (kind === 'department' && !unitId && !field.value)}
           options={all}
           value={field.value}
-          onValueChange={field.onChange}
+          aria-invalid={fieldState.error ? true : undefined}
+          onValueChange={(v) => {
+            field.onChange(v)
+            clearErrors(field.name)
+          }}
         />
       </div>
-      <FieldError name={`rules.${index}.subjectId`} label={t('tabulation.rules.subject')} choice />
+      {fieldState.error && !field.value ? (
+        <p role="alert" className="text-xs text-destructive">
+          {t('crud.selectPlaceholder', { field: t('tabulation.rules.subject') })}
+        </p>
+      ) : (
+        <FieldError name={field.name} label={t('tabulation.rules.subject')} />
+      )}
     </div>
   )
 }

@@ -41,7 +41,7 @@ export function TemplatesPanel() {
   const { t } = useT()
   const [groupId, setGroupId] = useState<string | null>(null)
   return (
-    <div className="grid min-h-0 flex-1 gap-3 md:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[17rem_minmax(0,1fr)]">
+    <div className="grid min-h-0 flex-1 gap-3 md:grid-cols-[13rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)]">
       <Card className="flex max-h-[70vh] min-h-0 flex-col overflow-hidden md:max-h-none">
         <GroupTree selectedId={groupId} onSelect={setGroupId} />
       </Card>
@@ -128,7 +128,6 @@ function TemplateList({ groupId }: { groupId: string | null }) {
       exportValue: (r) => formatDateTime(r.updateTime),
     },
   ]
-  const more = can.edit || can.add || can.export || can.permission
 
   return (
     <>
@@ -174,51 +173,47 @@ function TemplateList({ groupId }: { groupId: string | null }) {
                 onClick={() => void publish(r)}
               />
             </Can>
-            <RowAction
-              icon={<History aria-hidden />}
-              label={t('tabulation.manage.versions.button')}
-              ariaLabel={t('tabulation.manage.versionsOf', { name: r.name })}
-              onClick={() => setOpen({ kind: 'versions', template: r })}
-            />
-            {more && (
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <IconButton
-                    className="h-9 w-9"
-                    icon={MoreHorizontal}
-                    label={t('tabulation.manage.more')}
-                    name={t('tabulation.manage.moreOf', { name: r.name })}
-                    tip
-                  />
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="end">
-                  {can.edit && can.design && (
-                    <DropdownMenuItem className="min-h-9" onSelect={() => void editBasics(r)}>
-                      <Pencil aria-hidden />
-                      {t('tabulation.manage.editBasics')}
-                    </DropdownMenuItem>
-                  )}
-                  {can.add && (
-                    <DropdownMenuItem className="min-h-9" onSelect={() => setOpen({ kind: 'copy', template: r })}>
-                      <Copy aria-hidden />
-                      {t('tabulation.manage.copy')}
-                    </DropdownMenuItem>
-                  )}
-                  {can.permission && (
-                    <DropdownMenuItem className="min-h-9" onSelect={() => setOpen({ kind: 'rules', template: r })}>
-                      <ShieldCheck aria-hidden />
-                      {t('tabulation.rules.button')}
-                    </DropdownMenuItem>
-                  )}
-                  {can.export && (
-                    <DropdownMenuItem className="min-h-9" disabled={file.busy} onSelect={() => void exportDraft(r)}>
-                      <Download aria-hidden />
-                      {t('tabulation.manage.exportDraft')}
-                    </DropdownMenuItem>
-                  )}
-                </DropdownMenuContent>
-              </DropdownMenu>
-            )}
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <IconButton
+                  className="h-9 w-9"
+                  icon={MoreHorizontal}
+                  label={t('tabulation.manage.more')}
+                  name={t('tabulation.manage.moreOf', { name: r.name })}
+                  tip
+                />
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem className="min-h-9" onSelect={() => setOpen({ kind: 'versions', template: r })}>
+                  <History aria-hidden />
+                  {t('tabulation.manage.versions.button')}
+                </DropdownMenuItem>
+                {can.edit && can.design && (
+                  <DropdownMenuItem className="min-h-9" onSelect={() => void editBasics(r)}>
+                    <Pencil aria-hidden />
+                    {t('tabulation.manage.editBasics')}
+                  </DropdownMenuItem>
+                )}
+                {can.add && (
+                  <DropdownMenuItem className="min-h-9" onSelect={() => setOpen({ kind: 'copy', template: r })}>
+                    <Copy aria-hidden />
+                    {t('tabulation.manage.copy')}
+                  </DropdownMenuItem>
+                )}
+                {can.permission && (
+                  <DropdownMenuItem className="min-h-9" onSelect={() => setOpen({ kind: 'rules', template: r })}>
+                    <ShieldCheck aria-hidden />
+                    {t('tabulation.rules.button')}
+                  </DropdownMenuItem>
+                )}
+                {can.export && (
+                  <DropdownMenuItem className="min-h-9" disabled={file.busy} onSelect={() => void exportDraft(r)}>
+                    <Download aria-hidden />
+                    {t('tabulation.manage.exportDraft')}
+                  </DropdownMenuItem>
+                )}
+              </DropdownMenuContent>
+            </DropdownMenu>
           </>
         )}
       />
