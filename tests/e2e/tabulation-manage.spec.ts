@@ -188,11 +188,17 @@ test('groups, templates, import, rules, publish, versions and delete', async ({ 
   await page.getByRole('menuitem', { name: '版本' }).click()
   const sheet = page.getByRole('dialog', { name: `版本 · ${edited}` })
   await expect(sheet.getByRole('row').filter({ hasText: 'V1' })).toBeVisible()
-  await expect(sheet.getByRole('button', { name: '导出 V1（.xlsx）' })).toBeVisible()
+  const [version] = await Promise.all([page.waitForEvent('download'), sheet.getByRole('button', { name: '导出 V1（.xlsx）' }).click()])
+  expect(version.suggestedFilename()).toMatch(/\.xlsx$/)
   await shot(page, 'versions')
   await page.keyboard.press('Escape')
   await expect(sheet).toBeHidden()
   await shot(page, 'published')
+
+  // the draft as .xlsx
+  await row.getByRole('button', { name: `${edited} 的更多操作` }).click()
+  const [draft] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: '导出草稿（.xlsx）' }).click()])
+  expect(draft.suggestedFilename()).toMatch(/\.xlsx$/)
 
   // delete the copy
   await copyRow.getByRole('button', { name: '删除', exact: true }).click()

@@ -161,7 +161,7 @@ export const en: Shape<typeof zh> = {
       updateTime: 'Updated',
     },
     group: {
-      title: 'Template groups',
+      title: 'Groups',
       all: 'All',
       addTop: 'Add group',
       addTopTitle: 'Add a top-level group',
