@@ -63,7 +63,12 @@ export function GroupTree({ selectedId, onSelect }: { selectedId: string | null;
       confirmText: t('common.delete'),
     })
     if (!ok) return
-    await http.post(TABULATION_API.group.delete, { ids: [g.tabGroupId] })
+    // a group still holding sub-groups or templates is refused (20021): the client shows its message
+    const done = await http.post(TABULATION_API.group.delete, { ids: [g.tabGroupId] }).then(
+      () => true,
+      () => false,
+    )
+    if (!done) return
     toast.success(t('tabulation.manage.group.deleted'))
     if (selectedId === g.tabGroupId) onSelect(null)
     await qc.invalidateQueries({ queryKey: tabKeys.groups() })

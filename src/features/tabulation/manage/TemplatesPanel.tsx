@@ -67,9 +67,10 @@ function TemplateList({ groupId }: { groupId: string | null }) {
   }
   const statusText = (s: TabTemplateRow['status']) => t(`tabulation.status.${s}`)
 
+  /** The draft is read first: the update sends its sheet and version back (a failed read is shown by the client). */
   const editBasics = async (row: TabTemplateRow) => {
-    const detail = await qc.fetchQuery(templateDetailQueryOptions(row.tabTemplateId))
-    setOpen({ kind: 'edit', detail })
+    const detail = await qc.fetchQuery(templateDetailQueryOptions(row.tabTemplateId)).catch(() => null)
+    if (detail) setOpen({ kind: 'edit', detail })
   }
   const publish = async (row: TabTemplateRow) => {
     const ok = await confirm({
@@ -78,11 +79,14 @@ function TemplateList({ groupId }: { groupId: string | null }) {
       confirmText: t('tabulation.manage.publish'),
     })
     if (!ok) return
-    const done = await http.post<{ published: { versionNo: number } }>(TABULATION_API.template.publish, {
-      tabTemplateId: row.tabTemplateId,
-      version: row.version,
-    })
-    toast.success(t('tabulation.manage.published', { name: row.name, n: done.published.versionNo }))
+    // a refusal (20008: changed meanwhile, 20021) is shown by the client; the list is refetched either way
+    const done = await http
+      .post<{ published: { versionNo: number } }>(TABULATION_API.template.publish, {
+        tabTemplateId: row.tabTemplateId,
+        version: row.version,
+      })
+      .catch(() => null)
+    if (done) toast.success(t('tabulation.manage.published', { name: row.name, n: done.published.versionNo }))
     await invalidateResource(qc, templateResource)
   }
   const exportDraft = async (row: TabTemplateRow) => {
