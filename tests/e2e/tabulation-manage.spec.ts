@@ -3,14 +3,14 @@
  * through their dialogs and the sub-group renamed; a template added into it, its basics edited,
  * copied; an .xlsx built here with exceljs imported; two cell rules for two roles saved and seen again
  * when the dialog reopens; the template published (V1 in the list and in the versions sheet); the copy
- * deleted. Screenshots: /tmp/shots/manage-*.png.
+ * deleted. Screenshots: .tmp/shots/manage-*.png.
  */
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from './helpers'
 
 const main = (page: Page) => page.getByRole('main')
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/manage-${name}.png` })
+const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/manage-${name}.png` })
 
 async function workbook(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook()
