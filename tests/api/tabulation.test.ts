@@ -349,6 +349,18 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     )
     const rules = ok(await admin.call<{ range: string }[]>('GET', `${CP}/list`, { query: { tabTemplateId: tpl.tabTemplateId } }))
     expect(rules.map((r) => r.range)).toEqual(['B4', 'B4:B4', 'D4'])
+    // a range beyond the template's 6 rows × 4 columns is refused and named; the rules stay as they were
+    const beyond = await post(admin, `${CP}/save`, {
+      tabTemplateId: tpl.tabTemplateId,
+      rules: [
+        { subjectKind: 'role', subjectId: builderRole, range: 'B4', access: 'edit' },
+        { subjectKind: 'role', subjectId: builderRole, range: 'A1:E7', access: 'view' },
+      ],
+    })
+    expect(beyond.body.code).toBe(20001)
+    expect(fieldsOf(beyond)).toEqual(['rules.1.range'])
+    expect(beyond.body.message).toContain('A1:E7')
+    expect(ok(await admin.call<unknown[]>('GET', `${CP}/list`, { query: { tabTemplateId: tpl.tabTemplateId } }))).toHaveLength(3)
     const { template } = await publish(
       (await admin.call<Template>('GET', `${TPL}/detail`, { query: { tabTemplateId: tpl.tabTemplateId } })).body.data,
     )

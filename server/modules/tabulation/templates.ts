@@ -19,10 +19,12 @@ import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
 import { newId } from '../../../src/contract/ids'
+import { V } from '../../../src/contract/rules'
 import {
   TABULATION_API,
   TAB_SHEET_BODY_MAX,
   emptySheet,
+  parseRange,
   tabCellRuleSave,
   tabDeleteBody,
   tabGroupAdd,
@@ -457,11 +459,23 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
     await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db
       const [t] = await tx
-        .select({ id: tabTemplate.tabTemplateId })
+        .select({ rows: sql<number>`(${tabTemplate.sheet} ->> 'rows')::int`, cols: sql<number>`(${tabTemplate.sheet} ->> 'cols')::int` })
         .from(tabTemplate)
         .where(eq(tabTemplate.tabTemplateId, tabTemplateId))
         .for('update')
       if (!t) throw templateGone()
+      // a rule's range lies within the draft's rows and columns
+      const outside = rules
+        .map((r, i) => ({ i, range: r.range, at: parseRange(r.range)! }))
+        .filter((r) => r.at.bottom > t.rows || r.at.right > t.cols)
+      if (outside.length) {
+        const lang = requestLang(req)
+        throw new ApiError(
+          Code.INVALID,
+          outside.map((r) => ({ field: `rules.${r.i}.range`, key: V.invalid, message: fill(TAB_TEXT.ruleOutside, r.range)[lang] })),
+          fill(TAB_TEXT.ruleOutside, outside.map((r) => r.range).join(lang === 'zh' ? '、' : ', ')),
+        )
+      }
       await saveRules(tx, tabTemplateId, rules)
     })
     return ok(req, null, TAB_TEXT.rulesSaved)
