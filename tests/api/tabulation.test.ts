@@ -360,6 +360,17 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     expect(beyond.body.code).toBe(20001)
     expect(fieldsOf(beyond)).toEqual(['rules.1.range'])
     expect(beyond.body.message).toContain('A1:E7')
+    // a subject that does not exist is refused and named
+    const nobody = await post(admin, `${CP}/save`, {
+      tabTemplateId: tpl.tabTemplateId,
+      rules: [
+        { subjectKind: 'role', subjectId: builderRole, range: 'B4', access: 'edit' },
+        { subjectKind: 'department', subjectId: '0190b7c4-0000-7000-8000-000000000000', range: 'B4', access: 'view' },
+        { subjectKind: 'workflowRole', subjectId: '0190b7c4-0000-7000-8000-000000000001', range: 'B4', access: 'view' },
+      ],
+    })
+    expect(nobody.body.code).toBe(20001)
+    expect(fieldsOf(nobody)).toEqual(['rules.1.subjectId', 'rules.2.subjectId'])
     expect(ok(await admin.call<unknown[]>('GET', `${CP}/list`, { query: { tabTemplateId: tpl.tabTemplateId } }))).toHaveLength(3)
     const { template } = await publish(
       (await admin.call<Template>('GET', `${TPL}/detail`, { query: { tabTemplateId: tpl.tabTemplateId } })).body.data,

@@ -24,6 +24,13 @@ export const deptTree = defineTree({
 /** SQL: the ids of the department and its descendants (an indexed path range). */
 export const deptSubtreeSql = (rootId: string) => deptTree.subtreeSql(rootId)
 
+/** Which of these departments exist. */
+export async function existingDepartmentIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set()
+  const rows = await db.select({ id: department.departmentId }).from(department).where(inArray(department.departmentId, ids))
+  return new Set(rows.map((r) => r.id))
+}
+
 /** Head count of each department (its own staff and those of its sub-departments). */
 export async function deptHeadCounts(db: Db, depts: DeptRow[]): Promise<Map<string, number>> {
   const orgIds = [...new Set(depts.map((d) => d.organizationId))]

@@ -14,9 +14,12 @@
 import { parseAddress, parseRange, type CellRange, type TabCellValue, type TabSheet } from '../../../src/contract/schemas/tabulation'
 import type { Db } from '../../db/client'
 import type { AuthContext } from '../../types'
+import { accountIdsWithin } from '../account'
+import { existingDepartmentIds } from '../department'
+import { orgNames } from '../org'
 import { departmentOfAccount } from '../people'
-import { activeRolesOf } from '../role'
-import { wfRoleIdsOfAccount } from '../workflow'
+import { activeRolesOf, roleIdsWithin } from '../role'
+import { existingWfRoleIds, wfRoleIdsOfAccount } from '../workflow'
 
 export interface Subjects {
   account: string
@@ -48,6 +51,26 @@ export async function subjectsOf(db: Db, auth: AuthContext): Promise<Subjects> {
     roles: new Set(roles.map((r) => r.roleId)),
     workflowRoles: new Set(workflowRoles),
   }
+}
+
+/** The indexes of the rules whose subject does not exist (a role, unit, department, workflow role or account). */
+export async function rulesWithoutSubject(db: Db, rules: readonly { subjectKind: string; subjectId: string }[]): Promise<number[]> {
+  const ids = (kind: string) => [...new Set(rules.filter((r) => r.subjectKind === kind).map((r) => r.subjectId))]
+  const [roles, units, departments, workflowRoles, accounts] = await Promise.all([
+    roleIdsWithin(db, ids('role'), null),
+    orgNames(db, ids('organization')),
+    existingDepartmentIds(db, ids('department')),
+    existingWfRoleIds(db, ids('workflowRole')),
+    ids('account').length ? accountIdsWithin(db, ids('account'), null) : [],
+  ])
+  const found: Record<string, Set<string>> = {
+    role: new Set(roles),
+    organization: new Set(units.map((u) => u.id)),
+    department: departments,
+    workflowRole: workflowRoles,
+    account: new Set(accounts.map((a) => a.id)),
+  }
+  return rules.flatMap((r, i) => (found[r.subjectKind]?.has(r.subjectId) ? [] : [i]))
 }
 
 function holds(s: Subjects, rule: RuleRow): boolean {

@@ -50,6 +50,7 @@ import { isUniqueViolation } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 import { pageOf } from '../../lib/paging'
+import { rulesWithoutSubject } from './access'
 import { fill, TAB_TEXT } from './texts'
 
 export const MENU = '/admin/table-manage'
@@ -468,6 +469,15 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
       const outside = rules
         .map((r, i) => ({ i, range: r.range, at: parseRange(r.range)! }))
         .filter((r) => r.at.bottom > t.rows || r.at.right > t.cols)
+      const gone = await rulesWithoutSubject(tx, rules)
+      if (gone.length) {
+        const lang = requestLang(req)
+        throw new ApiError(
+          Code.INVALID,
+          gone.map((i) => ({ field: `rules.${i}.subjectId`, key: V.invalid, message: fill(TAB_TEXT.subjectGone, i + 1)[lang] })),
+          fill(TAB_TEXT.subjectGone, gone.map((i) => i + 1).join(lang === 'zh' ? '、' : ', ')),
+        )
+      }
       if (outside.length) {
         const lang = requestLang(req)
         throw new ApiError(

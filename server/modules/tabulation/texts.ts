@@ -16,6 +16,7 @@ export const TAB_TEXT = {
   versionGone: { zh: '该版本不存在', en: 'That version does not exist' },
   neverPublished: { zh: '该模板还没有发布的版本，不能填报', en: 'The template has no published version to fill in' },
   rulesSaved: { zh: '单元格权限已保存', en: 'Cell permissions saved' },
+  subjectGone: { zh: '规则 {x} 的对象不存在', en: 'The subject of rule {x} does not exist' },
   ruleOutside: { zh: '范围 {x} 超出了模板的行列', en: 'Range {x} lies outside the template’s rows and columns' },
   contentGone: { zh: '填报内容不存在或无权查看', en: 'The content does not exist or is not yours to see' },
   contentSaved: { zh: '已保存', en: 'Saved' },

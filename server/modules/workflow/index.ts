@@ -4,6 +4,6 @@
  * interface in front of the BPMN engine, WorkflowRuntime (start, approve, reject, return, withdraw,
  * delegate, transfer, cc; timers as jobs), for the areas that will run processes.
  */
-export { wfRoleIdsOfAccount } from './members'
+export { existingWfRoleIds, wfRoleIdsOfAccount } from './members'
 export { registerWorkflowRoutes } from './routes'
 export { TIMER_JOB, WorkflowRuntime, type StartInput } from './runtime'
