@@ -130,8 +130,9 @@ const FNS: Record<string, (xs: number[]) => number> = {
  * null when empty). NaN when the formula is not understood or a cell it needs is not a number.
  */
 export function evaluate(formula: string, numberAt: (address: string) => number | null): number {
-  const ts = tokens(formula)
-  if (!ts) return NaN
+  const read = tokens(formula)
+  if (!read) return NaN
+  const ts: Token[] = read
   let i = 0
   const peek = () => ts[i]
   const isOp = (v: string) => peek()?.t === 'op' && peek()!.v === v

@@ -64,6 +64,12 @@ export const zh = {
     person: '选择人员',
     legendEdit: '可填写',
     legendRequired: '必填',
+    badNumber: '请输入数字，最多 {n} 位小数',
+    outOfRange: '数值应在 {min} 至 {max} 之间',
+    tooLong: '最多 {n} 个字',
+    badDate: '请输入有效日期',
+    clash: '此单元格他人也已修改，已采用其值',
+    noOptions: '无可选项',
   },
 }
 
@@ -126,5 +132,11 @@ export const en: Shape<typeof zh> = {
     person: 'Choose a person',
     legendEdit: 'To fill in',
     legendRequired: 'Required',
+    badNumber: 'Enter a number with at most {n} decimals',
+    outOfRange: 'The value must be between {min} and {max}',
+    tooLong: 'At most {n} characters',
+    badDate: 'Enter a valid date',
+    clash: 'Someone else changed this cell too: their value was taken',
+    noOptions: 'No options',
   },
 }
