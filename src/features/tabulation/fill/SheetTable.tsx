@@ -5,7 +5,7 @@
  * the others show their value. Required cells carry a mark.
  */
 import { useQuery } from '@tanstack/react-query'
-import { colName, type TabFillIn, type TabSheet } from '@/contract/schemas/tabulation'
+import { colName, parseAddress, type TabFillIn, type TabFillInKind, type TabSheet } from '@/contract/schemas/tabulation'
 import { FormField, type FieldOption } from '@/lib/crud'
 import { ImageThumb } from '@/lib/files'
 import { useT } from '@/lib/i18n'
@@ -13,6 +13,17 @@ import { cn } from '@/lib/utils'
 import { choiceDictQueryOptions, personChoicesQueryOptions, projectWorkSitesQueryOptions } from '../queries'
 import { cellCss, colWidthPx, layout, rowHeightPx, sheetValues } from './sheet'
 import type { FormCells } from './values'
+
+/** Least width (px) of an editable cell's control, by kind. */
+const CONTROL_WIDTH: Record<TabFillInKind, number> = {
+  text: 96,
+  number: 80,
+  date: 150,
+  choice: 120,
+  person: 160,
+  signature: 180,
+  photos: 220,
+}
 
 export function SheetTable({
   sheet,
@@ -33,6 +44,16 @@ export function SheetTable({
   const rows = layout(sheet)
   const shown = sheetValues(sheet, values as never)
   const widths = Array.from({ length: sheet.cols }, (_, i) => colWidthPx(sheet.colWidths[colName(i + 1)]))
+  // a control needs its room on screen: a column narrower than its editable cells' controls widens (the print keeps the template's)
+  for (const slots of rows)
+    for (const { address, colSpan } of slots) {
+      const f = sheet.fillIns[address]
+      if (!f || !editable.has(address)) continue
+      const col = parseAddress(address)!.col
+      const need = CONTROL_WIDTH[f.kind]
+      const have = widths.slice(col - 1, col - 1 + colSpan).reduce((a, b) => a + b, 0)
+      if (have < need) widths[col - 1 + colSpan - 1]! += need - have
+    }
   const total = widths.reduce((a, b) => a + b, 0)
   const options = useChoiceOptions(sheet, projectId)
   return (
@@ -66,7 +87,7 @@ export function SheetTable({
                   style={cellCss(cell?.s)}
                   onInput={clash ? () => onTouched(address) : undefined}
                 >
-                  {fillIn?.required && (
+                  {fillIn?.required && mine && (
                     <span className="tab-required absolute right-0.5 top-0 text-xs font-bold text-destructive" aria-hidden>
                       *
                     </span>

@@ -1,0 +1,148 @@
+/**
+ * 表格管理's filled sheets at 1024×768 in Chinese (issue 30): the demo template 检验批质量验收记录 (its
+ * rules: 组织管理员 fills C4:C5 and B8, 项目经理 fills B7 and views C4:C5). orgadmin adds a sheet from
+ * 填报记录, fills C4, C5 and B8 (the formula D4 = C4 − B4 follows), saves and sees them after a reload;
+ * zhangwei, made a 项目经理 with the page's fill and submit functions through the API, sees C4 read-only,
+ * fills B7 and submits (the sheet becomes read-only); the print view shows the sheet alone.
+ * Screenshots: /tmp/shots/fill-{list,new,orgadmin,pm,submitted,print}.png.
+ */
+import { mkdirSync } from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { Client, newKey } from '../api/client'
+import { PASSWORD, signIn } from './helpers'
+
+const A = '/api/admin/v1'
+const SHOTS = '/tmp/shots'
+const PROJECTS = `${A}/project/listVisible`
+const VIEWPORT = { width: 1024, height: 768 }
+
+test.use({ viewport: VIEWPORT })
+
+interface MenuNode {
+  applicationMenuId: string
+  action: string | null
+  granted: boolean
+  functions: { applicationMenuFunctionId: string; functionAction: string; granted: boolean }[]
+  children: MenuNode[]
+}
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)])
+const ok = <T>(r: { body: { code: number; data: T }; text: string }): T => {
+  expect(r.body.code, r.text).toBe(10000)
+  return r.body.data
+}
+const post = <T>(c: Client, path: string, json: unknown) => c.call<T>('POST', path, { json, idempotencyKey: newKey() })
+
+/** 项目经理 gets 表格管理 with its read, fill and submit functions; zhangwei becomes one. */
+async function makeZhangweiAManager(baseURL: string) {
+  const admin = await new Client(baseURL).signIn('admin', PASSWORD)
+  const roles = ok(await admin.call<{ roleId: string; roleName: string }[]>('GET', `${A}/role/list`))
+  const pm = roles.find((r) => r.roleName === '项目经理')!
+  const tree = ok(
+    await admin.call<{ applicationId: string; menus: MenuNode[] }>('GET', `${A}/roleMenu/listTree`, { query: { roleId: pm.roleId } }),
+  )
+  const all = flatten(tree.menus)
+  const pageMenu = all.find((m) => m.action?.replace(/^\/?/, '/') === '/admin/table-manage')!
+  const group = all.find((m) => m.children.some((c) => c.applicationMenuId === pageMenu.applicationMenuId))!
+  const menuIds = new Set(all.filter((m) => m.granted).map((m) => m.applicationMenuId))
+  menuIds.add(group.applicationMenuId).add(pageMenu.applicationMenuId)
+  const functionIds = new Set(all.flatMap((m) => m.functions.filter((f) => f.granted).map((f) => f.applicationMenuFunctionId)))
+  for (const f of pageMenu.functions)
+    if (['read', 'fill', 'submit'].includes(f.functionAction)) functionIds.add(f.applicationMenuFunctionId)
+  ok(
+    await post(admin, `${A}/roleMenu/save`, {
+      roleId: pm.roleId,
+      applicationId: tree.applicationId,
+      menuIds: [...menuIds],
+      functionIds: [...functionIds],
+    }),
+  )
+  const accounts = ok(
+    await admin.call<{ records: { accountId: string; accountName: string }[] }>('GET', `${A}/generalAccount/listPage`, {
+      query: { keyword: 'zhangwei', pageSize: 20 },
+    }),
+  )
+  const zhangwei = accounts.records.find((a) => a.accountName === 'zhangwei')!
+  ok(await post(admin, `${A}/roleAccount/add`, { roleId: pm.roleId, accountIds: [zhangwei.accountId] }))
+  // a project both orgadmin and zhangwei see
+  const visible = async (account: string) =>
+    ok(await (await new Client(baseURL).signIn(account, PASSWORD)).call<{ projectId: string; projectName: string }[]>('GET', PROJECTS))
+  const theirs = new Set((await visible('zhangwei')).map((p) => p.projectId))
+  const shared = (await visible('orgadmin')).find((p) => theirs.has(p.projectId))
+  expect(shared, 'a project orgadmin and zhangwei both see').toBeDefined()
+  return shared!.projectName
+}
+
+const cell = (page: Page, address: string) => page.locator(`td[data-cell="${address}"]`)
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/fill-${name}.png` })
+
+test('fill a sheet as two roles, save, reload, submit and print', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000)
+  mkdirSync(SHOTS, { recursive: true })
+  const projectName = await makeZhangweiAManager(baseURL!)
+
+  // orgadmin: a new sheet on the demo template from 填报记录
+  await signIn(page, 'orgadmin')
+  await page.goto('/admin/table-manage')
+  await page.getByRole('tab', { name: '填报记录' }).click()
+  await page.getByRole('button', { name: '新建填报' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('combobox', { name: '表格模板' }).click()
+  await page.getByRole('option', { name: /检验批质量验收记录/ }).click()
+  await dialog.getByRole('combobox', { name: '项目' }).click()
+  await page.getByRole('option', { name: projectName, exact: true }).click()
+  await shot(page, 'new')
+  await dialog.getByRole('button', { name: '确认' }).click()
+  await expect(page).toHaveURL(/\/admin\/table-manage\/fill\//)
+  const url = page.url()
+
+  await expect(cell(page, 'A1')).toHaveText('检验批质量验收记录')
+  await cell(page, 'C4').locator('input').fill('201.5')
+  await cell(page, 'C5').locator('input').fill('36.2')
+  await cell(page, 'B8').locator('input').fill('2026-11-25')
+  // the formula D4 = C4 − B4 in its format 0.0
+  await expect(cell(page, 'D4')).toHaveText('1.5')
+  await expect(cell(page, 'D5')).toHaveText('1.2')
+  // B7 is the manager's: read-only here
+  await expect(cell(page, 'B7').locator('input, button')).toHaveCount(0)
+  // targets of at least 44 px
+  expect((await cell(page, 'C4').locator('input').boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await shot(page, 'orgadmin')
+  await page.getByRole('button', { name: '保存' }).click()
+  await expect(page.getByText('已保存').first()).toBeVisible()
+  await page.reload()
+  await expect(cell(page, 'C4').locator('input')).toHaveValue('201.5')
+  await expect(cell(page, 'C5').locator('input')).toHaveValue('36.2')
+  await expect(cell(page, 'B8').locator('input')).toHaveValue('2026-11-25')
+
+  // the list shows it as a draft
+  await page.goto('/admin/table-manage')
+  await page.getByRole('tab', { name: '填报记录' }).click()
+  await expect(page.getByRole('row').filter({ hasText: '检验批质量验收记录' }).first()).toContainText('草稿')
+  await shot(page, 'list')
+
+  // zhangwei as 项目经理: C4 read-only, fills B7, submits
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' })
+  const pm = await context.newPage()
+  await signIn(pm, 'zhangwei')
+  await pm.goto(url)
+  await expect(cell(pm, 'C4')).toHaveText('201.5')
+  await expect(cell(pm, 'C4').locator('input')).toHaveCount(0)
+  await cell(pm, 'B7').getByRole('combobox').click()
+  await pm.getByRole('option', { name: '合格', exact: true }).click()
+  await shot(pm, 'pm')
+  await pm.getByRole('button', { name: '保存' }).click()
+  await expect(pm.getByText('已保存').first()).toBeVisible()
+  await pm.getByRole('button', { name: '提交' }).click()
+  await pm.getByRole('alertdialog').getByRole('button', { name: '确定' }).click()
+  await expect(pm.getByText('已提交的表格只能查看')).toBeVisible()
+  await expect(cell(pm, 'B7')).toHaveText('合格')
+  await expect(pm.getByRole('button', { name: '保存' })).toHaveCount(0)
+  await shot(pm, 'submitted')
+
+  // the print view: the sheet alone
+  await pm.emulateMedia({ media: 'print' })
+  await expect(pm.getByRole('navigation').first()).toBeHidden()
+  await expect(cell(pm, 'A1')).toBeVisible()
+  await shot(pm, 'print')
+  await context.close()
+})
