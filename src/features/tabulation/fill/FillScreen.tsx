@@ -21,7 +21,9 @@ import { useLeaveGuard } from '@/lib/crud/dirty'
 import { http, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
+import { StepError, SyncMark, submitEdit, useLocalRecords, useMarks, type EntryStatus } from '@/lib/offline'
 import { ContentStatus } from './ContentsPanel'
+import { CONTENT_ENTITY, type ContentSavePayload } from './offline'
 import { Can, useCan } from '../permissions'
 import { contentOpenQueryOptions, tabKeys } from '../queries'
 import { SheetTable } from './SheetTable'
@@ -36,6 +38,8 @@ export function FillScreen() {
   const opened = useQuery(contentOpenQueryOptions(tabContentId))
   // the caller's edits carried over a reopen (20008), and the cells both sides changed
   const [carry, setCarry] = useState<{ cells: FormCells; clashes: string[] }>({ cells: {}, clashes: [] })
+  const local = useLocalRecords(CONTENT_ENTITY).find((r) => r.entityId === tabContentId)
+  const mark = useMarks(CONTENT_ENTITY)?.[tabContentId]
   if (opened.isPending)
     return (
       <div className="flex flex-col gap-3" aria-busy>
@@ -51,20 +55,29 @@ export function FillScreen() {
     )
   return (
     <SheetForm
-      key={`${tabContentId}:${opened.data.content.version}`}
-      opened={opened.data}
+      key={`${tabContentId}:${opened.data.content.version}:${local?.updatedAt ?? 0}`}
+      opened={withLocal(opened.data, local?.data)}
+      mark={mark}
       carry={carry}
       onReopen={(next) => setCarry(next)}
     />
   )
 }
 
+/** The sheet with the saves still in the outbox applied (their local copy's cells). */
+function withLocal(opened: TabContentOpen, local: Record<string, unknown> | null | undefined): TabContentOpen {
+  const cells = local?.cells as Record<string, TabCellValue> | undefined
+  return cells ? { ...opened, content: { ...opened.content, cells } } : opened
+}
+
 function SheetForm({
   opened,
+  mark,
   carry,
   onReopen,
 }: {
   opened: TabContentOpen
+  mark: EntryStatus | undefined
   carry: { cells: FormCells; clashes: string[] }
   onReopen: (carry: { cells: FormCells; clashes: string[] }) => void
 }) {
@@ -154,19 +167,34 @@ function SheetForm({
       if (!quiet) toast.info(t('tabulation.fill.nothingChanged'))
       return opened
     }
+    // the values the changed cells had when read: the gateway merges the save over others' saves of other cells
+    const read: Record<string, TabCellValue> = {}
+    for (const a of Object.keys(cells)) read[a] = valueOf(sheet.fillIns[a]!, base[a])
+    const payload: ContentSavePayload = { values: { ...cells, version: content.version }, base: read }
     try {
-      const answer = await http.post<TabContentOpen>(
-        TABULATION_API.content.save,
-        { tabContentId: content.tabContentId, version: content.version, cells },
-        { handled: [Code.VERSION_CONFLICT, Code.FORBIDDEN, Code.INVALID], silent: true },
-      )
-      if (!quiet) toast.success(t('tabulation.fill.saved'))
+      const r = await submitEdit({
+        entity: CONTENT_ENTITY,
+        entityId: content.tabContentId,
+        op: 'update',
+        payload,
+        baseVersion: content.version,
+        base: { tabContentId: content.tabContentId, templateName: content.templateName, cells: content.cells },
+        title: `${content.templateName} ${content.contentDate}`,
+        handled: [Code.VERSION_CONFLICT, Code.FORBIDDEN, Code.INVALID],
+      })
       onReopen({ cells: {}, clashes: [] })
+      if (r.queued) {
+        if (!quiet) toast.info(t('sync.queued'))
+        return null
+      }
+      const answer = r.data as TabContentOpen
+      if (!quiet) toast.success(t('tabulation.fill.saved'))
       qc.setQueryData(tabKeys.open(content.tabContentId), answer)
       void qc.invalidateQueries({ queryKey: tabKeys.contents(), predicate: (q) => q.queryKey[1] !== 'open' })
       return answer
     } catch (e) {
-      if (!(await refusal(e))) toast.error(isApiError(e) ? e.message : String(e))
+      const error = e instanceof StepError ? e.error : e
+      if (!(await refusal(error))) toast.error(isApiError(error) ? error.message : String(error))
       return null
     }
   }
@@ -225,6 +253,7 @@ function SheetForm({
             <span className="text-sm font-normal text-muted-foreground">{t('tabulation.versionLabel', { n: content.versionNo })}</span>
           </h1>
           <ContentStatus status={content.status} />
+          <SyncMark status={mark} />
           <span className="text-sm tabular-nums text-muted-foreground">{content.contentDate}</span>
           <div className="ml-auto flex flex-wrap items-center gap-2">
             {changed.length > 0 && (
