@@ -79,7 +79,7 @@ export function ContentsPanel() {
       header: t('tabulation.fill.field.workSite'),
       cell: (r) => <WorkSiteName projectId={r.projectId} id={r.workSiteId} />,
     },
-    { key: 'contentDate', header: t('tabulation.fill.field.date'), sortable: true, className: 'tabular-nums' },
+    { key: 'contentDate', header: t('tabulation.fill.field.date'), className: 'tabular-nums' },
     {
       key: 'status',
       header: t('tabulation.fill.field.status'),
