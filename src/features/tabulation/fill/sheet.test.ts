@@ -46,5 +46,6 @@ describe('the fill-in sheet', () => {
     expect(sheetValues(sheet, { C4: '201.5' })('D5')).toBe('3')
     expect(sheetValues(sheet, { C4: 'abc' })('D4')).toBe('')
     expect(sheetValues(sheet, {})('B4')).toBe('200')
+    expect(sheetValues({ ...sheet, cells: { ...sheet.cells, C4: { s: { numFmt: '0.0' } } } }, { C4: '201' })('C4')).toBe('201.0')
   })
 })

@@ -238,6 +238,9 @@ export function sheetValues(sheet: TabSheet, values: Record<string, TabCellValue
     const raw = rawOf(a)
     if (raw === undefined || raw === null) return ''
     if (typeof raw === 'number') return formatNumber(raw, c?.s?.numFmt)
+    // a number cell's value as its control holds it (text): shown in the cell's format once it is a number
+    if (sheet.fillIns[a]?.kind === 'number' && typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw))
+      return formatNumber(Number(raw), c?.s?.numFmt)
     if (typeof raw === 'boolean') return raw ? 'TRUE' : 'FALSE'
     return Array.isArray(raw) ? '' : String(raw)
   }
