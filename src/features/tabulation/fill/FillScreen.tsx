@@ -184,7 +184,8 @@ function SheetForm({
       })
       onReopen({ cells: {}, clashes: [] })
       if (r.queued) {
-        if (!quiet) toast.info(t('sync.queued'))
+        // kept on the device (a submit waits for the connection: it says so too)
+        toast.info(t('sync.queued'))
         return null
       }
       const answer = r.data as TabContentOpen
