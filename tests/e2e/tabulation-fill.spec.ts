@@ -195,7 +195,8 @@ test('saves made offline replay once; other cells merge, a cell both changed is 
   await read
   await expect(cell(page, 'C4').locator('input')).toBeVisible()
 
-  // ---- offline: C4 and C5 saved into the outbox
+  // ---- offline: C4 and C5 saved into the outbox (once the opened sheet is in the persisted query cache: its writes are throttled to one a second)
+  await page.waitForTimeout(1500)
   await context.setOffline(true)
   await cell(page, 'C4').locator('input').fill('210.5')
   await cell(page, 'C5').locator('input').fill('40.1')

@@ -137,3 +137,15 @@ export const personChoicesQueryOptions = () =>
     queryFn: ({ signal }) => http.get<WfAccountOption[]>(WORKFLOW_API.task.accountOptions, undefined, { signal, silent: true }),
     staleTime: 5 * 60_000,
   })
+
+/**
+ * The fill-in screen's read of a content (the same key and answer as contentOpenQueryOptions): a read
+ * that cannot reach the gateway says nothing — the screen shows the copy it has (persisted for offline
+ * use) and the sync mark; a refusal still says why.
+ */
+export const fillOpenQueryOptions = (tabContentId: string) =>
+  queryOptions({
+    queryKey: tabKeys.open(tabContentId),
+    queryFn: ({ signal }) =>
+      http.get<TabContentOpen>(TABULATION_API.content.open, { tabContentId }, { signal, quietKinds: ['network', 'timeout', 'invalid'] }),
+  })

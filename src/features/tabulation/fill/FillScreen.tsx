@@ -25,7 +25,7 @@ import { StepError, SyncMark, submitEdit, useLocalRecords, useMarks, type EntryS
 import { ContentStatus } from './ContentsPanel'
 import { CONTENT_ENTITY, type ContentSavePayload } from './offline'
 import { Can, useCan } from '../permissions'
-import { contentOpenQueryOptions, tabKeys } from '../queries'
+import { fillOpenQueryOptions, tabKeys } from '../queries'
 import { SheetTable } from './SheetTable'
 import { formOf, isEmpty, problemOf, valueOf, type FormCells } from './values'
 import './print.css'
@@ -35,19 +35,20 @@ const route = getRouteApi('/_shell/admin/table-manage_/fill/$tabContentId')
 export function FillScreen() {
   const { tabContentId } = route.useParams()
   const { t } = useT()
-  const opened = useQuery(contentOpenQueryOptions(tabContentId))
+  const opened = useQuery(fillOpenQueryOptions(tabContentId))
   // the caller's edits carried over a reopen (20008), and the cells both sides changed
   const [carry, setCarry] = useState<{ cells: FormCells; clashes: string[] }>({ cells: {}, clashes: [] })
   const local = useLocalRecords(CONTENT_ENTITY).find((r) => r.entityId === tabContentId)
   const mark = useMarks(CONTENT_ENTITY)?.[tabContentId]
-  if (opened.isPending)
+  // a copy in hand wins over a failed refetch (offline: the persisted copy, the gateway out of reach)
+  if (opened.data === undefined && opened.isPending)
     return (
       <div className="flex flex-col gap-3" aria-busy>
         <Skeleton className="h-10 w-80" />
         <Skeleton className="h-96 w-full" />
       </div>
     )
-  if (opened.isError)
+  if (opened.data === undefined)
     return (
       <Card role="alert" className="p-6 text-sm text-destructive">
         {t('tabulation.fill.loadFailed')}
@@ -135,7 +136,7 @@ function SheetForm({
     const cellsOf = () => fieldsOf(e.data)
     if (e.code === Code.VERSION_CONFLICT) {
       // reopen: the other side's values, ours kept where they left a cell alone
-      const fresh = await qc.fetchQuery({ ...contentOpenQueryOptions(content.tabContentId), staleTime: 0 })
+      const fresh = await qc.fetchQuery({ ...fillOpenQueryOptions(content.tabContentId), staleTime: 0 })
       const keep: FormCells = {}
       const both: string[] = []
       const freshForm = formOf(fresh.sheet.fillIns, fresh.content.cells)
