@@ -182,7 +182,7 @@ async function browser(base: string, templateId: string, contentId: string) {
         screen === 'designer' ? `/admin/table-manage/design/${templateId}` : `/admin/table-manage/fill/${contentId}`,
       )
       if (screen === 'designer') await page.locator('[data-testid="sheet-editor"] td[data-x="20"][data-y="101"]').waitFor()
-      else await page.locator('[data-testid="fill-sheet"] [data-address="U102"]').waitFor()
+      else await page.locator('td[data-cell="U102"]').waitFor()
       const ms = Date.now() - t0
       console.log(`tabulation ${screen}: opened in ${ms} ms, script ${await jsSince(page, mark)} bytes`)
       await context.close()

@@ -433,6 +433,33 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     expect((await open(builder, c.tabContentId)).content.version).toBe(once.version)
     c = once
 
+    // per-cell merge: a patch on an older version goes through when its cells still hold the values read
+    // (base) — someone else saved other cells meanwhile; a cell changed by both sides is a conflict
+    const read = c
+    c = ok(await save(supervisor, c, { D4: '监理意见：复核合格' }))
+    const merged = await post<Content>(builder, `${CT}/save`, {
+      tabContentId: read.tabContentId,
+      version: read.version,
+      cells: { B4: 200 },
+      base: { B4: 199.5 },
+    })
+    expect(ok(merged).cells).toEqual({ B4: 200 })
+    expect(merged.body.data.version).toBeGreaterThan(c.version)
+    expect((await open(supervisor, c.tabContentId)).content.cells).toEqual({ B4: 200, D4: '监理意见：复核合格' })
+    const both = await post(builder, `${CT}/save`, {
+      tabContentId: read.tabContentId,
+      version: read.version,
+      cells: { B4: 201 },
+      base: { B4: 199.5 },
+    })
+    expect(both.body.code).toBe(20008)
+    // the conflict's answer carries the cells the caller may view by their addresses too
+    expect(both.body.data).toMatchObject({ B4: 200, cells: { B4: 200 } })
+    expect(both.text).not.toContain('复核合格')
+    const noBase = await post(builder, `${CT}/save`, { tabContentId: read.tabContentId, version: read.version, cells: { B4: 201 } })
+    expect(noBase.body.code).toBe(20008)
+    c = ok(merged)
+
     // submit: then no more patches
     const submitted = ok(await post<Opened>(builder, `${CT}/submit`, { tabContentId: c.tabContentId, version: c.version }))
     expect(submitted.content.status).toBe('submitted')

@@ -12,6 +12,8 @@
  *                                 rule of the caller (else 20003 naming them), each value valid for its
  *                                 kind (20001 per cell), the version read (else 20008 with the content as
  *                                 it is now — what the caller may view of it); a submitted content 20021
+ *                                 — unless `base` (the patched cells' values as read) still holds for every
+ *                                 patched cell: then it merges (an offline edit replayed after others saved)
  *   POST tabulationApi/submit     status submitted (the required cells filled, else 20001 naming them)
  * A content stays on the version it was added on, whatever is published after.
  */
@@ -123,6 +125,26 @@ const cellsRefusal = (req: FastifyRequest, code: typeof Code.INVALID | typeof Co
   )
 }
 
+const sameValue = (a: TabCellValue | undefined, b: TabCellValue | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
+/** A patch on an older version merges when every cell it writes still holds the value it was read with (`base`). */
+function unchangedSince(
+  now: Record<string, TabCellValue>,
+  patch: Record<string, TabCellValue>,
+  base: Record<string, TabCellValue> | undefined,
+) {
+  return base !== undefined && Object.keys(patch).every((a) => sameValue(now[a], base[a]))
+}
+
+/**
+ * 20008 with the content as it is now (what the caller may view), each visible cell also under its
+ * address at the top level: the outbox's conflict screen compares a patch with it cell by cell.
+ */
+function conflictOf(j: Joined, access: CellAccess): ApiError {
+  const row = contentOut(j, access)
+  return new ApiError(Code.VERSION_CONFLICT, { ...row.cells, ...row })
+}
+
 export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
   const API = TABULATION_API.content
   const read = { auth: 'signed' as const, perm: perm(MENU) }
@@ -212,8 +234,9 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
           list[0]![1],
         )
       }
-      if (j.c.version !== input.version) throw new ApiError(Code.VERSION_CONFLICT, contentOut(j, access))
-      const cells = { ...(j.c.cells as Record<string, TabCellValue>) }
+      const now = j.c.cells as Record<string, TabCellValue>
+      if (j.c.version !== input.version && !unchangedSince(now, input.cells, input.base)) throw conflictOf(j, access)
+      const cells = { ...now }
       for (const [a, value] of Object.entries(input.cells)) {
         if (value === null) delete cells[a]
         else cells[a] = value
@@ -238,7 +261,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
       const j = await contentFor(ctx, tx, auth, input.tabContentId, true)
       const access = await accessReader(tx, subjects)(j.c)
       if (j.c.status === 'submitted') throw new ApiError(Code.REFUSED, null, TAB_TEXT.alreadySubmitted)
-      if (j.c.version !== input.version) throw new ApiError(Code.VERSION_CONFLICT, contentOut(j, access))
+      if (j.c.version !== input.version) throw conflictOf(j, access)
       const missing = missingRequired(await fillInsOf(tx, j.c.tabVersionId), j.c.cells as Record<string, TabCellValue>)
       if (missing.length) throw cellsRefusal(req, Code.INVALID, missing, TAB_TEXT.required)
       const now = new Date()

@@ -370,7 +370,12 @@ export const tabContentAdd = z.object({
   workSiteId: id().nullish(),
   contentDate: isoDate(),
 })
-export const tabContentSave = z.object({ tabContentId: id(), version: version(), cells: cellPatch })
+/**
+ * A save: the changed cells with the version read. `base` (optional) holds the values those cells had
+ * when read (absent: empty): a save on an older version is still applied when none of its cells changed
+ * since — the per-cell merge of an offline edit replayed after someone else saved other cells.
+ */
+export const tabContentSave = z.object({ tabContentId: id(), version: version(), cells: cellPatch, base: cellPatch.optional() })
 export const tabContentSubmit = z.object({ tabContentId: id(), version: version() })
 export const tabContentIdQuery = z.object({ tabContentId: id() })
 export const tabContentListQuery = listQuery.extend({

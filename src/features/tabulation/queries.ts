@@ -5,6 +5,11 @@
  * to templates refetches the first, a save or submit of a sheet the second.
  */
 import { queryOptions } from '@tanstack/react-query'
+import { resourcePaths } from '@/contract'
+import { DICT_API, type DictNode } from '@/contract/schemas/dictionary'
+import type { WfAccountOption } from '@/contract/schemas/workflow'
+import type { WorkSite } from '@/contract/schemas/workSite'
+import { WORKFLOW_API } from '@/contract/workflowApi'
 import {
   TABULATION_API,
   type TabCellRuleRow,
@@ -107,4 +112,42 @@ export const contentOpenQueryOptions = (tabContentId: string) =>
   queryOptions({
     queryKey: tabKeys.open(tabContentId),
     queryFn: ({ signal }) => http.get<TabContentOpen>(TABULATION_API.content.open, { tabContentId }, { signal }),
+  })
+
+// ---- the fill-in screen's choices (./fill): read silently, cached (the service worker keeps the dictionaries' and sites' paths) ----
+
+/** A dictionary's nodes (EBS / WBS / quantity), the choices of a cell whose source is that dictionary. */
+export const choiceDictQueryOptions = (kind: 'ebs' | 'wbs' | 'quantity') =>
+  queryOptions({
+    queryKey: [CONTENT_KEY, 'choices', kind] as const,
+    queryFn: ({ signal }) => http.get<DictNode[]>(DICT_API.tree(kind), {}, { signal, silent: true }),
+    staleTime: 5 * 60_000,
+  })
+
+/** A project's work sites (the new sheet's work site, a cell whose source is workSite). */
+export const projectWorkSitesQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: [CONTENT_KEY, 'workSites', projectId] as const,
+    queryFn: ({ signal }) => http.get<WorkSite[]>(resourcePaths('workSite').list, { projectId }, { signal, silent: true }),
+    staleTime: 5 * 60_000,
+  })
+
+/** Accounts a person cell offers. */
+export const personChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: [CONTENT_KEY, 'persons'] as const,
+    queryFn: ({ signal }) => http.get<WfAccountOption[]>(WORKFLOW_API.task.accountOptions, undefined, { signal, silent: true }),
+    staleTime: 5 * 60_000,
+  })
+
+/**
+ * The fill-in screen's read of a content (the same key and answer as contentOpenQueryOptions): a read
+ * that cannot reach the gateway says nothing — the screen shows the copy it has (persisted for offline
+ * use) and the sync mark; a refusal still says why.
+ */
+export const fillOpenQueryOptions = (tabContentId: string) =>
+  queryOptions({
+    queryKey: tabKeys.open(tabContentId),
+    queryFn: ({ signal }) =>
+      http.get<TabContentOpen>(TABULATION_API.content.open, { tabContentId }, { signal, quietKinds: ['network', 'timeout', 'invalid'] }),
   })

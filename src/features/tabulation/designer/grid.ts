@@ -65,7 +65,7 @@ export function styleOf(r: CellStyleRead): TabStyle | undefined {
   if (r.whiteSpace === 'pre-wrap' || r.whiteSpace === 'normal') s.wrap = true
   const border: NonNullable<TabStyle['border']> = {}
   for (const [k, side] of Object.entries(SIDES)) {
-    const b = borderOf(r.border[side])
+    const b = borderOf(r.border[side.toLowerCase() as Lowercase<typeof side>])
     if (b) border[k as keyof typeof SIDES] = b
   }
   if (Object.keys(border).length) s.border = border
@@ -106,8 +106,7 @@ export function toGrid(sheet: TabSheet): GridInit {
     if (r) mergeCells[addressOf(r.top, r.left)] = [r.right - r.left + 1, r.bottom - r.top + 1]
   }
   const colWidths = Array.from({ length: sheet.cols }, (_, i) => {
-    const w = sheet.colWidths[addressOf(1, i + 1).replace(/\d+$/, '')]
-    return w === undefined ? DEFAULT_COL_PX : colPx(w)
+    return colPx(sheet.colWidths[addressOf(1, i + 1).replace(/\d+$/, '')])
   })
   const rowHeights: Record<number, number> = {}
   for (const [row, pt] of Object.entries(sheet.rowHeights)) rowHeights[Number(row) - 1] = rowPx(pt)

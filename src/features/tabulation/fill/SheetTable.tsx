@@ -1,0 +1,183 @@
+/**
+ * The version's sheet as an HTML table: merges as spans (covered cells skipped), column widths and
+ * row heights, styles, fixed values and formulas (./sheet). A fill-in cell the caller may edit holds a
+ * control by its kind (a form field named by its address, ≥ 44 px high), labelled by the cell's label;
+ * the others show their value. Required cells carry a mark.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { colName, parseAddress, type TabFillIn, type TabFillInKind, type TabSheet } from '@/contract/schemas/tabulation'
+import { FormField, type FieldOption } from '@/lib/crud'
+import { ImageThumb } from '@/lib/files'
+import { useT } from '@/lib/i18n'
+import { cn } from '@/lib/utils'
+import { choiceDictQueryOptions, personChoicesQueryOptions, projectWorkSitesQueryOptions } from '../queries'
+import { cellCss, colPx, rowPx } from '../sheetStyle'
+import { layout, sheetValues } from './sheet'
+import type { FormCells } from './values'
+
+/** Least width (px) of an editable cell's control, by kind. */
+const CONTROL_WIDTH: Record<TabFillInKind, number> = {
+  text: 96,
+  number: 80,
+  date: 150,
+  choice: 120,
+  person: 160,
+  signature: 180,
+  photos: 220,
+}
+
+export function SheetTable({
+  sheet,
+  values,
+  editable,
+  clashes,
+  projectId,
+  onTouched,
+}: {
+  sheet: TabSheet
+  values: FormCells
+  editable: ReadonlySet<string>
+  clashes: readonly string[]
+  projectId: string
+  onTouched: (address: string) => void
+}) {
+  const { t } = useT()
+  const rows = layout(sheet)
+  const shown = sheetValues(sheet, values as never)
+  const widths = Array.from({ length: sheet.cols }, (_, i) => colPx(sheet.colWidths[colName(i + 1)]))
+  // a control needs its room on screen: a column narrower than its editable cells' controls widens (the print keeps the template's)
+  for (const slots of rows)
+    for (const { address, colSpan } of slots) {
+      const f = sheet.fillIns[address]
+      if (!f || !editable.has(address)) continue
+      const col = parseAddress(address)!.col
+      const need = CONTROL_WIDTH[f.kind]
+      const have = widths.slice(col - 1, col - 1 + colSpan).reduce((a, b) => a + b, 0)
+      if (have < need) widths[col - 1 + colSpan - 1]! += need - have
+    }
+  const total = widths.reduce((a, b) => a + b, 0)
+  const options = useChoiceOptions(sheet, projectId)
+  return (
+    <table className="tab-sheet border-collapse text-[11pt] text-black" style={{ tableLayout: 'fixed', width: total }} data-sheet>
+      <colgroup>
+        {widths.map((w, i) => (
+          <col key={i} style={{ width: w }} />
+        ))}
+      </colgroup>
+      <tbody>
+        {rows.map((slots, r) => (
+          <tr key={r} style={{ height: rowPx(sheet.rowHeights[String(r + 1)]) }}>
+            {slots.map(({ address, rowSpan, colSpan }) => {
+              const cell = sheet.cells[address]
+              const fillIn = sheet.fillIns[address]
+              const mine = !!fillIn && editable.has(address)
+              const clash = clashes.includes(address)
+              return (
+                <td
+                  key={address}
+                  rowSpan={rowSpan > 1 ? rowSpan : undefined}
+                  colSpan={colSpan > 1 ? colSpan : undefined}
+                  data-cell={address}
+                  title={fillIn ? fillIn.label : undefined}
+                  className={cn(
+                    'relative overflow-hidden px-1 align-middle',
+                    fillIn && 'tab-fill-in',
+                    mine && 'bg-sky-50/70 p-0.5 [&_button]:min-h-11 [&_input]:min-h-11',
+                    clash && 'outline outline-2 -outline-offset-2 outline-amber-500',
+                  )}
+                  style={{ whiteSpace: 'pre', ...cellCss(cell?.s) }}
+                  onInput={clash ? () => onTouched(address) : undefined}
+                >
+                  {fillIn?.required && mine && (
+                    <span className="tab-required absolute right-0.5 top-0 text-xs font-bold text-destructive" aria-hidden>
+                      *
+                    </span>
+                  )}
+                  {fillIn && mine ? (
+                    <CellControl address={address} fillIn={fillIn} options={options[address]} />
+                  ) : fillIn ? (
+                    <CellValue fillIn={fillIn} value={values[address]} text={shown(address)} options={options[address]} />
+                  ) : (
+                    shown(address)
+                  )}
+                  {clash && <span className="sr-only">{t('tabulation.fill.clash')}</span>}
+                </td>
+              )
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The choices of the sheet's choice and person cells, by address (sources read once, cached). */
+function useChoiceOptions(sheet: TabSheet, projectId: string): Record<string, FieldOption[]> {
+  const kinds = new Set<string>()
+  for (const f of Object.values(sheet.fillIns)) {
+    if (f.kind === 'choice' && f.source) kinds.add(f.source)
+    if (f.kind === 'person') kinds.add('person')
+  }
+  const ebs = useQuery({ ...choiceDictQueryOptions('ebs'), enabled: kinds.has('ebs') })
+  const wbs = useQuery({ ...choiceDictQueryOptions('wbs'), enabled: kinds.has('wbs') })
+  const quantity = useQuery({ ...choiceDictQueryOptions('quantity'), enabled: kinds.has('quantity') })
+  const sites = useQuery({ ...projectWorkSitesQueryOptions(projectId), enabled: kinds.has('workSite') })
+  const persons = useQuery({ ...personChoicesQueryOptions(), enabled: kinds.has('person') })
+  const dict = (nodes: typeof ebs.data): FieldOption[] =>
+    (nodes ?? []).filter((n) => n.status === 1).map((n) => ({ value: n.nodeId, label: `${n.nodeName}（${n.nodeCode}）` }))
+  const bySource: Record<string, FieldOption[]> = {
+    ebs: dict(ebs.data),
+    wbs: dict(wbs.data),
+    quantity: dict(quantity.data),
+    workSite: (sites.data ?? []).map((s) => ({ value: s.workSiteId, label: s.workSiteName })),
+    person: (persons.data ?? []).map((a) => ({
+      value: a.accountId,
+      label: a.userName ? `${a.userName}（${a.accountName}）` : a.accountName,
+      group: a.organizationName ?? undefined,
+    })),
+  }
+  const out: Record<string, FieldOption[]> = {}
+  for (const [a, f] of Object.entries(sheet.fillIns)) {
+    if (f.kind === 'choice') out[a] = f.options ? f.options.map((o) => ({ value: o, label: o })) : (bySource[f.source!] ?? [])
+    if (f.kind === 'person') out[a] = bySource.person!
+  }
+  return out
+}
+
+function CellControl({ address, fillIn, options }: { address: string; fillIn: TabFillIn; options?: FieldOption[] }) {
+  const common = { name: address, label: fillIn.label, hideLabel: true, required: fillIn.required, className: 'min-w-0 gap-0' }
+  switch (fillIn.kind) {
+    case 'text':
+      return <FormField {...common} kind={fillIn.multiline ? 'textarea' : 'text'} maxLength={fillIn.max} placeholder="" />
+    case 'number':
+      return <FormField {...common} kind={fillIn.precision > 0 ? 'decimal' : 'number'} placeholder="" />
+    case 'date':
+      return <FormField {...common} kind="date" />
+    case 'choice':
+    case 'person':
+      return <FormField {...common} kind="select" options={options ?? []} placeholder="" />
+    case 'signature':
+      return <FormField {...common} kind="file" purpose="signature" />
+    case 'photos':
+      return <FormField {...common} kind="file" purpose="photo" multiple maxFiles={fillIn.max} />
+  }
+}
+
+/** A fill-in cell the caller may not edit (or a submitted sheet): its value as text, images for signatures and photos. */
+function CellValue({ fillIn, value, text, options }: { fillIn: TabFillIn; value: unknown; text: string; options?: FieldOption[] }) {
+  if (fillIn.kind === 'signature')
+    return typeof value === 'string' ? <ImageThumb fileId={value} alt={fillIn.label} className="mx-auto max-h-16 w-auto" /> : null
+  if (fillIn.kind === 'photos')
+    return Array.isArray(value) ? (
+      <span className="flex flex-wrap gap-1">
+        {(value as string[]).map((id) => (
+          <ImageThumb key={id} fileId={id} alt={fillIn.label} className="size-14 rounded object-cover" />
+        ))}
+      </span>
+    ) : null
+  if ((fillIn.kind === 'choice' && !fillIn.options) || fillIn.kind === 'person') {
+    const label = options?.find((o) => o.value === value)?.label
+    return <>{label ?? ''}</>
+  }
+  return <>{text}</>
+}
