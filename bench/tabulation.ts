@@ -144,14 +144,14 @@ async function main() {
 
 const QUICK = process.env.BENCH_QUICK === '1'
 
-/** JS fetched by the page after `mark` (gzip bytes as sent, from the resource timings). */
+/** JS fetched by the page after `mark`: the files (name → bytes as sent, from the resource timings). */
 const jsSince = (page: Page, mark: number) =>
   page.evaluate(
     (since) =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => e.startTime >= since && (e as PerformanceResourceTiming).initiatorType === 'script')
-        .reduce((n, e) => n + ((e as PerformanceResourceTiming).encodedBodySize || 0), 0),
+        .filter((e) => e.startTime >= since && /\.js(\?|$)/.test(e.name))
+        .map((e) => [e.name.replace(/^.*\//, ''), (e as PerformanceResourceTiming).encodedBodySize || 0] as const),
     mark,
   )
 
@@ -171,6 +171,15 @@ async function browser(base: string, templateId: string, contentId: string) {
       await page.getByRole('button', { name: '登录', exact: true }).click()
       await page.waitForURL(/\/admin\/home/)
       await page.getByRole('main').waitFor()
+      // the home done loading (its charts come after its cards): nothing fetched for a second
+      await page.waitForFunction(
+        () => {
+          const last = Math.max(0, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => e.responseEnd))
+          return performance.now() - last > 1000
+        },
+        undefined,
+        { polling: 250, timeout: 30_000 },
+      )
       const mark = await page.evaluate(() => performance.now())
       const t0 = Date.now()
       // client-side navigation, as from the list
@@ -184,7 +193,23 @@ async function browser(base: string, templateId: string, contentId: string) {
       if (screen === 'designer') await page.locator('[data-testid="sheet-editor"] td[data-x="20"][data-y="101"]').waitFor()
       else await page.locator('td[data-cell="U102"]').waitFor()
       const ms = Date.now() - t0
-      console.log(`tabulation ${screen}: opened in ${ms} ms, script ${await jsSince(page, mark)} bytes`)
+      if (screen === 'fill') {
+        // typing in a cell: a key press → the next frame painted (every value shown may follow it: formulas)
+        const input = page.locator('td[data-cell="B3"] input')
+        await input.focus()
+        const keys: number[] = []
+        for (let i = 0; i < 10; i++) {
+          const t1 = await page.evaluate(() => performance.now())
+          await page.keyboard.press(String(i))
+          keys.push((await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))))) - t1)
+        }
+        keys.sort((a, b) => a - b)
+        console.log(`tabulation fill key: p50=${keys[5]!.toFixed(1)} ms max=${keys[9]!.toFixed(1)} ms`)
+      }
+      const files = (await jsSince(page, mark)).sort((a, b) => b[1] - a[1])
+      const total = files.reduce((n, [, b]) => n + b, 0)
+      console.log(`tabulation ${screen}: opened in ${ms} ms, script ${total} bytes`)
+      console.log(`  ${files.map(([f, b]) => `${f} ${Math.round(b / 1024)} KiB`).join(', ')}`)
       await context.close()
     }
   } finally {

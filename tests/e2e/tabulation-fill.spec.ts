@@ -14,7 +14,7 @@ import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 import { badge, storedEntries } from './offline-helpers'
 
 const A = '/api/admin/v1'
-const SHOTS = '/tmp/shots'
+const SHOTS = '.tmp/shots'
 const PROJECTS = `${A}/project/listVisible`
 const VIEWPORT = { width: 1024, height: 768 }
 

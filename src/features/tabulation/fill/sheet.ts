@@ -38,6 +38,19 @@ export function layout(sheet: Pick<TabSheet, 'rows' | 'cols' | 'merges'>): Slot[
 }
 
 /** A number written as an Excel format roughly: decimals of "0.00", grouping of "#,##0", a percent. */
+const formats = new Map<string, Intl.NumberFormat>()
+/** One formatter per decimals and grouping (making one costs far more than using it: a sheet formats thousands of cells). */
+function numberFormat(decimals: number, grouping: boolean): Intl.NumberFormat {
+  const key = `${decimals}:${grouping}`
+  let f = formats.get(key)
+  if (!f)
+    formats.set(
+      key,
+      (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: grouping })),
+    )
+  return f
+}
+
 export function formatNumber(n: number, numFmt: string | undefined): string {
   if (!numFmt || numFmt === 'General' || numFmt === '@') return String(Math.round(n * 1e10) / 1e10)
   const section = numFmt.split(';')[0]!.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '')
@@ -46,11 +59,7 @@ export function formatNumber(n: number, numFmt: string | undefined): string {
   const dot = /\.([0#]+)/.exec(section)
   const decimals = dot ? dot[1]!.length : 0
   const value = percent ? n * 100 : n
-  const text = value.toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: section.includes(','),
-  })
+  const text = numberFormat(decimals, section.includes(',')).format(value)
   return percent ? `${text}%` : text
 }
 
