@@ -146,6 +146,8 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
   let supervisor: Client
   let builderRole: string
   let builderId: string
+  let supervisorId: string
+  let applicationId: string
   let unitId: string
   let supervisorRole: string
   let projectId: string
@@ -188,12 +190,15 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     const makeRole = async (name: string) => {
       const role = ok(await post<{ roleId: string }>(admin, `${A}/role/add`, { roleName: uniqueName(name), sort: 1, dataScope: 'own' }))
       const grants = await tree(admin, role.roleId)
-      const page = byAction(grants, MENU)
-      const group = grants.menus.find((g) => g.children.some((c) => c.applicationMenuId === page.applicationMenuId))!
-      const fns = page.functions.filter((f) => ['fill', 'submit'].includes(f.functionAction)).map((f) => f.applicationMenuFunctionId)
-      expect(
-        (await saveMenus(admin, role.roleId, grants.applicationId, [group.applicationMenuId, page.applicationMenuId], fns)).body.code,
-      ).toBe(10000)
+      applicationId = grants.applicationId
+      // 表格管理 with fill and submit, and 流程查询 (a task of a sheet's workflow is approved there)
+      const pages = [byAction(grants, MENU), byAction(grants, '/admin/workflow-query')]
+      const menus = pages.flatMap((page) => [
+        grants.menus.find((g) => g.children.some((c) => c.applicationMenuId === page.applicationMenuId))!.applicationMenuId,
+        page.applicationMenuId,
+      ])
+      const fns = pages[0]!.functions.filter((f) => ['fill', 'submit'].includes(f.functionAction)).map((f) => f.applicationMenuFunctionId)
+      expect((await saveMenus(admin, role.roleId, grants.applicationId, [...new Set(menus)], fns)).body.code).toBe(10000)
       return role.roleId
     }
     builderRole = await makeRole('施工员')
@@ -201,6 +206,7 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     const a1 = await mustAdd(admin, unit, { roleIds: [builderRole] })
     const a2 = await mustAdd(admin, unit, { roleIds: [supervisorRole] })
     builderId = a1.accountId
+    supervisorId = a2.accountId
     builder = await signedIn(t, a1.accountName, PASSWORD)
     supervisor = await signedIn(t, a2.accountName, PASSWORD)
     groupId = ok(await post<{ tabGroupId: string }>(admin, `${TG}/add`, { groupName: uniqueName('质量验收') })).tabGroupId
@@ -465,6 +471,76 @@ describe.each(inject('targets'))('tabulation on $name', (t) => {
     expect(submitted.content.status).toBe('submitted')
     expect(submitted.editable).toEqual([])
     expect((await save(builder, submitted.content, { B4: 1 })).body.code).toBe(20021)
+  })
+
+  it('starts the template’s workflow model on submit; an edit rule at a node writes while the instance waits there', async () => {
+    const NS = 'xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"'
+    const bpmnXml = `<?xml version="1.0" encoding="UTF-8"?><definitions ${NS} id="d" targetNamespace="http://trestle.test"><process id="p" isExecutable="true">
+      <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="check"/><userTask id="check" name="监理复核"/>
+      <sequenceFlow id="f2" sourceRef="check" targetRef="e"/><endEvent id="e"/></process></definitions>`
+    const modelKey = uniqueName('tabwf_')
+    const model = ok(
+      await post<{ modelId: string }>(admin, `${A}/actReModel/add`, {
+        model: { applicationId, category: '表格', modelKey, name: '检验批复核', bpmnXml },
+        executorList: [{ nodeId: 'check', settingMode: 'user', ids: [supervisorId] }],
+      }),
+    )
+    // a model without a published version is not bound
+    const unpublished = await post(admin, `${TPL}/add`, {
+      tabGroupId: groupId,
+      name: '复核记录',
+      code: uniqueName('WF'),
+      wfModelKey: modelKey,
+    })
+    expect(unpublished.body.code).toBe(20001)
+    expect(fieldsOf(unpublished)).toEqual(['wfModelKey'])
+    ok(await post(admin, `${A}/actReModel/deploymentModel`, { modelId: model.modelId }))
+    const sheet = { ...SHEET, fillIns: { ...SHEET.fillIns, D4: { ...SHEET.fillIns.D4, required: false } } }
+    const tpl = ok(
+      await post<Template & { wfModelKey: string | null }>(admin, `${TPL}/add`, {
+        tabGroupId: groupId,
+        name: '复核记录',
+        code: uniqueName('WF'),
+        wfModelKey: modelKey,
+        sheet,
+      }),
+    )
+    expect(tpl.wfModelKey).toBe(modelKey)
+    ok(
+      await post(admin, `${CP}/save`, {
+        tabTemplateId: tpl.tabTemplateId,
+        rules: [
+          { subjectKind: 'role', subjectId: builderRole, range: 'B4', access: 'edit' },
+          { subjectKind: 'role', subjectId: supervisorRole, range: 'B4', access: 'view' },
+          { subjectKind: 'role', subjectId: supervisorRole, range: 'D4', access: 'edit', nodeId: 'check' },
+        ],
+      }),
+    )
+    await publish(tpl)
+    let c = await addContent(builder, tpl.tabTemplateId)
+    c = ok(await save(builder, c, { B4: 200.5 }))
+    // before the submit the node's rule does not apply
+    expect((await open(supervisor, c.tabContentId)).editable).toEqual([])
+    const submitted = ok(await post<Opened>(builder, `${CT}/submit`, { tabContentId: c.tabContentId, version: c.version }))
+    const instanceId = (submitted.content as Content & { workflowInstanceId: string | null }).workflowInstanceId
+    expect(instanceId).toBeTruthy()
+    expect((await save(builder, submitted.content, { B4: 201 })).body.code).toBe(20021)
+    // waiting at 监理复核: the supervisor writes D4, and only D4
+    const atCheck = await open(supervisor, c.tabContentId)
+    expect(atCheck.editable).toEqual(['D4'])
+    const reviewed = ok(await save(supervisor, atCheck.content, { D4: '复核合格' }))
+    expect(reviewed.cells).toEqual({ B4: 200.5, D4: '复核合格' })
+    expect((await save(supervisor, reviewed, { B4: 1 })).body.code).toBe(20003)
+    // approved: the instance ends, nothing is written any more
+    const todo = ok(
+      await supervisor.call<{ records: { taskId: string; instanceId: string }[] }>('GET', `${A}/wfTask/todoPage`, {
+        query: { pageSize: 100 },
+      }),
+    )
+    const task = todo.records.find((r) => r.instanceId === instanceId)!
+    ok(await post(supervisor, `${A}/wfTask/approve`, { taskId: task.taskId }))
+    expect((await open(supervisor, c.tabContentId)).editable).toEqual([])
+    expect((await save(supervisor, reviewed, { D4: '改' })).body.code).toBe(20021)
   })
 
   it('names subjects by account, unit and workflow role too; a choice of work sites takes the project’s sites only', async () => {

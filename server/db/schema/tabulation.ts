@@ -30,6 +30,8 @@ export const tabTemplate = pgTable(
     description: text('description'),
     applicationId: text('application_id'),
     applicationMenuId: text('application_menu_id'),
+    /** The workflow model (by key) a filled sheet starts when submitted; null: none. */
+    wfModelKey: text('wf_model_key'),
     /** The draft (contract TabSheet). */
     sheet: jsonb('sheet').notNull(),
     /** draft | published (the draft is the current version's sheet). */
@@ -92,8 +94,8 @@ export const tabContent = pgTable(
     cells: jsonb('cells').notNull().default({}),
     /** draft | submitted */
     status: text('status').notNull().default('draft'),
-    /** The workflow node the content waits at (rules with a node apply there only); null: none. */
-    workflowNodeId: text('workflow_node_id'),
+    /** The workflow instance its submit started (rules with a node apply while it waits there); null: none. */
+    workflowInstanceId: text('workflow_instance_id'),
     submitTime: ts('submit_time'),
     ...stamped,
   },

@@ -32,18 +32,21 @@ describe('cell access', () => {
       rule('department', 'dept', 'E5', 'view'),
       rule('workflowRole', 'qa', 'F6', 'edit', 'review'),
     ]
-    const a = cellAccess(rules, me, { nodeId: null, submitted: false })
+    const a = cellAccess(rules, me, { nodeIds: new Set(), submitted: false })
     expect(['A1', 'B2', 'C3', 'E5'].map(a.canView)).toEqual([true, true, true, true])
     expect(['D4', 'F6'].map(a.canView)).toEqual([false, false])
     expect(['A1', 'B2', 'C3', 'E5', 'D4'].map(a.canEdit)).toEqual([false, true, true, false, false])
-    const atReview = cellAccess(rules, me, { nodeId: 'review', submitted: false })
+    const atReview = cellAccess(rules, me, { nodeIds: new Set(['review']), submitted: false })
     expect([atReview.canView('F6'), atReview.canEdit('F6')]).toEqual([true, true])
-    const submitted = cellAccess(rules, me, { nodeId: null, submitted: true })
+    const submitted = cellAccess(rules, me, { nodeIds: new Set(), submitted: true })
     expect([submitted.canView('B2'), submitted.canEdit('B2')]).toEqual([true, false])
+    // submitted, its instance waiting at review: only the rule at that node writes
+    const reviewing = cellAccess(rules, me, { nodeIds: new Set(['review']), submitted: true })
+    expect([reviewing.canEdit('B2'), reviewing.canEdit('F6')]).toEqual([false, true])
   })
 
   it('leaves hidden cells and their fill-in definitions out of the layout', () => {
-    const a = cellAccess([rule('account', 'someone-else', 'B1', 'edit')], me, { nodeId: null, submitted: false })
+    const a = cellAccess([rule('account', 'someone-else', 'B1', 'edit')], me, { nodeIds: new Set(), submitted: false })
     const sheet = visibleSheet(
       {
         rows: 2,

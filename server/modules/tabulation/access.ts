@@ -5,7 +5,8 @@
  *    by a caller one of whose rules names it and applies now (no node, or the content's node);
  *  - a cell no rule names is seen by everyone who may open the content;
  *  - a fill-in cell is written only through an edit rule that names it and applies now, while the
- *    content is a draft.
+ *    content is a draft — or, once submitted, through an edit rule at the node its workflow instance
+ *    waits at (the instance its submit started when the template names a workflow model).
  *
  * A caller's subjects: its account, its unit, the department of its staff record, its active roles and
  * its workflow roles. Everything a content answers (open, lists, exports, a conflict's current state)
@@ -101,15 +102,19 @@ export interface CellAccess {
   canEdit(address: string): boolean
 }
 
-export function cellAccess(rules: RuleRow[], subjects: Subjects, at: { nodeId: string | null; submitted: boolean }): CellAccess {
+/**
+ * `nodeIds`: where the content's workflow instance waits now (none: no instance, or it ended). A rule
+ * at a node applies while the instance waits there. Once submitted, only edit rules at a node write.
+ */
+export function cellAccess(rules: RuleRow[], subjects: Subjects, at: { nodeIds: ReadonlySet<string>; submitted: boolean }): CellAccess {
   const rangesOf = (list: RuleRow[]) => list.map((r) => parseRange(r.cellRange)).filter((r): r is CellRange => r !== null)
   const restricted = rangesOf(rules)
-  const mine = rules.filter((r) => holds(subjects, r) && (r.nodeId === null || r.nodeId === at.nodeId))
+  const mine = rules.filter((r) => holds(subjects, r) && (r.nodeId === null || at.nodeIds.has(r.nodeId)))
   const viewable = rangesOf(mine)
-  const editable = rangesOf(mine.filter((r) => r.access === 'edit'))
+  const editable = rangesOf(mine.filter((r) => r.access === 'edit' && (!at.submitted || r.nodeId !== null)))
   return {
     canView: (a) => !covers(restricted, a) || covers(viewable, a),
-    canEdit: (a) => !at.submitted && covers(editable, a),
+    canEdit: (a) => covers(editable, a),
   }
 }
 

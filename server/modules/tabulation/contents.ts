@@ -42,6 +42,7 @@ import { tabContent, tabTemplate, tabTemplateVersion } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { projectWhere, requireProject, visibleProjectIds } from '../../lib/projectScope'
 import type { AuthContext } from '../../types'
+import { currentNodeIds, startProcess } from '../workflow'
 import { workSiteIdsOf } from '../workSite'
 import { cellAccess, subjectsOf, visibleCells, visibleSheet, type CellAccess, type RuleRow, type Subjects } from './access'
 import { pageOf } from '../../lib/paging'
@@ -70,6 +71,7 @@ function contentOut(j: Joined, access: CellAccess): TabContentRow {
     workSiteId: c.workSiteId,
     contentDate: c.contentDate,
     status: c.status === 'submitted' ? 'submitted' : 'draft',
+    workflowInstanceId: c.workflowInstanceId,
     cells: visibleCells(c.cells as Record<string, TabCellValue>, access),
     version: c.version,
     createBy: c.createBy,
@@ -102,7 +104,8 @@ function accessReader(db: Db, subjects: Subjects) {
   return async (c: ContentRow): Promise<CellAccess> => {
     let r = rules.get(c.tabTemplateId)
     if (!r) rules.set(c.tabTemplateId, (r = rulesOf(db, c.tabTemplateId)))
-    return cellAccess(await r, subjects, { nodeId: c.workflowNodeId, submitted: c.status === 'submitted' })
+    const nodeIds = new Set(c.workflowInstanceId ? await currentNodeIds(db, c.workflowInstanceId) : [])
+    return cellAccess(await r, subjects, { nodeIds, submitted: c.status === 'submitted' })
   }
 }
 
@@ -217,9 +220,11 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
       const tx = txRaw as unknown as Db
       const j = await contentFor(ctx, tx, auth, input.tabContentId, true)
       const access = await accessReader(tx, subjects)(j.c)
-      if (j.c.status === 'submitted') throw new ApiError(Code.REFUSED, null, TAB_TEXT.alreadySubmitted)
-      const fillIns = await fillInsOf(tx, j.c.tabVersionId)
       const addresses = Object.keys(input.cells)
+      const fillIns = await fillInsOf(tx, j.c.tabVersionId)
+      // submitted: only cells of an edit rule at the node its workflow waits at are written (none: it is closed)
+      if (j.c.status === 'submitted' && !Object.keys(fillIns).some((a) => access.canEdit(a)))
+        throw new ApiError(Code.REFUSED, null, TAB_TEXT.alreadySubmitted)
       const unknown = addresses.filter((a) => !Object.hasOwn(fillIns, a))
       if (unknown.length) throw cellsRefusal(req, Code.INVALID, unknown, TAB_TEXT.notFillIn)
       const refused = addresses.filter((a) => !access.canEdit(a))
@@ -264,10 +269,28 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (j.c.version !== input.version) throw conflictOf(j, access)
       const missing = missingRequired(await fillInsOf(tx, j.c.tabVersionId), j.c.cells as Record<string, TabCellValue>)
       if (missing.length) throw cellsRefusal(req, Code.INVALID, missing, TAB_TEXT.required)
+      // the template's workflow model starts with this submit (one transaction: a start refused refuses the submit)
+      const [t] = await tx
+        .select({ wfModelKey: tabTemplate.wfModelKey })
+        .from(tabTemplate)
+        .where(eq(tabTemplate.tabTemplateId, j.c.tabTemplateId))
+      const started = t?.wfModelKey
+        ? await startProcess(ctx, req, {
+            modelKey: t.wfModelKey,
+            businessKey: `tabContent:${j.c.tabContentId}`,
+            title: `${j.templateName} ${j.c.contentDate}`,
+          })
+        : null
       const now = new Date()
       await tx
         .update(tabContent)
-        .set({ status: 'submitted', submitTime: now, updateTime: now, updateBy: auth.account.accountId })
+        .set({
+          status: 'submitted',
+          submitTime: now,
+          updateTime: now,
+          updateBy: auth.account.accountId,
+          workflowInstanceId: started?.instanceId ?? null,
+        })
         .where(eq(tabContent.tabContentId, j.c.tabContentId))
     })
     return ok<TabContentOpen>(req, await openContent(ctx, auth, input.tabContentId), TAB_TEXT.contentSubmitted)

@@ -50,6 +50,7 @@ import { isUniqueViolation } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 import { pageOf } from '../../lib/paging'
+import { modelKeyPublished } from '../workflow'
 import { rulesWithoutSubject } from './access'
 import { fill, TAB_TEXT } from './texts'
 
@@ -72,6 +73,7 @@ export const templateOut = (r: TemplateRow): TabTemplateRow => ({
   description: r.description,
   applicationId: r.applicationId,
   applicationMenuId: r.applicationMenuId,
+  wfModelKey: r.wfModelKey,
   status: r.status === 'published' ? 'published' : 'draft',
   currentVersionId: r.currentVersionId,
   currentVersionNo: r.currentVersionNo,
@@ -113,6 +115,13 @@ async function requireGroup(db: Db, id: string): Promise<void> {
   if (!g) throw new ApiError(Code.NOT_FOUND, { field: 'tabGroupId' }, TAB_TEXT.groupGone)
 }
 
+/** A bound workflow model has a published version (else 20001 on wfModelKey). */
+async function requireModel(db: Db, req: FastifyRequest, modelKey: string | null | undefined): Promise<void> {
+  if (!modelKey || (await modelKeyPublished(db, modelKey))) return
+  const text = TAB_TEXT.modelUnpublished
+  throw new ApiError(Code.INVALID, [{ field: 'wfModelKey', key: V.invalid, message: text[requestLang(req)] }], text)
+}
+
 export async function templateById(db: Db, id: string): Promise<TemplateRow> {
   const [row] = await db.select().from(tabTemplate).where(eq(tabTemplate.tabTemplateId, id))
   if (!row) throw templateGone()
@@ -127,6 +136,7 @@ export interface NewTemplate {
   description?: string | null
   applicationId?: string | null
   applicationMenuId?: string | null
+  wfModelKey?: string | null
   sheet: TabSheet
 }
 
@@ -138,6 +148,7 @@ const draftColumns = (t: Omit<NewTemplate, 'tabTemplateId'>) => ({
   description: t.description ?? null,
   applicationId: t.applicationId ?? null,
   applicationMenuId: t.applicationMenuId ?? null,
+  wfModelKey: t.wfModelKey ?? null,
   sheet: t.sheet,
   status: 'draft' as const,
 })
@@ -294,6 +305,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
     description: tabTemplate.description,
     applicationId: tabTemplate.applicationId,
     applicationMenuId: tabTemplate.applicationMenuId,
+    wfModelKey: tabTemplate.wfModelKey,
     status: tabTemplate.status,
     currentVersionId: tabTemplate.currentVersionId,
     currentVersionNo: tabTemplate.currentVersionNo,
@@ -334,12 +346,14 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post(API.template.add, { bodyLimit: TAB_SHEET_BODY_MAX, config: { auth: 'signed', perm: perm(MENU, 'add') } }, async (req) => {
     const input = parse(tabTemplateAdd, req.body, req)
+    await requireModel(ctx.db, req, input.wfModelKey)
     const row = await insertTemplate(ctx.db, req, { ...input, sheet: input.sheet ?? emptySheet() }, req.auth!.account.accountId)
     return ok(req, templateOut(row), TAB_TEXT.templateSaved)
   })
 
   app.put(API.template.update, { bodyLimit: TAB_SHEET_BODY_MAX, config: { auth: 'signed', perm: perm(MENU, 'edit') } }, async (req) => {
     const input = parse(tabTemplateUpdate, req.body, req)
+    await requireModel(ctx.db, req, input.wfModelKey)
     await requireGroup(ctx.db, input.tabGroupId)
     if (await codeInUse(ctx.db, input.code, input.tabTemplateId)) throw codeTaken(req)
     try {

@@ -15,6 +15,7 @@ export const TAB_TEXT = {
   published: { zh: '已发布版本 V{x}', en: 'Published as version {x}' },
   versionGone: { zh: '该版本不存在', en: 'That version does not exist' },
   neverPublished: { zh: '该模板还没有发布的版本，不能填报', en: 'The template has no published version to fill in' },
+  modelUnpublished: { zh: '该流程模型没有已发布的版本', en: 'That workflow model has no published version' },
   rulesSaved: { zh: '单元格权限已保存', en: 'Cell permissions saved' },
   subjectGone: { zh: '规则 {x} 的对象不存在', en: 'The subject of rule {x} does not exist' },
   ruleOutside: { zh: '范围 {x} 超出了模板的行列', en: 'Range {x} lies outside the template’s rows and columns' },

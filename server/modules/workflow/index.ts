@@ -5,5 +5,6 @@
  * delegate, transfer, cc; timers as jobs), for the areas that will run processes.
  */
 export { existingWfRoleIds, wfRoleIdsOfAccount } from './members'
+export { currentNodeIds, modelKeyPublished, startProcess } from './start'
 export { registerWorkflowRoutes } from './routes'
 export { TIMER_JOB, WorkflowRuntime, type StartInput } from './runtime'

@@ -41,7 +41,6 @@ import {
   type WfReturnTarget,
   type WfTaskRow,
   type WfTaskStatus,
-  type WfUseScope,
   type WfModelHistoryRow,
 } from '../../../src/contract/schemas/workflow'
 import type { Ctx } from '../../context'
@@ -50,8 +49,9 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { inScope } from '../../lib/orgScope'
 import { scopeOrgIds } from '../../lib/permissions'
 import { likeEscape } from '../../lib/sql'
-import { accountShownNameOf, accountsWithHolder, normalAccountIdsOfRoles } from '../account'
+import { accountShownNameOf, accountsWithHolder } from '../account'
 import { configsOf, type WorkflowRuntime } from './runtime'
+import { mayStart, startInstance } from './start'
 import { RUN_TEXT } from './texts'
 import { historyOut } from './models'
 import { pageOf } from '../../lib/paging'
@@ -118,18 +118,6 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
   const signed = (fn?: 'delegate' | 'withdraw') => ({ config: { auth: 'signed' as const, perm: perm(MENU, fn) } })
   const me = (req: FastifyRequest) => req.auth!.account.accountId
 
-  /** Whether the account may start a version with this use scope (none listed, or 'all': everybody). */
-  async function mayStart(req: FastifyRequest, scopes: WfUseScope[]): Promise<boolean> {
-    if (scopes.length === 0 || scopes.some((s) => s.scopeType === 'all')) return true
-    const acc = req.auth!.account
-    for (const s of scopes) {
-      if (s.scopeType === 'account' && s.ids.includes(acc.accountId)) return true
-      if (s.scopeType === 'org' && acc.organizationId && s.ids.includes(acc.organizationId)) return true
-      if (s.scopeType === 'role' && s.ids.length && (await normalAccountIdsOfRoles(ctx.db, s.ids)).includes(acc.accountId)) return true
-    }
-    return false
-  }
-
   app.get(API.instance.startable, signed(), async (req) => {
     const versions = await ctx.db
       .select()
@@ -137,7 +125,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
       .where(and(eq(wfModelHistory.versionType, 1), eq(wfModelHistory.status, 1)))
       .orderBy(asc(wfModelHistory.name), desc(wfModelHistory.modelVersion))
     const startable: WfModelHistoryRow[] = []
-    for (const v of versions) if (await mayStart(req, configsOf(v.configs).useScopeList)) startable.push(historyOut(v))
+    for (const v of versions) if (await mayStart(ctx, req, configsOf(v.configs).useScopeList)) startable.push(historyOut(v))
     return ok(req, startable)
   })
 
@@ -153,29 +141,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
 
   app.post(API.instance.start, signed(), async (req) => {
     const body = parse(wfStartBody, req.body, req)
-    const [version] = await ctx.db
-      .select()
-      .from(wfModelHistory)
-      .where(
-        body.modelHistoryId
-          ? eq(wfModelHistory.modelHistoryId, body.modelHistoryId)
-          : and(eq(wfModelHistory.modelKey, body.modelKey!), eq(wfModelHistory.versionType, 1)),
-      )
-      .orderBy(desc(wfModelHistory.modelVersion))
-      .limit(1)
-    if (!version || version.versionType !== 1) throw new ApiError(Code.NOT_FOUND, null, RUN_TEXT.modelNotPublished)
-    if (version.status !== 1) throw new ApiError(Code.REFUSED, null, RUN_TEXT.versionStopped)
-    if (!(await mayStart(req, configsOf(version.configs).useScopeList))) throw new ApiError(Code.REFUSED, null, RUN_TEXT.notStarter)
-    const acc = req.auth!.account
-    const instanceId = await runtime.start({
-      modelHistoryId: version.modelHistoryId,
-      starterAccountId: acc.accountId,
-      starterOrganizationId: acc.organizationId,
-      businessKey: body.businessKey ?? null,
-      title: body.title ?? null,
-      variables: body.variables,
-    })
-    return ok(req, { instanceId, modelHistoryId: version.modelHistoryId, modelVersion: version.modelVersion })
+    return ok(req, await startInstance(ctx, runtime, req, body))
   })
 
   async function instancePage(req: FastifyRequest, conds: (SQL | undefined)[], q: { pageIndex: number; pageSize: number }) {

@@ -23,7 +23,9 @@
  * formula within the sheet, simple style), merges "A1:C2", column widths and row heights, and the
  * fill-in cells: address → kind (the field kinds of ../fields.ts), required, label.
  *
- * Cell permission rules are subject × range × view / edit (optionally at a workflow node). A cell
+ * Cell permission rules are subject × range × view / edit (optionally at a workflow node: a submitted
+ * content whose template names a workflow model starts it, and an edit rule at a node lets its subjects
+ * write those cells while the instance waits there; other rules give no edit once submitted). A cell
  * some rule names is seen only by the subjects of a rule naming it; a cell no rule names is seen by
  * everyone holding the page; a fill-in cell is written only through an edit rule naming it — the
  * gateway checks every saved cell (20003 naming the cells), whatever the browser did.
@@ -32,6 +34,7 @@ import { z } from 'zod'
 import { OPTION_SOURCES } from '../fields'
 import { V, filterText, int, isoDate, name, optionalText, str, text } from '../rules'
 import { id, idList, listQuery, version } from './common'
+import { modelKey } from './workflow'
 
 export { TABULATION_API } from '../tabulationApi'
 
@@ -266,6 +269,8 @@ const templateFields = {
   description: optionalText(500),
   applicationId: id().nullish(),
   applicationMenuId: id().nullish(),
+  /** The workflow model (by key, a published one) a filled sheet starts when submitted. */
+  wfModelKey: modelKey().nullish(),
 }
 export const tabTemplateAdd = z.object({ ...templateFields, tabTemplateId: id().optional(), sheet: tabSheet.optional() })
 export const tabTemplateUpdate = z.object({ ...templateFields, tabTemplateId: id(), version: version(), sheet: tabSheet })
@@ -294,6 +299,7 @@ export interface TabTemplateRow {
   description: string | null
   applicationId: string | null
   applicationMenuId: string | null
+  wfModelKey: string | null
   /** draft: the draft differs from the current version (or none was published); published: it does not. */
   status: TabTemplateStatus
   currentVersionId: string | null
@@ -397,6 +403,8 @@ export interface TabContentRow {
   workSiteId: string | null
   contentDate: string
   status: TabContentStatus
+  /** The workflow instance its submit started (its template names a model), or null. */
+  workflowInstanceId: string | null
   /** Only the cells the caller may view. */
   cells: Record<string, TabCellValue>
   version: number

@@ -114,7 +114,8 @@ const bpmnXml = z
   .min(1, { error: V.required })
   .refine((s) => utf8Length(s) <= WF_XML_MAX, { error: `${V.tooLarge}:${WF_XML_MAX}` })
 
-const modelKey = () =>
+/** A process model's key (also what another area binds a process by: a sheet template's wfModelKey). */
+export const modelKey = () =>
   z
     .string({ error: V.required })
     .trim()

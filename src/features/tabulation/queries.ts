@@ -7,9 +7,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
 import { DICT_API, type DictNode } from '@/contract/schemas/dictionary'
-import type { WfAccountOption } from '@/contract/schemas/workflow'
+import type { WfAccountOption, WfModelHistoryRow } from '@/contract/schemas/workflow'
 import type { WorkSite } from '@/contract/schemas/workSite'
-import { WORKFLOW_API } from '@/contract/workflowApi'
 import {
   TABULATION_API,
   type TabCellRuleRow,
@@ -20,6 +19,7 @@ import {
   type TabTemplateRow,
   type TabVersionRow,
 } from '@/contract/schemas/tabulation'
+import { WORKFLOW_API } from '@/contract/workflowApi'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
@@ -150,4 +150,16 @@ export const fillOpenQueryOptions = (tabContentId: string) =>
     queryKey: tabKeys.open(tabContentId),
     queryFn: ({ signal }) =>
       http.get<TabContentOpen>(TABULATION_API.content.open, { tabContentId }, { signal, quietKinds: ['network', 'timeout', 'invalid'] }),
+  })
+
+/** The workflow models a template may bind (those with a published version), by key; empty for a caller without 流程模型管理. */
+export const processOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [TEMPLATE_KEY, 'processes'] as const,
+    queryFn: async ({ signal }) => {
+      const rows = await http.get<WfModelHistoryRow[]>(WORKFLOW_API.history.listPublish, { versionType: 1 }, { signal, silent: true })
+      const byKey = new Map(rows.map((r) => [r.modelKey, r.name] as const))
+      return [...byKey].map(([value, name]) => ({ value, label: `${name}（${value}）` }))
+    },
+    staleTime: 60_000,
   })

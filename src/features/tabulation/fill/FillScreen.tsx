@@ -87,7 +87,8 @@ function SheetForm({
   const { content, sheet } = opened
   const submitted = content.status === 'submitted'
   const mayFill = useCan('fill')
-  const editable = useMemo(() => new Set(submitted || !mayFill ? [] : opened.editable), [opened.editable, submitted, mayFill])
+  // what the gateway says the caller may write now: a draft's cells, or once submitted those of a rule at the node its workflow waits at
+  const editable = useMemo(() => new Set(mayFill ? opened.editable : []), [opened.editable, mayFill])
   const base = useMemo(() => formOf(sheet.fillIns, content.cells), [sheet.fillIns, content.cells])
   const form = useForm<FormCells>({ defaultValues: base })
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null)
@@ -267,7 +268,7 @@ function SheetForm({
             <Button type="button" variant="outline" className="min-h-11" icon={Printer} onClick={() => setPrinting(true)}>
               {t('tabulation.fill.print')}
             </Button>
-            {!submitted && editable.size > 0 && (
+            {editable.size > 0 && (
               <Button
                 type="button"
                 variant="outline"
@@ -298,7 +299,7 @@ function SheetForm({
         </div>
         {submitted && (
           <p role="status" className="tab-fill-bar rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
-            {t('tabulation.fill.readOnly')}
+            {editable.size === 0 ? t('tabulation.fill.readOnly') : t('tabulation.fill.atNode')}
           </p>
         )}
         <Card className="tab-print-area overflow-auto p-3">

@@ -1,6 +1,6 @@
 /** The template dialogs besides add: edit basics (the draft's sheet sent back unchanged), copy, import an .xlsx. */
 import { useId, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   TABULATION_API,
   TAB_IMPORT_MAX_BYTES,
@@ -14,18 +14,29 @@ import { Label } from '@/components/ui/label'
 import { ActionDialog, FORM_HANDLED_CODES, FormDialog, FormField, FormGrid, invalidateResource, useActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
+import { processOptionsQueryOptions } from '../queries'
 import { useGroups } from './GroupTree'
 import { templateResource } from './resource'
 
-/** The basics every template form shows: group, name, code, description. */
-export function TemplateFields() {
+/** The basics every template form shows: group, name, code, description; and, but in the import, the workflow a submit starts. */
+export function TemplateFields({ process = true }: { process?: boolean }) {
   const { t } = useT()
   const { options } = useGroups()
+  const processes = useQuery({ ...processOptionsQueryOptions(), enabled: process })
   return (
     <FormGrid>
       <FormField name="tabGroupId" label={t('tabulation.manage.field.group')} kind="select" options={options} required />
       <FormField name="name" label={t('tabulation.manage.field.name')} required maxLength={100} />
       <FormField name="code" label={t('tabulation.manage.field.code')} required maxLength={64} />
+      {process && (
+        <FormField
+          name="wfModelKey"
+          label={t('tabulation.manage.field.process')}
+          kind="select"
+          options={processes.data ?? []}
+          hint={t('tabulation.manage.processHint')}
+        />
+      )}
       <FormField name="description" label={t('tabulation.manage.field.description')} kind="textarea" maxLength={500} />
     </FormGrid>
   )
@@ -126,7 +137,7 @@ export function ImportTemplateDialog({ groupId, onClose }: { groupId: string | n
       submitText={t('tabulation.manage.import.submit')}
       className="sm:max-w-2xl"
     >
-      <TemplateFields />
+      <TemplateFields process={false} />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={inputId}>
           {t('tabulation.manage.import.file')}

@@ -1,0 +1,89 @@
+/**
+ * Starting an instance — by a published version's id, or by a model's key (its newest published
+ * version) — with the start call's checks: the version is published and in use, and the caller is
+ * within its use scope. Used by the start call (./tasks.ts) and by other areas that start a process
+ * for one of their records (a filled sheet's submit, issue 30); what they ask of a running instance
+ * too: where it waits now.
+ */
+import { and, desc, eq } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { Code } from '../../../src/contract/codes'
+import type { WfUseScope } from '../../../src/contract/schemas/workflow'
+import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
+import { wfInstance, wfModelHistory, wfTask } from '../../db/schema'
+import { ApiError } from '../../lib/http'
+import { normalAccountIdsOfRoles } from '../account'
+import { configsOf, WorkflowRuntime, type Variables } from './runtime'
+import { RUN_TEXT } from './texts'
+
+/** Whether the caller may start a version with this use scope (none listed, or 'all': everybody). */
+export async function mayStart(ctx: Ctx, req: FastifyRequest, scopes: WfUseScope[]): Promise<boolean> {
+  if (scopes.length === 0 || scopes.some((s) => s.scopeType === 'all')) return true
+  const acc = req.auth!.account
+  for (const s of scopes) {
+    if (s.scopeType === 'account' && s.ids.includes(acc.accountId)) return true
+    if (s.scopeType === 'org' && acc.organizationId && s.ids.includes(acc.organizationId)) return true
+    if (s.scopeType === 'role' && s.ids.length && (await normalAccountIdsOfRoles(ctx.db, s.ids)).includes(acc.accountId)) return true
+  }
+  return false
+}
+
+export interface StartRequest {
+  modelHistoryId?: string
+  modelKey?: string
+  businessKey?: string | null
+  title?: string | null
+  variables?: Variables
+}
+
+/** The newest published version of a model key (or the version of that id), or undefined. */
+async function publishedVersion(db: Db, by: { modelHistoryId?: string; modelKey?: string }) {
+  const [version] = await db
+    .select()
+    .from(wfModelHistory)
+    .where(
+      by.modelHistoryId
+        ? eq(wfModelHistory.modelHistoryId, by.modelHistoryId)
+        : and(eq(wfModelHistory.modelKey, by.modelKey!), eq(wfModelHistory.versionType, 1)),
+    )
+    .orderBy(desc(wfModelHistory.modelVersion))
+    .limit(1)
+  return version?.versionType === 1 ? version : undefined
+}
+
+export async function startInstance(ctx: Ctx, runtime: WorkflowRuntime, req: FastifyRequest, input: StartRequest) {
+  const version = await publishedVersion(ctx.db, input)
+  if (!version) throw new ApiError(Code.NOT_FOUND, null, RUN_TEXT.modelNotPublished)
+  if (version.status !== 1) throw new ApiError(Code.REFUSED, null, RUN_TEXT.versionStopped)
+  if (!(await mayStart(ctx, req, configsOf(version.configs).useScopeList))) throw new ApiError(Code.REFUSED, null, RUN_TEXT.notStarter)
+  const acc = req.auth!.account
+  const instanceId = await runtime.start({
+    modelHistoryId: version.modelHistoryId,
+    starterAccountId: acc.accountId,
+    starterOrganizationId: acc.organizationId,
+    businessKey: input.businessKey ?? null,
+    title: input.title ?? null,
+    variables: input.variables,
+  })
+  return { instanceId, modelHistoryId: version.modelHistoryId, modelVersion: version.modelVersion }
+}
+
+/** Starts the newest published version of a model for another area's record (the caller's request: its checks apply). */
+export const startProcess = (ctx: Ctx, req: FastifyRequest, input: StartRequest & { modelKey: string }) =>
+  startInstance(ctx, new WorkflowRuntime(ctx.db), req, input)
+
+/** Whether a model key has a published version (another area binding a process to its records). */
+export async function modelKeyPublished(db: Db, modelKey: string): Promise<boolean> {
+  return (await publishedVersion(db, { modelKey })) !== undefined
+}
+
+/** The nodes a running instance waits at (its pending tasks' activities); none once it ended. */
+export async function currentNodeIds(db: Db, instanceId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ activityId: wfTask.activityId })
+    .from(wfTask)
+    .innerJoin(wfInstance, eq(wfInstance.instanceId, wfTask.instanceId))
+    .where(and(eq(wfTask.instanceId, instanceId), eq(wfTask.status, 'pending'), eq(wfInstance.status, 'running')))
+  return rows.map((r) => r.activityId)
+}
