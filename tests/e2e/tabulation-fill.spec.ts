@@ -245,3 +245,125 @@ test('saves made offline replay once; other cells merge, a cell both changed is 
   expect((await current()).cells).toEqual({ C4: 210.5, C5: 41.5, B7: '合格' })
   await context.close()
 })
+
+test('a template bound to a process: the submit starts it, the reviewer fills the cells of its step', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000)
+  const projectName = await managerOnce(baseURL!)
+  const admin = await new Client(baseURL!).signIn('admin', PASSWORD)
+  const tag = String(Date.now() % 1_000_000)
+  // a process: 监理复核 (zhangwei) — created and deployed through the API, as 流程模型管理 would
+  const tree = ok(
+    await admin.call<{ applicationId: string }>('GET', `${A}/roleMenu/listTree`, {
+      query: { roleId: (await roleIds(admin))['项目经理']! },
+    }),
+  )
+  const zhangwei = ok(
+    await admin.call<{ records: { accountId: string; accountName: string }[] }>('GET', `${A}/generalAccount/listPage`, {
+      query: { keyword: 'zhangwei', pageSize: 20 },
+    }),
+  ).records.find((a) => a.accountName === 'zhangwei')!
+  const NS = 'xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"'
+  const bpmnXml = `<?xml version="1.0" encoding="UTF-8"?><definitions ${NS} id="d" targetNamespace="http://trestle.test"><process id="p" isExecutable="true"><startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="check"/><userTask id="check" name="监理复核"/><sequenceFlow id="f2" sourceRef="check" targetRef="e"/><endEvent id="e"/></process></definitions>`
+  const processName = `隐蔽工程复核${tag}`
+  const model = ok(
+    await post<{ modelId: string }>(admin, `${A}/actReModel/add`, {
+      model: { applicationId: tree.applicationId, category: '表格', modelKey: `tab_review_${tag}`, name: processName, bpmnXml },
+      executorList: [{ nodeId: 'check', settingMode: 'user', ids: [zhangwei.accountId] }],
+    }),
+  )
+  ok(await post(admin, `${A}/actReModel/deploymentModel`, { modelId: model.modelId }))
+  // a template: B2 for the unit administrators (the project managers see it), B3 for the project managers at 监理复核
+  const groups = ok(await admin.call<{ tabGroupId: string }[]>('GET', `${A}/tabGroup/listTree`))
+  const name = `隐蔽工程验收记录${tag}`
+  const tpl = ok(
+    await post<{ tabTemplateId: string; version: number }>(admin, `${A}/tabulation/add`, {
+      tabGroupId: groups[0]!.tabGroupId,
+      name,
+      code: `YB-${tag}`,
+      sheet: {
+        rows: 3,
+        cols: 2,
+        cells: { A1: { v: name }, A2: { v: '钢筋规格' }, A3: { v: '复核意见' } },
+        merges: ['A1:B1'],
+        colWidths: { A: 14, B: 24 },
+        rowHeights: {},
+        fillIns: { B2: { kind: 'text', max: 50, label: '钢筋规格', required: true }, B3: { kind: 'text', max: 100, label: '复核意见' } },
+      },
+    }),
+  )
+  const roles = await roleIds(admin)
+  ok(
+    await post(admin, `${A}/cellPermission/save`, {
+      tabTemplateId: tpl.tabTemplateId,
+      rules: [
+        { subjectKind: 'role', subjectId: roles['组织管理员'], range: 'B2', access: 'edit' },
+        { subjectKind: 'role', subjectId: roles['项目经理'], range: 'B2', access: 'view' },
+        { subjectKind: 'role', subjectId: roles['项目经理'], range: 'B3', access: 'edit', nodeId: 'check' },
+      ],
+    }),
+  )
+  ok(await post(admin, `${A}/tabulation/publish`, tpl))
+
+  // the administrator binds the process in the template's basics
+  await signIn(page, 'admin')
+  await page.goto('/admin/table-manage')
+  const row = page.getByRole('main').getByRole('row').filter({ hasText: name })
+  await row.getByRole('button', { name: `${name} 的更多操作` }).click()
+  await page.getByRole('menuitem', { name: '编辑基本信息' }).click()
+  const dialog = page.getByRole('dialog', { name: `编辑模板「${name}」` })
+  await dialog.getByRole('combobox', { name: '审批流程' }).click()
+  await page.getByRole('option', { name: new RegExp(processName) }).click()
+  await dialog.getByRole('button', { name: '提交' }).click()
+  await expect(dialog).toBeHidden()
+
+  // orgadmin fills B2 and submits: the process starts
+  const orgadmin = await new Client(baseURL!).signIn('orgadmin', PASSWORD)
+  const projects = ok(await orgadmin.call<{ projectId: string; projectName: string }[]>('GET', PROJECTS))
+  const added = ok(
+    await post<Opened>(orgadmin, `${CT}/add`, {
+      tabTemplateId: tpl.tabTemplateId,
+      projectId: projects.find((p) => p.projectName === projectName)!.projectId,
+      contentDate: '2026-11-25',
+    }),
+  ).content
+  const filler = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' })
+  const fp = await filler.newPage()
+  await signIn(fp, 'orgadmin')
+  await fp.goto(`/admin/table-manage/fill/${added.tabContentId}`)
+  await cell(fp, 'B2').locator('input').fill('HRB400 Φ20')
+  await expect(cell(fp, 'B3').locator('input')).toHaveCount(0)
+  await fp.getByRole('button', { name: '提交' }).click()
+  await fp.getByRole('alertdialog').getByRole('button', { name: '确定' }).click()
+  await expect(fp.getByText('已提交的表格只能查看')).toBeVisible()
+  await filler.close()
+
+  // zhangwei, at 监理复核, fills B3 and only B3
+  const reviewer = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' })
+  const rp = await reviewer.newPage()
+  await signIn(rp, 'zhangwei')
+  await rp.goto(`/admin/table-manage/fill/${added.tabContentId}`)
+  await expect(rp.getByText('流程停留在您的审批节点')).toBeVisible()
+  await expect(cell(rp, 'B2')).toHaveText('HRB400 Φ20')
+  await cell(rp, 'B3').locator('input').fill('复核合格，同意隐蔽')
+  await shot(rp, 'at-node')
+  await rp.getByRole('button', { name: '保存' }).click()
+  await expect(rp.getByText('已保存').first()).toBeVisible()
+  await reviewer.close()
+  // what the reviewer sees now (B3 is named for the project managers only: the unit administrators do not see it)
+  const reviewerApi = await new Client(baseURL!).signIn('zhangwei', PASSWORD)
+  const now = ok(await reviewerApi.call<Opened>('GET', `${CT}/open`, { query: { tabContentId: added.tabContentId } })).content
+  expect(now.cells).toEqual({ B2: 'HRB400 Φ20', B3: '复核合格，同意隐蔽' })
+  expect(ok(await orgadmin.call<Opened>('GET', `${CT}/open`, { query: { tabContentId: added.tabContentId } })).content.cells).toEqual({
+    B2: 'HRB400 Φ20',
+  })
+})
+
+/** The demo roles' ids by name. */
+async function roleIds(admin: Client): Promise<Record<string, string>> {
+  const roles = ok(await admin.call<{ roleId: string; roleName: string }[]>('GET', `${A}/role/list`))
+  return Object.fromEntries(roles.map((r) => [r.roleName, r.roleId]))
+}
