@@ -4,16 +4,16 @@
  * edit, delete. Also used, without actions, to pick a move target.
  */
 import { useCallback, useEffect, useState } from 'react'
-import { Building2, ChevronsDownUp, ChevronsUpDown, FolderTree, MoreHorizontal, Pencil, Plus, Trash2, Users } from 'lucide-react'
+import { Building2, ChevronsDownUp, ChevronsUpDown, FolderTree, Pencil, Plus, Trash2, Users } from 'lucide-react'
 import { TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
-import { Button, IconButton } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { IconButton } from '@/components/ui/button'
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu'
 import { SearchInput } from '@/components/ui/search-input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Can, useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
-import { ancestorIds, branchIds, Highlight, nestedAccess, Tree } from '@/lib/tree'
+import { ancestorIds, branchIds, Highlight, nestedAccess, Tree, TreeRowMenu } from '@/lib/tree'
 import { cn } from '@/lib/utils'
 
 /** The department tree for the tree toolkit's helpers. */
@@ -135,44 +135,32 @@ export function DeptTree(props: DeptTreeProps) {
             const editable = node.category !== TREE_CATEGORY.organization
             if (!(canAdd || (editable && (canEdit || canDelete)))) return null
             return (
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-8 w-8 shrink-0 opacity-60 group-hover:opacity-100 data-[state=open]:opacity-100"
-                    aria-label={t('people.dept.actions', { name: node.name })}
-                  >
-                    <MoreHorizontal aria-hidden />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="end">
-                  {canAdd && (
-                    <Can action="addDept">
-                      <DropdownMenuItem className="min-h-9" onSelect={() => onAdd?.(node)}>
-                        <Plus className="h-4 w-4" aria-hidden />
-                        {t('people.dept.addChild')}
-                      </DropdownMenuItem>
-                    </Can>
-                  )}
-                  {editable && canEdit && (
-                    <Can action="edit">
-                      <DropdownMenuItem className="min-h-9" onSelect={() => onEdit?.(node)}>
-                        <Pencil className="h-4 w-4" aria-hidden />
-                        {t('common.edit')}
-                      </DropdownMenuItem>
-                    </Can>
-                  )}
-                  {editable && canDelete && (
-                    <Can action="delete">
-                      <DropdownMenuItem className="min-h-9 text-destructive focus:text-destructive" onSelect={() => onDelete?.(node)}>
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                        {t('common.delete')}
-                      </DropdownMenuItem>
-                    </Can>
-                  )}
-                </DropdownMenuContent>
-              </DropdownMenu>
+              <TreeRowMenu label={t('people.dept.actions', { name: node.name })}>
+                {canAdd && (
+                  <Can action="addDept">
+                    <DropdownMenuItem className="min-h-9" onSelect={() => onAdd?.(node)}>
+                      <Plus className="h-4 w-4" aria-hidden />
+                      {t('people.dept.addChild')}
+                    </DropdownMenuItem>
+                  </Can>
+                )}
+                {editable && canEdit && (
+                  <Can action="edit">
+                    <DropdownMenuItem className="min-h-9" onSelect={() => onEdit?.(node)}>
+                      <Pencil className="h-4 w-4" aria-hidden />
+                      {t('common.edit')}
+                    </DropdownMenuItem>
+                  </Can>
+                )}
+                {editable && canDelete && (
+                  <Can action="delete">
+                    <DropdownMenuItem className="min-h-9 text-destructive focus:text-destructive" onSelect={() => onDelete?.(node)}>
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                      {t('common.delete')}
+                    </DropdownMenuItem>
+                  </Can>
+                )}
+              </TreeRowMenu>
             )
           }}
           empty={

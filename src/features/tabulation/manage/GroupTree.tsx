@@ -4,16 +4,16 @@
  */
 import { useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { FolderTree, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react'
+import { FolderTree, Layers, Pencil, Plus, Trash2 } from 'lucide-react'
 import { TABULATION_API, tabGroupAdd, tabGroupUpdate, type TabGroupRow } from '@/contract/schemas/tabulation'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ActionDialog, confirm, FORM_HANDLED_CODES, FormField, useActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
-import { buildTree, Tree, type Nested } from '@/lib/tree'
+import { buildTree, Tree, TreeRowMenu, type Nested } from '@/lib/tree'
 import { cn } from '@/lib/utils'
 import { Can, useCan } from '../permissions'
 import { groupTreeQueryOptions, tabKeys } from '../queries'
@@ -117,32 +117,20 @@ export function GroupTree({ selectedId, onSelect }: { selectedId: string | null;
           className="min-h-0 flex-1 p-1.5"
           renderActions={(n) =>
             manages && (
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-8 w-8 shrink-0 opacity-60 group-hover:opacity-100 data-[state=open]:opacity-100"
-                    aria-label={t('tabulation.manage.group.actions', { name: n.groupName })}
-                  >
-                    <MoreHorizontal aria-hidden />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="end">
-                  <DropdownMenuItem className="min-h-9" onSelect={() => setEditing({ mode: 'add', parent: n })}>
-                    <Plus className="h-4 w-4" aria-hidden />
-                    {t('tabulation.manage.group.addChild')}
-                  </DropdownMenuItem>
-                  <DropdownMenuItem className="min-h-9" onSelect={() => setEditing({ mode: 'rename', group: n })}>
-                    <Pencil className="h-4 w-4" aria-hidden />
-                    {t('tabulation.manage.group.rename')}
-                  </DropdownMenuItem>
-                  <DropdownMenuItem className="min-h-9 text-destructive focus:text-destructive" onSelect={() => void remove(n)}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                    {t('common.delete')}
-                  </DropdownMenuItem>
-                </DropdownMenuContent>
-              </DropdownMenu>
+              <TreeRowMenu label={t('tabulation.manage.group.actions', { name: n.groupName })}>
+                <DropdownMenuItem className="min-h-9" onSelect={() => setEditing({ mode: 'add', parent: n })}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  {t('tabulation.manage.group.addChild')}
+                </DropdownMenuItem>
+                <DropdownMenuItem className="min-h-9" onSelect={() => setEditing({ mode: 'rename', group: n })}>
+                  <Pencil className="h-4 w-4" aria-hidden />
+                  {t('tabulation.manage.group.rename')}
+                </DropdownMenuItem>
+                <DropdownMenuItem className="min-h-9 text-destructive focus:text-destructive" onSelect={() => void remove(n)}>
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                  {t('common.delete')}
+                </DropdownMenuItem>
+              </TreeRowMenu>
             )
           }
           empty={
