@@ -1,6 +1,7 @@
 /** The template dialogs besides add: edit basics (the draft's sheet sent back unchanged), copy, import an .xlsx. */
 import { useId, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useWatch } from 'react-hook-form'
 import {
   TABULATION_API,
   TAB_IMPORT_MAX_BYTES,
@@ -14,6 +15,7 @@ import { Label } from '@/components/ui/label'
 import { ActionDialog, FORM_HANDLED_CODES, FormDialog, FormField, FormGrid, invalidateResource, useActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
+import { applicationOptionsQueryOptions, menuOptionsQueryOptions } from '@/features/workflow/queries'
 import { processOptionsQueryOptions } from '../queries'
 import { useGroups } from './GroupTree'
 import { templateResource } from './resource'
@@ -23,11 +25,31 @@ export function TemplateFields({ process = true }: { process?: boolean }) {
   const { t } = useT()
   const { options } = useGroups()
   const processes = useQuery({ ...processOptionsQueryOptions(), enabled: process })
+  // the application and the menu the template serves (the menus of the chosen application)
+  const apps = useQuery({ ...applicationOptionsQueryOptions(), enabled: process })
+  const appId = useWatch({ name: 'applicationId' }) as string | null | undefined
+  const menus = useQuery({ ...menuOptionsQueryOptions(appId ?? ''), enabled: process && !!appId })
   return (
     <FormGrid>
       <FormField name="tabGroupId" label={t('tabulation.manage.field.group')} kind="select" options={options} required />
       <FormField name="name" label={t('tabulation.manage.field.name')} required maxLength={100} />
       <FormField name="code" label={t('tabulation.manage.field.code')} required maxLength={64} />
+      {process && (
+        <>
+          <FormField
+            name="applicationId"
+            label={t('tabulation.manage.field.application')}
+            kind="select"
+            options={(apps.data ?? []).map((a) => ({ value: a.applicationId, label: a.name }))}
+          />
+          <FormField
+            name="applicationMenuId"
+            label={t('tabulation.manage.field.menu')}
+            kind="select"
+            options={(menus.data ?? []).filter((m) => m.action).map((m) => ({ value: m.applicationMenuId, label: m.menuName }))}
+          />
+        </>
+      )}
       {process && (
         <FormField
           name="wfModelKey"

@@ -31,6 +31,8 @@ export const zh = {
     field: {
       keyword: '名称或编码',
       group: '分组',
+      application: '所属应用',
+      menu: '所属菜单',
       process: '审批流程',
       name: '模板名称',
       code: '模板编码',
@@ -253,6 +255,8 @@ export const en: Shape<typeof zh> = {
     field: {
       keyword: 'Name or code',
       group: 'Group',
+      application: 'Application',
+      menu: 'Menu',
       process: 'Approval process',
       name: 'Template name',
       code: 'Template code',
