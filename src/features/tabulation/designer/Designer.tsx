@@ -64,7 +64,8 @@ export function Designer() {
 }
 
 const FONT_SIZES = ['9pt', '10pt', '11pt', '12pt', '14pt', '16pt', '18pt', '22pt']
-const FILLS = ['#FFFFFF', '#DDEBF7', '#E2EFDA', '#FFF2CC', '#FCE4D6', '#EDEDED']
+/** Fills a printed form uses (Excel's light theme tints), by their name's key. */
+const FILLS = { none: '#FFFFFF', blue: '#DDEBF7', green: '#E2EFDA', yellow: '#FFF2CC', orange: '#FCE4D6', grey: '#EDEDED' } as const
 
 function DesignerBody({ template }: { template: TabTemplateDetail }) {
   const { t, locale } = useT()
@@ -239,9 +240,9 @@ function DesignerBody({ template }: { template: TabTemplateDetail }) {
             }
           >
             <option value="">{t('tabulation.designer.fill')}</option>
-            {FILLS.map((c) => (
+            {Object.entries(FILLS).map(([key, c]) => (
               <option key={c} value={c} style={{ backgroundColor: c }}>
-                {c === '#FFFFFF' ? t('tabulation.designer.noFill') : c}
+                {t(`tabulation.designer.fills.${key as keyof typeof FILLS}`)}
               </option>
             ))}
           </select>
