@@ -1109,7 +1109,7 @@ async function main() {
     const designer = screen('designer')
     const fill = screen('fill')
     figure({
-      name: 'designer: script beyond the shell (gzip)',
+      name: 'designer: script beyond the shell (as sent)',
       value: designer ? Number(designer[3]) / 1024 : null,
       unit: 'KiB',
       goal: null,
