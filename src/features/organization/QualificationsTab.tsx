@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { enumOptions, FormField, FormGrid } from '@/lib/crud'
+import { enumOptions, FormField, FormGrid, todayDate } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { cn } from '@/lib/utils'
@@ -14,8 +14,7 @@ import { useSublist } from './api'
 import { SublistEditor } from './SublistEditor'
 
 const SOON_DAYS = 90
-const today = () => new Date().toISOString().slice(0, 10)
-const daysUntil = (date: string) => Math.ceil((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / 86_400_000)
+const daysUntil = (date: string) => Math.ceil((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${todayDate()}T00:00:00Z`)) / 86_400_000)
 
 function Scan({ url, mime, label }: { url: string | null; mime: string | null; label: string }) {
   const { t } = useT()

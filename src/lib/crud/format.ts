@@ -15,3 +15,9 @@ export function formatDateTime(value: string | number | Date | null | undefined,
 export function enumOptions<V extends string | number>(values: readonly V[], label: (v: V) => string) {
   return values.map((value) => ({ value, label: label(value) }))
 }
+
+/** Today's date on this device (YYYY-MM-DD, its own time zone): the default of a date field, a countdown's start. */
+export function todayDate(): string {
+  const d = new Date()
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}

@@ -80,4 +80,4 @@ export { applyRefusal, onlyFields, errorText, mapServerErrors, normalizeFieldPat
 export type { ApiErrorLike, MappedErrors, RefusableForm, RefusalOptions } from './errors'
 export { toCsv, csvCell, csvFileName, downloadText } from './export'
 export { loadVisibility, saveVisibility } from './columns'
-export { formatDateTime, enumOptions } from './format'
+export { formatDateTime, enumOptions, todayDate } from './format'

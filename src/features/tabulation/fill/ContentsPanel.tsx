@@ -20,6 +20,7 @@ import {
   defineResource,
   textColumn,
   timeColumn,
+  todayDate,
   useActionForm,
   type FilterField,
   type ListColumn,
@@ -38,11 +39,6 @@ const contentResource = defineResource<TabContentRow>({
   addSchema: tabContentAdd,
   updateSchema: tabContentAdd,
 })
-
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 export function ContentStatus({ status }: { status: TabContentRow['status'] }) {
   const { t } = useT()
@@ -155,7 +151,7 @@ function AddDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: st
   const projects = useProjectOptions()
   const action = useActionForm<AddValues>({
     schema: tabContentAdd,
-    defaultValues: { tabTemplateId: '', projectId: projects.data?.[0]?.projectId ?? '', workSiteId: null, contentDate: today() },
+    defaultValues: { tabTemplateId: '', projectId: projects.data?.[0]?.projectId ?? '', workSiteId: null, contentDate: todayDate() },
     action: (v) => http.post<TabContentOpen>(contentPaths.add, { ...v, workSiteId: v.workSiteId || null }, { handled: FORM_HANDLED_CODES }),
     success: t('tabulation.fill.created'),
     onDone: (_v, result) => {

@@ -80,11 +80,19 @@ export function EditBasicsDialog({ detail, onClose }: { detail: TabTemplateDetai
   )
 }
 
+/** After a copy or an import: the template lists refetch, the dialog closes. */
+function useTemplatesChanged(onClose: () => void) {
+  const qc = useQueryClient()
+  return () => {
+    void invalidateResource(qc, templateResource)
+    onClose()
+  }
+}
+
 type CopyValues = { tabTemplateId: string; name: string; code: string }
 
 export function CopyDialog({ template, onClose }: { template: TabTemplateRow; onClose: () => void }) {
   const { t } = useT()
-  const qc = useQueryClient()
   const action = useActionForm<CopyValues>({
     schema: tabTemplateCopy,
     defaultValues: {
@@ -94,10 +102,7 @@ export function CopyDialog({ template, onClose }: { template: TabTemplateRow; on
     },
     action: (v) => http.post(TABULATION_API.template.copy, v, { handled: FORM_HANDLED_CODES }),
     success: t('tabulation.manage.copied'),
-    onDone: () => {
-      void invalidateResource(qc, templateResource)
-      onClose()
-    },
+    onDone: useTemplatesChanged(onClose),
   })
   return (
     <ActionDialog
@@ -118,7 +123,6 @@ type ImportValues = { tabGroupId: string; name: string; code: string; descriptio
 /** A new template from an .xlsx: its basics as the upload's query, the workbook as multipart `file`. */
 export function ImportTemplateDialog({ groupId, onClose }: { groupId: string | null; onClose: () => void }) {
   const { t } = useT()
-  const qc = useQueryClient()
   const inputId = useId()
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
@@ -144,10 +148,7 @@ export function ImportTemplateDialog({ groupId, onClose }: { groupId: string | n
       return http.upload(TABULATION_API.template.import, form, { params, handled: FORM_HANDLED_CODES })
     },
     success: t('tabulation.manage.import.done'),
-    onDone: () => {
-      void invalidateResource(qc, templateResource)
-      onClose()
-    },
+    onDone: useTemplatesChanged(onClose),
   })
   return (
     <ActionDialog
