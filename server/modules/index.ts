@@ -34,7 +34,7 @@ import { registerShellRoutes } from './shell'
 import { registerTabulationRoutes } from './tabulation'
 import { registerTerminalRoutes } from './terminal'
 import { registerWorkSiteRoutes } from './workSite'
-import { registerWorkflowRoutes } from './workflow'
+import { registerWorkflowRoutes, setWorkflowPorts } from './workflow'
 
 /** What modules hand on while they register. */
 export interface Started {
@@ -105,7 +105,7 @@ export const MODULES: readonly GatewayModule[] = [
       started.live = registerMessageRoutes(app, ctx)
     },
   },
-  { name: 'workflow', register: (app, ctx) => void registerWorkflowRoutes(app, ctx) },
+  { name: 'workflow', ports: setWorkflowPorts, register: (app, ctx) => void registerWorkflowRoutes(app, ctx) },
   { name: 'tabulation', register: registerTabulationRoutes },
 ]
 

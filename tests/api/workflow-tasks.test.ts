@@ -73,6 +73,8 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
   const ids: Record<'s' | 'a1' | 'a2' | 'p' | 'o', string> = { s: '', a1: '', a2: '', p: '', o: '' }
   const names: Partial<Record<keyof typeof ids, string>> = {}
   const c = {} as Record<'s' | 'a1' | 'a2' | 'p' | 'o', Client>
+  /** p's role (the query menu without functions). */
+  let plainRoleId = ''
 
   const addModel = async (executors: Record<string, string[]>, extra: Record<string, unknown> = {}, t1Name = '审核') => {
     const key = uniqueName('wft_')
@@ -106,6 +108,7 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
     const unit2 = await newUnit(admin, '流程任务单位二')
     const worker = await addRole(admin, '流程办理', 'own')
     const plain = await addRole(admin, '流程只看', 'own')
+    plainRoleId = plain.roleId
     const grants = await tree(admin, worker.roleId)
     applicationId = grants.applicationId
     const page = byAction(grants, QUERY_MENU)
@@ -212,6 +215,64 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
     const nothing = await post<{ field: string; message: string }[]>(c.s, `${INSTANCE}/start`, {}, 'en')
     expect(nothing.body.code).toBe(20001)
     expect(nothing.body.data.map((e) => e.field)).toEqual(['modelHistoryId'])
+  })
+
+  it('role authorisation 流程模型: members of a granted role may start the model, others not; a use scope adds to it', async () => {
+    const RESOURCES = `${A}/roleResource`
+    const granted = await addModel({ T1: [ids.a1], T2: [ids.a2] })
+    await deploy(granted.modelId)
+    const plainRole = (await addRole(admin, '流程发起人', 'own')).roleId
+    // the model is offered with its key as code; nothing granted yet: everybody may start it
+    const items = ok(
+      await admin.call<{ resourceId: string; resourceCode: string; granted: boolean; grantable: boolean }[]>('GET', `${RESOURCES}/list`, {
+        query: { roleId: plainRole, resourceType: 'wfModel' },
+      }),
+    )
+    expect(items.find((i) => i.resourceId === granted.modelId)).toMatchObject({
+      resourceCode: granted.key,
+      granted: false,
+      grantable: true,
+    })
+    const startable = async (who: Client) =>
+      ok(await who.call<{ modelKey: string }[]>('GET', `${INSTANCE}/startable`)).map((v) => v.modelKey)
+    expect(await startable(c.s)).toContain(granted.key)
+
+    // granted to p's role only: p starts it, s (another role) no longer may
+    const saveGrant = (roleId: string, resourceIds: string[]) =>
+      post(admin, `${RESOURCES}/save`, { roleId, resourceType: 'wfModel', resourceIds })
+    expect((await saveGrant(plainRoleId, [granted.modelId])).body.code).toBe(10000)
+    expect(await startable(c.p)).toContain(granted.key)
+    expect(await startable(c.s)).not.toContain(granted.key)
+    expect((await start(c.s, { modelKey: granted.key })).body.code).toBe(20021)
+    expect((await start(c.p, { modelKey: granted.key })).body.code).toBe(10000)
+
+    // a use scope naming s adds s back; a1 (neither) stays out
+    const scoped = await addModel({ T1: [ids.a1], T2: [ids.a2] }, { useScopeList: [{ scopeType: 'account', ids: [ids.s] }] })
+    await deploy(scoped.modelId)
+    expect((await saveGrant(plainRoleId, [granted.modelId, scoped.modelId])).body.code).toBe(10000)
+    expect(await startable(c.s)).toContain(scoped.key)
+    expect(await startable(c.p)).toContain(scoped.key)
+    expect(await startable(c.a1)).not.toContain(scoped.key)
+
+    // an unknown model is refused by name of the field; the grant's list shows what is granted
+    const bad = await post<{ field: string }[]>(admin, `${RESOURCES}/save`, {
+      roleId: plainRole,
+      resourceType: 'wfModel',
+      resourceIds: [ids.s],
+    })
+    expect(bad.body.code).toBe(20001)
+    expect(bad.body.data.map((e) => e.field)).toEqual(['resourceIds.0'])
+    const after = ok(
+      await admin.call<{ resourceId: string; granted: boolean }[]>('GET', `${RESOURCES}/list`, {
+        query: { roleId: plainRoleId, resourceType: 'wfModel' },
+      }),
+    )
+    expect(
+      after
+        .filter((i) => i.granted)
+        .map((i) => i.resourceId)
+        .sort(),
+    ).toEqual([granted.modelId, scoped.modelId].sort())
   })
 
   it('approve, return with its targets, reject with a comment; only the assignee acts; lists page', async () => {

@@ -3,12 +3,14 @@
  *   - roleOrg: organisations the role's data permission covers besides its scope (read by
  *     scopeOrgIds for every member); only organisations within the caller's own scope are granted;
  *   - dataPermission: the role's scope (own | children | all), at most the caller's own;
- *   - roleResource: records of a kind the role may use — applications now (listAppByPermission and
- *     getAccessToken honour them); a kind is one entry of RESOURCE_KINDS.
+ *   - roleResource: records of a kind the role may use — applications (listAppByPermission and
+ *     getAccessToken honour them), the resource pool, and workflow models (who may start which: the
+ *     workflow module reads these grants); a kind is one entry of BUILT_IN, or one a module
+ *     that owns the records sets at start (setResourceKind: this module reads no table of theirs).
  * Each save replaces the role's grants of that unit, all-or-nothing; only additions must be held.
  */
 import type { FastifyInstance } from 'fastify'
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { validationText } from '../../../src/contract/rules'
 import {
@@ -60,7 +62,27 @@ interface ResourceKind {
   text(name: string): Text
 }
 
-const RESOURCE_KINDS: Record<RoleResourceType, ResourceKind> = {
+/** What a module owning a kind of record tells this one (the workflow module: its models). */
+export interface OwnedResourceKind {
+  records: ResourceKind['records']
+  text: ResourceKind['text']
+}
+
+/** Held when granted to one of the caller's roles (everything for the root). */
+const heldByGrant =
+  (type: RoleResourceType, records: ResourceKind['records']): ResourceKind['held'] =>
+  async (tx, h) =>
+    new Set(h.root ? (await records(tx)).map((r) => r.id) : await grantedResourceIds(tx, h.roleIds, type))
+
+// the resource pool (资源池): enabled resources
+const poolRecords: ResourceKind['records'] = (tx, ids) =>
+  tx
+    .select({ id: resourcePool.resourceId, name: resourcePool.resourceName, code: resourcePool.resourceCode })
+    .from(resourcePool)
+    .where(ids ? (ids.length ? inArray(resourcePool.resourceId, ids) : sql`false`) : eq(resourcePool.status, 1))
+    .orderBy(asc(resourcePool.sort), asc(resourcePool.resourceName))
+
+const BUILT_IN: Partial<Record<RoleResourceType, ResourceKind>> = {
   application: {
     records: (tx, ids) =>
       tx
@@ -71,20 +93,24 @@ const RESOURCE_KINDS: Record<RoleResourceType, ResourceKind> = {
     held: heldApplicationIds,
     text: appText,
   },
-  // the resource pool (资源池): enabled resources; a caller may grant those its roles hold (all for the root)
   resource: {
-    records: (tx, ids) =>
-      tx
-        .select({ id: resourcePool.resourceId, name: resourcePool.resourceName, code: resourcePool.resourceCode })
-        .from(resourcePool)
-        .where(ids ? (ids.length ? inArray(resourcePool.resourceId, ids) : sql`false`) : eq(resourcePool.status, 1))
-        .orderBy(asc(resourcePool.sort), asc(resourcePool.resourceName)),
-    held: async (tx, h) => {
-      if (h.root) return new Set((await tx.select({ id: resourcePool.resourceId }).from(resourcePool)).map((r) => r.id))
-      return new Set(await grantedResourceIds(tx, h.roleIds, 'resource'))
-    },
+    records: poolRecords,
+    held: heldByGrant('resource', poolRecords),
     text: (name) => ({ zh: `资源「${name}」`, en: `the resource "${name}"` }),
   },
+}
+
+const kinds = new Map<RoleResourceType, ResourceKind>(Object.entries(BUILT_IN) as [RoleResourceType, ResourceKind][])
+
+/** A module owning the records of a kind, at start (server/modules/index.ts `ports`). */
+export function setResourceKind(type: RoleResourceType, kind: OwnedResourceKind): void {
+  kinds.set(type, { ...kind, held: heldByGrant(type, kind.records) })
+}
+
+function kindOf(type: RoleResourceType): ResourceKind {
+  const kind = kinds.get(type)
+  if (!kind) throw new Error(`the role authorisation module asked about ${type} records before their module set its kind`)
+  return kind
 }
 
 export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -150,7 +176,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const q = parse(roleResourceQuery, req.query, req)
     const h = await holdingsOf(ctx, ctx.db, req.auth!)
     const r = await visibleRole(ctx.db, h, q.roleId)
-    const kind = RESOURCE_KINDS[q.resourceType]
+    const kind = kindOf(q.resourceType)
     const granted = new Set(await grantedResourceIds(ctx.db, [r.roleId], q.resourceType))
     const held = await kind.held(ctx.db, h)
     const records = await kind.records(ctx.db, h.root ? undefined : [...new Set([...held, ...granted])])
@@ -170,7 +196,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(roleResourceSave, req.body, req)
     const auth = req.auth!
     const lang = requestLang(req)
-    const kind = RESOURCE_KINDS[body.resourceType]
+    const kind = kindOf(body.resourceType)
     await onVisibleRole(ctx, auth, body.roleId, async (tx, h, r) => {
       const found = await kind.records(tx, body.resourceIds)
       const names = new Map(found.map((x) => [x.id, x.name]))
@@ -203,4 +229,16 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
 /** A subquery of the ids of records of a kind granted to any of the roles (for `inArray`). */
 export function grantedResources(roleIds: string[], resourceType: RoleResourceType) {
   return sql`(select ${roleResourceGrant.resourceId} from ${roleResourceGrant} where ${grantsOfKind(roleIds, resourceType)})`
+}
+
+/** The roles granted each of these records of a kind (a workflow model's starters). */
+export async function rolesGranted(db: Db, resourceType: RoleResourceType, resourceIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>()
+  if (resourceIds.length === 0) return out
+  const rows = await db
+    .select({ roleId: roleResourceGrant.roleId, resourceId: roleResourceGrant.resourceId })
+    .from(roleResourceGrant)
+    .where(and(eq(roleResourceGrant.resourceType, resourceType), inArray(roleResourceGrant.resourceId, resourceIds)))
+  for (const r of rows) out.set(r.resourceId, [...(out.get(r.resourceId) ?? []), r.roleId])
+  return out
 }

@@ -4,7 +4,7 @@
  * by the role module, accountPort.ts by the account module).
  */
 export { setRoleAccounts } from './accountPort'
-export { grantedResources } from './grants'
+export { grantedResources, rolesGranted, setResourceKind, type OwnedResourceKind } from './grants'
 export {
   checkAdminKept,
   checkScopeHeld,

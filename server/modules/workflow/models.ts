@@ -12,7 +12,7 @@
  *   GET  wfModelHistory/listPublish      versions (versionType 1 by default), newest first; …/listPagePublish paged
  *   PUT  wfModelHistory/updateStatus     { status, modelHistoryIds }: 1 in use, 0 stopped (no new starts)
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { perm } from '../../../src/contract/catalogue'
@@ -41,6 +41,7 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { isUniqueViolation } from '../../lib/resource'
 import { pageOf } from '../../lib/paging'
 import { likeEscape } from '../../lib/sql'
+import type { OwnedResourceKind } from '../roleAuth'
 import { checkBpmn } from './bpmn'
 import { configsOf } from './runtime'
 import type { Text } from './texts'
@@ -115,6 +116,17 @@ function savedColumns({ model, ccList, executorList, formList, useScopeList }: z
     bpmnXml: model.bpmnXml,
     configs,
   }
+}
+
+/** Models as records a role may be granted (role authorisation's 流程模型: who may start them), set at start. */
+export const modelRecords: OwnedResourceKind = {
+  records: (tx, ids) =>
+    tx
+      .select({ id: wfModel.modelId, name: wfModel.name, code: wfModel.modelKey })
+      .from(wfModel)
+      .where(ids ? (ids.length ? inArray(wfModel.modelId, ids) : sql`false`) : undefined)
+      .orderBy(asc(wfModel.name), asc(wfModel.modelKey)),
+  text: (name) => ({ zh: `流程模型「${name}」`, en: `the workflow model "${name}"` }),
 }
 
 export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {

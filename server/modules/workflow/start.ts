@@ -13,14 +13,44 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { wfInstance, wfModelHistory, wfTask } from '../../db/schema'
 import { ApiError } from '../../lib/http'
+import { activeRoleIds } from '../../lib/permissions'
 import { normalAccountIdsOfRoles } from '../account'
+import { rolesGranted } from '../roleAuth'
 import { configsOf, WorkflowRuntime, type Variables } from './runtime'
 import { RUN_TEXT } from './texts'
 
-/** Whether the caller may start a version with this use scope (none listed, or 'all': everybody). */
-export async function mayStart(ctx: Ctx, req: FastifyRequest, scopes: WfUseScope[]): Promise<boolean> {
-  if (scopes.length === 0 || scopes.some((s) => s.scopeType === 'all')) return true
+type Version = typeof wfModelHistory.$inferSelect
+
+/**
+ * Who may start a version: those its use scope names (an account, a unit, a role) and members of the
+ * roles granted its model in role authorisation (资源 → 流程模型). A model with neither is open to
+ * everybody ('all' in the use scope too). One checker per request: the caller's roles are read once.
+ */
+export function starterCheck(ctx: Ctx, req: FastifyRequest) {
   const acc = req.auth!.account
+  let myRoles: Promise<string[]> | undefined
+  const roles = () => (myRoles ??= activeRoleIds(ctx, acc.accountId).then((rs) => rs.map((r) => r.roleId)))
+  return async (versions: Version[]): Promise<Version[]> => {
+    const granted = await rolesGranted(ctx.db, 'wfModel', [...new Set(versions.map((v) => v.modelId))])
+    const out: Version[] = []
+    for (const v of versions) {
+      const scopes = configsOf(v.configs).useScopeList
+      const grantees = granted.get(v.modelId) ?? []
+      if (await admits(ctx, acc, scopes, grantees, roles)) out.push(v)
+    }
+    return out
+  }
+}
+
+async function admits(
+  ctx: Ctx,
+  acc: { accountId: string; organizationId: string | null },
+  scopes: WfUseScope[],
+  grantees: string[],
+  myRoles: () => Promise<string[]>,
+): Promise<boolean> {
+  if ((scopes.length === 0 && grantees.length === 0) || scopes.some((s) => s.scopeType === 'all')) return true
+  if (grantees.length && (await myRoles()).some((r) => grantees.includes(r))) return true
   for (const s of scopes) {
     if (s.scopeType === 'account' && s.ids.includes(acc.accountId)) return true
     if (s.scopeType === 'org' && acc.organizationId && s.ids.includes(acc.organizationId)) return true
@@ -56,7 +86,7 @@ export async function startInstance(ctx: Ctx, runtime: WorkflowRuntime, req: Fas
   const version = await publishedVersion(ctx.db, input)
   if (!version) throw new ApiError(Code.NOT_FOUND, null, RUN_TEXT.modelNotPublished)
   if (version.status !== 1) throw new ApiError(Code.REFUSED, null, RUN_TEXT.versionStopped)
-  if (!(await mayStart(ctx, req, configsOf(version.configs).useScopeList))) throw new ApiError(Code.REFUSED, null, RUN_TEXT.notStarter)
+  if ((await starterCheck(ctx, req)([version])).length === 0) throw new ApiError(Code.REFUSED, null, RUN_TEXT.notStarter)
   const acc = req.auth!.account
   const instanceId = await runtime.start({
     modelHistoryId: version.modelHistoryId,

@@ -50,8 +50,8 @@ import { inScope } from '../../lib/orgScope'
 import { scopeOrgIds } from '../../lib/permissions'
 import { likeEscape } from '../../lib/sql'
 import { accountShownNameOf, accountsWithHolder } from '../account'
-import { configsOf, type WorkflowRuntime } from './runtime'
-import { mayStart, startInstance } from './start'
+import type { WorkflowRuntime } from './runtime'
+import { startInstance, starterCheck } from './start'
 import { RUN_TEXT } from './texts'
 import { historyOut } from './models'
 import { pageOf } from '../../lib/paging'
@@ -124,9 +124,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
       .from(wfModelHistory)
       .where(and(eq(wfModelHistory.versionType, 1), eq(wfModelHistory.status, 1)))
       .orderBy(asc(wfModelHistory.name), desc(wfModelHistory.modelVersion))
-    const startable: WfModelHistoryRow[] = []
-    for (const v of versions) if (await mayStart(ctx, req, configsOf(v.configs).useScopeList)) startable.push(historyOut(v))
-    return ok(req, startable)
+    return ok<WfModelHistoryRow[]>(req, (await starterCheck(ctx, req)(versions)).map(historyOut))
   })
 
   app.get(API.task.accountOptions, signed(), async (req) => {

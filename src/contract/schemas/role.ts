@@ -89,8 +89,11 @@ export const ROLE_AUTH_API = {
 
 export { GRANTS_VERSION_HEADER } from '../signing'
 
-/** Kinds of records a role may be granted (resource authorisation): the resource pool (资源池) and applications; projects come later. */
-export const ROLE_RESOURCE_TYPES = ['resource', 'application'] as const
+/**
+ * Kinds of records a role may be granted (resource authorisation): the resource pool (资源池),
+ * applications, and workflow models (流程模型: which roles may start which); projects come later.
+ */
+export const ROLE_RESOURCE_TYPES = ['resource', 'application', 'wfModel'] as const
 export type RoleResourceType = (typeof ROLE_RESOURCE_TYPES)[number]
 
 export const roleIdQuery = z.object({ roleId: id() })

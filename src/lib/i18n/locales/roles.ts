@@ -86,10 +86,11 @@ export const zh = {
     },
     resources: {
       type: '资源类型',
-      types: { resource: '资源池', application: '应用' },
+      types: { resource: '资源池', application: '应用', wfModel: '流程模型' },
       hints: {
         resource: '角色可使用的资源（在「资源池」中维护）',
         application: '角色可使用的应用（登录时可选择并获取访问令牌）；菜单所属的应用无需另行授权',
+        wfModel: '角色成员可发起的流程模型（另可在模型的发起范围中指定）；未授权给任何角色且未设发起范围的模型人人可发起',
       },
       empty: '没有可授予的资源',
       summary: '已选 {n} 项',
@@ -183,11 +184,13 @@ export const en: Shape<typeof zh> = {
     },
     resources: {
       type: 'Resource type',
-      types: { resource: 'Resource pool', application: 'Applications' },
+      types: { resource: 'Resource pool', application: 'Applications', wfModel: 'Workflow models' },
       hints: {
         resource: 'Resources the role may use (kept in the resource pool)',
         application:
           'Applications the role may use (chosen at sign-in, with an access token); applications of granted menus need no grant here',
+        wfModel:
+          "Workflow models the role's members may start (a model's use scope may name others too); a model granted to no role and without a use scope is open to everybody",
       },
       empty: 'No resource to grant',
       summary: '{n} selected',
