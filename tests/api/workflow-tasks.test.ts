@@ -377,17 +377,26 @@ describe.each(inject('targets'))('workflow instances and tasks on $name', (t) =>
     ])
   })
 
-  it('或签 by two: the second approval answers 20008 (an offline outbox shows a conflict)', async () => {
+  it('或签 by two: the second approval answers 20008 with what the first decided (an offline outbox shows a conflict)', async () => {
     const m = await addModel({ T1: [ids.a1, ids.a2], T2: [ids.s] })
     await deploy(m.modelId)
     const { instanceId } = ok(await start(c.s, { modelKey: m.key }))
     const mine = await taskOf(c.a1, instanceId)
     const theirs = await taskOf(c.a2, instanceId)
-    ok(await post(c.a1, `${TASK}/approve`, { taskId: mine.taskId }))
-    const late = await post<{ taskId: string; status: string }>(c.a2, `${TASK}/approve`, { taskId: theirs.taskId }, 'en')
+    ok(await post(c.a1, `${TASK}/approve`, { taskId: mine.taskId, comment: '现场已核' }))
+    const late = await post<Record<string, unknown>>(c.a2, `${TASK}/approve`, { taskId: theirs.taskId }, 'en')
     expect(late.body.code).toBe(20008)
     expect(late.body.message).toMatch(/already been handled/)
-    expect(late.body.data).toMatchObject({ taskId: theirs.taskId, status: 'cancelled' })
+    // a2's task was closed by a1's decision: the answer carries that decision, by name
+    expect(late.body.data).toMatchObject({ taskId: theirs.taskId, status: 'approved', comment: '现场已核', handledBy: ids.a1 })
+    expect(late.body.data.handledByName).toBeTruthy()
+    // a task of an instance withdrawn meanwhile is a 20008 too (not a refusal)
+    const again = ok(await start(c.s, { modelKey: m.key }))
+    const t2 = await taskOf(c.a2, again.instanceId)
+    ok(await post(c.s, `${INSTANCE}/withdraw`, { instanceId: again.instanceId }))
+    const closed = await post<Record<string, unknown>>(c.a2, `${TASK}/approve`, { taskId: t2.taskId })
+    expect(closed.body.code).toBe(20008)
+    expect(closed.body.data).toMatchObject({ taskId: t2.taskId, status: 'withdrawn' })
   })
 
   it('the instance list: filters by model, starter, status and date, within the data scope', async () => {

@@ -500,16 +500,39 @@ class Command {
   }
 }
 
-/** A handled task as a 20008 answer carries it. */
-const handledTask = (t: TaskRow) => ({
-  taskId: t.taskId,
-  instanceId: t.instanceId,
-  activityId: t.activityId,
-  status: t.status,
-  handledBy: t.handledBy,
-  assigneeAccountId: t.assigneeAccountId,
-  endTime: t.endTime?.toISOString() ?? null,
-})
+/** Statuses a person's decision leaves a task in. */
+const DECIDED: WfTaskStatus[] = ['approved', 'rejected', 'returned']
+
+/**
+ * The 20008 of a task no longer pending, carrying what was decided at its node: the task itself, or,
+ * when it was cancelled because another's decision closed the node (或签), that decision — status,
+ * comment, who — so an offline outbox's conflict shows mine beside what happened.
+ */
+async function handledMeanwhile(db: Db, t: TaskRow): Promise<ApiError> {
+  let decided = t
+  if (t.status === 'cancelled') {
+    const [other] = await db
+      .select()
+      .from(wfTask)
+      .where(and(eq(wfTask.instanceId, t.instanceId), eq(wfTask.activityId, t.activityId), inArray(wfTask.status, DECIDED)))
+      .orderBy(desc(wfTask.endTime))
+      .limit(1)
+    if (other) decided = other
+  }
+  const [by] = decided.handledBy ? await accountsByIds(db, [decided.handledBy]) : []
+  const answer = {
+    taskId: t.taskId,
+    instanceId: t.instanceId,
+    activityId: t.activityId,
+    assigneeAccountId: t.assigneeAccountId,
+    status: decided.status,
+    comment: decided.comment,
+    handledBy: decided.handledBy,
+    handledByName: by ? (by.userName ?? by.accountName) : null,
+    endTime: decided.endTime?.toISOString() ?? null,
+  }
+  return new ApiError(Code.VERSION_CONFLICT, answer, RUN_TEXT.taskHandled)
+}
 
 const approveMethodOf = (config: WfExecutorConfig, multiInstance: boolean) => config.approveMethod ?? (multiInstance ? 'all' : 'any')
 
@@ -555,16 +578,19 @@ export class WorkflowRuntime {
     })
   }
 
-  /** Runs `fn` on a pending task of `actor` (read again under the instance's lock). */
+  /**
+   * Runs `fn` on a pending task of `actor` (read again under the instance's lock). A task handled
+   * meanwhile — by someone else, by a sibling's decision, by this same call sent twice, or closed with
+   * its instance — answers 20008 (handledMeanwhile), so an offline outbox shows a conflict, not a failure.
+   */
   private async onTask<T>(taskId: string, actor: string, fn: (c: Command, task: TaskRow) => Promise<T>): Promise<T> {
-    const [found] = await this.db.select({ instanceId: wfTask.instanceId }).from(wfTask).where(eq(wfTask.taskId, taskId))
+    const [found] = await this.db.select().from(wfTask).where(eq(wfTask.taskId, taskId))
     if (!found) throw notFound(RUN_TEXT.taskNotFound)
+    if (found.status !== 'pending') throw await handledMeanwhile(this.db, found)
     return (await this.onInstance(found.instanceId, actor, async (c) => {
       const [task] = await c.tx.select().from(wfTask).where(eq(wfTask.taskId, taskId))
-      // handled meanwhile (by someone else, or by this same call sent twice): 20008 with the task as it is now,
-      // so an offline outbox shows the approval as a conflict rather than a failure
-      if (!task || task.status !== 'pending')
-        throw new ApiError(Code.VERSION_CONFLICT, task ? handledTask(task) : null, RUN_TEXT.taskHandled)
+      if (!task) throw notFound(RUN_TEXT.taskNotFound)
+      if (task.status !== 'pending') throw await handledMeanwhile(c.tx, task)
       if (task.assigneeAccountId !== actor) throw refused(RUN_TEXT.notAssignee)
       return fn(c, task)
     })) as T

@@ -66,6 +66,10 @@ function Body({ entry }: { entry: OutboxEntry }) {
   const [pick, setPick] = useState<Record<string, Side>>(() => Object.fromEntries(differing.map((r) => [r.spec.key, 'mine' as Side])))
   const [busy, setBusy] = useState(false)
   const version = String(entry.theirs?.version ?? '')
+  // a decision someone else made first (a task's approval): mine cannot be sent again, only theirs taken
+  const final = entityOf(entry.entity)?.final === true
+  const theirsLabel = final ? t('sync.conflict.finalTheirs') : t('sync.conflict.theirs', { version })
+  const mineLabel = t(final ? 'sync.conflict.finalMine' : 'sync.conflict.mine')
   const show = (spec: FieldSpec, v: unknown) =>
     isEmpty(v) ? t('sync.conflict.empty') : spec.format ? spec.format(v) || String(v) : String(v)
 
@@ -86,15 +90,15 @@ function Body({ entry }: { entry: OutboxEntry }) {
     <>
       <DialogHeader className="border-b px-6 py-4 pr-12">
         <DialogTitle>{t('sync.conflict.title', { name: entry.title })}</DialogTitle>
-        <DialogDescription>{t('sync.conflict.description')}</DialogDescription>
+        <DialogDescription>{t(final ? 'sync.conflict.finalDescription' : 'sync.conflict.description')}</DialogDescription>
       </DialogHeader>
       <div className="max-h-[60vh] overflow-y-auto px-6 py-4">
         <table className="w-full table-fixed border-collapse text-sm" aria-label={t('sync.conflict.title', { name: entry.title })}>
           <thead>
             <tr className="border-b text-left text-muted-foreground">
               <th className="w-28 py-2 pr-2 font-medium">{t('sync.conflict.field')}</th>
-              <th className="py-2 pr-2 font-medium">{t('sync.conflict.mine')}</th>
-              <th className="py-2 font-medium">{t('sync.conflict.theirs', { version })}</th>
+              <th className="py-2 pr-2 font-medium">{mineLabel}</th>
+              <th className="py-2 font-medium">{theirsLabel}</th>
             </tr>
           </thead>
           <tbody>
@@ -109,6 +113,16 @@ function Body({ entry }: { entry: OutboxEntry }) {
                     <td colSpan={2} className="py-2">
                       {show(r.spec, r.mine)} <span className="text-xs">（{t('sync.conflict.same')}）</span>
                     </td>
+                  </tr>
+                )
+              if (final)
+                return (
+                  <tr key={r.spec.key} className="border-b" data-field={r.spec.key}>
+                    <th scope="row" className="py-2 pr-2 text-left align-top font-medium">
+                      {label}
+                    </th>
+                    <td className="py-2 pr-2 align-top break-words">{show(r.spec, r.mine)}</td>
+                    <td className="py-2 align-top break-words">{show(r.spec, r.theirs)}</td>
                   </tr>
                 )
               return (
@@ -130,7 +144,7 @@ function Body({ entry }: { entry: OutboxEntry }) {
                           name={`pick-${r.spec.key}`}
                           checked={pick[r.spec.key] === side}
                           onChange={() => setPick((p) => ({ ...p, [r.spec.key]: side }))}
-                          aria-label={`${label}: ${t(side === 'mine' ? 'sync.conflict.mine' : 'sync.conflict.theirs', { version })}`}
+                          aria-label={`${label}: ${side === 'mine' ? t('sync.conflict.mine') : theirsLabel}`}
                         />
                         <span className="min-w-0 break-words">{show(r.spec, side === 'mine' ? r.mine : r.theirs)}</span>
                       </label>
@@ -143,17 +157,19 @@ function Body({ entry }: { entry: OutboxEntry }) {
         </table>
       </div>
       <DialogFooter className="gap-2 border-t px-6 py-3">
-        <Button variant="outline" disabled={busy} onClick={() => void resolve('theirs')}>
-          {t('sync.conflict.takeTheirs')}
+        <Button variant={final ? 'default' : 'outline'} disabled={busy} onClick={() => void resolve('theirs')}>
+          {t(final ? 'sync.conflict.acknowledge' : 'sync.conflict.takeTheirs')}
         </Button>
-        {differing.length > 1 && (
+        {!final && differing.length > 1 && (
           <Button variant="outline" disabled={busy} onClick={() => void resolve({ pick })}>
             {t('sync.conflict.merge')}
           </Button>
         )}
-        <Button disabled={busy} onClick={() => void resolve('mine')}>
-          {t('sync.conflict.keepMine')}
-        </Button>
+        {!final && (
+          <Button disabled={busy} onClick={() => void resolve('mine')}>
+            {t('sync.conflict.keepMine')}
+          </Button>
+        )}
       </DialogFooter>
     </>
   )

@@ -122,6 +122,11 @@ export interface OfflineEntity {
   invalidates: QueryKey[]
   /** Fields the conflict screen compares (mine vs theirs). */
   fields: FieldSpec[]
+  /**
+   * An entry is a decision that cannot be re-sent over someone else's (a task's 同意: once another
+   * handled the task, sending mine again changes nothing): its conflict offers only to take theirs.
+   */
+  final?: boolean
   /** Payload fields never shown or exported (passwords). */
   secret?: string[]
   /** Title of a record for the sync centre. */

@@ -7,16 +7,18 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Check, Eye, Play, Undo2, X } from 'lucide-react'
+import { Check, CornerUpLeft, Eye, Play, Undo2, X } from 'lucide-react'
 import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfInstanceStatus, type WfTaskRow } from '@/contract/schemas/workflow'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { ListPage, PanelList, RowAction, textColumn, timeColumn, type FilterField, type ListColumn, type ListPageProps } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+import { useMarks } from '@/lib/offline'
 import { InstanceSheet } from './InstanceSheet'
+import { TASK_ENTITY } from './offline'
 import { Can } from './permissions'
-import { startableQueryOptions, useAccountOptions, type RunList } from './queries'
+import { returnTargetsQueryOptions, startableQueryOptions, useAccountOptions, type RunList } from './queries'
 import { allResource, ccResource, doneResource, startedResource, todoResource } from './resource'
 import { StartDialog } from './StartDialog'
 import { InstanceStatus, TaskStatus } from './status'
@@ -145,6 +147,9 @@ function TodoList({ open }: { open: Open }) {
     timeColumn<WfTaskRow>('createTime', t('workflow.query.field.arriveTime')),
   ]
   const untitled = t('workflow.query.untitled')
+  // decided on this device, waiting for the connection: not decided twice
+  const marks = useMarks(TASK_ENTITY)
+  const queued = (r: WfTaskRow) => (marks?.[r.taskId] ? t('workflow.query.verb.queued') : undefined)
   return (
     <TabList
       resource={todoResource}
@@ -161,15 +166,37 @@ function TodoList({ open }: { open: Open }) {
             label={t('workflow.query.actions.approve')}
             tone="success"
             onClick={() => open.verb('approve', taskOf(r, untitled))}
+            refused={queued(r)}
           />
           <RowAction
             icon={<X aria-hidden />}
             label={t('workflow.query.actions.reject')}
             tone="destructive"
             onClick={() => open.verb('reject', taskOf(r, untitled))}
+            refused={queued(r)}
           />
+          <ReturnAction taskId={r.taskId} onClick={() => open.verb('reset', taskOf(r, untitled))} refused={queued(r)} />
         </>
       )}
+    />
+  )
+}
+
+/**
+ * 退回 on a row: offered when the task has an earlier node to go back to. Asking that here also keeps
+ * the answer in the persisted cache, so a tablet that lost its connection can still return the task
+ * (through the outbox).
+ */
+function ReturnAction({ taskId, onClick, refused }: { taskId: string; onClick: () => void; refused?: string }) {
+  const { t } = useT()
+  const targets = useQuery({ ...returnTargetsQueryOptions(taskId), staleTime: 60_000 })
+  return (
+    <RowAction
+      icon={<CornerUpLeft aria-hidden />}
+      label={t('workflow.query.actions.reset')}
+      tone="plain"
+      onClick={onClick}
+      refused={refused ?? (targets.data?.length === 0 ? t('workflow.query.verb.noTargets') : undefined)}
     />
   )
 }

@@ -60,7 +60,6 @@ export const returnTargetsQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: runKeys.returnTargets(taskId),
     queryFn: ({ signal }) => http.get<WfReturnTarget[]>(WORKFLOW_API.task.returnTargets, { taskId }, { signal, silent: true }),
-    gcTime: 0,
   })
 
 /** The published versions in use the caller may start (their use scope names it). */

@@ -1,5 +1,6 @@
 import { wfStartBody, type WfCcRow, type WfInstanceRow, type WfTaskRow } from '@/contract/schemas/workflow'
 import { defineResource } from '@/lib/crud'
+import { taskOffline } from './offline'
 import { RUN_LISTS, runPaths, type RunList } from './queries'
 
 /**
@@ -10,7 +11,14 @@ const listOnly = { addSchema: wfStartBody, updateSchema: wfStartBody }
 const runResource = <T extends object>(list: RunList, idKey: keyof T & string) =>
   defineResource<T>({ key: RUN_LISTS[list].key, paths: runPaths(list), idKey, ...listOnly })
 
-export const todoResource = runResource<WfTaskRow>('todo', 'taskId')
+/** 待办: a task decided without a connection stays listed, marked, until the outbox has sent it. */
+export const todoResource = defineResource<WfTaskRow>({
+  key: RUN_LISTS.todo.key,
+  paths: runPaths('todo'),
+  idKey: 'taskId',
+  ...listOnly,
+  offline: { entity: taskOffline, belongs: () => false },
+})
 export const doneResource = runResource<WfTaskRow>('done', 'taskId')
 export const startedResource = runResource<WfInstanceRow>('started', 'instanceId')
 export const ccResource = runResource<WfCcRow>('cc', 'ccId')

@@ -3,7 +3,8 @@
  * contract's rule), 退回 to a node the gateway offers (wfTask/returnList), 委派 and 转办 to an account,
  * 抄送 to accounts; and 撤回 of an instance I started. Each validates with the contract's schema, and
  * after it every list and detail of the screen refetch. A task someone else handled meanwhile (20008)
- * says so and refreshes the lists instead of a bare error.
+ * says so and refreshes the lists instead of a bare error. 同意, 驳回 and 退回 made without a connection
+ * go into the outbox (./offline) and say so.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useController, useFormContext } from 'react-hook-form'
@@ -23,7 +24,10 @@ import { ActionDialog, FieldFrame, FORM_HANDLED_CODES, FormField, useActionForm 
 import { errorText } from '@/lib/crud/errors'
 import { hasCode, http, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
+import { StepError, submitEdit } from '@/lib/offline'
+import { useSession } from '@/lib/session'
 import { toast } from '@/lib/toast'
+import { OFFLINE_VERBS, TASK_ENTITY, type OfflineVerb, type TaskVerbPayload } from './offline'
 import { invalidateRuns, returnTargetsQueryOptions, useAccountOptions } from './queries'
 
 export const TASK_VERBS = ['approve', 'reject', 'reset', 'delegate', 'transfer', 'cc'] as const
@@ -37,6 +41,7 @@ export interface VerbTask {
 }
 
 const HANDLED = Symbol('handled elsewhere')
+const QUEUED = Symbol('kept on the device')
 
 /** Posts a verb; a 20008 (the task was handled meanwhile) answers HANDLED instead of throwing. */
 async function post(path: string, body: unknown): Promise<unknown> {
@@ -48,11 +53,40 @@ async function post(path: string, body: unknown): Promise<unknown> {
   }
 }
 
+/**
+ * 同意 / 驳回 / 退回 through the outbox (./offline): sent at once when the gateway can be reached, kept on
+ * the device (QUEUED) when it cannot; a 20008 answers HANDLED as above.
+ */
+async function decide(verb: OfflineVerb, values: Record<string, unknown>, task: VerbTask, me: string): Promise<unknown> {
+  const body = values as TaskVerbPayload['body']
+  const payload: TaskVerbPayload = {
+    verb,
+    body,
+    values: { status: OFFLINE_VERBS[verb], comment: body.comment ?? '', handledByName: me },
+  }
+  try {
+    const r = await submitEdit({
+      entity: TASK_ENTITY,
+      entityId: body.taskId,
+      op: verb,
+      payload,
+      base: { taskId: body.taskId, title: `${task.title} · ${task.node}`, status: 'pending' },
+      title: `${task.title} · ${task.node}`,
+      handled: [...FORM_HANDLED_CODES, Code.VERSION_CONFLICT],
+    })
+    return r.queued ? QUEUED : r.data
+  } catch (e) {
+    const error = e instanceof StepError ? e.error : e
+    if (hasCode(error, Code.VERSION_CONFLICT)) return HANDLED
+    throw error
+  }
+}
+
 /** useActionForm for a verb: the call, then the lists refetch, the toast, and the dialog closes. */
 function useVerbForm(options: {
   schema: Parameters<typeof useActionForm>[0]['schema']
   defaultValues: Record<string, unknown>
-  path: string
+  send: (values: Record<string, unknown>) => Promise<unknown>
   success: string
   onDone: () => void
 }) {
@@ -63,13 +97,14 @@ function useVerbForm(options: {
     defaultValues: options.defaultValues,
     // a refusal (the process ended meanwhile, the task is no longer mine…) leaves the lists stale too
     action: (values) =>
-      post(options.path, values).catch((e: unknown) => {
+      options.send(values).catch((e: unknown) => {
         if (isApiError(e) && e.kind === 'code' && e.code !== Code.INVALID) void invalidateRuns(qc)
         throw e
       }),
     success: false,
     onDone: (_values, result) => {
       if (result === HANDLED) toast.warning(t('workflow.query.verb.handledElsewhere'))
+      else if (result === QUEUED) toast.info(t('sync.queued'))
       else toast.success(options.success)
       void invalidateRuns(qc)
       options.onDone()
@@ -107,6 +142,7 @@ export function TaskVerbDialog({
   onDone?: () => void
 }) {
   const { t } = useT()
+  const me = useSession((s) => (s.userAccount ? s.userAccount.userName || s.userAccount.accountName : ''))
   const defaults: Record<string, unknown> =
     verb === 'cc'
       ? { taskId: task.taskId, accountIds: [] }
@@ -118,7 +154,7 @@ export function TaskVerbDialog({
   const action = useVerbForm({
     schema: SCHEMAS[verb],
     defaultValues: defaults,
-    path: PATHS[verb],
+    send: (values) => (verb in OFFLINE_VERBS ? decide(verb as OfflineVerb, values, task, me) : post(PATHS[verb], values)),
     success: t('workflow.query.verb.done'),
     onDone: () => {
       onDone?.()
@@ -229,7 +265,7 @@ export function WithdrawDialog({ instance, onClose, onDone }: { instance: WfInst
   const action = useVerbForm({
     schema: wfWithdrawBody,
     defaultValues: { instanceId: instance.instanceId, comment: '' },
-    path: WORKFLOW_API.instance.withdraw,
+    send: (values) => post(WORKFLOW_API.instance.withdraw, values),
     success: t('workflow.query.verb.withdrawn'),
     onDone: () => {
       onDone?.()

@@ -84,6 +84,10 @@ export const zh = {
     same: '相同',
     empty: '（空）',
     done: '已处理冲突',
+    finalDescription: '你离线办理期间，此事项已由他人办理，你的办理无法再提交。下面是双方的办理结果。',
+    finalMine: '我的办理',
+    finalTheirs: '服务器当前',
+    acknowledge: '知道了，放弃我的办理',
   },
   logout: {
     title: '还有未同步的修改',
@@ -186,6 +190,10 @@ export const en: Shape<typeof zh> = {
     same: 'Same',
     empty: '(empty)',
     done: 'Conflict resolved',
+    finalDescription: 'Someone else handled this while you were offline, so yours can no longer be sent. Both are shown below.',
+    finalMine: 'Mine',
+    finalTheirs: 'Server now',
+    acknowledge: 'Understood, drop mine',
   },
   logout: {
     title: 'Changes not synced yet',
