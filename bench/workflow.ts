@@ -12,14 +12,18 @@
  * start but the message to the assignee (an outbox event, not read by any figure here). It is safe:
  * a command recovers a NEW engine from the saved state every time (runtime.ts), the state names no
  * other row, and the engine's execution ids only need to be unique within one instance — the copies
- * are approved below through the real API like the started ones. Through the API 10,000 starts take
- * ~40 ms each on this machine (≈ 7 min), the copy a few seconds.
+ * are approved below through the real API like the started ones. Through the API a start takes 40–60 ms
+ * on this machine (10,000: 7–10 min, past the part's budget); the copy takes 4 s.
  *
  *   - 待办 (wfTask/todoPage, the call the console's 我的待办 tab makes): the first page at pageSize 10
  *     and 50, p50 / p99 — anchor: the instances list (wfInstance/listPage: a plain signed paged list
  *     of the same 10,000 instances, joined to their version, with its count, as the administrator);
- *   - approvals: N pending 审核 tasks approved (同意) one after another and then 4 at a time, each a
- *     signed POST with a fresh Idempotency-Key as the console sends — req/s and p50;
+ *   - approvals: N (BENCH_WF_APPROVALS; 200, quick 60) pending 审核 tasks approved (同意) one after
+ *     another and then N more 4 at a time, each a signed POST with a fresh Idempotency-Key as the
+ *     console sends — req/s and p50. Each approval also tells the next assignee (an outbox event the
+ *     gateway's job runner delivers to the inbox): one after another, that delivery runs in the gaps
+ *     between requests; 4 at a time it competes with them for the one embedded connection, so that
+ *     rate is the steady one of an approval and its message;
  *   - the modeler (Chromium, 1280×800): the JS /admin/process-model-management loads beyond the
  *     shell, the list and then 新增模型 until the palette shows (gzip -9 of the files from dist/, bytes
  *     as sent) — and that none of those files is loaded by /login or a signed-in start of the home.
@@ -40,7 +44,7 @@ const QUICK = process.env.BENCH_QUICK === '1'
 const INSTANCES = Number(process.env.BENCH_WF_INSTANCES ?? (QUICK ? 2000 : 10_000))
 const REAL = Number(process.env.BENCH_WF_REAL ?? 5)
 const READS = QUICK ? 60 : 200
-const APPROVALS = QUICK ? 60 : 200
+const APPROVALS = Number(process.env.BENCH_WF_APPROVALS ?? (QUICK ? 60 : 200))
 const A = '/api/admin/v1'
 const API = WORKFLOW_API
 
