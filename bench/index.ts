@@ -21,9 +21,13 @@
  *     (BENCH_STAFF_ROWS), as administrator and unit administrator (p50/p99; anchor: the log's first page).
  *   - tabulation (issue 30): a 60 × 300 template with 2,000 fill-in cells — a save's patch and gateway
  *     check time, the designer's and the fill-in screen's script and open time (bench/tabulation.ts).
+ *   - workflow (issue 29): 10,000 running instances (quick: 2,000) — my tasks' (待办) first page p50/p99
+ *     (anchor: the instances list on the same data), approvals per second one after another and 4 at a
+ *     time, and the JS 流程模型管理 loads beyond the shell, none of it loaded by /login or the home
+ *     (bench/workflow.ts).
  *   - files (issue 31): a photo at the upload limit up and down through the shared store (pieces in
  *     PostgreSQL), MB/s and the gateway's peak resident memory; anchor: the disk store on the same server.
- * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,tabulation,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,tabulation,workflow,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -1136,6 +1140,85 @@ async function main() {
       goal: { op: '<=', value: 1500 },
       anchor: designer ? { label: 'the designer', value: Number(designer[2]) } : undefined,
     })
+  })
+  await part('workflow', async () => {
+    if (!existsSync('dist/index.html')) build()
+    const instances = QUICK ? 2000 : 10_000
+    const out = await script('bench/workflow.ts', { BENCH_WF_INSTANCES: String(instances), ...(QUICK ? { BENCH_QUICK: '1' } : {}) })
+    const at = (line: string, p: string) => Number(new RegExp(`${p}=([\\d.]+) ms`).exec(line)?.[1] ?? NaN)
+    const line = (re: RegExp) => re.exec(out)?.[0] ?? ''
+    const n = instances.toLocaleString('en')
+    for (const size of [10, 50]) {
+      const todo = line(new RegExp(`workflow todo page ${size}: .*`))
+      const all = line(new RegExp(`workflow instances page ${size}: .*`))
+      const anchor = 'the instances list, same page (wfInstance/listPage: a plain signed paged list of the same instances)'
+      for (const [p, goal] of [
+        ['p50', 100],
+        ['p99', 300],
+      ] as const)
+        figure({
+          name: `my tasks (待办, wfTask/todoPage) over ${n} running instances, first page of ${size}, ${p}`,
+          value: todo ? at(todo, p) : null,
+          unit: 'ms',
+          goal: { op: '<=', value: goal },
+          anchor: all ? { label: anchor, value: at(all, p) } : undefined,
+        })
+    }
+    const approve = (c: number) =>
+      /workflow approve ×\d+: \d+ in [\d.]+ s, ([\d.]+) req\/s, .*/.exec(line(new RegExp(`workflow approve ×${c}: .*`)))
+    const seq = approve(1)
+    const four = approve(4)
+    // the console approves one task at a time: 20/s is 50 ms for a signed write that recovers the
+    // engine from its state, signals it and writes the next node's task, snapshot and message — about
+    // five times a plain signed write on the embedded database (README: ~10 ms)
+    figure({
+      name: `approvals (同意, signed, a fresh Idempotency-Key each) over ${n} instances, one after another`,
+      value: seq ? Number(seq[1]) : null,
+      unit: 'req/s',
+      goal: { op: '>=', value: 20 },
+      note: seq ? `p50 ${at(seq[0], 'p50')} ms` : undefined,
+    })
+    // no goal of its own: the embedded database runs one transaction at a time, so 4 clients cannot
+    // go faster than one; with no gaps between requests the messages' delivery competes with them
+    figure({
+      name: `approvals, 4 at a time`,
+      value: four ? Number(four[1]) : null,
+      unit: 'req/s',
+      goal: null,
+      anchor: seq ? { label: 'one after another', value: Number(seq[1]) } : undefined,
+      note: four
+        ? `p50 ${at(four[0], 'p50')} ms; one transaction at a time on the embedded database, each approval's message delivered in between`
+        : undefined,
+    })
+    const chunk = (label: string) =>
+      /(\d+) files, gzip (\d+) bytes, sent (\d+) bytes/.exec(line(new RegExp(`workflow modeler ${label}: .*`)))
+    const editor = chunk('editor')
+    const route = chunk('route')
+    const total = chunk('total')
+    figure({
+      name: `流程模型管理: the modeler's JS beyond the list screen (新增模型 → palette), gzip (${editor?.[1] ?? '?'} files)`,
+      value: editor ? Number(editor[2]) / 1024 : null,
+      unit: 'KiB',
+      goal: null,
+      note: editor
+        ? `${(Number(editor[3]) / 1024).toFixed(0)} KiB as sent; opened in ${/workflow modeler open: (\d+) ms/.exec(out)?.[1] ?? '?'} ms; research 01-workflow: bpmn-js Modeler ≈ 175 KiB gz`
+        : undefined,
+    })
+    figure({
+      name: `流程模型管理: JS the route loads beyond the shell, list and modeler, gzip (${total?.[1] ?? '?'} files)`,
+      value: total ? Number(total[2]) / 1024 : null,
+      unit: 'KiB',
+      goal: null,
+      note: route
+        ? `the list screen alone ${(Number(route[2]) / 1024).toFixed(0)} KiB (with the list machinery other screens share)`
+        : undefined,
+    })
+    for (const page of ['/login', 'home']) {
+      const m = new RegExp(`workflow modeler on ${page}: route (\\d+) files, editor (\\d+) files(.*)`).exec(out)
+      if (!m) broken.push(`workflow: no check of the modeler on ${page}`)
+      else if (Number(m[2]) > 0) broken.push(`workflow: the modeler's files are loaded by ${page} (${m[3]!.trim()})`)
+      else if (Number(m[1]) > 0) console.log(`  (${page} loads ${m[1]} of the route's files too: ${m[3]!.trim()})`)
+    }
   })
   await part('messages', async () => {
     const receivers = QUICK ? 2000 : 10_000

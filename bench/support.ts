@@ -25,20 +25,23 @@ export const freePort = () =>
 export interface StatsOptions {
   /** Print the mean after n (default false). */
   mean?: boolean
+  /** Print p99 after p95 (default false). */
+  p99?: boolean
   /** Print the maximum after p95 (default true). */
   max?: boolean
   /** Decimals of the milliseconds (default 1). */
   digits?: number
 }
 
-/** `n=… [mean=… ms] p50=… ms p95=… ms [max=… ms]` */
-export function stats(ms: number[], { mean = false, max = true, digits = 1 }: StatsOptions = {}) {
+/** `n=… [mean=… ms] p50=… ms p95=… ms [p99=… ms] [max=… ms]` */
+export function stats(ms: number[], { mean = false, p99 = false, max = true, digits = 1 }: StatsOptions = {}) {
   const sorted = [...ms].sort((a, b) => a - b)
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
   const f = (v: number) => `${v.toFixed(digits)} ms`
   const parts = [`n=${ms.length}`]
   if (mean) parts.push(`mean=${f(ms.reduce((a, b) => a + b, 0) / ms.length)}`)
   parts.push(`p50=${f(at(0.5))}`, `p95=${f(at(0.95))}`)
+  if (p99) parts.push(`p99=${f(at(0.99))}`)
   if (max) parts.push(`max=${f(at(1))}`)
   return parts.join(' ')
 }
