@@ -38,6 +38,7 @@ import { controlName } from './controlName'
 import { applyRefusal, errorText, isApiError } from './errors'
 import { useOfflineSave, useSave, useSaveSubList } from './hooks'
 import type { FormValues, Resource } from './resource'
+import { useSettled } from './settled'
 
 export interface UseResourceFormOptions<T extends object> {
   /** The record being edited; null/undefined → add. */
@@ -636,7 +637,8 @@ export interface FieldFrameProps {
 }
 
 /** A field's frame: the label (with the required mark), the control, then its error or else its hint. `<FormField>` is one. */
-export function FieldFrame({ id, label, required, hideLabel, error, hint, wide, className, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, required, hideLabel, error: raw, hint, wide, className, children }: FieldFrameProps) {
+  const error = useSettled(raw)
   return (
     <div className={cn('flex min-w-0 flex-col gap-1.5', wide && 'sm:col-span-2', className)}>
       <Label htmlFor={id} className={cn('text-sm', hideLabel && 'sr-only')}>
@@ -666,7 +668,7 @@ export function FieldError({ name, label = '', choice = false }: { name: string;
   const { formState } = useFormContext()
   const err = get(formState.errors, name) as { message?: string; root?: { message?: string } } | undefined
   const raw = err?.message ?? err?.root?.message
-  const text = choice && raw === V.required ? t('crud.selectPlaceholder', { field: label }) : errorText(raw, locale, label)
+  const text = useSettled(choice && raw === V.required ? t('crud.selectPlaceholder', { field: label }) : errorText(raw, locale, label))
   if (!text) return null
   return (
     <p role="alert" className="text-xs text-destructive">
