@@ -4,7 +4,8 @@
  * event gets two start-form fields in our panel (金额, a required number; 审批经理, a required
  * account); saved and published. On 流程查询 the administrator starts it from 发起流程, filling the
  * two fields (a missing one refused in the dialog first); the task waits for the account chosen
- * (张伟), and the instance's detail shows the values. Screenshot: .tmp/shots/workflow-start-form-1024.png
+ * (张伟), and the instance's detail shows the values. The start event's external form: the dialog's
+ * 在外部表单中发起 link. Screenshot: .tmp/shots/workflow-start-form-1024.png
  * (the dialog filled), workflow-start-form-panel-1024.png (the panel).
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -80,6 +81,7 @@ test('declare a start form in the modeler, start from it, the task goes to the a
   await row2.getByRole('combobox', { name: '类型' }).click()
   await page.getByRole('option', { name: '账号' }).click()
   await row2.getByRole('checkbox', { name: '必填' }).check()
+  await panel.getByRole('group', { name: '外部启动表单' }).getByLabel('表单地址').fill('https://forms.example.cn/expense?from=trestle')
   await page.screenshot({ path: '.tmp/shots/workflow-start-form-panel-1024.png' })
 
   await page.getByRole('button', { name: '保存' }).click()
@@ -94,6 +96,13 @@ test('declare a start form in the modeler, start from it, the task goes to the a
   const start = page.getByRole('dialog', { name: '发起流程' })
   await pick(page, start.getByRole('combobox', { name: '流程' }), `${name} v1`, name)
   await expect(start.getByRole('group', { name: '启动表单' })).toBeVisible()
+  // the external form too: its URL with the model's key and the version's id appended, in a new tab
+  const external = start.getByRole('link', { name: '在外部表单中发起' })
+  await expect(external).toHaveAttribute(
+    'href',
+    new RegExp(`^https://forms\\.example\\.cn/expense\\?from=trestle&modelKey=${key}&modelHistoryId=[0-9a-f-]{36}$`),
+  )
+  await expect(external).toHaveAttribute('target', '_blank')
   const title = `报销 ${tag}`
   await start.getByRole('textbox', { name: '标题' }).fill(title)
   await start.getByRole('textbox', { name: '金额' }).fill('1200.5')

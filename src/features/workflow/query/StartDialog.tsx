@@ -49,7 +49,13 @@ export function StartDialog({ onClose }: { onClose: () => void }) {
     z.object({
       modelHistoryId: id(),
       title: optionalText(200),
-      variables: z.lazy(() => wfStartFormValues(fields.current)),
+      // not z.lazy: it keeps the first schema it made
+      variables: z.unknown().transform((input, ctx) => {
+        const r = wfStartFormValues(fields.current).safeParse(input)
+        if (r.success) return r.data
+        for (const i of r.error.issues) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input })
+        return z.NEVER
+      }),
     }),
   )
   const action = useActionForm<StartValues>({
