@@ -32,10 +32,12 @@ export function startFormIn(graph: ProcessGraph, configs: WfConfigs): WfStartFor
   return fields.length || externalUrl ? { nodeId: start.id, fields, externalUrl } : null
 }
 
-/** A deployed version's start form. */
+/** A deployed version's start form (its diagram read only when it has forms at all). */
 export async function startFormOf(version: { modelHistoryId: string; bpmnXml: string; configs: unknown }): Promise<WfStartForm | null> {
+  const configs = configsOf(version.configs)
+  if (configs.formList.length === 0) return null
   const { graph } = await loadModel(version.modelHistoryId, version.bpmnXml)
-  return startFormIn(graph, configsOf(version.configs))
+  return startFormIn(graph, configs)
 }
 
 /** What a deploy refuses about forms: fields off the start event, executor / cc variables the start form lacks. */
