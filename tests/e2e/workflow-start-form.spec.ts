@@ -8,6 +8,7 @@
  * 在外部表单中发起 link. Screenshot: .tmp/shots/workflow-start-form-1024.png
  * (the dialog filled), workflow-start-form-panel-1024.png (the panel).
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
@@ -31,6 +32,12 @@ const ok = <T>(r: { body: { code: number; data: T }; text: string }): T => {
   expect(r.body.code, r.text).toBe(10000)
   return r.body.data
 }
+
+/** axe's WCAG 2.0/2.1 A and AA violations inside `selector`. */
+const violations = async (page: Page, selector: string) =>
+  (await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  )
 
 /** Picks an option of a (possibly searchable) select. */
 async function pick(page: Page, combobox: ReturnType<Page['getByRole']>, option: string | RegExp, search: string) {
@@ -83,6 +90,7 @@ test('declare a start form in the modeler, start from it, the task goes to the a
   await row2.getByRole('checkbox', { name: '必填' }).check()
   await panel.getByRole('group', { name: '外部启动表单' }).getByLabel('表单地址').fill('https://forms.example.cn/expense?from=trestle')
   await page.screenshot({ path: '.tmp/shots/workflow-start-form-panel-1024.png' })
+  expect(await violations(page, 'aside[aria-label="流程属性"]')).toEqual([])
 
   await page.getByRole('button', { name: '保存' }).click()
   await expect(page.getByText('流程模型已保存').first()).toBeVisible()
@@ -111,6 +119,7 @@ test('declare a start form in the modeler, start from it, the task goes to the a
   await expect(start.getByRole('combobox', { name: '审批经理' })).toHaveAttribute('aria-invalid', 'true')
   await pick(page, start.getByRole('combobox', { name: '审批经理' }), /zhangwei/, 'zhangwei')
   await page.screenshot({ path: '.tmp/shots/workflow-start-form-1024.png' })
+  expect(await violations(page, '[role="dialog"]')).toEqual([])
   await start.getByRole('button', { name: '发起流程' }).click()
   await expect(page.getByText('流程已发起').first()).toBeVisible()
   await expect(start).toBeHidden()
@@ -123,4 +132,5 @@ test('declare a start form in the modeler, start from it, the task goes to the a
   const values = sheet.getByRole('region', { name: '启动表单' })
   await expect(values.getByRole('term')).toHaveText(['金额', '审批经理'])
   await expect(values.getByRole('definition')).toHaveText(['1200.5', '张伟'])
+  expect(await violations(page, '[role="dialog"]')).toEqual([])
 })
