@@ -219,6 +219,21 @@ export async function checkBpmn(xml: string, executorNodeIds: ReadonlySet<string
   return problems
 }
 
+/** The start event of a graph (the first, when a draft has several), or null. */
+export const startEventOf = (graph: ProcessGraph): GraphNode | null =>
+  [...graph.nodes.values()].find((n) => n.type === 'bpmn:StartEvent') ?? null
+
+/** A draft's process graph (null when the XML does not read or has not exactly one process). */
+export async function draftGraph(xml: string): Promise<ProcessGraph | null> {
+  try {
+    const procs = processesOf(await readBpmn(xml))
+    return procs.length === 1 ? graphOf(procs[0]!) : null
+  } catch (err) {
+    if (err instanceof BpmnProblems) return null
+    throw err
+  }
+}
+
 const loaded = new Map<string, Promise<LoadedModel>>()
 
 /**

@@ -42,8 +42,9 @@ import { isUniqueViolation } from '../../lib/resource'
 import { pageOf } from '../../lib/paging'
 import { likeEscape } from '../../lib/sql'
 import type { OwnedResourceKind } from '../roleAuth'
-import { checkBpmn } from './bpmn'
+import { checkBpmn, draftGraph } from './bpmn'
 import { configsOf } from './runtime'
+import { formProblems } from './startForm'
 import type { Text } from './texts'
 
 const MENU = '/admin/process-model-management'
@@ -203,6 +204,8 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!draft) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
     const configs = configsOf(draft.configs)
     const problems = await checkBpmn(draft.bpmnXml, new Set(configs.executorList.map((c) => c.nodeId)))
+    const graph = problems.length ? null : await draftGraph(draft.bpmnXml)
+    if (graph) problems.push(...formProblems(graph, configs))
     if (problems.length) throw bpmnRefusal(problems, req)
     const by = req.auth!.account.accountId
     const row = await ctx.db.transaction(async (tx) => {

@@ -17,6 +17,7 @@ import { activeRoleIds } from '../../lib/permissions'
 import { normalAccountIdsOfRoles } from '../account'
 import { rolesGranted } from '../roleAuth'
 import { configsOf, WorkflowRuntime, type Variables } from './runtime'
+import { startFormOf, startVariables } from './startForm'
 import { RUN_TEXT } from './texts'
 
 type Version = typeof wfModelHistory.$inferSelect
@@ -82,11 +83,26 @@ async function publishedVersion(db: Db, by: { modelHistoryId?: string; modelKey?
   return version?.versionType === 1 ? version : undefined
 }
 
-export async function startInstance(ctx: Ctx, runtime: WorkflowRuntime, req: FastifyRequest, input: StartRequest) {
+/**
+ * Starts an instance. `opts.startForm`: the starter's variables are the values of the version's
+ * start form, checked against it and typed (the start call); another area's start passes its own.
+ */
+export async function startInstance(
+  ctx: Ctx,
+  runtime: WorkflowRuntime,
+  req: FastifyRequest,
+  input: StartRequest,
+  opts: { startForm?: boolean } = {},
+) {
   const version = await publishedVersion(ctx.db, input)
   if (!version) throw new ApiError(Code.NOT_FOUND, null, RUN_TEXT.modelNotPublished)
   if (version.status !== 1) throw new ApiError(Code.REFUSED, null, RUN_TEXT.versionStopped)
   if ((await starterCheck(ctx, req)([version])).length === 0) throw new ApiError(Code.REFUSED, null, RUN_TEXT.notStarter)
+  let variables = input.variables
+  if (opts.startForm) {
+    const form = await startFormOf(version)
+    if (form?.fields.length) variables = await startVariables(ctx.db, req, form, variables ?? {})
+  }
   const acc = req.auth!.account
   const instanceId = await runtime.start({
     modelHistoryId: version.modelHistoryId,
@@ -94,7 +110,7 @@ export async function startInstance(ctx: Ctx, runtime: WorkflowRuntime, req: Fas
     starterOrganizationId: acc.organizationId,
     businessKey: input.businessKey ?? null,
     title: input.title ?? null,
-    variables: input.variables,
+    variables,
   })
   return { instanceId, modelHistoryId: version.modelHistoryId, modelVersion: version.modelVersion }
 }

@@ -41,7 +41,7 @@ import {
   type WfReturnTarget,
   type WfTaskRow,
   type WfTaskStatus,
-  type WfModelHistoryRow,
+  type WfStartableVersion,
 } from '../../../src/contract/schemas/workflow'
 import type { Ctx } from '../../context'
 import { wfCc, wfComment, wfInstance, wfModelHistory, wfTask } from '../../db/schema'
@@ -52,6 +52,7 @@ import { likeEscape } from '../../lib/sql'
 import { accountShownNameOf, accountsWithHolder } from '../account'
 import type { WorkflowRuntime } from './runtime'
 import { startInstance, starterCheck } from './start'
+import { startFormOf, startFormValues } from './startForm'
 import { RUN_TEXT } from './texts'
 import { historyOut } from './models'
 import { pageOf } from '../../lib/paging'
@@ -124,7 +125,9 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
       .from(wfModelHistory)
       .where(and(eq(wfModelHistory.versionType, 1), eq(wfModelHistory.status, 1)))
       .orderBy(asc(wfModelHistory.name), desc(wfModelHistory.modelVersion))
-    return ok<WfModelHistoryRow[]>(req, (await starterCheck(ctx, req)(versions)).map(historyOut))
+    const startable: WfStartableVersion[] = []
+    for (const v of await starterCheck(ctx, req)(versions)) startable.push({ ...historyOut(v), startForm: await startFormOf(v) })
+    return ok(req, startable)
   })
 
   app.get(API.task.accountOptions, signed(), async (req) => {
@@ -139,7 +142,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
 
   app.post(API.instance.start, signed(), async (req) => {
     const body = parse(wfStartBody, req.body, req)
-    return ok(req, await startInstance(ctx, runtime, req, body))
+    return ok(req, await startInstance(ctx, runtime, req, body, { startForm: true }))
   })
 
   async function instancePage(req: FastifyRequest, conds: (SQL | undefined)[], q: { pageIndex: number; pageSize: number }) {
@@ -215,7 +218,12 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
     const { instanceId } = parse(wfInstanceIdQuery, req.query, req)
     await visibleInstance(req, instanceId)
     const [row] = await ctx.db
-      .select({ ...instanceSelection, bpmnXml: wfModelHistory.bpmnXml })
+      .select({
+        ...instanceSelection,
+        bpmnXml: wfModelHistory.bpmnXml,
+        configs: wfModelHistory.configs,
+        startData: wfInstance.startData,
+      })
       .from(wfInstance)
       .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
       .where(eq(wfInstance.instanceId, instanceId))
@@ -258,7 +266,12 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
         tasks.filter((t) => t.status !== 'pending' && t.status !== 'cancelled' && t.status !== 'withdrawn').map((t) => t.activityId),
       ),
     ].filter((a) => !current.includes(a))
-    const { bpmnXml, ...instance } = row!
+    const { bpmnXml, configs, startData, ...instance } = row!
+    const startForm = await startFormValues(
+      ctx.db,
+      await startFormOf({ modelHistoryId: instance.modelHistoryId, bpmnXml, configs }),
+      startData,
+    )
     return ok<WfInstanceDetail>(req, {
       instance: instanceOut(instance as InstanceSel),
       bpmnXml,
@@ -282,6 +295,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
         }
       }),
       comments: comments.map((c): WfCommentRow => ({ ...c, createTime: c.createTime.toISOString() })),
+      startForm,
     })
   })
 

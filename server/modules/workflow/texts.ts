@@ -64,3 +64,31 @@ export const RUN_TEXT = {
 
 /** The text with `{x}` replaced. */
 export const fill = (t: Text, x: string | number): Text => ({ zh: t.zh.replace('{x}', String(x)), en: t.en.replace('{x}', String(x)) })
+
+/** A start form's refusals: at deploy (20001 on bpmnXml) and at start (20001 on `variables.<key>`); `{x}` is filled in. */
+export const FORM_TEXT = {
+  fieldsNotOnStart: {
+    zh: '表单字段只能声明在开始事件的内置表单上（节点 {x}）',
+    en: 'Form fields can only be declared on the start event’s built-in form (node {x})',
+  },
+  required: { zh: '请填写「{x}」', en: 'Please fill in “{x}”' },
+  invalid: { zh: '「{x}」的值无效', en: 'The value of “{x}” is not valid' },
+  date: { zh: '「{x}」须为日期（YYYY-MM-DD）', en: '“{x}” must be a date (YYYY-MM-DD)' },
+  number: { zh: '「{x}」须为数字', en: '“{x}” must be a number' },
+  choice: { zh: '「{x}」须为给定的选项之一', en: '“{x}” must be one of its options' },
+  tooLong: { zh: '「{x}」过长', en: '“{x}” is too long' },
+  account: { zh: '「{x}」选择的账号不存在或已停用', en: 'The account chosen for “{x}” does not exist or is not active' },
+  unknown: { zh: '启动表单没有字段 {x}', en: 'The start form has no field {x}' },
+} satisfies Record<string, Text>
+
+/** A starterSelect / formField executor (or cc) reading a variable the start form has no account field for. */
+export const variableNotInForm = (role: 'executor' | 'cc', node: string, variable: string): Text =>
+  role === 'executor'
+    ? {
+        zh: `节点「${node}」的执行人变量 ${variable} 不是启动表单中的账号字段`,
+        en: `The executor variable ${variable} of node “${node}” is not an account field of the start form`,
+      }
+    : {
+        zh: `节点「${node}」的抄送人变量 ${variable} 不是启动表单中的账号字段`,
+        en: `The cc variable ${variable} of node “${node}” is not an account field of the start form`,
+      }

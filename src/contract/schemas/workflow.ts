@@ -17,7 +17,7 @@
  * instance's variables, evaluated by the gateway's own evaluator.
  */
 import { z } from 'zod'
-import { V, filterText, int, isoDate, name, optional, optionalText, text } from '../rules'
+import { CONTROL_CHARS, V, filterText, int, isIsoDate, isoDate, name, optional, optionalText, text, uniqueBy } from '../rules'
 import { id, idList, listQuery, recordSchemas, version } from './common'
 
 export { WORKFLOW_API } from '../workflowApi'
@@ -86,16 +86,66 @@ export const wfCcConfig = z
   .superRefine(settingComplete)
 export type WfCcConfig = z.infer<typeof wfCcConfig>
 
-/** An external form of a node: formType 1 built-in form, 2 an external URL. */
-export const wfFormConfig = z.object({
-  nodeId: nodeId(),
-  formType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: V.invalid })),
-  formUrl: text(500),
-  useScope: optionalText(100),
-  settingMode: int({ min: 0, max: 9 }).optional(),
-  externalFormId: id().optional(),
-  modelHistoryId: id().optional(),
-})
+/**
+ * A start form's field (issue 29): declared on the start event's formType-1 entry; its `key` is the
+ * instance variable the starter's value goes into (an exclusive gateway's condition reads it; an
+ * `account` field's id is what a starterSelect / formField executor or cc names).
+ *  text     a line of text        number   a number (sent and stored as a JSON number)
+ *  date     YYYY-MM-DD            choice   one of `options`
+ *  account  the id of a normal account the starter picks
+ */
+export const WF_FORM_FIELD_KINDS = ['text', 'number', 'date', 'choice', 'account'] as const
+export type WfFormFieldKind = (typeof WF_FORM_FIELD_KINDS)[number]
+export const WF_FORM_FIELDS_MAX = 30
+export const WF_FORM_OPTIONS_MAX = 50
+export const WF_FORM_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/
+/** Longest text a start form's text field takes. */
+export const WF_FORM_TEXT_MAX = 500
+
+export const wfFormField = z
+  .object({
+    key: z.string({ error: V.required }).trim().min(1, { error: V.required }).regex(WF_FORM_KEY, { error: V.invalid }),
+    label: text(40),
+    kind: z.enum(WF_FORM_FIELD_KINDS, { error: V.required }),
+    required: z.boolean({ error: V.invalid }).default(false),
+    /** A choice's options (others have none). */
+    options: z
+      .array(text(50))
+      .max(WF_FORM_OPTIONS_MAX, { error: `${V.tooLarge}:${WF_FORM_OPTIONS_MAX}` })
+      .default([]),
+  })
+  .superRefine((f, ctx) => {
+    if (f.kind === 'choice' && f.options.length === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: V.required })
+    const repeated = uniqueBy(f.options, (o) => o)
+    if (repeated) ctx.addIssue({ code: 'custom', path: ['options'], message: `${V.repeat}:${repeated}` })
+  })
+export type WfFormField = z.infer<typeof wfFormField>
+
+/**
+ * A form of a node: formType 1 built-in, 2 external (a URL). An external form needs its URL; a
+ * built-in one its URL or, on the start event, its fields (the start form, `fields`).
+ */
+export const wfFormConfig = z
+  .object({
+    nodeId: nodeId(),
+    formType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: V.invalid })),
+    formUrl: optional(text(500)),
+    useScope: optionalText(100),
+    settingMode: int({ min: 0, max: 9 }).optional(),
+    externalFormId: id().optional(),
+    modelHistoryId: id().optional(),
+    fields: z
+      .array(wfFormField)
+      .max(WF_FORM_FIELDS_MAX, { error: `${V.tooLarge}:${WF_FORM_FIELDS_MAX}` })
+      .optional(),
+  })
+  .superRefine((f, ctx) => {
+    const fields = f.fields ?? []
+    if (fields.length && f.formType !== 1) ctx.addIssue({ code: 'custom', path: ['fields'], message: V.invalid })
+    if (!f.formUrl && !(f.formType === 1 && fields.length)) ctx.addIssue({ code: 'custom', path: ['formUrl'], message: V.required })
+    const repeated = uniqueBy(fields, (x) => x.key)
+    if (repeated) ctx.addIssue({ code: 'custom', path: ['fields'], message: `${V.repeat}:${repeated}` })
+  })
 export type WfFormConfig = z.infer<typeof wfFormConfig>
 
 /** Who may start the model: everybody, or the accounts of units, roles or accounts listed. */
@@ -217,6 +267,77 @@ export const wfVariables = z
   )
   .refine((v) => Object.keys(v).length <= 100, { error: V.invalid })
 
+/** A start form's values as typed variables: what each kind takes; an empty optional field is left out. */
+const startValue = (f: WfFormField): z.ZodType<string | number> => {
+  switch (f.kind) {
+    case 'number':
+      return z.preprocess(
+        (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+        z.number({ error: V.invalid }).refine(Number.isFinite, { error: V.invalid }),
+      )
+    case 'date':
+      return z.string({ error: V.invalid }).trim().refine(isIsoDate, { error: V.date })
+    case 'choice':
+      return z.string({ error: V.invalid }).refine((v) => f.options.includes(v), { error: V.invalid })
+    case 'account':
+      return id()
+    default:
+      return z
+        .string({ error: V.invalid })
+        .trim()
+        .max(WF_FORM_TEXT_MAX, { error: `${V.tooLong}:${WF_FORM_TEXT_MAX}` })
+        .refine((v) => !CONTROL_CHARS.test(v), { error: V.control })
+  }
+}
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+
+/** Issue message of a key the start form does not declare (the gateway names the key). */
+export const WF_UNKNOWN_FIELD = 'v.invalid:unknown'
+
+/**
+ * The variables a start form takes (both sides: the 发起 dialog's check, the start call's): every
+ * declared field by its kind, the required ones present, no other key. Issues sit on the field's key.
+ */
+export const wfStartFormValues = (fields: readonly WfFormField[]) =>
+  z.record(z.string(), z.unknown(), { error: V.invalid }).transform((input, ctx) => {
+    const out: Record<string, string | number> = {}
+    const declared = new Set(fields.map((f) => f.key))
+    for (const key of Object.keys(input))
+      if (!declared.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: WF_UNKNOWN_FIELD, input: input[key] })
+    for (const f of fields) {
+      const v = input[f.key]
+      if (blank(v)) {
+        if (f.required) ctx.addIssue({ code: 'custom', path: [f.key], message: V.required, input: v })
+        continue
+      }
+      const r = startValue(f).safeParse(v)
+      if (r.success) out[f.key] = r.data
+      else for (const i of r.error.issues) ctx.addIssue({ code: 'custom', path: [f.key], message: i.message, input: v })
+    }
+    return out
+  })
+
+/** A published version's start form: the start event's built-in fields and its external form's URL. */
+export interface WfStartForm {
+  nodeId: string
+  fields: WfFormField[]
+  /** The start event's formType-2 URL (null: none). */
+  externalUrl: string | null
+}
+/** A version one may start (wfInstance/startable), with its start form (null: none declared). */
+export interface WfStartableVersion extends WfModelHistoryRow {
+  startForm: WfStartForm | null
+}
+/** A start form's field with the value the instance was started with (an account's shown name in `text`). */
+export interface WfStartFormValue {
+  key: string
+  label: string
+  kind: WfFormFieldKind
+  value: string | number | null
+  /** What to show: the value, an account's name (null: not filled). */
+  text: string | null
+}
+
 export const wfStartBody = z
   .object({
     modelHistoryId: id().optional(),
@@ -322,6 +443,8 @@ export interface WfInstanceDetail {
   finishedActivityIds: string[]
   tasks: Omit<WfTaskRow, 'instanceTitle' | 'modelName' | 'starterAccountId' | 'starterName'>[]
   comments: WfCommentRow[]
+  /** The start form's fields with the values the instance was started with (empty: the version has none). */
+  startForm: WfStartFormValue[]
 }
 export interface WfReturnTarget {
   activityId: string

@@ -19,7 +19,7 @@ import { useT, type TKey } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
 import { DiagramCanvas, type DiagramHandle } from './DiagramCanvas'
 import { draftOf, emptyNode, isSaved, newDraft, toPayload, type ModelDraft, type NodeConfig } from './draft'
-import { lintDiagram, type DiagramNode, type LintProblem } from './lint'
+import { lintDiagram, lintStartForm, type DiagramNode, type LintProblem } from './lint'
 import { NodePanel } from './NodePanel'
 import { Can } from './permissions'
 import { applicationOptionsQueryOptions, menuOptionsQueryOptions, modelDetailQueryOptions, wfKeys } from './queries'
@@ -92,12 +92,13 @@ function EditorForm({ initial, onClose }: { initial: ModelDraft | null; onClose:
     const handle = diagram.current
     if (!handle) return null
     const nodes = handle.nodes()
-    const lint = lintDiagram(nodes, (id) => !!draft.nodes[id]?.executor.settingMode)
+    const lint = [...lintDiagram(nodes, (id) => !!draft.nodes[id]?.executor.settingMode), ...lintStartForm(nodes, (id) => draft.nodes[id])]
     setProblems(lint.length ? { kind: 'lint', items: lint } : null)
     if (lint.length) return null
     const bpmnXml = await handle.xml()
     const userTasks = nodes.filter((n) => n.type === 'bpmn:UserTask').map((n) => n.id)
-    const body = toPayload({ ...draft, bpmnXml }, userTasks)
+    const startId = nodes.find((n) => n.type === 'bpmn:StartEvent')?.id
+    const body = toPayload({ ...draft, bpmnXml }, userTasks, startId)
     const editing = isSaved(draft)
     setErrors({})
     // SPEC: the gateway's own message shows as a success alert (a refusal's as an error or info box)
@@ -264,8 +265,8 @@ function EditorForm({ initial, onClose }: { initial: ModelDraft | null; onClose:
           </p>
           <ul className="mt-1 grid gap-0.5 pl-6">
             {problems.kind === 'lint'
-              ? problems.items.map((p) => (
-                  <li key={`${p.nodeId}-${p.key}`} className="list-disc">
+              ? problems.items.map((p, i) => (
+                  <li key={`${p.nodeId}-${p.key}-${i}`} className="list-disc">
                     {t(p.key, p.params)}{' '}
                     <button
                       type="button"

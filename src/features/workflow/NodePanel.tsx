@@ -1,7 +1,7 @@
 /**
  * Our own properties panel (not bpmn-js-properties-panel: ~465 KiB gzip): for the selected user task
  * its name (written into the diagram), executor config, cc config and its two forms; with nothing
- * selected, who may start the model. The configs live in the draft keyed by node id.
+ * selected, who may start the model; with the start event, that and its start form (./StartFormEditor). The configs live in the draft keyed by node id.
  */
 import { useId, type ReactNode } from 'react'
 import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfUseScope } from '@/contract/schemas/workflow'
@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useT, type TKey } from '@/lib/i18n'
 import type { NodeConfig, NodeSetting } from './draft'
 import type { DiagramNode } from './lint'
+import { StartFormEditor } from './StartFormEditor'
 import { useTargetOptions, type TargetKind } from './targets'
 
 const NONE = '-'
@@ -157,9 +158,11 @@ export function NodePanel({ node, config, onConfig, onRename, useScope, onUseSco
       <h3 className="font-medium">{t(userTask ? 'workflow.panel.title' : 'workflow.panel.processTitle')}</h3>
       {!userTask && (
         <>
-          <p className="text-xs text-muted-foreground">
-            {node ? t('workflow.panel.notUserTask', { type: typeName(node.type) }) : t('workflow.panel.empty')}
-          </p>
+          {node?.type !== 'bpmn:StartEvent' && (
+            <p className="text-xs text-muted-foreground">
+              {node ? t('workflow.panel.notUserTask', { type: typeName(node.type) }) : t('workflow.panel.empty')}
+            </p>
+          )}
           <Section title={t('workflow.panel.useScope')}>
             <Field label={t('workflow.panel.scopeType')} id={`${uid}-scope`}>
               <ChoiceSelect
@@ -179,6 +182,7 @@ export function NodePanel({ node, config, onConfig, onRename, useScope, onUseSco
               />
             )}
           </Section>
+          {node?.type === 'bpmn:StartEvent' && <StartFormEditor key={node.id} config={config} onConfig={onConfig} />}
         </>
       )}
       {node && userTask && (

@@ -2,13 +2,16 @@
  * A model being edited: its fields, and per user-task node its executor, cc and form configs as the
  * panel edits them (a setting mode may be unset, a form URL empty). `toPayload` turns it into what
  * actReModel/add or /update takes (SPEC "Saving a workflow model"): executor and cc configs only
- * where a setting mode is set, forms only with a URL; add when the id is not above 0, else update.
+ * where a setting mode is set, forms only with a URL (the start event's built-in form: or with fields);
+ * add when the id is not above 0, else update.
  */
 import type {
   WfApproveMethod,
   WfCcConfig,
   WfExecutorConfig,
   WfFormConfig,
+  WfFormField,
+  WfFormFieldKind,
   WfModelAdd,
   WfModelDetail,
   WfSettingMode,
@@ -23,10 +26,20 @@ export interface NodeSetting {
 export interface NodeExecutor extends NodeSetting {
   approveMethod: WfApproveMethod
 }
+/** A start form's field as the panel edits it (options of a choice as one line, split on commas). */
+export interface DraftFormField {
+  key: string
+  label: string
+  kind: WfFormFieldKind
+  required: boolean
+  options: string
+}
 export interface NodeForm {
   formType: 1 | 2
   formUrl: string
   useScope: string
+  /** The start event's built-in form (formType 1): its fields. */
+  fields: DraftFormField[]
 }
 export interface NodeConfig {
   executor: NodeExecutor
@@ -55,8 +68,8 @@ export const emptyNode = (): NodeConfig => ({
   executor: { settingMode: '', ids: [], variable: '', approveMethod: 'any' },
   cc: { settingMode: '', ids: [], variable: '' },
   forms: [
-    { formType: 1, formUrl: '', useScope: '' },
-    { formType: 2, formUrl: '', useScope: '' },
+    { formType: 1, formUrl: '', useScope: '', fields: [] },
+    { formType: 2, formUrl: '', useScope: '', fields: [] },
   ],
 })
 
@@ -98,7 +111,12 @@ export function draftOf(d: WfModelDetail): ModelDraft {
   for (const c of d.ccList) node(c.nodeId).cc = { settingMode: c.settingMode, ids: c.ids ?? [], variable: c.variable ?? '' }
   for (const f of d.formList) {
     const forms = node(f.nodeId).forms
-    const entry = { formType: f.formType, formUrl: f.formUrl, useScope: f.useScope ?? '' }
+    const entry: NodeForm = {
+      formType: f.formType,
+      formUrl: f.formUrl ?? '',
+      useScope: f.useScope ?? '',
+      fields: (f.fields ?? []).map((x) => ({ ...x, options: x.options.join(', ') })),
+    }
     const at = forms.findIndex((x) => x.formType === f.formType)
     if (at >= 0) forms[at] = entry
     else forms.push(entry)
@@ -130,28 +148,54 @@ const setting = (nodeId: string, s: NodeSetting) => ({
   ...(s.variable.trim() && { variable: s.variable.trim() }),
 })
 
+/** The options of a choice typed as one line: split on commas (either width), trimmed, empty ones dropped. */
+export const splitOptions = (line: string): string[] =>
+  line
+    .split(/[,，]/)
+    .map((o) => o.trim())
+    .filter(Boolean)
+
+/** The fields of a start form as the contract takes them (keys and labels trimmed; options only for a choice). */
+export const formFieldsOf = (fields: readonly DraftFormField[]): WfFormField[] =>
+  fields.map((f) => ({
+    key: f.key.trim(),
+    label: f.label.trim(),
+    kind: f.kind,
+    required: f.required,
+    options: f.kind === 'choice' ? splitOptions(f.options) : [],
+  }))
+
 /**
  * What add / update send, for the user tasks still in the diagram (`nodeIds`; configs of deleted
- * nodes are dropped): executor and cc configs only with a setting mode, forms only with a URL.
+ * nodes are dropped) and its start event (`startId`: its forms only): executor and cc configs only
+ * with a setting mode, forms only with a URL — or, the start event's built-in form, with fields.
  */
-export function toPayload(d: ModelDraft, nodeIds: readonly string[]): WfModelAdd & { model: { version?: number } } {
+export function toPayload(d: ModelDraft, nodeIds: readonly string[], startId?: string): WfModelAdd & { model: { version?: number } } {
   const executorList: WfExecutorConfig[] = []
   const ccList: WfCcConfig[] = []
   const formList: WfFormConfig[] = []
+  const forms = (nodeId: string, n: NodeConfig, withFields: boolean) => {
+    for (const f of n.forms) {
+      const fields = withFields && f.formType === 1 ? formFieldsOf(f.fields) : []
+      if (f.formUrl.trim() || fields.length)
+        formList.push({
+          nodeId,
+          formType: f.formType,
+          ...(f.formUrl.trim() && { formUrl: f.formUrl.trim() }),
+          ...(f.useScope.trim() && { useScope: f.useScope.trim() }),
+          ...(fields.length && { fields }),
+        })
+    }
+  }
   for (const nodeId of nodeIds) {
     const n = d.nodes[nodeId]
     if (!n) continue
     if (n.executor.settingMode) executorList.push({ ...setting(nodeId, n.executor), approveMethod: n.executor.approveMethod })
     if (n.cc.settingMode) ccList.push(setting(nodeId, n.cc))
-    for (const f of n.forms)
-      if (f.formUrl.trim())
-        formList.push({
-          nodeId,
-          formType: f.formType,
-          formUrl: f.formUrl.trim(),
-          ...(f.useScope.trim() && { useScope: f.useScope.trim() }),
-        })
+    forms(nodeId, n, false)
   }
+  const start = startId ? d.nodes[startId] : undefined
+  if (startId && start) forms(startId, start, true)
   const model = {
     applicationId: d.applicationId,
     ...(d.applicationMenuId && { applicationMenuId: d.applicationMenuId }),

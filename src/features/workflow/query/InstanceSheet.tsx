@@ -1,5 +1,5 @@
 /**
- * An instance's detail in a sheet: its version's diagram (./DiagramViewer: the nodes waiting now and
+ * An instance's detail in a sheet: the values of its start form (label: value; an account by its name), its version's diagram (./DiagramViewer: the nodes waiting now and
  * those passed marked), its timeline of tasks and comments, and what I may do now — the verbs on my
  * pending task, 撤回 of an instance I started while it runs.
  */
@@ -74,6 +74,21 @@ export function InstanceSheet({
                 </span>
               )}
             </div>
+            {d.startForm.length > 0 && (
+              <section aria-labelledby="wf-form" className="flex flex-col gap-2">
+                <h3 id="wf-form" className="text-sm font-medium">
+                  {t('workflow.query.detail.form')}
+                </h3>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  {d.startForm.map((f) => (
+                    <div key={f.key} className="contents">
+                      <dt className="text-muted-foreground">{f.label}</dt>
+                      <dd className="min-w-0 whitespace-pre-wrap break-words">{f.text ?? '--'}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            )}
             <section aria-labelledby="wf-diagram" className="flex flex-col gap-2">
               <h3 id="wf-diagram" className="text-sm font-medium">
                 {t('workflow.query.detail.diagram')}

@@ -12,8 +12,8 @@ import type {
   WfCcRow,
   WfInstanceDetail,
   WfInstanceRow,
-  WfModelHistoryRow,
   WfReturnTarget,
+  WfStartableVersion,
   WfTaskRow,
 } from '@/contract/schemas/workflow'
 import { WORKFLOW_API } from '@/contract/workflowApi'
@@ -62,11 +62,11 @@ export const returnTargetsQueryOptions = (taskId: string) =>
     queryFn: ({ signal }) => http.get<WfReturnTarget[]>(WORKFLOW_API.task.returnTargets, { taskId }, { signal, silent: true }),
   })
 
-/** The published versions in use the caller may start (their use scope names it). */
+/** The published versions in use the caller may start (their use scope names it), with their start forms. */
 export const startableQueryOptions = () =>
   queryOptions({
     queryKey: runKeys.startable(),
-    queryFn: ({ signal }) => http.get<WfModelHistoryRow[]>(WORKFLOW_API.instance.startable, undefined, { signal }),
+    queryFn: ({ signal }) => http.get<WfStartableVersion[]>(WORKFLOW_API.instance.startable, undefined, { signal }),
     staleTime: 30_000,
   })
 
