@@ -60,13 +60,17 @@ test('a registration goes through the bound audit process: approved in 流程查
   const viewport = { width: 1024, height: 768 }
   // ---- the process bound to 用户审核: its one task goes to zhangwei
   const admin = await new Client(gw.url).signIn('admin', DEMO_PASSWORD)
-  const apps = ok(await admin.call<{ records: { applicationId: string; code: string }[] }>('GET', `${A}/application/listPage`, {
-    query: { pageIndex: 1, pageSize: 100 },
-  }))
+  const apps = ok(
+    await admin.call<{ records: { applicationId: string; code: string }[] }>('GET', `${A}/application/listPage`, {
+      query: { pageIndex: 1, pageSize: 100 },
+    }),
+  )
   const applicationId = apps.records.find((a) => a.code === 'trestle-admin')!.applicationId
-  const menus = ok(await admin.call<{ applicationMenuId: string; action: string | null }[]>('GET', `${A}/applicationMenu/list`, {
-    query: { applicationId },
-  }))
+  const menus = ok(
+    await admin.call<{ applicationMenuId: string; action: string | null }[]>('GET', `${A}/applicationMenu/list`, {
+      query: { applicationId },
+    }),
+  )
   const auditMenuId = menus.find((m) => m.action?.replace(/^\/?/, '/') === '/admin/user-audit')!.applicationMenuId
   const accounts = ok(
     await admin.call<{ records: { accountId: string; accountName: string }[] }>('GET', `${A}/generalAccount/listPage`, {
@@ -76,7 +80,14 @@ test('a registration goes through the bound audit process: approved in 流程查
   const zhangwei = accounts.records.find((a) => a.accountName === 'zhangwei')!.accountId
   const model = ok(
     await post<{ modelId: string }>(admin, `${A}/actReModel/add`, {
-      model: { applicationId, applicationMenuId: auditMenuId, category: '审批', modelKey: `wfaudit${Date.now()}`, name: '注册审核流程', bpmnXml: XML },
+      model: {
+        applicationId,
+        applicationMenuId: auditMenuId,
+        category: '审批',
+        modelKey: `wfaudit${Date.now()}`,
+        name: '注册审核流程',
+        bpmnXml: XML,
+      },
       executorList: [{ nodeId: 'T1', settingMode: 'user', ids: [zhangwei] }],
     }),
   )
@@ -128,7 +139,10 @@ test('a registration goes through the bound audit process: approved in 流程查
   await signIn(zw, 'zhangwei')
   await zw.goto(`${gw.url}/admin/workflow-query`)
   await expect(zw.getByRole('heading', { name: '流程查询' })).toBeVisible()
-  const task = zw.getByRole('tabpanel').getByRole('row').filter({ hasText: `用户审核：${userName}` })
+  const task = zw
+    .getByRole('tabpanel')
+    .getByRole('row')
+    .filter({ hasText: `用户审核：${userName}` })
   await expect(task).toContainText('人事审核')
   await zw.screenshot({ path: '.tmp/shots/workflow-audit-todo-1024.png' })
   await task.getByRole('button', { name: '同意' }).click()
