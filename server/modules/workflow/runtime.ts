@@ -19,6 +19,8 @@
  * between them), so other branches keep their progress. 委派 (delegate) keeps the owner and comes back
  * to them; 转办 (transfer) changes the assignee. Timers are rows of the jobs table, so they survive a
  * restart: the engine's timers are recorded, never scheduled in memory.
+ * An instance started for an area's record (a business type) ends in the command that ends it by that
+ * area's hook (./outcomes.ts), in the same transaction: a hook's refusal refuses the command.
  */
 import { Engine } from 'bpmn-engine'
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
