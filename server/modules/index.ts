@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Ctx } from '../context'
 import { registerAccountRoutes, setAccountPorts } from './account'
 import { registerApplicationRoutes } from './application'
+import { setAuditProcessPorts } from './auditProcess'
 import { registerAttributeRoutes } from './attributes'
 import { registerAuthRoutes, registerRegistrationRoutes } from './auth'
 import { registerDashboardRoutes } from './dashboard'
@@ -106,6 +107,8 @@ export const MODULES: readonly GatewayModule[] = [
     },
   },
   { name: 'workflow', ports: setWorkflowPorts, register: (app, ctx) => void registerWorkflowRoutes(app, ctx) },
+  // the user audit run as a process: no routes of its own, only the ports between people and workflow
+  { name: 'auditProcess', ports: setAuditProcessPorts, register: () => undefined },
   { name: 'tabulation', register: registerTabulationRoutes },
 ]
 

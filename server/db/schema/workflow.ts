@@ -66,6 +66,8 @@ export const wfInstance = pgTable(
       .references(() => wfModelHistory.modelHistoryId),
     modelId: text('model_id').notNull(),
     title: text('title'),
+    /** What the instance is for, set by the area that started it ('userAudit'; null: started on 流程查询 or by a sheet). */
+    businessType: text('business_type'),
     businessKey: text('business_key'),
     starterAccountId: text('starter_account_id').notNull(),
     starterOrganizationId: text('starter_organization_id'),
@@ -89,6 +91,7 @@ export const wfInstance = pgTable(
     index('wf_instance_starter_idx').on(t.starterAccountId, t.startTime),
     index('wf_instance_model_idx').on(t.modelId, t.startTime),
     index('wf_instance_status_idx').on(t.status, t.startTime),
+    index('wf_instance_business_idx').on(t.businessType, t.businessKey, t.startTime),
   ],
 )
 

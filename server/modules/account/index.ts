@@ -44,7 +44,7 @@ export {
 } from './queries'
 export { accountIdsNamedLike, accountIdsOfUnits, accountRefs, accountShownNameOf, receivingAccounts } from './refs'
 export { applyReview } from './review'
-export { applyTransition, endExpiredLock, endSessions, lockAfterFailures, passwordChanged, recordChanges } from './state'
+export { applyTransition, endExpiredLock, endSessions, lockAfterFailures, passwordChanged, recordChanges, type Actor } from './state'
 export { setRegistrationPersonWriter, setStaffRecords, type ReviewedStaff } from './personPort'
 
 /**

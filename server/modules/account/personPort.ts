@@ -41,7 +41,8 @@ export interface StaffRecords {
   decideStaffRecords(
     db: Db,
     which: ReviewedStaff,
-    d: { approve: boolean; reason: string | null; by: string; byName: string; now: Date },
+    /** by, byName: the reviewer's account (null: the gateway itself). */
+    d: { approve: boolean; reason: string | null; by: string | null; byName: string | null; now: Date },
   ): Promise<void>
 }
 

@@ -40,6 +40,16 @@ export async function functionsOf(db: Db, menus: readonly { applicationMenuId?: 
     .orderBy(asc(applicationMenuFunction.sort), asc(applicationMenuFunction.functionAction))
 }
 
+/** The ids of the menus that open this page (`/admin/user-audit`; stored with or without the leading slash), in any application. */
+export async function menuIdsOfAction(db: Db, action: string): Promise<string[]> {
+  const withSlash = action.startsWith('/') ? action : `/${action}`
+  const rows = await db
+    .select({ id: applicationMenu.applicationMenuId })
+    .from(applicationMenu)
+    .where(inArray(applicationMenu.action, [withSlash, withSlash.slice(1)]))
+  return rows.map((r) => r.id)
+}
+
 const invalid = (field: string) => new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', 'zh') }])
 
 const UNDER_ITSELF = {

@@ -14,6 +14,10 @@
  * An approved record is not audited again (20021).
  * A registration carries the unit its registrant chose (/register); one without a unit has no
  * organisation, so only administrators whose data scope is 'all' see it here.
+ * With a workflow model bound to this menu (issue 29, ./auditProcessPort.ts) a record going under review
+ * starts its process: the list shows where a running one waits (`process`), the direct decision refuses
+ * such a record (20021 IN_PROCESS: its task decides it), and the instance's end decides it here
+ * (decideByProcess: the same review, by the account whose task ended it).
  */
 import type { FastifyInstance } from 'fastify'
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm'
@@ -21,6 +25,7 @@ import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { ACCOUNT_TRANSITIONS } from '../../../src/contract/schemas/account'
+import type { ReviewDecision } from '../../../src/contract/schemas/common'
 import {
   auditBody,
   auditListQuery,
@@ -35,10 +40,11 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { person } from '../../db/schema'
-import { accountsByIds, applyReview } from '../account'
+import { accountsByIds, applyReview, type Actor } from '../account'
 import { ApiError, ok, parse } from '../../lib/http'
 import { inScope, visibleOrgIds } from '../../lib/orgScope'
 import { defineResource, registerResource } from '../../lib/resource'
+import { refuseInProcess, runningAudits, underReview } from './auditProcessPort'
 import { submissionOf } from './submission'
 import { joinPersonRefs, keywordFilter, maskPeople, personSelection } from './user'
 
@@ -101,7 +107,12 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
         version: personSelection.version,
       },
       join: joinPersonRefs,
-      enrich: async (_db, rows) => maskPeople(rows).map(({ roleNames: _r, ...r }) => r),
+      enrich: async (db, rows) => {
+        // where the records' running audit processes wait (none bound, or none running: null)
+        const pending = rows.filter((r) => r.auditStatus === 'pending').map((r) => String(r.userId))
+        const running = await runningAudits(db, pending)
+        return maskPeople(rows).map(({ roleNames: _r, ...r }) => ({ ...r, process: running.get(String(r.userId)) ?? null }))
+      },
     }),
   )
 
@@ -124,6 +135,8 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
           unique.filter((u) => !rows.some((r) => r.userId === u)),
         )
       if (rows.some((r) => r.auditStatus === 'approved')) throw new ApiError(Code.REFUSED, null, ALREADY_APPROVED)
+      // a record in a running audit process is decided by its task (流程查询's 待办), not here
+      await refuseInProcess(tx, unique)
       // The one review (account/review.ts), as generalAccount/audit: the accounts under review go through
       // the state machine (all or none, history, seats) and get the chosen roles; the records are decided.
       const accountIds = rows.map((r) => r.accountId).filter((a): a is string => !!a)
@@ -155,15 +168,49 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
 }
 
 /**
- * A registration's staff record, pending review (called by auth/register.ts with the new account).
- * The account has no organisation yet, so neither has the record.
+ * The decision of a record's audit process (its instance ended approved or rejected; issue 29): the same
+ * review as a direct one — the account under review moves along the state machine (approve takes a place:
+ * beyond the unit's account limit 20021, which refuses the task's verb), the record is decided — by the
+ * account whose task ended the process (null: the gateway itself), without roles. A record gone or no
+ * longer pending meanwhile is left as it is. Inside the ending command's transaction.
+ */
+export async function decideByProcess(
+  tx: Db,
+  userId: string,
+  reviewer: Actor,
+  decision: ReviewDecision['decision'],
+  reason: string | null,
+): Promise<void> {
+  const [row] = await tx
+    .select({ auditStatus: person.auditStatus, accountId: person.accountId })
+    .from(person)
+    .where(eq(person.userId, userId))
+    .for('update')
+  if (!row || row.auditStatus !== 'pending') return
+  const accounts = row.accountId ? await accountsByIds(tx, [row.accountId], { forUpdate: true }) : []
+  await applyReview(
+    tx,
+    reviewer,
+    new Date(),
+    null,
+    accounts.filter((a) => UNDER_REVIEW.includes(a.status)),
+    { userIds: [userId] },
+    { decision, reason: reason ?? undefined },
+  )
+}
+
+/**
+ * A registration's staff record, pending review (called by auth/register.ts with the new account, and
+ * through account/personPort.ts for an account registered through an invitation), in the caller's
+ * transaction; the audit process bound to this menu, if any, starts for it.
  */
 export async function addRegistrationPerson(
   db: Db,
   acc: { accountId: string; userName: string; cellphone: string | null; email?: string | null; organizationId?: string | null },
 ): Promise<void> {
+  const userId = newId()
   await db.insert(person).values({
-    userId: newId(),
+    userId,
     organizationId: acc.organizationId ?? null,
     name: acc.userName,
     cellphone: acc.cellphone,
@@ -175,5 +222,12 @@ export async function addRegistrationPerson(
     submitKind: 'registration' satisfies SubmitKind,
     createBy: acc.accountId,
     updateBy: acc.accountId,
+  })
+  await underReview(db, {
+    userId,
+    name: acc.userName,
+    accountId: acc.accountId,
+    organizationId: acc.organizationId ?? null,
+    submitKind: 'registration',
   })
 }

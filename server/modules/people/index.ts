@@ -1,4 +1,4 @@
-/** The people module's public surface: its routes, the staff record a registration adds, the search's finder, the staff record queries other modules use, and the ports it answers for (account/personPort.ts, department/staffPort.ts, org/staffPort.ts). */
+/** The people module's public surface: its routes, the staff record a registration adds, the search's finder, the staff record queries other modules use, the ports it answers for (account/personPort.ts, department/staffPort.ts, org/staffPort.ts), and the one it asks through: the audit process (./auditProcessPort.ts), with the decision its end makes. */
 import { setRegistrationPersonWriter, setStaffRecords } from '../account'
 import { setDepartmentStaff } from '../department'
 import { setUnitStaff } from '../org'
@@ -14,7 +14,8 @@ import {
   staffUnit,
 } from './queries'
 
-export { addRegistrationPerson } from './audit'
+export { addRegistrationPerson, AUDIT_MENU, decideByProcess } from './audit'
+export { setAuditProcess, type AuditProcess, type RecordUnderReview } from './auditProcessPort'
 export { personFinder } from './find'
 export {
   activeStaffUnder,

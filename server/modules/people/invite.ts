@@ -1,7 +1,8 @@
 /**
  * The `profile` invitation: a person completes their own staff record (name, sex, ID number,
  * birth date, cellphone, email, avatar, education, certificates) through a link, with the same
- * contract validation as the console's form; the record then waits for review in the user audit.
+ * contract validation as the console's form; the record then waits for review in the user audit (and in
+ * the audit process bound to it, if any: ./auditProcessPort.ts).
  */
 import { and, eq, ne } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
@@ -22,6 +23,7 @@ import { ApiError } from '../../lib/http'
 import { signedUrl } from '../files'
 import { registerInvitePurpose } from '../../lib/invitePurposes'
 import { ORG_MENU } from '../../lib/orgScope'
+import { underReview } from './auditProcessPort'
 import { snapshotOf } from './submission'
 import { replaceSubRecords, SUB_RECORDS } from './subrecords'
 
@@ -79,7 +81,7 @@ export function registerProfileInvite(ctx: Ctx): void {
       return data as unknown as ProfileData as unknown as Record<string, unknown>
     },
     schema: profileForm,
-    submit: async (tx, userId, data) => {
+    submit: async (tx, userId, data, invite) => {
       const [p] = await tx.select().from(person).where(eq(person.userId, userId))
       if (!p) throw new ApiError(Code.NOT_FOUND)
       if (data.idCard) {
@@ -141,6 +143,15 @@ export function registerProfileInvite(ctx: Ctx): void {
       const by = p.accountId ?? 'invite'
       await replaceSubRecords(tx, SUB_RECORDS.education, userId, data.education as Row[], by, now)
       await replaceSubRecords(tx, SUB_RECORDS.certificate, userId, data.certificates as Row[], by, now)
+      // the audit process bound to 用户审核, if any, starts for it (one still running goes on: it decides this submission too)
+      await underReview(tx, {
+        userId,
+        name: data.name,
+        accountId: p.accountId,
+        organizationId: p.organizationId,
+        submitKind: 'profile',
+        requestedBy: invite.createBy,
+      })
     },
   })
 }

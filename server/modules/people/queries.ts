@@ -13,6 +13,7 @@ import { orgNameOf, unitsUnderSql } from '../org'
 import { person } from '../../db/schema'
 import { inScope } from '../../lib/orgScope'
 import { qualified } from '../../lib/sql'
+import { refuseInProcess } from './auditProcessPort'
 
 /** The staff record linked to an account, if any: its id and avatar. */
 export async function staffOfAccount(db: Db, accountId: string): Promise<{ userId: string; avatarFileId: string | null } | undefined> {
@@ -124,7 +125,7 @@ export const personNameOf = (userId: AnyColumn): SQL<string | null> =>
 export async function decideStaffRecords(
   db: Db,
   which: ReviewedStaff,
-  d: { approve: boolean; reason: string | null; by: string; byName: string; now: Date },
+  d: { approve: boolean; reason: string | null; by: string | null; byName: string | null; now: Date },
 ): Promise<void> {
   const where =
     'userIds' in which
@@ -133,6 +134,14 @@ export async function decideStaffRecords(
         ? and(inArray(person.accountId, which.pendingOfAccounts), sql`${person.auditStatus} = 'pending'`)
         : undefined
   if (!where) return
+  // 账号's review of an account whose record waits in a running audit process: its task decides it (20021)
+  if ('pendingOfAccounts' in which) {
+    const pending = await db.select({ userId: person.userId }).from(person).where(where)
+    await refuseInProcess(
+      db,
+      pending.map((p) => p.userId),
+    )
+  }
   await db
     .update(person)
     .set({

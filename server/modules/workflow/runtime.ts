@@ -19,6 +19,8 @@
  * between them), so other branches keep their progress. 委派 (delegate) keeps the owner and comes back
  * to them; 转办 (transfer) changes the assignee. Timers are rows of the jobs table, so they survive a
  * restart: the engine's timers are recorded, never scheduled in memory.
+ * An instance started for an area's record (a business type) ends in the command that ends it by that
+ * area's hook (./outcomes.ts), in the same transaction: a hook's refusal refuses the command.
  */
 import { Engine } from 'bpmn-engine'
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
@@ -33,6 +35,7 @@ import { loadModel, type LoadedModel, type ProcessGraph } from './bpmn'
 import { accountsByIds, normalAccountIds } from '../account'
 import { resolveAccounts } from './executors'
 import { hasExpression, isExpression, resolveTemplate } from './expression'
+import { instanceEnded } from './outcomes'
 import { RUN_TEXT, fill, type Text } from './texts'
 
 /** The job kind of a workflow timer (payload: { instanceId, key }). */
@@ -49,6 +52,8 @@ export interface StartInput {
   modelHistoryId: string
   starterAccountId: string
   starterOrganizationId?: string | null
+  /** What the instance is for (its area's hook decides the record when it ends: ./outcomes.ts). */
+  businessType?: string | null
   businessKey?: string | null
   title?: string | null
   variables?: Variables
@@ -202,6 +207,8 @@ class Command {
   readonly step: number
   readonly vars: Variables
   status: WfInstanceStatus
+  /** The comment of the verb that ends the instance (a rejection's reason), for its area's hook. */
+  endComment: string | null = null
   private engine: Engine | null = null
   private timers = new RecordedTimers()
   private errors: unknown[] = []
@@ -497,6 +504,16 @@ class Command {
         ...(ended && !this.inst.endTime && { endTime: new Date() }),
       })
       .where(eq(wfInstance.instanceId, this.inst.instanceId))
+    // it ends with this command: its area decides its record now, in this transaction (a refusal refuses the command)
+    if (ended && this.inst.status === 'running' && this.inst.businessType)
+      await instanceEnded(this.tx, {
+        instanceId: this.inst.instanceId,
+        businessType: this.inst.businessType,
+        businessKey: this.inst.businessKey,
+        status: this.status as Exclude<WfInstanceStatus, 'running'>,
+        by,
+        comment: this.endComment,
+      })
   }
 }
 
@@ -610,6 +627,7 @@ export class WorkflowRuntime {
           modelHistoryId: history.modelHistoryId,
           modelId: history.modelId,
           title: input.title ?? history.name,
+          businessType: input.businessType ?? null,
           businessKey: input.businessKey ?? null,
           starterAccountId: input.starterAccountId,
           starterOrganizationId: input.starterOrganizationId ?? null,
@@ -645,6 +663,7 @@ export class WorkflowRuntime {
         return
       }
       Object.assign(c.vars, opts.variables ?? {})
+      c.endComment = opts.comment ?? null
       await c.endTasks([taskId], 'approved', { comment: opts.comment ?? null, handledBy: actor })
       await c.comment({ action: 'approve', accountId: actor, taskId, activityId: task.activityId, comment: opts.comment ?? null })
       const others = await c.tx
@@ -674,6 +693,7 @@ export class WorkflowRuntime {
       if (task.ownerAccountId) throw refused(RUN_TEXT.delegateOnlyResolves)
       await c.endTasks([taskId], 'rejected', { comment, handledBy: actor })
       await c.comment({ action: 'reject', accountId: actor, taskId, activityId: task.activityId, comment })
+      c.endComment = comment
       c.status = 'rejected'
     })
   }
@@ -781,6 +801,7 @@ export class WorkflowRuntime {
         'withdrawn',
       )
       await c.comment({ action: 'withdraw', accountId: actor, comment: comment ?? null })
+      c.endComment = comment ?? null
       c.status = 'withdrawn'
     })
   }

@@ -4,8 +4,13 @@
  * within its use scope. Used by the start call (./tasks.ts) and by other areas that start a process
  * for one of their records (a filled sheet's submit, issue 30); what they ask of a running instance
  * too: where it waits now.
+ * An area may also start a process on the system's behalf (startSystemProcess: a registration under
+ * review, whose registrant is no user of the model's use scope): no caller, so no use-scope check — only
+ * code calls it, never the start call. Such an instance carries a business type, and the area's hook
+ * (./outcomes.ts) decides its record when it ends; `boundVersion` finds the process bound to a menu (a
+ * model's 所属菜单) and `runningInstances` where the area's records' instances wait.
  */
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { Code } from '../../../src/contract/codes'
 import type { WfUseScope } from '../../../src/contract/schemas/workflow'
@@ -118,6 +123,79 @@ export async function startInstance(
 /** Starts the newest published version of a model for another area's record (the caller's request: its checks apply). */
 export const startProcess = (ctx: Ctx, req: FastifyRequest, input: StartRequest & { modelKey: string }) =>
   startInstance(ctx, new WorkflowRuntime(ctx.db), req, input)
+
+export interface SystemStart {
+  /** A version published and in use (boundVersion's). */
+  modelHistoryId: string
+  /** Whose process it is (an account that exists; it need not be in the use scope). */
+  starterAccountId: string
+  starterOrganizationId: string | null
+  businessType: string
+  businessKey: string
+  title: string
+  variables?: Variables
+}
+
+/**
+ * Starts a version on the system's behalf, in the caller's transaction (`db`): the version must still be
+ * published and in use (a stopped one refuses, 20021), the use scope is not asked. Not reachable from
+ * the start call (./tasks.ts), which always checks the caller.
+ */
+export async function startSystemProcess(db: Db, input: SystemStart): Promise<{ instanceId: string }> {
+  const version = await publishedVersion(db, { modelHistoryId: input.modelHistoryId })
+  if (!version) throw new ApiError(Code.NOT_FOUND, null, RUN_TEXT.modelNotPublished)
+  const instanceId = await new WorkflowRuntime(db).start(input)
+  return { instanceId }
+}
+
+/**
+ * The process bound to a menu: among the published versions in use of models whose menu is one of
+ * `menuIds`, the one deployed last (a newer deploy of any model on that menu takes over; stopping it
+ * hands back to the one before). Undefined when none.
+ */
+export async function boundVersion(db: Db, menuIds: string[]): Promise<{ modelHistoryId: string; name: string } | undefined> {
+  if (menuIds.length === 0) return undefined
+  const [v] = await db
+    .select({ modelHistoryId: wfModelHistory.modelHistoryId, name: wfModelHistory.name })
+    .from(wfModelHistory)
+    .where(and(inArray(wfModelHistory.applicationMenuId, menuIds), eq(wfModelHistory.versionType, 1), eq(wfModelHistory.status, 1)))
+    .orderBy(desc(wfModelHistory.deployTime), desc(wfModelHistory.modelVersion))
+    .limit(1)
+  return v
+}
+
+/** A running instance of a record: its id and the names of the nodes it waits at. */
+export interface RunningInstance {
+  instanceId: string
+  nodeNames: string[]
+}
+
+/** The running instances of these records of a business type, by business key (at most one each: the newest). */
+export async function runningInstances(db: Db, businessType: string, businessKeys: string[]): Promise<Map<string, RunningInstance>> {
+  const out = new Map<string, RunningInstance>()
+  if (businessKeys.length === 0) return out
+  const rows = await db
+    .select({ instanceId: wfInstance.instanceId, businessKey: wfInstance.businessKey })
+    .from(wfInstance)
+    .where(
+      and(
+        eq(wfInstance.businessType, businessType),
+        inArray(wfInstance.businessKey, [...new Set(businessKeys)]),
+        eq(wfInstance.status, 'running'),
+      ),
+    )
+    .orderBy(desc(wfInstance.startTime))
+  for (const r of rows) if (r.businessKey && !out.has(r.businessKey)) out.set(r.businessKey, { instanceId: r.instanceId, nodeNames: [] })
+  if (out.size === 0) return out
+  const ids = [...out.values()].map((r) => r.instanceId)
+  const waiting = await db
+    .selectDistinct({ instanceId: wfTask.instanceId, activityId: wfTask.activityId, name: wfTask.activityName })
+    .from(wfTask)
+    .where(and(inArray(wfTask.instanceId, ids), eq(wfTask.status, 'pending')))
+    .orderBy(wfTask.activityId)
+  for (const r of out.values()) r.nodeNames = waiting.filter((w) => w.instanceId === r.instanceId).map((w) => w.name ?? w.activityId)
+  return out
+}
 
 /** Whether a model key has a published version (another area binding a process to its records). */
 export async function modelKeyPublished(db: Db, modelKey: string): Promise<boolean> {

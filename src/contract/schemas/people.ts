@@ -19,7 +19,9 @@
  *               GET list?userId → records (photo urls embedded); POST addFullByUserId { userId, items } replaces
  *               all records of that person → the new list; POST delete form ids
  *   userAudit:  GET listPage (auditListQuery) → Page<AuditRow>; POST audit (auditBody) → { updated };
- *               GET submission?userId → AuditSubmission (what was submitted, what a profile changed)
+ *               GET submission?userId → AuditSubmission (what was submitted, what a profile changed);
+ *               a record waiting in a running audit process (AuditRow.process) is decided by its task,
+ *               not by audit (20021)
  *   userCheck:  GET checkIdcard?idCard[&userId] → { birthDate, sex } or 20001 (invalid) / 20006 (already
  *               registered; who has it is not said)
  *   user import / export (Excel, see importExportPaths('user') in files.ts): GET user/importTemplate,
@@ -528,6 +530,14 @@ export interface AuditRow {
   submitTime: string | null
   submitKind: SubmitKind | null
   createTime: string
+  /** The running audit process the record waits in (a model bound to 用户审核, issue 29); null: none — decided here. */
+  process: AuditProcessState | null
+}
+
+/** Where a record's running audit process waits: its instance (流程查询) and the names of its current nodes. */
+export interface AuditProcessState {
+  instanceId: string
+  nodeNames: string[]
 }
 
 /** What came to review: a registration (/register), or a staff record completed through a profile invitation. */

@@ -3,6 +3,9 @@
  * approved and rejected. Approve and reject per row and in batch, each after a confirm prompt;
  * a rejection needs a reason, shown in the list. Only pending records can be decided (the gateway's
  * account state machine refuses the rest): the actions and the batch selection are for those only.
+ * A record waiting in a running audit process (a workflow model bound to this menu, issue 29) shows
+ * 审批中 with the node it waits at; its task on 流程查询 decides it, so its 通过/驳回 are disabled
+ * with the reason (the gateway refuses them too, 20021) and it cannot be selected.
  */
 import { useState } from 'react'
 import { Check, X } from 'lucide-react'
@@ -37,12 +40,16 @@ const STATUS_BADGE: Record<AuditStatus, 'warning' | 'success' | 'destructive'> =
 
 /** Only a pending record can be approved or rejected. */
 const isPending = (r: AuditRow) => r.auditStatus === 'pending'
+/** A pending record not waiting in a running audit process: decided here. */
+const isDecidable = (r: AuditRow) => isPending(r) && !r.process
 
 export function UserAuditPage() {
   const { t } = useT()
   const audit = useAudit()
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null)
   const statusLabel = (s: AuditStatus) => t(`people.audit.status.${s}`)
+  const processLabel = (nodes: string[]) =>
+    nodes.length ? t('people.audit.processAt', { node: nodes.join('、') }) : t('people.audit.processRunning')
 
   /** The one review dialog of 账号 (issue 10 #1): approve with roles, or reject with a reason. */
   const review = (rows: AuditRow[], initial: ReviewDecision['decision'], done?: () => void) =>
@@ -85,8 +92,13 @@ export function UserAuditPage() {
     {
       key: 'auditStatus',
       header: t('people.field.auditStatus'),
-      cell: (r) => <Badge variant={STATUS_BADGE[r.auditStatus]}>{statusLabel(r.auditStatus)}</Badge>,
-      exportValue: (r) => statusLabel(r.auditStatus),
+      cell: (r) =>
+        r.process ? (
+          <Badge variant="default">{processLabel(r.process.nodeNames)}</Badge>
+        ) : (
+          <Badge variant={STATUS_BADGE[r.auditStatus]}>{statusLabel(r.auditStatus)}</Badge>
+        ),
+      exportValue: (r) => (r.process ? processLabel(r.process.nodeNames) : statusLabel(r.auditStatus)),
     },
     {
       key: 'auditReason',
@@ -127,7 +139,7 @@ export function UserAuditPage() {
         filters={filters}
         columns={columns}
         deletable={false}
-        canSelect={isPending}
+        canSelect={isDecidable}
         rowActions={(r) =>
           isPending(r) ? (
             <>
@@ -137,6 +149,7 @@ export function UserAuditPage() {
                   label={t('people.audit.approve')}
                   tone="success"
                   disabled={audit.isPending}
+                  refused={r.process ? t('people.audit.inProcess') : undefined}
                   onClick={() => review([r], 'approve')}
                 />
               </Can>
@@ -146,6 +159,7 @@ export function UserAuditPage() {
                   label={t('people.audit.reject')}
                   tone="destructive"
                   disabled={audit.isPending}
+                  refused={r.process ? t('people.audit.inProcess') : undefined}
                   onClick={() => review([r], 'reject')}
                 />
               </Can>
