@@ -1,3 +1,4 @@
+import plugin from 'tailwindcss/plugin'
 import type { Config } from 'tailwindcss'
 
 export default {
@@ -31,5 +32,8 @@ export default {
       animation: { progress: 'progress 1.2s ease-in-out infinite' },
     },
   },
-  plugins: [],
+  plugins: [
+    // `coarse:` — a finger (a tablet): styles.css gives every control a 44 px square; what sits side by side spaces out for it
+    plugin(({ addVariant }) => addVariant('coarse', '@media (pointer: coarse)')),
+  ],
 } satisfies Config

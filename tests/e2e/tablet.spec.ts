@@ -173,3 +173,49 @@ test('the shell’s tooltips and menus load on first use and work by mouse, keyb
   await expect(page).toHaveURL(/\/admin\/user-audit/)
   await expect(drawer).toHaveCount(0)
 })
+
+test.describe('a finger (a coarse pointer)', () => {
+  test.use({ hasTouch: true })
+
+  /** Whether the point `dx`, `dy` from the control's centre reaches it (a tap there lands on it). */
+  const reaches = (control: ReturnType<Page['locator']>, dx: number, dy: number) =>
+    control.evaluate(
+      (el, [x, y]) => {
+        const r = el.getBoundingClientRect()
+        const hit = document.elementFromPoint(r.left + r.width / 2 + x!, r.top + r.height / 2 + y!)
+        return hit !== null && (hit === el || el.contains(hit))
+      },
+      [dx, dy],
+    )
+  /** A 44 px square around the centre: 21 px each way reaches the control. */
+  async function expect44(control: ReturnType<Page['locator']>, what: string) {
+    const b = await box(control)
+    expect(Math.min(b.width, b.height), `${what} is drawn small (else this checks nothing)`).toBeLessThan(44)
+    for (const [dx, dy] of [
+      [0, -21],
+      [0, 21],
+      [-21, 0],
+      [21, 0],
+    ] as const)
+      expect(await reaches(control, dx, dy), `${what} at ${dx},${dy}`).toBe(true)
+  }
+
+  test('every small control answers a 44 px square; menu items are 44 px tall', async ({ page }) => {
+    await signIn(page, 'admin')
+    // the header's icons
+    await expect44(page.getByRole('button', { name: 'English' }), 'the language switch')
+    // a row's icon action and the authorisation sheet's tree check boxes
+    await page.goto('/admin/role-manage')
+    const row = page.getByRole('row').filter({ hasText: '普通用户' })
+    await expect44(row.getByRole('button', { name: '授权' }), 'a row action')
+    await row.getByRole('button', { name: '授权' }).click()
+    const sheet = page.getByRole('dialog', { name: '授权 · 普通用户' })
+    const check = sheet.getByRole('checkbox', { name: '角色管理', exact: true })
+    await expect44(check, 'a tree check box')
+    await expect44(sheet.getByRole('button', { name: '关闭' }).first(), 'the sheet’s ×')
+    await page.keyboard.press('Escape')
+    // a group's pages in the icon menu's flyout
+    await page.getByRole('complementary', { name: '主菜单' }).getByRole('button', { name: '组织机构' }).click()
+    for (const item of await page.getByRole('menu').getByRole('menuitem').all()) expect((await box(item)).height).toBeGreaterThanOrEqual(44)
+  })
+})

@@ -13,11 +13,12 @@ import { cn } from '@/lib/utils'
 
 /**
  * Compact row actions: every button with an icon shrinks to a 36 px square showing the icon; its
- * text stays inside, clipped (still its accessible name, and its tooltip — see useActionTitles).
+ * text stays inside, drawn at no size (still its accessible name, and its tooltip — see
+ * useActionTitles). Not clipped: a finger's 44 px around the button (styles.css) stays reachable.
  * Text-only buttons keep their text.
  */
 export const COMPACT_ACTIONS =
-  '[&_button:has(svg)]:w-9 [&_button:has(svg)]:justify-start [&_button:has(svg)]:gap-[10px] [&_button:has(svg)]:overflow-hidden [&_button:has(svg)]:px-[10px]'
+  '[&_button:has(svg)]:w-9 [&_button:has(svg)]:justify-start [&_button:has(svg)]:gap-[10px] [&_button:has(svg)]:text-[0px] [&_button:has(svg)]:px-[10px]'
 
 /** The buttons of one row, side by side; compact when the table does not fit. */
 const Compact = createContext(false)
@@ -25,7 +26,7 @@ const Compact = createContext(false)
 export function RowActions({ compact, children }: { compact?: boolean; children: ReactNode }) {
   return (
     <Compact.Provider value={!!compact}>
-      <div className={cn('inline-flex items-center justify-end gap-0.5', compact && COMPACT_ACTIONS)}>{children}</div>
+      <div className={cn('inline-flex items-center justify-end gap-0.5 coarse:gap-2', compact && COMPACT_ACTIONS)}>{children}</div>
     </Compact.Provider>
   )
 }
