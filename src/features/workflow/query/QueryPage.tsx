@@ -5,7 +5,7 @@
  * a row opens the instance's detail (./InstanceSheet: diagram, timeline, the verbs); the verbs are
  * dialogs (./verbs).
  */
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Check, CornerUpLeft, Eye, Play, Undo2, X } from 'lucide-react'
 import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfInstanceStatus, type WfTaskRow } from '@/contract/schemas/workflow'
@@ -54,27 +54,20 @@ export function WorkflowQueryPage() {
       />
       <Tabs value={tab} onValueChange={(v) => setTab(v as RunList)} className="flex min-h-0 flex-1 flex-col gap-3">
         <TabsList className="self-start">
-          {(['todo', 'done', 'started', 'cc', 'all'] as const).map((k) => (
+          {RUN_TABS.map((k) => (
             <TabsTrigger key={k} value={k}>
               {t(`workflow.query.tabs.${k}`)}
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="todo" className={panel}>
-          <TodoList open={open} />
-        </TabsContent>
-        <TabsContent value="done" className={panel}>
-          <DoneList open={open} />
-        </TabsContent>
-        <TabsContent value="started" className={panel}>
-          <StartedList open={open} />
-        </TabsContent>
-        <TabsContent value="cc" className={panel}>
-          <CcList open={open} />
-        </TabsContent>
-        <TabsContent value="all" className={panel}>
-          <AllList open={open} />
-        </TabsContent>
+        {RUN_TABS.map((k) => {
+          const List = LISTS[k]
+          return (
+            <TabsContent key={k} value={k} className={panel}>
+              <List open={open} />
+            </TabsContent>
+          )
+        })}
       </Tabs>
       <InstanceSheet instanceId={detail} onClose={() => setDetail(null)} onVerb={open.verb} onWithdraw={setWithdraw} />
       {verb && <TaskVerbDialog key={`${verb.verb}:${verb.task.taskId}`} verb={verb.verb} task={verb.task} onClose={() => setVerb(null)} />}
@@ -325,4 +318,14 @@ function AllList({ open }: { open: Open }) {
       rowActions={(r) => c.detail(r.instanceId, open)}
     />
   )
+}
+
+/** The tabs, in order, and the list each shows. */
+const RUN_TABS = ['todo', 'done', 'started', 'cc', 'all'] as const satisfies readonly RunList[]
+const LISTS: Record<RunList, (props: { open: Open }) => ReactNode> = {
+  todo: TodoList,
+  done: DoneList,
+  started: StartedList,
+  cc: CcList,
+  all: AllList,
 }
