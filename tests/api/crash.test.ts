@@ -5,17 +5,23 @@
  * answer and applies nothing). Three gateways on one PostgreSQL server, started with
  * TRESTLE_CRASH_TESTS=1: a request carrying `x-trestle-crash: before-commit|after-commit` kills its
  * own process at that point of its transaction, and the same request goes to another gateway.
- * (Random kills under load: chaos.test.ts.)
+ * Excel imports too: a small one is one transaction with its answer; a large one (more than SYNC_ROWS
+ * rows) is a job whose runner is killed mid-batch (`x-trestle-crash: mid-import`) and resumed by
+ * another gateway's runner from the committed progress. (Random kills under load: chaos.test.ts.)
  */
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startGateway, type Gateway } from '../support/gateway'
 import { Client, newKey, type Answer, type CallOptions } from './client'
 import { GA, getAccount, mustAdd, newUnit, post } from './accounts-fixtures'
+import { multipart } from './files-fixtures'
 import { ROLE, sleep, uniqueName } from './helpers'
 
 const pgUrl = inject('pgUrl')
 const pair = inject('pgPair')
 const LEASE = 2
+/** Imports of more rows than this run as a job (server/modules/files/import-export.ts). */
+const SYNC_ROWS = 200
 const DICT = '/api/admin/v1/wbs'
 
 interface Role {
@@ -112,6 +118,8 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
     TRESTLE_ADMIN_PASSWORD: password,
     TRESTLE_CRASH_TESTS: '1',
     TRESTLE_IDEMPOTENCY_LEASE: String(LEASE),
+    // a job whose runner died is claimed again after this long
+    TRESTLE_JOB_LEASE: String(LEASE),
   }
   const gateways: Gateway[] = []
   /** Restarts in progress, by gateway index. */
@@ -183,4 +191,111 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
       }, 120_000)
     }
   }
+  /** A role import workbook: one row per name ('' : a row without its name, which fails validation). */
+  async function roleSheet(names: string[]) {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('导入模板')
+    ws.addRow(['*角色名称', '数据权限', '状态', '排序', '备注'])
+    for (const n of names) ws.addRow([n, '本单位', '启用', 1, ''])
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer())
+    return multipart({ name: 'roles.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes })
+  }
+  const importOp = (raw: { body: Buffer; type: string }) => ({
+    method: 'POST',
+    path: `${ROLE}/import`,
+    opts: { raw, unsignedPayload: true } as CallOptions,
+  })
+  /** How many roles each name has now. */
+  async function roleCounts(c: Client, tag: string): Promise<Map<string, number>> {
+    const list = data<Role[]>(await c.call('GET', `${ROLE}/list`, { query: { roleName: tag } }))
+    const counts = new Map<string, number>()
+    for (const r of list) counts.set(r.roleName, (counts.get(r.roleName) ?? 0) + 1)
+    return counts
+  }
+  interface ImportStatus {
+    jobId: string
+    total: number
+    processed: number
+    succeeded: number
+    failed: number
+    done: boolean
+    reportFileId: string | null
+    error: string | null
+  }
+
+  for (const point of ['before-commit', 'after-commit'] as const) {
+    it(`a small import, its gateway killed ${point}: the retry imports each row once and answers it again`, async () => {
+      await Promise.all(restarting.values())
+      const admin = await new Client(gateways[0]!.url).signIn('admin', password)
+      const tag = uniqueName('崩溃导入')
+      const names = [`${tag}甲`, `${tag}乙`, '', `${tag}丙`]
+      const op = importOp(await roleSheet(names))
+      const key = newKey()
+      await expect(
+        admin.call(op.method, op.path, { ...op.opts, idempotencyKey: key, headers: { 'x-trestle-crash': point } }),
+      ).rejects.toThrow()
+      const back = restart(0, false)
+      admin.base = gateways[1]!.url
+      expect((await roleCounts(admin, tag)).size).toBe(point === 'after-commit' ? 3 : 0)
+      const first = await untilAnswered(admin, op, key)
+      expect(first.headers.get('idempotent-replayed')).toBe(point === 'after-commit' ? 'true' : null)
+      expect(data<ImportStatus>(first)).toMatchObject({ total: 4, processed: 4, succeeded: 3, failed: 1, done: true, error: null })
+      const again = await untilAnswered(admin, op, key)
+      expect(again.text).toBe(first.text)
+      const counts = await roleCounts(admin, tag)
+      expect([...counts.keys()].sort()).toEqual(names.filter(Boolean).sort())
+      expect([...counts.values()].every((n) => n === 1)).toBe(true)
+      await back
+    }, 120_000)
+  }
+
+  it('a large import whose runner is killed mid-batch: another gateway finishes it, every row once, the report right', async () => {
+    await Promise.all(restarting.values())
+    const admin = await new Client(gateways[0]!.url).signIn('admin', password)
+    const tag = uniqueName('崩溃大导入')
+    const good = Array.from({ length: SYNC_ROWS + 50 }, (_, i) => `${tag}${String(i).padStart(3, '0')}`)
+    // a row without its name (invalid) in the first batch, a name of the first batch again in the fourth (duplicate)
+    const names = [...good.slice(0, 10), '', ...good.slice(10, 160), good[3]!, ...good.slice(160)]
+    const op = importOp(await roleSheet(names))
+    const started = await admin.call(op.method, op.path, {
+      ...op.opts,
+      idempotencyKey: newKey(),
+      headers: { 'x-trestle-crash': 'mid-import' },
+    })
+    const job = data<ImportStatus>(started)
+    expect(job).toMatchObject({ total: names.length, done: false })
+
+    let killed = false
+    let status: ImportStatus | null = null
+    for (let i = 0; i < 240 && !status?.done; i++) {
+      for (const g of [0, 1, 2])
+        if (!restarting.has(g) && gateways[g]!.child.signalCode !== null) {
+          killed = true
+          void restart(g, false)
+        }
+      const live = [0, 1, 2].filter(alive)
+      admin.base = gateways[live[i % Math.max(live.length, 1)] ?? 0]!.url
+      try {
+        const r = await admin.call('GET', `${ROLE}/importStatus`, { query: { jobId: job.jobId } })
+        if (r.body.code === 10000) status = r.body.data as ImportStatus
+      } catch {
+        // that gateway just died
+      }
+      if (!status?.done) await sleep(250)
+    }
+    expect(killed).toBe(true)
+    expect(status).toMatchObject({
+      total: names.length,
+      processed: names.length,
+      succeeded: good.length,
+      failed: 2,
+      done: true,
+      error: null,
+    })
+    expect(status!.reportFileId).not.toBeNull()
+    const counts = await roleCounts(admin, tag)
+    expect(counts.size).toBe(good.length)
+    expect([...counts.values()].every((n) => n === 1)).toBe(true)
+    await Promise.all(restarting.values())
+  }, 180_000)
 })

@@ -4,9 +4,10 @@
  *                     or in file_chunk, as its `store` says
  *   file_chunk        the bytes of the files in the shared store: 256 KiB pieces in order
  *   app_setting       gateway-wide settings created once (e.g. the HMAC secret of signed file URLs)
- *   import_job        progress of an Excel import (in the database, so any gateway process can answer importStatus)
+ *   import_job        progress of an Excel import (in the database, so any gateway process can answer importStatus,
+ *                     and a large import's runner on any gateway resumes from its committed progress)
  */
-import { customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { ts } from './columns'
 
 export const userCommonFile = pgTable(
@@ -63,6 +64,10 @@ export const importJob = pgTable(
     done: integer('done').notNull().default(0),
     reportFileId: text('report_file_id'),
     error: text('error'),
+    /** The row errors found so far (sheet row, field, message), committed with `processed` batch by batch. */
+    errors: jsonb('errors').$type<{ row: number; field: string; message: string }[]>().notNull().default([]),
+    /** What the row writer needs of the caller (account, grant, language, target): a large import runs as a job. */
+    caller: jsonb('caller'),
     createTime: ts('create_time').notNull().defaultNow(),
     /** Touched while the job runs; a job not touched for long is reported as interrupted. */
     updateTime: ts('update_time').notNull().defaultNow(),

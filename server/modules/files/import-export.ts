@@ -16,10 +16,11 @@
  *   GET  <base>/<name>/importTemplate              the template (xlsx, request language)
  *   POST <base>/<name>/import   multipart `file`   → ImportStatus. A workbook beyond the import bounds
  *        (ctx.config.imports: rows, cells, uncompressed size) is refused before it is parsed (20001 on
- *        `file`). Each row is validated with `schema` and written in its own transaction; a failing
- *        row never blocks the others. Up to
- *        SYNC_ROWS rows the answer comes when the job is done; larger files answer at once
- *        (done: false) and the job continues — poll importStatus. The failure report (failed rows +
+ *        `file`). Each row is validated with `schema` and written in a savepoint of its own; a failing
+ *        row never blocks the others. Up to SYNC_ROWS rows the whole import (file, job, rows, report)
+ *        is one transaction with the Idempotency-Key's answer; larger files answer at once (done:
+ *        false) and a job of the jobs table writes the rows in batches, each with the job's progress
+ *        (exactly once through a crash: another gateway's runner resumes) — poll importStatus. The failure report (failed rows +
  *        错误原因 column, bad cells marked) is stored through the file service: `reportFileId`.
  *   GET  <base>/<name>/importStatus?jobId=…       → ImportStatus (job state is in the database)
  *   GET  <base>/<name>/export?<list filters>      the filtered list as xlsx (≤ 50,000 rows, else 20021)
@@ -38,7 +39,9 @@ import { newId } from '../../../src/contract/ids'
 import { V, validationText } from '../../../src/contract/rules'
 import { EXPORT_MAX_ROWS, FILE_KINDS, importExportPaths, importStatusQuery, type ImportStatus } from '../../../src/contract/schemas/files'
 import type { Ctx } from '../../context'
+import type { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
+import { withRequestTransaction } from '../../db/requestScope'
 import { importJob } from '../../db/schema'
 import {
   buildReport,
@@ -52,10 +55,12 @@ import {
   type SheetRow,
 } from '../../lib/excel'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import type { AuthContext } from '../../types'
+import type { AccountRow, AuthContext } from '../../types'
+import { enqueue, type ClaimedJob } from '../../lib/jobs'
 import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../../lib/resource'
+import { answerInTransaction } from '../../plugins/idempotency'
 import { receiveUpload } from './routes'
-import { storeFile } from './store'
+import { fileRow, openStoredFile, storeFile } from './store'
 
 type Row = Record<string, unknown>
 type Text = { zh: string; en: string }
@@ -64,6 +69,52 @@ type Text = { zh: string; en: string }
 export const SYNC_ROWS = 200
 /** A running job not touched for this long is reported as interrupted. */
 const STALE_MS = 120_000
+/** Rows of a large import committed together with the job's progress. */
+const IMPORT_BATCH = 50
+/** The crash tests' fault point of a large import (`x-trestle-crash`): its runner dies in the second batch. */
+const MID_IMPORT = 'mid-import'
+
+/**
+ * What the row writer needs of the caller, kept on the job row (a large import is written by a job
+ * runner, maybe on another gateway): the account (without its password hash), the application and the
+ * route's grant (data scope), the request's language and the import's target.
+ */
+interface Caller {
+  account: Omit<AccountRow, 'passwordHash'>
+  sessionId: string
+  appCode: string | null
+  grant: AuthContext['grant']
+  lang: Lang
+  target: unknown
+  crash?: typeof MID_IMPORT
+}
+
+function callerOf(auth: AuthContext): Omit<Caller, 'lang' | 'target'> {
+  const { passwordHash: _, ...account } = auth.account
+  return { account, sessionId: auth.session.sessionId, appCode: auth.appCode, grant: auth.grant }
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
+
+/** The caller's AuthContext again, from the job row (its times were stored as ISO text). */
+function authOf(caller: Caller): AuthContext {
+  const account = Object.fromEntries(
+    Object.entries(caller.account).map(([k, v]) => [k, typeof v === 'string' && ISO_TIME.test(v) ? new Date(v) : v]),
+  ) as Omit<AccountRow, 'passwordHash'>
+  return {
+    account: { ...account, passwordHash: '' },
+    session: { sessionId: caller.sessionId, accountId: account.accountId } as AuthContext['session'],
+    accessToken: null,
+    appCode: caller.appCode,
+    grant: caller.grant,
+  }
+}
+
+async function buffer(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = []
+  for await (const chunk of stream) parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array))
+  return Buffer.concat(parts)
+}
 
 export interface ImportExportDef<
   S extends z.ZodType = z.ZodType,
@@ -233,21 +284,13 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
 
   if (def.import) {
     const imp = def.import
-    app.get(paths.importTemplate, { config: importPerm }, async (req, reply) => {
-      const lang = requestLang(req)
-      const bytes = await buildTemplate(def.columns, def.example ?? {}, lang)
-      return sendXlsx(reply, bytes, `${def.fileName[lang]}_${TEMPLATE[lang]}.xlsx`)
-    })
+    const jobKind = `import:${resourceKey}`
 
-    app.post(paths.import, { config: importPerm }, async (req) => {
-      const auth = req.auth!
-      const lang = requestLang(req)
-      const target = (imp.target ? parse(imp.target, req.query, req) : {}) as z.infer<T>
-      await imp.check?.(auth, target)
-      const file = await receiveUpload(req, () => 'import')
+    /** The sheet of an uploaded import, or 20001 on `file` (not a workbook of the template, no rows). */
+    const readImport = async (bytes: Buffer, lang: Lang) => {
       let sheet: Awaited<ReturnType<typeof readSheet>>
       try {
-        sheet = await readSheet(file.bytes, def.columns, ctx.config.imports)
+        sheet = await readSheet(bytes, def.columns, ctx.config.imports)
       } catch (err) {
         if (err instanceof ExcelError)
           throw new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: err.text[lang] }], err.text)
@@ -259,28 +302,167 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
         throw invalid({ zh: fill(MISSING_COLUMNS, 'zh', { cols: cols.zh }), en: fill(MISSING_COLUMNS, 'en', { cols: cols.en }) })
       }
       if (sheet.rows.length === 0) throw invalid(NO_ROWS)
-      const stored = await storeFile(ctx, { bytes: file.bytes, purpose: 'import', kind: 'xlsx', originalName: file.filename, owner: auth })
-      const jobId = newId()
-      const now = new Date()
-      await ctx.db.insert(importJob).values({
-        jobId,
-        resource: resourceKey,
-        fileId: stored.fileId,
-        accountId: auth.account.accountId,
-        total: sheet.rows.length,
-        createTime: now,
-        updateTime: now,
-      })
-      const run = runImport(ctx, jobId, sheet.rows, imp, def.columns, auth, lang, target).catch(async (err: unknown) => {
-        ctx.log.error({ err, jobId }, 'import job failed')
-        await ctx.db
-          .update(importJob)
-          .set({ done: 1, error: 'failed', updateTime: new Date() })
-          .where(eq(importJob.jobId, jobId))
-          .catch(() => undefined)
-      })
-      if (sheet.rows.length <= SYNC_ROWS) await run
-      return ok(req, await currentStatus(ctx, jobId, auth))
+      return sheet
+    }
+
+    /**
+     * Writes `rows` in the transaction in progress: a row that fails validation fails with its errors,
+     * each valid row is written in a savepoint of its own (`ctx.db.transaction`), so a failing row is
+     * rolled back alone and never blocks the others.
+     */
+    const writeRows = async (rows: SheetRow[], auth: AuthContext, caller: Caller) => {
+      const { valid, errors } = validateRows(rows, imp.schema, caller.lang, def.columns)
+      const failedRows = new Set(errors.map((e) => e.row))
+      let succeeded = 0
+      for (const v of valid) {
+        try {
+          await ctx.db.transaction(async (tx) => {
+            await imp.row({ tx: tx as unknown as Db, auth, now: new Date() }, v.data, v.source, caller.target as z.infer<T>)
+          })
+          succeeded++
+        } catch (err) {
+          if (!(err instanceof ApiError) && !isUniqueViolation(err)) ctx.log.error({ err, row: v.row }, 'import row failed')
+          errors.push(...rowErrors(err, v.row, caller.lang, def.columns))
+          failedRows.add(v.row)
+        }
+      }
+      errors.sort((a, b) => a.row - b.row)
+      return { succeeded, failed: failedRows.size, errors }
+    }
+
+    /** Ends a job whose every row was written: the failure report (stored through the file service) and the final counts. */
+    const finish = async (
+      jobId: string,
+      rows: SheetRow[],
+      done: { processed: number; succeeded: number; failed: number; errors: RowError[] },
+      auth: AuthContext,
+      lang: Lang,
+    ) => {
+      let reportFileId: string | null = null
+      if (done.failed > 0) {
+        const failedRows = new Set(done.errors.map((e) => e.row))
+        const failed = rows.filter((r) => failedRows.has(r.row))
+        const bytes = await buildReport(def.columns, failed, done.errors, lang)
+        const name = `${{ zh: '导入失败报告', en: 'import-report' }[lang]}_${stamp()}.xlsx`
+        reportFileId = (await storeFile(ctx, { bytes, purpose: 'report', kind: 'xlsx', originalName: name, owner: auth })).fileId
+      }
+      await ctx.db
+        .update(importJob)
+        .set({ ...done, done: 1, reportFileId, updateTime: new Date() })
+        .where(eq(importJob.jobId, jobId))
+    }
+
+    /**
+     * A large import, run by the jobs table's runner on any gateway: the rows are read again from the
+     * stored file and written IMPORT_BATCH at a time, each batch's rows and the job's progress (rows
+     * processed, counts, the errors so far) in one transaction that first locks the job row. A gateway
+     * that dies mid-batch leaves that batch rolled back; the runner that claims the job next (its lease
+     * ran out) resumes from the committed progress — every row is written once.
+     */
+    const runBatches = async (jobId: string, claimed: ClaimedJob) => {
+      const [first] = await ctx.db.select().from(importJob).where(eq(importJob.jobId, jobId))
+      if (!first || first.done) return
+      const caller = first.caller as Caller | null
+      const stored = await fileRow(ctx, first.fileId)
+      const stream = stored ? await openStoredFile(ctx, stored) : null
+      if (!caller || !stream) throw new Error(`import ${jobId}: its file or caller is gone`)
+      const auth = authOf(caller)
+      const { rows } = await readSheet(await buffer(stream), def.columns, ctx.config.imports)
+      for (let batch = 0; ; batch++) {
+        const finished = await withRequestTransaction(ctx.db, async () => {
+          const [job] = await ctx.db.select().from(importJob).where(eq(importJob.jobId, jobId)).for('update')
+          if (!job || job.done) return true
+          const progress = { processed: job.processed, succeeded: job.succeeded, failed: job.failed, errors: job.errors }
+          if (job.processed >= rows.length) {
+            await finish(jobId, rows, progress, auth, caller.lang)
+            return true
+          }
+          const part = rows.slice(job.processed, job.processed + IMPORT_BATCH)
+          const written = await writeRows(part, auth, caller)
+          await ctx.db
+            .update(importJob)
+            .set({
+              processed: job.processed + part.length,
+              succeeded: job.succeeded + written.succeeded,
+              failed: job.failed + written.failed,
+              errors: [...job.errors, ...written.errors],
+              updateTime: new Date(),
+            })
+            .where(eq(importJob.jobId, jobId))
+          // the crash tests' fault point: the second batch's rows are written, not committed
+          if (caller.crash === MID_IMPORT && claimed.attempts === 1 && batch === 1) {
+            process.kill(process.pid, 'SIGKILL')
+            await new Promise(() => undefined)
+          }
+          return false
+        })
+        if (finished) return
+      }
+    }
+
+    ctx.jobs.handle(jobKind, async (payload, claimed) => {
+      const { jobId } = payload as { jobId: string }
+      try {
+        await runBatches(jobId, claimed)
+      } catch (err) {
+        ctx.log.error({ err, jobId, attempt: claimed.attempts }, 'import job failed')
+        if (claimed.attempts >= claimed.maxAttempts)
+          await ctx.db
+            .update(importJob)
+            .set({ done: 1, error: 'failed', updateTime: new Date() })
+            .where(and(eq(importJob.jobId, jobId), eq(importJob.done, 0)))
+        throw err
+      }
+    })
+
+    app.get(paths.importTemplate, { config: importPerm }, async (req, reply) => {
+      const lang = requestLang(req)
+      const bytes = await buildTemplate(def.columns, def.example ?? {}, lang)
+      return sendXlsx(reply, bytes, `${def.fileName[lang]}_${TEMPLATE[lang]}.xlsx`)
+    })
+
+    app.post(paths.import, { config: importPerm }, async (req, reply) => {
+      const auth = req.auth!
+      const lang = requestLang(req)
+      const target = (imp.target ? parse(imp.target, req.query, req) : {}) as z.infer<T>
+      await imp.check?.(auth, target)
+      const file = await receiveUpload(req, () => 'import')
+      const sheet = await readImport(file.bytes, lang)
+      const crash = ctx.config.crashTests ? req.headers['x-trestle-crash'] : undefined
+      const caller: Caller = { ...callerOf(auth), lang, target, crash: crash === MID_IMPORT ? MID_IMPORT : undefined }
+      // The file, the job and the answer are one transaction with the Idempotency-Key's answer: a small
+      // import with all its rows (each row a savepoint, so a failing row fails alone), a large one with
+      // the job that imports its rows batch by batch (runBatches) — a crash leaves all or nothing.
+      return answerInTransaction(ctx, req, reply, () =>
+        withRequestTransaction(ctx.db, async () => {
+          const stored = await storeFile(ctx, {
+            bytes: file.bytes,
+            purpose: 'import',
+            kind: 'xlsx',
+            originalName: file.filename,
+            owner: auth,
+          })
+          const jobId = newId()
+          const now = new Date()
+          await ctx.db.insert(importJob).values({
+            jobId,
+            resource: resourceKey,
+            fileId: stored.fileId,
+            accountId: auth.account.accountId,
+            total: sheet.rows.length,
+            caller,
+            createTime: now,
+            updateTime: now,
+          })
+          if (sheet.rows.length <= SYNC_ROWS) {
+            const done = await writeRows(sheet.rows, auth, caller)
+            await finish(jobId, sheet.rows, { processed: sheet.rows.length, ...done }, auth, lang)
+          } else {
+            await enqueue(ctx.db, { kind: jobKind, payload: { jobId }, dedupeKey: jobId })
+          }
+          return ok(req, await currentStatus(ctx, jobId, auth))
+        }),
+      )
     })
 
     app.get(paths.importStatus, { config: importPerm }, async (req) => {
@@ -309,55 +491,4 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
     if (!row) throw new ApiError(Code.NOT_FOUND)
     return statusOf(row)
   }
-}
-
-async function runImport<S extends z.ZodType, T extends z.ZodType>(
-  ctx: Ctx,
-  jobId: string,
-  rows: SheetRow[],
-  imp: NonNullable<ImportExportDef<S, z.ZodType, MenuPath, T>['import']>,
-  columns: ExcelColumn[],
-  auth: AuthContext,
-  lang: Lang,
-  target: z.infer<T>,
-): Promise<void> {
-  const { valid, errors } = validateRows(rows, imp.schema, lang, columns)
-  const failedRows = new Set(errors.map((e) => e.row))
-  let succeeded = 0
-  let processed = failedRows.size
-  let lastWrite = Date.now()
-  const progress = async (force = false) => {
-    if (!force && Date.now() - lastWrite < 400) return
-    lastWrite = Date.now()
-    await ctx.db
-      .update(importJob)
-      .set({ processed, succeeded, failed: failedRows.size, updateTime: new Date() })
-      .where(eq(importJob.jobId, jobId))
-  }
-  await progress(true)
-  for (const v of valid) {
-    try {
-      await ctx.db.transaction(async (txRaw) => {
-        await imp.row({ tx: txRaw as unknown as Db, auth, now: new Date() }, v.data, v.source, target)
-      })
-      succeeded++
-    } catch (err) {
-      if (!(err instanceof ApiError) && !isUniqueViolation(err)) ctx.log.error({ err, jobId, row: v.row }, 'import row failed')
-      errors.push(...rowErrors(err, v.row, lang, columns))
-      failedRows.add(v.row)
-    }
-    processed++
-    await progress()
-  }
-  let reportFileId: string | null = null
-  if (failedRows.size > 0) {
-    const failed = rows.filter((r) => failedRows.has(r.row))
-    const bytes = await buildReport(columns, failed, errors, lang)
-    const name = `${{ zh: '导入失败报告', en: 'import-report' }[lang]}_${stamp()}.xlsx`
-    reportFileId = (await storeFile(ctx, { bytes, purpose: 'report', kind: 'xlsx', originalName: name, owner: auth })).fileId
-  }
-  await ctx.db
-    .update(importJob)
-    .set({ processed, succeeded, failed: failedRows.size, done: 1, reportFileId, updateTime: new Date() })
-    .where(eq(importJob.jobId, jobId))
 }
