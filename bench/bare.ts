@@ -27,7 +27,8 @@ async function main() {
     close = () => pool.end()
   } else {
     const { PGlite } = await import('@electric-sql/pglite')
-    const db = await PGlite.create(process.env.BARE_PGLITE_DIR!)
+    const { pgliteExtensions } = await import('../server/db/client')
+    const db = await PGlite.create(process.env.BARE_PGLITE_DIR!, { extensions: await pgliteExtensions() })
     run = async (s) => (await db.query(s.query, s.params)).rows
     close = () => db.close()
   }

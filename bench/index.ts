@@ -763,7 +763,8 @@ async function explainer(kind: string, env: Record<string, string | undefined>, 
     return Object.assign(f, { close: () => client.end() })
   }
   const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create(join(env.TRESTLE_DATA_DIR!, 'pglite'))
+  const { pgliteExtensions } = await import('../server/db/client')
+  const db = await PGlite.create(join(env.TRESTLE_DATA_DIR!, 'pglite'), { extensions: await pgliteExtensions() })
   const f = async (s: Statement) => (await db.query<{ 'QUERY PLAN': string }>(prefix + s.query, s.params)).rows.map((r) => r['QUERY PLAN'])
   void kind
   return Object.assign(f, { close: () => db.close() })

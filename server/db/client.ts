@@ -77,6 +77,16 @@ function sqlLogger(): { logQuery(query: string, params: unknown[]): void } | und
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /**
+ * The contrib extensions an embedded database loads: the migrations create indexes with them
+ * (0035: pg_trgm's GIN index of the login log's account names), so every PGlite opened on a data
+ * directory of ours needs them.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  return { pg_trgm }
+}
+
+/**
  * Replaces the embedded database in `<dataDir>/pglite` with a backup's (`Database.backup`); the
  * directory there before is kept beside it as `pglite.before-restore-<time>`. Only while no gateway
  * runs on the directory (server/backup.ts checks).
@@ -90,7 +100,10 @@ export async function restoreEmbedded(dataDir: string, tarball: Uint8Array): Pro
   }
   mkdirSync(dir, { recursive: true })
   const { PGlite } = await import('@electric-sql/pglite')
-  const client = await PGlite.create(dir, { loadDataDir: new Blob([tarball as Uint8Array<ArrayBuffer>]) })
+  const client = await PGlite.create(dir, {
+    loadDataDir: new Blob([tarball as Uint8Array<ArrayBuffer>]),
+    extensions: await pgliteExtensions(),
+  })
   await client.query('select 1')
   await client.close()
   return { keptAs }
@@ -255,7 +268,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
-  const client = await PGlite.create(dir)
+  const client = await PGlite.create(dir, { extensions: await pgliteExtensions() })
   // PGlite serialises everything: a query issued here while a transaction is open waits for it forever.
   refuseInsideTransactions(client, ['query', 'exec', 'sql', 'transaction', 'describeQuery'], 'pglite')
   const db = drizzle(client, { logger: sqlLogger() })

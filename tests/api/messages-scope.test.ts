@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
+import { pgliteExtensions } from '../../server/db/client'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { newKey, type Answer, type Client } from './client'
 import { mustAdd, newUnit, post, sysadminRoleId, type PageOf } from './accounts-fixtures'
@@ -342,7 +343,7 @@ describe('migration 0025 on a database written before it', () => {
       j.entries = j.entries.filter((e) => e.when < cut)
       writeFileSync(journal, JSON.stringify(j))
 
-      const client = await PGlite.create()
+      const client = await PGlite.create({ extensions: await pgliteExtensions() })
       const db = drizzle(client)
       await migrate(db, { migrationsFolder: before })
       await client.exec(`
