@@ -3,7 +3,7 @@
  * Ids are UUIDv7 strings generated in code (newId), never by SQL.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ownerRef, singleUse, sortedStamped, stamped, ts } from './schema/columns'
 
 // ---- organisations --------------------------------------------------------
@@ -357,6 +357,31 @@ export const loginLog = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('login_log_created_idx').on(t.createdAt)],
+)
+
+/**
+ * The dashboard's sign-in figures, kept by login_log's statement triggers (0034_login_rollup.sql):
+ * successful sign-ins per day (the database clock's date) and unit ('' for none).
+ */
+export const loginDay = pgTable(
+  'login_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    organizationId: text('organization_id').notNull(),
+    success: integer('success').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.organizationId] })],
+)
+
+/** Per lower-cased account name ('' for none) and unit ('' for none), its latest successful sign-in (0034_login_rollup.sql). */
+export const loginLast = pgTable(
+  'login_last',
+  {
+    accountKey: text('account_key').notNull(),
+    organizationId: text('organization_id').notNull(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountKey, t.organizationId] }), index('login_last_at_idx').on(t.lastAt)],
 )
 
 export const systemLog = pgTable(

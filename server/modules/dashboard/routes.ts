@@ -6,7 +6,7 @@
  * console shows a plain welcome). Online terminals come from the terminal screen's own SQL.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { ACCOUNT_STATUSES, type AccountStatus } from '../../../src/contract/enums'
 import {
   ACTIVE_WITHIN_DAYS,
@@ -14,11 +14,11 @@ import {
   DASHBOARD_SOURCES,
   dashboardQuery,
   type DashboardSummary,
-  type DayCount,
 } from '../../../src/contract/schemas/dashboard'
 import type { Ctx } from '../../context'
-import { loginLog, terminal } from '../../db/schema'
+import { terminal } from '../../db/schema'
 import { accountCountsByStatus } from '../account'
+import { loginStatistics } from '../logs'
 import { ok, parse } from '../../lib/http'
 import { resolveGrant, scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
@@ -38,26 +38,10 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: Ctx): void {
   }
 
   async function logins(ids: string[] | null, days: number): Promise<NonNullable<DashboardSummary['logins']>> {
-    const scope = inScope(loginLog.organizationId, ids)
-    const success = eq(loginLog.success, true)
-    // accounts signed in within 30 days: a grouped subquery (hash aggregate) rather than count(distinct …), which sorts
-    const since = sql`now() - make_interval(days => ${ACTIVE_WITHIN_DAYS}::int)`
-    const active = (await ctx.readDb.execute(sql`
-      select count(*)::int as n from (
-        select lower(${loginLog.accountName}) from ${loginLog} where ${and(success, scope, gte(loginLog.createdAt, since))} group by 1
-      ) a`)) as unknown as { rows: { n: number }[] }
-    const perDay = (await ctx.readDb.execute(sql`
-      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(l.count, 0)::int as count
-      from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}::int), date_trunc('day', now()), interval '1 day') as d(day)
-      left join (
-        select date_trunc('day', ${loginLog.createdAt}) as day, count(*) as count from ${loginLog}
-        where ${and(success, scope, gte(loginLog.createdAt, sql`date_trunc('day', now()) - make_interval(days => ${days - 1}::int)`))}
-        group by 1
-      ) l on l.day = d.day
-      order by d.day`)) as unknown as { rows: DayCount[] }
-    const series = perDay.rows.map((r) => ({ day: r.day, count: Number(r.count) }))
+    // from the login log's rollups (issue 32): no scan of the log
+    const { activeAccounts, perDay } = await loginStatistics(ctx.readDb, ids, days, ACTIVE_WITHIN_DAYS)
     // today is the series' last day (by the database clock)
-    return { today: series.at(-1)?.count ?? 0, activeAccounts: Number(active.rows[0]?.n ?? 0), perDay: series }
+    return { today: perDay.at(-1)?.count ?? 0, activeAccounts, perDay }
   }
 
   async function terminals(ids: string[] | null, days: number): Promise<NonNullable<DashboardSummary['terminals']>> {

@@ -3,6 +3,7 @@ import { setLogPort } from '../../lib/logPort'
 import { writeOperateLog, writeSystemLog } from './write'
 
 export { heldFunction } from './clicks'
+export { loginStatistics, type LoginStatistics } from './loginStats'
 export { registerLogRoutes } from './routes'
 export { logContent, writeLoginLog, writeOperateLog, writeSystemLog } from './write'
 

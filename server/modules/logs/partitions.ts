@@ -1,8 +1,9 @@
 /**
  * Monthly partitions of the three logs (DESIGN §5), kept by the gateway itself — no extension:
  * the months from the retention's start to two months ahead exist (`<log>_pYYYYMM`), and a month
- * that ended before the retention's start is dropped. Idempotent; one gateway at a time does it
- * (pg_try_advisory_xact_lock: the others skip). Runs at start and on a timer (startLogUpkeep).
+ * that ended before the retention's start is dropped (a login month leaves the dashboard's rollups
+ * first: login_rollup_forget). Idempotent; one gateway at a time does it (pg_try_advisory_xact_lock:
+ * the others skip). Runs at start and on a timer (startLogUpkeep).
  */
 import { sql } from 'drizzle-orm'
 import type { Config } from '../../config'
@@ -47,6 +48,8 @@ export async function ensureLogPartitions(db: Db, now: Date, retention: Config['
         if (!m) continue
         const end = monthStart(Number(m[1]), Number(m[2]))
         if (end.getTime() <= keepFrom.getTime()) {
+          // the dashboard's sign-in rollups forget the month first (0034_login_rollup.sql)
+          if (kind === 'login') await tx.execute(sql`select login_rollup_forget(${name}, ${end.toISOString()}::timestamptz)`)
           await tx.execute(sql.raw(`DROP TABLE IF EXISTS "${name}"`))
           dropped.push(name)
         }
