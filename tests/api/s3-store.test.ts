@@ -6,15 +6,19 @@
  * refuses (a revoked access key) with a clear refusal — never a fault.
  * s3rver checks the access key id but not the SigV4 signature itself (its V4 support is partial).
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { S3Config } from '../../server/config'
 import type { Db } from '../../server/db/client'
-import { storageOf, type FileRow, type StorageEnv } from '../../server/modules/files/storage'
+import { loadConfig } from '../../server/config'
+import { openDatabase, type Database } from '../../server/db/client'
+import { fileChunk, userCommonFile } from '../../server/db/schema'
+import { CHUNK_BYTES, moveAll, storageOf, type FileRow, type StorageEnv } from '../../server/modules/files/storage'
 import { startGateway, type Gateway } from '../support/gateway'
 import { noisyPng, upload } from './files-fixtures'
 import { signedIn, sleep } from './helpers'
@@ -151,6 +155,66 @@ describe('the S3 file store', () => {
     const row = rowOf(`t${randomBytes(8).toString('hex')}`, 1000)
     await expect(storageOf(row).write({ db: failing, dataDir: dir, s3 }, row, randomBytes(1000))).rejects.toThrow('insert failed')
     expect(objects(dir).filter((k) => k.includes(row.fileId))).toEqual([])
+  })
+
+  it('moves the files of the disk and of the database into the bucket (`files:to-database -- --to s3`) and back, once each', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-s3-move-'))
+    let database: Database | undefined
+    try {
+      database = await openDatabase(loadConfig({ TRESTLE_DATA_DIR: dataDir }))
+      await database.withStartupLock(() => database!.migrate())
+      const env: StorageEnv = { db: database.db, dataDir, s3 }
+      const files = [
+        { store: 'disk', size: 5 },
+        { store: 'disk', size: 2 * CHUNK_BYTES + 3 },
+        { store: 'database', size: 0 },
+        { store: 'database', size: CHUNK_BYTES + 1 },
+      ].map(({ store, size }) => {
+        const bytes = randomBytes(size)
+        const row = {
+          ...rowOf(`t${randomBytes(8).toString('hex')}`, size),
+          store,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+        }
+        return { row, bytes }
+      })
+      for (const f of files) await storageOf(f.row).write(env, f.row, f.bytes)
+      const ids = files.map((f) => f.row.fileId)
+      const rows = () =>
+        database!.db.select().from(userCommonFile).where(inArray(userCommonFile.fileId, ids)).orderBy(userCommonFile.fileId)
+      const read = async (row: FileRow) => {
+        const parts: Buffer[] = []
+        for await (const part of (await storageOf(row).open(env, row))!) parts.push(part as Buffer)
+        return Buffer.concat(parts)
+      }
+      const pieces = async () =>
+        (
+          await database!.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(fileChunk)
+            .where(inArray(fileChunk.fileId, ids))
+        )[0]!.n
+      const check = async () => {
+        for (const row of await rows()) expect((await read(row)).equals(files.find((f) => f.row.fileId === row.fileId)!.bytes)).toBe(true)
+      }
+
+      expect(await moveAll(env, 's3')).toEqual({ moved: 4, missing: [] })
+      expect((await rows()).map((r) => r.store)).toEqual(['s3', 's3', 's3', 's3'])
+      await check()
+      expect(objects(dir).filter((k) => ids.some((id) => k.endsWith(id)))).toHaveLength(4)
+      for (const f of files) expect(existsSync(path.join(dataDir, 'files', f.row.storagePath))).toBe(false)
+      expect(await pieces()).toBe(0)
+      expect(await moveAll(env, 's3')).toEqual({ moved: 0, missing: [] })
+
+      expect(await moveAll(env, 'database')).toEqual({ moved: 4, missing: [] })
+      expect((await rows()).map((r) => r.store)).toEqual(['database', 'database', 'database', 'database'])
+      await check()
+      expect(objects(dir).filter((k) => ids.some((id) => k.endsWith(id)))).toEqual([])
+      expect(await pieces()).toBe(files.reduce((n, f) => n + Math.ceil(f.row.size / CHUNK_BYTES), 0))
+    } finally {
+      await database?.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('answers an upload the bucket refuses (a revoked key) with a clear refusal, and logs why', async () => {

@@ -16,7 +16,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { AwsClient } from 'aws4fetch'
-import { and, eq, gte, lt } from 'drizzle-orm'
+import { and, eq, gte, lt, ne } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { FileStore, S3Config } from '../../config'
 import type { Db } from '../../db/client'
@@ -238,30 +238,60 @@ async function* rechunk(stream: Readable): AsyncGenerator<Buffer> {
   if (held.length) yield held
 }
 
+/** The stores a file can be moved into (`npm run files:to-database [-- --to s3]`). */
+export const MOVE_TARGETS = ['database', 's3'] as const
+export type MoveTarget = (typeof MOVE_TARGETS)[number]
+
 /**
- * Copies one file's bytes from the disk into the database, piece by piece, and flips its row, in one
- * transaction; the disk copy goes after the commit. Run again, it skips the files already moved.
+ * Copies one file's bytes from the store holding them into `to`, and flips its row; the old copy goes
+ * after that. Into the database: piece by piece in one transaction with the flip. Into S3: one PUT
+ * streamed from the old store (its length and SHA-256 are the row's), without retries — a failed file
+ * stays where it was and the next run tries it again. Run again, it skips the files already moved.
  */
-export async function moveToDatabase(env: StorageEnv, row: FileRow): Promise<'moved' | 'missing'> {
-  const stream = await disk.open(env, row)
+export async function moveFile(env: StorageEnv, row: FileRow, to: MoveTarget): Promise<'moved' | 'missing'> {
+  const from = storageOf(row)
+  if (row.store === to) return 'moved'
+  const stream = await from.open(env, row)
   if (!stream) return 'missing'
-  await env.db.transaction(async (tx) => {
-    await tx.delete(fileChunk).where(eq(fileChunk.fileId, row.fileId))
-    let seq = 0
-    for await (const bytes of rechunk(stream)) await tx.insert(fileChunk).values({ fileId: row.fileId, seq: seq++, bytes })
-    await tx.update(userCommonFile).set({ store: 'database' }).where(eq(userCommonFile.fileId, row.fileId))
-  })
-  await disk.remove(env, row)
+  if (to === 'database') {
+    await env.db.transaction(async (tx) => {
+      await tx.delete(fileChunk).where(eq(fileChunk.fileId, row.fileId))
+      let seq = 0
+      for await (const bytes of rechunk(stream)) await tx.insert(fileChunk).values({ fileId: row.fileId, seq: seq++, bytes })
+      await tx.update(userCommonFile).set({ store: to }).where(stillIn(row))
+    })
+  } else {
+    const { config, client } = s3Client(env)
+    const request = await client.sign(objectUrl(config, row.storagePath), {
+      method: 'PUT',
+      headers: { 'Content-Type': row.mime, 'Content-Length': String(row.size), 'X-Amz-Content-Sha256': row.sha256 },
+      body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+      // a streamed body goes out as the fetch reads it
+      ...({ duplex: 'half' } as object),
+    })
+    const res = await fetch(request)
+    if (!res.ok) throw await s3Failure(res, `PUT ${row.storagePath}`)
+    await res.body?.cancel()
+    await env.db.update(userCommonFile).set({ store: to }).where(stillIn(row))
+  }
+  // the row names the new copy now: the old one goes, best effort (a leftover is only space)
+  await from.remove(env, row).catch(() => undefined)
   return 'moved'
 }
 
-/** Moves every file of the disk into the database, a file at a time (`npm run files:to-database`). */
-export async function moveAllToDatabase(env: StorageEnv): Promise<{ moved: number; missing: string[] }> {
+/** The row, while it still names the store it was read with (two runs at once move a file once). */
+const stillIn = (row: FileRow) => and(eq(userCommonFile.fileId, row.fileId), eq(userCommonFile.store, row.store))
+
+/** Moves every file held elsewhere into `to`, a file at a time. */
+export async function moveAll(env: StorageEnv, to: MoveTarget): Promise<{ moved: number; missing: string[] }> {
   const result = { moved: 0, missing: [] as string[] }
-  const rows = await env.db.select().from(userCommonFile).where(eq(userCommonFile.store, 'disk')).orderBy(userCommonFile.fileId)
+  const rows = await env.db.select().from(userCommonFile).where(ne(userCommonFile.store, to)).orderBy(userCommonFile.fileId)
   for (const row of rows) {
-    if ((await moveToDatabase(env, row)) === 'moved') result.moved++
+    if ((await moveFile(env, row, to)) === 'moved') result.moved++
     else result.missing.push(row.fileId)
   }
   return result
 }
+
+/** Moves every file of the disk (and of S3) into the database (`npm run files:to-database`). */
+export const moveAllToDatabase = (env: StorageEnv) => moveAll(env, 'database')
