@@ -6,7 +6,8 @@
  *  - 's3': one object per file in an S3-compatible bucket (`TRESTLE_S3_*`), its key the row's
  *    storagePath (`<yyyy>/<mm>/<fileId>`), signed with SigV4 (aws4fetch) and its SHA-256 sent along.
  * A row says which store holds its bytes (`user_common_file.store`), so files written before a switch
- * stay readable; `npm run files:to-database` moves the disk's files into the database.
+ * stay readable; `npm run files:to-database [-- --to s3]` moves the other stores' files into the
+ * database (or the bucket).
  * Reading streams piece by piece: a download never holds the whole file in memory.
  */
 import { createHash } from 'node:crypto'
@@ -215,8 +216,8 @@ const s3: FileStorage = {
   },
   async remove(env, row) {
     const res = await s3Request(env, 'DELETE', row)
-    await res.body?.cancel()
     if (!res.ok && res.status !== 404) throw await s3Failure(res, `DELETE ${row.storagePath}`)
+    await res.body?.cancel()
   },
 }
 
