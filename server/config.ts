@@ -48,9 +48,15 @@ export interface Config {
   /**
    * Where uploaded bytes live (server/modules/files/storage.ts): 'disk' — `<dataDir>/files`, one
    * machine's; 'database' — chunks in PostgreSQL, shared by every gateway on it. Default: 'database'
-   * when DATABASE_URL is set, else 'disk' (`TRESTLE_FILE_STORE`).
+   * when DATABASE_URL is set, else 'disk' (`TRESTLE_FILE_STORE`); 's3' — objects in an S3-compatible
+   * bucket (`TRESTLE_S3_*`), shared by every gateway that reaches it, with or without DATABASE_URL.
    */
   fileStore: FileStore
+  /**
+   * The S3-compatible bucket (`TRESTLE_S3_*`): required with TRESTLE_FILE_STORE=s3; also loaded when set
+   * under another store, so the files written to the bucket before a switch stay readable. null: none.
+   */
+  s3: S3Config | null
   /**
    * A streaming replica of DATABASE_URL (`TRESTLE_READ_URL`): log searches and exports and the
    * dashboard read there; everything a user must see right after writing it reads from the primary.
@@ -96,8 +102,64 @@ function metricsToken(env: NodeJS.ProcessEnv): string | null {
   return token
 }
 
-export const FILE_STORES = ['disk', 'database'] as const
+export const FILE_STORES = ['disk', 'database', 's3'] as const
 export type FileStore = (typeof FILE_STORES)[number]
+
+export interface S3Config {
+  /** `http(s)://host[:port]`, perhaps with a path prefix; no query. */
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** true: `<endpoint>/<bucket>/<key>` (MinIO, Ceph, most S3-compatible servers); false: `<bucket>.<host>/<key>`. */
+  forcePathStyle: boolean
+}
+
+const S3_REQUIRED = ['TRESTLE_S3_ENDPOINT', 'TRESTLE_S3_BUCKET', 'TRESTLE_S3_ACCESS_KEY_ID', 'TRESTLE_S3_SECRET_ACCESS_KEY'] as const
+const S3_KEYS = [...S3_REQUIRED, 'TRESTLE_S3_REGION', 'TRESTLE_S3_FORCE_PATH_STYLE'] as const
+/** S3's own rule for bucket names (3–63 of a-z 0-9 . -, a letter or digit at each end), which path-style and virtual-host URLs both take. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
+
+function s3Config(env: NodeJS.ProcessEnv, store: FileStore): S3Config | null {
+  const given = S3_KEYS.filter((k) => env[k] !== undefined && env[k] !== '')
+  if (store !== 's3' && given.length === 0) return null
+  const missing = S3_REQUIRED.filter((k) => !env[k])
+  if (missing.length)
+    throw new ConfigError(
+      store === 's3'
+        ? `TRESTLE_FILE_STORE=s3 needs ${missing.join(', ')} (the bucket's address, name and access key)`
+        : `${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set, so the S3 store is configured: set ${missing.join(', ')} too`,
+    )
+  const raw = env.TRESTLE_S3_ENDPOINT!
+  let endpoint: URL
+  try {
+    endpoint = new URL(raw)
+  } catch {
+    throw new ConfigError(`TRESTLE_S3_ENDPOINT must be an http(s) URL such as https://s3.example.com (got "${raw}")`)
+  }
+  if ((endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') || endpoint.search || endpoint.hash || endpoint.username)
+    throw new ConfigError(`TRESTLE_S3_ENDPOINT must be an http(s) URL without query, fragment or credentials (got "${raw}")`)
+  const bucket = env.TRESTLE_S3_BUCKET!
+  if (!BUCKET_NAME.test(bucket) || bucket.includes('..'))
+    throw new ConfigError(
+      `TRESTLE_S3_BUCKET must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens, a letter or digit at each end (got "${bucket}")`,
+    )
+  const region = env.TRESTLE_S3_REGION || 'us-east-1'
+  if (!/^[a-z0-9-]{1,64}$/.test(region))
+    throw new ConfigError(`TRESTLE_S3_REGION must be a region name such as us-east-1 (got "${region}")`)
+  const pathStyle = (env.TRESTLE_S3_FORCE_PATH_STYLE || 'true').toLowerCase()
+  if (!['true', '1', 'false', '0'].includes(pathStyle))
+    throw new ConfigError(`TRESTLE_S3_FORCE_PATH_STYLE must be true or false (got "${env.TRESTLE_S3_FORCE_PATH_STYLE}")`)
+  return {
+    endpoint: endpoint.href.replace(/\/+$/, ''),
+    bucket,
+    region,
+    accessKeyId: env.TRESTLE_S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.TRESTLE_S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+  }
+}
 
 function fileStore(env: NodeJS.ProcessEnv, databaseUrl: string | null): FileStore {
   const raw = env.TRESTLE_FILE_STORE
@@ -118,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const readUrl = env.TRESTLE_READ_URL || null
   if (readUrl && !databaseUrl) throw new ConfigError('TRESTLE_READ_URL names a replica of the PostgreSQL server: set DATABASE_URL too')
+  const files = fileStore(env, databaseUrl)
   const secretKey = env.TRESTLE_SECRET_KEY || null
   if (secretKey !== null && secretKey.length < 32)
     throw new ConfigError('TRESTLE_SECRET_KEY must have at least 32 characters (e.g. `openssl rand -base64 32`)')
@@ -146,7 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     crashTests: env.TRESTLE_CRASH_TESTS === '1',
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
-    fileStore: fileStore(env, databaseUrl),
+    fileStore: files,
+    s3: s3Config(env, files),
     shutdownSeconds: int(env, 'TRESTLE_SHUTDOWN_SECONDS', 30),
     metricsToken: metricsToken(env),
     readUrl,

@@ -9,7 +9,7 @@ import { registerImportExport } from './import-export'
 export { fromResource, registerExport, registerImportExport, sendXlsx } from './import-export'
 export { AVATAR, PHOTO, requireFiles, SCAN, withFileUrls } from './refs'
 export { receiveUpload, registerFileRoutes } from './routes'
-export { moveAllToDatabase } from './storage'
+export { MOVE_TARGETS, moveAll, moveAllToDatabase, type MoveTarget } from './storage'
 export { fileInfo, fileRow, fileUrls, signedUrl } from './store'
 
 /** At start: the machinery's tree resources register their Excel import and export through lib/modulePorts.ts. */

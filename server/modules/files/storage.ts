@@ -1,20 +1,28 @@
 /**
- * Where a stored file's bytes live — one interface, two stores (TRESTLE_FILE_STORE, server/config.ts):
+ * Where a stored file's bytes live — one interface, three stores (TRESTLE_FILE_STORE, server/config.ts):
  *  - 'disk': `<TRESTLE_DATA_DIR>/files/<yyyy>/<mm>/<fileId>`, one machine's (the embedded default);
  *  - 'database': 256 KiB pieces in `file_chunk`, written in the transaction of the metadata row, so
- *    every gateway on one PostgreSQL serves every file (the default with DATABASE_URL).
+ *    every gateway on one PostgreSQL serves every file (the default with DATABASE_URL);
+ *  - 's3': one object per file in an S3-compatible bucket (`TRESTLE_S3_*`), its key the row's
+ *    storagePath (`<yyyy>/<mm>/<fileId>`), signed with SigV4 (aws4fetch) and its SHA-256 sent along.
  * A row says which store holds its bytes (`user_common_file.store`), so files written before a switch
- * stay readable; `npm run files:to-database` moves the disk's files into the database.
+ * stay readable; `npm run files:to-database [-- --to s3]` moves the other stores' files into the
+ * database (or the bucket).
  * Reading streams piece by piece: a download never holds the whole file in memory.
  */
+import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { and, eq, gte, lt } from 'drizzle-orm'
-import type { FileStore } from '../../config'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { AwsClient } from 'aws4fetch'
+import { and, eq, gte, lt, ne } from 'drizzle-orm'
+import { Code } from '../../../src/contract/codes'
+import type { FileStore, S3Config } from '../../config'
 import type { Db } from '../../db/client'
 import { fileChunk, userCommonFile } from '../../db/schema'
+import { ApiError } from '../../lib/http'
 
 export type FileRow = typeof userCommonFile.$inferSelect
 
@@ -26,6 +34,10 @@ const PIECES_PER_STATEMENT = 8
 export interface StorageEnv {
   db: Db
   dataDir: string
+  /** The bucket of the 's3' store (config.s3); needed only for the rows it holds. */
+  s3?: S3Config | null
+  /** Where a store's failures are told in full (the caller gets a short refusal). */
+  log?: { error(obj: object, msg: string): void }
 }
 
 interface FileStorage {
@@ -118,7 +130,98 @@ const database: FileStorage = {
   },
 }
 
-const STORES: Record<FileStore, FileStorage> = { disk, database }
+const S3_UNAVAILABLE = {
+  zh: '文件存储服务暂不可用，文件未保存；请稍后重试或联系管理员',
+  en: 'The file store is unavailable, so the file was not saved; try again later or contact your administrator',
+}
+/** How long one request to the bucket may take to answer (a download's body then streams as long as it needs). */
+const S3_TIMEOUT_MS = 30_000
+const s3Clients = new WeakMap<S3Config, AwsClient>()
+
+function s3Client(env: StorageEnv): { config: S3Config; client: AwsClient } {
+  const config = env.s3
+  if (!config) throw new Error('this file is in the S3 store, but TRESTLE_S3_* is not set')
+  let client = s3Clients.get(config)
+  if (!client) {
+    // a 5xx or 429 is tried again twice, after a short random pause
+    client = new AwsClient({ ...config, service: 's3', retries: 2, initRetryMs: 100 })
+    s3Clients.set(config, client)
+  }
+  return { config, client }
+}
+
+/** The object's URL: `<endpoint>/<bucket>/<key>`, or `<bucket>.<host>/<key>` without path style. */
+function objectUrl(config: S3Config, key: string): string {
+  const encoded = key.split('/').map(encodeURIComponent).join('/')
+  if (config.forcePathStyle) return `${config.endpoint}/${config.bucket}/${encoded}`
+  const url = new URL(config.endpoint)
+  url.hostname = `${config.bucket}.${url.hostname}`
+  return `${url.href.replace(/\/+$/, '')}/${encoded}`
+}
+
+/** One signed request; the timeout covers the wait for the answer's head, not the streaming of its body. */
+async function s3Request(env: StorageEnv, method: string, row: FileRow, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
+  const { config, client } = s3Client(env)
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(new Error(`no answer from the S3 store in ${S3_TIMEOUT_MS / 1000} s`)), S3_TIMEOUT_MS)
+  try {
+    return await client.fetch(objectUrl(config, row.storagePath), { method, ...init, signal: abort.signal })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The bucket's refusal, in full for the log: status, S3's error code and message (never the credentials). */
+async function s3Failure(res: Response, what: string): Promise<Error> {
+  const text = await res.text().catch(() => '')
+  const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1]
+  const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1]
+  return new Error(`S3 store: ${what} answered ${res.status}${code ? ` ${code}` : ''}${message ? `: ${message}` : ''}`)
+}
+
+const s3: FileStorage = {
+  async write(env, row, bytes) {
+    try {
+      const res = await s3Request(env, 'PUT', row, {
+        headers: {
+          'Content-Type': row.mime,
+          'Content-Length': String(bytes.length),
+          // the payload's hash is signed: the store refuses bytes damaged on the way
+          'X-Amz-Content-Sha256': createHash('sha256').update(bytes).digest('hex'),
+        },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      })
+      if (!res.ok) throw await s3Failure(res, `PUT ${row.storagePath}`)
+      await res.body?.cancel()
+    } catch (err) {
+      env.log?.error({ err, fileId: row.fileId }, 'file not stored: the S3 store refused it or did not answer')
+      throw new ApiError(Code.REFUSED, null, S3_UNAVAILABLE)
+    }
+    try {
+      await env.db.insert(userCommonFile).values(row)
+    } catch (err) {
+      // no row, so nothing would ever name the object: take it back (best effort)
+      await s3.remove(env, row).catch(() => undefined)
+      throw err
+    }
+  },
+  async open(env, row) {
+    const res = await s3Request(env, 'GET', row)
+    if (res.status === 404) {
+      await res.body?.cancel()
+      return null
+    }
+    if (!res.ok || !res.body) throw await s3Failure(res, `GET ${row.storagePath}`)
+    return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>)
+  },
+  async remove(env, row) {
+    const res = await s3Request(env, 'DELETE', row)
+    if (!res.ok && res.status !== 404) throw await s3Failure(res, `DELETE ${row.storagePath}`)
+    await res.body?.cancel()
+  },
+}
+
+const STORES: Record<FileStore, FileStorage> = { disk, database, s3 }
 
 /** The store that holds (or will hold) a row's bytes. */
 export const storageOf = (row: Pick<FileRow, 'store'>): FileStorage => STORES[row.store as FileStore] ?? disk
@@ -136,30 +239,60 @@ async function* rechunk(stream: Readable): AsyncGenerator<Buffer> {
   if (held.length) yield held
 }
 
+/** The stores a file can be moved into (`npm run files:to-database [-- --to s3]`). */
+export const MOVE_TARGETS = ['database', 's3'] as const
+export type MoveTarget = (typeof MOVE_TARGETS)[number]
+
 /**
- * Copies one file's bytes from the disk into the database, piece by piece, and flips its row, in one
- * transaction; the disk copy goes after the commit. Run again, it skips the files already moved.
+ * Copies one file's bytes from the store holding them into `to`, and flips its row; the old copy goes
+ * after that. Into the database: piece by piece in one transaction with the flip. Into S3: one PUT
+ * streamed from the old store (its length and SHA-256 are the row's), without retries — a failed file
+ * stays where it was and the next run tries it again. Run again, it skips the files already moved.
  */
-export async function moveToDatabase(env: StorageEnv, row: FileRow): Promise<'moved' | 'missing'> {
-  const stream = await disk.open(env, row)
+export async function moveFile(env: StorageEnv, row: FileRow, to: MoveTarget): Promise<'moved' | 'missing'> {
+  const from = storageOf(row)
+  if (row.store === to) return 'moved'
+  const stream = await from.open(env, row)
   if (!stream) return 'missing'
-  await env.db.transaction(async (tx) => {
-    await tx.delete(fileChunk).where(eq(fileChunk.fileId, row.fileId))
-    let seq = 0
-    for await (const bytes of rechunk(stream)) await tx.insert(fileChunk).values({ fileId: row.fileId, seq: seq++, bytes })
-    await tx.update(userCommonFile).set({ store: 'database' }).where(eq(userCommonFile.fileId, row.fileId))
-  })
-  await disk.remove(env, row)
+  if (to === 'database') {
+    await env.db.transaction(async (tx) => {
+      await tx.delete(fileChunk).where(eq(fileChunk.fileId, row.fileId))
+      let seq = 0
+      for await (const bytes of rechunk(stream)) await tx.insert(fileChunk).values({ fileId: row.fileId, seq: seq++, bytes })
+      await tx.update(userCommonFile).set({ store: to }).where(stillIn(row))
+    })
+  } else {
+    const { config, client } = s3Client(env)
+    const request = await client.sign(objectUrl(config, row.storagePath), {
+      method: 'PUT',
+      headers: { 'Content-Type': row.mime, 'Content-Length': String(row.size), 'X-Amz-Content-Sha256': row.sha256 },
+      body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+      // a streamed body goes out as the fetch reads it
+      ...({ duplex: 'half' } as object),
+    })
+    const res = await fetch(request)
+    if (!res.ok) throw await s3Failure(res, `PUT ${row.storagePath}`)
+    await res.body?.cancel()
+    await env.db.update(userCommonFile).set({ store: to }).where(stillIn(row))
+  }
+  // the row names the new copy now: the old one goes, best effort (a leftover is only space)
+  await from.remove(env, row).catch(() => undefined)
   return 'moved'
 }
 
-/** Moves every file of the disk into the database, a file at a time (`npm run files:to-database`). */
-export async function moveAllToDatabase(env: StorageEnv): Promise<{ moved: number; missing: string[] }> {
+/** The row, while it still names the store it was read with (two runs at once move a file once). */
+const stillIn = (row: FileRow) => and(eq(userCommonFile.fileId, row.fileId), eq(userCommonFile.store, row.store))
+
+/** Moves every file held elsewhere into `to`, a file at a time. */
+export async function moveAll(env: StorageEnv, to: MoveTarget): Promise<{ moved: number; missing: string[] }> {
   const result = { moved: 0, missing: [] as string[] }
-  const rows = await env.db.select().from(userCommonFile).where(eq(userCommonFile.store, 'disk')).orderBy(userCommonFile.fileId)
+  const rows = await env.db.select().from(userCommonFile).where(ne(userCommonFile.store, to)).orderBy(userCommonFile.fileId)
   for (const row of rows) {
-    if ((await moveToDatabase(env, row)) === 'moved') result.moved++
+    if ((await moveFile(env, row, to)) === 'moved') result.moved++
     else result.missing.push(row.fileId)
   }
   return result
 }
+
+/** Moves every file of the disk (and of S3) into the database (`npm run files:to-database`). */
+export const moveAllToDatabase = (env: StorageEnv) => moveAll(env, 'database')

@@ -24,7 +24,7 @@ import { appSetting, userCommonFile } from '../../db/schema'
 import { sha256Hex } from '../../lib/crypto'
 import { activeRoleIds, scopeOrgIds } from '../../lib/permissions'
 import type { AuthContext } from '../../types'
-import { storageOf, type FileRow } from './storage'
+import { storageOf, type FileRow, type StorageEnv } from './storage'
 
 export type { FileRow }
 
@@ -115,6 +115,8 @@ export interface StoreInput {
   owner: FileOwner
 }
 
+const storageEnv = (ctx: Ctx): StorageEnv => ({ db: ctx.db, dataDir: ctx.config.dataDir, s3: ctx.config.s3, log: ctx.log })
+
 /** Writes the bytes into the configured store and the metadata row. */
 export async function storeFile(ctx: Ctx, input: StoreInput): Promise<FileRow> {
   const fileId = newId()
@@ -132,13 +134,12 @@ export async function storeFile(ctx: Ctx, input: StoreInput): Promise<FileRow> {
     createBy: input.owner.account.accountId,
     createTime: now,
   }
-  await storageOf(row).write({ db: ctx.db, dataDir: ctx.config.dataDir }, row, input.bytes)
+  await storageOf(row).write(storageEnv(ctx), row, input.bytes)
   return row
 }
 
 /** The stored bytes as a stream, from whichever store holds them; null when they are gone. */
-export const openStoredFile = (ctx: Ctx, row: FileRow): Promise<Readable | null> =>
-  storageOf(row).open({ db: ctx.db, dataDir: ctx.config.dataDir }, row)
+export const openStoredFile = (ctx: Ctx, row: FileRow): Promise<Readable | null> => storageOf(row).open(storageEnv(ctx), row)
 
 export async function fileRow(ctx: Ctx, fileId: string): Promise<FileRow | null> {
   const [row] = await ctx.db.select().from(userCommonFile).where(eq(userCommonFile.fileId, fileId))
