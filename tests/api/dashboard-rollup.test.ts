@@ -5,16 +5,13 @@
  * every row (scope: all) and for a unit administrator's units (the data scope), on the embedded
  * database and on PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { describe, expect, inject, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { openDatabase, type Database } from '../../server/db/client'
+import { describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client'
 import type { Db } from '../../server/db/client'
 import { loginStatistics } from '../../server/modules/logs'
 import { ensureLogPartitions } from '../../server/modules/logs/partitions'
+import { onFreshEmbedded, onFreshPostgres } from './fresh-database'
 
 const rows = async <R>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: R[] }).rows
 
@@ -130,32 +127,6 @@ async function check(database: Database) {
 }
 
 describe('dashboard sign-in rollups', () => {
-  it('on the embedded database', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'trestle-rollup-'))
-    const db = await openDatabase(loadConfig({ TRESTLE_DATA_DIR: dir }))
-    try {
-      await check(db)
-    } finally {
-      await db.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
-
-  it('on PostgreSQL (a fresh database)', async () => {
-    const pgUrl = inject('pgUrl')
-    if (!pgUrl) return
-    const { default: pg } = await import('pg')
-    const name = `rollup_${Date.now()}`
-    const server = new pg.Client({ connectionString: pgUrl.replace(/\/trestle$/, '/postgres') })
-    await server.connect()
-    await server.query(`create database ${name}`)
-    const db = await openDatabase(loadConfig({ DATABASE_URL: pgUrl.replace(/\/trestle$/, `/${name}`), TRESTLE_ADMIN_PASSWORD: 'x' }))
-    try {
-      await check(db)
-    } finally {
-      await db.close()
-      await server.query(`drop database ${name}`)
-      await server.end()
-    }
-  })
+  it('on the embedded database', () => onFreshEmbedded('rollup', check))
+  it('on PostgreSQL (a fresh database)', () => onFreshPostgres('rollup', check))
 })

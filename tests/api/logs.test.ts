@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { ensureLogPartitions } from '../../server/modules/logs/partitions'
+import { onFreshEmbedded, onFreshPostgres } from './fresh-database'
 import { startGateway, type Gateway } from '../support/gateway'
 import { Client, newKey } from './client'
 import { PASSWORD, mustAdd, newUnit } from './accounts-fixtures'
@@ -264,38 +265,15 @@ describe('log partitions', () => {
     expect(left.rows.map((r) => r.id)).toEqual(['b'])
   }
 
-  it('on the embedded database', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'trestle-parts-'))
-    const db = await openDatabase(loadConfig({ TRESTLE_DATA_DIR: dir }))
-    try {
-      await check(db)
-    } finally {
-      await db.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
+  it('on the embedded database', () => onFreshEmbedded('parts', check))
 
-  it('on PostgreSQL (a fresh database), two gateways at once', async () => {
-    const pgUrl = inject('pgUrl')
-    if (!pgUrl) return
-    const { default: pg } = await import('pg')
-    const name = `parts_${Date.now()}`
-    const server = new pg.Client({ connectionString: pgUrl.replace(/\/trestle$/, '/postgres') })
-    await server.connect()
-    await server.query(`create database ${name}`)
-    const url = pgUrl.replace(/\/trestle$/, `/${name}`)
-    const db = await openDatabase(loadConfig({ DATABASE_URL: url, TRESTLE_ADMIN_PASSWORD: 'x' }))
-    try {
+  it('on PostgreSQL (a fresh database), two gateways at once', () =>
+    onFreshPostgres('parts', async (db) => {
       await check(db)
       const both = await Promise.all([0, 1].map(() => ensureLogPartitions(db.db, new Date('2027-12-01T00:00:00Z'), retention)))
       expect(both.some((r) => r.ran)).toBe(true)
       expect(both.flatMap((r) => r.created).filter((n) => n === 'login_log_p202802')).toHaveLength(1)
-    } finally {
-      await db.close()
-      await server.query(`drop database ${name}`)
-      await server.end()
-    }
-  })
+    }))
 })
 
 describe('exporting 100,000 log rows', () => {
