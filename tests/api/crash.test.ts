@@ -11,6 +11,7 @@
  */
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { ImportStatus } from '../../src/contract/schemas/files'
 import { startGateway, type Gateway } from '../support/gateway'
 import { Client, newKey, type Answer, type CallOptions } from './client'
 import { GA, getAccount, mustAdd, newUnit, post } from './accounts-fixtures'
@@ -139,12 +140,28 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
     return done
   }
 
+  // a database of their own: the suite's shared gateways' job runners must not take their jobs
+  const dbName = `crash_${Date.now()}`
+  const server = async <T>(fn: (c: import('pg').Client) => Promise<T>): Promise<T> => {
+    const { default: pg } = await import('pg')
+    const c = new pg.Client({ connectionString: (pgUrl ?? '').replace(/\/trestle$/, '/postgres') })
+    await c.connect()
+    try {
+      return await fn(c)
+    } finally {
+      await c.end()
+    }
+  }
+
   beforeAll(async () => {
+    await server((c) => c.query(`create database ${dbName}`))
+    env.DATABASE_URL = (pgUrl ?? '').replace(/\/trestle$/, `/${dbName}`)
     gateways.push(...(await Promise.all([0, 1, 2].map((i) => startGateway(`crash${i}`, env)))))
   })
   afterAll(async () => {
     await Promise.allSettled(restarting.values())
     await Promise.all(gateways.map((g) => g.stop()))
+    await server((c) => c.query(`drop database if exists ${dbName} with (force)`))
   })
 
   /** Sends `op` with `key` until a gateway gives an answer (not a dropped connection, not 20009 while the key's lease runs). */
@@ -211,16 +228,6 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
     const counts = new Map<string, number>()
     for (const r of list) counts.set(r.roleName, (counts.get(r.roleName) ?? 0) + 1)
     return counts
-  }
-  interface ImportStatus {
-    jobId: string
-    total: number
-    processed: number
-    succeeded: number
-    failed: number
-    done: boolean
-    reportFileId: string | null
-    error: string | null
   }
 
   for (const point of ['before-commit', 'after-commit'] as const) {

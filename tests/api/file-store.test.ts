@@ -14,6 +14,7 @@ import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { fileChunk, userCommonFile } from '../../server/db/schema'
 import { CHUNK_BYTES, moveAllToDatabase, storageOf, type FileRow, type StorageEnv } from '../../server/modules/files/storage'
+import { storedRow } from './files-fixtures'
 
 const pgUrl = inject('pgUrl')
 const drivers = [
@@ -40,22 +41,7 @@ describe.each(drivers)('file stores on $name', ({ env }) => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const rowOf = (store: 'disk' | 'database', size: number): FileRow => {
-    const fileId = `t${randomBytes(8).toString('hex')}`
-    return {
-      fileId,
-      purpose: 'photo',
-      originalName: 'x.png',
-      mime: 'image/png',
-      size,
-      sha256: '-',
-      storagePath: `2026/11/${fileId}`,
-      store,
-      organizationId: null,
-      createBy: null,
-      createTime: new Date(),
-    }
-  }
+  const rowOf = (store: 'disk' | 'database', size: number) => storedRow(store, size)
   const read = async (row: FileRow) => {
     const stream = await storageOf(row).open(storage, row)
     if (!stream) return null

@@ -1,6 +1,7 @@
 /** Tiny real files (valid JPG, PNG, PDF; HTML and an executable to refuse) and multipart uploads, for the API tests. */
 import { randomBytes } from 'node:crypto'
 import { crc32, deflateSync } from 'node:zlib'
+import type { FileRow } from '../../server/modules/files/storage'
 import { newKey, type Answer, type Client } from './client'
 
 export const UPLOAD = '/api/portal/v1/userCommonFile/upload'
@@ -89,3 +90,18 @@ export function upload(c: Client, purpose: string, name: string, type: string, b
     idempotencyKey: newKey(),
   })
 }
+
+/** A file row of a photo in a store, for tests of the stores themselves (a new id unless given). */
+export const storedRow = (store: FileRow['store'], size: number, fileId = `t${randomBytes(8).toString('hex')}`): FileRow => ({
+  fileId,
+  purpose: 'photo',
+  originalName: 'x.png',
+  mime: 'image/png',
+  size,
+  sha256: '-',
+  storagePath: `2026/11/${fileId}`,
+  store,
+  organizationId: null,
+  createBy: null,
+  createTime: new Date(),
+})

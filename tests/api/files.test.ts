@@ -4,20 +4,11 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
+import type { ImportStatus } from '../../src/contract/schemas/files'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { Client, newKey, sha256, utcStamp } from './client'
 import { EXE, HTML, JPG, LIST_BY_IDS, multipart, PDF, png, upload, UPLOAD, type FileInfo } from './files-fixtures'
 import { DEMO_PASSWORD, ROLE, signedIn, sleep, uniqueName } from './helpers'
-interface ImportStatus {
-  jobId: string
-  total: number
-  processed: number
-  succeeded: number
-  failed: number
-  done: boolean
-  reportFileId: string | null
-  error: string | null
-}
 
 async function fetchUrl(base: string, url: string) {
   const res = await fetch(base + url)

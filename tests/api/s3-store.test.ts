@@ -20,7 +20,7 @@ import { openDatabase, type Database } from '../../server/db/client'
 import { fileChunk, userCommonFile } from '../../server/db/schema'
 import { CHUNK_BYTES, moveAll, storageOf, type FileRow, type StorageEnv } from '../../server/modules/files/storage'
 import { startGateway, type Gateway } from '../support/gateway'
-import { noisyPng, upload } from './files-fixtures'
+import { noisyPng, storedRow, upload } from './files-fixtures'
 import { signedIn, sleep } from './helpers'
 
 // s3rver ships no types: the little used here
@@ -98,19 +98,7 @@ describe('the S3 file store', () => {
 
   /** Only remove() and open() of the s3 store run here: they touch the bucket, not the database. */
   const bucketOnly = (): StorageEnv => ({ db: null as unknown as Db, dataDir: dir, s3 })
-  const rowOf = (fileId: string, size: number): FileRow => ({
-    fileId,
-    purpose: 'photo',
-    originalName: 'x.png',
-    mime: 'image/png',
-    size,
-    sha256: '-',
-    storagePath: `2026/11/${fileId}`,
-    store: 's3',
-    organizationId: null,
-    createBy: null,
-    createTime: new Date(),
-  })
+  const rowOf = (fileId: string, size: number) => storedRow('s3', size, fileId)
 
   it('stores an upload as one object and serves it back through the signed URL; gone from the bucket, it is a 404', async () => {
     const admin = await signedIn(gw)
