@@ -2,9 +2,10 @@
 import { useState } from 'react'
 import { History, KeyRound, ListTree, ShieldCheck } from 'lucide-react'
 import { APP_TYPES, type AppType } from '@/contract'
+import { APP_FIELDS } from '@/contract/fields/apps'
 import type { Application } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
-import { enumOptions, FormField, FormGrid, ListPage, RowAction, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, enumOptions, FormField, ListPage, RowAction, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { Can } from './permissions'
 import { useT } from '@/lib/i18n'
 import { APP_CODE } from '@/lib/http'
@@ -123,20 +124,10 @@ export function AppManagePage() {
           size: 'xl',
           defaults: { sort: 1, type: 'pc' },
           render: () => (
-            <FormGrid>
-              <FormField name="name" label={t('apps.field.name')} required maxLength={50} />
-              <FormField name="shortName" label={t('apps.field.shortName')} maxLength={20} />
-              <FormField name="code" label={t('apps.field.code')} required maxLength={64} hint={t('apps.codeHint')} />
-              <FormField name="type" label={t('apps.field.type')} kind="select" required options={typeOptions} />
-              <FormField name="url" label={t('apps.field.url')} maxLength={300} wide placeholder="https://" />
-              <FormField name="sort" label={t('apps.field.sort')} kind="number" required />
-              <FormField name="principal" label={t('apps.field.principal')} maxLength={30} />
-              <FormField name="principalPhone" label={t('apps.field.principalPhone')} maxLength={20} />
-              <FormField name="industry" label={t('apps.field.industry')} maxLength={50} />
-              <FormField name="major" label={t('apps.field.major')} maxLength={50} />
-              <FormField name="iconFileId" label={t('apps.field.icon')} kind="file" purpose="photo" />
-              <FormField name="remark" label={t('apps.field.remark')} kind="textarea" maxLength={500} />
-            </FormGrid>
+            <DeclaredFields
+              fields={APP_FIELDS}
+              before={{ remark: <FormField name="iconFileId" label={t('apps.field.icon')} kind="file" purpose="photo" /> }}
+            />
           ),
         }}
       />

@@ -7,12 +7,13 @@
 import { useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { BookOpen, CircleSlash, FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
+import { DICT_MAJOR_FIELDS, DICT_NODE_FIELDS } from '@/contract/fields/dictionary'
 import { DICT_API, dictCopyFromStandard, dictNodeCopy, type DictKind, type DictMajor, type DictNode } from '@/contract/schemas/dictionary'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { FormDialog, FormField, FormGrid, invalidateResource, RowAction, RowActions, useDelete } from '@/lib/crud'
+import { DeclaredFields, FormDialog, invalidateResource, RowAction, RowActions, useDelete } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
@@ -92,19 +93,10 @@ export function DictionaryPage({ kind }: { kind: DictKind }) {
         }
         defaults={(parent) => ({ parentId: parent?.nodeId ?? null, status: 1, ...(parent?.majorId ? { majorId: parent.majorId } : {}) })}
         fields={
-          <FormGrid>
-            <FormField name="nodeName" label={t('dictionary.field.nodeName')} required maxLength={100} />
-            <FormField name="nodeCode" label={t('dictionary.field.nodeCode')} required maxLength={40} />
-            <FormField name="unit" label={t('dictionary.field.unit')} maxLength={20} />
-            <FormField
-              name="majorId"
-              label={t('dictionary.field.majorId')}
-              kind="select"
-              options={(majors.data ?? []).map((m) => ({ value: m.majorId, label: `${m.majorName}（${m.majorCode}）` }))}
-            />
-            <FormField name="status" label={t('dictionary.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} wide />
-            <FormField name="description" label={t('dictionary.field.description')} kind="textarea" maxLength={500} />
-          </FormGrid>
+          <DeclaredFields
+            fields={DICT_NODE_FIELDS}
+            sources={{ major: (majors.data ?? []).map((m) => ({ value: m.majorId, label: `${m.majorName}（${m.majorCode}）` })) }}
+          />
         }
       />
     </div>
@@ -185,12 +177,7 @@ function MajorsBody() {
         onSaved={() => void refresh()}
         size="md"
       >
-        <FormGrid>
-          <FormField name="majorName" label={t('dictionary.majors.majorName')} required maxLength={50} />
-          <FormField name="majorCode" label={t('dictionary.majors.majorCode')} required maxLength={30} />
-          <FormField name="sort" label={t('dictionary.majors.sort')} kind="number" required />
-          <FormField name="status" label={t('dictionary.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
-        </FormGrid>
+        <DeclaredFields fields={DICT_MAJOR_FIELDS} />
       </FormDialog>
     </>
   )
