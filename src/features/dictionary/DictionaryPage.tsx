@@ -4,7 +4,7 @@
  * Excel import/export). EBS also manages the engineering majors (专业管理); WBS and quantity copy
  * nodes from an EBS standard (a major's EBS nodes, ancestors included).
  */
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { BookOpen, CircleSlash, FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
 import { DICT_MAJOR_FIELDS, DICT_NODE_FIELDS } from '@/contract/fields/dictionary'
@@ -103,19 +103,28 @@ export function DictionaryPage({ kind }: { kind: DictKind }) {
   )
 }
 
-/** 专业管理: the engineering majors in a dialog (add, edit, delete). */
-function MajorsButton() {
-  const { t } = useT()
+/** A toolbar button opening a dialog, whose body is there only while it is open. */
+function DialogButton({ label, className, children }: { label: string; className: string; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false)
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)} icon={BookOpen}>
-        {t('dictionary.majors.button')}
+        {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-xl">{open && <MajorsBody />}</DialogContent>
+        <DialogContent className={className}>{open && children(() => setOpen(false))}</DialogContent>
       </Dialog>
     </>
+  )
+}
+
+/** 专业管理: the engineering majors in a dialog (add, edit, delete). */
+function MajorsButton() {
+  const { t } = useT()
+  return (
+    <DialogButton label={t('dictionary.majors.button')} className="sm:max-w-xl">
+      {() => <MajorsBody />}
+    </DialogButton>
   )
 }
 
@@ -186,27 +195,19 @@ function MajorsBody() {
 /** 从标准复制: a major's EBS standard, nodes ticked, copied with their ancestors as top nodes of this dictionary. */
 function StandardButton({ kind, majors, onCopied }: { kind: DictKind; majors: DictMajor[]; onCopied: () => void }) {
   const { t } = useT()
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)} icon={BookOpen}>
-        {t('dictionary.standard.button')}
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-2xl">
-          {open && (
-            <StandardBody
-              kind={kind}
-              majors={majors}
-              onDone={() => {
-                setOpen(false)
-                onCopied()
-              }}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
-    </>
+    <DialogButton label={t('dictionary.standard.button')} className="sm:max-w-2xl">
+      {(close) => (
+        <StandardBody
+          kind={kind}
+          majors={majors}
+          onDone={() => {
+            close()
+            onCopied()
+          }}
+        />
+      )}
+    </DialogButton>
   )
 }
 
