@@ -33,6 +33,7 @@ export function AppManagePage() {
   const [grantsApp, setGrantsApp] = useState<Application | null>(null)
   const key = useRotateKey()
 
+  const filters = declaredFilters(APP_FIELDS, tr)
   const truncated = 'max-w-[16rem] truncate'
   const columns: ListColumn<Application>[] = [
     ...declaredColumns<Application>(APP_FIELDS, tr, {
@@ -76,7 +77,7 @@ export function AppManagePage() {
         resource={applicationResource}
         title={t('apps.title')}
         description={t('apps.description')}
-        filters={declaredFilters(APP_FIELDS, tr)}
+        filters={filters}
         columns={columns}
         canDelete={(r) => (r.code === APP_CODE ? t('apps.selfRefused') : true)}
         rowActions={(r) => (
