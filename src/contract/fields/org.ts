@@ -29,9 +29,7 @@ export const ORG_FIELDS = defineFields('organization.field', [
 
 /** Qualification levels 甲/乙/丙/其他 and categories (SPEC §3). */
 export const QUALIFICATION_LEVELS = ['first', 'second', 'third', 'other'] as const
-export type QualificationLevel = (typeof QUALIFICATION_LEVELS)[number]
 export const QUALIFICATION_CATEGORIES = ['design', 'supervision', 'consulting', 'construction', 'testing', 'other'] as const
-export type QualificationCategory = (typeof QUALIFICATION_CATEGORIES)[number]
 
 // ---- a unit's lists, saved as a whole -------------------------------------------------------
 

@@ -67,8 +67,6 @@ export { ORG_API, ORG_SUBLISTS, sublistPaths, type OrgSublist } from '../endpoin
 export const ORG_NODE = { unitType: 1, unit: 2, role: 3 } as const
 export type OrgNodeType = (typeof ORG_NODE)[keyof typeof ORG_NODE]
 
-export { QUALIFICATION_CATEGORIES, QUALIFICATION_LEVELS, type QualificationCategory, type QualificationLevel } from '../fields/org'
-
 const status = () => z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
 const optionalName = (max: number) => optional(name(max))
 /** Bounds as declared (../fields/org.ts). */
