@@ -29,6 +29,8 @@ export const OPTION_SOURCES = [
   'person',
   'organizationType',
   'organization',
+  'account',
+  'major',
 ] as const
 export type OptionSource = (typeof OPTION_SOURCES)[number]
 

@@ -60,6 +60,32 @@ for (const [path, name] of [
   })
 }
 
+test('工程专业: a major added and edited through its dialog, then offered by the EBS node form', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/ebs-management')
+  const t = tag()
+  await page.getByRole('button', { name: '专业管理' }).click()
+  const majors = page.getByRole('dialog', { name: '工程专业' })
+  await majors.getByRole('button', { name: '新增专业' }).click()
+  const add = page.getByRole('dialog', { name: '新增专业' })
+  await add.getByLabel('专业名称').fill(`测试专业${t}`)
+  await add.getByLabel('专业编码').fill(`MJ-${t}`)
+  await add.getByRole('button', { name: '提交' }).click()
+  await expect(add).toBeHidden()
+  await majors.getByRole('button', { name: `编辑 测试专业${t}` }).click()
+  const edit = page.getByRole('dialog', { name: '编辑专业' })
+  await edit.getByLabel('专业名称').fill(`已改专业${t}`)
+  await edit.getByRole('button', { name: '提交' }).click()
+  await expect(edit).toBeHidden()
+  await expect(majors.getByText(`已改专业${t}`, { exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(majors).toBeHidden()
+
+  await page.getByRole('button', { name: '新增顶级节点' }).click()
+  await page.getByRole('dialog').getByRole('combobox', { name: '专业' }).click()
+  await expect(page.getByRole('option', { name: `已改专业${t}（MJ-${t}）` })).toBeVisible()
+})
+
 test('EBS管理: 5,000 nodes imported from Excel, a subtree moved by 移动到… and one by drag', async ({ page }) => {
   test.setTimeout(1_200_000)
   await page.setViewportSize({ width: 1440, height: 900 })

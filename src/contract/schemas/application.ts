@@ -1,8 +1,13 @@
 import { z } from 'zod'
 import { APP_TYPES } from '../enums'
+import { maxima } from '../fields'
+import { APP_FIELDS } from '../fields/apps'
 import { V, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
 import { fileRef, id, listQuery, version, type Stamped, recordSchemas } from './common'
 import type { MenuEntry } from './shell'
+
+/** Bounds as declared (../fields/apps.ts). */
+const APP = maxima(APP_FIELDS)
 
 export const {
   fields: applicationFields,
@@ -10,24 +15,24 @@ export const {
   update: applicationUpdate,
 } = recordSchemas(
   {
-    name: name(50),
-    shortName: optionalText(20),
-    code: text(64).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
+    name: name(APP.name),
+    shortName: optionalText(APP.shortName),
+    code: text(APP.code).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
     type: z.enum(APP_TYPES, { error: V.invalid }),
-    url: optionalText(300).refine((v) => v === undefined || URL_RE.test(v), { error: V.url }),
+    url: optionalText(APP.url).refine((v) => v === undefined || URL_RE.test(v), { error: V.url }),
     sort: sortCode().default(1),
-    principal: optionalText(30),
-    principalPhone: optionalText(20).refine((v) => v === undefined || PHONE.test(v), { error: V.phone }),
-    industry: optionalText(50),
-    major: optionalText(50),
-    remark: optionalText(500),
+    principal: optionalText(APP.principal),
+    principalPhone: optionalText(APP.principalPhone).refine((v) => v === undefined || PHONE.test(v), { error: V.phone }),
+    industry: optionalText(APP.industry),
+    major: optionalText(APP.major),
+    remark: optionalText(APP.remark),
     /** An uploaded image (purpose photo). */
     iconFileId: fileRef(),
   },
   'applicationId',
 )
 export const applicationListQuery = listQuery.extend({
-  name: filterText(50),
+  name: filterText(APP.name),
   type: z.enum(APP_TYPES).optional(),
 })
 export type ApplicationFields = z.infer<typeof applicationFields>
@@ -46,7 +51,7 @@ export interface AppKeyAnswer {
 }
 
 /** A client asks for the latest published version with its application code and key. */
-export const latestPublishBody = z.object({ appCode: text(64), appKey: text(200) })
+export const latestPublishBody = z.object({ appCode: text(APP.code), appKey: text(200) })
 
 const versionPart = () => int({ min: 0, max: 9999 })
 export const {

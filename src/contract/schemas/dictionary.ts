@@ -18,6 +18,8 @@
  * POST wbsEbsRel/save { wbsId, ebsIds } (replaces the set), GET wbsEbsRel/tree?kind=wbs|ebs.
  */
 import { z } from 'zod'
+import { maxima } from '../fields'
+import { DICT_MAJOR_FIELDS, DICT_NODE_FIELDS } from '../fields/dictionary'
 import { V, filterText, int, name, optional, optionalText, sortCode, str, text } from '../rules'
 import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 import { structureCode } from './projectStructure'
@@ -40,6 +42,10 @@ export const DICT_API = {
   relTree: `${A}/wbsEbsRel/tree`,
 } as const
 
+/** Bounds as declared (../fields/dictionary.ts). */
+const MAJOR = maxima(DICT_MAJOR_FIELDS)
+const NODE = maxima(DICT_NODE_FIELDS)
+
 const status = () =>
   z.coerce
     .number()
@@ -54,8 +60,8 @@ export const {
   update: dictMajorUpdate,
 } = recordSchemas(
   {
-    majorCode: text(30).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
-    majorName: name(50),
+    majorCode: text(MAJOR.majorCode).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
+    majorName: name(MAJOR.majorName),
     sort: sortCode().default(1),
     status: status(),
     remark: optionalText(200),
@@ -76,12 +82,11 @@ export interface DictMajor extends Stamped {
 // ---- dictionary nodes --------------------------------------------------------------------------
 
 export const dictNodeFields = z.object({
-  nodeCode: structureCode(40),
-  nodeName: name(100),
-  /** Unit of measure (m, m³, t, 座…). */
-  unit: optionalText(20),
+  nodeCode: structureCode(NODE.nodeCode),
+  nodeName: name(NODE.nodeName),
+  unit: optionalText(NODE.unit),
   majorId: optional(id()),
-  description: optionalText(500),
+  description: optionalText(NODE.description),
   status: status(),
 })
 export const dictNodeAdd = dictNodeFields.extend({
@@ -132,8 +137,8 @@ export const dictStandardQuery = z.object({ marjorId: id() })
 
 /** One row of an import: the parent by its code (earlier in the file, or already in the dictionary), the major by its code. */
 export const dictImportRow = dictNodeFields.omit({ majorId: true }).extend({
-  parentCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), structureCode(40).optional()),
-  majorCode: optional(text(30)),
+  parentCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), structureCode(NODE.nodeCode).optional()),
+  majorCode: optional(text(MAJOR.majorCode)),
 })
 
 export type DictNodeFields = z.input<typeof dictNodeFields>

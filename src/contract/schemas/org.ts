@@ -29,7 +29,17 @@
  */
 import { z } from 'zod'
 import { maxima } from '../fields'
-import { ORG_FIELDS } from '../fields/org'
+import {
+  ORG_CONTACT_FIELDS,
+  ORG_COWORK_FIELDS,
+  ORG_FIELDS,
+  ORG_GROUP_ACCOUNT_FIELDS,
+  ORG_GROUP_FIELDS,
+  ORG_LISTING_FIELDS,
+  ORG_QUALIFICATION_FIELDS,
+  QUALIFICATION_CATEGORIES,
+  QUALIFICATION_LEVELS,
+} from '../fields/org'
 import {
   V,
   bankAccount,
@@ -57,16 +67,16 @@ export { ORG_API, ORG_SUBLISTS, sublistPaths, type OrgSublist } from '../endpoin
 export const ORG_NODE = { unitType: 1, unit: 2, role: 3 } as const
 export type OrgNodeType = (typeof ORG_NODE)[keyof typeof ORG_NODE]
 
-/** Qualification levels 甲/乙/丙/其他 and categories (SPEC §3). */
-export const QUALIFICATION_LEVELS = ['first', 'second', 'third', 'other'] as const
-export type QualificationLevel = (typeof QUALIFICATION_LEVELS)[number]
-export const QUALIFICATION_CATEGORIES = ['design', 'supervision', 'consulting', 'construction', 'testing', 'other'] as const
-export type QualificationCategory = (typeof QUALIFICATION_CATEGORIES)[number]
-
 const status = () => z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
 const optionalName = (max: number) => optional(name(max))
 /** Bounds as declared (../fields/org.ts). */
 const ORG = maxima(ORG_FIELDS)
+const LISTING = maxima(ORG_LISTING_FIELDS)
+const COWORK = maxima(ORG_COWORK_FIELDS)
+const CONTACT = maxima(ORG_CONTACT_FIELDS)
+const QUALIFICATION = maxima(ORG_QUALIFICATION_FIELDS)
+const GROUP = maxima(ORG_GROUP_FIELDS)
+const GROUP_ACCOUNT = maxima(ORG_GROUP_ACCOUNT_FIELDS)
 
 // ---- organisation -----------------------------------------------------------------------
 
@@ -223,51 +233,51 @@ export interface OrgTypeNode extends OrgType {
 
 export const orgListingItem = z.object({
   orgListingId: id().optional(),
-  institutionName: name(100),
+  institutionName: name(LISTING.institutionName),
   stockCode: optional(
     z
       .string()
       .trim()
-      .regex(/^[0-9A-Za-z.]{1,12}$/, { error: V.invalid }),
+      .regex(new RegExp(`^[0-9A-Za-z.]{1,${LISTING.stockCode}}$`), { error: V.invalid }),
   ),
   listingDate: optional(isoDate()),
-  remark: optionalText(200),
+  remark: optionalText(LISTING.remark),
 })
 export const orgCoworkItem = z.object({
   orgCoworkId: id().optional(),
-  coworkName: name(100),
+  coworkName: name(COWORK.coworkName),
   creditCode: optional(creditCode()),
-  contactPerson: optionalName(30),
+  contactPerson: optionalName(COWORK.contactPerson),
   contactPhone: optional(tel()),
-  remark: optionalText(200),
+  remark: optionalText(COWORK.remark),
 })
 export const orgContactItem = z.object({
   orgContactId: id().optional(),
-  contactName: name(30),
-  post: optionalText(30),
+  contactName: name(CONTACT.contactName),
+  post: optionalText(CONTACT.post),
   phone: tel(),
   email: optional(email()),
-  remark: optionalText(200),
+  remark: optionalText(CONTACT.remark),
 })
 export const orgQualificationItem = z
   .object({
     orgQualificationId: id().optional(),
-    qualificationName: name(100),
+    qualificationName: name(QUALIFICATION.qualificationName),
     level: z.enum(QUALIFICATION_LEVELS, { error: V.required }),
     category: z.enum(QUALIFICATION_CATEGORIES, { error: V.required }),
     certificateNo: optional(
       z
         .string()
         .trim()
-        .max(50, { error: `${V.tooLong}:50` })
+        .max(QUALIFICATION.certificateNo, { error: `${V.tooLong}:${QUALIFICATION.certificateNo}` })
         .regex(/^[\p{L}\p{N}\-()（）]+$/u, { error: V.invalid }),
     ),
-    issuer: optionalName(100),
+    issuer: optionalName(QUALIFICATION.issuer),
     validFrom: isoDate(),
     validTo: isoDate(),
     frontFileId: optional(id()),
     backFileId: optional(id()),
-    remark: optionalText(200),
+    remark: optionalText(QUALIFICATION.remark),
   })
   .refine((q) => !q.validFrom || !q.validTo || q.validTo >= q.validFrom, { path: ['validTo'], error: V.dateOrder })
 
@@ -320,15 +330,15 @@ export const {
 } = recordSchemas(
   {
     organizationId: id(),
-    groupName: name(30),
-    remark: optionalText(200),
+    groupName: name(GROUP.groupName),
+    remark: optionalText(GROUP.remark),
     sort: sortCode().default(1),
   },
   'orgGroupId',
 )
 export const orgGroupListQuery = listQuery.extend({
   organizationId: z.uuid().optional(),
-  groupName: filterText(30),
+  groupName: filterText(GROUP.groupName),
 })
 export interface OrgGroup extends z.infer<typeof orgGroupFields>, Stamped {
   orgGroupId: string
@@ -343,7 +353,7 @@ export const {
   {
     orgGroupId: id(),
     accountId: id(),
-    remark: optionalText(200),
+    remark: optionalText(GROUP_ACCOUNT.remark),
     sort: sortCode().default(1),
   },
   'orgGroupAccountId',

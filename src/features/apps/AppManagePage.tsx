@@ -1,10 +1,20 @@
 /** /admin/app-manage: applications list (add/edit/delete) and, per application, its menu tree. */
 import { useState } from 'react'
 import { History, KeyRound, ListTree, ShieldCheck } from 'lucide-react'
-import { APP_TYPES, type AppType } from '@/contract'
+import { APP_FIELDS } from '@/contract/fields/apps'
 import type { Application } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
-import { enumOptions, FormField, FormGrid, ListPage, RowAction, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import {
+  declaredColumns,
+  declaredFilters,
+  DeclaredFields,
+  FormField,
+  ListPage,
+  RowAction,
+  timeColumn,
+  useTranslate,
+  type ListColumn,
+} from '@/lib/crud'
 import { Can } from './permissions'
 import { useT } from '@/lib/i18n'
 import { APP_CODE } from '@/lib/http'
@@ -16,73 +26,47 @@ import { VersionsPanel } from './VersionsPanel'
 
 export function AppManagePage() {
   const { t } = useT()
-  const typeLabel = (v: AppType) => t(`apps.type.${v}`)
-  const typeOptions = enumOptions(APP_TYPES, typeLabel)
+  const tr = useTranslate()
   const [menuApp, setMenuApp] = useState<Application | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
   const [versionsApp, setVersionsApp] = useState<Application | null>(null)
   const [grantsApp, setGrantsApp] = useState<Application | null>(null)
   const key = useRotateKey()
 
-  const filters: FilterField[] = [
-    { name: 'name', label: t('apps.field.name') },
-    { name: 'type', label: t('apps.field.type'), kind: 'select', options: typeOptions },
-  ]
-
+  const filters = declaredFilters(APP_FIELDS, tr)
+  const truncated = 'max-w-[16rem] truncate'
   const columns: ListColumn<Application>[] = [
-    {
-      key: 'name',
-      header: t('apps.field.name'),
-      sortable: true,
-      cell: (r) => (
-        <span className="flex items-center gap-2 font-medium">
-          {r.iconUrl ? <img src={r.iconUrl} alt="" className="size-6 rounded object-cover" /> : null}
-          {r.name}
-        </span>
-      ),
-    },
-    { key: 'shortName', header: t('apps.field.shortName') },
-    {
-      key: 'code',
-      header: t('apps.field.code'),
-      sortable: true,
-      cell: (r) => <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{r.code}</code>,
-    },
-    {
-      key: 'type',
-      header: t('apps.field.type'),
-      cell: (r) => <Badge variant="outline">{typeLabel(r.type)}</Badge>,
-      exportValue: (r) => typeLabel(r.type),
-    },
-    {
-      key: 'url',
-      header: t('apps.field.url'),
-      className: 'max-w-[16rem] truncate',
-      cell: (r) =>
-        r.url ? (
-          <a
-            href={r.url}
-            target="_blank"
-            rel="noreferrer noopener"
-            className="text-primary underline-offset-4 hover:underline"
-            title={r.url}
-          >
-            {r.url}
-          </a>
-        ) : (
-          <span className="text-muted-foreground">--</span>
+    ...declaredColumns<Application>(APP_FIELDS, tr, {
+      name: {
+        cell: (r) => (
+          <span className="flex items-center gap-2 font-medium">
+            {r.iconUrl ? <img src={r.iconUrl} alt="" className="size-6 rounded object-cover" /> : null}
+            {r.name}
+          </span>
         ),
-    },
-    { key: 'sort', header: t('apps.field.sort'), sortable: true, align: 'right' },
-    { key: 'principal', header: t('apps.field.principal') },
-    {
-      key: 'principalPhone',
-      header: t('apps.field.principalPhone'),
-      cell: (r) => <span className="tabular-nums">{r.principalPhone || '--'}</span>,
-    },
-    { key: 'industry', header: t('apps.field.industry'), defaultHidden: true },
-    { key: 'major', header: t('apps.field.major'), defaultHidden: true },
-    { key: 'remark', header: t('apps.field.remark'), defaultHidden: true, className: 'max-w-[16rem] truncate' },
+      },
+      code: { cell: (r) => <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{r.code}</code> },
+      type: { cell: (r) => <Badge variant="outline">{t(`apps.type.${r.type}`)}</Badge> },
+      url: {
+        className: truncated,
+        cell: (r) =>
+          r.url ? (
+            <a
+              href={r.url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="text-primary underline-offset-4 hover:underline"
+              title={r.url}
+            >
+              {r.url}
+            </a>
+          ) : (
+            <span className="text-muted-foreground">--</span>
+          ),
+      },
+      principalPhone: { cell: (r) => <span className="tabular-nums">{r.principalPhone || '--'}</span> },
+      remark: { className: truncated },
+    }),
     timeColumn('createTime', t('apps.field.createTime'), { sortable: true }),
     timeColumn('updateTime', t('apps.field.updateTime'), { defaultHidden: true }),
   ]
@@ -123,20 +107,10 @@ export function AppManagePage() {
           size: 'xl',
           defaults: { sort: 1, type: 'pc' },
           render: () => (
-            <FormGrid>
-              <FormField name="name" label={t('apps.field.name')} required maxLength={50} />
-              <FormField name="shortName" label={t('apps.field.shortName')} maxLength={20} />
-              <FormField name="code" label={t('apps.field.code')} required maxLength={64} hint={t('apps.codeHint')} />
-              <FormField name="type" label={t('apps.field.type')} kind="select" required options={typeOptions} />
-              <FormField name="url" label={t('apps.field.url')} maxLength={300} wide placeholder="https://" />
-              <FormField name="sort" label={t('apps.field.sort')} kind="number" required />
-              <FormField name="principal" label={t('apps.field.principal')} maxLength={30} />
-              <FormField name="principalPhone" label={t('apps.field.principalPhone')} maxLength={20} />
-              <FormField name="industry" label={t('apps.field.industry')} maxLength={50} />
-              <FormField name="major" label={t('apps.field.major')} maxLength={50} />
-              <FormField name="iconFileId" label={t('apps.field.icon')} kind="file" purpose="photo" />
-              <FormField name="remark" label={t('apps.field.remark')} kind="textarea" maxLength={500} />
-            </FormGrid>
+            <DeclaredFields
+              fields={APP_FIELDS}
+              before={{ remark: <FormField name="iconFileId" label={t('apps.field.icon')} kind="file" purpose="photo" /> }}
+            />
           ),
         }}
       />

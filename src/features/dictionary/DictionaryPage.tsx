@@ -4,15 +4,16 @@
  * Excel import/export). EBS also manages the engineering majors (专业管理); WBS and quantity copy
  * nodes from an EBS standard (a major's EBS nodes, ancestors included).
  */
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { BookOpen, CircleSlash, FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
+import { DICT_MAJOR_FIELDS, DICT_NODE_FIELDS } from '@/contract/fields/dictionary'
 import { DICT_API, dictCopyFromStandard, dictNodeCopy, type DictKind, type DictMajor, type DictNode } from '@/contract/schemas/dictionary'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { FormDialog, FormField, FormGrid, invalidateResource, RowAction, RowActions, useDelete } from '@/lib/crud'
+import { DeclaredFields, FormDialog, invalidateResource, RowAction, RowActions, useDelete } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
@@ -92,38 +93,38 @@ export function DictionaryPage({ kind }: { kind: DictKind }) {
         }
         defaults={(parent) => ({ parentId: parent?.nodeId ?? null, status: 1, ...(parent?.majorId ? { majorId: parent.majorId } : {}) })}
         fields={
-          <FormGrid>
-            <FormField name="nodeName" label={t('dictionary.field.nodeName')} required maxLength={100} />
-            <FormField name="nodeCode" label={t('dictionary.field.nodeCode')} required maxLength={40} />
-            <FormField name="unit" label={t('dictionary.field.unit')} maxLength={20} />
-            <FormField
-              name="majorId"
-              label={t('dictionary.field.majorId')}
-              kind="select"
-              options={(majors.data ?? []).map((m) => ({ value: m.majorId, label: `${m.majorName}（${m.majorCode}）` }))}
-            />
-            <FormField name="status" label={t('dictionary.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} wide />
-            <FormField name="description" label={t('dictionary.field.description')} kind="textarea" maxLength={500} />
-          </FormGrid>
+          <DeclaredFields
+            fields={DICT_NODE_FIELDS}
+            sources={{ major: (majors.data ?? []).map((m) => ({ value: m.majorId, label: `${m.majorName}（${m.majorCode}）` })) }}
+          />
         }
       />
     </div>
   )
 }
 
-/** 专业管理: the engineering majors in a dialog (add, edit, delete). */
-function MajorsButton() {
-  const { t } = useT()
+/** A toolbar button opening a dialog, whose body is there only while it is open. */
+function DialogButton({ label, className, children }: { label: string; className: string; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false)
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)} icon={BookOpen}>
-        {t('dictionary.majors.button')}
+        {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-xl">{open && <MajorsBody />}</DialogContent>
+        <DialogContent className={className}>{open && children(() => setOpen(false))}</DialogContent>
       </Dialog>
     </>
+  )
+}
+
+/** 专业管理: the engineering majors in a dialog (add, edit, delete). */
+function MajorsButton() {
+  const { t } = useT()
+  return (
+    <DialogButton label={t('dictionary.majors.button')} className="sm:max-w-xl">
+      {() => <MajorsBody />}
+    </DialogButton>
   )
 }
 
@@ -185,12 +186,7 @@ function MajorsBody() {
         onSaved={() => void refresh()}
         size="md"
       >
-        <FormGrid>
-          <FormField name="majorName" label={t('dictionary.majors.majorName')} required maxLength={50} />
-          <FormField name="majorCode" label={t('dictionary.majors.majorCode')} required maxLength={30} />
-          <FormField name="sort" label={t('dictionary.majors.sort')} kind="number" required />
-          <FormField name="status" label={t('dictionary.field.status')} kind="switch" checkedValue={1} uncheckedValue={0} />
-        </FormGrid>
+        <DeclaredFields fields={DICT_MAJOR_FIELDS} />
       </FormDialog>
     </>
   )
@@ -199,27 +195,19 @@ function MajorsBody() {
 /** 从标准复制: a major's EBS standard, nodes ticked, copied with their ancestors as top nodes of this dictionary. */
 function StandardButton({ kind, majors, onCopied }: { kind: DictKind; majors: DictMajor[]; onCopied: () => void }) {
   const { t } = useT()
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)} icon={BookOpen}>
-        {t('dictionary.standard.button')}
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-2xl">
-          {open && (
-            <StandardBody
-              kind={kind}
-              majors={majors}
-              onDone={() => {
-                setOpen(false)
-                onCopied()
-              }}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
-    </>
+    <DialogButton label={t('dictionary.standard.button')} className="sm:max-w-2xl">
+      {(close) => (
+        <StandardBody
+          kind={kind}
+          majors={majors}
+          onDone={() => {
+            close()
+            onCopied()
+          }}
+        />
+      )}
+    </DialogButton>
   )
 }
 

@@ -1,10 +1,11 @@
 /** 分组: the unit's groups of accounts (orgGroup) and each group's members (orgGroupAccount). */
 import { useState } from 'react'
 import { Pencil, Plus, Trash2, Users } from 'lucide-react'
+import { ORG_GROUP_ACCOUNT_FIELDS, ORG_GROUP_FIELDS } from '@/contract/fields/org'
 import type { OrgGroup, OrgGroupAccount } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { DataTable, DeleteRowAction, FormDialog, FormField, FormGrid, useDelete, useList, type ListColumn } from '@/lib/crud'
+import { DataTable, DeclaredFields, DeleteRowAction, FormDialog, useDelete, useList, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { cn } from '@/lib/utils'
@@ -94,11 +95,7 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
         size="md"
         onSaved={(g) => g && setSelectedId(g.orgGroupId)}
       >
-        <FormGrid>
-          <FormField name="groupName" label={t('organization.group.groupName')} required maxLength={30} wide />
-          <FormField name="sort" label={t('organization.group.sort')} kind="number" required />
-          <FormField name="remark" label={t('organization.group.remark')} kind="textarea" maxLength={200} />
-        </FormGrid>
+        <DeclaredFields fields={ORG_GROUP_FIELDS} />
       </FormDialog>
     </div>
   )
@@ -162,18 +159,11 @@ function Members({ group, organizationId }: { group: OrgGroup; organizationId: s
         size="md"
         title={`${group.groupName} · ${t('organization.group.addMember')}`}
       >
-        <FormGrid>
-          <FormField
-            name="accountId"
-            label={t('organization.group.account')}
-            kind="select"
-            required
-            options={options}
-            wide
-            hint={accounts.data && accounts.data.length === 0 ? t('organization.group.noAccounts') : undefined}
-          />
-          <FormField name="remark" label={t('organization.group.remark')} kind="textarea" maxLength={200} />
-        </FormGrid>
+        <DeclaredFields
+          fields={ORG_GROUP_ACCOUNT_FIELDS}
+          sources={{ account: options }}
+          own={{ accountId: { hint: accounts.data && accounts.data.length === 0 ? t('organization.group.noAccounts') : undefined } }}
+        />
       </FormDialog>
     </section>
   )

@@ -1,138 +1,102 @@
-/** 联系人 and 上市/协作机构 of a unit: editable lists saved as a whole. */
-import type { ReactNode } from 'react'
+/** 联系人 and 上市/协作机构 of a unit: editable lists of declared fields (contract/fields/org.ts) saved as a whole. */
+import type { z } from 'zod'
+import type { Declared } from '@/contract/fields'
+import { ORG_CONTACT_FIELDS, ORG_COWORK_FIELDS, ORG_LISTING_FIELDS } from '@/contract/fields/org'
 import { orgContactFull, orgCoworkFull, orgListingFull, type OrgSublist } from '@/contract/schemas/org'
 import { Skeleton } from '@/components/ui/skeleton'
-import { FormField, FormGrid } from '@/lib/crud'
+import { DeclaredFields, type DeclaredFieldsProps, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { useSublist } from './api'
-import { SublistEditor, type SublistEditorProps } from './SublistEditor'
+import { blankItem, SublistEditor } from './SublistEditor'
 
-/** Loads a list, then edits it. */
-function Loaded({
-  name,
-  organizationId,
-  children,
-}: {
+interface SublistProps<F extends Declared> {
   name: OrgSublist
   organizationId: string
-  children: (items: Record<string, unknown>[]) => ReactNode
-}) {
-  const q = useSublist<Record<string, unknown>>(name, organizationId)
-  if (q.isPending) return <Skeleton className="h-32" />
-  if (q.isError) return <p className="text-sm text-destructive">{q.error.message}</p>
-  return <>{children(q.data)}</>
+  /** The contract's `{ organizationId, items }` schema. */
+  schema: z.ZodObject
+  fields: readonly F[]
+  /** i18n prefix of the list's title, entity and empty texts. */
+  texts: 'organization.contact' | 'organization.listing' | 'organization.cowork'
+  /** An item's heading from its values; empty: `<entity> #n`. */
+  title: (item: FormValues) => string
+  own?: DeclaredFieldsProps<F>['own']
+  /** Under its title as a heading. */
+  section?: boolean
 }
 
-type EditorBase = Omit<SublistEditorProps, 'items' | 'children'>
+/** Loads a unit's list, then edits it. */
+function Sublist<F extends Declared>({ name, organizationId, schema, fields, texts, title, own, section }: SublistProps<F>) {
+  const { t } = useT()
+  const q = useSublist<Record<string, unknown>>(name, organizationId)
+  const body = q.isPending ? (
+    <Skeleton className="h-32" />
+  ) : q.isError ? (
+    <p className="text-sm text-destructive">{q.error.message}</p>
+  ) : (
+    <SublistEditor
+      name={name}
+      organizationId={organizationId}
+      schema={schema}
+      items={q.data}
+      label={t(`${texts}.title`)}
+      newItem={() => blankItem(fields)}
+      itemTitle={(item, i) => title(item) || `${t(`${texts}.entity`)} #${i + 1}`}
+      emptyText={t(`${texts}.empty`)}
+      action="edit"
+    >
+      {(p) => <DeclaredFields fields={fields} prefix={p} own={own} className="xl:grid-cols-4" />}
+    </SublistEditor>
+  )
+  if (!section) return body
+  return (
+    <section className="grid gap-3">
+      <h3 className="text-base font-semibold">{t(`${texts}.title`)}</h3>
+      {body}
+    </section>
+  )
+}
+
+/** A value and, when there is one, another after the separator. */
+const titled = (main: unknown, extra?: unknown, separator = ' ') =>
+  main ? `${String(main)}${extra ? `${separator}${String(extra)}` : ''}` : ''
 
 export function ContactsTab({ organizationId }: { organizationId: string }) {
-  const { t } = useT()
-  const base: EditorBase = {
-    name: 'orgContact',
-    organizationId,
-    schema: orgContactFull,
-    label: t('organization.contact.title'),
-    newItem: () => ({ contactName: '', post: '', phone: '', email: '', remark: '' }),
-    itemTitle: (item, i) =>
-      item.contactName
-        ? `${String(item.contactName)}${item.post ? ` · ${String(item.post)}` : ''}`
-        : `${t('organization.contact.entity')} #${i + 1}`,
-    emptyText: t('organization.contact.empty'),
-    action: 'edit',
-  }
   return (
-    <Loaded name="orgContact" organizationId={organizationId}>
-      {(items) => (
-        <SublistEditor {...base} items={items}>
-          {(p) => (
-            <FormGrid className="xl:grid-cols-4">
-              <FormField name={`${p}.contactName`} label={t('organization.contact.contactName')} required maxLength={30} />
-              <FormField name={`${p}.post`} label={t('organization.contact.post')} maxLength={30} />
-              <FormField name={`${p}.phone`} label={t('organization.contact.phone')} required maxLength={20} />
-              <FormField name={`${p}.email`} label={t('organization.contact.email')} maxLength={100} />
-              <FormField name={`${p}.remark`} label={t('organization.contact.remark')} maxLength={200} className="xl:col-span-4" />
-            </FormGrid>
-          )}
-        </SublistEditor>
-      )}
-    </Loaded>
+    <Sublist
+      name="orgContact"
+      organizationId={organizationId}
+      schema={orgContactFull}
+      fields={ORG_CONTACT_FIELDS}
+      texts="organization.contact"
+      title={(c) => titled(c.contactName, c.post, ' · ')}
+      own={{ remark: { className: 'xl:col-span-4' } }}
+    />
   )
 }
 
 export function InstitutionsTab({ organizationId }: { organizationId: string }) {
-  const { t } = useT()
+  const half = { className: 'xl:col-span-2' }
   return (
     <div className="grid gap-8">
-      <section className="grid gap-3">
-        <h3 className="text-base font-semibold">{t('organization.listing.title')}</h3>
-        <Loaded name="orgListing" organizationId={organizationId}>
-          {(items) => (
-            <SublistEditor
-              name="orgListing"
-              organizationId={organizationId}
-              schema={orgListingFull}
-              items={items}
-              label={t('organization.listing.title')}
-              newItem={() => ({ institutionName: '', stockCode: '', listingDate: '', remark: '' })}
-              itemTitle={(item, i) =>
-                item.institutionName
-                  ? `${String(item.institutionName)}${item.stockCode ? ` ${String(item.stockCode)}` : ''}`
-                  : `${t('organization.listing.entity')} #${i + 1}`
-              }
-              emptyText={t('organization.listing.empty')}
-              action="edit"
-            >
-              {(p) => (
-                <FormGrid className="xl:grid-cols-4">
-                  <FormField name={`${p}.institutionName`} label={t('organization.listing.institutionName')} required maxLength={100} />
-                  <FormField name={`${p}.stockCode`} label={t('organization.listing.stockCode')} maxLength={12} />
-                  <FormField name={`${p}.listingDate`} label={t('organization.listing.listingDate')} kind="date" />
-                  <FormField name={`${p}.remark`} label={t('organization.listing.remark')} maxLength={200} />
-                </FormGrid>
-              )}
-            </SublistEditor>
-          )}
-        </Loaded>
-      </section>
-      <section className="grid gap-3">
-        <h3 className="text-base font-semibold">{t('organization.cowork.title')}</h3>
-        <Loaded name="orgCowork" organizationId={organizationId}>
-          {(items) => (
-            <SublistEditor
-              name="orgCowork"
-              organizationId={organizationId}
-              schema={orgCoworkFull}
-              items={items}
-              label={t('organization.cowork.title')}
-              newItem={() => ({ coworkName: '', creditCode: '', contactPerson: '', contactPhone: '', remark: '' })}
-              itemTitle={(item, i) => (item.coworkName ? String(item.coworkName) : `${t('organization.cowork.entity')} #${i + 1}`)}
-              emptyText={t('organization.cowork.empty')}
-              action="edit"
-            >
-              {(p) => (
-                <FormGrid className="xl:grid-cols-4">
-                  <FormField
-                    name={`${p}.coworkName`}
-                    label={t('organization.cowork.coworkName')}
-                    required
-                    maxLength={100}
-                    className="xl:col-span-2"
-                  />
-                  <FormField
-                    name={`${p}.creditCode`}
-                    label={t('organization.cowork.creditCode')}
-                    maxLength={18}
-                    className="xl:col-span-2"
-                  />
-                  <FormField name={`${p}.contactPerson`} label={t('organization.cowork.contactPerson')} maxLength={30} />
-                  <FormField name={`${p}.contactPhone`} label={t('organization.cowork.contactPhone')} maxLength={20} />
-                  <FormField name={`${p}.remark`} label={t('organization.cowork.remark')} maxLength={200} className="xl:col-span-2" />
-                </FormGrid>
-              )}
-            </SublistEditor>
-          )}
-        </Loaded>
-      </section>
+      <Sublist
+        name="orgListing"
+        organizationId={organizationId}
+        schema={orgListingFull}
+        fields={ORG_LISTING_FIELDS}
+        texts="organization.listing"
+        title={(l) => titled(l.institutionName, l.stockCode)}
+        section
+      />
+      <Sublist
+        name="orgCowork"
+        organizationId={organizationId}
+        schema={orgCoworkFull}
+        fields={ORG_COWORK_FIELDS}
+        texts="organization.cowork"
+        title={(c) => titled(c.coworkName)}
+        own={{ coworkName: half, creditCode: half, remark: half }}
+        section
+      />
     </div>
   )
 }

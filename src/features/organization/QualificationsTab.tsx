@@ -1,17 +1,18 @@
 /** 资质 of a unit: cards with level, category, validity (expired ones marked) and scan thumbnails; edited as a whole in a dialog. */
 import { useState } from 'react'
 import { AlertTriangle, Award, FileText, ImageOff, Pencil } from 'lucide-react'
-import { QUALIFICATION_CATEGORIES, QUALIFICATION_LEVELS, orgQualificationFull, type OrgQualification } from '@/contract/schemas/org'
+import { ORG_QUALIFICATION_FIELDS } from '@/contract/fields/org'
+import { orgQualificationFull, type OrgQualification } from '@/contract/schemas/org'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { enumOptions, FormField, FormGrid, todayDate } from '@/lib/crud'
+import { DeclaredFields, FormField, todayDate } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { cn } from '@/lib/utils'
 import { useSublist } from './api'
-import { SublistEditor } from './SublistEditor'
+import { blankItem, SublistEditor } from './SublistEditor'
 
 const SOON_DAYS = 90
 const daysUntil = (date: string) => Math.ceil((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${todayDate()}T00:00:00Z`)) / 86_400_000)
@@ -44,8 +45,6 @@ export function QualificationsTab({ organizationId }: { organizationId: string }
   const { t } = useT()
   const q = useSublist<OrgQualification>('orgQualification', organizationId)
   const [editing, setEditing] = useState(false)
-  const levelLabel = (v: string) => t(`organization.qualification.levels.${v as (typeof QUALIFICATION_LEVELS)[number]}`)
-  const categoryLabel = (v: string) => t(`organization.qualification.categories.${v as (typeof QUALIFICATION_CATEGORIES)[number]}`)
   const items = q.data ?? []
 
   return (
@@ -80,8 +79,8 @@ export function QualificationsTab({ organizationId }: { organizationId: string }
                 <div className="min-w-0 space-y-2">
                   <div className="flex flex-wrap items-center gap-2">
                     <h4 className="min-w-0 font-medium">{item.qualificationName}</h4>
-                    <Badge variant="outline">{levelLabel(item.level)}</Badge>
-                    <Badge variant="secondary">{categoryLabel(item.category)}</Badge>
+                    <Badge variant="outline">{t(`organization.qualification.levels.${item.level}`)}</Badge>
+                    <Badge variant="secondary">{t(`organization.qualification.categories.${item.category}`)}</Badge>
                     {expired ? (
                       <Badge variant="destructive">
                         <AlertTriangle className="mr-1 h-3 w-3" aria-hidden />
@@ -134,18 +133,7 @@ export function QualificationsTab({ organizationId }: { organizationId: string }
                 schema={orgQualificationFull}
                 items={items as unknown as Record<string, unknown>[]}
                 label={t('organization.tabs.qualification')}
-                newItem={() => ({
-                  qualificationName: '',
-                  level: '',
-                  category: '',
-                  certificateNo: '',
-                  issuer: '',
-                  validFrom: '',
-                  validTo: '',
-                  frontFileId: '',
-                  backFileId: '',
-                  remark: '',
-                })}
+                newItem={() => blankItem(ORG_QUALIFICATION_FIELDS, 'frontFileId', 'backFileId')}
                 itemTitle={(item, i) =>
                   item.qualificationName ? String(item.qualificationName) : `${t('organization.qualification.entity')} #${i + 1}`
                 }
@@ -155,29 +143,10 @@ export function QualificationsTab({ organizationId }: { organizationId: string }
                 onCancel={() => setEditing(false)}
               >
                 {(p) => (
-                  <FormGrid>
-                    <FormField name={`${p}.qualificationName`} label={t('organization.qualification.name')} required maxLength={100} wide />
-                    <FormField
-                      name={`${p}.level`}
-                      label={t('organization.qualification.level')}
-                      kind="select"
-                      required
-                      options={enumOptions(QUALIFICATION_LEVELS, levelLabel)}
-                    />
-                    <FormField
-                      name={`${p}.category`}
-                      label={t('organization.qualification.category')}
-                      kind="select"
-                      required
-                      options={enumOptions(QUALIFICATION_CATEGORIES, categoryLabel)}
-                    />
-                    <FormField name={`${p}.certificateNo`} label={t('organization.qualification.certificateNo')} maxLength={50} />
-                    <FormField name={`${p}.issuer`} label={t('organization.qualification.issuer')} maxLength={100} />
-                    <FormField name={`${p}.validFrom`} label={t('organization.qualification.validFrom')} kind="date" required />
-                    <FormField name={`${p}.validTo`} label={t('organization.qualification.validTo')} kind="date" required />
+                  <DeclaredFields fields={ORG_QUALIFICATION_FIELDS} prefix={p}>
                     <FormField name={`${p}.frontFileId`} label={t('organization.qualification.front')} kind="file" purpose="scan" />
                     <FormField name={`${p}.backFileId`} label={t('organization.qualification.back')} kind="file" purpose="scan" />
-                  </FormGrid>
+                  </DeclaredFields>
                 )}
               </SublistEditor>
             )}

@@ -13,6 +13,7 @@ import { RotateCcw, Save } from 'lucide-react'
 import type { z } from 'zod'
 import type { FnOf } from '@/contract/catalogue'
 import { stripEmpty } from '@/contract'
+import type { Declared } from '@/contract/fields'
 import { sublistPaths, type OrgSublist } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { applyRefusal, FORM_HANDLED_CODES, FormList, onlyFields, ReadOnly, type FormValues } from '@/lib/crud'
@@ -23,6 +24,9 @@ import { useCan } from './permissions'
 import { orgKeys } from './queries'
 
 type Item = Record<string, unknown>
+/** A new item: its declared fields and the form's own ones, empty. */
+export const blankItem = (fields: readonly Declared[], ...own: string[]): FormValues =>
+  Object.fromEntries([...fields.map((f) => f.key), ...own].map((key) => [key, '']))
 const toForm = (items: Item[]) => items.map((it) => Object.fromEntries(Object.entries(it).map(([k, v]) => [k, v === null ? '' : v])))
 
 export interface SublistEditorProps {

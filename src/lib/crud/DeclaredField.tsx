@@ -79,6 +79,8 @@ export function DeclaredField({ field, sources, ...own }: DeclaredFieldProps) {
 export interface DeclaredFieldsProps<F extends Declared> {
   fields: readonly F[]
   sources?: OptionSources
+  /** The fields of an item of a `<FormList>`: their names under its prefix (`items.0.phone`). */
+  prefix?: string
   /** Props of some fields, winning over the declaration's (a hint that follows the values); false leaves the field out. */
   own?: Partial<Record<F['key'], Partial<FormFieldProps> | false>>
   /** A field of the screen's own placed before a declared one (a value the declarations have no kind for). */
@@ -93,6 +95,7 @@ export interface DeclaredFieldsProps<F extends Declared> {
 export function DeclaredFields<F extends Declared>({
   fields,
   sources,
+  prefix,
   own = {},
   before = {},
   children,
@@ -106,7 +109,9 @@ export function DeclaredFields<F extends Declared>({
         return (
           <Fragment key={key}>
             {before[key]}
-            {props !== false && <DeclaredField field={f} sources={sources} {...props} />}
+            {props !== false && (
+              <DeclaredField field={f} sources={sources} name={prefix === undefined ? undefined : `${prefix}.${key}`} {...props} />
+            )}
           </Fragment>
         )
       })}
