@@ -5,35 +5,28 @@
  */
 import { useMemo, useState } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
-import { toast } from '@/lib/toast'
 import { UserMinus } from 'lucide-react'
 import type { Role, RoleMember } from '@/contract/schemas/role'
-import { AccountPicker } from '@/components/account-picker'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { SearchInput } from '@/components/ui/search-input'
-import { Sheet } from '@/components/ui/sheet'
-import { confirm, DataTable, ListToolbar, RowAction, type ListColumn } from '@/lib/crud'
+import { DataTable, ListToolbar, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+import { AccountPicker, MembersSheet as RoleMembersSheet, useRemoveMembers, type MembersSheetProps } from '@/lib/members'
 import { Can } from './permissions'
-import { useAddMembers, useCandidates, useDeleteMembers, useMembers } from './api'
+import { useAddMembers, useDeleteMembers, useMembers } from './api'
+import { roleCandidatesQueryOptions } from './queries'
 
 const selectLabel = (m: RoleMember) => m.accountName
 
 const statusVariant = (s: string) =>
   (s === 'normal' ? 'success' : s === 'pending' ? 'secondary' : 'outline') as 'success' | 'secondary' | 'outline'
 
-export function MembersSheet({ role, open, onOpenChange }: { role: Role | null; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useT()
+export function MembersSheet(props: MembersSheetProps<Role>) {
   return (
-    <Sheet
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('roles.members.title', { role: role?.roleName ?? '' })}
-      description={t('roles.members.description')}
-    >
-      {open && role && <Members role={role} />}
-    </Sheet>
+    <RoleMembersSheet texts="roles.members" {...props}>
+      {(role) => <Members role={role} />}
+    </RoleMembersSheet>
   )
 }
 
@@ -43,30 +36,19 @@ function Members({ role }: { role: Role }) {
   const [selection, setSelection] = useState<RowSelectionState>({})
   const members = useMembers(role.roleId, keyword.trim())
   const remove = useDeleteMembers()
+  const add = useAddMembers()
   const rows = useMemo(() => members.data ?? [], [members.data])
   const visibleSelected = rows.filter((r) => selection[r.accountId])
 
-  async function removeMembers(list: RoleMember[]) {
-    const names = list.map((m) => m.userName || m.accountName).join('、')
-    if (
-      !(await confirm({
-        title: t('roles.members.removeTitle'),
-        description: t('roles.members.removeConfirm', {
-          names,
-          role: role.roleName,
-        }),
-        destructive: true,
-        confirmText: t('roles.members.remove'),
-      }))
-    )
-      return
-    await remove.mutateAsync({
-      roleId: role.roleId,
-      accountIds: list.map((m) => m.accountId),
-    })
-    setSelection({})
-    toast.success(t('roles.members.removed', { n: list.length }))
-  }
+  const { removeMembers, rowAction } = useRemoveMembers(
+    'roles.members',
+    role,
+    async (accountIds) => {
+      await remove.mutateAsync({ roleId: role.roleId, accountIds })
+      setSelection({})
+    },
+    remove.isPending,
+  )
 
   const columns: ListColumn<RoleMember>[] = [
     {
@@ -120,7 +102,15 @@ function Members({ role }: { role: Role }) {
           </Button>
         </Can>
         <Can action="member">
-          <MemberPicker role={role} />
+          <AccountPicker
+            texts="roles.members"
+            candidates={(keyword) => roleCandidatesQueryOptions(role.roleId, keyword)}
+            onAdd={async (accountIds) => {
+              await add.mutateAsync({ roleId: role.roleId, accountIds })
+              return accountIds.length
+            }}
+            busy={add.isPending}
+          />
         </Can>
       </ListToolbar>
       <DataTable
@@ -144,49 +134,9 @@ function Members({ role }: { role: Role }) {
             : null
         }
         empty={<span className="text-muted-foreground">{keyword.trim() ? t('roles.members.noMatch') : t('roles.members.empty')}</span>}
-        rowActions={(m) => (
-          <Can action="member">
-            <RowAction
-              icon={<UserMinus aria-hidden />}
-              label={t('roles.members.remove')}
-              tone="destructive"
-              disabled={remove.isPending}
-              onClick={() => void removeMembers([m])}
-            />
-          </Can>
-        )}
+        rowActions={(m) => <Can action="member">{rowAction(m)}</Can>}
       />
       <div className="border-t px-6 py-2 text-sm text-muted-foreground">{t('roles.members.count', { n: rows.length })}</div>
     </div>
-  )
-}
-
-/** Accounts to add: the shared account picker over the role's candidates. */
-function MemberPicker({ role }: { role: Role }) {
-  const { t } = useT()
-  const [open, setOpen] = useState(false)
-  const [keyword, setKeyword] = useState('')
-  const candidates = useCandidates(role.roleId, keyword.trim(), open)
-  const add = useAddMembers()
-
-  async function addMembers(accountIds: string[]) {
-    await add.mutateAsync({ roleId: role.roleId, accountIds })
-    toast.success(t('roles.members.added', { n: accountIds.length }))
-    setKeyword('')
-    setOpen(false)
-  }
-
-  return (
-    <AccountPicker
-      texts="roles.members"
-      open={open}
-      onOpenChange={setOpen}
-      keyword={keyword}
-      onKeywordChange={setKeyword}
-      candidates={candidates.data}
-      loading={candidates.isPending}
-      onAdd={addMembers}
-      busy={add.isPending}
-    />
   )
 }

@@ -5,7 +5,6 @@ import { ROLE_AUTH_API, type RoleResourceType } from '@/contract/schemas/role'
 import { invalidateResource } from '@/lib/crud'
 import { http } from '@/lib/http'
 import {
-  roleCandidatesQueryOptions,
   roleDataPermissionQueryOptions,
   roleMembersQueryOptions,
   roleMenuAppsQueryOptions,
@@ -17,10 +16,6 @@ import { roleResource } from './resource'
 
 export function useMembers(roleId: string, keyword: string) {
   return useQuery({ ...roleMembersQueryOptions(roleId, keyword), placeholderData: keepPreviousData })
-}
-
-export function useCandidates(roleId: string, keyword: string, enabled: boolean) {
-  return useQuery({ ...roleCandidatesQueryOptions(roleId, keyword), enabled, placeholderData: keepPreviousData })
 }
 
 export function useMenuApps() {

@@ -28,14 +28,8 @@ const TEMPLATE_KEY = 'tabTemplate'
 const CONTENT_KEY = 'tabContent'
 const GROUP_KEY = 'tabGroup'
 
-/** The list machinery's view of the calls. */
-export const templatePaths = {
-  listPage: TABULATION_API.template.listPage,
-  list: TABULATION_API.template.list,
-  add: TABULATION_API.template.add,
-  update: TABULATION_API.template.update,
-  delete: TABULATION_API.template.delete,
-}
+/** The list machinery's view of the calls (the template calls are the standard five and more). */
+export const templatePaths = TABULATION_API.template
 export const groupPaths = {
   listPage: TABULATION_API.group.listTree,
   list: TABULATION_API.group.listTree,

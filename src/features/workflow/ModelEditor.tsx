@@ -5,15 +5,14 @@
  * Publish saves unsaved changes first; the gateway's 20001 problems show in the same box.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, ArrowLeft, Rocket, Save } from 'lucide-react'
 import { WORKFLOW_API, type WfModelHistoryRow, type WfModelRow } from '@/contract/schemas/workflow'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { confirm, errorText, isApiError, mapServerErrors } from '@/lib/crud'
-import { useLeaveGuard } from '@/lib/crud/dirty'
+import { errorText, mapServerErrors, useEditorSave, type ApiErrorLike } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT, type TKey } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
@@ -62,17 +61,14 @@ function Loading({ failed }: { failed: boolean }) {
 function EditorForm({ initial, onClose }: { initial: ModelDraft | null; onClose: () => void }) {
   const { t, locale } = useT()
   const uid = useId()
-  const qc = useQueryClient()
   const apps = useQuery(applicationOptionsQueryOptions())
   const [draft, setDraft] = useState<ModelDraft>(() => initial ?? newDraft())
   const menus = useQuery({ ...menuOptionsQueryOptions(draft.applicationId), enabled: !!draft.applicationId })
-  const [dirty, setDirty] = useState(false)
-  const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<Partial<Record<Basic, string>>>({})
   const [problems, setProblems] = useState<Problems>(null)
   const [selected, setSelected] = useState<DiagramNode | null>(null)
   const diagram = useRef<DiagramHandle | null>(null)
-  useLeaveGuard(dirty)
+  const { dirty, setDirty, busy, run, send, publish } = useEditorSave({ refetch: wfKeys.all(), onRefusal })
 
   // a new model files under the first application until another is chosen
   const firstApp = apps.data?.[0]?.applicationId
@@ -101,26 +97,16 @@ function EditorForm({ initial, onClose }: { initial: ModelDraft | null; onClose:
     const body = toPayload({ ...draft, bpmnXml }, userTasks, startId)
     const editing = isSaved(draft)
     setErrors({})
-    // SPEC: the gateway's own message shows as a success alert (a refusal's as an error or info box)
-    let message = t('common.success')
-    const onMessage = (m: string) => (message = m)
-    try {
+    return send(async (onMessage) => {
       const saved = editing
         ? await http.put<WfModelRow>(WORKFLOW_API.model.update, body, { handled: [20001, 20006, 20008], onMessage })
         : await http.post<WfModelRow>(WORKFLOW_API.model.add, body, { handled: [20001, 20006], onMessage })
       setDraft((d) => ({ ...d, bpmnXml, modelId: saved.modelId, version: saved.version }))
-      setDirty(false)
-      toast.success(message)
-      await qc.invalidateQueries({ queryKey: wfKeys.all() })
       return saved
-    } catch (e) {
-      showRefusal(e)
-      return null
-    }
+    })
   }
 
-  function showRefusal(e: unknown) {
-    if (!isApiError(e) || e.kind !== 'code') return
+  function onRefusal(e: ApiErrorLike) {
     const mapped = mapServerErrors(e.data, () => true)
     const fields: Partial<Record<Basic, string>> = {}
     const rest: string[] = []
@@ -136,34 +122,20 @@ function EditorForm({ initial, onClose }: { initial: ModelDraft | null; onClose:
     else if (e.code === 20008 && e.message) toast.info(e.message)
   }
 
-  async function run(work: () => Promise<unknown>) {
-    setBusy(true)
-    try {
-      await work()
-    } finally {
-      setBusy(false)
-    }
-  }
-
   const deploy = () =>
-    run(async () => {
-      const ok = await confirm({
+    publish(
+      {
         title: t('workflow.editor.deployTitle'),
         description: t('workflow.editor.deployConfirm', { name: draft.name || draft.modelKey, n: draft.latestVersion + 1 }),
-      })
-      if (!ok) return
-      const saved = dirty || !isSaved(draft) ? await save() : { modelId: draft.modelId }
-      if (!saved) return
-      try {
+      },
+      () => (dirty || !isSaved(draft) ? save() : { modelId: draft.modelId }),
+      async (saved) => {
         const v = await http.post<WfModelHistoryRow>(WORKFLOW_API.model.deploy, { modelId: saved.modelId }, { handled: [20001] })
         setProblems(null)
         setDraft((d) => ({ ...d, latestVersion: v.modelVersion }))
-        toast.success(t('workflow.editor.deployed', { n: v.modelVersion }))
-        await qc.invalidateQueries({ queryKey: wfKeys.all() })
-      } catch (e) {
-        showRefusal(e)
-      }
-    })
+        return t('workflow.editor.deployed', { n: v.modelVersion })
+      },
+    )
 
   const field = (name: Basic, control: ReactNode) => (
     <div className="grid gap-1">

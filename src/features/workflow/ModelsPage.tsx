@@ -10,7 +10,7 @@ import { WORKFLOW_API, type WfModelHistoryRow, type WfModelRow } from '@/contrac
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { confirm, formatDateTime, invalidateResource, ListPage, PanelList, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
+import { confirm, invalidateResource, ListPage, PanelList, RowAction, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
@@ -83,12 +83,7 @@ function ModelList({ onOpen }: { onOpen: (modelId: string) => void }) {
       exportValue: (m) => m.latestVersion,
     },
     { key: 'remark', header: t('workflow.field.remark'), defaultHidden: true, className: 'max-w-[13rem] truncate' },
-    {
-      key: 'updateTime',
-      header: t('workflow.field.updateTime'),
-      cell: (m) => <span className="tabular-nums text-muted-foreground">{formatDateTime(m.updateTime)}</span>,
-      exportValue: (m) => formatDateTime(m.updateTime),
-    },
+    timeColumn<WfModelRow>('updateTime', t('workflow.field.updateTime')),
   ]
   return (
     <ListPage
@@ -149,12 +144,7 @@ function VersionList({ versionType }: { versionType: 0 | 1 }) {
       cell: (v) => <Badge variant={v.status === 1 ? 'success' : 'secondary'}>{statusLabel(v.status)}</Badge>,
       exportValue: (v) => statusLabel(v.status),
     },
-    {
-      key: 'deployTime',
-      header: t('workflow.field.deployTime'),
-      cell: (v) => <span className="tabular-nums text-muted-foreground">{formatDateTime(v.deployTime)}</span>,
-      exportValue: (v) => formatDateTime(v.deployTime),
-    },
+    timeColumn<WfModelHistoryRow>('deployTime', t('workflow.field.deployTime')),
   ]
   return (
     <PanelList

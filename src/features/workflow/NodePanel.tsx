@@ -6,39 +6,18 @@
 import { useId, type ReactNode } from 'react'
 import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfUseScope } from '@/contract/schemas/workflow'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { ChipPicker } from '@/components/chip-picker'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useT, type TKey } from '@/lib/i18n'
 import type { NodeConfig, NodeSetting } from './draft'
 import type { DiagramNode } from './lint'
+import { Field, Section } from './PanelParts'
 import { StartFormEditor } from './StartFormEditor'
 import { useTargetOptions, type TargetKind } from './targets'
 
 const NONE = '-'
 const withIds = (mode: string): mode is TargetKind => mode === 'user' || mode === 'role' || mode === 'wfRole'
 const withVariable = (mode: string) => mode === 'starterSelect' || mode === 'formField'
-
-function Field({ label, hint, children, id }: { label: string; hint?: string; children: ReactNode; id: string }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
-      {children}
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-    </div>
-  )
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-3 border-t pt-3">
-      <legend className="pr-2 text-sm font-medium">{title}</legend>
-      {children}
-    </fieldset>
-  )
-}
 
 /** The inputs of a node's form: its address and where it is used. */
 const FORM_INPUTS = [

@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useT } from '@/lib/i18n'
 import type { DraftFormField, NodeConfig, NodeForm } from './draft'
+import { Field, Section } from './PanelParts'
 
 const newField = (n: number): DraftFormField => ({ key: `field${n}`, label: '', kind: 'text', required: false, options: '' })
 
@@ -45,8 +46,7 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
   }
   return (
     <>
-      <fieldset className="grid gap-3 border-t pt-3">
-        <legend className="pr-2 text-sm font-medium">{t('workflow.panel.startForm')}</legend>
+      <Section title={t('workflow.panel.startForm')}>
         <p className="text-xs text-muted-foreground">{t('workflow.panel.startFormHint')}</p>
         {fields.length === 0 && <p className="text-xs text-muted-foreground">{t('workflow.panel.startFormEmpty')}</p>}
         <ol className="grid gap-2">
@@ -79,10 +79,7 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
                   />
                 </div>
                 <div className="grid grid-cols-2 gap-2">
-                  <div className="grid gap-1">
-                    <Label htmlFor={id('key')} className="text-xs">
-                      {t('workflow.panel.field.key')}
-                    </Label>
+                  <Field label={t('workflow.panel.field.key')} id={id('key')} className="gap-1">
                     <Input
                       id={id('key')}
                       value={f.key}
@@ -90,19 +87,13 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
                       className="font-mono text-xs"
                       onChange={(e) => patch(i, { key: e.target.value })}
                     />
-                  </div>
-                  <div className="grid gap-1">
-                    <Label htmlFor={id('label')} className="text-xs">
-                      {t('workflow.panel.field.label')}
-                    </Label>
+                  </Field>
+                  <Field label={t('workflow.panel.field.label')} id={id('label')} className="gap-1">
                     <Input id={id('label')} value={f.label} maxLength={40} onChange={(e) => patch(i, { label: e.target.value })} />
-                  </div>
+                  </Field>
                 </div>
                 <div className="flex items-end gap-2">
-                  <div className="grid flex-1 gap-1">
-                    <Label htmlFor={id('kind')} className="text-xs">
-                      {t('workflow.panel.field.kind')}
-                    </Label>
+                  <Field label={t('workflow.panel.field.kind')} id={id('kind')} className="flex-1 gap-1">
                     <Select value={f.kind} onValueChange={(v) => patch(i, { kind: v as WfFormFieldKind })}>
                       <SelectTrigger id={id('kind')}>
                         <SelectValue />
@@ -115,7 +106,7 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
                         ))}
                       </SelectContent>
                     </Select>
-                  </div>
+                  </Field>
                   <div className="flex h-9 items-center gap-1.5">
                     <Checkbox id={id('required')} checked={f.required} onCheckedChange={(c) => patch(i, { required: c === true })} />
                     <Label htmlFor={id('required')} className="text-xs">
@@ -124,10 +115,12 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
                   </div>
                 </div>
                 {f.kind === 'choice' && (
-                  <div className="grid gap-1">
-                    <Label htmlFor={id('options')} className="text-xs">
-                      {t('workflow.panel.field.options')}
-                    </Label>
+                  <Field
+                    label={t('workflow.panel.field.options')}
+                    hint={t('workflow.panel.field.optionsHint')}
+                    id={id('options')}
+                    className="gap-1"
+                  >
                     <Input
                       id={id('options')}
                       value={f.options}
@@ -135,10 +128,7 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
                       aria-describedby={id('options-hint')}
                       onChange={(e) => patch(i, { options: e.target.value })}
                     />
-                    <p id={id('options-hint')} className="text-xs text-muted-foreground">
-                      {t('workflow.panel.field.optionsHint')}
-                    </p>
-                  </div>
+                  </Field>
                 )}
               </li>
             )
@@ -154,13 +144,9 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
         >
           {t('workflow.panel.field.add')}
         </Button>
-      </fieldset>
-      <fieldset className="grid gap-3 border-t pt-3">
-        <legend className="pr-2 text-sm font-medium">{t('workflow.panel.externalStart')}</legend>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${uid}-external`} className="text-xs">
-            {t('workflow.panel.formUrl')}
-          </Label>
+      </Section>
+      <Section title={t('workflow.panel.externalStart')}>
+        <Field label={t('workflow.panel.formUrl')} hint={t('workflow.panel.externalStartHint')} id={`${uid}-external`}>
           <Input
             id={`${uid}-external`}
             value={external.formUrl}
@@ -168,11 +154,8 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
             aria-describedby={`${uid}-external-hint`}
             onChange={(e) => setForm({ ...external, formUrl: e.target.value })}
           />
-          <p id={`${uid}-external-hint`} className="text-xs text-muted-foreground">
-            {t('workflow.panel.externalStartHint')}
-          </p>
-        </div>
-      </fieldset>
+        </Field>
+      </Section>
     </>
   )
 }

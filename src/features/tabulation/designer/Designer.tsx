@@ -6,7 +6,7 @@
  * draft as the next version. Leaving with unsaved changes asks first.
  */
 import { useMemo, useRef, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import {
   AlignCenter,
@@ -36,11 +36,9 @@ import {
 } from '@/contract/schemas/tabulation'
 import { Badge } from '@/components/ui/badge'
 import { Button, IconButton } from '@/components/ui/button'
-import { confirm, errorText, isApiError, mapServerErrors } from '@/lib/crud'
-import { useLeaveGuard } from '@/lib/crud/dirty'
+import { errorText, mapServerErrors, useEditorSave, type ApiErrorLike } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
-import { toast } from '@/lib/toast'
 import { Can } from '../permissions'
 import { tabKeys, templateDetailQueryOptions } from '../queries'
 import { FillInPanel } from './FillInPanel'
@@ -69,17 +67,14 @@ const FILLS = { none: '#FFFFFF', blue: '#DDEBF7', green: '#E2EFDA', yellow: '#FF
 
 function DesignerBody({ template }: { template: TabTemplateDetail }) {
   const { t, locale } = useT()
-  const qc = useQueryClient()
   const navigate = useNavigate()
   const editor = useRef<SheetEditorHandle>(null)
   const init = useMemo(() => toGrid(template.sheet), [template.sheet])
   const [row, setRow] = useState<TabTemplateRow>(template)
   const [fillIns, setFillIns] = useState<Record<string, TabFillIn>>(template.sheet.fillIns)
   const [selection, setSelection] = useState<CellRange>({ top: 1, left: 1, bottom: 1, right: 1 })
-  const [dirty, setDirty] = useState(false)
-  const [busy, setBusy] = useState(false)
   const [problems, setProblems] = useState<string[]>([])
-  useLeaveGuard(dirty)
+  const { dirty, setDirty, busy, run, send, publish } = useEditorSave({ refetch: tabKeys.templates(), onRefusal })
 
   const marked = useMemo(() => new Set(Object.keys(fillIns)), [fillIns])
   const changeFillIns = (next: Record<string, TabFillIn>) => {
@@ -98,8 +93,7 @@ function DesignerBody({ template }: { template: TabTemplateDetail }) {
       return null
     }
     setProblems([])
-    let message = t('common.success')
-    try {
+    return send(async (onMessage) => {
       const saved = await http.put<TabTemplateRow>(
         TABULATION_API.template.update,
         {
@@ -113,21 +107,14 @@ function DesignerBody({ template }: { template: TabTemplateDetail }) {
           applicationMenuId: row.applicationMenuId,
           sheet: checked.data,
         },
-        { handled: [20001, 20006, 20008], onMessage: (m) => (message = m) },
+        { handled: [20001, 20006, 20008], onMessage },
       )
       setRow(saved)
-      setDirty(false)
-      toast.success(message)
-      await qc.invalidateQueries({ queryKey: tabKeys.templates() })
       return saved
-    } catch (e) {
-      showRefusal(e)
-      return null
-    }
+    })
   }
 
-  function showRefusal(e: unknown) {
-    if (!isApiError(e) || e.kind !== 'code') return
+  function onRefusal(e: ApiErrorLike) {
     const mapped = mapServerErrors(e.data, () => false)
     const items = [
       ...mapped.fields.map((f) => `${f.name}: ${errorText(f.message, locale)}`),
@@ -136,37 +123,23 @@ function DesignerBody({ template }: { template: TabTemplateDetail }) {
     setProblems(items.length ? items : e.message ? [e.message] : [])
   }
 
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true)
-    try {
-      await work()
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const publish = () =>
-    run(async () => {
-      const ok = await confirm({
+  const publishDraft = () =>
+    publish(
+      {
         title: t('tabulation.designer.publishTitle'),
         description: t('tabulation.designer.publishConfirm', { name: row.name, n: row.currentVersionNo + 1 }),
-      })
-      if (!ok) return
-      const saved = dirty ? await save() : row
-      if (!saved) return
-      try {
+      },
+      () => (dirty ? save() : row),
+      async (saved) => {
         const answer = await http.post<{ template: TabTemplateRow; published: TabVersionRow }>(
           TABULATION_API.template.publish,
           { tabTemplateId: saved.tabTemplateId, version: saved.version },
           { handled: [20001, 20008] },
         )
         setRow(answer.template)
-        toast.success(t('tabulation.designer.published', { n: answer.published.versionNo }))
-        await qc.invalidateQueries({ queryKey: tabKeys.templates() })
-      } catch (e) {
-        showRefusal(e)
-      }
-    })
+        return t('tabulation.designer.published', { n: answer.published.versionNo })
+      },
+    )
 
   const tool = (label: string, icon: LucideIcon, onClick: () => void) => <IconButton icon={icon} label={label} tip onClick={onClick} />
   const style =
@@ -196,7 +169,7 @@ function DesignerBody({ template }: { template: TabTemplateDetail }) {
           </Button>
         </Can>
         <Can action="publish">
-          <Button type="button" size="sm" icon={Rocket} disabled={busy} onClick={() => void publish()}>
+          <Button type="button" size="sm" icon={Rocket} disabled={busy} onClick={() => void publishDraft()}>
             {t('tabulation.designer.publish')}
           </Button>
         </Can>

@@ -18,7 +18,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button, IconButton } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { confirm, formatDateTime, invalidateResource, PanelList, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
+import { confirm, invalidateResource, PanelList, RowAction, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { useDownload } from '@/lib/files'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -125,12 +125,7 @@ function TemplateList({ groupId }: { groupId: string | null }) {
         r.currentVersionNo > 0 ? t('tabulation.versionLabel', { n: r.currentVersionNo }) : t('tabulation.manage.unpublished'),
     },
     { key: 'description', header: t('tabulation.manage.field.description'), defaultHidden: true, className: 'max-w-[13rem] truncate' },
-    {
-      key: 'updateTime',
-      header: t('tabulation.manage.field.updateTime'),
-      cell: (r) => <span className="tabular-nums text-muted-foreground">{formatDateTime(r.updateTime)}</span>,
-      exportValue: (r) => formatDateTime(r.updateTime),
-    },
+    timeColumn<TabTemplateRow>('updateTime', t('tabulation.manage.field.updateTime')),
   ]
 
   return (

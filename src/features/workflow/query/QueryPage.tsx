@@ -100,27 +100,55 @@ function useCommon() {
     }),
     starter: <T extends { starterName: string | null }>(): ListColumn<T> =>
       textColumn<T>('starterName', t('workflow.query.field.starter'), (r) => r.starterName ?? '--'),
-    keyword: { name: 'keyword', label: t('workflow.query.field.keyword') } satisfies FilterField,
-    detail: (instanceId: string, open: Open) => (
-      <RowAction
-        icon={<Eye aria-hidden />}
-        label={t('workflow.query.actions.detail')}
-        tone="plain"
-        onClick={() => open.detail(instanceId)}
-      />
-    ),
   }
 }
 
+/** A task's columns before its times: its instance's title, the process, the node, the starter. */
+function taskColumns(c: ReturnType<typeof useCommon>): ListColumn<WfTaskRow>[] {
+  return [
+    c.title<WfTaskRow>((r) => r.instanceTitle),
+    c.model(),
+    textColumn<WfTaskRow>('activityName', c.t('workflow.query.field.node'), (r) => r.activityName || r.activityId),
+    c.starter<WfTaskRow>(),
+  ]
+}
+
 /**
- * A tab's list: no heading of its own (the page's tabs name it), nothing deleted from it, and its
+ * A tab's list: named by its tab (no heading of its own: the page's tabs name it), searched by a
+ * keyword first, a row's instance detail before its other actions, nothing deleted from it, and its
  * search the tab's own (only 待办 keeps the URL's).
  */
-function TabList<T extends object>({
+function TabList<T extends { instanceId: string }>({
+  tab,
+  open,
+  filters = [],
+  rowActions,
   urlSearch,
   ...list
-}: Omit<ListPageProps<T>, 'headerless' | 'deletable' | 'search' | 'onSearchChange'> & { urlSearch?: boolean }) {
-  return urlSearch ? <ListPage {...list} headerless deletable={false} /> : <PanelList {...list} deletable={false} />
+}: Omit<ListPageProps<T>, 'title' | 'headerless' | 'deletable' | 'search' | 'onSearchChange'> & {
+  tab: RunList
+  open: Open
+  urlSearch?: boolean
+}) {
+  const { t } = useT()
+  const props = {
+    ...list,
+    title: t(`workflow.query.tabs.${tab}`),
+    filters: [{ name: 'keyword', label: t('workflow.query.field.keyword') }, ...filters],
+    rowActions: (r: T) => (
+      <>
+        <RowAction
+          icon={<Eye aria-hidden />}
+          label={t('workflow.query.actions.detail')}
+          tone="plain"
+          onClick={() => open.detail(r.instanceId)}
+        />
+        {rowActions?.(r)}
+      </>
+    ),
+    deletable: false,
+  }
+  return urlSearch ? <ListPage {...props} headerless /> : <PanelList {...props} />
 }
 
 const taskOf = (r: WfTaskRow, untitled: string): VerbTask => ({
@@ -132,28 +160,20 @@ const taskOf = (r: WfTaskRow, untitled: string): VerbTask => ({
 function TodoList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
-  const columns: ListColumn<WfTaskRow>[] = [
-    c.title<WfTaskRow>((r) => r.instanceTitle),
-    c.model(),
-    textColumn<WfTaskRow>('activityName', t('workflow.query.field.node'), (r) => r.activityName || r.activityId),
-    c.starter<WfTaskRow>(),
-    timeColumn<WfTaskRow>('createTime', t('workflow.query.field.arriveTime')),
-  ]
   const untitled = t('workflow.query.untitled')
   // decided on this device, waiting for the connection: not decided twice
   const marks = useMarks(TASK_ENTITY)
   const queued = (r: WfTaskRow) => (marks?.[r.taskId] ? t('workflow.query.verb.queued') : undefined)
   return (
     <TabList
+      tab="todo"
+      open={open}
       resource={todoResource}
-      title={t('workflow.query.tabs.todo')}
       urlSearch
-      filters={[c.keyword]}
-      columns={columns}
+      columns={[...taskColumns(c), timeColumn<WfTaskRow>('createTime', t('workflow.query.field.arriveTime'))]}
       exportable={false}
       rowActions={(r) => (
         <>
-          {c.detail(r.instanceId, open)}
           <RowAction
             icon={<Check aria-hidden />}
             label={t('workflow.query.actions.approve')}
@@ -198,10 +218,7 @@ function DoneList({ open }: { open: Open }) {
   const c = useCommon()
   const { t } = c
   const columns: ListColumn<WfTaskRow>[] = [
-    c.title<WfTaskRow>((r) => r.instanceTitle),
-    c.model(),
-    textColumn<WfTaskRow>('activityName', t('workflow.query.field.node'), (r) => r.activityName || r.activityId),
-    c.starter<WfTaskRow>(),
+    ...taskColumns(c),
     {
       key: 'status',
       header: t('workflow.query.field.result'),
@@ -210,15 +227,7 @@ function DoneList({ open }: { open: Open }) {
     },
     timeColumn<WfTaskRow>('endTime', t('workflow.query.field.handleTime')),
   ]
-  return (
-    <TabList
-      resource={doneResource}
-      title={t('workflow.query.tabs.done')}
-      filters={[c.keyword, useStatusFilter()]}
-      columns={columns}
-      rowActions={(r) => c.detail(r.instanceId, open)}
-    />
-  )
+  return <TabList tab="done" open={open} resource={doneResource} filters={[useStatusFilter()]} columns={columns} />
 }
 
 function useStatusFilter(label?: string): FilterField {
@@ -248,25 +257,23 @@ function StartedList({ open }: { open: Open }) {
   const { t } = c
   return (
     <TabList
+      tab="started"
+      open={open}
       resource={startedResource}
-      title={t('workflow.query.tabs.started')}
-      filters={[c.keyword, useStatusFilter(t('workflow.query.field.status'))]}
+      filters={[useStatusFilter(t('workflow.query.field.status'))]}
       columns={instanceColumns(c).filter((col) => col.key !== 'starterName')}
-      rowActions={(r) => (
-        <>
-          {c.detail(r.instanceId, open)}
-          {r.status === 'running' && (
-            <Can action="withdraw">
-              <RowAction
-                icon={<Undo2 aria-hidden />}
-                label={t('workflow.query.actions.withdraw')}
-                tone="destructive"
-                onClick={() => open.withdraw(r)}
-              />
-            </Can>
-          )}
-        </>
-      )}
+      rowActions={(r) =>
+        r.status === 'running' && (
+          <Can action="withdraw">
+            <RowAction
+              icon={<Undo2 aria-hidden />}
+              label={t('workflow.query.actions.withdraw')}
+              tone="destructive"
+              onClick={() => open.withdraw(r)}
+            />
+          </Can>
+        )
+      }
     />
   )
 }
@@ -282,15 +289,7 @@ function CcList({ open }: { open: Open }) {
     c.instanceStatus<WfCcRow>('instanceStatus', t('workflow.query.field.instanceStatus'), (r) => r.instanceStatus),
     timeColumn<WfCcRow>('createTime', t('workflow.query.field.ccTime')),
   ]
-  return (
-    <TabList
-      resource={ccResource}
-      title={t('workflow.query.tabs.cc')}
-      filters={[c.keyword, useStatusFilter()]}
-      columns={columns}
-      rowActions={(r) => c.detail(r.instanceId, open)}
-    />
-  )
+  return <TabList tab="cc" open={open} resource={ccResource} filters={[useStatusFilter()]} columns={columns} />
 }
 
 function AllList({ open }: { open: Open }) {
@@ -300,7 +299,6 @@ function AllList({ open }: { open: Open }) {
   const models = [...new Map((versions.data ?? []).map((v) => [v.modelId, v.name])).entries()].map(([value, label]) => ({ value, label }))
   const people = useAccountOptions().map((o) => ({ value: o.value, label: o.text }))
   const filters: FilterField[] = [
-    c.keyword,
     ...(models.length ? [{ name: 'modelId', label: t('workflow.query.field.model'), kind: 'select' as const, options: models }] : []),
     ...(people.length
       ? [{ name: 'starterAccountId', label: t('workflow.query.field.starter'), kind: 'select' as const, options: people }]
@@ -309,15 +307,7 @@ function AllList({ open }: { open: Open }) {
     { name: 'startDateFrom', label: t('workflow.query.field.startDateFrom'), kind: 'date' },
     { name: 'startDateTo', label: t('workflow.query.field.startDateTo'), kind: 'date' },
   ]
-  return (
-    <TabList
-      resource={allResource}
-      title={t('workflow.query.tabs.all')}
-      filters={filters}
-      columns={instanceColumns(c)}
-      rowActions={(r) => c.detail(r.instanceId, open)}
-    />
-  )
+  return <TabList tab="all" open={open} resource={allResource} filters={filters} columns={instanceColumns(c)} />
 }
 
 /** The tabs, in order, and the list each shows. */

@@ -3,17 +3,14 @@
  * role's id sent with every page), removed one by one or the selected ones after a confirmation,
  * and added with the shared account picker (accounts within the caller's data scope).
  */
-import { useState } from 'react'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { UserMinus } from 'lucide-react'
 import { WORKFLOW_API, type WfRoleAccountRow, type WfRoleRow } from '@/contract/schemas/workflow'
-import { AccountPicker } from '@/components/account-picker'
 import { Button } from '@/components/ui/button'
-import { Sheet } from '@/components/ui/sheet'
-import { confirm, invalidateResource, PanelList, RowAction, type ListColumn } from '@/lib/crud'
+import { invalidateResource, PanelList, type ListColumn } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
-import { toast } from '@/lib/toast'
+import { AccountPicker, MembersSheet, useRemoveMembers, type MembersSheetProps } from '@/lib/members'
 import { Can } from './permissions'
 import { wfRoleCandidatesQueryOptions } from '../queries'
 import { wfRoleAccountResource } from './resource'
@@ -21,25 +18,11 @@ import { wfRoleAccountResource } from './resource'
 /** How many candidates the picker asks for (a keyword narrows them). */
 const CANDIDATES = 50
 
-export function WfRoleMembersSheet({
-  role,
-  open,
-  onOpenChange,
-}: {
-  role: WfRoleRow | null
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
-  const { t } = useT()
+export function WfRoleMembersSheet(props: MembersSheetProps<WfRoleRow>) {
   return (
-    <Sheet
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('workflow.roles.members.title', { role: role?.roleName ?? '' })}
-      description={t('workflow.roles.members.description')}
-    >
-      {open && role && <Members role={role} />}
-    </Sheet>
+    <MembersSheet texts="workflow.roles.members" {...props}>
+      {(role) => <Members role={role} />}
+    </MembersSheet>
   )
 }
 
@@ -57,20 +40,13 @@ function useMembership(path: string) {
 function Members({ role }: { role: WfRoleRow }) {
   const { t } = useT()
   const remove = useMembership(WORKFLOW_API.roleAccount.delete)
-
-  async function removeMembers(list: WfRoleAccountRow[]): Promise<boolean> {
-    const names = list.map((m) => m.userName || m.accountName).join('、')
-    const ok = await confirm({
-      title: t('workflow.roles.members.removeTitle'),
-      description: t('workflow.roles.members.removeConfirm', { names, role: role.roleName }),
-      destructive: true,
-      confirmText: t('workflow.roles.members.remove'),
-    })
-    if (!ok) return false
-    await remove.mutateAsync({ wfRoleId: role.wfRoleId, accountIds: list.map((m) => m.accountId) })
-    toast.success(t('workflow.roles.members.removed', { n: list.length }))
-    return true
-  }
+  const add = useMembership(WORKFLOW_API.roleAccount.add)
+  const { removeMembers, rowAction } = useRemoveMembers(
+    'workflow.roles.members',
+    role,
+    (accountIds) => remove.mutateAsync({ wfRoleId: role.wfRoleId, accountIds }),
+    remove.isPending,
+  )
 
   const columns: ListColumn<WfRoleAccountRow>[] = [
     { key: 'accountName', header: t('workflow.roles.members.field.accountName'), className: 'font-medium' },
@@ -89,20 +65,19 @@ function Members({ role }: { role: WfRoleRow }) {
         exportable={false}
         toolbar={
           <Can action="member">
-            <MemberPicker role={role} />
-          </Can>
-        }
-        rowActions={(m) => (
-          <Can action="member">
-            <RowAction
-              icon={<UserMinus aria-hidden />}
-              label={t('workflow.roles.members.remove')}
-              tone="destructive"
-              disabled={remove.isPending}
-              onClick={() => void removeMembers([m])}
+            <AccountPicker
+              texts="workflow.roles.members"
+              candidates={(keyword) => wfRoleCandidatesQueryOptions(role.wfRoleId, keyword)}
+              onAdd={async (accountIds) => {
+                const done = await add.mutateAsync({ wfRoleId: role.wfRoleId, accountIds })
+                return done.added ?? accountIds.length
+              }}
+              busy={add.isPending}
+              limit={CANDIDATES}
             />
           </Can>
-        )}
+        }
+        rowActions={(m) => <Can action="member">{rowAction(m)}</Can>}
         bulkActions={(ids, clear, rows) =>
           ids.length > 0 && (
             <Can action="member">
@@ -121,41 +96,5 @@ function Members({ role }: { role: WfRoleRow }) {
         }
       />
     </div>
-  )
-}
-
-/** Accounts to add: the shared account picker over the accounts the caller sees. */
-function MemberPicker({ role }: { role: WfRoleRow }) {
-  const { t } = useT()
-  const [open, setOpen] = useState(false)
-  const [keyword, setKeyword] = useState('')
-  const kw = keyword.trim()
-  const candidates = useQuery({
-    ...wfRoleCandidatesQueryOptions(role.wfRoleId, kw),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  })
-  const add = useMembership(WORKFLOW_API.roleAccount.add)
-
-  async function addMembers(accountIds: string[]) {
-    const done = await add.mutateAsync({ wfRoleId: role.wfRoleId, accountIds })
-    toast.success(t('workflow.roles.members.added', { n: done.added ?? accountIds.length }))
-    setKeyword('')
-    setOpen(false)
-  }
-
-  return (
-    <AccountPicker
-      texts="workflow.roles.members"
-      open={open}
-      onOpenChange={setOpen}
-      keyword={keyword}
-      onKeywordChange={setKeyword}
-      candidates={candidates.data}
-      loading={candidates.isPending}
-      onAdd={addMembers}
-      busy={add.isPending}
-      limit={CANDIDATES}
-    />
   )
 }
