@@ -208,15 +208,8 @@ export const {
 export const projectOrgListQuery = inProjectQuery.extend({ keyword: filterText(100) })
 export type ProjectOrgFields = z.input<typeof projectOrgFields>
 
-/** A department node of a project organisation's tree (SPEC §3 `projectDepartmentNodeVOS`). */
-export interface ProjectDepartmentNode {
-  projectDepartmentId: string
-  projectOrganizationId: string
-  projectId: string
-  parentId: string | null
-  departmentName: string
-  sort: number
-  version: number
+/** A department node of a project organisation's tree (SPEC §3 `projectDepartmentNodeVOS`): a department without its stamps. */
+export interface ProjectDepartmentNode extends Omit<ProjectDepartment, 'createTime' | 'updateTime' | 'createBy' | 'updateBy'> {
   /** Accounts in this department. */
   accountCount: number
   projectDepartmentNodeVOS?: ProjectDepartmentNode[]
