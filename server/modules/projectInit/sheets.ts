@@ -6,6 +6,7 @@
  * bulk insert, the department tree. Work sites add their entry in their module.
  */
 import { asc, eq } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { parseChainage } from '../../../src/contract/mileage'
@@ -25,6 +26,7 @@ import {
 } from '../../../src/contract/schemas/projectInit'
 import * as projects from '../../../src/lib/i18n/locales/projects'
 import * as projectStructure from '../../../src/lib/i18n/locales/projectStructure'
+import type { Db } from '../../db/client'
 import { container, designUnit, line, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
 import { localeTexts } from '../../lib/fields'
@@ -61,6 +63,14 @@ const vError = (sheet: string, columns: ExcelColumn[], row: number, field: strin
 const textError = (sheet: string, row: number, field: string, message: Text): InitRowError => ({ sheet, row, field, message })
 const UNKNOWN = (what: Text): Text => ({ zh: `找不到该${what.zh}`, en: `No such ${what.en.toLowerCase()}` })
 const lower = (s: string) => s.toLowerCase()
+
+/** A sheet's `existing`: the project's records by the column other sheets name them by (normalised as the sheet's `key`) → id. */
+const existingBy =
+  (table: PgTable & { projectId: AnyPgColumn }, id: AnyPgColumn, key: AnyPgColumn, norm = (k: string) => k) =>
+  async (db: Db, projectId: string): Promise<Map<string, string>> => {
+    const rows = await db.select({ id, key }).from(table).where(eq(table.projectId, projectId))
+    return new Map(rows.map((r) => [norm(r.key as string), r.id as string]))
+  }
 
 /** Rows whose key repeats an earlier row's or an existing record's: v.repeat on the key's column. */
 function duplicates<T>(
@@ -215,10 +225,7 @@ export function registerStructureSheets(h: InitHandles): void {
     schema: initLineRow,
     example: { lineCode: 'ZX', lineName: '正线', lineType: 'main', lengthKm: 86.5, sort: 1 },
     key: (d) => lower(d.lineCode),
-    async existing(db, projectId) {
-      const rows = await db.select({ id: line.lineId, code: line.lineCode }).from(line).where(eq(line.projectId, projectId))
-      return new Map(rows.map((r) => [lower(r.code), r.id]))
-    },
+    existing: existingBy(line, line.lineId, line.lineCode, lower),
     async fromProject(db, projectId) {
       return db
         .select({ lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType, lengthKm: line.lengthKm, sort: line.sort })
@@ -253,13 +260,7 @@ export function registerStructureSheets(h: InitHandles): void {
     schema: initContainerRow,
     example: { containerCode: 'SEC-01', containerName: '第一标段', containerType: 'section', nature: 'virtual' },
     key: (d) => d.containerCode,
-    async existing(db, projectId) {
-      const rows = await db
-        .select({ id: container.containerId, code: container.containerCode })
-        .from(container)
-        .where(eq(container.projectId, projectId))
-      return new Map(rows.map((r) => [r.code, r.id]))
-    },
+    existing: existingBy(container, container.containerId, container.containerCode),
     async fromProject(db, projectId) {
       const rows = await treeRows(db, projectId)
       const codeOf = new Map(rows.map((r) => [r.containerId, r.containerCode]))
@@ -314,13 +315,7 @@ export function registerStructureSheets(h: InitHandles): void {
       containerCode: 'SEC-01',
     },
     key: (d) => d.designUnitCode,
-    async existing(db, projectId) {
-      const rows = await db
-        .select({ id: designUnit.designUnitId, code: designUnit.designUnitCode })
-        .from(designUnit)
-        .where(eq(designUnit.projectId, projectId))
-      return new Map(rows.map((r) => [r.code, r.id]))
-    },
+    existing: existingBy(designUnit, designUnit.designUnitId, designUnit.designUnitCode),
     async fromProject(db, projectId) {
       return db
         .select({
@@ -407,13 +402,7 @@ export function registerStructureSheets(h: InitHandles): void {
       endMileage: 'DK12+400',
     },
     key: (d) => lower(d.workSiteCode),
-    async existing(db, projectId) {
-      const rows = await db
-        .select({ id: workSite.workSiteId, code: workSite.workSiteCode })
-        .from(workSite)
-        .where(eq(workSite.projectId, projectId))
-      return new Map(rows.map((r) => [lower(r.code), r.id]))
-    },
+    existing: existingBy(workSite, workSite.workSiteId, workSite.workSiteCode, lower),
     async fromProject(db, projectId) {
       const rows = await db
         .select({
@@ -488,13 +477,7 @@ export function registerStructureSheets(h: InitHandles): void {
       sort: 1,
     },
     key: (d) => d.projectOrganizationName,
-    async existing(db, projectId) {
-      const rows = await db
-        .select({ id: projectOrg.projectOrganizationId, name: projectOrg.projectOrganizationName })
-        .from(projectOrg)
-        .where(eq(projectOrg.projectId, projectId))
-      return new Map(rows.map((r) => [r.name, r.id]))
-    },
+    existing: existingBy(projectOrg, projectOrg.projectOrganizationId, projectOrg.projectOrganizationName),
     async fromProject(db, projectId) {
       return db
         .select({
