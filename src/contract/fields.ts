@@ -31,6 +31,7 @@ export const OPTION_SOURCES = [
   'organization',
   'account',
   'major',
+  'projectDepartment',
 ] as const
 export type OptionSource = (typeof OPTION_SOURCES)[number]
 
@@ -261,7 +262,8 @@ export function excelColumns(
     if (!(f.kind === 'text' || f.kind === 'number' || f.kind === 'date' || f.kind === 'mileage' || isEnumChoice(f)))
       throw new Error(`excelColumns: ${f.key} (${f.kind}) needs its column in \`custom\``)
     const p = placement(f, 'excel')
-    const required = !!f.required && !(isEnumChoice(f) && f.default !== undefined)
+    // a field with a default may be left empty
+    const required = !!f.required && !('default' in f && f.default !== undefined)
     return {
       field: f.key,
       title: text(f.label),

@@ -6,11 +6,14 @@
  * bulk insert, the department tree. Work sites add their entry in their module.
  */
 import { asc, eq } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { parseChainage } from '../../../src/contract/mileage'
 import { V, validationText } from '../../../src/contract/rules'
-import { LINE_TYPES, PARTICIPANT_TYPES, PROJECT_ORG_TYPES } from '../../../src/contract/schemas/project'
+import { excelColumns } from '../../../src/contract/fields'
+import { LINE_FIELDS, PROJECT_DEPARTMENT_FIELDS, PROJECT_ORG_FIELDS, PROJECT_UNIT_FIELDS } from '../../../src/contract/fields/project'
+import { DESIGN_UNIT_FIELDS } from '../../../src/contract/fields/projectStructure'
 import {
   initContainerRow,
   initDepartmentRow,
@@ -21,9 +24,12 @@ import {
   initWorkSiteRow,
   type InitRowError,
 } from '../../../src/contract/schemas/projectInit'
-import { en as projectsEn, zh as projectsZh } from '../../../src/lib/i18n/locales/projects'
+import * as projects from '../../../src/lib/i18n/locales/projects'
+import * as projectStructure from '../../../src/lib/i18n/locales/projectStructure'
+import type { Db } from '../../db/client'
 import { container, designUnit, line, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
-import { localeValues, type ExcelColumn } from '../../lib/excel'
+import type { ExcelColumn } from '../../lib/excel'
+import { localeTexts } from '../../lib/fields'
 import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
 import { orgIdsByNames, unitNames } from '../org'
@@ -58,6 +64,14 @@ const textError = (sheet: string, row: number, field: string, message: Text): In
 const UNKNOWN = (what: Text): Text => ({ zh: `找不到该${what.zh}`, en: `No such ${what.en.toLowerCase()}` })
 const lower = (s: string) => s.toLowerCase()
 
+/** A sheet's `existing`: the project's records by the column other sheets name them by (normalised as the sheet's `key`) → id. */
+const existingBy =
+  (table: PgTable & { projectId: AnyPgColumn }, id: AnyPgColumn, key: AnyPgColumn, norm = (k: string) => k) =>
+  async (db: Db, projectId: string): Promise<Map<string, string>> => {
+    const rows = await db.select({ id, key }).from(table).where(eq(table.projectId, projectId))
+    return new Map(rows.map((r) => [norm(r.key as string), r.id as string]))
+  }
+
 /** Rows whose key repeats an earlier row's or an existing record's: v.repeat on the key's column. */
 function duplicates<T>(
   sheet: string,
@@ -77,116 +91,69 @@ function duplicates<T>(
   return out
 }
 
+const text = localeTexts({ projects, projectStructure })
+
 // ---- participating units -----------------------------------------------------------------------
 
-const UNIT_COLUMNS: ExcelColumn[] = [
-  {
+const UNIT_COLUMNS: ExcelColumn[] = excelColumns(PROJECT_UNIT_FIELDS, text, {
+  organizationId: {
     field: 'organizationName',
     title: { zh: '单位名称', en: 'Unit' },
     required: true,
     width: 28,
     hint: { zh: '单位管理中已有单位的名称', en: 'The name of a unit of the unit tree' },
   },
-  {
-    field: 'unitType',
-    title: { zh: '参建类型', en: 'Role' },
-    required: true,
-    width: 12,
-    values: localeValues(PARTICIPANT_TYPES, projectsZh.unitType, projectsEn.unitType),
-  },
-  { field: 'unitCode', title: { zh: '单位编码', en: 'Unit code' }, width: 14 },
-  { field: 'contactPerson', title: { zh: '联系人', en: 'Contact' }, width: 12 },
-  { field: 'contactPhone', title: { zh: '联系电话', en: 'Phone' }, width: 16 },
-  { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
-]
+})
 
 // ---- lines ---------------------------------------------------------------------------------------
 
-const LINE_COLUMNS: ExcelColumn[] = [
-  { field: 'lineCode', title: { zh: '线路编码', en: 'Line code' }, required: true, width: 14 },
-  { field: 'lineName', title: { zh: '线路名称', en: 'Line name' }, required: true, width: 24 },
-  {
-    field: 'lineType',
-    title: { zh: '线路类型', en: 'Line type' },
-    required: true,
-    width: 12,
-    values: localeValues(LINE_TYPES, projectsZh.lineType, projectsEn.lineType),
-  },
-  { field: 'lengthKm', title: { zh: '长度（km）', en: 'Length (km)' }, width: 12 },
-  { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
-]
+const LINE_COLUMNS: ExcelColumn[] = excelColumns(LINE_FIELDS, text)
 
 // ---- design units --------------------------------------------------------------------------------
 
-const DESIGN_UNIT_COLUMNS: ExcelColumn[] = [
-  { field: 'designUnitCode', title: { zh: '设计单元编码', en: 'Design unit code' }, required: true, width: 16 },
-  { field: 'designUnitName', title: { zh: '设计单元名称', en: 'Design unit name' }, required: true, width: 24 },
-  {
-    field: 'lineCode',
-    title: { zh: '线路编码', en: 'Line code' },
-    required: true,
-    width: 14,
-    hint: { zh: '“线路”表中的线路编码', en: 'A code of the Lines sheet' },
-  },
-  {
-    field: 'startMileage',
-    title: { zh: '起点里程', en: 'Start mileage' },
-    required: true,
-    width: 16,
-    hint: { zh: '如 DK12+345.6', en: 'e.g. DK12+345.6' },
-  },
-  { field: 'endMileage', title: { zh: '终点里程', en: 'End mileage' }, required: true, width: 16 },
-  { field: 'centerMileage', title: { zh: '中心里程', en: 'Centre mileage' }, width: 16 },
-  {
+/** A design unit's own code, and its line, by the same columns as a work site's. */
+const DESIGN_UNIT_COLUMNS: ExcelColumn[] = excelColumns(DESIGN_UNIT_FIELDS, text, {
+  designUnitCode: { ...STRUCTURE_CODE_COLUMNS.designUnitId, required: true },
+  designUnitName: { field: 'designUnitName', title: { zh: '设计单元名称', en: 'Design unit name' }, required: true, width: 24 },
+  lineId: { ...STRUCTURE_CODE_COLUMNS.lineId, required: true },
+  containerId: {
     field: 'containerCode',
     title: { zh: '所属容器编码', en: 'Container code' },
     width: 16,
     hint: { zh: '“项目容器”表中的节点编码', en: 'A code of the Containers sheet' },
   },
-  { field: 'major', title: { zh: '专业', en: 'Major' }, width: 12 },
-  { field: 'administrativeRegion', title: { zh: '行政区划', en: 'Region' }, width: 16 },
-  { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 24 },
-]
+})
 
 // ---- project organisations and departments -------------------------------------------------------
 
-const ORG_COLUMNS: ExcelColumn[] = [
-  { field: 'projectOrganizationName', title: { zh: '组织名称', en: 'Organisation' }, required: true, width: 26 },
-  {
-    field: 'projectOrgTypeId',
-    title: { zh: '组织类型', en: 'Organisation type' },
-    required: true,
-    width: 14,
-    values: localeValues(PROJECT_ORG_TYPES, projectsZh.orgType, projectsEn.orgType),
-  },
-  {
+const ORG_COLUMNS: ExcelColumn[] = excelColumns(PROJECT_ORG_FIELDS, text, {
+  organizationId: {
     field: 'organizationName',
-    title: { zh: '所属单位', en: 'Unit' },
+    title: text('projects.field.orgUnit'),
     width: 26,
     hint: { zh: '单位管理中已有单位的名称（可不填）', en: 'The name of a unit of the unit tree (optional)' },
   },
-  { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
-]
+})
 
 const DEPT_COLUMNS: ExcelColumn[] = [
   {
     field: 'projectOrganizationName',
-    title: { zh: '组织名称', en: 'Organisation' },
+    title: text('projects.field.projectOrganizationName'),
     required: true,
     width: 26,
     hint: { zh: '“项目组织”表中的组织名称', en: 'A name of the Organisations sheet' },
   },
-  { field: 'departmentName', title: { zh: '部门名称', en: 'Department' }, required: true, width: 20 },
-  {
-    field: 'parentDepartmentName',
-    title: { zh: '上级部门', en: 'Parent department' },
-    width: 24,
-    hint: {
-      zh: '同一组织中靠前的部门；多级用 / 分隔，如 工程部/测量组；不填为一级部门',
-      en: 'An earlier department of the organisation; levels separated by /, e.g. Works/Survey; empty: a top department',
+  ...excelColumns(PROJECT_DEPARTMENT_FIELDS, text, {
+    parentId: {
+      field: 'parentDepartmentName',
+      title: text('projects.field.parentId'),
+      width: 24,
+      hint: {
+        zh: '同一组织中靠前的部门；多级用 / 分隔，如 工程部/测量组；不填为一级部门',
+        en: 'An earlier department of the organisation; levels separated by /, e.g. Works/Survey; empty: a top department',
+      },
     },
-  },
-  { field: 'sort', title: { zh: '排序', en: 'Order' }, width: 8 },
+  }),
 ]
 const deptKey = (org: string, path: string) => `${org}\u0000${path}`
 
@@ -258,10 +225,7 @@ export function registerStructureSheets(h: InitHandles): void {
     schema: initLineRow,
     example: { lineCode: 'ZX', lineName: '正线', lineType: 'main', lengthKm: 86.5, sort: 1 },
     key: (d) => lower(d.lineCode),
-    async existing(db, projectId) {
-      const rows = await db.select({ id: line.lineId, code: line.lineCode }).from(line).where(eq(line.projectId, projectId))
-      return new Map(rows.map((r) => [lower(r.code), r.id]))
-    },
+    existing: existingBy(line, line.lineId, line.lineCode, lower),
     async fromProject(db, projectId) {
       return db
         .select({ lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType, lengthKm: line.lengthKm, sort: line.sort })
@@ -296,13 +260,7 @@ export function registerStructureSheets(h: InitHandles): void {
     schema: initContainerRow,
     example: { containerCode: 'SEC-01', containerName: '第一标段', containerType: 'section', nature: 'virtual' },
     key: (d) => d.containerCode,
-    async existing(db, projectId) {
-      const rows = await db
-        .select({ id: container.containerId, code: container.containerCode })
-        .from(container)
-        .where(eq(container.projectId, projectId))
-      return new Map(rows.map((r) => [r.code, r.id]))
-    },
+    existing: existingBy(container, container.containerId, container.containerCode),
     async fromProject(db, projectId) {
       const rows = await treeRows(db, projectId)
       const codeOf = new Map(rows.map((r) => [r.containerId, r.containerCode]))
@@ -357,13 +315,7 @@ export function registerStructureSheets(h: InitHandles): void {
       containerCode: 'SEC-01',
     },
     key: (d) => d.designUnitCode,
-    async existing(db, projectId) {
-      const rows = await db
-        .select({ id: designUnit.designUnitId, code: designUnit.designUnitCode })
-        .from(designUnit)
-        .where(eq(designUnit.projectId, projectId))
-      return new Map(rows.map((r) => [r.code, r.id]))
-    },
+    existing: existingBy(designUnit, designUnit.designUnitId, designUnit.designUnitCode),
     async fromProject(db, projectId) {
       return db
         .select({
@@ -399,9 +351,9 @@ export function registerStructureSheets(h: InitHandles): void {
       for (const r of rows) {
         const d = r.data
         if (!lines.has(lower(d.lineCode)))
-          errors.push(textError('designUnit', r.row, 'lineCode', UNKNOWN({ zh: '线路编码', en: 'Line code' })))
+          errors.push(textError('designUnit', r.row, 'lineCode', UNKNOWN(STRUCTURE_CODE_COLUMNS.lineId.title)))
         if (d.containerCode && !containers.has(d.containerCode))
-          errors.push(textError('designUnit', r.row, 'containerCode', UNKNOWN({ zh: '容器编码', en: 'Container code' })))
+          errors.push(textError('designUnit', r.row, 'containerCode', UNKNOWN(STRUCTURE_CODE_COLUMNS.containerId.title)))
         const start = parseChainage(d.startMileage)
         const end = parseChainage(d.endMileage)
         if (!start || !end) continue
@@ -450,13 +402,7 @@ export function registerStructureSheets(h: InitHandles): void {
       endMileage: 'DK12+400',
     },
     key: (d) => lower(d.workSiteCode),
-    async existing(db, projectId) {
-      const rows = await db
-        .select({ id: workSite.workSiteId, code: workSite.workSiteCode })
-        .from(workSite)
-        .where(eq(workSite.projectId, projectId))
-      return new Map(rows.map((r) => [lower(r.code), r.id]))
-    },
+    existing: existingBy(workSite, workSite.workSiteId, workSite.workSiteCode, lower),
     async fromProject(db, projectId) {
       const rows = await db
         .select({
@@ -531,13 +477,7 @@ export function registerStructureSheets(h: InitHandles): void {
       sort: 1,
     },
     key: (d) => d.projectOrganizationName,
-    async existing(db, projectId) {
-      const rows = await db
-        .select({ id: projectOrg.projectOrganizationId, name: projectOrg.projectOrganizationName })
-        .from(projectOrg)
-        .where(eq(projectOrg.projectId, projectId))
-      return new Map(rows.map((r) => [r.name, r.id]))
-    },
+    existing: existingBy(projectOrg, projectOrg.projectOrganizationId, projectOrg.projectOrganizationName),
     async fromProject(db, projectId) {
       return db
         .select({

@@ -59,19 +59,25 @@ export const CONTAINER_FIELDS = defineFields('projectStructure.container.field',
   remark,
 ])
 
-/** Besides these, the work points (a list of names and mileages). */
+/** Besides these, the work points (a list of names and mileages). The initialisation sheet names the line and the container by their codes. */
 export const DESIGN_UNIT_FIELDS = defineFields('projectStructure.designUnit.field', [
-  { key: 'designUnitCode', kind: 'text', max: 40, format: 'code', required: true, form: true },
-  { key: 'designUnitName', kind: 'text', max: 60, format: 'name', required: true, form: true },
-  { key: 'lineId', kind: 'choice', source: 'line', required: true, form: true },
-  major,
-  { key: 'startMileage', kind: 'mileage', required: true, form: { hint: 'projectStructure.designUnit.mileageHint' } },
-  { key: 'endMileage', kind: 'mileage', required: true, form: { hint: 'projectStructure.designUnit.mileageHint' } },
-  { key: 'centerMileage', kind: 'mileage', form: true },
-  { key: 'administrativeRegion', kind: 'text', max: 60, form: true },
+  { key: 'designUnitCode', kind: 'text', max: 40, format: 'code', required: true, form: true, excel: true },
+  { key: 'designUnitName', kind: 'text', max: 60, format: 'name', required: true, form: true, excel: true },
+  { key: 'lineId', kind: 'choice', source: 'line', required: true, form: true, excel: true },
+  { ...major, excel: true },
+  {
+    key: 'startMileage',
+    kind: 'mileage',
+    required: true,
+    form: { hint: 'projectStructure.designUnit.mileageHint' },
+    excel: { width: 16, hint: 'projectStructure.designUnit.mileageHint' },
+  },
+  { key: 'endMileage', kind: 'mileage', required: true, form: { hint: 'projectStructure.designUnit.mileageHint' }, excel: { width: 16 } },
+  { key: 'centerMileage', kind: 'mileage', form: true, excel: { width: 16 } },
+  { key: 'administrativeRegion', kind: 'text', max: 60, form: true, excel: true },
   /** The container node the design unit belongs to (a section, a bridge…). */
-  { key: 'containerId', kind: 'choice', source: 'container', form: { wide: true } },
-  remark,
+  { key: 'containerId', kind: 'choice', source: 'container', form: { wide: true }, excel: true },
+  { ...remark, excel: true },
 ])
 
 export const UNIT_ENGINEERING_FIELDS = defineFields('projectStructure.unitEngineering.field', [

@@ -7,33 +7,52 @@
 import { z } from 'zod'
 import { V, filterText, int, isoDate, name, optional, optionalText, sortCode, tel, text } from '../rules'
 import { maxima } from '../fields'
-import { PROJECT_FIELDS, PROJECT_STATUSES, PROJECT_TYPES, type ProjectStatus, type ProjectType } from '../fields/project'
+import {
+  ENGINEERING_MAJOR_FIELDS,
+  LINE_FIELDS,
+  LINE_TYPES,
+  PARTICIPANT_TYPES,
+  PROJECT_DEPARTMENT_FIELDS,
+  PROJECT_FIELDS,
+  PROJECT_ORG_FIELDS,
+  PROJECT_ORG_TYPES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  PROJECT_UNIT_FIELDS,
+  type LineType,
+  type ParticipantType,
+  type ProjectOrgType,
+  type ProjectStatus,
+  type ProjectType,
+} from '../fields/project'
 import { resourcePaths } from '../paths'
 import { id, listQuery, type Stamped, recordSchemas } from './common'
+import { filterShape } from './fields'
 
 // ---- dictionaries --------------------------------------------------------------------------------
 
-export { PROJECT_TYPES, PROJECT_STATUSES } from '../fields/project'
-export type { ProjectType, ProjectStatus } from '../fields/project'
+export { PROJECT_TYPES, PROJECT_STATUSES, PARTICIPANT_TYPES, LINE_TYPES, PROJECT_ORG_TYPES } from '../fields/project'
+export type { ProjectType, ProjectStatus, ParticipantType, LineType, ProjectOrgType } from '../fields/project'
 /** Bounds as declared (../fields/project.ts). */
 const PROJECT = maxima(PROJECT_FIELDS)
-
-/** 参建单位类型: 建设, 设计, 施工, 监理, 检测, 咨询, 其他. */
-export const PARTICIPANT_TYPES = ['build', 'design', 'construction', 'supervision', 'testing', 'consulting', 'other'] as const
-export type ParticipantType = (typeof PARTICIPANT_TYPES)[number]
-
-/** 线路类型: 正线, 联络线, 站线, 段所线, 专用线. */
-export const LINE_TYPES = ['main', 'connecting', 'station', 'depot', 'dedicated'] as const
-export type LineType = (typeof LINE_TYPES)[number]
-
-/** 项目组织类型 (projectOrgTypeId): 建设指挥部, 项目经理部, 监理站, 设计代表处, 检测中心, 其他. */
-export const PROJECT_ORG_TYPES = ['command', 'manager', 'supervision', 'design', 'testing', 'other'] as const
-export type ProjectOrgType = (typeof PROJECT_ORG_TYPES)[number]
+const UNIT = maxima(PROJECT_UNIT_FIELDS)
+const LINE = maxima(LINE_FIELDS)
+const MAJOR = maxima(ENGINEERING_MAJOR_FIELDS)
+const ORG = maxima(PROJECT_ORG_FIELDS)
+const DEPARTMENT = maxima(PROJECT_DEPARTMENT_FIELDS)
 
 /** A code: letters, digits, `-` and `_`. */
 const code = (max = 50) => text(max).regex(/^[A-Za-z0-9_-]+$/, { error: V.code })
 /** A referenced record (a unit, a project): missing is v.required, not v.invalid. */
 const ref = () => z.uuid({ error: (iss) => (iss.input === undefined || iss.input === '' ? V.required : V.invalid) })
+
+/** A record's place among its siblings (1 when left empty). */
+const sort = () => sortCode().default(1)
+/** A record of a project: its project, its fields, its place among the project's records. */
+const projectRecord = <S extends z.ZodRawShape, K extends string>(idKey: K, shape: S) =>
+  recordSchemas({ projectId: ref(), ...shape, sort: sort() }, idKey)
+/** A list of a project's records (all the caller's projects when absent). */
+const inProjectQuery = listQuery.extend({ projectId: optional(id()) })
 
 const dateOrder = <T extends { startDate?: string; endDate?: string }>(q: T) => !q.startDate || !q.endDate || q.endDate >= q.startDate
 
@@ -51,7 +70,7 @@ const projectShape = {
   description: optionalText(PROJECT.description),
   status: z.enum(PROJECT_STATUSES, { error: V.invalid }).default('preparing'),
   progress: int({ min: 0, max: PROJECT.progress }).default(0),
-  sort: sortCode().default(1),
+  sort: sort(),
 }
 /** The form's fields (the console) — the gateway's add and update are these plus the id (and version). */
 export const {
@@ -102,24 +121,18 @@ export interface ProjectOption {
 
 // ---- participating units -------------------------------------------------------------------------
 
-const projectUnitShape = {
-  projectId: ref(),
-  unitType: z.enum(PARTICIPANT_TYPES, { error: V.required }),
-  organizationId: ref(),
-  unitCode: optional(code(50)),
-  contactPerson: optionalText(30),
-  contactPhone: optional(tel()),
-  sort: sortCode().default(1),
-}
 export const {
   fields: projectUnitFields,
   add: projectUnitAdd,
   update: projectUnitUpdate,
-} = recordSchemas(projectUnitShape, 'projectUnitId')
-export const projectUnitListQuery = listQuery.extend({
-  projectId: optional(id()),
-  unitType: z.enum(PARTICIPANT_TYPES, { error: V.invalid }).optional(),
+} = projectRecord('projectUnitId', {
+  unitType: z.enum(PARTICIPANT_TYPES, { error: V.required }),
+  organizationId: ref(),
+  unitCode: optional(code(UNIT.unitCode)),
+  contactPerson: optionalText(UNIT.contactPerson),
+  contactPhone: optional(tel()),
 })
+export const projectUnitListQuery = inProjectQuery.extend(filterShape(PROJECT_UNIT_FIELDS))
 export type ProjectUnitFields = z.input<typeof projectUnitFields>
 export interface ProjectUnit extends Stamped {
   projectUnitId: string
@@ -135,26 +148,23 @@ export interface ProjectUnit extends Stamped {
 
 // ---- lines ---------------------------------------------------------------------------------------
 
-const lineShape = {
-  projectId: ref(),
-  lineCode: code(30),
-  lineName: name(100),
+export const {
+  fields: lineFields,
+  add: lineAdd,
+  update: lineUpdate,
+} = projectRecord('lineId', {
+  lineCode: code(LINE.lineCode),
+  lineName: name(LINE.lineName),
   lineType: z.enum(LINE_TYPES, { error: V.required }),
-  /** Length in km (up to 10 000, three decimals). */
+  /** Length in km (three decimals). */
   lengthKm: optional(
     z.coerce
       .number({ error: V.invalid })
       .refine((n) => Number.isFinite(n) && n >= 0, { error: V.invalid })
-      .refine((n) => n <= 10_000, { error: `${V.tooLarge}:10000` }),
+      .refine((n) => n <= LINE.lengthKm, { error: `${V.tooLarge}:${LINE.lengthKm}` }),
   ),
-  sort: sortCode().default(1),
-}
-export const { fields: lineFields, add: lineAdd, update: lineUpdate } = recordSchemas(lineShape, 'lineId')
-export const lineListQuery = listQuery.extend({
-  projectId: optional(id()),
-  lineType: z.enum(LINE_TYPES, { error: V.invalid }).optional(),
-  keyword: filterText(100),
 })
+export const lineListQuery = inProjectQuery.extend({ ...filterShape(LINE_FIELDS), keyword: filterText(100) })
 export type LineFields = z.input<typeof lineFields>
 export interface Line extends Stamped {
   lineId: string
@@ -168,18 +178,12 @@ export interface Line extends Stamped {
 
 // ---- engineering majors --------------------------------------------------------------------------
 
-const majorShape = {
-  projectId: ref(),
-  majorCode: code(30),
-  majorName: name(50),
-  sort: sortCode().default(1),
-}
 export const {
   fields: engineeringMajorFields,
   add: engineeringMajorAdd,
   update: engineeringMajorUpdate,
-} = recordSchemas(majorShape, 'engineeringMajorId')
-export const engineeringMajorListQuery = listQuery.extend({ projectId: optional(id()) })
+} = projectRecord('engineeringMajorId', { majorCode: code(MAJOR.majorCode), majorName: name(MAJOR.majorName) })
+export const engineeringMajorListQuery = inProjectQuery
 export type EngineeringMajorFields = z.input<typeof engineeringMajorFields>
 export interface EngineeringMajor extends Stamped {
   engineeringMajorId: string
@@ -191,31 +195,21 @@ export interface EngineeringMajor extends Stamped {
 
 // ---- project organisations and their departments -------------------------------------------------
 
-const projectOrgShape = {
-  projectId: ref(),
-  projectOrganizationName: name(100),
-  projectOrgTypeId: z.enum(PROJECT_ORG_TYPES, { error: V.required }),
-  /** The participating unit it belongs to (optional). */
-  organizationId: optional(id()),
-  sort: sortCode().default(1),
-}
 export const {
   fields: projectOrgFields,
   add: projectOrgAdd,
   update: projectOrgUpdate,
-} = recordSchemas(projectOrgShape, 'projectOrganizationId')
-export const projectOrgListQuery = listQuery.extend({ projectId: optional(id()), keyword: filterText(100) })
+} = projectRecord('projectOrganizationId', {
+  projectOrganizationName: name(ORG.projectOrganizationName),
+  projectOrgTypeId: z.enum(PROJECT_ORG_TYPES, { error: V.required }),
+  /** The participating unit it belongs to (optional). */
+  organizationId: optional(id()),
+})
+export const projectOrgListQuery = inProjectQuery.extend({ keyword: filterText(100) })
 export type ProjectOrgFields = z.input<typeof projectOrgFields>
 
-/** A department node of a project organisation's tree (SPEC §3 `projectDepartmentNodeVOS`). */
-export interface ProjectDepartmentNode {
-  projectDepartmentId: string
-  projectOrganizationId: string
-  projectId: string
-  parentId: string | null
-  departmentName: string
-  sort: number
-  version: number
+/** A department node of a project organisation's tree (SPEC §3 `projectDepartmentNodeVOS`): a department without its stamps. */
+export interface ProjectDepartmentNode extends Omit<ProjectDepartment, 'createTime' | 'updateTime' | 'createBy' | 'updateBy'> {
   /** Accounts in this department. */
   accountCount: number
   projectDepartmentNodeVOS?: ProjectDepartmentNode[]
@@ -236,15 +230,15 @@ const projectDepartmentShape = {
   projectOrganizationId: ref(),
   /** null / absent: a top department of the organisation. */
   parentId: optional(id()),
-  departmentName: name(50),
-  sort: sortCode().default(1),
+  departmentName: name(DEPARTMENT.departmentName),
+  sort: sort(),
 }
 export const {
   fields: projectDepartmentFields,
   add: projectDepartmentAdd,
   update: projectDepartmentUpdate,
 } = recordSchemas(projectDepartmentShape, 'projectDepartmentId')
-export const projectDepartmentListQuery = listQuery.extend({ projectId: optional(id()), projectOrganizationId: optional(id()) })
+export const projectDepartmentListQuery = inProjectQuery.extend({ projectOrganizationId: optional(id()) })
 export type ProjectDepartmentFields = z.input<typeof projectDepartmentFields>
 export interface ProjectDepartment extends Stamped {
   projectDepartmentId: string

@@ -177,4 +177,4 @@ export const initProjectOrgRow = projectOrgFields
 /** 项目部门: its organisation by name, its parent department by name (an earlier row of the same organisation). */
 export const initDepartmentRow = projectDepartmentFields
   .omit({ projectOrganizationId: true, parentId: true })
-  .extend({ projectOrganizationName: name(100), parentDepartmentName: blankless(name(50)) })
+  .extend({ projectOrganizationName: projectOrgFields.shape.projectOrganizationName, parentDepartmentName: blankless(name(50)) })

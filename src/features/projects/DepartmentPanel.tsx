@@ -6,9 +6,10 @@ import { useMemo, useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
+import { PROJECT_DEPARTMENT_FIELDS } from '@/contract/fields/project'
 import { PROJECT_API, type ProjectDepartmentNode, type ProjectOrg } from '@/contract/schemas/project'
 import { Button, IconButton } from '@/components/ui/button'
-import { FormDialog, FormField, FormGrid, invalidateResource, useDelete, type FieldOption } from '@/lib/crud'
+import { DeclaredFields, FormDialog, invalidateResource, useDelete } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
@@ -42,8 +43,8 @@ export function DepartmentPanel({ org }: { org: ProjectOrg }) {
       await invalidateResource(qc, projectDeptResource)
     },
   })
-  const parentOptions: FieldOption[] = useMemo(() => {
-    const out: FieldOption[] = []
+  const parentOptions = useMemo(() => {
+    const out: { value: string; label: string }[] = []
     const walk = (list: readonly ProjectDepartmentNode[], depth: number) =>
       list.forEach((n) => {
         out.push({ value: n.projectDepartmentId, label: `${'\u3000'.repeat(depth)}${n.departmentName}` })
@@ -151,17 +152,7 @@ export function DepartmentPanel({ org }: { org: ProjectOrg }) {
           defaults={{ projectOrganizationId: org.projectOrganizationId, parentId: editing.parentId ?? '', sort: 1 }}
           size="md"
         >
-          <FormGrid>
-            <FormField name="departmentName" label={t('projects.field.departmentName')} required maxLength={50} wide />
-            <FormField
-              name="parentId"
-              label={t('projects.field.parentId')}
-              kind="select"
-              options={parentOptions}
-              hint={t('projects.dept.top')}
-            />
-            <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
-          </FormGrid>
+          <DeclaredFields fields={PROJECT_DEPARTMENT_FIELDS} sources={{ projectDepartment: parentOptions }} />
         </FormDialog>
       )}
     </div>

@@ -5,11 +5,12 @@
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { FolderTree } from 'lucide-react'
-import { LINE_TYPES, PROJECT_ORG_TYPES, type EngineeringMajor, type Line, type ProjectOrg } from '@/contract/schemas/project'
+import { ENGINEERING_MAJOR_FIELDS, LINE_FIELDS, PROJECT_ORG_FIELDS } from '@/contract/fields/project'
+import type { EngineeringMajor, Line, ProjectOrg } from '@/contract/schemas/project'
 import { Card } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { enumOptions, FormField, FormGrid, RowAction, textColumn, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, declaredFilters, RowAction, textColumn, useTranslate, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
 import { cn } from '@/lib/utils'
@@ -50,10 +51,10 @@ export function ProjectConfigPage() {
 
 function Lines({ projectId }: { projectId: string }) {
   const { t } = useT()
+  const tr = useTranslate()
   // the line's extended attributes (属性配置, node type 2) on its form
   const attrs = useAttrBinding(2)
   const resource = useMemo(() => attrs.wrap(lineResource), [attrs])
-  const lineTypes = enumOptions(LINE_TYPES, (v) => t(`projects.lineType.${v}`))
   const columns: ListColumn<Line>[] = [
     { key: 'lineCode', header: t('projects.field.lineCode'), sortable: true },
     {
@@ -77,15 +78,7 @@ function Lines({ projectId }: { projectId: string }) {
       resource={resource}
       title={t('projects.config.lines')}
       columns={columns}
-      filters={[
-        { name: 'keyword', label: t('projects.field.keyword') },
-        {
-          name: 'lineType',
-          label: t('projects.field.lineType'),
-          kind: 'select',
-          options: lineTypes,
-        },
-      ]}
+      filters={[{ name: 'keyword', label: t('projects.field.keyword') }, ...declaredFilters(LINE_FIELDS, tr)]}
       form={{
         size: 'md',
         defaults: () => ({ projectId, lineType: 'main', sort: 1 }),
@@ -93,16 +86,11 @@ function Lines({ projectId }: { projectId: string }) {
           if (saved) void attrs.save(saved.lineId)
         },
         render: ({ record }) => (
-          <FormGrid>
-            <FormField name="lineCode" label={t('projects.field.lineCode')} required maxLength={30} hint={t('projects.hint.lineCode')} />
-            <FormField name="lineType" label={t('projects.field.lineType')} kind="select" required options={lineTypes} />
-            <FormField name="lineName" label={t('projects.field.lineName')} required maxLength={100} wide />
-            <FormField name="lengthKm" label={t('projects.field.lengthKm')} kind="decimal" />
-            <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
+          <DeclaredFields fields={LINE_FIELDS}>
             <div className="sm:col-span-2">
               <AttributeFields binding={attrs} nodeId={record?.lineId} />
             </div>
-          </FormGrid>
+          </DeclaredFields>
         ),
       }}
     />
@@ -130,13 +118,7 @@ function Majors({ projectId }: { projectId: string }) {
       form={{
         size: 'md',
         defaults: () => ({ projectId, sort: 1 }),
-        render: () => (
-          <FormGrid>
-            <FormField name="majorCode" label={t('projects.field.majorCode')} required maxLength={30} hint={t('projects.hint.majorCode')} />
-            <FormField name="majorName" label={t('projects.field.majorName')} required maxLength={50} />
-            <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
-          </FormGrid>
-        ),
+        render: () => <DeclaredFields fields={ENGINEERING_MAJOR_FIELDS} />,
       }}
     />
   )
@@ -209,20 +191,7 @@ function Orgs({ projectId }: { projectId: string }) {
         form={{
           size: 'md',
           defaults: () => ({ projectId, projectOrgTypeId: 'manager', sort: 1 }),
-          render: () => (
-            <FormGrid>
-              <FormField name="projectOrganizationName" label={t('projects.field.projectOrganizationName')} required maxLength={100} wide />
-              <FormField
-                name="projectOrgTypeId"
-                label={t('projects.field.projectOrgTypeId')}
-                kind="select"
-                required
-                options={enumOptions(PROJECT_ORG_TYPES, (v) => t(`projects.orgType.${v}`))}
-              />
-              <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
-              <FormField name="organizationId" label={t('projects.field.orgUnit')} kind="select" options={units} wide />
-            </FormGrid>
-          ),
+          render: () => <DeclaredFields fields={PROJECT_ORG_FIELDS} sources={{ organization: units }} />,
         }}
       />
       <Card className="min-w-0 self-start overflow-hidden">

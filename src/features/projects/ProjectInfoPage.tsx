@@ -6,12 +6,13 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
-import { PARTICIPANT_TYPES, type Project, type ProjectUnit } from '@/contract/schemas/project'
+import { PROJECT_UNIT_FIELDS } from '@/contract/fields/project'
+import type { Project, ProjectUnit } from '@/contract/schemas/project'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
-import { enumOptions, FormDialog, FormField, FormGrid, textColumn, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, declaredFilters, FormDialog, textColumn, useTranslate, type ListColumn } from '@/lib/crud'
 import { useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
@@ -32,12 +33,12 @@ export function ProjectInfoPage() {
 
 function ProjectDetails({ projectId }: { projectId: string }) {
   const { t } = useT()
+  const tr = useTranslate()
   const query = useQuery(projectQueryOptions(projectId))
   const canEdit = useCan('/admin/project-manage', 'edit')
   const [editing, setEditing] = useState(false)
   const p = query.data
   const units = useUnitTreeOptions()
-  const unitTypes = enumOptions(PARTICIPANT_TYPES, (v) => t(`projects.unitType.${v}`))
 
   const columns: ListColumn<ProjectUnit>[] = [
     textColumn('unitType', t('projects.field.unitType'), (u) => t(`projects.unitType.${u.unitType}`), { sortable: true }),
@@ -123,35 +124,11 @@ function ProjectDetails({ projectId }: { projectId: string }) {
         resource={projectUnitResource}
         title={t('projects.info.units')}
         columns={columns}
-        filters={[
-          {
-            name: 'unitType',
-            label: t('projects.field.unitType'),
-            kind: 'select',
-            options: unitTypes,
-          },
-        ]}
+        filters={declaredFilters(PROJECT_UNIT_FIELDS, tr)}
         form={{
           size: 'lg',
           defaults: () => ({ projectId, unitType: 'construction', sort: 1 }),
-          render: () => (
-            <FormGrid>
-              <FormField name="unitType" label={t('projects.field.unitType')} kind="select" required options={unitTypes} />
-              <FormField name="unitCode" label={t('projects.field.unitCode')} maxLength={50} />
-              <FormField
-                name="organizationId"
-                label={t('projects.field.unitOrg')}
-                kind="select"
-                required
-                options={units}
-                hint={t('projects.hint.unitOrg')}
-                wide
-              />
-              <FormField name="contactPerson" label={t('projects.field.contactPerson')} maxLength={30} />
-              <FormField name="contactPhone" label={t('projects.field.contactPhone')} />
-              <FormField name="sort" label={t('projects.field.sort')} kind="number" required />
-            </FormGrid>
-          ),
+          render: () => <DeclaredFields fields={PROJECT_UNIT_FIELDS} sources={{ organization: units }} />,
         }}
       />
 
