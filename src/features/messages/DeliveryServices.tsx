@@ -11,6 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2, Loader2, Mail, MessageSquareText, Send } from 'lucide-react'
 import { FormProvider } from 'react-hook-form'
 import { Code } from '@/contract'
+import { MAIL_SUPPLIER_FIELDS, SMS_SUPPLIER_FIELDS, SUPPLIER_SECRETS } from '@/contract/fields/supplier'
+import { PHONE_LENGTH } from '@/contract/rules'
 import {
   mailSupplierBody,
   mailTestBody,
@@ -28,7 +30,7 @@ import {
 } from '@/contract/schemas/supplier'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
-import { ActionDialog, formatDateTime, FormErrors, FormField, FormGrid, ReadOnly, useActionForm, type ActionForm } from '@/lib/crud'
+import { ActionDialog, DeclaredFields, formatDateTime, FormErrors, FormField, ReadOnly, useActionForm, type ActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useCan } from '@/lib/permissions'
@@ -103,18 +105,7 @@ function MailForm({ list }: { list: SupplierList }) {
       fromEnv={list.env.mail}
       action={action}
     >
-      <FormField name="host" label={t('messages.supplier.host')} required maxLength={253} placeholder="smtp.example.com" />
-      <FormField name="port" label={t('messages.supplier.port')} kind="number" required />
-      <FormField name="user" label={t('messages.supplier.user')} maxLength={200} />
-      <FormField
-        name="password"
-        label={t('messages.supplier.password')}
-        kind="password"
-        maxLength={200}
-        placeholder={list.mail?.hasPassword ? t('messages.supplier.secretKept') : undefined}
-      />
-      <FormField name="from" label={t('messages.supplier.from')} required maxLength={200} hint={t('messages.supplier.fromHint')} wide />
-      <FormField name="secure" label={t('messages.supplier.secure')} kind="switch" />
+      <DeclaredFields fields={MAIL_SUPPLIER_FIELDS} before={{ from: <SecretField kind="mail" kept={!!list.mail?.hasPassword} /> }} />
     </SupplierCard>
   )
 }
@@ -132,16 +123,23 @@ function SmsForm({ list }: { list: SupplierList }) {
       fromEnv={list.env.sms}
       action={action}
     >
-      <FormField name="url" label={t('messages.supplier.url')} required maxLength={500} placeholder="https://" wide />
-      <FormField
-        name="token"
-        label={t('messages.supplier.token')}
-        kind="password"
-        maxLength={500}
-        placeholder={list.sms?.hasToken ? t('messages.supplier.secretKept') : undefined}
-      />
-      <FormField name="signName" label={t('messages.supplier.signName')} maxLength={20} hint={t('messages.supplier.signNameHint')} />
+      <DeclaredFields fields={SMS_SUPPLIER_FIELDS} before={{ signName: <SecretField kind="sms" kept={!!list.sms?.hasToken} /> }} />
     </SupplierCard>
+  )
+}
+
+/** The password or the token: never shown; a stored one is kept when it is left empty. */
+function SecretField({ kind, kept }: { kind: SupplierKind; kept: boolean }) {
+  const { t } = useT()
+  const { key, max } = SUPPLIER_SECRETS[kind]
+  return (
+    <FormField
+      name={key}
+      label={t(`messages.supplier.${key}`)}
+      kind="password"
+      maxLength={max}
+      placeholder={kept ? t('messages.supplier.secretKept') : undefined}
+    />
   )
 }
 
@@ -176,9 +174,7 @@ function SupplierCard<V extends MailSupplierBody | SmsSupplierBody>(props: {
           </CardHeader>
           <CardContent className="flex flex-1 flex-col gap-4">
             <FormErrors messages={action.formErrors} />
-            <ReadOnly value={!canEdit}>
-              <FormGrid>{children}</FormGrid>
-            </ReadOnly>
+            <ReadOnly value={!canEdit}>{children}</ReadOnly>
           </CardContent>
           {canEdit && (
             <CardFooter className="flex flex-wrap justify-end gap-2">
@@ -235,7 +231,7 @@ function TestDialog({ kind, onClose }: { kind: SupplierKind; onClose: () => void
         name="to"
         label={t(kind === 'mail' ? 'messages.supplier.toMail' : 'messages.supplier.toSms')}
         required
-        maxLength={kind === 'mail' ? 200 : 11}
+        maxLength={kind === 'mail' ? 200 : PHONE_LENGTH}
       />
     </ActionDialog>
   )
