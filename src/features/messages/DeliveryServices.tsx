@@ -10,9 +10,8 @@ import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2, Loader2, Mail, MessageSquareText, Send } from 'lucide-react'
 import { FormProvider } from 'react-hook-form'
-import { Code } from '@/contract'
+import { Code, PHONE_LENGTH } from '@/contract'
 import { MAIL_SUPPLIER_FIELDS, SMS_SUPPLIER_FIELDS, SUPPLIER_SECRETS } from '@/contract/fields/supplier'
-import { PHONE_LENGTH } from '@/contract/rules'
 import {
   mailSupplierBody,
   mailTestBody,
