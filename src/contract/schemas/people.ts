@@ -73,20 +73,8 @@ import { id, idList, listQuery, reviewFields, reasonOnReject, version, type Stam
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
 
-export {
-  DEGREES,
-  DEPT_TYPES,
-  POSITION_LEVELS,
-  POSTS,
-  SEXES,
-  TITLE_LEVELS,
-  type Degree,
-  type DeptType,
-  type PositionLevel,
-  type Post,
-  type Sex,
-  type TitleLevel,
-} from '../fields/people'
+/** The enumerations and field declarations of ../fields/people.ts. */
+export * from '../fields/people'
 /** Tree node categories (SPEC §9): organisation 1, department 2. */
 export { TREE_CATEGORY } from '../enums'
 
