@@ -1,6 +1,7 @@
 /**
- * A department's and a person's fields (declared once, issue 27): the forms follow these lists, the
- * schemas (../schemas/people.ts) take their bounds from them.
+ * A department's and a person's fields, and those of a person's education, certificates, project
+ * experience and career resume (declared once, issue 27): the forms follow these lists, the schemas
+ * (../schemas/people.ts) take their bounds from them.
  */
 import { defineFields } from '../fields'
 
@@ -62,4 +63,46 @@ export const PERSON_FIELDS = defineFields('people.field', [
   { key: 'post', kind: 'choice', options: POSTS, optionLabels: 'people.post', form: true },
   { key: 'positionLevel', kind: 'choice', options: POSITION_LEVELS, optionLabels: 'people.positionLevel', form: true },
   { key: 'sort', kind: 'number', precision: 0, min: 1, required: true, default: 1, form: true },
+])
+
+export const DEGREES = ['juniorCollege', 'undergraduate', 'master', 'doctor'] as const
+export type Degree = (typeof DEGREES)[number]
+
+/** Certificate title levels: senior-high (正高级), senior, intermediate, primary. */
+export const TITLE_LEVELS = ['seniorHigh', 'senior', 'intermediate', 'primary'] as const
+export type TitleLevel = (typeof TITLE_LEVELS)[number]
+
+// A sub-record's months (start, end) and scans are fields of the form's own.
+
+export const EDUCATION_FIELDS = defineFields('people.education', [
+  { key: 'school', kind: 'text', max: 50, format: 'name', required: true, form: true },
+  { key: 'major', kind: 'text', max: 50, form: true },
+  { key: 'degree', kind: 'choice', options: DEGREES, optionLabels: 'people.education.degrees', required: true, form: true },
+])
+
+export const CERTIFICATE_FIELDS = defineFields('people.certificate', [
+  { key: 'certificateName', kind: 'text', max: 50, format: 'name', required: true, form: true },
+  { key: 'titleLevel', kind: 'choice', options: TITLE_LEVELS, optionLabels: 'people.certificate.titleLevels', required: true, form: true },
+  { key: 'certificateNo', kind: 'text', max: 50, required: true, form: true },
+  { key: 'issuingUnit', kind: 'text', max: 100, format: 'name', form: true },
+  { key: 'validFrom', kind: 'date', form: true },
+  /** Left out: long-term. */
+  { key: 'validTo', kind: 'date', form: { hint: 'people.certificate.validToHint' } },
+])
+
+/** Project experience (SPEC §3): institution, organisation, department, position, job level, post. */
+export const JOB_FIELDS = defineFields('people.job', [
+  { key: 'institution', kind: 'text', max: 100, format: 'name', required: true, form: { wide: true } },
+  { key: 'organizationName', kind: 'text', max: 100, format: 'name', form: true },
+  { key: 'departmentName', kind: 'text', max: 50, format: 'name', form: true },
+  { key: 'position', kind: 'text', max: 50, form: true },
+  { key: 'jobLevel', kind: 'choice', options: POSITION_LEVELS, optionLabels: 'people.positionLevel', form: true },
+  { key: 'post', kind: 'choice', options: POSTS, optionLabels: 'people.post', form: true },
+])
+
+/** Career resume: after its months, the organisation, position and description. */
+export const RESUME_FIELDS = defineFields('people.project', [
+  { key: 'organizationName', kind: 'text', max: 100, format: 'name', required: true, form: true },
+  { key: 'position', kind: 'text', max: 50, form: true },
+  { key: 'description', kind: 'text', max: 500, multiline: true, form: true },
 ])

@@ -35,6 +35,8 @@
 import { z } from 'zod'
 import type { FnOf, MenuPath } from '../catalogue'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountLevel, type AccountStatus } from '../enums'
+import { maxima } from '../fields'
+import { ACCOUNT_FIELDS } from '../fields/account'
 import { V, accountName, email, filterText, isIsoDate, name, optional, optionalText, password, phone } from '../rules'
 import { id, idList, listQuery, reasonOnReject, reviewFields, version } from './common'
 
@@ -104,9 +106,12 @@ const roleIds = () =>
     .max(50)
     .optional()
 
+/** Bounds as declared (../fields/account.ts). */
+const ACCOUNT = maxima(ACCOUNT_FIELDS)
+
 /** What an administrator edits of an account (the account name never changes after creation). */
 export const accountEditFields = z.object({
-  userName: name(30),
+  userName: name(ACCOUNT.userName),
   cellphone: optional(phone()),
   email: optional(email()),
   level: z.enum(ACCOUNT_LEVELS, { error: V.invalid }).default('general'),
@@ -191,7 +196,7 @@ export const accountInviteForm = passwordChecks(
   z.object({
     accountName: accountName(),
     ...passwordFields,
-    userName: name(30),
+    userName: name(ACCOUNT.userName),
     cellphone: phone(),
     email: optional(email()),
   }),

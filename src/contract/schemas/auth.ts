@@ -117,11 +117,13 @@ const verifyChannel = () => z.enum(VERIFY_CHANNELS, { error: V.invalid }).defaul
 /** Empty → undefined, so an untouched optional input passes. */
 const blankToUndefined = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+/** A verification code: 6 digits. */
+export const VERIFY_CODE_LENGTH = 6
 export const verifyCodeText = () =>
   str()
     .trim()
     .min(1, { error: V.required })
-    .regex(/^\d{6}$/, { error: V.invalid })
+    .regex(new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`), { error: V.invalid })
 
 /** The target field a channel needs: the cellphone for sms, the email for email. */
 const requireTarget = (v: { channel: VerifyChannel; cellphone?: string; email?: string }, ctx: z.RefinementCtx) => {

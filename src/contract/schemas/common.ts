@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { maxima } from '../fields'
+import { REVIEW_FIELDS } from '../fields/account'
 import { INT4_MAX, V, int, optionalText } from '../rules'
 
 /** Record ids are UUIDv7 strings; the client may supply one on add. */
@@ -86,7 +88,7 @@ export interface Stamped {
  */
 export const reviewFields = {
   decision: z.enum(['approve', 'reject'], { error: V.required }),
-  reason: optionalText(200),
+  reason: optionalText(maxima(REVIEW_FIELDS).reason),
   roleIds: z
     .array(z.uuid({ error: V.invalid }))
     .max(50)

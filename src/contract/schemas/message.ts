@@ -14,8 +14,11 @@
  *   GET  /api/portal/v1/msg/stream         Server-Sent Events (signed fetch stream; id = message id)
  */
 import { z } from 'zod'
-import { V, URL_RE, filterText, name, optionalText, str, text } from '../rules'
+import { maxima } from '../fields'
+import { MSG_CONFIG_FIELDS, MSG_TEXT_FIELDS } from '../fields/message'
+import { V, URL_RE, filterText, text } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
+import { declaredShape } from './fields'
 
 // the paths are in ../endpoints (no zod: the shell's bell imports them without the schemas)
 export { MSG_API } from '../endpoints'
@@ -52,7 +55,7 @@ export const MSG_EVENT_FIELDS: Record<MsgEvent | 'custom', readonly string[]> = 
 /** A placeholder in a template: `{name}` (word characters). The gateway renders with the same pattern. */
 export const MSG_PLACEHOLDER = /\{(\w+)\}/g
 /** The texts of a template, each checked against its event's placeholders. */
-export const MSG_TEMPLATE_FIELDS = ['titleZh', 'titleEn', 'contentZh', 'contentEn'] as const
+export const MSG_TEMPLATE_FIELDS = MSG_TEXT_FIELDS.map((f) => f.key)
 
 /**
  * A template uses only the placeholders of its event (MSG_EVENT_FIELDS; a hand-sent message: `custom`'s):
@@ -102,23 +105,14 @@ const status = z.coerce
   .pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
   .default(1)
 
-/** A message body: required, at most 1000 characters, may span lines. */
-const body = () =>
-  str({ multiline: true })
-    .trim()
-    .min(1, { error: V.required })
-    .max(1000, { error: `${V.tooLong}:1000` })
-
-const templates = {
-  titleZh: text(100),
-  titleEn: text(100),
-  contentZh: body(),
-  contentEn: body(),
-}
+/** Titles and contents in zh and en, as declared (../fields/message.ts). */
+const templates = declaredShape(MSG_TEXT_FIELDS)
+const { configName, remark } = declaredShape(MSG_CONFIG_FIELDS)
+const MSG = maxima(MSG_CONFIG_FIELDS)
 
 const webhookUrl = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.string({ error: V.invalid }).trim().max(500, { error: V.tooLong }).regex(URL_RE, { error: V.url }).optional(),
+  z.string({ error: V.invalid }).trim().max(MSG.webhookUrl, { error: V.tooLong }).regex(URL_RE, { error: V.url }).optional(),
 )
 
 /** A webhook channel needs its URL (20001 on webhookUrl). */
@@ -127,14 +121,14 @@ const webhookNeedsUrl = (v: { channels: string[]; webhookUrl?: string }, ctx: z.
 }
 
 export const msgConfigFields = z.object({
-  configName: name(50),
+  configName,
   eventCode: z.enum(MSG_EVENTS, { error: V.required }),
   status,
   channels,
   receivers,
   ...templates,
   webhookUrl,
-  remark: optionalText(200),
+  remark,
 })
 /** An event configuration: a webhook needs its URL; its texts use its event's placeholders only. */
 const eventChecks = (v: z.infer<typeof msgConfigFields>, ctx: z.RefinementCtx) => {
@@ -160,7 +154,7 @@ export const msgCustomAdd = msgCustomFields.extend({ msgConfigId: id().optional(
 export const msgCustomUpdate = msgCustomFields.extend({ msgConfigId: id(), version: version() }).superRefine(customChecks)
 
 export const msgConfigListQuery = listQuery.extend({
-  configName: filterText(50),
+  configName: filterText(MSG.configName),
   eventCode: z.enum(MSG_EVENTS).optional(),
   status: z.coerce
     .number()
@@ -248,10 +242,7 @@ export const sendBody = z
     msgConfigId: id().optional(),
     receivers,
     channels,
-    titleZh: text(100),
-    titleEn: text(100),
-    contentZh: body(),
-    contentEn: body(),
+    ...templates,
     webhookUrl,
   })
   .superRefine(customChecks)

@@ -50,22 +50,31 @@ import {
 } from '../rules'
 import { maxima } from '../fields'
 import {
+  CERTIFICATE_FIELDS,
+  DEGREES,
   DEPT_FIELDS,
   DEPT_TYPES,
+  EDUCATION_FIELDS,
+  JOB_FIELDS,
   PERSON_FIELDS,
   POSITION_LEVELS,
   POSTS,
+  RESUME_FIELDS,
   SEXES,
+  TITLE_LEVELS,
+  type Degree,
   type DeptType,
   type PositionLevel,
   type Post,
   type Sex,
+  type TitleLevel,
 } from '../fields/people'
 import { id, idList, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
 
-export { DEPT_TYPES, POSITION_LEVELS, POSTS, SEXES, type DeptType, type PositionLevel, type Post, type Sex } from '../fields/people'
+/** The enumerations and field declarations of ../fields/people.ts. */
+export * from '../fields/people'
 /** Tree node categories (SPEC §9): organisation 1, department 2. */
 export { TREE_CATEGORY } from '../enums'
 
@@ -75,13 +84,6 @@ export type PersonStatus = (typeof PERSON_STATUSES)[number]
 /** User audit statuses (SPEC §4): to be reviewed, approved, rejected. */
 export const AUDIT_STATUSES = ['pending', 'approved', 'rejected'] as const
 export type AuditStatus = (typeof AUDIT_STATUSES)[number]
-
-export const DEGREES = ['juniorCollege', 'undergraduate', 'master', 'doctor'] as const
-export type Degree = (typeof DEGREES)[number]
-
-/** Certificate title levels: senior-high (正高级), senior, intermediate, primary. */
-export const TITLE_LEVELS = ['seniorHigh', 'senior', 'intermediate', 'primary'] as const
-export type TitleLevel = (typeof TITLE_LEVELS)[number]
 
 /** Dept/status flag: 1 active, 0 stopped (SPEC §9). */
 const statusFlag = () => z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: V.invalid }))
@@ -117,6 +119,10 @@ export const birthDateMismatch = (expected: string) => `${V.birthDate}:${expecte
 /** Bounds as declared (../fields/people.ts). */
 const DEPT = maxima(DEPT_FIELDS)
 const PERSON = maxima(PERSON_FIELDS)
+const EDUCATION = maxima(EDUCATION_FIELDS)
+const CERTIFICATE = maxima(CERTIFICATE_FIELDS)
+const JOB = maxima(JOB_FIELDS)
+const RESUME = maxima(RESUME_FIELDS)
 export const deptFields = z.object({
   departmentName: name(DEPT.departmentName),
   status: statusFlag().default(1),
@@ -344,8 +350,8 @@ export const educationFields = z
     educationId: id().optional(),
     startMonth: month(),
     endMonth: month(),
-    school: name(50),
-    major: optional(text(50)),
+    school: name(EDUCATION.school),
+    major: optional(text(EDUCATION.major)),
     degree: z.enum(DEGREES, { error: V.invalid }),
     graduationPhotoFileId: fileId(),
     degreePhotoFileId: fileId(),
@@ -356,9 +362,9 @@ export const certificateFields = z
   .object({
     certificateId: id().optional(),
     titleLevel: z.enum(TITLE_LEVELS, { error: V.invalid }),
-    certificateName: name(50),
-    certificateNo: text(50),
-    issuingUnit: optional(name(100)),
+    certificateName: name(CERTIFICATE.certificateName),
+    certificateNo: text(CERTIFICATE.certificateNo),
+    issuingUnit: optional(name(CERTIFICATE.issuingUnit)),
     validFrom: optional(isoDate()),
     /** Left out: long-term. */
     validTo: optional(isoDate()),
@@ -372,10 +378,10 @@ export const certificateFields = z
 /** Project experience (SPEC §3): institution, position, organisation, department, job level, post. */
 export const jobFields = z.object({
   jobId: id().optional(),
-  institution: name(100),
-  position: optional(text(50)),
-  organizationName: optional(name(100)),
-  departmentName: optional(name(50)),
+  institution: name(JOB.institution),
+  position: optional(text(JOB.position)),
+  organizationName: optional(name(JOB.organizationName)),
+  departmentName: optional(name(JOB.departmentName)),
   jobLevel: optional(z.enum(POSITION_LEVELS, { error: V.invalid })),
   post: optional(z.enum(POSTS, { error: V.invalid })),
 })
@@ -386,9 +392,9 @@ export const projectFields = z
     projectId: id().optional(),
     startMonth: month(),
     endMonth: optional(month()),
-    organizationName: name(100),
-    position: optional(text(50)),
-    description: optionalText(500),
+    organizationName: name(RESUME.organizationName),
+    position: optional(text(RESUME.position)),
+    description: optionalText(RESUME.description),
   })
   .superRefine(monthOrder)
 

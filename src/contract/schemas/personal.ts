@@ -17,6 +17,8 @@
  * a link started in another browser binds nothing).
  */
 import { z } from 'zod'
+import { maxima } from '../fields'
+import { ACCOUNT_FIELDS } from '../fields/account'
 import { V, email, name, password, phone } from '../rules'
 import { version } from './common'
 import { oauthVerifier, thirdPlatform, verifyCodeText, type ThirdPlatform } from './auth'
@@ -60,7 +62,7 @@ const requiredPassword = () =>
     .min(1, { error: V.required })
     .max(64, { error: `${V.tooLong}:64` })
 
-export const updateInfoBody = z.object({ userName: name(30), version: version() })
+export const updateInfoBody = z.object({ userName: name(maxima(ACCOUNT_FIELDS).userName), version: version() })
 export const passwordBody = z.object({ password: requiredPassword() })
 
 /** Password again, then the new target. */

@@ -9,6 +9,8 @@
  *   POST supplierConfig/test        { kind, to } — a test mail or SMS; a failure is 20021 with its reason
  */
 import { z } from 'zod'
+import { maxima } from '../fields'
+import { MAIL_SUPPLIER_FIELDS, SMS_SUPPLIER_FIELDS, SUPPLIER_SECRETS } from '../fields/supplier'
 import { V, URL_RE, email, int, optionalText, phone, str, text } from '../rules'
 
 export { SUPPLIER_API } from '../endpoints'
@@ -30,25 +32,26 @@ const secret = (max: number) =>
       .optional(),
   )
 
+/** Bounds as declared (../fields/supplier.ts). */
+const MAIL = maxima(MAIL_SUPPLIER_FIELDS)
+const SMS = maxima(SMS_SUPPLIER_FIELDS)
+
 export const mailSupplierBody = z.object({
   kind: z.literal('mail', { error: V.invalid }),
-  host: text(253).regex(SMTP_HOST, { error: V.invalid }),
-  port: int({ min: 1, max: 65535 }),
-  /** Implicit TLS (usually port 465); otherwise STARTTLS when the server offers it. */
+  host: text(MAIL.host).regex(SMTP_HOST, { error: V.invalid }),
+  port: int({ min: 1, max: MAIL.port }),
   secure: z.boolean({ error: V.invalid }).default(false),
-  user: optionalText(200).refine((v) => v === undefined || !/\s/.test(v), { error: V.invalid }),
-  password: secret(200),
-  from: text(200).regex(MAIL_FROM, { error: V.email }),
+  user: optionalText(MAIL.user).refine((v) => v === undefined || !/\s/.test(v), { error: V.invalid }),
+  password: secret(SUPPLIER_SECRETS.mail.max),
+  from: text(MAIL.from).regex(MAIL_FROM, { error: V.email }),
 })
 export type MailSupplierBody = z.input<typeof mailSupplierBody>
 
 export const smsSupplierBody = z.object({
   kind: z.literal('sms', { error: V.invalid }),
-  /** POST `{ to, text, sign }` as JSON; the token goes in `Authorization: Bearer <token>`. */
-  url: text(500).regex(URL_RE, { error: V.url }),
-  token: secret(500),
-  /** The SMS signature, 【signName】 before every text (default 工程协同管理平台). */
-  signName: optionalText(20).refine((v) => v === undefined || !/[【】\r\n]/.test(v), { error: V.invalid }),
+  url: text(SMS.url).regex(URL_RE, { error: V.url }),
+  token: secret(SUPPLIER_SECRETS.sms.max),
+  signName: optionalText(SMS.signName).refine((v) => v === undefined || !/[【】\r\n]/.test(v), { error: V.invalid }),
 })
 export type SmsSupplierBody = z.input<typeof smsSupplierBody>
 

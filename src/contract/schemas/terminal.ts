@@ -1,5 +1,7 @@
 /** Terminal authorisation (SPEC §3 Terminal, §4 statuses, §7 approval and heartbeat). */
 import { z } from 'zod'
+import { maxima } from '../fields'
+import { HEARTBEAT_MAX, HEARTBEAT_MIN, TERMINAL_AGREE_FIELDS } from '../fields/terminal'
 import { V, filterText, int, optionalText, text } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 
@@ -25,14 +27,12 @@ export const terminalApply = z.object({
 })
 export const terminalHeartbeat = z.object({ deviceId: terminalApply.shape.deviceId })
 
-/** Heartbeat interval bounds in minutes (fractions allowed: 0.05 min = 3 s, for test rigs). */
-export const HEARTBEAT_MIN = 0.05
-export const HEARTBEAT_MAX = 1440
+export { HEARTBEAT_MAX, HEARTBEAT_MIN } from '../fields/terminal'
 
 export const terminalAgree = z.object({
   terminalId: id(),
   version: version(),
-  validityDays: int({ min: 1, max: 3650 }),
+  validityDays: int({ min: 1, max: maxima(TERMINAL_AGREE_FIELDS).validityDays }),
   heartbeatIntervalMin: z.coerce
     .number({ error: V.invalid })
     .refine((n) => n >= HEARTBEAT_MIN && n <= HEARTBEAT_MAX, { error: V.invalid })

@@ -2,9 +2,9 @@
  * The add / edit form of an account (general or registered): the list's dialog and the sync
  * centre's editor of a failed or conflicted outbox entry both render it.
  */
-import { ACCOUNT_LEVELS } from '@/contract'
-import type { Account } from '@/contract/schemas/account'
-import { enumOptions, FormField, FormGrid, type FormValues } from '@/lib/crud'
+import { PASSWORD_MAX } from '@/contract'
+import { ACCOUNT_FIELDS } from '@/contract/fields/account'
+import { DeclaredFields, FormField, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { useProjectDeptOptions, useUnitOptions } from './api'
 import { RolesFormField } from './dialogs'
@@ -29,77 +29,63 @@ export interface AccountFormFieldsProps {
 export function AccountFormFields({ kind, editing, organizationId, unitLabel }: AccountFormFieldsProps) {
   const { t } = useT()
   const general = kind === 'general'
+  const adding = !editing
   const units = useUnitOptions(true)
-  const departments = useProjectDeptOptions(!editing && kind !== 'general')
+  const departments = useProjectDeptOptions(adding && !general)
   const unitOptions = (units.data ?? []).map((u) => ({ value: u.organizationId, label: u.organizationName }))
-  const levelLabel = (l: Account['level']) => t(`accounts.level.${l}`)
+  const only = (shown: boolean) => (shown ? {} : false)
   return (
-    <FormGrid>
-      <FormField
-        name="accountName"
-        label={t('accounts.field.accountName')}
-        required={!editing}
-        disabled={editing}
-        maxLength={20}
-        hint={editing ? undefined : t('accounts.accountNameHint')}
-      />
-      <FormField name="userName" label={t('accounts.field.userName')} required maxLength={30} />
-      {!editing && (
-        <FormField
-          name="password"
-          kind="password"
-          label={t('accounts.field.password')}
-          required
-          maxLength={20}
-          hint={t('accounts.passwordHint')}
-        />
-      )}
-      {!editing && <FormField name="confirmPassword" kind="password" label={t('accounts.field.confirmPassword')} required maxLength={20} />}
-      <FormField
-        name="cellphone"
-        label={t('accounts.field.cellphone')}
-        maxLength={11}
-        hint={editing ? t('accounts.cellphoneKeepHint') : undefined}
-      />
-      <FormField name="email" label={t('accounts.field.email')} maxLength={100} />
-      <FormField
-        name="organizationId"
-        kind="select"
-        label={t('accounts.field.organization')}
-        required
-        options={unitOptions.length ? unitOptions : organizationId ? [{ value: organizationId, label: unitLabel ?? organizationId }] : []}
-        placeholder={t('accounts.selectUnitFirst')}
-      />
-      {general && (
-        <FormField
-          name="level"
-          kind="select"
-          label={t('accounts.field.level')}
-          required
-          options={enumOptions(ACCOUNT_LEVELS, levelLabel)}
-        />
-      )}
-      {!editing && <FormField name="validUntil" kind="date" label={t('accounts.field.validUntil')} hint={t('accounts.period.hint')} />}
-      {!editing && general && (
-        <FormField
-          name="passwordValidUntil"
-          kind="date"
-          label={t('accounts.field.passwordValidUntil')}
-          hint={t('accounts.period.pwdHint')}
-        />
-      )}
-      {!editing && !general && (
-        <FormField
-          name="projectDepartmentId"
-          label={t('accounts.projectDept.choose')}
-          kind="select"
-          options={departments}
-          hint={departments.length ? t('accounts.projectDept.hint') : t('accounts.projectDept.none')}
-          wide
-        />
-      )}
-      {!editing && !general && <FormField name="phoneLoginEnabled" kind="switch" label={t('accounts.field.phoneLogin')} />}
-      {!editing && <RolesFormField label={t('accounts.field.roles')} hint={t('accounts.rolesHint')} />}
-    </FormGrid>
+    <DeclaredFields
+      fields={ACCOUNT_FIELDS}
+      sources={{
+        organization: unitOptions.length
+          ? unitOptions
+          : organizationId
+            ? [{ value: organizationId, label: unitLabel ?? organizationId }]
+            : [],
+      }}
+      own={{
+        accountName: editing ? { required: false, disabled: true, hint: null } : {},
+        cellphone: editing ? { hint: t('accounts.cellphoneKeepHint') } : {},
+        organizationId: { placeholder: t('accounts.selectUnitFirst') },
+        level: only(general),
+        validUntil: only(adding),
+        passwordValidUntil: only(adding && general),
+        phoneLoginEnabled: only(adding && !general),
+      }}
+      before={{
+        cellphone: adding && (
+          <>
+            <FormField
+              name="password"
+              kind="password"
+              label={t('accounts.field.password')}
+              required
+              maxLength={PASSWORD_MAX}
+              hint={t('accounts.passwordHint')}
+            />
+            <FormField
+              name="confirmPassword"
+              kind="password"
+              label={t('accounts.field.confirmPassword')}
+              required
+              maxLength={PASSWORD_MAX}
+            />
+          </>
+        ),
+        phoneLoginEnabled: adding && !general && (
+          <FormField
+            name="projectDepartmentId"
+            label={t('accounts.projectDept.choose')}
+            kind="select"
+            options={departments}
+            hint={departments.length ? t('accounts.projectDept.hint') : t('accounts.projectDept.none')}
+            wide
+          />
+        ),
+      }}
+    >
+      {adding && <RolesFormField label={t('accounts.field.roles')} hint={t('accounts.rolesHint')} />}
+    </DeclaredFields>
   )
 }

@@ -5,8 +5,20 @@
  * the change history. Every action is gated by its function (<Can>).
  */
 import { useState, type ReactNode } from 'react'
-import { CalendarClock, MoreHorizontal, ClipboardCheck, KeyRound, LockOpen, Play, Smartphone, Ban, Building } from 'lucide-react'
+import {
+  CalendarClock,
+  MoreHorizontal,
+  ClipboardCheck,
+  KeyRound,
+  LockOpen,
+  Play,
+  Smartphone,
+  Ban,
+  Building,
+  type LucideIcon,
+} from 'lucide-react'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract'
+import type { FnAction } from '@/contract/catalogue'
 import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
 import { Button, IconButton } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
@@ -279,6 +291,16 @@ export function AccountsTable({
     }
   }
 
+  /** An entry of a row's 更多 menu, shown when its function is granted. */
+  const menuItem = (action: FnAction, Icon: LucideIcon, label: string, onSelect: () => void) => (
+    <Can action={action}>
+      <DropdownMenuItem className="min-h-9" onSelect={onSelect}>
+        <Icon aria-hidden />
+        {label}
+      </DropdownMenuItem>
+    </Can>
+  )
+
   const more = (a: Account) =>
     canMore ? (
       <DropdownMenu>
@@ -292,42 +314,20 @@ export function AccountsTable({
           />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <Can action={fns.resetPwd}>
-            <DropdownMenuItem className="min-h-9" onSelect={() => setResetting(a)}>
-              <KeyRound aria-hidden />
-              {t('accounts.action.resetPwd')}
-            </DropdownMenuItem>
-          </Can>
-          <Can action={fns.validPeriod}>
-            <DropdownMenuItem className="min-h-9" onSelect={() => setPeriod({ accounts: [a], which: 'valid' })}>
-              <CalendarClock aria-hidden />
-              {t('accounts.action.validPeriod')}
-            </DropdownMenuItem>
-          </Can>
-          {general && (
-            <Can action={fns.validPeriod}>
-              <DropdownMenuItem className="min-h-9" onSelect={() => setPeriod({ accounts: [a], which: 'password' })}>
-                <CalendarClock aria-hidden />
-                {t('accounts.action.pwdValidPeriod')}
-              </DropdownMenuItem>
-            </Can>
-          )}
-          {!general && (
-            <Can action={fns.edit}>
-              <DropdownMenuItem className="min-h-9" onSelect={() => setDept(a)}>
-                <Building aria-hidden />
-                {t('accounts.action.projectDept')}
-              </DropdownMenuItem>
-            </Can>
-          )}
-          {!general && (
-            <Can action={fns.edit}>
-              <DropdownMenuItem className="min-h-9" onSelect={() => void phoneLogin(a)}>
-                <Smartphone aria-hidden />
-                {t(a.phoneLoginEnabled ? 'accounts.action.phoneLoginOff' : 'accounts.action.phoneLoginOn')}
-              </DropdownMenuItem>
-            </Can>
-          )}
+          {menuItem(fns.resetPwd, KeyRound, t('accounts.action.resetPwd'), () => setResetting(a))}
+          {menuItem(fns.validPeriod, CalendarClock, t('accounts.action.validPeriod'), () => setPeriod({ accounts: [a], which: 'valid' }))}
+          {general &&
+            menuItem(fns.validPeriod, CalendarClock, t('accounts.action.pwdValidPeriod'), () =>
+              setPeriod({ accounts: [a], which: 'password' }),
+            )}
+          {!general && menuItem(fns.edit, Building, t('accounts.action.projectDept'), () => setDept(a))}
+          {!general &&
+            menuItem(
+              fns.edit,
+              Smartphone,
+              t(a.phoneLoginEnabled ? 'accounts.action.phoneLoginOff' : 'accounts.action.phoneLoginOn'),
+              () => void phoneLogin(a),
+            )}
         </DropdownMenuContent>
       </DropdownMenu>
     ) : null
@@ -353,42 +353,24 @@ export function AccountsTable({
           </>
         )}
         bulkActions={(ids, clear, rows) => {
-          const page = ids
-          const done = (ok: boolean) => ok && clear()
+          /** A batch action on the selected rows, shown when its function is granted. */
+          const batch = (action: FnAction, icon: LucideIcon, label: string, run: () => Promise<boolean>) => (
+            <Can action={action}>
+              <Button
+                variant="outline"
+                disabled={ids.length === 0 || call.isPending}
+                onClick={() => void run().then((ok) => ok && clear())}
+                icon={icon}
+              >
+                {label}
+              </Button>
+            </Can>
+          )
           return (
             <>
-              <Can action={fns.enable}>
-                <Button
-                  variant="outline"
-                  disabled={page.length === 0 || call.isPending}
-                  onClick={() => void stop(rows.filter((r) => !self(r))).then(done)}
-                  icon={Ban}
-                >
-                  {t('accounts.action.batchStop')}
-                </Button>
-              </Can>
-              <Can action={fns.enable}>
-                <Button
-                  variant="outline"
-                  disabled={page.length === 0 || call.isPending}
-                  onClick={() => void enable(rows).then(done)}
-                  icon={Play}
-                >
-                  {t('accounts.action.batchEnable')}
-                </Button>
-              </Can>
-              {general && (
-                <Can action={ACCOUNT_FNS.general.audit}>
-                  <Button
-                    variant="outline"
-                    disabled={page.length === 0 || call.isPending}
-                    onClick={() => void approveMany(page).then(done)}
-                    icon={ClipboardCheck}
-                  >
-                    {t('accounts.action.batchApprove')}
-                  </Button>
-                </Can>
-              )}
+              {batch(fns.enable, Ban, t('accounts.action.batchStop'), () => stop(rows.filter((r) => !self(r))))}
+              {batch(fns.enable, Play, t('accounts.action.batchEnable'), () => enable(rows))}
+              {general && batch(ACCOUNT_FNS.general.audit, ClipboardCheck, t('accounts.action.batchApprove'), () => approveMany(ids))}
             </>
           )
         }}

@@ -3,14 +3,16 @@ import { useState, type ReactNode } from 'react'
 import { useController } from 'react-hook-form'
 import { Check, Copy, Sparkles } from 'lucide-react'
 import { z } from 'zod'
-import { V } from '@/contract'
+import { PASSWORD_MAX, V } from '@/contract'
+import { fieldOf } from '@/contract/fields'
+import { REVIEW_FIELDS } from '@/contract/fields/account'
 import { reviewDecision, type ReviewDecision } from '@/contract/schemas/common'
 import { projectDeptFields, resetPwdBody, validDate, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { ActionDialog, confirm, errorText, FieldFrame, FormField, useActionForm } from '@/lib/crud'
+import { ActionDialog, confirm, DeclaredField, errorText, FieldFrame, FormField, useActionForm } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { generatePassword, useAccountCall, useProjectDeptOptions, useRoleOptions } from './api'
@@ -163,11 +165,7 @@ export function ReviewDialog({ target, onClose }: { target: ReviewTarget | null;
           </button>
         ))}
       </div>
-      {decision === 'approve' ? (
-        <AuditRoles />
-      ) : (
-        <FormField name="reason" label={t('accounts.audit.reason')} kind="textarea" required maxLength={200} />
-      )}
+      {decision === 'approve' ? <AuditRoles /> : <DeclaredField field={fieldOf(REVIEW_FIELDS, 'reason')} />}
     </ActionDialog>
   )
 }
@@ -249,7 +247,7 @@ export function ResetPwdDialog({ kind, account, onClose }: { kind: AccountKind; 
               autoComplete="new-password"
               className={cn(generated && 'font-mono')}
               value={f.value}
-              maxLength={20}
+              maxLength={PASSWORD_MAX}
               aria-invalid={f.invalid || undefined}
               aria-describedby={f.invalid ? `${f.id}-error` : undefined}
               onBlur={f.onBlur}
@@ -276,7 +274,7 @@ export function ResetPwdDialog({ kind, account, onClose }: { kind: AccountKind; 
           </Button>
         </div>
       ) : (
-        <FormField name="confirmPassword" label={t('accounts.field.confirmPassword')} kind="password" required maxLength={20} />
+        <FormField name="confirmPassword" label={t('accounts.field.confirmPassword')} kind="password" required maxLength={PASSWORD_MAX} />
       )}
     </ActionDialog>
   )

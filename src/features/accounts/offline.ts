@@ -5,7 +5,9 @@
  */
 import { maskCellphone } from '@/contract/masks'
 import { ACCOUNT_API } from '@/contract/endpoints'
-import { t } from '@/lib/i18n'
+import { offlineFields } from '@/contract/fields'
+import { ACCOUNT_FIELDS } from '@/contract/fields/account'
+import { localeStore, translate } from '@/lib/i18n'
 import { orgKeys } from '@/features/organization/queries'
 import { crudEntity, type CrudEntityDef } from '@/lib/offline/entities'
 import { accountKeys } from './queries'
@@ -20,14 +22,10 @@ const common = {
     return { ...rest, cellphone: maskCellphone((d.cellphone as string | null | undefined) ?? null) }
   },
   secret: ['password', 'confirmPassword'],
-  fields: [
-    { key: 'accountName', label: 'accounts.field.accountName' },
-    { key: 'userName', label: 'accounts.field.userName' },
-    { key: 'cellphone', label: 'accounts.field.cellphone', format: (v: unknown) => maskCellphone(text(v) || null) ?? '' },
-    { key: 'email', label: 'accounts.field.email' },
-    { key: 'level', label: 'accounts.field.level', format: (v: unknown) => (v ? t(`accounts.level.${v as 'general'}`) : '') },
-    { key: 'validUntil', label: 'accounts.field.validUntil' },
-  ],
+  // the declared ones (contract/fields/account.ts); the cellphone masked
+  fields: offlineFields(ACCOUNT_FIELDS, (key, params) => translate(localeStore.get(), key, params)).map((f) =>
+    f.key === 'cellphone' ? { ...f, format: (v: unknown) => maskCellphone(text(v) || null) ?? '' } : f,
+  ),
   invalidates: [accountKeys.list('general'), accountKeys.list('registered'), orgKeys.accounts(), orgKeys.limits(), accountKeys.histories()],
 } satisfies Partial<CrudEntityDef>
 

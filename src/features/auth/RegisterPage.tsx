@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Clock } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { registerBody, type CodeSent, type RegisterOrgOption, type VerifyChannel } from '@/contract/schemas/auth'
+import { ACCOUNT_NAME_MAX, PHONE_LENGTH } from '@/contract/rules'
+import { REGISTER_ORG_SEARCH, registerBody, type CodeSent, type RegisterOrgOption, type VerifyChannel } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { hasCode, isApiError } from '@/lib/http'
@@ -16,7 +17,7 @@ import { AuthLayout } from './components/AuthLayout'
 import { ChannelToggle } from './components/ChannelToggle'
 import { applyRefusal, onlyFields } from '@/lib/crud/errors'
 import { CodeField } from './components/CodeField'
-import { Field, PasswordInput } from './components/form'
+import { Field, NewPasswordField } from './components/form'
 import { UnitCombobox } from './components/UnitCombobox'
 import { verifyChannelsQueryOptions } from './queries'
 import { useCodeSender } from '@/lib/countdown'
@@ -203,33 +204,25 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
               {...control}
               autoComplete="username"
               placeholder={t('auth.register.accountNamePlaceholder')}
-              maxLength={20}
+              maxLength={ACCOUNT_NAME_MAX}
               {...register('accountName', { onBlur: () => void checkAccount(), onChange: () => setAccount('idle') })}
             />
           )}
         </Field>
-        <Field id="reg-password" label={t('auth.register.password')} message={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              placeholder={t('auth.register.passwordPlaceholder')}
-              maxLength={20}
-              {...register('password', { deps: ['confirmPassword'] })}
-            />
-          )}
-        </Field>
-        <Field id="reg-confirm" label={t('auth.register.confirmPassword')} message={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              placeholder={t('auth.register.confirmPlaceholder')}
-              maxLength={20}
-              {...register('confirmPassword')}
-            />
-          )}
-        </Field>
+        <NewPasswordField
+          id="reg-password"
+          label={t('auth.register.password')}
+          message={errors.password?.message}
+          placeholder={t('auth.register.passwordPlaceholder')}
+          input={register('password', { deps: ['confirmPassword'] })}
+        />
+        <NewPasswordField
+          id="reg-confirm"
+          label={t('auth.register.confirmPassword')}
+          message={errors.confirmPassword?.message}
+          placeholder={t('auth.register.confirmPlaceholder')}
+          input={register('confirmPassword')}
+        />
         <Field id="reg-name" label={t('auth.register.userName')} message={errors.userName?.message} className="content-start">
           {(control) => (
             <Input {...control} autoComplete="name" placeholder={t('auth.register.userNamePlaceholder')} {...register('userName')} />
@@ -248,7 +241,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
               {...control}
               ref={register('organizationId').ref}
               placeholder={t('auth.register.unitPlaceholder')}
-              maxLength={50}
+              maxLength={REGISTER_ORG_SEARCH.maxKeyword}
               value={unit}
               onChange={chooseUnit}
               onTextChange={setUnitText}
@@ -276,7 +269,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
-              maxLength={11}
+              maxLength={PHONE_LENGTH}
               placeholder={t('auth.register.cellphonePlaceholder')}
               {...register('cellphone')}
             />

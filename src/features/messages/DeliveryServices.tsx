@@ -8,9 +8,11 @@
  */
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { CheckCircle2, Loader2, Mail, MessageSquareText, Send } from 'lucide-react'
+import { CheckCircle2, Loader2, Mail, MessageSquareText, Send, type LucideIcon } from 'lucide-react'
 import { FormProvider } from 'react-hook-form'
-import { Code } from '@/contract'
+import { Code, PHONE_LENGTH } from '@/contract'
+import type { Declared } from '@/contract/fields'
+import { MAIL_SUPPLIER_FIELDS, SMS_SUPPLIER_FIELDS, SUPPLIER_SECRETS } from '@/contract/fields/supplier'
 import {
   mailSupplierBody,
   mailTestBody,
@@ -18,9 +20,8 @@ import {
   smsTestBody,
   SUPPLIER_API,
   type MailSupplier,
-  type MailSupplierBody,
   type SmsSupplier,
-  type SmsSupplierBody,
+  type SupplierBody,
   type SupplierKind,
   type SupplierList,
   type SupplierTestBody,
@@ -28,7 +29,7 @@ import {
 } from '@/contract/schemas/supplier'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
-import { ActionDialog, formatDateTime, FormErrors, FormField, FormGrid, ReadOnly, useActionForm, type ActionForm } from '@/lib/crud'
+import { ActionDialog, DeclaredFields, formatDateTime, FormErrors, FormField, ReadOnly, useActionForm, type ActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useCan } from '@/lib/permissions'
@@ -36,17 +37,28 @@ import { suppliersQueryOptions } from './queries'
 
 const HANDLED = { handled: [Code.INVALID, Code.REFUSED] }
 
-const mailValues = (m: MailSupplier | null): MailSupplierBody => ({
-  kind: 'mail',
-  host: m?.host ?? '',
-  port: m?.port ?? 587,
-  secure: m?.secure ?? false,
-  user: m?.user ?? '',
-  password: '',
-  from: m?.from ?? '',
-})
+/** A service's form values: its stored settings, the secret empty (left so, the stored one is kept). */
+const valuesOf = (kind: SupplierKind, { mail, sms }: SupplierList): SupplierBody =>
+  kind === 'mail'
+    ? {
+        kind,
+        host: mail?.host ?? '',
+        port: mail?.port ?? 587,
+        secure: mail?.secure ?? false,
+        user: mail?.user ?? '',
+        password: '',
+        from: mail?.from ?? '',
+      }
+    : { kind, url: sms?.url ?? '', token: '', signName: sms?.signName ?? '' }
 
-const smsValues = (s: SmsSupplier | null): SmsSupplierBody => ({ kind: 'sms', url: s?.url ?? '', token: '', signName: s?.signName ?? '' })
+/** Each service's icon, schema and declared fields; its secret goes before `secretBefore`. */
+const SERVICES: Record<
+  SupplierKind,
+  { icon: LucideIcon; schema: typeof mailSupplierBody | typeof smsSupplierBody; fields: readonly Declared[]; secretBefore: string }
+> = {
+  mail: { icon: Mail, schema: mailSupplierBody, fields: MAIL_SUPPLIER_FIELDS, secretBefore: 'from' },
+  sms: { icon: MessageSquareText, schema: smsSupplierBody, fields: SMS_SUPPLIER_FIELDS, secretBefore: 'signName' },
+}
 
 export function DeliveryServices() {
   const { t } = useT()
@@ -62,122 +74,67 @@ export function DeliveryServices() {
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">{t('messages.supplier.description')}</p>
       <div className="grid gap-4 xl:grid-cols-2">
-        <MailForm list={q.data} />
-        <SmsForm list={q.data} />
+        <SupplierForm kind="mail" list={q.data} />
+        <SupplierForm kind="sms" list={q.data} />
       </div>
     </div>
   )
 }
 
-/** Saves one kind and puts the answer (the new list) into the cache; the form starts again from it. */
-function useSaveSupplier<V extends MailSupplierBody | SmsSupplierBody>(
-  schema: typeof mailSupplierBody | typeof smsSupplierBody,
-  values: V,
-  reset: (l: SupplierList) => V,
-) {
+/** The password or the token: never shown; a stored one is kept when it is left empty. */
+function SecretField({ kind, kept }: { kind: SupplierKind; kept: boolean }) {
+  const { t } = useT()
+  const { key, max } = SUPPLIER_SECRETS[kind]
+  return (
+    <FormField
+      name={key}
+      label={t(`messages.supplier.${key}`)}
+      kind="password"
+      maxLength={max}
+      placeholder={kept ? t('messages.supplier.secretKept') : undefined}
+    />
+  )
+}
+
+/** One service's card: its settings, saved (the answer, the new list, goes into the cache and the form starts again from it) and tested. */
+function SupplierForm({ kind, list }: { kind: SupplierKind; list: SupplierList }) {
   const { t } = useT()
   const qc = useQueryClient()
-  const action: ActionForm<V> = useActionForm<V>({
+  const canEdit = useCan('/admin/message-setting', 'edit')
+  const [testing, setTesting] = useState(false)
+  const { icon: Icon, schema, fields, secretBefore } = SERVICES[kind]
+  const action: ActionForm<SupplierBody> = useActionForm<SupplierBody>({
     schema,
-    defaultValues: values as never,
+    defaultValues: valuesOf(kind, list),
     action: (v) => http.put<SupplierList>(SUPPLIER_API.update, v, HANDLED),
     success: t('messages.supplier.saved'),
     onDone: (_v, result) => {
       qc.setQueryData(suppliersQueryOptions().queryKey, result as SupplierList)
-      action.form.reset(reset(result as SupplierList) as never)
+      action.form.reset(valuesOf(kind, result as SupplierList))
     },
   })
-  return action
-}
-
-function MailForm({ list }: { list: SupplierList }) {
-  const { t } = useT()
-  const action = useSaveSupplier(mailSupplierBody, mailValues(list.mail), (l) => mailValues(l.mail))
-  return (
-    <SupplierCard
-      kind="mail"
-      icon={<Mail aria-hidden />}
-      title={t('messages.supplier.mail')}
-      hint={t('messages.supplier.mailHint')}
-      stored={list.mail}
-      fromEnv={list.env.mail}
-      action={action}
-    >
-      <FormField name="host" label={t('messages.supplier.host')} required maxLength={253} placeholder="smtp.example.com" />
-      <FormField name="port" label={t('messages.supplier.port')} kind="number" required />
-      <FormField name="user" label={t('messages.supplier.user')} maxLength={200} />
-      <FormField
-        name="password"
-        label={t('messages.supplier.password')}
-        kind="password"
-        maxLength={200}
-        placeholder={list.mail?.hasPassword ? t('messages.supplier.secretKept') : undefined}
-      />
-      <FormField name="from" label={t('messages.supplier.from')} required maxLength={200} hint={t('messages.supplier.fromHint')} wide />
-      <FormField name="secure" label={t('messages.supplier.secure')} kind="switch" />
-    </SupplierCard>
-  )
-}
-
-function SmsForm({ list }: { list: SupplierList }) {
-  const { t } = useT()
-  const action = useSaveSupplier(smsSupplierBody, smsValues(list.sms), (l) => smsValues(l.sms))
-  return (
-    <SupplierCard
-      kind="sms"
-      icon={<MessageSquareText aria-hidden />}
-      title={t('messages.supplier.sms')}
-      hint={t('messages.supplier.smsHint')}
-      stored={list.sms}
-      fromEnv={list.env.sms}
-      action={action}
-    >
-      <FormField name="url" label={t('messages.supplier.url')} required maxLength={500} placeholder="https://" wide />
-      <FormField
-        name="token"
-        label={t('messages.supplier.token')}
-        kind="password"
-        maxLength={500}
-        placeholder={list.sms?.hasToken ? t('messages.supplier.secretKept') : undefined}
-      />
-      <FormField name="signName" label={t('messages.supplier.signName')} maxLength={20} hint={t('messages.supplier.signNameHint')} />
-    </SupplierCard>
-  )
-}
-
-function SupplierCard<V extends MailSupplierBody | SmsSupplierBody>(props: {
-  kind: SupplierKind
-  icon: React.ReactNode
-  title: string
-  hint: string
-  stored: MailSupplier | SmsSupplier | null
-  fromEnv: boolean
-  action: ActionForm<V>
-  children: React.ReactNode
-}) {
-  const { kind, icon, title, hint, stored, fromEnv, action, children } = props
-  const { t } = useT()
-  const canEdit = useCan('/admin/message-setting', 'edit')
-  const [testing, setTesting] = useState(false)
+  const stored: MailSupplier | SmsSupplier | null = list[kind]
+  const kept = !!stored && ('hasPassword' in stored ? stored.hasPassword : stored.hasToken)
+  const title = t(`messages.supplier.${kind}`)
   const status = stored
     ? t('messages.supplier.stored', { time: formatDateTime(stored.updateTime ?? ''), name: stored.updateBy ?? '--' })
-    : t(fromEnv ? 'messages.supplier.usingEnv' : 'messages.supplier.none')
+    : t(list.env[kind] ? 'messages.supplier.usingEnv' : 'messages.supplier.none')
   return (
     <Card data-supplier={kind}>
       <FormProvider {...action.form}>
         <form noValidate className="flex h-full flex-col" onSubmit={(e) => void action.submit(e)} aria-label={title}>
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-base [&_svg]:size-4">
-              {icon}
+              <Icon aria-hidden />
               {title}
             </CardTitle>
-            <CardDescription>{hint}</CardDescription>
+            <CardDescription>{t(`messages.supplier.${kind}Hint`)}</CardDescription>
             <p className="text-xs text-muted-foreground">{status}</p>
           </CardHeader>
           <CardContent className="flex flex-1 flex-col gap-4">
             <FormErrors messages={action.formErrors} />
             <ReadOnly value={!canEdit}>
-              <FormGrid>{children}</FormGrid>
+              <DeclaredFields fields={fields} before={{ [secretBefore]: <SecretField kind={kind} kept={kept} /> }} />
             </ReadOnly>
           </CardContent>
           {canEdit && (
@@ -235,7 +192,7 @@ function TestDialog({ kind, onClose }: { kind: SupplierKind; onClose: () => void
         name="to"
         label={t(kind === 'mail' ? 'messages.supplier.toMail' : 'messages.supplier.toSms')}
         required
-        maxLength={kind === 'mail' ? 200 : 11}
+        maxLength={kind === 'mail' ? 200 : PHONE_LENGTH}
       />
     </ActionDialog>
   )

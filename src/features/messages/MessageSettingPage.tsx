@@ -11,6 +11,8 @@ import { useState } from 'react'
 import { useController, useFormContext, useWatch } from 'react-hook-form'
 import { Send } from 'lucide-react'
 import { STATUS } from '@/contract'
+import { fieldOf } from '@/contract/fields'
+import { MSG_CONFIG_FIELDS, MSG_TEXT_FIELDS } from '@/contract/fields/message'
 import {
   MSG_API,
   MSG_CHANNELS,
@@ -29,6 +31,8 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import {
   ActionDialog,
+  DeclaredField,
+  DeclaredFields,
   FieldError,
   FormField,
   FormGrid,
@@ -177,27 +181,26 @@ function ConfigList({ kind, headerless }: { kind: Kind; headerless?: boolean }) 
             ...(kind === 'event' ? { eventCode: 'account.pending' } : {}),
           },
           render: () => (
-            <FormGrid>
-              <FormField name="configName" label={t('messages.field.configName')} required maxLength={50} />
-              {kind === 'event' && (
-                <FormField
-                  name="eventCode"
-                  label={t('messages.field.eventCode')}
-                  kind="select"
-                  required
-                  options={MSG_EVENTS.map((ev) => ({ value: ev, label: eventLabel(ev) }))}
-                />
-              )}
-              <TemplateFields />
-              <FormField
-                name="status"
-                label={t('messages.field.status')}
-                kind="switch"
-                checkedValue={STATUS.active}
-                uncheckedValue={STATUS.stopped}
-              />
-              <FormField name="remark" label={t('messages.field.remark')} kind="textarea" maxLength={200} />
-            </FormGrid>
+            <DeclaredFields
+              fields={MSG_CONFIG_FIELDS}
+              own={{ webhookUrl: false }}
+              before={{
+                status: (
+                  <>
+                    {kind === 'event' && (
+                      <FormField
+                        name="eventCode"
+                        label={t('messages.field.eventCode')}
+                        kind="select"
+                        required
+                        options={MSG_EVENTS.map((ev) => ({ value: ev, label: eventLabel(ev) }))}
+                      />
+                    )}
+                    <TemplateFields />
+                  </>
+                ),
+              }}
+            />
           ),
         }}
       />
@@ -219,16 +222,13 @@ function TemplateFields() {
   return (
     <>
       <ChannelsField />
-      {channels.includes('webhook') && (
-        <FormField name="webhookUrl" label={t('messages.field.webhookUrl')} required maxLength={500} wide placeholder="https://" />
-      )}
+      {channels.includes('webhook') && <DeclaredField field={fieldOf(MSG_CONFIG_FIELDS, 'webhookUrl')} required />}
       <div className="sm:col-span-2">
         <ReceiversField />
       </div>
-      <FormField name="titleZh" label={t('messages.field.titleZh')} required maxLength={100} />
-      <FormField name="titleEn" label={t('messages.field.titleEn')} required maxLength={100} />
-      <FormField name="contentZh" label={t('messages.field.contentZh')} kind="textarea" required maxLength={2000} wide={false} />
-      <FormField name="contentEn" label={t('messages.field.contentEn')} kind="textarea" required maxLength={2000} wide={false} />
+      {MSG_TEXT_FIELDS.map((f) => (
+        <DeclaredField key={f.key} field={f} />
+      ))}
       <p className="text-xs text-muted-foreground sm:col-span-2">{t('messages.setting.placeholders', { fields })}</p>
     </>
   )

@@ -7,9 +7,10 @@
 import { useRef } from 'react'
 import { useWatch } from 'react-hook-form'
 import { Loader2 } from 'lucide-react'
-import { POSITION_LEVELS, POSTS, type StaffRow } from '@/contract/schemas/people'
+import { JOB_FIELDS, RESUME_FIELDS } from '@/contract/fields/people'
+import type { StaffRow } from '@/contract/schemas/people'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
-import { enumOptions, FormDialog, FormField, FormGrid, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
+import { DeclaredFields, FormDialog, FormField, FormList, type FormValues, type ResourceForm } from '@/lib/crud'
 import { useT, type TKey } from '@/lib/i18n'
 import { isApiError } from '@/lib/http'
 import { useLocalRecords, type OutboxEntry } from '@/lib/offline'
@@ -17,7 +18,7 @@ import { cn } from '@/lib/utils'
 import { usePersonRecord } from './api'
 import { PersonFields } from './PersonFields'
 import { personResource, SUB_LISTS, type PersonRecord } from './resource'
-import { CertificateList, EducationList } from './SubLists'
+import { CertificateList, EducationList, under } from './SubLists'
 
 export interface PersonDialogProps {
   /** null: closed; 'new': add; a person: edit. */
@@ -181,26 +182,7 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
               newItem={() => ({ institution: '', position: '', organizationName: '', departmentName: '', jobLevel: '', post: '' })}
               itemTitle={(j, i) => (j.institution ? String(j.institution) : `#${i + 1}`)}
             >
-              {(p) => (
-                <FormGrid>
-                  <FormField name={`${p}.institution`} label={t('people.job.institution')} required maxLength={100} wide />
-                  <FormField name={`${p}.organizationName`} label={t('people.job.organizationName')} maxLength={100} />
-                  <FormField name={`${p}.departmentName`} label={t('people.job.departmentName')} maxLength={50} />
-                  <FormField name={`${p}.position`} label={t('people.job.position')} maxLength={50} />
-                  <FormField
-                    name={`${p}.jobLevel`}
-                    label={t('people.job.jobLevel')}
-                    kind="select"
-                    options={enumOptions(POSITION_LEVELS, (v) => t(`people.positionLevel.${v}`))}
-                  />
-                  <FormField
-                    name={`${p}.post`}
-                    label={t('people.job.post')}
-                    kind="select"
-                    options={enumOptions(POSTS, (v) => t(`people.post.${v}`))}
-                  />
-                </FormGrid>
-              )}
+              {(p) => <DeclaredFields fields={JOB_FIELDS} own={under(JOB_FIELDS, p)} />}
             </FormList>
           </Section>
 
@@ -217,18 +199,23 @@ function PersonForm({ rf, listsUnavailable }: { rf: ResourceForm<PersonRecord>; 
               }
             >
               {(p) => (
-                <FormGrid>
-                  <FormField name={`${p}.startMonth`} label={t('people.project.startMonth')} kind="month" required />
-                  <FormField
-                    name={`${p}.endMonth`}
-                    label={t('people.project.endMonth')}
-                    kind="month"
-                    hint={t('people.project.endMonthHint')}
-                  />
-                  <FormField name={`${p}.organizationName`} label={t('people.project.organizationName')} required maxLength={100} />
-                  <FormField name={`${p}.position`} label={t('people.project.position')} maxLength={50} />
-                  <FormField name={`${p}.description`} label={t('people.project.description')} kind="textarea" maxLength={500} />
-                </FormGrid>
+                <DeclaredFields
+                  fields={RESUME_FIELDS}
+                  own={under(RESUME_FIELDS, p)}
+                  before={{
+                    organizationName: (
+                      <>
+                        <FormField name={`${p}.startMonth`} label={t('people.project.startMonth')} kind="month" required />
+                        <FormField
+                          name={`${p}.endMonth`}
+                          label={t('people.project.endMonth')}
+                          kind="month"
+                          hint={t('people.project.endMonthHint')}
+                        />
+                      </>
+                    ),
+                  }}
+                />
               )}
             </FormList>
           </Section>

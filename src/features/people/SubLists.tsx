@@ -3,9 +3,14 @@
  * dialog and the profile invitation form. `photos` adds the scans (the dialog); `narrow` keeps one
  * column (the invitation form, opened on a phone).
  */
-import { TITLE_LEVELS, DEGREES } from '@/contract/schemas/people'
-import { enumOptions, FormField, FormGrid, FormList } from '@/lib/crud'
+import type { Declared } from '@/contract/fields'
+import { CERTIFICATE_FIELDS, EDUCATION_FIELDS, type Degree } from '@/contract/fields/people'
+import { DeclaredFields, FormField, FormList } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+
+/** A list item's declared fields, named under the item's path `p` (DeclaredFields' `own`). */
+export const under = <F extends Declared>(fields: readonly F[], p: string) =>
+  Object.fromEntries(fields.map((f) => [f.key, { name: `${p}.${f.key}` }])) as Record<F['key'], { name: string }>
 
 interface SubListProps {
   /** The payload's list field (`educations` in the staff record, `education` in the invitation). */
@@ -17,7 +22,7 @@ interface SubListProps {
 
 export function EducationList({ name, photos, narrow, max }: SubListProps) {
   const { t } = useT()
-  const degree = (v: (typeof DEGREES)[number]) => t(`people.education.degrees.${v}`)
+  const degree = (v: Degree) => t(`people.education.degrees.${v}`)
   return (
     <FormList
       name={name}
@@ -25,23 +30,22 @@ export function EducationList({ name, photos, narrow, max }: SubListProps) {
       addText={t('people.education.add')}
       max={max}
       newItem={() => ({ startMonth: '', endMonth: '', school: '', major: '', degree: '' })}
-      itemTitle={(e, i) =>
-        e.school ? `${String(e.school)}${e.degree ? ` · ${degree(e.degree as (typeof DEGREES)[number])}` : ''}` : `#${i + 1}`
-      }
+      itemTitle={(e, i) => (e.school ? `${String(e.school)}${e.degree ? ` · ${degree(e.degree as Degree)}` : ''}` : `#${i + 1}`)}
     >
       {(p) => (
-        <FormGrid className={narrow ? 'sm:grid-cols-1' : undefined}>
-          <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
-          <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
-          <FormField name={`${p}.school`} label={t('people.education.school')} required maxLength={50} />
-          <FormField name={`${p}.major`} label={t('people.education.major')} maxLength={50} />
-          <FormField
-            name={`${p}.degree`}
-            label={t('people.education.degree')}
-            kind="select"
-            required
-            options={enumOptions(DEGREES, degree)}
-          />
+        <DeclaredFields
+          fields={EDUCATION_FIELDS}
+          own={under(EDUCATION_FIELDS, p)}
+          className={narrow ? 'sm:grid-cols-1' : undefined}
+          before={{
+            school: (
+              <>
+                <FormField name={`${p}.startMonth`} label={t('people.education.startMonth')} kind="month" required />
+                <FormField name={`${p}.endMonth`} label={t('people.education.endMonth')} kind="month" required />
+              </>
+            ),
+          }}
+        >
           {photos && (
             <>
               <div className="hidden sm:block" />
@@ -49,7 +53,7 @@ export function EducationList({ name, photos, narrow, max }: SubListProps) {
               <FormField name={`${p}.degreePhotoFileId`} label={t('people.education.degreePhoto')} kind="file" purpose="photo" />
             </>
           )}
-        </FormGrid>
+        </DeclaredFields>
       )}
     </FormList>
   )
@@ -67,26 +71,14 @@ export function CertificateList({ name, photos, narrow, max }: SubListProps) {
       itemTitle={(c, i) => (c.certificateName ? String(c.certificateName) : `#${i + 1}`)}
     >
       {(p) => (
-        <FormGrid className={narrow ? 'sm:grid-cols-1' : undefined}>
-          <FormField name={`${p}.certificateName`} label={t('people.certificate.certificateName')} required maxLength={50} />
-          <FormField
-            name={`${p}.titleLevel`}
-            label={t('people.certificate.titleLevel')}
-            kind="select"
-            required
-            options={enumOptions(TITLE_LEVELS, (v) => t(`people.certificate.titleLevels.${v}`))}
-          />
-          <FormField name={`${p}.certificateNo`} label={t('people.certificate.certificateNo')} required maxLength={50} />
-          <FormField name={`${p}.issuingUnit`} label={t('people.certificate.issuingUnit')} maxLength={100} />
-          <FormField name={`${p}.validFrom`} label={t('people.certificate.validFrom')} kind="date" />
-          <FormField name={`${p}.validTo`} label={t('people.certificate.validTo')} kind="date" hint={t('people.certificate.validToHint')} />
+        <DeclaredFields fields={CERTIFICATE_FIELDS} own={under(CERTIFICATE_FIELDS, p)} className={narrow ? 'sm:grid-cols-1' : undefined}>
           {photos && (
             <>
               <FormField name={`${p}.frontPhotoFileId`} label={t('people.certificate.frontPhoto')} kind="file" purpose="photo" />
               <FormField name={`${p}.backPhotoFileId`} label={t('people.certificate.backPhoto')} kind="file" purpose="photo" />
             </>
           )}
-        </FormGrid>
+        </DeclaredFields>
       )}
     </FormList>
   )

@@ -5,10 +5,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from '@/lib/toast'
 import { Save } from 'lucide-react'
 import { Code } from '@/contract/codes'
+import { fieldOf } from '@/contract/fields'
+import { ACCOUNT_FIELDS } from '@/contract/fields/account'
 import { updateInfoBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
-import { FormErrors, FormField } from '@/lib/crud'
+import { DeclaredField, FormErrors } from '@/lib/crud'
 import { useLeaveGuard } from '@/lib/crud/dirty'
 import { FileUpload } from '@/lib/files'
 import { hasCode, isApiError } from '@/lib/http'
@@ -71,7 +73,7 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
               value={info.accountName}
               hint={t('personal.profile.accountNameHint')}
             />
-            <FormField name="userName" label={t('personal.profile.userName')} required maxLength={30} disabled={readOnly} />
+            <DeclaredField field={fieldOf(ACCOUNT_FIELDS, 'userName')} label={t('personal.profile.userName')} disabled={readOnly} />
             <ReadOnlyField label={t('personal.profile.organisation')} value={info.organizationName ?? t('personal.card.noOrg')} />
             <ReadOnlyField label={t('personal.card.level')} value={levelText(t, info.level)} />
             {!readOnly && (

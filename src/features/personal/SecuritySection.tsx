@@ -5,7 +5,10 @@
 import { useState, type ReactNode } from 'react'
 import { FormProvider } from 'react-hook-form'
 import { AlertCircle, KeyRound, Mail, Smartphone } from 'lucide-react'
-import type { CodeSent } from '@/contract/schemas/auth'
+import { maxima } from '@/contract/fields'
+import { ACCOUNT_FIELDS } from '@/contract/fields/account'
+import { PASSWORD_MAX } from '@/contract/rules'
+import { VERIFY_CODE_LENGTH, type CodeSent } from '@/contract/schemas/auth'
 import { bindCellphoneBody, bindEmailBody, changePasswordSchema, passwordBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
 import { Stepper } from '@/components/ui/stepper'
@@ -234,14 +237,14 @@ function TargetStep({ contact, password, onBack, onDone }: { contact: Contact; p
           name={targetField}
           label={t(isPhone ? 'personal.contact.newCellphone' : 'personal.contact.newEmail')}
           required
-          maxLength={isPhone ? 11 : 100}
+          maxLength={maxima(ACCOUNT_FIELDS)[targetField]}
         />
         <div className="grid grid-cols-[1fr_auto] items-start gap-2">
           <FormField
             name="verifyCode"
             label={t('personal.contact.code')}
             placeholder={t('personal.contact.codePlaceholder')}
-            maxLength={6}
+            maxLength={VERIFY_CODE_LENGTH}
             required
             hint={
               sent
@@ -339,9 +342,9 @@ function PasswordForm({ accountName, onDone }: { accountName: string; onDone(): 
           label={t('personal.password.new')}
           hint={t('personal.password.newHint')}
           required
-          maxLength={20}
+          maxLength={PASSWORD_MAX}
         />
-        <FormField name="confirmPassword" kind="password" label={t('personal.password.confirm')} required maxLength={20} />
+        <FormField name="confirmPassword" kind="password" label={t('personal.password.confirm')} required maxLength={PASSWORD_MAX} />
         <DialogFooter>
           <Button type="submit" className="h-10 min-w-24" pending={action.pending}>
             {t('personal.password.submit')}

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Ban, ShieldCheck, ShieldX, Unlink } from 'lucide-react'
+import { TERMINAL_AGREE_FIELDS } from '@/contract/fields/terminal'
 import {
   TERMINAL_CONNECTIONS,
   TERMINAL_PATHS,
@@ -21,9 +22,9 @@ import { Card } from '@/components/ui/card'
 import {
   ActionDialog,
   confirm,
+  DeclaredFields,
   enumOptions,
   formatDateTime,
-  FormField,
   invalidateResource,
   ListPage,
   RowAction,
@@ -153,20 +154,7 @@ function AgreeDialog({ row, onClose, onDone }: { row: Terminal | null; onClose: 
       action={action}
       submitText={t('terminals.action.agree')}
     >
-      <FormField
-        name="validityDays"
-        label={t('terminals.field.validityDays')}
-        kind="number"
-        required
-        hint={t('terminals.agree.daysHint')}
-      />
-      <FormField
-        name="heartbeatIntervalMin"
-        label={t('terminals.field.heartbeatIntervalMin')}
-        kind="decimal"
-        required
-        hint={t('terminals.agree.intervalHint')}
-      />
+      <DeclaredFields fields={TERMINAL_AGREE_FIELDS} className="sm:grid-cols-1" />
     </ActionDialog>
   )
 }

@@ -1,6 +1,6 @@
 /** The verification code's field of the register form and the forgot-password dialog (not of the sign-in screen: its own chunk). */
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import type { CodeSent } from '@/contract/schemas/auth'
+import { VERIFY_CODE_LENGTH, type CodeSent } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import type { CodeSender } from '@/lib/countdown'
@@ -49,7 +49,7 @@ export function CodeField({
             {...control}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={VERIFY_CODE_LENGTH}
             placeholder={t(`${texts}.codePlaceholder`)}
             {...input}
           />

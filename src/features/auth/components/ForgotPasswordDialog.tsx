@@ -20,7 +20,7 @@ import { INLINE_CODES, authApi } from '../api'
 import { ChannelToggle } from './ChannelToggle'
 import { applyRefusal, onlyFields } from '@/lib/crud/errors'
 import { CodeField } from './CodeField'
-import { Field, PasswordInput } from './form'
+import { Field, NewPasswordField } from './form'
 import { useCodeSender, useCountdown } from '@/lib/countdown'
 
 export const RETURN_SECONDS = 5
@@ -197,27 +197,21 @@ function ResetStep({ verified, onReset }: { verified: { accountName: string; ver
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <input type="text" autoComplete="username" value={verified.accountName} readOnly hidden />
-      <Field id="forgot-password" label={t('auth.forgot.newPassword')} message={errors.password?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            autoFocus
-            placeholder={t('auth.forgot.newPasswordPlaceholder')}
-            {...register('password')}
-          />
-        )}
-      </Field>
-      <Field id="forgot-confirm" label={t('auth.forgot.confirmPassword')} message={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            placeholder={t('auth.forgot.confirmPlaceholder')}
-            {...register('confirmPassword')}
-          />
-        )}
-      </Field>
+      <NewPasswordField
+        id="forgot-password"
+        label={t('auth.forgot.newPassword')}
+        message={errors.password?.message}
+        placeholder={t('auth.forgot.newPasswordPlaceholder')}
+        input={register('password')}
+        autoFocus
+      />
+      <NewPasswordField
+        id="forgot-confirm"
+        label={t('auth.forgot.confirmPassword')}
+        message={errors.confirmPassword?.message}
+        placeholder={t('auth.forgot.confirmPlaceholder')}
+        input={register('confirmPassword')}
+      />
       {formError && (
         <p role="alert" className="text-sm text-destructive">
           {formError}

@@ -1,6 +1,8 @@
 /** Small form pieces shared by the auth screens. */
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
 import { Eye, EyeOff } from 'lucide-react'
+import { PASSWORD_MAX } from '@/contract/rules'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { errorText } from '@/lib/crud/errors'
@@ -86,6 +88,39 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(({
   )
 })
 PasswordInput.displayName = 'PasswordInput'
+
+/** A new password, or its confirmation: a labelled password input of at most PASSWORD_MAX characters. */
+export function NewPasswordField({
+  id,
+  label,
+  message,
+  placeholder,
+  input,
+  autoFocus,
+}: {
+  id: string
+  label: string
+  message?: unknown
+  placeholder: string
+  /** The input's registration with the form (`register('password')`). */
+  input: UseFormRegisterReturn
+  autoFocus?: boolean
+}) {
+  return (
+    <Field id={id} label={label} message={message}>
+      {(control) => (
+        <PasswordInput
+          {...control}
+          autoComplete="new-password"
+          autoFocus={autoFocus}
+          maxLength={PASSWORD_MAX}
+          placeholder={placeholder}
+          {...input}
+        />
+      )}
+    </Field>
+  )
+}
 
 /** The text of a react-hook-form error message (a validation key or server text). */
 const fieldText = (message: unknown, locale: Locale, label: string): string | undefined =>
