@@ -101,8 +101,7 @@ function MenuTree({ app }: { app: Application }) {
         <Tree
           label={t('apps.menus')}
           nodes={tree}
-          getId={menuAccess.id}
-          getChildren={menuAccess.children}
+          access={menuAccess}
           getLabel={(m) => menuLabel(m, locale)}
           expanded={open}
           onExpandedChange={setExpanded}

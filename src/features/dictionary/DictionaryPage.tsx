@@ -17,12 +17,13 @@ import { DeclaredFields, FormDialog, invalidateResource, RowAction, RowActions, 
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
-import { buildTree, Tree, type Nested } from '@/lib/tree'
+import { buildTree, nestedAccess, Tree, type Nested } from '@/lib/tree'
 import { TreeDictionary } from '@/lib/tree/TreeDictionary'
 import { toast } from '@/lib/toast'
 import { dictKeys, dictMajorsQueryOptions, dictResources, dictTreeQueryOptions, majorResource, standardQueryOptions } from './queries'
 
 const idOf = (n: DictNode) => n.nodeId
+const standardAccess = nestedAccess<Nested<DictNode>>(idOf)
 const nameOf = (n: DictNode) => n.nodeName
 const codeOf = (n: DictNode) => n.nodeCode
 
@@ -272,8 +273,7 @@ function StandardBody({ kind, majors, onDone }: { kind: DictKind; majors: DictMa
           <Tree<Node>
             label={t('dictionary.standard.title')}
             nodes={nodes}
-            getId={idOf}
-            getChildren={(n) => n.children}
+            access={standardAccess}
             getLabel={nameOf}
             expanded={open}
             onExpandedChange={setExpanded}

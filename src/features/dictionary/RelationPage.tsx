@@ -18,11 +18,12 @@ import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { DataAgeNote } from '@/lib/offline/read'
 import { Can } from '@/lib/permissions'
-import { buildTree, textMatch, Tree, TreeQueryBody, type Nested, type TreeCheck } from '@/lib/tree'
+import { buildTree, nestedAccess, textMatch, Tree, TreeQueryBody, type Nested, type TreeCheck } from '@/lib/tree'
 import { dictKeys, relListQueryOptions, relTreeQueryOptions } from './queries'
 
 type Node = Nested<DictNode>
 const idOf = (n: DictNode) => n.nodeId
+const nodeAccess = nestedAccess<Node>(idOf)
 
 export function RelationPage() {
   const { t } = useT()
@@ -157,8 +158,7 @@ function TreePanel({
         <Tree<Node>
           label={label}
           nodes={nodes}
-          getId={idOf}
-          getChildren={(n) => n.children}
+          access={nodeAccess}
           getLabel={(n) => n.nodeName}
           match={textMatch(
             (n) => n.nodeName,

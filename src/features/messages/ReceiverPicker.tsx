@@ -116,9 +116,8 @@ export function ReceiverPicker({
             label={keyword ? t('messages.receivers.found') : t('messages.receivers.tree')}
             className="h-56 rounded-md border"
             nodes={nodes}
-            getId={(n) => n.key}
+            access={{ id: (n) => n.key, children: childrenOf }}
             getLabel={(n) => n.name}
-            getChildren={childrenOf}
             hasChildren={(n) => n.type === 'group' && (n.count ?? 0) > 0}
             expanded={expanded}
             onExpandedChange={setExpanded}

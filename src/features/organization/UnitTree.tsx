@@ -165,8 +165,7 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
           <Tree
             label={t('organization.tree.label')}
             nodes={top ?? []}
-            getId={nodeKey}
-            getChildren={childrenOf}
+            access={{ id: nodeKey, children: childrenOf }}
             hasChildren={(n) => n.hasChild === 1}
             getLabel={labelOf}
             expanded={open}

@@ -83,8 +83,7 @@ export function DeptTree(props: DeptTreeProps) {
         <Tree
           label={t('people.dept.tree')}
           nodes={nodes}
-          getId={deptAccess.id}
-          getChildren={deptAccess.children}
+          access={deptAccess}
           getLabel={(n) => n.name}
           expanded={open}
           onExpandedChange={setExpanded}

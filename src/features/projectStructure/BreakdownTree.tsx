@@ -74,8 +74,7 @@ export function BreakdownTree({
         <Tree
           label={t('projectStructure.unitEngineering.breakdown')}
           nodes={nodes}
-          getId={access.id}
-          getChildren={access.children}
+          access={access}
           getLabel={(n) => n.label}
           expanded={expanded}
           onExpandedChange={setExpanded}

@@ -76,8 +76,7 @@ export function DepartmentPanel({ org }: { org: ProjectOrg }) {
       <Tree
         label={t('projects.dept.tree')}
         nodes={nodes}
-        getId={access.id}
-        getChildren={access.children}
+        access={access}
         getLabel={(n) => n.departmentName}
         expanded={open}
         onExpandedChange={setExpanded}

@@ -144,8 +144,7 @@ export function MenuGrantTab({ role, canSave }: { role: Role; canSave: boolean }
           <Tree
             label={t('roles.auth.tabs.menus')}
             nodes={menus}
-            getId={menuNodeAccess.id}
-            getChildren={menuNodeAccess.children}
+            access={menuNodeAccess}
             getLabel={label}
             expanded={expanded}
             onExpandedChange={(next) => setCollapsed(new Set(groups.filter((id) => !next.has(id))))}

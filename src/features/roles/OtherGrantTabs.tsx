@@ -108,8 +108,7 @@ export function OrgGrantTab({ role, canSave }: { role: Role; canSave: boolean })
           <Tree
             label={t('roles.auth.tabs.orgs')}
             nodes={tree}
-            getId={orgAccess.id}
-            getChildren={orgAccess.children}
+            access={orgAccess}
             getLabel={(n) => n.organizationName}
             expanded={open}
             onExpandedChange={setExpanded}

@@ -69,9 +69,8 @@ export interface TreeProps<T> {
   /** The accessible name of the tree. */
   label: string
   nodes: readonly T[]
-  getId: (node: T) => string
-  /** Children; undefined: not loaded yet (an open node shows a loading row). */
-  getChildren: (node: T) => readonly T[] | undefined
+  /** A node's id and its children (undefined: not loaded yet; an open node shows a loading row). */
+  access: TreeAccess<T>
   /** For lazy trees: whether a node has children before they are loaded. */
   hasChildren?: (node: T) => boolean
   /** The node's name: its treeitem's accessible name, type-ahead and the 移动到… dialog. */
@@ -118,10 +117,9 @@ type NodeRow<T> = Extract<FlatRow<T>, { kind: 'node' }>
 
 export function Tree<T>(props: TreeProps<T>) {
   const { t } = useT()
-  const { nodes, getId, getChildren, getLabel, expanded, onExpandedChange, selectedId = null, check, move, isDisabled } = props
+  const { nodes, access, getLabel, expanded, onExpandedChange, selectedId = null, check, move, isDisabled } = props
   const rowHeight = props.rowHeight ?? 36
   const indent = props.indent ?? 16
-  const access: TreeAccess<T> = { id: getId, children: getChildren }
 
   // search: matches and their ancestors, all open unless closed during this search
   const keyword = props.keyword?.trim() ?? ''
@@ -136,7 +134,7 @@ export function Tree<T>(props: TreeProps<T>) {
   })
   const highlight = props.highlight ?? keyword
   const byId = new Map(rows.map((r) => [r.id, r]))
-  const moveIndex = useMemo(() => (move ? indexTree(nodes, { id: getId, children: getChildren }) : null), [move, nodes, getId, getChildren])
+  const moveIndex = useMemo(() => (move ? indexTree(nodes, access) : null), [move, nodes, access])
 
   const setOpen = (id: string, open: boolean) => {
     if (filter) {
@@ -482,8 +480,7 @@ export function Tree<T>(props: TreeProps<T>) {
           node={moving}
           onClose={() => setMoving(null)}
           nodes={nodes}
-          getId={getId}
-          getChildren={getChildren}
+          access={access}
           getLabel={getLabel}
           index={moveIndex}
           canHoldChildren={canHold}
@@ -538,8 +535,7 @@ export interface MoveToDialogProps<T> {
   node: T | null
   onClose: () => void
   nodes: readonly T[]
-  getId: (node: T) => string
-  getChildren: (node: T) => readonly T[] | undefined
+  access: TreeAccess<T>
   getLabel: (node: T) => string
   index: TreeIndex<T>
   canHoldChildren?: (node: T) => boolean
@@ -563,8 +559,7 @@ function Body<T>({
   node,
   onClose,
   nodes,
-  getId,
-  getChildren,
+  access,
   getLabel,
   index,
   canHoldChildren,
@@ -572,9 +567,9 @@ function Body<T>({
   onMove,
 }: MoveToDialogProps<T> & { node: T }) {
   const { t } = useT()
+  const getId = access.id
   const id = getId(node)
   const name = getLabel(node)
-  const access = { id: getId, children: getChildren }
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
     () => new Set(index.node.size <= OPEN_ALL ? branchIds(nodes, access) : ancestorIds(nodes, access, id)),
   )
@@ -620,8 +615,7 @@ function Body<T>({
         <Tree
           label={t('tree.moveToTitle', { name })}
           nodes={nodes}
-          getId={getId}
-          getChildren={getChildren}
+          access={access}
           getLabel={getLabel}
           expanded={expanded}
           onExpandedChange={setExpanded}

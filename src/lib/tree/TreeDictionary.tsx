@@ -153,8 +153,7 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
         <Tree
           label={tx('treeLabel')}
           nodes={tree}
-          getId={access.id}
-          getChildren={access.children}
+          access={access}
           getLabel={nameOf}
           match={textMatch(nameOf, codeOf)}
           keyword={keyword}

@@ -13,7 +13,7 @@ import { ActionDialog, confirm, FORM_HANDLED_CODES, FormField, useActionForm } f
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
-import { buildTree, Tree, TreeRowMenu, type Nested } from '@/lib/tree'
+import { buildTree, nestedAccess, Tree, TreeRowMenu, type Nested } from '@/lib/tree'
 import { cn } from '@/lib/utils'
 import { Can, useCan } from '../permissions'
 import { groupTreeQueryOptions, tabKeys } from '../queries'
@@ -21,6 +21,7 @@ import { groupTreeQueryOptions, tabKeys } from '../queries'
 type Node = Nested<TabGroupRow>
 
 const idOf = (g: TabGroupRow) => g.tabGroupId
+const groupAccess = nestedAccess<Node>(idOf)
 const bySortKey = (a: TabGroupRow, b: TabGroupRow) =>
   (a.sortKey ?? '').localeCompare(b.sortKey ?? '') || a.groupName.localeCompare(b.groupName)
 
@@ -106,8 +107,7 @@ export function GroupTree({ selectedId, onSelect }: { selectedId: string | null;
         <Tree<Node>
           label={t('tabulation.manage.group.title')}
           nodes={nodes}
-          getId={idOf}
-          getChildren={(n) => n.children}
+          access={groupAccess}
           getLabel={(n) => n.groupName}
           expanded={open}
           onExpandedChange={setExpanded}
