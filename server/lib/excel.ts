@@ -21,13 +21,12 @@ import type { z } from 'zod'
 import type { Lang } from '../../src/contract/codes'
 import { validationText } from '../../src/contract/rules'
 import { formatBytes } from '../../src/contract/schemas/files'
-import { fieldErrors } from './http'
+import { fieldErrors, type Text } from './http'
 import { readColumn, readInWorker, type ReadAnswer, type ReadColumn } from './excelThread'
 import { checkWorkbookBounds, type BoundsRefusal, type ImportBounds } from './xlsxBounds'
 
 export type { ImportBounds } from './xlsxBounds'
 
-type Text = { zh: string; en: string }
 type Row = Record<string, unknown>
 
 export interface ExcelColumn {

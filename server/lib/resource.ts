@@ -21,7 +21,7 @@ import { deleteBody } from '../../src/contract/schemas/common'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
 import { V, validationText } from '../../src/contract/rules'
-import { ApiError, ok, parse, requestLang } from './http'
+import { ApiError, ok, parse, requestLang, type Text } from './http'
 import { scopeOrgIds } from './permissions'
 import { projectWhere, requireProjects, visibleProjectIds } from './projectScope'
 import type { AuthContext } from '../types'
@@ -77,7 +77,7 @@ export interface UniqueRule {
   caseInsensitive?: boolean
   /** Other payload fields that must also match for a clash (e.g. unique within an application). */
   within?: string[]
-  message?: { zh: string; en: string }
+  message?: Text
 }
 
 export interface WriteContext {

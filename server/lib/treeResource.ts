@@ -19,7 +19,7 @@ import { Code } from '../../src/contract/codes'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
 import type { ExcelColumn } from './excel'
-import { ApiError, ok, parse } from './http'
+import { ApiError, ok, parse, type Text } from './http'
 import { likeEscape } from './sql'
 import { idsOnPath, type Position, type Tree } from './tree'
 import type { AuthContext } from '../types'
@@ -27,7 +27,6 @@ import { registerImportExport } from './modulePorts'
 import { isUniqueViolation, registerResource, type ResourceDef, type ResourceHandle, type WriteContext } from './resource'
 
 type Row = Record<string, unknown>
-type Text = { zh: string; en: string }
 
 /** Above this many nodes to keep, a search reads the whole tree and filters it in memory (one plain indexed scan). */
 const BROAD_SEARCH = 2000

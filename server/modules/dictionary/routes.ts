@@ -34,7 +34,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { dictMajor, dictNode, wbsEbsRel } from '../../db/schema'
 import { statusColumn, type ExcelColumn } from '../../lib/excel'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError, ok, parse, type Text } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
 import { defineResource, isUniqueViolation, registerResource, stampsOf } from '../../lib/resource'
@@ -65,7 +65,7 @@ const DUP_MAJOR = { zh: '已有该编码的专业', en: 'A major with this code 
 const NOT_WBS = { zh: '不是 WBS 节点', en: 'Not a WBS node' }
 const NOT_EBS = { zh: '包含不是 EBS 节点的编号', en: 'Some ids are not EBS nodes' }
 
-const FILE_NAMES: Record<DictKind, { zh: string; en: string }> = {
+const FILE_NAMES: Record<DictKind, Text> = {
   ebs: { zh: 'EBS字典', en: 'EBS dictionary' },
   wbs: { zh: 'WBS字典', en: 'WBS dictionary' },
   quantity: { zh: '工程量字典', en: 'quantity dictionary' },

@@ -32,7 +32,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container, designUnit, engineeringMajor, line, project, projectOrg, projectUnit, unitEngineering, workSite } from '../../db/schema'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError, ok, parse, type Text } from '../../lib/http'
 import { projectWhere, requireProjectOwner, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
@@ -116,7 +116,7 @@ const structureLeft = {
   zh: (parts: string[]) => `项目下还有${parts.join('、')}，请先删除这些内容再删除项目`,
   en: (parts: string[]) => `The project still holds ${parts.join(', ')}: remove them before deleting the project`,
 }
-const STRUCTURE_NAMES: Record<keyof typeof STRUCTURE, { zh: string; en: string }> = {
+const STRUCTURE_NAMES: Record<keyof typeof STRUCTURE, Text> = {
   line: { zh: '线路', en: 'lines' },
   engineeringMajor: { zh: '专业', en: 'majors' },
   projectOrg: { zh: '项目组织', en: 'project organisations' },

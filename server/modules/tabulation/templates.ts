@@ -45,14 +45,14 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { tabCellPermission, tabContent, tabGroup, tabTemplate, tabTemplateVersion } from '../../db/schema'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, fill } from '../../lib/http'
 import { isUniqueViolation } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 import { pageOf } from '../../lib/paging'
 import { modelKeyPublished } from '../workflow'
 import { rulesWithoutSubject } from './access'
-import { fill, TAB_TEXT } from './texts'
+import { TAB_TEXT } from './texts'
 
 export const MENU = '/admin/table-manage'
 

@@ -37,7 +37,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { wfModel, wfModelHistory } from '../../db/schema'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import { isUniqueViolation } from '../../lib/resource'
 import { pageOf } from '../../lib/paging'
 import { likeEscape } from '../../lib/sql'
@@ -45,7 +45,6 @@ import type { OwnedResourceKind } from '../roleAuth'
 import { checkBpmn, draftGraph } from './bpmn'
 import { configsOf } from './runtime'
 import { formProblems } from './startForm'
-import type { Text } from './texts'
 
 const MENU = '/admin/process-model-management'
 const KEY_TAKEN: Text = { zh: '流程标识已存在', en: 'A model with that key exists' }

@@ -26,12 +26,11 @@ import {
 } from '../../../src/contract/schemas/workflow'
 import type { Ctx } from '../../context'
 import { wfModelHistory, wfRole, wfRoleAccount } from '../../db/schema'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError, ok, parse, fill, type Text } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource } from '../../lib/resource'
 import { likeEscape } from '../../lib/sql'
 import { accountIdsWithin, accountRefs, accountsWithHolder } from '../account'
-import { fill, type Text } from './texts'
 import { pageOf } from '../../lib/paging'
 
 /** Accounts the member picker offers at once (a keyword narrows them). */
