@@ -64,6 +64,13 @@ export const statusColumn = (width: number, labels: { on: Text; off: Text } = EN
   ],
 })
 
+/** The columns with `own` put in before the column of `field` (a sheet's own columns among those of declared fields). */
+export function columnsBefore(columns: readonly ExcelColumn[], field: string, own: ExcelColumn[]): ExcelColumn[] {
+  const at = columns.findIndex((c) => c.field === field)
+  if (at < 0) throw new Error(`columnsBefore: no column ${field}`)
+  return [...columns.slice(0, at), ...own, ...columns.slice(at)]
+}
+
 export interface SheetRow {
   /** Row number in the sheet (1-based; the header is row 1 in our templates). */
   row: number
