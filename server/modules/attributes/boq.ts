@@ -163,7 +163,6 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
       projectField: 'projectId',
       schemas: { add: boqItemAdd, update: boqItemUpdate, listQuery: boqItemListQuery },
       filters: (q) => [
-        q.projectId ? eq(boqItem.projectId, q.projectId) : undefined,
         q.containerId ? eq(boqItem.containerId, q.containerId) : undefined,
         q.designUnitId ? eq(boqItem.designUnitId, q.designUnitId) : undefined,
         q.keyword ? or(ilike(boqItem.itemName, likeEscape(q.keyword)), ilike(boqItem.itemCode, likeEscape(q.keyword))) : undefined,

@@ -258,10 +258,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       menu: PROJECT_INFO_MENU,
       projectField: 'projectId',
       schemas: { add: projectUnitAdd, update: projectUnitUpdate, listQuery: projectUnitListQuery },
-      filters: (q) => [
-        q.projectId ? eq(projectUnit.projectId, q.projectId) : undefined,
-        q.unitType ? eq(projectUnit.unitType, q.unitType) : undefined,
-      ],
+      filters: (q) => [q.unitType ? eq(projectUnit.unitType, q.unitType) : undefined],
       sortable: { sort: projectUnit.sort, unitType: projectUnit.unitType, createTime: projectUnit.createTime },
       unique: [{ field: 'organizationId', within: ['projectId', 'unitType'], message: DUP.unit }],
       selection: { ...getTableColumns(projectUnit), organizationName: unitNames.organizationName },
@@ -300,7 +297,6 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       projectField: 'projectId',
       schemas: { add: lineAdd, update: lineUpdate, listQuery: lineListQuery },
       filters: (q) => [
-        q.projectId ? eq(line.projectId, q.projectId) : undefined,
         q.lineType ? eq(line.lineType, q.lineType) : undefined,
         q.keyword ? or(ilike(line.lineName, likeEscape(q.keyword)), ilike(line.lineCode, likeEscape(q.keyword))) : undefined,
       ],
@@ -322,7 +318,6 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       menu: PROJECT_CONFIG_MENU,
       projectField: 'projectId',
       schemas: { add: engineeringMajorAdd, update: engineeringMajorUpdate, listQuery: engineeringMajorListQuery },
-      filters: (q) => [q.projectId ? eq(engineeringMajor.projectId, q.projectId) : undefined],
       sortable: { sort: engineeringMajor.sort, majorCode: engineeringMajor.majorCode, majorName: engineeringMajor.majorName },
       unique: [
         { field: 'majorCode', caseInsensitive: true, within: ['projectId'], message: DUP.majorCode },
@@ -341,10 +336,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       menu: PROJECT_CONFIG_MENU,
       projectField: 'projectId',
       schemas: { add: projectOrgAdd, update: projectOrgUpdate, listQuery: projectOrgListQuery },
-      filters: (q) => [
-        q.projectId ? eq(projectOrg.projectId, q.projectId) : undefined,
-        q.keyword ? ilike(projectOrg.projectOrganizationName, likeEscape(q.keyword)) : undefined,
-      ],
+      filters: (q) => [q.keyword ? ilike(projectOrg.projectOrganizationName, likeEscape(q.keyword)) : undefined],
       sortable: { sort: projectOrg.sort, projectOrganizationName: projectOrg.projectOrganizationName },
       unique: [{ field: 'projectOrganizationName', within: ['projectId'], message: DUP.orgName }],
       selection: { ...getTableColumns(projectOrg), organizationName: unitNames.organizationName },

@@ -74,7 +74,6 @@ export const containerResource = defineResource({
   schemas: { add: containerAdd, update: containerUpdate, listQuery: containerListQuery },
   selection,
   filters: (q) => [
-    eq(container.projectId, q.projectId),
     q.keyword
       ? or(ilike(container.containerName, likeEscape(q.keyword)), ilike(container.containerCode, likeEscape(q.keyword)))
       : undefined,

@@ -164,7 +164,6 @@ export const workSiteDef = <M extends MenuPath>(ctx: Ctx, name: string, menu: M)
         .leftJoin(siteDesignUnit, eq(siteDesignUnit.designUnitId, workSite.designUnitId))
         .leftJoin(siteContainer, eq(siteContainer.containerId, workSite.containerId)) as unknown as typeof q,
     filters: (q) => [
-      q.projectId ? eq(workSite.projectId, q.projectId) : undefined,
       ...filtersOf(workSite, WORK_SITE_FIELDS, q),
       q.keyword
         ? or(
