@@ -11,7 +11,7 @@
  * The container tree and the engineering dictionaries are both declared with it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { perm, type FnOf, type MenuPath } from '../../src/contract/catalogue'
@@ -20,7 +20,7 @@ import type { Ctx } from '../context'
 import type { Db } from '../db/client'
 import type { ExcelColumn } from './excel'
 import { ApiError, ok, parse, type Text } from './http'
-import { likeEscape } from './sql'
+import { anyLike } from './sql'
 import { idsOnPath, type Position, type Tree } from './tree'
 import type { AuthContext } from '../types'
 import { registerImportExport } from './modulePorts'
@@ -196,7 +196,7 @@ export function registerTreeResource<
   const nodes = { tree, idField, nodeSelection: def.nodeSelection }
   const rows = (db: Db, scope: string, where?: SQL, keep?: ReadonlySet<string>) => readTree(nodes, db, scope, where, keep)
 
-  const matches = (keyword: string) => or(ilike(def.name, likeEscape(keyword)), ilike(def.code.column, likeEscape(keyword)))
+  const matches = (keyword: string) => anyLike(keyword, def.name, def.code.column)
 
   /**
    * The nodes whose name or code contains the keyword, with their ancestors (the tree around the

@@ -6,7 +6,7 @@
  * the wire, sums in integer cents.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, getTableColumns, ilike, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -33,7 +33,7 @@ import { columnsBefore } from '../../lib/excel'
 import { localeTexts } from '../../lib/fields'
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
@@ -165,7 +165,7 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
       filters: (q) => [
         q.containerId ? eq(boqItem.containerId, q.containerId) : undefined,
         q.designUnitId ? eq(boqItem.designUnitId, q.designUnitId) : undefined,
-        q.keyword ? or(ilike(boqItem.itemName, likeEscape(q.keyword)), ilike(boqItem.itemCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, boqItem.itemName, boqItem.itemCode) : undefined,
       ],
       sortable: { sort: boqItem.sort, itemCode: boqItem.itemCode, itemName: boqItem.itemName, amount: boqItem.amount },
       unique: [{ field: 'itemCode', caseInsensitive: true, within: ['projectId'], message: DUP_CODE }],

@@ -4,7 +4,7 @@
  * tab (resource type `resource`, server/modules/roleAuth/grants.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, ilike, inArray, or } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { excelColumns } from '../../../src/contract/fields'
 import { RESOURCE_POOL_FIELDS } from '../../../src/contract/fields/attributes'
 import { resourcePoolAdd, resourcePoolListQuery, resourcePoolUpdate } from '../../../src/contract/schemas/attributes'
@@ -13,7 +13,7 @@ import type { Ctx } from '../../context'
 import { resourcePool, roleResourceGrant } from '../../db/schema'
 import { columnsBefore, statusColumn } from '../../lib/excel'
 import { localeTexts } from '../../lib/fields'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource } from '../../lib/resource'
 
@@ -35,9 +35,7 @@ export function registerResourcePoolRoutes(app: FastifyInstance, ctx: Ctx): void
       menu: '/admin/resource-pool',
       schemas: { add: resourcePoolAdd, update: resourcePoolUpdate, listQuery: resourcePoolListQuery },
       filters: (q) => [
-        q.keyword
-          ? or(ilike(resourcePool.resourceName, likeEscape(q.keyword)), ilike(resourcePool.resourceCode, likeEscape(q.keyword)))
-          : undefined,
+        q.keyword ? anyLike(q.keyword, resourcePool.resourceName, resourcePool.resourceCode) : undefined,
         q.resourceType ? eq(resourcePool.resourceType, q.resourceType) : undefined,
         q.status !== undefined ? eq(resourcePool.status, q.status) : undefined,
       ],

@@ -6,7 +6,7 @@
  * the three, and the WBS–EBS relations.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { perm, type MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -35,7 +35,7 @@ import type { Db } from '../../db/client'
 import { dictMajor, dictNode, wbsEbsRel } from '../../db/schema'
 import { statusColumn, type ExcelColumn } from '../../lib/excel'
 import { ApiError, ok, parse, type Text } from '../../lib/http'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
 import { defineResource, isUniqueViolation, registerResource, stampsOf } from '../../lib/resource'
 import { defineTreeResource, placeNode, registerTreeResource, type TreeResourceHandle } from '../../lib/treeResource'
@@ -144,7 +144,7 @@ function dictionaryResource(kind: DictKind) {
       selection: recordSelection,
       filters: (q) => [
         eq(dictNode.kind, kind),
-        q.keyword ? or(ilike(dictNode.nodeName, likeEscape(q.keyword)), ilike(dictNode.nodeCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, dictNode.nodeName, dictNode.nodeCode) : undefined,
         q.majorId ? eq(dictNode.majorId, q.majorId) : undefined,
       ],
       sortable: { path: dictNode.path, nodeCode: dictNode.nodeCode, nodeName: dictNode.nodeName },
@@ -219,9 +219,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: Ctx): void {
       menu: DICT_MENUS.ebs,
       fns: { add: 'major', update: 'major', delete: 'major' },
       schemas: { add: dictMajorAdd, update: dictMajorUpdate, listQuery: dictMajorListQuery },
-      filters: (q) => [
-        q.keyword ? or(ilike(dictMajor.majorName, likeEscape(q.keyword)), ilike(dictMajor.majorCode, likeEscape(q.keyword))) : undefined,
-      ],
+      filters: (q) => [q.keyword ? anyLike(q.keyword, dictMajor.majorName, dictMajor.majorCode) : undefined],
       sortable: { sort: dictMajor.sort, majorCode: dictMajor.majorCode, majorName: dictMajor.majorName },
       unique: [{ field: 'majorCode', caseInsensitive: true, message: DUP_MAJOR }],
     }),

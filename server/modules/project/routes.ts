@@ -34,7 +34,7 @@ import type { Db } from '../../db/client'
 import { container, designUnit, engineeringMajor, line, project, projectOrg, projectUnit, unitEngineering, workSite } from '../../db/schema'
 import { ApiError, ok, parse, type Text } from '../../lib/http'
 import { projectWhere, requireProjectOwner, requireProjects, visibleProjectIds } from '../../lib/projectScope'
-import { likeEscape } from '../../lib/sql'
+import { anyLike, likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, stampsOf, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { orgExists, unitNames } from '../org'
@@ -192,7 +192,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       projectField: 'projectId',
       schemas: { add: projectAdd, update: projectUpdate, listQuery: projectListQuery },
       filters: (q) => [
-        q.keyword ? or(ilike(project.projectName, likeEscape(q.keyword)), ilike(project.projectCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, project.projectName, project.projectCode) : undefined,
         q.status ? eq(project.status, q.status) : undefined,
         q.projectType ? eq(project.projectType, q.projectType) : undefined,
         q.organizationId
@@ -298,7 +298,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       schemas: { add: lineAdd, update: lineUpdate, listQuery: lineListQuery },
       filters: (q) => [
         q.lineType ? eq(line.lineType, q.lineType) : undefined,
-        q.keyword ? or(ilike(line.lineName, likeEscape(q.keyword)), ilike(line.lineCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, line.lineName, line.lineCode) : undefined,
       ],
       sortable: { sort: line.sort, lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType },
       unique: [
