@@ -21,13 +21,12 @@ import type { z } from 'zod'
 import type { Lang } from '../../src/contract/codes'
 import { validationText } from '../../src/contract/rules'
 import { formatBytes } from '../../src/contract/schemas/files'
-import { fieldErrors } from './http'
+import { fieldErrors, type Text } from './http'
 import { readColumn, readInWorker, type ReadAnswer, type ReadColumn } from './excelThread'
 import { checkWorkbookBounds, type BoundsRefusal, type ImportBounds } from './xlsxBounds'
 
 export type { ImportBounds } from './xlsxBounds'
 
-type Text = { zh: string; en: string }
 type Row = Record<string, unknown>
 
 export interface ExcelColumn {
@@ -64,6 +63,13 @@ export const statusColumn = (width: number, labels: { on: Text; off: Text } = EN
     { value: 0, label: labels.off },
   ],
 })
+
+/** The columns with `own` put in before the column of `field` (a sheet's own columns among those of declared fields). */
+export function columnsBefore(columns: readonly ExcelColumn[], field: string, own: ExcelColumn[]): ExcelColumn[] {
+  const at = columns.findIndex((c) => c.field === field)
+  if (at < 0) throw new Error(`columnsBefore: no column ${field}`)
+  return [...columns.slice(0, at), ...own, ...columns.slice(at)]
+}
 
 export interface SheetRow {
   /** Row number in the sheet (1-based; the header is row 1 in our templates). */

@@ -7,8 +7,7 @@
 import { Worker } from 'node:worker_threads'
 import type { ExcelColumn } from './excel'
 import type { ImportBounds } from './xlsxBounds'
-
-type Text = { zh: string; en: string }
+import type { Text } from './http'
 
 /** A column as the worker needs it: no functions (they cannot cross the thread). */
 export type ReadColumn = Pick<ExcelColumn, 'field' | 'title' | 'required' | 'values' | 'exportOnly'>

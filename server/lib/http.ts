@@ -2,15 +2,22 @@
 import type { FastifyRequest } from 'fastify'
 import { codeMessages, langFrom, type CodeValue, type Lang } from '../../src/contract/codes'
 import type { Envelope, FieldError } from '../../src/contract/envelope'
+import type { Bilingual } from '../../src/contract/fields'
 import { Code } from '../../src/contract/codes'
 import { validationText } from '../../src/contract/rules'
 import type { z } from 'zod'
+
+/** A message in both languages (an answer's, a refusal's): the request's language is picked when answering. */
+export type Text = Bilingual
+
+/** The text with `{x}` replaced. */
+export const fill = (t: Text, x: string | number): Text => ({ zh: t.zh.replace('{x}', String(x)), en: t.en.replace('{x}', String(x)) })
 
 export class ApiError extends Error {
   constructor(
     public readonly code: CodeValue,
     public readonly data: unknown = null,
-    public readonly text?: { zh: string; en: string },
+    public readonly text?: Text,
     public readonly httpStatus = 200,
     public readonly headers: Record<string, string> = {},
   ) {
@@ -20,13 +27,12 @@ export class ApiError extends Error {
 
 export const requestLang = (req: FastifyRequest): Lang => langFrom(req.headers['accept-language'])
 
-export function envelope<T>(code: CodeValue, data: T, lang: Lang, text?: { zh: string; en: string }): Envelope<T> {
+export function envelope<T>(code: CodeValue, data: T, lang: Lang, text?: Text): Envelope<T> {
   return { code, message: (text ?? codeMessages[code])[lang], data }
 }
 
 /** Success; `text`: the message to answer instead of the code's own (shown by screens that show it). */
-export const ok = <T>(req: FastifyRequest, data: T, text?: { zh: string; en: string }): Envelope<T> =>
-  envelope(Code.OK, data, requestLang(req), text)
+export const ok = <T>(req: FastifyRequest, data: T, text?: Text): Envelope<T> => envelope(Code.OK, data, requestLang(req), text)
 
 /** zod issues → the 20001 data list, messages in the request language. */
 export function fieldErrors(error: z.ZodError, lang: Lang): FieldError[] {

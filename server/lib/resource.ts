@@ -21,7 +21,7 @@ import { deleteBody } from '../../src/contract/schemas/common'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
 import { V, validationText } from '../../src/contract/rules'
-import { ApiError, ok, parse, requestLang } from './http'
+import { ApiError, ok, parse, requestLang, type Text } from './http'
 import { scopeOrgIds } from './permissions'
 import { projectWhere, requireProjects, visibleProjectIds } from './projectScope'
 import type { AuthContext } from '../types'
@@ -77,7 +77,7 @@ export interface UniqueRule {
   caseInsensitive?: boolean
   /** Other payload fields that must also match for a clash (e.g. unique within an application). */
   within?: string[]
-  message?: { zh: string; en: string }
+  message?: Text
 }
 
 export interface WriteContext {
@@ -109,7 +109,8 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
   /**
    * Table property (= payload field) holding the record's project (DESIGN §3 "Project scope"): lists
    * and calls are limited to the caller's projects (server/lib/projectScope.ts); an add or an update
-   * naming another project is 20002 on this field. The `project` table itself names its id.
+   * naming another project is 20002 on this field; a list query's `projectId` lists that project's
+   * records only. The `project` table itself names its id.
    */
   projectField?: string
   /**
@@ -328,7 +329,12 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     return row ?? null
   }
 
-  const listWhere = async (req: FastifyRequest, q: z.infer<L>) => and(...(def.filters ? def.filters(q) : []), await scopeWhere(req.auth!))
+  /** A list's conditions: the query's project (a project record's), the resource's filters, the caller's scope. */
+  const listWhere = async (auth: AuthContext, q: z.infer<L>) => {
+    const projectId = (q as Row).projectId
+    const ofProject = projectOfPayload && projectId ? eq(projectCol!, projectId) : undefined
+    return and(ofProject, ...(def.filters ? def.filters(q) : []), await scopeWhere(auth))
+  }
 
   function orderOf(q: { sortBy?: string; desc?: boolean }): SQL[] {
     const column = (q.sortBy && def.sortable[q.sortBy]) || defaultSort
@@ -416,7 +422,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         cursor?: string
         view?: string
       }
-      const where = await listWhere(req, q)
+      const where = await listWhere(req.auth!, q)
       // keyset paging: a cursor (nextCursor of the previous page) continues after its row, no offset
       const after = q.cursor ? keysetAfter(q, decodeCursor(q.cursor, req)) : undefined
       const offset = after ? 0 : (q.pageIndex - 1) * q.pageSize
@@ -440,7 +446,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   if (!without.has('list'))
     app.get(paths.list, { config: read }, async (req) => {
       const q = parse(def.schemas.listQuery, req.query, req) as z.infer<L> & { sortBy?: string; desc?: boolean }
-      return ok(req, await answer(await select(ctx.db, await listWhere(req, q), orderOf(q), 5000), req.auth!))
+      return ok(req, await answer(await select(ctx.db, await listWhere(req.auth!, q), orderOf(q), 5000), req.auth!))
     })
 
   const mutation = (fn: FnOf<M>) => ({ auth: 'signed' as const, perm: perm(def.menu, fn) })
@@ -592,12 +598,6 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   return {
     def,
     insert: (w, input) => insertRecord(w, input as Row, undefined),
-    list: async (auth, q, limit) =>
-      select(
-        ctx.db,
-        and(...(def.filters ? def.filters(q) : []), await scopeWhere(auth)),
-        orderOf(q as { sortBy?: string; desc?: boolean }),
-        limit,
-      ),
+    list: async (auth, q, limit) => select(ctx.db, await listWhere(auth, q), orderOf(q as { sortBy?: string; desc?: boolean }), limit),
   }
 }

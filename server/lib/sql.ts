@@ -32,5 +32,5 @@ export const matchRank = (q: string, ...columns: AnyColumn[]): SQL[] => {
   ]
 }
 
-/** `column ilike %q%` for any of `columns`. */
-export const anyLike = (q: string, ...columns: AnyColumn[]): SQL => or(...columns.map((c) => ilike(c, likeEscape(q))))!
+/** `column ilike %q%` for any of `columns` (a list's keyword). */
+export const anyLike = (q: string, ...columns: (AnyColumn | SQL)[]): SQL => or(...columns.map((c) => ilike(c, likeEscape(q))))!

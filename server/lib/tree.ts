@@ -18,7 +18,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Code } from '../../src/contract/codes'
 import { newId } from '../../src/contract/ids'
 import type { Db } from '../db/client'
-import { ApiError } from './http'
+import { ApiError, type Text } from './http'
 
 // ---- fractional sort keys ----------------------------------------------------------------------
 
@@ -84,7 +84,7 @@ export interface TreeDecl {
   /** A column that splits the table into separate trees (e.g. a department's organisation): locks are per value. */
   scope?: AnyPgColumn
   /** The refusal of a move under the node itself or one of its descendants (20021). */
-  cycle?: { zh: string; en: string }
+  cycle?: Text
 }
 
 /** A tree's declaration with its key and columns resolved. */

@@ -11,7 +11,7 @@
  * The container tree and the engineering dictionaries are both declared with it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { perm, type FnOf, type MenuPath } from '../../src/contract/catalogue'
@@ -19,15 +19,14 @@ import { Code } from '../../src/contract/codes'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
 import type { ExcelColumn } from './excel'
-import { ApiError, ok, parse } from './http'
-import { likeEscape } from './sql'
+import { ApiError, ok, parse, type Text } from './http'
+import { anyLike } from './sql'
 import { idsOnPath, type Position, type Tree } from './tree'
 import type { AuthContext } from '../types'
 import { registerImportExport } from './modulePorts'
 import { isUniqueViolation, registerResource, type ResourceDef, type ResourceHandle, type WriteContext } from './resource'
 
 type Row = Record<string, unknown>
-type Text = { zh: string; en: string }
 
 /** Above this many nodes to keep, a search reads the whole tree and filters it in memory (one plain indexed scan). */
 const BROAD_SEARCH = 2000
@@ -197,7 +196,7 @@ export function registerTreeResource<
   const nodes = { tree, idField, nodeSelection: def.nodeSelection }
   const rows = (db: Db, scope: string, where?: SQL, keep?: ReadonlySet<string>) => readTree(nodes, db, scope, where, keep)
 
-  const matches = (keyword: string) => or(ilike(def.name, likeEscape(keyword)), ilike(def.code.column, likeEscape(keyword)))
+  const matches = (keyword: string) => anyLike(keyword, def.name, def.code.column)
 
   /**
    * The nodes whose name or code contains the keyword, with their ancestors (the tree around the

@@ -3,13 +3,13 @@
  * units, role members, the personal centre). Other modules call these instead of selecting from
  * `account` themselves.
  */
-import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { account, accountRole } from '../../db/schema'
 import { orgNameOf } from '../org'
 import { holderNameOf } from './personPort'
 import { inScope } from '../../lib/orgScope'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import type { ThirdPlatform } from '../../../src/contract/schemas/auth'
 import type { AccountRow } from '../../types'
 
@@ -216,7 +216,6 @@ export function accountsWithHolder(
   db: Db,
   f: { in?: SQLWrapper; notIn?: SQLWrapper; statuses?: string[]; organizationIds?: string[] | null; keyword?: string; limit: number },
 ) {
-  const like = f.keyword ? likeEscape(f.keyword) : null
   return db
     .select({
       accountId: account.accountId,
@@ -238,9 +237,7 @@ export function accountsWithHolder(
           : f.organizationIds.length
             ? inArray(account.organizationId, f.organizationIds)
             : sql`false`,
-        like
-          ? or(ilike(account.accountName, like), ilike(account.userName, like), ilike(holderNameOf(account.accountId), like))
-          : undefined,
+        f.keyword ? anyLike(f.keyword, account.accountName, account.userName, holderNameOf(account.accountId)) : undefined,
       ),
     )
     .orderBy(asc(account.accountName))

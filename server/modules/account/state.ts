@@ -11,7 +11,7 @@ import { ACCOUNT_TRANSITIONS, SEAT_STATUSES, type AccountAction, type AccountCha
 import type { Db } from '../../db/client'
 import { accessToken, account, accountChange, session } from '../../db/schema'
 import { lockUnitAccountLimit } from '../org'
-import { ApiError } from '../../lib/http'
+import { ApiError, type Text } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import type { AccountRow, AuthContext } from '../../types'
 
@@ -128,7 +128,7 @@ export async function ensureSeats(tx: Db, organizationId: string | null | undefi
 
 // ---- the state machine (SPEC §4, ACCOUNT_TRANSITIONS) -------------------------------------
 
-const STATUS_LABEL: Record<AccountStatus, { zh: string; en: string }> = {
+const STATUS_LABEL: Record<AccountStatus, Text> = {
   pending: { zh: '待审核', en: 'pending review' },
   normal: { zh: '正常', en: 'normal' },
   rejected: { zh: '审核未通过', en: 'review failed' },
@@ -146,7 +146,7 @@ const TRANSITIONS: Record<Transition, { from: readonly AccountStatus[]; to: Acco
 }
 export const allows = (status: string, t: Transition): boolean => (TRANSITIONS[t].from as readonly string[]).includes(status)
 
-const ACTION_LABEL: Record<Transition, { zh: string; en: string }> = {
+const ACTION_LABEL: Record<Transition, Text> = {
   approve: { zh: '审核通过', en: 'approved' },
   reject: { zh: '审核驳回', en: 'rejected' },
   stop: { zh: '停用', en: 'stopped' },

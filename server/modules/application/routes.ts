@@ -29,7 +29,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { application, applicationGrant, applicationKey, applicationVersion } from '../../db/schema'
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError, ok, parse, type Text } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
 import { requireFiles, withFileUrls } from '../files'
 import { writeSystemLog } from '../logs'
@@ -120,7 +120,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
   function versionChange<B extends { applicationVersionId: string; version: number }>(
     path: string,
     schema: z.ZodType<B>,
-    refusal: (row: typeof applicationVersion.$inferSelect) => { zh: string; en: string } | null,
+    refusal: (row: typeof applicationVersion.$inferSelect) => Text | null,
     values: (body: B, auth: AuthContext) => Partial<typeof applicationVersion.$inferInsert>,
   ) {
     app.post(path, { config: { auth: 'signed', perm: perm(MENU, 'publish') } }, async (req) => {

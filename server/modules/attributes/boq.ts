@@ -6,10 +6,12 @@
  * the wire, sums in integer cents.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, getTableColumns, ilike, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
+import { excelColumns } from '../../../src/contract/fields'
+import { BOQ_ITEM_FIELDS } from '../../../src/contract/fields/attributes'
 import {
   ATTR_API,
   amountToCents,
@@ -23,13 +25,15 @@ import {
   type BoqNodeTotal,
   type BoqTotals,
 } from '../../../src/contract/schemas/attributes'
+import * as attributes from '../../../src/lib/i18n/locales/attributes'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { boqItem, container, designUnit } from '../../db/schema'
-import type { ExcelColumn } from '../../lib/excel'
+import { columnsBefore } from '../../lib/excel'
+import { localeTexts } from '../../lib/fields'
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
@@ -129,34 +133,23 @@ export function rollUp(
   }
 }
 
-const BOQ_COLUMNS: ExcelColumn[] = [
-  {
-    field: 'nodeCode',
-    title: { zh: '节点编码', en: 'Node code' },
-    required: true,
-    width: 18,
-    hint: { zh: '容器节点编码或设计单元编码', en: 'A container node code or a design unit code' },
-  },
-  { field: 'itemCode', title: { zh: '清单编码', en: 'Item code' }, required: true, width: 18 },
-  { field: 'itemName', title: { zh: '清单名称', en: 'Item name' }, required: true, width: 28 },
-  { field: 'unit', title: { zh: '单位', en: 'Unit' }, required: true, width: 10 },
-  {
-    field: 'quantity',
-    title: { zh: '工程量', en: 'Quantity' },
-    required: true,
-    width: 14,
-    hint: { zh: '数字，最多 4 位小数', en: 'A number, at most 4 decimals' },
-  },
-  {
-    field: 'unitPrice',
-    title: { zh: '单价', en: 'Unit price' },
-    required: true,
-    width: 14,
-    hint: { zh: '数字，最多 4 位小数', en: 'A number, at most 4 decimals' },
-  },
-  { field: 'amount', title: { zh: '合价', en: 'Amount' }, width: 16, exportOnly: true },
-  { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 28 },
-]
+const text = localeTexts({ attributes })
+
+/** The node by its code, then the item's declared fields; the amount (exported only) before the remark. */
+const BOQ_COLUMNS = columnsBefore(
+  [
+    {
+      field: 'nodeCode',
+      title: { zh: '节点编码', en: 'Node code' },
+      required: true,
+      width: 18,
+      hint: { zh: '容器节点编码或设计单元编码', en: 'A container node code or a design unit code' },
+    },
+    ...excelColumns(BOQ_ITEM_FIELDS, text),
+  ],
+  'remark',
+  [{ field: 'amount', title: text('attributes.boq.field.amount'), width: 16, exportOnly: true }],
+)
 
 export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
   const handle = registerResource(
@@ -170,10 +163,9 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
       projectField: 'projectId',
       schemas: { add: boqItemAdd, update: boqItemUpdate, listQuery: boqItemListQuery },
       filters: (q) => [
-        q.projectId ? eq(boqItem.projectId, q.projectId) : undefined,
         q.containerId ? eq(boqItem.containerId, q.containerId) : undefined,
         q.designUnitId ? eq(boqItem.designUnitId, q.designUnitId) : undefined,
-        q.keyword ? or(ilike(boqItem.itemName, likeEscape(q.keyword)), ilike(boqItem.itemCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, boqItem.itemName, boqItem.itemCode) : undefined,
       ],
       sortable: { sort: boqItem.sort, itemCode: boqItem.itemCode, itemName: boqItem.itemName, amount: boqItem.amount },
       unique: [{ field: 'itemCode', caseInsensitive: true, within: ['projectId'], message: DUP_CODE }],

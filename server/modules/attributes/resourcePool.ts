@@ -4,44 +4,25 @@
  * tab (resource type `resource`, server/modules/roleAuth/grants.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, ilike, inArray, or } from 'drizzle-orm'
-import { RESOURCE_POOL_TYPES, resourcePoolAdd, resourcePoolListQuery, resourcePoolUpdate } from '../../../src/contract/schemas/attributes'
+import { and, eq, inArray } from 'drizzle-orm'
+import { excelColumns } from '../../../src/contract/fields'
+import { RESOURCE_POOL_FIELDS } from '../../../src/contract/fields/attributes'
+import { resourcePoolAdd, resourcePoolListQuery, resourcePoolUpdate } from '../../../src/contract/schemas/attributes'
+import * as attributes from '../../../src/lib/i18n/locales/attributes'
 import type { Ctx } from '../../context'
 import { resourcePool, roleResourceGrant } from '../../db/schema'
-import { statusColumn, type ExcelColumn } from '../../lib/excel'
-import { likeEscape } from '../../lib/sql'
+import { columnsBefore, statusColumn } from '../../lib/excel'
+import { localeTexts } from '../../lib/fields'
+import { anyLike } from '../../lib/sql'
 import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource } from '../../lib/resource'
 
-const TYPE_LABELS: Record<(typeof RESOURCE_POOL_TYPES)[number], { zh: string; en: string }> = {
-  api: { zh: '接口', en: 'API' },
-  menu: { zh: '菜单', en: 'Menu' },
-  data: { zh: '数据', en: 'Data' },
-  file: { zh: '文件', en: 'File' },
-  other: { zh: '其他', en: 'Other' },
-}
+const text = localeTexts({ attributes })
 
-const COLUMNS: ExcelColumn[] = [
-  { field: 'resourceName', title: { zh: '资源名称', en: 'Resource name' }, required: true, width: 24 },
-  {
-    field: 'resourceCode',
-    title: { zh: '资源编码', en: 'Resource code' },
-    required: true,
-    width: 24,
-    hint: { zh: '字母、数字、- 或 _', en: 'Letters, digits, - or _' },
-  },
-  {
-    field: 'resourceType',
-    title: { zh: '资源类型', en: 'Type' },
-    required: true,
-    width: 10,
-    values: RESOURCE_POOL_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })),
-  },
-  { field: 'uri', title: { zh: '资源地址', en: 'URI' }, width: 32 },
-  statusColumn(8),
-  { field: 'sort', title: { zh: '排序', en: 'Sort' }, width: 8 },
-  { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 32 },
-]
+/** The declared fields' columns; the order (排序), optional in the sheet, stays after the status as the template has it. */
+const COLUMNS = columnsBefore(excelColumns(RESOURCE_POOL_FIELDS, text, { status: statusColumn(8) }), 'remark', [
+  { field: 'sort', title: text('attributes.pool.field.sort'), width: 8 },
+])
 
 export function registerResourcePoolRoutes(app: FastifyInstance, ctx: Ctx): void {
   const handle = registerResource(
@@ -54,9 +35,7 @@ export function registerResourcePoolRoutes(app: FastifyInstance, ctx: Ctx): void
       menu: '/admin/resource-pool',
       schemas: { add: resourcePoolAdd, update: resourcePoolUpdate, listQuery: resourcePoolListQuery },
       filters: (q) => [
-        q.keyword
-          ? or(ilike(resourcePool.resourceName, likeEscape(q.keyword)), ilike(resourcePool.resourceCode, likeEscape(q.keyword)))
-          : undefined,
+        q.keyword ? anyLike(q.keyword, resourcePool.resourceName, resourcePool.resourceCode) : undefined,
         q.resourceType ? eq(resourcePool.resourceType, q.resourceType) : undefined,
         q.status !== undefined ? eq(resourcePool.status, q.status) : undefined,
       ],

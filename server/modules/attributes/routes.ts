@@ -6,7 +6,7 @@
  * jsonb object per node keyed by item id, validated by the schema built from the node's items.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -37,7 +37,7 @@ import type { Db } from '../../db/client'
 import { attrGroup, attrItem, attrRelation, attrTableRow, attrValue, designUnit, line, project } from '../../db/schema'
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireProject } from '../../lib/projectScope'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { defineResource, isUniqueViolation, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { checkNodeEdit, groupItems, nodeGroups, nodeNames, nodeProject, validateValues } from './nodes'
 import { registerBoqRoutes } from './boq'
@@ -80,7 +80,7 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
       menu: CONFIG_MENU,
       schemas: { add: attrGroupAdd, update: attrGroupUpdate, listQuery: attrGroupListQuery },
       filters: (q) => [
-        q.keyword ? or(ilike(attrGroup.groupName, likeEscape(q.keyword)), ilike(attrGroup.groupCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, attrGroup.groupName, attrGroup.groupCode) : undefined,
         q.nodeType !== undefined ? eq(attrGroup.nodeType, q.nodeType) : undefined,
         q.status !== undefined ? eq(attrGroup.status, q.status) : undefined,
         q.groupKind ? eq(attrGroup.groupKind, q.groupKind) : undefined,
@@ -151,7 +151,7 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
       schemas: { add: attrItemAdd, update: attrItemUpdate, listQuery: attrItemListQuery },
       filters: (q) => [
         q.groupId ? eq(attrItem.groupId, q.groupId) : undefined,
-        q.keyword ? or(ilike(attrItem.itemName, likeEscape(q.keyword)), ilike(attrItem.itemCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, attrItem.itemName, attrItem.itemCode) : undefined,
       ],
       sortable: { sort: attrItem.sort, itemName: attrItem.itemName, itemCode: attrItem.itemCode },
       unique: [{ field: 'itemCode', caseInsensitive: true, within: ['groupId'], message: DUP.itemCode }],

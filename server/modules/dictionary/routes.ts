@@ -6,7 +6,7 @@
  * the three, and the WBS–EBS relations.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { perm, type MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -34,8 +34,8 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { dictMajor, dictNode, wbsEbsRel } from '../../db/schema'
 import { statusColumn, type ExcelColumn } from '../../lib/excel'
-import { ApiError, ok, parse } from '../../lib/http'
-import { likeEscape } from '../../lib/sql'
+import { ApiError, ok, parse, type Text } from '../../lib/http'
+import { anyLike } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
 import { defineResource, isUniqueViolation, registerResource, stampsOf } from '../../lib/resource'
 import { defineTreeResource, placeNode, registerTreeResource, type TreeResourceHandle } from '../../lib/treeResource'
@@ -65,7 +65,7 @@ const DUP_MAJOR = { zh: '已有该编码的专业', en: 'A major with this code 
 const NOT_WBS = { zh: '不是 WBS 节点', en: 'Not a WBS node' }
 const NOT_EBS = { zh: '包含不是 EBS 节点的编号', en: 'Some ids are not EBS nodes' }
 
-const FILE_NAMES: Record<DictKind, { zh: string; en: string }> = {
+const FILE_NAMES: Record<DictKind, Text> = {
   ebs: { zh: 'EBS字典', en: 'EBS dictionary' },
   wbs: { zh: 'WBS字典', en: 'WBS dictionary' },
   quantity: { zh: '工程量字典', en: 'quantity dictionary' },
@@ -144,7 +144,7 @@ function dictionaryResource(kind: DictKind) {
       selection: recordSelection,
       filters: (q) => [
         eq(dictNode.kind, kind),
-        q.keyword ? or(ilike(dictNode.nodeName, likeEscape(q.keyword)), ilike(dictNode.nodeCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, dictNode.nodeName, dictNode.nodeCode) : undefined,
         q.majorId ? eq(dictNode.majorId, q.majorId) : undefined,
       ],
       sortable: { path: dictNode.path, nodeCode: dictNode.nodeCode, nodeName: dictNode.nodeName },
@@ -219,9 +219,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: Ctx): void {
       menu: DICT_MENUS.ebs,
       fns: { add: 'major', update: 'major', delete: 'major' },
       schemas: { add: dictMajorAdd, update: dictMajorUpdate, listQuery: dictMajorListQuery },
-      filters: (q) => [
-        q.keyword ? or(ilike(dictMajor.majorName, likeEscape(q.keyword)), ilike(dictMajor.majorCode, likeEscape(q.keyword))) : undefined,
-      ],
+      filters: (q) => [q.keyword ? anyLike(q.keyword, dictMajor.majorName, dictMajor.majorCode) : undefined],
       sortable: { sort: dictMajor.sort, majorCode: dictMajor.majorCode, majorName: dictMajor.majorName },
       unique: [{ field: 'majorCode', caseInsensitive: true, message: DUP_MAJOR }],
     }),

@@ -54,7 +54,7 @@ import {
   type RowError,
   type SheetRow,
 } from '../../lib/excel'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import type { AccountRow, AuthContext } from '../../types'
 import { enqueue, type ClaimedJob } from '../../lib/jobs'
 import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../../lib/resource'
@@ -63,7 +63,6 @@ import { receiveUpload } from './routes'
 import { fileRow, openStoredFile, storeFile } from './store'
 
 type Row = Record<string, unknown>
-type Text = { zh: string; en: string }
 
 /** Files with at most this many rows are imported before the POST answers. */
 export const SYNC_ROWS = 200

@@ -19,8 +19,7 @@
 import { crc32, inflate } from 'node:zlib'
 import { promisify } from 'node:util'
 import type { FileKind } from '../../../src/contract/schemas/files'
-
-type Text = { zh: string; en: string }
+import type { Text } from '../../lib/http'
 
 const inflateAsync = promisify(inflate)
 

@@ -27,7 +27,7 @@ import {
 } from '../../../src/contract/schemas/files'
 import { V } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import { answerInTransaction } from '../../plugins/idempotency'
 import { CSP } from '../../plugins/security-headers'
 import { IMAGE_KINDS, inspectFile } from './inspect'
@@ -40,7 +40,7 @@ export interface ReceivedFile {
   fields: Record<string, string>
 }
 
-const invalidFile = (req: FastifyRequest, text: { zh: string; en: string }, field = 'file') =>
+const invalidFile = (req: FastifyRequest, text: Text, field = 'file') =>
   new ApiError(Code.INVALID, [{ field, key: V.invalid, message: text[requestLang(req)] }], text)
 
 const NOT_MULTIPART = { zh: '请以 multipart/form-data 上传文件（字段 file）', en: 'Upload the file as multipart/form-data (field "file")' }

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client'
 import { invite } from '../../db/schema'
 import { orgName } from '../org'
 import { randomToken, sha256Hex } from '../../lib/crypto'
-import { ApiError, fieldErrors, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, fieldErrors, ok, parse, requestLang, type Text } from '../../lib/http'
 import { checkPermission, scopeOrgIds } from '../../lib/permissions'
 import { hit } from '../../plugins/rate-limit'
 import { emitEvent } from '../../lib/jobs'
@@ -31,7 +31,7 @@ import { writeSystemLog } from '../logs'
 import { registerContactPurpose } from './contact'
 import { invitePurpose, type InviteRow } from '../../lib/invitePurposes'
 
-const STATE_TEXT: Record<InviteState, { zh: string; en: string }> = {
+const STATE_TEXT: Record<InviteState, Text> = {
   expired: { zh: '邀请链接已过期，请联系邀请人重新发送', en: 'This invitation has expired; ask the person who invited you for a new one' },
   used: { zh: '该邀请已提交过，链接已失效', en: 'This invitation has already been submitted; the link no longer works' },
   invalid: { zh: '邀请链接无效，请检查链接是否完整', en: 'This invitation link is not valid; check that it is complete' },

@@ -25,7 +25,7 @@ import {
 import { V, validationText } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import { loginLog, operateLog, systemLog } from '../../db/schema'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import { escapeLike, likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { cappedCount, COUNT_CAP } from '../../lib/resource'
@@ -35,7 +35,6 @@ import { inScope } from '../../lib/orgScope'
 
 type Row = Record<string, unknown>
 type Q = Record<string, string | number | undefined>
-type Text = { zh: string; en: string }
 
 const MENU = '/admin/systemLog' as const
 /** Rows per batch of an export. */

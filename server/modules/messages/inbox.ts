@@ -6,7 +6,7 @@
  * the channel sends to accounts within the caller's data scope, with a retry of dead ones.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
 import {
@@ -27,7 +27,7 @@ import { job, msgConfig, msgInbox, msgPush } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import { checkOutboundUrl } from '../../lib/outbound'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { inScope } from '../../lib/orgScope'
 import { accountIdsOfUnits, accountRefs } from '../account'
 import { CUSTOM_TOPIC, MSG_CHANNEL, PUSH_JOB } from './fanout'
@@ -53,14 +53,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
       eq(msgInbox.accountId, me),
       q.read === 0 ? isNull(msgInbox.readAt) : q.read === 1 ? isNotNull(msgInbox.readAt) : undefined,
       q.eventCode ? eq(msgInbox.eventCode, q.eventCode) : undefined,
-      q.keyword
-        ? or(
-            ilike(msgInbox.titleZh, likeEscape(q.keyword)),
-            ilike(msgInbox.titleEn, likeEscape(q.keyword)),
-            ilike(msgInbox.contentZh, likeEscape(q.keyword)),
-            ilike(msgInbox.contentEn, likeEscape(q.keyword)),
-          )
-        : undefined,
+      q.keyword ? anyLike(q.keyword, msgInbox.titleZh, msgInbox.titleEn, msgInbox.contentZh, msgInbox.contentEn) : undefined,
     )
     const [rows, [total], unread] = await Promise.all([
       ctx.db

@@ -5,7 +5,7 @@
  * a send naming any other receiver is 20001 on `receivers`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { perm, type Permission } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { DATA_SCOPES } from '../../../src/contract/enums'
@@ -15,7 +15,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { orgGroup, orgGroupAccount } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
-import { likeEscape, qualified } from '../../lib/sql'
+import { anyLike, qualified } from '../../lib/sql'
 import { grantOf, refusePermission, scopeOrgIds } from '../../lib/permissions'
 import { inScope } from '../../lib/orgScope'
 import { accountIdsWithin, receivingAccounts } from '../account'
@@ -90,7 +90,7 @@ export function registerReceiverRoutes(app: FastifyInstance, ctx: Ctx): void {
             q.nodeId
               ? sql`${receiver.accountId} in (select ${orgGroupAccount.accountId} from ${orgGroupAccount} where ${orgGroupAccount.orgGroupId} = ${q.nodeId})`
               : inScope(receiver.organizationId, orgIds),
-            q.keyword ? or(ilike(receiver.userName, likeEscape(q.keyword)), ilike(receiver.accountName, likeEscape(q.keyword))) : undefined,
+            q.keyword ? anyLike(q.keyword, receiver.userName, receiver.accountName) : undefined,
           ),
         )
         .orderBy(asc(receiver.accountName))

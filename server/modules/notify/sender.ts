@@ -16,6 +16,7 @@ import type { Lang } from '../../../src/contract/codes'
 import type { Ctx } from '../../context'
 import { deliveryChannels } from './suppliers'
 import type { Mail } from './transports'
+import type { Text } from '../../lib/http'
 
 export { DeliveryError, SmtpMailer, WebhookSmsProvider, type Mail, type SmsProvider } from './transports'
 
@@ -33,7 +34,7 @@ export interface VerifyMessage {
 
 export const isEmailTarget = (target: string): boolean => target.includes('@')
 
-const PURPOSE: Record<CodePurpose, { zh: string; en: string }> = {
+const PURPOSE: Record<CodePurpose, Text> = {
   register: { zh: '注册账号', en: 'registering your account' },
   forgot: { zh: '找回密码', en: 'resetting your password' },
   bindPhone: { zh: '绑定手机号', en: 'binding this phone number' },

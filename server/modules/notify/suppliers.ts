@@ -25,7 +25,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { supplierConfig } from '../../db/schema'
 import { accountsByIds } from '../account'
-import { ApiError } from '../../lib/http'
+import { ApiError, type Text } from '../../lib/http'
 import { checkOutboundUrl } from '../../lib/outbound'
 import { open, seal, SecretUnreadable } from '../../lib/secretBox'
 import { DeliveryError, SmtpMailer, WebhookSmsProvider, type Mail, type Mailer, type SmsProvider } from './transports'
@@ -192,12 +192,12 @@ const TEST_SMS: Record<Lang, string> = {
   en: '[Trestle] This is a test SMS: receiving it means the SMS service is set up correctly.',
 }
 
-const NOT_CONFIGURED: Record<SupplierKind, { zh: string; en: string }> = {
+const NOT_CONFIGURED: Record<SupplierKind, Text> = {
   mail: { zh: '未配置邮件服务，请先保存邮件服务设置', en: 'No mail service is configured: save the mail service first' },
   sms: { zh: '未配置短信服务，请先保存短信服务设置', en: 'No SMS service is configured: save the SMS service first' },
 }
 
-const REASONS: Record<DeliveryError['reason'], { zh: string; en: string }> = {
+const REASONS: Record<DeliveryError['reason'], Text> = {
   auth: { zh: '邮件服务器拒绝了用户名或密码', en: 'the mail server refused the user name or password' },
   connect: { zh: '无法连接到服务器，请检查地址和端口', en: 'the server could not be reached: check the address and port' },
   timeout: { zh: '服务器未在规定时间内响应', en: 'the server did not answer in time' },

@@ -23,7 +23,7 @@ import { oauthChallengeQuery, type ThirdPlatform } from '../../../src/contract/s
 import type { Ctx } from '../../context'
 import { oauthState } from '../../db/schema'
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto'
-import { ApiError, parse } from '../../lib/http'
+import { ApiError, parse, type Text } from '../../lib/http'
 import { hit } from '../../plugins/rate-limit'
 import { OAuthClient, ProviderError, type Identity } from './client'
 
@@ -32,7 +32,7 @@ export type OAuthPurpose = 'login' | 'bind'
 const STATE_TTL_MS = 10 * 60_000
 const STARTS_PER_IP = 60
 
-export const PLATFORM_NAMES: Record<ThirdPlatform, { zh: string; en: string }> = {
+export const PLATFORM_NAMES: Record<ThirdPlatform, Text> = {
   wechat: { zh: '微信', en: 'WeChat' },
   qq: { zh: 'QQ', en: 'QQ' },
 }

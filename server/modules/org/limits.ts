@@ -4,11 +4,11 @@
  * the account module's to say: it passes that count as SQL over "organization"."organization_id"
  * (server/modules/account/unitAccounts.ts serves orgAccount/* with these).
  */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { OrgAccountRow } from '../../../src/contract/schemas/org'
 import type { Db } from '../../db/client'
 import { organization, organizationType } from '../../db/schema'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { orgVisible } from './queries'
 import { sortedBy } from './search'
 
@@ -31,9 +31,7 @@ export async function unitLimitPage(
 ): Promise<{ records: OrgAccountRow[]; total: number }> {
   const where = and(
     orgVisible(ids),
-    q.keyword
-      ? or(ilike(organization.organizationName, likeEscape(q.keyword)), ilike(organization.shortName, likeEscape(q.keyword)))
-      : undefined,
+    q.keyword ? anyLike(q.keyword, organization.organizationName, organization.shortName) : undefined,
     q.parentId ? eq(organization.parentId, q.parentId) : undefined,
     q.unitId ? or(eq(organization.organizationId, q.unitId), eq(organization.parentId, q.unitId)) : undefined,
   )

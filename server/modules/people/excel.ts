@@ -8,21 +8,15 @@
 import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
-import {
-  POSITION_LEVELS,
-  POSTS,
-  SEXES,
-  userAdd,
-  userImportRow,
-  userImportTarget,
-  userListQuery,
-  userUpdate,
-} from '../../../src/contract/schemas/people'
-import { en as peopleEn, zh as peopleZh } from '../../../src/lib/i18n/locales/people'
+import { excelColumns } from '../../../src/contract/fields'
+import { PERSON_FIELDS } from '../../../src/contract/fields/people'
+import { userAdd, userImportRow, userImportTarget, userListQuery, userUpdate } from '../../../src/contract/schemas/people'
+import * as peopleTexts from '../../../src/lib/i18n/locales/people'
 import type { Ctx } from '../../context'
 import { department } from '../../db/schema'
 import { orgIdByName } from '../org'
-import { localeValues, type ExcelColumn } from '../../lib/excel'
+import { columnsBefore, localeValues, type ExcelColumn } from '../../lib/excel'
+import { localeTexts } from '../../lib/fields'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { registerImportExport } from '../files'
@@ -30,59 +24,53 @@ import { ORG_MENU } from '../../lib/orgScope'
 import type { ResourceHandle } from '../../lib/resource'
 import { maskPeople } from './user'
 
+const text = localeTexts({ people: peopleTexts })
+
+/**
+ * The person's declared fields (the ID and cellphone numbers titled as the templates always had them),
+ * the organisation and department by name before the post, and what an export adds.
+ */
 export const USER_COLUMNS: ExcelColumn[] = [
-  {
-    field: 'name',
-    title: { zh: '姓名', en: 'Name' },
-    required: true,
-    width: 12,
-    hint: { zh: '最多 30 个字符', en: 'At most 30 characters' },
-  },
-  { field: 'sex', title: { zh: '性别', en: 'Sex' }, required: true, width: 8, values: localeValues(SEXES, peopleZh.sex, peopleEn.sex) },
-  {
-    field: 'idCard',
-    title: { zh: '身份证号码', en: 'ID number' },
-    required: true,
-    width: 22,
-    hint: { zh: '18 位，校验位须正确；不能与已登记人员重复', en: '18 characters with a correct check character; not registered already' },
-  },
-  {
-    field: 'birthDate',
-    title: { zh: '出生日期', en: 'Birth date' },
-    width: 12,
-    hint: { zh: 'YYYY-MM-DD；不填则取身份证号码中的日期', en: 'YYYY-MM-DD; empty: the date in the ID number' },
-  },
-  { field: 'cellphone', title: { zh: '手机号码', en: 'Cellphone' }, required: true, width: 14 },
-  { field: 'email', title: { zh: '邮箱', en: 'Email' }, width: 24 },
-  {
-    field: 'organizationName',
-    title: { zh: '单位', en: 'Organisation' },
-    width: 28,
-    hint: {
-      zh: '单位全称；不填则导入到开始导入的单位（从首页等处导入时为导入人所在单位）',
-      en: 'Full name; empty: the organisation the import was started from (or your own)',
-    },
-  },
-  {
-    field: 'departmentName',
-    title: { zh: '部门', en: 'Department' },
-    width: 16,
-    hint: { zh: '该单位下的部门名称；不填则直属单位', en: 'A department of that organisation; empty: directly under it' },
-  },
-  { field: 'post', title: { zh: '岗位', en: 'Post' }, width: 12, values: localeValues(POSTS, peopleZh.post, peopleEn.post) },
-  {
-    field: 'positionLevel',
-    title: { zh: '职级', en: 'Position level' },
-    width: 12,
-    values: localeValues(POSITION_LEVELS, peopleZh.positionLevel, peopleEn.positionLevel),
-  },
-  { field: 'accountName', title: { zh: '账号', en: 'Account' }, width: 14, exportOnly: true },
+  ...columnsBefore(
+    excelColumns(PERSON_FIELDS, text, {
+      idCard: {
+        field: 'idCard',
+        title: { zh: '身份证号码', en: 'ID number' },
+        required: true,
+        width: 22,
+        hint: {
+          zh: '18 位，校验位须正确；不能与已登记人员重复',
+          en: '18 characters with a correct check character; not registered already',
+        },
+      },
+      cellphone: { field: 'cellphone', title: { zh: '手机号码', en: 'Cellphone' }, required: true, width: 14 },
+    }),
+    'post',
+    [
+      {
+        field: 'organizationName',
+        title: { zh: '单位', en: 'Organisation' },
+        width: 28,
+        hint: {
+          zh: '单位全称；不填则导入到开始导入的单位（从首页等处导入时为导入人所在单位）',
+          en: 'Full name; empty: the organisation the import was started from (or your own)',
+        },
+      },
+      {
+        field: 'departmentName',
+        title: { zh: '部门', en: 'Department' },
+        width: 16,
+        hint: { zh: '该单位下的部门名称；不填则直属单位', en: 'A department of that organisation; empty: directly under it' },
+      },
+    ],
+  ),
+  { field: 'accountName', title: text('people.field.accountName'), width: 14, exportOnly: true },
   {
     field: 'status',
-    title: { zh: '状态', en: 'Status' },
+    title: text('people.field.status'),
     width: 8,
     exportOnly: true,
-    values: localeValues(['active', 'archived'], peopleZh.personStatus, peopleEn.personStatus),
+    values: localeValues(['active', 'archived'], peopleTexts.zh.personStatus, peopleTexts.en.personStatus),
   },
 ]
 

@@ -89,10 +89,7 @@ export const projectDepartmentResource = defineResource({
   projectField: 'projectId',
   projectOf: { field: 'projectOrganizationId', get: (input, w) => projectOfOrg(w.tx, input.projectOrganizationId) },
   schemas: { add: projectDepartmentAdd, update: projectDepartmentUpdate, listQuery: projectDepartmentListQuery },
-  filters: (q) => [
-    q.projectId ? eq(projectDepartment.projectId, q.projectId) : undefined,
-    q.projectOrganizationId ? eq(projectDepartment.projectOrganizationId, q.projectOrganizationId) : undefined,
-  ],
+  filters: (q) => [q.projectOrganizationId ? eq(projectDepartment.projectOrganizationId, q.projectOrganizationId) : undefined],
   sortable: { sort: projectDepartment.sort, departmentName: projectDepartment.departmentName },
   unique: [{ field: 'departmentName', within: ['projectOrganizationId', 'parentId'], message: DUP_DEPT }],
   // the path is the tree's bookkeeping, not part of the answer

@@ -32,9 +32,9 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container, designUnit, engineeringMajor, line, project, projectOrg, projectUnit, unitEngineering, workSite } from '../../db/schema'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError, ok, parse, type Text } from '../../lib/http'
 import { projectWhere, requireProjectOwner, requireProjects, visibleProjectIds } from '../../lib/projectScope'
-import { likeEscape } from '../../lib/sql'
+import { anyLike, likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, stampsOf, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { orgExists, unitNames } from '../org'
@@ -116,7 +116,7 @@ const structureLeft = {
   zh: (parts: string[]) => `项目下还有${parts.join('、')}，请先删除这些内容再删除项目`,
   en: (parts: string[]) => `The project still holds ${parts.join(', ')}: remove them before deleting the project`,
 }
-const STRUCTURE_NAMES: Record<keyof typeof STRUCTURE, { zh: string; en: string }> = {
+const STRUCTURE_NAMES: Record<keyof typeof STRUCTURE, Text> = {
   line: { zh: '线路', en: 'lines' },
   engineeringMajor: { zh: '专业', en: 'majors' },
   projectOrg: { zh: '项目组织', en: 'project organisations' },
@@ -192,7 +192,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       projectField: 'projectId',
       schemas: { add: projectAdd, update: projectUpdate, listQuery: projectListQuery },
       filters: (q) => [
-        q.keyword ? or(ilike(project.projectName, likeEscape(q.keyword)), ilike(project.projectCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, project.projectName, project.projectCode) : undefined,
         q.status ? eq(project.status, q.status) : undefined,
         q.projectType ? eq(project.projectType, q.projectType) : undefined,
         q.organizationId
@@ -258,10 +258,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       menu: PROJECT_INFO_MENU,
       projectField: 'projectId',
       schemas: { add: projectUnitAdd, update: projectUnitUpdate, listQuery: projectUnitListQuery },
-      filters: (q) => [
-        q.projectId ? eq(projectUnit.projectId, q.projectId) : undefined,
-        q.unitType ? eq(projectUnit.unitType, q.unitType) : undefined,
-      ],
+      filters: (q) => [q.unitType ? eq(projectUnit.unitType, q.unitType) : undefined],
       sortable: { sort: projectUnit.sort, unitType: projectUnit.unitType, createTime: projectUnit.createTime },
       unique: [{ field: 'organizationId', within: ['projectId', 'unitType'], message: DUP.unit }],
       selection: { ...getTableColumns(projectUnit), organizationName: unitNames.organizationName },
@@ -300,9 +297,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       projectField: 'projectId',
       schemas: { add: lineAdd, update: lineUpdate, listQuery: lineListQuery },
       filters: (q) => [
-        q.projectId ? eq(line.projectId, q.projectId) : undefined,
         q.lineType ? eq(line.lineType, q.lineType) : undefined,
-        q.keyword ? or(ilike(line.lineName, likeEscape(q.keyword)), ilike(line.lineCode, likeEscape(q.keyword))) : undefined,
+        q.keyword ? anyLike(q.keyword, line.lineName, line.lineCode) : undefined,
       ],
       sortable: { sort: line.sort, lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType },
       unique: [
@@ -322,7 +318,6 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       menu: PROJECT_CONFIG_MENU,
       projectField: 'projectId',
       schemas: { add: engineeringMajorAdd, update: engineeringMajorUpdate, listQuery: engineeringMajorListQuery },
-      filters: (q) => [q.projectId ? eq(engineeringMajor.projectId, q.projectId) : undefined],
       sortable: { sort: engineeringMajor.sort, majorCode: engineeringMajor.majorCode, majorName: engineeringMajor.majorName },
       unique: [
         { field: 'majorCode', caseInsensitive: true, within: ['projectId'], message: DUP.majorCode },
@@ -341,10 +336,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       menu: PROJECT_CONFIG_MENU,
       projectField: 'projectId',
       schemas: { add: projectOrgAdd, update: projectOrgUpdate, listQuery: projectOrgListQuery },
-      filters: (q) => [
-        q.projectId ? eq(projectOrg.projectId, q.projectId) : undefined,
-        q.keyword ? ilike(projectOrg.projectOrganizationName, likeEscape(q.keyword)) : undefined,
-      ],
+      filters: (q) => [q.keyword ? ilike(projectOrg.projectOrganizationName, likeEscape(q.keyword)) : undefined],
       sortable: { sort: projectOrg.sort, projectOrganizationName: projectOrg.projectOrganizationName },
       unique: [{ field: 'projectOrganizationName', within: ['projectId'], message: DUP.orgName }],
       selection: { ...getTableColumns(projectOrg), organizationName: unitNames.organizationName },

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { eq, ilike, or } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import {
@@ -32,7 +32,7 @@ import { container } from '../../db/schema'
 import { localeValues, type ExcelColumn } from '../../lib/excel'
 import { ApiError } from '../../lib/http'
 import { requireProject, requireProjects, visibleProjectIds } from '../../lib/projectScope'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 import { defineResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { defineTreeResource, placeNode, readTree, registerTreeResource } from '../../lib/treeResource'
@@ -74,10 +74,7 @@ export const containerResource = defineResource({
   schemas: { add: containerAdd, update: containerUpdate, listQuery: containerListQuery },
   selection,
   filters: (q) => [
-    eq(container.projectId, q.projectId),
-    q.keyword
-      ? or(ilike(container.containerName, likeEscape(q.keyword)), ilike(container.containerCode, likeEscape(q.keyword)))
-      : undefined,
+    q.keyword ? anyLike(q.keyword, container.containerName, container.containerCode) : undefined,
     q.containerType ? eq(container.containerType, q.containerType) : undefined,
   ],
   sortable: { path: container.path, containerCode: container.containerCode, containerName: container.containerName },

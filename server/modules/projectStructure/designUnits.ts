@@ -123,7 +123,6 @@ const designUnitDef = <M extends MenuPath>(name: string, menu: M) =>
         .leftJoin(line, eq(line.lineId, designUnit.lineId))
         .leftJoin(containerOfUnit, eq(containerOfUnit.containerId, designUnit.containerId)) as unknown as typeof q,
     filters: (q) => [
-      q.projectId ? eq(designUnit.projectId, q.projectId) : undefined,
       q.lineId ? eq(designUnit.lineId, q.lineId) : undefined,
       q.designUnitName ? ilike(designUnit.designUnitName, likeEscape(q.designUnitName)) : undefined,
       q.major ? ilike(designUnit.major, likeEscape(q.major)) : undefined,
@@ -199,7 +198,6 @@ const unitEngineeringDef = <M extends MenuPath>(name: string, menu: M) =>
         .leftJoin(designUnit, eq(designUnit.designUnitId, unitEngineering.designUnitId))
         .leftJoin(containerOfEngineering, eq(containerOfEngineering.containerId, unitEngineering.containerId)) as unknown as typeof q,
     filters: (q) => [
-      q.projectId ? eq(unitEngineering.projectId, q.projectId) : undefined,
       q.designUnitId ? eq(unitEngineering.designUnitId, q.designUnitId) : undefined,
       q.category ? eq(unitEngineering.category, q.category) : undefined,
       q.unitName ? ilike(unitEngineering.unitName, likeEscape(q.unitName)) : undefined,

@@ -29,7 +29,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { application, resourcePool, roleOrg, roleResourceGrant } from '../../db/schema'
 import { orgNames, unitOptions } from '../org'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import {
   appText,
   checkAdminKept,
@@ -45,7 +45,6 @@ import {
   touchRole,
   visibleRole,
   type Holdings,
-  type Text,
 } from './holdings'
 import { read, write } from './perm'
 import { setRoleDataScope } from './rolePort'

@@ -23,15 +23,13 @@ import {
   roleOrg,
   roleResourceGrant,
 } from '../../db/schema'
-import { ApiError } from '../../lib/http'
+import { ApiError, type Text } from '../../lib/http'
 import { roleHasNormalMember } from './accountPort'
 import { scopeOrgIds } from '../../lib/permissions'
 import type { AuthContext } from '../../types'
 import { unitNames } from '../org'
 import { MENU } from './perm'
 import { activeRolesOf, rolesByIds, touchRoleRow } from './rolePort'
-
-export type Text = { zh: string; en: string }
 
 const SCOPE_TEXT: Record<DataScope, Text> = {
   own: { zh: '本单位', en: 'own organisation' },

@@ -39,7 +39,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { tabContent, tabTemplate, tabTemplateVersion } from '../../db/schema'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, fill, type Text } from '../../lib/http'
 import { projectWhere, requireProject, visibleProjectIds } from '../../lib/projectScope'
 import type { AuthContext } from '../../types'
 import { currentNodeIds, startProcess } from '../workflow'
@@ -47,7 +47,7 @@ import { workSiteIdsOf } from '../workSite'
 import { cellAccess, subjectsOf, visibleCells, visibleSheet, type CellAccess, type RuleRow, type Subjects } from './access'
 import { pageOf } from '../../lib/paging'
 import { MENU, rulesOf } from './templates'
-import { fill, TAB_TEXT, type Text } from './texts'
+import { TAB_TEXT } from './texts'
 import { missingRequired, valueProblems } from './values'
 
 type ContentRow = typeof tabContent.$inferSelect

@@ -13,7 +13,7 @@
  *   GET  tabulation/versionList                 the versions, newest first
  *   GET  cellPermission/list, POST save         a template's rules; save replaces the set
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -45,14 +45,14 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { tabCellPermission, tabContent, tabGroup, tabTemplate, tabTemplateVersion } from '../../db/schema'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, fill } from '../../lib/http'
 import { isUniqueViolation } from '../../lib/resource'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 import { pageOf } from '../../lib/paging'
 import { modelKeyPublished } from '../workflow'
 import { rulesWithoutSubject } from './access'
-import { fill, TAB_TEXT } from './texts'
+import { TAB_TEXT } from './texts'
 
 export const MENU = '/admin/table-manage'
 
@@ -289,9 +289,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
   const listWhere = async (q: ReturnType<typeof tabTemplateListQuery.parse>): Promise<SQL | undefined> => {
     const groups = q.tabGroupId ? await groupTree.subtreeIds(ctx.db, q.tabGroupId) : null
     return and(
-      q.keyword
-        ? or(ilike(tabTemplate.name, `%${likeEscape(q.keyword)}%`), ilike(tabTemplate.code, `%${likeEscape(q.keyword)}%`))
-        : undefined,
+      q.keyword ? anyLike(q.keyword, tabTemplate.name, tabTemplate.code) : undefined,
       groups ? (groups.length ? inArray(tabTemplate.tabGroupId, groups) : sql`false`) : undefined,
       q.status ? eq(tabTemplate.status, q.status) : undefined,
       q.published ? sql`${tabTemplate.currentVersionNo} > 0` : undefined,

@@ -1,8 +1,5 @@
 /** The tabulation module's answers in both languages (the request's language is picked by lib/http); `{x}` is filled in. */
-export interface Text {
-  zh: string
-  en: string
-}
+import type { Text } from '../../lib/http'
 
 export const TAB_TEXT = {
   groupGone: { zh: '模板分组不存在', en: 'The template group does not exist' },
@@ -49,9 +46,6 @@ export const TAB_TEXT = {
   badFillInSheet: { zh: '「填写单元格」工作表第 {x} 行无效', en: 'Row {x} of the fill-in cells sheet is invalid' },
   badSheet: { zh: '工作表内容无效：{x}', en: 'The worksheet is not valid: {x}' },
 } satisfies Record<string, Text>
-
-/** The text with `{x}` replaced. */
-export const fill = (t: Text, x: string | number): Text => ({ zh: t.zh.replace('{x}', String(x)), en: t.en.replace('{x}', String(x)) })
 
 /** The worksheet that carries the fill-in cells in an exported (and re-imported) workbook. */
 export const FILL_IN_SHEET = '填写单元格'

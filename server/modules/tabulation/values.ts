@@ -11,7 +11,8 @@ import type { TabCellValue, TabChoiceSource, TabFillIn } from '../../../src/cont
 import type { Db } from '../../db/client'
 import { enabledDictNodeIds } from '../dictionary'
 import { workSiteIdsOf } from '../workSite'
-import { fill, TAB_TEXT, type Text } from './texts'
+import { fill, type Text } from '../../lib/http'
+import { TAB_TEXT } from './texts'
 
 const isId = (v: unknown): v is string => typeof v === 'string' && z.uuid().safeParse(v).success
 

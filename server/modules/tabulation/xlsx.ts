@@ -30,7 +30,8 @@ import {
   type TabStyle,
 } from '../../../src/contract/schemas/tabulation'
 import { checkWorkbookBounds } from '../../lib/xlsxBounds'
-import { FILL_IN_SHEET, fill, TAB_TEXT, type Text } from './texts'
+import { fill, type Text } from '../../lib/http'
+import { FILL_IN_SHEET, TAB_TEXT } from './texts'
 
 type Border = (typeof TAB_BORDERS)[number]
 

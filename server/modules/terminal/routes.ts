@@ -13,7 +13,7 @@
  * (tourist) accounts neither apply nor send heartbeats (20003).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -33,7 +33,7 @@ import { terminal, terminalEvent, terminalHeartbeat as heartbeat } from '../../d
 import { ApiError, ok, parse } from '../../lib/http'
 import { ipCity } from '../../lib/ipCity'
 import { emitEvent } from '../../lib/jobs'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { hit, peek } from '../../plugins/rate-limit'
 import { defineResource, registerResource } from '../../lib/resource'
@@ -154,13 +154,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
       sortable,
       defaultDesc: true,
       filters: (q) => [
-        q.keyword
-          ? or(
-              ilike(terminal.deviceId, likeEscape(q.keyword)),
-              ilike(terminal.accountName, likeEscape(q.keyword)),
-              ilike(terminal.deviceName, likeEscape(q.keyword)),
-            )
-          : undefined,
+        q.keyword ? anyLike(q.keyword, terminal.deviceId, terminal.accountName, terminal.deviceName) : undefined,
         q.status ? eq(terminal.status, q.status) : undefined,
         q.connection === 'online'
           ? onlineSql

@@ -10,7 +10,7 @@
  * the transaction). Codes are unique within a project (20006).
  */
 import type { FastifyRequest } from 'fastify'
-import { and, eq, ilike, inArray, or } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -25,7 +25,7 @@ import { activeStaffUnder, isStaffUnder, personNameOf } from '../people'
 import { structureChoices } from '../projectStructure'
 import { ApiError, parse } from '../../lib/http'
 import { requireInProject } from '../../lib/projectScope'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { fileUrls, PHOTO, requireFiles } from '../files'
 import { columnsOf, filtersOf, sortableOf } from '../../lib/fields'
 import { defineResource, stampsOf, type WriteContext } from '../../lib/resource'
@@ -164,15 +164,9 @@ export const workSiteDef = <M extends MenuPath>(ctx: Ctx, name: string, menu: M)
         .leftJoin(siteDesignUnit, eq(siteDesignUnit.designUnitId, workSite.designUnitId))
         .leftJoin(siteContainer, eq(siteContainer.containerId, workSite.containerId)) as unknown as typeof q,
     filters: (q) => [
-      q.projectId ? eq(workSite.projectId, q.projectId) : undefined,
       ...filtersOf(workSite, WORK_SITE_FIELDS, q),
       q.keyword
-        ? or(
-            ilike(workSite.workSiteName, likeEscape(q.keyword)),
-            ilike(workSite.workSiteCode, likeEscape(q.keyword)),
-            ilike(workSite.address, likeEscape(q.keyword)),
-            ilike(personNameOf(workSite.managerUserId), likeEscape(q.keyword)),
-          )
+        ? anyLike(q.keyword, workSite.workSiteName, workSite.workSiteCode, workSite.address, personNameOf(workSite.managerUserId))
         : undefined,
     ],
     // by code unless the list asks otherwise

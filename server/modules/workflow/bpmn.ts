@@ -8,7 +8,8 @@
 import BpmnModdle, { type ModdleContext, type ModdleElement } from 'bpmn-moddle'
 import { WF_XML_MAX, utf8Length } from '../../../src/contract/schemas/workflow'
 import { checkCondition } from './expression'
-import { BPMN_TEXT, fill, type Text } from './texts'
+import { fill, type Text } from '../../lib/http'
+import { BPMN_TEXT } from './texts'
 
 export interface GraphNode {
   id: string

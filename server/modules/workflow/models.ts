@@ -12,7 +12,7 @@
  *   GET  wfModelHistory/listPublish      versions (versionType 1 by default), newest first; …/listPagePublish paged
  *   PUT  wfModelHistory/updateStatus     { status, modelHistoryIds }: 1 in use, 0 stopped (no new starts)
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { perm } from '../../../src/contract/catalogue'
@@ -37,15 +37,14 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { wfModel, wfModelHistory } from '../../db/schema'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import { isUniqueViolation } from '../../lib/resource'
 import { pageOf } from '../../lib/paging'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import type { OwnedResourceKind } from '../roleAuth'
 import { checkBpmn, draftGraph } from './bpmn'
 import { configsOf } from './runtime'
 import { formProblems } from './startForm'
-import type { Text } from './texts'
 
 const MENU = '/admin/process-model-management'
 const KEY_TAKEN: Text = { zh: '流程标识已存在', en: 'A model with that key exists' }
@@ -136,7 +135,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(API.model.list, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
     const q = parse(wfModelListQuery, req.query, req)
     const conds: (SQL | undefined)[] = [
-      q.keyword ? or(ilike(wfModel.name, `%${likeEscape(q.keyword)}%`), ilike(wfModel.modelKey, `%${likeEscape(q.keyword)}%`)) : undefined,
+      q.keyword ? anyLike(q.keyword, wfModel.name, wfModel.modelKey) : undefined,
       q.category ? eq(wfModel.category, q.category) : undefined,
       q.applicationId ? eq(wfModel.applicationId, q.applicationId) : undefined,
     ]
@@ -247,9 +246,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
       eq(wfModelHistory.versionType, q.versionType ?? 1),
       q.modelId ? eq(wfModelHistory.modelId, q.modelId) : undefined,
       q.status === undefined ? undefined : eq(wfModelHistory.status, q.status),
-      q.keyword
-        ? or(ilike(wfModelHistory.name, `%${likeEscape(q.keyword)}%`), ilike(wfModelHistory.modelKey, `%${likeEscape(q.keyword)}%`))
-        : undefined,
+      q.keyword ? anyLike(q.keyword, wfModelHistory.name, wfModelHistory.modelKey) : undefined,
     )
 
   app.get(API.history.listPublish, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {

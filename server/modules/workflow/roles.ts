@@ -10,7 +10,7 @@
  * The runtime's `wfRole` executor (executors.ts) resolves through these rows when a node is reached; a
  * role named by a version in use is not deleted (20021: stop the version first).
  */
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -26,12 +26,11 @@ import {
 } from '../../../src/contract/schemas/workflow'
 import type { Ctx } from '../../context'
 import { wfModelHistory, wfRole, wfRoleAccount } from '../../db/schema'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError, ok, parse, fill, type Text } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource } from '../../lib/resource'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { accountIdsWithin, accountRefs, accountsWithHolder } from '../account'
-import { fill, type Text } from './texts'
 import { pageOf } from '../../lib/paging'
 
 /** Accounts the member picker offers at once (a keyword narrows them). */
@@ -61,7 +60,7 @@ export const wfRoleResource = defineResource({
   menu: MENU,
   schemas: { add: wfRoleSchemas.add, update: wfRoleSchemas.update, listQuery: wfRoleListQuery },
   filters: (q) => [
-    q.keyword ? or(ilike(wfRole.roleName, likeEscape(q.keyword)), ilike(wfRole.roleCode, likeEscape(q.keyword))) : undefined,
+    q.keyword ? anyLike(q.keyword, wfRole.roleName, wfRole.roleCode) : undefined,
     q.status === undefined ? undefined : eq(wfRole.status, q.status),
   ],
   sortable: { createTime: wfRole.createTime, roleName: wfRole.roleName },
@@ -118,7 +117,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: Ctx): void {
     await mustExist(q.wfRoleId)
     const where = and(
       eq(wfRoleAccount.wfRoleId, q.wfRoleId),
-      q.keyword ? or(ilike(member.accountName, likeEscape(q.keyword)), ilike(member.userName, likeEscape(q.keyword))) : undefined,
+      q.keyword ? anyLike(q.keyword, member.accountName, member.userName) : undefined,
     )
     const rows = ctx.db
       .select({ accountId: wfRoleAccount.accountId, accountName: member.accountName, userName: member.userName })

@@ -16,11 +16,11 @@ import {
   type WfStartFormValue,
 } from '../../../src/contract/schemas/workflow'
 import type { Db } from '../../db/client'
-import { ApiError, requestLang } from '../../lib/http'
+import { ApiError, requestLang, fill, type Text } from '../../lib/http'
 import { accountsByIds, normalAccountIds } from '../account'
 import { loadModel, startEventOf, type ProcessGraph } from './bpmn'
 import { configsOf } from './runtime'
-import { FORM_TEXT, fill, variableNotInForm, type Text } from './texts'
+import { FORM_TEXT, variableNotInForm } from './texts'
 
 /** The start form of a graph's configs (null: neither fields nor an external URL on the start event). */
 export function startFormIn(graph: ProcessGraph, configs: WfConfigs): WfStartForm | null {

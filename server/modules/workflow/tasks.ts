@@ -14,7 +14,7 @@
  * task as it is now (an offline outbox shows a conflict). An instance the caller has no part in and
  * that lies outside its data scope is 20002, as if it did not exist.
  */
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -48,7 +48,7 @@ import { wfCc, wfComment, wfInstance, wfModelHistory, wfTask } from '../../db/sc
 import { ApiError, ok, parse } from '../../lib/http'
 import { inScope } from '../../lib/orgScope'
 import { scopeOrgIds } from '../../lib/permissions'
-import { likeEscape } from '../../lib/sql'
+import { anyLike } from '../../lib/sql'
 import { accountShownNameOf, accountsWithHolder } from '../account'
 import type { WorkflowRuntime } from './runtime'
 import { startInstance, starterCheck } from './start'
@@ -157,8 +157,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
     const counted = ctx.db.select({ n: count() }).from(wfInstance).innerJoin(wfModelHistory, ofVersion).where(where)
     return ok<Page<WfInstanceRow>>(req, await pageOf(q, rows, counted, instanceOut))
   }
-  const titleLike = (keyword?: string) =>
-    keyword ? or(ilike(wfInstance.title, likeEscape(keyword)), ilike(wfModelHistory.name, likeEscape(keyword))) : undefined
+  const titleLike = (keyword?: string) => (keyword ? anyLike(keyword, wfInstance.title, wfModelHistory.name) : undefined)
 
   app.get(API.instance.listPage, signed(), async (req) => {
     const q = parse(wfInstanceListQuery, req.query, req)

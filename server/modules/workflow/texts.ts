@@ -1,8 +1,5 @@
 /** The workflow module's answers in both languages (the request's language is picked by lib/http). */
-export interface Text {
-  zh: string
-  en: string
-}
+import type { Text } from '../../lib/http'
 
 /** What a deploy finds wrong with a model's BPMN (20001 on bpmnXml); `{x}` is filled in. */
 export const BPMN_TEXT = {
@@ -61,9 +58,6 @@ export const RUN_TEXT = {
   engineFault: { zh: '流程无法继续：{x}', en: 'The process cannot go on: {x}' },
   notStarter: { zh: '没有发起该流程的权限', en: 'You may not start this process' },
 } satisfies Record<string, Text>
-
-/** The text with `{x}` replaced. */
-export const fill = (t: Text, x: string | number): Text => ({ zh: t.zh.replace('{x}', String(x)), en: t.en.replace('{x}', String(x)) })
 
 /** A start form's refusals: at deploy (20001 on bpmnXml) and at start (20001 on `variables.<key>`); `{x}` is filled in. */
 export const FORM_TEXT = {

@@ -59,18 +59,18 @@ export const ATTR_ITEM_FIELDS = defineFields('attributes.field', [
 ])
 
 export const BOQ_ITEM_FIELDS = defineFields('attributes.boq.field', [
-  { key: 'itemCode', kind: 'text', max: 50, required: true, form: true },
-  { key: 'itemName', kind: 'text', max: 100, format: 'name', required: true, form: true },
-  { key: 'unit', kind: 'text', max: 20, required: true, form: true },
+  { key: 'itemCode', kind: 'text', max: 50, required: true, form: true, excel: true },
+  { key: 'itemName', kind: 'text', max: 100, format: 'name', required: true, form: true, excel: true },
+  { key: 'unit', kind: 'text', max: 20, required: true, form: true, excel: true },
   sort,
-  { key: 'quantity', kind: 'number', precision: 4, min: 0, required: true, form: true },
-  { key: 'unitPrice', kind: 'number', precision: 4, min: 0, required: true, form: true },
-  remark,
+  { key: 'quantity', kind: 'number', precision: 4, min: 0, required: true, form: true, excel: { hint: 'attributes.boq.decimalsHint' } },
+  { key: 'unitPrice', kind: 'number', precision: 4, min: 0, required: true, form: true, excel: { hint: 'attributes.boq.decimalsHint' } },
+  { ...remark, excel: true },
 ])
 
 export const RESOURCE_POOL_FIELDS = defineFields('attributes.pool.field', [
-  { key: 'resourceName', kind: 'text', max: 50, format: 'name', required: true, form: true },
-  { key: 'resourceCode', kind: 'text', max: 80, required: true, form: true },
+  { key: 'resourceName', kind: 'text', max: 50, format: 'name', required: true, form: true, excel: true },
+  { key: 'resourceCode', kind: 'text', max: 80, required: true, form: true, excel: { hint: 'attributes.pool.codeHint' } },
   {
     key: 'resourceType',
     kind: 'choice',
@@ -79,9 +79,10 @@ export const RESOURCE_POOL_FIELDS = defineFields('attributes.pool.field', [
     required: true,
     filter: true,
     form: true,
+    excel: true,
   },
   sort,
-  { key: 'uri', kind: 'text', max: 500, form: { wide: true } },
-  status,
-  remark,
+  { key: 'uri', kind: 'text', max: 500, form: { wide: true }, excel: true },
+  { ...status, excel: true },
+  { ...remark, excel: true },
 ])

@@ -54,14 +54,14 @@ export type PositionLevel = (typeof POSITION_LEVELS)[number]
  * field of the form's own (an upload of purpose `avatar`).
  */
 export const PERSON_FIELDS = defineFields('people.field', [
-  { key: 'name', kind: 'text', max: 30, format: 'name', required: true, form: true },
-  { key: 'sex', kind: 'choice', options: SEXES, optionLabels: 'people.sex', required: true, form: true },
-  { key: 'idCard', kind: 'text', max: 18, required: true, form: true },
-  { key: 'birthDate', kind: 'date', form: { hint: 'people.hint.birthDate' } },
-  { key: 'cellphone', kind: 'text', max: 11, required: true, form: true },
-  { key: 'email', kind: 'text', max: 100, form: true },
-  { key: 'post', kind: 'choice', options: POSTS, optionLabels: 'people.post', form: true },
-  { key: 'positionLevel', kind: 'choice', options: POSITION_LEVELS, optionLabels: 'people.positionLevel', form: true },
+  { key: 'name', kind: 'text', max: 30, format: 'name', required: true, form: true, excel: { hint: 'people.hint.nameInSheet' } },
+  { key: 'sex', kind: 'choice', options: SEXES, optionLabels: 'people.sex', required: true, form: true, excel: true },
+  { key: 'idCard', kind: 'text', max: 18, required: true, form: true, excel: true },
+  { key: 'birthDate', kind: 'date', form: { hint: 'people.hint.birthDate' }, excel: { hint: 'people.hint.birthDateInSheet' } },
+  { key: 'cellphone', kind: 'text', max: 11, required: true, form: true, excel: true },
+  { key: 'email', kind: 'text', max: 100, form: true, excel: true },
+  { key: 'post', kind: 'choice', options: POSTS, optionLabels: 'people.post', form: true, excel: true },
+  { key: 'positionLevel', kind: 'choice', options: POSITION_LEVELS, optionLabels: 'people.positionLevel', form: true, excel: true },
   { key: 'sort', kind: 'number', precision: 0, min: 1, required: true, default: 1, form: true },
 ])
 

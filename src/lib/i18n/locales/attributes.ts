@@ -61,6 +61,7 @@ export const zh = {
     chooseNode: '请在左侧选择一个节点',
     designUnit: '设计单元',
     itemsOf: '「{name}」的清单项',
+    decimalsHint: '数字，最多 4 位小数',
     field: {
       itemCode: '清单编码',
       itemName: '清单名称',
@@ -77,6 +78,7 @@ export const zh = {
     title: '资源池',
     description: '角色可被授予的资源，在「角色管理 › 授权 › 资源」中选择',
     type: { api: '接口', menu: '菜单', data: '数据', file: '文件', other: '其他' },
+    codeHint: '字母、数字、- 或 _',
     field: {
       resourceName: '资源名称',
       resourceCode: '资源编码',
@@ -157,6 +159,7 @@ export const en: Shape<typeof zh> = {
     chooseNode: 'Choose a node on the left',
     designUnit: 'Design unit',
     itemsOf: 'Items of “{name}”',
+    decimalsHint: 'A number, at most 4 decimals',
     field: {
       itemCode: 'Item code',
       itemName: 'Item name',
@@ -173,6 +176,7 @@ export const en: Shape<typeof zh> = {
     title: 'Resource pool',
     description: 'Resources a role can be granted, chosen in Roles › Authorise › Resources',
     type: { api: 'API', menu: 'Menu', data: 'Data', file: 'File', other: 'Other' },
+    codeHint: 'Letters, digits, - or _',
     field: {
       resourceName: 'Resource name',
       resourceCode: 'Resource code',
