@@ -8,13 +8,12 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
-import { MILEAGE_EXAMPLE, MILEAGE_MAX } from '@/contract/fields'
-import { DESIGN_UNIT_FIELDS } from '@/contract/fields/projectStructure'
+import { DESIGN_UNIT_FIELDS, WORK_POINT_FIELDS } from '@/contract/fields/projectStructure'
 import { chainageLength, parseChainage } from '@/contract/mileage'
 import type { DesignUnit, WorkPoint } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { DeclaredFields, FormField, FormGrid, FormList, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, FormList, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
 import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
@@ -214,17 +213,7 @@ function DesignUnitFields({ variant, projectId }: { variant: 'designUnit' | 'pro
               newItem={(): WorkPoint => ({ name: '', mileage: '' })}
               itemTitle={(item, i) => (item.name ? String(item.name) : `${f.workPoints} #${i + 1}`)}
             >
-              {(prefix) => (
-                <FormGrid className="p-4">
-                  <FormField name={`${prefix}.name`} label={t('projectStructure.designUnit.workPointName')} required maxLength={60} />
-                  <FormField
-                    name={`${prefix}.mileage`}
-                    label={t('projectStructure.designUnit.workPointMileage')}
-                    placeholder={MILEAGE_EXAMPLE}
-                    maxLength={MILEAGE_MAX}
-                  />
-                </FormGrid>
-              )}
+              {(prefix) => <DeclaredFields fields={WORK_POINT_FIELDS} prefix={prefix} className="p-4" />}
             </FormList>
           </>
         ),
