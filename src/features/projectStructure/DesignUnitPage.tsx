@@ -15,9 +15,8 @@ import { Badge } from '@/components/ui/badge'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
 import { DeclaredFields, FormList, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
-import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
-import { ProjectPageHeader as StructureHeader } from '@/lib/project'
+import { useProjectSearch } from '@/lib/project'
+import { ProjectListScreen } from '@/lib/project/ProjectListPage'
 import { designUnitResources, majorChoice, structureOptionsQueryOptions, structureSources } from './queries'
 
 const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {
@@ -31,7 +30,6 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
   const { t } = useT()
   const perProject = variant === 'projectDesignUnit'
   const [projectId, setProjectId] = useProjectSearch({ required: perProject })
-  const projects = useProjectOptions()
   // the design unit's extended attributes (属性配置, node type 3) on its form
   const attrs = useAttrBinding(3)
   const resource = useMemo(() => attrs.wrap(designUnitResources[variant]), [attrs, variant])
@@ -120,45 +118,34 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
     timeColumn('updateTime', f('updateTime'), { sortable: true, defaultHidden: true }),
   ]
 
-  const header = (
-    <StructureHeader
+  return (
+    <ProjectListScreen
+      projectId={projectId}
+      onProjectChange={setProjectId}
+      allowAll={!perProject}
+      resource={resource}
       title={title}
       description={t('projectStructure.designUnit.description')}
-      picker={<ProjectPicker value={projectId} onChange={setProjectId} allowAll={!perProject} className="w-full sm:w-auto" />}
+      filters={filters}
+      columns={columns}
+      form={
+        projectId
+          ? {
+              size: 'xl',
+              defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
+              render: ({ record }) => (
+                <>
+                  <DesignUnitFields variant={variant} projectId={projectId} />
+                  <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
+                </>
+              ),
+              onSaved: (saved) => {
+                if (saved) void attrs.save(saved.designUnitId)
+              },
+            }
+          : undefined
+      }
     />
-  )
-
-  if (projects.data && projects.data.length === 0) return <NoProjectsScreen title={title} />
-
-  return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3">
-      {header}
-      <ProjectListPage
-        projectId={projectId}
-        allowAll={!perProject}
-        resource={resource}
-        title={title}
-        filters={filters}
-        columns={columns}
-        form={
-          projectId
-            ? {
-                size: 'xl',
-                defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
-                render: ({ record }) => (
-                  <>
-                    <DesignUnitFields variant={variant} projectId={projectId} />
-                    <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
-                  </>
-                ),
-                onSaved: (saved) => {
-                  if (saved) void attrs.save(saved.designUnitId)
-                },
-              }
-            : undefined
-        }
-      />
-    </div>
   )
 }
 
