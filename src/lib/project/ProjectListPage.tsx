@@ -47,16 +47,24 @@ export function ProjectListPage<T extends object>({ projectId, allowAll = false,
 
 /**
  * A screen listing the picked project's records (of all the caller's projects with `allowAll`): its heading with the
- * project picker, the list, then `children` (the screen's own dialogs) — the note instead when the caller has no project.
+ * project picker, the list (with `beside` on its left on large screens: a tree that filters it), then `children` (the
+ * screen's own dialogs) — the note instead when the caller has no project.
  */
 export function ProjectListScreen<T extends object>({
   description,
   onProjectChange,
+  beside,
   children,
   ...list
-}: ProjectListPageProps<T> & { description: string; onProjectChange: (projectId: string | undefined) => void; children?: ReactNode }) {
+}: ProjectListPageProps<T> & {
+  description: string
+  onProjectChange: (projectId: string | undefined) => void
+  beside?: ReactNode
+  children?: ReactNode
+}) {
   const projects = useProjectOptions()
   if (projects.data?.length === 0) return <NoProjectsScreen title={list.title} />
+  const listPage = <ProjectListPage {...list} />
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <ProjectPageHeader
@@ -64,7 +72,14 @@ export function ProjectListScreen<T extends object>({
         description={description}
         picker={<ProjectPicker value={list.projectId} onChange={onProjectChange} allowAll={list.allowAll} className="w-full sm:w-auto" />}
       />
-      <ProjectListPage {...list} />
+      {beside ? (
+        <div className="grid min-w-0 gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)]">
+          <div className="hidden lg:block">{beside}</div>
+          {listPage}
+        </div>
+      ) : (
+        listPage
+      )}
       {children}
     </div>
   )
