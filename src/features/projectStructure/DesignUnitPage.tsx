@@ -15,8 +15,7 @@ import { Badge } from '@/components/ui/badge'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
 import { DeclaredFields, FormList, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { useProjectSearch } from '@/lib/project'
-import { ProjectListScreen } from '@/lib/project/ProjectListPage'
+import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
 import { designUnitResources, majorChoice, structureOptionsQueryOptions, structureSources } from './queries'
 
 const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {
@@ -29,7 +28,8 @@ const metres = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3, minimu
 export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDesignUnit' }) {
   const { t } = useT()
   const perProject = variant === 'projectDesignUnit'
-  const [projectId, setProjectId] = useProjectSearch({ required: perProject })
+  const picked = usePickedProject(!perProject)
+  const { projectId } = picked
   // the design unit's extended attributes (属性配置, node type 3) on its form
   const attrs = useAttrBinding(3)
   const resource = useMemo(() => attrs.wrap(designUnitResources[variant]), [attrs, variant])
@@ -120,9 +120,7 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
 
   return (
     <ProjectListScreen
-      projectId={projectId}
-      onProjectChange={setProjectId}
-      allowAll={!perProject}
+      {...picked}
       resource={resource}
       title={title}
       description={t('projectStructure.designUnit.description')}

@@ -10,8 +10,7 @@ import { UNIT_ENGINEERING_CATEGORIES, type UnitEngineering, type UnitEngineering
 import { Badge } from '@/components/ui/badge'
 import { DeclaredFields, enumOptions, timeColumn, useListSearch, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { useProjectSearch } from '@/lib/project'
-import { ProjectListScreen } from '@/lib/project/ProjectListPage'
+import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
 import { BreakdownTree } from './BreakdownTree'
 import { majorChoice, structureOptionsQueryOptions, structureSources, unitEngineeringResources } from './queries'
 
@@ -19,7 +18,8 @@ type Variant = 'unitEngineering' | 'unitProject'
 
 export function UnitEngineeringPage({ variant }: { variant: Variant }) {
   const { t } = useT()
-  const [projectId, setProjectId] = useProjectSearch({ required: true })
+  const picked = usePickedProject()
+  const { projectId } = picked
   const [search, setSearch] = useListSearch()
   const resource = unitEngineeringResources[variant]
   const options = useQuery({ ...structureOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
@@ -69,8 +69,7 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
 
   return (
     <ProjectListScreen
-      projectId={projectId}
-      onProjectChange={setProjectId}
+      {...picked}
       resource={resource}
       title={title}
       description={t('projectStructure.unitEngineering.description')}

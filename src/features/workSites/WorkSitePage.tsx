@@ -34,8 +34,7 @@ import { RowAction } from '@/lib/crud/list/RowActions'
 import { useT } from '@/lib/i18n'
 import { useMarks } from '@/lib/offline'
 import { useCan } from '@/lib/permissions'
-import { useProjectSearch } from '@/lib/project'
-import { ProjectListScreen } from '@/lib/project/ProjectListPage'
+import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
 import { PhotosField } from './photos'
 import { SiteCard } from './SiteCard'
 import { StatusBadge } from './StatusBadge'
@@ -48,7 +47,8 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
   const { t } = useT()
   const tr = useTranslate()
   const perProject = variant === 'projectWorkSite'
-  const [projectId, setProjectId] = useProjectSearch({ required: perProject })
+  const picked = usePickedProject(!perProject)
+  const { projectId } = picked
   const resource = workSiteResources[variant]
   const options = useQuery({ ...workSiteOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
   const lines = options.data?.lines ?? []
@@ -115,9 +115,7 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
 
   return (
     <ProjectListScreen
-      projectId={projectId}
-      onProjectChange={setProjectId}
-      allowAll={!perProject}
+      {...picked}
       resource={resource}
       title={title}
       description={t('workSites.description')}

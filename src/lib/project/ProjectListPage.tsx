@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card'
 import { useListSearch } from '@/lib/crud/hooks'
 import { ListPage, type ListPageProps } from '@/lib/crud/ListPage'
 import type { ListSearch } from '@/lib/crud/search'
-import { NoProjects, ProjectPageHeader, ProjectPicker, useProjectOptions } from './index'
+import { NoProjects, ProjectPageHeader, ProjectPicker, useProjectOptions, useProjectSearch } from './index'
 
 /** The screen instead of the list when the caller has no project at all: its title and the note. */
 export function NoProjectsScreen({ title }: { title: string }) {
@@ -43,6 +43,15 @@ export function ProjectListPage<T extends object>({ projectId, allowAll = false,
       onSearchChange={(next: ListSearch) => setSearch(projectId ? { ...next, projectId } : next)}
     />
   )
+}
+
+/**
+ * The project a `ProjectListScreen` lists (the URL's) with its picker's props, to spread on the screen: with
+ * `allowAll`, none means all the caller's projects; without, the first project is taken.
+ */
+export function usePickedProject(allowAll = false) {
+  const [projectId, onProjectChange] = useProjectSearch({ required: !allowAll })
+  return { projectId, onProjectChange, allowAll }
 }
 
 /**
