@@ -117,6 +117,10 @@ test('项目设计单元: a design unit with its mileages; end ≤ start and an 
   // beyond the line's units: saved, shown in chainage form
   await form.getByRole('textbox', { name: '起点里程' }).fill('dk300+100')
   await form.getByRole('textbox', { name: '终点里程' }).fill('DK301+500.5')
+  // with a work point
+  await form.getByRole('button', { name: '添加工点' }).click()
+  await form.getByRole('textbox', { name: /工点名称/ }).fill('1号桥')
+  await form.getByRole('textbox', { name: '工点里程' }).fill('DK300+500')
   await form.getByRole('button', { name: '提交' }).click()
   await expect(form).toBeHidden()
   await page.getByRole('textbox', { name: '单元名称' }).fill(`试验设计单元${t}`)
@@ -125,6 +129,7 @@ test('项目设计单元: a design unit with its mileages; end ≤ start and an 
   await expect(added.getByRole('cell', { name: 'DK300+100.000' })).toBeVisible()
   await expect(added.getByRole('cell', { name: 'DK301+500.500' })).toBeVisible()
   await expect(added.getByRole('cell', { name: '1,400.5' })).toBeVisible()
+  await expect(added.getByText('1 个工点')).toBeVisible()
 })
 
 test('screenshots: the structure screens at 1024×768 and 1440×900, in Chinese and English', async ({ page }) => {

@@ -36,6 +36,37 @@ async function addTopMenu(page: Page, sheet: Locator, name: string) {
 const topLevel = (tree: Locator) =>
   tree.locator('[role="treeitem"][aria-level="1"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
 
+test('a menu with its functions: a preset and one typed, saved and shown on its row', async ({ page }) => {
+  await signIn(page, 'admin')
+  const sheet = await openMenus(page)
+  const name = `功能菜单${uniq()}`
+  await sheet.getByRole('button', { name: '新增顶级菜单' }).click()
+  const form = page.getByRole('dialog', { name: /新增/ }).last()
+  await form.getByRole('textbox', { name: '菜单名称' }).fill(name)
+  await form.getByRole('button', { name: '新增 add' }).click()
+  await form.getByRole('button', { name: '添加功能' }).click()
+  await form
+    .getByRole('textbox', { name: /功能名称/ })
+    .nth(1)
+    .fill('审核')
+  await form
+    .getByRole('textbox', { name: /功能标识/ })
+    .nth(1)
+    .fill('audit')
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+  const row = sheet.getByRole('treeitem', { name, exact: true })
+  await expect(row.getByText('新增', { exact: true })).toBeVisible()
+  await expect(row.getByText('审核', { exact: true })).toBeVisible()
+  // the test's menu goes away
+  await row.getByRole('button', { name: '删除' }).click()
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /确定|删除/ })
+    .click()
+  await expect(row).toHaveCount(0)
+})
+
 test('keyboard navigation in the menu tree', async ({ page }) => {
   await signIn(page, 'admin')
   const sheet = await openMenus(page)

@@ -19,3 +19,26 @@ export const APP_FIELDS = defineFields('apps.field', [
   { key: 'major', kind: 'text', max: 50, list: { hidden: true }, form: true },
   { key: 'remark', kind: 'text', max: 500, multiline: true, list: { hidden: true }, form: true },
 ])
+
+/** A menu of an application; its functions are MENU_FUNCTION_FIELDS (the schema takes the bounds of both). */
+export const MENU_FIELDS = defineFields('apps.menu', [
+  { key: 'menuName', kind: 'text', max: 30, format: 'name', required: true, form: true },
+  { key: 'menuNameEn', kind: 'text', max: 60, form: { hint: 'apps.menu.menuNameEnHint' } },
+  { key: 'action', kind: 'text', max: 200, form: { hint: 'apps.menu.actionHint' } },
+  { key: 'iconPath', kind: 'text', max: 300, form: true },
+  { key: 'sort', kind: 'number', precision: 0, min: 1, required: true, default: 1, form: true },
+])
+export const MENU_FUNCTION_FIELDS = defineFields('apps.menu', [
+  { key: 'functionName', kind: 'text', max: 30, format: 'name', required: true, form: true },
+  { key: 'functionAction', kind: 'text', max: 50, required: true, form: true },
+])
+
+/** A version number's part (main.sub.revision). */
+const versionPart = { kind: 'number', precision: 0, min: 0, max: 9999, required: true, form: true } as const
+/** An application's version; the attachment is an upload of the form's own (purpose scan), before the release note. */
+export const VERSION_FIELDS = defineFields('apps.version', [
+  { key: 'major', ...versionPart },
+  { key: 'minor', ...versionPart },
+  { key: 'revision', ...versionPart },
+  { key: 'releaseNote', kind: 'text', max: 2000, multiline: true, form: true },
+])

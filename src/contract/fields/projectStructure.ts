@@ -99,3 +99,9 @@ export const UNIT_ENGINEERING_FIELDS = defineFields('projectStructure.unitEngine
   major,
   remark,
 ])
+
+/** A work point of a design unit (its `workPoints`, an item of the form's list). */
+export const WORK_POINT_FIELDS = defineFields('projectStructure.designUnit', [
+  { key: 'name', label: 'projectStructure.designUnit.workPointName', kind: 'text', max: 60, format: 'name', required: true, form: true },
+  { key: 'mileage', label: 'projectStructure.designUnit.workPointMileage', kind: 'mileage', form: true },
+])

@@ -1,13 +1,16 @@
 import { z } from 'zod'
 import { APP_TYPES } from '../enums'
 import { maxima } from '../fields'
-import { APP_FIELDS } from '../fields/apps'
+import { APP_FIELDS, MENU_FIELDS, MENU_FUNCTION_FIELDS, VERSION_FIELDS } from '../fields/apps'
 import { V, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
 import { fileRef, id, listQuery, version, type Stamped, recordSchemas } from './common'
 import type { MenuEntry } from './shell'
 
 /** Bounds as declared (../fields/apps.ts). */
 const APP = maxima(APP_FIELDS)
+const VERSION = maxima(VERSION_FIELDS)
+const MENU = maxima(MENU_FIELDS)
+const MENU_FUNCTION = maxima(MENU_FUNCTION_FIELDS)
 
 export const {
   fields: applicationFields,
@@ -53,7 +56,7 @@ export interface AppKeyAnswer {
 /** A client asks for the latest published version with its application code and key. */
 export const latestPublishBody = z.object({ appCode: text(APP.code), appKey: text(200) })
 
-const versionPart = () => int({ min: 0, max: 9999 })
+const versionPart = (max: number) => int({ min: 0, max })
 export const {
   fields: appVersionFields,
   add: appVersionAdd,
@@ -61,11 +64,11 @@ export const {
 } = recordSchemas(
   {
     applicationId: id(),
-    major: versionPart(),
-    minor: versionPart(),
-    revision: versionPart(),
+    major: versionPart(VERSION.major),
+    minor: versionPart(VERSION.minor),
+    revision: versionPart(VERSION.revision),
     attachmentFileId: fileRef(),
-    releaseNote: optionalText(2000),
+    releaseNote: optionalText(VERSION.releaseNote),
   },
   'applicationVersionId',
 )
@@ -126,8 +129,8 @@ const MENU_ACTION = /^\/?[A-Za-z][A-Za-z0-9_\-/]*$/
 
 export const menuFunctionFields = z.object({
   applicationMenuFunctionId: id().optional(),
-  functionName: name(30),
-  functionAction: text(50).regex(ACTION, { error: V.action }),
+  functionName: name(MENU_FUNCTION.functionName),
+  functionAction: text(MENU_FUNCTION.functionAction).regex(ACTION, { error: V.action }),
 })
 
 export const {
@@ -138,14 +141,14 @@ export const {
   {
     applicationId: id(),
     parentId: id().nullable().optional(),
-    menuName: name(30),
+    menuName: name(MENU.menuName),
     /** English display name; without it the console shows the route's title, then menuName. */
-    menuNameEn: optionalText(60),
+    menuNameEn: optionalText(MENU.menuNameEn),
     /** SPEC §2: a menu's action is a route — saved with its leading slash (`admin/x` → `/admin/x`). */
-    action: optionalText(200)
+    action: optionalText(MENU.action)
       .refine((v) => v === undefined || MENU_ACTION.test(v), { error: V.action })
       .transform((v) => (v === undefined || v.startsWith('/') ? v : `/${v}`)),
-    iconPath: optionalText(300),
+    iconPath: optionalText(MENU.iconPath),
     sort: sortCode().default(1),
     functionList: z
       .array(menuFunctionFields)

@@ -181,7 +181,9 @@ export interface OrgTreeNode {
 }
 
 export const KEYWORD_LIMIT = 200
-export const orgKeywordQuery = z.object({ keyword: text(100) })
+/** The longest keyword of the tree's search. */
+export const ORG_KEYWORD_MAX = 100
+export const orgKeywordQuery = z.object({ keyword: text(ORG_KEYWORD_MAX) })
 export interface OrgKeywordResult {
   /** Unit types (nodeType 1) with the matching units (nodeType 2) as children. */
   nodes: OrgTreeNode[]

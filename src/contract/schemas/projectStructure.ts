@@ -18,13 +18,14 @@ import {
   DESIGN_UNIT_FIELDS,
   UNIT_ENGINEERING_CATEGORIES,
   UNIT_ENGINEERING_FIELDS,
+  WORK_POINT_FIELDS,
 } from '../fields/projectStructure'
 import type { ContainerNature, ContainerType, UnitEngineeringCategory } from '../fields/projectStructure'
 import { parseChainage } from '../mileage'
-import { V, filterText, int, name, str } from '../rules'
+import { V, filterText, int, str } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 import { declaredShape } from './fields'
-import { optionalMileage, structureCode } from './structureRules'
+import { structureCode } from './structureRules'
 
 const A = '/api/admin/v1'
 
@@ -127,10 +128,7 @@ export interface ContainerCopyResult {
 
 // ---- design units --------------------------------------------------------------------------------
 
-export const workPoint = z.object({
-  name: name(60),
-  mileage: optionalMileage(),
-})
+export const workPoint = z.object(declaredShape(WORK_POINT_FIELDS))
 export type WorkPoint = z.infer<typeof workPoint>
 
 /** Start < end, and a centre within them: on the field, the same rule in the form and the gateway. */

@@ -8,11 +8,23 @@ import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { FolderTree, Pencil, Plus, Trash2, X } from 'lucide-react'
+import { MENU_FIELDS, MENU_FUNCTION_FIELDS } from '@/contract/fields/apps'
 import type { Application, ApplicationMenu } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
 import { Button, IconButton } from '@/components/ui/button'
 import { Sheet } from '@/components/ui/sheet'
-import { FieldError, FormDialog, FormField, FormGrid, invalidateResource, RowAction, RowActions, useDelete, useList } from '@/lib/crud'
+import {
+  DeclaredField,
+  DeclaredFields,
+  FieldError,
+  FormDialog,
+  invalidateResource,
+  RowAction,
+  RowActions,
+  useDelete,
+  useList,
+  useTranslate,
+} from '@/lib/crud'
 import { http } from '@/lib/http'
 import { menuLabel } from '@/lib/permissions'
 import { Can, useCan } from './permissions'
@@ -230,6 +242,7 @@ const PRESETS = ['add', 'edit', 'delete', 'export'] as const
 /** Menu fields and the editable list of its functions (repeated actions are rejected by the schema). */
 function MenuFormFields() {
   const { t } = useT()
+  const tr = useTranslate()
   const { control, formState } = useFormContext()
   // the repeat message (v.repeat:<action>) of the list: also mark the rows holding that action
   const listError = get(formState.errors, 'functionList') as { message?: string; root?: { message?: string } } | undefined
@@ -240,13 +253,7 @@ function MenuFormFields() {
   const saving = formState.isSubmitting
   return (
     <div className="space-y-6">
-      <FormGrid>
-        <FormField name="menuName" label={t('apps.menu.menuName')} required maxLength={30} />
-        <FormField name="menuNameEn" label={t('apps.menu.menuNameEn')} hint={t('apps.menu.menuNameEnHint')} maxLength={60} />
-        <FormField name="action" label={t('apps.menu.action')} hint={t('apps.menu.actionHint')} maxLength={200} />
-        <FormField name="iconPath" label={t('apps.menu.iconPath')} maxLength={300} />
-        <FormField name="sort" label={t('apps.menu.sort')} kind="number" required />
-      </FormGrid>
+      <DeclaredFields fields={MENU_FIELDS} />
 
       <fieldset className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -275,14 +282,12 @@ function MenuFormFields() {
           <div className="rounded-md border">
             <div className="grid grid-cols-[1.5rem_minmax(0,1fr)_minmax(0,1fr)_2.25rem] gap-3 border-b bg-muted/50 px-3 py-2 text-xs font-medium text-muted-foreground">
               <span>#</span>
-              <span>
-                <span className="text-destructive">*</span>
-                {t('apps.menu.functionName')}
-              </span>
-              <span>
-                <span className="text-destructive">*</span>
-                {t('apps.menu.functionAction')}
-              </span>
+              {MENU_FUNCTION_FIELDS.map((field) => (
+                <span key={field.key}>
+                  <span className="text-destructive">*</span>
+                  {tr(field.label)}
+                </span>
+              ))}
               <span />
             </div>
             <ol className="divide-y">
@@ -295,20 +300,9 @@ function MenuFormFields() {
                   )}
                 >
                   <span className="pt-2 text-xs tabular-nums text-muted-foreground">{i + 1}</span>
-                  <FormField
-                    name={`functionList.${i}.functionName`}
-                    label={t('apps.menu.functionName')}
-                    required
-                    hideLabel
-                    maxLength={30}
-                  />
-                  <FormField
-                    name={`functionList.${i}.functionAction`}
-                    label={t('apps.menu.functionAction')}
-                    required
-                    hideLabel
-                    maxLength={50}
-                  />
+                  {MENU_FUNCTION_FIELDS.map((field) => (
+                    <DeclaredField key={field.key} field={field} name={`functionList.${i}.${field.key}`} hideLabel />
+                  ))}
                   <IconButton
                     className="text-muted-foreground hover:text-destructive"
                     icon={X}

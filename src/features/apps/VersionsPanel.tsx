@@ -6,10 +6,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { Power, PowerOff, Send } from 'lucide-react'
+import { VERSION_FIELDS } from '@/contract/fields/apps'
 import { APP_PATHS, type Application, type AppVersion } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
 import { Sheet } from '@/components/ui/sheet'
-import { confirm, formatDateTime, FormField, FormGrid, invalidateResource, PanelList, RowAction, type ListColumn } from '@/lib/crud'
+import { confirm, DeclaredFields, formatDateTime, FormField, invalidateResource, PanelList, RowAction, type ListColumn } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
@@ -139,13 +140,10 @@ function Versions({ app }: { app: Application }) {
         size: 'lg',
         defaults: { applicationId: app.applicationId, major: 1, minor: 0, revision: 0 },
         render: () => (
-          <FormGrid>
-            <FormField name="major" label={t('apps.version.major')} kind="number" required />
-            <FormField name="minor" label={t('apps.version.minor')} kind="number" required />
-            <FormField name="revision" label={t('apps.version.revision')} kind="number" required />
-            <FormField name="attachmentFileId" label={t('apps.version.attachment')} kind="file" purpose="scan" />
-            <FormField name="releaseNote" label={t('apps.version.releaseNote')} kind="textarea" maxLength={2000} />
-          </FormGrid>
+          <DeclaredFields
+            fields={VERSION_FIELDS}
+            before={{ releaseNote: <FormField name="attachmentFileId" label={t('apps.version.attachment')} kind="file" purpose="scan" /> }}
+          />
         ),
       }}
     />

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { AlertCircle, Building2, FolderTree, Loader2, RefreshCw, Search, ShieldCheck, X } from 'lucide-react'
-import { ORG_NODE, KEYWORD_LIMIT, type OrgTreeNode } from '@/contract/schemas/org'
+import { ORG_NODE, KEYWORD_LIMIT, ORG_KEYWORD_MAX, type OrgTreeNode } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -109,7 +109,7 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
             aria-label={t('organization.tree.search')}
             enterKeyHint="search"
             className="pl-8 pr-8"
-            maxLength={100}
+            maxLength={ORG_KEYWORD_MAX}
           />
           {draft && (
             <button

@@ -8,17 +8,14 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useWatch } from 'react-hook-form'
-import { MILEAGE_EXAMPLE, MILEAGE_MAX } from '@/contract/fields'
-import { DESIGN_UNIT_FIELDS } from '@/contract/fields/projectStructure'
+import { DESIGN_UNIT_FIELDS, WORK_POINT_FIELDS } from '@/contract/fields/projectStructure'
 import { chainageLength, parseChainage } from '@/contract/mileage'
 import type { DesignUnit, WorkPoint } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { DeclaredFields, FormField, FormGrid, FormList, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, FormList, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
-import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
-import { ProjectPageHeader as StructureHeader } from '@/lib/project'
+import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
 import { designUnitResources, majorChoice, structureOptionsQueryOptions, structureSources } from './queries'
 
 const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {
@@ -31,8 +28,8 @@ const metres = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3, minimu
 export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDesignUnit' }) {
   const { t } = useT()
   const perProject = variant === 'projectDesignUnit'
-  const [projectId, setProjectId] = useProjectSearch({ required: perProject })
-  const projects = useProjectOptions()
+  const picked = usePickedProject(!perProject)
+  const { projectId } = picked
   // the design unit's extended attributes (属性配置, node type 3) on its form
   const attrs = useAttrBinding(3)
   const resource = useMemo(() => attrs.wrap(designUnitResources[variant]), [attrs, variant])
@@ -121,45 +118,32 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
     timeColumn('updateTime', f('updateTime'), { sortable: true, defaultHidden: true }),
   ]
 
-  const header = (
-    <StructureHeader
+  return (
+    <ProjectListScreen
+      {...picked}
+      resource={resource}
       title={title}
       description={t('projectStructure.designUnit.description')}
-      picker={<ProjectPicker value={projectId} onChange={setProjectId} allowAll={!perProject} className="w-full sm:w-auto" />}
+      filters={filters}
+      columns={columns}
+      form={
+        projectId
+          ? {
+              size: 'xl',
+              defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
+              render: ({ record }) => (
+                <>
+                  <DesignUnitFields variant={variant} projectId={projectId} />
+                  <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
+                </>
+              ),
+              onSaved: (saved) => {
+                if (saved) void attrs.save(saved.designUnitId)
+              },
+            }
+          : undefined
+      }
     />
-  )
-
-  if (projects.data && projects.data.length === 0) return <NoProjectsScreen title={title} />
-
-  return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3">
-      {header}
-      <ProjectListPage
-        projectId={projectId}
-        allowAll={!perProject}
-        resource={resource}
-        title={title}
-        filters={filters}
-        columns={columns}
-        form={
-          projectId
-            ? {
-                size: 'xl',
-                defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
-                render: ({ record }) => (
-                  <>
-                    <DesignUnitFields variant={variant} projectId={projectId} />
-                    <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
-                  </>
-                ),
-                onSaved: (saved) => {
-                  if (saved) void attrs.save(saved.designUnitId)
-                },
-              }
-            : undefined
-        }
-      />
-    </div>
   )
 }
 
@@ -214,17 +198,7 @@ function DesignUnitFields({ variant, projectId }: { variant: 'designUnit' | 'pro
               newItem={(): WorkPoint => ({ name: '', mileage: '' })}
               itemTitle={(item, i) => (item.name ? String(item.name) : `${f.workPoints} #${i + 1}`)}
             >
-              {(prefix) => (
-                <FormGrid className="p-4">
-                  <FormField name={`${prefix}.name`} label={t('projectStructure.designUnit.workPointName')} required maxLength={60} />
-                  <FormField
-                    name={`${prefix}.mileage`}
-                    label={t('projectStructure.designUnit.workPointMileage')}
-                    placeholder={MILEAGE_EXAMPLE}
-                    maxLength={MILEAGE_MAX}
-                  />
-                </FormGrid>
-              )}
+              {(prefix) => <DeclaredFields fields={WORK_POINT_FIELDS} prefix={prefix} className="p-4" />}
             </FormList>
           </>
         ),

@@ -10,18 +10,16 @@ import { UNIT_ENGINEERING_CATEGORIES, type UnitEngineering, type UnitEngineering
 import { Badge } from '@/components/ui/badge'
 import { DeclaredFields, enumOptions, timeColumn, useListSearch, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
-import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
+import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
 import { BreakdownTree } from './BreakdownTree'
-import { ProjectPageHeader as StructureHeader } from '@/lib/project'
 import { majorChoice, structureOptionsQueryOptions, structureSources, unitEngineeringResources } from './queries'
 
 type Variant = 'unitEngineering' | 'unitProject'
 
 export function UnitEngineeringPage({ variant }: { variant: Variant }) {
   const { t } = useT()
-  const [projectId, setProjectId] = useProjectSearch({ required: true })
-  const projects = useProjectOptions()
+  const picked = usePickedProject()
+  const { projectId } = picked
   const [search, setSearch] = useListSearch()
   const resource = unitEngineeringResources[variant]
   const options = useQuery({ ...structureOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
@@ -69,51 +67,34 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
     timeColumn('updateTime', f('updateTime'), { sortable: true, defaultHidden: true }),
   ]
 
-  if (projects.data && projects.data.length === 0) return <NoProjectsScreen title={title} />
-
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <StructureHeader
-        title={title}
-        description={t('projectStructure.unitEngineering.description')}
-        picker={<ProjectPicker value={projectId} onChange={setProjectId} className="w-full sm:w-auto" />}
-      />
-      {projectId && (
-        <div
-          className={
-            variant === 'unitEngineering'
-              ? 'grid min-w-0 gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)]'
-              : 'contents'
-          }
-        >
-          {variant === 'unitEngineering' && (
-            <div className="hidden lg:block">
-              <BreakdownTree
-                key={projectId}
-                projectId={projectId}
-                selected={typeof search.designUnitId === 'string' ? search.designUnitId : undefined}
-                onSelect={(designUnitId) => {
-                  const { designUnitId: _d, pageIndex: _p, ...rest } = search
-                  setSearch(designUnitId ? { ...rest, designUnitId } : rest)
-                }}
-              />
-            </div>
-          )}
-          <ProjectListPage
+    <ProjectListScreen
+      {...picked}
+      resource={resource}
+      title={title}
+      description={t('projectStructure.unitEngineering.description')}
+      filters={filters}
+      columns={columns}
+      form={
+        projectId
+          ? { size: 'lg', defaults: { projectId, category: 'unit' }, render: () => <UnitFields variant={variant} projectId={projectId} /> }
+          : undefined
+      }
+      beside={
+        variant === 'unitEngineering' &&
+        projectId && (
+          <BreakdownTree
+            key={projectId}
             projectId={projectId}
-            resource={resource}
-            title={title}
-            filters={filters}
-            columns={columns}
-            form={{
-              size: 'lg',
-              defaults: { projectId, category: 'unit' },
-              render: () => <UnitFields variant={variant} projectId={projectId} />,
+            selected={typeof search.designUnitId === 'string' ? search.designUnitId : undefined}
+            onSelect={(designUnitId) => {
+              const { designUnitId: _d, pageIndex: _p, ...rest } = search
+              setSearch(designUnitId ? { ...rest, designUnitId } : rest)
             }}
           />
-        </div>
-      )}
-    </div>
+        )
+      }
+    />
   )
 }
 

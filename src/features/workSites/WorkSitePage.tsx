@@ -34,8 +34,7 @@ import { RowAction } from '@/lib/crud/list/RowActions'
 import { useT } from '@/lib/i18n'
 import { useMarks } from '@/lib/offline'
 import { useCan } from '@/lib/permissions'
-import { ProjectPageHeader, ProjectPicker, useProjectOptions, useProjectSearch } from '@/lib/project'
-import { NoProjectsScreen, ProjectListPage } from '@/lib/project/ProjectListPage'
+import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
 import { PhotosField } from './photos'
 import { SiteCard } from './SiteCard'
 import { StatusBadge } from './StatusBadge'
@@ -48,8 +47,8 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
   const { t } = useT()
   const tr = useTranslate()
   const perProject = variant === 'projectWorkSite'
-  const [projectId, setProjectId] = useProjectSearch({ required: perProject })
-  const projects = useProjectOptions()
+  const picked = usePickedProject(!perProject)
+  const { projectId } = picked
   const resource = workSiteResources[variant]
   const options = useQuery({ ...workSiteOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
   const lines = options.data?.lines ?? []
@@ -108,8 +107,6 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
     },
   ]
 
-  if (projects.data && projects.data.length === 0) return <NoProjectsScreen title={title} />
-
   const formFor = (pid: string) => ({
     size: 'xl' as const,
     defaults: { projectId: pid, status: 'building', lineId: lines[0]?.lineId ?? '', photoFileIds: [] },
@@ -117,22 +114,16 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
   })
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <ProjectPageHeader
-        title={title}
-        description={t('workSites.description')}
-        picker={<ProjectPicker value={projectId} onChange={setProjectId} allowAll={!perProject} className="w-full sm:w-auto" />}
-      />
-      <ProjectListPage
-        projectId={projectId}
-        allowAll={!perProject}
-        resource={resource}
-        title={title}
-        filters={filters}
-        columns={columns}
-        rowActions={(s) => <RowAction icon={<Eye aria-hidden />} label={t('workSites.open')} tone="plain" onClick={() => setCard(s)} />}
-        form={projectId ? formFor(projectId) : undefined}
-      />
+    <ProjectListScreen
+      {...picked}
+      resource={resource}
+      title={title}
+      description={t('workSites.description')}
+      filters={filters}
+      columns={columns}
+      rowActions={(s) => <RowAction icon={<Eye aria-hidden />} label={t('workSites.open')} tone="plain" onClick={() => setCard(s)} />}
+      form={projectId ? formFor(projectId) : undefined}
+    >
       <SiteCard
         site={card}
         mark={card ? marks?.[card.workSiteId] : undefined}
@@ -159,7 +150,7 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
           {() => <WorkSiteFields variant={variant} projectId={editing.projectId} />}
         </FormDialog>
       )}
-    </div>
+    </ProjectListScreen>
   )
 }
 

@@ -2,11 +2,12 @@
  * The parts of a screen listing a project's records (工点, 设计单元, 单位工程…), where the project is
  * picked above the list (./index: `useProjectSearch`, `ProjectPicker`, `ProjectPageHeader`).
  */
+import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { useListSearch } from '@/lib/crud/hooks'
 import { ListPage, type ListPageProps } from '@/lib/crud/ListPage'
 import type { ListSearch } from '@/lib/crud/search'
-import { NoProjects } from './index'
+import { NoProjects, ProjectPageHeader, ProjectPicker, useProjectOptions, useProjectSearch } from './index'
 
 /** The screen instead of the list when the caller has no project at all: its title and the note. */
 export function NoProjectsScreen({ title }: { title: string }) {
@@ -20,16 +21,17 @@ export function NoProjectsScreen({ title }: { title: string }) {
   )
 }
 
+type ProjectListPageProps<T extends object> = Omit<ListPageProps<T>, 'headerless' | 'search' | 'onSearchChange'> & {
+  projectId: string | undefined
+  allowAll?: boolean
+}
+
 /**
  * The list of the picked project's records (its search in the URL), headerless under the screen's heading: shown once a project
  * is picked (or for all projects with `allowAll`), started afresh when the project changes, and the
  * project stays in the URL whatever the filters do (重置 clears the filters only).
  */
-export function ProjectListPage<T extends object>({
-  projectId,
-  allowAll = false,
-  ...list
-}: Omit<ListPageProps<T>, 'headerless' | 'search' | 'onSearchChange'> & { projectId: string | undefined; allowAll?: boolean }) {
+export function ProjectListPage<T extends object>({ projectId, allowAll = false, ...list }: ProjectListPageProps<T>) {
   const [search, setSearch] = useListSearch()
   if (!projectId && !allowAll) return null
   return (
@@ -40,5 +42,54 @@ export function ProjectListPage<T extends object>({
       search={search}
       onSearchChange={(next: ListSearch) => setSearch(projectId ? { ...next, projectId } : next)}
     />
+  )
+}
+
+/**
+ * The project a `ProjectListScreen` lists (the URL's) with its picker's props, to spread on the screen: with
+ * `allowAll`, none means all the caller's projects; without, the first project is taken.
+ */
+export function usePickedProject(allowAll = false) {
+  const [projectId, onProjectChange] = useProjectSearch({ required: !allowAll })
+  return { projectId, onProjectChange, allowAll }
+}
+
+/**
+ * A screen listing the picked project's records (of all the caller's projects with `allowAll`): its heading with the
+ * project picker, the list (with `beside` on its left on large screens: a tree that filters it), then `children` (the
+ * screen's own dialogs) — the note instead when the caller has no project.
+ */
+export function ProjectListScreen<T extends object>({
+  description,
+  onProjectChange,
+  beside,
+  children,
+  ...list
+}: ProjectListPageProps<T> & {
+  description: string
+  onProjectChange: (projectId: string | undefined) => void
+  beside?: ReactNode
+  children?: ReactNode
+}) {
+  const projects = useProjectOptions()
+  if (projects.data?.length === 0) return <NoProjectsScreen title={list.title} />
+  const listPage = <ProjectListPage {...list} />
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <ProjectPageHeader
+        title={list.title}
+        description={description}
+        picker={<ProjectPicker value={list.projectId} onChange={onProjectChange} allowAll={list.allowAll} className="w-full sm:w-auto" />}
+      />
+      {beside ? (
+        <div className="grid min-w-0 gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)]">
+          <div className="hidden lg:block">{beside}</div>
+          {listPage}
+        </div>
+      ) : (
+        listPage
+      )}
+      {children}
+    </div>
   )
 }
