@@ -71,6 +71,35 @@ export function columnsBefore(columns: readonly ExcelColumn[], field: string, ow
   return [...columns.slice(0, at), ...own, ...columns.slice(at)]
 }
 
+/**
+ * The columns of a tree's sheet, whose rows name their parents by code: the node's code (unique within
+ * the `scope`, a project or a dictionary) and name first, then the parent's code, then the others.
+ */
+export function treeSheetColumns(columns: readonly ExcelColumn[], code: string, name: string, scope: Text): ExcelColumn[] {
+  const of = (field: string) => {
+    const column = columns.find((c) => c.field === field)
+    if (!column) throw new Error(`treeSheetColumns: no column ${field}`)
+    return column
+  }
+  return [
+    {
+      ...of(code),
+      hint: { zh: `字母、数字、-、_ 或 .；本${scope.zh}内不能重复`, en: `Letters, digits, -, _ or .; unique within the ${scope.en}` },
+    },
+    of(name),
+    {
+      field: 'parentCode',
+      title: { zh: '上级编码', en: 'Parent code' },
+      width: 18,
+      hint: {
+        zh: `上级节点的编码（本文件中靠前的行或${scope.zh}中已有的节点）；不填为顶级节点`,
+        en: 'The code of the parent (an earlier row of the file or an existing node); empty: a top node',
+      },
+    },
+    ...columns.filter((c) => c.field !== code && c.field !== name),
+  ]
+}
+
 export interface SheetRow {
   /** Row number in the sheet (1-based; the header is row 1 in our templates). */
   row: number

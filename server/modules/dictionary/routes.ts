@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { perm, type MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
+import { excelColumns } from '../../../src/contract/fields'
+import { DICT_NODE_FIELDS } from '../../../src/contract/fields/dictionary'
 import { newId } from '../../../src/contract/ids'
 import {
   DICT_API,
@@ -30,10 +32,12 @@ import {
   type DictCopyResult,
   type DictKind,
 } from '../../../src/contract/schemas/dictionary'
+import * as dictionary from '../../../src/lib/i18n/locales/dictionary'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { dictMajor, dictNode, wbsEbsRel } from '../../db/schema'
-import { statusColumn, type ExcelColumn } from '../../lib/excel'
+import { statusColumn, treeSheetColumns, type ExcelColumn } from '../../lib/excel'
+import { localeTexts } from '../../lib/fields'
 import { ApiError, ok, parse, type Text } from '../../lib/http'
 import { anyLike } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
@@ -76,34 +80,20 @@ const EXAMPLES: Record<DictKind, Record<string, unknown>> = {
   quantity: { nodeCode: 'Q-C30', nodeName: 'C30 混凝土', parentCode: 'Q-01', unit: 'm³', status: 1 },
 }
 
-const COLUMNS: ExcelColumn[] = [
-  {
-    field: 'nodeCode',
-    title: { zh: '编码', en: 'Code' },
-    required: true,
-    width: 18,
-    hint: { zh: '字母、数字、-、_ 或 .；本字典内不能重复', en: 'Letters, digits, -, _ or .; unique within the dictionary' },
-  },
-  { field: 'nodeName', title: { zh: '名称', en: 'Name' }, required: true, width: 28 },
-  {
-    field: 'parentCode',
-    title: { zh: '上级编码', en: 'Parent code' },
-    width: 18,
-    hint: {
-      zh: '上级节点的编码（本文件中靠前的行或字典中已有的节点）；不填为顶级节点',
-      en: 'The code of the parent (an earlier row of the file or an existing node); empty: a top node',
+const COLUMNS: ExcelColumn[] = treeSheetColumns(
+  excelColumns(DICT_NODE_FIELDS, localeTexts({ dictionary }), {
+    majorId: {
+      field: 'majorCode',
+      title: { zh: '专业编码', en: 'Major code' },
+      width: 14,
+      hint: { zh: '工程专业的编码', en: 'The code of an engineering major' },
     },
-  },
-  { field: 'unit', title: { zh: '计量单位', en: 'Unit' }, width: 10 },
-  {
-    field: 'majorCode',
-    title: { zh: '专业编码', en: 'Major code' },
-    width: 14,
-    hint: { zh: '工程专业的编码', en: 'The code of an engineering major' },
-  },
-  statusColumn(10),
-  { field: 'description', title: { zh: '描述', en: 'Description' }, width: 30 },
-]
+    status: statusColumn(10),
+  }),
+  'nodeCode',
+  'nodeName',
+  { zh: '字典', en: 'dictionary' },
+)
 
 const nodeSelection = {
   nodeCode: dictNode.nodeCode,

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import { eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
+import { excelColumns } from '../../../src/contract/fields'
+import { CONTAINER_FIELDS } from '../../../src/contract/fields/projectStructure'
 import { newId } from '../../../src/contract/ids'
 import {
-  CONTAINER_NATURES,
-  CONTAINER_TYPES,
   PROJECT_STRUCTURE_API,
   containerAdd,
   containerCopy,
@@ -25,11 +25,12 @@ import {
   containerUpdate,
   type ContainerNode,
 } from '../../../src/contract/schemas/projectStructure'
-import { en as structureEn, zh as structureZh } from '../../../src/lib/i18n/locales/projectStructure'
+import * as projectStructure from '../../../src/lib/i18n/locales/projectStructure'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container } from '../../db/schema'
-import { localeValues, type ExcelColumn } from '../../lib/excel'
+import { treeSheetColumns, type ExcelColumn } from '../../lib/excel'
+import { localeTexts } from '../../lib/fields'
 import { ApiError } from '../../lib/http'
 import { requireProject, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { anyLike } from '../../lib/sql'
@@ -82,42 +83,12 @@ export const containerResource = defineResource({
   onAdd: placeNode(containerTree, 'containerId', (input) => String(input.projectId)),
 })
 
-export const CONTAINER_COLUMNS: ExcelColumn[] = [
-  {
-    field: 'containerCode',
-    title: { zh: '节点编码', en: 'Code' },
-    required: true,
-    width: 18,
-    hint: {
-      zh: '字母、数字、-、_ 或 .；本项目内不能重复',
-      en: 'Letters, digits, -, _ or .; unique within the project',
-    },
-  },
-  { field: 'containerName', title: { zh: '节点名称', en: 'Name' }, required: true, width: 28 },
-  {
-    field: 'parentCode',
-    title: { zh: '上级编码', en: 'Parent code' },
-    width: 18,
-    hint: {
-      zh: '上级节点的编码（本文件中靠前的行或项目中已有的节点）；不填为顶级节点',
-      en: 'The code of the parent (an earlier row of the file or an existing node); empty: a top node',
-    },
-  },
-  {
-    field: 'containerType',
-    title: { zh: '节点类型', en: 'Type' },
-    required: true,
-    width: 12,
-    values: localeValues(CONTAINER_TYPES, structureZh.containerType, structureEn.containerType),
-  },
-  {
-    field: 'nature',
-    title: { zh: '性质', en: 'Nature' },
-    width: 10,
-    values: localeValues(CONTAINER_NATURES, structureZh.nature, structureEn.nature),
-  },
-  { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 30 },
-]
+export const CONTAINER_COLUMNS: ExcelColumn[] = treeSheetColumns(
+  excelColumns(CONTAINER_FIELDS, localeTexts({ projectStructure })),
+  'containerCode',
+  'containerName',
+  { zh: '项目', en: 'project' },
+)
 
 /** What a node of the tree answers (besides id, parent, version, level and child count). */
 const nodeSelection = {

@@ -3,17 +3,23 @@ import type { FastifyInstance } from 'fastify'
 import { and, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { DataScope } from '../../../src/contract/enums'
+import { excelColumns } from '../../../src/contract/fields'
+import { ROLE_FIELDS } from '../../../src/contract/fields/role'
 import { roleAdd, roleListQuery, roleUpdate } from '../../../src/contract/schemas/role'
+import * as roles from '../../../src/lib/i18n/locales/roles'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { accountRole, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
 import { likeEscape, qualified } from '../../lib/sql'
-import { statusColumn, type ExcelColumn } from '../../lib/excel'
+import { columnsBefore, statusColumn, type ExcelColumn } from '../../lib/excel'
+import { localeTexts } from '../../lib/fields'
 import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { orgNameOf } from '../org'
 import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth'
+
+const text = localeTexts({ roles })
 
 /** Nobody hands out a wider data scope than their own (20003 naming it); keeping a role's scope hands nothing out. */
 function checkScope(dataScope: string | undefined, current: Record<string, unknown> | null, w: WriteContext) {
@@ -129,42 +135,16 @@ export const roleResource = defineResource({
   },
 })
 
-/** Excel columns of roles (import: the first five; export: all). */
+/** Excel columns of roles: the declared fields with the status before the sort (import: these; export: also the unit and member count). */
 export const ROLE_COLUMNS: ExcelColumn[] = [
-  {
-    field: 'roleName',
-    title: { zh: '角色名称', en: 'Role name' },
-    required: true,
-    width: 24,
-    hint: {
-      zh: '最多 30 个字符，不能以特殊字符开头；本单位内不能重名',
-      en: 'At most 30 characters, not starting with a special character; unique in your organisation',
+  ...columnsBefore(excelColumns(ROLE_FIELDS, text), 'sort', [
+    {
+      ...statusColumn(10, { on: { zh: '启用', en: 'Active' }, off: { zh: '停用', en: 'Stopped' } }),
+      hint: { zh: '不填为“启用”', en: 'Empty: active' },
     },
-  },
-  {
-    field: 'dataScope',
-    title: { zh: '数据权限', en: 'Data scope' },
-    width: 16,
-    values: [
-      { value: 'own', label: { zh: '本单位', en: 'Own organisation' } },
-      { value: 'children', label: { zh: '本单位及下级', en: 'Own and subordinate' } },
-      { value: 'all', label: { zh: '全部', en: 'All' } },
-    ],
-    hint: { zh: '不填为“本单位”', en: 'Empty: own organisation' },
-  },
-  {
-    ...statusColumn(10, { on: { zh: '启用', en: 'Active' }, off: { zh: '停用', en: 'Stopped' } }),
-    hint: { zh: '不填为“启用”', en: 'Empty: active' },
-  },
-  {
-    field: 'sort',
-    title: { zh: '排序', en: 'Sort' },
-    width: 8,
-    hint: { zh: '正整数，越小越靠前；不填为 1', en: 'A positive integer, smaller first; empty: 1' },
-  },
-  { field: 'remark', title: { zh: '备注', en: 'Remark' }, width: 32, hint: { zh: '最多 200 个字符', en: 'At most 200 characters' } },
-  { field: 'organizationName', title: { zh: '所属单位', en: 'Organisation' }, width: 30, exportOnly: true },
-  { field: 'memberCount', title: { zh: '成员数', en: 'Members' }, width: 8, exportOnly: true },
+  ]),
+  { field: 'organizationName', title: text('roles.field.organizationName'), width: 30, exportOnly: true },
+  { field: 'memberCount', title: text('roles.field.memberCount'), width: 8, exportOnly: true },
 ]
 
 export function registerRoleRoutes(app: FastifyInstance, ctx: Ctx): void {

@@ -37,8 +37,8 @@ const remark = { key: 'remark', kind: 'text', max: 200, multiline: true, form: t
 const major = { key: 'major', kind: 'text', max: 40, form: true } as const
 
 export const CONTAINER_FIELDS = defineFields('projectStructure.container.field', [
-  { key: 'containerName', kind: 'text', max: 60, format: 'name', required: true, form: true },
-  { key: 'containerCode', kind: 'text', max: 40, format: 'code', required: true, form: true },
+  { key: 'containerName', kind: 'text', max: 60, format: 'name', required: true, form: true, excel: { width: 28 } },
+  { key: 'containerCode', kind: 'text', max: 40, format: 'code', required: true, form: true, excel: { width: 18 } },
   {
     key: 'containerType',
     kind: 'choice',
@@ -46,6 +46,7 @@ export const CONTAINER_FIELDS = defineFields('projectStructure.container.field',
     optionLabels: 'projectStructure.containerType',
     required: true,
     form: true,
+    excel: { width: 12 },
   },
   {
     key: 'nature',
@@ -55,8 +56,9 @@ export const CONTAINER_FIELDS = defineFields('projectStructure.container.field',
     required: true,
     default: 'entity',
     form: true,
+    excel: { width: 10 },
   },
-  remark,
+  { ...remark, excel: true },
 ])
 
 /** Besides these, the work points (a list of names and mileages). The initialisation sheet names the line and the container by their codes. */

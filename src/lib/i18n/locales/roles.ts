@@ -24,6 +24,13 @@ export const zh = {
   heldTitle: '您属于该角色，不能删除或停用（会失去它授予您的权限）',
   builtinStatusHint: '内置角色不能停用（停用后将无人能管理平台）',
   sortHint: '正整数，越小越靠前',
+  /** Help of the import template's columns. */
+  excelHint: {
+    roleName: '最多 30 个字符，不能以特殊字符开头；本单位内不能重名',
+    dataScope: '不填为“本单位”',
+    sort: '正整数，越小越靠前；不填为 1',
+    remark: '最多 200 个字符',
+  },
   actions: { members: '成员', authorize: '授权' },
   members: {
     title: '成员 · {role}',
@@ -122,6 +129,12 @@ export const en: Shape<typeof zh> = {
   heldTitle: 'You hold this role: it cannot be deleted or stopped (you would lose the rights it grants you)',
   builtinStatusHint: 'A built-in role cannot be stopped (nobody could administer the platform any more)',
   sortHint: 'A positive integer; smaller comes first',
+  excelHint: {
+    roleName: 'At most 30 characters, not starting with a special character; unique in your organisation',
+    dataScope: 'Empty: own organisation',
+    sort: 'A positive integer, smaller first; empty: 1',
+    remark: 'At most 200 characters',
+  },
   actions: { members: 'Members', authorize: 'Authorise' },
   members: {
     title: 'Members · {role}',
