@@ -5,7 +5,7 @@
  */
 import { ACCOUNT_LEVELS } from '../enums'
 import { defineFields } from '../fields'
-import { ACCOUNT_NAME_MAX, PHONE_LENGTH } from '../rules'
+import { ACCOUNT_NAME_MAX, PHONE_LENGTH } from '../limits'
 
 export const ACCOUNT_FIELDS = defineFields('accounts.field', [
   /** Never changes after the account is created. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { VERIFY_CODE_LENGTH } from '../limits'
 import { V, accountName, password, phone, name as nameRule, email, str } from '../rules'
 
 export const pubKeyQuery = z.object({ appCode: str().min(1, { error: V.required }).max(64) })
@@ -118,7 +119,6 @@ const verifyChannel = () => z.enum(VERIFY_CHANNELS, { error: V.invalid }).defaul
 const blankToUndefined = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
 /** A verification code: 6 digits. */
-export const VERIFY_CODE_LENGTH = 6
 export const verifyCodeText = () =>
   str()
     .trim()
