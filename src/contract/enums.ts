@@ -27,3 +27,14 @@ export const TREE_CATEGORY = { organization: 1, department: 2 } as const
 
 /** How many days the dashboard's per-day series cover. */
 export const DASHBOARD_DAYS = [14, 30] as const
+
+// the lengths of SPEC §5's account rules (../rules.ts builds the rules on them)
+
+/** An account name: 3–20 letters and digits. */
+export const ACCOUNT_NAME_MAX = 20
+/** A password: 6–20 printable characters. */
+export const PASSWORD_MAX = 20
+/** A mainland mobile number: 11 digits. */
+export const PHONE_LENGTH = 11
+/** A verification code: 6 digits. */
+export const VERIFY_CODE_LENGTH = 6

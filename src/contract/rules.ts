@@ -5,10 +5,9 @@
  * parameter). `validationText` turns a key into zh or en; the console's forms add the field's label.
  */
 import { z } from 'zod'
-import { ACCOUNT_NAME_MAX, PASSWORD_MAX } from './limits'
+import { ACCOUNT_NAME_MAX, PASSWORD_MAX } from './enums'
 import { V } from './validation'
 
-export { ACCOUNT_NAME_MAX, PASSWORD_MAX, PHONE_LENGTH } from './limits'
 export { V, validationMessages, parseValidationMessage, validationText, stripEmpty, type ValidationKey } from './validation'
 
 /** Missing → v.required, wrong type → v.invalid. */
@@ -91,13 +90,19 @@ const NAME_START = /^[\p{L}\p{N}]/u
 export const name = (max = 50) => text(max).regex(NAME_START, { error: V.nameStart })
 
 /** 3–20 letters and digits. */
-export const ACCOUNT_NAME = new RegExp(`^[A-Za-z0-9]{3,${ACCOUNT_NAME_MAX}}$`)
 export const accountName = () =>
-  z.string({ error: typeError }).trim().min(1, { error: V.required }).regex(ACCOUNT_NAME, { error: V.accountName })
+  z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: V.required })
+    .regex(new RegExp(`^[A-Za-z0-9]{3,${ACCOUNT_NAME_MAX}}$`), { error: V.accountName })
 
 /** 6–20 letters, digits and printable ASCII special characters (no spaces). */
-export const PASSWORD = new RegExp(`^[\\x21-\\x7e]{6,${PASSWORD_MAX}}$`)
-export const password = () => z.string({ error: typeError }).min(1, { error: V.required }).regex(PASSWORD, { error: V.password })
+export const password = () =>
+  z
+    .string({ error: typeError })
+    .min(1, { error: V.required })
+    .regex(new RegExp(`^[\\x21-\\x7e]{6,${PASSWORD_MAX}}$`), { error: V.password })
 
 /** Mainland mobile numbers: 11 digits. */
 export const PHONE = /^1[3-9]\d{9}$/

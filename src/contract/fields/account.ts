@@ -3,9 +3,8 @@
  * list, the schemas (../schemas/account.ts) take their bounds from it. The password, its confirmation, the project
  * department and the roles are fields of the form's own.
  */
-import { ACCOUNT_LEVELS } from '../enums'
+import { ACCOUNT_LEVELS, ACCOUNT_NAME_MAX, PHONE_LENGTH } from '../enums'
 import { defineFields } from '../fields'
-import { ACCOUNT_NAME_MAX, PHONE_LENGTH } from '../limits'
 
 export const ACCOUNT_FIELDS = defineFields('accounts.field', [
   /** Never changes after the account is created. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VERIFY_CODE_LENGTH } from '../limits'
+import { VERIFY_CODE_LENGTH } from '../enums'
 import { V, accountName, password, phone, name as nameRule, email, str } from '../rules'
 
 export const pubKeyQuery = z.object({ appCode: str().min(1, { error: V.required }).max(64) })

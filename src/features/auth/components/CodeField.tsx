@@ -1,6 +1,6 @@
 /** The verification code's field of the register form and the forgot-password dialog (not of the sign-in screen: its own chunk). */
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { VERIFY_CODE_LENGTH } from '@/contract/limits'
+import { VERIFY_CODE_LENGTH } from '@/contract/enums'
 import type { CodeSent } from '@/contract/schemas/auth'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'

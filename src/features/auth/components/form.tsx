@@ -2,7 +2,7 @@
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { Eye, EyeOff } from 'lucide-react'
-import { PASSWORD_MAX } from '@/contract/limits'
+import { PASSWORD_MAX } from '@/contract/enums'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { errorText } from '@/lib/crud/errors'
