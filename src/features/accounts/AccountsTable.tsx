@@ -45,7 +45,8 @@ import { accountResource, type AccountKind } from './resource'
 
 export interface AccountsTableProps {
   kind: AccountKind
-  title: string
+  /** By default the page's name. */
+  title?: string
   description?: ReactNode
   /** The unit whose accounts are listed (with its child units); the add form puts new accounts there. */
   organizationId?: string

@@ -4,5 +4,5 @@ import { AccountsTable } from './AccountsTable'
 
 export function ProjectOrgAccountPage() {
   const { t } = useT()
-  return <AccountsTable kind="registered" title={t('accounts.registered.title')} description={t('accounts.registered.description')} />
+  return <AccountsTable kind="registered" description={t('accounts.registered.description')} />
 }

@@ -75,7 +75,6 @@ export function AppManagePage() {
     <>
       <ListPage
         resource={applicationResource}
-        title={t('apps.title')}
         description={t('apps.description')}
         filters={filters}
         columns={columns}

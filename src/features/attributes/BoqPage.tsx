@@ -49,7 +49,7 @@ function rowsOf(nodes: BoqNodes): TreeRow[] {
 export function BoqPage() {
   const { t } = useT()
   return (
-    <ProjectPage title={t('attributes.boq.title')} description={t('attributes.boq.description')}>
+    <ProjectPage description={t('attributes.boq.description')}>
       {(projectId) => <ProjectBoq key={projectId} projectId={projectId} />}
     </ProjectPage>
   )

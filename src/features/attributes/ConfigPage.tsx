@@ -70,7 +70,6 @@ export function ConfigPage() {
     <div className="flex flex-col gap-4">
       <ListPage
         resource={attrGroupResource}
-        title={t('attributes.config.title')}
         description={t('attributes.config.description')}
         filters={filters}
         columns={columns}

@@ -59,7 +59,6 @@ export function ResourcePoolPage() {
   return (
     <ListPage
       resource={resourcePoolResource}
-      title={t('attributes.pool.title')}
       description={t('attributes.pool.description')}
       filters={filters}
       columns={columns}

@@ -50,7 +50,6 @@ export function SettingPage() {
     <div className="flex flex-col gap-4">
       <ListPage
         resource={attrGroupResource}
-        title={t('attributes.setting.title')}
         description={t('attributes.setting.description')}
         filters={filters}
         columns={columns}

@@ -15,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { DeclaredFields, FormDialog, invalidateResource, RowAction, RowActions, useDelete } from '@/lib/crud'
 import { http } from '@/lib/http'
+import { ScreenHeader } from '@/lib/pages'
 import { useT } from '@/lib/i18n'
 import { Can } from '@/lib/permissions'
 import { buildTree, nestedAccess, Tree, type Nested } from '@/lib/tree'
@@ -37,10 +38,7 @@ export function DictionaryPage({ kind }: { kind: DictKind }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4">
-      <div className="min-w-0">
-        <h1 className="text-xl font-semibold">{t(`dictionary.${kind}.title`)}</h1>
-        <p className="text-sm text-muted-foreground">{t(`dictionary.${kind}.description`)}</p>
-      </div>
+      <ScreenHeader description={t(`dictionary.${kind}.description`)} />
       <TreeDictionary<DictNode>
         resource={dictResources[kind]}
         query={query}

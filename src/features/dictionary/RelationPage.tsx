@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card'
 import { SearchInput } from '@/components/ui/search-input'
 import { useLeaveGuard } from '@/lib/crud/dirty'
 import { http } from '@/lib/http'
+import { ScreenHeader } from '@/lib/pages'
 import { useT } from '@/lib/i18n'
 import { DataAgeNote } from '@/lib/offline/read'
 import { Can } from '@/lib/permissions'
@@ -55,10 +56,7 @@ export function RelationPage() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4">
-      <div className="min-w-0">
-        <h1 className="text-xl font-semibold">{t('dictionary.rel.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('dictionary.rel.description')}</p>
-      </div>
+      <ScreenHeader description={t('dictionary.rel.description')} />
       <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-2">
         <TreePanel
           title={t('dictionary.rel.wbs')}

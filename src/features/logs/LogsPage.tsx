@@ -8,7 +8,6 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight, Download, Eye } from 'lucide-react'
 import { LOG_KINDS, LOG_PATHS, type LogKind, type LoginLog, type OperateLog, type SystemLog } from '@/contract/schemas/logs'
-import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -28,6 +27,7 @@ import {
 } from '@/lib/crud'
 import { saveBlob } from '@/lib/files/save'
 import { http } from '@/lib/http'
+import { ScreenHeader } from '@/lib/pages'
 import { hasKey, useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { DEFAULT_RANGE, kindOf, logDetailQueryOptions, logPageQueryOptions, logParams, RANGES } from './queries'
@@ -357,7 +357,7 @@ export function LogsPage() {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <PageHeader title={t('logs.title')} description={t('logs.description')} />
+      <ScreenHeader description={t('logs.description')} />
       <Tabs value={kind} onValueChange={(k) => setSearch({ kind: k })}>
         <TabsList>
           {LOG_KINDS.map((k) => (

@@ -16,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { toast } from '@/lib/toast'
 import { http } from '@/lib/http'
+import { ScreenHeader } from '@/lib/pages'
 import { useT, type TKey } from '@/lib/i18n'
 import { eventLabelKey, inboxQueryOptions, msgKeys, READ_ALL_ID, unreadHere, type InboxFilters } from '@/lib/messages'
 import { useCan, useMenus } from '@/lib/permissions'
@@ -34,10 +35,7 @@ export function MessageCenterPage() {
   const [tab, setTab] = useState<Tab>('mine')
   return (
     <div className="flex flex-col gap-4 p-4">
-      <div>
-        <h1 className="text-lg font-semibold">{t('messages.centre.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('messages.centre.description')}</p>
-      </div>
+      <ScreenHeader description={t('messages.centre.description')} />
       {admin ? (
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
           <TabsList>

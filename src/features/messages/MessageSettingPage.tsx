@@ -24,7 +24,6 @@ import {
   type MsgEvent,
   type SendBody,
 } from '@/contract/schemas/message'
-import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -45,6 +44,7 @@ import {
   type ListColumn,
 } from '@/lib/crud'
 import { http } from '@/lib/http'
+import { ScreenHeader } from '@/lib/pages'
 import { useT, type TKey } from '@/lib/i18n'
 import { eventLabelKey } from '@/lib/messages'
 import { useCan } from '@/lib/permissions'
@@ -60,7 +60,7 @@ export function MessageSettingPage() {
   const [tab, setTab] = useState<'events' | 'delivery'>('events')
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <PageHeader title={t('messages.setting.title')} description={t('messages.setting.description')} />
+      <ScreenHeader description={t('messages.setting.description')} />
       <Tabs value={tab} onValueChange={(v) => setTab(v as 'events' | 'delivery')} className="flex min-w-0 flex-col gap-3">
         <TabsList className="self-start">
           <TabsTrigger value="events">{t('messages.supplier.eventsTab')}</TabsTrigger>

@@ -6,12 +6,12 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { Building2, FolderTree, Network, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck, X } from 'lucide-react'
 import { ORG_NODE, type Organization, type OrgTreeNode } from '@/contract/schemas/org'
-import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useDelete } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
+import { ScreenHeader } from '@/lib/pages'
 import { useT } from '@/lib/i18n'
 import { Can, useCan } from './permissions'
 import { cn } from '@/lib/utils'
@@ -163,8 +163,7 @@ export function OrganizationPage() {
   return (
     // One scroll area: the shell's content area scrolls the page; the docked tree stays in view.
     <div className="flex min-w-0 flex-col gap-4">
-      <PageHeader
-        title={t('organization.title')}
+      <ScreenHeader
         description={t('organization.description')}
         actions={
           <div className="flex flex-wrap items-center gap-2">

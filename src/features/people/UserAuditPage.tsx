@@ -134,7 +134,6 @@ export function UserAuditPage() {
     <>
       <ListPage
         resource={auditResource}
-        title={t('people.audit.title')}
         description={t('people.audit.description')}
         filters={filters}
         columns={columns}

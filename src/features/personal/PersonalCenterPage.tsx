@@ -12,6 +12,7 @@ import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { isApiError } from '@/lib/http'
+import { ScreenHeader } from '@/lib/pages'
 import { useT } from '@/lib/i18n'
 import { personalApi, useApplyInfo, usePersonalInfo } from './api'
 import { levelText, ProfileSection } from './ProfileSection'
@@ -63,10 +64,7 @@ export function PersonalCenterPage() {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-5">
-      <header className="space-y-1">
-        <h1 className="text-xl font-semibold">{t('personal.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('personal.subtitle')}</p>
-      </header>
+      <ScreenHeader description={t('personal.subtitle')} />
       {info.isPending ? (
         <div className="grid gap-5 xl:grid-cols-[280px_1fr]">
           <Skeleton className="h-72" />

@@ -24,7 +24,6 @@ import {
   type InitRun,
   type InitSource,
 } from '@/contract/schemas/projectInit'
-import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Stepper } from '@/components/ui/stepper'
@@ -35,6 +34,7 @@ import { ProjectFormFields, projectDefaults } from '@/features/projects'
 import { confirm, FormErrors, formatDateTime, useActionForm } from '@/lib/crud'
 import { precheckFile, useDownload } from '@/lib/files'
 import { http, isApiError } from '@/lib/http'
+import { ScreenHeader } from '@/lib/pages'
 import { useT } from '@/lib/i18n'
 import { useCan } from '@/lib/permissions'
 import { ProjectPicker } from '@/lib/project'
@@ -53,7 +53,7 @@ export function InitWizardPage({ preset }: { preset: InitPreset }) {
   const another = useStartRun(preset, open)
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <PageHeader title={t(`projectInit.preset.${preset}.title`)} description={t(`projectInit.preset.${preset}.description`)} />
+      <ScreenHeader description={t(`projectInit.preset.${preset}.description`)} />
       {search.runId ? (
         <Wizard key={search.runId} preset={preset} runId={search.runId} onLeave={() => open()} onAnother={() => void another.start()} />
       ) : (

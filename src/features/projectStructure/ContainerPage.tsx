@@ -29,7 +29,7 @@ const ICONS: Partial<Record<ContainerType, typeof Boxes>> = {
 export function ContainerPage() {
   const { t } = useT()
   return (
-    <ProjectPage title={t('projectStructure.container.title')} description={t('projectStructure.container.description')}>
+    <ProjectPage description={t('projectStructure.container.description')}>
       {(projectId) => <ContainerTree key={projectId} projectId={projectId} />}
     </ProjectPage>
   )

@@ -35,7 +35,6 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
   const resource = useMemo(() => attrs.wrap(designUnitResources[variant]), [attrs, variant])
   const options = useQuery({ ...structureOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
   const lines = options.data?.lines ?? []
-  const title = perProject ? t('projectStructure.designUnit.projectTitle') : t('projectStructure.designUnit.title')
   const f = (k: keyof ReturnType<typeof fieldLabels>) => fieldLabels(t)[k]
 
   const filters: FilterField[] = [
@@ -122,7 +121,6 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
     <ProjectListScreen
       {...picked}
       resource={resource}
-      title={title}
       description={t('projectStructure.designUnit.description')}
       filters={filters}
       columns={columns}

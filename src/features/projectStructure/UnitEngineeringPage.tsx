@@ -23,7 +23,6 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
   const [search, setSearch] = useListSearch()
   const resource = unitEngineeringResources[variant]
   const options = useQuery({ ...structureOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
-  const title = variant === 'unitProject' ? t('projectStructure.unitEngineering.projectTitle') : t('projectStructure.unitEngineering.title')
   const f = (k: string) => t(`projectStructure.unitEngineering.field.${k}` as 'projectStructure.unitEngineering.field.unitCode')
   const categoryLabel = (c: UnitEngineeringCategory) => t(`projectStructure.category.${c}`)
 
@@ -71,7 +70,6 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
     <ProjectListScreen
       {...picked}
       resource={resource}
-      title={title}
       description={t('projectStructure.unitEngineering.description')}
       filters={filters}
       columns={columns}

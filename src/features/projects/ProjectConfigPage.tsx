@@ -26,7 +26,7 @@ export function ProjectConfigPage() {
   const { t } = useT()
   const [tab, setTab] = useState<Tab>('lines')
   return (
-    <ProjectPage title={t('projects.config.title')} description={t('projects.config.description')}>
+    <ProjectPage description={t('projects.config.description')}>
       {(projectId) => (
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-w-0 flex-col gap-3">
           <TabsList className="self-start">

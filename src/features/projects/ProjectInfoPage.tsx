@@ -24,11 +24,7 @@ import { projectResource, projectUnitResource } from './resource'
 
 export function ProjectInfoPage() {
   const { t } = useT()
-  return (
-    <ProjectPage title={t('projects.info.title')} description={t('projects.info.description')}>
-      {(projectId) => <ProjectDetails projectId={projectId} />}
-    </ProjectPage>
-  )
+  return <ProjectPage description={t('projects.info.description')}>{(projectId) => <ProjectDetails projectId={projectId} />}</ProjectPage>
 }
 
 function ProjectDetails({ projectId }: { projectId: string }) {

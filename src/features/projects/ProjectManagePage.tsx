@@ -135,7 +135,6 @@ export function ProjectManagePage() {
   return (
     <ListPage
       resource={resource}
-      title={t('projects.manage.title')}
       description={t('projects.manage.description')}
       filters={filters}
       columns={columns}

@@ -96,7 +96,6 @@ export function RoleManagePage() {
     <>
       <ListPage
         resource={roleResource}
-        title={t('roles.title')}
         description={t('roles.description')}
         filters={filters}
         columns={columns}

@@ -3,7 +3,7 @@ import { Construction } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { useT } from '@/lib/i18n'
 import { HomeButton, Message } from './message'
-import { usePageTitle } from './titles'
+import { usePageTitle } from '@/lib/pages'
 
 /** One page for every area that is not built yet: says so, with the page's title. */
 export function NotBuiltPage() {

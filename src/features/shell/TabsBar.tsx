@@ -3,11 +3,11 @@ import { Link, useLocation, useNavigate, useRouterState } from '@tanstack/react-
 import { House, X } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { normalizePath } from '@/lib/permissions'
+import { usePageTitle } from '@/lib/pages'
 import { useScrollEdges } from '@/lib/scroll-edges'
 import { cn } from '@/lib/utils'
 import { dynamicTo } from './links'
 import { HOME_PATH, openTab, placeOf, placesStore, rememberPlace, removeTab, setTabs, tabsStore } from './tabs'
-import { usePageTitle } from './titles'
 
 /** The tabs of open pages: the current page joins on every navigation; home is pinned. */
 export function TabsBar() {

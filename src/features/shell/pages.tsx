@@ -7,8 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { ChunkErrorScreen, classifyChunkFailure, isChunkFailure, type ChunkLoadError } from '@/lib/chunks'
 import { useT } from '@/lib/i18n'
 import { isForbiddenError, normalizePath } from '@/lib/permissions'
+import { usePageTitle } from '@/lib/pages'
 import { HomeButton, Message } from './message'
-import { usePageTitle } from './titles'
 
 /** 403: a route guard refused the page (no menu of the account leads to it). */
 export function ForbiddenPage({ path }: { path?: string }) {

@@ -16,7 +16,6 @@ import {
   type Terminal,
   type TerminalStatus,
 } from '@/contract/schemas/terminal'
-import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import {
@@ -34,6 +33,7 @@ import {
   type ListColumn,
 } from '@/lib/crud'
 import { http } from '@/lib/http'
+import { ScreenHeader } from '@/lib/pages'
 import { hasKey, useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
 import { Can } from './permissions'
@@ -261,11 +261,10 @@ export function TerminalsPage() {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <PageHeader title={t('terminals.title')} description={t('terminals.description')} />
+      <ScreenHeader description={t('terminals.description')} />
       <Statistics />
       <ListPage
         resource={terminalResource}
-        title={t('terminals.title')}
         headerless
         filters={filters}
         columns={columns}

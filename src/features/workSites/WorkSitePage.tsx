@@ -52,7 +52,6 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
   const resource = workSiteResources[variant]
   const options = useQuery({ ...workSiteOptionsQueryOptions(variant, projectId ?? ''), enabled: !!projectId })
   const lines = options.data?.lines ?? []
-  const title = perProject ? t('workSites.projectTitle') : t('workSites.title')
   const marks = useMarks(resource.offline?.entity.entity)
   const canEdit = useCan('edit')
   const [card, setCard] = useState<WorkSite | null>(null)
@@ -117,7 +116,6 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
     <ProjectListScreen
       {...picked}
       resource={resource}
-      title={title}
       description={t('workSites.description')}
       filters={filters}
       columns={columns}

@@ -88,7 +88,6 @@ function ModelList({ onOpen }: { onOpen: (modelId: string) => void }) {
   return (
     <ListPage
       resource={modelResource}
-      title={t('workflow.title')}
       description={t('workflow.description')}
       filters={filters}
       columns={columns}

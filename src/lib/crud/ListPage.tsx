@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { useIntent } from '@/lib/commands'
+import { useCurrentPageTitle } from '@/lib/pages'
 import { Can, useCan } from '@/lib/permissions'
 import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
 import { DataAgeNote, dataAge } from '@/lib/offline/read'
@@ -44,7 +45,8 @@ export type { ListColumn, FilterField } from './list'
 
 export interface ListPageProps<T extends object> {
   resource: Resource<T>
-  title: string
+  /** The heading and the exports' name; by default the page's name (the menu's). */
+  title?: string
   description?: ReactNode
   columns: ListColumn<T>[]
   filters?: FilterField[]
@@ -105,7 +107,7 @@ export interface ListPageProps<T extends object> {
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const {
     resource,
-    title,
+    title: ownTitle,
     description,
     columns,
     filters = [],
@@ -122,6 +124,8 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     extraQuery,
     headerless,
   } = props
+  const pageTitle = useCurrentPageTitle()
+  const title = ownTitle ?? pageTitle
   const act: Record<'add' | 'edit' | 'delete', FnAction> = { add: 'add', edit: 'edit', delete: 'delete', ...props.actions }
   const { t } = useT()
   const list = useListState(props)

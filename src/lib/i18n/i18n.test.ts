@@ -12,9 +12,9 @@ describe('texts by area', () => {
 
   it('answers the entry texts at once and an area text once its chunk is loaded', async () => {
     expect(t('auth.login.submit')).not.toBe('auth.login.submit')
-    expect(hasKey('workSites.title')).toBe(false) // not loaded yet: the key itself (and loading starts)
+    expect(hasKey('workSites.description')).toBe(false) // not loaded yet: the key itself (and loading starts)
     await loadTexts('workSites', 'people')
-    expect(hasKey('workSites.title')).toBe(true)
+    expect(hasKey('workSites.description')).toBe(true)
     expect(translate('zh', 'people.entity')).toBe('人员')
     expect(translate('en', 'people.entity')).not.toBe('people.entity')
   })

@@ -5,15 +5,16 @@
 import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { useListSearch } from '@/lib/crud/hooks'
+import { ScreenHeader } from '@/lib/pages'
 import { ListPage, type ListPageProps } from '@/lib/crud/ListPage'
 import type { ListSearch } from '@/lib/crud/search'
 import { NoProjects, ProjectPageHeader, ProjectPicker, useProjectOptions, useProjectSearch } from './index'
 
 /** The screen instead of the list when the caller has no project at all: its title and the note. */
-export function NoProjectsScreen({ title }: { title: string }) {
+export function NoProjectsScreen({ title }: { title?: string }) {
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-semibold">{title}</h1>
+      <ScreenHeader title={title} />
       <Card>
         <NoProjects />
       </Card>

@@ -10,11 +10,11 @@ import { useEffect, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { FolderKanban } from 'lucide-react'
-import { PageHeader } from '@/components/page-header'
 import { Card } from '@/components/ui/card'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useT } from '@/lib/i18n'
+import { ScreenHeader } from '@/lib/pages'
 import { cn } from '@/lib/utils'
 import { projectOptionsQueryOptions } from './queries'
 
@@ -100,9 +100,9 @@ export function NoProjects() {
   )
 }
 
-/** A project screen's heading: title and description, the project picker on the right. */
-export function ProjectPageHeader({ title, description, picker }: { title: string; description: string; picker: ReactNode }) {
-  return <PageHeader title={title} description={description} actions={picker} className="gap-3" />
+/** A project screen's heading: title (by default the page's name) and description, the project picker on the right. */
+export function ProjectPageHeader({ title, description, picker }: { title?: string; description: string; picker: ReactNode }) {
+  return <ScreenHeader title={title} description={description} actions={picker} className="gap-3" />
 }
 
 /**
@@ -115,7 +115,7 @@ export function ProjectPage({
   description,
   children,
 }: {
-  title: string
+  title?: string
   description: string
   children(projectId: string): ReactNode
 }) {

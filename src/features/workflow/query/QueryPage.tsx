@@ -9,10 +9,10 @@ import { useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Check, CornerUpLeft, Eye, Play, Undo2, X } from 'lucide-react'
 import { WF_INSTANCE_STATUSES, type WfCcRow, type WfInstanceRow, type WfInstanceStatus, type WfTaskRow } from '@/contract/schemas/workflow'
-import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { ListPage, PanelList, RowAction, textColumn, timeColumn, type FilterField, type ListColumn, type ListPageProps } from '@/lib/crud'
+import { ScreenHeader } from '@/lib/pages'
 import { useT } from '@/lib/i18n'
 import { useMarks } from '@/lib/offline'
 import { InstanceSheet } from './InstanceSheet'
@@ -43,8 +43,7 @@ export function WorkflowQueryPage() {
   const panel = 'flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden'
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <PageHeader
-        title={t('workflow.query.title')}
+      <ScreenHeader
         description={t('workflow.query.description')}
         actions={
           <Button type="button" onClick={() => setStarting(true)} icon={Play}>

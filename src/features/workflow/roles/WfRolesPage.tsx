@@ -84,7 +84,6 @@ export function WfRolesPage() {
     <>
       <ListPage
         resource={wfRoleResource}
-        title={t('workflow.roles.title')}
         description={t('workflow.roles.description')}
         filters={filters}
         columns={columns}

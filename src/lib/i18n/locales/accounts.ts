@@ -9,7 +9,6 @@ export const zh = {
     entity: '账号',
   },
   registered: {
-    title: '项目账号管理',
     description: '参建单位的注册（项目）账号：有效期、项目部门、启用停用与手机号登录',
     entity: '项目账号',
   },
@@ -195,7 +194,6 @@ export const en: Shape<typeof zh> = {
     entity: 'account',
   },
   registered: {
-    title: 'Project accounts',
     description:
       'Registered (project) accounts of participating units: valid periods, project departments, stop or enable and phone sign-in',
     entity: 'project account',

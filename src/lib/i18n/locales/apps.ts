@@ -3,7 +3,6 @@ import type { Shape } from '../shape'
 /** Application management (/admin/app-manage) and its menus. */
 export const zh = {
   selfRefused: '本平台自身的应用不能删除',
-  title: '应用管理',
   description: '平台接入的应用及其菜单、功能',
   entity: '应用',
   field: {
@@ -110,7 +109,6 @@ export const zh = {
 
 export const en: Shape<typeof zh> = {
   selfRefused: 'The console’s own application cannot be deleted',
-  title: 'Applications',
   description: 'Applications on the platform, with their menus and functions',
   entity: 'application',
   field: {

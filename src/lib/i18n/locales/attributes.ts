@@ -10,7 +10,6 @@ export const zh = {
   status: { s1: '启用', s0: '停用' },
   entity: { group: '属性分组', item: '属性项', relation: '适用节点', row: '表格行', boq: '清单项', resource: '资源' },
   config: {
-    title: '属性配置',
     description: '按节点类型（项目、线路、设计单元）配置扩展属性分组及其属性项，属性将出现在对应节点的表单上',
     items: '属性项',
     itemsOf: '「{name}」的属性项',
@@ -20,7 +19,6 @@ export const zh = {
     copied: '已复制',
   },
   setting: {
-    title: '属性设置',
     description: '属性分组适用的具体节点：未指定节点的分组适用于该类型的全部节点',
     nodes: '适用节点',
     nodesOf: '「{name}」的适用节点',
@@ -54,7 +52,6 @@ export const zh = {
     updateTime: '更新时间',
   },
   boq: {
-    title: '工程量清单',
     description: '项目结构节点（容器节点、设计单元）的清单项，合价逐级汇总',
     tree: '项目结构',
     total: '合计',
@@ -75,7 +72,6 @@ export const zh = {
     },
   },
   pool: {
-    title: '资源池',
     description: '角色可被授予的资源，在「角色管理 › 授权 › 资源」中选择',
     type: { api: '接口', menu: '菜单', data: '数据', file: '文件', other: '其他' },
     codeHint: '字母、数字、- 或 _',
@@ -108,7 +104,6 @@ export const en: Shape<typeof zh> = {
     resource: 'resource',
   },
   config: {
-    title: 'Attribute configuration',
     description: 'Extended attribute groups and their items per node type (project, line, design unit); they appear on that node’s form',
     items: 'Items',
     itemsOf: 'Items of “{name}”',
@@ -118,7 +113,6 @@ export const en: Shape<typeof zh> = {
     copied: 'Copied',
   },
   setting: {
-    title: 'Attribute settings',
     description: 'The nodes an attribute group applies to: a group without nodes applies to every node of its type',
     nodes: 'Nodes',
     nodesOf: 'Nodes of “{name}”',
@@ -152,7 +146,6 @@ export const en: Shape<typeof zh> = {
     updateTime: 'Updated',
   },
   boq: {
-    title: 'Bill of quantities',
     description: 'Quantity items of the project structure’s nodes (container nodes, design units), amounts rolled up the tree',
     tree: 'Project structure',
     total: 'Total',
@@ -173,7 +166,6 @@ export const en: Shape<typeof zh> = {
     },
   },
   pool: {
-    title: 'Resource pool',
     description: 'Resources a role can be granted, chosen in Roles › Authorise › Resources',
     type: { api: 'API', menu: 'Menu', data: 'Data', file: 'File', other: 'Other' },
     codeHint: 'Letters, digits, - or _',

@@ -2,7 +2,6 @@ import type { Shape } from '../shape'
 
 /** The texts of one tree dictionary (src/lib/tree/TreeDictionary.tsx's keys plus the screen's). */
 const zhTree = (name: string, unitHint: string) => ({
-  title: `${name}管理`,
   description: `${name}字典：编码、名称、计量单位、专业、层级；可拖动或“移动到…”调整位置，复制子树，Excel 导入导出`,
   entity: `${name}节点`,
   treeLabel: `${name}字典树`,
@@ -13,7 +12,7 @@ const zhTree = (name: string, unitHint: string) => ({
 export const zh = {
   ebs: zhTree('EBS', ''),
   wbs: zhTree('WBS', '，或从 EBS 标准复制'),
-  quantity: { ...zhTree('工程量', '，或从 EBS 标准复制'), title: '工程量管理' },
+  quantity: zhTree('工程量', '，或从 EBS 标准复制'),
   field: {
     nodeCode: '编码',
     nodeName: '名称',
@@ -52,7 +51,6 @@ export const zh = {
     copied: '已复制 {n} 个节点',
   },
   rel: {
-    title: 'WBS-EBS 关联配置',
     description: '左侧选择一个 WBS 节点，右侧勾选与它关联的 EBS 节点（多对多），然后保存',
     wbs: 'WBS',
     ebs: 'EBS',
@@ -68,7 +66,6 @@ export const zh = {
 }
 
 const enTree = (name: string, unitHint: string): Shape<ReturnType<typeof zhTree>> => ({
-  title: `${name} dictionary`,
   description: `The ${name} dictionary: code, name, unit of measure, major, level. Drag or use “Move to…” to rearrange, copy subtrees, import and export Excel`,
   entity: `${name} node`,
   treeLabel: `${name} nodes`,
@@ -118,7 +115,6 @@ export const en: Shape<typeof zh> = {
     copied: '{n} nodes copied',
   },
   rel: {
-    title: 'WBS–EBS relations',
     description: 'Choose a WBS node on the left, tick the EBS nodes it is linked to on the right (many to many), then save',
     wbs: 'WBS',
     ebs: 'EBS',

@@ -2,7 +2,6 @@ import type { Shape } from '../shape'
 
 /** The logs screen (/admin/systemLog). */
 export const zh = {
-  title: '系统日志',
   description: '登录、操作与系统日志；每次查询都限定时间范围，敏感字段在写入前已脱敏',
   kind: { login: '登录日志', operate: '操作日志', system: '系统日志' },
   field: {
@@ -67,7 +66,6 @@ export const zh = {
 }
 
 export const en: Shape<typeof zh> = {
-  title: 'System logs',
   description: 'Sign-in, operation and system logs; every query covers a time range, and secrets are redacted before storage',
   kind: { login: 'Sign-in log', operate: 'Operation log', system: 'System log' },
   field: {

@@ -7,7 +7,6 @@ export const zh = {
   entity: '消息配置',
   live: '新消息：{title}',
   centre: {
-    title: '消息中心',
     entity: '消息',
     description: '未读消息排在前面；离线时显示上次同步的消息',
     mine: '我的消息',
@@ -143,7 +142,6 @@ export const en: Shape<typeof zh> = {
   entity: 'message configuration',
   live: 'New message: {title}',
   centre: {
-    title: 'Message centre',
     entity: 'Message',
     description: 'Unread messages come first; offline, the messages of the last sync are shown',
     mine: 'My messages',

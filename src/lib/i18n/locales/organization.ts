@@ -2,7 +2,6 @@ import type { Shape } from '../shape'
 
 /** Organisation management (/admin/organization). */
 export const zh = {
-  title: '单位管理',
   description: '维护参建单位及其下级单位、资质、联系人、部门与人员',
   entity: '单位',
   typeNames: {
@@ -185,7 +184,6 @@ export const zh = {
 }
 
 export const en: Shape<typeof zh> = {
-  title: 'Organisations',
   description: 'Participating units with their child units, qualifications, contacts, departments and people',
   entity: 'unit',
   typeNames: {

@@ -177,7 +177,6 @@ export const zh = {
     toDate: '至今',
   },
   audit: {
-    title: '用户审核',
     description: '审核通过注册、邀请完善资料等方式提交的人员信息',
     keyword: '关键字',
     keywordPlaceholder: '姓名、账号或手机号',
@@ -398,7 +397,6 @@ export const en: Shape<typeof zh> = {
     toDate: 'to date',
   },
   audit: {
-    title: 'User audit',
     description: 'Review people submitted by registration, profile invitations and the like',
     keyword: 'Keyword',
     keywordPlaceholder: 'Name, account or phone',

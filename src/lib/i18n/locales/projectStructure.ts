@@ -25,7 +25,6 @@ export const zh = {
   nature: { entity: '实体', temporary: '临时', virtual: '虚拟' },
   category: { unit: '单位工程', subunit: '子单位工程' },
   container: {
-    title: '项目容器',
     description: '项目的容器节点树：标段、桥梁、隧道、路基、墩台……，可拖动或“移动到…”调整位置',
     entity: '容器节点',
     treeLabel: '容器节点树',
@@ -41,8 +40,6 @@ export const zh = {
     },
   },
   designUnit: {
-    title: '设计单元',
-    projectTitle: '项目设计单元',
     description: '按线路与里程划分的设计单元；同一线路上的里程不能重叠',
     entity: '设计单元',
     mileageHint: '如 DK123+456.780',
@@ -69,8 +66,6 @@ export const zh = {
     },
   },
   unitEngineering: {
-    title: '单位工程划分',
-    projectTitle: '单位工程',
     description: '施工划分：设计单元与容器节点下的单位工程和子单位工程',
     entity: '单位工程',
     breakdown: '按设计单元划分',
@@ -113,7 +108,6 @@ export const en: Shape<typeof zh> = {
   nature: { entity: 'Physical', temporary: 'Temporary', virtual: 'Grouping' },
   category: { unit: 'Unit project', subunit: 'Sub-unit project' },
   container: {
-    title: 'Project containers',
     description: 'The container-node tree of the project: sections, bridges, tunnels, subgrade, piers… Drag or use “Move to…” to rearrange',
     entity: 'container node',
     treeLabel: 'Container nodes',
@@ -129,8 +123,6 @@ export const en: Shape<typeof zh> = {
     },
   },
   designUnit: {
-    title: 'Design units',
-    projectTitle: 'Project design units',
     description: 'Design units by line and mileage; mileages on one line may not overlap',
     entity: 'design unit',
     mileageHint: 'e.g. DK123+456.780',
@@ -157,8 +149,6 @@ export const en: Shape<typeof zh> = {
     },
   },
   unitEngineering: {
-    title: 'Unit project breakdown',
-    projectTitle: 'Unit projects',
     description: 'The construction breakdown: unit and sub-unit projects under design units and container nodes',
     entity: 'unit project',
     breakdown: 'By design unit',

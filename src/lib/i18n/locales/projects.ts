@@ -3,12 +3,10 @@ import type { Shape } from '../shape'
 /** Projects (/admin/project-manage, /admin/project, /admin/project-information, /admin/project-configuration). */
 export const zh = {
   manage: {
-    title: '项目总览',
     description: '您可见的全部项目：状态、参建单位、线路与工点数量、进度',
     open: '打开',
   },
   info: {
-    title: '项目信息',
     description: '项目的基本信息与参建单位',
     edit: '编辑项目',
     basics: '基本信息',
@@ -16,7 +14,6 @@ export const zh = {
     unitsDescription: '参与本项目建设的单位及其在项目中的角色',
   },
   config: {
-    title: '项目配置',
     description: '项目的线路、工程专业与项目组织（含部门）',
     lines: '线路',
     majors: '工程专业',
@@ -113,12 +110,10 @@ export const zh = {
 
 export const en: Shape<typeof zh> = {
   manage: {
-    title: 'Project overview',
     description: 'Every project you may see: status, participating units, lines, work sites and progress',
     open: 'Open',
   },
   info: {
-    title: 'Project information',
     description: "A project's details and its participating units",
     edit: 'Edit project',
     basics: 'Details',
@@ -126,7 +121,6 @@ export const en: Shape<typeof zh> = {
     unitsDescription: 'The units taking part in the project and their roles in it',
   },
   config: {
-    title: 'Project configuration',
     description: "The project's lines, engineering majors and project organisations (with departments)",
     lines: 'Lines',
     majors: 'Engineering majors',

@@ -2,7 +2,6 @@ import type { Shape } from '../shape'
 
 /** Role management (/admin/role-manage). */
 export const zh = {
-  title: '角色管理',
   description: '维护本单位的角色、状态与数据权限范围',
   entity: '角色',
   field: {
@@ -107,7 +106,6 @@ export const zh = {
 }
 
 export const en: Shape<typeof zh> = {
-  title: 'Roles',
   description: "Your organisation's roles, their status and data scope",
   entity: 'role',
   field: {

@@ -2,7 +2,6 @@ import type { Shape } from '../shape'
 
 /** Terminal authorisation (/admin/terminal-authentication). */
 export const zh = {
-  title: '终端授权',
   description: '设备申请接入后由管理员授权；在线状态与到期由心跳和有效期按数据库时间计算',
   entity: '终端',
   field: {
@@ -62,7 +61,6 @@ export const zh = {
 }
 
 export const en: Shape<typeof zh> = {
-  title: 'Terminal authorisation',
   description: 'Devices apply, administrators authorise them; online and expiry follow heartbeats and validity by the database clock',
   entity: 'terminal',
   field: {

@@ -2,8 +2,6 @@ import type { Shape } from '../shape'
 
 /** Work sites (工点) and their card (issue 12 part A). */
 export const zh = {
-  title: '工点信息',
-  projectTitle: '项目工点信息',
   description: '项目的工点：所在线路、设计单元、里程范围、负责人、位置与现场照片；离线时的修改联网后自动同步',
   entity: '工点',
   type: {
@@ -59,8 +57,6 @@ export const zh = {
 }
 
 export const en: Shape<typeof zh> = {
-  title: 'Work sites',
-  projectTitle: 'Project work sites',
   description:
     'The project’s work sites: line, design unit, mileage range, manager, location and site photos; changes made offline sync when the server can be reached',
   entity: 'Work site',

@@ -135,13 +135,11 @@ const bpmnZh = {
 
 /** Process models (/admin/process-model-management). */
 export const zh = {
-  title: '流程模型管理',
   description: '设计审批流程、配置各节点的执行人与表单，发布后即可发起',
   entity: '流程模型',
   tabs: { models: '流程模型', published: '已发布', history: '历史版本' },
   /** 流程查询 (/admin/workflow-query): my tasks, done, started, cc, every instance; start; the detail; the verbs. */
   query: {
-    title: '流程查询',
     description: '我的待办与已办、我发起的和抄送我的流程，以及数据范围内的全部流程',
     tabs: { todo: '我的待办', done: '我的已办', started: '我发起的', cc: '抄送我的', all: '全部流程' },
     field: {
@@ -276,7 +274,6 @@ export const zh = {
   status: { inUse: '使用中', stopped: '已停用' },
   /** 流程角色管理 (/admin/process-role-management). */
   roles: {
-    title: '流程角色管理',
     description: '流程角色是一组账号，可作为流程节点的执行人或抄送人；在用流程版本引用的角色不能删除',
     entity: '流程角色',
     field: {
@@ -426,12 +423,10 @@ export const zh = {
 const bpmnEn = Object.fromEntries(Object.keys(bpmnZh).map((k) => [k, k])) as Shape<typeof bpmnZh>
 
 export const en: Shape<typeof zh> = {
-  title: 'Process models',
   description: 'Design approval processes, configure each node’s executors and forms; a published model can be started',
   entity: 'process model',
   tabs: { models: 'Models', published: 'Published', history: 'Earlier versions' },
   query: {
-    title: 'Workflow query',
     description: 'My tasks and handled ones, processes I started or was copied on, and every process within your data scope',
     tabs: { todo: 'My tasks', done: 'Handled', started: 'Started by me', cc: 'Copied to me', all: 'All processes' },
     field: {
@@ -566,7 +561,6 @@ export const en: Shape<typeof zh> = {
   versionLabel: 'v{n}',
   status: { inUse: 'In use', stopped: 'Stopped' },
   roles: {
-    title: 'Process roles',
     description:
       'A process role is a group of accounts that can execute or be copied at a process node; a role named by a version in use cannot be deleted',
     entity: 'process role',

@@ -7,6 +7,7 @@
 import type { MenuEntry } from '@/contract/schemas/shell'
 import { hasKey, translate, useT, type Locale } from '@/lib/i18n'
 import { isMenuPath } from '@/contract/catalogue'
+import { useLocation } from '@tanstack/react-router'
 import { findMenuByPath, menuLabel, normalizePath, useMenus } from '@/lib/permissions'
 
 /** A menu's sub-screen: the menu's path and the routes.* key of the sub-screen (`routes./admin/table-manage/design`). */
@@ -33,4 +34,10 @@ export function usePageTitle() {
   const { locale } = useT()
   const { data: menus } = useMenus()
   return (path: string) => pageTitle(path, locale, menus)
+}
+
+/** The title of the page shown now: a screen's heading is its page's name, the one the menu, the tab and the palette show. */
+export function useCurrentPageTitle(): string {
+  const title = usePageTitle()
+  return title(useLocation({ select: (l) => l.pathname }))
 }
