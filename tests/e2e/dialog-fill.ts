@@ -77,7 +77,10 @@ export async function fillRequired(page: Page, dialog: Locator, values: Record<s
     const tagName = await control.evaluate((e) => e.tagName.toLowerCase())
     // a select shows its placeholder (data-placeholder) until something is chosen
     if (role === 'combobox') {
-      if ((await control.getAttribute('data-placeholder')) !== null) chosen ||= await pickFirstOption(page, control)
+      if ((await control.getAttribute('data-placeholder')) !== null) {
+        const option = await pickFirstOption(page, control) // every empty select, not only the first one
+        chosen ||= option
+      }
       continue
     }
     if (tagName !== 'input' && tagName !== 'textarea') continue

@@ -66,6 +66,14 @@ const CASES: Record<string, Case> = {
   // a new project opens on its information page
   项目: { path: '/admin/project-manage', edit: (page) => main(page).getByRole('button', { name: '编辑项目' }).click() },
   工点: { path: '/admin/project-worksite-information' },
+  // lists across all the caller's projects: the add form asks for the project first, an edit takes the record's
+  '工点（全部项目）': { path: '/admin/work-site-information', search: '关键字' },
+  '设计单元（全部项目）': {
+    path: '/admin/designunit',
+    // the project first: the mileage fields appear with it
+    values: (n) => ({ 项目: '沪渝蓉高铁武宜段站前工程', 起点里程: `DK${700 + n}+000.000`, 终点里程: `DK${700 + n}+500.000` }),
+    search: '单元名称',
+  },
   工程容器: { path: '/admin/project-container', open: addTop, edit: editNode },
   EBS节点: { path: '/admin/ebs-management', open: addTop, edit: editNode },
   WBS节点: { path: '/admin/wbs-management', open: addTop, edit: editNode },

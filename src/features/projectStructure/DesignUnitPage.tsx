@@ -124,23 +124,19 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
       description={t('projectStructure.designUnit.description')}
       filters={filters}
       columns={columns}
-      form={
-        projectId
-          ? {
-              size: 'xl',
-              defaults: { projectId, lineId: lines[0]?.lineId ?? '', workPoints: [] },
-              render: ({ record }) => (
-                <>
-                  <DesignUnitFields variant={variant} projectId={projectId} />
-                  <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
-                </>
-              ),
-              onSaved: (saved) => {
-                if (saved) void attrs.save(saved.designUnitId)
-              },
-            }
-          : undefined
-      }
+      form={(pid) => ({
+        size: 'xl',
+        defaults: { projectId: pid, lineId: lines[0]?.lineId ?? '', workPoints: [] },
+        render: ({ record }) => (
+          <>
+            <DesignUnitFields variant={variant} projectId={pid} />
+            <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
+          </>
+        ),
+        onSaved: (saved) => {
+          if (saved) void attrs.save(saved.designUnitId)
+        },
+      })}
     />
   )
 }

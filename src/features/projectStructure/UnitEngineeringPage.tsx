@@ -73,11 +73,11 @@ export function UnitEngineeringPage({ variant }: { variant: Variant }) {
       description={t('projectStructure.unitEngineering.description')}
       filters={filters}
       columns={columns}
-      form={
-        projectId
-          ? { size: 'lg', defaults: { projectId, category: 'unit' }, render: () => <UnitFields variant={variant} projectId={projectId} /> }
-          : undefined
-      }
+      form={(pid) => ({
+        size: 'lg',
+        defaults: { projectId: pid, category: 'unit' },
+        render: () => <UnitFields variant={variant} projectId={pid} />,
+      })}
       beside={
         variant === 'unitEngineering' &&
         projectId && (

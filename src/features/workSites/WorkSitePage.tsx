@@ -120,7 +120,7 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
       filters={filters}
       columns={columns}
       rowActions={(s) => <RowAction icon={<Eye aria-hidden />} label={t('workSites.open')} tone="plain" onClick={() => setCard(s)} />}
-      form={projectId ? formFor(projectId) : undefined}
+      form={formFor}
     >
       <SiteCard
         site={card}

@@ -2,9 +2,12 @@
  * The parts of a screen listing a project's records (工点, 设计单元, 单位工程…), where the project is
  * picked above the list (./index: `useProjectSearch`, `ProjectPicker`, `ProjectPageHeader`).
  */
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
+import { useWatch } from 'react-hook-form'
 import { Card } from '@/components/ui/card'
+import { FormField, type ResourceForm } from '@/lib/crud/form'
 import { useListSearch } from '@/lib/crud/hooks'
+import { useT } from '@/lib/i18n'
 import { ScreenHeader } from '@/lib/pages'
 import { ListPage, type ListPageProps } from '@/lib/crud/ListPage'
 import type { ListSearch } from '@/lib/crud/search'
@@ -55,26 +58,78 @@ export function usePickedProject(allowAll = false) {
   return { projectId, onProjectChange, allowAll }
 }
 
+type FormSpec<T extends object> = NonNullable<ListPageProps<T>['form']>
+
+/**
+ * The add / edit form of a project's records, `form(projectId)` with the fields of that project. Across all the
+ * caller's projects (no project picked), an edit takes the record's project and an add asks for the project first:
+ * the fields follow the choice, started afresh when it changes.
+ */
+function formIn<T extends { projectId: string }>(projectId: string | undefined, form: (projectId: string) => FormSpec<T>): FormSpec<T> {
+  if (projectId) return form(projectId)
+  const any = form('')
+  const defaults = { ...(typeof any.defaults === 'function' ? any.defaults() : any.defaults), projectId: '' }
+  return {
+    ...any,
+    defaults,
+    render: (rf) => <AnyProject rf={rf} defaults={defaults} fields={(pid) => form(pid).render(rf)} />,
+  }
+}
+
+function AnyProject<T extends { projectId: string }>({
+  rf,
+  defaults,
+  fields,
+}: {
+  rf: ResourceForm<T>
+  defaults: Record<string, unknown>
+  fields: (projectId: string) => ReactNode
+}) {
+  const { t } = useT()
+  const projects = useProjectOptions()
+  const chosen = useWatch({ name: 'projectId' }) as string | undefined
+  const projectId = rf.record?.projectId ?? chosen
+  return (
+    <>
+      {!rf.record && (
+        <FormField
+          name="projectId"
+          label={t('projectStructure.picker.label')}
+          kind="select"
+          required
+          placeholder={t('projectStructure.picker.placeholder')}
+          options={(projects.data ?? []).map((p) => ({ value: p.projectId, label: p.projectName }))}
+          onValueChange={(value) => rf.form.reset({ ...defaults, projectId: value })}
+        />
+      )}
+      {projectId && <Fragment key={projectId}>{fields(projectId)}</Fragment>}
+    </>
+  )
+}
+
 /**
  * A screen listing the picked project's records (of all the caller's projects with `allowAll`): its heading with the
  * project picker, the list (with `beside` on its left on large screens: a tree that filters it), then `children` (the
- * screen's own dialogs) — the note instead when the caller has no project.
+ * screen's own dialogs) — the note instead when the caller has no project. `form(projectId)`: the add and edit form of
+ * a project's records (see formIn for the list across projects).
  */
-export function ProjectListScreen<T extends object>({
+export function ProjectListScreen<T extends { projectId: string }>({
   description,
   onProjectChange,
   beside,
   children,
+  form,
   ...list
-}: ProjectListPageProps<T> & {
+}: Omit<ProjectListPageProps<T>, 'form'> & {
   description: string
   onProjectChange: (projectId: string | undefined) => void
+  form?: (projectId: string) => FormSpec<T>
   beside?: ReactNode
   children?: ReactNode
 }) {
   const projects = useProjectOptions()
   if (projects.data?.length === 0) return <NoProjectsScreen title={list.title} />
-  const listPage = <ProjectListPage {...list} />
+  const listPage = <ProjectListPage {...list} form={form && formIn(list.projectId, form)} />
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <ProjectPageHeader
