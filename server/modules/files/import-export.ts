@@ -58,7 +58,7 @@ import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import type { AuthContext } from '../../types'
 import { authOf, callerOf, enqueue, type ClaimedJob, type JobCaller } from '../../lib/jobs'
 import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../../lib/resource'
-import { answerInTransaction } from '../../plugins/idempotency'
+import { answerInTransaction, dieNow } from '../../plugins/idempotency'
 import { receiveUpload } from './routes'
 import { fileRow, openStoredFile, storeFile } from './store'
 
@@ -364,10 +364,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
             })
             .where(eq(importJob.jobId, jobId))
           // the crash tests' fault point: the second batch's rows are written, not committed
-          if (caller.crash === MID_IMPORT && claimed.attempts === 1 && batch === 1) {
-            process.kill(process.pid, 'SIGKILL')
-            await new Promise(() => undefined)
-          }
+          if (caller.crash === MID_IMPORT && claimed.attempts === 1 && batch === 1) await dieNow()
           return false
         })
         if (finished) return
