@@ -7,6 +7,7 @@
  *                                        (claimed only by a runner that consumes that topic),
  *                                        in the transaction of the business write
  *   schedule(db, kind, everySeconds)     a recurring job (one row per kind, run again after each run)
+ *   callerOf(auth) / authOf(caller)      who a job acts for, kept with it and made an AuthContext again
  *   new JobRunner(db, opts).handle(kind, fn).every(kind, seconds, fn).onEvent(topic, fn).start()
  *
  * Any gateway instance claims due jobs with `FOR UPDATE SKIP LOCKED` under a lease: a gateway that
@@ -20,6 +21,7 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { eventOutbox, job } from '../db/schema'
+import type { AccountRow, AuthContext } from '../types'
 
 export const JOB_CHANNEL = 'trestle_job'
 /** The job kind that hands an outbox event to its consumers. */
@@ -71,6 +73,39 @@ export async function enqueue(tx: Db, spec: JobSpec): Promise<number | null> {
     .returning({ id: job.id })
   if (rows[0]) await tx.execute(sql`select pg_notify(${JOB_CHANNEL}, ${spec.kind})`)
   return rows[0] ? Number(rows[0].id) : null
+}
+
+/**
+ * Who a job acts for, kept in its payload or on its row (work a request hands on — a large import or
+ * project initialisation — is done by a runner, maybe on another gateway): the account (without its
+ * password hash), the session, the application and the route's grant (data scope).
+ */
+export interface JobCaller {
+  account: Omit<AccountRow, 'passwordHash'>
+  sessionId: string
+  appCode: string | null
+  grant: AuthContext['grant']
+}
+
+export function callerOf(auth: AuthContext): JobCaller {
+  const { passwordHash: _, ...account } = auth.account
+  return { account, sessionId: auth.session.sessionId, appCode: auth.appCode, grant: auth.grant }
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
+
+/** The caller's AuthContext again, from what the job kept (its times were stored as ISO text). */
+export function authOf(caller: JobCaller): AuthContext {
+  const account = Object.fromEntries(
+    Object.entries(caller.account).map(([k, v]) => [k, typeof v === 'string' && ISO_TIME.test(v) ? new Date(v) : v]),
+  ) as Omit<AccountRow, 'passwordHash'>
+  return {
+    account: { ...account, passwordHash: '' },
+    session: { sessionId: caller.sessionId, accountId: account.accountId } as AuthContext['session'],
+    accessToken: null,
+    appCode: caller.appCode,
+    grant: caller.grant,
+  }
 }
 
 /**

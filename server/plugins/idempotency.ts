@@ -162,8 +162,13 @@ export async function answerInTransaction(ctx: Ctx, req: FastifyRequest, reply: 
 /** The crash tests' fault point (config.crashTests): the process dies here, as a power cut would take it. */
 async function crashPoint(ctx: Ctx, req: FastifyRequest, point: 'before-commit' | 'after-commit'): Promise<void> {
   if (!ctx.config.crashTests || headerValue(req, 'x-trestle-crash') !== point) return
+  await dieNow()
+}
+
+/** The crash tests' death (config.crashTests): this process is killed at once, as a power cut would take it. */
+export async function dieNow(): Promise<never> {
   process.kill(process.pid, 'SIGKILL')
-  await new Promise(() => undefined)
+  return new Promise<never>(() => undefined)
 }
 
 /** Stores the answer of a reserved key (onSend) not stored with its write; a server fault frees the key for a retry. */

@@ -7,15 +7,20 @@
  * own process at that point of its transaction, and the same request goes to another gateway.
  * Excel imports too: a small one is one transaction with its answer; a large one (more than SYNC_ROWS
  * rows) is a job whose runner is killed mid-batch (`x-trestle-crash: mid-import`) and resumed by
- * another gateway's runner from the committed progress. (Random kills under load: chaos.test.ts.)
+ * another gateway's runner from the committed progress. The project initialisation's creation alike:
+ * a small run is one transaction with its answer; a large one is a job whose runner is killed after
+ * its first sheet (`x-trestle-crash: mid-creation`), its transaction rolled back, and another gateway's
+ * runner creates the whole run again. (Random kills under load: chaos.test.ts.)
  */
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { ImportStatus } from '../../src/contract/schemas/files'
+import type { InitRun } from '../../src/contract/schemas/projectInit'
 import { startGateway, type Gateway } from '../support/gateway'
 import { Client, newKey, type Answer, type CallOptions } from './client'
 import { GA, getAccount, mustAdd, newUnit, post } from './accounts-fixtures'
 import { multipart } from './files-fixtures'
+import { createdByInit, INIT, validatedInitRun } from './project-fixtures'
 import { ROLE, sleep, uniqueName } from './helpers'
 
 const pgUrl = inject('pgUrl')
@@ -180,6 +185,32 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
     throw new Error(`${op.method} ${op.path}: no answer`)
   }
 
+  /**
+   * Reads `path` (a GET with `query`) round the live gateways until `finished` says so, restarting any
+   * that died meanwhile (a job runner killed at its fault point): the last data read, and whether one died.
+   */
+  async function pollThroughDeaths<T>(c: Client, path: string, query: Record<string, string>, finished: (data: T) => boolean) {
+    let killed = false
+    let last: T | null = null
+    for (let i = 0; i < 240 && !(last && finished(last)); i++) {
+      for (const g of [0, 1, 2])
+        if (!restarting.has(g) && gateways[g]!.child.signalCode !== null) {
+          killed = true
+          void restart(g, false)
+        }
+      const live = [0, 1, 2].filter(alive)
+      c.base = gateways[live[i % Math.max(live.length, 1)] ?? 0]!.url
+      try {
+        const r = await c.call('GET', path, { query })
+        if (r.body.code === 10000) last = r.body.data as T
+      } catch {
+        // that gateway just died
+      }
+      if (!(last && finished(last))) await sleep(250)
+    }
+    return { last, killed }
+  }
+
   for (const kind of Object.keys(KINDS)) {
     for (const point of ['before-commit', 'after-commit'] as const) {
       it(`${kind}, its gateway killed ${point}: the retry on another gateway applies it once and answers it again`, async () => {
@@ -272,24 +303,12 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
     const job = data<ImportStatus>(started)
     expect(job).toMatchObject({ total: names.length, done: false })
 
-    let killed = false
-    let status: ImportStatus | null = null
-    for (let i = 0; i < 240 && !status?.done; i++) {
-      for (const g of [0, 1, 2])
-        if (!restarting.has(g) && gateways[g]!.child.signalCode !== null) {
-          killed = true
-          void restart(g, false)
-        }
-      const live = [0, 1, 2].filter(alive)
-      admin.base = gateways[live[i % Math.max(live.length, 1)] ?? 0]!.url
-      try {
-        const r = await admin.call('GET', `${ROLE}/importStatus`, { query: { jobId: job.jobId } })
-        if (r.body.code === 10000) status = r.body.data as ImportStatus
-      } catch {
-        // that gateway just died
-      }
-      if (!status?.done) await sleep(250)
-    }
+    const { last: status, killed } = await pollThroughDeaths<ImportStatus>(
+      admin,
+      `${ROLE}/importStatus`,
+      { jobId: job.jobId },
+      (st) => st.done,
+    )
     expect(killed).toBe(true)
     expect(status).toMatchObject({
       total: names.length,
@@ -303,6 +322,50 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
     const counts = await roleCounts(admin, tag)
     expect(counts.size).toBe(good.length)
     expect([...counts.values()].every((n) => n === 1)).toBe(true)
+    await Promise.all(restarting.values())
+  }, 180_000)
+
+  const initCreate = (runId: string) => ({ method: 'POST', path: `${INIT}/create`, opts: { json: { runId } } })
+
+  for (const point of ['before-commit', 'after-commit'] as const) {
+    it(`a small project initialisation, its gateway killed ${point}: the retry creates the project once and answers it again`, async () => {
+      await Promise.all(restarting.values())
+      const admin = await new Client(gateways[0]!.url).signIn('admin', password)
+      const run = await validatedInitRun(admin, await newUnit(admin, '崩溃建设单位'), 3, 3)
+      const op = initCreate(run.runId)
+      const key = newKey()
+      await expect(
+        admin.call(op.method, op.path, { ...op.opts, idempotencyKey: key, headers: { 'x-trestle-crash': point } }),
+      ).rejects.toThrow()
+      const back = restart(0, false)
+      admin.base = gateways[1]!.url
+      expect((await createdByInit(admin, run.projectCode)).projects).toBe(point === 'after-commit' ? 1 : 0)
+      const first = await untilAnswered(admin, op, key)
+      expect(first.headers.get('idempotent-replayed')).toBe(point === 'after-commit' ? 'true' : null)
+      expect(data<InitRun>(first)).toMatchObject({ status: 'done', step: 5, processed: 6, error: null })
+      const again = await untilAnswered(admin, op, key)
+      expect(again.text).toBe(first.text)
+      expect(await createdByInit(admin, run.projectCode)).toEqual({ projects: 1, lines: run.lineCodes, containers: run.containerCodes })
+      await back
+    }, 120_000)
+  }
+
+  it('a large project initialisation whose runner is killed mid-way: another gateway creates it, one project, every row once', async () => {
+    await Promise.all(restarting.values())
+    const admin = await new Client(gateways[0]!.url).signIn('admin', password)
+    // more rows than SYNC_INIT_ROWS: a job; its first runner dies after the lines, before the containers
+    const run = await validatedInitRun(admin, await newUnit(admin, '崩溃建设单位'), 160, 160)
+    const op = initCreate(run.runId)
+    const started = await admin.call(op.method, op.path, {
+      ...op.opts,
+      idempotencyKey: newKey(),
+      headers: { 'x-trestle-crash': 'mid-creation' },
+    })
+    expect(data<InitRun>(started)).toMatchObject({ status: 'running', step: 4, total: 320 })
+    const { last, killed } = await pollThroughDeaths<InitRun>(admin, `${INIT}/run`, { runId: run.runId }, (r) => r.status !== 'running')
+    expect(killed).toBe(true)
+    expect(last).toMatchObject({ status: 'done', step: 5, processed: 320, error: null })
+    expect(await createdByInit(admin, run.projectCode)).toEqual({ projects: 1, lines: run.lineCodes, containers: run.containerCodes })
     await Promise.all(restarting.values())
   }, 180_000)
 })

@@ -1,10 +1,17 @@
-/** One record of every project resource in a project, for the tests that walk them (tests/api/project-walk.test.ts). */
+/**
+ * One record of every project resource in a project, for the tests that walk them
+ * (tests/api/project-walk.test.ts); the project initialisation wizard's workbooks and a validated run
+ * of it (tests/api/project-init.test.ts, crash.test.ts).
+ */
+import ExcelJS from 'exceljs'
 import { expect } from 'vitest'
 import { newKey, type Answer, type Client } from './client'
-import { png, upload } from './files-fixtures'
+import { multipart, png, upload } from './files-fixtures'
 import { uniqueName } from './helpers'
 
 const A = '/api/admin/v1'
+/** The wizard that creates a new project (src/contract/schemas/projectInit.ts). */
+export const INIT = `${A}/projectInit/projectInitialization`
 
 export type Rec = Record<string, unknown>
 
@@ -128,5 +135,67 @@ export async function seedProjectRecords(admin: Client, projectId: string): Prom
     attrRelation,
     attrTableRow,
     boqItem,
+  }
+}
+
+/** A workbook of named sheets, each a header row and data rows. */
+export async function initBook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook()
+  for (const [name, rows] of Object.entries(sheets)) {
+    const ws = wb.addWorksheet(name)
+    for (const r of rows) ws.addRow(r)
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer())
+}
+
+/** Uploads a run's workbook to a wizard (`base`: its paths); the answer is the run, validated or with its report. */
+export const uploadInit = <T = Rec>(c: Client, runId: string, bytes: Buffer, base = INIT) =>
+  c.call<T>('POST', `${base}/upload`, {
+    query: { runId },
+    raw: multipart({ name: 'init.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes }),
+    unsignedPayload: true,
+    idempotencyKey: newKey(),
+  })
+
+/**
+ * A validated run of the new-project wizard: a project of the unit `owner` with `lines` lines and
+ * `containers` root containers (L001…, C001…) — `lines + containers` rows to create.
+ */
+export async function validatedInitRun(admin: Client, owner: string, lines: number, containers: number) {
+  const codes = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(3, '0')}`)
+  const projectCode = code('INIT')
+  const runId = ok(await admin.call<{ runId: string }>('POST', `${INIT}/start`, { json: {}, idempotencyKey: newKey() }), 'start').runId
+  const basic = { projectName: `初始化项目${projectCode}`, projectCode, projectType: 'railway', organizationId: owner }
+  ok(await admin.call('POST', `${INIT}/save`, { json: { runId, step: 2, source: 'workbook', basic }, idempotencyKey: newKey() }), 'save')
+  const lineCodes = codes('L', lines)
+  const containerCodes = codes('C', containers)
+  const bytes = await initBook({
+    线路: [['线路编码', '线路名称', '线路类型'], ...lineCodes.map((c) => [c, `线路${c}`, 'main'])],
+    项目容器: [['节点编码', '节点名称', '上级编码', '节点类型'], ...containerCodes.map((c) => [c, `标段${c}`, '', 'section'])],
+  })
+  const validated = ok(await uploadInit<{ status: string; report: unknown }>(admin, runId, bytes), 'upload')
+  expect(validated.status, JSON.stringify(validated.report)).toBe('validated')
+  return { runId, projectCode, lineCodes, containerCodes }
+}
+
+/** What the wizard created under a project code: how many projects have it, and the first one's line and container codes (sorted). */
+export async function createdByInit(admin: Client, projectCode: string) {
+  const { records } = ok(
+    await admin.call<{ records: { projectId: string; projectCode: string }[] }>('GET', `${A}/project/listPage`, {
+      query: { keyword: projectCode },
+    }),
+    'project/listPage',
+  )
+  const projects = records.filter((p) => p.projectCode === projectCode)
+  const projectId = projects[0]?.projectId
+  if (!projectId) return { projects: 0, lines: [], containers: [] }
+  const codes = async (path: string, field: string) =>
+    ok(await admin.call<Rec[]>('GET', `${A}/${path}`, { query: { projectId } }), path)
+      .map((r) => String(r[field]))
+      .sort()
+  return {
+    projects: projects.length,
+    lines: await codes('line/list', 'lineCode'),
+    containers: await codes('container/listTree', 'containerCode'),
   }
 }

@@ -12,9 +12,12 @@ import { newKey, sha256, utcStamp, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { ORG } from './accounts-fixtures'
 import { multipart } from './files-fixtures'
+import { createdByInit, INIT, initBook, uploadInit, validatedInitRun } from './project-fixtures'
 
 const A = '/api/admin/v1'
-const W = `${A}/projectInit/projectInitialization`
+const W = INIT
+/** Runs of more rows than this are created by a job (server/modules/projectInit/routes.ts). */
+const SYNC_INIT_ROWS = 300
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 interface RowError {
@@ -49,16 +52,6 @@ const ok = <T>(r: Answer<T>): T => {
   return r.body.data
 }
 const code = (prefix: string) => uniqueName(prefix).replace(/[^A-Za-z0-9]/g, '')
-
-/** A workbook of named sheets, each a header row and data rows. */
-async function book(sheets: Record<string, unknown[][]>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook()
-  for (const [name, rows] of Object.entries(sheets)) {
-    const ws = wb.addWorksheet(name)
-    for (const r of rows) ws.addRow(r)
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer())
-}
 
 async function download(c: Client, path: string) {
   const timestamp = utcStamp()
@@ -95,13 +88,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
       }),
     ).organizationId
   }
-  const upload = (runId: string, bytes: Buffer) =>
-    admin.call<Run>('POST', `${W}/upload`, {
-      query: { runId },
-      raw: multipart({ name: 'init.xlsx', type: XLSX, bytes }),
-      unsignedPayload: true,
-      idempotencyKey: newKey(),
-    })
+  const upload = (runId: string, bytes: Buffer) => uploadInit<Run>(admin, runId, bytes)
   const start = async () => ok(await post<Run>(admin, `${W}/start`, {}))
   const getRun = async (c: Client, runId: string) => ok(await c.call<Run>('GET', `${W}/run`, { query: { runId } }))
   const projectByCode = async (projectCode: string) =>
@@ -354,7 +341,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     bad['设计单元']!.push(['DU3', '重叠', 'ZX', 'DK12+500', 'DK12+900'])
     bad['设计单元']!.push(['DU4', '无线路', 'QQ', 'DK19+000', 'DK20+000'])
     bad['设计单元']!.push(['DU5', '倒置', 'ZX', 'DK30+000', 'DK29+000'])
-    const reported = ok(await upload(run.runId, await book(bad)))
+    const reported = ok(await upload(run.runId, await initBook(bad)))
     expect(reported.status).toBe('draft')
     const errors = reported.report!.flatMap((s) => s.errors)
     const at = (sheet: string, row: number) =>
@@ -390,7 +377,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     expect(listed.report!.flatMap((s) => s.errors)).toHaveLength(8)
 
     // the corrected workbook, uploaded again on the same run
-    const fixed = ok(await upload(run.runId, await book(goodSheets())))
+    const fixed = ok(await upload(run.runId, await initBook(goodSheets())))
     expect(fixed.report!.flatMap((s) => s.errors)).toEqual([])
     expect(fixed.status).toBe('validated')
     const done = await finished(ok(await post<Run>(again, `${W}/create`, { runId: run.runId })).runId)
@@ -438,7 +425,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
         basic: { projectName: '', projectCode: '坏 码', projectType: 'railway', organizationId: owner },
       }),
     )
-    const reported = ok(await upload(run.runId, await book(goodSheets())))
+    const reported = ok(await upload(run.runId, await initBook(goodSheets())))
     const basicFields = reported.report!.find((s) => s.sheet === 'basic')!.errors.map((e) => e.field)
     expect([...new Set(basicFields)].sort()).toEqual(['projectCode', 'projectName'])
     ok(await post(admin, `${W}/discard`, { runId: run.runId }))
@@ -453,7 +440,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     const projectCode = code('HALF')
     const run = await start()
     ok(await post(admin, `${W}/save`, { runId: run.runId, step: 2, source: 'workbook', basic: basic(projectCode) }))
-    expect(ok(await upload(run.runId, await book(sheets))).status).toBe('validated')
+    expect(ok(await upload(run.runId, await initBook(sheets))).status).toBe('validated')
     // the unit goes away between validation and creation: the organisations come after the
     // project, its units, lines, containers and design units have been written
     ok(await admin.call('POST', `${ORG}/delete`, { form: { ids: goneId }, idempotencyKey: newKey() }))
@@ -465,6 +452,17 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     // the run stays to fix: validating again reports the missing unit
     const again = ok(await post<Run>(admin, `${W}/validate`, { runId: run.runId }))
     expect(again.report!.flatMap((s) => s.errors).map((e) => `${e.sheet}:${e.row}:${e.field}`)).toEqual(['projectOrg:3:organizationName'])
+  })
+
+  it('creates a large run (more than SYNC_INIT_ROWS rows) in a job: the create call answers it running, then every row is there once', async () => {
+    const { runId, projectCode, lineCodes, containerCodes } = await validatedInitRun(admin, owner, 160, SYNC_INIT_ROWS - 150)
+    const started = ok(await post<Run>(admin, `${W}/create`, { runId }))
+    expect(started).toMatchObject({ status: 'running', step: 4, total: SYNC_INIT_ROWS + 10 })
+    // one creation per run: a second call is refused while it runs and after
+    expect((await post(admin, `${W}/create`, { runId })).body.code).toBe(20021)
+    const done = await finished(runId)
+    expect(done, JSON.stringify(done.error)).toMatchObject({ status: 'done', step: 5, processed: SYNC_INIT_ROWS + 10 })
+    expect(await createdByInit(admin, projectCode)).toEqual({ projects: 1, lines: lineCodes, containers: containerCodes })
   })
 
   it('adds structure to an existing project (work-site initialisation): codes checked against what it has, new nodes under existing ones', async () => {
@@ -491,13 +489,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     const run = ok(await post<Run>(admin, `${WS}/start`, {}))
     expect(run.source).toBe('workbook') // the only source of this preset
     ok(await post(admin, `${WS}/save`, { runId: run.runId, step: 1, projectId: pid }))
-    const upload = (bytes: Buffer) =>
-      admin.call<Run>('POST', `${WS}/upload`, {
-        query: { runId: run.runId },
-        raw: multipart({ name: 'ws.xlsx', type: XLSX, bytes }),
-        unsignedPayload: true,
-        idempotencyKey: newKey(),
-      })
+    const upload = (bytes: Buffer) => uploadInit<Run>(admin, run.runId, bytes, WS)
     const sheets = (lineCode: string) => ({
       线路: [
         ['线路编码', '线路名称', '线路类型'],
@@ -518,9 +510,9 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
       ],
     })
     // a line code the project has already
-    const clash = ok(await upload(await book(sheets('zx'))))
+    const clash = ok(await upload(await initBook(sheets('zx'))))
     expect(clash.report!.flatMap((x) => x.errors).map((e) => `${e.sheet}:${e.row}:${e.field}`)).toEqual(['line:2:lineCode'])
-    const fixed = ok(await upload(await book(sheets('LLX'))))
+    const fixed = ok(await upload(await initBook(sheets('LLX'))))
     expect(fixed.status).toBe('validated')
     const done = await (async () => {
       const started = ok(await post<Run>(admin, `${WS}/create`, { runId: run.runId }))

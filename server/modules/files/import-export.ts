@@ -55,10 +55,10 @@ import {
   type SheetRow,
 } from '../../lib/excel'
 import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
-import type { AccountRow, AuthContext } from '../../types'
-import { enqueue, type ClaimedJob } from '../../lib/jobs'
+import type { AuthContext } from '../../types'
+import { authOf, callerOf, enqueue, type ClaimedJob, type JobCaller } from '../../lib/jobs'
 import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../../lib/resource'
-import { answerInTransaction } from '../../plugins/idempotency'
+import { answerInTransaction, dieNow } from '../../plugins/idempotency'
 import { receiveUpload } from './routes'
 import { fileRow, openStoredFile, storeFile } from './store'
 
@@ -75,38 +75,13 @@ const MID_IMPORT = 'mid-import'
 
 /**
  * What the row writer needs of the caller, kept on the job row (a large import is written by a job
- * runner, maybe on another gateway): the account (without its password hash), the application and the
- * route's grant (data scope), the request's language and the import's target.
+ * runner, maybe on another gateway): who they are (lib/jobs.ts), the request's language and the
+ * import's target.
  */
-interface Caller {
-  account: Omit<AccountRow, 'passwordHash'>
-  sessionId: string
-  appCode: string | null
-  grant: AuthContext['grant']
+interface Caller extends JobCaller {
   lang: Lang
   target: unknown
   crash?: typeof MID_IMPORT
-}
-
-function callerOf(auth: AuthContext): Omit<Caller, 'lang' | 'target'> {
-  const { passwordHash: _, ...account } = auth.account
-  return { account, sessionId: auth.session.sessionId, appCode: auth.appCode, grant: auth.grant }
-}
-
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
-
-/** The caller's AuthContext again, from the job row (its times were stored as ISO text). */
-function authOf(caller: Caller): AuthContext {
-  const account = Object.fromEntries(
-    Object.entries(caller.account).map(([k, v]) => [k, typeof v === 'string' && ISO_TIME.test(v) ? new Date(v) : v]),
-  ) as Omit<AccountRow, 'passwordHash'>
-  return {
-    account: { ...account, passwordHash: '' },
-    session: { sessionId: caller.sessionId, accountId: account.accountId } as AuthContext['session'],
-    accessToken: null,
-    appCode: caller.appCode,
-    grant: caller.grant,
-  }
 }
 
 async function buffer(stream: Readable): Promise<Buffer> {
@@ -389,10 +364,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
             })
             .where(eq(importJob.jobId, jobId))
           // the crash tests' fault point: the second batch's rows are written, not committed
-          if (caller.crash === MID_IMPORT && claimed.attempts === 1 && batch === 1) {
-            process.kill(process.pid, 'SIGKILL')
-            await new Promise(() => undefined)
-          }
+          if (caller.crash === MID_IMPORT && claimed.attempts === 1 && batch === 1) await dieNow()
           return false
         })
         if (finished) return

@@ -41,7 +41,7 @@ export function registerSupplierRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok<SupplierList>(req, await listSuppliers(ctx))
   })
 
-  // a test send calls out: no transaction held meanwhile
+  // a test send calls out and writes no row (not a data mutation, nothing to make exactly once): no transaction held meanwhile
   app.post(SUPPLIER_API.test, { config: { ...edit, ownTransactions: true } }, async (req) => {
     const body = parse(supplierTestBody, req.body, req)
     requireAllScope(req)

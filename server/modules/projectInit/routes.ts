@@ -3,9 +3,13 @@
  * runs kept in `project_init_run`, one route set per preset (its menu's permissions; writes need
  * its `init` function). A run's sheets come from a workbook (parsed and stored on upload) or from a
  * template project (read at validation); validation reports per sheet and row; the creation writes
- * the project and every sheet in one transaction (all or nothing), its progress kept in this
- * process and, on PostgreSQL, in the run row for the other processes (PGlite is one process and
- * one connection: the row is written when the transaction has ended).
+ * the project and every sheet in one transaction (all or nothing). Exactly once through a crash
+ * (issue 31): a run of at most SYNC_INIT_ROWS rows is created in the create call's transaction, with
+ * its Idempotency-Key's answer; a larger one is claimed there with a job of the jobs table, which
+ * creates it in one transaction of its own on any gateway (again, from the start, on another one if
+ * its gateway died), its progress kept in that process and, on PostgreSQL, in the run row for the
+ * other processes (PGlite is one process and one connection: the row is written when the
+ * transaction has ended).
  */
 import type { FastifyInstance } from 'fastify'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
@@ -30,10 +34,14 @@ import {
 } from '../../../src/contract/schemas/projectInit'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
+import { withRequestTransaction } from '../../db/requestScope'
 import { project, projectInitRun, type StoredSheetRow } from '../../db/schema'
 import { buildSheetsTemplate, ExcelError, readWorkbook } from '../../lib/excel'
 import { ApiError, fieldErrors, ok, parse, requestLang } from '../../lib/http'
+import { authOf, callerOf, enqueue, type JobCaller } from '../../lib/jobs'
 import { requireProject } from '../../lib/projectScope'
+import { dieNow } from '../../plugins/idempotency'
+import { headerValue } from '../../plugins/session'
 import type { AuthContext } from '../../types'
 import { receiveUpload, sendXlsx } from '../files'
 import { orgExists } from '../org'
@@ -50,6 +58,23 @@ export const SYNC_INIT_ROWS = 300
 export const INIT_MAX_ROWS = 50_000
 /** A running run not touched for this long was cut off (its process ended): it reads as failed. */
 const STALE_MS = 10 * 60_000
+/** The crash tests' fault point of a large creation (`x-trestle-crash`): its runner dies after a sheet. */
+const MID_CREATION = 'mid-creation'
+/** First key of the two-int advisory lock a large run's creation holds (the second is the run's hash). */
+const RUN_LOCK_CLASS = 7_283_300
+
+/** The job that creates a large run (one kind per preset: `projectInit:<preset>`). */
+interface InitJob {
+  runId: string
+  caller: JobCaller
+  crash?: typeof MID_CREATION
+}
+
+/** What a creation tells as it goes: the rows written so far, and each sheet's end. */
+interface Progress {
+  rows(processed: number): void
+  sheetDone(processed: number): Promise<void>
+}
 
 const BASIC_NAME: Text = { zh: '基本信息', en: 'Basic data' }
 const NO_WORKBOOK: Text = { zh: '请先上传初始化工作簿', en: 'Upload the initialisation workbook first' }
@@ -139,6 +164,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
     const read = { auth: 'signed' as const, perm: perm(menu) }
     const write = { auth: 'signed' as const, perm: perm(menu, 'init') }
     const sheetsOf = () => initSheetsOf(def.sheets)
+    const jobKind = `projectInit:${preset}`
 
     /** The caller's run of this preset (20002 otherwise). */
     async function ownRun(db: Db, auth: AuthContext, runId: string): Promise<RunRow> {
@@ -305,21 +331,26 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
       return sendXlsx(reply, bytes, title[lang])
     })
 
-    // a large creation goes on after the answer, with its progress for other processes to read
-    app.post(paths.create, { config: { ...write, ownTransactions: true } }, async (req) => {
+    // The claim and the creation are one transaction with the Idempotency-Key's answer: a small run
+    // with everything it creates, a large one with the job that creates it (jobKind, below) — a crash
+    // leaves all or nothing, and a replay gets the first answer.
+    app.post(paths.create, { config: write }, async (req) => {
       const { runId } = parse(initRunQuery, req.body, req)
       const auth = req.auth!
       await ownRun(ctx.db, auth, runId)
-      // claim it: one creation per run, whichever process is asked
-      const [claimed] = await ctx.db
-        .update(projectInitRun)
-        .set({ status: 'running', step: 4, processed: 0, error: null, updateTime: new Date() })
-        .where(and(eq(projectInitRun.runId, runId), eq(projectInitRun.status, 'validated')))
-        .returning()
-      if (!claimed) throw new ApiError(Code.REFUSED, null, NOT_VALIDATED)
-      const run = createRun(auth, claimed)
-      if (claimed.total <= SYNC_INIT_ROWS) await run
-      return ok(req, await one(runId))
+      const crash = ctx.config.crashTests && headerValue(req, 'x-trestle-crash') === MID_CREATION ? MID_CREATION : undefined
+      return withRequestTransaction(ctx.db, async () => {
+        // claim it: one creation per run, whichever process is asked
+        const [claimed] = await ctx.db
+          .update(projectInitRun)
+          .set({ status: 'running', step: 4, processed: 0, error: null, updateTime: new Date() })
+          .where(and(eq(projectInitRun.runId, runId), eq(projectInitRun.status, 'validated')))
+          .returning()
+        if (!claimed) throw new ApiError(Code.REFUSED, null, NOT_VALIDATED)
+        if (claimed.total <= SYNC_INIT_ROWS) await createRun(auth, claimed)
+        else await enqueue(ctx.db, { kind: jobKind, payload: { runId, caller: callerOf(auth), crash } satisfies InitJob })
+        return ok(req, await one(runId))
+      })
     })
 
     // ---- validation ----------------------------------------------------------------------------
@@ -404,33 +435,25 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
 
     // ---- creation ------------------------------------------------------------------------------
 
-    async function createRun(auth: AuthContext, r: RunRow): Promise<void> {
-      live.set(r.runId, 0)
-      liveRows.set(r.runId, r)
+    /**
+     * Creates a claimed run — the project (presets with a new project), then every sheet in order —
+     * and records the outcome on the run, in the transaction in progress. The creation is a savepoint
+     * of its own: a failure (a unit removed since the validation, a code taken meanwhile) leaves
+     * nothing of it, and the run reads failed with the reason. `progress`: rows as they are written,
+     * and a pause after each sheet (the crash tests' fault point).
+     */
+    async function createRun(auth: AuthContext, r: RunRow, progress?: Progress): Promise<void> {
       let processed = 0
-      let written = 0
-      // progress for the other processes (PostgreSQL only: on PGlite an outer write waits for the transaction)
-      const ticker = ctx.config.databaseUrl
-        ? setInterval(() => {
-            if (processed === written) return
-            written = processed
-            void ctx.db
-              .update(projectInitRun)
-              .set({ processed: written, updateTime: new Date() })
-              .where(eq(projectInitRun.runId, r.runId))
-              .catch(() => undefined)
-          }, 500)
-        : null
       try {
-        const projectId = await ctx.db.transaction(async (txRaw) => {
-          const w: WriteContext = { tx: txRaw as unknown as Db, auth, now: new Date() }
+        const projectId = await withRequestTransaction(ctx.db, async (tx) => {
+          const w: WriteContext = { tx, auth, now: new Date() }
           let projectId = r.projectId
           if (def.newProject) {
             projectId = newId()
             await handles.project.insert(w, { ...initBasic.parse(r.basic), projectId } as never)
           }
           const ids = new Map<string, Map<string, string>>()
-          for (const [key, s] of sheetsOf()) ids.set(key, !def.newProject && s.existing ? await s.existing(w.tx, projectId!) : new Map())
+          for (const [key, s] of sheetsOf()) ids.set(key, !def.newProject && s.existing ? await s.existing(tx, projectId!) : new Map())
           for (const [key, s] of sheetsOf()) {
             const { valid, errors } = schemaCheck(key, s, r.sheets[key] ?? [])
             if (errors.length) throw new ApiError(Code.INVALID, null, NOT_VALIDATED)
@@ -440,9 +463,10 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
               ids,
               done: (n) => {
                 processed += n
-                live.set(r.runId, processed)
+                progress?.rows(processed)
               },
             })
+            await progress?.sheetDone(processed)
           }
           return projectId!
         })
@@ -451,19 +475,73 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
           .set({ status: 'done', step: 5, processed: r.total, createdProjectId: projectId, error: null, updateTime: new Date() })
           .where(eq(projectInitRun.runId, r.runId))
       } catch (err) {
-        const text = errorText(err)
         if (!(err instanceof ApiError) && !isUniqueViolation(err)) ctx.log.error({ err, runId: r.runId }, 'project initialisation failed')
-        await ctx.db
-          .update(projectInitRun)
-          .set({ status: 'failed', step: 4, processed: 0, error: text, updateTime: new Date() })
-          .where(eq(projectInitRun.runId, r.runId))
-          .catch(() => undefined)
-      } finally {
-        if (ticker) clearInterval(ticker)
-        live.delete(r.runId)
-        liveRows.delete(r.runId)
+        await failRun(r.runId, errorText(err))
       }
     }
+
+    /** Marks a running run failed (nothing of it was created). */
+    async function failRun(runId: string, error: Text) {
+      await ctx.db
+        .update(projectInitRun)
+        .set({ status: 'failed', step: 4, processed: 0, error, updateTime: new Date() })
+        .where(and(eq(projectInitRun.runId, runId), eq(projectInitRun.status, 'running')))
+    }
+
+    /**
+     * A large run's creation, by the jobs table's runner on any gateway: the whole creation is one
+     * transaction (createRun), which first takes the run's lock and finds it still running. A runner
+     * that dies mid-way leaves nothing (its transaction is rolled back) and the runner that claims the
+     * job next, its lease having run out, creates it all again; one that dies after the commit left the
+     * run done, and the next finds nothing to do. Meanwhile the progress is this process's (`live`)
+     * and, on PostgreSQL, the run row's for the other processes — written outside the transaction
+     * (the lock is an advisory one, not the row's, so those writes never wait for the creation).
+     */
+    ctx.jobs.handle(jobKind, async (payload, job) => {
+      const { runId, caller, crash } = payload as InitJob
+      let processed = 0
+      // -1: the first tick writes even 0 (a run taken over after a crash starts over)
+      let written = -1
+      live.set(runId, 0)
+      // PostgreSQL only: on PGlite an outer write waits for the transaction
+      const ticker = ctx.config.databaseUrl
+        ? setInterval(() => {
+            if (processed === written) return
+            written = processed
+            void ctx.db
+              .update(projectInitRun)
+              .set({ processed: written, updateTime: new Date() })
+              .where(and(eq(projectInitRun.runId, runId), eq(projectInitRun.status, 'running')))
+              .catch(() => undefined)
+          }, 500)
+        : null
+      try {
+        await withRequestTransaction(ctx.db, async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK_CLASS}, hashtext(${runId}))`)
+          const [r] = await tx.select().from(projectInitRun).where(eq(projectInitRun.runId, runId))
+          if (!r || r.status !== 'running') return
+          liveRows.set(runId, r)
+          await createRun(authOf(caller), r, {
+            rows: (n) => {
+              processed = n
+              live.set(runId, n)
+            },
+            sheetDone: async (n) => {
+              // the crash tests' fault point: the first attempt dies with part of the run written, not committed
+              if (crash === MID_CREATION && job.attempts === 1 && n > 0 && n < r.total) await dieNow()
+            },
+          })
+        })
+      } catch (err) {
+        ctx.log.error({ err, runId, attempt: job.attempts }, 'project initialisation job failed')
+        if (job.attempts >= job.maxAttempts) await failRun(runId, FAILED)
+        throw err
+      } finally {
+        if (ticker) clearInterval(ticker)
+        live.delete(runId)
+        liveRows.delete(runId)
+      }
+    })
   }
 
   /** Rows through the sheet's schema: valid ones, and the errors of the others on their columns. */
