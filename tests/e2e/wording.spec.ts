@@ -37,3 +37,26 @@ test('en: menu groups are not cut off; "Please enter the role name"', async ({ p
   await expect(dialog.getByText('Please enter the role name')).toBeVisible()
   await page.screenshot({ path: '.tmp/shots/wording-required-en.png' })
 })
+
+test('a work site card names its sections apart from their rows: 位置 holds 地址, once (zh and en)', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/work-site-information')
+  await page.getByRole('button', { name: '汉口特大桥1号工点', exact: true }).click()
+  const card = page.getByTestId('site-card')
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(['负责人', '线路与里程', '位置', '说明', '现场照片'])
+  await expect(card.getByText('地址', { exact: true })).toHaveCount(1)
+  await expect(card.getByText('湖北省武汉市东西湖区走马岭街道')).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/wording-site-card-zh.png' })
+
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'English' }).click()
+  await page.getByRole('button', { name: '汉口特大桥1号工点', exact: true }).click()
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText([
+    'Manager',
+    'Line and mileage',
+    'Location',
+    'Description',
+    'Site photos',
+  ])
+  await expect(card.getByText('Address', { exact: true })).toHaveCount(1)
+})
