@@ -60,3 +60,22 @@ test('a work site card names its sections apart from their rows: 位置 holds �
   ])
   await expect(card.getByText('Address', { exact: true })).toHaveCount(1)
 })
+
+test('en: an apostrophe is drawn narrow, not as a full-width quote ("The project’ s")', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.getByRole('button', { name: 'English' }).click()
+  await page.goto('/admin/work-site-information')
+  const text = page.getByText('The project’s work sites', { exact: false })
+  await expect(text).toBeVisible()
+  // the apostrophe's width as a share of the font size (a CJK font's ’ takes half an em or more)
+  const share = await text.evaluate((el) => {
+    const node = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode()!
+    const at = node.textContent!.indexOf('’')
+    const range = document.createRange()
+    range.setStart(node, at)
+    range.setEnd(node, at + 1)
+    return range.getBoundingClientRect().width / parseFloat(getComputedStyle(el).fontSize)
+  })
+  expect(share).toBeLessThan(0.4)
+  await text.screenshot({ path: '.tmp/shots/wording-apostrophe-en.png' })
+})
