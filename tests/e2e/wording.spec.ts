@@ -79,3 +79,22 @@ test('en: an apostrophe is drawn narrow, not as a full-width quote ("The project
   expect(share).toBeLessThan(0.4)
   await text.screenshot({ path: '.tmp/shots/wording-apostrophe-en.png' })
 })
+
+test('an import dialog says its hint once, as its description (zh and en)', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/role-manage')
+  await page.getByRole('button', { name: '导入', exact: true }).click()
+  const hint = '按模板填写数据：带 * 的列为必填，表头请勿修改。'
+  const dialog = page.getByRole('dialog', { name: '导入角色' })
+  await expect(dialog).toHaveAccessibleDescription(hint)
+  await expect(dialog.getByText(hint)).toHaveCount(1)
+  await expect(dialog.getByText(hint)).toBeVisible()
+
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'English' }).click()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  const en = page.getByRole('dialog')
+  const enHint = 'Fill in the template: columns marked * are required; leave the header as it is.'
+  await expect(en).toHaveAccessibleDescription(enHint)
+  await expect(en.getByText(enHint)).toHaveCount(1)
+})
