@@ -24,7 +24,8 @@ export default {
       },
       borderRadius: { lg: 'var(--radius)', md: 'calc(var(--radius) - 2px)', sm: 'calc(var(--radius) - 4px)' },
       fontFamily: {
-        sans: ['"Noto Sans CJK SC"', '"PingFang SC"', '"Microsoft YaHei"', 'system-ui', 'sans-serif'],
+        // the CJK stack, in English with Latin quotes first (styles.css)
+        sans: ['var(--font-sans)'],
       },
       keyframes: {
         progress: { '0%': { transform: 'translateX(-100%)' }, '100%': { transform: 'translateX(250%)' } },

@@ -98,3 +98,27 @@ test('the sub-department dialog offers a type and says nothing is wrong before a
   await dialog.getByRole('button', { name: '提交' }).click()
   await expect(dialog.getByText('请输入名称')).toBeVisible()
 })
+
+test('under a department: the dialog adds a sub-department, shows its type 部门 and no error before anything is typed', async ({
+  page,
+}) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/organization')
+  const tree = page.getByRole('tree', { name: '单位树' })
+  await tree.getByRole('treeitem', { name: '施工单位' }).click()
+  await tree.getByRole('treeitem', { name: UNIT }).click()
+  await page.getByRole('tab', { name: '部门与人员' }).click()
+  await page.getByTestId('departments-panel').getByRole('button', { name: '组织架构' }).click()
+  await page.getByRole('tree', { name: '组织架构' }).getByRole('button', { name: '工程部 的操作' }).click()
+  await page.getByRole('menuitem', { name: '新增下级' }).click()
+  const dialog = page.getByRole('dialog', { name: '新增下级部门' })
+  await expect(dialog.getByText('类型', { exact: true })).toBeVisible()
+  await expect(dialog.getByText('部门', { exact: true })).toBeVisible()
+  // the name field has the focus, untouched: nothing is wrong yet
+  await expect(dialog.getByRole('textbox', { name: '名称' })).toBeFocused()
+  await expect(dialog.getByText(/请输入|请选择/)).toHaveCount(0)
+  await page.screenshot({ path: '.tmp/shots/details-subdept-under-dept-zh.png' })
+  // leaving it empty, or submitting, says what is missing
+  await dialog.getByRole('button', { name: '提交' }).click()
+  await expect(dialog.getByText('请输入名称')).toBeVisible()
+})

@@ -37,3 +37,15 @@ for (const lang of ['zh', 'en'] as const) {
     await page.screenshot({ path: `.tmp/shots/readonly-contacts-${lang}.png` })
   })
 }
+
+test('the tourist reads their own name in the personal centre as text, legible like the fields beside it', async ({ page }) => {
+  await signIn(page, 'tourist')
+  await page.goto('/personal-view')
+  const panel = page.getByRole('tabpanel')
+  await expect(page.getByText('游客账号仅可查看，不能修改')).toBeVisible()
+  await expect(panel.getByRole('textbox', { name: '姓名' })).toHaveCount(0)
+  const name = panel.getByText('访客', { exact: true })
+  await expect(name).toBeVisible()
+  await expect(name).toHaveCSS('opacity', '1')
+  await page.screenshot({ path: '.tmp/shots/readonly-personal-name-zh.png' })
+})

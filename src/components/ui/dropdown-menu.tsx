@@ -8,13 +8,29 @@ export const DropdownMenu = P.Root
 export const DropdownMenuTrigger = P.Trigger
 export const DropdownMenuGroup = P.Group
 
+/**
+ * A menu item that opened a dialog leaves the focus in it: closing, the menu does not pull it back to
+ * its trigger (named by the menu's aria-labelledby) outside that dialog — the dialog would take it
+ * back, and the field it had focused would count as visited (its "required" error shown before
+ * anything was typed). A menu inside a dialog (a drawer) still returns to its trigger.
+ */
+const keepDialogFocus = (e: Event) => {
+  const dialog = document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')
+  const trigger = document.getElementById((e.target as Element | null)?.getAttribute('aria-labelledby') ?? '')
+  if (dialog && !dialog.contains(trigger)) e.preventDefault()
+}
+
 export const DropdownMenuContent = React.forwardRef<React.ComponentRef<typeof P.Content>, React.ComponentPropsWithoutRef<typeof P.Content>>(
-  ({ className, sideOffset = 4, ...props }, ref) => (
+  ({ className, sideOffset = 4, onCloseAutoFocus, ...props }, ref) => (
     <P.Portal>
       <P.Content
         ref={ref}
         sideOffset={sideOffset}
         className={cn('z-50 min-w-[10rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md', className)}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e)
+          keepDialogFocus(e)
+        }}
         {...props}
       />
     </P.Portal>

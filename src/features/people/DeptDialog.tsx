@@ -39,7 +39,7 @@ export function DeptDialog({
       onOpenChange={(o) => !o && onClose()}
       record={editing?.mode === 'edit' ? editing.node : null}
       defaults={defaults}
-      title={editing?.mode === 'edit' ? t('people.dept.editTitle') : t('people.dept.addTitle')}
+      title={t(editing?.mode === 'edit' ? 'people.dept.editTitle' : underOrg ? 'people.dept.addTitle' : 'people.dept.addDeptTitle')}
       size="md"
       onSaved={onSaved}
     >
@@ -48,6 +48,7 @@ export function DeptDialog({
   )
 }
 
+/** Under an organisation the type is chosen; under a department (and editing one) it is 部门, shown as a fixed value. */
 function DeptFields({ parent, underOrg }: { parent: DeptTreeNode | null; underOrg: boolean }) {
   const { t } = useT()
   const type = useWatch({ name: 'type' }) as string
@@ -56,13 +57,22 @@ function DeptFields({ parent, underOrg }: { parent: DeptTreeNode | null; underOr
       fields={DEPT_FIELDS}
       own={{ type: underOrg && { hint: type !== 'department' ? t('people.dept.typeHint') : undefined } }}
       before={{
-        type: parent && (
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <span className="text-sm">{t('people.dept.parent')}</span>
-            <p className="flex h-9 items-center rounded-md border bg-muted/50 px-3 text-sm">{parent.name}</p>
-          </div>
+        type: (
+          <>
+            {parent && <Fixed label={t('people.dept.parent')} value={parent.name} />}
+            {!underOrg && <Fixed label={t('people.dept.type')} value={t('people.dept.types.department')} />}
+          </>
         ),
       }}
     />
+  )
+}
+
+function Fixed({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1.5 sm:col-span-2">
+      <span className="text-sm">{label}</span>
+      <p className="flex h-9 items-center rounded-md border bg-muted/50 px-3 text-sm">{value}</p>
+    </div>
   )
 }

@@ -73,7 +73,12 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
               value={info.accountName}
               hint={t('personal.profile.accountNameHint')}
             />
-            <DeclaredField field={fieldOf(ACCOUNT_FIELDS, 'userName')} label={t('personal.profile.userName')} disabled={readOnly} />
+            {readOnly ? (
+              // a tourist reads the name like the fields beside it, not as a faded disabled input
+              <ReadOnlyField label={t('personal.profile.userName')} value={info.userName || '--'} />
+            ) : (
+              <DeclaredField field={fieldOf(ACCOUNT_FIELDS, 'userName')} label={t('personal.profile.userName')} />
+            )}
             <ReadOnlyField label={t('personal.profile.organisation')} value={info.organizationName ?? t('personal.card.noOrg')} />
             <ReadOnlyField label={t('personal.card.level')} value={levelText(t, info.level)} />
             {!readOnly && (

@@ -116,7 +116,7 @@ export function SiteCard({
               </dl>
             </Section>
 
-            <Section title={t('workSites.field.address')} icon={<MapPin className="h-4 w-4" aria-hidden />}>
+            <Section title={t('workSites.section.location')} icon={<MapPin className="h-4 w-4" aria-hidden />}>
               <dl className="flex flex-col gap-1.5">
                 <Row label={t('workSites.field.address')} value={s.address} />
                 <Row

@@ -206,7 +206,6 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
     <div className="flex max-h-[90vh] flex-col">
       <DialogHeader className="border-b px-6 py-4">
         <DialogTitle>{t('files.import.title', { name: entity })}</DialogTitle>
-        <DialogDescription className="sr-only">{t('files.import.step1Hint')}</DialogDescription>
       </DialogHeader>
       <div className="flex-1 space-y-5 overflow-y-auto px-6 py-5">
         {phase.step === 'done' ? (
@@ -223,7 +222,8 @@ function ImportBody({ resource, paths: given, name, onImported, target, onClose 
               <StepNo n={1} />
               <div className="min-w-0 flex-1 space-y-2">
                 <p className="text-sm font-medium">{t('files.import.step1')}</p>
-                <p className="text-xs text-muted-foreground">{t('files.import.step1Hint')}</p>
+                {/* the dialog's description: read once with the title, not again here */}
+                <DialogDescription className="text-xs">{t('files.import.step1Hint')}</DialogDescription>
                 <Button
                   type="button"
                   variant="outline"
