@@ -6,7 +6,7 @@
  * outcome (a failure: the gateway's reason, in words). Changes take the menu's `edit` function and a
  * data scope of 'all' (the gateway refuses others, 20021, shown above the form).
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2, Loader2, Mail, MessageSquareText, Send, type LucideIcon } from 'lucide-react'
 import { FormProvider } from 'react-hook-form'
@@ -114,6 +114,13 @@ function SupplierForm({ kind, list }: { kind: SupplierKind; list: SupplierList }
     },
   })
   const stored: MailSupplier | SmsSupplier | null = list[kind]
+  // the list first shown may be the device's copy, older than the gateway's: the form follows a newer
+  // one unless the user has begun to change it
+  const storedAt = stored?.updateTime
+  useEffect(() => {
+    if (!action.form.formState.isDirty) action.form.reset(valuesOf(kind, list))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [storedAt])
   const kept = !!stored && ('hasPassword' in stored ? stored.hasPassword : stored.hasToken)
   const title = t(`messages.supplier.${kind}`)
   const status = stored
