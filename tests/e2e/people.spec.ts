@@ -174,6 +174,16 @@ test('departments and people: add a department, add a person with education and 
   await row.getByRole('button', { name: '查看完整身份证号' }).click()
   await expect(row.getByText(idCard)).toBeVisible()
 
+  // the same ID number typed for another person is said to be registered as it is typed, before any submit
+  await panel.getByRole('button', { name: '新增人员' }).click()
+  const again = page.getByRole('dialog', { name: '新增人员' })
+  await again.getByRole('textbox', { name: '身份证号' }).fill(idCard)
+  await expect(again.getByText('该身份证号码已登记')).toBeVisible()
+  await again.getByRole('textbox', { name: '身份证号' }).fill(idNumber('1988-04-18', Number(uniq())))
+  await expect(again.getByText('该身份证号码已登记')).toHaveCount(0)
+  await again.getByRole('button', { name: '取消' }).click()
+  await expect(again).toBeHidden()
+
   // the education and certificate were stored with the person
   await row.getByRole('button', { name: `编辑 ${name}` }).click()
   const edit = page.getByRole('dialog', { name: '编辑人员' })

@@ -239,7 +239,7 @@ function BasicFields({ rf }: { rf: ResourceForm<PersonRecord> }) {
   const { t } = useT()
   const record = rf.record
   return (
-    <PersonFields kept={record && { idCard: record.idCard, cellphone: record.cellphone }}>
+    <PersonFields kept={record && { idCard: record.idCard, cellphone: record.cellphone }} check={{ userId: record?.userId }}>
       <FormField name="avatarFileId" label={t('people.field.avatar')} kind="file" purpose="avatar" hint={t('people.hint.avatar')} />
       {record?.accountName && (
         <div className="flex flex-col gap-1.5">

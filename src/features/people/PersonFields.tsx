@@ -17,15 +17,17 @@ export interface PersonFieldsProps {
   compact?: boolean
   /** After the declared fields, in the grid. */
   children?: ReactNode
+  /** Check a typed ID number against the registered people other than this one (userCheck/checkIdcard); not on the public invitation page. */
+  check?: { userId?: string }
 }
 
-/** The fields of PERSON_FIELDS; a valid ID number fills sex and birth date. */
-export function PersonFields({ kept, compact, children }: PersonFieldsProps) {
+/** The fields of PERSON_FIELDS; a valid ID number fills sex and birth date (and is checked, with `check`). */
+export function PersonFields({ kept, compact, children, check }: PersonFieldsProps) {
   const { t } = useT()
-  const { setValue } = useFormContext()
+  const form = useFormContext()
   const idCard: Partial<FormFieldProps> = {
     required: !kept,
-    onValueChange: fillFromIdCard(setValue),
+    onValueChange: fillFromIdCard(form, check),
     hint: kept?.idCard ? t('people.hint.idCardKeep', { value: kept.idCard }) : undefined,
   }
   const cellphone: Partial<FormFieldProps> = {

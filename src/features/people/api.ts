@@ -2,7 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { PEOPLE_API, type AuditStatus, type StaffRow } from '@/contract/schemas/people'
-import { http } from '@/lib/http'
+import { Code } from '@/contract/codes'
+import { http, isApiError } from '@/lib/http'
 import { t } from '@/lib/i18n'
 import { deptTreeQueryOptions, peopleKeys, personRecordQueryOptions, staffQueryOptions, type StaffQuery } from './queries'
 
@@ -24,6 +25,19 @@ export function useStaff(q: StaffQuery | null) {
 /** A person with education, certificates, project experience and career resume, for the edit form. */
 export function usePersonRecord(person: StaffRow | null) {
   return useQuery(personRecordQueryOptions(person))
+}
+
+/**
+ * Whether an ID number is registered to a person other than `userId` (userCheck/checkIdcard): the gateway's
+ * words for it, or null — also when the gateway cannot be asked (offline: the save is checked when it is sent).
+ */
+export async function idCardTaken(idCard: string, userId?: string): Promise<string | null> {
+  try {
+    await http.get(PEOPLE_API.userCheck.checkIdcard, userId ? { idCard, userId } : { idCard }, { silent: true })
+    return null
+  } catch (e) {
+    return isApiError(e) && e.kind === 'code' && e.code === Code.DUPLICATE ? e.message : null
+  }
 }
 
 /** The full ID number or cellphone of one person (permission-checked and logged by the gateway). */
