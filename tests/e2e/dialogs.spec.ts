@@ -18,8 +18,14 @@ interface Case {
   prepare?: (dialog: Locator) => Promise<void>
   /** Fields whose value the case chooses (label → value), from a number unique to the run. */
   values?: (n: number) => Record<string, string>
-  /** The list's search box (label) to find the record by name, where it may not be on the first page. */
-  search?: string
+  /** The list's search box (label) to find the record by name, where it may not be on the first page; or how to find it. */
+  search?: string | ((page: Page, name: string) => Promise<void>)
+  /** Where the record is listed (a sheet over the screen…); by default the screen. */
+  list?: (page: Page) => Locator
+  /** The field among `values` whose value names the record (where no required text field does). */
+  named?: string
+  /** What else must hold of the new record (where it was put). */
+  check?: (page: Page, name: string) => Promise<void>
   /** Opens the edit dialog of the record named `name`; by default the 编辑 of its row. */
   edit?: (page: Page, name: string) => Promise<void>
   /** The field the edit changes (label), when not the one holding the name. */
@@ -46,6 +52,69 @@ const onTab = (tab: string) => async (page: Page) => {
 }
 const pickFirstReceiver = (dialog: Locator) => dialog.getByRole('tree').getByRole('checkbox').first().check()
 
+// 单位管理: the unit tree, and a unit's 部门与人员 tab (people.spec's unit)
+const UNIT_TYPE = '施工单位'
+const UNIT = '中铁恒岳建设集团有限公司'
+const unitTree = (page: Page) => page.getByRole('tree', { name: '单位树' })
+const openPeople = async (page: Page) => {
+  await unitTree(page).getByRole('treeitem', { name: UNIT_TYPE }).click()
+  await unitTree(page).getByRole('treeitem', { name: UNIT }).click()
+  await main(page).getByRole('tab', { name: '部门与人员' }).click()
+  await expect(staff(page).getByRole('heading', { name: `${UNIT} 的人员` })).toBeVisible()
+}
+const staff = (page: Page) => page.getByTestId('departments-panel')
+/** The department tree: beside the staff on a wide panel, else in the drawer 组织架构 opens. */
+const deptTree = (page: Page) => page.getByRole('tree', { name: '组织架构' })
+const showDeptTree = async (page: Page) => {
+  const opener = staff(page).getByRole('button', { name: '组织架构' })
+  await expect(opener.or(deptTree(page)).first()).toBeVisible()
+  if (!(await deptTree(page).isVisible())) await opener.click()
+  await expect(deptTree(page)).toBeVisible()
+}
+/** A node's 新增下级 / 编辑 (its actions menu). */
+const deptAction = async (page: Page, node: Locator, action: string) => {
+  await showDeptTree(page)
+  await node.getByRole('button', { name: /的操作$/ }).click()
+  await page.getByRole('menuitem', { name: action, exact: true }).click()
+}
+const deptNode = (page: Page, name: string) =>
+  deptTree(page)
+    .getByRole('treeitem')
+    .filter({ has: page.getByTitle(name, { exact: true }) })
+/** The first department of the unit (not the unit itself nor a sub-organisation). */
+const firstDept = (page: Page) =>
+  deptTree(page)
+    .getByRole('treeitem')
+    .filter({ has: page.locator('[aria-label="部门"]') })
+    .first()
+/** The new node is one level below the one it was added under. */
+const oneBelow = (tree: (page: Page) => Locator, parent: (page: Page) => Promise<string>) => async (page: Page, name: string) => {
+  const level = Number(
+    await tree(page)
+      .getByRole('treeitem', { name: await parent(page), exact: true })
+      .first()
+      .getAttribute('aria-level'),
+  )
+  await expect(tree(page).getByRole('treeitem', { name, exact: true })).toHaveAttribute('aria-level', String(level + 1))
+}
+let parentName = ''
+
+// 应用管理: the first application's sheets
+const appSheet = async (page: Page, action: string) => {
+  await rowOf(page, 'trestle-admin').getByRole('button', { name: action, exact: true }).click()
+  await expect(sheet(page)).toBeVisible()
+}
+const sheet = (page: Page) => page.getByRole('dialog', { name: /^(菜单管理|版本管理) · / })
+const menuTree = (page: Page) => sheet(page).getByRole('tree', { name: '菜单管理' })
+const menuRow = (page: Page, name: string) => menuTree(page).getByRole('treeitem', { name, exact: true })
+
+// 项目配置 → 项目组织: the first organisation's departments
+const projectDepts = (page: Page) => main(page).getByRole('tree', { name: '部门树' })
+const openProjectDepts = async (page: Page) => {
+  await main(page).getByRole('tab', { name: '项目组织', exact: true }).click()
+  await expect(projectDepts(page).getByRole('treeitem').first()).toBeVisible()
+}
+
 const CASES: Record<string, Case> = {
   角色: { path: '/admin/role-manage' },
   应用: { path: '/admin/app-manage' },
@@ -70,17 +139,142 @@ const CASES: Record<string, Case> = {
   EBS节点: { path: '/admin/ebs-management', open: addTop, edit: editNode },
   WBS节点: { path: '/admin/wbs-management', open: addTop, edit: editNode },
   工程量节点: { path: '/admin/account-quantity-management', open: addTop, edit: editNode },
+  单位: {
+    path: '/admin/organization',
+    open: async (page) => {
+      await unitTree(page).getByRole('treeitem', { name: UNIT_TYPE }).click()
+      await main(page).getByRole('button', { name: '新增单位', exact: true }).click()
+    },
+    // the new unit is selected: its panel's 编辑
+    edit: async (page, name) => {
+      await expect(main(page).getByRole('heading', { name, exact: true })).toBeVisible()
+      await main(page).getByRole('button', { name: '编辑', exact: true }).click()
+    },
+  },
+  人员: {
+    path: '/admin/organization',
+    open: async (page) => {
+      await openPeople(page)
+      await staff(page).getByRole('button', { name: '新增人员', exact: true }).click()
+    },
+    search: (page, name) => staff(page).getByRole('searchbox').fill(name),
+    edit: (page, name) =>
+      rowOf(page, name)
+        .getByRole('button', { name: `编辑 ${name}`, exact: true })
+        .click(),
+  },
+  部门: {
+    path: '/admin/organization',
+    open: async (page) => {
+      await openPeople(page)
+      await deptAction(page, deptTree(page).getByRole('treeitem').first(), '新增下级')
+    },
+    search: showDeptTree,
+    list: deptTree,
+    edit: (page, name) => deptAction(page, deptNode(page, name), '编辑'),
+  },
+  下级部门: {
+    path: '/admin/organization',
+    open: async (page) => {
+      await openPeople(page)
+      await showDeptTree(page)
+      parentName = (await firstDept(page).getAttribute('aria-label')) ?? ''
+      await deptAction(page, firstDept(page), '新增下级')
+    },
+    search: showDeptTree,
+    list: deptTree,
+    check: oneBelow(deptTree, async () => parentName),
+    edit: (page, name) => deptAction(page, deptNode(page, name), '编辑'),
+  },
+  菜单: {
+    path: '/admin/app-manage',
+    open: async (page) => {
+      await appSheet(page, '菜单管理')
+      await sheet(page).getByRole('button', { name: '新增顶级菜单', exact: true }).click()
+    },
+    list: menuTree,
+    edit: (page, name) => menuRow(page, name).getByRole('button', { name: '编辑', exact: true }).click(),
+  },
+  子菜单: {
+    path: '/admin/app-manage',
+    open: async (page) => {
+      await appSheet(page, '菜单管理')
+      const first = menuTree(page).getByRole('treeitem').first()
+      parentName = (await first.getAttribute('aria-label')) ?? ''
+      await first.getByRole('button', { name: '新增子菜单', exact: true }).click()
+    },
+    list: menuTree,
+    check: oneBelow(menuTree, async () => parentName),
+    edit: (page, name) => menuRow(page, name).getByRole('button', { name: '编辑', exact: true }).click(),
+  },
+  版本: {
+    path: '/admin/app-manage',
+    open: async (page) => {
+      await appSheet(page, '版本')
+      await sheet(page).getByRole('button', { name: '新增', exact: true }).click()
+    },
+    // a version is its number; the release note tells this one from the others
+    values: (n) => ({ 主版本: String(900 + n), 更新说明: `说明${uniqueTag()}` }),
+    named: '更新说明',
+    list: sheet,
+    edit: (page, name) => sheet(page).getByRole('row').filter({ hasText: name }).getByRole('button', { name: '编辑', exact: true }).click(),
+    rename: '更新说明',
+  },
+  属性项: {
+    path: '/admin/extends-configuration',
+    open: async (page) => {
+      await main(page).getByRole('row').nth(1).getByRole('button', { name: '属性项', exact: true }).click()
+      await main(page)
+        .getByLabel(/的属性项$/)
+        .getByRole('button', { name: '新增', exact: true })
+        .click()
+    },
+  },
+  项目部门: {
+    path: '/admin/project-configuration',
+    open: async (page) => {
+      await openProjectDepts(page)
+      await main(page).getByRole('button', { name: '新增一级部门', exact: true }).click()
+    },
+    check: async (page, name) =>
+      await expect(projectDepts(page).getByRole('treeitem', { name, exact: true })).toHaveAttribute('aria-level', '1'),
+    edit: editNode,
+  },
+  项目下级部门: {
+    path: '/admin/project-configuration',
+    open: async (page) => {
+      await openProjectDepts(page)
+      const first = projectDepts(page).getByRole('treeitem').first()
+      parentName = (await first.getAttribute('aria-label')) ?? ''
+      await first.getByRole('button', { name: '新增下级部门', exact: true }).click()
+    },
+    check: oneBelow(projectDepts, async () => parentName),
+    edit: editNode,
+  },
 }
 
-const dialog = (page: Page): Locator => page.getByRole('dialog')
+/**
+ * The form dialog just opened, held by its title: a sheet it opened over is a dialog too, and
+ * stays when the form closes (the newest dialog is the last one in the page).
+ */
+async function openedDialog(page: Page): Promise<Locator> {
+  const top = page
+    .getByRole('dialog')
+    .filter({ has: page.locator('form button[type="submit"]') })
+    .last()
+  await expect(top).toBeVisible()
+  const title = await top.getAttribute('aria-labelledby')
+  return page.locator(`[role="dialog"][aria-labelledby="${title}"]`)
+}
 
 /** Shows the record named `name` in the list: searched for where the case says so. */
 async function expectListed(page: Page, c: Case, name: string) {
-  if (c.search) {
+  if (typeof c.search === 'function') await c.search(page, name)
+  else if (c.search) {
     await main(page).getByLabel(c.search, { exact: true }).fill(name)
     await main(page).getByRole('button', { name: '查询', exact: true }).click()
   }
-  await expect(main(page).getByText(name, { exact: true }).first()).toBeVisible()
+  await expect((c.list ?? main)(page).getByText(name, { exact: true }).first()).toBeVisible()
 }
 
 test.describe('every create and edit dialog is submitted and saved', () => {
@@ -90,20 +284,23 @@ test.describe('every create and edit dialog is submitted and saved', () => {
       await signIn(page, 'admin')
       await page.goto(c.path)
       await (c.open ?? clickAdd)(page)
-      await expect(dialog(page)).toBeVisible()
-      const name = await fillRequired(page, dialog(page), c.values?.(++n))
-      await c.prepare?.(dialog(page))
-      await submitDialog(dialog(page))
+      let dialog = await openedDialog(page)
+      const values = c.values?.(++n)
+      const filled = await fillRequired(page, dialog, values)
+      const name = c.named ? values![c.named]! : filled
+      await c.prepare?.(dialog)
+      await submitDialog(dialog)
       await expectListed(page, c, name)
+      await c.check?.(page, name)
 
       await (c.edit ?? editRow)(page, name)
-      await expect(dialog(page)).toBeVisible()
-      const field = c.rename ? labelled(dialog(page), c.rename) : dialog(page).locator(`input[value="${name}"]`)
+      dialog = await openedDialog(page)
+      const field = c.rename ? labelled(dialog, c.rename) : dialog.locator(`input[value="${name}"]`)
       const renamed = `${c.rename ?? name.slice(0, -5)}${uniqueTag()}`
       await field.fill(renamed)
-      await submitDialog(dialog(page))
+      await submitDialog(dialog)
       await expectListed(page, c, renamed)
-      if (!c.rename) await expect(main(page).getByText(name, { exact: true })).toHaveCount(0)
+      if (!c.rename) await expect((c.list ?? main)(page).getByText(name, { exact: true })).toHaveCount(0)
     })
   }
 })
