@@ -14,6 +14,8 @@ interface Case {
   path: string
   /** Opens the create dialog; by default the list's 新增 button. */
   open?: (page: Page) => Promise<void>
+  /** What a user does first in the create and the edit dialog (choose where the choices come from…). */
+  setup?: (page: Page, dialog: Locator) => Promise<void>
   /** What the generic filling cannot do (pick receivers in a tree…), after it. */
   prepare?: (dialog: Locator) => Promise<void>
   /** Fields whose value the case chooses (label → value), from a number unique to the run. */
@@ -24,6 +26,8 @@ interface Case {
   list?: (page: Page) => Locator
   /** The field among `values` whose value names the record (where no required text field does). */
   named?: string
+  /** What the list shows of the name (a chosen option's label may say more than the list). */
+  listedAs?: (name: string) => string
   /** What else must hold of the new record (where it was put). */
   check?: (page: Page, name: string) => Promise<void>
   /** Opens the edit dialog of the record named `name`; by default the 编辑 of its row. */
@@ -50,16 +54,28 @@ const onTab = (tab: string) => async (page: Page) => {
     .click()
   await clickAdd(page)
 }
+/** Chooses an option of the select other than the one it shows; returns its label. */
+const chooseAnother = async (page: Page, select: Locator) => {
+  await select.click()
+  const other = page.getByRole('option', { selected: false }).first()
+  const label = (await other.textContent())!.trim()
+  await other.click()
+  await expect(page.getByRole('listbox')).toHaveCount(0)
+  return label
+}
 const pickFirstReceiver = (dialog: Locator) => dialog.getByRole('tree').getByRole('checkbox').first().check()
 
 // 单位管理: the unit tree, and a unit's 部门与人员 tab (people.spec's unit)
 const UNIT_TYPE = '施工单位'
 const UNIT = '中铁恒岳建设集团有限公司'
 const unitTree = (page: Page) => page.getByRole('tree', { name: '单位树' })
-const openPeople = async (page: Page) => {
+const openUnitTab = async (page: Page, tab: string) => {
   await unitTree(page).getByRole('treeitem', { name: UNIT_TYPE }).click()
   await unitTree(page).getByRole('treeitem', { name: UNIT }).click()
-  await main(page).getByRole('tab', { name: '部门与人员' }).click()
+  await main(page).getByRole('tab', { name: tab, exact: true }).click()
+}
+const openPeople = async (page: Page) => {
+  await openUnitTab(page, '部门与人员')
   await expect(staff(page).getByRole('heading', { name: `${UNIT} 的人员` })).toBeVisible()
 }
 const staff = (page: Page) => page.getByTestId('departments-panel')
@@ -223,11 +239,42 @@ const CASES: Record<string, Case> = {
   属性项: {
     path: '/admin/extends-configuration',
     open: async (page) => {
-      await main(page).getByRole('row').nth(1).getByRole('button', { name: '属性项', exact: true }).click()
+      await rowOf(page, '工程概况').getByRole('button', { name: '属性项', exact: true }).click()
       await main(page)
         .getByLabel(/的属性项$/)
         .getByRole('button', { name: '新增', exact: true })
         .click()
+    },
+  },
+  // a project-type group's nodes: a project chosen (its option says the code too), then another
+  适用节点: {
+    path: '/admin/extends-setting',
+    open: async (page) => {
+      await rowOf(page, '工程概况').getByRole('button', { name: '适用节点', exact: true }).click()
+      await clickAdd(page)
+    },
+    setup: async (page, dialog) => void (await chooseAnother(page, labelled(dialog, '所属项目'))),
+    listedAs: (option) => option.replace(/（[^（]*）$/, ''),
+    rename: '项目',
+  },
+  账号: {
+    path: '/admin/organization',
+    open: (page) => openUnitTab(page, '账号').then(() => clickAdd(page)),
+    // the tab's own search (the unit tree has one too)
+    search: async (page, name) => {
+      const tab = main(page).getByRole('tabpanel')
+      await tab.getByLabel('关键字', { exact: true }).fill(name)
+      await tab.getByRole('button', { name: '查询', exact: true }).click()
+    },
+    rename: '姓名',
+  },
+  清单项: {
+    path: '/admin/su-boq',
+    open: async (page) => {
+      await main(page).getByRole('combobox').first().click()
+      await page.getByRole('option').first().click()
+      await main(page).getByRole('list', { name: '项目结构' }).getByRole('button').first().click()
+      await clickAdd(page)
     },
   },
   项目部门: {
@@ -285,9 +332,10 @@ test.describe('every create and edit dialog is submitted and saved', () => {
       await page.goto(c.path)
       await (c.open ?? clickAdd)(page)
       let dialog = await openedDialog(page)
+      await c.setup?.(page, dialog)
       const values = c.values?.(++n)
       const filled = await fillRequired(page, dialog, values)
-      const name = c.named ? values![c.named]! : filled
+      const name = c.named ? values![c.named]! : c.listedAs ? c.listedAs(filled) : filled
       await c.prepare?.(dialog)
       await submitDialog(dialog)
       await expectListed(page, c, name)
@@ -296,11 +344,51 @@ test.describe('every create and edit dialog is submitted and saved', () => {
       await (c.edit ?? editRow)(page, name)
       dialog = await openedDialog(page)
       const field = c.rename ? labelled(dialog, c.rename) : dialog.locator(`input[value="${name}"]`)
-      const renamed = `${c.rename ?? name.slice(0, -5)}${uniqueTag()}`
-      await field.fill(renamed)
+      let renamed: string
+      if ((await field.getAttribute('role')) === 'combobox') {
+        // a choice: it shows the record's, then another option
+        await expect(field).toContainText(name)
+        await c.setup?.(page, dialog)
+        renamed = c.listedAs!(await chooseAnother(page, field))
+      } else {
+        await c.setup?.(page, dialog)
+        renamed = `${c.rename ?? name.slice(0, -5)}${uniqueTag()}`
+        await field.fill(renamed)
+      }
       await submitDialog(dialog)
       await expectListed(page, c, renamed)
       if (!c.rename) await expect((c.list ?? main)(page).getByText(name, { exact: true })).toHaveCount(0)
     })
   }
+})
+
+test.describe('every dialog that changes one setting of a record is submitted and saved', () => {
+  test('账号限额', async ({ page }) => {
+    await signIn(page, 'admin')
+    await page.goto('/admin/organization')
+    await openUnitTab(page, '账号限额')
+    const row = rowOf(page, UNIT).first()
+    await row.getByRole('button', { name: '设置限额', exact: true }).click()
+    const dialog = await openedDialog(page)
+    const limit = String(5000 + (Number(uniqueTag()) % 1000))
+    await labelled(dialog, '账号限额').fill(limit)
+    await submitDialog(dialog)
+    await expect(row.getByRole('cell', { name: limit, exact: true })).toBeVisible()
+  })
+
+  test('项目账号的项目部门', async ({ page }) => {
+    await signIn(page, 'admin')
+    await page.goto('/admin/project-org-account')
+    const more = main(page)
+      .getByRole('button', { name: /^更多操作 / })
+      .first()
+    const account = (await more.getAttribute('aria-label'))!.replace(/^更多操作 /, '')
+    await more.click()
+    await page.getByRole('menuitem', { name: '项目部门', exact: true }).click()
+    const dialog = await openedDialog(page)
+    const path = await chooseAnother(page, labelled(dialog, '所属项目部门'))
+    await submitDialog(dialog)
+    // the list shows the project, its organisation and the department
+    await expect(rowOf(page, account).first()).toContainText(` / ${path.split(' / ').at(-1)}`)
+  })
 })
