@@ -268,6 +268,13 @@ const CASES: Record<string, Case> = {
     },
     rename: '姓名',
   },
+  // a group's copy (with its items), then edited as any group
+  复制属性分组: {
+    path: '/admin/extends-configuration',
+    open: (page) => rowOf(page, '工程概况').first().getByRole('button', { name: '复制', exact: true }).click(),
+    values: (n) => ({ 分组名称: `工程概况副本${n}${uniqueTag()}`, 分组编码: `copy${uniqueTag()}` }),
+    named: '分组名称',
+  },
   清单项: {
     path: '/admin/su-boq',
     open: async (page) => {
@@ -390,5 +397,23 @@ test.describe('every dialog that changes one setting of a record is submitted an
     await submitDialog(dialog)
     // the list shows the project, its organisation and the department
     await expect(rowOf(page, account).first()).toContainText(` / ${path.split(' / ').at(-1)}`)
+  })
+
+  test('账号的有效期', async ({ page }) => {
+    await signIn(page, 'admin')
+    await page.goto('/admin/project-org-account')
+    const more = main(page)
+      .getByRole('button', { name: /^更多操作 / })
+      .first()
+    const account = (await more.getAttribute('aria-label'))!.replace(/^更多操作 /, '')
+    await more.click()
+    await page.getByRole('menuitem', { name: '有效期', exact: true }).click()
+    const dialog = await openedDialog(page)
+    const permanent = dialog.getByRole('checkbox', { name: '长期有效' })
+    if (await permanent.isChecked()) await permanent.click()
+    const date = `2031-0${1 + (Number(uniqueTag()) % 9)}-15`
+    await labelled(dialog, '截至日期').fill(date)
+    await submitDialog(dialog)
+    await expect(rowOf(page, account).first()).toContainText(date)
   })
 })
