@@ -140,7 +140,8 @@ export const {
 } = recordSchemas(
   {
     applicationId: id(),
-    parentId: id().nullable().optional(),
+    /** Null or none: a top-level menu; the edit form holds a top-level menu's null as an empty control (''). */
+    parentId: z.preprocess((v) => (v === '' ? null : v), id().nullable().optional()),
     menuName: name(MENU.menuName),
     /** English display name; without it the console shows the route's title, then menuName. */
     menuNameEn: optionalText(MENU.menuNameEn),

@@ -277,6 +277,8 @@ export interface AttrRelation extends Stamped {
   nodeId: string
   /** The node's name (project, line or design unit). */
   nodeName: string | null
+  /** The node's project (null only when the node is gone). */
+  projectId: string | null
 }
 
 const tableRowShape = {

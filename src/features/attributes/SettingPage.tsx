@@ -1,5 +1,6 @@
 /** /admin/extends-setting (属性设置): the nodes each attribute group applies to (none: every node of its type). */
 import { useState } from 'react'
+import { useFormContext } from 'react-hook-form'
 import { useQuery } from '@tanstack/react-query'
 import { MapPin } from 'lucide-react'
 import { ATTR_GROUP_FIELDS } from '@/contract/fields/attributes'
@@ -90,15 +91,17 @@ function RelationList({ group }: { group: AttrGroup }) {
   )
 }
 
+/** The node a relation names: a project first (an edited relation's own), then one of its nodes of the group's type. */
 function NodeChooser({ nodeType }: { nodeType: number }) {
   const { t } = useT()
-  const [projectId, setProjectId] = useState<string | undefined>()
+  const { getValues } = useFormContext()
+  const [projectId, setProjectId] = useState<string | undefined>(() => (getValues('projectId') as string | undefined) || undefined)
   const nodes = useQuery(nodeOptionsQueryOptions(nodeType, projectId))
   return (
     <FormGrid>
       <div className="space-y-2">
         <span className="text-sm font-medium">{t('attributes.setting.chooseProject')}</span>
-        <ProjectPicker value={projectId} onChange={setProjectId} className="w-full" />
+        <ProjectPicker value={projectId} onChange={setProjectId} label={t('attributes.setting.chooseProject')} className="w-full" />
       </div>
       <FormField
         name="nodeId"

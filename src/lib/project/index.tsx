@@ -57,11 +57,14 @@ export function ProjectPicker({
   value,
   onChange,
   allowAll,
+  label,
   className,
 }: {
   value: string | undefined
   onChange: (projectId: string | undefined) => void
   allowAll?: boolean
+  /** Its name where a visible label says more than 项目 (a form's 所属项目 beside a 项目 field). */
+  label?: string
   className?: string
 }) {
   const { t } = useT()
@@ -71,7 +74,7 @@ export function ProjectPicker({
     <div className={cn('flex min-w-0 items-center gap-2', className)}>
       <FolderKanban className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
       <Select value={value ?? (allowAll ? ALL : '')} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-        <SelectTrigger className="h-9 w-full min-w-[12rem] max-w-[26rem]" aria-label={t('projectStructure.picker.label')}>
+        <SelectTrigger className="h-9 w-full min-w-[12rem] max-w-[26rem]" aria-label={label ?? t('projectStructure.picker.label')}>
           <SelectValue placeholder={options.isPending ? t('common.loading') : t('projectStructure.picker.placeholder')} />
         </SelectTrigger>
         <SelectContent>
