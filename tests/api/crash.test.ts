@@ -131,6 +131,15 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
   /** Restarts in progress, by gateway index. */
   const restarting = new Map<number, Promise<void>>()
 
+  /** `op` sent with `key` to gateway 0, which dies at `point`; the client turns to gateway 1. `back`: gateway 0's restart, to await. */
+  const crashed = async (admin: Client, op: Pick<Op, 'method' | 'path' | 'opts'>, key: string, point: 'before-commit' | 'after-commit') => {
+    await expect(
+      admin.call(op.method, op.path, { ...op.opts, idempotencyKey: key, headers: { 'x-trestle-crash': point } }),
+    ).rejects.toThrow()
+    const back = restart(0, false)
+    admin.base = gateways[1]!.url
+    return { back }
+  }
   const alive = (i: number) => !restarting.has(i) && gateways[i]!.child.exitCode === null && gateways[i]!.child.signalCode === null
   /** Kills gateway i (SIGKILL, as a power cut) or waits for it to die, then starts it again in the background. */
   const restart = (i: number, kill: boolean) => {
@@ -219,12 +228,7 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
         const op = await KINDS[kind]!(admin)
         expect(await op.effect()).toBe(0)
         const key = newKey()
-        await expect(
-          admin.call(op.method, op.path, { ...op.opts, idempotencyKey: key, headers: { 'x-trestle-crash': point } }),
-        ).rejects.toThrow()
-        const back = restart(0, false)
-
-        admin.base = gateways[1]!.url
+        const { back } = await crashed(admin, op, key, point)
         // before the commit nothing is there; after it everything is, answer included
         expect(await op.effect()).toBe(point === 'after-commit' ? 1 : 0)
         const first = await untilAnswered(admin, op, key)
@@ -269,11 +273,7 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
       const names = [`${tag}甲`, `${tag}乙`, '', `${tag}丙`]
       const op = importOp(await roleSheet(names))
       const key = newKey()
-      await expect(
-        admin.call(op.method, op.path, { ...op.opts, idempotencyKey: key, headers: { 'x-trestle-crash': point } }),
-      ).rejects.toThrow()
-      const back = restart(0, false)
-      admin.base = gateways[1]!.url
+      const { back } = await crashed(admin, op, key, point)
       expect((await roleCounts(admin, tag)).size).toBe(point === 'after-commit' ? 3 : 0)
       const first = await untilAnswered(admin, op, key)
       expect(first.headers.get('idempotent-replayed')).toBe(point === 'after-commit' ? 'true' : null)
@@ -334,11 +334,7 @@ describe.runIf(pgUrl && pair)('exactly once through crashes: three gateways on o
       const run = await validatedInitRun(admin, await newUnit(admin, '崩溃建设单位'), 3, 3)
       const op = initCreate(run.runId)
       const key = newKey()
-      await expect(
-        admin.call(op.method, op.path, { ...op.opts, idempotencyKey: key, headers: { 'x-trestle-crash': point } }),
-      ).rejects.toThrow()
-      const back = restart(0, false)
-      admin.base = gateways[1]!.url
+      const { back } = await crashed(admin, op, key, point)
       expect((await createdByInit(admin, run.projectCode)).projects).toBe(point === 'after-commit' ? 1 : 0)
       const first = await untilAnswered(admin, op, key)
       expect(first.headers.get('idempotent-replayed')).toBe(point === 'after-commit' ? 'true' : null)

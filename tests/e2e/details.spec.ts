@@ -3,12 +3,22 @@
  * not say "never synced" and "all synced" at once; stopping an account is not drawn as a checkbox;
  * toasts appear away from the header's sync badge. At 1024 × 768, zh and en.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })
 
 const UNIT = '中铁恒岳建设集团有限公司'
+
+/** Signs in as admin and opens ${UNIT}'s 部门与人员 tab on /admin/organization. */
+async function openDepartments(page: Page) {
+  await signIn(page, 'admin')
+  await page.goto('/admin/organization')
+  const tree = page.getByRole('tree', { name: '单位树' })
+  await tree.getByRole('treeitem', { name: '施工单位' }).click()
+  await tree.getByRole('treeitem', { name: UNIT }).click()
+  await page.getByRole('tab', { name: '部门与人员' }).click()
+}
 
 for (const lang of ['zh', 'en'] as const) {
   test(`signed in: /login goes home, the sync card is consistent, stop is a stop icon (${lang})`, async ({ page }) => {
@@ -56,12 +66,7 @@ test('/test/demo shows the controlled buttons to the admin, and none to the tour
 })
 
 test('the org-chart drawer opens again as it was left (1024 × 768)', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/organization')
-  const tree = page.getByRole('tree', { name: '单位树' })
-  await tree.getByRole('treeitem', { name: '施工单位' }).click()
-  await tree.getByRole('treeitem', { name: UNIT }).click()
-  await page.getByRole('tab', { name: '部门与人员' }).click()
+  await openDepartments(page)
   const panel = page.getByTestId('departments-panel')
   const opener = panel.getByRole('button', { name: '组织架构' })
   await opener.click()
@@ -77,12 +82,7 @@ test('the org-chart drawer opens again as it was left (1024 × 768)', async ({ p
 })
 
 test('the sub-department dialog offers a type and says nothing is wrong before anything is typed', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/organization')
-  const tree = page.getByRole('tree', { name: '单位树' })
-  await tree.getByRole('treeitem', { name: '施工单位' }).click()
-  await tree.getByRole('treeitem', { name: UNIT }).click()
-  await page.getByRole('tab', { name: '部门与人员' }).click()
+  await openDepartments(page)
   const panel = page.getByTestId('departments-panel')
   await panel.getByRole('button', { name: '组织架构' }).click()
   const chart = page.getByRole('tree', { name: '组织架构' })
@@ -102,12 +102,7 @@ test('the sub-department dialog offers a type and says nothing is wrong before a
 test('under a department: the dialog adds a sub-department, shows its type 部门 and no error before anything is typed', async ({
   page,
 }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/organization')
-  const tree = page.getByRole('tree', { name: '单位树' })
-  await tree.getByRole('treeitem', { name: '施工单位' }).click()
-  await tree.getByRole('treeitem', { name: UNIT }).click()
-  await page.getByRole('tab', { name: '部门与人员' }).click()
+  await openDepartments(page)
   await page.getByTestId('departments-panel').getByRole('button', { name: '组织架构' }).click()
   await page.getByRole('tree', { name: '组织架构' }).getByRole('button', { name: '工程部 的操作' }).click()
   await page.getByRole('menuitem', { name: '新增下级' }).click()

@@ -377,6 +377,19 @@ test.describe('every create and edit dialog is submitted and saved', () => {
   }
 })
 
+/** Signs in, opens /admin/project-org-account and the dialog of `item` in its first account's 更多操作 menu. */
+async function projectAccountAction(page: Page, item: string): Promise<{ account: string; dialog: Locator }> {
+  await signIn(page, 'admin')
+  await page.goto('/admin/project-org-account')
+  const more = main(page)
+    .getByRole('button', { name: /^更多操作 / })
+    .first()
+  const account = (await more.getAttribute('aria-label'))!.replace(/^更多操作 /, '')
+  await more.click()
+  await page.getByRole('menuitem', { name: item, exact: true }).click()
+  return { account, dialog: await openedDialog(page) }
+}
+
 test.describe('every dialog that changes one setting of a record is submitted and saved', () => {
   test('账号限额', async ({ page }) => {
     await signIn(page, 'admin')
@@ -392,15 +405,7 @@ test.describe('every dialog that changes one setting of a record is submitted an
   })
 
   test('项目账号的项目部门', async ({ page }) => {
-    await signIn(page, 'admin')
-    await page.goto('/admin/project-org-account')
-    const more = main(page)
-      .getByRole('button', { name: /^更多操作 / })
-      .first()
-    const account = (await more.getAttribute('aria-label'))!.replace(/^更多操作 /, '')
-    await more.click()
-    await page.getByRole('menuitem', { name: '项目部门', exact: true }).click()
-    const dialog = await openedDialog(page)
+    const { account, dialog } = await projectAccountAction(page, '项目部门')
     const path = await chooseAnother(page, labelled(dialog, '所属项目部门'))
     await submitDialog(dialog)
     // the list shows the project, its organisation and the department
@@ -408,15 +413,7 @@ test.describe('every dialog that changes one setting of a record is submitted an
   })
 
   test('账号的有效期', async ({ page }) => {
-    await signIn(page, 'admin')
-    await page.goto('/admin/project-org-account')
-    const more = main(page)
-      .getByRole('button', { name: /^更多操作 / })
-      .first()
-    const account = (await more.getAttribute('aria-label'))!.replace(/^更多操作 /, '')
-    await more.click()
-    await page.getByRole('menuitem', { name: '有效期', exact: true }).click()
-    const dialog = await openedDialog(page)
+    const { account, dialog } = await projectAccountAction(page, '有效期')
     const permanent = dialog.getByRole('checkbox', { name: '长期有效' })
     if (await permanent.isChecked()) await permanent.click()
     const date = `2031-0${1 + (Number(uniqueTag()) % 9)}-15`
