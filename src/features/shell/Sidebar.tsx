@@ -41,7 +41,7 @@ export function SidebarNav({ collapsed, onNavigate }: NavProps) {
 
   if (menus.isPending) {
     return (
-      <div className="space-y-2 p-3" aria-busy="true" aria-label={t('common.loading')}>
+      <div role="status" className="space-y-2 p-3" aria-busy="true" aria-label={t('common.loading')}>
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="h-8 bg-white/10" />
         ))}

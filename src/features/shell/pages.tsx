@@ -98,7 +98,7 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
 export function PagePending() {
   const { t } = useT()
   return (
-    <div className="space-y-4 p-2" aria-busy="true" aria-label={t('common.loading')}>
+    <div role="status" className="space-y-4 p-2" aria-busy="true" aria-label={t('common.loading')}>
       <Skeleton className="h-8 w-48" />
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-64 w-full" />
