@@ -92,15 +92,17 @@ function AnyProject<T extends { projectId: string }>({
   return (
     <>
       {!rf.record && (
-        <FormField
-          name="projectId"
-          label={t('projectStructure.picker.label')}
-          kind="select"
-          required
-          placeholder={t('projectStructure.picker.placeholder')}
-          options={(projects.data ?? []).map((p) => ({ value: p.projectId, label: p.projectName }))}
-          onValueChange={(value) => rf.form.reset({ ...defaults, projectId: value })}
-        />
+        <div className="mb-4">
+          <FormField
+            name="projectId"
+            label={t('projectStructure.picker.label')}
+            kind="select"
+            required
+            placeholder={t('projectStructure.picker.placeholder')}
+            options={(projects.data ?? []).map((p) => ({ value: p.projectId, label: p.projectName }))}
+            onValueChange={(value) => rf.form.reset({ ...defaults, projectId: value })}
+          />
+        </div>
       )}
       {projectId && <Fragment key={projectId}>{fields(projectId)}</Fragment>}
     </>
