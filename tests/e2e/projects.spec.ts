@@ -142,6 +142,11 @@ test('screenshots of the project screens at 1024×768 and 1440×900, zh and en',
   await shots(page, 'configuration-lines-zh')
   await page.getByRole('tab', { name: '项目组织' }).click()
   await expect(page.getByRole('treeitem', { name: /工程技术部/ })).toBeVisible()
+  // SPEC §9: the project organisations open with 15 a page, and 15 is among the sizes offered
+  await expect(page.getByRole('combobox', { name: '每页条数' })).toHaveText('15 条/页')
+  await page.getByRole('combobox', { name: '每页条数' }).click()
+  await expect(page.getByRole('option')).toHaveText(['10 条/页', '15 条/页', '20 条/页', '50 条/页', '100 条/页'])
+  await page.keyboard.press('Escape')
   await shots(page, 'configuration-orgs-zh')
 
   await page.getByRole('button', { name: 'English' }).click()

@@ -22,6 +22,9 @@ import { lineResource, majorResource, projectOrgResource } from './resource'
 
 type Tab = 'lines' | 'majors' | 'orgs'
 
+/** SPEC §9: the project organisations' list opens with 15 a page. */
+const PROJECT_ORG_PAGE_SIZE = 15
+
 export function ProjectConfigPage() {
   const { t } = useT()
   const [tab, setTab] = useState<Tab>('lines')
@@ -179,6 +182,7 @@ function Orgs({ projectId }: { projectId: string }) {
         projectId={projectId}
         resource={projectOrgResource}
         title={t('projects.config.orgs')}
+        defaultPageSize={PROJECT_ORG_PAGE_SIZE}
         columns={columns}
         filters={[{ name: 'keyword', label: t('projects.field.projectOrganizationName') }]}
         rowActions={(o) => (

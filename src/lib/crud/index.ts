@@ -37,7 +37,7 @@ export {
 } from './DeclaredField'
 export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FieldFrameProps, FormFieldProps, FieldKind, FieldOption } from './form'
 export { ListPage } from './ListPage'
-export { PanelList } from './PanelList'
+export { PanelList, type PanelListProps } from './PanelList'
 export {
   BulkActions,
   ColumnSettings,

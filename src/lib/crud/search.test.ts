@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { listSearch, parseListSearch, serializeListSearch, toListParams, toQuery, withFilters, withPage, withSort } from './search'
+import {
+  listSearch,
+  pageSizes,
+  parseListSearch,
+  serializeListSearch,
+  toListParams,
+  toQuery,
+  withFilters,
+  withPage,
+  withSort,
+} from './search'
 
 describe('listSearch', () => {
   it('parses paging, sorting and filters from router values (strings, numbers, booleans)', () => {
@@ -68,5 +78,10 @@ describe('listSearch', () => {
   it('changing the page size goes back to page 1', () => {
     expect(withPage({ pageIndex: 3 }, 4)).toEqual({ pageIndex: 4 })
     expect(withPage({ pageIndex: 3 }, 3, 50)).toEqual({ pageIndex: 1, pageSize: 50 })
+  })
+
+  it("offers a list's own page size among the usual ones, once and in order", () => {
+    expect(pageSizes(20)).toEqual([10, 20, 50, 100])
+    expect(pageSizes(15)).toEqual([10, 15, 20, 50, 100])
   })
 })

@@ -6,6 +6,9 @@
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 20
 
+/** The page sizes a list offers: the usual ones, and the one it shows when that is another (a list's own default). */
+export const pageSizes = (current: number): number[] => [...new Set([...PAGE_SIZES, current])].sort((a, b) => a - b)
+
 /** Parsed search: paging and sorting, plus any number of string filters. */
 export interface ListSearch {
   pageIndex?: number

@@ -4,7 +4,7 @@ import { Button, IconButton } from '@/components/ui/button'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useT } from '@/lib/i18n'
 import { pageWindow } from '../pageWindow'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toListParams, withPage, type ListSearch } from '../search'
+import { pageSizes, toListParams, withPage, type ListSearch } from '../search'
 
 /** Paging bound to a list search (the URL's with `useListState()`). */
 export function ListPagination({
@@ -66,7 +66,7 @@ export function Pagination({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {(PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [DEFAULT_PAGE_SIZE, ...PAGE_SIZES]).map((n) => (
+            {pageSizes(pageSize).map((n) => (
               <SelectItem key={n} value={String(n)} className="min-h-9">
                 {t('crud.perPage', { n })}
               </SelectItem>
