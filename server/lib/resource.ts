@@ -152,6 +152,8 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
   onAdd?: (values: Row, input: z.infer<A>, w: WriteContext) => Promise<void> | void
   /** Before an add or update is written, in its transaction (checks that need the database); `current` is null on add. */
   beforeWrite?: (input: z.infer<A> | z.infer<U>, current: Row | null, w: WriteContext) => void | Promise<void>
+  /** Values the gateway derives from the input, written on add and update (copied from another record: a dictionary entry's name). */
+  derive?: (input: z.infer<A> | z.infer<U>, w: WriteContext) => Promise<Row>
   /** After an add or update, in the same transaction (e.g. child rows). */
   afterWrite?: (id: string, input: z.infer<A> | z.infer<U>, w: WriteContext) => Promise<void>
   /** Before deleting, in the same transaction; may refuse by throwing. */
@@ -466,6 +468,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     values[def.idField] = id
     if (def.scopeField && !ownerFromPayload) values[def.scopeField] = auth.account.organizationId
     await def.beforeWrite?.(input as z.infer<A>, null, w)
+    if (def.derive) Object.assign(values, await def.derive(input as z.infer<A>, w))
     Object.assign(values, {
       version: 0,
       createTime: now,
@@ -531,6 +534,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
           // empty values) becomes null — e.g. no parentId moves a menu to the root.
           const values: Row = {}
           for (const k of editable(def.schemas.update)) if (input[k] !== undefined || !def.keep?.includes(k)) values[k] = input[k] ?? null
+          if (def.derive) Object.assign(values, await def.derive(input as z.infer<U>, { tx, auth, now }))
           if (def.scopeOwner) {
             const w = { tx, auth, now }
             const before = await def.scopeOwner(current, w)

@@ -3,7 +3,8 @@
  * unit with exact amounts (quantity × unit price, rounded to cents), decimals that keep only the first
  * dot (a second dot is 20001), 20006 on a duplicate code within the project, versions (20008), totals
  * rolled up the container tree (a design unit counts towards its container), project scope (20002),
- * Excel import with a per-row report and export.
+ * items picked from the quantity dictionary (name and unit are the entry's), Excel import with a per-row
+ * report and export.
  */
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
@@ -20,7 +21,10 @@ const MENUS = ['/admin/su-boq']
 
 interface Item {
   boqItemId: string
+  quantityNodeId: string | null
   itemCode: string
+  itemName: string
+  unit: string
   quantity: string
   unitPrice: string
   amount: string
@@ -41,6 +45,16 @@ const ok = <T>(r: Answer<T>): T => {
 }
 const fieldsOf = (r: Answer<unknown>) => (r.body.data as { field: string }[]).map((e) => e.field).sort()
 const code = (p: string) => uniqueName(p).replace(/[^A-Za-z0-9]/g, '')
+/** A top entry 混凝土 with two entries below it, and 钢筋 (a top entry): name and unit. */
+const QUANTITIES = { c30: ['C30 混凝土', 'm³'], c35: ['C35 混凝土', 'm³'], steel: ['HRB400 钢筋', 't'] } as const
+const del = (c: Client, path: string, ids: string[]) => c.call('POST', path, { form: { ids: ids.join(',') }, idempotencyKey: newKey() })
+interface Entry {
+  nodeId: string
+  nodeCode: string
+  nodeName: string
+  unit: string | null
+  level: number
+}
 
 describe.each(inject('targets'))('bill of quantities on $name', (t) => {
   let admin: Client
@@ -52,6 +66,10 @@ describe.each(inject('targets'))('bill of quantities on $name', (t) => {
   let grandchild: string
   let du: string
   let foreignNode: string
+  let entries: Entry[]
+  /** This file's entries of the quantity dictionary, by their name (their codes are unique to the run). */
+  const codes: Record<string, string> = {}
+  const entry = (name: keyof typeof QUANTITIES | 'concrete') => entries.find((e) => e.nodeCode === codes[name])!
 
   const addProject = async (organizationId: string) =>
     ok(
@@ -75,9 +93,8 @@ describe.each(inject('targets'))('bill of quantities on $name', (t) => {
   const addItem = (c: Client, extra: Record<string, unknown>) =>
     post<Item>(c, `${B}/add`, {
       projectId: p1,
+      quantityNodeId: entry('c30').nodeId,
       itemCode: code('Q'),
-      itemName: '混凝土',
-      unit: 'm³',
       quantity: '1',
       unitPrice: '1',
       ...extra,
@@ -117,6 +134,16 @@ describe.each(inject('targets'))('bill of quantities on $name', (t) => {
     expect((await saveMenus(admin, role.roleId, grants.applicationId, menuIds, fnIds)).body.code).toBe(10000)
     const account = await mustAdd(admin, u, { roleIds: [role.roleId] })
     member = await signedIn(t, account.accountName, PASSWORD)
+    const addEntry = async (key: string, nodeName: string, unit: string, parentId: string | null = null) => {
+      codes[key] = code(`QTY-${key}`)
+      return ok(await post<{ nodeId: string }>(admin, `${A}/quantity/add`, { parentId, nodeCode: codes[key], nodeName, unit })).nodeId
+    }
+    const concrete = await addEntry('concrete', '混凝土', 'm³')
+    await addEntry('c30', ...QUANTITIES.c30, concrete)
+    await addEntry('c35', ...QUANTITIES.c35, concrete)
+    await addEntry('steel', ...QUANTITIES.steel)
+    // who keeps the bill reads the dictionary's entries without holding the dictionary's own menu
+    entries = ok(await member.call<Entry[]>('GET', `${B}/quantities`))
   }, 120_000)
 
   it('keeps items with exact amounts, refuses a second dot, duplicates, stale versions and other projects', async () => {
@@ -126,9 +153,9 @@ describe.each(inject('targets'))('bill of quantities on $name', (t) => {
     expect(ok(await addItem(member, { designUnitId: du, quantity: '0.1', unitPrice: '0.2' })).amount).toBe('0.02')
     expect(ok(await addItem(member, { containerId: root, quantity: '3.333', unitPrice: '1.5' })).amount).toBe('5.00')
 
-    const bad = await addItem(member, { containerId: root, quantity: '1.2.3', unitPrice: '12.34567', unit: '' })
+    const bad = await addItem(member, { containerId: root, quantity: '1.2.3', unitPrice: '12.34567', quantityNodeId: '' })
     expect(bad.body.code).toBe(20001)
-    expect(fieldsOf(bad)).toEqual(['quantity', 'unit', 'unitPrice'])
+    expect(fieldsOf(bad)).toEqual(['quantity', 'quantityNodeId', 'unitPrice'])
     // quantities and prices are not negative
     const negative = await addItem(member, { containerId: root, quantity: '-3', unitPrice: '-0.5' })
     expect(negative.body.code).toBe(20001)
@@ -150,6 +177,44 @@ describe.each(inject('targets'))('bill of quantities on $name', (t) => {
     expect((await totals(member, p2)).body.code).toBe(20002)
   })
 
+  it("picks items from the quantity dictionary: name and unit are the entry's, free text and other entries refused", async () => {
+    // the seeded dictionary in tree order, each entry with its depth
+    const mine = entries.filter((e) => Object.values(codes).includes(e.nodeCode))
+    expect(mine.map((e) => [e.nodeName, e.unit, e.level])).toEqual([
+      ['混凝土', 'm³', 1],
+      ['C30 混凝土', 'm³', 2],
+      ['C35 混凝土', 'm³', 2],
+      ['HRB400 钢筋', 't', 1],
+    ])
+    // a name and unit of one's own are not taken
+    const steel = ok(await addItem(member, { containerId: root, quantityNodeId: entry('steel').nodeId, itemName: '随便写的', unit: 'kg' }))
+    expect(steel).toMatchObject({ quantityNodeId: entry('steel').nodeId, itemName: 'HRB400 钢筋', unit: 't' })
+    // an edit to another entry takes that entry's name and unit
+    const moved = ok(
+      await put<Item>(member, `${B}/update`, { ...steel, projectId: p1, containerId: root, quantityNodeId: entry('c35').nodeId }),
+    )
+    expect(moved).toMatchObject({ itemName: 'C35 混凝土', unit: 'm³' })
+    // no entry: 20001 on the field
+    expect(fieldsOf(await addItem(member, { containerId: root, itemName: '自由文本', unit: 'm', quantityNodeId: undefined }))).toEqual([
+      'quantityNodeId',
+    ])
+    // an EBS node, or a disabled quantity entry: not an entry to pick (20002 on the field)
+    const ebs = ok(await post<{ nodeId: string }>(admin, `${A}/ebs/add`, { nodeCode: code('EBS'), nodeName: '桥梁', unit: 'm' }))
+    const disabled = ok(
+      await post<{ nodeId: string }>(admin, `${A}/quantity/add`, { nodeCode: code('QTY-OFF'), nodeName: '停用条目', unit: 'm', status: 0 }),
+    )
+    for (const quantityNodeId of [ebs.nodeId, disabled.nodeId]) {
+      const refused = await addItem(member, { containerId: root, quantityNodeId })
+      expect(refused.body).toMatchObject({ code: 20002, data: { field: 'quantityNodeId' }, message: '请从工程量字典中选择启用的条目' })
+    }
+    expect(entries.some((e) => e.nodeId === disabled.nodeId)).toBe(false)
+    // an entry items are of stays in the dictionary
+    const inUse = await del(admin, `${A}/quantity/delete`, [entry('c35').nodeId])
+    expect(inUse.body, inUse.text).toMatchObject({ message: '该记录仍被其他数据引用，不能删除' })
+    expect(ok(await member.call<Entry[]>('GET', `${B}/quantities`)).some((e) => e.nodeCode === codes.c35)).toBe(true)
+    expect(ok(await del(member, `${B}/delete`, [moved.boqItemId]))).toEqual({ deleted: 1 })
+  })
+
   it('rolls totals up the container tree, a design unit towards its container', async () => {
     const t1 = ok(await totals(member, p1))
     const byId = new Map(t1.nodes.map((n) => [n.nodeId, n]))
@@ -165,12 +230,13 @@ describe.each(inject('targets'))('bill of quantities on $name', (t) => {
     const wb = new ExcelJS.Workbook()
     const ws = wb.addWorksheet('导入模板')
     for (const r of [
-      ['*节点编码', '*清单编码', '*清单名称', '*单位', '*工程量', '*单价', '备注'],
-      ['R-1', 'IM-1', '钢筋', 't', '10.5', '4200', ''],
-      ['DU1', 'IM-2', '模板', 'm²', '100', '35.5', ''],
-      ['NOPE', 'IM-3', '孤儿', 'm', '1', '1', '节点不存在'],
-      ['R', 'IM-4', '两个点', 'm', '1.2.3', '1', '小数错误'],
-      ['R', 'QD-1', '重复', 'm', '1', '1', '编码重复'],
+      ['*节点编码', '*工程量条目编码', '*清单编码', '*工程量', '*单价', '备注'],
+      ['R-1', codes.steel, 'IM-1', '10.5', '4200', ''],
+      ['DU1', codes.c35, 'IM-2', '100', '35.5', ''],
+      ['NOPE', codes.c30, 'IM-3', '1', '1', '节点不存在'],
+      ['R', codes.c30, 'IM-4', '1.2.3', '1', '小数错误'],
+      ['R', codes.c30, 'QD-1', '1', '1', '编码重复'],
+      ['R', 'QTY-NOPE', 'IM-5', '1', '1', '条目不存在'],
     ])
       ws.addRow(r)
     const file = Buffer.from(await wb.xlsx.writeBuffer())
@@ -180,13 +246,13 @@ describe.each(inject('targets'))('bill of quantities on $name', (t) => {
       unsignedPayload: true,
       idempotencyKey: newKey(),
     })
-    expect(r.body.data).toMatchObject({ total: 5, succeeded: 2, failed: 3, done: true })
+    expect(r.body.data).toMatchObject({ total: 6, succeeded: 2, failed: 4, done: true })
     const t2 = ok(await totals(member, p1))
     expect(t2).toMatchObject({ total: String((941.02 + 44100 + 3550).toFixed(2)), count: 5 })
     const listed = ok(await member.call<Item[]>('GET', `${B}/list`, { query: { projectId: p1, keyword: 'IM-' } }))
-    expect(listed.map((i) => [i.itemCode, i.nodeName, i.amount])).toEqual([
-      ['IM-1', '节点R-1', '44100.00'],
-      ['IM-2', '设计单元1', '3550.00'],
+    expect(listed.map((i) => [i.itemCode, i.nodeName, i.itemName, i.unit, i.amount])).toEqual([
+      ['IM-1', '节点R-1', 'HRB400 钢筋', 't', '44100.00'],
+      ['IM-2', '设计单元1', 'C35 混凝土', 'm³', '3550.00'],
     ])
     // another unit's project: 20002 before the file is read
     const foreign = await member.call('POST', `${B}/import`, {

@@ -109,12 +109,12 @@ export async function seedProjectRecords(admin: Client, projectId: string): Prom
     nodeId: projectId,
     values: { [String(column.itemId)]: '2.5' },
   })
+  const quantity = await add(admin, 'quantity', { nodeCode: code('QTY'), nodeName: 'C30 混凝土', unit: 'm³' })
   const boqItem = await add(admin, 'boqItem', {
     projectId,
     containerId: container.containerId,
+    quantityNodeId: quantity.nodeId,
     itemCode: code('QD'),
-    itemName: 'C30 混凝土',
-    unit: 'm³',
     quantity: '12.5',
     unitPrice: '468',
   })

@@ -157,8 +157,8 @@ const CALLS: Call[] = [
     kind: 'refused',
     run: (w) =>
       importInto(w.caller, 'boqItem', w.pB, [
-        ['*节点编码', '*清单编码', '*清单名称', '*单位', '*工程量', '*单价', '备注'],
-        [String(w.records.container!.containerCode), 'WALK-Q1', '钢筋', 't', '1', '1', ''],
+        ['*节点编码', '*工程量条目编码', '*清单编码', '*工程量', '*单价', '备注'],
+        [String(w.records.container!.containerCode), 'WALK-QTY', 'WALK-Q1', '1', '1', ''],
       ]),
   },
   {

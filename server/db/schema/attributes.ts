@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { container, designUnit } from './projectStructure'
+import { dictNode } from './dictionary'
 import { project, projectRef } from './project'
 import { ownerRef, sortedStamped, stamped } from './columns'
 
@@ -96,6 +97,8 @@ export const boqItem = pgTable(
     projectId: projectRef(),
     containerId: text('container_id').references(() => container.containerId, { onDelete: 'cascade' }),
     designUnitId: text('design_unit_id').references(() => designUnit.designUnitId, { onDelete: 'cascade' }),
+    /** The quantity dictionary's entry the item is of (name and unit copied from it when written); null on items written before. */
+    quantityNodeId: text('quantity_node_id').references(() => dictNode.nodeId),
     itemCode: text('item_code').notNull(),
     itemName: text('item_name').notNull(),
     unit: text('unit').notNull(),
@@ -111,6 +114,7 @@ export const boqItem = pgTable(
     uniqueIndex('boq_item_code_uq').on(t.projectId, sql`lower(${t.itemCode})`),
     index('boq_item_container_idx').on(t.containerId),
     index('boq_item_design_unit_idx').on(t.designUnitId),
+    index('boq_item_quantity_node_idx').on(t.quantityNodeId),
   ],
 )
 

@@ -22,6 +22,7 @@ import {
   boqTotalsQuery,
   centsToAmount,
   type BoqNodes,
+  type BoqQuantity,
   type BoqNodeTotal,
   type BoqTotals,
 } from '../../../src/contract/schemas/attributes'
@@ -34,6 +35,7 @@ import { localeTexts } from '../../lib/fields'
 import { ApiError, ok, parse } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
 import { anyLike } from '../../lib/sql'
+import { dictNodeCodes, quantityEntries, quantityEntry } from '../dictionary'
 import { registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
@@ -46,6 +48,18 @@ const NO_NODE = { zh: '找不到该编码的容器节点或设计单元', en: 'N
 
 const boqContainer = alias(container, 'boq_container')
 const boqDesignUnit = alias(designUnit, 'boq_design_unit')
+
+const NO_QUANTITY = {
+  zh: '请从工程量字典中选择启用的条目',
+  en: 'Pick an enabled entry of the quantity dictionary',
+}
+
+/** The item's name and unit: its quantity dictionary entry's (20002 on the field when it is not an enabled entry). */
+async function fromEntry(db: Db, by: { nodeId: string } | { nodeCode: string }, field: string): Promise<Row> {
+  const entry = await quantityEntry(db, by)
+  if (!entry) throw new ApiError(Code.NOT_FOUND, { field }, NO_QUANTITY)
+  return { quantityNodeId: entry.nodeId, itemName: entry.nodeName, unit: entry.unit ?? '' }
+}
 
 /** The node of an item must belong to the item's project (20002 on the node's field). */
 async function checkNode(w: WriteContext, input: Row): Promise<void> {
@@ -145,7 +159,15 @@ const BOQ_COLUMNS = columnsBefore(
       width: 18,
       hint: { zh: '容器节点编码或设计单元编码', en: 'A container node code or a design unit code' },
     },
-    ...excelColumns(BOQ_ITEM_FIELDS, text),
+    {
+      field: 'quantityCode',
+      title: text('attributes.boq.field.quantityCode'),
+      required: true,
+      width: 18,
+      hint: text('attributes.boq.quantityCodeHint'),
+    },
+    // the entry's name and unit are the item's: exported, not read
+    ...excelColumns(BOQ_ITEM_FIELDS, text).map((c) => (c.field === 'itemName' || c.field === 'unit' ? { ...c, exportOnly: true } : c)),
   ],
   'remark',
   [{ field: 'amount', title: text('attributes.boq.field.amount'), width: 16, exportOnly: true }],
@@ -179,6 +201,7 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
           .leftJoin(boqContainer, eq(boqContainer.containerId, boqItem.containerId))
           .leftJoin(boqDesignUnit, eq(boqDesignUnit.designUnitId, boqItem.designUnitId)) as unknown as typeof q,
       beforeWrite: (input, _current, w) => checkNode(w, input as Row),
+      derive: (input, w) => fromEntry(w.tx, { nodeId: input.quantityNodeId }, 'quantityNodeId'),
     }),
   )
 
@@ -214,18 +237,24 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok<BoqNodes>(req, { containers, designUnits })
   })
 
+  // the entries an item may be of, for whoever keeps the bill (the dictionary's own screen is another menu)
+  app.get(ATTR_API.boqItem.quantities, { config: { auth: 'signed', perm: perm(BOQ_MENU) } }, async (req) =>
+    ok<BoqQuantity[]>(req, await quantityEntries(ctx.db)),
+  )
+
   registerImportExport(app, ctx, {
     name: 'boqItem',
     menu: BOQ_MENU,
     columns: BOQ_COLUMNS,
-    example: { nodeCode: 'DK-BR-01', itemCode: 'QD-001', itemName: 'C30 混凝土', unit: 'm³', quantity: '1250.5', unitPrice: '468.00' },
+    example: { nodeCode: 'DK-BR-01', quantityCode: 'QTY-HNT-C30', itemCode: 'QD-001', quantity: '1250.5', unitPrice: '468.00' },
     fileName: { zh: '工程量清单', en: 'bill of quantities' },
     import: {
       schema: boqImportRow,
       target: boqTotalsQuery,
       check: (auth, target) => requireProject(ctx, auth, target.projectId),
       row: async (w, data, _source, { projectId }) => {
-        const { nodeCode, ...fields } = data
+        const { nodeCode, quantityCode, ...fields } = data
+        const entry = await fromEntry(w.tx, { nodeCode: quantityCode }, 'quantityCode')
         const [c] = await w.tx
           .select({ id: container.containerId })
           .from(container)
@@ -237,7 +266,8 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
               .from(designUnit)
               .where(and(eq(designUnit.projectId, projectId), eq(designUnit.designUnitCode, nodeCode)))
         if (!c && !d) throw new ApiError(Code.NOT_FOUND, { field: 'nodeCode' }, NO_NODE)
-        return handle.insert(w, { ...fields, sort: 1, projectId, ...(c ? { containerId: c.id } : { designUnitId: d!.id }) })
+        const node = c ? { containerId: c.id } : { designUnitId: d!.id }
+        return handle.insert(w, { ...fields, quantityNodeId: String(entry.quantityNodeId), sort: 1, projectId, ...node })
       },
     },
     export: {
@@ -245,7 +275,9 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
       sortable: Object.keys(handle.def.sortable),
       rows: async (auth, q, limit) => {
         if (q.projectId) await requireProject(ctx, auth, q.projectId)
-        return handle.list(auth, q, limit)
+        const rows = await handle.list(auth, q, limit)
+        const codes = await dictNodeCodes(ctx.db, [...new Set(rows.flatMap((r) => (r.quantityNodeId ? [String(r.quantityNodeId)] : [])))])
+        return rows.map((r) => ({ ...r, quantityCode: r.quantityNodeId ? (codes.get(String(r.quantityNodeId)) ?? '') : '' }))
       },
     },
   })

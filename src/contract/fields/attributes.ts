@@ -59,9 +59,12 @@ export const ATTR_ITEM_FIELDS = defineFields('attributes.field', [
 ])
 
 export const BOQ_ITEM_FIELDS = defineFields('attributes.boq.field', [
-  { key: 'itemCode', kind: 'text', max: 50, required: true, form: true, excel: true },
-  { key: 'itemName', kind: 'text', max: 100, format: 'name', required: true, form: true, excel: true },
-  { key: 'unit', kind: 'text', max: 20, required: true, form: true, excel: true },
+  /** The quantity dictionary's entry: the item's name and unit are its (SPEC §7 "Dictionaries and attributes"). */
+  { key: 'quantityNodeId', kind: 'choice', source: 'quantity', required: true, form: { wide: true, hint: 'attributes.boq.quantityHint' } },
+  { key: 'itemCode', kind: 'text', max: 50, required: true, form: { hint: 'attributes.boq.itemCodeHint' }, excel: true },
+  // copied from the entry: answered and exported, never written
+  { key: 'itemName', kind: 'text', max: 100, format: 'name', excel: true },
+  { key: 'unit', kind: 'text', max: 20, excel: true },
   sort,
   { key: 'quantity', kind: 'number', precision: 4, min: 0, required: true, form: true, excel: { hint: 'attributes.boq.decimalsHint' } },
   { key: 'unitPrice', kind: 'number', precision: 4, min: 0, required: true, form: true, excel: { hint: 'attributes.boq.decimalsHint' } },

@@ -16,10 +16,12 @@
  *   POST attrValue/save   (attrValueSave)          → AttrForm (20008 on a stale version)
  *   GET  boqItem/totals?projectId=                 → BoqTotals (amounts rolled up the container tree)
  *   GET  boqItem/nodes?projectId=                  → BoqNodes (the nodes items may belong to, in tree order)
+ *   GET  boqItem/quantities                        → BoqQuantity[] (the quantity dictionary's enabled entries an item may be of)
  *   boqItem/importTemplate, import?projectId=, export?projectId= (Excel)
  */
 import { z } from 'zod'
 import { maxima } from '../fields'
+import { DICT_NODE_FIELDS } from '../fields/dictionary'
 import {
   ATTR_GROUP_FIELDS,
   ATTR_GROUP_KINDS,
@@ -36,8 +38,11 @@ import {
 import { V, filterText, isoDate, name, optional, optionalText, sortCode, text } from '../rules'
 import { resourcePaths } from '../paths'
 import { id, listQuery, version, type Stamped, recordSchemas } from './common'
+import { structureCode } from './structureRules'
 
 const A = '/api/admin/v1'
+/** A quantity dictionary entry's code (src/contract/fields/dictionary.ts). */
+const DICT_NODE_CODE_MAX = maxima(DICT_NODE_FIELDS).nodeCode
 
 export const ATTR_API = {
   attrGroup: { ...resourcePaths('attrGroup'), copy: `${A}/attrGroup/copy` },
@@ -45,7 +50,12 @@ export const ATTR_API = {
   attrRelation: { ...resourcePaths('attrRelation'), nodeOptions: `${A}/attrRelation/nodeOptions` },
   attrTableRow: resourcePaths('attrTableRow'),
   attrValue: { get: `${A}/attrValue/get`, save: `${A}/attrValue/save` },
-  boqItem: { ...resourcePaths('boqItem'), totals: `${A}/boqItem/totals`, nodes: `${A}/boqItem/nodes` },
+  boqItem: {
+    ...resourcePaths('boqItem'),
+    totals: `${A}/boqItem/totals`,
+    nodes: `${A}/boqItem/nodes`,
+    quantities: `${A}/boqItem/quantities`,
+  },
   resourcePool: resourcePaths('resourcePool'),
 } as const
 
@@ -308,9 +318,9 @@ const boqShape = {
   /** The node: a container node or a design unit (exactly one). */
   containerId: optional(id()),
   designUnitId: optional(id()),
+  /** An enabled entry of the quantity dictionary: the item's name and unit are copied from it. */
+  quantityNodeId: id(),
   itemCode: code(BOQ.itemCode),
-  itemName: name(BOQ.itemName),
-  unit: text(BOQ.unit),
   quantity: decimal(4, { nonNegative: true }),
   unitPrice: decimal(4, { nonNegative: true }),
   remark: optionalText(BOQ.remark),
@@ -328,12 +338,11 @@ export const boqItemListQuery = listQuery.extend({
   designUnitId: optional(id()),
   keyword: filterText(50),
 })
-/** One row of an Excel import: the node by its code (a container code, or a design unit code). */
+/** One row of an Excel import: the node by its code (a container code, or a design unit code), the quantity dictionary's entry by its code. */
 export const boqImportRow = z.object({
   nodeCode: code(50),
+  quantityCode: structureCode(DICT_NODE_CODE_MAX),
   itemCode: boqShape.itemCode,
-  itemName: boqShape.itemName,
-  unit: boqShape.unit,
   quantity: boqShape.quantity,
   unitPrice: boqShape.unitPrice,
   remark: boqShape.remark,
@@ -348,6 +357,8 @@ export interface BoqItem extends Stamped {
   designUnitId: string | null
   nodeName: string | null
   nodeCode: string | null
+  /** Null on items written before items were picked from the dictionary. */
+  quantityNodeId: string | null
   itemCode: string
   itemName: string
   unit: string
@@ -372,6 +383,15 @@ export interface BoqNodeTotal {
 export interface BoqNodes {
   containers: { containerId: string; parentId: string | null; containerCode: string; containerName: string }[]
   designUnits: { designUnitId: string; containerId: string | null; designUnitCode: string; designUnitName: string }[]
+}
+/** GET boqItem/quantities: the enabled entries of the quantity dictionary an item may be of, in tree order. */
+export interface BoqQuantity {
+  nodeId: string
+  parentId: string | null
+  nodeCode: string
+  nodeName: string
+  unit: string | null
+  level: number
 }
 export interface BoqTotals {
   projectId: string

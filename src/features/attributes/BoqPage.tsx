@@ -6,15 +6,15 @@
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { BOQ_ITEM_FIELDS } from '@/contract/fields/attributes'
-import type { BoqItem, BoqNodes } from '@/contract/schemas/attributes'
+import type { BoqItem, BoqNodes, BoqQuantity } from '@/contract/schemas/attributes'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { DeclaredFields, PanelList, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, PanelList, type ListColumn, type ResourceForm } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
 import { cn } from '@/lib/utils'
-import { boqNodesQueryOptions, boqTotalsQueryOptions } from './queries'
+import { boqNodesQueryOptions, boqQuantitiesQueryOptions, boqTotalsQueryOptions } from './queries'
 import { boqItemResource } from './resources'
 
 interface TreeRow {
@@ -160,7 +160,43 @@ function NodeItems({ projectId, node, onChanged }: { projectId: string; node: Tr
       form={{
         defaults: { projectId, [nodeField]: node.id, sort: 1 },
         onSaved: onChanged,
-        render: () => <DeclaredFields fields={BOQ_ITEM_FIELDS} />,
+        render: ({ form }) => <BoqItemFields form={form} />,
+      }}
+    />
+  )
+}
+
+/**
+ * The item's fields: its entry picked from the quantity dictionary (searchable, grouped under the top
+ * entries; the unit shown once picked), the item code following the entry's code until the user changes it.
+ */
+function BoqItemFields({ form }: { form: ResourceForm<BoqItem>['form'] }) {
+  const { t } = useT()
+  const entries = useQuery(boqQuantitiesQueryOptions()).data
+  const byId = useMemo(() => new Map((entries ?? []).map((e) => [e.nodeId, e])), [entries])
+  const options = useMemo(() => {
+    const top = (e: BoqQuantity): BoqQuantity => (e.parentId && byId.get(e.parentId) ? top(byId.get(e.parentId)!) : e)
+    return (entries ?? []).map((e) => ({
+      value: e.nodeId,
+      label: `${e.nodeName}（${e.nodeCode}）${e.unit ? ` · ${e.unit}` : ''}`,
+      group: top(e).nodeName,
+    }))
+  }, [entries, byId])
+  const picked = byId.get(String(form.watch('quantityNodeId') ?? ''))
+  return (
+    <DeclaredFields
+      fields={BOQ_ITEM_FIELDS}
+      sources={{ quantity: options }}
+      own={{
+        quantityNodeId: {
+          hint: picked ? t('attributes.boq.pickedEntry', { name: picked.nodeName, unit: picked.unit ?? '--' }) : undefined,
+          onValueChange: (id) => {
+            const code = form.getValues('itemCode') as string | undefined
+            const before = [...byId.values()].some((e) => e.nodeCode === code)
+            // the code follows the entry until the user writes their own
+            if (!code || before) form.setValue('itemCode', byId.get(String(id))?.nodeCode ?? '', { shouldValidate: true })
+          },
+        },
       }}
     />
   )

@@ -1,5 +1,12 @@
 /** Query keys and query options of the attribute, bill-of-quantities and resource-pool screens. */
-import { ATTR_API, type AttrItem, type AttrNodeOption, type BoqNodes, type BoqTotals } from '@/contract/schemas/attributes'
+import {
+  ATTR_API,
+  type AttrItem,
+  type AttrNodeOption,
+  type BoqNodes,
+  type BoqQuantity,
+  type BoqTotals,
+} from '@/contract/schemas/attributes'
 import { http } from '@/lib/http'
 
 export const attrKeys = {
@@ -34,4 +41,10 @@ export const boqNodesQueryOptions = (projectId: string) => ({
 export const boqTotalsQueryOptions = (projectId: string) => ({
   queryKey: [attrKeys.boq, 'totals', projectId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => http.get<BoqTotals>(ATTR_API.boqItem.totals, { projectId }, { signal }),
+})
+/** The quantity dictionary's enabled entries an item may be of (the form's choice). */
+export const boqQuantitiesQueryOptions = () => ({
+  queryKey: [attrKeys.boq, 'quantities'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => http.get<BoqQuantity[]>(ATTR_API.boqItem.quantities, {}, { signal }),
+  staleTime: 5 * 60_000,
 })
