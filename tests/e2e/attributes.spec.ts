@@ -106,6 +106,7 @@ test('an attribute group used on a project form, a bill of quantities with total
   await expect(form.getByText('名称：C30 混凝土；单位：m³')).toBeVisible()
   await expect(form.getByLabel('清单编码')).toHaveValue('QTY-HNT-C30')
   await form.getByLabel('清单编码').fill(itemCode)
+  await shot(page, 'boq-item-dialog-zh')
   await form.getByRole('textbox', { name: '工程量' }).fill('12.5.5')
   await expect(form.getByRole('textbox', { name: '工程量' })).toHaveValue('12.55')
   await form.getByRole('textbox', { name: '工程量' }).fill('100.5')
