@@ -24,6 +24,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { SearchableSelect } from '@/components/ui/searchable-select'
+import { hiddenErrorPaths } from './hiddenErrors'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Switch } from '@/components/ui/switch'
 import type { UploadPurpose } from '@/contract/schemas/files'
@@ -214,7 +215,20 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
     onSaved?.(saved)
   }
 
-  const submit = form.handleSubmit((values) => (uploadsInFlight.get() > 0 ? undefined : send(values)))
+  const submit = (e?: React.BaseSyntheticEvent) =>
+    form.handleSubmit(
+      (values) => (uploadsInFlight.get() > 0 ? undefined : send(values)),
+      (errors) => {
+        // an error the form shows is on its field; one on a field it does not show is said above the form
+        const el = e?.target
+        if (!(el instanceof HTMLFormElement)) return
+        // shown: a control of the form's registered under the path (a field, a picker of its own), or a control of that name
+        const shown = (path: string) =>
+          form.control._names.mount.has(path) || el.querySelector(`[name="${CSS.escape(controlName(path))}"]`) !== null
+        const hidden = hiddenErrorPaths(errors, shown)
+        setFormErrors(hidden.length ? [t('crud.hiddenInvalid', { fields: hidden.join(', ') })] : [])
+      },
+    )(e)
 
   const keepSubLists = (values: FormValues) => {
     const out = { ...values }

@@ -38,6 +38,7 @@ export const zh = {
   deleteMany: '确定要删除选中的 {n} 个{entity}吗？删除后不可恢复。',
   editTitle: '编辑{name}',
   formError: '提交失败',
+  hiddenInvalid: '表单中未显示的字段未通过校验（{fields}），无法提交，请联系管理员',
   conflictTitle: '数据已被他人修改',
   conflictText: '你编辑期间，此记录已被其他人修改（当前版本 {version}）。你可以载入最新数据后重新编辑，或用你的修改覆盖。',
   conflictReload: '载入最新数据',
@@ -90,6 +91,7 @@ export const en: Shape<typeof zh> = {
   deleteMany: 'Delete the {n} selected records ({entity})? This cannot be undone.',
   editTitle: 'Edit {name}',
   formError: 'Not submitted',
+  hiddenInvalid: 'A field this form does not show is invalid ({fields}), so it cannot be submitted: please tell your administrator',
   conflictTitle: 'Changed by someone else',
   conflictText:
     'While you were editing, someone else changed this record (now version {version}). Load the latest data and edit again, or overwrite it with your changes.',
