@@ -102,7 +102,24 @@ export const WORK_WORDS: Record<string, Words> = {
   projectInit: { zh: '项目初始化任务', en: 'Project initialisation job' },
 }
 
+/** The place keys of server/lib/ipCity.ts (an offline lookup of an address), as the terminals and logs screens and exports write them. */
+export const PLACE_WORDS: Record<string, Words> = {
+  loopback: { zh: '本机', en: 'This machine' },
+  private: { zh: '内网', en: 'Private network' },
+  beijing: { zh: '北京', en: 'Beijing' },
+  shanghai: { zh: '上海', en: 'Shanghai' },
+  hangzhou: { zh: '杭州', en: 'Hangzhou' },
+  nanjing: { zh: '南京', en: 'Nanjing' },
+  shenzhen: { zh: '深圳', en: 'Shenzhen' },
+}
+
 const pick = (w: Words | undefined, lang: Lang) => w?.[lang]
+
+/** A place key in words; an unknown one as stored. */
+export function placeWord(city: string | null | undefined, lang: Lang): string | null {
+  if (!city) return null
+  return pick(PLACE_WORDS[city], lang) ?? city
+}
 
 /**
  * An operation's action in words: its operation key, else its stored text, else its method; a

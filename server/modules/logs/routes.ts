@@ -13,7 +13,16 @@ import { and, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-o
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { perm } from '../../../src/contract/catalogue'
 import { Code, type Lang } from '../../../src/contract/codes'
-import { actionWord, eventWord, menuWord, METHOD_WORDS, OUTCOME_WORDS, outcomeWord, systemActionWord } from '../../../src/contract/logWords'
+import {
+  actionWord,
+  eventWord,
+  menuWord,
+  METHOD_WORDS,
+  OUTCOME_WORDS,
+  outcomeWord,
+  placeWord,
+  systemActionWord,
+} from '../../../src/contract/logWords'
 import {
   DEFAULT_LOG_RANGE_DAYS,
   LOG_KINDS,
@@ -102,7 +111,7 @@ const COLUMN = {
   createdAt: { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: (v, _r, to) => localTime(v, to.tz) },
   accountName: { field: 'accountName', title: { zh: '账号', en: 'Account' } },
   ip: { field: 'ip', title: { zh: 'IP', en: 'IP' } },
-  city: { field: 'city', title: { zh: '城市', en: 'City' } },
+  city: { field: 'city', title: { zh: '城市', en: 'City' }, format: (v, _r, to) => placeWord(text(v), to.lang) ?? '' },
   appCode: { field: 'appCode', title: { zh: '应用', en: 'Application' } },
   uri: { field: 'uri', title: { zh: 'URI', en: 'URI' } },
   method: {

@@ -7,7 +7,7 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight, Download, Eye } from 'lucide-react'
-import { actionWord, eventWord, menuWord, outcomeWord, systemActionWord } from '@/contract/logWords'
+import { actionWord, eventWord, menuWord, outcomeWord, placeWord, systemActionWord } from '@/contract/logWords'
 import { LOG_KINDS, LOG_PATHS, type LogKind, type LoginLog, type OperateLog, type SystemLog } from '@/contract/schemas/logs'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -29,7 +29,7 @@ import {
 import { saveBlob } from '@/lib/files/save'
 import { http } from '@/lib/http'
 import { ScreenHeader } from '@/lib/pages'
-import { hasKey, useT } from '@/lib/i18n'
+import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { DEFAULT_RANGE, kindOf, logDetailQueryOptions, logPageQueryOptions, logParams, RANGES } from './queries'
 
@@ -51,12 +51,8 @@ function Outcome({ code }: { code: number | null }) {
 }
 
 function usePlace() {
-  const { t } = useT()
-  return (city: string | null) => {
-    if (!city) return null
-    const key = `terminals.place.${city}`
-    return hasKey(key) ? t(key) : city
-  }
+  const { locale } = useT()
+  return (city: string | null) => placeWord(city, locale)
 }
 
 function Pretty({ text }: { text: string | null | undefined }) {
