@@ -17,7 +17,8 @@ import { Code } from '../src/contract/codes'
 import type { Config } from './config'
 import type { Ctx } from './context'
 import type { Database, Db } from './db/client'
-import { defaultBackoff, JOB_CHANNEL, JobRunner } from './lib/jobs'
+import { defaultBackoff, JOB_CHANNEL, JobRunner, workOfJob } from './lib/jobs'
+import { writeWorkLog } from './lib/logPort'
 import { langFrom } from '../src/contract/codes'
 import { envelope, requestLang } from './lib/http'
 import { KeyStore } from './modules/auth'
@@ -106,6 +107,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     backoffMs: defaultBackoff(config.jobs.retryMs),
     onError: (job, err, dead) =>
       app.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, dead, err: (err as Error).message }, 'job failed'),
+    // every job run in the system log, by the gateway that ran it (ctx: set below, before any job runs)
+    onRun: (job, outcome) => writeWorkLog(ctx, workOfJob(job, outcome)),
   })
   // The modules' database: inside a signed mutation with an Idempotency-Key, that request's one
   // transaction (db/requestScope.ts, plugins/idempotency.ts); a replica is never in it.

@@ -1,7 +1,7 @@
 /** Request decorations and per-route settings of the gateway. */
 import type { account, accessToken, session } from './db/schema'
 import type { DataScope } from '../src/contract/enums'
-import type { Permission } from '../src/contract/catalogue'
+import type { FnAction, Permission } from '../src/contract/catalogue'
 
 export type AccountRow = typeof account.$inferSelect
 export type SessionRow = typeof session.$inferSelect
@@ -43,6 +43,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode
     perm?: Permission
+    /**
+     * What the route does, for the operation log, when its permission's function names something else
+     * (an application version's add is permitted by 发布 but is an add); default the permission's function.
+     */
+    op?: FnAction
     /** Do not write an operate_log row for this mutation (it logs itself). */
     noOperateLog?: boolean
     /**

@@ -323,6 +323,10 @@ export const operateLog = pgTable(
     menuName: text('menu_name'),
     functionId: text('function_id'),
     action: text('action'),
+    /** The operation the route performed: a function action of the catalogue (src/contract/logWords.ts words it); null for a client-reported click. */
+    op: text('op'),
+    /** The catalogue menu the route belongs to (its declared permission's). */
+    menuPath: text('menu_path'),
     service: text('service'),
     uri: text('uri'),
     method: text('method'),
@@ -398,6 +402,14 @@ export const systemLog = pgTable(
     method: text('method'),
     code: integer('code'),
     content: text('content'),
+    /** The catalogue menu of the refused or recorded call; null for the gateway's own work. */
+    menuPath: text('menu_path'),
+    /** A function action for a call's event; the job kind for the gateway's work (event 'work'). */
+    action: text('action'),
+    service: text('service'),
+    request: text('request'),
+    response: text('response'),
+    durationMs: integer('duration_ms'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('system_log_created_idx').on(t.createdAt)],

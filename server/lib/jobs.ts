@@ -22,6 +22,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { eventOutbox, job } from '../db/schema'
 import type { AccountRow, AuthContext } from '../types'
+import { logContent, type WorkEntry } from './logPort'
 
 export const JOB_CHANNEL = 'trestle_job'
 /** The job kind that hands an outbox event to its consumers. */
@@ -178,6 +179,38 @@ export interface RunnerOptions {
   backoffMs?: (attempts: number) => number
   /** Told about a failed attempt (the gateway's log). */
   onError?: (job: ClaimedJob, err: unknown, dead: boolean) => void
+  /**
+   * Told about every run of a job, by the process that claimed and ran it (so once per run across
+   * gateways): its outcome and duration — the system log's row of the gateway's own work.
+   */
+  onRun?: (job: ClaimedJob, outcome: JobOutcome) => Promise<void>
+}
+
+export interface JobOutcome {
+  /** null: done. */
+  error: unknown
+  /** Failed for the last time (the dead-letter list). */
+  dead: boolean
+  durationMs: number
+}
+
+/** A job run as the system log keeps it (lib/logPort.ts WorkEntry): its kind, outcome, duration, payload (its caller named, not kept). */
+export function workOfJob(j: ClaimedJob, o: JobOutcome): WorkEntry {
+  const { caller, ...payload } = (j.payload && typeof j.payload === 'object' ? j.payload : {}) as { caller?: Partial<JobCaller> }
+  const message = o.error === null ? null : o.error instanceof Error ? o.error.message : String(o.error)
+  return {
+    kind: j.kind,
+    code: message === null ? 10000 : 50000,
+    durationMs: o.durationMs,
+    content:
+      message === null
+        ? `job ${j.id} done (attempt ${j.attempts})`
+        : `job ${j.id} failed (attempt ${j.attempts} of ${j.maxAttempts}${o.dead ? ', dead' : ''}): ${message}`,
+    request: logContent(payload, 4000),
+    response: message,
+    accountName: caller?.account?.accountName ?? null,
+    organizationId: caller?.account?.organizationId ?? null,
+  }
 }
 
 export const defaultBackoff = (base: number) => (attempts: number) => {
@@ -324,6 +357,14 @@ export class JobRunner {
   /** Runs one claimed job and records the outcome (done, rescheduled, retried later, or dead). */
   async run(j: ClaimedJob): Promise<void> {
     const fn = this.handlers.get(j.kind)
+    const started = performance.now()
+    const report = async (error: unknown, dead = false) => {
+      try {
+        await this.opts.onRun?.(j, { error, dead, durationMs: Math.round(performance.now() - started) })
+      } catch {
+        /* the report never fails the job */
+      }
+    }
     try {
       if (!fn) throw new Error(`no handler for job kind ${j.kind}`)
       await fn(j.payload, j)
@@ -337,8 +378,10 @@ export class JobRunner {
           finished_at = ${dead ? sql`now()` : null}
         where id = ${j.id} and locked_by = ${this.workerId}`)
       this.opts.onError?.(j, err, dead)
+      await report(err, dead)
       return
     }
+    await report(null)
     if (j.everySeconds !== null) {
       await this.db.execute(sql`
         update ${job} set status = 'ready', attempts = 0, last_error = null, locked_by = null, locked_until = null,

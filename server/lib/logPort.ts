@@ -21,13 +21,36 @@ export interface OperateEntry {
   ip?: string | null
   menuName?: string | null
   action?: string | null
+  /** What the route did (its declared operation or its permission's function); null: a client-reported click. */
+  op?: string | null
+  /** The catalogue menu the route belongs to. */
+  menuPath?: string | null
   request?: string | null
   response?: string | null
+}
+
+/** A piece of the gateway's own work (a job, the log upkeep) for the system log: written by the process that did it. */
+export interface WorkEntry {
+  /** A job kind, or `logs.partitions`. */
+  kind: string
+  /** 10000 done, 50000 failed. */
+  code: number
+  durationMs: number
+  /** What was done, or the error. */
+  content: string
+  /** The job's payload (redacted). */
+  request?: string | null
+  /** What the work answered (redacted), or the error. */
+  response?: string | null
+  menuPath?: string | null
+  accountName?: string | null
+  organizationId?: string | null
 }
 
 export interface LogPort {
   system(ctx: Ctx, req: FastifyRequest, event: string, code: number | null, content: string, accountName?: string | null): Promise<void>
   operate(ctx: Ctx, entry: OperateEntry): Promise<void>
+  work(ctx: Ctx, entry: WorkEntry): Promise<void>
 }
 
 let port: LogPort | null = null
@@ -39,6 +62,7 @@ export const setLogPort = (p: LogPort): void => {
 
 export const writeSystemLog = (...args: Parameters<LogPort['system']>): Promise<void> => port?.system(...args) ?? Promise.resolve()
 export const writeOperateLog = (ctx: Ctx, entry: OperateEntry): Promise<void> => port?.operate(ctx, entry) ?? Promise.resolve()
+export const writeWorkLog = (ctx: Ctx, entry: WorkEntry): Promise<void> => port?.work(ctx, entry) ?? Promise.resolve()
 
 /** Keys whose values never reach a log: passwords, ciphers, keys, tokens, signatures, codes. */
 export const SECRET_KEY = /pass|pwd|secret|cipher|token|verifycode|logininfo|privatekey|signature|accesskey|appkey|updatekey|credential/i

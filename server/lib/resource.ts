@@ -451,7 +451,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       return ok(req, await answer(await select(ctx.db, await listWhere(req.auth!, q), orderOf(q), 5000), req.auth!))
     })
 
-  const mutation = (fn: FnOf<M>) => ({ auth: 'signed' as const, perm: perm(def.menu, fn) })
+  /** A write's permission, and what it does for the operation log: an add is an add whatever function permits it. */
+  const mutation = (fn: FnOf<M>, op: 'add' | 'edit' | 'delete') => ({ auth: 'signed' as const, perm: perm(def.menu, fn), op })
 
   /** The add call's write, inside a transaction: id clash, unique rules, scope owner, onAdd, insert, afterWrite. */
   async function insertRecord(w: WriteContext, input: Row, scope: SQL | undefined): Promise<Row | null> {
@@ -486,7 +487,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   }
 
   if (!without.has('add'))
-    app.post(paths.add, { config: mutation(fns.add) }, async (req) => {
+    app.post(paths.add, { config: mutation(fns.add, 'add') }, async (req) => {
       const input = parse(def.schemas.add, req.body, req) as Row
       const auth = req.auth!
       if (def.check) {
@@ -509,7 +510,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     })
 
   if (!without.has('update'))
-    app.put(paths.update, { config: mutation(fns.update) }, async (req) => {
+    app.put(paths.update, { config: mutation(fns.update, 'edit') }, async (req) => {
       const input = parse(def.schemas.update, req.body, req) as Row
       const auth = req.auth!
       const id = String(input[def.idField])
@@ -595,8 +596,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         })
       return ok(req, { deleted: unique.length })
     }
-    app.post(paths.delete, { config: mutation(fns.delete) }, handler)
-    app.delete(paths.delete, { config: mutation(fns.delete) }, handler)
+    app.post(paths.delete, { config: mutation(fns.delete, 'delete') }, handler)
+    app.delete(paths.delete, { config: mutation(fns.delete, 'delete') }, handler)
   }
 
   return {

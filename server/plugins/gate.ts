@@ -78,11 +78,15 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
     const auth = req.auth
     if (!auth?.accessToken || !MUTATING.has(req.method) || req.routeOptions.config.noOperateLog) return
     if (reply.getHeader('idempotent-replayed')) return
+    const { perm, op } = req.routeOptions.config
     await writeOperateLog(ctx, {
       accountName: auth.account.accountName,
       appCode: auth.appCode,
       menuId: auth.grant?.menuId ?? headerValue(req, 'menuid'),
       functionId: auth.grant?.functionId ?? null,
+      // what the route did and the menu it belongs to, as the route declares them (not the grant's function)
+      op: op ?? perm?.fn ?? null,
+      menuPath: perm?.menu ?? null,
       uri: splitUrl(req.url).path,
       method: req.method,
       statusCode: req.answerCode ?? reply.statusCode,

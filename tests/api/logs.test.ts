@@ -17,7 +17,7 @@ import { onFreshEmbedded, onFreshPostgres } from './fresh-database'
 import { startGateway, type Gateway } from '../support/gateway'
 import { Client, newKey } from './client'
 import { PASSWORD, mustAdd, newUnit } from './accounts-fixtures'
-import { signedIn } from './helpers'
+import { MENU_BY_PERMISSION, signedIn } from './helpers'
 import { unitAdmin } from './logs-fixtures'
 
 const L = '/api/admin/v1'
@@ -43,12 +43,64 @@ interface OperateRow {
   operateLogId: string
   accountName: string
   uri: string
+  method: string
   menuName: string | null
+  menuPath: string | null
+  op: string | null
   action: string | null
   service: string | null
   statusCode: number
   request?: string
   response?: string
+}
+
+interface SystemRow {
+  systemLogId: string
+  event: string
+  menuPath: string | null
+  action: string | null
+  service: string | null
+  code: number | null
+  durationMs: number | null
+  content: string | null
+}
+
+/** `2026-11-26 17:04:05` of an instant in a time zone (as the export writes it). */
+const zoneTime = (iso: string, tz: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: tz, hourCycle: 'h23' })
+const zoneDate = (d: Date, tz: string) => d.toLocaleDateString('sv-SE', { timeZone: tz })
+/** The file name of a Content-Disposition: its RFC 5987 `filename*`, decoded. */
+const fileNameOf = (h: Headers) => {
+  const m = /filename\*=UTF-8''([^;]+)/.exec(h.get('content-disposition') ?? '')
+  return m ? decodeURIComponent(m[1]!) : null
+}
+/** The rows of a CSV text (quoted cells, doubled quotes). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (ch === '"') quoted = false
+      else cell += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      i++
+    } else cell += ch
+  }
+  if (cell || row.length) rows.push([...row, cell])
+  return rows
 }
 
 describe.each(inject('targets'))('logs on $name', (t) => {
@@ -214,6 +266,156 @@ describe.each(inject('targets'))('logs on $name', (t) => {
     expect(refused.body.code).toBe(20003)
   })
 
+  it('records each operation once, by what the route did and the menu it belongs to; a click is not an operation', async () => {
+    const since = new Date(Date.now() - 1000).toISOString()
+    const apps = await admin.call<{ records: { applicationId: string; code: string }[] }>('GET', `${L}/application/listPage`, {
+      query: { pageSize: 100 },
+    })
+    const app = apps.body.data.records.find((a) => a.code === 'trestle-admin')!
+    // an application version's add is permitted by 发布 but is an add; the same number again fails (20006)
+    const version = { applicationId: app.applicationId, major: 90 + (Date.now() % 9), minor: Date.now() % 997, revision: Date.now() % 991 }
+    const added = await admin.call('POST', `${L}/applicationVersion/add`, { json: version, idempotencyKey: newKey() })
+    expect(added.body.code, added.text).toBe(10000)
+    const again = await admin.call('POST', `${L}/applicationVersion/add`, { json: version, idempotencyKey: newKey() })
+    expect(again.body.code, again.text).toBe(20006)
+
+    const ops = await admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, {
+      query: { accountName: 'admin', uri: `${L}/applicationVersion/add`, from: since, pageSize: 50 },
+    })
+    expect(ops.body.code, ops.text).toBe(10000)
+    // one row per call, newest first: the failure, then the add
+    expect(ops.body.data.records.map((r) => r.statusCode)).toEqual([20006, 10000])
+    for (const r of ops.body.data.records)
+      expect(r).toMatchObject({ op: 'add', action: '新增', menuPath: '/admin/app-manage', menuName: '应用管理', method: 'POST' })
+
+    // a click a client reports (SPEC §7) is kept, marked, and not listed among the operations unless asked for
+    const menus = (
+      await admin.call<
+        { applicationMenuId: string; action: string; authFunctionList: { applicationMenuFunctionId: string; functionAction: string }[] }[]
+      >('GET', MENU_BY_PERMISSION, { query: { appCode: 'trestle-admin', sortBy: 'sort', desc: 'false' } })
+    ).body.data
+    const roles = menus.find((m) => m.action === '/admin/role-manage')!
+    const authorize = roles.authFunctionList.find((f) => f.functionAction === 'authorize')!
+    const click = await admin.call('POST', `${L}/operateLog/add`, {
+      json: {
+        accountName: 'admin',
+        appCode: 'trestle-admin',
+        functionId: authorize.applicationMenuFunctionId,
+        menuId: roles.applicationMenuId,
+      },
+    })
+    expect(click.body.code, click.text).toBe(10000)
+    const listed = await admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, {
+      query: { accountName: 'admin', from: since, pageSize: 200 },
+    })
+    expect(listed.body.data.records.some((r) => r.uri === `${L}/operateLog/add`)).toBe(false)
+    const clicks = await admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, {
+      query: { accountName: 'admin', from: since, origin: 'client' },
+    })
+    expect(clicks.body.data.records).toHaveLength(1)
+    expect(clicks.body.data.records[0]).toMatchObject({ method: 'CLICK', op: 'authorize', uri: `${L}/operateLog/add` })
+    const badOrigin = await admin.call('GET', `${L}/operateLog/listPage`, { query: { origin: 'browser' } })
+    expect(badOrigin.body.code).toBe(20001)
+  })
+
+  it('exports as the screen shows them: local times, words and titles in the caller’s language, a named file', async () => {
+    const since = new Date(Date.now() - 1000).toISOString()
+    const apps = await admin.call<{ records: { applicationId: string; code: string }[] }>('GET', `${L}/application/listPage`, {
+      query: { pageSize: 100 },
+    })
+    const app = apps.body.data.records.find((a) => a.code === 'trestle-admin')!
+    const version = { applicationId: app.applicationId, major: 80 + (Date.now() % 9), minor: Date.now() % 983, revision: Date.now() % 977 }
+    expect((await admin.call('POST', `${L}/applicationVersion/add`, { json: version, idempotencyKey: newKey() })).body.code).toBe(10000)
+    expect((await admin.call('POST', `${L}/applicationVersion/add`, { json: version, idempotencyKey: newKey() })).body.code).toBe(20006)
+    const query = { accountName: 'admin', uri: `${L}/applicationVersion/add`, from: since }
+    const listed = await admin.call<Page<OperateRow & { createdAt: string }>>('GET', `${L}/operateLog/listPage`, { query })
+    const [failed, done] = listed.body.data.records
+
+    const zh = await fetchSigned(admin, `${L}/operateLog/export`, { ...query, tz: 'Asia/Shanghai' })
+    expect(zh.status).toBe(200)
+    expect(fileNameOf(zh.headers)).toBe(`操作日志_${zoneDate(new Date(), 'Asia/Shanghai')}.csv`)
+    const rows = csvRows(zh.body.toString('utf8').replace(/^\uFEFF/, ''))
+    expect(rows[0]).toEqual([
+      '时间',
+      '账号',
+      '菜单',
+      '动作',
+      '应用',
+      '服务',
+      'URI',
+      '方法',
+      'IP',
+      '结果',
+      '返回码',
+      '耗时(ms)',
+      '内容',
+      '请求',
+      '响应',
+    ])
+    expect(rows).toHaveLength(listed.body.data.records.length + 1)
+    expect(rows[1]!.slice(0, 4)).toEqual([zoneTime(failed!.createdAt, 'Asia/Shanghai'), 'admin', '应用管理', '新增'])
+    expect(rows[1]![7]).toBe('提交 (POST)')
+    expect(rows[1]![9]).toBe('失败：数据重复')
+    expect(rows[2]![0]).toBe(zoneTime(done!.createdAt, 'Asia/Shanghai'))
+    expect(rows[2]![9]).toBe('成功')
+
+    const en = await fetchSigned(admin, `${L}/operateLog/export`, { ...query, tz: 'America/New_York' }, 'en')
+    expect(fileNameOf(en.headers)).toBe(`operation-log_${zoneDate(new Date(), 'America/New_York')}.csv`)
+    const enRows = csvRows(en.body.toString('utf8').replace(/^\uFEFF/, ''))
+    expect(enRows[0]!.slice(0, 4)).toEqual(['Time', 'Account', 'Menu', 'Action'])
+    expect(enRows[1]!.slice(0, 4)).toEqual([zoneTime(failed!.createdAt, 'America/New_York'), 'admin', 'Applications', 'Add'])
+    expect(enRows[1]![9]).toBe('Failed: Duplicate')
+    expect(enRows[2]![9]).toBe('Succeeded')
+
+    // the sign-in log's result and the system log's titles alike
+    const logins = csvRows(
+      (await fetchSigned(admin, `${L}/loginLog/export`, { accountName: unit.accountName, tz: 'UTC' })).body.toString('utf8').slice(1),
+    )
+    expect(logins.slice(1).map((r) => r[7])).toContain('成功')
+    // the place of a loopback address as the screen writes it
+    expect(logins[1]![3]).toBe('本机')
+    expect(logins.slice(1).every((r) => r[7] === '成功' || r[7] === '失败')).toBe(true)
+    const system = await fetchSigned(admin, `${L}/systemLog/export`, { tz: 'Asia/Shanghai', format: 'xlsx' })
+    expect(fileNameOf(system.headers)).toBe(`系统日志_${zoneDate(new Date(), 'Asia/Shanghai')}.xlsx`)
+
+    // a time zone that is none: 20001 on it
+    const bad = await admin.call('GET', `${L}/operateLog/export`, { query: { tz: 'Mars/Olympus' } })
+    expect(bad.body.code).toBe(20001)
+    expect(JSON.stringify(bad.body.data)).toContain('"field":"tz"')
+  })
+
+  it('the system log carries SPEC’s fields: a refused call, and the gateway’s own work — each once', async () => {
+    const plain = await unitAdmin(t, admin, [{ menu: '/admin/systemLog', fns: [] }])
+    expect((await plain.client.call('GET', `${L}/operateLog/export`)).body.code).toBe(20003)
+    const refused = await admin.call<Page<SystemRow>>('GET', `${L}/systemLog/listPage`, {
+      query: { accountName: plain.accountName, event: 'permission_refused' },
+    })
+    expect(refused.body.data.records[0]).toMatchObject({
+      menuPath: '/admin/systemLog',
+      action: 'export',
+      service: 'admin/operateLog',
+      code: 20003,
+    })
+
+    // the log upkeep at start (a fresh database: it made the retention's months) and the jobs run since
+    const year = new Date(Date.now() - 360 * 86_400_000).toISOString()
+    const work = await admin.call<Page<SystemRow>>('GET', `${L}/systemLog/listPage`, {
+      query: { event: 'work', from: year, pageSize: 500 },
+    })
+    expect(work.body.code, work.text).toBe(10000)
+    const upkeep = work.body.data.records.filter((r) => r.action === 'logs.partitions')
+    // one row, whatever the number of gateways on the database (the one that held the lock did it)
+    expect(upkeep).toHaveLength(1)
+    expect(upkeep[0]).toMatchObject({ menuPath: '/admin/systemLog', service: 'jobs/logs.partitions', code: 10000 })
+    expect(upkeep[0]!.durationMs).toBeGreaterThanOrEqual(0)
+    const expiry = work.body.data.records.filter((r) => r.action === 'account.expiring')
+    expect(expiry.length).toBeGreaterThanOrEqual(1)
+    expect(expiry[0]).toMatchObject({ service: 'jobs/account.expiring', code: 10000 })
+    // each job run once: no two rows of the same job and attempt
+    const runs = work.body.data.records.filter((r) => r.action !== 'logs.partitions').map((r) => r.content)
+    expect(new Set(runs).size).toBe(runs.length)
+  })
+
   it('retention per log is reported', async () => {
     const r = await admin.call<{ login: number; operate: number; system: number }>('GET', `${L}/log/retention`)
     expect(r.body.data).toEqual({ login: 180, operate: 180, system: 365 })
@@ -225,9 +427,10 @@ async function fetchSigned(
   c: Client,
   p: string,
   query: Record<string, string>,
+  lang?: 'en',
 ): Promise<{ status: number; headers: Headers; body: Buffer }> {
   const signed = await c.signedRequest('GET', p, { query })
-  const res = await fetch(signed.url, { headers: signed.headers })
+  const res = await fetch(signed.url, { headers: { ...signed.headers, ...(lang ? { 'accept-language': lang } : {}) } })
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
 }
 

@@ -26,6 +26,9 @@ async function device(baseURL: string) {
   return { deviceId, beat }
 }
 
+/** Today on this machine (the browser's and the test's time zone alike): an export's file name carries it. */
+const today = () => new Date().toLocaleDateString('sv-SE')
+
 const english = async (page: Page) => {
   await page.evaluate(() => localStorage.setItem('trestle.locale', 'en'))
   await page.reload()
@@ -89,7 +92,19 @@ test('authorise a device, watch it go online with heartbeats and offline without
   await expect(page.getByRole('row').filter({ hasText: dev.deviceId }).getByRole('button', { name: '释放设备' })).toHaveCount(0)
 })
 
-test('filter the login log through the URL, export it as CSV, and read an operation’s redacted request', async ({ page }) => {
+test('filter the login log through the URL, export it as CSV, and read an operation’s redacted request', async ({ page, baseURL }) => {
+  // an operation of admin's through the gateway (a device authorised): the operation log's newest row
+  const dev = await device(baseURL!)
+  const c = await new Client(baseURL!).signIn('admin', PASSWORD)
+  const listed = await c.call<{ records: { terminalId: string; version: number }[] }>('GET', `${T}/listPage`, {
+    query: { keyword: dev.deviceId },
+  })
+  const [terminal] = listed.body.data.records
+  const agreed = await c.call('POST', `${T}/agree`, {
+    json: { terminalId: terminal!.terminalId, version: terminal!.version, validityDays: 3 },
+    idempotencyKey: newKey(),
+  })
+  expect(agreed.body.code, agreed.text).toBe(10000)
   await signIn(page, 'admin')
   await page.goto('/admin/systemLog')
   await expect(page.getByRole('tab', { name: '登录日志', selected: true })).toBeVisible()
@@ -106,7 +121,7 @@ test('filter the login log through the URL, export it as CSV, and read an operat
   await expect(page.getByLabel('账号', { exact: true })).toHaveValue('admin')
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()])
-  expect(download.suggestedFilename()).toMatch(/^login-log-\d+\.csv$/)
+  expect(download.suggestedFilename()).toBe(`登录日志_${today()}.csv`)
   const bytes = readFileSync((await download.path())!)
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const lines = bytes.toString('utf8').slice(1).trim().split('\r\n')
@@ -115,6 +130,7 @@ test('filter the login log through the URL, export it as CSV, and read an operat
   // the export is the filtered list (the filter's own rules are tested on the API: tests/api/logs.test.ts)
   const accounts = lines.slice(1).map((l) => (l.split(',')[1] ?? '').replace(/^"|"$/g, ''))
   expect(accounts[0]).toBe('admin')
+  expect(lines[1]).toContain(',成功,')
 
   await page.setViewportSize({ width: 1024, height: 768 })
   await page.screenshot({ path: '.tmp/shots/logs-login-zh-1024.png' })
@@ -131,7 +147,7 @@ test('filter the login log through the URL, export it as CSV, and read an operat
     .click()
   const sheet = page.getByRole('dialog', { name: '日志详情' })
   await expect(sheet.getByRole('heading', { name: '请求' })).toBeVisible()
-  await expect(sheet.locator('pre').first()).toContainText('"appCode": "trestle-admin"')
+  await expect(sheet.locator('pre').first()).toContainText(`"terminalId": "${terminal!.terminalId}"`)
   await page.screenshot({ path: '.tmp/shots/logs-detail-zh-1024.png' })
   await page.keyboard.press('Escape')
 
@@ -141,6 +157,77 @@ test('filter the login log through the URL, export it as CSV, and read an operat
   await expect(page.getByRole('table', { name: 'Sign-in log' }).getByRole('row').nth(1)).toBeVisible()
   await page.screenshot({ path: '.tmp/shots/logs-login-en-1024.png' })
   await chinese(page)
+})
+
+test('the operation log shows each operation the gateway did, in words, once; its export reads as the screen; the system log shows the gateway’s own work', async ({
+  page,
+  baseURL,
+}) => {
+  const dev = await device(baseURL!)
+  await signIn(page, 'admin')
+  await page.goto(`/admin/terminal-authentication?keyword=${dev.deviceId}`)
+  const row = page.getByRole('row').filter({ hasText: dev.deviceId })
+  // a dialog opened and cancelled is no operation
+  const from = new Date(Date.now() - 1000).toISOString()
+  await row.getByRole('button', { name: '授权' }).click()
+  const dialog = page.getByRole('dialog', { name: '授权终端' })
+  await dialog.getByRole('button', { name: '取消' }).click()
+  await expect(dialog).toBeHidden()
+  // one submitted: one operation
+  await row.getByRole('button', { name: '授权' }).click()
+  await dialog.getByLabel('有效天数').fill('7')
+  await dialog.getByRole('button', { name: '授权' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click()
+  await expect(row.getByText('已授权')).toBeVisible()
+
+  // this test's minute of admin's operations (other tests of the shared gateway authorise devices too)
+  const to = new Date(Date.now() + 1000).toISOString()
+  await page.goto(`/admin/systemLog?kind=operate&accountName=admin&from=${from}&to=${to}`)
+  const ops = page.getByRole('table', { name: '操作日志' })
+  await expect(ops.getByRole('row').nth(1)).toBeVisible()
+  // the console posted no click: nothing of operateLog/add among the operations
+  await expect(ops.getByRole('row').filter({ hasText: '/operateLog/add' })).toHaveCount(0)
+  const agree = ops.getByRole('row').filter({ hasText: '/api/admin/v1/terminal/agree' })
+  await expect(agree).toHaveCount(1)
+  await expect(agree).toContainText('终端授权')
+  await expect(agree).toContainText('授权')
+  await expect(agree).toContainText('成功')
+  const shownTime = (await agree.getByRole('cell').first().innerText()).trim()
+
+  // the export as the screen shows it: its local time, its words, a Chinese file name
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()])
+  expect(download.suggestedFilename()).toBe(`操作日志_${today()}.csv`)
+  const lines = readFileSync((await download.path())!)
+    .toString('utf8')
+    .slice(1)
+    .trim()
+    .split('\r\n')
+  expect(lines[0]).toMatch(/^时间,账号,菜单,动作,应用,服务,URI,方法,IP,结果,返回码,/)
+  const line = lines.find((l) => l.includes('/api/admin/v1/terminal/agree'))!
+  expect(line.startsWith(`${shownTime},admin,终端授权,授权,`)).toBe(true)
+  expect(line).toContain(',成功,10000,')
+
+  // in English, the same row in English words
+  await english(page)
+  const enAgree = page.getByRole('table', { name: 'Operation log' }).getByRole('row').filter({ hasText: '/api/admin/v1/terminal/agree' })
+  await expect(enAgree).toContainText('Terminal authorisation')
+  await expect(enAgree).toContainText('Authorise')
+  await expect(enAgree).toContainText('Succeeded')
+  await chinese(page)
+
+  // the system log of a fresh gateway: its own work (the log partitions made at start), with SPEC's columns
+  await page.getByRole('tab', { name: '系统日志' }).click()
+  await expect(page).toHaveURL(/kind=system/)
+  const system = page.getByRole('table', { name: '系统日志' })
+  for (const title of ['事件', '菜单', '动作', '服务', '状态', '耗时'])
+    await expect(system.getByRole('columnheader', { name: title })).toBeVisible()
+  const upkeep = system.getByRole('row').filter({ hasText: '日志分区维护' })
+  await expect(upkeep).toHaveCount(1)
+  await expect(upkeep).toContainText('后台任务')
+  await expect(upkeep).toContainText('系统日志')
+  await expect(upkeep).toContainText('成功')
+  await expect(upkeep).toContainText(/\d+ ms/)
+  await page.screenshot({ path: '.tmp/shots/logs-system-zh-1024.png' })
 })
 
 test('publish a version of an application and get it as a client with a freshly reset key', async ({ page, baseURL }) => {

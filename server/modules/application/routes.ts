@@ -119,11 +119,12 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
    */
   function versionChange<B extends { applicationVersionId: string; version: number }>(
     path: string,
+    op: 'publish' | 'enable',
     schema: z.ZodType<B>,
     refusal: (row: typeof applicationVersion.$inferSelect) => Text | null,
     values: (body: B, auth: AuthContext) => Partial<typeof applicationVersion.$inferInsert>,
   ) {
-    app.post(path, { config: { auth: 'signed', perm: perm(MENU, 'publish') } }, async (req) => {
+    app.post(path, { config: { auth: 'signed', perm: perm(MENU, 'publish'), op } }, async (req) => {
       const body = parse(schema, req.body, req)
       const { applicationVersionId: id, version: expected } = body
       const auth = req.auth!
@@ -144,12 +145,14 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
 
   versionChange(
     APP_PATHS.publish,
+    'publish',
     appVersionPublish,
     (r) => (r.published ? ALREADY_PUBLISHED : null),
     (_body, auth) => ({ published: true, publishTime: new Date(), publisher: auth.account.accountName, isUsed: true }),
   )
   versionChange(
     APP_PATHS.enable,
+    'enable',
     appVersionEnable,
     (r) => (r.published ? null : NOT_PUBLISHED),
     (body) => ({ isUsed: body.isUsed }),

@@ -59,7 +59,7 @@ import type { AuthContext } from '../../types'
 import { authOf, callerOf, enqueue, type ClaimedJob, type JobCaller } from '../../lib/jobs'
 import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { answerInTransaction, dieNow } from '../../plugins/idempotency'
-import { receiveUpload } from './routes'
+import { disposition, receiveUpload } from './routes'
 import { fileRow, openStoredFile, storeFile } from './store'
 
 type Row = Record<string, unknown>
@@ -170,10 +170,9 @@ function stamp(d = new Date()): string {
 }
 
 export function sendXlsx(reply: FastifyReply, bytes: Buffer, name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_')
   return reply
     .header('Content-Type', XLSX)
-    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('Content-Disposition', disposition('attachment', name))
     .header('Content-Length', String(bytes.length))
     .send(bytes)
 }

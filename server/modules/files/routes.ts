@@ -109,8 +109,8 @@ export async function receiveUpload(
 const NOT_SIGNED = { zh: '文件链接无效', en: 'The file link is not valid' }
 const EXPIRED = { zh: '文件链接已过期，请刷新页面后重试', en: 'The file link has expired; reload the page and try again' }
 
-/** `inline; filename="ascii"; filename*=UTF-8''…`. */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
+/** `inline; filename="ascii"; filename*=UTF-8''…` (RFC 6266 / 5987: the name in any language, an ASCII fallback). */
+export function disposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }

@@ -75,19 +75,33 @@ export async function ensureLogPartitions(db: Db, now: Date, retention: Config['
   })
 }
 
-/** Runs the upkeep now and then every `everyMs` (default 6 hours) until stopped; errors are logged, never thrown. */
+/** What one run of the upkeep did (reported when it created or dropped a month, or failed). */
+export type UpkeepReport = { result: UpkeepResult; durationMs: number } | { error: unknown; durationMs: number }
+
+/**
+ * Runs the upkeep now and then every `everyMs` (default 6 hours) until stopped; errors are logged,
+ * never thrown. `report` hears of a run that changed something (only the gateway that held the lock
+ * can have) or failed — the system log's row of it.
+ */
 export function startLogUpkeep(
   db: Db,
   retention: Config['logRetentionDays'],
   log: { error: (o: object, m: string) => void; info: (o: object, m: string) => void },
   everyMs = 6 * 3600_000,
+  report: (r: UpkeepReport) => Promise<void> = async () => undefined,
 ): { first: Promise<void>; stop: () => void } {
   const run = async () => {
+    const started = performance.now()
+    const took = () => Math.round(performance.now() - started)
     try {
       const r = await ensureLogPartitions(db, new Date(), retention)
-      if (r.created.length || r.dropped.length) log.info(r, 'log partitions kept')
+      if (r.created.length || r.dropped.length) {
+        log.info(r, 'log partitions kept')
+        await report({ result: r, durationMs: took() })
+      }
     } catch (err) {
       log.error({ err }, 'log partition upkeep failed')
+      await report({ error: err, durationMs: took() }).catch(() => undefined)
     }
   }
   const first = run()

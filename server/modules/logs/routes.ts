@@ -12,7 +12,17 @@ import ExcelJS from 'exceljs'
 import { and, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { perm } from '../../../src/contract/catalogue'
-import { Code } from '../../../src/contract/codes'
+import { Code, type Lang } from '../../../src/contract/codes'
+import {
+  actionWord,
+  eventWord,
+  menuWord,
+  METHOD_WORDS,
+  OUTCOME_WORDS,
+  outcomeWord,
+  placeWord,
+  systemActionWord,
+} from '../../../src/contract/logWords'
 import {
   DEFAULT_LOG_RANGE_DAYS,
   LOG_KINDS,
@@ -29,8 +39,9 @@ import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import { escapeLike, likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { cappedCount, COUNT_CAP } from '../../lib/resource'
-import { registerExport } from '../files'
+import { disposition, registerExport } from '../files'
 import { startLogUpkeep } from './partitions'
+import { writeWorkLog } from './write'
 import { inScope } from '../../lib/orgScope'
 
 type Row = Record<string, unknown>
@@ -42,11 +53,17 @@ const BATCH = 2000
 /** One sheet holds at most this many rows (Excel's limit less the header). */
 const SHEET_ROWS = 1_048_575
 
+/** What an export's cells are written for: the caller's language and time zone. */
+interface Reader {
+  lang: Lang
+  tz: string
+}
+
 interface Column {
   field: string
   title: Text
-  /** Export cell text. */
-  format?: (v: unknown) => string
+  /** Export cell text, as the screen shows it. */
+  format?: (v: unknown, r: Row, to: Reader) => string
 }
 
 interface LogDef {
@@ -63,20 +80,60 @@ interface LogDef {
 
 const contains = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? ilike(c, likeEscape(v)) : undefined)
 const startsWith = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? ilike(c, `${escapeLike(v)}%`) : undefined)
-const time = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? String(v) : '')
+
+const zoned = new Map<string, Intl.DateTimeFormat>()
+/** `2026-11-26 17:04:05` in time zone `tz` (a valid IANA zone: logExportQuery checked it). */
+export function localTime(v: unknown, tz: string): string {
+  const d = v instanceof Date ? v : v ? new Date(String(v)) : null
+  if (!d || Number.isNaN(d.getTime())) return ''
+  let f = zoned.get(tz)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    zoned.set(tz, f)
+  }
+  const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]))
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 /** Export columns that mean the same in every log. */
 const COLUMN = {
-  createdAt: { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: time },
+  createdAt: { field: 'createdAt', title: { zh: '时间', en: 'Time' }, format: (v, _r, to) => localTime(v, to.tz) },
   accountName: { field: 'accountName', title: { zh: '账号', en: 'Account' } },
   ip: { field: 'ip', title: { zh: 'IP', en: 'IP' } },
-  city: { field: 'city', title: { zh: '城市', en: 'City' } },
+  city: { field: 'city', title: { zh: '城市', en: 'City' }, format: (v, _r, to) => placeWord(text(v), to.lang) ?? '' },
   appCode: { field: 'appCode', title: { zh: '应用', en: 'Application' } },
   uri: { field: 'uri', title: { zh: 'URI', en: 'URI' } },
-  method: { field: 'method', title: { zh: '方法', en: 'Method' } },
+  method: {
+    field: 'method',
+    title: { zh: '方法', en: 'Method' },
+    format: (v, _r, to) => (typeof v === 'string' && METHOD_WORDS[v] ? `${METHOD_WORDS[v][to.lang]} (${v})` : text(v)),
+  },
   code: { field: 'code', title: { zh: '返回码', en: 'Code' } },
   content: { field: 'content', title: { zh: '内容', en: 'Content' } },
+  menu: { field: 'menuName', title: { zh: '菜单', en: 'Menu' }, format: (_v, r, to) => menuWord(r, to.lang) },
+  service: { field: 'service', title: { zh: '服务', en: 'Service' } },
+  duration: { field: 'durationMs', title: { zh: '耗时(ms)', en: 'Duration (ms)' } },
+  request: { field: 'request', title: { zh: '请求', en: 'Request' } },
+  response: { field: 'response', title: { zh: '响应', en: 'Response' } },
 } satisfies Record<string, Column>
+
+/** The outcome of an answer's code, in words (成功, or 失败 with the code's text). */
+const outcome = (field: string): Column => ({
+  field,
+  title: { zh: '结果', en: 'Outcome' },
+  format: (v, _r, to) => outcomeWord(typeof v === 'number' ? v : null, to.lang),
+})
 
 const common = (t: { accountName: AnyPgColumn; ip: AnyPgColumn }, q: Q) => [contains(t.accountName, q.accountName), startsWith(t.ip, q.ip)]
 
@@ -109,7 +166,7 @@ const DEFS: Record<LogKind, LogDef> = {
       { field: 'terminal', title: { zh: '终端', en: 'Terminal' } },
       { field: 'terminalVersion', title: { zh: '终端版本', en: 'Terminal version' } },
       { field: 'os', title: { zh: '系统版本', en: 'OS version' } },
-      { field: 'success', title: { zh: '结果', en: 'Result' }, format: (v) => (v ? 'OK' : 'FAIL') },
+      { field: 'success', title: { zh: '结果', en: 'Result' }, format: (v, _r, to) => OUTCOME_WORDS[v ? 'ok' : 'fail'][to.lang] },
       COLUMN.code,
     ],
   },
@@ -123,7 +180,9 @@ const DEFS: Record<LogKind, LogDef> = {
       accountName: operateLog.accountName,
       appCode: operateLog.appCode,
       menuName: operateLog.menuName,
+      menuPath: operateLog.menuPath,
       action: operateLog.action,
+      op: operateLog.op,
       service: operateLog.service,
       uri: operateLog.uri,
       method: operateLog.method,
@@ -145,22 +204,25 @@ const DEFS: Record<LogKind, LogDef> = {
         : q.status === 'fail'
           ? sql`(${operateLog.statusCode} is null or ${operateLog.statusCode} not in (${Code.OK}, ${Code.OK_ALT}))`
           : undefined,
+      // a client-reported click (operateLog/add) is not an operation: listed only when asked for
+      q.origin === 'client' ? eq(operateLog.method, 'CLICK') : sql`${operateLog.method} is distinct from 'CLICK'`,
     ],
     columns: [
       COLUMN.createdAt,
       COLUMN.accountName,
-      { field: 'menuName', title: { zh: '菜单', en: 'Menu' } },
-      { field: 'action', title: { zh: '动作', en: 'Action' } },
+      COLUMN.menu,
+      { field: 'action', title: { zh: '动作', en: 'Action' }, format: (_v, r, to) => actionWord(r, to.lang) },
       COLUMN.appCode,
-      { field: 'service', title: { zh: '服务', en: 'Service' } },
+      COLUMN.service,
       COLUMN.uri,
       COLUMN.method,
       COLUMN.ip,
-      { field: 'statusCode', title: { zh: '状态', en: 'Status' } },
-      { field: 'durationMs', title: { zh: '耗时(ms)', en: 'Duration (ms)' } },
+      outcome('statusCode'),
+      { field: 'statusCode', title: { zh: '返回码', en: 'Code' } },
+      COLUMN.duration,
       COLUMN.content,
-      { field: 'request', title: { zh: '请求', en: 'Request' } },
-      { field: 'response', title: { zh: '响应', en: 'Response' } },
+      COLUMN.request,
+      COLUMN.response,
     ],
   },
   system: {
@@ -171,6 +233,9 @@ const DEFS: Record<LogKind, LogDef> = {
     list: {
       systemLogId: systemLog.systemLogId,
       event: systemLog.event,
+      menuPath: systemLog.menuPath,
+      action: systemLog.action,
+      service: systemLog.service,
       accountName: systemLog.accountName,
       appCode: systemLog.appCode,
       ip: systemLog.ip,
@@ -178,10 +243,11 @@ const DEFS: Record<LogKind, LogDef> = {
       uri: systemLog.uri,
       method: systemLog.method,
       code: systemLog.code,
+      durationMs: systemLog.durationMs,
       content: systemLog.content,
       createdAt: systemLog.createdAt,
     },
-    detail: {},
+    detail: { request: systemLog.request, response: systemLog.response },
     filters: (q) => [
       ...common(systemLog, q),
       contains(systemLog.event, q.event),
@@ -189,18 +255,34 @@ const DEFS: Record<LogKind, LogDef> = {
     ],
     columns: [
       COLUMN.createdAt,
-      { field: 'event', title: { zh: '事件', en: 'Event' } },
+      { field: 'event', title: { zh: '事件', en: 'Event' }, format: (v, _r, to) => eventWord(text(v), to.lang) },
+      COLUMN.menu,
+      { field: 'action', title: { zh: '动作', en: 'Action' }, format: (_v, r, to) => systemActionWord(r, to.lang) },
+      COLUMN.service,
+      outcome('code'),
+      COLUMN.code,
+      COLUMN.duration,
       COLUMN.accountName,
       COLUMN.appCode,
       COLUMN.ip,
       COLUMN.city,
       COLUMN.uri,
       COLUMN.method,
-      COLUMN.code,
       COLUMN.content,
+      COLUMN.request,
+      COLUMN.response,
     ],
   },
 }
+
+/** An export's file name in the caller's language and time zone: 操作日志_2026-11-26.csv. */
+const FILE_NAMES: Record<LogKind, Text> = {
+  login: { zh: '登录日志', en: 'sign-in-log' },
+  operate: { zh: '操作日志', en: 'operation-log' },
+  system: { zh: '系统日志', en: 'system-log' },
+}
+export const exportFileName = (kind: LogKind, to: Reader, ext: string, now = new Date()) =>
+  `${FILE_NAMES[kind][to.lang]}_${localTime(now, to.tz).slice(0, 10)}.${ext}`
 
 function badCursor(req: FastifyRequest): never {
   throw new ApiError(Code.INVALID, [{ field: 'cursor', key: V.invalid, message: validationText(V.invalid, requestLang(req)) }])
@@ -239,7 +321,20 @@ export function csvCell(v: unknown): string {
 export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
   let upkeep: ReturnType<typeof startLogUpkeep> | null = null
   app.addHook('onReady', async () => {
-    upkeep = startLogUpkeep(ctx.db, ctx.config.logRetentionDays, ctx.log)
+    upkeep = startLogUpkeep(ctx.db, ctx.config.logRetentionDays, ctx.log, undefined, (r) =>
+      writeWorkLog(ctx, {
+        kind: 'logs.partitions',
+        menuPath: MENU,
+        durationMs: r.durationMs,
+        ...('result' in r
+          ? {
+              code: Code.OK,
+              content: `created ${r.result.created.length}, dropped ${r.result.dropped.length} monthly partitions`,
+              response: JSON.stringify(r.result).slice(0, 4000),
+            }
+          : { code: Code.SERVER_FAULT, content: r.error instanceof Error ? r.error.message : String(r.error) }),
+      }),
+    )
     await upkeep.first
   })
   app.addHook('onClose', async () => upkeep?.stop())
@@ -314,8 +409,9 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     registerExport(app, route, async (req, reply, parsed) => {
       const q = parsed as unknown as Q & { from?: string; to?: string }
-      const { format } = parse(logExportQuery, req.query, req)
+      const { format, tz } = parse(logExportQuery, req.query, req)
       const lang = requestLang(req)
+      const to: Reader = { lang, tz }
       const range = rangeOf(q)
       const where = await whereOf(def, req, q, range)
       const select = { ...def.list, ...def.detail }
@@ -336,10 +432,9 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
           cur = [last.createdAt as Date, String(last[idKey])]
         }
       }
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')
-      const base = `${kind}-log-${stamp}`
-      const cell = (c: Column, r: Row) =>
-        c.format ? c.format(r[c.field]) : r[c.field] === null || r[c.field] === undefined ? '' : r[c.field]
+      // numbers stay numbers in a sheet
+      const cell = (c: Column, r: Row): ExcelJS.CellValue =>
+        c.format ? c.format(r[c.field], r, to) : typeof r[c.field] === 'number' ? (r[c.field] as number) : text(r[c.field])
       if (format === 'csv') {
         const columns = def.columns
         async function* csv(): AsyncGenerator<string> {
@@ -348,7 +443,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
         }
         void reply
           .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${base}.csv"`)
+          .header('Content-Disposition', disposition('attachment', exportFileName(kind, to, 'csv')))
           .header('Cache-Control', 'no-store')
         return reply.send(Readable.from(csv()))
       }
@@ -368,7 +463,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
               sheet.addRow(def.columns.map((c) => c.title[lang])).commit()
               n = 0
             }
-            sheet.addRow(def.columns.map((c) => cell(c, r) as ExcelJS.CellValue)).commit()
+            sheet.addRow(def.columns.map((c) => cell(c, r))).commit()
             n++
           }
           if (out.writableNeedDrain) await once(out, 'drain')
@@ -381,7 +476,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
       })
       void reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="${base}.xlsx"`)
+        .header('Content-Disposition', disposition('attachment', exportFileName(kind, to, 'xlsx')))
         .header('Cache-Control', 'no-store')
       return reply.send(out)
     })

@@ -6,7 +6,10 @@ import type { Ctx } from '../../context'
 import { applicationMenu, applicationMenuFunction, loginLog, operateLog, systemLog } from '../../db/schema'
 import { unitOfAccountName } from '../account'
 import { ipCity, terminalOf } from '../../lib/ipCity'
-import type { OperateEntry } from '../../lib/logPort'
+import type { OperateEntry, WorkEntry } from '../../lib/logPort'
+import { logContent } from '../../lib/logPort'
+import { isMenuPath, menuOf, type FnAction } from '../../../src/contract/catalogue'
+import { METHOD_WORDS, OPERATION_WORDS } from '../../../src/contract/logWords'
 
 export { logAnswer, logContent } from '../../lib/logPort'
 
@@ -19,15 +22,22 @@ export async function writeSystemLog(
   accountName: string | null = req.auth?.account.accountName ?? null,
 ): Promise<void> {
   try {
+    // the call's menu and function as its route declares them; its service; its input, redacted
+    const { perm, op } = req.routeOptions?.config ?? {}
+    const uri = req.url.split('?')[0] ?? req.url
     await ctx.db.insert(systemLog).values({
       systemLogId: newId(),
       event,
+      menuPath: perm?.menu ?? null,
+      action: op ?? perm?.fn ?? null,
+      service: serviceOf(uri),
+      request: logContent({ query: req.query, body: req.body }, 4000),
       accountName,
       organizationId: req.auth?.account.organizationId ?? null,
       appCode: req.auth?.appCode ?? (typeof req.headers.appcode === 'string' ? req.headers.appcode : null),
       ip: req.ip,
       city: ipCity(req.ip),
-      uri: req.url.split('?')[0] ?? req.url,
+      uri,
       method: req.method,
       code,
       content: content.slice(0, 2000),
@@ -75,10 +85,41 @@ export const serviceOf = (uri: string) => {
   return m ? `${m[1]}/${m[2]}` : null
 }
 
-/** An operation log row; the menu's and function's names, when not given, read by the insert itself (one statement). */
+/** The gateway's own work in the system log (event 'work', its kind as the action): one row, by the process that did it. */
+export async function writeWorkLog(ctx: Ctx, entry: WorkEntry): Promise<void> {
+  try {
+    await ctx.db.insert(systemLog).values({
+      systemLogId: newId(),
+      event: 'work',
+      action: entry.kind.slice(0, 120),
+      menuPath: entry.menuPath ?? null,
+      service: `jobs/${entry.kind.split(':')[0]}`,
+      accountName: entry.accountName ?? null,
+      organizationId: entry.organizationId ?? null,
+      code: entry.code,
+      content: entry.content.slice(0, 2000),
+      request: entry.request ?? null,
+      response: entry.response ?? null,
+      durationMs: entry.durationMs,
+      createdAt: new Date(),
+    })
+  } catch (err) {
+    ctx.log.error({ err }, 'system_log work write failed')
+  }
+}
+
+/**
+ * An operation log row. Its menu and action are what the route declares (`menuPath`, `op`), written
+ * in zh (the words of both languages: src/contract/logWords.ts); a route that declares neither is
+ * named by its grant's function or the console's menu header (read by the insert itself, one
+ * statement), else by its method.
+ */
 export async function writeOperateLog(ctx: Ctx, entry: OperateEntry): Promise<void> {
   try {
-    const { menuName = null, action = null } = entry
+    const declaredMenu = entry.menuPath && isMenuPath(entry.menuPath) ? menuOf(entry.menuPath).name : null
+    const declaredOp = entry.op ? OPERATION_WORDS[entry.op as FnAction]?.zh : undefined
+    const menuName = entry.menuName ?? declaredMenu
+    const action = entry.action ?? declaredOp ?? (entry.functionId ? null : (METHOD_WORDS[entry.method]?.zh ?? null))
     const fnId = entry.functionId && (!menuName || !action) ? entry.functionId : null
     const menuId = !fnId && entry.menuId && !menuName ? entry.menuId : null
     const menuOfFunction = (column: SQL) =>

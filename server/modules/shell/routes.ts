@@ -93,7 +93,11 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       menuId: body.menuId,
       functionId: body.functionId,
       uri: API.admin.operateLogAdd,
+      // a client-reported click (SPEC §7), not an operation: method CLICK marks it, and the operation
+      // log lists it only when asked for (origin=client); the gateway's own row records the operation
       method: 'CLICK',
+      op: fn.action,
+      menuPath: null,
       statusCode: Code.OK,
       durationMs: 0,
       content: `${fn.menu} · ${fn.name} (${fn.action})`,

@@ -51,6 +51,11 @@ export const operateLogQuery = rangeChecked(
     uri: filterText(200),
     /** ok: answered 10000/20120; fail: anything else. */
     status: z.enum(['ok', 'fail']).optional(),
+    /**
+     * gateway (default): the operations the gateway did; client: the clicks a client reported
+     * through operateLog/add (SPEC §7) — kept, but not operations, so not listed unless asked for.
+     */
+    origin: z.enum(['gateway', 'client']).optional(),
   }),
 )
 export const systemLogQuery = rangeChecked(
@@ -61,7 +66,29 @@ export const systemLogQuery = rangeChecked(
 )
 export const logQueries = { login: loginLogQuery, operate: operateLogQuery, system: systemLogQuery } as const
 
-export const logExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') })
+/** Whether `zone` is an IANA time zone this runtime knows (`Asia/Shanghai`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * An export's format and the caller's IANA time zone (the console sends its own): the file's times
+ * are written in it, as the screen shows them. Default UTC.
+ */
+export const logExportQuery = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  tz: z
+    .string({ error: V.invalid })
+    .trim()
+    .max(64, { error: V.invalid })
+    .refine((v) => /^[A-Za-z0-9_+\-/]+$/.test(v) && isTimeZone(v), { error: V.invalid })
+    .default('UTC'),
+})
 export const logDetailQuery = z.object({ id: z.uuid({ error: V.invalid }) })
 
 export interface LoginLog {
@@ -83,6 +110,10 @@ export interface OperateLog {
   appCode: string | null
   menuName: string | null
   action: string | null
+  /** What the route did (a function action of the catalogue; src/contract/logWords.ts words it). */
+  op: string | null
+  /** The catalogue menu the route belongs to. */
+  menuPath: string | null
   service: string | null
   uri: string | null
   method: string | null
@@ -105,6 +136,14 @@ export interface SystemLog {
   method: string | null
   code: number | null
   content: string | null
+  /** The menu of the call, when it named one. */
+  menuPath: string | null
+  /** A function action for a call's event; the job kind for the gateway's own work (event `work`). */
+  action: string | null
+  service: string | null
+  durationMs: number | null
+  request?: string | null
+  response?: string | null
   createdAt: string
 }
 

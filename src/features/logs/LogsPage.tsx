@@ -7,6 +7,7 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight, Download, Eye } from 'lucide-react'
+import { actionWord, eventWord, menuWord, outcomeWord, placeWord, systemActionWord } from '@/contract/logWords'
 import { LOG_KINDS, LOG_PATHS, type LogKind, type LoginLog, type OperateLog, type SystemLog } from '@/contract/schemas/logs'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -28,22 +29,30 @@ import {
 import { saveBlob } from '@/lib/files/save'
 import { http } from '@/lib/http'
 import { ScreenHeader } from '@/lib/pages'
-import { hasKey, useT } from '@/lib/i18n'
+import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { DEFAULT_RANGE, kindOf, logDetailQueryOptions, logPageQueryOptions, logParams, RANGES } from './queries'
 
-type AnyLog = LoginLog & OperateLog & SystemLog
+type AnyLog = LoginLog & Omit<OperateLog, 'action' | 'menuPath'> & SystemLog
 const dash = <span className="text-muted-foreground">--</span>
 const idOf = (kind: LogKind, r: AnyLog) => (kind === 'login' ? r.loginLogId : kind === 'operate' ? r.operateLogId : r.systemLogId)
 const okCode = (c: number | null) => c === 10000 || c === 20120
+/** The caller's IANA time zone: an export writes its times in it. */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+
+/** 成功, or 失败 with the code's text: a badge, in the user's language. */
+function Outcome({ code }: { code: number | null }) {
+  const { locale } = useT()
+  return (
+    <Badge variant={okCode(code) ? 'success' : 'destructive'} className="whitespace-normal">
+      {outcomeWord(code, locale)}
+    </Badge>
+  )
+}
 
 function usePlace() {
-  const { t } = useT()
-  return (city: string | null) => {
-    if (!city) return null
-    const key = `terminals.place.${city}`
-    return hasKey(key) ? t(key) : city
-  }
+  const { locale } = useT()
+  return (city: string | null) => placeWord(city, locale)
 }
 
 function Pretty({ text }: { text: string | null | undefined }) {
@@ -63,7 +72,7 @@ function Pretty({ text }: { text: string | null | undefined }) {
 }
 
 function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null; onClose: () => void }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const place = usePlace()
   const detail = useQuery({ ...logDetailQueryOptions<AnyLog>(kind, row ? idOf(kind, row) : ''), enabled: !!row })
   const d = detail.data ?? row
@@ -84,24 +93,30 @@ function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null
         ? [
             ['logs.field.createdAt', formatDateTime(d.createdAt, true)],
             ['logs.field.accountName', d.accountName],
-            ['logs.field.menuName', d.menuName],
-            ['logs.field.action', d.action],
+            ['logs.field.menuName', menuWord(d, locale)],
+            ['logs.field.action', actionWord(d, locale)],
+            ['logs.field.outcome', <Outcome code={d.statusCode} />],
+            ['logs.field.code', d.statusCode],
             ['logs.field.appCode', d.appCode],
             ['logs.field.service', d.service],
             ['logs.field.uri', d.uri && `${d.method ?? ''} ${d.uri}`],
             ['logs.field.ip', d.ip],
-            ['logs.field.status', d.statusCode],
             ['logs.field.duration', d.durationMs !== null ? `${d.durationMs} ms` : null],
             ['logs.field.content', d.content],
           ]
         : [
             ['logs.field.createdAt', formatDateTime(d.createdAt, true)],
-            ['logs.field.event', d.event],
+            ['logs.field.event', eventWord(d.event, locale)],
+            ['logs.field.menuName', menuWord(d, locale)],
+            ['logs.field.action', systemActionWord(d, locale)],
+            ['logs.field.service', d.service],
+            ['logs.field.outcome', <Outcome code={d.code} />],
+            ['logs.field.code', d.code],
+            ['logs.field.duration', d.durationMs !== null && d.durationMs !== undefined ? `${d.durationMs} ms` : null],
             ['logs.field.accountName', d.accountName],
             ['logs.field.appCode', d.appCode],
             ['logs.field.ip', [d.ip, place(d.city)].filter(Boolean).join(' · ')],
             ['logs.field.uri', d.uri && `${d.method ?? ''} ${d.uri}`],
-            ['logs.field.code', d.code],
             ['logs.field.content', d.content],
           ]
     : []
@@ -122,7 +137,7 @@ function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null
             </div>
           ))}
         </dl>
-        {kind === 'operate' && (
+        {kind !== 'login' && (
           <div className="mt-6 flex flex-col gap-4">
             <section>
               <h3 className="mb-2 text-sm font-medium">{t('logs.detail.request')}</h3>
@@ -141,7 +156,7 @@ function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null
 }
 
 function LogTable({ kind, params }: { kind: LogKind; params: Record<string, string> }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const place = usePlace()
   // cursors of the pages seen so far: page n (from 1) starts after cursors[n - 2]
   const [cursors, setCursors] = useState<string[]>([])
@@ -197,8 +212,8 @@ function LogTable({ kind, params }: { kind: LogKind; params: Record<string, stri
         ? [
             time,
             account,
-            { key: 'menuName', header: t('logs.field.menuName') },
-            { key: 'action', header: t('logs.field.action') },
+            { key: 'menuName', header: t('logs.field.menuName'), cell: (r) => menuWord(r, locale) || dash },
+            { key: 'action', header: t('logs.field.action'), cell: (r) => actionWord(r, locale) || dash },
             { key: 'service', header: t('logs.field.service'), defaultHidden: true },
             {
               key: 'uri',
@@ -206,11 +221,7 @@ function LogTable({ kind, params }: { kind: LogKind; params: Record<string, stri
               className: 'max-w-[18rem] truncate',
               cell: (r) => <span title={r.uri ?? ''}>{r.uri}</span>,
             },
-            {
-              key: 'statusCode',
-              header: t('logs.field.status'),
-              cell: (r) => <Badge variant={okCode(r.statusCode) ? 'success' : 'destructive'}>{r.statusCode ?? '--'}</Badge>,
-            },
+            { key: 'statusCode', header: t('logs.field.outcome'), cell: (r) => <Outcome code={r.statusCode} /> },
             {
               key: 'durationMs',
               header: t('logs.field.duration'),
@@ -220,21 +231,19 @@ function LogTable({ kind, params }: { kind: LogKind; params: Record<string, stri
           ]
         : [
             time,
+            { key: 'event', header: t('logs.field.event'), cell: (r) => eventWord(r.event, locale) },
+            { key: 'menuPath', header: t('logs.field.menuName'), cell: (r) => menuWord(r, locale) || dash },
+            { key: 'action', header: t('logs.field.action'), cell: (r) => systemActionWord(r, locale) || dash },
+            { key: 'service', header: t('logs.field.service') },
+            { key: 'code', header: t('logs.field.status'), cell: (r) => <Outcome code={r.code} /> },
             {
-              key: 'event',
-              header: t('logs.field.event'),
-              cell: (r) => {
-                const key = `logs.event.${r.event}`
-                return hasKey(key) ? t(key) : <code className="text-xs">{r.event}</code>
-              },
+              key: 'durationMs',
+              header: t('logs.field.duration'),
+              align: 'right',
+              cell: (r) => (r.durationMs !== null && r.durationMs !== undefined ? `${r.durationMs} ms` : dash),
             },
             account,
-            ip,
-            {
-              key: 'code',
-              header: t('logs.field.code'),
-              cell: (r) => <Badge variant={okCode(r.code) ? 'success' : 'warning'}>{r.code ?? '--'}</Badge>,
-            },
+            { ...ip, defaultHidden: true },
             {
               key: 'content',
               header: t('logs.field.content'),
@@ -246,7 +255,7 @@ function LogTable({ kind, params }: { kind: LogKind; params: Record<string, stri
   async function exportAs(format: 'csv' | 'xlsx') {
     setExporting(format)
     try {
-      const d = await http.download(LOG_PATHS.export(kind), { ...params, format })
+      const d = await http.download(LOG_PATHS.export(kind), { ...params, format, tz: timeZone() })
       saveBlob(d.blob, d.fileName ?? `${kind}-log.${format}`)
     } finally {
       setExporting(null)
@@ -351,7 +360,16 @@ export function LogsPage() {
             { name: 'menuName', label: t('logs.field.menuName') },
             { name: 'action', label: t('logs.field.action') },
             { name: 'uri', label: t('logs.field.uri'), placeholder: '/api/admin/v1/…' },
-            outcome('status', t('logs.field.status'), ['ok', 'fail']),
+            outcome('status', t('logs.field.outcome'), ['ok', 'fail']),
+            {
+              name: 'origin',
+              label: t('logs.field.origin'),
+              kind: 'select',
+              options: [
+                { value: 'gateway', label: t('logs.origin.gateway') },
+                { value: 'client', label: t('logs.origin.client') },
+              ],
+            },
           ]
         : [...common, { name: 'event', label: t('logs.field.event') }, { name: 'code', label: t('logs.field.code') }]
 

@@ -34,7 +34,8 @@ import {
 } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { ScreenHeader } from '@/lib/pages'
-import { hasKey, useT } from '@/lib/i18n'
+import { placeWord } from '@/contract/logWords'
+import { useT } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
 import { Can } from './permissions'
 import { terminalKeys, terminalStatisticsQueryOptions } from './queries'
@@ -160,17 +161,14 @@ function AgreeDialog({ row, onClose, onDone }: { row: Terminal | null; onClose: 
 }
 
 export function TerminalsPage() {
-  const { t } = useT()
+  const { t, locale } = useT()
   const qc = useQueryClient()
   const [agreeing, setAgreeing] = useState<Terminal | null>(null)
   const refresh = () =>
     Promise.all([invalidateResource(qc, terminalResource), qc.invalidateQueries({ queryKey: terminalKeys.statistics() })])
   const statusLabel = (s: TerminalStatus) => t(`terminals.status.${s}`)
   const nameOf = (r: Terminal) => r.deviceName || r.deviceId
-  const placeOf = (city: string) => {
-    const key = `terminals.place.${city}`
-    return hasKey(key) ? t(key) : city
-  }
+  const placeOf = (city: string) => placeWord(city, locale) ?? city
 
   async function decide(row: Terminal, kind: 'reject' | 'cancel' | 'release') {
     const ok = await confirm({

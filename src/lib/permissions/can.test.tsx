@@ -8,9 +8,10 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MenuEntry } from '@/contract/schemas/shell'
 
+const post = vi.fn(async () => null)
 vi.mock('@/lib/http', () => ({
   APP_CODE: 'test-app',
-  http: { get: vi.fn(), post: vi.fn(async () => null) },
+  http: { get: vi.fn(), post: (...a: unknown[]) => post(...(a as [])) },
   isApiError: () => false,
   onResponseHeader: () => () => undefined,
 }))
@@ -95,6 +96,19 @@ describe('Can / useCan', () => {
   })
   it('answers the hook forms alike', () => {
     expect(html(<Probe />)).toBe('<p>yynyn</p>')
+  })
+  it('passes its child through as it is: a click posts nothing (the operation log is the gateway’s)', () => {
+    let seen: { onClick?: () => void } = {}
+    function Child(props: { onClick?: () => void }) {
+      seen = props
+      return <button type="button">go</button>
+    }
+    post.mockClear()
+    expect(html(<Can action="add">{<Child />}</Can>)).toContain('go')
+    expect(html(<roles.Can action="member">{<Child />}</roles.Can>)).toContain('go')
+    seen.onClick?.()
+    expect(seen.onClick).toBeUndefined()
+    expect(post).not.toHaveBeenCalled()
   })
   it('refuses everything without menus', () => {
     clearSession()

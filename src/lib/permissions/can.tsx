@@ -1,12 +1,9 @@
-import { Slot } from 'radix-ui'
 import type { ReactElement } from 'react'
 import type { FnAction, FnOf, MenuPath } from '@/contract/catalogue'
-import { API } from '@/contract/paths'
 import type { MenuEntry, MenuFunction } from '@/contract/schemas/shell'
-import { http } from '@/lib/http'
-import { getSession, useSession } from '@/lib/session'
+import { useSession } from '@/lib/session'
 import { canIn, findFunction, findMenuByPath, hasActionInMenus } from './menu'
-import { appCode, knownMenus } from './menus'
+import { knownMenus } from './menus'
 
 /** A menu of the catalogue and one of its function actions: `{ menu: '/admin/role-manage', action: 'member' }`. */
 export type MenuAction = { [M in MenuPath]: { menu: M; action: FnOf<M> } }[MenuPath]
@@ -34,24 +31,9 @@ export function hasMenuAction(action: FnAction): boolean {
 }
 
 /**
- * Records the use of a granted function: POST operateLog/add {accountName, appCode, functionId,
- * menuId} (the current menu's unless given). Fire and forget — never awaited, never shown, never in the user's way.
- */
-export function logOperation(fn: Pick<MenuFunction, 'applicationMenuFunctionId'>, menuId?: string): void {
-  const { currentMenu, userAccount } = getSession()
-  const menu = menuId ?? currentMenu?.menuId
-  if (!menu || !userAccount?.accountName) return
-  const body = { accountName: userAccount.accountName, appCode: appCode(), functionId: fn.applicationMenuFunctionId, menuId: menu }
-  try {
-    void http.post(API.admin.operateLogAdd, body, { silent: true }).catch(() => undefined)
-  } catch {
-    /* logging must never break the click */
-  }
-}
-
-/**
  * Renders its single child only when the current menu grants `action` — or, given `menu`, when
- * that menu grants it; clicking it then also records the operation log.
+ * that menu grants it. A click records nothing: the operation log is the gateway's, one row per
+ * operation it did (a dialog opened and cancelled is none).
  * `<Can action="add"><Button onClick={…}>新增</Button></Can>`, `<Can menu="/admin/role-manage" action="member">`.
  */
 export function Can(props: ({ menu?: undefined; action: FnAction } | MenuAction) & { children: ReactElement }) {
@@ -64,9 +46,7 @@ export function Can(props: ({ menu?: undefined; action: FnAction } | MenuAction)
 
 function CanIn({ menu, action, children }: { menu: string | undefined; action: string; children: ReactElement }) {
   const fn = useSession((s) => (menu === undefined ? findFunction(s.currentMenu, action) : grantedIn(s.menuItems, menu, action)))
-  const menuId = useSession((s) => (menu === undefined ? undefined : findMenuByPath(s.menuItems, menu)?.applicationMenuId))
-  if (!fn) return null
-  return <Slot.Root onClick={() => logOperation(fn, menuId)}>{children}</Slot.Root>
+  return fn ? children : null
 }
 
 /**

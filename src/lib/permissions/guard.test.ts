@@ -16,8 +16,7 @@ vi.mock('@/lib/http', () => ({
 
 const { clearSession, getSession, setSession } = await import('@/lib/session')
 const { queryClient } = await import('@/lib/query')
-const { ForbiddenError, enterShell, hasMenuAction, logOperation, menusQueryKey, requireMenu, setCurrentMenuForPath } =
-  await import('./index')
+const { ForbiddenError, enterShell, hasMenuAction, menusQueryKey, requireMenu, setCurrentMenuForPath } = await import('./index')
 const { onPageGrantChange, resetGrantsVersion, reloadMenus } = await import('./grants')
 
 const fn = (action: string) => ({
@@ -125,7 +124,7 @@ describe('enterShell', () => {
   })
 })
 
-describe('current menu, hasMenuAction, operation log', () => {
+describe('current menu, hasMenuAction', () => {
   it('clears the current menu on a path no menu leads to', () => {
     logIn()
     setCurrentMenuForPath('/admin/role-manage', menus)
@@ -138,21 +137,6 @@ describe('current menu, hasMenuAction, operation log', () => {
     queryClient.setQueryData(menusQueryKey('admin'), menus)
     expect(hasMenuAction('add')).toBe(true)
     expect(hasMenuAction('delete')).toBe(false)
-  })
-  it('posts the operation log silently with account, app, function and menu', () => {
-    logIn()
-    setCurrentMenuForPath('/admin/role-manage', menus)
-    logOperation(fn('add'))
-    expect(post).toHaveBeenCalledWith(
-      expect.stringMatching(/operateLog\/add$/),
-      { accountName: 'admin', appCode: 'test-app', functionId: fn('add').applicationMenuFunctionId, menuId: 'm-roles' },
-      { silent: true },
-    )
-  })
-  it('logs nothing without a current menu', () => {
-    logIn()
-    logOperation(fn('add'))
-    expect(post).not.toHaveBeenCalled()
   })
 })
 

@@ -6,7 +6,7 @@
  * plus `hasMenuAction(action)` over all menus. The menus reload by themselves when the gateway's
  * `grants-version` answer header changes (./grants.ts): a role change shows without signing out.
  */
-export { Can, useCan, hasMenuAction, logOperation, permissionsOf, type MenuAction } from './can'
+export { Can, useCan, hasMenuAction, permissionsOf, type MenuAction } from './can'
 export { enterShell, guardPage, requireMenu, ForbiddenError, isForbiddenError } from './guard'
 export { ensureMenus, knownMenus, menuKeys, menusQueryKey, menusQueryOptions, setCurrentMenuForPath, useMenus } from './menus'
 export { noteGrantsVersion, onPageGrantChange, reloadMenus } from './grants'

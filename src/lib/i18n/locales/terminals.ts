@@ -23,15 +23,6 @@ export const zh = {
   filter: { keyword: '关键字', keywordHint: '设备号、设备名或账号' },
   status: { unauthorised: '未授权', authorised: '已授权', cancelled: '已取消', rejected: '已驳回' },
   connection: { online: '在线', offline: '离线', expired: '已过期' },
-  place: {
-    loopback: '本机',
-    private: '内网',
-    beijing: '北京',
-    shanghai: '上海',
-    hangzhou: '杭州',
-    nanjing: '南京',
-    shenzhen: '深圳',
-  },
   action: { agree: '授权', reject: '驳回', cancel: '取消授权', release: '释放设备' },
   agree: {
     title: '授权终端',
@@ -82,15 +73,6 @@ export const en: Shape<typeof zh> = {
   filter: { keyword: 'Keyword', keywordHint: 'Device id, name or account' },
   status: { unauthorised: 'Unauthorised', authorised: 'Authorised', cancelled: 'Cancelled', rejected: 'Rejected' },
   connection: { online: 'Online', offline: 'Offline', expired: 'Expired' },
-  place: {
-    loopback: 'This machine',
-    private: 'Private network',
-    beijing: 'Beijing',
-    shanghai: 'Shanghai',
-    hangzhou: 'Hangzhou',
-    nanjing: 'Nanjing',
-    shenzhen: 'Shenzhen',
-  },
   action: { agree: 'Authorise', reject: 'Reject', cancel: 'Cancel authorisation', release: 'Release device' },
   agree: {
     title: 'Authorise terminal',
