@@ -29,7 +29,7 @@ import * as projectStructure from '../../../src/lib/i18n/locales/projectStructur
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container } from '../../db/schema'
-import { dictionaryResolver, requireDictionaryItem, setDictionaryUse } from '../dataDictionary'
+import { dictionaryItems, dictionaryResolver, requireDictionaryItem, setDictionaryUse } from '../dataDictionary'
 import { treeSheetColumns, type ExcelColumn } from '../../lib/excel'
 import { localeTexts } from '../../lib/fields'
 import { ApiError } from '../../lib/http'
@@ -110,11 +110,18 @@ export const containerResource = defineResource({
   },
 })
 
+/** The type's cell of an exported row: its label in the request's language (exportRows adds them), else its code. */
+const TYPE_LABEL = 'containerTypeLabel'
+
 export const CONTAINER_COLUMNS: ExcelColumn[] = treeSheetColumns(
   excelColumns(CONTAINER_FIELDS, localeTexts({ projectStructure })),
   'containerCode',
   'containerName',
   { zh: '项目', en: 'project' },
+).map((c) =>
+  c.field === 'containerType'
+    ? { ...c, format: (v, rec, lang) => (rec[TYPE_LABEL] as Record<string, string> | undefined)?.[lang] ?? v }
+    : c,
 )
 
 /** What a node of the tree answers (besides id, parent, version, level and child count). */
@@ -165,6 +172,10 @@ export function registerContainerRoutes(app: FastifyInstance, ctx: Ctx): void {
           nature: 'entity',
         },
         fileName: { zh: '项目容器', en: 'containers' },
+        exportRows: async (db, rows) => {
+          const items = new Map(((await dictionaryItems(db, TYPE_KEY, true)) ?? []).map((i) => [i.code, { zh: i.label, en: i.labelEn }]))
+          return rows.map((r) => ({ ...r, [TYPE_LABEL]: items.get(String(r.containerType)) }))
+        },
         row: containerImportRow,
         target: containerTreeQuery.pick({ projectId: true }),
         // a type named by its label is stored as its code (unknown ones are refused by the add)
