@@ -53,8 +53,10 @@ export function DataDictionaryPage() {
     <div className="flex flex-col gap-4">
       <ScreenHeader description={t('dataDictionary.description')} />
       <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <Card className="p-4" aria-label={t('dataDictionary.keys')}>
-          <h2 className="mb-2 text-base font-semibold">{t('dataDictionary.keys')}</h2>
+        <Card className="p-4" role="region" aria-labelledby="data-dict-keys">
+          <h2 id="data-dict-keys" className="mb-2 text-base font-semibold">
+            {t('dataDictionary.keys')}
+          </h2>
           <PanelList
             resource={dataDictKeyResource}
             title={t('dataDictionary.keys')}
@@ -67,14 +69,21 @@ export function DataDictionaryPage() {
             form={{ render: () => <DeclaredFields fields={DATA_DICT_KEY_FIELDS} /> }}
           />
         </Card>
-        <Card className="p-4" aria-label={selected ? t('dataDictionary.itemsOf', { name: selected.keyName }) : t('dataDictionary.items')}>
+        <Card className="p-4" role="region" aria-labelledby="data-dict-items">
           {selected ? (
             <>
-              <h2 className="mb-2 text-base font-semibold">{t('dataDictionary.itemsOf', { name: selected.keyName })}</h2>
+              <h2 id="data-dict-items" className="mb-2 text-base font-semibold">
+                {t('dataDictionary.itemsOf', { name: selected.keyName })}
+              </h2>
               <ItemList key={selected.keyId} dictKey={selected} />
             </>
           ) : (
-            <p className="py-8 text-center text-sm text-muted-foreground">{t('dataDictionary.pickKey')}</p>
+            <>
+              <h2 id="data-dict-items" className="mb-2 text-base font-semibold">
+                {t('dataDictionary.items')}
+              </h2>
+              <p className="py-8 text-center text-sm text-muted-foreground">{t('dataDictionary.pickKey')}</p>
+            </>
           )}
         </Card>
       </div>
@@ -115,6 +124,7 @@ function ItemList({ dictKey }: { dictKey: DataDictKey }) {
       resource={dataDictItemResource}
       title={t('dataDictionary.itemsOf', { name: dictKey.keyName })}
       extraQuery={{ keyId: dictKey.keyId }}
+      filters={[{ name: 'keyword', label: t('dataDictionary.field.keyword') }]}
       columns={columns}
       exportable={false}
       rowActions={(i) => (

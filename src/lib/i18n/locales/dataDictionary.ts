@@ -13,6 +13,7 @@ export const zh = {
   disabled: '停用',
   entity: { key: '字典键', item: '字典项' },
   field: {
+    keyword: '关键字',
     keyCode: '键编码',
     keyName: '名称',
     keyNameEn: '英文名称',
@@ -39,6 +40,7 @@ export const en: Shape<typeof zh> = {
   disabled: 'Disabled',
   entity: { key: 'dictionary key', item: 'dictionary item' },
   field: {
+    keyword: 'Keyword',
     keyCode: 'Key code',
     keyName: 'Name',
     keyNameEn: 'English name',
