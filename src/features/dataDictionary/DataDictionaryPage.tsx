@@ -24,8 +24,10 @@ const { Can } = permissionsOf('/admin/data-dictionary')
 const isSystemKey = (code: string) => (DICTIONARY_KEYS as readonly string[]).includes(code)
 
 export function DataDictionaryPage() {
-  const { t } = useT()
+  const { t, locale } = useT()
   const [selected, setSelected] = useState<DataDictKey | null>(null)
+  /** A key's name in the current language. */
+  const nameOf = (k: DataDictKey) => (locale === 'en' ? k.keyNameEn : k.keyName)
 
   const columns: ListColumn<DataDictKey>[] = [
     {
@@ -39,13 +41,12 @@ export function DataDictionaryPage() {
           aria-pressed={selected?.keyId === k.keyId}
           onClick={() => setSelected(k)}
         >
-          <span className="font-medium">{k.keyName}</span>
+          <span className="font-medium">{nameOf(k)}</span>
           <span className="font-mono text-xs text-muted-foreground">{k.keyCode}</span>
         </button>
       ),
-      exportValue: (k) => k.keyName,
+      exportValue: (k) => nameOf(k),
     },
-    { key: 'keyNameEn', header: t('dataDictionary.field.keyNameEn') },
     { key: 'itemCount', header: t('dataDictionary.field.itemCount'), align: 'right' },
   ]
 
@@ -73,9 +74,9 @@ export function DataDictionaryPage() {
           {selected ? (
             <>
               <h2 id="data-dict-items" className="mb-2 text-base font-semibold">
-                {t('dataDictionary.itemsOf', { name: selected.keyName })}
+                {t('dataDictionary.itemsOf', { name: nameOf(selected) })}
               </h2>
-              <ItemList key={selected.keyId} dictKey={selected} />
+              <ItemList key={selected.keyId} dictKey={selected} name={nameOf(selected)} />
             </>
           ) : (
             <>
@@ -91,7 +92,7 @@ export function DataDictionaryPage() {
   )
 }
 
-function ItemList({ dictKey }: { dictKey: DataDictKey }) {
+function ItemList({ dictKey, name }: { dictKey: DataDictKey; name: string }) {
   const { t } = useT()
   const qc = useQueryClient()
   const { data: items = [] } = useQuery(dictionaryItemsQueryOptions(dictKey.keyCode))
@@ -122,7 +123,7 @@ function ItemList({ dictKey }: { dictKey: DataDictKey }) {
   return (
     <PanelList
       resource={dataDictItemResource}
-      title={t('dataDictionary.itemsOf', { name: dictKey.keyName })}
+      title={t('dataDictionary.itemsOf', { name })}
       extraQuery={{ keyId: dictKey.keyId }}
       filters={[{ name: 'keyword', label: t('dataDictionary.field.keyword') }]}
       columns={columns}
