@@ -2,10 +2,11 @@
  * 数据字典 (issue 33) in Chromium against the real gateway: an item added to 容器类型 on the screen
  * (its dialog submitted), moved up, then chosen as a container's type in 项目容器's add dialog (also
  * submitted) — the tree shows the new label; while the container uses it, the item's delete is refused
- * with the reason; once the container is gone the item is deleted.
+ * with the reason; once the container is gone the item is deleted. The container types are kept in the
+ * service worker's cache of the account, as the other option sources are (read offline).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers'
+import { signIn, waitForServiceWorker } from './helpers'
 
 const PROJECT = '沪渝蓉高铁武宜段站前工程'
 const tag = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 10)}`
@@ -108,4 +109,24 @@ test('数据字典: an item added to 容器类型 is choosable in the container 
     .last()
     .click()
   await expect(row).toHaveCount(0)
+})
+
+test('项目容器 keeps the container types in the account’s offline cache, as the other option sources', async ({ page }) => {
+  await signIn(page, 'admin')
+  await waitForServiceWorker(page)
+  await page.goto('/admin/project-container')
+  await expect(page.getByRole('combobox', { name: '项目', exact: true })).toBeVisible()
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const found: string[] = []
+        for (const name of await caches.keys())
+          for (const req of await (await caches.open(name)).keys()) {
+            const url = new URL(req.url)
+            if (url.pathname === '/api/admin/v1/dictionary/items') found.push(url.searchParams.get('key') ?? '')
+          }
+        return found
+      }),
+    )
+    .toContain('container_type')
 })
