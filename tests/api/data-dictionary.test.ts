@@ -133,7 +133,9 @@ describe.each(inject('targets'))('data dictionary on $name', (t) => {
     const dup = await post(admin, `${ITEM}/add`, { keyId: key.keyId, itemCode: 'A', label: '重复', labelEn: 'Dup' }, 'en')
     expect(dup.body).toMatchObject({ code: 20006, data: { field: 'itemCode' }, message: 'The key already has an item with that code' })
     // the same code under another key is fine
-    ok(await post(admin, `${ITEM}/add`, { keyId: typeKey.keyId, itemCode: code('a'), label: '别的', labelEn: 'Other one' }))
+    const other = ok(await post<DictKey>(admin, `${KEY}/add`, { keyCode: code('k_'), keyName: '另一个键', keyNameEn: 'Other key' }))
+    ok(await post(admin, `${ITEM}/add`, { keyId: other.keyId, itemCode: 'a', label: '别的', labelEn: 'Other one' }))
+    ok(await del(admin, `${KEY}/delete`, [other.keyId]))
     const bad = await post(admin, `${ITEM}/add`, { keyId: key.keyId, itemCode: '', label: '', labelEn: 'x' })
     expect(bad.body.code).toBe(20001)
     expect([...new Set((bad.body.data as { field: string }[]).map((e) => e.field))].sort()).toEqual(['itemCode', 'label'])
