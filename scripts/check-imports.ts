@@ -30,6 +30,7 @@ export const TABLE_OWNER: Record<string, string> = {
       terminal: 'terminal terminalHeartbeat terminalEvent',
       attributes: 'attrGroup attrItem attrRelation attrValue attrTableRow boqItem resourcePool',
       dictionary: 'dictMajor dictNode wbsEbsRel',
+      dataDictionary: 'dataDictKey dataDictItem',
       files: 'userCommonFile fileChunk appSetting importJob',
       invite: 'invite',
       messages: 'msgConfig msgInbox msgPush',

@@ -19,6 +19,7 @@ import { Route as ShellPersonalViewRouteImport } from './routes/_shell/personal-
 import { Route as ShellAdminChar91indexChar93RouteImport } from './routes/_shell/admin/[index]'
 import { Route as ShellAdminAccountQuantityManagementRouteImport } from './routes/_shell/admin/account-quantity-management'
 import { Route as ShellAdminAppManageRouteImport } from './routes/_shell/admin/app-manage'
+import { Route as ShellAdminDataDictionaryRouteImport } from './routes/_shell/admin/data-dictionary'
 import { Route as ShellAdminDesignunitRouteImport } from './routes/_shell/admin/designunit'
 import { Route as ShellAdminEbsManagementRouteImport } from './routes/_shell/admin/ebs-management'
 import { Route as ShellAdminExtendsConfigurationRouteImport } from './routes/_shell/admin/extends-configuration'
@@ -110,6 +111,12 @@ const ShellAdminAppManageRoute = ShellAdminAppManageRouteImport.update({
   path: '/admin/app-manage',
   getParentRoute: () => ShellRoute,
 } as any)
+const ShellAdminDataDictionaryRoute =
+  ShellAdminDataDictionaryRouteImport.update({
+    id: '/admin/data-dictionary',
+    path: '/admin/data-dictionary',
+    getParentRoute: () => ShellRoute,
+  } as any)
 const ShellAdminDesignunitRoute = ShellAdminDesignunitRouteImport.update({
   id: '/admin/designunit',
   path: '/admin/designunit',
@@ -337,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/personal-view': typeof ShellPersonalViewRoute
   '/admin/account-quantity-management': typeof ShellAdminAccountQuantityManagementRoute
   '/admin/app-manage': typeof ShellAdminAppManageRoute
+  '/admin/data-dictionary': typeof ShellAdminDataDictionaryRoute
   '/admin/designunit': typeof ShellAdminDesignunitRoute
   '/admin/ebs-management': typeof ShellAdminEbsManagementRoute
   '/admin/extends-configuration': typeof ShellAdminExtendsConfigurationRoute
@@ -387,6 +395,7 @@ export interface FileRoutesByTo {
   '/personal-view': typeof ShellPersonalViewRoute
   '/admin/account-quantity-management': typeof ShellAdminAccountQuantityManagementRoute
   '/admin/app-manage': typeof ShellAdminAppManageRoute
+  '/admin/data-dictionary': typeof ShellAdminDataDictionaryRoute
   '/admin/designunit': typeof ShellAdminDesignunitRoute
   '/admin/ebs-management': typeof ShellAdminEbsManagementRoute
   '/admin/extends-configuration': typeof ShellAdminExtendsConfigurationRoute
@@ -439,6 +448,7 @@ export interface FileRoutesById {
   '/_shell/personal-view': typeof ShellPersonalViewRoute
   '/_shell/admin/account-quantity-management': typeof ShellAdminAccountQuantityManagementRoute
   '/_shell/admin/app-manage': typeof ShellAdminAppManageRoute
+  '/_shell/admin/data-dictionary': typeof ShellAdminDataDictionaryRoute
   '/_shell/admin/designunit': typeof ShellAdminDesignunitRoute
   '/_shell/admin/ebs-management': typeof ShellAdminEbsManagementRoute
   '/_shell/admin/extends-configuration': typeof ShellAdminExtendsConfigurationRoute
@@ -491,6 +501,7 @@ export interface FileRouteTypes {
     | '/personal-view'
     | '/admin/account-quantity-management'
     | '/admin/app-manage'
+    | '/admin/data-dictionary'
     | '/admin/designunit'
     | '/admin/ebs-management'
     | '/admin/extends-configuration'
@@ -541,6 +552,7 @@ export interface FileRouteTypes {
     | '/personal-view'
     | '/admin/account-quantity-management'
     | '/admin/app-manage'
+    | '/admin/data-dictionary'
     | '/admin/designunit'
     | '/admin/ebs-management'
     | '/admin/extends-configuration'
@@ -592,6 +604,7 @@ export interface FileRouteTypes {
     | '/_shell/personal-view'
     | '/_shell/admin/account-quantity-management'
     | '/_shell/admin/app-manage'
+    | '/_shell/admin/data-dictionary'
     | '/_shell/admin/designunit'
     | '/_shell/admin/ebs-management'
     | '/_shell/admin/extends-configuration'
@@ -713,6 +726,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/app-manage'
       fullPath: '/admin/app-manage'
       preLoaderRoute: typeof ShellAdminAppManageRouteImport
+      parentRoute: typeof ShellRoute
+    }
+    '/_shell/admin/data-dictionary': {
+      id: '/_shell/admin/data-dictionary'
+      path: '/admin/data-dictionary'
+      fullPath: '/admin/data-dictionary'
+      preLoaderRoute: typeof ShellAdminDataDictionaryRouteImport
       parentRoute: typeof ShellRoute
     }
     '/_shell/admin/designunit': {
@@ -995,6 +1015,7 @@ interface ShellRouteChildren {
   ShellPersonalViewRoute: typeof ShellPersonalViewRoute
   ShellAdminAccountQuantityManagementRoute: typeof ShellAdminAccountQuantityManagementRoute
   ShellAdminAppManageRoute: typeof ShellAdminAppManageRoute
+  ShellAdminDataDictionaryRoute: typeof ShellAdminDataDictionaryRoute
   ShellAdminDesignunitRoute: typeof ShellAdminDesignunitRoute
   ShellAdminEbsManagementRoute: typeof ShellAdminEbsManagementRoute
   ShellAdminExtendsConfigurationRoute: typeof ShellAdminExtendsConfigurationRoute
@@ -1042,6 +1063,7 @@ const ShellRouteChildren: ShellRouteChildren = {
   ShellAdminAccountQuantityManagementRoute:
     ShellAdminAccountQuantityManagementRoute,
   ShellAdminAppManageRoute: ShellAdminAppManageRoute,
+  ShellAdminDataDictionaryRoute: ShellAdminDataDictionaryRoute,
   ShellAdminDesignunitRoute: ShellAdminDesignunitRoute,
   ShellAdminEbsManagementRoute: ShellAdminEbsManagementRoute,
   ShellAdminExtendsConfigurationRoute: ShellAdminExtendsConfigurationRoute,

@@ -491,6 +491,7 @@ export * from './schema/messages'
 
 // ---- engineering dictionaries: majors, EBS / WBS / quantity trees, WBS–EBS relations (server/modules/dictionary) ----
 export * from './schema/dictionary'
+export * from './schema/dataDictionary'
 // ---- extension attributes, bill of quantities, resource pool (server/modules/attributes) ----
 export * from './schema/attributes'
 // ---- workflow: models, deployed versions, instances, tasks, workflow roles (server/modules/workflow) ----

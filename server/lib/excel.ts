@@ -40,8 +40,8 @@ export interface ExcelColumn {
   values?: readonly { value: string | number; label: Text }[]
   /** Shown in the instructions sheet. */
   hint?: Text
-  /** Export: the cell of a record (default: the field, mapped through `values`). */
-  format?: (value: unknown, record: Row) => unknown
+  /** Export: the cell of a record in the request's language (default: the field, mapped through `values`). */
+  format?: (value: unknown, record: Row, lang: Lang) => unknown
   /** Export only (not in the template, not read). */
   exportOnly?: boolean
 }
@@ -383,7 +383,7 @@ export async function buildWorkbook(columns: ExcelColumn[], records: Row[], lang
   for (const rec of records) {
     ws.addRow(
       columns.map((c) => {
-        const v = c.format ? c.format(rec[c.field], rec) : valueToLabel(c, rec[c.field], lang)
+        const v = c.format ? c.format(rec[c.field], rec, lang) : valueToLabel(c, rec[c.field], lang)
         if (v === null || v === undefined) return null
         if (v instanceof Date || typeof v === 'number' || typeof v === 'boolean') return v
         return String(v)

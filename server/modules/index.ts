@@ -15,6 +15,7 @@ import { setAuditProcessPorts } from './auditProcess'
 import { registerAttributeRoutes } from './attributes'
 import { registerAuthRoutes, registerRegistrationRoutes } from './auth'
 import { registerDashboardRoutes } from './dashboard'
+import { registerDataDictionaryRoutes } from './dataDictionary'
 import { registerDepartmentRoutes } from './department'
 import { registerDictionaryRoutes } from './dictionary'
 import { registerFileRoutes, setFilePorts } from './files'
@@ -27,7 +28,7 @@ import { registerPeopleRoutes, setPeoplePorts } from './people'
 import { registerPersonalRoutes } from './personal'
 import { registerProjectRoutes, type ProjectHandles } from './project'
 import { registerProjectInitRoutes } from './projectInit'
-import { registerProjectStructureRoutes } from './projectStructure'
+import { registerProjectStructureRoutes, setProjectStructurePorts } from './projectStructure'
 import { registerRoleRoutes, setRolePorts } from './role'
 import { registerRoleAuthRoutes } from './roleAuth'
 import { registerSearchRoutes } from './search'
@@ -85,6 +86,7 @@ export const MODULES: readonly GatewayModule[] = [
   { name: 'account', ports: setAccountPorts, register: registerAccountRoutes },
   {
     name: 'projectStructure',
+    ports: setProjectStructurePorts,
     register: (app, ctx, started) => {
       started.structure = registerProjectStructureRoutes(app, ctx)
     },
@@ -96,6 +98,7 @@ export const MODULES: readonly GatewayModule[] = [
   },
   { name: 'workSite', register: registerWorkSiteRoutes },
   { name: 'dictionary', register: registerDictionaryRoutes },
+  { name: 'dataDictionary', register: registerDataDictionaryRoutes },
   { name: 'terminal', register: registerTerminalRoutes },
   { name: 'logs', ports: setLogPorts, register: registerLogRoutes },
   { name: 'attributes', register: registerAttributeRoutes },

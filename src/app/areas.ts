@@ -18,6 +18,7 @@ import { accountsArea } from '@/features/accounts/manifest'
 import { appsArea } from '@/features/apps/manifest'
 import { attributesArea } from '@/features/attributes/manifest'
 import { dictionaryArea } from '@/features/dictionary/manifest'
+import { dataDictionaryArea } from '@/features/dataDictionary/manifest'
 import { logsArea } from '@/features/logs/manifest'
 import { personalArea } from '@/features/personal/manifest'
 import { projectInitArea } from '@/features/projectInit/manifest'
@@ -65,6 +66,7 @@ export const AREAS: readonly AreaManifest[] = [
   projectStructureArea,
   projectInitArea,
   dictionaryArea,
+  dataDictionaryArea,
   attributesArea,
   personalArea,
   workflowArea,

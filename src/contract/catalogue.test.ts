@@ -66,8 +66,8 @@ describe('catalogue types', () => {
 })
 
 describe('catalogue', () => {
-  it('lists the 38 admin screens of SPEC §2 (every /admin route but the /admin/index redirect), the personal centre and the test page, once each', () => {
-    expect(MENU_PATHS.filter((p) => p.startsWith('/admin/'))).toHaveLength(38)
+  it('lists the 38 admin screens of SPEC §2 and 数据字典 (every /admin route but the /admin/index redirect), the personal centre and the test page, once each', () => {
+    expect(MENU_PATHS.filter((p) => p.startsWith('/admin/'))).toHaveLength(39)
     expect(MENU_PATHS).toContain('/personal-view')
     expect(MENU_PATHS).toContain('/test/demo')
     expect(new Set(MENU_PATHS).size).toBe(MENU_PATHS.length)

@@ -219,6 +219,13 @@ export const CATALOGUE = [
         icon: 'lucide:clipboard-list',
         fns: { ...CRUD, import: '导入' },
       },
+      {
+        path: '/admin/data-dictionary',
+        name: '数据字典',
+        nameEn: 'Data dictionary',
+        icon: 'lucide:book-a',
+        fns: { add: '新增', edit: '编辑', delete: '删除', move: '移动' },
+      },
     ],
   },
   {

@@ -35,6 +35,13 @@ export const OPTION_SOURCES = [
 ] as const
 export type OptionSource = (typeof OPTION_SOURCES)[number]
 
+/**
+ * The keys of the data dictionary (数据字典, SPEC §7 `dictionary`) that declarations read: a choice of
+ * such a key stores an item's code, its options and labels are the key's enabled items.
+ */
+export const DICTIONARY_KEYS = ['container_type'] as const
+export type DictionaryKey = (typeof DICTIONARY_KEYS)[number]
+
 /** The form control of a chainage; its example. */
 export const MILEAGE_MAX = 24
 export const MILEAGE_EXAMPLE = 'DK0+000.000'
@@ -105,6 +112,11 @@ export interface SourceChoiceDecl extends Base {
   kind: 'choice'
   source: OptionSource
 }
+/** A choice of a data dictionary key's items (their code is stored; the gateway checks it is an enabled item). */
+export interface DictChoiceDecl extends Base {
+  kind: 'choice'
+  dictionary: DictionaryKey
+}
 /** A person (user id) of the people source. */
 export interface PersonDecl extends Base {
   kind: 'person'
@@ -131,7 +143,17 @@ export interface SwitchDecl extends Base {
 }
 
 export type FieldDecl =
-  TextDecl | NumberDecl | DateDecl | EnumChoiceDecl | SourceChoiceDecl | PersonDecl | SignatureDecl | PhotosDecl | MileageDecl | SwitchDecl
+  | TextDecl
+  | NumberDecl
+  | DateDecl
+  | EnumChoiceDecl
+  | SourceChoiceDecl
+  | DictChoiceDecl
+  | PersonDecl
+  | SignatureDecl
+  | PhotosDecl
+  | MileageDecl
+  | SwitchDecl
 export type FieldKind = FieldDecl['kind']
 export type Place = 'list' | 'filter' | 'form' | 'excel' | 'offline'
 
@@ -144,6 +166,7 @@ export function defineFields<const F extends readonly FieldDecl[]>(labels: strin
 }
 
 export const isEnumChoice = (f: FieldDecl): f is EnumChoiceDecl => f.kind === 'choice' && 'options' in f
+export const isDictChoice = (f: FieldDecl): f is DictChoiceDecl => f.kind === 'choice' && 'dictionary' in f
 /** The i18n key of an option's label. */
 export const optionLabel = (f: EnumChoiceDecl, value: string | number): string => `${f.optionLabels}.${f.optionKey ?? ''}${value}`
 /** The field of a key (a declaration's field used on its own: a dialog's one or two fields). */
@@ -249,7 +272,7 @@ export interface DeclaredExcelColumn {
 /**
  * The Excel columns of the fields placed in the sheet, in their order. A choice of a source, a person,
  * a signature, photos and a switch have no cell of their own: `custom` gives theirs (e.g. a line by its
- * code), or the declaration is refused.
+ * code), or the declaration is refused. A data dictionary choice's cell holds the item's code.
  */
 export function excelColumns(
   fields: readonly Declared[],
@@ -259,7 +282,7 @@ export function excelColumns(
   return fieldsIn(fields, 'excel').map((f) => {
     const own = custom[f.key]
     if (own) return own
-    if (!(f.kind === 'text' || f.kind === 'number' || f.kind === 'date' || f.kind === 'mileage' || isEnumChoice(f)))
+    if (!(f.kind === 'text' || f.kind === 'number' || f.kind === 'date' || f.kind === 'mileage' || isEnumChoice(f) || isDictChoice(f)))
       throw new Error(`excelColumns: ${f.key} (${f.kind}) needs its column in \`custom\``)
     const p = placement(f, 'excel')
     // a field with a default may be left empty

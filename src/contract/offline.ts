@@ -5,6 +5,7 @@
  * (network-first with a short timeout, per account, successful envelopes only). A new dictionary
  * (EBS / WBS / quantity, engineering majors…) is one more line here, never new code.
  */
+import { DATA_DICT_API } from './schemas/dataDictionary'
 import { DICT_API } from './schemas/dictionary'
 import { ORG_API } from './schemas/org'
 import { PEOPLE_API } from './schemas/people'
@@ -24,6 +25,7 @@ export const OFFLINE_CACHED_PATHS: readonly string[] = [
   DICT_API.standard,
   DICT_API.relTree,
   DICT_API.relList,
+  DATA_DICT_API.items, // a data dictionary key's items (issue 33): the choices and labels of container types…
 ]
 
 export * from './offlineCache'

@@ -44,6 +44,7 @@ export const V = {
   mileageOverlap: 'v.mileageOverlap',
   mileageCenter: 'v.mileageCenter',
   placeholder: 'v.placeholder',
+  notInDictionary: 'v.notInDictionary',
 } as const
 
 export type ValidationKey = (typeof V)[keyof typeof V]
@@ -102,6 +103,11 @@ export const validationMessages: Record<ValidationKey, { zh: string; en: string 
     en: 'The mileage must lie within the design unit’s range ({value})',
   },
   'v.mileageCenter': { zh: '中心里程须在起点与终点里程之间', en: 'The centre mileage must lie between the start and end mileages' },
+  // v.notInDictionary:{code}: a value that is not an enabled item of its data dictionary key
+  'v.notInDictionary': {
+    zh: '{field}“{value}”不是数据字典中可选的项（不存在或已停用）',
+    en: '{field} “{value}” is not an option of the data dictionary (unknown or disabled)',
+  },
   // v.placeholder:{x}|{a} {b}: the unknown placeholder, then the allowed ones
   'v.placeholder': {
     zh: '{field}含有不可用的占位符 {value}，可用的占位符：{allowed}',

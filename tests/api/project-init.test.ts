@@ -337,7 +337,8 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     bad['参建单位']![1]![0] = '没有这个单位'
     bad['线路']!.push(['ZX', '正线二', 'main'])
     bad['项目容器']!.push(['S3-X', '孤儿', 'NOPE', 'bridge'])
-    bad['项目容器']!.push(['S4', '', '', 'castle'])
+    bad['项目容器']!.push(['S4', '', '', '城 堡'])
+    bad['项目容器']!.push(['S5', '城堡', '', 'castle'])
     bad['设计单元']!.push(['DU3', '重叠', 'ZX', 'DK12+500', 'DK12+900'])
     bad['设计单元']!.push(['DU4', '无线路', 'QQ', 'DK19+000', 'DK20+000'])
     bad['设计单元']!.push(['DU5', '倒置', 'ZX', 'DK30+000', 'DK29+000'])
@@ -352,7 +353,9 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     expect(at('unit', 2)).toEqual(['organizationName'])
     expect(at('line', 4)).toEqual(['lineCode'])
     expect(at('container', 6)).toEqual(['parentCode'])
-    expect(at('container', 7)).toEqual(['containerName', 'containerType'])
+    expect(at('container', 7)).toEqual(['containerName'])
+    // a type that is not an enabled item of the data dictionary's container_type
+    expect(at('container', 8)).toEqual(['containerType'])
     expect(at('designUnit', 4)).toEqual(['startMileage'])
     expect(at('designUnit', 5)).toEqual(['lineCode'])
     expect(at('designUnit', 6)).toEqual(['endMileage'])
@@ -364,7 +367,7 @@ describe.each(inject('targets'))('project initialisation on $name', (t) => {
     const overlap = errors.find((e) => e.sheet === 'designUnit' && e.row === 4)!
     expect(overlap.message.zh).toContain('汉江特大桥设计单元')
     expect(overlap.message.en).toContain('overlaps')
-    expect(reported.report!.find((s) => s.sheet === 'container')!.rows).toBe(6)
+    expect(reported.report!.find((s) => s.sheet === 'container')!.rows).toBe(7)
 
     // nothing created, and creating is refused
     expect((await post(admin, `${W}/create`, { runId: run.runId })).body.code).toBe(20021)

@@ -178,7 +178,7 @@ describe.each(inject('targets'))('project structure on $name', (t) => {
     // a client-supplied id already taken: 20006 on the id
     expect((await addNode(member, p1, 'S1-X', null, { containerId: b.containerId })).body).toMatchObject({ code: 20006 })
 
-    const bad = await post(member, `${C}/add`, { projectId: p1, containerCode: '坏 编码', containerName: '#节点', containerType: 'castle' })
+    const bad = await post(member, `${C}/add`, { projectId: p1, containerCode: '坏 编码', containerName: '#节点', containerType: '城 堡' })
     expect(bad.body.code).toBe(20001)
     expect(fieldsOf(bad).sort()).toEqual(['containerCode', 'containerName', 'containerType'])
     // a parent of another project is not a parent here

@@ -295,6 +295,20 @@ const CASES: Record<string, Case> = {
     values: () => ({ 清单编码: `e2e${uniqueTag()}` }),
     named: '清单编码',
   },
+  // 数据字典: a key, and an item of the seeded 容器类型 (its list searched: the key has more than a page of items)
+  字典键: { path: '/admin/data-dictionary', rename: '名称' },
+  字典项: {
+    path: '/admin/data-dictionary',
+    open: async (page) => {
+      await main(page)
+        .getByRole('button', { name: /^容器类型/ })
+        .first()
+        .click()
+      await main(page).getByRole('region', { name: '“容器类型”的字典项' }).getByRole('button', { name: '新增', exact: true }).click()
+    },
+    search: '关键字',
+    rename: '中文名称',
+  },
   项目部门: {
     path: '/admin/project-configuration',
     open: async (page) => {

@@ -34,7 +34,7 @@ import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
 import { orgIdsByNames, unitNames } from '../org'
 import { projectDeptTree } from '../project'
-import { CONTAINER_COLUMNS, insertContainerRows, treeRows } from '../projectStructure'
+import { CONTAINER_COLUMNS, containerTypeResolver, insertContainerRows, treeRows } from '../projectStructure'
 import { insertWorkSite, STRUCTURE_CODE_COLUMNS, workSiteExcelColumns, workSiteSheetSelection } from '../workSite'
 import type { WriteContext } from '../../lib/resource'
 import { registerInitSheet, type InitRow, type Text } from './registry'
@@ -287,6 +287,15 @@ export function registerStructureSheets(h: InitHandles): void {
           )
         seen.add(r.data.containerCode)
       }
+      const typeOf = await containerTypeResolver(ctx.db)
+      for (const r of rows)
+        if (typeOf(r.data.containerType) === null)
+          errors.push(
+            textError('container', r.row, 'containerType', {
+              zh: `节点类型“${r.data.containerType}”不是数据字典“容器类型”中启用的项`,
+              en: `The type “${r.data.containerType}” is not an enabled item of the data dictionary’s container types`,
+            }),
+          )
       return errors
     },
     async insert(rows, ctx) {

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { eq } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { excelColumns } from '../../../src/contract/fields'
 import { CONTAINER_FIELDS } from '../../../src/contract/fields/projectStructure'
@@ -29,6 +29,7 @@ import * as projectStructure from '../../../src/lib/i18n/locales/projectStructur
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container } from '../../db/schema'
+import { dictionaryItems, dictionaryResolver, requireDictionaryItem, setDictionaryUse } from '../dataDictionary'
 import { treeSheetColumns, type ExcelColumn } from '../../lib/excel'
 import { localeTexts } from '../../lib/fields'
 import { ApiError } from '../../lib/http'
@@ -48,6 +49,28 @@ export const containerTree = defineTree({
 
 const DUP_CODE = { zh: '本项目中已有该编码的节点', en: 'A node with this code exists in the project' }
 const NO_PARENT = { zh: '上级编码在本项目中不存在', en: 'No node of the project has this parent code' }
+/** A container's type is an item of this data dictionary key (its code is stored). */
+const TYPE_KEY = 'container_type' as const
+
+/** At start: the containers store codes of the container type key (its items in use are not deleted). */
+export function setContainerTypeUse(): void {
+  setDictionaryUse(TYPE_KEY, {
+    what: { zh: '项目容器节点', en: 'container nodes' },
+    count: async (db, codes) => {
+      if (codes.length === 0) return new Map()
+      const rows = await db
+        .select({ code: container.containerType, n: count() })
+        .from(container)
+        .where(inArray(container.containerType, codes))
+        .groupBy(container.containerType)
+      return new Map(rows.map((r) => [r.code, r.n]))
+    },
+  })
+}
+
+/** Reads a type named by its code or its zh or en label as the code of an enabled container type; null: none. */
+export const containerTypeResolver = (db: Db) => dictionaryResolver(db, TYPE_KEY)
+
 const COPY_CLASH = {
   zh: '复制后的编码与已有节点重复，请换一个编码后缀',
   en: 'The copied codes clash with existing ones; choose another code suffix',
@@ -81,13 +104,24 @@ export const containerResource = defineResource({
   sortable: { path: container.path, containerCode: container.containerCode, containerName: container.containerName },
   unique: [{ field: 'containerCode', within: ['projectId'], message: DUP_CODE }],
   onAdd: placeNode(containerTree, 'containerId', (input) => String(input.projectId)),
+  // an enabled item of the container type key; a node keeps a type disabled since it was chosen
+  beforeWrite: async (input, current, w) => {
+    if (current?.containerType !== input.containerType) await requireDictionaryItem(w.tx, TYPE_KEY, input.containerType, 'containerType')
+  },
 })
+
+/** The type's cell of an exported row: its label in the request's language (exportRows adds them), else its code. */
+const TYPE_LABEL = 'containerTypeLabel'
 
 export const CONTAINER_COLUMNS: ExcelColumn[] = treeSheetColumns(
   excelColumns(CONTAINER_FIELDS, localeTexts({ projectStructure })),
   'containerCode',
   'containerName',
   { zh: '项目', en: 'project' },
+).map((c) =>
+  c.field === 'containerType'
+    ? { ...c, format: (v, rec, lang) => (rec[TYPE_LABEL] as Record<string, string> | undefined)?.[lang] ?? v }
+    : c,
 )
 
 /** What a node of the tree answers (besides id, parent, version, level and child count). */
@@ -138,8 +172,17 @@ export function registerContainerRoutes(app: FastifyInstance, ctx: Ctx): void {
           nature: 'entity',
         },
         fileName: { zh: '项目容器', en: 'containers' },
+        exportRows: async (db, rows) => {
+          const items = new Map(((await dictionaryItems(db, TYPE_KEY, true)) ?? []).map((i) => [i.code, { zh: i.label, en: i.labelEn }]))
+          return rows.map((r) => ({ ...r, [TYPE_LABEL]: items.get(String(r.containerType)) }))
+        },
         row: containerImportRow,
         target: containerTreeQuery.pick({ projectId: true }),
+        // a type named by its label is stored as its code (unknown ones are refused by the add)
+        toInput: async (w, data) => ({
+          ...data,
+          containerType: (await dictionaryResolver(w.tx, TYPE_KEY))(String(data.containerType)) ?? data.containerType,
+        }),
       },
     }),
   )
@@ -162,6 +205,11 @@ export async function insertContainerRows(
   rows: (z.infer<typeof containerImportRow> & { containerId?: string })[],
   done: (n: number) => void = () => undefined,
 ): Promise<Map<string, string>> {
+  // the types as codes (a row may name a type by its label); 20001 on the first that is not an enabled item
+  const typeOf = await dictionaryResolver(w.tx, TYPE_KEY)
+  rows = rows.map((r) => ({ ...r, containerType: typeOf(r.containerType) ?? r.containerType }))
+  const unknown = rows.find((r) => typeOf(r.containerType) === null)
+  if (unknown) await requireDictionaryItem(w.tx, TYPE_KEY, unknown.containerType, 'containerType')
   await containerTree.lock(w.tx, projectId)
   const existing = await w.tx
     .select({ id: container.containerId, code: container.containerCode, path: container.path })

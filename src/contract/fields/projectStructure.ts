@@ -5,25 +5,6 @@
  */
 import { defineFields } from '../fields'
 
-/**
- * Container types. No dictionary table exists yet: a fixed list with zh/en names in the console's
- * i18n (projectStructure.containerType.*); a dictionary key can replace it later.
- */
-export const CONTAINER_TYPES = [
-  'section',
-  'station',
-  'bridge',
-  'tunnel',
-  'subgrade',
-  'culvert',
-  'pier',
-  'span',
-  'track',
-  'building',
-  'other',
-] as const
-export type ContainerType = (typeof CONTAINER_TYPES)[number]
-
 /** Nature (性质): a physical part of the works, temporary works, or a grouping node. */
 export const CONTAINER_NATURES = ['entity', 'temporary', 'virtual'] as const
 export type ContainerNature = (typeof CONTAINER_NATURES)[number]
@@ -39,14 +20,14 @@ const major = { key: 'major', kind: 'text', max: 40, form: true } as const
 export const CONTAINER_FIELDS = defineFields('projectStructure.container.field', [
   { key: 'containerName', kind: 'text', max: 60, format: 'name', required: true, form: true, excel: { width: 28 } },
   { key: 'containerCode', kind: 'text', max: 40, format: 'code', required: true, form: true, excel: { width: 18 } },
+  /** An item of the data dictionary key `container_type` (数据字典): its code is stored. */
   {
     key: 'containerType',
     kind: 'choice',
-    options: CONTAINER_TYPES,
-    optionLabels: 'projectStructure.containerType',
+    dictionary: 'container_type',
     required: true,
     form: true,
-    excel: { width: 12 },
+    excel: { width: 12, hint: 'projectStructure.container.typeHint' },
   },
   {
     key: 'nature',

@@ -7,7 +7,7 @@
  *   export const siteListQuery = listQuery.extend({ keyword: filterText(60), ...filterShape(SITE_FIELDS) })
  */
 import { z } from 'zod'
-import { isEnumChoice, sourceOf, type FieldDecl, type FieldValue } from '../fields'
+import { isDictChoice, isEnumChoice, sourceOf, type FieldDecl, type FieldValue } from '../fields'
 import { V, filterText, isoDate, name, optional, optionalText, str, tel, text } from '../rules'
 import { id } from './common'
 import { mileage, optionalMileage, structureCode } from './structureRules'
@@ -19,6 +19,9 @@ type Output<D> = D extends { required: true } | { default: string | number | boo
 
 /** The zod shape of declared fields: key → the field's rule. */
 export type DeclaredShape<F extends readonly FieldDecl[]> = { [D in F[number] as D['key']]: z.ZodType<Output<D>> }
+
+/** The longest code of a data dictionary item (../fields/dataDictionary.ts). */
+export const DICT_CODE_MAX = 40
 
 const blank = (v: unknown) => v === '' || v === null
 const blankToNull = (v: unknown) => (v === '' ? null : v)
@@ -80,6 +83,8 @@ export function fieldRule(f: FieldDecl): z.ZodType {
         const one = optionRule(f.options, f.required ? V.required : V.invalid)
         return f.default !== undefined ? one.default(f.default) : f.required ? one : optional(one)
       }
+      // a data dictionary item's code: whether it is an enabled item, the gateway checks
+      if (isDictChoice(f)) return f.required ? structureCode(DICT_CODE_MAX) : optional(structureCode(DICT_CODE_MAX))
       break
   }
   // a choice of a source, a person, a signature: an id
@@ -102,6 +107,7 @@ export function filterShape<const F extends readonly FieldDecl[]>(fields: F): Fi
       .filter((f) => f.filter)
       .map((f) => {
         if (isEnumChoice(f)) return [f.key, optionRule(f.options, V.invalid).optional()]
+        if (isDictChoice(f)) return [f.key, optional(structureCode(DICT_CODE_MAX))]
         if (sourceOf(f)) return [f.key, id().optional()]
         if (f.kind === 'text') return [f.key, filterText(f.max)]
         throw new Error(`filterShape: no filter for ${f.key} (${f.kind})`)

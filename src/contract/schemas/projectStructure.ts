@@ -14,15 +14,14 @@
 import { z } from 'zod'
 import {
   CONTAINER_FIELDS,
-  CONTAINER_TYPES,
   DESIGN_UNIT_FIELDS,
   UNIT_ENGINEERING_CATEGORIES,
   UNIT_ENGINEERING_FIELDS,
   WORK_POINT_FIELDS,
 } from '../fields/projectStructure'
-import type { ContainerNature, ContainerType, UnitEngineeringCategory } from '../fields/projectStructure'
+import type { ContainerNature, UnitEngineeringCategory } from '../fields/projectStructure'
 import { parseChainage } from '../mileage'
-import { V, filterText, int, str } from '../rules'
+import { V, filterText, int, optional, str, text } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 import { declaredShape } from './fields'
 import { structureCode } from './structureRules'
@@ -53,9 +52,11 @@ export interface StructureOptions {
 
 // ---- container nodes -------------------------------------------------------------------------------
 
-export { CONTAINER_TYPES, CONTAINER_NATURES, UNIT_ENGINEERING_CATEGORIES } from '../fields/projectStructure'
+export { CONTAINER_NATURES, UNIT_ENGINEERING_CATEGORIES } from '../fields/projectStructure'
 export { structureCode, mileage, optionalMileage } from './structureRules'
-export type { ContainerType, ContainerNature, UnitEngineeringCategory } from '../fields/projectStructure'
+export type { ContainerNature, UnitEngineeringCategory } from '../fields/projectStructure'
+/** A container type: the code of an item of the data dictionary key `container_type`. */
+export type ContainerType = string
 
 /** A node's fields, as declared (../fields/projectStructure.ts). */
 export const containerFields = z.object(declaredShape(CONTAINER_FIELDS))
@@ -72,7 +73,7 @@ export const containerUpdate = containerFields.extend({ containerId: id(), versi
 export const containerListQuery = listQuery.extend({
   projectId: id(),
   keyword: filterText(60),
-  containerType: z.enum(CONTAINER_TYPES, { error: V.invalid }).optional(),
+  containerType: optional(structureCode(40)),
 })
 
 export const containerTreeQuery = z.object({ projectId: id(), keyword: filterText(60) })
@@ -99,9 +100,13 @@ export const containerCopy = z.object({
     .default('-1'),
 })
 
-/** One row of the container import: the parent by its code (earlier in the file, or already in the project). */
+/**
+ * One row of the container import: the parent by its code (earlier in the file, or already in the
+ * project); the type as an item's code or its zh or en label (the gateway reads it in the dictionary).
+ */
 export const containerImportRow = containerFields.extend({
   parentCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), structureCode().optional()),
+  containerType: text(60),
 })
 
 export type ContainerFields = z.infer<typeof containerFields>

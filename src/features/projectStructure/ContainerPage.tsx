@@ -10,6 +10,7 @@ import { CONTAINER_FIELDS } from '@/contract/fields/projectStructure'
 import { PROJECT_STRUCTURE_API, containerCopy, type ContainerNode, type ContainerType } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
 import { DeclaredFields } from '@/lib/crud'
+import { useDictionary } from '@/lib/dictionary'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
 import { TreeDictionary } from '@/lib/tree/TreeDictionary'
@@ -39,7 +40,7 @@ function ContainerTree({ projectId }: { projectId: string }) {
   const { t } = useT()
   const qc = useQueryClient()
   const query = useQuery(containerTreeQueryOptions(projectId))
-  const typeLabel = (v: string) => t(`projectStructure.containerType.${v as ContainerType}`)
+  const { labelOf: typeLabel } = useDictionary('container_type')
   const natureLabel = (v: string) => t(`projectStructure.nature.${v as 'entity'}`)
   const refresh = () => qc.invalidateQueries({ queryKey: structureKeys.containers() })
 

@@ -12,23 +12,26 @@ import {
   MILEAGE_EXAMPLE,
   MILEAGE_MAX,
   fieldsIn,
+  isDictChoice,
   isEnumChoice,
   optionLabel,
   placement,
   sourceOf,
   valueText,
   type Declared,
+  type DictionaryKey,
   type OptionSource,
   type Translate,
 } from '@/contract/fields'
+import { useDictionary } from '@/lib/dictionary'
 import { translate, useT } from '@/lib/i18n'
 import { Fragment, type ReactNode } from 'react'
 import { FormField, FormGrid, type FormFieldProps } from './form'
 import { plainCell, type FilterField, type ListColumn } from './list/types'
 
 type Option = { value: string | number; label: string; group?: string }
-/** The choices of the options sources, as the screen read them. */
-export type OptionSources = Partial<Record<OptionSource, readonly Option[]>>
+/** The choices of the options sources, as the screen read them (a data dictionary key's: read by the field itself unless given). */
+export type OptionSources = Partial<Record<OptionSource | DictionaryKey, readonly Option[]>>
 
 /** `t` for the keys a declaration names (plain strings). */
 export function useTranslate(): Translate {
@@ -38,6 +41,7 @@ export function useTranslate(): Translate {
 
 function optionsOf(f: Declared, t: Translate, sources: OptionSources): readonly Option[] | undefined {
   if (isEnumChoice(f)) return f.options.map((value: string | number) => ({ value, label: t(optionLabel(f, value)) }))
+  if (isDictChoice(f)) return sources[f.dictionary]
   const source = sourceOf(f)
   return source ? sources[source] : undefined
 }
@@ -70,7 +74,19 @@ export function declaredFieldProps(f: Declared, t: Translate, sources: OptionSou
 export type DeclaredFieldProps = { field: Declared; sources?: OptionSources } & Partial<FormFieldProps>
 
 /** A declared field of the form; props given here (other than undefined) win over the declaration's. */
-export function DeclaredField({ field, sources, ...own }: DeclaredFieldProps) {
+export function DeclaredField(props: DeclaredFieldProps) {
+  const { field, sources } = props
+  if (isDictChoice(field) && !sources?.[field.dictionary]) return <DictionaryField {...props} dictionary={field.dictionary} />
+  return <PlainDeclaredField {...props} />
+}
+
+/** A choice of a data dictionary key: its enabled items as options. */
+function DictionaryField({ dictionary, sources, ...props }: DeclaredFieldProps & { dictionary: DictionaryKey }) {
+  const { options } = useDictionary(dictionary)
+  return <PlainDeclaredField {...props} sources={{ ...sources, [dictionary]: options }} />
+}
+
+function PlainDeclaredField({ field, sources, ...own }: DeclaredFieldProps) {
   const t = useTranslate()
   const given = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined))
   return <FormField {...declaredFieldProps(field, t, sources)} {...given} />

@@ -27,6 +27,7 @@ import type * as treeTexts from './locales/tree'
 import type * as projectStructureTexts from './locales/projectStructure'
 import type * as workSitesTexts from './locales/workSites'
 import type * as dictionaryTexts from './locales/dictionary'
+import type * as dataDictionaryTexts from './locales/dataDictionary'
 import type * as projectsTexts from './locales/projects'
 import type * as projectInitTexts from './locales/projectInit'
 import type * as terminalsTexts from './locales/terminals'
@@ -59,6 +60,7 @@ export const lazyTexts = {
   projectStructure: () => import('./locales/projectStructure'),
   workSites: () => import('./locales/workSites'),
   dictionary: () => import('./locales/dictionary'),
+  dataDictionary: () => import('./locales/dataDictionary'),
   projects: () => import('./locales/projects'),
   projectInit: () => import('./locales/projectInit'),
   terminals: () => import('./locales/terminals'),
@@ -101,6 +103,7 @@ export type Messages = ReturnType<typeof entry> & {
   projectStructure: typeof projectStructureTexts.zh
   workSites: typeof workSitesTexts.zh
   dictionary: typeof dictionaryTexts.zh
+  dataDictionary: typeof dataDictionaryTexts.zh
   projects: typeof projectsTexts.zh
   projectInit: typeof projectInitTexts.zh
   terminals: typeof terminalsTexts.zh
