@@ -1,5 +1,5 @@
 /**
- * The data dictionary (issue 33; migration 0038_data_dictionary): keys and each key's ordered items
+ * The data dictionary (issue 33; migration 0040_data_dictionary): keys and each key's ordered items
  * (a code unique within the key, zh and en labels, a sort number, enabled or not). Records that use an
  * item store its code (a container's `container_type`), so a key's codes stay as they are.
  */
