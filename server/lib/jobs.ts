@@ -202,10 +202,8 @@ export function workOfJob(j: ClaimedJob, o: JobOutcome): WorkEntry {
     kind: j.kind,
     code: message === null ? 10000 : 50000,
     durationMs: o.durationMs,
-    content:
-      message === null
-        ? `job ${j.id} done (attempt ${j.attempts})`
-        : `job ${j.id} failed (attempt ${j.attempts} of ${j.maxAttempts}${o.dead ? ', dead' : ''}): ${message}`,
+    // data, not words: the screen shows it whatever the reader's language (the outcome is the code's, the error the response)
+    content: JSON.stringify({ job: j.id, attempt: j.attempts, of: j.maxAttempts, ...(o.dead ? { dead: true } : {}) }),
     request: logContent(payload, 4000),
     response: message,
     accountName: caller?.account?.accountName ?? null,

@@ -408,6 +408,8 @@ describe.each(inject('targets'))('logs on $name', (t) => {
     expect(upkeep).toHaveLength(1)
     expect(upkeep[0]).toMatchObject({ menuPath: '/admin/systemLog', service: 'jobs/logs.partitions', code: 10000 })
     expect(upkeep[0]!.durationMs).toBeGreaterThanOrEqual(0)
+    // data, not English words: the partitions it created and dropped
+    expect(JSON.parse(String(upkeep[0]!.content))).toEqual({ created: expect.any(Number), dropped: expect.any(Number) })
     const expiry = work.body.data.records.filter((r) => r.action === 'account.expiring')
     expect(expiry.length).toBeGreaterThanOrEqual(1)
     expect(expiry[0]).toMatchObject({ service: 'jobs/account.expiring', code: 10000 })

@@ -329,7 +329,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: Ctx): void {
         ...('result' in r
           ? {
               code: Code.OK,
-              content: `created ${r.result.created.length}, dropped ${r.result.dropped.length} monthly partitions`,
+              content: JSON.stringify({ created: r.result.created.length, dropped: r.result.dropped.length }),
               response: JSON.stringify(r.result).slice(0, 4000),
             }
           : { code: Code.SERVER_FAULT, content: r.error instanceof Error ? r.error.message : String(r.error) }),
