@@ -3,6 +3,7 @@
  * choice's options), and the quantity dictionary's enabled entries a bill-of-quantities item is picked from.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { BoqQuantity } from '../../../src/contract/schemas/attributes'
 import type { Db } from '../../db/client'
 import { dictNode } from '../../db/schema'
 
@@ -16,15 +17,8 @@ export async function enabledDictNodeIds(db: Db, kind: 'ebs' | 'wbs' | 'quantity
   return new Set(rows.map((r) => r.id))
 }
 
-/** An enabled entry of the quantity dictionary: what a bill-of-quantities item copies. */
-export interface QuantityEntry {
-  nodeId: string
-  parentId: string | null
-  nodeCode: string
-  nodeName: string
-  unit: string | null
-  level: number
-}
+/** An enabled entry of the quantity dictionary: what a bill-of-quantities item copies (answered as it is by boqItem/quantities). */
+export type QuantityEntry = BoqQuantity
 
 const entryColumns = {
   nodeId: dictNode.nodeId,
