@@ -32,8 +32,10 @@ export type FileRow = typeof userCommonFile.$inferSelect
 
 /** 256 KiB: large enough that a 20 MB file is 80 rows, small enough to keep each statement light. */
 export const CHUNK_BYTES = 256 * 1024
-/** Pieces written by one INSERT and read by one SELECT. */
+/** Pieces written by one INSERT. */
 const PIECES_PER_STATEMENT = 8
+/** Pieces one SELECT of a download reads: 1 MiB, so that little of a large file is in flight at once (its text form included). */
+const PIECES_PER_READ = 4
 
 export interface StorageEnv {
   db: Db
@@ -167,7 +169,7 @@ const database: FileStorage = {
       env.db
         .select({ seq: fileChunk.seq, bytes: fileChunk.bytes })
         .from(fileChunk)
-        .where(and(eq(fileChunk.fileId, row.fileId), gte(fileChunk.seq, from), lt(fileChunk.seq, from + PIECES_PER_STATEMENT)))
+        .where(and(eq(fileChunk.fileId, row.fileId), gte(fileChunk.seq, from), lt(fileChunk.seq, from + PIECES_PER_READ)))
         .orderBy(fileChunk.seq)
     const first = count === 0 ? [] : await read(0)
     if (count > 0 && first[0]?.seq !== 0) return null
@@ -302,17 +304,24 @@ const STORES: Record<FileStore, FileStorage> = { disk, database, s3 }
 /** The store that holds (or will hold) a row's bytes. */
 export const storageOf = (row: Pick<FileRow, 'store'>): FileStorage => STORES[row.store as FileStore] ?? disk
 
-/** The stream again, in pieces of exactly CHUNK_BYTES (the last one shorter). */
+/** The stream again, in pieces of exactly CHUNK_BYTES (the last one shorter); each byte copied once. */
 async function* rechunk(stream: AsyncIterable<Buffer | Uint8Array>): AsyncGenerator<Buffer> {
-  let held = Buffer.alloc(0)
+  let held: Buffer[] = []
+  let size = 0
   for await (const part of stream) {
-    held = Buffer.concat([held, Buffer.isBuffer(part) ? part : Buffer.from(part)])
-    while (held.length >= CHUNK_BYTES) {
-      yield held.subarray(0, CHUNK_BYTES)
-      held = held.subarray(CHUNK_BYTES)
+    held.push(Buffer.isBuffer(part) ? part : Buffer.from(part))
+    size += part.length
+    if (size < CHUNK_BYTES) continue
+    let all = Buffer.concat(held, size)
+    while (all.length >= CHUNK_BYTES) {
+      yield all.subarray(0, CHUNK_BYTES)
+      all = all.subarray(CHUNK_BYTES)
     }
+    // the rest is copied out: the piece yielded above does not keep the whole buffer alive with it
+    held = all.length ? [Buffer.from(all)] : []
+    size = all.length
   }
-  if (held.length) yield held
+  if (size) yield Buffer.concat(held, size)
 }
 
 /** One PUT of a stream whose length and SHA-256 are the row's (no retries: the stream is read once). */
