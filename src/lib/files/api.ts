@@ -101,7 +101,8 @@ async function send(file: File, purpose: UploadPurpose, opts: UploadFileOptions)
     signal: opts.signal,
     silent: opts.silent,
     handled: [Code.INVALID],
-    timeoutMs: 120_000,
+    // a package of hundreds of MB takes its time on a slow line (it streams: the gateway holds no more of it)
+    timeoutMs: FILE_RULES[purpose].streamed ? 60 * 60_000 : 120_000,
     onProgress: opts.onProgress ? (loaded, total) => opts.onProgress!(total ? Math.round((loaded / total) * 100) : 0) : undefined,
   })
 }
