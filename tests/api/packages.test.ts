@@ -86,6 +86,10 @@ describe.each(inject('targets'))('installer packages on $name', (t) => {
     expect(tooBig.body.message).toBe(`文件大小不能超过 ${PACKAGE_MAX_MB} MB`)
     expect(tooBig.body.data).toEqual([{ field: 'file', key: 'v.invalid', message: `文件大小不能超过 ${PACKAGE_MAX_MB} MB` }])
 
+    // far over it: cut off at the limit, the client still gets the answer (not a broken connection)
+    const wayTooBig = await uploadPackage(admin, 'huge.apk', packageBytes(3 * PACKAGE_MAX_MB * MB))
+    expect(wayTooBig.body.code, wayTooBig.text).toBe(20001)
+
     // exactly the limit is accepted
     const atLimit = packageBytes(PACKAGE_MAX_MB * MB)
     const ok = await uploadPackage(admin, 'edge.apk', atLimit)

@@ -75,6 +75,19 @@ const BROKEN_MULTIPART = {
   en: 'The upload is incomplete or malformed; upload the file again',
 }
 
+/** Reads the rest of the request's body into nothing (no longer into the multipart parser). */
+async function drainRequest(req: FastifyRequest): Promise<void> {
+  const raw = req.raw
+  if (raw.readableEnded || raw.destroyed) return
+  raw.unpipe()
+  await new Promise<void>((resolve) => {
+    raw.once('end', resolve)
+    raw.once('close', resolve)
+    raw.once('error', () => resolve())
+    raw.resume()
+  })
+}
+
 /** The first `want` bytes of `it` (fewer at its end), and the parts read past them. */
 async function readHead(it: AsyncIterator<Buffer>, want: number): Promise<Buffer> {
   const parts: Buffer[] = []
@@ -156,6 +169,9 @@ async function readUpload<T>(
       }
     }
   } catch (err) {
+    // a file refused while it arrives (its kind, past its size): the rest is read and dropped, so the
+    // client, still sending, gets the answer rather than a connection that stalls
+    await drainRequest(req)
     // A refusal of the fields read so far (an unknown purpose…) is the answer as it stands.
     if (err instanceof ApiError) throw err
     const code = String((err as { code?: unknown }).code ?? '')
