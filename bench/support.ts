@@ -62,6 +62,8 @@ export async function waitUp(base: string) {
 
 export interface BenchGateway {
   base: string
+  /** The process started (tsx, whose child runs the gateway). */
+  pid: number
   /** SIGTERM (SIGKILL after 5 s), then the data directory removed when it was created here. */
   stop(): Promise<void>
 }
@@ -89,7 +91,7 @@ export async function startGateway(env: Record<string, string | undefined>, name
     await stop()
     throw err
   }
-  return { base, stop }
+  return { base, pid: child.pid!, stop }
 }
 
 export interface SeededDatabase {

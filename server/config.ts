@@ -1,6 +1,7 @@
 /** Gateway settings, all from the environment (durations in seconds unless named otherwise). */
 import path from 'node:path'
 import { DEFAULT_APP_CODE } from '../src/contract/paths'
+import { PACKAGE_MAX_MB } from '../src/contract/schemas/files'
 import type { ImportBounds } from './lib/excel'
 import { parseAllowList } from './lib/outbound'
 import { loadNotifyConfig, type NotifyConfig } from './modules/notify'
@@ -45,6 +46,8 @@ export interface Config {
   crashTests: boolean
   /** Seconds a signed file URL (`/files/<id>?exp&sig`) stays valid. */
   fileUrlTtl: number
+  /** The largest installer package (upload purpose `package`, TRESTLE_PACKAGE_MAX_MB, default 512), in bytes. */
+  packageMaxBytes: number
   /**
    * Where uploaded bytes live (server/modules/files/storage.ts): 'disk' — `<dataDir>/files`, one
    * machine's; 'database' — chunks in PostgreSQL, shared by every gateway on it. Default: 'database'
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLease: int(env, 'TRESTLE_IDEMPOTENCY_LEASE', 60),
     crashTests: env.TRESTLE_CRASH_TESTS === '1',
     fileUrlTtl: int(env, 'TRESTLE_FILE_URL_TTL', 600),
+    packageMaxBytes: int(env, 'TRESTLE_PACKAGE_MAX_MB', PACKAGE_MAX_MB) * 1024 * 1024,
     fileStore: files,
     s3: s3Config(env, files),
     shutdownSeconds: int(env, 'TRESTLE_SHUTDOWN_SECONDS', 30),

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { newKey, type Client } from './client'
-import { PDF, png, upload } from './files-fixtures'
+import { packageBytes, png, upload } from './files-fixtures'
 import { signedIn, uniqueName } from './helpers'
 
 const A = '/api/admin/v1/application'
@@ -92,7 +92,7 @@ describe.each(inject('targets'))('application versions and keys on $name', (t) =
   it('version lifecycle: add with attachment and note, publish, enable, latest publish', async () => {
     const key = (await post<{ appKey: string }>(admin, `${A}/updateKey`, { applicationId: appId })).body.data.appKey
     expect((await latest(key)).data).toBeNull()
-    const doc = await upload(admin, 'scan', 'release.pdf', 'application/pdf', PDF)
+    const doc = await upload(admin, 'package', 'release.apk', 'application/vnd.android.package-archive', packageBytes(4096))
     expect(doc.body.code, doc.text).toBe(10000)
 
     const add = (major: number, minor: number, revision: number, extra: Record<string, unknown> = {}) =>

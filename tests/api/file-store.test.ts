@@ -4,7 +4,7 @@
  * the move from the disk into the database (`npm run files:to-database`) copies each file once, flips
  * its row and leaves nothing behind on the disk — again and again without harm.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -66,6 +66,32 @@ describe.each(drivers)('file stores on $name', ({ env }) => {
       expect(await pieces(row.fileId)).toBe(store === 'database' ? Math.ceil(size / CHUNK_BYTES) : 0)
     }
   })
+
+  /** `bytes` in parts of `part` bytes, failing after `failAfter` bytes when given (an upload cut off). */
+  async function* arriving(bytes: Buffer, part: number, failAfter = Infinity): AsyncGenerator<Buffer> {
+    for (let at = 0; at < bytes.length; at += part) {
+      if (at >= failAfter) throw new Error('cut off')
+      yield bytes.subarray(at, at + part)
+    }
+  }
+
+  it.each(['disk', 'database'] as const)(
+    'streams into the %s as the bytes arrive, measuring them; a cut-off stream leaves nothing',
+    async (store) => {
+      const bytes = randomBytes(9 * CHUNK_BYTES + 1234)
+      const row = rowOf(store, 0)
+      const measured = await storageOf(row).writeStream(storage, row, arriving(bytes, 65_536 + 7))
+      expect(measured).toEqual({ size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })
+      expect((await read({ ...row, ...measured }))?.equals(bytes)).toBe(true)
+      expect(await pieces(row.fileId)).toBe(store === 'database' ? 10 : 0)
+
+      const cut = rowOf(store, 0)
+      await expect(storageOf(cut).writeStream(storage, cut, arriving(bytes, 65_536, 4 * CHUNK_BYTES))).rejects.toThrow('cut off')
+      expect(await pieces(cut.fileId)).toBe(0)
+      expect(existsSync(path.join(dir, 'files', cut.storagePath))).toBe(false)
+      expect(existsSync(path.join(dir, 'files', `${cut.storagePath}.part`))).toBe(false)
+    },
+  )
 
   it('says "none" for a file whose bytes are gone, in either store', async () => {
     for (const store of ['disk', 'database'] as const) {

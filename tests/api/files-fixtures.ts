@@ -13,6 +13,7 @@ export interface FileInfo {
   originalName: string
   mime: string
   size: number
+  sha256: string
   url: string
 }
 
@@ -63,6 +64,17 @@ export const PDF = Buffer.from(
 )
 export const HTML = Buffer.from('<!doctype html><script>alert(1)</script>')
 export const EXE = Buffer.concat([Buffer.from('MZ'), randomBytes(200)])
+
+/** TRESTLE_PACKAGE_MAX_MB of the gateways the tests share (global-setup.ts). */
+export const PACKAGE_MAX_MB = 3
+
+/** An installer package of `size` bytes: a ZIP's signature (an APK or IPA by its name), an MSI's (OLE) or an EXE's. */
+export function packageBytes(size: number, kind: 'zip' | 'msi' | 'exe' = 'zip'): Buffer {
+  const head = { zip: [0x50, 0x4b, 0x03, 0x04], msi: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], exe: [0x4d, 0x5a] }[kind]
+  const bytes = randomBytes(size)
+  bytes.set(head, 0)
+  return bytes
+}
 
 /** A multipart/form-data body: fields first, then the file part `file`. */
 export function multipart(file: { name: string; type: string; bytes: Buffer } | null, fields: Record<string, string> = {}) {

@@ -7,6 +7,7 @@
  *  - `pgA` + `pgB`: two processes on one PostgreSQL 15 server that this setup starts itself
  *    (when /usr/local/bin/initdb exists or TRESTLE_TEST_PG=1).
  */
+import { PACKAGE_MAX_MB } from './files-fixtures'
 import type { ChildProcess } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
 import { startGateway as start, stopChild, type GatewayTarget } from '../support/gateway'
@@ -47,7 +48,8 @@ export default async function setup(project: TestProject) {
         })
       : Promise.resolve(null)
     const [embedded, short, limited, databaseUrl] = await Promise.all([
-      startGateway('embedded', {}),
+      // installer packages up to 3 MB: the oversize refusal without uploading 512 MB (tests/api/packages.test.ts)
+      startGateway('embedded', { TRESTLE_PACKAGE_MAX_MB: String(PACKAGE_MAX_MB) }),
       startGateway('short', {
         TRESTLE_ACCESS_TOKEN_TTL: '2',
         TRESTLE_SESSION_IDLE_TTL: '4',
@@ -60,7 +62,7 @@ export default async function setup(project: TestProject) {
     ])
     let pgPair: Target[] | null = null
     if (databaseUrl) {
-      const env = { DATABASE_URL: databaseUrl, TRESTLE_ADMIN_PASSWORD: PG_ADMIN_PASSWORD }
+      const env = { DATABASE_URL: databaseUrl, TRESTLE_ADMIN_PASSWORD: PG_ADMIN_PASSWORD, TRESTLE_PACKAGE_MAX_MB: String(PACKAGE_MAX_MB) }
       const a = await startGateway('pgA', env)
       const b = await startGateway('pgB', env)
       pgPair = [a, b]

@@ -20,7 +20,7 @@ import { openDatabase, type Database } from '../../server/db/client'
 import { fileChunk, userCommonFile } from '../../server/db/schema'
 import { CHUNK_BYTES, moveAll, storageOf, type FileRow, type StorageEnv } from '../../server/modules/files/storage'
 import { startGateway, type Gateway } from '../support/gateway'
-import { noisyPng, storedRow, upload } from './files-fixtures'
+import { noisyPng, packageBytes, storedRow, upload } from './files-fixtures'
 import { signedIn, sleep } from './helpers'
 
 // s3rver ships no types: the little used here
@@ -66,6 +66,8 @@ describe('the S3 file store', () => {
   let dir: string
   let s3: S3Config
   let gw: Gateway
+  /** The gateway's data directory (where a streamed upload is spooled before its PUT). */
+  let gwDir: string
   const account = new AWSAccount(210987654321, 'trestle-test')
 
   beforeAll(async () => {
@@ -81,16 +83,22 @@ describe('the S3 file store', () => {
       secretAccessKey: SECRET,
       forcePathStyle: true,
     }
-    gw = await startGateway('s3', {
-      TRESTLE_FILE_STORE: 's3',
-      TRESTLE_S3_ENDPOINT: s3.endpoint,
-      TRESTLE_S3_BUCKET: BUCKET,
-      TRESTLE_S3_ACCESS_KEY_ID: KEY_ID,
-      TRESTLE_S3_SECRET_ACCESS_KEY: SECRET,
-    })
+    gwDir = mkdtempSync(path.join(tmpdir(), 'trestle-s3-gateway-'))
+    gw = await startGateway(
+      's3',
+      {
+        TRESTLE_FILE_STORE: 's3',
+        TRESTLE_S3_ENDPOINT: s3.endpoint,
+        TRESTLE_S3_BUCKET: BUCKET,
+        TRESTLE_S3_ACCESS_KEY_ID: KEY_ID,
+        TRESTLE_S3_SECRET_ACCESS_KEY: SECRET,
+      },
+      gwDir,
+    )
   })
   afterAll(async () => {
     await gw?.stop()
+    if (gwDir) rmSync(gwDir, { recursive: true, force: true })
     await server?.close().catch(() => undefined)
     account.revokeAccessKey(KEY_ID)
     if (dir) rmSync(dir, { recursive: true, force: true })
@@ -132,6 +140,20 @@ describe('the S3 file store', () => {
     const gone = await fetch(new URL(file.url, gw.url))
     expect(gone.status).toBe(404)
     expect((await gone.json()).code).toBe(20002)
+  })
+
+  it('streams a package into one object (spooled, then PUT with its length and SHA-256), the spool gone after', async () => {
+    const admin = await signedIn(gw)
+    const bytes = packageBytes(CHUNK_BYTES * 3 + 99)
+    const up = await upload(admin, 'package', 'client.ipa', 'application/octet-stream', bytes)
+    expect(up.body.code, up.text).toBe(10000)
+    const sha = createHash('sha256').update(bytes).digest('hex')
+    expect(up.body.data).toMatchObject({ mime: 'application/x-ios-app', size: bytes.length, sha256: sha })
+    expect(objects(dir).filter((k) => k.includes(up.body.data.fileId))).toHaveLength(1)
+    const got = await fetch(new URL(up.body.data.url, gw.url))
+    expect(got.headers.get('x-checksum-sha256')).toBe(sha)
+    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true)
+    expect(readdirSync(path.join(gwDir, 'spool'))).toEqual([])
   })
 
   it('takes the object back when the metadata row cannot be written', async () => {

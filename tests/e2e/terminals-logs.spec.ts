@@ -7,7 +7,7 @@
  * and .tmp/shots/logs-*.png.
  */
 import { readFileSync } from 'node:fs'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
@@ -28,6 +28,13 @@ async function device(baseURL: string) {
 
 /** Today on this machine (the browser's and the test's time zone alike): an export's file name carries it. */
 const today = () => new Date().toLocaleDateString('sv-SE')
+
+/** A small installer package (a ZIP's signature, an APK by its name) as the file picker hands it over. */
+function packageFile(name: string) {
+  const buffer = randomBytes(20 * 1024)
+  buffer.set([0x50, 0x4b, 0x03, 0x04], 0)
+  return { name, mimeType: 'application/vnd.android.package-archive', buffer, sha256: createHash('sha256').update(buffer).digest('hex') }
+}
 
 const english = async (page: Page) => {
   await page.evaluate(() => localStorage.setItem('trestle.locale', 'en'))
@@ -252,10 +259,26 @@ test('publish a version of an application and get it as a client with a freshly 
   await form.getByLabel('次版本').fill(number.minor)
   await form.getByLabel('修订号').fill(number.revision)
   await form.getByLabel('更新说明').fill('修复离线同步问题')
+  // the installer package: uploaded while the dialog is open, then its name, size and SHA-256 are shown
+  const apk = packageFile(`巡检-${number.minor}.apk`)
+  await form.getByLabel('安装包').setInputFiles(apk)
+  await expect(form.getByRole('link', { name: apk.name })).toBeVisible()
+  await expect(form.getByText(apk.sha256)).toBeVisible()
+  await expect(form).toContainText('20 KB')
   await form.getByRole('button', { name: '提交' }).click()
   const label = `${number.major}.${number.minor}.${number.revision}`
   const versionRow = sheet.getByRole('row').filter({ hasText: label })
   await expect(versionRow.getByText('未发布')).toBeVisible()
+  // listed with its name, size and checksum, and the link gives back the same bytes
+  await expect(versionRow.getByText(apk.sha256)).toBeVisible()
+  const link = versionRow.getByRole('link', { name: apk.name })
+  const got = await page.request.get((await link.getAttribute('href'))!)
+  expect(got.headers()['x-checksum-sha256']).toBe(apk.sha256)
+  expect(
+    createHash('sha256')
+      .update(await got.body())
+      .digest('hex'),
+  ).toBe(apk.sha256)
 
   await versionRow.getByRole('button', { name: '发布' }).click()
   await expect(page.getByRole('alertdialog')).toContainText(label)

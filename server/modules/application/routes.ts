@@ -31,7 +31,7 @@ import { application, applicationGrant, applicationKey, applicationVersion } fro
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto'
 import { ApiError, ok, parse, type Text } from '../../lib/http'
 import { likeEscape } from '../../lib/sql'
-import { requireFiles, withFileUrls } from '../files'
+import { PACKAGE, requireFiles, withFileUrls } from '../files'
 import { writeSystemLog } from '../logs'
 import { defineResource, registerResource } from '../../lib/resource'
 import type { AuthContext } from '../../types'
@@ -90,9 +90,10 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
       ],
       check: async (input, req) =>
         requireFiles(ctx, req, req.auth!, [
-          { field: 'attachmentFileId', fileId: input.attachmentFileId as string | undefined, purposes: ['scan', 'import'] },
+          { field: 'attachmentFileId', fileId: input.attachmentFileId as string | undefined, purposes: PACKAGE },
         ]),
-      enrich: (_db, rows, auth) => withFileUrls(ctx, auth, rows, ['attachmentFileId']),
+      // the package's name, size and SHA-256 beside its link (`attachmentFile`)
+      enrich: (_db, rows, auth) => withFileUrls(ctx, auth, rows, ['attachmentFileId'], { info: true }),
       beforeWrite: async (input, current, w) => {
         if (current?.published) throw new ApiError(Code.REFUSED, null, PUBLISHED_FIXED)
         const [owner] = await w.tx

@@ -7,7 +7,7 @@ import { setModulePorts } from '../../lib/modulePorts'
 import { registerImportExport } from './import-export'
 
 export { fromResource, registerExport, registerImportExport, sendXlsx } from './import-export'
-export { AVATAR, PHOTO, requireFiles, SCAN, withFileUrls } from './refs'
+export { AVATAR, PACKAGE, PHOTO, requireFiles, SCAN, withFileUrls } from './refs'
 export { disposition, receiveUpload, registerFileRoutes } from './routes'
 export { MOVE_TARGETS, moveAll, moveAllToDatabase, type MoveTarget } from './storage'
 export { fileInfo, fileRow, fileUrls, signedUrl } from './store'

@@ -53,6 +53,9 @@ export async function inspectFile(kind: FileKind, bytes: Buffer): Promise<Text |
     case 'xlsx':
       // read by the imports, within their bounds (server/lib/xlsxBounds.ts); served as an attachment
       return null
+    default:
+      // installer packages: streamed to the store, never run or opened here; served as an attachment
+      return null
   }
 }
 

@@ -53,14 +53,15 @@ export async function requireFiles(ctx: Ctx, req: FastifyRequest, auth: AuthCont
 
 /**
  * Adds `<name>Url` for every `<name>FileId` field of the rows (visible files only, else null) —
- * and `<name>Mime` with `{ mime: true }` (a scan may be an image or a PDF). Outside transactions.
+ * and `<name>Mime` with `{ mime: true }` (a scan may be an image or a PDF), `<name>File` (the whole
+ * FileInfo: name, size, SHA-256) with `{ info: true }`. Outside transactions.
  */
 export async function withFileUrls(
   ctx: Ctx,
   auth: AuthContext,
   rows: Row[],
   fields: readonly string[],
-  opts: { mime?: boolean } = {},
+  opts: { mime?: boolean; info?: boolean } = {},
 ): Promise<Row[]> {
   if (fields.length === 0 || rows.length === 0) return rows
   const urls = await fileUrls(
@@ -74,6 +75,7 @@ export async function withFileUrls(
       const file = r[f] ? urls.get(r[f] as string) : undefined
       out[f.replace(/FileId$/, 'Url')] = file?.url ?? null
       if (opts.mime) out[f.replace(/FileId$/, 'Mime')] = file?.mime ?? null
+      if (opts.info) out[f.replace(/FileId$/, 'File')] = file ?? null
     }
     return out
   })
@@ -82,3 +84,5 @@ export async function withFileUrls(
 export const AVATAR: readonly FilePurpose[] = ['avatar']
 export const PHOTO: readonly FilePurpose[] = ['photo', 'scan']
 export const SCAN: readonly FilePurpose[] = ['scan']
+/** An installer package (an application version's attachment). */
+export const PACKAGE: readonly FilePurpose[] = ['package']

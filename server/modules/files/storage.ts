@@ -8,13 +8,17 @@
  * A row says which store holds its bytes (`user_common_file.store`), so files written before a switch
  * stay readable; `npm run files:to-database [-- --to s3]` moves the other stores' files into the
  * database (or the bucket).
- * Reading streams piece by piece: a download never holds the whole file in memory.
+ * Reading streams piece by piece: a download never holds the whole file in memory. So does a streamed
+ * upload (`writeStream`, the installer packages): to the disk through a `.part` file, to the database
+ * a statement of pieces at a time, to S3 through a spool file on the disk (the PUT needs its length
+ * and SHA-256 first) — its length and SHA-256 counted on the way.
  */
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { AwsClient } from 'aws4fetch'
 import { and, eq, gte, lt, ne } from 'drizzle-orm'
@@ -28,8 +32,10 @@ export type FileRow = typeof userCommonFile.$inferSelect
 
 /** 256 KiB: large enough that a 20 MB file is 80 rows, small enough to keep each statement light. */
 export const CHUNK_BYTES = 256 * 1024
-/** Pieces written by one INSERT and read by one SELECT. */
+/** Pieces written by one INSERT. */
 const PIECES_PER_STATEMENT = 8
+/** Pieces one SELECT of a download reads: 1 MiB, so that little of a large file is in flight at once (its text form included). */
+const PIECES_PER_READ = 4
 
 export interface StorageEnv {
   db: Db
@@ -40,9 +46,20 @@ export interface StorageEnv {
   log?: { error(obj: object, msg: string): void }
 }
 
+/** What a streamed write measured on the way. */
+export interface Measured {
+  size: number
+  sha256: string
+}
+
 interface FileStorage {
   /** Writes the bytes and the metadata row `row` (whose `store` names this store). */
   write(env: StorageEnv, row: FileRow, bytes: Buffer): Promise<void>
+  /**
+   * Writes the bytes as they arrive, without the row (its size and SHA-256 are what this answers);
+   * whatever it wrote is gone again when it fails. `remove` takes back a completed one.
+   */
+  writeStream(env: StorageEnv, row: FileRow, source: AsyncIterable<Buffer>): Promise<Measured>
   /** The bytes, streamed; null when the store holds none for the row. */
   open(env: StorageEnv, row: FileRow): Promise<Readable | null>
   /** Forgets the bytes (after they were copied to another store). */
@@ -50,6 +67,30 @@ interface FileStorage {
 }
 
 const filesDir = (env: StorageEnv) => path.join(env.dataDir, 'files')
+
+/** `source` again, its length and SHA-256 counted into `m` as it passes. */
+async function* measuring(source: AsyncIterable<Buffer>, m: { size: number; hash: ReturnType<typeof createHash> }) {
+  for await (const part of source) {
+    m.size += part.length
+    m.hash.update(part)
+    yield part
+  }
+}
+
+/** Streams `source` into the file `target` through `<target>.part`; measured; nothing left on failure. */
+async function streamToFile(target: string, source: AsyncIterable<Buffer>): Promise<Measured> {
+  await mkdir(path.dirname(target), { recursive: true })
+  const tmp = `${target}.part`
+  const m = { size: 0, hash: createHash('sha256') }
+  try {
+    await pipeline(Readable.from(measuring(source, m)), createWriteStream(tmp, { mode: 0o600 }))
+    await rename(tmp, target)
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined)
+    throw err
+  }
+  return { size: m.size, sha256: m.hash.digest('hex') }
+}
 
 /** storagePath is written by storeFile only; resolve and stay inside the files directory anyway. */
 function diskPath(env: StorageEnv, row: FileRow): string {
@@ -68,6 +109,7 @@ const disk: FileStorage = {
     await rename(tmp, abs)
     await env.db.insert(userCommonFile).values(row)
   },
+  writeStream: (env, row, source) => streamToFile(diskPath(env, row), source),
   async open(env, row) {
     const abs = diskPath(env, row)
     const found = await stat(abs).catch(() => null)
@@ -100,13 +142,34 @@ const database: FileStorage = {
       if (batch.length) await tx.insert(fileChunk).values(batch)
     })
   },
+  async writeStream(env, row, source) {
+    // No transaction is held while the bytes arrive (a slow upload would hold a connection — PGlite's
+    // only one): each statement's pieces commit on their own; the row, written later, makes them a file.
+    const m = { size: 0, hash: createHash('sha256') }
+    try {
+      let seq = 0
+      let batch: { fileId: string; seq: number; bytes: Buffer }[] = []
+      for await (const bytes of rechunk(measuring(source, m))) {
+        batch.push({ fileId: row.fileId, seq: seq++, bytes })
+        if (batch.length === PIECES_PER_STATEMENT) {
+          await env.db.insert(fileChunk).values(batch)
+          batch = []
+        }
+      }
+      if (batch.length) await env.db.insert(fileChunk).values(batch)
+    } catch (err) {
+      await database.remove(env, row).catch(() => undefined)
+      throw err
+    }
+    return { size: m.size, sha256: m.hash.digest('hex') }
+  },
   async open(env, row) {
     const count = Math.ceil(row.size / CHUNK_BYTES)
     const read = (from: number) =>
       env.db
         .select({ seq: fileChunk.seq, bytes: fileChunk.bytes })
         .from(fileChunk)
-        .where(and(eq(fileChunk.fileId, row.fileId), gte(fileChunk.seq, from), lt(fileChunk.seq, from + PIECES_PER_STATEMENT)))
+        .where(and(eq(fileChunk.fileId, row.fileId), gte(fileChunk.seq, from), lt(fileChunk.seq, from + PIECES_PER_READ)))
         .orderBy(fileChunk.seq)
     const first = count === 0 ? [] : await read(0)
     if (count > 0 && first[0]?.seq !== 0) return null
@@ -205,6 +268,21 @@ const s3: FileStorage = {
       throw err
     }
   },
+  async writeStream(env, row, source) {
+    // the PUT is signed with the payload's length and SHA-256: spool the upload to the disk first
+    const spool = path.join(env.dataDir, 'spool', `${row.fileId}.upload`)
+    const measured = await streamToFile(spool, source)
+    try {
+      const put = { ...row, size: measured.size, sha256: measured.sha256 }
+      await s3PutStream(env, put, createReadStream(spool))
+    } catch (err) {
+      env.log?.error({ err, fileId: row.fileId }, 'file not stored: the S3 store refused it or did not answer')
+      throw new ApiError(Code.REFUSED, null, S3_UNAVAILABLE)
+    } finally {
+      await unlink(spool).catch(() => undefined)
+    }
+    return measured
+  },
   async open(env, row) {
     const res = await s3Request(env, 'GET', row)
     if (res.status === 404) {
@@ -226,17 +304,39 @@ const STORES: Record<FileStore, FileStorage> = { disk, database, s3 }
 /** The store that holds (or will hold) a row's bytes. */
 export const storageOf = (row: Pick<FileRow, 'store'>): FileStorage => STORES[row.store as FileStore] ?? disk
 
-/** The stream again, in pieces of exactly CHUNK_BYTES (the last one shorter). */
-async function* rechunk(stream: Readable): AsyncGenerator<Buffer> {
-  let held = Buffer.alloc(0)
+/** The stream again, in pieces of exactly CHUNK_BYTES (the last one shorter); each byte copied once. */
+async function* rechunk(stream: AsyncIterable<Buffer | Uint8Array>): AsyncGenerator<Buffer> {
+  let held: Buffer[] = []
+  let size = 0
   for await (const part of stream) {
-    held = Buffer.concat([held, Buffer.isBuffer(part) ? part : Buffer.from(part as Uint8Array)])
-    while (held.length >= CHUNK_BYTES) {
-      yield held.subarray(0, CHUNK_BYTES)
-      held = held.subarray(CHUNK_BYTES)
+    held.push(Buffer.isBuffer(part) ? part : Buffer.from(part))
+    size += part.length
+    if (size < CHUNK_BYTES) continue
+    let all = Buffer.concat(held, size)
+    while (all.length >= CHUNK_BYTES) {
+      yield all.subarray(0, CHUNK_BYTES)
+      all = all.subarray(CHUNK_BYTES)
     }
+    // the rest is copied out: the piece yielded above does not keep the whole buffer alive with it
+    held = all.length ? [Buffer.from(all)] : []
+    size = all.length
   }
-  if (held.length) yield held
+  if (size) yield Buffer.concat(held, size)
+}
+
+/** One PUT of a stream whose length and SHA-256 are the row's (no retries: the stream is read once). */
+async function s3PutStream(env: StorageEnv, row: FileRow, stream: Readable): Promise<void> {
+  const { config, client } = s3Client(env)
+  const request = await client.sign(objectUrl(config, row.storagePath), {
+    method: 'PUT',
+    headers: { 'Content-Type': row.mime, 'Content-Length': String(row.size), 'X-Amz-Content-Sha256': row.sha256 },
+    body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+    // a streamed body goes out as the fetch reads it
+    ...({ duplex: 'half' } as object),
+  })
+  const res = await fetch(request)
+  if (!res.ok) throw await s3Failure(res, `PUT ${row.storagePath}`)
+  await res.body?.cancel()
 }
 
 /** The stores a file can be moved into (`npm run files:to-database [-- --to s3]`). */
@@ -262,17 +362,7 @@ export async function moveFile(env: StorageEnv, row: FileRow, to: MoveTarget): P
       await tx.update(userCommonFile).set({ store: to }).where(stillIn(row))
     })
   } else {
-    const { config, client } = s3Client(env)
-    const request = await client.sign(objectUrl(config, row.storagePath), {
-      method: 'PUT',
-      headers: { 'Content-Type': row.mime, 'Content-Length': String(row.size), 'X-Amz-Content-Sha256': row.sha256 },
-      body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
-      // a streamed body goes out as the fetch reads it
-      ...({ duplex: 'half' } as object),
-    })
-    const res = await fetch(request)
-    if (!res.ok) throw await s3Failure(res, `PUT ${row.storagePath}`)
-    await res.body?.cancel()
+    await s3PutStream(env, row, stream)
     await env.db.update(userCommonFile).set({ store: to }).where(stillIn(row))
   }
   // the row names the new copy now: the old one goes, best effort (a leftover is only space)

@@ -117,25 +117,53 @@ export interface StoreInput {
 
 const storageEnv = (ctx: Ctx): StorageEnv => ({ db: ctx.db, dataDir: ctx.config.dataDir, s3: ctx.config.s3, log: ctx.log })
 
-/** Writes the bytes into the configured store and the metadata row. */
-export async function storeFile(ctx: Ctx, input: StoreInput): Promise<FileRow> {
+/** A new row for the configured store (size and SHA-256 as given). */
+function newRow(ctx: Ctx, input: Omit<StoreInput, 'bytes'>, size: number, sha256: string): FileRow {
   const fileId = newId()
   const now = new Date()
-  const row: FileRow = {
+  return {
     fileId,
     purpose: input.purpose,
     originalName: sanitiseName(input.originalName, input.kind),
     mime: FILE_KINDS[input.kind].mime,
-    size: input.bytes.length,
-    sha256: sha256Hex(input.bytes),
+    size,
+    sha256,
     storagePath: path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), fileId),
     store: ctx.config.fileStore,
     organizationId: input.owner.account.organizationId,
     createBy: input.owner.account.accountId,
     createTime: now,
   }
+}
+
+/** Writes the bytes into the configured store and the metadata row. */
+export async function storeFile(ctx: Ctx, input: StoreInput): Promise<FileRow> {
+  const row = newRow(ctx, input, input.bytes.length, sha256Hex(input.bytes))
   await storageOf(row).write(storageEnv(ctx), row, input.bytes)
   return row
+}
+
+/**
+ * A streamed file, part one: its bytes into the configured store as they arrive (never whole in
+ * memory), measured on the way; nothing is left when `source` fails (e.g. cut off at the size
+ * limit). Until `recordStreamedFile` writes its row the file does not exist for anyone.
+ */
+export async function streamFile(ctx: Ctx, input: Omit<StoreInput, 'bytes'>, source: AsyncIterable<Buffer>): Promise<FileRow> {
+  const row = newRow(ctx, input, 0, '')
+  const measured = await storageOf(row).writeStream(storageEnv(ctx), row, source)
+  return { ...row, ...measured }
+}
+
+/** Part two: the row (inside the caller's transaction, if any), which makes the streamed bytes a file. */
+export async function recordStreamedFile(ctx: Ctx, row: FileRow): Promise<void> {
+  await ctx.db.insert(userCommonFile).values(row)
+}
+
+/** Takes back a streamed file's bytes whose row was never written (best effort: a leftover is only space). */
+export async function discardStreamedFile(ctx: Ctx, row: FileRow): Promise<void> {
+  await storageOf(row)
+    .remove(storageEnv(ctx), row)
+    .catch(() => undefined)
 }
 
 /** The stored bytes as a stream, from whichever store holds them; null when they are gone. */
@@ -175,6 +203,7 @@ export async function fileInfo(ctx: Ctx, row: FileRow): Promise<FileInfo> {
     originalName: row.originalName,
     mime: row.mime,
     size: row.size,
+    sha256: row.sha256,
     url: await signedUrl(ctx, row.fileId),
     createTime: row.createTime.toISOString(),
   }

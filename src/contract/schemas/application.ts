@@ -3,6 +3,7 @@ import { APP_TYPES } from '../enums'
 import { maxima } from '../fields'
 import { APP_FIELDS, MENU_FIELDS, MENU_FUNCTION_FIELDS, VERSION_FIELDS } from '../fields/apps'
 import { V, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
+import type { FileInfo } from './files'
 import { fileRef, id, listQuery, version, type Stamped, recordSchemas } from './common'
 import type { MenuEntry } from './shell'
 
@@ -86,8 +87,11 @@ export interface AppVersion extends Stamped {
   major: number
   minor: number
   revision: number
+  /** The installer package (upload purpose `package`). */
   attachmentFileId: string | null
   attachmentUrl?: string | null
+  /** The package's name, size and SHA-256 (null when it is not visible to the caller). */
+  attachmentFile?: FileInfo | null
   releaseNote: string | null
   published: boolean
   publishTime: string | null

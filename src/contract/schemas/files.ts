@@ -21,9 +21,9 @@ import { idList } from './common'
 export { FILE_PATHS } from '../endpoints'
 
 /** What an upload is for. `report` is written by the gateway only (import failure reports). */
-export const FILE_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'report', 'signature'] as const
+export const FILE_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'report', 'signature', 'package'] as const
 export type FilePurpose = (typeof FILE_PURPOSES)[number]
-export const UPLOAD_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'signature'] as const
+export const UPLOAD_PURPOSES = ['avatar', 'scan', 'photo', 'import', 'signature', 'package'] as const
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
 
 /** File kinds recognised by their content. */
@@ -32,13 +32,33 @@ export const FILE_KINDS = {
   png: { mime: 'image/png', ext: ['.png'] },
   pdf: { mime: 'application/pdf', ext: ['.pdf'] },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: ['.xlsx'] },
+  // installer packages (purpose `package`): ZIP-based ones are told apart by the name's extension
+  apk: { mime: 'application/vnd.android.package-archive', ext: ['.apk'] },
+  aab: { mime: 'application/x-android-app-bundle', ext: ['.aab'] },
+  hap: { mime: 'application/x-harmonyos-hap', ext: ['.hap'] },
+  ipa: { mime: 'application/x-ios-app', ext: ['.ipa'] },
+  zip: { mime: 'application/zip', ext: ['.zip'] },
+  exe: { mime: 'application/vnd.microsoft.portable-executable', ext: ['.exe'] },
+  msi: { mime: 'application/x-msi', ext: ['.msi'] },
+  deb: { mime: 'application/vnd.debian.binary-package', ext: ['.deb'] },
+  rpm: { mime: 'application/x-rpm', ext: ['.rpm'] },
 } as const
 export type FileKind = keyof typeof FILE_KINDS
 
 const MB = 1024 * 1024
 
-/** Accepted kinds and the largest size per purpose (SPEC §5: avatar JPG ≤ 2 MB). */
-export const FILE_RULES: Record<FilePurpose, { kinds: readonly FileKind[]; maxBytes: number }> = {
+/** The kinds a ZIP can be, by the name's extension (the bytes say only "ZIP"). */
+const ZIP_PACKAGE_KINDS = ['apk', 'aab', 'hap', 'ipa', 'zip'] as const satisfies readonly FileKind[]
+
+/** The default largest installer package (the gateway's is `TRESTLE_PACKAGE_MAX_MB`). */
+export const PACKAGE_MAX_MB = 512
+
+/**
+ * Accepted kinds and the largest size per purpose (SPEC §5: avatar JPG ≤ 2 MB). A `streamed` purpose
+ * goes to the store in pieces while it arrives (never whole in memory), its kind decided by its
+ * first bytes (and, among the ZIP-based kinds, the name's extension).
+ */
+export const FILE_RULES: Record<FilePurpose, { kinds: readonly FileKind[]; maxBytes: number; streamed?: true }> = {
   avatar: { kinds: ['jpg'], maxBytes: 2 * MB },
   scan: { kinds: ['jpg', 'png', 'pdf'], maxBytes: 10 * MB },
   photo: { kinds: ['jpg', 'png'], maxBytes: 10 * MB },
@@ -46,10 +66,14 @@ export const FILE_RULES: Record<FilePurpose, { kinds: readonly FileKind[]; maxBy
   report: { kinds: ['xlsx'], maxBytes: 20 * MB },
   /** A handwritten signature drawn in the personal centre (a PNG from a canvas). */
   signature: { kinds: ['png'], maxBytes: 1 * MB },
+  /** An application version's installer package (SPEC §5 "Application version": the attachment). */
+  package: { kinds: [...ZIP_PACKAGE_KINDS, 'exe', 'msi', 'deb', 'rpm'], maxBytes: PACKAGE_MAX_MB * MB, streamed: true },
 }
 
-/** The largest upload of any purpose (the multipart limit). */
-export const MAX_UPLOAD_BYTES = Math.max(...UPLOAD_PURPOSES.map((p) => FILE_RULES[p].maxBytes))
+/** The rules with the gateway's configured package size (`TRESTLE_PACKAGE_MAX_MB`). */
+export function fileRules(packageMaxBytes = FILE_RULES.package.maxBytes): Record<FilePurpose, (typeof FILE_RULES)[FilePurpose]> {
+  return { ...FILE_RULES, package: { ...FILE_RULES.package, maxBytes: packageMaxBytes } }
+}
 
 /** `accept` attribute of a file input for a purpose: `.jpg,.jpeg,image/jpeg`. */
 export function acceptOf(purpose: FilePurpose): string {
@@ -75,16 +99,43 @@ function includesAscii(b: Uint8Array, text: string): boolean {
   return false
 }
 
+/** `.apk` of `Demo.APK` (lower case), or '' without one. */
+const extensionOf = (name: string | undefined) => {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
+  const dot = base.lastIndexOf('.')
+  return dot > 0 ? base.slice(dot).toLowerCase() : ''
+}
+
+/** How many first bytes `sniffKind` needs to decide from the head alone. */
+export const SNIFF_HEAD_BYTES = 16
+
 /**
  * The kind of a file from its bytes (magic numbers). For xlsx (a ZIP) the whole file is needed
- * to find `xl/workbook.xml` in its directory; with `headOnly` (the console's pre-check reads the
- * first bytes) any ZIP counts as a candidate.
+ * to find `xl/workbook.xml` in its directory; with `headOnly` (the console's pre-check and the
+ * streamed purposes read the first bytes) any ZIP counts as a candidate. Given the `name` (the
+ * streamed purposes: installer packages), a ZIP is told apart by the name's extension — .apk, .ipa,
+ * .zip… is that package, .xlsx a workbook, anything else a plain zip. `MZ` is a Windows executable, the OLE compound-file signature an MSI,
+ * `!<arch>\ndebian` a Debian package, `ED AB EE DB` an RPM.
  */
-export function sniffKind(bytes: Uint8Array, headOnly = false): FileKind | null {
+export function sniffKind(bytes: Uint8Array, headOnly = false, name?: string): FileKind | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg'
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf' // %PDF-
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && (headOnly || includesAscii(bytes, 'xl/workbook.xml'))) return 'xlsx'
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    if (name === undefined) return headOnly || includesAscii(bytes, 'xl/workbook.xml') ? 'xlsx' : null
+    const ext = extensionOf(name)
+    return ZIP_PACKAGE_KINDS.find((k) => (FILE_KINDS[k].ext as readonly string[]).includes(ext)) ?? (ext === '.xlsx' ? 'xlsx' : 'zip')
+  }
+  if (startsWith(bytes, [0x4d, 0x5a])) return 'exe' // MZ
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'msi' // OLE compound file
+  if (
+    startsWith(
+      bytes,
+      [...'!<arch>\ndebian'].map((c) => c.charCodeAt(0)),
+    )
+  )
+    return 'deb'
+  if (startsWith(bytes, [0xed, 0xab, 0xee, 0xdb])) return 'rpm'
   return null
 }
 
@@ -129,6 +180,8 @@ export interface FileInfo {
   originalName: string
   mime: string
   size: number
+  /** SHA-256 of the bytes (hex), computed by the gateway as they arrived. */
+  sha256: string
   /** Signed, short-lived: `/files/<fileId>?exp=<unix seconds>&sig=<hex>`. */
   url: string
   createTime: string

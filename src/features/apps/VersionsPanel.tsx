@@ -1,7 +1,8 @@
 /**
- * The versions of one application (SPEC §3 "Application version"): add main.sub.revision with an
- * attachment and a release note; publish after confirmation (then it is fixed); enable or stop a
- * published version. Clients ask the gateway for the newest published version in use.
+ * The versions of one application (SPEC §3 "Application version"): add main.sub.revision with its
+ * installer package (the attachment: name, size and SHA-256 shown, streamed both ways) and a release
+ * note; publish after confirmation (then it is fixed); enable or stop a published version. Clients
+ * ask the gateway for the newest published version in use.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
@@ -11,6 +12,7 @@ import { APP_PATHS, type Application, type AppVersion } from '@/contract/schemas
 import { Badge } from '@/components/ui/badge'
 import { Sheet } from '@/components/ui/sheet'
 import { confirm, DeclaredFields, formatDateTime, FormField, invalidateResource, PanelList, RowAction, type ListColumn } from '@/lib/crud'
+import { FileFacts } from '@/lib/files'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
@@ -94,7 +96,10 @@ function Versions({ app }: { app: Application }) {
       key: 'attachmentFileId',
       header: t('apps.version.attachment'),
       cell: (v) =>
-        v.attachmentUrl ? (
+        v.attachmentFile ? (
+          // the checksum wraps to a second line rather than over the next columns
+          <FileFacts file={v.attachmentFile} className="w-72" />
+        ) : v.attachmentUrl ? (
           <a href={v.attachmentUrl} target="_blank" rel="noreferrer noopener" className="text-primary underline-offset-4 hover:underline">
             {t('apps.version.download')}
           </a>
@@ -142,7 +147,9 @@ function Versions({ app }: { app: Application }) {
         render: () => (
           <DeclaredFields
             fields={VERSION_FIELDS}
-            before={{ releaseNote: <FormField name="attachmentFileId" label={t('apps.version.attachment')} kind="file" purpose="scan" /> }}
+            before={{
+              releaseNote: <FormField name="attachmentFileId" label={t('apps.version.attachment')} kind="file" purpose="package" />,
+            }}
           />
         ),
       }}

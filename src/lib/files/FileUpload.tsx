@@ -9,13 +9,14 @@
 import { useId, useRef, useState, type DragEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { FileSpreadsheet, FileText, ImageOff, Loader2, RotateCcw, Upload, X } from 'lucide-react'
-import { acceptOf, formatBytes, type FileInfo, type UploadPurpose } from '@/contract/schemas/files'
+import { acceptOf, FILE_RULES, formatBytes, type FileInfo, type UploadPurpose } from '@/contract/schemas/files'
 import { Button, IconButton } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { FileRefusedError, limitsText, primeFile, uploadFile, useFileUrls } from './api'
+import { FileFacts } from './FileFacts'
 
 export interface FileUploadProps {
   purpose: UploadPurpose
@@ -67,6 +68,7 @@ export function FileUpload(props: FileUploadProps) {
   const [notice, setNotice] = useState<string | null>(null)
   const ids = asList(props.value)
   const { files } = useFileUrls(ids)
+  const checksum = FILE_RULES[purpose].streamed === true
   // The latest value while uploads finish one after another.
   const current = useRef(ids)
   current.current = ids
@@ -156,12 +158,17 @@ export function FileUpload(props: FileUploadProps) {
                     <Loader2 className="size-4 animate-spin text-muted-foreground" aria-hidden />
                   )}
                 </a>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm" title={f?.originalName}>
-                    {f?.originalName ?? '…'}
-                  </p>
-                  {f && <p className="text-xs text-muted-foreground">{formatBytes(f.size)}</p>}
-                </div>
+                {f && checksum ? (
+                  // an installer package: its name, size and the SHA-256 a downloader checks it against
+                  <FileFacts file={f} className="flex-1" />
+                ) : (
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm" title={f?.originalName}>
+                      {f?.originalName ?? '…'}
+                    </p>
+                    {f && <p className="text-xs text-muted-foreground">{formatBytes(f.size)}</p>}
+                  </div>
+                )}
                 {!disabled && (
                   <Button
                     type="button"

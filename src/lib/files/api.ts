@@ -55,7 +55,9 @@ export const limitsText = (purpose: FilePurpose, maxBytes = FILE_RULES[purpose].
 export async function precheck(file: Blob, purpose: FilePurpose, maxBytes?: number): Promise<FileRefusal | null> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer())
   const limit = Math.min(maxBytes ?? Infinity, FILE_RULES[purpose].maxBytes)
-  return checkFile(purpose, sniffKind(head, true), file.size) ?? (file.size > limit ? { reason: 'size', maxBytes: limit } : null)
+  // a streamed purpose (installer packages) tells the ZIP-based kinds apart by the name, as the gateway does
+  const name = FILE_RULES[purpose].streamed && file instanceof File ? file.name : undefined
+  return checkFile(purpose, sniffKind(head, true, name), file.size) ?? (file.size > limit ? { reason: 'size', maxBytes: limit } : null)
 }
 
 /** `precheck` as a message in the current language, or null. */
@@ -99,7 +101,8 @@ async function send(file: File, purpose: UploadPurpose, opts: UploadFileOptions)
     signal: opts.signal,
     silent: opts.silent,
     handled: [Code.INVALID],
-    timeoutMs: 120_000,
+    // a package of hundreds of MB takes its time on a slow line (it streams: the gateway holds no more of it)
+    timeoutMs: FILE_RULES[purpose].streamed ? 60 * 60_000 : 120_000,
     onProgress: opts.onProgress ? (loaded, total) => opts.onProgress!(total ? Math.round((loaded / total) * 100) : 0) : undefined,
   })
 }

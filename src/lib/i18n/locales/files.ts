@@ -21,6 +21,8 @@ export const zh = {
     size: '文件大小不能超过 {size}',
   },
   file: '文件',
+  checksum: 'SHA-256 校验值',
+  downloadName: '下载 {name}',
   imageAlt: '图片',
   unavailable: '文件不可用',
   import: {
@@ -71,6 +73,8 @@ export const en: Shape<typeof zh> = {
     size: 'The file may be at most {size}',
   },
   file: 'File',
+  checksum: 'SHA-256 checksum',
+  downloadName: 'Download {name}',
   imageAlt: 'Image',
   unavailable: 'File not available',
   import: {
