@@ -44,6 +44,8 @@ export interface ClaimedJob {
   attempts: number
   maxAttempts: number
   everySeconds: number | null
+  /** When this run was due (ms since the epoch): a recurring job's runs differ by it, their attempts start at 1 each time. */
+  dueAt?: number
 }
 
 export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<void>
@@ -203,7 +205,13 @@ export function workOfJob(j: ClaimedJob, o: JobOutcome): WorkEntry {
     code: message === null ? 10000 : 50000,
     durationMs: o.durationMs,
     // data, not words: the screen shows it whatever the reader's language (the outcome is the code's, the error the response)
-    content: JSON.stringify({ job: j.id, attempt: j.attempts, of: j.maxAttempts, ...(o.dead ? { dead: true } : {}) }),
+    content: JSON.stringify({
+      job: j.id,
+      attempt: j.attempts,
+      of: j.maxAttempts,
+      ...(j.dueAt !== undefined ? { due: new Date(j.dueAt).toISOString() } : {}),
+      ...(o.dead ? { dead: true } : {}),
+    }),
     request: logContent(payload, 4000),
     response: message,
     accountName: caller?.account?.accountName ?? null,
@@ -332,13 +340,15 @@ export class JobRunner {
         limit ${limit}
         for update skip locked
       )
-      returning id::text as id, kind, payload, attempts, max_attempts, every_seconds`)) as unknown as Rows<{
+      returning id::text as id, kind, payload, attempts, max_attempts, every_seconds,
+        (extract(epoch from run_at) * 1000)::bigint::text as due_at`)) as unknown as Rows<{
       id: string
       kind: string
       payload: unknown
       attempts: number
       max_attempts: number
       every_seconds: number | null
+      due_at: string
     }>
     return result.rows
       .map((r) => ({
@@ -348,6 +358,7 @@ export class JobRunner {
         attempts: Number(r.attempts),
         maxAttempts: Number(r.max_attempts),
         everySeconds: r.every_seconds === null ? null : Number(r.every_seconds),
+        dueAt: Number(r.due_at),
       }))
       .sort((a, b) => a.id - b.id)
   }

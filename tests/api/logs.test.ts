@@ -413,7 +413,7 @@ describe.each(inject('targets'))('logs on $name', (t) => {
     const expiry = work.body.data.records.filter((r) => r.action === 'account.expiring')
     expect(expiry.length).toBeGreaterThanOrEqual(1)
     expect(expiry[0]).toMatchObject({ service: 'jobs/account.expiring', code: 10000 })
-    // each job run once: no two rows of the same job and attempt
+    // each job run once: no two rows of the same job, attempt and due time (a recurring job's runs differ by it)
     const runs = work.body.data.records.filter((r) => r.action !== 'logs.partitions').map((r) => r.content)
     expect(new Set(runs).size).toBe(runs.length)
   })

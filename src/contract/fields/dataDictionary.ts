@@ -18,7 +18,7 @@ export const DATA_DICT_ITEM_FIELDS = defineFields('dataDictionary.field', [
   { key: 'itemCode', kind: 'text', max: 40, format: 'code', required: true, form: true },
   { key: 'label', kind: 'text', max: 50, format: 'name', required: true, form: true },
   { key: 'labelEn', kind: 'text', max: 100, format: 'name', required: true, form: true },
-  { key: 'sort', kind: 'number', precision: 0, min: 1, max: 100000, required: true, default: 1, form: true },
+  { key: 'sort', kind: 'number', precision: 0, min: 1, required: true, default: 1, form: true },
   { key: 'status', kind: 'switch', numeric: true, default: 1, form: true },
   remark,
 ])
