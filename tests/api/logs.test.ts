@@ -190,7 +190,12 @@ describe.each(inject('targets'))('logs on $name', (t) => {
       idempotencyKey: newKey(),
     })
     expect(agreed.body.code, agreed.text).toBe(10000)
-    const ops = await unit.client.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, { query: { pageSize: 200 } })
+    const opsNow = () => unit.client.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, { query: { pageSize: 200 } })
+    // the gate writes an operation's row once its answer is sent: under load it lands a moment later
+    await expect
+      .poll(async () => (await opsNow()).body.data.records.some((r) => r.uri === `${L}/terminal/agree`), { timeout: 15_000 })
+      .toBe(true)
+    const ops = await opsNow()
     expect(ops.body.code, ops.text).toBe(10000)
     expect(new Set(ops.body.data.records.map((r) => r.accountName))).toEqual(new Set([unit.accountName]))
     const agree = ops.body.data.records.find((r) => r.uri === `${L}/terminal/agree`)
@@ -279,9 +284,13 @@ describe.each(inject('targets'))('logs on $name', (t) => {
     const again = await admin.call('POST', `${L}/applicationVersion/add`, { json: version, idempotencyKey: newKey() })
     expect(again.body.code, again.text).toBe(20006)
 
-    const ops = await admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, {
-      query: { accountName: 'admin', uri: `${L}/applicationVersion/add`, from: since, pageSize: 50 },
-    })
+    const opsNow = () =>
+      admin.call<Page<OperateRow>>('GET', `${L}/operateLog/listPage`, {
+        query: { accountName: 'admin', uri: `${L}/applicationVersion/add`, from: since, pageSize: 50 },
+      })
+    // the gate writes an operation's row once its answer is sent: under load it lands a moment later
+    await expect.poll(async () => (await opsNow()).body.data.records.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+    const ops = await opsNow()
     expect(ops.body.code, ops.text).toBe(10000)
     // one row per call, newest first: the failure, then the add
     expect(ops.body.data.records.map((r) => r.statusCode)).toEqual([20006, 10000])
@@ -328,7 +337,10 @@ describe.each(inject('targets'))('logs on $name', (t) => {
     expect((await admin.call('POST', `${L}/applicationVersion/add`, { json: version, idempotencyKey: newKey() })).body.code).toBe(10000)
     expect((await admin.call('POST', `${L}/applicationVersion/add`, { json: version, idempotencyKey: newKey() })).body.code).toBe(20006)
     const query = { accountName: 'admin', uri: `${L}/applicationVersion/add`, from: since }
-    const listed = await admin.call<Page<OperateRow & { createdAt: string }>>('GET', `${L}/operateLog/listPage`, { query })
+    const listNow = () => admin.call<Page<OperateRow & { createdAt: string }>>('GET', `${L}/operateLog/listPage`, { query })
+    // the gate writes an operation's row once its answer is sent: under load it lands a moment later
+    await expect.poll(async () => (await listNow()).body.data.records.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+    const listed = await listNow()
     const [failed, done] = listed.body.data.records
 
     const zh = await fetchSigned(admin, `${L}/operateLog/export`, { ...query, tz: 'Asia/Shanghai' })
