@@ -188,32 +188,24 @@ async function packageRoundTrip(database: string, env: Record<string, string>) {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
     const mbps = (ms: number) => PACKAGE_MB / (ms / 1000)
     const where = `the shared store on the ${database}`
-    figure({
-      name: `upload of a ${PACKAGE_MB} MB package into ${where} (median of ${rounds})`,
-      value: mbps(median(results.map((r) => r.up))),
-      unit: 'MB/s',
-      goal: { op: '>=', value: 20 },
-    })
-    figure({
-      name: `gateway resident memory rise during the upload (${database}, largest)`,
-      value: Math.max(...results.map((r) => r.upRise)),
-      unit: 'MiB',
-      goal: { op: '<=', value: 64 },
-      anchor: { label: 'the package', value: PACKAGE_MB },
-    })
-    figure({
-      name: `download of a ${PACKAGE_MB} MB package from ${where} (median of ${rounds})`,
-      value: mbps(median(results.map((r) => r.down))),
-      unit: 'MB/s',
-      goal: { op: '>=', value: 20 },
-    })
-    figure({
-      name: `gateway resident memory rise during the download (${database}, largest)`,
-      value: Math.max(...results.map((r) => r.downRise)),
-      unit: 'MiB',
-      goal: { op: '<=', value: 64 },
-      anchor: { label: 'the package', value: PACKAGE_MB },
-    })
+    for (const [way, time, rise] of [
+      ['upload', 'up', 'upRise'],
+      ['download', 'down', 'downRise'],
+    ] as const) {
+      figure({
+        name: `${way} of a ${PACKAGE_MB} MB package through ${where} (median of ${rounds})`,
+        value: mbps(median(results.map((r) => r[time]))),
+        unit: 'MB/s',
+        goal: { op: '>=', value: 20 },
+      })
+      figure({
+        name: `gateway resident memory rise during the ${way} (${database}, largest)`,
+        value: Math.max(...results.map((r) => r[rise])),
+        unit: 'MiB',
+        goal: { op: '<=', value: 64 },
+        anchor: { label: 'the package', value: PACKAGE_MB },
+      })
+    }
   } finally {
     await gw.stop()
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { actionWord, eventWord, menuWord, outcomeWord, placeWord, systemActionWord } from './logWords'
+import { PAGES } from './catalogue'
+import { actionWord, eventWord, menuWord, operationWords, outcomeWord, placeWord, systemActionWord } from './logWords'
 
 describe('the logs’ words', () => {
   it('an operation by what the route did, in both languages; a client-reported click says so', () => {
@@ -8,6 +9,16 @@ describe('the logs’ words', () => {
     expect(actionWord({ op: null, action: '旧的名称', method: 'POST' }, 'en')).toBe('旧的名称')
     expect(actionWord({ op: null, action: null, method: 'POST' }, 'zh')).toBe('提交')
     expect(actionWord({ op: 'authorize', method: 'CLICK' }, 'zh')).toBe('点击（客户端上报） · 授权')
+  })
+  it('every function of the catalogue has one Chinese name (the words take it from there) and an English one', () => {
+    const names = new Map<string, Set<string>>()
+    for (const p of PAGES)
+      for (const [fn, zh] of Object.entries(p.fns as Record<string, string>)) names.set(fn, (names.get(fn) ?? new Set()).add(zh))
+    for (const [fn, zh] of names) {
+      expect([...zh], fn).toHaveLength(1)
+      expect(operationWords(fn), fn).toEqual({ zh: [...zh][0], en: expect.stringMatching(/^[A-Z]/) })
+    }
+    expect(operationWords('nothing')).toBeUndefined()
   })
   it('the menu by its catalogue path, else as stored', () => {
     expect(menuWord({ menuPath: '/admin/app-manage', menuName: null }, 'zh')).toBe('应用管理')

@@ -3,7 +3,7 @@
  * the gateway's exports (so a file says what the screen shows): what an operation did, the menu it
  * belongs to, its outcome, a system event and the gateway's own work.
  */
-import { isMenuPath, menuOf, type FnAction } from './catalogue'
+import { isMenuPath, menuOf, PAGES, type FnAction } from './catalogue'
 import { codeMessages, isSuccess, type CodeValue, type Lang } from './codes'
 
 export interface Words {
@@ -11,52 +11,59 @@ export interface Words {
   en: string
 }
 
-/** What a route did, by the function action it declares (or the operation it performs): every function of the catalogue. */
-export const OPERATION_WORDS: Record<FnAction, Words> = {
-  add: { zh: '新增', en: 'Add' },
-  edit: { zh: '编辑', en: 'Edit' },
-  delete: { zh: '删除', en: 'Delete' },
-  export: { zh: '导出', en: 'Export' },
-  addDept: { zh: '新增部门', en: 'Add department' },
-  moveStaff: { zh: '调动人员', en: 'Transfer staff' },
-  qualification: { zh: '资质管理', en: 'Qualifications' },
-  group: { zh: '分组管理', en: 'Groups' },
-  accountLimit: { zh: '账号限额', en: 'Account limit' },
-  import: { zh: '导入', en: 'Import' },
-  archive: { zh: '归档', en: 'Archive' },
-  invite: { zh: '邀请完善资料', en: 'Invite to complete details' },
-  viewIdCard: { zh: '查看身份证号', en: 'View ID number' },
-  viewCellphone: { zh: '查看手机号', en: 'View phone number' },
-  account: { zh: '账号管理', en: 'Accounts' },
-  accountEnable: { zh: '启用/停用账号', en: 'Enable/disable account' },
-  accountResetPwd: { zh: '重置账号密码', en: 'Reset account password' },
-  accountAudit: { zh: '审核账号', en: 'Review account' },
-  audit: { zh: '审核', en: 'Review' },
-  authorize: { zh: '授权', en: 'Authorise' },
-  member: { zh: '成员管理', en: 'Members' },
-  enable: { zh: '启用/停用', en: 'Enable/disable' },
-  resetPwd: { zh: '重置密码', en: 'Reset password' },
-  validPeriod: { zh: '有效期', en: 'Validity period' },
-  publish: { zh: '发布', en: 'Publish' },
-  menu: { zh: '菜单管理', en: 'Menus' },
-  reject: { zh: '驳回', en: 'Reject' },
-  cancel: { zh: '取消授权', en: 'Revoke' },
-  unit: { zh: '参建单位', en: 'Participating units' },
-  line: { zh: '线路', en: 'Lines' },
-  init: { zh: '初始化', en: 'Initialise' },
-  move: { zh: '移动', en: 'Move' },
-  copy: { zh: '复制', en: 'Copy' },
-  major: { zh: '专业管理', en: 'Disciplines' },
-  stop: { zh: '停用', en: 'Stop' },
-  delegate: { zh: '委派', en: 'Delegate' },
-  withdraw: { zh: '撤回', en: 'Withdraw' },
-  read: { zh: '标记已读', en: 'Mark as read' },
-  send: { zh: '发送', en: 'Send' },
-  design: { zh: '设计', en: 'Design' },
-  permission: { zh: '单元格权限', en: 'Cell permissions' },
-  fill: { zh: '填报', en: 'Fill in' },
-  submit: { zh: '提交', en: 'Submit' },
+/** The English name of every function action of the catalogue (its Chinese name is the catalogue's: one per action). */
+const OPERATION_EN: Record<FnAction, string> = {
+  add: 'Add',
+  edit: 'Edit',
+  delete: 'Delete',
+  export: 'Export',
+  addDept: 'Add department',
+  moveStaff: 'Transfer staff',
+  qualification: 'Qualifications',
+  group: 'Groups',
+  accountLimit: 'Account limit',
+  import: 'Import',
+  archive: 'Archive',
+  invite: 'Invite to complete details',
+  viewIdCard: 'View ID number',
+  viewCellphone: 'View phone number',
+  account: 'Accounts',
+  accountEnable: 'Enable/disable account',
+  accountResetPwd: 'Reset account password',
+  accountAudit: 'Review account',
+  audit: 'Review',
+  authorize: 'Authorise',
+  member: 'Members',
+  enable: 'Enable/disable',
+  resetPwd: 'Reset password',
+  validPeriod: 'Validity period',
+  publish: 'Publish',
+  menu: 'Menus',
+  reject: 'Reject',
+  cancel: 'Revoke',
+  unit: 'Participating units',
+  line: 'Lines',
+  init: 'Initialise',
+  move: 'Move',
+  copy: 'Copy',
+  major: 'Disciplines',
+  stop: 'Stop',
+  delegate: 'Delegate',
+  withdraw: 'Withdraw',
+  read: 'Mark as read',
+  send: 'Send',
+  design: 'Design',
+  permission: 'Cell permissions',
+  fill: 'Fill in',
+  submit: 'Submit',
 }
+
+/** Each action's Chinese name, as the catalogue names it (the same under every menu that has it). */
+const OPERATION_ZH = new Map<string, string>(PAGES.flatMap((p) => Object.entries(p.fns as Record<string, string>)))
+
+/** What a route did, by the function action it declares (or the operation it performs): every function of the catalogue. */
+export const operationWords = (op: string): Words | undefined =>
+  op in OPERATION_EN ? { zh: OPERATION_ZH.get(op) ?? op, en: OPERATION_EN[op as FnAction] } : undefined
 
 /** A mutation that declares no function (a menu-only permission): its method in words. */
 export const METHOD_WORDS: Record<string, Words> = {
@@ -126,7 +133,7 @@ export function placeWord(city: string | null | undefined, lang: Lang): string |
  * client-reported click (method CLICK) says so first.
  */
 export function actionWord(row: { op?: string | null; action?: string | null; method?: string | null }, lang: Lang): string {
-  const word = pick(row.op ? OPERATION_WORDS[row.op as FnAction] : undefined, lang) ?? row.action ?? null
+  const word = pick(row.op ? operationWords(row.op) : undefined, lang) ?? row.action ?? null
   const method = pick(row.method ? METHOD_WORDS[row.method] : undefined, lang)
   if (row.method === 'CLICK') return word ? `${method} · ${word}` : (method ?? '')
   return word ?? method ?? ''

@@ -14,6 +14,14 @@ const tag = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random(
 const main = (page: Page) => page.getByRole('main')
 const itemsRegion = (page: Page) => main(page).getByRole('region', { name: '“容器类型”的字典项' })
 
+/** Confirms the delete asked for (the alert dialog's 删除 / 确定). */
+const confirmDelete = (page: Page) =>
+  page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /删除|确定/ })
+    .last()
+    .click()
+
 async function openContainerTypes(page: Page) {
   await page.goto('/admin/data-dictionary')
   await main(page)
@@ -80,11 +88,7 @@ test('数据字典: an item added to 容器类型 is choosable in the container 
   await openContainerTypes(page)
   await findItem(page, code)
   await row.getByRole('button', { name: '删除', exact: true }).click()
-  await page
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /删除|确定/ })
-    .last()
-    .click()
+  await confirmDelete(page)
   const refusal = page.getByRole('alertdialog', { name: '提示' })
   await expect(refusal.getByText(`字典项“${code}”正被1条项目容器节点使用，不能删除，也不能修改其编码（可停用）`)).toBeVisible()
   await refusal.getByRole('button', { name: '确定' }).click()
@@ -94,20 +98,12 @@ test('数据字典: an item added to 容器类型 is choosable in the container 
   await page.goto('/admin/project-container')
   await added.hover()
   await added.getByRole('button', { name: `删除 电车段${t}` }).click()
-  await page
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /删除|确定/ })
-    .last()
-    .click()
+  await confirmDelete(page)
   await expect(added).toBeHidden()
   await openContainerTypes(page)
   await findItem(page, code)
   await row.getByRole('button', { name: '删除', exact: true }).click()
-  await page
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /删除|确定/ })
-    .last()
-    .click()
+  await confirmDelete(page)
   await expect(row).toHaveCount(0)
 })
 

@@ -8,8 +8,8 @@ import { unitOfAccountName } from '../account'
 import { ipCity, terminalOf } from '../../lib/ipCity'
 import type { OperateEntry, WorkEntry } from '../../lib/logPort'
 import { logContent } from '../../lib/logPort'
-import { isMenuPath, menuOf, type FnAction } from '../../../src/contract/catalogue'
-import { METHOD_WORDS, OPERATION_WORDS } from '../../../src/contract/logWords'
+import { isMenuPath, menuOf } from '../../../src/contract/catalogue'
+import { METHOD_WORDS, operationWords } from '../../../src/contract/logWords'
 
 export { logAnswer, logContent } from '../../lib/logPort'
 
@@ -117,7 +117,7 @@ export async function writeWorkLog(ctx: Ctx, entry: WorkEntry): Promise<void> {
 export async function writeOperateLog(ctx: Ctx, entry: OperateEntry): Promise<void> {
   try {
     const declaredMenu = entry.menuPath && isMenuPath(entry.menuPath) ? menuOf(entry.menuPath).name : null
-    const declaredOp = entry.op ? OPERATION_WORDS[entry.op as FnAction]?.zh : undefined
+    const declaredOp = entry.op ? operationWords(entry.op)?.zh : undefined
     const menuName = entry.menuName ?? declaredMenu
     const action = entry.action ?? declaredOp ?? (entry.functionId ? null : (METHOD_WORDS[entry.method]?.zh ?? null))
     const fnId = entry.functionId && (!menuName || !action) ? entry.functionId : null
