@@ -6,7 +6,8 @@
  * second gateway of the PostgreSQL pair.
  */
 import { createHash } from 'node:crypto'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { Client, newKey, type Answer } from './client'
 import { JPG, LIST_BY_IDS, PACKAGE_MAX_MB, packageBytes, PDF, upload, type FileInfo } from './files-fixtures'
 import { signedIn, uniqueName } from './helpers'
@@ -156,5 +157,60 @@ describe.runIf(pair)('installer packages through two gateways on one PostgreSQL'
     expect(got.status).toBe(200)
     expect(got.headers.get('x-checksum-sha256')).toBe(sha256(bytes))
     expect(got.bytes.equals(bytes)).toBe(true)
+  })
+})
+
+const pgUrl = inject('pgUrl')
+
+describe.runIf(pgUrl && pair)('a version attachment of before attachments were packages', () => {
+  const db = new pg.Pool({ connectionString: pgUrl ?? undefined, max: 1 })
+  afterAll(() => db.end())
+
+  it('is kept when the version is saved again, and only a package replaces it', async () => {
+    const onA = await new Client(pair![0]!.url).signIn('admin', pair![0]!.adminPassword)
+    const post = <D>(method: 'POST' | 'PUT', path: string, json: unknown) => onA.call<D>(method, path, { json, idempotencyKey: newKey() })
+    const app = await post<{ applicationId: string }>('POST', '/api/admin/v1/application/add', {
+      name: uniqueName('旧附件App'),
+      shortName: '旧',
+      code: uniqueName('old-').replace(/[^A-Za-z0-9_-]/g, ''),
+      type: 'app',
+      url: 'https://old.example.cn',
+    })
+    expect(app.body.code, app.text).toBe(10000)
+    const v = await post<{ applicationVersionId: string; version: number }>('POST', '/api/admin/v1/applicationVersion/add', {
+      applicationId: app.body.data.applicationId,
+      major: 1,
+      minor: 0,
+      revision: 0,
+    })
+    expect(v.body.code, v.text).toBe(10000)
+    // a PDF attached when any scan was accepted (written as an older gateway did)
+    const doc = await upload(onA, 'scan', 'manual.pdf', 'application/pdf', PDF)
+    const written = await db.query<{ version: number }>(
+      'update application_version set attachment_file_id = $1 where application_version_id = $2 returning version',
+      [doc.body.data.fileId, v.body.data.applicationVersionId],
+    )
+    const saved = {
+      ...v.body.data,
+      version: written.rows[0]!.version,
+      applicationId: app.body.data.applicationId,
+      major: 1,
+      minor: 0,
+      revision: 0,
+    }
+    const kept = await post('PUT', '/api/admin/v1/applicationVersion/update', {
+      ...saved,
+      attachmentFileId: doc.body.data.fileId,
+      releaseNote: '再次保存',
+    })
+    expect(kept.body.code, kept.text).toBe(10000)
+    // another non-package is still refused
+    const other = await upload(onA, 'scan', 'other.pdf', 'application/pdf', PDF)
+    const refused = await post('PUT', '/api/admin/v1/applicationVersion/update', {
+      ...saved,
+      version: (kept.body.data as { version: number }).version,
+      attachmentFileId: other.body.data.fileId,
+    })
+    expect(refused.body.code, refused.text).toBe(20001)
   })
 })

@@ -88,10 +88,18 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
           message: { zh: '该版本号已存在', en: 'That version number exists' },
         },
       ],
-      check: async (input, req) =>
-        requireFiles(ctx, req, req.auth!, [
-          { field: 'attachmentFileId', fileId: input.attachmentFileId as string | undefined, purposes: PACKAGE },
-        ]),
+      check: async (input, req) => {
+        const fileId = input.attachmentFileId as string | undefined
+        // an attachment kept as it is (one of before attachments were packages) is not checked again
+        if (fileId && input.applicationVersionId) {
+          const [current] = await ctx.db
+            .select({ fileId: applicationVersion.attachmentFileId })
+            .from(applicationVersion)
+            .where(eq(applicationVersion.applicationVersionId, String(input.applicationVersionId)))
+          if (current?.fileId === fileId) return
+        }
+        await requireFiles(ctx, req, req.auth!, [{ field: 'attachmentFileId', fileId, purposes: PACKAGE }])
+      },
       // the package's name, size and SHA-256 beside its link (`attachmentFile`)
       enrich: (_db, rows, auth) => withFileUrls(ctx, auth, rows, ['attachmentFileId'], { info: true }),
       beforeWrite: async (input, current, w) => {
