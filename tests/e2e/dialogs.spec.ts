@@ -134,7 +134,7 @@ const openProjectDepts = async (page: Page) => {
 const CASES: Record<string, Case> = {
   角色: { path: '/admin/role-manage' },
   应用: { path: '/admin/app-manage' },
-  参建单位: { path: '/admin/project-information', values: () => ({ 参建类型: '其他' }), rename: '联系人' },
+  参建单位: { path: '/admin/project', values: () => ({ 参建类型: '其他' }), rename: '联系人' },
   线路: { path: '/admin/project-configuration' },
   工程专业: { path: '/admin/project-configuration', open: onTab('工程专业') },
   项目组织: { path: '/admin/project-configuration', open: onTab('项目组织') },

@@ -52,7 +52,7 @@ export function ProjectConfigPage() {
   )
 }
 
-function Lines({ projectId }: { projectId: string }) {
+export function Lines({ projectId }: { projectId: string }) {
   const { t } = useT()
   const tr = useTranslate()
   // the line's extended attributes (属性配置, node type 2) on its form

@@ -1,26 +1,25 @@
 /**
- * /admin/project and /admin/project-information (项目 / 项目信息): one project — chosen by the
- * picker, kept in the URL search `projectId` — its details, and its participating units (type,
- * unit from the unit tree, code, contact, phone) as a list with add, edit and delete.
+ * /admin/project-information (项目信息): the record of one project — chosen by the picker, kept in
+ * the URL search `projectId` — its details and figures, edited in place. Its participating units and
+ * lines are 项目 (ProjectPartiesPage), its work sites 项目工点信息: the figures lead there.
  */
 import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
-import { PROJECT_UNIT_FIELDS } from '@/contract/fields/project'
-import type { Project, ProjectUnit } from '@/contract/schemas/project'
+import type { Project } from '@/contract/schemas/project'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
-import { DeclaredFields, declaredFilters, FormDialog, textColumn, useTranslate, type ListColumn } from '@/lib/crud'
+import { FormDialog } from '@/lib/crud'
 import { useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
-import { ProjectFormFields, useUnitTreeOptions } from './fields'
+import { ProjectFormFields } from './fields'
 import { StatusBadge } from './ProjectManagePage'
-import { ProjectSubList } from './ProjectSubList'
 import { projectQueryOptions } from './queries'
-import { projectResource, projectUnitResource } from './resource'
+import { projectResource } from './resource'
 
 export function ProjectInfoPage() {
   const { t } = useT()
@@ -29,34 +28,10 @@ export function ProjectInfoPage() {
 
 function ProjectDetails({ projectId }: { projectId: string }) {
   const { t } = useT()
-  const tr = useTranslate()
   const query = useQuery(projectQueryOptions(projectId))
   const canEdit = useCan('/admin/project-manage', 'edit')
   const [editing, setEditing] = useState(false)
   const p = query.data
-  const units = useUnitTreeOptions()
-
-  const columns: ListColumn<ProjectUnit>[] = [
-    textColumn('unitType', t('projects.field.unitType'), (u) => t(`projects.unitType.${u.unitType}`), { sortable: true }),
-    {
-      key: 'organizationName',
-      header: t('projects.field.unitOrg'),
-      className: 'max-w-[18rem] truncate',
-      cell: (u) => (
-        <span className="font-medium" title={u.organizationName ?? ''}>
-          {u.organizationName}
-        </span>
-      ),
-    },
-    { key: 'unitCode', header: t('projects.field.unitCode'), cell: (u) => u.unitCode || t('projects.none') },
-    { key: 'contactPerson', header: t('projects.field.contactPerson'), cell: (u) => u.contactPerson || t('projects.none') },
-    {
-      key: 'contactPhone',
-      header: t('projects.field.contactPhone'),
-      cell: (u) => <span className="tabular-nums">{u.contactPhone || t('projects.none')}</span>,
-    },
-    { key: 'sort', header: t('projects.field.sort'), sortable: true, align: 'right' },
-  ]
 
   return (
     <>
@@ -97,9 +72,14 @@ function ProjectDetails({ projectId }: { projectId: string }) {
                   <span className="tabular-nums">{p.progress}%</span>
                 </dd>
               </div>
-              <Item label={t('projects.field.units')} value={String(p.unitCount)} />
-              <Item label={t('projects.field.lineCount')} value={String(p.lineCount)} />
-              <Item label={t('projects.field.workSiteCount')} value={String(p.workSiteCount)} />
+              <Item label={t('projects.field.units')} value={String(p.unitCount)} to="/admin/project" projectId={projectId} />
+              <Item label={t('projects.field.lineCount')} value={String(p.lineCount)} to="/admin/project" projectId={projectId} />
+              <Item
+                label={t('projects.field.workSiteCount')}
+                value={String(p.workSiteCount)}
+                to="/admin/project-worksite-information"
+                projectId={projectId}
+              />
             </dl>
             {p.description && (
               <div className="text-sm">
@@ -110,23 +90,6 @@ function ProjectDetails({ projectId }: { projectId: string }) {
           </div>
         )}
       </Card>
-
-      <section className="-mb-2 min-w-0">
-        <h2 className="text-lg font-semibold tracking-tight">{t('projects.info.units')}</h2>
-        <p className="mt-1 text-sm text-muted-foreground">{t('projects.info.unitsDescription')}</p>
-      </section>
-      <ProjectSubList
-        projectId={projectId}
-        resource={projectUnitResource}
-        title={t('projects.info.units')}
-        columns={columns}
-        filters={declaredFilters(PROJECT_UNIT_FIELDS, tr)}
-        form={{
-          size: 'lg',
-          defaults: () => ({ projectId, unitType: 'construction', sort: 1 }),
-          render: () => <DeclaredFields fields={PROJECT_UNIT_FIELDS} sources={{ organization: units }} />,
-        }}
-      />
 
       {p && (
         <FormDialog<Project>
@@ -144,11 +107,30 @@ function ProjectDetails({ projectId }: { projectId: string }) {
   )
 }
 
-function Item({ label, value }: { label: string; value: string | null | undefined }) {
+/** A figure of the project; with `to`, a link to the screen that lists what it counts. */
+function Item({
+  label,
+  value,
+  to,
+  projectId,
+}: {
+  label: string
+  value: string | null | undefined
+  to?: '/admin/project' | '/admin/project-worksite-information'
+  projectId?: string
+}) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="break-words">{value || '--'}</dd>
+      <dd className="break-words">
+        {to ? (
+          <Link to={to} search={{ projectId }} className="tabular-nums text-primary underline-offset-4 hover:underline">
+            {value}
+          </Link>
+        ) : (
+          value || '--'
+        )}
+      </dd>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { LazyNamespace } from '@/lib/i18n'
 export { ProjectManagePage } from './ProjectManagePage'
 export { ProjectInfoPage } from './ProjectInfoPage'
+export { ProjectPartiesPage } from './ProjectPartiesPage'
 export { ProjectConfigPage } from './ProjectConfigPage'
 export { ProjectFormFields, projectDefaults } from './fields'
 

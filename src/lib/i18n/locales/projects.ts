@@ -7,12 +7,12 @@ export const zh = {
     open: '打开',
   },
   info: {
-    description: '项目的基本信息与参建单位',
+    description: '项目的基本信息与概况',
     edit: '编辑项目',
     basics: '基本信息',
     units: '参建单位',
-    unitsDescription: '参与本项目建设的单位及其在项目中的角色',
   },
+  parties: { description: '参与本项目建设的单位及其角色，以及项目的线路' },
   config: {
     description: '项目的线路、工程专业与项目组织（含部门）',
     lines: '线路',
@@ -114,12 +114,12 @@ export const en: Shape<typeof zh> = {
     open: 'Open',
   },
   info: {
-    description: "A project's details and its participating units",
+    description: "A project's details and figures",
     edit: 'Edit project',
     basics: 'Details',
     units: 'Participating units',
-    unitsDescription: 'The units taking part in the project and their roles in it',
   },
+  parties: { description: 'The units taking part in the project with their roles, and its lines' },
   config: {
     description: "The project's lines, engineering majors and project organisations (with departments)",
     lines: 'Lines',

@@ -5,10 +5,10 @@ import { guardPage } from '@/lib/permissions'
 import { preloadRouteData } from '@/lib/query'
 import { projectOptionsQueryOptions } from '@/lib/project/queries'
 
-/** One project, chosen by the picker (URL search `projectId`). */
+/** 项目: one project's participating units and lines, the project chosen by the picker (URL search `projectId`). */
 export const Route = createFileRoute('/_shell/admin/project')({
   validateSearch: listSearch,
   beforeLoad: guardPage,
   loader: ({ context }) => preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
-  component: lazyScreen(() => import('@/features/projects'), 'ProjectInfoPage'),
+  component: lazyScreen(() => import('@/features/projects'), 'ProjectPartiesPage'),
 })
