@@ -120,7 +120,8 @@ export interface ResourceDef<A extends z.ZodType, U extends z.ZodType, L extends
    */
   projectOf?: { field: string; get: (input: Row, w: WriteContext) => Promise<string | null | undefined> }
   schemas: { add: A; update: U; listQuery: L }
-  filters?: (q: z.infer<L>) => (SQL | undefined)[]
+  /** The list's conditions from its query; `auth` is the caller (its current application, its account). */
+  filters?: (q: z.infer<L>, auth: AuthContext) => (SQL | undefined)[]
   /** Sortable DTO fields → columns; the first is the default. */
   sortable: Record<string, AnyPgColumn>
   defaultDesc?: boolean
@@ -335,7 +336,7 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
   const listWhere = async (auth: AuthContext, q: z.infer<L>) => {
     const projectId = (q as Row).projectId
     const ofProject = projectOfPayload && projectId ? eq(projectCol!, projectId) : undefined
-    return and(ofProject, ...(def.filters ? def.filters(q) : []), await scopeWhere(auth))
+    return and(ofProject, ...(def.filters ? def.filters(q, auth) : []), await scopeWhere(auth))
   }
 
   function orderOf(q: { sortBy?: string; desc?: boolean }): SQL[] {

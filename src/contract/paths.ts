@@ -24,7 +24,10 @@ export const ADMIN = '/api/admin/v1'
 export const API = {
   auth: {
     getPubKey: '/api/auth/v1/generalAccount/getPubKey',
-    login: '/api/auth/v1/generalAccount/login',
+    /** SPEC §7 api/login: the console's sign-in (step 2 of the login sequence). */
+    login: '/api/auth/v1/api/login',
+    /** SPEC §7 generalAccount login: the same sign-in, kept for other clients. */
+    generalAccountLogin: '/api/auth/v1/generalAccount/login',
     logout: '/api/auth/v1/generalAccount/logout',
     getAccessToken: '/api/auth/v1/api/getAccessToken',
     listAppByPermission: '/api/auth/v1/api/listAppByPermission',
@@ -62,6 +65,7 @@ export const resourcePaths = (resource: string, base = ADMIN) => ({
 export const UNSIGNED_PATHS: ReadonlySet<string> = new Set([
   API.auth.getPubKey,
   API.auth.login,
+  API.auth.generalAccountLogin,
   API.auth.logout,
   API.auth.getAccessToken,
   API.auth.listAppByPermission,

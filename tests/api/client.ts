@@ -93,14 +93,18 @@ export class Client {
     return r.body.data as { publicKey: string; keyId: string }
   }
 
-  /** Step 2; retries once on 20007 (key rotated between steps), as the console does. */
+  /**
+   * Step 2; retries once on 20007 (key rotated between steps), as the console does. Through SPEC's
+   * generalAccount login by default; `path` names the other one (api/login, the console's).
+   */
   async login(
     accountName: string,
     password: string,
     retry = true,
+    path = '/api/auth/v1/generalAccount/login',
   ): Promise<Answer<{ token: string; userAccount: { accountName: string } }>> {
     const key = await this.getPubKey()
-    const r = await this.fetchRaw('POST', '/api/auth/v1/generalAccount/login', {
+    const r = await this.fetchRaw('POST', path, {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         loginInfo: rsaEncrypt(key.publicKey, { accountName, password }),
@@ -109,7 +113,7 @@ export class Client {
         carrier: 'node-test/24',
       }),
     })
-    if (r.body.code === 20007 && retry) return this.login(accountName, password, false)
+    if (r.body.code === 20007 && retry) return this.login(accountName, password, false, path)
     if (r.body.code === 10000) {
       this.token = (r.body.data as { token: string }).token
       this.accountName = accountName

@@ -45,6 +45,22 @@ describe.each(inject('targets'))('application menus on $name', (t) => {
   const list = async () => (await admin.call<Menu[]>('GET', `${M}/list`, { query: { applicationId: appId } })).body.data
   const remove = (ids: string[]) => admin.call('POST', `${M}/delete`, { form: { ids: ids.join(',') }, idempotencyKey: newKey() })
 
+  it("fills a missing application id from the caller's current application (SPEC §5): the menus, a role's menu tree", async () => {
+    const filled = await admin.call<Menu[]>('GET', `${M}/list`)
+    expect(filled.body.code).toBe(10000)
+    const ofApp = await list()
+    expect(ofApp.length).toBeGreaterThan(40)
+    expect(filled.body.data.map((m) => m.applicationMenuId).sort()).toEqual(ofApp.map((m) => m.applicationMenuId).sort())
+    const roles = await admin.call<{ records: { roleId: string }[] }>('GET', '/api/admin/v1/role/listPage', {
+      query: { pageIndex: 1, pageSize: 1 },
+    })
+    const tree = await admin.call<{ applicationId: string }>('GET', '/api/admin/v1/roleMenu/listTree', {
+      query: { roleId: roles.body.data.records[0]!.roleId },
+    })
+    expect(tree.body.code).toBe(10000)
+    expect(tree.body.data.applicationId).toBe(appId)
+  })
+
   it('keeps an English name (≤ 60) per menu, seeded for every seeded menu and answered with the left menu', async () => {
     const mine = (
       await admin.call<{ menuName: string; menuNameEn: string | null; action: string | null }[]>('GET', MENU_BY_PERMISSION, {

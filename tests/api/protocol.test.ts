@@ -10,9 +10,12 @@ describe.each(inject('targets'))('protocol on $name', (t) => {
     admin = await signedIn(t)
   })
 
-  it('runs the login sequence and a signed call', async () => {
+  it.each([
+    ["api/login (the console's)", '/api/auth/v1/api/login'],
+    ['generalAccount login', '/api/auth/v1/generalAccount/login'],
+  ])('runs the login sequence through %s and a signed call', async (_name, path) => {
     const c = new Client(t.url)
-    const login = await c.login('admin', t.adminPassword)
+    const login = await c.login('admin', t.adminPassword, true, path)
     expect(login.status).toBe(200)
     expect(login.body.code).toBe(10000)
     expect(login.body.data.userAccount.accountName).toBe('admin')

@@ -126,101 +126,103 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok<PubKey>(req, key)
   })
 
-  app.post(API.auth.login, async (req) => {
-    const limit = await hit(ctx, `login:${req.ip}`, 60)
-    if (limit.count > config.loginRateLimit) {
-      await writeSystemLog(ctx, req, 'login_rate_limited', Code.REFUSED, `${limit.count} login attempts this minute from ${req.ip}`, null)
-      throw new ApiError(
-        Code.REFUSED,
-        null,
-        { zh: '登录尝试过于频繁，请稍后再试', en: 'Too many sign-in attempts; try again later' },
-        429,
-        { 'Retry-After': String(limit.retryAfter) },
-      )
-    }
-    const body = parse(loginBody, req.body, req)
-    const carrier = body.carrier ?? null
-    const key = await ctx.keys.currentPrivateKey(body.keyId)
-    if (!key) throw new ApiError(Code.CIPHER_INVALID)
-    const info = loginInfoSchema.safeParse(decryptJson(key, body.loginInfo))
-    if (!info.success) {
-      // Answered exactly like a wrong password, at the same cost.
-      await verifyPassword('-', await getDummyHash())
-      await writeLoginLog(ctx, req, null, false, Code.BAD_CREDENTIALS, carrier)
-      throw new ApiError(Code.BAD_CREDENTIALS)
-    }
-    const login = info.data.accountName.trim()
-    const nameKey = normalizeName(login)
-    const now = new Date()
-    const locked = () => {
-      void writeLoginLog(ctx, req, login, false, Code.ACCOUNT_LOCKED, carrier)
-      return new ApiError(Code.ACCOUNT_LOCKED)
-    }
-
-    const [failure] = await ctx.db.select().from(loginFailure).where(eq(loginFailure.nameKey, nameKey))
-    if (failure?.lockedUntil && failure.lockedUntil > now) throw locked()
-    let acc = await findAccountByLogin(ctx.db, login)
-    if (acc?.status === 'locked' && (!acc.lockedUntil || acc.lockedUntil > now)) throw locked()
-
-    const passwordOk = await verifyPassword(info.data.password, acc?.passwordHash ?? (await getDummyHash()))
-    if (!acc || !passwordOk) {
-      const windowMs = config.lockSeconds * 1000
-      const cutoff = new Date(now.getTime() - windowMs)
-      const restart = sql`(${loginFailure.windowStart} < ${cutoff} or ${loginFailure.lockedUntil} is not null)`
-      const [row] = await ctx.db
-        .insert(loginFailure)
-        .values({ nameKey, count: 1, windowStart: now })
-        .onConflictDoUpdate({
-          target: loginFailure.nameKey,
-          set: {
-            count: sql`case when ${restart} then 1 else ${loginFailure.count} + 1 end`,
-            windowStart: sql`case when ${restart} then ${now} else ${loginFailure.windowStart} end`,
-            lockedUntil: null,
-          },
-        })
-        .returning({ count: loginFailure.count })
-      if ((row?.count ?? 1) >= config.loginMaxFailures) {
-        const until = new Date(now.getTime() + windowMs)
-        await ctx.db.update(loginFailure).set({ lockedUntil: until }).where(eq(loginFailure.nameKey, nameKey))
-        // Only a normal account moves to locked (state.ts); the answer is the same whatever the status,
-        // and for a name that does not exist: nothing is told to someone without the password.
-        if (acc) await lockAfterFailures(ctx.db, acc.accountId, until, now)
-        await writeSystemLog(
-          ctx,
-          req,
-          'account_locked',
-          Code.ACCOUNT_LOCKED,
-          `${row?.count} failed sign-ins for "${login.slice(0, 64)}"`,
-          login.slice(0, 64),
+  // SPEC §7 names the sign-in twice: api/login (the console's) and generalAccount login (other clients'). One handler.
+  for (const path of [API.auth.login, API.auth.generalAccountLogin])
+    app.post(path, async (req) => {
+      const limit = await hit(ctx, `login:${req.ip}`, 60)
+      if (limit.count > config.loginRateLimit) {
+        await writeSystemLog(ctx, req, 'login_rate_limited', Code.REFUSED, `${limit.count} login attempts this minute from ${req.ip}`, null)
+        throw new ApiError(
+          Code.REFUSED,
+          null,
+          { zh: '登录尝试过于频繁，请稍后再试', en: 'Too many sign-in attempts; try again later' },
+          429,
+          { 'Retry-After': String(limit.retryAfter) },
         )
-        throw locked()
       }
-      await writeLoginLog(ctx, req, login, false, Code.BAD_CREDENTIALS, carrier)
-      throw new ApiError(Code.BAD_CREDENTIALS)
-    }
+      const body = parse(loginBody, req.body, req)
+      const carrier = body.carrier ?? null
+      const key = await ctx.keys.currentPrivateKey(body.keyId)
+      if (!key) throw new ApiError(Code.CIPHER_INVALID)
+      const info = loginInfoSchema.safeParse(decryptJson(key, body.loginInfo))
+      if (!info.success) {
+        // Answered exactly like a wrong password, at the same cost.
+        await verifyPassword('-', await getDummyHash())
+        await writeLoginLog(ctx, req, null, false, Code.BAD_CREDENTIALS, carrier)
+        throw new ApiError(Code.BAD_CREDENTIALS)
+      }
+      const login = info.data.accountName.trim()
+      const nameKey = normalizeName(login)
+      const now = new Date()
+      const locked = () => {
+        void writeLoginLog(ctx, req, login, false, Code.ACCOUNT_LOCKED, carrier)
+        return new ApiError(Code.ACCOUNT_LOCKED)
+      }
 
-    // The password is right.
-    await ctx.db.delete(loginFailure).where(eq(loginFailure.nameKey, nameKey))
-    if (acc.status === 'locked') {
-      // The lock's time has passed (a current lock was refused above): locked → normal, by the system.
-      const current = await endExpiredLock(ctx.db, acc.accountId, now)
-      if (!current) throw new ApiError(Code.BAD_CREDENTIALS)
-      if (current.status === 'locked') throw locked()
-      acc = current
-    }
-    const refusal = accountRefusal(acc, now)
-    if (refusal) {
-      await writeLoginLog(ctx, req, acc.accountName, false, Code.ACCOUNT_DISABLED, carrier)
-      throw new ApiError(Code.ACCOUNT_DISABLED, null, refusal)
-    }
-    // Phone login switched off, or the password's valid period has passed (server/modules/account).
-    const loginRefused = accountLoginRefusal(acc, login, now)
-    if (loginRefused) {
-      await writeLoginLog(ctx, req, acc.accountName, false, loginRefused.code, carrier)
-      throw loginRefused
-    }
-    return ok<LoginResult>(req, await openSession(ctx, req, acc, carrier))
-  })
+      const [failure] = await ctx.db.select().from(loginFailure).where(eq(loginFailure.nameKey, nameKey))
+      if (failure?.lockedUntil && failure.lockedUntil > now) throw locked()
+      let acc = await findAccountByLogin(ctx.db, login)
+      if (acc?.status === 'locked' && (!acc.lockedUntil || acc.lockedUntil > now)) throw locked()
+
+      const passwordOk = await verifyPassword(info.data.password, acc?.passwordHash ?? (await getDummyHash()))
+      if (!acc || !passwordOk) {
+        const windowMs = config.lockSeconds * 1000
+        const cutoff = new Date(now.getTime() - windowMs)
+        const restart = sql`(${loginFailure.windowStart} < ${cutoff} or ${loginFailure.lockedUntil} is not null)`
+        const [row] = await ctx.db
+          .insert(loginFailure)
+          .values({ nameKey, count: 1, windowStart: now })
+          .onConflictDoUpdate({
+            target: loginFailure.nameKey,
+            set: {
+              count: sql`case when ${restart} then 1 else ${loginFailure.count} + 1 end`,
+              windowStart: sql`case when ${restart} then ${now} else ${loginFailure.windowStart} end`,
+              lockedUntil: null,
+            },
+          })
+          .returning({ count: loginFailure.count })
+        if ((row?.count ?? 1) >= config.loginMaxFailures) {
+          const until = new Date(now.getTime() + windowMs)
+          await ctx.db.update(loginFailure).set({ lockedUntil: until }).where(eq(loginFailure.nameKey, nameKey))
+          // Only a normal account moves to locked (state.ts); the answer is the same whatever the status,
+          // and for a name that does not exist: nothing is told to someone without the password.
+          if (acc) await lockAfterFailures(ctx.db, acc.accountId, until, now)
+          await writeSystemLog(
+            ctx,
+            req,
+            'account_locked',
+            Code.ACCOUNT_LOCKED,
+            `${row?.count} failed sign-ins for "${login.slice(0, 64)}"`,
+            login.slice(0, 64),
+          )
+          throw locked()
+        }
+        await writeLoginLog(ctx, req, login, false, Code.BAD_CREDENTIALS, carrier)
+        throw new ApiError(Code.BAD_CREDENTIALS)
+      }
+
+      // The password is right.
+      await ctx.db.delete(loginFailure).where(eq(loginFailure.nameKey, nameKey))
+      if (acc.status === 'locked') {
+        // The lock's time has passed (a current lock was refused above): locked → normal, by the system.
+        const current = await endExpiredLock(ctx.db, acc.accountId, now)
+        if (!current) throw new ApiError(Code.BAD_CREDENTIALS)
+        if (current.status === 'locked') throw locked()
+        acc = current
+      }
+      const refusal = accountRefusal(acc, now)
+      if (refusal) {
+        await writeLoginLog(ctx, req, acc.accountName, false, Code.ACCOUNT_DISABLED, carrier)
+        throw new ApiError(Code.ACCOUNT_DISABLED, null, refusal)
+      }
+      // Phone login switched off, or the password's valid period has passed (server/modules/account).
+      const loginRefused = accountLoginRefusal(acc, login, now)
+      if (loginRefused) {
+        await writeLoginLog(ctx, req, acc.accountName, false, loginRefused.code, carrier)
+        throw loginRefused
+      }
+      return ok<LoginResult>(req, await openSession(ctx, req, acc, carrier))
+    })
 
   app.post(API.auth.getAccessToken, { config: { auth: 'session' } }, async (req) => {
     const auth = req.auth!

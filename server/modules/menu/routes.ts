@@ -4,7 +4,7 @@
  * and grants).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
 import { validationText } from '../../../src/contract/rules'
@@ -143,7 +143,16 @@ export function registerMenuRoutes(app: FastifyInstance, ctx: Ctx): void {
       menu: '/admin/app-manage',
       schemas: { add: menuAdd, update: menuUpdate, listQuery: menuListQuery },
       without: ['listPage'],
-      filters: (q) => [eq(applicationMenu.applicationId, q.applicationId)],
+      // SPEC §5: a missing application id is filled from the current application (the caller's access
+      // token's); with none, nothing is listed
+      filters: (q, auth) => [
+        q.applicationId
+          ? eq(applicationMenu.applicationId, q.applicationId)
+          : inArray(
+              applicationMenu.applicationId,
+              sql`(select ${application.applicationId} from ${application} where ${application.code} = ${auth.appCode ?? ''})`,
+            ),
+      ],
       sortable: { sort: applicationMenu.sort, menuName: applicationMenu.menuName },
       unique: [
         {

@@ -76,7 +76,8 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
     const [appRow] = await ctx.db
       .select({ applicationId: application.applicationId, name: application.name })
       .from(application)
-      .where(q.appId ? eq(application.applicationId, q.appId) : eq(application.code, ctx.config.appCode))
+      // SPEC §5: a missing application id is the caller's current application (its access token's)
+      .where(q.appId ? eq(application.applicationId, q.appId) : eq(application.code, req.auth!.appCode ?? ctx.config.appCode))
     if (!appRow) throw new ApiError(Code.NOT_FOUND, { field: 'appId' })
     const { menus, fns } = await appMenus(ctx.db, appRow.applicationId)
     const grantedMenus = new Set(

@@ -163,7 +163,8 @@ export const {
   },
   'applicationMenuId',
 )
-export const menuListQuery = z.object({ applicationId: id() })
+/** An application's menus; without `applicationId`, the caller's current application's (SPEC §5), none when it has none. */
+export const menuListQuery = z.object({ applicationId: id().optional() })
 
 export type MenuFields = z.infer<typeof menuFields>
 /** A menu as 应用管理 edits it: the left menu's entry (without the caller's grants) and its application. */

@@ -12,7 +12,6 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { SearchInput } from '@/components/ui/search-input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
-import { APP_CODE } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { menuLabel } from '@/lib/permissions'
 import { filterTree, Highlight, Tree } from '@/lib/tree'
@@ -46,8 +45,9 @@ export function MenuGrantTab({ role, canSave }: { role: Role; canSave: boolean }
   const { t, locale } = useT()
   const apps = useMenuApps()
   const [appId, setAppId] = useState<string | undefined>(undefined)
-  const chosen = appId ?? (apps.data?.find((a) => a.code === APP_CODE) ?? apps.data?.[0])?.applicationId
-  const tree = useMenuTree(role.roleId, chosen)
+  // none chosen: the gateway answers the current application's tree (SPEC §5), and names it
+  const tree = useMenuTree(role.roleId, appId)
+  const chosen = appId ?? tree.data?.applicationId
   const menus = useMemo(() => (tree.isError ? [] : (tree.data?.menus ?? [])), [tree.data, tree.isError])
   const [base, setBase] = useState<Checked>(EMPTY)
   const [checked, setChecked] = useState<Checked>(EMPTY)
