@@ -43,6 +43,8 @@ export const API = {
   },
   portal: {
     userInfo: '/api/portal/v1/user/info',
+    /** GET → OrgNode[]: the signed-in account's place in the organisation (SPEC §7 "GET nodes"; the session's `nodes`). */
+    nodes: '/api/portal/v1/user/nodes',
     /** The outbox tells of a replayed edit that met a newer version (消息设置 "offline edit conflicted"). */
     offlineConflict: '/api/portal/v1/msg/offlineConflict',
   },

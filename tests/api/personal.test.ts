@@ -74,6 +74,18 @@ describe.each(inject('targets'))('personal centre on $name', (t) => {
     await c.call('PUT', `${P}/updateInfo`, { json: { userName: original, version: renamed.body.data.version } })
   })
 
+  it('GET nodes answers where the account sits: its unit path from the top, then its department path', async () => {
+    const c = await me()
+    const r = await c.call<{ nodeId: string; nodeName: string; category: number }[]>('GET', '/api/portal/v1/user/nodes')
+    expect(r.body.code).toBe(10000)
+    if (!t.demo) return expect(r.body.data).toEqual([]) // the administrator belongs to no unit
+    const units = r.body.data.filter((n) => n.category === 1).map((n) => n.nodeName)
+    expect(units).toEqual(['中铁恒岳建设集团有限公司', '中铁恒岳建设集团第一工程有限公司'])
+    // units first, then departments
+    expect(r.body.data.map((n) => n.category)).toEqual([...r.body.data.map((n) => n.category)].sort())
+    expect((await new Client(t.url).call('GET', '/api/portal/v1/user/nodes')).body.code).not.toBe(10000)
+  })
+
   it('binds a new cellphone: password first, then a code to the new number; the number then signs in', async () => {
     const c = await me()
     const before = (await c.call<Info>('GET', `${P}/info`)).body.data

@@ -112,3 +112,15 @@ test('"sign out everywhere else" ends the session in another browser', async ({ 
   await expect(other).toHaveURL(/\/login/)
   await context.close()
 })
+
+test("the profile shows the account's valid periods and project as its administrators set them (getLoggedInAccount)", async ({ page }) => {
+  // lisite: a registered account valid for 365 days from the seed, in a project department, no password limit
+  await signIn(page, 'lisite')
+  await page.goto('/personal-view')
+  const field = (label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::div[1]')
+  const in365 = new Date(Date.now() + 365 * 86400_000)
+  const day = `${in365.getFullYear()}-${String(in365.getMonth() + 1).padStart(2, '0')}-${String(in365.getDate()).padStart(2, '0')}`
+  await expect(field('账号有效期至')).toContainText(day)
+  await expect(field('密码有效期至')).toHaveText('长期有效')
+  await expect(field('所属项目')).toHaveText('沪渝蓉高铁武宜段站前工程 / 中交瀚海沪渝蓉项目经理部 / 工程管理部')
+})

@@ -62,6 +62,14 @@ test('a project created and opened; a participating unit, a line, an organisatio
   // the new project opens in 项目信息
   await expect(page).toHaveURL(/\/admin\/project-information\?projectId=/)
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
+  // its participating units are 项目's: the figure leads there (the builder unit came with the project)
+  const unitFigure = page
+    .getByRole('definition')
+    .filter({ has: page.getByRole('link') })
+    .first()
+  await expect(unitFigure).toHaveText('1')
+  await unitFigure.getByRole('link').click()
+  await expect(page).toHaveURL(/\/admin\/project\?projectId=/)
   const units = page.getByRole('table').last()
   await expect(units.getByRole('row').filter({ hasText: '中国铁路华东投资集团有限公司' })).toContainText('建设')
 

@@ -208,3 +208,15 @@ test('every page is built: no 建设中 mark in the sidebar, the home’s quick 
   await expect(palette.getByRole('option', { name: /表格管理/ }).first()).toBeVisible()
   await expect(palette.getByText('建设中')).toHaveCount(0)
 })
+
+test('the user menu says where the account sits (GET nodes) and lists the applications it may use (listAppByPermission)', async ({
+  page,
+}) => {
+  await signIn(page, 'zhangwei')
+  await page.getByRole('button', { name: /· 用户菜单$/ }).click()
+  const menu = page.getByRole('menu')
+  // 恒岳一公司 is a sub-unit of 中铁恒岳: the unit's path from the top
+  await expect(menu.getByText(/^所属单位：中铁恒岳建设集团有限公司 \/ 中铁恒岳建设集团第一工程有限公司( \/ .+)?$/)).toBeVisible()
+  await expect(menu.getByText('我的应用')).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: /工程协同管理平台\s*当前/ })).toBeVisible()
+})

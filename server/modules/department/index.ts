@@ -1,4 +1,4 @@
 /** The department module's public surface: its routes and the department tree other modules read (a unit's departments, a subtree). */
 export { registerDepartmentRoutes } from './routes'
 export { setDepartmentStaff } from './staffPort'
-export { deptSubtreeSql, deptTree, existingDepartmentIds } from './tree'
+export { departmentPath, deptSubtreeSql, deptTree, existingDepartmentIds } from './tree'

@@ -24,6 +24,17 @@ export const deptTree = defineTree({
 /** SQL: the ids of the department and its descendants (an indexed path range). */
 export const deptSubtreeSql = (rootId: string) => deptTree.subtreeSql(rootId)
 
+/** A department and the departments above it, root first, with their names (the signed-in account's place). */
+export async function departmentPath(db: Db, departmentId: string): Promise<{ id: string; name: string }[]> {
+  const ids = [...(await deptTree.ancestorIds(db, departmentId)), departmentId]
+  const rows = await db
+    .select({ id: department.departmentId, name: department.departmentName })
+    .from(department)
+    .where(inArray(department.departmentId, ids))
+  const name = new Map(rows.map((r) => [r.id, r.name]))
+  return ids.filter((id) => name.has(id)).map((id) => ({ id, name: name.get(id)! }))
+}
+
 /** Which of these departments exist. */
 export async function existingDepartmentIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set()

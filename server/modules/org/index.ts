@@ -29,6 +29,7 @@ export {
   unitAtOrUnder,
   unitNames,
   unitOptions,
+  unitPath,
   unitsForTree,
   unitsUnderSql,
 } from './queries'

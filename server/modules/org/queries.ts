@@ -114,6 +114,13 @@ export async function orgIdsByNames(db: Db, names: string[]): Promise<Map<string
   return out
 }
 
+/** A unit and the units above it, root first, with their names (the signed-in account's place). */
+export async function unitPath(db: Db, organizationId: string): Promise<{ id: string; name: string }[]> {
+  const ids = [...(await orgTree.ancestorIds(db, organizationId)), organizationId]
+  const name = new Map((await orgNames(db, ids)).map((r) => [r.id, r.name]))
+  return ids.filter((id) => name.has(id)).map((id) => ({ id, name: name.get(id)! }))
+}
+
 /** Some units' ids and names (those that exist). */
 export function orgNames(db: Db, organizationIds: string[]): Promise<{ id: string; name: string }[]> {
   if (organizationIds.length === 0) return Promise.resolve([])

@@ -16,9 +16,12 @@ import { qualified } from '../../lib/sql'
 import { refuseInProcess } from './auditProcessPort'
 
 /** The staff record linked to an account, if any: its id and avatar. */
-export async function staffOfAccount(db: Db, accountId: string): Promise<{ userId: string; avatarFileId: string | null } | undefined> {
+export async function staffOfAccount(
+  db: Db,
+  accountId: string,
+): Promise<{ userId: string; avatarFileId: string | null; departmentId: string | null } | undefined> {
   const [p] = await db
-    .select({ userId: person.userId, avatarFileId: person.avatarFileId })
+    .select({ userId: person.userId, avatarFileId: person.avatarFileId, departmentId: person.departmentId })
     .from(person)
     .where(eq(person.accountId, accountId))
   return p

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { and, asc, eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { API } from '../../../src/contract/paths'
-import { menuByPermissionQuery, operateLogBody, type CurrentUser, type MenuEntry } from '../../../src/contract/schemas/shell'
+import { menuByPermissionQuery, operateLogBody, type CurrentUser, type MenuEntry, type OrgNode } from '../../../src/contract/schemas/shell'
 import type { Ctx } from '../../context'
 import { application, applicationMenu, applicationMenuFunction, roleMenu, roleMenuFunction } from '../../db/schema'
 import { roleExists, roleNamesInOrder } from '../role'
@@ -11,6 +11,8 @@ import { staffOfAccount } from '../people'
 import { ApiError, ok, parse } from '../../lib/http'
 import { activeRoleIds, grantedAmong } from '../../lib/permissions'
 import { organizationName } from '../auth'
+import { departmentPath } from '../department'
+import { unitPath } from '../org'
 import { heldFunction, logContent, writeOperateLog, writeSystemLog } from '../logs'
 import { functionsOf, menuColumns } from '../menu'
 import { profilePhoto } from '../personal'
@@ -134,5 +136,17 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       organizationName: await organizationName(ctx, a.organizationId),
       roleNames,
     })
+  })
+
+  // SPEC §7 "GET nodes": where the account sits — its unit's path, then its department's (the console's session `nodes`)
+  app.get(API.portal.nodes, { config: { auth: 'signed' } }, async (req) => {
+    const a = req.auth!.account
+    const units = a.organizationId ? await unitPath(ctx.db, a.organizationId) : []
+    const departmentId = (await staffOfAccount(ctx.db, a.accountId))?.departmentId
+    const departments = departmentId ? await departmentPath(ctx.db, departmentId) : []
+    return ok<OrgNode[]>(req, [
+      ...units.map((u) => ({ nodeId: u.id, nodeName: u.name, category: 1 as const })),
+      ...departments.map((d) => ({ nodeId: d.id, nodeName: d.name, category: 2 as const })),
+    ])
   })
 }

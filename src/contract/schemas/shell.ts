@@ -47,6 +47,14 @@ export interface CurrentUser extends UserAccount {
   roleNames: string[]
 }
 
+/** A node of the signed-in account's place: its unit and the units above it, then its department and those above (SPEC §9 tree categories). */
+export interface OrgNode {
+  nodeId: string
+  nodeName: string
+  /** 1 organisation (unit), 2 department. */
+  category: 1 | 2
+}
+
 export interface AppByPermission {
   applicationId: string
   name: string

@@ -18,6 +18,7 @@ import type {
   OrgType,
 } from '@/contract/schemas/org'
 import { http } from '@/lib/http'
+import { getSession, setSession } from '@/lib/session'
 
 export const orgKeys = {
   /** Everything of the units (the unit resource's key). */
@@ -59,7 +60,14 @@ export const orgKeywordQueryOptions = (keyword: string) =>
 export const orgTypesQueryOptions = () =>
   queryOptions({
     queryKey: orgKeys.types(),
-    queryFn: ({ signal }) => http.get<OrgType[]>(ORG_API.typeList, {}, { signal, silent: true }),
+    // mirrored to the session's `unitTypes` (SPEC §3): a reload opens with them
+    queryFn: async ({ signal }) => {
+      const unitTypes = await http.get<OrgType[]>(ORG_API.typeList, {}, { signal, silent: true })
+      setSession({ unitTypes })
+      return unitTypes
+    },
+    initialData: () => getSession().unitTypes ?? undefined,
+    initialDataUpdatedAt: 0,
     staleTime: 10 * 60_000,
   })
 

@@ -1,5 +1,9 @@
-/** Own basic information (name, with the record version) and the photo (JPG ≤ 2 MB, applied at once). */
+/**
+ * Own basic information (name, with the record version), the account's valid periods and project as its
+ * administrators set them (generalAccount/getLoggedInAccount), and the photo (JPG ≤ 2 MB, applied at once).
+ */
 import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { FormProvider, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from '@/lib/toast'
@@ -10,13 +14,14 @@ import { ACCOUNT_FIELDS } from '@/contract/fields/account'
 import { updateInfoBody, type PersonalInfo } from '@/contract/schemas/personal'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
-import { DeclaredField, FormErrors } from '@/lib/crud'
+import { DeclaredField, FormErrors, formatDateTime } from '@/lib/crud'
 import { useLeaveGuard } from '@/lib/crud/dirty'
 import { FileUpload } from '@/lib/files'
 import { hasCode, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { personalApi, useApplyInfo } from './api'
 import { applyError } from './form'
+import { loggedInAccountQueryOptions } from './queries'
 import { Section } from './Section'
 
 export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnly: boolean }) {
@@ -24,6 +29,8 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
   const apply = useApplyInfo()
   const [formError, setFormError] = useState<string | null>(null)
   const [photoBusy, setPhotoBusy] = useState(false)
+  const account = useQuery(loggedInAccountQueryOptions()).data
+  const until = (value: string | null) => (value ? formatDateTime(value) : t('personal.profile.noLimit'))
   const form = useForm({
     resolver: zodResolver(updateInfoBody),
     defaultValues: { userName: info.userName ?? '', version: info.version },
@@ -81,6 +88,20 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
             )}
             <ReadOnlyField label={t('personal.profile.organisation')} value={info.organizationName ?? t('personal.card.noOrg')} />
             <ReadOnlyField label={t('personal.card.level')} value={levelText(t, info.level)} />
+            {account && (
+              <>
+                <ReadOnlyField label={t('personal.profile.validUntil')} value={until(account.validUntil)} />
+                <ReadOnlyField label={t('personal.profile.passwordValidUntil')} value={until(account.passwordValidUntil)} />
+                {account.projectName && (
+                  <ReadOnlyField
+                    label={t('personal.profile.project')}
+                    value={[account.projectName, account.projectOrganizationName, account.projectDepartmentName]
+                      .filter(Boolean)
+                      .join(' / ')}
+                  />
+                )}
+              </>
+            )}
             {!readOnly && (
               <div className="sm:col-span-2">
                 <Button

@@ -8,7 +8,19 @@
  */
 export { Can, useCan, hasMenuAction, permissionsOf, type MenuAction } from './can'
 export { enterShell, guardPage, requireMenu, ForbiddenError, isForbiddenError } from './guard'
-export { ensureMenus, knownMenus, menuKeys, menusQueryKey, menusQueryOptions, setCurrentMenuForPath, useMenus } from './menus'
+export {
+  appCode,
+  appsQueryOptions,
+  currentApplication,
+  ensureMenus,
+  knownMenus,
+  menuKeys,
+  menusQueryKey,
+  menusQueryOptions,
+  setCurrentMenuForPath,
+  useApps,
+  useMenus,
+} from './menus'
 export { noteGrantsVersion, onPageGrantChange, reloadMenus } from './grants'
 export {
   buildMenuTree,

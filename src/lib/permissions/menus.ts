@@ -1,11 +1,13 @@
 /**
- * The menus the account may use (SPEC §6: GET listByMenuOperatePermission with the application
- * code, sortBy=sort, desc=false), cached by TanStack Query per account and mirrored into the
- * session's `menuItems` (SPEC §3), and the current menu derived from a path.
+ * The applications the account may use (SPEC §7 api/listAppByPermission) and among them the current
+ * one (this console's application code); the menus the account may use (SPEC §6: GET
+ * listByMenuOperatePermission with the application code, sortBy=sort, desc=false), cached by TanStack
+ * Query per account and mirrored into the session's `menuItems` (SPEC §3) — not asked for when the
+ * account has no current application (SPEC §5) — and the current menu derived from a path.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { API } from '@/contract/paths'
-import type { MenuEntry } from '@/contract/schemas/shell'
+import type { AppByPermission, MenuEntry } from '@/contract/schemas/shell'
 import { APP_CODE, http } from '@/lib/http'
 import { queryClient } from '@/lib/query'
 import { getSession, setSession, useSession } from '@/lib/session'
@@ -25,10 +27,35 @@ export const menuKeys = {
 
 export const menusQueryKey = menuKeys.account
 
+/** The applications the account may use, in their order (the user menu lists them). */
+export function appsQueryOptions(accountName: string | null | undefined) {
+  return queryOptions({
+    queryKey: ['shell', 'apps', accountName ?? ''] as const,
+    queryFn: ({ signal }) => http.get<AppByPermission[]>(API.auth.listAppByPermission, undefined, { signal, silent: true }),
+    staleTime: MENU_STALE_MS,
+  })
+}
+
+/** The application this console is, among the account's; null when the account may not use it. */
+export const currentApplication = (apps: readonly AppByPermission[]): AppByPermission | null =>
+  apps.find((a) => a.code === appCode()) ?? null
+
+/** The applications of the signed-in account (the user menu's 应用). */
+export function useApps() {
+  const accountName = useSession((s) => s.userAccount?.accountName)
+  return useQuery({ ...appsQueryOptions(accountName), enabled: !!accountName })
+}
+
 export function menusQueryOptions(accountName: string | null | undefined) {
   return queryOptions({
     queryKey: menusQueryKey(accountName),
     queryFn: async ({ signal }) => {
+      // SPEC §5: with no current application there is no menu to load (unknown — offline — is not none)
+      const apps = await queryClient.fetchQuery(appsQueryOptions(accountName)).catch(() => undefined)
+      if (apps && !currentApplication(apps)) {
+        setSession({ menuItems: [] })
+        return []
+      }
       // With the session's copy on screen (a reload, or offline), a failed refresh says nothing.
       const silent = (getSession().menuItems?.length ?? 0) > 0
       const data = await http.get<MenuEntry[] | null>(

@@ -14,7 +14,8 @@
  * All storage access goes through ./storage (swap backends with `setStorageBackend`).
  */
 import type { UserAccount } from '@/contract/schemas/auth'
-import type { CurrentUser, MenuEntry, MenuFunction } from '@/contract/schemas/shell'
+import type { OrgType } from '@/contract/schemas/org'
+import type { CurrentUser, MenuEntry, MenuFunction, OrgNode } from '@/contract/schemas/shell'
 import { createStore } from '@/lib/store'
 import { readJson, storage, writeJson } from './storage'
 
@@ -45,8 +46,10 @@ export interface SessionState {
   userAccount: UserAccount | null
   currentMenu: CurrentMenu | null
   user: CurrentUser | null
-  nodes: unknown
-  unitTypes: unknown
+  /** Where the account sits: its unit's path, then its department's (GET nodes). */
+  nodes: OrgNode[] | null
+  /** The unit types (orgType/list). */
+  unitTypes: OrgType[] | null
   menuItems: MenuEntry[] | null
 }
 

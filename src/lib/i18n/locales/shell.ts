@@ -30,6 +30,9 @@ export const zh = {
     organization: '所属单位：{name}',
     noOrganization: '未加入单位',
     personalCentre: '个人中心',
+    apps: '我的应用',
+    currentApp: '当前',
+    noAddress: '无访问地址',
     logout: '退出登录',
   },
   tabs: {
@@ -134,6 +137,9 @@ export const en: Shape<typeof zh> = {
     organization: 'Organisation: {name}',
     noOrganization: 'No organisation',
     personalCentre: 'Personal centre',
+    apps: 'My applications',
+    currentApp: 'Current',
+    noAddress: 'No address',
     logout: 'Log out',
   },
   tabs: {
