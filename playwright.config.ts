@@ -48,6 +48,12 @@ export default defineConfig({
     url: `${baseURL}/api/auth/v1/generalAccount/getPubKey?appCode=trestle-admin`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), TRESTLE_DATA_DIR: dataDir, TRESTLE_SERVE_DIST: 'dist', TRESTLE_DEMO_PASSWORD: 'Trestle@2026' },
+    env: {
+      PORT: String(port),
+      TRESTLE_DATA_DIR: dataDir,
+      TRESTLE_SERVE_DIST: 'dist',
+      TRESTLE_DEMO_PASSWORD: 'Trestle@2026',
+      TRESTLE_PACKAGE_MAX_MB: '300',
+    },
   },
 })

@@ -10,6 +10,8 @@ import { ADMIN, API } from './paths'
 export const FILE_PATHS = {
   upload: '/api/portal/v1/userCommonFile/upload',
   listByIds: '/api/portal/v1/userCommonFile/listByIds',
+  /** GET → FileLimits: each purpose's largest file here (the installer package's is configured). */
+  limits: '/api/portal/v1/userCommonFile/limits',
   /** Prefix of the signed download URLs (not under /api: served without headers). */
   download: '/files',
 } as const

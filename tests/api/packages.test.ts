@@ -72,6 +72,12 @@ describe.each(inject('targets'))('installer packages on $name', (t) => {
     expect(renamed.body.data.originalName).toBe('renamed.zip')
   })
 
+  it("says each purpose's largest file, the package's as configured (userCommonFile/limits)", async () => {
+    const r = await admin.call<Record<string, number>>('GET', '/api/portal/v1/userCommonFile/limits')
+    expect(r.body.code).toBe(10000)
+    expect(r.body.data).toMatchObject({ package: PACKAGE_MAX_MB * MB, avatar: 2 * MB, photo: 10 * MB })
+  })
+
   it('refuses what is not a package, an empty file and one over TRESTLE_PACKAGE_MAX_MB — and keeps nothing', async () => {
     const pdf = await uploadPackage(admin, 'app.apk', PDF)
     expect(pdf.body.code).toBe(20001)

@@ -25,6 +25,7 @@ import {
   UPLOAD_PURPOSES,
   uploadQuery,
   type FileKind,
+  type FileLimits,
   type FilePurpose,
 } from '../../../src/contract/schemas/files'
 import { V } from '../../../src/contract/rules'
@@ -187,7 +188,7 @@ async function readUpload<T>(
   const bytes = Buffer.concat(got.chunks)
   const oversize = got.size > rules[got.purpose].maxBytes
   const kind = sniffKind(bytes, oversize)
-  const refusal = checkFile(got.purpose, kind, got.size)
+  const refusal = checkFile(got.purpose, kind, got.size, rules)
   if (refusal) throw invalidFile(req, fileRefusalText(refusal))
   if (rules[got.purpose].streamed) throw invalidFile(req, fileRefusalText({ reason: 'type', allowed: [] }))
   const damaged = await inspectFile(kind!, bytes)
@@ -237,6 +238,12 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
       const row = await storeFile(ctx, { bytes: file.bytes, purpose, kind: file.kind, originalName: file.filename, owner: auth })
       return ok(req, await fileInfo(ctx, row))
     })
+  })
+
+  // what an upload box says and checks before sending: the configured package size, not the default
+  app.get(FILE_PATHS.limits, { config: { auth: 'signed' } }, async (req) => {
+    const rules = fileRules(ctx.config.packageMaxBytes)
+    return ok<FileLimits>(req, Object.fromEntries(Object.entries(rules).map(([purpose, r]) => [purpose, r.maxBytes])) as FileLimits)
   })
 
   app.get(FILE_PATHS.listByIds, { config: { auth: 'signed' } }, async (req) => {

@@ -75,6 +75,9 @@ export function fileRules(packageMaxBytes = FILE_RULES.package.maxBytes): Record
   return { ...FILE_RULES, package: { ...FILE_RULES.package, maxBytes: packageMaxBytes } }
 }
 
+/** GET userCommonFile/limits: the largest file of each purpose on this gateway (packages as configured). */
+export type FileLimits = Record<FilePurpose, number>
+
 /** `accept` attribute of a file input for a purpose: `.jpg,.jpeg,image/jpeg`. */
 export function acceptOf(purpose: FilePurpose): string {
   return FILE_RULES[purpose].kinds.flatMap((k) => [...FILE_KINDS[k].ext, FILE_KINDS[k].mime]).join(',')
@@ -142,8 +145,8 @@ export function sniffKind(bytes: Uint8Array, headOnly = false, name?: string): F
 /** Why a file is refused for a purpose, or null. Texts: `files.refused.<reason>` (console) / `fileRefusal` (gateway). */
 export type FileRefusal = { reason: 'empty' } | { reason: 'type'; allowed: readonly FileKind[] } | { reason: 'size'; maxBytes: number }
 
-export function checkFile(purpose: FilePurpose, kind: FileKind | null, size: number): FileRefusal | null {
-  const rule = FILE_RULES[purpose]
+export function checkFile(purpose: FilePurpose, kind: FileKind | null, size: number, rules = FILE_RULES): FileRefusal | null {
+  const rule = rules[purpose]
   if (size === 0) return { reason: 'empty' }
   if (!kind || !rule.kinds.includes(kind)) return { reason: 'type', allowed: rule.kinds }
   if (size > rule.maxBytes) return { reason: 'size', maxBytes: rule.maxBytes }

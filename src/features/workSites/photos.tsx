@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast'
 import { acceptOf } from '@/contract/schemas/files'
 import { MAX_SITE_PHOTOS } from '@/contract/schemas/workSite'
 import { Button } from '@/components/ui/button'
-import { FileRefusedError, limitsText, precheck, refusalText, uploadFile, useFileUrls } from '@/lib/files'
+import { FileRefusedError, limitsText, maxBytesOf, precheck, refusalText, uploadFile, useFileUrls } from '@/lib/files'
 import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { isKeptFileId, isKnownOffline, isQuotaError, keepFile, keptFile } from '@/lib/offline'
@@ -180,7 +180,7 @@ export function PhotosField({ name = 'photoFileIds', label, max = MAX_SITE_PHOTO
           if (file) void add(file)
         }}
       />
-      <p className="text-xs text-muted-foreground">{limitsText('photo')}</p>
+      <p className="text-xs text-muted-foreground">{limitsText('photo', maxBytesOf('photo'))}</p>
     </div>
   )
 }

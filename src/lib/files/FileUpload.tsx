@@ -7,7 +7,7 @@
  * `<ImageThumb fileId={person.avatarId} className="size-10 rounded-full" />` shows a stored image.
  */
 import { useId, useRef, useState, type DragEvent } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { FileSpreadsheet, FileText, ImageOff, Loader2, RotateCcw, Upload, X } from 'lucide-react'
 import { acceptOf, FILE_RULES, formatBytes, type FileInfo, type UploadPurpose } from '@/contract/schemas/files'
 import { Button, IconButton } from '@/components/ui/button'
@@ -15,7 +15,7 @@ import { Progress } from '@/components/ui/progress'
 import { isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { FileRefusedError, limitsText, primeFile, uploadFile, useFileUrls } from './api'
+import { fileLimitsQueryOptions, FileRefusedError, limitsText, maxBytesOf, primeFile, uploadFile, useFileUrls } from './api'
 import { FileFacts } from './FileFacts'
 
 export interface FileUploadProps {
@@ -69,6 +69,7 @@ export function FileUpload(props: FileUploadProps) {
   const ids = asList(props.value)
   const { files } = useFileUrls(ids)
   const checksum = FILE_RULES[purpose].streamed === true
+  const limits = useQuery(fileLimitsQueryOptions()).data
   // The latest value while uploads finish one after another.
   const current = useRef(ids)
   current.current = ids
@@ -241,7 +242,7 @@ export function FileUpload(props: FileUploadProps) {
             {t(multiple ? 'files.upload.dropMultiple' : 'files.upload.drop')}{' '}
             <span className="font-medium text-primary">{t('files.upload.pick')}</span>
           </span>
-          <span className="text-xs text-muted-foreground">{limitsText(purpose, props.maxSize)}</span>
+          <span className="text-xs text-muted-foreground">{limitsText(purpose, maxBytesOf(purpose, props.maxSize, limits))}</span>
         </label>
       )}
       <input

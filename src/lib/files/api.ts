@@ -5,21 +5,24 @@
  *   const { files } = useFileUrls([record.frontScanId, record.backScanId])                // Map fileId → FileInfo (signed, short-lived URLs)
  *   const why = await precheckFile(file, 'scan')                                         // the same limits as the gateway, or null
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { Code } from '@/contract/codes'
 import {
   checkFile,
   FILE_PATHS,
   FILE_RULES,
+  fileRules,
   formatBytes,
   sniffKind,
   type FileInfo,
+  type FileLimits,
   type FilePurpose,
   type FileRefusal,
   type UploadPurpose,
 } from '@/contract/schemas/files'
 import { http, type UploadOptions } from '@/lib/http'
 import { t } from '@/lib/i18n'
+import { queryClient } from '@/lib/query'
 import { createStore } from '@/lib/store'
 
 /** A file the console refused before sending it (same rules as the gateway). */
@@ -47,17 +50,37 @@ export function refusalText(r: FileRefusal, purpose: FilePurpose): string {
   }
 }
 
+/** Each purpose's largest file on the gateway (the installer package's is configured there), asked once a session. */
+export const fileLimitsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['files', 'limits'] as const,
+    queryFn: ({ signal }) => http.get<FileLimits>(FILE_PATHS.limits, undefined, { signal, silent: true }),
+    staleTime: 60 * 60_000,
+  })
+
+/** The largest file of a purpose: the gateway's once known, else the contract's default; a smaller `maxBytes` wins. */
+export function maxBytesOf(
+  purpose: FilePurpose,
+  maxBytes?: number,
+  limits = queryClient.getQueryData(fileLimitsQueryOptions().queryKey),
+): number {
+  return Math.min(maxBytes ?? Infinity, limits?.[purpose] ?? FILE_RULES[purpose].maxBytes)
+}
+
 /** The limits line of an upload box: `支持 JPG / PNG / PDF，单个文件不超过 10 MB`. */
-export const limitsText = (purpose: FilePurpose, maxBytes = FILE_RULES[purpose].maxBytes) =>
-  t('files.upload.limits', { types: kindList(purpose), size: formatBytes(Math.min(maxBytes, FILE_RULES[purpose].maxBytes)) })
+export const limitsText = (purpose: FilePurpose, maxBytes: number) =>
+  t('files.upload.limits', { types: kindList(purpose), size: formatBytes(maxBytes) })
 
 /** Checks a file by its first bytes and size, as the gateway will; the refusal or null. */
 export async function precheck(file: Blob, purpose: FilePurpose, maxBytes?: number): Promise<FileRefusal | null> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer())
-  const limit = Math.min(maxBytes ?? Infinity, FILE_RULES[purpose].maxBytes)
+  const limit = maxBytesOf(purpose, maxBytes)
   // a streamed purpose (installer packages) tells the ZIP-based kinds apart by the name, as the gateway does
   const name = FILE_RULES[purpose].streamed && file instanceof File ? file.name : undefined
-  return checkFile(purpose, sniffKind(head, true, name), file.size) ?? (file.size > limit ? { reason: 'size', maxBytes: limit } : null)
+  const rules = fileRules(maxBytesOf('package'))
+  return (
+    checkFile(purpose, sniffKind(head, true, name), file.size, rules) ?? (file.size > limit ? { reason: 'size', maxBytes: limit } : null)
+  )
 }
 
 /** `precheck` as a message in the current language, or null. */

@@ -18,6 +18,8 @@ export {
   precheckFile,
   refusalText,
   limitsText,
+  maxBytesOf,
+  fileLimitsQueryOptions,
   useFileUrls,
   primeFile,
   fileQueryKey,
