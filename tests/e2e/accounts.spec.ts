@@ -169,6 +169,10 @@ test('project accounts: the list, adding one with the form checks, tablet and de
   await form.getByLabel(/^\*?密码$/).fill(name)
   await form.getByLabel('确认密码').fill(name)
   await form.getByRole('combobox', { name: /所属单位/ }).click()
+  // the units come from orgSearch/listPage: typing a credit code finds its unit, shown under its type
+  await page.keyboard.type('91440300MA5F8H6N45')
+  await expect(page.getByRole('option')).toHaveCount(1)
+  await expect(page.getByRole('group', { name: '施工单位' })).toBeVisible()
   await page.getByRole('option', { name: '中交瀚海工程局有限公司', exact: true }).click()
   // 项目部门: a real department of a project (issue 11), chosen from the project organisations'
   await form.getByRole('combobox', { name: /所属项目部门/ }).click()

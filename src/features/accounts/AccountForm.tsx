@@ -32,7 +32,12 @@ export function AccountFormFields({ kind, editing, organizationId, unitLabel }: 
   const adding = !editing
   const units = useUnitOptions(true)
   const departments = useProjectDeptOptions(adding && !general)
-  const unitOptions = (units.data ?? []).map((u) => ({ value: u.organizationId, label: u.organizationName }))
+  const unitOptions = (units.data ?? []).map((u) => ({
+    value: u.organizationId,
+    label: u.organizationName,
+    text: [u.organizationName, u.shortName, u.creditCode].filter(Boolean).join(' '),
+    group: u.organizationTypeName ?? undefined,
+  }))
   const only = (shown: boolean) => (shown ? {} : false)
   return (
     <DeclaredFields

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { ACCOUNT_API, type Account } from '@/contract/schemas/account'
-import { orgOptionsQueryOptions } from '@/features/organization/queries'
+import { orgSearchOptionsQueryOptions } from '@/features/organization/queries'
 import { projectDepartmentOptionsQueryOptions } from '@/features/projects/queries'
 import { roleOptionsQueryOptions } from '@/features/roles/queries'
 import { invalidateResource } from '@/lib/crud'
@@ -86,9 +86,9 @@ export function useProjectDeptOptions(enabled: boolean) {
   }))
 }
 
-/** Units the caller sees, for the unit field of the project-account form. */
+/** Units the caller sees, for the unit field of the account form: found by name, short name or credit code, under their type. */
 export function useUnitOptions(enabled: boolean) {
-  return useQuery({ ...orgOptionsQueryOptions(), enabled })
+  return useQuery({ ...orgSearchOptionsQueryOptions(), enabled })
 }
 
 /** A random password of SPEC §5 (letters, digits and a special character), never equal to the account name. */

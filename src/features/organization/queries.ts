@@ -13,10 +13,12 @@ import type {
   OrgAddRules,
   OrgKeywordResult,
   Organization,
+  OrgSearchRow,
   OrgSublist,
   OrgTreeNode,
   OrgType,
 } from '@/contract/schemas/org'
+import { MAX_PAGE_SIZE } from '@/contract/schemas/common'
 import { http } from '@/lib/http'
 import { getSession, setSession } from '@/lib/session'
 
@@ -114,6 +116,18 @@ export const orgLimitsQueryOptions = (organizationId: string) =>
   })
 
 /** Units the caller sees, as options of a select (e.g. the unit of a project account). */
+/**
+ * The units a picker offers with what finds them (orgSearch/listPage, the caller's scope): name, short
+ * name, credit code and type — typing a short name or a credit code finds the unit.
+ */
+export const orgSearchOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...orgKeys.options(), 'search'] as const,
+    queryFn: async ({ signal }) =>
+      (await http.get<Page<OrgSearchRow>>(ORG_API.searchListPage, { pageSize: MAX_PAGE_SIZE }, { signal, silent: true })).records,
+    staleTime: 60_000,
+  })
+
 export const orgOptionsQueryOptions = () =>
   queryOptions({
     queryKey: orgKeys.options(),
