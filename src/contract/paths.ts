@@ -45,6 +45,8 @@ export const API = {
     userInfo: '/api/portal/v1/user/info',
     /** GET → OrgNode[]: the signed-in account's place in the organisation (SPEC §7 "GET nodes"; the session's `nodes`). */
     nodes: '/api/portal/v1/user/nodes',
+    /** GET ?accountNames=a,b → AccountHolder[]: who holds these accounts and their unit (SPEC §7 helper call), within the caller's log scope. */
+    usersByAccountNames: '/api/portal/v1/user/listByAccountNames',
     /** The outbox tells of a replayed edit that met a newer version (消息设置 "offline edit conflicted"). */
     offlineConflict: '/api/portal/v1/msg/offlineConflict',
   },

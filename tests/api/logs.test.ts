@@ -115,6 +115,22 @@ describe.each(inject('targets'))('logs on $name', (t) => {
     ])
   })
 
+  it("names the holder and unit of account names (SPEC §7 helper call), within the caller's log scope", async () => {
+    const H = '/api/portal/v1/user/listByAccountNames'
+    type Holder = { accountName: string; userName: string | null; organizationId: string | null; organizationName: string | null }
+    const both = await admin.call<Holder[]>('GET', H, { query: { accountNames: `${unit.accountName.toUpperCase()},admin,nobody-here` } })
+    expect(both.body.code).toBe(10000)
+    const mine = both.body.data.find((h) => h.accountName === unit.accountName)
+    expect(mine).toMatchObject({ organizationId: unit.organizationId, organizationName: expect.stringContaining('日志测试单位') })
+    expect(both.body.data.map((h) => h.accountName).sort()).toEqual(['admin', unit.accountName].sort())
+    // the unit administrator reads its unit's logs: the administrator (no unit) is not among its holders
+    const own = await unit.client.call<Holder[]>('GET', H, { query: { accountNames: `${unit.accountName},admin` } })
+    expect(own.body.data.map((h) => h.accountName)).toEqual([unit.accountName])
+    const tooMany = await admin.call('GET', H, { query: { accountNames: Array.from({ length: 101 }, (_, i) => `a${i}`).join(',') } })
+    expect(tooMany.body.code).toBe(20001)
+    expect((await admin.call('GET', H)).body.code).toBe(20001)
+  })
+
   it('login log: filters, a time range on every query, keyset paging', async () => {
     // three failed sign-ins and one more session of the unit administrator
     for (let i = 0; i < 3; i++) expect((await new Client(t.url).login(unit.accountName, 'Wrong#pass1')).body.code).toBe(20010)

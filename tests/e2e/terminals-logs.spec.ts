@@ -155,6 +155,10 @@ test('filter the login log through the URL, export it as CSV, and read an operat
   const sheet = page.getByRole('dialog', { name: '日志详情' })
   await expect(sheet.getByRole('heading', { name: '请求' })).toBeVisible()
   await expect(sheet.locator('pre').first()).toContainText(`"terminalId": "${terminal!.terminalId}"`)
+  // who holds the account, by the helper call by account names (the demo administrator and its unit)
+  await expect(sheet.getByText('姓名 · 单位', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+    '王建国 · 中国铁路华东投资集团有限公司',
+  )
   await page.screenshot({ path: '.tmp/shots/logs-detail-zh-1024.png' })
   await page.keyboard.press('Escape')
 

@@ -24,6 +24,7 @@ export {
   accountCountsByStatus,
   accountContact,
   accountIdsWithin,
+  accountsByNames,
   accountsWithHolder,
   accountNameInUse,
   accountsByIds,

@@ -138,6 +138,20 @@ export function accountIdsWithin(db: Db, accountIds: string[], organizationIds: 
     .where(and(inArray(account.accountId, accountIds), inScope(account.organizationId, organizationIds)))
 }
 
+/** Accounts by their names (any case) among the units' accounts (null: every unit): the holder's name and unit. */
+export function accountsByNames(db: Db, names: string[], organizationIds: string[] | null) {
+  if (names.length === 0) return Promise.resolve([])
+  return db
+    .select({ accountName: account.accountName, userName: account.userName, organizationId: account.organizationId })
+    .from(account)
+    .where(
+      and(
+        inArray(sql`lower(${account.accountName})`, [...new Set(names.map((n) => n.toLowerCase()))]),
+        inScope(account.organizationId, organizationIds),
+      ),
+    )
+}
+
 /** Whether the role has a member whose account is normal (the built-in administrators' role keeps one). */
 export async function roleHasNormalMember(db: Db, roleId: string): Promise<boolean> {
   const [active] = await db

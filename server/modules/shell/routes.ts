@@ -3,16 +3,26 @@ import type { FastifyInstance } from 'fastify'
 import { and, asc, eq } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { API } from '../../../src/contract/paths'
-import { menuByPermissionQuery, operateLogBody, type CurrentUser, type MenuEntry, type OrgNode } from '../../../src/contract/schemas/shell'
+import { perm } from '../../../src/contract/catalogue'
+import {
+  accountNamesQuery,
+  menuByPermissionQuery,
+  operateLogBody,
+  type AccountHolder,
+  type CurrentUser,
+  type MenuEntry,
+  type OrgNode,
+} from '../../../src/contract/schemas/shell'
 import type { Ctx } from '../../context'
 import { application, applicationMenu, applicationMenuFunction, roleMenu, roleMenuFunction } from '../../db/schema'
 import { roleExists, roleNamesInOrder } from '../role'
 import { staffOfAccount } from '../people'
 import { ApiError, ok, parse } from '../../lib/http'
-import { activeRoleIds, grantedAmong } from '../../lib/permissions'
+import { activeRoleIds, grantedAmong, scopeOrgIds } from '../../lib/permissions'
 import { organizationName } from '../auth'
 import { departmentPath } from '../department'
-import { unitPath } from '../org'
+import { orgNames, unitPath } from '../org'
+import { accountsByNames } from '../account'
 import { heldFunction, logContent, writeOperateLog, writeSystemLog } from '../logs'
 import { functionsOf, menuColumns } from '../menu'
 import { profilePhoto } from '../personal'
@@ -136,6 +146,20 @@ export function registerShellRoutes(app: FastifyInstance, ctx: Ctx): void {
       organizationName: await organizationName(ctx, a.organizationId),
       roleNames,
     })
+  })
+
+  // SPEC §7's helper call "user and unit by accountNames": the holders the log screens name, within the log menu's scope
+  app.get(API.portal.usersByAccountNames, { config: { auth: 'signed', perm: perm('/admin/systemLog') } }, async (req) => {
+    const q = parse(accountNamesQuery, req.query, req)
+    const auth = req.auth!
+    const rows = await accountsByNames(ctx.db, q.accountNames, await scopeOrgIds(ctx, auth.account, auth.grant?.scope ?? 'own'))
+    const units = new Map(
+      (await orgNames(ctx.db, [...new Set(rows.flatMap((r) => (r.organizationId ? [r.organizationId] : [])))])).map((u) => [u.id, u.name]),
+    )
+    return ok<AccountHolder[]>(
+      req,
+      rows.map((r) => ({ ...r, organizationName: r.organizationId ? (units.get(r.organizationId) ?? null) : null })),
+    )
   })
 
   // SPEC §7 "GET nodes": where the account sits — its unit's path, then its department's (the console's session `nodes`)

@@ -47,6 +47,31 @@ export interface CurrentUser extends UserAccount {
   roleNames: string[]
 }
 
+/** GET listByAccountNames: at most 100 names, comma-joined (SPEC §7 array params). */
+export const accountNamesQuery = z.object({
+  accountNames: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z
+      .array(z.string().max(64, { error: V.tooLong }))
+      .min(1, { error: V.required })
+      .max(100, { error: V.tooLarge }),
+  ),
+})
+
+/** The holder of an account and their unit. */
+export interface AccountHolder {
+  accountName: string
+  userName: string | null
+  organizationId: string | null
+  organizationName: string | null
+}
+
 /** A node of the signed-in account's place: its unit and the units above it, then its department and those above (SPEC §9 tree categories). */
 export interface OrgNode {
   nodeId: string

@@ -31,7 +31,7 @@ import { http } from '@/lib/http'
 import { ScreenHeader } from '@/lib/pages'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
-import { DEFAULT_RANGE, kindOf, logDetailQueryOptions, logPageQueryOptions, logParams, RANGES } from './queries'
+import { accountHolderQueryOptions, DEFAULT_RANGE, kindOf, logDetailQueryOptions, logPageQueryOptions, logParams, RANGES } from './queries'
 
 type AnyLog = LoginLog & Omit<OperateLog, 'action' | 'menuPath'> & SystemLog
 const dash = <span className="text-muted-foreground">--</span>
@@ -76,11 +76,15 @@ function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null
   const place = usePlace()
   const detail = useQuery({ ...logDetailQueryOptions<AnyLog>(kind, row ? idOf(kind, row) : ''), enabled: !!row })
   const d = detail.data ?? row
+  const accountName = d?.accountName ?? ''
+  const holder = useQuery({ ...accountHolderQueryOptions(accountName), enabled: !!accountName }).data
+  const holderText = holder ? [holder.userName, holder.organizationName].filter(Boolean).join(' · ') || null : null
   const fields: [string, ReactNode][] = d
     ? kind === 'login'
       ? [
           ['logs.field.createdAt', formatDateTime(d.createdAt, true)],
           ['logs.field.accountName', d.accountName],
+          ['logs.field.holder', holderText],
           ['logs.field.ip', d.ip],
           ['logs.field.city', place(d.city)],
           ['logs.field.terminal', [d.terminal, d.terminalVersion].filter(Boolean).join(' ')],
@@ -93,6 +97,7 @@ function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null
         ? [
             ['logs.field.createdAt', formatDateTime(d.createdAt, true)],
             ['logs.field.accountName', d.accountName],
+            ['logs.field.holder', holderText],
             ['logs.field.menuName', menuWord(d, locale)],
             ['logs.field.action', actionWord(d, locale)],
             ['logs.field.outcome', <Outcome code={d.statusCode} />],
@@ -114,6 +119,7 @@ function DetailSheet({ kind, row, onClose }: { kind: LogKind; row: AnyLog | null
             ['logs.field.code', d.code],
             ['logs.field.duration', d.durationMs !== null && d.durationMs !== undefined ? `${d.durationMs} ms` : null],
             ['logs.field.accountName', d.accountName],
+            ['logs.field.holder', holderText],
             ['logs.field.appCode', d.appCode],
             ['logs.field.ip', [d.ip, place(d.city)].filter(Boolean).join(' · ')],
             ['logs.field.uri', d.uri && `${d.method ?? ''} ${d.uri}`],

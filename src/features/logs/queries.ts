@@ -3,6 +3,8 @@ import { queryOptions } from '@tanstack/react-query'
 import { LOG_KINDS, LOG_PATHS, type LogKind, type LogPage } from '@/contract/schemas/logs'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'
+import { API } from '@/contract/paths'
+import type { AccountHolder } from '@/contract/schemas/shell'
 
 export const logKeys = {
   all: () => ['logs'] as const,
@@ -49,6 +51,15 @@ export const logPageQueryOptions = <T>(kind: LogKind, params: Record<string, str
 
 export const logDetailQueryOptions = <T>(kind: LogKind, id: string) =>
   queryOptions({ queryKey: logKeys.detail(kind, id), queryFn: () => http.get<T>(LOG_PATHS.detail(kind), { id }) })
+
+/** Who holds an account and their unit (SPEC §7 helper call by accountNames), for a row's details. */
+export const accountHolderQueryOptions = (accountName: string) =>
+  queryOptions({
+    queryKey: ['logs', 'holder', accountName.toLowerCase()] as const,
+    queryFn: async ({ signal }) =>
+      (await http.get<AccountHolder[]>(API.portal.usersByAccountNames, { accountNames: accountName }, { signal, silent: true }))[0] ?? null,
+    staleTime: 5 * 60_000,
+  })
 
 /** The first page of the URL's log, for the route loader. */
 export const firstLogPageQueryOptions = (search: ListSearch) => logPageQueryOptions<unknown>(kindOf(search), logParams(search))

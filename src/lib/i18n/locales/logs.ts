@@ -7,6 +7,7 @@ export const zh = {
   field: {
     createdAt: '时间',
     accountName: '账号',
+    holder: '姓名 · 单位',
     ip: 'IP',
     ipCity: 'IP · 城市',
     city: '城市',
@@ -65,6 +66,7 @@ export const en: Shape<typeof zh> = {
   field: {
     createdAt: 'Time',
     accountName: 'Account',
+    holder: 'Name · unit',
     ip: 'IP',
     ipCity: 'IP · city',
     city: 'City',
