@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
-import { POSTS } from '../src/contract/schemas/people'
+import { PEOPLE_API, type Post } from '../src/contract/schemas/people'
 import { Client, newKey } from '../tests/api/client'
 import { idCardOf } from '../server/seed/people'
 import { startGateway, type BenchGateway } from './support'
@@ -76,6 +76,8 @@ async function seed(base: string): Promise<{ deptName: string }> {
   })
   if (d.body.code !== 10000) throw new Error(`department: ${d.text}`)
   const departmentId = d.body.data.id
+  // the posts of the data dictionary (post/list), each in turn
+  const posts = (await c.call<Post[]>('GET', PEOPLE_API.post.list)).body.data.map((p) => p.postId)
   const started = performance.now()
   let next = 0
   const offset = 500_000 + (Date.now() % 100_000) * 3
@@ -92,7 +94,7 @@ async function seed(base: string): Promise<{ deptName: string }> {
             idCard: idNumber(n),
             cellphone: `136${String(n).padStart(8, '0').slice(-8)}`,
             email: n % 3 ? `staff${n}@bench.example.cn` : undefined,
-            post: POSTS[n % POSTS.length],
+            post: posts[n % posts.length],
           },
           idempotencyKey: newKey(),
         })

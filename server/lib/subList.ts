@@ -52,8 +52,8 @@ export interface SubListDef<M extends MenuPath = MenuPath> {
   /** Menu action of every call, function action of the changes. */
   menu: M
   fn: FnOf<M>
-  /** Checks of the items that need the database, before the transaction (e.g. file ids). */
-  check?: (req: FastifyRequest, items: Row[]) => Promise<void>
+  /** Checks of the items that need the database, before the transaction (e.g. file ids, the owner's stored items). */
+  check?: (req: FastifyRequest, items: Row[], ownerId: string) => Promise<void>
   /** Adds derived fields to answered rows (outside transactions), e.g. file URLs. */
   enrich?: (req: FastifyRequest, rows: Row[]) => Promise<Row[]>
 }
@@ -113,7 +113,7 @@ export function registerSubList<M extends MenuPath>(app: FastifyInstance, ctx: C
     const input = parse(def.fullSchema, req.body, req) as Row & { items: Row[] }
     const ownerId = input[def.owner.field] as string
     await visibleOwner(req, ownerId)
-    await def.check?.(req, input.items)
+    await def.check?.(req, input.items, ownerId)
     const by = req.auth!.account.accountId
     const now = new Date()
     await ctx.db.transaction(async (txRaw) => replaceSubList(txRaw as unknown as Db, def, ownerId, input.items, by, now))

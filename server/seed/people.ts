@@ -9,7 +9,7 @@
 import { asc, inArray } from 'drizzle-orm'
 import { newId } from '../../src/contract/ids'
 import { isValidIdCard } from '../../src/contract/rules'
-import type { Degree, Post, PositionLevel, TitleLevel } from '../../src/contract/schemas/people'
+import type { Degree, PostCode, PositionLevel, TitleLevel } from '../../src/contract/schemas/people'
 import type { Db } from '../db/client'
 import * as t from '../db/schema'
 import { SEED_STAMP } from './rows'
@@ -139,7 +139,7 @@ export function generatePeople(
 /** Departments of a unit and the posts their staff hold. */
 interface DeptPlan {
   name: string
-  posts: Post[]
+  posts: PostCode[]
   children?: DeptPlan[]
 }
 const MAIN_DEPTS: DeptPlan[] = [

@@ -4,7 +4,7 @@
  * contract/schemas module re-exports its own). The sign-in page's and the request client's paths are
  * in ./paths, which the entry loads; these are not.
  */
-import { ADMIN, API } from './paths'
+import { ADMIN, API, resourcePaths } from './paths'
 
 /** The file service (contract/schemas/files.ts). */
 export const FILE_PATHS = {
@@ -47,6 +47,14 @@ export const SUPPLIER_API = {
 /** The administrators' home dashboard (contract/schemas/dashboard.ts). */
 export const DASHBOARD_PATHS = { summary: `${ADMIN}/dashboard/summary` } as const
 
+/** The data dictionary (contract/schemas/dataDictionary.ts). */
+export const DATA_DICT_API = {
+  /** GET ?key=: a key's items, for any signed-in caller (the choices of a declared field). */
+  items: `${ADMIN}/dictionary/items`,
+  key: resourcePaths('dataDictKey'),
+  item: { ...resourcePaths('dataDictItem'), move: `${ADMIN}/dataDictItem/move` },
+} as const
+
 const staffSublist = (r: string) => ({
   list: `${ADMIN}/${r}/list`,
   addFullByUserId: `${ADMIN}/${r}/addFullByUserId`,
@@ -78,6 +86,8 @@ export const PEOPLE_API = {
   userProject: staffSublist('userProject'),
   userAudit: { listPage: `${ADMIN}/userAudit/listPage`, audit: `${ADMIN}/userAudit/audit`, submission: `${ADMIN}/userAudit/submission` },
   userCheck: { checkIdcard: `${ADMIN}/userCheck/checkIdcard` },
+  /** GET: the posts (SPEC §3), the data dictionary key `post`'s enabled items as { postId, userTypeName }. */
+  post: { list: `${ADMIN}/post/list` },
 } as const
 
 const GENERAL = `${ADMIN}/generalAccount`

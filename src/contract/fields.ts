@@ -39,7 +39,7 @@ export type OptionSource = (typeof OPTION_SOURCES)[number]
  * The keys of the data dictionary (数据字典, SPEC §7 `dictionary`) that declarations read: a choice of
  * such a key stores an item's code, its options and labels are the key's enabled items.
  */
-export const DICTIONARY_KEYS = ['container_type'] as const
+export const DICTIONARY_KEYS = ['container_type', 'post'] as const
 export type DictionaryKey = (typeof DICTIONARY_KEYS)[number]
 
 /** The form control of a chainage; its example. */

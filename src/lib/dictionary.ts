@@ -3,13 +3,17 @@
  * (`dictionary/items?key=`, cached offline with the other option sources, src/contract/offline.ts) —
  * the enabled ones as a select's options, every one's label in the current language. Declared fields
  * of a dictionary key read their options here (lib/crud/DeclaredField); the data dictionary screen
- * refetches them after a change.
+ * refetches them after a change. Outside React (the outbox's lines), `dictionaryLabel` reads the
+ * items already cached.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type { DictionaryKey } from '@/contract/fields'
-import { DATA_DICT_API, type DictionaryItem } from '@/contract/schemas/dataDictionary'
+import { DATA_DICT_API } from '@/contract/endpoints'
+import type { DictionaryItem } from '@/contract/schemas/dataDictionary'
 import { http } from '@/lib/http'
-import { useT } from '@/lib/i18n'
+import { localeStore, useT, type Locale } from '@/lib/i18n'
+import { queryClient } from '@/lib/query'
 
 export const dictionaryItemKeys = {
   all: () => ['dictionaryItems'] as const,
@@ -31,16 +35,27 @@ export interface DictionaryChoices {
   labelOf: (code: string) => string
 }
 
-export function useDictionary(key: DictionaryKey): DictionaryChoices {
-  const { locale } = useT()
-  const { data = [] } = useQuery(dictionaryItemsQueryOptions(key))
+function choicesOf(items: readonly DictionaryItem[], locale: Locale): DictionaryChoices {
   const label = (i: DictionaryItem) => (locale === 'en' ? i.labelEn : i.label)
-  const byCode = new Map(data.map((i) => [i.code, i]))
+  const byCode = new Map(items.map((i) => [i.code, i]))
   return {
-    options: data.filter((i) => i.enabled).map((i) => ({ value: i.code, label: label(i) })),
+    options: items.filter((i) => i.enabled).map((i) => ({ value: i.code, label: label(i) })),
     labelOf: (code) => {
       const i = byCode.get(code)
       return i ? label(i) : code
     },
   }
+}
+
+/** A key's choices, the same object until its items or the language change. */
+export function useDictionary(key: DictionaryKey): DictionaryChoices {
+  const { locale } = useT()
+  const { data } = useQuery(dictionaryItemsQueryOptions(key))
+  return useMemo(() => choicesOf(data ?? [], locale), [data, locale])
+}
+
+/** A code's label in the current language from the key's items as already read (the code itself when they are not). */
+export function dictionaryLabel(key: DictionaryKey, code: string): string {
+  const items = queryClient.getQueryData<DictionaryItem[]>(dictionaryItemKeys.items(key)) ?? []
+  return choicesOf(items, localeStore.get()).labelOf(code)
 }

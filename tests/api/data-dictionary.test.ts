@@ -4,12 +4,20 @@
  * administered under 数据字典 (codes unique within a key, 上移/下移, a used item or a key the system
  * reads not deleted — with the reason in zh and en), a caller without its functions refused (20003),
  * and containers' types checked against the key's enabled items (an added item is choosable at once,
- * a disabled or unknown one is 20001 on containerType).
+ * a disabled or unknown one is 20001 on containerType). Posts (SPEC §3 Post: postId, userTypeName) are
+ * the key `post`: post/list answers them as records in the caller's language; a staff record's and a
+ * project experience's post is checked the same way (an added post is accepted at once, a disabled or
+ * unknown one is 20001 on the field, a record keeps one disabled since it was chosen, a used one is not
+ * deleted); the staff sheet reads a post by its code or either name and exports its name.
  */
+import { createHmac, randomBytes } from 'node:crypto'
+import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { newKey, type Answer, type Client } from './client'
+import { newKey, sha256, utcStamp, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
+import { multipart } from './files-fixtures'
+import { idCard, personBody, phone } from './people-fixtures'
 import { byAction, saveMenus, tree } from './roles-fixtures'
 
 const A = '/api/admin/v1'
@@ -55,11 +63,70 @@ const ok = <T>(r: Answer<T>): T => {
 }
 const code = (prefix: string) => uniqueName(prefix).replace(/[^A-Za-z0-9]/g, '')
 
+interface Post {
+  postId: string
+  userTypeName: string
+}
+interface Person {
+  userId: string
+  name: string
+  post: string | null
+  version: number
+}
+interface Job {
+  jobId: string
+  post: string | null
+}
+/** The seeded posts (migration 0042): today's codes, in order, with their zh and en names. */
+const SEEDED_POSTS = [
+  ['executive', '高管', 'Senior executive'],
+  ['engineering', '工程技术', 'Engineering technology'],
+  ['quality', '质量', 'Quality'],
+  ['safety', '安全', 'Safety'],
+  ['costContract', '造价合约', 'Cost / contract'],
+  ['accounting', '财务', 'Accounting'],
+  ['administration', '综合行政', 'Administration'],
+  ['materials', '物资', 'Materials'],
+  ['environment', '环水保', 'Environment / water conservation'],
+  ['coordination', '协调', 'Coordination'],
+  ['design', '设计', 'Design'],
+] as const
+
+/** A signed GET whose answer is a workbook (an export), its first sheet's rows as text. */
+async function exportRows(c: Client, path: string, query: string, lang: string): Promise<string[][]> {
+  const timestamp = utcStamp()
+  const nonce = randomBytes(12).toString('hex')
+  const signature = createHmac('sha256', c.privateKey ?? '')
+    .update([timestamp, nonce, 'GET', path, query, sha256('')].join('\n'))
+    .digest('hex')
+  const res = await fetch(`${c.base}${path}?${query}`, {
+    headers: {
+      authorization: c.token ?? '',
+      accessToken: c.accessToken ?? '',
+      appCode: c.appCode,
+      menuId: '',
+      timestamp,
+      nonce,
+      signature,
+      'accept-language': lang,
+    },
+  })
+  expect(res.headers.get('content-type')).toContain('spreadsheetml')
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer)
+  const out: string[][] = []
+  wb.worksheets[0]!.eachRow((row) =>
+    out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  )
+  return out
+}
+
 describe.each(inject('targets'))('data dictionary on $name', (t) => {
   let admin: Client
   /** An account whose role holds the 数据字典 menu without its functions. */
   let reader: Client
   let projectId: string
+  let unit: string
   let typeKey: DictKey
 
   const items = async (c: Client, key: string, all = false) =>
@@ -76,7 +143,7 @@ describe.each(inject('targets'))('data dictionary on $name', (t) => {
 
   beforeAll(async () => {
     admin = await signedIn(t)
-    const unit = await newUnit(admin, '字典测试单位')
+    unit = await newUnit(admin, '字典测试单位')
     projectId = ok(
       await post<{ projectId: string }>(admin, `${A}/project/add`, {
         projectName: uniqueName('字典测试项目'),
@@ -224,5 +291,137 @@ describe.each(inject('targets'))('data dictionary on $name', (t) => {
     ok(await del(admin, `${A}/container/delete`, [node.containerId]))
     ok(await del(admin, `${ITEM}/delete`, [disabled.itemId]))
     expect((await items(reader, 'container_type', true)).some((i) => i.code === 'tramway')).toBe(false)
+  })
+  /** The key `post` as the data dictionary screen lists it. */
+  const postKeyOf = async () =>
+    ok(await admin.call<{ records: DictKey[] }>('GET', `${KEY}/listPage`, { query: { keyword: 'post' } })).records.find(
+      (k) => k.keyCode === 'post',
+    )!
+  const posts = async (c: Client, lang?: string) =>
+    ok(await c.call<Post[]>('GET', `${A}/post/list`, { headers: lang ? { 'accept-language': lang } : undefined }))
+  const addPerson = (postId: string, lang?: string) => post<Person>(admin, `${A}/user/add`, personBody(unit, { post: postId }), lang)
+  const saveJobs = (userId: string, items: unknown[], lang?: string) =>
+    post<Job[]>(admin, `${A}/userJob/addFullByUserId`, { userId, items }, lang)
+
+  it('answers the posts as records to any signed-in caller: postId and userTypeName in the caller’s language, in order', async () => {
+    const zh = await posts(reader)
+    expect(zh.slice(0, SEEDED_POSTS.length)).toEqual(SEEDED_POSTS.map(([postId, userTypeName]) => ({ postId, userTypeName })))
+    const en = await posts(reader, 'en')
+    expect(en.slice(0, SEEDED_POSTS.length)).toEqual(SEEDED_POSTS.map(([postId, , userTypeName]) => ({ postId, userTypeName })))
+    // the same items as the data dictionary's key `post` (the console reads them there, both names)
+    expect((await items(reader, 'post')).map((i) => [i.code, i.label, i.labelEn])).toEqual(
+      zh.map((p, i) => [p.postId, p.userTypeName, en[i]!.userTypeName]),
+    )
+    expect(await postKeyOf()).toMatchObject({ keyName: '岗位', itemCount: zh.length })
+  })
+
+  it('checks a person’s and a project experience’s post against post’s enabled items; a used post is not deleted', async () => {
+    const postKey = await postKeyOf()
+    // an unknown post: 20001 on post, saying why in zh and en
+    const unknown = await addPerson('surveying')
+    expect(unknown.body.code).toBe(20001)
+    expect(unknown.body.data).toEqual([expect.objectContaining({ field: 'post', key: 'v.notInDictionary:surveying' })])
+    expect(unknown.body.message).toContain('数据字典')
+    expect((await addPerson('surveying', 'en')).body.message).toContain('not an option of the data dictionary')
+
+    // added on the dictionary: a post at once, accepted on a person and a project experience
+    const surveying = ok(
+      await post<DictItem>(admin, `${ITEM}/add`, {
+        keyId: postKey.keyId,
+        itemCode: 'surveying',
+        label: '测量',
+        labelEn: 'Surveying',
+        sort: 60,
+      }),
+    )
+    expect((await posts(reader)).find((p) => p.postId === 'surveying')).toEqual({ postId: 'surveying', userTypeName: '测量' })
+    expect((await posts(reader, 'en')).find((p) => p.postId === 'surveying')?.userTypeName).toBe('Surveying')
+    const person = ok(await addPerson('surveying'))
+    expect(person.post).toBe('surveying')
+    const jobs = ok(await saveJobs(person.userId, [{ institution: '沪宁城际铁路', post: 'surveying' }]))
+    expect(jobs.map((j) => j.post)).toEqual(['surveying'])
+    // the staff list's filter by post
+    const listed = ok(
+      await admin.call<{ records: Person[] }>('GET', `${A}/user/listPage`, { query: { organizationId: unit, post: 'surveying' } }),
+    )
+    expect(listed.records.map((r) => r.userId)).toEqual([person.userId])
+    // a project experience's unknown post: 20001 on its item's post
+    const badJob = await saveJobs(person.userId, [{ institution: '沪宁城际铁路', post: 'tunnelling' }], 'en')
+    expect(badJob.body.code).toBe(20001)
+    expect(badJob.body.data).toEqual([expect.objectContaining({ field: 'items.0.post', key: 'v.notInDictionary:tunnelling' })])
+    expect(badJob.body.message).toContain('not an option of the data dictionary')
+
+    // in use: not deleted, its code not changed — the reason in zh and en
+    const refused = await del(admin, `${ITEM}/delete`, [surveying.itemId])
+    expect(refused.body).toMatchObject({ code: 20021, data: { field: 'itemCode', value: 'surveying', count: 2 } })
+    expect(refused.body.message).toContain('人员或项目经历')
+    expect((await del(admin, `${ITEM}/delete`, [surveying.itemId], 'en')).body.message).toContain('staff records or project experiences')
+    expect((await put(admin, `${ITEM}/update`, { ...surveying, itemCode: 'survey' })).body.code).toBe(20021)
+
+    // disabled: no longer a post, refused for a new person or experience; the records keep it when saved again
+    const disabled = ok(await put<DictItem>(admin, `${ITEM}/update`, { ...surveying, status: 0 }))
+    expect((await posts(reader)).some((p) => p.postId === 'surveying')).toBe(false)
+    expect((await addPerson('surveying')).body.code).toBe(20001)
+    const kept = await put<Person>(admin, `${A}/user/update`, {
+      userId: person.userId,
+      version: person.version,
+      name: uniqueName('改名').slice(0, 12),
+      sex: 'male',
+      post: 'surveying',
+    })
+    expect(kept.body.code, kept.text).toBe(10000)
+    expect(kept.body.data.post).toBe('surveying')
+    ok(await saveJobs(person.userId, [{ jobId: jobs[0]!.jobId, institution: '沪宁城际铁路（改）', post: 'surveying' }]))
+    const newJob = await saveJobs(person.userId, [
+      { jobId: jobs[0]!.jobId, institution: '沪宁城际铁路（改）', post: 'surveying' },
+      { institution: '京沪高铁', post: 'surveying' },
+    ])
+    expect(newJob.body.data).toEqual([expect.objectContaining({ field: 'items.1.post', key: 'v.notInDictionary:surveying' })])
+
+    // the key the system reads is not deleted
+    expect((await del(admin, `${KEY}/delete`, [postKey.keyId])).body.code).toBe(20021)
+
+    // once no record uses it, the item may go
+    ok(await del(admin, `${A}/user/delete`, [person.userId]))
+    ok(await del(admin, `${ITEM}/delete`, [disabled.itemId]))
+    expect((await items(reader, 'post', true)).some((i) => i.code === 'surveying')).toBe(false)
+  })
+
+  it('reads a staff sheet’s post by its code or either name and exports its name in the request’s language', async () => {
+    const cards = [idCard(), idCard(), idCard(), idCard()]
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('人员')
+    ws.addRow(['姓名', '性别', '身份证号码', '手机号码', '岗位'])
+    ws.addRow(['岗位甲', '男', cards[0], phone(), '造价合约'])
+    ws.addRow(['岗位乙', '女', cards[1], phone(), 'Cost / contract'])
+    ws.addRow(['岗位丙', '男', cards[2], phone(), 'quality'])
+    ws.addRow(['岗位丁', '男', cards[3], phone(), '不存在的岗位'])
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer())
+    const r = await admin.call<{ succeeded: number; failed: number; done: boolean }>('POST', `${A}/user/import`, {
+      query: { organizationId: unit },
+      raw: multipart({ name: 'staff.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes }),
+      unsignedPayload: true,
+      idempotencyKey: newKey(),
+    })
+    expect(r.body.code, r.text).toBe(10000)
+    expect(r.body.data).toMatchObject({ done: true, succeeded: 3, failed: 1 })
+    const postOf = async (card: string) =>
+      ok(await admin.call<{ records: Person[] }>('GET', `${A}/user/listPage`, { query: { keyword: card } })).records.map((p) => p.post)
+    expect([await postOf(cards[0]!), await postOf(cards[1]!), await postOf(cards[2]!), await postOf(cards[3]!)]).toEqual([
+      ['costContract'],
+      ['costContract'],
+      ['quality'],
+      [],
+    ])
+
+    for (const [lang, title, name] of [
+      ['zh', '岗位', '造价合约'],
+      ['en', 'Post', 'Cost / contract'],
+    ] as const) {
+      const rows = await exportRows(admin, `${A}/user/export`, `keyword=${cards[0]}`, lang)
+      const at = rows[0]!.indexOf(title)
+      expect(at, rows[0]!.join(',')).toBeGreaterThanOrEqual(0)
+      expect(rows.slice(1).map((row) => row[at])).toEqual([name])
+    }
   })
 })

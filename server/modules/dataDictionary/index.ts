@@ -3,6 +3,7 @@ export { registerDataDictionaryRoutes } from './routes'
 export {
   dictionaryItems,
   dictionaryResolver,
+  notInDictionary,
   requireDictionaryItem,
   setDictionaryUse,
   unknownDictionaryCodes,

@@ -4,7 +4,7 @@
  * stores them: the `ports` step of server/modules/index.ts) so that a used item or key is not deleted.
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { Code } from '../../../src/contract/codes'
+import { Code, type Lang } from '../../../src/contract/codes'
 import type { DictionaryKey } from '../../../src/contract/fields'
 import { V, validationText } from '../../../src/contract/validation'
 import type { Db } from '../../db/client'
@@ -75,10 +75,14 @@ export async function unknownDictionaryCodes(db: Db, key: DictionaryKey, codes: 
   return [...new Set(codes)].filter((c) => !enabled.has(c))
 }
 
-/** 20001 on `field` unless `code` is an enabled item of `key`. */
-export async function requireDictionaryItem(db: Db, key: DictionaryKey, code: string, field: string): Promise<void> {
-  if ((await unknownDictionaryCodes(db, key, [code])).length === 0) return
-  const text = notAnOption(key, code)
+/** 20001 on `field`: `code` is not an enabled item of `key` (the field's message in `lang`, the answer's in the request's). */
+export function notInDictionary(key: DictionaryKey, code: string, field: string, lang: Lang = 'zh'): ApiError {
   const keyed = `${V.notInDictionary}:${code}`
-  throw new ApiError(Code.INVALID, [{ field, key: keyed, message: validationText(keyed, 'zh') }], text)
+  return new ApiError(Code.INVALID, [{ field, key: keyed, message: validationText(keyed, lang) }], notAnOption(key, code))
+}
+
+/** 20001 on `field` unless `code` is an enabled item of `key`. */
+export async function requireDictionaryItem(db: Db, key: DictionaryKey, code: string, field: string, lang: Lang = 'zh'): Promise<void> {
+  if ((await unknownDictionaryCodes(db, key, [code])).length === 0) return
+  throw notInDictionary(key, code, field, lang)
 }

@@ -3,7 +3,9 @@
  * validated with the contract's `userImportRow`, the organisation and department are looked up by
  * name within the importer's data scope, and each row is written by the staff resource's own add
  * path (so ID-number checks, duplicates and scope apply exactly as for `user/add`). A bad row fails
- * alone and comes back in the report. Exports show ID and cellphone numbers masked, as lists do.
+ * alone and comes back in the report. Exports show ID and cellphone numbers masked, as lists do. The
+ * post is an item of the data dictionary key `post`: named by its code or its zh or en name in the
+ * sheet, exported by its name in the request's language.
  */
 import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
@@ -23,8 +25,12 @@ import { registerImportExport } from '../files'
 import { ORG_MENU } from '../../lib/orgScope'
 import type { ResourceHandle } from '../../lib/resource'
 import { maskPeople } from './user'
+import { postNames, postResolver } from './posts'
 
 const text = localeTexts({ people: peopleTexts })
+
+/** The post's cell of an exported row: its name in the request's language (the export's rows add them), else its code. */
+const POST_NAME = 'postName'
 
 /**
  * The person's declared fields (the ID and cellphone numbers titled as the templates always had them),
@@ -63,6 +69,8 @@ export const USER_COLUMNS: ExcelColumn[] = [
         hint: { zh: '该单位下的部门名称；不填则直属单位', en: 'A department of that organisation; empty: directly under it' },
       },
     ],
+  ).map((c): ExcelColumn =>
+    c.field === 'post' ? { ...c, format: (v, rec, lang) => (rec[POST_NAME] as Record<string, string> | undefined)?.[lang] ?? v } : c,
   ),
   { field: 'accountName', title: text('people.field.accountName'), width: 14, exportOnly: true },
   {
@@ -128,13 +136,18 @@ export function registerPeopleImportExport(
           if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentName' }, NO_DEPT)
           departmentId = d.id
         }
-        return people.insert(w, { ...fields, organizationId, departmentId })
+        // a post named by its name is stored as its code (one that is no enabled post is refused by the add)
+        const post = fields.post ? ((await postResolver(w.tx))(fields.post) ?? fields.post) : undefined
+        return people.insert(w, { ...fields, post, organizationId, departmentId })
       },
     },
     export: {
       query: userListQuery,
       sortable: Object.keys(people.def.sortable),
-      rows: async (auth, q, limit) => maskPeople(await people.list(auth, q, limit)),
+      rows: async (auth, q, limit) => {
+        const names = await postNames(ctx.db)
+        return maskPeople(await people.list(auth, q, limit)).map((r) => ({ ...r, [POST_NAME]: names.get(String(r.post)) }))
+      },
     },
   })
 }

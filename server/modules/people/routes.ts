@@ -1,9 +1,10 @@
-/** People (SPEC §7): staff records, their four kinds of sub-records, the user audit, the profile invitation. */
+/** People (SPEC §7): staff records, their four kinds of sub-records, the posts, the user audit, the profile invitation. */
 import type { FastifyInstance } from 'fastify'
 import type { Ctx } from '../../context'
 import { registerAuditRoutes } from './audit'
 import { registerPeopleImportExport } from './excel'
 import { registerProfileInvite } from './invite'
+import { registerPostRoutes } from './posts'
 import { registerSubRecords, SUB_RECORDS } from './subrecords'
 import { registerUserRoutes } from './user'
 
@@ -13,6 +14,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerSubRecords(app, ctx, SUB_RECORDS.certificate)
   registerSubRecords(app, ctx, SUB_RECORDS.job)
   registerSubRecords(app, ctx, SUB_RECORDS.project)
+  registerPostRoutes(app, ctx)
   registerAuditRoutes(app, ctx)
   registerProfileInvite(ctx)
 }

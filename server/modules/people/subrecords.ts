@@ -7,17 +7,19 @@
  * The sub-list pattern (../subList.ts) with the person as owner: scoped by the person's
  * organisation (another organisation's person or record → 20002).
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import { Code } from '../../../src/contract/codes'
 import { certificateFull, educationFull, jobFull, PEOPLE_FNS, projectFull, userIdQuery } from '../../../src/contract/schemas/people'
 import type { Ctx } from '../../context'
+import type { Db } from '../../db/client'
 import { person, personCertificate, personEducation, personJob, personProject } from '../../db/schema'
 import { ApiError } from '../../lib/http'
 import { registerSubList, replaceSubList, type SubListDef, type SubListOwner } from '../../lib/subList'
 import { ORG_MENU, inScope } from '../../lib/orgScope'
 import { PHOTO, requireFiles, withFileUrls } from '../files'
+import { checkJobPosts } from './posts'
 
 /** The person: exists within the caller's scope (else 20002); records follow the person's organisation. */
 const PERSON: SubListOwner = {
@@ -42,6 +44,8 @@ export interface SubRecordDef extends Pick<SubListDef, 'name' | 'table' | 'idFie
   fullSchema: z.ZodType
   /** `<x>FileId` fields holding photos (purpose photo or scan); answers add `<x>Url`. */
   fileFields?: readonly string[]
+  /** Further checks of the items (the person's: `userId`), before the transaction. */
+  checkItems?: (db: Db, req: FastifyRequest, userId: string, items: Record<string, unknown>[]) => Promise<void>
 }
 
 /** Saves a person's records as a whole inside a transaction (shared with the profile invitation). */
@@ -54,15 +58,17 @@ export function registerSubRecords(app: FastifyInstance, ctx: Ctx, def: SubRecor
     owner: PERSON,
     menu: ORG_MENU,
     fn: PEOPLE_FNS.edit,
-    check: (req, items) =>
-      requireFiles(
+    check: async (req, items, userId) => {
+      await requireFiles(
         ctx,
         req,
         req.auth!,
         items.flatMap((item, i) =>
           fileFields.map((f) => ({ field: `items.${i}.${f}`, fileId: item[f] as string | undefined, purposes: PHOTO })),
         ),
-      ),
+      )
+      await def.checkItems?.(ctx.db, req, userId, items)
+    },
     enrich: (req, rows) => withFileUrls(ctx, req.auth!, rows, fileFields),
   })
 }
@@ -85,6 +91,7 @@ export const SUB_RECORDS = {
     fullSchema: certificateFull,
     fileFields: ['frontPhotoFileId', 'backPhotoFileId'],
   },
-  job: { name: 'userJob', table: personJob, idField: 'jobId', owner: PERSON, fullSchema: jobFull },
+  // a project experience's post: an enabled one of the data dictionary, or the one it holds already
+  job: { name: 'userJob', table: personJob, idField: 'jobId', owner: PERSON, fullSchema: jobFull, checkItems: checkJobPosts },
   project: { name: 'userProject', table: personProject, idField: 'projectId', owner: PERSON, fullSchema: projectFull },
 } as const

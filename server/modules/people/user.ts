@@ -38,6 +38,7 @@ import { deptSubtreeSql } from '../department'
 import { orgExists, orgNameOf, orgSubtreeSql } from '../org'
 import { accountIdsNamedLike, accountRefs, accountUnit } from '../account'
 import { AVATAR, requireFiles, withFileUrls } from '../files'
+import { requirePost } from './posts'
 
 type Row = Record<string, unknown>
 
@@ -211,7 +212,11 @@ export function personResource(ctx: Ctx) {
       // the values were taken before beforeWrite filled the birth date in
       values.birthDate ??= (input as Row).birthDate ?? null
     },
-    beforeWrite: (input, current) => fillBirthDate(input as Row, current),
+    beforeWrite: async (input, current, w) => {
+      fillBirthDate(input as Row, current)
+      // an enabled post of the data dictionary, or the one the record holds already
+      await requirePost(w.tx, (input as Row).post, current?.post)
+    },
   })
 }
 

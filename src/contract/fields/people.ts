@@ -27,22 +27,13 @@ export const DEPT_FIELDS = defineFields('people.dept', [
 export const SEXES = ['male', 'female'] as const
 export type Sex = (typeof SEXES)[number]
 
-/** Post values of SPEC §3: senior executive, engineering technology, quality, safety, cost/contract,
- * accounting, administration, materials, environment/water conservation, coordination, design. */
-export const POSTS = [
-  'executive',
-  'engineering',
-  'quality',
-  'safety',
-  'costContract',
-  'accounting',
-  'administration',
-  'materials',
-  'environment',
-  'coordination',
-  'design',
-] as const
-export type Post = (typeof POSTS)[number]
+/**
+ * A post (SPEC §3 Post: postId, userTypeName): an item of the data dictionary key `post` (数据字典),
+ * seeded with senior executive, engineering technology, quality, safety, cost/contract, accounting,
+ * administration, materials, environment/water conservation, coordination and design (migration
+ * 0042_post_dictionary). A staff record and a project experience store the item's code.
+ */
+export type PostCode = string
 
 /** Position levels of SPEC §3: organisation head, deputy, full-time head, department head, deputy department head, staff member. */
 export const POSITION_LEVELS = ['orgHead', 'orgDeputy', 'fullTimeHead', 'deptHead', 'deptDeputy', 'staff'] as const
@@ -60,7 +51,7 @@ export const PERSON_FIELDS = defineFields('people.field', [
   { key: 'birthDate', kind: 'date', form: { hint: 'people.hint.birthDate' }, excel: { hint: 'people.hint.birthDateInSheet' } },
   { key: 'cellphone', kind: 'text', max: 11, required: true, form: true, excel: true },
   { key: 'email', kind: 'text', max: 100, form: true, excel: true },
-  { key: 'post', kind: 'choice', options: POSTS, optionLabels: 'people.post', form: true, excel: true },
+  { key: 'post', kind: 'choice', dictionary: 'post', form: true, excel: { hint: 'people.hint.postInSheet' } },
   { key: 'positionLevel', kind: 'choice', options: POSITION_LEVELS, optionLabels: 'people.positionLevel', form: true, excel: true },
   { key: 'sort', kind: 'number', precision: 0, min: 1, required: true, default: 1, form: true },
 ])
@@ -97,7 +88,7 @@ export const JOB_FIELDS = defineFields('people.job', [
   { key: 'departmentName', kind: 'text', max: 50, format: 'name', form: true },
   { key: 'position', kind: 'text', max: 50, form: true },
   { key: 'jobLevel', kind: 'choice', options: POSITION_LEVELS, optionLabels: 'people.positionLevel', form: true },
-  { key: 'post', kind: 'choice', options: POSTS, optionLabels: 'people.post', form: true },
+  { key: 'post', kind: 'choice', dictionary: 'post', form: true },
 ])
 
 /** Career resume: after its months, the organisation, position and description. */

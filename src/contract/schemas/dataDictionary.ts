@@ -15,20 +15,12 @@
 import { z } from 'zod'
 import { DICTIONARY_KEYS, type DictionaryKey } from '../fields'
 import { DATA_DICT_ITEM_FIELDS, DATA_DICT_KEY_FIELDS } from '../fields/dataDictionary'
-import { resourcePaths } from '../paths'
 import { V, filterText } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 import { declaredShape } from './fields'
 import { structureCode } from './structureRules'
 
-const A = '/api/admin/v1'
-
-export const DATA_DICT_API = {
-  /** GET ?key=: a key's items, for any signed-in caller (the choices of a declared field). */
-  items: `${A}/dictionary/items`,
-  key: resourcePaths('dataDictKey'),
-  item: { ...resourcePaths('dataDictItem'), move: `${A}/dataDictItem/move` },
-} as const
+export { DATA_DICT_API } from '../endpoints'
 
 export { DICTIONARY_KEYS, type DictionaryKey }
 

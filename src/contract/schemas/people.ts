@@ -24,6 +24,12 @@
  *               not by audit (20021)
  *   userCheck:  GET checkIdcard?idCard[&userId] → { birthDate, sex } or 20001 (invalid) / 20006 (already
  *               registered; who has it is not said)
+ *   post:       GET list → Post[] (SPEC §3 Post: postId, userTypeName): the enabled items of the data
+ *               dictionary key `post` in their order, postId the item's code (what a staff record's and a
+ *               project experience's `post` hold), userTypeName its name in the request's language; any
+ *               signed-in caller. A `post` not among them is refused (20001 v.notInDictionary:<code> on the
+ *               field; a record keeps a post disabled since it was chosen). The console reads the key's
+ *               items through dictionary/items (both names, the disabled ones' too: lib/dictionary.ts).
  *   user import / export (Excel, see importExportPaths('user') in files.ts): GET user/importTemplate,
  *               POST user/import (rows: userImportRow; a bad row fails alone, with a report),
  *               GET user/importStatus?jobId, GET user/export?<userListQuery> (numbers masked)
@@ -58,18 +64,19 @@ import {
   JOB_FIELDS,
   PERSON_FIELDS,
   POSITION_LEVELS,
-  POSTS,
   RESUME_FIELDS,
   SEXES,
   TITLE_LEVELS,
   type Degree,
   type DeptType,
   type PositionLevel,
-  type Post,
+  type PostCode,
   type Sex,
   type TitleLevel,
 } from '../fields/people'
 import { id, idList, listQuery, reviewFields, reasonOnReject, version, type Stamped } from './common'
+import { DICT_CODE_MAX } from './fields'
+import { structureCode } from './structureRules'
 
 // ---- enumerations (labels live in the console's i18n) ---------------------------------
 
@@ -96,6 +103,11 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 export const month = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).regex(MONTH, { error: V.invalid })
 /** A file id of the file service (its purpose — avatar / photo / scan — is checked by the gateway). */
 const fileId = () => optional(id())
+/**
+ * A post: the code of an item of the data dictionary key `post`, bounded as a dictionary item's code
+ * (the gateway checks it is an enabled item: 20001 `v.notInDictionary:<code>` on the field).
+ */
+const postCode = () => optional(structureCode(DICT_CODE_MAX))
 
 // ---- ID numbers -------------------------------------------------------------------------
 
@@ -190,7 +202,7 @@ const personBase = z.object({
   email: optional(email()),
   /** A JPG of at most 2 MB uploaded with purpose `avatar`. */
   avatarFileId: fileId(),
-  post: optional(z.enum(POSTS, { error: V.invalid })),
+  post: postCode(),
   positionLevel: optional(z.enum(POSITION_LEVELS, { error: V.invalid })),
   /** Link to a sign-in account (in your data scope, not linked to another person). */
   accountId: optional(id()),
@@ -236,6 +248,8 @@ export const userImportRow = personFields
   .extend({
     organizationName: optional(text(100)),
     departmentName: optional(text(50)),
+    /** The post by an item's code or its zh or en name (the gateway reads it in the data dictionary key `post`). */
+    post: optional(text(100)),
   })
   .superRefine(birthDateAgrees)
 
@@ -258,13 +272,21 @@ export const userListQuery = listQuery.extend({
   /** Name or account name (contains), or exactly a cellphone or ID number. */
   keyword: filterText(50),
   status: optional(z.enum(PERSON_STATUSES)),
-  post: optional(z.enum(POSTS)),
+  post: postCode(),
   auditStatus: optional(z.enum(AUDIT_STATUSES)),
   /** `staff`: rows of the staff panel only (StaffRow) — what it shows and what editing a row needs. */
   view: optional(z.enum(['staff'])),
 })
 
 export const userIdQuery = z.object({ userId: id() })
+
+/** A post as post/list answers it (SPEC §3). */
+export interface Post {
+  /** The data dictionary item's code: what a record's `post` holds. */
+  postId: PostCode
+  /** The item's name in the request's language. */
+  userTypeName: string
+}
 
 const userIds = () => idList(2000)
 
@@ -294,7 +316,7 @@ export interface Person extends Stamped {
   email: string | null
   avatarFileId: string | null
   avatarUrl: string | null
-  post: Post | null
+  post: PostCode | null
   positionLevel: PositionLevel | null
   status: PersonStatus
   auditStatus: AuditStatus
@@ -383,7 +405,7 @@ export const jobFields = z.object({
   organizationName: optional(name(JOB.organizationName)),
   departmentName: optional(name(JOB.departmentName)),
   jobLevel: optional(z.enum(POSITION_LEVELS, { error: V.invalid })),
-  post: optional(z.enum(POSTS, { error: V.invalid })),
+  post: postCode(),
 })
 
 /** Career resume: start/end month (end left out: to date), organisation, position, description. */
@@ -446,7 +468,7 @@ export interface Job extends SubRecord {
   organizationName: string | null
   departmentName: string | null
   jobLevel: PositionLevel | null
-  post: Post | null
+  post: PostCode | null
 }
 export interface Project extends SubRecord {
   projectId: string

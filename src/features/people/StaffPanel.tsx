@@ -31,6 +31,7 @@ import { InviteDialog } from '@/features/invite'
 import { useIntent } from '@/lib/commands'
 import { Can, useCan } from '@/lib/permissions'
 import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
+import { useDictionary } from '@/lib/dictionary'
 import { useT } from '@/lib/i18n'
 import { STAFF_PAGE_SIZE, useArchive, useStaff } from './api'
 import { staffQueryOf } from './queries'
@@ -49,6 +50,8 @@ function matches(p: StaffRow, k: string, labels: (p: StaffRow) => string[]) {
 
 export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes: readonly DeptTreeNode[]; leading?: ReactNode }) {
   const { t, locale } = useT()
+  // the posts: items of the data dictionary key `post`, labelled in the current language
+  const { labelOf: postLabel } = useDictionary('post')
   const [includeChildren, setIncludeChildren] = useState(true)
   const [archived, setArchived] = useState(false)
   const [keyword, setKeyword] = useState('')
@@ -88,8 +91,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const all = merged.rows
   const marks = useMarks(personResource.offline?.entity.entity)
   const total = (query.data?.total ?? 0) + merged.added - merged.removed
-  const labels = (p: StaffRow) => [p.post ? t(`people.post.${p.post}`) : '', ...(p.roleNames ?? [])]
-  const rows = useMemo(() => all.filter((p) => matches(p, deferred, labels)), [all, deferred]) // eslint-disable-line react-hooks/exhaustive-deps
+  const labels = (p: StaffRow) => [p.post ? postLabel(p.post) : '', ...(p.roleNames ?? [])]
+  const rows = useMemo(() => all.filter((p) => matches(p, deferred, labels)), [all, deferred, postLabel]) // eslint-disable-line react-hooks/exhaustive-deps
   const selectedIds = Object.keys(selection).filter((id) => selection[id] && all.some((p) => p.userId === id))
   const clear = () => setSelection({})
 
@@ -160,7 +163,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         header: t('people.field.post'),
         sortable: true,
         width: 110,
-        cell: (p) => (p.post ? t(`people.post.${p.post}`) : '--'),
+        cell: (p) => (p.post ? postLabel(p.post) : '--'),
+        exportValue: (p) => (p.post ? postLabel(p.post) : ''),
       },
       {
         key: 'departmentName',
@@ -177,7 +181,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         exportValue: (p) => roleNamesText(p.roleNames),
       },
     ],
-    [locale, marks, archived], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
+    [locale, marks, archived, postLabel], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
   )
   const cols = useColumnVisibility('people.staff', columns)
 

@@ -6,6 +6,7 @@
  */
 import { maskCellphone, maskIdCard } from '@/contract/masks'
 import { PEOPLE_API } from '@/contract/endpoints'
+import { dictionaryLabel } from '@/lib/dictionary'
 import { t } from '@/lib/i18n'
 import { crudEntity } from '@/lib/offline/entities'
 import { peopleKeys } from './queries'
@@ -40,7 +41,7 @@ export const personOffline = crudEntity({
     { key: 'birthDate', label: 'people.field.birthDate' },
     { key: 'cellphone', label: 'people.field.cellphone', format: masked(maskCellphone) },
     { key: 'email', label: 'people.field.email' },
-    { key: 'post', label: 'people.field.post', format: (v) => (v ? t(`people.post.${v as 'quality'}`) : '') },
+    { key: 'post', label: 'people.field.post', format: (v) => (v ? dictionaryLabel('post', String(v)) : '') },
     { key: 'positionLevel', label: 'people.field.positionLevel', format: (v) => (v ? t(`people.positionLevel.${v as 'orgHead'}`) : '') },
     { key: 'sort', label: 'people.field.sort' },
     { key: 'avatarFileId', label: 'people.field.avatar' },

@@ -2,7 +2,8 @@ import type { Shape } from '../shape'
 
 /** The data dictionary (/admin/data-dictionary, issue 33): keys and their ordered items. */
 export const zh = {
-  description: '通用数据字典：每个字典键有一组有序的项（编码、中文名称、英文名称），如“容器类型”；停用的项不再可选，已使用它的数据不受影响',
+  description:
+    '通用数据字典：每个字典键有一组有序的项（编码、中文名称、英文名称），如“容器类型”“岗位”；停用的项不再可选，已使用它的数据不受影响',
   keys: '字典键',
   items: '字典项',
   itemsOf: '“{name}”的字典项',
@@ -29,7 +30,7 @@ export const zh = {
 
 export const en: Shape<typeof zh> = {
   description:
-    'The generic data dictionary: each key has an ordered list of items (code, Chinese and English name), such as “Container types”; a disabled item is no longer offered, records already using it keep it',
+    'The generic data dictionary: each key has an ordered list of items (code, Chinese and English name), such as “Container types” or “Posts”; a disabled item is no longer offered, records already using it keep it',
   keys: 'Keys',
   items: 'Items',
   itemsOf: 'Items of “{name}”',
