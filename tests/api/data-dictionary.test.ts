@@ -10,10 +10,9 @@
  * unknown one is 20001 on the field, a record keeps one disabled since it was chosen, a used one is not
  * deleted); the staff sheet reads a post by its code or either name and exports its name.
  */
-import { createHmac, randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { newKey, sha256, utcStamp, type Answer, type Client } from './client'
+import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
 import { multipart } from './files-fixtures'
@@ -93,24 +92,9 @@ const SEEDED_POSTS = [
 ] as const
 
 /** A signed GET whose answer is a workbook (an export), its first sheet's rows as text. */
-async function exportRows(c: Client, path: string, query: string, lang: string): Promise<string[][]> {
-  const timestamp = utcStamp()
-  const nonce = randomBytes(12).toString('hex')
-  const signature = createHmac('sha256', c.privateKey ?? '')
-    .update([timestamp, nonce, 'GET', path, query, sha256('')].join('\n'))
-    .digest('hex')
-  const res = await fetch(`${c.base}${path}?${query}`, {
-    headers: {
-      authorization: c.token ?? '',
-      accessToken: c.accessToken ?? '',
-      appCode: c.appCode,
-      menuId: '',
-      timestamp,
-      nonce,
-      signature,
-      'accept-language': lang,
-    },
-  })
+async function exportRows(c: Client, path: string, query: Record<string, string>, lang: string): Promise<string[][]> {
+  const { url, headers } = await c.signedRequest('GET', path, { query })
+  const res = await fetch(url, { headers: { ...headers, 'accept-language': lang } })
   expect(res.headers.get('content-type')).toContain('spreadsheetml')
   const wb = new ExcelJS.Workbook()
   await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer)
@@ -418,7 +402,7 @@ describe.each(inject('targets'))('data dictionary on $name', (t) => {
       ['zh', '岗位', '造价合约'],
       ['en', 'Post', 'Cost / contract'],
     ] as const) {
-      const rows = await exportRows(admin, `${A}/user/export`, `keyword=${cards[0]}`, lang)
+      const rows = await exportRows(admin, `${A}/user/export`, { keyword: cards[0]! }, lang)
       const at = rows[0]!.indexOf(title)
       expect(at, rows[0]!.join(',')).toBeGreaterThanOrEqual(0)
       expect(rows.slice(1).map((row) => row[at])).toEqual([name])
