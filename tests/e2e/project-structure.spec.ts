@@ -167,6 +167,23 @@ test('设计单元的工点: the edit dialog lists the work sites placed in the 
   await expect(page.getByRole('button', { name: '东西湖路基2号工点', exact: true })).toHaveCount(0)
   await expect(page.getByRole('combobox', { name: '设计单元' })).toContainText('汉口路基设计单元1')
   await shot(page, 'designunit-sites-worksites-1440-zh')
+
+  // a site added here is one of the unit's 工点 at once: back on 设计单元, its row counts it
+  const t = tag()
+  await page.getByRole('button', { name: '新增', exact: true }).click()
+  const add = page.getByRole('dialog', { name: '新增工点' })
+  await add.getByRole('textbox', { name: '工点名称' }).fill(`试验工点${t}`)
+  await add.getByRole('textbox', { name: '工点编码' }).fill(`GD-E2E-${t}`)
+  await add.getByRole('combobox', { name: '工点类型' }).click()
+  await page.getByRole('option', { name: '桥梁', exact: true }).click()
+  await add.getByRole('combobox', { name: '设计单元' }).click()
+  await page.getByRole('option', { name: /^汉口路基设计单元1/ }).click()
+  await add.getByRole('button', { name: '提交' }).click()
+  await expect(add).toBeHidden()
+  await expect(page.getByRole('button', { name: `试验工点${t}`, exact: true })).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL(/\/admin\/designunit/)
+  await expect(row.getByText(/^\d+ 个工点$/)).toHaveAttribute('title', new RegExp(`试验工点${t}`))
 })
 
 test('screenshots: the structure screens at 1024×768 and 1440×900, in Chinese and English', async ({ page }) => {
