@@ -35,7 +35,7 @@ import { registerSearchRoutes } from './search'
 import { registerShellRoutes } from './shell'
 import { registerTabulationRoutes } from './tabulation'
 import { registerTerminalRoutes } from './terminal'
-import { registerWorkSiteRoutes } from './workSite'
+import { registerWorkSiteRoutes, setWorkSitePorts } from './workSite'
 import { registerWorkflowRoutes, setWorkflowPorts } from './workflow'
 
 /** What modules hand on while they register. */
@@ -96,7 +96,7 @@ export const MODULES: readonly GatewayModule[] = [
     register: (app, ctx, started) =>
       registerProjectInitRoutes(app, ctx, { ...handed(started.projects, 'project'), ...handed(started.structure, 'projectStructure') }),
   },
-  { name: 'workSite', register: registerWorkSiteRoutes },
+  { name: 'workSite', ports: setWorkSitePorts, register: registerWorkSiteRoutes },
   { name: 'dictionary', register: registerDictionaryRoutes },
   { name: 'dataDictionary', register: registerDataDictionaryRoutes },
   { name: 'terminal', register: registerTerminalRoutes },

@@ -1,13 +1,14 @@
 /**
  * Demo structure of the railway project (embedded database only, after the projects): its
  * container tree (three sections → bridges with their piers, tunnels, subgrade, stations — a few
- * hundred nodes), design units along the main line by section with mileages and work points, and
- * unit engineering under them. Paths and sort keys are written here (one tree per project).
+ * hundred nodes), design units along the main line by section with mileages and two 工点 each (work
+ * sites placed in the unit: a site of its major and a mixing plant), and unit engineering under them. Paths and sort keys are written here (one tree per project).
  */
 import { asc, eq } from 'drizzle-orm'
 import { formatChainage } from '../../src/contract/mileage'
 import { newId } from '../../src/contract/ids'
 import type { ContainerType } from '../../src/contract/schemas/projectStructure'
+import type { WorkSiteType } from '../../src/contract/schemas/workSite'
 import { keyBetween } from '../lib/tree'
 import type { Db } from '../db/client'
 import * as t from '../db/schema'
@@ -23,6 +24,8 @@ const SECTIONS = [
 ]
 
 const MAJORS = ['路基', '桥梁', '隧道'] as const
+/** The type of a design unit's own 工点, by its major. */
+const SITE_TYPE: Record<(typeof MAJORS)[number], WorkSiteType> = { 路基: 'subgrade', 桥梁: 'bridge', 隧道: 'tunnel' }
 
 interface Node {
   id: string
@@ -98,7 +101,7 @@ export async function seedProjectStructureDemo(tx: Db): Promise<void> {
     )
   if (!mainLine) return
 
-  // ---- design units: 6 per section along the main line, each with two work points
+  // ---- design units: 6 per section along the main line, each with two 工点 (work sites placed in it)
   const units: { id: string; code: string; name: string; major: string; section: Node }[] = []
   let seq = 0
   for (const [si, s] of SECTIONS.entries()) {
@@ -125,12 +128,30 @@ export async function seedProjectStructureDemo(tx: Db): Promise<void> {
         endMileage: formatChainage({ prefix: 'DK', metres: end }),
         centerMileage: formatChainage({ prefix: 'DK', metres: Math.round((start + end) / 2) }),
         containerId: sectionNodes[si]!.id,
-        workPoints: [
-          { name: `${place}${k + 1}号工点`, mileage: formatChainage({ prefix: 'DK', metres: start + 1200.5 }) },
-          { name: `${place}${k + 1}号拌合站`, mileage: formatChainage({ prefix: 'DK', metres: start + 4300 }) },
-        ],
         ...SEED_STAMP,
       })
+      // codes after the demo sites' GD-01… (server/seed/workSite.ts), so those stay on a list's first page
+      const site = (n: number, name: string, siteType: WorkSiteType, from: number, to: number) => ({
+        workSiteId: newId(),
+        projectId,
+        workSiteCode: `GD-${code}-${n}`,
+        workSiteName: name,
+        siteType,
+        status: 'building',
+        lineId: mainLine.id,
+        designUnitId: id,
+        containerId: sectionNodes[si]!.id,
+        startMileage: formatChainage({ prefix: 'DK', metres: from }),
+        endMileage: formatChainage({ prefix: 'DK', metres: to }),
+        photoFileIds: [],
+        ...SEED_STAMP,
+      })
+      await tx
+        .insert(t.workSite)
+        .values([
+          site(1, `${place}${k + 1}号工点`, SITE_TYPE[major], start + 1200.5, start + 2000),
+          site(2, `${place}${k + 1}号拌合站`, 'mixing', start + 4300, start + 4500),
+        ])
     }
   }
 

@@ -1,7 +1,9 @@
 /**
  * A project's structure (issue 11 part B) on both databases: container nodes (CRUD, versions,
  * duplicates, moves with cycles refused, subtree copy, Excel import with an error report, export),
- * design units (chainage mileages, start < end, no overlap on a line, duplicates), unit
+ * design units (chainage mileages, start < end, no overlap on a line, duplicates; their 工点 are the
+ * work sites placed in them, issue 33: listed with the unit, no longer work points of its own, and a
+ * unit with sites is not deleted), unit
  * engineering, and project scope — a unit's account sees only its projects (another project's ids
  * are 20002), the tourist changes nothing.
  */
@@ -50,7 +52,8 @@ interface DesignUnit {
   startPrefix: string
   lineName: string | null
   projectName: string | null
-  workPoints: { name: string; mileage?: string }[]
+  workSites: { workSiteId: string; workSiteName: string; workSiteCode: string; startMileage: string | null; endMileage: string | null }[]
+  workSiteCount: number
   version: number
 }
 interface ImportStatus {
@@ -319,13 +322,7 @@ describe.each(inject('targets'))('project structure on $name', (t) => {
   })
 
   it('keeps design units with chainage mileages: canonical form, start < end, no overlap on a line, duplicates', async () => {
-    const d1 = ok(
-      await post<DesignUnit>(
-        member,
-        `${DU}/add`,
-        unit('DU1', ' dk10 + 0 ', 'DK12+345.6', { centerMileage: 'DK11+000', workPoints: [{ name: '1号工点', mileage: 'dk10+500' }] }),
-      ),
-    )
+    const d1 = ok(await post<DesignUnit>(member, `${DU}/add`, unit('DU1', ' dk10 + 0 ', 'DK12+345.6', { centerMileage: 'DK11+000' })))
     expect(d1).toMatchObject({
       startMileage: 'DK10+000.000',
       endMileage: 'DK12+345.600',
@@ -334,7 +331,8 @@ describe.each(inject('targets'))('project structure on $name', (t) => {
       startMetres: 10000,
       endMetres: 12345.6,
       lineName: 'ZX线',
-      workPoints: [{ name: '1号工点', mileage: 'DK10+500.000' }],
+      workSites: [],
+      workSiteCount: 0,
     })
     // touching the end is not an overlap; the other line is free
     ok(await post(member, `${DU}/add`, unit('DU2', 'DK12+345.600', 'DK13+000')))
@@ -368,7 +366,7 @@ describe.each(inject('targets'))('project structure on $name', (t) => {
     // update: versions, and the overlap check leaves the unit itself out
     const { projectId: _p, ...fields } = unit('DU1', 'DK10+000', 'DK12+300')
     const moved = ok(await put<DesignUnit>(member, `${DU}/update`, { ...fields, designUnitId: d1.designUnitId, version: d1.version }))
-    expect(moved).toMatchObject({ endMileage: 'DK12+300.000', version: d1.version + 1, workPoints: d1.workPoints })
+    expect(moved).toMatchObject({ endMileage: 'DK12+300.000', version: d1.version + 1 })
     expect((await put(member, `${DU}/update`, { ...fields, designUnitId: d1.designUnitId, version: d1.version })).body.code).toBe(20008)
     const into = await put(member, `${DU}/update`, {
       ...fields,
@@ -386,6 +384,104 @@ describe.each(inject('targets'))('project structure on $name', (t) => {
     )
     expect(options.lines.map((l) => l.lineId).sort()).toEqual([line1, line2].sort())
     expect(options.designUnits).toHaveLength(3)
+  })
+
+  it("lists a design unit's 工点 — the work sites placed in it — refuses work points of its own, and keeps a unit with sites", async () => {
+    const WS = `${A}/workSite`
+    const [du, other] = [
+      ok(await post<DesignUnit>(member, `${DU}/add`, unit('DU-WS', 'DK400+000', 'DK401+000'))),
+      ok(await post<DesignUnit>(member, `${DU}/add`, unit('DU-WS2', 'DK401+000', 'DK402+000'))),
+    ]
+    expect(du).toMatchObject({ workSites: [], workSiteCount: 0 })
+    const site = (code: string, designUnitId: string, extra: Record<string, unknown> = {}) =>
+      post<{ workSiteId: string; version: number }>(admin, `${WS}/add`, {
+        projectId: p1,
+        workSiteCode: code,
+        workSiteName: `${code}工点`,
+        siteType: 'bridge',
+        status: 'building',
+        lineId: line1,
+        designUnitId,
+        ...extra,
+      })
+    // added in 工点信息 with the design unit: listed with the unit, in code order
+    const b = ok(await site('WS-B', du.designUnitId))
+    ok(await site('WS-A', du.designUnitId, { startMileage: 'dk400+100', endMileage: 'DK400+300.5' }))
+    ok(await site('WS-C', other.designUnitId))
+    const listed = async (c: Client, designUnitName: string) =>
+      ok(await c.call<{ records: DesignUnit[] }>('GET', `${DU}/listPage`, { query: { projectId: p1, designUnitName } })).records.find(
+        (d) => d.designUnitName === designUnitName,
+      )!
+    const row = await listed(member, du.designUnitName)
+    expect(row).toMatchObject({
+      workSiteCount: 2,
+      workSites: [
+        { workSiteCode: 'WS-A', workSiteName: 'WS-A工点', startMileage: 'DK400+100.000', endMileage: 'DK400+300.500' },
+        { workSiteId: b.workSiteId, workSiteCode: 'WS-B', workSiteName: 'WS-B工点', startMileage: null, endMileage: null },
+      ],
+    })
+    expect(row).not.toHaveProperty('workPoints')
+    expect((await listed(member, other.designUnitName)).workSites.map((s) => s.workSiteCode)).toEqual(['WS-C'])
+    // 工点信息 filtered to the unit (its form's link) shows those sites
+    const sitesOf = async (designUnitId: string) =>
+      ok(
+        await admin.call<{ records: { workSiteId: string; workSiteCode: string }[] }>('GET', `${WS}/listPage`, {
+          query: { projectId: p1, designUnitId },
+        }),
+      ).records
+    const filtered = await sitesOf(du.designUnitId)
+    expect(filtered.map((s) => s.workSiteCode)).toEqual(['WS-A', 'WS-B'])
+
+    // work points of its own are no longer kept: a list of them is refused on the field, an empty one is ignored
+    const { projectId: _p, ...fields } = unit('DU-WS', 'DK400+000', 'DK401+000')
+    const withPoints = await put(member, `${DU}/update`, {
+      ...fields,
+      designUnitId: du.designUnitId,
+      version: du.version,
+      workPoints: [{ name: '1号工点', mileage: 'DK400+500' }],
+    })
+    expect(withPoints.body).toMatchObject({ code: 20001, data: [{ field: 'workPoints' }] })
+    expect(withPoints.body.message).toContain('工点信息')
+    const added = await post(member, `${DU}/add`, unit('DU-WP', 'DK403+000', 'DK404+000', { workPoints: [{ name: '1号工点' }] }), 'en')
+    expect(added.body).toMatchObject({ code: 20001, data: [{ field: 'workPoints' }], message: expect.stringContaining('Work sites') })
+    const saved = ok(
+      await put<DesignUnit>(member, `${DU}/update`, { ...fields, designUnitId: du.designUnitId, version: du.version, workPoints: [] }),
+    )
+    expect(saved).toMatchObject({ version: du.version + 1, workSiteCount: 2 })
+    expect(saved).not.toHaveProperty('workPoints')
+
+    // a unit with sites is not deleted: 20021 naming it and them; once they are gone, it is
+    const refused = await del(member, `${DU}/delete`, [du.designUnitId])
+    expect(refused.body).toMatchObject({ code: 20021, data: { field: 'ids', ids: [du.designUnitId], workSiteCount: 2 } })
+    expect(refused.body.message).toBe(
+      '设计单元「设计单元DU-WS」下还有 2 个工点（WS-A工点、WS-B工点），请先在“工点信息”中删除这些工点或改为其他设计单元',
+    )
+    expect(await sitesOf(du.designUnitId)).toHaveLength(2)
+    // several at once: nothing is deleted
+    expect((await del(member, `${DU}/delete`, [du.designUnitId, other.designUnitId])).body.code).toBe(20021)
+    expect((await listed(member, other.designUnitName)).workSiteCount).toBe(1)
+    ok(
+      await del(
+        admin,
+        `${WS}/delete`,
+        filtered.map((s) => s.workSiteId),
+      ),
+    )
+    ok(await del(member, `${DU}/delete`, [du.designUnitId]))
+    expect(await listed(member, du.designUnitName)).toBeUndefined()
+    expect((await listed(member, other.designUnitName)).workSiteCount).toBe(1)
+  })
+
+  it.runIf(t.demo)("demo: a design unit's seeded 工点 are work sites of it", async () => {
+    const demo = ok(
+      await admin.call<{ records: DesignUnit[] }>('GET', `${DU}/listPage`, { query: { designUnitName: '汉口路基设计单元1' } }),
+    ).records.find((d) => d.designUnitCode === 'DU-01')!
+    expect(demo.workSites.map((s) => s.workSiteCode)).toEqual(expect.arrayContaining(['GD-01', 'GD-DU-01-1', 'GD-DU-01-2']))
+    expect(demo.workSites.find((s) => s.workSiteCode === 'GD-DU-01-1')).toMatchObject({
+      workSiteName: '汉口1号工点',
+      startMileage: 'DK1+200.500',
+      endMileage: 'DK2+000.000',
+    })
   })
 
   it('keeps unit engineering under design units: a sub-unit project needs a unit project of the project', async () => {

@@ -150,7 +150,8 @@ const CASES: Record<string, Case> = {
   项目账号: { path: '/admin/project-org-account', rename: '姓名' },
   // a new project opens on its information page
   项目: { path: '/admin/project-manage', edit: (page) => main(page).getByRole('button', { name: '编辑项目' }).click() },
-  工点: { path: '/admin/project-worksite-information' },
+  // the demo project's sites (its design units' 工点) fill more than a page: the new one is searched for
+  工点: { path: '/admin/project-worksite-information', search: '关键字' },
   // lists across all the caller's projects: the add form asks for the project first, an edit takes the record's
   '工点（全部项目）': { path: '/admin/work-site-information', search: '关键字' },
   '设计单元（全部项目）': {

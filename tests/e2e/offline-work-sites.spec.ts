@@ -168,6 +168,9 @@ test('a field account on a tablet: two edits and an add with a photo offline, re
   // exactly once: the first site moved one version, the new one exists once; no marks left
   expect((await one(fresh, 'GD-01')).version).toBe(gd1.version + 1)
   expect(await sites(fresh, newCode)).toHaveLength(1)
+  // the list from the gateway (the project's sites fill more than a page: searched for)
+  await page.getByLabel('关键字', { exact: true }).fill(newCode)
+  await page.getByRole('button', { name: '查询', exact: true }).click()
   await expect(page.getByRole('button', { name: newName, exact: true })).toBeVisible()
   await expect(page.getByText('待同步')).toHaveCount(0)
   await expect(page.getByText('有冲突')).toHaveCount(0)

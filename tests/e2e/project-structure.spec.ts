@@ -5,6 +5,8 @@
  *   found by search, then moved to another section with 移动到… — saved (a reload shows it there);
  * - 项目设计单元: a design unit added with mileages typed loosely (shown as DK…+….…), the form
  *   refusing end ≤ start and the gateway refusing an overlap on the same line, on the field;
+ * - 设计单元's 工点: a unit's edit dialog lists the work sites placed in it, is saved, and links to
+ *   工点信息 filtered to the unit (its 工点 are work sites, issue 33);
  * - screenshots at 1440×900 and 1024×768, zh and en: .tmp/shots/project-structure-*.png.
  */
 import ExcelJS from 'exceljs'
@@ -117,10 +119,9 @@ test('项目设计单元: a design unit with its mileages; end ≤ start and an 
   // beyond the line's units: saved, shown in chainage form
   await form.getByRole('textbox', { name: '起点里程' }).fill('dk300+100')
   await form.getByRole('textbox', { name: '终点里程' }).fill('DK301+500.5')
-  // with a work point
-  await form.getByRole('button', { name: '添加工点' }).click()
-  await form.getByRole('textbox', { name: /工点名称/ }).fill('1号桥')
-  await form.getByRole('textbox', { name: '工点里程' }).fill('DK300+500')
+  // its 工点 are work sites, added in 工点信息: the form only says so
+  await expect(form.getByRole('region', { name: '工点' })).toContainText('工点在“工点信息”中添加')
+  await expect(form.getByRole('button', { name: '添加工点' })).toHaveCount(0)
   await form.getByRole('button', { name: '提交' }).click()
   await expect(form).toBeHidden()
   await page.getByRole('textbox', { name: '单元名称' }).fill(`试验设计单元${t}`)
@@ -129,7 +130,60 @@ test('项目设计单元: a design unit with its mileages; end ≤ start and an 
   await expect(added.getByRole('cell', { name: 'DK300+100.000' })).toBeVisible()
   await expect(added.getByRole('cell', { name: 'DK301+500.500' })).toBeVisible()
   await expect(added.getByRole('cell', { name: '1,400.5' })).toBeVisible()
-  await expect(added.getByText('1 个工点')).toBeVisible()
+  await expect(added.getByText(/个工点/)).toHaveCount(0)
+})
+
+test('设计单元的工点: the edit dialog lists the work sites placed in the unit, is saved, and links to 工点信息 filtered to it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signIn(page, 'admin')
+  await page.goto('/admin/designunit')
+  await chooseProject(page)
+  // the list: how many, their names on hover (the seeded sites of DU-01, DK0 – DK10)
+  const row = page.getByRole('row').filter({ hasText: '汉口路基设计单元1' })
+  await expect(row.getByText(/^\d+ 个工点$/)).toHaveAttribute('title', /汉口特大桥1号工点/)
+
+  await row.getByRole('button', { name: '编辑', exact: true }).click()
+  const form = page.getByRole('dialog', { name: '编辑设计单元' })
+  const sites = form.getByRole('region', { name: '工点' })
+  await expect(sites.getByText('汉口特大桥1号工点', { exact: true })).toBeVisible()
+  await expect(sites.getByText('DK1+200.000 ~ DK4+800.000', { exact: true })).toBeVisible()
+  await expect(sites.getByText('汉口1号拌合站', { exact: true })).toBeVisible()
+  await sites.scrollIntoViewIfNeeded()
+  await shot(page, 'designunit-sites-1440-zh')
+  // the sites are read-only here: the unit's own fields are saved as they are
+  await form.getByRole('button', { name: '提交' }).click()
+  await expect(form).toBeHidden()
+  await expect(page.getByText('提交成功').first()).toBeVisible()
+
+  await row.getByRole('button', { name: '编辑', exact: true }).click()
+  await form.getByRole('link', { name: '在“工点信息”中查看本单元的工点' }).click()
+  await expect(page).toHaveURL(/\/admin\/work-site-information\?.*designUnitId=/)
+  await expect(page.getByRole('button', { name: '汉口特大桥1号工点', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: '汉口1号拌合站', exact: true })).toBeVisible()
+  // another unit's sites are not listed; the filter names the unit
+  await expect(page.getByRole('button', { name: '东西湖路基2号工点', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('combobox', { name: '设计单元' })).toContainText('汉口路基设计单元1')
+  await shot(page, 'designunit-sites-worksites-1440-zh')
+
+  // a site added here is one of the unit's 工点 at once: back on 设计单元, its row counts it
+  const t = tag()
+  await page.getByRole('button', { name: '新增', exact: true }).click()
+  const add = page.getByRole('dialog', { name: '新增工点' })
+  await add.getByRole('textbox', { name: '工点名称' }).fill(`试验工点${t}`)
+  await add.getByRole('textbox', { name: '工点编码' }).fill(`GD-E2E-${t}`)
+  await add.getByRole('combobox', { name: '工点类型' }).click()
+  await page.getByRole('option', { name: '桥梁', exact: true }).click()
+  await add.getByRole('combobox', { name: '设计单元' }).click()
+  await page.getByRole('option', { name: /^汉口路基设计单元1/ }).click()
+  await add.getByRole('button', { name: '提交' }).click()
+  await expect(add).toBeHidden()
+  await expect(page.getByRole('button', { name: `试验工点${t}`, exact: true })).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL(/\/admin\/designunit/)
+  await expect(row.getByText(/^\d+ 个工点$/)).toHaveAttribute('title', new RegExp(`试验工点${t}`))
 })
 
 test('screenshots: the structure screens at 1024×768 and 1440×900, in Chinese and English', async ({ page }) => {

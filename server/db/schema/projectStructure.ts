@@ -1,12 +1,12 @@
 /**
  * A project's structure (issue 11 part B; migration 0014_project_structure): the container-node tree
  * (server/lib/tree.ts: parent id + materialised path + fractional sort key, one tree per project),
- * design units with their mileages on a line, and unit engineering. Every record carries
+ * design units with their mileages on a line (their 工点 are the work sites placed in them; migration
+ * 0041 turned the former free-text `work_points` into work sites), and unit engineering. Every record carries
  * `projectId` (DESIGN §3 "Project scope").
  */
 import { sql } from 'drizzle-orm'
-import { index, jsonb, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { WorkPoint } from '../../../src/contract/schemas/projectStructure'
+import { index, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { line, projectRef } from './project'
 import { ownerRef, stamped, treeColumns, treeIndexes } from './columns'
 
@@ -57,7 +57,6 @@ export const designUnit = pgTable(
     endPrefix: text('end_prefix').generatedAlwaysAs(prefixOf('end_mileage')),
     endMetres: numeric('end_metres', { precision: 12, scale: 3, mode: 'number' }).generatedAlwaysAs(metresOf('end_mileage')),
     containerId: text('container_id').references(() => container.containerId, { onDelete: 'set null' }),
-    workPoints: jsonb('work_points').$type<WorkPoint[]>().notNull().default([]),
     remark: text('remark'),
     ...stamped,
   },

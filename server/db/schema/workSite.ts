@@ -18,7 +18,8 @@ export const workSite = pgTable(
     siteType: text('site_type').notNull(),
     status: text('status').notNull().default('preparing'),
     lineId: text('line_id').references(() => line.lineId, { onDelete: 'set null' }),
-    designUnitId: text('design_unit_id').references(() => designUnit.designUnitId, { onDelete: 'set null' }),
+    /** The design unit it belongs to (one of the unit's 工点); a unit with sites is not deleted (0041: no action). */
+    designUnitId: text('design_unit_id').references(() => designUnit.designUnitId),
     containerId: text('container_id').references(() => container.containerId, { onDelete: 'set null' }),
     /** Canonical chainages (src/contract/mileage.ts). */
     startMileage: text('start_mileage'),
@@ -37,6 +38,7 @@ export const workSite = pgTable(
     uniqueIndex('work_site_code_uq').on(t.projectId, t.workSiteCode),
     index('work_site_project_idx').on(t.projectId, t.workSiteCode),
     index('work_site_line_idx').on(t.lineId),
+    index('work_site_design_unit_idx').on(t.designUnitId, t.workSiteCode),
     index('work_site_manager_idx').on(t.managerUserId),
   ],
 )

@@ -9,10 +9,16 @@
  * endMileage); two units on one line may not overlap (20001 on startMileage naming the other
  * unit) — checked under a per-line advisory lock, so two concurrent adds cannot both pass.
  *
+ * A unit's 工点 are the project's work sites placed in it (issue 33): every answer carries `workSites`
+ * (the first DESIGN_UNIT_SITES_SHOWN, in code order) and `workSiteCount`, read through the work site
+ * module's port (./workSitePort.ts). They are edited in 工点信息, not here: a payload still carrying work
+ * points is 20001 on `workPoints`, and a unit with sites is not deleted (20021 naming them; the sites'
+ * reference to it has no ON DELETE action, migration 0041).
+ *
  *   GET <name>/options?projectId=   lines, containers (top levels), design units, unit projects and
  *                                   majors of the project, for the forms' choices
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, asc, eq, gt, ilike, lt, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { perm, type MenuPath } from '../../../src/contract/catalogue'
@@ -21,6 +27,7 @@ import { parseChainage } from '../../../src/contract/mileage'
 import { V, validationText } from '../../../src/contract/rules'
 import { projectIdQuery } from '../../../src/contract/schemas/project'
 import {
+  DESIGN_UNIT_SITES_SHOWN,
   PROJECT_STRUCTURE_API,
   STRUCTURE_RESOURCES,
   designUnitAdd,
@@ -35,11 +42,12 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container, designUnit, engineeringMajor, line, project, unitEngineering } from '../../db/schema'
-import { ApiError, ok, parse } from '../../lib/http'
+import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { containerTree } from './containers'
+import { designUnitSites } from './workSitePort'
 
 type Row = Record<string, unknown>
 
@@ -48,6 +56,16 @@ const DUP_UNIT = { zh: '本项目中已有该编码的单位工程', en: 'A unit
 const BAD_PARENT = {
   zh: '所属单位工程须为本项目的单位工程（不能是自身或子单位工程）',
   en: 'The parent must be a unit project of the project (not itself nor a sub-unit project)',
+}
+const WORK_POINTS_MOVED = {
+  zh: '工点已改在“工点信息”中维护：请在那里为本设计单元添加工点',
+  en: 'Work points are work sites now: add this design unit’s sites in Work sites',
+}
+const HAS_SITES = {
+  zh: (name: string, n: number, names: string) =>
+    `设计单元「${name}」下还有 ${n} 个工点（${names}），请先在“工点信息”中删除这些工点或改为其他设计单元`,
+  en: (name: string, n: number, names: string) =>
+    `The design unit “${name}” still has ${n} work site(s) (${names}): delete them or move them to another design unit in Work sites first`,
 }
 /** Per-line lock of the overlap check (first key of the two-int advisory lock). */
 const LINE_LOCK_CLASS = 7_283_200
@@ -83,6 +101,39 @@ async function checkDesignUnit(input: Row, current: Row | null, w: WriteContext)
   }
 }
 
+/** The work points of the payload as sent (the schema no longer knows them): a non-empty list is refused, not dropped. */
+async function refuseWorkPoints(req: FastifyRequest): Promise<void> {
+  const points = (req.body as Row | null | undefined)?.workPoints
+  if (!Array.isArray(points) || points.length === 0) return
+  const message = WORK_POINTS_MOVED[requestLang(req)]
+  throw new ApiError(Code.INVALID, [{ field: 'workPoints', key: V.invalid, message }], WORK_POINTS_MOVED)
+}
+
+/** Adds each unit's 工点: `workSites` (the first shown) and `workSiteCount`. */
+async function withWorkSites(db: Db, rows: Row[]): Promise<Row[]> {
+  const sites = await designUnitSites(
+    db,
+    rows.map((r) => String(r.designUnitId)),
+    DESIGN_UNIT_SITES_SHOWN,
+  )
+  return rows.map((r) => {
+    const of = sites.get(String(r.designUnitId))
+    return { ...r, workSites: of?.sites ?? [], workSiteCount: of?.count ?? 0 }
+  })
+}
+
+/** A unit with work sites is not deleted: 20021 naming the first such unit, its count and a few of its sites. */
+async function refuseUnitsWithSites(ids: string[], rows: Row[], w: WriteContext): Promise<void> {
+  const sites = await designUnitSites(w.tx, ids, 3)
+  const id = ids.find((i) => sites.has(i))
+  if (!id) return
+  const { count: n, sites: some } = sites.get(id)!
+  const name = String(rows.find((r) => r.designUnitId === id)?.designUnitName ?? id)
+  const names = some.map((s) => s.workSiteName).join('、') + (n > some.length ? '…' : '')
+  const text: Text = { zh: HAS_SITES.zh(name, n, names), en: HAS_SITES.en(name, n, names) }
+  throw new ApiError(Code.REFUSED, { field: 'ids', ids: [id], workSiteCount: n }, text)
+}
+
 const containerOfUnit = alias(container, 'du_container')
 const designUnitSelection = {
   designUnitId: designUnit.designUnitId,
@@ -103,7 +154,6 @@ const designUnitSelection = {
   endMetres: designUnit.endMetres,
   containerId: designUnit.containerId,
   containerName: containerOfUnit.containerName,
-  workPoints: designUnit.workPoints,
   remark: designUnit.remark,
   ...stampsOf(designUnit),
 }
@@ -135,8 +185,10 @@ const designUnitDef = <M extends MenuPath>(name: string, menu: M) =>
       updateTime: designUnit.updateTime,
     },
     unique: [{ field: 'designUnitCode', within: ['projectId'], message: DUP_DESIGN_UNIT }],
-    keep: ['workPoints'],
+    check: (_input, req) => refuseWorkPoints(req),
     beforeWrite: (input, current, w) => checkDesignUnit(input as Row, current, w),
+    enrich: (db, rows) => withWorkSites(db, rows),
+    beforeDelete: (ids, rows, w) => refuseUnitsWithSites(ids, rows, w),
   })
 
 const parentUnit = alias(unitEngineering, 'ue_parent')

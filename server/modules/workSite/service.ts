@@ -10,13 +10,14 @@
  * the transaction). Codes are unique within a project (20006).
  */
 import type { FastifyRequest } from 'fastify'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { parseChainage } from '../../../src/contract/mileage'
 import { V, validationText } from '../../../src/contract/validation'
 import { WORK_SITE_FIELDS } from '../../../src/contract/fields/workSite'
+import type { DesignUnitWorkSite } from '../../../src/contract/schemas/projectStructure'
 import { workSiteAdd, workSiteListQuery, workSiteUpdate, type WorkSiteOptions } from '../../../src/contract/schemas/workSite'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
@@ -213,4 +214,44 @@ export async function workSiteIdsOf(db: Db, projectId: string, ids: string[]): P
     .from(workSite)
     .where(and(eq(workSite.projectId, projectId), inArray(workSite.workSiteId, ids)))
   return new Set(rows.map((r) => r.id))
+}
+
+/**
+ * A design unit's 工点 (the project structure module's port, set at start): per unit of `designUnitIds`,
+ * how many sites are placed in it and the first `limit` in code order; a unit without sites is left out.
+ */
+export async function sitesOfDesignUnits(
+  db: Db,
+  designUnitIds: string[],
+  limit: number,
+): Promise<Map<string, { count: number; sites: DesignUnitWorkSite[] }>> {
+  const out = new Map<string, { count: number; sites: DesignUnitWorkSite[] }>()
+  if (designUnitIds.length === 0) return out
+  const ranked = db
+    .select({
+      designUnitId: workSite.designUnitId,
+      workSiteId: workSite.workSiteId,
+      workSiteName: workSite.workSiteName,
+      workSiteCode: workSite.workSiteCode,
+      startMileage: workSite.startMileage,
+      endMileage: workSite.endMileage,
+      n: sql<number>`(row_number() over (partition by ${workSite.designUnitId} order by ${workSite.workSiteCode}))::int`.as('n'),
+      total: sql<number>`(count(*) over (partition by ${workSite.designUnitId}))::int`.as('total'),
+    })
+    .from(workSite)
+    .where(inArray(workSite.designUnitId, [...new Set(designUnitIds)]))
+    .as('ranked')
+  // the first row of each unit at least: it carries the count
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.n, Math.max(limit, 1)))
+    .orderBy(asc(ranked.designUnitId), asc(ranked.n))
+  for (const { designUnitId, n, total, ...site } of rows) {
+    const id = String(designUnitId)
+    const entry = out.get(id) ?? { count: Number(total), sites: [] }
+    if (Number(n) <= limit) entry.sites.push(site)
+    out.set(id, entry)
+  }
+  return out
 }

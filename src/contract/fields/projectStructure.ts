@@ -42,7 +42,7 @@ export const CONTAINER_FIELDS = defineFields('projectStructure.container.field',
   { ...remark, excel: true },
 ])
 
-/** Besides these, the work points (a list of names and mileages). The initialisation sheet names the line and the container by their codes. */
+/** The initialisation sheet names the line and the container by their codes. A unit's 工点 are work sites (../fields/workSite.ts, designUnitId). */
 export const DESIGN_UNIT_FIELDS = defineFields('projectStructure.designUnit.field', [
   { key: 'designUnitCode', kind: 'text', max: 40, format: 'code', required: true, form: true, excel: true },
   { key: 'designUnitName', kind: 'text', max: 60, format: 'name', required: true, form: true, excel: true },
@@ -81,10 +81,4 @@ export const UNIT_ENGINEERING_FIELDS = defineFields('projectStructure.unitEngine
   { key: 'containerId', kind: 'choice', source: 'container', form: true },
   major,
   remark,
-])
-
-/** A work point of a design unit (its `workPoints`, an item of the form's list). */
-export const WORK_POINT_FIELDS = defineFields('projectStructure.designUnit', [
-  { key: 'name', label: 'projectStructure.designUnit.workPointName', kind: 'text', max: 60, format: 'name', required: true, form: true },
-  { key: 'mileage', label: 'projectStructure.designUnit.workPointMileage', kind: 'mileage', form: true },
 ])

@@ -44,7 +44,16 @@ export const WORK_SITE_FIELDS = defineFields('workSites.field', [
   },
   // placed in the project's structure; the sheet names them by code (server/modules/workSite/excel.ts)
   { key: 'lineId', kind: 'choice', source: 'line', list: { show: 'lineName', hidden: true }, filter: true, form: true, excel: true },
-  { key: 'designUnitId', kind: 'choice', source: 'designUnit', list: { show: 'designUnitName', hidden: true }, form: true, excel: true },
+  // a design unit's 工点 are its sites: its form links here filtered to it (?designUnitId=)
+  {
+    key: 'designUnitId',
+    kind: 'choice',
+    source: 'designUnit',
+    list: { show: 'designUnitName', hidden: true },
+    filter: true,
+    form: true,
+    excel: true,
+  },
   {
     key: 'startMileage',
     kind: 'mileage',

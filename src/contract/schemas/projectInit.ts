@@ -158,7 +158,7 @@ export const initLineRow = lineFields.omit({ projectId: true })
 export const initContainerRow = containerImportRow
 /** 设计单元: the line and the container by their codes. */
 export const initDesignUnitRow = designUnitFields
-  .omit({ lineId: true, containerId: true, workPoints: true })
+  .omit({ lineId: true, containerId: true })
   .extend({ lineCode: lineFields.shape.lineCode, containerCode: blankless(structureCode()) })
   .superRefine(mileageOrder)
 /** 工点: placed by the codes of its line, design unit and container (all optional); no manager, no photos (people are not copied). */

@@ -1,7 +1,8 @@
 /**
  * A project's structure (issue 11 part B, SPEC §2 §3): container nodes (项目容器), design units
- * (设计单元) with their mileages and work points, and unit engineering (单位工程) — the
- * construction breakdown under design units and containers. Every record carries `projectId`;
+ * (设计单元) with their mileages — a unit's 工点 are the project's work sites placed in it (issue 33;
+ * answered with the unit, edited in 工点信息) — and unit engineering (单位工程), the construction
+ * breakdown under design units and containers. Every record carries `projectId`;
  * the gateway answers another project's ids with 20002.
  *
  * Calls (besides the generic resource calls of `container`, `designUnit`, `unitEngineering`):
@@ -12,13 +13,7 @@
  *   container/importTemplate, import?projectId=, importStatus, export?projectId=  (Excel)
  */
 import { z } from 'zod'
-import {
-  CONTAINER_FIELDS,
-  DESIGN_UNIT_FIELDS,
-  UNIT_ENGINEERING_CATEGORIES,
-  UNIT_ENGINEERING_FIELDS,
-  WORK_POINT_FIELDS,
-} from '../fields/projectStructure'
+import { CONTAINER_FIELDS, DESIGN_UNIT_FIELDS, UNIT_ENGINEERING_CATEGORIES, UNIT_ENGINEERING_FIELDS } from '../fields/projectStructure'
 import type { ContainerNature, UnitEngineeringCategory } from '../fields/projectStructure'
 import { parseChainage } from '../mileage'
 import { V, filterText, int, optional, str, text } from '../rules'
@@ -133,9 +128,6 @@ export interface ContainerCopyResult {
 
 // ---- design units --------------------------------------------------------------------------------
 
-export const workPoint = z.object(declaredShape(WORK_POINT_FIELDS))
-export type WorkPoint = z.infer<typeof workPoint>
-
 /** Start < end, and a centre within them: on the field, the same rule in the form and the gateway. */
 export function mileageOrder(
   v: { startMileage: string; endMileage: string; centerMileage?: string | undefined },
@@ -150,15 +142,8 @@ export function mileageOrder(
     ctx.addIssue({ code: 'custom', path: ['centerMileage'], message: V.mileageCenter })
 }
 
-/** A design unit's fields, as declared (../fields/projectStructure.ts), and its work points. */
-export const designUnitFields = z.object({
-  ...declaredShape(DESIGN_UNIT_FIELDS),
-  /** Absent on an update: kept as stored. */
-  workPoints: z
-    .array(workPoint)
-    .max(50, { error: `${V.tooLarge}:50` })
-    .optional(),
-})
+/** A design unit's fields, as declared (../fields/projectStructure.ts). */
+export const designUnitFields = z.object(declaredShape(DESIGN_UNIT_FIELDS))
 
 export const designUnitAdd = designUnitFields.extend({ designUnitId: id().optional(), projectId: id() }).superRefine(mileageOrder)
 export const designUnitUpdate = designUnitFields.extend({ designUnitId: id(), version: version() }).superRefine(mileageOrder)
@@ -172,10 +157,25 @@ export const designUnitListQuery = listQuery.extend({
   major: filterText(40),
 })
 
+/** Of a design unit's 工点, at most this many are answered with it (in code order); `workSiteCount` counts them all. */
+export const DESIGN_UNIT_SITES_SHOWN = 100
+
+/** A work site placed in a design unit, as the unit's list and form show it (the site itself is edited in 工点信息). */
+export interface DesignUnitWorkSite {
+  workSiteId: string
+  workSiteName: string
+  workSiteCode: string
+  startMileage: string | null
+  endMileage: string | null
+}
+
 export type DesignUnitFields = z.infer<typeof designUnitFields>
-export interface DesignUnit extends Omit<DesignUnitFields, 'workPoints'>, Stamped {
+export interface DesignUnit extends DesignUnitFields, Stamped {
   designUnitId: string
-  workPoints: WorkPoint[]
+  /** Its 工点: the work sites whose design unit it is, in code order, the first DESIGN_UNIT_SITES_SHOWN. */
+  workSites: DesignUnitWorkSite[]
+  /** How many work sites it has. */
+  workSiteCount: number
   projectId: string
   projectName?: string | null
   lineName?: string | null

@@ -1,21 +1,29 @@
 /**
  * /admin/designunit and /admin/project-design-unit: design units of the project chosen in the
  * picker (URL `projectId`; 设计单元 may also show all the caller's projects), in mileage order:
- * code, name, line, major, region, start and end mileage (DK123+456.780), length, centre, work
- * points, container. Add and edit check start < end in the form; the gateway also refuses an
- * overlap with another unit on the same line (on 起点里程).
+ * code, name, line, major, region, start and end mileage (DK123+456.780), length, centre, 工点,
+ * container. Add and edit check start < end in the form; the gateway also refuses an overlap with
+ * another unit on the same line (on 起点里程).
+ *
+ * A unit's 工点 are the work sites placed in it (issue 33): the list shows how many (their names on
+ * hover, in the export), the form lists them read-only with a link to 工点信息 filtered to the unit —
+ * sites are added and edited there.
  */
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useWatch } from 'react-hook-form'
-import { DESIGN_UNIT_FIELDS, WORK_POINT_FIELDS } from '@/contract/fields/projectStructure'
+import { MapPin } from 'lucide-react'
+import { DESIGN_UNIT_FIELDS } from '@/contract/fields/projectStructure'
 import { chainageLength, parseChainage } from '@/contract/mileage'
-import type { DesignUnit, WorkPoint } from '@/contract/schemas/projectStructure'
+import type { DesignUnit, DesignUnitWorkSite } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { DeclaredFields, FormList, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
+import { findMenuByPath } from '@/lib/permissions'
 import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
+import { useSession } from '@/lib/session'
 import { designUnitResources, majorChoice, structureOptionsQueryOptions, structureSources } from './queries'
 
 const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {
@@ -25,7 +33,7 @@ const lengthOf = (d: Pick<DesignUnit, 'startMileage' | 'endMileage'>) => {
 }
 const metres = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3, minimumFractionDigits: 0 })
 
-export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDesignUnit' }) {
+export function DesignUnitPage({ variant }: { variant: Variant }) {
   const { t } = useT()
   const perProject = variant === 'projectDesignUnit'
   const picked = usePickedProject(!perProject)
@@ -101,17 +109,17 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
       cell: (d) => <span className="font-mono text-xs">{d.centerMileage || '--'}</span>,
     },
     {
-      key: 'workPoints',
-      header: f('workPoints'),
+      key: 'workSiteCount',
+      header: f('workSites'),
       cell: (d) =>
-        d.workPoints.length ? (
-          <Badge variant="outline" className="font-normal" title={d.workPoints.map((w) => w.name).join('、')}>
-            {t('projectStructure.designUnit.workPointCount', { n: d.workPoints.length })}
+        d.workSiteCount ? (
+          <Badge variant="outline" className="font-normal" title={siteNames(d)}>
+            {t('projectStructure.designUnit.siteCount', { n: d.workSiteCount })}
           </Badge>
         ) : (
           <span className="text-muted-foreground">--</span>
         ),
-      exportValue: (d) => d.workPoints.map((w) => (w.mileage ? `${w.name}(${w.mileage})` : w.name)).join('；'),
+      exportValue: siteNames,
     },
     { key: 'containerName', header: f('containerId'), defaultHidden: true },
     timeColumn('updateTime', f('updateTime'), { sortable: true, defaultHidden: true }),
@@ -126,10 +134,10 @@ export function DesignUnitPage({ variant }: { variant: 'designUnit' | 'projectDe
       columns={columns}
       form={(pid) => ({
         size: 'xl',
-        defaults: { projectId: pid, lineId: lines[0]?.lineId ?? '', workPoints: [] },
+        defaults: { projectId: pid, lineId: lines[0]?.lineId ?? '' },
         render: ({ record }) => (
           <>
-            <DesignUnitFields variant={variant} projectId={pid} />
+            <DesignUnitFields variant={variant} projectId={pid} record={record} />
             <AttributeFields binding={attrs} nodeId={record?.designUnitId} />
           </>
         ),
@@ -153,13 +161,64 @@ function fieldLabels(t: ReturnType<typeof useT>['t']) {
     endMileage: k('endMileage'),
     centerMileage: k('centerMileage'),
     containerId: k('containerId'),
-    workPoints: k('workPoints'),
+    workSites: k('workSites'),
     remark: k('remark'),
     updateTime: k('updateTime'),
   }
 }
 
-function DesignUnitFields({ variant, projectId }: { variant: 'designUnit' | 'projectDesignUnit'; projectId: string }) {
+/** A unit's 工点 by name (the list's hover and export); '…' when it has more than it answers. */
+const siteNames = (d: Pick<DesignUnit, 'workSites' | 'workSiteCount'>) =>
+  d.workSites.map((s) => s.workSiteName).join('、') + (d.workSiteCount > d.workSites.length ? '…' : '')
+
+const siteMileage = (s: DesignUnitWorkSite) =>
+  s.startMileage && s.endMileage ? `${s.startMileage} ~ ${s.endMileage}` : (s.startMileage ?? s.endMileage ?? '')
+
+type Variant = 'designUnit' | 'projectDesignUnit'
+/** Where a unit's sites are kept: 项目工点信息 beside 项目设计单元, 工点信息 beside 设计单元 — the other where only it is granted. */
+const SITE_SCREENS = {
+  designUnit: ['/admin/work-site-information', '/admin/project-worksite-information'],
+  projectDesignUnit: ['/admin/project-worksite-information', '/admin/work-site-information'],
+} as const satisfies Record<Variant, readonly string[]>
+
+/** The unit's 工点, read-only: name, code and mileage of each, and the way to 工点信息 filtered to the unit. */
+function UnitWorkSites({ variant, record, label }: { variant: Variant; record: DesignUnit | null; label: string }) {
+  const { t } = useT()
+  const screen = useSession((s) => SITE_SCREENS[variant].find((path) => findMenuByPath(s.menuItems, path)))
+  const sites = record?.workSites ?? []
+  const more = (record?.workSiteCount ?? 0) - sites.length
+  return (
+    <section className="flex flex-col gap-2 sm:col-span-2" aria-label={label} data-testid="design-unit-sites">
+      <h3 className="text-sm font-medium">{label}</h3>
+      {sites.length ? (
+        <ul className="divide-y rounded-md border text-sm">
+          {sites.map((s) => (
+            <li key={s.workSiteId} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 px-3 py-2">
+              <span className="font-medium">{s.workSiteName}</span>
+              <span className="font-mono text-xs text-muted-foreground">{s.workSiteCode}</span>
+              <span className="ml-auto whitespace-nowrap font-mono text-xs tabular-nums">{siteMileage(s) || '--'}</span>
+            </li>
+          ))}
+          {more > 0 && <li className="px-3 py-2 text-muted-foreground">{t('projectStructure.designUnit.moreSites', { n: more })}</li>}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t('projectStructure.designUnit.noSites')}</p>
+      )}
+      {record && screen && (
+        <Link
+          to={screen}
+          search={{ projectId: record.projectId, designUnitId: record.designUnitId } as never}
+          className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <MapPin className="size-4" aria-hidden />
+          {t('projectStructure.designUnit.openSites')}
+        </Link>
+      )}
+    </section>
+  )
+}
+
+function DesignUnitFields({ variant, projectId, record }: { variant: Variant; projectId: string; record: DesignUnit | null }) {
   const { t } = useT()
   const f = fieldLabels(t)
   const options = useQuery(structureOptionsQueryOptions(variant, projectId))
@@ -179,24 +238,7 @@ function DesignUnitFields({ variant, projectId }: { variant: 'designUnit' | 'pro
               : undefined,
         },
       }}
-      before={{
-        remark: (
-          <>
-            <h3 className="-mb-2 text-sm font-medium sm:col-span-2">{f.workPoints}</h3>
-            <FormList
-              name="workPoints"
-              label={f.workPoints}
-              className="sm:col-span-2"
-              max={50}
-              addText={t('projectStructure.designUnit.addWorkPoint')}
-              newItem={(): WorkPoint => ({ name: '', mileage: '' })}
-              itemTitle={(item, i) => (item.name ? String(item.name) : `${f.workPoints} #${i + 1}`)}
-            >
-              {(prefix) => <DeclaredFields fields={WORK_POINT_FIELDS} prefix={prefix} className="p-4" />}
-            </FormList>
-          </>
-        ),
-      }}
+      before={{ remark: <UnitWorkSites variant={variant} record={record} label={f.workSites} /> }}
     />
   )
 }

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { defineFields, offlineFields } from '@/contract/fields'
 import { WORK_SITE_FIELDS } from '@/contract/fields/workSite'
 import { declaredShape } from '@/contract/schemas/fields'
-import { workSiteFields } from '@/contract/schemas/workSite'
+import { workSiteFields, workSiteListQuery } from '@/contract/schemas/workSite'
 import { declaredColumns, declaredFieldProps, declaredFilters } from '@/lib/crud/DeclaredField'
 import { loadTexts, translate } from '@/lib/i18n'
 import * as workSites from '@/lib/i18n/locales/workSites'
@@ -79,6 +79,17 @@ describe('work-site fields, declared once', () => {
     // a source's filter shows once it has options
     expect(declaredFilters(WORK_SITE_FIELDS, t).map((f) => f.name)).toEqual(['siteType', 'status'])
     expect(declaredFilters(WORK_SITE_FIELDS, t, { line: lines }).map((f) => f.name)).toEqual(['siteType', 'status', 'lineId'])
+    // a design unit's form links to its sites: ?designUnitId= filters the list
+    const units = [{ value: 'd1', label: '设计单元1（DU-01）' }]
+    expect(declaredFilters(WORK_SITE_FIELDS, t, { line: lines, designUnit: units }).at(-1)).toMatchObject({
+      name: 'designUnitId',
+      label: '设计单元',
+      kind: 'select',
+      options: units,
+    })
+    expect(workSiteListQuery.parse({ designUnitId: '01a21729-1aba-7040-9e10-2642f3aa36f3' })).toMatchObject({
+      designUnitId: '01a21729-1aba-7040-9e10-2642f3aa36f3',
+    })
   })
 
   it('has a zh and an en text for every label and option, and a column for every field', () => {

@@ -20,7 +20,8 @@ const declare = (name: WorkSiteResource) => {
     label: 'workSites.entity',
     idKey: 'workSiteId',
     paths: { add: paths.add, update: paths.update, delete: paths.delete },
-    invalidates: [['workSite'], ['workSiteOptions']],
+    // a design unit's list shows its sites (its 工点)
+    invalidates: [['workSite'], ['workSiteOptions'], ['designUnit']],
     titleOf: (d) => text(d.workSiteName),
     uploadPurpose: 'photo',
     // a local copy's photos may have changed: their URLs are looked up again (stored) or read from the device (kept)

@@ -31,6 +31,8 @@ const site = (name: WorkSiteResource) =>
     updateSchema: workSiteUpdate,
     entity: 'workSites.entity',
     nameOf: (s) => s.workSiteName,
+    // a design unit's list shows its sites (its 工点)
+    invalidates: [['designUnit']],
     offline: {
       entity: workSiteOffline[name],
       // a site added offline shows in the list of its project (and in the all-projects list)
