@@ -93,12 +93,14 @@ export function ProfileSection({ info, readOnly }: { info: PersonalInfo; readOnl
                 <ReadOnlyField label={t('personal.profile.validUntil')} value={until(account.validUntil)} />
                 <ReadOnlyField label={t('personal.profile.passwordValidUntil')} value={until(account.passwordValidUntil)} />
                 {account.projectName && (
-                  <ReadOnlyField
-                    label={t('personal.profile.project')}
-                    value={[account.projectName, account.projectOrganizationName, account.projectDepartmentName]
-                      .filter(Boolean)
-                      .join(' / ')}
-                  />
+                  <div className="sm:col-span-2">
+                    <ReadOnlyField
+                      label={t('personal.profile.project')}
+                      value={[account.projectName, account.projectOrganizationName, account.projectDepartmentName]
+                        .filter(Boolean)
+                        .join(' / ')}
+                    />
+                  </div>
                 )}
               </>
             )}
