@@ -24,7 +24,10 @@ function foldersBefore(): { before: string; remove: () => void } {
   cpSync(MIGRATIONS, dir, { recursive: true, filter: (src) => !src.endsWith(`${TAG}.sql`) })
   const journalFile = path.join(dir, 'meta/_journal.json')
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
-  journal.entries = journal.entries.filter((e) => e.tag !== TAG)
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((e) => e.tag === TAG),
+  )
   writeFileSync(journalFile, JSON.stringify(journal))
   return { before: dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }

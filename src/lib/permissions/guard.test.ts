@@ -3,10 +3,15 @@ import type { MenuEntry } from '@/contract/schemas/shell'
 
 const post = vi.fn(async () => null)
 const get = vi.fn(async (): Promise<unknown> => [])
+/** The account's applications (api/listAppByPermission); `get` sees every other call. */
+const apps = vi.fn(async (): Promise<unknown> => [{ applicationId: 'app-1', name: '测试', code: 'test-app', type: 'platform', url: null }])
 const headerListeners = new Map<string, (value: string) => void>()
 vi.mock('@/lib/http', () => ({
   APP_CODE: 'test-app',
-  http: { get: (...a: unknown[]) => get(...(a as [])), post: (...a: unknown[]) => post(...(a as [])) },
+  http: {
+    get: (...a: unknown[]) => (a[0] === '/api/auth/v1/api/listAppByPermission' ? apps() : get(...(a as []))),
+    post: (...a: unknown[]) => post(...(a as [])),
+  },
   isApiError: () => false,
   onResponseHeader: (name: string, l: (value: string) => void) => {
     headerListeners.set(name, l)
@@ -72,6 +77,7 @@ beforeEach(() => {
   queryClient.clear()
   post.mockClear()
   get.mockClear()
+  apps.mockClear()
 })
 
 describe('requireMenu', () => {
@@ -102,6 +108,21 @@ describe('requireMenu', () => {
       { appCode: 'test-app', sortBy: 'sort', desc: false },
       expect.anything(),
     )
+    expect(getSession().menuItems).toEqual(menus)
+  })
+  it("asks for no menu when the account's applications do not include this console (SPEC §5), and for them when unknown", async () => {
+    logIn()
+    apps.mockResolvedValueOnce([{ applicationId: 'app-2', name: '其他', code: 'other-app', type: 'app', url: null }])
+    await expect(requireMenu('/admin/role-manage')).rejects.toBeInstanceOf(ForbiddenError)
+    expect(get).not.toHaveBeenCalled()
+    expect(getSession().menuItems).toEqual([])
+    // the applications could not be read (offline): the menus are still asked for
+    clearSession()
+    queryClient.clear()
+    logIn()
+    apps.mockRejectedValueOnce(new Error('offline'))
+    get.mockResolvedValueOnce(menus)
+    await requireMenu('/admin/role-manage')
     expect(getSession().menuItems).toEqual(menus)
   })
   it('refuses everything when the menus cannot be loaded', async () => {
