@@ -11,6 +11,7 @@ export const logKeys = {
   page: (kind: LogKind, params: Record<string, string>, cursor: string | undefined) =>
     ['logs', kind, 'page', params, cursor ?? ''] as const,
   detail: (kind: LogKind, id: string) => ['logs', kind, 'detail', id] as const,
+  holder: (accountName: string) => ['logs', 'holder', accountName.toLowerCase()] as const,
 }
 
 /** Time ranges offered (hours back from now); the gateway allows any range up to a year. */
@@ -55,7 +56,7 @@ export const logDetailQueryOptions = <T>(kind: LogKind, id: string) =>
 /** Who holds an account and their unit (SPEC §7 helper call by accountNames), for a row's details. */
 export const accountHolderQueryOptions = (accountName: string) =>
   queryOptions({
-    queryKey: ['logs', 'holder', accountName.toLowerCase()] as const,
+    queryKey: logKeys.holder(accountName),
     queryFn: async ({ signal }) =>
       (await http.get<AccountHolder[]>(API.portal.usersByAccountNames, { accountNames: accountName }, { signal, silent: true }))[0] ?? null,
     staleTime: 5 * 60_000,

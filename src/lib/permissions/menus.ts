@@ -23,6 +23,8 @@ export const appCode = (): string => APP_CODE
 export const menuKeys = {
   all: () => ['shell', 'menus'] as const,
   account: (accountName: string | null | undefined) => [...menuKeys.all(), appCode(), accountName ?? ''] as const,
+  /** The applications one account may use. */
+  apps: (accountName: string | null | undefined) => ['shell', 'apps', accountName ?? ''] as const,
 }
 
 export const menusQueryKey = menuKeys.account
@@ -30,7 +32,7 @@ export const menusQueryKey = menuKeys.account
 /** The applications the account may use, in their order (the user menu lists them). */
 export function appsQueryOptions(accountName: string | null | undefined) {
   return queryOptions({
-    queryKey: ['shell', 'apps', accountName ?? ''] as const,
+    queryKey: menuKeys.apps(accountName),
     queryFn: ({ signal }) => http.get<AppByPermission[]>(API.auth.listAppByPermission, undefined, { signal, silent: true }),
     staleTime: MENU_STALE_MS,
   })
