@@ -18,7 +18,6 @@ import type {
   OrgTreeNode,
   OrgType,
 } from '@/contract/schemas/org'
-import { MAX_PAGE_SIZE } from '@/contract/schemas/common'
 import { http } from '@/lib/http'
 import { getSession, setSession } from '@/lib/session'
 
@@ -118,13 +117,15 @@ export const orgLimitsQueryOptions = (organizationId: string) =>
 /** Units the caller sees, as options of a select (e.g. the unit of a project account). */
 /**
  * The units a picker offers with what finds them (orgSearch/listPage, the caller's scope): name, short
- * name, credit code and type — typing a short name or a credit code finds the unit.
+ * name, credit code and type — typing a short name or a credit code finds the unit. 2000 is the contract's
+ * largest page, written here as a number: this file is loaded at sign-in (the accounts' offline
+ * declarations), where zod's schemas are not.
  */
 export const orgSearchOptionsQueryOptions = () =>
   queryOptions({
     queryKey: [...orgKeys.options(), 'search'] as const,
     queryFn: async ({ signal }) =>
-      (await http.get<Page<OrgSearchRow>>(ORG_API.searchListPage, { pageSize: MAX_PAGE_SIZE }, { signal, silent: true })).records,
+      (await http.get<Page<OrgSearchRow>>(ORG_API.searchListPage, { pageSize: 2000 }, { signal, silent: true })).records,
     staleTime: 60_000,
   })
 

@@ -2,7 +2,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { PERSONAL_PATHS as P, type PersonalInfo, type SessionInfo } from '@/contract/schemas/personal'
 import { http } from '@/lib/http'
-import { ACCOUNT_API, type Account } from '@/contract/schemas/account'
+import { ACCOUNT_API } from '@/contract/endpoints'
+import type { Account } from '@/contract/schemas/account'
 
 export const personalKeys = {
   all: () => ['personal'] as const,
