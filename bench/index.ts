@@ -338,7 +338,15 @@ async function bundles(base: string) {
     // nor does a signed-in start of the home, the outbox's declarations included: building the schemas
     // was a long task of its own (the paths and constants they need are in contract/endpoints, enums, masks)
     const homeZod = [...seen.home!].filter((p) => readFileSync(join('dist', p), 'utf8').includes('`ZodError`'))
-    if (homeZod.length) broken.push(`bundles: the signed-in home loads zod (${homeZod.join(', ')})`)
+    if (homeZod.length) {
+      // name the chunks the home loaded that import it, so the fix starts at the right module
+      const names = homeZod.map((p) => p.replace('/assets/', './'))
+      const via = [...seen.home!].filter((p) => {
+        const text = readFileSync(join('dist', p), 'utf8')
+        return !homeZod.includes(p) && names.some((n) => text.includes(`"${n}"`))
+      })
+      broken.push(`bundles: the signed-in home loads zod (${homeZod.join(', ')}, imported by ${via.join(', ') || '?'})`)
+    }
     // the heavy editors (scripts/vite-chunks.ts HEAVY_CHUNKS) load on their screen only: not on /login,
     // the home, nor the screens a field account or an administrator opens most
     const visited = new Set([...login, ...seen.home!])

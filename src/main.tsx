@@ -6,7 +6,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { documentTitle, initTheme, installNavigationEffects } from '@/features/shell'
+import { documentTitle, initTheme, installNavigationEffects, sessionNavigator } from '@/features/shell'
 import { installPreloadErrorListener } from '@/lib/chunks'
 import { setNavigator } from '@/lib/http'
 import { isForbiddenError } from '@/lib/permissions'
@@ -22,7 +22,7 @@ document.title = documentTitle()
 installPreloadErrorListener()
 installNavigationEffects(router)
 // The request client navigates (20114, 20119, a cancelled re-login) through the router.
-setNavigator((path) => void router.navigate({ to: path }))
+setNavigator(sessionNavigator(router))
 
 // A route refused by its guard is an answer (the 403 page), not a fault: nothing for the console.
 const root = createRoot(document.getElementById('root')!, {

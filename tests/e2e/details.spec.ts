@@ -65,6 +65,28 @@ test('/test/demo shows the controlled buttons to the admin, and none to the tour
   await expect(page.getByRole('main').getByRole('button', { name: /新增|编辑|删除|导出/ })).toHaveCount(0)
 })
 
+test('the menu state’s flags (SPEC §2): the menu header follows the sidebar’s toggle and is kept on a reload (1024 × 768)', async ({
+  page,
+}) => {
+  await signIn(page, 'admin')
+  await page.goto('/test/demo')
+  const main = page.getByRole('main')
+  await expect(main.getByText('菜单状态：')).toBeVisible()
+  await expect(main.getByText('首页：否')).toBeVisible()
+  await expect(main.getByText('签署页：否')).toBeVisible()
+  // below 1280 px the menu starts as icons: no header
+  await expect(main.getByText('菜单标题：否')).toBeVisible()
+  await page.getByRole('button', { name: '展开侧边栏' }).click()
+  await expect(main.getByText('菜单标题：是')).toBeVisible()
+  await expect(page.getByRole('complementary', { name: '主菜单' }).getByText('工程协同管理平台')).toBeVisible()
+  await page.reload()
+  await expect(main.getByText('菜单标题：是')).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/details-menu-flags-zh.png' })
+  await page.getByRole('button', { name: '收起侧边栏' }).click()
+  await expect(main.getByText('菜单标题：否')).toBeVisible()
+  await expect(page.getByRole('complementary', { name: '主菜单' }).getByText('工程协同管理平台')).toHaveCount(0)
+})
+
 test('the org-chart drawer opens again as it was left (1024 × 768)', async ({ page }) => {
   await openDepartments(page)
   const panel = page.getByTestId('departments-panel')

@@ -220,3 +220,27 @@ test('the user menu says where the account sits (GET nodes) and lists the applic
   await expect(menu.getByText('我的应用')).toBeVisible()
   await expect(menu.getByRole('menuitem', { name: /工程协同管理平台\s*当前/ })).toBeVisible()
 })
+
+test('every tab shares the sign-in and follows a sign-out at once; the access token is kept as baseAccessToken', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'admin')
+  // the console is the base application: its access token is the local-storage item SPEC §3 names
+  const stored = await page.evaluate(() => [localStorage.getItem('trestle.baseAccessToken'), localStorage.getItem('trestle.accessToken')])
+  expect(stored[0]).toBeTruthy()
+  expect(stored[0]).toBe(stored[1])
+
+  const other = await context.newPage()
+  await other.goto('/admin/role-manage')
+  await expect(other.getByRole('row').filter({ hasText: '系统管理员' })).toBeVisible()
+
+  await page.getByRole('button', { name: /· 用户菜单$/ }).click()
+  await page.getByRole('menuitem', { name: '退出登录' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  expect(await page.evaluate(() => localStorage.getItem('trestle.baseAccessToken'))).toBeNull()
+  // the other tab leaves the console without a click
+  await expect(other).toHaveURL(/\/login/)
+  await expect(other.getByRole('button', { name: '登录', exact: true })).toBeVisible()
+  await other.close()
+})

@@ -6,6 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useT } from '@/lib/i18n'
 import { Can, hasMenuAction, menuLabel } from '@/lib/permissions'
 import { useSession } from '@/lib/session'
+import { menuFlags, type MenuFlags } from './menuState'
+
+const FLAGS = ['home', 'signing', 'header'] as const satisfies readonly (keyof MenuFlags)[]
 
 const DEMO_ACTIONS = [
   { action: 'add', icon: Plus, label: 'common.add' },
@@ -14,10 +17,11 @@ const DEMO_ACTIONS = [
   { action: 'export', icon: Download, label: 'common.export' },
 ] as const
 
-/** /test/demo: the permission primitive at work on the current menu's functions. */
+/** /test/demo: the permission primitive at work on the current menu's functions, and the menu state's flags. */
 export function DemoPage() {
   const { t, locale } = useT()
   const menu = useSession((s) => s.currentMenu)
+  const flags = menuFlags.use()
   const [clicked, setClicked] = useState<string | null>(null)
   return (
     <div className="mx-auto max-w-3xl space-y-4">
@@ -34,6 +38,14 @@ export function DemoPage() {
                 ? menuLabel({ menuName: menu.menuName, menuNameEn: menu.menuNameEn, action: menu.action }, locale)
                 : menu.menuId
               : t('shell.demo.noMenu')}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-muted-foreground">{t('shell.demo.menuFlags')}：</span>
+            {FLAGS.map((flag) => (
+              <Badge key={flag} variant={flags[flag] ? 'default' : 'outline'}>
+                {t(`shell.demo.flag.${flag}`)}：{flags[flag] ? t('common.yes') : t('common.no')}
+              </Badge>
+            ))}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-muted-foreground">{t('shell.demo.granted')}：</span>

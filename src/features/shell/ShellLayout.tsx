@@ -2,41 +2,15 @@ import { lazy, useState } from 'react'
 import { Outlet } from '@tanstack/react-router'
 import { OnceOpened } from '@/lib/chunks'
 import { useT } from '@/lib/i18n'
-import { createStore } from '@/lib/store'
 import { useMediaQuery } from '@/lib/useMediaQuery'
 import { cn } from '@/lib/utils'
 import { Header } from './Header'
+import { menuFlags, setMenuHeader } from './menuState'
 import { CollapseToggle, SidebarBrand, SidebarNav } from './Sidebar'
 import { TabsBar } from './TabsBar'
 
 /** The menu as a drawer below 1024 px, loaded the first time it opens. */
 const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })))
-
-const COLLAPSED_KEY = 'trestle.sidebarCollapsed'
-
-/** Below this width (a 1024 px tablet in landscape) the menu starts as icons unless the user chose otherwise. */
-export const WIDE_SIDEBAR_MIN = 1280
-
-const collapsedStore = createStore<boolean>(
-  (() => {
-    try {
-      const stored = globalThis.localStorage?.getItem(COLLAPSED_KEY)
-      if (stored === '1' || stored === '0') return stored === '1'
-    } catch {
-      /* storage unavailable */
-    }
-    return (globalThis.innerWidth ?? WIDE_SIDEBAR_MIN) < WIDE_SIDEBAR_MIN
-  })(),
-)
-
-function setCollapsed(value: boolean) {
-  try {
-    globalThis.localStorage?.setItem(COLLAPSED_KEY, value ? '1' : '0')
-  } catch {
-    /* storage unavailable */
-  }
-  collapsedStore.set(value)
-}
 
 /** The id of the scrolling content area (the router scrolls it to the top on every navigation). */
 export const MAIN_CONTENT_ID = 'main-content'
@@ -48,7 +22,7 @@ export const MAIN_CONTENT_ID = 'main-content'
  */
 export function ShellLayout() {
   const { t } = useT()
-  const collapsed = collapsedStore.use()
+  const collapsed = !menuFlags.use((f) => f.header)
   const [drawerOpen, setDrawerOpen] = useState(false)
   // below 1024 px the menu is the drawer: the side menu is not built at all (on a phone it was most
   // of the frame's first render, for nothing shown)
@@ -75,7 +49,7 @@ export function ShellLayout() {
           <nav className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden [scrollbar-width:thin]" aria-label={t('shell.nav.menu')}>
             <SidebarNav collapsed={collapsed} />
           </nav>
-          <CollapseToggle collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+          <CollapseToggle collapsed={collapsed} onToggle={() => setMenuHeader(collapsed)} />
         </aside>
       )}
 

@@ -1,7 +1,8 @@
 /**
  * Navigation behaviour (SPEC §2), wired once to the router:
  * - before each navigation, the current menu is set from the target path (so the request
- *   client's `menuId` header and `useCan` are right for the page being loaded);
+ *   client's `menuId` header and `useCan` are right for the page being loaded), and the menu
+ *   state's page flags (./menuState: home, signing);
  * - leaving /login resets the request client's dialog flag;
  * - after each navigation the document title is the platform name in Chinese, and a command's
  *   intent for another page than the one opened is dropped;
@@ -15,6 +16,7 @@ import { resetDialogFlag } from '@/lib/http'
 import { translate } from '@/lib/i18n'
 import { normalizePath, onPageGrantChange, setCurrentMenuForPath } from '@/lib/permissions'
 import { isLoggedIn } from '@/lib/session'
+import { menuFlags, setPageFlags } from './menuState'
 
 export const LOGIN_PATH = '/login'
 const MAIN_CONTENT_ID = 'main-content'
@@ -32,6 +34,7 @@ export function installNavigationEffects(router: AnyRouter): () => void {
     router.subscribe('onBeforeNavigate', ({ fromLocation, toLocation }) => {
       const to = normalizePath(toLocation.pathname)
       if (fromLocation && normalizePath(fromLocation.pathname) === LOGIN_PATH && to !== LOGIN_PATH) resetDialogFlag()
+      setPageFlags(to)
       if (isLoggedIn()) setCurrentMenuForPath(to)
     }),
     router.subscribe('onResolved', ({ toLocation }) => {
@@ -46,4 +49,15 @@ export function installNavigationEffects(router: AnyRouter): () => void {
     onPageGrantChange(() => void router.invalidate()),
   ]
   return () => offs.forEach((off) => off())
+}
+
+/**
+ * Where the request client sends the user when a session ends (20114, 20119, a cancelled
+ * re-login): through the router — except away from the signing page, whose form needs no session.
+ */
+export function sessionNavigator(router: Pick<AnyRouter, 'navigate'>): (path: string) => void {
+  return (path) => {
+    if (path === LOGIN_PATH && menuFlags.get().signing) return
+    void router.navigate({ to: path })
+  }
 }

@@ -4,8 +4,10 @@
  * - Session items live in sessionStorage (one key per item, `trestle.<item>`, JSON) and in a
  *   reactive store, so React subscribes with `useSession(s => s.userAccount)`.
  * - Local items live in localStorage: the cipher (+ keyId) per application, used to refetch the
- *   access token (code 20004), and the remembered login `{ accountName, remember: true }` —
- *   never the password.
+ *   access token (code 20004); `baseAccessToken`, the console's (the base application's) access
+ *   token, mirrored from the session whenever it is issued or renewed and removed with it (the
+ *   item other applications of this origin read); and the remembered login
+ *   `{ accountName, remember: true }` — never the password.
  * - `clearSession()` (logout, 20114, 20119) clears every session item and the ciphers, and keeps
  *   the remembered login. Other modules that keep per-account data (query cache, persisted cache,
  *   service-worker caches, outbox) register with `onSessionCleared(fn)`; `fn` may be async, and
@@ -71,6 +73,7 @@ const PREFIX = 'trestle.'
 const sessionKey = (item: keyof SessionState) => `${PREFIX}${item}`
 const CIPHER_PREFIX = `${PREFIX}cipher.`
 const REMEMBERED_KEY = `${PREFIX}rememberedLogin`
+export const BASE_ACCESS_TOKEN_KEY = `${PREFIX}baseAccessToken`
 
 /** A session with no item set. */
 export const emptySession = (): SessionState => Object.fromEntries(SESSION_ITEMS.map((item) => [item, null])) as unknown as SessionState
@@ -95,6 +98,8 @@ export function setSession(partial: Partial<SessionState>): void {
   for (const item of SESSION_ITEMS) {
     if (item in partial && !Object.is(prev[item], next[item])) writeJson(storage('session'), sessionKey(item), next[item])
   }
+  if ('accessToken' in partial && !Object.is(prev.accessToken, next.accessToken))
+    writeJson(storage('local'), BASE_ACCESS_TOKEN_KEY, next.accessToken)
   sessionStore.set(next)
 }
 
@@ -135,7 +140,7 @@ export const sessionClearing = (): Promise<void> => clearing
 export function clearSession(): Promise<void> {
   for (const item of SESSION_ITEMS) writeJson(storage('session'), sessionKey(item), null)
   const local = storage('local')
-  for (const key of local.keys()) if (key.startsWith(CIPHER_PREFIX)) writeJson(local, key, null)
+  for (const key of local.keys()) if (key.startsWith(CIPHER_PREFIX) || key === BASE_ACCESS_TOKEN_KEY) writeJson(local, key, null)
   sessionStore.set(emptySession())
   const pending: Promise<unknown>[] = []
   for (const l of clearedListeners) {
@@ -154,6 +159,9 @@ export function clearSession(): Promise<void> {
 }
 
 // ---- local items ------------------------------------------------------------
+
+/** The console's access token as this device last stored it (any tab), or null after a sign-out. */
+export const getBaseAccessToken = (): string | null => readJson<string>(storage('local'), BASE_ACCESS_TOKEN_KEY)
 
 /** The cipher of `{ appCode, loginAccount }` kept per application to refetch the access token. */
 export interface StoredCipher {

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { storage } from './storage'
 import {
+  BASE_ACCESS_TOKEN_KEY,
   clearSession,
+  getBaseAccessToken,
   getCipher,
   getRememberedLogin,
   getSession,
@@ -54,6 +56,20 @@ describe('session', () => {
     expect(getRememberedLogin()).toEqual({ accountName: 'alice', remember: true })
     setRememberedLogin(null)
     expect(getRememberedLogin()).toBeNull()
+  })
+})
+
+describe('baseAccessToken (SPEC §3 local-storage items)', () => {
+  it('mirrors the console’s access token to local storage when it is issued or renewed, and goes with the session', () => {
+    setSession({ token: 't', accessToken: 'first', privateKey: 'p' })
+    expect(getBaseAccessToken()).toBe('first')
+    expect(storage('local').getItem(BASE_ACCESS_TOKEN_KEY)).toBe('"first"')
+    setSession({ accessToken: 'renewed', privateKey: 'p2' })
+    expect(getBaseAccessToken()).toBe('renewed')
+    setSession({ userAccount: { accountName: 'alice' } as never })
+    expect(getBaseAccessToken()).toBe('renewed')
+    void clearSession()
+    expect(getBaseAccessToken()).toBeNull()
   })
 })
 

@@ -105,6 +105,8 @@ export const zh = {
     buttons: '受控按钮',
     clicked: '已点击“{action}”（已记录操作日志）',
     anyMenu: '是否有任一菜单授权“{action}”：{answer}',
+    menuFlags: '菜单状态',
+    flag: { home: '首页', signing: '签署页', header: '菜单标题' },
   },
 }
 
@@ -213,5 +215,7 @@ export const en: Shape<typeof zh> = {
     buttons: 'Gated buttons',
     clicked: 'Clicked “{action}” (operation logged)',
     anyMenu: 'Does any menu grant “{action}”: {answer}',
+    menuFlags: 'Menu state',
+    flag: { home: 'Home page', signing: 'Signing page', header: 'Menu header' },
   },
 }
