@@ -5,7 +5,7 @@
  * its row and leaves nothing behind on the disk — again and again without harm.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
@@ -13,7 +13,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { fileChunk, userCommonFile } from '../../server/db/schema'
-import { CHUNK_BYTES, moveAllToDatabase, storageOf, type FileRow, type StorageEnv } from '../../server/modules/files/storage'
+import { v7 } from 'uuid'
+import {
+  CHUNK_BYTES,
+  LEFTOVER_AGE_MS,
+  moveAllToDatabase,
+  storageOf,
+  sweepLeftovers,
+  type FileRow,
+  type StorageEnv,
+} from '../../server/modules/files/storage'
 import { storedRow } from './files-fixtures'
 
 const pgUrl = inject('pgUrl')
@@ -124,5 +133,40 @@ describe.each(drivers)('file stores on $name', ({ env }) => {
     }
     // the files whose bytes were removed above stay where they are, reported each time
     expect(await moveAllToDatabase(storage)).toEqual({ moved: 0, missing: first.missing })
+  })
+  it('sweeps the bytes no row will claim once they are a day old — never a file with a row, nor an upload under way', async () => {
+    const now = Date.now()
+    const old = now - LEFTOVER_AGE_MS - 3600_000
+    const idAt = (ms: number) => v7({ msecs: ms })
+    // the database store: pieces of a dead upload (old, no row), of one under way (new, no row), of a file
+    const dead = idAt(old)
+    const underWay = idAt(now - 60_000)
+    const kept = storedRow('database', CHUNK_BYTES + 1, idAt(old))
+    await storageOf(kept).write(storage, kept, randomBytes(kept.size))
+    for (const fileId of [dead, underWay])
+      await database.db.insert(fileChunk).values([0, 1].map((seq) => ({ fileId, seq, bytes: randomBytes(8) })))
+    // the disk: a finished file without its row, a file with one, a `.part` left by a crash, a new `.part`, a spool
+    const month = path.join(dir, 'files', '2026', '11')
+    mkdirSync(month, { recursive: true })
+    const deadFile = path.join(month, idAt(old))
+    writeFileSync(deadFile, 'x')
+    const keptFile = storedRow('disk', 1, idAt(old))
+    await storageOf(keptFile).write(storage, keptFile, Buffer.from('y'))
+    const deadPart = path.join(month, `${idAt(old)}.part`)
+    const newPart = path.join(month, `${idAt(now)}.part`)
+    mkdirSync(path.join(dir, 'spool'), { recursive: true })
+    const deadSpool = path.join(dir, 'spool', `${idAt(old)}.upload`)
+    for (const f of [deadPart, newPart, deadSpool]) writeFileSync(f, 'z')
+    for (const f of [deadPart, deadSpool]) utimesSync(f, old / 1000, old / 1000)
+
+    expect(await sweepLeftovers(storage, now)).toEqual({ pieces: 2, diskFiles: 3 })
+    expect(await pieces(dead)).toBe(0)
+    expect(await pieces(underWay)).toBe(2)
+    expect((await read(kept))?.length).toBe(kept.size)
+    expect(existsSync(deadFile)).toBe(false)
+    expect((await read(keptFile))?.toString()).toBe('y')
+    expect([existsSync(deadPart), existsSync(newPart), existsSync(deadSpool)]).toEqual([false, true, false])
+    // nothing more the next hour
+    expect(await sweepLeftovers(storage, now)).toEqual({ pieces: 0, diskFiles: 0 })
   })
 })

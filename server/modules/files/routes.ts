@@ -45,6 +45,7 @@ import {
   sanitiseName,
   storeFile,
   streamFile,
+  sweepStoredLeftovers,
   visibleFiles,
 } from './store'
 
@@ -205,7 +206,14 @@ export function disposition(kind: 'inline' | 'attachment', name: string): string
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
+/** The hourly sweep of bytes no row will claim (./storage.ts sweepLeftovers), on any gateway with a runner. */
+export const SWEEP_JOB = 'files.sweep'
+
 export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
+  ctx.jobs.every(SWEEP_JOB, 3600, async () => {
+    const swept = await sweepStoredLeftovers(ctx)
+    if (swept.pieces + swept.diskFiles > 0) ctx.log.info(swept, 'files: leftovers swept')
+  })
   // No transaction is held while the upload streams in; once the bytes are here, storing them and
   // the Idempotency-Key's answer are one (a replay after a crash gets the first file, never a second).
   app.post(FILE_PATHS.upload, { config: { auth: 'signed', ownTransactions: true } }, async (req, reply) => {

@@ -15,13 +15,13 @@
  */
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { AwsClient } from 'aws4fetch'
-import { and, eq, gte, lt, ne } from 'drizzle-orm'
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { FileStore, S3Config } from '../../config'
 import type { Db } from '../../db/client'
@@ -386,3 +386,87 @@ export async function moveAll(env: StorageEnv, to: MoveTarget): Promise<{ moved:
 
 /** Moves every file of the disk (and of S3) into the database (`npm run files:to-database`). */
 export const moveAllToDatabase = (env: StorageEnv) => moveAll(env, 'database')
+
+// ---- leftovers ---------------------------------------------------------------------------------
+
+/**
+ * How old a file id must be before bytes without a row count as left over: a streamed upload writes
+ * its bytes first and its row last, and a large package on a site's network may take hours.
+ */
+export const LEFTOVER_AGE_MS = 24 * 3600_000
+
+/** The smallest UUIDv7 (src/contract/ids.ts) made at `ms`: every id made before sorts below it. */
+export function idFloor(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** Removes the file (last written before `olderThan`, when given); whether it did. */
+async function removed(abs: string, olderThan?: number): Promise<boolean> {
+  if (olderThan !== undefined) {
+    const s = await stat(abs).catch(() => null)
+    if (!s?.isFile() || s.mtimeMs >= olderThan) return false
+  }
+  return unlink(abs).then(
+    () => true,
+    () => false,
+  )
+}
+
+/** Of `ids`, those with a row. */
+async function withRows(env: StorageEnv, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await env.db
+      .select({ fileId: userCommonFile.fileId })
+      .from(userCommonFile)
+      .where(inArray(userCommonFile.fileId, ids.slice(i, i + 500)))
+    for (const r of rows) found.add(r.fileId)
+  }
+  return found
+}
+
+/**
+ * Takes away the bytes no row will ever claim — a gateway that died mid-upload, or between the bytes
+ * and the row: the database store's pieces, and on this gateway's disk the finished files, the
+ * `.part` files and the bucket's spool (by their id's time, or their own for a `.part` and the spool).
+ * Only what is older than `ageMs`;
+ * a file with a row is never touched. (A bucket's objects are not listed: its own lifecycle rules
+ * do that.) Runs hourly as the job `files.sweep` on any gateway; what it took away, counted.
+ */
+export async function sweepLeftovers(
+  env: StorageEnv,
+  now = Date.now(),
+  ageMs = LEFTOVER_AGE_MS,
+): Promise<{ pieces: number; diskFiles: number }> {
+  const before = idFloor(now - ageMs)
+  const gone = await env.db
+    .delete(fileChunk)
+    .where(
+      and(
+        // byte order, whatever the database's collation: a UUIDv7's text sorts by its time
+        sql`${fileChunk.fileId} collate "C" < ${before}`,
+        sql`not exists (select 1 from ${userCommonFile} where ${userCommonFile.fileId} = ${fileChunk.fileId})`,
+      ),
+    )
+    .returning({ fileId: fileChunk.fileId })
+  let diskFiles = 0
+  const root = filesDir(env)
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
+  const candidates = new Map<string, string>()
+  for (const e of entries) {
+    if (!e.isFile()) continue
+    const abs = path.join(e.parentPath, e.name)
+    if (e.name.endsWith('.part')) {
+      if (await removed(abs, now - ageMs)) diskFiles++
+    } else if (UUID.test(e.name) && e.name < before) candidates.set(e.name, abs)
+  }
+  const kept = await withRows(env, [...candidates.keys()])
+  for (const [id, abs] of candidates) if (!kept.has(id) && (await removed(abs))) diskFiles++
+  // the bucket's spool: an upload on its way to S3 (a finished one is removed at once)
+  const spool = path.join(env.dataDir, 'spool')
+  for (const name of await readdir(spool).catch(() => [])) if (await removed(path.join(spool, name), now - ageMs)) diskFiles++
+  return { pieces: gone.length, diskFiles }
+}

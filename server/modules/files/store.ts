@@ -24,7 +24,7 @@ import { appSetting, userCommonFile } from '../../db/schema'
 import { sha256Hex } from '../../lib/crypto'
 import { activeRoleIds, scopeOrgIds } from '../../lib/permissions'
 import type { AuthContext } from '../../types'
-import { storageOf, type FileRow, type StorageEnv } from './storage'
+import { storageOf, sweepLeftovers, type FileRow, type StorageEnv } from './storage'
 
 export type { FileRow }
 
@@ -165,6 +165,9 @@ export async function discardStreamedFile(ctx: Ctx, row: FileRow): Promise<void>
     .remove(storageEnv(ctx), row)
     .catch(() => undefined)
 }
+
+/** Takes away the bytes no row will ever claim (storage.ts sweepLeftovers). */
+export const sweepStoredLeftovers = (ctx: Ctx) => sweepLeftovers(storageEnv(ctx))
 
 /** The stored bytes as a stream, from whichever store holds them; null when they are gone. */
 export const openStoredFile = (ctx: Ctx, row: FileRow): Promise<Readable | null> => storageOf(row).open(storageEnv(ctx), row)
