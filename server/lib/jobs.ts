@@ -10,8 +10,8 @@
  *   callerOf(auth) / authOf(caller)      who a job acts for, kept with it and made an AuthContext again
  *   new JobRunner(db, opts).handle(kind, fn).every(kind, seconds, fn).onEvent(topic, fn).start()
  *
- * Any gateway instance claims due jobs with `FOR UPDATE SKIP LOCKED` under a lease: a gateway that
- * dies mid-way loses nothing — its job is claimed again when the lease runs out. A failure is
+ * Any gateway instance claims due jobs with `FOR UPDATE SKIP LOCKED` under a lease, renewed while the
+ * job runs: a gateway that dies mid-way loses nothing — its job is claimed again when the lease runs out. A failure is
  * retried with exponential backoff (with jitter) until `maxAttempts`, then the job is `dead` (the
  * dead-letter list: `deadJobs`). Handlers may run more than once for one job (a lease that ran out,
  * a crash after the work and before `done`): they must be idempotent — unique keys, ON CONFLICT.
@@ -374,10 +374,25 @@ export class JobRunner {
         /* the report never fails the job */
       }
     }
+    // a job longer than its lease keeps its claim: renewed every third of the lease while it runs (a
+    // gateway that dies stops renewing, and the job is taken over as before)
+    const lease = this.opts.leaseSeconds ?? 60
+    const renewal = setInterval(
+      () =>
+        void this.db
+          .execute(
+            sql`update ${job} set locked_until = now() + make_interval(secs => ${lease})
+              where id = ${j.id} and locked_by = ${this.workerId} and status = 'running'`,
+          )
+          .catch(() => undefined),
+      (lease * 1000) / 3,
+    )
+    renewal.unref()
     try {
       if (!fn) throw new Error(`no handler for job kind ${j.kind}`)
       await fn(j.payload, j)
     } catch (err) {
+      clearInterval(renewal)
       const dead = j.attempts >= j.maxAttempts
       const message = err instanceof Error ? err.message : String(err)
       const delay = (this.opts.backoffMs ?? defaultBackoff(5000))(j.attempts)
@@ -390,6 +405,7 @@ export class JobRunner {
       await report(err, dead)
       return
     }
+    clearInterval(renewal)
     await report(null)
     if (j.everySeconds !== null) {
       await this.db.execute(sql`

@@ -112,6 +112,27 @@ describe.each(drivers)('jobs on $name', ({ env }) => {
     expect(ran).toEqual(['survivor'])
   })
 
+  it('a job that runs longer than its lease keeps it: nobody else takes it over while it runs', async () => {
+    const kind = uniqueName('t-long')
+    const ran: string[] = []
+    const long = new JobRunner(database.db, { ...quick, leaseSeconds: 1, workerId: 'long' }).handle(kind, async () => {
+      ran.push('long')
+      await sleep(2600)
+    })
+    const other = new JobRunner(database.db, { ...quick, leaseSeconds: 30, workerId: 'other' }).handle(kind, async () => {
+      ran.push('other')
+    })
+    const id = await database.db.transaction((tx) => enqueue(tx, { kind }))
+    const running = long.runOnce()
+    for (const at of [1200, 2200]) {
+      await sleep(at === 1200 ? 1200 : 1000)
+      expect(await other.claim(), `${at} ms into a 1 s lease`).toEqual([])
+    }
+    expect(await running).toBe(1)
+    expect(await statusOf(id!)).toMatchObject({ status: 'done', attempts: 1 })
+    expect(ran).toEqual(['long'])
+  })
+
   it('a failing job is retried with backoff, then dead-lettered; a retry puts it back', async () => {
     const kind = uniqueName('t-fail')
     let attempts = 0
