@@ -89,6 +89,12 @@ const NAME_START = /^[\p{L}\p{N}]/u
 /** Name-type fields may not begin with a special character. */
 export const name = (max = 50) => text(max).regex(NAME_START, { error: V.nameStart })
 
+/** A code: letters, digits, `-` and `_`. */
+export const code = (max = 50) => text(max).regex(/^[A-Za-z0-9_-]+$/, { error: V.code })
+
+/** A referenced record (a unit, a project, a group): missing is v.required, not v.invalid. */
+export const ref = () => z.uuid({ error: (iss) => (iss.input === undefined || iss.input === '' ? V.required : V.invalid) })
+
 /** 3–20 letters and digits. */
 export const accountName = () =>
   z

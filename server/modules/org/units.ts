@@ -173,6 +173,21 @@ const unitRows = (db: Db) =>
     .from(organization)
     .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
 
+/** A unit row as a node of the unit-and-department pickers (category 1). */
+const unitPickNode = (r: {
+  organizationId: string
+  organizationName: string
+  organizationTypeId: string | null
+  typeName: string | null
+}) => ({
+  nodeId: r.organizationId,
+  category: 1 as const,
+  organizationId: r.organizationId,
+  organizationName: r.organizationName,
+  organizationTypeId: r.organizationTypeId,
+  organizationTypeName: r.typeName,
+})
+
 /** Which of `values` occur in `column` of `table` (under `where`): for the tree's hasChild flags. */
 async function present(db: Db, table: PgTable, column: AnyPgColumn, values: string[], where?: SQL): Promise<Set<unknown>> {
   const rows = await db
@@ -182,6 +197,14 @@ async function present(db: Db, table: PgTable, column: AnyPgColumn, values: stri
   return new Set(rows.map((r) => r.id))
 }
 
+/** A node of the tree; `hasChild` 1 when one of `withChildren` (the ids having children of some kind) holds it. */
+const treeNode = (nodeType: OrgTreeNode['nodeType'], nodeId: string, nodeName: string, withChildren: ReadonlySet<unknown>[]) => ({
+  nodeId,
+  nodeName,
+  nodeType,
+  hasChild: withChildren.some((ids) => ids.has(nodeId)) ? (1 as const) : (0 as const),
+})
+
 /** Unit nodes with hasChild: visible child units or roles. */
 async function unitNodes(db: Db, rows: UnitRow[], ids: string[] | null): Promise<OrgTreeNode[]> {
   if (rows.length === 0) return []
@@ -189,10 +212,7 @@ async function unitNodes(db: Db, rows: UnitRow[], ids: string[] | null): Promise
   const withChildren = await present(db, organization, organization.parentId, unitIds, orgVisible(ids))
   const withRoles = await unitsWithRoles(db, unitIds)
   return rows.map((r) => ({
-    nodeId: r.organizationId,
-    nodeName: r.organizationName,
-    nodeType: ORG_NODE.unit,
-    hasChild: withChildren.has(r.organizationId) || withRoles.has(r.organizationId) ? 1 : 0,
+    ...treeNode(ORG_NODE.unit, r.organizationId, r.organizationName, [withChildren, withRoles]),
     organizationId: r.organizationId,
     organizationTypeId: r.organizationTypeId ?? undefined,
     organizationTypeName: r.typeName ?? undefined,
@@ -217,10 +237,7 @@ async function typeNodes(db: Db, parentTypeId: string | null, ids: string[] | nu
   const withUnits = await present(db, organization, organization.organizationTypeId, typeIds, topUnits(ids))
   const withSubtypes = await present(db, organizationType, organizationType.parentId, typeIds)
   return types.map((t) => ({
-    nodeId: t.id,
-    nodeName: t.name,
-    nodeType: ORG_NODE.unitType,
-    hasChild: withUnits.has(t.id) || withSubtypes.has(t.id) ? 1 : 0,
+    ...treeNode(ORG_NODE.unitType, t.id, t.name, [withUnits, withSubtypes]),
     organizationTypeId: t.id,
     organizationTypeName: t.name,
   }))
@@ -321,17 +338,7 @@ async function orgNodes(db: Db, orgIds: string[]): Promise<OrgNode[]> {
   const byId = new Map(rows.map((r) => [r.organizationId, r]))
   const missing = orgIds.filter((id) => !byId.has(id))
   if (missing.length) throw new ApiError(Code.NOT_FOUND, missing)
-  return orgIds.map((id) => {
-    const r = byId.get(id)!
-    return {
-      nodeId: r.organizationId,
-      category: 1,
-      organizationId: r.organizationId,
-      organizationName: r.organizationName,
-      organizationTypeId: r.organizationTypeId,
-      organizationTypeName: r.typeName,
-    }
-  })
+  return orgIds.map((id) => unitPickNode(byId.get(id)!))
 }
 
 /** Each root unit with its visible child units and departments, recursively. */
@@ -346,16 +353,7 @@ async function orgDeptTrees(ctx: Ctx, ids: string[] | null, roots: string[]): Pr
     .where(inArray(organization.organizationId, [...all]))
     .orderBy(...UNIT_ORDER)
   const nodes = new Map<string, OrgDeptNode>()
-  for (const r of rows)
-    nodes.set(r.organizationId, {
-      nodeId: r.organizationId,
-      category: 1,
-      organizationId: r.organizationId,
-      organizationName: r.organizationName,
-      organizationTypeId: r.organizationTypeId,
-      organizationTypeName: r.typeName,
-      children: [],
-    })
+  for (const r of rows) nodes.set(r.organizationId, { ...unitPickNode(r), children: [] })
   const depts = await departmentNodes(db, [...all])
   // departments before child units under each unit
   for (const d of depts) {

@@ -18,3 +18,28 @@ export function Checkbox(props: React.ComponentProps<typeof P.Root>) {
     </Box>
   )
 }
+
+/** One choice of a list of ids: its checkbox and name in a 36 px row; checking adds `id` to `value`, unchecking removes it. */
+export function CheckboxOption({
+  id,
+  name,
+  value,
+  onChange,
+}: {
+  id: string
+  name: string
+  value: readonly string[]
+  onChange: (ids: string[]) => void
+}) {
+  return (
+    <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1.5 text-sm hover:bg-accent">
+      <Checkbox
+        checked={value.includes(id)}
+        onCheckedChange={(c) => onChange(c === true ? [...value, id] : value.filter((x) => x !== id))}
+      />
+      <span className="truncate" title={name}>
+        {name}
+      </span>
+    </label>
+  )
+}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { APP_TYPES } from '../enums'
 import { maxima } from '../fields'
 import { APP_FIELDS, MENU_FIELDS, MENU_FUNCTION_FIELDS, VERSION_FIELDS } from '../fields/apps'
-import { V, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
+import { V, code, filterText, int, name, optionalText, sortCode, text, PHONE, URL_RE, noRepeats } from '../rules'
 import type { FileInfo } from './files'
 import { fileRef, id, listQuery, version, type Stamped, recordSchemas } from './common'
 import type { MenuEntry } from './shell'
@@ -21,7 +21,7 @@ export const {
   {
     name: name(APP.name),
     shortName: optionalText(APP.shortName),
-    code: text(APP.code).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
+    code: code(APP.code),
     type: z.enum(APP_TYPES, { error: V.invalid }),
     url: optionalText(APP.url).refine((v) => v === undefined || URL_RE.test(v), { error: V.url }),
     sort: sortCode().default(1),

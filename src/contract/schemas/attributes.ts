@@ -35,7 +35,7 @@ import {
   type AttrNodeType,
   type ResourcePoolType,
 } from '../fields/attributes'
-import { V, filterText, isoDate, name, optional, optionalText, sortCode, text } from '../rules'
+import { V, code, filterText, isoDate, name, optional, optionalText, ref, sortCode, text } from '../rules'
 import { resourcePaths } from '../paths'
 import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 import { structureCode } from './structureRules'
@@ -71,8 +71,6 @@ const ITEM = maxima(ATTR_ITEM_FIELDS)
 const BOQ = maxima(BOQ_ITEM_FIELDS)
 const POOL = maxima(RESOURCE_POOL_FIELDS)
 
-const code = (max = 50) => text(max).regex(/^[A-Za-z0-9_-]+$/, { error: V.code })
-const ref = () => z.uuid({ error: (iss) => (iss.input === undefined || iss.input === '' ? V.required : V.invalid) })
 /** A number sent as a number or as query text. */
 const numberIn = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v)
 const missing = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null || iss.input === '' ? V.required : V.invalid)

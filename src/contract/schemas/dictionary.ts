@@ -20,7 +20,7 @@
 import { z } from 'zod'
 import { maxima } from '../fields'
 import { DICT_MAJOR_FIELDS, DICT_NODE_FIELDS } from '../fields/dictionary'
-import { V, filterText, int, name, optional, optionalText, sortCode, str, text } from '../rules'
+import { V, code, filterText, int, name, optional, optionalText, sortCode, str, text } from '../rules'
 import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 import { structureCode } from './projectStructure'
 
@@ -60,7 +60,7 @@ export const {
   update: dictMajorUpdate,
 } = recordSchemas(
   {
-    majorCode: text(MAJOR.majorCode).regex(/^[A-Za-z0-9_-]+$/, { error: V.code }),
+    majorCode: code(MAJOR.majorCode),
     majorName: name(MAJOR.majorName),
     sort: sortCode().default(1),
     status: status(),

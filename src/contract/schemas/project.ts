@@ -5,7 +5,7 @@
  * project the caller may not see (DESIGN §3 "Project scope").
  */
 import { z } from 'zod'
-import { V, filterText, int, isoDate, name, optional, optionalText, sortCode, tel, text } from '../rules'
+import { V, code, filterText, int, isoDate, name, optional, optionalText, ref, sortCode, tel } from '../rules'
 import { maxima } from '../fields'
 import {
   ENGINEERING_MAJOR_FIELDS,
@@ -40,11 +40,6 @@ const LINE = maxima(LINE_FIELDS)
 const MAJOR = maxima(ENGINEERING_MAJOR_FIELDS)
 const ORG = maxima(PROJECT_ORG_FIELDS)
 const DEPARTMENT = maxima(PROJECT_DEPARTMENT_FIELDS)
-
-/** A code: letters, digits, `-` and `_`. */
-const code = (max = 50) => text(max).regex(/^[A-Za-z0-9_-]+$/, { error: V.code })
-/** A referenced record (a unit, a project): missing is v.required, not v.invalid. */
-const ref = () => z.uuid({ error: (iss) => (iss.input === undefined || iss.input === '' ? V.required : V.invalid) })
 
 /** A record's place among its siblings (1 when left empty). */
 const sort = () => sortCode().default(1)

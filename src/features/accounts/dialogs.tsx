@@ -9,7 +9,7 @@ import { REVIEW_FIELDS } from '@/contract/fields/account'
 import { reviewDecision, type ReviewDecision } from '@/contract/schemas/common'
 import { projectDeptFields, resetPwdBody, validDate, type Account } from '@/contract/schemas/account'
 import { Button } from '@/components/ui/button'
-import { Checkbox } from '@/components/ui/checkbox'
+import { Checkbox, CheckboxOption } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { ActionDialog, confirm, DeclaredField, errorText, FieldFrame, FormField, useActionForm } from '@/lib/crud'
@@ -55,20 +55,9 @@ export function RolePicker({ value, onChange, id }: { value: string[]; onChange:
   if (list.length === 0) return <p className="text-sm text-muted-foreground">{t('accounts.noRoles')}</p>
   return (
     <div id={id} role="group" className="grid max-h-40 grid-cols-1 gap-1 overflow-y-auto rounded-md border p-2 sm:grid-cols-2">
-      {list.map((r) => {
-        const on = value.includes(r.roleId)
-        return (
-          <label key={r.roleId} className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1.5 text-sm hover:bg-accent">
-            <Checkbox
-              checked={on}
-              onCheckedChange={(v) => onChange(v === true ? [...value, r.roleId] : value.filter((x) => x !== r.roleId))}
-            />
-            <span className="truncate" title={r.roleName}>
-              {r.roleName}
-            </span>
-          </label>
-        )
-      })}
+      {list.map((r) => (
+        <CheckboxOption key={r.roleId} id={r.roleId} name={r.roleName} value={value} onChange={onChange} />
+      ))}
     </div>
   )
 }

@@ -43,18 +43,9 @@ const enableOp = (path: string) => ({
   },
 })
 
-export const generalAccountOffline = crudEntity({
-  ...common,
-  entity: 'generalAccount',
-  label: 'accounts.general.entity',
-  paths: ACCOUNT_API.general,
-  ops: { enable: enableOp(ACCOUNT_API.general.enable) },
-})
+/** An account level's outbox entity: the common parts, its paths and its enable / stop. */
+const accountOffline = (entity: string, label: string, paths: typeof ACCOUNT_API.general | typeof ACCOUNT_API.registered) =>
+  crudEntity({ ...common, entity, label, paths, ops: { enable: enableOp(paths.enable) } })
 
-export const registerAccountOffline = crudEntity({
-  ...common,
-  entity: 'registerAccount',
-  label: 'accounts.registered.entity',
-  paths: ACCOUNT_API.registered,
-  ops: { enable: enableOp(ACCOUNT_API.registered.enable) },
-})
+export const generalAccountOffline = accountOffline('generalAccount', 'accounts.general.entity', ACCOUNT_API.general)
+export const registerAccountOffline = accountOffline('registerAccount', 'accounts.registered.entity', ACCOUNT_API.registered)

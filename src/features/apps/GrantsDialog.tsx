@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { APP_PATHS, type AppGrants, type Application } from '@/contract/schemas/application'
 import { Button } from '@/components/ui/button'
-import { Checkbox } from '@/components/ui/checkbox'
+import { CheckboxOption } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { http } from '@/lib/http'
@@ -44,15 +44,7 @@ function Checklist({
       <div className="flex max-h-64 flex-col gap-0.5 overflow-y-auto rounded-md border p-2">
         {shown.length === 0 && <p className="p-2 text-sm text-muted-foreground">{t('apps.grants.none')}</p>}
         {shown.map((o) => (
-          <label key={o.id} className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1.5 text-sm hover:bg-accent">
-            <Checkbox
-              checked={value.includes(o.id)}
-              onCheckedChange={(c) => onChange(c === true ? [...value, o.id] : value.filter((x) => x !== o.id))}
-            />
-            <span className="truncate" title={o.name}>
-              {o.name}
-            </span>
-          </label>
+          <CheckboxOption key={o.id} id={o.id} name={o.name} value={value} onChange={onChange} />
         ))}
       </div>
     </fieldset>

@@ -1,7 +1,7 @@
 /** /login — account name or phone + password, remember account, WeChat/QQ quick login, forgot password. */
 import { lazy, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { AlertCircle, Loader2, LogIn } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { Button } from '@/components/ui/button'
@@ -15,7 +15,7 @@ import { hasCode, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { getRememberedLogin } from '@/lib/session'
 import { authApi } from './api'
-import { AuthLayout } from './components/AuthLayout'
+import { AuthLayout, AuthSwitch } from './components/AuthLayout'
 import { applyRefusal, onlyFields, type RefusableForm } from '@/lib/crud/errors'
 import { Field, PasswordInput } from './components/form'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
@@ -267,12 +267,7 @@ export function LoginPage() {
           {config.isError && <p className="mt-2 text-center text-xs text-muted-foreground">{t('auth.login.configFailed')}</p>}
         </div>
 
-        <p className="mt-6 text-center text-sm text-muted-foreground">
-          {t('auth.login.noAccount')}{' '}
-          <Link to="/register" className="font-medium text-primary hover:underline">
-            {t('auth.login.register')}
-          </Link>
-        </p>
+        <AuthSwitch question={t('auth.login.noAccount')} to="/register" label={t('auth.login.register')} className="mt-6" />
       </div>
 
       <OnceOpened open={forgotOpen}>

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input'
 import { hasCode, isApiError } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { INLINE_CODES, authApi } from './api'
-import { AuthLayout } from './components/AuthLayout'
+import { AuthLayout, AuthSwitch } from './components/AuthLayout'
 import { ChannelToggle } from './components/ChannelToggle'
 import { applyRefusal, onlyFields } from '@/lib/crud/errors'
 import { CodeField } from './components/CodeField'
@@ -49,12 +49,7 @@ export function RegisterPage() {
       <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         {done ? <Registered accountName={done} /> : <RegisterForm onDone={setDone} />}
       </div>
-      <p className="mt-4 text-center text-sm text-muted-foreground">
-        {t('auth.register.haveAccount')}{' '}
-        <Link to="/login" className="font-medium text-primary hover:underline">
-          {t('auth.register.toLogin')}
-        </Link>
-      </p>
+      <AuthSwitch question={t('auth.register.haveAccount')} to="/login" label={t('auth.register.toLogin')} className="mt-4" />
     </AuthLayout>
   )
 }

@@ -8,47 +8,31 @@ import { FolderTree } from 'lucide-react'
 import { ENGINEERING_MAJOR_FIELDS, LINE_FIELDS, PROJECT_ORG_FIELDS } from '@/contract/fields/project'
 import type { EngineeringMajor, Line, ProjectOrg } from '@/contract/schemas/project'
 import { Card } from '@/components/ui/card'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
 import { DeclaredFields, declaredFilters, RowAction, textColumn, useTranslate, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { ProjectPage } from '@/lib/project'
 import { cn } from '@/lib/utils'
 import { DepartmentPanel } from './DepartmentPanel'
 import { useUnitTreeOptions } from './fields'
 import { ProjectSubList } from './ProjectSubList'
+import { ProjectTabsPage } from './ProjectTabsPage'
 import { projectOrgsQueryOptions } from './queries'
 import { lineResource, majorResource, projectOrgResource } from './resource'
-
-type Tab = 'lines' | 'majors' | 'orgs'
 
 /** SPEC §9: the project organisations' list opens with 15 a page. */
 const PROJECT_ORG_PAGE_SIZE = 15
 
 export function ProjectConfigPage() {
   const { t } = useT()
-  const [tab, setTab] = useState<Tab>('lines')
   return (
-    <ProjectPage description={t('projects.config.description')}>
-      {(projectId) => (
-        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-w-0 flex-col gap-3">
-          <TabsList className="self-start">
-            <TabsTrigger value="lines">{t('projects.config.lines')}</TabsTrigger>
-            <TabsTrigger value="majors">{t('projects.config.majors')}</TabsTrigger>
-            <TabsTrigger value="orgs">{t('projects.config.orgs')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="lines" className="mt-0">
-            <Lines key={projectId} projectId={projectId} />
-          </TabsContent>
-          <TabsContent value="majors" className="mt-0">
-            <Majors key={projectId} projectId={projectId} />
-          </TabsContent>
-          <TabsContent value="orgs" className="mt-0">
-            <Orgs key={projectId} projectId={projectId} />
-          </TabsContent>
-        </Tabs>
-      )}
-    </ProjectPage>
+    <ProjectTabsPage
+      description={t('projects.config.description')}
+      tabs={[
+        { value: 'lines', label: t('projects.config.lines'), Panel: Lines },
+        { value: 'majors', label: t('projects.config.majors'), Panel: Majors },
+        { value: 'orgs', label: t('projects.config.orgs'), Panel: Orgs },
+      ]}
+    />
   )
 }
 

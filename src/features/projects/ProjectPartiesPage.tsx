@@ -3,40 +3,26 @@
  * its participating units (type, unit from the unit tree, code, contact, phone) and its lines, each a
  * list with add, edit and delete. The project's own record is 项目信息 (ProjectInfoPage).
  */
-import { useState } from 'react'
 import { PROJECT_UNIT_FIELDS } from '@/contract/fields/project'
 import type { ProjectUnit } from '@/contract/schemas/project'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { DeclaredFields, declaredFilters, textColumn, useTranslate, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
-import { ProjectPage } from '@/lib/project'
 import { useUnitTreeOptions } from './fields'
 import { Lines } from './ProjectConfigPage'
 import { ProjectSubList } from './ProjectSubList'
+import { ProjectTabsPage } from './ProjectTabsPage'
 import { projectUnitResource } from './resource'
-
-type Tab = 'units' | 'lines'
 
 export function ProjectPartiesPage() {
   const { t } = useT()
-  const [tab, setTab] = useState<Tab>('units')
   return (
-    <ProjectPage description={t('projects.parties.description')}>
-      {(projectId) => (
-        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-w-0 flex-col gap-3">
-          <TabsList className="self-start">
-            <TabsTrigger value="units">{t('projects.info.units')}</TabsTrigger>
-            <TabsTrigger value="lines">{t('projects.config.lines')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="units" className="mt-0">
-            <Units key={projectId} projectId={projectId} />
-          </TabsContent>
-          <TabsContent value="lines" className="mt-0">
-            <Lines key={projectId} projectId={projectId} />
-          </TabsContent>
-        </Tabs>
-      )}
-    </ProjectPage>
+    <ProjectTabsPage
+      description={t('projects.parties.description')}
+      tabs={[
+        { value: 'units', label: t('projects.info.units'), Panel: Units },
+        { value: 'lines', label: t('projects.config.lines'), Panel: Lines },
+      ]}
+    />
   )
 }
 

@@ -635,6 +635,23 @@ export function FormField(props: FormFieldProps) {
   )
 }
 
+/**
+ * A required choice among records read from the gateway (a template, a process model): when they
+ * came back and there is none to choose, a notice says so above the select.
+ */
+export function PickField({ loaded, none, ...field }: Omit<FormFieldProps, 'kind' | 'required'> & { loaded: boolean; none: string }) {
+  return (
+    <>
+      {loaded && !field.options?.length && (
+        <p role="status" className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
+          {none}
+        </p>
+      )}
+      <FormField {...field} kind="select" required />
+    </>
+  )
+}
+
 export interface FieldFrameProps {
   /** The control's id; its error is `<id>-error` (the control's aria-describedby while invalid). */
   id: string

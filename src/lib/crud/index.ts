@@ -23,7 +23,18 @@ export type { ListResource } from './queries'
 export type { Resource, ResourceDef, ResourcePaths, FormValues, SubList } from './resource'
 export { useListPage, useList, useSave, useSaveSubList, useDelete, useListSearch, invalidateResource, FORM_HANDLED_CODES } from './hooks'
 export type { SaveInput } from './hooks'
-export { useResourceForm, FormDialog, FieldFrame, FormField, FormGrid, FormMessages, FieldError, ReadOnly, useReadOnly } from './form'
+export {
+  useResourceForm,
+  FormDialog,
+  FieldFrame,
+  FormField,
+  PickField,
+  FormGrid,
+  FormMessages,
+  FieldError,
+  ReadOnly,
+  useReadOnly,
+} from './form'
 export {
   DeclaredField,
   DeclaredFields,

@@ -4,6 +4,7 @@
  * header above it on narrow ones; the language switch in the corner.
  */
 import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
 import { Building2, ClipboardCheck, Network } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -82,5 +83,27 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
         </div>
       </main>
     </div>
+  )
+}
+
+/** The line under a public form that leads to its counterpart (no account yet → register; have one → sign in). */
+export function AuthSwitch({
+  question,
+  to,
+  label,
+  className,
+}: {
+  question: string
+  to: '/login' | '/register'
+  label: string
+  className?: string
+}) {
+  return (
+    <p className={cn('text-center text-sm text-muted-foreground', className)}>
+      {question}{' '}
+      <Link to={to} className="font-medium text-primary hover:underline">
+        {label}
+      </Link>
+    </p>
   )
 }

@@ -16,6 +16,7 @@ import {
   FORM_HANDLED_CODES,
   FormField,
   PanelList,
+  PickField,
   RowAction,
   defineResource,
   textColumn,
@@ -169,18 +170,13 @@ function AddDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: st
   }))
   return (
     <ActionDialog open onClose={onClose} title={t('tabulation.fill.addTitle')} action={action} submitText={t('common.confirm')}>
-      {templates.isSuccess && options.length === 0 && (
-        <p role="status" className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
-          {t('tabulation.fill.noTemplates')}
-        </p>
-      )}
-      <FormField
+      <PickField
         name="tabTemplateId"
         label={t('tabulation.fill.field.template')}
-        kind="select"
-        required
         options={options}
         placeholder={t('tabulation.fill.pickTemplate')}
+        loaded={templates.isSuccess}
+        none={t('tabulation.fill.noTemplates')}
       />
       <FormField
         name="projectId"

@@ -14,7 +14,7 @@ import { optionalText } from '@/contract/rules'
 import { id } from '@/contract/schemas/common'
 import { wfStartFormValues, type WfFormField, type WfStartableVersion } from '@/contract/schemas/workflow'
 import { WORKFLOW_API } from '@/contract/workflowApi'
-import { ActionDialog, FORM_HANDLED_CODES, FormField, useActionForm } from '@/lib/crud'
+import { ActionDialog, FORM_HANDLED_CODES, FormField, PickField, useActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { invalidateRuns, startableQueryOptions, useAccountOptions } from './queries'
@@ -88,18 +88,13 @@ export function StartDialog({ onClose }: { onClose: () => void }) {
       submitText={t('workflow.query.actions.start')}
       className="sm:max-w-lg"
     >
-      {versions.isSuccess && options.length === 0 && (
-        <p role="status" className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
-          {t('workflow.query.start.noModels')}
-        </p>
-      )}
-      <FormField
+      <PickField
         name="modelHistoryId"
         label={t('workflow.query.start.model')}
-        kind="select"
-        required
         options={options}
         placeholder={t('workflow.query.start.pickModel')}
+        loaded={versions.isSuccess}
+        none={t('workflow.query.start.noModels')}
       />
       <FormField name="title" label={t('workflow.query.start.subject')} maxLength={200} hint={t('workflow.query.start.subjectHint')} />
       {form && form.fields.length > 0 && (
