@@ -180,7 +180,8 @@ const database: FileStorage = {
         if (rows.length === 0) throw new Error(`file ${row.fileId}: piece ${next} of ${count} is missing`)
         for (const r of rows) {
           if (r.seq !== next) throw new Error(`file ${row.fileId}: piece ${next} of ${count} is missing`)
-          yield Buffer.from(r.bytes)
+          // a view of the driver's bytes, not a copy
+          yield Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength)
           next++
         }
         if (next < count) rows = await read(next)
