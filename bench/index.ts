@@ -1083,11 +1083,14 @@ async function main() {
       ...(anchor ? { anchor: { label: 'the same select in-process', value: anchor } } : {}),
     })
     const searches = [...out.matchAll(/ebs\/listTree keyword[^\n]*p50=([\d.]+) ms/g)].map((m) => Number(m[1]))
+    const whole = p50(/ebs\/listTree \(whole tree\)[^\n]*p50=([\d.]+) ms/)
     figure({
       name: 'EBS dictionary search on the gateway (slowest keyword, p50)',
       value: searches.length ? Math.max(...searches) : null,
       unit: 'ms',
       goal: { op: '<=', value: 200 },
+      // the broad keyword is in 18,000 of the 20,000 names: its answer is the whole tree, whose read is the floor
+      ...(whole ? { anchor: { label: 'the whole tree, read in the same run (the broad keyword matches 90 % of it)', value: whole } } : {}),
     })
     figure({
       name: 'EBS dictionary move of a 111-node subtree (p50)',
