@@ -783,6 +783,29 @@ async function scale(kind: 'embedded' | 'postgres') {
         const b = await load({ base: quiet.base, path: LIST, query: subQuery, seconds: SECONDS, clients: CLIENTS, signer })
         show(`${CLIENTS} clients, unit with its sub-units`, b)
         if (b.errors > b.requests / 2) throw new Error(`most answers bad: ${b.firstError}`)
+        // issue 31: a signed write whose Idempotency-Key reservation and answer are in the write's own
+        // transaction (exactly once through a crash), against the same write sent without a key
+        // (no reservation, no stored answer) — alternating, one after another
+        const keyed: number[] = []
+        const unkeyed: number[] = []
+        for (let i = 0; i < (QUICK ? 30 : 100); i++) {
+          for (const withKey of [true, false]) {
+            const n = 100 + 2 * i + (withKey ? 0 : 1)
+            const t0 = performance.now()
+            const r = await signer.call('POST', ADD, { json: person(n), ...(withKey ? { idempotencyKey: crypto.randomUUID() } : {}) })
+            ;(withKey ? keyed : unkeyed).push(performance.now() - t0)
+            if (r.body.code !== 10000) throw new Error(`POST ${ADD}: ${r.text.slice(0, 300)}`)
+          }
+        }
+        const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
+        figure({
+          name: `[${kind}] a signed write (a person added) with its Idempotency-Key answer in the write's transaction, p50`,
+          value: median(keyed),
+          unit: 'ms',
+          goal: null,
+          anchor: { label: 'the same write without a key (nothing reserved, no answer kept)', value: median(unkeyed) },
+          note: "what exactly-once costs: the key's reservation row and its answer, written in the write's transaction",
+        })
         await quiet.stop()
         // the anchor: bare Fastify + the same statements on the same database
         const bare = await bareServer(kind, seeded.env, pg?.url ?? null, anchorStatements)

@@ -11,8 +11,8 @@
  *   new JobRunner(db, opts).handle(kind, fn).every(kind, seconds, fn).onEvent(topic, fn).start()
  *
  * Any gateway instance claims due jobs with `FOR UPDATE SKIP LOCKED` under a lease, renewed while the
- * job runs: a gateway that dies mid-way loses nothing — its job is claimed again when the lease runs out. A failure is
- * retried with exponential backoff (with jitter) until `maxAttempts`, then the job is `dead` (the
+ * job runs: a gateway that dies mid-way loses nothing — its job is claimed again when the lease runs
+ * out. A failure is retried with exponential backoff (with jitter) until `maxAttempts`, then the job is `dead` (the
  * dead-letter list: `deadJobs`). Handlers may run more than once for one job (a lease that ran out,
  * a crash after the work and before `done`): they must be idempotent — unique keys, ON CONFLICT.
  * Enqueueing NOTIFYs `trestle_job` (delivered at commit), so idle runners wake at once.

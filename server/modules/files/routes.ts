@@ -207,7 +207,7 @@ export function disposition(kind: 'inline' | 'attachment', name: string): string
 }
 
 /** The hourly sweep of bytes no row will claim (./storage.ts sweepLeftovers), on any gateway with a runner. */
-export const SWEEP_JOB = 'files.sweep'
+const SWEEP_JOB = 'files.sweep'
 
 export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
   ctx.jobs.every(SWEEP_JOB, 3600, async () => {

@@ -2,8 +2,7 @@
  * The menu state's flags (SPEC §2 "Left menu": beside the menu tree and the current menu, which
  * lib/permissions keeps, "the state also holds flags for the home page, the signing page and the
  * menu header"). Each is set in one place and read by the shell:
- * - `home`: the home page is open (set before each navigation). The sidebar's brand, which leads
- *   home, is then marked as the current page.
+ * - `home`: the home page is open (set before each navigation; /test/demo shows the flags).
  * - `signing`: the signing page (/sign, an invitation being answered) is open (set before each
  *   navigation). A session that ends meanwhile (20114, 20119: the outbox replaying in the
  *   background, say) is cleared, but the page is not taken away to the login page: the form being
@@ -17,7 +16,7 @@ import { HOME_PATH } from './tabs'
 
 export const SIGN_PATH = '/sign'
 /** Below this width the menu starts as icons unless the user chose otherwise. */
-export const WIDE_SIDEBAR_MIN = 1280
+const WIDE_SIDEBAR_MIN = 1280
 const COLLAPSED_KEY = 'trestle.sidebarCollapsed'
 
 export interface MenuFlags {
