@@ -44,7 +44,7 @@ import { Client } from '../tests/api/client'
 import { noisyPng, packageBytes, upload } from '../tests/api/files-fixtures'
 import { stopChild } from '../tests/support/gateway'
 import { load, type LoadResult } from './load'
-import { freePort, seededDatabase, startGateway, stats, type BenchGateway } from './support'
+import { freePort, median, seededDatabase, startGateway, stats, type BenchGateway } from './support'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 const STAFF = Number(process.env.BENCH_STAFF_ROWS ?? (QUICK ? 30_000 : 100_000))
@@ -180,7 +180,6 @@ async function packageRounds(store: 'disk' | 'database', env: Record<string, str
         throw new Error('the package came back different, or with another checksum')
       results.push(r)
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
     return {
       rounds,
       up: median(results.map((r) => r.up)),
@@ -797,7 +796,6 @@ async function scale(kind: 'embedded' | 'postgres') {
             if (r.body.code !== 10000) throw new Error(`POST ${ADD}: ${r.text.slice(0, 300)}`)
           }
         }
-        const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
         figure({
           name: `[${kind}] a signed write (a person added) with its Idempotency-Key answer in the write's transaction, p50`,
           value: median(keyed),
@@ -1437,7 +1435,6 @@ async function main() {
             if (!got.equals(bytes)) throw new Error('the downloaded bytes differ')
             peak = Math.max(peak, await rss())
           }
-          const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
           measured[store] = { up: mb / (median(up) / 1000), down: mb / (median(down) / 1000), rss: peak }
         } finally {
           await gw.stop()

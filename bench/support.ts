@@ -33,6 +33,9 @@ export interface StatsOptions {
   digits?: number
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
 /** `n=… [mean=… ms] p50=… ms p95=… ms [p99=… ms] [max=… ms]` */
 export function stats(ms: number[], { mean = false, p99 = false, max = true, digits = 1 }: StatsOptions = {}) {
   const sorted = [...ms].sort((a, b) => a - b)

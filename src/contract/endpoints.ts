@@ -6,6 +6,9 @@
  */
 import { ADMIN, API, resourcePaths } from './paths'
 
+/** Largest page size of a list page (the list query's bound, contract/schemas/common.ts). */
+export const MAX_PAGE_SIZE = 2000
+
 /** The file service (contract/schemas/files.ts). */
 export const FILE_PATHS = {
   upload: '/api/portal/v1/userCommonFile/upload',

@@ -146,12 +146,7 @@ test('项目初始化: a workbook with errors (report), then corrected; a run re
   await page.getByRole('link', { name: '查看项目' }).click()
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
   // its participating units are on 项目, where the figure of 项目信息 leads
-  await page
-    .getByRole('definition')
-    .filter({ has: page.getByRole('link') })
-    .first()
-    .getByRole('link')
-    .click()
+  await page.getByRole('link', { name: /^参建单位 \d+$/ }).click()
   await expect(page.getByRole('row').filter({ hasText: '中铁远景勘察设计院有限公司' })).toContainText('设计')
   // a finished run is no longer offered
   await page.goto('/admin/project-initial')

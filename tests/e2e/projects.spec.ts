@@ -63,12 +63,10 @@ test('a project created and opened; a participating unit, a line, an organisatio
   await expect(page).toHaveURL(/\/admin\/project-information\?projectId=/)
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
   // its participating units are 项目's: the figure leads there (the builder unit came with the project)
-  const unitFigure = page
-    .getByRole('definition')
-    .filter({ has: page.getByRole('link') })
-    .first()
+  // the figure is a link named by its label: 参建单位 1
+  const unitFigure = page.getByRole('link', { name: /^参建单位 \d+$/ })
   await expect(unitFigure).toHaveText('1')
-  await unitFigure.getByRole('link').click()
+  await unitFigure.click()
   await expect(page).toHaveURL(/\/admin\/project\?projectId=/)
   const units = page.getByRole('table').last()
   await expect(units.getByRole('row').filter({ hasText: '中国铁路华东投资集团有限公司' })).toContainText('建设')
@@ -146,12 +144,9 @@ test('screenshots of the project screens at 1024×768 and 1440×900, zh and en',
   // 项目信息 is the project's record; its figures lead to 项目, where its units and lines are
   await expect(page.getByRole('row')).toHaveCount(0)
   await shots(page, 'information-zh')
-  const unitFigure = page
-    .getByRole('definition')
-    .filter({ has: page.getByRole('link') })
-    .first()
+  const unitFigure = page.getByRole('link', { name: /^参建单位 \d+$/ })
   await expect(unitFigure).toHaveText(/^[1-9]\d*$/)
-  await unitFigure.getByRole('link').click()
+  await unitFigure.click()
   await expect(page).toHaveURL(new RegExp(`/admin/project\\?projectId=${projectId}`))
   await expect(page.getByRole('heading', { name: '项目', level: 1 })).toBeVisible()
   await expect(page.getByRole('tab', { name: '参建单位', selected: true })).toBeVisible()

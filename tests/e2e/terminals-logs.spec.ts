@@ -11,6 +11,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
+import { fillRequired, submitDialog, uniqueTag } from './dialog-fill'
 
 const T = '/api/admin/v1/terminal'
 
@@ -323,4 +324,36 @@ test('publish a version of an application and get it as a client with a freshly 
   const body = (await res.json()) as { code: number; data: { version: string; releaseNote: string } }
   expect(body.code).toBe(10000)
   expect(body.data).toMatchObject({ version: label, releaseNote: '修复离线同步问题' })
+})
+
+test('应用授权: a unit and a role chosen for a new application are saved and shown again when it is reopened', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/app-manage')
+  await page.getByRole('button', { name: '新增', exact: true }).click()
+  const form = page.getByRole('dialog', { name: '新增应用' })
+  const name = `授权应用${uniqueTag()}`
+  await fillRequired(page, form, { 应用名称: name })
+  await submitDialog(form)
+
+  const open = async () => {
+    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: '授权', exact: true }).click()
+    return page.getByRole('dialog', { name: `应用授权 · ${name}` })
+  }
+  let dialog = await open()
+  await dialog.getByLabel('单位 · 筛选').fill('中铁恒岳建设集团有限公司')
+  await dialog.getByRole('checkbox', { name: '中铁恒岳建设集团有限公司', exact: true }).check()
+  await dialog.getByLabel('角色 · 筛选').fill('普通用户')
+  await dialog.getByRole('checkbox', { name: '普通用户', exact: true }).check()
+  await expect(dialog.getByRole('group', { name: /单位 \(1\)/ })).toBeVisible()
+  await dialog.getByRole('button', { name: '保存', exact: true }).click()
+  await expect(page.getByText('授权已保存').first()).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  // read back from the gateway after a reload
+  await page.reload()
+  dialog = await open()
+  await expect(dialog.getByRole('checkbox', { name: '中铁恒岳建设集团有限公司', exact: true })).toBeChecked()
+  await expect(dialog.getByRole('checkbox', { name: '普通用户', exact: true })).toBeChecked()
+  await expect(dialog.getByRole('group', { name: /角色 \(1\)/ })).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/app-grants-zh.png' })
 })

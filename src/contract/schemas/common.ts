@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { maxima } from '../fields'
 import { REVIEW_FIELDS } from '../fields/account'
 import { INT4_MAX, V, int, optionalText } from '../rules'
+import { MAX_PAGE_SIZE } from '../endpoints'
 
 /** Record ids are UUIDv7 strings; the client may supply one on add. */
 export const id = () => z.uuid({ error: V.invalid })
@@ -34,8 +35,7 @@ export function recordSchemas<S extends z.ZodRawShape, K extends string>(
   }
 }
 
-/** Largest page size of a list page. */
-export const MAX_PAGE_SIZE = 2000
+export { MAX_PAGE_SIZE }
 
 /**
  * Query of every list page: paging, sorting. Filters are added per resource. pageIndex stays within

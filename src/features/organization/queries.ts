@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/contract/envelope'
 import { resourcePaths } from '@/contract/paths'
-import { ORG_API, sublistPaths } from '@/contract/endpoints'
+import { MAX_PAGE_SIZE, ORG_API, sublistPaths } from '@/contract/endpoints'
 import type {
   OrgAccountOption,
   OrgAccountRow,
@@ -114,18 +114,17 @@ export const orgLimitsQueryOptions = (organizationId: string) =>
       ),
   })
 
-/** Units the caller sees, as options of a select (e.g. the unit of a project account). */
 /**
  * The units a picker offers with what finds them (orgSearch/listPage, the caller's scope): name, short
- * name, credit code and type — typing a short name or a credit code finds the unit. 2000 is the contract's
- * largest page, written here as a number: this file is loaded at sign-in (the accounts' offline
- * declarations), where zod's schemas are not.
+ * name, credit code and type — typing a short name or a credit code finds the unit. (This file is
+ * loaded at sign-in by the accounts' offline declarations: its constants come from the zod-free
+ * contract/endpoints.)
  */
 export const orgSearchOptionsQueryOptions = () =>
   queryOptions({
     queryKey: [...orgKeys.options(), 'search'] as const,
     queryFn: async ({ signal }) =>
-      (await http.get<Page<OrgSearchRow>>(ORG_API.searchListPage, { pageSize: 2000 }, { signal, silent: true })).records,
+      (await http.get<Page<OrgSearchRow>>(ORG_API.searchListPage, { pageSize: MAX_PAGE_SIZE }, { signal, silent: true })).records,
     staleTime: 60_000,
   })
 
@@ -135,7 +134,7 @@ export const orgOptionsQueryOptions = () =>
     queryFn: ({ signal }) =>
       http.get<{ organizationId: string; organizationName: string }[]>(
         resourcePaths('org').list,
-        { pageSize: 2000 },
+        { pageSize: MAX_PAGE_SIZE },
         { signal, silent: true },
       ),
     staleTime: 60_000,

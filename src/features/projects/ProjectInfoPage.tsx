@@ -124,7 +124,12 @@ function Item({
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="break-words">
         {to ? (
-          <Link to={to} search={{ projectId }} className="tabular-nums text-primary underline-offset-4 hover:underline">
+          <Link
+            to={to}
+            search={{ projectId }}
+            aria-label={`${label} ${value ?? ''}`}
+            className="tabular-nums text-primary underline-offset-4 hover:underline"
+          >
             {value}
           </Link>
         ) : (
