@@ -67,6 +67,7 @@ export {
   RowAction,
   RowActions,
   RowCheckbox,
+  RowMenu,
   ToolbarEnd,
   plainCell,
   textColumn,
