@@ -70,6 +70,7 @@ export {
   RowMenu,
   ToolbarEnd,
   plainCell,
+  numberColumn,
   textColumn,
   timeColumn,
   useColumnVisibility,

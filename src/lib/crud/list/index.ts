@@ -4,7 +4,7 @@
  * pagination.
  */
 export type { ListColumn, FilterField } from './types'
-export { plainCell, textColumn, timeColumn } from './types'
+export { numberColumn, plainCell, textColumn, timeColumn } from './types'
 export { useListState } from './state'
 export type { ListState } from './state'
 export { ListFilters, FilterBar } from './FilterBar'
