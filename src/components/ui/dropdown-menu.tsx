@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { DropdownMenu as P } from 'radix-ui'
-import { Check } from 'lucide-react'
+import { Check, type LucideIcon } from 'lucide-react'
 import { cn } from '@/lib/utils'
 import { styled } from './styled'
 
@@ -43,6 +43,32 @@ export const DropdownMenuItem = styled(
   'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none transition-colors focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4',
   'DropdownMenuItem',
 )
+
+/**
+ * A menu entry that does something: its icon, then its text (then `children`, e.g. a note at the end);
+ * `destructive` draws it in the destructive colour (a delete).
+ */
+export function DropdownMenuAction({
+  icon: Icon,
+  label,
+  destructive,
+  className,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof P.Item>, 'children'> & {
+  icon: LucideIcon
+  label: React.ReactNode
+  destructive?: boolean
+  children?: React.ReactNode
+}) {
+  return (
+    <DropdownMenuItem className={cn('min-h-9', destructive && 'text-destructive focus:text-destructive', className)} {...props}>
+      <Icon aria-hidden />
+      {label}
+      {children}
+    </DropdownMenuItem>
+  )
+}
 
 export const DropdownMenuCheckboxItem = React.forwardRef<
   React.ComponentRef<typeof P.CheckboxItem>,

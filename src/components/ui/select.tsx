@@ -61,3 +61,43 @@ export function SelectItem({ children, ...props }: React.ComponentProps<typeof P
     </Item>
   )
 }
+
+/**
+ * A select over a fixed list of values, each shown by `label`; `first` is an item before them (e.g.
+ * "none"). `id` or `aria-label` names it; `className` is the trigger's.
+ */
+export function ChoiceSelect<V extends string>({
+  id,
+  value,
+  onChange,
+  values,
+  label,
+  first,
+  className,
+  'aria-label': ariaLabel,
+}: {
+  id?: string
+  value: V
+  onChange: (value: V) => void
+  values: readonly V[]
+  label: (value: V) => string
+  first?: React.ReactNode
+  className?: string
+  'aria-label'?: string
+}) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as V)}>
+      <SelectTrigger id={id} className={className} aria-label={ariaLabel}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {first}
+        {values.map((v) => (
+          <SelectItem key={v} value={v}>
+            {label(v)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  )
+}

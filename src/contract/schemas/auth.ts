@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { VERIFY_CODE_LENGTH } from '../enums'
 import { V, accountName, password, phone, name as nameRule, email, str } from '../rules'
 
-export const pubKeyQuery = z.object({ appCode: str().min(1, { error: V.required }).max(64) })
+/** The sign-in handshake's fields: the application's code, the RSA key's id, and a base64 RSA cipher text. */
+const appCode = () => str().min(1, { error: V.required }).max(64)
+const keyId = () => str().min(1, { error: V.required }).max(64)
+const cipher = () => str().min(1, { error: V.required }).max(4096)
+/** The account name typed to recover a password (checked by the gateway, not by the account-name rules). */
+const typedAccountName = () => str().trim().min(1, { error: V.required }).max(64)
+
+export const pubKeyQuery = z.object({ appCode: appCode() })
 export interface PubKey {
   publicKey: string
   keyId: string
@@ -10,8 +17,8 @@ export interface PubKey {
 
 /** `loginInfo` is base64 RSA PKCS#1 v1.5 of JSON.stringify({ accountName, password }). */
 export const loginBody = z.object({
-  loginInfo: str().min(1, { error: V.required }).max(4096),
-  keyId: str().min(1, { error: V.required }).max(64),
+  loginInfo: cipher(),
+  keyId: keyId(),
   loginType: z.literal(1).or(z.literal('1').transform(() => 1 as const)),
   carrier: str().max(200).optional(),
 })
@@ -37,9 +44,9 @@ export interface LoginResult {
 
 /** `cipherText` is RSA of JSON.stringify({ appCode, loginAccount }). */
 export const accessTokenBody = z.object({
-  appCode: str().min(1, { error: V.required }).max(64),
-  cipherText: str().min(1, { error: V.required }).max(4096),
-  keyId: str().min(1, { error: V.required }).max(64),
+  appCode: appCode(),
+  cipherText: cipher(),
+  keyId: keyId(),
 })
 export const cipherPayload = z.object({ appCode: str(), loginAccount: str() })
 export interface AccessTokenResult {
@@ -139,7 +146,7 @@ export const verifyCodeBody = z
   .superRefine(requireTarget)
 /** The code goes to the account's phone (default when it has one) or its email. */
 export const forgotVerifyCodeBody = z.object({
-  accountName: str().trim().min(1, { error: V.required }).max(64),
+  accountName: typedAccountName(),
   channel: z.enum(VERIFY_CHANNELS, { error: V.invalid }).optional(),
 })
 
@@ -181,7 +188,7 @@ export type RegisterBody = z.input<typeof registerBody>
 
 export const updatePasswordBody = z
   .object({
-    accountName: str().trim().min(1, { error: V.required }).max(64),
+    accountName: typedAccountName(),
     verifyCode: verifyCodeText(),
     password: password(),
     confirmPassword: str().min(1, { error: V.required }),
@@ -191,6 +198,6 @@ export const updatePasswordBody = z
 
 /** `valid`: checks a verification code before the next step (forgot password). */
 export const validBody = z.object({
-  accountName: str().trim().min(1, { error: V.required }).max(64),
+  accountName: typedAccountName(),
   verifyCode: verifyCodeText(),
 })

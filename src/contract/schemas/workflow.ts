@@ -65,25 +65,20 @@ const settingComplete = (v: { settingMode: WfSettingMode; ids: string[]; variabl
     ctx.addIssue({ code: 'custom', path: ['variable'], message: V.required })
 }
 
-export const wfExecutorConfig = z
-  .object({
-    nodeId: nodeId(),
-    settingMode: z.enum(WF_SETTING_MODES, { error: V.required }),
-    ids: ids(),
-    variable: variableName(),
-    approveMethod: z.enum(WF_APPROVE_METHODS, { error: V.invalid }).optional(),
-  })
+/** Who a node's setting names (its executors, or whom it copies): the mode, and its ids or its variable. */
+const nodeSetting = z.object({
+  nodeId: nodeId(),
+  settingMode: z.enum(WF_SETTING_MODES, { error: V.required }),
+  ids: ids(),
+  variable: variableName(),
+})
+
+export const wfExecutorConfig = nodeSetting
+  .extend({ approveMethod: z.enum(WF_APPROVE_METHODS, { error: V.invalid }).optional() })
   .superRefine(settingComplete)
 export type WfExecutorConfig = z.infer<typeof wfExecutorConfig>
 
-export const wfCcConfig = z
-  .object({
-    nodeId: nodeId(),
-    settingMode: z.enum(WF_SETTING_MODES, { error: V.required }),
-    ids: ids(),
-    variable: variableName(),
-  })
-  .superRefine(settingComplete)
+export const wfCcConfig = nodeSetting.superRefine(settingComplete)
 export type WfCcConfig = z.infer<typeof wfCcConfig>
 
 /**

@@ -5,28 +5,18 @@
  * the change history. Every action is gated by its function (<Can>).
  */
 import { useState, type ReactNode } from 'react'
-import {
-  CalendarClock,
-  MoreHorizontal,
-  ClipboardCheck,
-  KeyRound,
-  LockOpen,
-  Play,
-  Smartphone,
-  Ban,
-  Building,
-  type LucideIcon,
-} from 'lucide-react'
+import { CalendarClock, ClipboardCheck, KeyRound, LockOpen, Play, Smartphone, Ban, Building, type LucideIcon } from 'lucide-react'
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, type AccountStatus } from '@/contract'
 import type { FnAction } from '@/contract/catalogue'
 import { ACCOUNT_FNS, type Account } from '@/contract/schemas/account'
-import { Button, IconButton } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { Button } from '@/components/ui/button'
+import { DropdownMenuAction } from '@/components/ui/dropdown-menu'
 import {
   confirm,
   enumOptions,
   ListPage,
   RowAction,
+  RowMenu,
   textColumn,
   timeColumn,
   type FilterField,
@@ -293,44 +283,30 @@ export function AccountsTable({
   }
 
   /** An entry of a row's 更多 menu, shown when its function is granted. */
-  const menuItem = (action: FnAction, Icon: LucideIcon, label: string, onSelect: () => void) => (
+  const menuItem = (action: FnAction, icon: LucideIcon, label: string, onSelect: () => void) => (
     <Can action={action}>
-      <DropdownMenuItem className="min-h-9" onSelect={onSelect}>
-        <Icon aria-hidden />
-        {label}
-      </DropdownMenuItem>
+      <DropdownMenuAction icon={icon} label={label} onSelect={onSelect} />
     </Can>
   )
 
   const more = (a: Account) =>
     canMore ? (
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <IconButton
-            className="h-9 w-9"
-            icon={MoreHorizontal}
-            label={t('accounts.action.more')}
-            name={`${t('accounts.action.more')} ${a.accountName}`}
-            tip
-          />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {menuItem(fns.resetPwd, KeyRound, t('accounts.action.resetPwd'), () => setResetting(a))}
-          {menuItem(fns.validPeriod, CalendarClock, t('accounts.action.validPeriod'), () => setPeriod({ accounts: [a], which: 'valid' }))}
-          {general &&
-            menuItem(fns.validPeriod, CalendarClock, t('accounts.action.pwdValidPeriod'), () =>
-              setPeriod({ accounts: [a], which: 'password' }),
-            )}
-          {!general && menuItem(fns.edit, Building, t('accounts.action.projectDept'), () => setDept(a))}
-          {!general &&
-            menuItem(
-              fns.edit,
-              Smartphone,
-              t(a.phoneLoginEnabled ? 'accounts.action.phoneLoginOff' : 'accounts.action.phoneLoginOn'),
-              () => void phoneLogin(a),
-            )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RowMenu label={t('accounts.action.more')} name={`${t('accounts.action.more')} ${a.accountName}`}>
+        {menuItem(fns.resetPwd, KeyRound, t('accounts.action.resetPwd'), () => setResetting(a))}
+        {menuItem(fns.validPeriod, CalendarClock, t('accounts.action.validPeriod'), () => setPeriod({ accounts: [a], which: 'valid' }))}
+        {general &&
+          menuItem(fns.validPeriod, CalendarClock, t('accounts.action.pwdValidPeriod'), () =>
+            setPeriod({ accounts: [a], which: 'password' }),
+          )}
+        {!general && menuItem(fns.edit, Building, t('accounts.action.projectDept'), () => setDept(a))}
+        {!general &&
+          menuItem(
+            fns.edit,
+            Smartphone,
+            t(a.phoneLoginEnabled ? 'accounts.action.phoneLoginOff' : 'accounts.action.phoneLoginOn'),
+            () => void phoneLogin(a),
+          )}
+      </RowMenu>
     ) : null
 
   return (

@@ -9,7 +9,7 @@ import { BOQ_ITEM_FIELDS } from '@/contract/fields/attributes'
 import type { BoqItem, BoqNodes, BoqQuantity } from '@/contract/schemas/attributes'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { DeclaredFields, PanelList, type ListColumn, type ResourceForm } from '@/lib/crud'
+import { DeclaredFields, numberColumn, PanelList, type ListColumn, type ResourceForm } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
@@ -124,25 +124,9 @@ function NodeItems({ projectId, node, onChanged }: { projectId: string; node: Tr
     { key: 'itemCode', header: t('attributes.boq.field.itemCode'), sortable: true },
     { key: 'itemName', header: t('attributes.boq.field.itemName'), sortable: true },
     { key: 'unit', header: t('attributes.boq.field.unit') },
-    {
-      key: 'quantity',
-      header: t('attributes.boq.field.quantity'),
-      align: 'right',
-      cell: (b) => <span className="tabular-nums">{b.quantity}</span>,
-    },
-    {
-      key: 'unitPrice',
-      header: t('attributes.boq.field.unitPrice'),
-      align: 'right',
-      cell: (b) => <span className="tabular-nums">{b.unitPrice}</span>,
-    },
-    {
-      key: 'amount',
-      header: t('attributes.boq.field.amount'),
-      sortable: true,
-      align: 'right',
-      cell: (b) => <span className="tabular-nums">{b.amount}</span>,
-    },
+    numberColumn('quantity', t('attributes.boq.field.quantity')),
+    numberColumn('unitPrice', t('attributes.boq.field.unitPrice')),
+    numberColumn('amount', t('attributes.boq.field.amount'), { sortable: true }),
   ]
   return (
     <PanelList

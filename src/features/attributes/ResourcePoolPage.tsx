@@ -12,7 +12,7 @@ import {
   type FilterField,
   type ListColumn,
 } from '@/lib/crud'
-import { ExportButton, ImportDialog } from '@/lib/excel'
+import { ExcelActions } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { resourcePoolResource } from './resources'
 
@@ -63,12 +63,7 @@ export function ResourcePoolPage() {
       filters={filters}
       columns={columns}
       exportable={false}
-      toolbar={({ query }) => (
-        <>
-          <ImportDialog resource={resourcePoolResource} />
-          <ExportButton resource={resourcePoolResource} query={query} />
-        </>
-      )}
+      toolbar={({ query }) => <ExcelActions resource={resourcePoolResource} query={query} />}
       form={{
         defaults: { resourceType: 'api', status: 1, sort: 1 },
         render: () => <DeclaredFields fields={RESOURCE_POOL_FIELDS} />,

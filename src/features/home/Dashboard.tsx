@@ -18,6 +18,7 @@ import { useSyncState } from '@/lib/offline'
 import { DataAgeNote } from '@/lib/offline/read'
 import { cn } from '@/lib/utils'
 import { dashboardSummaryQueryOptions } from './queries'
+import { SectionHeading } from './SectionHeading'
 
 const DashboardCharts = lazyScreen(() => import('./DashboardCharts'), 'DashboardCharts')
 
@@ -170,12 +171,7 @@ export function Dashboard({ summary }: { summary: ReturnType<typeof useDashboard
   return (
     <section aria-labelledby="home-dashboard" className="space-y-3" data-testid="dashboard">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="home-dashboard" className="text-base font-semibold">
-            {t('dashboard.title')}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('dashboard.hint')}</p>
-        </div>
+        <SectionHeading id="home-dashboard" title={t('dashboard.title')} hint={t('dashboard.hint')} />
         <DataAgeNote query={summary} />
       </div>
       {data ? (

@@ -57,7 +57,22 @@ function DataTable({
   )
 }
 
-function Panel({ id, title, view, table, children }: { id: string; title: string; view: View; table: ReactNode; children: ReactNode }) {
+/** A chart with its figures' table (`head`, `rows`): the table is shown in the table view, and read by screen readers in both. */
+function Panel({
+  id,
+  title,
+  view,
+  head,
+  rows,
+  children,
+}: {
+  id: string
+  title: string
+  view: View
+  head: [string, string]
+  rows: [string, number][]
+  children: ReactNode
+}) {
   return (
     <figure aria-labelledby={`dash-chart-${id}`} className="rounded-lg border bg-card p-4 shadow-sm" data-testid={`chart-${id}`}>
       <figcaption id={`dash-chart-${id}`} className="mb-2 text-sm font-medium">
@@ -68,7 +83,7 @@ function Panel({ id, title, view, table, children }: { id: string; title: string
           {children}
         </div>
       )}
-      {table}
+      <DataTable caption={title} head={head} rows={rows} hidden={view === 'chart'} />
     </figure>
   )
 }
@@ -92,14 +107,8 @@ function DayChart({ id, title, data, view, kind }: { id: string; title: string; 
       id={id}
       title={title}
       view={view}
-      table={
-        <DataTable
-          caption={title}
-          head={[t('dashboard.charts.day'), t('dashboard.charts.count')]}
-          rows={data.map((d) => [d.day, d.count])}
-          hidden={view === 'chart'}
-        />
-      }
+      head={[t('dashboard.charts.day'), t('dashboard.charts.count')]}
+      rows={data.map((d) => [d.day, d.count])}
     >
       <ChartContainer config={config}>
         {kind === 'line' ? (
@@ -131,14 +140,8 @@ function AccountsChart({ data, view }: { data: NonNullable<DashboardSummary['acc
       id="accounts"
       title={title}
       view={view}
-      table={
-        <DataTable
-          caption={title}
-          head={[t('dashboard.charts.status'), t('dashboard.charts.accountCount')]}
-          rows={data.byStatus.map((r) => [label(r.status), r.count])}
-          hidden={view === 'chart'}
-        />
-      }
+      head={[t('dashboard.charts.status'), t('dashboard.charts.accountCount')]}
+      rows={data.byStatus.map((r) => [label(r.status), r.count])}
     >
       {slices.length === 0 ? (
         <p className="flex h-56 items-center justify-center text-sm text-muted-foreground">{t('dashboard.charts.empty')}</p>

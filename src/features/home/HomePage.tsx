@@ -12,6 +12,7 @@ import { buildMenuTree, menuLabel, menuLeaves, normalizePath, useMenus } from '@
 import { useSession } from '@/lib/session'
 import { Dashboard, useDashboardSummary } from './Dashboard'
 import { hasFigures } from './queries'
+import { SectionHeading } from './SectionHeading'
 
 function greetingKey(hour: number) {
   if (hour < 5) return 'shell.home.greeting.evening' as const
@@ -85,12 +86,7 @@ export function HomePage() {
       <SyncWidget />
 
       <section aria-labelledby="home-links" className="space-y-3">
-        <div>
-          <h2 id="home-links" className="text-base font-semibold">
-            {t('shell.home.quickLinks')}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('shell.home.quickLinksHint')}</p>
-        </div>
+        <SectionHeading id="home-links" title={t('shell.home.quickLinks')} hint={t('shell.home.quickLinksHint')} />
         {links === null ? (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {Array.from({ length: 8 }, (_, i) => (

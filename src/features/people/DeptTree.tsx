@@ -8,7 +8,7 @@ import { Building2, ChevronsDownUp, ChevronsUpDown, FolderTree, Pencil, Plus, Tr
 import { TREE_CATEGORY, type DeptTreeNode } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { IconButton } from '@/components/ui/button'
-import { DropdownMenuItem } from '@/components/ui/dropdown-menu'
+import { DropdownMenuAction } from '@/components/ui/dropdown-menu'
 import { SearchInput } from '@/components/ui/search-input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Can, useCan } from '@/lib/permissions'
@@ -137,26 +137,17 @@ export function DeptTree(props: DeptTreeProps) {
               <TreeRowMenu label={t('people.dept.actions', { name: node.name })}>
                 {canAdd && (
                   <Can action="addDept">
-                    <DropdownMenuItem className="min-h-9" onSelect={() => onAdd?.(node)}>
-                      <Plus className="h-4 w-4" aria-hidden />
-                      {t('people.dept.addChild')}
-                    </DropdownMenuItem>
+                    <DropdownMenuAction icon={Plus} label={t('people.dept.addChild')} onSelect={() => onAdd?.(node)} />
                   </Can>
                 )}
                 {editable && canEdit && (
                   <Can action="edit">
-                    <DropdownMenuItem className="min-h-9" onSelect={() => onEdit?.(node)}>
-                      <Pencil className="h-4 w-4" aria-hidden />
-                      {t('common.edit')}
-                    </DropdownMenuItem>
+                    <DropdownMenuAction icon={Pencil} label={t('common.edit')} onSelect={() => onEdit?.(node)} />
                   </Can>
                 )}
                 {editable && canDelete && (
                   <Can action="delete">
-                    <DropdownMenuItem className="min-h-9 text-destructive focus:text-destructive" onSelect={() => onDelete?.(node)}>
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                      {t('common.delete')}
-                    </DropdownMenuItem>
+                    <DropdownMenuAction icon={Trash2} label={t('common.delete')} destructive onSelect={() => onDelete?.(node)} />
                   </Can>
                 )}
               </TreeRowMenu>

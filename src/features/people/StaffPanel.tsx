@@ -8,7 +8,7 @@ import { Archive, ArchiveRestore, ArrowRightLeft, ChevronDown, Plus, Send, UserR
 import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type StaffRow } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { DropdownMenu, DropdownMenuAction, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { SearchInput } from '@/components/ui/search-input'
 import { Switch } from '@/components/ui/switch'
 import {
@@ -258,33 +258,33 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
             </DropdownMenuTrigger>
             <DropdownMenuContent align="start">
               <Can action={PEOPLE_FNS.archive}>
-                <DropdownMenuItem className="min-h-9" disabled={none || archive.isPending} onSelect={() => void changeArchive(!archived)}>
-                  {archived ? <ArchiveRestore className="h-4 w-4" aria-hidden /> : <Archive className="h-4 w-4" aria-hidden />}
-                  {archived ? t('people.staff.unarchive') : t('people.staff.archive')}
-                </DropdownMenuItem>
+                <DropdownMenuAction
+                  icon={archived ? ArchiveRestore : Archive}
+                  label={archived ? t('people.staff.unarchive') : t('people.staff.archive')}
+                  disabled={none || archive.isPending}
+                  onSelect={() => void changeArchive(!archived)}
+                />
               </Can>
               <Can action="invite">
-                <DropdownMenuItem
-                  className="min-h-9"
+                <DropdownMenuAction
+                  icon={Send}
+                  label={t('people.staff.invite')}
                   disabled={selectedIds.length !== 1}
                   onSelect={() => setInviting(all.find((p) => p.userId === selectedIds[0]) ?? null)}
                 >
-                  <Send className="h-4 w-4" aria-hidden />
-                  {t('people.staff.invite')}
                   {selectedIds.length > 1 && (
                     <span className="ml-auto pl-2 text-xs text-muted-foreground">{t('people.staff.inviteOne')}</span>
                   )}
-                </DropdownMenuItem>
+                </DropdownMenuAction>
               </Can>
               <Can action={PEOPLE_FNS.delete}>
-                <DropdownMenuItem
-                  className="min-h-9 text-destructive focus:text-destructive"
+                <DropdownMenuAction
+                  icon={UserRoundX}
+                  label={t('crud.deleteSelected')}
+                  destructive
                   disabled={none || del.isPending}
                   onSelect={() => void del.remove(selectedIds, undefined, all).then((ok) => ok && clear())}
-                >
-                  <UserRoundX className="h-4 w-4" aria-hidden />
-                  {t('crud.deleteSelected')}
-                </DropdownMenuItem>
+                />
               </Can>
             </DropdownMenuContent>
           </DropdownMenu>

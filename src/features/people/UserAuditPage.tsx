@@ -38,6 +38,12 @@ const STATUS_BADGE: Record<AuditStatus, 'warning' | 'success' | 'destructive'> =
   rejected: 'destructive',
 }
 
+/** The two decisions, as a row's action and as a batch button show them. */
+const DECISIONS = [
+  { decision: 'approve', icon: Check, tone: 'success', label: 'people.audit.approve', batch: 'people.audit.batchApprove' },
+  { decision: 'reject', icon: X, tone: 'destructive', label: 'people.audit.reject', batch: 'people.audit.batchReject' },
+] as const
+
 /** Only a pending record can be approved or rejected. */
 const isPending = (r: AuditRow) => r.auditStatus === 'pending'
 /** A pending record not waiting in a running audit process: decided here. */
@@ -141,45 +147,39 @@ export function UserAuditPage() {
         canSelect={isDecidable}
         rowActions={(r) =>
           isPending(r) ? (
-            <>
-              <Can action={PEOPLE_FNS.audit}>
-                <RowAction
-                  icon={<Check aria-hidden />}
-                  label={t('people.audit.approve')}
-                  tone="success"
-                  disabled={audit.isPending}
-                  refused={r.process ? t('people.audit.inProcess') : undefined}
-                  onClick={() => review([r], 'approve')}
-                />
-              </Can>
-              <Can action={PEOPLE_FNS.audit}>
-                <RowAction
-                  icon={<X aria-hidden />}
-                  label={t('people.audit.reject')}
-                  tone="destructive"
-                  disabled={audit.isPending}
-                  refused={r.process ? t('people.audit.inProcess') : undefined}
-                  onClick={() => review([r], 'reject')}
-                />
-              </Can>
-            </>
+            <Can action={PEOPLE_FNS.audit}>
+              <>
+                {DECISIONS.map(({ decision, icon: Icon, tone, label }) => (
+                  <RowAction
+                    key={decision}
+                    icon={<Icon aria-hidden />}
+                    label={t(label)}
+                    tone={tone}
+                    disabled={audit.isPending}
+                    refused={r.process ? t('people.audit.inProcess') : undefined}
+                    onClick={() => review([r], decision)}
+                  />
+                ))}
+              </>
+            </Can>
           ) : null
         }
         bulkActions={(ids, clear, selected) => (
-          <>
-            <Can action={PEOPLE_FNS.audit}>
-              <Button variant="outline" disabled={ids.length === 0 || audit.isPending} onClick={() => review(selected, 'approve', clear)}>
-                <Check aria-hidden />
-                {t('people.audit.batchApprove')}
-              </Button>
-            </Can>
-            <Can action={PEOPLE_FNS.audit}>
-              <Button variant="outline" disabled={ids.length === 0 || audit.isPending} onClick={() => review(selected, 'reject', clear)}>
-                <X aria-hidden />
-                {t('people.audit.batchReject')}
-              </Button>
-            </Can>
-          </>
+          <Can action={PEOPLE_FNS.audit}>
+            <>
+              {DECISIONS.map(({ decision, icon, batch }) => (
+                <Button
+                  key={decision}
+                  variant="outline"
+                  icon={icon}
+                  disabled={ids.length === 0 || audit.isPending}
+                  onClick={() => review(selected, decision, clear)}
+                >
+                  {t(batch)}
+                </Button>
+              ))}
+            </>
+          </Can>
         )}
       />
       <ReviewDialog

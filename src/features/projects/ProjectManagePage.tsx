@@ -6,7 +6,7 @@ import { PROJECT_STATUSES, PROJECT_TYPES, type Project, type ProjectStatus } fro
 import { Badge } from '@/components/ui/badge'
 import { Progress } from '@/components/ui/progress'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
-import { enumOptions, ListPage, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
+import { enumOptions, ListPage, numberColumn, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectFormFields, projectDefaults } from './fields'
 import { projectResource } from './resource'
@@ -94,18 +94,8 @@ export function ProjectManagePage() {
       ),
       exportValue: (p) => p.unitNames.join('、'),
     },
-    {
-      key: 'lineCount',
-      header: t('projects.field.lineCount'),
-      align: 'right',
-      cell: (p) => <span className="tabular-nums">{p.lineCount}</span>,
-    },
-    {
-      key: 'workSiteCount',
-      header: t('projects.field.workSiteCount'),
-      align: 'right',
-      cell: (p) => <span className="tabular-nums">{p.workSiteCount}</span>,
-    },
+    numberColumn('lineCount', t('projects.field.lineCount')),
+    numberColumn('workSiteCount', t('projects.field.workSiteCount')),
     {
       key: 'progress',
       header: t('projects.field.progress'),

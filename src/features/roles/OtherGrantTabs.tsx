@@ -10,7 +10,7 @@ import { DATA_SCOPES, type DataScope } from '@/contract'
 import { ROLE_RESOURCE_TYPES, type Role, type RoleOrgGrant, type RoleResourceType } from '@/contract/schemas/role'
 import { Checkbox } from '@/components/ui/checkbox'
 import { SearchInput } from '@/components/ui/search-input'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { ChoiceSelect } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useT } from '@/lib/i18n'
 import { branchIds, buildTree, filterTree, Highlight, Tree, type Nested, type TreeAccess } from '@/lib/tree'
@@ -238,18 +238,14 @@ export function ResourceGrantTab({ role, canSave }: { role: Role; canSave: boole
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-wrap items-center gap-3 border-b px-6 py-3">
-        <Select value={type} onValueChange={(v) => setType(v as RoleResourceType)}>
-          <SelectTrigger className="h-10 w-44" aria-label={t('roles.auth.resources.type')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ROLE_RESOURCE_TYPES.map((r) => (
-              <SelectItem key={r} value={r}>
-                {t(`roles.auth.resources.types.${r}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <ChoiceSelect
+          className="h-10 w-44"
+          aria-label={t('roles.auth.resources.type')}
+          value={type}
+          onChange={setType}
+          values={ROLE_RESOURCE_TYPES}
+          label={(r) => t(`roles.auth.resources.types.${r}`)}
+        />
         <p className="min-w-[14rem] flex-1 text-sm text-muted-foreground">{t(`roles.auth.resources.hints.${type}`)}</p>
       </div>
       <div className="min-h-0 flex-1 overflow-auto px-4 py-2">

@@ -6,7 +6,7 @@ import { ROLE_FIELDS } from '@/contract/fields/role'
 import type { Role } from '@/contract/schemas/role'
 import { Badge } from '@/components/ui/badge'
 import { DeclaredFields, formatDateTime, ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
-import { ExportButton, ImportDialog } from '@/lib/excel'
+import { ExcelActions } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { AuthorizeSheet } from './AuthorizeSheet'
@@ -115,12 +115,7 @@ export function RoleManagePage() {
           </>
         )}
         exportable={false}
-        toolbar={({ query }) => (
-          <>
-            <ImportDialog resource={roleResource} />
-            <ExportButton resource={roleResource} query={query} />
-          </>
-        )}
+        toolbar={({ query }) => <ExcelActions resource={roleResource} query={query} />}
         form={{
           size: 'lg',
           defaults: { status: STATUS.active, sort: 1, dataScope: 'own' },

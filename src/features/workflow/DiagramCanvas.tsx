@@ -4,11 +4,10 @@
  * `DiagramHandle` to read the XML and the nodes, rename a node and select one. The bpmn.io
  * watermark (its licence) stays visible in the canvas's corner.
  */
-import { useEffect, useRef, useState } from 'react'
-import { LoadOverlay, type LoadState } from '@/components/load-overlay'
+import { useCallback, useRef } from 'react'
+import { LoadOverlay, useLoadInPlace, type LoadInPlace } from '@/components/load-overlay'
 import { useT } from '@/lib/i18n'
 import type { DiagramNode } from './lint'
-import type { Modeler } from './bpmnModeler'
 
 export interface DiagramHandle {
   xml(): Promise<string>
@@ -37,26 +36,21 @@ export interface DiagramCanvasProps {
 
 export function DiagramCanvas({ xml, onReady, onSelect, onChange }: DiagramCanvasProps) {
   const { t, locale } = useT()
-  const box = useRef<HTMLDivElement>(null)
   const latest = useRef({ xml, onReady, onSelect, onChange })
   latest.current.onReady = onReady
   latest.current.onSelect = onSelect
   latest.current.onChange = onChange
-  const [state, setState] = useState<LoadState>('loading')
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    const current = latest.current
-    let modeler: Modeler | null = null
-    let gone = false
-    setState('loading')
-    void import('./bpmnModeler')
-      .then(async ({ createModeler }) => {
-        if (gone || !box.current) return
-        const m = createModeler(box.current, locale)
-        modeler = m
+  const { box, state, retry } = useLoadInPlace(
+    useCallback(
+      async (el: HTMLDivElement, on: LoadInPlace) => {
+        const current = latest.current
+        on.cleanup(() => current.onReady(null))
+        const { createModeler } = await import('./bpmnModeler')
+        if (on.gone()) return
+        const m = createModeler(el, locale)
+        on.cleanup(() => m.destroy())
         await m.importXML(latest.current.xml)
-        if (gone) return
+        if (on.gone()) return
         const registry = m.get<{ get(id: string): Shape | undefined; getAll(): Shape[] }>('elementRegistry')
         const modeling = m.get<{ updateLabel(e: Shape, name: string): void }>('modeling')
         const selection = m.get<{ select(e: Shape): void; get(): Shape[] }>('selection')
@@ -93,18 +87,11 @@ export function DiagramCanvas({ xml, onReady, onSelect, onChange }: DiagramCanva
             canvas.scrollToElement(e)
           },
         }
-        setState('ready')
         latest.current.onReady(handle)
-      })
-      .catch(() => {
-        if (!gone) setState('failed')
-      })
-    return () => {
-      gone = true
-      current.onReady(null)
-      modeler?.destroy()
-    }
-  }, [locale, attempt])
+      },
+      [locale],
+    ),
+  )
 
   return (
     <div className="relative h-full min-h-0 w-full overflow-hidden rounded-md border bg-white">
@@ -112,7 +99,7 @@ export function DiagramCanvas({ xml, onReady, onSelect, onChange }: DiagramCanva
       <LoadOverlay
         state={state}
         texts={{ loading: t('workflow.editor.loading'), failed: t('workflow.editor.loadFailed'), retry: t('workflow.editor.retry') }}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={retry}
       />
     </div>
   )

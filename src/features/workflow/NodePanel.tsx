@@ -7,7 +7,7 @@ import { useId, type ReactNode } from 'react'
 import { WF_APPROVE_METHODS, WF_SCOPE_TYPES, WF_SETTING_MODES, type WfUseScope } from '@/contract/schemas/workflow'
 import { Input } from '@/components/ui/input'
 import { ChipPicker } from '@/components/chip-picker'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { ChoiceSelect } from '@/components/ui/select'
 import { useT, type TKey } from '@/lib/i18n'
 import type { NodeConfig, NodeSetting } from './draft'
 import type { DiagramNode } from './lint'
@@ -24,36 +24,6 @@ const FORM_INPUTS = [
   { key: 'formUrl', label: 'formUrl', idPart: 'url', maxLength: 500 },
   { key: 'useScope', label: 'formScope', idPart: 'use', maxLength: 100 },
 ] as const
-
-/** A select over a fixed list of values, each shown by `label`. */
-function ChoiceSelect<V extends string>({
-  id,
-  value,
-  onChange,
-  values,
-  label,
-}: {
-  id: string
-  value: V
-  onChange: (value: V) => void
-  values: readonly V[]
-  label: (value: V) => string
-}) {
-  return (
-    <Select value={value} onValueChange={(v) => onChange(v as V)}>
-      <SelectTrigger id={id}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {values.map((v) => (
-          <SelectItem key={v} value={v}>
-            {label(v)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  )
-}
 
 /** The ids a config names, picked one at a time from the options of their kind. */
 function TargetPicker({ kind, ids, onChange, id }: { kind: TargetKind; ids: string[]; onChange: (ids: string[]) => void; id: string }) {

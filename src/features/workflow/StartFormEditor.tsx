@@ -5,12 +5,12 @@
  */
 import { useId } from 'react'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
-import { WF_FORM_FIELD_KINDS, WF_FORM_FIELDS_MAX, type WfFormFieldKind } from '@/contract/schemas/workflow'
+import { WF_FORM_FIELD_KINDS, WF_FORM_FIELDS_MAX } from '@/contract/schemas/workflow'
 import { Button, IconButton } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { ChoiceSelect } from '@/components/ui/select'
 import { useT } from '@/lib/i18n'
 import type { DraftFormField, NodeConfig, NodeForm } from './draft'
 import { Field, Section } from './PanelParts'
@@ -94,18 +94,13 @@ export function StartFormEditor({ config, onConfig }: { config: NodeConfig; onCo
                 </div>
                 <div className="flex items-end gap-2">
                   <Field label={t('workflow.panel.field.kind')} id={id('kind')} className="flex-1 gap-1">
-                    <Select value={f.kind} onValueChange={(v) => patch(i, { kind: v as WfFormFieldKind })}>
-                      <SelectTrigger id={id('kind')}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {WF_FORM_FIELD_KINDS.map((k) => (
-                          <SelectItem key={k} value={k}>
-                            {t(`workflow.panel.fieldKind.${k}`)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <ChoiceSelect
+                      id={id('kind')}
+                      value={f.kind}
+                      onChange={(kind) => patch(i, { kind })}
+                      values={WF_FORM_FIELD_KINDS}
+                      label={(k) => t(`workflow.panel.fieldKind.${k}`)}
+                    />
                   </Field>
                   <div className="flex h-9 items-center gap-1.5">
                     <Checkbox id={id('required')} checked={f.required} onCheckedChange={(c) => patch(i, { required: c === true })} />

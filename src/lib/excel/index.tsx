@@ -2,12 +2,11 @@
  * Excel import and export from any list page (gateway: registerImportExport).
  *
  *   <ListPage resource={roleResource} exportable={false} toolbar={({ query }) => (
- *     <>
- *       <ImportDialog resource={roleResource} />      // button gated by <Can action="import">
- *       <ExportButton resource={roleResource} query={query} />   // gated by <Can action="export">
- *     </>
+ *     <ExcelActions resource={roleResource} query={query} />
  *   )} … />
  *
+ * ExcelActions is <ImportDialog> (its button gated by <Can action="import">) and <ExportButton>
+ * (gated by <Can action="export">); a screen that needs more (a target, a label) uses them itself.
  * The paths come from the resource (`/api/admin/v1/role/listPage` → `/api/admin/v1/role/import…`),
  * or pass `paths={importExportPaths('user')}`. Files go through the signed client (multipart with
  * progress; xlsx downloads as blobs).
@@ -69,6 +68,16 @@ export function ExportButton({
         {file.busy ? t('files.export.exporting') : (label ?? t('files.export.button'))}
       </Button>
     </Can>
+  )
+}
+
+/** A list's Excel import and export of its current query, side by side (a ListPage's `toolbar`). */
+export function ExcelActions({ resource, query }: { resource: ResourceLike; query: Record<string, unknown> }) {
+  return (
+    <>
+      <ImportDialog resource={resource} />
+      <ExportButton resource={resource} query={query} />
+    </>
   )
 }
 

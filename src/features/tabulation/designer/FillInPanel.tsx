@@ -21,7 +21,7 @@ import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { ChoiceSelect, SelectItem } from '@/components/ui/select'
 import { useT } from '@/lib/i18n'
 
 const KINDS: readonly TabFillInKind[] = ['text', 'number', 'date', 'choice', 'person', 'signature', 'photos']
@@ -128,21 +128,13 @@ export function FillInPanel({ selection, fillIns, onChange }: FillInPanelProps) 
           {field(
             'kind',
             t('tabulation.designer.kind'),
-            <Select
+            <ChoiceSelect
+              id={`${uid}-kind`}
               value={config.kind}
-              onValueChange={(k) => edit((f) => ofKind(k as TabFillInKind, { label: f.label, required: f.required }))}
-            >
-              <SelectTrigger id={`${uid}-kind`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {KINDS.map((k) => (
-                  <SelectItem key={k} value={k}>
-                    {t(`tabulation.kind.${k}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>,
+              onChange={(k) => edit((f) => ofKind(k, { label: f.label, required: f.required }))}
+              values={KINDS}
+              label={(k) => t(`tabulation.kind.${k}`)}
+            />,
           )}
           <label className="flex min-h-11 items-center gap-2 text-sm">
             <Checkbox checked={config.required} onCheckedChange={(v) => set({ required: v === true })} />
@@ -170,28 +162,20 @@ export function FillInPanel({ selection, fillIns, onChange }: FillInPanelProps) 
               {field(
                 'source',
                 t('tabulation.designer.source'),
-                <Select
+                <ChoiceSelect<TabChoiceSource | typeof OPTIONS>
+                  id={`${uid}-source`}
                   value={config.source ?? OPTIONS}
-                  onValueChange={(v) =>
+                  onChange={(v) =>
                     set(
                       v === OPTIONS
                         ? { source: undefined, options: t('tabulation.designer.defaultOptions').split('\n') }
-                        : { source: v as TabChoiceSource, options: undefined },
+                        : { source: v, options: undefined },
                     )
                   }
-                >
-                  <SelectTrigger id={`${uid}-source`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={OPTIONS}>{t('tabulation.source.options')}</SelectItem>
-                    {TAB_CHOICE_SOURCES.map((s) => (
-                      <SelectItem key={s} value={s}>
-                        {t(`tabulation.source.${s}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>,
+                  first={<SelectItem value={OPTIONS}>{t('tabulation.source.options')}</SelectItem>}
+                  values={TAB_CHOICE_SOURCES}
+                  label={(s) => t(`tabulation.source.${s}`)}
+                />,
               )}
               {config.options &&
                 field(

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { FolderTree, Layers, Pencil, Plus, Trash2 } from 'lucide-react'
 import { TABULATION_API, tabGroupAdd, tabGroupUpdate, type TabGroupRow } from '@/contract/schemas/tabulation'
 import { Button } from '@/components/ui/button'
-import { DropdownMenuItem } from '@/components/ui/dropdown-menu'
+import { DropdownMenuAction } from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ActionDialog, confirm, FORM_HANDLED_CODES, FormField, useActionForm } from '@/lib/crud'
 import { http } from '@/lib/http'
@@ -118,18 +118,17 @@ export function GroupTree({ selectedId, onSelect }: { selectedId: string | null;
           renderActions={(n) =>
             manages && (
               <TreeRowMenu label={t('tabulation.manage.group.actions', { name: n.groupName })}>
-                <DropdownMenuItem className="min-h-9" onSelect={() => setEditing({ mode: 'add', parent: n })}>
-                  <Plus className="h-4 w-4" aria-hidden />
-                  {t('tabulation.manage.group.addChild')}
-                </DropdownMenuItem>
-                <DropdownMenuItem className="min-h-9" onSelect={() => setEditing({ mode: 'rename', group: n })}>
-                  <Pencil className="h-4 w-4" aria-hidden />
-                  {t('tabulation.manage.group.rename')}
-                </DropdownMenuItem>
-                <DropdownMenuItem className="min-h-9 text-destructive focus:text-destructive" onSelect={() => void remove(n)}>
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                  {t('common.delete')}
-                </DropdownMenuItem>
+                <DropdownMenuAction
+                  icon={Plus}
+                  label={t('tabulation.manage.group.addChild')}
+                  onSelect={() => setEditing({ mode: 'add', parent: n })}
+                />
+                <DropdownMenuAction
+                  icon={Pencil}
+                  label={t('tabulation.manage.group.rename')}
+                  onSelect={() => setEditing({ mode: 'rename', group: n })}
+                />
+                <DropdownMenuAction icon={Trash2} label={t('common.delete')} destructive onSelect={() => void remove(n)} />
               </TreeRowMenu>
             )
           }

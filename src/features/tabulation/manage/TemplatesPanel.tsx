@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Copy, Download, FileUp, History, MoreHorizontal, Pencil, PencilRuler, Send, ShieldCheck } from 'lucide-react'
+import { Copy, Download, FileUp, History, Pencil, PencilRuler, Send, ShieldCheck } from 'lucide-react'
 import {
   emptySheet,
   TAB_TEMPLATE_STATUSES,
@@ -15,10 +15,10 @@ import {
   type TabTemplateRow,
 } from '@/contract/schemas/tabulation'
 import { Badge } from '@/components/ui/badge'
-import { Button, IconButton } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { confirm, invalidateResource, PanelList, RowAction, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import { DropdownMenuAction } from '@/components/ui/dropdown-menu'
+import { confirm, invalidateResource, PanelList, RowAction, RowMenu, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
 import { useDownload } from '@/lib/files'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -172,47 +172,38 @@ function TemplateList({ groupId }: { groupId: string | null }) {
                 onClick={() => void publish(r)}
               />
             </Can>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <IconButton
-                  className="h-9 w-9"
-                  icon={MoreHorizontal}
-                  label={t('tabulation.manage.more')}
-                  name={t('tabulation.manage.moreOf', { name: r.name })}
-                  tip
+            <RowMenu label={t('tabulation.manage.more')} name={t('tabulation.manage.moreOf', { name: r.name })}>
+              <DropdownMenuAction
+                icon={History}
+                label={t('tabulation.manage.versions.button')}
+                onSelect={() => setOpen({ kind: 'versions', template: r })}
+              />
+              {can.edit && can.design && (
+                <DropdownMenuAction icon={Pencil} label={t('tabulation.manage.editBasics')} onSelect={() => void editBasics(r)} />
+              )}
+              {can.add && (
+                <DropdownMenuAction
+                  icon={Copy}
+                  label={t('tabulation.manage.copy')}
+                  onSelect={() => setOpen({ kind: 'copy', template: r })}
                 />
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem className="min-h-9" onSelect={() => setOpen({ kind: 'versions', template: r })}>
-                  <History aria-hidden />
-                  {t('tabulation.manage.versions.button')}
-                </DropdownMenuItem>
-                {can.edit && can.design && (
-                  <DropdownMenuItem className="min-h-9" onSelect={() => void editBasics(r)}>
-                    <Pencil aria-hidden />
-                    {t('tabulation.manage.editBasics')}
-                  </DropdownMenuItem>
-                )}
-                {can.add && (
-                  <DropdownMenuItem className="min-h-9" onSelect={() => setOpen({ kind: 'copy', template: r })}>
-                    <Copy aria-hidden />
-                    {t('tabulation.manage.copy')}
-                  </DropdownMenuItem>
-                )}
-                {can.permission && (
-                  <DropdownMenuItem className="min-h-9" onSelect={() => setOpen({ kind: 'rules', template: r })}>
-                    <ShieldCheck aria-hidden />
-                    {t('tabulation.rules.button')}
-                  </DropdownMenuItem>
-                )}
-                {can.export && (
-                  <DropdownMenuItem className="min-h-9" disabled={file.busy} onSelect={() => void exportDraft(r)}>
-                    <Download aria-hidden />
-                    {t('tabulation.manage.exportDraft')}
-                  </DropdownMenuItem>
-                )}
-              </DropdownMenuContent>
-            </DropdownMenu>
+              )}
+              {can.permission && (
+                <DropdownMenuAction
+                  icon={ShieldCheck}
+                  label={t('tabulation.rules.button')}
+                  onSelect={() => setOpen({ kind: 'rules', template: r })}
+                />
+              )}
+              {can.export && (
+                <DropdownMenuAction
+                  icon={Download}
+                  label={t('tabulation.manage.exportDraft')}
+                  disabled={file.busy}
+                  onSelect={() => void exportDraft(r)}
+                />
+              )}
+            </RowMenu>
           </>
         )}
       />

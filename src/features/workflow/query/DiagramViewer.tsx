@@ -3,37 +3,23 @@
  * the `bpmn` chunk group), the nodes waiting now and those passed marked, with their legend. The
  * bpmn.io watermark (its licence) stays visible in the canvas's corner.
  */
-import { useEffect, useRef, useState } from 'react'
-import { LoadOverlay, type LoadState } from '@/components/load-overlay'
+import { useCallback } from 'react'
+import { LoadOverlay, useLoadInPlace, type LoadInPlace } from '@/components/load-overlay'
 import { useT } from '@/lib/i18n'
-import type { ShownDiagram } from './bpmnViewer'
 
 export function DiagramViewer({ xml, current, finished }: { xml: string; current: readonly string[]; finished: readonly string[] }) {
   const { t } = useT()
-  const box = useRef<HTMLDivElement>(null)
-  const [state, setState] = useState<LoadState>('loading')
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    let shown: ShownDiagram | null = null
-    let gone = false
-    setState('loading')
-    void import('./bpmnViewer')
-      .then(async ({ showDiagram }) => {
-        if (gone || !box.current) return
-        const d = await showDiagram(box.current, xml, current, finished)
-        if (gone) return d.destroy()
-        shown = d
-        setState('ready')
-      })
-      .catch(() => {
-        if (!gone) setState('failed')
-      })
-    return () => {
-      gone = true
-      shown?.destroy()
-    }
-  }, [xml, current, finished, attempt])
+  const { box, state, retry } = useLoadInPlace(
+    useCallback(
+      async (el: HTMLDivElement, on: LoadInPlace) => {
+        const { showDiagram } = await import('./bpmnViewer')
+        if (on.gone()) return
+        const d = await showDiagram(el, xml, current, finished)
+        on.cleanup(() => d.destroy())
+      },
+      [xml, current, finished],
+    ),
+  )
 
   return (
     <div className="flex flex-col gap-2">
@@ -46,7 +32,7 @@ export function DiagramViewer({ xml, current, finished }: { xml: string; current
             failed: t('workflow.query.detail.loadFailed'),
             retry: t('workflow.query.detail.retry'),
           }}
-          onRetry={() => setAttempt((n) => n + 1)}
+          onRetry={retry}
         />
       </div>
       <ul className="flex flex-wrap gap-4 text-xs text-muted-foreground">

@@ -5,8 +5,9 @@
  */
 import type { FnAction } from '@/contract/catalogue'
 import { createContext, useContext, useEffect, type ReactNode, type RefObject } from 'react'
-import { Pencil, Trash2 } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react'
+import { Button, IconButton } from '@/components/ui/button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Can } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -119,6 +120,21 @@ export function DeleteRowAction({
         onClick={onClick}
       />
     </Can>
+  )
+}
+
+/**
+ * A row's 更多 menu: a ⋯ button and its entries (DropdownMenuAction). `label` is the button's text
+ * (its tooltip), `name` its fuller accessible name (e.g. 更多 张伟).
+ */
+export function RowMenu({ label, name, children }: { label: string; name: string; children: ReactNode }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <IconButton className="h-9 w-9" icon={MoreHorizontal} label={label} name={name} tip />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">{children}</DropdownMenuContent>
+    </DropdownMenu>
   )
 }
 

@@ -4,7 +4,7 @@
  * pagination.
  */
 export type { ListColumn, FilterField } from './types'
-export { plainCell, textColumn, timeColumn } from './types'
+export { numberColumn, plainCell, textColumn, timeColumn } from './types'
 export { useListState } from './state'
 export type { ListState } from './state'
 export { ListFilters, FilterBar } from './FilterBar'
@@ -14,5 +14,5 @@ export type { ColumnVisibility } from './ColumnSettings'
 export { BulkActions, DeleteSelectedButton } from './BulkActions'
 export { DataTable, EmptyState, RowCheckbox } from './DataTable'
 export type { DataTableProps } from './DataTable'
-export { RowActions, RowAction, EditRowAction, DeleteRowAction, COMPACT_ACTIONS, useActionTitles } from './RowActions'
+export { RowActions, RowAction, RowMenu, EditRowAction, DeleteRowAction, COMPACT_ACTIONS, useActionTitles } from './RowActions'
 export { ListPagination, Pagination } from './Pagination'

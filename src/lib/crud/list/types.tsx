@@ -49,3 +49,8 @@ export function timeColumn<T>(key: keyof T & string, header: string, more: Parti
   const text = (row: T) => formatDateTime(row[key] as string | null | undefined)
   return { key, header, cell: (row) => <span className="tabular-nums text-muted-foreground">{text(row)}</span>, exportValue: text, ...more }
 }
+
+/** A figure column: the row's `key` right-aligned in even-width figures; the CSV gets the value. */
+export function numberColumn<T>(key: keyof T & string, header: string, more: Partial<ListColumn<T>> = {}): ListColumn<T> {
+  return { key, header, align: 'right', cell: (row) => <span className="tabular-nums">{row[key] as ReactNode}</span>, ...more }
+}
