@@ -29,7 +29,7 @@ import * as projectStructure from '../../../src/lib/i18n/locales/projectStructur
 import type { Db } from '../../db/client'
 import { container, designUnit, line, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
-import { localeTexts } from '../../lib/fields'
+import { localeTexts, sheetColumnsOf } from '../../lib/fields'
 import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
 import { orgIdsByNames, unitNames } from '../org'
@@ -254,7 +254,7 @@ export function registerStructureSheets(h: InitHandles): void {
     existing: existingBy(line, line.lineId, line.lineCode, lower),
     async fromProject(db, projectId) {
       return db
-        .select({ lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType, lengthKm: line.lengthKm, sort: line.sort })
+        .select(sheetColumnsOf(line, LINE_FIELDS))
         .from(line)
         .where(eq(line.projectId, projectId))
         .orderBy(asc(line.sort), asc(line.lineCode))
@@ -353,18 +353,7 @@ export function registerStructureSheets(h: InitHandles): void {
     existing: existingBy(designUnit, designUnit.designUnitId, designUnit.designUnitCode),
     async fromProject(db, projectId) {
       return db
-        .select({
-          designUnitCode: designUnit.designUnitCode,
-          designUnitName: designUnit.designUnitName,
-          lineCode: line.lineCode,
-          startMileage: designUnit.startMileage,
-          endMileage: designUnit.endMileage,
-          centerMileage: designUnit.centerMileage,
-          containerCode: container.containerCode,
-          major: designUnit.major,
-          administrativeRegion: designUnit.administrativeRegion,
-          remark: designUnit.remark,
-        })
+        .select({ ...sheetColumnsOf(designUnit, DESIGN_UNIT_FIELDS), lineCode: line.lineCode, containerCode: container.containerCode })
         .from(designUnit)
         .innerJoin(line, eq(line.lineId, designUnit.lineId))
         .leftJoin(container, eq(container.containerId, designUnit.containerId))
@@ -515,12 +504,7 @@ export function registerStructureSheets(h: InitHandles): void {
     existing: existingBy(projectOrg, projectOrg.projectOrganizationId, projectOrg.projectOrganizationName),
     async fromProject(db, projectId) {
       return db
-        .select({
-          projectOrganizationName: projectOrg.projectOrganizationName,
-          projectOrgTypeId: projectOrg.projectOrgTypeId,
-          organizationName: unitNames.organizationName,
-          sort: projectOrg.sort,
-        })
+        .select({ ...sheetColumnsOf(projectOrg, PROJECT_ORG_FIELDS), organizationName: unitNames.organizationName })
         .from(projectOrg)
         .leftJoin(unitNames, eq(unitNames.organizationId, projectOrg.organizationId))
         .where(eq(projectOrg.projectId, projectId))
