@@ -5,7 +5,7 @@
  */
 import { eq, getTableColumns, ilike, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { fieldsIn, placement, type Bilingual, type Declared, type FieldDecl } from '../../src/contract/fields'
+import { fieldsIn, placement, sourceOf, type Bilingual, type Declared, type FieldDecl } from '../../src/contract/fields'
 import { likeEscape } from './sql'
 
 /** The table's columns of the fields, by key; a field without its column is refused (at start). */
@@ -19,6 +19,16 @@ export function columnsOf(table: PgTable, fields: readonly FieldDecl[]): Record<
     }),
   )
 }
+
+/**
+ * The table's columns of the fields a sheet holds (declared for Excel: the initialisation wizard's
+ * sheets), those naming another record left out: the sheet names it by code or name, joined by the caller.
+ */
+export const sheetColumnsOf = (table: PgTable, fields: readonly Declared[]) =>
+  columnsOf(
+    table,
+    fieldsIn(fields, 'excel').filter((f) => !sourceOf(f)),
+  )
 
 /** The sort columns of the list's sortable fields. */
 export const sortableOf = (table: PgTable, fields: readonly Declared[]) =>

@@ -44,6 +44,14 @@ export function fieldErrors(error: z.ZodError, lang: Lang): FieldError[] {
   })
 }
 
+/** 20001 on one field: a validation key of the contract (`v.invalid`…), its message in `lang`; `text`: the answer's message. */
+export const invalidField = (field: string, key: string, lang: Lang, text?: Text): ApiError =>
+  new ApiError(Code.INVALID, [{ field, key, message: validationText(key, lang) }], text)
+
+/** The same for a check that does not know the request: the field's message in zh, the answer's in both languages. */
+export const invalidFieldText = (field: string, key: string): ApiError =>
+  invalidField(field, key, 'zh', { zh: validationText(key, 'zh'), en: validationText(key, 'en') })
+
 /** Parses input with a contract schema or throws 20001 with the field errors. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown, req: FastifyRequest): z.infer<S> {
   const result = schema.safeParse(input ?? {})

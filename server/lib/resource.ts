@@ -20,8 +20,8 @@ import { resourcePaths } from '../../src/contract/paths'
 import { deleteBody } from '../../src/contract/schemas/common'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
-import { V, validationText } from '../../src/contract/rules'
-import { ApiError, ok, parse, requestLang, type Text } from './http'
+import { V } from '../../src/contract/rules'
+import { ApiError, invalidField, ok, parse, requestLang, type Text } from './http'
 import { scopeOrgIds } from './permissions'
 import { projectWhere, requireProjects, visibleProjectIds } from './projectScope'
 import type { AuthContext } from '../types'
@@ -67,7 +67,7 @@ function decodeCursor(cursor: string, req: FastifyRequest): [unknown, unknown] {
   } catch {
     /* below */
   }
-  throw new ApiError(Code.INVALID, [{ field: 'cursor', key: V.invalid, message: validationText(V.invalid, requestLang(req)) }])
+  throw invalidField('cursor', V.invalid, requestLang(req))
 }
 
 export interface UniqueRule {

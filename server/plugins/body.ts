@@ -13,9 +13,8 @@
  *    guard covers the fields whose schemas are bare strings (codes, ids, ciphers…).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Code } from '../../src/contract/codes'
-import { V, validationText } from '../../src/contract/rules'
-import { ApiError, requestLang } from '../lib/http'
+import { V } from '../../src/contract/rules'
+import { invalidField, requestLang } from '../lib/http'
 
 /** Answered by the error handler as 20001 on `field` with this HTTP status (and `text`, if given). */
 const malformed = (statusCode: number, field = '', text?: { zh: string; en: string }) =>
@@ -66,7 +65,7 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (field === null) return
     // The field's name is echoed: never with the NUL itself (answers are stored as jsonb).
     const name = field.replaceAll(NUL, '\uFFFD')
-    throw new ApiError(Code.INVALID, [{ field: name, key: V.control, message: validationText(V.control, requestLang(req)) }])
+    throw invalidField(name, V.control, requestLang(req))
   })
 }
 

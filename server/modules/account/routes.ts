@@ -16,7 +16,7 @@ import type { z } from 'zod'
 import { perm, type FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import type { Page } from '../../../src/contract/envelope'
-import { validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import {
   ACCOUNT_API,
   ACCOUNT_FNS,
@@ -44,7 +44,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { account, accountChange, loginFailure } from '../../db/schema'
 import { hashPassword } from '../../lib/crypto'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, invalidField, ok, parse, requestLang } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
 import { normalizeName } from './queries'
@@ -423,10 +423,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
     const hash = await hashPassword(body.password)
     await change(req, [body.accountId], async (tx, [row], w) => {
       if (normalizeName(body.password) === normalizeName(row!.accountName)) {
-        const lang = requestLang(req)
-        throw new ApiError(Code.INVALID, [
-          { field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) },
-        ])
+        throw invalidField('password', V.passwordSameAsAccount, requestLang(req))
       }
       // A password valid period that has already ended is cleared: the new password can sign in.
       const expired = isPasswordExpired(row!, w.now)

@@ -36,12 +36,12 @@ import {
   type RegisterOrgOption,
   type VerifyChannels,
 } from '../../../src/contract/schemas/auth'
-import { validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { loginFailure } from '../../db/schema'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, invalidField, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import {
   accountById,
@@ -160,19 +160,14 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
     const acc = await findAccountByLogin(ctx.db, body.accountName)
     if (!acc) throw noAccount()
     if (normalizeName(body.password) === normalizeName(acc.accountName)) {
-      const lang = requestLang(req)
-      throw new ApiError(Code.INVALID, [
-        { field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) },
-      ])
+      throw invalidField('password', V.passwordSameAsAccount, requestLang(req))
     }
     // The rule of 修改密码 (v.passwordSameAsOld): the new password differs from the current one —
     // compared only once the code has been checked (no password oracle without the code), and
     // before it is spent, so the holder can choose another one with the same code.
     await checkCode(ctx, req, { targets: [acc.cellphone, acc.email], purpose: 'forgot', code: body.verifyCode, consume: false })
     if (acc.passwordHash && (await verifyPassword(body.password, acc.passwordHash))) {
-      throw new ApiError(Code.INVALID, [
-        { field: 'password', key: 'v.passwordSameAsOld', message: validationText('v.passwordSameAsOld', requestLang(req)) },
-      ])
+      throw invalidField('password', V.passwordSameAsOld, requestLang(req))
     }
     await checkCode(ctx, req, { targets: [acc.cellphone, acc.email], purpose: 'forgot', code: body.verifyCode, consume: true })
     const passwordHash = await hashPassword(body.password)

@@ -4,12 +4,12 @@
  * stores them: the `ports` step of server/modules/index.ts) so that a used item or key is not deleted.
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { Code, type Lang } from '../../../src/contract/codes'
+import type { Lang } from '../../../src/contract/codes'
 import type { DictionaryKey } from '../../../src/contract/fields'
-import { V, validationText } from '../../../src/contract/validation'
+import { V } from '../../../src/contract/validation'
 import type { Db } from '../../db/client'
 import { dataDictItem, dataDictKey } from '../../db/schema'
-import { ApiError, type Text } from '../../lib/http'
+import { ApiError, invalidField, type Text } from '../../lib/http'
 
 export interface DictionaryUse {
   /** The records using the key's items, in words (“项目容器” / “containers”). */
@@ -78,7 +78,7 @@ export async function unknownDictionaryCodes(db: Db, key: DictionaryKey, codes: 
 /** 20001 on `field`: `code` is not an enabled item of `key` (the field's message in `lang`, the answer's in the request's). */
 export function notInDictionary(key: DictionaryKey, code: string, field: string, lang: Lang = 'zh'): ApiError {
   const keyed = `${V.notInDictionary}:${code}`
-  return new ApiError(Code.INVALID, [{ field, key: keyed, message: validationText(keyed, lang) }], notAnOption(key, code))
+  return invalidField(field, keyed, lang, notAnOption(key, code))
 }
 
 /** 20001 on `field` unless `code` is an enabled item of `key`. */

@@ -54,7 +54,7 @@ import {
   type RowError,
   type SheetRow,
 } from '../../lib/excel'
-import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
+import { ApiError, invalidField, ok, parse, requestLang, type Text } from '../../lib/http'
 import type { AuthContext } from '../../types'
 import { authOf, callerOf, enqueue, type ClaimedJob, type JobCaller } from '../../lib/jobs'
 import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../../lib/resource'
@@ -238,7 +238,7 @@ export function registerExport<L extends z.ZodType>(
     const q = parse(route.query, req.query, req)
     const sortBy = (req.query as Record<string, unknown> | undefined)?.sortBy
     if (sortBy !== undefined && !(typeof sortBy === 'string' && route.sortable.includes(sortBy)))
-      throw new ApiError(Code.INVALID, [{ field: 'sortBy', key: V.invalid, message: validationText(V.invalid, requestLang(req)) }])
+      throw invalidField('sortBy', V.invalid, requestLang(req))
     return send(req, reply, q)
   })
 }

@@ -32,10 +32,10 @@ import {
   logQueries,
   type LogKind,
 } from '../../../src/contract/schemas/logs'
-import { V, validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import { loginLog, operateLog, systemLog } from '../../db/schema'
-import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
+import { ApiError, invalidField, ok, parse, requestLang, type Text } from '../../lib/http'
 import { escapeLike, likeEscape } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { cappedCount, COUNT_CAP } from '../../lib/resource'
@@ -285,7 +285,7 @@ export const exportFileName = (kind: LogKind, to: Reader, ext: string, now = new
   `${FILE_NAMES[kind][to.lang]}_${localTime(now, to.tz).slice(0, 10)}.${ext}`
 
 function badCursor(req: FastifyRequest): never {
-  throw new ApiError(Code.INVALID, [{ field: 'cursor', key: V.invalid, message: validationText(V.invalid, requestLang(req)) }])
+  throw invalidField('cursor', V.invalid, requestLang(req))
 }
 
 /** [created_at ISO, id] of a cursor. */

@@ -7,12 +7,12 @@ import type { FastifyInstance } from 'fastify'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
-import { validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import { menuAdd, menuListQuery, menuUpdate, type MenuFields } from '../../../src/contract/schemas/application'
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { application, applicationMenu, applicationMenuFunction } from '../../db/schema'
-import { ApiError } from '../../lib/http'
+import { ApiError, invalidField } from '../../lib/http'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 
 /** A menu's place in its tree and its names (the shell's menus, a role's grant tree). */
@@ -50,8 +50,6 @@ export async function menuIdsOfAction(db: Db, action: string): Promise<string[]>
   return rows.map((r) => r.id)
 }
 
-const invalid = (field: string) => new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', 'zh') }])
-
 const UNDER_ITSELF = {
   zh: '不能把菜单移到它自身或它的下级菜单之下',
   en: 'A menu cannot be moved under itself or one of its own submenus',
@@ -66,16 +64,16 @@ async function checkParent(id: string, input: MenuFields, tx: Db): Promise<void>
     .select({ id: application.applicationId })
     .from(application)
     .where(eq(application.applicationId, input.applicationId))
-  if (!app) throw invalid('applicationId')
+  if (!app) throw invalidField('applicationId', V.invalid, 'zh')
   let parent = input.parentId ?? null
   for (let depth = 0; parent; depth++) {
     if (parent === id) throw new ApiError(Code.REFUSED, null, UNDER_ITSELF)
-    if (depth > 20) throw invalid('parentId')
+    if (depth > 20) throw invalidField('parentId', V.invalid, 'zh')
     const [p] = await tx
       .select({ parentId: applicationMenu.parentId, applicationId: applicationMenu.applicationId })
       .from(applicationMenu)
       .where(eq(applicationMenu.applicationMenuId, parent))
-    if (!p || p.applicationId !== input.applicationId) throw invalid('parentId')
+    if (!p || p.applicationId !== input.applicationId) throw invalidField('parentId', V.invalid, 'zh')
     parent = p.parentId
   }
 }

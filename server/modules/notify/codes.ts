@@ -10,12 +10,12 @@ import type { FastifyRequest } from 'fastify'
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
-import { V, validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import type { CodeSent } from '../../../src/contract/schemas/auth'
 import type { Ctx } from '../../context'
 import { verifyCode } from '../../db/schema'
 import { randomDigits, sha256Hex } from '../../lib/crypto'
-import { ApiError, requestLang } from '../../lib/http'
+import { ApiError, invalidField, requestLang } from '../../lib/http'
 import { hit } from '../../plugins/rate-limit'
 import { DeliveryError, isEmailTarget, sendVerifyCode, type CodePurpose } from './sender'
 
@@ -114,8 +114,7 @@ export async function checkCode(ctx: Ctx, req: FastifyRequest, input: CheckInput
   const targets = [...new Set(input.targets.filter((t): t is string => !!t).map((t) => t.trim().toLowerCase()))]
   const scope = input.scope ?? ''
   const lang = requestLang(req)
-  const wrong = () =>
-    new ApiError(Code.INVALID, [{ field: input.field ?? 'verifyCode', key: V.codeWrong, message: validationText(V.codeWrong, lang) }])
+  const wrong = () => invalidField(input.field ?? 'verifyCode', V.codeWrong, lang)
   if (targets.length === 0) throw wrong()
   const now = new Date()
   const rows = await ctx.db

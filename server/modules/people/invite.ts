@@ -19,7 +19,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { person, personCertificate, personEducation } from '../../db/schema'
-import { ApiError } from '../../lib/http'
+import { ApiError, invalidField } from '../../lib/http'
 import { signedUrl } from '../files'
 import { registerInvitePurpose } from '../../lib/invitePurposes'
 import { ORG_MENU } from '../../lib/orgScope'
@@ -95,7 +95,7 @@ export function registerProfileInvite(ctx: Ctx): void {
       const expected = idCard ? birthDateOfIdCard(idCard) : null
       if (expected && data.birthDate && data.birthDate !== expected) {
         const key = birthDateMismatch(expected)
-        throw new ApiError(Code.INVALID, [{ field: 'birthDate', key, message: validationText(key, 'zh') }])
+        throw invalidField('birthDate', key, 'zh')
       }
       // No uploads without signing in: only files already on the record may be kept.
       const attached = await attachedFiles(tx, userId, p.avatarFileId)

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
 import { perm, type FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
-import { V, validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import {
   birthDateMismatch,
   birthDateOfIdCard,
@@ -29,7 +29,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Ctx } from '../../context'
 import { department, person } from '../../db/schema'
 import { roleNamesOfAccount } from '../role'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, invalidField, ok, parse, requestLang } from '../../lib/http'
 import { writeSystemLog } from '../logs'
 import { likeEscape } from '../../lib/sql'
 import { ORG_MENU, inScope, requireVisible, visibleOrgIds } from '../../lib/orgScope'
@@ -44,9 +44,6 @@ type Row = Record<string, unknown>
 
 const ID_TAKEN = { zh: '该身份证号码已登记', en: 'That ID number is already registered' }
 const ACCOUNT_TAKEN = { zh: '该账号已关联其他人员', en: 'That account is linked to another person' }
-
-const fieldError = (req: FastifyRequest, field: string, key: string) =>
-  new ApiError(Code.INVALID, [{ field, key, message: validationText(key, requestLang(req)) }])
 
 /** The staff record's account: its name, level and status beside the record. */
 const personAccount = accountRefs('person_account')
@@ -146,7 +143,7 @@ async function checkPerson(ctx: Ctx, input: Row, req: FastifyRequest): Promise<v
       .from(person)
       .where(eq(person.userId, String(input.userId)))
     const expected = stored?.idCard ? birthDateOfIdCard(stored.idCard) : null
-    if (expected && expected !== input.birthDate) throw fieldError(req, 'birthDate', birthDateMismatch(expected))
+    if (expected && expected !== input.birthDate) throw invalidField('birthDate', birthDateMismatch(expected), requestLang(req))
   }
   if (input.accountId) {
     const acc = await accountUnit(ctx.db, String(input.accountId))
@@ -280,7 +277,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Ctx) {
         .from(department)
         .where(and(eq(department.departmentId, input.departmentId), inScope(department.organizationId, visible)))
       if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentId' })
-      if (orgId && orgId !== d.organizationId) throw fieldError(req, 'departmentId', V.invalid)
+      if (orgId && orgId !== d.organizationId) throw invalidField('departmentId', V.invalid, requestLang(req))
       orgId = d.organizationId
       deptId = input.departmentId
     }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
-import { V, validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import type { CodeSent } from '../../../src/contract/schemas/auth'
 import type { FileInfo } from '../../../src/contract/schemas/files'
 import {
@@ -33,7 +33,7 @@ import { accessToken, accountProfile, session } from '../../db/schema'
 import { roleNamesInOrder } from '../role'
 import { renameStaffOfAccount, setStaffAvatarOfAccount, staffOfAccount } from '../people'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, invalidField, ok, parse, requestLang } from '../../lib/http'
 import { activeRoleIds } from '../../lib/permissions'
 import { hit, peek } from '../../plugins/rate-limit'
 import { writeSystemLog } from '../logs'
@@ -48,10 +48,6 @@ import { isUniqueViolation } from '../../lib/resource'
 const REAUTH_FAILURES = 10
 
 const refused = (zh: string, en: string) => new ApiError(Code.REFUSED, null, { zh, en })
-/** 20001 on one field: a validation key of the contract (its text in the request's language). */
-const fieldError = (req: FastifyRequest, field: string, key: string) =>
-  new ApiError(Code.INVALID, [{ field, key, message: validationText(key, requestLang(req)) }])
-
 /** A tourist reads only. */
 function writable(auth: AuthContext): AccountRow {
   if (auth.account.level === 'tourist') throw new ApiError(Code.FORBIDDEN)
@@ -77,7 +73,7 @@ async function reauthenticate(ctx: Ctx, req: FastifyRequest, acc: AccountRow, pa
   const after = await hit(ctx, key, 900)
   if (after.count >= REAUTH_FAILURES)
     await writeSystemLog(ctx, req, 'reauth_limited', Code.REFUSED, `${after.count} wrong passwords in the personal centre`)
-  throw fieldError(req, field, V.wrongPassword)
+  throw invalidField(field, V.wrongPassword, requestLang(req))
 }
 
 const image = (f: FileInfo | null): StoredImage | null => (f ? { fileId: f.fileId, url: f.url } : null)
@@ -134,7 +130,7 @@ async function uploadedFile(
   purpose: 'avatar' | 'signature',
 ): Promise<void> {
   const row = await fileRow(ctx, fileId)
-  if (!row || row.createBy !== acc.accountId || row.purpose !== purpose) throw fieldError(req, 'fileId', V.invalid)
+  if (!row || row.createBy !== acc.accountId || row.purpose !== purpose) throw invalidField('fileId', V.invalid, requestLang(req))
 }
 
 async function setProfile(
@@ -215,11 +211,11 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(bindCodeBody, req.body, req)
     await reauthenticate(ctx, req, acc, body.password)
     if (body.type === 'cellphone') {
-      if (body.cellphone === acc.cellphone) throw fieldError(req, 'cellphone', V.sameAsBound)
+      if (body.cellphone === acc.cellphone) throw invalidField('cellphone', V.sameAsBound, requestLang(req))
       if (await phoneExists(ctx, body.cellphone, acc.accountId)) throw phoneTaken()
       return ok<CodeSent>(req, await issueCode(ctx, req, { target: body.cellphone, purpose: 'bindPhone', scope: acc.accountId }))
     }
-    if (body.email.toLowerCase() === acc.email?.toLowerCase()) throw fieldError(req, 'email', V.sameAsBound)
+    if (body.email.toLowerCase() === acc.email?.toLowerCase()) throw invalidField('email', V.sameAsBound, requestLang(req))
     if (await emailExists(ctx, body.email, acc.accountId)) throw emailTaken()
     return ok<CodeSent>(req, await issueCode(ctx, req, { target: body.email, purpose: 'bindEmail', scope: acc.accountId }))
   })
@@ -279,10 +275,7 @@ export function registerPersonalRoutes(app: FastifyInstance, ctx: Ctx): void {
     const acc = writable(auth)
     const body = parse(changePasswordBody, req.body, req)
     if (normalizeName(body.password) === normalizeName(acc.accountName)) {
-      const lang = requestLang(req)
-      throw new ApiError(Code.INVALID, [
-        { field: 'password', key: 'v.passwordSameAsAccount', message: validationText('v.passwordSameAsAccount', lang) },
-      ])
+      throw invalidField('password', V.passwordSameAsAccount, requestLang(req))
     }
     await reauthenticate(ctx, req, acc, body.oldPassword, 'oldPassword')
     const passwordHash = await hashPassword(body.password)

@@ -37,7 +37,7 @@ import type { Db } from '../../db/client'
 import { withRequestTransaction } from '../../db/requestScope'
 import { project, projectInitRun, type StoredSheetRow } from '../../db/schema'
 import { buildSheetsTemplate, ExcelError, readWorkbook } from '../../lib/excel'
-import { ApiError, fieldErrors, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, fieldErrors, invalidField, ok, parse, requestLang } from '../../lib/http'
 import { authOf, callerOf, enqueue, type JobCaller } from '../../lib/jobs'
 import { requireProject } from '../../lib/projectScope'
 import { dieNow } from '../../plugins/idempotency'
@@ -231,8 +231,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
       const auth = req.auth!
       const r = await ownRun(ctx.db, auth, input.runId)
       editable(r)
-      if (input.source && !def.sources.includes(input.source))
-        throw new ApiError(Code.INVALID, [{ field: 'source', key: V.invalid, message: validationText(V.invalid, requestLang(req)) }])
+      if (input.source && !def.sources.includes(input.source)) throw invalidField('source', V.invalid, requestLang(req))
       if (input.templateProjectId) await requireProject(ctx, auth, input.templateProjectId, ctx.db, 'templateProjectId')
       if (input.projectId) await requireProject(ctx, auth, input.projectId, ctx.db, 'projectId')
       const changed = input.source !== undefined && input.source !== r.source

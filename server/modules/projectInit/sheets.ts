@@ -29,7 +29,7 @@ import * as projectStructure from '../../../src/lib/i18n/locales/projectStructur
 import type { Db } from '../../db/client'
 import { container, designUnit, line, projectDepartment, projectOrg, projectUnit, workSite } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
-import { localeTexts } from '../../lib/fields'
+import { localeTexts, sheetColumnsOf } from '../../lib/fields'
 import { ApiError } from '../../lib/http'
 import { idsOnPath } from '../../lib/tree'
 import { orgIdsByNames, unitNames } from '../org'
@@ -62,6 +62,7 @@ const vError = (sheet: string, columns: ExcelColumn[], row: number, field: strin
 })
 const textError = (sheet: string, row: number, field: string, message: Text): InitRowError => ({ sheet, row, field, message })
 const UNKNOWN = (what: Text): Text => ({ zh: `找不到该${what.zh}`, en: `No such ${what.en.toLowerCase()}` })
+const UNKNOWN_UNIT = UNKNOWN({ zh: '单位', en: 'Unit' })
 const lower = (s: string) => s.toLowerCase()
 
 /** A sheet's `existing`: the project's records by the column other sheets name them by (normalised as the sheet's `key`) → id. */
@@ -92,6 +93,19 @@ function duplicates<T>(
 }
 
 const text = localeTexts({ projects, projectStructure })
+
+type NamesUnit = { organizationName?: string }
+/** The units of the unit tree the rows name, by name → id (in the write's transaction when inserting). */
+const namedUnits = (db: Db, rows: InitRow<NamesUnit>[]) =>
+  orgIdsByNames(
+    db,
+    rows.flatMap((r) => (r.data.organizationName ? [r.data.organizationName] : [])),
+  )
+/** The rows naming a unit the unit tree does not have. */
+const unknownUnits = (sheet: string, rows: InitRow<NamesUnit>[], units: Map<string, string>): InitRowError[] =>
+  rows
+    .filter((r) => r.data.organizationName && !units.has(r.data.organizationName))
+    .map((r) => textError(sheet, r.row, 'organizationName', UNKNOWN_UNIT))
 
 // ---- participating units -----------------------------------------------------------------------
 
@@ -156,6 +170,26 @@ const DEPT_COLUMNS: ExcelColumn[] = [
   }),
 ]
 const deptKey = (org: string, path: string) => `${org}\u0000${path}`
+/** A sheet row's department as its path of names (`工程部/测量组`). */
+const deptPath = (d: { parentDepartmentName?: string; departmentName: string }) =>
+  d.parentDepartmentName ? `${d.parentDepartmentName}/${d.departmentName}` : d.departmentName
+/** Departments named by their path: the names of the ids, joined by `/`. */
+const pathOfNames = (ids: string[], names: Map<string, string>) => ids.map((i) => names.get(i) ?? '').join('/')
+
+/** The project's departments with their organisation's name, by organisation and path (parents first). */
+const projectDepartments = (db: Db, projectId: string) =>
+  db
+    .select({
+      id: projectDepartment.projectDepartmentId,
+      name: projectDepartment.departmentName,
+      path: projectDepartment.path,
+      sort: projectDepartment.sort,
+      org: projectOrg.projectOrganizationName,
+    })
+    .from(projectDepartment)
+    .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
+    .where(eq(projectDepartment.projectId, projectId))
+    .orderBy(asc(projectOrg.sort), asc(projectDepartment.path))
 
 // ---- work sites ----------------------------------------------------------------------------------
 
@@ -183,21 +217,13 @@ export function registerStructureSheets(h: InitHandles): void {
         .orderBy(asc(projectUnit.sort), asc(projectUnit.projectUnitId))
     },
     async validate(rows, ctx) {
-      const errors = duplicates('unit', UNIT_COLUMNS, rows, 'organizationName', (d) => `${d.organizationName}\u0000${d.unitType}`)
-      const orgs = await orgIdsByNames(
-        ctx.db,
-        rows.map((r) => r.data.organizationName),
-      )
-      for (const r of rows)
-        if (!orgs.has(r.data.organizationName))
-          errors.push(textError('unit', r.row, 'organizationName', UNKNOWN({ zh: '单位', en: 'Unit' })))
-      return errors
+      return [
+        ...duplicates('unit', UNIT_COLUMNS, rows, 'organizationName', (d) => `${d.organizationName}\u0000${d.unitType}`),
+        ...unknownUnits('unit', rows, await namedUnits(ctx.db, rows)),
+      ]
     },
     async insert(rows, ctx) {
-      const orgs = await orgIdsByNames(
-        ctx.w.tx,
-        rows.map((r) => r.data.organizationName),
-      )
+      const orgs = await namedUnits(ctx.w.tx, rows)
       const present = new Set(
         (
           await ctx.w.tx
@@ -228,7 +254,7 @@ export function registerStructureSheets(h: InitHandles): void {
     existing: existingBy(line, line.lineId, line.lineCode, lower),
     async fromProject(db, projectId) {
       return db
-        .select({ lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType, lengthKm: line.lengthKm, sort: line.sort })
+        .select(sheetColumnsOf(line, LINE_FIELDS))
         .from(line)
         .where(eq(line.projectId, projectId))
         .orderBy(asc(line.sort), asc(line.lineCode))
@@ -327,18 +353,7 @@ export function registerStructureSheets(h: InitHandles): void {
     existing: existingBy(designUnit, designUnit.designUnitId, designUnit.designUnitCode),
     async fromProject(db, projectId) {
       return db
-        .select({
-          designUnitCode: designUnit.designUnitCode,
-          designUnitName: designUnit.designUnitName,
-          lineCode: line.lineCode,
-          startMileage: designUnit.startMileage,
-          endMileage: designUnit.endMileage,
-          centerMileage: designUnit.centerMileage,
-          containerCode: container.containerCode,
-          major: designUnit.major,
-          administrativeRegion: designUnit.administrativeRegion,
-          remark: designUnit.remark,
-        })
+        .select({ ...sheetColumnsOf(designUnit, DESIGN_UNIT_FIELDS), lineCode: line.lineCode, containerCode: container.containerCode })
         .from(designUnit)
         .innerJoin(line, eq(line.lineId, designUnit.lineId))
         .leftJoin(container, eq(container.containerId, designUnit.containerId))
@@ -489,41 +504,28 @@ export function registerStructureSheets(h: InitHandles): void {
     existing: existingBy(projectOrg, projectOrg.projectOrganizationId, projectOrg.projectOrganizationName),
     async fromProject(db, projectId) {
       return db
-        .select({
-          projectOrganizationName: projectOrg.projectOrganizationName,
-          projectOrgTypeId: projectOrg.projectOrgTypeId,
-          organizationName: unitNames.organizationName,
-          sort: projectOrg.sort,
-        })
+        .select({ ...sheetColumnsOf(projectOrg, PROJECT_ORG_FIELDS), organizationName: unitNames.organizationName })
         .from(projectOrg)
         .leftJoin(unitNames, eq(unitNames.organizationId, projectOrg.organizationId))
         .where(eq(projectOrg.projectId, projectId))
         .orderBy(asc(projectOrg.sort), asc(projectOrg.projectOrganizationName))
     },
     async validate(rows, ctx) {
-      const errors = duplicates(
-        'projectOrg',
-        ORG_COLUMNS,
-        rows,
-        'projectOrganizationName',
-        (d) => d.projectOrganizationName,
-        ctx.known.get('projectOrg'),
-      )
-      const orgs = await orgIdsByNames(
-        ctx.db,
-        rows.flatMap((r) => (r.data.organizationName ? [r.data.organizationName] : [])),
-      )
-      for (const r of rows)
-        if (r.data.organizationName && !orgs.has(r.data.organizationName))
-          errors.push(textError('projectOrg', r.row, 'organizationName', UNKNOWN({ zh: '单位', en: 'Unit' })))
-      return errors
+      return [
+        ...duplicates(
+          'projectOrg',
+          ORG_COLUMNS,
+          rows,
+          'projectOrganizationName',
+          (d) => d.projectOrganizationName,
+          ctx.known.get('projectOrg'),
+        ),
+        ...unknownUnits('projectOrg', rows, await namedUnits(ctx.db, rows)),
+      ]
     },
     async insert(rows, ctx) {
       // the units are looked up again here, inside the transaction: one removed meanwhile fails the run
-      const orgs = await orgIdsByNames(
-        ctx.w.tx,
-        rows.flatMap((r) => (r.data.organizationName ? [r.data.organizationName] : [])),
-      )
+      const orgs = await namedUnits(ctx.w.tx, rows)
       const ids = ctx.ids.get('projectOrg')!
       for (const r of rows) {
         const { organizationName, ...fields } = r.data
@@ -543,45 +545,14 @@ export function registerStructureSheets(h: InitHandles): void {
     columns: DEPT_COLUMNS,
     schema: initDepartmentRow,
     example: { projectOrganizationName: '中铁一局项目经理部', departmentName: '工程部', sort: 1 },
-    key: (d) =>
-      deptKey(d.projectOrganizationName, d.parentDepartmentName ? `${d.parentDepartmentName}/${d.departmentName}` : d.departmentName),
+    key: (d) => deptKey(d.projectOrganizationName, deptPath(d)),
     async existing(db, projectId) {
-      const rows = await db
-        .select({
-          id: projectDepartment.projectDepartmentId,
-          name: projectDepartment.departmentName,
-          path: projectDepartment.path,
-          org: projectOrg.projectOrganizationName,
-        })
-        .from(projectDepartment)
-        .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
-        .where(eq(projectDepartment.projectId, projectId))
+      const rows = await projectDepartments(db, projectId)
       const names = new Map(rows.map((r) => [r.id, r.name]))
-      return new Map(
-        rows.map((r) => [
-          deptKey(
-            r.org,
-            idsOnPath(r.path ?? '')
-              .map((i) => names.get(i) ?? '')
-              .join('/'),
-          ),
-          r.id,
-        ]),
-      )
+      return new Map(rows.map((r) => [deptKey(r.org, pathOfNames(idsOnPath(r.path ?? ''), names)), r.id]))
     },
     async fromProject(db, projectId) {
-      const rows = await db
-        .select({
-          id: projectDepartment.projectDepartmentId,
-          name: projectDepartment.departmentName,
-          path: projectDepartment.path,
-          sort: projectDepartment.sort,
-          org: projectOrg.projectOrganizationName,
-        })
-        .from(projectDepartment)
-        .innerJoin(projectOrg, eq(projectOrg.projectOrganizationId, projectDepartment.projectOrganizationId))
-        .where(eq(projectDepartment.projectId, projectId))
-        .orderBy(asc(projectOrg.sort), asc(projectDepartment.path))
+      const rows = await projectDepartments(db, projectId)
       const names = new Map(rows.map((r) => [r.id, r.name]))
       return rows
         .map((r) => ({ r, above: idsOnPath(r.path ?? '').slice(0, -1) }))
@@ -589,7 +560,7 @@ export function registerStructureSheets(h: InitHandles): void {
         .map(({ r, above }) => ({
           projectOrganizationName: r.org,
           departmentName: r.name,
-          parentDepartmentName: above.length ? above.map((i) => names.get(i) ?? '').join('/') : undefined,
+          parentDepartmentName: above.length ? pathOfNames(above, names) : undefined,
           sort: r.sort,
         }))
     },
@@ -599,7 +570,7 @@ export function registerStructureSheets(h: InitHandles): void {
       const errors: InitRowError[] = []
       for (const r of rows) {
         const d = r.data
-        const path = d.parentDepartmentName ? `${d.parentDepartmentName}/${d.departmentName}` : d.departmentName
+        const path = deptPath(d)
         if (!orgs.has(d.projectOrganizationName))
           errors.push(textError('projectDepartment', r.row, 'projectOrganizationName', UNKNOWN({ zh: '项目组织', en: 'Organisation' })))
         else if (d.parentDepartmentName && !known.has(deptKey(d.projectOrganizationName, d.parentDepartmentName)))
@@ -638,10 +609,7 @@ export function registerStructureSheets(h: InitHandles): void {
           },
           { parentId },
         )
-        ids.set(
-          deptKey(d.projectOrganizationName, d.parentDepartmentName ? `${d.parentDepartmentName}/${d.departmentName}` : d.departmentName),
-          node.id,
-        )
+        ids.set(deptKey(d.projectOrganizationName, deptPath(d)), node.id)
         ctx.done(1)
       }
     },

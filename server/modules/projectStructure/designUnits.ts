@@ -24,7 +24,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { perm, type MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { parseChainage } from '../../../src/contract/mileage'
-import { V, validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import { projectIdQuery } from '../../../src/contract/schemas/project'
 import {
   DESIGN_UNIT_SITES_SHOWN,
@@ -42,7 +42,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { container, designUnit, engineeringMajor, line, project, unitEngineering } from '../../db/schema'
-import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
+import { ApiError, invalidFieldText, ok, parse, requestLang, type Text } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
 import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
@@ -93,11 +93,7 @@ async function checkDesignUnit(input: Row, current: Row | null, w: WriteContext)
     .orderBy(asc(designUnit.startMetres))
     .limit(1)
   if (clash) {
-    const key = `${V.mileageOverlap}:${clash.name}`
-    throw new ApiError(Code.INVALID, [{ field: 'startMileage', key, message: validationText(key, 'zh') }], {
-      zh: validationText(key, 'zh'),
-      en: validationText(key, 'en'),
-    })
+    throw invalidFieldText('startMileage', `${V.mileageOverlap}:${clash.name}`)
   }
 }
 

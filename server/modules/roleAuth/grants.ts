@@ -11,8 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { Code } from '../../../src/contract/codes'
-import { validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import {
   dataPermissionSave,
   roleIdQuery,
@@ -29,7 +28,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { application, resourcePool, roleOrg, roleResourceGrant } from '../../db/schema'
 import { orgNames, unitOptions } from '../org'
-import { ApiError, ok, parse, requestLang, type Text } from '../../lib/http'
+import { invalidField, ok, parse, requestLang, type Text } from '../../lib/http'
 import {
   appText,
   checkAdminKept,
@@ -48,9 +47,6 @@ import {
 } from './holdings'
 import { read, write } from './perm'
 import { setRoleDataScope } from './rolePort'
-
-const invalid = (field: string, lang: 'zh' | 'en') =>
-  new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', lang) }])
 
 /** A kind of record a role may be granted. */
 interface ResourceKind {
@@ -135,7 +131,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const found = await orgNames(tx, body.organizationIds)
       const names = new Map(found.map((o) => [o.id, o.name]))
       const bad = body.organizationIds.findIndex((id) => !names.has(id))
-      if (bad >= 0) throw invalid(`organizationIds.${bad}`, lang)
+      if (bad >= 0) throw invalidField(`organizationIds.${bad}`, V.invalid, lang)
       const current = new Set(
         (await tx.select({ id: roleOrg.organizationId }).from(roleOrg).where(eq(roleOrg.roleId, r.roleId))).map((x) => x.id),
       )
@@ -200,7 +196,7 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       const found = await kind.records(tx, body.resourceIds)
       const names = new Map(found.map((x) => [x.id, x.name]))
       const bad = body.resourceIds.findIndex((id) => !names.has(id))
-      if (bad >= 0) throw invalid(`resourceIds.${bad}`, lang)
+      if (bad >= 0) throw invalidField(`resourceIds.${bad}`, V.invalid, lang)
       const where = grantsOfKind([r.roleId], body.resourceType)
       const current = new Set(await grantedResourceIds(tx, [r.roleId], body.resourceType))
       const added = body.resourceIds.filter((id) => !current.has(id))

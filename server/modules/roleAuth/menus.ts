@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
-import { validationText } from '../../../src/contract/rules'
+import { V } from '../../../src/contract/rules'
 import {
   roleMenuSave,
   roleMenuTreeQuery,
@@ -19,7 +19,7 @@ import {
 import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { application, applicationMenu, roleMenu, roleMenuFunction } from '../../db/schema'
-import { ApiError, ok, parse, requestLang } from '../../lib/http'
+import { ApiError, invalidField, ok, parse, requestLang } from '../../lib/http'
 import { grantedAmong } from '../../lib/permissions'
 import {
   checkAdminKept,
@@ -59,9 +59,6 @@ async function appMenus(tx: Db, applicationId: string) {
   const fns = await functionsOf(tx, menus)
   return { menus, fns }
 }
-
-const invalid = (field: string, lang: 'zh' | 'en') =>
-  new ApiError(Code.INVALID, [{ field, key: 'v.invalid', message: validationText('v.invalid', lang) }])
 
 export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(ROLE_AUTH_API.menuApps, { config: read }, async (req) => {
@@ -126,12 +123,12 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
         .select({ id: application.applicationId })
         .from(application)
         .where(eq(application.applicationId, body.applicationId))
-      if (!appRow) throw invalid('applicationId', lang)
+      if (!appRow) throw invalidField('applicationId', V.invalid, lang)
       const { menus, fns } = await appMenus(tx, appRow.id)
       const menuById = new Map(menus.map((m) => [m.applicationMenuId, m]))
       const fnById = new Map(fns.map((f) => [f.applicationMenuFunctionId, f]))
       const badMenu = body.menuIds.findIndex((id) => !menuById.has(id))
-      if (badMenu >= 0) throw invalid(`menuIds.${badMenu}`, lang)
+      if (badMenu >= 0) throw invalidField(`menuIds.${badMenu}`, V.invalid, lang)
       // The ancestors of a granted menu come with it.
       const wanted = new Set(body.menuIds)
       for (const id of body.menuIds) {
@@ -147,7 +144,7 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
       })
       if (badFn >= 0) {
         const f = fnById.get(body.functionIds[badFn]!)
-        if (!f) throw invalid(`functionIds.${badFn}`, lang)
+        if (!f) throw invalidField(`functionIds.${badFn}`, V.invalid, lang)
         const menuName = menuById.get(f.applicationMenuId)?.menuName ?? ''
         throw new ApiError(Code.INVALID, [
           {

@@ -4,12 +4,12 @@
  * the line, design unit and container are named by their codes. A template from a project reads the
  * same fields from its sites.
  */
-import { excelColumns, fieldsIn, sourceOf, type Declared } from '../../../src/contract/fields'
+import { excelColumns, type Declared } from '../../../src/contract/fields'
 import { WORK_SITE_FIELDS } from '../../../src/contract/fields/workSite'
 import * as workSites from '../../../src/lib/i18n/locales/workSites'
 import { workSite } from '../../db/schema'
 import type { ExcelColumn } from '../../lib/excel'
-import { columnsOf, localeTexts } from '../../lib/fields'
+import { localeTexts, sheetColumnsOf } from '../../lib/fields'
 
 const text = localeTexts({ workSites })
 
@@ -29,8 +29,4 @@ export const workSiteExcelColumns = (fields: readonly Declared[] = WORK_SITE_FIE
   excelColumns(fields, text, STRUCTURE_CODE_COLUMNS)
 
 /** The columns a template from a project reads of its sites (the codes are joined by the sheet). */
-export const workSiteSheetSelection = (fields: readonly Declared[] = WORK_SITE_FIELDS) =>
-  columnsOf(
-    workSite,
-    fieldsIn(fields, 'excel').filter((f) => !sourceOf(f)),
-  )
+export const workSiteSheetSelection = (fields: readonly Declared[] = WORK_SITE_FIELDS) => sheetColumnsOf(workSite, fields)

@@ -15,7 +15,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { parseChainage } from '../../../src/contract/mileage'
-import { V, validationText } from '../../../src/contract/validation'
+import { V } from '../../../src/contract/validation'
 import { WORK_SITE_FIELDS } from '../../../src/contract/fields/workSite'
 import type { DesignUnitWorkSite } from '../../../src/contract/schemas/projectStructure'
 import { workSiteAdd, workSiteListQuery, workSiteUpdate, type WorkSiteOptions } from '../../../src/contract/schemas/workSite'
@@ -24,7 +24,7 @@ import type { Db } from '../../db/client'
 import { container, designUnit, line, project, projectUnit, workSite } from '../../db/schema'
 import { activeStaffUnder, isStaffUnder, personNameOf } from '../people'
 import { structureChoices } from '../projectStructure'
-import { ApiError, parse } from '../../lib/http'
+import { ApiError, invalidFieldText, parse } from '../../lib/http'
 import { requireInProject } from '../../lib/projectScope'
 import { anyLike } from '../../lib/sql'
 import { fileUrls, PHOTO, requireFiles } from '../files'
@@ -69,11 +69,7 @@ function checkWithinDesignUnit(
   }
   const field = outside('startMileage') ? 'startMileage' : outside('endMileage') ? 'endMileage' : null
   if (!field) return
-  const key = `${V.mileageOutside}:${range}`
-  throw new ApiError(Code.INVALID, [{ field, key, message: validationText(key, 'zh') }], {
-    zh: validationText(key, 'zh'),
-    en: validationText(key, 'en'),
-  })
+  throw invalidFieldText(field, `${V.mileageOutside}:${range}`)
 }
 
 /** The structure, manager and photos of a site payload (in the write's transaction). */

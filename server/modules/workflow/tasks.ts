@@ -103,6 +103,14 @@ const taskSelection = {
   createTime: wfTask.createTime,
   endTime: wfTask.endTime,
 }
+/** An instance's own tasks (the instance detail's history): the task columns, without the instance's. */
+const {
+  instanceTitle: _instanceTitle,
+  modelName: _modelName,
+  starterAccountId: _starterAccountId,
+  starterName: _starterName,
+  ...instanceTaskSelection
+} = taskSelection
 const taskOut = (r: { createTime: Date; endTime: Date | null; approveMethod: string; status: string }): WfTaskRow => ({
   ...(r as unknown as WfTaskRow),
   approveMethod: r.approveMethod as WfApproveMethod,
@@ -227,20 +235,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
       .innerJoin(wfModelHistory, eq(wfModelHistory.modelHistoryId, wfInstance.modelHistoryId))
       .where(eq(wfInstance.instanceId, instanceId))
     const tasks = await ctx.db
-      .select({
-        taskId: wfTask.taskId,
-        instanceId: wfTask.instanceId,
-        activityId: wfTask.activityId,
-        activityName: wfTask.activityName,
-        approveMethod: wfTask.approveMethod,
-        assigneeAccountId: wfTask.assigneeAccountId,
-        assigneeName: accountShownNameOf(wfTask.assigneeAccountId),
-        ownerAccountId: wfTask.ownerAccountId,
-        status: wfTask.status,
-        comment: wfTask.comment,
-        createTime: wfTask.createTime,
-        endTime: wfTask.endTime,
-      })
+      .select(instanceTaskSelection)
       .from(wfTask)
       .where(eq(wfTask.instanceId, instanceId))
       .orderBy(asc(wfTask.createdStep), asc(wfTask.createTime), asc(wfTask.taskId))
@@ -276,23 +271,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: Ctx, runtime: Work
       bpmnXml,
       currentActivityIds: current,
       finishedActivityIds: finished,
-      tasks: tasks.map((t) => {
-        const out = taskOut(t)
-        return {
-          taskId: out.taskId,
-          instanceId: out.instanceId,
-          activityId: out.activityId,
-          activityName: out.activityName,
-          approveMethod: out.approveMethod,
-          assigneeAccountId: out.assigneeAccountId,
-          assigneeName: out.assigneeName,
-          ownerAccountId: out.ownerAccountId,
-          status: out.status,
-          comment: out.comment,
-          createTime: out.createTime,
-          endTime: out.endTime,
-        }
-      }),
+      tasks: tasks.map(taskOut),
       comments: comments.map((c): WfCommentRow => ({ ...c, createTime: c.createTime.toISOString() })),
       startForm,
     })
