@@ -5,6 +5,8 @@
  *     the gateway): JS gzip sizes, files, bytes actually sent; anchors: the gzip size of those files
  *     in the build, and for /login the framework chunk alone; then Lighthouse mobile performance of
  *     /login and /admin/home (bench/lighthouse.ts), anchor: the stack's floor page (bench/floor);
+ *   - field (issue 32): the screens field staff and auditors open most, each as its account
+ *     (bench/field-pages.ts): the JS a signed-in start loads, Lighthouse mobile, and opening it offline;
  *   - the 2,000-row staff list in the browser (bench/staff-render.ts; anchor: its own list request),
  *     the unit tree at 10,000
  *     units (bench/org-tree.ts), the container tree at 20,000 nodes (bench/container-tree.ts), 1,000 offline edits (bench/outbox.ts), 1,000 offline work-site edits by a field account (bench/worksites.ts), login and small reads
@@ -28,7 +30,7 @@
  *   - files (issue 31): a 20 MB installer package up and down through the shared store (pieces in the
  *     embedded database, then in PostgreSQL), MB/s and the rise of the gateway's resident memory during
  *     each; a photo at the upload limit the same way on PostgreSQL, anchor: the disk store on the same server.
- * BENCH_ONLY=bundles,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,tabulation,workflow,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,field,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,tabulation,workflow,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -244,7 +246,10 @@ async function packageRoundTrip(database: string, env: Record<string, string>) {
 
 // ---- bundles and the browser --------------------------------------------------------------------
 
+let built = false
 function build() {
+  if (built) return
+  built = true
   const reuse = process.env.BENCH_BUILD === '0' || (QUICK && process.env.BENCH_BUILD !== '1')
   if (reuse && existsSync('dist/index.html')) return console.log('  (the existing dist/ is measured)')
   const started = performance.now()
@@ -1011,6 +1016,40 @@ async function main() {
   } finally {
     await (web as BenchGateway | null)?.stop()
   }
+  await part('field', async () => {
+    build()
+    const out = await script('bench/field-pages.ts', { BENCH_PASSWORD: PASSWORD })
+    for (const [, json] of out.matchAll(/^field: (.*)$/gm)) {
+      const r = JSON.parse(json!) as {
+        path: string
+        account: string
+        js: number
+        files: number
+        lighthouse: number | null
+        offlineMs: number | null
+      }
+      figure({
+        name: `${r.path} as ${r.account}: JS a signed-in start loads, gzip (${r.files} files)`,
+        value: r.js,
+        unit: 'KiB',
+        goal: { op: '<=', value: 250 },
+        note: "counted as the home's (shell + /admin/home)",
+      })
+      figure({
+        name: `Lighthouse mobile performance ${r.path} as ${r.account}`,
+        value: r.lighthouse,
+        unit: '',
+        goal: { op: '>=', value: 0.95 },
+      })
+      figure({
+        name: `${r.path} as ${r.account}: opened offline in a new tab, navigation → content`,
+        value: r.offlineMs,
+        unit: 'ms',
+        goal: { op: '<=', value: 1000 },
+        note: 'the gateway stopped and the tablet offline; the page seen online before',
+      })
+    }
+  })
   await part('tree', async () => {
     const out = await script('bench/org-tree.ts', { BENCH_ORG_UNITS: '10000' })
     const p50s = [...out.matchAll(/listByKeyword[^\n]*p50=([\d.]+) ms/g)].map((m) => Number(m[1]))

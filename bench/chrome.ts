@@ -1,0 +1,96 @@
+/**
+ * Chromium for Lighthouse (bench/lighthouse.ts, bench/field-pages.ts): one headless browser with a
+ * remote-debugging port that Lighthouse drives and Playwright joins (to sign in, to clear caches).
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
+import { freePort } from './support'
+
+export interface DebugChrome {
+  port: number
+  browser: Browser
+  close(): Promise<void>
+}
+
+/** A headless Chromium with its own profile (zh-CN) and a debugging port, Playwright connected to it. */
+export async function debugChrome(): Promise<DebugChrome> {
+  const port = await freePort()
+  const profile = mkdtempSync(join(tmpdir(), 'trestle-lh-'))
+  const chrome = spawn(
+    CHROMIUM_PATH,
+    ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, '--lang=zh-CN', 'about:blank'],
+    { stdio: 'ignore' },
+  )
+  const close = async () => {
+    chrome.kill('SIGKILL')
+    rmSync(profile, { recursive: true, force: true })
+  }
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        return { port, browser: await chromium.connectOverCDP(`http://127.0.0.1:${port}`), close }
+      } catch (err) {
+        if (i > 50) throw err
+        await new Promise((r) => setTimeout(r, 200))
+      }
+    }
+  } catch (err) {
+    await close()
+    throw err
+  }
+}
+
+/**
+ * Lighthouse's mobile performance score (0–1) of `url` in that browser, its default configuration
+ * (simulated slow 4G, 4× CPU); `keepStorage`: the origin's storage (a session) is not cleared first.
+ * Prints the main metrics under `label`; BENCH_LIGHTHOUSE_REPORT=<dir> keeps the whole report as `<file>.json`.
+ */
+export async function lighthouseScore(chrome: DebugChrome, url: string, keepStorage: boolean, label: string, file: string) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
+  })
+  const lhr = result!.lhr
+  const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN)
+  const score = lhr.categories.performance?.score ?? null
+  console.log(
+    `  ${label}: score ${score} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)} · TTI ${ms('interactive')} ms`,
+  )
+  if (lhr.runtimeError) console.log(`  ${label}: runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORT
+  if (reports) {
+    mkdirSync(reports, { recursive: true })
+    writeFileSync(join(reports, `${file}.json`), JSON.stringify(lhr))
+  }
+  return score
+}
+
+/** Signs in through the console's login page (in `page`) and waits for the home. */
+export async function signIn(page: Page, base: string, account: string, password: string) {
+  await page.goto(`${base}/login`)
+  await page.getByLabel('账号或手机号').fill(account)
+  await page.getByLabel('密码', { exact: true }).fill(password)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.waitForURL(/\/admin\/home/)
+}
+
+/**
+ * Drops the service worker, its caches and the HTTP cache but keeps the origin's storage (the
+ * session, the persisted query cache): the next load is cold with a session, as after a deploy.
+ */
+export async function coldWithSession(page: Page) {
+  await page.evaluate(async () => {
+    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister()
+    for (const k of await caches.keys()) await caches.delete(k)
+  })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.clearBrowserCache')
+}

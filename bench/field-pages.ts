@@ -1,0 +1,182 @@
+/**
+ * `npm run bench` (field part, issue 32): the screens field staff and auditors open most, each as
+ * the account that uses it — the project account lisite on 项目工点信息 and 项目信息, the
+ * administrator on 工点信息, 消息中心 and EBS管理 (a dictionary screen). A gateway of its own serves
+ * dist/ on the embedded database with the demo seed. For each page:
+ *   - its JS: every script a signed-in start of the page loads until none arrives for 1.5 s, as the
+ *     home's figure counts it (gzip -9 of the built files), in a tablet context (1024×768, zh-CN);
+ *   - Lighthouse mobile performance (bench/chrome.ts): the account signed in and the page seen (its
+ *     answers in the persisted query cache), then the service worker, its caches and the HTTP cache
+ *     dropped, so the page loads cold with a session, as the home's figure does;
+ *   - opening it offline: in the tablet context, the service worker in control and the page seen
+ *     online, the gateway is stopped and the context set offline (so neither the page nor the
+ *     worker reaches it); then a new tab opens the page: from the navigation to its content.
+ * Prints one line per page: `field: {"path", "account", "js" (KiB), "files", "lighthouse", "offlineMs"}`.
+ * Env: BENCH_FIELD_LIGHTHOUSE=0 (no Lighthouse), BENCH_PASSWORD (the demo accounts' password), CHROMIUM_PATH.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { coldWithSession, debugChrome, lighthouseScore, signIn } from './chrome'
+import { startGateway } from './support'
+
+const PASSWORD = process.env.BENCH_PASSWORD ?? 'Bench@2026'
+const READY_MS = 20_000
+/** BENCH_FIELD_LIGHTHOUSE=0: the JS and the offline opens only. */
+const LIGHTHOUSE = process.env.BENCH_FIELD_LIGHTHOUSE !== '0'
+
+interface FieldPage {
+  account: 'lisite' | 'zhoushen' | 'admin'
+  path: string
+  /** What shows that the page has its content (its data, not a skeleton). */
+  ready: (page: Page) => Locator
+}
+
+const PAGES: FieldPage[] = [
+  {
+    account: 'lisite',
+    path: '/admin/project-worksite-information',
+    ready: (p) => p.getByRole('button', { name: '汉口特大桥1号工点', exact: true }),
+  },
+  {
+    account: 'lisite',
+    path: '/admin/project-information',
+    ready: (p) => p.getByRole('heading', { level: 2, name: /沪渝蓉高铁武宜段站前工程/ }),
+  },
+  {
+    account: 'admin',
+    path: '/admin/work-site-information',
+    ready: (p) => p.getByRole('button', { name: '汉口特大桥1号工点', exact: true }),
+  },
+  { account: 'zhoushen', path: '/admin/message-center', ready: (p) => p.getByText('终端申请：工地平板-03').first() },
+  { account: 'admin', path: '/admin/ebs-management', ready: (p) => p.getByRole('treeitem', { name: '桥梁工程' }) },
+]
+
+const scriptsOf = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.startsWith('/assets/') && p.endsWith('.js')),
+  )
+
+/** Waits until the service worker is active and controls the page (a string: tsx's helpers do not exist in the page). */
+async function workerInControl(page: Page) {
+  await page.waitForFunction('navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)', null, {
+    timeout: 60_000,
+    polling: 250,
+  })
+}
+
+/** Waits until no new script has arrived for 1.5 s (not 'networkidle': the live message stream stays open). */
+async function settled(page: Page) {
+  for (let last = -1, since = Date.now(), end = Date.now() + 30_000; Date.now() < end;) {
+    const n = (await scriptsOf(page)).length
+    if (n !== last) [last, since] = [n, Date.now()]
+    else if (Date.now() - since > 1500) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+async function main() {
+  const gateway = await startGateway(
+    { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' },
+    'bench-field',
+  )
+  let stopped = false
+  const chrome = await debugChrome()
+  try {
+    const base = gateway.base
+    const results = new Map(
+      PAGES.map((p) => [
+        p.path,
+        { path: p.path, account: p.account, js: NaN, files: 0, lighthouse: null as number | null, offlineMs: null as number | null },
+      ]),
+    )
+    const accounts = [...new Set(PAGES.map((p) => p.account))]
+    const tablets = new Map<string, BrowserContext>()
+
+    // Lighthouse first, in the browser's own profile: sign in as the account, see the page, go cold with
+    // the session (before the tablets sign in: nothing of theirs runs during its loads, and their
+    // sessions are the accounts' newest)
+    const page = await chrome.browser.contexts()[0]!.newPage()
+    for (const account of LIGHTHOUSE ? accounts : []) {
+      await page.goto(`${base}/login`)
+      await page.evaluate(() => localStorage.clear())
+      await signIn(page, base, account, PASSWORD)
+      for (const p of PAGES.filter((x) => x.account === account)) {
+        await page.goto(`${base}${p.path}`)
+        await p.ready(page).waitFor({ timeout: READY_MS })
+        await page.waitForTimeout(1500)
+        await coldWithSession(page)
+        await page.goto('about:blank')
+        results.get(p.path)!.lighthouse = await lighthouseScore(
+          chrome,
+          `${base}${p.path}`,
+          true,
+          `${p.path} (${account})`,
+          `lighthouse${p.path.replaceAll('/', '-')}`,
+        )
+      }
+    }
+
+    // a tablet per account: signed in, the worker in control, each page seen online and its JS counted
+    for (const account of accounts) {
+      const context = await chrome.browser.newContext({ locale: 'zh-CN', viewport: { width: 1024, height: 768 }, hasTouch: true })
+      tablets.set(account, context)
+      const page = await context.newPage()
+      await signIn(page, base, account, PASSWORD)
+      await workerInControl(page)
+      for (const p of PAGES.filter((x) => x.account === account)) {
+        const tab = await context.newPage()
+        await tab.goto(`${base}${p.path}`)
+        await p.ready(tab).waitFor({ timeout: READY_MS })
+        await settled(tab)
+        const files = [...new Set(await scriptsOf(tab))]
+        const r = results.get(p.path)!
+        r.files = files.length
+        r.js = files.reduce((a, f) => a + gzipSync(readFileSync(join('dist', f)), { level: 9 }).length, 0) / 1024
+        // the persisted query cache is written at most once a second
+        await tab.waitForTimeout(1500)
+        await tab.close()
+      }
+    }
+
+    // offline: the gateway gone and the tablets offline, each page opened in a new tab
+    await gateway.stop()
+    stopped = true
+    for (const [account, context] of tablets) {
+      await context.setOffline(true)
+      for (const p of PAGES.filter((x) => x.account === account)) {
+        const tab = await context.newPage()
+        const started = performance.now()
+        try {
+          await tab.goto(`${base}${p.path}`)
+          await p.ready(tab).waitFor({ timeout: READY_MS })
+          results.get(p.path)!.offlineMs = performance.now() - started
+        } catch {
+          const seen = (
+            await tab
+              .locator('body')
+              .innerText()
+              .catch(() => '')
+          )
+            .replace(/\s+/g, ' ')
+            .slice(0, 200)
+          console.log(`  ${p.path} (${account}) offline: no content after ${READY_MS / 1000} s at ${tab.url()}: ${seen}`)
+        }
+        await tab.close()
+      }
+    }
+    for (const r of results.values()) console.log(`field: ${JSON.stringify(r)}`)
+  } finally {
+    await chrome.close()
+    if (!stopped) await gateway.stop()
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
