@@ -12,7 +12,8 @@
  *     barrel's whole graph in here: import from the module itself (the bench breaks if /login
  *     loads zod);
  *   - `login`: the sign-in screen's own modules (its feature folder, reached from the screen
- *     through imports inside that folder) — where every first visit and expired session lands;
+ *     through imports inside that folder) and the texts it names (`texts` of LoginPage.tsx) —
+ *     where every first visit and expired session lands;
  *   - `controls`: what else the sign-in screen imports (inputs, the checkbox, their Radix parts,
  *     its icons) — screens after sign-in share these, so they are not in `login`;
  *   - `shell`: the signed-in frame — what it imports and the texts it names (`texts` of
@@ -78,6 +79,17 @@ function withTexts(chunk: string, module: string, locales: string): Group['name'
   }
 }
 
+/** The first of `names` that names a module's chunk. */
+function either(...names: Group['name'][]): Group['name'] {
+  return (id, ctx) => {
+    for (const name of names) {
+      const chunk = typeof name === 'function' ? name(id, ctx) : name
+      if (chunk) return chunk
+    }
+    return null
+  }
+}
+
 /** `src`: the absolute path of the console's sources. */
 export function chunkGroups(src: string): Group[] {
   const signIn = `${src}/features/auth/LoginPage.tsx`
@@ -89,8 +101,8 @@ export function chunkGroups(src: string): Group[] {
     { name: 'framework', test: FRAMEWORK, priority: 4 },
     { name: 'app', tags: ['$initial'], priority: 3 },
     {
-      name: ownModules('login', signIn, /src[\\/]features[\\/]auth[\\/]/),
-      test: /src[\\/]features[\\/]auth[\\/]/,
+      name: either(ownModules('login', signIn, /src[\\/]features[\\/]auth[\\/]/), withTexts('login', signIn, locales)),
+      test: (id) => /src[\\/]features[\\/]auth[\\/]/.test(id) || id.startsWith(`${locales}/`),
       includeDependenciesRecursively: false,
       priority: 2,
     },

@@ -12,7 +12,7 @@ import { usePainted } from '@/lib/afterPaint'
 import { OnceOpened } from '@/lib/chunks'
 import { preloadRsa } from '@/lib/crypto'
 import { hasCode, isApiError } from '@/lib/http'
-import { useT } from '@/lib/i18n'
+import { loadTexts, useT, type LazyNamespace } from '@/lib/i18n'
 import { getRememberedLogin } from '@/lib/session'
 import { authApi } from './api'
 import { AuthLayout, AuthSwitch } from './components/AuthLayout'
@@ -29,8 +29,13 @@ const loadCheck = () => import('./loginForm').then((m) => (loadedCheck = m.check
 
 export type ThirdPlatform = 'wechat' | 'qq'
 
-/** Loaded the first time 忘记密码 is opened (the dialog primitives stay out of /login's first load). */
-const ForgotPasswordDialog = lazy(() => import('./components/ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })))
+/** The i18n namespaces this screen shows, loaded with it (lazyScreen); they are in the login chunk (scripts/vite-chunks.ts). */
+export const texts = ['signIn'] as const satisfies readonly LazyNamespace[]
+
+/** Loaded the first time 忘记密码 is opened, with its texts (the dialog primitives stay out of /login's first load). */
+const ForgotPasswordDialog = lazy(() =>
+  Promise.all([import('./components/ForgotPasswordDialog'), loadTexts('signUp')]).then(([m]) => ({ default: m.ForgotPasswordDialog })),
+)
 
 export function LoginPage() {
   const { t } = useT()
@@ -131,16 +136,22 @@ export function LoginPage() {
   }
 
   const platforms: { id: ThirdPlatform; label: string; missing: string; icon: typeof WeChatIcon; className: string }[] = [
-    { id: 'wechat', label: t('auth.login.wechat'), missing: t('auth.login.wechatMissing'), icon: WeChatIcon, className: 'text-[#07c160]' },
-    { id: 'qq', label: t('auth.login.qq'), missing: t('auth.login.qqMissing'), icon: QQIcon, className: 'text-[#12b7f5]' },
+    {
+      id: 'wechat',
+      label: t('signIn.login.wechat'),
+      missing: t('signIn.login.wechatMissing'),
+      icon: WeChatIcon,
+      className: 'text-[#07c160]',
+    },
+    { id: 'qq', label: t('signIn.login.qq'), missing: t('signIn.login.qqMissing'), icon: QQIcon, className: 'text-[#12b7f5]' },
   ]
 
   return (
     <AuthLayout>
       <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <div className="mb-6 space-y-1">
-          <h1 className="text-2xl font-semibold">{t('auth.login.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('auth.login.subtitle')}</p>
+          <h1 className="text-2xl font-semibold">{t('signIn.login.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('signIn.login.subtitle')}</p>
         </div>
 
         <form
@@ -160,16 +171,16 @@ export function LoginPage() {
         >
           <Field
             id="login-account"
-            label={t('auth.login.accountLabel')}
+            label={t('signIn.login.accountLabel')}
             message={errors.accountName}
-            errorLabel={t('auth.login.accountField')}
+            errorLabel={t('signIn.login.accountField')}
           >
             {(control) => (
               <Input
                 {...control}
                 autoComplete="username"
                 inputMode="text"
-                placeholder={t('auth.login.accountPlaceholder')}
+                placeholder={t('signIn.login.accountPlaceholder')}
                 autoFocus={!remembered}
                 disabled={busy}
                 name="accountName"
@@ -178,12 +189,17 @@ export function LoginPage() {
               />
             )}
           </Field>
-          <Field id="login-password" label={t('auth.login.password')} message={errors.password} errorLabel={t('auth.login.passwordField')}>
+          <Field
+            id="login-password"
+            label={t('signIn.login.password')}
+            message={errors.password}
+            errorLabel={t('signIn.login.passwordField')}
+          >
             {(control) => (
               <PasswordInput
                 {...control}
                 autoComplete="current-password"
-                placeholder={t('auth.login.passwordPlaceholder')}
+                placeholder={t('signIn.login.passwordPlaceholder')}
                 autoFocus={!!remembered}
                 disabled={busy}
                 name="password"
@@ -202,7 +218,7 @@ export function LoginPage() {
                 disabled={busy}
               />
               <Label htmlFor="login-remember" className="cursor-pointer text-sm font-normal">
-                {t('auth.login.remember')}
+                {t('signIn.login.remember')}
               </Label>
             </div>
             <button
@@ -213,7 +229,7 @@ export function LoginPage() {
                 setForgotOpen(true)
               }}
             >
-              {t('auth.login.forgot')}
+              {t('signIn.login.forgot')}
             </button>
           </div>
 
@@ -229,14 +245,14 @@ export function LoginPage() {
           )}
 
           <Button type="submit" size="lg" className="w-full" icon={LogIn} pending={busy}>
-            {redirecting ? t('auth.login.redirecting') : submitting ? t('auth.login.submitting') : t('auth.login.submit')}
+            {redirecting ? t('signIn.login.redirecting') : submitting ? t('signIn.login.submitting') : t('signIn.login.submit')}
           </Button>
         </form>
 
         <div className="mt-6">
           <div className="relative mb-4 text-center text-xs text-muted-foreground">
             <span className="absolute inset-x-0 top-1/2 h-px bg-border" aria-hidden="true" />
-            <span className="relative bg-card px-3">{t('auth.login.quick')}</span>
+            <span className="relative bg-card px-3">{t('signIn.login.quick')}</span>
           </div>
           <div className="grid grid-cols-2 gap-3">
             {platforms.map((p) => {
@@ -263,11 +279,11 @@ export function LoginPage() {
               )
             })}
           </div>
-          {config.isPending && <p className="mt-2 text-center text-xs text-muted-foreground">{t('auth.login.configLoading')}</p>}
-          {config.isError && <p className="mt-2 text-center text-xs text-muted-foreground">{t('auth.login.configFailed')}</p>}
+          {config.isPending && <p className="mt-2 text-center text-xs text-muted-foreground">{t('signIn.login.configLoading')}</p>}
+          {config.isError && <p className="mt-2 text-center text-xs text-muted-foreground">{t('signIn.login.configFailed')}</p>}
         </div>
 
-        <AuthSwitch question={t('auth.login.noAccount')} to="/register" label={t('auth.login.register')} className="mt-6" />
+        <AuthSwitch question={t('signIn.login.noAccount')} to="/register" label={t('signIn.login.register')} className="mt-6" />
       </div>
 
       <OnceOpened open={forgotOpen}>

@@ -11,7 +11,7 @@ import { REGISTER_ORG_SEARCH, registerBody, type CodeSent, type RegisterOrgOptio
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { hasCode, isApiError } from '@/lib/http'
-import { useT } from '@/lib/i18n'
+import { useT, type LazyNamespace } from '@/lib/i18n'
 import { INLINE_CODES, authApi } from './api'
 import { AuthLayout, AuthSwitch } from './components/AuthLayout'
 import { ChannelToggle } from './components/ChannelToggle'
@@ -41,6 +41,9 @@ const resolver = zodResolver(registerBody) as unknown as Resolver<RegisterForm>
 
 type Availability = 'idle' | 'checking' | 'free'
 
+/** The i18n namespaces this screen shows, loaded with it (lazyScreen). */
+export const texts = ['signIn', 'signUp'] as const satisfies readonly LazyNamespace[]
+
 export function RegisterPage() {
   const { t } = useT()
   const [done, setDone] = useState<string | null>(null)
@@ -49,7 +52,7 @@ export function RegisterPage() {
       <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         {done ? <Registered accountName={done} /> : <RegisterForm onDone={setDone} />}
       </div>
-      <AuthSwitch question={t('auth.register.haveAccount')} to="/login" label={t('auth.register.toLogin')} className="mt-4" />
+      <AuthSwitch question={t('signUp.register.haveAccount')} to="/login" label={t('signUp.register.toLogin')} className="mt-4" />
     </AuthLayout>
   )
 }
@@ -93,7 +96,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
       if (getValues('accountName').trim() === name) setAccount('free')
     } catch (e) {
       setAccount('idle')
-      if (hasCode(e, Code.DUPLICATE)) setError('accountName', { type: 'server', message: t('auth.register.accountTaken') })
+      if (hasCode(e, Code.DUPLICATE)) setError('accountName', { type: 'server', message: t('signUp.register.accountTaken') })
     }
   }
 
@@ -108,7 +111,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
       await authApi.validMobile(getValues('cellphone').trim())
       return true
     } catch (e) {
-      if (hasCode(e, Code.DUPLICATE)) setError('cellphone', { type: 'server', message: t('auth.register.cellphoneTaken') })
+      if (hasCode(e, Code.DUPLICATE)) setError('cellphone', { type: 'server', message: t('signUp.register.cellphoneTaken') })
       else if (isApiError(e) && e.kind === 'code') setError('cellphone', { type: 'server', message: e.message })
       // a network failure of this check is not the user's fault: let the server decide on submit
       return !(isApiError(e) && e.kind === 'code')
@@ -155,7 +158,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
     setFormError(null)
     // Text typed in 所属单位 but no unit chosen from the list: the registrant meant one; ask them to pick it.
     if (!values.organizationId && unitText.trim()) {
-      setError('organizationId', { type: 'manual', message: t('auth.register.unitNotChosen') }, { shouldFocus: true })
+      setError('organizationId', { type: 'manual', message: t('signUp.register.unitNotChosen') }, { shouldFocus: true })
       return
     }
     try {
@@ -175,21 +178,21 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
   const busy = formState.isSubmitting
   const accountHint =
     account === 'checking' ? (
-      t('auth.register.checking')
+      t('signUp.register.checking')
     ) : account === 'free' ? (
-      <span className="text-emerald-600">{t('auth.register.accountAvailable')}</span>
+      <span className="text-emerald-600">{t('signUp.register.accountAvailable')}</span>
     ) : undefined
 
   return (
     <>
       <div className="mb-6 space-y-1">
-        <h1 className="text-2xl font-semibold">{t('auth.register.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('auth.register.subtitle')}</p>
+        <h1 className="text-2xl font-semibold">{t('signUp.register.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('signUp.register.subtitle')}</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
         <Field
           id="reg-account"
-          label={t('auth.register.accountName')}
+          label={t('signUp.register.accountName')}
           message={errors.accountName?.message}
           hint={accountHint}
           className="sm:col-span-2"
@@ -198,7 +201,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
             <Input
               {...control}
               autoComplete="username"
-              placeholder={t('auth.register.accountNamePlaceholder')}
+              placeholder={t('signUp.register.accountNamePlaceholder')}
               maxLength={ACCOUNT_NAME_MAX}
               {...register('accountName', { onBlur: () => void checkAccount(), onChange: () => setAccount('idle') })}
             />
@@ -206,36 +209,36 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
         </Field>
         <NewPasswordField
           id="reg-password"
-          label={t('auth.register.password')}
+          label={t('signUp.register.password')}
           message={errors.password?.message}
-          placeholder={t('auth.register.passwordPlaceholder')}
+          placeholder={t('signUp.register.passwordPlaceholder')}
           input={register('password', { deps: ['confirmPassword'] })}
         />
         <NewPasswordField
           id="reg-confirm"
-          label={t('auth.register.confirmPassword')}
+          label={t('signUp.register.confirmPassword')}
           message={errors.confirmPassword?.message}
-          placeholder={t('auth.register.confirmPlaceholder')}
+          placeholder={t('signUp.register.confirmPlaceholder')}
           input={register('confirmPassword')}
         />
-        <Field id="reg-name" label={t('auth.register.userName')} message={errors.userName?.message} className="content-start">
+        <Field id="reg-name" label={t('signUp.register.userName')} message={errors.userName?.message} className="content-start">
           {(control) => (
-            <Input {...control} autoComplete="name" placeholder={t('auth.register.userNamePlaceholder')} {...register('userName')} />
+            <Input {...control} autoComplete="name" placeholder={t('signUp.register.userNamePlaceholder')} {...register('userName')} />
           )}
         </Field>
         <Field
           id="reg-unit"
-          label={t('auth.register.unit')}
-          optional={t('auth.register.optional')}
+          label={t('signUp.register.unit')}
+          optional={t('signUp.register.optional')}
           message={errors.organizationId?.message}
-          hint={t('auth.register.unitHint')}
+          hint={t('signUp.register.unitHint')}
           className="content-start"
         >
           {(control) => (
             <UnitCombobox
               {...control}
               ref={register('organizationId').ref}
-              placeholder={t('auth.register.unitPlaceholder')}
+              placeholder={t('signUp.register.unitPlaceholder')}
               maxLength={REGISTER_ORG_SEARCH.maxKeyword}
               value={unit}
               onChange={chooseUnit}
@@ -246,7 +249,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
         {channels.data?.email && (
           <ChannelToggle
             className="sm:col-span-2"
-            label={t('auth.register.channel')}
+            label={t('signUp.register.channel')}
             value={channel}
             onChange={switchChannel}
             disabled={busy}
@@ -254,8 +257,8 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
         )}
         <Field
           id="reg-phone"
-          label={t('auth.register.cellphone')}
-          optional={channel === 'email' ? t('auth.register.optional') : undefined}
+          label={t('signUp.register.cellphone')}
+          optional={channel === 'email' ? t('signUp.register.optional') : undefined}
           message={errors.cellphone?.message}
         >
           {(control) => (
@@ -265,15 +268,15 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
               inputMode="numeric"
               autoComplete="tel"
               maxLength={PHONE_LENGTH}
-              placeholder={t('auth.register.cellphonePlaceholder')}
+              placeholder={t('signUp.register.cellphonePlaceholder')}
               {...register('cellphone')}
             />
           )}
         </Field>
         <Field
           id="reg-email"
-          label={t('auth.register.email')}
-          optional={channel === 'email' ? undefined : t('auth.register.optional')}
+          label={t('signUp.register.email')}
+          optional={channel === 'email' ? undefined : t('signUp.register.optional')}
           message={errors.email?.message}
         >
           {(control) => (
@@ -281,14 +284,14 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
               {...control}
               type="email"
               autoComplete="email"
-              placeholder={channel === 'email' ? t('auth.register.emailRequiredPlaceholder') : t('auth.register.emailPlaceholder')}
+              placeholder={channel === 'email' ? t('signUp.register.emailRequiredPlaceholder') : t('signUp.register.emailPlaceholder')}
               {...register('email')}
             />
           )}
         </Field>
         <CodeField
           id="reg-code"
-          texts="auth.register"
+          texts="signUp.register"
           message={errors.verifyCode?.message}
           code={code}
           onSend={sendCode}
@@ -302,7 +305,7 @@ function RegisterForm({ onDone }: { onDone(accountName: string): void }) {
           </p>
         )}
         <Button type="submit" size="lg" className="w-full sm:col-span-2" pending={busy}>
-          {busy ? t('auth.register.submitting') : t('auth.register.submit')}
+          {busy ? t('signUp.register.submitting') : t('signUp.register.submit')}
         </Button>
       </form>
     </>
@@ -314,13 +317,13 @@ function Registered({ accountName }: { accountName: string }) {
   return (
     <div className="grid justify-items-center gap-3 py-6 text-center" role="status" data-testid="register-done">
       <CheckCircle2 className="h-12 w-12 text-emerald-600" />
-      <h1 className="text-xl font-semibold">{t('auth.register.successTitle')}</h1>
+      <h1 className="text-xl font-semibold">{t('signUp.register.successTitle')}</h1>
       <p className="flex max-w-sm items-start gap-2 text-left text-sm text-muted-foreground">
         <Clock className="mt-0.5 h-4 w-4 shrink-0 text-amber-500" />
-        {t('auth.register.successText', { account: accountName })}
+        {t('signUp.register.successText', { account: accountName })}
       </p>
       <Button asChild className="mt-2">
-        <Link to="/login">{t('auth.register.backToLogin')}</Link>
+        <Link to="/login">{t('signUp.register.backToLogin')}</Link>
       </Button>
     </div>
   )

@@ -13,7 +13,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { AlertCircle, Info, Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { isApiError } from '@/lib/http'
-import { useT } from '@/lib/i18n'
+import { useT, type LazyNamespace } from '@/lib/i18n'
 import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
@@ -44,6 +44,9 @@ function readParams(): Params {
   }
 }
 
+/** The i18n namespaces this screen shows, loaded with it (lazyScreen). */
+export const texts = ['signIn'] as const satisfies readonly LazyNamespace[]
+
 export function ThirdPlatformPage() {
   const { t } = useT()
   const [{ platform, code, state, denied }] = useState(readParams)
@@ -53,15 +56,15 @@ export function ThirdPlatformPage() {
   const [exchangeFailed, setExchangeFailed] = useState(false)
   let body: ReactNode
   let retry = false
-  if (!isPlatform(platform)) body = <Notice tone="error" text={t('auth.third.unknownPlatform')} />
+  if (!isPlatform(platform)) body = <Notice tone="error" text={t('signIn.third.unknownPlatform')} />
   else {
-    const name = t(`auth.third.${platform}`)
-    if (config.isPending) body = <Notice tone="busy" text={t('auth.login.configLoading')} />
+    const name = t(`signIn.third.${platform}`)
+    if (config.isPending) body = <Notice tone="busy" text={t('signIn.login.configLoading')} />
     else if (config.isError)
-      body = <Notice tone="error" text={isApiError(config.error) ? config.error.message : t('auth.login.configFailed')} />
-    else if (!config.data?.[platform]) body = <Notice tone="info" text={t('auth.third.notConfigured', { platform: name })} />
-    else if (denied) [body, retry] = [<Notice tone="info" text={t('auth.third.denied', { platform: name })} />, true]
-    else if (!code || !state) [body, retry] = [<Notice tone="info" text={t('auth.third.missingCode', { platform: name })} />, true]
+      body = <Notice tone="error" text={isApiError(config.error) ? config.error.message : t('signIn.login.configFailed')} />
+    else if (!config.data?.[platform]) body = <Notice tone="info" text={t('signIn.third.notConfigured', { platform: name })} />
+    else if (denied) [body, retry] = [<Notice tone="info" text={t('signIn.third.denied', { platform: name })} />, true]
+    else if (!code || !state) [body, retry] = [<Notice tone="info" text={t('signIn.third.missingCode', { platform: name })} />, true]
     else
       [body, retry] = [
         <Exchange platform={platform} code={code} state={state} name={name} onFailed={() => setExchangeFailed(true)} />,
@@ -75,12 +78,12 @@ export function ThirdPlatformPage() {
       <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <div className="mb-5 flex items-center gap-3">
           {isPlatform(platform) && <Icon className={platform === 'qq' ? 'h-7 w-7 text-[#12b7f5]' : 'h-7 w-7 text-[#07c160]'} />}
-          <h1 className="text-xl font-semibold">{t('auth.third.title')}</h1>
+          <h1 className="text-xl font-semibold">{t('signIn.third.title')}</h1>
         </div>
         <div className="min-h-16">{body}</div>
         {retry && isPlatform(platform) && <RetryButton platform={platform} />}
         <Button asChild variant="outline" className={retry ? 'mt-3 w-full' : 'mt-6 w-full'}>
-          <Link to="/login">{t('auth.third.backToLogin')}</Link>
+          <Link to="/login">{t('signIn.third.backToLogin')}</Link>
         </Button>
       </div>
     </AuthLayout>
@@ -108,7 +111,7 @@ function RetryButton({ platform }: { platform: Platform }) {
     <>
       {error && <Notice tone="error" text={error} />}
       <Button className="mt-6 w-full" pending={busy} onClick={() => void go()}>
-        {t('auth.third.retry', { platform: t(`auth.third.${platform}`) })}
+        {t('signIn.third.retry', { platform: t(`signIn.third.${platform}`) })}
       </Button>
     </>
   )
@@ -141,7 +144,7 @@ function Exchange({
         window.history.replaceState(window.history.state, '', `/loginThirdPlatform?platform=${platform}`)
         const result = await authApi.loginThirdPlatform(platform, code, state)
         if (!result || !result.token || !result.userAccount) {
-          setError(t('auth.third.notBound', { platform: name }))
+          setError(t('signIn.third.notBound', { platform: name }))
           return
         }
         await continueLogin(result)
@@ -155,11 +158,11 @@ function Exchange({
   if (error)
     return (
       <div className="grid gap-2">
-        <p className="font-medium">{t('auth.third.failed', { platform: name })}</p>
+        <p className="font-medium">{t('signIn.third.failed', { platform: name })}</p>
         <Notice tone="error" text={error} />
       </div>
     )
-  return <Notice tone="busy" text={t('auth.third.working', { platform: name })} />
+  return <Notice tone="busy" text={t('signIn.third.working', { platform: name })} />
 }
 
 function Notice({ tone, text }: { tone: 'info' | 'error' | 'busy'; text: string }) {

@@ -11,7 +11,7 @@ describe('texts by area', () => {
   })
 
   it('answers the entry texts at once and an area text once its chunk is loaded', async () => {
-    expect(t('auth.login.submit')).not.toBe('auth.login.submit')
+    expect(t('auth.relogin.submit')).not.toBe('auth.relogin.submit')
     expect(hasKey('workSites.description')).toBe(false) // not loaded yet: the key itself (and loading starts)
     await loadTexts('workSites', 'people')
     expect(hasKey('workSites.description')).toBe(true)

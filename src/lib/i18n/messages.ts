@@ -36,6 +36,8 @@ import type * as dashboardTexts from './locales/dashboard'
 import type * as msgTexts from './locales/messages'
 import type * as attributesTexts from './locales/attributes'
 import type * as paletteTexts from './locales/palette'
+import type * as signInTexts from './locales/signIn'
+import type * as signUpTexts from './locales/signUp'
 
 /** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
 const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
@@ -71,6 +73,8 @@ export const lazyTexts = {
   palette: () => import('./locales/palette'),
   workflow: () => import('./locales/workflow'),
   tabulation: () => import('./locales/tabulation'),
+  signIn: () => import('./locales/signIn'),
+  signUp: () => import('./locales/signUp'),
 }
 export type LazyNamespace = keyof typeof lazyTexts
 
@@ -114,4 +118,6 @@ export type Messages = ReturnType<typeof entry> & {
   palette: typeof paletteTexts.zh
   workflow: typeof workflowTexts.zh
   tabulation: typeof tabulationTexts.zh
+  signIn: typeof signInTexts.zh
+  signUp: typeof signUpTexts.zh
 }

@@ -31,9 +31,9 @@ function Logo({ className }: { className?: string }) {
 export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const { t } = useT()
   const points = [
-    { icon: Building2, text: t('auth.brand.points.org') },
-    { icon: Network, text: t('auth.brand.points.project') },
-    { icon: ClipboardCheck, text: t('auth.brand.points.flow') },
+    { icon: Building2, text: t('signIn.brand.points.org') },
+    { icon: Network, text: t('signIn.brand.points.project') },
+    { icon: ClipboardCheck, text: t('signIn.brand.points.flow') },
   ]
   return (
     <div className="flex min-h-dvh bg-muted/40">
@@ -55,7 +55,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
           </div>
         </div>
         <div className="relative space-y-6">
-          <p className="max-w-md text-base leading-relaxed opacity-90">{t('auth.brand.tagline')}</p>
+          <p className="max-w-md text-base leading-relaxed opacity-90">{t('signIn.brand.tagline')}</p>
           <ul className="space-y-3 text-sm">
             {points.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3">
@@ -68,7 +68,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
           </ul>
           <BrandArt className="w-full max-w-md text-sky-200/80" />
         </div>
-        <div className="relative text-xs opacity-50">{t('auth.brand.copyright', { year: new Date().getFullYear() })}</div>
+        <div className="relative text-xs opacity-50">{t('signIn.brand.copyright', { year: new Date().getFullYear() })}</div>
       </aside>
       <main className="relative flex flex-1 flex-col">
         <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-8">

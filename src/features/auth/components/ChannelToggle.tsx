@@ -19,8 +19,8 @@ export function ChannelToggle({
 }) {
   const { t } = useT()
   const options: { id: VerifyChannel; text: string; icon: typeof Mail }[] = [
-    { id: 'sms', text: t('auth.channel.sms'), icon: Smartphone },
-    { id: 'email', text: t('auth.channel.email'), icon: Mail },
+    { id: 'sms', text: t('signUp.channel.sms'), icon: Smartphone },
+    { id: 'email', text: t('signUp.channel.email'), icon: Mail },
   ]
   return (
     <div className={cn('grid gap-1.5', className)}>

@@ -25,7 +25,7 @@ export function CodeField({
 }: {
   id: string
   /** Whose texts: code, codePlaceholder, send, resend, sending, sentTo. */
-  texts: 'auth.register' | 'auth.forgot'
+  texts: 'signUp.register' | 'signUp.forgot'
   message?: unknown
   code: CodeSender<CodeSent>
   onSend: () => void

@@ -44,8 +44,8 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialAccount, notic
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md" closeLabel={t('common.close')} onPointerDownOutside={(e) => e.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>{t('auth.forgot.title')}</DialogTitle>
-          <DialogDescription>{t('auth.forgot.description')}</DialogDescription>
+          <DialogTitle>{t('signUp.forgot.title')}</DialogTitle>
+          <DialogDescription>{t('signUp.forgot.description')}</DialogDescription>
         </DialogHeader>
         {notice && (
           <p
@@ -70,8 +70,8 @@ function Flow({ initialAccount, onDone }: { initialAccount: string; onDone(accou
     <div className="grid gap-5">
       <Stepper
         compact
-        aria-label={t('auth.forgot.progress')}
-        labels={[t('auth.forgot.steps.verify'), t('auth.forgot.steps.reset'), t('auth.forgot.steps.done')]}
+        aria-label={t('signUp.forgot.progress')}
+        labels={[t('signUp.forgot.steps.verify'), t('signUp.forgot.steps.reset'), t('signUp.forgot.steps.done')]}
         current={STEPS.indexOf(step)}
       />
       {step === 'verify' && (
@@ -121,7 +121,7 @@ function VerifyStep({
 
   const onSubmit = handleSubmit(async (v) => {
     if (!code.sent) {
-      setError('verifyCode', { type: 'manual', message: t('auth.forgot.sendFirst') })
+      setError('verifyCode', { type: 'manual', message: t('signUp.forgot.sendFirst') })
       return
     }
     try {
@@ -141,7 +141,7 @@ function VerifyStep({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <ChannelToggle
-        label={t('auth.forgot.channel')}
+        label={t('signUp.forgot.channel')}
         value={channel}
         onChange={(c) => {
           setChannel(c)
@@ -149,14 +149,14 @@ function VerifyStep({
           clearErrors()
         }}
       />
-      <Field id="forgot-account" label={t('auth.forgot.account')} message={errors.accountName?.message}>
+      <Field id="forgot-account" label={t('signUp.forgot.account')} message={errors.accountName?.message}>
         {(control) => (
-          <Input {...control} autoComplete="username" placeholder={t('auth.forgot.accountPlaceholder')} {...register('accountName')} />
+          <Input {...control} autoComplete="username" placeholder={t('signUp.forgot.accountPlaceholder')} {...register('accountName')} />
         )}
       </Field>
       <CodeField
         id="forgot-code"
-        texts="auth.forgot"
+        texts="signUp.forgot"
         message={errors.verifyCode?.message}
         code={code}
         onSend={send}
@@ -164,7 +164,7 @@ function VerifyStep({
         buttonClassName="w-36"
       />
       <Button type="submit" className="w-full" pending={formState.isSubmitting}>
-        {formState.isSubmitting ? t('auth.forgot.checking') : t('auth.forgot.next')}
+        {formState.isSubmitting ? t('signUp.forgot.checking') : t('signUp.forgot.next')}
       </Button>
     </form>
   )
@@ -199,17 +199,17 @@ function ResetStep({ verified, onReset }: { verified: { accountName: string; ver
       <input type="text" autoComplete="username" value={verified.accountName} readOnly hidden />
       <NewPasswordField
         id="forgot-password"
-        label={t('auth.forgot.newPassword')}
+        label={t('signUp.forgot.newPassword')}
         message={errors.password?.message}
-        placeholder={t('auth.forgot.newPasswordPlaceholder')}
+        placeholder={t('signUp.forgot.newPasswordPlaceholder')}
         input={register('password')}
         autoFocus
       />
       <NewPasswordField
         id="forgot-confirm"
-        label={t('auth.forgot.confirmPassword')}
+        label={t('signUp.forgot.confirmPassword')}
         message={errors.confirmPassword?.message}
-        placeholder={t('auth.forgot.confirmPlaceholder')}
+        placeholder={t('signUp.forgot.confirmPlaceholder')}
         input={register('confirmPassword')}
       />
       {formError && (
@@ -218,7 +218,7 @@ function ResetStep({ verified, onReset }: { verified: { accountName: string; ver
         </p>
       )}
       <Button type="submit" className="w-full" pending={formState.isSubmitting}>
-        {formState.isSubmitting ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+        {formState.isSubmitting ? t('signUp.forgot.submitting') : t('signUp.forgot.submit')}
       </Button>
     </form>
   )
@@ -237,13 +237,13 @@ function DoneStep({ onBack }: { onBack(): void }) {
   return (
     <div className="grid justify-items-center gap-3 py-2 text-center" role="status">
       <CheckCircle2 className="h-12 w-12 text-emerald-600" />
-      <div className="text-lg font-semibold">{t('auth.forgot.successTitle')}</div>
-      <p className="text-sm text-muted-foreground">{t('auth.forgot.successText')}</p>
+      <div className="text-lg font-semibold">{t('signUp.forgot.successTitle')}</div>
+      <p className="text-sm text-muted-foreground">{t('signUp.forgot.successText')}</p>
       <p className="text-sm text-muted-foreground" data-testid="forgot-countdown">
-        {t('auth.forgot.returning', { n: countdown.remaining })}
+        {t('signUp.forgot.returning', { n: countdown.remaining })}
       </p>
       <Button type="button" onClick={onBack}>
-        {t('auth.forgot.backNow')}
+        {t('signUp.forgot.backNow')}
       </Button>
     </div>
   )

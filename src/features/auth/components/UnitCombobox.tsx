@@ -96,18 +96,18 @@ export const UnitCombobox = forwardRef<HTMLInputElement, UnitComboboxProps>(func
 
   const failed = enabled && !typing && search.isError
   const status = tooShort
-    ? t('auth.register.unitTooShort', { n: REGISTER_ORG_SEARCH.minKeyword })
+    ? t('signUp.register.unitTooShort', { n: REGISTER_ORG_SEARCH.minKeyword })
     : loading
-      ? t('auth.register.unitSearching')
+      ? t('signUp.register.unitSearching')
       : failed
         ? isApiError(search.error) && search.error.kind === 'code'
           ? search.error.message
-          : t('auth.register.unitFailed')
+          : t('signUp.register.unitFailed')
         : options.length === 0
-          ? t('auth.register.unitNone')
+          ? t('signUp.register.unitNone')
           : options.length >= REGISTER_ORG_SEARCH.max
-            ? t('auth.register.unitMore', { n: REGISTER_ORG_SEARCH.max })
-            : t('auth.register.unitCount', { n: options.length })
+            ? t('signUp.register.unitMore', { n: REGISTER_ORG_SEARCH.max })
+            : t('signUp.register.unitCount', { n: options.length })
 
   return (
     <div className="relative">
@@ -142,7 +142,7 @@ export const UnitCombobox = forwardRef<HTMLInputElement, UnitComboboxProps>(func
           type="button"
           className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           onClick={clear}
-          aria-label={t('auth.register.unitClear')}
+          aria-label={t('signUp.register.unitClear')}
         >
           <X className="h-4 w-4" />
         </button>
@@ -151,7 +151,7 @@ export const UnitCombobox = forwardRef<HTMLInputElement, UnitComboboxProps>(func
         id={listId}
         ref={listRef}
         role="listbox"
-        aria-label={t('auth.register.unit')}
+        aria-label={t('signUp.register.unit')}
         hidden={!showList}
         // Wider than a half-width field (long unit names), anchored at its right edge; never beyond the screen.
         className="absolute right-0 top-full z-50 mt-1 max-h-72 w-[26rem] min-w-full max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
@@ -187,7 +187,7 @@ export const UnitCombobox = forwardRef<HTMLInputElement, UnitComboboxProps>(func
         </li>
       </ul>
       <span className="sr-only" role="status">
-        {value ? t('auth.register.unitChosen', { name: value.organizationName }) : showList ? status : ''}
+        {value ? t('signUp.register.unitChosen', { name: value.organizationName }) : showList ? status : ''}
       </span>
     </div>
   )

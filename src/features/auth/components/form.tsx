@@ -78,7 +78,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(({
         type="button"
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-r-md"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+        aria-label={visible ? t('signIn.login.hidePassword') : t('signIn.login.showPassword')}
         aria-pressed={visible}
         tabIndex={-1}
       >
