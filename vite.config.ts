@@ -29,10 +29,12 @@ export default defineConfig({
     react(),
     zodWithoutJsonSchemaPlugin(),
     // these screens' chunks load with the entry, not after it: the sign-in screen (a first visit lands
-    // there), and with a session the signed-in frame and the home page (where the installed app opens)
+    // there), and with a session the signed-in frame and the home page (where the installed app opens),
+    // and on every page the persisted query cache, which a signed-in start restores before its queries run
     preloadScreenPlugin(
       [
         { module: `${src}/features/auth/LoginPage.tsx`, paths: ['/login'] },
+        { module: `${src}/lib/offline/read/persist.ts`, paths: ['/'], whenStored: SESSION_TOKEN },
         { module: `${src}/features/shell/layout.ts`, paths: ['/admin/'], whenStored: SESSION_TOKEN },
         { module: `${src}/features/home/index.ts`, paths: ['/admin/home', '/admin/index'], whenStored: SESSION_TOKEN },
       ],

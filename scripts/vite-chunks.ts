@@ -16,6 +16,9 @@
  *     where every first visit and expired session lands;
  *   - `controls`: what else the sign-in screen imports (inputs, the checkbox, their Radix parts,
  *     its icons) — screens after sign-in share these, so they are not in `login`;
+ *   - `persist`: the persisted query cache (lib/offline/read/persist.ts with idb and TanStack's
+ *     persister) — loaded once an account is signed in, never on /login; idb is the outbox's too,
+ *     which would otherwise put it in `shell` and have the cache's chunk load the whole frame;
  *   - `shell`: the signed-in frame — what it imports and the texts it names (`texts` of
  *     features/shell/layout.ts). A group for the home page as well pulled the framework apart (a
  *     107 KiB home chunk loaded by the entry): the home stays Rolldown's own chunk.
@@ -95,18 +98,20 @@ export function chunkGroups(src: string): Group[] {
   const signIn = `${src}/features/auth/LoginPage.tsx`
   const shell = `${src}/features/shell/layout.ts`
   const locales = `${src}/lib/i18n/locales`
+  const persist = `${src}/lib/offline/read/persist.ts`
   return [
     // only the editors' own packages: what they share with the app (clsx) stays where the app has it
-    ...Object.entries(HEAVY_CHUNKS).map(([name, test]) => ({ name, test, priority: 5, includeDependenciesRecursively: false })),
-    { name: 'framework', test: FRAMEWORK, priority: 4 },
-    { name: 'app', tags: ['$initial'], priority: 3 },
+    ...Object.entries(HEAVY_CHUNKS).map(([name, test]) => ({ name, test, priority: 6, includeDependenciesRecursively: false })),
+    { name: 'framework', test: FRAMEWORK, priority: 5 },
+    { name: 'app', tags: ['$initial'], priority: 4 },
     {
       name: either(ownModules('login', signIn, /src[\\/]features[\\/]auth[\\/]/), withTexts('login', signIn, locales)),
       test: (id) => /src[\\/]features[\\/]auth[\\/]/.test(id) || id.startsWith(`${locales}/`),
       includeDependenciesRecursively: false,
-      priority: 2,
+      priority: 3,
     },
-    { name: 'controls', test: (id) => id === signIn, priority: 1 },
+    { name: 'controls', test: (id) => id === signIn, priority: 2 },
+    { name: 'persist', test: (id) => id === persist, priority: 1 },
     { name: withTexts('shell', shell, locales), test: (id) => id === shell || id.startsWith(`${locales}/`), priority: 0 },
   ]
 }

@@ -12,7 +12,7 @@ import { setNavigator } from '@/lib/http'
 import { isForbiddenError } from '@/lib/permissions'
 import { localeStore } from '@/lib/i18n'
 import { queryClient } from '@/lib/query'
-import { QueryRestoreGate } from '@/lib/offline/read'
+import { QueryRestoreGate } from '@/lib/offline/read/QueryRestoreGate'
 import { router } from './router'
 import './styles.css'
 

@@ -17,7 +17,10 @@
 import { onlineManager, QueryCache, QueryClient, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
 import { afterPaint } from '@/lib/afterPaint'
 import { isApiError } from '@/lib/http'
-import { installOfflineRead, PERSIST_MAX_AGE_MS, recordQuerySuccess } from '@/lib/offline/read'
+// by their paths: the index of @/lib/offline/read would bring its screens' parts into the entry
+import { recordQuerySuccess } from '@/lib/offline/read/freshness'
+import { installOfflineRead } from '@/lib/offline/read/install'
+import { PERSIST_MAX_AGE_MS } from '@/lib/offline/read/restoring'
 import { onSessionCleared } from '@/lib/session'
 
 export const STALE_TIME_MS = 30_000

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { IsRestoringProvider } from '@tanstack/react-query'
-import { restoringStore } from './persist'
+import { restoringStore } from './restoring'
 
 /** Queries wait while the signed-in account's persisted cache is restored (inside QueryClientProvider). */
 export function QueryRestoreGate({ children }: { children: ReactNode }) {

@@ -8,6 +8,7 @@
  * - Restored when an account is signed in (at start, or after login); while restoring, queries wait
  *   (`useIsRestoring`, see QueryRestoreGate) instead of hitting the network first. Restored
  *   queries are marked stale, so each is refetched when used.
+ * - Loaded (with idb and the persister) only then, by ./index.ts: /login does not carry it.
  * - Not persisted: failed or pending queries, revealed ID numbers and cellphones (getIdCard /
  *   getCellphone, or a key part containing `reveal`), and any query with `meta: { persist: false }`.
  * - Entries older than PERSIST_MAX_AGE_MS are dropped on restore; a full disk drops the oldest
@@ -23,11 +24,10 @@ import {
   type Persister,
 } from '@tanstack/react-query-persist-client'
 import { openDB, type IDBPDatabase } from 'idb'
-import { createStore } from '@/lib/store'
+import { PERSIST_MAX_AGE_MS, restoringStore } from './restoring'
 
 export const QUERY_DB = 'trestle-query'
 const STORE = 'clients'
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 3600 * 1000
 /** Bumped when what we persist changes shape: older entries are then discarded. */
 export const PERSIST_BUSTER = 'v1'
 const KEY_PREFIX = 'trestle-query:'
@@ -98,9 +98,6 @@ function idbStorage() {
 }
 
 // ---- the controller --------------------------------------------------------------------
-
-/** True while the signed-in account's cache is being restored (queries wait). */
-export const restoringStore = createStore<boolean>(false)
 
 interface Active {
   accountId: string
