@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PROJECT_FIELDS } from '@/contract/fields/project'
 import { orgOptionsQueryOptions } from '@/features/organization/queries'
-import { DeclaredFields } from '@/lib/crud'
+import { DeclaredFields } from '@/lib/crud/forms'
 
 type UnitOption = { value: string; label: string }
 

@@ -17,17 +17,8 @@ import type { z } from 'zod'
 import { Button, IconButton } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { SearchInput } from '@/components/ui/search-input'
-import {
-  ActionDialog,
-  FormDialog,
-  FormField,
-  invalidateResource,
-  RowAction,
-  RowActions,
-  useActionForm,
-  useDelete,
-  type Resource,
-} from '@/lib/crud'
+import { FormDialog, invalidateResource, RowAction, RowActions, useDelete, type Resource } from '@/lib/crud'
+import { ActionDialog, FormField, useActionForm } from '@/lib/crud/forms'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
