@@ -67,14 +67,34 @@ export function FormPending({ className }: { className?: string }) {
  * for it while its chunk loads (the form around it is already there).
  */
 export function lazyForm<M extends Record<string, unknown>, K extends keyof M & string>(importer: () => Promise<M>, exportName: K) {
+  return lazyPart(importer, exportName, <FormPending />)
+}
+
+/**
+ * A whole dialog with a form (mounted when it opens), loaded on first render: nothing shows until
+ * its chunk is there, as with OnceOpened (@/lib/chunks), e.g.
+ * `const CopyDialog = lazyDialog(() => import('./CopyDialog'), 'CopyDialog')`.
+ */
+export function lazyDialog<M extends Record<string, unknown>, K extends keyof M & string>(importer: () => Promise<M>, exportName: K) {
+  return lazyPart(importer, exportName, null)
+}
+
+function lazyPart<M extends Record<string, unknown>, K extends keyof M & string>(
+  importer: () => Promise<M>,
+  exportName: K,
+  pending: ReactNode,
+) {
   const Part = lazyComponent(importer, exportName)
   type P = Parameters<typeof Part>[0]
   const Loaded = Part as unknown as ComponentType<object>
-  const LazyForm = (props: P): ReactNode => (
-    <Suspense fallback={<FormPending />}>
+  const Lazy = (props: P): ReactNode => (
+    <Suspense fallback={pending}>
       <Loaded {...(props as object)} />
     </Suspense>
   )
-  LazyForm.displayName = `LazyForm(${exportName})`
-  return Object.assign(LazyForm, { preload: Part.preload }) as LazyComponent<P>
+  Lazy.displayName = `Lazy(${exportName})`
+  return Object.assign(Lazy, { preload: Part.preload }) as LazyComponent<P>
 }
+
+/** `<DeclaredFields>` (./DeclaredField) where a list screen writes its dialog's fields: its code loads with the form. */
+export const LazyDeclaredFields = lazyForm(() => import('./DeclaredField'), 'DeclaredFields')

@@ -23,7 +23,7 @@ export type { ListResource } from './queries'
 export type { Resource, ResourceDef, ResourcePaths, FormValues, SubList } from './resource'
 export { useListPage, useList, useSave, useSaveSubList, useDelete, useListSearch, invalidateResource, FORM_HANDLED_CODES } from './hooks'
 export type { SaveInput } from './hooks'
-export { FormDialog, FormPending, lazyForm } from './FormDialog'
+export { FormDialog, FormPending, LazyDeclaredFields, lazyDialog, lazyForm } from './FormDialog'
 // the form machinery (useResourceForm, FormField, DeclaredFields, FormList, ActionDialog…) is ./forms: loaded with the dialogs
 export type { DeclaredFieldProps, DeclaredFieldsProps } from './DeclaredField'
 export { declaredColumns, declaredFilters, useTranslate, type OptionSources } from './declared'
