@@ -106,6 +106,7 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
     size: 'xl' as const,
     defaults: { projectId: pid, status: 'building', lineId: lines[0]?.lineId ?? '', photoFileIds: [] },
     render: () => <WorkSiteFields variant={variant} projectId={pid} />,
+    preload: WorkSiteFields.preload,
   })
 
   return (
@@ -139,6 +140,7 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
           onOpenChange={(open) => !open && setEditing(null)}
           record={editing}
           size="xl"
+          preload={WorkSiteFields.preload}
           onSaved={() => setEditing(null)}
         >
           {() => <WorkSiteFields variant={variant} projectId={editing.projectId} />}

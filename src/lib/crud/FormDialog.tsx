@@ -7,7 +7,7 @@
  * A screen's own fields go the same way: `lazyForm(() => import('./SiteFields'), 'SiteFields')` is
  * a component the screen renders inside the dialog (its chunk loads with the dialog's first open).
  */
-import { Suspense, type ComponentType, type ReactNode } from 'react'
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
 import { Loader2 } from 'lucide-react'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { lazyComponent, type LazyComponent } from '@/lib/chunks'
@@ -21,7 +21,13 @@ const Body = lazyComponent(() => import('./form'), 'FormDialogBody')
 
 /** Add/edit dialog of a resource. The form is created fresh each time the dialog opens. */
 export function FormDialog<T extends object>(props: FormDialogProps<T>) {
-  const { open, onOpenChange, size = 'lg' } = props
+  const { open, onOpenChange, size = 'lg', preload } = props
+  // the form's chunk loads as the body renders; beside it the declared fields most forms show, and the screen's own parts
+  useEffect(() => {
+    if (!open) return
+    void LazyDeclaredFields.preload()
+    void preload?.()
+  }, [open, preload])
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={cn('gap-0 p-0', SIZES[size])} onInteractOutside={(e) => e.preventDefault()} aria-describedby={undefined}>

@@ -281,6 +281,11 @@ export interface FormDialogProps<T extends object> extends UseResourceFormOption
   /** The fields; a function gets the form (for dependent fields). */
   children: ReactNode | ((ctx: ResourceForm<T>) => ReactNode)
   size?: 'md' | 'lg' | 'xl'
+  /**
+   * Loads the lazy parts the fields render (`lazyForm`'s `preload`) when the dialog opens, beside
+   * the form's own chunk: not one after the other, and there before a choice shows them.
+   */
+  preload?: () => Promise<unknown>
 }
 
 /**

@@ -74,6 +74,7 @@ function formIn<T extends { projectId: string }>(projectId: string | undefined, 
     ...any,
     defaults,
     render: (rf) => <AnyProject rf={rf} defaults={defaults} fields={(pid) => form(pid).render(rf)} />,
+    preload: () => Promise.all([AnyProject.preload(), any.preload?.()]),
   }
 }
 
