@@ -4,8 +4,7 @@
  */
 import { PASSWORD_MAX } from '@/contract'
 import { ACCOUNT_FIELDS } from '@/contract/fields/account'
-import { type FormValues } from '@/lib/crud'
-import { DeclaredFields, FormField } from '@/lib/crud/forms'
+import { DeclaredFields, FormField, type FormValues } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { useProjectDeptOptions, useUnitOptions } from './api'
 import { RolesFormField } from './dialogs'

@@ -9,6 +9,8 @@ import { Card } from '@/components/ui/card'
 import {
   declaredFilters,
   formatDateTime,
+  FormField,
+  FormGrid,
   ListPage,
   RowAction,
   textColumn,
@@ -16,7 +18,6 @@ import {
   type FilterField,
   type ListColumn,
 } from '@/lib/crud'
-import { FormField, FormGrid } from '@/lib/crud/forms'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker } from '@/lib/project'
 import { GroupChildList } from './GroupChildList'

@@ -1,3 +1,2 @@
-export { WorkSitePage } from './WorkSitePage'
-export { WorkSiteFields } from './WorkSiteFields'
+export { WorkSitePage, WorkSiteFields } from './WorkSitePage'
 export { workSiteResources, workSiteOptionsQueryOptions } from './queries'

@@ -23,8 +23,7 @@ import {
 } from '@/contract/schemas/attributes'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
-import { type FormValues, type Resource } from '@/lib/crud'
-import { FieldError, FormField, FormGrid } from '@/lib/crud/forms'
+import { FieldError, FormField, FormGrid, type FormValues, type Resource } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 

@@ -1,22 +1,16 @@
-import { use, useState, type ComponentType, type ReactNode } from 'react'
+import { use, useState, type ComponentType } from 'react'
 import { loadTexts, type LazyNamespace } from '@/lib/i18n'
 import { ChunkErrorScreen } from './ChunkErrorScreen'
 import { ChunkLoadError, loadChunk } from './classify'
 
-type State<P> =
+type State =
   | { status: 'idle' }
   | { status: 'loading'; promise: Promise<void> }
-  | { status: 'ready'; Screen: ComponentType<P> }
+  | { status: 'ready'; Screen: ComponentType }
   | { status: 'failed'; error: ChunkLoadError }
 
-/** A component whose code is loaded on first render (it suspends meanwhile), or earlier by `preload`. */
-export type LazyComponent<P> = ((props: P) => ReactNode) & { preload: () => Promise<void> }
-
 /** A route component whose code is loaded on first use; the router calls `preload` while it loads the route. */
-export type LazyScreen = LazyComponent<object>
-
-/** The props of a module's component export. */
-type PropsOf<C> = C extends ComponentType<infer P> ? P : object
+export type LazyScreen = (() => React.ReactNode) & { preload: () => Promise<void> }
 
 /**
  * A screen loaded lazily from its feature chunk, e.g.
@@ -32,20 +26,7 @@ export function lazyScreen<M extends Record<string, unknown>, K extends keyof M 
   importer: () => Promise<M>,
   exportName: K,
 ): LazyScreen {
-  return lazyComponent(importer, exportName) as LazyScreen
-}
-
-/**
- * `lazyScreen` for a component with props (a dialog's body, a form's fields): rendered inside a
- * `<Suspense>`, it suspends until its chunk (and the texts the chunk names) loaded, then renders
- * the export with the props; a failed load shows the retry screen in its place.
- */
-export function lazyComponent<M extends Record<string, unknown>, K extends keyof M & string>(
-  importer: () => Promise<M>,
-  exportName: K,
-): LazyComponent<PropsOf<M[K]>> {
-  type P = PropsOf<M[K]>
-  let state: State<P> = { status: 'idle' }
+  let state: State = { status: 'idle' }
 
   const load = (): Promise<void> => {
     if (state.status === 'loading') return state.promise
@@ -62,7 +43,7 @@ export function lazyComponent<M extends Record<string, unknown>, K extends keyof
         if (typeof Screen !== 'function' && !(Screen && typeof Screen === 'object')) {
           throw new ChunkLoadError('error', 'script', undefined, { cause: new Error(`the chunk has no export '${exportName}'`) })
         }
-        state = { status: 'ready', Screen: Screen as ComponentType<P> }
+        state = { status: 'ready', Screen: Screen as ComponentType }
       } catch (error) {
         state = {
           status: 'failed',
@@ -74,11 +55,11 @@ export function lazyComponent<M extends Record<string, unknown>, K extends keyof
     return promise
   }
 
-  function LazyScreenComponent(props: P) {
+  function LazyScreenComponent() {
     const [, setAttempt] = useState(0)
     if (state.status === 'idle' || state.status === 'loading') use(load())
-    const s = state as State<P>
-    if (s.status === 'ready') return <s.Screen {...(props as P & object)} />
+    const s = state as State
+    if (s.status === 'ready') return <s.Screen />
     if (s.status === 'failed') {
       const retry = () => {
         state = { status: 'idle' }
