@@ -94,3 +94,23 @@ export async function coldWithSession(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.clearBrowserCache')
 }
+
+/** The console's scripts (`/assets/*.js`) the page has fetched so far. */
+export const scriptsOf = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.startsWith('/assets/') && p.endsWith('.js')),
+  )
+
+/** Waits for the load event, then until no new script has arrived for 1.5 s (not 'networkidle': the live message stream stays open). */
+export async function settled(page: Page) {
+  await page.waitForLoadState('load')
+  for (let last = -1, since = Date.now(), end = Date.now() + 30_000; Date.now() < end;) {
+    const n = (await scriptsOf(page)).length
+    if (n !== last) [last, since] = [n, Date.now()]
+    else if (Date.now() - since > 1500) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { coldWithSession, debugChrome, lighthouseScore, signIn } from './chrome'
+import { coldWithSession, debugChrome, lighthouseScore, scriptsOf, settled, signIn } from './chrome'
 import { startGateway } from './support'
 
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Bench@2026'
@@ -53,30 +53,12 @@ const PAGES: FieldPage[] = [
   { account: 'admin', path: '/admin/ebs-management', ready: (p) => p.getByRole('treeitem', { name: '桥梁工程' }) },
 ]
 
-const scriptsOf = (page: Page) =>
-  page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((e) => new URL(e.name).pathname)
-      .filter((p) => p.startsWith('/assets/') && p.endsWith('.js')),
-  )
-
 /** Waits until the service worker is active and controls the page (a string: tsx's helpers do not exist in the page). */
 async function workerInControl(page: Page) {
   await page.waitForFunction('navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)', null, {
     timeout: 60_000,
     polling: 250,
   })
-}
-
-/** Waits until no new script has arrived for 1.5 s (not 'networkidle': the live message stream stays open). */
-async function settled(page: Page) {
-  for (let last = -1, since = Date.now(), end = Date.now() + 30_000; Date.now() < end;) {
-    const n = (await scriptsOf(page)).length
-    if (n !== last) [last, since] = [n, Date.now()]
-    else if (Date.now() - since > 1500) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
 }
 
 async function main() {

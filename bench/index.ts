@@ -46,6 +46,7 @@ import { Client } from '../tests/api/client'
 import { noisyPng, packageBytes, upload } from '../tests/api/files-fixtures'
 import { stopChild } from '../tests/support/gateway'
 import { load, type LoadResult } from './load'
+import { settled } from './chrome'
 import { freePort, median, seededDatabase, startGateway, stats, type BenchGateway } from './support'
 
 const QUICK = process.env.BENCH_QUICK === '1'
@@ -328,15 +329,6 @@ async function bundles(base: string) {
     await page.getByRole('button', { name: '登录', exact: true }).click()
     await page.waitForURL(/\/admin\/home/)
     // not 'networkidle': the live message stream (SSE) stays open; wait until no new script arrives for 1.5 s
-    const settled = async (p: typeof page) => {
-      await p.waitForLoadState('load')
-      for (let last = -1, since = Date.now(), end = Date.now() + 30_000; Date.now() < end;) {
-        const n = (await scripts(p)).length
-        if (n !== last) [last, since] = [n, Date.now()]
-        else if (Date.now() - since > 1500) break
-        await new Promise((r) => setTimeout(r, 250))
-      }
-    }
     await settled(page)
     // the sign-in path: /login's scripts, jsencrypt and the home's (every script seen counts once)
     const path = new Set([...typed, ...(await scripts(page)).map((e) => e.path)])
