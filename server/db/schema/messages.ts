@@ -3,6 +3,7 @@
  * which message to whom through which channels; one inbox row per receiver and event (unique, so a
  * job run twice writes it once); one push row per inbox row and outside channel.
  */
+import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { organization } from '../schema'
 import { messageText, stamped, ts } from './columns'
@@ -61,7 +62,12 @@ export const msgInbox = pgTable(
     readAt: ts('read_at'),
     createTime: ts('create_time').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('msg_inbox_event_account_uq').on(t.eventId, t.accountId), index('msg_inbox_account_idx').on(t.accountId, t.id)],
+  (t) => [
+    uniqueIndex('msg_inbox_event_account_uq').on(t.eventId, t.accountId),
+    index('msg_inbox_account_idx').on(t.accountId, t.id),
+    // a page in the centre's order: unread first, newest event first (migration 0043)
+    index('msg_inbox_account_order_idx').on(t.accountId, sql`(${t.readAt} is null)`, t.eventId),
+  ],
 )
 
 /** A send of an inbox row through an outside channel (email, sms, webhook): waiting, sent or dead. */

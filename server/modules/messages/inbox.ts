@@ -28,6 +28,7 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import { checkOutboundUrl } from '../../lib/outbound'
 import { anyLike } from '../../lib/sql'
+import { cappedCount, COUNT_CAP } from '../../lib/resource'
 import { inScope } from '../../lib/orgScope'
 import { accountIdsOfUnits, accountRefs } from '../account'
 import { CUSTOM_TOPIC, MSG_CHANNEL, PUSH_JOB } from './fanout'
@@ -36,13 +37,22 @@ import { checkReceivers, grantedOrgIds } from './receivers'
 
 const signed = { auth: 'signed' as const }
 
-/** The caller's unread count and its newest message's id, read together (one statement, one snapshot). */
+/**
+ * The caller's unread count and its newest message's id, read together (one statement, one snapshot):
+ * the unread entries of the centre's order index and the last entry of (account, id), not every
+ * message of the account (100,000 took 190 ms on the embedded database; bench part `lists`).
+ */
 async function unreadCount(ctx: Ctx, accountId: string): Promise<UnreadCount> {
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*) filter (where ${msgInbox.readAt} is null)`, last: sql<number>`coalesce(max(${msgInbox.id}), 0)` })
+  const mine = eq(msgInbox.accountId, accountId)
+  const unread = ctx.db
+    .select({ n: count() })
     .from(msgInbox)
-    .where(eq(msgInbox.accountId, accountId))
-  return { unread: Number(row?.n ?? 0), lastId: Number(row?.last ?? 0) }
+    .where(and(mine, isNull(msgInbox.readAt)))
+  const last = ctx.db.select({ id: msgInbox.id }).from(msgInbox).where(mine).orderBy(desc(msgInbox.id)).limit(1)
+  const { rows } = (await ctx.db.execute(sql`select (${unread}) as n, coalesce((${last}), 0) as last`)) as unknown as {
+    rows: { n: number | string; last: number | string }[]
+  }
+  return { unread: Number(rows[0]?.n ?? 0), lastId: Number(rows[0]?.last ?? 0) }
 }
 
 export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -55,7 +65,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
       q.eventCode ? eq(msgInbox.eventCode, q.eventCode) : undefined,
       q.keyword ? anyLike(q.keyword, msgInbox.titleZh, msgInbox.titleEn, msgInbox.contentZh, msgInbox.contentEn) : undefined,
     )
-    const [rows, [total], unread] = await Promise.all([
+    const [rows, counted, unread] = await Promise.all([
       ctx.db
         .select(inboxSelection)
         .from(msgInbox)
@@ -65,12 +75,14 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
         .orderBy(sql`(${msgInbox.readAt} is null) desc`, desc(msgInbox.eventId))
         .limit(q.pageSize)
         .offset((q.pageIndex - 1) * q.pageSize),
-      ctx.db.select({ n: count() }).from(msgInbox).where(where),
+      // counted up to COUNT_CAP, as every list (an account's 100,000 messages took 84 ms to count)
+      cappedCount(ctx.db, msgInbox, where),
       unreadCount(ctx, me),
     ])
+    const seen = (q.pageIndex - 1) * q.pageSize + rows.length
     return ok<Page<InboxMessage> & UnreadCount>(req, {
       records: rows.map((r) => toMessage(r as Parameters<typeof toMessage>[0])),
-      total: Number(total?.n ?? 0),
+      ...(counted <= COUNT_CAP ? { total: counted } : { total: Math.max(COUNT_CAP, seen), totalCapped: true }),
       pageIndex: q.pageIndex,
       pageSize: q.pageSize,
       ...unread,
