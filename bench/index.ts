@@ -47,7 +47,7 @@ import { noisyPng, packageBytes, upload } from '../tests/api/files-fixtures'
 import { stopChild } from '../tests/support/gateway'
 import { load, type LoadResult } from './load'
 import { settled } from './chrome'
-import { freePort, median, seededDatabase, startGateway, stats, type BenchGateway } from './support'
+import { freePort, median, readSqlLog, seededDatabase, startGateway, stats, type BenchGateway, type Statement } from './support'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 const STAFF = Number(process.env.BENCH_STAFF_ROWS ?? (QUICK ? 30_000 : 100_000))
@@ -440,11 +440,6 @@ async function bundles(base: string) {
 
 // ---- the scale part: 100k staff, embedded and PostgreSQL ----------------------------------------
 
-interface Statement {
-  query: string
-  params: unknown[]
-}
-
 /**
  * A PostgreSQL server of its own in a temporary directory. `durable: false` (the 100k bulk insert
  * before the read figures) turns fsync off; the write figures keep it on, as a server in use would.
@@ -482,14 +477,6 @@ async function startPostgres({ durable = false } = {}): Promise<{ url: string; s
     },
   }
 }
-
-const readLog = (file: string): Statement[] =>
-  existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Statement)
-    : []
 
 const isWrite = (q: string) => /\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i.test(q)
 const isListQuery = (q: string) => /^\s*select\b/i.test(q) && /from "person"/i.test(q)
@@ -686,7 +673,7 @@ async function scale(kind: 'embedded' | 'postgres') {
         const r = await admin.call<{ total: number; records: unknown[] }>('GET', LIST, { query: q })
         const ms = performance.now() - s
         if (r.body.code !== 10000) throw new Error(`${label}: ${r.text.slice(0, 300)}`)
-        const statements = readLog(sqlLog)
+        const statements = readSqlLog(sqlLog)
         const d = r.body.data as { total: number; records: unknown[]; totalCapped?: boolean }
         console.log(
           `  ${label}: ${d.records.length} of ${d.total}${d.totalCapped ? '+ (capped count)' : ''} rows, ${(r.text.length / 1024).toFixed(0)} KB, ${ms.toFixed(0)} ms; ${statements.length} SQL statements, ${statements.filter((x) => isWrite(x.query)).length} writes`,
@@ -751,7 +738,7 @@ async function scale(kind: 'embedded' | 'postgres') {
         if (r.body.code !== 10000) throw new Error(`${method} ${path}: ${r.text.slice(0, 300)}`)
         await settle()
         // not the background job runner's polling, which lands in the same log
-        return { person: r.body.data, statements: readLog(sqlLog).filter((x) => !/\bupdate "job"/.test(x.query)) }
+        return { person: r.body.data, statements: readSqlLog(sqlLog).filter((x) => !/\bupdate "job"/.test(x.query)) }
       }
       const person = (n: number) => ({
         name: `写入${n}`,
@@ -1524,6 +1511,23 @@ async function main() {
   await part('logs', () => logs({ logs: true, dashboard: !ONLY || ONLY.has('dashboard') }))
   // the dashboard runs on the logs' data set: alone when only it is asked for
   if (ONLY?.has('dashboard') && !ONLY.has('logs')) await part('dashboard', () => logs({ logs: false, dashboard: true }))
+  await part('lists', async () => {
+    const out = await script('bench/lists.ts', { BENCH_PASSWORD: PASSWORD })
+    for (const [, json] of out.matchAll(/^lists: (.*)$/gm)) {
+      const r = JSON.parse(json!) as { screen: string; label: string; total: number; p50: number; p99: number; anchor: number | null }
+      const anchor = r.label === 'first page' || r.anchor === null ? undefined : { label: 'its first page', value: r.anchor }
+      const name = `${r.screen}: ${r.label} (${r.total.toLocaleString('en')} rows)`
+      figure({ name: `${name} p50`, value: r.p50, unit: 'ms', goal: { op: '<=', value: 200 }, anchor })
+      figure({ name: `${name} p99`, value: r.p99, unit: 'ms', goal: null })
+    }
+    // a page that reads a large table whole, where an index would do, breaks the run
+    for (const [, json] of out.matchAll(/^lists-scan: (.*)$/gm)) {
+      const r = JSON.parse(json!) as { screen: string; label: string; table: string; rows: number; seqMs: number; indexMs: number }
+      broken.push(
+        `lists: ${r.screen}, ${r.label} reads ${r.table} whole (${r.rows.toLocaleString('en')} rows, ${r.seqMs} ms) where an index does it in ${r.indexMs} ms`,
+      )
+    }
+  })
   await part('embedded', () => scale('embedded'))
   if (existsSync(join(PG_BIN, 'initdb'))) await part('postgres', () => scale('postgres'))
   else console.log(`\n(no PostgreSQL binaries in ${PG_BIN}: the PostgreSQL part is skipped)`)

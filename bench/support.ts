@@ -5,7 +5,7 @@
  * and rate limits; the benches keep the gateway's stderr on the console instead.)
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -129,3 +129,18 @@ export async function seededDatabase(name: string, extra: Record<string, string>
     throw err
   }
 }
+
+/** A statement the gateway ran, as `TRESTLE_SQL_LOG` writes it (server/db/client.ts). */
+export interface Statement {
+  query: string
+  params: unknown[]
+}
+
+/** The statements in a `TRESTLE_SQL_LOG` file, in the order they ran (none when there is no file). */
+export const readSqlLog = (file: string): Statement[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Statement)
+    : []
