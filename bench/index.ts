@@ -1540,7 +1540,9 @@ async function main() {
         selective: string[]
       }
       const what =
-        r.indexPages === null ? `keeping ${r.selective.join(', ')}: an index is missing` : `where an index plan touches ${r.indexPages}`
+        r.indexPages === null
+          ? `keeping ${r.selective.join(', ')}, and no index plan reads fewer pages: an index is missing`
+          : `where an index plan touches ${r.indexPages}`
       broken.push(
         `lists: ${r.screen}, ${r.label} reads ${r.table} whole (${r.rows.toLocaleString('en')} rows, ${r.seqPages} pages) ${what}`,
       )

@@ -73,12 +73,12 @@ async function main() {
         (array['preparing','building','suspended','completed'])[g % 4 + 1],
         '沪渝蓉沿江高铁 ' || (g % 300) || ' 号', null
       from generate_series(1, ${SITES}) g`)
-    // zhoushen's centre: one message an event, newest first; one in ten unread
+    // zhoushen's centre: one message an event; the newest tenth unread, as a centre read from time to time is
     await database.db.execute(sql`
       insert into msg_inbox (account_id, event_id, event_code, title_zh, title_en, content_zh, content_en, read_at, create_time)
       select a.account_id, 1000000000 + g, 'custom', '安全检查通知 第' || g || '条', 'Safety inspection notice no. ' || g,
         '请于本周内完成第' || g || '号工点的安全检查并上报结果。', 'Inspect work site no. ' || g || ' this week and report the result.',
-        case when g % 10 = 0 then null else now() - (g || ' seconds')::interval end, now() - (g || ' seconds')::interval
+        case when g <= ${MESSAGES / 10} then null else now() - (g || ' seconds')::interval end, now() - (g || ' seconds')::interval
       from generate_series(1, ${MESSAGES}) g, account a where a.account_name = 'zhoushen'`)
     await database.db.execute(sql`vacuum analyze`)
     await database.close()

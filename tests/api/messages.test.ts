@@ -336,6 +336,16 @@ describe.each(inject('targets'))('messages on $name', (t) => {
     })
     expect(second!.titleZh).toBe('私信二')
     expect(first!.senderName).toBeTruthy()
+    // the keyword is found in the title or the content, in either language, whatever its case; not
+    // across two of them, and % and _ are letters
+    const found = async (keyword: string) => (await inbox(reviewer.c, { keyword })).records.map((m) => m.titleZh)
+    expect(await found('PRIVATE ONE')).toEqual(['私信一'])
+    expect(await found('只给审核员')).toEqual(['私信一'])
+    expect(await found('the SECOND')).toEqual(['私信二'])
+    expect(await found('私信二Private')).toEqual([])
+    expect(await found('私信二 Private')).toEqual([])
+    expect(await found('Private_one')).toEqual([])
+    expect(await found('%')).toEqual([])
     // others see nothing of it and cannot touch it
     expect((await inbox(other.c, { keyword: '私信' })).records).toEqual([])
     expect((await post(other.c, MSG.read, { ids: [first!.id] })).body.code).toBe(20002)

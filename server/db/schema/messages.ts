@@ -61,6 +61,10 @@ export const msgInbox = pgTable(
     senderId: text('sender_id'),
     readAt: ts('read_at'),
     createTime: ts('create_time').notNull().defaultNow(),
+    /** What the keyword search matches: the title and content in both languages, case folded (migration 0043; trigram-indexed where pg_trgm is). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("title_zh" || E'\n' || "title_en" || E'\n' || "content_zh" || E'\n' || "content_en")`,
+    ),
   },
   (t) => [
     uniqueIndex('msg_inbox_event_account_uq').on(t.eventId, t.accountId),

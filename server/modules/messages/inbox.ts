@@ -27,7 +27,7 @@ import { job, msgConfig, msgInbox, msgPush } from '../../db/schema'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import { checkOutboundUrl } from '../../lib/outbound'
-import { anyLike } from '../../lib/sql'
+import { likeEscape } from '../../lib/sql'
 import { cappedCount, COUNT_CAP } from '../../lib/resource'
 import { inScope } from '../../lib/orgScope'
 import { accountIdsOfUnits, accountRefs } from '../account'
@@ -63,7 +63,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
       eq(msgInbox.accountId, me),
       q.read === 0 ? isNull(msgInbox.readAt) : q.read === 1 ? isNotNull(msgInbox.readAt) : undefined,
       q.eventCode ? eq(msgInbox.eventCode, q.eventCode) : undefined,
-      q.keyword ? anyLike(q.keyword, msgInbox.titleZh, msgInbox.titleEn, msgInbox.contentZh, msgInbox.contentEn) : undefined,
+      // the title or content in either language contains it (one case-folded column, migration 0043)
+      q.keyword ? sql`${msgInbox.searchText} like lower(${likeEscape(q.keyword)})` : undefined,
     )
     const [rows, counted, unread] = await Promise.all([
       ctx.db
