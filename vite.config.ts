@@ -50,8 +50,10 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        // the heavy editors (scripts/vite-chunks.ts HEAVY_CHUNKS) are for administrators online, not for every tablet's cache
-        globIgnores: Object.keys(HEAVY_CHUNKS).map((name) => `**/${name}*`),
+        // the heavy editors (scripts/vite-chunks.ts HEAVY_CHUNKS, `precache: false`) are for administrators online, not for every tablet's cache
+        globIgnores: Object.entries(HEAVY_CHUNKS)
+          .filter(([, heavy]) => !heavy.precache)
+          .map(([name]) => `**/${name}*`),
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

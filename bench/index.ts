@@ -5,6 +5,10 @@
  *     the gateway): JS gzip sizes, files, bytes actually sent; anchors: the gzip size of those files
  *     in the build, and for /login the framework chunk alone; then Lighthouse mobile performance of
  *     /login and /admin/home (bench/lighthouse.ts), anchor: the stack's floor page (bench/floor);
+ *   - routes (issue 32): every page of the catalogue the administrator may open, each a signed-in
+ *     start (bench/routes.ts): its JS beyond the shell + home start, and the run breaks when a route
+ *     loads a heavy library's chunk (bpmn, spreadsheet, charts: scripts/vite-chunks.ts HEAVY_CHUNKS)
+ *     that the library does not declare for it;
  *   - field (issue 32): the screens field staff and auditors open most, each as its account
  *     (bench/field-pages.ts): the JS a signed-in start loads, Lighthouse mobile, and opening it offline;
  *   - the 2,000-row staff list in the browser (bench/staff-render.ts; anchor: its own list request),
@@ -30,7 +34,7 @@
  *   - files (issue 31): a 20 MB installer package up and down through the shared store (pieces in the
  *     embedded database, then in PostgreSQL), MB/s and the rise of the gateway's resident memory during
  *     each; a photo at the upload limit the same way on PostgreSQL, anchor: the disk store on the same server.
- * BENCH_ONLY=bundles,field,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,tabulation,workflow,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
+ * BENCH_ONLY=bundles,routes,field,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,tabulation,workflow,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -41,12 +45,13 @@ import { gzipSync } from 'node:zlib'
 import { desc, eq, isNull, sql } from 'drizzle-orm'
 import { idCardOf, insertBenchStaff } from '../server/seed/people'
 import * as t from '../server/db/schema'
-import { HEAVY_CHUNKS } from '../scripts/vite-chunks'
+import { HEAVY_CHUNKS, heavyChunkOf, mayLoad, type HeavyName } from '../scripts/vite-chunks'
 import { Client } from '../tests/api/client'
 import { noisyPng, packageBytes, upload } from '../tests/api/files-fixtures'
 import { stopChild } from '../tests/support/gateway'
 import { load, type LoadResult } from './load'
 import { settled } from './chrome'
+import { visitRoutes } from './routes'
 import { freePort, median, readSqlLog, seededDatabase, startGateway, stats, type BenchGateway, type Statement } from './support'
 
 const QUICK = process.env.BENCH_QUICK === '1'
@@ -345,7 +350,6 @@ async function bundles(base: string) {
     // the dashboard's charts (Recharts) load after the cards, in their own chunk: counted on their own,
     // with the chunks only they import (the tabs above them and their Radix parts)
     const isCharts = (p: string) => /\/DashboardCharts-[^/]*\.js$/.test(p)
-    if ([...login].some(isCharts)) broken.push('bundles: the dashboard charts chunk is loaded by /login')
     const charts = chartsGroup(seen.home!, isCharts)
     const all = new Set([...seen.home!].filter((p) => !charts.has(p)))
     const signInPath = new Set([...path].filter((p) => !charts.has(p)))
@@ -374,27 +378,6 @@ async function bundles(base: string) {
         return !homeZod.includes(p) && names.some((n) => text.includes(`"${n}"`))
       })
       broken.push(`bundles: the signed-in home loads zod (${homeZod.join(', ')}, imported by ${via.join(', ') || '?'})`)
-    }
-    // the heavy editors (scripts/vite-chunks.ts HEAVY_CHUNKS) load on their screen only: not on /login,
-    // the home, nor the screens a field account or an administrator opens most
-    const visited = new Set([...login, ...seen.home!])
-    for (const route of ['/admin/role-manage', '/admin/work-site-information', '/admin/message-center', '/admin/organization']) {
-      await home.goto(`${base}${route}`)
-      await home.getByRole('navigation').first().waitFor()
-      await settled(home)
-      for (const e of await scripts(home)) visited.add(e.path)
-    }
-    for (const name of Object.keys(HEAVY_CHUNKS)) {
-      const loadedBy = [...visited].filter((p) => p.startsWith(`/assets/${name}`))
-      if (loadedBy.length) broken.push(`bundles: the ${name} chunk is loaded outside its screen (${loadedBy.join(', ')})`)
-      const files = readdirSync('dist/assets').filter((f) => f.startsWith(name) && f.endsWith('.js'))
-      figure({
-        name: `the ${name} editor's own chunk, gzip (loaded only by its screen; ${files.length} file${files.length === 1 ? '' : 's'})`,
-        value: files.length ? sum(files, (f) => gz(`assets/${f}`)) / 1024 : null,
-        unit: 'KiB',
-        goal: null,
-        note: name === 'bpmn' ? 'research 01-workflow: bpmn-js Modeler ≈ 175 KiB gz' : undefined,
-      })
     }
     const frameworkGz = sum(framework, gz) / 1024
     figure({
@@ -435,6 +418,70 @@ async function bundles(base: string) {
     })
   } finally {
     await browser.close()
+  }
+}
+
+/**
+ * The routes part (issue 32): every page of the catalogue the administrator may open, each a
+ * signed-in start in a fresh page (bench/routes.ts). Per route, the JS it loads beyond the shell +
+ * home start (the files a signed-in start of /admin/home loads; gzip -9 from the build). The run
+ * breaks when /login or a route loads a heavy library's chunk (scripts/vite-chunks.ts HEAVY_CHUNKS,
+ * told apart by file name) that the library does not declare for it, and when a heavy library has
+ * no chunk in the build (its modules matched nothing: its check would pass without checking).
+ */
+async function routes(base: string) {
+  const { login, visits, skipped } = await visitRoutes(base, PASSWORD)
+  const gz = (p: string) => gzipOf(join('dist', p))
+  const kib = (paths: Iterable<string>) => [...paths].reduce((a, p) => a + gz(p), 0) / 1024
+  const home = visits.find((v) => v.path === '/admin/home')
+  if (!home) throw new Error('the home was not opened')
+  const start = new Set(home.scripts)
+  console.log(`  the shell + home start: ${kib(start).toFixed(1)} KiB gzip in ${start.size} files (each route is counted beyond these)`)
+  for (const s of skipped) console.log(`  (not opened: ${s.path}: ${s.reason})`)
+  const loadedBy = new Map<HeavyName, string[]>()
+  for (const { path, scripts } of [{ path: '/login', scripts: login }, ...visits])
+    for (const file of scripts) {
+      const name = heavyChunkOf(file)
+      if (!name) continue
+      loadedBy.set(name, [...new Set([...(loadedBy.get(name) ?? []), path])])
+      if (!mayLoad(name, path)) {
+        const problem = `routes: ${path} loads the ${name} chunk (${file}), declared for ${HEAVY_CHUNKS[name].routes.join(', ') || 'no route'} only`
+        console.log(`  ✗ ${problem}`)
+        broken.push(problem)
+      }
+    }
+  for (const v of visits) {
+    if (v.message) console.log(`  ! ${v.path} shows the message page “${v.message}”, not its screen`)
+    if (v === home) continue
+    const beyond = v.scripts.filter((p) => !start.has(p))
+    const heavy = [...new Set(v.scripts.map(heavyChunkOf).filter((n) => n !== null))]
+    figure({
+      name: `${v.path} ${v.name}: JS beyond the shell + home start, gzip (${beyond.length} files)`,
+      value: kib(beyond),
+      unit: 'KiB',
+      goal: null,
+      note: `a signed-in start of it: ${kib(v.scripts).toFixed(0)} KiB${heavy.length ? `; heavy: ${heavy.join(', ')}` : ''}`,
+    })
+  }
+  for (const [name, heavy] of Object.entries(HEAVY_CHUNKS) as [HeavyName, (typeof HEAVY_CHUNKS)[HeavyName]][]) {
+    const files = readdirSync('dist/assets').filter((f) => f.endsWith('.js') && heavyChunkOf(f) === name)
+    if (!files.length) broken.push(`routes: no ${name} chunk in the build (HEAVY_CHUNKS.${name}.modules matched nothing)`)
+    const seen = loadedBy.get(name)
+    figure({
+      name: `the ${name} chunk, gzip (${files.length} file${files.length === 1 ? '' : 's'}; declared for ${heavy.routes.join(', ') || 'no route'})`,
+      value: files.length ? kib(files.map((f) => `assets/${f}`)) : null,
+      unit: 'KiB',
+      goal: null,
+      note: [
+        seen ? `loaded by ${seen.join(', ')}` : 'loaded by none of the routes opened',
+        heavy.precache ? 'precached' : 'not precached',
+        { bpmn: 'research 01-workflow: bpmn-js Modeler ≈ 175 KiB gz', charts: 'Recharts 3: research 07-charts measured ~133 KiB gz' }[
+          name as string
+        ],
+      ]
+        .filter(Boolean)
+        .join('; '),
+    })
   }
 }
 
@@ -995,6 +1042,18 @@ async function main() {
   } finally {
     await (web as BenchGateway | null)?.stop()
   }
+  await part('routes', async () => {
+    build()
+    const gateway = await startGateway(
+      { TRESTLE_DEMO_PASSWORD: PASSWORD, TRESTLE_SERVE_DIST: 'dist', TRESTLE_LOGIN_MAX_FAILURES: '1000', TRESTLE_LOG_LEVEL: 'warn' },
+      'bench-routes',
+    )
+    try {
+      await routes(gateway.base)
+    } finally {
+      await gateway.stop()
+    }
+  })
   await part('field', async () => {
     build()
     const out = await script('bench/field-pages.ts', { BENCH_PASSWORD: PASSWORD })

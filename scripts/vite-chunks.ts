@@ -22,19 +22,72 @@
  *   - `shell`: the signed-in frame — what it imports and the texts it names (`texts` of
  *     features/shell/layout.ts). A group for the home page as well pulled the framework apart (a
  *     107 KiB home chunk loaded by the entry): the home stays Rolldown's own chunk.
- * And the heavy editors, each one file that only its screen loads (the bench and an e2e test check
- * that no other route fetches it; the service worker does not precache it, vite.config.ts):
- *   - `bpmn`: the BPMN modeler and viewer (bpmn-js, diagram-js and their parts), 流程模型管理 and an
- *     instance's detail on 流程查询 only (its wrapper bpmnViewer.ts; the modeler's is bpmnModeler.ts).
+ * And the heavy libraries (HEAVY_CHUNKS below), each one file named after it that only the routes
+ * it declares load: the bench's `routes` part visits every page of the catalogue the administrator
+ * may open and breaks when another route loads one; an e2e test checks the modeler's.
  */
 import type { Rolldown } from 'vite'
+import type { MenuPath } from '../src/contract/catalogue'
 
 type Group = Rolldown.CodeSplittingGroup
 
-/** The heavy editors' own files (the prefix of their chunks' file names: `assets/bpmn-<hash>.js`, and the screens' wrappers `assets/bpmnModeler-<hash>.js`, `assets/bpmnViewer-<hash>.js`). */
+/** A heavy library: its own chunk group, and the catalogue pages whose routes may load it. */
+export interface HeavyChunk {
+  /** Its packages' modules (only theirs: what they share with the app, clsx, stays where the app has it). */
+  modules: RegExp
+  /**
+   * The catalogue pages (the one navigation source, src/contract/catalogue.ts) whose routes may load
+   * it: the page's own route and the routes under it (/admin/table-manage/design/<id> is 表格管理's).
+   */
+  routes: readonly MenuPath[]
+  /**
+   * Whether the service worker precaches it (vite.config.ts): an editor is for administrators online,
+   * not for every tablet's cache; what the home shows is precached, the installed app opens there.
+   */
+  precache: boolean
+}
+
+/**
+ * The heavy libraries, by the name their chunk's file starts with (`assets/<name>-<hash>.js`; the
+ * screens' wrappers may follow the name with their own: `bpmnModeler-<hash>.js`). Declared here, next
+ * to the groups that cut them, so the build, the service worker and the bench read one table.
+ */
 export const HEAVY_CHUNKS = {
-  bpmn: /node_modules[\\/](bpmn-js|bpmn-moddle|diagram-js|diagram-js-direct-editing|diagram-js-ui|@bpmn-io|preact|htm|moddle|moddle-xml|didi|ids|min-dash|min-dom|tiny-svg|path-intersection|object-refs|saxen|inherits-browser)[\\/]/,
-} as const
+  /** The BPMN modeler and viewer (bpmn-js, diagram-js and their parts): 流程模型管理's modeler (bpmnModeler.ts) and an instance's detail on 流程查询 (bpmnViewer.ts). */
+  bpmn: {
+    modules:
+      /node_modules[\\/](bpmn-js|bpmn-moddle|diagram-js|diagram-js-direct-editing|diagram-js-ui|@bpmn-io|preact|htm|moddle|moddle-xml|didi|ids|min-dash|min-dom|tiny-svg|path-intersection|object-refs|saxen|inherits-browser)[\\/]/,
+    routes: ['/admin/process-model-management', '/admin/workflow-query'],
+    precache: false,
+  },
+  /** The sheet designer's spreadsheet (jspreadsheet-ce, its formulas and jSuites, their CSS): the template designer under 表格管理 (tabulation/designer/SheetEditor.tsx). */
+  spreadsheet: {
+    modules: /node_modules[\\/](jspreadsheet-ce|jsuites|@jspreadsheet[\\/]formula)[\\/]/,
+    routes: ['/admin/table-manage'],
+    precache: false,
+  },
+  /** The dashboard's charts (Recharts and what only it uses: react-is, its d3 parts, Redux Toolkit, immer, es-toolkit): the home (home/DashboardCharts.tsx). */
+  charts: {
+    modules:
+      /node_modules[\\/](recharts|react-is|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant)[\\/]/,
+    routes: ['/admin/home'],
+    precache: true,
+  },
+} as const satisfies Record<string, HeavyChunk>
+
+export type HeavyName = keyof typeof HEAVY_CHUNKS
+
+/** The heavy library a built file (`/assets/<file>`) belongs to, by its name; null for any other file. */
+export function heavyChunkOf(path: string): HeavyName | null {
+  const file = path.slice(path.lastIndexOf('/') + 1)
+  for (const name of Object.keys(HEAVY_CHUNKS) as HeavyName[])
+    if (new RegExp(`^${name}([A-Z]\\w*)?-[\\w-]+\\.\\w+$`).test(file)) return name
+  return null
+}
+
+/** Whether `route` (a pathname) may load the heavy library `name`: it is one of the pages it declares, or under one. */
+export const mayLoad = (name: HeavyName, route: string): boolean =>
+  HEAVY_CHUNKS[name].routes.some((page: string) => route === page || route.startsWith(`${page}/`))
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/
@@ -101,7 +154,12 @@ export function chunkGroups(src: string): Group[] {
   const persist = `${src}/lib/offline/read/persist.ts`
   return [
     // only the editors' own packages: what they share with the app (clsx) stays where the app has it
-    ...Object.entries(HEAVY_CHUNKS).map(([name, test]) => ({ name, test, priority: 6, includeDependenciesRecursively: false })),
+    ...Object.entries(HEAVY_CHUNKS).map(([name, { modules }]) => ({
+      name,
+      test: modules,
+      priority: 6,
+      includeDependenciesRecursively: false,
+    })),
     { name: 'framework', test: FRAMEWORK, priority: 5 },
     { name: 'app', tags: ['$initial'], priority: 4 },
     {
