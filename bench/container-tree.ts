@@ -10,9 +10,10 @@
  * rows expanded (rows in the DOM: virtualised), and from typing a keyword to the filtered tree.
  * Prints figures.
  */
+import { launchChromium } from '../tests/support/chromium'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { chromium } from '@playwright/test'
+
 import { eq, sql } from 'drizzle-orm'
 import { buildTree, filterTree, flattenTree, type Nested } from '../src/lib/tree/data'
 import type { ContainerNode } from '../src/contract/schemas/projectStructure'
@@ -101,10 +102,7 @@ async function main() {
 
 /** 项目容器 in Chromium on the benchmark project. */
 async function browserFigures(base: string, projectId: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const browser = await launchChromium()
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
     await page.goto(`${base}/login`)

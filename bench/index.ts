@@ -36,6 +36,7 @@
  *     each; a photo at the upload limit the same way on PostgreSQL, anchor: the disk store on the same server.
  * BENCH_ONLY=bundles,routes,field,browser,tree,containers,projectInit,dictionaries,attributes,outbox,worksites,tabulation,workflow,messages,files,login,logs,dashboard,embedded,postgres runs a subset.
  */
+import { launchChromium } from '../tests/support/chromium'
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -301,11 +302,7 @@ function chartsGroup(loaded: Set<string>, isCharts: (p: string) => boolean): Set
 }
 
 async function bundles(base: string) {
-  const { chromium } = await import('@playwright/test')
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const browser = await launchChromium()
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', serviceWorkers: 'block' })
     const page = await context.newPage()

@@ -10,8 +10,9 @@
  * page are listed with why they are not opened: a route with a parameter needs a record's id, a
  * public page (sign-up, invitation) is not a page of the catalogue.
  */
+import { launchChromium } from '../tests/support/chromium'
 import { readFileSync } from 'node:fs'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { PAGES } from '../src/contract/catalogue'
 import { API, DEFAULT_APP_CODE } from '../src/contract/paths'
 import { Client } from '../tests/api/client'
@@ -82,10 +83,7 @@ export async function visitRoutes(base: string, password: string): Promise<Route
     })
   }
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const browser = await launchChromium()
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', serviceWorkers: 'block' })
     const first = await context.newPage()

@@ -10,9 +10,10 @@
  * Figures only, no assertions. `BENCH_URL=http://…` uses a running gateway (with admin/Trestle@2026) instead;
  * `BENCH_DEPT=<name>` measures an existing department of that unit without seeding.
  */
+import { launchChromium } from '../tests/support/chromium'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { PEOPLE_API, type Post } from '../src/contract/schemas/people'
 import { Client, newKey } from '../tests/api/client'
 import { idCardOf } from '../server/seed/people'
@@ -132,10 +133,7 @@ async function openPanel(page: Page, base: string) {
 }
 
 async function measure(base: string, deptName: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const browser = await launchChromium()
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
     const { panel, tree } = await openPanel(page, base)

@@ -11,7 +11,8 @@
  *     its grid on screen.
  * Prints `tabulation …` lines for bench/index.ts.
  */
-import { chromium, type Page } from '@playwright/test'
+import { launchChromium } from '../tests/support/chromium'
+import type { Page } from '@playwright/test'
 import { addressOf, colName, type TabSheet } from '../src/contract/schemas/tabulation'
 import { Client, newKey } from '../tests/api/client'
 import { startGateway, stats } from './support'
@@ -156,10 +157,7 @@ const jsSince = (page: Page, mark: number) =>
   )
 
 async function browser(base: string, templateId: string, contentId: string) {
-  const b = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const b = await launchChromium()
   try {
     for (const screen of ['designer', 'fill'] as const) {
       // a fresh context each: nothing of the other screen cached

@@ -29,10 +29,11 @@
  *     as sent) — and that none of those files is loaded by /login or a signed-in start of the home.
  * Prints `workflow …` lines for bench/index.ts.
  */
+import { launchChromium } from '../tests/support/chromium'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { sql } from 'drizzle-orm'
 import { newId } from '../src/contract/ids'
 import { WORKFLOW_API } from '../src/contract/workflowApi'
@@ -258,10 +259,7 @@ async function settled(page: Page) {
 const gzipOf = (path: string) => gzipSync(readFileSync(join('dist', path)), { level: 9 }).length
 
 async function browser(base: string) {
-  const b = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const b = await launchChromium()
   try {
     const context = await b.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', serviceWorkers: 'block' })
     const page = await context.newPage()

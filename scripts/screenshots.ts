@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
+import { type Page } from '@playwright/test'
+import { launchChromium } from '../tests/support/chromium'
 
 const out = process.argv[2] ?? 'screenshots'
 const port = 4391
@@ -44,7 +44,7 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await launchChromium()
   try {
     for (const locale of ['zh', 'en'] as const) {
       for (const [w, h] of [

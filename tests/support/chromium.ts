@@ -8,3 +8,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ]
+
+/** That Chromium, headless, launched by Playwright with those flags (the bench, the screenshots). */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test')
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
