@@ -6,8 +6,13 @@
  *
  * A screen's own fields go the same way: `lazyForm(() => import('./SiteFields'), 'SiteFields')` is
  * a component the screen renders inside the dialog (its chunk loads with the dialog's first open).
+ *
+ * Focus: a form already there when the dialog opens gets it as every Radix dialog does (onOpenAutoFocus:
+ * its first tabbable, the first field). A dialog opened while its form (or a part of it) loads keeps
+ * the focus on itself instead of its close button, and when the last part arrives its first field takes
+ * it, as it would have on opening — unless the user moved the focus meanwhile (tabbed, clicked a field).
  */
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
+import { createContext, Suspense, useCallback, useContext, useEffect, useRef, type ComponentType, type ReactNode } from 'react'
 import { Loader2 } from 'lucide-react'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { lazyComponent, type LazyComponent } from '@/lib/chunks'
@@ -19,6 +24,12 @@ const SIZES = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' }
 
 const Body = lazyComponent(() => import('./form'), 'FormDialogBody')
 
+/** A form part still loading (`<FormPending>`): while the dialog holds one, its form has not all arrived. */
+const PENDING = '[data-form-pending]'
+
+/** Called by a `<FormPending>` as it goes (its part arrived): FormDialog's check whether the whole form is there. */
+const PartArrived = createContext<(() => void) | null>(null)
+
 /** Add/edit dialog of a resource. The form is created fresh each time the dialog opens. */
 export function FormDialog<T extends object>(props: FormDialogProps<T>) {
   const { open, onOpenChange, size = 'lg', preload } = props
@@ -28,17 +39,66 @@ export function FormDialog<T extends object>(props: FormDialogProps<T>) {
     void LazyDeclaredFields.preload()
     void preload?.()
   }, [open, preload])
+
+  const content = useRef<HTMLDivElement>(null)
+  // the dialog opened before its form was all there: its first field takes the focus when it is
+  const focusOnArrival = useRef(false)
+  const openAutoFocus = (e: Event) => {
+    const dialog = content.current
+    focusOnArrival.current = !!dialog?.querySelector(PENDING)
+    // the form is there: Radix focuses its first field. Else the dialog itself, not its close button, until it is
+    if (!dialog || !focusOnArrival.current) return
+    e.preventDefault()
+    dialog.focus()
+  }
+  const partArrived = useCallback(() => {
+    const dialog = content.current
+    if (!focusOnArrival.current || !dialog?.querySelector('form') || dialog.querySelector(PENDING)) return
+    focusOnArrival.current = false
+    // still on the dialog: no one moved it meanwhile
+    if (document.activeElement === dialog) focusFirst(dialog)
+  }, [])
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={cn('gap-0 p-0', SIZES[size])} onInteractOutside={(e) => e.preventDefault()} aria-describedby={undefined}>
+      <DialogContent
+        ref={content}
+        className={cn('gap-0 p-0 focus:outline-none', SIZES[size])}
+        onOpenAutoFocus={openAutoFocus}
+        onInteractOutside={(e) => e.preventDefault()}
+        aria-describedby={undefined}
+      >
         {open && (
-          <Suspense fallback={<PendingForm {...props} />}>
-            <Body {...(props as unknown as FormDialogProps<object>)} />
-          </Suspense>
+          <PartArrived.Provider value={partArrived}>
+            <Suspense fallback={<PendingForm {...props} />}>
+              <Body {...(props as unknown as FormDialogProps<object>)} />
+            </Suspense>
+          </PartArrived.Provider>
         )}
       </DialogContent>
     </Dialog>
   )
+}
+
+/**
+ * What Radix's open auto-focus does (FocusScope's focusFirst): the first tabbable element that takes
+ * the focus, links left out, an input's text selected.
+ */
+function focusFirst(container: HTMLElement) {
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_ELEMENT, {
+    acceptNode: (node) => {
+      const el = node as HTMLElement & { disabled?: boolean; type?: string }
+      if (el.disabled || el.hidden || (el.tagName === 'INPUT' && el.type === 'hidden') || el.tagName === 'A') return NodeFilter.FILTER_SKIP
+      return el.tabIndex >= 0 ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP
+    },
+  })
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node as HTMLElement
+    el.focus({ preventScroll: true })
+    if (document.activeElement !== el) continue
+    if (el instanceof HTMLInputElement) el.select()
+    return
+  }
 }
 
 /** The dialog while its form loads: its title (as the form will show it) over a spinner. */
@@ -59,8 +119,11 @@ function PendingForm<T extends object>({ resource, record, entry, title }: FormD
 /** A form part whose code is still loading: a spinner, said to screen readers. */
 export function FormPending({ className }: { className?: string }) {
   const { t } = useT()
+  // gone: its part arrived (or the dialog closed), maybe the last one
+  const arrived = useContext(PartArrived)
+  useEffect(() => () => arrived?.(), [arrived])
   return (
-    <div role="status" className={cn('flex items-center justify-center py-8 text-muted-foreground', className)}>
+    <div role="status" data-form-pending className={cn('flex items-center justify-center py-8 text-muted-foreground', className)}>
       <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
       <span className="sr-only">{t('common.loading')}</span>
     </div>
