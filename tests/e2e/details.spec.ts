@@ -139,3 +139,50 @@ test('under a department: the dialog adds a sub-department, shows its type 部�
   await dialog.getByRole('button', { name: '提交' }).click()
   await expect(dialog.getByText('请输入名称')).toBeVisible()
 })
+
+test.describe('a form that arrives after its dialog opened', () => {
+  // the form's code comes over the network and is held back here (a service worker would answer it from its precache)
+  test.use({ serviceWorkers: 'block' })
+
+  /** On a fresh load of 项目工点信息, opens 新增工点 with the scripts asked for from then on held back until `release`. */
+  async function openWhileLoading(page: Page) {
+    await signIn(page, 'admin')
+    await page.goto('/admin/project-worksite-information')
+    const add = page.getByRole('main').getByRole('button', { name: '新增', exact: true })
+    await expect(add).toBeVisible()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const scripts: string[] = []
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      scripts.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    await add.click()
+    const dialog = page.getByRole('dialog', { name: '新增工点' })
+    // the dialog is open, its form still loading
+    await expect(dialog.getByRole('status')).toBeVisible()
+    await expect.poll(() => scripts.some((url) => /\/form-[\w-]+\.js$/.test(url))).toBe(true)
+    await expect(dialog.getByRole('textbox', { name: '工点名称' })).toHaveCount(0)
+    return { dialog, release }
+  }
+
+  test('its first field takes the focus when it appears', async ({ page }) => {
+    const { dialog, release } = await openWhileLoading(page)
+    release()
+    await expect(dialog.getByRole('textbox', { name: '工点名称' })).toBeFocused()
+    // untouched: nothing is wrong yet
+    await expect(dialog.locator('[aria-invalid="true"]')).toHaveCount(0)
+  })
+
+  test('unless the focus was moved in the dialog while it loaded', async ({ page }) => {
+    const { dialog, release } = await openWhileLoading(page)
+    await page.keyboard.press('Tab')
+    const close = dialog.getByRole('button', { name: '关闭', exact: true })
+    await expect(close).toBeFocused()
+    release()
+    await expect(dialog.getByRole('textbox', { name: '工点名称' })).toBeVisible()
+    await expect(dialog.getByRole('status')).toHaveCount(0)
+    await expect(close).toBeFocused()
+  })
+})

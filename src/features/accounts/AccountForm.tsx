@@ -4,7 +4,8 @@
  */
 import { PASSWORD_MAX } from '@/contract'
 import { ACCOUNT_FIELDS } from '@/contract/fields/account'
-import { DeclaredFields, FormField, type FormValues } from '@/lib/crud'
+import { type FormValues } from '@/lib/crud'
+import { DeclaredFields, FormField } from '@/lib/crud/forms'
 import { useT } from '@/lib/i18n'
 import { useProjectDeptOptions, useUnitOptions } from './api'
 import { RolesFormField } from './dialogs'

@@ -4,17 +4,8 @@ import { History, KeyRound, ListTree, ShieldCheck } from 'lucide-react'
 import { APP_FIELDS } from '@/contract/fields/apps'
 import type { Application } from '@/contract/schemas/application'
 import { Badge } from '@/components/ui/badge'
-import {
-  declaredColumns,
-  declaredFilters,
-  DeclaredFields,
-  FormField,
-  ListPage,
-  RowAction,
-  timeColumn,
-  useTranslate,
-  type ListColumn,
-} from '@/lib/crud'
+import { declaredColumns, declaredFilters, ListPage, RowAction, timeColumn, useTranslate, type ListColumn } from '@/lib/crud'
+import { DeclaredFields, FormField } from '@/lib/crud/forms'
 import { Can } from './permissions'
 import { useT } from '@/lib/i18n'
 import { APP_CODE } from '@/lib/http'

@@ -13,18 +13,8 @@ import type { Application, ApplicationMenu } from '@/contract/schemas/applicatio
 import { Badge } from '@/components/ui/badge'
 import { Button, IconButton } from '@/components/ui/button'
 import { Sheet } from '@/components/ui/sheet'
-import {
-  DeclaredField,
-  DeclaredFields,
-  FieldError,
-  FormDialog,
-  invalidateResource,
-  RowAction,
-  RowActions,
-  useDelete,
-  useList,
-  useTranslate,
-} from '@/lib/crud'
+import { FormDialog, invalidateResource, RowAction, RowActions, useDelete, useList, useTranslate } from '@/lib/crud'
+import { DeclaredField, DeclaredFields, FieldError } from '@/lib/crud/forms'
 import { http } from '@/lib/http'
 import { menuLabel } from '@/lib/permissions'
 import { Can, useCan } from './permissions'

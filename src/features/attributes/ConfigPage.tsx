@@ -7,20 +7,8 @@ import { ATTR_GROUP_FIELDS, ATTR_ITEM_FIELDS } from '@/contract/fields/attribute
 import { ATTR_API, attrGroupCopy, type AttrGroup, type AttrItem } from '@/contract/schemas/attributes'
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
-import {
-  ActionDialog,
-  DeclaredField,
-  DeclaredFields,
-  declaredFilters,
-  FormField,
-  ListPage,
-  RowAction,
-  textColumn,
-  useActionForm,
-  useTranslate,
-  type FilterField,
-  type ListColumn,
-} from '@/lib/crud'
+import { declaredFilters, ListPage, RowAction, textColumn, useTranslate, type FilterField, type ListColumn } from '@/lib/crud'
+import { ActionDialog, DeclaredField, DeclaredFields, FormField, useActionForm } from '@/lib/crud/forms'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { permissionsOf } from '@/lib/permissions'

@@ -2,16 +2,8 @@
 import { RESOURCE_POOL_FIELDS } from '@/contract/fields/attributes'
 import type { ResourcePoolItem } from '@/contract/schemas/attributes'
 import { Badge } from '@/components/ui/badge'
-import {
-  DeclaredFields,
-  declaredFilters,
-  formatDateTime,
-  ListPage,
-  textColumn,
-  useTranslate,
-  type FilterField,
-  type ListColumn,
-} from '@/lib/crud'
+import { declaredFilters, formatDateTime, ListPage, textColumn, useTranslate, type FilterField, type ListColumn } from '@/lib/crud'
+import { DeclaredFields } from '@/lib/crud/forms'
 import { ExcelActions } from '@/lib/excel'
 import { useT } from '@/lib/i18n'
 import { resourcePoolResource } from './resources'

@@ -9,8 +9,6 @@ import { Card } from '@/components/ui/card'
 import {
   declaredFilters,
   formatDateTime,
-  FormField,
-  FormGrid,
   ListPage,
   RowAction,
   textColumn,
@@ -18,6 +16,7 @@ import {
   type FilterField,
   type ListColumn,
 } from '@/lib/crud'
+import { FormField, FormGrid } from '@/lib/crud/forms'
 import { useT } from '@/lib/i18n'
 import { ProjectPicker } from '@/lib/project'
 import { GroupChildList } from './GroupChildList'

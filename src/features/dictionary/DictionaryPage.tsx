@@ -13,7 +13,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { DeclaredFields, FormDialog, invalidateResource, RowAction, RowActions, useDelete } from '@/lib/crud'
+import { FormDialog, invalidateResource, LazyDeclaredFields, RowAction, RowActions, useDelete } from '@/lib/crud'
 import { http } from '@/lib/http'
 import { ScreenHeader } from '@/lib/pages'
 import { useT } from '@/lib/i18n'
@@ -92,7 +92,7 @@ export function DictionaryPage({ kind }: { kind: DictKind }) {
         }
         defaults={(parent) => ({ parentId: parent?.nodeId ?? null, status: 1, ...(parent?.majorId ? { majorId: parent.majorId } : {}) })}
         fields={
-          <DeclaredFields
+          <LazyDeclaredFields
             fields={DICT_NODE_FIELDS}
             sources={{ major: (majors.data ?? []).map((m) => ({ value: m.majorId, label: `${m.majorName}（${m.majorCode}）` })) }}
           />
@@ -185,7 +185,7 @@ function MajorsBody() {
         onSaved={() => void refresh()}
         size="md"
       >
-        <DeclaredFields fields={DICT_MAJOR_FIELDS} />
+        <LazyDeclaredFields fields={DICT_MAJOR_FIELDS} />
       </FormDialog>
     </>
   )

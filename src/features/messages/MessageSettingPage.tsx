@@ -28,21 +28,8 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import {
-  ActionDialog,
-  DeclaredField,
-  DeclaredFields,
-  FieldError,
-  FormField,
-  FormGrid,
-  ListPage,
-  RowAction,
-  textColumn,
-  timeColumn,
-  useActionForm,
-  type FilterField,
-  type ListColumn,
-} from '@/lib/crud'
+import { ListPage, RowAction, textColumn, timeColumn, type FilterField, type ListColumn } from '@/lib/crud'
+import { ActionDialog, DeclaredField, DeclaredFields, FieldError, FormField, FormGrid, useActionForm } from '@/lib/crud/forms'
 import { http } from '@/lib/http'
 import { ScreenHeader } from '@/lib/pages'
 import { useT, type TKey } from '@/lib/i18n'

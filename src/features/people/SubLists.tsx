@@ -5,7 +5,7 @@
  */
 import type { Declared } from '@/contract/fields'
 import { CERTIFICATE_FIELDS, EDUCATION_FIELDS, type Degree } from '@/contract/fields/people'
-import { DeclaredFields, FormField, FormList } from '@/lib/crud'
+import { DeclaredFields, FormField, FormList } from '@/lib/crud/forms'
 import { useT } from '@/lib/i18n'
 
 /** A list item's declared fields, named under the item's path `p` (DeclaredFields' `own`). */

@@ -9,7 +9,7 @@ import { Boxes, Landmark, Layers, Mountain, Route, TrainFront, Waves, Warehouse 
 import { CONTAINER_FIELDS } from '@/contract/fields/projectStructure'
 import { PROJECT_STRUCTURE_API, containerCopy, type ContainerNode, type ContainerType } from '@/contract/schemas/projectStructure'
 import { Badge } from '@/components/ui/badge'
-import { DeclaredFields } from '@/lib/crud'
+import { DeclaredFields } from '@/lib/crud/forms'
 import { useDictionary } from '@/lib/dictionary'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'

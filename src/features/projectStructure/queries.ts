@@ -15,7 +15,7 @@ import {
   type StructureResource,
   type UnitEngineering,
 } from '@/contract/schemas/projectStructure'
-import type { OptionSources } from '@/lib/crud/DeclaredField'
+import type { OptionSources } from '@/lib/crud/declared'
 import type { FormFieldProps } from '@/lib/crud/form'
 import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'

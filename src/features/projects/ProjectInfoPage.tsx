@@ -17,7 +17,7 @@ import { useCan } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { ProjectPage } from '@/lib/project'
 import { ProjectFormFields } from './fields'
-import { StatusBadge } from './ProjectManagePage'
+import { StatusBadge } from './StatusBadge'
 import { projectQueryOptions } from './queries'
 import { projectResource } from './resource'
 

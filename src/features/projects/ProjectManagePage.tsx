@@ -2,26 +2,14 @@
 import { useMemo } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { FolderOpen } from 'lucide-react'
-import { PROJECT_STATUSES, PROJECT_TYPES, type Project, type ProjectStatus } from '@/contract/schemas/project'
-import { Badge } from '@/components/ui/badge'
+import { PROJECT_STATUSES, PROJECT_TYPES, type Project } from '@/contract/schemas/project'
 import { Progress } from '@/components/ui/progress'
 import { AttributeFields, useAttrBinding } from '@/lib/attributes'
 import { enumOptions, ListPage, numberColumn, RowAction, type FilterField, type ListColumn } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { ProjectFormFields, projectDefaults } from './fields'
+import { StatusBadge } from './StatusBadge'
 import { projectResource } from './resource'
-
-const STATUS_VARIANT: Record<ProjectStatus, 'success' | 'warning' | 'outline' | 'default'> = {
-  preparing: 'outline',
-  ongoing: 'success',
-  suspended: 'warning',
-  completed: 'default',
-}
-
-export function StatusBadge({ status }: { status: ProjectStatus }) {
-  const { t } = useT()
-  return <Badge variant={STATUS_VARIANT[status] ?? 'outline'}>{t(`projects.status.${status}`)}</Badge>
-}
 
 export function ProjectManagePage() {
   const { t } = useT()

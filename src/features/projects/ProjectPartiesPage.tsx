@@ -5,7 +5,8 @@
  */
 import { PROJECT_UNIT_FIELDS } from '@/contract/fields/project'
 import type { ProjectUnit } from '@/contract/schemas/project'
-import { DeclaredFields, declaredFilters, textColumn, useTranslate, type ListColumn } from '@/lib/crud'
+import { declaredFilters, textColumn, useTranslate, type ListColumn } from '@/lib/crud'
+import { DeclaredFields } from '@/lib/crud/forms'
 import { useT } from '@/lib/i18n'
 import { useUnitTreeOptions } from './fields'
 import { Lines } from './ProjectConfigPage'

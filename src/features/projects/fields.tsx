@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PROJECT_FIELDS } from '@/contract/fields/project'
 import { orgOptionsQueryOptions } from '@/features/organization/queries'
-import { DeclaredFields } from '@/lib/crud'
+import { LazyDeclaredFields } from '@/lib/crud'
 
 type UnitOption = { value: string; label: string }
 
@@ -30,7 +30,7 @@ export function useUnitTreeOptions(): UnitOption[] {
 /** The project's fields (add and edit), as declared (contract/fields/project.ts). */
 export function ProjectFormFields() {
   const organization = useUnitTreeOptions()
-  return <DeclaredFields fields={PROJECT_FIELDS} sources={{ organization }} />
+  return <LazyDeclaredFields fields={PROJECT_FIELDS} sources={{ organization }} />
 }
 
 export const projectDefaults = () => ({ projectType: 'railway', status: 'preparing', progress: 0, sort: 1 })

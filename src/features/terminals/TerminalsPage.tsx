@@ -19,19 +19,17 @@ import {
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import {
-  ActionDialog,
   confirm,
-  DeclaredFields,
   enumOptions,
   formatDateTime,
   invalidateResource,
   ListPage,
   RowAction,
   timeColumn,
-  useActionForm,
   type FilterField,
   type ListColumn,
 } from '@/lib/crud'
+import { ActionDialog, DeclaredFields, useActionForm } from '@/lib/crud/forms'
 import { http } from '@/lib/http'
 import { ScreenHeader } from '@/lib/pages'
 import { placeWord } from '@/contract/logWords'

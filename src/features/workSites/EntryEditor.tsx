@@ -3,7 +3,7 @@ import type { WorkSite, WorkSiteResource } from '@/contract/schemas/workSite'
 import { FormDialog } from '@/lib/crud'
 import type { EntryEditorProps } from '@/lib/offline'
 import { workSiteResources } from './queries'
-import { WorkSiteFields } from './WorkSitePage'
+import { WorkSiteFields } from './WorkSiteFields'
 
 export default function WorkSiteEntryEditor({ entry, onClose }: EntryEditorProps) {
   const variant = entry.entity as WorkSiteResource

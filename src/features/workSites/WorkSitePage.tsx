@@ -11,36 +11,32 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useWatch } from 'react-hook-form'
 import { Eye } from 'lucide-react'
-import { chainageLength, parseChainage } from '@/contract/mileage'
-import { fieldsIn } from '@/contract/fields'
-import { WORK_SITE_FIELDS, type WorkSiteFieldKey } from '@/contract/fields/workSite'
-import type { WorkSite, WorkSiteOptions, WorkSiteResource } from '@/contract/schemas/workSite'
+import { WORK_SITE_FIELDS } from '@/contract/fields/workSite'
+import type { WorkSite, WorkSiteResource } from '@/contract/schemas/workSite'
 import {
-  DeclaredField,
   FormDialog,
-  FormGrid,
   declaredColumns,
   declaredFilters,
   formatDateTime,
+  lazyForm,
   useTranslate,
   type FilterField,
   type ListColumn,
-  type DeclaredFieldProps,
-  type OptionSources,
 } from '@/lib/crud'
 import { RowAction } from '@/lib/crud/list/RowActions'
 import { useT } from '@/lib/i18n'
 import { useMarks } from '@/lib/offline'
 import { useCan } from '@/lib/permissions'
 import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
-import { PhotosField } from './photos'
 import { SiteCard } from './SiteCard'
 import { StatusBadge } from './StatusBadge'
 import { workSiteOptionsQueryOptions, workSiteResources } from './queries'
+import { siteSources } from './sources'
 
-const metres = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })
+/** The site form's fields, loaded with the dialog's first open (./WorkSiteFields). */
+const WorkSiteFields = lazyForm(() => import('./WorkSiteFields'), 'WorkSiteFields')
+
 const mileageRange = (s: WorkSite) => (s.startMileage && s.endMileage ? `${s.startMileage} ~ ${s.endMileage}` : '')
 
 export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
@@ -110,6 +106,7 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
     size: 'xl' as const,
     defaults: { projectId: pid, status: 'building', lineId: lines[0]?.lineId ?? '', photoFileIds: [] },
     render: () => <WorkSiteFields variant={variant} projectId={pid} />,
+    preload: WorkSiteFields.preload,
   })
 
   return (
@@ -143,59 +140,12 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
           onOpenChange={(open) => !open && setEditing(null)}
           record={editing}
           size="xl"
+          preload={WorkSiteFields.preload}
           onSaved={() => setEditing(null)}
         >
           {() => <WorkSiteFields variant={variant} projectId={editing.projectId} />}
         </FormDialog>
       )}
     </ProjectListScreen>
-  )
-}
-
-const coded = (name: string, code: string) => `${name}（${code}）`
-
-/** The form's and the filters' choices of a project; design units on the chosen line only. */
-function siteSources(data: WorkSiteOptions | undefined, lineId?: string): OptionSources {
-  if (!data) return {}
-  return {
-    line: data.lines.map((l) => ({ value: l.lineId, label: coded(l.lineName, l.lineCode) })),
-    designUnit: data.designUnits
-      .filter((d) => !lineId || d.lineId === lineId)
-      .map((d) => ({ value: d.designUnitId, label: coded(d.designUnitName, d.designUnitCode) })),
-    container: data.containers.map((c) => ({ value: c.containerId, label: coded(c.containerName, c.containerCode) })),
-    // the project's people, under their units (a long list: searchable)
-    person: data.staff.map((p) => ({
-      value: p.userId,
-      label: p.organizationName ? coded(p.name, p.organizationName) : p.name,
-      group: p.organizationName ?? undefined,
-    })),
-  }
-}
-
-/** The site form's fields (add, edit, and the sync centre's editor), as declared (contract/fields/workSite.ts). */
-export function WorkSiteFields({ variant, projectId }: { variant: WorkSiteResource; projectId: string }) {
-  const { t } = useT()
-  const tr = useTranslate()
-  const options = useQuery({ ...workSiteOptionsQueryOptions(variant, projectId), enabled: !!projectId })
-  const lineId = useWatch({ name: 'lineId' }) as string | undefined
-  const start = parseChainage(useWatch({ name: 'startMileage' }) as string | undefined)
-  const end = parseChainage(useWatch({ name: 'endMileage' }) as string | undefined)
-  const own: Partial<Record<WorkSiteFieldKey, Partial<DeclaredFieldProps>>> = {
-    lineId: { hint: options.isSuccess && options.data.lines.length === 0 ? t('workSites.noLines') : undefined },
-    endMileage: {
-      hint: start && end && end.metres > start.metres ? t('workSites.length', { m: metres.format(chainageLength(start, end)) }) : undefined,
-    },
-  }
-  const sources = siteSources(options.data, lineId)
-  return (
-    <FormGrid>
-      {fieldsIn(WORK_SITE_FIELDS, 'form').map((field) =>
-        field.kind === 'photos' ? (
-          <PhotosField key={field.key} name={field.key} label={tr(field.label)} max={field.max} />
-        ) : (
-          <DeclaredField key={field.key} field={field} sources={sources} {...own[field.key]} />
-        ),
-      )}
-    </FormGrid>
   )
 }

@@ -1,2 +1,3 @@
-export { WorkSitePage, WorkSiteFields } from './WorkSitePage'
+export { WorkSitePage } from './WorkSitePage'
+export { WorkSiteFields } from './WorkSiteFields'
 export { workSiteResources, workSiteOptionsQueryOptions } from './queries'

@@ -23,7 +23,8 @@ import {
 } from '@/contract/schemas/attributes'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
-import { FieldError, FormField, FormGrid, type FormValues, type Resource } from '@/lib/crud'
+import { type FormValues, type Resource } from '@/lib/crud'
+import { FieldError, FormField, FormGrid } from '@/lib/crud/forms'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 

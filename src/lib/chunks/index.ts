@@ -1,4 +1,4 @@
-export { lazyScreen, type LazyScreen } from './lazyScreen'
+export { lazyComponent, lazyScreen, type LazyComponent, type LazyScreen } from './lazyScreen'
 export { OnceOpened } from './OnceOpened'
 export { ChunkErrorScreen } from './ChunkErrorScreen'
 export {

@@ -1,16 +1,22 @@
-import { use, useState, type ComponentType } from 'react'
+import { use, useState, type ComponentType, type ReactNode } from 'react'
 import { loadTexts, type LazyNamespace } from '@/lib/i18n'
 import { ChunkErrorScreen } from './ChunkErrorScreen'
 import { ChunkLoadError, loadChunk } from './classify'
 
-type State =
+type State<P> =
   | { status: 'idle' }
   | { status: 'loading'; promise: Promise<void> }
-  | { status: 'ready'; Screen: ComponentType }
+  | { status: 'ready'; Screen: ComponentType<P> }
   | { status: 'failed'; error: ChunkLoadError }
 
+/** A component whose code is loaded on first render (it suspends meanwhile), or earlier by `preload`. */
+export type LazyComponent<P> = ((props: P) => ReactNode) & { preload: () => Promise<void> }
+
 /** A route component whose code is loaded on first use; the router calls `preload` while it loads the route. */
-export type LazyScreen = (() => React.ReactNode) & { preload: () => Promise<void> }
+export type LazyScreen = LazyComponent<object>
+
+/** The props of a module's component export. */
+type PropsOf<C> = C extends ComponentType<infer P> ? P : object
 
 /**
  * A screen loaded lazily from its feature chunk, e.g.
@@ -26,7 +32,20 @@ export function lazyScreen<M extends Record<string, unknown>, K extends keyof M 
   importer: () => Promise<M>,
   exportName: K,
 ): LazyScreen {
-  let state: State = { status: 'idle' }
+  return lazyComponent(importer, exportName) as LazyScreen
+}
+
+/**
+ * `lazyScreen` for a component with props (a dialog's body, a form's fields): rendered inside a
+ * `<Suspense>`, it suspends until its chunk (and the texts the chunk names) loaded, then renders
+ * the export with the props; a failed load shows the retry screen in its place.
+ */
+export function lazyComponent<M extends Record<string, unknown>, K extends keyof M & string>(
+  importer: () => Promise<M>,
+  exportName: K,
+): LazyComponent<PropsOf<M[K]>> {
+  type P = PropsOf<M[K]>
+  let state: State<P> = { status: 'idle' }
 
   const load = (): Promise<void> => {
     if (state.status === 'loading') return state.promise
@@ -43,7 +62,7 @@ export function lazyScreen<M extends Record<string, unknown>, K extends keyof M 
         if (typeof Screen !== 'function' && !(Screen && typeof Screen === 'object')) {
           throw new ChunkLoadError('error', 'script', undefined, { cause: new Error(`the chunk has no export '${exportName}'`) })
         }
-        state = { status: 'ready', Screen: Screen as ComponentType }
+        state = { status: 'ready', Screen: Screen as ComponentType<P> }
       } catch (error) {
         state = {
           status: 'failed',
@@ -55,11 +74,11 @@ export function lazyScreen<M extends Record<string, unknown>, K extends keyof M 
     return promise
   }
 
-  function LazyScreenComponent() {
+  function LazyScreenComponent(props: P) {
     const [, setAttempt] = useState(0)
     if (state.status === 'idle' || state.status === 'loading') use(load())
-    const s = state as State
-    if (s.status === 'ready') return <s.Screen />
+    const s = state as State<P>
+    if (s.status === 'ready') return <s.Screen {...(props as P & object)} />
     if (s.status === 'failed') {
       const retry = () => {
         state = { status: 'idle' }

@@ -17,7 +17,8 @@ import { Can, useCan } from '@/lib/permissions'
 import { SyncMark, useMarks, useMergedRows } from '@/lib/offline'
 import { DataAgeNote, dataAge } from '@/lib/offline/read'
 import { useT } from '@/lib/i18n'
-import { FormDialog, type ResourceForm } from './form'
+import { FormDialog } from './FormDialog'
+import type { ResourceForm } from './form'
 import { useDelete, useListPage } from './hooks'
 import type { FormValues, Resource } from './resource'
 import { toListParams, withFilters, withPage, withSort, type ListSearch } from './search'
@@ -60,6 +61,8 @@ export interface ListPageProps<T extends object> {
     size?: 'md' | 'lg' | 'xl'
     /** After a save (e.g. open the record just added). */
     onSaved?: (saved: T | undefined, editing: boolean) => void
+    /** The lazy parts `render` shows (`lazyForm`'s `preload`), loaded when the dialog opens (FormDialog's `preload`). */
+    preload?: () => Promise<unknown>
   }
   /** Extra per-row actions, before edit and delete. */
   rowActions?: (row: T) => ReactNode
@@ -290,6 +293,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           record={dialog.record}
           defaults={formDefaults}
           size={form.size}
+          preload={form.preload}
           onSaved={form.onSaved ? (saved) => form.onSaved!(saved, !!dialog.record) : undefined}
         >
           {(rf) => form.render(rf)}

@@ -20,7 +20,7 @@ import { GitMerge } from 'lucide-react'
 import { Code, keepFirstDot } from '@/contract'
 import { V } from '@/contract/validation'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { SearchableSelect } from '@/components/ui/searchable-select'
@@ -281,23 +281,18 @@ export interface FormDialogProps<T extends object> extends UseResourceFormOption
   /** The fields; a function gets the form (for dependent fields). */
   children: ReactNode | ((ctx: ResourceForm<T>) => ReactNode)
   size?: 'md' | 'lg' | 'xl'
+  /**
+   * Loads the lazy parts the fields render (`lazyForm`'s `preload`) when the dialog opens, beside
+   * the form's own chunk: not one after the other, and there before a choice shows them.
+   */
+  preload?: () => Promise<unknown>
 }
 
-const SIZES = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' }
-
-/** Add/edit dialog of a resource. The form is created fresh each time the dialog opens. */
-export function FormDialog<T extends object>(props: FormDialogProps<T>) {
-  const { open, onOpenChange, size = 'lg' } = props
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={cn('gap-0 p-0', SIZES[size])} onInteractOutside={(e) => e.preventDefault()} aria-describedby={undefined}>
-        {open && <FormDialogBody {...props} />}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-function FormDialogBody<T extends object>({
+/**
+ * The dialog's form (inside `<FormDialog>`'s content, ./FormDialog, which loads this module when a
+ * dialog first opens): created fresh each time the dialog opens.
+ */
+export function FormDialogBody<T extends object>({
   resource,
   record,
   defaults,

@@ -1,6 +1,6 @@
 /**
  * The CRUD machinery every list screen reuses. A screen declares its resource, columns, filters
- * and form fields; the rest (URL search, paging, sorting, selection, column settings, export,
+ * and form fields (its form code from ./forms, loaded with the dialogs); the rest (URL search, paging, sorting, selection, column settings, export,
  * add/edit dialog with validation and server errors, delete with confirmation) is here.
  */
 export {
@@ -23,29 +23,10 @@ export type { ListResource } from './queries'
 export type { Resource, ResourceDef, ResourcePaths, FormValues, SubList } from './resource'
 export { useListPage, useList, useSave, useSaveSubList, useDelete, useListSearch, invalidateResource, FORM_HANDLED_CODES } from './hooks'
 export type { SaveInput } from './hooks'
-export {
-  useResourceForm,
-  FormDialog,
-  FieldFrame,
-  FormField,
-  PickField,
-  FormGrid,
-  FormMessages,
-  FieldError,
-  ReadOnly,
-  useReadOnly,
-} from './form'
-export {
-  DeclaredField,
-  DeclaredFields,
-  declaredColumns,
-  declaredFieldProps,
-  declaredFilters,
-  useTranslate,
-  type DeclaredFieldProps,
-  type DeclaredFieldsProps,
-  type OptionSources,
-} from './DeclaredField'
+export { FormDialog, FormPending, LazyDeclaredFields, lazyDialog, lazyForm } from './FormDialog'
+// the form machinery (useResourceForm, FormField, DeclaredFields, FormList, ActionDialog…) is ./forms: loaded with the dialogs
+export type { DeclaredFieldProps, DeclaredFieldsProps } from './DeclaredField'
+export { declaredColumns, declaredFilters, useTranslate, type OptionSources } from './declared'
 export type { ResourceForm, UseResourceFormOptions, FormDialogProps, FieldFrameProps, FormFieldProps, FieldKind, FieldOption } from './form'
 export { ListPage } from './ListPage'
 export { PanelList, type PanelListProps } from './PanelList'
@@ -79,13 +60,11 @@ export {
 export type { ColumnVisibility, DataTableProps, ListState } from './list'
 export { VirtualTable } from './VirtualTable'
 export type { VirtualTableProps } from './VirtualTable'
-export { FormList } from './FormList'
 export type { FormListProps } from './FormList'
 export { pageWindow } from './pageWindow'
 export type { ListPageProps, ListColumn, FilterField } from './ListPage'
 export { confirm, confirmDelete } from './confirm'
 export { ConfirmHost } from './ConfirmHost'
-export { ActionDialog, FormErrors, useActionForm } from './ActionDialog'
 export { useRefusableSubmit } from './useRefusableSubmit'
 export { useEditorSave } from './editor'
 export type { ActionDialogProps, ActionForm, UseActionFormOptions } from './ActionDialog'

@@ -2,16 +2,17 @@
  * The parts of a screen listing a project's records (工点, 设计单元, 单位工程…), where the project is
  * picked above the list (./index: `useProjectSearch`, `ProjectPicker`, `ProjectPageHeader`).
  */
-import { Fragment, type ReactNode } from 'react'
-import { useWatch } from 'react-hook-form'
+import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
-import { FormField, type ResourceForm } from '@/lib/crud/form'
+import { lazyForm } from '@/lib/crud/FormDialog'
 import { useListSearch } from '@/lib/crud/hooks'
-import { useT } from '@/lib/i18n'
 import { ScreenHeader } from '@/lib/pages'
 import { ListPage, type ListPageProps } from '@/lib/crud/ListPage'
 import type { ListSearch } from '@/lib/crud/search'
 import { NoProjects, ProjectPageHeader, ProjectPicker, useProjectOptions, useProjectSearch } from './index'
+
+/** The project choice before an add across projects, loaded with the dialog (./AnyProject). */
+const AnyProject = lazyForm(() => import('./AnyProject'), 'AnyProject')
 
 /** The screen instead of the list when the caller has no project at all: its title and the note. */
 export function NoProjectsScreen({ title }: { title?: string }) {
@@ -73,40 +74,8 @@ function formIn<T extends { projectId: string }>(projectId: string | undefined, 
     ...any,
     defaults,
     render: (rf) => <AnyProject rf={rf} defaults={defaults} fields={(pid) => form(pid).render(rf)} />,
+    preload: () => Promise.all([AnyProject.preload(), any.preload?.()]),
   }
-}
-
-function AnyProject<T extends { projectId: string }>({
-  rf,
-  defaults,
-  fields,
-}: {
-  rf: ResourceForm<T>
-  defaults: Record<string, unknown>
-  fields: (projectId: string) => ReactNode
-}) {
-  const { t } = useT()
-  const projects = useProjectOptions()
-  const chosen = useWatch({ name: 'projectId' }) as string | undefined
-  const projectId = rf.record?.projectId ?? chosen
-  return (
-    <>
-      {!rf.record && (
-        <div className="mb-4">
-          <FormField
-            name="projectId"
-            label={t('projectStructure.picker.label')}
-            kind="select"
-            required
-            placeholder={t('projectStructure.picker.placeholder')}
-            options={(projects.data ?? []).map((p) => ({ value: p.projectId, label: p.projectName }))}
-            onValueChange={(value) => rf.form.reset({ ...defaults, projectId: value })}
-          />
-        </div>
-      )}
-      {projectId && <Fragment key={projectId}>{fields(projectId)}</Fragment>}
-    </>
-  )
 }
 
 /**

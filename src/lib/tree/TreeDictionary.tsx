@@ -10,24 +10,14 @@
  * functions are the current menu's (<Can>: add, edit, delete, copy, move, import, export).
  */
 import { useMemo, useState, type ReactNode } from 'react'
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { ChevronsDownUp, ChevronsUpDown, Copy, Pencil, Plus, Trash2 } from 'lucide-react'
 import type { z } from 'zod'
 import { Button, IconButton } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { SearchInput } from '@/components/ui/search-input'
-import {
-  ActionDialog,
-  FormDialog,
-  FormField,
-  invalidateResource,
-  RowAction,
-  RowActions,
-  useActionForm,
-  useDelete,
-  type Resource,
-} from '@/lib/crud'
+import { FormDialog, lazyDialog, RowAction, RowActions, useDelete, type Resource } from '@/lib/crud'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -38,10 +28,13 @@ import { branchIds, buildTree, descendantCount, textMatch, type MovePlace, type 
 import { Tree } from './Tree'
 import { TreeQueryBody, TreeRefresh } from './TreeQuery'
 
+/** Copying a subtree: its form loads when it opens (./CopyDialog). */
+const CopyDialog = lazyDialog(() => import('./CopyDialog'), 'CopyDialog')
+
 /** The keys a dictionary's i18n namespace must have. */
 export type TreeDictionaryTextKey = 'treeLabel' | 'empty' | 'emptyHint'
 
-interface FlatNode {
+export interface FlatNode {
   parentId: string | null
   version: number
 }
@@ -236,46 +229,13 @@ export function TreeDictionary<N extends FlatNode>(props: TreeDictionaryProps<N>
         {props.fields}
       </FormDialog>
       {copying && (
-        <CopyDialog node={copying} count={1 + descendantCount(copying, access.children)} props={props} onClose={() => setCopying(null)} />
+        <CopyDialog
+          node={copying}
+          count={1 + descendantCount(copying, access.children)}
+          props={props as unknown as TreeDictionaryProps<FlatNode>}
+          onClose={() => setCopying(null)}
+        />
       )}
     </Card>
-  )
-}
-
-/** Copies a node and its descendants beside it (same parent), codes with a suffix. */
-function CopyDialog<N extends FlatNode>({
-  node,
-  count,
-  props,
-  onClose,
-}: {
-  node: N
-  count: number
-  props: TreeDictionaryProps<N>
-  onClose: () => void
-}) {
-  const { t } = useT()
-  const qc = useQueryClient()
-  const action = useActionForm<Record<string, unknown>>({
-    schema: props.copySchema,
-    defaultValues: { [props.idKey]: props.idOf(node), parentId: node.parentId, codeSuffix: '-1' },
-    action: (values) => http.post<{ copied: number }>(props.paths.copy, values),
-    success: (_v, result) => t('tree.dictionary.copied', { n: (result as { copied: number }).copied }),
-    onDone: () => {
-      void invalidateResource(qc, props.resource)
-      void props.refresh()
-      onClose()
-    },
-  })
-  return (
-    <ActionDialog
-      open
-      onClose={onClose}
-      title={t('tree.dictionary.copyTitle', { name: props.nameOf(node) })}
-      description={t('tree.dictionary.copyHint', { n: count })}
-      action={action}
-    >
-      <FormField name="codeSuffix" label={t('tree.dictionary.codeSuffix')} required maxLength={20} />
-    </ActionDialog>
   )
 }

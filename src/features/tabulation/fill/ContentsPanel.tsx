@@ -12,20 +12,17 @@ import { TAB_CONTENT_STATUSES, tabContentAdd, type TabContentOpen, type TabConte
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import {
-  ActionDialog,
   FORM_HANDLED_CODES,
-  FormField,
   PanelList,
-  PickField,
   RowAction,
   defineResource,
   textColumn,
   timeColumn,
   todayDate,
-  useActionForm,
   type FilterField,
   type ListColumn,
 } from '@/lib/crud'
+import { ActionDialog, FormField, PickField, useActionForm } from '@/lib/crud/forms'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
 import { useProjectOptions } from '@/lib/project'

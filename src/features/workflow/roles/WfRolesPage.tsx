@@ -7,17 +7,8 @@ import { useState } from 'react'
 import { Users } from 'lucide-react'
 import type { WfRoleRow } from '@/contract/schemas/workflow'
 import { Badge } from '@/components/ui/badge'
-import {
-  FormField,
-  FormGrid,
-  ListPage,
-  RowAction,
-  textColumn,
-  timeColumn,
-  formatDateTime,
-  type FilterField,
-  type ListColumn,
-} from '@/lib/crud'
+import { ListPage, RowAction, textColumn, timeColumn, formatDateTime, type FilterField, type ListColumn } from '@/lib/crud'
+import { FormField, FormGrid } from '@/lib/crud/forms'
 import { useT } from '@/lib/i18n'
 import { Can } from './permissions'
 import { wfRoleResource } from './resource'

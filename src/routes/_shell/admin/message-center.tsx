@@ -4,5 +4,5 @@ import { guardPage } from '@/lib/permissions'
 
 export const Route = createFileRoute('/_shell/admin/message-center')({
   beforeLoad: guardPage,
-  component: lazyScreen(() => import('@/features/messages'), 'MessageCenterPage'),
+  component: lazyScreen(() => import('@/features/messages/center'), 'MessageCenterPage'),
 })

@@ -10,5 +10,5 @@ export const Route = createFileRoute('/_shell/admin/project-information')({
   validateSearch: listSearch,
   beforeLoad: guardPage,
   loader: ({ context }) => preloadRouteData(context.queryClient, projectOptionsQueryOptions()),
-  component: lazyScreen(() => import('@/features/projects'), 'ProjectInfoPage'),
+  component: lazyScreen(() => import('@/features/projects/info'), 'ProjectInfoPage'),
 })

@@ -1,0 +1,4 @@
+import type { LazyNamespace } from '@/lib/i18n'
+
+/** The i18n namespaces the messages screens show, loaded with their chunk (lazyScreen: ./index, ./center). */
+export const texts = ['crud', 'files', 'invite', 'messages', 'roles', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]
