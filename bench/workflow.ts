@@ -29,6 +29,7 @@
  *     as sent) — and that none of those files is loaded by /login or a signed-in start of the home.
  * Prints `workflow …` lines for bench/index.ts.
  */
+import { settled } from './chrome'
 import { launchChromium } from '../tests/support/chromium'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -244,17 +245,6 @@ const scripts = (page: Page, since = 0) =>
         .map((e) => [new URL(e.name).pathname, e.encodedBodySize] as const),
     since,
   )
-
-/** No new script for 1.5 s (not 'networkidle': the message stream stays open). */
-async function settled(page: Page) {
-  await page.waitForLoadState('load')
-  for (let last = -1, since = Date.now(), end = Date.now() + 30_000; Date.now() < end;) {
-    const n = (await scripts(page)).length
-    if (n !== last) [last, since] = [n, Date.now()]
-    else if (Date.now() - since > 1500) break
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
 
 const gzipOf = (path: string) => gzipSync(readFileSync(join('dist', path)), { level: 9 }).length
 

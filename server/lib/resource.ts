@@ -50,6 +50,12 @@ export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined
   return Number(c?.n ?? 0)
 }
 
+export type CappedTotal = { total: number; totalCapped?: true }
+
+/** A page's total from `cappedCount`'s `n`: exact up to COUNT_CAP; above, the cap (or the `seen` rows up to the page) and `totalCapped`. */
+export const cappedTotal = (n: number, seen: number): CappedTotal =>
+  n <= COUNT_CAP ? { total: n } : { total: Math.max(COUNT_CAP, seen), totalCapped: true }
+
 /** The columns of a record's stamps (db/schema/columns.ts `stamped`) as an answer shows them: its version, who changed it when. */
 export const stampsOf = <T extends Record<'version' | 'createTime' | 'updateTime' | 'createBy' | 'updateBy', AnyPgColumn>>(t: T) => ({
   version: t.version,
@@ -391,9 +397,8 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
    * (`totalCapped`, total = the cap, or the rows already seen when a deeper page was asked for).
    * A planner estimate would be cheaper still, but it is far off for the unit-subtree filter.
    */
-  async function countOf(where: SQL | undefined, seen: number): Promise<{ total: number; totalCapped?: true }> {
-    const n = await cappedCount(ctx.db, def.table, where)
-    return n <= COUNT_CAP ? { total: n } : { total: Math.max(COUNT_CAP, seen), totalCapped: true }
+  async function countOf(where: SQL | undefined, seen: number): Promise<CappedTotal> {
+    return cappedTotal(await cappedCount(ctx.db, def.table, where), seen)
   }
 
   /** The cursor after `row` in the list's order: its sort value and id. */

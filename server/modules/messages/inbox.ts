@@ -28,7 +28,7 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import { checkOutboundUrl } from '../../lib/outbound'
 import { likeEscape } from '../../lib/sql'
-import { cappedCount, COUNT_CAP } from '../../lib/resource'
+import { cappedCount, cappedTotal } from '../../lib/resource'
 import { inScope } from '../../lib/orgScope'
 import { accountIdsOfUnits, accountRefs } from '../account'
 import { CUSTOM_TOPIC, MSG_CHANNEL, PUSH_JOB } from './fanout'
@@ -80,10 +80,9 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: Ctx): void {
       cappedCount(ctx.db, msgInbox, where),
       unreadCount(ctx, me),
     ])
-    const seen = (q.pageIndex - 1) * q.pageSize + rows.length
     return ok<Page<InboxMessage> & UnreadCount>(req, {
       records: rows.map((r) => toMessage(r as Parameters<typeof toMessage>[0])),
-      ...(counted <= COUNT_CAP ? { total: counted } : { total: Math.max(COUNT_CAP, seen), totalCapped: true }),
+      ...cappedTotal(counted, (q.pageIndex - 1) * q.pageSize + rows.length),
       pageIndex: q.pageIndex,
       pageSize: q.pageSize,
       ...unread,
