@@ -53,7 +53,7 @@ import { stopChild } from '../tests/support/gateway'
 import { load, type LoadResult } from './load'
 import { settled } from './chrome'
 import { visitRoutes } from './routes'
-import { freePort, median, readSqlLog, seededDatabase, startGateway, stats, type BenchGateway, type Statement } from './support'
+import { freePort, median, percentile, readSqlLog, seededDatabase, startGateway, stats, type BenchGateway, type Statement } from './support'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 const STAFF = Number(process.env.BENCH_STAFF_ROWS ?? (QUICK ? 30_000 : 100_000))
@@ -567,8 +567,7 @@ async function logs(want: { logs: boolean; dashboard: boolean } = { logs: true, 
           ms.push(performance.now() - s)
           if (r.body.code !== 10000) throw new Error(`log query: ${r.text.slice(0, 300)}`)
         }
-        const sorted = [...ms].sort((a, b) => a - b)
-        const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+        const at = (p: number) => percentile(ms, p)
         return { p50: at(0.5), p99: at(0.99), all: ms }
       }
       const n = QUICK ? 30 : 100
@@ -643,8 +642,7 @@ async function dashboardFigures(base: string, admin: Client, anchor: { p50: numb
       ms.push(performance.now() - s)
       if (r.body.code !== 10000) throw new Error(`dashboard summary: ${r.text.slice(0, 300)}`)
     }
-    const sorted = [...ms].sort((a, b) => a - b)
-    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+    const at = (p: number) => percentile(ms, p)
     return { p50: at(0.5), p99: at(0.99), all: ms }
   }
   const unitAdmin = await new Client(base).signIn('orgadmin', PASSWORD)

@@ -22,7 +22,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { MSG_API } from '../src/contract/endpoints'
 import { Client } from '../tests/api/client'
-import { readSqlLog, seededDatabase, startGateway, stats, type Statement } from './support'
+import { percentile, readSqlLog, seededDatabase, startGateway, stats, type Statement } from './support'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 const SITES = Number(process.env.BENCH_SITES ?? (QUICK ? 2_000 : 10_000))
@@ -135,11 +135,11 @@ async function main() {
           ms.push(performance.now() - t0)
           if (r.body.code !== 10000) throw new Error(`${c.screen} ${c.label}: ${r.text.slice(0, 300)}`)
         }
-        const sorted = [...ms].sort((a, b) => a - b)
-        const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
         const data = first.body.data!
         console.log(`  ${c.screen}, ${c.label}: ${data.records.length} of ${data.total} rows; ${stats(ms, { p99: true })}`)
-        console.log(`lists: ${JSON.stringify({ screen: c.screen, label: c.label, total: data.total, p50: at(0.5), p99: at(0.99) })}`)
+        console.log(
+          `lists: ${JSON.stringify({ screen: c.screen, label: c.label, total: data.total, p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) })}`,
+        )
       }
     } finally {
       await gateway.stop()

@@ -7,6 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { utcStamp, type Client } from '../tests/api/client'
+import { percentile } from './support'
 
 export interface LoadResult {
   requests: number
@@ -87,7 +88,6 @@ export async function load(opts: {
   )
   const elapsed = (performance.now() - started) / 1000
   agent.destroy()
-  const sorted = [...times].sort((a, b) => a - b)
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+  const at = (p: number) => percentile(times, p)
   return { requests: times.length, errors, rps: times.length / elapsed, p50: at(0.5), p99: at(0.99), firstError }
 }

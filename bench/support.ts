@@ -36,10 +36,15 @@ export interface StatsOptions {
 /** The middle value (the upper one of an even count). */
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
+/** The value at fraction `p` (0–1) of `xs` in order (0 for none): p50, p99, max. */
+export const percentile = (xs: readonly number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+}
+
 /** `n=… [mean=… ms] p50=… ms p95=… ms [p99=… ms] [max=… ms]` */
 export function stats(ms: number[], { mean = false, p99 = false, max = true, digits = 1 }: StatsOptions = {}) {
-  const sorted = [...ms].sort((a, b) => a - b)
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+  const at = (p: number) => percentile(ms, p)
   const f = (v: number) => `${v.toFixed(digits)} ms`
   const parts = [`n=${ms.length}`]
   if (mean) parts.push(`mean=${f(ms.reduce((a, b) => a + b, 0) / ms.length)}`)
