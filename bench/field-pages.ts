@@ -12,7 +12,7 @@
  *     online, the gateway is stopped and the context set offline (so neither the page nor the
  *     worker reaches it); then a new tab opens the page: from the navigation to its content.
  * Prints one line per page: `field: {"path", "account", "js" (KiB), "files", "lighthouse", "offlineMs"}`.
- * Env: BENCH_FIELD_LIGHTHOUSE=0 (no Lighthouse), BENCH_PASSWORD (the demo accounts' password), CHROMIUM_PATH.
+ * Env: BENCH_FIELD_LIGHTHOUSE=0 (no Lighthouse), BENCH_FIELD_PAGES=<path>,… (only those pages), BENCH_PASSWORD (the demo accounts' password), CHROMIUM_PATH.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -33,7 +33,7 @@ interface FieldPage {
   ready: (page: Page) => Locator
 }
 
-const PAGES: FieldPage[] = [
+const ALL_PAGES: FieldPage[] = [
   {
     account: 'lisite',
     path: '/admin/project-worksite-information',
@@ -52,6 +52,8 @@ const PAGES: FieldPage[] = [
   { account: 'zhoushen', path: '/admin/message-center', ready: (p) => p.getByText('终端申请：工地平板-03').first() },
   { account: 'admin', path: '/admin/ebs-management', ready: (p) => p.getByRole('treeitem', { name: '桥梁工程' }) },
 ]
+const only = process.env.BENCH_FIELD_PAGES?.split(',')
+const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES
 
 /** Waits until the service worker is active and controls the page (a string: tsx's helpers do not exist in the page). */
 async function workerInControl(page: Page) {

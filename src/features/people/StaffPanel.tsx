@@ -22,9 +22,9 @@ import {
   ToolbarEnd,
   useColumnVisibility,
   useDelete,
-  VirtualTable,
   type ListColumn,
 } from '@/lib/crud'
+import { VirtualTable } from '@/lib/crud/VirtualTable'
 import { DataAgeNote } from '@/lib/offline/read'
 import { ExportButton, ImportDialog } from '@/lib/excel'
 import { InviteDialog } from '@/features/invite'
