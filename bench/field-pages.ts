@@ -53,6 +53,8 @@ const ALL_PAGES: FieldPage[] = [
   { account: 'admin', path: '/admin/ebs-management', ready: (p) => p.getByRole('treeitem', { name: '桥梁工程' }) },
 ]
 const only = process.env.BENCH_FIELD_PAGES?.split(',')
+const unknown = only?.filter((path) => !ALL_PAGES.some((p) => p.path === path)) ?? []
+if (unknown.length) throw new Error(`BENCH_FIELD_PAGES: not a field page: ${unknown.join(', ')}`)
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES
 
 /** Waits until the service worker is active and controls the page (a string: tsx's helpers do not exist in the page). */

@@ -567,8 +567,7 @@ async function logs(want: { logs: boolean; dashboard: boolean } = { logs: true, 
           ms.push(performance.now() - s)
           if (r.body.code !== 10000) throw new Error(`log query: ${r.text.slice(0, 300)}`)
         }
-        const at = (p: number) => percentile(ms, p)
-        return { p50: at(0.5), p99: at(0.99), all: ms }
+        return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99), all: ms }
       }
       const n = QUICK ? 30 : 100
       const anchor = await timed({ pageSize: '20' }, n)
@@ -642,8 +641,7 @@ async function dashboardFigures(base: string, admin: Client, anchor: { p50: numb
       ms.push(performance.now() - s)
       if (r.body.code !== 10000) throw new Error(`dashboard summary: ${r.text.slice(0, 300)}`)
     }
-    const at = (p: number) => percentile(ms, p)
-    return { p50: at(0.5), p99: at(0.99), all: ms }
+    return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99), all: ms }
   }
   const unitAdmin = await new Client(base).signIn('orgadmin', PASSWORD)
   for (const [label, c, query] of [

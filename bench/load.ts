@@ -88,6 +88,12 @@ export async function load(opts: {
   )
   const elapsed = (performance.now() - started) / 1000
   agent.destroy()
-  const at = (p: number) => percentile(times, p)
-  return { requests: times.length, errors, rps: times.length / elapsed, p50: at(0.5), p99: at(0.99), firstError }
+  return {
+    requests: times.length,
+    errors,
+    rps: times.length / elapsed,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    firstError,
+  }
 }

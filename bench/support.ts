@@ -33,14 +33,14 @@ export interface StatsOptions {
   digits?: number
 }
 
-/** The middle value (the upper one of an even count). */
-export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
 /** The value at fraction `p` (0–1) of `xs` in order (0 for none): p50, p99, max. */
 export const percentile = (xs: readonly number[], p: number): number => {
   const sorted = [...xs].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
 }
+
+/** The middle value (the upper one of an even count). */
+export const median = (xs: readonly number[]): number => percentile(xs, 0.5)
 
 /** `n=… [mean=… ms] p50=… ms p95=… ms [p99=… ms] [max=… ms]` */
 export function stats(ms: number[], { mean = false, p99 = false, max = true, digits = 1 }: StatsOptions = {}) {
