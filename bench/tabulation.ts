@@ -8,9 +8,13 @@
  *     outside the editable ranges: 20003), open (bytes, p50);
  *   - the browser (Chromium, 1024×768): the designer and the fill-in screen opened on that template —
  *     the JS each route loads beyond the shell (gzip bytes as sent) and the time from navigation to
- *     its grid on screen.
+ *     its grid on screen (the fill-in screen draws the rows near the viewport: its first screen, B3's
+ *     control), the sheet request's start and end, a key press in a cell, and a jump to the sheet's end
+ *     until its last row is drawn. BENCH_TAB_SHOTS=<dir>: screenshots of the fill-in screen, open and
+ *     at the end; BENCH_TAB_PROFILE=<file>: a CPU profile of its opening.
  * Prints `tabulation …` lines for bench/index.ts.
  */
+import { writeFileSync } from 'node:fs'
 import { launchChromium } from '../tests/support/chromium'
 import type { Page } from '@playwright/test'
 import { addressOf, colName, type TabSheet } from '../src/contract/schemas/tabulation'
@@ -144,6 +148,9 @@ async function main() {
 }
 
 const QUICK = process.env.BENCH_QUICK === '1'
+/** BENCH_TAB_PROFILE=<file>: a CPU profile (.cpuprofile) of the page while the fill-in screen opens. */
+const PROFILE = process.env.BENCH_TAB_PROFILE
+const SHOTS = process.env.BENCH_TAB_SHOTS
 
 /** JS fetched by the page after `mark`: the files (name → bytes as sent, from the resource timings). */
 const jsSince = (page: Page, mark: number) =>
@@ -179,6 +186,12 @@ async function browser(base: string, templateId: string, contentId: string) {
         { polling: 250, timeout: 30_000 },
       )
       const mark = await page.evaluate(() => performance.now())
+      const cdp = PROFILE && screen === 'fill' ? await context.newCDPSession(page) : null
+      if (cdp) {
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+        await cdp.send('Profiler.start')
+      }
       const t0 = Date.now()
       // client-side navigation, as from the list
       await page.evaluate(
@@ -189,9 +202,21 @@ async function browser(base: string, templateId: string, contentId: string) {
         screen === 'designer' ? `/admin/table-manage/design/${templateId}` : `/admin/table-manage/fill/${contentId}`,
       )
       if (screen === 'designer') await page.locator('[data-testid="sheet-editor"] td[data-x="20"][data-y="101"]').waitFor()
-      else await page.locator('td[data-cell="U102"]').waitFor()
+      // the fill-in screen draws the rows near the viewport (its first screen holds B3, the first control)
+      else await page.locator('td[data-cell="B3"] input').waitFor()
       const ms = Date.now() - t0
+      if (cdp) writeFileSync(PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile))
+      if (SHOTS && screen === 'fill') await page.screenshot({ path: `${SHOTS}/tabulation-fill-open.png` })
       if (screen === 'fill') {
+        // of which the sheet's request: its start, first and last byte after the navigation (the route's loader starts it with the screen's code)
+        const opened = await page.evaluate(
+          (since) =>
+            (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter((e) => e.startTime >= since && e.name.includes('/tabulationApi/open'))
+              .map((e) => [e.startTime - since, e.responseStart - since, e.responseEnd - since].map(Math.round).join(' '))[0] ?? -1,
+          mark,
+        )
+        console.log(`tabulation fill request: ${opened} ms`)
         // typing in a cell: a key press → the next frame painted (every value shown may follow it: formulas)
         const input = page.locator('td[data-cell="B3"] input')
         await input.focus()
@@ -203,6 +228,20 @@ async function browser(base: string, templateId: string, contentId: string) {
         }
         keys.sort((a, b) => a - b)
         console.log(`tabulation fill key: p50=${keys[5]!.toFixed(1)} ms max=${keys[9]!.toFixed(1)} ms`)
+        // scrolled to the end in one go: the last row drawn (→ the frame after it)
+        const end = await page.evaluate(async () => {
+          const main = document.querySelector('main')!
+          const t = performance.now()
+          main.scrollTop = main.scrollHeight
+          for (;;) {
+            await new Promise((r) => requestAnimationFrame(r))
+            if (document.querySelector('td[data-cell="A300"]')) break
+            if (performance.now() - t > 10_000) return -1
+          }
+          return performance.now() - t
+        })
+        console.log(`tabulation fill scroll: ${end.toFixed(1)} ms`)
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/tabulation-fill-end.png` })
       }
       const files = (await jsSince(page, mark)).sort((a, b) => b[1] - a[1])
       const total = files.reduce((n, [, b]) => n + b, 0)

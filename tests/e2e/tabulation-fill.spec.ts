@@ -367,3 +367,92 @@ async function roleIds(admin: Client): Promise<Record<string, string>> {
   const roles = ok(await admin.call<{ roleId: string; roleName: string }[]>('GET', `${A}/role/list`))
   return Object.fromEntries(roles.map((r) => [r.roleName, r.roleId]))
 }
+
+test('a long sheet draws the rows near the screen: scrolled to its end, a merge stays whole, a cell there is saved; the print has every row', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const admin = await new Client(baseURL!).signIn('admin', PASSWORD)
+  const tag = String(Date.now() % 1_000_000)
+  const ROWS = 200
+  const cells: Record<string, { v: string }> = { A1: { v: '混凝土测温记录' }, A175: { v: '末段' }, A200: { v: '合计' } }
+  const fillIns: Record<string, { kind: 'number'; precision: number; label: string }> = {}
+  for (let r = 2; r < ROWS; r++) {
+    if (r < 175 || r > 185) cells[`A${r}`] = { v: `测点 ${r}` }
+    fillIns[`B${r}`] = { kind: 'number', precision: 1, label: `温度 ${r}` }
+  }
+  const groups = ok(await admin.call<{ tabGroupId: string }[]>('GET', `${A}/tabGroup/listTree`))
+  const tpl = ok(
+    await post<{ tabTemplateId: string; version: number }>(admin, `${A}/tabulation/add`, {
+      tabGroupId: groups[0]!.tabGroupId,
+      name: `测温记录${tag}`,
+      code: `CW-${tag}`,
+      sheet: { rows: ROWS, cols: 3, cells, merges: ['A1:C1', 'A175:A185'], colWidths: { A: 14, B: 14, C: 20 }, rowHeights: {}, fillIns },
+    }),
+  )
+  const accounts = ok(
+    await admin.call<{ records: { accountId: string; accountName: string }[] }>('GET', `${A}/generalAccount/listPage`, {
+      query: { keyword: 'admin', pageSize: 50 },
+    }),
+  )
+  const me = accounts.records.find((a) => a.accountName === 'admin')!
+  ok(
+    await post(admin, `${A}/cellPermission/save`, {
+      tabTemplateId: tpl.tabTemplateId,
+      rules: [{ subjectKind: 'account', subjectId: me.accountId, range: `B2:B${ROWS - 1}`, access: 'edit' }],
+    }),
+  )
+  ok(await post(admin, `${A}/tabulation/publish`, tpl))
+  const projects = ok(await admin.call<{ records: { projectId: string }[] }>('GET', `${A}/project/listPage`, { query: { pageSize: 1 } }))
+  const { content } = ok(
+    await post<Opened>(admin, `${CT}/add`, {
+      tabTemplateId: tpl.tabTemplateId,
+      projectId: projects.records[0]!.projectId,
+      contentDate: '2026-11-27',
+    }),
+  )
+
+  await signIn(page, 'admin')
+  await page.goto(`/admin/table-manage/fill/${content.tabContentId}`)
+  await expect(cell(page, 'A1')).toHaveText('混凝土测温记录')
+  await expect(cell(page, 'B2').locator('input')).toBeVisible()
+  // the table says how many rows it has; the end is not drawn yet
+  await expect(page.locator('table[data-sheet]')).toHaveAttribute('aria-rowcount', String(ROWS))
+  await expect(cell(page, 'A200')).toHaveCount(0)
+  // Tab from cell to cell goes on past the rows drawn at first: each focused cell scrolls into view
+  await cell(page, 'B2').locator('input').focus()
+  for (let i = 0; i < 40; i++) await page.keyboard.press('Tab')
+  await expect(cell(page, 'B42').locator('input')).toBeFocused()
+  await page.keyboard.type('7')
+  await expect(cell(page, 'B42').locator('input')).toHaveValue('7')
+
+  // scrolled to the end as a finger would: the last rows show, the merge A175:A185 reaching into them whole
+  const toEnd = () => page.getByRole('main').evaluate((main) => main.scrollTo({ top: main.scrollHeight }))
+  await toEnd()
+  await expect(cell(page, 'A200')).toBeVisible()
+  await expect(cell(page, 'A200')).toHaveText('合计')
+  await expect(cell(page, 'A175')).toHaveAttribute('rowspan', '11')
+  await expect(cell(page, 'A175')).toHaveText('末段')
+  await expect(cell(page, 'A180')).toHaveCount(0)
+  await cell(page, 'B190').locator('input').fill('12.5')
+  await shot(page, 'long-end')
+  await page.getByRole('button', { name: '保存' }).click()
+  await expect(page.getByText('已保存').first()).toBeVisible()
+  expect(ok(await admin.call<Opened>('GET', `${CT}/open`, { query: { tabContentId: content.tabContentId } })).content.cells).toEqual({
+    B42: 7,
+    B190: 12.5,
+  })
+  await page.reload()
+  await expect(cell(page, 'B2').locator('input')).toBeVisible()
+  await toEnd()
+  await expect(cell(page, 'B190').locator('input')).toHaveValue('12.5')
+
+  // 打印 draws every row (the print view is the whole sheet, not the part on screen)
+  await page.getByRole('main').evaluate((main) => main.scrollTo({ top: 0 }))
+  await page.evaluate(() => (window.print = () => undefined))
+  await page.getByRole('button', { name: '打印' }).click()
+  await expect(cell(page, 'A200')).toHaveText('合计')
+  await expect(cell(page, 'B190')).toHaveText('12.5')
+  await expect(page.locator('table[data-sheet] tbody tr[data-row]')).toHaveCount(ROWS)
+})

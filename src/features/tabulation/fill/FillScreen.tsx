@@ -307,6 +307,7 @@ function SheetForm({
             sheet={sheet}
             values={values}
             editable={printing ? new Set() : editable}
+            whole={printing}
             clashes={clashes}
             projectId={content.projectId}
             onTouched={(a) => setClashes((c) => c.filter((x) => x !== a))}

@@ -2,9 +2,10 @@
  * The version's sheet as an HTML table: merges as spans (covered cells skipped), column widths and
  * row heights, styles, fixed values and formulas (./sheet). A fill-in cell the caller may edit holds a
  * control by its kind (a form field named by its address, ≥ 44 px high), labelled by the cell's label;
- * the others show their value. Required cells carry a mark.
+ * the others show their value. Required cells carry a mark. A long sheet draws the rows near the
+ * viewport only (./rowWindow); the print draws them all.
  */
-import { memo, useMemo } from 'react'
+import { memo, useMemo, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { DictNode } from '@/contract/schemas/dictionary'
 import { colName, parseAddress, type TabFillIn, type TabFillInKind, type TabSheet } from '@/contract/schemas/tabulation'
@@ -16,6 +17,7 @@ import { cn } from '@/lib/utils'
 import { choiceDictQueryOptions, personChoicesQueryOptions, projectWorkSitesQueryOptions } from '../queries'
 import { cellCss, colPx, rowPx } from '../sheetStyle'
 import { layout, sheetValues, type Slot } from './sheet'
+import { useRowWindow } from './rowWindow'
 import type { FormCells } from './values'
 
 /** Least width (px) of an editable cell's control, by kind. */
@@ -30,6 +32,10 @@ const CONTROL_WIDTH: Record<TabFillInKind, number> = {
 }
 
 const NO_CELLS: unknown[] = []
+/** A row holding a control is at least this high (the control's 44 px and the cell's padding), before it is measured. */
+const CONTROL_ROW_PX = 49
+/** Sheets longer than this draw the rows near the viewport only (./rowWindow). */
+const WINDOW_FROM = 60
 
 export function SheetTable({
   sheet,
@@ -38,6 +44,7 @@ export function SheetTable({
   clashes,
   projectId,
   onTouched,
+  whole = false,
 }: {
   sheet: TabSheet
   values: FormCells
@@ -45,8 +52,22 @@ export function SheetTable({
   clashes: readonly string[]
   projectId: string
   onTouched: (address: string) => void
+  /** Every row drawn (the print), not only those near the viewport. */
+  whole?: boolean
 }) {
   const rows = useMemo(() => layout(sheet), [sheet])
+  const estimates = useMemo(
+    () =>
+      rows.map((slots, r) =>
+        Math.max(
+          rowPx(sheet.rowHeights[String(r + 1)]),
+          slots.some(({ address }) => sheet.fillIns[address] && editable.has(address)) ? CONTROL_ROW_PX : 0,
+        ),
+      ),
+    [rows, sheet, editable],
+  )
+  const tableRef = useRef<HTMLTableElement>(null)
+  const win = useRowWindow(tableRef, rows, estimates, !whole && rows.length > WINDOW_FROM)
   const widths = useMemo(() => {
     const w = Array.from({ length: sheet.cols }, (_, i) => colPx(sheet.colWidths[colName(i + 1)]))
     // a control needs its room on screen: a column narrower than its editable cells' controls widens (the print keeps the template's)
@@ -74,14 +95,22 @@ export function SheetTable({
   }, [rows, sheet])
   const shown = sheetValues(sheet, values as never)
   return (
-    <table className="tab-sheet border-collapse text-[11pt] text-black" style={{ tableLayout: 'fixed', width: total }} data-sheet>
+    <table
+      ref={tableRef}
+      className="tab-sheet border-collapse text-[11pt] text-black"
+      style={{ tableLayout: 'fixed', width: total }}
+      aria-rowcount={rows.length}
+      data-sheet
+    >
       <colgroup>
         {widths.map((w, i) => (
           <col key={i} style={{ width: w }} />
         ))}
       </colgroup>
       <tbody>
-        {rows.map((slots, r) => {
+        {win.before > 0 && <Spacer height={win.before} cols={sheet.cols} />}
+        {rows.slice(win.first, win.last).map((slots, i) => {
+          const r = win.first + i
           // what the row shows: it renders again only when that changed (a key press re-renders one row, and the formulas' rows)
           const texts = fixed[r] ?? slots.map(({ address }) => shown(address))
           const cells = fixed[r] ? NO_CELLS : slots.map(({ address }) => (sheet.fillIns[address] ? values[address] : undefined))
@@ -101,10 +130,18 @@ export function SheetTable({
             />
           )
         })}
+        {win.after > 0 && <Spacer height={win.after} cols={sheet.cols} />}
       </tbody>
     </table>
   )
 }
+
+/** The height of rows not drawn (./rowWindow). */
+const Spacer = ({ height, cols }: { height: number; cols: number }) => (
+  <tr aria-hidden>
+    <td colSpan={cols} className="p-0" style={{ height }} />
+  </tr>
+)
 
 interface SheetRowProps {
   row: number
@@ -125,7 +162,7 @@ const SheetRow = memo(
   function SheetRow({ row, slots, sheet, texts, cells, editable, clashes, options, onTouched }: SheetRowProps) {
     const { t } = useT()
     return (
-      <tr style={{ height: rowPx(sheet.rowHeights[String(row)]) }}>
+      <tr style={{ height: rowPx(sheet.rowHeights[String(row)]) }} data-row={row - 1} aria-rowindex={row}>
         {slots.map(({ address, rowSpan, colSpan }, i) => {
           const cell = sheet.cells[address]
           const fillIn = sheet.fillIns[address]
