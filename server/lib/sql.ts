@@ -1,5 +1,6 @@
 /** Small SQL helpers shared by every module. */
 import { asc, getTableName, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
 
 /** Escapes LIKE's wildcards (\ % _) in user text. */
 /**
@@ -34,3 +35,9 @@ export const matchRank = (q: string, ...columns: AnyColumn[]): SQL[] => {
 
 /** `column ilike %q%` for any of `columns` (a list's keyword). */
 export const anyLike = (q: string, ...columns: (AnyColumn | SQL)[]): SQL => or(...columns.map((c) => ilike(c, likeEscape(q))))!
+
+/** The rows of a raw statement, on either driver (PGlite and node-postgres both answer `{ rows }`). */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}

@@ -19,6 +19,7 @@ import { Code } from '../../src/contract/codes'
 import { newId } from '../../src/contract/ids'
 import type { Db } from '../db/client'
 import { ApiError, type Text } from './http'
+import { rowsOf } from './sql'
 
 // ---- fractional sort keys ----------------------------------------------------------------------
 
@@ -124,11 +125,6 @@ export interface TreeNode {
 const CYCLE = { zh: '不能移动到自身或其下级节点之下', en: 'A node cannot be placed under itself or one of its descendants' }
 /** First key of the two-int advisory lock: all tree locks share it (the second is the tree's hash). */
 const TREE_LOCK_CLASS = 7_283_100
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] }
-  return result.rows
-}
 
 /** The first path not in the subtree of `path` ('/a/b/' → '/a/b0': '0' follows '/' in byte order). */
 export const pathEnd = (path: string) => `${path.slice(0, -1)}0`

@@ -20,7 +20,7 @@ import type { Ctx } from '../context'
 import type { Db } from '../db/client'
 import type { ExcelColumn } from './excel'
 import { ApiError, ok, parse, type Text } from './http'
-import { anyLike } from './sql'
+import { anyLike, rowsOf } from './sql'
 import { idsOnPath, type Position, type Tree } from './tree'
 import type { AuthContext } from '../types'
 import { registerImportExport } from './modulePorts'
@@ -124,11 +124,19 @@ export async function readTree(
     level: sql<number>`coalesce(greatest(length(${spec.path}) - length(replace(${spec.path}, '/', '')) - 1, 0), 0)::int`,
     ...(matching ? { hit: sql<boolean>`coalesce(${matching}, false)` } : {}),
   }
-  const selected = (await db
-    .select(full)
-    .from(spec.table as PgTable)
-    .where(and(eq(spec.scope!, scope), where))
-    .orderBy(asc(spec.sortKey!), asc(spec.id))) as Row[]
+  // the rows as one JSON text the database builds: 20,000 nodes decoded and mapped row by row (the
+  // driver's wire decoding, Drizzle's mapping per column) took twice as long as json_agg and one parse.
+  // The columns are text, integer and boolean, which JSON gives as the driver would.
+  const object = sql.join(
+    Object.entries(full).map(([key, value]) => sql`${sql.raw(`'${key.replace(/\W/g, '')}'`)}, ${value}`),
+    sql`, `,
+  )
+  const [answer] = await rowsOf<{ nodes: string }>(
+    db,
+    sql`select coalesce(json_agg(json_build_object(${object}) order by ${spec.sortKey!}, ${spec.id}), '[]')::text as nodes
+      from ${spec.table as PgTable} where ${and(eq(spec.scope!, scope), where)}`,
+  )
+  const selected = JSON.parse(answer!.nodes) as Row[]
   let kept = keep
   if (matching) {
     // the hits and their ancestors, by the parent links
