@@ -9,7 +9,7 @@ import { DATA_DICT_API } from './schemas/dataDictionary'
 import { DICT_API } from './schemas/dictionary'
 import { ORG_API } from './schemas/org'
 import { PEOPLE_API } from './schemas/people'
-import { PROJECT_API } from './schemas/project'
+import { PROJECT_API } from './projectApi'
 import { WORK_SITE_API } from './schemas/workSite'
 
 export const OFFLINE_CACHED_PATHS: readonly string[] = [

@@ -5,6 +5,18 @@
  */
 import { defineFields } from '../fields'
 
+/** Business events that send messages (issue 15); `custom` is a message sent by hand. */
+export const MSG_EVENTS = [
+  'account.pending',
+  'account.stopped',
+  'terminal.applied',
+  'invite.completed',
+  'offline.conflict',
+  'workflow.task',
+  'workflow.cc',
+] as const
+export type MsgEvent = (typeof MSG_EVENTS)[number]
+
 /** A template's texts in zh and en (a configuration's and a hand-sent message's), each checked against its event's placeholders. */
 export const MSG_TEXT_FIELDS = defineFields('messages.field', [
   { key: 'titleZh', kind: 'text', max: 100, required: true, form: true },

@@ -15,31 +15,21 @@
  */
 import { z } from 'zod'
 import { maxima } from '../fields'
-import { MSG_CONFIG_FIELDS, MSG_TEXT_FIELDS } from '../fields/message'
+import { MSG_CONFIG_FIELDS, MSG_EVENTS, MSG_TEXT_FIELDS, type MsgEvent } from '../fields/message'
 import { V, URL_RE, filterText, text } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 import { declaredShape } from './fields'
 
 // the paths are in ../endpoints (no zod: the shell's bell imports them without the schemas)
 export { MSG_API } from '../endpoints'
+export { MSG_EVENTS, type MsgEvent } from '../fields/message'
 
-/** Business events that send messages (issue 15); `custom` is a message sent by hand. */
-export const MSG_EVENTS = [
-  'account.pending',
-  'account.stopped',
-  'terminal.applied',
-  'invite.completed',
-  'offline.conflict',
-  'workflow.task',
-  'workflow.cc',
-] as const
 /**
  * Events whose receivers are named by the event itself (its `receiverIds`: a task's assignee, the
  * accounts a process is copied to), not by the configuration: the configuration gives the texts and
  * channels only (without an enabled one, the built-in texts, in-app).
  */
 export const MSG_DIRECT_EVENTS: readonly MsgEvent[] = ['workflow.task', 'workflow.cc']
-export type MsgEvent = (typeof MSG_EVENTS)[number]
 /** Placeholders a template of each event may use ({name}). */
 export const MSG_EVENT_FIELDS: Record<MsgEvent | 'custom', readonly string[]> = {
   'account.pending': ['accountName', 'userName', 'organizationName'],

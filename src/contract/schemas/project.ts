@@ -25,7 +25,6 @@ import {
   type ProjectStatus,
   type ProjectType,
 } from '../fields/project'
-import { resourcePaths } from '../paths'
 import { id, listQuery, type Stamped, recordSchemas } from './common'
 import { filterShape } from './fields'
 
@@ -262,27 +261,7 @@ export const projectDepartmentMove = z.object({
   parentId: optional(id()),
 })
 
-// ---- paths ---------------------------------------------------------------------------------------
-
-export const PROJECT_API = {
-  project: {
-    ...resourcePaths('project'),
-    /** GET: the projects the caller may see (any signed account), for the project pickers. */
-    listVisible: '/api/admin/v1/project/listVisible',
-    /** GET ?projectId=: one project (20002 outside the caller's projects). */
-    get: '/api/admin/v1/project/get',
-  },
-  projectUnit: resourcePaths('projectUnit'),
-  line: resourcePaths('line'),
-  engineeringMajor: resourcePaths('engineeringMajor'),
-  projectOrg: resourcePaths('projectOrg'),
-  projectDepartment: {
-    ...resourcePaths('projectDepartment'),
-    /** POST { projectDepartmentId, parentId }: move under another department of its organisation (a cycle is 20021). */
-    move: '/api/admin/v1/projectDepartment/move',
-    /** GET: departments to choose for a registered account (every department of the caller's projects). */
-    listOptions: '/api/admin/v1/projectDepartment/listOptions',
-  },
-} as const
+// the paths: ../projectApi (no zod: the project pickers and lists start without the schemas)
+export { PROJECT_API } from '../projectApi'
 
 export const projectIdQuery = z.object({ projectId: id() })

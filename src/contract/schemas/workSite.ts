@@ -17,15 +17,7 @@ import { V, filterText } from '../rules'
 import { id, listQuery, version, type Stamped } from './common'
 import { declaredShape, filterShape } from './fields'
 
-const A = '/api/admin/v1'
-
-/** The two menus' resources (the same records, each call checked against its own menu). */
-export const WORK_SITE_RESOURCES = ['workSite', 'projectWorkSite'] as const
-export type WorkSiteResource = (typeof WORK_SITE_RESOURCES)[number]
-
-export const WORK_SITE_API = {
-  options: (resource: WorkSiteResource) => `${A}/${resource}/options`,
-} as const
+export { WORK_SITE_RESOURCES, WORK_SITE_API, type WorkSiteResource } from '../workSiteApi'
 
 export { WORK_SITE_TYPES, WORK_SITE_STATUSES, MAX_SITE_PHOTOS, WORK_SITE_FIELDS } from '../fields/workSite'
 export type { WorkSiteType, WorkSiteStatus } from '../fields/workSite'

@@ -1,7 +1,6 @@
 /** The two account resources (general: every account of the units one sees; registered: project accounts). */
-import type { z } from 'zod'
-import { ACCOUNT_API, accountAdd, accountUpdate, registerAccountAdd, registerAccountUpdate, type Account } from '@/contract/schemas/account'
-import { defineResource, type FormValues } from '@/lib/crud'
+import { ACCOUNT_API, type Account } from '@/contract/schemas/account'
+import { defineResource, type FormValues, type ResourceSchemas } from '@/lib/crud'
 import type { OfflineEntity } from '@/lib/offline'
 import { orgKeys } from '@/features/organization/queries'
 import { generalAccountOffline, registerAccountOffline } from './offline'
@@ -13,13 +12,12 @@ export type { AccountKind }
 const toForm = (a: Account): FormValues => ({ ...a, cellphone: '' })
 
 /** An account list's resource; a change refetches the other list too and the unit's accounts (the organisation page's account pickers and counts). */
-const defineAccountResource = (kind: AccountKind, addSchema: z.ZodType, updateSchema: z.ZodType, offline: OfflineEntity) =>
+const defineAccountResource = (kind: AccountKind, schemas: () => Promise<ResourceSchemas>, offline: OfflineEntity) =>
   defineResource<Account>({
     key: accountKeys.list(kind)[0],
     paths: ACCOUNT_API[kind],
     idKey: 'accountId',
-    addSchema,
-    updateSchema,
+    schemas,
     entity: `accounts.${kind}.entity`,
     nameOf: (a) => a.accountName,
     invalidates: [accountKeys.list(kind === 'general' ? 'registered' : 'general'), orgKeys.accounts(), orgKeys.limits()],
@@ -28,12 +26,11 @@ const defineAccountResource = (kind: AccountKind, addSchema: z.ZodType, updateSc
     offline: { entity: offline },
   })
 
-export const generalAccountResource = defineAccountResource('general', accountAdd, accountUpdate, generalAccountOffline)
-export const registerAccountResource = defineAccountResource(
-  'registered',
-  registerAccountAdd,
-  registerAccountUpdate,
-  registerAccountOffline,
-)
+const schemas = (kind: AccountKind) => () =>
+  import('@/contract/schemas/account').then((m) =>
+    kind === 'general' ? { add: m.accountAdd, update: m.accountUpdate } : { add: m.registerAccountAdd, update: m.registerAccountUpdate },
+  )
+export const generalAccountResource = defineAccountResource('general', schemas('general'), generalAccountOffline)
+export const registerAccountResource = defineAccountResource('registered', schemas('registered'), registerAccountOffline)
 
 export const accountResource = (kind: AccountKind) => (kind === 'general' ? generalAccountResource : registerAccountResource)

@@ -1,15 +1,5 @@
 import { resourcePaths } from '@/contract'
-import {
-  appVersionAdd,
-  appVersionUpdate,
-  applicationAdd,
-  applicationUpdate,
-  menuAdd,
-  menuUpdate,
-  type Application,
-  type ApplicationMenu,
-  type AppVersion,
-} from '@/contract/schemas/application'
+import type { Application, ApplicationMenu, AppVersion } from '@/contract/schemas/application'
 import { defineResource } from '@/lib/crud'
 import { menuKeys } from '@/lib/permissions'
 import { appKeys } from './queries'
@@ -21,8 +11,7 @@ export const applicationResource = defineResource<Application>({
   key: appKeys.applications()[0],
   paths: resourcePaths('application'),
   idKey: 'applicationId',
-  addSchema: applicationAdd,
-  updateSchema: applicationUpdate,
+  schemas: () => import('@/contract/schemas/application').then((m) => ({ add: m.applicationAdd, update: m.applicationUpdate })),
   entity: 'apps.entity',
   nameOf: (a) => a.name,
   invalidates: shellMenus,
@@ -32,8 +21,7 @@ export const menuResource = defineResource<ApplicationMenu>({
   key: appKeys.menus()[0],
   paths: resourcePaths('applicationMenu'),
   idKey: 'applicationMenuId',
-  addSchema: menuAdd,
-  updateSchema: menuUpdate,
+  schemas: () => import('@/contract/schemas/application').then((m) => ({ add: m.menuAdd, update: m.menuUpdate })),
   entity: 'apps.menu.entity',
   nameOf: (m) => m.menuName,
   invalidates: shellMenus,
@@ -45,8 +33,7 @@ export const versionResource = defineResource<AppVersion>({
   key: appKeys.versions()[0],
   paths: resourcePaths('applicationVersion'),
   idKey: 'applicationVersionId',
-  addSchema: appVersionAdd,
-  updateSchema: appVersionUpdate,
+  schemas: () => import('@/contract/schemas/application').then((m) => ({ add: m.appVersionAdd, update: m.appVersionUpdate })),
   entity: 'apps.version.entity',
   nameOf: (v) => `${v.major}.${v.minor}.${v.revision}`,
 })

@@ -36,8 +36,7 @@ export function TableRows({ group }: { group: AttrGroup }) {
       key: attrKeys.row,
       paths: ATTR_API.attrTableRow,
       idKey: 'rowId',
-      addSchema: z.intersection(attrTableRowAdd, values),
-      updateSchema: z.intersection(attrTableRowUpdate, values),
+      schemas: async () => ({ add: z.intersection(attrTableRowAdd, values), update: z.intersection(attrTableRowUpdate, values) }),
       entity: 'attributes.entity.row',
     })
   }, [items])

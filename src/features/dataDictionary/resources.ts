@@ -1,13 +1,5 @@
 /** The data dictionary screen's resources (gateway: server/modules/dataDictionary). */
-import {
-  DATA_DICT_API,
-  dataDictItemAdd,
-  dataDictItemUpdate,
-  dataDictKeyAdd,
-  dataDictKeyUpdate,
-  type DataDictItem,
-  type DataDictKey,
-} from '@/contract/schemas/dataDictionary'
+import { DATA_DICT_API, type DataDictItem, type DataDictKey } from '@/contract/schemas/dataDictionary'
 import { defineResource } from '@/lib/crud'
 import { dictionaryItemKeys } from '@/lib/dictionary'
 
@@ -15,8 +7,7 @@ export const dataDictKeyResource = defineResource<DataDictKey>({
   key: 'dataDictKey',
   paths: DATA_DICT_API.key,
   idKey: 'keyId',
-  addSchema: dataDictKeyAdd,
-  updateSchema: dataDictKeyUpdate,
+  schemas: () => import('@/contract/schemas/dataDictionary').then((m) => ({ add: m.dataDictKeyAdd, update: m.dataDictKeyUpdate })),
   entity: 'dataDictionary.entity.key',
   nameOf: (k) => k.keyName,
   invalidates: [dictionaryItemKeys.all()],
@@ -27,8 +18,7 @@ export const dataDictItemResource = defineResource<DataDictItem>({
   key: 'dataDictItem',
   paths: DATA_DICT_API.item,
   idKey: 'itemId',
-  addSchema: dataDictItemAdd,
-  updateSchema: dataDictItemUpdate,
+  schemas: () => import('@/contract/schemas/dataDictionary').then((m) => ({ add: m.dataDictItemAdd, update: m.dataDictItemUpdate })),
   entity: 'dataDictionary.entity.item',
   nameOf: (i) => i.label,
   invalidates: [['dataDictKey'], dictionaryItemKeys.all()],

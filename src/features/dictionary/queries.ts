@@ -1,16 +1,7 @@
 /** The dictionary screens' resources and queries: the one place their query keys are written. */
 import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
-import {
-  DICT_API,
-  dictMajorAdd,
-  dictMajorUpdate,
-  dictNodeAdd,
-  dictNodeUpdate,
-  type DictKind,
-  type DictMajor,
-  type DictNode,
-} from '@/contract/schemas/dictionary'
+import { DICT_API, type DictKind, type DictMajor, type DictNode } from '@/contract/schemas/dictionary'
 import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'
 import type { RoutePreload } from '@/lib/query'
@@ -30,8 +21,7 @@ const nodeResource = (kind: DictKind) =>
     key: kind,
     paths: resourcePaths(kind),
     idKey: 'nodeId',
-    addSchema: dictNodeAdd,
-    updateSchema: dictNodeUpdate,
+    schemas: () => import('@/contract/schemas/dictionary').then((m) => ({ add: m.dictNodeAdd, update: m.dictNodeUpdate })),
     entity: `dictionary.${kind}.entity`,
     nameOf: (n) => n.nodeName,
     invalidates: [['wbsEbsRel'], ['ebs', 'standard']],
@@ -46,8 +36,7 @@ export const majorResource = defineResource<DictMajor>({
   key: 'dictMajor',
   paths: resourcePaths('dictMajor'),
   idKey: 'majorId',
-  addSchema: dictMajorAdd,
-  updateSchema: dictMajorUpdate,
+  schemas: () => import('@/contract/schemas/dictionary').then((m) => ({ add: m.dictMajorAdd, update: m.dictMajorUpdate })),
   entity: 'dictionary.majors.entity',
   nameOf: (m) => m.majorName,
 })

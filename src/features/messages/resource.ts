@@ -1,5 +1,5 @@
 import { resourcePaths } from '@/contract'
-import { msgConfigAdd, msgConfigUpdate, msgCustomAdd, msgCustomUpdate, type MsgConfig } from '@/contract/schemas/message'
+import type { MsgConfig } from '@/contract/schemas/message'
 import { defineResource } from '@/lib/crud'
 import { msgKeys } from '@/lib/messages'
 
@@ -16,8 +16,7 @@ export const msgConfigResource = defineResource<MsgConfig>({
   ...common,
   key: 'msgConfig',
   paths: resourcePaths('msgConfig'),
-  addSchema: msgConfigAdd,
-  updateSchema: msgConfigUpdate,
+  schemas: () => import('@/contract/schemas/message').then((m) => ({ add: m.msgConfigAdd, update: m.msgConfigUpdate })),
 })
 
 /** 自定义消息配置: templates of messages sent by hand, with their default receivers. */
@@ -25,6 +24,5 @@ export const msgCustomResource = defineResource<MsgConfig>({
   ...common,
   key: 'msgCustomConfig',
   paths: resourcePaths('msgCustomConfig'),
-  addSchema: msgCustomAdd,
-  updateSchema: msgCustomUpdate,
+  schemas: () => import('@/contract/schemas/message').then((m) => ({ add: m.msgCustomAdd, update: m.msgCustomUpdate })),
 })

@@ -1,18 +1,7 @@
 /** Resources and query hooks of /admin/organization (gateway: server/modules/org); keys and query options: ./queries. */
 import { useQuery } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
-import {
-  orgAdd,
-  orgGroupAccountAdd,
-  orgGroupAccountUpdate,
-  orgGroupAdd,
-  orgGroupUpdate,
-  orgUpdate,
-  type OrgGroup,
-  type OrgGroupAccount,
-  type Organization,
-  type OrgSublist,
-} from '@/contract/schemas/org'
+import type { OrgGroup, OrgGroupAccount, Organization, OrgSublist } from '@/contract/schemas/org'
 import { defineResource } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import {
@@ -31,8 +20,7 @@ export const orgResource = defineResource<Organization>({
   key: orgKeys.all()[0],
   paths: resourcePaths('org'),
   idKey: 'organizationId',
-  addSchema: orgAdd,
-  updateSchema: orgUpdate,
+  schemas: () => import('@/contract/schemas/org').then((m) => ({ add: m.orgAdd, update: m.orgUpdate })),
   entity: 'organization.entity',
   nameOf: (o) => o.organizationName,
 })
@@ -41,8 +29,7 @@ export const orgGroupResource = defineResource<OrgGroup>({
   key: orgKeys.groups()[0],
   paths: resourcePaths('orgGroup'),
   idKey: 'orgGroupId',
-  addSchema: orgGroupAdd,
-  updateSchema: orgGroupUpdate,
+  schemas: () => import('@/contract/schemas/org').then((m) => ({ add: m.orgGroupAdd, update: m.orgGroupUpdate })),
   entity: 'organization.group.entity',
   nameOf: (g) => g.groupName,
 })
@@ -51,8 +38,7 @@ export const orgGroupAccountResource = defineResource<OrgGroupAccount>({
   key: orgKeys.groupMembers()[0],
   paths: resourcePaths('orgGroupAccount'),
   idKey: 'orgGroupAccountId',
-  addSchema: orgGroupAccountAdd,
-  updateSchema: orgGroupAccountUpdate,
+  schemas: () => import('@/contract/schemas/org').then((m) => ({ add: m.orgGroupAccountAdd, update: m.orgGroupAccountUpdate })),
   entity: 'organization.group.memberEntity',
   nameOf: (m) => m.accountName ?? '',
   invalidates: [orgKeys.groups()],

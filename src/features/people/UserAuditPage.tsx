@@ -9,7 +9,7 @@
  */
 import { useState } from 'react'
 import { Check, X } from 'lucide-react'
-import { AUDIT_STATUSES, auditBody, PEOPLE_FNS, type AuditRow, type AuditStatus } from '@/contract/schemas/people'
+import { AUDIT_STATUSES, PEOPLE_FNS, type AuditRow, type AuditStatus } from '@/contract/schemas/people'
 import type { ReviewDecision } from '@/contract/schemas/common'
 import { ReviewDialog, type ReviewTarget } from '@/features/accounts'
 import { Badge } from '@/components/ui/badge'
@@ -28,8 +28,7 @@ const auditResource = defineResource<AuditRow>({
   key: auditList.key,
   paths: { ...auditList.paths, add: '', update: '', delete: '' },
   idKey: 'userId',
-  addSchema: auditBody,
-  updateSchema: auditBody,
+  schemas: () => import('@/contract/schemas/people').then((m) => ({ add: m.auditBody, update: m.auditBody })),
 })
 
 const STATUS_BADGE: Record<AuditStatus, 'warning' | 'success' | 'destructive'> = {

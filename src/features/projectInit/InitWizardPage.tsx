@@ -14,7 +14,7 @@ import { FormProvider } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { AlertCircle, Check, CheckCircle2, FileSpreadsheet, FolderTree, Loader2, Play, Plus, RotateCcw, Trash2, Upload } from 'lucide-react'
 import { Code } from '@/contract/codes'
-import { acceptOf } from '@/contract/schemas/files'
+import { acceptOf } from '@/contract/files'
 import {
   INIT_PRESET_DEFS,
   INIT_PRESET_MENU,

@@ -3,12 +3,6 @@ import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
 import {
   PROJECT_STRUCTURE_API,
-  containerAdd,
-  containerUpdate,
-  designUnitAdd,
-  designUnitUpdate,
-  unitEngineeringAdd,
-  unitEngineeringUpdate,
   type ContainerNode,
   type DesignUnit,
   type StructureOptions,
@@ -31,8 +25,7 @@ export const containerResource = defineResource<ContainerNode>({
   key: 'container',
   paths: resourcePaths('container'),
   idKey: 'containerId',
-  addSchema: containerAdd,
-  updateSchema: containerUpdate,
+  schemas: () => import('@/contract/schemas/projectStructure').then((m) => ({ add: m.containerAdd, update: m.containerUpdate })),
   entity: 'projectStructure.container.entity',
   nameOf: (c) => c.containerName,
 })
@@ -50,8 +43,7 @@ const designUnit = (name: 'designUnit' | 'projectDesignUnit') =>
     key: 'designUnit',
     paths: resourcePaths(name),
     idKey: 'designUnitId',
-    addSchema: designUnitAdd,
-    updateSchema: designUnitUpdate,
+    schemas: () => import('@/contract/schemas/projectStructure').then((m) => ({ add: m.designUnitAdd, update: m.designUnitUpdate })),
     entity: 'projectStructure.designUnit.entity',
     nameOf: (d) => d.designUnitName,
     invalidates: [['structureOptions']],
@@ -63,8 +55,8 @@ const unitEngineering = (name: 'unitEngineering' | 'unitProject') =>
     key: 'unitEngineering',
     paths: resourcePaths(name),
     idKey: 'unitEngineeringId',
-    addSchema: unitEngineeringAdd,
-    updateSchema: unitEngineeringUpdate,
+    schemas: () =>
+      import('@/contract/schemas/projectStructure').then((m) => ({ add: m.unitEngineeringAdd, update: m.unitEngineeringUpdate })),
     entity: 'projectStructure.unitEngineering.entity',
     nameOf: (u) => u.unitName,
     invalidates: [['structureOptions']],

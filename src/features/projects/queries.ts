@@ -3,7 +3,8 @@
  * ./index.ts): other areas import `@/features/projects/queries` (e.g. 项目账号管理's project departments).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { PROJECT_API, type Project, type ProjectDepartmentOption, type ProjectOrg } from '@/contract/schemas/project'
+import { PROJECT_API } from '@/contract/projectApi'
+import type { Project, ProjectDepartmentOption, ProjectOrg } from '@/contract/schemas/project'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'

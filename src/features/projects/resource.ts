@@ -1,24 +1,5 @@
-import {
-  PROJECT_API,
-  engineeringMajorAdd,
-  engineeringMajorUpdate,
-  lineAdd,
-  lineUpdate,
-  projectAdd,
-  projectDepartmentAdd,
-  projectDepartmentUpdate,
-  projectOrgAdd,
-  projectOrgUpdate,
-  projectUnitAdd,
-  projectUnitUpdate,
-  projectUpdate,
-  type EngineeringMajor,
-  type Line,
-  type Project,
-  type ProjectDepartment,
-  type ProjectOrg,
-  type ProjectUnit,
-} from '@/contract/schemas/project'
+import { PROJECT_API } from '@/contract/projectApi'
+import type { EngineeringMajor, Line, Project, ProjectDepartment, ProjectOrg, ProjectUnit } from '@/contract/schemas/project'
 import { defineResource } from '@/lib/crud'
 import { projectKeys } from './queries'
 
@@ -26,8 +7,7 @@ export const projectResource = defineResource<Project>({
   key: projectKeys.project,
   paths: PROJECT_API.project,
   idKey: 'projectId',
-  addSchema: projectAdd,
-  updateSchema: projectUpdate,
+  schemas: () => import('@/contract/schemas/project').then((m) => ({ add: m.projectAdd, update: m.projectUpdate })),
   entity: 'projects.entity.project',
   nameOf: (p) => p.projectName,
 })
@@ -36,8 +16,7 @@ export const projectUnitResource = defineResource<ProjectUnit>({
   key: projectKeys.unit,
   paths: PROJECT_API.projectUnit,
   idKey: 'projectUnitId',
-  addSchema: projectUnitAdd,
-  updateSchema: projectUnitUpdate,
+  schemas: () => import('@/contract/schemas/project').then((m) => ({ add: m.projectUnitAdd, update: m.projectUnitUpdate })),
   entity: 'projects.entity.unit',
   nameOf: (u) => u.organizationName ?? '',
   // counts and names of the overview change with the participants
@@ -48,8 +27,7 @@ export const lineResource = defineResource<Line>({
   key: projectKeys.line,
   paths: PROJECT_API.line,
   idKey: 'lineId',
-  addSchema: lineAdd,
-  updateSchema: lineUpdate,
+  schemas: () => import('@/contract/schemas/project').then((m) => ({ add: m.lineAdd, update: m.lineUpdate })),
   entity: 'projects.entity.line',
   nameOf: (l) => l.lineName,
   invalidates: [[projectKeys.project]],
@@ -59,8 +37,7 @@ export const majorResource = defineResource<EngineeringMajor>({
   key: projectKeys.major,
   paths: PROJECT_API.engineeringMajor,
   idKey: 'engineeringMajorId',
-  addSchema: engineeringMajorAdd,
-  updateSchema: engineeringMajorUpdate,
+  schemas: () => import('@/contract/schemas/project').then((m) => ({ add: m.engineeringMajorAdd, update: m.engineeringMajorUpdate })),
   entity: 'projects.entity.major',
   nameOf: (m) => m.majorName,
 })
@@ -69,8 +46,7 @@ export const projectOrgResource = defineResource<ProjectOrg>({
   key: projectKeys.org,
   paths: PROJECT_API.projectOrg,
   idKey: 'projectOrganizationId',
-  addSchema: projectOrgAdd,
-  updateSchema: projectOrgUpdate,
+  schemas: () => import('@/contract/schemas/project').then((m) => ({ add: m.projectOrgAdd, update: m.projectOrgUpdate })),
   entity: 'projects.entity.org',
   nameOf: (o) => o.projectOrganizationName,
   invalidates: [[projectKeys.dept]],
@@ -80,8 +56,7 @@ export const projectDeptResource = defineResource<ProjectDepartment>({
   key: projectKeys.dept,
   paths: PROJECT_API.projectDepartment,
   idKey: 'projectDepartmentId',
-  addSchema: projectDepartmentAdd,
-  updateSchema: projectDepartmentUpdate,
+  schemas: () => import('@/contract/schemas/project').then((m) => ({ add: m.projectDepartmentAdd, update: m.projectDepartmentUpdate })),
   entity: 'projects.entity.dept',
   nameOf: (d) => d.departmentName,
   invalidates: [[projectKeys.org]],

@@ -1,5 +1,5 @@
 import { resourcePaths } from '@/contract'
-import { roleAdd, roleUpdate, type Role } from '@/contract/schemas/role'
+import type { Role } from '@/contract/schemas/role'
 import { defineResource } from '@/lib/crud'
 import { roleKeys } from './queries'
 
@@ -7,8 +7,7 @@ export const roleResource = defineResource<Role>({
   key: roleKeys.all()[0],
   paths: resourcePaths('role'),
   idKey: 'roleId',
-  addSchema: roleAdd,
-  updateSchema: roleUpdate,
+  schemas: () => import('@/contract/schemas/role').then((m) => ({ add: m.roleAdd, update: m.roleUpdate })),
   entity: 'roles.entity',
   nameOf: (r) => r.roleName,
 })

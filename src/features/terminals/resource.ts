@@ -1,5 +1,5 @@
 import { resourcePaths } from '@/contract'
-import { terminalApply, terminalDecision, type Terminal } from '@/contract/schemas/terminal'
+import type { Terminal } from '@/contract/schemas/terminal'
 import { defineResource } from '@/lib/crud'
 import { terminalKeys } from './queries'
 
@@ -8,8 +8,7 @@ export const terminalResource = defineResource<Terminal>({
   key: terminalKeys.all()[0],
   paths: resourcePaths('terminal'),
   idKey: 'terminalId',
-  addSchema: terminalApply,
-  updateSchema: terminalDecision,
+  schemas: () => import('@/contract/schemas/terminal').then((m) => ({ add: m.terminalApply, update: m.terminalDecision })),
   entity: 'terminals.entity',
   nameOf: (r) => r.deviceName || r.deviceId,
 })

@@ -1,16 +1,10 @@
 /** The work-site screens' resources and queries: the one place their query keys are written. */
 import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
-import { formValues } from '@/contract/fields'
 import { WORK_SITE_FIELDS } from '@/contract/fields/workSite'
-import {
-  WORK_SITE_API,
-  workSiteAdd,
-  workSiteUpdate,
-  type WorkSite,
-  type WorkSiteOptions,
-  type WorkSiteResource,
-} from '@/contract/schemas/workSite'
+import { formValues } from '@/contract/fields'
+import type { WorkSite, WorkSiteOptions } from '@/contract/schemas/workSite'
+import { WORK_SITE_API, type WorkSiteResource } from '@/contract/workSiteApi'
 import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'
 import { workSiteOffline } from './offline'
@@ -27,8 +21,7 @@ const site = (name: WorkSiteResource) =>
     key: 'workSite',
     paths: resourcePaths(name),
     idKey: 'workSiteId',
-    addSchema: workSiteAdd,
-    updateSchema: workSiteUpdate,
+    schemas: () => import('@/contract/schemas/workSite').then((m) => ({ add: m.workSiteAdd, update: m.workSiteUpdate })),
     entity: 'workSites.entity',
     nameOf: (s) => s.workSiteName,
     // a design unit's list shows its sites (its 工点)

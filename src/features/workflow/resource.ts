@@ -1,4 +1,4 @@
-import { wfModelAdd, wfModelUpdate, type WfModelHistoryRow, type WfModelRow } from '@/contract/schemas/workflow'
+import type { WfModelHistoryRow, WfModelRow } from '@/contract/schemas/workflow'
 import { defineResource } from '@/lib/crud'
 import { historyPaths, modelPaths, wfKeys } from './queries'
 
@@ -7,8 +7,7 @@ export const modelResource = defineResource<WfModelRow>({
   key: wfKeys.all()[0],
   paths: modelPaths,
   idKey: 'modelId',
-  addSchema: wfModelAdd,
-  updateSchema: wfModelUpdate,
+  schemas: () => import('@/contract/schemas/workflow').then((m) => ({ add: m.wfModelAdd, update: m.wfModelUpdate })),
   entity: 'workflow.entity',
   nameOf: (m) => m.name,
   invalidates: [wfKeys.history()],
@@ -19,8 +18,7 @@ export const historyResource = defineResource<WfModelHistoryRow>({
   key: wfKeys.history()[0],
   paths: historyPaths,
   idKey: 'modelHistoryId',
-  addSchema: wfModelAdd,
-  updateSchema: wfModelUpdate,
+  schemas: () => import('@/contract/schemas/workflow').then((m) => ({ add: m.wfModelAdd, update: m.wfModelUpdate })),
   nameOf: (v) => `${v.name} v${v.modelVersion}`,
   invalidates: [wfKeys.all()],
 })

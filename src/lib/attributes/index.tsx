@@ -23,7 +23,7 @@ import {
 } from '@/contract/schemas/attributes'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
-import { type FormValues, type Resource } from '@/lib/crud'
+import type { FormValues, Resource } from '@/lib/crud'
 import { FieldError, FormField, FormGrid } from '@/lib/crud/forms'
 import { http } from '@/lib/http'
 import { useT } from '@/lib/i18n'
@@ -73,8 +73,10 @@ export function useAttrBinding(nodeType: AttrNodeType): AttrBinding {
         }
         return {
           ...resource,
-          addSchema: z.intersection(resource.addSchema, attrs),
-          updateSchema: z.intersection(resource.updateSchema, attrs),
+          schemas: async () => {
+            const own = await resource.schemas!()
+            return { add: z.intersection(own.add, attrs), update: z.intersection(own.update, attrs) }
+          },
           toPayload: strip,
         }
       },

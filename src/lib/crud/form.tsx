@@ -27,7 +27,7 @@ import { SearchableSelect } from '@/components/ui/searchable-select'
 import { hiddenErrorPaths } from './hiddenErrors'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Switch } from '@/components/ui/switch'
-import type { UploadPurpose } from '@/contract/schemas/files'
+import type { UploadPurpose } from '@/contract/files'
 import { useDirtyGuard } from '@/lib/crud/dirty'
 import { uploadsInFlight, useUploading } from '@/lib/files'
 import { FileUpload } from '@/lib/files/FileUpload'
@@ -96,13 +96,21 @@ export function useResourceForm<T extends object>(resource: Resource<T>, options
   const entry = options.entry ?? null
   const record = options.record ?? added ?? (entry?.base ? (entry.base as T) : null)
   const editing = entry && !added ? entry.op !== 'add' : !!record
-  const schemaRef = useRef(resource.addSchema)
-  schemaRef.current = editing ? resource.updateSchema : resource.addSchema
+  const editingRef = useRef(editing)
+  editingRef.current = editing
+  const loadSchemas = resource.schemas
+  // the schemas load as the form opens (their module is not part of the list's start)
+  useEffect(() => void loadSchemas?.(), [loadSchemas])
   const [initial] = useState(() =>
     entry ? entryValues(resource, entry, options.defaults) : resource.formValues(options.record, options.defaults),
   )
   const [resolver] = useState<Resolver<FieldValues>>(
-    () => ((values, context, opts) => zodResolver(schemaRef.current as never)(values, context, opts as never)) as Resolver<FieldValues>,
+    () =>
+      (async (values, context, opts) => {
+        if (!loadSchemas) throw new Error(`${resource.key}: a form needs the resource's schemas`)
+        const schemas = await loadSchemas()
+        return zodResolver((editingRef.current ? schemas.update : schemas.add) as never)(values, context, opts as never)
+      }) as Resolver<FieldValues>,
   )
   const form = useForm<FieldValues>({ resolver, defaultValues: initial, mode: 'onTouched' })
   useDirtyGuard(form.formState.isDirty)

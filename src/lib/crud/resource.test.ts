@@ -8,8 +8,7 @@ const roles = defineResource<Role>({
   key: 'role',
   paths: resourcePaths('role'),
   idKey: 'roleId',
-  addSchema: roleAdd,
-  updateSchema: roleUpdate,
+  schemas: async () => ({ add: roleAdd, update: roleUpdate }),
 })
 
 describe('defineResource', () => {

@@ -5,7 +5,8 @@
  *
  *   export const roleResource = defineResource<Role>({
  *     key: 'role', paths: resourcePaths('role'), idKey: 'roleId',
- *     addSchema: roleAdd, updateSchema: roleUpdate, entity: 'roles.entity',
+ *     schemas: () => import('@/contract/schemas/role').then((m) => ({ add: m.roleAdd, update: m.roleUpdate })),
+ *     entity: 'roles.entity',
  *   })
  */
 import type { QueryKey } from '@tanstack/react-query'
@@ -24,9 +25,12 @@ export interface ResourceDef<T extends object> {
   paths: ResourcePaths
   /** The record's id field; on add the form gets a new UUIDv7 there. */
   idKey: keyof T & string
-  /** zod schemas of the contract: the form validates with them, so the payload is what the gateway checks. */
-  addSchema: z.ZodType
-  updateSchema: z.ZodType
+  /**
+   * The zod schemas of the contract, loaded when a form opens (so a list screen starts without zod):
+   * the form validates with them, so the payload is what the gateway checks. None: a list that does
+   * not save through a form.
+   */
+  schemas?: () => Promise<ResourceSchemas>
   /** i18n key of the thing's name, for titles: 新增{name} / 编辑{name}. */
   entity?: TKey
   /** The record's name, for confirmations (确定要删除角色「X」吗？). */
@@ -50,6 +54,12 @@ export interface ResourceDef<T extends object> {
    * offline belongs to a list with these query parameters (default: yes).
    */
   offline?: OfflineSpec
+}
+
+/** What the add and the edit form of a resource validate with. */
+export interface ResourceSchemas {
+  add: z.ZodType
+  update: z.ZodType
 }
 
 export interface OfflineSpec {

@@ -25,7 +25,7 @@ import {
   type FileInfo,
   type ImportExportPaths,
   type ImportStatus,
-} from '@/contract/schemas/files'
+} from '@/contract/files'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Progress } from '@/components/ui/progress'

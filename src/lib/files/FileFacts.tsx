@@ -2,7 +2,7 @@
  * `<FileFacts file={info} />` — a stored file as a reader checks it: its name (the download link),
  * its size and, for what is verified after downloading (installer packages), its SHA-256 checksum.
  */
-import { formatBytes, type FileInfo } from '@/contract/schemas/files'
+import { formatBytes, type FileInfo } from '@/contract/files'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 

@@ -9,7 +9,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { FileSpreadsheet, FileText, ImageOff, Loader2, RotateCcw, Upload, X } from 'lucide-react'
-import { acceptOf, FILE_RULES, formatBytes, type FileInfo, type UploadPurpose } from '@/contract/schemas/files'
+import { acceptOf, FILE_RULES, formatBytes, type FileInfo, type UploadPurpose } from '@/contract/files'
 import { Button, IconButton } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { isApiError } from '@/lib/http'

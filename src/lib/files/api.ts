@@ -1,5 +1,5 @@
 /**
- * The file service from the console (contract: @/contract/schemas/files).
+ * The file service from the console (contract: @/contract/files).
  *
  *   const info = await uploadFile(file, 'avatar', { onProgress: (pct) => setPct(pct) })   // FileInfo; rejects FileRefusedError / ApiError
  *   const { files } = useFileUrls([record.frontScanId, record.backScanId])                // Map fileId → FileInfo (signed, short-lived URLs)
@@ -19,7 +19,7 @@ import {
   type FilePurpose,
   type FileRefusal,
   type UploadPurpose,
-} from '@/contract/schemas/files'
+} from '@/contract/files'
 import { http, type UploadOptions } from '@/lib/http'
 import { t } from '@/lib/i18n'
 import { queryClient } from '@/lib/query'

@@ -1,6 +1,7 @@
 /** The caller's projects (GET project/listVisible): for route loaders, without the picker's components. */
 import { queryOptions } from '@tanstack/react-query'
-import { PROJECT_API, type ProjectOption } from '@/contract/schemas/project'
+import { PROJECT_API } from '@/contract/projectApi'
+import type { ProjectOption } from '@/contract/schemas/project'
 import { listPageQueryOptions } from '@/lib/crud/queries'
 import type { ListSearch } from '@/lib/crud/search'
 import { http } from '@/lib/http'

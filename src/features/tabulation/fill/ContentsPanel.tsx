@@ -34,8 +34,7 @@ const contentResource = defineResource<TabContentRow>({
   key: 'tabContent',
   paths: contentPaths,
   idKey: 'tabContentId',
-  addSchema: tabContentAdd,
-  updateSchema: tabContentAdd,
+  schemas: () => import('@/contract/schemas/tabulation').then((m) => ({ add: m.tabContentAdd, update: m.tabContentAdd })),
 })
 
 export function ContentStatus({ status }: { status: TabContentRow['status'] }) {

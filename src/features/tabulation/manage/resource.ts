@@ -1,4 +1,4 @@
-import { tabTemplateAdd, tabTemplateUpdate, type TabTemplateRow } from '@/contract/schemas/tabulation'
+import type { TabTemplateRow } from '@/contract/schemas/tabulation'
 import { defineResource } from '@/lib/crud'
 import { tabKeys, templatePaths } from '../queries'
 
@@ -10,8 +10,7 @@ export const templateResource = defineResource<TabTemplateRow>({
   key: tabKeys.templates()[0],
   paths: templatePaths,
   idKey: 'tabTemplateId',
-  addSchema: tabTemplateAdd,
-  updateSchema: tabTemplateUpdate,
+  schemas: () => import('@/contract/schemas/tabulation').then((m) => ({ add: m.tabTemplateAdd, update: m.tabTemplateUpdate })),
   entity: 'tabulation.manage.entity',
   nameOf: (r) => r.name,
   /** The fields the forms hold; the sheet (of a detail) and the version travel unchanged, unset links stay unset. */

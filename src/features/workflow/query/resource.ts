@@ -1,22 +1,20 @@
-import { wfStartBody, type WfCcRow, type WfInstanceRow, type WfTaskRow } from '@/contract/schemas/workflow'
+import type { WfCcRow, WfInstanceRow, WfTaskRow } from '@/contract/schemas/workflow'
 import { defineResource } from '@/lib/crud'
 import { taskOffline } from './offline'
 import { RUN_LISTS, runPaths, type RunList } from './queries'
 
 /**
  * The lists of 流程查询 for the list machinery: they list only (no add, edit or delete here; the start
- * and the verbs are their own dialogs), so the schemas are never used to save.
+ * and the verbs are their own dialogs), so they declare no schemas.
  */
-const listOnly = { addSchema: wfStartBody, updateSchema: wfStartBody }
 const runResource = <T extends object>(list: RunList, idKey: keyof T & string) =>
-  defineResource<T>({ key: RUN_LISTS[list].key, paths: runPaths(list), idKey, ...listOnly })
+  defineResource<T>({ key: RUN_LISTS[list].key, paths: runPaths(list), idKey })
 
 /** 待办: a task decided without a connection stays listed, marked, until the outbox has sent it. */
 export const todoResource = defineResource<WfTaskRow>({
   key: RUN_LISTS.todo.key,
   paths: runPaths('todo'),
   idKey: 'taskId',
-  ...listOnly,
   offline: { entity: taskOffline, belongs: () => false },
 })
 export const doneResource = runResource<WfTaskRow>('done', 'taskId')

@@ -1,4 +1,4 @@
-import { wfRole, wfRoleAccountBody, type WfRoleAccountRow, type WfRoleRow } from '@/contract/schemas/workflow'
+import type { WfRoleAccountRow, WfRoleRow } from '@/contract/schemas/workflow'
 import { defineResource } from '@/lib/crud'
 import { wfKeys, wfRoleAccountPaths, wfRolePaths } from '../queries'
 
@@ -7,8 +7,7 @@ export const wfRoleResource = defineResource<WfRoleRow>({
   key: wfKeys.roles()[0],
   paths: wfRolePaths,
   idKey: 'wfRoleId',
-  addSchema: wfRole.add,
-  updateSchema: wfRole.update,
+  schemas: () => import('@/contract/schemas/workflow').then((m) => m.wfRole),
   entity: 'workflow.roles.entity',
   nameOf: (r) => r.roleName,
   invalidates: [wfKeys.wfRoles()],
@@ -23,8 +22,7 @@ export const wfRoleAccountResource = defineResource<WfRoleAccountRow>({
   key: wfKeys.roleAccounts()[0],
   paths: wfRoleAccountPaths,
   idKey: 'accountId',
-  addSchema: wfRoleAccountBody,
-  updateSchema: wfRoleAccountBody,
+  schemas: () => import('@/contract/schemas/workflow').then((m) => ({ add: m.wfRoleAccountBody, update: m.wfRoleAccountBody })),
   nameOf: (a) => a.userName || a.accountName,
   invalidates: [wfKeys.roles()],
 })
