@@ -23,24 +23,10 @@ import { DICT_MAJOR_FIELDS, DICT_NODE_FIELDS } from '../fields/dictionary'
 import { V, code, filterText, int, name, optional, optionalText, sortCode, str, text } from '../rules'
 import { id, listQuery, version, type Stamped, recordSchemas } from './common'
 import { structureCode } from './projectStructure'
+import type { DictKind } from '../dictionaryApi'
 
-const A = '/api/admin/v1'
-
-export const DICT_KINDS = ['ebs', 'wbs', 'quantity'] as const
-export type DictKind = (typeof DICT_KINDS)[number]
-
-export const DICT_API = {
-  tree: (kind: DictKind) => `${A}/${kind}/listTree`,
-  move: (kind: DictKind) => `${A}/${kind}/move`,
-  copy: (kind: DictKind) => `${A}/${kind}/copy`,
-  copyFromStandard: (kind: DictKind) => `${A}/${kind}/copyFromStandard`,
-  majors: (kind: DictKind) => `${A}/${kind}/majors`,
-  /** GET ?marjorId= (SPEC's spelling): the EBS standard of an engineering major. */
-  standard: `${A}/ebs/listByMajor`,
-  relList: `${A}/wbsEbsRel/list`,
-  relSave: `${A}/wbsEbsRel/save`,
-  relTree: `${A}/wbsEbsRel/tree`,
-} as const
+// the kinds and paths: ../dictionaryApi (no zod: the dictionary screens start without the schemas)
+export { DICT_KINDS, DICT_API, type DictKind } from '../dictionaryApi'
 
 /** Bounds as declared (../fields/dictionary.ts). */
 const MAJOR = maxima(DICT_MAJOR_FIELDS)
@@ -99,10 +85,13 @@ export const dictNodeUpdate = dictNodeFields.extend({ nodeId: id(), version: ver
 export const dictNodeListQuery = listQuery.extend({ keyword: filterText(60), majorId: optional(id()) })
 export const dictTreeQuery = z.object({ keyword: filterText(60) })
 
-/** A move: the new parent (null: a root) and the place among its children (0 = first; beyond the end = last). */
+/**
+ * A move: the new parent (null or absent: a root — the console's client leaves nulls out of a body) and
+ * the place among its children (0 = first; beyond the end = last).
+ */
 export const dictNodeMove = z.object({
   nodeId: id(),
-  parentId: id().nullable(),
+  parentId: id().nullable().default(null),
   index: int({ min: 0 }).default(Number.MAX_SAFE_INTEGER),
   /** The version the move was based on (20008 when the node changed meanwhile). */
   version: version().optional(),
@@ -117,8 +106,8 @@ const codeSuffix = () =>
 
 export const dictNodeCopy = z.object({
   nodeId: id(),
-  /** Where the copy goes (null: a root). */
-  parentId: id().nullable(),
+  /** Where the copy goes (null or absent: a root). */
+  parentId: id().nullable().default(null),
   /** Appended to every copied code (codes are unique within a dictionary). */
   codeSuffix: codeSuffix().default('-1'),
 })

@@ -73,10 +73,13 @@ export const containerListQuery = listQuery.extend({
 
 export const containerTreeQuery = z.object({ projectId: id(), keyword: filterText(60) })
 
-/** A move: the new parent (null: a root) and the place among its children (0 = first; beyond the end = last). */
+/**
+ * A move: the new parent (null or absent: a root — the console's client leaves nulls out of a body) and
+ * the place among its children (0 = first; beyond the end = last).
+ */
 export const containerMove = z.object({
   containerId: id(),
-  parentId: id().nullable(),
+  parentId: id().nullable().default(null),
   index: int({ min: 0 }).default(Number.MAX_SAFE_INTEGER),
   /** The version the move was based on (20008 when the node changed meanwhile). */
   version: version().optional(),
@@ -84,8 +87,8 @@ export const containerMove = z.object({
 
 export const containerCopy = z.object({
   containerId: id(),
-  /** Where the copy goes (null: a root). */
-  parentId: id().nullable(),
+  /** Where the copy goes (null or absent: a root). */
+  parentId: id().nullable().default(null),
   /** Appended to every copied code (codes are unique within a project): letters, digits, '-', '_', '.'. */
   codeSuffix: str()
     .trim()

@@ -8,7 +8,8 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { BookOpen, CircleSlash, FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
 import { DICT_MAJOR_FIELDS, DICT_NODE_FIELDS } from '@/contract/fields/dictionary'
-import { DICT_API, dictCopyFromStandard, dictNodeCopy, type DictKind, type DictMajor, type DictNode } from '@/contract/schemas/dictionary'
+import { DICT_API, type DictKind } from '@/contract/dictionaryApi'
+import type { DictMajor, DictNode } from '@/contract/schemas/dictionary'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -49,7 +50,7 @@ export function DictionaryPage({ kind }: { kind: DictKind }) {
         texts={`dictionary.${kind}`}
         refresh={refresh}
         paths={{ move: DICT_API.move(kind), copy: DICT_API.copy(kind) }}
-        copySchema={dictNodeCopy}
+        copySchema={() => import('@/contract/schemas/dictionary').then((m) => m.dictNodeCopy)}
         emptyIcon={<FolderTree className="h-10 w-10 opacity-50" aria-hidden />}
         renderIcon={(n) =>
           n.status === 0 ? (
@@ -231,6 +232,7 @@ function StandardBody({ kind, majors, onDone }: { kind: DictKind; majors: DictMa
   const submit = async () => {
     setBusy(true)
     try {
+      const { dictCopyFromStandard } = await import('@/contract/schemas/dictionary')
       const r = dictCopyFromStandard.parse({ nodeIds: [...chosen], parentId: null })
       const done = await http.post<{ copied: number }>(DICT_API.copyFromStandard(kind), r)
       toast.success(t('dictionary.standard.copied', { n: done.copied }))

@@ -1,7 +1,8 @@
 /** The dictionary screens' resources and queries: the one place their query keys are written. */
 import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
-import { DICT_API, type DictKind, type DictMajor, type DictNode } from '@/contract/schemas/dictionary'
+import { DICT_API, type DictKind } from '@/contract/dictionaryApi'
+import type { DictMajor, DictNode } from '@/contract/schemas/dictionary'
 import { defineResource } from '@/lib/crud/resource'
 import { http } from '@/lib/http'
 import type { RoutePreload } from '@/lib/query'

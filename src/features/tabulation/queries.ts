@@ -6,7 +6,8 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { resourcePaths } from '@/contract'
-import { DICT_API, type DictNode } from '@/contract/schemas/dictionary'
+import { DICT_API } from '@/contract/dictionaryApi'
+import type { DictNode } from '@/contract/schemas/dictionary'
 import type { WfAccountOption, WfModelHistoryRow } from '@/contract/schemas/workflow'
 import type { WorkSite } from '@/contract/schemas/workSite'
 import {

@@ -11,8 +11,8 @@ import { cn } from '@/lib/utils'
 import { applyRefusal, type RefusalOptions } from './errors'
 
 export interface UseActionFormOptions<V extends FieldValues> {
-  /** The contract's zod schema of the values (the same one the gateway checks). */
-  schema?: z.ZodType
+  /** The contract's zod schema of the values (the same one the gateway checks), or its loader (a screen then starts without zod). */
+  schema?: z.ZodType | (() => Promise<z.ZodType>)
   defaultValues: DefaultValues<V>
   /** Asked after validation, before the call (e.g. a `confirm()`); false stops. */
   confirm?: (values: V) => boolean | Promise<boolean>
@@ -44,7 +44,12 @@ export function useActionForm<V extends FieldValues = FieldValues>(options: UseA
   const { t } = useT()
   const latest = useRef(options)
   latest.current = options
-  const [resolver] = useState(() => (options.schema ? (zodResolver(options.schema as never) as unknown as Resolver<V>) : undefined))
+  const [resolver] = useState(() => {
+    const schema = options.schema
+    if (!schema) return undefined
+    return (async (values, context, opts) =>
+      zodResolver((typeof schema === 'function' ? await schema() : schema) as never)(values, context, opts as never)) as Resolver<V>
+  })
   const form = useForm<V>({ resolver, defaultValues: options.defaultValues, mode: 'onTouched' })
   const [pending, setPending] = useState(false)
   const [formErrors, setFormErrors] = useState<string[]>([])

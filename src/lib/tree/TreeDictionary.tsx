@@ -53,7 +53,7 @@ export interface TreeDictionaryProps<N extends FlatNode> {
   /** Refetches the tree (after a write). */
   refresh: () => Promise<unknown>
   paths: { move: string; copy: string }
-  copySchema: z.ZodType
+  copySchema: z.ZodType | (() => Promise<z.ZodType>)
   /** The import's target query (e.g. the project) and the export's filters besides the keyword. */
   importTarget?: { params: Record<string, string> }
   exportQuery?: Record<string, unknown>
