@@ -254,6 +254,13 @@ describe.each(inject('targets'))('project structure on $name', (t) => {
     // the same suffix again would repeat codes: 20006 on codeSuffix
     const again = await post(member, `${C}/copy`, { containerId: y.containerId, parentId: r.containerId, codeSuffix: '-B' })
     expect(again.body).toMatchObject({ code: 20006, data: { field: 'codeSuffix' } })
+    // without parentId (the console's client leaves null out of a body) a copy and a move go to the top
+    const top = ok(await post<{ rootId: string }>(member, `${C}/copy`, { containerId: z.containerId, codeSuffix: '-T' }))
+    ok(await post(member, `${C}/move`, { containerId: copiedX.containerId }))
+    nodes = await treeOf(member, p1)
+    expect(nodes.find((n) => n.containerId === top.rootId)).toMatchObject({ parentId: null, containerCode: 'M-Z-T' })
+    expect(nodes.find((n) => n.containerId === copiedX.containerId)?.parentId).toBeNull()
+    expect(childrenOf(nodes, copiedX.containerId)).toEqual(['M-X-1-B', 'M-X-2-B'])
   })
 
   it('imports a container subtree from Excel (parents by code), reports the bad rows, and exports in tree order', async () => {
