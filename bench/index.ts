@@ -718,7 +718,9 @@ async function scale(kind: 'embedded' | 'postgres') {
         console.log(
           `  ${label}: ${d.records.length} of ${d.total}${d.totalCapped ? '+ (capped count)' : ''} rows, ${(r.text.length / 1024).toFixed(0)} KB, ${ms.toFixed(0)} ms; ${statements.length} SQL statements, ${statements.filter((x) => isWrite(x.query)).length} writes`,
         )
-        const explained = statements.filter((x) => (explain === 'all' ? /^\s*select\b/i.test(x.query) : explain && isListQuery(x.query)))
+        const explained = statements.filter((x) =>
+          explain === 'all' ? /^\s*(select|with)\b/i.test(x.query) : explain && isListQuery(x.query),
+        )
         for (const st of explained) explains.push({ label, s: st })
         return { statements, ms }
       }

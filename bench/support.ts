@@ -85,10 +85,16 @@ export async function startGateway(env: Record<string, string | undefined>, name
   const own = env.TRESTLE_DATA_DIR ? null : mkdtempSync(join(tmpdir(), `trestle-${name}-`))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    env: { ...process.env, ...(own ? { TRESTLE_DATA_DIR: own, TRESTLE_SERVE_DIST: join(own, 'none') } : {}), ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  // BENCH_GATEWAY_PROF=<dir>: each gateway writes a CPU profile (.cpuprofile) there when it stops
+  const prof = process.env.BENCH_GATEWAY_PROF
+  const child = spawn(
+    prof ? process.execPath : 'node_modules/.bin/tsx',
+    [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--import', 'tsx'] : []), 'server/main.ts'],
+    {
+      env: { ...process.env, ...(own ? { TRESTLE_DATA_DIR: own, TRESTLE_SERVE_DIST: join(own, 'none') } : {}), ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
   const stop = async () => {
     await stopChild(child)
     if (own) rmSync(own, { recursive: true, force: true })

@@ -1,8 +1,9 @@
 /**
  * The one preHandler every route passes, in the order of DESIGN §2: session (20114/20119/20112),
  * access token (20004), signature/timestamp/nonce (20005), function permission (20003),
- * Idempotency-Key (20009 or a replay); nonce, last-seen time and the key's reservation are one
- * statement. onSend stores idempotent answers; onResponse writes the operation log of every signed
+ * Idempotency-Key (20009 or a replay). The session's query records the nonce too — one statement
+ * before the handler's own — except for a mutation with an Idempotency-Key, whose nonce, last-seen
+ * time and key reservation are one statement after the permission check. onSend stores idempotent answers; onResponse writes the operation log of every signed
  * mutation. onRoute refuses a permission the catalogue does not declare, and runs every signed
  * mutation that reserved a key in one transaction with its stored answer (plugins/idempotency.ts).
  */
@@ -15,7 +16,7 @@ import type { AuthContext } from '../types'
 import { answerInTransaction, completeIdempotencyKey, idempotencyClaim, MUTATING, reserveIdempotencyKey } from './idempotency'
 import { grantOf, refusePermission } from '../lib/permissions'
 import { authenticate, headerValue } from './session'
-import { checkAccessToken, recordNonce, splitUrl, verifySignature } from './signature'
+import { acceptRecordedNonce, checkAccessToken, nonceOf, recordNonce, splitUrl, verifySignature } from './signature'
 
 export function registerGate(app: FastifyInstance, ctx: Ctx): void {
   // A route's permission names a catalogue menu and one of its functions: the types say so at the
@@ -37,8 +38,14 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
   app.addHook('preHandler', async (req, reply) => {
     const mode = req.routeOptions.config.auth ?? 'none'
     if (mode === 'none') return
-    // session, account, access token and grants version in one query
-    const { account, session, accessToken, grantsVersion } = await authenticate(ctx, req, mode !== 'session')
+    // session, account, access token and grants version in one query, which also records the nonce
+    // unless a mutation's Idempotency-Key is to be reserved with it (recordNonce, below)
+    const keyed = MUTATING.has(req.method) && headerValue(req, 'idempotency-key') !== null
+    const { account, session, accessToken, grantsVersion, fresh } = await authenticate(
+      ctx,
+      req,
+      mode === 'session' ? false : keyed ? true : { nonce: nonceOf(req) },
+    )
     if (mode === 'session') {
       req.auth = { account, session, accessToken: null, appCode: null, grant: null }
       return
@@ -46,14 +53,16 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
     const token = checkAccessToken(req, accessToken)
     const nonceValue = await verifySignature(ctx, req, token)
     const auth: AuthContext = { account, session, accessToken: token, appCode: token.appCode, grant: null, grantsVersion }
-    // The grant is looked up before the nonce is recorded (from the per-process cache, usually no
-    // SQL) so that a permitted mutation's Idempotency-Key is reserved in the nonce's statement; a
+    // With a key, the grant is looked up before the nonce is recorded (from the per-process cache,
+    // usually no SQL) so that a permitted mutation's key is reserved in the nonce's statement; a
     // replayed nonce is still refused before a missing permission.
     const perm = req.routeOptions.config.perm
     const grant = perm ? await grantOf(ctx, auth, perm) : null
     const claim = perm && !grant ? null : idempotencyClaim(req)
-    // nonce, last-seen time and the key's reservation in one statement
-    const reserved = await recordNonce(ctx, req, token, session, nonceValue, claim ? { ...claim, accountId: account.accountId } : undefined)
+    let reserved = false
+    if (fresh === undefined)
+      reserved = await recordNonce(ctx, req, token, session, nonceValue, claim ? { ...claim, accountId: account.accountId } : undefined)
+    else await acceptRecordedNonce(ctx, req, session, fresh)
     req.auth = auth
     if (perm) {
       if (!grant) await refusePermission(ctx, req, perm)

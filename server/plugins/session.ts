@@ -2,10 +2,10 @@
 import type { FastifyRequest } from 'fastify'
 import { and, eq, sql } from 'drizzle-orm'
 import { Code } from '../../src/contract/codes'
-import { SIGNED_HEADERS } from '../../src/contract/signing'
+import { NONCE_TTL_SECONDS, SIGNED_HEADERS } from '../../src/contract/signing'
 import type { Ctx } from '../context'
 import type { Db } from '../db/client'
-import { accessToken, session } from '../db/schema'
+import { accessToken, nonce, session } from '../db/schema'
 import { sessionAccount } from '../lib/accountPort'
 import { grantsVersionSql } from '../lib/grantsVersion'
 import { ApiError } from '../lib/http'
@@ -44,16 +44,25 @@ export interface Authenticated {
 
 /**
  * The session of the `authorization` header with its account — and, for a signed call, the access
- * token of the `accessToken` header and the grants version — in one joined
- * query. Refusals in the order of DESIGN §2: 20114 unknown, 20119 account unusable, 20114 revoked,
- * 20112 idle.
+ * token of the `accessToken` header and the grants version — in one joined query. With `nonce` (a
+ * signed call without an Idempotency-Key) the same statement records the nonce, and `fresh` says
+ * whether it was unseen within the TTL; the caller refuses a replay once the signature is checked.
+ * Refusals in the order of DESIGN §2: 20114 unknown, 20119 account unusable, 20114 revoked, 20112 idle.
  */
-export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolean): Promise<Authenticated> {
+export async function authenticate(
+  ctx: Ctx,
+  req: FastifyRequest,
+  signed: boolean | { nonce: string },
+): Promise<Authenticated & { fresh?: boolean }> {
   const raw = headerValue(req, 'authorization')
   const token = raw?.replace(/^Bearer\s+/i, '')
   if (!token) throw new ApiError(Code.SESSION_INVALID)
   const accessHeader = signed ? headerValue(req, SIGNED_HEADERS.accessToken) : null
-  const [row] = await sessionQuery(ctx.db, signed).execute({ token: sha256Hex(token), access: accessHeader ? sha256Hex(accessHeader) : '' })
+  const keys = { token: sha256Hex(token), access: accessHeader ? sha256Hex(accessHeader) : '' }
+  const queries = sessionQueries(ctx.db)
+  const [row] = signed
+    ? await queries.signed.execute({ ...keys, ...nonceTimes(Date.now()), nonce: typeof signed === 'object' ? signed.nonce : '' })
+    : await queries.plain.execute(keys)
   if (!row) throw new ApiError(Code.SESSION_INVALID)
   const { s, a } = row
   // A session ended because its account was stopped, expired or removed answers why (20119).
@@ -64,35 +73,59 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest, signed: boolea
   if (s.revokedAt) throw new ApiError(Code.SESSION_INVALID)
   if (s.lastSeenAt.getTime() + ctx.config.sessionIdleTtl * 1000 < now || s.createdAt.getTime() + ctx.config.sessionMaxTtl * 1000 < now)
     throw new ApiError(Code.IDLE)
-  return { account: a, session: s, accessToken: row.t, grantsVersion: typeof row.v === 'string' ? row.v : null }
+  return {
+    account: a,
+    session: s,
+    accessToken: row.t,
+    grantsVersion: typeof row.v === 'string' ? row.v : null,
+    ...(typeof signed === 'object' ? { fresh: row.fresh > 0 } : {}),
+  }
 }
 
+const nonceTimes = (now: number) => ({ now: new Date(now).toISOString(), cutoff: new Date(now - NONCE_TTL_SECONDS * 1000).toISOString() })
+
 /**
- * The gate's session query, built once per database and prepared by name: PostgreSQL plans it once
- * per connection, and no request pays for building it. A signed call also reads the grants version
- * (the permission check's cache key, and a read's `grants-version` answer). The account row comes
- * from the account module's subquery (lib/accountPort.ts), which PostgreSQL joins as the table.
+ * The gate's session queries, built once per database and prepared by name: PostgreSQL plans each
+ * once per connection, and no request pays for building it. A signed call also reads the grants
+ * version (the permission check's cache key, and a read's `grants-version` answer). The account row
+ * comes from the account module's subquery (lib/accountPort.ts), which PostgreSQL joins as the table.
+ *
+ * A signed call's nonce (unless '') is recorded in the same statement: inserted for a live access token
+ * of this session (a nonce seen within the TTL conflicts and is not updated: `fresh` is 0). The signature is
+ * checked after it, so a call with a bad signature uses its nonce up, which only its sender could
+ * want to reuse; the session's last-seen time is kept only after the check (acceptRecordedNonce, plugins/signature.ts).
  */
-function buildSessionQuery(db: Db, signed: boolean) {
+function buildSessionQueries(db: Db) {
   const account = sessionAccount()
-  return db
-    .select({
-      s: session,
-      a: account.row,
-      t: accessToken,
-      v: signed ? grantsVersionSql(sql`${session.accountId}`, sql`${account.row.level}`) : sql<string | null>`null`,
-    })
-    .from(session)
-    .leftJoin(account.source, eq(account.row.accountId, session.accountId))
-    .leftJoin(accessToken, and(eq(accessToken.sessionId, session.sessionId), eq(accessToken.tokenHash, sql.placeholder('access'))))
-    .where(eq(session.tokenHash, sql.placeholder('token')))
-    .prepare(signed ? 'gate_session_signed' : 'gate_session')
+  const recorded = db.$with('recorded', { one: sql<number>`one` }).as(sql`
+    insert into ${nonce} (access_token_id, nonce, seen_at)
+    select t.access_token_id, ${sql.placeholder('nonce')}, ${sql.placeholder('now')}::timestamptz
+    from ${accessToken} t join ${session} s on s.session_id = t.session_id
+    where t.token_hash = ${sql.placeholder('access')} and s.token_hash = ${sql.placeholder('token')} and t.revoked_at is null
+      and ${sql.placeholder('nonce')} <> ''
+    on conflict (access_token_id, nonce) do update set seen_at = excluded.seen_at where ${nonce}.seen_at < ${sql.placeholder('cutoff')}::timestamptz
+    returning 1 as one`)
+  const build = (signed: boolean) =>
+    db
+      .with(...(signed ? [recorded] : []))
+      .select({
+        s: session,
+        a: account.row,
+        t: accessToken,
+        v: signed ? grantsVersionSql(sql`${session.accountId}`, sql`${account.row.level}`) : sql<string | null>`null`,
+        fresh: signed ? sql<number>`(select count(*) from ${recorded})::int` : sql<number>`0`,
+      })
+      .from(session)
+      .leftJoin(account.source, eq(account.row.accountId, session.accountId))
+      .leftJoin(accessToken, and(eq(accessToken.sessionId, session.sessionId), eq(accessToken.tokenHash, sql.placeholder('access'))))
+      .where(eq(session.tokenHash, sql.placeholder('token')))
+  return { plain: build(false).prepare('gate_session'), signed: build(true).prepare('gate_session_signed') }
 }
-const sessionQueries = new WeakMap<Db, { signed: ReturnType<typeof buildSessionQuery>; plain: ReturnType<typeof buildSessionQuery> }>()
-function sessionQuery(db: Db, signed: boolean) {
-  let q = sessionQueries.get(db)
-  if (!q) sessionQueries.set(db, (q = { signed: buildSessionQuery(db, true), plain: buildSessionQuery(db, false) }))
-  return signed ? q.signed : q.plain
+const prepared = new WeakMap<Db, ReturnType<typeof buildSessionQueries>>()
+function sessionQueries(db: Db) {
+  let q = prepared.get(db)
+  if (!q) prepared.set(db, (q = buildSessionQueries(db)))
+  return q
 }
 
 export async function authenticateSession(ctx: Ctx, req: FastifyRequest): Promise<{ account: AccountRow; session: SessionRow }> {

@@ -1,8 +1,9 @@
 /**
  * The signature check of DESIGN §2 "Signed requests": access token (20004), then timestamp,
- * HMAC-SHA256 signature and nonce (20005). Nonces live in the database (unique per access token),
- * recorded in the same statement that keeps the session's last-seen time (at most once a minute) and
- * reserves a mutation's Idempotency-Key.
+ * HMAC-SHA256 signature and nonce (20005). Nonces live in the database (unique per access token). A
+ * call's nonce is recorded by the statement that reads its session (plugins/session.ts), or, for a
+ * mutation with an Idempotency-Key, by the one that reserves the key and keeps the session's
+ * last-seen time (at most once a minute).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
@@ -23,7 +24,7 @@ import { sha256Hex } from '../lib/crypto'
 import { writeSystemLog } from '../lib/logPort'
 import type { AccessTokenRow, SessionRow } from '../types'
 import type { IdempotencyClaim } from './idempotency'
-import { headerValue, touchInterval } from './session'
+import { headerValue, touchInterval, touchSession } from './session'
 
 /** Lowercase hex SHA-256 of the raw body, or UNSIGNED-PAYLOAD for multipart. */
 export function bodyHashOf(req: FastifyRequest): string {
@@ -51,16 +52,22 @@ async function refuse(ctx: Ctx, req: FastifyRequest, reason: string): Promise<ne
   throw new ApiError(Code.SIGNATURE_REJECTED)
 }
 
+/** The request's nonce when it has the length a nonce may have (16 to 128 characters), else ''. */
+export function nonceOf(req: FastifyRequest): string {
+  const value = headerValue(req, SIGNED_HEADERS.nonce) ?? ''
+  return value.length < 16 || value.length > 128 ? '' : value
+}
+
 /** Refuses (20005) a request whose timestamp or signature is not right; the nonce it signed with. */
 export async function verifySignature(ctx: Ctx, req: FastifyRequest, token: AccessTokenRow): Promise<string> {
   const timestamp = headerValue(req, SIGNED_HEADERS.timestamp) ?? ''
-  const nonceValue = headerValue(req, SIGNED_HEADERS.nonce) ?? ''
+  const nonceValue = nonceOf(req)
   const signature = (headerValue(req, SIGNED_HEADERS.signature) ?? '').toLowerCase()
   const at = parseTimestamp(timestamp)
   if (!at) return refuse(ctx, req, `malformed timestamp "${timestamp.slice(0, 40)}"`)
   const skew = Math.abs(Date.now() - at.getTime()) / 1000
   if (skew > SIGNATURE_WINDOW_SECONDS) return refuse(ctx, req, `timestamp ${timestamp} is ${Math.round(skew)} s off`)
-  if (nonceValue.length < 16 || nonceValue.length > 128) return refuse(ctx, req, 'nonce shorter than 16 characters or too long')
+  if (!nonceValue) return refuse(ctx, req, 'nonce shorter than 16 characters or too long')
   if (!/^[0-9a-f]{64}$/.test(signature)) return refuse(ctx, req, 'malformed signature')
   const { path, query } = splitUrl(req.raw.url ?? req.url)
   const expected = createHmac('sha256', token.privateKey)
@@ -71,7 +78,22 @@ export async function verifySignature(ctx: Ctx, req: FastifyRequest, token: Acce
 }
 
 /**
- * Records the nonce of a verified request, refusing (20005) one seen within the TTL. With `claim` (a
+ * For a nonce the session's statement recorded (authenticate): refuses (20005) a replay, and keeps the
+ * session's last-seen time (at most once per touchInterval) now that the signature is verified.
+ */
+export async function acceptRecordedNonce(ctx: Ctx, req: FastifyRequest, s: SessionRow, fresh: boolean): Promise<void> {
+  if (!fresh) return refuse(ctx, req, 'nonce replayed')
+  if (s.lastSeenAt.getTime() < Date.now() - touchInterval(ctx) * 1000) await touchSession(ctx, s)
+  await sweepNonces(ctx)
+}
+
+/** Now and then (1 call in 100) drops the nonces older than the TTL. */
+async function sweepNonces(ctx: Ctx): Promise<void> {
+  if (Math.random() < 0.01) await ctx.db.delete(nonce).where(lt(nonce.seenAt, new Date(Date.now() - NONCE_TTL_SECONDS * 1000)))
+}
+
+/**
+ * Records the nonce of a verified request (a mutation with an Idempotency-Key), refusing (20005) one seen within the TTL. With `claim` (a
  * mutation whose permission holds) the same statement reserves its Idempotency-Key once the nonce is
  * fresh: the answer says whether it did (false: the key was there already, or there was no claim).
  */
@@ -110,8 +132,6 @@ export async function recordNonce(
     rows: { fresh: number; reserved?: number }[]
   }
   if (!result.rows[0]?.fresh) return refuse(ctx, req, 'nonce replayed')
-  if (Math.random() < 0.01) {
-    await ctx.db.delete(nonce).where(lt(nonce.seenAt, new Date(cutoff)))
-  }
+  await sweepNonces(ctx)
   return !!result.rows[0].reserved
 }

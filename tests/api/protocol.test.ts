@@ -58,6 +58,36 @@ describe.each(inject('targets'))('protocol on $name', (t) => {
     expect(q.body.code).toBe(10000)
   })
 
+  it('answers a burst of calls of several sessions each as itself, and one of two calls sent at once with the same nonce', async () => {
+    // the gate reads the session and records the nonce in one statement: of two calls with one nonce, one wins
+    const b = new Client(t.url)
+    await b.login('admin', t.adminPassword, true)
+    await b.getAccessToken()
+    const mixed = new Client(t.url)
+    Object.assign(mixed, { token: admin.token, accessToken: b.accessToken, privateKey: b.privateKey })
+    const gone = new Client(t.url)
+    await gone.login('admin', t.adminPassword, true)
+    await gone.getAccessToken()
+    expect((await gone.fetchRaw('POST', '/api/auth/v1/generalAccount/logout', { headers: { authorization: gone.token! } })).body.code).toBe(
+      10000,
+    )
+    const nonce = 'same-nonce-' + Date.now().toString(36) + '-burst'
+    const codes = async (c: Client, n: number) =>
+      Promise.all(Array.from({ length: n }, () => c.call('GET', USER_INFO).then((r) => r.body.code)))
+    const [own, other, wrongToken, loggedOut, twice] = await Promise.all([
+      codes(admin, 12),
+      codes(b, 12),
+      codes(mixed, 4),
+      codes(gone, 4),
+      Promise.all([admin.call('GET', USER_INFO, { nonce }), admin.call('GET', USER_INFO, { nonce })]),
+    ])
+    expect(own).toEqual(Array(12).fill(10000))
+    expect(other).toEqual(Array(12).fill(10000))
+    expect(wrongToken).toEqual(Array(4).fill(20004))
+    expect(loggedOut).toEqual(Array(4).fill(20114))
+    expect(twice.map((r) => r.body.code).sort()).toEqual([10000, 20005])
+  })
+
   it('orders the session checks: no session 20114, no access token 20004', async () => {
     const c = new Client(t.url)
     expect((await c.call('GET', USER_INFO)).body.code).toBe(20114)
