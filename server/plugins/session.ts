@@ -60,9 +60,10 @@ export async function authenticate(
   const accessHeader = signed ? headerValue(req, SIGNED_HEADERS.accessToken) : null
   const keys = { token: sha256Hex(token), access: accessHeader ? sha256Hex(accessHeader) : '' }
   const queries = sessionQueries(ctx.db)
-  const [row] = signed
-    ? await queries.signed.execute({ ...keys, ...nonceTimes(Date.now()), nonce: typeof signed === 'object' ? signed.nonce : '' })
-    : await queries.plain.execute(keys)
+  const [row] =
+    typeof signed === 'object'
+      ? await queries.nonce.execute({ ...keys, ...nonceTimes(Date.now()), nonce: signed.nonce })
+      : await queries[signed ? 'signed' : 'plain'].execute(keys)
   if (!row) throw new ApiError(Code.SESSION_INVALID)
   const { s, a } = row
   // A session ended because its account was stopped, expired or removed answers why (20119).
@@ -90,10 +91,12 @@ const nonceTimes = (now: number) => ({ now: new Date(now).toISOString(), cutoff:
  * version (the permission check's cache key, and a read's `grants-version` answer). The account row
  * comes from the account module's subquery (lib/accountPort.ts), which PostgreSQL joins as the table.
  *
- * A signed call's nonce (unless '') is recorded in the same statement: inserted for a live access token
- * of this session (a nonce seen within the TTL conflicts and is not updated: `fresh` is 0). The signature is
- * checked after it, so a call with a bad signature uses its nonce up, which only its sender could
- * want to reuse; the session's last-seen time is kept only after the check (acceptRecordedNonce, plugins/signature.ts).
+ * `nonce` records a signed call's nonce in the same statement: inserted for a live access token of
+ * this session (a nonce seen within the TTL conflicts and is not updated: `fresh` is 0). The
+ * signature is checked after it, so a call with a bad signature uses its nonce up, which only its
+ * sender could want to reuse; the session's last-seen time is kept only after the check
+ * (acceptRecordedNonce, plugins/signature.ts). `signed` (a mutation with an Idempotency-Key) leaves
+ * the nonce to the key's statement.
  */
 function buildSessionQueries(db: Db) {
   const account = sessionAccount()
@@ -105,21 +108,25 @@ function buildSessionQueries(db: Db) {
       and ${sql.placeholder('nonce')} <> ''
     on conflict (access_token_id, nonce) do update set seen_at = excluded.seen_at where ${nonce}.seen_at < ${sql.placeholder('cutoff')}::timestamptz
     returning 1 as one`)
-  const build = (signed: boolean) =>
+  const build = (signed: boolean, records: boolean) =>
     db
-      .with(...(signed ? [recorded] : []))
+      .with(...(records ? [recorded] : []))
       .select({
         s: session,
         a: account.row,
         t: accessToken,
         v: signed ? grantsVersionSql(sql`${session.accountId}`, sql`${account.row.level}`) : sql<string | null>`null`,
-        fresh: signed ? sql<number>`(select count(*) from ${recorded})::int` : sql<number>`0`,
+        fresh: records ? sql<number>`(select count(*) from ${recorded})::int` : sql<number>`0`,
       })
       .from(session)
       .leftJoin(account.source, eq(account.row.accountId, session.accountId))
       .leftJoin(accessToken, and(eq(accessToken.sessionId, session.sessionId), eq(accessToken.tokenHash, sql.placeholder('access'))))
       .where(eq(session.tokenHash, sql.placeholder('token')))
-  return { plain: build(false).prepare('gate_session'), signed: build(true).prepare('gate_session_signed') }
+  return {
+    plain: build(false, false).prepare('gate_session'),
+    signed: build(true, false).prepare('gate_session_signed'),
+    nonce: build(true, true).prepare('gate_session_nonce'),
+  }
 }
 const prepared = new WeakMap<Db, ReturnType<typeof buildSessionQueries>>()
 function sessionQueries(db: Db) {
