@@ -3,9 +3,10 @@
  * access token (20004), signature/timestamp/nonce (20005), function permission (20003),
  * Idempotency-Key (20009 or a replay). The session's query records the nonce too — one statement
  * before the handler's own — except for a mutation with an Idempotency-Key, whose nonce, last-seen
- * time and key reservation are one statement after the permission check. onSend stores idempotent answers; onResponse writes the operation log of every signed
- * mutation. onRoute refuses a permission the catalogue does not declare, and runs every signed
- * mutation that reserved a key in one transaction with its stored answer (plugins/idempotency.ts).
+ * time and key reservation are one statement after the permission check. onSend stores idempotent
+ * answers; onResponse writes the operation log of every signed mutation. onRoute refuses a
+ * permission the catalogue does not declare, and runs every signed mutation that reserved a key in
+ * one transaction with its stored answer (plugins/idempotency.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import { isDeclared } from '../../src/contract/catalogue'
@@ -60,9 +61,9 @@ export function registerGate(app: FastifyInstance, ctx: Ctx): void {
     const grant = perm ? await grantOf(ctx, auth, perm) : null
     const claim = perm && !grant ? null : idempotencyClaim(req)
     let reserved = false
-    if (fresh === undefined)
+    if (keyed)
       reserved = await recordNonce(ctx, req, token, session, nonceValue, claim ? { ...claim, accountId: account.accountId } : undefined)
-    else await acceptRecordedNonce(ctx, req, session, fresh)
+    else await acceptRecordedNonce(ctx, req, session, fresh ?? false)
     req.auth = auth
     if (perm) {
       if (!grant) await refusePermission(ctx, req, perm)

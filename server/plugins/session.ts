@@ -83,7 +83,11 @@ export async function authenticate(
   }
 }
 
-const nonceTimes = (now: number) => ({ now: new Date(now).toISOString(), cutoff: new Date(now - NONCE_TTL_SECONDS * 1000).toISOString() })
+/** A nonce's record time, and the time before which an earlier record of it no longer counts (the TTL). */
+export const nonceTimes = (now: number) => ({
+  now: new Date(now).toISOString(),
+  cutoff: new Date(now - NONCE_TTL_SECONDS * 1000).toISOString(),
+})
 
 /**
  * The gate's session queries, built once per database and prepared by name: PostgreSQL plans each

@@ -9,14 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { lt, sql } from 'drizzle-orm'
 import { Code } from '../../src/contract/codes'
-import {
-  NONCE_TTL_SECONDS,
-  SIGNATURE_WINDOW_SECONDS,
-  SIGNED_HEADERS,
-  UNSIGNED_PAYLOAD,
-  parseTimestamp,
-  stringToSign,
-} from '../../src/contract/signing'
+import { SIGNATURE_WINDOW_SECONDS, SIGNED_HEADERS, UNSIGNED_PAYLOAD, parseTimestamp, stringToSign } from '../../src/contract/signing'
 import type { Ctx } from '../context'
 import { idempotency, nonce, session } from '../db/schema'
 import { ApiError } from '../lib/http'
@@ -24,7 +17,7 @@ import { sha256Hex } from '../lib/crypto'
 import { writeSystemLog } from '../lib/logPort'
 import type { AccessTokenRow, SessionRow } from '../types'
 import type { IdempotencyClaim } from './idempotency'
-import { headerValue, touchInterval, touchSession } from './session'
+import { headerValue, nonceTimes, touchInterval, touchSession } from './session'
 
 /** Lowercase hex SHA-256 of the raw body, or UNSIGNED-PAYLOAD for multipart. */
 export function bodyHashOf(req: FastifyRequest): string {
@@ -89,12 +82,12 @@ export async function acceptRecordedNonce(ctx: Ctx, req: FastifyRequest, s: Sess
 
 /** Now and then (1 call in 100) drops the nonces older than the TTL. */
 async function sweepNonces(ctx: Ctx): Promise<void> {
-  if (Math.random() < 0.01) await ctx.db.delete(nonce).where(lt(nonce.seenAt, new Date(Date.now() - NONCE_TTL_SECONDS * 1000)))
+  if (Math.random() < 0.01) await ctx.db.delete(nonce).where(lt(nonce.seenAt, new Date(nonceTimes(Date.now()).cutoff)))
 }
 
 /**
- * Records the nonce of a verified request (a mutation with an Idempotency-Key), refusing (20005) one seen within the TTL. With `claim` (a
- * mutation whose permission holds) the same statement reserves its Idempotency-Key once the nonce is
+ * Records the nonce of a verified mutation with an Idempotency-Key, refusing (20005) one seen within
+ * the TTL. With `claim` (its permission holds) the same statement reserves the key once the nonce is
  * fresh: the answer says whether it did (false: the key was there already, or there was no claim).
  */
 export async function recordNonce(
@@ -105,8 +98,8 @@ export async function recordNonce(
   nonceValue: string,
   claim?: { accountId: string } & IdempotencyClaim,
 ): Promise<boolean> {
-  const now = Date.now()
-  const cutoff = new Date(now - NONCE_TTL_SECONDS * 1000).toISOString()
+  const at = Date.now()
+  const { now, cutoff } = nonceTimes(at)
   // One statement: the nonce recorded (a nonce seen within the TTL conflicts and is not updated:
   // no row comes back) and, only then, the session's last-seen time (at most once per touchInterval)
   // and the Idempotency-Key's reservation.
@@ -120,12 +113,12 @@ export async function recordNonce(
     : sql``
   const result = (await ctx.db.execute(sql`
     with n as (
-      insert into ${nonce} (access_token_id, nonce, seen_at) values (${token.accessTokenId}, ${nonceValue}, ${new Date(now).toISOString()}::timestamptz)
+      insert into ${nonce} (access_token_id, nonce, seen_at) values (${token.accessTokenId}, ${nonceValue}, ${now}::timestamptz)
       on conflict (access_token_id, nonce) do update set seen_at = excluded.seen_at where ${nonce}.seen_at < ${cutoff}::timestamptz
       returning 1
     ), touched as (
-      update ${session} set last_seen_at = ${new Date(now).toISOString()}::timestamptz
-      where session_id = ${s.sessionId} and last_seen_at < ${new Date(now - touchInterval(ctx) * 1000).toISOString()}::timestamptz and exists (select 1 from n)
+      update ${session} set last_seen_at = ${now}::timestamptz
+      where session_id = ${s.sessionId} and last_seen_at < ${new Date(at - touchInterval(ctx) * 1000).toISOString()}::timestamptz and exists (select 1 from n)
       returning 1
     )${reserve}
     select (select count(*) from n)::int as fresh${claim ? sql`, (select count(*) from r)::int as reserved` : sql``}`)) as unknown as {
