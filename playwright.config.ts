@@ -29,6 +29,12 @@ export default defineConfig({
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
+    // No service worker unless a test is about one (test.use({ serviceWorkers: 'allow' })): each new
+    // context would otherwise precache the whole shell (2.5 MB, 255 files) before the test's first step.
+    serviceWorkers: 'block',
+    // Spinners, fades and slides end at once (styles.css honours the system's reduced motion): fewer
+    // frames to draw on CI's two cores.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

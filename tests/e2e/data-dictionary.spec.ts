@@ -211,20 +211,24 @@ const cachedKeys = (page: Page) =>
     return found
   })
 
-test('项目容器 and 单位管理 keep the container types and the posts in the account’s offline cache, as the other option sources', async ({
-  page,
-}) => {
-  await signIn(page, 'admin')
-  await waitForServiceWorker(page)
-  await page.goto('/admin/project-container')
-  await expect(page.getByRole('combobox', { name: '项目', exact: true })).toBeVisible()
-  await expect.poll(() => cachedKeys(page)).toContain('container_type')
-  // the staff list labels its posts from the dictionary
-  await page.goto('/admin/organization')
-  const units = page.getByRole('tree', { name: '单位树' })
-  await units.getByRole('treeitem', { name: UNIT_TYPE }).click()
-  await units.getByRole('treeitem', { name: UNIT }).click()
-  await main(page).getByRole('tab', { name: '部门与人员', exact: true }).click()
-  await expect(page.getByTestId('departments-panel').getByRole('heading', { name: `${UNIT} 的人员` })).toBeVisible()
-  await expect.poll(() => cachedKeys(page)).toContain('post')
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('项目容器 and 单位管理 keep the container types and the posts in the account’s offline cache, as the other option sources', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin')
+    await waitForServiceWorker(page)
+    await page.goto('/admin/project-container')
+    await expect(page.getByRole('combobox', { name: '项目', exact: true })).toBeVisible()
+    await expect.poll(() => cachedKeys(page)).toContain('container_type')
+    // the staff list labels its posts from the dictionary
+    await page.goto('/admin/organization')
+    const units = page.getByRole('tree', { name: '单位树' })
+    await units.getByRole('treeitem', { name: UNIT_TYPE }).click()
+    await units.getByRole('treeitem', { name: UNIT }).click()
+    await main(page).getByRole('tab', { name: '部门与人员', exact: true }).click()
+    await expect(page.getByTestId('departments-panel').getByRole('heading', { name: `${UNIT} 的人员` })).toBeVisible()
+    await expect.poll(() => cachedKeys(page)).toContain('post')
+  })
 })

@@ -201,31 +201,35 @@ test('WBS-EBS关联配置: a WBS node linked to EBS nodes, kept after a reload',
   await expect(ebs.getByRole('checkbox', { name: '箱梁', exact: true })).toBeChecked()
 })
 
-test('the WBS dictionary reads offline from the service worker cache, with when it was fetched', async ({ browser }) => {
-  const gateway = await ownGateway()
-  const context = await browser.newContext({ baseURL: gateway.baseURL })
-  const page = await context.newPage()
-  try {
-    await signIn(page, 'admin')
-    await waitForServiceWorker(page)
-    await page.goto('/admin/wbs-management')
-    const tree = page.getByRole('tree', { name: 'WBS字典树' })
-    await expect(tree.getByRole('treeitem', { name: '桥梁单位工程', exact: true })).toBeVisible()
-    await page.reload()
-    await expect(tree.getByRole('treeitem', { name: '桥梁单位工程', exact: true })).toBeVisible()
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' })
 
-    await gateway.kill()
-    const answered = page.waitForResponse((r) => r.url().includes('/api/admin/v1/wbs/listTree'))
-    await page.reload()
-    expect((await answered).fromServiceWorker()).toBe(true)
-    await expect(tree.getByRole('treeitem', { name: '桥梁单位工程', exact: true })).toBeVisible()
-    await expect(page.getByTestId('data-age')).toHaveText(/^数据更新于 \d{2}:\d{2}$/)
-    await page.setViewportSize({ width: 1024, height: 768 })
-    await shot(page, 'wbs-offline-1024-zh')
-  } finally {
-    await context.close()
-    await gateway.kill()
-  }
+  test('the WBS dictionary reads offline from the service worker cache, with when it was fetched', async ({ browser }) => {
+    const gateway = await ownGateway()
+    const context = await browser.newContext({ baseURL: gateway.baseURL })
+    const page = await context.newPage()
+    try {
+      await signIn(page, 'admin')
+      await waitForServiceWorker(page)
+      await page.goto('/admin/wbs-management')
+      const tree = page.getByRole('tree', { name: 'WBS字典树' })
+      await expect(tree.getByRole('treeitem', { name: '桥梁单位工程', exact: true })).toBeVisible()
+      await page.reload()
+      await expect(tree.getByRole('treeitem', { name: '桥梁单位工程', exact: true })).toBeVisible()
+
+      await gateway.kill()
+      const answered = page.waitForResponse((r) => r.url().includes('/api/admin/v1/wbs/listTree'))
+      await page.reload()
+      expect((await answered).fromServiceWorker()).toBe(true)
+      await expect(tree.getByRole('treeitem', { name: '桥梁单位工程', exact: true })).toBeVisible()
+      await expect(page.getByTestId('data-age')).toHaveText(/^数据更新于 \d{2}:\d{2}$/)
+      await page.setViewportSize({ width: 1024, height: 768 })
+      await shot(page, 'wbs-offline-1024-zh')
+    } finally {
+      await context.close()
+      await gateway.kill()
+    }
+  })
 })
 
 test('screenshots: the dictionary screens at 1024×768, in Chinese and English', async ({ page }) => {

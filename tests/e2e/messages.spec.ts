@@ -10,6 +10,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { startGateway, type Gateway } from '../support/gateway'
 import { PASSWORD, waitForServiceWorker } from './helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 let gw: Gateway
 
 test.beforeAll(async () => {

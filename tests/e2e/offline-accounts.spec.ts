@@ -10,6 +10,9 @@ import type { Client } from '../api/client'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 import { api, badge, storedEntries, uniq, UNIT, unitId } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 const GA = '/api/admin/v1/generalAccount'
 
 interface AccountRow {

@@ -7,6 +7,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, people, storedEntries, uniq } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 async function editEmail(page: Page, name: string, email: string) {
   const panel = page.getByTestId('departments-panel')
   await panel.getByRole('searchbox').fill(name)

@@ -8,6 +8,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, idNumber, openStaff, ownGateway, people, phone, storedEntries, uniq, type Gateway } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 let gw: Gateway
 test.beforeAll(async () => {
   // a short lease: a request cut off by the kill frees its Idempotency-Key soon

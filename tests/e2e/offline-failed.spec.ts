@@ -7,6 +7,9 @@ import { expect, test } from '@playwright/test'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, people, storedEntries, uniq } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 test('a 20001 on replay: the entry is failed with the reason, edited from the sync centre, sent again', async ({
   page,
   context,

@@ -6,6 +6,9 @@ import { expect, test } from '@playwright/test'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, idNumber, openStaff, people, phone, storedEntries, uniq } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 test('a person edited and one added offline stay pending across a reload, then reach the server exactly once', async ({
   page,
   context,

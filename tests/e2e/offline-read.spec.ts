@@ -14,6 +14,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { signIn, waitForServiceWorker } from './helpers'
 import { badge, openStaff, ownGateway } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 const tree = (page: Page) => page.getByRole('tree', { name: '单位树' })
 const dataAge = (page: Page) => page.getByTestId('data-age')
 

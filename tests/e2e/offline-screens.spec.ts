@@ -7,6 +7,9 @@ import { expect, test } from '@playwright/test'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, storedEntries, uniq } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 test('waiting edits in the staff list, the badge, the home widget and the sync centre', async ({ page, context, baseURL }) => {
   const admin = await api(baseURL!)
   const stamp = uniq()

@@ -7,6 +7,9 @@ import { expect, test } from '@playwright/test'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, ownGateway, people, storedEntries, uniq, type Gateway } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 const ACCESS_TTL = 6
 const IDLE_TTL = 16
 

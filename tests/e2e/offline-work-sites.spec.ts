@@ -13,6 +13,9 @@ import { png } from '../api/files-fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
 import { api, badge, ownGateway, storedEntries, uniq, type Gateway } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 const PWS = '/api/admin/v1/projectWorkSite'
 
 interface Site {

@@ -44,23 +44,29 @@ test('the sign-in form checks its fields (its check loads with the first submit 
   await expect(page).toHaveURL(/\/login/)
 })
 
-test('the sign-in page paints before it asks for the third-party sign-in buttons or fetches the service worker', async ({ page }) => {
-  await page.goto('/login')
-  await expect(page.getByLabel('账号或手机号')).toBeVisible()
-  await page.waitForFunction(() =>
-    ['thirdPlatformConfig', 'workbox-window'].every((part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))),
-  )
-  const started = await page.evaluate(() => {
-    const at = (part: string) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))!.startTime
-    return {
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-      config: at('thirdPlatformConfig'),
-      worker: at('workbox-window'),
-    }
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('the sign-in page paints before it asks for the third-party sign-in buttons or fetches the service worker', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page.getByLabel('账号或手机号')).toBeVisible()
+    await page.waitForFunction(() =>
+      ['thirdPlatformConfig', 'workbox-window'].every((part) =>
+        performance.getEntriesByType('resource').some((e) => e.name.includes(part)),
+      ),
+    )
+    const started = await page.evaluate(() => {
+      const at = (part: string) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))!.startTime
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        config: at('thirdPlatformConfig'),
+        worker: at('workbox-window'),
+      }
+    })
+    expect(started.paint).toBeGreaterThan(0)
+    expect(started.config).toBeGreaterThan(started.paint)
+    expect(started.worker).toBeGreaterThan(started.paint)
   })
-  expect(started.paint).toBeGreaterThan(0)
-  expect(started.config).toBeGreaterThan(started.paint)
-  expect(started.worker).toBeGreaterThan(started.paint)
 })
 
 test('sign-in enters the console in the same page (no reload), with the account’s menu', async ({ page }) => {
@@ -172,14 +178,18 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible()
 })
 
-test('an offline reload still shows the shell', async ({ page, context }) => {
-  await signIn(page, 'admin')
-  await waitForServiceWorker(page)
-  await context.setOffline(true)
-  await page.reload()
-  await expect(page.getByRole('navigation').first()).toBeVisible()
-  await expect(page.getByRole('navigation').first().getByText('组织机构')).toBeVisible()
-  await context.setOffline(false)
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('an offline reload still shows the shell', async ({ page, context }) => {
+    await signIn(page, 'admin')
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('navigation').first()).toBeVisible()
+    await expect(page.getByRole('navigation').first().getByText('组织机构')).toBeVisible()
+    await context.setOffline(false)
+  })
 })
 
 test('the manifest makes it installable', async ({ page }) => {

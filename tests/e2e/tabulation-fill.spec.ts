@@ -167,83 +167,87 @@ interface Opened {
 }
 const CT = `${A}/tabulationApi`
 
-test('saves made offline replay once; other cells merge, a cell both changed is a conflict per cell', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000)
-  const projectName = await managerOnce(baseURL!)
-  const orgadminApi = await new Client(baseURL!).signIn('orgadmin', PASSWORD)
-  const pmApi = await new Client(baseURL!).signIn('zhangwei', PASSWORD)
-  const templates = ok(
-    await orgadminApi.call<{ tabTemplateId: string; code: string }[]>('GET', `${A}/tabulation/list`, { query: { published: 'true' } }),
-  )
-  const projects = ok(await orgadminApi.call<{ projectId: string; projectName: string }[]>('GET', PROJECTS))
-  const added = ok(
-    await post<Opened>(orgadminApi, `${CT}/add`, {
-      tabTemplateId: templates.find((x) => x.code === 'JYP-001')!.tabTemplateId,
-      projectId: projects.find((p) => p.projectName === projectName)!.projectId,
-      contentDate: '2026-11-24',
-    }),
-  ).content
-  const id = added.tabContentId
-  const current = async () => ok(await orgadminApi.call<Opened>('GET', `${CT}/open`, { query: { tabContentId: id } })).content
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' })
 
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', hasTouch: true })
-  const page = await context.newPage()
-  await signIn(page, 'orgadmin')
-  await waitForServiceWorker(page)
-  const read = page.waitForResponse((r) => r.url().includes('/tabulationApi/open'))
-  await page.goto(`/admin/table-manage/fill/${id}`)
-  await read
-  await expect(cell(page, 'C4').locator('input')).toBeVisible()
+  test('saves made offline replay once; other cells merge, a cell both changed is a conflict per cell', async ({ browser, baseURL }) => {
+    test.setTimeout(240_000)
+    const projectName = await managerOnce(baseURL!)
+    const orgadminApi = await new Client(baseURL!).signIn('orgadmin', PASSWORD)
+    const pmApi = await new Client(baseURL!).signIn('zhangwei', PASSWORD)
+    const templates = ok(
+      await orgadminApi.call<{ tabTemplateId: string; code: string }[]>('GET', `${A}/tabulation/list`, { query: { published: 'true' } }),
+    )
+    const projects = ok(await orgadminApi.call<{ projectId: string; projectName: string }[]>('GET', PROJECTS))
+    const added = ok(
+      await post<Opened>(orgadminApi, `${CT}/add`, {
+        tabTemplateId: templates.find((x) => x.code === 'JYP-001')!.tabTemplateId,
+        projectId: projects.find((p) => p.projectName === projectName)!.projectId,
+        contentDate: '2026-11-24',
+      }),
+    ).content
+    const id = added.tabContentId
+    const current = async () => ok(await orgadminApi.call<Opened>('GET', `${CT}/open`, { query: { tabContentId: id } })).content
 
-  // ---- offline: C4 and C5 saved into the outbox (once the opened sheet is in the persisted query cache: its writes are throttled to one a second)
-  await page.waitForTimeout(1500)
-  await context.setOffline(true)
-  await cell(page, 'C4').locator('input').fill('210.5')
-  await cell(page, 'C5').locator('input').fill('40.1')
-  await page.getByRole('button', { name: '保存' }).click()
-  await expect(page.getByText('网络不可用，修改已保存在本机').first()).toBeVisible()
-  await expect(badge(page)).toContainText('1 条待同步')
-  // meanwhile the manager fills B7 (another cell)
-  ok(await post(pmApi, `${CT}/save`, { tabContentId: id, version: added.version, cells: { B7: '合格' } }))
-  // reload offline: the queued cells are still shown
-  await page.reload()
-  await expect(cell(page, 'C4').locator('input')).toHaveValue('210.5', { timeout: 30_000 })
-  await shot(page, 'offline')
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', hasTouch: true })
+    const page = await context.newPage()
+    await signIn(page, 'orgadmin')
+    await waitForServiceWorker(page)
+    const read = page.waitForResponse((r) => r.url().includes('/tabulationApi/open'))
+    await page.goto(`/admin/table-manage/fill/${id}`)
+    await read
+    await expect(cell(page, 'C4').locator('input')).toBeVisible()
 
-  // ---- online: the replay merges over the manager's save, once
-  await context.setOffline(false)
-  await expect.poll(async () => (await storedEntries(page)).length, { timeout: 60_000 }).toBe(0)
-  const merged = await current()
-  expect(merged.cells).toEqual({ C4: 210.5, C5: 40.1, B7: '合格' })
-  expect(merged.version).toBe(added.version + 2)
+    // ---- offline: C4 and C5 saved into the outbox (once the opened sheet is in the persisted query cache: its writes are throttled to one a second)
+    await page.waitForTimeout(1500)
+    await context.setOffline(true)
+    await cell(page, 'C4').locator('input').fill('210.5')
+    await cell(page, 'C5').locator('input').fill('40.1')
+    await page.getByRole('button', { name: '保存' }).click()
+    await expect(page.getByText('网络不可用，修改已保存在本机').first()).toBeVisible()
+    await expect(badge(page)).toContainText('1 条待同步')
+    // meanwhile the manager fills B7 (another cell)
+    ok(await post(pmApi, `${CT}/save`, { tabContentId: id, version: added.version, cells: { B7: '合格' } }))
+    // reload offline: the queued cells are still shown
+    await page.reload()
+    await expect(cell(page, 'C4').locator('input')).toHaveValue('210.5', { timeout: 30_000 })
+    await shot(page, 'offline')
 
-  // ---- a cell both sides change: a conflict, shown per cell in the sync centre; keep mine
-  // (the sheet's read answered before the connection drops: a read cut off on its way says so in a message box)
-  const reread = page.waitForResponse((r) => r.url().includes('/tabulationApi/open'))
-  await page.reload()
-  await reread
-  await expect(cell(page, 'C5').locator('input')).toHaveValue('40.1')
-  await context.setOffline(true)
-  await cell(page, 'C5').locator('input').fill('41.5')
-  await page.getByRole('button', { name: '保存' }).click()
-  await expect(badge(page)).toContainText('1 条待同步')
-  ok(await post(orgadminApi, `${CT}/save`, { tabContentId: id, version: merged.version, cells: { C5: 39.9 } }))
-  await context.setOffline(false)
-  await expect(badge(page)).toContainText('1 条需处理', { timeout: 60_000 })
-  await badge(page).click()
-  const centre = page.getByRole('dialog', { name: '同步中心' })
-  await centre.getByRole('tab', { name: '冲突 (1)' }).click()
-  await centre.getByRole('button', { name: '处理冲突' }).click()
-  const screen = page.getByRole('dialog', { name: /^处理冲突：/ })
-  const row = screen.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'C5' }) })
-  await expect(row).toContainText('41.5')
-  await expect(row).toContainText('39.9')
-  await shot(page, 'conflict')
-  await screen.getByRole('button', { name: '保留我的' }).click()
-  await expect(screen).toBeHidden()
-  await expect.poll(async () => (await current()).cells.C5, { timeout: 30_000 }).toBe(41.5)
-  expect((await current()).cells).toEqual({ C4: 210.5, C5: 41.5, B7: '合格' })
-  await context.close()
+    // ---- online: the replay merges over the manager's save, once
+    await context.setOffline(false)
+    await expect.poll(async () => (await storedEntries(page)).length, { timeout: 60_000 }).toBe(0)
+    const merged = await current()
+    expect(merged.cells).toEqual({ C4: 210.5, C5: 40.1, B7: '合格' })
+    expect(merged.version).toBe(added.version + 2)
+
+    // ---- a cell both sides change: a conflict, shown per cell in the sync centre; keep mine
+    // (the sheet's read answered before the connection drops: a read cut off on its way says so in a message box)
+    const reread = page.waitForResponse((r) => r.url().includes('/tabulationApi/open'))
+    await page.reload()
+    await reread
+    await expect(cell(page, 'C5').locator('input')).toHaveValue('40.1')
+    await context.setOffline(true)
+    await cell(page, 'C5').locator('input').fill('41.5')
+    await page.getByRole('button', { name: '保存' }).click()
+    await expect(badge(page)).toContainText('1 条待同步')
+    ok(await post(orgadminApi, `${CT}/save`, { tabContentId: id, version: merged.version, cells: { C5: 39.9 } }))
+    await context.setOffline(false)
+    await expect(badge(page)).toContainText('1 条需处理', { timeout: 60_000 })
+    await badge(page).click()
+    const centre = page.getByRole('dialog', { name: '同步中心' })
+    await centre.getByRole('tab', { name: '冲突 (1)' }).click()
+    await centre.getByRole('button', { name: '处理冲突' }).click()
+    const screen = page.getByRole('dialog', { name: /^处理冲突：/ })
+    const row = screen.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'C5' }) })
+    await expect(row).toContainText('41.5')
+    await expect(row).toContainText('39.9')
+    await shot(page, 'conflict')
+    await screen.getByRole('button', { name: '保留我的' }).click()
+    await expect(screen).toBeHidden()
+    await expect.poll(async () => (await current()).cells.C5, { timeout: 30_000 }).toBe(41.5)
+    expect((await current()).cells).toEqual({ C4: 210.5, C5: 41.5, B7: '合格' })
+    await context.close()
+  })
 })
 
 test('a template bound to a process: the submit starts it, the reviewer fills the cells of its step', async ({

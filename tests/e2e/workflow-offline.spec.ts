@@ -13,6 +13,9 @@ import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 import { badge, storedEntries } from './offline-helpers'
 
+// the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 const A = '/api/admin/v1'
 const XML = `<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="http://trestle.test"><process id="p" isExecutable="true">
 <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="T1"/><userTask id="T1" name="现场初审"/><sequenceFlow id="f2" sourceRef="T1" targetRef="T2"/>
