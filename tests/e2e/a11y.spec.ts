@@ -4,7 +4,7 @@
  * area serves it yet) shows the shared not-built page and is checked once.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { PAGES } from '../../src/contract/catalogue'
 import { signIn } from './helpers'
 

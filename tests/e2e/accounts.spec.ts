@@ -5,7 +5,7 @@
  * 20119 alert on its next action there and lands on /login. Screenshots of the screens (zh,
  * 1440×900 and 1024×768) go to .tmp/shots/accounts-*.png.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
 

@@ -6,7 +6,7 @@
  * totals; a resource of the pool granted to a role in its 资源 tab. Screenshots at 1024×768, zh and
  * en: .tmp/shots/attributes-*.png.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 const stamp = () => Date.now().toString(36)

@@ -3,7 +3,7 @@
  * (disabled, its tooltip says why); deleting a role asks under its own title (删除角色), names the
  * role and says how many members it has — not 删除确认 / 确定要删除文件吗？.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })

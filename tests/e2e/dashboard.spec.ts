@@ -4,7 +4,7 @@
  * switch; a plain account (zhangwei: no administration menu) sees the welcome instead of cards.
  * Screenshots: .tmp/shots/dashboard-*.png (1024×768 zh, 1440 en).
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 /** The dashboard charts' chunk, each time the page requests it. */

@@ -8,7 +8,7 @@
  * hold it, and goes through once the person is deleted. The container types and the
  * posts are kept in the service worker's cache of the account, as the other option sources are (read offline).
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { idCardNumber, uniqueTag } from './dialog-fill'
 import { signIn, waitForServiceWorker } from './helpers'
 

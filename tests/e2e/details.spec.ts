@@ -3,7 +3,7 @@
  * not say "never synced" and "all synced" at once; stopping an account is not drawn as a checkbox;
  * toasts appear away from the header's sync badge. At 1024 × 768, zh and en.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })

@@ -5,7 +5,7 @@
  * the name changed and saved, and the new name must show. A form whose submit throws, or that the
  * browser submits natively, or whose request the gateway refuses, fails here.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures'
 import { fillRequired, labelled, submitDialog, uniqueTag } from './dialog-fill'
 import { signIn } from './helpers'
 

@@ -10,7 +10,7 @@
  * - screenshots at 1024×768 in zh and en: .tmp/shots/dictionaries-*.png.
  */
 import ExcelJS from 'exceljs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
 import { ownGateway } from './offline-helpers'
 

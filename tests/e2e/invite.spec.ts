@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { Client } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
 

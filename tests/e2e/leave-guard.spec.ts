@@ -2,7 +2,7 @@
  * Issue 10, item 3: unsaved inline edits (a unit's 联系人) are not dropped silently when switching
  * tab, unit or page — leaving asks first; 留下 keeps the input, 放弃 goes on. 1024 × 768, zh.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })

@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { startGateway, type Gateway } from '../support/gateway'
 import { PASSWORD, waitForServiceWorker } from './helpers'
 

@@ -15,7 +15,7 @@
  * signs nobody in (login CSRF): the flow is tied to the verifier the starting browser keeps.
  * Screenshots of the callback page at 1440×900 and 1024×768 in .tmp/shots.
  */
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page, type Route } from './fixtures'
 import { startOAuthProvider, type LocalOAuthProvider } from '../support/oauth-provider'
 import { signIn } from './helpers'
 import { ownGateway, type Gateway } from './offline-helpers'

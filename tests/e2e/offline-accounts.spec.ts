@@ -5,7 +5,7 @@
  * - added offline under an account name somebody took meanwhile: the entry fails with the
  *   gateway's reason, the account form opens on it from the sync centre, and the fixed add is sent.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import type { Client } from '../api/client'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 import { api, badge, storedEntries, uniq, UNIT, unitId } from './offline-helpers'

@@ -3,7 +3,7 @@
  * the replay gets 20008 with the server's record, the conflict screen shows mine against theirs
  * field by field, and "keep mine" / "take theirs" each end in the expected server state.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, people, storedEntries, uniq } from './offline-helpers'
 

@@ -4,7 +4,7 @@
  * a replayed request is in flight — the replay after the reload is answered from the gateway's
  * Idempotency-Key store, no duplicate.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, idNumber, openStaff, ownGateway, people, phone, storedEntries, uniq, type Gateway } from './offline-helpers'
 

@@ -3,7 +3,7 @@
  * failed with the server's reason; it is edited from the sync centre and sent again. Logout with
  * waiting edits asks first; after logout IndexedDB and the caches hold nothing of the account.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, people, storedEntries, uniq } from './offline-helpers'
 

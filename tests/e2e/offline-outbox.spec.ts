@@ -2,7 +2,7 @@
  * The outbox in Chromium against the real gateway (DESIGN §4): edits made while the gateway cannot
  * be reached are kept with a pending mark, survive a reload, and reach the server exactly once.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, idNumber, openStaff, people, phone, storedEntries, uniq } from './offline-helpers'
 

@@ -10,7 +10,7 @@
  * `context.setOffline(true)` does not cut the service worker's own fetches, so the first test
  * stops a gateway of its own instead.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
 import { badge, openStaff, ownGateway } from './offline-helpers'
 

@@ -3,7 +3,7 @@
  * .tmp/shots for review): the staff list with its marks, the header badge, the home widget and
  * the sync centre.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, storedEntries, uniq } from './offline-helpers'
 

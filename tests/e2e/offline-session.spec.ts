@@ -3,7 +3,7 @@
  * past the access-token TTL the replay renews the token (20004) and goes on; past the idle TTL
  * one password prompt appears (20112) for all the waiting edits, then the replay finishes.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 import { addPerson, api, badge, openStaff, ownGateway, people, storedEntries, uniq, type Gateway } from './offline-helpers'
 

@@ -7,7 +7,7 @@
  * and attached to it, the marks go — and a conflicting change an administrator made meanwhile shows
  * in the sync centre and ends as chosen (keep mine).
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import type { Client } from '../api/client'
 import { png } from '../api/files-fixtures'
 import { signIn, waitForServiceWorker } from './helpers'

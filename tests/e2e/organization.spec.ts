@@ -5,7 +5,7 @@
  * their data scope allows (child units of their units, no top units).
  */
 import { deflateSync } from 'node:zlib'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { creditCodeCheckChar } from '../../src/contract/rules'
 import { signIn } from './helpers'
 

@@ -4,7 +4,7 @@
  * submitted), and finds a person of the caller's scope but not one of another unit. Its chunk loads
  * on first use only. Screenshots at 1024×768 in zh and en go to .tmp/shots/.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { idCard, phone } from '../api/people-fixtures'
 import { PASSWORD, signIn } from './helpers'

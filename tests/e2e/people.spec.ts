@@ -5,7 +5,7 @@
  * import with one bad row and its report.
  */
 import ExcelJS from 'exceljs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]

@@ -3,7 +3,7 @@
  * (the saved image is there after a reload), and "sign out elsewhere" ending another browser's
  * session (its next call lands on /login). Screenshots at 1440×900 and 1024×768 in .tmp/screens.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 async function draw(page: Page, strokes: [number, number][][]) {

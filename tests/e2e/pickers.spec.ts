@@ -3,7 +3,7 @@
  * and shown under their units — not a flat list of everyone. The add dialog is submitted with the
  * person found, and the site is saved with them (checked through the API). Screenshot at 1024×768.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { Client } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
 

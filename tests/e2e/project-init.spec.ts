@@ -8,7 +8,7 @@
  * Screenshots at 1024×768 (zh) and 1440×900 (en): .tmp/shots/project-init-*.png.
  */
 import ExcelJS from 'exceljs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 const TEMPLATE = '沪渝蓉高铁武宜段站前工程'

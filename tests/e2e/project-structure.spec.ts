@@ -10,7 +10,7 @@
  * - screenshots at 1440×900 and 1024×768, zh and en: .tmp/shots/project-structure-*.png.
  */
 import ExcelJS from 'exceljs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 const PROJECT = '沪渝蓉高铁武宜段站前工程'

@@ -4,7 +4,7 @@
  * (a registered account in one project department) sees only her project. Screenshots of the
  * screens at 1024×768 and 1440×900, zh and en: .tmp/shots/projects-*.png.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 const stamp = () => Date.now().toString(36)

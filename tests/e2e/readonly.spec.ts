@@ -3,7 +3,7 @@
  * text, with no inputs, no upload zones, no add or remove buttons; and (item 8) unit types in the page's
  * language. 1024 × 768, zh and en.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })

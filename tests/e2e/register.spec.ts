@@ -6,7 +6,7 @@
  * Screenshots at 1440×900 and 1024×768 (the unit list open in .tmp/shots/register-unit-*.png).
  */
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { Client } from '../api/client'
 import { DEMO_PASSWORD, startGateway, type Gateway } from '../support/gateway'
 import { codeIn, startSmtp, type LocalSmtp } from '../support/smtp'

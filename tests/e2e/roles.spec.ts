@@ -4,7 +4,7 @@
  * sees the menu and the button; a revoke takes the button away at zhangwei's next call (no
  * reload: the grants-version answer header), and the menu after a reload. Members: add and remove.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 async function openAuthorize(page: Page, roleName: string): Promise<Locator> {

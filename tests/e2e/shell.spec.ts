@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 
 test('/ goes to the login page, in Chinese, with the platform name as title', async ({ page }) => {

@@ -9,7 +9,7 @@
  * .tmp/shots/.
  */
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { DEMO_PASSWORD, startGateway, type Gateway } from '../support/gateway'
 import { startSmsReceiver, type SmsReceiver } from '../support/sms-receiver'
 import { startSmtp, type LocalSmtp } from '../support/smtp'

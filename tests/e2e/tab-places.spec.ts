@@ -2,7 +2,7 @@
  * Issue 10, item 7: a page tab, and the page's menu entry, return to where the page was (the
  * selected unit and its tab live in the URL) instead of to the bare route. At 1024 × 768, zh and en.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })

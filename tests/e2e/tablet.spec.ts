@@ -3,7 +3,7 @@
  * the unit tree docked (and collapsible) so the organisation page does not open empty, tab strips
  * that show they scroll, and 44 px touch targets. Screenshots in zh and en go to .tmp/shots/.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })

@@ -6,7 +6,7 @@
  * saved — in the editor and in the gateway's sheet; publish makes V1.
  * Screenshot: .tmp/shots/tabulation-designer-1024.png.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { api } from './offline-helpers'
 import { signIn } from './helpers'
 

@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 import { badge, storedEntries } from './offline-helpers'

@@ -6,7 +6,7 @@
  * deleted. Screenshots: .tmp/shots/manage-*.png.
  */
 import ExcelJS from 'exceljs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 const main = (page: Page) => page.getByRole('main')

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
 import { fillRequired, submitDialog, uniqueTag } from './dialog-fill'
@@ -273,7 +273,7 @@ test('publish a version of an application and get it as a client with a freshly 
   await form.getByLabel('次版本').fill(number.minor)
   await form.getByLabel('修订号').fill(number.revision)
   await form.getByLabel('更新说明').fill('修复离线同步问题')
-  // the box says the gateway's configured package size (TRESTLE_PACKAGE_MAX_MB in playwright.config.ts), not the default
+  // the box says the gateway's configured package size (TRESTLE_PACKAGE_MAX_MB in fixtures.ts), not the default
   await expect(form.getByText(/单个文件不超过 300 MB/)).toBeVisible()
   // the installer package: uploaded while the dialog is open, then its name, size and SHA-256 are shown
   const apk = packageFile(`巡检-${number.minor}.apk`)

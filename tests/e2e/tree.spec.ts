@@ -7,7 +7,7 @@
  * - Space checking a row (and all below it) in 角色管理's grant tree;
  * - screenshots of the trees on the toolkit: .tmp/shots/tree-*.png.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })

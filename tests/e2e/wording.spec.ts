@@ -2,7 +2,7 @@
  * Issue 10, item 8: in English the menu groups read whole and the required-field messages read
  * naturally; in Chinese a dialog's close button is announced in Chinese. At 1024 × 768.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { signIn } from './helpers'
 
 test.use({ viewport: { width: 1024, height: 768 } })

@@ -8,7 +8,7 @@
  * Screenshots: .tmp/shots/workflow-audit-{running,todo,approved}-1024.png.
  */
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { lastVerifyCode, sleep } from '../api/helpers'
 import { DEMO_PASSWORD, startGateway, type Gateway } from '../support/gateway'

@@ -5,7 +5,7 @@
  * sees 抄送：<title> in the message centre — live, linked to 流程查询 — and the instance under 抄送我的.
  * Screenshot: .tmp/shots/workflow-cc-auditor-1024.png.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
 

@@ -5,7 +5,7 @@
  * 流程模型 and saves; from then on zhangwei's dialog offers it and the administrator's (系统管理员,
  * not granted) does not. Screenshot: .tmp/shots/roles-grant-wfmodel-1024.png.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
 

@@ -5,7 +5,7 @@
  * published list and stopped there. The modeler's chunk loads on this page only. Screenshot:
  * .tmp/shots/workflow-models-1024.png (the editor), workflow-published-1024.png (the published list).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 /** Places a palette entry's element at (x, y) of the canvas (right of the palette, which covers its first 110 px). */

@@ -8,7 +8,7 @@
  * administrator's — taken, nothing else sent.
  * Screenshots: .tmp/shots/workflow-offline-{queued,conflict}-1024.png.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 import { badge, storedEntries } from './offline-helpers'

@@ -10,7 +10,7 @@
  * Screenshots: .tmp/shots/workflow-query-{todo,detail,done,all,todo-en}-1024.png.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
 

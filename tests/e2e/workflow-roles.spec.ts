@@ -4,7 +4,7 @@
  * sheet, counted in the list), the account removed after a confirmation, and the role deleted.
  * Screenshots: .tmp/shots/workflow-roles-1024.png (the list), workflow-role-members-1024.png (the sheet).
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
 const main = (page: Page) => page.getByRole('main')

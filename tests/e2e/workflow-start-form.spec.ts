@@ -9,7 +9,7 @@
  * (the dialog filled), workflow-start-form-panel-1024.png (the panel).
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
 import { PASSWORD, signIn } from './helpers'
 
