@@ -19,7 +19,8 @@ export default defineConfig({
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // files side by side, one worker per gateway set (tests/api/global-setup.ts starts API_WORKERS sets)
+          maxWorkers: Math.max(1, Number(process.env.API_WORKERS ?? 2)),
         },
       },
     ],

@@ -6,7 +6,8 @@
  * (orgadmin sees its subtree; another unit's account → 20002) and function permissions (tourist,
  * general user → 20003).
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey } from './client'
 import {
   GA,
@@ -34,7 +35,7 @@ interface FieldErr {
   message: string
 }
 
-describe.each(inject('targets'))('general and registered accounts on $name', (t) => {
+describe.each(provided('targets'))('general and registered accounts on $name', (t) => {
   let admin: Client
   let unit: string
   let child: string
@@ -219,7 +220,7 @@ describe.each(inject('targets'))('general and registered accounts on $name', (t)
   })
 })
 
-describe.each(inject('targets').filter((t) => t.demo))('account scope and permissions on $name (demo accounts)', (t) => {
+describe.each(provided('targets').filter((t) => t.demo))('account scope and permissions on $name (demo accounts)', (t) => {
   let admin: Client
   let orgadmin: Client
   let foreign: AccountDto

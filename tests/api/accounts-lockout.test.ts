@@ -7,7 +7,8 @@
  * administrator's reset clears a password valid period that has ended; /register starts the history;
  * every remark the gateway writes has a zh and an en label.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { en, zh } from '../../src/lib/i18n/locales/accounts'
 import { startGateway, type Gateway } from '../support/gateway'
 import { Client } from './client'
@@ -57,7 +58,7 @@ const seen = (rows: ChangeDto[]) => {
   return rows
 }
 
-describe.each(inject('targets'))('login lockout and the account states on $name', (t) => {
+describe.each(provided('targets'))('login lockout and the account states on $name', (t) => {
   let admin: Client
   let unit: string
 

@@ -5,7 +5,8 @@
  * the same PostgreSQL), expired valid periods and passwords at login, account limits, and the
  * invitation flow: invite → register → pending → audit → first login.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey } from './client'
 import {
   GA,
@@ -52,7 +53,7 @@ function act(admin: Client, action: Action, ids: string[]) {
   }
 }
 
-describe.each(inject('targets'))('account states on $name', (t) => {
+describe.each(provided('targets'))('account states on $name', (t) => {
   let admin: Client
   let unit: string
   let roleId: string
@@ -300,7 +301,7 @@ describe.each(inject('targets'))('account states on $name', (t) => {
   })
 })
 
-const pair = inject('pgPair')
+const pair = provided('pgPair')
 describe.runIf(pair)('account stops across two gateway processes on one PostgreSQL', () => {
   it('stopped on one process: the session held on the other gets 20119 on its next call', async () => {
     const a = pair![0]!

@@ -6,16 +6,17 @@
  */
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { hashPassword } from '../../server/lib/crypto'
 import { Client, newKey } from './client'
 import { ROLE, signedIn, sleep, uniqueName } from './helpers'
 
 const USER_INFO = '/api/portal/v1/user/info'
-const pgUrl = inject('pgUrl')
-const pair = inject('pgPair')
+const pgUrl = provided('pgUrl')
+const pair = provided('pgPair')
 
-describe.each(inject('targets'))('the system administrator role on $name', (t) => {
+describe.each(provided('targets'))('the system administrator role on $name', (t) => {
   it('cannot be deleted or stopped (20021), so nobody locks everyone out', async () => {
     const admin = await signedIn(t)
     const roles = (

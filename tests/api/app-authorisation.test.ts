@@ -5,7 +5,8 @@
  * listAppByPermission leaves it out; an application authorised to nobody stays open to the roles
  * holding it; the seeded administrator keeps the console's own application. Both databases.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey } from './client'
 import { PASSWORD, mustAdd, newUnit } from './accounts-fixtures'
 import { addMembers } from './roles-fixtures'
@@ -18,7 +19,7 @@ const SAVE_RESOURCES = '/api/admin/v1/roleResource/save'
 
 const post = (c: Client, path: string, json: unknown) => c.call('POST', path, { json, idempotencyKey: newKey() })
 
-describe.each(inject('targets'))('application authorisation on $name', (t) => {
+describe.each(provided('targets'))('application authorisation on $name', (t) => {
   let admin: Client
 
   beforeAll(async () => {

@@ -4,7 +4,8 @@
  * note — add, publish (then fixed), enable/disable, and `latest publish` for clients by code and
  * key; per-application authorisation of units and roles — on both databases.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Client } from './client'
 import { packageBytes, png, upload } from './files-fixtures'
 import { signedIn, uniqueName } from './helpers'
@@ -29,7 +30,7 @@ interface Version {
 
 const post = <D = unknown>(c: Client, path: string, json: unknown) => c.call<D>('POST', path, { json, idempotencyKey: newKey() })
 
-describe.each(inject('targets'))('application versions and keys on $name', (t) => {
+describe.each(provided('targets'))('application versions and keys on $name', (t) => {
   let admin: Client
   let appId: string
   let code: string

@@ -5,7 +5,8 @@
  * `values.<itemId>`), versions (20008), project scope (20002 for another project's node), user-defined
  * table rows, and resources of the pool granted to a role in its 资源 tab.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -46,7 +47,7 @@ const ok = <T>(r: Answer<T>): T => {
 const fieldsOf = (r: Answer<unknown>) => (r.body.data as { field: string }[]).map((e) => e.field).sort()
 const code = (p: string) => uniqueName(p).replace(/[^A-Za-z0-9]/g, '')
 
-describe.each(inject('targets'))('extension attributes on $name', (t) => {
+describe.each(provided('targets'))('extension attributes on $name', (t) => {
   let admin: Client
   let member: Client
   let p1: string // the member's unit's project

@@ -3,7 +3,8 @@
  * The accounts under review go through the account state machine exactly as generalAccount/audit:
  * history rows by the auditor, the unit's account limit, rejected accounts refused.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import {
   GA,
   PASSWORD,
@@ -48,7 +49,7 @@ async function register(t: { url: string; log: string; name: string }): Promise<
   return { accountName, password }
 }
 
-describe.each(inject('targets'))('user audit on $name', (t) => {
+describe.each(provided('targets'))('user audit on $name', (t) => {
   let admin: Client
   beforeAll(async () => {
     admin = await signedIn(t)

@@ -7,7 +7,8 @@
  * report and export.
  */
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -56,7 +57,7 @@ interface Entry {
   level: number
 }
 
-describe.each(inject('targets'))('bill of quantities on $name', (t) => {
+describe.each(provided('targets'))('bill of quantities on $name', (t) => {
   let admin: Client
   let member: Client
   let p1: string

@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey } from './client'
 import { noisyPng, upload } from './files-fixtures'
 import { ROLE, uniqueName } from './helpers'
 
 /** Two gateway processes on one PostgreSQL server behave as one (DESIGN §1: stateless between requests). */
-const pair = inject('pgPair')
+const pair = provided('pgPair')
 
 describe.runIf(pair)('two gateways on one PostgreSQL', () => {
   const [a, b] = pair ?? []

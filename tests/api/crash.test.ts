@@ -13,7 +13,8 @@
  * runner creates the whole run again. (Random kills under load: chaos.test.ts.)
  */
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import type { ImportStatus } from '../../src/contract/schemas/files'
 import type { InitRun } from '../../src/contract/schemas/projectInit'
 import { startGateway, type Gateway } from '../support/gateway'
@@ -23,8 +24,8 @@ import { multipart } from './files-fixtures'
 import { createdByInit, INIT, validatedInitRun } from './project-fixtures'
 import { ROLE, sleep, uniqueName } from './helpers'
 
-const pgUrl = inject('pgUrl')
-const pair = inject('pgPair')
+const pgUrl = provided('pgUrl')
+const pair = provided('pgPair')
 const LEASE = 2
 /** Imports of more rows than this run as a job (server/modules/files/import-export.ts). */
 const SYNC_ROWS = 200

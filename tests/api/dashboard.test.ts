@@ -5,7 +5,8 @@
  * only for the menus the caller holds (a figure whose menu is missing is absent; no menu: none).
  */
 import { randomUUID } from 'node:crypto'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import type { DashboardSummary } from '../../src/contract/schemas/dashboard'
 import { Client, newKey } from './client'
 import { PASSWORD, mustAdd } from './accounts-fixtures'
@@ -24,7 +25,7 @@ const summary = async (c: Client, days?: number) => {
 const post = <D = unknown>(c: Client, path: string, json: unknown) => c.call<D>('POST', path, { json, idempotencyKey: newKey() })
 const today = (s: { perDay: { day: string; count: number }[] }) => s.perDay.at(-1)!.count
 
-describe.each(inject('targets'))('dashboard on $name', (t) => {
+describe.each(provided('targets'))('dashboard on $name', (t) => {
   let admin: Client
 
   beforeAll(async () => {

@@ -11,7 +11,8 @@
  * deleted); the staff sheet reads a post by its code or either name and exports its name.
  */
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -105,7 +106,7 @@ async function exportRows(c: Client, path: string, query: Record<string, string>
   return out
 }
 
-describe.each(inject('targets'))('data dictionary on $name', (t) => {
+describe.each(provided('targets'))('data dictionary on $name', (t) => {
   let admin: Client
   /** An account whose role holds the 数据字典 menu without its functions. */
   let reader: Client

@@ -1,5 +1,6 @@
 /** Departments: the tree (organisations category 1, departments 2, head counts), add / update / delete, data scope. */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import type { Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { addDept, addPerson, DEPT, findNode, USER, workOrg, type TreeNode } from './people-fixtures'
@@ -12,7 +13,7 @@ interface Department {
   version: number
 }
 
-describe.each(inject('targets'))('departments on $name', (t) => {
+describe.each(provided('targets'))('departments on $name', (t) => {
   let admin: Client
   let orgId: string
   beforeAll(async () => {

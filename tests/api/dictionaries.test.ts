@@ -7,7 +7,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, sha256, utcStamp, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -93,7 +94,7 @@ function expectValidTree(nodes: Node[]) {
   }
 }
 
-describe.each(inject('targets'))('engineering dictionaries on $name', (t) => {
+describe.each(provided('targets'))('engineering dictionaries on $name', (t) => {
   let admin: Client
   /** An account with the WBS menu and every WBS function but `move`, nothing else of the dictionaries. */
   let wbsOnly: Client

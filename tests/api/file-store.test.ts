@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { fileChunk, userCommonFile } from '../../server/db/schema'
@@ -25,7 +26,7 @@ import {
 } from '../../server/modules/files/storage'
 import { storedRow } from './files-fixtures'
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 const drivers = [
   { name: 'PGlite', env: (dir: string) => ({ TRESTLE_DATA_DIR: dir }) },
   ...(pgUrl

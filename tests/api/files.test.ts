@@ -5,7 +5,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
 import type { ImportStatus } from '../../src/contract/schemas/files'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey, sha256, utcStamp } from './client'
 import { EXE, HTML, JPG, LIST_BY_IDS, multipart, PDF, png, upload, UPLOAD, type FileInfo } from './files-fixtures'
 import { DEMO_PASSWORD, ROLE, signedIn, sleep, uniqueName } from './helpers'
@@ -42,7 +43,7 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
   return out
 }
 
-describe.each(inject('targets'))('files on $name', (t) => {
+describe.each(provided('targets'))('files on $name', (t) => {
   let admin: Client
   beforeAll(async () => {
     admin = await signedIn(t)
@@ -320,7 +321,7 @@ describe.each(inject('targets'))('files on $name', (t) => {
 })
 
 describe('signed file URLs expire', () => {
-  const short = inject('short')
+  const short = provided('short')
   it('works, then answers 403 after TRESTLE_FILE_URL_TTL', async () => {
     const c = await new Client(short.url).signIn('admin', DEMO_PASSWORD)
     const f = (await upload(c, 'photo', 'a.jpg', 'image/jpeg', JPG)).body.data

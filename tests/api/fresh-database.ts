@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { inject } from 'vitest'
+import { provided } from './provided'
 import { openDatabase, type Database } from '../../server/db/client'
 import { loadConfig } from '../../server/config'
 
@@ -22,7 +22,7 @@ export async function onFreshEmbedded(prefix: string, fn: (db: Database) => Prom
 }
 
 export async function onFreshPostgres(prefix: string, fn: (db: Database) => Promise<void>): Promise<void> {
-  const pgUrl = inject('pgUrl')
+  const pgUrl = provided('pgUrl')
   if (!pgUrl) return
   const { default: pg } = await import('pg')
   const name = `${prefix}_${Date.now()}`

@@ -11,7 +11,8 @@ import { readFileSync, statSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import type { Db } from '../../server/db/client'
@@ -112,7 +113,7 @@ beforeAll(async () => {
   expect(routes.length).toBeGreaterThan(100)
 })
 
-describe.each(inject('targets'))('hostile input on $name', (t) => {
+describe.each(provided('targets'))('hostile input on $name', (t) => {
   let admin: Client
   let logMark = 0
 

@@ -6,12 +6,13 @@
  * written into the PostgreSQL server behind pgA/pgB (the embedded database belongs to its process).
  */
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, sha256, type Answer } from './client'
 import { ROLE, signedIn, uniqueName } from './helpers'
 
-const pgUrl = inject('pgUrl')
-const pair = inject('pgPair')
+const pgUrl = provided('pgUrl')
+const pair = provided('pgPair')
 const ADD = `${ROLE}/add`
 
 /** What the gateway keys a request by: method, path and the hash of the body bytes. */
@@ -87,7 +88,7 @@ describe.runIf(pgUrl && pair)('Idempotency-Keys left in progress (PostgreSQL)', 
   })
 })
 
-describe.each(inject('targets'))('Idempotency-Keys of refused requests on $name', (t) => {
+describe.each(provided('targets'))('Idempotency-Keys of refused requests on $name', (t) => {
   // The key is reserved in the nonce's statement, once the permission is known to hold: a request
   // refused before its handler keeps no key, so the outbox's retry of the same entry runs.
   it('keeps no key for a replayed nonce (20005): the same key with a fresh nonce runs', async () => {
@@ -120,7 +121,7 @@ describe.each(inject('targets'))('Idempotency-Keys of refused requests on $name'
   })
 })
 
-describe.each(inject('targets'))('a successful Idempotency-Key replay on $name', (t) => {
+describe.each(provided('targets'))('a successful Idempotency-Key replay on $name', (t) => {
   it('answers the identical stored response, once applied', async () => {
     const admin = await signedIn(t)
     const key = newKey()

@@ -10,7 +10,8 @@
  */
 import path from 'node:path'
 import { tmpdir } from 'node:os'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import type { Db } from '../../server/db/client'
@@ -48,7 +49,7 @@ const ROWS = {
   en: 'At most 20000 rows per import; split the file and import the parts separately',
 }
 
-describe.each(inject('targets'))('import bounds and export parameters on $name', (t) => {
+describe.each(provided('targets'))('import bounds and export parameters on $name', (t) => {
   let admin: Client
   let projectId: string
 

@@ -3,7 +3,8 @@
  * and email): create (permission, scope, validation), open and submit without signing in,
  * single use, expiry (on PostgreSQL, where the test can age the row), rate limit.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey, type Answer } from './client'
 import { DEMO_PASSWORD, signedIn } from './helpers'
 
@@ -43,7 +44,7 @@ async function accountIdOf(c: Client): Promise<string> {
   return r.body.data.accountId
 }
 
-describe.each(inject('targets'))('invitations on $name', (t) => {
+describe.each(provided('targets'))('invitations on $name', (t) => {
   let admin: Client
   let adminId: string
   let original: Opened['data']
@@ -142,8 +143,8 @@ describe.each(inject('targets'))('invitations on $name', (t) => {
 })
 
 describe('invitation expiry', () => {
-  const pgUrl = inject('pgUrl')
-  const pgPair = inject('pgPair')
+  const pgUrl = provided('pgUrl')
+  const pgPair = provided('pgPair')
   it.runIf(!!pgUrl && !!pgPair)(
     'an expired invitation is refused (20021 expired), on another gateway of the same database too',
     async () => {
@@ -174,7 +175,7 @@ describe('invitation expiry', () => {
 })
 
 describe('invitation rate limit', () => {
-  const limited = inject('limited')
+  const limited = provided('limited')
   it('answers 429 / 20021 after 20 submits a minute from one address', async () => {
     let last: Answer | null = null
     // Fixed one-minute windows aligned to the clock: one may end during the loop, so allow two windows' worth.

@@ -9,14 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { job } from '../../server/db/schema'
 import { deadJobs, emitEvent, enqueue, JOB_CHANNEL, JobRunner, retryDead, schedule } from '../../server/lib/jobs'
 import { sleep, uniqueName } from './helpers'
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 const drivers: { name: string; env: () => Record<string, string> }[] = [
   { name: 'PGlite', env: () => ({ TRESTLE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trestle-jobs-')) }) },
   ...(pgUrl ? [{ name: 'PostgreSQL', env: () => ({ DATABASE_URL: pgUrl, TRESTLE_ADMIN_PASSWORD: 'x' }) }] : []),

@@ -3,7 +3,8 @@
  * `cursor`, answers the rows the next page by offset answers, in the same order, and a cursor that
  * is not one is 20001 on `cursor`; an exact total below the cap is not marked capped.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import type { Client } from './client'
 import { signedIn } from './helpers'
 import { addPerson, workOrg } from './people-fixtures'
@@ -18,7 +19,7 @@ interface Page {
   nextCursor?: string
 }
 
-describe.each(inject('targets'))('list paging on $name', (t) => {
+describe.each(provided('targets'))('list paging on $name', (t) => {
   let admin: Client
 
   beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { mustAdd, newUnit, nextPhone, PASSWORD } from './accounts-fixtures'
 import { Client } from './client'
 import { signedIn, uniqueName } from './helpers'
@@ -6,7 +7,7 @@ import { signedIn, uniqueName } from './helpers'
 /** TRESTLE_LOGIN_MAX_FAILURES defaults to 5: four answers 20010, the fifth locks (20011). */
 const MAX = 5
 
-describe.each(inject('targets'))('lockout on $name', (t) => {
+describe.each(provided('targets'))('lockout on $name', (t) => {
   it('locks an unknown name after repeated failures, revealing nothing', async () => {
     const c = new Client(t.url)
     const ghost = uniqueName('ghost')
@@ -32,7 +33,7 @@ describe.each(inject('targets'))('lockout on $name', (t) => {
 
 describe('login rate limit', () => {
   it('answers HTTP 429 with Retry-After and 20021 past the per-IP limit', async () => {
-    const c = new Client(inject('limited').url)
+    const c = new Client(provided('limited').url)
     const key = await c.getPubKey()
     let last = await c.fetchRaw('POST', '/api/auth/v1/generalAccount/login', {
       headers: { 'content-type': 'application/json' },

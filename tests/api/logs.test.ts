@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { ensureLogPartitions } from '../../server/modules/logs/partitions'
@@ -103,7 +104,7 @@ function csvRows(text: string): string[][] {
   return rows
 }
 
-describe.each(inject('targets'))('logs on $name', (t) => {
+describe.each(provided('targets'))('logs on $name', (t) => {
   let admin: Client
   let unit: Awaited<ReturnType<typeof unitAdmin>>
 
@@ -584,7 +585,7 @@ describe('exporting 100,000 log rows', () => {
   }, 240_000)
 
   it('on PostgreSQL with flat gateway memory', async () => {
-    const pgUrl = inject('pgUrl')
+    const pgUrl = provided('pgUrl')
     if (!pgUrl) return
     const password = 'PgAdmin#2026'
     const db = await openDatabase(loadConfig({ DATABASE_URL: pgUrl, TRESTLE_ADMIN_PASSWORD: password }))

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/client'
 import { startGateway, type Gateway } from '../support/gateway'
@@ -208,7 +209,7 @@ describe('console menus on an embedded database', () => {
   )
 })
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 
 describe.runIf(pgUrl)('console menus on PostgreSQL (no demo data)', () => {
   const name = `trestle_menusync_${Date.now().toString(36)}`

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Client } from './client'
 import { MENU_BY_PERMISSION, signedIn, uniqueName } from './helpers'
 
@@ -21,7 +22,7 @@ interface Menu {
 const asConsole = (m: Menu, changes: Partial<Menu> = {}) =>
   Object.fromEntries(Object.entries({ ...m, ...changes }).filter(([, v]) => v !== null && v !== '' && v !== undefined))
 
-describe.each(inject('targets'))('application menus on $name', (t) => {
+describe.each(provided('targets'))('application menus on $name', (t) => {
   let admin: Client
   let appId: string
   beforeAll(async () => {

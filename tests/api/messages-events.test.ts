@@ -8,7 +8,8 @@
  *  - without a mail server (or SMS service) an email (or SMS) is not "sent": it waits, then fails, in
  *    待发送 with the reason, and never shows in 已发送.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { NOT_SENT } from '../../server/modules/messages/channels'
 import { MESSAGE_SETTINGS } from '../../server/seed/messageSettings'
 import { MSG_EVENTS } from '../../src/contract/schemas/message'
@@ -48,7 +49,7 @@ async function inbox(c: Client, keyword: string): Promise<Msg[]> {
   return r.body.data.records
 }
 
-describe.each(inject('targets'))('messages out of the box on $name', (t) => {
+describe.each(provided('targets'))('messages out of the box on $name', (t) => {
   let admin: Client
   let adminId: string
 

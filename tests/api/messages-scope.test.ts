@@ -15,14 +15,15 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { pgliteExtensions } from '../../server/db/client'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { mustAdd, newUnit, post, sysadminRoleId, type PageOf } from './accounts-fixtures'
 import { DEMO_PASSWORD, signedIn, uniqueName } from './helpers'
 import { unitAdmin } from './logs-fixtures'
 import { configBody, MSG, until, type Msg } from './messages-fixtures'
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 const ORG_GROUP = '/api/admin/v1/orgGroup'
 const ROLES = '/api/admin/v1/msgConfig/roles'
 
@@ -118,7 +119,7 @@ async function inboxTitles(c: Client): Promise<string[]> {
   return r.body.data.records.map((m) => m.titleZh)
 }
 
-describe.each(inject('targets'))('message configurations within the data scope on $name', (t) => {
+describe.each(provided('targets'))('message configurations within the data scope on $name', (t) => {
   let admin: Client
   /** A unit administrator (scope: its unit and children) with every message-configuration function. */
   let ua: Client
@@ -260,7 +261,7 @@ describe.each(inject('targets'))('message configurations within the data scope o
   })
 })
 
-describe.each(inject('targets').filter((t) => t.demo))('messages of other units on the demo data ($name)', (t) => {
+describe.each(provided('targets').filter((t) => t.demo))('messages of other units on the demo data ($name)', (t) => {
   let admin: Client
   let orgadmin: Client
   let adminTree: Node[]

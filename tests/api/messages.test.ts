@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { account, eventOutbox, msgConfig, msgInbox } from '../../server/db/schema'
@@ -75,7 +76,7 @@ async function inbox(c: Client, query: Record<string, string | number> = {}) {
   return r.body.data
 }
 
-describe.each(inject('targets'))('messages on $name', (t) => {
+describe.each(provided('targets'))('messages on $name', (t) => {
   let admin: Client
   let reviewer: { accountId: string; accountName: string; c: Client }
   let other: { accountId: string; accountName: string; c: Client }
@@ -472,7 +473,7 @@ describe.each(inject('targets'))('messages on $name', (t) => {
   })
 })
 
-const pair = inject('pgPair')
+const pair = provided('pgPair')
 describe.runIf(pair)('messages across two gateways on one PostgreSQL', () => {
   it('a console connected to B receives live a message sent through A', async () => {
     const [a, b] = pair!
@@ -505,7 +506,7 @@ describe.runIf(pair)('messages across two gateways on one PostgreSQL', () => {
 
 // ---- the fan-out itself, in process: exactly once per receiver ----
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 const drivers: { name: string; env: () => Record<string, string> }[] = [
   { name: 'PGlite', env: () => ({ TRESTLE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trestle-msg-')) }) },
   ...(pgUrl ? [{ name: 'PostgreSQL', env: () => ({ DATABASE_URL: pgUrl, TRESTLE_ADMIN_PASSWORD: 'x' }) }] : []),

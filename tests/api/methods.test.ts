@@ -3,7 +3,8 @@
  * The reads the console sends as GET (trees, dictionaries, reveal calls…) answer the same on
  * POST, their parameters in a JSON or form body — for a client written from the protocol's default.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import type { Client } from './client'
 import { newKey } from './client'
 import { signedIn } from './helpers'
@@ -12,7 +13,7 @@ import { addPerson, DEPT, USER, workOrg } from './people-fixtures'
 const ORG = '/api/admin/v1/org'
 const ORG_TYPE = '/api/admin/v1/orgType'
 
-describe.each(inject('targets'))('reads by POST on $name', (t) => {
+describe.each(provided('targets'))('reads by POST on $name', (t) => {
   let admin: Client
   let orgId: string
 

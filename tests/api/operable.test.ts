@@ -9,7 +9,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { startGateway, stopChild, type Gateway } from '../support/gateway'
 import { newKey } from './client'
 import { openStream } from './messages-fixtures'
@@ -17,8 +18,8 @@ import { ROLE, signedIn, uniqueName } from './helpers'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
-const targets = inject('targets')
-const pgUrl = inject('pgUrl')
+const targets = provided('targets')
+const pgUrl = provided('pgUrl')
 
 describe.each(targets)('health on $name', (t) => {
   it('/healthz says the process is up, /readyz that the database answers with every migration', async () => {

@@ -4,7 +4,8 @@
  * search, and data scope (an organisation administrator never reaches another group's units).
  */
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { creditCodeCheckChar } from '../../src/contract/rules'
 import { newKey, type Client } from './client'
 import { multipart, png, upload } from './files-fixtures'
@@ -58,7 +59,7 @@ const tampered = (code: string) => code.slice(0, 17) + (code[17] === '0' ? '1' :
 
 const fieldsOf = (data: unknown) => (data as FieldError[]).map((e) => e.field)
 
-describe.each(inject('targets'))('organisations on $name', (t) => {
+describe.each(provided('targets'))('organisations on $name', (t) => {
   let admin: Client
   let types: { organizationTypeId: string; typeCode: string; typeName: string }[]
   const typeId = (code: string) => types.find((x) => x.typeCode === code)!.organizationTypeId

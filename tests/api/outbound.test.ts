@@ -8,7 +8,8 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import type { Client } from './client'
 import { post, type PageOf } from './accounts-fixtures'
 import { signedIn, uniqueName } from './helpers'
@@ -20,7 +21,7 @@ interface Push {
   titleZh: string
 }
 
-describe.each(inject('targets'))('outbound calls on $name', (t) => {
+describe.each(provided('targets'))('outbound calls on $name', (t) => {
   let admin: Client
   let me: { type: 'person'; id: string; name: string }
   let hook: Server

@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey, type Answer } from './client'
 import { JPG, LIST_BY_IDS, PACKAGE_MAX_MB, packageBytes, PDF, upload, type FileInfo } from './files-fixtures'
 import { signedIn, uniqueName } from './helpers'
@@ -23,7 +24,7 @@ async function download(base: string, url: string) {
 const uploadPackage = (c: Client, name: string, bytes: Buffer): Promise<Answer<FileInfo>> =>
   upload(c, 'package', name, 'application/octet-stream', bytes)
 
-describe.each(inject('targets'))('installer packages on $name', (t) => {
+describe.each(provided('targets'))('installer packages on $name', (t) => {
   let admin: Client
   beforeAll(async () => {
     admin = await signedIn(t)
@@ -150,7 +151,7 @@ describe.each(inject('targets'))('installer packages on $name', (t) => {
   })
 })
 
-const pair = inject('pgPair')
+const pair = provided('pgPair')
 
 describe.runIf(pair)('installer packages through two gateways on one PostgreSQL', () => {
   it('a package uploaded through A downloads whole through B', async () => {
@@ -166,7 +167,7 @@ describe.runIf(pair)('installer packages through two gateways on one PostgreSQL'
   })
 })
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 
 describe.runIf(pgUrl && pair)('a version attachment of before attachments were packages', () => {
   const db = new pg.Pool({ connectionString: pgUrl ?? undefined, max: 1 })

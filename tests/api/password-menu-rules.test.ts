@@ -4,7 +4,8 @@
  * saved without its leading slash is stored with it (SPEC §2); a function repeated in one menu is
  * refused.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey } from './client'
 import { PASSWORD, mustAdd, newUnit, nextPhone } from './accounts-fixtures'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
@@ -12,7 +13,7 @@ import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
 const AUTH = '/api/auth/v1/generalAccount'
 const M = '/api/admin/v1/applicationMenu'
 
-describe.each(inject('targets'))('password and menu rules on $name', (t) => {
+describe.each(provided('targets'))('password and menu rules on $name', (t) => {
   let admin: Client
   beforeAll(async () => {
     admin = await signedIn(t)

@@ -1,15 +1,16 @@
 /** Staff records (user/*, sub-records, userCheck, import/export) on every target; cross-organisation isolation on the demo database. */
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey } from './client'
 import { JPG, png, upload } from './files-fixtures'
 import { STAFF_ROW_FIELDS } from '../../src/contract/schemas/people'
 import { signedIn, uniqueName } from './helpers'
 import { A, addDept, addPerson, badChecksum, idCard, personBody, phone, USER, workOrg, type Page, type PersonRow } from './people-fixtures'
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 
-describe.each(inject('targets'))('people on $name', (t) => {
+describe.each(provided('targets'))('people on $name', (t) => {
   let admin: Client
   let orgId: string
   let deptId: string
@@ -473,8 +474,8 @@ describe.each(inject('targets'))('people on $name', (t) => {
   })
 })
 
-describe.runIf(pgUrl && inject('targets').length > 1)('reveals are logged (PostgreSQL)', () => {
-  const t = inject('targets')[1]!
+describe.runIf(pgUrl && provided('targets').length > 1)('reveals are logged (PostgreSQL)', () => {
+  const t = provided('targets')[1]!
   const db = new pg.Pool({ connectionString: pgUrl ?? undefined, max: 2 })
   afterAll(() => db.end())
 

@@ -4,7 +4,8 @@
  * elsewhere", photo and handwritten signature through the file service, tourist reads only.
  * Codes come from the log channel (no SMTP/SMS configured here).
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client } from './client'
 import { upload, JPG, png } from './files-fixtures'
 import { DEMO_PASSWORD, lastVerifyCode, signedIn, sleep } from './helpers'
@@ -43,7 +44,7 @@ async function codeFor(t: Target, target: string): Promise<string> {
 let n = 0
 const newPhone = () => `16${String(Date.now()).slice(-7)}${String(n++ % 100).padStart(2, '0')}`
 
-describe.each(inject('targets'))('personal centre on $name', (t) => {
+describe.each(provided('targets'))('personal centre on $name', (t) => {
   // Demo data on the embedded database; only admin on PostgreSQL.
   const who = t.demo ? 'zhangwei' : 'admin'
   const password = t.demo ? DEMO_PASSWORD : t.adminPassword

@@ -7,7 +7,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, sha256, utcStamp, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { ORG } from './accounts-fixtures'
@@ -73,7 +74,7 @@ async function download(c: Client, path: string) {
   return { type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) }
 }
 
-describe.each(inject('targets'))('project initialisation on $name', (t) => {
+describe.each(provided('targets'))('project initialisation on $name', (t) => {
   let admin: Client
   let owner: string
   let unitName: string

@@ -5,7 +5,8 @@
  * deleted. Attribute relations belong to their node's project: another project's are not listed,
  * moved or deleted.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -50,7 +51,7 @@ const newProject = async (c: Client, organizationId: string) =>
     }),
   )
 
-describe.each(inject('targets'))('project ownership on $name', (t) => {
+describe.each(provided('targets'))('project ownership on $name', (t) => {
   let admin: Client
   let unitA: string
   let unitB: string

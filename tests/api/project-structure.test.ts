@@ -9,7 +9,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, sha256, utcStamp, type Answer, type Client } from './client'
 import { DEMO_PASSWORD, signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -112,7 +113,7 @@ async function download(c: Client, path: string, query: string) {
   return { type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) }
 }
 
-describe.each(inject('targets'))('project structure on $name', (t) => {
+describe.each(provided('targets'))('project structure on $name', (t) => {
   let admin: Client
   /** An account of unit U (data scope: own unit) with the five structure menus. */
   let member: Client

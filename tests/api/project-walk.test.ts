@@ -8,7 +8,8 @@
 import path from 'node:path'
 import { tmpdir } from 'node:os'
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { STRUCTURE_RESOURCES } from '../../src/contract/schemas/projectStructure'
 import { WORK_SITE_RESOURCES } from '../../src/contract/schemas/workSite'
 import { buildApp } from '../../server/app'
@@ -189,7 +190,7 @@ const CALLS: Call[] = [
   })),
 ]
 
-describe.each(inject('targets'))('project walk on $name', (t) => {
+describe.each(provided('targets'))('project walk on $name', (t) => {
   let w: Walk
   /** Ids of pB and its records: no answer to the caller shows one. */
   let secrets: string[]

@@ -5,7 +5,8 @@
  * registered account sees its department's project only; the tourist changes nothing) and tree
  * moves with cycles refused (20021).
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD, RA as REGISTERED } from './accounts-fixtures'
@@ -84,7 +85,7 @@ async function mustPost<T>(c: Client, path: string, json: unknown): Promise<T> {
 
 const PROJECT_MENUS = ['/admin/project-manage', '/admin/project-information', '/admin/project-configuration', '/admin/project-org-account']
 
-describe.each(inject('targets'))('projects on $name', (t) => {
+describe.each(provided('targets'))('projects on $name', (t) => {
   let admin: Client
   let unitA: string
   let unitB: string

@@ -1,10 +1,11 @@
-import { describe, expect, inject, it, beforeAll } from 'vitest'
+import { describe, expect, it, beforeAll } from 'vitest'
+import { provided } from './provided'
 import { Client, utcStamp } from './client'
 import { signedIn } from './helpers'
 
 const USER_INFO = '/api/portal/v1/user/info'
 
-describe.each(inject('targets'))('protocol on $name', (t) => {
+describe.each(provided('targets'))('protocol on $name', (t) => {
   let admin: Client
   beforeAll(async () => {
     admin = await signedIn(t)

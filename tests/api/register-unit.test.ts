@@ -6,7 +6,8 @@
  * so the unit's administrators (demo orgadmin, scope over 中铁恒岳建设集团有限公司 and its children)
  * see it in the user audit and the account list, and approve it.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { creditCodeCheckChar } from '../../src/contract/rules'
 import { GA, ORG, nextPhone, post, type AccountDto, type PageOf } from './accounts-fixtures'
 import { Client, newKey, type Answer } from './client'
@@ -66,7 +67,7 @@ async function register(t: { url: string; log: string }, extra: Record<string, u
   return { accountName, password, answer }
 }
 
-describe.each(inject('targets'))('registration with a unit on $name', (t) => {
+describe.each(provided('targets'))('registration with a unit on $name', (t) => {
   let admin: Client
   const token = uniqueName('检索').slice(-8)
   let units: { organizationId: string; organizationName: string; creditCode: string }[] = []

@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client } from './client'
 import { mustAdd, newUnit, nextPhone } from './accounts-fixtures'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
 
 const A = '/api/auth/v1/generalAccount'
-const t = inject('targets')[0]!
+const t = provided('targets')[0]!
 
 async function post(c: Client, path: string, body: unknown) {
   return c.fetchRaw('POST', path, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Client } from './client'
 import { MENU_BY_PERMISSION, ROLE, signedIn, uniqueName } from './helpers'
 
@@ -26,7 +27,7 @@ interface MenuEntry {
   authFunctionList: { functionAction: string }[]
 }
 
-describe.each(inject('targets'))('resources on $name', (t) => {
+describe.each(provided('targets'))('resources on $name', (t) => {
   let admin: Client
   beforeAll(async () => {
     admin = await signedIn(t)
@@ -185,7 +186,7 @@ describe.each(inject('targets'))('resources on $name', (t) => {
   })
 })
 
-describe.each(inject('targets').filter((t) => t.demo))('permissions on $name', (t) => {
+describe.each(provided('targets').filter((t) => t.demo))('permissions on $name', (t) => {
   let admin: Client
   let tourist: Client
   let orgadmin: Client

@@ -3,7 +3,8 @@
  * resources): what a member can do follows on their next call; nobody grants what they do not
  * hold; the built-in 系统管理员 role keeps what administers roles.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Client } from './client'
 import { MENU_BY_PERMISSION, ROLE, signedIn, uniqueName } from './helpers'
 import {
@@ -35,7 +36,7 @@ interface Member {
   status: string
 }
 
-const demo = inject('targets').filter((t) => t.demo)
+const demo = provided('targets').filter((t) => t.demo)
 
 describe.each(demo)('role authorisation on $name', (t) => {
   let admin: Client
@@ -437,12 +438,12 @@ describe.each(demo)('role authorisation on $name', (t) => {
   })
 })
 
-describe.runIf(inject('pgPair'))('role changes across two gateway processes on one PostgreSQL', () => {
+describe.runIf(provided('pgPair'))('role changes across two gateway processes on one PostgreSQL', () => {
   it("a grant made on one process counts on the other at the member's next call", async () => {
     const { default: pg } = await import('pg')
     const { hashPassword } = await import('../../server/lib/crypto')
-    const [a, b] = inject('pgPair')!
-    const db = new pg.Pool({ connectionString: inject('pgUrl')!, max: 1 })
+    const [a, b] = provided('pgPair')!
+    const db = new pg.Pool({ connectionString: provided('pgUrl')!, max: 1 })
     try {
       const adminA = await signedIn(a!)
       const role = await addRole(adminA, '跨进程')

@@ -4,7 +4,8 @@
  * within that page's data scope. Walked on both databases as the administrator (every unit) and as a
  * unit administrator (its unit and below), with a twin of every record in another unit.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey, type Answer } from './client'
 import { mustAdd, newUnit } from './accounts-fixtures'
 import { signedIn, uniqueName } from './helpers'
@@ -32,7 +33,7 @@ const search = async (c: Client, q: string, limit?: number) =>
   data(await c.call<Hit[]>('GET', SEARCH, { query: { q, ...(limit ? { limit: String(limit) } : {}) } }))
 const ids = (hits: Hit[], kind: Hit['kind']) => hits.filter((h) => h.kind === kind).map((h) => h.id)
 
-describe.each(inject('targets'))('search on $name', (t) => {
+describe.each(provided('targets'))('search on $name', (t) => {
   let admin: Client
   let ua: Client
   /** Records named with `tag`, one set in the unit administrator's unit (own) and one in another unit (other). */

@@ -5,7 +5,8 @@
  */
 import http from 'node:http'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey, type Answer, type Envelope } from './client'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
 import { MENU_BY_PERMISSION, signedIn } from './helpers'
@@ -15,7 +16,7 @@ import { startGateway, type Gateway } from '../support/gateway'
 const CREATE = '/api/admin/v1/invite/create'
 const OPEN = '/api/portal/v1/invite/open'
 const CLICK = '/api/admin/v1/operateLog/add'
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 
 /**
  * A client whose requests carry a Host header of the caller's choosing (fetch may not set Host):
@@ -70,7 +71,7 @@ async function createInvite(c: Client, targetId: string): Promise<Answer<{ url: 
 }
 const myAccountId = async (c: Client) => (await c.call<{ accountId: string }>('GET', '/api/portal/v1/user/info')).body.data.accountId
 
-describe.each(inject('targets'))('security details on $name', (t) => {
+describe.each(provided('targets'))('security details on $name', (t) => {
   let admin: Client
   beforeAll(async () => {
     admin = await signedIn(t)

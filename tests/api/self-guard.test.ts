@@ -3,12 +3,13 @@
  * application itself, a role they hold (20021 with a message saying why, in zh and en); the role
  * list marks the roles the caller holds (`held`) so the console does not offer those actions.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Client } from './client'
 import { ROLE, signedIn } from './helpers'
 import { addMembers, addRole, deleteRole, RA, roles, type RoleRow } from './roles-fixtures'
 
-const demo = inject('targets').filter((t) => t.demo)
+const demo = provided('targets').filter((t) => t.demo)
 const GA = '/api/admin/v1/generalAccount'
 const APP = '/api/admin/v1/application'
 

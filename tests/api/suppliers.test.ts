@@ -12,7 +12,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/client'
 import { supplierConfig } from '../../server/db/schema'
@@ -27,7 +28,7 @@ import { MSG } from './messages-fixtures'
 import { addRole, byAction, fnOf, saveMenus, tree } from './roles-fixtures'
 
 const PG_ADMIN_PASSWORD = 'Supplier#2026'
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 
 /** A database of this file's own on the test PostgreSQL server (the shared one's rows stay untouched). */
 async function ownPgDatabase(url: string): Promise<string> {

@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -138,7 +139,7 @@ async function acceptanceRecord(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer())
 }
 
-describe.each(inject('targets'))('tabulation on $name', (t) => {
+describe.each(provided('targets'))('tabulation on $name', (t) => {
   let admin: Client
   /** 施工员: edits B4. */
   let builder: Client

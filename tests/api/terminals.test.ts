@@ -6,7 +6,8 @@
  * devices of their units.
  */
 import { randomUUID } from 'node:crypto'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Client } from './client'
 import { DEMO_PASSWORD, signedIn, sleep } from './helpers'
 import { unitAdmin } from './logs-fixtures'
@@ -54,7 +55,7 @@ async function find(c: Client, deviceId: string): Promise<Row> {
   return row
 }
 
-describe.each(inject('targets'))('terminals on $name', (t) => {
+describe.each(provided('targets'))('terminals on $name', (t) => {
   let admin: Client
 
   beforeAll(async () => {
@@ -170,7 +171,7 @@ describe.each(inject('targets'))('terminals on $name', (t) => {
   })
 
   it('an expired authorisation refuses heartbeats (PostgreSQL: validity moved into the past directly)', async () => {
-    const pgUrl = inject('pgUrl')
+    const pgUrl = provided('pgUrl')
     if (!t.name.startsWith('pg') || !pgUrl) return
     const dev = `exp-${randomUUID()}`
     await apply(admin, dev)
@@ -213,7 +214,7 @@ describe.each(inject('targets'))('terminals on $name', (t) => {
 })
 
 /** Ownership (issue 28): a device is its first applicant's until an administrator releases it. */
-describe.each(inject('targets'))('terminal ownership on $name', (t) => {
+describe.each(provided('targets'))('terminal ownership on $name', (t) => {
   let admin: Client
   let other: Awaited<ReturnType<typeof unitAdmin>>
 
@@ -292,7 +293,7 @@ describe.each(inject('targets'))('terminal ownership on $name', (t) => {
   })
 })
 
-describe.each(inject('targets').filter((t) => t.demo))('terminals and the read-only tourist ($name)', (t) => {
+describe.each(provided('targets').filter((t) => t.demo))('terminals and the read-only tourist ($name)', (t) => {
   it('the tourist neither applies nor sends heartbeats (20003)', async () => {
     const admin = await signedIn(t)
     const tourist = await signedIn(t, 'tourist', DEMO_PASSWORD)

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, rsaEncrypt } from './client'
 import { DEMO_PASSWORD, sleep } from './helpers'
 
@@ -7,7 +8,7 @@ const USER_INFO = '/api/portal/v1/user/info'
 const KEY_TTL_MS = 5000
 
 describe('timeouts', () => {
-  const short = inject('short')
+  const short = provided('short')
 
   it('expires the access token (20004); the stored cipher fetches a new one', async () => {
     const c = await new Client(short.url).signIn('admin', DEMO_PASSWORD)

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { loadConfig } from '../../server/config'
 import { OuterDbInTransactionError, openDatabase, type Database } from '../../server/db/client'
 import { Client, newKey } from './client'
@@ -41,7 +42,7 @@ function rootCause(err: unknown): unknown {
   return e
 }
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 const drivers: { name: string; env: () => Record<string, string> }[] = [
   { name: 'PGlite', env: () => ({ TRESTLE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trestle-guard-')) }) },
   ...(pgUrl ? [{ name: 'PostgreSQL', env: () => ({ DATABASE_URL: pgUrl, TRESTLE_ADMIN_PASSWORD: 'x' }) }] : []),
@@ -95,7 +96,7 @@ describe.each(drivers)('the database layer on $name', ({ env }) => {
   })
 })
 
-describe.each(inject('targets'))('concurrent mutations on $name', (t) => {
+describe.each(provided('targets'))('concurrent mutations on $name', (t) => {
   let admin: Client
   let appId: string
   beforeAll(async () => {

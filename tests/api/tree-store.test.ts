@@ -4,13 +4,14 @@
  * at the end): inserts at a place, moves with paths rewritten, cycles refused, concurrent moves
  * that leave a valid tree, subtree copies, and the prefix range reading the path index.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { asc, sql } from 'drizzle-orm'
 import { integer, pgTable, text } from 'drizzle-orm/pg-core'
 import type { Db } from '../../server/db/client'
 import { defineTree, keyBetween } from '../../server/lib/tree'
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 
 interface Opened {
   db: Db

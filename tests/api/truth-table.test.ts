@@ -13,7 +13,8 @@
  * the row); a refused function is 20003; a record of an organisation beyond the caller's scope is
  * 20002.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type CallOptions, type Client } from './client'
 import { ROLE, signedIn, uniqueName } from './helpers'
 import { ACCOUNT_API } from '../../src/contract/schemas/account'
@@ -449,7 +450,7 @@ const ACCOUNT_ROWS: Row[] = [...accountRows('general'), ...accountRows('register
 const outcome = (a: Answer): Outcome =>
   a.body.code === -1 && a.status === 200 && !(a.headers.get('content-type') ?? '').includes('json') ? 'file' : a.body.code
 
-describe.each(inject('targets').filter((t) => t.demo))('truth table on $name', (t) => {
+describe.each(provided('targets').filter((t) => t.demo))('truth table on $name', (t) => {
   let w: World
 
   beforeAll(async () => {

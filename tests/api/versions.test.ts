@@ -7,7 +7,8 @@
  * `version` column carries the trigger.
  */
 import pg from 'pg'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey, type Answer } from './client'
 import {
   GA,
@@ -49,7 +50,7 @@ interface Dept {
   version: number
 }
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 
 async function codeFor(t: Target, target: string): Promise<string> {
   for (let i = 0; i < 30; i++) {
@@ -68,7 +69,7 @@ function submitInvite(t: Target, token: string, data: Record<string, unknown>) {
   })
 }
 
-describe.each(inject('targets'))('versions move on every change on $name', (t) => {
+describe.each(provided('targets'))('versions move on every change on $name', (t) => {
   let admin: Client
   let unit: string
   let deptId: string
@@ -328,7 +329,7 @@ describe.each(inject('targets'))('versions move on every change on $name', (t) =
   })
 })
 
-describe.runIf(pgUrl && inject('targets').length > 1)('the version trigger (PostgreSQL)', () => {
+describe.runIf(pgUrl && provided('targets').length > 1)('the version trigger (PostgreSQL)', () => {
   it('is on every table with a version column', async () => {
     const db = new pg.Client({ connectionString: pgUrl ?? undefined })
     await db.connect()

@@ -5,7 +5,8 @@
  * record), idempotent adds (the same Idempotency-Key adds once), project scope (another project's
  * ids and records are 20002; an account sees only its projects; both menus show the same records).
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newId } from '../../src/contract/ids'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
@@ -60,7 +61,7 @@ const ok = <T>(r: Answer<T>): T => {
 }
 const fieldsOf = (r: Answer<unknown>) => (r.body.data as { field: string }[]).map((e) => e.field).sort()
 
-describe.each(inject('targets'))('work sites on $name', (t) => {
+describe.each(provided('targets'))('work sites on $name', (t) => {
   let admin: Client
   /** An account of unit U (data scope: own unit) with both work-site menus. */
   let member: Client

@@ -10,7 +10,8 @@
  * still pending). A newer deploy on the menu takes over; stopping every bound version unbinds it.
  * Every version this file deploys is stopped at its end: the gateway is shared with the other files.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { Client, newKey, type Answer } from './client'
 import { GA, PASSWORD, accountNameOf, mustAdd, newUnit, nextPhone, post, registerByInvite } from './accounts-fixtures'
 import { lastVerifyCode, signedIn, sleep, uniqueName } from './helpers'
@@ -54,7 +55,7 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?><definitions ${NS} id="d" tar
   <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="T1"/>
   <userTask id="T1" name="人事审核"/><sequenceFlow id="f2" sourceRef="T1" targetRef="e"/><endEvent id="e"/></process></definitions>`
 
-describe.each(inject('targets'))('the user audit as a process on $name', (t) => {
+describe.each(provided('targets'))('the user audit as a process on $name', (t) => {
   let admin: Client
   let approver: Client
   let approverId = ''

@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newId } from '../../src/contract/ids'
 import type { WfConfigs, WfExecutorConfig } from '../../src/contract/schemas/workflow'
 import { loadConfig } from '../../server/config'
@@ -20,7 +21,7 @@ import { JobRunner } from '../../server/lib/jobs'
 import { WorkflowRuntime } from '../../server/modules/workflow/runtime'
 import { sleep, uniqueName } from './helpers'
 
-const pgUrl = inject('pgUrl')
+const pgUrl = provided('pgUrl')
 const drivers: { name: string; env: () => Record<string, string> }[] = [
   { name: 'PGlite', env: () => ({ TRESTLE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trestle-wf-')) }) },
   ...(pgUrl ? [{ name: 'PostgreSQL', env: () => ({ DATABASE_URL: pgUrl, TRESTLE_ADMIN_PASSWORD: 'x' }) }] : []),

@@ -6,7 +6,8 @@
  * tasks and script conditions, an unnamed user task, one without executors, unconnected nodes), never a
  * 5xx; an account holding only the menu reads but neither saves, deploys nor stops (20003).
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { WF_XML_MAX } from '../../src/contract/schemas/workflow'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
@@ -47,7 +48,7 @@ const xml = (body: string, extra = '') =>
 const TWO_STEPS = xml(`<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="T1"/>
   <userTask id="T1" name="审核"/><sequenceFlow id="f2" sourceRef="T1" targetRef="e"/><endEvent id="e"/>`)
 
-describe.each(inject('targets'))('workflow models on $name', (t) => {
+describe.each(provided('targets'))('workflow models on $name', (t) => {
   let admin: Client
   /** Holds the model menu without any of its functions. */
   let reader: Client

@@ -9,7 +9,8 @@
  * variable is not an account field of the start form; save refuses repeated keys and fields on an
  * external form. The instance's detail shows the values (an account by its name).
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { GA, mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -69,7 +70,7 @@ const FIELDS = [
 ]
 const EXTERNAL = 'https://forms.example.cn/expense'
 
-describe.each(inject('targets'))('workflow start form on $name', (t) => {
+describe.each(provided('targets'))('workflow start form on $name', (t) => {
   let admin: Client
   let applicationId: string
   let manager: { accountId: string; accountName: string; client: Client }

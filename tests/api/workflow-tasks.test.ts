@@ -8,7 +8,8 @@
  * 抄送 — only the assignee acts (20021), a task handled meanwhile answers 20008, a verb's function
  * missing answers 20003.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { provided } from './provided'
 import { newKey, type Answer, type Client } from './client'
 import { signedIn, uniqueName } from './helpers'
 import { mustAdd, newUnit, PASSWORD } from './accounts-fixtures'
@@ -66,7 +67,7 @@ const xml = (t1Name: string) =>
   <userTask id="T1" name="${t1Name}"/><sequenceFlow id="f2" sourceRef="T1" targetRef="T2"/>
   <userTask id="T2" name="复核"/><sequenceFlow id="f3" sourceRef="T2" targetRef="e"/><endEvent id="e"/></process></definitions>`
 
-describe.each(inject('targets'))('workflow instances and tasks on $name', (t) => {
+describe.each(provided('targets'))('workflow instances and tasks on $name', (t) => {
   let admin: Client
   let applicationId: string
   /** starter, first and second approver, all with the query menu and its functions, in unit 1. */
