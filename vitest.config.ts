@@ -19,7 +19,7 @@ export default defineConfig({
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          // files side by side, one worker per gateway set (tests/api/global-setup.ts starts API_WORKERS sets)
+          // files side by side (API_WORKERS), each worker on a gateway set of its own (tests/api/global-setup.ts)
           maxWorkers: Math.max(1, Number(process.env.API_WORKERS ?? 2)),
         },
       },

@@ -1,7 +1,7 @@
 /**
  * Starts real gateway processes for the API tests (DESIGN §5), one set for each Vitest worker
- * (API_WORKERS, 2 by default: test files run side by side, each worker on gateways and a database
- * of its own, so files never share records). A set is:
+ * (its maxWorkers, vitest.config.ts: test files run side by side, each worker on gateways and a
+ * database of its own, so files never share records). A set is:
  *  - `embedded`: PGlite in a temp dir, demo data;
  *  - `short`: embedded, with short access-token (2 s) / idle (4 s) / absolute session (8 s) /
  *    RSA-key (5 s) TTLs;
@@ -35,8 +35,6 @@ declare module 'vitest' {
   }
 }
 
-export const API_WORKERS = Math.max(1, Number(process.env.API_WORKERS ?? 2))
-
 const PG_ADMIN_PASSWORD = 'PgAdmin#2026'
 
 const children: ChildProcess[] = []
@@ -52,7 +50,7 @@ async function startGateway(name: string, env: Record<string, string>, dataDir?:
 export default async function setup(project: TestProject) {
   const wantPg = process.env.TRESTLE_TEST_PG === '1' || (process.env.TRESTLE_TEST_PG !== '0' && hasPostgres())
   try {
-    const sets = await Promise.all(Array.from({ length: API_WORKERS }, (_, i) => startSet(i + 1, wantPg)))
+    const sets = await Promise.all(Array.from({ length: Math.max(1, project.config.maxWorkers) }, (_, i) => startSet(i + 1, wantPg)))
     project.provide('sets', sets)
   } catch (err) {
     await teardown()

@@ -8,6 +8,20 @@ test('/ goes to the login page, in Chinese, with the platform name as title', as
   await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible()
 })
 
+test('who asks the system for less motion gets none: a button’s colour changes at once, fading otherwise', async ({ browser }) => {
+  for (const [reducedMotion, duration] of [
+    ['no-preference', '0.15s'],
+    ['reduce', '1e-05s'],
+  ] as const) {
+    const context = await browser.newContext({ reducedMotion })
+    const page = await context.newPage()
+    await page.goto('/login')
+    const button = page.getByRole('button', { name: '登录', exact: true })
+    expect(await button.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe(duration)
+    await context.close()
+  }
+})
+
 test('a wrong password is refused with the server message', async ({ page }) => {
   await page.goto('/login')
   await page.getByLabel('账号或手机号').fill('zhangwei')
