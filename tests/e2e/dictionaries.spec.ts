@@ -11,8 +11,8 @@
  */
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from './fixtures'
-import { signIn, waitForServiceWorker } from './helpers'
-import { ownGateway } from './offline-helpers'
+import { signIn } from './helpers'
+import { onOwnGateway } from './offline-helpers'
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/dictionaries-${name}.png` })
 const tag = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 10)}`.toUpperCase()
@@ -205,12 +205,7 @@ test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' })
 
   test('the WBS dictionary reads offline from the service worker cache, with when it was fetched', async ({ browser }) => {
-    const gateway = await ownGateway()
-    const context = await browser.newContext({ baseURL: gateway.baseURL })
-    const page = await context.newPage()
-    try {
-      await signIn(page, 'admin')
-      await waitForServiceWorker(page)
+    await onOwnGateway(browser, async (page, gateway) => {
       await page.goto('/admin/wbs-management')
       const tree = page.getByRole('tree', { name: 'WBS字典树' })
       await expect(tree.getByRole('treeitem', { name: '桥梁单位工程', exact: true })).toBeVisible()
@@ -225,10 +220,7 @@ test.describe('with the service worker', () => {
       await expect(page.getByTestId('data-age')).toHaveText(/^数据更新于 \d{2}:\d{2}$/)
       await page.setViewportSize({ width: 1024, height: 768 })
       await shot(page, 'wbs-offline-1024-zh')
-    } finally {
-      await context.close()
-      await gateway.kill()
-    }
+    })
   })
 })
 

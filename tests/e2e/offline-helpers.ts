@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 import { Client } from '../api/client'
-import { PASSWORD } from './helpers'
+import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 
 export const UNIT = '中铁恒岳建设集团有限公司'
 export const uniq = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 10)}`
@@ -191,4 +191,22 @@ export async function ownGateway(env: Record<string, string> = {}): Promise<Gate
   }
   await start()
   return { baseURL, kill, start }
+}
+
+/**
+ * `fn` with a page signed in as admin, its service worker in control, on a gateway of the test's
+ * own (which `fn` may kill and start again); the page's context and the gateway end after it.
+ */
+export async function onOwnGateway(browser: Browser, fn: (page: Page, gateway: Gateway) => Promise<void>) {
+  const gateway = await ownGateway()
+  const context = await browser.newContext({ baseURL: gateway.baseURL })
+  try {
+    const page = await context.newPage()
+    await signIn(page, 'admin')
+    await waitForServiceWorker(page)
+    await fn(page, gateway)
+  } finally {
+    await context.close()
+    await gateway.kill()
+  }
 }

@@ -12,7 +12,7 @@
  */
 import { expect, test, type Page } from './fixtures'
 import { signIn, waitForServiceWorker } from './helpers'
-import { badge, openStaff, ownGateway } from './offline-helpers'
+import { badge, onOwnGateway, openStaff } from './offline-helpers'
 
 // the service worker keeps the shell and the reads for offline (the config blocks it elsewhere)
 test.use({ serviceWorkers: 'allow' })
@@ -113,12 +113,7 @@ const persistedDeptTree = (s: Stored) =>
 test('the unit tree reads from the service worker cache when the gateway is gone, with when it was fetched, and refreshes when it is back', async ({
   browser,
 }) => {
-  const gateway = await ownGateway()
-  const context = await browser.newContext({ baseURL: gateway.baseURL })
-  const page = await context.newPage()
-  try {
-    await signIn(page, 'admin')
-    await waitForServiceWorker(page)
+  await onOwnGateway(browser, async (page, gateway) => {
     await page.goto('/admin/organization')
     await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
     await expect(dataAge(page)).toHaveCount(0)
@@ -155,10 +150,7 @@ test('the unit tree reads from the service worker cache when the gateway is gone
     await expect(badge(page)).not.toContainText('离线', { timeout: 60_000 })
     await expect(dataAge(page)).toHaveCount(0)
     await expect(tree(page).getByRole('treeitem', { name: '施工单位' })).toBeVisible()
-  } finally {
-    await context.close()
-    await gateway.kill()
-  }
+  })
 })
 
 test('a list opened online reads offline after a reload, from the persisted cache, with when it was fetched', async ({ page, context }) => {
