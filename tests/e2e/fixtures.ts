@@ -1,7 +1,7 @@
 /**
  * The e2e tests' `test`: each Playwright worker starts a gateway of its own (fresh embedded
  * database, demo data, the built console) and every page, context and request of its tests goes
- * there. Workers never share records, so files run side by side on both cores.
+ * there. Files of different workers share no records (E2E_WORKERS, playwright.config.ts).
  */
 import { test as base } from '@playwright/test'
 import { ownGateway } from './offline-helpers'
