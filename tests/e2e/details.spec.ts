@@ -144,25 +144,28 @@ test.describe('a form that arrives after its dialog opened', () => {
   // the form's code comes over the network and is held back here (a service worker would answer it from its precache)
   test.use({ serviceWorkers: 'block' })
 
-  /** On a fresh load of 项目工点信息, opens 新增工点 with the scripts asked for from then on held back until `release`. */
-  async function openWhileLoading(page: Page) {
+  /**
+   * On a fresh load of 项目工点信息, opens 新增工点 with the scripts asked for from then on held back
+   * until `release`: all of them, the form's among them, or only the `part` given.
+   */
+  async function openWhileLoading(page: Page, part?: RegExp) {
     await signIn(page, 'admin')
     await page.goto('/admin/project-worksite-information')
     const add = page.getByRole('main').getByRole('button', { name: '新增', exact: true })
     await expect(add).toBeVisible()
     let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
     const scripts: string[] = []
-    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await page.route(part ?? /\/assets\/[^/]+\.js$/, async (route) => {
       scripts.push(route.request().url())
-      await held
+      await released
       await route.continue()
     })
     await add.click()
     const dialog = page.getByRole('dialog', { name: '新增工点' })
     // the dialog is open, its form still loading
     await expect(dialog.getByRole('status')).toBeVisible()
-    await expect.poll(() => scripts.some((url) => /\/form-[\w-]+\.js$/.test(url))).toBe(true)
+    await expect.poll(() => scripts.some((url) => (part ?? /\/form-[\w-]+\.js$/).test(url))).toBe(true)
     await expect(dialog.getByRole('textbox', { name: '工点名称' })).toHaveCount(0)
     return { dialog, release }
   }
@@ -184,5 +187,23 @@ test.describe('a form that arrives after its dialog opened', () => {
     await expect(dialog.getByRole('textbox', { name: '工点名称' })).toBeVisible()
     await expect(dialog.getByRole('status')).toHaveCount(0)
     await expect(close).toBeFocused()
+  })
+
+  test('its submit waits for fields still loading', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 })
+    // the form is there, the site's fields (their own chunk) not yet
+    const { dialog, release } = await openWhileLoading(page, /\/WorkSiteFields-[\w-]+\.js$/)
+    const submit = dialog.getByRole('button', { name: '提交', exact: true })
+    await expect(submit).toBeVisible()
+    await expect(submit).toBeDisabled()
+    await page.screenshot({ path: '.tmp/shots/details-form-fields-loading-1024.png' })
+    release()
+    const name = dialog.getByRole('textbox', { name: '工点名称' })
+    await expect(name).toBeVisible()
+    await expect(submit).toBeEnabled()
+    // nothing was refused meanwhile; submitting now says what is missing, on its field
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+    await submit.click()
+    await expect(dialog.getByText('请输入工点名称')).toBeVisible()
   })
 })

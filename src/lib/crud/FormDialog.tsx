@@ -12,13 +12,14 @@
  * the focus on itself instead of its close button, and when the last part arrives its first field takes
  * it, as it would have on opening — unless the user moved the focus meanwhile (tabbed, clicked a field).
  */
-import { createContext, Suspense, useCallback, useContext, useEffect, useRef, type ComponentType, type ReactNode } from 'react'
+import { Suspense, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { Loader2 } from 'lucide-react'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { lazyComponent, type LazyComponent } from '@/lib/chunks'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { FormDialogProps } from './form'
+import { PartLoading, PartsLoading } from './formParts'
 
 const SIZES = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' }
 
@@ -26,9 +27,6 @@ const Body = lazyComponent(() => import('./form'), 'FormDialogBody')
 
 /** A form part still loading (`<FormPending>`): while the dialog holds one, its form has not all arrived. */
 const PENDING = '[data-form-pending]'
-
-/** Called by a `<FormPending>` as it goes (its part arrived): FormDialog's check whether the whole form is there. */
-const PartArrived = createContext<(() => void) | null>(null)
 
 /** Add/edit dialog of a resource. The form is created fresh each time the dialog opens. */
 export function FormDialog<T extends object>(props: FormDialogProps<T>) {
@@ -58,6 +56,15 @@ export function FormDialog<T extends object>(props: FormDialogProps<T>) {
     // still on the dialog: no one moved it meanwhile
     if (document.activeElement === dialog) focusFirst(dialog)
   }, [])
+  // the parts still loading: the submit waits for them (./formParts)
+  const [loading, setLoading] = useState(0)
+  const partLoading = useCallback(() => {
+    setLoading((n) => n + 1)
+    return () => {
+      setLoading((n) => n - 1)
+      partArrived()
+    }
+  }, [partArrived])
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -69,11 +76,13 @@ export function FormDialog<T extends object>(props: FormDialogProps<T>) {
         aria-describedby={undefined}
       >
         {open && (
-          <PartArrived.Provider value={partArrived}>
-            <Suspense fallback={<PendingForm {...props} />}>
-              <Body {...(props as unknown as FormDialogProps<object>)} />
-            </Suspense>
-          </PartArrived.Provider>
+          <PartLoading.Provider value={partLoading}>
+            <PartsLoading.Provider value={loading}>
+              <Suspense fallback={<PendingForm {...props} />}>
+                <Body {...(props as unknown as FormDialogProps<object>)} />
+              </Suspense>
+            </PartsLoading.Provider>
+          </PartLoading.Provider>
         )}
       </DialogContent>
     </Dialog>
@@ -119,9 +128,9 @@ function PendingForm<T extends object>({ resource, record, entry, title }: FormD
 /** A form part whose code is still loading: a spinner, said to screen readers. */
 export function FormPending({ className }: { className?: string }) {
   const { t } = useT()
-  // gone: its part arrived (or the dialog closed), maybe the last one
-  const arrived = useContext(PartArrived)
-  useEffect(() => () => arrived?.(), [arrived])
+  // counted while it shows; gone: its part arrived (or the dialog closed), maybe the last one
+  const loading = useContext(PartLoading)
+  useEffect(() => loading?.(), [loading])
   return (
     <div role="status" data-form-pending className={cn('flex items-center justify-center py-8 text-muted-foreground', className)}>
       <Loader2 className="h-5 w-5 animate-spin" aria-hidden />

@@ -36,6 +36,7 @@ import { StepError, SyncMark, useMarks, type OutboxEntry } from '@/lib/offline'
 import { cn } from '@/lib/utils'
 import { FormErrors } from './ActionDialog'
 import { controlName } from './controlName'
+import { PartsLoading } from './formParts'
 import { applyRefusal, errorText, isApiError } from './errors'
 import { useOfflineSave, useSave, useSaveSubList } from './hooks'
 import type { FormValues, Resource } from './resource'
@@ -325,9 +326,11 @@ export function FormDialogBody<T extends object>({
   const heading = title ?? t(rf.editing ? 'crud.editTitle' : 'crud.addTitle', { name: entity })
   const marks = useMarks(resource.offline?.entity.entity)
   const mark = rf.record && marks ? marks[resource.idOf(rf.record)] : undefined
+  // a part of the fields still loading: nothing to submit yet (./formParts)
+  const partsLoading = useContext(PartsLoading)
   return (
     <FormProvider {...rf.form}>
-      <form onSubmit={rf.submit} noValidate className="flex max-h-[90vh] flex-col">
+      <form onSubmit={(e) => (partsLoading > 0 ? e.preventDefault() : rf.submit(e))} noValidate className="flex max-h-[90vh] flex-col">
         <DialogHeader className="border-b px-6 py-4">
           <DialogTitle className="flex items-center gap-2">
             {heading}
@@ -343,7 +346,7 @@ export function FormDialogBody<T extends object>({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={rf.saving}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" pending={rf.saving} className="min-w-24">
+          <Button type="submit" pending={rf.saving} disabled={partsLoading > 0} className="min-w-24">
             {t('common.submit')}
           </Button>
         </DialogFooter>
