@@ -2,12 +2,10 @@ import { defineConfig, devices } from '@playwright/test'
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Each worker runs on a gateway of its own (fixtures.ts); a file's tests run in order. One worker by
-  // default: two (E2E_WORKERS=2, 19 min against 25) still meet hidden dependencies between files —
-  // dialogs.spec changes the validity and department of the first project account, which is the seeded
-  // lisite that personal.spec reads when no other file added one before on that gateway.
+  // Each worker runs on a gateway of its own (fixtures.ts), so files of different workers share no
+  // records; a file's tests run in order. Two workers by default, one per core (E2E_WORKERS sets it).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -58,6 +58,8 @@ async function pickFirstOption(page: Page, trigger: Locator): Promise<string> {
  * its list: the text typed into the first required name field (or text field), else the first option chosen.
  */
 export async function fillRequired(page: Page, dialog: Locator, values: Record<string, string> = {}): Promise<string> {
+  // a part of the form whose code still loads shows a spinner in its place: its fields are not there yet
+  await expect(dialog.locator('[data-form-pending]')).toHaveCount(0)
   const tag = uniqueTag()
   let first = ''
   let named = ''

@@ -7,7 +7,8 @@
  */
 import { expect, test, type Locator, type Page } from './fixtures'
 import { fillRequired, labelled, submitDialog, uniqueTag } from './dialog-fill'
-import { signIn } from './helpers'
+import { PASSWORD, signIn } from './helpers'
+import { api, unitId } from './offline-helpers'
 
 interface Case {
   /** The screen (a project-scoped screen opens on the demo account's first project). */
@@ -395,15 +396,30 @@ test.describe('every create and edit dialog is submitted and saved', () => {
   }
 })
 
-/** Signs in, opens /admin/project-org-account and the dialog of `item` in its first account's 更多操作 menu. */
-async function projectAccountAction(page: Page, item: string): Promise<{ account: string; dialog: Locator }> {
+/**
+ * Adds a project account of the test's own (another file reads the seeded ones), signs in, finds it
+ * on /admin/project-org-account by its name and opens the dialog of `item` in its 更多操作 menu.
+ */
+async function projectAccountAction(page: Page, baseURL: string, item: string): Promise<{ account: string; dialog: Locator }> {
+  const admin = await api(baseURL)
+  const account = `dlg${uniqueTag()}`
+  const added = await admin.call('POST', '/api/admin/v1/registerAccount/add', {
+    json: {
+      accountName: account,
+      userName: '对话账号',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      organizationId: await unitId(admin),
+    },
+  })
+  expect(added.body.code, added.text).toBe(10000)
   await signIn(page, 'admin')
   await page.goto('/admin/project-org-account')
-  const more = main(page)
-    .getByRole('button', { name: /^更多操作 / })
-    .first()
-  const account = (await more.getAttribute('aria-label'))!.replace(/^更多操作 /, '')
-  await more.click()
+  await main(page).getByLabel('关键字', { exact: true }).fill(account)
+  await main(page).getByRole('button', { name: '查询', exact: true }).click()
+  await main(page)
+    .getByRole('button', { name: `更多操作 ${account}`, exact: true })
+    .click()
   await page.getByRole('menuitem', { name: item, exact: true }).click()
   return { account, dialog: await openedDialog(page) }
 }
@@ -422,16 +438,16 @@ test.describe('every dialog that changes one setting of a record is submitted an
     await expect(row.getByRole('cell', { name: limit, exact: true })).toBeVisible()
   })
 
-  test('项目账号的项目部门', async ({ page }) => {
-    const { account, dialog } = await projectAccountAction(page, '项目部门')
+  test('项目账号的项目部门', async ({ page, baseURL }) => {
+    const { account, dialog } = await projectAccountAction(page, baseURL!, '项目部门')
     const path = await chooseAnother(page, labelled(dialog, '所属项目部门'))
     await submitDialog(dialog)
     // the list shows the project, its organisation and the department
     await expect(rowOf(page, account).first()).toContainText(` / ${path.split(' / ').at(-1)}`)
   })
 
-  test('账号的有效期', async ({ page }) => {
-    const { account, dialog } = await projectAccountAction(page, '有效期')
+  test('账号的有效期', async ({ page, baseURL }) => {
+    const { account, dialog } = await projectAccountAction(page, baseURL!, '有效期')
     const permanent = dialog.getByRole('checkbox', { name: '长期有效' })
     if (await permanent.isChecked()) await permanent.click()
     const date = `2031-0${1 + (Number(uniqueTag()) % 9)}-15`
