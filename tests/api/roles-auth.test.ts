@@ -481,4 +481,24 @@ describe.runIf(provided('pgPair'))('role changes across two gateway processes on
       await db.end()
     }
   })
+
+  it('grant changes sent at once to both processes are all answered, and both then answer the same version', async () => {
+    const [a, b] = provided('pgPair')!
+    const [adminA, adminB] = await Promise.all([signedIn(a!), signedIn(b!)])
+    const [r1, r2] = await Promise.all([addRole(adminA, '并发甲'), addRole(adminB, '并发乙')])
+    const t = await tree(adminA, r1!.roleId)
+    const menuIds = ['/admin/role-manage', '/admin/organization'].map((action) => byAction(t, action).applicationMenuId)
+    const v0 = grantsVersion(await adminA.call('GET', '/api/portal/v1/user/info'))
+    // saves of one role queue on its row (and every grant change on the grants epoch): none is refused
+    const answers = await Promise.all(
+      [adminA, adminB, adminA, adminB, adminA, adminB].map((c, i) =>
+        saveMenus(c, (i % 3 === 0 ? r1 : r2)!.roleId, t.applicationId, menuIds.slice(0, 1 + (i % 2)), []),
+      ),
+    )
+    expect(answers.map((r) => r.body.code)).toEqual([10000, 10000, 10000, 10000, 10000, 10000])
+    const [onA, onB] = await Promise.all([adminA.call('GET', '/api/portal/v1/user/info'), adminB.call('GET', '/api/portal/v1/user/info')])
+    expect(grantsVersion(onA)).not.toBe(v0)
+    expect(grantsVersion(onB)).toBe(grantsVersion(onA))
+    await Promise.all([deleteRole(adminA, r1!.roleId), deleteRole(adminB, r2!.roleId)])
+  })
 })

@@ -21,7 +21,7 @@ import type { Ctx } from '../../context'
 import { accountRole } from '../../db/schema'
 import { accountsWithHolder, accountUnits } from './queries'
 import { ApiError, ok, parse } from '../../lib/http'
-import { checkAdminKept, firstNotHeld, holdingsOf, onVisibleRole, read, refuse, touchRole, visibleRole, write } from '../roleAuth'
+import { checkAdminKept, firstNotHeld, holdingsOf, onVisibleRole, read, refuse, visibleRole, write } from '../roleAuth'
 
 export function registerRoleMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(ROLE_AUTH_API.members, { config: read }, async (req) => {
@@ -68,7 +68,6 @@ export function registerRoleMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
         .values(body.accountIds.map((accountId) => ({ accountId, roleId: r.roleId })))
         .onConflictDoNothing()
         .returning({ id: accountRole.accountId })
-      await touchRole(tx, r.roleId, auth)
       return rows.length
     })
     return ok(req, { added })
@@ -86,7 +85,6 @@ export function registerRoleMemberRoutes(app: FastifyInstance, ctx: Ctx): void {
       const notMembers = body.accountIds.filter((id) => !gone.has(id))
       if (notMembers.length) throw new ApiError(Code.NOT_FOUND, notMembers)
       if (r.builtin) await checkAdminKept(ctx, tx, r.roleId)
-      await touchRole(tx, r.roleId, auth)
       return rows.length
     })
     return ok(req, { removed })

@@ -41,7 +41,6 @@ import {
   notHeld,
   onVisibleRole,
   orgText,
-  touchRole,
   visibleRole,
   type Holdings,
 } from './holdings'
@@ -141,7 +140,6 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
         await tx
           .insert(roleOrg)
           .values(body.organizationIds.map((organizationId) => ({ roleId: r.roleId, organizationId, createBy: auth.account.accountId })))
-      await touchRole(tx, r.roleId, auth)
     })
     return ok(req, { count: body.organizationIds.length })
   })
@@ -215,7 +213,6 @@ export function registerGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
             createBy: auth.account.accountId,
           })),
         )
-      await touchRole(tx, r.roleId, auth)
     })
     return ok(req, { count: body.resourceIds.length })
   })

@@ -119,7 +119,10 @@ export async function visibleRole(tx: Db, h: Holdings, roleId: string): Promise<
 
 /**
  * Runs `work` in one transaction on the role the caller names: the caller's holdings read in it, the
- * role when they may see it (20002 otherwise).
+ * role when they may see it (20002 otherwise). Every such work changes the role: its row is written
+ * first (its update time: members' grants-version follows), so two changes of one role wait for each
+ * other and the second reads what the first wrote — both saving a role's menus at once had clashed on
+ * the rows each inserted (50000).
  */
 export function onVisibleRole<T>(
   ctx: Ctx,
@@ -129,13 +132,14 @@ export function onVisibleRole<T>(
 ): Promise<T> {
   return ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db
+    await touchRole(tx, roleId, auth)
     const h = await holdingsOf(ctx, tx, auth)
     return work(tx, h, await visibleRole(tx, h, roleId))
   })
 }
 
 /** A grant change is a change of the role: its update time moves (members' grants-version follows). */
-export async function touchRole(tx: Db, roleId: string, auth: AuthContext, now = new Date()): Promise<void> {
+async function touchRole(tx: Db, roleId: string, auth: AuthContext, now = new Date()): Promise<void> {
   await touchRoleRow(tx, roleId, auth.account.accountId, now)
 }
 

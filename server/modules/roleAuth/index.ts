@@ -15,7 +15,6 @@ export {
   notHeld,
   onVisibleRole,
   refuse,
-  touchRole,
   visibleRole,
 } from './holdings'
 export { read, write } from './perm'

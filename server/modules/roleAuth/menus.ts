@@ -30,7 +30,6 @@ import {
   menuText,
   notHeld,
   onVisibleRole,
-  touchRole,
   visibleRole,
   type Holdings,
 } from './holdings'
@@ -185,7 +184,6 @@ export function registerMenuGrantRoutes(app: FastifyInstance, ctx: Ctx): void {
           .insert(roleMenuFunction)
           .values(body.functionIds.map((applicationMenuFunctionId) => ({ roleId: r.roleId, applicationMenuFunctionId })))
       if (r.builtin) await checkAdminKept(ctx, tx, r.roleId)
-      await touchRole(tx, r.roleId, auth)
       return { menuCount: wanted.size, functionCount: body.functionIds.length }
     })
     return ok(req, result)
