@@ -897,6 +897,22 @@ async function scale(kind: 'embedded' | 'postgres') {
         console.log(`  --- ${label}: ${s.query.slice(0, 160).replace(/\s+/g, ' ')}${s.query.length > 160 ? '…' : ''}`)
         for (const line of await explain(s)) console.log(`      ${line}`)
       }
+      // the gate's one statement before every signed read, timed in the database alone
+      const gate = explains.find((e) => /insert into "nonce"/.test(e.s.query))
+      if (gate) {
+        const times: number[] = []
+        for (let i = 0; i < 30; i++) {
+          const m = /Execution Time: ([\d.]+) ms/.exec((await explain(gate.s)).join('\n'))
+          if (m) times.push(Number(m[1]))
+        }
+        figure({
+          name: `[${kind}] the gate's statement before each signed call, in the database (EXPLAIN ANALYZE ×${times.length}), p50`,
+          value: median(times),
+          unit: 'ms',
+          goal: null,
+          note: "session, account, access token and grants version read, the nonce recorded; the grants version is one counter its tables' triggers move (migration 0044)",
+        })
+      }
     } finally {
       await explain.close()
     }

@@ -48,6 +48,7 @@ export const TABLE_OWNER: Record<string, string> = {
   ),
   job: 'server/lib',
   eventOutbox: 'server/lib',
+  grantsEpoch: 'server/lib',
   nonce: 'server/plugins',
   rateLimit: 'server/plugins',
   idempotency: 'server/plugins',

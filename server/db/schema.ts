@@ -3,7 +3,20 @@
  * Ids are UUIDv7 strings generated in code (newId), never by SQL.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { ownerRef, singleUse, sortedStamped, stamped, ts } from './schema/columns'
 
 // ---- organisations --------------------------------------------------------
@@ -254,6 +267,15 @@ export const nonce = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accessTokenId, t.nonce] }), index('nonce_seen_idx').on(t.seenAt)],
 )
+
+/**
+ * One row: the counter behind the grants version (lib/grantsVersion.ts), moved only by the triggers
+ * of migration 0044 on the tables grants are made of.
+ */
+export const grantsEpoch = pgTable('grants_epoch', {
+  id: smallint('id').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+})
 
 /** RSA key pairs; `slot` (= floor(epoch / TTL)) is unique, so concurrent processes agree on one current key. */
 export const rsaKey = pgTable('rsa_key', {

@@ -7,15 +7,13 @@
  */
 import type { SQL } from 'drizzle-orm'
 import type { registerImportExport as RegisterImportExport } from '../modules/files/import-export'
-import type { activeRoles as ActiveRoles, roleStampsOfAccount as RoleStampsOfAccount } from '../modules/role/queries'
+import type { activeRoles as ActiveRoles } from '../modules/role/queries'
 
 export interface ModulePorts {
   /** SQL: the ids of the unit and every unit under it, for `in (…)` (the org module's unit tree). */
   unitSubtreeSql(rootId: string): SQL
   /** The active roles (roleId, dataScope, builtin) as a table to join (the role module). */
   activeRoles: typeof ActiveRoles
-  /** SQL: an account's roles' ids, statuses, versions and update times as text, for the grants version (the role module). */
-  roleStampsOfAccount: typeof RoleStampsOfAccount
   /** Registers a resource's Excel template, import and export (the files module). */
   registerImportExport: typeof RegisterImportExport
 }
@@ -37,7 +35,5 @@ export const unitSubtreeSql = (rootId: string): SQL => port('unitSubtreeSql')(ro
 
 /** The active roles (roleId, dataScope, builtin) as a table to join: an account's roles are its account_role rows joined to it. */
 export const activeRoles = (): typeof ActiveRoles => port('activeRoles')
-
-export const roleStampsOfAccount = (accountId: SQL): SQL => port('roleStampsOfAccount')(accountId)
 
 export const registerImportExport: typeof RegisterImportExport = (app, ctx, def) => port('registerImportExport')(app, ctx, def)

@@ -119,7 +119,7 @@ function buildSessionQueries(db: Db) {
         s: session,
         a: account.row,
         t: accessToken,
-        v: signed ? grantsVersionSql(sql`${session.accountId}`, sql`${account.row.level}`) : sql<string | null>`null`,
+        v: signed ? grantsVersionSql(sql`${account.row.level}`) : sql<string | null>`null`,
         fresh: records ? sql<number>`(select count(*) from ${recorded})::int` : sql<number>`0`,
       })
       .from(session)

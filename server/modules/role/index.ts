@@ -7,17 +7,7 @@
 import { setModulePorts } from '../../lib/modulePorts'
 import { setUnitRoles } from '../org'
 import { setAuthorisedRoles } from '../roleAuth'
-import {
-  activeRoles,
-  activeRolesOf,
-  anyRoleIn,
-  rolesByIds,
-  roleStampsOfAccount,
-  rolesOfUnit,
-  setRoleDataScope,
-  touchRole,
-  unitsWithRoles,
-} from './queries'
+import { activeRoles, activeRolesOf, anyRoleIn, rolesByIds, rolesOfUnit, setRoleDataScope, touchRole, unitsWithRoles } from './queries'
 
 export {
   activeRolesOf,
@@ -33,7 +23,7 @@ export { registerRoleRoutes } from './routes'
 
 /** At start: lib's permission check, the unit tree and a role's authorisation read the roles through their ports. */
 export function setRolePorts(): void {
-  setModulePorts({ activeRoles, roleStampsOfAccount })
+  setModulePorts({ activeRoles })
   setUnitRoles({ rolesOfUnit, unitsWithRoles, anyRoleIn })
   setAuthorisedRoles({ rolesByIds, activeRolesOf, touchRole, setRoleDataScope })
 }

@@ -25,17 +25,6 @@ export const activeRoles = new QueryBuilder()
   .where(eq(role.status, ACTIVE_ROLE))
   .as('active_role')
 
-/**
- * SQL: what the roles of the account whose id is in `accountId` are, as text — each role's id, status,
- * version and update time (ms), by id ('' when none): a part of the caller's grants version
- * (lib/grantsVersion.ts), which changes whenever one of these does.
- */
-export const roleStampsOfAccount = (accountId: SQL): SQL =>
-  sql`coalesce((
-        select string_agg(r.role_id || ':' || r.status || ':' || r.version || ':' || floor(extract(epoch from r.update_time) * 1000)::bigint, ',' order by r.role_id)
-        from account_role ar join ${role} r on r.role_id = ar.role_id where ar.account_id = ${accountId}
-      ), '')`
-
 /** The active roles of an account: id, data scope, builtin. */
 export function activeRolesOf(db: Db, accountId: string) {
   return db
