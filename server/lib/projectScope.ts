@@ -44,6 +44,13 @@ async function widestScope(db: Db, accountId: string): Promise<DataScope> {
 }
 
 /**
+ * A registered account's project, read once per request (its AuthContext): a project department
+ * never moves to another project, and a request asks up to three times (the payload's project, the
+ * scope of the read back, the record's).
+ */
+const departmentProjects = new WeakMap<AuthContext, string[]>()
+
+/**
  * The ids of the projects the caller sees; null: every project. The data scope is the one the
  * route's permission resolved (auth.grant), else the widest of the account's roles. Inside a
  * transaction pass its handle as `db` (PGlite has one connection).
@@ -52,11 +59,15 @@ export async function visibleProjectIds(ctx: Ctx, auth: AuthContext, db: Db = ct
   const acc = auth.account
   if (acc.level === 'registered') {
     if (!acc.projectDepartmentId) return []
+    const known = departmentProjects.get(auth)
+    if (known) return known
     const rows = await db
       .select({ id: projectDepartment.projectId })
       .from(projectDepartment)
       .where(eq(projectDepartment.projectDepartmentId, acc.projectDepartmentId))
-    return rows.map((r) => r.id)
+    const ids = rows.map((r) => r.id)
+    departmentProjects.set(auth, ids)
+    return ids
   }
   const scope = auth.grant?.scope ?? (await widestScope(db, acc.accountId))
   const orgIds = await scopeOrgIds(ctx, acc, scope, db)

@@ -524,15 +524,19 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const ids = await scopeIds(auth)
       const projects = await projectIds(auth)
       const scope = and(whereOf(ids), projectCol ? projectWhere(projectCol, projects) : undefined)
+      // a record the caller may not see is 20002 before the payload's own checks (its files…) answer
+      const seen = def.check ? await visibleById(ctx.db, scope, id) : null
       if (def.check) {
-        // a record the caller may not see is 20002 before the payload's own checks (its files…) answer
-        if (!(await visibleById(ctx.db, scope, id))) throw new ApiError(Code.NOT_FOUND)
+        if (!seen) throw new ApiError(Code.NOT_FOUND)
         await def.check(input, req)
       }
       const updated = await ctx.db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db
-          const current = await visibleById(tx, scope, id)
+          // The row read for the check serves when it has the version the update names: the update is
+          // written only where the row still has that version (which moves with every change), so a
+          // change in between is a conflict all the same. Otherwise it is read again, for the conflict's answer.
+          const current = seen && Number(seen.version) === Number(input.version) ? seen : await visibleById(tx, scope, id)
           if (!current) throw new ApiError(Code.NOT_FOUND)
           if (Number(current.version) !== Number(input.version)) throw new ApiError(Code.VERSION_CONFLICT, current)
           // checks first; it may also normalise the input, which the values below are taken from
@@ -558,7 +562,10 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
             .update(def.table)
             .set(values as never)
             .where(and(eq(idCol, id), eq(versionCol, Number(input.version))))
-          const conflict = async () => new ApiError(Code.VERSION_CONFLICT, await visibleById(tx, scope, id))
+          const conflict = async () => {
+            const fresh = await visibleById(tx, scope, id)
+            return fresh ? new ApiError(Code.VERSION_CONFLICT, fresh) : new ApiError(Code.NOT_FOUND)
+          }
           // the row is written and read back in one statement, unless afterWrite comes between
           if (!def.afterWrite) {
             const row = await visibleById(tx, scope, id, update.returning().getSQL())

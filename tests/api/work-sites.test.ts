@@ -219,6 +219,23 @@ describe.each(provided('targets'))('work sites on $name', (t) => {
     expect((await listOf(member, WS, { projectId: p1, keyword: 'GD-1' })).records).toHaveLength(0)
   })
 
+  it('two edits of one version at once: one is written, the other answers 20008 with it; an edit of a deleted site answers 20002', async () => {
+    const created = ok(await post<Site>(member, `${WS}/add`, site(p1, 'GD-RACE')))
+    const edit = (status: string) =>
+      put<Site>(member, `${WS}/update`, { ...site(p1, 'GD-RACE', { status }), workSiteId: created.workSiteId, version: 0 })
+    const answers = await Promise.all([edit('suspended'), edit('completed'), edit('preparing')])
+    const won = answers.filter((a) => a.body.code === 10000)
+    expect(won, answers.map((a) => a.text).join('\n')).toHaveLength(1)
+    const winner = won[0]!.body.data
+    expect(winner.version).toBe(1)
+    for (const lost of answers.filter((a) => a !== won[0])) {
+      expect(lost.body.code).toBe(20008)
+      expect(lost.body.data).toMatchObject({ status: winner.status, version: 1 })
+    }
+    ok(await del(member, `${WS}/delete`, [created.workSiteId]))
+    expect((await put(member, `${WS}/update`, { ...winner, version: 1 })).body.code).toBe(20002)
+  })
+
   it('refuses bad input on the field: mileages, coordinates, phone, code, type, photos', async () => {
     const bad = await post(
       member,
