@@ -49,6 +49,7 @@ export const TABLE_OWNER: Record<string, string> = {
   job: 'server/lib',
   eventOutbox: 'server/lib',
   grantsEpoch: 'server/lib',
+  treeEpoch: 'server/lib',
   nonce: 'server/plugins',
   rateLimit: 'server/plugins',
   idempotency: 'server/plugins',

@@ -277,6 +277,15 @@ export const grantsEpoch = pgTable('grants_epoch', {
   epoch: bigint('epoch', { mode: 'number' }).notNull(),
 })
 
+/**
+ * One row per tree table (dict_node, container): a counter moved only by the triggers of migration
+ * 0045 whenever the table changes — what a gateway's copy of a tree is checked against (lib/treeCache.ts).
+ */
+export const treeEpoch = pgTable('tree_epoch', {
+  tree: text('tree').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+})
+
 /** RSA key pairs; `slot` (= floor(epoch / TTL)) is unique, so concurrent processes agree on one current key. */
 export const rsaKey = pgTable('rsa_key', {
   keyId: text('key_id').primaryKey(),

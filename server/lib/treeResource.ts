@@ -11,7 +11,7 @@
  * The container tree and the engineering dictionaries are both declared with it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { perm, type FnOf, type MenuPath } from '../../src/contract/catalogue'
@@ -24,6 +24,7 @@ import { anyLike, rowsOf } from './sql'
 import { idsOnPath, type Position, type Tree } from './tree'
 import type { AuthContext } from '../types'
 import { registerImportExport } from './modulePorts'
+import { copyOf, epochOf, keepCopy } from './treeCache'
 import { isUniqueViolation, registerResource, type ResourceDef, type ResourceHandle, type WriteContext } from './resource'
 
 type Row = Record<string, unknown>
@@ -106,13 +107,24 @@ export function placeNode(tree: Tree, idField: string, scopeOf: (input: Row) => 
  * path in SQL, the sort key orders the rows in SQL only.
  */
 export async function readTree(
-  def: { tree: Tree; idField: string; nodeSelection: Record<string, AnyPgColumn> },
+  def: TreeNodes,
   db: Db,
   scope: string,
   where?: SQL,
   keep?: ReadonlySet<string>,
   matching?: SQL,
 ): Promise<Row[]> {
+  return treeOfRows(def, await selectScope(def, db, scope, where, matching), keep, matching ? (r) => r.hit === true : undefined)
+}
+
+interface TreeNodes {
+  tree: Tree
+  idField: string
+  nodeSelection: Record<string, AnyPgColumn>
+}
+
+/** The rows of a scope (or those `where` is true of) as they are stored, in sort-key order; `matching` adds each row's `hit`. */
+async function selectScope(def: TreeNodes, db: Db, scope: string, where?: SQL, matching?: SQL): Promise<Row[]> {
   const spec = def.tree.spec
   const idField = def.idField
   const full = {
@@ -136,14 +148,22 @@ export async function readTree(
     sql`select coalesce(json_agg(json_build_object(${object}) order by ${spec.sortKey!}, ${spec.id}), '[]')::text as nodes
       from ${spec.table as PgTable} where ${and(eq(spec.scope!, scope), where)}`,
   )
-  const selected = JSON.parse(answer!.nodes) as Row[]
+  return JSON.parse(answer!.nodes) as Row[]
+}
+
+/**
+ * The answer from a scope's rows: depth first, siblings in order, with child counts and levels;
+ * only those in `keep`, or those `hit` is true of and their ancestors. The rows are not changed.
+ */
+function treeOfRows(def: TreeNodes, selected: readonly Row[], keep?: ReadonlySet<string>, hit?: (r: Row) => boolean): Row[] {
+  const idField = def.idField
   let kept = keep
-  if (matching) {
+  if (hit) {
     // the hits and their ancestors, by the parent links
     const byId = new Map(selected.map((r) => [r[idField] as string, r]))
     const found = new Set<string>()
     for (const r of selected) {
-      if (!r.hit) continue
+      if (!hit(r)) continue
       for (let n: Row | undefined = r; n && !found.has(n[idField] as string); n = byId.get(n.parentId as string))
         found.add(n[idField] as string)
     }
@@ -212,31 +232,64 @@ export function registerTreeResource<
 
   const matches = (keyword: string) => anyLike(keyword, def.name, def.code.column)
 
+  // A search whose hits need the whole scope looks in it in memory: the same contains-match of name
+  // or code as the SQL's ILIKE (letters folded by JavaScript's lower case, the same for Latin letters
+  // and for CJK, which has none).
+  const nameKey = Object.entries(def.nodeSelection).find(([, c]) => c === def.name)?.[0]
+  const codeKey = def.nodeSelection[def.code.field] === def.code.column ? def.code.field : undefined
+  const contains = (keyword: string) => {
+    const k = keyword.toLowerCase()
+    const has = (v: unknown) => typeof v === 'string' && v.toLowerCase().includes(k)
+    return (r: Row) => has(r[nameKey!]) || has(r[codeKey!])
+  }
+
   /**
    * The nodes whose name or code contains the keyword, with their ancestors (the tree around the
    * matches). At most BROAD_SEARCH + 1 hits are read first: a broad search (more hits than that, or
-   * more nodes to keep) reads the whole scope once and keeps the hits and their ancestors there — a
+   * more nodes to keep) looks in the whole scope (`whole`: read once, or the gateway's copy) — a
    * keyword in most names (墩台 in 18,000 of 20,000) does not carry every hit's path across first.
    */
-  async function search(db: Db, scope: string, keyword: string): Promise<Row[]> {
+  async function search(
+    db: Db,
+    scope: string,
+    keyword: string,
+    whole = (): Promise<readonly Row[]> => selectScope(nodes, db, scope),
+  ): Promise<Row[]> {
     const hits = await db
       .select({ path: spec.path })
       .from(table)
       .where(and(eq(scopeCol, scope), matches(keyword)))
       .limit(BROAD_SEARCH + 1)
     if (hits.length === 0) return []
-    if (hits.length > BROAD_SEARCH) return readTree(nodes, db, scope, undefined, undefined, matches(keyword))
     const keep = new Set(hits.flatMap((h) => (h.path ? idsOnPath(String(h.path)) : [])))
-    // many ancestors: the whole scope is read (as when it opens) and filtered here
-    if (keep.size > BROAD_SEARCH) return rows(db, scope, undefined, keep)
+    if (hits.length > BROAD_SEARCH || keep.size > BROAD_SEARCH)
+      return nameKey && codeKey
+        ? treeOfRows(nodes, await whole(), undefined, contains(keyword))
+        : readTree(nodes, db, scope, undefined, undefined, matches(keyword))
     // a narrow one reads only those rows: the id list goes as one json array parameter
     return rows(db, scope, sql`${idCol} in (select jsonb_array_elements_text(${JSON.stringify([...keep])}::jsonb))`)
   }
 
-  const treeOf = (db: Db, q: z.infer<Q>) => {
+  /**
+   * The tree call's read (GET, outside any transaction): a whole scope comes from this gateway's copy
+   * while the table's epoch has not moved (lib/treeCache.ts), and a search looks in that copy in memory.
+   */
+  const tableName = getTableName(table)
+  const treeOf = async (q: z.infer<Q>): Promise<Row[]> => {
     const { keyword } = q as { keyword?: string }
     const scope = def.scopeOf(q)
-    return keyword ? search(db, scope, keyword) : rows(db, scope)
+    const epoch = await epochOf(ctx.db, tableName)
+    const wholeScope = async (): Promise<readonly Row[]> => {
+      const copy = copyOf(tableName, scope, epoch)
+      if (copy) return copy
+      const read = await selectScope(nodes, ctx.db, scope)
+      keepCopy(tableName, scope, epoch, read)
+      return read
+    }
+    if (!keyword) return treeOfRows(nodes, await wholeScope())
+    const copy = nameKey && codeKey ? copyOf(tableName, scope, epoch) : undefined
+    if (copy) return treeOfRows(nodes, copy, undefined, contains(keyword))
+    return search(ctx.db, scope, keyword, wholeScope)
   }
 
   /** A node the caller may see (else 20002), read through `db`. */
@@ -268,7 +321,7 @@ export function registerTreeResource<
   app.get(def.paths.tree, { config: read }, async (req) => {
     const q = parse(def.treeQuery, req.query, req)
     await def.checkScope?.(req.auth!, def.scopeOf(q))
-    return ok(req, await treeOf(ctx.db, q))
+    return ok(req, await treeOf(q))
   })
 
   const selectOne = async (db: Db, nodeId: string) => {
@@ -367,7 +420,7 @@ export function registerTreeResource<
       query: def.treeQuery,
       rows: async (auth, q, limit) => {
         await def.checkScope?.(auth, def.scopeOf(q))
-        const found = await treeOf(ctx.db, q)
+        const found = await treeOf(q)
         const codeOf = new Map(found.map((r) => [r[idField], r[codeField]]))
         const out = found.slice(0, limit).map((r): Row => ({ ...r, parentCode: r.parentId ? (codeOf.get(r.parentId) ?? '') : '' }))
         return def.excel.exportRows ? def.excel.exportRows(ctx.db, out) : out

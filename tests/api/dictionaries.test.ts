@@ -355,3 +355,38 @@ describe.each(provided('targets'))('engineering dictionaries on $name', (t) => {
     expect((await wbsOnly.call('GET', `${A}/wbsEbsRel/tree`, { query: { kind: 'wbs' } })).body.code).toBe(20003)
   })
 })
+
+describe.runIf(provided('pgPair'))('a dictionary tree across two gateway processes on one PostgreSQL', () => {
+  it('a change made through one is in the other’s next opening and search at once, whether it had read the tree or not', async () => {
+    const [a, b] = provided('pgPair')!
+    const [onA, onB] = await Promise.all([signedIn(a!), signedIn(b!)])
+    const tag = uniqueName('').toUpperCase()
+    const treeOf = async (c: Client, keyword?: string) =>
+      ok(await c.call<Node[]>('GET', `${A}/ebs/listTree`, { query: keyword ? { keyword } : {} }))
+    const codes = (nodes: Node[]) => nodes.map((n) => n.nodeCode).filter((c) => c.startsWith(tag))
+
+    const root = ok(await post<Node>(onA, `${A}/ebs/add`, { parentId: null, nodeCode: `${tag}-R`, nodeName: '跨进程根', unit: 'm' }))
+    const leaf = ok(await post<Node>(onA, `${A}/ebs/add`, { parentId: root.nodeId, nodeCode: `${tag}-L`, nodeName: '跨进程叶', unit: 'm' }))
+    // B reads the tree (and keeps it), then searches it: by code in another case, by name
+    expect(codes(await treeOf(onB))).toEqual([`${tag}-R`, `${tag}-L`])
+    expect(codes(await treeOf(onB, `${tag}-l`.toLowerCase()))).toEqual([`${tag}-R`, `${tag}-L`])
+    expect(codes(await treeOf(onB, '跨进程叶'))).toEqual([`${tag}-R`, `${tag}-L`])
+
+    // A renames the leaf and adds a sibling: B's very next search and opening show them
+    ok(await put(onA, `${A}/ebs/update`, { ...leaf, nodeName: '改名之叶' }))
+    expect(codes(await treeOf(onB, '跨进程叶'))).toEqual([])
+    expect(codes(await treeOf(onB, '改名之叶'))).toEqual([`${tag}-R`, `${tag}-L`])
+    ok(await post<Node>(onA, `${A}/ebs/add`, { parentId: root.nodeId, nodeCode: `${tag}-M`, nodeName: '新增之叶', unit: 'm' }))
+    const opened = await treeOf(onB)
+    expect(codes(opened)).toEqual([`${tag}-R`, `${tag}-L`, `${tag}-M`])
+    expect(opened.find((n) => n.nodeCode === `${tag}-L`)).toMatchObject({ nodeName: '改名之叶', version: 1 })
+    expect(opened.find((n) => n.nodeCode === `${tag}-R`)).toMatchObject({ childCount: 2 })
+    // B now searches its fresh copy; A moves and deletes: B's next answers follow
+    expect(codes(await treeOf(onB, '新增之叶'))).toEqual([`${tag}-R`, `${tag}-M`])
+    ok(await post(onA, `${A}/ebs/move`, { nodeId: opened.find((n) => n.nodeCode === `${tag}-M`)!.nodeId, parentId: null, index: 0 }))
+    expect(codes(await treeOf(onB, '新增之叶'))).toEqual([`${tag}-M`])
+    ok(await del(onA, `${A}/ebs/delete`, [root.nodeId]))
+    expect(codes(await treeOf(onB))).toEqual([`${tag}-M`])
+    expect(codes(await treeOf(onB, tag))).toEqual([`${tag}-M`])
+  })
+})
