@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { Client } from '../api/client'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 
@@ -198,6 +198,9 @@ export async function ownGateway(env: Record<string, string> = {}): Promise<Gate
  * own (which `fn` may kill and start again); the page's context and the gateway end after it.
  */
 export async function onOwnGateway(browser: Browser, fn: (page: Page, gateway: Gateway) => Promise<void>) {
+  // the gateway's start (and a test's restart of it) comes on top of the test's own steps: on a busy
+  // machine the unit tree's test took 57 s of the 60 s a test has by default
+  test.setTimeout(180_000)
   const gateway = await ownGateway()
   const context = await browser.newContext({ baseURL: gateway.baseURL })
   try {
