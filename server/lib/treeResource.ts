@@ -98,23 +98,14 @@ export function placeNode(tree: Tree, idField: string, scopeOf: (input: Row) => 
 
 /**
  * The nodes of a scope in tree order (depth first, siblings by sort key), each with its child count
- * and level; optionally only some: `where` in SQL, `keep` by id after reading, or `matching` — the
- * rows it is true of and their ancestors, found after reading (a broad search: one read of the
- * scope). No route needed (the initialisation wizard reads a template project's containers with it).
+ * and level; optionally only some: `where` in SQL, `keep` by id after reading. No route needed (the initialisation wizard reads a template project's containers with it).
  *
  * A read of a whole scope is most of an opening's time on the embedded database (its result rows
  * are decoded field by field): only what the answer shows is read — the level is counted from the
  * path in SQL, the sort key orders the rows in SQL only.
  */
-export async function readTree(
-  def: TreeNodes,
-  db: Db,
-  scope: string,
-  where?: SQL,
-  keep?: ReadonlySet<string>,
-  matching?: SQL,
-): Promise<Row[]> {
-  return treeOfRows(def, await selectScope(def, db, scope, where, matching), keep, matching ? (r) => r.hit === true : undefined)
+export async function readTree(def: TreeNodes, db: Db, scope: string, where?: SQL, keep?: ReadonlySet<string>): Promise<Row[]> {
+  return treeOfRows(def, await selectScope(def, db, scope, where), keep)
 }
 
 interface TreeNodes {
@@ -123,8 +114,8 @@ interface TreeNodes {
   nodeSelection: Record<string, AnyPgColumn>
 }
 
-/** The rows of a scope (or those `where` is true of) as they are stored, in sort-key order; `matching` adds each row's `hit`. */
-async function selectScope(def: TreeNodes, db: Db, scope: string, where?: SQL, matching?: SQL): Promise<Row[]> {
+/** The rows of a scope (or those `where` is true of) as they are stored, in sort-key order. */
+async function selectScope(def: TreeNodes, db: Db, scope: string, where?: SQL): Promise<Row[]> {
   const spec = def.tree.spec
   const idField = def.idField
   const full = {
@@ -134,7 +125,6 @@ async function selectScope(def: TreeNodes, db: Db, scope: string, where?: SQL, m
     version: (getTableColumns(spec.table as PgTable) as Record<string, AnyPgColumn>).version!,
     // idsOnPath(path).length: '/a/b/' holds 2 ids
     level: sql<number>`coalesce(greatest(length(${spec.path}) - length(replace(${spec.path}, '/', '')) - 1, 0), 0)::int`,
-    ...(matching ? { hit: sql<boolean>`coalesce(${matching}, false)` } : {}),
   }
   // the rows as one JSON text the database builds: 20,000 nodes decoded and mapped row by row (the
   // driver's wire decoding, Drizzle's mapping per column) took twice as long as json_agg and one parse.
@@ -182,7 +172,7 @@ function treeOfRows(def: TreeNodes, selected: readonly Row[], keep?: ReadonlySet
   const out: Row[] = []
   // every row has the selection's keys: list them once (a copy of each row by Object.entries was a
   // good part of a 20,000-node opening)
-  const keys = found.length ? Object.keys(found[0]!).filter((k) => k !== 'hit' && k !== 'level') : []
+  const keys = found.length ? Object.keys(found[0]!).filter((k) => k !== 'level') : []
   const stack = [...(children.get(null) ?? [])].reverse()
   while (stack.length) {
     const n = stack.pop()!
@@ -236,11 +226,13 @@ export function registerTreeResource<
   // or code as the SQL's ILIKE (letters folded by JavaScript's lower case, the same for Latin letters
   // and for CJK, which has none).
   const nameKey = Object.entries(def.nodeSelection).find(([, c]) => c === def.name)?.[0]
-  const codeKey = def.nodeSelection[def.code.field] === def.code.column ? def.code.field : undefined
+  const codeKey = def.code.field
+  if (!nameKey || def.nodeSelection[codeKey] !== def.code.column)
+    throw new Error(`${def.resource.name}: the node selection holds the name and the code (a search looks in them)`)
   const contains = (keyword: string) => {
     const k = keyword.toLowerCase()
     const has = (v: unknown) => typeof v === 'string' && v.toLowerCase().includes(k)
-    return (r: Row) => has(r[nameKey!]) || has(r[codeKey!])
+    return (r: Row) => has(r[nameKey]) || has(r[codeKey])
   }
 
   /**
@@ -262,10 +254,7 @@ export function registerTreeResource<
       .limit(BROAD_SEARCH + 1)
     if (hits.length === 0) return []
     const keep = new Set(hits.flatMap((h) => (h.path ? idsOnPath(String(h.path)) : [])))
-    if (hits.length > BROAD_SEARCH || keep.size > BROAD_SEARCH)
-      return nameKey && codeKey
-        ? treeOfRows(nodes, await whole(), undefined, contains(keyword))
-        : readTree(nodes, db, scope, undefined, undefined, matches(keyword))
+    if (hits.length > BROAD_SEARCH || keep.size > BROAD_SEARCH) return treeOfRows(nodes, await whole(), undefined, contains(keyword))
     // a narrow one reads only those rows: the id list goes as one json array parameter
     return rows(db, scope, sql`${idCol} in (select jsonb_array_elements_text(${JSON.stringify([...keep])}::jsonb))`)
   }
@@ -287,7 +276,7 @@ export function registerTreeResource<
       return read
     }
     if (!keyword) return treeOfRows(nodes, await wholeScope())
-    const copy = nameKey && codeKey ? copyOf(tableName, scope, epoch) : undefined
+    const copy = copyOf(tableName, scope, epoch)
     if (copy) return treeOfRows(nodes, copy, undefined, contains(keyword))
     return search(ctx.db, scope, keyword, wholeScope)
   }
