@@ -3,6 +3,7 @@ import path from 'node:path'
 import { DEFAULT_APP_CODE } from '../src/contract/paths'
 import { PACKAGE_MAX_MB } from '../src/contract/schemas/files'
 import type { ImportBounds } from './lib/excel'
+import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './lib/crypto'
 import { parseAllowList } from './lib/outbound'
 import { loadNotifyConfig, type NotifyConfig } from './modules/notify'
 import { loadOAuthConfig, type OAuthConfig } from './modules/oauth'
@@ -13,6 +14,8 @@ export interface Config {
   dataDir: string
   databaseUrl: string | null
   accessTokenTtl: number
+  /** scrypt's cost for new password hashes, log2 of N (server/lib/crypto.ts). */
+  passwordCost: number
   sessionIdleTtl: number
   sessionMaxTtl: number
   rsaKeyTtl: number
@@ -172,6 +175,13 @@ function fileStore(env: NodeJS.ProcessEnv, databaseUrl: string | null): FileStor
   return raw as FileStore
 }
 
+function passwordCost(env: NodeJS.ProcessEnv): number {
+  const n = int(env, 'TRESTLE_PASSWORD_COST', DEFAULT_PASSWORD_COST)
+  const [min, max] = PASSWORD_COST_RANGE
+  if (n < min || n > max) throw new ConfigError(`TRESTLE_PASSWORD_COST must be between ${min} and ${max} (got ${n})`)
+  return n
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.TRESTLE_DATA_DIR || './data')
   const databaseUrl = env.DATABASE_URL || null
@@ -193,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     accessTokenTtl: int(env, 'TRESTLE_ACCESS_TOKEN_TTL', 7200),
+    passwordCost: passwordCost(env),
     sessionIdleTtl: int(env, 'TRESTLE_SESSION_IDLE_TTL', 1800),
     sessionMaxTtl: int(env, 'TRESTLE_SESSION_MAX_TTL', 43200),
     rsaKeyTtl: int(env, 'TRESTLE_RSA_KEY_TTL', 86400),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config'
 import { rmSync, writeFileSync } from 'node:fs'
 import { backupPath, pidFile, writeWhole } from './db/backup'
 import { openDatabase } from './db/client'
+import { DEFAULT_PASSWORD_COST, setPasswordCost } from './lib/crypto'
 import { describeSync, syncConsoleMenus } from './db/menuSync'
 import { seed } from './seed'
 
@@ -26,6 +27,12 @@ async function main(): Promise<void> {
   }
   // The app's logger exists only once the app is built; until then, stderr.
   let warn = (obj: object, msg: string) => console.error(msg, obj)
+  setPasswordCost(config.passwordCost)
+  if (config.passwordCost < DEFAULT_PASSWORD_COST)
+    warn(
+      { passwordCost: config.passwordCost },
+      `TRESTLE_PASSWORD_COST below ${DEFAULT_PASSWORD_COST}: password hashes are cheaper to guess (for test machines only)`,
+    )
   const database = await openDatabase(config, {
     onSlowTransaction: ({ ms, done, stack }) =>
       warn({ ms, stack }, done ? `database transaction ended after ${ms} ms` : `database transaction open for ${ms} ms`),

@@ -152,6 +152,8 @@ export async function ownGateway(env: Record<string, string> = {}): Promise<Gate
         TRESTLE_SERVE_DIST: 'dist',
         TRESTLE_DEMO_PASSWORD: PASSWORD,
         TRESTLE_LOG_LEVEL: 'warn',
+        // cheaper password hashes, as the API tests' gateways (tests/support/gateway.ts)
+        TRESTLE_PASSWORD_COST: '14',
         DATABASE_URL: '',
         ...env,
       },

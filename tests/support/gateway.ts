@@ -63,6 +63,9 @@ export async function startGateway(name: string, env: Record<string, string>, da
       TRESTLE_JOB_RETRY_MS: '200',
       // the tests' webhook and SMS receivers listen on 127.0.0.1 (any port); `localhost`, 127.0.0.2… stay refused
       TRESTLE_WEBHOOK_ALLOW: '127.0.0.1',
+      // password hashes at scrypt N = 2^14 instead of 2^17: each sign-in and seeded account costs ~50 ms
+      // of CPU instead of ~500 (the suite signs in thousands of times on two cores); a unit test holds the default
+      TRESTLE_PASSWORD_COST: '14',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
