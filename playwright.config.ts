@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   // Each worker runs on a gateway of its own (fixtures.ts), so files of different workers share no
   // records; a file's tests run in order. Two workers by default, one per core (E2E_WORKERS sets it).
   fullyParallel: false,

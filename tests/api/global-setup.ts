@@ -13,7 +13,7 @@
 import { PACKAGE_MAX_MB } from './files-fixtures'
 import type { ChildProcess } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
-import { startGateway as start, stopChild, type GatewayTarget } from '../support/gateway'
+import { TEMPLATE_ENV, makeTemplate, startGateway as start, stopChild, type GatewayTarget } from '../support/gateway'
 import { hasPostgres, startPostgres } from '../support/postgres'
 
 export type Target = GatewayTarget
@@ -50,6 +50,10 @@ async function startGateway(name: string, env: Record<string, string>, dataDir?:
 export default async function setup(project: TestProject) {
   const wantPg = process.env.TRESTLE_TEST_PG === '1' || (process.env.TRESTLE_TEST_PG !== '0' && hasPostgres())
   try {
+    // one migration and seed from nothing; every other embedded gateway of the run opens a copy (tests/support/gateway.ts)
+    const template = await makeTemplate()
+    cleanups.push(template.remove)
+    process.env[TEMPLATE_ENV] = template.dir
     const sets = await Promise.all(Array.from({ length: Math.max(1, project.config.maxWorkers) }, (_, i) => startSet(i + 1, wantPg)))
     project.provide('sets', sets)
   } catch (err) {

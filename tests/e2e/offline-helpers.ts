@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { Client } from '../api/client'
+import { fromTemplate } from '../support/gateway'
 import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
 
 export const UNIT = '中铁恒岳建设集团有限公司'
@@ -137,10 +138,11 @@ export interface Gateway {
   start(): Promise<void>
 }
 
-/** A gateway process on a free port and a fresh embedded database, with `env` settings (e.g. short TTLs). */
+/** A gateway process on a free port and an embedded database of its own (the run's template's copy), with `env` settings (e.g. short TTLs). */
 export async function ownGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'trestle-offline-e2e-'))
+  fromTemplate(dataDir, env)
   const baseURL = `http://localhost:${port}`
   let child: ChildProcess | null = null
   const start = async () => {

@@ -4,7 +4,7 @@
  * own way (a local SMTP server, SMS webhook or OAuth provider).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -43,8 +43,32 @@ export function stopChild(c: ChildProcess): Promise<void> {
   })
 }
 
+/**
+ * Where the test run's template lies (set by the API tests' and the e2e tests' global setup): an
+ * embedded database a gateway migrated and seeded with the tests' settings, then stopped. A gateway
+ * started on an empty data directory of its own opens a copy of it — ~4 s instead of ~12 for
+ * migrating and seeding again — so the run migrates and seeds from nothing once, in its setup.
+ */
+export const TEMPLATE_ENV = 'TRESTLE_TEST_TEMPLATE_DIR'
+
+/** Copies the run's template database into `dir` when there is one and `dir` has no database yet. */
+export function fromTemplate(dir: string, env: Record<string, string | undefined> = {}): void {
+  const template = process.env[TEMPLATE_ENV]
+  if (!template || env.DATABASE_URL || existsSync(path.join(dir, 'pglite'))) return
+  cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true })
+}
+
+/** Migrates and seeds an embedded database from nothing (a gateway's first start), for `fromTemplate`. */
+export async function makeTemplate(): Promise<{ dir: string; remove(): void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'trestle-template-'))
+  const gateway = await startGateway('template', {}, dir)
+  await gateway.stop()
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
 export async function startGateway(name: string, env: Record<string, string>, dataDir?: string): Promise<Gateway> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), `trestle-${name}-`))
+  fromTemplate(dir, env)
   const log = path.join(dir, `${name}.log`)
   const out = createWriteStream(log)
   // node itself with tsx's loader, not the tsx command: that would run the gateway as a child of its
