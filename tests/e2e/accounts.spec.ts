@@ -100,7 +100,7 @@ test('invite by link → the invitee registers in a fresh context → audit with
   await page.keyboard.press('Escape')
 
   // First sign-in.
-  await signIn(invitee, name, PASSWORD)
+  await signIn(invitee, name)
   await context.close()
 })
 
@@ -152,8 +152,7 @@ test('an account stopped while signed in elsewhere: its next action there shows 
 
 test('project accounts: the list, adding one with the form checks, tablet and desktop screens', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/project-org-account')
+  await signIn(page, 'admin', { to: '/admin/project-org-account' })
   await expect(page.getByRole('heading', { name: '项目账号管理', level: 1 })).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: 'zhoumin' })).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: 'tangwei' }).getByText('已过期')).toBeVisible()

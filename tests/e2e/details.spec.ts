@@ -12,8 +12,7 @@ const UNIT = '中铁恒岳建设集团有限公司'
 
 /** Signs in as admin and opens ${UNIT}'s 部门与人员 tab on /admin/organization. */
 async function openDepartments(page: Page) {
-  await signIn(page, 'admin')
-  await page.goto('/admin/organization')
+  await signIn(page, 'admin', { to: '/admin/organization' })
   const tree = page.getByRole('tree', { name: '单位树' })
   await tree.getByRole('treeitem', { name: '施工单位' }).click()
   await tree.getByRole('treeitem', { name: UNIT }).click()
@@ -149,8 +148,7 @@ test.describe('a form that arrives after its dialog opened', () => {
    * until `release`: all of them, the form's among them, or only the `part` given.
    */
   async function openWhileLoading(page: Page, part?: RegExp) {
-    await signIn(page, 'admin')
-    await page.goto('/admin/project-worksite-information')
+    await signIn(page, 'admin', { to: '/admin/project-worksite-information' })
     const add = page.getByRole('main').getByRole('button', { name: '新增', exact: true })
     await expect(add).toBeVisible()
     let release = () => {}

@@ -362,8 +362,7 @@ test.describe('every create and edit dialog is submitted and saved', () => {
   let n = 0
   for (const [title, c] of Object.entries(CASES)) {
     test(title, async ({ page }) => {
-      await signIn(page, 'admin')
-      await page.goto(c.path)
+      await signIn(page, 'admin', { to: c.path })
       await (c.open ?? clickAdd)(page)
       let dialog = await openedDialog(page)
       await c.setup?.(page, dialog)
@@ -413,8 +412,7 @@ async function projectAccountAction(page: Page, baseURL: string, item: string): 
     },
   })
   expect(added.body.code, added.text).toBe(10000)
-  await signIn(page, 'admin')
-  await page.goto('/admin/project-org-account')
+  await signIn(page, 'admin', { to: '/admin/project-org-account' })
   await main(page).getByLabel('关键字', { exact: true }).fill(account)
   await main(page).getByRole('button', { name: '查询', exact: true }).click()
   await main(page)
@@ -426,8 +424,7 @@ async function projectAccountAction(page: Page, baseURL: string, item: string): 
 
 test.describe('every dialog that changes one setting of a record is submitted and saved', () => {
   test('账号限额', async ({ page }) => {
-    await signIn(page, 'admin')
-    await page.goto('/admin/organization')
+    await signIn(page, 'admin', { to: '/admin/organization' })
     await openUnitTab(page, '账号限额')
     const row = rowOf(page, UNIT).first()
     await row.getByRole('button', { name: '设置限额', exact: true }).click()

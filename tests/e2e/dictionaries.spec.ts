@@ -61,8 +61,7 @@ for (const [path, name] of [
 }
 
 test('工程专业: a major added and edited through its dialog, then offered by the EBS node form', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/ebs-management')
+  await signIn(page, 'admin', { to: '/admin/ebs-management' })
   const t = tag()
   await page.getByRole('button', { name: '专业管理' }).click()
   const majors = page.getByRole('dialog', { name: '工程专业' })
@@ -89,8 +88,7 @@ test('工程专业: a major added and edited through its dialog, then offered by
 test('EBS管理: 5,000 nodes imported from Excel, a subtree moved by 移动到… and one by drag', async ({ page }) => {
   test.setTimeout(1_200_000)
   await page.setViewportSize({ width: 1440, height: 900 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/ebs-management')
+  await signIn(page, 'admin', { to: '/admin/ebs-management' })
   const tree = page.getByRole('tree', { name: 'EBS字典树' })
   await expect(tree.getByRole('treeitem', { name: '桥梁工程', exact: true })).toBeVisible()
 
@@ -168,8 +166,7 @@ test('EBS管理: 5,000 nodes imported from Excel, a subtree moved by 移动到�
 
 test('WBS-EBS关联配置: a WBS node linked to EBS nodes, kept after a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/wbs-ebs-rel-configuration')
+  await signIn(page, 'admin', { to: '/admin/wbs-ebs-rel-configuration' })
   const wbs = page.getByRole('tree', { name: 'WBS 字典树' })
   const ebs = page.getByRole('tree', { name: 'EBS 字典树' })
   await expect(page.getByText('请先在左侧选择一个 WBS 节点')).toBeVisible()
@@ -241,8 +238,7 @@ test('screenshots: the dictionary screens at 1024×768, in Chinese and English',
 test('EBS管理: a subtree copied beside itself with a code suffix (复制子树); 工程量: nodes copied from the EBS standard (从标准复制)', async ({
   page,
 }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/ebs-management')
+  await signIn(page, 'admin', { to: '/admin/ebs-management' })
   const tree = page.getByRole('tree', { name: 'EBS字典树' })
   await expect(tree).toBeVisible()
   const t = tag()

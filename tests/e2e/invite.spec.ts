@@ -17,8 +17,7 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 }
 
 test('roles: import a file with one bad row, get the summary and the failure report', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/role-manage')
+  await signIn(page, 'admin', { to: '/admin/role-manage' })
   await page.getByRole('button', { name: '导入' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('heading', { name: '导入角色' })).toBeVisible()

@@ -11,8 +11,7 @@ const UNIT = '中铁恒岳建设集团有限公司'
 const uniq = () => `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`
 
 test('leaving a unit’s contacts with unsaved input asks first: stay keeps it, discard leaves', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/organization')
+  await signIn(page, 'admin', { to: '/admin/organization' })
   const tree = page.getByRole('tree', { name: '单位树' })
   await tree.getByRole('treeitem', { name: '施工单位' }).click()
   await tree.getByRole('treeitem', { name: UNIT }).click()

@@ -51,8 +51,7 @@ test('Ctrl K opens it (its chunk loads then, not before); pinyin initials find a
   page.on('request', (r) => {
     if (/CommandPalette|cmdk/.test(r.url())) chunks.push(r.url())
   })
-  await signIn(page, 'admin')
-  await page.goto('/admin/home')
+  await signIn(page, 'admin', { to: '/admin/home' })
   await expect(page.getByRole('button', { name: /搜索或执行命令/ })).toBeVisible()
   expect(chunks).toEqual([])
 

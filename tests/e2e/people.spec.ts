@@ -21,8 +21,7 @@ const UNIT = '中铁恒岳建设集团有限公司'
 const uniq = () => `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`
 
 test('user audit: approve one pending person and reject another with a reason, each after a confirm prompt', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/user-audit')
+  await signIn(page, 'admin', { to: '/admin/user-audit' })
   await expect(page.getByRole('heading', { name: '用户审核' })).toBeVisible()
 
   // two pending people whose names are unique in the whole list (other tests add audit rows too)

@@ -27,8 +27,7 @@ test('工点负责人: typed to find a person of the project, grouped by unit; t
   expect(staff.length).toBeGreaterThanOrEqual(12)
   const person = staff.find((p) => p.organizationName && staff.filter((q) => q.name === p.name).length === 1)!
 
-  await signIn(page, 'admin')
-  await page.goto(`/admin/work-site-information?projectId=${projectId}`)
+  await signIn(page, 'admin', { to: `/admin/work-site-information?projectId=${projectId}` })
   await page.getByRole('button', { name: '新增', exact: true }).click()
   const form = page.getByRole('dialog', { name: '新增工点' })
   const tag = Date.now().toString(36).slice(-6).toUpperCase()

@@ -53,8 +53,7 @@ async function basicData(page: Page, name: string, code: string) {
 test('项目数据初始化: a project from a template project', async ({ page }) => {
   test.setTimeout(180_000)
   await page.setViewportSize({ width: 1024, height: 768 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/project-initialization')
+  await signIn(page, 'admin', { to: '/admin/project-initialization' })
   await expect(page.getByRole('heading', { name: '项目数据初始化', level: 1 })).toBeVisible()
   await page.getByTestId('init-new').click()
   await expect(page).toHaveURL(/runId=/)
@@ -100,8 +99,7 @@ test('项目数据初始化: a project from a template project', async ({ page }
 test('项目初始化: a workbook with errors (report), then corrected; a run resumes after a reload', async ({ page }) => {
   test.setTimeout(180_000)
   await page.setViewportSize({ width: 1024, height: 768 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/project-initial')
+  await signIn(page, 'admin', { to: '/admin/project-initial' })
   await page.getByTestId('init-new').click()
   await page.getByRole('radio', { name: /从 Excel 工作簿/ }).click()
   await page.getByTestId('init-file').setInputFiles({ name: '初始化.xlsx', mimeType: XLSX, buffer: await book(sheets(true)) })

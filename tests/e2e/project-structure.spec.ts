@@ -36,8 +36,7 @@ async function chooseProject(page: Page, label = '项目') {
 test('项目容器: a subtree imported from Excel, found, and moved to another section', async ({ page }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1440, height: 900 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/project-container')
+  await signIn(page, 'admin', { to: '/admin/project-container' })
   await chooseProject(page)
   const tree = page.getByRole('tree', { name: '容器节点树' })
   await expect(tree.getByRole('treeitem', { name: '武宜段站前工程第一标段', exact: true })).toBeVisible()
@@ -93,8 +92,7 @@ test('项目容器: a subtree imported from Excel, found, and moved to another s
 test('项目设计单元: a design unit with its mileages; end ≤ start and an overlap refused on the field', async ({ page }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1024, height: 768 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/project-design-unit')
+  await signIn(page, 'admin', { to: '/admin/project-design-unit' })
   await chooseProject(page)
   await expect(page.getByRole('cell', { name: 'DK0+000.000' })).toBeVisible()
   await shot(page, 'designunit-1024-zh')
@@ -138,8 +136,7 @@ test('设计单元的工点: the edit dialog lists the work sites placed in the 
 }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1440, height: 900 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/designunit')
+  await signIn(page, 'admin', { to: '/admin/designunit' })
   await chooseProject(page)
   // the list: how many, their names on hover (the seeded sites of DU-01, DK0 – DK10)
   const row = page.getByRole('row').filter({ hasText: '汉口路基设计单元1' })
@@ -212,8 +209,7 @@ test('screenshots: the structure screens at 1024×768 and 1440×900, in Chinese 
 
 test('单位工程划分: choosing a design unit in the breakdown tree filters the unit projects', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
-  await signIn(page, 'admin')
-  await page.goto('/admin/unit-engineering')
+  await signIn(page, 'admin', { to: '/admin/unit-engineering' })
   await chooseProject(page)
   const tree = page.getByRole('tree', { name: '按设计单元划分' })
   await tree.getByRole('treeitem', { name: '汉口路基设计单元1', exact: true }).click()

@@ -22,8 +22,7 @@ async function shots(page: Page, name: string) {
 }
 
 test('a project created and opened; a participating unit, a line, an organisation and its department added', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/project-manage')
+  await signIn(page, 'admin', { to: '/admin/project-manage' })
   await expect(page.getByRole('heading', { name: '项目总览', level: 1 })).toBeVisible()
   const seeded = page.getByRole('row').filter({ hasText: '沪渝蓉高铁武宜段站前工程' })
   await expect(seeded).toBeVisible()
@@ -138,8 +137,7 @@ async function pickDemoProject(page: Page) {
 }
 
 test('screenshots of the project screens at 1024×768 and 1440×900, zh and en', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/project-information')
+  await signIn(page, 'admin', { to: '/admin/project-information' })
   const projectId = await pickDemoProject(page)
   // 项目信息 is the project's record; its figures lead to 项目, where its units and lines are
   await expect(page.getByRole('row')).toHaveCount(0)
@@ -183,8 +181,7 @@ test('screenshots of the project screens at 1024×768 and 1440×900, zh and en',
 })
 
 test('lisite, in a department of one project, sees only that project', async ({ page }) => {
-  await signIn(page, 'lisite')
-  await page.goto('/admin/project-information')
+  await signIn(page, 'lisite', { to: '/admin/project-information' })
   await expect(page.getByRole('heading', { name: '沪渝蓉高铁武宜段站前工程', level: 2 })).toBeVisible()
   await page.getByRole('combobox', { name: '项目' }).click()
   const options = page.getByRole('option')

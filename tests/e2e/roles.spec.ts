@@ -89,8 +89,7 @@ test('grant a function to a role: the member sees the menu and the button, and l
 })
 
 test('members: add an account from the picker, see it listed, remove it after a confirmation', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/role-manage')
+  await signIn(page, 'admin', { to: '/admin/role-manage' })
   const row = page.getByRole('row').filter({ hasText: '安全审计员' })
   await row.getByRole('button', { name: '成员' }).click()
   const sheet = page.getByRole('dialog', { name: '成员 · 安全审计员' })

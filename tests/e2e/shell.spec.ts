@@ -160,8 +160,7 @@ test('in English the server menu has English names: sidebar groups and pages, br
 })
 
 test('tourist: reads the role list but the add, edit and delete buttons are gone', async ({ page }) => {
-  await signIn(page, 'tourist')
-  await page.goto('/admin/role-manage')
+  await signIn(page, 'tourist', { to: '/admin/role-manage' })
   await expect(page.getByRole('cell', { name: '系统管理员 内置', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: '新增' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: '删除' })).toHaveCount(0)
@@ -190,6 +189,24 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await signIn(page, 'admin')
   await page.goto('/admin/no-such-page')
   await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible()
+})
+test('a page opened signed out is where the sign-in returns to, with its query; another site is not', async ({ page }) => {
+  await page.goto('/admin/role-manage?roleName=%E7%B3%BB%E7%BB%9F')
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+  await page.getByLabel('账号或手机号').fill('admin')
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/role-manage')
+  await expect(page.getByRole('heading', { name: '角色管理' })).toBeVisible()
+  // the list opened as asked: filtered by the role name
+  await expect(page.getByLabel('角色名称', { exact: true })).toHaveValue('系统')
+  await expect(page.getByRole('cell', { name: '系统管理员 内置', exact: true })).toBeVisible()
+
+  // signed in already, /login goes on to the page named, and home when it names another site
+  await page.goto('/login?redirect=%2Fadmin%2Forganization')
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/organization')
+  await page.goto('/login?redirect=https%3A%2F%2Fevil.example%2Fadmin%2F')
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/home')
 })
 
 test.describe('with the service worker', () => {

@@ -54,8 +54,7 @@ test('design a template: values, merge, styles, fill-in cells, a row inserted; s
   const detail = async () => (await c.call<Detail>('GET', '/api/admin/v1/tabulation/detail', { query: { tabTemplateId: id } })).body.data
 
   await page.setViewportSize({ width: 1024, height: 768 })
-  await signIn(page, 'admin')
-  await page.goto(`/admin/table-manage/design/${id}`)
+  await signIn(page, 'admin', { to: `/admin/table-manage/design/${id}` })
   await expect(page.getByRole('heading', { name: `混凝土浇筑记录${code}` })).toBeVisible()
   await expect(page.getByTestId('sheet-editor').locator('td[data-x="0"][data-y="0"]')).toBeVisible()
 

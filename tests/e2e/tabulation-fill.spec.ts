@@ -93,8 +93,7 @@ test('fill a sheet as two roles, save, reload, submit and print', async ({ page,
   const projectName = await managerOnce(baseURL!)
 
   // orgadmin: a new sheet on the demo template from 填报记录
-  await signIn(page, 'orgadmin')
-  await page.goto('/admin/table-manage')
+  await signIn(page, 'orgadmin', { to: '/admin/table-manage' })
   await page.getByRole('tab', { name: '填报记录' }).click()
   await page.getByRole('button', { name: '新建填报' }).click()
   const dialog = page.getByRole('dialog')
@@ -313,8 +312,7 @@ test('a template bound to a process: the submit starts it, the reviewer fills th
   ok(await post(admin, `${A}/tabulation/publish`, tpl))
 
   // the administrator binds the process in the template's basics
-  await signIn(page, 'admin')
-  await page.goto('/admin/table-manage')
+  await signIn(page, 'admin', { to: '/admin/table-manage' })
   const row = page.getByRole('main').getByRole('row').filter({ hasText: name })
   await row.getByRole('button', { name: `${name} 的更多操作` }).click()
   await page.getByRole('menuitem', { name: '编辑基本信息' }).click()
@@ -336,8 +334,7 @@ test('a template bound to a process: the submit starts it, the reviewer fills th
   ).content
   const filler = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' })
   const fp = await filler.newPage()
-  await signIn(fp, 'orgadmin')
-  await fp.goto(`/admin/table-manage/fill/${added.tabContentId}`)
+  await signIn(fp, 'orgadmin', { to: `/admin/table-manage/fill/${added.tabContentId}` })
   await cell(fp, 'B2').locator('input').fill('HRB400 Φ20')
   await expect(cell(fp, 'B3').locator('input')).toHaveCount(0)
   await fp.getByRole('button', { name: '提交' }).click()
@@ -348,8 +345,7 @@ test('a template bound to a process: the submit starts it, the reviewer fills th
   // zhangwei, at 监理复核, fills B3 and only B3
   const reviewer = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' })
   const rp = await reviewer.newPage()
-  await signIn(rp, 'zhangwei')
-  await rp.goto(`/admin/table-manage/fill/${added.tabContentId}`)
+  await signIn(rp, 'zhangwei', { to: `/admin/table-manage/fill/${added.tabContentId}` })
   await expect(rp.getByText('流程停留在您的审批节点')).toBeVisible()
   await expect(cell(rp, 'B2')).toHaveText('HRB400 Φ20')
   await cell(rp, 'B3').locator('input').fill('复核合格，同意隐蔽')
@@ -417,8 +413,7 @@ test('a long sheet draws the rows near the screen: scrolled to its end, a merge 
     }),
   )
 
-  await signIn(page, 'admin')
-  await page.goto(`/admin/table-manage/fill/${content.tabContentId}`)
+  await signIn(page, 'admin', { to: `/admin/table-manage/fill/${content.tabContentId}` })
   await expect(cell(page, 'A1')).toHaveText('混凝土测温记录')
   await expect(cell(page, 'B2').locator('input')).toBeVisible()
   // the table says how many rows it has; the end is not drawn yet

@@ -50,8 +50,7 @@ test('authorise a device, watch it go online with heartbeats and offline without
   const dev = await device(baseURL!)
   expect(await dev.beat()).toBe(20021) // not authorised yet
 
-  await signIn(page, 'admin')
-  await page.goto(`/admin/terminal-authentication?keyword=${dev.deviceId}`)
+  await signIn(page, 'admin', { to: `/admin/terminal-authentication?keyword=${dev.deviceId}` })
   const row = page.getByRole('row').filter({ hasText: dev.deviceId })
   await expect(row.getByText('未授权')).toBeVisible()
   await row.getByRole('button', { name: '授权' }).click()
@@ -113,8 +112,7 @@ test('filter the login log through the URL, export it as CSV, and read an operat
     idempotencyKey: newKey(),
   })
   expect(agreed.body.code, agreed.text).toBe(10000)
-  await signIn(page, 'admin')
-  await page.goto('/admin/systemLog')
+  await signIn(page, 'admin', { to: '/admin/systemLog' })
   await expect(page.getByRole('tab', { name: '登录日志', selected: true })).toBeVisible()
   await page.getByLabel('账号', { exact: true }).fill('admin')
   await page.getByRole('button', { name: '查询' }).click()
@@ -176,8 +174,7 @@ test('the operation log shows each operation the gateway did, in words, once; it
   baseURL,
 }) => {
   const dev = await device(baseURL!)
-  await signIn(page, 'admin')
-  await page.goto(`/admin/terminal-authentication?keyword=${dev.deviceId}`)
+  await signIn(page, 'admin', { to: `/admin/terminal-authentication?keyword=${dev.deviceId}` })
   const row = page.getByRole('row').filter({ hasText: dev.deviceId })
   // a dialog opened and cancelled is no operation
   const from = new Date(Date.now() - 1000).toISOString()
@@ -252,8 +249,7 @@ test('the operation log shows each operation the gateway did, in words, once; it
 })
 
 test('publish a version of an application and get it as a client with a freshly reset key', async ({ page, baseURL }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/app-manage')
+  await signIn(page, 'admin', { to: '/admin/app-manage' })
   const row = page.getByRole('row').filter({ hasText: 'trestle-admin' })
 
   // reset the key: shown once
@@ -327,8 +323,7 @@ test('publish a version of an application and get it as a client with a freshly 
 })
 
 test('应用授权: a unit and a role chosen for a new application are saved and shown again when it is reopened', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/app-manage')
+  await signIn(page, 'admin', { to: '/admin/app-manage' })
   await page.getByRole('button', { name: '新增', exact: true }).click()
   const form = page.getByRole('dialog', { name: '新增应用' })
   const name = `授权应用${uniqueTag()}`

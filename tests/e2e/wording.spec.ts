@@ -8,8 +8,7 @@ import { signIn } from './helpers'
 test.use({ viewport: { width: 1024, height: 768 } })
 
 test('zh: a dialog close button is announced as 关闭, not "Close"', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/role-manage')
+  await signIn(page, 'admin', { to: '/admin/role-manage' })
   await page.getByRole('button', { name: '新增' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('button', { name: '关闭', exact: true })).toBeVisible()
@@ -39,8 +38,7 @@ test('en: menu groups are not cut off; "Please enter the role name"', async ({ p
 })
 
 test('a work site card names its sections apart from their rows: 位置 holds 地址, once (zh and en)', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/work-site-information')
+  await signIn(page, 'admin', { to: '/admin/work-site-information' })
   // the seeded project's site: a project copied from it as a template (project-init.spec) has one of the same name
   const site = page
     .getByRole('row')
@@ -86,8 +84,7 @@ test('en: an apostrophe is drawn narrow, not as a full-width quote ("The project
 })
 
 test('an import dialog says its hint once, as its description (zh and en)', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/role-manage')
+  await signIn(page, 'admin', { to: '/admin/role-manage' })
   await page.getByRole('button', { name: '导入', exact: true }).click()
   const hint = '按模板填写数据：带 * 的列为必填，表头请勿修改。'
   const dialog = page.getByRole('dialog', { name: '导入角色' })

@@ -64,12 +64,10 @@ test('a task copied to an auditor reaches the auditor’s message centre', async
   const auditor = await auditorCtx.newPage()
   const page = await adminCtx.newPage()
   try {
-    await signIn(auditor, auditorName)
-    await auditor.goto('/admin/message-center')
+    await signIn(auditor, auditorName, { to: '/admin/message-center' })
     await expect(auditor.getByRole('heading', { name: '消息中心' })).toBeVisible()
 
-    await signIn(page, 'admin')
-    await page.goto('/admin/workflow-query')
+    await signIn(page, 'admin', { to: '/admin/workflow-query' })
     const row = page.getByRole('tabpanel').getByRole('row').filter({ hasText: title })
     await row.getByRole('button', { name: '详情' }).click()
     const sheet = page.getByRole('dialog', { name: title })

@@ -141,8 +141,7 @@ test('start, withdraw, approve, reject and return on 流程查询', async ({ bro
   zw.on('request', (r) => {
     if (/\/assets\/bpmn[A-Za-z]*-[^/]*\.js$/.test(r.url())) zwChunks.push(r.url())
   })
-  await signIn(zw, 'zhangwei')
-  await zw.goto('/admin/workflow-query')
+  await signIn(zw, 'zhangwei', { to: '/admin/workflow-query' })
   await expect(rowOf(zw, first)).toContainText('部门审批')
   await expect(rowOf(zw, second)).toBeVisible()
   await expect(rowOf(zw, third)).toHaveCount(0)

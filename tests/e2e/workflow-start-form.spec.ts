@@ -66,8 +66,7 @@ test('declare a start form in the modeler, start from it, the task goes to the a
   )
 
   // ---- the modeler: the start event's 启动表单
-  await signIn(page, 'admin')
-  await page.goto('/admin/process-model-management')
+  await signIn(page, 'admin', { to: '/admin/process-model-management' })
   await page.getByRole('row').filter({ hasText: key }).getByRole('button', { name: '设计' }).click()
   await expect(page.getByRole('heading', { name: `编辑流程模型 · ${name}` })).toBeVisible()
   const canvas = page.getByRole('application', { name: '流程图' })

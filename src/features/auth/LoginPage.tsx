@@ -1,7 +1,7 @@
 /** /login — account name or phone + password, remember account, WeChat/QQ quick login, forgot password. */
 import { lazy, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { AlertCircle, Loader2, LogIn } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { Button } from '@/components/ui/button'
@@ -40,6 +40,7 @@ const ForgotPasswordDialog = lazy(() =>
 export function LoginPage() {
   const { t } = useT()
   const navigate = useNavigate()
+  const returnTo = useSearch({ from: '/login', select: (s) => s.redirect })
   const remembered = getRememberedLogin()
   const [formError, setFormError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
@@ -100,7 +101,7 @@ export function LoginPage() {
     try {
       await signIn(input)
       setRedirecting(true)
-      void enterConsole(navigate)
+      void enterConsole(navigate, returnTo)
     } catch (e) {
       if (hasCode(e, Code.INVALID)) {
         const rest = applyRefusal(refusable, e, { hasField: onlyFields(['accountName', 'password']) })

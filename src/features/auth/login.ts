@@ -38,8 +38,9 @@ export async function continueLogin(result: LoginResult): Promise<void> {
  * persisted queries, the service worker's cache, the outbox, the live messages — and a sign-in
  * starts from a cleared session (signIn, continueLogin), so nothing of another account lingers.
  */
-export function enterConsole(navigate: UseNavigateResult<string>): Promise<void> {
-  return navigate({ to: AFTER_LOGIN_PATH, replace: true })
+export function enterConsole(navigate: UseNavigateResult<string>, returnTo?: string): Promise<void> {
+  // returnTo: the page opened while signed out (/login?redirect=…, checked by the route)
+  return returnTo ? navigate({ href: returnTo, replace: true }) : navigate({ to: AFTER_LOGIN_PATH, replace: true })
 }
 
 /** POST logout (failure ignored), clear the session (keeping the remembered login), go to /login. */

@@ -108,6 +108,15 @@ export function reloadSession(): void {
   sessionStore.set(load())
 }
 
+/**
+ * Where a sign-in returns to (/login?redirect=…): the console page, with its query, that was opened
+ * while signed out. Anything else — another site, a public page, a malformed value — is undefined,
+ * and the sign-in goes home.
+ */
+export function returnPath(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\/admin\/[\w\-/]*(\?[^#\s\\]*)?$/.test(value) ? value : undefined
+}
+
 /** Logged in = a session token and an access token are present. */
 export function isLoggedIn(): boolean {
   const s = sessionStore.get()

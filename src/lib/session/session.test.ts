@@ -10,6 +10,7 @@ import {
   isLoggedIn,
   onSessionCleared,
   reloadSession,
+  returnPath,
   sessionStore,
   setCipher,
   setRememberedLogin,
@@ -97,5 +98,32 @@ describe('async clear hooks', () => {
     await p
     expect(order).toEqual(['sync', 'slow'])
     offs.forEach((off) => off())
+  })
+})
+
+describe('returnPath (where a sign-in returns to)', () => {
+  it('takes a console page with its query', () => {
+    expect(returnPath('/admin/role-manage')).toBe('/admin/role-manage')
+    expect(returnPath('/admin/terminal-authentication?keyword=dev-1&pageIndex=2')).toBe(
+      '/admin/terminal-authentication?keyword=dev-1&pageIndex=2',
+    )
+  })
+
+  it('refuses another site, a public page and anything malformed (the sign-in then goes home)', () => {
+    for (const bad of [
+      'https://evil.example/admin/x',
+      '//evil.example/admin/',
+      '/\\evil.example',
+      '/login',
+      '/register',
+      '/admin',
+      'admin/home',
+      '/admin/x#y',
+      '/admin/x?a=b c',
+      42,
+      undefined,
+      null,
+    ])
+      expect(returnPath(bad)).toBeUndefined()
   })
 })
