@@ -4,7 +4,7 @@
  * session (its next call lands on /login). Screenshots at 1440×900 and 1024×768 in .tmp/screens.
  */
 import { expect, test, type Page } from './fixtures'
-import { signIn } from './helpers'
+import { PASSWORD, signIn } from './helpers'
 
 async function draw(page: Page, strokes: [number, number][][]) {
   const canvas = page.getByRole('img', { name: '签名书写区域' })
@@ -89,7 +89,7 @@ test('draws a signature on the canvas, saves it, and sees it after a reload', as
 test('"sign out everywhere else" ends the session in another browser', async ({ page, browser }) => {
   const context = await browser.newContext({ locale: 'zh-CN' })
   const other = await context.newPage()
-  await signIn(other, 'zhangwei')
+  await signIn(other, 'zhangwei', { to: '/personal-view?tab=security' })
 
   await signIn(page, 'zhangwei')
   await page.goto('/personal-view?tab=sessions')
@@ -107,9 +107,14 @@ test('"sign out everywhere else" ends the session in another browser', async ({ 
   await expect(rows).toHaveCount(1)
   await expect(page.getByText('只有当前设备登录了您的账号')).toBeVisible()
 
-  // The other browser's next call is refused (20114): back to /login.
+  // The other browser's next call is refused (20114): back to /login, and signing in there again
+  // returns to the page it was on
   await other.reload()
-  await expect(other).toHaveURL(/\/login/)
+  await expect(other).toHaveURL(/\/login\?redirect=/)
+  await other.getByLabel('账号或手机号').fill('zhangwei')
+  await other.getByLabel('密码', { exact: true }).fill(PASSWORD)
+  await other.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(other).toHaveURL((url) => url.pathname === '/personal-view' && url.searchParams.get('tab') === 'security')
   await context.close()
 })
 

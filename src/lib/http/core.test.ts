@@ -56,6 +56,7 @@ function setup(
     cipher?: StoredCipher | null
     onHeaders?: HttpDeps['onHeaders']
     onUnreached?: HttpDeps['onUnreached']
+    currentPage?: HttpDeps['currentPage']
   } = {},
 ) {
   const calls: Call[] = []
@@ -131,6 +132,7 @@ function setup(
     text: (key, code) => (key === 'code' ? `text:${code}` : `text:${key}`),
     onHeaders: init.onHeaders,
     onUnreached: init.onUnreached,
+    currentPage: init.currentPage,
   }
   const client = createHttpClient(deps)
   return { client, calls, ui, navigate, cleared, promptErrors, ciphers, session: () => state }
@@ -633,6 +635,15 @@ describe('20114 and 20119', () => {
     expect(cleared).toHaveBeenCalledTimes(1)
     expect(navigate).toHaveBeenCalledWith('/login')
     expect(ui.error).not.toHaveBeenCalled()
+  })
+
+  it('a session that ends by itself goes to /login with the page to return to; a logout to /login alone', async () => {
+    const ended = setup(() => fail(20114), { currentPage: () => '/admin/role-manage?roleName=x' })
+    await Promise.allSettled([ended.client.get('/api/a')])
+    expect(ended.navigate).toHaveBeenCalledWith('/login?redirect=%2Fadmin%2Frole-manage%3FroleName%3Dx')
+    const out = setup(() => ok(null), { currentPage: () => '/admin/role-manage' })
+    await out.client.logout()
+    expect(out.navigate).toHaveBeenCalledWith('/login')
   })
 
   it('20119 on the login call is returned to the caller', async () => {

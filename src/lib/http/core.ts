@@ -138,6 +138,12 @@ export interface HttpDeps {
   session: SessionPort
   ui: UiPort
   navigate: (path: string) => void
+  /**
+   * The console page shown now (path and query) when a sign-in may return to it, else null: a
+   * session that ends by itself (20114, 20119, a cancelled re-login) sends the user to
+   * /login?redirect=… so that signing in again goes back there; a logout goes to /login alone.
+   */
+  currentPage?: () => string | null
   /** Texts shown by the core (translated by the caller). */
   text: (key: CoreText, code?: number) => string
   timeoutMs?: number
@@ -453,9 +459,10 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
 
   // ---- session endings -------------------------------------------------------------
 
-  function endSession() {
+  function endSession(returnHere = true) {
+    const here = returnHere ? deps.currentPage?.() : null
     deps.session.clear()
-    deps.navigate('/login')
+    deps.navigate(here ? `/login?redirect=${encodeURIComponent(here)}` : '/login')
   }
 
   async function logout(): Promise<void> {
@@ -464,7 +471,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     } catch {
       /* logging out must work offline or with a dead session */
     }
-    endSession()
+    endSession(false)
   }
 
   let reloginPromise: Promise<boolean> | null = null

@@ -28,7 +28,7 @@ import { DEFAULT_APP_CODE } from '@/contract/paths'
 import { hmacSha256Hex, randomHex, rsaEncrypt, sha256Hex } from '@/lib/crypto'
 import { acceptLanguage, hasKey, t } from '@/lib/i18n'
 import { markServedFromCache } from './servedFromCache'
-import { clearSession, getCipher, getSession, setCipher, setSession } from '@/lib/session'
+import { clearSession, getCipher, getSession, returnPath, setCipher, setSession } from '@/lib/session'
 import { browserCarrier } from './carrier'
 import { createHttpClient, type CoreText } from './core'
 import { passwordPrompt, showAlert, showError, showMessage, takeDialogFlag } from './dialogs'
@@ -124,6 +124,7 @@ const client = createHttpClient({
   session: { get: getSession, set: setSession, clear: clearSession, getCipher, setCipher },
   ui: { error: showError, message: showMessage, alert: showAlert, passwordPrompt, takeDialogFlag },
   navigate: navigateTo,
+  currentPage: () => (typeof location === 'undefined' ? null : (returnPath(location.pathname + location.search) ?? null)),
   text,
   onHeaders: notifyHeaders,
   // an answer the service worker served from its cache: its data remembers when it was fetched

@@ -108,13 +108,18 @@ export function reloadSession(): void {
   sessionStore.set(load())
 }
 
+/** The pages open without signing in (SPEC §2); a sign-in never returns to one of them. */
+const PUBLIC_PAGES = new Set(['/login', '/loginThirdPlatform', '/register', '/sign'])
+
 /**
- * Where a sign-in returns to (/login?redirect=…): the console page, with its query, that was opened
- * while signed out. Anything else — another site, a public page, a malformed value — is undefined,
- * and the sign-in goes home.
+ * Where a sign-in returns to (/login?redirect=…): the console page, with its query, that was open
+ * when the session ended or that was opened signed out. Anything else — another site (`//host`,
+ * `https:`), a public page, a malformed value — is undefined, and the sign-in goes home.
  */
 export function returnPath(value: unknown): string | undefined {
-  return typeof value === 'string' && /^\/admin\/[\w\-/]*(\?[^#\s\\]*)?$/.test(value) ? value : undefined
+  if (typeof value !== 'string') return undefined
+  const m = /^(\/[a-z][\w\-/]*)(\?[^#\s\\]*)?$/i.exec(value)
+  return m && !PUBLIC_PAGES.has(m[1]!) ? value : undefined
 }
 
 /** Logged in = a session token and an access token are present. */

@@ -104,6 +104,7 @@ describe('async clear hooks', () => {
 describe('returnPath (where a sign-in returns to)', () => {
   it('takes a console page with its query', () => {
     expect(returnPath('/admin/role-manage')).toBe('/admin/role-manage')
+    expect(returnPath('/personal-view?tab=sessions')).toBe('/personal-view?tab=sessions')
     expect(returnPath('/admin/terminal-authentication?keyword=dev-1&pageIndex=2')).toBe(
       '/admin/terminal-authentication?keyword=dev-1&pageIndex=2',
     )
@@ -116,7 +117,10 @@ describe('returnPath (where a sign-in returns to)', () => {
       '/\\evil.example',
       '/login',
       '/register',
-      '/admin',
+      '/sign?x=1',
+      '/loginThirdPlatform',
+      '/',
+      '/1x',
       'admin/home',
       '/admin/x#y',
       '/admin/x?a=b c',
