@@ -39,7 +39,7 @@ export async function continueLogin(result: LoginResult): Promise<void> {
  * starts from a cleared session (signIn, continueLogin), so nothing of another account lingers.
  */
 export function enterConsole(navigate: UseNavigateResult<string>, returnTo?: string): Promise<void> {
-  // returnTo: the page opened while signed out (/login?redirect=…, checked by the route)
+  // returnTo: the page opened signed out, or open when the session ended (/login?redirect=…, checked by the route)
   return returnTo ? navigate({ href: returnTo, replace: true }) : navigate({ to: AFTER_LOGIN_PATH, replace: true })
 }
 
