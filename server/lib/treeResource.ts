@@ -128,17 +128,20 @@ async function selectScope(def: TreeNodes, db: Db, scope: string, where?: SQL): 
   }
   // the rows as one JSON text the database builds: 20,000 nodes decoded and mapped row by row (the
   // driver's wire decoding, Drizzle's mapping per column) took twice as long as json_agg and one parse.
+  // Each row an array of its values (the keys named once, here): a third shorter to build and to
+  // parse than an object per row (20,000 EBS nodes in-process: 173–221 against 300–367 ms).
   // The columns are text, integer and boolean, which JSON gives as the driver would.
-  const object = sql.join(
-    Object.entries(full).map(([key, value]) => sql`${sql.raw(`'${key.replace(/\W/g, '')}'`)}, ${value}`),
-    sql`, `,
-  )
+  const keys = Object.keys(full)
   const [answer] = await rowsOf<{ nodes: string }>(
     db,
-    sql`select coalesce(json_agg(json_build_object(${object}) order by ${spec.sortKey!}, ${spec.id}), '[]')::text as nodes
+    sql`select coalesce(json_agg(json_build_array(${sql.join(Object.values(full), sql`, `)}) order by ${spec.sortKey!}, ${spec.id}), '[]')::text as nodes
       from ${spec.table as PgTable} where ${and(eq(spec.scope!, scope), where)}`,
   )
-  return JSON.parse(answer!.nodes) as Row[]
+  return (JSON.parse(answer!.nodes) as unknown[][]).map((values) => {
+    const row: Row = {}
+    for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i]
+    return row
+  })
 }
 
 /**
