@@ -98,7 +98,8 @@ export function placeNode(tree: Tree, idField: string, scopeOf: (input: Row) => 
 
 /**
  * The nodes of a scope in tree order (depth first, siblings by sort key), each with its child count
- * and level; optionally only some: `where` in SQL, `keep` by id after reading. No route needed (the initialisation wizard reads a template project's containers with it).
+ * and level; optionally only some: `where` in SQL, `keep` by id after reading. No route needed (the
+ * initialisation wizard reads a template project's containers with it).
  *
  * A read of a whole scope is most of an opening's time on the embedded database (its result rows
  * are decoded field by field): only what the answer shows is read — the level is counted from the

@@ -2,15 +2,20 @@ import { expect, type Page } from '@playwright/test'
 
 export const PASSWORD = 'Trestle@2026'
 
+/** Fills and submits the sign-in form the page shows. */
+export async function submitSignIn(page: Page, account: string, password = PASSWORD) {
+  await page.getByLabel('账号或手机号').fill(account)
+  await page.getByLabel('密码', { exact: true }).fill(password)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+}
+
 /**
  * Signs in through the login page (the real RSA / access-token sequence) and waits for the shell:
  * the home, or `to` — a console page, reached as a signed-out visit to it is (/login?redirect=…).
  */
 export async function signIn(page: Page, account: string, { password = PASSWORD, to }: { password?: string; to?: string } = {}) {
   await page.goto(to ? `/login?redirect=${encodeURIComponent(to)}` : '/login')
-  await page.getByLabel('账号或手机号').fill(account)
-  await page.getByLabel('密码', { exact: true }).fill(password)
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitSignIn(page, account, password)
   const path = to ? new URL(to, 'http://x').pathname : '/admin/home'
   await expect(page).toHaveURL((url) => url.pathname === path)
   await expect(page.getByRole('navigation').first()).toBeVisible()

@@ -4,7 +4,7 @@
  * session (its next call lands on /login). Screenshots at 1440×900 and 1024×768 in .tmp/screens.
  */
 import { expect, test, type Page } from './fixtures'
-import { PASSWORD, signIn } from './helpers'
+import { signIn, submitSignIn } from './helpers'
 
 async function draw(page: Page, strokes: [number, number][][]) {
   const canvas = page.getByRole('img', { name: '签名书写区域' })
@@ -111,9 +111,7 @@ test('"sign out everywhere else" ends the session in another browser', async ({ 
   // returns to the page it was on
   await other.reload()
   await expect(other).toHaveURL(/\/login\?redirect=/)
-  await other.getByLabel('账号或手机号').fill('zhangwei')
-  await other.getByLabel('密码', { exact: true }).fill(PASSWORD)
-  await other.getByRole('button', { name: '登录', exact: true }).click()
+  await submitSignIn(other, 'zhangwei')
   await expect(other).toHaveURL((url) => url.pathname === '/personal-view' && url.searchParams.get('tab') === 'security')
   await context.close()
 })

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { PASSWORD, signIn, waitForServiceWorker } from './helpers'
+import { PASSWORD, signIn, submitSignIn, waitForServiceWorker } from './helpers'
 
 test('/ goes to the login page, in Chinese, with the platform name as title', async ({ page }) => {
   await page.goto('/')
@@ -193,9 +193,7 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 test('a page opened signed out is where the sign-in returns to, with its query; another site is not', async ({ page }) => {
   await page.goto('/admin/role-manage?roleName=%E7%B3%BB%E7%BB%9F')
   await expect(page).toHaveURL(/\/login\?redirect=/)
-  await page.getByLabel('账号或手机号').fill('admin')
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await submitSignIn(page, 'admin')
   await expect(page).toHaveURL((url) => url.pathname === '/admin/role-manage')
   await expect(page.getByRole('heading', { name: '角色管理' })).toBeVisible()
   // the list opened as asked: filtered by the role name
