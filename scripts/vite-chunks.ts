@@ -112,10 +112,16 @@ function ownModules(chunk: string, screen: string, folder: RegExp): Group['name'
 
 const TEXTS = /export const texts = \[([^\]]*)\]/
 
-/** The locale modules (in `locales`) a module's code names in `export const texts = [...]`; none if it has no such list. */
+/**
+ * The locale modules (in `locales`) a module's code names in `export const texts = [...]`, each with
+ * its two catalogues (`zh/<ns>.json`, `en/<ns>.json`); none if it has no such list.
+ */
 export function namedTexts(code: string, locales: string): string[] {
   const list = TEXTS.exec(code)?.[1] ?? ''
-  return [...list.matchAll(/['"]([\w-]+)['"]/g)].map(([, ns]) => `${locales}/${ns}.ts`)
+  return [...list.matchAll(/['"]([\w-]+)['"]/g)].flatMap(([, ns]) => [
+    `${locales}/${ns}.ts`,
+    ...['zh', 'en'].map((l) => `${locales}/${l}/${ns}.json`),
+  ])
 }
 
 /**

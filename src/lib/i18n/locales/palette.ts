@@ -1,66 +1,7 @@
 import type { Shape } from '../shape'
+import zhTexts from './zh/palette.json'
+import enTexts from './en/palette.json'
 
 /** The command palette (src/features/palette): pages, the areas' commands, search. */
-export const zh = {
-  title: '命令面板',
-  placeholder: '搜索页面、命令、单位、人员、账号、项目、工点…',
-  hint: '↑↓ 选择，Enter 打开，Esc 关闭；可输入拼音首字母，如 zzjg',
-  empty: '没有匹配的结果',
-  searching: '正在搜索…',
-  offline: '离线：只能查找页面和命令，联网后可搜索记录',
-  failed: '搜索失败，请稍后再试',
-  groups: {
-    pages: '页面',
-    commands: '命令',
-    unit: '单位',
-    person: '人员',
-    account: '账号',
-    project: '项目',
-    workSite: '工点',
-  },
-  command: {
-    addProject: '新建项目',
-    addWorkSite: '新增工点',
-    addPerson: '新增人员',
-    importPeople: '导入人员',
-    addRole: '新增角色',
-    openMessages: '打开消息中心',
-    syncNow: '立即同步',
-    syncCentre: '打开同步中心',
-    language: '切换语言（中文 / English）',
-    theme: '切换深色 / 浅色模式',
-    logout: '退出登录',
-  },
-}
-
-export const en: Shape<typeof zh> = {
-  title: 'Command palette',
-  placeholder: 'Search pages, commands, units, people, accounts, projects, work sites…',
-  hint: '↑↓ to choose, Enter to open, Esc to close; pinyin initials work too, e.g. zzjg',
-  empty: 'Nothing matches',
-  searching: 'Searching…',
-  offline: 'Offline: only pages and commands can be found; records once back online',
-  failed: 'The search failed; please try again later',
-  groups: {
-    pages: 'Pages',
-    commands: 'Commands',
-    unit: 'Units',
-    person: 'People',
-    account: 'Accounts',
-    project: 'Projects',
-    workSite: 'Work sites',
-  },
-  command: {
-    addProject: 'New project',
-    addWorkSite: 'New work site',
-    addPerson: 'New person',
-    importPeople: 'Import people',
-    addRole: 'New role',
-    openMessages: 'Open the message centre',
-    syncNow: 'Sync now',
-    syncCentre: 'Open the sync centre',
-    language: 'Switch language (中文 / English)',
-    theme: 'Switch dark / light mode',
-    logout: 'Log out',
-  },
-}
+export const zh = zhTexts
+export const en: Shape<typeof zh> = enTexts

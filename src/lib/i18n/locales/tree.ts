@@ -1,75 +1,7 @@
 import type { Shape } from '../shape'
+import zhTexts from './zh/tree.json'
+import enTexts from './en/tree.json'
 
 /** The tree component (src/lib/tree): expand, loading, moving. */
-export const zh = {
-  expand: '展开',
-  collapse: '收起',
-  loading: '加载中…',
-  loadError: '加载失败',
-  retry: '重试',
-  empty: '暂无数据',
-  moveUp: '上移',
-  moveDown: '下移',
-  moveTo: '移动到…',
-  moveToTitle: '移动“{name}”到…',
-  moveToDescription: '选择新的上级，移动后排在其下级的最后；可再用上移、下移调整顺序。',
-  topLevel: '顶层',
-  move: '移动',
-  moving: '移动中…',
-  dragHint: '拖动可调整位置',
-  moved: '已移动',
-  rowActions: '{name} 的移动操作',
-  /** What every tree dictionary screen (src/lib/tree/TreeDictionary.tsx) says alike: the project containers, EBS, WBS, quantities. */
-  dictionary: {
-    count: '共 {n} 个节点',
-    searchPlaceholder: '搜索名称或编码',
-    addRoot: '新增顶级节点',
-    addChild: '新增下级节点',
-    addChildTitle: '在“{parent}”下新增节点',
-    copy: '复制子树',
-    copyTitle: '复制“{name}”及其下级节点',
-    copyHint: '复制到同一上级之下，共 {n} 个节点；复制后的编码加上后缀以免重复',
-    copied: '已复制 {n} 个节点',
-    codeSuffix: '编码后缀',
-    expandAll: '全部展开',
-    collapseAll: '全部收起',
-    noMatch: '没有匹配“{keyword}”的节点',
-    deleteWithChildren: '将同时删除其下 {n} 个下级节点。',
-  },
-}
-
-export const en: Shape<typeof zh> = {
-  expand: 'Expand',
-  collapse: 'Collapse',
-  loading: 'Loading…',
-  loadError: 'Failed to load',
-  retry: 'Retry',
-  empty: 'No data',
-  moveUp: 'Move up',
-  moveDown: 'Move down',
-  moveTo: 'Move to…',
-  moveToTitle: 'Move “{name}” to…',
-  moveToDescription: 'Choose the new parent; it goes last among its children. Move up and down to change the order.',
-  topLevel: 'Top level',
-  move: 'Move',
-  moving: 'Moving…',
-  dragHint: 'Drag to move',
-  moved: 'Moved',
-  rowActions: 'Move actions of {name}',
-  dictionary: {
-    count: '{n} nodes',
-    searchPlaceholder: 'Search name or code',
-    addRoot: 'Add top node',
-    addChild: 'Add child node',
-    addChildTitle: 'New node under “{parent}”',
-    copy: 'Copy subtree',
-    copyTitle: 'Copy “{name}” and its descendants',
-    copyHint: 'Copied beside it under the same parent, {n} nodes; a suffix keeps the copied codes unique',
-    copied: '{n} nodes copied',
-    codeSuffix: 'Code suffix',
-    expandAll: 'Expand all',
-    collapseAll: 'Collapse all',
-    noMatch: 'No node matches “{keyword}”',
-    deleteWithChildren: 'Its {n} descendants will be deleted too.',
-  },
-}
+export const zh = zhTexts
+export const en: Shape<typeof zh> = enTexts
