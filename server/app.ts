@@ -33,6 +33,7 @@ import { registerMetrics, type MetricSources } from './plugins/metrics'
 import { registerReadsByPost } from './plugins/read-by-post'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import './types'
+import texts from './texts.json'
 
 export interface BuildOptions {
   logger?: boolean | { level: string }
@@ -46,10 +47,6 @@ export interface BuildOptions {
 
 /** Largest request line + headers (Node's default); beyond it the answer is an enveloped 431. */
 export const MAX_HEADER_BYTES = 16 * 1024
-
-const HEADERS_TOO_LARGE = { zh: '请求行或请求头过大', en: 'The request line or headers are too large' }
-const BAD_REQUEST = { zh: '请求格式不正确', en: 'The request is malformed' }
-const BAD_URL = { zh: '请求地址格式不正确', en: 'The request address is malformed' }
 
 /** A 20001 envelope for a request refused before it reached a route. */
 const refusal = (lang: 'zh' | 'en', field: string, text: { zh: string; en: string }) =>
@@ -68,7 +65,9 @@ function clientErrorHandler(err: ConnectionError, socket: Socket): void {
   const raw: unknown = err.rawPacket
   const head = Buffer.isBuffer(raw) ? raw.subarray(0, MAX_HEADER_BYTES).toString('latin1') : ''
   const lang = langFrom(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(head)?.[1])
-  const body = JSON.stringify(refusal(lang, status === 431 ? 'headers' : '', status === 431 ? HEADERS_TOO_LARGE : BAD_REQUEST))
+  const body = JSON.stringify(
+    refusal(lang, status === 431 ? 'headers' : '', status === 431 ? texts.app.headersTooLarge : texts.app.badRequest),
+  )
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -86,7 +85,7 @@ function onFrameworkError(err: FastifyError, req: FastifyRequest, reply: Fastify
     void reply.code(500).send(envelope(Code.SERVER_FAULT, null, lang))
     return
   }
-  void reply.code(status).send(refusal(lang, 'url', BAD_URL))
+  void reply.code(status).send(refusal(lang, 'url', texts.app.badUrl))
 }
 
 export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}): Promise<FastifyInstance> {

@@ -24,6 +24,7 @@ import { formatBytes } from '../../src/contract/schemas/files'
 import { fieldErrors, type Text } from './http'
 import { readColumn, readInWorker, type ReadAnswer, type ReadColumn } from './excelThread'
 import { checkWorkbookBounds, type BoundsRefusal, type ImportBounds } from './xlsxBounds'
+import texts from './texts.json'
 
 export type { ImportBounds } from './xlsxBounds'
 
@@ -51,7 +52,7 @@ export const localeValues = (values: readonly string[], zh: Record<string, strin
   values.map((value) => ({ value, label: { zh: zh[value] ?? value, en: en[value] ?? value } }))
 
 /** The labels of a 1/0 status column where the page says enabled / disabled. */
-export const ENABLED_LABELS = { on: { zh: '启用', en: 'Enabled' }, off: { zh: '停用', en: 'Disabled' } }
+export const ENABLED_LABELS = texts.excel.enabledLabels
 
 /** The column of a record's 1/0 status (状态), its cells labelled `labels.on` (1) and `labels.off` (0). */
 export const statusColumn = (width: number, labels: { on: Text; off: Text } = ENABLED_LABELS): ExcelColumn => ({
@@ -122,13 +123,6 @@ export class ExcelError extends Error {
   }
 }
 
-const ERROR_TITLE: Text = { zh: '错误原因', en: 'Error' }
-const XLSX_UNREADABLE: Text = {
-  zh: '无法读取该 Excel 文件，请使用 .xlsx 格式的导入模板',
-  en: 'The Excel file cannot be read; use the .xlsx import template',
-}
-const NO_HEADER: Text = { zh: '未找到表头，请使用导入模板', en: 'No header row found; use the import template' }
-
 const normTitle = (s: string) =>
   s
     .replace(/^[*＊\s]+/, '')
@@ -167,7 +161,7 @@ const valueToLabel = (col: ExcelColumn, value: unknown, lang: Lang): unknown => 
 function boundsText(r: BoundsRefusal): Text {
   switch (r.reason) {
     case 'unreadable':
-      return XLSX_UNREADABLE
+      return texts.excel.xlsxUnreadable
     case 'bytes':
       return {
         zh: `文件解压后超过 ${formatBytes(r.max)}，请拆分后分批导入`,
@@ -193,7 +187,7 @@ async function load(buffer: Buffer, bounds: ImportBounds): Promise<ExcelJS.Workb
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer)
   } catch {
-    throw new ExcelError(XLSX_UNREADABLE)
+    throw new ExcelError(texts.excel.xlsxUnreadable)
   }
   return wb
 }
@@ -246,7 +240,7 @@ const withColumns = (read: ParsedSheet, columns: ExcelColumn[]) => ({
 export async function parseSheet(buffer: Buffer, columns: ReadColumn[], bounds: ImportBounds): Promise<ParsedSheet> {
   const wb = await load(buffer, bounds)
   const ws = wb.worksheets[0]
-  if (!ws) throw new ExcelError(NO_HEADER)
+  if (!ws) throw new ExcelError(texts.excel.noHeader)
   return readWorksheet(ws, columns)
 }
 
@@ -288,7 +282,7 @@ function readWorksheet(ws: ExcelJS.Worksheet, columns: ReadColumn[], allowEmpty 
   }
   if (!headerRow) {
     if (allowEmpty && ws.rowCount === 0) return { rows: [], missing: [] }
-    throw new ExcelError(NO_HEADER)
+    throw new ExcelError(texts.excel.noHeader)
   }
   const present = new Set(map.values())
   const missing = readable.filter((c) => c.required && !present.has(c))
@@ -369,10 +363,13 @@ async function toBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer())
 }
 
-const SHEET_DATA: Text = { zh: '数据', en: 'Data' }
-
 /** An export: a header and one row per record. */
-export async function buildWorkbook(columns: ExcelColumn[], records: Row[], lang: Lang, sheetName = SHEET_DATA[lang]): Promise<Buffer> {
+export async function buildWorkbook(
+  columns: ExcelColumn[],
+  records: Row[],
+  lang: Lang,
+  sheetName = texts.excel.sheetData[lang],
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook()
   wb.creator = 'Trestle'
   const ws = sheetWithHeader(
@@ -393,8 +390,6 @@ export async function buildWorkbook(columns: ExcelColumn[], records: Row[], lang
   return toBuffer(wb)
 }
 
-const SHEET_REPORT: Text = { zh: '导入失败', en: 'Failed rows' }
-
 /**
  * The failure report: the failed rows as the user typed them (so it can be fixed and uploaded
  * again — it reads like the template), an extra 错误原因/Error column, and the bad cells marked.
@@ -403,9 +398,9 @@ export async function buildReport(columns: ExcelColumn[], failed: SheetRow[], er
   const cols = columns.filter((c) => !c.exportOnly)
   const wb = new ExcelJS.Workbook()
   wb.creator = 'Trestle'
-  const ws = sheetWithHeader(wb, SHEET_REPORT[lang], [
+  const ws = sheetWithHeader(wb, texts.excel.sheetReport[lang], [
     ...cols.map((c) => ({ text: titleOf(c, lang, true), required: c.required, width: c.width })),
-    { text: ERROR_TITLE[lang], width: 48 },
+    { text: texts.excel.errorTitle[lang], width: 48 },
   ])
   const byRow = new Map<number, RowError[]>()
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e])
@@ -427,8 +422,6 @@ export async function buildReport(columns: ExcelColumn[], failed: SheetRow[], er
   return toBuffer(wb)
 }
 
-const SHEET_TEMPLATE: Text = { zh: '导入模板', en: 'Template' }
-const SHEET_HELP: Text = { zh: '填写说明', en: 'Instructions' }
 const HELP_HEAD: Text[] = [
   { zh: '列名', en: 'Column' },
   { zh: '是否必填', en: 'Required' },
@@ -436,12 +429,6 @@ const HELP_HEAD: Text[] = [
   { zh: '说明', en: 'Notes' },
   { zh: '示例', en: 'Example' },
 ]
-const YES: Text = { zh: '是', en: 'Yes' }
-const NO: Text = { zh: '否', en: 'No' }
-const HELP_NOTE: Text = {
-  zh: '在“导入模板”工作表第 2 行起逐行填写数据，表头（第 1 行）请勿修改；带 * 的列为必填。导入后失败的行会生成失败报告，修改后可直接再次导入。',
-  en: 'Fill in the data on the "Template" sheet from row 2, one record per row, and leave the header (row 1) as it is; columns marked * are required. Rows that fail come back in a report you can fix and import again.',
-}
 
 /** The import template: header row (required columns marked *, dropdowns for allowed values) and an instructions sheet with an example. */
 export async function buildTemplate(columns: ExcelColumn[], example: Row, lang: Lang): Promise<Buffer> {
@@ -450,7 +437,7 @@ export async function buildTemplate(columns: ExcelColumn[], example: Row, lang: 
   wb.creator = 'Trestle'
   const ws = sheetWithHeader(
     wb,
-    SHEET_TEMPLATE[lang],
+    texts.excel.sheetTemplate[lang],
     cols.map((c) => ({ text: titleOf(c, lang, true), required: c.required, width: c.width })),
   )
   cols.forEach((c, i) => {
@@ -468,21 +455,21 @@ export async function buildTemplate(columns: ExcelColumn[], example: Row, lang: 
   })
   const help = sheetWithHeader(
     wb,
-    SHEET_HELP[lang],
+    texts.excel.sheetHelp[lang],
     HELP_HEAD.map((h, i) => ({ text: h[lang], width: [22, 10, 36, 48, 24][i] })),
   )
   for (const c of cols) {
     const ex = example[c.field]
     help.addRow([
       titleOf(c, lang, true),
-      (c.required ? YES : NO)[lang],
+      (c.required ? texts.excel.yes : texts.excel.no)[lang],
       c.values ? c.values.map((v) => v.label[lang]).join(' / ') : '',
       c.hint?.[lang] ?? '',
       ex === undefined || ex === null ? '' : String(valueToLabel(c, ex, lang)),
     ])
   }
   help.addRow([])
-  const note = help.addRow([HELP_NOTE[lang]])
+  const note = help.addRow([texts.excel.helpNote[lang]])
   help.mergeCells(note.number, 1, note.number, 5)
   note.getCell(1).alignment = { wrapText: true, vertical: 'top' }
   note.height = 48
@@ -516,7 +503,7 @@ export async function buildSheetsTemplate(
         }),
       )
   }
-  const help = sheetWithHeader(wb, SHEET_HELP[lang], [
+  const help = sheetWithHeader(wb, texts.excel.sheetHelp[lang], [
     { text: { zh: '工作表', en: 'Sheet' }[lang], width: 16 },
     ...HELP_HEAD.map((h, i) => ({ text: h[lang], width: [22, 10, 36, 48, 24][i] })),
   ])
@@ -526,7 +513,7 @@ export async function buildSheetsTemplate(
       help.addRow([
         s.name[lang],
         titleOf(c, lang, true),
-        (c.required ? YES : NO)[lang],
+        (c.required ? texts.excel.yes : texts.excel.no)[lang],
         c.values ? c.values.map((v) => v.label[lang]).join(' / ') : '',
         c.hint?.[lang] ?? '',
         ex === undefined || ex === null ? '' : String(valueToLabel(c, ex, lang)),

@@ -31,6 +31,7 @@ import { scopeOrgIds } from './permissions'
 import type { AuthContext } from '../types'
 import { ApiError } from './http'
 import { inScope } from './orgScope'
+import texts from './texts.json'
 
 /** The widest data scope of the account's active roles (for calls that name no menu, such as the project picker). */
 async function widestScope(db: Db, accountId: string): Promise<DataScope> {
@@ -114,10 +115,7 @@ export async function requireInProject(
   if (!row) throw new ApiError(Code.NOT_FOUND, { field })
 }
 
-export const NOT_PROJECT_OWNER = {
-  zh: '只有项目所属单位（及其上级）的管理员可以修改项目、调整参建单位或删除项目',
-  en: "Only administrators of the project's owner unit (or above it) may change the project, its participating units or delete it",
-}
+export const NOT_PROJECT_OWNER = texts.projectScope.notProjectOwner
 
 /**
  * Every project of `projectIds` must be owned by the caller: its owner unit within the caller's data

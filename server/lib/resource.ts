@@ -26,6 +26,7 @@ import { scopeOrgIds } from './permissions'
 import { projectWhere, requireProjects, visibleProjectIds } from './projectScope'
 import type { AuthContext } from '../types'
 import { inScope } from './orgScope'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 
@@ -184,10 +185,7 @@ export const isUniqueViolation = (err: unknown) => hasPgCode(err, PG_UNIQUE)
 export const isForeignKeyViolation = (err: unknown) => hasPgCode(err, PG_FOREIGN_KEY)
 
 /** A delete refused by a foreign key: other records still refer to the row. */
-export const STILL_REFERENCED = {
-  zh: '该记录仍被其他数据引用，不能删除',
-  en: 'Other records still refer to it, so it cannot be deleted',
-}
+export const STILL_REFERENCED = texts.resource.stillReferenced
 
 export function defineResource<A extends z.ZodType, U extends z.ZodType, L extends z.ZodType, M extends MenuPath>(
   def: ResourceDef<A, U, L, M>,

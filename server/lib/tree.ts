@@ -20,6 +20,7 @@ import { newId } from '../../src/contract/ids'
 import type { Db } from '../db/client'
 import { ApiError, type Text } from './http'
 import { rowsOf } from './sql'
+import texts from './texts.json'
 
 // ---- fractional sort keys ----------------------------------------------------------------------
 
@@ -122,7 +123,6 @@ export interface TreeNode {
   scope: string | null
 }
 
-const CYCLE = { zh: '不能移动到自身或其下级节点之下', en: 'A node cannot be placed under itself or one of its descendants' }
 /** First key of the two-int advisory lock: all tree locks share it (the second is the tree's hash). */
 const TREE_LOCK_CLASS = 7_283_100
 
@@ -212,7 +212,7 @@ export function defineTree(decl: TreeDecl) {
     if (!self) throw new ApiError(Code.NOT_FOUND)
     const p = await parentNode(db, parentId, self.scope)
     if (parentId === nodeId || (self.path !== null && p.path.startsWith(self.path)))
-      throw new ApiError(Code.REFUSED, null, spec.cycle ?? CYCLE)
+      throw new ApiError(Code.REFUSED, null, spec.cycle ?? texts.tree.cycle)
   }
 
   /** SQL: the ids of `rootId` and its descendants (an indexed path range), for `in (…)`. */

@@ -15,12 +15,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { V } from '../../src/contract/rules'
 import { invalidField, requestLang } from '../lib/http'
+import texts from './texts.json'
 
 /** Answered by the error handler as 20001 on `field` with this HTTP status (and `text`, if given). */
 const malformed = (statusCode: number, field = '', text?: { zh: string; en: string }) =>
   Object.assign(new Error('malformed body'), { statusCode, code: 'TRESTLE_MALFORMED_BODY', field, text })
-
-const TOO_DEEP = { zh: '请求体嵌套过深', en: 'The request body is nested too deeply' }
 
 /** Deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_JSON_DEPTH = 64
@@ -85,7 +84,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
     req.rawBody = body
     if (body.length === 0) return done(null, undefined)
     const text = body.toString('utf8')
-    if (jsonDepthExceeds(text)) return done(malformed(400, 'body', TOO_DEEP), undefined)
+    if (jsonDepthExceeds(text)) return done(malformed(400, 'body', texts.body.tooDeep), undefined)
     try {
       done(null, JSON.parse(text))
     } catch {

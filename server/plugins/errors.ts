@@ -2,11 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { Code } from '../../src/contract/codes'
 import { ApiError, envelope, requestLang } from '../lib/http'
-
-const MALFORMED = {
-  zh: '请求格式不正确',
-  en: 'The request is malformed',
-}
+import texts from './texts.json'
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -23,7 +19,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       req.log.debug({ code: err.code, msg: err.message }, 'malformed request')
       const own = err as { field?: unknown; text?: { zh: string; en: string } }
       const field = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'body' : typeof own.field === 'string' ? own.field : ''
-      const text = own.text ?? MALFORMED
+      const text = own.text ?? texts.errors.malformed
       return reply.code(status).send(envelope(Code.INVALID, [{ field, key: 'v.invalid', message: text[lang] }], lang, text))
     }
     req.log.error({ err }, 'unexpected error')

@@ -18,11 +18,7 @@ import { normalizeName } from './queries'
 import { registerInvitePurpose } from '../../lib/invitePurposes'
 import { addRegistrationPerson } from './personPort'
 import { ensureSeats, recordChanges } from './state'
-
-const TAKEN = {
-  name: { zh: '账号已存在，请换一个账号名', en: 'That account name is taken; choose another' },
-  phone: { zh: '该手机号已注册账号', en: 'That cellphone number already has an account' },
-}
+import texts from './texts.json'
 
 export function registerAccountInvite(): void {
   registerInvitePurpose('account', {
@@ -40,9 +36,9 @@ export function registerAccountInvite(): void {
         .select({ id: account.accountId })
         .from(account)
         .where(eq(sql`lower(${account.accountName})`, normalizeName(data.accountName)))
-      if (nameClash) throw new ApiError(Code.DUPLICATE, { field: 'accountName', value: data.accountName }, TAKEN.name)
+      if (nameClash) throw new ApiError(Code.DUPLICATE, { field: 'accountName', value: data.accountName }, texts.invite.taken.name)
       const [phoneClash] = await tx.select({ id: account.accountId }).from(account).where(eq(account.cellphone, data.cellphone))
-      if (phoneClash) throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, TAKEN.phone)
+      if (phoneClash) throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, texts.invite.taken.phone)
       // The place is taken at approval; refuse already now when none is left.
       await ensureSeats(tx, organizationId, 1)
       const accountId = newId()

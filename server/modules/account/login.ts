@@ -12,15 +12,10 @@ import { ApiError } from '../../lib/http'
 import type { AccountRow } from '../../types'
 import { normalizeName } from './queries'
 import { isPasswordExpired } from './state'
+import texts from './texts.json'
 
-export const PASSWORD_EXPIRED = {
-  zh: '密码已过有效期，请修改密码后再登录',
-  en: 'Your password has expired; change it to sign in',
-}
-export const PHONE_LOGIN_DISABLED = {
-  zh: '该账号未开启手机号登录，请使用账号名登录',
-  en: 'Phone-number sign-in is off for this account; sign in with the account name',
-}
+export const PASSWORD_EXPIRED = texts.login.passwordExpired
+export const PHONE_LOGIN_DISABLED = texts.login.phoneLoginDisabled
 
 export function accountLoginRefusal(acc: AccountRow, login: string, now = new Date()): ApiError | null {
   const byName = normalizeName(acc.accountName) === normalizeName(login)

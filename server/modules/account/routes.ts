@@ -72,17 +72,10 @@ import {
   type ChangeRow,
 } from './state'
 import { inScope } from '../../lib/orgScope'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 type Kind = 'general' | 'registered'
-
-const TEXT = {
-  self: { zh: '不能对自己的账号执行该操作', en: 'You cannot do this to your own account' },
-  nameTaken: { zh: '账号已存在', en: 'That account name is taken' },
-  phoneTaken: { zh: '该手机号已被其他账号使用', en: 'That cellphone number is used by another account' },
-  personTaken: { zh: '该人员已关联其他账号', en: 'That person already has an account' },
-  personOtherUnit: { zh: '关联的人员不属于所选单位', en: 'The person belongs to another unit' },
-}
 
 /** The columns of an Account answer (built once the people module has set its port: the staff record's id). */
 const selection = () => ({
@@ -218,8 +211,8 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       },
       defaultDesc: true,
       unique: [
-        { field: 'accountName', caseInsensitive: true, message: TEXT.nameTaken },
-        { field: 'cellphone', message: TEXT.phoneTaken },
+        { field: 'accountName', caseInsensitive: true, message: texts.routes.refuse.nameTaken },
+        { field: 'cellphone', message: texts.routes.refuse.phoneTaken },
       ],
       keep: ['cellphone'],
       selection: selection(),
@@ -289,7 +282,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
         )
       },
       beforeDelete: async (ids, rows, w) => {
-        if (ids.includes(w.auth.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
+        if (ids.includes(w.auth.account.accountId)) throw new ApiError(Code.REFUSED, null, texts.routes.refuse.self)
         if (registered && rows.some((r) => r.level !== 'registered'))
           throw new ApiError(
             Code.NOT_FOUND,
@@ -375,7 +368,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
 
   app.post(api.enable, signed(fn.enable), async (req) => {
     const body = parse(enableBody, req.body, req)
-    if (!body.enable && body.ids.includes(req.auth!.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
+    if (!body.enable && body.ids.includes(req.auth!.account.accountId)) throw new ApiError(Code.REFUSED, null, texts.routes.refuse.self)
     const answer = await change(req, body.ids, async (tx, rows, w) => {
       await transition(tx, rows, body.enable ? 'enable' : 'stop', w) // stopping ends their sessions
       // each account's new version: an edit made after this one (e.g. queued offline) builds on it
@@ -451,7 +444,7 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
       async (tx, w) => {
         // A period that has already ended expires the accounts now.
         if (until && until.getTime() < w.now.getTime()) {
-          if (body.ids.includes(w.auth.account.accountId)) throw new ApiError(Code.REFUSED, null, TEXT.self)
+          if (body.ids.includes(w.auth.account.accountId)) throw new ApiError(Code.REFUSED, null, texts.routes.refuse.self)
           await endSessions(tx, body.ids, w.now)
         }
       },
@@ -538,6 +531,6 @@ function registerAccountKind(app: FastifyInstance, ctx: Ctx, kind: Kind): void {
 async function checkPerson(tx: Db, userId: string, organizationId: string): Promise<void> {
   const p = await staffLink(tx, userId)
   if (!p) throw new ApiError(Code.NOT_FOUND, [userId])
-  if (p.organizationId !== organizationId) throw new ApiError(Code.REFUSED, { field: 'userId' }, TEXT.personOtherUnit)
-  if (p.accountId) throw new ApiError(Code.DUPLICATE, { field: 'userId' }, TEXT.personTaken)
+  if (p.organizationId !== organizationId) throw new ApiError(Code.REFUSED, { field: 'userId' }, texts.routes.refuse.personOtherUnit)
+  if (p.accountId) throw new ApiError(Code.DUPLICATE, { field: 'userId' }, texts.routes.refuse.personTaken)
 }

@@ -14,6 +14,7 @@ import { lockUnitAccountLimit } from '../org'
 import { ApiError, type Text } from '../../lib/http'
 import { emitEvent } from '../../lib/jobs'
 import type { AccountRow, AuthContext } from '../../types'
+import texts from './texts.json'
 
 export interface ChangeRow {
   accountId: string
@@ -128,13 +129,7 @@ export async function ensureSeats(tx: Db, organizationId: string | null | undefi
 
 // ---- the state machine (SPEC §4, ACCOUNT_TRANSITIONS) -------------------------------------
 
-const STATUS_LABEL: Record<AccountStatus, Text> = {
-  pending: { zh: '待审核', en: 'pending review' },
-  normal: { zh: '正常', en: 'normal' },
-  rejected: { zh: '审核未通过', en: 'review failed' },
-  stopped: { zh: '已停用', en: 'stopped' },
-  locked: { zh: '已锁定', en: 'locked' },
-}
+const STATUS_LABEL: Record<AccountStatus, Text> = texts.state.statusLabel
 /**
  * The transitions: the actions of ACCOUNT_TRANSITIONS, and the one the gateway takes on its own —
  * too many failed sign-ins lock a normal account (`lock`; any other status keeps its status).
@@ -146,14 +141,7 @@ const TRANSITIONS: Record<Transition, { from: readonly AccountStatus[]; to: Acco
 }
 export const allows = (status: string, t: Transition): boolean => (TRANSITIONS[t].from as readonly string[]).includes(status)
 
-const ACTION_LABEL: Record<Transition, Text> = {
-  approve: { zh: '审核通过', en: 'approved' },
-  reject: { zh: '审核驳回', en: 'rejected' },
-  stop: { zh: '停用', en: 'stopped' },
-  enable: { zh: '启用', en: 'enabled' },
-  unlock: { zh: '解锁', en: 'unlocked' },
-  lock: { zh: '锁定', en: 'locked' },
-}
+const ACTION_LABEL: Record<Transition, Text> = texts.state.actionLabel
 
 /** What a transition needs of an account. */
 export type TransitionRow = Pick<AccountRow, 'accountId' | 'accountName' | 'status' | 'organizationId'>

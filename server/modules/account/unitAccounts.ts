@@ -22,6 +22,7 @@ import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { ORG_MENU, requireVisible, visibleOrgIds } from '../../lib/orgScope'
 import { orgSubtreeIds, setUnitAccountLimit, unitAccountCount, unitLimitPage } from '../org'
 import { accountOptionsIn } from './queries'
+import texts from './texts.json'
 
 /**
  * Accounts holding a place in the unit: those in SEAT_STATUSES (accounts pending review or rejected hold
@@ -29,11 +30,6 @@ import { accountOptionsIn } from './queries'
  * single-table selects.
  */
 const accountCount = sql<number>`(select count(*)::int from account a where a.organization_id = "organization"."organization_id" and a.status in ('normal', 'stopped', 'locked'))`
-
-const OWN_LIMIT = {
-  zh: '不能修改本单位的账号限额，请联系上级单位或平台管理员',
-  en: "You cannot change your own unit's account limit; ask the parent unit or the platform administrator",
-}
 
 export function registerUnitAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   const read = { auth: 'signed' as const, perm: { menu: ORG_MENU } }
@@ -50,7 +46,8 @@ export function registerUnitAccountRoutes(app: FastifyInstance, ctx: Ctx): void 
     const auth = req.auth!
     const ids = await visibleOrgIds(ctx, req)
     requireVisible(ids, [input.organizationId])
-    if (ids !== null && input.organizationId === auth.account.organizationId) throw new ApiError(Code.REFUSED, null, OWN_LIMIT)
+    if (ids !== null && input.organizationId === auth.account.organizationId)
+      throw new ApiError(Code.REFUSED, null, texts.unitAccounts.ownLimit)
     const updated = await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db
       const n = await unitAccountCount(tx, input.organizationId, accountCount)

@@ -35,12 +35,9 @@ import { PACKAGE, requireFiles, withFileUrls } from '../files'
 import { writeSystemLog } from '../logs'
 import { defineResource, registerResource } from '../../lib/resource'
 import type { AuthContext } from '../../types'
+import texts from './texts.json'
 
 const MENU = '/admin/app-manage' as const
-const PUBLISHED_FIXED = { zh: '已发布的版本不能修改', en: 'A published version cannot be changed' }
-const NOT_PUBLISHED = { zh: '版本发布后才能启用', en: 'Publish the version before enabling it' }
-const ALREADY_PUBLISHED = { zh: '该版本已发布', en: 'This version is already published' }
-const BAD_KEY = { zh: '应用编码或密钥无效', en: 'Unknown application code or key' }
 
 export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void {
   registerResource(
@@ -103,7 +100,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
       // the package's name, size and SHA-256 beside its link (`attachmentFile`)
       enrich: (_db, rows, auth) => withFileUrls(ctx, auth, rows, ['attachmentFileId'], { info: true }),
       beforeWrite: async (input, current, w) => {
-        if (current?.published) throw new ApiError(Code.REFUSED, null, PUBLISHED_FIXED)
+        if (current?.published) throw new ApiError(Code.REFUSED, null, texts.routes.publishedFixed)
         const [owner] = await w.tx
           .select({ id: application.applicationId })
           .from(application)
@@ -111,7 +108,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
         if (!owner) throw new ApiError(Code.NOT_FOUND, { field: 'applicationId' })
       },
       beforeDelete: async (_ids, rows) => {
-        if (rows.some((r) => r.published)) throw new ApiError(Code.REFUSED, null, PUBLISHED_FIXED)
+        if (rows.some((r) => r.published)) throw new ApiError(Code.REFUSED, null, texts.routes.publishedFixed)
       },
     }),
   )
@@ -156,14 +153,14 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
     APP_PATHS.publish,
     'publish',
     appVersionPublish,
-    (r) => (r.published ? ALREADY_PUBLISHED : null),
+    (r) => (r.published ? texts.routes.alreadyPublished : null),
     (_body, auth) => ({ published: true, publishTime: new Date(), publisher: auth.account.accountName, isUsed: true }),
   )
   versionChange(
     APP_PATHS.enable,
     'enable',
     appVersionEnable,
-    (r) => (r.published ? null : NOT_PUBLISHED),
+    (r) => (r.published ? null : texts.routes.notPublished),
     (body) => ({ isUsed: body.isUsed }),
   )
 
@@ -194,7 +191,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
       .from(application)
       .innerJoin(applicationKey, eq(applicationKey.applicationId, application.applicationId))
       .where(eq(application.code, body.appCode))
-    if (!owner || !safeEqual(owner.keyHash, sha256Hex(body.appKey))) throw new ApiError(Code.FORBIDDEN, null, BAD_KEY)
+    if (!owner || !safeEqual(owner.keyHash, sha256Hex(body.appKey))) throw new ApiError(Code.FORBIDDEN, null, texts.routes.badKey)
     const [v] = await ctx.db
       .select()
       .from(applicationVersion)

@@ -38,26 +38,19 @@ import { anyLike } from '../../lib/sql'
 import { dictNodeCodes, quantityEntries, quantityEntry } from '../dictionary'
 import { registerImportExport } from '../files'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 
 export const BOQ_MENU = '/admin/su-boq' as const
 
-const DUP_CODE = { zh: '本项目已有该清单编码', en: 'The project already has a quantity item with that code' }
-const NO_NODE = { zh: '找不到该编码的容器节点或设计单元', en: 'No container node or design unit has that code' }
-
 const boqContainer = alias(container, 'boq_container')
 const boqDesignUnit = alias(designUnit, 'boq_design_unit')
-
-const NO_QUANTITY = {
-  zh: '请从工程量字典中选择启用的条目',
-  en: 'Pick an enabled entry of the quantity dictionary',
-}
 
 /** The item's name and unit: its quantity dictionary entry's (20002 on the field when it is not an enabled entry). */
 async function fromEntry(db: Db, by: { nodeId: string } | { nodeCode: string }, field: string): Promise<Row> {
   const entry = await quantityEntry(db, by)
-  if (!entry) throw new ApiError(Code.NOT_FOUND, { field }, NO_QUANTITY)
+  if (!entry) throw new ApiError(Code.NOT_FOUND, { field }, texts.boq.noQuantity)
   return { quantityNodeId: entry.nodeId, itemName: entry.nodeName, unit: entry.unit ?? '' }
 }
 
@@ -190,7 +183,7 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
         q.keyword ? anyLike(q.keyword, boqItem.itemName, boqItem.itemCode) : undefined,
       ],
       sortable: { sort: boqItem.sort, itemCode: boqItem.itemCode, itemName: boqItem.itemName, amount: boqItem.amount },
-      unique: [{ field: 'itemCode', caseInsensitive: true, within: ['projectId'], message: DUP_CODE }],
+      unique: [{ field: 'itemCode', caseInsensitive: true, within: ['projectId'], message: texts.boq.dupCode }],
       selection: {
         ...getTableColumns(boqItem),
         nodeName: sql<string | null>`coalesce(${boqContainer.containerName}, ${boqDesignUnit.designUnitName})`.as('node_name'),
@@ -265,7 +258,7 @@ export function registerBoqRoutes(app: FastifyInstance, ctx: Ctx): void {
               .select({ id: designUnit.designUnitId })
               .from(designUnit)
               .where(and(eq(designUnit.projectId, projectId), eq(designUnit.designUnitCode, nodeCode)))
-        if (!c && !d) throw new ApiError(Code.NOT_FOUND, { field: 'nodeCode' }, NO_NODE)
+        if (!c && !d) throw new ApiError(Code.NOT_FOUND, { field: 'nodeCode' }, texts.boq.noNode)
         const node = c ? { containerId: c.id } : { designUnitId: d!.id }
         return handle.insert(w, { ...fields, quantityNodeId: String(entry.quantityNodeId), sort: 1, projectId, ...node })
       },

@@ -42,17 +42,12 @@ import { defineResource, isUniqueViolation, registerResource, stampsOf, type Wri
 import { checkNodeEdit, groupItems, nodeGroups, nodeNames, nodeProject, validateValues } from './nodes'
 import { registerBoqRoutes } from './boq'
 import { registerResourcePoolRoutes } from './resourcePool'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 
 const CONFIG_MENU = '/admin/extends-configuration' as const
 const SETTING_MENU = '/admin/extends-setting' as const
-
-const DUP = {
-  groupCode: { zh: '属性分组编码已存在', en: 'An attribute group with that code exists' },
-  itemCode: { zh: '本分组已有该属性编码', en: 'The group already has an item with that code' },
-  relation: { zh: '该分组已关联此节点', en: 'The group already applies to that node' },
-}
 
 /** The group of a relation or table row (20002 on groupId when missing). */
 async function groupOf(tx: Db, groupId: string) {
@@ -86,7 +81,7 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
         q.groupKind ? eq(attrGroup.groupKind, q.groupKind) : undefined,
       ],
       sortable: { sort: attrGroup.sort, groupName: attrGroup.groupName, groupCode: attrGroup.groupCode, nodeType: attrGroup.nodeType },
-      unique: [{ field: 'groupCode', caseInsensitive: true, message: DUP.groupCode }],
+      unique: [{ field: 'groupCode', caseInsensitive: true, message: texts.routes.dup.groupCode }],
       selection: {
         groupId: attrGroup.groupId,
         groupName: attrGroup.groupName,
@@ -119,7 +114,7 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
           .select({ id: attrGroup.groupId })
           .from(attrGroup)
           .where(eq(sql`lower(${attrGroup.groupCode})`, input.groupCode.toLowerCase()))
-        if (clash) throw new ApiError(Code.DUPLICATE, { field: 'groupCode', value: input.groupCode }, DUP.groupCode)
+        if (clash) throw new ApiError(Code.DUPLICATE, { field: 'groupCode', value: input.groupCode }, texts.routes.dup.groupCode)
         const id = newId()
         await tx.insert(attrGroup).values({
           ...source,
@@ -133,7 +128,8 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
         return id
       })
       .catch((err: unknown) => {
-        if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE, { field: 'groupCode', value: input.groupCode }, DUP.groupCode)
+        if (isUniqueViolation(err))
+          throw new ApiError(Code.DUPLICATE, { field: 'groupCode', value: input.groupCode }, texts.routes.dup.groupCode)
         throw err
       })
     const [created] = await ctx.db.select().from(attrGroup).where(eq(attrGroup.groupId, groupId))
@@ -154,7 +150,7 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
         q.keyword ? anyLike(q.keyword, attrItem.itemName, attrItem.itemCode) : undefined,
       ],
       sortable: { sort: attrItem.sort, itemName: attrItem.itemName, itemCode: attrItem.itemCode },
-      unique: [{ field: 'itemCode', caseInsensitive: true, within: ['groupId'], message: DUP.itemCode }],
+      unique: [{ field: 'itemCode', caseInsensitive: true, within: ['groupId'], message: texts.routes.dup.itemCode }],
       beforeWrite: async (input, current, w) => {
         const groupId = String((input as Row).groupId)
         if (!current || current.groupId !== groupId) await groupOf(w.tx, groupId)
@@ -182,7 +178,7 @@ export function registerAttributeRoutes(app: FastifyInstance, ctx: Ctx): void {
         q.nodeId ? eq(attrRelation.nodeId, q.nodeId) : undefined,
       ],
       sortable: { createTime: attrRelation.createTime },
-      unique: [{ field: 'nodeId', within: ['groupId'], message: DUP.relation }],
+      unique: [{ field: 'nodeId', within: ['groupId'], message: texts.routes.dup.relation }],
       beforeWrite: async (input, _current, w) => {
         const g = await groupOf(w.tx, String((input as Row).groupId))
         await checkNode(ctx, w, g.nodeType as AttrNodeType, String((input as Row).nodeId))

@@ -62,6 +62,7 @@ import { hit } from '../../plugins/rate-limit'
 import { addRegistrationPerson } from '../people'
 import { isUniqueViolation } from '../../lib/resource'
 import { findOrg, orgName, searchActiveUnits } from '../org'
+import texts from './texts.json'
 
 const taken = (zh: string, en: string) => new ApiError(Code.DUPLICATE, null, { zh, en })
 const nameTaken = () => taken('账号已被注册', 'The account name is taken')
@@ -71,17 +72,19 @@ const noAccount = () => new ApiError(Code.NOT_FOUND, null, { zh: '账号不存�
 
 /** Public unit searches per IP per minute (a debounced search-as-you-type stays well below it). */
 const ORG_SEARCH_PER_MINUTE = 60
-const ORG_SEARCH_TOO_MANY = { zh: '查询过于频繁，请稍后再试', en: 'Too many searches; try again later' }
 /** The active status of a unit (organization.status: 1 active, 0 disabled). */
 const ACTIVE_UNIT = 1
-const UNIT_UNAVAILABLE = { zh: '所选单位不存在或已停用，请重新选择', en: 'The chosen unit does not exist or is disabled; choose another' }
 
 /** An active unit with this id exists; else 20001 on organizationId. */
 async function requireActiveUnit(ctx: Ctx, req: FastifyRequest, organizationId: string): Promise<void> {
   const unit = await findOrg(ctx.db, organizationId)
   if (unit?.status === ACTIVE_UNIT) return
   const lang = requestLang(req)
-  throw new ApiError(Code.INVALID, [{ field: 'organizationId', key: 'v.invalid', message: UNIT_UNAVAILABLE[lang] }], UNIT_UNAVAILABLE)
+  throw new ApiError(
+    Code.INVALID,
+    [{ field: 'organizationId', key: 'v.invalid', message: texts.register.unitUnavailable[lang] }],
+    texts.register.unitUnavailable,
+  )
 }
 
 const nameExists = (ctx: Ctx, name: string): Promise<boolean> => accountNameInUse(ctx.db, name)
@@ -96,7 +99,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: Ctx): void
   app.get(AUTH_PATHS.orgSearch, async (req) => {
     const limit = await hit(ctx, `org-search:${req.ip}`, 60)
     if (limit.count > ORG_SEARCH_PER_MINUTE)
-      throw new ApiError(Code.REFUSED, null, ORG_SEARCH_TOO_MANY, 429, { 'Retry-After': String(limit.retryAfter) })
+      throw new ApiError(Code.REFUSED, null, texts.register.orgSearchTooMany, 429, { 'Retry-After': String(limit.retryAfter) })
     const q = parse(registerOrgSearchQuery, req.query, req)
     const rows: RegisterOrgOption[] = await searchActiveUnits(ctx.db, q.keyword, REGISTER_ORG_SEARCH.max)
     return ok(req, rows)

@@ -33,18 +33,13 @@ import type { AccountRow } from '../../types'
 import { toUserAccount } from './accounts'
 import { decryptJson } from './keys'
 import { grantedResources } from '../roleAuth'
+import texts from './texts.json'
 
 /** getAccessToken for an account that holds no role (issue 10 #1). */
-export const NO_ROLE = {
-  zh: '该账号尚未分配角色，暂时无法登录，请联系管理员为其分配角色',
-  en: 'This account has no role yet, so it cannot sign in; ask an administrator to give it a role',
-}
+export const NO_ROLE = texts.routes.noRole
 
 /** getAccessToken for an application whose authorisation (应用授权: units/roles) leaves the account out. */
-export const APP_NOT_AUTHORISED = {
-  zh: '你所在的单位或角色未被授权使用该应用，请联系管理员',
-  en: 'Your unit and roles are not authorised to use this application; ask an administrator',
-}
+export const APP_NOT_AUTHORISED = texts.routes.appNotAuthorised
 
 /** The seeded administrator keeps the console's own application whatever its authorisation says (no lock-out). */
 const SEEDED_ADMIN = 'admin'

@@ -18,11 +18,7 @@ import { findOrg, orgTree } from '../org'
 import { ORG_MENU, requireVisible, visibleOrgIds } from '../../lib/orgScope'
 import { defineResource, isUniqueViolation, registerResource, type WriteContext } from '../../lib/resource'
 import { buildDeptTree, deptHeadCounts, deptTree } from './tree'
-
-const DUP_DEPT = { zh: '同级下已有同名部门', en: 'A department of that name exists at this level' }
-const DUP_ORG = { zh: '已有同名单位', en: 'An organisation of that name exists' }
-const HAS_CHILDREN = { zh: '该部门下还有子部门，不能删除', en: 'The department still has sub-departments, so it cannot be deleted' }
-const HAS_STAFF = { zh: '该部门下还有人员，请先调动人员', en: 'The department still has staff; move them first' }
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 
@@ -69,7 +65,7 @@ export const departmentResource = defineResource({
   schemas: { add: deptAdd, update: deptUpdate, listQuery: deptOrgQuery },
   without: ['listPage', 'list', 'add'],
   sortable: { sort: department.sort, departmentName: department.departmentName },
-  unique: [{ field: 'departmentName', within: ['organizationId', 'parentId'], message: DUP_DEPT }],
+  unique: [{ field: 'departmentName', within: ['organizationId', 'parentId'], message: texts.routes.dupDept }],
   enrich: withHeadCounts,
   beforeWrite: async (input, current, w: WriteContext) => {
     if (!current) return
@@ -88,8 +84,8 @@ export const departmentResource = defineResource({
       .where(inArray(department.parentId, ids))
       .limit(ids.length + 1)
       .then((rows) => rows.filter((r) => !ids.includes(r.id)))
-    if (child) throw new ApiError(Code.REFUSED, null, HAS_CHILDREN)
-    if (await anyStaffInDepartments(w.tx, ids)) throw new ApiError(Code.REFUSED, null, HAS_STAFF)
+    if (child) throw new ApiError(Code.REFUSED, null, texts.routes.hasChildren)
+    if (await anyStaffInDepartments(w.tx, ids)) throw new ApiError(Code.REFUSED, null, texts.routes.hasStaff)
   },
 })
 
@@ -164,7 +160,7 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: Ctx): void {
             throw new ApiError(
               Code.DUPLICATE,
               { field: 'departmentName', value: input.departmentName },
-              input.type === 'department' ? DUP_DEPT : DUP_ORG,
+              input.type === 'department' ? texts.routes.dupDept : texts.routes.dupOrg,
             )
           throw err
         })

@@ -43,6 +43,7 @@ import { anyLike } from '../../lib/sql'
 import { defineTree, idsOnPath, keyBetween } from '../../lib/tree'
 import { defineResource, isUniqueViolation, registerResource, stampsOf } from '../../lib/resource'
 import { defineTreeResource, placeNode, registerTreeResource, type TreeResourceHandle } from '../../lib/treeResource'
+import texts from './texts.json'
 
 export const DICT_MENUS = {
   ebs: '/admin/ebs-management',
@@ -58,22 +59,7 @@ export const dictTree = defineTree({
   scope: dictNode.kind,
 })
 
-const DUP_CODE = { zh: '本字典中已有该编码的节点', en: 'A node with this code exists in the dictionary' }
-const NO_PARENT = { zh: '上级编码在本字典中不存在', en: 'No node of the dictionary has this parent code' }
-const NO_MAJOR = { zh: '没有该编码的专业', en: 'No engineering major has this code' }
-const COPY_CLASH = {
-  zh: '复制后的编码与已有节点重复，请换一个编码后缀',
-  en: 'The copied codes clash with existing ones; choose another code suffix',
-}
-const DUP_MAJOR = { zh: '已有该编码的专业', en: 'A major with this code exists' }
-const NOT_WBS = { zh: '不是 WBS 节点', en: 'Not a WBS node' }
-const NOT_EBS = { zh: '包含不是 EBS 节点的编号', en: 'Some ids are not EBS nodes' }
-
-const FILE_NAMES: Record<DictKind, Text> = {
-  ebs: { zh: 'EBS字典', en: 'EBS dictionary' },
-  wbs: { zh: 'WBS字典', en: 'WBS dictionary' },
-  quantity: { zh: '工程量字典', en: 'quantity dictionary' },
-}
+const FILE_NAMES: Record<DictKind, Text> = texts.routes.fileNames
 const EXAMPLES: Record<DictKind, Record<string, unknown>> = {
   ebs: { nodeCode: 'QL-01', nodeName: '桥梁工程', parentCode: '', unit: '座', majorCode: 'BRIDGE', status: 1 },
   wbs: { nodeCode: 'W-01-01', nodeName: '基础施工', parentCode: 'W-01', unit: '项', status: 1 },
@@ -117,7 +103,7 @@ async function majorIdOf(db: Db, code: string): Promise<string> {
     .select({ id: dictMajor.majorId })
     .from(dictMajor)
     .where(eq(sql`lower(${dictMajor.majorCode})`, code.toLowerCase()))
-  if (!m) throw new ApiError(Code.NOT_FOUND, { field: 'majorCode' }, NO_MAJOR)
+  if (!m) throw new ApiError(Code.NOT_FOUND, { field: 'majorCode' }, texts.routes.noMajor)
   return m.id
 }
 
@@ -138,7 +124,7 @@ function dictionaryResource(kind: DictKind) {
         q.majorId ? eq(dictNode.majorId, q.majorId) : undefined,
       ],
       sortable: { path: dictNode.path, nodeCode: dictNode.nodeCode, nodeName: dictNode.nodeName },
-      unique: [{ field: 'nodeCode', within: ['kind'], message: DUP_CODE }],
+      unique: [{ field: 'nodeCode', within: ['kind'], message: texts.routes.dupCode }],
       // the kind is the resource's, never the payload's (the unique rule compares within it)
       check: async (input) => {
         input.kind = kind
@@ -165,7 +151,7 @@ function dictionaryResource(kind: DictKind) {
     fixedScope: kind,
     moveSchema: dictNodeMove,
     copySchema: dictNodeCopy,
-    messages: { copyClash: COPY_CLASH, noParent: NO_PARENT },
+    messages: { copyClash: texts.routes.copyClash, noParent: texts.routes.noParent },
     excel: {
       columns: COLUMNS,
       example: EXAMPLES[kind],
@@ -211,7 +197,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: Ctx): void {
       schemas: { add: dictMajorAdd, update: dictMajorUpdate, listQuery: dictMajorListQuery },
       filters: (q) => [q.keyword ? anyLike(q.keyword, dictMajor.majorName, dictMajor.majorCode) : undefined],
       sortable: { sort: dictMajor.sort, majorCode: dictMajor.majorCode, majorName: dictMajor.majorName },
-      unique: [{ field: 'majorCode', caseInsensitive: true, message: DUP_MAJOR }],
+      unique: [{ field: 'majorCode', caseInsensitive: true, message: texts.routes.dupMajor }],
     }),
   )
 
@@ -227,7 +213,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: Ctx): void {
     app.post(DICT_API.copyFromStandard(kind), { config: { auth: 'signed', perm: perm(menu, 'copy') } }, async (req) => {
       const input = parse(dictCopyFromStandard, req.body, req)
       const auth = req.auth!
-      if (kind === 'ebs' && !input.codeSuffix) throw new ApiError(Code.DUPLICATE, { field: 'codeSuffix' }, COPY_CLASH)
+      if (kind === 'ebs' && !input.codeSuffix) throw new ApiError(Code.DUPLICATE, { field: 'codeSuffix' }, texts.routes.copyClash)
       const suffix = input.codeSuffix ?? ''
       const now = new Date()
       const result = await ctx.db
@@ -238,7 +224,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: Ctx): void {
             .select({ id: dictNode.nodeId, path: dictNode.path })
             .from(dictNode)
             .where(and(eq(dictNode.kind, 'ebs'), inArray(dictNode.nodeId, [...new Set(input.nodeIds)])))
-          if (chosen.length !== new Set(input.nodeIds).size) throw new ApiError(Code.NOT_FOUND, { field: 'nodeIds' }, NOT_EBS)
+          if (chosen.length !== new Set(input.nodeIds).size) throw new ApiError(Code.NOT_FOUND, { field: 'nodeIds' }, texts.routes.notEbs)
           // the chosen nodes and all their ancestors (Procore's rule), in tree order
           const keep = [...new Set(chosen.flatMap((c) => idsOnPath(c.path ?? '')))]
           const source = await tx.select().from(dictNode).where(inArray(dictNode.nodeId, keep)).orderBy(asc(dictNode.path))
@@ -286,7 +272,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: Ctx): void {
           return { rootId: null, copied: rows.length }
         })
         .catch((err: unknown) => {
-          if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE, { field: 'codeSuffix', value: suffix }, COPY_CLASH)
+          if (isUniqueViolation(err)) throw new ApiError(Code.DUPLICATE, { field: 'codeSuffix', value: suffix }, texts.routes.copyClash)
           throw err
         })
       return ok(req, result)
@@ -325,13 +311,13 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: Ctx): void {
         .from(dictNode)
         .where(and(eq(dictNode.nodeId, input.wbsId), eq(dictNode.kind, 'wbs')))
         .for('update')
-      if (!wbs) throw new ApiError(Code.NOT_FOUND, { field: 'wbsId' }, NOT_WBS)
+      if (!wbs) throw new ApiError(Code.NOT_FOUND, { field: 'wbsId' }, texts.routes.notWbs)
       if (ebsIds.length) {
         const found = await tx
           .select({ id: dictNode.nodeId })
           .from(dictNode)
           .where(and(eq(dictNode.kind, 'ebs'), inArray(dictNode.nodeId, ebsIds)))
-        if (found.length !== ebsIds.length) throw new ApiError(Code.NOT_FOUND, { field: 'ebsIds' }, NOT_EBS)
+        if (found.length !== ebsIds.length) throw new ApiError(Code.NOT_FOUND, { field: 'ebsIds' }, texts.routes.notEbs)
       }
       await tx.delete(wbsEbsRel).where(eq(wbsEbsRel.wbsId, input.wbsId))
       for (let i = 0; i < ebsIds.length; i += 1000)

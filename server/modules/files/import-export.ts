@@ -61,6 +61,7 @@ import { isUniqueViolation, type ResourceHandle, type WriteContext } from '../..
 import { answerInTransaction, dieNow } from '../../plugins/idempotency'
 import { disposition, receiveUpload } from './routes'
 import { fileRow, openStoredFile, storeFile } from './store'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 
@@ -149,17 +150,10 @@ export function fromResource<A extends z.ZodType, U extends z.ZodType, L extends
 }
 
 const XLSX = FILE_KINDS.xlsx.mime
-const TEMPLATE: Text = { zh: '导入模板', en: 'import template' }
-const MISSING_COLUMNS: Text = {
-  zh: '模板不匹配，缺少必填列：{cols}',
-  en: 'The file does not match the template; required columns missing: {cols}',
-}
-const NO_ROWS: Text = { zh: '文件中没有数据行', en: 'The file has no data rows' }
 const TOO_MANY_EXPORT: Text = {
   zh: `导出结果超过 ${EXPORT_MAX_ROWS} 行，请缩小筛选范围后再导出`,
   en: `More than ${EXPORT_MAX_ROWS} rows match; narrow the filters and export again`,
 }
-const ROW_FAILED: Text = { zh: '保存失败', en: 'Could not be saved' }
 const INTERRUPTED = 'interrupted'
 
 const fill = (t: Text, lang: Lang, params: Record<string, string>) => t[lang].replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '')
@@ -200,7 +194,7 @@ function rowErrors(err: unknown, row: number, lang: Lang, columns: ExcelColumn[]
       return (err.data as { field?: string; key?: string; message?: string }[]).map((e) => ({
         row,
         field: e.field ?? '',
-        message: e.key ? validationText(e.key, lang, title(e.field ?? '')) : (e.message ?? ROW_FAILED[lang]),
+        message: e.key ? validationText(e.key, lang, title(e.field ?? '')) : (e.message ?? texts.importExport.rowFailed[lang]),
       }))
     const field = (err.data as { field?: unknown } | null)?.field
     const message = text ?? err.message
@@ -213,7 +207,7 @@ function rowErrors(err: unknown, row: number, lang: Lang, columns: ExcelColumn[]
     ]
   }
   if (isUniqueViolation(err)) return [{ row, field: '', message: { zh: '数据重复', en: 'Duplicate' }[lang] }]
-  return [{ row, field: '', message: ROW_FAILED[lang] }]
+  return [{ row, field: '', message: texts.importExport.rowFailed[lang] }]
 }
 
 /** An export of the app (tests/api/imports-bounds.test.ts walks every one). */
@@ -272,9 +266,12 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
       const invalid = (text: Text) => new ApiError(Code.INVALID, [{ field: 'file', key: V.invalid, message: text[lang] }], text)
       if (sheet.missing.length) {
         const cols = { zh: sheet.missing.map((c) => c.title.zh).join('、'), en: sheet.missing.map((c) => c.title.en).join(', ') }
-        throw invalid({ zh: fill(MISSING_COLUMNS, 'zh', { cols: cols.zh }), en: fill(MISSING_COLUMNS, 'en', { cols: cols.en }) })
+        throw invalid({
+          zh: fill(texts.importExport.missingColumns, 'zh', { cols: cols.zh }),
+          en: fill(texts.importExport.missingColumns, 'en', { cols: cols.en }),
+        })
       }
-      if (sheet.rows.length === 0) throw invalid(NO_ROWS)
+      if (sheet.rows.length === 0) throw invalid(texts.importExport.noRows)
       return sheet
     }
 
@@ -388,7 +385,7 @@ export function registerImportExport<S extends z.ZodType, L extends z.ZodType, M
     app.get(paths.importTemplate, { config: importPerm }, async (req, reply) => {
       const lang = requestLang(req)
       const bytes = await buildTemplate(def.columns, def.example ?? {}, lang)
-      return sendXlsx(reply, bytes, `${def.fileName[lang]}_${TEMPLATE[lang]}.xlsx`)
+      return sendXlsx(reply, bytes, `${def.fileName[lang]}_${texts.importExport.template[lang]}.xlsx`)
     })
 
     app.post(paths.import, { config: importPerm }, async (req, reply) => {

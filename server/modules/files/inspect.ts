@@ -20,6 +20,7 @@ import { crc32, inflate } from 'node:zlib'
 import { promisify } from 'node:util'
 import type { FileKind } from '../../../src/contract/schemas/files'
 import type { Text } from '../../lib/http'
+import texts from './texts.json'
 
 const inflateAsync = promisify(inflate)
 
@@ -30,15 +31,6 @@ const NOT_IMAGE = (kind: string): Text => ({
   zh: `文件内容不是完整有效的 ${kind} 图片`,
   en: `The file is not a complete, valid ${kind} image`,
 })
-const NOT_PDF: Text = { zh: '文件内容不是完整有效的 PDF', en: 'The file is not a complete, valid PDF' }
-const PDF_SCRIPT: Text = {
-  zh: '不接受含脚本（JavaScript）或启动程序动作的 PDF',
-  en: 'PDF files with scripts (JavaScript) or launch actions are not accepted',
-}
-const PDF_UNREADABLE: Text = {
-  zh: '无法检查该 PDF 的内容（可能已加密），请上传未加密的 PDF',
-  en: 'The content of this PDF cannot be checked (it may be encrypted); upload an unencrypted PDF',
-}
 
 export async function inspectFile(kind: FileKind, bytes: Buffer): Promise<Text | null> {
   switch (kind) {
@@ -48,7 +40,13 @@ export async function inspectFile(kind: FileKind, bytes: Buffer): Promise<Text |
       return jpegComplete(bytes) ? null : NOT_IMAGE('JPG')
     case 'pdf': {
       const verdict = await pdfVerdict(bytes)
-      return verdict === 'ok' ? null : verdict === 'script' ? PDF_SCRIPT : verdict === 'unreadable' ? PDF_UNREADABLE : NOT_PDF
+      return verdict === 'ok'
+        ? null
+        : verdict === 'script'
+          ? texts.inspect.pdfScript
+          : verdict === 'unreadable'
+            ? texts.inspect.pdfUnreadable
+            : texts.inspect.notPdf
     }
     case 'xlsx':
       // read by the imports, within their bounds (server/lib/xlsxBounds.ts); served as an attachment

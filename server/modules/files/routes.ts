@@ -48,6 +48,7 @@ import {
   sweepStoredLeftovers,
   visibleFiles,
 } from './store'
+import texts from './texts.json'
 
 export interface ReceivedFile {
   bytes: Buffer
@@ -69,13 +70,6 @@ type Rules = ReturnType<typeof fileRules>
 
 const invalidFile = (req: FastifyRequest, text: Text, field = 'file') =>
   new ApiError(Code.INVALID, [{ field, key: V.invalid, message: text[requestLang(req)] }], text)
-
-const NOT_MULTIPART = { zh: '请以 multipart/form-data 上传文件（字段 file）', en: 'Upload the file as multipart/form-data (field "file")' }
-const NO_FILE = { zh: '请选择要上传的文件', en: 'Choose a file to upload' }
-const BROKEN_MULTIPART = {
-  zh: '上传的内容不完整或格式不正确，请重新上传',
-  en: 'The upload is incomplete or malformed; upload the file again',
-}
 
 /** Reads the rest of the request's body into nothing (no longer into the multipart parser). */
 async function drainRequest(req: FastifyRequest): Promise<void> {
@@ -124,7 +118,7 @@ async function readUpload<T>(
   rules: Rules,
   sink?: (file: IncomingFile) => Promise<T>,
 ): Promise<{ file?: ReceivedFile; streamed?: T; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw invalidFile(req, NOT_MULTIPART)
+  if (!req.isMultipart()) throw invalidFile(req, texts.routes.notMultipart)
   const fields: Record<string, string> = {}
   const sizeRefusal = (purpose: FilePurpose) => invalidFile(req, fileRefusalText({ reason: 'size', maxBytes: rules[purpose].maxBytes }))
   const largest = Math.max(...UPLOAD_PURPOSES.filter((p) => sink || !rules[p].streamed).map((p) => rules[p].maxBytes))
@@ -178,14 +172,19 @@ async function readUpload<T>(
     if (err instanceof ApiError) throw err
     const code = String((err as { code?: unknown }).code ?? '')
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw sizeRefusal(got?.purpose ?? purposeOf(fields))
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalidFile(req, NOT_MULTIPART)
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalidFile(req, texts.routes.notMultipart)
     // Nothing here but reading the request: whatever else fails is the request's own (a body cut
     // short, a boundary that is missing or does not match, too many parts) — 20001, never a fault.
     req.log.debug({ code, msg: (err as Error).message }, 'malformed multipart')
-    throw invalidFile(req, code.startsWith('FST_') ? NOT_MULTIPART : BROKEN_MULTIPART)
+    throw invalidFile(req, code.startsWith('FST_') ? texts.routes.notMultipart : texts.routes.brokenMultipart)
   }
   if (streamed) return { streamed: streamed.answer, fields }
-  if (!got) throw new ApiError(Code.INVALID, [{ field: 'file', key: V.required, message: NO_FILE[requestLang(req)] }], NO_FILE)
+  if (!got)
+    throw new ApiError(
+      Code.INVALID,
+      [{ field: 'file', key: V.required, message: texts.routes.noFile[requestLang(req)] }],
+      texts.routes.noFile,
+    )
   const bytes = Buffer.concat(got.chunks)
   const oversize = got.size > rules[got.purpose].maxBytes
   const kind = sniffKind(bytes, oversize)
@@ -196,9 +195,6 @@ async function readUpload<T>(
   if (damaged) throw invalidFile(req, damaged)
   return { file: { bytes, kind: kind!, filename: got.filename, fields }, fields }
 }
-
-const NOT_SIGNED = { zh: '文件链接无效', en: 'The file link is not valid' }
-const EXPIRED = { zh: '文件链接已过期，请刷新页面后重试', en: 'The file link has expired; reload the page and try again' }
 
 /** `inline; filename="ascii"; filename*=UTF-8''…` (RFC 6266 / 5987: the name in any language, an ASCII fallback). */
 export function disposition(kind: 'inline' | 'attachment', name: string): string {
@@ -274,7 +270,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: Ctx): void {
     async (req, reply) => {
       const { fileId } = req.params
       const check = await checkSignedUrl(ctx, fileId, String(req.query.exp ?? ''), String(req.query.sig ?? ''))
-      if (check.state !== 'ok') throw new ApiError(Code.FORBIDDEN, null, check.state === 'expired' ? EXPIRED : NOT_SIGNED, 403)
+      if (check.state !== 'ok')
+        throw new ApiError(Code.FORBIDDEN, null, check.state === 'expired' ? texts.routes.expired : texts.routes.notSigned, 403)
       const row = await fileRow(ctx, fileId)
       if (!row) throw new ApiError(Code.NOT_FOUND, null, undefined, 404)
       const bytes = await openStoredFile(ctx, row)

@@ -27,6 +27,7 @@ import type { FileStore, S3Config } from '../../config'
 import type { Db } from '../../db/client'
 import { fileChunk, userCommonFile } from '../../db/schema'
 import { ApiError } from '../../lib/http'
+import texts from './texts.json'
 
 export type FileRow = typeof userCommonFile.$inferSelect
 
@@ -194,10 +195,6 @@ const database: FileStorage = {
   },
 }
 
-const S3_UNAVAILABLE = {
-  zh: '文件存储服务暂不可用，文件未保存；请稍后重试或联系管理员',
-  en: 'The file store is unavailable, so the file was not saved; try again later or contact your administrator',
-}
 /** How long one request to the bucket may take to answer (a download's body then streams as long as it needs). */
 const S3_TIMEOUT_MS = 30_000
 const s3Clients = new WeakMap<S3Config, AwsClient>()
@@ -259,7 +256,7 @@ const s3: FileStorage = {
       await res.body?.cancel()
     } catch (err) {
       env.log?.error({ err, fileId: row.fileId }, 'file not stored: the S3 store refused it or did not answer')
-      throw new ApiError(Code.REFUSED, null, S3_UNAVAILABLE)
+      throw new ApiError(Code.REFUSED, null, texts.storage.s3Unavailable)
     }
     try {
       await env.db.insert(userCommonFile).values(row)
@@ -278,7 +275,7 @@ const s3: FileStorage = {
       await s3PutStream(env, put, createReadStream(spool))
     } catch (err) {
       env.log?.error({ err, fileId: row.fileId }, 'file not stored: the S3 store refused it or did not answer')
-      throw new ApiError(Code.REFUSED, null, S3_UNAVAILABLE)
+      throw new ApiError(Code.REFUSED, null, texts.storage.s3Unavailable)
     } finally {
       await unlink(spool).catch(() => undefined)
     }

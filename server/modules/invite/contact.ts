@@ -7,8 +7,7 @@ import { contactForm } from '../../../src/contract/schemas/invite'
 import { accountContact, accountUnit, cellphoneInUse, setAccountContact } from '../account'
 import { ApiError } from '../../lib/http'
 import { registerInvitePurpose } from '../../lib/invitePurposes'
-
-const PHONE_TAKEN = { zh: '该手机号已被其他账号使用', en: 'That cellphone number is used by another account' }
+import texts from './texts.json'
 
 export function registerContactPurpose(): void {
   registerInvitePurpose('contact', {
@@ -22,7 +21,7 @@ export function registerContactPurpose(): void {
     schema: contactForm,
     submit: async (tx, accountId, data) => {
       if (await cellphoneInUse(tx, data.cellphone, accountId))
-        throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, PHONE_TAKEN)
+        throw new ApiError(Code.DUPLICATE, { field: 'cellphone', value: data.cellphone }, texts.contact.phoneTaken)
       await setAccountContact(tx, accountId, { userName: data.userName, cellphone: data.cellphone, email: data.email ?? null }, new Date())
     },
     fields: [

@@ -30,22 +30,17 @@ import { emitEvent } from '../../lib/jobs'
 import { writeSystemLog } from '../logs'
 import { registerContactPurpose } from './contact'
 import { invitePurpose, type InviteRow } from '../../lib/invitePurposes'
+import texts from './texts.json'
 
-const STATE_TEXT: Record<InviteState, Text> = {
-  expired: { zh: '邀请链接已过期，请联系邀请人重新发送', en: 'This invitation has expired; ask the person who invited you for a new one' },
-  used: { zh: '该邀请已提交过，链接已失效', en: 'This invitation has already been submitted; the link no longer works' },
-  invalid: { zh: '邀请链接无效，请检查链接是否完整', en: 'This invitation link is not valid; check that it is complete' },
-}
+const STATE_TEXT: Record<InviteState, Text> = texts.routes.stateText
 const refused = (state: InviteState) => new ApiError(Code.REFUSED, { state }, STATE_TEXT[state])
 
-const UNKNOWN_PURPOSE = { zh: '不支持的邀请类型', en: 'Unsupported invitation type' }
-const TOO_MANY = { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; try again later' }
 /** Requests per IP per minute on the public calls. */
 const PUBLIC_LIMIT = 60
 
 async function limit(ctx: Ctx, req: FastifyRequest, what: string, max: number): Promise<void> {
   const r = await hit(ctx, `invite-${what}:${req.ip}`, 60)
-  if (r.count > max) throw new ApiError(Code.REFUSED, null, TOO_MANY, 429, { 'Retry-After': String(r.retryAfter) })
+  if (r.count > max) throw new ApiError(Code.REFUSED, null, texts.routes.tooMany, 429, { 'Retry-After': String(r.retryAfter) })
 }
 
 function stateOf(row: InviteRow | undefined, now = Date.now()): InviteState | null {
@@ -85,8 +80,8 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!def)
       throw new ApiError(
         Code.INVALID,
-        [{ field: 'purpose', key: 'v.invalid', message: UNKNOWN_PURPOSE[requestLang(req)] }],
-        UNKNOWN_PURPOSE,
+        [{ field: 'purpose', key: 'v.invalid', message: texts.routes.unknownPurpose[requestLang(req)] }],
+        texts.routes.unknownPurpose,
       )
     const auth = req.auth!
     await checkPermission(ctx, req, auth, def.perm)

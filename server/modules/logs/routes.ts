@@ -43,6 +43,7 @@ import { disposition, registerExport } from '../files'
 import { startLogUpkeep } from './partitions'
 import { writeWorkLog } from './write'
 import { inScope } from '../../lib/orgScope'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 type Q = Record<string, string | number | undefined>
@@ -276,11 +277,7 @@ const DEFS: Record<LogKind, LogDef> = {
 }
 
 /** An export's file name in the caller's language and time zone: 操作日志_2026-11-26.csv. */
-const FILE_NAMES: Record<LogKind, Text> = {
-  login: { zh: '登录日志', en: 'sign-in-log' },
-  operate: { zh: '操作日志', en: 'operation-log' },
-  system: { zh: '系统日志', en: 'system-log' },
-}
+const FILE_NAMES: Record<LogKind, Text> = texts.routes.fileNames
 export const exportFileName = (kind: LogKind, to: Reader, ext: string, now = new Date()) =>
   `${FILE_NAMES[kind][to.lang]}_${localTime(now, to.tz).slice(0, 10)}.${ext}`
 

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client'
 import { application, applicationMenu, applicationMenuFunction } from '../../db/schema'
 import { ApiError, invalidField } from '../../lib/http'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import texts from './texts.json'
 
 /** A menu's place in its tree and its names (the shell's menus, a role's grant tree). */
 export const menuColumns = {
@@ -50,11 +51,6 @@ export async function menuIdsOfAction(db: Db, action: string): Promise<string[]>
   return rows.map((r) => r.id)
 }
 
-const UNDER_ITSELF = {
-  zh: '不能把菜单移到它自身或它的下级菜单之下',
-  en: 'A menu cannot be moved under itself or one of its own submenus',
-}
-
 /**
  * The parent must be a menu of the same application, and not the menu itself or one of its
  * descendants (20021). No parentId: the root.
@@ -67,7 +63,7 @@ async function checkParent(id: string, input: MenuFields, tx: Db): Promise<void>
   if (!app) throw invalidField('applicationId', V.invalid, 'zh')
   let parent = input.parentId ?? null
   for (let depth = 0; parent; depth++) {
-    if (parent === id) throw new ApiError(Code.REFUSED, null, UNDER_ITSELF)
+    if (parent === id) throw new ApiError(Code.REFUSED, null, texts.routes.underItself)
     if (depth > 20) throw invalidField('parentId', V.invalid, 'zh')
     const [p] = await tx
       .select({ parentId: applicationMenu.parentId, applicationId: applicationMenu.applicationId })

@@ -28,8 +28,7 @@ import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, stampsOf } from '../../lib/resource'
 import { unitNames } from '../org'
 import { checkReceivers, grantedOrgIds, registerReceiverRoutes } from './receivers'
-
-const NAME_TAKEN = { zh: '本单位已有同名配置', en: 'Your unit has a configuration of that name' }
+import texts from './texts.json'
 
 const selection = {
   msgConfigId: msgConfig.msgConfigId,
@@ -58,7 +57,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: Ctx): void {
     scopeField: 'organizationId',
     sortable: { createTime: msgConfig.createTime, configName: msgConfig.configName, updateTime: msgConfig.updateTime },
     defaultDesc: true,
-    unique: [{ field: 'configName', within: ['organizationId'], message: NAME_TAKEN }],
+    unique: [{ field: 'configName', within: ['organizationId'], message: texts.config.nameTaken }],
     selection,
     join: <T extends PgSelect>(q: T): T => q.leftJoin(unitNames, eq(unitNames.organizationId, msgConfig.organizationId)) as unknown as T,
     check: async (input: Record<string, unknown>, req: FastifyRequest) => {

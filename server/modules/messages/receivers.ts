@@ -21,6 +21,7 @@ import { inScope } from '../../lib/orgScope'
 import { accountIdsWithin, receivingAccounts } from '../account'
 import { groupIdsWithin, unitNames } from '../org'
 import { activeRolesWithMembers, roleIdsWithin } from '../role'
+import texts from './texts.json'
 
 /** Writing a configuration of either kind, or sending one: what opens the pickers. */
 const PICKER_GRANTS: Permission[] = [
@@ -30,11 +31,6 @@ const PICKER_GRANTS: Permission[] = [
   perm('/admin/message-custom-config', 'edit'),
   perm('/admin/message-custom-config', 'send'),
 ]
-
-const OUT_OF_REACH = {
-  zh: '接收人不存在或不在您的数据范围内',
-  en: 'A receiver does not exist or is outside your data scope',
-}
 
 /** The units the caller may address under the scope its route's grant resolved (null: all). */
 export const grantedOrgIds = (ctx: Ctx, req: FastifyRequest, db: Db = ctx.db): Promise<string[] | null> =>
@@ -61,7 +57,11 @@ export async function checkReceivers(db: Db, req: FastifyRequest, receivers: Msg
     found(ids('role'), (w) => roleIdsWithin(db, w, orgIds)),
   ])
   if (reachable.every(Boolean)) return
-  throw new ApiError(Code.INVALID, [{ field: 'receivers', key: 'v.invalid', message: OUT_OF_REACH[requestLang(req)] }], OUT_OF_REACH)
+  throw new ApiError(
+    Code.INVALID,
+    [{ field: 'receivers', key: 'v.invalid', message: texts.receivers.outOfReach[requestLang(req)] }],
+    texts.receivers.outOfReach,
+  )
 }
 
 const treeQuery = accountTreeQuery.extend({ keyword: filterText(50) })

@@ -17,18 +17,14 @@ import {
 import type { Ctx } from '../../context'
 import { ApiError, ok, parse, requestLang } from '../../lib/http'
 import { listSuppliers, saveSupplier, testSupplier } from '../notify'
+import texts from './texts.json'
 
 const MENU = '/admin/message-setting' as const
 const read = { auth: 'signed' as const, perm: perm(MENU) }
 const edit = { auth: 'signed' as const, perm: perm(MENU, 'edit') }
 
-const ALL_SCOPE_ONLY = {
-  zh: '发送服务是整个平台的设置，只有数据权限为“全部”的管理员可以修改或测试',
-  en: 'The delivery services are settings of the whole platform: only administrators whose data scope is “all” may change or test them',
-}
-
 function requireAllScope(req: FastifyRequest): void {
-  if (req.auth?.grant?.scope !== 'all') throw new ApiError(Code.REFUSED, null, ALL_SCOPE_ONLY)
+  if (req.auth?.grant?.scope !== 'all') throw new ApiError(Code.REFUSED, null, texts.suppliers.allScopeOnly)
 }
 
 export function registerSupplierRoutes(app: FastifyInstance, ctx: Ctx): void {

@@ -17,6 +17,7 @@ import type { Ctx } from '../../context'
 import { deliveryChannels } from './suppliers'
 import type { Mail } from './transports'
 import type { Text } from '../../lib/http'
+import texts from './texts.json'
 
 export { DeliveryError, SmtpMailer, WebhookSmsProvider, type Mail, type SmsProvider } from './transports'
 
@@ -34,12 +35,7 @@ export interface VerifyMessage {
 
 export const isEmailTarget = (target: string): boolean => target.includes('@')
 
-const PURPOSE: Record<CodePurpose, Text> = {
-  register: { zh: '注册账号', en: 'registering your account' },
-  forgot: { zh: '找回密码', en: 'resetting your password' },
-  bindPhone: { zh: '绑定手机号', en: 'binding this phone number' },
-  bindEmail: { zh: '绑定邮箱', en: 'binding this email address' },
-}
+const PURPOSE: Record<CodePurpose, Text> = texts.sender.purpose
 
 /** The SMS text of a code. */
 export function smsText(m: VerifyMessage): string {

@@ -29,6 +29,7 @@ import { ApiError, type Text } from '../../lib/http'
 import { checkOutboundUrl } from '../../lib/outbound'
 import { open, seal, SecretUnreadable } from '../../lib/secretBox'
 import { DeliveryError, SmtpMailer, WebhookSmsProvider, type Mail, type Mailer, type SmsProvider } from './transports'
+import texts from './texts.json'
 
 interface MailSettings {
   host: string
@@ -143,8 +144,6 @@ export async function listSuppliers(ctx: Ctx): Promise<SupplierList> {
   }
 }
 
-const PASSWORD_NEEDED = { zh: '填写了用户名时需要密码', en: 'A password is needed with a user name' }
-
 /**
  * Saves one kind's service (an upsert under the row's lock). An empty secret keeps the stored one;
  * the SMS webhook's address must be one the gateway may call (20001 on `url`).
@@ -160,7 +159,11 @@ export async function saveSupplier(ctx: Ctx, body: SupplierValues, accountId: st
       const user = body.user?.trim() || null
       if (!user) secret = given ? secret : null
       else if (!secret)
-        throw new ApiError(Code.INVALID, [{ field: 'password', key: 'v.required', message: PASSWORD_NEEDED[lang] }], PASSWORD_NEEDED)
+        throw new ApiError(
+          Code.INVALID,
+          [{ field: 'password', key: 'v.required', message: texts.suppliers.passwordNeeded[lang] }],
+          texts.suppliers.passwordNeeded,
+        )
       settings = { host: body.host, port: Number(body.port), secure: body.secure ?? false, user, from: body.from }
     } else {
       settings = { url: body.url, signName: body.signName?.trim() || null }
@@ -187,36 +190,11 @@ const TEST_MAIL: Record<Lang, Omit<Mail, 'to' | 'html'>> = {
     text: 'Hello,\nThis is a test mail: receiving it means the mail service is set up correctly.\n\nTrestle',
   },
 }
-const TEST_SMS: Record<Lang, string> = {
-  zh: '【工程协同管理平台】这是一条测试短信，收到即说明短信服务配置正确。',
-  en: '[Trestle] This is a test SMS: receiving it means the SMS service is set up correctly.',
-}
+const TEST_SMS: Record<Lang, string> = texts.suppliers.testSms
 
-const NOT_CONFIGURED: Record<SupplierKind, Text> = {
-  mail: { zh: '未配置邮件服务，请先保存邮件服务设置', en: 'No mail service is configured: save the mail service first' },
-  sms: { zh: '未配置短信服务，请先保存短信服务设置', en: 'No SMS service is configured: save the SMS service first' },
-}
+const NOT_CONFIGURED: Record<SupplierKind, Text> = texts.suppliers.notConfigured
 
-const REASONS: Record<DeliveryError['reason'], Text> = {
-  auth: { zh: '邮件服务器拒绝了用户名或密码', en: 'the mail server refused the user name or password' },
-  connect: { zh: '无法连接到服务器，请检查地址和端口', en: 'the server could not be reached: check the address and port' },
-  timeout: { zh: '服务器未在规定时间内响应', en: 'the server did not answer in time' },
-  tls: {
-    zh: '加密连接（SSL/TLS）失败，请检查“SSL 加密”设置和端口',
-    en: 'the encrypted connection (SSL/TLS) failed: check the SSL setting and the port',
-  },
-  recipient: { zh: '服务器拒绝了收件地址或发件地址', en: 'the server refused the recipient or the sender address' },
-  refused: {
-    zh: '不允许调用该地址（本机、内网或保留地址），请使用公网地址，或请运维人员将其加入 TRESTLE_WEBHOOK_ALLOW',
-    en: 'this address may not be called (local, private or reserved): use a public address, or ask the operator to allow it in TRESTLE_WEBHOOK_ALLOW',
-  },
-  status: { zh: '短信服务返回了错误状态', en: 'the SMS service answered with an error status' },
-  secret: {
-    zh: '已保存的密码或令牌无法解密（服务器密钥已变更），请重新填写后保存',
-    en: 'the stored password or token cannot be decrypted (the server secret changed): enter it again and save',
-  },
-  other: { zh: '发送未成功', en: 'the send did not succeed' },
-}
+const REASONS: Record<DeliveryError['reason'], Text> = texts.suppliers.reasons
 
 /** Sends a test mail or SMS through the service in use; a failure is 20021 with its reason in words (zh/en). */
 export async function testSupplier(ctx: Ctx, body: SupplierTestValues, lang: Lang): Promise<SupplierTestResult> {

@@ -26,16 +26,14 @@ import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto'
 import { ApiError, parse, type Text } from '../../lib/http'
 import { hit } from '../../plugins/rate-limit'
 import { OAuthClient, ProviderError, type Identity } from './client'
+import texts from './texts.json'
 
 export type OAuthPurpose = 'login' | 'bind'
 
 const STATE_TTL_MS = 10 * 60_000
 const STARTS_PER_IP = 60
 
-export const PLATFORM_NAMES: Record<ThirdPlatform, Text> = {
-  wechat: { zh: '微信', en: 'WeChat' },
-  qq: { zh: 'QQ', en: 'QQ' },
-}
+export const PLATFORM_NAMES: Record<ThirdPlatform, Text> = texts.flow.platformNames
 
 const clients = new WeakMap<object, Partial<Record<ThirdPlatform, OAuthClient>>>()
 

@@ -39,18 +39,7 @@ import { inScope, ORG_MENU, requireVisible, visibleOrgIds } from '../../lib/orgS
 import { orgExists, orgIdByName, orgSubtreeIds, orgTree, orgVisible, unitKeywordMatch } from './queries'
 import { anyRoleIn, rolesOfUnit, unitsWithRoles } from './rolePort'
 import { likeEscape } from '../../lib/sql'
-
-const REFUSE = {
-  children: { zh: '该单位下还有下级单位，请先删除或移走下级单位', en: 'The unit still has child units: delete or move them first' },
-  accounts: { zh: '该单位下还有账号，不能删除', en: 'The unit still has accounts, so it cannot be deleted' },
-  roles: { zh: '该单位下还有角色，请先删除其角色', en: 'The unit still has roles: delete them first' },
-  type: { zh: '单位类型不存在', en: 'No such unit type' },
-  parent: { zh: '上级单位不存在', en: 'No such parent unit' },
-  top: {
-    zh: '只有数据权限为“全部”的管理员可以新增顶级单位，请选择上级单位',
-    en: 'Only administrators whose data scope is “all” may add top units: choose a parent unit',
-  },
-}
+import texts from './texts.json'
 
 /** A top unit (no parent: in nobody's scope) takes the data scope "all"; org/addRules tells the console. */
 const mayAddTopUnits = (req: FastifyRequest): boolean => req.auth?.grant?.scope === 'all'
@@ -65,7 +54,12 @@ async function checkUnitWrite(
     .select({ id: organizationType.organizationTypeId })
     .from(organizationType)
     .where(eq(organizationType.organizationTypeId, typeId))
-  if (!ty) throw new ApiError(Code.INVALID, [{ field: 'organizationTypeId', key: 'v.invalid', message: REFUSE.type.zh }], REFUSE.type)
+  if (!ty)
+    throw new ApiError(
+      Code.INVALID,
+      [{ field: 'organizationTypeId', key: 'v.invalid', message: texts.units.refuse.type.zh }],
+      texts.units.refuse.type,
+    )
   const parentId = typeof input.parentId === 'string' ? input.parentId : null
   // A new unit or a move changes the tree: under its lock (afterWrite then sets the paths).
   if (!current || parentId !== ((current.parentId as string | null) ?? null)) await orgTree.lock(w.tx)
@@ -137,14 +131,14 @@ export const orgResource = defineResource({
   // Adding a top unit (no parent: in nobody's scope) takes the data scope "all"; updates are checked by scopeOwner.
   check: async (input, req) => {
     if (!input.parentId && input.version === undefined && !mayAddTopUnits(req))
-      throw new ApiError(Code.REFUSED, { field: 'parentId' }, REFUSE.top)
+      throw new ApiError(Code.REFUSED, { field: 'parentId' }, texts.units.refuse.top)
   },
   beforeWrite: (input, current, w) => checkUnitWrite(input, current, w),
   afterWrite: (id, _input, w) => orgTree.repath(w.tx, id),
   beforeDelete: async (ids, _rows, w) => {
-    if (await orgTree.hasChildOutside(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.children)
-    if (await anyAccountIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.accounts)
-    if (await anyRoleIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, REFUSE.roles)
+    if (await orgTree.hasChildOutside(w.tx, ids)) throw new ApiError(Code.REFUSED, null, texts.units.refuse.children)
+    if (await anyAccountIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, texts.units.refuse.accounts)
+    if (await anyRoleIn(w.tx, ids)) throw new ApiError(Code.REFUSED, null, texts.units.refuse.roles)
   },
 })
 
@@ -425,11 +419,21 @@ async function importRow(
     .select({ id: organizationType.organizationTypeId })
     .from(organizationType)
     .where(eq(organizationType.typeName, data.organizationTypeName))
-  if (!ty) throw new ApiError(Code.INVALID, [{ field: 'organizationTypeName', key: 'v.invalid', message: REFUSE.type.zh }], REFUSE.type)
+  if (!ty)
+    throw new ApiError(
+      Code.INVALID,
+      [{ field: 'organizationTypeName', key: 'v.invalid', message: texts.units.refuse.type.zh }],
+      texts.units.refuse.type,
+    )
   let parentId: string | undefined
   if (data.parentName) {
     const p = await orgIdByName(w.tx, data.parentName)
-    if (!p) throw new ApiError(Code.INVALID, [{ field: 'parentName', key: 'v.invalid', message: REFUSE.parent.zh }], REFUSE.parent)
+    if (!p)
+      throw new ApiError(
+        Code.INVALID,
+        [{ field: 'parentName', key: 'v.invalid', message: texts.units.refuse.parent.zh }],
+        texts.units.refuse.parent,
+      )
     parentId = p
   }
   const { organizationTypeName: _t, parentName: _p, ...fields } = data

@@ -47,6 +47,7 @@ import { defineResource, registerResource } from '../../lib/resource'
 import { refuseInProcess, runningAudits, underReview } from './auditProcessPort'
 import { submissionOf } from './submission'
 import { joinPersonRefs, keywordFilter, maskPeople, personSelection } from './user'
+import texts from './texts.json'
 
 export const AUDIT_MENU = '/admin/user-audit' as const satisfies MenuPath
 
@@ -54,8 +55,6 @@ export const AUDIT_MENU = '/admin/user-audit' as const satisfies MenuPath
 const UNDER_REVIEW: readonly string[] = [
   ...new Set([...ACCOUNT_TRANSITIONS.approve.from, ...ACCOUNT_TRANSITIONS.reject.from, ACCOUNT_TRANSITIONS.reject.to]),
 ]
-
-const ALREADY_APPROVED = { zh: '所选记录中有已审核通过的记录', en: 'Some of the chosen records are already approved' }
 
 /** The staff record's columns an audit row (AuditRow) shows, the submission's after them. */
 const AUDIT_PERSON_FIELDS = [
@@ -134,7 +133,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: Ctx): void {
           Code.NOT_FOUND,
           unique.filter((u) => !rows.some((r) => r.userId === u)),
         )
-      if (rows.some((r) => r.auditStatus === 'approved')) throw new ApiError(Code.REFUSED, null, ALREADY_APPROVED)
+      if (rows.some((r) => r.auditStatus === 'approved')) throw new ApiError(Code.REFUSED, null, texts.audit.alreadyApproved)
       // a record in a running audit process is decided by its task (流程查询's 待办), not here
       await refuseInProcess(tx, unique)
       // The one review (account/review.ts), as generalAccount/audit: the accounts under review go through

@@ -13,6 +13,7 @@ import type { AuditProcessState, SubmitKind } from '../../../src/contract/schema
 import type { Db } from '../../db/client'
 import { ApiError } from '../../lib/http'
 import { definePort } from '../../lib/port'
+import texts from './texts.json'
 
 /** A record that has just gone under review. */
 export interface RecordUnderReview {
@@ -39,10 +40,7 @@ export const setAuditProcess = port.set
 export const underReview: AuditProcess['underReview'] = (db, record) => port.get().underReview(db, record)
 export const runningAudits: AuditProcess['running'] = (db, userIds) => port.get().running(db, userIds)
 
-export const IN_PROCESS = {
-  zh: '该记录正在流程中审核，请在流程待办中处理',
-  en: 'This record is being reviewed in a process; handle it in the process’s to-do list',
-}
+export const IN_PROCESS = texts.auditProcessPort.inProcess
 
 /** 20021 when one of the records waits in a running audit process (its task decides it, not a direct audit). */
 export async function refuseInProcess(db: Db, userIds: string[]): Promise<void> {

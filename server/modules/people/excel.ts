@@ -26,6 +26,7 @@ import { ORG_MENU } from '../../lib/orgScope'
 import type { ResourceHandle } from '../../lib/resource'
 import { maskPeople } from './user'
 import { postNames, postResolver } from './posts'
+import texts from './texts.json'
 
 const text = localeTexts({ people: peopleTexts })
 
@@ -82,9 +83,6 @@ export const USER_COLUMNS: ExcelColumn[] = [
   },
 ]
 
-const NO_ORG = { zh: '单位不存在或无权导入', en: 'No such organisation, or not yours to import into' }
-const NO_DEPT = { zh: '该单位下没有这个部门', en: 'The organisation has no such department' }
-
 export function registerPeopleImportExport(
   app: FastifyInstance,
   ctx: Ctx,
@@ -117,7 +115,7 @@ export function registerPeopleImportExport(
           ? await orgIdByName(w.tx, organizationName)
           : (target.organizationId ?? w.auth.account.organizationId)
         if (!organizationId || (visible !== null && !visible.includes(organizationId)))
-          throw new ApiError(Code.NOT_FOUND, { field: 'organizationName' }, NO_ORG)
+          throw new ApiError(Code.NOT_FOUND, { field: 'organizationName' }, texts.excel.noOrg)
         let departmentId: string | undefined
         if (departmentName) {
           const [d] = await w.tx
@@ -125,7 +123,7 @@ export function registerPeopleImportExport(
             .from(department)
             .where(and(eq(department.organizationId, organizationId), eq(department.departmentName, departmentName)))
             .orderBy(department.parentId)
-          if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentName' }, NO_DEPT)
+          if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentName' }, texts.excel.noDept)
           departmentId = d.id
         } else if (!organizationName && target.departmentId) {
           // started from a department: a row naming neither unit nor department goes into it
@@ -133,7 +131,7 @@ export function registerPeopleImportExport(
             .select({ id: department.departmentId })
             .from(department)
             .where(and(eq(department.organizationId, organizationId), eq(department.departmentId, target.departmentId)))
-          if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentName' }, NO_DEPT)
+          if (!d) throw new ApiError(Code.NOT_FOUND, { field: 'departmentName' }, texts.excel.noDept)
           departmentId = d.id
         }
         // a post named by its name is stored as its code (one that is no enabled post is refused by the add)

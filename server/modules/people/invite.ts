@@ -26,10 +26,10 @@ import { ORG_MENU } from '../../lib/orgScope'
 import { underReview } from './auditProcessPort'
 import { snapshotOf } from './submission'
 import { replaceSubRecords, SUB_RECORDS } from './subrecords'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 
-const ID_TAKEN = { zh: '该身份证号码已登记', en: 'That ID number is already registered' }
 const PHOTO_FIELDS = ['graduationPhotoFileId', 'degreePhotoFileId', 'frontPhotoFileId', 'backPhotoFileId']
 
 /** Every file id on the person's record (avatar and sub-record photos). */
@@ -89,7 +89,7 @@ export function registerProfileInvite(ctx: Ctx): void {
           .select({ id: person.userId })
           .from(person)
           .where(and(eq(person.idCard, data.idCard), ne(person.userId, userId)))
-        if (clash) throw new ApiError(Code.DUPLICATE, { field: 'idCard' }, ID_TAKEN)
+        if (clash) throw new ApiError(Code.DUPLICATE, { field: 'idCard' }, texts.invite.idTaken)
       }
       const idCard = data.idCard ?? p.idCard
       const expected = idCard ? birthDateOfIdCard(idCard) : null

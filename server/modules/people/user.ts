@@ -39,11 +39,9 @@ import { orgExists, orgNameOf, orgSubtreeSql } from '../org'
 import { accountIdsNamedLike, accountRefs, accountUnit } from '../account'
 import { AVATAR, requireFiles, withFileUrls } from '../files'
 import { requirePost } from './posts'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
-
-const ID_TAKEN = { zh: '该身份证号码已登记', en: 'That ID number is already registered' }
-const ACCOUNT_TAKEN = { zh: '该账号已关联其他人员', en: 'That account is linked to another person' }
 
 /** The staff record's account: its name, level and status beside the record. */
 const personAccount = accountRefs('person_account')
@@ -154,7 +152,7 @@ async function checkPerson(ctx: Ctx, input: Row, req: FastifyRequest): Promise<v
       .select({ id: person.userId })
       .from(person)
       .where(and(eq(person.accountId, String(input.accountId)), input.userId ? ne(person.userId, String(input.userId)) : undefined))
-    if (other) throw new ApiError(Code.DUPLICATE, { field: 'accountId' }, ACCOUNT_TAKEN)
+    if (other) throw new ApiError(Code.DUPLICATE, { field: 'accountId' }, texts.user.accountTaken)
   }
 }
 
@@ -195,7 +193,7 @@ export function personResource(ctx: Ctx) {
       createTime: person.createTime,
       updateTime: person.updateTime,
     },
-    unique: [{ field: 'idCard', message: ID_TAKEN }],
+    unique: [{ field: 'idCard', message: texts.user.idTaken }],
     keep: ['idCard', 'cellphone'],
     selection: personSelection,
     views: { staff: Object.fromEntries(STAFF_ROW_FIELDS.map((f) => [f, personSelection[f]])) },
@@ -312,7 +310,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: Ctx) {
       .from(person)
       .where(and(eq(person.idCard, q.idCard), q.userId ? ne(person.userId, q.userId) : undefined))
       .limit(1)
-    if (used) throw new ApiError(Code.DUPLICATE, { field: 'idCard' }, ID_TAKEN)
+    if (used) throw new ApiError(Code.DUPLICATE, { field: 'idCard' }, texts.user.idTaken)
     return ok(req, { birthDate: birthDateOfIdCard(q.idCard), sex: sexOfIdCard(q.idCard) })
   })
 

@@ -24,6 +24,7 @@ import { ApiError, ok, parse } from '../../lib/http'
 import { projectWhere, requireProjects, visibleProjectIds } from '../../lib/projectScope'
 import { defineTree } from '../../lib/tree'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
+import texts from './texts.json'
 
 export const PROJECT_CONFIG_MENU = '/admin/project-configuration' as const
 
@@ -33,10 +34,6 @@ export const projectDeptTree = defineTree({
   scope: projectDepartment.projectOrganizationId,
   cycle: { zh: '不能移动到自身或其下级部门之下', en: 'A department cannot be placed under itself or one of its sub-departments' },
 })
-
-const DUP_DEPT = { zh: '同级下已有同名部门', en: 'A department of that name exists at this level' }
-const HAS_CHILDREN = { zh: '该部门下还有子部门，不能删除', en: 'The department still has sub-departments, so it cannot be deleted' }
-const ORG_FIXED = { zh: '部门不能改到其他项目组织', en: 'A department cannot change its project organisation' }
 
 /** The project of a project organisation (read through `db`), or null. */
 async function projectOfOrg(db: Db, projectOrganizationId: unknown): Promise<string | null> {
@@ -91,7 +88,7 @@ export const projectDepartmentResource = defineResource({
   schemas: { add: projectDepartmentAdd, update: projectDepartmentUpdate, listQuery: projectDepartmentListQuery },
   filters: (q) => [q.projectOrganizationId ? eq(projectDepartment.projectOrganizationId, q.projectOrganizationId) : undefined],
   sortable: { sort: projectDepartment.sort, departmentName: projectDepartment.departmentName },
-  unique: [{ field: 'departmentName', within: ['projectOrganizationId', 'parentId'], message: DUP_DEPT }],
+  unique: [{ field: 'departmentName', within: ['projectOrganizationId', 'parentId'], message: texts.departments.dupDept }],
   // the path is the tree's bookkeeping, not part of the answer
   enrich: (_db, rows) => Promise.resolve(rows.map(({ path: _path, ...r }) => r)),
   onAdd: async (values, input, w) => {
@@ -100,7 +97,11 @@ export const projectDepartmentResource = defineResource({
   beforeWrite: async (input, current, w: WriteContext) => {
     const fields = input as { projectOrganizationId: string; parentId?: string | null; projectDepartmentId?: string }
     if (current && fields.projectOrganizationId !== current.projectOrganizationId)
-      throw new ApiError(Code.INVALID, [{ field: 'projectOrganizationId', key: 'v.invalid', message: ORG_FIXED.en }], ORG_FIXED)
+      throw new ApiError(
+        Code.INVALID,
+        [{ field: 'projectOrganizationId', key: 'v.invalid', message: texts.departments.orgFixed.en }],
+        texts.departments.orgFixed,
+      )
     await projectDeptTree.lock(w.tx, fields.projectOrganizationId)
     if (!fields.parentId) return
     const [parent] = await w.tx
@@ -117,7 +118,7 @@ export const projectDepartmentResource = defineResource({
   },
   afterWrite: (id, _input, w) => projectDeptTree.repath(w.tx, id),
   beforeDelete: async (ids, _rows, w) => {
-    if (await projectDeptTree.hasChildOutside(w.tx, ids)) throw new ApiError(Code.REFUSED, null, HAS_CHILDREN)
+    if (await projectDeptTree.hasChildOutside(w.tx, ids)) throw new ApiError(Code.REFUSED, null, texts.departments.hasChildren)
   },
 })
 

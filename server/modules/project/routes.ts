@@ -39,21 +39,12 @@ import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, stampsOf, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { orgExists, unitNames } from '../org'
 import { departmentTrees, PROJECT_CONFIG_MENU, registerProjectDepartmentRoutes } from './departments'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 
 const PROJECT_MENU = '/admin/project-manage' as const
 const PROJECT_INFO_MENU = '/admin/project-information' as const
-
-const DUP = {
-  projectCode: { zh: '项目编码已存在', en: 'A project with that code exists' },
-  unit: { zh: '该单位已以此类型参建本项目', en: 'That unit already takes part in the project in this role' },
-  lineCode: { zh: '本项目已有该线路编码', en: 'The project already has a line with that code' },
-  lineName: { zh: '本项目已有同名线路', en: 'The project already has a line of that name' },
-  majorCode: { zh: '本项目已有该专业编码', en: 'The project already has a major with that code' },
-  majorName: { zh: '本项目已有同名专业', en: 'The project already has a major of that name' },
-  orgName: { zh: '本项目已有同名项目组织', en: 'The project already has an organisation of that name' },
-}
 
 /** The columns of a project as every answer shows it (owner name, counts). */
 const projectSelection = {
@@ -105,26 +96,13 @@ async function checkOwnerUnit(input: Row, current: Row | null, w: WriteContext, 
   if (ids !== null && !ids.includes(String(input.organizationId))) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
 }
 
-const OWNER_STAYS = {
-  zh: '项目所属单位必须保留为建设单位，不能移出或改为其他单位',
-  en: "The project's owner unit stays among its participants as the 建设 (owner) unit: it cannot be removed or changed",
-}
-
 /** What a project still holds, by kind (a project with structure is not deleted: its parts are removed first). */
 const STRUCTURE = { line, engineeringMajor, projectOrg, container, designUnit, unitEngineering, workSite } as const
 const structureLeft = {
   zh: (parts: string[]) => `项目下还有${parts.join('、')}，请先删除这些内容再删除项目`,
   en: (parts: string[]) => `The project still holds ${parts.join(', ')}: remove them before deleting the project`,
 }
-const STRUCTURE_NAMES: Record<keyof typeof STRUCTURE, Text> = {
-  line: { zh: '线路', en: 'lines' },
-  engineeringMajor: { zh: '专业', en: 'majors' },
-  projectOrg: { zh: '项目组织', en: 'project organisations' },
-  container: { zh: '容器节点', en: 'container nodes' },
-  designUnit: { zh: '设计单元', en: 'design units' },
-  unitEngineering: { zh: '单位工程', en: 'unit works' },
-  workSite: { zh: '工点', en: 'work sites' },
-}
+const STRUCTURE_NAMES: Record<keyof typeof STRUCTURE, Text> = texts.routes.structureNames
 
 /** Deleting a project: its owner's administrators only, and only once nothing of its structure is left (20021 naming what is). */
 async function beforeProjectDelete(ids: string[], w: WriteContext, ctx: Ctx): Promise<void> {
@@ -210,7 +188,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
         progress: project.progress,
         createTime: project.createTime,
       },
-      unique: [{ field: 'projectCode', caseInsensitive: true, message: DUP.projectCode }],
+      unique: [{ field: 'projectCode', caseInsensitive: true, message: texts.routes.dup.projectCode }],
       selection: projectSelection,
       join: (q) => q.leftJoin(unitNames, eq(unitNames.organizationId, project.organizationId)) as unknown as typeof q,
       enrich: (db, rows) => withUnitNames(db, rows),
@@ -260,7 +238,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       schemas: { add: projectUnitAdd, update: projectUnitUpdate, listQuery: projectUnitListQuery },
       filters: (q) => [q.unitType ? eq(projectUnit.unitType, q.unitType) : undefined],
       sortable: { sort: projectUnit.sort, unitType: projectUnit.unitType, createTime: projectUnit.createTime },
-      unique: [{ field: 'organizationId', within: ['projectId', 'unitType'], message: DUP.unit }],
+      unique: [{ field: 'organizationId', within: ['projectId', 'unitType'], message: texts.routes.dup.unit }],
       selection: { ...getTableColumns(projectUnit), organizationName: unitNames.organizationName },
       join: (q) => q.leftJoin(unitNames, eq(unitNames.organizationId, projectUnit.organizationId)) as unknown as typeof q,
       beforeWrite: async (input, current, w) => {
@@ -271,7 +249,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
           (current.organizationId !== row.organizationId || current.unitType !== row.unitType) &&
           (await isOwnerEntry(current, w.tx))
         )
-          throw new ApiError(Code.REFUSED, { field: 'organizationId' }, OWNER_STAYS)
+          throw new ApiError(Code.REFUSED, { field: 'organizationId' }, texts.routes.ownerStays)
         if (!(await orgExists(w.tx, String((input as Row).organizationId)))) throw new ApiError(Code.NOT_FOUND, { field: 'organizationId' })
       },
       beforeDelete: async (_ids, rows, w) => {
@@ -281,7 +259,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
           rows.map((r) => String(r.projectId)),
           w.tx,
         )
-        for (const r of rows) if (await isOwnerEntry(r, w.tx)) throw new ApiError(Code.REFUSED, null, OWNER_STAYS)
+        for (const r of rows) if (await isOwnerEntry(r, w.tx)) throw new ApiError(Code.REFUSED, null, texts.routes.ownerStays)
       },
     }),
   )
@@ -302,8 +280,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       ],
       sortable: { sort: line.sort, lineCode: line.lineCode, lineName: line.lineName, lineType: line.lineType },
       unique: [
-        { field: 'lineCode', caseInsensitive: true, within: ['projectId'], message: DUP.lineCode },
-        { field: 'lineName', within: ['projectId'], message: DUP.lineName },
+        { field: 'lineCode', caseInsensitive: true, within: ['projectId'], message: texts.routes.dup.lineCode },
+        { field: 'lineName', within: ['projectId'], message: texts.routes.dup.lineName },
       ],
     }),
   )
@@ -320,8 +298,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       schemas: { add: engineeringMajorAdd, update: engineeringMajorUpdate, listQuery: engineeringMajorListQuery },
       sortable: { sort: engineeringMajor.sort, majorCode: engineeringMajor.majorCode, majorName: engineeringMajor.majorName },
       unique: [
-        { field: 'majorCode', caseInsensitive: true, within: ['projectId'], message: DUP.majorCode },
-        { field: 'majorName', within: ['projectId'], message: DUP.majorName },
+        { field: 'majorCode', caseInsensitive: true, within: ['projectId'], message: texts.routes.dup.majorCode },
+        { field: 'majorName', within: ['projectId'], message: texts.routes.dup.majorName },
       ],
     }),
   )
@@ -338,7 +316,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       schemas: { add: projectOrgAdd, update: projectOrgUpdate, listQuery: projectOrgListQuery },
       filters: (q) => [q.keyword ? ilike(projectOrg.projectOrganizationName, likeEscape(q.keyword)) : undefined],
       sortable: { sort: projectOrg.sort, projectOrganizationName: projectOrg.projectOrganizationName },
-      unique: [{ field: 'projectOrganizationName', within: ['projectId'], message: DUP.orgName }],
+      unique: [{ field: 'projectOrganizationName', within: ['projectId'], message: texts.routes.dup.orgName }],
       selection: { ...getTableColumns(projectOrg), organizationName: unitNames.organizationName },
       join: (q) => q.leftJoin(unitNames, eq(unitNames.organizationId, projectOrg.organizationId)) as unknown as typeof q,
       enrich: async (db, rows) => {

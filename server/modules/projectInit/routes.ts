@@ -48,6 +48,7 @@ import { orgExists } from '../org'
 import { isUniqueViolation, type WriteContext } from '../../lib/resource'
 import { initSheetsOf, type InitRow, type InitSheetDef, type Text } from './registry'
 import { registerStructureSheets, type InitHandles } from './sheets'
+import texts from './texts.json'
 
 type RunRow = typeof projectInitRun.$inferSelect
 type Row = Record<string, unknown>
@@ -76,17 +77,7 @@ interface Progress {
   sheetDone(processed: number): Promise<void>
 }
 
-const BASIC_NAME: Text = { zh: '基本信息', en: 'Basic data' }
-const NO_WORKBOOK: Text = { zh: '请先上传初始化工作簿', en: 'Upload the initialisation workbook first' }
-const NO_PROJECT: Text = { zh: '请选择项目', en: 'Choose a project' }
-const MISSING_COLUMNS: Text = { zh: '缺少必填列：{cols}', en: 'Required columns missing: {cols}' }
-const NOTHING: Text = { zh: '没有任何要创建的数据', en: 'There is nothing to create' }
 const TOO_MANY: Text = { zh: `一次最多 ${INIT_MAX_ROWS} 行`, en: `At most ${INIT_MAX_ROWS} rows at once` }
-const NOT_VALIDATED: Text = { zh: '请先完成校验且无错误后再创建', en: 'Validate the run without errors before creating' }
-const FINISHED: Text = { zh: '该初始化已完成或正在执行', en: 'This run has finished or is running' }
-const DUP_CODE: Text = { zh: '项目编码已存在', en: 'A project with that code exists' }
-const FAILED: Text = { zh: '创建失败，未创建任何数据', en: 'Creation failed; nothing was created' }
-const INTERRUPTED: Text = { zh: '创建被中断，未创建任何数据', en: 'Creation was interrupted; nothing was created' }
 
 /** Live progress of the runs this process is creating. */
 const live = new Map<string, number>()
@@ -100,7 +91,7 @@ const menuOf = (preset: InitPreset) => INIT_PRESET_MENU[preset]
 
 function statusOf(r: RunRow): { status: InitStatus; error: Text | null } {
   if (r.status === 'running' && !live.has(r.runId) && Date.now() - r.updateTime.getTime() > STALE_MS)
-    return { status: 'failed', error: INTERRUPTED }
+    return { status: 'failed', error: texts.routes.interrupted }
   return { status: r.status as InitStatus, error: r.error ?? null }
 }
 
@@ -179,7 +170,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
     }
     const editable = (r: RunRow) => {
       const { status } = statusOf(r)
-      if (status === 'running' || status === 'done') throw new ApiError(Code.REFUSED, null, FINISHED)
+      if (status === 'running' || status === 'done') throw new ApiError(Code.REFUSED, null, texts.routes.finished)
     }
     const one = async (runId: string) =>
       (await answerRuns(ctx.db, [(await ctx.db.select().from(projectInitRun).where(eq(projectInitRun.runId, runId)))[0]!]))[0]!
@@ -285,15 +276,15 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
             row: 0,
             field: '',
             message: {
-              zh: MISSING_COLUMNS.zh.replace('{cols}', got.missing.map((c) => c.title.zh).join('、')),
-              en: MISSING_COLUMNS.en.replace('{cols}', got.missing.map((c) => c.title.en).join(', ')),
+              zh: texts.routes.missingColumns.zh.replace('{cols}', got.missing.map((c) => c.title.zh).join('、')),
+              en: texts.routes.missingColumns.en.replace('{cols}', got.missing.map((c) => c.title.en).join(', ')),
             },
           })
         sheets[key] = got.rows
         total += got.rows.length
       }
       if (total > INIT_MAX_ROWS) throw invalid(TOO_MANY)
-      if (total === 0 && !sheetErrors.length) throw invalid(NOTHING)
+      if (total === 0 && !sheetErrors.length) throw invalid(texts.routes.nothing)
       await ctx.db
         .update(projectInitRun)
         .set({ sheets, fileName: file.filename, source: 'workbook', status: 'draft', report: null, error: null, updateTime: new Date() })
@@ -315,7 +306,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
     app.post(paths.discard, { config: write }, async (req) => {
       const { runId } = parse(initRunQuery, req.body, req)
       const r = await ownRun(ctx.db, req.auth!, runId)
-      if (statusOf(r).status === 'running') throw new ApiError(Code.REFUSED, null, FINISHED)
+      if (statusOf(r).status === 'running') throw new ApiError(Code.REFUSED, null, texts.routes.finished)
       await ctx.db.delete(projectInitRun).where(eq(projectInitRun.runId, runId))
       return ok(req, null)
     })
@@ -345,7 +336,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
           .set({ status: 'running', step: 4, processed: 0, error: null, updateTime: new Date() })
           .where(and(eq(projectInitRun.runId, runId), eq(projectInitRun.status, 'validated')))
           .returning()
-        if (!claimed) throw new ApiError(Code.REFUSED, null, NOT_VALIDATED)
+        if (!claimed) throw new ApiError(Code.REFUSED, null, texts.routes.notValidated)
         if (claimed.total <= SYNC_INIT_ROWS) await createRun(auth, claimed)
         else await enqueue(ctx.db, { kind: jobKind, payload: { runId, caller: callerOf(auth), crash } satisfies InitJob })
         return ok(req, await one(runId))
@@ -359,7 +350,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
       const basic = errors
         .filter((e) => e.sheet === 'basic')
         .map((e) => (BASIC_FIELDS[e.field] ? { ...e, column: BASIC_FIELDS[e.field] } : e))
-      if (basic.length) out.push({ sheet: 'basic', name: BASIC_NAME, rows: 0, errors: basic })
+      if (basic.length) out.push({ sheet: 'basic', name: texts.routes.basicName, rows: 0, errors: basic })
       for (const [key, s] of sheetsOf()) {
         const titles = new Map(s.columns.map((c) => [c.field, c.title]))
         const mine = errors
@@ -391,7 +382,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
           stored = {}
           for (const [key, s] of sheetsOf()) stored[key] = asStored(await s.fromProject(ctx.db, r.templateProjectId))
         }
-      } else if (r.source !== 'workbook' || !Object.keys(r.sheets).length) basicError('file', NO_WORKBOOK)
+      } else if (r.source !== 'workbook' || !Object.keys(r.sheets).length) basicError('file', texts.routes.noWorkbook)
       // the project: new (basic data) or existing
       if (def.newProject) {
         const parsed = initBasic.safeParse(r.basic)
@@ -405,11 +396,11 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
             .select({ id: project.projectId })
             .from(project)
             .where(sql`lower(${project.projectCode}) = lower(${parsed.data.projectCode})`)
-          if (clash) basicError('projectCode', DUP_CODE)
+          if (clash) basicError('projectCode', texts.routes.dupCode)
           if (!(await orgExists(ctx.db, parsed.data.organizationId)))
             basicError('organizationId', { zh: '找不到该建设单位', en: 'No such owner unit' })
         }
-      } else if (!r.projectId) basicError('projectId', NO_PROJECT)
+      } else if (!r.projectId) basicError('projectId', texts.routes.noProject)
       else await requireProject(ctx, auth, r.projectId, ctx.db, 'projectId')
       // the sheets, in order: the schema per row, then the entry's own checks
       const known = new Map<string, Set<string>>()
@@ -426,7 +417,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
         errors.push(...(await s.validate(valid, { db: ctx.db, projectId: def.newProject ? null : r.projectId, known })))
         if (s.key) for (const v of valid) known.get(key)!.add(s.key(v.data))
       }
-      if (total === 0 && r.source) basicError('', NOTHING)
+      if (total === 0 && r.source) basicError('', texts.routes.nothing)
       const report = reportOf(errors, counts)
       await saveReport(runId, report, errors.length === 0, { sheets: stored, total })
       return one(runId)
@@ -455,7 +446,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
           for (const [key, s] of sheetsOf()) ids.set(key, !def.newProject && s.existing ? await s.existing(tx, projectId!) : new Map())
           for (const [key, s] of sheetsOf()) {
             const { valid, errors } = schemaCheck(key, s, r.sheets[key] ?? [])
-            if (errors.length) throw new ApiError(Code.INVALID, null, NOT_VALIDATED)
+            if (errors.length) throw new ApiError(Code.INVALID, null, texts.routes.notValidated)
             await s.insert(valid, {
               w,
               projectId: projectId!,
@@ -533,7 +524,7 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
         })
       } catch (err) {
         ctx.log.error({ err, runId, attempt: job.attempts }, 'project initialisation job failed')
-        if (job.attempts >= job.maxAttempts) await failRun(runId, FAILED)
+        if (job.attempts >= job.maxAttempts) await failRun(runId, texts.routes.failed)
         throw err
       } finally {
         if (ticker) clearInterval(ticker)
@@ -570,29 +561,9 @@ export function registerProjectInitRoutes(app: FastifyInstance, ctx: Ctx, handle
   }
 }
 
-const menuTitle: Record<InitPreset, Text> = {
-  projectInitial: { zh: '项目初始化', en: 'project-initialisation' },
-  projectInitialization: { zh: '项目数据初始化', en: 'project-data-set-up' },
-  workSiteInitialization: { zh: '工点初始化', en: 'work-site-initialisation' },
-  industrialInitial: { zh: '工业化初始化', en: 'industrialisation-set-up' },
-}
+const menuTitle: Record<InitPreset, Text> = texts.routes.menuTitle
 
-const BASIC_FIELDS: Record<string, Text> = {
-  projectName: { zh: '项目名称', en: 'Project name' },
-  projectCode: { zh: '项目编码', en: 'Project code' },
-  projectType: { zh: '项目类型', en: 'Project type' },
-  organizationId: { zh: '建设单位', en: 'Owner unit' },
-  startDate: { zh: '开工日期', en: 'Start date' },
-  endDate: { zh: '竣工日期', en: 'Completion date' },
-  location: { zh: '建设地点', en: 'Location' },
-  description: { zh: '项目概况', en: 'Description' },
-  status: { zh: '状态', en: 'Status' },
-  progress: { zh: '进度', en: 'Progress' },
-  sort: { zh: '排序', en: 'Order' },
-  templateProjectId: { zh: '模板项目', en: 'Template project' },
-  projectId: { zh: '项目', en: 'Project' },
-  file: { zh: '工作簿', en: 'Workbook' },
-}
+const BASIC_FIELDS: Record<string, Text> = texts.routes.basicFields
 const basicMessage = (key: string, field: string, lang: 'zh' | 'en') => validationText(key, lang, BASIC_FIELDS[field]?.[lang] ?? field)
 
 /** What the run shows when the creation failed (nothing was written). */
@@ -608,8 +579,11 @@ function errorText(err: unknown): Text {
             en: String((err.data[0] as { message?: string }).message ?? ''),
           }
         : null)
-    return { zh: `${FAILED.zh}：${detail?.zh ?? err.message}${where.zh}`, en: `${FAILED.en}: ${detail?.en ?? err.message}${where.en}` }
+    return {
+      zh: `${texts.routes.failed.zh}：${detail?.zh ?? err.message}${where.zh}`,
+      en: `${texts.routes.failed.en}: ${detail?.en ?? err.message}${where.en}`,
+    }
   }
-  if (isUniqueViolation(err)) return { zh: `${FAILED.zh}：数据重复`, en: `${FAILED.en}: duplicate data` }
-  return FAILED
+  if (isUniqueViolation(err)) return { zh: `${texts.routes.failed.zh}：数据重复`, en: `${texts.routes.failed.en}: duplicate data` }
+  return texts.routes.failed
 }

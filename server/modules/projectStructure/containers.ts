@@ -38,6 +38,7 @@ import { anyLike } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 import { defineResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { defineTreeResource, placeNode, readTree, registerTreeResource } from '../../lib/treeResource'
+import texts from './texts.json'
 
 export const CONTAINER_MENU = '/admin/project-container' as const
 
@@ -47,8 +48,6 @@ export const containerTree = defineTree({
   scope: container.projectId,
 })
 
-const DUP_CODE = { zh: '本项目中已有该编码的节点', en: 'A node with this code exists in the project' }
-const NO_PARENT = { zh: '上级编码在本项目中不存在', en: 'No node of the project has this parent code' }
 /** A container's type is an item of this data dictionary key (its code is stored). */
 const TYPE_KEY = 'container_type' as const
 
@@ -70,11 +69,6 @@ export function setContainerTypeUse(): void {
 
 /** Reads a type named by its code or its zh or en label as the code of an enabled container type; null: none. */
 export const containerTypeResolver = (db: Db) => dictionaryResolver(db, TYPE_KEY)
-
-const COPY_CLASH = {
-  zh: '复制后的编码与已有节点重复，请换一个编码后缀',
-  en: 'The copied codes clash with existing ones; choose another code suffix',
-}
 
 /** The answered columns (the path and the sort key are the tree's bookkeeping). */
 const selection = {
@@ -102,7 +96,7 @@ export const containerResource = defineResource({
     q.containerType ? eq(container.containerType, q.containerType) : undefined,
   ],
   sortable: { path: container.path, containerCode: container.containerCode, containerName: container.containerName },
-  unique: [{ field: 'containerCode', within: ['projectId'], message: DUP_CODE }],
+  unique: [{ field: 'containerCode', within: ['projectId'], message: texts.containers.dupCode }],
   onAdd: placeNode(containerTree, 'containerId', (input) => String(input.projectId)),
   // an enabled item of the container type key; a node keeps a type disabled since it was chosen
   beforeWrite: async (input, current, w) => {
@@ -161,7 +155,7 @@ export function registerContainerRoutes(app: FastifyInstance, ctx: Ctx): void {
       },
       moveSchema: containerMove,
       copySchema: containerCopy,
-      messages: { copyClash: COPY_CLASH, noParent: NO_PARENT },
+      messages: { copyClash: texts.containers.copyClash, noParent: texts.containers.noParent },
       excel: {
         columns: CONTAINER_COLUMNS,
         example: {
@@ -222,7 +216,7 @@ export async function insertContainerRows(
   const planned = rows.map((r) => {
     const { parentCode, ...fields } = r
     const parent = parentCode ? nodes.get(parentCode) : undefined
-    if (parentCode && !parent) throw new ApiError(Code.NOT_FOUND, { field: 'parentCode', value: parentCode }, NO_PARENT)
+    if (parentCode && !parent) throw new ApiError(Code.NOT_FOUND, { field: 'parentCode', value: parentCode }, texts.containers.noParent)
     const id = r.containerId ?? newId()
     const path = `${parent?.path ?? '/'}${id}/`
     nodes.set(fields.containerCode, { id, path })

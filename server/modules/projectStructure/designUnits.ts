@@ -48,19 +48,10 @@ import { likeEscape } from '../../lib/sql'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { containerTree } from './containers'
 import { designUnitSites } from './workSitePort'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
 
-const DUP_DESIGN_UNIT = { zh: '本项目中已有该编码的设计单元', en: 'A design unit with this code exists in the project' }
-const DUP_UNIT = { zh: '本项目中已有该编码的单位工程', en: 'A unit project with this code exists in the project' }
-const BAD_PARENT = {
-  zh: '所属单位工程须为本项目的单位工程（不能是自身或子单位工程）',
-  en: 'The parent must be a unit project of the project (not itself nor a sub-unit project)',
-}
-const WORK_POINTS_MOVED = {
-  zh: '工点已改在“工点信息”中维护：请在那里为本设计单元添加工点',
-  en: 'Work points are work sites now: add this design unit’s sites in Work sites',
-}
 const HAS_SITES = {
   zh: (name: string, n: number, names: string) =>
     `设计单元「${name}」下还有 ${n} 个工点（${names}），请先在“工点信息”中删除这些工点或改为其他设计单元`,
@@ -101,8 +92,8 @@ async function checkDesignUnit(input: Row, current: Row | null, w: WriteContext)
 async function refuseWorkPoints(req: FastifyRequest): Promise<void> {
   const points = (req.body as Row | null | undefined)?.workPoints
   if (!Array.isArray(points) || points.length === 0) return
-  const message = WORK_POINTS_MOVED[requestLang(req)]
-  throw new ApiError(Code.INVALID, [{ field: 'workPoints', key: V.invalid, message }], WORK_POINTS_MOVED)
+  const message = texts.designUnits.workPointsMoved[requestLang(req)]
+  throw new ApiError(Code.INVALID, [{ field: 'workPoints', key: V.invalid, message }], texts.designUnits.workPointsMoved)
 }
 
 /** Adds each unit's 工点: `workSites` (the first shown) and `workSiteCount`. */
@@ -180,7 +171,7 @@ const designUnitDef = <M extends MenuPath>(name: string, menu: M) =>
       endMetres: designUnit.endMetres,
       updateTime: designUnit.updateTime,
     },
-    unique: [{ field: 'designUnitCode', within: ['projectId'], message: DUP_DESIGN_UNIT }],
+    unique: [{ field: 'designUnitCode', within: ['projectId'], message: texts.designUnits.dupDesignUnit }],
     check: (_input, req) => refuseWorkPoints(req),
     beforeWrite: (input, current, w) => checkDesignUnit(input as Row, current, w),
     enrich: (db, rows) => withWorkSites(db, rows),
@@ -226,7 +217,7 @@ async function checkUnit(input: Row, current: Row | null, w: WriteContext): Prom
       .from(unitEngineering)
       .where(eq(unitEngineering.unitEngineeringId, parentId))
     if (!p || p.projectId !== projectId || p.category !== 'unit' || parentId === current?.unitEngineeringId)
-      throw new ApiError(Code.NOT_FOUND, { field: 'parentId' }, BAD_PARENT)
+      throw new ApiError(Code.NOT_FOUND, { field: 'parentId' }, texts.designUnits.badParent)
   }
 }
 
@@ -251,7 +242,7 @@ const unitEngineeringDef = <M extends MenuPath>(name: string, menu: M) =>
       q.unitName ? ilike(unitEngineering.unitName, likeEscape(q.unitName)) : undefined,
     ],
     sortable: { unitCode: unitEngineering.unitCode, unitName: unitEngineering.unitName, updateTime: unitEngineering.updateTime },
-    unique: [{ field: 'unitCode', within: ['projectId'], message: DUP_UNIT }],
+    unique: [{ field: 'unitCode', within: ['projectId'], message: texts.designUnits.dupUnit }],
     beforeWrite: (input, current, w) => checkUnit(input as Row, current, w),
   })
 

@@ -18,6 +18,7 @@ import { fromResource, registerImportExport } from '../files'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { orgNameOf } from '../org'
 import { checkScopeHeld, KEEP_ADMIN } from '../roleAuth'
+import texts from './texts.json'
 
 const text = localeTexts({ roles })
 
@@ -28,28 +29,8 @@ function checkScope(dataScope: string | undefined, current: Record<string, unkno
   checkScopeHeld({ root: false, scope: mine }, dataScope as DataScope)
 }
 
-const KEEP_SYSADMIN = {
-  delete: {
-    zh: '系统管理员角色不能删除（删除后将无人能管理平台）',
-    en: 'The system administrator role cannot be deleted (nobody could administer the platform any more)',
-  },
-  stop: {
-    zh: '系统管理员角色不能停用（停用后将无人能管理平台）',
-    en: 'The system administrator role cannot be stopped (nobody could administer the platform any more)',
-  },
-}
-
 /** A role the caller holds grants their own rights: deleting or stopping it would take them away (SPEC issue 10). */
-const KEEP_OWN = {
-  delete: {
-    zh: '不能删除自己所属的角色（删除后将失去该角色授予您的权限）',
-    en: 'You cannot delete a role you hold (you would lose the rights it grants you)',
-  },
-  stop: {
-    zh: '不能停用自己所属的角色（停用后将失去该角色授予您的权限）',
-    en: 'You cannot stop a role you hold (you would lose the rights it grants you)',
-  },
-}
+const KEEP_OWN = texts.routes.keepOwn
 
 /** The caller's roles among `ids`. */
 async function heldAmong(tx: Db, accountId: string, ids: string[]): Promise<string[]> {
@@ -115,7 +96,7 @@ export const roleResource = defineResource({
     checkScope(input.dataScope, current, w)
     // The built-in role's own refusal comes first: it holds whoever holds it or not.
     if (current && input.status === 0 && (await builtinAmong(w.tx, [String(current.roleId)])).length)
-      throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.stop)
+      throw new ApiError(Code.REFUSED, null, texts.routes.keepSysadmin.stop)
     if (
       current &&
       input.status === 0 &&
@@ -125,12 +106,13 @@ export const roleResource = defineResource({
       throw new ApiError(Code.REFUSED, null, KEEP_OWN.stop)
   },
   afterWrite: async (id, input, w) => {
-    if (input.status === 0 && (await builtinAmong(w.tx, [id])).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.stop)
+    if (input.status === 0 && (await builtinAmong(w.tx, [id])).length)
+      throw new ApiError(Code.REFUSED, null, texts.routes.keepSysadmin.stop)
     if (input.dataScope && input.dataScope !== 'all' && (await builtinAmong(w.tx, [id])).length)
       throw new ApiError(Code.REFUSED, null, KEEP_ADMIN.scope)
   },
   beforeDelete: async (ids, _rows, w) => {
-    if ((await builtinAmong(w.tx, ids)).length) throw new ApiError(Code.REFUSED, null, KEEP_SYSADMIN.delete)
+    if ((await builtinAmong(w.tx, ids)).length) throw new ApiError(Code.REFUSED, null, texts.routes.keepSysadmin.delete)
     if ((await heldAmong(w.tx, w.auth.account.accountId, ids)).length) throw new ApiError(Code.REFUSED, null, KEEP_OWN.delete)
   },
 })

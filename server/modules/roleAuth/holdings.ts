@@ -30,12 +30,9 @@ import type { AuthContext } from '../../types'
 import { unitNames } from '../org'
 import { MENU } from './perm'
 import { activeRolesOf, rolesByIds, touchRoleRow } from './rolePort'
+import texts from './texts.json'
 
-const SCOPE_TEXT: Record<DataScope, Text> = {
-  own: { zh: '本单位', en: 'own organisation' },
-  children: { zh: '本单位及下级', en: 'own and subordinate organisations' },
-  all: { zh: '全部', en: 'all' },
-}
+const SCOPE_TEXT: Record<DataScope, Text> = texts.holdings.scopeText
 
 export const refuse = (text: Text) => new ApiError(Code.FORBIDDEN, null, text)
 
@@ -223,20 +220,7 @@ export async function grantedResourceIds(db: Db, roleIds: string[], resourceType
 
 const ADMIN_FNS = ['authorize', 'member'] as const satisfies readonly FnOf<typeof MENU>[]
 
-export const KEEP_ADMIN = {
-  menus: {
-    zh: '系统管理员角色必须保留「角色管理」菜单及其「授权」「成员管理」功能（否则将无人能管理角色）',
-    en: 'The system administrator role must keep the Roles menu with its authorise and member functions (otherwise nobody could administer roles)',
-  },
-  members: {
-    zh: '系统管理员角色至少要保留一名状态正常的成员（否则将无人能管理平台）',
-    en: 'The system administrator role must keep at least one active member (otherwise nobody could administer the platform)',
-  },
-  scope: {
-    zh: '系统管理员角色的数据权限必须为“全部”',
-    en: 'The data scope of the system administrator role must stay "all"',
-  },
-}
+export const KEEP_ADMIN = texts.holdings.keepAdmin
 
 /**
  * After a change to a built-in role, inside its transaction: the role still grants the console's

@@ -38,6 +38,7 @@ import { scopeOrgIds } from '../../lib/permissions'
 import { hit, peek } from '../../plugins/rate-limit'
 import { defineResource, registerResource } from '../../lib/resource'
 import { inScope } from '../../lib/orgScope'
+import texts from './texts.json'
 
 /** Derived states (SQL over terminal ⟕ terminal_heartbeat), by the database clock. */
 export const expiredSql = sql<boolean>`(${terminal.status} = 'authorised' and ${terminal.validUntil} <= now())`
@@ -84,21 +85,9 @@ export async function terminalStatistics(db: Db, scope: SQL | undefined, days = 
 }
 
 /** An unknown device id and another account's: one answer, nothing of the device. */
-const UNAVAILABLE = {
-  zh: '该终端不存在或不属于当前账号',
-  en: 'No such terminal for this account',
-}
-const TOO_MANY_MISSES = {
-  zh: '查询终端的次数过多，请稍后再试',
-  en: 'Too many terminal lookups; try again later',
-}
+const UNAVAILABLE = texts.routes.unavailable
 /** Misses (unknown or foreign device ids) an account may make in a minute. */
 export const MISSES_PER_MINUTE = 20
-
-const REFUSED_TRANSITION = {
-  zh: '该终端当前状态不允许此操作',
-  en: 'The terminal’s current state does not allow this',
-}
 
 export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
   const MENU = '/admin/terminal-authentication' as const
@@ -209,7 +198,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (!current) throw new ApiError(Code.NOT_FOUND)
       if (current.version !== body.version) return 'conflict' as const
       if (current.status !== from || (extra && current.expired))
-        throw new ApiError(Code.REFUSED, { status: current.status }, REFUSED_TRANSITION)
+        throw new ApiError(Code.REFUSED, { status: current.status }, texts.routes.refusedTransition)
       await tx
         .update(terminal)
         .set({ ...values(tx), decidedBy: by, updateBy: req.auth!.account.accountId, updateTime: new Date() })
@@ -253,7 +242,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
         .for('update')
       if (!current) throw new ApiError(Code.NOT_FOUND)
       if (current.version !== body.version) return 'conflict' as const
-      if (current.owner === null) throw new ApiError(Code.REFUSED, null, REFUSED_TRANSITION)
+      if (current.owner === null) throw new ApiError(Code.REFUSED, null, texts.routes.refusedTransition)
       await tx
         .update(terminal)
         .set({
@@ -286,7 +275,7 @@ export function registerTerminalRoutes(app: FastifyInstance, ctx: Ctx): void {
     return acc
   }
   function tooMany(retryAfter: number): never {
-    throw new ApiError(Code.REFUSED, null, TOO_MANY_MISSES, 429, { 'Retry-After': String(retryAfter) })
+    throw new ApiError(Code.REFUSED, null, texts.routes.tooManyMisses, 429, { 'Retry-After': String(retryAfter) })
   }
   /** An unknown or another account's device id: counted, and one answer for both. */
   async function miss(req: FastifyRequest): Promise<never> {

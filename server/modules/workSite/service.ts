@@ -31,15 +31,9 @@ import { fileUrls, PHOTO, requireFiles } from '../files'
 import { columnsOf, filtersOf, sortableOf } from '../../lib/fields'
 import { defineResource, stampsOf, type WriteContext } from '../../lib/resource'
 import type { AuthContext } from '../../types'
+import texts from './texts.json'
 
 type Row = Record<string, unknown>
-
-const DUP_SITE = { zh: '本项目中已有该编码的工点', en: 'A work site with this code exists in the project' }
-const NOT_ON_LINE = { zh: '设计单元不在所选线路上', en: 'The design unit is not on the chosen line' }
-const NOT_PROJECT_STAFF = {
-  zh: '工点负责人须为本项目参建单位的人员',
-  en: 'The site manager must be a staff member of a unit of the project',
-}
 
 /** The organisations whose staff may manage a project's sites: the owner and the participating units. */
 async function projectUnitIds(tx: Db, projectId: string): Promise<string[]> {
@@ -94,14 +88,14 @@ export async function checkWorkSite(input: Row, current: Row | null, w: WriteCon
         .from(designUnit)
         .where(and(eq(designUnit.designUnitId, designUnitId), eq(designUnit.projectId, projectId))),
     )
-    if (lineId && du.lineId !== lineId) throw new ApiError(Code.NOT_FOUND, { field: 'designUnitId' }, NOT_ON_LINE)
+    if (lineId && du.lineId !== lineId) throw new ApiError(Code.NOT_FOUND, { field: 'designUnitId' }, texts.service.notOnLine)
     checkWithinDesignUnit(input, du)
   }
   await requireInProject(tx, 'containerId', container.containerId, container.projectId, ref('containerId'), projectId)
   const managerUserId = ref('managerUserId')
   if (managerUserId) {
     if (!(await isStaffUnder(tx, managerUserId, await projectUnitIds(tx, projectId))))
-      throw new ApiError(Code.NOT_FOUND, { field: 'managerUserId' }, NOT_PROJECT_STAFF)
+      throw new ApiError(Code.NOT_FOUND, { field: 'managerUserId' }, texts.service.notProjectStaff)
   }
   // an update leaving the photos out clears them; the column holds a list
   input.photoFileIds ??= []
@@ -168,7 +162,7 @@ export const workSiteDef = <M extends MenuPath>(ctx: Ctx, name: string, menu: M)
     ],
     // by code unless the list asks otherwise
     sortable: { workSiteCode: workSite.workSiteCode, ...sortableOf(workSite, WORK_SITE_FIELDS), updateTime: workSite.updateTime },
-    unique: [{ field: 'workSiteCode', within: ['projectId'], message: DUP_SITE }],
+    unique: [{ field: 'workSiteCode', within: ['projectId'], message: texts.service.dupSite }],
     check: (input, req) => checkPhotos(ctx, req, req.auth!, input),
     beforeWrite: (input, current, w) => checkWorkSite(input as Row, current, w),
     onAdd: (values, input) => {

@@ -45,11 +45,9 @@ import type { OwnedResourceKind } from '../roleAuth'
 import { checkBpmn, draftGraph } from './bpmn'
 import { configsOf } from './runtime'
 import { formProblems } from './startForm'
+import texts from './texts.json'
 
 const MENU = '/admin/process-model-management'
-const KEY_TAKEN: Text = { zh: '流程标识已存在', en: 'A model with that key exists' }
-const MODEL_GONE: Text = { zh: '流程模型不存在', en: 'The process model does not exist' }
-const MODEL_SAVED: Text = { zh: '流程模型已保存', en: 'Process model saved' }
 
 type ModelRow = typeof wfModel.$inferSelect
 type HistoryRow = typeof wfModelHistory.$inferSelect
@@ -82,7 +80,7 @@ export const historyOut = (r: HistoryRow): WfModelHistoryRow => ({
 })
 
 const keyTaken = (req: FastifyRequest) =>
-  new ApiError(Code.DUPLICATE, { field: 'model.modelKey', message: KEY_TAKEN[requestLang(req)] }, KEY_TAKEN)
+  new ApiError(Code.DUPLICATE, { field: 'model.modelKey', message: texts.models.keyTaken[requestLang(req)] }, texts.models.keyTaken)
 
 async function keyInUse(db: Db, key: string, except?: string): Promise<boolean> {
   const [row] = await db
@@ -147,7 +145,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get(API.model.detail, { config: { auth: 'signed', perm: perm(MENU) } }, async (req) => {
     const { modelId } = parse(wfModelIdQuery, req.query, req)
     const [row] = await ctx.db.select().from(wfModel).where(eq(wfModel.modelId, modelId))
-    if (!row) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
+    if (!row) throw new ApiError(Code.NOT_FOUND, null, texts.models.modelGone)
     return ok<WfModelDetail>(req, { model: { ...modelOut(row), bpmnXml: row.bpmnXml }, ...configsOf(row.configs) })
   })
 
@@ -166,7 +164,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
           updateBy: by,
         })
         .returning()
-      return ok(req, modelOut(row!), MODEL_SAVED)
+      return ok(req, modelOut(row!), texts.models.modelSaved)
     } catch (err) {
       if (isUniqueViolation(err)) throw keyTaken(req)
       throw err
@@ -187,20 +185,20 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
         })
         .where(and(eq(wfModel.modelId, model.modelId), eq(wfModel.version, model.version)))
         .returning()
-      if (row) return ok(req, modelOut(row), MODEL_SAVED)
+      if (row) return ok(req, modelOut(row), texts.models.modelSaved)
     } catch (err) {
       if (isUniqueViolation(err)) throw keyTaken(req)
       throw err
     }
     const [current] = await ctx.db.select().from(wfModel).where(eq(wfModel.modelId, model.modelId))
-    if (!current) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
+    if (!current) throw new ApiError(Code.NOT_FOUND, null, texts.models.modelGone)
     throw new ApiError(Code.VERSION_CONFLICT, modelOut(current))
   })
 
   app.post(API.model.deploy, { config: { auth: 'signed', perm: perm(MENU, 'publish') } }, async (req) => {
     const { modelId } = parse(wfDeployBody, req.body, req)
     const [draft] = await ctx.db.select().from(wfModel).where(eq(wfModel.modelId, modelId))
-    if (!draft) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
+    if (!draft) throw new ApiError(Code.NOT_FOUND, null, texts.models.modelGone)
     const configs = configsOf(draft.configs)
     const problems = await checkBpmn(draft.bpmnXml, new Set(configs.executorList.map((c) => c.nodeId)))
     const graph = problems.length ? null : await draftGraph(draft.bpmnXml)
@@ -209,7 +207,7 @@ export function registerModelRoutes(app: FastifyInstance, ctx: Ctx): void {
     const by = req.auth!.account.accountId
     const row = await ctx.db.transaction(async (tx) => {
       const [m] = await tx.select().from(wfModel).where(eq(wfModel.modelId, modelId)).for('update')
-      if (!m) throw new ApiError(Code.NOT_FOUND, null, MODEL_GONE)
+      if (!m) throw new ApiError(Code.NOT_FOUND, null, texts.models.modelGone)
       // what was checked is what is deployed: a save between the check and the lock deploys nothing
       if (m.version !== draft.version) throw new ApiError(Code.VERSION_CONFLICT, modelOut(m))
       const n = m.latestVersion + 1

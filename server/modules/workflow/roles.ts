@@ -26,23 +26,18 @@ import {
 } from '../../../src/contract/schemas/workflow'
 import type { Ctx } from '../../context'
 import { wfModelHistory, wfRole, wfRoleAccount } from '../../db/schema'
-import { ApiError, ok, parse, fill, type Text } from '../../lib/http'
+import { ApiError, ok, parse, fill } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource } from '../../lib/resource'
 import { anyLike } from '../../lib/sql'
 import { accountIdsWithin, accountRefs, accountsWithHolder } from '../account'
 import { pageOf } from '../../lib/paging'
+import texts from './texts.json'
 
 /** Accounts the member picker offers at once (a keyword narrows them). */
 const CANDIDATES_MAX = 50
 
 const MENU = '/admin/process-role-management'
-const NAME_TAKEN: Text = { zh: '已有同名流程角色', en: 'A workflow role of that name exists' }
-const ROLE_GONE: Text = { zh: '流程角色不存在', en: 'The workflow role does not exist' }
-const ROLE_IN_USE: Text = {
-  zh: '流程角色「{x}」是在用流程版本的执行人或抄送人，请先停用该版本',
-  en: 'The workflow role “{x}” executes or is copied at a process version in use: stop that version first',
-}
 
 /** The in-use versions whose executor or cc configs name the workflow role. */
 const inUseNaming = (wfRoleId: string) => {
@@ -70,12 +65,12 @@ export const wfRoleResource = defineResource({
       const [used] = await w.tx.select({ id: wfModelHistory.modelHistoryId }).from(wfModelHistory).where(inUseNaming(id)).limit(1)
       if (used) {
         const name = String(rows.find((r) => r.wfRoleId === id)?.roleName ?? id)
-        throw new ApiError(Code.REFUSED, { field: 'ids', ids: [id] }, fill(ROLE_IN_USE, name))
+        throw new ApiError(Code.REFUSED, { field: 'ids', ids: [id] }, fill(texts.roles.roleInUse, name))
       }
     }
   },
   defaultDesc: true,
-  unique: [{ field: 'roleName', message: NAME_TAKEN }],
+  unique: [{ field: 'roleName', message: texts.roles.nameTaken }],
   selection: {
     wfRoleId: wfRole.wfRoleId,
     roleName: wfRole.roleName,
@@ -101,7 +96,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   async function mustExist(wfRoleId: string): Promise<void> {
     const [row] = await ctx.db.select({ id: wfRole.wfRoleId }).from(wfRole).where(eq(wfRole.wfRoleId, wfRoleId))
-    if (!row) throw new ApiError(Code.NOT_FOUND, { field: 'wfRoleId' }, ROLE_GONE)
+    if (!row) throw new ApiError(Code.NOT_FOUND, { field: 'wfRoleId' }, texts.roles.roleGone)
   }
 
   /** Every account exists and lies within the caller's data scope, else 20002 naming the others. */
