@@ -50,6 +50,7 @@ export const TABLE_OWNER: Record<string, string> = {
   eventOutbox: 'server/lib',
   grantsEpoch: 'server/lib',
   treeEpoch: 'server/lib',
+  treeChange: 'server/lib',
   nonce: 'server/plugins',
   rateLimit: 'server/plugins',
   idempotency: 'server/plugins',

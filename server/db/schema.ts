@@ -286,6 +286,22 @@ export const treeEpoch = pgTable('tree_epoch', {
   epoch: bigint('epoch', { mode: 'number' }).notNull(),
 })
 
+/**
+ * A row per statement that changed a tree table (migration 0046): its epoch, whether it was a
+ * TRUNCATE and the ids a DELETE took — what brings a gateway's copy of a tree forward (lib/treeCache.ts).
+ */
+export const treeChange = pgTable(
+  'tree_change',
+  {
+    tree: text('tree').notNull(),
+    epoch: bigint('epoch', { mode: 'number' }).notNull(),
+    truncated: boolean('truncated').notNull().default(false),
+    removed: text('removed').array(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tree, t.epoch] })],
+)
+
 /** RSA key pairs; `slot` (= floor(epoch / TTL)) is unique, so concurrent processes agree on one current key. */
 export const rsaKey = pgTable('rsa_key', {
   keyId: text('key_id').primaryKey(),

@@ -24,7 +24,7 @@ import { anyLike, rowsOf } from './sql'
 import { idsOnPath, type Position, type Tree } from './tree'
 import type { AuthContext } from '../types'
 import { registerImportExport } from './modulePorts'
-import { copyOf, epochOf, keepCopy } from './treeCache'
+import { changesSince, copyOf, epochOf, keepCopy, type TreeCopy } from './treeCache'
 import { isUniqueViolation, registerResource, type ResourceDef, type ResourceHandle, type WriteContext } from './resource'
 
 type Row = Record<string, unknown>
@@ -109,7 +109,7 @@ export async function readTree(def: TreeNodes, db: Db, scope: string, where?: SQ
   return treeOfRows(def, await selectScope(def, db, scope, where), keep)
 }
 
-interface TreeNodes {
+export interface TreeNodes {
   tree: Tree
   idField: string
   nodeSelection: Record<string, AnyPgColumn>
@@ -117,32 +117,111 @@ interface TreeNodes {
 
 /** The rows of a scope (or those `where` is true of) as they are stored, in sort-key order. */
 async function selectScope(def: TreeNodes, db: Db, scope: string, where?: SQL): Promise<Row[]> {
+  return (await selectCopy(def, db, scope, where)).rows
+}
+
+/** The values a node row is read with (the answer's fields, then the sort key and the scope, kept apart). */
+function nodeValues(def: TreeNodes) {
   const spec = def.tree.spec
-  const idField = def.idField
   const full = {
     ...def.nodeSelection,
-    [idField]: spec.id,
+    [def.idField]: spec.id,
     parentId: spec.parentId,
     version: (getTableColumns(spec.table as PgTable) as Record<string, AnyPgColumn>).version!,
     // idsOnPath(path).length: '/a/b/' holds 2 ids
     level: sql<number>`coalesce(greatest(length(${spec.path}) - length(replace(${spec.path}, '/', '')) - 1, 0), 0)::int`,
   }
+  const keys = Object.keys(full)
   // the rows as one JSON text the database builds: 20,000 nodes decoded and mapped row by row (the
   // driver's wire decoding, Drizzle's mapping per column) took twice as long as json_agg and one parse.
   // Each row an array of its values (the keys named once, here): a third shorter to build and to
   // parse than an object per row (20,000 EBS nodes in-process: 173–221 against 300–367 ms).
   // The columns are text, integer and boolean, which JSON gives as the driver would.
-  const keys = Object.keys(full)
+  const array = sql`json_build_array(${sql.join([...Object.values(full), spec.sortKey!, spec.scope!], sql`, `)})`
+  const order = sql`${spec.sortKey!}, ${spec.id}`
+  const read = (text: string) =>
+    (JSON.parse(text) as unknown[][]).map((values) => {
+      const row: Row = {}
+      for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i]
+      return { row, sortKey: values[keys.length] as string | null, scope: String(values[keys.length + 1]) }
+    })
+  return { array, order, read }
+}
+
+/** A scope's rows with their sort keys, in the table's order (sort key, id). */
+export async function selectCopy(
+  def: TreeNodes,
+  db: Db,
+  scope: string,
+  where?: SQL,
+): Promise<{ rows: Row[]; sortKeys: (string | null)[] }> {
+  const spec = def.tree.spec
+  const { array, order, read } = nodeValues(def)
   const [answer] = await rowsOf<{ nodes: string }>(
     db,
-    sql`select coalesce(json_agg(json_build_array(${sql.join(Object.values(full), sql`, `)}) order by ${spec.sortKey!}, ${spec.id}), '[]')::text as nodes
+    sql`select coalesce(json_agg(${array} order by ${order}), '[]')::text as nodes
       from ${spec.table as PgTable} where ${and(eq(spec.scope!, scope), where)}`,
   )
-  return (JSON.parse(answer!.nodes) as unknown[][]).map((values) => {
-    const row: Row = {}
-    for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i]
-    return row
+  const nodes = read(answer!.nodes)
+  return { rows: nodes.map((n) => n.row), sortKeys: nodes.map((n) => n.sortKey) }
+}
+
+/** Above this many rows written since a copy, the scope is read again instead of brought forward. */
+const FORWARD_ROWS = 2000
+
+/**
+ * A copy brought to the table's present: the rows written since its epoch (in any scope: one that
+ * left the scope leaves the copy) replace or join its rows, the removed ones leave; null when it
+ * cannot be (see changesSince) or when more than FORWARD_ROWS rows were written.
+ */
+export async function bringForward(def: TreeNodes, db: Db, tableName: string, scope: string, copy: TreeCopy): Promise<TreeCopy | null> {
+  const spec = def.tree.spec
+  const table = spec.table as PgTable
+  const changeEpoch = (getTableColumns(table) as Record<string, AnyPgColumn>).changeEpoch
+  if (!changeEpoch) return null
+  const { array, read } = nodeValues(def)
+  const changes = await changesSince(
+    db,
+    tableName,
+    copy.epoch,
+    (since) =>
+      sql`select coalesce(json_agg(${array}), '[]')::text from (select * from ${table} where ${changeEpoch} > ${since} limit ${FORWARD_ROWS + 1}) as ${sql.identifier(tableName)}`,
+  )
+  if (!changes) return null
+  const changed = read(changes.changed)
+  if (changed.length > FORWARD_ROWS) return null
+  const idField = def.idField
+  const removed = new Set(changes.removed)
+  const written = new Map(changed.map((n) => [n.row[idField] as string, n]))
+  const rows: Row[] = []
+  const sortKeys: (string | null)[] = []
+  let reorder = false
+  copy.rows.forEach((row, i) => {
+    const id = row[idField] as string
+    const now = written.get(id)
+    if (now) {
+      written.delete(id)
+      if (now.scope !== scope) return
+      if (removed.has(id) || now.sortKey !== copy.sortKeys[i] || now.row.parentId !== row.parentId) reorder = true
+      rows.push(now.row)
+      sortKeys.push(now.sortKey)
+    } else if (!removed.has(id)) {
+      rows.push(row)
+      sortKeys.push(copy.sortKeys[i]!)
+    }
   })
+  for (const n of written.values()) {
+    if (n.scope !== scope) continue
+    reorder = true
+    rows.push(n.row)
+    sortKeys.push(n.sortKey)
+  }
+  if (!reorder) return { epoch: changes.epoch, rows, sortKeys }
+  // the table's order: the sort key (COLLATE "C": code points, as JavaScript compares), then the id
+  const order = rows.map((_, i) => i)
+  const cmp = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1)
+  order.sort((a, b) => cmp(sortKeys[a]!, sortKeys[b]!) || cmp(rows[a]![idField] as string, rows[b]![idField] as string))
+  return { epoch: changes.epoch, rows: order.map((i) => rows[i]!), sortKeys: order.map((i) => sortKeys[i]!) }
 }
 
 /**
@@ -265,24 +344,37 @@ export function registerTreeResource<
 
   /**
    * The tree call's read (GET, outside any transaction): a whole scope comes from this gateway's copy
-   * while the table's epoch has not moved (lib/treeCache.ts), and a search looks in that copy in memory.
+   * — as it is while the table's epoch has not moved, else brought forward (lib/treeCache.ts) — and a
+   * search looks in that copy in memory.
    */
   const tableName = getTableName(table)
   const treeOf = async (q: z.infer<Q>): Promise<Row[]> => {
     const { keyword } = q as { keyword?: string }
     const scope = def.scopeOf(q)
     const epoch = await epochOf(ctx.db, tableName)
-    const wholeScope = async (): Promise<readonly Row[]> => {
-      const copy = copyOf(tableName, scope, epoch)
-      if (copy) return copy
-      const read = await selectScope(nodes, ctx.db, scope)
-      keepCopy(tableName, scope, epoch, read)
-      return read
+    const held = epoch === null ? undefined : copyOf(tableName, scope)
+    /** The held copy at the present epoch, as it is or brought forward (asked once); null if neither. */
+    let current: Promise<TreeCopy | null> | undefined
+    const kept = () =>
+      (current ??= (async () => {
+        if (epoch === null || !held) return null
+        if (held.epoch === epoch) return held
+        const forward = await bringForward(nodes, ctx.db, tableName, scope, held)
+        if (forward) keepCopy(tableName, scope, forward)
+        return forward
+      })())
+    /** The copy at the present epoch: the held one, else a whole read (kept when the table has an epoch). */
+    const present = async (read: boolean): Promise<TreeCopy | null> => {
+      const copy = await kept()
+      if (copy || !read) return copy
+      const whole = { epoch: epoch ?? 0, ...(await selectCopy(nodes, ctx.db, scope)) }
+      if (epoch !== null) keepCopy(tableName, scope, whole)
+      return whole
     }
-    if (!keyword) return treeOfRows(nodes, await wholeScope())
-    const copy = copyOf(tableName, scope, epoch)
-    if (copy) return treeOfRows(nodes, copy, undefined, contains(keyword))
-    return search(ctx.db, scope, keyword, wholeScope)
+    if (!keyword) return treeOfRows(nodes, (await present(true))!.rows)
+    const copy = await present(false)
+    if (copy) return treeOfRows(nodes, copy.rows, undefined, contains(keyword))
+    return search(ctx.db, scope, keyword, async () => (await present(true))!.rows)
   }
 
   /** A node the caller may see (else 20002), read through `db`. */

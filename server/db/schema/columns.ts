@@ -1,5 +1,5 @@
 /** Columns every table file shares. */
-import { index, integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 
 /** A point in time, with its time zone, read as a Date. */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -34,6 +34,12 @@ export const ownerRef = <TName extends string>(name: TName, owner: () => AnyPgCo
  * the parent (null: a root; deleting a node deletes its subtree), the materialised path and the
  * fractional sort key among siblings, both text COLLATE "C" (set by the migration).
  */
+/**
+ * The epoch of the statement that last wrote the row (a trigger of migration 0046 sets it): a tree
+ * table whose copies gateways keep (lib/treeCache.ts) is read again only where this is newer than a copy.
+ */
+export const changeEpoch = { changeEpoch: bigint('change_epoch', { mode: 'number' }).notNull().default(0) }
+
 export const treeColumns = (self: () => AnyPgColumn) => ({
   parentId: text('parent_id').references(self, { onDelete: 'cascade' }),
   /** Materialised path '/root/…/self/' of ids. */

@@ -5,7 +5,7 @@
  */
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { added, ownerRef, stamped, treeColumns, treeIndexes } from './columns'
+import { added, changeEpoch, ownerRef, stamped, treeColumns, treeIndexes } from './columns'
 
 export const dictMajor = pgTable(
   'dict_major',
@@ -29,6 +29,7 @@ export const dictNode = pgTable(
     /** 'ebs' | 'wbs' | 'quantity': the tree the node belongs to. */
     kind: text('kind').notNull(),
     ...treeColumns((): AnyPgColumn => dictNode.nodeId),
+    ...changeEpoch,
     nodeCode: text('node_code').notNull(),
     nodeName: text('node_name').notNull(),
     unit: text('unit'),

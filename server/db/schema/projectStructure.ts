@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm'
 import { index, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { line, projectRef } from './project'
-import { ownerRef, stamped, treeColumns, treeIndexes } from './columns'
+import { changeEpoch, ownerRef, stamped, treeColumns, treeIndexes } from './columns'
 
 export const container = pgTable(
   'container',
@@ -16,6 +16,7 @@ export const container = pgTable(
     containerId: text('container_id').primaryKey(),
     projectId: projectRef(),
     ...treeColumns((): AnyPgColumn => container.containerId),
+    ...changeEpoch,
     containerName: text('container_name').notNull(),
     containerCode: text('container_code').notNull(),
     containerType: text('container_type').notNull(),
