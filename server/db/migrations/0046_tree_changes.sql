@@ -51,22 +51,15 @@ CREATE OR REPLACE TRIGGER trestle_tree_row_changed BEFORE INSERT OR UPDATE ON "d
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER trestle_tree_row_changed BEFORE INSERT OR UPDATE ON "container" FOR EACH ROW EXECUTE FUNCTION trestle_tree_row_changed();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION trestle_dict_node_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION trestle_tree_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE tree_change SET removed = ARRAY(SELECT node_id FROM gone)
-    WHERE tree = 'dict_node' AND epoch = current_setting('trestle.epoch_dict_node')::bigint;
+  -- TG_ARGV[0]: the table's id column
+  EXECUTE format('UPDATE tree_change SET removed = ARRAY(SELECT %I FROM gone) WHERE tree = $1 AND epoch = $2', TG_ARGV[0])
+    USING TG_TABLE_NAME, current_setting('trestle.epoch_' || TG_TABLE_NAME)::bigint;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION trestle_container_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE tree_change SET removed = ARRAY(SELECT container_id FROM gone)
-    WHERE tree = 'container' AND epoch = current_setting('trestle.epoch_container')::bigint;
-  RETURN NULL;
-END
-$$;
+CREATE OR REPLACE TRIGGER trestle_tree_removed AFTER DELETE ON "dict_node" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION trestle_tree_removed('node_id');
 --> statement-breakpoint
-CREATE OR REPLACE TRIGGER trestle_tree_removed AFTER DELETE ON "dict_node" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION trestle_dict_node_removed();
---> statement-breakpoint
-CREATE OR REPLACE TRIGGER trestle_tree_removed AFTER DELETE ON "container" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION trestle_container_removed();
+CREATE OR REPLACE TRIGGER trestle_tree_removed AFTER DELETE ON "container" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION trestle_tree_removed('container_id');
