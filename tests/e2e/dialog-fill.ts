@@ -111,7 +111,11 @@ export async function fillRequired(page: Page, dialog: Locator, values: Record<s
 
 /** Submits the dialog and waits until it has closed (a field error keeps it open and fails here, naming the errors). */
 export async function submitDialog(dialog: Locator) {
+  const page = dialog.page()
   await dialog.locator('button[type="submit"]').click()
+  // the pointer leaves the button, as a hand would: the save's toast may appear under a resting pointer,
+  // and Sonner holds a hovered toast open — over the bottom rows the test clicks next
+  await page.mouse.move(70, (page.viewportSize()?.height ?? 768) - 4)
   try {
     await expect(dialog).toBeHidden({ timeout: 15_000 })
   } catch {
