@@ -1,5 +1,5 @@
 /** Envelope helpers and the error type every handler throws for a business outcome. */
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { codeMessages, langFrom, type CodeValue, type Lang } from '../../src/contract/codes'
 import type { Envelope, FieldError } from '../../src/contract/envelope'
 import type { Bilingual } from '../../src/contract/fields'
@@ -33,6 +33,15 @@ export function envelope<T>(code: CodeValue, data: T, lang: Lang, text?: Text): 
 
 /** Success; `text`: the message to answer instead of the code's own (shown by screens that show it). */
 export const ok = <T>(req: FastifyRequest, data: T, text?: Text): Envelope<T> => envelope(Code.OK, data, requestLang(req), text)
+
+/**
+ * Success whose data is JSON text already (a large answer put together from parts kept between
+ * requests): the same envelope as `ok`, sent as it is.
+ */
+export function okJson(req: FastifyRequest, reply: FastifyReply, data: string): string {
+  reply.type('application/json; charset=utf-8')
+  return `{"code":${Code.OK},"message":${JSON.stringify(codeMessages[Code.OK][requestLang(req)])},"data":${data}}`
+}
 
 /** zod issues → the 20001 data list, messages in the request language. */
 export function fieldErrors(error: z.ZodError, lang: Lang): FieldError[] {
