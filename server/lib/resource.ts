@@ -27,6 +27,8 @@ import { projectWhere, requireProjects, visibleProjectIds } from './projectScope
 import type { AuthContext } from '../types'
 import { inScope } from './orgScope'
 import texts from './texts.json'
+import { jsonPlan } from './jsonRows'
+import { rowsOf } from './sql'
 
 type Row = Record<string, unknown>
 
@@ -65,6 +67,9 @@ export const stampsOf = <T extends Record<'version' | 'createTime' | 'updateTime
   createBy: t.createBy,
   updateBy: t.updateBy,
 })
+
+/** Pages longer than this are read as one JSON text when their fields allow (lib/jsonRows.ts). */
+const JSON_ROWS_FROM = 100
 
 /** A cursor of cursorOf: [sort value, id]; anything else is 20001 on `cursor`. */
 function decodeCursor(cursor: string, req: FastifyRequest): [unknown, unknown] {
@@ -300,6 +305,17 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         : db.select(selection).from(def.table)
     ).$dynamic()
     if (def.join) q = def.join(q)
+    // a long page (the staff's 2,000, a whole list) as one JSON text when its fields allow (lib/jsonRows.ts)
+    const plan = limit !== undefined && limit > JSON_ROWS_FROM && !written ? jsonPlan(selection) : null
+    if (plan)
+      q = (
+        def.join ? def.join(db.select(plan.fields).from(def.table).$dynamic()) : db.select(plan.fields).from(def.table).$dynamic()
+      ) as typeof q
+    const read = async (query: typeof q): Promise<Row[]> => {
+      if (!plan) return (await query) as Row[]
+      const [answer] = await rowsOf<{ rows: string }>(db, plan.wrap(query.getSQL()))
+      return plan.decode(answer!.rows)
+    }
     if (def.join && def.pageOnTable && limit !== undefined && !written) {
       const page = db
         .select({ id: idCol })
@@ -308,11 +324,11 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
         .orderBy(...order)
         .limit(limit)
         .offset(offset ?? 0)
-      return (await q.where(inArray(idCol, page)).orderBy(...order)) as Row[]
+      return read(q.where(inArray(idCol, page)).orderBy(...order))
     }
     q = q.where(where).orderBy(...order)
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0)
-    return (await q) as Row[]
+    return read(q)
   }
 
   /** Enriched answer rows (outside any transaction). */

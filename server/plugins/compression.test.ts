@@ -4,9 +4,7 @@
  * first, then gzip, none for identity or an encoding refused with q=0) and read back the same.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
-import { get } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerCompression } from './compression'
 
@@ -16,29 +14,19 @@ const large = JSON.stringify({
 })
 const small = JSON.stringify({ code: 10000, data: Array.from({ length: 60 }, (_, i) => ({ nodeId: `n${i}`, nodeName: `墩台${i}` })) })
 
-interface Raw {
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
-
 describe('API answer compression', () => {
   let app: FastifyInstance
   let base: string
-  const fetchRaw = (path: string, acceptEncoding?: string) =>
-    new Promise<Raw>((resolve, reject) => {
-      get(`${base}${path}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-        const parts: Buffer[] = []
-        res.on('data', (c: Buffer) => parts.push(c))
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }))
-      }).on('error', reject)
-    })
-  const decoded = (r: Raw) =>
-    (r.headers['content-encoding'] === 'br'
-      ? brotliDecompressSync(r.body)
-      : r.headers['content-encoding'] === 'gzip'
-        ? gunzipSync(r.body)
-        : r.body
-    ).toString()
+  /** The answer as sent (encoding, length) and as read (fetch decodes it). */
+  const answer = async (path: string, acceptEncoding: string) => {
+    const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } })
+    return {
+      encoding: res.headers.get('content-encoding') ?? undefined,
+      length: res.headers.get('content-length'),
+      vary: res.headers.get('vary'),
+      text: await res.text(),
+    }
+  }
 
   beforeAll(async () => {
     app = Fastify()
@@ -55,26 +43,25 @@ describe('API answer compression', () => {
     ['gzip', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
     ['identity', undefined],
-    [undefined, undefined],
   ])('accept-encoding %s: %s, the same answer, large or not', async (accept, encoding) => {
     expect(large.length).toBeGreaterThan(256 * 1024)
     for (const [path, text] of [
       ['/large', large],
       ['/small', small],
     ] as const) {
-      const r = await fetchRaw(path, accept)
-      expect(r.headers['content-encoding'], path).toBe(encoding)
-      expect(decoded(r), path).toBe(text)
-      if (encoding) {
-        expect(r.headers.vary, path).toMatch(/accept-encoding/i)
-        expect(r.body.length, path).toBeLessThan(Buffer.byteLength(text) / 3)
-      }
+      const r = await answer(path, accept)
+      expect(r.encoding, path).toBe(encoding)
+      expect(r.text, path).toBe(text)
+      if (encoding) expect(r.vary, path).toMatch(/accept-encoding/i)
     }
   })
 
-  it('a large answer goes in one piece, with its length', async () => {
-    const r = await fetchRaw('/large', 'br')
-    expect(Number(r.headers['content-length'])).toBe(r.body.length)
-    expect(r.headers['transfer-encoding']).toBeUndefined()
+  it('a large answer goes in one piece, with its (compressed) length', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const r = await answer('/large', encoding)
+      expect(r.encoding).toBe(encoding)
+      expect(Number(r.length)).toBeGreaterThan(0)
+      expect(Number(r.length)).toBeLessThan(Buffer.byteLength(large) / 3)
+    }
   })
 })

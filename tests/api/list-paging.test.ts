@@ -1,7 +1,9 @@
 /**
  * List pages at scale (issue 9): keyset paging — the `nextCursor` of a full page, passed as
  * `cursor`, answers the rows the next page by offset answers, in the same order, and a cursor that
- * is not one is 20001 on `cursor`; an exact total below the cap is not marked capped.
+ * is not one is 20001 on `cursor`; an exact total below the cap is not marked capped. A long page
+ * (read as one JSON text the database builds, server/lib/jsonRows.ts) answers the very records the
+ * short pages (read row by row) answer.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { provided } from './provided'
@@ -12,7 +14,7 @@ import { addPerson, workOrg } from './people-fixtures'
 const LIST = '/api/admin/v1/user/listPage'
 
 interface Page {
-  records: { userId: string }[]
+  records: ({ userId: string } & Record<string, unknown>)[]
   total: number
   pageIndex: number
   totalCapped?: boolean
@@ -57,6 +59,26 @@ describe.each(provided('targets'))('list paging on $name', (t) => {
     })
     const offset = await admin.call<Page>('GET', LIST, { query: { pageIndex: 2, pageSize: size, sortBy: 'name', desc: 'true' } })
     expect(next.body.data.records.map((r) => r.userId)).toEqual(offset.body.data.records.map((r) => r.userId))
+  })
+
+  it('a long page answers the records the short pages answer, field for field (the staff screen’s and the full records)', async () => {
+    for (const view of [{ view: 'staff' }, {}] as Record<string, string>[]) {
+      const long = await admin.call<Page>('GET', LIST, { query: { pageIndex: 1, pageSize: 2000, ...view } })
+      expect(long.body.code, long.text).toBe(10000)
+      const short: Page['records'] = []
+      for (let pageIndex = 1; short.length < long.body.data.total; pageIndex++) {
+        const page = await admin.call<Page>('GET', LIST, { query: { pageIndex, pageSize: 50, ...view } })
+        expect(page.body.data.records.length, `page ${pageIndex}`).toBeGreaterThan(0)
+        short.push(...page.body.data.records)
+      }
+      expect(long.body.data.records.length).toBeGreaterThanOrEqual(10)
+      expect(long.body.data.records).toEqual(short)
+      // what the answers hold: dates and times as text, role names a list, masked numbers
+      const someone = long.body.data.records.find((r) => r.birthDate)!
+      expect(someone.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(Array.isArray(someone.roleNames)).toBe(true)
+      if ('createTime' in someone) expect(someone.createTime).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    }
   })
 
   it('a page that is not full has no cursor and its total is its length; a bad cursor is 20001 on cursor', async () => {

@@ -9,6 +9,7 @@ import { organization, organizationType } from '../../db/schema'
 import { inScope } from '../../lib/orgScope'
 import { likeEscape, qualified } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
+import { jsonSafe } from '../../lib/jsonRows'
 
 /** A unit whose name, short name or credit code contains the keyword (LIKE wildcards in it are text). */
 export const unitKeywordMatch = (keyword: string) =>
@@ -53,9 +54,11 @@ export const unitAtOrUnder = (unitId: string, ancestorId: SQL): SQL =>
 
 /** SQL: the name of the unit whose id is in `organizationId` (null when none), for a list's column or order. */
 export const orgNameOf = (organizationId: AnyColumn): SQL<string | null> =>
-  sql<
-    string | null
-  >`(select ${qualified(organization.organizationName)} from ${organization} where ${qualified(organization.organizationId)} = ${qualified(organizationId)})`
+  jsonSafe(
+    sql<
+      string | null
+    >`(select ${qualified(organization.organizationName)} from ${organization} where ${qualified(organization.organizationId)} = ${qualified(organizationId)})`,
+  )
 
 /** SQL: the ids of these units and of every unit under them (organisation paths: '/root/…/self/'), for `in (…)`. */
 export function unitsUnderSql(unitIds: string[]): SQL {

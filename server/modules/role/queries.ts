@@ -11,6 +11,7 @@ import type { Db } from '../../db/client'
 import { accountRole, role } from '../../db/schema'
 import { inScope } from '../../lib/orgScope'
 import { qualified } from '../../lib/sql'
+import { jsonSafe } from '../../lib/jsonRows'
 
 /** role.status of an active role (0: stopped). */
 const ACTIVE_ROLE = 1
@@ -119,9 +120,11 @@ export async function roleNamesInOrder(db: Db, roleIds: string[]): Promise<strin
 
 /** SQL: a json array of the names of the roles of the account in `accountId`, by order then name ('[]' when none). */
 export const roleNamesOfAccount = (accountId: AnyColumn): SQL<string[]> =>
-  sql<
-    string[]
-  >`coalesce((select json_agg(${qualified(role.roleName)} order by ${qualified(role.sort)}, ${qualified(role.roleName)}) from ${accountRole} join ${role} on ${qualified(role.roleId)} = ${qualified(accountRole.roleId)} where ${qualified(accountRole.accountId)} = ${qualified(accountId)}), '[]'::json)`
+  jsonSafe(
+    sql<
+      string[]
+    >`coalesce((select json_agg(${qualified(role.roleName)} order by ${qualified(role.sort)}, ${qualified(role.roleName)}) from ${accountRole} join ${role} on ${qualified(role.roleId)} = ${qualified(accountRole.roleId)} where ${qualified(accountRole.accountId)} = ${qualified(accountId)}), '[]'::json)`,
+  )
 
 /** SQL: whether a role of the id in `roleId` exists. */
 export const roleExists = (roleId: AnyColumn): SQL =>
