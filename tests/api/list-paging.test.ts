@@ -72,7 +72,10 @@ describe.each(provided('targets'))('list paging on $name', (t) => {
         short.push(...page.body.data.records)
       }
       expect(long.body.data.records.length).toBeGreaterThanOrEqual(10)
-      expect(long.body.data.records).toEqual(short)
+      // an avatar's address is signed with an expiry counted from the answer's second: compared without it
+      const unsigned = (records: Page['records']) =>
+        records.map((r) => (typeof r.avatarUrl === 'string' ? { ...r, avatarUrl: r.avatarUrl.split('?')[0] } : r))
+      expect(unsigned(long.body.data.records)).toEqual(unsigned(short))
       // what the answers hold: dates and times as text, role names a list, masked numbers
       const someone = long.body.data.records.find((r) => r.birthDate)!
       expect(someone.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
