@@ -293,6 +293,9 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     selection = def.selection ?? columns,
     written?: SQL,
   ): Promise<Row[]> {
+    // a long page (the staff's 2,000, a whole list) as one JSON text when its fields allow (lib/jsonRows.ts)
+    const plan = limit !== undefined && limit > JSON_ROWS_FROM && !written ? jsonPlan(selection) : null
+    const fields = plan?.fields ?? selection
     // `written`: an insert or update returning the whole row, run as a CTE; this select reads that
     // row under the table's name (the statement's other references to the table, joins of it
     // under an alias and subqueries, see the table as it was before the write)
@@ -300,17 +303,11 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       written
         ? db
             .with(db.$with(WRITTEN, columns).as(written))
-            .select(selection)
+            .select(fields)
             .from(new Subquery(sql`select * from ${sql.identifier(WRITTEN)}`, columns, tableName))
-        : db.select(selection).from(def.table)
+        : db.select(fields).from(def.table)
     ).$dynamic()
     if (def.join) q = def.join(q)
-    // a long page (the staff's 2,000, a whole list) as one JSON text when its fields allow (lib/jsonRows.ts)
-    const plan = limit !== undefined && limit > JSON_ROWS_FROM && !written ? jsonPlan(selection) : null
-    if (plan)
-      q = (
-        def.join ? def.join(db.select(plan.fields).from(def.table).$dynamic()) : db.select(plan.fields).from(def.table).$dynamic()
-      ) as typeof q
     const read = async (query: typeof q): Promise<Row[]> => {
       if (!plan) return (await query) as Row[]
       const [answer] = await rowsOf<{ rows: string }>(db, plan.wrap(query.getSQL()))
