@@ -223,3 +223,35 @@ test.describe('a finger (a coarse pointer)', () => {
     for (const item of await page.getByRole('menu').getByRole('menuitem').all()) expect((await box(item)).height).toBeGreaterThanOrEqual(44)
   })
 })
+
+test('a wide table’s row actions turn to icons with their text as tooltip where it does not fit, and back where it does', async ({
+  page,
+}) => {
+  await signIn(page, 'admin')
+  await page.goto('/admin/work-site-information')
+  const row = page.getByRole('row').filter({ hasText: '汉口特大桥1号工点' })
+  const view = row.getByRole('button', { name: '查看工点' })
+  const header = page.getByRole('columnheader', { name: '操作' })
+  const shadow = () => header.evaluate((el) => getComputedStyle(el, '::after').backgroundImage)
+  // 1024 px: the table is wider than its box — icons only, the text as tooltip, a shadow where columns hide behind the actions
+  await expect(view).toHaveAttribute('title', '查看工点')
+  expect((await box(view)).width).toBeLessThanOrEqual(40)
+  await expect.poll(shadow).toContain('gradient')
+  // scrolled to its end: no column hides behind the actions, so no shadow
+  await page
+    .locator('[data-row-actions]')
+    .first()
+    .evaluate((el) => {
+      const scroller = el.closest('table')!.parentElement!
+      scroller.scrollLeft = scroller.scrollWidth
+    })
+  await expect.poll(shadow).toBe('none')
+  // a wide window: the table fits — the actions show their text, without the tooltip
+  await page.setViewportSize({ width: 1800, height: 900 })
+  await expect(view).not.toHaveAttribute('title')
+  expect((await box(view)).width).toBeGreaterThan(60)
+  await expect(view).toHaveText('查看工点')
+  // and back to the tablet
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await expect(view).toHaveAttribute('title', '查看工点')
+})

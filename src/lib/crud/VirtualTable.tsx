@@ -28,7 +28,7 @@ import { cn } from '@/lib/utils'
 import type { Visibility } from './columns'
 import { EmptyState, RowActions, RowCheckbox, useActionTitles } from './list'
 import { alignClass, plainCell, type ListColumn } from './list/types'
-import { actionsShadow, useScrollEdges } from './tableEdges'
+import { ACTIONS_SHADOW, EDGES_GROUP, useScrollEdges } from './tableEdges'
 
 export interface VirtualTableProps<T> {
   rows: readonly T[]
@@ -86,8 +86,9 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   } = props
   const { t, locale } = useT()
   // the actions column shows a shadow while columns are out of view behind it
-  const [scrollRef, edges] = useScrollEdges()
-  const compact = compactActions || edges.compact
+  const scrollRef = useScrollEdges()
+  // compact when told, else when the table does not fit (the box's mark)
+  const compact = compactActions || undefined
   useActionTitles(scrollRef, compact)
   const [sorting, setSorting] = useState<SortingState>([])
   const selectable = !!onSelectionChange
@@ -172,7 +173,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const minWidth = leaf.reduce((sum, c) => sum + c.getSize(), 0) + (rowActions ? actionsWidth : 0)
 
   return (
-    <div ref={scrollRef} className={cn('relative overflow-auto overscroll-contain', className)} data-virtual-table="">
+    <div ref={scrollRef} className={cn(EDGES_GROUP, 'relative overflow-auto overscroll-contain', className)} data-virtual-table="">
       <table
         className="w-full table-fixed border-separate border-spacing-0 text-sm"
         style={{ minWidth }}
@@ -232,7 +233,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                 <th
                   className={cn(
                     'sticky right-0 h-10 border-b border-l bg-muted px-3 text-right align-middle font-medium text-muted-foreground',
-                    actionsShadow(edges.right),
+                    ACTIONS_SHADOW,
                   )}
                 >
                   {t('common.actions')}
@@ -276,7 +277,6 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                     selectable={selectable}
                     rowActions={rowActions}
                     rowHeight={rowHeight}
-                    edgeHidden={edges.right}
                     compact={compact}
                   />
                 )
@@ -305,15 +305,13 @@ const VirtualRow = memo(function VirtualRow<T>({
   selectable,
   rowActions,
   rowHeight,
-  edgeHidden,
   compact,
 }: {
   row: Row<T>
   index: number
   selected: boolean
   selectable: boolean
-  edgeHidden: boolean
-  compact: boolean
+  compact?: boolean
   rowActions?: (row: T) => ReactNode
   rowHeight: number
 }) {
@@ -345,7 +343,7 @@ const VirtualRow = memo(function VirtualRow<T>({
           data-row-actions=""
           className={cn(
             'sticky right-0 whitespace-nowrap border-b border-l bg-background px-1 text-right align-middle group-hover:bg-muted group-data-[state=selected]:bg-muted',
-            actionsShadow(edgeHidden),
+            ACTIONS_SHADOW,
           )}
         >
           <RowActions compact={compact}>{rowActions(row.original)}</RowActions>
@@ -360,6 +358,5 @@ const VirtualRow = memo(function VirtualRow<T>({
   selectable: boolean
   rowActions?: (row: T) => ReactNode
   rowHeight: number
-  edgeHidden: boolean
-  compact: boolean
+  compact?: boolean
 }) => ReactNode

@@ -1,45 +1,45 @@
 /**
  * Wide tables with a sticky actions column (ListPage, VirtualTable): where columns are out of
- * view, and whether the row actions should be compact.
+ * view, and whether the row actions should be compact — marked on the table's box as data
+ * attributes, which restyle it through CSS (the `group/edges` variants below), without a render.
  */
-import { useLayoutEffect, useRef, useState } from 'react'
-import { cn } from '@/lib/utils'
+import { useLayoutEffect, useRef } from 'react'
+import { markActionTitles } from './list/RowActions'
+
+/** The class of the element `useScrollEdges`' ref is on: its marks style what is inside it. */
+export const EDGES_GROUP = 'group/edges'
 
 /**
  * The sticky actions column's left edge: a line, and a shadow while columns are scrolled out of
- * view behind it. Drawn by pseudo-elements: a cell's box-shadow is not painted in a table with
- * collapsed borders.
+ * view behind it (the box marked `data-edge-right`). Drawn by pseudo-elements: a cell's box-shadow
+ * is not painted in a table with collapsed borders.
  */
-export const actionsEdge = (hidden: boolean) =>
-  cn('before:pointer-events-none before:absolute before:inset-y-0 before:left-0 before:w-px before:bg-border', actionsShadow(hidden))
+export const ACTIONS_EDGE =
+  'before:pointer-events-none before:absolute before:inset-y-0 before:left-0 before:w-px before:bg-border group-data-[edge-right]/edges:after:pointer-events-none group-data-[edge-right]/edges:after:absolute group-data-[edge-right]/edges:after:inset-y-0 group-data-[edge-right]/edges:after:-left-3 group-data-[edge-right]/edges:after:w-3 group-data-[edge-right]/edges:after:bg-gradient-to-l group-data-[edge-right]/edges:after:from-black/15 group-data-[edge-right]/edges:after:to-transparent'
 
 /** Only the shadow (a table with separate borders draws the line as the cell's border). */
-export const actionsShadow = (hidden: boolean) =>
-  hidden
-    ? 'after:pointer-events-none after:absolute after:inset-y-0 after:-left-3 after:w-3 after:bg-gradient-to-l after:from-black/15 after:to-transparent'
-    : undefined
-
-export interface ScrollEdges {
-  /** The row actions should show icons only (the table does not fit). */
-  compact: boolean
-  /** Columns are out of view on the left / on the right. */
-  left: boolean
-  right: boolean
-}
+export const ACTIONS_SHADOW =
+  'group-data-[edge-right]/edges:after:pointer-events-none group-data-[edge-right]/edges:after:absolute group-data-[edge-right]/edges:after:inset-y-0 group-data-[edge-right]/edges:after:-left-3 group-data-[edge-right]/edges:after:w-3 group-data-[edge-right]/edges:after:bg-gradient-to-l group-data-[edge-right]/edges:after:from-black/15 group-data-[edge-right]/edges:after:to-transparent'
 
 /**
- * The table's scroll box — the element `ref` is on, or with `inner` its first child (ui/table's
- * overflow box inside a wrapper): whether the row actions are compact, and whether columns are
- * out of view on the left or the right. The actions keep their text while the table fits; when it
- * does not (a tablet, a narrow panel, many columns) they turn compact and stay so until the box's
- * width changes, when the text is tried again.
+ * Marks the table's scroll box — `ref`'s element, or with `inner` its first child (ui/table's
+ * overflow box inside a wrapper) — on `ref`'s element (give it EDGES_GROUP): `data-compact` while
+ * the row actions should be compact, `data-edge-left` / `data-edge-right` while columns are out of
+ * view on that side. The actions keep their text while the table fits; when it does not (a tablet,
+ * a narrow panel, many columns) they turn compact and stay so until the box's width changes, when
+ * the text is tried again.
+ *
+ * Measured when the box is resized (a ResizeObserver's callback comes after the browser's own
+ * layout) and scrolled: never in React's commit, where reading the box's widths forced a layout of
+ * the page, and a state change rendered the whole table again.
  */
 export function useScrollEdges<E extends HTMLElement = HTMLDivElement>({ inner = false }: { inner?: boolean } = {}) {
   const ref = useRef<E>(null)
-  const [edges, setEdges] = useState<ScrollEdges>({ compact: false, left: false, right: false })
+  // subscribed in the commit, so the first measure comes before the first paint
   useLayoutEffect(() => {
-    const box = inner ? ref.current?.firstElementChild : ref.current
-    if (!(box instanceof HTMLElement)) return
+    const marked = ref.current
+    const box = inner ? marked?.firstElementChild : marked
+    if (!marked || !(box instanceof HTMLElement) || typeof ResizeObserver === 'undefined') return
     let width = -1
     let compact = false
     const update = () => {
@@ -49,18 +49,22 @@ export function useScrollEdges<E extends HTMLElement = HTMLDivElement>({ inner =
         // compact: try the text again (the table's own resize then tells whether it fits)
         compact = compact ? false : hidden > 1
       } else if (hidden > 1) compact = true
-      const next = { compact, left: box.scrollLeft > 1, right: box.scrollLeft < hidden - 1 }
-      setEdges((e) => (e.compact === next.compact && e.left === next.left && e.right === next.right ? e : next))
+      if (marked.hasAttribute('data-compact') !== compact) {
+        marked.toggleAttribute('data-compact', compact)
+        markActionTitles(marked, compact)
+      }
+      marked.toggleAttribute('data-edge-left', box.scrollLeft > 1)
+      marked.toggleAttribute('data-edge-right', box.scrollLeft < hidden - 1)
     }
-    update()
     box.addEventListener('scroll', update, { passive: true })
-    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update)
-    ro?.observe(box)
-    if (box.firstElementChild) ro?.observe(box.firstElementChild)
+    // its first callback comes once the box is laid out
+    const ro = new ResizeObserver(update)
+    ro.observe(box)
+    if (box.firstElementChild) ro.observe(box.firstElementChild)
     return () => {
       box.removeEventListener('scroll', update)
-      ro?.disconnect()
+      ro.disconnect()
     }
   }, [inner])
-  return [ref, edges] as const
+  return ref
 }

@@ -14,7 +14,7 @@ import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/compon
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { Visibility } from '../columns'
-import { actionsEdge, useScrollEdges } from '../tableEdges'
+import { ACTIONS_EDGE, EDGES_GROUP, useScrollEdges } from '../tableEdges'
 import { RowActions, useActionTitles } from './RowActions'
 import { alignClass, plainCell, type ListColumn } from './types'
 
@@ -81,8 +81,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } = props
   const { t } = useT()
   const selectable = !!onSelectionChange
-  const [scrollRef, edges] = useScrollEdges({ inner: true })
-  useActionTitles(scrollRef, edges.compact)
+  const scrollRef = useScrollEdges({ inner: true })
+  useActionTitles(scrollRef)
 
   const tableColumns = useMemo<ColumnDef<T>[]>(() => {
     const cols: ColumnDef<T>[] = []
@@ -148,7 +148,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     /* scrolls sideways when wider than the list, with a shadow on the side where columns are out of view (behind the actions column on the right) */
     <div
       ref={scrollRef}
-      className={cn('relative flex min-h-0 flex-col transition-opacity', busy && 'opacity-60', className)}
+      className={cn(EDGES_GROUP, 'relative flex min-h-0 flex-col transition-opacity', busy && 'opacity-60', className)}
       aria-busy={busy || undefined}
     >
       <div className="relative min-h-0 w-full flex-1 overflow-auto">
@@ -197,9 +197,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   )
                 })}
                 {hasRowActions && (
-                  <TableHead className={cn('sticky right-0 bg-muted text-right', actionsEdge(edges.right))}>
-                    {t('common.actions')}
-                  </TableHead>
+                  <TableHead className={cn('sticky right-0 bg-muted text-right', ACTIONS_EDGE)}>{t('common.actions')}</TableHead>
                 )}
               </TableRow>
             ))}
@@ -258,10 +256,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       data-row-actions=""
                       className={cn(
                         'sticky right-0 whitespace-nowrap bg-background py-1 text-right group-hover:bg-muted group-data-[state=selected]:bg-muted',
-                        actionsEdge(edges.right),
+                        ACTIONS_EDGE,
                       )}
                     >
-                      <RowActions compact={edges.compact}>{rowActions(row.original)}</RowActions>
+                      <RowActions>{rowActions(row.original)}</RowActions>
                     </TableCell>
                   )}
                 </TableRow>
@@ -270,13 +268,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </TableBody>
         </table>
       </div>
-      {edges.left && (
-        <div aria-hidden className="pointer-events-none absolute inset-y-0 left-0 z-10 w-4 bg-gradient-to-r from-black/15 to-transparent" />
-      )}
-      {edges.right && !hasRowActions && (
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-y-0 left-0 z-10 hidden w-4 bg-gradient-to-r from-black/15 to-transparent group-data-[edge-left]/edges:block"
+      />
+      {!hasRowActions && (
         <div
           aria-hidden
-          className="pointer-events-none absolute inset-y-0 right-0 z-10 w-4 bg-gradient-to-l from-black/15 to-transparent"
+          className="pointer-events-none absolute inset-y-0 right-0 z-10 hidden w-4 bg-gradient-to-l from-black/15 to-transparent group-data-[edge-right]/edges:block"
         />
       )}
     </div>

@@ -21,13 +21,22 @@ import { cn } from '@/lib/utils'
 export const COMPACT_ACTIONS =
   '[&_button:has(svg)]:w-9 [&_button:has(svg)]:justify-start [&_button:has(svg)]:gap-[10px] [&_button:has(svg)]:text-[0px] [&_button:has(svg)]:px-[10px]'
 
-/** The buttons of one row, side by side; compact when the table does not fit. */
+/**
+ * COMPACT_ACTIONS inside a table's box marked `data-compact` (crud/tableEdges.ts: the box's
+ * `group/edges` class), so the table's own measure restyles the actions without a render.
+ */
+const COMPACT_WHEN_MARKED =
+  'group-data-[compact]/edges:[&_button:has(svg)]:w-9 group-data-[compact]/edges:[&_button:has(svg)]:justify-start group-data-[compact]/edges:[&_button:has(svg)]:gap-[10px] group-data-[compact]/edges:[&_button:has(svg)]:text-[0px] group-data-[compact]/edges:[&_button:has(svg)]:px-[10px]'
+
+/** The buttons of one row, side by side; compact when told, or when the table's box is marked so. */
 const Compact = createContext(false)
 
 export function RowActions({ compact, children }: { compact?: boolean; children: ReactNode }) {
   return (
     <Compact.Provider value={!!compact}>
-      <div className={cn('inline-flex items-center justify-end gap-0.5 coarse:gap-2', compact && COMPACT_ACTIONS)}>{children}</div>
+      <div className={cn('inline-flex items-center justify-end gap-0.5 coarse:gap-2', compact ? COMPACT_ACTIONS : COMPACT_WHEN_MARKED)}>
+        {children}
+      </div>
     </Compact.Provider>
   )
 }
@@ -140,20 +149,29 @@ export function RowMenu({ label, name, children }: { label: string; name: string
 
 /**
  * In compact mode a row action without a title of its own gets its text as tooltip, kept in step
- * with the text; out of compact mode those titles go again. `ref` is the table's scroll box.
+ * with the text; out of compact mode those titles go again. `root` holds the table's rows.
  */
-export function useActionTitles(ref: RefObject<HTMLElement | null>, compact: boolean) {
+export function markActionTitles(root: HTMLElement, compact: boolean) {
+  root.querySelectorAll<HTMLButtonElement>('[data-row-actions] button').forEach((b) => {
+    const auto = b.dataset.autoTitle !== undefined
+    const text = b.textContent?.trim() ?? ''
+    if (compact && text && b.querySelector('svg') && (auto || !b.title)) {
+      if (b.title !== text) b.title = text
+      b.dataset.autoTitle = ''
+    } else if (!compact && auto) {
+      b.removeAttribute('title')
+      delete b.dataset.autoTitle
+    }
+  })
+}
+
+/**
+ * markActionTitles after each render (new rows, new actions), in the mode `compact` says, or
+ * without it the mode the table's box is marked with (`data-compact`, crud/tableEdges.ts).
+ */
+export function useActionTitles(ref: RefObject<HTMLElement | null>, compact?: boolean) {
   useEffect(() => {
-    ref.current?.querySelectorAll<HTMLButtonElement>('[data-row-actions] button').forEach((b) => {
-      const auto = b.dataset.autoTitle !== undefined
-      const text = b.textContent?.trim() ?? ''
-      if (compact && text && b.querySelector('svg') && (auto || !b.title)) {
-        if (b.title !== text) b.title = text
-        b.dataset.autoTitle = ''
-      } else if (!compact && auto) {
-        b.removeAttribute('title')
-        delete b.dataset.autoTitle
-      }
-    })
+    const root = ref.current
+    if (root) markActionTitles(root, compact ?? root.hasAttribute('data-compact'))
   })
 }
