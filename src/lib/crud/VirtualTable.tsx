@@ -87,9 +87,9 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const { t, locale } = useT()
   // the actions column shows a shadow while columns are out of view behind it
   const scrollRef = useScrollEdges()
+  useActionTitles(scrollRef)
   // compact when told, else when the table does not fit (the box's mark)
   const compact = compactActions || undefined
-  useActionTitles(scrollRef, compact)
   const [sorting, setSorting] = useState<SortingState>([])
   const selectable = !!onSelectionChange
 

@@ -34,7 +34,10 @@ const Compact = createContext(false)
 export function RowActions({ compact, children }: { compact?: boolean; children: ReactNode }) {
   return (
     <Compact.Provider value={!!compact}>
-      <div className={cn('inline-flex items-center justify-end gap-0.5 coarse:gap-2', compact ? COMPACT_ACTIONS : COMPACT_WHEN_MARKED)}>
+      <div
+        className={cn('inline-flex items-center justify-end gap-0.5 coarse:gap-2', compact ? COMPACT_ACTIONS : COMPACT_WHEN_MARKED)}
+        data-compact-actions={compact || undefined}
+      >
         {children}
       </div>
     </Compact.Provider>
@@ -155,7 +158,8 @@ export function markActionTitles(root: HTMLElement, compact: boolean) {
   root.querySelectorAll<HTMLButtonElement>('[data-row-actions] button').forEach((b) => {
     const auto = b.dataset.autoTitle !== undefined
     const text = b.textContent?.trim() ?? ''
-    if (compact && text && b.querySelector('svg') && (auto || !b.title)) {
+    // actions told to be compact (RowActions `compact`) stay so whatever the table's measure
+    if ((compact || b.closest('[data-compact-actions]')) && text && b.querySelector('svg') && (auto || !b.title)) {
       if (b.title !== text) b.title = text
       b.dataset.autoTitle = ''
     } else if (!compact && auto) {
@@ -166,12 +170,12 @@ export function markActionTitles(root: HTMLElement, compact: boolean) {
 }
 
 /**
- * markActionTitles after each render (new rows, new actions), in the mode `compact` says, or
- * without it the mode the table's box is marked with (`data-compact`, crud/tableEdges.ts).
+ * markActionTitles after each render (new rows, new actions), in the mode the table's box is
+ * marked with (`data-compact`, crud/tableEdges.ts).
  */
-export function useActionTitles(ref: RefObject<HTMLElement | null>, compact?: boolean) {
+export function useActionTitles(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const root = ref.current
-    if (root) markActionTitles(root, compact ?? root.hasAttribute('data-compact'))
+    if (root) markActionTitles(root, root.hasAttribute('data-compact'))
   })
 }
