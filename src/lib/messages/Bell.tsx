@@ -29,7 +29,8 @@ export function MessageBell() {
   useEffect(() => {
     if (fresh) startLiveMessages(() => resumePoint(client, LOADED_AT))
     // a kept count still within its stale time is not refetched on its own: once the page has painted
-    else return afterPaint(() => void client.refetchQueries({ queryKey: msgKeys.unread(), type: 'active' }))
+    // (a stale one is already on its way then — the query client refreshes those — and is not asked twice)
+    else return afterPaint(() => void client.refetchQueries({ queryKey: msgKeys.unread(), type: 'active' }, { cancelRefetch: false }))
   }, [fresh, client])
   useEffect(
     () =>
