@@ -229,7 +229,8 @@ test('a wide table’s row actions turn to icons with their text as tooltip wher
 }) => {
   await signIn(page, 'admin')
   await page.goto('/admin/work-site-information')
-  const row = page.getByRole('row').filter({ hasText: '汉口特大桥1号工点' })
+  // the seeded site's first row (other tests add sites with names like it)
+  const row = page.getByRole('row').filter({ hasText: '汉口特大桥1号工点' }).first()
   const view = row.getByRole('button', { name: '查看工点' })
   const header = page.getByRole('columnheader', { name: '操作' })
   const shadow = () => header.evaluate((el) => getComputedStyle(el, '::after').backgroundImage)
@@ -247,7 +248,7 @@ test('a wide table’s row actions turn to icons with their text as tooltip wher
     })
   await expect.poll(shadow).toBe('none')
   // a wide window: the table fits — the actions show their text, without the tooltip
-  await page.setViewportSize({ width: 1800, height: 900 })
+  await page.setViewportSize({ width: 2560, height: 1000 })
   await expect(view).not.toHaveAttribute('title')
   expect((await box(view)).width).toBeGreaterThan(60)
   await expect(view).toHaveText('查看工点')
