@@ -9,17 +9,16 @@ import { markActionTitles } from './list/RowActions'
 /** The class of the element `useScrollEdges`' ref is on: its marks style what is inside it. */
 export const EDGES_GROUP = 'group/edges'
 
-/**
- * The sticky actions column's left edge: a line, and a shadow while columns are scrolled out of
- * view behind it (the box marked `data-edge-right`). Drawn by pseudo-elements: a cell's box-shadow
- * is not painted in a table with collapsed borders.
- */
-export const ACTIONS_EDGE =
-  'before:pointer-events-none before:absolute before:inset-y-0 before:left-0 before:w-px before:bg-border group-data-[edge-right]/edges:after:pointer-events-none group-data-[edge-right]/edges:after:absolute group-data-[edge-right]/edges:after:inset-y-0 group-data-[edge-right]/edges:after:-left-3 group-data-[edge-right]/edges:after:w-3 group-data-[edge-right]/edges:after:bg-gradient-to-l group-data-[edge-right]/edges:after:from-black/15 group-data-[edge-right]/edges:after:to-transparent'
-
-/** Only the shadow (a table with separate borders draws the line as the cell's border). */
+/** The actions column's shadow while columns are scrolled out of view behind it (the box marked `data-edge-right`). */
 export const ACTIONS_SHADOW =
   'group-data-[edge-right]/edges:after:pointer-events-none group-data-[edge-right]/edges:after:absolute group-data-[edge-right]/edges:after:inset-y-0 group-data-[edge-right]/edges:after:-left-3 group-data-[edge-right]/edges:after:w-3 group-data-[edge-right]/edges:after:bg-gradient-to-l group-data-[edge-right]/edges:after:from-black/15 group-data-[edge-right]/edges:after:to-transparent'
+
+/**
+ * The sticky actions column's left edge: a line, and the shadow (a table with separate borders draws
+ * the line as the cell's border and takes ACTIONS_SHADOW alone). Drawn by pseudo-elements: a cell's
+ * box-shadow is not painted in a table with collapsed borders.
+ */
+export const ACTIONS_EDGE = `before:pointer-events-none before:absolute before:inset-y-0 before:left-0 before:w-px before:bg-border ${ACTIONS_SHADOW}`
 
 /**
  * Marks the table's scroll box — `ref`'s element, or with `inner` its first child (ui/table's
