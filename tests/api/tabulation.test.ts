@@ -403,6 +403,10 @@ describe.each(provided('targets'))('tabulation on $name', (t) => {
     expect(saved.cells).toEqual({ B4: 200.5 })
     // the content saved, not its layout again
     expect(answer.text).not.toContain('fillIns')
+    // its version and times as the database wrote them: what an opening reads back
+    expect(saved.version).toBe(c.version + 1)
+    const reread = (await open(builder, c.tabContentId)).content
+    expect(saved).toEqual(reread)
     c = saved
 
     // the supervisor writes D4 and sees B4

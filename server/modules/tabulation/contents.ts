@@ -109,13 +109,32 @@ function accessReader(db: Db, subjects: Subjects) {
   }
 }
 
-/** A version's fill-in cells, read out of its sheet by the database (not the whole layout). */
+/**
+ * A version's fill-in cells, read out of its sheet by the database (not the whole layout). A version is
+ * written once, when it is published, and never changed (contents refer to it, so it stays while they
+ * do): each gateway keeps the last versions' fill-ins it read, by id — what a save checks its patch
+ * against without reading the megabytes of its layout again. A version id is new on every publish, so
+ * every gateway's copy of it is the database's.
+ */
+const FILL_INS_KEPT = 32
+const fillInsKept = new Map<string, TabSheet['fillIns']>()
 async function fillInsOf(db: Db, tabVersionId: string): Promise<TabSheet['fillIns']> {
+  const kept = fillInsKept.get(tabVersionId)
+  if (kept) {
+    // the latest used last: the oldest is the first to go
+    fillInsKept.delete(tabVersionId)
+    fillInsKept.set(tabVersionId, kept)
+    return kept
+  }
   const [v] = await db
     .select({ fillIns: sql<TabSheet['fillIns']>`${tabTemplateVersion.sheet} -> 'fillIns'` })
     .from(tabTemplateVersion)
     .where(eq(tabTemplateVersion.tabVersionId, tabVersionId))
-  return v?.fillIns ?? {}
+  if (!v) return {}
+  const fillIns = v.fillIns ?? {}
+  fillInsKept.set(tabVersionId, fillIns)
+  if (fillInsKept.size > FILL_INS_KEPT) fillInsKept.delete(fillInsKept.keys().next().value!)
+  return fillIns
 }
 
 const cellsRefusal = (req: FastifyRequest, code: typeof Code.INVALID | typeof Code.FORBIDDEN, addresses: string[], text: Text) => {
@@ -246,12 +265,13 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
         if (value === null) delete cells[a]
         else cells[a] = value
       }
+      // read back what the update and its version trigger wrote, not the cells just sent
       const [after] = await tx
         .update(tabContent)
         .set({ cells, updateTime: new Date(), updateBy: by })
         .where(eq(tabContent.tabContentId, j.c.tabContentId))
-        .returning()
-      return contentOut({ ...j, c: after! }, access)
+        .returning({ version: tabContent.version, updateTime: tabContent.updateTime, updateBy: tabContent.updateBy })
+      return contentOut({ ...j, c: { ...j.c, ...after!, cells } }, access)
     })
     // the content as saved (what the caller may view), not the layout again: a sheet's layout can be megabytes
     return ok<TabContentRow>(req, saved, TAB_TEXT.contentSaved)
