@@ -3,10 +3,10 @@
  * table column, so a resource's selection, list filters and sort columns follow the declaration, and
  * the Excel titles are the labels' texts (src/lib/i18n/locales).
  */
-import { eq, getTableColumns, ilike, type SQL } from 'drizzle-orm'
+import { eq, getTableColumns, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { fieldsIn, placement, sourceOf, type Bilingual, type Declared, type FieldDecl } from '../../src/contract/fields'
-import { likeEscape } from './sql'
+import { contains } from './sql'
 
 /** The table's columns of the fields, by key; a field without its column is refused (at start). */
 export function columnsOf(table: PgTable, fields: readonly FieldDecl[]): Record<string, AnyPgColumn> {
@@ -44,7 +44,7 @@ export function filtersOf(table: PgTable, fields: readonly Declared[], q: Record
   return filters.map((f) => {
     const v = q[f.key]
     if (v === undefined || v === null || v === '') return undefined
-    return f.kind === 'text' ? ilike(columns[f.key]!, likeEscape(String(v))) : eq(columns[f.key]!, v)
+    return f.kind === 'text' ? contains(columns[f.key]!, String(v)) : eq(columns[f.key]!, v)
   })
 }
 

@@ -1,8 +1,7 @@
 /** Small SQL helpers shared by every module. */
-import { asc, getTableName, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { asc, getTableName, ilike, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 
-/** Escapes LIKE's wildcards (\ % _) in user text. */
 /**
  * A column named with its table ("table"."column") whatever the statement: Drizzle writes the columns
  * of a statement without joins unqualified, also inside a correlated subquery, where a bare name may
@@ -10,6 +9,7 @@ import type { Db } from '../db/client'
  */
 export const qualified = (c: AnyColumn): SQL => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`
 
+/** Escapes LIKE's wildcards (\ % _) in user text. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** A LIKE / ILIKE pattern: the text anywhere in the value, its wildcards taken literally. */
@@ -33,8 +33,19 @@ export const matchRank = (q: string, ...columns: AnyColumn[]): SQL[] => {
   ]
 }
 
-/** `column ilike %q%` for any of `columns` (a list's keyword). */
-export const anyLike = (q: string, ...columns: (AnyColumn | SQL)[]): SQL => or(...columns.map((c) => ilike(c, likeEscape(q))))!
+/** Whether a text has no letter with a case (Chinese, digits, punctuation): folding changes nothing in it. */
+const caseless = (s: string) => s.toLowerCase() === s && s.toUpperCase() === s
+
+/**
+ * The text anywhere in the value, case folded (ILIKE) — or, when the text has no letter with a case, LIKE:
+ * a value folded contains such a text exactly when the value does, and LIKE does not fold every value
+ * it reads (over 10,000 unit names on the embedded database: 4.8 against 14.6 ms). A trigram index
+ * serves both.
+ */
+export const contains = (column: AnyColumn | SQL, text: string): SQL => (caseless(text) ? like : ilike)(column, likeEscape(text))
+
+/** `contains(column, q)` for any of `columns` (a list's keyword). */
+export const anyLike = (q: string, ...columns: (AnyColumn | SQL)[]): SQL => or(...columns.map((c) => contains(c, q)))!
 
 /** The rows of a raw statement, on either driver (PGlite and node-postgres both answer `{ rows }`). */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {

@@ -8,7 +8,7 @@ import { getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { account } from '../../db/schema'
 import { inScope } from '../../lib/orgScope'
-import { qualified } from '../../lib/sql'
+import { contains, qualified } from '../../lib/sql'
 
 const qb = new QueryBuilder()
 
@@ -53,12 +53,9 @@ export const receivingAccounts = <A extends string>(alias: A) =>
     .where(NOT_RECEIVING)
     .as(alias)
 
-/** For `in (…)`: the ids of the accounts whose name matches the ILIKE pattern (a list's keyword). */
-export const accountIdsNamedLike = (pattern: string) =>
-  qb
-    .select({ id: account.accountId })
-    .from(account)
-    .where(sql`${account.accountName} ilike ${pattern}`)
+/** For `in (…)`: the ids of the accounts whose name contains the text (a list's keyword). */
+export const accountIdsNamedLike = (text: string) =>
+  qb.select({ id: account.accountId }).from(account).where(contains(account.accountName, text))
 
 /** For `in (…)`: the ids of the accounts of some units. */
 export const accountIdsOfUnits = (organizationIds: string[]) =>

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { registerExpiringScan } from './expiring'
-import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import { perm, type FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -49,7 +49,7 @@ import { scopeOrgIds } from '../../lib/permissions'
 import type { AccountRow } from '../../types'
 import { normalizeName } from './queries'
 import { orgName as orgNameOf, orgNameOf as orgNameSql, orgSubtreeSql } from '../org'
-import { likeEscape } from '../../lib/sql'
+import { contains } from '../../lib/sql'
 import { defineResource, registerResource, type WriteContext } from '../../lib/resource'
 import { projectDepartmentChoice } from '../project'
 import { roleNamesOfAccount } from '../role'
@@ -123,8 +123,7 @@ export function toAccount(r: Row, now = new Date(), own = false): Row {
 function keywordFilter(keyword: string | undefined): SQL | undefined {
   const kw = keyword?.trim()
   if (!kw) return undefined
-  const like = likeEscape(kw)
-  return or(ilike(account.accountName, like), ilike(account.userName, like), eq(account.cellphone, kw))
+  return or(contains(account.accountName, kw), contains(account.userName, kw), eq(account.cellphone, kw))
 }
 
 async function orgName(tx: Db, id: string | null | undefined): Promise<string | null> {

@@ -5,7 +5,7 @@
  * which units and roles may use it. The console's own application cannot be deleted.
  */
 import type { FastifyInstance } from 'fastify'
-import { and, desc, eq, ilike } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -30,7 +30,7 @@ import type { Db } from '../../db/client'
 import { application, applicationGrant, applicationKey, applicationVersion } from '../../db/schema'
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto'
 import { ApiError, ok, parse, type Text } from '../../lib/http'
-import { likeEscape } from '../../lib/sql'
+import { contains } from '../../lib/sql'
 import { PACKAGE, requireFiles, withFileUrls } from '../files'
 import { writeSystemLog } from '../logs'
 import { defineResource, registerResource } from '../../lib/resource'
@@ -49,7 +49,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: Ctx): void 
       idField: 'applicationId',
       menu: MENU,
       schemas: { add: applicationAdd, update: applicationUpdate, listQuery: applicationListQuery },
-      filters: (q) => [q.name ? ilike(application.name, likeEscape(q.name)) : undefined, q.type ? eq(application.type, q.type) : undefined],
+      filters: (q) => [q.name ? contains(application.name, q.name) : undefined, q.type ? eq(application.type, q.type) : undefined],
       sortable: { sort: application.sort, name: application.name, code: application.code, createTime: application.createTime },
       unique: [
         { field: 'code', caseInsensitive: true, message: { zh: '应用编码已存在', en: 'An application with that code exists' } },

@@ -36,7 +36,7 @@ import { V } from '../../../src/contract/rules'
 import type { Ctx } from '../../context'
 import { loginLog, operateLog, systemLog } from '../../db/schema'
 import { ApiError, invalidField, ok, parse, requestLang, type Text } from '../../lib/http'
-import { escapeLike, likeEscape } from '../../lib/sql'
+import { contains, escapeLike } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { cappedCount, COUNT_CAP } from '../../lib/resource'
 import { disposition, registerExport } from '../files'
@@ -79,7 +79,7 @@ interface LogDef {
   columns: Column[]
 }
 
-const contains = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? ilike(c, likeEscape(v)) : undefined)
+const containing = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? contains(c, v) : undefined)
 const startsWith = (c: AnyPgColumn, v: unknown) => (typeof v === 'string' && v ? ilike(c, `${escapeLike(v)}%`) : undefined)
 
 const zoned = new Map<string, Intl.DateTimeFormat>()
@@ -136,7 +136,10 @@ const outcome = (field: string): Column => ({
   format: (v, _r, to) => outcomeWord(typeof v === 'number' ? v : null, to.lang),
 })
 
-const common = (t: { accountName: AnyPgColumn; ip: AnyPgColumn }, q: Q) => [contains(t.accountName, q.accountName), startsWith(t.ip, q.ip)]
+const common = (t: { accountName: AnyPgColumn; ip: AnyPgColumn }, q: Q) => [
+  containing(t.accountName, q.accountName),
+  startsWith(t.ip, q.ip),
+]
 
 const DEFS: Record<LogKind, LogDef> = {
   login: {
@@ -196,8 +199,8 @@ const DEFS: Record<LogKind, LogDef> = {
     detail: { request: operateLog.request, response: operateLog.response },
     filters: (q) => [
       ...common(operateLog, q),
-      contains(operateLog.menuName, q.menuName),
-      contains(operateLog.action, q.action),
+      containing(operateLog.menuName, q.menuName),
+      containing(operateLog.action, q.action),
       q.appCode ? eq(operateLog.appCode, String(q.appCode)) : undefined,
       startsWith(operateLog.uri, q.uri),
       q.status === 'ok'
@@ -251,7 +254,7 @@ const DEFS: Record<LogKind, LogDef> = {
     detail: { request: systemLog.request, response: systemLog.response },
     filters: (q) => [
       ...common(systemLog, q),
-      contains(systemLog.event, q.event),
+      containing(systemLog.event, q.event),
       q.code && /^\d+$/.test(String(q.code)) ? eq(systemLog.code, Number(q.code)) : undefined,
     ],
     columns: [

@@ -8,7 +8,7 @@
  * `webhookUrl`, server/lib/outbound.ts); its name is unique within its unit.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { eq, ilike } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { MenuPath } from '../../../src/contract/catalogue'
@@ -24,7 +24,7 @@ import type { Ctx } from '../../context'
 import { msgConfig } from '../../db/schema'
 import { requestLang } from '../../lib/http'
 import { checkOutboundUrl } from '../../lib/outbound'
-import { likeEscape } from '../../lib/sql'
+import { contains } from '../../lib/sql'
 import { defineResource, registerResource, stampsOf } from '../../lib/resource'
 import { unitNames } from '../org'
 import { checkReceivers, grantedOrgIds, registerReceiverRoutes } from './receivers'
@@ -84,7 +84,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: Ctx): void {
         schemas: { ...schemas, listQuery: msgConfigListQuery },
         filters: (q) => [
           eq(msgConfig.kind, kind),
-          q.configName ? ilike(msgConfig.configName, likeEscape(q.configName)) : undefined,
+          q.configName ? contains(msgConfig.configName, q.configName) : undefined,
           byEvent && q.eventCode ? eq(msgConfig.eventCode, q.eventCode) : undefined,
           q.status !== undefined ? eq(msgConfig.status, q.status) : undefined,
         ],

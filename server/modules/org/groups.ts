@@ -1,6 +1,6 @@
 /** Groups of accounts within a unit (orgGroup) and their members (orgGroupAccount): the resource pattern, scoped by the group's unit. */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -18,7 +18,7 @@ import { accountRefs, accountUnit } from './accountPort'
 import { ApiError } from '../../lib/http'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
-import { likeEscape } from '../../lib/sql'
+import { contains } from '../../lib/sql'
 import { inScope, ORG_MENU } from '../../lib/orgScope'
 
 const FNS = { add: 'group', update: 'group', delete: 'group' } as const
@@ -42,7 +42,7 @@ export const orgGroupResource = defineResource({
   schemas: { add: orgGroupAdd, update: orgGroupUpdate, listQuery: orgGroupListQuery },
   filters: (q) => [
     q.organizationId ? eq(orgGroup.organizationId, q.organizationId) : undefined,
-    q.groupName ? ilike(orgGroup.groupName, likeEscape(q.groupName)) : undefined,
+    q.groupName ? contains(orgGroup.groupName, q.groupName) : undefined,
   ],
   sortable: { sort: orgGroup.sort, groupName: orgGroup.groupName, createTime: orgGroup.createTime },
   unique: [

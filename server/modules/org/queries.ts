@@ -2,21 +2,21 @@
  * The organisation module's queries that other modules use: the unit tree (paths, subtrees) and
  * small lookups of units. Other modules call these instead of selecting from `organization`.
  */
-import { and, asc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { organization, organizationType } from '../../db/schema'
 import { inScope } from '../../lib/orgScope'
-import { likeEscape, qualified } from '../../lib/sql'
+import { anyLike, contains, likeEscape, qualified } from '../../lib/sql'
 import { defineTree } from '../../lib/tree'
 import { jsonSafe } from '../../lib/jsonRows'
 
 /** A unit whose name, short name or credit code contains the keyword (LIKE wildcards in it are text). */
 export const unitKeywordMatch = (keyword: string) =>
   or(
-    ilike(organization.organizationName, likeEscape(keyword)),
-    ilike(organization.shortName, likeEscape(keyword)),
-    ilike(organization.creditCode, likeEscape(keyword.toUpperCase())),
+    contains(organization.organizationName, keyword),
+    contains(organization.shortName, keyword),
+    contains(organization.creditCode, keyword.toUpperCase()),
   )
 
 /** organization.status of an active unit (0: disabled). */
@@ -148,9 +148,7 @@ export function searchActiveUnits(db: Db, keyword: string, limit: number) {
     })
     .from(organization)
     .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
-    .where(
-      and(eq(organization.status, ACTIVE_UNIT), or(ilike(organization.organizationName, pattern), ilike(organization.shortName, pattern))),
-    )
+    .where(and(eq(organization.status, ACTIVE_UNIT), anyLike(keyword, organization.organizationName, organization.shortName)))
     .orderBy(prefix, asc(organization.organizationName))
     .limit(limit)
 }

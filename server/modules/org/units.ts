@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Code } from '../../../src/contract/codes'
 import {
@@ -38,7 +38,7 @@ import { departmentNodes, personOrganization } from './links'
 import { inScope, ORG_MENU, requireVisible, visibleOrgIds } from '../../lib/orgScope'
 import { orgExists, orgIdByName, orgSubtreeIds, orgTree, orgVisible, unitKeywordMatch } from './queries'
 import { anyRoleIn, rolesOfUnit, unitsWithRoles } from './rolePort'
-import { likeEscape } from '../../lib/sql'
+import { contains } from '../../lib/sql'
 import texts from './texts.json'
 
 /** A top unit (no parent: in nobody's scope) takes the data scope "all"; org/addRules tells the console. */
@@ -80,8 +80,8 @@ export const orgResource = defineResource({
   filters: (q) => [
     q.keyword ? unitKeywordMatch(q.keyword) : undefined,
     q.organizationId ? eq(organization.organizationId, q.organizationId) : undefined,
-    q.organizationName ? ilike(organization.organizationName, likeEscape(q.organizationName)) : undefined,
-    q.creditCode ? ilike(organization.creditCode, likeEscape(q.creditCode.toUpperCase())) : undefined,
+    q.organizationName ? contains(organization.organizationName, q.organizationName) : undefined,
+    q.creditCode ? contains(organization.creditCode, q.creditCode.toUpperCase()) : undefined,
     q.organizationTypeId ? eq(organization.organizationTypeId, q.organizationTypeId) : undefined,
     q.parentId ? eq(organization.parentId, q.parentId) : undefined,
     q.status !== undefined ? eq(organization.status, q.status) : undefined,
@@ -161,9 +161,10 @@ const unitColumns = {
 }
 
 /** Units with their type's name, as the tree's unit nodes are made of. */
-const unitRows = (db: Db) =>
+/** Units with their type's name; `extra` columns beside them (a window's count). */
+const unitRows = <E extends Record<string, SQL>>(db: Db, extra = {} as E) =>
   db
-    .select(unitColumns)
+    .select({ ...unitColumns, ...extra })
     .from(organization)
     .leftJoin(organizationType, eq(organizationType.organizationTypeId, organization.organizationTypeId))
 
@@ -288,17 +289,16 @@ async function childrenOf(
 
 async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Promise<OrgKeywordResult> {
   const db = ctx.db
-  const like = likeEscape(keyword)
   const where = and(
     or(
-      ilike(organization.organizationName, like),
-      ilike(organization.shortName, like),
-      ilike(organization.creditCode, likeEscape(keyword.toUpperCase())),
+      contains(organization.organizationName, keyword),
+      contains(organization.shortName, keyword),
+      contains(organization.creditCode, keyword.toUpperCase()),
     ),
     orgVisible(ids),
   )
-  const [total] = await db.select({ n: count() }).from(organization).where(where)
-  const units = await unitRows(db)
+  // the matches' count with the first of them: one pass over the units, not one to count and one to list
+  const units = await unitRows(db, { matches: sql<number>`count(*) over ()`.mapWith(Number) })
     .where(where)
     .orderBy(asc(organizationType.sort), ...UNIT_ORDER)
     .limit(KEYWORD_LIMIT)
@@ -321,7 +321,7 @@ async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Pro
     }
     typeNode.children!.push(n)
   }
-  const n = Number(total?.n ?? 0)
+  const n = units[0]?.matches ?? 0
   return { nodes: [...byType.values()], total: n, truncated: n > units.length }
 }
 

@@ -4,7 +4,7 @@
  * logged), move, archive and userCheck/checkIdcard.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
 import { perm, type FnOf } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { V } from '../../../src/contract/rules'
@@ -31,7 +31,7 @@ import { department, person } from '../../db/schema'
 import { roleNamesOfAccount } from '../role'
 import { ApiError, invalidField, ok, parse, requestLang } from '../../lib/http'
 import { writeSystemLog } from '../logs'
-import { likeEscape } from '../../lib/sql'
+import { contains } from '../../lib/sql'
 import { ORG_MENU, inScope, requireVisible, visibleOrgIds } from '../../lib/orgScope'
 import { defineResource, registerResource, stampsOf } from '../../lib/resource'
 import { deptSubtreeSql } from '../department'
@@ -95,12 +95,11 @@ export function maskPeople(rows: Row[]): Row[] {
 export function keywordFilter(keyword: string | undefined): SQL | undefined {
   const kw = keyword?.trim()
   if (!kw) return undefined
-  const like = likeEscape(kw)
   return or(
-    ilike(person.name, like),
+    contains(person.name, kw),
     eq(person.cellphone, kw),
     eq(person.idCard, kw.toUpperCase()),
-    inArray(person.accountId, accountIdsNamedLike(like)),
+    inArray(person.accountId, accountIdsNamedLike(kw)),
   )
 }
 

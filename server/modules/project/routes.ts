@@ -5,7 +5,7 @@
  * "Project scope", server/lib/projectScope.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
 import { perm } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
 import { newId } from '../../../src/contract/ids'
@@ -34,7 +34,7 @@ import type { Db } from '../../db/client'
 import { container, designUnit, engineeringMajor, line, project, projectOrg, projectUnit, unitEngineering, workSite } from '../../db/schema'
 import { ApiError, ok, parse, type Text } from '../../lib/http'
 import { projectWhere, requireProjectOwner, requireProjects, visibleProjectIds } from '../../lib/projectScope'
-import { anyLike, likeEscape } from '../../lib/sql'
+import { anyLike, contains } from '../../lib/sql'
 import { scopeOrgIds } from '../../lib/permissions'
 import { defineResource, registerResource, stampsOf, type ResourceHandle, type WriteContext } from '../../lib/resource'
 import { orgExists, unitNames } from '../org'
@@ -314,7 +314,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: Ctx): ProjectHa
       menu: PROJECT_CONFIG_MENU,
       projectField: 'projectId',
       schemas: { add: projectOrgAdd, update: projectOrgUpdate, listQuery: projectOrgListQuery },
-      filters: (q) => [q.keyword ? ilike(projectOrg.projectOrganizationName, likeEscape(q.keyword)) : undefined],
+      filters: (q) => [q.keyword ? contains(projectOrg.projectOrganizationName, q.keyword) : undefined],
       sortable: { sort: projectOrg.sort, projectOrganizationName: projectOrg.projectOrganizationName },
       unique: [{ field: 'projectOrganizationName', within: ['projectId'], message: texts.routes.dup.orgName }],
       selection: { ...getTableColumns(projectOrg), organizationName: unitNames.organizationName },

@@ -19,7 +19,7 @@
  *                                   majors of the project, for the forms' choices
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, asc, eq, gt, ilike, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { perm, type MenuPath } from '../../../src/contract/catalogue'
 import { Code } from '../../../src/contract/codes'
@@ -44,7 +44,7 @@ import type { Db } from '../../db/client'
 import { container, designUnit, engineeringMajor, line, project, unitEngineering } from '../../db/schema'
 import { ApiError, invalidFieldText, ok, parse, requestLang, type Text } from '../../lib/http'
 import { requireInProject, requireProject } from '../../lib/projectScope'
-import { likeEscape } from '../../lib/sql'
+import { contains } from '../../lib/sql'
 import { defineResource, registerResource, stampsOf, type WriteContext } from '../../lib/resource'
 import { containerTree } from './containers'
 import { designUnitSites } from './workSitePort'
@@ -161,8 +161,8 @@ const designUnitDef = <M extends MenuPath>(name: string, menu: M) =>
         .leftJoin(containerOfUnit, eq(containerOfUnit.containerId, designUnit.containerId)) as unknown as typeof q,
     filters: (q) => [
       q.lineId ? eq(designUnit.lineId, q.lineId) : undefined,
-      q.designUnitName ? ilike(designUnit.designUnitName, likeEscape(q.designUnitName)) : undefined,
-      q.major ? ilike(designUnit.major, likeEscape(q.major)) : undefined,
+      q.designUnitName ? contains(designUnit.designUnitName, q.designUnitName) : undefined,
+      q.major ? contains(designUnit.major, q.major) : undefined,
     ],
     sortable: {
       startMetres: designUnit.startMetres,
@@ -239,7 +239,7 @@ const unitEngineeringDef = <M extends MenuPath>(name: string, menu: M) =>
     filters: (q) => [
       q.designUnitId ? eq(unitEngineering.designUnitId, q.designUnitId) : undefined,
       q.category ? eq(unitEngineering.category, q.category) : undefined,
-      q.unitName ? ilike(unitEngineering.unitName, likeEscape(q.unitName)) : undefined,
+      q.unitName ? contains(unitEngineering.unitName, q.unitName) : undefined,
     ],
     sortable: { unitCode: unitEngineering.unitCode, unitName: unitEngineering.unitName, updateTime: unitEngineering.updateTime },
     unique: [{ field: 'unitCode', within: ['projectId'], message: texts.designUnits.dupUnit }],

@@ -1,6 +1,6 @@
 /** Roles (/admin/role-manage): the resource pattern plus member count and organisation name. */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { Code } from '../../../src/contract/codes'
 import type { DataScope } from '../../../src/contract/enums'
 import { excelColumns } from '../../../src/contract/fields'
@@ -11,7 +11,7 @@ import type { Ctx } from '../../context'
 import type { Db } from '../../db/client'
 import { accountRole, role } from '../../db/schema'
 import { ApiError } from '../../lib/http'
-import { likeEscape, qualified } from '../../lib/sql'
+import { contains, qualified } from '../../lib/sql'
 import { columnsBefore, statusColumn, type ExcelColumn } from '../../lib/excel'
 import { localeTexts } from '../../lib/fields'
 import { fromResource, registerImportExport } from '../files'
@@ -59,7 +59,7 @@ export const roleResource = defineResource({
   scopeField: 'organizationId',
   schemas: { add: roleAdd, update: roleUpdate, listQuery: roleListQuery },
   filters: (q) => [
-    q.roleName ? ilike(role.roleName, likeEscape(q.roleName)) : undefined,
+    q.roleName ? contains(role.roleName, q.roleName) : undefined,
     q.status !== undefined ? eq(role.status, q.status) : undefined,
   ],
   sortable: { sort: role.sort, roleName: role.roleName, createTime: role.createTime, updateTime: role.updateTime },
