@@ -160,8 +160,7 @@ const unitColumns = {
   typeName: organizationType.typeName,
 }
 
-/** Units with their type's name, as the tree's unit nodes are made of. */
-/** Units with their type's name; `extra` columns beside them (a window's count). */
+/** Units with their type's name, as the tree's unit nodes are made of; `extra` columns beside them (a window's count). */
 const unitRows = <E extends Record<string, SQL>>(db: Db, extra = {} as E) =>
   db
     .select({ ...unitColumns, ...extra })
@@ -289,14 +288,7 @@ async function childrenOf(
 
 async function keywordTree(ctx: Ctx, ids: string[] | null, keyword: string): Promise<OrgKeywordResult> {
   const db = ctx.db
-  const where = and(
-    or(
-      contains(organization.organizationName, keyword),
-      contains(organization.shortName, keyword),
-      contains(organization.creditCode, keyword.toUpperCase()),
-    ),
-    orgVisible(ids),
-  )
+  const where = and(unitKeywordMatch(keyword), orgVisible(ids))
   // the matches' count with the first of them: one pass over the units, not one to count and one to list
   const units = await unitRows(db, { matches: sql<number>`count(*) over ()`.mapWith(Number) })
     .where(where)

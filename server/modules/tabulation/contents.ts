@@ -45,6 +45,7 @@ import type { AuthContext } from '../../types'
 import { currentNodeIds, startProcess } from '../workflow'
 import { workSiteIdsOf } from '../workSite'
 import { cellAccess, subjectsOf, visibleCells, visibleSheet, type CellAccess, type RuleRow, type Subjects } from './access'
+import { keptById } from '../../lib/kept'
 import { pageOf } from '../../lib/paging'
 import { MENU, rulesOf } from './templates'
 import { TAB_TEXT } from './texts'
@@ -111,31 +112,17 @@ function accessReader(db: Db, subjects: Subjects) {
 
 /**
  * A version's fill-in cells, read out of its sheet by the database (not the whole layout). A version is
- * written once, when it is published, and never changed (contents refer to it, so it stays while they
- * do): each gateway keeps the last versions' fill-ins it read, by id — what a save checks its patch
- * against without reading the megabytes of its layout again. A version id is new on every publish, so
- * every gateway's copy of it is the database's.
+ * written once, when it is published, and never changed: each gateway keeps the fill-ins of the last
+ * versions it read — what a save checks its patch against without reading the megabytes of its layout
+ * again.
  */
-const FILL_INS_KEPT = 32
-const fillInsKept = new Map<string, TabSheet['fillIns']>()
-async function fillInsOf(db: Db, tabVersionId: string): Promise<TabSheet['fillIns']> {
-  const kept = fillInsKept.get(tabVersionId)
-  if (kept) {
-    // the latest used last: the oldest is the first to go
-    fillInsKept.delete(tabVersionId)
-    fillInsKept.set(tabVersionId, kept)
-    return kept
-  }
+const fillInsOf = keptById(32, async (tabVersionId: string, db: Db): Promise<TabSheet['fillIns']> => {
   const [v] = await db
     .select({ fillIns: sql<TabSheet['fillIns']>`${tabTemplateVersion.sheet} -> 'fillIns'` })
     .from(tabTemplateVersion)
     .where(eq(tabTemplateVersion.tabVersionId, tabVersionId))
-  if (!v) return {}
-  const fillIns = v.fillIns ?? {}
-  fillInsKept.set(tabVersionId, fillIns)
-  if (fillInsKept.size > FILL_INS_KEPT) fillInsKept.delete(fillInsKept.keys().next().value!)
-  return fillIns
-}
+  return v?.fillIns ?? {}
+})
 
 const cellsRefusal = (req: FastifyRequest, code: typeof Code.INVALID | typeof Code.FORBIDDEN, addresses: string[], text: Text) => {
   const lang = requestLang(req)
@@ -240,7 +227,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
       const j = await contentFor(ctx, tx, auth, input.tabContentId, true)
       const access = await accessReader(tx, subjects)(j.c)
       const addresses = Object.keys(input.cells)
-      const fillIns = await fillInsOf(tx, j.c.tabVersionId)
+      const fillIns = await fillInsOf(j.c.tabVersionId, tx)
       // submitted: only cells of an edit rule at the node its workflow waits at are written (none: it is closed)
       if (j.c.status === 'submitted' && !Object.keys(fillIns).some((a) => access.canEdit(a)))
         throw new ApiError(Code.REFUSED, null, TAB_TEXT.alreadySubmitted)
@@ -287,7 +274,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: Ctx): void {
       const access = await accessReader(tx, subjects)(j.c)
       if (j.c.status === 'submitted') throw new ApiError(Code.REFUSED, null, TAB_TEXT.alreadySubmitted)
       if (j.c.version !== input.version) throw conflictOf(j, access)
-      const missing = missingRequired(await fillInsOf(tx, j.c.tabVersionId), j.c.cells as Record<string, TabCellValue>)
+      const missing = missingRequired(await fillInsOf(j.c.tabVersionId, tx), j.c.cells as Record<string, TabCellValue>)
       if (missing.length) throw cellsRefusal(req, Code.INVALID, missing, TAB_TEXT.required)
       // the template's workflow model starts with this submit (one transaction: a start refused refuses the submit)
       const [t] = await tx

@@ -10,6 +10,7 @@ import { WF_XML_MAX, utf8Length } from '../../../src/contract/schemas/workflow'
 import { checkCondition } from './expression'
 import { fill, type Text } from '../../lib/http'
 import { BPMN_TEXT } from './texts'
+import { keptById } from '../../lib/kept'
 
 export interface GraphNode {
   id: string
@@ -235,26 +236,15 @@ export async function draftGraph(xml: string): Promise<ProcessGraph | null> {
   }
 }
 
-const loaded = new Map<string, Promise<LoadedModel>>()
-
 /**
- * A deployed version, ready for the engine (cached by its id: versions never change). The user tasks'
+ * A deployed version, ready for the engine (kept by its id: versions never change). The user tasks'
  * multi-instance markers are taken off the engine's copy: the runtime counts 会签 / 或签 itself.
  */
-export function loadModel(modelHistoryId: string, xml: string): Promise<LoadedModel> {
-  let hit = loaded.get(modelHistoryId)
-  if (!hit) {
-    hit = (async () => {
-      const ctx = await readBpmn(xml)
-      const proc = processesOf(ctx)[0]
-      if (!proc) throw new BpmnProblems([BPMN_TEXT.processCount])
-      const graph = graphOf(proc)
-      for (const el of list<ModdleElement>(proc.flowElements)) if (el.$type === 'bpmn:UserTask') delete el.loopCharacteristics
-      return { moddleContext: ctx, graph }
-    })()
-    hit.catch(() => loaded.delete(modelHistoryId))
-    if (loaded.size >= 200) loaded.delete(loaded.keys().next().value!)
-    loaded.set(modelHistoryId, hit)
-  }
-  return hit
-}
+export const loadModel = keptById(200, async (_modelHistoryId: string, xml: string): Promise<LoadedModel> => {
+  const ctx = await readBpmn(xml)
+  const proc = processesOf(ctx)[0]
+  if (!proc) throw new BpmnProblems([BPMN_TEXT.processCount])
+  const graph = graphOf(proc)
+  for (const el of list<ModdleElement>(proc.flowElements)) if (el.$type === 'bpmn:UserTask') delete el.loopCharacteristics
+  return { moddleContext: ctx, graph }
+})
