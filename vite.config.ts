@@ -39,6 +39,8 @@ export default defineConfig({
         { module: `${src}/features/home/index.ts`, paths: ['/admin/home', '/admin/index'], whenStored: SESSION_TOKEN },
       ],
       `${src}/lib/i18n/locales`,
+      `${src}/lib/i18n/entryEn.ts`,
+      'trestle.locale',
     ),
     inlineFaviconPlugin('/icons/favicon.svg'),
     VitePWA({

@@ -12,9 +12,10 @@
  *     online, the gateway is stopped and the context set offline (so neither the page nor the
  *     worker reaches it); then a new tab opens the page: from the navigation to its content.
  * Prints one line per page: `field: {"path", "account", "js" (KiB), "files", "lighthouse", "offlineMs"}`.
- * Env: BENCH_FIELD_LIGHTHOUSE=0 (no Lighthouse), BENCH_FIELD_PAGES=<path>,… (only those pages), BENCH_PASSWORD (the demo accounts' password), CHROMIUM_PATH.
+ * Env: BENCH_FIELD_LIGHTHOUSE=0 (no Lighthouse), BENCH_FIELD_PAGES=<path>,… (only those pages), BENCH_FIELD_FILES=<dir> (each
+ * page's script files listed there, one file a page, for a per-source breakdown), BENCH_PASSWORD (the demo accounts' password), CHROMIUM_PATH.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
@@ -53,6 +54,7 @@ const ALL_PAGES: FieldPage[] = [
   { account: 'admin', path: '/admin/ebs-management', ready: (p) => p.getByRole('treeitem', { name: '桥梁工程' }) },
 ]
 const only = process.env.BENCH_FIELD_PAGES?.split(',')
+const FILES_DIR = process.env.BENCH_FIELD_FILES
 const unknown = only?.filter((path) => !ALL_PAGES.some((p) => p.path === path)) ?? []
 if (unknown.length) throw new Error(`BENCH_FIELD_PAGES: not a field page: ${unknown.join(', ')}`)
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES
@@ -123,6 +125,7 @@ async function main() {
         const r = results.get(p.path)!
         r.files = files.length
         r.js = files.reduce((a, f) => a + gzipSync(readFileSync(join('dist', f)), { level: 9 }).length, 0) / 1024
+        if (FILES_DIR) writeFileSync(join(FILES_DIR, `${p.path.replaceAll('/', '_')}.txt`), files.join('\n') + '\n')
         // the persisted query cache is written at most once a second
         await tab.waitForTimeout(1500)
         await tab.close()

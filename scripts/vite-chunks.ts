@@ -113,15 +113,13 @@ function ownModules(chunk: string, screen: string, folder: RegExp): Group['name'
 const TEXTS = /export const texts = \[([^\]]*)\]/
 
 /**
- * The locale modules (in `locales`) a module's code names in `export const texts = [...]`, each with
- * its two catalogues (`zh/<ns>.json`, `en/<ns>.json`); none if it has no such list.
+ * The catalogues (in `locales`) a module's code names in `export const texts = [...]`, in a language
+ * (`<lang>/<ns>.json`); none if it has no such list. The zh ones go in the chunk of the module that
+ * shows them; an en catalogue is a chunk of its own, loaded only when en is shown (src/lib/i18n/messages.ts).
  */
-export function namedTexts(code: string, locales: string): string[] {
+export function namedTexts(code: string, locales: string, lang: 'zh' | 'en' = 'zh'): string[] {
   const list = TEXTS.exec(code)?.[1] ?? ''
-  return [...list.matchAll(/['"]([\w-]+)['"]/g)].flatMap(([, ns]) => [
-    `${locales}/${ns}.ts`,
-    ...['zh', 'en'].map((l) => `${locales}/${l}/${ns}.json`),
-  ])
+  return [...list.matchAll(/['"]([\w-]+)['"]/g)].map(([, ns]) => `${locales}/${lang}/${ns}.json`)
 }
 
 /**

@@ -8,8 +8,9 @@
  * The page's CSP allows no inline script, so a tiny module script of its own (before the entry in
  * index.html, executed first) adds the `modulepreload` links — only for the screens whose paths the
  * page opened is on and, for a screen behind sign-in, only when the session's token is stored (a
- * signed-out visit is sent to /login and does not fetch the frame). Chunks the entry already loads
- * are left out. Build only.
+ * signed-out visit is sent to /login and does not fetch the frame) — with the texts in the language
+ * chosen (`trestle.locale`: en fetches the entry's English texts and the screens' en catalogues,
+ * zh has its catalogues in the screens' chunks). Chunks the entry already loads are left out. Build only.
  */
 import { createHash } from 'node:crypto'
 import type { Plugin, Rollup } from 'vite'
@@ -24,8 +25,11 @@ export interface PreloadScreen {
   whenStored?: string
 }
 
-/** `locales`: the folder (absolute) of the locale modules a screen's `texts` name. */
-export function preloadScreenPlugin(screens: PreloadScreen[], locales: string): Plugin {
+/**
+ * `locales`: the folder (absolute) of the catalogues a screen's `texts` name; `entryEn`: the module
+ * of the entry's English texts; `localeKey`: the localStorage key of the language chosen.
+ */
+export function preloadScreenPlugin(screens: PreloadScreen[], locales: string, entryEn: string, localeKey: string): Plugin {
   return {
     name: 'trestle-preload-screen',
     apply: 'build',
@@ -53,20 +57,23 @@ export function preloadScreenPlugin(screens: PreloadScreen[], locales: string): 
           return seen
         }
         const entry = closure(chunks.filter((c) => c.isEntry))
+        const beyondEntry = (modules: string[]) => [...closure(modules.map(holding))].filter((f) => !entry.has(f)).map((f) => `/${f}`)
         const table = screens.map(({ module, paths, whenStored }) => {
-          const texts = namedTexts(this.getModuleInfo(module)?.code ?? '', locales)
-          const files = [...closure([module, ...texts].map(holding))].filter((f) => !entry.has(f)).map((f) => `/${f}`)
-          return [paths, whenStored ?? null, files] as const
+          const code = this.getModuleInfo(module)?.code ?? ''
+          const zh = beyondEntry([module, ...namedTexts(code, locales, 'zh')])
+          const en = beyondEntry([module, entryEn, ...namedTexts(code, locales, 'en')])
+          return [paths, whenStored ?? null, zh, en] as const
         })
         const source =
           `const path = location.pathname\n` +
-          `const stored = (key) => {\n` +
-          `  try { return localStorage.getItem(key) !== null } catch { return false }\n` +
+          `const read = (key) => {\n` +
+          `  try { return localStorage.getItem(key) } catch { return null }\n` +
           `}\n` +
+          `const en = read(${JSON.stringify(localeKey)}) === 'en'\n` +
           `const files = new Set()\n` +
-          `for (const [paths, key, hrefs] of ${JSON.stringify(table)})\n` +
-          `  if (paths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && (key === null || stored(key)))\n` +
-          `    for (const href of hrefs) files.add(href)\n` +
+          `for (const [paths, key, zh, enFiles] of ${JSON.stringify(table)})\n` +
+          `  if (paths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && (key === null || read(key) !== null))\n` +
+          `    for (const href of en ? enFiles : zh) files.add(href)\n` +
           `for (const href of files) {\n` +
           `  const link = document.createElement('link')\n` +
           `  link.rel = 'modulepreload'\n` +

@@ -10,7 +10,7 @@ import { documentTitle, initTheme, installNavigationEffects, sessionNavigator } 
 import { installPreloadErrorListener } from '@/lib/chunks'
 import { setNavigator } from '@/lib/http'
 import { isForbiddenError } from '@/lib/permissions'
-import { localeStore } from '@/lib/i18n'
+import { localeReady, localeStore } from '@/lib/i18n'
 import { queryClient } from '@/lib/query'
 import { QueryRestoreGate } from '@/lib/offline/read/QueryRestoreGate'
 import { router } from './router'
@@ -31,15 +31,18 @@ const root = createRoot(document.getElementById('root')!, {
   },
 })
 // The first render as a transition: React renders it in slices of a few milliseconds, so a slow
-// tablet stays responsive while the shell builds, instead of one long task
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <QueryRestoreGate>
-          <RouterProvider router={router} />
-        </QueryRestoreGate>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-)
+// tablet stays responsive while the shell builds, instead of one long task. In English it waits for
+// the entry's English texts (a chunk of their own; zh's are in the entry).
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <QueryRestoreGate>
+            <RouterProvider router={router} />
+          </QueryRestoreGate>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  )
+void localeReady().then(render, render)

@@ -159,6 +159,38 @@ test('in English the server menu has English names: sidebar groups and pages, br
   await expect(page.getByRole('row').filter({ hasText: '系统管理员' }).getByText('Built-in', { exact: true })).toBeVisible()
 })
 
+test('a start loads its language’s texts only; a switch shows the other once its texts are in, never a key; a start in English waits for them', async ({
+  page,
+}) => {
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await signIn(page, 'admin', { to: '/admin/work-site-information' })
+  await expect(page.getByText(/^项目的工点：/)).toBeVisible()
+  expect(scripts.filter((s) => s.includes('/entryEn-'))).toEqual([])
+  // a text looking like a key (workSites.description, crud.total …) on screen at any moment of the switch
+  await page.evaluate(() => {
+    const w = window as unknown as { keysSeen: string[] }
+    w.keysSeen = []
+    const look = () => {
+      const m = /\b(common|auth|shell|crud|files|sync|messages|projectStructure|workSites)\.[a-zA-Z]+/.exec(document.body.innerText)
+      if (m) w.keysSeen.push(m[0])
+    }
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  await page.getByRole('button', { name: /^语言/ }).click()
+  await expect(page.getByText(/^The project’s work sites:/)).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'You are here' })).toContainText('Work sites')
+  await expect(page.getByText(/^\d+ in total$/)).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { keysSeen: string[] }).keysSeen)).toEqual([])
+  expect(scripts.filter((s) => s.includes('/entryEn-'))).toHaveLength(1)
+
+  await page.reload()
+  await expect(page.getByText(/^The project’s work sites:/)).toBeVisible()
+  await expect(page.getByText('项目的工点', { exact: false })).toHaveCount(0)
+})
+
 test('tourist: reads the role list but the add, edit and delete buttons are gone', async ({ page }) => {
   await signIn(page, 'tourist', { to: '/admin/role-manage' })
   await expect(page.getByRole('cell', { name: '系统管理员 内置', exact: true })).toBeVisible()

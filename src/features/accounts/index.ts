@@ -17,4 +17,4 @@ export { ReviewDialog } from './dialogs'
 export type { ReviewTarget } from './dialogs'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['accounts', 'crud', 'files', 'invite', 'roles', 'sync'] as const satisfies readonly LazyNamespace[]
+export const texts = ['accounts', 'crud', 'files', 'invite', 'sync'] as const satisfies readonly LazyNamespace[]

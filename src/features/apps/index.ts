@@ -5,4 +5,4 @@ export { applicationResource, menuResource } from './resource'
 export { buildMenuTree, type MenuTreeNode } from './menuTree'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['apps', 'crud', 'files', 'roles', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]
+export const texts = ['apps', 'crud', 'files', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]

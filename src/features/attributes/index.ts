@@ -5,4 +5,4 @@ export { BoqPage } from './BoqPage'
 export { ResourcePoolPage } from './ResourcePoolPage'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['attributes', 'crud', 'files', 'projectStructure', 'roles', 'sync'] as const satisfies readonly LazyNamespace[]
+export const texts = ['attributes', 'crud', 'files', 'projectStructure', 'sync'] as const satisfies readonly LazyNamespace[]

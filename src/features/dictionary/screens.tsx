@@ -8,4 +8,4 @@ export const WbsScreen = () => <DictionaryPage kind="wbs" />
 export const QuantityScreen = () => <DictionaryPage kind="quantity" />
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['crud', 'dictionary', 'files', 'roles', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]
+export const texts = ['crud', 'dictionary', 'files', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]

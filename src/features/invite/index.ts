@@ -12,4 +12,4 @@ export { GenericInviteForm } from './GenericInviteForm'
 export type { InviteFormProps } from './forms'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['crud', 'files', 'invite', 'roles', 'sync'] as const satisfies readonly LazyNamespace[]
+export const texts = ['crud', 'files', 'invite', 'sync'] as const satisfies readonly LazyNamespace[]

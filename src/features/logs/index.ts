@@ -2,4 +2,4 @@ import type { LazyNamespace } from '@/lib/i18n'
 export { LogsPage } from './LogsPage'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['crud', 'files', 'logs', 'roles', 'sync', 'terminals'] as const satisfies readonly LazyNamespace[]
+export const texts = ['crud', 'files', 'logs', 'sync', 'terminals'] as const satisfies readonly LazyNamespace[]

@@ -9,7 +9,6 @@ export const texts = [
   'invite',
   'organization',
   'people',
-  'roles',
   'sync',
   'tree',
 ] as const satisfies readonly LazyNamespace[]

@@ -1,14 +1,15 @@
 /**
  * The header's search button and the Ctrl/⌘ K shortcut: they open the command palette, whose chunk
- * (cmdk, the palette, its texts) loads on first use only.
+ * (cmdk, the palette, its texts — in both languages: a command is found by its name in either) loads on
+ * first use only.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Search } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { loadTexts, useT } from '@/lib/i18n'
+import { loadBothLanguages, useT } from '@/lib/i18n'
 
 const CommandPalette = lazy(() =>
-  Promise.all([import('./CommandPalette'), loadTexts('palette')]).then(([m]) => ({ default: m.CommandPalette })),
+  Promise.all([import('./CommandPalette'), loadBothLanguages('palette')]).then(([m]) => ({ default: m.CommandPalette })),
 )
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)

@@ -4,4 +4,4 @@ export { UserAuditPage } from './UserAuditPage'
 export { ProfileInviteForm } from './ProfileInviteForm'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['accounts', 'crud', 'files', 'invite', 'people', 'roles', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]
+export const texts = ['accounts', 'crud', 'files', 'invite', 'people', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]

@@ -3,4 +3,4 @@ import type { LazyNamespace } from '@/lib/i18n'
 export { PersonalCenterPage } from './PersonalCenterPage'
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['crud', 'files', 'personal', 'roles', 'sync'] as const satisfies readonly LazyNamespace[]
+export const texts = ['crud', 'files', 'personal', 'sync'] as const satisfies readonly LazyNamespace[]

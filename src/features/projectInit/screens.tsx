@@ -15,7 +15,6 @@ export const texts = [
   'projectInit',
   'projectStructure',
   'projects',
-  'roles',
   'sync',
   'tree',
 ] as const satisfies readonly LazyNamespace[]

@@ -16,7 +16,6 @@ export const texts = [
   'dictionary',
   'files',
   'projectStructure',
-  'roles',
   'sync',
   'tree',
 ] as const satisfies readonly LazyNamespace[]

@@ -7,7 +7,6 @@ export const texts = [
   'files',
   'projectStructure',
   'projects',
-  'roles',
   'sync',
   'tree',
 ] as const satisfies readonly LazyNamespace[]

@@ -6,4 +6,4 @@ export const WorkSiteScreen = () => <WorkSitePage variant="workSite" />
 export const ProjectWorkSiteScreen = () => <WorkSitePage variant="projectWorkSite" />
 
 /** The i18n namespaces these screens show, loaded with the chunk (lazyScreen). */
-export const texts = ['crud', 'files', 'projectStructure', 'roles', 'sync', 'workSites'] as const satisfies readonly LazyNamespace[]
+export const texts = ['crud', 'files', 'projectStructure', 'sync', 'workSites'] as const satisfies readonly LazyNamespace[]

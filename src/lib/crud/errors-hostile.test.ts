@@ -3,9 +3,13 @@
  * character in a text field and an integer beyond its column are the same keys on both sides,
  * rendered with the field's label in zh and en.
  */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadBothLanguages } from '@/lib/i18n'
 import { roleAdd } from '@/contract/schemas/role'
 import { errorText, mapServerErrors } from './errors'
+
+// these texts are read in both languages: the console loads a language's catalogues when it shows it
+beforeAll(() => loadBothLanguages())
 
 describe('control characters and integer bounds in forms', () => {
   it('renders the keys with the field label in zh and en', () => {

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadBothLanguages } from '@/lib/i18n'
 import { createFormControl } from 'react-hook-form'
 import { applyRefusal, errorText, isApiError, mapServerErrors, normalizeFieldPath } from './errors'
+
+// these texts are read in both languages: the console loads a language's catalogues when it shows it
+beforeAll(() => loadBothLanguages())
 
 describe('errorText', () => {
   it('turns validation keys into text with the field label', () => {

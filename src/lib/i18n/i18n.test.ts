@@ -1,15 +1,20 @@
 import { readdirSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { hasKey, loadTexts, longDate, t, translate } from './index'
-import { lazyTexts, messages } from './messages'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { hasKey, loadBothLanguages, loadTexts, localeStore, longDate, setLocale, t, translate } from './index'
+import { LAZY_NAMESPACES, lazyCatalogue, messages } from './messages'
 
 describe('texts by area', () => {
-  it('has every locale file either in the entry or loadable with its area', () => {
+  it('has every namespace either in the entry or loadable with its area, in each language as its module has it', async () => {
     const files = readdirSync(new URL('./locales', import.meta.url))
       .filter((f) => f.endsWith('.ts'))
       .map((f) => f.replace(/\.ts$/, ''))
-    const loadable = Object.values(lazyTexts).map((load) => /locales\/(\w+)/.exec(String(load))?.[1])
-    for (const f of files) expect(loadable.includes(f) || f in messages.zh, f).toBe(true)
+    for (const f of files) expect((LAZY_NAMESPACES as readonly string[]).includes(f) || f in messages.zh, f).toBe(true)
+    const modules = import.meta.glob<{ zh: unknown; en: unknown }>('./locales/*.ts')
+    for (const ns of LAZY_NAMESPACES) {
+      const module = await modules[`./locales/${ns}.ts`]!()
+      expect(await lazyCatalogue('zh', ns), ns).toEqual(module.zh)
+      expect(await lazyCatalogue('en', ns), ns).toEqual(module.en)
+    }
   })
 
   it('has the same texts in both catalogues of every namespace, none empty', async () => {
@@ -31,11 +36,28 @@ describe('texts by area', () => {
     await loadTexts('workSites', 'people')
     expect(hasKey('workSites.description')).toBe(true)
     expect(translate('zh', 'people.entity')).toBe('人员')
-    expect(translate('en', 'people.entity')).not.toBe('people.entity')
+    expect(translate('en', 'people.entity')).toBe('people.entity') // only the language shown is loaded
+  })
+
+  it('loads the other language of the entry and of every loaded namespace before it switches', async () => {
+    await loadTexts('crud')
+    expect('crud' in messages.en).toBe(false)
+    expect('common' in messages.en).toBe(false)
+    const switched = setLocale('en')
+    expect(localeStore.get()).toBe('zh') // not before its texts are in
+    await switched
+    expect(localeStore.get()).toBe('en')
+    expect(t('auth.relogin.submit')).toBe('Continue')
+    expect(t('crud.filters')).toBe('Filters')
+    expect(t('workSites.description')).toMatch(/^[A-Z]/)
+    await setLocale('zh')
+    expect(t('crud.filters')).toBe('筛选')
   })
 })
 
 describe('longDate', () => {
+  beforeAll(() => loadBothLanguages())
+
   it('writes every day of a year as Intl does, in both languages', () => {
     const options = { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' } as const
     for (const [locale, tag] of [

@@ -1,10 +1,11 @@
 /**
- * Typed i18n: zh (default) and en. Messages live in ./locales/<namespace>.ts; each namespace
- * exports `zh` and an `en` of the same shape, so a missing English text fails the typecheck.
- * Keys are dotted paths (`roles.title`); `{name}` placeholders are filled from params.
+ * Typed i18n: zh (default) and en. Messages live in ./locales/<lang>/<namespace>.json; each namespace's
+ * ./locales/<namespace>.ts checks en against zh's shape, so a missing English text fails the typecheck.
+ * Keys are dotted paths (`roles.title`); `{name}` placeholders are filled from params. Only the shown
+ * language's catalogues are loaded (./messages): a switch loads the other's before it shows it.
  */
 import { createStore } from '@/lib/store'
-import { lazyTexts, messages, type LazyNamespace, type Messages } from './messages'
+import { entryEn, LAZY_NAMESPACES, lazyCatalogue, messages, type LazyNamespace, type Messages } from './messages'
 
 export type { LazyNamespace }
 
@@ -31,49 +32,73 @@ function initialLocale(): Locale {
 
 export const localeStore = createStore<Locale>(initialLocale())
 
-export function setLocale(locale: Locale) {
+/**
+ * Shows the console in `locale` once its texts for what is on screen are in (the entry's and every
+ * namespace loaded so far in either language); a failed load (offline before the worker cached them)
+ * switches all the same: a missing text loads again when it is looked up.
+ */
+export async function setLocale(locale: Locale): Promise<void> {
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, locale)
   } catch {
     /* storage unavailable */
   }
+  await localeTexts(locale, loadedNamespaces()).catch(() => undefined)
   if (typeof document !== 'undefined') document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en'
   localeStore.set(locale)
 }
 
-/** Bumped when a namespace arrives: `useT` re-renders with it. */
+/** Bumped when a catalogue arrives: `useT` re-renders with it. */
 const textsVersion = createStore(0)
+/** Catalogues loading or loaded, by `<lang>:<namespace>` (`<lang>:` for the entry's). */
 const loading = new Map<string, Promise<void>>()
 
-const isLazy = (ns: string): ns is LazyNamespace => Object.hasOwn(lazyTexts, ns)
+const isLazy = (ns: string): ns is LazyNamespace => (LAZY_NAMESPACES as readonly string[]).includes(ns)
+const loadedNamespaces = () => LAZY_NAMESPACES.filter((ns) => ns in messages.zh || ns in messages.en)
 
-/** Loads namespaces of an area (each its own chunk, once); resolves when all are in. */
-export function loadTexts(...namespaces: readonly LazyNamespace[]): Promise<void> {
-  return Promise.all(
-    namespaces.map((ns) => {
-      let p = loading.get(ns)
-      if (!p) {
-        p = lazyTexts[ns]().then(
-          (mod) => {
-            messages.zh[ns] = mod.zh
-            messages.en[ns] = mod.en
-            textsVersion.set((n) => n + 1)
-          },
-          (error: unknown) => {
-            loading.delete(ns) // a failed chunk (offline, new deploy) may be asked again
-            throw error
-          },
-        )
-        loading.set(ns, p)
-      }
-      return p
-    }),
-  ).then(() => undefined)
+/** Loads one catalogue once (the entry's when `ns` is empty); a failed chunk (offline, new deploy) may be asked again. */
+function loadCatalogue(locale: Locale, ns: LazyNamespace | ''): Promise<void> {
+  const id = `${locale}:${ns}`
+  let p = loading.get(id)
+  if (!p) {
+    if (locale === 'zh' && ns === '') return Promise.resolve() // in the entry
+    p = (ns === '' ? entryEn() : lazyCatalogue(locale, ns)).then(
+      (texts) => {
+        if (ns === '') Object.assign(messages[locale], texts)
+        else messages[locale][ns] = texts
+        textsVersion.set((n) => n + 1)
+      },
+      (error: unknown) => {
+        loading.delete(id)
+        throw error
+      },
+    )
+    loading.set(id, p)
+  }
+  return p
 }
+
+/** The entry's texts and these namespaces in a language. */
+function localeTexts(locale: Locale, namespaces: readonly LazyNamespace[]): Promise<void> {
+  return Promise.all(['' as const, ...namespaces].map((ns) => loadCatalogue(locale, ns))).then(() => undefined)
+}
+
+/** Loads namespaces of an area in the language shown (each a chunk, once); resolves when all are in. */
+export function loadTexts(...namespaces: readonly LazyNamespace[]): Promise<void> {
+  return localeTexts(localeStore.get(), namespaces)
+}
+
+/** Loads namespaces in both languages (what matches words in either: the command palette). */
+export function loadBothLanguages(...namespaces: readonly LazyNamespace[]): Promise<void> {
+  return Promise.all(LOCALES.map((l) => localeTexts(l, namespaces))).then(() => undefined)
+}
+
+/** Resolves when the entry's texts of the language chosen are in (at once for zh): the first render waits for it. */
+export const localeReady = (): Promise<void> => loadCatalogue(localeStore.get(), '')
 
 function lookup(locale: Locale, key: string): string | undefined {
   const ns = key.slice(0, Math.max(0, key.indexOf('.')))
-  if (!(ns in messages[locale]) && isLazy(ns)) void loadTexts(ns).catch(() => undefined)
+  if (!(ns in messages[locale])) void loadCatalogue(locale, isLazy(ns) ? ns : '').catch(() => undefined)
   let node: unknown = messages[locale]
   for (const part of key.split('.')) {
     if (node && typeof node === 'object') node = (node as Record<string, unknown>)[part]
@@ -97,9 +122,9 @@ export function t(key: TKey, params?: TParams): string {
   return translate(localeStore.get(), key, params)
 }
 
-/** Whether a key exists (for data-driven keys such as route titles). */
+/** Whether a key exists (for data-driven keys such as route titles); both languages have the same keys. */
 export function hasKey(key: string): key is TKey {
-  return lookup('zh', key) !== undefined
+  return lookup(localeStore.get(), key) !== undefined
 }
 
 /** The current locale and a `t` bound to it; re-renders on switch. */

@@ -1,16 +1,18 @@
 /**
- * The console's texts. The namespaces /login, the shell frame and the error dialogs show are in the
- * entry; every other namespace is its own chunk, loaded with the area that shows it (`loadTexts`,
- * awaited by the shell route and by a lazy screen whose feature exports `texts`). Until a namespace
- * is loaded a lookup answers nothing and starts loading it; `textsVersion` then re-renders.
+ * The console's texts, one catalogue a language: only the language shown is loaded. The entry holds the
+ * zh catalogues of the namespaces /login, the shell frame and the error dialogs show (zh is the
+ * default); their en catalogues are one chunk (./entryEn), loaded before the first render when en is
+ * chosen, or on a switch. Every other namespace is a chunk a language (`locales/<lang>/<ns>.json`),
+ * loaded with the area that shows it (`loadTexts`, awaited by the shell route and by a lazy screen
+ * whose feature exports `texts`). Until a namespace is loaded a lookup answers nothing and starts
+ * loading it; `textsVersion` then re-renders. The `locales/<ns>.ts` modules check en against zh's
+ * shape (and serve the gateway's Excel titles); the console reads the catalogues themselves.
  */
-import { codeMessages } from '@/contract/codes'
-import { validationMessages } from '@/contract/validation'
-import * as common from './locales/common'
-import * as auth from './locales/auth'
-import * as shell from './locales/shell'
-import * as routes from './locales/routes'
-import * as pwa from './locales/pwa'
+import common from './locales/zh/common.json'
+import auth from './locales/zh/auth.json'
+import shell from './locales/zh/shell.json'
+import pwa from './locales/zh/pwa.json'
+import { entryTexts, type Lang } from './entryTexts'
 import type * as crudTexts from './locales/crud'
 import type * as rolesTexts from './locales/roles'
 import type * as appsTexts from './locales/apps'
@@ -39,60 +41,68 @@ import type * as paletteTexts from './locales/palette'
 import type * as signInTexts from './locales/signIn'
 import type * as signUpTexts from './locales/signUp'
 
-/** Validation texts (`v.required` …) and code texts (`codes.20003` …) come from the contract. */
-const fromContract = <K extends string>(table: Record<K, { zh: string; en: string }>, lang: 'zh' | 'en', strip = '') =>
-  Object.fromEntries(Object.entries<{ zh: string; en: string }>(table).map(([k, m]) => [k.slice(strip.length), m[lang]])) as Record<
-    string,
-    string
-  >
+type Texts = Record<string, unknown>
 
-/** Namespaces loaded with their area (one chunk each). */
-export const lazyTexts = {
-  crud: () => import('./locales/crud'),
-  roles: () => import('./locales/roles'),
-  apps: () => import('./locales/apps'),
-  people: () => import('./locales/people'),
-  files: () => import('./locales/files'),
-  invite: () => import('./locales/invite'),
-  organization: () => import('./locales/organization'),
-  personal: () => import('./locales/personal'),
-  accounts: () => import('./locales/accounts'),
-  sync: () => import('./locales/sync'),
-  tree: () => import('./locales/tree'),
-  projectStructure: () => import('./locales/projectStructure'),
-  workSites: () => import('./locales/workSites'),
-  dictionary: () => import('./locales/dictionary'),
-  dataDictionary: () => import('./locales/dataDictionary'),
-  projects: () => import('./locales/projects'),
-  projectInit: () => import('./locales/projectInit'),
-  terminals: () => import('./locales/terminals'),
-  logs: () => import('./locales/logs'),
-  dashboard: () => import('./locales/dashboard'),
-  messages: () => import('./locales/messages'),
-  attributes: () => import('./locales/attributes'),
-  palette: () => import('./locales/palette'),
-  workflow: () => import('./locales/workflow'),
-  tabulation: () => import('./locales/tabulation'),
-  signIn: () => import('./locales/signIn'),
-  signUp: () => import('./locales/signUp'),
+/** The namespaces loaded with their area. */
+export const LAZY_NAMESPACES = [
+  'crud',
+  'roles',
+  'apps',
+  'people',
+  'files',
+  'invite',
+  'organization',
+  'personal',
+  'accounts',
+  'sync',
+  'tree',
+  'projectStructure',
+  'workSites',
+  'dictionary',
+  'dataDictionary',
+  'projects',
+  'projectInit',
+  'terminals',
+  'logs',
+  'dashboard',
+  'messages',
+  'attributes',
+  'palette',
+  'workflow',
+  'tabulation',
+  'signIn',
+  'signUp',
+] as const
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number]
+
+/** Each lazy namespace's catalogue by language, a chunk each (the entry's are left out: zh in the entry, en in ./entryEn). */
+const catalogues: Record<Lang, Record<string, () => Promise<Texts>>> = {
+  zh: import.meta.glob<Texts>(['./locales/zh/*.json', '!./locales/zh/{common,auth,shell,pwa}.json'], { import: 'default' }),
+  en: import.meta.glob<Texts>(['./locales/en/*.json', '!./locales/en/{common,auth,shell,pwa,workflow}.json'], {
+    import: 'default',
+  }),
 }
-export type LazyNamespace = keyof typeof lazyTexts
 
-const entry = (lang: 'zh' | 'en') => ({
-  common: common[lang],
-  auth: auth[lang],
-  shell: shell[lang],
-  routes: routes[lang],
-  pwa: pwa[lang],
-  v: fromContract(validationMessages, lang, 'v.'),
-  codes: fromContract(codeMessages, lang),
-})
+/** A catalogue made from another's (workflow's en bpmn-js texts are its English templates, keyed by zh's). */
+const derived: Partial<Record<`${Lang}:${LazyNamespace}`, () => Promise<Texts>>> = {
+  'en:workflow': () => import('./locales/workflow').then((m) => m.en),
+}
 
-/** The texts loaded so far, by locale (lazy namespaces are added as they arrive). */
-export const messages: Record<'zh' | 'en', Record<string, unknown>> = { zh: entry('zh'), en: entry('en') }
+/** Loads a lazy namespace's catalogue in a language (its own chunk). */
+export function lazyCatalogue(lang: Lang, ns: LazyNamespace): Promise<Texts> {
+  const load = derived[`${lang}:${ns}`] ?? catalogues[lang][`./locales/${lang}/${ns}.json`]
+  if (!load) return Promise.reject(new Error(`no ${lang} catalogue for ${ns}`))
+  return load()
+}
+
+/** Loads the entry's en catalogues (one chunk). */
+export const entryEn = (): Promise<Texts> => import('./entryEn').then((m) => m.en)
+
+/** The texts loaded so far, by locale (en's entry and the lazy namespaces are added as they arrive). */
+export const messages: Record<Lang, Texts> = { zh: entryTexts('zh', { common, auth, shell, pwa }), en: {} }
 
 /** Every namespace's zh texts: the shape keys are checked against. */
-export type Messages = ReturnType<typeof entry> & {
+export type Messages = ReturnType<typeof entryTexts> & {
   crud: typeof crudTexts.zh
   roles: typeof rolesTexts.zh
   apps: typeof appsTexts.zh

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadBothLanguages } from '@/lib/i18n'
 import type { MenuEntry } from '@/contract/schemas/shell'
 import { pageTitle } from './titles'
+
+// these texts are read in both languages: the console loads a language's catalogues when it shows it
+beforeAll(() => loadBothLanguages())
 
 const entry = (id: string, menuName: string, menuNameEn: string | null, action: string | null): MenuEntry => ({
   applicationMenuId: id,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadBothLanguages } from '@/lib/i18n'
 import type { MenuEntry } from '@/contract/schemas/shell'
 import {
   buildMenuTree,
@@ -12,6 +13,9 @@ import {
   normalizePath,
   toCurrentMenu,
 } from './menu'
+
+// these texts are read in both languages: the console loads a language's catalogues when it shows it
+beforeAll(() => loadBothLanguages())
 
 const fn = (action: string, id = `f-${action}`) => ({ applicationMenuFunctionId: id, functionName: action, functionAction: action })
 const entry = (id: string, parentId: string | null, action: string | null, sort: number, auth: string[] = []): MenuEntry => ({
