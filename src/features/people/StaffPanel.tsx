@@ -3,7 +3,6 @@
  * virtualised table with a keyword filter; select to move, archive, invite or delete; add / edit.
  */
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
-import type { RowSelectionState } from '@tanstack/react-table'
 import { Archive, ArchiveRestore, ArrowRightLeft, ChevronDown, Plus, Send, UserRoundX } from 'lucide-react'
 import { PEOPLE_FNS, TREE_CATEGORY, type DeptTreeNode, type StaffRow } from '@/contract/schemas/people'
 import { Badge } from '@/components/ui/badge'
@@ -23,6 +22,7 @@ import {
   useColumnVisibility,
   useDelete,
   type ListColumn,
+  type RowSelection,
 } from '@/lib/crud'
 import { VirtualTable } from '@/lib/crud/VirtualTable'
 import { DataAgeNote } from '@/lib/offline/read'
@@ -56,7 +56,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const [archived, setArchived] = useState(false)
   const [keyword, setKeyword] = useState('')
   const deferred = useDeferredValue(keyword.trim().toLowerCase())
-  const [selection, setSelection] = useState<RowSelectionState>({})
+  const [selection, setSelection] = useState<RowSelection>({})
   const [editing, setEditing] = useState<StaffRow | 'new' | null>(null)
   const [moving, setMoving] = useState(false)
   const [inviting, setInviting] = useState<StaffRow | null>(null)

@@ -4,13 +4,12 @@
  * caller's scope that are not members yet).
  */
 import { useMemo, useState } from 'react'
-import type { RowSelectionState } from '@tanstack/react-table'
 import { UserMinus } from 'lucide-react'
 import type { Role, RoleMember } from '@/contract/schemas/role'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { SearchInput } from '@/components/ui/search-input'
-import { DataTable, ListToolbar, type ListColumn } from '@/lib/crud'
+import { DataTable, ListToolbar, type ListColumn, type RowSelection } from '@/lib/crud'
 import { useT } from '@/lib/i18n'
 import { AccountPicker, MembersSheet as RoleMembersSheet, useRemoveMembers, type MembersSheetProps } from '@/lib/members'
 import { Can } from './permissions'
@@ -33,7 +32,7 @@ export function MembersSheet(props: MembersSheetProps<Role>) {
 function Members({ role }: { role: Role }) {
   const { t } = useT()
   const [keyword, setKeyword] = useState('')
-  const [selection, setSelection] = useState<RowSelectionState>({})
+  const [selection, setSelection] = useState<RowSelection>({})
   const members = useMembers(role.roleId, keyword.trim())
   const remove = useDeleteMembers()
   const add = useAddMembers()

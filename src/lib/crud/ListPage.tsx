@@ -5,7 +5,7 @@
  * composes the parts itself.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import type { RowSelectionState } from '@tanstack/react-table'
+import type { RowSelection } from './list/rows'
 import { AlertCircle, Plus } from 'lucide-react'
 import type { FnAction } from '@/contract/catalogue'
 import { PageHeader } from '@/components/page-header'
@@ -133,7 +133,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { t } = useT()
   const list = useListState(props)
   const { search } = list
-  const [selection, setSelection] = useState<RowSelectionState>({})
+  const [selection, setSelection] = useState<RowSelection>({})
   const setSearch = (next: ListSearch) => (setSelection({}), list.setSearch(next))
   const params = toListParams(search)
   const query = useListPage(resource, search, extraQuery)

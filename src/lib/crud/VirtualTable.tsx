@@ -8,18 +8,7 @@
  *
  * The caller gives the table a bounded height (e.g. `className="min-h-0 flex-1"` in a flex column).
  */
-import { memo, useMemo, useState, type ReactNode } from 'react'
-import {
-  flexRender,
-  getCoreRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type OnChangeFn,
-  type Row,
-  type RowSelectionState,
-  type SortingState,
-} from '@tanstack/react-table'
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -27,7 +16,8 @@ import { translate, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { Visibility } from './columns'
 import { EmptyState, RowActions, RowCheckbox, useActionTitles } from './list'
-import { alignClass, plainCell, type ListColumn } from './list/types'
+import { allChecked, cellContent, nextSorting, shownColumns, sortRows, withChecked, type RowSelection, type Sorting } from './list/rows'
+import { alignClass, type ListColumn } from './list/types'
 import { ACTIONS_SHADOW, EDGES_GROUP, useScrollEdges } from './tableEdges'
 
 export interface VirtualTableProps<T> {
@@ -37,8 +27,8 @@ export interface VirtualTableProps<T> {
   visibility?: Visibility
   getRowId: (row: T) => string
   /** Checkbox selection (controlled). */
-  selection?: RowSelectionState
-  onSelectionChange?: (next: RowSelectionState) => void
+  selection?: RowSelection
+  onSelectionChange?: (next: RowSelection) => void
   /** Per-row actions (`<RowAction>`s…), in a column that sticks to the right edge. */
   rowActions?: (row: T) => ReactNode
   /** Width of the actions column in px (default 160). */
@@ -60,10 +50,11 @@ export interface VirtualTableProps<T> {
 const SELECT_WIDTH = 44
 const DEFAULT_WIDTH = 140
 
-function sortValue<T>(c: ListColumn<T>, row: T): string | number {
+/** What a column sorts by: its export value or its field's, a number or text; undefined when empty. */
+function sortValue<T>(c: ListColumn<T>, row: T): string | number | undefined {
   const v = c.exportValue ? c.exportValue(row) : (row as Record<string, unknown>)[c.key]
   if (typeof v === 'number') return v
-  return v === null || v === undefined ? '' : String(v)
+  return v === null || v === undefined || v === '' ? undefined : String(v)
 }
 
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
@@ -90,73 +81,28 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   useActionTitles(scrollRef)
   // compact when told, else when the table does not fit (the box's mark)
   const compact = compactActions || undefined
-  const [sorting, setSorting] = useState<SortingState>([])
+  const [sorting, setSorting] = useState<Sorting | null>(null)
   const selectable = !!onSelectionChange
 
   const collator = useMemo(() => new Intl.Collator(locale === 'zh' ? 'zh-CN' : 'en', { numeric: true }), [locale])
-  const tableColumns = useMemo<ColumnDef<T>[]>(() => {
-    const cols: ColumnDef<T>[] = []
-    if (selectable) {
-      cols.push({
-        id: '__select',
-        size: SELECT_WIDTH,
-        enableSorting: false,
-        header: ({ table }) => (
-          <RowCheckbox
-            className="m-0"
-            label={translate(locale, 'crud.selectAllRows')}
-            checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
-            onChange={(v) => table.toggleAllRowsSelected(v)}
-          />
-        ),
-        cell: ({ row }) => (
-          <RowCheckbox
-            className="m-0"
-            label={translate(locale, 'crud.selectRow')}
-            checked={row.getIsSelected()}
-            onChange={(v) => row.toggleSelected(v)}
-          />
-        ),
-      })
-    }
-    for (const c of columns) {
-      cols.push({
-        id: c.key,
-        accessorFn: (row) => (row as Record<string, unknown>)[c.key],
-        header: c.header,
-        size: c.width ?? DEFAULT_WIDTH,
-        enableSorting: !!c.sortable,
-        sortingFn: (a, b) => {
-          const x = sortValue(c, a.original)
-          const y = sortValue(c, b.original)
-          return typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y))
-        },
-        cell: ({ row, getValue }) => (c.cell ? c.cell(row.original) : plainCell(getValue())),
-        meta: c,
-      })
-    }
-    return cols
-    // `t` is new on every render: depend on the locale, or every scroll would rebuild the row models
-  }, [columns, selectable, locale, collator])
+  const shown = useMemo(() => shownColumns(columns, visibility), [columns, visibility])
+  const model = useMemo(() => {
+    const c = sorting && columns.find((x) => x.key === sorting.key)
+    if (!c) return rows
+    const compare = (x: unknown, y: unknown) =>
+      typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y))
+    return sortRows(rows, sorting, (row) => sortValue(c, row), compare)
+  }, [rows, columns, sorting, collator])
+  const ids = useMemo(() => model.map(getRowId), [model, getRowId])
+  const checked = selection ?? {}
+  // a row's checkbox reads the selection of the moment: the rows stay memoised while it changes elsewhere
+  const latest = useRef({ checked, onSelectionChange })
+  latest.current = { checked, onSelectionChange }
+  const check = useCallback((rowIds: readonly string[], v: boolean) => {
+    const { checked, onSelectionChange } = latest.current
+    onSelectionChange?.(withChecked(checked, rowIds, v))
+  }, [])
 
-  const onRowSelectionChange: OnChangeFn<RowSelectionState> = (updater) => {
-    if (!onSelectionChange) return
-    onSelectionChange(typeof updater === 'function' ? updater(selection ?? {}) : updater)
-  }
-
-  const table = useReactTable({
-    data: rows as T[],
-    columns: tableColumns,
-    getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    enableRowSelection: selectable,
-    state: { rowSelection: selection ?? {}, sorting, columnVisibility: visibility ?? {} },
-    onRowSelectionChange,
-    onSortingChange: setSorting,
-  })
-
-  const model = table.getRowModel().rows
   const virtualizer = useVirtualizer({
     count: model.length,
     getScrollElement: () => scrollRef.current,
@@ -168,9 +114,10 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const padTop = items.length > 0 ? items[0]!.start : 0
   const padBottom = items.length > 0 ? totalSize - items[items.length - 1]!.end : 0
 
-  const leaf = table.getVisibleLeafColumns()
-  const colCount = leaf.length + (rowActions ? 1 : 0)
-  const minWidth = leaf.reduce((sum, c) => sum + c.getSize(), 0) + (rowActions ? actionsWidth : 0)
+  const width = (c: ListColumn<T>) => c.width ?? DEFAULT_WIDTH
+  const colCount = shown.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0)
+  const minWidth = shown.reduce((sum, c) => sum + width(c), selectable ? SELECT_WIDTH : 0) + (rowActions ? actionsWidth : 0)
+  const selectRow = translate(locale, 'crud.selectRow')
 
   return (
     <div ref={scrollRef} className={cn(EDGES_GROUP, 'relative overflow-auto overscroll-contain', className)} data-virtual-table="">
@@ -181,66 +128,67 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         aria-rowcount={model.length + 1}
       >
         <colgroup>
-          {leaf.map((c) => (
-            <col key={c.id} style={{ width: c.getSize() }} />
+          {selectable && <col style={{ width: SELECT_WIDTH }} />}
+          {shown.map((c) => (
+            <col key={c.key} style={{ width: width(c) }} />
           ))}
           {rowActions && <col style={{ width: actionsWidth }} />}
         </colgroup>
         <thead className="sticky top-0 z-10">
-          {table.getHeaderGroups().map((hg) => (
-            <tr key={hg.id} aria-rowindex={1}>
-              {hg.headers.map((h) => {
-                const meta = h.column.columnDef.meta as ListColumn<T> | undefined
-                const sorted = h.column.getIsSorted()
-                const th = 'h-10 whitespace-nowrap border-b bg-muted px-3 text-left align-middle font-medium text-muted-foreground'
-                if (!meta)
-                  return (
-                    <th key={h.id} className={cn(th, 'px-2')}>
-                      {flexRender(h.column.columnDef.header, h.getContext())}
-                    </th>
-                  )
-                return (
-                  <th
-                    key={h.id}
-                    className={cn(th, alignClass(meta.align))}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : meta.sortable ? 'none' : undefined}
-                  >
-                    {meta.sortable ? (
-                      <button
-                        type="button"
-                        className={cn(
-                          '-mx-2 inline-flex min-h-9 max-w-full items-center gap-1 rounded px-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                          sorted && 'text-foreground',
-                        )}
-                        onClick={h.column.getToggleSortingHandler()}
-                      >
-                        <span className="truncate">{meta.header}</span>
-                        {sorted === 'asc' ? (
-                          <ArrowUp className="h-3.5 w-3.5 shrink-0" aria-label={t('crud.sortAsc')} />
-                        ) : sorted === 'desc' ? (
-                          <ArrowDown className="h-3.5 w-3.5 shrink-0" aria-label={t('crud.sortDesc')} />
-                        ) : (
-                          <ArrowUpDown className="h-3.5 w-3.5 shrink-0 opacity-40" aria-hidden />
-                        )}
-                      </button>
-                    ) : (
-                      <span className="block truncate">{meta.header}</span>
-                    )}
-                  </th>
-                )
-              })}
-              {rowActions && (
+          <tr aria-rowindex={1}>
+            {selectable && (
+              <th className={cn(TH, 'px-2')}>
+                <RowCheckbox
+                  className="m-0"
+                  label={t('crud.selectAllRows')}
+                  checked={allChecked(ids, checked)}
+                  onChange={(v) => check(ids, v)}
+                />
+              </th>
+            )}
+            {shown.map((c) => {
+              const sorted = sorting?.key === c.key ? (sorting.desc ? 'desc' : 'asc') : false
+              return (
                 <th
-                  className={cn(
-                    'sticky right-0 h-10 border-b border-l bg-muted px-3 text-right align-middle font-medium text-muted-foreground',
-                    ACTIONS_SHADOW,
-                  )}
+                  key={c.key}
+                  className={cn(TH, alignClass(c.align))}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : c.sortable ? 'none' : undefined}
                 >
-                  {t('common.actions')}
+                  {c.sortable ? (
+                    <button
+                      type="button"
+                      className={cn(
+                        '-mx-2 inline-flex min-h-9 max-w-full items-center gap-1 rounded px-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                        sorted && 'text-foreground',
+                      )}
+                      onClick={() => setSorting((s) => nextSorting(s, c.key, rows))}
+                    >
+                      <span className="truncate">{c.header}</span>
+                      {sorted === 'asc' ? (
+                        <ArrowUp className="h-3.5 w-3.5 shrink-0" aria-label={t('crud.sortAsc')} />
+                      ) : sorted === 'desc' ? (
+                        <ArrowDown className="h-3.5 w-3.5 shrink-0" aria-label={t('crud.sortDesc')} />
+                      ) : (
+                        <ArrowUpDown className="h-3.5 w-3.5 shrink-0 opacity-40" aria-hidden />
+                      )}
+                    </button>
+                  ) : (
+                    <span className="block truncate">{c.header}</span>
+                  )}
                 </th>
-              )}
-            </tr>
-          ))}
+              )
+            })}
+            {rowActions && (
+              <th
+                className={cn(
+                  'sticky right-0 h-10 border-b border-l bg-muted px-3 text-right align-middle font-medium text-muted-foreground',
+                  ACTIONS_SHADOW,
+                )}
+              >
+                {t('common.actions')}
+              </th>
+            )}
+          </tr>
         </thead>
         <tbody>
           {loading ? (
@@ -267,14 +215,17 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                 </tr>
               )}
               {items.map((vi) => {
-                const row = model[vi.index]!
+                const id = ids[vi.index]!
                 return (
                   <VirtualRow
-                    key={row.id}
-                    row={row}
+                    key={id}
+                    row={model[vi.index]!}
+                    id={id}
+                    columns={shown}
                     index={vi.index}
-                    selected={row.getIsSelected()}
-                    selectable={selectable}
+                    selected={!!checked[id]}
+                    check={selectable ? check : undefined}
+                    selectLabel={selectRow}
                     rowActions={rowActions}
                     rowHeight={rowHeight}
                     compact={compact}
@@ -294,50 +245,56 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   )
 }
 
-/**
- * One row; memoised, so scrolling renders only the rows that come into view (the row object is
- * stable while data and columns are).
- */
-const VirtualRow = memo(function VirtualRow<T>({
-  row,
-  index,
-  selected,
-  selectable,
-  rowActions,
-  rowHeight,
-  compact,
-}: {
-  row: Row<T>
+const TH = 'h-10 whitespace-nowrap border-b bg-muted px-3 text-left align-middle font-medium text-muted-foreground'
+
+interface VirtualRowProps<T> {
+  row: T
+  id: string
+  columns: ListColumn<T>[]
   index: number
   selected: boolean
-  selectable: boolean
+  /** Checks or unchecks rows (stable); none without checkboxes. */
+  check?: (ids: readonly string[], v: boolean) => void
+  selectLabel: string
   compact?: boolean
   rowActions?: (row: T) => ReactNode
   rowHeight: number
-}) {
+}
+
+/**
+ * One row; memoised, so scrolling renders only the rows that come into view (its props are stable
+ * while the rows, the columns shown and its selection are).
+ */
+const VirtualRow = memo(function VirtualRow<T>({
+  row,
+  id,
+  columns,
+  index,
+  selected,
+  check,
+  selectLabel,
+  rowActions,
+  rowHeight,
+  compact,
+}: VirtualRowProps<T>) {
   return (
     <tr
       aria-rowindex={index + 2}
-      aria-selected={selectable ? selected : undefined}
+      aria-selected={check ? selected : undefined}
       data-state={selected ? 'selected' : undefined}
       className="group"
       style={{ height: rowHeight }}
     >
-      {row.getVisibleCells().map((cell) => {
-        const meta = cell.column.columnDef.meta as ListColumn<T> | undefined
-        return (
-          <td
-            key={cell.id}
-            className={cn(
-              'overflow-hidden text-ellipsis whitespace-nowrap border-b px-3 align-middle group-hover:bg-muted/40 group-data-[state=selected]:bg-muted',
-              meta ? alignClass(meta.align) : 'px-2',
-              meta?.className,
-            )}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
-        )
-      })}
+      {check && (
+        <td className={cn(TD, 'px-2')}>
+          <RowCheckbox className="m-0" label={selectLabel} checked={selected} onChange={(v) => check([id], v)} />
+        </td>
+      )}
+      {columns.map((c) => (
+        <td key={c.key} className={cn(TD, alignClass(c.align), c.className)}>
+          {cellContent(c, row)}
+        </td>
+      ))}
       {rowActions && (
         <td
           data-row-actions=""
@@ -346,17 +303,12 @@ const VirtualRow = memo(function VirtualRow<T>({
             ACTIONS_SHADOW,
           )}
         >
-          <RowActions compact={compact}>{rowActions(row.original)}</RowActions>
+          <RowActions compact={compact}>{rowActions(row)}</RowActions>
         </td>
       )}
     </tr>
   )
-}) as <T>(props: {
-  row: Row<T>
-  index: number
-  selected: boolean
-  selectable: boolean
-  rowActions?: (row: T) => ReactNode
-  rowHeight: number
-  compact?: boolean
-}) => ReactNode
+}) as <T>(props: VirtualRowProps<T>) => ReactNode
+
+const TD =
+  'overflow-hidden text-ellipsis whitespace-nowrap border-b px-3 align-middle group-hover:bg-muted/40 group-data-[state=selected]:bg-muted'

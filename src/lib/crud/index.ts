@@ -57,7 +57,7 @@ export {
   useColumnVisibility,
   useListState,
 } from './list'
-export type { ColumnVisibility, DataTableProps, ListState } from './list'
+export type { ColumnVisibility, DataTableProps, ListState, RowSelection } from './list'
 // VirtualTable (with @tanstack/react-virtual) is imported from '@/lib/crud/VirtualTable' by the one
 // screen that has one: through this index every list screen's chunk carried it (10 KiB gzip)
 export type { FormListProps } from './FormList'

@@ -5,7 +5,6 @@
  * client-side list); sorting is the caller's (`sort`).
  */
 import { useMemo, type ReactNode } from 'react'
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table'
 import { AlertCircle, ArrowDown, ArrowUp, ArrowUpDown, Inbox, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -16,7 +15,8 @@ import { cn } from '@/lib/utils'
 import type { Visibility } from '../columns'
 import { ACTIONS_EDGE, EDGES_GROUP, useScrollEdges } from '../tableEdges'
 import { RowActions, useActionTitles } from './RowActions'
-import { alignClass, plainCell, type ListColumn } from './types'
+import { allChecked, cellContent, shownColumns, withChecked, type RowSelection } from './rows'
+import { alignClass, type ListColumn } from './types'
 
 export interface DataTableProps<T> {
   rows: readonly T[]
@@ -27,8 +27,8 @@ export interface DataTableProps<T> {
   /** Sorting by clicking a sortable header; `sortBy`/`desc` mark the sorted column. */
   sort?: { sortBy?: string; desc?: boolean; onSort: (key: string) => void }
   /** Checkbox selection (controlled); without `onSelectionChange` there are no checkboxes. */
-  selection?: RowSelectionState
-  onSelectionChange?: (next: RowSelectionState) => void
+  selection?: RowSelection
+  onSelectionChange?: (next: RowSelection) => void
   /** Whether a row may be selected (default: all). */
   canSelect?: (row: T) => boolean
   /** The accessible name of a row's checkbox (default 选择此行). */
@@ -84,65 +84,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const scrollRef = useScrollEdges({ inner: true })
   useActionTitles(scrollRef)
 
-  const tableColumns = useMemo<ColumnDef<T>[]>(() => {
-    const cols: ColumnDef<T>[] = []
-    if (selectable) {
-      cols.push({
-        id: '__select',
-        header: ({ table }) => (
-          <RowCheckbox
-            label={t('crud.selectAll')}
-            checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
-            disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())}
-            onChange={(v) => table.toggleAllPageRowsSelected(v)}
-          />
-        ),
-        cell: ({ row }) => (
-          <RowCheckbox
-            label={selectLabel?.(row.original) ?? t('crud.selectRow')}
-            checked={row.getIsSelected()}
-            disabled={!row.getCanSelect()}
-            onChange={(v) => row.toggleSelected(v)}
-          />
-        ),
-      })
-    }
-    columns.forEach((c, i) => {
-      cols.push({
-        id: c.key,
-        accessorFn: (row) => (row as Record<string, unknown>)[c.key],
-        header: c.header,
-        cell: ({ row, getValue }) => {
-          const content = c.cell ? c.cell(row.original) : plainCell(getValue())
-          const extra = i === 0 ? mark?.(row.original) : undefined
-          if (!extra) return content
-          return (
-            <span className="inline-flex items-center gap-1.5">
-              {content}
-              {extra}
-            </span>
-          )
-        },
-        meta: c,
-      })
-    })
-    return cols
-  }, [columns, selectable, t, mark, selectLabel])
-
-  const table = useReactTable({
-    data: rows as T[],
-    columns: tableColumns,
-    getRowId: (row) => getRowId(row),
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    enableRowSelection: selectable ? (row) => canSelect?.(row.original) ?? true : false,
-    state: { rowSelection: selection ?? {}, columnVisibility: visibility ?? {} },
-    onRowSelectionChange: (updater) => onSelectionChange?.(typeof updater === 'function' ? updater(selection ?? {}) : updater),
-  })
+  const shown = useMemo(() => shownColumns(columns, visibility), [columns, visibility])
+  const checked = selection ?? {}
+  const mayCheck = (row: T) => canSelect?.(row) ?? true
+  const checkable = selectable ? rows.filter(mayCheck).map(getRowId) : []
+  const check = (ids: readonly string[], v: boolean) => onSelectionChange?.(withChecked(checked, ids, v))
 
   const hasRowActions = !!rowActions
-  const colCount = table.getVisibleLeafColumns().length + (hasRowActions ? 1 : 0)
+  const colCount = shown.length + (selectable ? 1 : 0) + (hasRowActions ? 1 : 0)
 
   return (
     /* scrolls sideways when wider than the list, with a shadow on the side where columns are out of view (behind the actions column on the right) */
@@ -154,53 +103,54 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className="relative min-h-0 w-full flex-1 overflow-auto">
         <table className="w-full caption-bottom text-sm" aria-label={label}>
           <TableHeader className={cn(stickyHeader && 'sticky top-0 z-10 bg-muted')}>
-            {table.getHeaderGroups().map((hg) => (
-              <TableRow key={hg.id} className="hover:bg-transparent">
-                {hg.headers.map((h) => {
-                  const meta = h.column.columnDef.meta as ListColumn<T> | undefined
-                  if (!meta)
-                    return (
-                      <TableHead key={h.id} className="w-10">
-                        {flexRender(h.column.columnDef.header, h.getContext())}
-                      </TableHead>
-                    )
-                  const sorted = sort?.sortBy === meta.key ? (sort.desc ? 'descending' : 'ascending') : undefined
-                  const sortable = meta.sortable && !!sort
-                  return (
-                    <TableHead
-                      key={h.id}
-                      aria-sort={sorted ?? (sortable ? 'none' : undefined)}
-                      className={cn(alignClass(meta.align), meta.className)}
-                    >
-                      {sortable ? (
-                        <button
-                          type="button"
-                          className={cn(
-                            '-mx-2 inline-flex min-h-9 items-center gap-1 rounded px-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                            sorted && 'text-foreground',
-                          )}
-                          onClick={() => sort.onSort(meta.key)}
-                        >
-                          {meta.header}
-                          {sorted === 'ascending' ? (
-                            <ArrowUp className="h-3.5 w-3.5" aria-label={t('crud.sortAsc')} />
-                          ) : sorted === 'descending' ? (
-                            <ArrowDown className="h-3.5 w-3.5" aria-label={t('crud.sortDesc')} />
-                          ) : (
-                            <ArrowUpDown className="h-3.5 w-3.5 opacity-40" aria-hidden />
-                          )}
-                        </button>
-                      ) : (
-                        meta.header
-                      )}
-                    </TableHead>
-                  )
-                })}
-                {hasRowActions && (
-                  <TableHead className={cn('sticky right-0 bg-muted text-right', ACTIONS_EDGE)}>{t('common.actions')}</TableHead>
-                )}
-              </TableRow>
-            ))}
+            <TableRow className="hover:bg-transparent">
+              {selectable && (
+                <TableHead className="w-10">
+                  <RowCheckbox
+                    label={t('crud.selectAll')}
+                    checked={allChecked(checkable, checked)}
+                    disabled={checkable.length === 0}
+                    onChange={(v) => check(checkable, v)}
+                  />
+                </TableHead>
+              )}
+              {shown.map((c) => {
+                const sorted = sort?.sortBy === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined
+                const sortable = c.sortable && !!sort
+                return (
+                  <TableHead
+                    key={c.key}
+                    aria-sort={sorted ?? (sortable ? 'none' : undefined)}
+                    className={cn(alignClass(c.align), c.className)}
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className={cn(
+                          '-mx-2 inline-flex min-h-9 items-center gap-1 rounded px-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                          sorted && 'text-foreground',
+                        )}
+                        onClick={() => sort.onSort(c.key)}
+                      >
+                        {c.header}
+                        {sorted === 'ascending' ? (
+                          <ArrowUp className="h-3.5 w-3.5" aria-label={t('crud.sortAsc')} />
+                        ) : sorted === 'descending' ? (
+                          <ArrowDown className="h-3.5 w-3.5" aria-label={t('crud.sortDesc')} />
+                        ) : (
+                          <ArrowUpDown className="h-3.5 w-3.5 opacity-40" aria-hidden />
+                        )}
+                      </button>
+                    ) : (
+                      c.header
+                    )}
+                  </TableHead>
+                )
+              })}
+              {hasRowActions && (
+                <TableHead className={cn('sticky right-0 bg-muted text-right', ACTIONS_EDGE)}>{t('common.actions')}</TableHead>
+              )}
+            </TableRow>
           </TableHeader>
           <TableBody>
             {loading ? (
@@ -233,37 +183,49 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </TableCell>
               </TableRow>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <TableRow
-                  key={row.id}
-                  {...rowAttributes?.(row.original)}
-                  data-state={row.getIsSelected() ? 'selected' : undefined}
-                  className="group"
-                >
-                  {row.getVisibleCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta as ListColumn<T> | undefined
-                    return (
-                      <TableCell
-                        key={cell.id}
-                        className={cn('whitespace-nowrap', meta && alignClass(meta.align), meta?.className, !meta && 'w-10 py-0')}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              rows.map((row) => {
+                const id = getRowId(row)
+                return (
+                  <TableRow key={id} {...rowAttributes?.(row)} data-state={checked[id] ? 'selected' : undefined} className="group">
+                    {selectable && (
+                      <TableCell className="w-10 py-0">
+                        <RowCheckbox
+                          label={selectLabel?.(row) ?? t('crud.selectRow')}
+                          checked={!!checked[id]}
+                          disabled={!mayCheck(row)}
+                          onChange={(v) => check([id], v)}
+                        />
                       </TableCell>
-                    )
-                  })}
-                  {hasRowActions && (
-                    <TableCell
-                      data-row-actions=""
-                      className={cn(
-                        'sticky right-0 whitespace-nowrap bg-background py-1 text-right group-hover:bg-muted group-data-[state=selected]:bg-muted',
-                        ACTIONS_EDGE,
-                      )}
-                    >
-                      <RowActions>{rowActions(row.original)}</RowActions>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))
+                    )}
+                    {shown.map((c, i) => {
+                      const extra = i === 0 ? mark?.(row) : undefined
+                      return (
+                        <TableCell key={c.key} className={cn('whitespace-nowrap', alignClass(c.align), c.className)}>
+                          {extra ? (
+                            <span className="inline-flex items-center gap-1.5">
+                              {cellContent(c, row)}
+                              {extra}
+                            </span>
+                          ) : (
+                            cellContent(c, row)
+                          )}
+                        </TableCell>
+                      )
+                    })}
+                    {hasRowActions && (
+                      <TableCell
+                        data-row-actions=""
+                        className={cn(
+                          'sticky right-0 whitespace-nowrap bg-background py-1 text-right group-hover:bg-muted group-data-[state=selected]:bg-muted',
+                          ACTIONS_EDGE,
+                        )}
+                      >
+                        <RowActions>{rowActions(row)}</RowActions>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                )
+              })
             )}
           </TableBody>
         </table>

@@ -4,6 +4,7 @@
  * pagination.
  */
 export type { ListColumn, FilterField } from './types'
+export type { RowSelection } from './rows'
 export { numberColumn, plainCell, textColumn, timeColumn } from './types'
 export { useListState } from './state'
 export type { ListState } from './state'
