@@ -19,6 +19,7 @@ import {
   declaredColumns,
   declaredFilters,
   formatDateTime,
+  lazyDialog,
   lazyForm,
   useTranslate,
   type FilterField,
@@ -29,13 +30,14 @@ import { useT } from '@/lib/i18n'
 import { useMarks } from '@/lib/offline'
 import { useCan } from '@/lib/permissions'
 import { ProjectListScreen, usePickedProject } from '@/lib/project/ProjectListPage'
-import { SiteCard } from './SiteCard'
 import { StatusBadge } from './StatusBadge'
 import { workSiteOptionsQueryOptions, workSiteResources } from './queries'
 import { siteSources } from './sources'
 
 /** The site form's fields, loaded with the dialog's first open (./WorkSiteFields). */
 const WorkSiteFields = lazyForm(() => import('./WorkSiteFields'), 'WorkSiteFields')
+/** A site's card (its photos, its map link), loaded when a site is first opened. */
+const SiteCard = lazyDialog(() => import('./SiteCard'), 'SiteCard')
 
 const mileageRange = (s: WorkSite) => (s.startMileage && s.endMileage ? `${s.startMileage} ~ ${s.endMileage}` : '')
 
@@ -119,19 +121,21 @@ export function WorkSitePage({ variant }: { variant: WorkSiteResource }) {
       rowActions={(s) => <RowAction icon={<Eye aria-hidden />} label={t('workSites.open')} tone="plain" onClick={() => setCard(s)} />}
       form={formFor}
     >
-      <SiteCard
-        site={card}
-        mark={card ? marks?.[card.workSiteId] : undefined}
-        onClose={() => setCard(null)}
-        onEdit={
-          canEdit
-            ? (s) => {
-                setCard(null)
-                setEditing(s)
-              }
-            : undefined
-        }
-      />
+      {card && (
+        <SiteCard
+          site={card}
+          mark={marks?.[card.workSiteId]}
+          onClose={() => setCard(null)}
+          onEdit={
+            canEdit
+              ? (s: WorkSite) => {
+                  setCard(null)
+                  setEditing(s)
+                }
+              : undefined
+          }
+        />
+      )}
       {editing && (
         <FormDialog<WorkSite>
           key={editing.workSiteId}

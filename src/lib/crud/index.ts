@@ -64,7 +64,7 @@ export type { FormListProps } from './FormList'
 export { pageWindow } from './pageWindow'
 export type { ListPageProps, ListColumn, FilterField } from './ListPage'
 export { confirm, confirmDelete } from './confirm'
-export { ConfirmHost } from './ConfirmHost'
+// ConfirmHost is not here: confirm() loads it with its dialog on first use (./confirm); from here every list would load both
 export { useRefusableSubmit } from './useRefusableSubmit'
 export { useEditorSave } from './editor'
 export type { ActionDialogProps, ActionForm, UseActionFormOptions } from './ActionDialog'
