@@ -53,6 +53,14 @@ describe('texts by area', () => {
     await setLocale('zh')
     expect(t('crud.filters')).toBe('筛选')
   })
+
+  it('shows the language chosen last when a switch is still loading', async () => {
+    await loadTexts('files')
+    const toEn = setLocale('en') // en's files catalogue is not loaded yet
+    const back = setLocale('zh')
+    await Promise.all([toEn, back])
+    expect(localeStore.get()).toBe('zh')
+  })
 })
 
 describe('longDate', () => {

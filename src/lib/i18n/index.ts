@@ -32,18 +32,22 @@ function initialLocale(): Locale {
 
 export const localeStore = createStore<Locale>(initialLocale())
 
+let switches = 0
+
 /**
  * Shows the console in `locale` once its texts for what is on screen are in (the entry's and every
  * namespace loaded so far in either language); a failed load (offline before the worker cached them)
  * switches all the same: a missing text loads again when it is looked up.
  */
 export async function setLocale(locale: Locale): Promise<void> {
+  const turn = ++switches
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, locale)
   } catch {
     /* storage unavailable */
   }
   await localeTexts(locale, loadedNamespaces()).catch(() => undefined)
+  if (turn !== switches) return // switched again meanwhile: the last choice wins
   if (typeof document !== 'undefined') document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en'
   localeStore.set(locale)
 }
