@@ -10,12 +10,11 @@
  */
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { translate, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { Visibility } from './columns'
-import { EmptyState, RowActions, RowCheckbox, useActionTitles } from './list'
+import { EmptyState, RowActions, RowCheckbox, SortButton, useActionTitles } from './list'
 import { allChecked, cellContent, nextSorting, shownColumns, sortRows, withChecked, type RowSelection, type Sorting } from './list/rows'
 import { alignClass, type ListColumn } from './list/types'
 import { ACTIONS_SHADOW, EDGES_GROUP, useScrollEdges } from './tableEdges'
@@ -155,23 +154,13 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : c.sortable ? 'none' : undefined}
                 >
                   {c.sortable ? (
-                    <button
-                      type="button"
-                      className={cn(
-                        '-mx-2 inline-flex min-h-9 max-w-full items-center gap-1 rounded px-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        sorted && 'text-foreground',
-                      )}
+                    <SortButton
+                      className="max-w-full"
+                      sorted={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                       onClick={() => setSorting((s) => nextSorting(s, c.key, rows))}
                     >
                       <span className="truncate">{c.header}</span>
-                      {sorted === 'asc' ? (
-                        <ArrowUp className="h-3.5 w-3.5 shrink-0" aria-label={t('crud.sortAsc')} />
-                      ) : sorted === 'desc' ? (
-                        <ArrowDown className="h-3.5 w-3.5 shrink-0" aria-label={t('crud.sortDesc')} />
-                      ) : (
-                        <ArrowUpDown className="h-3.5 w-3.5 shrink-0 opacity-40" aria-hidden />
-                      )}
-                    </button>
+                    </SortButton>
                   ) : (
                     <span className="block truncate">{c.header}</span>
                   )}

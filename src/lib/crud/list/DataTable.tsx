@@ -124,23 +124,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     className={cn(alignClass(c.align), c.className)}
                   >
                     {sortable ? (
-                      <button
-                        type="button"
-                        className={cn(
-                          '-mx-2 inline-flex min-h-9 items-center gap-1 rounded px-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                          sorted && 'text-foreground',
-                        )}
-                        onClick={() => sort.onSort(c.key)}
-                      >
+                      <SortButton sorted={sorted} onClick={() => sort.onSort(c.key)}>
                         {c.header}
-                        {sorted === 'ascending' ? (
-                          <ArrowUp className="h-3.5 w-3.5" aria-label={t('crud.sortAsc')} />
-                        ) : sorted === 'descending' ? (
-                          <ArrowDown className="h-3.5 w-3.5" aria-label={t('crud.sortDesc')} />
-                        ) : (
-                          <ArrowUpDown className="h-3.5 w-3.5 opacity-40" aria-hidden />
-                        )}
-                      </button>
+                      </SortButton>
                     ) : (
                       c.header
                     )}
@@ -273,5 +259,40 @@ export function RowCheckbox({
     <label className={cn('-m-2 flex h-9 w-9 items-center justify-center', disabled ? 'cursor-not-allowed' : 'cursor-pointer', className)}>
       <Checkbox aria-label={label} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange(v === true)} />
     </label>
+  )
+}
+
+/** A sortable column's header: its title and the sort's arrow (both tables). */
+export function SortButton({
+  sorted,
+  onClick,
+  className,
+  children,
+}: {
+  sorted: 'ascending' | 'descending' | undefined
+  onClick: () => void
+  className?: string
+  children: ReactNode
+}) {
+  const { t } = useT()
+  return (
+    <button
+      type="button"
+      className={cn(
+        '-mx-2 inline-flex min-h-9 items-center gap-1 rounded px-2 hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        sorted && 'text-foreground',
+        className,
+      )}
+      onClick={onClick}
+    >
+      {children}
+      {sorted === 'ascending' ? (
+        <ArrowUp className="h-3.5 w-3.5 shrink-0" aria-label={t('crud.sortAsc')} />
+      ) : sorted === 'descending' ? (
+        <ArrowDown className="h-3.5 w-3.5 shrink-0" aria-label={t('crud.sortDesc')} />
+      ) : (
+        <ArrowUpDown className="h-3.5 w-3.5 shrink-0 opacity-40" aria-hidden />
+      )}
+    </button>
   )
 }

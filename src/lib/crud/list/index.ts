@@ -13,7 +13,7 @@ export { ListToolbar, ToolbarEnd, RefreshButton, ExportCsvButton } from './Toolb
 export { ColumnSettings, useColumnVisibility } from './ColumnSettings'
 export type { ColumnVisibility } from './ColumnSettings'
 export { BulkActions, DeleteSelectedButton } from './BulkActions'
-export { DataTable, EmptyState, RowCheckbox } from './DataTable'
+export { DataTable, EmptyState, RowCheckbox, SortButton } from './DataTable'
 export type { DataTableProps } from './DataTable'
 export { RowActions, RowAction, RowMenu, EditRowAction, DeleteRowAction, COMPACT_ACTIONS, useActionTitles } from './RowActions'
 export { ListPagination, Pagination } from './Pagination'
