@@ -99,8 +99,8 @@ describe.runIf(BIN && existsSync(path.join(BIN, 'pg_basebackup')))('a streaming 
   })
 
   it('log searches read the replica; a saved record reads from the primary at once', async () => {
+    const day = new Date().toISOString().slice(0, 10) // before the sign-in: it may cross midnight
     const admin = await signedIn(gw!)
-    const day = new Date().toISOString().slice(0, 10)
     const logins = async () =>
       (
         await admin.call<{ total: number }>('GET', LOGIN_LOGS, {
