@@ -28,7 +28,9 @@ export async function debugChrome(): Promise<DebugChrome> {
   )
   const close = async () => {
     chrome.kill('SIGKILL')
-    rmSync(profile, { recursive: true, force: true })
+    // its children may still write to the profile for a moment after the kill (ENOTEMPTY)
+    if (chrome.exitCode === null && chrome.signalCode === null) await new Promise((r) => chrome.once('exit', r))
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
   try {
     for (let i = 0; ; i++) {
