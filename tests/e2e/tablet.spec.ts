@@ -178,6 +178,46 @@ test('the shell’s tooltips and menus load on first use and work by mouse, keyb
   await expect(drawer).toHaveCount(0)
 })
 
+test('a list’s selects load Radix’s select on first use and work by mouse and keyboard', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await signIn(page, 'admin', { to: '/admin/work-site-information' })
+  const size = page.getByRole('combobox', { name: '每页条数' })
+  const type = page.getByRole('combobox', { name: '工点类型' })
+  await expect(type).toHaveText('全部')
+  await expect(size).toHaveText(/^\d+ 条\/页$/)
+  // drawn closed without Radix's select (./option-select-open and the select it brings)
+  const selectScripts = () => scripts.filter((s) => /\/option-select-open-/.test(s))
+  expect(selectScripts()).toEqual([])
+
+  // the mouse: the page size
+  await size.click()
+  await page.getByRole('option', { name: '50 条/页' }).click()
+  await expect(size).toHaveText('50 条/页')
+  await expect(page).toHaveURL(/pageSize=50/)
+  expect(selectScripts()).toHaveLength(1)
+
+  // the keyboard on a filter not opened before: Enter opens it on its choice, ↓ and Enter choose the next
+  await type.focus()
+  await page.keyboard.press('Enter')
+  const list = page.getByRole('listbox')
+  await expect(list.getByRole('option', { name: '全部' })).toBeFocused()
+  const next = (await list.getByRole('option').nth(1).innerText()).trim()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(list).toHaveCount(0)
+  await expect(type).toHaveText(next)
+  await expect(type).toBeFocused()
+  // Escape closes it unchanged
+  await page.keyboard.press('ArrowDown')
+  await expect(list).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(list).toHaveCount(0)
+  await expect(type).toHaveText(next)
+})
+
 test.describe('a finger (a coarse pointer)', () => {
   test.use({ hasTouch: true })
 
@@ -203,6 +243,16 @@ test.describe('a finger (a coarse pointer)', () => {
     ] as const)
       expect(await reaches(control, dx, dy), `${what} at ${dx},${dy}`).toBe(true)
   }
+
+  test('a list’s select opens by a tap, and a tap chooses', async ({ page }) => {
+    await signIn(page, 'admin', { to: '/admin/work-site-information' })
+    const size = page.getByRole('combobox', { name: '每页条数' })
+    await size.tap()
+    await page.getByRole('option', { name: '50 条/页' }).tap()
+    await expect(page.getByRole('listbox')).toHaveCount(0)
+    await expect(size).toHaveText('50 条/页')
+    await expect(page).toHaveURL(/pageSize=50/)
+  })
 
   test('every small control answers a 44 px square; menu items are 44 px tall', async ({ page }) => {
     await signIn(page, 'admin')

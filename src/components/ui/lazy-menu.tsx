@@ -8,6 +8,7 @@ import {
   type LazyExoticComponent,
   type PointerEvent,
   type ReactElement,
+  type ReactNode,
 } from 'react'
 
 /** What a menu popup gets besides its own props: the trigger to wrap (in `DropdownMenuTrigger asChild`). */
@@ -85,3 +86,9 @@ export function LazyMenu<P extends object>({
     },
   } as Partial<TriggerProps>)
 }
+
+/**
+ * A ⋯ menu of a row (a list's, a tree's) whose entries its caller gives (DropdownMenuItem…), aligned to
+ * the trigger's end: `<LazyMenu popup={ItemsMenu} props={{ children }} trigger={…} />`.
+ */
+export const ItemsMenu = lazyMenuPopup<{ children: ReactNode }>(() => import('./items-menu').then((m) => m.ItemsMenuPopup))

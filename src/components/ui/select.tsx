@@ -2,17 +2,14 @@ import * as React from 'react'
 import { Select as P } from 'radix-ui'
 import { Check, ChevronDown } from 'lucide-react'
 import { cn } from '@/lib/utils'
+import { SELECT_TRIGGER } from './select-box'
 import { styled } from './styled'
 
 export const Select = P.Root
 export const SelectValue = P.Value
 export const SelectGroup = P.Group
 
-const Trigger = styled(
-  P.Trigger,
-  'flex h-9 w-full items-center justify-between whitespace-nowrap rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive data-[placeholder]:text-muted-foreground [&>span]:line-clamp-1',
-  'SelectTrigger',
-)
+const Trigger = styled(P.Trigger, SELECT_TRIGGER, 'SelectTrigger')
 
 export function SelectTrigger({ children, ...props }: React.ComponentProps<typeof P.Trigger>) {
   return (

@@ -14,7 +14,7 @@ import type { InboxMessage } from '@/contract/schemas/message'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { OptionSelect } from '@/components/ui/lazy-select'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { toast } from '@/lib/toast'
 import { http } from '@/lib/http'
@@ -130,21 +130,17 @@ function MyMessages() {
             </Button>
           ))}
         </div>
-        <Select value={filters.eventCode ?? ALL} onValueChange={(v) => setFilters((f) => ({ ...f, eventCode: v === ALL ? undefined : v }))}>
-          <SelectTrigger className="h-9 w-44" aria-label={t('messages.field.eventCode')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL} className="min-h-9">
-              {t('messages.centre.all')}
-            </SelectItem>
-            {[...MSG_EVENTS, 'custom'].map((ev) => (
-              <SelectItem key={ev} value={ev} className="min-h-9">
-                {t(eventLabelKey(ev) as TKey)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          value={filters.eventCode ?? ALL}
+          onValueChange={(v) => setFilters((f) => ({ ...f, eventCode: v === ALL ? undefined : v }))}
+          options={[
+            { value: ALL, label: t('messages.centre.all') },
+            ...[...MSG_EVENTS, 'custom'].map((ev) => ({ value: ev, label: t(eventLabelKey(ev) as TKey) })),
+          ]}
+          className="h-9 w-44"
+          itemClassName="min-h-9"
+          aria-label={t('messages.field.eventCode')}
+        />
         <Input
           className="h-8 w-56"
           placeholder={t('messages.centre.keyword')}

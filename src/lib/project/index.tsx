@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { FolderKanban } from 'lucide-react'
 import { Card } from '@/components/ui/card'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { OptionSelect } from '@/components/ui/lazy-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useT } from '@/lib/i18n'
 import { ScreenHeader } from '@/lib/pages'
@@ -73,20 +73,25 @@ export function ProjectPicker({
   return (
     <div className={cn('flex min-w-0 items-center gap-2', className)}>
       <FolderKanban className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
-      <Select value={value ?? (allowAll ? ALL : '')} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-        <SelectTrigger className="h-9 w-full min-w-[12rem] max-w-[26rem]" aria-label={label ?? t('projectStructure.picker.label')}>
-          <SelectValue placeholder={options.isPending ? t('common.loading') : t('projectStructure.picker.placeholder')} />
-        </SelectTrigger>
-        <SelectContent>
-          {allowAll && <SelectItem value={ALL}>{t('projectStructure.picker.all')}</SelectItem>}
-          {list.map((p) => (
-            <SelectItem key={p.projectId} value={p.projectId}>
-              <span className="truncate">{p.projectName}</span>
-              <span className="ml-2 font-mono text-xs text-muted-foreground">{p.projectCode}</span>
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        value={value ?? (allowAll ? ALL : '')}
+        onValueChange={(v) => onChange(v === ALL ? undefined : v)}
+        options={[
+          ...(allowAll ? [{ value: ALL, label: t('projectStructure.picker.all') }] : []),
+          ...list.map((p) => ({
+            value: p.projectId,
+            label: (
+              <>
+                <span className="truncate">{p.projectName}</span>
+                <span className="ml-2 font-mono text-xs text-muted-foreground">{p.projectCode}</span>
+              </>
+            ),
+          })),
+        ]}
+        placeholder={options.isPending ? t('common.loading') : t('projectStructure.picker.placeholder')}
+        className="h-9 w-full min-w-[12rem] max-w-[26rem]"
+        aria-label={label ?? t('projectStructure.picker.label')}
+      />
     </div>
   )
 }

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react'
 import { MoreHorizontal } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { ItemsMenu, LazyMenu } from '@/components/ui/lazy-menu'
 
-/** A tree row's actions (a tree's `renderActions`): a ⋯ button, faint until the row is hovered or the menu open, and its menu items. */
+/**
+ * A tree row's actions (a tree's `renderActions`): a ⋯ button, faint until the row is hovered or the
+ * menu open, and its menu items (Radix's menu loaded the first time it opens).
+ */
 export function TreeRowMenu({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <LazyMenu
+      popup={ItemsMenu}
+      props={{ children }}
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -16,8 +21,7 @@ export function TreeRowMenu({ label, children }: { label: string; children: Reac
         >
           <MoreHorizontal aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">{children}</DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   )
 }

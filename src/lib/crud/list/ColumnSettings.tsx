@@ -2,15 +2,7 @@
 import { useMemo, useState } from 'react'
 import { Columns3 } from 'lucide-react'
 import { IconButton } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
+import { LazyMenu, lazyMenuPopup } from '@/components/ui/lazy-menu'
 import { useT } from '@/lib/i18n'
 import { loadVisibility, saveVisibility, type Visibility } from '../columns'
 import type { ListColumn } from './types'
@@ -37,44 +29,16 @@ export function useColumnVisibility<T>(storageKey: string, columns: ListColumn<T
   return { columns, visibility, defaults, setVisibility, visibleColumns }
 }
 
-/** The toolbar's column button and menu. */
+const ColumnMenu = lazyMenuPopup<{ state: ColumnVisibility<unknown> }>(() => import('./ColumnMenuPopup').then((m) => m.ColumnMenuPopup))
+
+/** The toolbar's column button and its menu (loaded the first time it opens). */
 export function ColumnSettings<T>({ state }: { state: ColumnVisibility<T> }) {
   const { t } = useT()
-  const { columns, visibility, defaults, setVisibility: onChange } = state
-  const shown = columns.filter((c) => visibility[c.key] !== false).length
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <IconButton icon={Columns3} label={t('crud.columns')} tip />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="max-h-96 overflow-y-auto">
-        <DropdownMenuLabel>{t('crud.columns')}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {columns.map((c) => {
-          const on = visibility[c.key] !== false
-          return (
-            <DropdownMenuCheckboxItem
-              key={c.key}
-              className="min-h-9"
-              checked={on}
-              disabled={on && shown === 1}
-              onSelect={(e) => e.preventDefault()}
-              onCheckedChange={(v) => onChange({ ...visibility, [c.key]: v === true })}
-            >
-              {c.header}
-            </DropdownMenuCheckboxItem>
-          )
-        })}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem className="min-h-9" onSelect={() => onChange(Object.fromEntries(columns.map((c) => [c.key, true])))}>
-          {t('crud.showAllColumns')}
-        </DropdownMenuItem>
-        {Object.keys(defaults).some((k) => defaults[k] !== (visibility[k] !== false)) && (
-          <DropdownMenuItem className="min-h-9" onSelect={() => onChange(defaults)}>
-            {t('common.reset')}
-          </DropdownMenuItem>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <LazyMenu
+      popup={ColumnMenu}
+      props={{ state: state as ColumnVisibility<unknown> }}
+      trigger={<IconButton icon={Columns3} label={t('crud.columns')} tip />}
+    />
   )
 }

@@ -4,7 +4,7 @@ import { RotateCcw, Search } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { OptionSelect } from '@/components/ui/lazy-select'
 import { useT } from '@/lib/i18n'
 import { filtersOf, withFilters, type ListSearch } from '../search'
 import type { FilterField } from './types'
@@ -59,21 +59,17 @@ export function FilterBar({
                 {f.label}
               </label>
               {f.kind === 'select' ? (
-                <Select value={draft[f.name] || SELECT_ALL} onValueChange={(v) => set(f.name, v === SELECT_ALL ? '' : v)}>
-                  <SelectTrigger id={id}>
-                    <SelectValue placeholder={t('crud.selectPlaceholder', { field: f.label })} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={SELECT_ALL} className="min-h-9">
-                      {t('crud.all')}
-                    </SelectItem>
-                    {(f.options ?? []).map((o) => (
-                      <SelectItem key={String(o.value)} value={String(o.value)} className="min-h-9">
-                        {o.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect
+                  id={id}
+                  value={draft[f.name] || SELECT_ALL}
+                  onValueChange={(v) => set(f.name, v === SELECT_ALL ? '' : v)}
+                  options={[
+                    { value: SELECT_ALL, label: t('crud.all') },
+                    ...(f.options ?? []).map((o) => ({ value: String(o.value), label: o.label })),
+                  ]}
+                  placeholder={t('crud.selectPlaceholder', { field: f.label })}
+                  itemClassName="min-h-9"
+                />
               ) : (
                 <Input
                   id={id}

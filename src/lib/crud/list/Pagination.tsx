@@ -1,7 +1,7 @@
 /** Pagination: total, page size, first/previous/page numbers/next/last. */
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type LucideIcon } from 'lucide-react'
 import { Button, IconButton } from '@/components/ui/button'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { OptionSelect } from '@/components/ui/lazy-select'
 import { useT } from '@/lib/i18n'
 import { pageWindow } from '../pageWindow'
 import { pageSizes, toListParams, withPage, type ListSearch } from '../search'
@@ -61,18 +61,14 @@ export function Pagination({
     >
       <div className="flex items-center gap-3 text-muted-foreground">
         <span>{t(capped ? 'crud.totalCapped' : 'crud.total', { total })}</span>
-        <Select value={String(pageSize)} onValueChange={(v) => onChange(1, Number(v))}>
-          <SelectTrigger className="h-9 w-28" aria-label={t('crud.pageSize')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {pageSizes(pageSize).map((n) => (
-              <SelectItem key={n} value={String(n)} className="min-h-9">
-                {t('crud.perPage', { n })}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          value={String(pageSize)}
+          onValueChange={(v) => onChange(1, Number(v))}
+          options={pageSizes(pageSize).map((n) => ({ value: String(n), label: t('crud.perPage', { n }) }))}
+          className="h-9 w-28"
+          itemClassName="min-h-9"
+          aria-label={t('crud.pageSize')}
+        />
       </div>
       <div className="flex items-center gap-1">
         {step(ChevronsLeft, 1, pageIndex <= 1, t('crud.firstPage'))}

@@ -7,7 +7,7 @@ import type { FnAction } from '@/contract/catalogue'
 import { createContext, useContext, useEffect, type ReactNode, type RefObject } from 'react'
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react'
 import { Button, IconButton } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { ItemsMenu, LazyMenu } from '@/components/ui/lazy-menu'
 import { Can } from '@/lib/permissions'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -136,17 +136,16 @@ export function DeleteRowAction({
 }
 
 /**
- * A row's 更多 menu: a ⋯ button and its entries (DropdownMenuAction). `label` is the button's text
+ * A row's 更多 menu: a ⋯ button and its entries (DropdownMenuItem…), Radix's menu loaded the first time it opens. `label` is the button's text
  * (its tooltip), `name` its fuller accessible name (e.g. 更多 张伟).
  */
 export function RowMenu({ label, name, children }: { label: string; name: string; children: ReactNode }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <IconButton className="h-9 w-9" icon={MoreHorizontal} label={label} name={name} tip />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">{children}</DropdownMenuContent>
-    </DropdownMenu>
+    <LazyMenu
+      popup={ItemsMenu}
+      props={{ children }}
+      trigger={<IconButton className="h-9 w-9" icon={MoreHorizontal} label={label} name={name} tip />}
+    />
   )
 }
 
