@@ -187,8 +187,10 @@ export default tseslint.config(
     },
   },
   {
-    // not all of server/: server/db/schema.ts and server/db/schema/*.ts import each other (known, see there)
+    // not all of server/: server/db/schema.ts and server/db/schema/*.ts import each other (known, see there).
+    // A part loaded on first use may import the module that loads it (the tree's 移动到… dialog shows a
+    // tree): by then that module has run, so such a cycle through a dynamic import() is allowed.
     files: ['src/**/*.{ts,tsx}', 'server/modules/**/*.ts'],
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
 )

@@ -17,7 +17,7 @@ import { SearchInput } from '@/components/ui/search-input'
 import { useLeaveGuard } from '@/lib/crud/dirty'
 import { http } from '@/lib/http'
 import { ScreenHeader } from '@/lib/pages'
-import { useT } from '@/lib/i18n'
+import { useT, type LazyNamespace } from '@/lib/i18n'
 import { DataAgeNote } from '@/lib/offline/read'
 import { Can } from '@/lib/permissions'
 import { buildTree, nestedAccess, textMatch, Tree, TreeQueryBody, type Nested, type TreeCheck } from '@/lib/tree'
@@ -179,3 +179,6 @@ function TreePanel({
     </Card>
   )
 }
+
+/** The i18n namespaces this screen shows, loaded with its chunk (lazyScreen). */
+export const texts = ['crud', 'dictionary', 'sync', 'tree'] as const satisfies readonly LazyNamespace[]

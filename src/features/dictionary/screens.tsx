@@ -1,8 +1,7 @@
 import type { LazyNamespace } from '@/lib/i18n'
-/** The dictionary screens as the routes load them (one component per route, no props). */
+/** The dictionary screens as the routes load them (one component per route, no props); the relation screen is its own chunk (./RelationPage). */
 import { DictionaryPage } from './DictionaryPage'
 
-export { RelationPage } from './RelationPage'
 export const EbsScreen = () => <DictionaryPage kind="ebs" />
 export const WbsScreen = () => <DictionaryPage kind="wbs" />
 export const QuantityScreen = () => <DictionaryPage kind="quantity" />

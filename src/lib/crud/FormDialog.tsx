@@ -1,178 +1,23 @@
 /**
- * The add/edit dialog of a resource, without its form: the form code (./form — react-hook-form, the
- * zod resolver, the fields, the upload) loads when a dialog is first opened, so a list screen starts
- * without it (issue 32). Until the chunk is there the dialog shows its title and a pending state.
- * Offline the chunk comes from the service worker's precache like every other one.
+ * The add/edit dialog of a resource: nothing until it first opens, then the dialog (./FormDialogOpen,
+ * Radix's dialog) and its form (./form — react-hook-form, the zod resolver, the fields, the upload)
+ * load, so a list screen starts without either (issue 32). Until the form's chunk is there the dialog
+ * shows its title and a pending state. Offline the chunks come from the service worker's precache
+ * like every other one.
  *
  * A screen's own fields go the same way: `lazyForm(() => import('./SiteFields'), 'SiteFields')` is
  * a component the screen renders inside the dialog (its chunk loads with the dialog's first open).
- *
- * Focus: a form already there when the dialog opens gets it as every Radix dialog does (onOpenAutoFocus:
- * its first tabbable, the first field). A dialog opened while its form (or a part of it) loads keeps
- * the focus on itself instead of its close button, and when the last part arrives its first field takes
- * it, as it would have on opening — unless the user moved the focus meanwhile (tabbed, clicked a field).
  */
-import { Suspense, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
-import { Loader2 } from 'lucide-react'
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { lazyComponent, type LazyComponent } from '@/lib/chunks'
-import { useT } from '@/lib/i18n'
-import { cn } from '@/lib/utils'
+import { lazyComponent, OnceOpened } from '@/lib/chunks'
 import type { FormDialogProps } from './form'
-import { PartLoading, PartsLoading } from './formParts'
 
-const SIZES = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' }
-
-const Body = lazyComponent(() => import('./form'), 'FormDialogBody')
-
-/** A form part still loading (`<FormPending>`): while the dialog holds one, its form has not all arrived. */
-const PENDING = '[data-form-pending]'
-
-/** Add/edit dialog of a resource. The form is created fresh each time the dialog opens. */
+/** Add/edit dialog of a resource: nothing until it is first opened, then ./FormDialogOpen (loaded then, kept mounted). */
 export function FormDialog<T extends object>(props: FormDialogProps<T>) {
-  const { open, onOpenChange, size = 'lg', preload } = props
-  // the form's chunk loads as the body renders; beside it the declared fields most forms show, and the screen's own parts
-  useEffect(() => {
-    if (!open) return
-    void LazyDeclaredFields.preload()
-    void preload?.()
-  }, [open, preload])
-
-  const content = useRef<HTMLDivElement>(null)
-  // the dialog opened before its form was all there: its first field takes the focus when it is
-  const focusOnArrival = useRef(false)
-  const openAutoFocus = (e: Event) => {
-    const dialog = content.current
-    focusOnArrival.current = !!dialog?.querySelector(PENDING)
-    // the form is there: Radix focuses its first field. Else the dialog itself, not its close button, until it is
-    if (!dialog || !focusOnArrival.current) return
-    e.preventDefault()
-    dialog.focus()
-  }
-  const partArrived = useCallback(() => {
-    const dialog = content.current
-    if (!focusOnArrival.current || !dialog?.querySelector('form') || dialog.querySelector(PENDING)) return
-    focusOnArrival.current = false
-    // still on the dialog: no one moved it meanwhile
-    if (document.activeElement === dialog) focusFirst(dialog)
-  }, [])
-  // the parts still loading: the submit waits for them (./formParts)
-  const [loading, setLoading] = useState(0)
-  const partLoading = useCallback(() => {
-    setLoading((n) => n + 1)
-    return () => {
-      setLoading((n) => n - 1)
-      partArrived()
-    }
-  }, [partArrived])
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        ref={content}
-        className={cn('gap-0 p-0 focus:outline-none', SIZES[size])}
-        onOpenAutoFocus={openAutoFocus}
-        onInteractOutside={(e) => e.preventDefault()}
-        aria-describedby={undefined}
-      >
-        {open && (
-          <PartLoading.Provider value={partLoading}>
-            <PartsLoading.Provider value={loading}>
-              <Suspense fallback={<PendingForm {...props} />}>
-                <Body {...(props as unknown as FormDialogProps<object>)} />
-              </Suspense>
-            </PartsLoading.Provider>
-          </PartLoading.Provider>
-        )}
-      </DialogContent>
-    </Dialog>
+    <OnceOpened open={props.open}>
+      <Open {...(props as unknown as FormDialogProps<object>)} />
+    </OnceOpened>
   )
 }
 
-/**
- * What Radix's open auto-focus does (FocusScope's focusFirst): the first tabbable element that takes
- * the focus, links left out, an input's text selected.
- */
-function focusFirst(container: HTMLElement) {
-  const walker = document.createTreeWalker(container, NodeFilter.SHOW_ELEMENT, {
-    acceptNode: (node) => {
-      const el = node as HTMLElement & { disabled?: boolean; type?: string }
-      if (el.disabled || el.hidden || (el.tagName === 'INPUT' && el.type === 'hidden') || el.tagName === 'A') return NodeFilter.FILTER_SKIP
-      return el.tabIndex >= 0 ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP
-    },
-  })
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node as HTMLElement
-    el.focus({ preventScroll: true })
-    if (document.activeElement !== el) continue
-    if (el instanceof HTMLInputElement) el.select()
-    return
-  }
-}
-
-/** The dialog while its form loads: its title (as the form will show it) over a spinner. */
-function PendingForm<T extends object>({ resource, record, entry, title }: FormDialogProps<T>) {
-  const { t } = useT()
-  const editing = entry ? entry.op !== 'add' : !!record
-  const heading = title ?? t(editing ? 'crud.editTitle' : 'crud.addTitle', { name: resource.entity ? t(resource.entity) : '' })
-  return (
-    <>
-      <DialogHeader className="border-b px-6 py-4">
-        <DialogTitle>{heading}</DialogTitle>
-      </DialogHeader>
-      <FormPending className="min-h-48" />
-    </>
-  )
-}
-
-/** A form part whose code is still loading: a spinner, said to screen readers. */
-export function FormPending({ className }: { className?: string }) {
-  const { t } = useT()
-  // counted while it shows; gone: its part arrived (or the dialog closed), maybe the last one
-  const loading = useContext(PartLoading)
-  useEffect(() => loading?.(), [loading])
-  return (
-    <div role="status" data-form-pending className={cn('flex items-center justify-center py-8 text-muted-foreground', className)}>
-      <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
-      <span className="sr-only">{t('common.loading')}</span>
-    </div>
-  )
-}
-
-/**
- * A screen's form component (its fields, a dialog's whole form) loaded on first render, e.g.
- * `const SiteFields = lazyForm(() => import('./SiteFields'), 'SiteFields')`; a spinner stands in
- * for it while its chunk loads (the form around it is already there).
- */
-export function lazyForm<M extends Record<string, unknown>, K extends keyof M & string>(importer: () => Promise<M>, exportName: K) {
-  return lazyPart(importer, exportName, <FormPending />)
-}
-
-/**
- * A whole dialog with a form (mounted when it opens), loaded on first render: nothing shows until
- * its chunk is there, as with OnceOpened (@/lib/chunks), e.g.
- * `const CopyDialog = lazyDialog(() => import('./CopyDialog'), 'CopyDialog')`.
- */
-export function lazyDialog<M extends Record<string, unknown>, K extends keyof M & string>(importer: () => Promise<M>, exportName: K) {
-  return lazyPart(importer, exportName, null)
-}
-
-function lazyPart<M extends Record<string, unknown>, K extends keyof M & string>(
-  importer: () => Promise<M>,
-  exportName: K,
-  pending: ReactNode,
-) {
-  const Part = lazyComponent(importer, exportName)
-  type P = Parameters<typeof Part>[0]
-  const Loaded = Part as unknown as ComponentType<object>
-  const Lazy = (props: P): ReactNode => (
-    <Suspense fallback={pending}>
-      <Loaded {...(props as object)} />
-    </Suspense>
-  )
-  Lazy.displayName = `Lazy(${exportName})`
-  return Object.assign(Lazy, { preload: Part.preload }) as LazyComponent<P>
-}
-
-/** `<DeclaredFields>` (./DeclaredField) where a list screen writes its dialog's fields: its code loads with the form. */
-export const LazyDeclaredFields = lazyForm(() => import('./DeclaredField'), 'DeclaredFields')
+const Open = lazyComponent(() => import('./FormDialogOpen'), 'FormDialogOpen')

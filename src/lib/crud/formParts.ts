@@ -1,5 +1,5 @@
 /**
- * The parts of an open form dialog whose code still loads (`<FormPending>`, ./FormDialog): each
+ * The parts of an open form dialog whose code still loads (`<FormPending>`, ./lazyParts): each
  * registers while it shows, and the dialog's submit waits until none is left — a field not there
  * yet cannot be filled, and pressing 提交 then would only refuse it as a hidden invalid field.
  */

@@ -1,11 +1,11 @@
-/** The import dialog's steps (template, upload with progress, processing, summary, failure report): loaded when it first opens (./index). */
+/** The import dialog and its steps (template, upload with progress, processing, summary, failure report): loaded when it first opens (./index). */
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, CheckCircle2, Download, FileSpreadsheet, Info, RotateCcw, Upload } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { acceptOf, FILE_PATHS, FILE_RULES, formatBytes, type FileInfo, type ImportStatus } from '@/contract/files'
 import { Button } from '@/components/ui/button'
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Progress } from '@/components/ui/progress'
 import { invalidateResource } from '@/lib/crud'
 import { precheckFile } from '@/lib/files/api'
@@ -21,7 +21,22 @@ type Phase =
 
 const POLL_MS = 700
 
-export function ImportBody({ resource, paths: given, name, onImported, target, onClose }: ImportDialogProps & { onClose: () => void }) {
+/** The dialog: its steps are there while it is open, afresh each time. */
+export function ImportDialogOpen({
+  open,
+  onOpenChange,
+  ...props
+}: ImportDialogProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="gap-0 p-0 sm:max-w-xl" onInteractOutside={(e) => e.preventDefault()}>
+        {open && <ImportBody {...props} onClose={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function ImportBody({ resource, paths: given, name, onImported, target, onClose }: ImportDialogProps & { onClose: () => void }) {
   const { t } = useT()
   const qc = useQueryClient()
   const paths = given ?? excelPaths(resource)

@@ -11,14 +11,12 @@
  * or pass `paths={importExportPaths('user')}`. Files go through the signed client (multipart with
  * progress; xlsx downloads as blobs).
  */
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import { Download, FileUp } from 'lucide-react'
 import type { ImportExportPaths } from '@/contract/files'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
-import { lazyComponent } from '@/lib/chunks'
-import { FormPending } from '@/lib/crud'
+import { lazyComponent, OnceOpened } from '@/lib/chunks'
 // the module itself, not the files index: that one brings the upload control and its progress bar
 import { useDownload } from '@/lib/files/download'
 import { useT } from '@/lib/i18n'
@@ -28,8 +26,8 @@ import { excelPaths, type ImportDialogProps, type ResourceLike } from './paths'
 
 export { excelPaths, type ImportDialogProps } from './paths'
 
-/** The dialog's steps, loaded when it first opens (./ImportBody): a list with an import button starts without them. */
-const ImportBody = lazyComponent(() => import('./ImportBody'), 'ImportBody')
+/** The dialog and its steps, loaded when it first opens (./ImportBody): a list with an import button starts without them. */
+const ImportDialogOpen = lazyComponent(() => import('./ImportBody'), 'ImportDialogOpen')
 
 export function ExportButton({
   resource,
@@ -79,15 +77,9 @@ export function ImportDialog(props: ImportDialogProps) {
           {t('files.import.button')}
         </Button>
       </Can>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="gap-0 p-0 sm:max-w-xl" onInteractOutside={(e) => e.preventDefault()}>
-          {open && (
-            <Suspense fallback={<FormPending className="min-h-48" />}>
-              <ImportBody {...props} onClose={() => setOpen(false)} />
-            </Suspense>
-          )}
-        </DialogContent>
-      </Dialog>
+      <OnceOpened open={open}>
+        <ImportDialogOpen {...props} open={open} onOpenChange={setOpen} />
+      </OnceOpened>
     </>
   )
 }

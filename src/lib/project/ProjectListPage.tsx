@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
-import { lazyForm } from '@/lib/crud/FormDialog'
+import { lazyForm } from '@/lib/crud/lazyParts'
 import { useListSearch } from '@/lib/crud/hooks'
 import { ScreenHeader } from '@/lib/pages'
 import { ListPage, type ListPageProps } from '@/lib/crud/ListPage'

@@ -7,5 +7,5 @@ import { relTreeQueryOptions } from '@/features/dictionary/queries'
 export const Route = createFileRoute('/_shell/admin/wbs-ebs-rel-configuration')({
   beforeLoad: guardPage,
   loader: ({ context }) => preloadAll(context, [relTreeQueryOptions('wbs'), relTreeQueryOptions('ebs')]),
-  component: lazyScreen(() => import('@/features/dictionary/screens'), 'RelationPage'),
+  component: lazyScreen(() => import('@/features/dictionary/RelationPage'), 'RelationPage'),
 })
