@@ -144,8 +144,8 @@ test.describe('a form that arrives after its dialog opened', () => {
   test.use({ serviceWorkers: 'block' })
 
   /**
-   * On a fresh load of 项目工点信息, opens 新增工点 with the scripts asked for from then on held back
-   * until `release`: all of them, the form's among them, or only the `part` given.
+   * On a fresh load of 项目工点信息, opens 新增工点 with the form's script (or the `part` given) held
+   * back until `release`; the dialog's own comes.
    */
   async function openWhileLoading(page: Page, part?: RegExp) {
     await signIn(page, 'admin', { to: '/admin/project-worksite-information' })
@@ -154,7 +154,7 @@ test.describe('a form that arrives after its dialog opened', () => {
     let release = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
     const scripts: string[] = []
-    await page.route(part ?? /\/assets\/[^/]+\.js$/, async (route) => {
+    await page.route(part ?? /\/form-[\w-]+\.js$/, async (route) => {
       scripts.push(route.request().url())
       await released
       await route.continue()

@@ -7,31 +7,23 @@
  * the focus on itself instead of its close button, and when the last part arrives its first field takes
  * it, as it would have on opening — unless the user moved the focus meanwhile (tabbed, clicked a field).
  */
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, useCallback, useRef, useState } from 'react'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { lazyComponent } from '@/lib/chunks'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { FormDialogProps } from './form'
+import { FormBody } from './FormDialog'
 import { PartLoading, PartsLoading } from './formParts'
-import { FormPending, LazyDeclaredFields } from './lazyParts'
+import { FormPending } from './lazyParts'
 
 const SIZES = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' }
-
-const Body = lazyComponent(() => import('./form'), 'FormDialogBody')
 
 /** A form part still loading (`<FormPending>`): while the dialog holds one, its form has not all arrived. */
 const PENDING = '[data-form-pending]'
 
 /** Add/edit dialog of a resource (FormDialog in ./FormDialog.tsx, once first opened). The form is created fresh each time the dialog opens. */
 export function FormDialogOpen<T extends object>(props: FormDialogProps<T>) {
-  const { open, onOpenChange, size = 'lg', preload } = props
-  // the form's chunk loads as the body renders; beside it the declared fields most forms show, and the screen's own parts
-  useEffect(() => {
-    if (!open) return
-    void LazyDeclaredFields.preload()
-    void preload?.()
-  }, [open, preload])
+  const { open, onOpenChange, size = 'lg' } = props
 
   const content = useRef<HTMLDivElement>(null)
   // the dialog opened before its form was all there: its first field takes the focus when it is
@@ -74,7 +66,7 @@ export function FormDialogOpen<T extends object>(props: FormDialogProps<T>) {
           <PartLoading.Provider value={partLoading}>
             <PartsLoading.Provider value={loading}>
               <Suspense fallback={<PendingForm {...props} />}>
-                <Body {...(props as unknown as FormDialogProps<object>)} />
+                <FormBody {...(props as unknown as FormDialogProps<object>)} />
               </Suspense>
             </PartsLoading.Provider>
           </PartLoading.Provider>
