@@ -133,7 +133,7 @@ test.describe('opening the console with a session', () => {
   test('a reload shows the answers kept from before and asks the gateway again only after it has painted', async ({ page }) => {
     await signIn(page, 'admin')
     await expect(page.getByTestId('card-logins')).toBeVisible()
-    // the answers are kept in IndexedDB at most once a second
+    // the answers are saved to IndexedDB within a second
     await page.waitForTimeout(1500)
     await page.reload()
     await expect(page.getByTestId('card-logins').locator('p').nth(1)).not.toBeEmpty()

@@ -183,7 +183,7 @@ test('a reviewer reads messages offline on a 1024×768 tablet, marks one read, a
       .getByRole('listitem')
       .filter({ hasText: `账号待审核：${name}` })
     await expect(item).toHaveAttribute('data-unread', 'true')
-    await page.waitForTimeout(1500) // the query cache is persisted (throttled to once a second)
+    await page.waitForTimeout(1500) // the query cache is saved (within a second of a change)
 
     await ctx.setOffline(true)
     await page.reload()
@@ -229,7 +229,7 @@ test('offline, 全部标记已读 is kept like a single read (the list and the b
     await expect(mine.first()).toHaveAttribute('data-unread', 'true')
     const bell = page.getByTestId('message-bell')
     await expect(bell).toHaveAttribute('aria-label', /条未读/)
-    await page.waitForTimeout(1500) // the query cache is persisted (throttled to once a second)
+    await page.waitForTimeout(1500) // the query cache is saved (within a second of a change)
 
     await ctx.setOffline(true)
     await page.reload()
@@ -274,7 +274,7 @@ test('the auditor opens the message centre from the menu on a 1024×768 tablet a
     await expect(list.getByRole('listitem').last()).toContainText('终端申请：工地平板-03')
     // no way into 终端授权, which the auditor's menus do not include
     await expect(list.getByRole('listitem').last().getByRole('link', { name: '查看' })).toHaveCount(0)
-    await page.waitForTimeout(1500) // the query cache is persisted (throttled to once a second)
+    await page.waitForTimeout(1500) // the query cache is saved (within a second of a change)
     await ctx.setOffline(true)
     await page.reload()
     await expect(list.getByRole('listitem')).toHaveCount(3)

@@ -160,7 +160,7 @@ test('a list opened online reads offline after a reload, from the persisted cach
   const row = page.getByRole('row').filter({ hasText: '系统管理员' })
   await expect(row).toBeVisible()
   await expect(dataAge(page)).toHaveCount(0)
-  // written to IndexedDB (throttled to once a second), the list's rows included
+  // written to IndexedDB within a second, the list's rows included
   await expect.poll(async () => persistedRoles(await stored(page))).toContain('系统管理员')
 
   await context.setOffline(true)

@@ -3,8 +3,12 @@
  * offline — after a reload, or after closing the app.
  *
  * - One entry per account in the `trestle-query` database (`clients` store, key
- *   `trestle-query:<accountId>`), written by @tanstack/query-async-storage-persister (throttled
- *   to once a second); another account never restores it.
+ *   `trestle-query:<accountId>`), written by @tanstack/query-async-storage-persister; another
+ *   account never restores it.
+ * - Saved after a change, never inside it (`saveWhenQuiet`): the whole cache is dehydrated and
+ *   serialised (a 2,000-row staff list is 1 MB of JSON), so it waits SAVE_DELAY_MS and then for the
+ *   main thread to be idle — not while the click that changed the cache renders its answer; at once
+ *   when the page is hidden or left.
  * - Restored when an account is signed in (at start, or after login); while restoring, queries wait
  *   (`useIsRestoring`, see QueryRestoreGate) instead of hitting the network first. Restored
  *   queries are marked stale, so each is refetched when used.
@@ -17,12 +21,7 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  removeOldestQuery,
-  type Persister,
-} from '@tanstack/react-query-persist-client'
+import { persistQueryClientRestore, persistQueryClientSave, removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client'
 import { openDB, type IDBPDatabase } from 'idb'
 import { PERSIST_MAX_AGE_MS, restoringStore } from './restoring'
 
@@ -97,6 +96,75 @@ function idbStorage() {
   }
 }
 
+// ---- when to save ------------------------------------------------------------------------
+
+/** How long after the first change of the cache its save waits, at least. */
+export const SAVE_DELAY_MS = 600
+/** How long the save then waits for an idle main thread, at most. */
+const SAVE_IDLE_TIMEOUT_MS = 400
+
+/**
+ * Runs `save` once after changes (`changed()`): SAVE_DELAY_MS after the first change not yet saved,
+ * then when the main thread is idle (at most SAVE_IDLE_TIMEOUT_MS later); changes meanwhile join
+ * that save. `flush()` saves what changed at once.
+ */
+export function saveWhenQuiet(save: () => void) {
+  let dirty = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let idle: (() => void) | undefined
+  const cancel = () => {
+    clearTimeout(timer)
+    timer = undefined
+    idle?.()
+    idle = undefined
+  }
+  const flush = () => {
+    cancel()
+    if (!dirty) return
+    dirty = false
+    save()
+  }
+  const whenIdle = (run: () => void): (() => void) => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(run, { timeout: SAVE_IDLE_TIMEOUT_MS })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(run, 0)
+    return () => clearTimeout(id)
+  }
+  return {
+    changed() {
+      dirty = true
+      if (timer !== undefined || idle) return
+      timer = setTimeout(() => {
+        timer = undefined
+        idle = whenIdle(flush)
+      }, SAVE_DELAY_MS)
+    },
+    flush,
+    stop: cancel,
+  }
+}
+
+/** Saves `queryClient` through `persister` after each change of its queries (see saveWhenQuiet). */
+function subscribeSaving(queryClient: QueryClient, persister: Persister): () => void {
+  const saver = saveWhenQuiet(() => void persistQueryClientSave(options(queryClient, persister)))
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') saver.changed()
+  })
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') saver.flush()
+  }
+  document.addEventListener('visibilitychange', onHidden)
+  window.addEventListener('pagehide', saver.flush)
+  return () => {
+    unsubscribe()
+    saver.stop()
+    document.removeEventListener('visibilitychange', onHidden)
+    window.removeEventListener('pagehide', saver.flush)
+  }
+}
+
 // ---- the controller --------------------------------------------------------------------
 
 interface Active {
@@ -128,7 +196,8 @@ export async function startPersistence(queryClient: QueryClient, accountId: stri
     queryClient.clear()
   }
   const { storage, dispose } = idbStorage()
-  const persister = createAsyncStoragePersister({ storage, key: persistKeyFor(accountId), throttleTime: 1000, retry: removeOldestQuery })
+  // saves are spaced by subscribeSaving, not by the persister's throttle (which saves on the first change at once)
+  const persister = createAsyncStoragePersister({ storage, key: persistKeyFor(accountId), throttleTime: 0, retry: removeOldestQuery })
   const me: Active = { accountId, persister, dispose, unsubscribe: null }
   active = me
   restoringStore.set(true)
@@ -141,7 +210,7 @@ export async function startPersistence(queryClient: QueryClient, accountId: stri
     /* unreadable: discarded by the restore; start empty */
   } finally {
     if (active === me) {
-      me.unsubscribe = persistQueryClientSubscribe(options(queryClient, persister))
+      me.unsubscribe = subscribeSaving(queryClient, persister)
       restoringStore.set(false)
     } else if (!active) {
       // signed out while restoring: what was hydrated belongs to nobody now
