@@ -5,7 +5,9 @@
  * replayed against a local gateway by the console's outbox engine (fake-indexeddb) through the
  * console's signed client (signed at send time, the entry id as Idempotency-Key). In the second
  * phase 5 % of the answers are lost on the way back, so those requests are sent again. Counts what
- * the gateway holds: lost and duplicated edits must be 0.
+ * the gateway holds: lost and duplicated edits must be 0. Then the anchor: a fifth as many writes of
+ * the same kind (adds, then an edit of each) sent one after another by the same client without the
+ * outbox — the gateway's own pace for what the outbox replays.
  */
 import 'fake-indexeddb/auto'
 import { v7 } from 'uuid'
@@ -13,6 +15,7 @@ import { openOutboxDb } from '../src/lib/offline/db'
 import { Outbox } from '../src/lib/offline/outbox'
 import { OutboxStore } from '../src/lib/offline/store'
 import { workSiteOffline } from '../src/features/workSites/offline'
+import { resourcePaths } from '../src/contract/paths'
 import { Client } from '../tests/api/client'
 import { consoleClient } from './console-client'
 import { startGateway } from './support'
@@ -54,6 +57,43 @@ async function main() {
     }
     if (failed) process.exitCode = 1
 
+    // the anchor, after the replays (a warm gateway): the same kind of writes sent one after another by
+    // the same client, no outbox (half adds, half edits of them, each with its key)
+    const DIRECT = Math.max(20, Math.round((ADDS + EDITS) / 5))
+    wire.loss = 0
+    {
+      const paths = resourcePaths('projectWorkSite')
+      const stamp = `d${Date.now() % 100000}`
+      const opts = () => ({ idempotencyKey: v7(), silent: true })
+      const d0 = performance.now()
+      const added: Record<string, unknown>[] = []
+      for (let i = 0; i < DIRECT / 2; i++)
+        added.push(
+          await http.post<Record<string, unknown>>(paths.add, siteValues(v7(), `BW-${stamp}-${i}`, `基准直写${stamp}-${i}`, i), opts()),
+        )
+      for (const [i, site] of added.entries())
+        await http.put(paths.update, { ...site, status: 'building', description: `进场 直写${i}` }, opts())
+      const ms = performance.now() - d0
+      console.log(
+        `worksites anchor: ${DIRECT} writes one after another in ${(ms / 1000).toFixed(2)} s, ${(ms / DIRECT).toFixed(2)} ms a write`,
+      )
+    }
+
+    function siteValues(workSiteId: string, code: string, name: string, i: number) {
+      return {
+        workSiteId,
+        projectId,
+        workSiteCode: code,
+        workSiteName: name,
+        siteType: 'bridge',
+        status: 'preparing',
+        lineId,
+        startMileage: `DK${200 + i}+000`,
+        endMileage: `DK${200 + i}+500`,
+        contactPhone: '13871230000',
+      }
+    }
+
     async function phase(no: number, label: string): Promise<number> {
       // 1,000 edits queued offline
       const store = new OutboxStore(() => openOutboxDb(`bench-worksites-${label}`))
@@ -78,20 +118,7 @@ async function main() {
           entity: decl.entity,
           entityId: s.workSiteId,
           op: 'add',
-          payload: {
-            values: {
-              workSiteId: s.workSiteId,
-              projectId,
-              workSiteCode: s.code,
-              workSiteName: `基准工点${stamp}-${i}`,
-              siteType: 'bridge',
-              status: 'preparing',
-              lineId,
-              startMileage: `DK${200 + i}+000`,
-              endMileage: `DK${200 + i}+500`,
-              contactPhone: '13871230000',
-            },
-          },
+          payload: { values: siteValues(s.workSiteId, s.code, `基准工点${stamp}-${i}`, i) },
         })
       for (const s of sites.slice(0, EDITS)) {
         const local = await store.record(accountId, decl.entity, s.workSiteId)

@@ -75,13 +75,22 @@ export const LAZY_NAMESPACES = [
 ] as const
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number]
 
-/** Each lazy namespace's catalogue by language, a chunk each (the entry's are left out: zh in the entry, en in ./entryEn). */
-const catalogues: Record<Lang, Record<string, () => Promise<Texts>>> = {
-  zh: import.meta.glob<Texts>(['./locales/zh/*.json', '!./locales/zh/{common,auth,shell,pwa}.json'], { import: 'default' }),
-  en: import.meta.glob<Texts>(['./locales/en/*.json', '!./locales/en/{common,auth,shell,pwa,workflow}.json'], {
-    import: 'default',
-  }),
-}
+/**
+ * Each lazy namespace's catalogue by language, a chunk each (the entry's are left out: zh in the entry, en in
+ * ./entryEn). Outside Vite — a bench script under plain tsx — there is no `import.meta.glob`: no lazy catalogue.
+ */
+const catalogues: Record<Lang, Record<string, () => Promise<Texts>>> = (() => {
+  try {
+    return {
+      zh: import.meta.glob<Texts>(['./locales/zh/*.json', '!./locales/zh/{common,auth,shell,pwa}.json'], { import: 'default' }),
+      en: import.meta.glob<Texts>(['./locales/en/*.json', '!./locales/en/{common,auth,shell,pwa,workflow}.json'], {
+        import: 'default',
+      }),
+    }
+  } catch {
+    return { zh: {}, en: {} }
+  }
+})()
 
 /** A catalogue made from another's (workflow's en bpmn-js texts are its English templates, keyed by zh's). */
 const derived: Partial<Record<`${Lang}:${LazyNamespace}`, () => Promise<Texts>>> = {
