@@ -78,6 +78,8 @@ interface Figure {
   note?: string
 }
 const figures: Figure[] = []
+/** The stack's floor's Lighthouse score, when the `bundles` part measured it in this run (the field screens read against it). */
+let floorLighthouse: number | null = null
 const broken: string[] = []
 
 const fmt = (v: number, unit: string) => `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${unit}`
@@ -388,9 +390,10 @@ async function bundles(base: string) {
       name: `/login JS, gzip (${login.size} files)`,
       value: loginGz,
       unit: 'KiB',
-      goal: { op: '<=', value: 100 },
+      // issue 32: within 1.2× the stack's floor, the framework chunk of the same build (issue 9's 100 KiB is below the framework itself)
+      goal: { op: '<=', value: 1.2 * frameworkGz },
       anchor: { label: 'the framework alone: React, react-dom, TanStack Router and Query, one chunk of this build', value: frameworkGz },
-      note: `shadcn-admin in issue 9: 200–220 KiB (not re-measured here); /login loaded in ${loginMs} ms`,
+      note: `goal 1.2× the framework; shadcn-admin in issue 9: 200–220 KiB (not re-measured here); /login loaded in ${loginMs} ms`,
     })
     figure({
       name: `shell + /admin/home JS without the charts, gzip (${all.size} files)`,
@@ -1035,6 +1038,7 @@ async function main() {
           const m = /lighthouse: login (\S+) home (\S+)/.exec(out)
           const f = /lighthouse floor: (\S+)/.exec(out)?.[1]
           const floorScore = f === undefined || f === 'null' ? null : Number(f)
+          floorLighthouse = floorScore
           const goals = [
             ['/login', 0.98, '0.80–0.90'],
             ['/admin/home', 0.95, '0.57–0.74'],
@@ -1116,6 +1120,14 @@ async function main() {
         value: r.lighthouse,
         unit: '',
         goal: { op: '>=', value: 0.95 },
+        ...(floorLighthouse === null
+          ? {}
+          : {
+              anchor: {
+                label: "the stack's floor in this run: a bare sign-in form in React, its router and query",
+                value: floorLighthouse,
+              },
+            }),
       })
       figure({
         name: `${r.path} as ${r.account}: opened offline in a new tab, navigation → content`,
