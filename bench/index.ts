@@ -80,6 +80,17 @@ interface Figure {
 const figures: Figure[] = []
 /** The stack's floor's Lighthouse score, when the `bundles` part measured it in this run (the field screens read against it). */
 let floorLighthouse: number | null = null
+
+/** A replay of `count` edits read against the gateway's own pace its script printed (bench/support.ts `ownPace`). */
+function paceAnchor(out: string, name: string, count: number): Pick<Figure, 'anchor'> {
+  const perWrite = Number(
+    new RegExp(`${name} anchor: \\d+ writes one after another in [\\d.]+ s, ([\\d.]+) ms a write`).exec(out)?.[1] ?? NaN,
+  )
+  if (!Number.isFinite(perWrite)) return {}
+  return {
+    anchor: { label: `${count} of the same writes one after another, no outbox (${perWrite} ms each)`, value: (perWrite * count) / 1000 },
+  }
+}
 const broken: string[] = []
 
 const fmt = (v: number, unit: string) => `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${unit}`
@@ -1343,22 +1354,13 @@ async function main() {
           ...(pg ? { BENCH_OUTBOX_DATABASE_URL: pg.url } : {}),
         })
         const m = [...out.matchAll(/outbox replay \(([^)]*)\): (\d+) edits in ([\d.]+) s/g)]
-        const perWrite = Number(/outbox anchor: \d+ writes one after another in [\d.]+ s, ([\d.]+) ms a write/.exec(out)?.[1] ?? NaN)
         for (const x of m)
           figure({
             name: `${x[2]} offline edits synced (${kind}, ${x[1]})`,
             value: Number(x[3]),
             unit: 's',
             goal: QUICK ? null : { op: '<=', value: 10 },
-            // the gateway's own pace: as many writes of the same kind sent one after another without the outbox
-            ...(Number.isFinite(perWrite)
-              ? {
-                  anchor: {
-                    label: `${x[2]} of the same writes one after another, no outbox (${perWrite} ms each)`,
-                    value: (perWrite * Number(x[2])) / 1000,
-                  },
-                }
-              : {}),
+            ...paceAnchor(out, 'outbox', Number(x[2])),
           })
       } finally {
         pg?.stop()
@@ -1372,22 +1374,13 @@ async function main() {
         /worksites replay \(([^)]*)\): (\d+) edits in ([\d.]+) s[^\n]*lost (\d+), duplicated (\d+), left in the outbox (\d+)/g,
       ),
     ]
-    const perWrite = Number(/worksites anchor: \d+ writes one after another in [\d.]+ s, ([\d.]+) ms a write/.exec(out)?.[1] ?? NaN)
     for (const x of m) {
       figure({
         name: `${x[2]} offline work-site edits synced (${x[1]})`,
         value: Number(x[3]),
         unit: 's',
         goal: QUICK ? null : { op: '<=', value: 10 },
-        // the gateway's own pace: as many writes of the same kind sent one after another without the outbox
-        ...(Number.isFinite(perWrite)
-          ? {
-              anchor: {
-                label: `${x[2]} of the same writes one after another, no outbox (${perWrite} ms each)`,
-                value: (perWrite * Number(x[2])) / 1000,
-              },
-            }
-          : {}),
+        ...paceAnchor(out, 'worksites', Number(x[2])),
         note: `lost ${x[4]}, duplicated ${x[5]}, left ${x[6]}`,
       })
       figure({

@@ -19,7 +19,7 @@ import { PEOPLE_API } from '../src/contract/endpoints'
 import { Client } from '../tests/api/client'
 import { consoleClient } from './console-client'
 import { idCardOf } from '../server/seed/people'
-import { seededDatabase, startGateway } from './support'
+import { ownPace, seededDatabase, startGateway } from './support'
 
 const PASSWORD = 'Bench@2026'
 const ADDS = Number(process.env.BENCH_OUTBOX_ADDS ?? 600)
@@ -70,45 +70,41 @@ async function main() {
     }
     if (failed) process.exitCode = 1
 
-    // the anchor, after the replays (a warm gateway): the same kind of writes sent one after another by
-    // the same client, no outbox (half adds, half edits of them, each with its key) — the gateway's own
-    // pace for what the outbox replays
-    const DIRECT = Math.max(20, Math.round((ADDS + EDITS) / 5))
+    // the anchor, after the replays (a warm gateway): the gateway's own pace for what the outbox replays
     wire.loss = 0
     {
       const stamp = Date.now() % 100000
       const opts = () => ({ idempotencyKey: v7(), silent: true })
-      const d0 = performance.now()
-      const added: { userId: string; version: number }[] = []
-      for (let i = 0; i < DIRECT / 2; i++) {
-        const userId = v7()
-        const values = {
-          userId,
-          name: `直写${stamp}-${i}`,
-          sex: 'male',
-          idCard: idNumber(2, i),
-          cellphone: `132${String(stamp).padStart(5, '0').slice(-4)}${String(i).padStart(4, '0')}`,
-          organizationId,
-          sort: 1,
-        }
-        added.push(await http.post<{ userId: string; version: number }>(PEOPLE_API.user.add, values, opts()))
-      }
-      for (const [i, p] of added.entries())
-        await http.put(
-          PEOPLE_API.user.update,
-          {
-            userId: p.userId,
-            name: `直写${stamp}-${i}`,
-            sex: 'male',
-            email: `${p.userId.slice(-8)}@bench.example`,
-            sort: 1,
-            version: p.version,
-          },
-          opts(),
-        )
-      const ms = performance.now() - d0
-      console.log(
-        `outbox anchor: ${DIRECT} writes one after another in ${(ms / 1000).toFixed(2)} s, ${(ms / DIRECT).toFixed(2)} ms a write`,
+      await ownPace(
+        'outbox',
+        ADDS + EDITS,
+        (i) =>
+          http.post<{ userId: string; version: number }>(
+            PEOPLE_API.user.add,
+            {
+              userId: v7(),
+              name: `直写${stamp}-${i}`,
+              sex: 'male',
+              idCard: idNumber(2, i),
+              cellphone: `132${String(stamp).padStart(5, '0').slice(-4)}${String(i).padStart(4, '0')}`,
+              organizationId,
+              sort: 1,
+            },
+            opts(),
+          ),
+        (p, i) =>
+          http.put(
+            PEOPLE_API.user.update,
+            {
+              userId: p.userId,
+              name: `直写${stamp}-${i}`,
+              sex: 'male',
+              email: `${p.userId.slice(-8)}@bench.example`,
+              sort: 1,
+              version: p.version,
+            },
+            opts(),
+          ),
       )
     }
 

@@ -155,3 +155,24 @@ export const readSqlLog = (file: string): Statement[] =>
         .filter(Boolean)
         .map((l) => JSON.parse(l) as Statement)
     : []
+
+/**
+ * The anchor of an outbox replay of `edits` edits: the gateway's own pace — a fifth as many writes of
+ * the same kind (at least 20: adds, then an edit of each, each with its key) sent one after another by
+ * the same client without the outbox. Prints `<name> anchor: N writes one after another in S s, M ms a
+ * write`, which bench/index.ts reads (`paceAnchor`).
+ */
+export async function ownPace<T>(
+  name: string,
+  edits: number,
+  add: (i: number) => Promise<T>,
+  edit: (added: T, i: number) => Promise<unknown>,
+): Promise<void> {
+  const count = Math.max(20, Math.round(edits / 5))
+  const d0 = performance.now()
+  const added: T[] = []
+  for (let i = 0; i < count / 2; i++) added.push(await add(i))
+  for (const [i, a] of added.entries()) await edit(a, i)
+  const ms = performance.now() - d0
+  console.log(`${name} anchor: ${count} writes one after another in ${(ms / 1000).toFixed(2)} s, ${(ms / count).toFixed(2)} ms a write`)
+}

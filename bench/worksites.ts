@@ -18,7 +18,7 @@ import { workSiteOffline } from '../src/features/workSites/offline'
 import { resourcePaths } from '../src/contract/paths'
 import { Client } from '../tests/api/client'
 import { consoleClient } from './console-client'
-import { startGateway } from './support'
+import { ownPace, startGateway } from './support'
 
 const PASSWORD = 'Bench@2026'
 const ADDS = Number(process.env.BENCH_WORKSITES_ADDS ?? 500)
@@ -57,25 +57,17 @@ async function main() {
     }
     if (failed) process.exitCode = 1
 
-    // the anchor, after the replays (a warm gateway): the same kind of writes sent one after another by
-    // the same client, no outbox (half adds, half edits of them, each with its key)
-    const DIRECT = Math.max(20, Math.round((ADDS + EDITS) / 5))
+    // the anchor, after the replays (a warm gateway): the gateway's own pace for what the outbox replays
     wire.loss = 0
     {
       const paths = resourcePaths('projectWorkSite')
       const stamp = `d${Date.now() % 100000}`
       const opts = () => ({ idempotencyKey: v7(), silent: true })
-      const d0 = performance.now()
-      const added: Record<string, unknown>[] = []
-      for (let i = 0; i < DIRECT / 2; i++)
-        added.push(
-          await http.post<Record<string, unknown>>(paths.add, siteValues(v7(), `BW-${stamp}-${i}`, `基准直写${stamp}-${i}`, i), opts()),
-        )
-      for (const [i, site] of added.entries())
-        await http.put(paths.update, { ...site, status: 'building', description: `进场 直写${i}` }, opts())
-      const ms = performance.now() - d0
-      console.log(
-        `worksites anchor: ${DIRECT} writes one after another in ${(ms / 1000).toFixed(2)} s, ${(ms / DIRECT).toFixed(2)} ms a write`,
+      await ownPace(
+        'worksites',
+        ADDS + EDITS,
+        (i) => http.post<Record<string, unknown>>(paths.add, siteValues(v7(), `BW-${stamp}-${i}`, `基准直写${stamp}-${i}`, i), opts()),
+        (site, i) => http.put(paths.update, { ...site, status: 'building', description: `进场 直写${i}` }, opts()),
       )
     }
 
