@@ -45,8 +45,11 @@ test('offline past the access-token TTL: the replay renews the token; past the i
   const admin = await api(gw.baseURL)
   const [a, b, c] = await Promise.all([`令牌${uniq()}`, `空闲甲${uniq()}`, `空闲乙${uniq()}`].map((n) => addPerson(admin, n)))
 
-  await signIn(page, 'admin')
+  // the worker installs on the sign-in page first: the session's idle clock (16 s) starts after it,
+  // not during a slow install (a CI run's install outlasted it, and the session idled out before the test began)
+  await page.goto('/login')
   await waitForServiceWorker(page)
+  await signIn(page, 'admin')
   await openStaff(page)
 
   // 1. longer than the access token lives (but not idle): 20004 → renewed with the stored cipher
