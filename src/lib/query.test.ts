@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { onlineManager, queryOptions } from '@tanstack/react-query'
-import { createQueryClient, preloadRouteData, ROUTE_DATA_WAIT_MS } from './query'
+import { onlineManager, QueryObserver, queryOptions } from '@tanstack/react-query'
+import { createQueryClient, preloadRouteData, refreshAfterPaint, ROUTE_DATA_WAIT_MS } from './query'
 
 const never = () => new Promise<string[]>(() => {})
 const settledWithin = async (p: Promise<unknown>, ms: number) => {
@@ -57,5 +57,48 @@ describe('preloadRouteData (route loaders)', () => {
     expect(done).toBe(false)
     await vi.advanceTimersByTimeAsync(200)
     expect(done).toBe(true)
+  })
+})
+
+describe('refreshAfterPaint (the first paint refreshes what the page shows)', () => {
+  it('joins a refresh already on its way instead of aborting it and asking again', async () => {
+    const qc = createQueryClient()
+    const signals: AbortSignal[] = []
+    const answers: ((rows: string[]) => void)[] = []
+    const queryFn = vi.fn(({ signal }: { signal: AbortSignal }) => {
+      signals.push(signal)
+      return new Promise<string[]>((resolve) => answers.push(resolve))
+    })
+    // the persisted copy restored, a screen showing it, and its route loader refreshing it behind
+    qc.setQueryData(['t', 'screen'], ['restored'], { updatedAt: Date.now() - 60_000 })
+    const observer = new QueryObserver(qc, { queryKey: ['t', 'screen'], queryFn, refetchOnMount: false })
+    const seen: (string[] | undefined)[] = []
+    const off = observer.subscribe((r) => seen.push(r.data))
+    void preloadRouteData(qc, { queryKey: ['t', 'screen'], queryFn })
+    expect(queryFn).toHaveBeenCalledTimes(1)
+
+    refreshAfterPaint(qc)
+    answers[0]!(['fresh'])
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(['fresh']))
+    expect(queryFn).toHaveBeenCalledTimes(1)
+    expect(signals[0]!.aborted).toBe(false)
+    off()
+  })
+
+  it('refetches the active queries whose data is stale, not the fresh ones', async () => {
+    const qc = createQueryClient()
+    const stale = vi.fn(async () => ['new'])
+    const fresh = vi.fn(async () => ['new'])
+    qc.setQueryData(['t', 'stale'], ['old'], { updatedAt: Date.now() - 60_000 })
+    qc.setQueryData(['t', 'fresh'], ['old'])
+    const offs = [
+      new QueryObserver(qc, { queryKey: ['t', 'stale'], queryFn: stale, refetchOnMount: false }).subscribe(() => {}),
+      new QueryObserver(qc, { queryKey: ['t', 'fresh'], queryFn: fresh, refetchOnMount: false }).subscribe(() => {}),
+    ]
+    refreshAfterPaint(qc)
+    await vi.waitFor(() => expect(qc.getQueryData(['t', 'stale'])).toEqual(['new']))
+    expect(stale).toHaveBeenCalledTimes(1)
+    expect(fresh).not.toHaveBeenCalled()
+    offs.forEach((off) => off())
   })
 })

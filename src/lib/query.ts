@@ -42,13 +42,23 @@ function firstPaint(onPaint: () => void): () => boolean {
   return () => painted
 }
 
+/**
+ * The first paint's refresh: the active stale queries are fetched — one already on its way (a route
+ * loader's refresh of the restored copy) is joined, not cancelled and sent again: refetchQueries
+ * cancels a query with data by default, and on a slow phone a screen's first requests were aborted
+ * and repeated when the page painted (Lighthouse's network log of 项目工点信息).
+ */
+export function refreshAfterPaint(client: QueryClient): void {
+  void client.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false })
+}
+
 export function createQueryClient(): QueryClient {
   // Refreshing what a page already shows waits for its first paint: a query mounted before it with
   // data (the persisted copy restored at start) is not refetched on mount; the active stale ones are
   // refetched once the page has painted. Their fetches, each one signed, were a third of the first
   // render's task, and on a slow link their answers came before the paint they did not change. A
   // query without data fetches at once, as always.
-  const painted = firstPaint(() => void client.refetchQueries({ type: 'active', stale: true }))
+  const painted = firstPaint(() => refreshAfterPaint(client))
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onSuccess: (data, query) => recordQuerySuccess(client, data, query) }),
     defaultOptions: {
