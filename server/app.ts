@@ -23,7 +23,7 @@ import { langFrom } from '../src/contract/codes'
 import { envelope, requestLang } from './lib/http'
 import { KeyStore } from './modules/auth'
 import { registerModules } from './modules'
-import { registerBodyParsers, registerInputGuard } from './plugins/body'
+import { registerBodyDrain, registerBodyParsers, registerInputGuard } from './plugins/body'
 import { registerCompression, staticOptions } from './plugins/compression'
 import { registerErrorHandling } from './plugins/errors'
 import { registerGate } from './plugins/gate'
@@ -116,6 +116,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   const ctx: Ctx = { config, db: scoped, readDb, keys: new KeyStore(db, config.rsaKeyTtl), log: app.log, jobs }
 
   registerBodyParsers(app)
+  registerBodyDrain(app)
   // multipart/form-data for uploads: streamed by the handler after the gate (limits per call).
   await app.register(fastifyMultipart, { limits: { fields: 10, fieldSize: 1000, files: 1, parts: 12 } })
   registerSecurityHeaders(app)

@@ -10,8 +10,11 @@
  *  - `registerInputGuard`: a NUL character in any string of the path parameters, the query or the
  *    body (values and keys) is 20001 on that field — PostgreSQL text cannot hold it. The contract's
  *    text rules (src/contract/rules.ts) refuse it too, with the other control characters; this
- *    guard covers the fields whose schemas are bare strings (codes, ids, ciphers…).
+ *    guard covers the fields whose schemas are bare strings (codes, ids, ciphers…);
+ *  - `registerBodyDrain`: an answer sent before the request's body was read (over the body limit,
+ *    refused by the gate) waits until the body has arrived, when it is not too large to read.
  */
+import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { V } from '../../src/contract/rules'
 import { invalidField, requestLang } from '../lib/http'
@@ -94,5 +97,42 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
     req.rawBody = body
     done(null, parseForm(body.toString('utf8')))
+  })
+}
+
+/** A body declared up to this size is read to its end before an early answer goes out. */
+export const DRAIN_MAX_BYTES = 16 * 1024 * 1024
+/** How long an early answer waits for the rest of the body, at most. */
+const DRAIN_TIMEOUT_MS = 10_000
+
+/** Resolves when `raw`'s body has been read to its end (and thrown away), it closed, or `ms` passed. */
+function drained(raw: IncomingMessage, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      raw.off('end', done).off('close', done).off('error', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    raw.once('end', done).once('close', done).once('error', done)
+    raw.resume()
+  })
+}
+
+/**
+ * An answer sent before the request's body was read — 413 over the body limit, a signature or
+ * session refused by the gate — makes Node close the connection after it (`connection: close`),
+ * and a client still sending the body then fails on its write (EPIPE) instead of reading the
+ * answer: one upload of 1.1 MB in four failed so beside three others. Such an answer now waits for
+ * the rest of a body of at most DRAIN_MAX_BYTES (read and thrown away, at most DRAIN_TIMEOUT_MS);
+ * a larger one, or one without a declared length, is answered at once and its connection closed.
+ */
+export function registerBodyDrain(app: FastifyInstance): void {
+  app.addHook('onSend', async (req) => {
+    const raw = req.raw
+    if (raw.complete || raw.destroyed) return
+    const length = Number(req.headers['content-length'])
+    if (!(length > 0 && length <= DRAIN_MAX_BYTES)) return
+    await drained(raw, DRAIN_TIMEOUT_MS)
   })
 }

@@ -363,6 +363,24 @@ describe.each(provided('targets'))('hostile input on $name', (t) => {
     expect(ok.body.code, ok.text).toBe(10000)
   }, 180_000)
 
+  it('a body answered before it was read (over the limit; refused by the gate) is read to its end first: four senders at a time each get the answer, none a broken write', async () => {
+    const over = `{"roleName":"${'a'.repeat(1_100_000)}"}`
+    const under = `{"roleName":"${'a'.repeat(900_000)}"}`
+    const unsigned = new Client(t.url)
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 6; i++) {
+          const huge = await admin.call('POST', `${ROLE}/add`, { raw: { body: over, type: 'application/json' }, idempotencyKey: newKey() })
+          expect(huge.status).toBe(413)
+          expectFieldError(huge, 'body', 'v.invalid', 'a body over the limit')
+          // unsigned: the gate refuses it (no session) before its body is read
+          const refused = await unsigned.fetchRaw('POST', `${ROLE}/add`, { headers: { 'content-type': 'application/json' }, body: under })
+          expect(refused.body.code, refused.text).toBe(20114)
+        }
+      }),
+    )
+  }, 120_000)
+
   it('truncated multipart, a boundary that does not match and an unknown purpose are 20001 on the field (uploads and the three imports)', async () => {
     const targets: [string, string | undefined, { name: string; type: string; bytes: Buffer }][] = [
       [UPLOAD, 'purpose=avatar', { name: 'a.jpg', type: 'image/jpeg', bytes: JPG }],
