@@ -128,11 +128,11 @@ function drained(raw: IncomingMessage, ms: number): Promise<void> {
  * a larger one, or one without a declared length, is answered at once and its connection closed.
  */
 export function registerBodyDrain(app: FastifyInstance): void {
-  app.addHook('onSend', async (req) => {
+  // a callback hook: no promise for the answers that need nothing (every one with its body read)
+  app.addHook('onSend', (req, _reply, payload, done) => {
     const raw = req.raw
-    if (raw.complete || raw.destroyed) return
     const length = Number(req.headers['content-length'])
-    if (!(length > 0 && length <= DRAIN_MAX_BYTES)) return
-    await drained(raw, DRAIN_TIMEOUT_MS)
+    if (raw.complete || raw.destroyed || !(length > 0 && length <= DRAIN_MAX_BYTES)) return done(null, payload)
+    void drained(raw, DRAIN_TIMEOUT_MS).then(() => done(null, payload))
   })
 }
