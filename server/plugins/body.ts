@@ -101,7 +101,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
 }
 
 /** A body declared up to this size is read to its end before an early answer goes out. */
-export const DRAIN_MAX_BYTES = 16 * 1024 * 1024
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024
 /** How long an early answer waits for the rest of the body, at most. */
 const DRAIN_TIMEOUT_MS = 10_000
 
