@@ -126,7 +126,7 @@ async function main() {
         r.files = files.length
         r.js = files.reduce((a, f) => a + gzipSync(readFileSync(join('dist', f)), { level: 9 }).length, 0) / 1024
         if (FILES_DIR) writeFileSync(join(FILES_DIR, `${p.path.replaceAll('/', '_')}.txt`), files.join('\n') + '\n')
-        // the persisted query cache is written at most once a second
+        // the persisted query cache is saved once it has been quiet for 0.6 s
         await tab.waitForTimeout(1500)
         await tab.close()
       }

@@ -34,7 +34,7 @@ async function main() {
     const page = await chrome.browser.contexts()[0]!.newPage()
     await signIn(page, base, 'admin', password)
     // as a user who has seen the home before closing the app: its answers are in the account's
-    // persisted cache (written at most once a second), which the next start shows at once
+    // persisted cache (saved once the cache has been quiet for 0.6 s), which the next start shows at once
     await page.getByTestId('card-logins').waitFor()
     await page.waitForTimeout(1500)
     await coldWithSession(page)

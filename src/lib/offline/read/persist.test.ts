@@ -1,21 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SAVE_DELAY_MS, saveWhenQuiet } from './persist'
+import { SAVE_DELAY_MS, SAVE_MAX_WAIT_MS, saveWhenQuiet } from './persist'
 
 describe('saving the query cache after a change, not inside it', () => {
   beforeEach(() => void vi.useFakeTimers())
   afterEach(() => void vi.useRealTimers())
 
-  it('waits SAVE_DELAY_MS and an idle moment; changes meanwhile join one save', () => {
+  it('waits until the cache has been quiet for SAVE_DELAY_MS, then an idle moment; changes meanwhile join one save', () => {
     const save = vi.fn()
     const saver = saveWhenQuiet(save)
     saver.changed()
     expect(save).not.toHaveBeenCalled() // not in the click that changed it
     vi.advanceTimersByTime(SAVE_DELAY_MS - 1)
+    saver.changed() // another answer: the quiet starts again
     saver.changed()
-    saver.changed()
+    vi.advanceTimersByTime(SAVE_DELAY_MS - 1)
     expect(save).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1) // the delay is over: the save waits for an idle moment (a timer of 0 under Node)
+    vi.advanceTimersByTime(1) // quiet long enough: the save waits for an idle moment (a timer of 0 under Node)
     expect(save).not.toHaveBeenCalled()
+    saver.changed() // a change while waiting for idle joins that save
     vi.advanceTimersByTime(1)
     expect(save).toHaveBeenCalledTimes(1)
     vi.advanceTimersByTime(5 * SAVE_DELAY_MS)
@@ -23,6 +25,37 @@ describe('saving the query cache after a change, not inside it', () => {
     saver.changed()
     vi.advanceTimersByTime(SAVE_DELAY_MS + 1)
     expect(save).toHaveBeenCalledTimes(2)
+  })
+
+  it('waits while a query is fetching (its answer is a change to come), but no longer than SAVE_MAX_WAIT_MS', () => {
+    const save = vi.fn()
+    let fetching = true
+    const saver = saveWhenQuiet(save, () => fetching)
+    saver.changed()
+    vi.advanceTimersByTime(3 * SAVE_DELAY_MS)
+    expect(save).not.toHaveBeenCalled()
+    fetching = false
+    saver.changed() // the answer
+    vi.advanceTimersByTime(SAVE_DELAY_MS + 1)
+    expect(save).toHaveBeenCalledTimes(1) // one save for the load, after its last answer
+
+    fetching = true // a query that keeps fetching
+    saver.changed()
+    vi.advanceTimersByTime(SAVE_MAX_WAIT_MS - 1)
+    expect(save).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(2)
+    expect(save).toHaveBeenCalledTimes(2)
+  })
+
+  it('saves by SAVE_MAX_WAIT_MS after the first change when changes never stop', () => {
+    const save = vi.fn()
+    const saver = saveWhenQuiet(save)
+    for (let t = 0; t < SAVE_MAX_WAIT_MS + 2 * SAVE_DELAY_MS; t += 100) {
+      saver.changed()
+      vi.advanceTimersByTime(100)
+      if (t + 100 < SAVE_MAX_WAIT_MS) expect(save).not.toHaveBeenCalled()
+    }
+    expect(save).toHaveBeenCalledTimes(1)
   })
 
   it('saves at once on flush (the page hidden or left), and nothing when nothing changed', () => {

@@ -6,9 +6,10 @@
  *   `trestle-query:<accountId>`), written by @tanstack/query-async-storage-persister; another
  *   account never restores it.
  * - Saved after a change, never inside it (`saveWhenQuiet`): the whole cache is dehydrated and
- *   serialised (a 2,000-row staff list is 1 MB of JSON), so it waits SAVE_DELAY_MS and then for the
- *   main thread to be idle — not while the click that changed the cache renders its answer; at once
- *   when the page is hidden or left.
+ *   serialised (a 2,000-row staff list is 1 MB of JSON), so it waits until the cache has been quiet
+ *   for SAVE_DELAY_MS (no change, no query fetching; at most SAVE_MAX_WAIT_MS), then for the main
+ *   thread to be idle — not while the click that changed the cache renders its answer, and once
+ *   for a page's load rather than once per answer; at once when the page is hidden or left.
  * - Restored when an account is signed in (at start, or after login); while restoring, queries wait
  *   (`useIsRestoring`, see QueryRestoreGate) instead of hitting the network first. Restored
  *   queries are marked stale, so each is refetched when used.
@@ -98,18 +99,23 @@ function idbStorage() {
 
 // ---- when to save ------------------------------------------------------------------------
 
-/** How long after the first change of the cache its save waits, at least. */
+/** How long a save waits after the last change of the cache (and again while a query is fetching). */
 export const SAVE_DELAY_MS = 600
+/** How long a change waits for its save at most while changes or fetches go on (then it is saved when idle). */
+export const SAVE_MAX_WAIT_MS = 5000
 /** How long the save then waits for an idle main thread, at most. */
 const SAVE_IDLE_TIMEOUT_MS = 400
 
 /**
- * Runs `save` once after changes (`changed()`): SAVE_DELAY_MS after the first change not yet saved,
- * then when the main thread is idle (at most SAVE_IDLE_TIMEOUT_MS later); changes meanwhile join
- * that save. `flush()` saves what changed at once.
+ * Runs `save` once after changes (`changed()`): when the cache has been quiet for SAVE_DELAY_MS —
+ * no change, and nothing `busy()` (a query fetching: its answer is a change about to come) — then
+ * when the main thread is idle (at most SAVE_IDLE_TIMEOUT_MS later); but no later than
+ * SAVE_MAX_WAIT_MS after the first change not yet saved, however busy. A page's load — the restore,
+ * then each query's fetch and answer — is one save after it, not one per answer. `flush()` saves
+ * what changed at once.
  */
-export function saveWhenQuiet(save: () => void) {
-  let dirty = false
+export function saveWhenQuiet(save: () => void, busy: () => boolean = () => false) {
+  let dirtySince: number | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let idle: (() => void) | undefined
   const cancel = () => {
@@ -120,8 +126,8 @@ export function saveWhenQuiet(save: () => void) {
   }
   const flush = () => {
     cancel()
-    if (!dirty) return
-    dirty = false
+    if (dirtySince === null) return
+    dirtySince = null
     save()
   }
   const whenIdle = (run: () => void): (() => void) => {
@@ -132,14 +138,24 @@ export function saveWhenQuiet(save: () => void) {
     const id = setTimeout(run, 0)
     return () => clearTimeout(id)
   }
+  const overdue = () => dirtySince !== null && Date.now() - dirtySince >= SAVE_MAX_WAIT_MS
+  const arm = () => {
+    clearTimeout(timer)
+    const left = dirtySince === null ? SAVE_DELAY_MS : dirtySince + SAVE_MAX_WAIT_MS - Date.now()
+    timer = setTimeout(
+      () => {
+        timer = undefined
+        if (busy() && !overdue()) arm()
+        else idle = whenIdle(flush)
+      },
+      Math.max(0, Math.min(SAVE_DELAY_MS, left)),
+    )
+  }
   return {
     changed() {
-      dirty = true
-      if (timer !== undefined || idle) return
-      timer = setTimeout(() => {
-        timer = undefined
-        idle = whenIdle(flush)
-      }, SAVE_DELAY_MS)
+      dirtySince ??= Date.now()
+      // already waiting for an idle moment: this change joins that save
+      if (!idle) arm()
     },
     flush,
     stop: cancel,
@@ -148,7 +164,10 @@ export function saveWhenQuiet(save: () => void) {
 
 /** Saves `queryClient` through `persister` after each change of its queries (see saveWhenQuiet). */
 function subscribeSaving(queryClient: QueryClient, persister: Persister): () => void {
-  const saver = saveWhenQuiet(() => void persistQueryClientSave(options(queryClient, persister)))
+  const saver = saveWhenQuiet(
+    () => void persistQueryClientSave(options(queryClient, persister)),
+    () => queryClient.isFetching() > 0,
+  )
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') saver.changed()
   })
