@@ -59,6 +59,8 @@ export async function lighthouseScore(chrome: DebugChrome, url: string, keepStor
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: keepStorage,
+    // BENCH_LIGHTHOUSE_CPU=1: the trace kept (BENCH_LIGHTHOUSE_REPORT) has the JavaScript's CPU samples too
+    ...(process.env.BENCH_LIGHTHOUSE_CPU ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   })
   const lhr = result!.lhr
   const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN)
@@ -71,6 +73,9 @@ export async function lighthouseScore(chrome: DebugChrome, url: string, keepStor
   if (reports) {
     mkdirSync(reports, { recursive: true })
     writeFileSync(join(reports, `${file}.json`), JSON.stringify(lhr))
+    // the page load's trace as Lighthouse recorded it (unthrottled: its metrics are simulated from it), for a look at its tasks
+    const trace = (result!.artifacts as { Trace?: unknown }).Trace
+    if (trace) writeFileSync(join(reports, `${file}.trace.json`), JSON.stringify(trace))
   }
   return score
 }
