@@ -206,6 +206,7 @@ test('a list’s selects load Radix’s select on first use and work by mouse an
   await expect(list.getByRole('option', { name: '全部' })).toBeFocused()
   const next = (await list.getByRole('option').nth(1).innerText()).trim()
   await page.keyboard.press('ArrowDown')
+  await expect(list.getByRole('option', { name: next })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(list).toHaveCount(0)
   await expect(type).toHaveText(next)

@@ -25,11 +25,17 @@ export interface SearchableSelectProps extends Omit<React.ComponentPropsWithoutR
   placeholder: string
   searchPlaceholder: string
   emptyText: string
+  /** Told when the list opens and closes. */
+  onOpenChange?: (open: boolean) => void
 }
 
 export const SearchableSelect = React.forwardRef<HTMLButtonElement, SearchableSelectProps>(
-  ({ options, value, onValueChange, placeholder, searchPlaceholder, emptyText, className, disabled, ...props }, ref) => {
-    const [open, setOpen] = React.useState(false)
+  ({ options, value, onValueChange, placeholder, searchPlaceholder, emptyText, onOpenChange, className, disabled, ...props }, ref) => {
+    const [open, setOpenState] = React.useState(false)
+    const setOpen = (o: boolean) => {
+      setOpenState(o)
+      onOpenChange?.(o)
+    }
     const selected = options.find((o) => o.value === value)
     const groups = React.useMemo(() => {
       const byGroup = new Map<string, SearchableOption[]>()

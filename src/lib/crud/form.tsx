@@ -402,6 +402,19 @@ export interface FieldOption {
 /** From this many options on, a select is searchable (SearchableSelect): people, units, containers… */
 export const SEARCHABLE_FROM = 12
 
+/**
+ * Whether a select of `count` options is searchable — decided again only while it is closed: options
+ * that arrive while it is open (its query answering after the user opened it empty) would otherwise
+ * swap the control under the user and close it.
+ */
+function useSearchable(count: number) {
+  const wanted = count >= SEARCHABLE_FROM
+  const [open, setOpen] = useState(false)
+  const [searchable, setSearchable] = useState(wanted)
+  if (!open && searchable !== wanted) setSearchable(wanted)
+  return { searchable, onOpenChange: setOpen }
+}
+
 /** `date` and `month` are native pickers whose values are `YYYY-MM-DD` / `YYYY-MM` strings. */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'select' | 'switch' | 'password' | 'date' | 'month' | 'file'
 
@@ -473,6 +486,7 @@ export function FormField(props: FormFieldProps) {
   const readOnly = useReadOnly()
   const { control, formState } = useFormContext()
   const { field, fieldState } = useController({ name, control })
+  const select = useSearchable(options.length)
   const id = `f-${name.replace(/\./g, '-')}`
   const errorId = `${id}-error`
   const empty = field.value === null || field.value === undefined || field.value === ''
@@ -538,46 +552,47 @@ export function FormField(props: FormFieldProps) {
       )
       break
     case 'select':
-      control_ =
-        options.length >= SEARCHABLE_FROM ? (
-          <SearchableSelect
-            {...common}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={text}
-            options={options.map((o) => ({
-              value: String(o.value),
-              label: o.label,
-              text: o.text ?? (typeof o.label === 'string' ? o.label : String(o.value)),
-              group: o.group,
-            }))}
-            onValueChange={(v) => change(options.find((o) => String(o.value) === v)?.value ?? v)}
-            placeholder={ph}
-            searchPlaceholder={t('crud.searchOptions')}
-            emptyText={t('crud.noOptions')}
-          />
-        ) : (
-          <Select
-            name={controlName(field.name)}
-            disabled={disabled}
-            value={text}
-            onValueChange={(v) => {
-              const opt = options.find((o) => String(o.value) === v)
-              change(opt ? opt.value : v)
-            }}
-          >
-            <SelectTrigger {...common} ref={field.ref} onBlur={field.onBlur}>
-              <SelectValue placeholder={ph} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((o) => (
-                <SelectItem key={String(o.value)} value={String(o.value)} className="min-h-9">
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )
+      control_ = select.searchable ? (
+        <SearchableSelect
+          {...common}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          onOpenChange={select.onOpenChange}
+          value={text}
+          options={options.map((o) => ({
+            value: String(o.value),
+            label: o.label,
+            text: o.text ?? (typeof o.label === 'string' ? o.label : String(o.value)),
+            group: o.group,
+          }))}
+          onValueChange={(v) => change(options.find((o) => String(o.value) === v)?.value ?? v)}
+          placeholder={ph}
+          searchPlaceholder={t('crud.searchOptions')}
+          emptyText={t('crud.noOptions')}
+        />
+      ) : (
+        <Select
+          name={controlName(field.name)}
+          disabled={disabled}
+          onOpenChange={select.onOpenChange}
+          value={text}
+          onValueChange={(v) => {
+            const opt = options.find((o) => String(o.value) === v)
+            change(opt ? opt.value : v)
+          }}
+        >
+          <SelectTrigger {...common} ref={field.ref} onBlur={field.onBlur}>
+            <SelectValue placeholder={ph} />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((o) => (
+              <SelectItem key={String(o.value)} value={String(o.value)} className="min-h-9">
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )
       break
     case 'file':
       control_ = (
