@@ -35,7 +35,7 @@ import { useDictionary } from '@/lib/dictionary'
 import { useT } from '@/lib/i18n'
 import { STAFF_PAGE_SIZE, useArchive, useStaff } from './api'
 import { staffQueryOf } from './queries'
-import { RevealCell, RoleNamesCell, roleNamesText } from './cells'
+import { RevealCell, revealTexts, RoleNamesCell, roleNamesText } from './cells'
 import { MoveDialog } from './MoveDialog'
 import { PersonDialog } from './PersonDialog'
 import { personResource } from './resource'
@@ -75,6 +75,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const canArchive = useCan(PEOPLE_FNS.archive)
   const canDelete = useCan(PEOPLE_FNS.delete)
   const canInvite = useCan('invite')
+  const canViewIdCard = useCan(PEOPLE_FNS.viewIdCard)
+  const canViewCellphone = useCan(PEOPLE_FNS.viewCellphone)
   // the palette: 新增人员, and a person it found (looked up by name)
   useIntent('add', () => setEditing('new'), useCan(PEOPLE_FNS.add))
   useIntent('find', (name) => setKeyword(name ?? ''))
@@ -96,8 +98,10 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const selectedIds = Object.keys(selection).filter((id) => selection[id] && all.some((p) => p.userId === id))
   const clear = () => setSelection({})
 
-  const columns = useMemo<ListColumn<StaffRow>[]>(
-    () => [
+  const columns = useMemo<ListColumn<StaffRow>[]>(() => {
+    const idCardTexts = revealTexts(t, 'idCard')
+    const cellphoneTexts = revealTexts(t, 'cellphone')
+    return [
       {
         key: 'name',
         header: t('people.field.name'),
@@ -129,13 +133,15 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         key: 'idCard',
         header: t('people.field.idCard'),
         width: 212,
-        cell: (p) => <RevealCell userId={p.userId} masked={p.idCard} kind="idCard" />,
+        cell: (p) => <RevealCell userId={p.userId} masked={p.idCard} kind="idCard" canReveal={canViewIdCard} texts={idCardTexts} />,
       },
       {
         key: 'cellphone',
         header: t('people.field.cellphone'),
         width: 150,
-        cell: (p) => <RevealCell userId={p.userId} masked={p.cellphone} kind="cellphone" />,
+        cell: (p) => (
+          <RevealCell userId={p.userId} masked={p.cellphone} kind="cellphone" canReveal={canViewCellphone} texts={cellphoneTexts} />
+        ),
       },
       { key: 'email', header: t('people.field.email'), width: 180, cell: (p) => (p.email ? <span title={p.email}>{p.email}</span> : '--') },
       { key: 'accountName', header: t('people.field.accountName'), sortable: true, width: 120 },
@@ -180,9 +186,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         cell: (p) => <RoleNamesCell roleNames={p.roleNames} />,
         exportValue: (p) => roleNamesText(p.roleNames),
       },
-    ],
-    [locale, marks, archived, postLabel], // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
-  )
+    ]
+  }, [locale, marks, archived, postLabel, canViewIdCard, canViewCellphone]) // eslint-disable-line react-hooks/exhaustive-deps -- t follows the locale
   const cols = useColumnVisibility('people.staff', columns)
 
   const changeArchive = async (to: boolean) => {

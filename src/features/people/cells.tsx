@@ -1,22 +1,34 @@
 /** Cells of the staff list: masked numbers with a permission-gated reveal, role names with a popover. */
 import { useState } from 'react'
 import { Eye, EyeOff } from 'lucide-react'
-import { PEOPLE_FNS } from '@/contract/schemas/people'
 import { IconButton } from '@/components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
-import { Can } from '@/lib/permissions'
-import { useT } from '@/lib/i18n'
+import { useT, type TKey, type TParams } from '@/lib/i18n'
 import { revealValue } from './api'
 
 const NONE = <span className="text-muted-foreground">--</span>
 
-/** A masked ID number or cellphone; the eye button (function viewIdCard / viewCellphone) fetches the full value. */
-export function RevealCell({ userId, masked, kind }: { userId: string; masked: string | null; kind: 'idCard' | 'cellphone' }) {
-  const { t } = useT()
+/**
+ * A masked ID number or cellphone; the eye button (function viewIdCard / viewCellphone, `canReveal`)
+ * fetches the full value. The list decides the permission and the button's texts once for all its
+ * rows (`revealTexts`): a cell subscribes to nothing, as a screenful of rows mounts on every scroll.
+ */
+export function RevealCell({
+  userId,
+  masked,
+  kind,
+  canReveal,
+  texts,
+}: {
+  userId: string
+  masked: string | null
+  kind: 'idCard' | 'cellphone'
+  canReveal: boolean
+  texts: RevealTexts
+}) {
   const [full, setFull] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   if (!masked) return NONE
-  const field = t(kind === 'idCard' ? 'people.field.idCard' : 'people.field.cellphone')
   const reveal = async () => {
     setBusy(true)
     try {
@@ -33,30 +45,47 @@ export function RevealCell({ userId, masked, kind }: { userId: string; masked: s
         {full ?? masked}
       </span>
       {full ? (
-        <IconButton className="-my-2 h-11 w-11 shrink-0" icon={EyeOff} label={t('people.staff.hide')} tip onClick={() => setFull(null)} />
+        <IconButton className="-my-2 h-11 w-11 shrink-0" icon={EyeOff} label={texts.hide} tip onClick={() => setFull(null)} />
       ) : (
-        <Can action={kind === 'idCard' ? PEOPLE_FNS.viewIdCard : PEOPLE_FNS.viewCellphone}>
+        canReveal && (
           <IconButton
             className="-my-2 h-11 w-11 shrink-0 text-muted-foreground"
             icon={Eye}
-            label={t('people.staff.reveal', { field })}
+            label={texts.reveal}
             tip
             pending={busy}
             onClick={() => void reveal()}
           />
-        </Can>
+        )
       )}
     </span>
   )
 }
 
+/** The eye button's texts for one kind of value. */
+export interface RevealTexts {
+  reveal: string
+  hide: string
+}
+
+/** The texts of RevealCell's buttons for a kind of value, in the current language. */
+export function revealTexts(t: (key: TKey, params?: TParams) => string, kind: 'idCard' | 'cellphone'): RevealTexts {
+  const field = t(kind === 'idCard' ? 'people.field.idCard' : 'people.field.cellphone')
+  return { reveal: t('people.staff.reveal', { field }), hide: t('people.staff.hide') }
+}
+
 /** SPEC §3: the first two role names joined, a popover with all when there are more, '--' for none. */
 export function RoleNamesCell({ roleNames }: { roleNames: readonly string[] | null | undefined }) {
-  const { t } = useT()
   const names = roleNames ?? []
   if (names.length === 0) return NONE
   const firstTwo = names.slice(0, 2).join('、')
   if (names.length <= 2) return <span title={firstTwo}>{firstTwo}</span>
+  return <MoreRoles names={names} firstTwo={firstTwo} />
+}
+
+/** More than two role names: the first two and a popover with all of them. */
+function MoreRoles({ names, firstTwo }: { names: readonly string[]; firstTwo: string }) {
+  const { t } = useT()
   return (
     <span className="inline-flex max-w-full items-center gap-1">
       <span className="truncate">{firstTwo}</span>

@@ -93,7 +93,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     return sortRows(rows, sorting, (row) => sortValue(c, row), compare)
   }, [rows, columns, sorting, collator])
   const ids = useMemo(() => model.map(getRowId), [model, getRowId])
-  const checked = selection ?? {}
+  const checked = useMemo(() => selection ?? {}, [selection])
+  const everyChecked = useMemo(() => allChecked(ids, checked), [ids, checked])
   // a row's checkbox reads the selection of the moment: the rows stay memoised while it changes elsewhere
   const latest = useRef({ checked, onSelectionChange })
   latest.current = { checked, onSelectionChange }
@@ -137,12 +138,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           <tr aria-rowindex={1}>
             {selectable && (
               <th className={cn(TH, 'px-2')}>
-                <RowCheckbox
-                  className="m-0"
-                  label={t('crud.selectAllRows')}
-                  checked={allChecked(ids, checked)}
-                  onChange={(v) => check(ids, v)}
-                />
+                <RowCheckbox className="m-0" label={t('crud.selectAllRows')} checked={everyChecked} onChange={(v) => check(ids, v)} />
               </th>
             )}
             {shown.map((c) => {

@@ -40,8 +40,12 @@ const STYLE: Record<EntryStatus, string> = {
 
 /** The small badge on a row or form of a record with unsynced edits; `compact`: the icon only (narrow columns), the text for screen readers and as a tooltip. */
 export function SyncMark({ status, className, compact }: { status: EntryStatus | undefined; className?: string; compact?: boolean }) {
+  // most rows have none: nothing rendered and nothing subscribed (a list mounts a screenful of rows as it scrolls)
+  return status ? <Mark status={status} className={className} compact={compact} /> : null
+}
+
+function Mark({ status, className, compact }: { status: EntryStatus; className?: string; compact?: boolean }) {
   const { t } = useT()
-  if (!status) return null
   const Icon = status === 'sending' ? Loader2 : status === 'failed' ? TriangleAlert : status === 'conflicted' ? GitMerge : CloudOff
   const label = t(`sync.mark.${status}`)
   return (

@@ -7,7 +7,6 @@
 import { useMemo, type ReactNode } from 'react'
 import { AlertCircle, ArrowDown, ArrowUp, ArrowUpDown, Inbox, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Checkbox } from '@/components/ui/checkbox'
 import { Skeleton } from '@/components/ui/skeleton'
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { useT } from '@/lib/i18n'
@@ -241,7 +240,11 @@ export function EmptyState({ text, children }: { text: ReactNode; children?: Rea
   )
 }
 
-/** A checkbox with a 36px touch target. */
+/**
+ * A row's (or the header's) checkbox with a 36px touch target: a native input drawn as the form
+ * checkbox is (`.row-check`, styles.css) — a list renders one per row, and as it scrolls a screenful
+ * at a time, so it is one element, not Radix's button, indicator and hidden input with an icon.
+ */
 export function RowCheckbox({
   label,
   checked,
@@ -257,7 +260,17 @@ export function RowCheckbox({
 }) {
   return (
     <label className={cn('-m-2 flex h-9 w-9 items-center justify-center', disabled ? 'cursor-not-allowed' : 'cursor-pointer', className)}>
-      <Checkbox aria-label={label} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange(v === true)} />
+      <input
+        type="checkbox"
+        className="row-check"
+        aria-label={label}
+        checked={checked === true}
+        // 'indeterminate' is a property only: set on the element, shown by :indeterminate
+        ref={(el) => void (el && (el.indeterminate = checked === 'indeterminate'))}
+        data-state={checked === 'indeterminate' ? 'indeterminate' : checked ? 'checked' : 'unchecked'}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
     </label>
   )
 }
