@@ -1090,6 +1090,24 @@ async function main() {
           goal: { op: '<=', value: 150 },
           anchor: request ? { label: 'its list request alone (click → last byte)', value: Number(request[1]) } : undefined,
         })
+        // what each row mounts as the list scrolls, and the frames of a scroll through it (no goal: figures to watch)
+        const row = /a row of the list mounts (\d+) React fibers, (\d+) components, (\d+) store subscriptions/.exec(out)
+        figure({
+          name: 'staff list: React fibers a row mounts',
+          value: row ? Number(row[1]) : null,
+          unit: 'fibers',
+          goal: null,
+          note: row ? `${row[2]} components, ${row[3]} store subscriptions` : undefined,
+        })
+        const scroll = /scroll to the last row \(one screen per frame\): \d+ ms, \d+ frames, frame mean ([\d.]+) ms/.exec(out)
+        const idle = /idle frame time \(no scrolling, same page\): mean ([\d.]+) ms/.exec(out)
+        figure({
+          name: 'staff list: scrolled a screen per frame to its last row, frame mean',
+          value: scroll ? Number(scroll[1]) : null,
+          unit: 'ms',
+          goal: null,
+          anchor: idle ? { label: 'a frame of the same page, idle', value: Number(idle[1]) } : undefined,
+        })
       })
     }
   } finally {

@@ -5,6 +5,7 @@
  * /admin/organization → 施工单位 → 中铁恒岳建设集团有限公司 → 部门与人员, choose the department, and print
  *   - time from choosing it to the first rows on screen (fetch + render of 2,000 rows),
  *   - rows in the DOM (virtualised: a screenful, not 2,000),
+ *   - what one row mounts: React fibers, components and store subscriptions (from its fiber tree),
  *   - scrolling through to the last row: time, frames and frame times,
  *   - the keyword filter over the 2,000 rows.
  * Figures only, no assertions. `BENCH_URL=http://…` uses a running gateway (with admin/Trestle@2026) instead;
@@ -196,6 +197,33 @@ async function measure(base: string, deptName: string) {
     console.log(
       `staff list of a department with ${Number(total) - 1} people: first rows ${firstRows.toFixed(0)} ms after choosing it (inserted at ${(marks.rows - t0).toFixed(0)} ms, painted by the next frame); ${domRows} rows in the DOM`,
     )
+
+    // what a row mounts (as the list scrolls, a screenful of rows is mounted each frame): React's fibers
+    // and components under one row and the store subscriptions among them (useSyncExternalStore hooks),
+    // counted from the row's fiber tree — the same on any machine, where the times below swing
+    const row = await page.evaluate(`(() => {
+      const tr = document.querySelector('[data-testid="departments-panel"] [data-virtual-table] tbody tr[aria-rowindex="3"]')
+      const key = tr && Object.keys(tr).find((k) => k.startsWith('__reactFiber$'))
+      if (!key) return null
+      let f = tr[key]
+      while (f.return && !(typeof f.type !== 'string' && f.memoizedProps && 'rowHeight' in f.memoizedProps)) f = f.return
+      let fibers = 0, components = 0, subscriptions = 0
+      const walk = (x) => {
+        for (let c = x.child; c; c = c.sibling) {
+          fibers++
+          if (typeof c.type !== 'string') components++
+          if (typeof c.type === 'function')
+            for (let h = c.memoizedState; h && typeof h === 'object' && 'next' in h; h = h.next) if (h.queue && h.queue.getSnapshot) subscriptions++
+          walk(c)
+        }
+      }
+      walk(f)
+      return { fibers, components, subscriptions }
+    })()`)
+    if (row)
+      console.log(
+        `a row of the list mounts ${(row as { fibers: number }).fibers} React fibers, ${(row as { components: number }).components} components, ${(row as { subscriptions: number }).subscriptions} store subscriptions`,
+      )
 
     // the machine's own frame time (no scrolling), to read the scroll figures against
     const idle = await page.evaluate(async () => {
