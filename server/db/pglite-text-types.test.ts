@@ -42,10 +42,12 @@ async function opened(lighter: boolean) {
 let plain: Awaited<ReturnType<typeof opened>>
 let lighter: Awaited<ReturnType<typeof opened>>
 
+// two embedded databases started (WebAssembly compiled, initdb run): seconds on a loaded machine, as the
+// other PGlite tests allow for
 beforeAll(async () => {
   plain = await opened(false)
   lighter = await opened(true)
-})
+}, 240_000)
 afterAll(async () => {
   for (const c of clients) await c.close()
 })
