@@ -201,7 +201,7 @@ async function measure(base: string, deptName: string) {
     // what a row mounts (as the list scrolls, a screenful of rows is mounted each frame): React's fibers
     // and components under one row and the store subscriptions among them (useSyncExternalStore hooks),
     // counted from the row's fiber tree — the same on any machine, where the times below swing
-    const row = await page.evaluate(`(() => {
+    const row = (await page.evaluate(`(() => {
       const tr = document.querySelector('[data-testid="departments-panel"] [data-virtual-table] tbody tr[aria-rowindex="3"]')
       const key = tr && Object.keys(tr).find((k) => k.startsWith('__reactFiber$'))
       if (!key) return null
@@ -219,10 +219,10 @@ async function measure(base: string, deptName: string) {
       }
       walk(f)
       return { fibers, components, subscriptions }
-    })()`)
+    })()`)) as { fibers: number; components: number; subscriptions: number } | null
     if (row)
       console.log(
-        `a row of the list mounts ${(row as { fibers: number }).fibers} React fibers, ${(row as { components: number }).components} components, ${(row as { subscriptions: number }).subscriptions} store subscriptions`,
+        `a row of the list mounts ${row.fibers} React fibers, ${row.components} components, ${row.subscriptions} store subscriptions`,
       )
 
     // the machine's own frame time (no scrolling), to read the scroll figures against

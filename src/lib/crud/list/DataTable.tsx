@@ -243,7 +243,7 @@ export function EmptyState({ text, children }: { text: ReactNode; children?: Rea
 /**
  * A row's (or the header's) checkbox with a 36px touch target: a native input drawn as the form
  * checkbox is (`.row-check`, styles.css) — a list renders one per row, and as it scrolls a screenful
- * at a time, so it is one element, not Radix's button, indicator and hidden input with an icon.
+ * at a time, so it is one element, not Radix's provider, button, presence and indicator with an icon.
  */
 export function RowCheckbox({
   label,
