@@ -35,6 +35,12 @@ const sonnerPath = {
   message: "Import toast from '@/lib/toast': it loads Sonner with the first toast instead of with every page.",
 }
 
+const linkPath = {
+  name: '@tanstack/react-router',
+  importNames: ['Link'],
+  message: "Import Link from '@/components/link': its hover preloads a page only when the pointer moves.",
+}
+
 /**
  * What a signed-in start runs before and just after its first paint (the shell, the home, the outbox's
  * declarations) builds no zod schema: the paths and constants it needs live in zod-free contract
@@ -56,6 +62,7 @@ const entryPaths = [
     message: "Import from '@/lib/messages/queries': the index pulls the bell (and toasts) into the entry.",
   },
   sonnerPath,
+  linkPath,
 ]
 
 const { 'import-x/resolver': _legacyResolver, ...importSettings } = importX.flatConfigs.typescript.settings
@@ -144,7 +151,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/toast.tsx'],
-    rules: { 'no-restricted-imports': ['error', { paths: [sonnerPath] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [sonnerPath, linkPath] }] },
   },
   {
     // route files — and the query and outbox modules they and the app layer take — load with the app's
@@ -162,7 +169,7 @@ export default tseslint.config(
   {
     files: ['src/lib/offline/**/*.{ts,tsx}', 'src/lib/messages/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [sonnerPath], patterns: [noSchemas] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [sonnerPath, linkPath], patterns: [noSchemas] }] },
   },
   {
     // the shell and what every signed-in page loads with it (the header's sync widget, the home):
@@ -180,6 +187,7 @@ export default tseslint.config(
                 "Import the module you need ('@/lib/crud/confirm', '/errors', '/export'…): the crud index pulls tables and lists into the shell.",
             },
             sonnerPath,
+            linkPath,
           ],
           patterns: [noSchemas],
         },

@@ -217,6 +217,33 @@ test('a general account is refused a page its roles do not grant, without an err
   expect(errors.filter((e) => /ForbiddenError|No menu grants/.test(e))).toEqual([])
 })
 
+test('a page preloads when the pointer moves over its link, not when a closing dialog leaves a still pointer on it', async ({ page }) => {
+  await signIn(page, 'admin')
+  const link = page.getByRole('navigation').getByRole('link', { name: '个人中心' })
+  const box = (await link.boundingBox())!
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+  // 个人中心's loader asks for the account's details: that request is its preload
+  const asked: string[] = []
+  page.on('request', (r) => void (r.url().includes('/personal/info') && asked.push(r.url())))
+  // the palette covers the sidebar; the pointer rests where the link is, then the palette closes
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog')
+  await expect(palette).toBeVisible()
+  await page.mouse.move(x, y)
+  await page.keyboard.press('Escape')
+  await expect(palette).toHaveCount(0)
+  // the browser tells the link it is hovered once the layout changed; nothing is preloaded for that
+  await page.waitForTimeout(1000)
+  expect(asked).toEqual([])
+  // the pointer moves on the link: the page preloads, and opens without asking again
+  await page.mouse.move(x + 3, y + 1)
+  await expect.poll(() => asked.length).toBe(1)
+  await link.click()
+  await expect(page).toHaveURL(/\/personal-view$/)
+  await expect(page.getByRole('heading', { name: '个人中心' })).toBeVisible()
+  expect(asked).toHaveLength(1)
+})
+
 test('an unknown path shows the 404 page', async ({ page }) => {
   await signIn(page, 'admin')
   await page.goto('/admin/no-such-page')

@@ -9,7 +9,8 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { AlertCircle, Info, Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { isApiError } from '@/lib/http'

@@ -6,7 +6,7 @@
  */
 import { useDeferredValue, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { Activity, ClipboardCheck, CloudCheck, LogIn, MonitorSmartphone, type LucideIcon } from 'lucide-react'
 import type { DashboardSummary } from '@/contract/schemas/dashboard'
 import { Button } from '@/components/ui/button'

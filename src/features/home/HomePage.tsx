@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { Building2, CalendarDays, ShieldCheck } from 'lucide-react'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'

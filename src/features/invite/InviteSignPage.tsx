@@ -4,7 +4,8 @@
  * so plainly. No sign-in needed; the calls are unsigned (UNSIGNED_PATHS).
  */
 import { Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react'
-import { Link, useSearch } from '@tanstack/react-router'
+import { useSearch } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { useQuery } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Link2Off, Loader2, RotateCcw, UserCheck } from 'lucide-react'
 import { Code } from '@/contract/codes'

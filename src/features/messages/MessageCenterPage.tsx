@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { CheckCheck, Mail, MailOpen, RotateCcw } from 'lucide-react'
 import { MSG_API } from '@/contract/endpoints'
 import { MSG_EVENTS } from '@/contract/fields/message'

@@ -3,7 +3,8 @@
  * the right with its tabs; add child units, edit, delete; import and export units.
  */
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { Building2, FolderTree, Network, PanelLeftClose, PanelLeftOpen, Plus, ShieldCheck, X } from 'lucide-react'
 import { ORG_NODE, type Organization, type OrgTreeNode } from '@/contract/schemas/org'
 import { Button } from '@/components/ui/button'

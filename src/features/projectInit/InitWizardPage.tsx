@@ -9,7 +9,8 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { FormProvider } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { AlertCircle, Check, CheckCircle2, FileSpreadsheet, FolderTree, Loader2, Play, Plus, RotateCcw, Trash2, Upload } from 'lucide-react'

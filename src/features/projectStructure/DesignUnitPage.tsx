@@ -11,7 +11,7 @@
  */
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { useWatch } from 'react-hook-form'
 import { MapPin } from 'lucide-react'
 import { DESIGN_UNIT_FIELDS } from '@/contract/fields/projectStructure'

@@ -4,7 +4,7 @@
  * lines are 项目 (ProjectPartiesPage), its work sites 项目工点信息: the figures lead there.
  */
 import { useState } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import type { Project } from '@/contract/schemas/project'

@@ -1,6 +1,6 @@
 /** A menu group's pages beside its icon in the icons-only sidebar, loaded the first time it opens (LazyMenu in ./Sidebar.tsx). */
 import { PlannedMark } from '@/lib/builtPages'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import type { MenuPopupProps } from '@/components/ui/lazy-menu'
 import { MenuIcon } from '@/components/menu-icons'

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
-import { Link, useLocation } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { ChevronDown, ChevronsLeft, ChevronsRight, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Link, useLocation, useNavigate, useRouterState } from '@tanstack/react-router'
+import { useLocation, useNavigate, useRouterState } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { House, X } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { normalizePath } from '@/lib/permissions'

@@ -5,7 +5,7 @@
  * centre and logging out.
  */
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { AppWindow, Check, LogOut, UserRound } from 'lucide-react'
 import {
   DropdownMenu,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { House } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 

@@ -4,7 +4,7 @@
  * resuming after the newest message the page's answers hold.
  */
 import { useEffect } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
 import { afterPaint } from '@/lib/afterPaint'

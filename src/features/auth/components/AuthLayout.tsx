@@ -4,7 +4,7 @@
  * header above it on narrow ones; the language switch in the corner.
  */
 import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { Building2, ClipboardCheck, Network } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'

@@ -8,7 +8,8 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
+import { Link } from '@/components/link'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { ArrowLeft, Printer, Save, Send } from 'lucide-react'
 import { Code } from '@/contract/codes'
