@@ -1082,13 +1082,23 @@ async function main() {
         })
         const m = /people: first rows (\d+) ms/.exec(out)
         // the limit measured with it: the list's own request, from the click to its last byte
-        const request = /\/user\/listPage: \d+ → (\d+) ms after choosing/.exec(out)
+        const request = /\/user\/listPage \(pageSize 50\): \d+ → (\d+) ms after choosing/.exec(out)
+        const wholeRequest = /\/user\/listPage \(pageSize \d{3,}\): \d+ → (\d+) ms after choosing/.exec(out)
         figure({
           name: `${QUICK ? 500 : 2000}-row staff list: click a department → rows on screen`,
           value: m ? Number(m[1]) : null,
           unit: 'ms',
           goal: { op: '<=', value: 150 },
-          anchor: request ? { label: 'its list request alone (click → last byte)', value: Number(request[1]) } : undefined,
+          anchor: request ? { label: 'the request of its first screen (click → last byte)', value: Number(request[1]) } : undefined,
+        })
+        // the first screen comes from a 50-row answer; the whole list (its 1 MB request) after it
+        const all = /all of them in at (\d+) ms/.exec(out)
+        figure({
+          name: `${QUICK ? 500 : 2000}-row staff list: click → the whole list in the table`,
+          value: all ? Number(all[1]) : null,
+          unit: 'ms',
+          goal: null,
+          anchor: wholeRequest ? { label: "the whole list's request (click → last byte)", value: Number(wholeRequest[1]) } : undefined,
         })
         // what each row mounts as the list scrolls, and the frames of a scroll through it (no goal: figures to watch)
         const row = /a row of the list mounts (\d+) React fibers, (\d+) components, (\d+) store subscriptions/.exec(out)

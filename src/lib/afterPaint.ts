@@ -42,3 +42,16 @@ export function usePainted(): boolean {
   useEffect(() => afterPaint(() => setPainted(true)), [])
   return painted
 }
+
+/**
+ * Runs `fn` once the next frame has been painted (a task queued from a frame's callback runs after
+ * that frame): for work that should not delay what was just rendered. Answers a function that cancels it.
+ */
+export function afterNextFrame(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const frame = requestAnimationFrame(() => void (timer = setTimeout(fn, 0)))
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
+}

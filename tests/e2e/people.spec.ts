@@ -6,7 +6,9 @@
  */
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from './fixtures'
-import { signIn } from './helpers'
+import { Client } from '../api/client'
+import { addDept, addPerson } from '../api/people-fixtures'
+import { PASSWORD, signIn } from './helpers'
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 
@@ -203,6 +205,67 @@ test('departments and people: add a department, add a person with education and 
   await tree.getByTitle(deptName, { exact: true }).click()
   await expect(panel.getByRole('heading', { name: `${deptName} 的人员` })).toBeVisible()
   await expect(panel.getByRole('row').filter({ hasText: name })).toBeVisible()
+})
+
+test('a large department shows its first screen of people at once, then the rest as it arrives', async ({ page, baseURL }) => {
+  // a department of 80 people, added through the API
+  const admin = await new Client(baseURL!).signIn('admin', PASSWORD)
+  const orgs = await admin.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', {
+    query: { keyword: UNIT },
+  })
+  const organizationId = orgs.body.data.find((o) => o.organizationName === UNIT)!.organizationId
+  const deptName = `大部门${uniq()}`
+  const dept = await addDept(admin, organizationId, deptName)
+  expect(dept.body.code, dept.text).toBe(10000)
+  for (let i = 0; i < 80; i++) {
+    const r = await addPerson(admin, organizationId, { departmentId: dept.body.data.id })
+    expect(r.body.code, r.text).toBe(10000)
+  }
+  // and one of 3, whose first screen is the whole list
+  const smallName = `小部门${uniq()}`
+  const small = await addDept(admin, organizationId, smallName)
+  for (let i = 0; i < 3; i++) expect((await addPerson(admin, organizationId, { departmentId: small.body.data.id })).body.code).toBe(10000)
+  // the departments whose whole list (pageSize 2000) is asked for
+  const wholeAsked: string[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.searchParams.get('pageSize') === '2000' && url.searchParams.has('departmentId'))
+      wholeAsked.push(url.searchParams.get('departmentId')!)
+  })
+
+  // the whole list's answer (pageSize 2000) is held on its way, as on a slow network: the gateway's own answer, late
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(/\/user\/listPage\?.*pageSize=2000/, async (route) => {
+    const answer = await route.fetch()
+    await held
+    await route.fulfill({ response: answer })
+  })
+  await signIn(page, 'admin')
+  const panel = await openPeopleTab(page)
+  let tree = await deptTree(page)
+  await tree.getByRole('treeitem').filter({ hasText: smallName }).click()
+  const smallTable = panel.getByRole('table', { name: `${smallName} 的人员` })
+  await expect(smallTable).toHaveAttribute('aria-rowcount', '4')
+  await expect(smallTable.getByRole('status')).toHaveCount(0)
+
+  tree = await deptTree(page)
+  await tree.getByRole('treeitem').filter({ hasText: deptName }).click()
+
+  // its first 50 people are drawn, and a line says how many more are coming
+  const table = panel.getByRole('table', { name: `${deptName} 的人员` })
+  await expect(table).toHaveAttribute('aria-rowcount', '51')
+  await expect(table.getByRole('status')).toHaveText('正在载入其余 30 条…')
+  const firstName = await table.locator('tbody tr[aria-rowindex="2"] td').nth(1).textContent()
+  expect(firstName).toMatch(/^赵/)
+
+  // the whole list arrives: all 80, in the same order, the line gone
+  release()
+  await expect(table).toHaveAttribute('aria-rowcount', '81')
+  await expect(table.getByRole('status')).toHaveCount(0)
+  await expect(table.locator('tbody tr[aria-rowindex="2"] td').nth(1)).toHaveText(firstName!)
+  // of the two departments, only the large one's whole list was asked for
+  expect(wholeAsked).toEqual([dept.body.data.id])
 })
 
 test('staff import: a file with one bad row imports the good row and offers the report of the bad one', async ({ page }, info) => {

@@ -62,7 +62,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   const [inviting, setInviting] = useState<StaffRow | null>(null)
   const isDept = node.category === TREE_CATEGORY.department
   const unitName = nodes.find((n) => n.id === node.organizationId)?.name ?? node.name
-  const query = useStaff(staffQueryOf(node, includeChildren, archived))
+  const { query, first } = useStaff(staffQueryOf(node, includeChildren, archived))
+  const page = query.data ?? first
   /** The export's filters: what the list shows. */
   const listQuery = {
     ...(isDept ? { departmentId: node.id } : { organizationId: node.id }),
@@ -82,7 +83,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   useIntent('find', (name) => setKeyword(name ?? ''))
   const canSelect = canMove || canArchive || canDelete || canInvite
 
-  const server = useMemo(() => query.data?.records ?? [], [query.data])
+  const server = useMemo(() => page?.records ?? [], [page])
   // edits kept offline: local copies over the server's rows, people added offline in their place
   const merged = useMergedRows(
     personResource.offline?.entity.entity,
@@ -92,7 +93,7 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
   )
   const all = merged.rows
   const marks = useMarks(personResource.offline?.entity.entity)
-  const total = (query.data?.total ?? 0) + merged.added - merged.removed
+  const total = (page?.total ?? 0) + merged.added - merged.removed
   const labels = (p: StaffRow) => [p.post ? postLabel(p.post) : '', ...(p.roleNames ?? [])]
   const rows = useMemo(() => all.filter((p) => matches(p, deferred, labels)), [all, deferred, postLabel]) // eslint-disable-line react-hooks/exhaustive-deps
   const selectedIds = Object.keys(selection).filter((id) => selection[id] && all.some((p) => p.userId === id))
@@ -338,7 +339,8 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         rowActions={rowActions}
         actionsWidth={96}
         compactActions
-        loading={query.isPending}
+        loading={query.isPending && !first}
+        arriving={first && first.total - first.records.length}
         empty={
           <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
             {query.isError ? (

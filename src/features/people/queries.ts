@@ -15,6 +15,11 @@ import type { PersonRecord } from './resource'
 
 /** SPEC §9: staff are loaded with pageIndex 1 and pageSize 2000. */
 export const STAFF_PAGE_SIZE = 2000
+/**
+ * The people a department's first answer brings: a tall screen of rows and the virtual list's overscan,
+ * drawn while the whole list (up to 2,000 people, 1 MB of JSON) is on its way.
+ */
+export const STAFF_HEAD_SIZE = 50
 
 export interface StaffQuery {
   organizationId?: string
@@ -33,6 +38,7 @@ export const peopleKeys = {
   /** Everything of persons (the person resource's key). */
   persons: () => ['user'] as const,
   staff: (q: StaffQuery) => [...peopleKeys.persons(), 'staff', q] as const,
+  staffHead: (q: StaffQuery) => [...peopleKeys.persons(), 'staffHead', q] as const,
   person: (userId: string) => [...peopleKeys.persons(), 'record', userId] as const,
   /** Everything of departments (the department resource's key). */
   departments: () => ['department'] as const,
@@ -56,25 +62,29 @@ export const deptTreeQueryOptions = (organizationId: string) =>
     queryFn: ({ signal }) => http.get<DeptTreeNode[]>(PEOPLE_API.department.listTreeByOrgId, { organizationId }, { signal, silent: true }),
   })
 
+/** The first `pageSize` people of a department or organisation, in the list's order. */
+const staffPage = (q: StaffQuery, pageSize: number, signal: AbortSignal) =>
+  http.get<Page<StaffRow>>(
+    PEOPLE_API.user.listPage,
+    {
+      view: 'staff',
+      pageIndex: 1,
+      pageSize,
+      organizationId: q.departmentId ? undefined : q.organizationId,
+      departmentId: q.departmentId,
+      includeChildren: q.includeChildren,
+      status: q.archived ? 'archived' : 'active',
+    },
+    { signal, silent: true },
+  )
+
 /** The staff of a department or organisation, all at once (pageSize 2000), for the virtualised table. */
 export const staffQueryOptions = (q: StaffQuery) =>
-  queryOptions({
-    queryKey: peopleKeys.staff(q),
-    queryFn: ({ signal }) =>
-      http.get<Page<StaffRow>>(
-        PEOPLE_API.user.listPage,
-        {
-          view: 'staff',
-          pageIndex: 1,
-          pageSize: STAFF_PAGE_SIZE,
-          organizationId: q.departmentId ? undefined : q.organizationId,
-          departmentId: q.departmentId,
-          includeChildren: q.includeChildren,
-          status: q.archived ? 'archived' : 'active',
-        },
-        { signal, silent: true },
-      ),
-  })
+  queryOptions({ queryKey: peopleKeys.staff(q), queryFn: ({ signal }) => staffPage(q, STAFF_PAGE_SIZE, signal) })
+
+/** Their first screen (STAFF_HEAD_SIZE), shown until the whole list is in. */
+export const staffHeadQueryOptions = (q: StaffQuery) =>
+  queryOptions({ queryKey: peopleKeys.staffHead(q), queryFn: ({ signal }) => staffPage(q, STAFF_HEAD_SIZE, signal) })
 
 /** A person with education, certificates, project experience and career resume, for the edit form (none: nothing to load). */
 export const personRecordQueryOptions = (person: StaffRow | null) =>

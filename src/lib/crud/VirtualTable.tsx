@@ -10,6 +10,7 @@
  */
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { Loader2 } from 'lucide-react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { translate, useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -37,6 +38,8 @@ export interface VirtualTableProps<T> {
   /** Row height in px; cells are one line (truncated), so rows are all this high. */
   rowHeight?: number
   loading?: boolean
+  /** Rows still on their way (a first screen of the list is drawn before the rest): a line after the last row says how many. */
+  arriving?: number
   /** Shown instead of rows when there are none. */
   empty?: ReactNode
   /** Accessible name of the table. */
@@ -69,6 +72,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     compactActions = false,
     rowHeight = 44,
     loading,
+    arriving,
     empty,
     label,
     className,
@@ -220,6 +224,14 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               {padBottom > 0 && (
                 <tr aria-hidden style={{ height: padBottom }}>
                   <td colSpan={colCount} />
+                </tr>
+              )}
+              {!!arriving && (
+                <tr>
+                  <td colSpan={colCount} role="status" className="h-11 border-b px-3 text-center text-muted-foreground">
+                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
+                    {t('crud.arriving', { n: arriving })}
+                  </td>
                 </tr>
               )}
             </>
