@@ -137,6 +137,43 @@ describe('outbox', () => {
     expect(await store.record(A, 'thing', 'r1')).toBeUndefined()
   })
 
+  it('an answer lost on the way puts its record in back-off and the pass goes on; two records in a row that cannot reach the gateway end it', async () => {
+    const applied: string[] = []
+    let down = false
+    const { outbox, store, tick } = setup((s, key) => {
+      if (down) throw new ApiErr('network')
+      const b = s.body as { thingId: string }
+      if (!applied.includes(key)) applied.push(key)
+      // the gateway applied r2's edit, but its answer did not arrive
+      if (b.thingId === 'r2' && applied.filter((k) => k === key).length === 1 && !lost.has(key)) {
+        lost.add(key)
+        throw new ApiErr('network')
+      }
+      return { version: 2 }
+    })
+    const lost = new Set<string>()
+    for (const id of ['r1', 'r2', 'r3', 'r4']) await outbox.enqueue(edit(id, `new ${id}`))
+    const r1 = await outbox.run(A)
+    expect(r1).toMatchObject({ sent: 3, offline: false })
+    const [waiting] = await store.list(A)
+    expect(waiting).toMatchObject({ entityId: 'r2', status: 'pending', attempts: 1, lastError: { kind: 'network' } })
+    tick(BACKOFF_MAX_MS)
+    expect(await outbox.run(A)).toMatchObject({ sent: 1, offline: false })
+    expect(await store.list(A)).toEqual([])
+    expect(applied).toHaveLength(4) // r2's retry came with the same key: applied once
+
+    // the gateway gone: the pass stops after two records, the others are not tried
+    for (const id of ['s1', 's2', 's3', 's4', 's5', 's6']) await outbox.enqueue(edit(id, `new ${id}`))
+    down = true
+    const r2 = await outbox.run(A)
+    expect(r2).toMatchObject({ sent: 0, offline: true })
+    const tried = (await store.list(A)).filter((e) => e.attempts > 0)
+    // three records go at a time: those in flight when the second miss came, and at most one after the first
+    expect(tried.length).toBeGreaterThanOrEqual(2)
+    expect(tried.length).toBeLessThanOrEqual(4)
+    expect((await store.list(A)).length).toBe(6)
+  })
+
   it('a person and then its lists, each step its own key; a network error resumes after the steps done', async () => {
     let fail = true
     const { outbox, sent, store, tick } = setup((s) => {

@@ -293,6 +293,10 @@ export class Outbox {
       (e) => (e.status === 'pending' || e.status === 'sending') && e.nextAttemptAt <= now,
     )
     let stop = false
+    // A network error alone does not say the gateway is gone: an answer lost on the way (the edit may
+    // have been applied; its key makes the retry safe) puts that record in back-off and the pass goes on.
+    // Two records in a row that cannot reach it end the pass; so does one with nothing reaching it after.
+    let misses = 0
     const worker = async () => {
       for (;;) {
         if (stop) return
@@ -305,16 +309,14 @@ export class Outbox {
           const entry = list[0]
           if (!entry || (entry.status !== 'pending' && entry.status !== 'sending') || entry.nextAttemptAt > this.deps.now()) break
           const outcome = await this.sendEntry(entry, list)
+          misses = outcome === 'offline' ? misses + 1 : 0
           if (outcome === 'done') {
             result.sent++
             continue
           }
           if (outcome === 'failed') result.failed++
           if (outcome === 'conflicted') result.conflicted++
-          if (outcome === 'offline') {
-            result.offline = true
-            stop = true
-          }
+          if (misses >= 2) stop = true
           if (outcome === 'session') {
             result.session = true
             stop = true
@@ -325,6 +327,10 @@ export class Outbox {
     }
     const n = Math.max(1, Math.min(this.deps.concurrency ?? 3, records.length))
     await Promise.all(Array.from({ length: n }, worker))
+    if (misses > 0) {
+      result.offline = true
+      this.deps.reachable?.(false)
+    }
     if (result.sent > 0) await this.deps.store.setMeta(accountId, 'lastSyncedAt', this.deps.now())
     return result
   }
@@ -358,7 +364,6 @@ export class Outbox {
         const outcome = classify(err as ErrorLike, e, now)
         const lastError = errorOf(err)
         if (outcome.kind === 'retry') {
-          if (outcome.offline) this.deps.reachable?.(false)
           e = { ...e, status: 'pending', lastError, nextAttemptAt: now + backoffMs(e.attempts, this.deps.random, outcome.retryAfterMs) }
           await store.put(e)
           this.deps.changed?.()
