@@ -228,9 +228,12 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               )}
               {!!arriving && (
                 <tr>
-                  <td colSpan={colCount} role="status" className="h-11 border-b px-3 text-center text-muted-foreground">
-                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
-                    {t('crud.arriving', { n: arriving })}
+                  <td colSpan={colCount} role="status" className="h-11 border-b text-muted-foreground">
+                    {/* at the table's visible left edge, also when it is scrolled sideways */}
+                    <span className="sticky left-0 inline-flex items-center gap-2 px-3">
+                      <Loader2 className="size-4 animate-spin" aria-hidden />
+                      {t('crud.arriving', { n: arriving })}
+                    </span>
                   </td>
                 </tr>
               )}
