@@ -1081,7 +1081,7 @@ async function main() {
           BENCH_STAFF: String(QUICK ? 500 : 2000),
         })
         const m = /people: first rows (\d+) ms/.exec(out)
-        // the limit measured with it: the list's own request, from the click to its last byte
+        // the limits measured with it: the requests of its first screen and of the whole list, click → last byte
         const request = /\/user\/listPage \(pageSize 50\): \d+ → (\d+) ms after choosing/.exec(out)
         const wholeRequest = /\/user\/listPage \(pageSize \d{3,}\): \d+ → (\d+) ms after choosing/.exec(out)
         figure({
