@@ -193,11 +193,10 @@ async function measure(base: string, deptName: string) {
           .getEntriesByType('resource')
           .map((e) => e as PerformanceResourceTiming)
           .filter((e) => e.startTime >= since && e.name.includes('/api/'))
-          .map((e) => ({
+          .map((e) => ({ e, url: new URL(e.name) }))
+          .map(({ e, url }) => ({
             // the staff list's pageSize tells its first screen from the whole list
-            path:
-              new URL(e.name).pathname +
-              (new URL(e.name).searchParams.has('pageSize') ? ` (pageSize ${new URL(e.name).searchParams.get('pageSize')})` : ''),
+            path: url.pathname + (url.searchParams.has('pageSize') ? ` (pageSize ${url.searchParams.get('pageSize')})` : ''),
             start: e.startTime - since,
             end: e.responseEnd - since,
             kib: e.encodedBodySize / 1024,
