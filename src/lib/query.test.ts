@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onlineManager, QueryObserver, queryOptions } from '@tanstack/react-query'
-import { createQueryClient, preloadRouteData, refreshAfterPaint, ROUTE_DATA_WAIT_MS } from './query'
+import { createQueryClient, loadWithin, preloadRouteData, refreshAfterPaint, ROUTE_DATA_WAIT_MS } from './query'
 
 const never = () => new Promise<string[]>(() => {})
 const settledWithin = async (p: Promise<unknown>, ms: number) => {
@@ -57,6 +57,23 @@ describe('preloadRouteData (route loaders)', () => {
     expect(done).toBe(false)
     await vi.advanceTimersByTimeAsync(200)
     expect(done).toBe(true)
+  })
+
+  it('loadWithin holds as long as it is told (a panel within a page), and no longer than the answer', async () => {
+    vi.useFakeTimers()
+    const qc = createQueryClient()
+    let done = false
+    void loadWithin(qc, 300, queryOptions({ queryKey: ['t', 'panel'], queryFn: never })).then(() => (done = true))
+    await vi.advanceTimersByTimeAsync(250)
+    expect(done).toBe(false)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(done).toBe(true)
+    const answer = queryOptions({ queryKey: ['t', 'quick'], queryFn: () => new Promise<string[]>((r) => setTimeout(() => r(['a']), 40)) })
+    let quick = false
+    void loadWithin(qc, 300, answer).then(() => (quick = true))
+    await vi.advanceTimersByTimeAsync(50)
+    expect(quick).toBe(true)
+    expect(qc.getQueryData(answer.queryKey)).toEqual(['a'])
   })
 })
 

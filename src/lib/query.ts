@@ -101,14 +101,27 @@ export const ROUTE_DATA_WAIT_MS = 3_000
  *   for the network), nor longer than ROUTE_DATA_WAIT_MS otherwise: the fetch goes on, and the
  *   screen shows it when it lands.
  */
-export async function preloadRouteData<TData, TKey extends QueryKey>(
+export function preloadRouteData<TData, TKey extends QueryKey>(
   client: QueryClient,
+  ...options: EnsureQueryDataOptions<TData, Error, TData, TKey>[]
+): Promise<void> {
+  return loadWithin(client, ROUTE_DATA_WAIT_MS, ...options)
+}
+
+/**
+ * `preloadRouteData` with a hold of `atMostMs`: for a screen that keeps what it shows until the data of
+ * the next is in, so that the next is drawn once, with its data — a panel within a page (the staff of
+ * the department just chosen), where a route would wait ROUTE_DATA_WAIT_MS.
+ */
+export async function loadWithin<TData, TKey extends QueryKey>(
+  client: QueryClient,
+  atMostMs: number,
   ...options: EnsureQueryDataOptions<TData, Error, TData, TKey>[]
 ): Promise<void> {
   const loads = Promise.all(options.map((o) => client.ensureQueryData({ ...o, revalidateIfStale: true }).catch(() => undefined)))
   if (!onlineManager.isOnline()) return
   let timer: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([loads, new Promise<void>((resolve) => (timer = setTimeout(resolve, ROUTE_DATA_WAIT_MS)))])
+  await Promise.race([loads, new Promise<void>((resolve) => (timer = setTimeout(resolve, atMostMs)))])
   clearTimeout(timer)
 }
 

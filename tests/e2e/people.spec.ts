@@ -249,8 +249,26 @@ test('a large department shows its first screen of people at once, then the rest
   await expect(smallTable).toHaveAttribute('aria-rowcount', '4')
   await expect(smallTable.getByRole('status')).toHaveCount(0)
 
+  // what the panel draws from the click on: the large department's table first appears with its rows
+  // (not as a skeleton drawn again with them), the small one's staying until then, marked busy
+  await panel.evaluate((box, label) => {
+    const seen: { busyBeforeIt?: boolean; rowsWhenItCame?: boolean } = ((window as unknown as { __seen: object }).__seen = {})
+    const mo = new MutationObserver(() => {
+      const table = box.querySelector(`table[aria-label="${label}"]`)
+      if (!table) {
+        if (box.querySelector('[aria-busy="true"] table')) seen.busyBeforeIt = true
+        return
+      }
+      seen.rowsWhenItCame = !!table.querySelector('tbody tr[aria-rowindex="2"]')
+      mo.disconnect()
+    })
+    mo.observe(box, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] })
+  }, `${deptName} 的人员`)
   tree = await deptTree(page)
   await tree.getByRole('treeitem').filter({ hasText: deptName }).click()
+  // choosing in the drawer closes it, and the focus is back on the button that opened it
+  const opener = panel.getByRole('button', { name: '组织架构' })
+  if (await opener.isVisible()) await expect(opener).toBeFocused()
 
   // its first 50 people are drawn, and a line says how many more are coming
   const table = panel.getByRole('table', { name: `${deptName} 的人员` })
@@ -258,6 +276,7 @@ test('a large department shows its first screen of people at once, then the rest
   await expect(table.getByRole('status')).toHaveText('正在载入其余 30 条…')
   const firstName = await table.locator('tbody tr[aria-rowindex="2"] td').nth(1).textContent()
   expect(firstName).toMatch(/^赵/)
+  expect(await page.evaluate(() => (window as unknown as { __seen: object }).__seen)).toEqual({ busyBeforeIt: true, rowsWhenItCame: true })
 
   // the whole list arrives: all 80, in the same order, the line gone
   release()

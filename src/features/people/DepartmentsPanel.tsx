@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { useDelete } from '@/lib/crud'
 import { DataAgeNote } from '@/lib/offline/read'
+import { afterNextFrame } from '@/lib/afterPaint'
 import { useT } from '@/lib/i18n'
 import { pathTo } from '@/lib/tree'
 import { prefetchStaff, useDeptTree } from './api'
@@ -28,6 +29,13 @@ export function DepartmentsPanel({ organizationId }: { organizationId: string })
 
 /** Panel width from which the tree stays beside the table. */
 const WIDE = 1000
+
+/**
+ * How long a department's click keeps the staff shown before it while the new department's first
+ * screen is on its way (it comes in tens of milliseconds): the new panel is then drawn once, with its
+ * rows, not first as a skeleton and again with them. Past it (a slow link), the panel shows its skeleton.
+ */
+const HOLD_MS = 300
 
 /** Whether the element is at least `min` px wide (follows resizes). */
 function useWide(min: number) {
@@ -51,6 +59,11 @@ function Panel({ organizationId }: { organizationId: string }) {
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [editing, setEditing] = useState<DeptEditing | null>(null)
   const [drawer, setDrawer] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  // the department just chosen, while the staff of the one before are still shown (HOLD_MS)
+  const [pendingId, setPendingId] = useState<string | null>(null)
+  const latest = useRef<string | null>(null)
   // kept here, not in the tree: the drawer's tree opens again as it was left
   const [expanded, setExpanded] = useState<ReadonlySet<string> | null>(null)
   const del = useDelete(deptResource)
@@ -64,11 +77,29 @@ function Panel({ organizationId }: { organizationId: string }) {
   }
   const queryClient = useQueryClient()
   const select = (node: DeptTreeNode) => {
-    // the list's first request leaves now, not once the new panel has rendered
-    prefetchStaff(queryClient, staffQueryOf(node))
-    setSelectedId(node.id)
+    // the tree item chosen has the focus and goes with the drawer: a focused element removed makes the
+    // browser bring the page's style up to date there and then, in the middle of the click's work
+    if (drawer) (document.activeElement as HTMLElement | null)?.blur()
     setDrawer(false)
+    setPendingId(node.id)
+    latest.current = node.id
+    // the list's first request leaves now, and the new panel renders once it is in
+    void prefetchStaff(queryClient, staffQueryOf(node), HOLD_MS).then(() => {
+      if (latest.current !== node.id) return
+      setSelectedId(node.id)
+      setPendingId(null)
+    })
   }
+
+  // the drawer closed: the focus goes back to 组织架构 once the new panel (with a button of its own) is
+  // drawn — not inside the click, where focusing would bring the page's style up to date there and then
+  useEffect(() => {
+    if (!refocus.current || pendingId !== null) return
+    return afterNextFrame(() => {
+      refocus.current = false
+      opener.current?.focus()
+    })
+  }, [drawer, pendingId, selected?.id])
 
   const treeView = (
     <>
@@ -77,7 +108,7 @@ function Panel({ organizationId }: { organizationId: string }) {
         className="min-h-0 flex-1"
         nodes={nodes}
         loading={tree.isPending}
-        selectedId={selected?.id ?? null}
+        selectedId={pendingId ?? selected?.id ?? null}
         onSelect={select}
         expanded={expanded}
         onExpandedChange={setExpanded}
@@ -104,7 +135,7 @@ function Panel({ organizationId }: { organizationId: string }) {
         </aside>
       )}
 
-      <section className="flex min-w-0 flex-1 flex-col">
+      <section className="flex min-w-0 flex-1 flex-col" aria-busy={pendingId !== null || undefined}>
         {tree.isError && !tree.data ? (
           <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 text-sm">
             <AlertCircle className="h-8 w-8 text-destructive" aria-hidden />
@@ -120,7 +151,7 @@ function Panel({ organizationId }: { organizationId: string }) {
             nodes={nodes}
             leading={
               wide ? undefined : (
-                <Button variant="outline" size="sm" className="h-9" onClick={() => setDrawer(true)} aria-haspopup="dialog">
+                <Button ref={opener} variant="outline" size="sm" className="h-9" onClick={() => setDrawer(true)} aria-haspopup="dialog">
                   <FolderTree aria-hidden />
                   {t('people.staff.openTree')}
                 </Button>
@@ -139,6 +170,10 @@ function Panel({ organizationId }: { organizationId: string }) {
           closeLabel={t('common.close')}
           className="left-0 top-0 flex h-full max-h-none w-80 max-w-[85vw] translate-x-0 translate-y-0 flex-col gap-0 rounded-none p-0 sm:rounded-r-lg"
           aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault()
+            refocus.current = true
+          }}
         >
           <DialogHeader className="border-b px-4 py-3 pr-12">
             <DialogTitle className="text-base">{t('people.dept.tree')}</DialogTitle>

@@ -7,6 +7,7 @@ import { Code } from '@/contract/codes'
 import { http, isApiError } from '@/lib/http'
 import { t } from '@/lib/i18n'
 import { afterNextFrame } from '@/lib/afterPaint'
+import { loadWithin } from '@/lib/query'
 import {
   deptTreeQueryOptions,
   peopleKeys,
@@ -54,12 +55,14 @@ export function useStaff(q: StaffQuery | null) {
 const cached = (client: QueryClient, q: StaffQuery) => client.getQueryData(staffQueryOptions(q).queryKey) !== undefined
 
 /**
- * Asks for a department's staff on the click, before its panel renders (~100 ms later with 2,000 rows):
- * its first screen — or the whole list when it is cached (to refresh it). The panel asks for the rest.
+ * Asks for a department's staff on the click, before its panel renders: its first screen — or the
+ * whole list when it is cached (to refresh it; the panel can show it at once). The panel asks for the
+ * rest. Resolves once there is something to show (the first screen in, or failed), or after `atMostMs`.
  */
-export function prefetchStaff(client: QueryClient, q: StaffQuery) {
-  if (cached(client, q)) void client.prefetchQuery(staffQueryOptions(q))
-  else void client.prefetchQuery(staffHeadQueryOptions(q))
+export function prefetchStaff(client: QueryClient, q: StaffQuery, atMostMs: number): Promise<void> {
+  if (!cached(client, q)) return loadWithin(client, atMostMs, staffHeadQueryOptions(q))
+  void client.prefetchQuery(staffQueryOptions(q))
+  return Promise.resolve()
 }
 
 /** A person with education, certificates, project experience and career resume, for the edit form. */
