@@ -33,6 +33,20 @@ describe('lazyScreen', () => {
     expect(importer).toHaveBeenCalledTimes(1)
   })
 
+  it("the router's preload asks for the screen's code one task later: a route loader's chunk asked for meanwhile goes first", async () => {
+    const asked: string[] = []
+    const Screen = lazyScreen(async () => {
+      asked.push('screen')
+      return { Page: () => null }
+    }, 'Page')
+    const preloaded = Screen.preload()
+    // what the router does in the same task and its microtasks: the route's loader imports its chunk
+    await Promise.resolve().then(() => asked.push('loader'))
+    expect(asked).toEqual(['loader'])
+    await preloaded
+    expect(asked).toEqual(['loader', 'screen'])
+  })
+
   it('loads the chunk once for preload and render', async () => {
     const importer = vi.fn(async () => ({ Page: () => <i>ok</i> }))
     const Screen = lazyScreen(importer, 'Page')
