@@ -225,6 +225,10 @@ test('a large department shows its first screen of people at once, then the rest
   const smallName = `小部门${uniq()}`
   const small = await addDept(admin, organizationId, smallName)
   for (let i = 0; i < 3; i++) expect((await addPerson(admin, organizationId, { departmentId: small.body.data.id })).body.code).toBe(10000)
+  // and one of 1, chosen last, on a slow link
+  const slowName = `慢部门${uniq()}`
+  const slow = await addDept(admin, organizationId, slowName)
+  expect((await addPerson(admin, organizationId, { departmentId: slow.body.data.id })).body.code).toBe(10000)
   // the departments whose whole list (pageSize 2000) is asked for
   const wholeAsked: string[] = []
   page.on('request', (r) => {
@@ -285,6 +289,26 @@ test('a large department shows its first screen of people at once, then the rest
   await expect(table.locator('tbody tr[aria-rowindex="2"] td').nth(1)).toHaveText(firstName!)
   // of the two departments, only the large one's whole list was asked for
   expect(wholeAsked).toEqual([dept.body.data.id])
+
+  // on a slow link: a department whose first answer is held keeps the list before it, dimmed, for a
+  // second at most; then its own panel opens with its skeleton, and its rows come with the answer
+  let releaseSlow = () => {}
+  const slowHeld = new Promise<void>((r) => (releaseSlow = r))
+  await page.route(new RegExp(`/user/listPage\\?.*departmentId=${slow.body.data.id}`), async (route) => {
+    const answer = await route.fetch()
+    await slowHeld
+    await route.fulfill({ response: answer })
+  })
+  tree = await deptTree(page)
+  await tree.getByRole('treeitem').filter({ hasText: slowName }).click()
+  const busy = panel.locator('section[aria-busy="true"]')
+  await expect(busy.getByRole('table', { name: `${deptName} 的人员` })).toBeVisible()
+  await expect(busy).toHaveCSS('opacity', '0.6')
+  const slowTable = panel.getByRole('table', { name: `${slowName} 的人员` })
+  await expect(slowTable).toHaveAttribute('aria-busy', 'true')
+  await expect(busy).toHaveCount(0)
+  releaseSlow()
+  await expect(slowTable).toHaveAttribute('aria-rowcount', '2')
 })
 
 test('staff import: a file with one bad row imports the good row and offers the report of the bad one', async ({ page }, info) => {

@@ -33,9 +33,10 @@ const WIDE = 1000
 /**
  * How long a department's click keeps the staff shown before it while the new department's first
  * screen is on its way (it comes in tens of milliseconds): the new panel is then drawn once, with its
- * rows, not first as a skeleton and again with them. Past it (a slow link), the panel shows its skeleton.
+ * rows, not first as a skeleton and again with them. The tree marks the new department at once, and
+ * the staff shown dim after 150 ms; past HOLD_MS (a slow link) the new panel shows its skeleton.
  */
-const HOLD_MS = 300
+const HOLD_MS = 1000
 
 /** Whether the element is at least `min` px wide (follows resizes). */
 function useWide(min: number) {
@@ -135,7 +136,10 @@ function Panel({ organizationId }: { organizationId: string }) {
         </aside>
       )}
 
-      <section className="flex min-w-0 flex-1 flex-col" aria-busy={pendingId !== null || undefined}>
+      <section
+        className="flex min-w-0 flex-1 flex-col transition-opacity aria-busy:opacity-60 aria-busy:delay-150"
+        aria-busy={pendingId !== null || undefined}
+      >
         {tree.isError && !tree.data ? (
           <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 text-sm">
             <AlertCircle className="h-8 w-8 text-destructive" aria-hidden />

@@ -130,6 +130,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         style={{ minWidth }}
         aria-label={label}
         aria-rowcount={model.length + 1}
+        aria-busy={loading || undefined}
       >
         <colgroup>
           {selectable && <col style={{ width: SELECT_WIDTH }} />}
