@@ -307,8 +307,11 @@ test('a large department shows its first screen of people at once, then the rest
   const slowTable = panel.getByRole('table', { name: `${slowName} 的人员` })
   await expect(slowTable).toHaveAttribute('aria-busy', 'true')
   await expect(busy).toHaveCount(0)
+  // its count is not known yet, so none is shown (not 共 0 人)
+  await expect(panel.getByText(/^共 \d+ 人$/)).toHaveCount(0)
   releaseSlow()
   await expect(slowTable).toHaveAttribute('aria-rowcount', '2')
+  await expect(panel.getByText('共 1 人', { exact: true })).toBeVisible()
 })
 
 test('staff import: a file with one bad row imports the good row and offers the report of the bad one', async ({ page }, info) => {

@@ -225,8 +225,9 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         <h2 className="min-w-0 truncate text-base font-semibold" title={node.name}>
           {t('people.staff.of', { name: node.name })}
         </h2>
+        {/* no count until a page is in: while the skeleton shows it is not known (it read 共 0 人) */}
         <span className="text-sm tabular-nums text-muted-foreground" aria-live="polite">
-          {deferred ? t('people.staff.shown', { shown: rows.length, n: total }) : t('people.staff.count', { n: total })}
+          {page && (deferred ? t('people.staff.shown', { shown: rows.length, n: total }) : t('people.staff.count', { n: total }))}
         </span>
         <div className="ml-auto flex items-center gap-1">
           <SearchInput
