@@ -24,6 +24,7 @@ import {
   type ListColumn,
   type RowSelection,
 } from '@/lib/crud'
+import { Skeleton } from '@/components/ui/skeleton'
 import { VirtualTable } from '@/lib/crud/VirtualTable'
 import { DataAgeNote } from '@/lib/offline/read'
 import { ExportButton, ImportDialog } from '@/lib/excel'
@@ -225,9 +226,15 @@ export function StaffPanel({ node, nodes, leading }: { node: DeptTreeNode; nodes
         <h2 className="min-w-0 truncate text-base font-semibold" title={node.name}>
           {t('people.staff.of', { name: node.name })}
         </h2>
-        {/* no count until a page is in: while the skeleton shows it is not known (it read 共 0 人) */}
+        {/* no count until a page is in: while the table's skeleton shows it is not known (it read 共 0 人) */}
         <span className="text-sm tabular-nums text-muted-foreground" aria-live="polite">
-          {page && (deferred ? t('people.staff.shown', { shown: rows.length, n: total }) : t('people.staff.count', { n: total }))}
+          {!page ? (
+            <Skeleton className="inline-block h-4 w-14 align-middle" />
+          ) : deferred ? (
+            t('people.staff.shown', { shown: rows.length, n: total })
+          ) : (
+            t('people.staff.count', { n: total })
+          )}
         </span>
         <div className="ml-auto flex items-center gap-1">
           <SearchInput
