@@ -52,11 +52,29 @@ function Listening() {
   return null
 }
 
-export function ToastHost({ theme }: { theme: 'light' | 'dark' | 'system' }) {
+/** True for an event inside the toasts: a dialog open under them stays open when one is closed. */
+export const inToasts = (event: Event) => event.target instanceof Element && event.target.closest('[data-sonner-toaster]') !== null
+
+interface HostProps {
+  theme: 'light' | 'dark' | 'system'
+  /** The toasts' region and each toast's close button, as read aloud (Sonner's are English). */
+  labels: { region: string; close: string }
+}
+
+export function ToastHost({ theme, labels }: HostProps) {
   if (!wanted.use()) return null
   return (
     <Suspense fallback={null}>
-      <Sonner theme={theme} richColors closeButton position="bottom-right" />
+      <Sonner
+        theme={theme}
+        richColors
+        closeButton
+        position="bottom-right"
+        // a modal dialog makes the page behind it inert to the pointer; its toasts stay closable
+        style={{ pointerEvents: 'auto' }}
+        containerAriaLabel={labels.region}
+        toastOptions={{ closeButtonAriaLabel: labels.close }}
+      />
       <Listening />
     </Suspense>
   )

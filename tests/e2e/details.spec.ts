@@ -205,3 +205,23 @@ test.describe('a form that arrives after its dialog opened', () => {
     await expect(dialog.getByText('请输入工点名称')).toBeVisible()
   })
 })
+
+test('a toast over the org-chart drawer is closed by its button, and the drawer stays open (1024 × 768)', async ({ page }) => {
+  await openDepartments(page)
+  await page.getByTestId('departments-panel').getByRole('button', { name: '组织架构' }).click()
+  const chart = page.getByRole('tree', { name: '组织架构' })
+  await chart.getByRole('button', { name: '工程部 的操作' }).click()
+  await page.getByRole('menuitem', { name: '新增下级' }).click()
+  const dialog = page.getByRole('dialog', { name: '新增下级部门' })
+  const name = `测量组${Date.now() % 100_000}`
+  await dialog.getByRole('textbox', { name: '名称' }).fill(name)
+  await dialog.getByRole('button', { name: '提交' }).click()
+  await expect(dialog).toBeHidden()
+  const toasts = page.getByRole('region', { name: /^通知/ })
+  await expect(toasts.getByText('提交成功')).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/details-toast-over-drawer-zh.png' })
+  // the drawer is modal (the page behind it takes no pointer), the toast above it does
+  await toasts.getByRole('button', { name: '关闭通知' }).click()
+  await expect(toasts.getByText('提交成功')).toHaveCount(0)
+  await expect(chart.getByRole('treeitem', { name })).toBeVisible()
+})

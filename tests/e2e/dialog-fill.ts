@@ -123,3 +123,15 @@ export async function submitDialog(dialog: Locator) {
     throw new Error(`the dialog stayed open: ${errors.join(' / ') || 'no error shown'}`)
   }
 }
+
+/**
+ * Closes the save's confirmation with its close button, as a user does to reach what it lies over: the
+ * toasts sit at the bottom right, over the last rows' buttons, and Sonner keeps a hovered toast open —
+ * a click aimed under it would wait there for ever.
+ */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]')
+  await expect(toasts.first()).toBeVisible()
+  for (const close of await page.getByRole('button', { name: '关闭通知' }).all()) await close.click()
+  await expect(toasts).toHaveCount(0)
+}

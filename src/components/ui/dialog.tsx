@@ -2,6 +2,7 @@ import * as React from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { useT } from '@/lib/i18n'
+import { inToasts } from '@/lib/toast'
 import { cn } from '@/lib/utils'
 import { styled } from './styled'
 
@@ -14,7 +15,7 @@ export const DialogOverlay = styled(DialogPrimitive.Overlay, 'fixed inset-0 z-50
 export const DialogContent = React.forwardRef<
   React.ComponentRef<typeof DialogPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { closeLabel?: string; hideClose?: boolean }
->(({ className, children, closeLabel, hideClose, ...props }, ref) => (
+>(({ className, children, closeLabel, hideClose, onInteractOutside, ...props }, ref) => (
   <DialogPrimitive.Portal>
     <DialogOverlay />
     <DialogPrimitive.Content
@@ -23,6 +24,10 @@ export const DialogContent = React.forwardRef<
         'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg',
         className,
       )}
+      onInteractOutside={(event) => {
+        if (inToasts(event)) event.preventDefault()
+        onInteractOutside?.(event)
+      }}
       {...props}
     >
       {children}
