@@ -70,8 +70,9 @@ export function ToastHost({ theme, labels }: HostProps) {
         richColors
         closeButton
         position="bottom-right"
-        // a modal dialog makes the page behind it inert to the pointer; its toasts stay closable
-        style={{ pointerEvents: 'auto' }}
+        // a toast never stands between the pointer and the page under it, over a modal dialog or not;
+        // only its buttons take the pointer (src/styles.css), so hovering the page does not hold it open
+        style={{ pointerEvents: 'none' }}
         containerAriaLabel={labels.region}
         toastOptions={{ closeButtonAriaLabel: labels.close }}
       />

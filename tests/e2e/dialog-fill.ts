@@ -111,27 +111,11 @@ export async function fillRequired(page: Page, dialog: Locator, values: Record<s
 
 /** Submits the dialog and waits until it has closed (a field error keeps it open and fails here, naming the errors). */
 export async function submitDialog(dialog: Locator) {
-  const page = dialog.page()
   await dialog.locator('button[type="submit"]').click()
-  // the pointer leaves the button, as a hand would: the save's toast may appear under a resting pointer,
-  // and Sonner holds a hovered toast open — over the bottom rows the test clicks next
-  await page.mouse.move(70, (page.viewportSize()?.height ?? 768) - 4)
   try {
     await expect(dialog).toBeHidden({ timeout: 15_000 })
   } catch {
     const errors = await dialog.locator('[id$="-error"], [role="alert"]').allTextContents()
     throw new Error(`the dialog stayed open: ${errors.join(' / ') || 'no error shown'}`)
   }
-}
-
-/**
- * Closes the save's confirmation with its close button, as a user does to reach what it lies over: the
- * toasts sit at the bottom right, over the last rows' buttons, and Sonner keeps a hovered toast open —
- * a click aimed under it would wait there for ever.
- */
-export async function closeToasts(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]')
-  await expect(toasts.first()).toBeVisible()
-  for (const close of await page.getByRole('button', { name: '关闭通知' }).all()) await close.click()
-  await expect(toasts).toHaveCount(0)
 }

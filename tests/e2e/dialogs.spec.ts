@@ -6,7 +6,7 @@
  * browser submits natively, or whose request the gateway refuses, fails here.
  */
 import { expect, test, type Locator, type Page } from './fixtures'
-import { closeToasts, fillRequired, labelled, submitDialog, uniqueTag } from './dialog-fill'
+import { fillRequired, labelled, submitDialog, uniqueTag } from './dialog-fill'
 import { PASSWORD, signIn } from './helpers'
 import { api, unitId } from './offline-helpers'
 
@@ -374,7 +374,6 @@ test.describe('every create and edit dialog is submitted and saved', () => {
       await expectListed(page, c, name)
       await c.check?.(page, name)
 
-      await closeToasts(page)
       await (c.edit ?? editRow)(page, name)
       dialog = await openedDialog(page)
       const field = c.rename ? labelled(dialog, c.rename) : dialog.locator(`input[value="${name}"]`)
