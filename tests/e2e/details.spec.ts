@@ -206,7 +206,7 @@ test.describe('a form that arrives after its dialog opened', () => {
   })
 })
 
-test('a toast over the org-chart drawer: a tap on it reaches the drawer, its button closes it, the drawer stays open (1024 × 768)', async ({
+test('a toast over the org-chart drawer: a tap on it reaches what lies under it, its button closes it, the drawer stays open (1024 × 768)', async ({
   page,
 }) => {
   await openDepartments(page)
@@ -222,7 +222,7 @@ test('a toast over the org-chart drawer: a tap on it reaches the drawer, its but
   const toasts = page.getByRole('region', { name: /^通知/ })
   await expect(toasts.getByText('提交成功')).toBeVisible()
   await page.screenshot({ path: '.tmp/shots/details-toast-over-drawer-zh.png' })
-  // the toast does not stand between the pointer and what lies under it (a tap there reaches the drawer,
+  // the toast does not stand between the pointer and what lies under it (a tap there reaches the page,
   // and a resting pointer does not hold it open); its close button does take the pointer, over the modal
   const text = (await toasts.getByText('提交成功').boundingBox())!
   const at = { x: text.x + text.width / 2, y: text.y + text.height / 2 }
