@@ -105,7 +105,7 @@ export function SiteCard({
                       <span className="font-mono tabular-nums">
                         {s.startMileage} ~ {s.endMileage}
                         {length !== null && (
-                          <span className="ml-2 font-sans text-muted-foreground">
+                          <span className="ml-2 whitespace-nowrap font-sans text-muted-foreground">
                             {t('workSites.length', { m: metres.format(length) })}
                           </span>
                         )}
