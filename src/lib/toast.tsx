@@ -4,7 +4,8 @@
  * Toaster) renders nothing until a toast is asked for, then mounts Sonner's toaster and shows the
  * toasts asked for meanwhile, in order. The only module that imports 'sonner' (ESLint says so).
  */
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
 import type { ExternalToast } from 'sonner'
 import { createStore } from '@/lib/store'
 
@@ -26,11 +27,17 @@ function ask(kind: Kind, message: string, data?: ExternalToast): void {
   wanted.set(true)
 }
 
+/**
+ * How long a toast that says what went wrong stays (Sonner's own default, 4 s, for the rest): a toast
+ * takes no pointer, so a pointer resting on it does not hold it open while it is read.
+ */
+const TROUBLE_MS = 8000
+
 export const toast = {
   success: (message: string, data?: ExternalToast) => ask('success', message, data),
-  error: (message: string, data?: ExternalToast) => ask('error', message, data),
+  error: (message: string, data?: ExternalToast) => ask('error', message, { duration: TROUBLE_MS, ...data }),
   info: (message: string, data?: ExternalToast) => ask('info', message, data),
-  warning: (message: string, data?: ExternalToast) => ask('warning', message, data),
+  warning: (message: string, data?: ExternalToast) => ask('warning', message, { duration: TROUBLE_MS, ...data }),
 }
 
 /** After Sonner's toaster has subscribed (its effects run before a later sibling's): show what waited. */
@@ -61,9 +68,29 @@ interface HostProps {
   labels: { region: string; close: string }
 }
 
+/**
+ * Where the toaster mounts: a child of <body> from the start, outside the app's root. A modal dialog
+ * hides everything beside it from assistive technology (aria-hidden on <body>'s other children) but
+ * leaves live regions, so this one is marked as such (`off`: Sonner's list inside is the one that
+ * speaks). Inside the root, a first toast raised while a dialog is open was never read aloud.
+ */
+function useHolder() {
+  const [holder] = useState(() => {
+    const el = document.createElement('div')
+    el.setAttribute('aria-live', 'off')
+    return el
+  })
+  useEffect(() => {
+    document.body.append(holder)
+    return () => holder.remove()
+  }, [holder])
+  return holder
+}
+
 export function ToastHost({ theme, labels }: HostProps) {
+  const holder = useHolder()
   if (!wanted.use()) return null
-  return (
+  return createPortal(
     <Suspense fallback={null}>
       <Sonner
         theme={theme}
@@ -77,6 +104,7 @@ export function ToastHost({ theme, labels }: HostProps) {
         toastOptions={{ closeButtonAriaLabel: labels.close }}
       />
       <Listening />
-    </Suspense>
+    </Suspense>,
+    holder,
   )
 }

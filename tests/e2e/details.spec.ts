@@ -233,3 +233,26 @@ test('a toast over the org-chart drawer: a tap on it reaches what lies under it,
   await expect(toasts.getByText('提交成功')).toHaveCount(0)
   await expect(chart.getByRole('treeitem', { name })).toBeVisible()
 })
+
+test('a toast that says what went wrong, raised over a dialog, is read aloud and stays long enough to be read: 8 s, where a confirmation stays 4 (1024 × 768)', async ({
+  page,
+}) => {
+  await signIn(page, 'lisite', { to: '/admin/project-worksite-information' })
+  await page.getByRole('button', { name: '新增', exact: true }).click()
+  const form = page.getByRole('dialog', { name: '新增工点' })
+  await form
+    .getByTestId('site-photo-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
+  // the first toast of the page, raised while a modal dialog is open: read aloud all the same (a role
+  // query finds nothing the dialog hid from assistive technology)
+  const refused = page.getByRole('region', { name: /^通知/ }).getByText(/^仅支持 .+ 格式的文件$/)
+  await expect(refused).toBeVisible()
+  const shown = Date.now()
+  await page.screenshot({ path: '.tmp/shots/details-error-toast-zh.png' })
+  // past Sonner's 4 s it is still there, with the pointer nowhere near it; then it goes by itself
+  await page.waitForTimeout(5000)
+  await expect(refused).toBeVisible()
+  await expect(refused).toBeHidden({ timeout: 8000 })
+  expect(Date.now() - shown).toBeLessThan(10_000)
+  await expect(form).toBeVisible()
+})
