@@ -102,10 +102,12 @@ export function SiteCard({
                   label={t('workSites.field.mileage')}
                   value={
                     s.startMileage && s.endMileage ? (
-                      <span className="font-mono tabular-nums">
-                        {s.startMileage} ~ {s.endMileage}
+                      <span className="flex flex-wrap items-baseline gap-x-2 font-mono tabular-nums">
+                        <span>
+                          {s.startMileage} ~ {s.endMileage}
+                        </span>
                         {length !== null && (
-                          <span className="ml-2 whitespace-nowrap font-sans text-muted-foreground">
+                          <span className="whitespace-nowrap font-sans text-muted-foreground">
                             {t('workSites.length', { m: metres.format(length) })}
                           </span>
                         )}
