@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const PASSWORD = 'Trestle@2026'
 
@@ -19,6 +19,20 @@ export async function signIn(page: Page, account: string, { password = PASSWORD,
   const path = to ? new URL(to, 'http://x').pathname : '/admin/home'
   await expect(page).toHaveURL((url) => url.pathname === path)
   await expect(page.getByRole('navigation').first()).toBeVisible()
+}
+
+/**
+ * Opens a select and picks `option`. A select of many options is searchable (SearchableSelect); whether
+ * it is is decided when it opens, so this waits for the option or the search box, whichever the
+ * opened list shows (its options may still be loading), and types `search` only when it must.
+ */
+export async function pickOption(page: Page, combobox: Locator, option: string | RegExp, search: string) {
+  await combobox.click()
+  const o = page.getByRole('option', { name: option }).first()
+  const searchBox = page.getByPlaceholder(/搜索/)
+  await expect(o.or(searchBox).first()).toBeVisible()
+  if (!(await o.isVisible())) await searchBox.fill(search)
+  await o.click()
 }
 
 /** Where the page's service worker stands, e.g. `installing -, waiting -, active activated, controlled true`. */

@@ -12,7 +12,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
-import { PASSWORD, signIn } from './helpers'
+import { PASSWORD, pickOption, signIn } from './helpers'
 
 const A = '/api/admin/v1'
 const NS =
@@ -103,10 +103,7 @@ test('start, withdraw, approve, reject and return on 流程查询', async ({ bro
   await expect(page.getByRole('heading', { name: '流程查询' })).toBeVisible()
   await page.getByRole('button', { name: '发起流程' }).click()
   const start = page.getByRole('dialog', { name: '发起流程' })
-  await start.getByRole('combobox', { name: '流程' }).click()
-  const option = page.getByRole('option', { name: `${modelName} v1` })
-  if (!(await option.isVisible())) await page.getByPlaceholder(/搜索/).fill(modelName)
-  await option.click()
+  await pickOption(page, start.getByRole('combobox', { name: '流程' }), `${modelName} v1`, modelName)
   const first = `用车 ${tag} 甲`
   await start.getByRole('textbox', { name: '标题' }).fill(first)
   await start.getByRole('button', { name: '发起流程' }).click()

@@ -11,7 +11,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from './fixtures'
 import { Client, newKey } from '../api/client'
-import { PASSWORD, signIn } from './helpers'
+import { PASSWORD, pickOption, signIn } from './helpers'
 
 const A = '/api/admin/v1'
 const NS =
@@ -38,14 +38,6 @@ const violations = async (page: Page, selector: string) =>
   (await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   )
-
-/** Picks an option of a (possibly searchable) select. */
-async function pick(page: Page, combobox: ReturnType<Page['getByRole']>, option: string | RegExp, search: string) {
-  await combobox.click()
-  const o = page.getByRole('option', { name: option }).first()
-  if (!(await o.isVisible())) await page.getByPlaceholder(/搜索/).fill(search)
-  await o.click()
-}
 
 test('declare a start form in the modeler, start from it, the task goes to the account chosen', async ({ page, baseURL }) => {
   test.setTimeout(180_000)
@@ -101,7 +93,7 @@ test('declare a start form in the modeler, start from it, the task goes to the a
   await page.goto('/admin/workflow-query')
   await page.getByRole('button', { name: '发起流程' }).click()
   const start = page.getByRole('dialog', { name: '发起流程' })
-  await pick(page, start.getByRole('combobox', { name: '流程' }), `${name} v1`, name)
+  await pickOption(page, start.getByRole('combobox', { name: '流程' }), `${name} v1`, name)
   await expect(start.getByRole('group', { name: '启动表单' })).toBeVisible()
   // the external form too: its URL with the model's key and the version's id appended, in a new tab
   const external = start.getByRole('link', { name: '在外部表单中发起' })
@@ -116,7 +108,7 @@ test('declare a start form in the modeler, start from it, the task goes to the a
   // the manager missing: the dialog says so and sends nothing
   await start.getByRole('button', { name: '发起流程' }).click()
   await expect(start.getByRole('combobox', { name: '审批经理' })).toHaveAttribute('aria-invalid', 'true')
-  await pick(page, start.getByRole('combobox', { name: '审批经理' }), /zhangwei/, 'zhangwei')
+  await pickOption(page, start.getByRole('combobox', { name: '审批经理' }), /zhangwei/, 'zhangwei')
   await page.screenshot({ path: '.tmp/shots/workflow-start-form-1024.png' })
   expect(await violations(page, '[role="dialog"]')).toEqual([])
   await start.getByRole('button', { name: '发起流程' }).click()
