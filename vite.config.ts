@@ -33,7 +33,11 @@ export default defineConfig({
     // and on every page the persisted query cache, which a signed-in start restores before its queries run
     preloadScreenPlugin(
       [
-        { module: `${src}/features/auth/LoginPage.tsx`, paths: ['/login'] },
+        // a page starts the sign-in page alone (signed out on /login) or the console (src/main.tsx)
+        { module: `${src}/app/signIn.tsx`, paths: ['/login'], unlessStored: SESSION_TOKEN },
+        { module: `${src}/features/auth/LoginPage.tsx`, paths: ['/login'], unlessStored: SESSION_TOKEN },
+        { module: `${src}/app/console.tsx`, paths: ['/'], notPaths: ['/login'] },
+        { module: `${src}/app/console.tsx`, paths: ['/login'], whenStored: SESSION_TOKEN },
         { module: `${src}/lib/offline/read/persist.ts`, paths: ['/'], whenStored: SESSION_TOKEN },
         { module: `${src}/features/shell/layout.ts`, paths: ['/admin/'], whenStored: SESSION_TOKEN },
         { module: `${src}/features/home/index.ts`, paths: ['/admin/home', '/admin/index'], whenStored: SESSION_TOKEN },

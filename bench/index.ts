@@ -368,9 +368,16 @@ async function bundles(base: string) {
     const loginGz = sum(login, gz) / 1024
     const loginSent = sum(login, (p) => js.get(p)?.sent ?? 0) / 1024
     const homeGz = sum(all, gz) / 1024
-    // the floor the stack sets: the framework chunk (vite.config.ts, advancedChunks) every page loads
-    const framework = [...login].filter((p) => /\/framework-[^/]*\.js$/.test(p))
-    if (framework.length !== 1) broken.push('bundles: /login does not load exactly one framework chunk')
+    // the floor the stack sets: React, react-dom, TanStack Router and Query, two chunks of this build
+    // (scripts/vite-chunks.ts): `react`, which every start loads, and `framework`, the console's —
+    // the sign-in page alone (src/app/signIn.tsx) runs without the router and the query cache
+    const framework = readdirSync('dist/assets')
+      .filter((f) => /^(react|framework)-[\w-]+\.js$/.test(f))
+      .map((f) => `/assets/${f}`)
+    if (framework.length !== 2) broken.push(`bundles: the build has ${framework.length} react/framework chunks, not 2`)
+    if (![...login].some((p) => /\/react-[\w-]+\.js$/.test(p))) broken.push('bundles: /login does not load the react chunk')
+    if ([...login].some((p) => /\/framework-[\w-]+\.js$/.test(p)))
+      broken.push('bundles: /login loads the router and the query cache (the framework chunk): the sign-in page runs alone')
     // zod's JSON Schema generator stays out of the console (scripts/vite-zod-without-json-schema.ts)
     const withJsonSchema = [...new Set([...login, ...seen.home!])].filter((p) =>
       readFileSync(join('dist', p), 'utf8').includes('json-schema.org/draft'),
@@ -403,9 +410,9 @@ async function bundles(base: string) {
       name: `/login JS, gzip (${login.size} files)`,
       value: loginGz,
       unit: 'KiB',
-      // issue 32: within 1.2× the stack's floor, the framework chunk of the same build (issue 9's 100 KiB is below the framework itself)
+      // issue 32: within 1.2× the stack's floor, the framework chunks of the same build (issue 9's 100 KiB is below the framework itself)
       goal: { op: '<=', value: 1.2 * frameworkGz },
-      anchor: { label: 'the framework alone: React, react-dom, TanStack Router and Query, one chunk of this build', value: frameworkGz },
+      anchor: { label: 'the framework alone: React, react-dom, TanStack Router and Query, two chunks of this build', value: frameworkGz },
       note: `goal 1.2× the framework; shadcn-admin in issue 9: 200–220 KiB (not re-measured here); /login loaded in ${loginMs} ms`,
     })
     figure({

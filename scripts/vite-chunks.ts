@@ -4,18 +4,28 @@
  * Left to itself Rolldown cuts a chunk for every distinct set of importers, so the entry came in
  * 18 files and the sign-in screen in 17 more, most of them under 1 KiB (an icon, a Radix hook). Over
  * HTTP/1.1 a phone fetches six at a time: /login waited for request after request, not for bytes.
- * The groups, strongest first:
- *   - `framework`: React, react-dom, TanStack Router and Query — every page runs them, and they
- *     change less often than our code (a deploy keeps their file cached);
- *   - `app`: everything else the entry imports statically (Rolldown's `$initial` tag) — all of it
- *     runs before the first paint anyway. Any `$initial` module that imports a barrel drags the
- *     barrel's whole graph in here: import from the module itself (the bench breaks if /login
- *     loads zod);
+ * The entry (src/main.tsx) only decides which start a page takes — the sign-in page alone (a
+ * signed-out visit to /login: src/app/signIn.tsx) or the console (src/app/console.tsx) — and each
+ * start is a chunk the page's preload script asks for with the entry. The groups, strongest first:
+ *   - `react`: React and react-dom — every start runs them, and they change less often than our
+ *     code (a deploy keeps their file cached);
+ *   - `framework`: TanStack Router and Query — the console's; the sign-in page alone runs neither
+ *     (the bench breaks if /login loads this chunk);
+ *   - `app`: everything else the entry imports statically (Rolldown's `$initial` tag: the session's
+ *     storage, the texts, the theme) — all of it runs before the first paint anyway. Any `$initial`
+ *     module that imports a barrel drags the barrel's whole graph in here: import from the module
+ *     itself (the bench breaks if /login loads zod);
+ *   - `start`: our modules the sign-in page alone imports statically (its navigation, the service
+ *     worker's registration, the error boxes) — the console's start imports most of them too;
  *   - `login`: the sign-in screen's own modules (its feature folder, reached from the screen
  *     through imports inside that folder) and the texts it names (`texts` of LoginPage.tsx) —
  *     where every first visit and expired session lands;
  *   - `controls`: what else the sign-in screen imports (inputs, the checkbox, their Radix parts,
- *     its icons) — screens after sign-in share these, so they are not in `login`;
+ *     its icons, the request client that signs) — screens after sign-in share these, so they are
+ *     not in `login`;
+ *   - `console`: our modules the console's start imports statically (the router and its route
+ *     tree, the query cache, the areas' manifests, the outbox's trigger) — packages they import
+ *     are left where Rolldown puts them: a barrel's whole graph (lucide-react's) is not the start's;
  *   - `persist`: the persisted query cache (lib/offline/read/persist.ts with idb and TanStack's
  *     persister) — loaded once an account is signed in, never on /login; idb is the outbox's too,
  *     which would otherwise put it in `shell` and have the cache's chunk load the whole frame;
@@ -89,8 +99,28 @@ export function heavyChunkOf(path: string): HeavyName | null {
 export const mayLoad = (name: HeavyName, route: string): boolean =>
   HEAVY_CHUNKS[name].routes.some((page: string) => route === page || route.startsWith(`${page}/`))
 
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/
+/** React itself: every start runs it, the sign-in page alone too. */
+const REACT = /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/
+/** TanStack Router and Query: the console's (the sign-in page alone runs neither). */
+const FRAMEWORK = /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)[\\/]/
+
+/** Names `chunk` the modules `start` imports statically, directly or through others (not what it loads with `import()`). */
+function staticModules(chunk: string, start: string): Group['name'] {
+  let reached: Set<string> | null = null
+  return (id, ctx) => {
+    if (!reached) {
+      if (!ctx.getModuleInfo(start)) throw new Error(`vite-chunks: ${start} is not in the build`)
+      reached = new Set()
+      for (const todo = [start]; todo.length;) {
+        const m = todo.pop()!
+        if (reached.has(m)) continue
+        reached.add(m)
+        todo.push(...(ctx.getModuleInfo(m)?.importedIds ?? []))
+      }
+    }
+    return reached.has(id) ? chunk : null
+  }
+}
 
 /** Names `chunk` the modules of `folder` that `screen` reaches through imports inside `folder`. */
 function ownModules(chunk: string, screen: string, folder: RegExp): Group['name'] {
@@ -153,6 +183,8 @@ function either(...names: Group['name'][]): Group['name'] {
 /** `src`: the absolute path of the console's sources. */
 export function chunkGroups(src: string): Group[] {
   const signIn = `${src}/features/auth/LoginPage.tsx`
+  const signInStart = `${src}/app/signIn.tsx`
+  const consoleStart = `${src}/app/console.tsx`
   const shell = `${src}/features/shell/layout.ts`
   const locales = `${src}/lib/i18n/locales`
   const persist = `${src}/lib/offline/read/persist.ts`
@@ -161,18 +193,21 @@ export function chunkGroups(src: string): Group[] {
     ...Object.entries(HEAVY_CHUNKS).map(([name, { modules }]) => ({
       name,
       test: modules,
-      priority: 6,
+      priority: 9,
       includeDependenciesRecursively: false,
     })),
-    { name: 'framework', test: FRAMEWORK, priority: 5 },
-    { name: 'app', tags: ['$initial'], priority: 4 },
+    { name: 'react', test: REACT, priority: 8 },
+    { name: 'framework', test: FRAMEWORK, priority: 7 },
+    { name: 'app', tags: ['$initial'], priority: 6 },
+    { name: staticModules('start', signInStart), test: (id) => id.startsWith(src), includeDependenciesRecursively: false, priority: 5 },
     {
       name: either(ownModules('login', signIn, /src[\\/]features[\\/]auth[\\/]/), withTexts('login', signIn, locales)),
       test: (id) => /src[\\/]features[\\/]auth[\\/]/.test(id) || id.startsWith(`${locales}/`),
       includeDependenciesRecursively: false,
-      priority: 3,
+      priority: 4,
     },
-    { name: 'controls', test: (id) => id === signIn, priority: 2 },
+    { name: 'controls', test: (id) => id === signIn, priority: 3 },
+    { name: staticModules('console', consoleStart), test: (id) => id.startsWith(src), includeDependenciesRecursively: false, priority: 2 },
     { name: 'persist', test: (id) => id === persist, priority: 1 },
     { name: withTexts('shell', shell, locales), test: (id) => id === shell || id.startsWith(`${locales}/`), priority: 0 },
   ]

@@ -21,8 +21,12 @@ export interface PreloadScreen {
   module: string
   /** The pages it is for: an exact path, or a prefix ending in '/'. */
   paths: string[]
+  /** Not on these of them (exact paths). */
+  notPaths?: string[]
   /** Only when this localStorage key is set (the session's token: the screen is behind sign-in). */
   whenStored?: string
+  /** Only when this localStorage key is not set (the sign-in page alone: signed out). */
+  unlessStored?: string
 }
 
 /**
@@ -58,11 +62,11 @@ export function preloadScreenPlugin(screens: PreloadScreen[], locales: string, e
         }
         const entry = closure(chunks.filter((c) => c.isEntry))
         const beyondEntry = (modules: string[]) => [...closure(modules.map(holding))].filter((f) => !entry.has(f)).map((f) => `/${f}`)
-        const table = screens.map(({ module, paths, whenStored }) => {
+        const table = screens.map(({ module, paths, notPaths, whenStored, unlessStored }) => {
           const code = this.getModuleInfo(module)?.code ?? ''
           const zh = beyondEntry([module, ...namedTexts(code, locales, 'zh')])
           const en = beyondEntry([module, entryEn, ...namedTexts(code, locales, 'en')])
-          return [paths, whenStored ?? null, zh, en] as const
+          return [paths, notPaths ?? [], whenStored ?? null, unlessStored ?? null, zh, en] as const
         })
         const source =
           `const path = location.pathname\n` +
@@ -71,8 +75,9 @@ export function preloadScreenPlugin(screens: PreloadScreen[], locales: string, e
           `}\n` +
           `const en = read(${JSON.stringify(localeKey)}) === 'en'\n` +
           `const files = new Set()\n` +
-          `for (const [paths, key, zh, enFiles] of ${JSON.stringify(table)})\n` +
-          `  if (paths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && (key === null || read(key) !== null))\n` +
+          `for (const [paths, notPaths, key, unlessKey, zh, enFiles] of ${JSON.stringify(table)})\n` +
+          `  if (paths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && !notPaths.includes(path) &&\n` +
+          `      (key === null || read(key) !== null) && (unlessKey === null || read(unlessKey) === null))\n` +
           `    for (const href of en ? enFiles : zh) files.add(href)\n` +
           `for (const href of files) {\n` +
           `  const link = document.createElement('link')\n` +

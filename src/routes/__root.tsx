@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { GlobalDialogs } from '@/lib/http/GlobalDialogs'
 import { UpdatePrompt } from '@/features/pwa'
+import { RouterAuthNav } from '@/features/auth/RouterAuthNav'
 import { NavigationProgress, NotFoundPage, Toaster } from '@/features/shell'
 
 export interface RouterContext {
@@ -12,7 +13,9 @@ function Root() {
   return (
     <>
       <NavigationProgress />
-      <Outlet />
+      <RouterAuthNav>
+        <Outlet />
+      </RouterAuthNav>
       <GlobalDialogs />
       <Toaster />
       <UpdatePrompt />

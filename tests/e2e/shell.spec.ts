@@ -83,15 +83,41 @@ test.describe('with the service worker', () => {
   })
 })
 
-test('sign-in enters the console in the same page (no reload), with the account’s menu', async ({ page }) => {
-  await page.goto('/login')
+test('a first visit to /login runs the sign-in page alone (no router, no query cache); signing in starts the console in the same page, where it was asked to go', async ({
+  page,
+}) => {
+  const scripts: string[] = []
+  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)))
+  const consoleFiles = () => scripts.filter((p) => /\/assets\/(framework|console)-[\w-]+\.js$/.test(p))
+  await page.goto('/login?redirect=%2Fadmin%2Frole-manage')
+  await expect(page.getByLabel('账号或手机号')).toBeVisible()
   // a mark on this document: a reload would start a new one without it
   await page.evaluate(() => ((window as unknown as { signInMark?: number }).signInMark = 1))
+  expect(consoleFiles(), 'the console’s framework and start, before signing in').toEqual([])
   await page.getByLabel('账号或手机号').fill('admin')
   await page.getByLabel('密码', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: '登录', exact: true }).click()
-  await expect(page).toHaveURL(/\/admin\/home/)
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/role-manage')
+  await expect(page.getByRole('heading', { name: '角色管理' })).toBeVisible()
   await expect(page.getByRole('navigation').first().getByText('组织机构')).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { signInMark?: number }).signInMark)).toBe(1)
+  expect(consoleFiles().length, 'the console’s files, loaded once signed in').toBeGreaterThan(0)
+  // the browser's back button does not return to the form: the sign-in replaced it
+  await page.goBack()
+  await expect(page).not.toHaveURL(/\/login/)
+})
+
+test('on the sign-in page alone, 注册账号 opens the registration form in the same page, and its 去登录 link comes back to the form', async ({
+  page,
+}) => {
+  await page.goto('/login')
+  await page.evaluate(() => ((window as unknown as { signInMark?: number }).signInMark = 1))
+  await page.getByRole('link', { name: '注册账号' }).click()
+  await expect(page).toHaveURL((url) => url.pathname === '/register')
+  await expect(page.getByRole('heading', { name: '注册账号' })).toBeVisible()
+  await page.getByRole('link', { name: '去登录' }).click()
+  await expect(page).toHaveURL((url) => url.pathname === '/login')
+  await expect(page.getByLabel('账号或手机号')).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { signInMark?: number }).signInMark)).toBe(1)
 })
 

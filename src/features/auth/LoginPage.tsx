@@ -1,7 +1,5 @@
 /** /login — account name or phone + password, remember account, WeChat/QQ quick login, forgot password. */
-import { lazy, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { lazy, useEffect, useState } from 'react'
 import { AlertCircle, Loader2, LogIn } from 'lucide-react'
 import { Code } from '@/contract/codes'
 import { Button } from '@/components/ui/button'
@@ -20,8 +18,9 @@ import { applyRefusal, onlyFields, type RefusableForm } from '@/lib/crud/errors'
 import { Field, PasswordInput } from './components/form'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { enterConsole, signIn } from './login'
+import { useAuthNav } from './nav'
 import type { LoginErrors, LoginForm } from './loginForm'
-import { thirdPlatformConfigQueryOptions } from './queries'
+import type { ThirdPlatformConfig } from '@/contract/schemas/auth'
 
 /** The form's check (./loginForm, with zod): loaded with the first keystroke or submit, kept once loaded. */
 let loadedCheck: typeof import('./loginForm').checkLogin | null = null
@@ -37,10 +36,28 @@ const ForgotPasswordDialog = lazy(() =>
   Promise.all([import('./components/ForgotPasswordDialog'), loadTexts('signUp')]).then(([m]) => ({ default: m.ForgotPasswordDialog })),
 )
 
+/**
+ * The third-party platforms offered, read once `enabled`; failures are not retried (the form does
+ * without them). A plain request, not a query: the sign-in page alone (src/app/signIn.tsx) runs
+ * without TanStack Query, which the console's /loginThirdPlatform uses for the same setting.
+ */
+function useThirdPlatformConfig(enabled: boolean) {
+  const [state, setState] = useState<{ data?: ThirdPlatformConfig; failed?: boolean }>({})
+  useEffect(() => {
+    if (!enabled) return
+    const abort = new AbortController()
+    authApi.thirdPlatformConfig(abort.signal).then(
+      (data) => setState({ data }),
+      () => abort.signal.aborted || setState({ failed: true }),
+    )
+    return () => abort.abort()
+  }, [enabled])
+  return { data: state.data, isSuccess: state.data !== undefined, isError: state.failed === true, isPending: !state.data && !state.failed }
+}
+
 export function LoginPage() {
   const { t } = useT()
-  const navigate = useNavigate()
-  const returnTo = useSearch({ from: '/login', select: (s) => s.redirect })
+  const nav = useAuthNav()
   const remembered = getRememberedLogin()
   const [formError, setFormError] = useState<string | null>(null)
   const [redirecting, setRedirecting] = useState(false)
@@ -77,7 +94,7 @@ export function LoginPage() {
   } as unknown as RefusableForm<LoginForm>
 
   // the third-party sign-in buttons come after the form has been painted: it does not wait for them
-  const config = useQuery({ ...thirdPlatformConfigQueryOptions(), enabled: usePainted() })
+  const config = useThirdPlatformConfig(usePainted())
 
   const onSubmit = async () => {
     setSubmitted(true)
@@ -101,7 +118,7 @@ export function LoginPage() {
     try {
       await signIn(input)
       setRedirecting(true)
-      void enterConsole(navigate, returnTo)
+      void enterConsole(nav)
     } catch (e) {
       if (hasCode(e, Code.INVALID)) {
         const rest = applyRefusal(refusable, e, { hasField: onlyFields(['accountName', 'password']) })
@@ -129,7 +146,7 @@ export function LoginPage() {
     try {
       const url = await authApi.authorizeUrl(platform)
       if (url) window.location.assign(url)
-      else void navigate({ href: `/loginThirdPlatform?platform=${platform}` })
+      else void nav.go(`/loginThirdPlatform?platform=${platform}`)
     } catch (e) {
       setStarting(null)
       setFormError(isApiError(e) ? e.message : t('common.networkError'))

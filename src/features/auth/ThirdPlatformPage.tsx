@@ -9,7 +9,6 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
 import { Link } from '@/components/link'
 import { AlertCircle, Info, Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -19,6 +18,7 @@ import { authApi } from './api'
 import { AuthLayout } from './components/AuthLayout'
 import { QQIcon, WeChatIcon } from '@/components/platform-icons'
 import { continueLogin, enterConsole } from './login'
+import { useAuthNav } from './nav'
 import { thirdPlatformConfigQueryOptions } from './queries'
 
 const PLATFORMS = ['wechat', 'qq'] as const
@@ -132,7 +132,7 @@ function Exchange({
   onFailed: () => void
 }) {
   const { t } = useT()
-  const navigate = useNavigate()
+  const { go } = useAuthNav()
   const [error, setError] = useState<string | null>(null)
   const started = useRef(false)
   useEffect(() => {
@@ -149,13 +149,13 @@ function Exchange({
           return
         }
         await continueLogin(result)
-        void enterConsole(navigate)
+        void enterConsole({ go })
       } catch (e) {
         setError(isApiError(e) ? e.message : String(e))
         onFailed()
       }
     })()
-  }, [platform, code, state, name, t, onFailed, navigate])
+  }, [platform, code, state, name, t, onFailed, go])
   if (error)
     return (
       <div className="grid gap-2">

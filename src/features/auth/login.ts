@@ -2,10 +2,10 @@
  * The login flow of the auth screens on top of the request client's login sequence
  * (`authClient.login`: getPubKey → login → cipher → getAccessToken; 20007 handled there).
  */
-import type { UseNavigateResult } from '@tanstack/react-router'
 import type { LoginResult } from '@/contract/schemas/auth'
 import { authClient, logout as clientLogout } from '@/lib/http'
 import { clearSession, getSession, setRememberedLogin } from '@/lib/session'
+import type { AuthNav } from './nav'
 
 /** Where a successful login lands. */
 export const AFTER_LOGIN_PATH = '/admin/index' as const
@@ -38,9 +38,9 @@ export async function continueLogin(result: LoginResult): Promise<void> {
  * persisted queries, the service worker's cache, the outbox, the live messages — and a sign-in
  * starts from a cleared session (signIn, continueLogin), so nothing of another account lingers.
  */
-export function enterConsole(navigate: UseNavigateResult<string>, returnTo?: string): Promise<void> {
+export function enterConsole({ go, returnTo }: Pick<AuthNav, 'go' | 'returnTo'>): Promise<void> {
   // returnTo: the page opened signed out, or open when the session ended (/login?redirect=…, checked by the route)
-  return returnTo ? navigate({ href: returnTo, replace: true }) : navigate({ to: AFTER_LOGIN_PATH, replace: true })
+  return go(returnTo ?? AFTER_LOGIN_PATH, { replace: true })
 }
 
 /** POST logout (failure ignored), clear the session (keeping the remembered login), go to /login. */

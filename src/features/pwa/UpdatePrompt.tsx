@@ -6,6 +6,7 @@ import { useT } from '@/lib/i18n'
 import { afterPaint } from '@/lib/afterPaint'
 import { dirtyStore } from '@/lib/crud/dirty'
 import { usePendingEdits } from './pending'
+import { onWorkerWaiting, registerWorker, workerWanted } from './register'
 
 /**
  * Registers the service worker (production builds only) and, when a new version is waiting,
@@ -24,22 +25,22 @@ export function UpdatePrompt() {
   blockedRef.current = blocked
 
   useEffect(() => {
-    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+    if (!workerWanted()) return
     let cancelled = false
+    let offWaiting = () => {}
     // after the first paint: the page opened shows first, then the worker's files are fetched
     const cancel = afterPaint(
       () =>
-        void import('workbox-window').then(({ Workbox }) => {
+        void registerWorker().then((instance) => {
           if (cancelled) return
-          const instance = new Workbox('/sw.js', { scope: '/' })
-          instance.addEventListener('waiting', () => setWaiting(true))
           wb.current = instance
-          void instance.register()
+          offWaiting = onWorkerWaiting(() => setWaiting(true))
         }),
     )
     return () => {
       cancelled = true
       cancel()
+      offWaiting()
     }
   }, [])
 

@@ -5,7 +5,7 @@
 export { ForbiddenPage, NotFoundPage, PagePending, RouteErrorPage } from './pages'
 export { NavigationProgress } from './NavigationProgress'
 export { Toaster } from './Toaster'
-export { installNavigationEffects, documentTitle, scrollToTop, sessionNavigator, LOGIN_PATH } from './navigation'
+export { installNavigationEffects, scrollToTop, sessionNavigator, LOGIN_PATH } from './navigation'
 export { menuFlags, type MenuFlags } from './menuState'
 export { initTheme, setTheme, themeStore, toggleTheme, type Theme } from './theme'
 export { HOME_PATH } from './tabs'

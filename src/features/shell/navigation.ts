@@ -13,16 +13,13 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import { dropIntentElsewhere } from '@/lib/commands'
 import { resetDialogFlag } from '@/lib/http'
-import { translate } from '@/lib/i18n'
+import { documentTitle } from '@/lib/i18n'
 import { normalizePath, onPageGrantChange, setCurrentMenuForPath } from '@/lib/permissions'
 import { isLoggedIn } from '@/lib/session'
 import { menuFlags, setPageFlags } from './menuState'
 
 export const LOGIN_PATH = '/login'
 const MAIN_CONTENT_ID = 'main-content'
-
-/** The document title: always the Chinese platform name, whatever the interface language. */
-export const documentTitle = (): string => translate('zh', 'common.platformName')
 
 export function scrollToTop() {
   document.getElementById(MAIN_CONTENT_ID)?.scrollTo({ top: 0, left: 0 })

@@ -98,6 +98,9 @@ export function loadBothLanguages(...namespaces: readonly LazyNamespace[]): Prom
 }
 
 /** Resolves when the entry's texts of the language chosen are in (at once for zh): the first render waits for it. */
+/** The document title: always the Chinese platform name, whatever the interface language. */
+export const documentTitle = (): string => translate('zh', 'common.platformName')
+
 export const localeReady = (): Promise<void> => loadCatalogue(localeStore.get(), '')
 
 function lookup(locale: Locale, key: string): string | undefined {

@@ -4,12 +4,12 @@
  * header above it on narrow ones; the language switch in the corner.
  */
 import type { ReactNode } from 'react'
-import { Link } from '@/components/link'
 import { Building2, ClipboardCheck, Network } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { BrandArt } from './BrandArt'
 import { LanguageSwitch } from '@/components/LanguageSwitch'
+import { useAuthNav } from '../nav'
 
 function Logo({ className }: { className?: string }) {
   return (
@@ -98,6 +98,7 @@ export function AuthSwitch({
   label: string
   className?: string
 }) {
+  const { Link } = useAuthNav()
   return (
     <p className={cn('text-center text-sm text-muted-foreground', className)}>
       {question}{' '}
