@@ -3,7 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { chunkGroups, HEAVY_CHUNKS } from './scripts/vite-chunks'
+import { chunkGroups, HEAVY_CHUNKS, noChunkCycles } from './scripts/vite-chunks'
 import { inlineFaviconPlugin } from './scripts/vite-inline-favicon'
 import { precompressPlugin } from './scripts/vite-precompress'
 import { preloadScreenPlugin } from './scripts/vite-preload-screen'
@@ -28,6 +28,8 @@ export default defineConfig({
     }),
     react(),
     zodWithoutJsonSchemaPlugin(),
+    // chunks that import each other in a cycle run in the wrong order: the build fails (scripts/vite-chunks.ts)
+    noChunkCycles(),
     // these screens' chunks load with the entry, not after it: the sign-in screen (a first visit lands
     // there), and with a session the signed-in frame and the home page (where the installed app opens),
     // and on every page the persisted query cache, which a signed-in start restores before its queries run

@@ -15,24 +15,26 @@
  *     storage, the texts, the theme) — all of it runs before the first paint anyway. Any `$initial`
  *     module that imports a barrel drags the barrel's whole graph in here: import from the module
  *     itself (the bench breaks if /login loads zod);
- *   - `start`: our modules the sign-in page alone imports statically (its navigation, the service
- *     worker's registration, the error boxes) — the console's start imports most of them too;
  *   - `login`: the sign-in screen's own modules (its feature folder, reached from the screen
  *     through imports inside that folder) and the texts it names (`texts` of LoginPage.tsx) —
  *     where every first visit and expired session lands;
  *   - `controls`: what else the sign-in screen imports (inputs, the checkbox, their Radix parts,
- *     its icons, the request client that signs) — screens after sign-in share these, so they are
- *     not in `login`;
- *   - `console`: our modules the console's start imports statically (the router and its route
- *     tree, the query cache, the areas' manifests, the outbox's trigger) — packages they import
- *     are left where Rolldown puts them: a barrel's whole graph (lucide-react's) is not the start's;
+ *     its icons, the request client that signs, the public screens' navigation) — screens after
+ *     sign-in share these, so they are not in `login`;
+ *   - `start`: what else the sign-in page alone imports (the service worker's registration, the
+ *     error boxes, the lazy screen's retry) — the console's start imports most of it too;
+ *   - `console`: what else the console's start imports (the router's route tree, the query cache
+ *     and its restoration, the areas' manifests, the outbox's trigger);
  *   - `persist`: the persisted query cache (lib/offline/read/persist.ts with idb and TanStack's
  *     persister) — loaded once an account is signed in, never on /login; idb is the outbox's too,
  *     which would otherwise put it in `shell` and have the cache's chunk load the whole frame;
  *   - `shell`: the signed-in frame — what it imports and the texts it names (`texts` of
  *     features/shell/layout.ts). A group for the home page as well pulled the framework apart (a
  *     107 KiB home chunk loaded by the entry): the home stays Rolldown's own chunk.
- * And the heavy libraries (HEAVY_CHUNKS below), each one file named after it that only the routes
+ * A chunk shared by several groups must never import, through others, a chunk that imports it: in
+ * such a cycle one of them runs before the other has defined what it takes from it (the request
+ * client took the error boxes' `showAlert` while it was still undefined), so the build fails on one
+ * (`noChunkCycles`). And the heavy libraries (HEAVY_CHUNKS below), each one file named after it that only the routes
  * it declares load: the bench's `routes` part visits every page of the catalogue the administrator
  * may open and breaks when another route loads one; an e2e test checks the modeler's.
  */
@@ -104,8 +106,11 @@ const REACT = /node_modules[\\/](react|react-dom|scheduler|use-sync-external-sto
 /** TanStack Router and Query: the console's (the sign-in page alone runs neither). */
 const FRAMEWORK = /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)[\\/]/
 
-/** Names `chunk` the modules `start` imports statically, directly or through others (not what it loads with `import()`). */
-function staticModules(chunk: string, start: string): Group['name'] {
+/**
+ * Names `chunk` the modules `start` imports statically, directly or through others (not what it loads
+ * with `import()`) — only through modules `within` matches, when given.
+ */
+function reachedFrom(chunk: string, start: string, within?: RegExp): Group['name'] {
   let reached: Set<string> | null = null
   return (id, ctx) => {
     if (!reached) {
@@ -115,28 +120,10 @@ function staticModules(chunk: string, start: string): Group['name'] {
         const m = todo.pop()!
         if (reached.has(m)) continue
         reached.add(m)
-        todo.push(...(ctx.getModuleInfo(m)?.importedIds ?? []))
+        for (const d of ctx.getModuleInfo(m)?.importedIds ?? []) if (!within || within.test(d)) todo.push(d)
       }
     }
     return reached.has(id) ? chunk : null
-  }
-}
-
-/** Names `chunk` the modules of `folder` that `screen` reaches through imports inside `folder`. */
-function ownModules(chunk: string, screen: string, folder: RegExp): Group['name'] {
-  let own: Set<string> | null = null
-  return (id, ctx) => {
-    if (!own) {
-      if (!ctx.getModuleInfo(screen)) throw new Error(`vite-chunks: ${screen} is not in the build`)
-      own = new Set()
-      for (const todo = [screen]; todo.length;) {
-        const m = todo.pop()!
-        if (own.has(m)) continue
-        own.add(m)
-        for (const d of ctx.getModuleInfo(m)?.importedIds ?? []) if (folder.test(d)) todo.push(d)
-      }
-    }
-    return own.has(id) ? chunk : null
   }
 }
 
@@ -185,6 +172,7 @@ export function chunkGroups(src: string): Group[] {
   const signIn = `${src}/features/auth/LoginPage.tsx`
   const signInStart = `${src}/app/signIn.tsx`
   const consoleStart = `${src}/app/console.tsx`
+  const authNav = `${src}/features/auth/nav.tsx`
   const shell = `${src}/features/shell/layout.ts`
   const locales = `${src}/lib/i18n/locales`
   const persist = `${src}/lib/offline/read/persist.ts`
@@ -199,16 +187,41 @@ export function chunkGroups(src: string): Group[] {
     { name: 'react', test: REACT, priority: 8 },
     { name: 'framework', test: FRAMEWORK, priority: 7 },
     { name: 'app', tags: ['$initial'], priority: 6 },
-    { name: staticModules('start', signInStart), test: (id) => id.startsWith(src), includeDependenciesRecursively: false, priority: 5 },
     {
-      name: either(ownModules('login', signIn, /src[\\/]features[\\/]auth[\\/]/), withTexts('login', signIn, locales)),
-      test: (id) => /src[\\/]features[\\/]auth[\\/]/.test(id) || id.startsWith(`${locales}/`),
+      name: either(reachedFrom('login', signIn, /src[\\/]features[\\/]auth[\\/]/), withTexts('login', signIn, locales)),
+      // the public screens' navigation is the console's too (its root provides it): with the controls
+      test: (id) => (/src[\\/]features[\\/]auth[\\/]/.test(id) && id !== authNav) || id.startsWith(`${locales}/`),
       includeDependenciesRecursively: false,
-      priority: 4,
+      priority: 5,
     },
-    { name: 'controls', test: (id) => id === signIn, priority: 3 },
-    { name: staticModules('console', consoleStart), test: (id) => id.startsWith(src), includeDependenciesRecursively: false, priority: 2 },
+    { name: 'controls', test: (id) => id === signIn, priority: 4 },
+    // each start's own modules, with what they import that no group above took (Rolldown follows a
+    // barrel's exports actually used: lucide-react's icons, not the whole barrel)
+    { name: reachedFrom('start', signInStart), test: (id) => id.startsWith(src), priority: 3 },
+    { name: reachedFrom('console', consoleStart), test: (id) => id.startsWith(src), priority: 2 },
     { name: 'persist', test: (id) => id === persist, priority: 1 },
     { name: withTexts('shell', shell, locales), test: (id) => id === shell || id.startsWith(`${locales}/`), priority: 0 },
   ]
+}
+
+/** A build check: fails when the chunks' static imports form a cycle (see the groups above). */
+export function noChunkCycles(): import('vite').Plugin {
+  return {
+    name: 'trestle-no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, string[]>()
+      for (const c of Object.values(bundle)) if (c.type === 'chunk') imports.set(c.fileName, c.imports)
+      const state = new Map<string, 'open' | 'done'>()
+      const visit = (file: string, path: string[]) => {
+        if (state.get(file) === 'done') return
+        if (state.get(file) === 'open')
+          throw new Error(`vite-chunks: chunks import each other in a cycle: ${[...path.slice(path.indexOf(file)), file].join(' → ')}`)
+        state.set(file, 'open')
+        for (const next of imports.get(file) ?? []) visit(next, [...path, file])
+        state.set(file, 'done')
+      }
+      for (const file of imports.keys()) visit(file, [])
+    },
+  }
 }
