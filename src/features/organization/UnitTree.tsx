@@ -105,8 +105,10 @@ export function UnitTree({ selectedKey, onSelect, className }: UnitTreeProps) {
               setDraft(e.target.value)
               if (!e.target.value.trim() && keyword) clear()
             }}
-            placeholder={t('organization.tree.search')}
+            // the narrow column beside the search button cuts a long placeholder: the field's name says it all
+            placeholder={t('organization.tree.searchShort')}
             aria-label={t('organization.tree.search')}
+            title={t('organization.tree.search')}
             enterKeyHint="search"
             className="pl-8 pr-8"
             maxLength={ORG_KEYWORD_MAX}
