@@ -58,6 +58,23 @@ describe('saving the query cache after a change, not inside it', () => {
     expect(save).toHaveBeenCalledTimes(1)
   })
 
+  it('keeps one timer while changes come (a change only notes its time)', () => {
+    const save = vi.fn()
+    const saver = saveWhenQuiet(save)
+    const timers = vi.spyOn(globalThis, 'setTimeout')
+    for (let i = 0; i < 200; i++) saver.changed() // a page's load: the restore, then each answer
+    expect(timers).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(SAVE_DELAY_MS - 100)
+    saver.changed()
+    vi.advanceTimersByTime(100) // the timer runs out, the quiet not yet: it waits the rest of it
+    expect(timers).toHaveBeenCalledTimes(2)
+    vi.advanceTimersByTime(SAVE_DELAY_MS - 101)
+    expect(save).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(2)
+    expect(save).toHaveBeenCalledTimes(1)
+    timers.mockRestore()
+  })
+
   it('saves at once on flush (the page hidden or left), and nothing when nothing changed', () => {
     const save = vi.fn()
     const saver = saveWhenQuiet(save)

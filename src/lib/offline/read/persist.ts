@@ -138,24 +138,28 @@ export function saveWhenQuiet(save: () => void, busy: () => boolean = () => fals
     const id = setTimeout(run, 0)
     return () => clearTimeout(id)
   }
-  const overdue = () => dirtySince !== null && Date.now() - dirtySince >= SAVE_MAX_WAIT_MS
-  const arm = () => {
-    clearTimeout(timer)
-    const left = dirtySince === null ? SAVE_DELAY_MS : dirtySince + SAVE_MAX_WAIT_MS - Date.now()
+  // One timer at a time: a change while it runs only notes its time (a page's load changes the
+  // cache hundreds of times; clearing and setting a timer on each was a part of React's commits).
+  let lastChange = 0
+  const arm = (delay: number) => {
     timer = setTimeout(
       () => {
         timer = undefined
-        if (busy() && !overdue()) arm()
+        const now = Date.now()
+        const quietLeft = lastChange + SAVE_DELAY_MS - now
+        const maxLeft = (dirtySince ?? now) + SAVE_MAX_WAIT_MS - now
+        if (maxLeft > 0 && (quietLeft > 0 || busy())) arm(Math.min(quietLeft > 0 ? quietLeft : SAVE_DELAY_MS, maxLeft))
         else idle = whenIdle(flush)
       },
-      Math.max(0, Math.min(SAVE_DELAY_MS, left)),
+      Math.max(0, delay),
     )
   }
   return {
     changed() {
-      dirtySince ??= Date.now()
-      // already waiting for an idle moment: this change joins that save
-      if (!idle) arm()
+      lastChange = Date.now()
+      dirtySince ??= lastChange
+      // already waiting (for quiet, or for an idle moment: this change joins that save)
+      if (!idle && timer === undefined) arm(SAVE_DELAY_MS)
     },
     flush,
     stop: cancel,
