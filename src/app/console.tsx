@@ -13,6 +13,7 @@ import { installNavigationEffects, sessionNavigator } from '@/features/shell'
 import { setNavigator } from '@/lib/http'
 import { isForbiddenError } from '@/lib/permissions'
 import { queryClient } from '@/lib/query'
+import { prepareClassMerge } from '@/lib/utils'
 import { QueryRestoreGate } from '@/lib/offline/read/QueryRestoreGate'
 import { router } from '../router'
 
@@ -40,4 +41,5 @@ export function startConsole(container: HTMLElement): void {
       </StrictMode>,
     ),
   )
+  prepareClassMerge()
 }
