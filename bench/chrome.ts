@@ -68,6 +68,17 @@ export async function lighthouseScore(chrome: DebugChrome, url: string, keepStor
   console.log(
     `  ${label}: score ${score} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)} · TTI ${ms('interactive')} ms`,
   )
+  // what the main thread did (Lighthouse's own breakdown, at its 4× CPU): what the score's TBT and LCP are made of
+  type Items<T> = { items?: T[] } | undefined
+  const groups = (lhr.audits['mainthread-work-breakdown']?.details as Items<{ groupLabel: string; duration: number }>)?.items ?? []
+  const long = (lhr.audits['long-tasks']?.details as Items<{ duration: number }>)?.items ?? []
+  const s = (msTotal: number) => `${(msTotal / 1000).toFixed(2)} s`
+  const parts = groups.slice(0, 4).map((g) => `${g.groupLabel} ${s(g.duration)}`)
+  const longest = Math.round(Math.max(0, ...long.map((t) => t.duration)))
+  if (groups.length)
+    console.log(
+      `  ${label}: main thread ${s(groups.reduce((n, g) => n + g.duration, 0))} — ${parts.join(', ')}; ${long.length} long tasks, ${s(long.reduce((n, t) => n + t.duration, 0))}, the longest ${longest} ms`,
+    )
   if (lhr.runtimeError) console.log(`  ${label}: runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
   const reports = process.env.BENCH_LIGHTHOUSE_REPORT
   if (reports) {
