@@ -32,7 +32,7 @@ export function UpdatePrompt() {
     const cancel = afterPaint(
       () =>
         void registerWorker().then((instance) => {
-          if (cancelled) return
+          if (cancelled || !instance) return
           wb.current = instance
           offWaiting = onWorkerWaiting(() => setWaiting(true))
         }),
