@@ -46,7 +46,7 @@ function standaloneNav(container: HTMLElement, root: () => Root): AuthNav {
       {children}
     </a>
   )
-  return { returnTo: returnPath(new URLSearchParams(window.location.search).get('redirect') ?? undefined), go, Link }
+  return { returnTo: returnPath(new URLSearchParams(window.location.search).get('redirect')), go, Link }
 }
 
 export function startSignIn(container: HTMLElement): void {
