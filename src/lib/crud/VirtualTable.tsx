@@ -10,7 +10,6 @@
  */
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { afterLayoutRect } from '@/lib/virtualRect'
 import { Loader2 } from 'lucide-react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { translate, useT } from '@/lib/i18n'
@@ -113,7 +112,6 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan,
-    ...afterLayoutRect<HTMLDivElement>(),
   })
   const items = virtualizer.getVirtualItems()
   const totalSize = virtualizer.getTotalSize()

@@ -9,7 +9,6 @@
  */
 import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { afterLayoutRect } from '@/lib/virtualRect'
 import { ArrowDown, ArrowUp, ChevronRight, FolderInput, Loader2 } from 'lucide-react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { OnceOpened } from '@/lib/chunks'
@@ -167,7 +166,6 @@ export function Tree<T>(props: TreeProps<T>) {
     estimateSize: () => rowHeight,
     overscan: rows.length <= RENDER_ALL ? RENDER_ALL : 12,
     getItemKey: (i) => rows[i]?.id ?? i,
-    ...afterLayoutRect<HTMLDivElement>(),
   })
   const [focusId, setFocusId] = useState<string | null>(null)
   const nodeRows = rows.filter((r): r is NodeRow<T> => r.kind === 'node')
