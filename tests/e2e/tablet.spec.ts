@@ -72,13 +72,16 @@ for (const lang of ['zh', 'en'] as const) {
     // scrolled to the staff, the table fills the screen (it showed 3 rows)
     await page.locator('#main-content').evaluate((el) => (el.scrollTop = el.scrollHeight))
     await page.screenshot({ path: `.tmp/shots/tablet-staff-${lang}.png` })
-    const rows = panel.getByRole('row')
-    let visible = 0
-    for (const r of await rows.all()) {
-      const b = await r.boundingBox()
-      if (b && b.y + b.height <= 768) visible++
-    }
-    expect(visible).toBeGreaterThanOrEqual(8)
+    // counted in one look at the page: the list may still be taking its remaining people (its rows drawn again)
+    const onScreen = () =>
+      panel.getByRole('row').evaluateAll(
+        (rows) =>
+          rows.filter((r) => {
+            const b = r.getBoundingClientRect()
+            return b.height > 0 && b.bottom <= 768
+          }).length,
+      )
+    await expect.poll(onScreen).toBeGreaterThanOrEqual(8)
 
     // the tree is collapsible, and comes back
     await page.getByRole('button', { name: zh ? '收起单位树' : 'Hide unit tree' }).click()
