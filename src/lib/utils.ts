@@ -1,5 +1,6 @@
 import { clsx, type ClassValue } from 'clsx'
 import { twMerge } from 'tailwind-merge'
+import { whenIdle } from './idle'
 
 export function cn(...inputs: ClassValue[]) {
   return twMerge(clsx(inputs))
@@ -10,7 +11,5 @@ export function cn(...inputs: ClassValue[]) {
  * first screen's render otherwise) in an idle moment while the screen's files load.
  */
 export function prepareClassMerge(): void {
-  const run = () => void twMerge('p-0 p-1')
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 })
-  else setTimeout(run, 0)
+  whenIdle(() => void twMerge('p-0 p-1'), 1000)
 }

@@ -24,6 +24,7 @@ import type { Query, QueryClient } from '@tanstack/react-query'
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { persistQueryClientRestore, persistQueryClientSave, removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client'
 import { openDB, type IDBPDatabase } from 'idb'
+import { whenIdle } from '@/lib/idle'
 import { PERSIST_MAX_AGE_MS, restoringStore } from './restoring'
 
 export const QUERY_DB = 'trestle-query'
@@ -130,14 +131,6 @@ export function saveWhenQuiet(save: () => void, busy: () => boolean = () => fals
     dirtySince = null
     save()
   }
-  const whenIdle = (run: () => void): (() => void) => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(run, { timeout: SAVE_IDLE_TIMEOUT_MS })
-      return () => cancelIdleCallback(id)
-    }
-    const id = setTimeout(run, 0)
-    return () => clearTimeout(id)
-  }
   // One timer at a time: a change while it runs only notes its time (a page's load changes the
   // cache hundreds of times; clearing and setting a timer on each was a part of React's commits).
   let lastChange = 0
@@ -149,7 +142,7 @@ export function saveWhenQuiet(save: () => void, busy: () => boolean = () => fals
         const quietLeft = lastChange + SAVE_DELAY_MS - now
         const maxLeft = (dirtySince ?? now) + SAVE_MAX_WAIT_MS - now
         if (maxLeft > 0 && (quietLeft > 0 || busy())) arm(Math.min(quietLeft > 0 ? quietLeft : SAVE_DELAY_MS, maxLeft))
-        else idle = whenIdle(flush)
+        else idle = whenIdle(flush, SAVE_IDLE_TIMEOUT_MS)
       },
       Math.max(0, delay),
     )
