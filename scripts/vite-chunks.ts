@@ -30,7 +30,10 @@
  *     which would otherwise put it in `shell` and have the cache's chunk load the whole frame;
  *   - `shell`: the signed-in frame — what it imports and the texts it names (`texts` of
  *     features/shell/layout.ts). A group for the home page as well pulled the framework apart (a
- *     107 KiB home chunk loaded by the entry): the home stays Rolldown's own chunk.
+ *     107 KiB home chunk loaded by the entry): the home stays Rolldown's own chunk;
+ *   - the screens' files, planned from a first build (scripts/vite-screen-chunks.ts): Rolldown's
+ *     chunks that the same screens load merged into one file, a screen's start in a handful of
+ *     files instead of 30-odd.
  * A chunk shared by several groups must never import, through others, a chunk that imports it: in
  * such a cycle one of them runs before the other has defined what it takes from it (the request
  * client took the error boxes' `showAlert` while it was still undefined), so the build fails on one
@@ -167,8 +170,26 @@ function either(...names: Group['name'][]): Group['name'] {
   }
 }
 
-/** `src`: the absolute path of the console's sources. */
-export function chunkGroups(src: string): Group[] {
+/** The chunks the groups below name (and Rolldown's runtime): a screen plan leaves their modules where they are. */
+export const FIXED_CHUNKS = [
+  'react',
+  'framework',
+  'app',
+  'login',
+  'controls',
+  'start',
+  'console',
+  'persist',
+  'shell',
+  'rolldown-runtime',
+  ...Object.keys(HEAVY_CHUNKS),
+]
+
+/**
+ * `src`: the absolute path of the console's sources; `screens`: the screens' files planned from a
+ * first build (scripts/vite-screen-chunks.ts), none for that first build.
+ */
+export function chunkGroups(src: string, screens?: ReadonlyMap<string, string>): Group[] {
   const signIn = `${src}/features/auth/LoginPage.tsx`
   const signInStart = `${src}/app/signIn.tsx`
   const consoleStart = `${src}/app/console.tsx`
@@ -201,6 +222,8 @@ export function chunkGroups(src: string): Group[] {
     { name: reachedFrom('console', consoleStart), test: (id) => id.startsWith(src), priority: 2 },
     { name: 'persist', test: (id) => id === persist, priority: 1 },
     { name: withTexts('shell', shell, locales), test: (id) => id === shell || id.startsWith(`${locales}/`), priority: 0 },
+    // exactly the modules the plan names (what the first build put in each chunk it merges)
+    ...(screens ? [{ name: (id: string) => screens.get(id) ?? null, includeDependenciesRecursively: false, priority: 0 }] : []),
   ]
 }
 
