@@ -34,7 +34,6 @@ async function planScreenChunks(): Promise<ScreenPlan> {
         screenPlanPlugin(
           {
             src,
-            locales: `${src}/lib/i18n/locales`,
             home: `${src}/features/home/index.ts`,
             keep: (name) => FIXED_CHUNKS.includes(name),
             // what a screen may load in vain for fewer files: ≈ 6 KiB compressed
@@ -90,8 +89,6 @@ export default defineConfig(async ({ command }) => {
           `${src}/lib/i18n/locales`,
           `${src}/lib/i18n/entryEn.ts`,
           'trestle.locale',
-          // and on any signed-in page, that page's screen and its route's loader
-          { dir: `${src}/routes/_shell`, whenStored: SESSION_TOKEN },
         ),
         inlineFaviconPlugin('/icons/favicon.svg'),
         VitePWA({

@@ -2,9 +2,8 @@
  * A Vite plugin that has a first load of a page fetch its lazily loaded screens' chunks with the
  * entry instead of after it has run (one round trip fewer before the screen paints, two where the
  * screen's texts are a chunk of their own; on a slow mobile link that is most of the wait). Used
- * for the sign-in screen, where every new visitor and every expired session lands, for the
- * signed-in frame and the home page, where the installed app opens, and (`routes`) for the page a
- * signed-in start opens: its route's loader and screen, found from the route files' `import()`.
+ * for the sign-in screen, where every new visitor and every expired session lands, and for the
+ * signed-in frame and the home page, where the installed app opens.
  *
  * The page's CSP allows no inline script, so a tiny module script of its own (before the entry in
  * index.html, executed first) adds the `modulepreload` links — only for the screens whose paths the
@@ -34,13 +33,7 @@ export interface PreloadScreen {
  * `locales`: the folder (absolute) of the catalogues a screen's `texts` name; `entryEn`: the module
  * of the entry's English texts; `localeKey`: the localStorage key of the language chosen.
  */
-export function preloadScreenPlugin(
-  screens: PreloadScreen[],
-  locales: string,
-  entryEn: string,
-  localeKey: string,
-  routes?: { dir: string; whenStored: string },
-): Plugin {
+export function preloadScreenPlugin(screens: PreloadScreen[], locales: string, entryEn: string, localeKey: string): Plugin {
   return {
     name: 'trestle-preload-screen',
     apply: 'build',
@@ -69,49 +62,12 @@ export function preloadScreenPlugin(
         }
         const entry = closure(chunks.filter((c) => c.isEntry))
         const beyondEntry = (modules: string[]) => [...closure(modules.map(holding))].filter((f) => !entry.has(f)).map((f) => `/${f}`)
-        // each page's own screen (`routes`): the modules its route loads with import() (its loader and
-        // screen), on the page's path — a route with a parameter in its path is left to the router
-        const routed: PreloadScreen[] = []
-        if (routes)
-          for (const id of this.getModuleIds()) {
-            if (!id.startsWith(`${routes.dir}/`) || id.includes('?')) continue
-            const info = this.getModuleInfo(id)
-            const route = /createFileRoute\(["']([^"']+)["']\)/.exec(info?.code ?? '')?.[1]
-            if (!route || route.includes('$')) continue
-            const path = route
-              .split('/')
-              .filter((p) => p && !p.startsWith('_'))
-              .join('/')
-            for (const module of info?.dynamicallyImportedIds ?? [])
-              routed.push({ module, paths: [`/${path}`], whenStored: routes.whenStored })
-          }
-        const files = ({ module }: PreloadScreen) => {
+        const table = screens.map(({ module, paths, notPaths, whenStored, unlessStored }) => {
           const code = this.getModuleInfo(module)?.code ?? ''
-          return {
-            zh: beyondEntry([module, ...namedTexts(code, locales, 'zh')]),
-            en: beyondEntry([module, entryEn, ...namedTexts(code, locales, 'en')]),
-          }
-        }
-        const on = (s: PreloadScreen, path: string) =>
-          s.paths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && !s.notPaths?.includes(path)
-        const table = [...screens, ...routed].map((screen) => {
-          let { zh, en } = files(screen)
-          if (routed.includes(screen)) {
-            // a page's own files only: the frame's, which the entries above fetch on the same pages, are left out
-            const framed = new Set(
-              screens
-                .filter((s) => on(s, screen.paths[0]!) && !s.unlessStored && (!s.whenStored || s.whenStored === screen.whenStored))
-                .flatMap((s) => [...files(s).zh, ...files(s).en]),
-            )
-            zh = zh.filter((f) => !framed.has(f))
-            en = en.filter((f) => !framed.has(f))
-          }
-          return [screen.paths, screen.notPaths ?? [], screen.whenStored ?? null, screen.unlessStored ?? null, zh, en] as const
+          const zh = beyondEntry([module, ...namedTexts(code, locales, 'zh')])
+          const en = beyondEntry([module, entryEn, ...namedTexts(code, locales, 'en')])
+          return [paths, notPaths ?? [], whenStored ?? null, unlessStored ?? null, zh, en] as const
         })
-        // every page's files, each named once: the table lists their places in it
-        const hrefs = [...new Set(table.flatMap(([, , , , zh, en]) => [...zh, ...en]))]
-        const places = (list: string[]) => list.map((h) => hrefs.indexOf(h))
-        const compact = table.map(([paths, notPaths, key, unlessKey, zh, en]) => [paths, notPaths, key, unlessKey, places(zh), places(en)])
         const source =
           `const path = location.pathname\n` +
           `const read = (key) => {\n` +
@@ -119,11 +75,10 @@ export function preloadScreenPlugin(
           `}\n` +
           `const en = read(${JSON.stringify(localeKey)}) === 'en'\n` +
           `const files = new Set()\n` +
-          `const hrefs = ${JSON.stringify(hrefs.map((h) => h.replace(/^\/assets\/(.*)\.js$/, '$1')))}.map((h) => h.startsWith('/') ? h : \`/assets/\${h}.js\`)\n` +
-          `for (const [paths, notPaths, key, unlessKey, zh, enFiles] of ${JSON.stringify(compact)})\n` +
+          `for (const [paths, notPaths, key, unlessKey, zh, enFiles] of ${JSON.stringify(table)})\n` +
           `  if (paths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && !notPaths.includes(path) &&\n` +
           `      (key === null || read(key) !== null) && (unlessKey === null || read(unlessKey) === null))\n` +
-          `    for (const i of en ? enFiles : zh) files.add(hrefs[i])\n` +
+          `    for (const href of en ? enFiles : zh) files.add(href)\n` +
           `for (const href of files) {\n` +
           `  const link = document.createElement('link')\n` +
           `  link.rel = 'modulepreload'\n` +

@@ -3,27 +3,23 @@
  *
  * Left to itself Rolldown cuts a chunk for every distinct set of the dynamic imports that need a
  * module, so a screen's start came in 30-odd files of a few hundred bytes each (the loader's
- * queries, the list machinery module by module, an icon, the screen's texts), fetched in three
- * round trips: the route's loader and what it imports, then the screen and what it imports, then the
- * texts the screen names. On a slow link over HTTP/1.1 a phone fetches six files at a time, one round
- * trip each: the number of files, not their bytes, decided when the screen painted (the stack's
- * floor fetching the same 222 KiB before painting scored 0.85 in 39 files, 0.96 in one).
+ * queries, the list machinery module by module, an icon). On a slow link over HTTP/1.1 a phone
+ * fetches six files at a time, one round trip each: the number of files, not only their bytes,
+ * decides when a screen paints (the stack's floor fetching 项目工点信息's 39 files, 222 KiB, before
+ * painting scored 0.85 on Lighthouse's simulated slow 4G; the same bytes in one file 0.96).
  *
  * Which modules a screen needs is only known after tree-shaking (a barrel names its whole folder,
  * a contract module imports zod for the forms alone), so the build runs twice: a first build with
- * Rolldown's own cut (in memory, not minified) shows which of its chunks each screen loads, and the
- * real build names those chunks' modules by who loads them:
- *   - `offline`: what the areas' offline declarations load (`features/<area>/offline.ts`, which the
- *     outbox imports on every start) — a screen that needs some of it takes this one file;
- *   - `<area>~<module>` (the screen's module's path): the screen, its route's loader, what only
- *     they load and the texts only it names — one file, fetched with the loader;
- *   - `shared`: what several screens load (the list and tree machinery, the project picker, their
- *     icons) and the texts several name; `shared~home` for what the home loads as well.
- * What a screen loads later with `import()` (a form, a dialog, the Excel import, an editor) and
- * the starts' own chunks are left as they were.
+ * Rolldown's own cut (in memory, not minified) shows which of its chunks each thing loaded on its
+ * own loads — a screen with its route's loader, the outbox with the areas' offline declarations,
+ * every other `import()` (a form, a dialog, a tab, a language's texts, a loader a link preloads) —
+ * and chunks are merged, most files saved for the fewest bytes first, as long as none of those
+ * loads more than a budget in vain: a screen's start ≈ 6 KiB compressed, anything else a quarter
+ * of that (a page loads several of those, and their share adds up). Never into an import cycle.
+ * A merged file keeps the name of the largest chunk in it that is loaded on its own; the rest are
+ * `offline` (what the outbox loads), `shared~home` (with the home's) and `shared`.
  */
 import type { Plugin, Rolldown } from 'vite'
-import { namedTexts } from './vite-chunks'
 
 type Chunk = Rolldown.OutputChunk
 
@@ -31,14 +27,15 @@ type Chunk = Rolldown.OutputChunk
 export type ScreenPlan = Map<string, string>
 
 /**
- * The plan from the first build's chunks: `src` and `locales` (absolute), `home` the home screen's
- * module (its shared modules get their own file), `keep` the chunk names other groups own.
+ * The plan from the first build's chunks: `src` (absolute), `home` the home screen's module (what
+ * it shares gets its own file), `keep` the chunk names other groups own, `budget` what a screen's
+ * start may load in vain (characters of unminified code).
  */
 export function planScreens(
   chunks: Chunk[],
   info: (id: string) => { code: string | null; dynamicallyImportedIds: readonly string[] } | null,
   moduleIds: string[],
-  { src, locales, home, keep, budget }: { src: string; locales: string; home: string; keep: (name: string) => boolean; budget: number },
+  { src, home, keep, budget }: { src: string; home: string; keep: (name: string) => boolean; budget: number },
 ): ScreenPlan {
   const isRoute = (id: string) => id.startsWith(`${src}/routes/`)
   const screens = new Set<string>()
@@ -78,20 +75,16 @@ export function planScreens(
   const started: [string, Set<string>][] = [[OUTBOX, loads([...offline])]]
   const counted = new Set<string>([...offline])
   for (const root of screens) {
-    const texts = namedTexts(info(root)?.code ?? '', locales)
-    const files = loads([root, ...(loaders.get(root) ?? [])])
-    for (const t of texts) for (const f of loads([t])) files.add(f)
-    started.push([root, files])
+    started.push([root, loads([root, ...(loaders.get(root) ?? [])])])
     // the route's loader is also loaded on its own, ahead of the screen on a move within the console
     // (the data asked for while the screen's code arrives): it is merged with the screen only
     // within the budget, like any file loaded alone
-    for (const m of [root, ...texts]) counted.add(m)
+    counted.add(root)
   }
-  // and whatever else is loaded on its own (a form, a dialog, a tab, a language's texts): a merge
-  // must not make it load more than the budget in vain either
-  for (const c of chunks)
-    if (c.isDynamicEntry && c.facadeModuleId && !counted.has(c.facadeModuleId) && !keep(c.name))
-      started.push([c.facadeModuleId, loads([c.facadeModuleId])])
+  // and whatever else is loaded on its own with import() (a form, a dialog, a tab, a language's
+  // texts, a route's loader): a merge must not make it load more than the budget in vain either
+  const alone = new Set(moduleIds.flatMap((id) => info(id)?.dynamicallyImportedIds ?? []))
+  for (const m of alone) if (!counted.has(m) && chunkOf.has(m)) started.push([m, loads([m])])
   const nodes = new Map<string, Node>()
   for (const [who, files] of started)
     for (const f of files) {
@@ -107,7 +100,8 @@ export function planScreens(
       n.by.add(who)
       nodes.set(f, n)
     }
-  const groups = mergeChunks(nodes, budget)
+  // a screen's start may load the budget in vain; what else loads on its own a quarter of it
+  const groups = mergeChunks(nodes, (who) => (screens.has(who) ? budget : Math.round(budget / 4)))
   const plan: ScreenPlan = new Map()
   const taken = new Map<string, number>()
   for (const g of groups.filter((g) => !g.fixed).sort((x, y) => y.size - x.size)) {
@@ -146,7 +140,7 @@ export interface Node {
  * them but not the other takes the other's bytes in vain, which stays within `budget` (characters
  * of unminified code, per screen). Never into a cycle of imports between the files.
  */
-export function mergeChunks(nodes: Map<string, Node>, budget: number): Node[] {
+export function mergeChunks(nodes: Map<string, Node>, budget: (who: string) => number): Node[] {
   const groups = [...nodes.values()].map((n) => ({ ...n, files: [...n.files], by: new Set(n.by), imports: new Set(n.imports) }))
   const groupOf = new Map<string, Node>()
   for (const g of groups) for (const f of g.files) groupOf.set(f, g)
@@ -206,11 +200,11 @@ export function mergeChunks(nodes: Map<string, Node>, budget: number): Node[] {
         let within = true
         for (const w of a.by)
           if (b.by.has(w)) shared++
-          else if ((waste.get(w) ?? 0) + b.size > budget) within = false
+          else if ((waste.get(w) ?? 0) + b.size > budget(w)) within = false
           else total += b.size
         for (const w of b.by)
           if (a.by.has(w)) continue
-          else if ((waste.get(w) ?? 0) + a.size > budget) within = false
+          else if ((waste.get(w) ?? 0) + a.size > budget(w)) within = false
           else total += a.size
         if (shared && within) candidates.push({ a, b, cost: total / shared })
       }
@@ -218,7 +212,7 @@ export function mergeChunks(nodes: Map<string, Node>, budget: number): Node[] {
     let chosen: { a: Node; b: Node; per: Map<string, Node[]> } | null = null
     for (const { a, b } of candidates) {
       const per = extra(a, b)
-      if ([...per].some(([w, gs]) => (waste.get(w) ?? 0) + size(gs) > budget) || between(a, b)) continue
+      if ([...per].some(([w, gs]) => (waste.get(w) ?? 0) + size(gs) > budget(w)) || between(a, b)) continue
       chosen = { a, b, per }
       break
     }
