@@ -69,22 +69,15 @@ export function planScreens(
     }
     return seen
   }
-  // the chunks each screen loads at its start (its module's, its loaders', its texts', what they
-  // import), and what the outbox loads (every area's offline declarations): `OUTBOX` below
+  // what each screen's start loads (its module's chunk, its route's loader's, what they import),
+  // and what the outbox loads (every area's offline declarations): `OUTBOX` below
   const OUTBOX = '(outbox)'
   const started: [string, Set<string>][] = [[OUTBOX, loads([...offline])]]
-  const counted = new Set<string>([...offline])
-  for (const root of screens) {
-    started.push([root, loads([root, ...(loaders.get(root) ?? [])])])
-    // the route's loader is also loaded on its own, ahead of the screen on a move within the console
-    // (the data asked for while the screen's code arrives): it is merged with the screen only
-    // within the budget, like any file loaded alone
-    counted.add(root)
-  }
-  // and whatever else is loaded on its own with import() (a form, a dialog, a tab, a language's
-  // texts, a route's loader): a merge must not make it load more than the budget in vain either
+  for (const root of screens) started.push([root, loads([root, ...(loaders.get(root) ?? [])])])
+  // and whatever else is loaded on its own with import(): a form, a dialog, a tab, a language's
+  // texts, a route's loader (fetched alone, ahead of its screen, on a move within the console)
   const alone = new Set(moduleIds.flatMap((id) => info(id)?.dynamicallyImportedIds ?? []))
-  for (const m of alone) if (!counted.has(m) && chunkOf.has(m)) started.push([m, loads([m])])
+  for (const m of alone) if (!screens.has(m) && !offline.has(m) && chunkOf.has(m)) started.push([m, loads([m])])
   const nodes = new Map<string, Node>()
   for (const [who, files] of started)
     for (const f of files) {
@@ -136,9 +129,10 @@ export interface Node {
 
 /**
  * Merges the first build's chunks into fewer files, most files saved for the fewest bytes first:
- * two chunks loaded by the same screens merge at no cost; otherwise a screen that loads one of
- * them but not the other takes the other's bytes in vain, which stays within `budget` (characters
- * of unminified code, per screen). Never into a cycle of imports between the files.
+ * two chunks loaded by the same loaders (`by`: a screen, the outbox, an import()) merge at no cost;
+ * otherwise a loader of one of them alone takes the other in vain — with what that one imports and
+ * it did not load — which stays within `budget(loader)` (characters of unminified code, summed over
+ * the merges). A chunk marked `fixed` is never merged. Never into a cycle of imports between files.
  */
 export function mergeChunks(nodes: Map<string, Node>, budget: (who: string) => number): Node[] {
   const groups = [...nodes.values()].map((n) => ({ ...n, files: [...n.files], by: new Set(n.by), imports: new Set(n.imports) }))
