@@ -19,6 +19,7 @@
  * A merged file keeps the name of the largest chunk in it that is loaded on its own; the rest are
  * `offline` (what the outbox loads), `shared~home` (with the home's) and `shared`.
  */
+import { basename } from 'node:path'
 import type { Plugin, Rolldown } from 'vite'
 
 type Chunk = Rolldown.OutputChunk
@@ -98,13 +99,19 @@ export function planScreens(
   const plan: ScreenPlan = new Map()
   const taken = new Map<string, number>()
   for (const g of groups.filter((g) => !g.fixed).sort((x, y) => y.size - x.size)) {
-    // a file that holds a module loaded on its own keeps the name Rolldown gave that module's chunk
-    // (the largest such); what only others import is `shared` (`shared~home` with the home's)
-    const entry = g.files
-      .map((f) => byFile.get(f)!)
-      .filter((c) => c.isDynamicEntry)
-      .sort((x, y) => y.code.length - x.code.length)[0]
-    const base = g.by.has(OUTBOX) ? 'offline' : (entry?.name ?? (g.by.has(home) ? 'shared~home' : 'shared'))
+    // a file that holds modules loaded on their own is named after the largest of them (as
+    // Rolldown names its chunk: a form's file stays `form-…`); what only others import is
+    // `shared` (`shared~home` with the home's)
+    const own = g.files
+      .flatMap((f) =>
+        byFile
+          .get(f)!
+          .moduleIds.filter((m) => screens.has(m) || alone.has(m))
+          .map((m) => ({ m, c: byFile.get(f)! })),
+      )
+      .sort((x, y) => y.c.code.length - x.c.code.length)[0]
+    const named = own && (own.c.facadeModuleId === own.m ? own.c.name : basename(own.m.split('?')[0]!).replace(/\.[jt]sx?$/, ''))
+    const base = g.by.has(OUTBOX) ? 'offline' : (named ?? (g.by.has(home) ? 'shared~home' : 'shared'))
     // one name a file: Rolldown puts every module of a name in one chunk
     const n = (taken.get(base) ?? 0) + 1
     taken.set(base, n)
