@@ -37,7 +37,7 @@ async function planScreenChunks(): Promise<ScreenPlan> {
             home: `${src}/features/home/index.ts`,
             keep: (name) => FIXED_CHUNKS.includes(name),
             // what a screen may load in vain for fewer files: ≈ 6 KiB compressed
-            budget: Number(process.env.TRESTLE_MERGE_BUDGET ?? 24_000),
+            budget: 24_000,
           },
           (p) => (plan = p),
         ),
