@@ -126,7 +126,7 @@ export interface Node {
   files: string[]
   /** Their code's length (unminified). */
   size: number
-  /** Who loads them: screens' modules, or the outbox. */
+  /** Who loads them: a screen's module, the outbox, or a module loaded alone with import(). */
   by: Set<string>
   /** The chunk files they import. */
   imports: Set<string>
@@ -158,7 +158,7 @@ export function mergeChunks(nodes: Map<string, Node>, budget: (who: string) => n
       }
     return seen
   }
-  /** Per screen that loads one of them alone: the other and what it loads with it that this screen did not, in vain. */
+  /** Per loader of one of them alone: the other and what it loads with it that this loader did not — in vain. */
   const extra = (a: Node, b: Node) => {
     const per = new Map<string, Node[]>()
     for (const [x, y] of [
@@ -189,7 +189,8 @@ export function mergeChunks(nodes: Map<string, Node>, budget: (who: string) => n
     return false
   }
   for (;;) {
-    // in order of the bytes each side alone adds per screen sharing them (what they import comes on top)
+    // in order of the bytes each side alone adds per loader they share — a lower bound: what the
+    // other imports comes on top, counted exactly (`extra`) for the cheapest candidates first
     const candidates: { a: Node; b: Node; cost: number }[] = []
     for (let i = 0; i < groups.length; i++)
       for (let j = i + 1; j < groups.length; j++) {
@@ -226,7 +227,7 @@ export function mergeChunks(nodes: Map<string, Node>, budget: (who: string) => n
     a.files.push(...b.files)
     a.size += b.size
     for (const w of b.by) a.by.add(w)
-    for (const f of b.imports) if (!a.files.includes(f)) a.imports.add(f)
+    for (const f of b.imports) a.imports.add(f)
     for (const f of a.files) a.imports.delete(f)
     for (const f of b.files) groupOf.set(f, a)
     groups.splice(groups.indexOf(b), 1)
