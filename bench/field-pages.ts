@@ -10,7 +10,8 @@
  *     dropped, so the page loads cold with a session, as the home's figure does;
  *   - opening it offline: in the tablet context, the service worker in control and the page seen
  *     online, the gateway is stopped and the context set offline (so neither the page nor the
- *     worker reaches it); then a new tab opens the page: from the navigation to its content.
+ *     worker reaches it); then a new tab opens the page: from the navigation to its content (past the
+ *     1 s goal, the opening's requests are printed: when each started and ended, and whether the worker answered).
  * Prints one line per page: `field: {"path", "account", "js" (KiB), "files", "lighthouse", "offlineMs"}`.
  * Env: BENCH_FIELD_LIGHTHOUSE=0 (no Lighthouse), BENCH_FIELD_PAGES=<path>,… (only those pages), BENCH_FIELD_FILES=<dir> (each
  * page's script files listed there, one file a page, for a per-source breakdown), BENCH_PASSWORD (the demo accounts' password), CHROMIUM_PATH.
@@ -58,6 +59,28 @@ const FILES_DIR = process.env.BENCH_FIELD_FILES
 const unknown = only?.filter((path) => !ALL_PAGES.some((p) => p.path === path)) ?? []
 if (unknown.length) throw new Error(`BENCH_FIELD_PAGES: not a field page: ${unknown.join(', ')}`)
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES
+
+/** The offline opening's goal (issue 32): past it, the bench prints the opening's requests. */
+const OFFLINE_GOAL_MS = 1000
+
+/** Each request of `tab` as it starts, ends or fails, in ms from `started`, and whether the service worker answered it. */
+function requestTimeline(tab: Page, base: string, started: number): string[] {
+  const lines: string[] = []
+  const at = () => `    ${Math.round(performance.now() - started)} ms`
+  const path = (url: string) => url.replace(base, '')
+  tab.on('request', (r) => lines.push(`${at()} → ${path(r.url())}`))
+  tab.on('requestfinished', (r) => {
+    const line = `${at()} ← ${path(r.url())}`
+    // the response is read at once (its worker flag), the line keeps its place
+    lines.push(line)
+    const i = lines.length - 1
+    void r.response().then((res) => {
+      lines[i] = `${line}${res?.fromServiceWorker() ? ' (service worker)' : ' (network)'}`
+    })
+  })
+  tab.on('requestfailed', (r) => lines.push(`${at()} ✗ ${path(r.url())} ${r.failure()?.errorText ?? ''}`))
+  return lines
+}
 
 /** Waits until the service worker is active and controls the page (a string: tsx's helpers do not exist in the page). */
 async function workerInControl(page: Page) {
@@ -140,10 +163,14 @@ async function main() {
       for (const p of PAGES.filter((x) => x.account === account)) {
         const tab = await context.newPage()
         const started = performance.now()
+        const timeline = requestTimeline(tab, base, started)
         try {
           await tab.goto(`${base}${p.path}`)
           await p.ready(tab).waitFor({ timeout: READY_MS })
-          results.get(p.path)!.offlineMs = performance.now() - started
+          const ms = performance.now() - started
+          results.get(p.path)!.offlineMs = ms
+          // past its goal: what the tab asked for and when each came (a file not from the worker's precache, a slow start)
+          if (ms > OFFLINE_GOAL_MS) console.log(`  ${p.path} (${account}) offline in ${Math.round(ms)} ms:\n${timeline.join('\n')}`)
         } catch {
           const seen = (
             await tab
