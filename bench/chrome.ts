@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
-import { freePort } from './support'
+import { freePort, LIGHTHOUSE_RUNS, median } from './support'
 
 export interface DebugChrome {
   port: number
@@ -45,6 +45,22 @@ export async function debugChrome(): Promise<DebugChrome> {
     await close()
     throw err
   }
+}
+
+/**
+ * The median of LIGHTHOUSE_RUNS scores, `run(i)` each (it prepares the page as it must be before each
+ * load and returns lighthouseScore's result); prints the runs under `label`. Null when no run scored.
+ */
+export async function medianScore(label: string, run: (i: number) => Promise<number | null>): Promise<number | null> {
+  const scores: number[] = []
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const score = await run(i)
+    if (score !== null) scores.push(score)
+  }
+  if (!scores.length) return null
+  const middle = median(scores)
+  if (LIGHTHOUSE_RUNS > 1) console.log(`  ${label}: median ${middle} of ${scores.join(' · ')}`)
+  return middle
 }
 
 /**

@@ -5,12 +5,14 @@
  *   - /admin/home: the account signs in first in the same browser (its session is in localStorage)
  *     and sees the home (its answers go to the persisted query cache), then the service worker, its
  *     caches and the HTTP cache are cleared, so the shell loads cold with a session, as after a deploy.
- * Prints `lighthouse: login <score> home <score>` (scores 0–1) and the main metrics of each.
+ * Each page is scored BENCH_LIGHTHOUSE_RUNS times (3; bench/chrome.ts), its figure the median.
+ * Prints `lighthouse: login <score> home <score>` (the medians, 0–1) and the main metrics of each run.
  * With BENCH_FLOOR_URL (a gateway serving the stack's floor page, bench/floor) it first measures
  * that page's /login the same way and prints `lighthouse floor: <score>`: the limit of the stack.
  * Env: BENCH_URL (a gateway serving dist/), BENCH_PASSWORD (the demo administrator's), CHROMIUM_PATH.
  */
-import { coldWithSession, debugChrome, lighthouseScore, signIn } from './chrome'
+import { coldWithSession, debugChrome, lighthouseScore, medianScore, signIn } from './chrome'
+import { LIGHTHOUSE_RUNS } from './support'
 
 const base = process.env.BENCH_URL!
 const floor = process.env.BENCH_FLOOR_URL
@@ -19,28 +21,33 @@ const password = process.env.BENCH_PASSWORD!
 async function main() {
   const chrome = await debugChrome()
   try {
-    const run = (path: string, keepStorage: boolean, origin = base) =>
+    // each run its own report file (BENCH_LIGHTHOUSE_REPORT) when a page is scored more than once
+    const run = (path: string, keepStorage: boolean, i: number, origin = base) =>
       lighthouseScore(
         chrome,
         `${origin}${path}`,
         keepStorage,
         origin === base ? path : `${path} (the stack's floor)`,
-        `lighthouse${origin === base ? '' : '-floor'}${path.replaceAll('/', '-')}`,
+        `lighthouse${origin === base ? '' : '-floor'}${path.replaceAll('/', '-')}${LIGHTHOUSE_RUNS > 1 ? `-${i + 1}` : ''}`,
       )
-    if (floor) console.log(`lighthouse floor: ${await run('/login', false, floor)}`)
-    const login = await run('/login', false)
+    if (floor) console.log(`lighthouse floor: ${await medianScore("/login (the stack's floor)", (i) => run('/login', false, i, floor))}`)
+    const login = await medianScore('/login', (i) => run('/login', false, i))
 
-    // sign in in the same profile, then drop the service worker and every cache but keep the session
+    // sign in in the same profile, then drop the service worker and every cache but keep the session —
+    // before each run, as the run before brought them back
     const page = await chrome.browser.contexts()[0]!.newPage()
     await signIn(page, base, 'admin', password)
-    // as a user who has seen the home before closing the app: its answers are in the account's
-    // persisted cache (saved once the cache has been quiet for 0.6 s), which the next start shows at once
-    await page.getByTestId('card-logins').waitFor()
-    await page.waitForTimeout(1500)
-    await coldWithSession(page)
-    await page.goto('about:blank')
+    const home = await medianScore('/admin/home', async (i) => {
+      await page.goto(`${base}/admin/home`)
+      // as a user who has seen the home before closing the app: its answers are in the account's
+      // persisted cache (saved once the cache has been quiet for 0.6 s), which the next start shows at once
+      await page.getByTestId('card-logins').waitFor()
+      await page.waitForTimeout(1500)
+      await coldWithSession(page)
+      await page.goto('about:blank')
+      return run('/admin/home', true, i)
+    })
     await page.close()
-    const home = await run('/admin/home', true)
     console.log(`lighthouse: login ${login} home ${home}`)
   } finally {
     await chrome.close()

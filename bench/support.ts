@@ -42,6 +42,13 @@ export const percentile = (xs: readonly number[], p: number): number => {
 /** The middle value (the upper one of an even count). */
 export const median = (xs: readonly number[]): number => percentile(xs, 0.5)
 
+/**
+ * How many times the bench scores each page with Lighthouse (BENCH_LIGHTHOUSE_RUNS, 3): its figure is
+ * the median, as Lighthouse advises for its run-to-run spread — on these 2 cores one page's score
+ * moved by 0.15 between two runs of the same build.
+ */
+export const LIGHTHOUSE_RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)) || 1)
+
 /** `n=… [mean=… ms] p50=… ms p95=… ms [p99=… ms] [max=… ms]` */
 export function stats(ms: number[], { mean = false, p99 = false, max = true, digits = 1 }: StatsOptions = {}) {
   const at = (p: number) => percentile(ms, p)
