@@ -3,6 +3,7 @@ import type { Config } from 'tailwindcss'
 
 export default {
   darkMode: 'class',
+  experimental: { optimizeUniversalDefaults: true },
   content: ['./index.html', './src/**/*.{ts,tsx}'],
   theme: {
     container: { center: true, padding: '1rem' },

@@ -53,6 +53,7 @@ import { Client } from '../tests/api/client'
 import { noisyPng, packageBytes, upload } from '../tests/api/files-fixtures'
 import { stopChild } from '../tests/support/gateway'
 import { load, type LoadResult } from './load'
+import type { Page } from '@playwright/test'
 import { settled } from './chrome'
 import { visitRoutes } from './routes'
 import {
@@ -327,6 +328,36 @@ function chartsGroup(loaded: Set<string>, isCharts: (p: string) => boolean): Set
   return new Set([...loaded].filter((p) => !rest.has(p)))
 }
 
+/**
+ * A style recalculation of every element of `page`: a class toggled on <html> that a rule matches
+ * below it, then a read that needs the styles; the median of 15 in the page's own clock — with the
+ * page's stylesheets, then with them disabled (the browser's own styles only: the anchor, measured
+ * right after on the same elements, so the ratio holds on a slower or busier machine).
+ */
+async function wholeRestyle(page: Page): Promise<{ elements: number; ms: number; bare: number }> {
+  await page.addStyleTag({ content: '.bench-restyle * { outline-color: currentColor }' })
+  return page.evaluate(() => {
+    // no named function in here: tsx would wrap it in a helper the page does not have
+    const sheets = [...document.styleSheets].filter((s) => !(s.ownerNode as Element | null)?.textContent?.includes('bench-restyle'))
+    const medians: number[] = []
+    // a warm-up and a measure with the page's stylesheets, then the same with them disabled
+    for (const phase of [0, 1, 2, 3]) {
+      if (phase === 2) for (const s of sheets) s.disabled = true
+      const times: number[] = []
+      for (let i = 0; i < 15; i++) {
+        document.documentElement.classList.toggle('bench-restyle')
+        const started = performance.now()
+        void getComputedStyle(document.body).color
+        void document.body.offsetTop
+        times.push(performance.now() - started)
+      }
+      medians.push(times.sort((a, b) => a - b)[7]!)
+    }
+    for (const s of sheets) s.disabled = false
+    return { elements: document.querySelectorAll('*').length, ms: medians[1]!, bare: medians[3]! }
+  })
+}
+
 async function bundles(base: string) {
   const browser = await launchChromium()
   try {
@@ -367,6 +398,7 @@ async function bundles(base: string) {
     await home.getByRole('navigation').first().waitFor()
     await settled(home)
     for (const e of await scripts(home)) seen.home!.add(e.path)
+    const restyle = await wholeRestyle(home)
     const sum = (paths: Iterable<string>, f: (p: string) => number) => [...paths].reduce((a, p) => a + f(p), 0)
     const gz = (p: string) => gzipOf(join('dist', p))
     const login = seen.login!
@@ -439,6 +471,14 @@ async function bundles(base: string) {
       unit: 'KiB',
       goal: null,
       note: 'what a first visit downloads from the sign-in page to the home: /login, jsencrypt, the shell and the home',
+    })
+    figure({
+      name: `a restyle of the whole settled home at 1280×800 (${restyle.elements} elements), median of 15`,
+      value: restyle.ms,
+      unit: 'ms',
+      goal: null,
+      anchor: { label: "the same elements with the page's stylesheets disabled (the browser's own styles)", value: restyle.bare },
+      note: "the stylesheet's share of a frame after a change (a screen's first frame, a drawer's close): Tailwind's composable utilities' variables are set where a utility uses them, not on every element and pseudo-element",
     })
     figure({
       name: 'bytes actually sent for /login JS',
