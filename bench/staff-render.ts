@@ -1,9 +1,9 @@
 /**
  * `npm run bench` (part): the 2,000-row staff list (SPEC §9: pageIndex 1, pageSize 2000) in the
- * browser. A fresh gateway serving the built console (`dist`, built when missing), a department
- * with 2,000 people added through the API, then Chromium (/usr/bin/chromium): open
- * /admin/organization → 施工单位 → 中铁恒岳建设集团有限公司 → 部门与人员, choose the department, and print
- *   - time from choosing it to the first rows on screen (fetch + render of 2,000 rows),
+ * browser. A fresh gateway serving the built console (`dist`, built when missing), departments
+ * of 2,000 people added through the API (BENCH_STAFF_CLICKS, 3), then Chromium (/usr/bin/chromium): open
+ * /admin/organization → 施工单位 → 中铁恒岳建设集团有限公司 → 部门与人员, choose each department once, and print
+ *   - time from choosing it to the first rows on screen and to the whole list (each click, and their medians),
  *   - rows in the DOM (virtualised: a screenful, not 2,000),
  *   - what one row mounts: React fibers, components and store subscriptions (from its fiber tree),
  *   - scrolling through to the last row: time, frames and frame times,
@@ -14,14 +14,16 @@
 import { launchChromium } from '../tests/support/chromium'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { PEOPLE_API, type Post } from '../src/contract/schemas/people'
 import { Client, newKey } from '../tests/api/client'
 import { idCardOf } from '../server/seed/people'
-import { startGateway, type BenchGateway } from './support'
+import { median, startGateway, type BenchGateway } from './support'
 
 const ROWS = Number(process.env.BENCH_STAFF ?? 2000)
 const PROFILE = process.env.BENCH_STAFF_PROFILE
+/** BENCH_STAFF_CLICKS (3): departments seeded and clicked, each once; the figures are their medians (one click's time swings by ±60 ms here). */
+const CLICKS = Math.max(1, Math.floor(Number(process.env.BENCH_STAFF_CLICKS ?? 3)) || 1)
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Trestle@2026'
 function idNumber(i: number): string {
   const y = 1960 + (i % 40)
@@ -68,20 +70,24 @@ interface BenchMarks {
   all?: number
 }
 
-/** A department of the demo unit UNIT with ROWS people in it. */
-async function seed(base: string): Promise<{ deptName: string }> {
+/** `count` departments of the demo unit UNIT with ROWS people in each. */
+async function seed(base: string, count: number): Promise<string[]> {
   const c = await new Client(base).signIn('admin', PASSWORD)
   const orgs = (
     await c.call<{ organizationId: string; organizationName: string }[]>('GET', '/api/admin/v1/org/list', { query: { keyword: UNIT } })
   ).body.data
   const organizationId = orgs.find((o) => o.organizationName === UNIT)!.organizationId
-  const deptName = `基准部门${Date.now() % 100000}`
-  const d = await c.call<{ id: string }>('POST', '/api/admin/v1/department/addByOrgId', {
-    json: { organizationId, departmentName: deptName, type: 'department' },
-    idempotencyKey: newKey(),
-  })
-  if (d.body.code !== 10000) throw new Error(`department: ${d.text}`)
-  const departmentId = d.body.data.id
+  const stamp = Date.now() % 100000
+  const departments: { name: string; id: string }[] = []
+  for (let k = 0; k < count; k++) {
+    const name = `基准部门${stamp}-${k + 1}`
+    const d = await c.call<{ id: string }>('POST', '/api/admin/v1/department/addByOrgId', {
+      json: { organizationId, departmentName: name, type: 'department' },
+      idempotencyKey: newKey(),
+    })
+    if (d.body.code !== 10000) throw new Error(`department: ${d.text}`)
+    departments.push({ name, id: d.body.data.id })
+  }
   // the posts of the data dictionary (post/list), each in turn
   const posts = (await c.call<Post[]>('GET', PEOPLE_API.post.list)).body.data.map((p) => p.postId)
   const started = performance.now()
@@ -89,12 +95,12 @@ async function seed(base: string): Promise<{ deptName: string }> {
   const offset = 500_000 + (Date.now() % 100_000) * 3
   await Promise.all(
     Array.from({ length: 6 }, async () => {
-      for (let i = next++; i < ROWS; i = next++) {
+      for (let i = next++; i < ROWS * count; i = next++) {
         const n = offset + i
         const r = await c.call('POST', '/api/admin/v1/user/add', {
           json: {
             organizationId,
-            departmentId,
+            departmentId: departments[i % count]!.id,
             name: SURNAMES[n % SURNAMES.length]! + GIVEN[Math.floor(n / 20) % GIVEN.length]!,
             sex: n % 2 ? 'male' : 'female',
             idCard: idNumber(n),
@@ -109,9 +115,9 @@ async function seed(base: string): Promise<{ deptName: string }> {
     }),
   )
   console.log(
-    `seeded ${ROWS} people in ${deptName} through user/add (6 concurrent): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `seeded ${ROWS} people in each of ${count} departments through user/add (6 concurrent): ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
-  return { deptName }
+  return departments.map((d) => d.name)
 }
 
 async function openPanel(page: Page, base: string) {
@@ -139,79 +145,104 @@ async function openPanel(page: Page, base: string) {
   return { panel, tree: panel.getByRole('tree') }
 }
 
-async function measure(base: string, deptName: string) {
+/** One click on a department of the tree (its drawer opened first when the panel has one): times in the page, from the click event. */
+async function clickDepartment(page: Page, panel: Locator, deptName: string, profile: string | undefined) {
+  // the drawer open (it hides the page's buttons from the accessibility tree), or to be opened, or no drawer
+  const drawer = page.getByRole('dialog', { name: '组织架构' })
+  const opener = panel.getByRole('button', { name: '组织架构' })
+  const inDrawer = (await drawer.isVisible()) || (await opener.isVisible())
+  if (inDrawer && !(await drawer.isVisible())) await opener.click()
+  const tree = inDrawer ? drawer.getByRole('tree') : panel.getByRole('tree')
+  const node = tree.getByTitle(deptName, { exact: true })
+  await node.waitFor()
+  // the persisted cache has written what the page read so far (it saves once the cache has been quiet)
+  await page.waitForTimeout(1500)
+
+  // choose the department → first rows painted, timed in the page: from the click event (not from
+  // Playwright's checks before it) to the frame after the new table's first row was inserted (not
+  // to when Playwright's polling notices it). BENCH_STAFF_PROFILE=<file>: a Chromium trace of the first click.
+  await page.evaluate(() => {
+    const box = document.querySelector('[data-testid="departments-panel"]')!
+    for (const el of box.querySelectorAll('[data-virtual-table]')) el.setAttribute('data-bench-old', '')
+    const b: BenchMarks = ((window as unknown as { __bench: BenchMarks }).__bench = {})
+    document.addEventListener('click', (e) => void (b.click = e.timeStamp), { capture: true, once: true })
+    const NEW = '[data-virtual-table]:not([data-bench-old])'
+    const mo = new MutationObserver(() => {
+      if (!box.querySelector(`${NEW} tbody tr[aria-rowindex="2"]`)) return
+      if (b.rows === undefined) {
+        b.rows = performance.now()
+        // a task queued by the next frame's callback runs once that frame is painted
+        requestAnimationFrame(() => setTimeout(() => void (b.painted = performance.now())))
+      }
+      // the first screen may come before the rest (a line says how many are still arriving)
+      if (!box.querySelector(`${NEW} tbody td[role="status"]`)) {
+        b.all = performance.now()
+        mo.disconnect()
+      }
+    })
+    mo.observe(box, { childList: true, subtree: true })
+  })
+  const browser = page.context().browser()!
+  if (profile) await browser.startTracing(page, { path: profile, screenshots: false })
+  await node.click()
+  await page.waitForFunction(() => {
+    const b = (window as unknown as { __bench: BenchMarks }).__bench
+    return b.painted !== undefined && b.all !== undefined
+  })
+  if (profile) await browser.stopTracing()
+  const marks = await page.evaluate(() => (window as unknown as { __bench: Required<BenchMarks> }).__bench)
+  const t0 = marks.click
+  // of which the list's requests: from its start to its last byte, and its size
+  const requests = await page.evaluate(
+    (since) =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => e.startTime >= since && e.name.includes('/api/'))
+        .map((e) => ({ e, url: new URL(e.name) }))
+        .map(({ e, url }) => ({
+          // the staff list's pageSize tells its first screen from the whole list
+          path: url.pathname + (url.searchParams.has('pageSize') ? ` (pageSize ${url.searchParams.get('pageSize')})` : ''),
+          start: e.startTime - since,
+          end: e.responseEnd - since,
+          kib: e.encodedBodySize / 1024,
+          raw: e.decodedBodySize / 1024,
+        })),
+    t0,
+  )
+  return { firstRows: marks.painted - t0, inserted: marks.rows - t0, all: marks.all - t0, requests }
+}
+
+async function measure(base: string, deptNames: string[]) {
   const browser = await launchChromium()
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
-    const { panel, tree } = await openPanel(page, base)
-    const node = tree.getByTitle(deptName, { exact: true })
-    await node.waitFor()
+    const { panel } = await openPanel(page, base)
     // as an installed console is used: the service worker has precached the shell (on a first visit its
-    // 255 files are fetched and stored beside the page) and the persisted cache has written what the
-    // page read so far
+    // 255 files are fetched and stored beside the page)
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-    await page.waitForTimeout(1500)
 
-    // choose the department → first rows painted, timed in the page: from the click event (not from
-    // Playwright's checks before it) to the frame after the new table's first row was inserted (not
-    // to when Playwright's polling notices it). BENCH_STAFF_PROFILE=<file>: a Chromium trace of it.
-    await page.evaluate(() => {
-      const box = document.querySelector('[data-testid="departments-panel"]')!
-      for (const el of box.querySelectorAll('[data-virtual-table]')) el.setAttribute('data-bench-old', '')
-      const b: BenchMarks = ((window as unknown as { __bench: BenchMarks }).__bench = {})
-      document.addEventListener('click', (e) => void (b.click = e.timeStamp), { capture: true, once: true })
-      const NEW = '[data-virtual-table]:not([data-bench-old])'
-      const mo = new MutationObserver(() => {
-        if (!box.querySelector(`${NEW} tbody tr[aria-rowindex="2"]`)) return
-        if (b.rows === undefined) {
-          b.rows = performance.now()
-          // a task queued by the next frame's callback runs once that frame is painted
-          requestAnimationFrame(() => setTimeout(() => void (b.painted = performance.now())))
-        }
-        // the first screen may come before the rest (a line says how many are still arriving)
-        if (!box.querySelector(`${NEW} tbody td[role="status"]`)) {
-          b.all = performance.now()
-          mo.disconnect()
-        }
-      })
-      mo.observe(box, { childList: true, subtree: true })
-    })
-    if (PROFILE) await browser.startTracing(page, { path: PROFILE, screenshots: false })
-    await node.click()
-    await page.waitForFunction(() => {
-      const b = (window as unknown as { __bench: BenchMarks }).__bench
-      return b.painted !== undefined && b.all !== undefined
-    })
-    if (PROFILE) await browser.stopTracing()
-    const marks = await page.evaluate(() => (window as unknown as { __bench: Required<BenchMarks> }).__bench)
-    const t0 = marks.click
-    const firstRows = marks.painted - t0
-    // of which the list's request: from its start to its last byte, and its size
-    const requests = await page.evaluate(
-      (since) =>
-        performance
-          .getEntriesByType('resource')
-          .map((e) => e as PerformanceResourceTiming)
-          .filter((e) => e.startTime >= since && e.name.includes('/api/'))
-          .map((e) => ({ e, url: new URL(e.name) }))
-          .map(({ e, url }) => ({
-            // the staff list's pageSize tells its first screen from the whole list
-            path: url.pathname + (url.searchParams.has('pageSize') ? ` (pageSize ${url.searchParams.get('pageSize')})` : ''),
-            start: e.startTime - since,
-            end: e.responseEnd - since,
-            kib: e.encodedBodySize / 1024,
-            raw: e.decodedBodySize / 1024,
-          })),
-      t0,
-    )
-    for (const r of requests)
+    // each department clicked once (a new one each time: nothing of it in the cache), the figures the medians
+    const clicks: Awaited<ReturnType<typeof clickDepartment>>[] = []
+    for (const [i, deptName] of deptNames.entries()) {
+      const c = await clickDepartment(page, panel, deptName, i === 0 ? PROFILE : undefined)
+      clicks.push(c)
       console.log(
-        `  ${r.path}: ${r.start.toFixed(0)} → ${r.end.toFixed(0)} ms after choosing, ${r.kib.toFixed(0)} KiB sent (${r.raw.toFixed(0)} KiB JSON)`,
+        `  click ${i + 1}: first rows ${c.firstRows.toFixed(0)} ms (inserted at ${c.inserted.toFixed(0)}), all in at ${c.all.toFixed(0)} ms; ${c.requests.map((r) => `${r.path} ${r.start.toFixed(0)} → ${r.end.toFixed(0)}`).join(', ')}`,
       )
+    }
+    const mid = (f: (c: (typeof clicks)[number]) => number | undefined) => median(clicks.map(f).filter((x) => x !== undefined))
+    const paths = [...new Set(clicks.flatMap((c) => c.requests.map((r) => r.path)))]
+    for (const path of paths) {
+      const of = (c: (typeof clicks)[number]) => c.requests.find((r) => r.path === path)
+      console.log(
+        `  ${path}: ${mid((c) => of(c)?.start).toFixed(0)} → ${mid((c) => of(c)?.end).toFixed(0)} ms after choosing, ${mid((c) => of(c)?.kib).toFixed(0)} KiB sent (${mid((c) => of(c)?.raw).toFixed(0)} KiB JSON)`,
+      )
+    }
     const total = await panel.locator('[data-virtual-table] table').getAttribute('aria-rowcount')
     const domRows = await panel.locator('[data-virtual-table] tbody tr[aria-rowindex]').count()
     console.log(
-      `staff list of a department with ${Number(total) - 1} people: first rows ${firstRows.toFixed(0)} ms after choosing it (inserted at ${(marks.rows - t0).toFixed(0)} ms, painted by the next frame); all of them in at ${(marks.all - t0).toFixed(0)} ms; ${domRows} rows in the DOM`,
+      `staff list of a department with ${Number(total) - 1} people: first rows ${mid((c) => c.firstRows).toFixed(0)} ms after choosing it (inserted at ${mid((c) => c.inserted).toFixed(0)} ms, painted by the next frame); all of them in at ${mid((c) => c.all).toFixed(0)} ms; ${domRows} rows in the DOM (medians of ${clicks.length} clicks)`,
     )
 
     // what a row mounts (as the list scrolls, a screenful of rows is mounted each frame): React's fibers
@@ -311,9 +342,8 @@ async function main() {
       )
       base = gateway.base
     }
-    // BENCH_DEPT: measure an existing department (of UNIT) instead of seeding one
-    const deptName = process.env.BENCH_DEPT ?? (await seed(base)).deptName
-    await measure(base, deptName)
+    // BENCH_DEPT: measure an existing department (of UNIT) instead of seeding CLICKS of them
+    await measure(base, process.env.BENCH_DEPT ? [process.env.BENCH_DEPT] : await seed(base, CLICKS))
   } finally {
     await gateway?.stop()
   }
