@@ -5,7 +5,7 @@
  *   - /admin/home: the account signs in first in the same browser (its session is in localStorage)
  *     and sees the home (its answers go to the persisted query cache), then the service worker, its
  *     caches and the HTTP cache are cleared, so the shell loads cold with a session, as after a deploy.
- * Each page is scored BENCH_LIGHTHOUSE_RUNS times (3; bench/chrome.ts), its figure the median.
+ * Each page is scored BENCH_LIGHTHOUSE_RUNS times (3; bench/support.ts), its figure the median.
  * Prints `lighthouse: login <score> home <score>` (the medians, 0–1) and the main metrics of each run.
  * With BENCH_FLOOR_URL (a gateway serving the stack's floor page, bench/floor) it first measures
  * that page's /login the same way and prints `lighthouse floor: <score>`: the limit of the stack.
