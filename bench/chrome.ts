@@ -48,13 +48,14 @@ export async function debugChrome(): Promise<DebugChrome> {
 }
 
 /**
- * The median of LIGHTHOUSE_RUNS scores, `run(i)` each (it prepares the page as it must be before each
- * load and returns lighthouseScore's result); prints the runs under `label`. Null when no run scored.
+ * The median of LIGHTHOUSE_RUNS scores, `run(suffix)` each (it prepares the page as it must be before each
+ * load and returns lighthouseScore's result; `suffix` tells the runs' report files apart: '' for a single
+ * run, else `-1`, `-2`…); prints the runs under `label`. Null when no run scored.
  */
-export async function medianScore(label: string, run: (i: number) => Promise<number | null>): Promise<number | null> {
+export async function medianScore(label: string, run: (suffix: string) => Promise<number | null>): Promise<number | null> {
   const scores: number[] = []
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const score = await run(i)
+    const score = await run(LIGHTHOUSE_RUNS > 1 ? `-${i + 1}` : '')
     if (score !== null) scores.push(score)
   }
   if (!scores.length) return null

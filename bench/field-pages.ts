@@ -21,7 +21,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { coldWithSession, debugChrome, lighthouseScore, medianScore, scriptsOf, settled, signIn } from './chrome'
-import { LIGHTHOUSE_RUNS, startGateway } from './support'
+import { startGateway } from './support'
 
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Bench@2026'
 const READY_MS = 20_000
@@ -119,14 +119,13 @@ async function main() {
       for (const p of PAGES.filter((x) => x.account === account)) {
         const label = `${p.path} (${account})`
         // the page seen, then cold with the session — before each run, as the run before brought the worker and caches back
-        results.get(p.path)!.lighthouse = await medianScore(label, async (i) => {
+        results.get(p.path)!.lighthouse = await medianScore(label, async (suffix) => {
           await page.goto(`${base}${p.path}`)
           await p.ready(page).waitFor({ timeout: READY_MS })
           await page.waitForTimeout(1500)
           await coldWithSession(page)
           await page.goto('about:blank')
-          const file = `lighthouse${p.path.replaceAll('/', '-')}${LIGHTHOUSE_RUNS > 1 ? `-${i + 1}` : ''}`
-          return lighthouseScore(chrome, `${base}${p.path}`, true, label, file)
+          return lighthouseScore(chrome, `${base}${p.path}`, true, label, `lighthouse${p.path.replaceAll('/', '-')}${suffix}`)
         })
       }
     }

@@ -12,7 +12,6 @@
  * Env: BENCH_URL (a gateway serving dist/), BENCH_PASSWORD (the demo administrator's), CHROMIUM_PATH.
  */
 import { coldWithSession, debugChrome, lighthouseScore, medianScore, signIn } from './chrome'
-import { LIGHTHOUSE_RUNS } from './support'
 
 const base = process.env.BENCH_URL!
 const floor = process.env.BENCH_FLOOR_URL
@@ -21,23 +20,23 @@ const password = process.env.BENCH_PASSWORD!
 async function main() {
   const chrome = await debugChrome()
   try {
-    // each run its own report file (BENCH_LIGHTHOUSE_REPORT) when a page is scored more than once
-    const run = (path: string, keepStorage: boolean, i: number, origin = base) =>
+    const run = (path: string, keepStorage: boolean, suffix: string, origin = base) =>
       lighthouseScore(
         chrome,
         `${origin}${path}`,
         keepStorage,
         origin === base ? path : `${path} (the stack's floor)`,
-        `lighthouse${origin === base ? '' : '-floor'}${path.replaceAll('/', '-')}${LIGHTHOUSE_RUNS > 1 ? `-${i + 1}` : ''}`,
+        `lighthouse${origin === base ? '' : '-floor'}${path.replaceAll('/', '-')}${suffix}`,
       )
-    if (floor) console.log(`lighthouse floor: ${await medianScore("/login (the stack's floor)", (i) => run('/login', false, i, floor))}`)
-    const login = await medianScore('/login', (i) => run('/login', false, i))
+    if (floor)
+      console.log(`lighthouse floor: ${await medianScore("/login (the stack's floor)", (suffix) => run('/login', false, suffix, floor))}`)
+    const login = await medianScore('/login', (suffix) => run('/login', false, suffix))
 
     // sign in in the same profile, then drop the service worker and every cache but keep the session —
     // before each run, as the run before brought them back
     const page = await chrome.browser.contexts()[0]!.newPage()
     await signIn(page, base, 'admin', password)
-    const home = await medianScore('/admin/home', async (i) => {
+    const home = await medianScore('/admin/home', async (suffix) => {
       await page.goto(`${base}/admin/home`)
       // as a user who has seen the home before closing the app: its answers are in the account's
       // persisted cache (saved once the cache has been quiet for 0.6 s), which the next start shows at once
@@ -45,7 +44,7 @@ async function main() {
       await page.waitForTimeout(1500)
       await coldWithSession(page)
       await page.goto('about:blank')
-      return run('/admin/home', true, i)
+      return run('/admin/home', true, suffix)
     })
     await page.close()
     console.log(`lighthouse: login ${login} home ${home}`)
