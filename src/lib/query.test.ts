@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onlineManager, QueryObserver, queryOptions } from '@tanstack/react-query'
+import { restoringStore } from '@/lib/offline/read/restoring'
 import { createQueryClient, loadWithin, preloadRouteData, refreshAfterPaint, ROUTE_DATA_WAIT_MS } from './query'
 
 const never = () => new Promise<string[]>(() => {})
@@ -13,6 +14,7 @@ const settledWithin = async (p: Promise<unknown>, ms: number) => {
 describe('preloadRouteData (route loaders)', () => {
   afterEach(() => {
     onlineManager.setOnline(true)
+    restoringStore.set(false)
     vi.useRealTimers()
   })
 
@@ -45,6 +47,34 @@ describe('preloadRouteData (route loaders)', () => {
     const qc = createQueryClient()
     const opts = queryOptions({ queryKey: ['t', 'offline'], queryFn: never })
     expect(await settledWithin(preloadRouteData(qc, opts), 50)).toBe(true)
+  })
+
+  it('asks once the persisted copy is restored, which then answers without the network', async () => {
+    restoringStore.set(true)
+    const qc = createQueryClient()
+    const queryFn = vi.fn(never)
+    const opts = queryOptions({ queryKey: ['t', 'restored'], queryFn })
+    const load = preloadRouteData(qc, opts)
+    expect(await settledWithin(load, 50)).toBe(false)
+    expect(queryFn).not.toHaveBeenCalled()
+    // the restore puts the copy from disk in the cache, then ends
+    qc.setQueryData(opts.queryKey, ['from disk'])
+    restoringStore.set(false)
+    expect(await settledWithin(load, 20)).toBe(true)
+    expect(qc.getQueryData(opts.queryKey)).toEqual(['from disk'])
+    expect(queryFn).not.toHaveBeenCalled()
+  })
+
+  it('stops holding the page when the gateway becomes known unreachable while it waits', async () => {
+    vi.useFakeTimers()
+    const qc = createQueryClient()
+    let done = false
+    void preloadRouteData(qc, queryOptions({ queryKey: ['t', 'lost'], queryFn: never })).then(() => (done = true))
+    await vi.advanceTimersByTimeAsync(200)
+    expect(done).toBe(false)
+    onlineManager.setOnline(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(done).toBe(true)
   })
 
   it('holds the page at most ROUTE_DATA_WAIT_MS for a slow answer', async () => {

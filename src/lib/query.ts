@@ -20,7 +20,7 @@ import { isApiError } from '@/lib/http'
 // by their paths: the index of @/lib/offline/read would bring its screens' parts into the entry
 import { recordQuerySuccess } from '@/lib/offline/read/freshness'
 import { installOfflineRead } from '@/lib/offline/read/install'
-import { PERSIST_MAX_AGE_MS } from '@/lib/offline/read/restoring'
+import { PERSIST_MAX_AGE_MS, restoringStore, whenRestored } from '@/lib/offline/read/restoring'
 import { onSessionCleared } from '@/lib/session'
 
 export const STALE_TIME_MS = 30_000
@@ -97,9 +97,10 @@ export const ROUTE_DATA_WAIT_MS = 3_000
  * - Data already cached, also the persisted copy restored offline, answers at once (`ensureQueryData`)
  *   and is refreshed behind it when stale.
  * - It never throws: a failure is the screen's to show (its own error / empty state); the page opens.
+ * - It asks once the persisted copy is restored (at a signed-in start), so that copy answers.
  * - It never holds the page while the gateway is known unreachable (an offline-first query may wait
- *   for the network), nor longer than ROUTE_DATA_WAIT_MS otherwise: the fetch goes on, and the
- *   screen shows it when it lands.
+ *   for the network) — from the start or from when that becomes known — nor longer than
+ *   ROUTE_DATA_WAIT_MS otherwise: the fetch goes on, and the screen shows it when it lands.
  */
 export function preloadRouteData<TData, TKey extends QueryKey>(
   client: QueryClient,
@@ -118,11 +119,25 @@ export async function loadWithin<TData, TKey extends QueryKey>(
   atMostMs: number,
   ...options: EnsureQueryDataOptions<TData, Error, TData, TKey>[]
 ): Promise<void> {
-  const loads = Promise.all(options.map((o) => client.ensureQueryData({ ...o, revalidateIfStale: true }).catch(() => undefined)))
+  // Asked only once the persisted copy is restored (a signed-in start restores it while its first route
+  // loads): asked before, a query whose answer is on disk went to the network — offline it failed, was
+  // retried when the gateway was known unreachable, and held the page for ROUTE_DATA_WAIT_MS (工点信息
+  // opened offline on a tablet: 3.6 s, its restore done 23 ms after its loader started).
+  const ask = () => Promise.all(options.map((o) => client.ensureQueryData({ ...o, revalidateIfStale: true }).catch(() => undefined)))
+  const loads = restoringStore.get() ? whenRestored().then(ask) : ask()
   if (!onlineManager.isOnline()) return
   let timer: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([loads, new Promise<void>((resolve) => (timer = setTimeout(resolve, atMostMs)))])
+  let unsubscribe: (() => void) | undefined
+  await Promise.race([
+    loads,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, atMostMs)
+      // known unreachable while it holds (a failed request, a probe): the page opens with what it has
+      unsubscribe = onlineManager.subscribe((online) => online || resolve())
+    }),
+  ])
   clearTimeout(timer)
+  unsubscribe?.()
 }
 
 /** One query a route preloads, whatever its data; `false` or `undefined` where the page does not need it yet. */

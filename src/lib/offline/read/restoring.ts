@@ -10,3 +10,15 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 3600 * 1000
 
 /** True while the signed-in account's cache is being restored (queries wait, see QueryRestoreGate). */
 export const restoringStore = createStore<boolean>(false)
+
+/** Resolves once no restore is under way (at once when none is). */
+export function whenRestored(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!restoringStore.get()) return resolve()
+    const unsubscribe = restoringStore.subscribe(() => {
+      if (restoringStore.get()) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
