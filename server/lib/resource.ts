@@ -27,6 +27,7 @@ import { projectWhere, requireProjects, visibleProjectIds } from './projectScope
 import type { AuthContext } from '../types'
 import { inScope } from './orgScope'
 import texts from './texts.json'
+import { headOf, runHead, type Head } from './builtHead'
 import { jsonPlan } from './jsonRows'
 import { rowsOf } from './sql'
 
@@ -284,6 +285,13 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
     if (!owner || !ids.includes(owner)) throw new ApiError(Code.NOT_FOUND, { field: def.scopeField })
   }
 
+  /** Each selection's head (lib/builtHead.ts), written on its first read; null where it binds values. */
+  const heads = new Map<object, Head | null>()
+  const headFor = (selection: object, q: PgSelect): Head | null => {
+    if (!heads.has(selection)) heads.set(selection, headOf(q))
+    return heads.get(selection)!
+  }
+
   async function select(
     db: Db,
     where: SQL | undefined,
@@ -313,16 +321,28 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const [answer] = await rowsOf<{ rows: string }>(db, plan.wrap(query.getSQL()))
       return plan.decode(answer!.rows)
     }
-    if (def.join && def.pageOnTable && limit !== undefined && !written) {
-      const page = db
-        .select({ id: idCol })
-        .from(def.table)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset ?? 0)
-      return read(q.where(inArray(idCol, page)).orderBy(...order))
+    const paged = def.join && def.pageOnTable && limit !== undefined && !written
+    const page = paged
+      ? db
+          .select({ id: idCol })
+          .from(def.table)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset ?? 0)
+      : null
+    // a plain read: its head written once (lib/builtHead.ts), only what follows built here
+    const head = !plan && !written ? headFor(fields, q) : null
+    if (head) {
+      const ordered = sql`order by ${sql.join(order, sql`, `)}`
+      if (page) return runHead(db, head, sql`where ${inArray(idCol, page)} ${ordered}`)
+      return runHead(
+        db,
+        head,
+        sql`${where ? sql`where ${where} ` : sql``}${ordered}${limit !== undefined ? sql` limit ${limit} offset ${offset ?? 0}` : sql``}`,
+      )
     }
+    if (page) return read(q.where(inArray(idCol, page)).orderBy(...order))
     q = q.where(where).orderBy(...order)
     if (limit !== undefined) q = q.limit(limit).offset(offset ?? 0)
     return read(q)
