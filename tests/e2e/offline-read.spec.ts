@@ -3,7 +3,8 @@
  * - the unit tree, opened online, still shows after the gateway is gone and the page reloads —
  *   answered by the service worker from the account's cache, with when it was fetched;
  * - a list (roles) opened online shows offline after a reload, from the persisted query cache,
- *   with when it was fetched;
+ *   with when it was fetched — also when it was read in another tab of the account, since closed,
+ *   and this tab has saved its own cache after;
  * - logout leaves none of the account's API answers in IndexedDB or CacheStorage, and the next
  *   account to sign in on the same browser finds nothing of the first one's.
  *
@@ -99,6 +100,12 @@ const persistedSummary = (s: Stored) =>
     ),
   }))
 
+/** The keys of every persisted query (their first two parts). */
+const persistedKeys = (s: Stored) =>
+  s.persisted.flatMap((p) =>
+    (JSON.parse(p.value) as { clientState: { queries: { queryKey: unknown[] }[] } }).clientState.queries.map((q) => q.queryKey.slice(0, 2)),
+  )
+
 /** Role names of the persisted roles list page. */
 const persistedRoles = (s: Stored) => persistedRecords(s, 'role', 'listPage').map((r) => r.roleName)
 
@@ -172,6 +179,33 @@ test('a list opened online reads offline after a reload, from the persisted cach
     await page.screenshot({ path: '.tmp/offline-read-roles-1440.png' })
     await page.setViewportSize({ width: 1024, height: 768 })
     await page.screenshot({ path: '.tmp/offline-read-roles-1024.png' })
+  } finally {
+    await context.setOffline(false)
+  }
+})
+
+test('a list read in another tab of the account still reads offline after this tab saves its own cache', async ({ page, context }) => {
+  await signIn(page, 'admin')
+  await waitForServiceWorker(page)
+  // another tab reads the roles, its cache is saved, and it is closed
+  const other = await context.newPage()
+  await other.goto('/admin/role-manage')
+  await expect(other.getByRole('row').filter({ hasText: '系统管理员' })).toBeVisible()
+  await expect.poll(async () => persistedRoles(await stored(other))).toContain('系统管理员')
+  await other.close()
+
+  // this tab, whose cache was restored before the roles were saved, reads another page and saves
+  await page.getByRole('navigation').getByRole('link', { name: '个人中心' }).click()
+  await expect(page).toHaveURL(/\/personal-view/)
+  await expect.poll(async () => persistedKeys(await stored(page)), { timeout: 15_000 }).toContainEqual(['personal', 'info'])
+  // its save kept what the other tab saved
+  expect(persistedRoles(await stored(page))).toContain('系统管理员')
+
+  await context.setOffline(true)
+  try {
+    await page.goto('/admin/role-manage')
+    await expect(page.getByRole('row').filter({ hasText: '系统管理员' })).toBeVisible()
+    await expect(dataAge(page)).toHaveText(/^数据更新于 \d{2}:\d{2}$/)
   } finally {
     await context.setOffline(false)
   }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SAVE_DELAY_MS, SAVE_MAX_WAIT_MS, saveWhenQuiet } from './persist'
+import type { PersistedClient } from '@tanstack/react-query-persist-client'
+import { mergeWithDisk, PERSIST_BUSTER, SAVE_DELAY_MS, SAVE_MAX_WAIT_MS, saveWhenQuiet } from './persist'
+import { PERSIST_MAX_AGE_MS } from './restoring'
 
 describe('saving the query cache after a change, not inside it', () => {
   beforeEach(() => void vi.useFakeTimers())
@@ -94,5 +96,52 @@ describe('saving the query cache after a change, not inside it', () => {
     saver.stop()
     vi.advanceTimersByTime(5 * SAVE_DELAY_MS)
     expect(save).not.toHaveBeenCalled()
+  })
+})
+
+describe('several tabs of one account saving to its one entry', () => {
+  const NOW = Date.UTC(2026, 10, 30, 12)
+  const query = (hash: string, at: number, data: unknown = hash) =>
+    ({
+      queryHash: hash,
+      queryKey: [hash],
+      state: { data, dataUpdatedAt: at, status: 'success' },
+    }) as unknown as PersistedClient['clientState']['queries'][number]
+  const client = (...queries: PersistedClient['clientState']['queries']): PersistedClient => ({
+    timestamp: NOW,
+    buster: PERSIST_BUSTER,
+    clientState: { queries, mutations: [] },
+  })
+  const saved = (c: PersistedClient) => Object.fromEntries(c.clientState.queries.map((q) => [q.queryHash, q.state.data]))
+
+  it('keeps what another tab saved and this one does not hold (a list read in a tab since closed)', () => {
+    const merged = mergeWithDisk(
+      client(query('home', NOW - 1000)),
+      client(query('home', NOW - 5000, 'old'), query('roles', NOW - 3000)),
+      new Set(),
+      NOW,
+    )
+    expect(saved(merged)).toEqual({ home: 'home', roles: 'roles' })
+  })
+
+  it('of a query in both, keeps the later answer, whichever tab has it', () => {
+    const merged = mergeWithDisk(
+      client(query('roles', NOW - 9000, 'mine, older')),
+      client(query('roles', NOW - 1000, 'disk, newer')),
+      new Set(),
+      NOW,
+    )
+    expect(saved(merged)).toEqual({ roles: 'disk, newer' })
+  })
+
+  it('does not bring back what this tab removed, nor what is past the persisted age', () => {
+    const disk = client(query('deleted', NOW - 1000), query('ancient', NOW - PERSIST_MAX_AGE_MS - 1), query('kept', NOW - 1000))
+    expect(saved(mergeWithDisk(client(), disk, new Set(['deleted']), NOW))).toEqual({ kept: 'kept' })
+  })
+
+  it('keeps nothing of an entry of another shape (another buster) or of none', () => {
+    const mine = client(query('home', NOW))
+    expect(mergeWithDisk(mine, { ...client(query('roles', NOW)), buster: 'v0' }, new Set(), NOW)).toBe(mine)
+    expect(mergeWithDisk(mine, undefined, new Set(), NOW)).toBe(mine)
   })
 })

@@ -5,6 +5,7 @@
  * - One entry per account in the `trestle-query` database (`clients` store, key
  *   `trestle-query:<accountId>`), written by @tanstack/query-async-storage-persister; another
  *   account never restores it.
+ * - The account's tabs share the entry: a tab's save keeps what the others saved (`mergeWithDisk`).
  * - Saved after a change, never inside it (`saveWhenQuiet`): the whole cache is dehydrated and
  *   serialised (a 2,000-row staff list is 1 MB of JSON), so it waits until the cache has been quiet
  *   for SAVE_DELAY_MS (no change, no query fetching; at most SAVE_MAX_WAIT_MS), then for the main
@@ -22,7 +23,13 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import { persistQueryClientRestore, persistQueryClientSave, removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client'
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  removeOldestQuery,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client'
 import { openDB, type IDBPDatabase } from 'idb'
 import { whenIdle } from '@/lib/idle'
 import { PERSIST_MAX_AGE_MS, restoringStore } from './restoring'
@@ -159,13 +166,55 @@ export function saveWhenQuiet(save: () => void, busy: () => boolean = () => fals
   }
 }
 
+// ---- several tabs, one entry ----------------------------------------------------------------
+
+/**
+ * What a tab saves, merged with what is on disk: the account's tabs share its entry, and each saves
+ * its whole cache — so a tab's save replaced what the others had saved (a list read in a tab since
+ * closed was gone from disk at the sign-in tab's next save, and offline that list had nothing to
+ * show). Kept from disk: the queries this tab does not hold, unless it removed them, and of a query
+ * in both the later answer; dropped: those older than PERSIST_MAX_AGE_MS (a merge carries nothing
+ * forever).
+ */
+export function mergeWithDisk(
+  mine: PersistedClient,
+  disk: PersistedClient | undefined,
+  removedHere: ReadonlySet<string>,
+  now = Date.now(),
+): PersistedClient {
+  if (!disk || disk.buster !== mine.buster) return mine
+  const queries = new Map(mine.clientState.queries.map((q) => [q.queryHash, q]))
+  for (const q of disk.clientState.queries) {
+    if (removedHere.has(q.queryHash) || now - q.state.dataUpdatedAt > PERSIST_MAX_AGE_MS) continue
+    const here = queries.get(q.queryHash)
+    if (!here || q.state.dataUpdatedAt > here.state.dataUpdatedAt) queries.set(q.queryHash, q)
+  }
+  return { ...mine, clientState: { ...mine.clientState, queries: [...queries.values()] } }
+}
+
+/** `persister`, each save merged with what is on disk (mergeWithDisk). */
+function mergingPersister(persister: Persister, removedHere: ReadonlySet<string>): Persister {
+  return {
+    ...persister,
+    persistClient: async (client) => {
+      const disk = await Promise.resolve(persister.restoreClient()).catch(() => undefined)
+      return persister.persistClient(mergeWithDisk(client, disk, removedHere))
+    },
+  }
+}
+
 /** Saves `queryClient` through `persister` after each change of its queries (see saveWhenQuiet). */
 function subscribeSaving(queryClient: QueryClient, persister: Persister): () => void {
+  // the queries this tab removed (a logout's clear, a record deleted): a save does not bring them back from disk
+  const removed = new Set<string>()
+  const merging = mergingPersister(persister, removed)
   const saver = saveWhenQuiet(
-    () => void persistQueryClientSave(options(queryClient, persister)),
+    () => void persistQueryClientSave(options(queryClient, merging)),
     () => queryClient.isFetching() > 0,
   )
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed') removed.add(event.query.queryHash)
+    else if (event.type === 'added') removed.delete(event.query.queryHash)
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') saver.changed()
   })
   const onHidden = () => {
