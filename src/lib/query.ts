@@ -120,8 +120,8 @@ export async function loadWithin<TData, TKey extends QueryKey>(
   ...options: EnsureQueryDataOptions<TData, Error, TData, TKey>[]
 ): Promise<void> {
   // Asked only once the persisted copy is restored (a signed-in start restores it while its first route
-  // loads): asked before, a query whose answer is on disk went to the network — offline it failed, was
-  // retried when the gateway was known unreachable, and held the page for ROUTE_DATA_WAIT_MS (工点信息
+  // loads): asked before, a query whose answer is on disk went to the network — offline it failed, its
+  // retry paused once the gateway was known unreachable, and it held the page for ROUTE_DATA_WAIT_MS (工点信息
   // opened offline on a tablet: 3.6 s, its restore done 23 ms after its loader started).
   const ask = () => Promise.all(options.map((o) => client.ensureQueryData({ ...o, revalidateIfStale: true }).catch(() => undefined)))
   const loads = restoringStore.get() ? whenRestored().then(ask) : ask()
