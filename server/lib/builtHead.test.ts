@@ -86,12 +86,16 @@ describe('a select whose head is written once', () => {
     ])
   })
 
-  it('keeps no head that binds a value of its own (the tail’s parameters are numbered from $1)', () => {
+  it('keeps no head that binds a value of its own (the tail’s parameters are numbered from $1), nor a nested one', () => {
     const bound = db
       .select({ memberId: member.memberId })
       .from(member)
       .leftJoin(team, sql`${team.teamId} = ${member.teamId} and ${team.teamName} <> ${'x'}`)
       .$dynamic()
     expect(headOf(bound)).toBeNull()
+    // nor one selecting a table as a nested object: Drizzle maps that (and its left join's nulls) itself
+    expect(
+      headOf(db.select({ m: member, teamName: team.teamName }).from(member).leftJoin(team, eq(team.teamId, member.teamId)).$dynamic()),
+    ).toBeNull()
   })
 })

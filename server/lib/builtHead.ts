@@ -13,8 +13,8 @@
  * (`headOf` gives null: the caller builds the whole statement as before): the tail's parameters are
  * numbered from $1.
  */
-import { Column, is, sql, SQL, Subquery, type SelectedFieldsOrdered } from 'drizzle-orm'
-import type { PgColumn, PgDialect, PgSelect } from 'drizzle-orm/pg-core'
+import { Column, is, sql, SQL, Subquery } from 'drizzle-orm'
+import type { PgDialect, PgSelect } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 
 type Row = Record<string, unknown>
@@ -22,7 +22,6 @@ type Row = Record<string, unknown>
 export interface Head {
   /** `select … from … <joins>`, without parameters. */
   text: string
-  fields: SelectedFieldsOrdered<PgColumn>
   /** Array rows to records, each value through its field's decoder. */
   map: (rows: unknown[][]) => Row[]
 }
@@ -40,14 +39,17 @@ function decoderOf(field: unknown): Decoder {
   return decoder((field as SQL.Aliased).sql)
 }
 
-/** The head of `query` (a select with its joins, no WHERE, ORDER BY or LIMIT yet); null when it binds values. */
+/**
+ * The head of `query` (a select with its joins, no WHERE, ORDER BY or LIMIT yet); null when it binds
+ * values or selects nested objects (`{ a: table }`: left to Drizzle's own mapping).
+ */
 export function headOf(query: PgSelect): Head | null {
   const { sql: text, params } = query.toSQL()
-  if (params.length) return null
-  const fields = orderSelected(query._.selectedFields as Record<string, unknown>)
-  if (!fields) return null
-  const keys = fields.map((f) => f.path[0]!)
-  const decoders = fields.map((f) => decoderOf(f.field))
+  const fields = Object.entries(query._.selectedFields as Record<string, unknown>)
+  // Drizzle's own ordering of fields is internal; a flat selection's is its keys' order
+  if (params.length || !fields.every(([, f]) => is(f, Column) || is(f, SQL) || is(f, SQL.Aliased) || is(f, Subquery))) return null
+  const keys = fields.map(([key]) => key)
+  const decoders = fields.map(([, f]) => decoderOf(f))
   const map = (rows: unknown[][]) =>
     rows.map((r) => {
       const row: Row = {}
@@ -57,23 +59,14 @@ export function headOf(query: PgSelect): Head | null {
       }
       return row
     })
-  return { text, fields, map }
-}
-
-/** A flat selection's fields in order (a nested one, `{ a: table }`, is left to Drizzle: null). */
-function orderSelected(selected: Record<string, unknown>): SelectedFieldsOrdered<PgColumn> | null {
-  const out: SelectedFieldsOrdered<PgColumn> = []
-  for (const [name, field] of Object.entries(selected)) {
-    if (!(is(field, Column) || is(field, SQL) || is(field, SQL.Aliased) || is(field, Subquery))) return null
-    out.push({ path: [name], field: field as PgColumn })
-  }
-  return out
+  return { text, map }
 }
 
 /** Runs `head` followed by `tail` (where, order by, limit…) as one statement on `db` (a transaction too). */
 export async function runHead(db: Db, head: Head, tail: SQL): Promise<Row[]> {
   const internal = db as unknown as { dialect: PgDialect; _: { session: Db['_']['session'] } }
   const built = internal.dialect.sqlToQuery(sql`${sql.raw(head.text)} ${tail}`)
-  const query = internal._.session.prepareQuery(built, head.fields, undefined, true, (rows) => head.map(rows))
+  // no fields: the mapper decodes the rows, which come as arrays
+  const query = internal._.session.prepareQuery(built, undefined, undefined, true, (rows) => head.map(rows))
   return (await query.execute()) as Row[]
 }

@@ -321,16 +321,16 @@ export function registerResource<A extends z.ZodType, U extends z.ZodType, L ext
       const [answer] = await rowsOf<{ rows: string }>(db, plan.wrap(query.getSQL()))
       return plan.decode(answer!.rows)
     }
-    const paged = def.join && def.pageOnTable && limit !== undefined && !written
-    const page = paged
-      ? db
-          .select({ id: idCol })
-          .from(def.table)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset ?? 0)
-      : null
+    const page =
+      def.join && def.pageOnTable && limit !== undefined && !written
+        ? db
+            .select({ id: idCol })
+            .from(def.table)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset ?? 0)
+        : null
     // a plain read: its head written once (lib/builtHead.ts), only what follows built here
     const head = !plan && !written ? headFor(fields, q) : null
     if (head) {
