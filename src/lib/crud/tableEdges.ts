@@ -41,19 +41,25 @@ export function useScrollEdges<E extends HTMLElement = HTMLDivElement>({ inner =
     if (!marked || !(box instanceof HTMLElement) || typeof ResizeObserver === 'undefined') return
     let width = -1
     let compact = false
+    let titles = 0
     const update = () => {
-      const hidden = box.scrollWidth - box.clientWidth
-      if (box.clientWidth !== width) {
-        width = box.clientWidth
+      // every measure read before anything is marked: a read after a mark would lay the page out again
+      const clientWidth = box.clientWidth
+      const hidden = box.scrollWidth - clientWidth
+      const left = box.scrollLeft
+      if (clientWidth !== width) {
+        width = clientWidth
         // compact: try the text again (the table's own resize then tells whether it fits)
         compact = compact ? false : hidden > 1
       } else if (hidden > 1) compact = true
+      marked.toggleAttribute('data-edge-left', left > 1)
+      marked.toggleAttribute('data-edge-right', left < hidden - 1)
       if (marked.hasAttribute('data-compact') !== compact) {
         marked.toggleAttribute('data-compact', compact)
-        markActionTitles(marked, compact)
+        // the compact actions' hover titles in a task of their own, after this frame's restyle
+        clearTimeout(titles)
+        titles = window.setTimeout(() => markActionTitles(marked, marked.hasAttribute('data-compact')))
       }
-      marked.toggleAttribute('data-edge-left', box.scrollLeft > 1)
-      marked.toggleAttribute('data-edge-right', box.scrollLeft < hidden - 1)
     }
     box.addEventListener('scroll', update, { passive: true })
     // its first callback comes once the box is laid out
@@ -61,6 +67,7 @@ export function useScrollEdges<E extends HTMLElement = HTMLDivElement>({ inner =
     ro.observe(box)
     if (box.firstElementChild) ro.observe(box.firstElementChild)
     return () => {
+      clearTimeout(titles)
       box.removeEventListener('scroll', update)
       ro.disconnect()
     }
