@@ -17,13 +17,20 @@ export interface DebugChrome {
   close(): Promise<void>
 }
 
-/** A headless Chromium with its own profile (zh-CN) and a debugging port, Playwright connected to it. */
-export async function debugChrome(): Promise<DebugChrome> {
+/**
+ * A headless Chromium with its own profile (zh-CN) and a debugging port, Playwright connected to it;
+ * `trust`: the key hash (bench/tlsFront.ts) of a self-signed certificate it accepts as valid.
+ */
+export async function debugChrome(trust?: string): Promise<DebugChrome> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), 'trestle-lh-'))
   const chrome = spawn(
     CHROMIUM_PATH,
-    ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, '--lang=zh-CN', 'about:blank'],
+    [
+      ...['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, '--lang=zh-CN'],
+      ...(trust ? [`--ignore-certificate-errors-spki-list=${trust}`] : []),
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   )
   const close = async () => {

@@ -5,7 +5,8 @@
  * dist/ on the embedded database with the demo seed. For each page:
  *   - its JS: every script a signed-in start of the page loads until none arrives for 1.5 s, as the
  *     home's figure counts it (gzip -9 of the built files), in a tablet context (1024×768, zh-CN);
- *   - Lighthouse mobile performance (bench/chrome.ts), the median of BENCH_LIGHTHOUSE_RUNS runs (3): the
+ *   - Lighthouse mobile performance (bench/chrome.ts) over HTTPS with HTTP/2, as a deployment serves the
+ *     console (bench/tlsFront.ts; BENCH_LIGHTHOUSE_HTTP1=1: the gateway itself), the median of BENCH_LIGHTHOUSE_RUNS runs (3): the
  *     account signed in and the page seen (its answers in the persisted query cache), then the service
  *     worker, its caches and the HTTP cache dropped, so the page loads cold with a session, as the home's figure does;
  *   - opening it offline: in the tablet context, the service worker in control and the page seen
@@ -22,6 +23,7 @@ import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { coldWithSession, debugChrome, lighthouseScore, medianScore, scriptsOf, settled, signIn } from './chrome'
 import { startGateway } from './support'
+import { servedAsDeployed } from './tlsFront'
 
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Bench@2026'
 const READY_MS = 20_000
@@ -96,9 +98,12 @@ async function main() {
     'bench-field',
   )
   let stopped = false
-  const chrome = await debugChrome()
+  // Lighthouse's loads as a deployment serves the console (HTTPS, HTTP/2: bench/tlsFront.ts); the tablets use the gateway itself
+  const served = await servedAsDeployed([gateway.base])
+  const chrome = await debugChrome(served.trust)
   try {
     const base = gateway.base
+    const lhBase = served.bases[0]!
     const results = new Map(
       PAGES.map((p) => [
         p.path,
@@ -113,19 +118,19 @@ async function main() {
     // sessions are the accounts' newest)
     const page = await chrome.browser.contexts()[0]!.newPage()
     for (const account of LIGHTHOUSE ? accounts : []) {
-      await page.goto(`${base}/login`)
+      await page.goto(`${lhBase}/login`)
       await page.evaluate(() => localStorage.clear())
-      await signIn(page, base, account, PASSWORD)
+      await signIn(page, lhBase, account, PASSWORD)
       for (const p of PAGES.filter((x) => x.account === account)) {
         const label = `${p.path} (${account})`
         // the page seen, then cold with the session — before each run, as the run before brought the worker and caches back
         results.get(p.path)!.lighthouse = await medianScore(label, async (suffix) => {
-          await page.goto(`${base}${p.path}`)
+          await page.goto(`${lhBase}${p.path}`)
           await p.ready(page).waitFor({ timeout: READY_MS })
           await page.waitForTimeout(1500)
           await coldWithSession(page)
           await page.goto('about:blank')
-          return lighthouseScore(chrome, `${base}${p.path}`, true, label, `lighthouse${p.path.replaceAll('/', '-')}${suffix}`)
+          return lighthouseScore(chrome, `${lhBase}${p.path}`, true, label, `lighthouse${p.path.replaceAll('/', '-')}${suffix}`)
         })
       }
     }
@@ -186,6 +191,7 @@ async function main() {
     for (const r of results.values()) console.log(`field: ${JSON.stringify(r)}`)
   } finally {
     await chrome.close()
+    await served.close()
     if (!stopped) await gateway.stop()
   }
 }

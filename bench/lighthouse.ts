@@ -9,16 +9,21 @@
  * Prints `lighthouse: login <score> home <score>` (the medians, 0–1) and the main metrics of each run.
  * With BENCH_FLOOR_URL (a gateway serving the stack's floor page, bench/floor) it first measures
  * that page's /login the same way and prints `lighthouse floor: <score>`: the limit of the stack.
+ * Each page is loaded as a deployment serves it, over HTTPS with HTTP/2 from a front before the gateway
+ * (bench/tlsFront.ts; BENCH_LIGHTHOUSE_HTTP1=1: from the gateway itself, HTTP/1.1), the floor too.
  * Env: BENCH_URL (a gateway serving dist/), BENCH_PASSWORD (the demo administrator's), CHROMIUM_PATH.
  */
 import { coldWithSession, debugChrome, lighthouseScore, medianScore, signIn } from './chrome'
+import { servedAsDeployed } from './tlsFront'
 
-const base = process.env.BENCH_URL!
-const floor = process.env.BENCH_FLOOR_URL
 const password = process.env.BENCH_PASSWORD!
 
 async function main() {
-  const chrome = await debugChrome()
+  // as a deployment serves them: HTTPS with HTTP/2 in front of the gateways (bench/tlsFront.ts)
+  const floorUrl = process.env.BENCH_FLOOR_URL
+  const served = await servedAsDeployed([process.env.BENCH_URL!, ...(floorUrl ? [floorUrl] : [])])
+  const [base, floor] = served.bases as [string, string | undefined]
+  const chrome = await debugChrome(served.trust)
   try {
     const run = (path: string, keepStorage: boolean, suffix: string, origin = base) =>
       lighthouseScore(
@@ -50,6 +55,7 @@ async function main() {
     console.log(`lighthouse: login ${login} home ${home}`)
   } finally {
     await chrome.close()
+    await served.close()
   }
 }
 
