@@ -14,7 +14,7 @@
  * - When the session is cleared (logout, 20114, 20119) the cache goes with it (and the persisted
  *   copy), so the next account never sees the previous one's data.
  */
-import { onlineManager, QueryCache, QueryClient, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
+import { onlineManager, QueryCache, QueryClient, timeoutManager, type EnsureQueryDataOptions, type QueryKey } from '@tanstack/react-query'
 import { afterPaint } from '@/lib/afterPaint'
 import { isApiError } from '@/lib/http'
 // by their paths: the index of @/lib/offline/read would bring its screens' parts into the entry
@@ -22,6 +22,7 @@ import { recordQuerySuccess } from '@/lib/offline/read/freshness'
 import { installOfflineRead } from '@/lib/offline/read/install'
 import { PERSIST_MAX_AGE_MS, restoringStore, whenRestored } from '@/lib/offline/read/restoring'
 import { onSessionCleared } from '@/lib/session'
+import { coalescedTimeouts } from '@/lib/queryTimers'
 
 export const STALE_TIME_MS = 30_000
 
@@ -52,7 +53,11 @@ export function refreshAfterPaint(client: QueryClient): void {
   void client.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false })
 }
 
+/** The query cache's timeouts on one browser timer (lib/queryTimers.ts). */
+const timeouts = coalescedTimeouts()
+
 export function createQueryClient(): QueryClient {
+  timeoutManager.setTimeoutProvider(timeouts)
   // Refreshing what a page already shows waits for its first paint: a query mounted before it with
   // data (the persisted copy restored at start) is not refetched on mount; the active stale ones are
   // refetched once the page has painted. Their fetches, each one signed, were a third of the first
