@@ -219,3 +219,32 @@ test('单位工程划分: choosing a design unit in the breakdown tree filters t
   await expect(page.getByRole('cell', { name: 'DW-02', exact: true })).toHaveCount(0)
   await shot(page, 'unit-engineering-breakdown-1440-zh')
 })
+
+test('a one-project screen opened without a project opens on the first one: the URL names it before the screen is drawn, and Back leaves the screen', async ({
+  page,
+}) => {
+  await signIn(page, 'lisite', { to: '/admin/home' })
+  // each time the project picker is drawn anew: the URL's search then, and what the picker shows
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __picker: string[] }).__picker = [])
+    let last: Element | null = null
+    new MutationObserver(() => {
+      const picker = document.querySelector('[aria-label="项目"]')
+      if (picker && picker !== last) {
+        last = picker
+        seen.push(`${location.search} ${picker.textContent}`)
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await page.goto('/admin/project-worksite-information')
+  await expect(page.getByRole('button', { name: '汉口特大桥1号工点', exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/project-worksite-information\?projectId=/)
+  await expect(page.getByRole('combobox', { name: '项目', exact: true })).toContainText(PROJECT)
+  // drawn on its project from the start: never first without one, then moved to it
+  const seen = await page.evaluate(() => (window as unknown as { __picker: string[] }).__picker)
+  expect(seen.length).toBeGreaterThan(0)
+  for (const s of seen) expect(s).toMatch(/^\?projectId=\S+ .*沪渝蓉高铁武宜段站前工程/)
+  // the URL was replaced, not pushed: Back goes to the page before
+  await page.goBack()
+  await expect(page).toHaveURL(/\/admin\/home$/)
+})
