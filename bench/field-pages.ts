@@ -21,7 +21,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { coldWithSession, debugChrome, lighthouseScore, medianScore, scriptsOf, settled, signIn } from './chrome'
+import { coldWithSession, debugChrome, type DebugChrome, lighthouseScore, medianScore, scriptsOf, settled, signIn } from './chrome'
 import { startGateway } from './support'
 import { servedAsDeployed } from './tlsFront'
 
@@ -98,10 +98,12 @@ async function main() {
     'bench-field',
   )
   let stopped = false
-  // Lighthouse's loads as a deployment serves the console (HTTPS, HTTP/2: bench/tlsFront.ts); the tablets use the gateway itself
-  const served = await servedAsDeployed([gateway.base])
-  const chrome = await debugChrome(served.trust)
+  let served: Awaited<ReturnType<typeof servedAsDeployed>> | null = null
+  let chrome: DebugChrome | null = null
   try {
+    // Lighthouse's loads as a deployment serves the console (HTTPS, HTTP/2: bench/tlsFront.ts); the tablets use the gateway itself
+    served = await servedAsDeployed([gateway.base])
+    chrome = await debugChrome(served.trust)
     const base = gateway.base
     const lhBase = served.bases[0]!
     const results = new Map(
@@ -130,7 +132,7 @@ async function main() {
           await page.waitForTimeout(1500)
           await coldWithSession(page)
           await page.goto('about:blank')
-          return lighthouseScore(chrome, `${lhBase}${p.path}`, true, label, `lighthouse${p.path.replaceAll('/', '-')}${suffix}`)
+          return lighthouseScore(chrome!, `${lhBase}${p.path}`, true, label, `lighthouse${p.path.replaceAll('/', '-')}${suffix}`)
         })
       }
     }
@@ -190,8 +192,8 @@ async function main() {
     }
     for (const r of results.values()) console.log(`field: ${JSON.stringify(r)}`)
   } finally {
-    await chrome.close()
-    await served.close()
+    await chrome?.close()
+    await served?.close()
     if (!stopped) await gateway.stop()
   }
 }

@@ -93,7 +93,7 @@ export async function tlsFront(target: string): Promise<TlsFront> {
 }
 
 /** BENCH_LIGHTHOUSE_HTTP1=1: Lighthouse loads the gateways themselves, over HTTP/1.1 without TLS. */
-export const LIGHTHOUSE_HTTP1 = process.env.BENCH_LIGHTHOUSE_HTTP1 === '1'
+const LIGHTHOUSE_HTTP1 = process.env.BENCH_LIGHTHOUSE_HTTP1 === '1'
 
 /**
  * The origins Lighthouse loads `targets` (gateways) from: a front for each (HTTPS, HTTP/2), or with

@@ -49,6 +49,18 @@ describe('coalescedTimeouts (TanStack Query on one browser timer)', () => {
     expect(ran).toEqual(['early', 'late'])
   })
 
+  it('when the timeout it was armed for is cleared, the browser timer fires with nothing due and is armed for the next', () => {
+    const t = provider()
+    const ran: string[] = []
+    const first = t.setTimeout(() => ran.push('cleared'), 10)
+    t.setTimeout(() => ran.push('next'), 3000)
+    t.clearTimeout(first)
+    vi.advanceTimersByTime(2999)
+    expect(ran).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(ran).toEqual(['next'])
+  })
+
   it('a callback may clear a later one of the same moment, set new ones, or throw without stopping the others', () => {
     const t = provider()
     const ran: string[] = []

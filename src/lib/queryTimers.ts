@@ -28,25 +28,23 @@ export function coalescedTimeouts(now: () => number = () => performance.now()): 
     armedAt = Infinity
     const t = now()
     const ready = [...due].filter(([, d]) => d.at <= t).sort(([a, x], [b, y]) => x.at - y.at || a - b)
-    try {
-      for (const [id, d] of ready) {
-        // cleared by a callback before it in this batch: not run
-        if (due.get(id) !== d) continue
-        due.delete(id)
-        try {
-          d.run()
-        } catch (err) {
-          // reported as the browser reports a timer's error, the others still run
-          setTimeout(() => {
-            throw err
-          })
-        }
+    for (const [id, d] of ready) {
+      // cleared by a callback before it in this batch: not run
+      if (due.get(id) !== d) continue
+      due.delete(id)
+      try {
+        d.run()
+      } catch (err) {
+        // reported as the browser reports a timer's error, the others still run
+        setTimeout(() => {
+          throw err
+        })
       }
-    } finally {
-      let next = Infinity
-      for (const d of due.values()) next = Math.min(next, d.at)
-      if (next < armedAt || timer === undefined) arm(next)
     }
+    // armed for what is left (a callback may have armed it already for a timeout it set)
+    let next = Infinity
+    for (const d of due.values()) next = Math.min(next, d.at)
+    if (next < armedAt) arm(next)
   }
 
   return {
