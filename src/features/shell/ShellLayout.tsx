@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react'
+import { lazy, useDeferredValue, useState, type ReactNode } from 'react'
 import { Outlet } from '@tanstack/react-router'
 import { OnceOpened } from '@/lib/chunks'
 import { useT } from '@/lib/i18n'
@@ -61,9 +61,22 @@ export function ShellLayout() {
         <Header onOpenMenu={() => setDrawerOpen(true)} />
         <TabsBar />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto p-4 outline-none lg:p-6">
-          <Outlet />
+          <Sliced>
+            <Outlet />
+          </Sliced>
         </main>
       </div>
     </div>
   )
+}
+
+/**
+ * The first screen is rendered after the shell, as a deferred value: React renders a deferred
+ * value in slices of a few milliseconds, where the router's commit (an external store's update) is
+ * rendered in one synchronous task — on a slow tablet the shell and a list screen with its rows
+ * were one task of ≈ 300 ms that no tap could interrupt. Later screens are the router's as before
+ * (the outlet renders them itself).
+ */
+function Sliced({ children }: { children: ReactNode }) {
+  return useDeferredValue(children, null)
 }
