@@ -169,6 +169,8 @@ test('project accounts: the list, adding one with the form checks, tablet and de
   await form.getByLabel('确认密码').fill(name)
   await form.getByRole('combobox', { name: /所属单位/ }).click()
   // the units come from orgSearch/listPage: typing a credit code finds its unit, shown under its type
+  // (once the list's search box has the focus: under load the popover draws it a moment later)
+  await expect(page.getByPlaceholder('输入以搜索…')).toBeFocused()
   await page.keyboard.type('91440300MA5F8H6N45')
   await expect(page.getByRole('option')).toHaveCount(1)
   await expect(page.getByRole('group', { name: '施工单位' })).toBeVisible()
