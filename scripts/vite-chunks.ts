@@ -81,13 +81,6 @@ export const HEAVY_CHUNKS = {
     routes: ['/admin/table-manage'],
     precache: false,
   },
-  /** The dashboard's charts (Recharts and what only it uses: react-is, its d3 parts, Redux Toolkit, immer, es-toolkit): the home (home/DashboardCharts.tsx). */
-  charts: {
-    modules:
-      /node_modules[\\/](recharts|react-is|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant)[\\/]/,
-    routes: ['/admin/home'],
-    precache: true,
-  },
 } as const satisfies Record<string, HeavyChunk>
 
 export type HeavyName = keyof typeof HEAVY_CHUNKS

@@ -7,6 +7,9 @@
 import { expect, test, type Page } from './fixtures'
 import { signIn } from './helpers'
 
+/** A chart's drawing (SVG) inside its panel. */
+const drawing = (page: Page, id: string) => page.getByTestId(`chart-${id}`).locator('[data-slot="chart"] svg')
+
 /** The dashboard charts' chunk, each time the page requests it. */
 const chartChunkRequests = (page: Page) => {
   const urls: string[] = []
@@ -14,6 +17,14 @@ const chartChunkRequests = (page: Page) => {
     if (/DashboardCharts-.*\.js$/.test(r.url())) urls.push(r.url())
   })
   return urls
+}
+
+/** A point on a ring slice's stroke (the circle's centre is the ring's hole): its top, where the first slice starts. */
+const pointOnRing = async (circle: ReturnType<Page['locator']>) => {
+  const box = (await circle.boundingBox())!
+  const r = Number(await circle.getAttribute('r'))
+  // the slice is drawn from 12 o'clock clockwise: a little to the right of the top, on the stroke
+  return { x: box.width / 2 + 4, y: box.height / 2 - r }
 }
 
 const english = async (page: Page) => {
@@ -43,19 +54,38 @@ test('the administrator sees the cards, then the charts with their tables', asyn
   await expect(charts).toBeVisible()
   expect(chartChunk.length).toBeGreaterThan(0)
   for (const name of ['每日登录次数', '每日终端申请', '账号状态分布']) await expect(charts.getByRole('figure', { name })).toBeVisible()
-  await expect(page.getByTestId('chart-logins').locator('svg.recharts-surface')).toBeVisible()
+  await expect(drawing(page, 'logins')).toBeVisible()
   // the tables are there for screen readers (visually hidden) while the charts show
   const loginsTable = page.getByTestId('chart-logins').getByRole('table', { name: '每日登录次数' })
   await expect(loginsTable).toBeAttached()
   await expect(loginsTable.getByRole('row')).toHaveCount(15)
   await expect(page.getByTestId('chart-accounts').getByRole('rowheader', { name: '正常' })).toBeAttached()
   await page.screenshot({ path: '.tmp/shots/dashboard-1024-zh.png' })
+
+  // a pointer over a chart shows the figure under it: the last day's sign-ins (today: the administrator's at least)
+  const tip = (id: string) => page.getByTestId(`chart-${id}`).locator('[data-slot="chart-tip"]')
+  const today = (await loginsTable.getByRole('rowheader').last().textContent())!
+  const todays = (await loginsTable.getByRole('row').last().getByRole('cell').textContent())!
+  expect(Number(todays)).toBeGreaterThan(0)
+  const box = (await drawing(page, 'logins').boundingBox())!
+  await page.mouse.move(box.x + box.width - 13, box.y + box.height / 2)
+  await expect(tip('logins')).toHaveText(`${today}次数${todays}`)
+  await page.mouse.move(box.x + box.width / 2, box.y - 40)
+  await expect(tip('logins')).toHaveCount(0)
+  // the status ring: its first slice (from 12 o'clock) names its status and count
+  const ring = drawing(page, 'accounts')
+  await ring.scrollIntoViewIfNeeded()
+  const statuses = page.getByTestId('chart-accounts').getByRole('table').getByRole('row')
+  const first = (await statuses.allTextContents()).slice(1).find((row) => !/\D0$/.test(row))!
+  const slice = ring.locator('circle').first()
+  await slice.hover({ position: await pointOnRing(slice) })
+  await expect(tip('accounts')).toHaveText(first)
   await page.getByTestId('chart-accounts').scrollIntoViewIfNeeded()
   await page.screenshot({ path: '.tmp/shots/dashboard-charts-1024-zh.png' })
 
   // 表格: the tables replace the charts; 近 30 天: thirty days
   await charts.getByRole('tab', { name: '表格' }).click()
-  await expect(page.getByTestId('chart-logins').locator('svg.recharts-surface')).toHaveCount(0)
+  await expect(drawing(page, 'logins')).toHaveCount(0)
   await expect(loginsTable).toBeVisible()
   await charts.getByRole('radio', { name: '近 30 天' }).click()
   await expect(loginsTable.getByRole('row')).toHaveCount(31)
@@ -66,7 +96,7 @@ test('the administrator sees the cards, then the charts with their tables', asyn
   await english(page)
   await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible()
   await expect(page.getByRole('figure', { name: 'Sign-ins per day' })).toBeVisible()
-  await expect(page.getByTestId('chart-terminals').locator('svg.recharts-surface')).toBeVisible()
+  await expect(drawing(page, 'terminals')).toBeVisible()
   await page.screenshot({ path: '.tmp/shots/dashboard-1440-en.png' })
 })
 
@@ -80,7 +110,7 @@ test('on a phone the charts load only when scrolled to, below the cards', async 
   await expect(page.getByTestId('dashboard-charts')).toHaveCount(0)
   expect(chartChunk).toEqual([])
   await waiting.scrollIntoViewIfNeeded()
-  await expect(page.getByTestId('chart-logins').locator('svg.recharts-surface')).toBeVisible()
+  await expect(drawing(page, 'logins')).toBeVisible()
   expect(chartChunk.length).toBeGreaterThan(0)
 })
 

@@ -1,14 +1,12 @@
 /**
- * A thin shadcn-style theming layer over Recharts 3 (research 07-charts): `ChartContainer` gives the
- * chart its size and one CSS variable per series (`--color-<key>`), so series are coloured from the
- * theme (`fill="var(--color-count)"`); `ChartTooltipContent` shows the series' labels. Import this
- * file only from a lazily loaded chunk — Recharts is ~130 KB gz and must stay out of the shell.
+ * The dashboard's charts, drawn as SVG by React: a day series as a line or as bars, and a ring of
+ * shares. They were Recharts (109 KiB gzip with what only it used: its d3 parts, Redux Toolkit,
+ * immer) for three small charts; these are a few KiB (README, the home's row, for the candidates
+ * measured). Coloured from the theme (`hsl(var(--primary))`…), sized to their box, and a pointer
+ * over them shows the figure under it. They are pictures (`aria-hidden`): each chart's table is
+ * what screen readers read.
  */
-import * as React from 'react'
-import { ResponsiveContainer, Tooltip } from 'recharts'
-import { cn } from '@/lib/utils'
-
-export type ChartConfig = Record<string, { label: string; color: string }>
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 /** Colour-blind-safe series colours from the theme tokens first. */
 export const CHART_COLORS = [
@@ -19,78 +17,234 @@ export const CHART_COLORS = [
   'hsl(var(--destructive))',
 ] as const
 
-const ChartContext = React.createContext<ChartConfig>({})
+/** The width of an element, followed as it changes (0 before it is laid out). */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const ro = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)))
+    ro.observe(el)
+    return () => ro.disconnect()
+  }, [])
+  return [ref, width] as const
+}
 
-export function ChartContainer({
-  config,
-  className,
-  children,
-  ...props
-}: React.HTMLAttributes<HTMLDivElement> & { config: ChartConfig; children: React.ReactElement }) {
-  const style = Object.fromEntries(Object.entries(config).map(([key, v]) => [`--color-${key}`, v.color])) as React.CSSProperties
+/** Whole-number ticks from 0 to at least `max`: steps of 1, 2 or 5 × 10ⁿ, about `count` of them. */
+export function niceTicks(max: number, count = 4): number[] {
+  if (!(max > 0)) return [0, 1]
+  const rough = max / count
+  const power = 10 ** Math.floor(Math.log10(rough))
+  const step = Math.max(
+    1,
+    [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!,
+  )
+  const top = Math.ceil(max / step) * step
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step)
+}
+
+/** The pointer's figure: where it is drawn (px in the chart's box) and what it says. */
+interface Tip {
+  x: number
+  y: number
+  title?: string
+  label: string
+  value: ReactNode
+  color: string
+}
+
+function ChartTip({ tip }: { tip: Tip | null }) {
+  if (!tip) return null
   return (
-    <ChartContext value={config}>
-      <div
-        data-slot="chart"
-        className={cn(
-          'h-56 w-full text-xs [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground [&_.recharts-cartesian-grid_line]:stroke-border [&_.recharts-surface]:outline-none',
-          className,
-        )}
-        style={style}
-        {...props}
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
-      </div>
-    </ChartContext>
+    <div
+      data-slot="chart-tip"
+      className="pointer-events-none absolute z-10 -translate-x-1/2 -translate-y-full rounded-md border bg-popover px-2.5 py-1.5 text-xs whitespace-nowrap text-popover-foreground shadow-md"
+      style={{ left: tip.x, top: tip.y - 8 }}
+    >
+      {tip.title && <p className="mb-1 font-medium">{tip.title}</p>}
+      <p className="flex items-center gap-2">
+        <span className="size-2 rounded-sm" style={{ background: tip.color }} />
+        <span className="text-muted-foreground">{tip.label}</span>
+        <span className="ml-1 font-mono tabular-nums">{tip.value}</span>
+      </p>
+    </div>
   )
 }
 
-export const ChartTooltip = Tooltip
+const PAD = { left: 36, right: 12, top: 8, bottom: 24 }
+const HEIGHT = 224
 
-interface TooltipItem {
-  dataKey?: string | number
-  name?: string | number
-  value?: unknown
-  color?: string
-  payload?: { fill?: string }
+/**
+ * A count per day (`YYYY-MM-DD`) as a line or as bars, with its grid, the days below (MM-DD, as
+ * many as fit) and the counts on the left; `label` names the count in the pointer's figure.
+ */
+export function SeriesChart({
+  kind,
+  days,
+  values,
+  color,
+  label,
+}: {
+  kind: 'line' | 'bar'
+  days: string[]
+  values: number[]
+  color: string
+  label: string
+}) {
+  const [ref, width] = useWidth()
+  const [hover, setHover] = useState<number | null>(null)
+  const n = values.length
+  const ticks = niceTicks(Math.max(0, ...values))
+  const top = ticks.at(-1)!
+  const plotW = Math.max(0, width - PAD.left - PAD.right)
+  const plotH = HEIGHT - PAD.top - PAD.bottom
+  const band = n ? plotW / n : 0
+  // a line's points at the ends of the plot, bars in the middle of their band
+  const xAt = (i: number) => PAD.left + (kind === 'bar' ? band * (i + 0.5) : n > 1 ? (plotW * i) / (n - 1) : plotW / 2)
+  const yAt = (v: number) => PAD.top + plotH - (plotH * v) / top
+  // a label about every 48 px (MM-DD and a gap)
+  const every = Math.max(1, Math.ceil(48 / Math.max(1, kind === 'bar' ? band : plotW / Math.max(1, n - 1))))
+  const pick = (clientX: number, box: DOMRect) => {
+    const x = clientX - box.left - PAD.left
+    const i = kind === 'bar' ? Math.floor(x / band) : Math.round(x / (plotW / Math.max(1, n - 1)))
+    setHover(Math.min(n - 1, Math.max(0, i)))
+  }
+  const tip: Tip | null =
+    hover === null ? null : { x: xAt(hover), y: yAt(values[hover]!), title: days[hover], label, value: values[hover], color }
+
+  return (
+    <div ref={ref} className="relative h-56 w-full text-xs" data-slot="chart">
+      {width > 0 && (
+        <svg
+          width={width}
+          height={HEIGHT}
+          className="block touch-pan-y"
+          onPointerMove={(e) => pick(e.clientX, e.currentTarget.getBoundingClientRect())}
+          onPointerDown={(e) => pick(e.clientX, e.currentTarget.getBoundingClientRect())}
+          onPointerLeave={() => setHover(null)}
+        >
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={PAD.left} x2={width - PAD.right} y1={yAt(t)} y2={yAt(t)} className="stroke-border" />
+              <text x={PAD.left - 6} y={yAt(t)} dy="0.32em" textAnchor="end" className="fill-muted-foreground tabular-nums">
+                {t}
+              </text>
+            </g>
+          ))}
+          {days.map((d, i) =>
+            i % every === 0 ? (
+              <text key={d} x={xAt(i)} y={HEIGHT - 6} textAnchor="middle" className="fill-muted-foreground tabular-nums">
+                {d.slice(5)}
+              </text>
+            ) : null,
+          )}
+          {kind === 'bar' ? (
+            <>
+              {hover !== null && <rect x={PAD.left + band * hover} y={PAD.top} width={band} height={plotH} className="fill-muted" />}
+              {values.map((v, i) => {
+                const h = plotH - (yAt(v) - PAD.top)
+                const w = Math.max(1, band * 0.7)
+                return v > 0 ? (
+                  <path
+                    key={i}
+                    // rounded at the top (3 px, less for a low bar)
+                    d={roundedTop(xAt(i) - w / 2, yAt(v), w, h, Math.min(3, h, w / 2))}
+                    style={{ fill: color }}
+                  />
+                ) : null
+              })}
+            </>
+          ) : (
+            <>
+              {hover !== null && <line x1={xAt(hover)} x2={xAt(hover)} y1={PAD.top} y2={PAD.top + plotH} className="stroke-border" />}
+              <polyline
+                points={values.map((v, i) => `${xAt(i)},${yAt(v)}`).join(' ')}
+                fill="none"
+                strokeWidth={2}
+                strokeLinejoin="round"
+                strokeLinecap="round"
+                style={{ stroke: color }}
+              />
+              {hover !== null && (
+                <circle
+                  cx={xAt(hover)}
+                  cy={yAt(values[hover]!)}
+                  r={4}
+                  className="stroke-background"
+                  strokeWidth={2}
+                  style={{ fill: color }}
+                />
+              )}
+            </>
+          )}
+        </svg>
+      )}
+      <ChartTip tip={tip} />
+    </div>
+  )
 }
 
-/** The tooltip body: the label (e.g. the day) and each series' label and value. */
-export function ChartTooltipContent({
-  active,
-  payload,
-  label,
-  nameKey,
-}: {
-  active?: boolean
-  payload?: readonly TooltipItem[]
-  label?: React.ReactNode
-  /** Take the series' label from this field of the data (pies: the slice's key). */
-  nameKey?: string
-}) {
-  const config = React.use(ChartContext)
-  if (!active || !payload?.length) return null
+/** A bar's outline with its top corners rounded by `r`. */
+function roundedTop(x: number, y: number, w: number, h: number, r: number) {
+  return `M${x},${y + h}V${y + r}Q${x},${y} ${x + r},${y}H${x + w - r}Q${x + w},${y} ${x + w},${y + r}V${y + h}Z`
+}
+
+/** Shares of a whole as a ring (each slice's `value` of their sum), drawn in `color`. */
+export function RingChart({ slices }: { slices: { key: string; label: string; value: number; color: string }[] }) {
+  const [ref, width] = useWidth()
+  const [hover, setHover] = useState<string | null>(null)
+  const total = slices.reduce((a, s) => a + s.value, 0)
+  const size = Math.min(width, HEIGHT)
+  const outer = (size / 2) * 0.85
+  const inner = outer * 0.55
+  const r = (outer + inner) / 2
+  const around = 2 * Math.PI * r
+  // a slice's gap to the next (none for a single slice)
+  const gap = slices.length > 1 ? 2 : 0
+  let start = 0
+  const arcs = slices.map((s) => {
+    const length = (around * s.value) / total
+    const arc = { ...s, from: start, length, mid: (start + length / 2) / around }
+    start += length
+    return arc
+  })
+  const shown = arcs.find((a) => a.key === hover)
+  const c = { x: width / 2, y: HEIGHT / 2 }
+  const tip: Tip | null = shown
+    ? {
+        x: c.x + r * Math.sin(2 * Math.PI * shown.mid),
+        y: c.y - r * Math.cos(2 * Math.PI * shown.mid),
+        label: shown.label,
+        value: shown.value,
+        color: shown.color,
+      }
+    : null
+
   return (
-    <div className="rounded-md border bg-popover px-2.5 py-1.5 text-xs text-popover-foreground shadow-md">
-      {label != null && <p className="mb-1 font-medium">{label}</p>}
-      <ul className="space-y-0.5">
-        {payload.map((item, i) => {
-          const key = String((nameKey ? (item.payload as Record<string, unknown> | undefined)?.[nameKey] : item.dataKey) ?? item.name ?? i)
-          return (
-            <li key={key} className="flex items-center gap-2">
-              <span
-                aria-hidden
-                className="size-2 rounded-sm"
-                style={{ background: item.payload?.fill ?? item.color ?? `var(--color-${key})` }}
+    <div ref={ref} className="relative h-56 w-full text-xs" data-slot="chart">
+      {width > 0 && total > 0 && (
+        <svg width={width} height={HEIGHT} className="block" onPointerLeave={() => setHover(null)}>
+          <g transform={`rotate(-90 ${c.x} ${c.y})`}>
+            {arcs.map((a) => (
+              <circle
+                key={a.key}
+                cx={c.x}
+                cy={c.y}
+                r={r}
+                fill="none"
+                strokeWidth={(outer - inner) * (a.key === hover ? 1.12 : 1)}
+                strokeDasharray={`${Math.max(0.5, a.length - gap)} ${around}`}
+                strokeDashoffset={-a.from}
+                style={{ stroke: a.color }}
+                onPointerEnter={() => setHover(a.key)}
+                onPointerDown={() => setHover(a.key)}
               />
-              <span className="text-muted-foreground">{config[key]?.label ?? item.name}</span>
-              <span className="ml-auto font-mono tabular-nums">{String(item.value ?? '')}</span>
-            </li>
-          )
-        })}
-      </ul>
+            ))}
+          </g>
+        </svg>
+      )}
+      <ChartTip tip={tip} />
     </div>
   )
 }

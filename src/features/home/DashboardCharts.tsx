@@ -1,14 +1,13 @@
 /**
- * The dashboard's charts (own lazy chunk with Recharts; loaded after the cards): sign-ins per day,
+ * The dashboard's charts (own lazy chunk; loaded after the cards): sign-ins per day,
  * terminal applications per day (last 14 or 30 days) and accounts by status. Every chart has its
  * table: shown instead of the chart with the 图表/表格 switch, and always present for screen readers.
  */
 import { useState, type ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, XAxis, YAxis } from 'recharts'
 import { DASHBOARD_DAYS } from '@/contract/enums'
 import type { DashboardSummary, DayCount } from '@/contract/schemas/dashboard'
-import { CHART_COLORS, ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart'
+import { CHART_COLORS, RingChart, SeriesChart } from '@/components/ui/chart'
 import { SegmentedControl, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useT, type LazyNamespace } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
@@ -78,30 +77,14 @@ function Panel({
       <figcaption id={`dash-chart-${id}`} className="mb-2 text-sm font-medium">
         {title}
       </figcaption>
-      {view === 'chart' && (
-        <div aria-hidden inert>
-          {children}
-        </div>
-      )}
+      {view === 'chart' && <div aria-hidden>{children}</div>}
       <DataTable caption={title} head={head} rows={rows} hidden={view === 'chart'} />
     </figure>
   )
 }
 
-const shortDay = (day: string) => day.slice(5)
-
 function DayChart({ id, title, data, view, kind }: { id: string; title: string; data: DayCount[]; view: View; kind: 'line' | 'bar' }) {
   const { t } = useT()
-  const config: ChartConfig = { count: { label: t('dashboard.charts.count'), color: CHART_COLORS[kind === 'line' ? 0 : 2] } }
-  const rows = data.map((d) => ({ day: shortDay(d.day), count: d.count }))
-  const axes = (
-    <>
-      <CartesianGrid vertical={false} />
-      <XAxis dataKey="day" tickLine={false} axisLine={false} tickMargin={8} minTickGap={16} />
-      <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={32} />
-      <ChartTooltip content={<ChartTooltipContent />} cursor={kind === 'bar' ? { fill: 'hsl(var(--muted))' } : true} />
-    </>
-  )
   return (
     <Panel
       id={id}
@@ -110,19 +93,13 @@ function DayChart({ id, title, data, view, kind }: { id: string; title: string; 
       head={[t('dashboard.charts.day'), t('dashboard.charts.count')]}
       rows={data.map((d) => [d.day, d.count])}
     >
-      <ChartContainer config={config}>
-        {kind === 'line' ? (
-          <LineChart data={rows} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
-            {axes}
-            <Line dataKey="count" type="monotone" stroke="var(--color-count)" strokeWidth={2} dot={false} isAnimationActive={false} />
-          </LineChart>
-        ) : (
-          <BarChart data={rows} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
-            {axes}
-            <Bar dataKey="count" fill="var(--color-count)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-          </BarChart>
-        )}
-      </ChartContainer>
+      <SeriesChart
+        kind={kind}
+        days={data.map((d) => d.day)}
+        values={data.map((d) => d.count)}
+        color={CHART_COLORS[kind === 'line' ? 0 : 2]}
+        label={t('dashboard.charts.count')}
+      />
     </Panel>
   )
 }
@@ -130,10 +107,9 @@ function DayChart({ id, title, data, view, kind }: { id: string; title: string; 
 function AccountsChart({ data, view }: { data: NonNullable<DashboardSummary['accounts']>; view: View }) {
   const { t } = useT()
   const label = (s: string) => t(`accounts.status.${s}` as 'accounts.status.normal')
-  const config: ChartConfig = Object.fromEntries(
-    data.byStatus.map((r, i) => [r.status, { label: label(r.status), color: CHART_COLORS[i % CHART_COLORS.length]! }]),
-  )
-  const slices = data.byStatus.filter((r) => r.count > 0).map((r) => ({ ...r, fill: `var(--color-${r.status})` }))
+  const slices = data.byStatus
+    .map((r, i) => ({ key: r.status, label: label(r.status), value: r.count, color: CHART_COLORS[i % CHART_COLORS.length]! }))
+    .filter((s) => s.value > 0)
   const title = t('dashboard.charts.accounts')
   return (
     <Panel
@@ -147,34 +123,15 @@ function AccountsChart({ data, view }: { data: NonNullable<DashboardSummary['acc
         <p className="flex h-56 items-center justify-center text-sm text-muted-foreground">{t('dashboard.charts.empty')}</p>
       ) : (
         <div className="flex items-center gap-4">
-          <ChartContainer config={config} className="h-56 flex-1">
-            <PieChart accessibilityLayer={false}>
-              <ChartTooltip content={<ChartTooltipContent nameKey="status" />} />
-              <Pie
-                data={slices}
-                dataKey="count"
-                nameKey="status"
-                innerRadius="50%"
-                outerRadius="85%"
-                strokeWidth={2}
-                isAnimationActive={false}
-              >
-                {slices.map((s) => (
-                  <Cell key={s.status} fill={s.fill} />
-                ))}
-              </Pie>
-            </PieChart>
-          </ChartContainer>
+          <div className="flex-1">
+            <RingChart slices={slices} />
+          </div>
           <ul className="space-y-1 text-xs">
             {slices.map((s) => (
-              <li
-                key={s.status}
-                className="flex items-center gap-2"
-                style={config[s.status] ? { ['--c' as string]: config[s.status]!.color } : undefined}
-              >
-                <span className="size-2.5 rounded-sm bg-[var(--c)]" />
-                <span className="text-muted-foreground">{label(s.status)}</span>
-                <span className="ml-auto pl-2 tabular-nums">{s.count}</span>
+              <li key={s.key} className="flex items-center gap-2">
+                <span className="size-2.5 rounded-sm" style={{ background: s.color }} />
+                <span className="text-muted-foreground">{s.label}</span>
+                <span className="ml-auto pl-2 tabular-nums">{s.value}</span>
               </li>
             ))}
           </ul>
