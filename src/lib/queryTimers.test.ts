@@ -49,31 +49,6 @@ describe('coalescedTimeouts (TanStack Query on one browser timer)', () => {
     expect(ran).toEqual(['early', 'late'])
   })
 
-  it('a timeout due a little before the armed one runs with it (at most an eighth of its delay late, 1 s at most) and leaves the browser timer', () => {
-    const t = provider()
-    const ran: string[] = []
-    const set = vi.spyOn(globalThis, 'setTimeout')
-    t.setTimeout(() => ran.push('armed'), 8000)
-    t.setTimeout(() => ran.push('a little earlier'), 7200)
-    expect(set).toHaveBeenCalledTimes(1)
-    vi.advanceTimersByTime(7999)
-    expect(ran).toEqual([])
-    vi.advanceTimersByTime(1)
-    expect(ran).toEqual(['a little earlier', 'armed'])
-    // earlier by more than an eighth of its delay, or by more than 1 s: the timer moves
-    const u = provider()
-    set.mockClear()
-    u.setTimeout(() => {}, 8000)
-    u.setTimeout(() => {}, 6900)
-    expect(set).toHaveBeenCalledTimes(2)
-    const v = provider()
-    set.mockClear()
-    v.setTimeout(() => {}, 60_000)
-    v.setTimeout(() => {}, 58_900)
-    expect(set).toHaveBeenCalledTimes(2)
-    set.mockRestore()
-  })
-
   it('when the timeout it was armed for is cleared, the browser timer fires with nothing due and is armed for the next', () => {
     const t = provider()
     const ran: string[] = []

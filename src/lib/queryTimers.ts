@@ -2,8 +2,6 @@ import type { TimeoutCallback, TimeoutProvider } from '@tanstack/react-query'
 
 /** The longest delay a browser's setTimeout takes (2³¹ − 1 ms); a later due time is re-armed from there. */
 const MAX_DELAY_MS = 2 ** 31 - 1
-/** How late a timeout may run rather than move the browser timer: an eighth of its delay, at most this. */
-const MAX_LATE_MS = 1000
 
 /**
  * TanStack Query's timeouts on one browser timer (its `timeoutManager`, as its documentation
@@ -11,10 +9,8 @@ const MAX_LATE_MS = 1000
  * come and go, every observer a staleness timer: on a screen's start, dozens of native
  * setTimeout / clearTimeout calls inside the render's task (in Lighthouse's traces of 项目工点信息
  * ≈ 8 ms of it). Here a timeout is an entry in a map and clearing one deletes it; the one browser
- * timer is armed for the earliest entry, and moved only when one comes that is due earlier by more
- * than an eighth of its delay (at most 1 s): the staleness timers of a restored cache fall due one a
- * little before the other, and moved the timer for each. Callbacks run in the order they are due,
- * never before. Intervals stay the browser's.
+ * timer is armed for the earliest entry, and moved only when an earlier one comes. Callbacks run in
+ * the order they are due, never before. Intervals stay the browser's.
  */
 export function coalescedTimeouts(now: () => number = () => performance.now()): TimeoutProvider<number> {
   const due = new Map<number, { at: number; run: TimeoutCallback }>()
@@ -54,10 +50,9 @@ export function coalescedTimeouts(now: () => number = () => performance.now()): 
   return {
     setTimeout(run, delay) {
       const id = ++lastId
-      const wait = Math.max(0, Number(delay) || 0)
-      const at = now() + wait
+      const at = now() + Math.max(0, Number(delay) || 0)
       due.set(id, { at, run })
-      if (at + Math.min(MAX_LATE_MS, wait / 8) < armedAt) arm(at)
+      if (at < armedAt) arm(at)
       return id
     },
     // the browser timer stays: when it fires with nothing due, it is armed for the next entry
