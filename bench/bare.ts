@@ -5,7 +5,8 @@
  * What the gateway adds on top of this is its own cost. GET /gated runs the gate's statement of the
  * same request first (the line marked `gate`: the session read, the nonce recorded — a fresh nonce
  * each time), then the list's: what a gateway that records every call's nonce in the shared database
- * could reach at best.
+ * could reach at best. Lines marked `set: "sub"` are another list's (a unit with its sub-units),
+ * answered the same way at GET /list/sub and GET /gated/sub.
  *   BARE_DATABASE_URL=postgres://…  or  BARE_PGLITE_DIR=<data dir>/pglite;  PORT.
  */
 import { randomUUID } from 'node:crypto'
@@ -16,6 +17,7 @@ interface Statement {
   query: string
   params: unknown[]
   gate?: boolean
+  set?: 'sub'
 }
 
 /** The gate's statement with a new nonce: every parameter that held the captured nonce. */
@@ -34,7 +36,7 @@ async function main() {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Statement)
-  const statements = lines.filter((s) => !s.gate)
+  const sets = { one: lines.filter((s) => !s.gate && !s.set), sub: lines.filter((s) => s.set === 'sub') }
   const gateLine = lines.find((s) => s.gate)
   const gate = gateLine ? withFreshNonce(gateLine) : null
   let run: (s: Statement) => Promise<unknown[]>
@@ -53,18 +55,21 @@ async function main() {
   }
   const app = Fastify({ logger: false })
   app.get('/ready', async () => ({ code: 10000 }))
-  const list = async () => {
+  const list = async (statements: Statement[]) => {
     const results: unknown[][] = []
     for (const s of statements) results.push(await run(s))
     const records = results.find((r) => r.length !== 1) ?? results[0] ?? []
     return { code: 10000, message: 'ok', data: { records, total: results.length, pageIndex: 1, pageSize: 20 } }
   }
-  app.get('/list', list)
-  app.get('/gated', async () => {
-    // a new nonce never conflicts: the statement inserts it, as for a fresh signed call
-    if ((await run(gate!())).length !== 1) return { code: 20114, message: 'the session was not found' }
-    return list()
-  })
+  for (const [name, statements] of Object.entries(sets)) {
+    const at = name === 'one' ? '' : `/${name}`
+    app.get(`/list${at}`, () => list(statements))
+    app.get(`/gated${at}`, async () => {
+      // a new nonce never conflicts: the statement inserts it, as for a fresh signed call
+      if ((await run(gate!())).length !== 1) return { code: 20114, message: 'the session was not found' }
+      return list(statements)
+    })
+  }
   const shutdown = async () => {
     await app.close()
     await close()
