@@ -6,7 +6,7 @@
  * over them shows the figure under it. They are pictures (`aria-hidden`): each chart's table is
  * what screen readers read.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type PointerEvent } from 'react'
 
 /** Colour-blind-safe series colours from the theme tokens first. */
 export const CHART_COLORS = [
@@ -50,7 +50,7 @@ interface Tip {
   y: number
   title?: string
   label: string
-  value: ReactNode
+  value: number
   color: string
 }
 
@@ -93,25 +93,27 @@ export function SeriesChart({
   label: string
 }) {
   const [ref, width] = useWidth()
-  const [hover, setHover] = useState<number | null>(null)
+  const [pointed, setHover] = useState<number | null>(null)
   const n = values.length
+  // the point under the pointer, if it is still one of the days (a shorter range may have come since)
+  const hover = pointed !== null && pointed < n ? pointed : null
   const ticks = niceTicks(Math.max(0, ...values))
   const top = ticks.at(-1)!
   const plotW = Math.max(0, width - PAD.left - PAD.right)
   const plotH = HEIGHT - PAD.top - PAD.bottom
-  const band = n ? plotW / n : 0
-  // a line's points at the ends of the plot, bars in the middle of their band
-  const xAt = (i: number) => PAD.left + (kind === 'bar' ? band * (i + 0.5) : n > 1 ? (plotW * i) / (n - 1) : plotW / 2)
+  // the distance between two days: a bar's band, or a line's points spread over the plot end to end
+  const step = kind === 'bar' ? (n ? plotW / n : 0) : plotW / Math.max(1, n - 1)
+  const xAt = (i: number) => PAD.left + (kind === 'bar' ? step * (i + 0.5) : n > 1 ? step * i : plotW / 2)
   const yAt = (v: number) => PAD.top + plotH - (plotH * v) / top
   // a label about every 48 px (MM-DD and a gap)
-  const every = Math.max(1, Math.ceil(48 / Math.max(1, kind === 'bar' ? band : plotW / Math.max(1, n - 1))))
-  const pick = (clientX: number, box: DOMRect) => {
-    const x = clientX - box.left - PAD.left
-    const i = kind === 'bar' ? Math.floor(x / band) : Math.round(x / (plotW / Math.max(1, n - 1)))
+  const every = Math.max(1, Math.ceil(48 / Math.max(1, step)))
+  const onPointer = (e: PointerEvent<SVGSVGElement>) => {
+    const x = e.clientX - e.currentTarget.getBoundingClientRect().left - PAD.left
+    const i = kind === 'bar' ? Math.floor(x / step) : Math.round(x / step)
     setHover(Math.min(n - 1, Math.max(0, i)))
   }
   const tip: Tip | null =
-    hover === null ? null : { x: xAt(hover), y: yAt(values[hover]!), title: days[hover], label, value: values[hover], color }
+    hover === null ? null : { x: xAt(hover), y: yAt(values[hover]!), title: days[hover], label, value: values[hover]!, color }
 
   return (
     <div ref={ref} className="relative h-56 w-full text-xs" data-slot="chart">
@@ -120,8 +122,8 @@ export function SeriesChart({
           width={width}
           height={HEIGHT}
           className="block touch-pan-y"
-          onPointerMove={(e) => pick(e.clientX, e.currentTarget.getBoundingClientRect())}
-          onPointerDown={(e) => pick(e.clientX, e.currentTarget.getBoundingClientRect())}
+          onPointerMove={onPointer}
+          onPointerDown={onPointer}
           onPointerLeave={() => setHover(null)}
         >
           {ticks.map((t) => (
@@ -141,10 +143,10 @@ export function SeriesChart({
           )}
           {kind === 'bar' ? (
             <>
-              {hover !== null && <rect x={PAD.left + band * hover} y={PAD.top} width={band} height={plotH} className="fill-muted" />}
+              {hover !== null && <rect x={PAD.left + step * hover} y={PAD.top} width={step} height={plotH} className="fill-muted" />}
               {values.map((v, i) => {
                 const h = plotH - (yAt(v) - PAD.top)
-                const w = Math.max(1, band * 0.7)
+                const w = Math.max(1, step * 0.7)
                 return v > 0 ? (
                   <path
                     key={i}

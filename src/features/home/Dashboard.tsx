@@ -151,7 +151,7 @@ function Cards({ data }: { data: DashboardSummary }) {
 /**
  * Cards, then charts; nothing at all for an account without any dashboard menu (the home stays a
  * welcome). The heading shows at once, the cards' skeletons below it while the figures load; the
- * charts (Recharts, the heaviest render of the home) come near the viewport, in a deferred render
+ * charts (the home's last render) come near the viewport, in a deferred render
  * that React splits into short slices, so the page stays responsive while they are drawn.
  */
 export function Dashboard({ summary }: { summary: ReturnType<typeof useDashboardSummary> }) {
