@@ -167,10 +167,20 @@ test('project accounts: the list, adding one with the form checks, tablet and de
   await form.getByLabel('姓名').fill('项目测试')
   await form.getByLabel(/^\*?密码$/).fill(name)
   await form.getByLabel('确认密码').fill(name)
-  await form.getByRole('combobox', { name: /所属单位/ }).click()
-  // the units come from orgSearch/listPage: typing a credit code finds its unit, shown under its type
-  // (once the list's search box has the focus: under load the popover draws it a moment later)
-  await expect(page.getByPlaceholder('输入以搜索…')).toBeFocused()
+  // the units come from orgSearch/listPage: typing a credit code finds its unit, shown under its type.
+  // A select opened before its units came is a plain list, searchable once closed and opened again
+  // (it never changes under the user): under the suite's load the form can be that quick
+  const unit = form.getByRole('combobox', { name: /所属单位/ })
+  const search = page.getByPlaceholder('输入以搜索…')
+  await expect(async () => {
+    await unit.click()
+    await expect(page.getByRole('listbox').or(search).first()).toBeVisible()
+    if (!(await search.isVisible())) {
+      await page.keyboard.press('Escape')
+      throw new Error('a plain list: the units had not come when it opened')
+    }
+  }).toPass()
+  await expect(search).toBeFocused()
   await page.keyboard.type('91440300MA5F8H6N45')
   await expect(page.getByRole('option')).toHaveCount(1)
   await expect(page.getByRole('group', { name: '施工单位' })).toBeVisible()
