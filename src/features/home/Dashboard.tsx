@@ -177,7 +177,7 @@ export function Dashboard({ summary }: { summary: ReturnType<typeof useDashboard
       {data ? (
         <Cards data={data} />
       ) : (
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" aria-label={t('dashboard.loading')}>
+        <div role="status" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" aria-label={t('dashboard.loading')}>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-24" />
           ))}
