@@ -86,22 +86,31 @@ export interface BenchGateway {
 /**
  * A gateway on a free port with `env` over process.env, answering when this resolves. Without
  * TRESTLE_DATA_DIR in `env`, a fresh temporary one (`trestle-<name>-…`, serving no console unless
- * TRESTLE_SERVE_DIST says otherwise) that stop() removes.
+ * TRESTLE_SERVE_DIST says otherwise) that stop() removes. `background`: the gateway and its children run
+ * at a low scheduling priority (`nice -n 15`): for a browser's figures on this machine, where the gateway
+ * answering the page shares the cores with the browser — a tablet does not, and Lighthouse multiplies the
+ * main thread's observed tasks (its simulated slow phone), the time they waited for a core included.
  */
-export async function startGateway(env: Record<string, string | undefined>, name = 'bench'): Promise<BenchGateway> {
+export async function startGateway(
+  env: Record<string, string | undefined>,
+  name = 'bench',
+  { background = false }: { background?: boolean } = {},
+): Promise<BenchGateway> {
   const own = env.TRESTLE_DATA_DIR ? null : mkdtempSync(join(tmpdir(), `trestle-${name}-`))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   // BENCH_GATEWAY_PROF=<dir>: each gateway writes a CPU profile (.cpuprofile) there when it stops
   const prof = process.env.BENCH_GATEWAY_PROF
-  const child = spawn(
+  const command = [
     prof ? process.execPath : 'node_modules/.bin/tsx',
-    [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--import', 'tsx'] : []), 'server/main.ts'],
-    {
-      env: { ...process.env, ...(own ? { TRESTLE_DATA_DIR: own, TRESTLE_SERVE_DIST: join(own, 'none') } : {}), ...env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  )
+    ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--import', 'tsx'] : []),
+    'server/main.ts',
+  ]
+  const [program, ...args] = background ? ['nice', '-n', '15', ...command] : command
+  const child = spawn(program!, args, {
+    env: { ...process.env, ...(own ? { TRESTLE_DATA_DIR: own, TRESTLE_SERVE_DIST: join(own, 'none') } : {}), ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   const stop = async () => {
     await stopChild(child)
     if (own) rmSync(own, { recursive: true, force: true })
