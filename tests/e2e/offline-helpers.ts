@@ -78,6 +78,10 @@ export async function openStaff(page: Page, keyword?: string) {
   await page.getByRole('tab', { name: '部门与人员' }).click()
   const panel = page.getByTestId('departments-panel')
   await expect(panel.getByRole('heading', { name: `${UNIT} 的人员` })).toBeVisible()
+  // the whole list in, as a user sees it before going offline (its count shown, no rows still arriving):
+  // the keyword filters it in the page (under the full suite's load a test went offline before it came)
+  await expect(panel.getByText(/^共 \d+ 人$/)).toBeVisible()
+  await expect(panel.getByText(/正在载入其余/)).toHaveCount(0)
   if (keyword) await panel.getByRole('searchbox').fill(keyword)
   return panel
 }
